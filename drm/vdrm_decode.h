@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Parsing a virgl command stream back into commands, with the same generated
+ * table the encoders come from (vdrm_cmds_table.c). Used by the tests (every
+ * encoder's output decodes to what went in) and by VIRTGL_DEBUG=cmd.
+ */
+#pragma once
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* How a command's payload length is allowed to vary (one row of the table). */
+struct vdrm_cmd_desc {
+	const char *name;       /* "CLEAR", "CREATE_OBJECT(BLEND)" */
+	uint8_t opcode;
+	uint8_t objtype;        /* 0 unless CREATE/BIND/DESTROY_OBJECT */
+	uint16_t fixed_len;     /* payload dwords before any repeated part */
+	uint16_t elem_len;      /* dwords per repeated element, 0 = none */
+	uint16_t max_elems;     /* 0 = unbounded (up to the 16-bit length) */
+	uint8_t has_tail;       /* 1: free-form tail (strings/bytes) after fixed_len */
+	uint8_t nr_fields;
+	const char *const *fields; /* names of the fixed_len dwords, then of one element */
+};
+
+struct vdrm_decoded {
+	uint32_t opcode;
+	uint32_t objtype;
+	uint32_t len;              /* payload dwords */
+	const uint32_t *payload;   /* points into the stream */
+	const struct vdrm_cmd_desc *desc; /* NULL for an unknown command */
+};
+
+/* The table row for a command, NULL if the table lacks it. */
+const struct vdrm_cmd_desc *vdrm_cmd_lookup(uint32_t opcode, uint32_t objtype);
+
+/* 0 if len is a legal payload length for desc, else VDRM_ERROR_INVALID_ARGUMENT. */
+int vdrm_cmd_check_len(const struct vdrm_cmd_desc *desc, uint32_t len);
+
+/*
+ * Decodes the command at *pos and advances *pos past it. Returns 1 for a
+ * command, 0 at the end of the stream, VDRM_ERROR_INVALID_ARGUMENT for a
+ * truncated command, an unknown opcode or a length the table forbids (*pos is
+ * then left unchanged).
+ */
+int vdrm_decode_next(const uint32_t *buf, uint32_t ndw, uint32_t *pos, struct vdrm_decoded *out);
+
+/* Writes one line per command (name, named fields in hex). Returns the
+ * number of commands, or a negative result at the first malformed one. */
+int vdrm_decode_dump(FILE *f, const uint32_t *buf, uint32_t ndw);

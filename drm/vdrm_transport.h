@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The transport: how dwords, resources and fences reach the host. Two
+ * implementations sit behind the same ops tables (one table per object kind,
+ * argument structs, one constructor per transport, as venus's vn_renderer.h):
+ *
+ *   vdrm_transport_drm.c    virtio_gpu DRM ioctls on a render node
+ *   vdrm_transport_vtest.c  the vtest socket of virgl_test_server
+ *
+ * A transport is not thread-safe on its own; vdrm_device serialises calls.
+ * Points are the device timeline's (vdrm_timeline.h): the device assigns them
+ * in increasing order and hands each to submit(); the transport must make
+ * them observable (query/wait/export_fd) and they complete in order.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vdrm_resource.h"
+#include "vdrm_result.h"
+
+struct vdrm_transport;
+
+enum vdrm_transfer_dir {
+	VDRM_TRANSFER_TO_HOST = 1,
+	VDRM_TRANSFER_FROM_HOST = 2,
+};
+
+struct vdrm_transfer {
+	struct vdrm_resource *res;
+	uint32_t level;
+	struct vdrm_box box;
+	enum vdrm_transfer_dir dir;
+};
+
+struct vdrm_submit_info {
+	const uint32_t *dwords;
+	uint32_t ndw;
+	/* every resource the stream references (DRM: the BO list of EXECBUFFER) */
+	struct vdrm_resource *const *resources;
+	uint32_t nr_resources;
+	int in_fence_fd; /* -1 = none; a sync_file (DRM) or an eventfd (vtest) */
+};
+
+struct vdrm_transport_ops {
+	void (*destroy)(struct vdrm_transport *t);
+	/* Submit and make `point` the timeline value that completes with it. */
+	int (*submit)(struct vdrm_transport *t, const struct vdrm_submit_info *info,
+		      uint64_t point);
+};
+
+struct vdrm_resource_ops {
+	int (*create)(struct vdrm_transport *t, const struct vdrm_resource_create_info *info,
+		      struct vdrm_resource *res);
+	void (*destroy)(struct vdrm_transport *t, struct vdrm_resource *res);
+	/*
+	 * TO_HOST is ordered before every later submit; the backing may be
+	 * rewritten only after wait_idle(). FROM_HOST returns once the data is
+	 * in the backing (it follows every earlier submit).
+	 */
+	int (*transfer)(struct vdrm_transport *t, const struct vdrm_transfer *xfer);
+	int (*wait_idle)(struct vdrm_transport *t, struct vdrm_resource *res);
+};
+
+struct vdrm_sync_ops {
+	/* Non-blocking: the highest point known complete. */
+	int (*query)(struct vdrm_transport *t, uint64_t *completed);
+	/* VDRM_ERROR_TIMEOUT when timeout_ns runs out (<0 = forever). */
+	int (*wait)(struct vdrm_transport *t, uint64_t point, int64_t timeout_ns);
+	/* A new fd that polls readable once `point` is complete. */
+	int (*export_fd)(struct vdrm_transport *t, uint64_t point, int *fd);
+};
+
+struct vdrm_transport {
+	const struct vdrm_transport_ops *ops;
+	const struct vdrm_resource_ops *res_ops;
+	const struct vdrm_sync_ops *sync_ops;
+	const char *name;       /* "drm" or "vtest" */
+	char detail[128];       /* node path or socket path + protocol version */
+	uint32_t capset_id;     /* 1 = virgl, 2 = virgl2 */
+	uint32_t caps_size;     /* bytes in caps */
+	uint32_t caps[512];     /* raw capset blob as the host gave it (zero-filled) */
+	bool lost;              /* sticky: every later call fails with DEVICE_LOST */
+	struct vdrm_error error; /* message of the last failure */
+};
+
+struct vdrm_drm_create_info {
+	const char *node; /* a /dev/dri/renderD* path, or NULL to search by driver name */
+};
+
+struct vdrm_vtest_create_info {
+	const char *socket_path;    /* used when fd < 0 */
+	int fd;                     /* an already connected stream socket, or -1 */
+	uint32_t max_version;       /* highest protocol to ask for (0 = 3) */
+	uint32_t reply_timeout_ms;  /* a peer silent this long is lost (0 = 10000) */
+};
+
+int vdrm_transport_create_drm(const struct vdrm_drm_create_info *info,
+			      struct vdrm_transport **out, struct vdrm_error *err);
+int vdrm_transport_create_vtest(const struct vdrm_vtest_create_info *info,
+				struct vdrm_transport **out, struct vdrm_error *err);
+
+/* Record a failure in t->error; DEVICE_LOST also sets t->lost. Returns code. */
+int vdrm_transport_fail(struct vdrm_transport *t, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
