@@ -14,6 +14,8 @@
 
 #define VDRM_FORMAT_MASK_DWORDS 16 /* 512 format bits */
 #define VDRM_SHADER_STAGES 6       /* VS FS GS TCS TES CS (wire order) */
+#define VDRM_CAPS_V1_SIZE 308      /* sizeof(struct virgl_caps_v1) */
+#define VDRM_CAPS_V2_SIZE 1376     /* struct virgl_caps_v2 as virglrenderer 0.10.4 sends it */
 
 struct vdrm_format_mask {
 	uint32_t bits[VDRM_FORMAT_MASK_DWORDS];
@@ -135,7 +137,8 @@ enum vdrm_format_usage {
 /*
  * Parses `size` bytes of a capset blob. Returns 0, or VDRM_ERROR_INVALID_ARGUMENT
  * when the blob is too short to hold even max_version or claims a version the
- * parser does not know how to read (max_version 0).
+ * parser does not know how to read (max_version 0), when capset_id is neither
+ * 1 nor 2, or when blob or out is NULL. *out is zeroed first in every case.
  */
 int vdrm_caps_parse(const void *blob, size_t size, uint32_t capset_id, struct vdrm_caps *out);
 

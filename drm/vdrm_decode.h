@@ -9,6 +9,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* What follows the fixed fields and elements of a command. */
+enum vdrm_tail_kind {
+	VDRM_TAIL_NONE = 0,
+	VDRM_TAIL_BYTES,  /* raw bytes, zero padded */
+	VDRM_TAIL_STRING, /* NUL-terminated text, zero padded */
+	VDRM_TAIL_PAD,    /* ignored dwords (NOP, END_TRANSFERS) */
+};
+
 /* How a command's payload length is allowed to vary (one row of the table). */
 struct vdrm_cmd_desc {
 	const char *name;       /* "CLEAR", "CREATE_OBJECT(BLEND)" */
@@ -19,7 +27,19 @@ struct vdrm_cmd_desc {
 	uint16_t max_elems;     /* 0 = unbounded (up to the 16-bit length) */
 	uint8_t has_tail;       /* 1: free-form tail (strings/bytes) after fixed_len */
 	uint8_t nr_fields;
-	const char *const *fields; /* names of the fixed_len dwords, then of one element */
+	const char *const *fields; /* names of the fixed_len dwords, then of the
+	                            * elem_prefix_len dwords, then of one element */
+	uint16_t min_elems;
+	uint8_t any_objtype;    /* DESTROY_OBJECT: the object type is informational */
+	uint8_t tail_kind;      /* enum vdrm_tail_kind */
+	uint16_t tail_min;      /* the host wants at least this many tail dwords */
+	uint8_t nr_lens;        /* > 0: the length must be one of lens[] (DRAW_VBO 12/14/20) */
+	const uint16_t *lens;
+	int8_t count_field;     /* payload dword holding the element count, -1 = none */
+	uint8_t elem_prefix_len; /* dwords sent before the elements only when there are
+	                          * any (SHADER stream-output strides) */
+	const char *elem_name;  /* the repeated element, e.g. "buffers" */
+	const char *tail_name;  /* e.g. "text" */
 };
 
 struct vdrm_decoded {
@@ -40,7 +60,8 @@ int vdrm_cmd_check_len(const struct vdrm_cmd_desc *desc, uint32_t len);
  * Decodes the command at *pos and advances *pos past it. Returns 1 for a
  * command, 0 at the end of the stream, VDRM_ERROR_INVALID_ARGUMENT for a
  * truncated command, an unknown opcode or a length the table forbids (*pos is
- * then left unchanged).
+ * then left unchanged; *out still holds what the header says, desc NULL for
+ * an unknown command).
  */
 int vdrm_decode_next(const uint32_t *buf, uint32_t ndw, uint32_t *pos, struct vdrm_decoded *out);
 

@@ -46,7 +46,16 @@ enum vdrm_bind {
 	VDRM_BIND_SCANOUT = 1u << 18,
 	VDRM_BIND_STAGING = 1u << 19,
 	VDRM_BIND_SHARED = 1u << 20,
+	VDRM_BIND_LINEAR = 1u << 22,
 };
+
+/* vdrm_resource_create_info.flags: the only value besides 0 the host accepts. */
+enum vdrm_resource_flag {
+	VDRM_RESOURCE_FLAG_Y_0_TOP = 1u << 0, /* 2D and RECT only */
+};
+
+/* Largest backing vdrm_resource_info_validate accepts (2 GiB). */
+#define VDRM_RESOURCE_MAX_BACKING (UINT64_C(1) << 31)
 
 struct vdrm_resource_create_info {
 	enum vdrm_target target;
@@ -84,7 +93,11 @@ struct vdrm_resource {
 
 /*
  * Checks the parameters the host would otherwise drop silently (and then never
- * answer on vtest): target, format, sizes, levels, layers. Fills err.
+ * answer on vtest): target, format, bind, flags, sizes, levels, layers,
+ * samples, and a backing of at most VDRM_RESOURCE_MAX_BACKING. Any
+ * nr_samples > 0 (even 1) makes a multisample resource to the host: 2D or
+ * 2D_ARRAY, no mips. Host limits from the caps (max_texture_2d_size...) are
+ * the caller's to check. Fills err (optional) with a message naming the field.
  */
 struct vdrm_error;
 int vdrm_resource_info_validate(const struct vdrm_resource_create_info *info,
@@ -99,7 +112,11 @@ size_t vdrm_resource_backing_size(const struct vdrm_resource_create_info *info);
 size_t vdrm_resource_box_offset(const struct vdrm_resource_create_info *info,
 				uint32_t level, const struct vdrm_box *box);
 
-/* Checks a box against the level's extent. */
+/*
+ * Checks a box against the level's extent: non-empty, inside the level (z is
+ * the layer for arrays and cubes, the slice for 3D), and on block boundaries
+ * for compressed formats except where the box ends at the level's edge.
+ */
 int vdrm_resource_box_validate(const struct vdrm_resource_create_info *info,
 			       uint32_t level, const struct vdrm_box *box,
 			       struct vdrm_error *err);

@@ -82,6 +82,10 @@ struct vdrm_transport {
 	uint32_t caps_size;     /* bytes in caps */
 	uint32_t caps[512];     /* raw capset blob as the host gave it (zero-filled) */
 	bool lost;              /* sticky: every later call fails with DEVICE_LOST */
+	/* export_fd works, so a wait can poll an fd outside the device lock */
+	bool has_fence_fds;
+	/* polled for POLLRDHUP beside a fence fd: the host hung up (-1 = none) */
+	int hangup_fd;
 	struct vdrm_error error; /* message of the last failure */
 };
 
@@ -91,7 +95,7 @@ struct vdrm_drm_create_info {
 
 struct vdrm_vtest_create_info {
 	const char *socket_path;    /* used when fd < 0 */
-	int fd;                     /* an already connected stream socket, or -1 */
+	int fd;                     /* a connected stream socket (owned from now on), or -1 */
 	uint32_t max_version;       /* highest protocol to ask for (0 = 3) */
 	uint32_t reply_timeout_ms;  /* a peer silent this long is lost (0 = 10000) */
 };
