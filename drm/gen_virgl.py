@@ -230,6 +230,8 @@ def check_row(row):
         raise DefError('len=%d but the fields make %d' % (row.decl_len, row.fixed_len))
     if row.repeat and row.repeat[1] > 0xffff:
         raise DefError('repeat max over 16 bits')
+    if len(desc_names(row)) > 255 or row.count_field() > 127:
+        raise DefError('too many fields for struct vdrm_cmd_desc')
 
 
 def group_rows(table):

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The decoder side of the virgl command table: walks a stream by its headers
- * and checks every length against the generated rows (vdrm_cmds_table.c), so
- * a stream that decodes here has the framing the host expects.
+ * and checks every length against the table's rows (vdrm_cmds_table.c, made by
+ * gen_virgl.py), so a stream that decodes here has the framing the host expects.
  */
 #include <ctype.h>
 #include <stdbool.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The generated virgl encoders and the decoder: every encoder against dwords
+ * The virgl encoders (from gen_virgl.py) and the decoder: every encoder against dwords
  * written by hand from docs/virgl-protocol-and-tgsi.md (captured values where
  * the doc has them), every encoding decoded back, the decoder's rejections,
  * the sticky error, and real streams captured from Mesa and from a

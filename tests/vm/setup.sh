@@ -62,7 +62,10 @@ take_lock() {
     # still be checked (and used) by other users.
     touch "$CACHE/lock" 2>/dev/null || true
     exec 9<"$CACHE/lock" || die "cannot open $CACHE/lock"
-    flock -w 900 9 || die "timed out waiting for $CACHE/lock (another setup.sh?)"
+    if ! flock -n 9; then
+        log "waiting for another setup.sh or a running VM ($CACHE/lock)"
+        flock -w 900 9 || die "timed out waiting for $CACHE/lock"
+    fi
 }
 
 cache_writable() { [ -w "$CACHE" ]; }

@@ -1,0 +1,26 @@
+#!/bin/bash
+# bench/run.sh: every drm/ benchmark, each against its peer in the same run.
+#   - bench_encoder: typed generated encoders vs hand-pushed dwords (Mesa's style)
+#   - bench_roundtrip on vtest: virtgl vs the same loop on raw socket calls
+#   - bench_roundtrip on DRM inside the QEMU guest: virtgl vs raw ioctls
+# Run from the build tree after `make`. Output: KEY=VALUE lines per section,
+# also saved under bench/results/.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/.." && pwd)
+build=${top_builddir:-$PWD}
+out=$build/bench/results
+mkdir -p "$out"
+iters=${BENCH_ITERATIONS:-2000}
+
+section() { echo "== $1"; }
+
+section "encoder"
+"$build/bench/bench_encoder" | tee "$out/encoder.txt"
+
+section "roundtrip vtest (private virgl_test_server)"
+"$build/bench/bench_roundtrip" -t vtest -n "$iters" | tee "$out/roundtrip-vtest.txt"
+
+section "roundtrip drm (QEMU guest, virtio-gpu-gl-pci, TCG)"
+"$src/tests/vm/vm-run.sh" -t 600 "$build/bench/bench_roundtrip" -t drm -n "$((iters / 2))" \
+	| tee "$out/roundtrip-drm.txt"
