@@ -52,6 +52,7 @@ static int open_vtest(const struct vdrm_device_create_info *info, const char *pa
 {
 	struct vdrm_vtest_create_info vi = {
 		.socket_path = path, .fd = -1, .reply_timeout_ms = info->reply_timeout_ms,
+		.max_version = info->vtest_max_version,
 	};
 
 	return vdrm_transport_create_vtest(&vi, t, err);

@@ -30,6 +30,7 @@ struct vdrm_device_create_info {
 	const char *vtest_socket; /* NULL = /tmp/.virgl_test */
 	const char *drm_node;     /* NULL = search for the virtio_gpu render node */
 	uint32_t reply_timeout_ms; /* vtest; 0 = default */
+	uint32_t vtest_max_version; /* highest vtest protocol to ask for; 0 = 3 */
 };
 
 /*

@@ -505,6 +505,62 @@ START_TEST(missing_server_binary_is_explained)
 }
 END_TEST
 
+START_TEST(protocol_2_fallback_works)
+{
+	struct vdrm_device_create_info info = create_info();
+	struct vdrm_error err = { 0 };
+	struct vdrm_resource *rt;
+	struct vdrm_cs cs;
+	uint64_t p;
+	int fd;
+
+	info.vtest_max_version = 2;
+	ck_assert_msg(vdrm_device_create(&info, &dev, &err) == 0, "%s", err.message);
+	ck_assert_ptr_nonnull(strstr(vdrm_device_transport_detail(dev), "protocol 2"));
+	ck_assert_uint_eq(vdrm_device_caps(dev)->glsl_level, 450);
+	rt = make_rt(32, 32);
+	clear_and_check(rt, (float[]){ 1, 0, 1, 1 }, (uint8_t[]){ 0xff, 0, 0xff, 0xff });
+	vdrm_cs_init(&cs);
+	encode_clear(&cs, rt, (float[]){ 0, 0, 0, 1 });
+	p = submit(&cs, &rt, 1);
+	vdrm_cs_finish(&cs);
+	/* completion is device-wide through RESOURCE_BUSY_WAIT, still in order */
+	wait_point(p);
+	ck_assert(vdrm_device_is_signaled(dev, p));
+	ck_assert_int_eq(vdrm_device_export_fd(dev, p, &fd), VDRM_ERROR_UNSUPPORTED);
+	vdrm_resource_destroy(dev, rt);
+	close_device();
+}
+END_TEST
+
+START_TEST(drm_on_a_non_virtio_node_is_explained)
+{
+	struct vdrm_device_create_info info = { .kind = VDRM_TRANSPORT_DRM,
+						.drm_node = "/dev/null" };
+	struct vdrm_error err = { 0 };
+
+	ck_assert_int_eq(vdrm_device_create(&info, &dev, &err), VDRM_ERROR_NO_DEVICE);
+	ck_assert_ptr_nonnull(strstr(err.message, "not a virtio_gpu node"));
+	info.drm_node = "/nonexistent/renderD128";
+	ck_assert_int_eq(vdrm_device_create(&info, &dev, &err), VDRM_ERROR_NO_DEVICE);
+	ck_assert_ptr_nonnull(strstr(err.message, "/nonexistent/renderD128"));
+	dev = NULL;
+}
+END_TEST
+
+START_TEST(unknown_transport_name_is_rejected)
+{
+	struct vdrm_device_create_info info = { 0 };
+	struct vdrm_error err = { 0 };
+
+	setenv("VIRTGL_TRANSPORT", "carrier-pigeon", 1);
+	ck_assert_int_eq(vdrm_device_create_info_from_env(&info, &err),
+			 VDRM_ERROR_INVALID_ARGUMENT);
+	unsetenv("VIRTGL_TRANSPORT");
+	ck_assert_ptr_nonnull(strstr(err.message, "carrier-pigeon"));
+}
+END_TEST
+
 static Suite *device_suite(void)
 {
 	Suite *s = suite_create(use_drm ? "device (drm)" : "device (vtest)");
@@ -528,6 +584,9 @@ static Suite *device_suite(void)
 		tcase_add_test(own, killed_server_gives_device_lost);
 		tcase_add_test(own, spawns_private_server_when_none_answers);
 		tcase_add_test(own, missing_server_binary_is_explained);
+		tcase_add_test(own, protocol_2_fallback_works);
+		tcase_add_test(own, drm_on_a_non_virtio_node_is_explained);
+		tcase_add_test(own, unknown_transport_name_is_rejected);
 		suite_add_tcase(s, own);
 	}
 	return s;
@@ -546,6 +605,8 @@ int main(void)
 	srunner_run_all(sr, CK_VERBOSE);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	if (!use_drm && failed)
+		vtest_fixture_print_log(&server);
 	if (!use_drm)
 		vtest_fixture_stop(&server);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;

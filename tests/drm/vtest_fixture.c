@@ -44,6 +44,8 @@ static int spawn(struct vtest_fixture *f)
 	posix_spawnattr_setpgroup(&attr, 0);
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	/* the server's messages go to a log that a failing suite prints */
+	posix_spawn_file_actions_addopen(&fa, 2, f->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	ret = posix_spawnp(&f->pid, argv[0], &fa, &attr, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
@@ -62,6 +64,7 @@ int vtest_fixture_start(struct vtest_fixture *f)
 	if (!mkdtemp(f->dir))
 		return -1;
 	snprintf(f->socket, sizeof(f->socket), "%s/vtest.sock", f->dir);
+	snprintf(f->log, sizeof(f->log), "%s/server.log", f->dir);
 	if (spawn(f))
 		return -1;
 	for (int i = 0; i < 1000; i++) {
@@ -96,5 +99,19 @@ void vtest_fixture_stop(struct vtest_fixture *f)
 	}
 	f->pid = 0;
 	unlink(f->socket);
+	unlink(f->log);
 	rmdir(f->dir);
+}
+
+void vtest_fixture_print_log(const struct vtest_fixture *f)
+{
+	char line[512];
+	FILE *log = fopen(f->log, "r");
+
+	if (!log)
+		return;
+	fprintf(stderr, "--- virgl_test_server log (%s):\n", f->log);
+	while (fgets(line, sizeof(line), log))
+		fputs(line, stderr);
+	fclose(log);
 }

@@ -12,6 +12,7 @@ struct vtest_fixture {
 	pid_t pid;
 	char dir[64];
 	char socket[128];
+	char log[128];
 };
 
 /* 0 on success; on failure a message is printed and -1 returned. */
@@ -19,3 +20,5 @@ int vtest_fixture_start(struct vtest_fixture *f);
 /* SIGKILL to the whole group: every connection drops at once. */
 void vtest_fixture_kill(struct vtest_fixture *f);
 void vtest_fixture_stop(struct vtest_fixture *f);
+/* The server's stderr, for a suite that failed. */
+void vtest_fixture_print_log(const struct vtest_fixture *f);
