@@ -421,8 +421,12 @@ int vdrm_transport_create_vtest(const struct vdrm_vtest_create_info *info,
 	uint32_t max = info->max_version ? info->max_version : 3;
 	int ret;
 
-	if (!vt)
+	if (!vt) {
+		/* the given socket is ours even when we fail */
+		if (info->fd >= 0)
+			close(info->fd);
 		return vdrm_error_set(err, VDRM_ERROR_OUT_OF_MEMORY, "out of memory");
+	}
 	vt->base = (struct vdrm_transport){ .ops = &vt_ops, .res_ops = &vt_res_ops,
 					    .sync_ops = &vt_sync_ops, .name = "vtest" };
 	vt->next_handle = 1;

@@ -158,6 +158,19 @@ static int skip_bytes(struct vtest_conn *c, size_t n)
 	return VDRM_OK;
 }
 
+/* A malformed fd message may still have installed fds in this process. */
+static void close_received_fds(struct cmsghdr *cm)
+{
+	size_t n = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+
+	for (size_t i = 0; i < n; i++) {
+		int fd;
+
+		memcpy(&fd, CMSG_DATA(cm) + i * sizeof(int), sizeof(int));
+		close(fd);
+	}
+}
+
 /* fds ride on a one-byte message after the reply (SCM_RIGHTS). */
 static int recv_fd(struct vtest_conn *c, int *fd)
 {
@@ -175,9 +188,12 @@ static int recv_fd(struct vtest_conn *c, int *fd)
 	if (r <= 0)
 		return conn_lost(c, "vtest server closed the connection before sending an fd");
 	cm = CMSG_FIRSTHDR(&m);
-	if (!cm || cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS ||
-	    cm->cmsg_len != CMSG_LEN(sizeof(int)))
+	if (!cm || cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
 		return conn_lost(c, "vtest server sent no fd where one was due");
+	if (cm->cmsg_len != CMSG_LEN(sizeof(int))) {
+		close_received_fds(cm);
+		return conn_lost(c, "vtest server sent several fds where one was due");
+	}
 	memcpy(fd, CMSG_DATA(cm), sizeof(int));
 	return VDRM_OK;
 }

@@ -295,19 +295,26 @@ END_TEST
 
 #define ORDER_N 64
 
-/* Readiness seen through independent fds must always be a prefix. */
+/*
+ * Readiness seen through independent fds must always be a prefix. Poll from
+ * the newest down: a fence that signals while we scan can only make an
+ * earlier (later-polled) one look ready too, never make a gap appear, so a
+ * gap seen here is a real out-of-order completion.
+ */
 static int ready_prefix(const int *fds, int n, bool *gap)
 {
+	bool later_ready = false;
 	int ready = 0;
 
 	*gap = false;
-	for (int i = 0; i < n; i++) {
+	for (int i = n - 1; i >= 0; i--) {
 		struct pollfd p = { .fd = fds[i], .events = POLLIN };
 		bool r = poll(&p, 1, 0) == 1;
 
-		if (r && ready != i)
+		if (!r && later_ready)
 			*gap = true;
-		ready += r && ready == i;
+		later_ready |= r;
+		ready += r;
 	}
 	return ready;
 }

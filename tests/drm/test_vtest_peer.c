@@ -47,7 +47,14 @@
 #define SLOW_MS 5000       /* reply timeout where one must NOT be what ends the call */
 
 enum peer_then { THEN_NEXT, THEN_EOF, THEN_STALL };
-enum peer_fd { PEER_FD_NONE, PEER_FD_EVENTFD, PEER_FD_EVENTFD_FIRED, PEER_FD_MEMFD };
+enum peer_fd {
+	PEER_FD_NONE,
+	PEER_FD_EVENTFD,
+	PEER_FD_EVENTFD_FIRED,
+	PEER_FD_MEMFD,
+	PEER_FD_BYTE_ONLY,   /* the one-byte message, but no fd on it */
+	PEER_FD_TWO_EVENTFDS, /* two fds where one is due */
+};
 
 struct peer_step {
 	uint32_t cmd;        /* the command the client must send next */
@@ -212,23 +219,42 @@ static bool peer_send_reply(struct peer *p, const struct peer_step *s, size_t li
 	return ok || peer_fail(p, "step %u: the client hung up before the reply", p->done);
 }
 
-/* vtest's way: a one-byte message carrying one SCM_RIGHTS fd. */
-static bool peer_send_fd(struct peer *p, int fd)
+/* vtest's way: a one-byte message carrying SCM_RIGHTS fds (n = 0: none). */
+static bool peer_send_fds(struct peer *p, const int *fds, unsigned n)
 {
-	char byte = 0, ctl[CMSG_SPACE(sizeof(int))];
+	char byte = 0, ctl[CMSG_SPACE(2 * sizeof(int))];
 	struct iovec iov = { &byte, 1 };
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
-			    .msg_controllen = sizeof(ctl) };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = n ? ctl : NULL,
+			    .msg_controllen = n ? CMSG_SPACE(n * sizeof(int)) : 0 };
 	struct cmsghdr *cm;
 
 	memset(ctl, 0, sizeof(ctl));
-	cm = CMSG_FIRSTHDR(&m);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	if (n) {
+		cm = CMSG_FIRSTHDR(&m);
+		cm->cmsg_level = SOL_SOCKET;
+		cm->cmsg_type = SCM_RIGHTS;
+		cm->cmsg_len = CMSG_LEN(n * sizeof(int));
+		memcpy(CMSG_DATA(cm), fds, n * sizeof(int));
+	}
 	return sendmsg(p->fd, &m, MSG_NOSIGNAL) == 1 ||
 	       peer_fail(p, "step %u: sending an fd failed", p->done);
+}
+
+static bool peer_send_fd(struct peer *p, int fd)
+{
+	return peer_send_fds(p, &fd, 1);
+}
+
+/* Two fresh eventfds on one message; the client must not keep either. */
+static bool peer_send_two_fds(struct peer *p)
+{
+	int fds[2] = { eventfd(0, EFD_CLOEXEC), eventfd(0, EFD_CLOEXEC) };
+	bool ok = fds[0] >= 0 && fds[1] >= 0 && peer_send_fds(p, fds, 2);
+
+	for (int i = 0; i < 2; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	return ok || peer_fail(p, "step %u: sending two fds failed", p->done);
 }
 
 /* Maps the memfd and publishes the mapping to the test thread. */
@@ -298,6 +324,10 @@ static bool peer_answer(struct peer *p, const struct peer_step *s)
 		ok = peer_send_reply(p, s, SIZE_MAX);
 	if (ok && s->fd == PEER_FD_MEMFD)
 		ok = peer_send_memfd(p);
+	else if (ok && s->fd == PEER_FD_BYTE_ONLY)
+		ok = peer_send_fds(p, NULL, 0);
+	else if (ok && s->fd == PEER_FD_TWO_EVENTFDS)
+		ok = peer_send_two_fds(p);
 	else if (ok && s->fd != PEER_FD_NONE)
 		ok = peer_send_eventfd(p, &efd);
 	if (ok && s->delay_ms)
@@ -1049,6 +1079,29 @@ START_TEST(test_eventfd_wait_and_export)
 }
 END_TEST
 
+/* A reply whose fd message is wrong: lost at once, and nothing it carried leaks. */
+static const enum peer_fd bad_fd_cases[] = { PEER_FD_BYTE_ONLY, PEER_FD_TWO_EVENTFDS };
+
+START_TEST(test_bad_fd_message)
+{
+	int fd = -1;
+	int64_t t0;
+
+	script_v3(&g_peer);
+	expect_submit2(&g_peer, stream4, 4, 1);
+	expect_sync_wait(&g_peer, 1)->fd = bad_fd_cases[_i];
+	g_peer.steps[g_peer.nsteps - 1].then = THEN_STALL;
+	peer_start(&g_peer);
+	open_device(SLOW_MS);
+	submit4();
+	t0 = now_ms();
+	ck_assert_int_eq(vdrm_device_export_fd(g_dev, 1, &fd), VDRM_ERROR_DEVICE_LOST);
+	ck_assert_int_lt(now_ms() - t0, 1000);
+	ck_assert(vdrm_device_is_lost(g_dev));
+	peer_finish(&g_peer); /* counts the fds: none of the two may stay open */
+}
+END_TEST
+
 /* ---- 11: resources over v3 ------------------------------------------------ */
 
 START_TEST(test_resource_create_v3_memfd)
@@ -1127,6 +1180,8 @@ static Suite *vtest_peer_suite(void)
 	tc = new_tcase(s, "fences_and_resources");
 	tcase_add_test(tc, test_peer_closes_during_wait);
 	tcase_add_test(tc, test_eventfd_wait_and_export);
+	tcase_add_loop_test(tc, test_bad_fd_message, 0,
+			    sizeof(bad_fd_cases) / sizeof(bad_fd_cases[0]));
 	tcase_add_test(tc, test_resource_create_v3_memfd);
 	tcase_add_test(tc, test_resource_create_without_fd);
 	return s;

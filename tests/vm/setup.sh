@@ -123,9 +123,10 @@ download_pkg() {
     (cd "$2" && apt-get download -q -o Acquire::Retries=3 "$1") >"$2/apt.log" 2>&1
 }
 
-# Downloads PKG into DIR and prints the package actually fetched. When the
-# lists name an ABI the mirror has already dropped, the lists are refreshed
-# (as root) and the name resolved again, once.
+# Downloads the kernel package into DIR; FETCHED is set to the package
+# actually fetched. When the lists name an ABI the mirror has already
+# dropped, the lists are refreshed (as root) and the name resolved again, once.
+FETCHED=''
 fetch_kernel_deb() {
     local pkg=$1 dir=$2
     if ! download_pkg "$pkg" "$dir"; then
@@ -137,17 +138,18 @@ fetch_kernel_deb() {
             return 1
         fi
     fi
-    echo "$pkg"
+    FETCHED=$pkg
 }
 
 # Unpacks PKG as kernel/KVER and makes it current. Work happens in *.tmp
 # paths; the renames at the end are all a concurrent reader can see.
 # (Called from an 'if', where set -e is off: every step checks itself.)
 install_kernel() {
-    local pkg=$1 kver dl=$CACHE/dl.tmp kdir
+    local pkg kver dl=$CACHE/dl.tmp kdir
     rm -rf "$dl" && mkdir -p "$dl" "$CACHE/kernel" || return 1
-    log "downloading $pkg"
-    pkg=$(fetch_kernel_deb "$pkg" "$dl") || { rm -rf "$dl"; return 1; }
+    log "downloading $1"
+    fetch_kernel_deb "$1" "$dl" || { rm -rf "$dl"; return 1; }
+    pkg=$FETCHED
     kver=${pkg#linux-image-}
     kdir=$CACHE/kernel/$kver
     rm -rf "$kdir.tmp"

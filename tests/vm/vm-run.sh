@@ -14,6 +14,7 @@
 #   -k  keep the job directory (serial.log, stdout, stderr, rc, kernel, timings)
 #   -v  print a summary line (guest kernel, boot and program times) to stderr
 #   -s  interactive shell on the serial console instead of a program
+#   -h  this help
 #
 # The guest sees the host's whole filesystem read-only over virtio-9p (with a
 # tmpfs overlay on top) at the same paths, and PROGRAM runs chrooted into it
@@ -47,7 +48,9 @@ export LC_ALL=C
 HERE=$(cd "$(dirname "$0")" && pwd)
 T0=$EPOCHREALTIME
 
-usage() { sed -n '5,12p' "$0" >&2; exit 125; }
+# The header comment above, without the '#'s.
+header() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+usage() { header >&2; exit 125; }
 die() { echo "vm-run: $*" >&2; exit 125; }
 warn() { echo "vm-run: warning: $*" >&2; }
 
@@ -77,6 +80,7 @@ parse_args() {
             k) KEEP=1 ;;
             v) VERBOSE=1 ;;
             s) SHELL_MODE=1 ;;
+            h) header; exit 0 ;;
             *) usage ;;
         esac
     done
