@@ -65,7 +65,7 @@ struct peer_step {
 	const void *blob;    /* bytes appended to the reply */
 	size_t blob_bytes;
 	size_t cut;          /* nonzero: send only this many reply bytes, then close */
-	enum peer_fd fd;     /* passed after the reply (memfd: of args[10] bytes) */
+	enum peer_fd fd;     /* passed after the reply (memfd: of the request's data_size) */
 	unsigned delay_ms;   /* after the reply and fd: before firing the eventfd and `then` */
 	enum peer_then then;
 };
@@ -470,8 +470,10 @@ static void script_v3(struct peer *p)
 static void stop_at(struct peer *p, unsigned step, bool keep_reply, enum peer_then then)
 {
 	p->nsteps = step + 1;
-	if (!keep_reply)
-		p->steps[step].nreply = 0, p->steps[step].blob_bytes = 0;
+	if (!keep_reply) {
+		p->steps[step].nreply = 0;
+		p->steps[step].blob_bytes = 0;
+	}
 	p->steps[step].then = then;
 }
 
@@ -1123,7 +1125,7 @@ START_TEST(test_resource_create_v3_memfd)
 }
 END_TEST
 
-/* The host promised a backing (data_size > 0) but sent no fd: lost, not a crash. */
+/* The host answers res_id, then hangs up before the backing's fd: lost, no crash. */
 START_TEST(test_resource_create_without_fd)
 {
 	struct vdrm_resource *res = NULL;
