@@ -6,6 +6,8 @@
  * in a heap block of exactly its size, so valgrind catches any read past it.
  */
 #include <check.h>
+
+#include "check_run.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -542,11 +544,5 @@ static Suite *caps_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(caps_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(caps_suite(), CK_NORMAL);
 }

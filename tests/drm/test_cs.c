@@ -5,6 +5,7 @@
 
 #include "vdrm_cs.h"
 #include "vdrm_result.h"
+#include "check_run.h"
 
 START_TEST(reserve_grows_and_keeps_contents)
 {
@@ -79,12 +80,10 @@ START_TEST(header_packs_fields)
 }
 END_TEST
 
-int main(void)
+static Suite *cs_suite(void)
 {
 	Suite *s = suite_create("vdrm_cs");
 	TCase *tc = tcase_create("cs");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, reserve_grows_and_keeps_contents);
 	tcase_add_test(tc, limit_sets_sticky_error);
@@ -92,9 +91,10 @@ int main(void)
 	tcase_add_test(tc, huge_reservation_fails_cleanly);
 	tcase_add_test(tc, header_packs_fields);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
+}
+
+int main(void)
+{
+	return check_run(cs_suite(), CK_NORMAL);
 }

@@ -18,6 +18,7 @@
 #include "vdrm_cmds.h"
 #include "vdrm_device.h"
 #include "vdrm_format.h"
+#include "check_run.h"
 #include "vtest_fixture.h"
 
 #define SEC 1000000000ll
@@ -602,19 +603,15 @@ static Suite *device_suite(void)
 int main(void)
 {
 	const char *t = getenv("VIRTGL_TRANSPORT");
-	SRunner *sr;
-	int failed;
+	int ret;
 
 	use_drm = t && strcmp(t, "drm") == 0;
 	if (!use_drm && vtest_fixture_start(&server))
 		return EXIT_FAILURE; /* no server is a failure, never a skip */
-	sr = srunner_create(device_suite());
-	srunner_run_all(sr, CK_VERBOSE);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	if (!use_drm && failed)
+	ret = check_run(device_suite(), CK_VERBOSE);
+	if (!use_drm && ret)
 		vtest_fixture_print_log(&server);
 	if (!use_drm)
 		vtest_fixture_stop(&server);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ret;
 }

@@ -7,6 +7,8 @@
  * hand-written client the host accepted.
  */
 #include <check.h>
+
+#include "check_run.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1445,11 +1447,5 @@ static Suite *encoder_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(encoder_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(encoder_suite(), CK_NORMAL);
 }

@@ -6,6 +6,8 @@
  * levels packed in order), which is what the host assumes for transfers.
  */
 #include <check.h>
+
+#include "check_run.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -445,11 +447,5 @@ static Suite *resource_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(resource_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(resource_suite(), CK_NORMAL);
 }

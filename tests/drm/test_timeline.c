@@ -16,6 +16,7 @@
 
 #include "vdrm_device.h"
 #include "vdrm_fence_ring.h"
+#include "check_run.h"
 
 #define THREADS 8
 #define PER_THREAD 2000
@@ -243,12 +244,10 @@ START_TEST(fence_ring_retires_in_order)
 }
 END_TEST
 
-int main(void)
+static Suite *timeline_suite(void)
 {
 	Suite *s = suite_create("timeline");
 	TCase *tc = tcase_create("device");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
@@ -258,9 +257,10 @@ int main(void)
 	tcase_add_test(tc, encode_error_is_reported_at_submit);
 	tcase_add_test(tc, fence_ring_retires_in_order);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
+}
+
+int main(void)
+{
+	return check_run(timeline_suite(), CK_NORMAL);
 }

@@ -12,6 +12,8 @@
  * records the first mismatch, closes, and the test asserts after joining.
  */
 #include <check.h>
+
+#include "check_run.h"
 #include <dirent.h>
 #include <errno.h>
 #include <poll.h>
@@ -1191,11 +1193,5 @@ static Suite *vtest_peer_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(vtest_peer_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(vtest_peer_suite(), CK_NORMAL);
 }
