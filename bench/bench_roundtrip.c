@@ -5,7 +5,12 @@
  * (DRM), in the same process, on the same host, interleaved in blocks so
  * that drift of the machine hits both alike.
  *
- *   bench_roundtrip [--transport vtest|drm] [--iterations N]
+ *   bench_roundtrip [-t vtest|drm] [-n iterations] [-a]
+ *
+ * -a (vtest): an A/A run, the floor against a second raw connection, which
+ * shows how much of a ratio is the machine's noise. On a 2-core machine the
+ * two server processes land on either core and the ratio drifts by ±25 %;
+ * bench/run.sh pins everything to one CPU, where A/A reads 1.00 ± 0.01.
  *
  * vtest: a private virgl_test_server is started (or VIRTGL_VTEST_SOCKET
  * used); both loops send one NOP per submit and wait for its point.
@@ -29,7 +34,7 @@
 #include "vdrm_virtgpu_uapi.h"
 #include "vdrm_vtest_server.h"
 
-#define BLOCK 50
+#define BLOCK 4
 
 struct floor_ops {
 	int (*roundtrip)(void *ctx);
@@ -180,18 +185,19 @@ static int time_block(int (*fn)(void *), void *ctx, double *out, int n)
 	return 0;
 }
 
-static int run(struct vdrm_device *dev, struct floor_ops *floor, int iters)
+static int run(struct vdrm_device *dev, struct floor_ops *mine, struct floor_ops *floor,
+	       int iters)
 {
 	double *ours = calloc((size_t)iters, sizeof(double));
 	double *raw = calloc((size_t)iters, sizeof(double));
 	double om, op, rm, rp;
 
 	/* warm-up: first submits create the host context and caches */
-	time_block(virtgl_roundtrip, dev, ours, 20 < iters ? 20 : iters);
+	time_block(mine->roundtrip, mine->ctx, ours, 20 < iters ? 20 : iters);
 	time_block(floor->roundtrip, floor->ctx, raw, 20 < iters ? 20 : iters);
 	for (int done = 0; done < iters; done += BLOCK) {
 		int n = iters - done < BLOCK ? iters - done : BLOCK;
-		if (time_block(virtgl_roundtrip, dev, ours + done, n) ||
+		if (time_block(mine->roundtrip, mine->ctx, ours + done, n) ||
 		    time_block(floor->roundtrip, floor->ctx, raw + done, n)) {
 			fprintf(stderr, "bench: a round trip failed: %s\n", vdrm_device_error(dev));
 			return 1;
@@ -199,7 +205,8 @@ static int run(struct vdrm_device *dev, struct floor_ops *floor, int iters)
 	}
 	bench_stats(ours, (size_t)iters, &om, &op);
 	bench_stats(raw, (size_t)iters, &rm, &rp);
-	printf("transport=%s\niterations=%d\n", vdrm_device_transport_name(dev), iters);
+	printf("transport=%s\niterations=%d\nmode=%s\n", vdrm_device_transport_name(dev), iters,
+	       mine->roundtrip == virtgl_roundtrip ? "virtgl-vs-floor" : "floor-vs-floor");
 	printf("virtgl_median_us=%.1f\nvirtgl_p90_us=%.1f\n", om, op);
 	printf("floor_median_us=%.1f\nfloor_p90_us=%.1f\n", rm, rp);
 	printf("ratio_median=%.3f\nratio_p90=%.3f\n", om / rm, op / rp);
@@ -209,48 +216,94 @@ static int run(struct vdrm_device *dev, struct floor_ops *floor, int iters)
 	return 0;
 }
 
+struct bench {
+	struct vdrm_device_create_info info;
+	char own_socket[128];
+	bool own_server;
+	int iterations;
+	struct raw_vtest raw_vtest;
+	struct raw_vtest raw_vtest_b; /* -a: the "ours" side of an A/A run */
+	bool aa;
+	int raw_drm_fd;
+};
+
+static void parse_args(struct bench *b, int argc, char **argv)
+{
+	struct vdrm_error err = { 0 };
+	int c;
+
+	b->info.may_spawn_server = true;
+	b->iterations = 2000;
+	vdrm_device_create_info_from_env(&b->info, &err);
+	while ((c = getopt(argc, argv, "t:n:a")) != -1) {
+		b->aa |= c == 'a';
+		if (c == 't')
+			b->info.kind = strcmp(optarg, "drm") == 0 ? VDRM_TRANSPORT_DRM
+								  : VDRM_TRANSPORT_VTEST;
+		else if (c == 'n')
+			b->iterations = atoi(optarg);
+	}
+}
+
+/* One private server for both loops, unless VIRTGL_VTEST_SOCKET names one. */
+static int share_server(struct bench *b)
+{
+	struct vdrm_error err = { 0 };
+
+	if (b->info.kind == VDRM_TRANSPORT_DRM || getenv("VIRTGL_VTEST_SOCKET"))
+		return 0;
+	if (vdrm_vtest_server_acquire(b->own_socket, sizeof(b->own_socket), &err))
+		return fprintf(stderr, "bench: %s\n", err.message), -1;
+	b->own_server = true;
+	b->info.kind = VDRM_TRANSPORT_VTEST;
+	b->info.vtest_socket = b->own_socket;
+	return 0;
+}
+
+static int open_floor(struct bench *b, struct vdrm_device *dev, struct floor_ops *floor)
+{
+	const char *sock = b->info.vtest_socket ? b->info.vtest_socket : "/tmp/.virgl_test";
+
+	if (strcmp(vdrm_device_transport_name(dev), "drm") == 0) {
+		b->raw_drm_fd = raw_drm_open();
+		*floor = (struct floor_ops){ raw_drm_roundtrip, &b->raw_drm_fd };
+		return b->raw_drm_fd < 0 ? -1 : 0;
+	}
+	*floor = (struct floor_ops){ raw_vtest_roundtrip, &b->raw_vtest };
+	if (b->aa && raw_vtest_open(&b->raw_vtest_b, sock))
+		return -1;
+	return raw_vtest_open(&b->raw_vtest, sock);
+}
+
 int main(int argc, char **argv)
 {
-	struct vdrm_device_create_info info = { .may_spawn_server = true };
+	struct bench b = { .raw_drm_fd = -1, .raw_vtest = { .fd = -1 }, .raw_vtest_b = { .fd = -1 } };
 	struct vdrm_error err = { 0 };
 	struct vdrm_device *dev;
-	struct raw_vtest rv = { 0 };
-	struct floor_ops floor;
-	char own[128];
-	int iters = 2000, drm_fd = -1, c, ret;
+	struct floor_ops floor, mine = { virtgl_roundtrip, NULL };
+	int ret = 1;
 
-	vdrm_device_create_info_from_env(&info, &err);
-	while ((c = getopt(argc, argv, "t:n:")) != -1) {
-		if (c == 't')
-			info.kind = strcmp(optarg, "drm") == 0 ? VDRM_TRANSPORT_DRM
-							       : VDRM_TRANSPORT_VTEST;
-		else if (c == 'n')
-			iters = atoi(optarg);
+	parse_args(&b, argc, argv);
+	if (share_server(&b))
+		return 1;
+	if (vdrm_device_create(&b.info, &dev, &err))
+		fprintf(stderr, "bench: %s\n", err.message);
+	else if (open_floor(&b, dev, &floor))
+		fprintf(stderr, "bench: the raw connection for the floor failed\n");
+	else {
+		mine = b.aa ? (struct floor_ops){ raw_vtest_roundtrip, &b.raw_vtest_b }
+			    : (struct floor_ops){ virtgl_roundtrip, dev };
+		ret = run(dev, &mine, &floor, b.iterations);
 	}
-	if (info.kind != VDRM_TRANSPORT_DRM && !getenv("VIRTGL_VTEST_SOCKET")) {
-		/* one private server for both loops */
-		if (vdrm_vtest_server_acquire(own, sizeof(own), &err))
-			return fprintf(stderr, "bench: %s\n", err.message), 1;
-		info.kind = VDRM_TRANSPORT_VTEST;
-		info.vtest_socket = own;
-	}
-	if (vdrm_device_create(&info, &dev, &err))
-		return fprintf(stderr, "bench: %s\n", err.message), 1;
-	if (strcmp(vdrm_device_transport_name(dev), "drm") == 0) {
-		drm_fd = raw_drm_open();
-		floor = (struct floor_ops){ raw_drm_roundtrip, &drm_fd };
-	} else if (raw_vtest_open(&rv, info.vtest_socket ? info.vtest_socket : "/tmp/.virgl_test")) {
-		return fprintf(stderr, "bench: raw vtest connection failed\n"), 1;
-	} else {
-		floor = (struct floor_ops){ raw_vtest_roundtrip, &rv };
-	}
-	ret = run(dev, &floor, iters);
-	vdrm_device_destroy(dev);
-	if (rv.fd > 0)
-		close(rv.fd);
-	if (drm_fd >= 0)
-		close(drm_fd);
-	if (info.vtest_socket == own)
+	if (!err.code)
+		vdrm_device_destroy(dev);
+	if (b.raw_vtest.fd >= 0)
+		close(b.raw_vtest.fd);
+	if (b.raw_vtest_b.fd >= 0)
+		close(b.raw_vtest_b.fd);
+	if (b.raw_drm_fd >= 0)
+		close(b.raw_drm_fd);
+	if (b.own_server)
 		vdrm_vtest_server_release();
 	return ret;
 }

@@ -18,8 +18,12 @@ section() { echo "== $1"; }
 section "encoder"
 "$build/bench/bench_encoder" | tee "$out/encoder.txt"
 
-section "roundtrip vtest (private virgl_test_server)"
-"$build/bench/bench_roundtrip" -t vtest -n "$iters" | tee "$out/roundtrip-vtest.txt"
+# One CPU for client and servers: on two cores the server processes of the
+# two connections land on either core and even an A/A run drifts by ±25 %.
+section "roundtrip vtest A/A (noise: floor vs floor, one CPU)"
+taskset -c 0 "$build/bench/bench_roundtrip" -t vtest -n "$iters" -a | tee "$out/roundtrip-vtest-aa.txt"
+section "roundtrip vtest (private virgl_test_server, one CPU)"
+taskset -c 0 "$build/bench/bench_roundtrip" -t vtest -n "$iters" | tee "$out/roundtrip-vtest.txt"
 
 section "roundtrip drm (QEMU guest, virtio-gpu-gl-pci, TCG)"
 "$src/tests/vm/vm-run.sh" -t 600 "$build/bench/bench_roundtrip" -t drm -n "$((iters / 2))" \

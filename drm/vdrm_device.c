@@ -241,7 +241,15 @@ uint64_t vdrm_device_last_completed(struct vdrm_device *dev)
 }
 
 
-static bool cached_signaled(struct vdrm_device *dev, uint64_t point);
+static bool cached_signaled(struct vdrm_device *dev, uint64_t point)
+{
+	bool done;
+
+	pthread_mutex_lock(&dev->lock);
+	done = point <= dev->last_completed;
+	pthread_mutex_unlock(&dev->lock);
+	return done;
+}
 
 bool vdrm_device_is_signaled(struct vdrm_device *dev, uint64_t point)
 {
@@ -294,16 +302,6 @@ static int wait_with_fd(struct vdrm_device *dev, uint64_t point, int64_t timeout
 		ret = vdrm_transport_fail(dev->t, ret, "the host went away during a wait");
 	pthread_mutex_unlock(&dev->lock);
 	return ret;
-}
-
-static bool cached_signaled(struct vdrm_device *dev, uint64_t point)
-{
-	bool done;
-
-	pthread_mutex_lock(&dev->lock);
-	done = point <= dev->last_completed;
-	pthread_mutex_unlock(&dev->lock);
-	return done;
 }
 
 int vdrm_device_wait(struct vdrm_device *dev, uint64_t point, int64_t timeout_ns)

@@ -395,6 +395,29 @@ START_TEST(in_fence_orders_a_submission)
 }
 END_TEST
 
+START_TEST(debug_dump_decodes_submitted_streams)
+{
+	struct vdrm_resource *rt = make_rt(8, 8);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct vdrm_cs cs;
+
+	vdrm_device_set_dump(dev, f);
+	vdrm_cs_init(&cs);
+	encode_clear(&cs, rt, (float[]){ 1, 1, 1, 1 });
+	wait_point(submit(&cs, &rt, 1));
+	vdrm_cs_finish(&cs);
+	vdrm_device_set_dump(dev, NULL);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(text, "CREATE_OBJECT(SURFACE)"));
+	ck_assert_ptr_nonnull(strstr(text, "SET_FRAMEBUFFER_STATE"));
+	ck_assert_ptr_nonnull(strstr(text, "CLEAR"));
+	free(text);
+	vdrm_resource_destroy(dev, rt);
+}
+END_TEST
+
 START_TEST(invalid_resources_rejected_before_sending)
 {
 	static const struct vdrm_resource_create_info bad[] = {
@@ -586,6 +609,7 @@ static Suite *device_suite(void)
 	tcase_add_test(tc, exported_fd_polls_readable);
 	tcase_add_test(tc, in_fence_orders_a_submission);
 	tcase_add_test(tc, invalid_resources_rejected_before_sending);
+	tcase_add_test(tc, debug_dump_decodes_submitted_streams);
 	suite_add_tcase(s, tc);
 	if (!use_drm) {
 		tcase_set_timeout(own, 60);
