@@ -26,7 +26,17 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 : "${top_srcdir:=$(cd "$HERE/../.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
-BINARY=${VIRTGL_VM_TEST_BINARY:-$top_builddir/tests/drm/test_device}
+# The suites to run in one boot: VIRTGL_VM_TEST_BINARY (one program), else
+# VIRTGL_VM_SUITES (paths relative to top_builddir; make check passes the
+# Makefile's VM_SUITES), else the drm suite.
+if [ -n "${VIRTGL_VM_TEST_BINARY:-}" ]; then
+    SUITES=("$VIRTGL_VM_TEST_BINARY")
+else
+    read -r -a SUITES <<<"${VIRTGL_VM_SUITES:-tests/drm/test_device}"
+    for i in "${!SUITES[@]}"; do
+        case ${SUITES[$i]} in /*) ;; *) SUITES[$i]=$top_builddir/${SUITES[$i]} ;; esac
+    done
+fi
 TIMEOUT=${VIRTGL_VM_TIMEOUT:-600}
 
 # Automake's exit statuses.
@@ -48,22 +58,29 @@ is_libtool_wrapper() {
     head -c 4096 "$1" 2>/dev/null | grep -q 'temporary wrapper script for'
 }
 
-COMMAND=()
-resolve_binary() {
-    [ -e "$BINARY" ] || error "$BINARY does not exist (build it first: make check builds it)"
-    [ -x "$BINARY" ] || error "$BINARY is not executable"
+COMMAND=("$HERE/run-suites.sh")
+# One suite: a libtool wrapper script (what libtool leaves in place of a program
+# linked against uninstalled shared libraries) must run through libtool; a real
+# ELF runs as it is. With LT_INIT([disable-shared]) the suites are real ELFs.
+resolve_one() {
+    local bin=$1
+    [ -e "$bin" ] || error "$bin does not exist (build it first: make check builds it)"
+    [ -x "$bin" ] || error "$bin is not executable"
     if command -v file >/dev/null; then
-        echo "test_vm: test binary $BINARY: $(file -b "$BINARY" | cut -c1-100)"
+        echo "test_vm: suite $bin: $(file -b "$bin" | cut -c1-80)"
     fi
-    if is_libtool_wrapper "$BINARY"; then
-        if [ -x "$top_builddir/libtool" ]; then
-            COMMAND=("$top_builddir/libtool" --mode=execute "$BINARY")
-        else
-            COMMAND=("$BINARY")          # the wrapper sets up the libraries itself
-        fi
-    else
-        COMMAND=("$BINARY")
+    if is_libtool_wrapper "$bin"; then
+        [ -x "$top_builddir/libtool" ] || error "$bin is a libtool wrapper and there is no libtool"
+        error "$bin is a libtool wrapper: build with --disable-shared (the default)"
     fi
+    COMMAND+=("$bin")
+}
+
+resolve_binary() {
+    local bin
+    for bin in "${SUITES[@]}"; do
+        resolve_one "$bin"
+    done
 }
 
 # -e options for the suite: the transport, check's output, the CK_* knobs.

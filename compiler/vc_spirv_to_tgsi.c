@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/* The driver: SPIR-V -> IR (vc_spirv_parse) -> TGSI text (vc_tgsi_emit). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vc_spirv_parse.h"
+#include "vc_spirv_to_tgsi.h"
+#include "vc_tgsi_emit.h"
+
+static enum vc_ir_stage ir_stage(enum vc_stage s)
+{
+	return s == VC_STAGE_VERTEX ? VC_IR_VERTEX :
+	       s == VC_STAGE_FRAGMENT ? VC_IR_FRAGMENT : VC_IR_COMPUTE;
+}
+
+static int fail(struct vc_tgsi *out, const char *msg)
+{
+	out->log = strdup(msg ? msg : "");
+	return -1;
+}
+
+int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out)
+{
+	struct vc_module *m = NULL;
+	char err[512];
+	char *log = NULL;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	if (!info || (info->stage != VC_STAGE_VERTEX && info->stage != VC_STAGE_FRAGMENT &&
+		      info->stage != VC_STAGE_COMPUTE))
+		return fail(out, "compile: unsupported shader stage");
+	if (!info->words && info->nr_words)
+		return fail(out, "compile: no SPIR-V words");
+	if (vc_spirv_parse(info->words, info->nr_words, info->entry_point, ir_stage(info->stage),
+			   &m, err, sizeof(err)))
+		return fail(out, err);
+	ret = vc_tgsi_emit(m, info->stage, &info->map, out, &log);
+	vc_module_destroy(m);
+	if (ret) {
+		ret = fail(out, log ? log : "TGSI: failed");
+		free(log);
+		return ret;
+	}
+	out->log = log ? log : strdup("");
+	return out->log ? 0 : -1;
+}
+
+void vc_tgsi_finish(struct vc_tgsi *t)
+{
+	if (!t)
+		return;
+	free(t->text);
+	free(t->log);
+	t->text = NULL;
+	t->log = NULL;
+}

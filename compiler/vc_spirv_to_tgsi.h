@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * compiler/'s public entry for vk/: SPIR-V (what GLSL ES 3.00/3.10-level
+ * vertex, fragment and compute shaders compile to) → the compiler's IR →
+ * TGSI text that virglrenderer 0.10.4 accepts.
+ *
+ * Descriptors are placed by the caller: the compiler asks `map` for the
+ * virgl slot of every (set, binding) the shader uses, so the pipeline layout,
+ * not the shader, decides where things live:
+ *   uniform buffer          → CONST[slot][...]   (slot >= 1; 0 is push constants)
+ *   push constant block     → CONST[0]
+ *   combined image sampler,
+ *   sampled image + sampler → SAMP[slot] / SVIEW[slot] (sampler view and state share a slot)
+ *   storage buffer          → BUFFER[slot]
+ *   storage image           → IMAGE[slot]
+ * Vertex inputs at Location L read IN[L]; VS outputs / FS inputs at Location
+ * L use GENERIC[L]; FS outputs at Location L write COLOR[L].
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* wire stage numbers (virgl/gallium) */
+enum vc_stage {
+	VC_STAGE_VERTEX = 0,
+	VC_STAGE_FRAGMENT = 1,
+	VC_STAGE_COMPUTE = 5,
+};
+
+enum vc_descriptor_kind {
+	VC_DESC_UNIFORM_BUFFER,
+	VC_DESC_STORAGE_BUFFER,
+	VC_DESC_SAMPLED_IMAGE,   /* combined image sampler, or a sampled image */
+	VC_DESC_SAMPLER,         /* a separate sampler: shares the image's slot */
+	VC_DESC_STORAGE_IMAGE,
+	VC_DESC_UNIFORM_TEXEL_BUFFER,
+	VC_DESC_STORAGE_TEXEL_BUFFER,
+};
+
+struct vc_slot_map {
+	/* Returns the virgl slot for (set, binding) of that kind, or -1 when
+	 * the pipeline layout has no such binding (then compilation fails
+	 * with a message naming it). */
+	int (*slot)(void *ctx, uint32_t set, uint32_t binding, enum vc_descriptor_kind kind);
+	void *ctx;
+};
+
+struct vc_compile_info {
+	const uint32_t *words;   /* SPIR-V module */
+	size_t nr_words;
+	const char *entry_point; /* e.g. "main" */
+	enum vc_stage stage;
+	struct vc_slot_map map;
+};
+
+/* What the pipeline needs to know of the result. */
+struct vc_shader_info {
+	uint32_t inputs_read;      /* VS: bit L = IN[L] (vertex attribute location) */
+	uint32_t outputs_written;  /* FS: bit L = COLOR[L] */
+	uint32_t ubo_slots;        /* bit n = CONST[n] used (n >= 1) */
+	bool uses_push_constants;  /* CONST[0] */
+	uint32_t push_constant_size; /* bytes of the push constant block */
+	uint32_t sampler_slots;    /* bit n = SAMP[n] */
+	uint32_t ssbo_slots;       /* bit n = BUFFER[n] */
+	uint32_t image_slots;      /* bit n = IMAGE[n] */
+	uint32_t local_size[3];    /* compute */
+	uint32_t shared_size;      /* compute: bytes of shared memory */
+	bool writes_depth;
+	bool uses_discard;
+};
+
+struct vc_tgsi {
+	char *text;          /* NUL-terminated TGSI (malloc'ed) */
+	uint32_t num_tokens; /* what CREATE_OBJECT(SHADER) sends: a bound for the host's parser */
+	struct vc_shader_info info;
+	char *log;           /* errors/warnings, "" if none (malloc'ed) */
+};
+
+/*
+ * 0 on success. On failure returns a negative code and out->log says what
+ * (e.g. "SPIR-V: unsupported instruction OpImageSampleProjDrefImplicitLod at
+ * word 123"); never crashes on bad input.
+ */
+int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out);
+void vc_tgsi_finish(struct vc_tgsi *t);

@@ -1,0 +1,467 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Interface declarations: where each IR variable lives in TGSI, and the
+ * DCL lines for it. The slot of every descriptor comes from the caller's
+ * map (vc_spirv_to_tgsi.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "vc_tgsi_private.h"
+
+struct tg_reg tg_sv(struct tg *t, const char *semantic, unsigned comps)
+{
+	struct tg_reg r = { .file = TG_SV, .dim = -1, .swz = { 0, 1, 2, 3 } };
+	uint32_t i;
+
+	for (i = 0; i < t->nr_sv; i++)
+		if (!strcmp(t->sv_names[i], semantic))
+			break;
+	if (i == t->nr_sv) {
+		if (t->nr_sv == 32) {
+			tg_fail(t, "TGSI: too many system values");
+			return r;
+		}
+		t->sv_names[t->nr_sv++] = semantic;
+		tg_decl(t, "DCL SV[%u], %s", i, semantic);
+	}
+	r.index = (int32_t)i;
+	for (unsigned k = comps; k < 4 && comps; k++)
+		r.swz[k] = (uint8_t)(comps - 1);
+	return r;
+}
+
+/* ---- descriptors -------------------------------------------------------------------- */
+
+int tg_resource_slot(struct tg *t, vc_var_id var, uint32_t index, enum vc_descriptor_kind kind)
+{
+	const struct vc_var *v = vc_var_get(t->m, var);
+	int slot;
+
+	if (!t->map.slot) {
+		tg_fail(t, "TGSI: no slot map for descriptor set %u binding %u", v->set, v->binding);
+		return -1;
+	}
+	slot = t->map.slot(t->map.ctx, v->set, v->binding, kind);
+	if (slot < 0) {
+		tg_fail(t, "TGSI: the pipeline layout has no descriptor for set %u binding %u%s%s",
+			v->set, v->binding, v->name ? " used by " : "", v->name ? v->name : "");
+		return -1;
+	}
+	if ((uint32_t)slot + index >= 32) {
+		tg_fail(t, "TGSI: descriptor slot %u out of range", slot + index);
+		return -1;
+	}
+	return slot + (int)index;
+}
+
+const char *tg_target(const struct vc_image_desc *d, bool shadow)
+{
+	shadow = shadow && d->shadow;
+	switch (d->dim) {
+	case VC_DIM_1D:
+		return d->arrayed ? (shadow ? "SHADOW1D_ARRAY" : "1D_ARRAY") : (shadow ? "SHADOW1D" : "1D");
+	case VC_DIM_2D:
+		if (d->ms)
+			return d->arrayed ? "2D_ARRAY_MSAA" : "2D_MSAA";
+		return d->arrayed ? (shadow ? "SHADOW2D_ARRAY" : "2D_ARRAY") : (shadow ? "SHADOW2D" : "2D");
+	case VC_DIM_3D: return "3D";
+	case VC_DIM_CUBE:
+		return d->arrayed ? (shadow ? "SHADOWCUBE_ARRAY" : "CUBE_ARRAY") : (shadow ? "SHADOWCUBE" : "CUBE");
+	case VC_DIM_RECT: return shadow ? "SHADOWRECT" : "RECT";
+	default: return "BUFFER";
+	}
+}
+
+const char *tg_pipe_format(enum vc_format f)
+{
+	static const char *const names[VC_FMT_COUNT] = {
+		[VC_FMT_UNKNOWN] = "PIPE_FORMAT_R32G32B32A32_FLOAT",
+		[VC_FMT_RGBA32F] = "PIPE_FORMAT_R32G32B32A32_FLOAT",
+		[VC_FMT_RGBA16F] = "PIPE_FORMAT_R16G16B16A16_FLOAT",
+		[VC_FMT_R32F] = "PIPE_FORMAT_R32_FLOAT",
+		[VC_FMT_RGBA8] = "PIPE_FORMAT_R8G8B8A8_UNORM",
+		[VC_FMT_RGBA8_SNORM] = "PIPE_FORMAT_R8G8B8A8_SNORM",
+		[VC_FMT_RGBA32I] = "PIPE_FORMAT_R32G32B32A32_SINT",
+		[VC_FMT_RGBA16I] = "PIPE_FORMAT_R16G16B16A16_SINT",
+		[VC_FMT_RGBA8I] = "PIPE_FORMAT_R8G8B8A8_SINT",
+		[VC_FMT_R32I] = "PIPE_FORMAT_R32_SINT",
+		[VC_FMT_RGBA32UI] = "PIPE_FORMAT_R32G32B32A32_UINT",
+		[VC_FMT_RGBA16UI] = "PIPE_FORMAT_R16G16B16A16_UINT",
+		[VC_FMT_RGBA8UI] = "PIPE_FORMAT_R8G8B8A8_UINT",
+		[VC_FMT_R32UI] = "PIPE_FORMAT_R32_UINT",
+		[VC_FMT_RG32F] = "PIPE_FORMAT_R32G32_FLOAT",
+		[VC_FMT_RG16F] = "PIPE_FORMAT_R16G16_FLOAT",
+		[VC_FMT_R16F] = "PIPE_FORMAT_R16_FLOAT",
+		[VC_FMT_RG32I] = "PIPE_FORMAT_R32G32_SINT",
+		[VC_FMT_RG32UI] = "PIPE_FORMAT_R32G32_UINT",
+	};
+	return f < VC_FMT_COUNT ? names[f] : names[0];
+}
+
+static const char *return_type(enum vc_base b)
+{
+	return b == VC_BASE_INT ? "SINT" : b == VC_BASE_UINT ? "UINT" : "FLOAT";
+}
+
+static const struct vc_type *handle_type(struct tg *t, vc_type_id ty, uint32_t *count)
+{
+	const struct vc_type *h = vc_type_get(t->m, ty);
+
+	*count = 1;
+	if (h->kind == VC_TYPE_ARRAY) {
+		*count = h->length;
+		h = vc_type_get(t->m, h->elem);
+	}
+	if (h->kind == VC_TYPE_SAMPLED_IMAGE)
+		h = vc_type_get(t->m, h->elem);
+	return h;
+}
+
+static void declare_image(struct tg *t, const struct vc_var *v, const struct vc_type *img,
+			  int slot)
+{
+	t->info->image_slots |= 1u << slot;
+	if (t->image_decl[0] & (1u << slot))
+		return;
+	t->image_decl[0] |= 1u << slot;
+	tg_decl(t, "DCL IMAGE[%d], %s, %s%s", slot, tg_target(&img->image, false),
+		tg_pipe_format(img->image.format),
+		(v->flags & VC_VAR_NONWRITABLE) ? "" : ", WR");
+}
+
+static void declare_sampler_view(struct tg *t, const struct vc_type *img, int slot)
+{
+	t->info->sampler_slots |= 1u << slot;
+	if (t->samp_decl[0] & (1u << slot))
+		return;
+	t->samp_decl[0] |= 1u << slot;
+	tg_decl(t, "DCL SAMP[%d]", slot);
+	tg_decl(t, "DCL SVIEW[%d], %s, %s", slot, tg_target(&img->image, true),
+		return_type(img->image.sampled));
+}
+
+/* Samplers, sampled images and storage images: one slot per array element. */
+static void declare_handle(struct tg *t, vc_var_id id)
+{
+	struct tg_var *tv = &t->vars[id];
+	uint32_t count;
+	const struct vc_type *h = handle_type(t, vc_var_get(t->m, id)->type, &count);
+	enum vc_descriptor_kind kind = VC_DESC_SAMPLED_IMAGE;
+
+	if (h->kind == VC_TYPE_SAMPLER)
+		return; /* shares the slot of the image it is combined with */
+	if (h->kind != VC_TYPE_IMAGE) {
+		tg_fail(t, "TGSI: unsupported uniform of this type");
+		return;
+	}
+	if (h->image.storage)
+		kind = h->image.dim == VC_DIM_BUFFER ? VC_DESC_STORAGE_TEXEL_BUFFER : VC_DESC_STORAGE_IMAGE;
+	else if (h->image.dim == VC_DIM_BUFFER)
+		kind = VC_DESC_UNIFORM_TEXEL_BUFFER;
+	for (uint32_t i = 0; i < count && !t->failed; i++) {
+		int slot = tg_resource_slot(t, id, i, kind);
+
+		if (slot < 0)
+			return;
+		if (i == 0)
+			tv->dim = slot;
+		if (h->image.storage)
+			declare_image(t, vc_var_get(t->m, id), h, slot);
+		else
+			declare_sampler_view(t, h, slot);
+	}
+}
+
+static void declare_block(struct tg *t, vc_var_id id)
+{
+	const struct vc_var *v = vc_var_get(t->m, id);
+	struct tg_var *tv = &t->vars[id];
+	uint32_t size = tg_type_size(t, v->type, true), vec4s = (size + 15) / 16;
+	int slot;
+
+	if (vc_type_get(t->m, v->type)->kind == VC_TYPE_ARRAY) {
+		tg_fail(t, "TGSI: arrays of buffer blocks are not supported");
+		return;
+	}
+	if (v->storage == VC_STORAGE_PUSH_CONSTANT) {
+		tv->file = TG_CONST;
+		tv->dim = -1;
+		t->info->uses_push_constants = true;
+		t->info->push_constant_size = size;
+		tg_decl(t, "DCL CONST[0..%u]", vec4s ? vec4s - 1 : 0);
+		return;
+	}
+	if (v->storage == VC_STORAGE_UNIFORM) {
+		slot = tg_resource_slot(t, id, 0, VC_DESC_UNIFORM_BUFFER);
+		if (slot < 1) {
+			if (slot == 0)
+				tg_fail(t, "TGSI: uniform buffer mapped to slot 0 (push constants)");
+			return;
+		}
+		tv->file = TG_CONST;
+		tv->dim = slot;
+		t->info->ubo_slots |= 1u << slot;
+		tg_decl(t, "DCL CONST[%d][0..%u]", slot, vec4s ? vec4s - 1 : 0);
+		return;
+	}
+	slot = tg_resource_slot(t, id, 0, VC_DESC_STORAGE_BUFFER);
+	if (slot < 0)
+		return;
+	tv->file = TG_BUFFER;
+	tv->dim = slot;
+	t->info->ssbo_slots |= 1u << slot;
+	tg_decl(t, "DCL BUFFER[%d]", slot);
+}
+
+/* ---- inputs and outputs ------------------------------------------------------------- */
+
+static const char *interp(uint32_t flags)
+{
+	if (flags & VC_VAR_FLAT)
+		return "CONSTANT";
+	return (flags & VC_VAR_NOPERSPECTIVE) ? "LINEAR" : "PERSPECTIVE";
+}
+
+static const char *location_suffix(uint32_t flags)
+{
+	return (flags & VC_VAR_CENTROID) ? ", CENTROID" : (flags & VC_VAR_SAMPLE) ? ", SAMPLE" : "";
+}
+
+static void declare_fs_builtin_input(struct tg *t, struct tg_var *tv, const struct vc_var *v)
+{
+	tv->file = TG_IN;
+	tv->base = (int32_t)t->nr_in++;
+	switch (v->builtin) {
+	case VC_BUILTIN_FRAG_COORD:
+		tg_decl(t, "DCL IN[%d], POSITION, LINEAR", tv->base);
+		break;
+	case VC_BUILTIN_FRONT_FACING:
+		tg_decl(t, "DCL IN[%d].x, FACE, CONSTANT", tv->base);
+		break;
+	case VC_BUILTIN_POINT_COORD:
+		tg_decl(t, "DCL IN[%d].xy, PCOORD, PERSPECTIVE", tv->base);
+		break;
+	default:
+		t->nr_in--;
+		tg_fail(t, "TGSI: unsupported fragment shader built-in input %d", v->builtin);
+	}
+}
+
+/* Built-ins read through SV registers (or computed when loaded: tg_file SV + base -1). */
+static bool declare_sv_input(struct tg *t, struct tg_var *tv, const struct vc_var *v)
+{
+	static const struct { enum vc_builtin b; const char *name; } svs[] = {
+		{ VC_BUILTIN_VERTEX_ID, "VERTEXID" }, { VC_BUILTIN_INSTANCE_ID, "INSTANCEID" },
+		{ VC_BUILTIN_LOCAL_INVOCATION_ID, "THREAD_ID" }, { VC_BUILTIN_WORKGROUP_ID, "BLOCK_ID" },
+		{ VC_BUILTIN_NUM_WORKGROUPS, "GRID_SIZE" }, { VC_BUILTIN_SAMPLE_ID, "SAMPLEID" },
+		{ VC_BUILTIN_SAMPLE_POSITION, "SAMPLEPOS" },
+		{ VC_BUILTIN_HELPER_INVOCATION, "HELPER_INVOCATION" },
+	};
+
+	for (size_t i = 0; i < sizeof(svs) / sizeof(svs[0]); i++)
+		if (svs[i].b == v->builtin) {
+			tv->file = TG_SV;
+			tv->base = tg_sv(t, svs[i].name, 4).index;
+			return true;
+		}
+	if (v->builtin == VC_BUILTIN_GLOBAL_INVOCATION_ID ||
+	    v->builtin == VC_BUILTIN_LOCAL_INVOCATION_INDEX ||
+	    v->builtin == VC_BUILTIN_WORKGROUP_SIZE) {
+		tv->file = TG_SV;
+		tv->base = -1; /* computed by the load */
+		return true;
+	}
+	return false;
+}
+
+static void declare_input(struct tg *t, vc_var_id id)
+{
+	const struct vc_var *v = vc_var_get(t->m, id);
+	struct tg_var *tv = &t->vars[id];
+	uint32_t leaves = vc_type_leaves(t->m, v->type);
+
+	if (v->builtin && declare_sv_input(t, tv, v))
+		return;
+	if (v->builtin) {
+		declare_fs_builtin_input(t, tv, v);
+		return;
+	}
+	if (v->location < 0 || v->location + leaves > 32) {
+		tg_fail(t, "TGSI: input %s without a usable location", v->name ? v->name : "");
+		return;
+	}
+	tv->file = TG_IN;
+	if (t->stage == VC_STAGE_VERTEX) {
+		tv->base = v->location;
+		for (uint32_t i = 0; i < leaves; i++) {
+			tg_decl(t, "DCL IN[%u]", v->location + i);
+			t->info->inputs_read |= 1u << (v->location + i);
+		}
+		return;
+	}
+	tv->base = (int32_t)t->nr_in;
+	for (uint32_t i = 0; i < leaves; i++)
+		tg_decl(t, "DCL IN[%u], GENERIC[%u], %s%s", t->nr_in++, v->location + i,
+			interp(v->flags), location_suffix(v->flags));
+}
+
+static void declare_output_builtin(struct tg *t, struct tg_var *tv, const struct vc_var *v)
+{
+	switch (v->builtin) {
+	case VC_BUILTIN_POSITION:
+		tg_decl(t, "DCL OUT[%d], POSITION", tv->out_index);
+		break;
+	case VC_BUILTIN_POINT_SIZE:
+		tg_decl(t, "DCL OUT[%d].x, PSIZE", tv->out_index);
+		break;
+	case VC_BUILTIN_FRAG_DEPTH:
+		t->info->writes_depth = true;
+		tg_decl(t, "DCL OUT[%d], POSITION", tv->out_index);
+		break;
+	case VC_BUILTIN_SAMPLE_MASK:
+		tg_decl(t, "DCL OUT[%d], SAMPLEMASK", tv->out_index);
+		break;
+	default:
+		tg_fail(t, "TGSI: unsupported built-in output %d", v->builtin);
+	}
+}
+
+/* Outputs are written to TEMP shadows and copied to OUT at the end. */
+static void declare_output(struct tg *t, vc_var_id id)
+{
+	const struct vc_var *v = vc_var_get(t->m, id);
+	struct tg_var *tv = &t->vars[id];
+	uint32_t leaves = vc_type_leaves(t->m, v->type);
+
+	tv->file = TG_OUT;
+	tv->out_index = (int32_t)t->nr_out;
+	tv->base = tg_temps(t, leaves).index;
+	if (v->builtin) {
+		t->nr_out++;
+		declare_output_builtin(t, tv, v);
+		return;
+	}
+	if (v->location < 0 || v->location + leaves > 32) {
+		tg_fail(t, "TGSI: output %s without a usable location", v->name ? v->name : "");
+		return;
+	}
+	for (uint32_t i = 0; i < leaves; i++) {
+		if (t->stage == VC_STAGE_FRAGMENT) {
+			tg_decl(t, "DCL OUT[%u], COLOR[%u]", t->nr_out++, v->location + i);
+			t->info->outputs_written |= 1u << (v->location + i);
+		} else {
+			tg_decl(t, "DCL OUT[%u], GENERIC[%u]", t->nr_out++, v->location + i);
+		}
+	}
+}
+
+void tg_emit_output_copies(struct tg *t)
+{
+	for (vc_var_id id = 1; id < t->m->nr_vars; id++) {
+		const struct vc_var *v = vc_var_get(t->m, id);
+		const struct tg_var *tv = &t->vars[id];
+		uint32_t leaves = vc_type_leaves(t->m, v->type);
+
+		if (v->storage != VC_STORAGE_OUTPUT || tv->file != TG_OUT || !t->written[id])
+			continue;
+		for (uint32_t i = 0; i < leaves; i++) {
+			struct tg_reg dst = { .file = TG_OUT, .index = tv->out_index + (int32_t)i,
+					      .dim = -1, .swz = { 0, 1, 2, 3 } };
+			struct tg_reg src = { .file = TG_TEMP, .index = tv->base + (int32_t)i,
+					      .dim = -1, .swz = { 0, 1, 2, 3 } };
+			const char *mask = "";
+
+			if (v->builtin == VC_BUILTIN_FRAG_DEPTH)
+				mask = ".z";
+			else if (v->builtin == VC_BUILTIN_POINT_SIZE || v->builtin == VC_BUILTIN_SAMPLE_MASK)
+				mask = ".x";
+			tg_op1(t, "MOV", dst, mask, *mask ? tg_comp(src, 0) : src);
+		}
+	}
+}
+
+/* ---- memory variables --------------------------------------------------------------- */
+
+static void declare_private(struct tg *t, vc_var_id id, bool arrays)
+{
+	const struct vc_var *v = vc_var_get(t->m, id);
+	struct tg_var *tv = &t->vars[id];
+	uint32_t leaves = vc_type_leaves(t->m, v->type);
+
+	if (!!t->dynamic[id] != arrays)
+		return;
+	tv->file = TG_TEMP;
+	tv->base = tg_temps(t, leaves ? leaves : 1).index;
+	if (arrays) {
+		tv->array_id = (uint8_t)++t->nr_arrays;
+		tg_decl(t, "DCL TEMP[%d..%u], ARRAY(%u), LOCAL", tv->base, tv->base + leaves - 1,
+			tv->array_id);
+		if (t->nr_arrays > 250)
+			tg_fail(t, "TGSI: too many indexed arrays");
+	}
+}
+
+static void declare_shared(struct tg *t, vc_var_id id)
+{
+	const struct vc_var *v = vc_var_get(t->m, id);
+	struct tg_var *tv = &t->vars[id];
+
+	if (!t->memory_declared) {
+		tg_decl(t, "DCL MEMORY[0], SHARED");
+		t->memory_declared = true;
+	}
+	tv->file = TG_MEMORY;
+	t->shared_size = (t->shared_size + 15) & ~15u;
+	tv->base = (int32_t)t->shared_size;
+	t->shared_size += tg_type_size(t, v->type, false);
+	t->info->shared_size = t->shared_size;
+}
+
+static void declare_var(struct tg *t, vc_var_id id)
+{
+	switch (vc_var_get(t->m, id)->storage) {
+	case VC_STORAGE_FUNCTION: case VC_STORAGE_PRIVATE: declare_private(t, id, false); break;
+	case VC_STORAGE_INPUT: declare_input(t, id); break;
+	case VC_STORAGE_OUTPUT:
+		/* outputs never written are left out (gl_PerVertex's unused members) */
+		if (t->written[id])
+			declare_output(t, id);
+		break;
+	case VC_STORAGE_UNIFORM: case VC_STORAGE_STORAGE: case VC_STORAGE_PUSH_CONSTANT:
+		declare_block(t, id);
+		break;
+	case VC_STORAGE_HANDLE: declare_handle(t, id); break;
+	case VC_STORAGE_SHARED: declare_shared(t, id); break;
+	}
+}
+
+/* Private variables with initialisers get them at the start. */
+static void init_private(struct tg *t, vc_var_id id)
+{
+	const struct vc_var *v = vc_var_get(t->m, id);
+	const struct tg_var *tv = &t->vars[id];
+
+	if (!v->init || tv->file != TG_TEMP)
+		return;
+	for (uint32_t i = 0; i < tg_nr_slots(t, v->init); i++) {
+		struct tg_reg dst = { .file = TG_TEMP, .index = tv->base + (int32_t)i, .dim = -1,
+				      .swz = { 0, 1, 2, 3 } };
+		tg_op1(t, "MOV", dst, "", tg_src_slot(t, v->init, i));
+	}
+}
+
+void tg_declare_vars(struct tg *t)
+{
+	/* indexed arrays first: they take the lowest TEMP numbers */
+	for (vc_var_id id = 1; id < t->m->nr_vars; id++) {
+		enum vc_storage s = vc_var_get(t->m, id)->storage;
+		if (s == VC_STORAGE_FUNCTION || s == VC_STORAGE_PRIVATE)
+			declare_private(t, id, true);
+	}
+	t->array_temps = t->nr_temps;
+	for (vc_var_id id = 1; id < t->m->nr_vars && !t->failed; id++)
+		declare_var(t, id);
+	for (vc_var_id id = 1; id < t->m->nr_vars && !t->failed; id++)
+		init_private(t, id);
+}

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT */
+/* vc_ir -> TGSI text that virglrenderer 0.10.4 parses. */
+#pragma once
+
+#include "vc_ir.h"
+#include "vc_spirv_to_tgsi.h"
+
+/*
+ * Emits `m` as TGSI text into out->text / out->num_tokens / out->info.
+ * Returns 0, or a negative value with the reason appended to `log`
+ * (malloc'ed, NUL-terminated; may be NULL on success).
+ */
+int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc_slot_map *map,
+		 struct vc_tgsi *out, char **log);

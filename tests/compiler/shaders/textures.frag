@@ -1,0 +1,52 @@
+#version 310 es
+precision highp float;
+precision highp int;
+precision highp sampler3D;
+precision highp sampler2DArray;
+precision highp isampler2D;
+precision highp usampler2D;
+precision highp sampler2DShadow;
+precision highp samplerCubeShadow;
+precision highp sampler2DArrayShadow;
+layout(location = 0) in vec2 v_uv;
+layout(location = 1) in vec3 v_dir;
+layout(location = 0) out vec4 o_color;
+layout(location = 1) out ivec4 o_int;
+layout(set = 0, binding = 0) uniform sampler2D s2d;
+layout(set = 0, binding = 1) uniform sampler2DShadow s2ds;
+layout(set = 0, binding = 2) uniform samplerCube scube;
+layout(set = 0, binding = 3) uniform sampler3D s3d;
+layout(set = 0, binding = 4) uniform sampler2DArray s2da;
+layout(set = 0, binding = 5) uniform isampler2D si2d;
+layout(set = 0, binding = 6) uniform usampler2D su2d;
+layout(set = 0, binding = 7) uniform samplerCubeShadow scubes;
+layout(set = 0, binding = 8) uniform sampler2DArrayShadow s2das;
+void main()
+{
+	vec4 c = texture(s2d, v_uv);
+	c += texture(s2d, v_uv, 0.5);
+	c += textureProj(s2d, vec3(v_uv, 2.0));
+	c += textureProj(s2d, vec4(v_uv, 0.0, 2.0));
+	c += textureLod(s2d, v_uv, 1.5);
+	c += textureOffset(s2d, v_uv, ivec2(1, -1));
+	c += texelFetch(s2d, ivec2(gl_FragCoord.xy), 0);
+	c += texelFetchOffset(s2d, ivec2(gl_FragCoord.xy), 0, ivec2(-2, 3));
+	c += textureGrad(s2d, v_uv, dFdx(v_uv), dFdy(v_uv));
+	c += textureGradOffset(s2d, v_uv, vec2(0.1), vec2(0.2), ivec2(1, 1));
+	c += textureLodOffset(s2d, v_uv, 0.0, ivec2(2, 2));
+	c += textureProjLod(s2d, vec3(v_uv, 2.0), 1.0);
+	c.x += texture(s2ds, vec3(v_uv, 0.5));
+	c.x += textureProj(s2ds, vec4(v_uv, 0.5, 2.0));
+	c.x += texture(scubes, vec4(v_dir, 0.5));
+	c.x += texture(s2das, vec4(v_uv, 1.0, 0.5));
+	c.x += textureLod(s2ds, vec3(v_uv, 0.5), 0.0);
+	c += texture(scube, v_dir);
+	c += textureLod(scube, v_dir, 2.0);
+	c += texture(s3d, v_dir);
+	c += texture(s2da, vec3(v_uv, 2.0));
+	ivec2 sz = textureSize(s2d, 0) + textureSize(s2da, 1).xy + textureSize(scube, 0);
+	c.xy += vec2(sz);
+	o_int = texelFetch(si2d, ivec2(1, 2), 0) + ivec4(texture(su2d, v_uv)) + ivec4(textureSize(s3d, 0), 1);
+	gl_FragDepth = gl_FrontFacing ? c.z : 0.5;
+	o_color = c;
+}

@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * SPIR-V -> TGSI without a host: golden text for small shaders, every test
+ * shader compiles, malformed modules fail with a message (and, under
+ * valgrind, without touching memory they should not), unsupported
+ * instructions are named.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_run.h"
+#include "compiler_test_util.h"
+
+static void compile_ok(const char *name, struct vc_tgsi *t)
+{
+	int ret = ctu_compile(name, t);
+
+	ck_assert_msg(ret != -100, "%s.spv missing", name);
+	ck_assert_msg(ret == 0, "%s: %s", name, t->log);
+	ck_assert_ptr_nonnull(t->text);
+	ck_assert_str_eq(t->log, "");
+}
+
+static void check_golden(const char *name, const char *want)
+{
+	struct vc_tgsi t;
+
+	compile_ok(name, &t);
+	ck_assert_msg(!strcmp(t.text, want), "%s:\n--- got\n%s--- want\n%s", name, t.text, want);
+	ck_assert_uint_ge(t.num_tokens, strlen(t.text) / 2);
+	vc_tgsi_finish(&t);
+}
+
+START_TEST(golden_passthrough_vs)
+{
+	check_golden("passthrough.vert",
+		"VERT\n"
+		"DCL OUT[0], GENERIC[0]\n"
+		"DCL IN[2]\n"
+		"DCL OUT[1], GENERIC[1]\n"
+		"DCL IN[1]\n"
+		"DCL OUT[2], POSITION\n"
+		"DCL CONST[0..3]\n"
+		"DCL IN[0]\n"
+		"DCL TEMP[0..3]\n"
+		"  MOV TEMP[0].xy, IN[2]\n"
+		"  MOV TEMP[1].xyz, IN[1]\n"
+		"  MUL TEMP[3], CONST[0], IN[0].xxxx\n"
+		"  MAD TEMP[3], CONST[1], IN[0].yyyy, TEMP[3]\n"
+		"  MAD TEMP[3], CONST[2], IN[0].zzzz, TEMP[3]\n"
+		"  MAD TEMP[3], CONST[3], IN[0].wwww, TEMP[3]\n"
+		"  MOV TEMP[2], TEMP[3]\n"
+		"  MOV OUT[0], TEMP[0]\n"
+		"  MOV OUT[1], TEMP[1]\n"
+		"  MOV OUT[2], TEMP[2]\n"
+		"  END\n");
+}
+END_TEST
+
+START_TEST(golden_color_fs)
+{
+	check_golden("color.frag",
+		"FRAG\n"
+		"PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n"
+		"PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
+		"DCL OUT[0], COLOR[0]\n"
+		"DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+		"DCL TEMP[0..0]\n"
+		"  MOV TEMP[0], IN[0]\n"
+		"  MOV OUT[0], TEMP[0]\n"
+		"  END\n");
+}
+END_TEST
+
+START_TEST(golden_textured_fs)
+{
+	check_golden("textured.frag",
+		"FRAG\n"
+		"PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n"
+		"PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
+		"DCL OUT[0], COLOR[0]\n"
+		"DCL SAMP[1]\n"
+		"DCL SVIEW[1], 2D, FLOAT\n"
+		"DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+		"DCL CONST[0..4]\n"
+		"DCL TEMP[0..3]\n"
+		"  MOV TEMP[2].xy, IN[0]\n"
+		"  TEX TEMP[1], TEMP[2], SAMP[1], 2D\n"
+		"  MUL TEMP[3], TEMP[1], CONST[4]\n"
+		"  MOV TEMP[0], TEMP[3]\n"
+		"  MOV OUT[0], TEMP[0]\n"
+		"  END\n");
+}
+END_TEST
+
+START_TEST(info_reports_interface)
+{
+	struct vc_tgsi t;
+
+	compile_ok("passthrough.vert", &t);
+	ck_assert_uint_eq(t.info.inputs_read, 0x7);
+	ck_assert(t.info.uses_push_constants);
+	ck_assert_uint_eq(t.info.push_constant_size, 64);
+	vc_tgsi_finish(&t);
+	compile_ok("textured.frag", &t);
+	ck_assert_uint_eq(t.info.sampler_slots, 1u << 1);
+	ck_assert_uint_eq(t.info.outputs_written, 1);
+	vc_tgsi_finish(&t);
+	compile_ok("ubo.vert", &t);
+	ck_assert_uint_eq(t.info.ubo_slots, 1u << 1);
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
+START_TEST(every_shader_compiles)
+{
+	struct vc_tgsi t;
+
+	compile_ok(ctu_shaders[_i], &t);
+	ck_assert_ptr_nonnull(strstr(t.text, "  END\n"));
+	ck_assert_ptr_null(strchr(t.text, '\r'));
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
+START_TEST(unsupported_instruction_is_named)
+{
+	struct vc_tgsi t;
+	int ret = ctu_compile("unsupported_quantize.frag", &t);
+
+	ck_assert_int_ne(ret, -100);
+	ck_assert_int_lt(ret, 0);
+	ck_assert_ptr_null(t.text);
+	ck_assert_msg(strstr(t.log, "OpQuantizeToF16") && strstr(t.log, "at word"), "%s", t.log);
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
+static int compile_words(const uint32_t *w, size_t n, enum vc_stage stage, struct vc_tgsi *t)
+{
+	struct vc_compile_info info = { .words = w, .nr_words = n, .entry_point = "main",
+					.stage = stage, .map = ctu_slot_map() };
+
+	return vc_spirv_to_tgsi(&info, t);
+}
+
+/* Every prefix of a valid module: an error with a message, never a crash. */
+START_TEST(truncated_modules_fail_cleanly)
+{
+	size_t n = 0;
+	uint32_t *w = ctu_load_spv(ctu_shaders[_i], &n);
+
+	ck_assert_ptr_nonnull(w);
+	for (size_t len = 0; len < n; len++) {
+		uint32_t *copy = malloc((len ? len : 1) * 4);
+		struct vc_tgsi t;
+
+		memcpy(copy, w, len * 4);
+		ck_assert_int_lt(compile_words(copy, len, ctu_stage_of(ctu_shaders[_i]), &t), 0);
+		ck_assert_msg(t.log && t.log[0], "no message for %zu words", len);
+		vc_tgsi_finish(&t);
+		free(copy);
+	}
+	free(w);
+}
+END_TEST
+
+/* Each word replaced by values that break counts, ids and types. */
+START_TEST(corrupted_modules_never_crash)
+{
+	static const uint32_t bad[] = { 0, 1, 0xffffffff, 0x00010000, 0xffff0001, 7 };
+	size_t n = 0;
+	uint32_t *w = ctu_load_spv(ctu_shaders[_i], &n);
+
+	ck_assert_ptr_nonnull(w);
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+			uint32_t *copy = malloc(n * 4);
+			struct vc_tgsi t;
+			int ret;
+
+			memcpy(copy, w, n * 4);
+			copy[i] = bad[k];
+			ret = compile_words(copy, n, ctu_stage_of(ctu_shaders[_i]), &t);
+			ck_assert(ret == 0 ? t.text != NULL : t.log && t.log[0]);
+			vc_tgsi_finish(&t);
+			free(copy);
+		}
+	}
+	free(w);
+}
+END_TEST
+
+START_TEST(bad_header_and_stage)
+{
+	uint32_t junk[8] = { 0x12345678, 0, 0, 0, 0, 0, 0, 0 };
+	struct vc_tgsi t;
+
+	ck_assert_int_lt(compile_words(junk, 8, VC_STAGE_VERTEX, &t), 0);
+	ck_assert_ptr_nonnull(strstr(t.log, "magic"));
+	vc_tgsi_finish(&t);
+	ck_assert_int_lt(compile_words(NULL, 0, VC_STAGE_VERTEX, &t), 0);
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
+START_TEST(wrong_stage_names_entry_point)
+{
+	size_t n = 0;
+	uint32_t *w = ctu_load_spv("color.frag", &n);
+	struct vc_tgsi t;
+
+	ck_assert_int_lt(compile_words(w, n, VC_STAGE_VERTEX, &t), 0);
+	ck_assert_msg(strstr(t.log, "entry point") != NULL, "%s", t.log);
+	vc_tgsi_finish(&t);
+	free(w);
+}
+END_TEST
+
+static Suite *spirv_suite(void)
+{
+	Suite *s = suite_create("spirv->tgsi");
+	TCase *golden = tcase_create("golden");
+	TCase *all = tcase_create("all shaders");
+	TCase *bad = tcase_create("bad input");
+
+	tcase_add_test(golden, golden_passthrough_vs);
+	tcase_add_test(golden, golden_color_fs);
+	tcase_add_test(golden, golden_textured_fs);
+	tcase_add_test(golden, info_reports_interface);
+	suite_add_tcase(s, golden);
+	tcase_add_loop_test(all, every_shader_compiles, 0, (int)ctu_nr_shaders);
+	suite_add_tcase(s, all);
+	tcase_set_timeout(bad, 600);
+	tcase_add_test(bad, unsupported_instruction_is_named);
+	tcase_add_test(bad, bad_header_and_stage);
+	tcase_add_test(bad, wrong_stage_names_entry_point);
+	tcase_add_loop_test(bad, truncated_modules_fail_cleanly, 0, (int)ctu_nr_shaders);
+	tcase_add_loop_test(bad, corrupted_modules_never_crash, 0, (int)ctu_nr_shaders);
+	suite_add_tcase(s, bad);
+	return s;
+}
+
+int main(void)
+{
+	return check_run(spirv_suite(), CK_NORMAL);
+}

@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Pipelines, descriptors and draws on a real host. Until compiler/ turns
+ * SPIR-V into TGSI, the shaders are hand-written TGSI given through the
+ * project extension vvk_shader_module_tgsi_info; everything else (pipeline
+ * state objects, vertex input, push constants, dynamic UBO offsets, set
+ * recycling) is the same path SPIR-V pipelines take.
+ */
+#include <string.h>
+
+#include "vk_test.h"
+
+#define W 16
+#define H 16
+
+static const char vs_text[] =
+	"VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nMOV OUT[0], IN[0]\nEND\n";
+static const char fs_push[] =
+	"FRAG\nDCL OUT[0], COLOR\nDCL CONST[0]\nMOV OUT[0], CONST[0]\nEND\n";
+static const char fs_ubo[] =
+	"FRAG\nDCL OUT[0], COLOR\nDCL CONST[1][0]\nMOV OUT[0], CONST[1][0]\nEND\n";
+
+static VkShaderModule tgsi_module(const char *text)
+{
+	struct vvk_shader_module_tgsi_info t = { .sType = VVK_STRUCTURE_TYPE_SHADER_MODULE_TGSI_INFO,
+						 .text = text };
+	VkShaderModule m;
+
+	ck_assert_int_eq(vvk_CreateShaderModule(T.dev, &(VkShaderModuleCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .pNext = &t }, NULL, &m),
+		VK_SUCCESS);
+	return m;
+}
+
+static VkPipeline pipeline(VkPipelineLayout layout, const char *fs)
+{
+	VkShaderModule vsm = tgsi_module(vs_text), fsm = tgsi_module(fs);
+	VkPipelineShaderStageCreateInfo st[2] = {
+		{ VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
+		  VK_SHADER_STAGE_VERTEX_BIT, vsm, "main", NULL },
+		{ VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
+		  VK_SHADER_STAGE_FRAGMENT_BIT, fsm, "main", NULL },
+	};
+	VkVertexInputBindingDescription vb = { 0, 16, VK_VERTEX_INPUT_RATE_VERTEX };
+	VkVertexInputAttributeDescription va = { 0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0 };
+	VkPipelineColorBlendAttachmentState cba = { .colorWriteMask = 0xf };
+	VkDynamicState dyn[2] = { VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR };
+	VkGraphicsPipelineCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .stageCount = 2,
+		.pStages = st,
+		.pVertexInputState = &(VkPipelineVertexInputStateCreateInfo){
+			.vertexBindingDescriptionCount = 1, .pVertexBindingDescriptions = &vb,
+			.vertexAttributeDescriptionCount = 1, .pVertexAttributeDescriptions = &va },
+		.pInputAssemblyState = &(VkPipelineInputAssemblyStateCreateInfo){
+			.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST },
+		.pRasterizationState = &(VkPipelineRasterizationStateCreateInfo){
+			.cullMode = VK_CULL_MODE_BACK_BIT, .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+			.lineWidth = 1.0f },
+		.pColorBlendState = &(VkPipelineColorBlendStateCreateInfo){
+			.attachmentCount = 1, .pAttachments = &cba },
+		.pDynamicState = &(VkPipelineDynamicStateCreateInfo){
+			.dynamicStateCount = 2, .pDynamicStates = dyn },
+		.layout = layout,
+	};
+	VkPipeline p;
+
+	ck_assert_int_eq(vvk_CreateGraphicsPipelines(T.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p),
+			 VK_SUCCESS);
+	vvk_DestroyShaderModule(T.dev, vsm, NULL);
+	vvk_DestroyShaderModule(T.dev, fsm, NULL);
+	return p;
+}
+
+/* Two triangles over the rectangle x in [x0, x1], y in [y0, y1] of NDC,
+ * counter-clockwise in Vulkan's y-down framebuffer (front faces). */
+static void quad(float *v, float x0, float y0, float x1, float y1)
+{
+	const float q[24] = { x0, y0, 0, 1, x0, y1, 0, 1, x1, y1, 0, 1,
+			      x0, y0, 0, 1, x1, y1, 0, 1, x1, y0, 0, 1 };
+
+	memcpy(v, q, sizeof(q));
+}
+
+static void begin(VkCommandBuffer cmd, const struct vkt_image *img)
+{
+	VkRenderingAttachmentInfo att = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = img->view,
+		.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .clearValue.color.float32 = { 0, 0, 0, 1 },
+	};
+
+	vvk_CmdBeginRendering(cmd, &(VkRenderingInfo){
+		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = { { 0, 0 }, { W, H } },
+		.layerCount = 1, .colorAttachmentCount = 1, .pColorAttachments = &att });
+	vvk_CmdSetViewport(cmd, 0, 1, &(VkViewport){ 0, 0, W, H, 0, 1 });
+	vvk_CmdSetScissor(cmd, 0, 1, &(VkRect2D){ { 0, 0 }, { W, H } });
+}
+
+/* The top-left quadrant (rows 0..7 in memory: Vulkan's y is down). */
+START_TEST(push_constant_quad_in_top_left)
+{
+	struct vkt_image img = vkt_image(VK_FORMAT_R8G8B8A8_UNORM, W, H,
+					 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+	struct vkt_buffer vb = vkt_buffer(6 * 16, true, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+	VkPushConstantRange pr = { VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16 };
+	VkPipelineLayout layout;
+	VkPipeline p;
+	VkCommandBuffer cmd;
+	const float green[4] = { 0, 1, 0, 1 };
+	uint8_t px[W * H * 4];
+
+	ck_assert_int_eq(vvk_CreatePipelineLayout(T.dev, &(VkPipelineLayoutCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+		.pushConstantRangeCount = 1, .pPushConstantRanges = &pr }, NULL, &layout),
+		VK_SUCCESS);
+	p = pipeline(layout, fs_push);
+	quad(vb.map, -1, -1, 0, 0);
+	vkt_flush(&vb);
+	cmd = vkt_begin();
+	begin(cmd, &img);
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
+	vvk_CmdPushConstants(cmd, layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16, green);
+	vvk_CmdDraw(cmd, 6, 1, 0, 0);
+	vvk_CmdEndRendering(cmd);
+	vkt_submit_wait(cmd);
+	vkt_read_image(&img, 0, 0, 4, px);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			vkt_assert_rgba8(px + 4 * (y * W + x), 1,
+					 x < W / 2 && y < H / 2 ? (uint8_t[]){ 0, 0xff, 0, 0xff }
+							      : (uint8_t[]){ 0, 0, 0, 0xff });
+	vvk_DestroyPipeline(T.dev, p, NULL);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+	vkt_buffer_free(&vb);
+	vkt_image_free(&img);
+}
+END_TEST
+
+/* One set, one dynamic UBO: two draws with different offsets differ. */
+START_TEST(dynamic_ubo_offsets_pick_colours)
+{
+	struct vkt_image img = vkt_image(VK_FORMAT_R8G8B8A8_UNORM, W, H,
+					 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+	struct vkt_buffer vb = vkt_buffer(12 * 16, true, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+	struct vkt_buffer ubo = vkt_buffer(512, true, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+	VkDescriptorSetLayoutBinding b = { 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1,
+					   VK_SHADER_STAGE_FRAGMENT_BIT, NULL };
+	VkDescriptorPoolSize ps = { VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1 };
+	struct vvk_descriptor_pool_stats st;
+	VkDescriptorSetLayout sl;
+	VkPipelineLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+	VkPipeline p;
+	VkCommandBuffer cmd;
+	uint8_t px[W * H * 4];
+
+	ck_assert_int_eq(vvk_CreateDescriptorSetLayout(T.dev, &(VkDescriptorSetLayoutCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 1,
+		.pBindings = &b }, NULL, &sl), VK_SUCCESS);
+	ck_assert_int_eq(vvk_CreatePipelineLayout(T.dev, &(VkPipelineLayoutCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
+		.pSetLayouts = &sl }, NULL, &layout), VK_SUCCESS);
+	ck_assert_int_eq(vvk_CreateDescriptorPool(T.dev, &(VkDescriptorPoolCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
+		.poolSizeCount = 1, .pPoolSizes = &ps }, NULL, &pool), VK_SUCCESS);
+	ck_assert_int_eq(vvk_AllocateDescriptorSets(T.dev, &(VkDescriptorSetAllocateInfo){
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
+		.descriptorSetCount = 1, .pSetLayouts = &sl }, &set), VK_SUCCESS);
+	vvk_UpdateDescriptorSets(T.dev, 1, &(VkWriteDescriptorSet){
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+		.descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
+		.pBufferInfo = &(VkDescriptorBufferInfo){ ubo.buf, 0, 16 } }, 0, NULL);
+	p = pipeline(layout, fs_ubo);
+	quad(vb.map, -1, -1, 0, 1);
+	quad((float *)vb.map + 24, 0, -1, 1, 1);
+	memcpy(ubo.map, (float[]){ 1, 0, 0, 1 }, 16);
+	memcpy((uint8_t *)ubo.map + 256, (float[]){ 0, 0, 1, 1 }, 16);
+	vkt_flush(&vb);
+	vkt_flush(&ubo);
+	cmd = vkt_begin();
+	begin(cmd, &img);
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 1,
+				  (uint32_t[]){ 0 });
+	vvk_CmdDraw(cmd, 6, 1, 0, 0);
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 1,
+				  (uint32_t[]){ 256 });
+	vvk_CmdDraw(cmd, 6, 1, 6, 0);
+	vvk_CmdEndRendering(cmd);
+	ck_assert_int_eq(vvk_EndCommandBuffer(cmd), VK_SUCCESS);
+	ck_assert_int_eq(vvk_QueueSubmit2(T.queue, 1, &(VkSubmitInfo2){
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2, .commandBufferInfoCount = 1,
+		.pCommandBufferInfos = &(VkCommandBufferSubmitInfo){
+			.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO,
+			.commandBuffer = cmd } }, VK_NULL_HANDLE), VK_SUCCESS);
+	/* freed while its batch may run: retired, and only then back in the pool */
+	vvk_FreeDescriptorSets(T.dev, pool, 1, &set);
+	ck_assert_int_eq(vvk_QueueWaitIdle(T.queue), VK_SUCCESS);
+	vvk_GetDescriptorPoolStats(T.dev, pool, &st);
+	ck_assert_uint_eq(st.sets_allocated, 0);
+	ck_assert_uint_eq(st.sets_retired, 0);
+	ck_assert_uint_eq(st.free_descriptors[VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC], 1);
+	vkt_read_image(&img, 0, 0, 4, px);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			vkt_assert_rgba8(px + 4 * (y * W + x), 1,
+					 x < W / 2 ? (uint8_t[]){ 0xff, 0, 0, 0xff }
+						   : (uint8_t[]){ 0, 0, 0xff, 0xff });
+	vvk_FreeCommandBuffers(T.dev, T.pool, 1, &cmd);
+	vvk_DestroyPipeline(T.dev, p, NULL);
+	vvk_DestroyDescriptorPool(T.dev, pool, NULL);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+	vvk_DestroyDescriptorSetLayout(T.dev, sl, NULL);
+	vkt_buffer_free(&ubo);
+	vkt_buffer_free(&vb);
+	vkt_image_free(&img);
+}
+END_TEST
+
+static Suite *render_suite(void)
+{
+	Suite *s = suite_create("vk render");
+	TCase *tc = tcase_create("host");
+
+	tcase_add_checked_fixture(tc, vkt_setup, vkt_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, push_constant_quad_in_top_left);
+	tcase_add_test(tc, dynamic_ubo_offsets_pick_colours);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return vkt_main(render_suite);
+}

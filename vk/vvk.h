@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vk/: a thin Vulkan-style command layer on virgl commands (the role a Vulkan
+ * driver plays under zink). A subset of Vulkan 1.3 with the Vulkan-Headers
+ * types, under the project prefix vvk_ (never bare vk*: those are the loader's
+ * and Mesa's symbols). The semantics are Vulkan's; what is not here is listed
+ * at the end of this comment.
+ *
+ * Design (decided; docs/ repeats it):
+ *
+ * Timeline. Every vvk_QueueSubmit2 batch gets ONE point of drm/'s device-wide
+ * 64-bit timeline, assigned by vdrm_device_submit under drm/'s lock at the
+ * moment it is handed to the host, never at record time. A timeline
+ * semaphore keeps a short sorted list value -> point of the submits that
+ * signal it; waiting for a value (CPU or GPU) waits for that point. The host
+ * executes one context's submissions in order, so a GPU wait on a value that
+ * an earlier submit signals needs nothing. A submit that waits for a value no
+ * submit has signalled yet (wait-before-signal, e.g. vvk_SignalSemaphore
+ * from the CPU later) is queued: it and every later submit stay pending,
+ * in order, until the value is signalled, and are flushed from
+ * vvk_SignalSemaphore or from the submit that signals it. Resources carry a
+ * usage handle (vvk_usage.h: last read point, last write point) that only
+ * its helpers interpret.
+ *
+ * Memory. Two memory types: 0 = DEVICE_LOCAL, 1 = DEVICE_LOCAL | HOST_VISIBLE
+ * | HOST_CACHED (not coherent). A VkDeviceMemory owns ONE virgl buffer
+ * resource (bind VERTEX_BUFFER: the host wants exactly one buffer bind, and
+ * GL lets any buffer serve any target), created when a buffer is bound or
+ * the memory is mapped. A VkBuffer is (memory, offset, size): every command
+ * uses the memory's resource plus the offset. vvk_FlushMappedMemoryRanges
+ * uploads the range; vvk_InvalidateMappedMemoryRanges waits for the last GPU
+ * writer, then downloads it. Images own a virgl texture created at
+ * vvk_CreateImage (OPTIMAL tiling only), report their backing layout size,
+ * accept memory type 0 only, and binding just records.
+ *
+ * Objects. CREATE_OBJECT commands (pipeline state objects, shaders, sampler
+ * states, sampler views, surfaces) and DESTROY_OBJECT go to a device-level
+ * setup stream, flushed in front of the next submission; handles come from
+ * one allocator per host context (never 0). The host runs everything in
+ * order, so a destroy lands after every use already submitted.
+ *
+ * Conventions (Vulkan -> the host): rasterizer front_ccw = (frontFace ==
+ * COUNTER_CLOCKWISE): the host's rasterizer state is gallium's, whose
+ * winding is measured with y down like Vulkan's (virglrenderer converts for
+ * GL; measured: a CCW quad under BACK culling is drawn only this way, and
+ * the (frontFace == CLOCKWISE) rule first planned culls it); clip_halfz = 1
+ * (depth range [0,1]);
+ * viewport scale = (w/2, h/2, maxDepth - minDepth), translate = (x + w/2,
+ * y + h/2, minDepth): a positive y scale, so rows map 1:1 to memory.
+ * Half-pixel centres. Vertex attribute location L is vertex element L.
+ *
+ * Descriptors. Each set layout binding gets virgl slots per kind (UBOs from
+ * CONST[1] - CONST[0] holds push constants -, sampler views/states, SSBOs,
+ * images), the same slot in every stage; a pipeline layout concatenates its
+ * sets. Pools are sized exactly from their create info. Freed sets return to
+ * the pool only once the last batch that used them completed. Binding sets
+ * emits only what changed, per stage and kind; dynamic offsets go into
+ * SET_UNIFORM_BUFFER / SET_SHADER_BUFFERS offsets.
+ *
+ * Command buffers record straight into a virgl command stream with a sticky
+ * error (returned by vvk_EndCommandBuffer), plus the resources they reference
+ * (the DRM BO list) and how (read/write, for the usage handles).
+ *
+ * Not implemented (knowingly): render passes/framebuffers (dynamic rendering
+ * only), multisampling and resolves, queries, secondary command buffers,
+ * indirect draws, texel buffers, linear images, sparse, external memory,
+ * multiple viewports, dynamic vertex strides, partial clears of array
+ * layers other than the first.
+ */
+#pragma once
+
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- project extensions ---------------------------------------------------- */
+
+/*
+ * Chained to VkShaderModuleCreateInfo: the module is TGSI text, not SPIR-V
+ * (used for internal pipelines and hand-written test shaders). codeSize may
+ * be 0 and pCode NULL then.
+ */
+#define VVK_STRUCTURE_TYPE_SHADER_MODULE_TGSI_INFO ((VkStructureType)0x76766b01)
+
+struct vvk_shader_module_tgsi_info {
+	VkStructureType sType;
+	const void *pNext;
+	const char *text;        /* NUL-terminated TGSI, copied */
+	uint32_t num_tokens;     /* 0: derived from the text length */
+	uint32_t local_size[3];  /* compute */
+	uint32_t shared_size;    /* compute: bytes of shared memory */
+};
+
+/* What a descriptor pool holds now (tests count recycling with it). */
+struct vvk_descriptor_pool_stats {
+	uint32_t max_sets;
+	uint32_t sets_allocated; /* live sets */
+	uint32_t sets_retired;   /* freed, waiting for their last batch */
+	uint32_t free_descriptors[VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT + 1];
+};
+
+/*
+ * A pollable fd (POLLIN once the semaphore reaches `value`): backed by
+ * drm/'s exported fence of the point that signals it. VK_NOT_READY when no
+ * submission signals the value yet (wait-before-signal cannot be an fd).
+ */
+VkResult vvk_GetSemaphoreFdForValue(VkDevice device, VkSemaphore semaphore, uint64_t value,
+				    int *pFd);
+void vvk_GetDescriptorPoolStats(VkDevice device, VkDescriptorPool pool,
+				struct vvk_descriptor_pool_stats *stats);
+
+/* ---- instance and physical device --------------------------------------------- */
+
+VkResult vvk_CreateInstance(const VkInstanceCreateInfo *pCreateInfo,
+			    const VkAllocationCallbacks *pAllocator, VkInstance *pInstance);
+void vvk_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *pAllocator);
+VkResult vvk_EnumeratePhysicalDevices(VkInstance instance, uint32_t *pCount,
+				      VkPhysicalDevice *pDevices);
+void vvk_GetPhysicalDeviceProperties(VkPhysicalDevice pdev, VkPhysicalDeviceProperties *p);
+void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice pdev, VkPhysicalDeviceProperties2 *p);
+void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice pdev, VkPhysicalDeviceFeatures *f);
+void vvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice pdev, VkPhysicalDeviceFeatures2 *f);
+void vvk_GetPhysicalDeviceFormatProperties(VkPhysicalDevice pdev, VkFormat format,
+					   VkFormatProperties *p);
+VkResult vvk_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice pdev, VkFormat format,
+						    VkImageType type, VkImageTiling tiling,
+						    VkImageUsageFlags usage,
+						    VkImageCreateFlags flags,
+						    VkImageFormatProperties *p);
+void vvk_GetPhysicalDeviceMemoryProperties(VkPhysicalDevice pdev,
+					   VkPhysicalDeviceMemoryProperties *p);
+void vvk_GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice pdev, uint32_t *pCount,
+						VkQueueFamilyProperties *p);
+
+/* ---- device and queue ------------------------------------------------------------ */
+
+VkResult vvk_CreateDevice(VkPhysicalDevice pdev, const VkDeviceCreateInfo *pCreateInfo,
+			  const VkAllocationCallbacks *pAllocator, VkDevice *pDevice);
+void vvk_DestroyDevice(VkDevice device, const VkAllocationCallbacks *pAllocator);
+void vvk_GetDeviceQueue(VkDevice device, uint32_t family, uint32_t index, VkQueue *pQueue);
+VkResult vvk_DeviceWaitIdle(VkDevice device);
+VkResult vvk_QueueSubmit2(VkQueue queue, uint32_t count, const VkSubmitInfo2 *pSubmits,
+			  VkFence fence);
+VkResult vvk_QueueWaitIdle(VkQueue queue);
+
+/* ---- synchronisation ---------------------------------------------------------- */
+
+VkResult vvk_CreateFence(VkDevice device, const VkFenceCreateInfo *pCreateInfo,
+			 const VkAllocationCallbacks *pAllocator, VkFence *pFence);
+void vvk_DestroyFence(VkDevice device, VkFence fence, const VkAllocationCallbacks *pAllocator);
+VkResult vvk_ResetFences(VkDevice device, uint32_t count, const VkFence *pFences);
+VkResult vvk_GetFenceStatus(VkDevice device, VkFence fence);
+VkResult vvk_WaitForFences(VkDevice device, uint32_t count, const VkFence *pFences,
+			   VkBool32 waitAll, uint64_t timeout);
+VkResult vvk_CreateSemaphore(VkDevice device, const VkSemaphoreCreateInfo *pCreateInfo,
+			     const VkAllocationCallbacks *pAllocator, VkSemaphore *pSemaphore);
+void vvk_DestroySemaphore(VkDevice device, VkSemaphore semaphore,
+			  const VkAllocationCallbacks *pAllocator);
+VkResult vvk_GetSemaphoreCounterValue(VkDevice device, VkSemaphore semaphore, uint64_t *pValue);
+VkResult vvk_WaitSemaphores(VkDevice device, const VkSemaphoreWaitInfo *pWaitInfo,
+			    uint64_t timeout);
+VkResult vvk_SignalSemaphore(VkDevice device, const VkSemaphoreSignalInfo *pSignalInfo);
+
+/* ---- memory, buffers, images ------------------------------------------------------ */
+
+VkResult vvk_AllocateMemory(VkDevice device, const VkMemoryAllocateInfo *pAllocateInfo,
+			    const VkAllocationCallbacks *pAllocator, VkDeviceMemory *pMemory);
+void vvk_FreeMemory(VkDevice device, VkDeviceMemory memory, const VkAllocationCallbacks *pAllocator);
+VkResult vvk_MapMemory(VkDevice device, VkDeviceMemory memory, VkDeviceSize offset,
+		       VkDeviceSize size, VkMemoryMapFlags flags, void **ppData);
+void vvk_UnmapMemory(VkDevice device, VkDeviceMemory memory);
+VkResult vvk_FlushMappedMemoryRanges(VkDevice device, uint32_t count,
+				     const VkMappedMemoryRange *pRanges);
+VkResult vvk_InvalidateMappedMemoryRanges(VkDevice device, uint32_t count,
+					  const VkMappedMemoryRange *pRanges);
+
+VkResult vvk_CreateBuffer(VkDevice device, const VkBufferCreateInfo *pCreateInfo,
+			  const VkAllocationCallbacks *pAllocator, VkBuffer *pBuffer);
+void vvk_DestroyBuffer(VkDevice device, VkBuffer buffer, const VkAllocationCallbacks *pAllocator);
+void vvk_GetBufferMemoryRequirements(VkDevice device, VkBuffer buffer,
+				     VkMemoryRequirements *pRequirements);
+VkResult vvk_BindBufferMemory(VkDevice device, VkBuffer buffer, VkDeviceMemory memory,
+			      VkDeviceSize offset);
+
+VkResult vvk_CreateImage(VkDevice device, const VkImageCreateInfo *pCreateInfo,
+			 const VkAllocationCallbacks *pAllocator, VkImage *pImage);
+void vvk_DestroyImage(VkDevice device, VkImage image, const VkAllocationCallbacks *pAllocator);
+void vvk_GetImageMemoryRequirements(VkDevice device, VkImage image,
+				    VkMemoryRequirements *pRequirements);
+VkResult vvk_BindImageMemory(VkDevice device, VkImage image, VkDeviceMemory memory,
+			     VkDeviceSize offset);
+
+VkResult vvk_CreateImageView(VkDevice device, const VkImageViewCreateInfo *pCreateInfo,
+			     const VkAllocationCallbacks *pAllocator, VkImageView *pView);
+void vvk_DestroyImageView(VkDevice device, VkImageView view,
+			  const VkAllocationCallbacks *pAllocator);
+VkResult vvk_CreateSampler(VkDevice device, const VkSamplerCreateInfo *pCreateInfo,
+			   const VkAllocationCallbacks *pAllocator, VkSampler *pSampler);
+void vvk_DestroySampler(VkDevice device, VkSampler sampler,
+			const VkAllocationCallbacks *pAllocator);
+
+/* ---- shaders, descriptors, pipelines ------------------------------------------------ */
+
+VkResult vvk_CreateShaderModule(VkDevice device, const VkShaderModuleCreateInfo *pCreateInfo,
+				const VkAllocationCallbacks *pAllocator, VkShaderModule *pModule);
+void vvk_DestroyShaderModule(VkDevice device, VkShaderModule module,
+			     const VkAllocationCallbacks *pAllocator);
+VkResult vvk_CreateDescriptorSetLayout(VkDevice device,
+				       const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
+				       const VkAllocationCallbacks *pAllocator,
+				       VkDescriptorSetLayout *pLayout);
+void vvk_DestroyDescriptorSetLayout(VkDevice device, VkDescriptorSetLayout layout,
+				    const VkAllocationCallbacks *pAllocator);
+VkResult vvk_CreatePipelineLayout(VkDevice device, const VkPipelineLayoutCreateInfo *pCreateInfo,
+				  const VkAllocationCallbacks *pAllocator,
+				  VkPipelineLayout *pLayout);
+void vvk_DestroyPipelineLayout(VkDevice device, VkPipelineLayout layout,
+			       const VkAllocationCallbacks *pAllocator);
+VkResult vvk_CreateDescriptorPool(VkDevice device, const VkDescriptorPoolCreateInfo *pCreateInfo,
+				  const VkAllocationCallbacks *pAllocator,
+				  VkDescriptorPool *pPool);
+void vvk_DestroyDescriptorPool(VkDevice device, VkDescriptorPool pool,
+			       const VkAllocationCallbacks *pAllocator);
+VkResult vvk_ResetDescriptorPool(VkDevice device, VkDescriptorPool pool,
+				 VkDescriptorPoolResetFlags flags);
+VkResult vvk_AllocateDescriptorSets(VkDevice device, const VkDescriptorSetAllocateInfo *pInfo,
+				    VkDescriptorSet *pSets);
+VkResult vvk_FreeDescriptorSets(VkDevice device, VkDescriptorPool pool, uint32_t count,
+				const VkDescriptorSet *pSets);
+void vvk_UpdateDescriptorSets(VkDevice device, uint32_t writeCount,
+			      const VkWriteDescriptorSet *pWrites, uint32_t copyCount,
+			      const VkCopyDescriptorSet *pCopies);
+VkResult vvk_CreateGraphicsPipelines(VkDevice device, VkPipelineCache cache, uint32_t count,
+				     const VkGraphicsPipelineCreateInfo *pCreateInfos,
+				     const VkAllocationCallbacks *pAllocator,
+				     VkPipeline *pPipelines);
+VkResult vvk_CreateComputePipelines(VkDevice device, VkPipelineCache cache, uint32_t count,
+				    const VkComputePipelineCreateInfo *pCreateInfos,
+				    const VkAllocationCallbacks *pAllocator,
+				    VkPipeline *pPipelines);
+void vvk_DestroyPipeline(VkDevice device, VkPipeline pipeline,
+			 const VkAllocationCallbacks *pAllocator);
+
+/* ---- command pools and buffers ------------------------------------------------------- */
+
+VkResult vvk_CreateCommandPool(VkDevice device, const VkCommandPoolCreateInfo *pCreateInfo,
+			       const VkAllocationCallbacks *pAllocator, VkCommandPool *pPool);
+void vvk_DestroyCommandPool(VkDevice device, VkCommandPool pool,
+			    const VkAllocationCallbacks *pAllocator);
+VkResult vvk_ResetCommandPool(VkDevice device, VkCommandPool pool, VkCommandPoolResetFlags flags);
+VkResult vvk_AllocateCommandBuffers(VkDevice device, const VkCommandBufferAllocateInfo *pInfo,
+				    VkCommandBuffer *pCommandBuffers);
+void vvk_FreeCommandBuffers(VkDevice device, VkCommandPool pool, uint32_t count,
+			    const VkCommandBuffer *pCommandBuffers);
+VkResult vvk_BeginCommandBuffer(VkCommandBuffer cmd, const VkCommandBufferBeginInfo *pInfo);
+VkResult vvk_EndCommandBuffer(VkCommandBuffer cmd);
+VkResult vvk_ResetCommandBuffer(VkCommandBuffer cmd, VkCommandBufferResetFlags flags);
+
+void vvk_CmdBindPipeline(VkCommandBuffer cmd, VkPipelineBindPoint bindPoint, VkPipeline pipeline);
+void vvk_CmdBindDescriptorSets(VkCommandBuffer cmd, VkPipelineBindPoint bindPoint,
+			       VkPipelineLayout layout, uint32_t firstSet, uint32_t setCount,
+			       const VkDescriptorSet *pSets, uint32_t dynamicOffsetCount,
+			       const uint32_t *pDynamicOffsets);
+void vvk_CmdBindVertexBuffers(VkCommandBuffer cmd, uint32_t firstBinding, uint32_t count,
+			      const VkBuffer *pBuffers, const VkDeviceSize *pOffsets);
+void vvk_CmdBindIndexBuffer(VkCommandBuffer cmd, VkBuffer buffer, VkDeviceSize offset,
+			    VkIndexType indexType);
+void vvk_CmdSetViewport(VkCommandBuffer cmd, uint32_t first, uint32_t count,
+			const VkViewport *pViewports);
+void vvk_CmdSetScissor(VkCommandBuffer cmd, uint32_t first, uint32_t count,
+		       const VkRect2D *pScissors);
+void vvk_CmdSetBlendConstants(VkCommandBuffer cmd, const float blendConstants[4]);
+void vvk_CmdSetStencilReference(VkCommandBuffer cmd, VkStencilFaceFlags faceMask,
+				uint32_t reference);
+void vvk_CmdPushConstants(VkCommandBuffer cmd, VkPipelineLayout layout,
+			  VkShaderStageFlags stages, uint32_t offset, uint32_t size,
+			  const void *pValues);
+void vvk_CmdDraw(VkCommandBuffer cmd, uint32_t vertexCount, uint32_t instanceCount,
+		 uint32_t firstVertex, uint32_t firstInstance);
+void vvk_CmdDrawIndexed(VkCommandBuffer cmd, uint32_t indexCount, uint32_t instanceCount,
+			uint32_t firstIndex, int32_t vertexOffset, uint32_t firstInstance);
+void vvk_CmdDispatch(VkCommandBuffer cmd, uint32_t x, uint32_t y, uint32_t z);
+
+void vvk_CmdCopyBuffer(VkCommandBuffer cmd, VkBuffer src, VkBuffer dst, uint32_t count,
+		       const VkBufferCopy *pRegions);
+void vvk_CmdUpdateBuffer(VkCommandBuffer cmd, VkBuffer dst, VkDeviceSize offset,
+			 VkDeviceSize size, const void *pData);
+void vvk_CmdFillBuffer(VkCommandBuffer cmd, VkBuffer dst, VkDeviceSize offset, VkDeviceSize size,
+		       uint32_t data);
+void vvk_CmdCopyImage(VkCommandBuffer cmd, VkImage src, VkImageLayout srcLayout, VkImage dst,
+		      VkImageLayout dstLayout, uint32_t count, const VkImageCopy *pRegions);
+void vvk_CmdCopyBufferToImage(VkCommandBuffer cmd, VkBuffer src, VkImage dst,
+			      VkImageLayout dstLayout, uint32_t count,
+			      const VkBufferImageCopy *pRegions);
+void vvk_CmdCopyImageToBuffer(VkCommandBuffer cmd, VkImage src, VkImageLayout srcLayout,
+			      VkBuffer dst, uint32_t count, const VkBufferImageCopy *pRegions);
+void vvk_CmdBlitImage(VkCommandBuffer cmd, VkImage src, VkImageLayout srcLayout, VkImage dst,
+		      VkImageLayout dstLayout, uint32_t count, const VkImageBlit *pRegions,
+		      VkFilter filter);
+void vvk_CmdClearColorImage(VkCommandBuffer cmd, VkImage image, VkImageLayout layout,
+			    const VkClearColorValue *pColor, uint32_t count,
+			    const VkImageSubresourceRange *pRanges);
+void vvk_CmdClearDepthStencilImage(VkCommandBuffer cmd, VkImage image, VkImageLayout layout,
+				   const VkClearDepthStencilValue *pValue, uint32_t count,
+				   const VkImageSubresourceRange *pRanges);
+void vvk_CmdClearAttachments(VkCommandBuffer cmd, uint32_t attachmentCount,
+			     const VkClearAttachment *pAttachments, uint32_t rectCount,
+			     const VkClearRect *pRects);
+void vvk_CmdBeginRendering(VkCommandBuffer cmd, const VkRenderingInfo *pInfo);
+void vvk_CmdEndRendering(VkCommandBuffer cmd);
+void vvk_CmdPipelineBarrier2(VkCommandBuffer cmd, const VkDependencyInfo *pInfo);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Bound descriptor sets -> per-stage slot tables -> only the slots that
+ * differ from what this command buffer already gave the host, per stage and
+ * kind. Dynamic offsets are added to the SET_UNIFORM_BUFFER /
+ * SET_SHADER_BUFFERS offsets: shaders never see them.
+ */
+#include "vdrm_cmds.h"
+#include "vvk_buffer.h"
+#include "vvk_cmd_buffer.h"
+#include "vvk_descriptor_set.h"
+#include "vvk_device.h"
+#include "vvk_image_view.h"
+#include "vvk_pipeline.h"
+#include "vvk_sampler.h"
+
+struct fill_ctx {
+	struct vvk_cmd_buffer *cmd;
+	struct vvk_stage_bindings *want; /* per stage */
+	const struct vvk_bound_sets *bound;
+	enum vvk_bind_point bp;
+};
+
+static bool stage_in_bind_point(enum vvk_stage s, enum vvk_bind_point bp)
+{
+	return (s == VVK_STAGE_CS) == (bp == VVK_BIND_COMPUTE);
+}
+
+static struct vvk_buffer_binding buffer_binding(struct vvk_cmd_buffer *cmd,
+						const struct vvk_descriptor *d, uint32_t dyn,
+						bool write)
+{
+	struct vvk_buffer *b = d->buffer;
+
+	if (!b || !b->mem || !b->mem->res)
+		return (struct vvk_buffer_binding){ 0 };
+	vvk_cmd_use_memory(cmd, b->mem, write);
+	return (struct vvk_buffer_binding){ b->mem->res->res_handle,
+					    vvk_buffer_res_offset(b, d->offset) + dyn,
+					    (uint32_t)d->range };
+}
+
+static struct vvk_image_binding image_binding(struct vvk_cmd_buffer *cmd,
+					      const struct vvk_descriptor *d)
+{
+	const struct vvk_image_view *v = d->view;
+
+	if (!v)
+		return (struct vvk_image_binding){ 0 };
+	vvk_cmd_use_image(cmd, v->image, true);
+	return (struct vvk_image_binding){
+		.res = v->image->res->res_handle, .format = v->virgl_format, .access = 3,
+		.layers = v->base_layer | (v->base_layer + v->layers - 1) << 16,
+		.level = v->base_level };
+}
+
+static void fill_one(struct fill_ctx *c, struct vvk_stage_bindings *w, enum vvk_slot_kind kind,
+		     uint32_t slot, const struct vvk_descriptor *d, uint32_t dyn)
+{
+	w->nr[kind] = VVK_MAX(w->nr[kind], slot + 1);
+	switch (kind) {
+	case VVK_SLOT_UBO:
+		w->ubo[slot] = buffer_binding(c->cmd, d, dyn, false);
+		break;
+	case VVK_SLOT_SSBO:
+		w->ssbo[slot] = buffer_binding(c->cmd, d, dyn, true);
+		break;
+	case VVK_SLOT_IMAGE:
+		w->images[slot] = image_binding(c->cmd, d);
+		break;
+	default:
+		w->views[slot] = d->view ? d->view->sampler_view : 0;
+		w->samplers[slot] = d->sampler ? d->sampler->handle : 0;
+		if (d->view)
+			vvk_cmd_use_image(c->cmd, d->view->image, false);
+		break;
+	}
+}
+
+static uint32_t slot_limit(enum vvk_slot_kind k)
+{
+	static const uint32_t limit[VVK_SLOT_KIND_COUNT] = {
+		VVK_MAX_UBO_SLOTS, VVK_MAX_SAMPLER_SLOTS, VVK_MAX_SSBO_SLOTS, VVK_MAX_IMAGE_SLOTS,
+	};
+
+	return limit[k];
+}
+
+static void fill_binding(struct fill_ctx *c, const struct vvk_pipeline_layout *l, uint32_t s,
+			 const struct vvk_descriptor_set *set, const struct vvk_dsl_binding *b)
+{
+	bool dynamic = vvk_descriptor_type_is_dynamic(b->type);
+
+	for (int st = 0; st < VVK_STAGE_COUNT; st++) {
+		if (!stage_in_bind_point(st, c->bp) || !(b->stages & vvk_stage_flag(st)))
+			continue;
+		for (uint32_t i = 0; i < b->count; i++) {
+			uint32_t slot = l->base[s][b->kind] + b->slot + i;
+			uint32_t dyn = dynamic ? c->bound->dynamic[s][b->dyn_index + i] : 0;
+
+			if (slot < slot_limit(b->kind))
+				fill_one(c, &c->want[st], b->kind, slot, &set->desc[b->desc_index + i],
+					 dyn);
+			else
+				vvk_cmd_set_error(c->cmd, VK_ERROR_VALIDATION_FAILED_EXT);
+		}
+	}
+}
+
+static void fill(struct fill_ctx *c, const struct vvk_pipeline_layout *l)
+{
+	for (uint32_t s = 0; s < l->nr_sets; s++) {
+		const struct vvk_descriptor_set *set = c->bound->sets[s];
+
+		if (!set)
+			continue;
+		vvk_cmd_use_set(c->cmd, (struct vvk_descriptor_set *)set);
+		for (uint32_t b = 0; b < set->layout->nr_bindings; b++)
+			fill_binding(c, l, s, set, &set->layout->bindings[b]);
+	}
+}
+
+/* ---- emission of what changed -------------------------------------------------- */
+
+static bool changed_range(const void *want, const void *have, size_t elem, uint32_t n,
+			  uint32_t *first, uint32_t *last)
+{
+	bool any = false;
+
+	for (uint32_t i = 0; i < n; i++) {
+		if (!memcmp((const char *)want + i * elem, (const char *)have + i * elem, elem))
+			continue;
+		if (!any)
+			*first = i;
+		*last = i;
+		any = true;
+	}
+	return any;
+}
+
+static void emit_ubos(struct vdrm_cs *cs, uint32_t stage, const struct vvk_stage_bindings *w,
+		      struct vvk_stage_bindings *h)
+{
+	for (uint32_t i = 1; i < w->nr[VVK_SLOT_UBO]; i++) {
+		if (!memcmp(&w->ubo[i], &h->ubo[i], sizeof(w->ubo[i])))
+			continue;
+		vdrm_encode_set_uniform_buffer(cs, &(struct vdrm_cmd_set_uniform_buffer){
+			.stage = stage, .index = i, .offset = w->ubo[i].offset,
+			.length = w->ubo[i].size, .res = w->ubo[i].res });
+		h->ubo[i] = w->ubo[i];
+	}
+}
+
+static void emit_samplers(struct vdrm_cs *cs, uint32_t stage, const struct vvk_stage_bindings *w,
+			  struct vvk_stage_bindings *h)
+{
+	uint32_t n = w->nr[VVK_SLOT_SAMPLER], first = 0, last = 0;
+
+	if (changed_range(w->views, h->views, sizeof(w->views[0]), n, &first, &last)) {
+		vdrm_encode_set_sampler_views(cs, &(struct vdrm_cmd_set_sampler_views){
+			.stage = stage, .start_slot = first, .elems = &w->views[first],
+			.count = last - first + 1 });
+		memcpy(&h->views[first], &w->views[first], (last - first + 1) * sizeof(w->views[0]));
+	}
+	if (changed_range(w->samplers, h->samplers, sizeof(w->samplers[0]), n, &first, &last)) {
+		vdrm_encode_bind_sampler_states(cs, &(struct vdrm_cmd_bind_sampler_states){
+			.stage = stage, .start_slot = first, .elems = &w->samplers[first],
+			.count = last - first + 1 });
+		memcpy(&h->samplers[first], &w->samplers[first],
+		       (last - first + 1) * sizeof(w->samplers[0]));
+	}
+}
+
+static void emit_ssbos(struct vdrm_cs *cs, uint32_t stage, const struct vvk_stage_bindings *w,
+		       struct vvk_stage_bindings *h)
+{
+	struct vdrm_set_shader_buffers_elem e[VVK_MAX_SSBO_SLOTS];
+	uint32_t first = 0, last = 0;
+
+	if (!changed_range(w->ssbo, h->ssbo, sizeof(w->ssbo[0]), w->nr[VVK_SLOT_SSBO], &first,
+			   &last))
+		return;
+	for (uint32_t i = first; i <= last; i++)
+		e[i - first] = (struct vdrm_set_shader_buffers_elem){
+			w->ssbo[i].offset, w->ssbo[i].size, w->ssbo[i].res };
+	vdrm_encode_set_shader_buffers(cs, &(struct vdrm_cmd_set_shader_buffers){
+		.stage = stage, .start_slot = first, .elems = e, .count = last - first + 1 });
+	memcpy(&h->ssbo[first], &w->ssbo[first], (last - first + 1) * sizeof(w->ssbo[0]));
+}
+
+static void emit_images(struct vdrm_cs *cs, uint32_t stage, const struct vvk_stage_bindings *w,
+			struct vvk_stage_bindings *h)
+{
+	struct vdrm_set_shader_images_elem e[VVK_MAX_IMAGE_SLOTS];
+	uint32_t first = 0, last = 0;
+
+	if (!changed_range(w->images, h->images, sizeof(w->images[0]), w->nr[VVK_SLOT_IMAGE],
+			   &first, &last))
+		return;
+	for (uint32_t i = first; i <= last; i++) {
+		const struct vvk_image_binding *b = &w->images[i];
+
+		e[i - first] = (struct vdrm_set_shader_images_elem){
+			b->format, b->access, b->layers, b->level, b->res };
+	}
+	vdrm_encode_set_shader_images(cs, &(struct vdrm_cmd_set_shader_images){
+		.stage = stage, .start_slot = first, .elems = e, .count = last - first + 1 });
+	memcpy(&h->images[first], &w->images[first], (last - first + 1) * sizeof(w->images[0]));
+}
+
+void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp)
+{
+	struct vvk_stage_bindings want[VVK_STAGE_COUNT];
+	const struct vvk_pipeline *p = cmd->st.pipeline[bp];
+	struct fill_ctx c = { cmd, want, &cmd->st.bound[bp], bp };
+
+	memset(want, 0, sizeof(want));
+	fill(&c, p->layout);
+	for (int s = 0; s < VVK_STAGE_COUNT; s++) {
+		struct vvk_stage_bindings *h = &cmd->st.host.stage[s];
+
+		if (!stage_in_bind_point(s, bp) || !p->shaders[s])
+			continue;
+		emit_ubos(&cmd->cs, vvk_stage_wire(s), &want[s], h);
+		emit_samplers(&cmd->cs, vvk_stage_wire(s), &want[s], h);
+		emit_ssbos(&cmd->cs, vvk_stage_wire(s), &want[s], h);
+		emit_images(&cmd->cs, vvk_stage_wire(s), &want[s], h);
+	}
+}

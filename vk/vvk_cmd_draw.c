@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Binding, dynamic state, push constants, draws and dispatches. Setters only
+ * record and mark dirty (and only when the value changed); the draw or
+ * dispatch flushes what is dirty.
+ */
+#include "vdrm_cmds.h"
+#include "vvk_buffer.h"
+#include "vvk_cmd_buffer.h"
+#include "vvk_descriptor_set.h"
+#include "vvk_device.h"
+#include "vvk_pipeline.h"
+
+#define DIRTY(d) VVK_DIRTY_BIT(VVK_DIRTY_##d)
+#define GFX_STATE_OF_PIPELINE \
+	(DIRTY(GFX_PIPELINE) | DIRTY(VIEWPORT) | DIRTY(SCISSOR) | DIRTY(BLEND_COLOR) | \
+	 DIRTY(STENCIL_REF) | DIRTY(VERTEX_BUFFERS) | DIRTY(PUSH_CONSTANTS) | DIRTY(GFX_DESCRIPTORS))
+#define COMPUTE_STATE_OF_PIPELINE \
+	(DIRTY(COMPUTE_PIPELINE) | DIRTY(COMPUTE_PUSH_CONSTANTS) | DIRTY(COMPUTE_DESCRIPTORS))
+
+static enum vvk_bind_point bind_point(VkPipelineBindPoint bp)
+{
+	return bp == VK_PIPELINE_BIND_POINT_COMPUTE ? VVK_BIND_COMPUTE : VVK_BIND_GFX;
+}
+
+void vvk_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
+			 VkPipeline pipeline)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	enum vvk_bind_point bp = bind_point(bindPoint);
+	struct vvk_pipeline *p = vvk_pipeline_from_handle(pipeline);
+
+	if (cmd->st.pipeline[bp] == p)
+		return;
+	cmd->st.pipeline[bp] = p;
+	cmd->st.dirty |= bp == VVK_BIND_GFX ? GFX_STATE_OF_PIPELINE : COMPUTE_STATE_OF_PIPELINE;
+}
+
+void vvk_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
+			       VkPipelineLayout layout, uint32_t firstSet, uint32_t setCount,
+			       const VkDescriptorSet *pSets, uint32_t dynamicOffsetCount,
+			       const uint32_t *pDynamicOffsets)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	enum vvk_bind_point bp = bind_point(bindPoint);
+	struct vvk_bound_sets *b = &cmd->st.bound[bp];
+	uint32_t used = 0;
+
+	b->layout = vvk_pipeline_layout_from_handle(layout);
+	for (uint32_t i = 0; i < setCount && firstSet + i < VVK_MAX_SETS; i++) {
+		struct vvk_descriptor_set *set = vvk_descriptor_set_from_handle(pSets[i]);
+		uint32_t n = set ? set->layout->nr_dynamic : 0;
+
+		b->sets[firstSet + i] = set;
+		for (uint32_t d = 0; d < n && used < dynamicOffsetCount; d++)
+			b->dynamic[firstSet + i][d] = pDynamicOffsets[used++];
+	}
+	cmd->st.dirty |= bp == VVK_BIND_GFX ? DIRTY(GFX_DESCRIPTORS) : DIRTY(COMPUTE_DESCRIPTORS);
+}
+
+void vvk_CmdBindVertexBuffers(VkCommandBuffer commandBuffer, uint32_t firstBinding,
+			      uint32_t count, const VkBuffer *pBuffers, const VkDeviceSize *pOffsets)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+
+	for (uint32_t i = 0; i < count && firstBinding + i < VVK_MAX_VERTEX_BUFFERS; i++) {
+		struct vvk_vertex_binding vb = { vvk_buffer_from_handle(pBuffers[i]), pOffsets[i] };
+		struct vvk_vertex_binding *slot = &cmd->st.vb[firstBinding + i];
+
+		if (slot->buffer == vb.buffer && slot->offset == vb.offset)
+			continue;
+		*slot = vb;
+		cmd->st.dirty |= DIRTY(VERTEX_BUFFERS);
+	}
+}
+
+void vvk_CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
+			    VkIndexType indexType)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	uint32_t size = indexType == VK_INDEX_TYPE_UINT32 ? 4
+		      : indexType == VK_INDEX_TYPE_UINT8_EXT ? 1 : 2;
+
+	cmd->st.index_buffer = vvk_buffer_from_handle(buffer);
+	cmd->st.index_offset = offset;
+	cmd->st.index_size = size;
+	cmd->st.dirty |= DIRTY(INDEX_BUFFER);
+}
+
+void vvk_CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count,
+			const VkViewport *pViewports)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+
+	if (first != 0 || count < 1 || !memcmp(&cmd->st.viewport, pViewports, sizeof(*pViewports)))
+		return;
+	cmd->st.viewport = pViewports[0];
+	cmd->st.dirty |= DIRTY(VIEWPORT);
+}
+
+void vvk_CmdSetScissor(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count,
+		       const VkRect2D *pScissors)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+
+	if (first != 0 || count < 1 || !memcmp(&cmd->st.scissor, pScissors, sizeof(*pScissors)))
+		return;
+	cmd->st.scissor = pScissors[0];
+	cmd->st.dirty |= DIRTY(SCISSOR);
+}
+
+void vvk_CmdSetBlendConstants(VkCommandBuffer commandBuffer, const float blendConstants[4])
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+
+	if (!memcmp(cmd->st.blend_color, blendConstants, sizeof(cmd->st.blend_color)))
+		return;
+	memcpy(cmd->st.blend_color, blendConstants, sizeof(cmd->st.blend_color));
+	cmd->st.dirty |= DIRTY(BLEND_COLOR);
+}
+
+void vvk_CmdSetStencilReference(VkCommandBuffer commandBuffer, VkStencilFaceFlags faceMask,
+				uint32_t reference)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	uint32_t ref = cmd->st.stencil_ref;
+
+	if (faceMask & VK_STENCIL_FACE_FRONT_BIT)
+		ref = (ref & ~0xffu) | (reference & 0xff);
+	if (faceMask & VK_STENCIL_FACE_BACK_BIT)
+		ref = (ref & ~0xff00u) | (reference & 0xff) << 8;
+	if (ref == cmd->st.stencil_ref)
+		return;
+	cmd->st.stencil_ref = ref;
+	cmd->st.dirty |= DIRTY(STENCIL_REF);
+}
+
+void vvk_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
+			  VkShaderStageFlags stages, uint32_t offset, uint32_t size,
+			  const void *pValues)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+
+	(void)layout;
+	if (offset + size > VVK_MAX_PUSH_CONSTANTS) {
+		vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
+		return;
+	}
+	memcpy(cmd->st.push + offset, pValues, size);
+	if (stages & (VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT))
+		cmd->st.dirty |= DIRTY(PUSH_CONSTANTS);
+	if (stages & VK_SHADER_STAGE_COMPUTE_BIT)
+		cmd->st.dirty |= DIRTY(COMPUTE_PUSH_CONSTANTS);
+}
+
+/* ---- flushing dirty state ------------------------------------------------------ */
+
+static void bind_shader(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p,
+			enum vvk_stage s)
+{
+	if (cmd->st.host.shaders[s] == p->shaders[s])
+		return;
+	vdrm_encode_bind_shader(&cmd->cs, &(struct vdrm_cmd_bind_shader){
+		.handle = p->shaders[s], .type = vvk_stage_wire(s) });
+	cmd->st.host.shaders[s] = p->shaders[s];
+}
+
+static void bind_gfx_objects(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
+{
+	struct vvk_host_shadow *h = &cmd->st.host;
+
+	if (h->blend != p->blend)
+		vdrm_encode_bind_blend(&cmd->cs, &(struct vdrm_cmd_bind_blend){ h->blend = p->blend });
+	if (h->dsa != p->dsa)
+		vdrm_encode_bind_dsa(&cmd->cs, &(struct vdrm_cmd_bind_dsa){ h->dsa = p->dsa });
+	if (h->rasterizer != p->rasterizer)
+		vdrm_encode_bind_rasterizer(&cmd->cs, &(struct vdrm_cmd_bind_rasterizer){
+			h->rasterizer = p->rasterizer });
+	if (h->vertex_elements != p->vertex_elements)
+		vdrm_encode_bind_vertex_elements(&cmd->cs, &(struct vdrm_cmd_bind_vertex_elements){
+			h->vertex_elements = p->vertex_elements });
+	bind_shader(cmd, p, VVK_STAGE_VS);
+	bind_shader(cmd, p, VVK_STAGE_FS);
+}
+
+/* Positive y scale: viewport rows map 1:1 to memory rows (see vvk.h). */
+static void emit_viewport(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
+{
+	const VkViewport *v = (p->dynamic & VVK_DYNAMIC_VIEWPORT) ? &cmd->st.viewport : &p->viewport;
+
+	vdrm_encode_set_viewport_state(&cmd->cs, &(struct vdrm_cmd_set_viewport_state){
+		.elems = &(struct vdrm_set_viewport_state_elem){
+			v->width / 2, v->height / 2, v->maxDepth - v->minDepth,
+			v->x + v->width / 2, v->y + v->height / 2, v->minDepth },
+		.count = 1 });
+}
+
+static uint32_t clamp16(int64_t v)
+{
+	return (uint32_t)(v < 0 ? 0 : v > 0xffff ? 0xffff : v);
+}
+
+static void emit_scissor(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
+{
+	const VkRect2D *s = (p->dynamic & VVK_DYNAMIC_SCISSOR) ? &cmd->st.scissor : &p->scissor;
+	int64_t x0 = s->offset.x, y0 = s->offset.y;
+
+	vdrm_encode_set_scissor_state(&cmd->cs, &(struct vdrm_cmd_set_scissor_state){
+		.elems = &(struct vdrm_set_scissor_state_elem){
+			clamp16(x0) | clamp16(y0) << 16,
+			clamp16(x0 + s->extent.width) | clamp16(y0 + s->extent.height) << 16 },
+		.count = 1 });
+}
+
+static void emit_fixed_values(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
+{
+	uint32_t d = cmd->st.dirty;
+
+	if (d & DIRTY(VIEWPORT))
+		emit_viewport(cmd, p);
+	if (d & DIRTY(SCISSOR))
+		emit_scissor(cmd, p);
+	if (d & DIRTY(BLEND_COLOR)) {
+		const float *c = (p->dynamic & VVK_DYNAMIC_BLEND_CONSTANTS) ? cmd->st.blend_color
+									   : p->blend_constants;
+
+		vdrm_encode_set_blend_color(&cmd->cs, &(struct vdrm_cmd_set_blend_color){
+			.color = { c[0], c[1], c[2], c[3] } });
+	}
+	if (d & DIRTY(STENCIL_REF))
+		vdrm_encode_set_stencil_ref(&cmd->cs, &(struct vdrm_cmd_set_stencil_ref){
+			(p->dynamic & VVK_DYNAMIC_STENCIL_REFERENCE) ? cmd->st.stencil_ref
+								    : p->stencil_ref });
+}
+
+static void emit_vertex_buffers(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
+{
+	struct vdrm_set_vertex_buffers_elem e[VVK_MAX_VERTEX_BUFFERS] = { 0 };
+
+	for (uint32_t i = 0; i < p->nr_vbs; i++) {
+		const struct vvk_vertex_binding *vb = &cmd->st.vb[i];
+
+		e[i].stride = p->vb_strides[i];
+		if (!vb->buffer || !vb->buffer->mem || !vb->buffer->mem->res)
+			continue;
+		e[i].offset = vvk_buffer_res_offset(vb->buffer, vb->offset);
+		e[i].res = vb->buffer->mem->res->res_handle;
+		vvk_cmd_use_memory(cmd, vb->buffer->mem, false);
+	}
+	vdrm_encode_set_vertex_buffers(&cmd->cs, &(struct vdrm_cmd_set_vertex_buffers){
+		.elems = e, .count = p->nr_vbs });
+}
+
+/* CONST[0] of each stage that reads it: the push constants, raw dwords. */
+static void emit_push_constants(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p,
+				enum vvk_stage first, enum vvk_stage last)
+{
+	uint32_t n = VVK_ALIGN(p->layout->push_size, 16) / 4;
+	uint32_t dw[VVK_MAX_PUSH_CONSTANTS / 4];
+
+	if (!n)
+		return;
+	memcpy(dw, cmd->st.push, n * 4);
+	for (int s = first; s <= (int)last; s++)
+		if (p->shaders[s] && p->uses_push[s])
+			vdrm_encode_set_constant_buffer(&cmd->cs, &(struct vdrm_cmd_set_constant_buffer){
+				.stage = vvk_stage_wire(s), .elems = dw, .count = n });
+}
+
+void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd)
+{
+	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_GFX];
+	uint32_t d = cmd->st.dirty;
+
+	if (d & DIRTY(FRAMEBUFFER))
+		vvk_cmd_emit_framebuffer(cmd);
+	if (d & DIRTY(GFX_PIPELINE))
+		bind_gfx_objects(cmd, p);
+	emit_fixed_values(cmd, p);
+	if (d & DIRTY(VERTEX_BUFFERS))
+		emit_vertex_buffers(cmd, p);
+	if (d & DIRTY(PUSH_CONSTANTS))
+		emit_push_constants(cmd, p, VVK_STAGE_VS, VVK_STAGE_FS);
+	if (d & DIRTY(GFX_DESCRIPTORS))
+		vvk_cmd_emit_descriptors(cmd, VVK_BIND_GFX);
+	cmd->st.dirty &= ~(GFX_STATE_OF_PIPELINE | DIRTY(FRAMEBUFFER));
+}
+
+static bool ready_to_draw(struct vvk_cmd_buffer *cmd)
+{
+	if (cmd->st.render.active && cmd->st.pipeline[VVK_BIND_GFX])
+		return true;
+	vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
+	return false;
+}
+
+void vvk_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instanceCount,
+		 uint32_t firstVertex, uint32_t firstInstance)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+
+	if (!ready_to_draw(cmd) || !vertexCount || !instanceCount)
+		return;
+	vvk_cmd_flush_gfx_state(cmd);
+	vdrm_encode_draw_vbo(&cmd->cs, &(struct vdrm_cmd_draw_vbo){
+		.start = firstVertex, .count = vertexCount,
+		.mode = cmd->st.pipeline[VVK_BIND_GFX]->prim, .instance_count = instanceCount,
+		.start_instance = firstInstance, .max_index = firstVertex + vertexCount - 1 });
+}
+
+static void emit_index_buffer(struct vvk_cmd_buffer *cmd)
+{
+	struct vvk_buffer *b = cmd->st.index_buffer;
+
+	vdrm_encode_set_index_buffer(&cmd->cs, &(struct vdrm_cmd_set_index_buffer){
+		.res = b->mem->res->res_handle, .index_size = cmd->st.index_size,
+		.offset = vvk_buffer_res_offset(b, cmd->st.index_offset) });
+	vvk_cmd_use_memory(cmd, b->mem, false);
+	cmd->st.dirty &= ~DIRTY(INDEX_BUFFER);
+}
+
+void vvk_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount,
+			uint32_t instanceCount, uint32_t firstIndex, int32_t vertexOffset,
+			uint32_t firstInstance)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_GFX];
+	struct vvk_buffer *ib = cmd->st.index_buffer;
+
+	if (!ready_to_draw(cmd) || !indexCount || !instanceCount)
+		return;
+	if (!ib || !ib->mem || !ib->mem->res) {
+		vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
+		return;
+	}
+	vvk_cmd_flush_gfx_state(cmd);
+	if (cmd->st.dirty & DIRTY(INDEX_BUFFER))
+		emit_index_buffer(cmd);
+	vdrm_encode_draw_vbo(&cmd->cs, &(struct vdrm_cmd_draw_vbo){
+		.start = firstIndex, .count = indexCount, .mode = p->prim, .indexed = 1,
+		.instance_count = instanceCount, .index_bias = vertexOffset,
+		.start_instance = firstInstance, .primitive_restart = p->restart,
+		.restart_index = (uint32_t)((UINT64_C(1) << (8 * cmd->st.index_size)) - 1),
+		.max_index = UINT32_MAX });
+}
+
+void vvk_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t z)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_COMPUTE];
+	uint32_t d = cmd->st.dirty;
+
+	if (!p) {
+		vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
+		return;
+	}
+	if (d & DIRTY(COMPUTE_PIPELINE))
+		bind_shader(cmd, p, VVK_STAGE_CS);
+	if (d & DIRTY(COMPUTE_PUSH_CONSTANTS))
+		emit_push_constants(cmd, p, VVK_STAGE_CS, VVK_STAGE_CS);
+	if (d & DIRTY(COMPUTE_DESCRIPTORS))
+		vvk_cmd_emit_descriptors(cmd, VVK_BIND_COMPUTE);
+	cmd->st.dirty &= ~COMPUTE_STATE_OF_PIPELINE;
+	vdrm_encode_launch_grid(&cmd->cs, &(struct vdrm_cmd_launch_grid){
+		.block = { VVK_MAX(p->local_size[0], 1u), VVK_MAX(p->local_size[1], 1u),
+			   VVK_MAX(p->local_size[2], 1u) },
+		.grid = { x, y, z } });
+}

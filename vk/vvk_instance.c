@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+#include "vvk_instance.h"
+
+#include <stdio.h>
+
+#include "vdrm_format.h"
+#include "vvk_format.h"
+
+VkResult vvk_result_from_vdrm(int r)
+{
+	switch (r) {
+	case VDRM_OK:
+		return VK_SUCCESS;
+	case VDRM_ERROR_DEVICE_LOST:
+		return VK_ERROR_DEVICE_LOST;
+	case VDRM_ERROR_TIMEOUT:
+		return VK_TIMEOUT;
+	case VDRM_ERROR_OUT_OF_MEMORY:
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	case VDRM_ERROR_UNSUPPORTED:
+		return VK_ERROR_FEATURE_NOT_PRESENT;
+	case VDRM_ERROR_NO_DEVICE:
+		return VK_ERROR_INITIALIZATION_FAILED;
+	default:
+		return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	}
+}
+
+const void *vvk_find_struct(const void *chain, VkStructureType type)
+{
+	for (const VkBaseInStructure *s = chain; s; s = s->pNext)
+		if (s->sType == type)
+			return s;
+	return NULL;
+}
+
+uint32_t vvk_physical_device_new_handle(struct vvk_physical_device *pdev)
+{
+	uint32_t h;
+
+	do
+		h = atomic_fetch_add(&pdev->next_handle, 1);
+	while (h == 0);
+	return h;
+}
+
+bool vvk_physical_device_has_cap(const struct vvk_physical_device *pdev, uint32_t cap_bit)
+{
+	return (pdev->caps->capability_bits & cap_bit) != 0;
+}
+
+bool vvk_physical_device_has_cap2(const struct vvk_physical_device *pdev, uint32_t cap2_bit)
+{
+	return (pdev->caps->capability_bits_v2 & cap2_bit) != 0;
+}
+
+uint32_t vvk_physical_device_format_usage(const struct vvk_physical_device *pdev,
+					  VkFormat format)
+{
+	uint32_t virgl = vvk_format_to_virgl(format);
+
+	return virgl ? vdrm_caps_format_usage(pdev->caps, virgl) : 0;
+}
+
+/* ---- instance --------------------------------------------------------------- */
+
+VkResult vvk_CreateInstance(const VkInstanceCreateInfo *pCreateInfo,
+			    const VkAllocationCallbacks *pAllocator, VkInstance *pInstance)
+{
+	struct vvk_instance *inst = vvk_zalloc(pAllocator, sizeof(*inst));
+
+	(void)pCreateInfo;
+	if (!inst)
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (pAllocator) {
+		inst->alloc = *pAllocator;
+		inst->has_alloc = true;
+	}
+	pthread_mutex_init(&inst->lock, NULL);
+	*pInstance = vvk_instance_to_handle(inst);
+	return VK_SUCCESS;
+}
+
+void vvk_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *pAllocator)
+{
+	struct vvk_instance *inst = vvk_instance_from_handle(instance);
+
+	if (!inst)
+		return;
+	if (inst->pdev) {
+		vdrm_device_destroy(inst->pdev->vdrm);
+		vvk_free(pAllocator, inst->pdev);
+	}
+	pthread_mutex_destroy(&inst->lock);
+	vvk_free(pAllocator, inst);
+}
+
+static void open_physical_device(struct vvk_instance *inst)
+{
+	const VkAllocationCallbacks *a = inst->has_alloc ? &inst->alloc : NULL;
+	struct vdrm_device_create_info info = { 0 };
+	struct vdrm_error err = { 0 };
+	struct vvk_physical_device *pdev;
+	struct vdrm_device *vdrm;
+
+	if (vdrm_device_create_info_from_env(&info, &err))
+		return;
+	info.may_spawn_server = true;
+	/* no device is not an error: the application sees zero devices */
+	if (vdrm_device_create(&info, &vdrm, &err))
+		return;
+	pdev = vvk_zalloc(a, sizeof(*pdev));
+	if (!pdev) {
+		vdrm_device_destroy(vdrm);
+		return;
+	}
+	pdev->instance = inst;
+	pdev->vdrm = vdrm;
+	pdev->caps = vdrm_device_caps(vdrm);
+	atomic_init(&pdev->next_handle, 1);
+	vvk_physical_device_init_properties(pdev);
+	inst->pdev = pdev;
+}
+
+VkResult vvk_EnumeratePhysicalDevices(VkInstance instance, uint32_t *pCount,
+				      VkPhysicalDevice *pDevices)
+{
+	struct vvk_instance *inst = vvk_instance_from_handle(instance);
+	uint32_t n;
+
+	pthread_mutex_lock(&inst->lock);
+	if (!inst->enumerated) {
+		open_physical_device(inst);
+		inst->enumerated = true;
+	}
+	pthread_mutex_unlock(&inst->lock);
+	n = inst->pdev ? 1 : 0;
+	if (!pDevices) {
+		*pCount = n;
+		return VK_SUCCESS;
+	}
+	if (*pCount < n) {
+		*pCount = 0;
+		return VK_INCOMPLETE;
+	}
+	*pCount = n;
+	if (n)
+		pDevices[0] = vvk_physical_device_to_handle(inst->pdev);
+	return VK_SUCCESS;
+}

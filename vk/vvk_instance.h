@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The instance and its one physical device: the drm/ device (vtest or the
+ * virtio_gpu DRM node, as VIRTGL_TRANSPORT says), opened when the
+ * application first enumerates. The physical device owns the host context,
+ * so it also owns the allocator of the context's object handles.
+ */
+#pragma once
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "vdrm_device.h"
+#include "vvk_private.h"
+
+struct vvk_physical_device {
+	struct vvk_instance *instance;
+	struct vdrm_device *vdrm;
+	const struct vdrm_caps *caps;
+	/* handles of CREATE_OBJECT: one space per host context, never 0 */
+	_Atomic uint32_t next_handle;
+	VkPhysicalDeviceProperties props;
+};
+
+struct vvk_instance {
+	VkAllocationCallbacks alloc;
+	bool has_alloc;
+	pthread_mutex_t lock;
+	bool enumerated;
+	struct vvk_physical_device *pdev; /* NULL when no device answered */
+};
+
+VVK_HANDLE_CASTS(vvk_instance, VkInstance)
+VVK_HANDLE_CASTS(vvk_physical_device, VkPhysicalDevice)
+
+/* Fills pdev->props from the caps (vvk_physical_device.c). */
+void vvk_physical_device_init_properties(struct vvk_physical_device *pdev);
+uint32_t vvk_physical_device_new_handle(struct vvk_physical_device *pdev);
+/* The caps' format usage bits (enum vdrm_format_usage) of a VkFormat. */
+uint32_t vvk_physical_device_format_usage(const struct vvk_physical_device *pdev,
+					  VkFormat format);
+bool vvk_physical_device_has_cap(const struct vvk_physical_device *pdev, uint32_t cap_bit);
+bool vvk_physical_device_has_cap2(const struct vvk_physical_device *pdev, uint32_t cap2_bit);

@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the physical device reports: limits and format features are read
+ * from the host's caps, so nothing is advertised that the host would reject
+ * (the host drops a vtest client on bad input).
+ */
+#include <stdio.h>
+
+#include "vdrm_format.h"
+#include "vvk_format.h"
+#include "vvk_instance.h"
+
+#define VVK_HEAP_SIZE (UINT64_C(2) << 30)
+#define VVK_MAX_ALLOCATION (UINT64_C(1) << 30)
+
+static uint32_t or_default(uint32_t v, uint32_t def)
+{
+	return v ? v : def;
+}
+
+static void image_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
+{
+	l->maxImageDimension1D = or_default(c->max_texture_2d_size, 16384);
+	l->maxImageDimension2D = l->maxImageDimension1D;
+	l->maxImageDimension3D = or_default(c->max_texture_3d_size, 2048);
+	l->maxImageDimensionCube = or_default(c->max_texture_cube_size, 16384);
+	l->maxImageArrayLayers = or_default(c->max_texture_array_layers, 256);
+	l->maxFramebufferWidth = l->maxImageDimension2D;
+	l->maxFramebufferHeight = l->maxImageDimension2D;
+	l->maxFramebufferLayers = l->maxImageArrayLayers;
+	l->maxViewports = 1;
+	l->maxViewportDimensions[0] = l->maxImageDimension2D;
+	l->maxViewportDimensions[1] = l->maxImageDimension2D;
+	l->viewportBoundsRange[0] = -2.0f * (float)l->maxImageDimension2D;
+	l->viewportBoundsRange[1] = 2.0f * (float)l->maxImageDimension2D;
+	l->maxColorAttachments = VVK_MIN(or_default(c->max_render_targets, 1),
+					 VVK_MAX_COLOR_ATTACHMENTS);
+	l->maxFragmentOutputAttachments = l->maxColorAttachments;
+	l->framebufferColorSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->framebufferDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->framebufferStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->sampledImageColorSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->sampledImageIntegerSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->maxSamplerLodBias = c->max_texture_lod_bias;
+	l->maxSamplerAnisotropy = c->max_anisotropy > 1.0f ? c->max_anisotropy : 1.0f;
+	l->maxTexelOffset = (uint32_t)c->max_texel_offset;
+	l->minTexelOffset = c->min_texel_offset;
+}
+
+static void descriptor_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
+{
+	uint32_t ubos = c->max_uniform_blocks > 1 ? c->max_uniform_blocks - 1 : 0;
+
+	l->maxBoundDescriptorSets = VVK_MAX_SETS;
+	l->maxPerStageDescriptorUniformBuffers = VVK_MIN(ubos, VVK_MAX_UBO_SLOTS - 1);
+	l->maxPerStageDescriptorSamplers = VVK_MIN(or_default(c->max_texture_image_units, 16),
+						   VVK_MAX_SAMPLER_SLOTS);
+	l->maxPerStageDescriptorSampledImages = l->maxPerStageDescriptorSamplers;
+	l->maxPerStageDescriptorStorageBuffers = VVK_MIN(c->max_shader_buffer_frag_compute,
+							 VVK_MAX_SSBO_SLOTS);
+	l->maxPerStageDescriptorStorageImages = VVK_MIN(c->max_shader_image_frag_compute,
+							VVK_MAX_IMAGE_SLOTS);
+	l->maxPerStageDescriptorInputAttachments = 0;
+	l->maxPerStageResources = 128;
+	l->maxDescriptorSetUniformBuffers = l->maxPerStageDescriptorUniformBuffers;
+	l->maxDescriptorSetUniformBuffersDynamic = l->maxPerStageDescriptorUniformBuffers;
+	l->maxDescriptorSetStorageBuffers = l->maxPerStageDescriptorStorageBuffers;
+	l->maxDescriptorSetStorageBuffersDynamic = l->maxPerStageDescriptorStorageBuffers;
+	l->maxDescriptorSetSamplers = l->maxPerStageDescriptorSamplers;
+	l->maxDescriptorSetSampledImages = l->maxPerStageDescriptorSampledImages;
+	l->maxDescriptorSetStorageImages = l->maxPerStageDescriptorStorageImages;
+	l->maxUniformBufferRange = or_default(c->max_uniform_block_size, 65536);
+	l->maxStorageBufferRange = 1u << 27;
+	l->maxPushConstantsSize = VVK_MAX_PUSH_CONSTANTS;
+	l->minUniformBufferOffsetAlignment = or_default(c->uniform_buffer_offset_alignment, 256);
+	l->minStorageBufferOffsetAlignment = or_default(c->shader_buffer_offset_alignment, 256);
+	l->minTexelBufferOffsetAlignment = or_default(c->texture_buffer_offset_alignment, 256);
+}
+
+static void stage_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
+{
+	l->maxVertexInputAttributes = VVK_MIN(or_default(c->max_vertex_attribs, 16),
+					      VVK_MAX_VERTEX_ATTRIBS);
+	l->maxVertexInputBindings = VVK_MAX_VERTEX_BUFFERS;
+	l->maxVertexInputAttributeOffset = 2047;
+	l->maxVertexInputBindingStride = or_default(c->max_vertex_attrib_stride, 2048);
+	l->maxVertexOutputComponents = or_default(c->max_vertex_outputs, 16) * 4;
+	l->maxFragmentInputComponents = l->maxVertexOutputComponents;
+	l->maxFragmentCombinedOutputResources = l->maxColorAttachments + 8;
+	l->maxComputeSharedMemorySize = c->max_compute_shared_memory_size;
+	l->maxComputeWorkGroupInvocations = c->max_compute_work_group_invocations;
+	for (int i = 0; i < 3; i++) {
+		l->maxComputeWorkGroupCount[i] = c->max_compute_grid_size[i];
+		l->maxComputeWorkGroupSize[i] = c->max_compute_block_size[i];
+	}
+	l->maxDrawIndexedIndexValue = UINT32_MAX;
+	l->maxDrawIndirectCount = 1;
+	l->subPixelPrecisionBits = 4;
+	l->subTexelPrecisionBits = 4;
+	l->mipmapPrecisionBits = 4;
+	l->maxClipDistances = 8;
+	l->maxCullDistances = 0;
+	l->maxCombinedClipAndCullDistances = 8;
+	l->pointSizeRange[0] = or_default((uint32_t)c->min_aliased_point_size, 1);
+	l->pointSizeRange[1] = c->max_aliased_point_size > 1.0f ? c->max_aliased_point_size : 1.0f;
+	l->lineWidthRange[0] = 1.0f;
+	l->lineWidthRange[1] = c->max_aliased_line_width > 1.0f ? c->max_aliased_line_width : 1.0f;
+	l->pointSizeGranularity = 1.0f;
+	l->lineWidthGranularity = 1.0f;
+}
+
+static void memory_limits(VkPhysicalDeviceLimits *l)
+{
+	l->maxMemoryAllocationCount = 4096;
+	l->maxSamplerAllocationCount = 4000;
+	l->bufferImageGranularity = 1;
+	l->sparseAddressSpaceSize = 0;
+	l->minMemoryMapAlignment = 64;
+	l->nonCoherentAtomSize = 64;
+	l->optimalBufferCopyOffsetAlignment = 4;
+	l->optimalBufferCopyRowPitchAlignment = 4;
+	l->maxTexelBufferElements = 0;
+	l->timestampComputeAndGraphics = VK_FALSE;
+	l->timestampPeriod = 1.0f;
+	l->discreteQueuePriorities = 2;
+	l->standardSampleLocations = VK_FALSE;
+	l->strictLines = VK_FALSE;
+}
+
+void vvk_physical_device_init_properties(struct vvk_physical_device *pdev)
+{
+	VkPhysicalDeviceProperties *p = &pdev->props;
+	const struct vdrm_caps *c = pdev->caps;
+
+	p->apiVersion = VK_API_VERSION_1_3;
+	p->driverVersion = VK_MAKE_VERSION(0, 1, 0);
+	p->vendorID = 0x1af4; /* virtio */
+	p->deviceID = 0x1050; /* virtio-gpu */
+	p->deviceType = VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU;
+	snprintf(p->deviceName, sizeof(p->deviceName), "virtgl on %s (%s)",
+		 c->renderer[0] ? c->renderer : "virgl",
+		 vdrm_device_transport_name(pdev->vdrm));
+	image_limits(c, &p->limits);
+	descriptor_limits(c, &p->limits);
+	stage_limits(c, &p->limits);
+	memory_limits(&p->limits);
+}
+
+void vvk_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice, VkPhysicalDeviceProperties *p)
+{
+	*p = vvk_physical_device_from_handle(physicalDevice)->props;
+}
+
+void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
+				      VkPhysicalDeviceProperties2 *p)
+{
+	VkPhysicalDeviceTimelineSemaphoreProperties *tl = (void *)vvk_find_struct(
+		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES);
+
+	vvk_GetPhysicalDeviceProperties(physicalDevice, &p->properties);
+	if (tl)
+		tl->maxTimelineSemaphoreValueDifference = UINT64_MAX;
+}
+
+void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures *f)
+{
+	struct vvk_physical_device *pdev = vvk_physical_device_from_handle(physicalDevice);
+	const struct vdrm_caps *c = pdev->caps;
+
+	memset(f, 0, sizeof(*f));
+	f->independentBlend = (c->bset & 1u) != 0;
+	f->fullDrawIndexUint32 = VK_TRUE;
+	f->imageCubeArray = (c->bset & (1u << 2)) != 0;
+	f->depthClamp = (c->bset & (1u << 16)) != 0;
+	f->depthBiasClamp = (c->bset & (1u << 30)) != 0;
+	f->fillModeNonSolid = VK_TRUE;
+	f->largePoints = c->max_aliased_point_size > 1.0f;
+	f->wideLines = c->max_aliased_line_width > 1.0f;
+	f->samplerAnisotropy = c->max_anisotropy > 1.0f;
+	f->fragmentStoresAndAtomics = c->max_shader_buffer_frag_compute > 0;
+	f->shaderClipDistance = VK_TRUE;
+	f->dualSrcBlend = c->max_dual_source_render_targets > 0;
+}
+
+void vvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2 *f)
+{
+	VkPhysicalDeviceVulkan12Features *v12 = (void *)vvk_find_struct(
+		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
+	VkPhysicalDeviceVulkan13Features *v13 = (void *)vvk_find_struct(
+		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
+
+	vvk_GetPhysicalDeviceFeatures(physicalDevice, &f->features);
+	if (v12)
+		v12->timelineSemaphore = VK_TRUE;
+	if (v13) {
+		v13->dynamicRendering = VK_TRUE;
+		v13->synchronization2 = VK_TRUE;
+	}
+}
+
+/* ---- formats ------------------------------------------------------------------- */
+
+static VkFormatFeatureFlags colour_features(uint32_t usage, uint32_t flags)
+{
+	VkFormatFeatureFlags f = 0;
+
+	if (usage & VDRM_FORMAT_SAMPLE) {
+		f |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
+		     VK_FORMAT_FEATURE_BLIT_SRC_BIT;
+		if (!(flags & VDRM_FMT_INTEGER))
+			f |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+	}
+	/* clears and copies into an image go through a render surface */
+	if ((usage & VDRM_FORMAT_SAMPLE) && (usage & VDRM_FORMAT_RENDER)) {
+		f |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
+		     VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+		if (!(flags & VDRM_FMT_INTEGER))
+			f |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
+		if (!(flags & VDRM_FMT_SRGB))
+			f |= VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT;
+	}
+	return f;
+}
+
+static VkFormatFeatureFlags depth_features(uint32_t usage)
+{
+	if (!(usage & VDRM_FORMAT_DEPTH_STENCIL))
+		return 0;
+	return VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+	       VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT |
+	       VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT;
+}
+
+void vvk_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
+					   VkFormatProperties *p)
+{
+	struct vvk_physical_device *pdev = vvk_physical_device_from_handle(physicalDevice);
+	const struct vdrm_format_desc *d = vdrm_format_describe(vvk_format_to_virgl(format));
+	uint32_t usage = vvk_physical_device_format_usage(pdev, format);
+
+	memset(p, 0, sizeof(*p));
+	if (!d)
+		return;
+	if (d->flags & (VDRM_FMT_DEPTH | VDRM_FMT_STENCIL))
+		p->optimalTilingFeatures = depth_features(usage);
+	else
+		p->optimalTilingFeatures = colour_features(usage, d->flags);
+	/* linear images are not offered: the host owns every texture's layout */
+	p->linearTilingFeatures = 0;
+	if (d->flags & VDRM_FMT_VERTEX)
+		p->bufferFeatures = VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT;
+}
+
+static bool usage_supported(VkFormatFeatureFlags f, VkImageUsageFlags usage)
+{
+	static const struct { VkImageUsageFlags u; VkFormatFeatureFlags f; } need[] = {
+		{ VK_IMAGE_USAGE_SAMPLED_BIT, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT },
+		{ VK_IMAGE_USAGE_STORAGE_BIT, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT },
+		{ VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT },
+		{ VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+		  VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT },
+		{ VK_IMAGE_USAGE_TRANSFER_SRC_BIT, VK_FORMAT_FEATURE_TRANSFER_SRC_BIT },
+		{ VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_FORMAT_FEATURE_TRANSFER_DST_BIT },
+	};
+
+	for (size_t i = 0; i < VVK_ARRAY_SIZE(need); i++)
+		if ((usage & need[i].u) && !(f & need[i].f))
+			return false;
+	return true;
+}
+
+VkResult vvk_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice,
+						    VkFormat format, VkImageType type,
+						    VkImageTiling tiling, VkImageUsageFlags usage,
+						    VkImageCreateFlags flags,
+						    VkImageFormatProperties *p)
+{
+	struct vvk_physical_device *pdev = vvk_physical_device_from_handle(physicalDevice);
+	const VkPhysicalDeviceLimits *l = &pdev->props.limits;
+	VkFormatProperties fp;
+	uint32_t max_dim;
+
+	(void)flags;
+	memset(p, 0, sizeof(*p));
+	vvk_GetPhysicalDeviceFormatProperties(physicalDevice, format, &fp);
+	if (tiling != VK_IMAGE_TILING_OPTIMAL || !usage_supported(fp.optimalTilingFeatures, usage))
+		return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	max_dim = type == VK_IMAGE_TYPE_3D ? l->maxImageDimension3D : l->maxImageDimension2D;
+	p->maxExtent.width = max_dim;
+	p->maxExtent.height = type == VK_IMAGE_TYPE_1D ? 1 : max_dim;
+	p->maxExtent.depth = type == VK_IMAGE_TYPE_3D ? max_dim : 1;
+	for (p->maxMipLevels = 1; (max_dim >> p->maxMipLevels) > 0; p->maxMipLevels++)
+		;
+	p->maxArrayLayers = type == VK_IMAGE_TYPE_3D ? 1 : l->maxImageArrayLayers;
+	p->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	p->maxResourceSize = VDRM_RESOURCE_MAX_BACKING;
+	return VK_SUCCESS;
+}
+
+void vvk_GetPhysicalDeviceMemoryProperties(VkPhysicalDevice physicalDevice,
+					   VkPhysicalDeviceMemoryProperties *p)
+{
+	(void)physicalDevice;
+	memset(p, 0, sizeof(*p));
+	p->memoryHeapCount = 1;
+	p->memoryHeaps[0].size = VVK_HEAP_SIZE;
+	p->memoryHeaps[0].flags = VK_MEMORY_HEAP_DEVICE_LOCAL_BIT;
+	p->memoryTypeCount = 2;
+	p->memoryTypes[0].propertyFlags = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+	/* cached, not coherent: flush uploads, invalidate downloads */
+	p->memoryTypes[1].propertyFlags = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT |
+					  VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+					  VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
+}
+
+void vvk_GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice physicalDevice,
+						uint32_t *pCount, VkQueueFamilyProperties *p)
+{
+	(void)physicalDevice;
+	if (!p) {
+		*pCount = 1;
+		return;
+	}
+	if (*pCount < 1)
+		return;
+	*pCount = 1;
+	p[0] = (VkQueueFamilyProperties){
+		.queueFlags = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
+		.queueCount = 1,
+		.timestampValidBits = 0,
+		.minImageTransferGranularity = { 1, 1, 1 },
+	};
+}

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: MIT */
+#include "vvk_pipeline.h"
+
+#include <stdio.h>
+
+#include "vdrm_cmds.h"
+#include "vvk_device.h"
+#include "vvk_shader_module.h"
+
+struct shader_text {
+	const char *text;
+	uint32_t num_tokens;
+	uint32_t local_size[3];
+	uint32_t shared_size;
+	bool uses_push;
+	struct vc_tgsi compiled; /* when it came from SPIR-V */
+};
+
+static enum vc_stage compiler_stage(enum vvk_stage s)
+{
+	return s == VVK_STAGE_VS ? VC_STAGE_VERTEX
+	     : s == VVK_STAGE_FS ? VC_STAGE_FRAGMENT : VC_STAGE_COMPUTE;
+}
+
+static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *m,
+			const VkPipelineShaderStageCreateInfo *stage, enum vvk_stage s,
+			struct shader_text *out)
+{
+	struct vc_compile_info info = {
+		.words = m->words, .nr_words = m->nr_words, .entry_point = stage->pName,
+		.stage = compiler_stage(s), .map = vvk_pipeline_layout_slot_map(p->layout),
+	};
+
+	if (vc_spirv_to_tgsi(&info, &out->compiled)) {
+		fprintf(stderr, "virtgl: shader compilation failed: %s\n",
+			out->compiled.log ? out->compiled.log : "");
+		vc_tgsi_finish(&out->compiled);
+		return VK_ERROR_INVALID_SHADER_NV;
+	}
+	out->text = out->compiled.text;
+	out->num_tokens = out->compiled.num_tokens;
+	memcpy(out->local_size, out->compiled.info.local_size, sizeof(out->local_size));
+	out->shared_size = out->compiled.info.shared_size;
+	out->uses_push = out->compiled.info.uses_push_constants;
+	return VK_SUCCESS;
+}
+
+static void from_tgsi(const struct vvk_shader_module *m, struct shader_text *out)
+{
+	size_t len = strlen(m->tgsi);
+
+	out->text = m->tgsi;
+	/* without a binary encoder: about one token per two bytes, plus slack */
+	out->num_tokens = m->tgsi_info.num_tokens ? m->tgsi_info.num_tokens
+						  : (uint32_t)(len / 2 + 64);
+	memcpy(out->local_size, m->tgsi_info.local_size, sizeof(out->local_size));
+	out->shared_size = m->tgsi_info.shared_size;
+	out->uses_push = strstr(m->tgsi, "DCL CONST[0") != NULL;
+}
+
+VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline *p,
+				    const VkPipelineShaderStageCreateInfo *stage, enum vvk_stage s)
+{
+	const struct vvk_shader_module *m = vvk_shader_module_from_handle(stage->module);
+	struct shader_text t = { 0 };
+	VkResult r = VK_SUCCESS;
+	size_t len;
+
+	if (m->tgsi)
+		from_tgsi(m, &t);
+	else
+		r = compile(p, m, stage, s, &t);
+	if (r != VK_SUCCESS)
+		return r;
+	len = strlen(t.text);
+	/* one command must carry it (continuations are not sent) */
+	if (VDRM_CREATE_SHADER_LEN(0, len) > VDRM_CMD_MAX_PAYLOAD) {
+		r = VK_ERROR_OUT_OF_HOST_MEMORY;
+	} else {
+		p->shaders[s] = vvk_device_new_handle(dev);
+		p->uses_push[s] = t.uses_push;
+		memcpy(p->local_size, t.local_size, sizeof(p->local_size));
+		vdrm_encode_create_shader(vvk_device_setup_lock(dev), &(struct vdrm_cmd_create_shader){
+			.handle = p->shaders[s], .type = vvk_stage_wire(s),
+			.num_tokens = t.num_tokens, .local_mem_bytes = t.shared_size,
+			.data = t.text, .size_bytes = (uint32_t)len });
+		vvk_device_setup_unlock(dev);
+	}
+	if (!m->tgsi)
+		vc_tgsi_finish(&t.compiled);
+	return r;
+}
+
+static enum vvk_stage stage_of(VkShaderStageFlagBits b)
+{
+	return b == VK_SHADER_STAGE_VERTEX_BIT ? VVK_STAGE_VS
+	     : b == VK_SHADER_STAGE_FRAGMENT_BIT ? VVK_STAGE_FS : VVK_STAGE_CS;
+}
+
+static struct vvk_pipeline *pipeline_new(struct vvk_device *dev, const VkAllocationCallbacks *a,
+					 VkPipelineBindPoint bp, VkPipelineLayout layout)
+{
+	struct vvk_pipeline *p = vvk_zalloc(vvk_device_alloc(dev, a), sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->bind_point = bp;
+	p->layout = vvk_pipeline_layout_ref(vvk_pipeline_layout_from_handle(layout));
+	return p;
+}
+
+static VkResult create_graphics(struct vvk_device *dev, const VkGraphicsPipelineCreateInfo *ci,
+				const VkAllocationCallbacks *a, VkPipeline *out)
+{
+	struct vvk_pipeline *p = pipeline_new(dev, a, VK_PIPELINE_BIND_POINT_GRAPHICS, ci->layout);
+	VkResult r = p ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
+
+	for (uint32_t i = 0; r == VK_SUCCESS && i < ci->stageCount; i++)
+		r = vvk_pipeline_create_shader(dev, p, &ci->pStages[i],
+					       stage_of(ci->pStages[i].stage));
+	if (r == VK_SUCCESS)
+		vvk_pipeline_create_states(dev, p, ci);
+	*out = vvk_pipeline_to_handle(p);
+	if (r != VK_SUCCESS && p) {
+		vvk_DestroyPipeline(vvk_device_to_handle(dev), *out, a);
+		*out = VK_NULL_HANDLE;
+	}
+	return r;
+}
+
+VkResult vvk_CreateGraphicsPipelines(VkDevice device, VkPipelineCache cache, uint32_t count,
+				     const VkGraphicsPipelineCreateInfo *pCreateInfos,
+				     const VkAllocationCallbacks *pAllocator,
+				     VkPipeline *pPipelines)
+{
+	struct vvk_device *dev = vvk_device_from_handle(device);
+	VkResult result = VK_SUCCESS;
+
+	(void)cache;
+	for (uint32_t i = 0; i < count; i++) {
+		VkResult r = create_graphics(dev, &pCreateInfos[i], pAllocator, &pPipelines[i]);
+
+		if (r != VK_SUCCESS)
+			result = r;
+	}
+	return result;
+}
+
+static VkResult create_compute(struct vvk_device *dev, const VkComputePipelineCreateInfo *ci,
+			       const VkAllocationCallbacks *a, VkPipeline *out)
+{
+	struct vvk_pipeline *p = pipeline_new(dev, a, VK_PIPELINE_BIND_POINT_COMPUTE, ci->layout);
+	VkResult r = p ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
+
+	if (r == VK_SUCCESS && !vvk_physical_device_has_cap(dev->pdev, VDRM_CAP_COMPUTE_SHADER))
+		r = VK_ERROR_FEATURE_NOT_PRESENT;
+	if (r == VK_SUCCESS)
+		r = vvk_pipeline_create_shader(dev, p, &ci->stage, VVK_STAGE_CS);
+	*out = vvk_pipeline_to_handle(p);
+	if (r != VK_SUCCESS && p) {
+		vvk_DestroyPipeline(vvk_device_to_handle(dev), *out, a);
+		*out = VK_NULL_HANDLE;
+	}
+	return r;
+}
+
+VkResult vvk_CreateComputePipelines(VkDevice device, VkPipelineCache cache, uint32_t count,
+				    const VkComputePipelineCreateInfo *pCreateInfos,
+				    const VkAllocationCallbacks *pAllocator,
+				    VkPipeline *pPipelines)
+{
+	struct vvk_device *dev = vvk_device_from_handle(device);
+	VkResult result = VK_SUCCESS;
+
+	(void)cache;
+	for (uint32_t i = 0; i < count; i++) {
+		VkResult r = create_compute(dev, &pCreateInfos[i], pAllocator, &pPipelines[i]);
+
+		if (r != VK_SUCCESS)
+			result = r;
+	}
+	return result;
+}
+
+void vvk_DestroyPipeline(VkDevice device, VkPipeline pipeline,
+			 const VkAllocationCallbacks *pAllocator)
+{
+	struct vvk_device *dev = vvk_device_from_handle(device);
+	struct vvk_pipeline *p = vvk_pipeline_from_handle(pipeline);
+
+	if (!p)
+		return;
+	for (int s = 0; s < VVK_STAGE_COUNT; s++)
+		vvk_device_destroy_object(dev, VDRM_OBJ_SHADER, p->shaders[s]);
+	vvk_device_destroy_object(dev, VDRM_OBJ_BLEND, p->blend);
+	vvk_device_destroy_object(dev, VDRM_OBJ_DSA, p->dsa);
+	vvk_device_destroy_object(dev, VDRM_OBJ_RASTERIZER, p->rasterizer);
+	vvk_device_destroy_object(dev, VDRM_OBJ_VERTEX_ELEMENTS, p->vertex_elements);
+	vvk_pipeline_layout_unref(p->layout);
+	vvk_free(vvk_device_alloc(dev, pAllocator), p);
+}

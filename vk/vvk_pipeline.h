@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Pipelines create their virgl objects once, at creation, through the setup
+ * stream: shaders (compiled from SPIR-V for this pipeline's layout), and for
+ * graphics the blend, depth/stencil/alpha, rasterizer and vertex-elements
+ * objects. Binding a pipeline binds handles.
+ */
+#pragma once
+
+#include "vvk_pipeline_layout.h"
+#include "vvk_private.h"
+
+/* Dynamic state this layer honours (others are baked in). */
+enum vvk_dynamic {
+	VVK_DYNAMIC_VIEWPORT = 1u << 0,
+	VVK_DYNAMIC_SCISSOR = 1u << 1,
+	VVK_DYNAMIC_BLEND_CONSTANTS = 1u << 2,
+	VVK_DYNAMIC_STENCIL_REFERENCE = 1u << 3,
+};
+
+struct vvk_pipeline {
+	VkPipelineBindPoint bind_point;
+	struct vvk_pipeline_layout *layout;
+	uint32_t shaders[VVK_STAGE_COUNT];
+	bool uses_push[VVK_STAGE_COUNT];
+	/* graphics */
+	uint32_t blend, dsa, rasterizer, vertex_elements;
+	uint32_t vb_strides[VVK_MAX_VERTEX_BUFFERS];
+	uint32_t nr_vbs;
+	uint32_t prim;
+	bool restart;
+	uint32_t dynamic;
+	VkViewport viewport;
+	VkRect2D scissor;
+	float blend_constants[4];
+	uint32_t stencil_ref; /* front | back << 8 */
+	/* compute */
+	uint32_t local_size[3];
+};
+
+VVK_HANDLE_CASTS(vvk_pipeline, VkPipeline)
+
+struct vvk_device;
+struct vvk_shader_module;
+
+/* A shader object from a module (SPIR-V compiled for `layout`, or TGSI). */
+VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline *p,
+				    const VkPipelineShaderStageCreateInfo *stage,
+				    enum vvk_stage s);
+/* vvk_pipeline_state.c: the graphics CSOs. */
+void vvk_pipeline_create_states(struct vvk_device *dev, struct vvk_pipeline *p,
+				const VkGraphicsPipelineCreateInfo *ci);

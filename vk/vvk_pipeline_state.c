@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Vulkan fixed-function state -> virgl BLEND, DSA, RASTERIZER and
+ * VERTEX_ELEMENTS objects (layouts: docs/virgl-protocol-and-tgsi.md 2.1-2.5).
+ */
+#include "vvk_pipeline.h"
+
+#include "vdrm_cmds.h"
+#include "vvk_device.h"
+#include "vvk_format.h"
+
+/* VkBlendFactor -> PIPE_BLENDFACTOR_* */
+static uint32_t blend_factor(VkBlendFactor f)
+{
+	static const uint8_t map[] = {
+		[VK_BLEND_FACTOR_ZERO] = 0x11, [VK_BLEND_FACTOR_ONE] = 0x01,
+		[VK_BLEND_FACTOR_SRC_COLOR] = 0x02, [VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR] = 0x12,
+		[VK_BLEND_FACTOR_DST_COLOR] = 0x05, [VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR] = 0x15,
+		[VK_BLEND_FACTOR_SRC_ALPHA] = 0x03, [VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA] = 0x13,
+		[VK_BLEND_FACTOR_DST_ALPHA] = 0x04, [VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA] = 0x14,
+		[VK_BLEND_FACTOR_CONSTANT_COLOR] = 0x07,
+		[VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR] = 0x17,
+		[VK_BLEND_FACTOR_CONSTANT_ALPHA] = 0x08,
+		[VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA] = 0x18,
+		[VK_BLEND_FACTOR_SRC_ALPHA_SATURATE] = 0x06, [VK_BLEND_FACTOR_SRC1_COLOR] = 0x09,
+		[VK_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR] = 0x19, [VK_BLEND_FACTOR_SRC1_ALPHA] = 0x0a,
+		[VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA] = 0x1a,
+	};
+
+	return (unsigned)f < VVK_ARRAY_SIZE(map) ? map[f] : 0x01;
+}
+
+/* VkLogicOp -> PIPE_LOGICOP_* (gallium orders them by truth table) */
+static uint32_t logic_op(VkLogicOp op)
+{
+	static const uint8_t map[] = { 0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15 };
+
+	return (unsigned)op < VVK_ARRAY_SIZE(map) ? map[op] : 12;
+}
+
+static uint32_t blend_rt(const VkPipelineColorBlendAttachmentState *a)
+{
+	uint32_t rt = ((uint32_t)a->colorWriteMask & 0xf) << 27;
+
+	if (!a->blendEnable)
+		return rt;
+	/* VkBlendOp ADD..MAX are PIPE_BLEND_* in the same order */
+	return rt | 1u | ((uint32_t)a->colorBlendOp & 7) << 1 |
+	       blend_factor(a->srcColorBlendFactor) << 4 | blend_factor(a->dstColorBlendFactor) << 9 |
+	       ((uint32_t)a->alphaBlendOp & 7) << 14 | blend_factor(a->srcAlphaBlendFactor) << 17 |
+	       blend_factor(a->dstAlphaBlendFactor) << 22;
+}
+
+static void create_blend(struct vvk_device *dev, struct vvk_pipeline *p,
+			 const VkPipelineColorBlendStateCreateInfo *cb)
+{
+	struct vdrm_cmd_create_blend cmd = { .handle = p->blend = vvk_device_new_handle(dev) };
+	uint32_t n = cb ? VVK_MIN(cb->attachmentCount, 8u) : 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		cmd.rt[i] = blend_rt(&cb->pAttachments[i]);
+	if (n > 1)
+		cmd.s0 |= 1u; /* independent blend: each RT its own dword */
+	if (cb && cb->logicOpEnable) {
+		cmd.s0 |= 2u;
+		cmd.s1 = logic_op(cb->logicOp);
+	}
+	if (cb)
+		memcpy(p->blend_constants, cb->blendConstants, sizeof(p->blend_constants));
+	vdrm_encode_create_blend(vvk_device_setup_lock(dev), &cmd);
+	vvk_device_setup_unlock(dev);
+}
+
+/* VkStencilOp -> PIPE_STENCIL_OP_* (INVERT and the wraps are ordered differently) */
+static uint32_t stencil_op(VkStencilOp op)
+{
+	static const uint8_t map[] = { 0, 1, 2, 3, 4, 7, 5, 6 };
+
+	return (unsigned)op < VVK_ARRAY_SIZE(map) ? map[op] : 0;
+}
+
+static uint32_t stencil_word(const VkStencilOpState *s)
+{
+	return 1u | ((uint32_t)s->compareOp & 7) << 1 | stencil_op(s->failOp) << 4 |
+	       stencil_op(s->passOp) << 7 | stencil_op(s->depthFailOp) << 10 |
+	       (s->compareMask & 0xff) << 13 | (s->writeMask & 0xff) << 21;
+}
+
+static void create_dsa(struct vvk_device *dev, struct vvk_pipeline *p,
+		       const VkPipelineDepthStencilStateCreateInfo *ds)
+{
+	struct vdrm_cmd_create_dsa cmd = { .handle = p->dsa = vvk_device_new_handle(dev) };
+
+	/* VkCompareOp and PIPE_FUNC_* share their order */
+	if (ds && ds->depthTestEnable)
+		cmd.s0 = 1u | (ds->depthWriteEnable ? 2u : 0) |
+			 ((uint32_t)ds->depthCompareOp & 7) << 2;
+	if (ds && ds->stencilTestEnable) {
+		cmd.stencil[0] = stencil_word(&ds->front);
+		cmd.stencil[1] = stencil_word(&ds->back);
+		p->stencil_ref = (ds->front.reference & 0xff) | (ds->back.reference & 0xff) << 8;
+	}
+	vdrm_encode_create_dsa(vvk_device_setup_lock(dev), &cmd);
+	vvk_device_setup_unlock(dev);
+}
+
+static uint32_t fill_mode(VkPolygonMode m)
+{
+	return m == VK_POLYGON_MODE_LINE ? 1 : m == VK_POLYGON_MODE_POINT ? 2 : 0;
+}
+
+static uint32_t raster_s0(const VkPipelineRasterizationStateCreateInfo *rs)
+{
+	uint32_t s0 = 1u << 2 | 1u << 14 | 1u << 29; /* clip_halfz, scissor, half-pixel centre */
+
+	if (!rs->depthClampEnable)
+		s0 |= 1u << 1;
+	if (rs->rasterizerDiscardEnable)
+		s0 |= 1u << 3;
+	s0 |= ((uint32_t)rs->cullMode & 3) << 8;
+	s0 |= fill_mode(rs->polygonMode) << 10 | fill_mode(rs->polygonMode) << 12;
+	/* The host's rasterizer state is gallium's: winding measured with y
+	 * pointing down, as Vulkan does (virglrenderer flips it for GL). A
+	 * CCW quad with BACK culling is drawn: tests/vk/test_vk_render.c. */
+	if (rs->frontFace == VK_FRONT_FACE_COUNTER_CLOCKWISE)
+		s0 |= 1u << 15;
+	if (rs->depthBiasEnable)
+		s0 |= 1u << 18 | 1u << 19 | 1u << 20;
+	return s0 | 1u << 24; /* point size from the shader when it writes one */
+}
+
+static void create_rasterizer(struct vvk_device *dev, struct vvk_pipeline *p,
+			      const VkPipelineRasterizationStateCreateInfo *rs)
+{
+	struct vdrm_cmd_create_rasterizer cmd = {
+		.handle = p->rasterizer = vvk_device_new_handle(dev), .s0 = raster_s0(rs),
+		.point_size = 1.0f, .s3 = 0xffff, .line_width = rs->lineWidth,
+	};
+
+	if (rs->depthBiasEnable) {
+		cmd.offset_units = rs->depthBiasConstantFactor;
+		cmd.offset_scale = rs->depthBiasSlopeFactor;
+		cmd.offset_clamp = rs->depthBiasClamp;
+	}
+	vdrm_encode_create_rasterizer(vvk_device_setup_lock(dev), &cmd);
+	vvk_device_setup_unlock(dev);
+}
+
+static uint32_t divisor_of(const VkPipelineVertexInputStateCreateInfo *vi, uint32_t binding)
+{
+	for (uint32_t i = 0; i < vi->vertexBindingDescriptionCount; i++)
+		if (vi->pVertexBindingDescriptions[i].binding == binding)
+			return vi->pVertexBindingDescriptions[i].inputRate ==
+			       VK_VERTEX_INPUT_RATE_INSTANCE;
+	return 0;
+}
+
+/* Element L feeds IN[L]: locations the shader skips get a copy of another. */
+static void create_vertex_elements(struct vvk_device *dev, struct vvk_pipeline *p,
+				   const VkPipelineVertexInputStateCreateInfo *vi)
+{
+	struct vdrm_create_vertex_elements_elem el[VVK_MAX_VERTEX_ATTRIBS] = { 0 };
+	bool set[VVK_MAX_VERTEX_ATTRIBS] = { false };
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; vi && i < vi->vertexAttributeDescriptionCount; i++) {
+		const VkVertexInputAttributeDescription *a = &vi->pVertexAttributeDescriptions[i];
+
+		if (a->location >= VVK_MAX_VERTEX_ATTRIBS)
+			continue;
+		el[a->location] = (struct vdrm_create_vertex_elements_elem){
+			a->offset, divisor_of(vi, a->binding), a->binding,
+			vvk_format_to_virgl(a->format) };
+		set[a->location] = true;
+		n = VVK_MAX(n, a->location + 1);
+	}
+	for (uint32_t i = 0; i < n; i++)
+		if (!set[i])
+			el[i] = el[n - 1];
+	for (uint32_t i = 0; vi && i < vi->vertexBindingDescriptionCount; i++) {
+		const VkVertexInputBindingDescription *b = &vi->pVertexBindingDescriptions[i];
+
+		if (b->binding < VVK_MAX_VERTEX_BUFFERS) {
+			p->vb_strides[b->binding] = b->stride;
+			p->nr_vbs = VVK_MAX(p->nr_vbs, b->binding + 1);
+		}
+	}
+	p->vertex_elements = vvk_device_new_handle(dev);
+	vdrm_encode_create_vertex_elements(vvk_device_setup_lock(dev),
+		&(struct vdrm_cmd_create_vertex_elements){
+			.handle = p->vertex_elements, .elems = el, .count = n });
+	vvk_device_setup_unlock(dev);
+}
+
+/* VkPrimitiveTopology -> PIPE_PRIM_* */
+static uint32_t prim(VkPrimitiveTopology t)
+{
+	static const uint8_t map[] = { 0, 1, 3, 4, 5, 6, 10, 11, 12, 13, 14 };
+
+	return (unsigned)t < VVK_ARRAY_SIZE(map) ? map[t] : 4;
+}
+
+static void static_state(struct vvk_pipeline *p, const VkGraphicsPipelineCreateInfo *ci)
+{
+	const VkPipelineDynamicStateCreateInfo *dyn = ci->pDynamicState;
+
+	for (uint32_t i = 0; dyn && i < dyn->dynamicStateCount; i++) {
+		switch (dyn->pDynamicStates[i]) {
+		case VK_DYNAMIC_STATE_VIEWPORT:
+			p->dynamic |= VVK_DYNAMIC_VIEWPORT;
+			break;
+		case VK_DYNAMIC_STATE_SCISSOR:
+			p->dynamic |= VVK_DYNAMIC_SCISSOR;
+			break;
+		case VK_DYNAMIC_STATE_BLEND_CONSTANTS:
+			p->dynamic |= VVK_DYNAMIC_BLEND_CONSTANTS;
+			break;
+		case VK_DYNAMIC_STATE_STENCIL_REFERENCE:
+			p->dynamic |= VVK_DYNAMIC_STENCIL_REFERENCE;
+			break;
+		default:
+			break;
+		}
+	}
+	if (ci->pViewportState && ci->pViewportState->pViewports)
+		p->viewport = ci->pViewportState->pViewports[0];
+	if (ci->pViewportState && ci->pViewportState->pScissors)
+		p->scissor = ci->pViewportState->pScissors[0];
+	p->prim = prim(ci->pInputAssemblyState->topology);
+	p->restart = ci->pInputAssemblyState->primitiveRestartEnable;
+}
+
+void vvk_pipeline_create_states(struct vvk_device *dev, struct vvk_pipeline *p,
+				const VkGraphicsPipelineCreateInfo *ci)
+{
+	static const VkPipelineRasterizationStateCreateInfo no_raster = {
+		.rasterizerDiscardEnable = VK_TRUE, .lineWidth = 1.0f,
+	};
+
+	create_blend(dev, p, ci->pColorBlendState);
+	create_dsa(dev, p, ci->pDepthStencilState);
+	create_rasterizer(dev, p, ci->pRasterizationState ? ci->pRasterizationState : &no_raster);
+	create_vertex_elements(dev, p, ci->pVertexInputState);
+	static_state(p, ci);
+}
