@@ -315,7 +315,8 @@ struct vc_instr *vc_build(struct vc_module *m, struct vc_block *b, enum vc_op op
 	in->op = op;
 	in->type = type;
 	in->nr_srcs = (uint8_t)(nr_srcs > VC_MAX_SRCS ? VC_MAX_SRCS : nr_srcs);
-	memcpy(in->srcs, srcs, in->nr_srcs * sizeof(*srcs));
+	if (in->nr_srcs)
+		memcpy(in->srcs, srcs, in->nr_srcs * sizeof(*srcs));
 	if (nr_srcs > VC_MAX_SRCS) {
 		in->nr_extra = nr_srcs - VC_MAX_SRCS;
 		in->extra = malloc(in->nr_extra * sizeof(*in->extra));

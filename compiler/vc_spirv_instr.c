@@ -188,27 +188,13 @@ static void emit_ext(struct spv *s, struct vc_block *b, const struct sp_ins *in)
 static void emit_construct(struct spv *s, struct vc_block *b, const struct sp_ins *in)
 {
 	uint32_t nr = in->n - 3;
-	vc_value_id *srcs;
+	vc_value_id srcs[256];
 
-	if (in->n < 4)
-		sp_fail(s, in->at, "SPIR-V: empty OpCompositeConstruct");
-	srcs = malloc(nr * sizeof(*srcs));
-	if (!srcs)
-		sp_fail(s, in->at, "SPIR-V: out of memory");
-	for (uint32_t i = 0; i < nr; i++) {
-		uint32_t id = in->w[3 + i];
-		vc_value_id v = 0;
-
-		if (id && id < s->bound)
-			v = s->frame->vals[id] ? s->frame->vals[id] : s->ids[id].value;
-		if (!v) {
-			free(srcs);
-			sp_fail(s, in->at, "SPIR-V: bad constituent %u", id);
-		}
-		srcs[i] = v;
-	}
+	if (in->n < 4 || nr > 256)
+		sp_fail(s, in->at, "SPIR-V: OpCompositeConstruct with %u constituents", nr);
+	for (uint32_t i = 0; i < nr; i++)
+		srcs[i] = sp_value(s, in, 3 + i);
 	sp_set_result(s, in, sp_build(s, b, VC_OP_CONSTRUCT, sp_type(s, in, 1), srcs, nr));
-	free(srcs);
 }
 
 /* Checks an index path into `type`; returns the type it reaches. */
@@ -353,6 +339,9 @@ static void emit_access_chain(struct spv *s, struct vc_block *b, const struct sp
 			sp_fail(s, in->at, "SPIR-V: access chain index is not an integer");
 		if (t->kind == VC_TYPE_STRUCT && (iv->kind != VC_VALUE_CONST || k >= t->nr_members))
 			sp_fail(s, in->at, "SPIR-V: bad struct member index in an access chain");
+		if (iv->kind == VC_VALUE_CONST && t->kind != VC_TYPE_STRUCT &&
+		    !(t->kind == VC_TYPE_ARRAY && !t->length) && k >= vc_type_nr_children(s->m, type))
+			sp_fail(s, in->at, "SPIR-V: access chain index %u out of range", k);
 		if (t->kind == VC_TYPE_SCALAR || vc_type_nr_children(s->m, type) == 0) {
 			if (!(t->kind == VC_TYPE_ARRAY && t->length == 0))
 				sp_fail(s, in->at, "SPIR-V: access chain indexes a non-composite");

@@ -171,12 +171,13 @@ static void emit_image_rw(struct spv *s, struct vc_block *b, const struct sp_ins
 
 static void emit_texel_pointer(struct spv *s, struct vc_block *b, const struct sp_ins *in)
 {
-	struct sp_texel_ptr *t = calloc(1, sizeof(*t));
 	vc_value_id ptr = sp_value(s, in, 3);
 	vc_type_id pt = vc_value_get(s->m, ptr)->type;
+	struct sp_texel_ptr *t = calloc(1, sizeof(*t));
 
 	if (!t)
 		sp_fail(s, in->at, "SPIR-V: out of memory");
+	/* linked at once: a later failure frees it with the frame */
 	t->next = s->frame->texel_ptrs;
 	s->frame->texel_ptrs = t;
 	t->id = sp_id(s, in, 2);

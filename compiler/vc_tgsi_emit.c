@@ -109,7 +109,7 @@ struct tg_reg tg_temp(struct tg *t)
 
 struct tg_reg tg_swizzle(struct tg_reg r, unsigned a, unsigned b, unsigned c, unsigned d)
 {
-	uint8_t s[4] = { r.swz[a], r.swz[b], r.swz[c], r.swz[d] };
+	uint8_t s[4] = { r.swz[a & 3], r.swz[b & 3], r.swz[c & 3], r.swz[d & 3] };
 
 	memcpy(r.swz, s, 4);
 	return r;
@@ -436,7 +436,7 @@ void tg_set_slots(struct tg *t, vc_value_id v, const struct tg_reg *r, uint32_t 
 	if (tv->nr > 1)
 		free(tv->slots);
 	tv->nr = n;
-	tv->slots = n == 1 ? &tv->one : calloc(n ? n : 1, sizeof(*tv->slots));
+	tv->slots = n <= 1 ? &tv->one : calloc(n, sizeof(*tv->slots));
 	if (!tv->slots) {
 		t->failed = true;
 		tv->nr = 0;

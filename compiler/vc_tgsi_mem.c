@@ -382,7 +382,7 @@ static void load_input(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 	uint32_t n = vc_type_leaves(t->m, p->type);
 	struct tg_reg slots[16];
 
-	if (p->nr_dyn || p->dyn_comp || n > 16) {
+	if (p->nr_dyn || n > 16) {
 		tg_fail(t, "TGSI: dynamic indexing of inputs is not supported");
 		return;
 	}
@@ -399,6 +399,8 @@ static void load_input(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 			r = tg_comp(b, 0);
 		}
 		slots[i] = p->comp >= 0 ? tg_comp(r, (unsigned)p->comp) : r;
+		if (p->dyn_comp)
+			slots[i] = select_comp(t, r, p->dyn_comp, 4);
 	}
 	tg_set_slots(t, dest, slots, n);
 }

@@ -238,3 +238,92 @@ uint32_t vkt_rgba(uint8_t r, uint8_t g, uint8_t b, uint8_t a)
 {
 	return (uint32_t)r | (uint32_t)g << 8 | (uint32_t)b << 16 | (uint32_t)a << 24;
 }
+
+VkShaderModule vkt_spirv_module(const char *name)
+{
+	char path[512];
+	uint32_t words[16384];
+	size_t n;
+	FILE *f;
+	VkShaderModule m;
+
+	snprintf(path, sizeof(path), "%s/%s.spv", VK_SHADER_DIR, name);
+	f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	n = fread(words, 1, sizeof(words), f);
+	fclose(f);
+	ck_assert_msg(n > 0 && n < sizeof(words) && n % 4 == 0, "bad SPIR-V file %s", path);
+	ck_assert_int_eq(vvk_CreateShaderModule(T.dev, &(VkShaderModuleCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = n,
+		.pCode = words }, NULL, &m), VK_SUCCESS);
+	return m;
+}
+
+VkDescriptorSetLayout vkt_set_layout(const VkDescriptorSetLayoutBinding *b, uint32_t n)
+{
+	VkDescriptorSetLayout l;
+
+	ck_assert_int_eq(vvk_CreateDescriptorSetLayout(T.dev, &(VkDescriptorSetLayoutCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = n,
+		.pBindings = b }, NULL, &l), VK_SUCCESS);
+	return l;
+}
+
+/* Exactly max_sets sets of that layout: recycling must work to go past it. */
+VkDescriptorPool vkt_descriptor_pool(const VkDescriptorSetLayoutBinding *b, uint32_t n,
+				     uint32_t max_sets)
+{
+	VkDescriptorPoolSize sizes[16];
+	VkDescriptorPool p;
+
+	ck_assert_uint_le(n, 16);
+	for (uint32_t i = 0; i < n; i++)
+		sizes[i] = (VkDescriptorPoolSize){ b[i].descriptorType,
+						   b[i].descriptorCount * max_sets };
+	ck_assert_int_eq(vvk_CreateDescriptorPool(T.dev, &(VkDescriptorPoolCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT, .maxSets = max_sets,
+		.poolSizeCount = n, .pPoolSizes = sizes }, NULL, &p), VK_SUCCESS);
+	return p;
+}
+
+VkDescriptorSet vkt_alloc_set(VkDescriptorPool pool, VkDescriptorSetLayout layout)
+{
+	VkDescriptorSet s;
+
+	ck_assert_int_eq(vvk_AllocateDescriptorSets(T.dev, &(VkDescriptorSetAllocateInfo){
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
+		.descriptorSetCount = 1, .pSetLayouts = &layout }, &s), VK_SUCCESS);
+	return s;
+}
+
+void vkt_write_buffer(VkDescriptorSet set, uint32_t binding, VkDescriptorType type, VkBuffer buf,
+		      VkDeviceSize offset, VkDeviceSize range)
+{
+	vvk_UpdateDescriptorSets(T.dev, 1, &(VkWriteDescriptorSet){
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+		.dstBinding = binding, .descriptorCount = 1, .descriptorType = type,
+		.pBufferInfo = &(VkDescriptorBufferInfo){ buf, offset, range } }, 0, NULL);
+}
+
+void vkt_write_image(VkDescriptorSet set, uint32_t binding, VkDescriptorType type,
+		     VkImageView view, VkSampler sampler)
+{
+	vvk_UpdateDescriptorSets(T.dev, 1, &(VkWriteDescriptorSet){
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+		.dstBinding = binding, .descriptorCount = 1, .descriptorType = type,
+		.pImageInfo = &(VkDescriptorImageInfo){ sampler, view,
+							VK_IMAGE_LAYOUT_GENERAL } }, 0, NULL);
+}
+
+VkPipelineLayout vkt_pipeline_layout(const VkDescriptorSetLayout *sets, uint32_t n,
+				     const VkPushConstantRange *push)
+{
+	VkPipelineLayout l;
+
+	ck_assert_int_eq(vvk_CreatePipelineLayout(T.dev, &(VkPipelineLayoutCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = n,
+		.pSetLayouts = sets, .pushConstantRangeCount = push ? 1 : 0,
+		.pPushConstantRanges = push }, NULL, &l), VK_SUCCESS);
+	return l;
+}

@@ -61,3 +61,17 @@ void vkt_read_image(const struct vkt_image *img, uint32_t level, uint32_t layer,
 /* Asserts every pixel of an RGBA8 read-back equals `want`. */
 void vkt_assert_rgba8(const uint8_t *px, uint32_t n, const uint8_t want[4]);
 uint32_t vkt_rgba(uint8_t r, uint8_t g, uint8_t b, uint8_t a);
+
+/* A module from tests/vk/shaders/<name>.spv (compiled from GLSL at build time). */
+VkShaderModule vkt_spirv_module(const char *name);
+/* Descriptor helpers: one binding table drives the set layout and its pool. */
+VkDescriptorSetLayout vkt_set_layout(const VkDescriptorSetLayoutBinding *b, uint32_t n);
+VkDescriptorPool vkt_descriptor_pool(const VkDescriptorSetLayoutBinding *b, uint32_t n,
+				     uint32_t max_sets);
+VkDescriptorSet vkt_alloc_set(VkDescriptorPool pool, VkDescriptorSetLayout layout);
+void vkt_write_buffer(VkDescriptorSet set, uint32_t binding, VkDescriptorType type, VkBuffer buf,
+		      VkDeviceSize offset, VkDeviceSize range);
+void vkt_write_image(VkDescriptorSet set, uint32_t binding, VkDescriptorType type,
+		     VkImageView view, VkSampler sampler);
+VkPipelineLayout vkt_pipeline_layout(const VkDescriptorSetLayout *sets, uint32_t n,
+				     const VkPushConstantRange *push);

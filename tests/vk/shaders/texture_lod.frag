@@ -1,0 +1,10 @@
+#version 450
+// Samples the mip level given by the push constant.
+layout(push_constant) uniform Push { float lod; } pc;
+layout(set = 0, binding = 0) uniform sampler2D u_tex;
+layout(location = 0) in vec2 v_uv;
+layout(location = 0) out vec4 o_color;
+void main()
+{
+	o_color = textureLod(u_tex, v_uv, pc.lod);
+}
