@@ -48,6 +48,8 @@
  * viewport scale = (w/2, h/2, maxDepth - minDepth), translate = (x + w/2,
  * y + h/2, minDepth): a positive y scale, so rows map 1:1 to memory.
  * Half-pixel centres. Vertex attribute location L is vertex element L.
+ * Indexed draws fold firstIndex into SET_INDEX_BUFFER's offset: the host
+ * ignores DRAW_VBO's start for them (measured; Mesa's virgl does the same).
  *
  * Descriptors. Each set layout binding gets virgl slots per kind (UBOs from
  * CONST[1] - CONST[0] holds push constants -, sampler views/states, SSBOs,

@@ -103,6 +103,7 @@ struct vvk_render_state {
 struct vvk_host_shadow {
 	uint32_t blend, dsa, rasterizer, vertex_elements;
 	uint32_t shaders[VVK_STAGE_COUNT];
+	uint32_t index_offset; /* SET_INDEX_BUFFER's, firstIndex folded in */
 	struct vvk_stage_bindings stage[VVK_STAGE_COUNT];
 };
 

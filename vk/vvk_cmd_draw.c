@@ -308,14 +308,25 @@ void vvk_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t i
 		.start_instance = firstInstance, .max_index = firstVertex + vertexCount - 1 });
 }
 
-static void emit_index_buffer(struct vvk_cmd_buffer *cmd)
+/*
+ * The host draws indexed primitives from the index buffer's offset and
+ * ignores DRAW_VBO's start (measured: firstIndex 6 drew indices 0..5), so
+ * firstIndex is folded into SET_INDEX_BUFFER's offset, as Mesa's virgl
+ * driver does; start is still sent, as Mesa sends it.
+ */
+static void emit_index_buffer(struct vvk_cmd_buffer *cmd, uint32_t first_index)
 {
 	struct vvk_buffer *b = cmd->st.index_buffer;
+	uint32_t offset = vvk_buffer_res_offset(b, cmd->st.index_offset +
+						       (VkDeviceSize)first_index * cmd->st.index_size);
 
+	if (!(cmd->st.dirty & DIRTY(INDEX_BUFFER)) && offset == cmd->st.host.index_offset)
+		return;
 	vdrm_encode_set_index_buffer(&cmd->cs, &(struct vdrm_cmd_set_index_buffer){
 		.res = b->mem->res->res_handle, .index_size = cmd->st.index_size,
-		.offset = vvk_buffer_res_offset(b, cmd->st.index_offset) });
+		.offset = offset });
 	vvk_cmd_use_memory(cmd, b->mem, false);
+	cmd->st.host.index_offset = offset;
 	cmd->st.dirty &= ~DIRTY(INDEX_BUFFER);
 }
 
@@ -334,8 +345,7 @@ void vvk_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount,
 		return;
 	}
 	vvk_cmd_flush_gfx_state(cmd);
-	if (cmd->st.dirty & DIRTY(INDEX_BUFFER))
-		emit_index_buffer(cmd);
+	emit_index_buffer(cmd, firstIndex);
 	vdrm_encode_draw_vbo(&cmd->cs, &(struct vdrm_cmd_draw_vbo){
 		.start = firstIndex, .count = indexCount, .mode = p->prim, .indexed = 1,
 		.instance_count = instanceCount, .index_bias = vertexOffset,

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Pipelines, descriptors and draws on a real host. Until compiler/ turns
- * SPIR-V into TGSI, the shaders are hand-written TGSI given through the
- * project extension vvk_shader_module_tgsi_info; everything else (pipeline
+ * Pipelines, descriptors and draws on a real host with hand-written TGSI
+ * given through the project extension vvk_shader_module_tgsi_info: the
+ * layer's own path, independent of compiler/. Everything else (pipeline
  * state objects, vertex input, push constants, dynamic UBO offsets, set
- * recycling) is the same path SPIR-V pipelines take.
+ * recycling) is the path SPIR-V pipelines take; test_vk_draw.c and
+ * test_vk_compute.c cover SPIR-V.
  */
 #include <string.h>
 

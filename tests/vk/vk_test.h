@@ -22,6 +22,8 @@ struct vkt {
 
 extern struct vkt T;
 
+#define VKT_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 struct vkt_buffer {
 	VkBuffer buf;
 	VkDeviceMemory mem;
