@@ -69,6 +69,12 @@ struct vc_shader_info {
 	uint32_t shared_size;      /* compute: bytes of shared memory */
 	bool writes_depth;
 	bool uses_discard;
+	/* VS reads gl_InstanceIndex: TGSI's INSTANCEID does not count from
+	 * firstInstance, so the shader adds the uint that the caller writes
+	 * at dword base_instance_dword of CONST[0] (after the push constants,
+	 * vec4-aligned) for every draw. */
+	bool uses_base_instance;
+	uint32_t base_instance_dword;
 };
 
 struct vc_tgsi {

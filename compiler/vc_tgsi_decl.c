@@ -185,11 +185,11 @@ static void declare_block(struct tg *t, vc_var_id id)
 		return;
 	}
 	if (v->storage == VC_STORAGE_PUSH_CONSTANT) {
+		/* declared by declare_const0(), which may append the base instance */
 		tv->file = TG_CONST;
 		tv->dim = -1;
 		t->info->uses_push_constants = true;
 		t->info->push_constant_size = size;
-		tg_decl(t, "DCL CONST[0..%u]", vec4s ? vec4s - 1 : 0);
 		return;
 	}
 	if (v->storage == VC_STORAGE_UNIFORM) {
@@ -252,7 +252,7 @@ static void declare_fs_builtin_input(struct tg *t, struct tg_var *tv, const stru
 static bool declare_sv_input(struct tg *t, struct tg_var *tv, const struct vc_var *v)
 {
 	static const struct { enum vc_builtin b; const char *name; } svs[] = {
-		{ VC_BUILTIN_VERTEX_ID, "VERTEXID" }, { VC_BUILTIN_INSTANCE_ID, "INSTANCEID" },
+		{ VC_BUILTIN_VERTEX_ID, "VERTEXID" },
 		{ VC_BUILTIN_LOCAL_INVOCATION_ID, "THREAD_ID" }, { VC_BUILTIN_WORKGROUP_ID, "BLOCK_ID" },
 		{ VC_BUILTIN_NUM_WORKGROUPS, "GRID_SIZE" }, { VC_BUILTIN_SAMPLE_ID, "SAMPLEID" },
 		{ VC_BUILTIN_SAMPLE_POSITION, "SAMPLEPOS" },
@@ -265,6 +265,14 @@ static bool declare_sv_input(struct tg *t, struct tg_var *tv, const struct vc_va
 			tv->base = tg_sv(t, svs[i].name, 4).index;
 			return true;
 		}
+	if (v->builtin == VC_BUILTIN_INSTANCE_ID) {
+		/* INSTANCEID + the base instance (see vc_shader_info) */
+		t->info->uses_base_instance = true;
+		tg_sv(t, "INSTANCEID", 1);
+		tv->file = TG_SV;
+		tv->base = -1;
+		return true;
+	}
 	if (v->builtin == VC_BUILTIN_GLOBAL_INVOCATION_ID ||
 	    v->builtin == VC_BUILTIN_LOCAL_INVOCATION_INDEX ||
 	    v->builtin == VC_BUILTIN_WORKGROUP_SIZE) {
@@ -451,6 +459,19 @@ static void init_private(struct tg *t, vc_var_id id)
 	}
 }
 
+/* CONST[0]: the push constants, then the base instance's vec4 if used. */
+static void declare_const0(struct tg *t)
+{
+	uint32_t vec4s = (t->info->push_constant_size + 15) / 16;
+
+	if (t->info->uses_base_instance) {
+		t->info->base_instance_dword = vec4s * 4;
+		vec4s++;
+	}
+	if (vec4s)
+		tg_decl(t, "DCL CONST[0..%u]", vec4s - 1);
+}
+
 void tg_declare_vars(struct tg *t)
 {
 	/* indexed arrays first: they take the lowest TEMP numbers */
@@ -462,6 +483,7 @@ void tg_declare_vars(struct tg *t)
 	t->array_temps = t->nr_temps;
 	for (vc_var_id id = 1; id < t->m->nr_vars && !t->failed; id++)
 		declare_var(t, id);
+	declare_const0(t);
 	for (vc_var_id id = 1; id < t->m->nr_vars && !t->failed; id++)
 		init_private(t, id);
 }

@@ -621,9 +621,11 @@ static const char *header_name(enum vc_stage s)
 static void properties(struct tg *t, struct tg_buf *b)
 {
 	if (t->stage == VC_STAGE_FRAGMENT) {
-		/* vk/ stores images so that GL's lower-left rows are Vulkan's
-		 * upper-left: FragCoord needs no flip either way */
-		tg_printf(b, &t->failed, "PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n");
+		/* vk/ renders with gallium's y-down convention (row 0 of memory
+		 * is NDC y = -1), so Vulkan's OriginUpperLeft is TGSI's
+		 * UPPER_LEFT (measured by tests/vk/test_vk_draw) */
+		tg_printf(b, &t->failed, "PROPERTY FS_COORD_ORIGIN %s\n",
+			  t->m->origin_upper_left ? "UPPER_LEFT" : "LOWER_LEFT");
 		tg_printf(b, &t->failed, "PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n");
 		if (t->m->early_fragment_tests)
 			tg_printf(b, &t->failed, "PROPERTY FS_EARLY_DEPTH_STENCIL 1\n");
@@ -693,6 +695,8 @@ int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc
 	size_t len = 0;
 
 	memset(&out->info, 0, sizeof(out->info));
+	if (stage == VC_STAGE_COMPUTE)
+		memcpy(out->info.local_size, m->local_size, sizeof(out->info.local_size));
 	t.vals = calloc(m->nr_values, sizeof(*t.vals));
 	t.ptrs = calloc(m->nr_values, sizeof(*t.ptrs));
 	t.vars = calloc(m->nr_vars, sizeof(*t.vars));

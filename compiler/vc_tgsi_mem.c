@@ -363,6 +363,13 @@ static struct tg_reg computed_sv(struct tg *t, enum vc_builtin b)
 
 	if (b == VC_BUILTIN_WORKGROUP_SIZE)
 		return tg_imm_vec(t, VC_BASE_UINT, ls, 3);
+	if (b == VC_BUILTIN_INSTANCE_ID) {
+		uint32_t dw = t->info->base_instance_dword;
+		struct tg_reg base = { .file = TG_CONST, .index = (int32_t)(dw / 4), .dim = -1,
+				       .swz = { 0, 1, 2, 3 } };
+		tg_op2(t, "UADD", r, ".x", tg_sv(t, "INSTANCEID", 1), tg_comp(base, dw % 4));
+		return tg_comp(r, 0);
+	}
 	if (b == VC_BUILTIN_GLOBAL_INVOCATION_ID) {
 		tg_op3(t, "UMAD", r, ".xyz", tg_sv(t, "BLOCK_ID", 3),
 		       tg_imm_vec(t, VC_BASE_UINT, ls, 3), tg_sv(t, "THREAD_ID", 3));

@@ -102,6 +102,14 @@ struct vvk_render_state {
 /* What the host was last given by this command buffer. */
 struct vvk_host_shadow {
 	uint32_t blend, dsa, rasterizer, vertex_elements;
+	/* the last values sent: a pipeline switch re-derives them from the
+	 * pipeline or the dynamic state, and only a real change is sent */
+	struct vdrm_set_viewport_state_elem viewport;
+	struct vdrm_set_scissor_state_elem scissor;
+	float blend_color[4];
+	uint32_t stencil_ref;
+	struct vdrm_set_vertex_buffers_elem vbs[VVK_MAX_VERTEX_BUFFERS];
+	uint32_t nr_vbs;
 	uint32_t shaders[VVK_STAGE_COUNT];
 	uint32_t index_offset; /* SET_INDEX_BUFFER's, firstIndex folded in */
 	struct vvk_stage_bindings stage[VVK_STAGE_COUNT];

@@ -183,16 +183,26 @@ static void bind_gfx_objects(struct vvk_cmd_buffer *cmd, const struct vvk_pipeli
 	bind_shader(cmd, p, VVK_STAGE_FS);
 }
 
+/* Stores `val` in the shadow and says whether the host needs it. */
+static bool changed(void *shadow, const void *val, size_t size)
+{
+	if (memcmp(shadow, val, size) == 0)
+		return false;
+	memcpy(shadow, val, size);
+	return true;
+}
+
 /* Positive y scale: viewport rows map 1:1 to memory rows (see vvk.h). */
 static void emit_viewport(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
 {
 	const VkViewport *v = (p->dynamic & VVK_DYNAMIC_VIEWPORT) ? &cmd->st.viewport : &p->viewport;
+	struct vdrm_set_viewport_state_elem e = {
+		v->width / 2, v->height / 2, v->maxDepth - v->minDepth,
+		v->x + v->width / 2, v->y + v->height / 2, v->minDepth };
 
-	vdrm_encode_set_viewport_state(&cmd->cs, &(struct vdrm_cmd_set_viewport_state){
-		.elems = &(struct vdrm_set_viewport_state_elem){
-			v->width / 2, v->height / 2, v->maxDepth - v->minDepth,
-			v->x + v->width / 2, v->y + v->height / 2, v->minDepth },
-		.count = 1 });
+	if (changed(&cmd->st.host.viewport, &e, sizeof(e)))
+		vdrm_encode_set_viewport_state(&cmd->cs, &(struct vdrm_cmd_set_viewport_state){
+			.elems = &e, .count = 1 });
 }
 
 static uint32_t clamp16(int64_t v)
@@ -204,38 +214,45 @@ static void emit_scissor(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *
 {
 	const VkRect2D *s = (p->dynamic & VVK_DYNAMIC_SCISSOR) ? &cmd->st.scissor : &p->scissor;
 	int64_t x0 = s->offset.x, y0 = s->offset.y;
+	struct vdrm_set_scissor_state_elem e = {
+		clamp16(x0) | clamp16(y0) << 16,
+		clamp16(x0 + s->extent.width) | clamp16(y0 + s->extent.height) << 16 };
 
-	vdrm_encode_set_scissor_state(&cmd->cs, &(struct vdrm_cmd_set_scissor_state){
-		.elems = &(struct vdrm_set_scissor_state_elem){
-			clamp16(x0) | clamp16(y0) << 16,
-			clamp16(x0 + s->extent.width) | clamp16(y0 + s->extent.height) << 16 },
-		.count = 1 });
+	if (changed(&cmd->st.host.scissor, &e, sizeof(e)))
+		vdrm_encode_set_scissor_state(&cmd->cs, &(struct vdrm_cmd_set_scissor_state){
+			.elems = &e, .count = 1 });
+}
+
+static void emit_blend_color(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
+{
+	const float *c = (p->dynamic & VVK_DYNAMIC_BLEND_CONSTANTS) ? cmd->st.blend_color
+								   : p->blend_constants;
+
+	if (changed(cmd->st.host.blend_color, c, sizeof(cmd->st.host.blend_color)))
+		vdrm_encode_set_blend_color(&cmd->cs, &(struct vdrm_cmd_set_blend_color){
+			.color = { c[0], c[1], c[2], c[3] } });
 }
 
 static void emit_fixed_values(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
 {
 	uint32_t d = cmd->st.dirty;
+	uint32_t ref = (p->dynamic & VVK_DYNAMIC_STENCIL_REFERENCE) ? cmd->st.stencil_ref
+								    : p->stencil_ref;
 
 	if (d & DIRTY(VIEWPORT))
 		emit_viewport(cmd, p);
 	if (d & DIRTY(SCISSOR))
 		emit_scissor(cmd, p);
-	if (d & DIRTY(BLEND_COLOR)) {
-		const float *c = (p->dynamic & VVK_DYNAMIC_BLEND_CONSTANTS) ? cmd->st.blend_color
-									   : p->blend_constants;
-
-		vdrm_encode_set_blend_color(&cmd->cs, &(struct vdrm_cmd_set_blend_color){
-			.color = { c[0], c[1], c[2], c[3] } });
-	}
-	if (d & DIRTY(STENCIL_REF))
-		vdrm_encode_set_stencil_ref(&cmd->cs, &(struct vdrm_cmd_set_stencil_ref){
-			(p->dynamic & VVK_DYNAMIC_STENCIL_REFERENCE) ? cmd->st.stencil_ref
-								    : p->stencil_ref });
+	if (d & DIRTY(BLEND_COLOR))
+		emit_blend_color(cmd, p);
+	if ((d & DIRTY(STENCIL_REF)) && changed(&cmd->st.host.stencil_ref, &ref, sizeof(ref)))
+		vdrm_encode_set_stencil_ref(&cmd->cs, &(struct vdrm_cmd_set_stencil_ref){ ref });
 }
 
 static void emit_vertex_buffers(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
 {
 	struct vdrm_set_vertex_buffers_elem e[VVK_MAX_VERTEX_BUFFERS] = { 0 };
+	struct vvk_host_shadow *h = &cmd->st.host;
 
 	for (uint32_t i = 0; i < p->nr_vbs; i++) {
 		const struct vvk_vertex_binding *vb = &cmd->st.vb[i];
@@ -247,6 +264,10 @@ static void emit_vertex_buffers(struct vvk_cmd_buffer *cmd, const struct vvk_pip
 		e[i].res = vb->buffer->mem->res->res_handle;
 		vvk_cmd_use_memory(cmd, vb->buffer->mem, false);
 	}
+	if (h->nr_vbs == p->nr_vbs && !changed(h->vbs, e, p->nr_vbs * sizeof(e[0])))
+		return;
+	h->nr_vbs = p->nr_vbs;
+	memcpy(h->vbs, e, p->nr_vbs * sizeof(e[0]));
 	vdrm_encode_set_vertex_buffers(&cmd->cs, &(struct vdrm_cmd_set_vertex_buffers){
 		.elems = e, .count = p->nr_vbs });
 }

@@ -121,6 +121,7 @@ void vvk_DestroyDevice(VkDevice device, const VkAllocationCallbacks *pAllocator)
 	vvk_QueueWaitIdle(vvk_queue_to_handle(&dev->queue));
 	vvk_queue_finish(&dev->queue);
 	vdrm_cs_finish(&dev->setup);
+	vvk_object_cache_finish(&dev->objects);
 	finish_locks(dev);
 	vvk_free(pAllocator, dev);
 }

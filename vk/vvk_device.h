@@ -12,6 +12,7 @@
 #include "vdrm_device.h"
 #include "vvk_instance.h"
 #include "vvk_meta.h"
+#include "vvk_object_cache.h"
 #include "vvk_private.h"
 #include "vvk_queue.h"
 
@@ -25,6 +26,8 @@ struct vvk_device {
 	/* CREATE_OBJECT / DESTROY_OBJECT waiting for the next submission */
 	pthread_mutex_t setup_lock;
 	struct vdrm_cs setup;
+	/* pipeline state objects and shaders, shared by content (setup_lock) */
+	struct vvk_object_cache objects;
 
 	/* semaphore and fence state; signalled on every submit and CPU signal */
 	pthread_mutex_t sync_lock;

@@ -58,6 +58,16 @@ static void from_tgsi(const struct vvk_shader_module *m, struct shader_text *out
 	out->uses_push = strstr(m->tgsi, "DCL CONST[0") != NULL;
 }
 
+/* Pipelines with the same TGSI for a stage share one host shader object. */
+static uint32_t create_shared_shader(struct vvk_device *dev, const struct vdrm_cmd_create_shader *c)
+{
+	struct vdrm_cs tmp;
+
+	vdrm_cs_init(&tmp);
+	vdrm_encode_create_shader(&tmp, c);
+	return vvk_object_cache_acquire_cs(dev, &tmp);
+}
+
 VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline *p,
 				    const VkPipelineShaderStageCreateInfo *stage, enum vvk_stage s)
 {
@@ -77,14 +87,14 @@ VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline 
 	if (VDRM_CREATE_SHADER_LEN(0, len) > VDRM_CMD_MAX_PAYLOAD) {
 		r = VK_ERROR_OUT_OF_HOST_MEMORY;
 	} else {
-		p->shaders[s] = vvk_device_new_handle(dev);
 		p->uses_push[s] = t.uses_push;
 		memcpy(p->local_size, t.local_size, sizeof(p->local_size));
-		vdrm_encode_create_shader(vvk_device_setup_lock(dev), &(struct vdrm_cmd_create_shader){
-			.handle = p->shaders[s], .type = vvk_stage_wire(s),
-			.num_tokens = t.num_tokens, .local_mem_bytes = t.shared_size,
-			.data = t.text, .size_bytes = (uint32_t)len });
-		vvk_device_setup_unlock(dev);
+		p->shaders[s] = create_shared_shader(dev, &(struct vdrm_cmd_create_shader){
+			.type = vvk_stage_wire(s), .num_tokens = t.num_tokens,
+			.local_mem_bytes = t.shared_size, .data = t.text,
+			.size_bytes = (uint32_t)len });
+		if (!p->shaders[s])
+			r = VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
 	if (!m->tgsi)
 		vc_tgsi_finish(&t.compiled);
@@ -120,6 +130,8 @@ static VkResult create_graphics(struct vvk_device *dev, const VkGraphicsPipeline
 					       stage_of(ci->pStages[i].stage));
 	if (r == VK_SUCCESS)
 		vvk_pipeline_create_states(dev, p, ci);
+	if (r == VK_SUCCESS && !(p->blend && p->dsa && p->rasterizer && p->vertex_elements))
+		r = VK_ERROR_OUT_OF_HOST_MEMORY;
 	*out = vvk_pipeline_to_handle(p);
 	if (r != VK_SUCCESS && p) {
 		vvk_DestroyPipeline(vvk_device_to_handle(dev), *out, a);
@@ -191,11 +203,11 @@ void vvk_DestroyPipeline(VkDevice device, VkPipeline pipeline,
 	if (!p)
 		return;
 	for (int s = 0; s < VVK_STAGE_COUNT; s++)
-		vvk_device_destroy_object(dev, VDRM_OBJ_SHADER, p->shaders[s]);
-	vvk_device_destroy_object(dev, VDRM_OBJ_BLEND, p->blend);
-	vvk_device_destroy_object(dev, VDRM_OBJ_DSA, p->dsa);
-	vvk_device_destroy_object(dev, VDRM_OBJ_RASTERIZER, p->rasterizer);
-	vvk_device_destroy_object(dev, VDRM_OBJ_VERTEX_ELEMENTS, p->vertex_elements);
+		vvk_object_cache_release(dev, p->shaders[s]);
+	vvk_object_cache_release(dev, p->blend);
+	vvk_object_cache_release(dev, p->dsa);
+	vvk_object_cache_release(dev, p->rasterizer);
+	vvk_object_cache_release(dev, p->vertex_elements);
 	vvk_pipeline_layout_unref(p->layout);
 	vvk_free(vvk_device_alloc(dev, pAllocator), p);
 }

@@ -54,7 +54,8 @@ static uint32_t blend_rt(const VkPipelineColorBlendAttachmentState *a)
 static void create_blend(struct vvk_device *dev, struct vvk_pipeline *p,
 			 const VkPipelineColorBlendStateCreateInfo *cb)
 {
-	struct vdrm_cmd_create_blend cmd = { .handle = p->blend = vvk_device_new_handle(dev) };
+	struct vdrm_cs tmp;
+	struct vdrm_cmd_create_blend cmd = { 0 };
 	uint32_t n = cb ? VVK_MIN(cb->attachmentCount, 8u) : 0;
 
 	for (uint32_t i = 0; i < n; i++)
@@ -67,8 +68,9 @@ static void create_blend(struct vvk_device *dev, struct vvk_pipeline *p,
 	}
 	if (cb)
 		memcpy(p->blend_constants, cb->blendConstants, sizeof(p->blend_constants));
-	vdrm_encode_create_blend(vvk_device_setup_lock(dev), &cmd);
-	vvk_device_setup_unlock(dev);
+	vdrm_cs_init(&tmp);
+	vdrm_encode_create_blend(&tmp, &cmd);
+	p->blend = vvk_object_cache_acquire_cs(dev, &tmp);
 }
 
 /* VkStencilOp -> PIPE_STENCIL_OP_* (INVERT and the wraps are ordered differently) */
@@ -89,7 +91,8 @@ static uint32_t stencil_word(const VkStencilOpState *s)
 static void create_dsa(struct vvk_device *dev, struct vvk_pipeline *p,
 		       const VkPipelineDepthStencilStateCreateInfo *ds)
 {
-	struct vdrm_cmd_create_dsa cmd = { .handle = p->dsa = vvk_device_new_handle(dev) };
+	struct vdrm_cs tmp;
+	struct vdrm_cmd_create_dsa cmd = { 0 };
 
 	/* VkCompareOp and PIPE_FUNC_* share their order */
 	if (ds && ds->depthTestEnable)
@@ -100,8 +103,9 @@ static void create_dsa(struct vvk_device *dev, struct vvk_pipeline *p,
 		cmd.stencil[1] = stencil_word(&ds->back);
 		p->stencil_ref = (ds->front.reference & 0xff) | (ds->back.reference & 0xff) << 8;
 	}
-	vdrm_encode_create_dsa(vvk_device_setup_lock(dev), &cmd);
-	vvk_device_setup_unlock(dev);
+	vdrm_cs_init(&tmp);
+	vdrm_encode_create_dsa(&tmp, &cmd);
+	p->dsa = vvk_object_cache_acquire_cs(dev, &tmp);
 }
 
 static uint32_t fill_mode(VkPolygonMode m)
@@ -132,8 +136,9 @@ static uint32_t raster_s0(const VkPipelineRasterizationStateCreateInfo *rs)
 static void create_rasterizer(struct vvk_device *dev, struct vvk_pipeline *p,
 			      const VkPipelineRasterizationStateCreateInfo *rs)
 {
+	struct vdrm_cs tmp;
 	struct vdrm_cmd_create_rasterizer cmd = {
-		.handle = p->rasterizer = vvk_device_new_handle(dev), .s0 = raster_s0(rs),
+		.s0 = raster_s0(rs),
 		.point_size = 1.0f, .s3 = 0xffff, .line_width = rs->lineWidth,
 	};
 
@@ -142,8 +147,9 @@ static void create_rasterizer(struct vvk_device *dev, struct vvk_pipeline *p,
 		cmd.offset_scale = rs->depthBiasSlopeFactor;
 		cmd.offset_clamp = rs->depthBiasClamp;
 	}
-	vdrm_encode_create_rasterizer(vvk_device_setup_lock(dev), &cmd);
-	vvk_device_setup_unlock(dev);
+	vdrm_cs_init(&tmp);
+	vdrm_encode_create_rasterizer(&tmp, &cmd);
+	p->rasterizer = vvk_object_cache_acquire_cs(dev, &tmp);
 }
 
 static uint32_t divisor_of(const VkPipelineVertexInputStateCreateInfo *vi, uint32_t binding)
@@ -159,6 +165,7 @@ static uint32_t divisor_of(const VkPipelineVertexInputStateCreateInfo *vi, uint3
 static void create_vertex_elements(struct vvk_device *dev, struct vvk_pipeline *p,
 				   const VkPipelineVertexInputStateCreateInfo *vi)
 {
+	struct vdrm_cs tmp;
 	struct vdrm_create_vertex_elements_elem el[VVK_MAX_VERTEX_ATTRIBS] = { 0 };
 	bool set[VVK_MAX_VERTEX_ATTRIBS] = { false };
 	uint32_t n = 0;
@@ -185,11 +192,10 @@ static void create_vertex_elements(struct vvk_device *dev, struct vvk_pipeline *
 			p->nr_vbs = VVK_MAX(p->nr_vbs, b->binding + 1);
 		}
 	}
-	p->vertex_elements = vvk_device_new_handle(dev);
-	vdrm_encode_create_vertex_elements(vvk_device_setup_lock(dev),
-		&(struct vdrm_cmd_create_vertex_elements){
-			.handle = p->vertex_elements, .elems = el, .count = n });
-	vvk_device_setup_unlock(dev);
+	vdrm_cs_init(&tmp);
+	vdrm_encode_create_vertex_elements(&tmp, &(struct vdrm_cmd_create_vertex_elements){
+		.elems = el, .count = n });
+	p->vertex_elements = vvk_object_cache_acquire_cs(dev, &tmp);
 }
 
 /* VkPrimitiveTopology -> PIPE_PRIM_* */

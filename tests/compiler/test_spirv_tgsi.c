@@ -42,8 +42,8 @@ START_TEST(golden_passthrough_vs)
 		"DCL OUT[1], GENERIC[1]\n"
 		"DCL IN[1]\n"
 		"DCL OUT[2], POSITION\n"
-		"DCL CONST[0..3]\n"
 		"DCL IN[0]\n"
+		"DCL CONST[0..3]\n"
 		"DCL TEMP[0..3]\n"
 		"  MOV TEMP[0].xy, IN[2]\n"
 		"  MOV TEMP[1].xyz, IN[1]\n"
@@ -63,7 +63,7 @@ START_TEST(golden_color_fs)
 {
 	check_golden("color.frag",
 		"FRAG\n"
-		"PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n"
+		"PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
 		"PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
 		"DCL OUT[0], COLOR[0]\n"
 		"DCL IN[0], GENERIC[0], PERSPECTIVE\n"
@@ -78,7 +78,7 @@ START_TEST(golden_textured_fs)
 {
 	check_golden("textured.frag",
 		"FRAG\n"
-		"PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n"
+		"PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
 		"PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
 		"DCL OUT[0], COLOR[0]\n"
 		"DCL SAMP[1]\n"
@@ -110,6 +110,42 @@ START_TEST(info_reports_interface)
 	vc_tgsi_finish(&t);
 	compile_ok("ubo.vert", &t);
 	ck_assert_uint_eq(t.info.ubo_slots, 1u << 1);
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
+/* Vulkan's gl_InstanceIndex counts from firstInstance; TGSI's INSTANCEID does not. */
+START_TEST(instance_index_adds_base_instance)
+{
+	struct vc_tgsi t;
+
+	compile_ok("intmath.vert", &t);
+	ck_assert(t.info.uses_base_instance);
+	ck_assert_uint_eq(t.info.base_instance_dword, 0);
+	ck_assert_ptr_nonnull(strstr(t.text, "DCL CONST[0..0]\n"));
+	ck_assert_ptr_nonnull(strstr(t.text, "DCL SV[1], INSTANCEID\n"));
+	ck_assert_ptr_nonnull(strstr(t.text, ", SV[1].xxxx, CONST[0].xxxx\n"));
+	vc_tgsi_finish(&t);
+	compile_ok("passthrough.vert", &t);
+	ck_assert(!t.info.uses_base_instance);
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
+START_TEST(compute_reports_local_size)
+{
+	struct vc_tgsi t;
+
+	compile_ok("compute.comp", &t);
+	ck_assert_uint_eq(t.info.local_size[0], 8);
+	ck_assert_uint_eq(t.info.local_size[1], 4);
+	ck_assert_uint_eq(t.info.local_size[2], 1);
+	ck_assert_uint_ge(t.info.shared_size, 32 * 4 + 4);
+	ck_assert_uint_eq(t.info.ssbo_slots, 0x3);
+	ck_assert_uint_eq(t.info.image_slots, 0xc);
+	ck_assert_ptr_nonnull(strstr(t.text, "PROPERTY CS_FIXED_BLOCK_WIDTH 8\n"));
+	ck_assert_ptr_nonnull(strstr(t.text, "DCL MEMORY[0], SHARED\n"));
+	ck_assert_ptr_nonnull(strstr(t.text, "BARRIER\n"));
 	vc_tgsi_finish(&t);
 }
 END_TEST
@@ -230,6 +266,8 @@ static Suite *spirv_suite(void)
 	tcase_add_test(golden, golden_color_fs);
 	tcase_add_test(golden, golden_textured_fs);
 	tcase_add_test(golden, info_reports_interface);
+	tcase_add_test(golden, instance_index_adds_base_instance);
+	tcase_add_test(golden, compute_reports_local_size);
 	suite_add_tcase(s, golden);
 	tcase_add_loop_test(all, every_shader_compiles, 0, (int)ctu_nr_shaders);
 	suite_add_tcase(s, all);

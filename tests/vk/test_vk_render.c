@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "vk_test.h"
+#include "vvk_device.h"
+#include "vvk_pipeline.h"
 
 #define W 16
 #define H 16
@@ -220,6 +222,45 @@ START_TEST(dynamic_ubo_offsets_pick_colours)
 }
 END_TEST
 
+/*
+ * Host objects are shared by content (vvk_object_cache.h): two pipelines that
+ * differ only in the fragment shader share every state object and the vertex
+ * shader, so switching between them binds one shader; the objects live until
+ * the last pipeline using them is destroyed.
+ */
+START_TEST(identical_state_objects_are_shared)
+{
+	VkPushConstantRange pr = { VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16 };
+	struct vvk_device *dev = vvk_device_from_handle(T.dev);
+	const struct vvk_pipeline *a, *b;
+	VkPipelineLayout layout;
+	VkPipeline pa, pb;
+	uint32_t before = dev->objects.count;
+
+	ck_assert_int_eq(vvk_CreatePipelineLayout(T.dev, &(VkPipelineLayoutCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+		.pushConstantRangeCount = 1, .pPushConstantRanges = &pr }, NULL, &layout),
+		VK_SUCCESS);
+	pa = pipeline(layout, fs_push);
+	pb = pipeline(layout, fs_ubo);
+	a = vvk_pipeline_from_handle(pa);
+	b = vvk_pipeline_from_handle(pb);
+	ck_assert_uint_ne(a->blend, 0);
+	ck_assert_uint_eq(a->blend, b->blend);
+	ck_assert_uint_eq(a->dsa, b->dsa);
+	ck_assert_uint_eq(a->rasterizer, b->rasterizer);
+	ck_assert_uint_eq(a->vertex_elements, b->vertex_elements);
+	ck_assert_uint_eq(a->shaders[VVK_STAGE_VS], b->shaders[VVK_STAGE_VS]);
+	ck_assert_uint_ne(a->shaders[VVK_STAGE_FS], b->shaders[VVK_STAGE_FS]);
+	/* blend, DSA, rasterizer, vertex elements, VS, 2 FS (plus what existed) */
+	ck_assert_uint_le(dev->objects.count, before + 7);
+	vvk_DestroyPipeline(T.dev, pa, NULL);
+	vvk_DestroyPipeline(T.dev, pb, NULL);
+	ck_assert_uint_eq(dev->objects.count, before);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+}
+END_TEST
+
 static Suite *render_suite(void)
 {
 	Suite *s = suite_create("vk render");
@@ -229,6 +270,7 @@ static Suite *render_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, push_constant_quad_in_top_left);
 	tcase_add_test(tc, dynamic_ubo_offsets_pick_colours);
+	tcase_add_test(tc, identical_state_objects_are_shared);
 	suite_add_tcase(s, tc);
 	return s;
 }
