@@ -129,6 +129,7 @@ struct vvk_cmd_state {
 	float blend_color[4];
 	uint32_t stencil_ref;
 	uint8_t push[VVK_MAX_PUSH_CONSTANTS];
+	uint32_t base_instance; /* firstInstance of the last draw, for CONST[0] */
 	struct vvk_render_state render;
 	struct vvk_host_shadow host;
 };

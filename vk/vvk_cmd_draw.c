@@ -272,20 +272,39 @@ static void emit_vertex_buffers(struct vvk_cmd_buffer *cmd, const struct vvk_pip
 		.elems = e, .count = p->nr_vbs });
 }
 
-/* CONST[0] of each stage that reads it: the push constants, raw dwords. */
+/*
+ * CONST[0] of each stage that reads it: the push constants, raw dwords, and
+ * after them (vec4-aligned) firstInstance for a VS that reads gl_InstanceIndex.
+ */
 static void emit_push_constants(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p,
 				enum vvk_stage first, enum vvk_stage last)
 {
 	uint32_t n = VVK_ALIGN(p->layout->push_size, 16) / 4;
-	uint32_t dw[VVK_MAX_PUSH_CONSTANTS / 4];
+	uint32_t dw[VVK_MAX_PUSH_CONSTANTS / 4 + 4];
 
+	memcpy(dw, cmd->st.push, n * 4);
+	if (p->uses_base_instance && p->base_instance_dword < VVK_ARRAY_SIZE(dw)) {
+		n = VVK_MAX(n, VVK_ALIGN(p->base_instance_dword + 1, 4));
+		memset(dw + VVK_ALIGN(p->layout->push_size, 16) / 4, 0, 16);
+		dw[p->base_instance_dword] = cmd->st.base_instance;
+	}
 	if (!n)
 		return;
-	memcpy(dw, cmd->st.push, n * 4);
 	for (int s = first; s <= (int)last; s++)
 		if (p->shaders[s] && p->uses_push[s])
 			vdrm_encode_set_constant_buffer(&cmd->cs, &(struct vdrm_cmd_set_constant_buffer){
 				.stage = vvk_stage_wire(s), .elems = dw, .count = n });
+}
+
+/* A new firstInstance means new CONST[0] for a VS that reads gl_InstanceIndex. */
+static void note_base_instance(struct vvk_cmd_buffer *cmd, uint32_t first_instance)
+{
+	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_GFX];
+
+	if (p->uses_base_instance && cmd->st.base_instance != first_instance) {
+		cmd->st.base_instance = first_instance;
+		cmd->st.dirty |= DIRTY(PUSH_CONSTANTS);
+	}
 }
 
 void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd)
@@ -322,6 +341,7 @@ void vvk_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t i
 
 	if (!ready_to_draw(cmd) || !vertexCount || !instanceCount)
 		return;
+	note_base_instance(cmd, firstInstance);
 	vvk_cmd_flush_gfx_state(cmd);
 	vdrm_encode_draw_vbo(&cmd->cs, &(struct vdrm_cmd_draw_vbo){
 		.start = firstVertex, .count = vertexCount,
@@ -365,6 +385,7 @@ void vvk_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount,
 		vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
 		return;
 	}
+	note_base_instance(cmd, firstInstance);
 	vvk_cmd_flush_gfx_state(cmd);
 	emit_index_buffer(cmd, firstIndex);
 	vdrm_encode_draw_vbo(&cmd->cs, &(struct vdrm_cmd_draw_vbo){

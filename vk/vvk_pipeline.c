@@ -13,6 +13,8 @@ struct shader_text {
 	uint32_t local_size[3];
 	uint32_t shared_size;
 	bool uses_push;
+	bool uses_base_instance;
+	uint32_t base_instance_dword;
 	struct vc_tgsi compiled; /* when it came from SPIR-V */
 };
 
@@ -42,6 +44,8 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 	memcpy(out->local_size, out->compiled.info.local_size, sizeof(out->local_size));
 	out->shared_size = out->compiled.info.shared_size;
 	out->uses_push = out->compiled.info.uses_push_constants;
+	out->uses_base_instance = out->compiled.info.uses_base_instance;
+	out->base_instance_dword = out->compiled.info.base_instance_dword;
 	return VK_SUCCESS;
 }
 
@@ -87,7 +91,11 @@ VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline 
 	if (VDRM_CREATE_SHADER_LEN(0, len) > VDRM_CMD_MAX_PAYLOAD) {
 		r = VK_ERROR_OUT_OF_HOST_MEMORY;
 	} else {
-		p->uses_push[s] = t.uses_push;
+		p->uses_push[s] = t.uses_push || t.uses_base_instance;
+		if (t.uses_base_instance) {
+			p->uses_base_instance = true;
+			p->base_instance_dword = t.base_instance_dword;
+		}
 		memcpy(p->local_size, t.local_size, sizeof(p->local_size));
 		p->shaders[s] = create_shared_shader(dev, &(struct vdrm_cmd_create_shader){
 			.type = vvk_stage_wire(s), .num_tokens = t.num_tokens,

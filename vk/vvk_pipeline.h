@@ -23,6 +23,10 @@ struct vvk_pipeline {
 	struct vvk_pipeline_layout *layout;
 	uint32_t shaders[VVK_STAGE_COUNT];
 	bool uses_push[VVK_STAGE_COUNT];
+	/* The VS reads gl_InstanceIndex: firstInstance goes into CONST[0] at
+	 * this dword, after the push constants (vc_shader_info). */
+	bool uses_base_instance;
+	uint32_t base_instance_dword;
 	/* graphics */
 	uint32_t blend, dsa, rasterizer, vertex_elements;
 	uint32_t vb_strides[VVK_MAX_VERTEX_BUFFERS];

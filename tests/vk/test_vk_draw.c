@@ -348,7 +348,7 @@ START_TEST(fragcoord_origin_top_left)
 	for (int y = 0; y < H; y++)
 		for (int x = 0; x < W; x++)
 			expect_px(px, x, y, (struct rgba){ { (uint8_t)x, (uint8_t)y, 0, 0xff } }, 0,
-				  "gl_FragCoord (compiler issue 2 in tests/vk/COMPILER_ISSUES.md)");
+				  "gl_FragCoord: OriginUpperLeft must give row 0 at the top");
 }
 END_TEST
 
@@ -936,7 +936,7 @@ START_TEST(instanced_draw)
 	}
 	expect_regions(px, r, c->count, CLEAR,
 		       "instances: gl_InstanceIndex must count from firstInstance "
-		       "(compiler issue 1 in tests/vk/COMPILER_ISSUES.md)");
+		       "(firstInstance goes into CONST[0], vc_shader_info.base_instance_dword)");
 }
 END_TEST
 
