@@ -1,5 +1,8 @@
 #!/bin/bash
 # bench/run.sh: every drm/ benchmark, each against its peer in the same run.
+#   - bench_compile: SPIR-V -> TGSI per shader on the real-shader corpus
+#   - bench_vk_draw: record + submit per draw for five loops (peer: Mesa's
+#     virgl bytes per draw, bench/mesa_peer/run.sh, root only)
 #   - bench_encoder: typed generated encoders vs hand-pushed dwords (Mesa's style)
 #   - bench_roundtrip on vtest: virtgl vs the same loop on raw socket calls
 #   - bench_roundtrip on DRM inside the QEMU guest: virtgl vs raw ioctls
@@ -14,6 +17,14 @@ mkdir -p "$out"
 iters=${BENCH_ITERATIONS:-2000}
 
 section() { echo "== $1"; }
+
+section "spirv -> tgsi, real-shader corpus"
+python3 "$src/bench/corpus_to_spirv.py" "$src/../shared/corpus/real-shaders" \
+	"$src/../shared/corpus/real-shaders/TIMING_LIST.txt" "$out/corpus-spirv" | tee "$out/corpus.txt"
+"$build/bench/bench_compile" "$out/corpus-spirv" 21 | tee "$out/compile.txt"
+
+section "vk draw loops: record + submit per draw (private virgl_test_server)"
+VIRTGL_TRANSPORT=vtest "$build/bench/bench_vk_draw" | tee "$out/vk-draw.txt"
 
 section "encoder"
 "$build/bench/bench_encoder" | tee "$out/encoder.txt"
