@@ -254,6 +254,9 @@ struct vc_value {
 	X(SELECT, 3) \
 	/* conversions */ \
 	X(F2I, 1) X(F2U, 1) X(I2F, 1) X(U2F, 1) X(BITCAST, 1) \
+	/* GLSL ES 3.00 packing: vec2 <-> uint */ \
+	X(PACK_SNORM_2X16, 1) X(UNPACK_SNORM_2X16, 1) X(PACK_UNORM_2X16, 1) \
+	X(UNPACK_UNORM_2X16, 1) X(PACK_HALF_2X16, 1) X(UNPACK_HALF_2X16, 1) \
 	/* matrices */ \
 	X(MAT_TIMES_VEC, 2) X(VEC_TIMES_MAT, 2) X(MAT_TIMES_MAT, 2) \
 	X(MAT_TIMES_SCALAR, 2) X(TRANSPOSE, 1) X(OUTER_PRODUCT, 2) X(DETERMINANT, 1) \

@@ -105,6 +105,12 @@ static const struct op_map glsl_ops[] = {
 	{ GLSLstd450Reflect, VC_OP_FREFLECT }, { GLSLstd450Refract, VC_OP_FREFRACT },
 	{ GLSLstd450FindILsb, VC_OP_FIND_LSB }, { GLSLstd450FindSMsb, VC_OP_IFIND_MSB },
 	{ GLSLstd450FindUMsb, VC_OP_UFIND_MSB },
+	{ GLSLstd450PackSnorm2x16, VC_OP_PACK_SNORM_2X16 },
+	{ GLSLstd450UnpackSnorm2x16, VC_OP_UNPACK_SNORM_2X16 },
+	{ GLSLstd450PackUnorm2x16, VC_OP_PACK_UNORM_2X16 },
+	{ GLSLstd450UnpackUnorm2x16, VC_OP_UNPACK_UNORM_2X16 },
+	{ GLSLstd450PackHalf2x16, VC_OP_PACK_HALF_2X16 },
+	{ GLSLstd450UnpackHalf2x16, VC_OP_UNPACK_HALF_2X16 },
 };
 
 static int map_op(const struct op_map *map, size_t n, uint32_t op)
@@ -126,12 +132,34 @@ static bool is_reduction(enum vc_op op)
 	       op == VC_OP_ANY || op == VC_OP_ALL;
 }
 
+static bool is_pack(enum vc_op op)
+{
+	return op >= VC_OP_PACK_SNORM_2X16 && op <= VC_OP_UNPACK_HALF_2X16;
+}
+
+/* pack*2x16: vec2 -> scalar; unpack*2x16: scalar -> vec2 */
+static void check_pack_types(struct spv *s, const struct sp_ins *in, enum vc_op op,
+			     vc_type_id type, vc_value_id src)
+{
+	bool pack = op == VC_OP_PACK_SNORM_2X16 || op == VC_OP_PACK_UNORM_2X16 ||
+		    op == VC_OP_PACK_HALF_2X16;
+	unsigned n = vc_type_comps(s->m, type);
+	unsigned k = vc_type_comps(s->m, vc_value_get(s->m, src)->type);
+
+	if (n != (pack ? 1u : 2u) || k != (pack ? 2u : 1u))
+		sp_fail(s, in->at, "SPIR-V: 2x16 packing with the wrong operand or result shape");
+}
+
 /* The back end trusts the IR: shapes are checked here, once. */
 static void check_alu_types(struct spv *s, const struct sp_ins *in, enum vc_op op,
 			    vc_type_id type, const vc_value_id *srcs, uint32_t nr)
 {
 	unsigned n = vc_type_comps(s->m, type);
 
+	if (is_pack(op)) {
+		check_pack_types(s, in, op, type, srcs[0]);
+		return;
+	}
 	if (is_matrix_op(op)) {
 		for (uint32_t i = 0; i < nr; i++) {
 			vc_type_id t = vc_value_get(s->m, srcs[i])->type;
@@ -177,6 +205,8 @@ static void emit_ext(struct spv *s, struct vc_block *b, const struct sp_ins *in)
 			return; /* NonSemantic.*: debug info, no effect */
 		sp_fail(s, in->at, "SPIR-V: OpExtInst of an unknown set");
 	}
+	if (sp_emit_glsl_lowered(s, b, in, inst))
+		return;
 	op = map_op(glsl_ops, sizeof(glsl_ops) / sizeof(glsl_ops[0]), inst);
 	if (op < 0)
 		sp_fail(s, in->at, "SPIR-V: unsupported GLSL.std.450 instruction %u", inst);

@@ -5,6 +5,7 @@
  *   vc_spirv_cfg.c    - structured control flow, inlining, phis
  *   vc_spirv_instr.c  - one function per instruction family
  *   vc_spirv_tex.c    - image and sampler instructions
+ *   vc_spirv_ext.c    - GLSL.std.450 instructions with no IR op of their own
  *   vc_spirv_names.c  - generated opcode/capability names for messages
  *
  * Every read of a word goes through sp_word()/sp_id() style accessors that
@@ -159,6 +160,9 @@ void sp_emit_call(struct spv *s, struct vc_block *b, const struct sp_ins *in);
 void sp_emit_instr(struct spv *s, struct vc_block *b, const struct sp_ins *in);
 bool sp_emit_tex_instr(struct spv *s, struct vc_block *b, const struct sp_ins *in);
 bool sp_emit_atomic(struct spv *s, struct vc_block *b, const struct sp_ins *in);
+/* GLSL.std.450 instructions expanded into several IR ops (vc_spirv_ext.c) */
+bool sp_emit_glsl_lowered(struct spv *s, struct vc_block *b, const struct sp_ins *in,
+			  uint32_t inst);
 vc_value_id sp_build(struct spv *s, struct vc_block *b, enum vc_op op, vc_type_id type,
 		     const vc_value_id *srcs, unsigned n);
 vc_value_id sp_build_lit(struct spv *s, struct vc_block *b, enum vc_op op, vc_type_id type,

@@ -13,8 +13,15 @@
  *   sampled image + sampler → SAMP[slot] / SVIEW[slot] (sampler view and state share a slot)
  *   storage buffer          → BUFFER[slot]
  *   storage image           → IMAGE[slot]
+ * An array of descriptors at one binding (descriptorCount > 1: sampler
+ * arrays, `uniform B { ... } b[n];`, buffer block arrays) takes n
+ * consecutive slots: element i lives at slot(set, binding) + i, and `map`
+ * is asked for the binding once. The caller must keep those n slots free
+ * (vk/'s set layouts place bindings so). Block arrays are indexed with
+ * constants only (GLSL ES 3.00 requires it).
  * Vertex inputs at Location L read IN[L]; VS outputs / FS inputs at Location
- * L use GENERIC[L]; FS outputs at Location L write COLOR[L].
+ * L use GENERIC[L]; FS outputs at Location L write COLOR[L]; gl_Position
+ * (and gl_FragDepth) is always OUT[0].
  */
 #pragma once
 
@@ -59,7 +66,7 @@ struct vc_compile_info {
 struct vc_shader_info {
 	uint32_t inputs_read;      /* VS: bit L = IN[L] (vertex attribute location) */
 	uint32_t outputs_written;  /* FS: bit L = COLOR[L] */
-	uint32_t ubo_slots;        /* bit n = CONST[n] used (n >= 1) */
+	uint32_t ubo_slots;        /* bit n = CONST[n] used (n >= 1; one per block array element) */
 	bool uses_push_constants;  /* CONST[0] */
 	uint32_t push_constant_size; /* bytes of the push constant block */
 	uint32_t sampler_slots;    /* bit n = SAMP[n] */

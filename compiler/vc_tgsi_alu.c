@@ -698,16 +698,17 @@ static bool emit_determinant(struct tg *t, const struct vc_instr *in)
 {
 	const struct vc_type *a = vc_type_get(t->m, vc_value_get(t->m, in->srcs[0])->type);
 	struct tg_reg c0 = tg_src_slot(t, in->srcs[0], 0), c1 = tg_src_slot(t, in->srcs[0], 1);
-	struct tg_reg dst, tmp = tg_temp(t);
+	struct tg_reg dst, tmp;
 
+	if (a->cols != 2 && a->cols != 3)
+		return false; /* mat4: vc_tgsi_builtin.c */
+	tmp = tg_temp(t);
 	if (a->cols == 2) {
 		dst = result(t, in);
 		tg_op2(t, "MUL", tmp, ".x", tg_comp(c0, 1), tg_comp(c1, 0));
 		tg_op3(t, "MAD", dst, ".x", tg_comp(c0, 0), tg_comp(c1, 1), tg_neg(tg_comp(tmp, 0)));
 		return true;
 	}
-	if (a->cols != 3)
-		return false;
 	/* dot(c0, cross(c1, c2)) */
 	struct tg_reg c2 = tg_src_slot(t, in->srcs[0], 2), x = tg_temp(t);
 	dst = result(t, in);

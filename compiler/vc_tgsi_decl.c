@@ -173,17 +173,54 @@ static void declare_handle(struct tg *t, vc_var_id id)
 	}
 }
 
+/* One element of a (possibly arrayed) uniform block: CONST[slot][0..vec4s-1]. */
+static bool declare_ubo(struct tg *t, vc_var_id id, uint32_t index, uint32_t vec4s)
+{
+	int slot = tg_resource_slot(t, id, index, VC_DESC_UNIFORM_BUFFER);
+
+	if (slot < 1) {
+		if (slot == 0)
+			tg_fail(t, "TGSI: uniform buffer mapped to slot 0 (push constants)");
+		return false;
+	}
+	if (t->info->ubo_slots & (1u << slot)) {
+		/* the host rejects a CONST dimension declared twice */
+		tg_fail(t, "TGSI: two uniform blocks mapped to slot %d", slot);
+		return false;
+	}
+	t->info->ubo_slots |= 1u << slot;
+	tg_decl(t, "DCL CONST[%d][0..%u]", slot, vec4s ? vec4s - 1 : 0);
+	if (index == 0)
+		t->vars[id].dim = slot;
+	return true;
+}
+
+static bool declare_ssbo(struct tg *t, vc_var_id id, uint32_t index)
+{
+	int slot = tg_resource_slot(t, id, index, VC_DESC_STORAGE_BUFFER);
+
+	if (slot < 0)
+		return false;
+	t->info->ssbo_slots |= 1u << slot;
+	tg_decl(t, "DCL BUFFER[%d]", slot);
+	if (index == 0)
+		t->vars[id].dim = slot;
+	return true;
+}
+
+/*
+ * Uniform and storage blocks. An array of blocks takes one slot per element,
+ * consecutive from its binding's slot (vc_spirv_to_tgsi.h); accesses pick
+ * the element's slot (vc_tgsi_mem.c).
+ */
 static void declare_block(struct tg *t, vc_var_id id)
 {
 	const struct vc_var *v = vc_var_get(t->m, id);
+	const struct vc_type *ty = vc_type_get(t->m, v->type);
 	struct tg_var *tv = &t->vars[id];
-	uint32_t size = tg_type_size(t, v->type, true), vec4s = (size + 15) / 16;
-	int slot;
+	uint32_t count = ty->kind == VC_TYPE_ARRAY ? ty->length : 1;
+	uint32_t size = tg_type_size(t, ty->kind == VC_TYPE_ARRAY ? ty->elem : v->type, true);
 
-	if (vc_type_get(t->m, v->type)->kind == VC_TYPE_ARRAY) {
-		tg_fail(t, "TGSI: arrays of buffer blocks are not supported");
-		return;
-	}
 	if (v->storage == VC_STORAGE_PUSH_CONSTANT) {
 		/* declared by declare_const0(), which may append the base instance */
 		tv->file = TG_CONST;
@@ -192,26 +229,17 @@ static void declare_block(struct tg *t, vc_var_id id)
 		t->info->push_constant_size = size;
 		return;
 	}
-	if (v->storage == VC_STORAGE_UNIFORM) {
-		slot = tg_resource_slot(t, id, 0, VC_DESC_UNIFORM_BUFFER);
-		if (slot < 1) {
-			if (slot == 0)
-				tg_fail(t, "TGSI: uniform buffer mapped to slot 0 (push constants)");
-			return;
-		}
-		tv->file = TG_CONST;
-		tv->dim = slot;
-		t->info->ubo_slots |= 1u << slot;
-		tg_decl(t, "DCL CONST[%d][0..%u]", slot, vec4s ? vec4s - 1 : 0);
+	if (count == 0) {
+		tg_fail(t, "TGSI: runtime-sized arrays of blocks are not supported");
 		return;
 	}
-	slot = tg_resource_slot(t, id, 0, VC_DESC_STORAGE_BUFFER);
-	if (slot < 0)
-		return;
-	tv->file = TG_BUFFER;
-	tv->dim = slot;
-	t->info->ssbo_slots |= 1u << slot;
-	tg_decl(t, "DCL BUFFER[%d]", slot);
+	tv->file = v->storage == VC_STORAGE_UNIFORM ? TG_CONST : TG_BUFFER;
+	for (uint32_t i = 0; i < count; i++) {
+		bool ok = v->storage == VC_STORAGE_UNIFORM ? declare_ubo(t, id, i, (size + 15) / 16) :
+							     declare_ssbo(t, id, i);
+		if (!ok)
+			return;
+	}
 }
 
 /* ---- inputs and outputs ------------------------------------------------------------- */
@@ -472,8 +500,23 @@ static void declare_const0(struct tg *t)
 		tg_decl(t, "DCL CONST[0..%u]", vec4s - 1);
 }
 
+/* The written output with the POSITION semantic (gl_Position, gl_FragDepth), or 0. */
+static vc_var_id position_output(struct tg *t)
+{
+	for (vc_var_id id = 1; id < t->m->nr_vars; id++) {
+		const struct vc_var *v = vc_var_get(t->m, id);
+
+		if (v->storage == VC_STORAGE_OUTPUT && t->written[id] &&
+		    (v->builtin == VC_BUILTIN_POSITION || v->builtin == VC_BUILTIN_FRAG_DEPTH))
+			return id;
+	}
+	return 0;
+}
+
 void tg_declare_vars(struct tg *t)
 {
+	vc_var_id pos = position_output(t);
+
 	/* indexed arrays first: they take the lowest TEMP numbers */
 	for (vc_var_id id = 1; id < t->m->nr_vars; id++) {
 		enum vc_storage s = vc_var_get(t->m, id)->storage;
@@ -481,8 +524,13 @@ void tg_declare_vars(struct tg *t)
 			declare_private(t, id, true);
 	}
 	t->array_temps = t->nr_temps;
+	/* the host's GLSL back end logs "Illegal position input" for a
+	 * POSITION output other than OUT[0] (vrend_shader.c), so it goes first */
+	if (pos)
+		declare_var(t, pos);
 	for (vc_var_id id = 1; id < t->m->nr_vars && !t->failed; id++)
-		declare_var(t, id);
+		if (id != pos)
+			declare_var(t, id);
 	declare_const0(t);
 	for (vc_var_id id = 1; id < t->m->nr_vars && !t->failed; id++)
 		init_private(t, id);

@@ -457,7 +457,7 @@ static void emit_block(struct tg *t, const struct vc_block *b);
 static void emit_instr(struct tg *t, const struct vc_instr *in)
 {
 	if (tg_emit_alu(t, in) || tg_emit_composite(t, in) || tg_emit_matrix(t, in) ||
-	    tg_emit_mem(t, in) || tg_emit_tex(t, in))
+	    tg_emit_mem(t, in) || tg_emit_tex(t, in) || tg_emit_builtin(t, in))
 		return;
 	tg_fail(t, "TGSI: unsupported IR operation %s", vc_op_name(in->op));
 }

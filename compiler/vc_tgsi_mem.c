@@ -152,6 +152,28 @@ static void step(struct tg *t, struct tg_ptr *p, bool mem, vc_value_id idx)
 	p->type = tp->elem;
 }
 
+/* At the top of an array of uniform or storage blocks: each element has its own slot. */
+static bool at_block_array(struct tg *t, const struct tg_ptr *p)
+{
+	const struct vc_var *var = vc_var_get(t->m, p->var);
+
+	return (var->storage == VC_STORAGE_UNIFORM || var->storage == VC_STORAGE_STORAGE) &&
+	       p->type == var->type && vc_type_get(t->m, p->type)->kind == VC_TYPE_ARRAY;
+}
+
+/* GLSL ES indexes block arrays with constant expressions only. */
+static void step_block_array(struct tg *t, struct tg_ptr *p, vc_value_id idx)
+{
+	uint32_t k = 0;
+
+	if (!tg_value_is_const(t, idx, &k))
+		tg_fail(t, "TGSI: dynamic index into an array of blocks is not supported");
+	else if (k >= vc_type_get(t->m, p->type)->length)
+		tg_fail(t, "TGSI: block array index %u out of range", k);
+	p->block = k;
+	p->type = vc_type_get(t->m, p->type)->elem;
+}
+
 static const struct tg_ptr *resolve(struct tg *t, vc_value_id v)
 {
 	const struct vc_value *val = vc_value_get(t->m, v);
@@ -183,7 +205,10 @@ static const struct tg_ptr *resolve(struct tg *t, vc_value_id v)
 			tg_fail(t, "TGSI: access chain indexes into a scalar");
 			break;
 		}
-		step(t, p, memory_file(t->vars[p->var].file), vc_instr_src(val->def, i));
+		if (at_block_array(t, p))
+			step_block_array(t, p, vc_instr_src(val->def, i));
+		else
+			step(t, p, memory_file(t->vars[p->var].file), vc_instr_src(val->def, i));
 	}
 	return p;
 }
@@ -414,9 +439,12 @@ static void load_input(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 
 /* ---- constant buffers --------------------------------------------------------------- */
 
-static struct tg_reg const_reg(const struct tg_var *tv, uint32_t byte)
+static struct tg_reg const_reg(const struct tg_var *tv, const struct tg_ptr *p, uint32_t byte)
 {
 	struct tg_reg r = { .file = TG_CONST, .dim = tv->dim, .swz = { 0, 1, 2, 3 } };
+
+	if (tv->dim >= 0)
+		r.dim += (int32_t)p->block;
 
 	r.index = (int32_t)(byte / 16);
 	return tg_comp(r, (byte % 16) / 4);
@@ -426,7 +454,7 @@ static struct tg_reg load_const_leaf(struct tg *t, const struct tg_ptr *p, const
 				     bool dyn, struct tg_reg idx)
 {
 	const struct tg_var *tv = &t->vars[p->var];
-	struct tg_reg r = const_reg(tv, l->offset), dst;
+	struct tg_reg r = const_reg(tv, p, l->offset), dst;
 	bool packed = l->cstride == 4 && (l->offset % 16) + 4u * l->comps <= 16;
 
 	if (packed && !dyn) {
@@ -437,7 +465,7 @@ static struct tg_reg load_const_leaf(struct tg *t, const struct tg_ptr *p, const
 	dst = tg_temp(t);
 	for (unsigned c = 0; c < l->comps; c++) {
 		static const char *const chans[] = { ".x", ".y", ".z", ".w" };
-		struct tg_reg s = const_reg(tv, l->offset + c * l->cstride);
+		struct tg_reg s = const_reg(tv, p, l->offset + c * l->cstride);
 
 		if (dyn) {
 			tg_load_addr(t, idx);
@@ -492,7 +520,7 @@ static struct tg_reg mem_resource(struct tg *t, const struct tg_ptr *p)
 	const struct tg_var *tv = &t->vars[p->var];
 	struct tg_reg r = { .file = tv->file, .dim = -1, .swz = { 0, 1, 2, 3 } };
 
-	r.index = tv->file == TG_BUFFER ? tv->dim : 0;
+	r.index = tv->file == TG_BUFFER ? tv->dim + (int32_t)p->block : 0;
 	return r;
 }
 

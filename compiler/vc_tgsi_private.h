@@ -77,6 +77,7 @@ struct tg_ptr {
 	uint32_t mstride;    /* matrix stride of the enclosing member (explicit layouts) */
 	bool row_major;
 	uint32_t cstride;    /* bytes between the components of the vector reached */
+	uint32_t block;      /* element of an array of blocks: CONST/BUFFER slot dim + block */
 };
 
 struct tg_loop {
@@ -158,6 +159,7 @@ bool tg_emit_composite(struct tg *t, const struct vc_instr *in);
 bool tg_emit_matrix(struct tg *t, const struct vc_instr *in);
 bool tg_emit_mem(struct tg *t, const struct vc_instr *in);
 bool tg_emit_tex(struct tg *t, const struct vc_instr *in);
+bool tg_emit_builtin(struct tg *t, const struct vc_instr *in);  /* vc_tgsi_builtin.c */
 void tg_emit_output_copies(struct tg *t);
 
 /* declarations (vc_tgsi_decl.c) */

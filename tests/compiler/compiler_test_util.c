@@ -8,11 +8,17 @@
 uint32_t *ctu_load_spv(const char *name, size_t *nr_words)
 {
 	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s.spv", SPV_DIR, name);
+	return ctu_load_file(path, nr_words);
+}
+
+uint32_t *ctu_load_file(const char *path, size_t *nr_words)
+{
 	FILE *f;
 	long size;
 	uint32_t *w;
 
-	snprintf(path, sizeof(path), "%s/%s.spv", SPV_DIR, name);
 	f = fopen(path, "rb");
 	if (!f)
 		return NULL;
@@ -43,7 +49,7 @@ enum vc_stage ctu_stage_of(const char *name)
 static int test_slot(void *ctx, uint32_t set, uint32_t binding, enum vc_descriptor_kind kind)
 {
 	(void)ctx;
-	if (set != 0 || binding > 15)
+	if (set != 0 || binding > 30)
 		return -1;
 	return kind == VC_DESC_UNIFORM_BUFFER ? (int)binding + 1 : (int)binding;
 }
@@ -55,12 +61,10 @@ struct vc_slot_map ctu_slot_map(void)
 	return m;
 }
 
-int ctu_compile(const char *name, struct vc_tgsi *out)
+static int compile_loaded(uint32_t *w, size_t n, enum vc_stage stage, struct vc_tgsi *out)
 {
-	size_t n = 0;
-	uint32_t *w = ctu_load_spv(name, &n);
 	struct vc_compile_info info = {
-		.words = w, .nr_words = n, .entry_point = "main", .stage = ctu_stage_of(name),
+		.words = w, .nr_words = n, .entry_point = "main", .stage = stage,
 		.map = ctu_slot_map(),
 	};
 	int ret;
@@ -74,8 +78,25 @@ int ctu_compile(const char *name, struct vc_tgsi *out)
 	return ret;
 }
 
+int ctu_compile(const char *name, struct vc_tgsi *out)
+{
+	size_t n = 0;
+	uint32_t *w = ctu_load_spv(name, &n);
+
+	return compile_loaded(w, n, ctu_stage_of(name), out);
+}
+
+int ctu_compile_file(const char *path, enum vc_stage stage, struct vc_tgsi *out)
+{
+	size_t n = 0;
+	uint32_t *w = ctu_load_file(path, &n);
+
+	return compile_loaded(w, n, stage, out);
+}
+
 const char *const ctu_shaders[] = {
 	"passthrough.vert", "ubo.vert", "textured.frag", "color.frag", "flow.frag",
-	"intmath.vert", "textures.frag", "compute.comp", "builtins.frag",
+	"intmath.vert", "textures.frag", "compute.comp", "builtins.frag", "packing.vert",
+	"matrix.vert", "ubo_array.vert",
 };
 const unsigned ctu_nr_shaders = sizeof(ctu_shaders) / sizeof(ctu_shaders[0]);

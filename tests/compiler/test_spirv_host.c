@@ -4,8 +4,13 @@
  * compiled and created as a SHADER object on a private virgl_test_server.
  * A TGSI syntax error makes the server fail CREATE_OBJECT and drop the
  * connection, which the following round trip sees as a lost device.
+ *
+ * The same for the real-shader corpus (CORPUS_DIR, GLSL ES from real
+ * programs), turned into SPIR-V at test time by bench/corpus_to_spirv.py:
+ * a missing corpus or a failing conversion fails the suite, never skips.
  */
 #include <check.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +91,116 @@ START_TEST(host_accepts_shader)
 }
 END_TEST
 
+/* ---- the real-shader corpus ----------------------------------------------------- */
+
+#define CORPUS_MAX 1024
+
+static char corpus_out[512];
+static char *corpus_names[CORPUS_MAX];
+static unsigned nr_corpus;
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_spv(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 4 && !strcmp(name + n - 4, ".spv");
+}
+
+/* Lists OUT_DIR's *.spv, sorted: the loop test's index picks one. */
+static int list_corpus(void)
+{
+	DIR *d = opendir(corpus_out);
+	struct dirent *e;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)) && nr_corpus < CORPUS_MAX)
+		if (is_spv(e->d_name))
+			corpus_names[nr_corpus++] = strdup(e->d_name);
+	closedir(d);
+	qsort(corpus_names, nr_corpus, sizeof(corpus_names[0]), cmp_names);
+	return nr_corpus ? 0 : -1;
+}
+
+/* corpus_to_spirv.py CORPUS LIST OUT: fails when the corpus is missing. */
+static int convert_corpus(void)
+{
+	const char *dir = getenv("VIRTGL_CORPUS_DIR") ? getenv("VIRTGL_CORPUS_DIR") : CORPUS_DIR;
+	char cmd[2048];
+
+	snprintf(corpus_out, sizeof(corpus_out), "%s/corpus", SPV_DIR);
+	snprintf(cmd, sizeof(cmd), "test -f '%s/TIMING_LIST.txt' && rm -rf '%s' && "
+		 "%s '%s' '%s' '%s/TIMING_LIST.txt' '%s'", dir, corpus_out, PYTHON, CORPUS_SCRIPT,
+		 dir, dir, corpus_out);
+	if (system(cmd) != 0 || list_corpus() != 0) {
+		fprintf(stderr, "corpus: cannot convert %s (set VIRTGL_CORPUS_DIR?)\n", dir);
+		return -1;
+	}
+	return 0;
+}
+
+static void free_corpus(void)
+{
+	for (unsigned i = 0; i < nr_corpus; i++)
+		free(corpus_names[i]);
+}
+
+#define CHUNK_BYTES (32u * 1024 * 4) /* well under a command's 65535-dword payload */
+
+/*
+ * CREATE_OBJECT(SHADER) in pieces, one submission each, as Mesa sends a
+ * shader that does not fit one command: the first packet's offlen is the
+ * whole length, the others' is bit 31 | their byte offset. A few corpus
+ * shaders (piglit's const-pack* lists of literals) need it.
+ */
+static void create_shader_chunked(struct vdrm_cs *cs, uint32_t handle, enum vc_stage stage,
+				  const struct vc_tgsi *t)
+{
+	uint32_t total = (uint32_t)strlen(t->text) + 1; /* with its NUL */
+
+	for (uint32_t off = 0; off < total; off += CHUNK_BYTES) {
+		uint32_t n = total - off < CHUNK_BYTES ? total - off : CHUNK_BYTES;
+		uint32_t dw = (n + 3) / 4, *p = vdrm_cs_reserve(cs, 6 + dw);
+
+		ck_assert_ptr_nonnull(p);
+		p[0] = VDRM_CMD_HEADER(VDRM_CCMD_CREATE_OBJECT, VDRM_OBJ_SHADER, 5 + dw);
+		p[1] = handle;
+		p[2] = stage;
+		p[3] = off ? 0x80000000u | off : total;
+		p[4] = t->num_tokens;
+		p[5] = 0;
+		p[5 + dw] = 0;
+		memcpy(p + 6, t->text + off, n);
+		round_trip(cs, "chunk");
+	}
+}
+
+START_TEST(host_accepts_corpus_shader)
+{
+	const char *name = corpus_names[_i];
+	enum vc_stage stage = strstr(name, ".frag.") ? VC_STAGE_FRAGMENT : VC_STAGE_VERTEX;
+	char path[1024];
+	struct vc_tgsi t;
+	struct vdrm_cs cs;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s", corpus_out, name);
+	ret = ctu_compile_file(path, stage, &t);
+	ck_assert_msg(ret == 0, "%s: %s", name, t.log ? t.log : "unreadable");
+	vdrm_cs_init(&cs);
+	create_shader_chunked(&cs, 1000 + (uint32_t)_i, stage, &t);
+	/* a draw-free check that the host still serves us after the last piece */
+	round_trip(&cs, name);
+	vdrm_cs_finish(&cs);
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
 /* The fixture itself must notice a bad shader, or the test above proves nothing. */
 START_TEST(host_drops_client_on_bad_tgsi)
 {
@@ -123,6 +238,11 @@ static Suite *host_suite(void)
 	tcase_add_loop_test(tc, host_accepts_shader, 0, (int)ctu_nr_shaders);
 	tcase_add_test(tc, host_drops_client_on_bad_tgsi);
 	suite_add_tcase(s, tc);
+	tc = tcase_create("real-shader corpus");
+	tcase_add_checked_fixture(tc, open_device, close_device);
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, host_accepts_corpus_shader, 0, (int)nr_corpus);
+	suite_add_tcase(s, tc);
 	return s;
 }
 
@@ -130,9 +250,14 @@ int main(void)
 {
 	int ret;
 
-	if (vtest_fixture_start(&server))
+	if (convert_corpus())
+		return 99; /* hard error: no corpus to check */
+	if (vtest_fixture_start(&server)) {
+		free_corpus();
 		return 99; /* hard error: no server */
+	}
 	ret = check_run(host_suite(), CK_NORMAL);
 	vtest_fixture_stop(&server);
+	free_corpus();
 	return ret;
 }

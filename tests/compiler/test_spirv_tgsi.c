@@ -37,24 +37,24 @@ START_TEST(golden_passthrough_vs)
 {
 	check_golden("passthrough.vert",
 		"VERT\n"
-		"DCL OUT[0], GENERIC[0]\n"
+		"DCL OUT[0], POSITION\n"
+		"DCL OUT[1], GENERIC[0]\n"
 		"DCL IN[2]\n"
-		"DCL OUT[1], GENERIC[1]\n"
+		"DCL OUT[2], GENERIC[1]\n"
 		"DCL IN[1]\n"
-		"DCL OUT[2], POSITION\n"
 		"DCL IN[0]\n"
 		"DCL CONST[0..3]\n"
 		"DCL TEMP[0..3]\n"
-		"  MOV TEMP[0].xy, IN[2]\n"
-		"  MOV TEMP[1].xyz, IN[1]\n"
+		"  MOV TEMP[1].xy, IN[2]\n"
+		"  MOV TEMP[2].xyz, IN[1]\n"
 		"  MUL TEMP[3], CONST[0], IN[0].xxxx\n"
 		"  MAD TEMP[3], CONST[1], IN[0].yyyy, TEMP[3]\n"
 		"  MAD TEMP[3], CONST[2], IN[0].zzzz, TEMP[3]\n"
 		"  MAD TEMP[3], CONST[3], IN[0].wwww, TEMP[3]\n"
-		"  MOV TEMP[2], TEMP[3]\n"
-		"  MOV OUT[0], TEMP[0]\n"
+		"  MOV TEMP[0], TEMP[3]\n"
 		"  MOV OUT[1], TEMP[1]\n"
 		"  MOV OUT[2], TEMP[2]\n"
+		"  MOV OUT[0], TEMP[0]\n"
 		"  END\n");
 }
 END_TEST
@@ -92,6 +92,72 @@ START_TEST(golden_textured_fs)
 		"  MOV TEMP[0], TEMP[3]\n"
 		"  MOV OUT[0], TEMP[0]\n"
 		"  END\n");
+}
+END_TEST
+
+/* Element i of a block array at binding b: CONST[slot(b) + i], each declared. */
+START_TEST(golden_ubo_array_vs)
+{
+	check_golden("ubo_array.vert",
+		"VERT\n"
+		"DCL OUT[0], POSITION\n"
+		"DCL OUT[1], GENERIC[0]\n"
+		"DCL CONST[1][0..1]\n"
+		"DCL CONST[2][0..1]\n"
+		"DCL CONST[3][0..1]\n"
+		"DCL CONST[5][0..0]\n"
+		"DCL IN[0]\n"
+		"DCL TEMP[0..4]\n"
+		"  MUL TEMP[2], CONST[3][0], CONST[2][1].xxxx\n"
+		"  ADD TEMP[3], CONST[1][0], TEMP[2]\n"
+		"  ADD TEMP[4], TEMP[3], CONST[5][0]\n"
+		"  MOV TEMP[1], TEMP[4]\n"
+		"  MOV TEMP[0], IN[0]\n"
+		"  MOV OUT[1], TEMP[1]\n"
+		"  MOV OUT[0], TEMP[0]\n"
+		"  END\n");
+}
+END_TEST
+
+/* Packing is integer and float arithmetic (the host drops PK2H & co). */
+START_TEST(packing_is_lowered)
+{
+	static const char *const want[] = {
+		/* snorm: clamp, scale, round, to int, 16 bits each, joined */
+		"  MAX TEMP[5].xy, IN[0].xyyy, IMM[0].xxxx\n  MIN TEMP[5].xy, TEMP[5], IMM[0].yyyy\n"
+		"  MUL TEMP[5].xy, TEMP[5], IMM[0].zzzz\n  ROUND TEMP[5].xy, TEMP[5]\n"
+		"  F2I TEMP[5].xy, TEMP[5]\n  AND TEMP[5].xy, TEMP[5], IMM[1].xxxx\n"
+		"  SHL TEMP[6].x, TEMP[5].yyyy, IMM[1].yyyy\n  OR TEMP[4].x, TEMP[5].xxxx, TEMP[6].xxxx\n",
+		/* half: round to nearest even, then denormals, infinity, NaN */
+		"  UADD TEMP[12].xy, TEMP[12], IMM[3].yyyy\n", "USGE TEMP[15].xy, TEMP[11], IMM[4].xxxx",
+		"IBFE TEMP[20].y, IN[1].xxxx, IMM[1].yyyy, IMM[1].yyyy",
+		"IMM[3] UINT32 {1, 3355447295, 947912704, 31744}\n",
+	};
+	struct vc_tgsi t;
+
+	compile_ok("packing.vert", &t);
+	for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		ck_assert_msg(strstr(t.text, want[i]), "missing:\n%s\nin:\n%s", want[i], t.text);
+	ck_assert_ptr_null(strstr(t.text, "PK2H"));
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
+/* inverse() by cofactors (one RCP of the determinant each), modf, frexp. */
+START_TEST(matrix_builtins_are_lowered)
+{
+	struct vc_tgsi t;
+	unsigned rcps = 0;
+
+	compile_ok("matrix.vert", &t);
+	for (const char *p = t.text; (p = strstr(p, "  RCP ")); p++)
+		rcps++;
+	ck_assert_uint_eq(rcps, 3);
+	/* mat4: the 2x2 minors of columns 0-1 from CONST[1][5..6] */
+	ck_assert_ptr_nonnull(strstr(t.text, "MUL TEMP[11], CONST[1][5].xxxy, CONST[1][6].yzwz\n"));
+	ck_assert_ptr_nonnull(strstr(t.text, "  TRUNC "));
+	ck_assert_ptr_nonnull(strstr(t.text, "  UBFE "));
+	vc_tgsi_finish(&t);
 }
 END_TEST
 
@@ -265,6 +331,9 @@ static Suite *spirv_suite(void)
 	tcase_add_test(golden, golden_passthrough_vs);
 	tcase_add_test(golden, golden_color_fs);
 	tcase_add_test(golden, golden_textured_fs);
+	tcase_add_test(golden, golden_ubo_array_vs);
+	tcase_add_test(golden, packing_is_lowered);
+	tcase_add_test(golden, matrix_builtins_are_lowered);
 	tcase_add_test(golden, info_reports_interface);
 	tcase_add_test(golden, instance_index_adds_base_instance);
 	tcase_add_test(golden, compute_reports_local_size);
