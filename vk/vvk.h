@@ -63,9 +63,24 @@
  * error (returned by vvk_EndCommandBuffer), plus the resources they reference
  * (the DRM BO list) and how (read/write, for the usage handles).
  *
+ * Multisampling. Images of 2 to max_samples samples (2D, one level, formats
+ * in the caps' multisample mask) are multisample textures; a pipeline with
+ * rasterizationSamples > 1 sets the rasterizer's multisample bit, sends its
+ * sample mask (SET_SAMPLE_MASK) and min samples, and puts alpha-to-coverage
+ * into the blend state. Colour resolves (rendering resolve attachments at
+ * vvk_CmdEndRendering, vvk_CmdResolveImage) are same-size BLITs, which the
+ * host runs as glBlitFramebuffer. Depth/stencil resolves are not offered.
+ *
+ * Texel buffers. A buffer view of a uniform texel buffer is a SAMPLER_VIEW
+ * (element range) on the memory's buffer resource; a storage texel buffer is
+ * bound with SET_SHADER_IMAGES' buffer layout (byte offset and size). The
+ * memory's VERTEX_BUFFER-bound resource serves both: the host gives any GL
+ * buffer a texture-buffer object on first use (measured:
+ * tests/vk/test_vk_texel.c), so no memory needs another bind.
+ *
  * Not implemented (knowingly): render passes/framebuffers (dynamic rendering
- * only), multisampling and resolves, queries, secondary command buffers,
- * indirect draws, texel buffers, linear images, sparse, external memory,
+ * only), depth/stencil resolves, queries, secondary command buffers,
+ * indirect draws, linear images, sparse, external memory,
  * multiple viewports, dynamic vertex strides, partial clears of array
  * layers other than the first.
  */
@@ -187,6 +202,11 @@ void vvk_GetBufferMemoryRequirements(VkDevice device, VkBuffer buffer,
 VkResult vvk_BindBufferMemory(VkDevice device, VkBuffer buffer, VkDeviceMemory memory,
 			      VkDeviceSize offset);
 
+VkResult vvk_CreateBufferView(VkDevice device, const VkBufferViewCreateInfo *pCreateInfo,
+			      const VkAllocationCallbacks *pAllocator, VkBufferView *pView);
+void vvk_DestroyBufferView(VkDevice device, VkBufferView bufferView,
+			   const VkAllocationCallbacks *pAllocator);
+
 VkResult vvk_CreateImage(VkDevice device, const VkImageCreateInfo *pCreateInfo,
 			 const VkAllocationCallbacks *pAllocator, VkImage *pImage);
 void vvk_DestroyImage(VkDevice device, VkImage image, const VkAllocationCallbacks *pAllocator);
@@ -299,6 +319,8 @@ void vvk_CmdCopyBufferToImage(VkCommandBuffer cmd, VkBuffer src, VkImage dst,
 			      const VkBufferImageCopy *pRegions);
 void vvk_CmdCopyImageToBuffer(VkCommandBuffer cmd, VkImage src, VkImageLayout srcLayout,
 			      VkBuffer dst, uint32_t count, const VkBufferImageCopy *pRegions);
+void vvk_CmdResolveImage(VkCommandBuffer cmd, VkImage src, VkImageLayout srcLayout, VkImage dst,
+			 VkImageLayout dstLayout, uint32_t count, const VkImageResolve *pRegions);
 void vvk_CmdBlitImage(VkCommandBuffer cmd, VkImage src, VkImageLayout srcLayout, VkImage dst,
 		      VkImageLayout dstLayout, uint32_t count, const VkImageBlit *pRegions,
 		      VkFilter filter);

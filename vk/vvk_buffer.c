@@ -34,9 +34,10 @@ void vvk_GetBufferMemoryRequirements(VkDevice device, VkBuffer buffer,
 	const VkPhysicalDeviceLimits *l = &dev->pdev->props.limits;
 	struct vvk_buffer *b = vvk_buffer_from_handle(buffer);
 
-	/* any buffer may be bound as UBO or SSBO at offset 0 */
+	/* any buffer may be bound as UBO, SSBO or texel buffer at offset 0 */
 	pRequirements->alignment = VVK_MAX(VVK_MAX(l->minUniformBufferOffsetAlignment,
-						   l->minStorageBufferOffsetAlignment), 16);
+						   l->minStorageBufferOffsetAlignment),
+					   VVK_MAX(l->minTexelBufferOffsetAlignment, 16));
 	pRequirements->size = VVK_ALIGN(b->size, 4);
 	pRequirements->memoryTypeBits = (1u << VVK_MEMORY_TYPE_DEVICE) | (1u << VVK_MEMORY_TYPE_HOST);
 }

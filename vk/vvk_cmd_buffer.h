@@ -46,6 +46,7 @@ enum vvk_dirty {
 	VVK_DIRTY_GFX_DESCRIPTORS,
 	VVK_DIRTY_COMPUTE_DESCRIPTORS,
 	VVK_DIRTY_FRAMEBUFFER,
+	VVK_DIRTY_MULTISAMPLE, /* the pipeline's sample mask and min samples */
 	VVK_DIRTY_COUNT
 };
 
@@ -94,6 +95,7 @@ struct vvk_render_state {
 	uint32_t cbufs[VVK_MAX_COLOR_ATTACHMENTS];
 	uint32_t zsurf;
 	struct vvk_image_view *color[VVK_MAX_COLOR_ATTACHMENTS];
+	struct vvk_image_view *resolve[VVK_MAX_COLOR_ATTACHMENTS]; /* at the end, or NULL */
 	struct vvk_image_view *ds;
 	VkRect2D area;
 	uint32_t width, height;
@@ -108,6 +110,9 @@ struct vvk_host_shadow {
 	struct vdrm_set_scissor_state_elem scissor;
 	float blend_color[4];
 	uint32_t stencil_ref;
+	/* 64 bits: invalidation (all ones) must differ from every real mask */
+	uint64_t sample_mask;
+	uint32_t min_samples;
 	struct vdrm_set_vertex_buffers_elem vbs[VVK_MAX_VERTEX_BUFFERS];
 	uint32_t nr_vbs;
 	uint32_t shaders[VVK_STAGE_COUNT];
@@ -169,3 +174,8 @@ void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd);
 void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp);
 /* vvk_cmd_render.c */
 void vvk_cmd_emit_framebuffer(struct vvk_cmd_buffer *cmd);
+/* vvk_cmd_transfer.c: resolves `blit`'s boxes of src (multisample) into dst;
+ * a format of 0 means the image's own. */
+struct vdrm_cmd_blit;
+void vvk_cmd_resolve(struct vvk_cmd_buffer *cmd, struct vvk_image *src, struct vvk_image *dst,
+		     struct vdrm_cmd_blit *blit);

@@ -7,6 +7,7 @@
  */
 #include "vdrm_cmds.h"
 #include "vvk_buffer.h"
+#include "vvk_buffer_view.h"
 #include "vvk_cmd_buffer.h"
 #include "vvk_descriptor_set.h"
 #include "vvk_device.h"
@@ -40,11 +41,23 @@ static struct vvk_buffer_binding buffer_binding(struct vvk_cmd_buffer *cmd,
 					    (uint32_t)d->range };
 }
 
+/* A storage texel buffer: SET_SHADER_IMAGES' buffer layout, bytes not layers. */
+static struct vvk_image_binding texel_buffer_binding(struct vvk_cmd_buffer *cmd,
+						     const struct vvk_buffer_view *v)
+{
+	vvk_cmd_use_memory(cmd, v->buffer->mem, true);
+	return (struct vvk_image_binding){
+		.res = v->buffer->mem->res->res_handle, .format = v->virgl_format, .access = 3,
+		.layers = v->offset, .level = v->size };
+}
+
 static struct vvk_image_binding image_binding(struct vvk_cmd_buffer *cmd,
 					      const struct vvk_descriptor *d)
 {
 	const struct vvk_image_view *v = d->view;
 
+	if (d->buffer_view)
+		return texel_buffer_binding(cmd, d->buffer_view);
 	if (!v)
 		return (struct vvk_image_binding){ 0 };
 	vvk_cmd_use_image(cmd, v->image, true);
@@ -52,6 +65,24 @@ static struct vvk_image_binding image_binding(struct vvk_cmd_buffer *cmd,
 		.res = v->image->res->res_handle, .format = v->virgl_format, .access = 3,
 		.layers = v->base_layer | (v->base_layer + v->layers - 1) << 16,
 		.level = v->base_level };
+}
+
+/* A sampled image and its sampler, or a uniform texel buffer (no sampler state). */
+static void fill_sampler(struct vvk_cmd_buffer *cmd, struct vvk_stage_bindings *w, uint32_t slot,
+			 const struct vvk_descriptor *d)
+{
+	const struct vvk_buffer_view *bv = d->buffer_view;
+
+	if (bv) {
+		w->views[slot] = bv->sampler_view;
+		w->samplers[slot] = 0;
+		vvk_cmd_use_memory(cmd, bv->buffer->mem, false);
+		return;
+	}
+	w->views[slot] = d->view ? d->view->sampler_view : 0;
+	w->samplers[slot] = d->sampler ? d->sampler->handle : 0;
+	if (d->view)
+		vvk_cmd_use_image(cmd, d->view->image, false);
 }
 
 static void fill_one(struct fill_ctx *c, struct vvk_stage_bindings *w, enum vvk_slot_kind kind,
@@ -69,10 +100,7 @@ static void fill_one(struct fill_ctx *c, struct vvk_stage_bindings *w, enum vvk_
 		w->images[slot] = image_binding(c->cmd, d);
 		break;
 	default:
-		w->views[slot] = d->view ? d->view->sampler_view : 0;
-		w->samplers[slot] = d->sampler ? d->sampler->handle : 0;
-		if (d->view)
-			vvk_cmd_use_image(c->cmd, d->view->image, false);
+		fill_sampler(c->cmd, w, slot, d);
 		break;
 	}
 }

@@ -14,7 +14,8 @@
 #define DIRTY(d) VVK_DIRTY_BIT(VVK_DIRTY_##d)
 #define GFX_STATE_OF_PIPELINE \
 	(DIRTY(GFX_PIPELINE) | DIRTY(VIEWPORT) | DIRTY(SCISSOR) | DIRTY(BLEND_COLOR) | \
-	 DIRTY(STENCIL_REF) | DIRTY(VERTEX_BUFFERS) | DIRTY(PUSH_CONSTANTS) | DIRTY(GFX_DESCRIPTORS))
+	 DIRTY(STENCIL_REF) | DIRTY(VERTEX_BUFFERS) | DIRTY(PUSH_CONSTANTS) | DIRTY(GFX_DESCRIPTORS) | \
+	 DIRTY(MULTISAMPLE))
 #define COMPUTE_STATE_OF_PIPELINE \
 	(DIRTY(COMPUTE_PIPELINE) | DIRTY(COMPUTE_PUSH_CONSTANTS) | DIRTY(COMPUTE_DESCRIPTORS))
 
@@ -233,6 +234,20 @@ static void emit_blend_color(struct vvk_cmd_buffer *cmd, const struct vvk_pipeli
 			.color = { c[0], c[1], c[2], c[3] } });
 }
 
+static void emit_multisample(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
+{
+	struct vvk_host_shadow *h = &cmd->st.host;
+	uint64_t mask = p->sample_mask;
+
+	if (changed(&h->sample_mask, &mask, sizeof(mask)))
+		vdrm_encode_set_sample_mask(&cmd->cs, &(struct vdrm_cmd_set_sample_mask){
+			p->sample_mask });
+	if (vvk_physical_device_has_cap(cmd->dev->pdev, VDRM_CAP_SET_MIN_SAMPLES) &&
+	    changed(&h->min_samples, &p->min_samples, sizeof(p->min_samples)))
+		vdrm_encode_set_min_samples(&cmd->cs, &(struct vdrm_cmd_set_min_samples){
+			p->min_samples });
+}
+
 static void emit_fixed_values(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
 {
 	uint32_t d = cmd->st.dirty;
@@ -247,6 +262,8 @@ static void emit_fixed_values(struct vvk_cmd_buffer *cmd, const struct vvk_pipel
 		emit_blend_color(cmd, p);
 	if ((d & DIRTY(STENCIL_REF)) && changed(&cmd->st.host.stencil_ref, &ref, sizeof(ref)))
 		vdrm_encode_set_stencil_ref(&cmd->cs, &(struct vdrm_cmd_set_stencil_ref){ ref });
+	if (d & DIRTY(MULTISAMPLE))
+		emit_multisample(cmd, p);
 }
 
 static void emit_vertex_buffers(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)

@@ -160,8 +160,12 @@ static void set_attachments(struct vvk_render_state *r, const VkRenderingInfo *i
 	r->width = r->height = UINT32_MAX;
 	r->nr_cbufs = VVK_MIN(info->colorAttachmentCount, (uint32_t)VVK_MAX_COLOR_ATTACHMENTS);
 	for (uint32_t i = 0; i < r->nr_cbufs; i++) {
-		r->color[i] = vvk_image_view_from_handle(info->pColorAttachments[i].imageView);
+		const VkRenderingAttachmentInfo *a = &info->pColorAttachments[i];
+
+		r->color[i] = vvk_image_view_from_handle(a->imageView);
 		r->cbufs[i] = r->color[i] ? r->color[i]->surface : 0;
+		if (r->color[i] && a->resolveMode != VK_RESOLVE_MODE_NONE)
+			r->resolve[i] = vvk_image_view_from_handle(a->resolveImageView);
 	}
 	r->ds = ds ? vvk_image_view_from_handle(ds->imageView) : NULL;
 	r->zsurf = r->ds ? r->ds->surface : 0;
@@ -232,11 +236,34 @@ void vvk_CmdBeginRendering(VkCommandBuffer commandBuffer, const VkRenderingInfo 
 	load_ops(cmd, pInfo);
 }
 
+/* The render area of colour attachment i, resolved into its resolve view. */
+static void resolve_attachment(struct vvk_cmd_buffer *cmd, uint32_t i)
+{
+	const struct vvk_render_state *r = &cmd->st.render;
+	const struct vvk_image_view *src = r->color[i], *dst = r->resolve[i];
+	uint32_t x = (uint32_t)VVK_MAX(r->area.offset.x, 0), y = (uint32_t)VVK_MAX(r->area.offset.y, 0);
+	uint32_t w = VVK_MIN(r->area.extent.width, r->width - VVK_MIN(x, r->width));
+	uint32_t h = VVK_MIN(r->area.extent.height, r->height - VVK_MIN(y, r->height));
+
+	if (!w || !h)
+		return;
+	vvk_cmd_resolve(cmd, src->image, dst->image, &(struct vdrm_cmd_blit){
+		.dst_level = dst->base_level, .dst_format = dst->virgl_format, .dst_x = x,
+		.dst_y = y, .dst_z = dst->base_layer, .dst_w = w, .dst_h = h, .dst_d = src->layers,
+		.src_level = src->base_level, .src_format = src->virgl_format, .src_x = x,
+		.src_y = y, .src_z = src->base_layer, .src_w = w, .src_h = h,
+		.src_d = src->layers });
+}
+
 void vvk_CmdEndRendering(VkCommandBuffer commandBuffer)
 {
 	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	struct vvk_render_state *r = &cmd->st.render;
 
-	cmd->st.render.active = false;
+	for (uint32_t i = 0; i < r->nr_cbufs; i++)
+		if (r->resolve[i])
+			resolve_attachment(cmd, i);
+	r->active = false;
 }
 
 void vvk_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount,

@@ -343,6 +343,54 @@ void vvk_CmdBlitImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLa
 	vvk_cmd_use_image(cmd, dst, true);
 }
 
+/*
+ * A resolve is a BLIT of equal boxes out of a multisample texture: the host
+ * runs it as glBlitFramebuffer, which averages the samples (and takes
+ * sample 0 of integer formats, as Vulkan's SAMPLE_ZERO).
+ */
+void vvk_cmd_resolve(struct vvk_cmd_buffer *cmd, struct vvk_image *src, struct vvk_image *dst,
+		     struct vdrm_cmd_blit *blit)
+{
+	if (src->samples <= 1 || dst->samples > 1) {
+		vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
+		return;
+	}
+	blit->s0 = 0xf; /* RGBA, NEAREST */
+	blit->src_res = src->res->res_handle;
+	blit->dst_res = dst->res->res_handle;
+	blit->src_format = blit->src_format ? blit->src_format : src->virgl_format;
+	blit->dst_format = blit->dst_format ? blit->dst_format : dst->virgl_format;
+	vdrm_encode_blit(&cmd->cs, blit);
+	vvk_cmd_use_image(cmd, src, false);
+	vvk_cmd_use_image(cmd, dst, true);
+}
+
+void vvk_CmdResolveImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout srcLayout,
+			 VkImage dstImage, VkImageLayout dstLayout, uint32_t count,
+			 const VkImageResolve *pRegions)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	struct vvk_image *src = vvk_image_from_handle(srcImage);
+	struct vvk_image *dst = vvk_image_from_handle(dstImage);
+
+	(void)srcLayout;
+	(void)dstLayout;
+	for (uint32_t i = 0; i < count; i++) {
+		const VkImageResolve *r = &pRegions[i];
+		struct vdrm_box s = region_box(src, &r->srcSubresource, r->srcOffset, r->extent);
+		struct vdrm_box d = region_box(dst, &r->dstSubresource, r->dstOffset, r->extent);
+
+		if (!image_box_ok(cmd, src, r->srcSubresource.mipLevel, &s) ||
+		    !image_box_ok(cmd, dst, r->dstSubresource.mipLevel, &d))
+			return;
+		vvk_cmd_resolve(cmd, src, dst, &(struct vdrm_cmd_blit){
+			.dst_level = r->dstSubresource.mipLevel, .dst_x = d.x, .dst_y = d.y,
+			.dst_z = d.z, .dst_w = d.w, .dst_h = d.h, .dst_d = d.d,
+			.src_x = s.x, .src_y = s.y, .src_z = s.z, .src_w = s.w, .src_h = s.h,
+			.src_d = s.d });
+	}
+}
+
 void vvk_CmdPipelineBarrier2(VkCommandBuffer commandBuffer, const VkDependencyInfo *pInfo)
 {
 	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);

@@ -2,6 +2,7 @@
 #include "vvk_descriptor_set.h"
 
 #include "vvk_buffer.h"
+#include "vvk_buffer_view.h"
 #include "vvk_descriptor_pool.h"
 #include "vvk_device.h"
 #include "vvk_image_view.h"
@@ -106,6 +107,11 @@ static struct vvk_descriptor *target(struct vvk_descriptor_set *set, uint32_t bi
 
 static void write_one(struct vvk_descriptor *d, const VkWriteDescriptorSet *w, uint32_t i)
 {
+	if (w->descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER ||
+	    w->descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) {
+		d->buffer_view = vvk_buffer_view_from_handle(w->pTexelBufferView[i]);
+		return;
+	}
 	if (w->pBufferInfo) {
 		const VkDescriptorBufferInfo *bi = &w->pBufferInfo[i];
 

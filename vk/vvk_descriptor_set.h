@@ -11,6 +11,7 @@
 #include "vvk_usage.h"
 
 struct vvk_buffer;
+struct vvk_buffer_view;
 struct vvk_image_view;
 struct vvk_sampler;
 
@@ -20,6 +21,7 @@ struct vvk_descriptor {
 	VkDeviceSize offset, range;
 	struct vvk_image_view *view;
 	struct vvk_sampler *sampler;
+	struct vvk_buffer_view *buffer_view; /* texel buffers */
 };
 
 struct vvk_descriptor_set {

@@ -20,6 +20,7 @@ enum vvk_slot_kind vvk_descriptor_type_kind(VkDescriptorType t)
 	case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC:
 		return VVK_SLOT_SSBO;
 	case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+	case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
 		return VVK_SLOT_IMAGE;
 	default:
 		return VVK_SLOT_SAMPLER;

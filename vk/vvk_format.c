@@ -136,3 +136,42 @@ uint32_t vvk_format_block_height(VkFormat format)
 
 	return d ? d->block_h : 0;
 }
+
+/*
+ * What GL's texture buffers take (glTexBuffer's internal formats): 1, 2 and 4
+ * channels of 8/16/32 bits, and RGB32; no sRGB, packed or normalised signed
+ * formats. Image units (storage texel buffers) take the same minus RGB32.
+ */
+static bool tbo_format(VkFormat f, bool *storage)
+{
+	switch (f) {
+	case VK_FORMAT_R32G32B32_SFLOAT:
+	case VK_FORMAT_R32G32B32_UINT:
+	case VK_FORMAT_R32G32B32_SINT:
+		*storage = false;
+		return true;
+	case VK_FORMAT_R8_UNORM: case VK_FORMAT_R8_UINT: case VK_FORMAT_R8_SINT:
+	case VK_FORMAT_R8G8_UNORM: case VK_FORMAT_R8G8_UINT: case VK_FORMAT_R8G8_SINT:
+	case VK_FORMAT_R8G8B8A8_UNORM: case VK_FORMAT_R8G8B8A8_UINT: case VK_FORMAT_R8G8B8A8_SINT:
+	case VK_FORMAT_R16_UNORM: case VK_FORMAT_R16_UINT: case VK_FORMAT_R16_SINT:
+	case VK_FORMAT_R16_SFLOAT: case VK_FORMAT_R16G16_UNORM: case VK_FORMAT_R16G16_UINT:
+	case VK_FORMAT_R16G16_SINT: case VK_FORMAT_R16G16_SFLOAT:
+	case VK_FORMAT_R16G16B16A16_UNORM: case VK_FORMAT_R16G16B16A16_UINT:
+	case VK_FORMAT_R16G16B16A16_SINT: case VK_FORMAT_R16G16B16A16_SFLOAT:
+	case VK_FORMAT_R32_UINT: case VK_FORMAT_R32_SINT: case VK_FORMAT_R32_SFLOAT:
+	case VK_FORMAT_R32G32_UINT: case VK_FORMAT_R32G32_SINT: case VK_FORMAT_R32G32_SFLOAT:
+	case VK_FORMAT_R32G32B32A32_UINT: case VK_FORMAT_R32G32B32A32_SINT:
+	case VK_FORMAT_R32G32B32A32_SFLOAT:
+		*storage = true;
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool vvk_format_is_texel_buffer(VkFormat format, bool storage)
+{
+	bool can_store = false;
+
+	return tbo_format(format, &can_store) && (!storage || can_store);
+}

@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
@@ -16,3 +17,5 @@ VkImageAspectFlags vvk_format_aspects(VkFormat format);
 uint32_t vvk_format_block_bytes(VkFormat format);
 uint32_t vvk_format_block_width(VkFormat format);
 uint32_t vvk_format_block_height(VkFormat format);
+/* A format GL can read as a texture buffer (storage: also write through an image unit). */
+bool vvk_format_is_texel_buffer(VkFormat format, bool storage);

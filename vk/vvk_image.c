@@ -47,7 +47,9 @@ static VkResult check_create_info(struct vvk_device *dev, const VkImageCreateInf
 
 	if (r != VK_SUCCESS)
 		return r;
-	if (ci->samples != VK_SAMPLE_COUNT_1_BIT || ci->extent.width > p.maxExtent.width ||
+	/* multisample images have one level (the host allows no mips on them) */
+	if (!(ci->samples & p.sampleCounts) || (ci->samples > 1 && ci->mipLevels != 1) ||
+	    ci->extent.width > p.maxExtent.width ||
 	    ci->extent.height > p.maxExtent.height || ci->extent.depth > p.maxExtent.depth ||
 	    ci->arrayLayers > p.maxArrayLayers || ci->mipLevels > p.maxMipLevels)
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
@@ -65,6 +67,7 @@ static void init_image(struct vvk_image *img, const VkImageCreateInfo *ci)
 	img->levels = ci->mipLevels;
 	img->layers = ci->arrayLayers;
 	img->usage = ci->usage;
+	img->samples = ci->samples;
 	vvk_usage_init(&img->use);
 }
 
@@ -79,6 +82,8 @@ VkResult vvk_CreateImage(VkDevice device, const VkImageCreateInfo *pCreateInfo,
 		.height = ci->extent.height, .depth = ci->extent.depth,
 		.array_size = ci->imageType == VK_IMAGE_TYPE_3D ? 1 : ci->arrayLayers,
 		.last_level = ci->mipLevels - 1,
+		/* any nr_samples > 0, even 1, makes the host's texture multisample */
+		.nr_samples = ci->samples > 1 ? ci->samples : 0,
 	};
 	struct vvk_image *img;
 	VkResult r = check_create_info(dev, ci);

@@ -20,6 +20,7 @@ struct vvk_image {
 	VkImageAspectFlags aspects;
 	VkExtent3D extent;
 	uint32_t levels, layers;
+	VkSampleCountFlagBits samples;
 	VkImageUsageFlags usage;
 	struct vdrm_resource *res;
 	struct vvk_usage use;

@@ -39,5 +39,7 @@ uint32_t vvk_physical_device_new_handle(struct vvk_physical_device *pdev);
 /* The caps' format usage bits (enum vdrm_format_usage) of a VkFormat. */
 uint32_t vvk_physical_device_format_usage(const struct vvk_physical_device *pdev,
 					  VkFormat format);
+/* Sample counts the host renders (1 up to caps max_samples). */
+VkSampleCountFlags vvk_physical_device_sample_counts(const struct vvk_physical_device *pdev);
 bool vvk_physical_device_has_cap(const struct vvk_physical_device *pdev, uint32_t cap_bit);
 bool vvk_physical_device_has_cap2(const struct vvk_physical_device *pdev, uint32_t cap2_bit);

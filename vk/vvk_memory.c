@@ -55,6 +55,10 @@ void vvk_FreeMemory(VkDevice device, VkDeviceMemory memory, const VkAllocationCa
 
 	if (!mem)
 		return;
+	/* buffer views on it may still be waiting in the setup stream: they
+	 * must reach the host while the resource exists */
+	if (mem->res)
+		vvk_queue_flush_setup(&dev->queue);
 	vdrm_resource_destroy(dev->vdrm, mem->res);
 	pthread_mutex_destroy(&mem->lock);
 	vvk_free(vvk_device_alloc(dev, pAllocator), mem);

@@ -180,6 +180,8 @@ void vvk_meta_clear(struct vvk_cmd_buffer *cmd, const struct vvk_meta_clear *c)
 		.count = 1 });
 	vdrm_encode_set_stencil_ref(&cmd->cs, &(struct vdrm_cmd_set_stencil_ref){
 		.ref = (c->ds.stencil & 0xff) * 0x101u });
+	/* clears write every sample, whatever mask a pipeline left */
+	vdrm_encode_set_sample_mask(&cmd->cs, &(struct vdrm_cmd_set_sample_mask){ UINT32_MAX });
 	vdrm_encode_draw_vbo(&cmd->cs, &(struct vdrm_cmd_draw_vbo){
 		.count = 4, .mode = 5 /* TRIANGLE_STRIP */, .instance_count = 1, .max_index = 3 });
 	vvk_cmd_use_resource(cmd, &cmd->dev->meta.use, cmd->dev->meta.quad, false);

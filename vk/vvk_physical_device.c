@@ -18,6 +18,32 @@ static uint32_t or_default(uint32_t v, uint32_t def)
 	return v ? v : def;
 }
 
+/* 1 and every power of two up to the host's GL_MAX_SAMPLES (the flag bits are the counts). */
+VkSampleCountFlags vvk_physical_device_sample_counts(const struct vvk_physical_device *pdev)
+{
+	VkSampleCountFlags f = VK_SAMPLE_COUNT_1_BIT;
+
+	for (uint32_t n = 2; n <= pdev->caps->max_samples && n <= VK_SAMPLE_COUNT_16_BIT; n <<= 1)
+		f |= n;
+	return f;
+}
+
+static void sample_limits(const struct vvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
+{
+	VkSampleCountFlags counts = vvk_physical_device_sample_counts(pdev);
+
+	l->framebufferColorSampleCounts = counts;
+	l->framebufferDepthSampleCounts = counts;
+	l->framebufferStencilSampleCounts = counts;
+	l->framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->sampledImageColorSampleCounts = counts;
+	l->sampledImageIntegerSampleCounts = counts;
+	l->sampledImageDepthSampleCounts = counts;
+	l->sampledImageStencilSampleCounts = counts;
+	/* multisample storage images are not offered: no image view path for them */
+	l->storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+}
+
 static void image_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
 {
 	l->maxImageDimension1D = or_default(c->max_texture_2d_size, 16384);
@@ -36,15 +62,6 @@ static void image_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
 	l->maxColorAttachments = VVK_MIN(or_default(c->max_render_targets, 1),
 					 VVK_MAX_COLOR_ATTACHMENTS);
 	l->maxFragmentOutputAttachments = l->maxColorAttachments;
-	l->framebufferColorSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->framebufferDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->framebufferStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->sampledImageColorSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->sampledImageIntegerSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT;
 	l->maxSamplerLodBias = c->max_texture_lod_bias;
 	l->maxSamplerAnisotropy = c->max_anisotropy > 1.0f ? c->max_anisotropy : 1.0f;
 	l->maxTexelOffset = (uint32_t)c->max_texel_offset;
@@ -79,6 +96,7 @@ static void descriptor_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits 
 	l->minUniformBufferOffsetAlignment = or_default(c->uniform_buffer_offset_alignment, 256);
 	l->minStorageBufferOffsetAlignment = or_default(c->shader_buffer_offset_alignment, 256);
 	l->minTexelBufferOffsetAlignment = or_default(c->texture_buffer_offset_alignment, 256);
+	l->maxTexelBufferElements = c->max_tbo_size;
 }
 
 static void stage_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
@@ -123,7 +141,6 @@ static void memory_limits(VkPhysicalDeviceLimits *l)
 	l->nonCoherentAtomSize = 64;
 	l->optimalBufferCopyOffsetAlignment = 4;
 	l->optimalBufferCopyRowPitchAlignment = 4;
-	l->maxTexelBufferElements = 0;
 	l->timestampComputeAndGraphics = VK_FALSE;
 	l->timestampPeriod = 1.0f;
 	l->discreteQueuePriorities = 2;
@@ -145,6 +162,7 @@ void vvk_physical_device_init_properties(struct vvk_physical_device *pdev)
 		 c->renderer[0] ? c->renderer : "virgl",
 		 vdrm_device_transport_name(pdev->vdrm));
 	image_limits(c, &p->limits);
+	sample_limits(pdev, &p->limits);
 	descriptor_limits(c, &p->limits);
 	stage_limits(c, &p->limits);
 	memory_limits(&p->limits);
@@ -235,6 +253,21 @@ static VkFormatFeatureFlags depth_features(uint32_t usage)
 	       VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT;
 }
 
+/* Texel buffers need the host's texture buffers (max_tbo_size > 0) and a TBO format. */
+static VkFormatFeatureFlags buffer_features(const struct vvk_physical_device *pdev,
+					   VkFormat format, uint32_t flags, uint32_t usage)
+{
+	VkFormatFeatureFlags f = (flags & VDRM_FMT_VERTEX) ? VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT : 0;
+
+	if (!pdev->caps->max_tbo_size || !vvk_format_is_texel_buffer(format, false))
+		return f;
+	if (usage & VDRM_FORMAT_SAMPLE)
+		f |= VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT;
+	if (vvk_format_is_texel_buffer(format, true) && pdev->caps->max_shader_image_frag_compute)
+		f |= VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT;
+	return f;
+}
+
 void vvk_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
 					   VkFormatProperties *p)
 {
@@ -251,8 +284,7 @@ void vvk_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice, VkFo
 		p->optimalTilingFeatures = colour_features(usage, d->flags);
 	/* linear images are not offered: the host owns every texture's layout */
 	p->linearTilingFeatures = 0;
-	if (d->flags & VDRM_FMT_VERTEX)
-		p->bufferFeatures = VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT;
+	p->bufferFeatures = buffer_features(pdev, format, d->flags, usage);
 }
 
 static bool usage_supported(VkFormatFeatureFlags f, VkImageUsageFlags usage)
@@ -273,6 +305,22 @@ static bool usage_supported(VkFormatFeatureFlags f, VkImageUsageFlags usage)
 	return true;
 }
 
+/*
+ * The host makes multisample textures 2D or 2D_ARRAY only, of the formats in
+ * its multisample mask (valid from host_feature_check_version 9, as Mesa
+ * reads it); multisample storage images are not offered.
+ */
+static VkSampleCountFlags image_sample_counts(const struct vvk_physical_device *pdev,
+					      VkFormat format, VkImageType type,
+					      VkImageUsageFlags usage, VkImageCreateFlags flags)
+{
+	if (type != VK_IMAGE_TYPE_2D || (flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) ||
+	    (usage & VK_IMAGE_USAGE_STORAGE_BIT) || pdev->caps->host_feature_check_version < 9 ||
+	    !(vvk_physical_device_format_usage(pdev, format) & VDRM_FORMAT_MULTISAMPLE))
+		return VK_SAMPLE_COUNT_1_BIT;
+	return vvk_physical_device_sample_counts(pdev);
+}
+
 VkResult vvk_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice,
 						    VkFormat format, VkImageType type,
 						    VkImageTiling tiling, VkImageUsageFlags usage,
@@ -284,7 +332,6 @@ VkResult vvk_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDev
 	VkFormatProperties fp;
 	uint32_t max_dim;
 
-	(void)flags;
 	memset(p, 0, sizeof(*p));
 	vvk_GetPhysicalDeviceFormatProperties(physicalDevice, format, &fp);
 	if (tiling != VK_IMAGE_TILING_OPTIMAL || !usage_supported(fp.optimalTilingFeatures, usage))
@@ -296,7 +343,7 @@ VkResult vvk_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDev
 	for (p->maxMipLevels = 1; (max_dim >> p->maxMipLevels) > 0; p->maxMipLevels++)
 		;
 	p->maxArrayLayers = type == VK_IMAGE_TYPE_3D ? 1 : l->maxImageArrayLayers;
-	p->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	p->sampleCounts = image_sample_counts(pdev, format, type, usage, flags);
 	p->maxResourceSize = VDRM_RESOURCE_MAX_BACKING;
 	return VK_SUCCESS;
 }

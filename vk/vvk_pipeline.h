@@ -38,6 +38,8 @@ struct vvk_pipeline {
 	VkRect2D scissor;
 	float blend_constants[4];
 	uint32_t stencil_ref; /* front | back << 8 */
+	uint32_t sample_mask; /* SET_SAMPLE_MASK: ~0 unless pSampleMask says otherwise */
+	uint32_t min_samples; /* SET_MIN_SAMPLES: 1 unless sample shading */
 	/* compute */
 	uint32_t local_size[3];
 };

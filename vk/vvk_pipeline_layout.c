@@ -36,9 +36,11 @@ static bool kind_matches(enum vvk_slot_kind k, enum vc_descriptor_kind want)
 	case VC_DESC_STORAGE_BUFFER:
 		return k == VVK_SLOT_SSBO;
 	case VC_DESC_STORAGE_IMAGE:
+	case VC_DESC_STORAGE_TEXEL_BUFFER:
 		return k == VVK_SLOT_IMAGE;
 	case VC_DESC_SAMPLED_IMAGE:
 	case VC_DESC_SAMPLER:
+	case VC_DESC_UNIFORM_TEXEL_BUFFER:
 		return k == VVK_SLOT_SAMPLER;
 	default:
 		return false;

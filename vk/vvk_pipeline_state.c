@@ -51,8 +51,17 @@ static uint32_t blend_rt(const VkPipelineColorBlendAttachmentState *a)
 	       blend_factor(a->dstAlphaBlendFactor) << 22;
 }
 
+/* S0's alpha-to-coverage (bit 3) and alpha-to-one (bit 4) come from the multisample state. */
+static uint32_t blend_ms_bits(const VkPipelineMultisampleStateCreateInfo *ms)
+{
+	if (!ms)
+		return 0;
+	return (ms->alphaToCoverageEnable ? 1u << 3 : 0) | (ms->alphaToOneEnable ? 1u << 4 : 0);
+}
+
 static void create_blend(struct vvk_device *dev, struct vvk_pipeline *p,
-			 const VkPipelineColorBlendStateCreateInfo *cb)
+			 const VkPipelineColorBlendStateCreateInfo *cb,
+			 const VkPipelineMultisampleStateCreateInfo *ms)
 {
 	struct vdrm_cs tmp;
 	struct vdrm_cmd_create_blend cmd = { 0 };
@@ -60,6 +69,7 @@ static void create_blend(struct vvk_device *dev, struct vvk_pipeline *p,
 
 	for (uint32_t i = 0; i < n; i++)
 		cmd.rt[i] = blend_rt(&cb->pAttachments[i]);
+	cmd.s0 = blend_ms_bits(ms);
 	if (n > 1)
 		cmd.s0 |= 1u; /* independent blend: each RT its own dword */
 	if (cb && cb->logicOpEnable) {
@@ -133,12 +143,19 @@ static uint32_t raster_s0(const VkPipelineRasterizationStateCreateInfo *rs)
 	return s0 | 1u << 24; /* point size from the shader when it writes one */
 }
 
+/* Bit 25 (multisample): the host's GL_MULTISAMPLE, per-sample coverage. */
+static bool multisampled(const VkPipelineMultisampleStateCreateInfo *ms)
+{
+	return ms && ms->rasterizationSamples > VK_SAMPLE_COUNT_1_BIT;
+}
+
 static void create_rasterizer(struct vvk_device *dev, struct vvk_pipeline *p,
-			      const VkPipelineRasterizationStateCreateInfo *rs)
+			      const VkPipelineRasterizationStateCreateInfo *rs,
+			      const VkPipelineMultisampleStateCreateInfo *ms)
 {
 	struct vdrm_cs tmp;
 	struct vdrm_cmd_create_rasterizer cmd = {
-		.s0 = raster_s0(rs),
+		.s0 = raster_s0(rs) | (multisampled(ms) ? 1u << 25 : 0),
 		.point_size = 1.0f, .s3 = 0xffff, .line_width = rs->lineWidth,
 	};
 
@@ -236,16 +253,40 @@ static void static_state(struct vvk_pipeline *p, const VkGraphicsPipelineCreateI
 	p->restart = ci->pInputAssemblyState->primitiveRestartEnable;
 }
 
+/* Sample mask and sample shading: dynamic values of the host, sent at bind. */
+static void multisample_values(struct vvk_pipeline *p,
+			       const VkPipelineMultisampleStateCreateInfo *ms)
+{
+	p->sample_mask = UINT32_MAX;
+	p->min_samples = 1;
+	if (!multisampled(ms))
+		return;
+	if (ms->pSampleMask)
+		p->sample_mask = ms->pSampleMask[0];
+	if (ms->sampleShadingEnable) {
+		/* ceil(minSampleShading * samples), without libm */
+		float want = ms->minSampleShading * (float)ms->rasterizationSamples;
+		uint32_t n = (uint32_t)want;
+
+		p->min_samples = VVK_MAX(n + ((float)n < want), 1u);
+	}
+}
+
 void vvk_pipeline_create_states(struct vvk_device *dev, struct vvk_pipeline *p,
 				const VkGraphicsPipelineCreateInfo *ci)
 {
 	static const VkPipelineRasterizationStateCreateInfo no_raster = {
 		.rasterizerDiscardEnable = VK_TRUE, .lineWidth = 1.0f,
 	};
+	const VkPipelineMultisampleStateCreateInfo *ms =
+		ci->pRasterizationState && !ci->pRasterizationState->rasterizerDiscardEnable
+			? ci->pMultisampleState : NULL;
 
-	create_blend(dev, p, ci->pColorBlendState);
+	create_blend(dev, p, ci->pColorBlendState, ms);
 	create_dsa(dev, p, ci->pDepthStencilState);
-	create_rasterizer(dev, p, ci->pRasterizationState ? ci->pRasterizationState : &no_raster);
+	create_rasterizer(dev, p, ci->pRasterizationState ? ci->pRasterizationState : &no_raster,
+			  ms);
+	multisample_values(p, ms);
 	create_vertex_elements(dev, p, ci->pVertexInputState);
 	static_state(p, ci);
 }
