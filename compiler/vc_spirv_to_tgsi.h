@@ -9,8 +9,11 @@
  * not the shader, decides where things live:
  *   uniform buffer          → CONST[slot][...]   (slot >= 1; 0 is push constants)
  *   push constant block     → CONST[0]
- *   combined image sampler,
- *   sampled image + sampler → SAMP[slot] / SVIEW[slot] (sampler view and state share a slot)
+ *   combined image sampler  → SAMP[slot] / SVIEW[slot] (sampler view and state share a slot)
+ *   sampled image + sampler → SAMP[image slot] / SVIEW[image slot]: `map` is
+ *                             never asked for the sampler; the pair is
+ *                             reported (vc_shader_info.sampler_pairs) and the
+ *                             caller binds the sampler's state in the image's slot
  *   storage buffer          → BUFFER[slot]
  *   storage image           → IMAGE[slot]
  * An array of descriptors at one binding (descriptorCount > 1: sampler
@@ -62,6 +65,22 @@ struct vc_compile_info {
 	struct vc_slot_map map;
 };
 
+/*
+ * `texture(sampler2D(tex, smp), uv)`: an OpSampledImage of a separate sampled
+ * image and sampler. virgl pairs sampler state i with sampler view i (SAMP[i]
+ * is both), so the shader samples at the image's slot and the caller must
+ * bind the state of (sampler_set, sampler_binding, sampler_index) there.
+ * An image element sampled with two different samplers in one shader cannot
+ * be expressed and fails to compile.
+ */
+struct vc_sampler_pair {
+	uint32_t slot;           /* SAMP[slot]: the image's slot, array element included */
+	uint32_t image_set, image_binding, image_index;
+	uint32_t sampler_set, sampler_binding, sampler_index; /* index: array element */
+};
+
+#define VC_MAX_SAMPLER_PAIRS 32 /* one per SAMP slot at most */
+
 /* What the pipeline needs to know of the result. */
 struct vc_shader_info {
 	uint32_t inputs_read;      /* VS: bit L = IN[L] (vertex attribute location) */
@@ -70,6 +89,8 @@ struct vc_shader_info {
 	bool uses_push_constants;  /* CONST[0] */
 	uint32_t push_constant_size; /* bytes of the push constant block */
 	uint32_t sampler_slots;    /* bit n = SAMP[n] */
+	uint32_t nr_sampler_pairs; /* separate samplers combined with images */
+	struct vc_sampler_pair sampler_pairs[VC_MAX_SAMPLER_PAIRS];
 	uint32_t ssbo_slots;       /* bit n = BUFFER[n] */
 	uint32_t image_slots;      /* bit n = IMAGE[n] */
 	uint32_t local_size[3];    /* compute */

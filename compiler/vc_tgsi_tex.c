@@ -15,36 +15,83 @@ struct handle {
 	uint32_t index;
 	const struct vc_image_desc *img;
 	int slot;
+	vc_value_id sampler; /* OpSampledImage's separate sampler, 0 if none */
 };
+
+/* A load of a descriptor variable, or of a constant element of one. */
+static bool trace_load(struct tg *t, const struct vc_instr *load, vc_var_id *var,
+		       uint32_t *index)
+{
+	const struct vc_value *val = vc_value_get(t->m, load->srcs[0]);
+
+	*index = 0;
+	if (val->kind == VC_VALUE_INSTR && val->def->op == VC_OP_ACCESS_CHAIN &&
+	    vc_instr_nr_srcs(val->def) == 2 && tg_value_is_const(t, val->def->srcs[1], index))
+		val = vc_value_get(t->m, val->def->srcs[0]);
+	if (val->kind != VC_VALUE_VAR)
+		return false;
+	*var = val->var;
+	return true;
+}
 
 /* Follows OpLoad / OpSampledImage / OpImage back to the descriptor variable. */
 static bool trace_handle(struct tg *t, vc_value_id v, struct handle *h)
 {
+	h->sampler = 0;
 	for (int guard = 0; guard < 16; guard++) {
 		const struct vc_value *val = vc_value_get(t->m, v);
 		const struct vc_instr *d = val->def;
 
 		if (val->kind != VC_VALUE_INSTR)
 			break;
+		if (d->op == VC_OP_SAMPLED_IMAGE && !h->sampler)
+			h->sampler = d->srcs[1];
 		if (d->op == VC_OP_SAMPLED_IMAGE || d->op == VC_OP_IMAGE_OF) {
 			v = d->srcs[0];
 			continue;
 		}
-		if (d->op != VC_OP_LOAD)
-			break;
-		val = vc_value_get(t->m, d->srcs[0]);
-		h->index = 0;
-		if (val->kind == VC_VALUE_INSTR && val->def->op == VC_OP_ACCESS_CHAIN &&
-		    vc_instr_nr_srcs(val->def) == 2 &&
-		    tg_value_is_const(t, val->def->srcs[1], &h->index))
-			val = vc_value_get(t->m, val->def->srcs[0]);
-		if (val->kind != VC_VALUE_VAR)
-			break;
-		h->var = val->var;
-		return true;
+		if (d->op == VC_OP_LOAD && trace_load(t, d, &h->var, &h->index))
+			return true;
+		break;
 	}
 	tg_fail(t, "TGSI: texture or image handle that is not a (constant-indexed) uniform");
 	return false;
+}
+
+static bool same_sampler(const struct vc_sampler_pair *p, const struct vc_var *s, uint32_t index)
+{
+	return p->sampler_set == s->set && p->sampler_binding == s->binding &&
+	       p->sampler_index == index;
+}
+
+/* Reports the separate sampler that h's image is sampled with (vc_sampler_pair). */
+static void pair_sampler(struct tg *t, const struct handle *h)
+{
+	struct vc_shader_info *info = t->info;
+	const struct vc_value *val = vc_value_get(t->m, h->sampler);
+	const struct vc_var *img = vc_var_get(t->m, h->var), *smp;
+	vc_var_id var;
+	uint32_t index;
+
+	if (val->kind != VC_VALUE_INSTR || val->def->op != VC_OP_LOAD ||
+	    !trace_load(t, val->def, &var, &index)) {
+		tg_fail(t, "TGSI: sampler that is not a (constant-indexed) uniform");
+		return;
+	}
+	smp = vc_var_get(t->m, var);
+	for (uint32_t i = 0; i < info->nr_sampler_pairs; i++) {
+		if (info->sampler_pairs[i].slot != (uint32_t)h->slot)
+			continue;
+		if (!same_sampler(&info->sampler_pairs[i], smp, index))
+			tg_fail(t, "TGSI: set %u binding %u is sampled with two samplers "
+				"(virgl pairs one sampler state with each view)", img->set, img->binding);
+		return;
+	}
+	/* slots are distinct and below 32 (tg_resource_slot): the array holds them all */
+	info->sampler_pairs[info->nr_sampler_pairs++] = (struct vc_sampler_pair){
+		.slot = (uint32_t)h->slot, .image_set = img->set, .image_binding = img->binding,
+		.image_index = h->index, .sampler_set = smp->set, .sampler_binding = smp->binding,
+		.sampler_index = index };
 }
 
 static bool get_handle(struct tg *t, vc_value_id v, struct handle *h)
@@ -64,6 +111,8 @@ static bool get_handle(struct tg *t, vc_value_id v, struct handle *h)
 	}
 	h->img = &ty->image;
 	h->slot = t->vars[h->var].dim + (int)h->index;
+	if (h->sampler)
+		pair_sampler(t, h);
 	return !t->failed;
 }
 

@@ -242,16 +242,38 @@ def group_rows(table):
     return list(groups.values())
 
 
-def check_group(rows):
-    if len(rows) == 1:
-        return
-    if any(r.variable for r in rows):
-        raise DefError('%s: only fixed-length rows can share an opcode' % rows[0].name)
+def check_fixed_group(rows):
     longest = max(rows, key=lambda r: r.fixed_len)
     names = dword_names(longest)
     for r in rows:
         if dword_names(r) != names[:r.fixed_len]:
             raise DefError('%s must be a prefix of %s' % (r.name, longest.name))
+
+
+def min_payload(row):
+    rmin = row.repeat[2] if row.repeat else 0
+    elems = row.prefix_len + rmin * row.elem_len if rmin else 0
+    return row.fixed_len + elems + (row.tail[2] if row.tail else 0)
+
+
+def check_variable_group(rows):
+    """Later rows are restricted forms of the first, which decodes them all."""
+    first = rows[0]
+    for r in rows[1:]:
+        if r.fixed_len != first.fixed_len or r.repeat or not r.tail:
+            raise DefError('%s: a later row of %s needs its fixed dwords, a tail and no elements'
+                           % (r.name, first.name))
+        if not first.variable or min_payload(r) < min_payload(first):
+            raise DefError('%s: shorter than %s allows' % (r.name, first.name))
+
+
+def check_group(rows):
+    if len(rows) == 1:
+        return
+    if any(r.variable for r in rows):
+        check_variable_group(rows)
+    else:
+        check_fixed_group(rows)
 
 
 def check(table):
@@ -580,9 +602,21 @@ def c_str(s):
     return '"%s"' % s if s is not None else 'NULL'
 
 
+def decoder_row(rows):
+    """The row a group decodes with: the longest fixed form, or the first variable one."""
+    if rows[0].variable:
+        return rows[0]
+    return max(rows, key=lambda x: x.fixed_len)
+
+
+def listed_lens(rows):
+    """Fixed-length groups allow exactly their rows' lengths."""
+    return len(rows) > 1 and not rows[0].variable
+
+
 def desc_values(i, rows):
     """(member, C value) pairs of one decoder row, zeros included."""
-    r = max(rows, key=lambda x: x.fixed_len)
+    r = decoder_row(rows)
     rep = r.repeat or (None, 0, 0)
     tail = r.tail or ('none', None, 0)
     obj = 'VDRM_OBJ_' + r.obj if r.obj not in (None, '*') else '0'
@@ -592,8 +626,8 @@ def desc_values(i, rows):
             ('nr_fields', len(desc_names(r))), ('fields', 'fields_%d' % i),
             ('min_elems', rep[2]), ('any_objtype', int(r.obj == '*')),
             ('tail_kind', 'VDRM_TAIL_' + tail[0].upper()), ('tail_min', tail[2]),
-            ('nr_lens', len(rows) if len(rows) > 1 else 0),
-            ('lens', 'lens_%d' % i if len(rows) > 1 else 0),
+            ('nr_lens', len(rows) if listed_lens(rows) else 0),
+            ('lens', 'lens_%d' % i if listed_lens(rows) else 0),
             ('count_field', r.count_field()), ('elem_prefix_len', r.prefix_len),
             ('elem_name', c_str(rep[0])), ('tail_name', c_str(tail[1]))]
 
@@ -605,10 +639,9 @@ def emit_desc(i, rows):
 
 
 def emit_desc_arrays(i, rows):
-    longest = max(rows, key=lambda r: r.fixed_len)
-    names = ', '.join('"%s"' % n for n in desc_names(longest)) or 'NULL'
+    names = ', '.join('"%s"' % n for n in desc_names(decoder_row(rows))) or 'NULL'
     lines = ['static const char *const fields_%d[] = { %s };' % (i, names)]
-    if len(rows) > 1:
+    if listed_lens(rows):
         lens = ', '.join(str(r.fixed_len) for r in rows)
         lines.append('static const uint16_t lens_%d[] = { %s };' % (i, lens))
     return lines

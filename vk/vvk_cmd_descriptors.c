@@ -119,6 +119,8 @@ static void fill_binding(struct fill_ctx *c, const struct vvk_pipeline_layout *l
 {
 	bool dynamic = vvk_descriptor_type_is_dynamic(b->type);
 
+	if (b->type == VK_DESCRIPTOR_TYPE_SAMPLER)
+		return; /* no slot of its own: fill_pairs() places it */
 	for (int st = 0; st < VVK_STAGE_COUNT; st++) {
 		if (!stage_in_bind_point(st, c->bp) || !(b->stages & vvk_stage_flag(st)))
 			continue;
@@ -145,6 +147,28 @@ static void fill(struct fill_ctx *c, const struct vvk_pipeline_layout *l)
 		vvk_cmd_use_set(c->cmd, (struct vvk_descriptor_set *)set);
 		for (uint32_t b = 0; b < set->layout->nr_bindings; b++)
 			fill_binding(c, l, s, set, &set->layout->bindings[b]);
+	}
+}
+
+/* Separate samplers: each goes into the slot of the image a stage pairs it with. */
+static void fill_pairs(struct fill_ctx *c, const struct vvk_pipeline *p)
+{
+	for (int st = 0; st < VVK_STAGE_COUNT; st++) {
+		struct vvk_stage_bindings *w = &c->want[st];
+
+		if (!stage_in_bind_point(st, c->bp))
+			continue;
+		for (uint32_t i = 0; i < p->nr_pairs[st]; i++) {
+			const struct vvk_sampler_pair *sp = &p->pairs[st][i];
+			const struct vvk_descriptor_set *set = c->bound->sets[sp->set];
+			const struct vvk_sampler *smp;
+
+			if (!set || sp->desc >= set->layout->nr_descriptors)
+				continue; /* not bound (or not compatible): nothing to sample with */
+			smp = set->desc[sp->desc].sampler;
+			w->samplers[sp->slot] = smp ? smp->handle : 0;
+			w->nr[VVK_SLOT_SAMPLER] = VVK_MAX(w->nr[VVK_SLOT_SAMPLER], sp->slot + 1);
+		}
 	}
 }
 
@@ -244,6 +268,7 @@ void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp
 
 	memset(want, 0, sizeof(want));
 	fill(&c, p->layout);
+	fill_pairs(&c, p);
 	for (int s = 0; s < VVK_STAGE_COUNT; s++) {
 		struct vvk_stage_bindings *h = &cmd->st.host.stage[s];
 

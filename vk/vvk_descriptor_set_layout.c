@@ -83,7 +83,10 @@ static bool place(struct vvk_descriptor_set_layout *l, struct vvk_dsl_binding *b
 	b->slot = l->slots[b->kind];
 	b->desc_index = l->nr_descriptors;
 	b->dyn_index = l->nr_dynamic;
-	l->slots[b->kind] += b->count;
+	/* a separate sampler has no slot: its state goes into the slot of each
+	 * image a shader combines it with (vvk_sampler_pair) */
+	if (b->type != VK_DESCRIPTOR_TYPE_SAMPLER)
+		l->slots[b->kind] += b->count;
 	l->nr_descriptors += b->count;
 	if (vvk_descriptor_type_is_dynamic(b->type))
 		l->nr_dynamic += b->count;

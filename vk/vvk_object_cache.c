@@ -13,94 +13,117 @@ void vvk_object_cache_finish(struct vvk_object_cache *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* FNV-1a over the key: header, then the payload after the handle. */
-static uint32_t key_hash(const uint32_t *cmd, uint32_t ndw)
+/*
+ * The key: the commands with their handle dwords zeroed. Usually one command;
+ * a shader sent in parts is several, all naming the one object.
+ */
+static uint32_t *make_key(const uint32_t *cmd, uint32_t ndw)
 {
-	uint32_t h = 2166136261u;
-
-	for (uint32_t i = 0; i < ndw; i++) {
-		if (i == 1)
-			continue;
-		h = (h ^ cmd[i]) * 16777619u;
-	}
-	return h;
-}
-
-static bool key_equal(const struct vvk_cached_object *o, const uint32_t *cmd, uint32_t ndw)
-{
-	return o->ndw == ndw - 1 && o->key[0] == cmd[0] &&
-	       memcmp(o->key + 1, cmd + 2, (ndw - 2) * sizeof(uint32_t)) == 0;
-}
-
-static struct vvk_cached_object *find(struct vvk_object_cache *c, uint32_t hash,
-				      const uint32_t *cmd, uint32_t ndw)
-{
-	for (uint32_t i = 0; i < c->count; i++)
-		if (c->objs[i].hash == hash && key_equal(&c->objs[i], cmd, ndw))
-			return &c->objs[i];
-	return NULL;
-}
-
-static struct vvk_cached_object *add(struct vvk_object_cache *c, uint32_t hash,
-				     const uint32_t *cmd, uint32_t ndw)
-{
-	struct vvk_cached_object *o;
-	uint32_t *key = malloc((ndw - 1) * sizeof(uint32_t));
+	uint32_t *key = malloc(ndw * sizeof(uint32_t));
 
 	if (!key)
 		return NULL;
+	memcpy(key, cmd, ndw * sizeof(uint32_t));
+	for (uint32_t at = 0; at + 1 < ndw; at += 1 + (key[at] >> 16))
+		key[at + 1] = 0;
+	return key;
+}
+
+/* FNV-1a over the key. */
+static uint32_t key_hash(const uint32_t *key, uint32_t ndw)
+{
+	uint32_t h = 2166136261u;
+
+	for (uint32_t i = 0; i < ndw; i++)
+		h = (h ^ key[i]) * 16777619u;
+	return h;
+}
+
+static struct vvk_cached_object *find(struct vvk_object_cache *c, uint32_t hash,
+				      const uint32_t *key, uint32_t ndw)
+{
+	for (uint32_t i = 0; i < c->count; i++) {
+		struct vvk_cached_object *o = &c->objs[i];
+
+		if (o->hash == hash && o->ndw == ndw && !memcmp(o->key, key, ndw * sizeof(*key)))
+			return o;
+	}
+	return NULL;
+}
+
+/* Takes the key: it is freed with the object. */
+static struct vvk_cached_object *add(struct vvk_object_cache *c, uint32_t hash, uint32_t *key,
+				     uint32_t ndw)
+{
+	struct vvk_cached_object *o;
+
 	if (c->count == c->capacity) {
 		uint32_t cap = c->capacity ? c->capacity * 2 : 32;
 		void *objs = realloc(c->objs, cap * sizeof(*c->objs));
 
-		if (!objs) {
-			free(key);
+		if (!objs)
 			return NULL;
-		}
 		c->objs = objs;
 		c->capacity = cap;
 	}
-	key[0] = cmd[0];
-	memcpy(key + 1, cmd + 2, (ndw - 2) * sizeof(uint32_t));
 	o = &c->objs[c->count++];
-	*o = (struct vvk_cached_object){ .hash = hash, .ndw = ndw - 1, .key = key };
+	*o = (struct vvk_cached_object){ .hash = hash, .ndw = ndw, .key = key };
 	return o;
 }
 
-/* The new object's CREATE_OBJECT, with its handle, into the setup stream. */
-static bool emit_create(struct vdrm_cs *setup, const uint32_t *cmd, uint32_t ndw,
+/* The new object's CREATE_OBJECT command(s), with its handle, into the setup stream. */
+static bool emit_create(struct vdrm_cs *setup, const uint32_t *key, uint32_t ndw,
 			uint32_t handle)
 {
 	uint32_t *p = vdrm_cs_reserve(setup, ndw);
 
 	if (!p)
 		return false;
-	memcpy(p, cmd, ndw * sizeof(uint32_t));
-	p[1] = handle;
+	memcpy(p, key, ndw * sizeof(uint32_t));
+	for (uint32_t at = 0; at + 1 < ndw; at += 1 + (p[at] >> 16))
+		p[at + 1] = handle;
 	return true;
+}
+
+/* The object for key, created if new; NULL when out of memory (key is then freed). */
+static struct vvk_cached_object *find_or_create(struct vvk_device *dev, struct vdrm_cs *setup,
+						uint32_t *key, uint32_t ndw)
+{
+	uint32_t hash = key_hash(key, ndw);
+	struct vvk_cached_object *o = find(&dev->objects, hash, key, ndw);
+
+	if (o) {
+		free(key);
+		return o;
+	}
+	o = add(&dev->objects, hash, key, ndw);
+	if (!o) {
+		free(key);
+		return NULL;
+	}
+	o->handle = vvk_device_new_handle(dev);
+	if (!emit_create(setup, key, ndw, o->handle)) {
+		free(key);
+		dev->objects.count--;
+		return NULL;
+	}
+	return o;
 }
 
 uint32_t vvk_object_cache_acquire(struct vvk_device *dev, const uint32_t *cmd, uint32_t ndw)
 {
-	uint32_t hash = key_hash(cmd, ndw), handle = 0;
 	struct vdrm_cs *setup;
 	struct vvk_cached_object *o;
+	uint32_t handle = 0, *key;
 
-	if (ndw < 2)
+	if (ndw < 2 || !(key = make_key(cmd, ndw)))
 		return 0;
 	setup = vvk_device_setup_lock(dev);
-	o = find(&dev->objects, hash, cmd, ndw);
-	if (!o && (o = add(&dev->objects, hash, cmd, ndw))) {
-		o->handle = handle = vvk_device_new_handle(dev);
-		if (!emit_create(setup, cmd, ndw, handle)) {
-			free(o->key);
-			dev->objects.count--;
-			o = NULL;
-		}
-	}
-	if (o)
+	o = find_or_create(dev, setup, key, ndw);
+	if (o) {
 		o->refs++;
-	handle = o ? o->handle : 0;
+		handle = o->handle;
+	}
 	vvk_device_setup_unlock(dev);
 	return handle;
 }

@@ -20,7 +20,7 @@ struct vvk_cached_object {
 	uint32_t handle;
 	uint32_t refs;
 	uint32_t ndw;  /* of key */
-	uint32_t *key; /* the command without its handle dword */
+	uint32_t *key; /* the command(s), handle dwords zeroed */
 };
 
 struct vvk_object_cache {
@@ -30,8 +30,9 @@ struct vvk_object_cache {
 
 void vvk_object_cache_finish(struct vvk_object_cache *c);
 /*
- * `cmd` is one encoded CREATE_OBJECT command (header, handle, payload);
- * its handle dword is ignored. Returns the handle of the identical object,
+ * `cmd` is one encoded CREATE_OBJECT command (header, handle, payload), or
+ * the commands that create one object together (a shader's parts); their
+ * handle dwords are ignored. Returns the handle of the identical object,
  * creating it if there is none, or 0 when out of memory.
  */
 uint32_t vvk_object_cache_acquire(struct vvk_device *dev, const uint32_t *cmd, uint32_t ndw);

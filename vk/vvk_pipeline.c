@@ -24,6 +24,40 @@ static enum vc_stage compiler_stage(enum vvk_stage s)
 	     : s == VVK_STAGE_FS ? VC_STAGE_FRAGMENT : VC_STAGE_COMPUTE;
 }
 
+/* The layout's descriptor behind a reported (sampler set, binding, element). */
+static bool pair_desc(const struct vvk_pipeline_layout *l, const struct vc_sampler_pair *in,
+		      uint32_t *desc)
+{
+	const struct vvk_dsl_binding *b;
+
+	if (in->sampler_set >= l->nr_sets || !l->sets[in->sampler_set])
+		return false;
+	b = vvk_dsl_find(l->sets[in->sampler_set], in->sampler_binding);
+	if (!b || b->type != VK_DESCRIPTOR_TYPE_SAMPLER || in->sampler_index >= b->count)
+		return false;
+	*desc = b->desc_index + in->sampler_index;
+	return true;
+}
+
+static VkResult take_pairs(struct vvk_pipeline *p, enum vvk_stage s, const struct vc_shader_info *info)
+{
+	for (uint32_t i = 0; i < info->nr_sampler_pairs; i++) {
+		const struct vc_sampler_pair *in = &info->sampler_pairs[i];
+		struct vvk_sampler_pair *out = &p->pairs[s][i];
+
+		if (!pair_desc(p->layout, in, &out->desc)) {
+			fprintf(stderr, "virtgl: the pipeline layout has no sampler at set %u "
+				"binding %u[%u]\n", in->sampler_set, in->sampler_binding,
+				in->sampler_index);
+			return VK_ERROR_INVALID_SHADER_NV;
+		}
+		out->slot = in->slot;
+		out->set = in->sampler_set;
+	}
+	p->nr_pairs[s] = info->nr_sampler_pairs;
+	return VK_SUCCESS;
+}
+
 static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *m,
 			const VkPipelineShaderStageCreateInfo *stage, enum vvk_stage s,
 			struct shader_text *out)
@@ -36,8 +70,7 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 	if (vc_spirv_to_tgsi(&info, &out->compiled)) {
 		fprintf(stderr, "virtgl: shader compilation failed: %s\n",
 			out->compiled.log ? out->compiled.log : "");
-		vc_tgsi_finish(&out->compiled);
-		return VK_ERROR_INVALID_SHADER_NV;
+		return VK_ERROR_INVALID_SHADER_NV; /* the caller finishes out->compiled */
 	}
 	out->text = out->compiled.text;
 	out->num_tokens = out->compiled.num_tokens;
@@ -46,7 +79,7 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 	out->uses_push = out->compiled.info.uses_push_constants;
 	out->uses_base_instance = out->compiled.info.uses_base_instance;
 	out->base_instance_dword = out->compiled.info.base_instance_dword;
-	return VK_SUCCESS;
+	return take_pairs(p, s, &out->compiled.info);
 }
 
 static void from_tgsi(const struct vvk_shader_module *m, struct shader_text *out)
@@ -62,14 +95,70 @@ static void from_tgsi(const struct vvk_shader_module *m, struct shader_text *out
 	out->uses_push = strstr(m->tgsi, "DCL CONST[0") != NULL;
 }
 
-/* Pipelines with the same TGSI for a stage share one host shader object. */
-static uint32_t create_shared_shader(struct vvk_device *dev, const struct vdrm_cmd_create_shader *c)
+/* offlen bit 31: this part continues a shader (doc 2.4). */
+#define SHADER_CONTINUATION 0x80000000u
+
+/* A part's text: what one command holds after its fixed dwords, in whole dwords. */
+static size_t part_bytes(void)
+{
+	return (VDRM_CMD_MAX_PAYLOAD - VDRM_CREATE_SHADER_PART_LEN(0)) * 4;
+}
+
+/*
+ * Text longer than one command goes as a first part and continuations. The
+ * host waits for all of them before it parses (and rejects another shader of
+ * the stage meanwhile): they go into the setup stream back to back.
+ */
+static void encode_parts(struct vdrm_cs *cs, const struct shader_text *t, uint32_t type,
+			 size_t total)
+{
+	for (size_t off = 0; off < total; off += part_bytes()) {
+		size_t n = VVK_MIN(part_bytes(), total - off);
+
+		vdrm_encode_create_shader_part(cs, &(struct vdrm_cmd_create_shader_part){
+			.type = type, .offlen = off ? SHADER_CONTINUATION | (uint32_t)off
+						     : (uint32_t)total,
+			.num_tokens = t->num_tokens, .local_mem_bytes = t->shared_size,
+			.data = t->text + off, .size_bytes = (uint32_t)n });
+	}
+}
+
+static void encode_shader(struct vdrm_cs *cs, const struct shader_text *t, uint32_t type)
+{
+	size_t len = strlen(t->text);
+
+	if (VDRM_CREATE_SHADER_LEN(0, len) > VDRM_CMD_MAX_PAYLOAD) {
+		encode_parts(cs, t, type, len + 1);
+		return;
+	}
+	vdrm_encode_create_shader(cs, &(struct vdrm_cmd_create_shader){
+		.type = type, .num_tokens = t->num_tokens, .local_mem_bytes = t->shared_size,
+		.data = t->text, .size_bytes = (uint32_t)len });
+}
+
+/*
+ * Pipelines with the same TGSI for a stage share one host shader object: the
+ * cache keys on every command of it, so a shader sent in parts is shared by
+ * its whole text too.
+ */
+static uint32_t create_shared_shader(struct vvk_device *dev, const struct shader_text *t,
+				     enum vvk_stage s)
 {
 	struct vdrm_cs tmp;
 
 	vdrm_cs_init(&tmp);
-	vdrm_encode_create_shader(&tmp, c);
+	encode_shader(&tmp, t, vvk_stage_wire(s));
 	return vvk_object_cache_acquire_cs(dev, &tmp);
+}
+
+static void take_stage_info(struct vvk_pipeline *p, enum vvk_stage s, const struct shader_text *t)
+{
+	p->uses_push[s] = t->uses_push || t->uses_base_instance;
+	if (t->uses_base_instance) {
+		p->uses_base_instance = true;
+		p->base_instance_dword = t->base_instance_dword;
+	}
+	memcpy(p->local_size, t->local_size, sizeof(p->local_size));
 }
 
 VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline *p,
@@ -78,29 +167,14 @@ VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline 
 	const struct vvk_shader_module *m = vvk_shader_module_from_handle(stage->module);
 	struct shader_text t = { 0 };
 	VkResult r = VK_SUCCESS;
-	size_t len;
 
 	if (m->tgsi)
 		from_tgsi(m, &t);
 	else
 		r = compile(p, m, stage, s, &t);
-	if (r != VK_SUCCESS)
-		return r;
-	len = strlen(t.text);
-	/* one command must carry it (continuations are not sent) */
-	if (VDRM_CREATE_SHADER_LEN(0, len) > VDRM_CMD_MAX_PAYLOAD) {
-		r = VK_ERROR_OUT_OF_HOST_MEMORY;
-	} else {
-		p->uses_push[s] = t.uses_push || t.uses_base_instance;
-		if (t.uses_base_instance) {
-			p->uses_base_instance = true;
-			p->base_instance_dword = t.base_instance_dword;
-		}
-		memcpy(p->local_size, t.local_size, sizeof(p->local_size));
-		p->shaders[s] = create_shared_shader(dev, &(struct vdrm_cmd_create_shader){
-			.type = vvk_stage_wire(s), .num_tokens = t.num_tokens,
-			.local_mem_bytes = t.shared_size, .data = t.text,
-			.size_bytes = (uint32_t)len });
+	if (r == VK_SUCCESS) {
+		take_stage_info(p, s, &t);
+		p->shaders[s] = create_shared_shader(dev, &t, s);
 		if (!p->shaders[s])
 			r = VK_ERROR_OUT_OF_HOST_MEMORY;
 	}

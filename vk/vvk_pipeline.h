@@ -18,11 +18,25 @@ enum vvk_dynamic {
 	VVK_DYNAMIC_STENCIL_REFERENCE = 1u << 3,
 };
 
+/*
+ * A separate sampler that a stage combines with a sampled image
+ * (vc_sampler_pair): at descriptor emission the state of descriptor `desc`
+ * of bound set `set` goes into sampler slot `slot`, the image's (virgl pairs
+ * sampler state i with view i).
+ */
+struct vvk_sampler_pair {
+	uint32_t slot;
+	uint32_t set;
+	uint32_t desc; /* index into the set's descriptors */
+};
+
 struct vvk_pipeline {
 	VkPipelineBindPoint bind_point;
 	struct vvk_pipeline_layout *layout;
 	uint32_t shaders[VVK_STAGE_COUNT];
 	bool uses_push[VVK_STAGE_COUNT];
+	struct vvk_sampler_pair pairs[VVK_STAGE_COUNT][VC_MAX_SAMPLER_PAIRS];
+	uint32_t nr_pairs[VVK_STAGE_COUNT];
 	/* The VS reads gl_InstanceIndex: firstInstance goes into CONST[0] at
 	 * this dword, after the push constants (vc_shader_info). */
 	bool uses_base_instance;

@@ -97,6 +97,6 @@ int ctu_compile_file(const char *path, enum vc_stage stage, struct vc_tgsi *out)
 const char *const ctu_shaders[] = {
 	"passthrough.vert", "ubo.vert", "textured.frag", "color.frag", "flow.frag",
 	"intmath.vert", "textures.frag", "compute.comp", "builtins.frag", "packing.vert",
-	"matrix.vert", "ubo_array.vert",
+	"matrix.vert", "ubo_array.vert", "separate_samplers.frag",
 };
 const unsigned ctu_nr_shaders = sizeof(ctu_shaders) / sizeof(ctu_shaders[0]);

@@ -180,6 +180,43 @@ START_TEST(info_reports_interface)
 }
 END_TEST
 
+/* texture(sampler2D(image, sampler)): SAMP/SVIEW at the image's slot, and the
+ * (image, sampler) pairs reported once each for the caller to bind. */
+START_TEST(separate_samplers_use_image_slots)
+{
+	static const struct vc_sampler_pair want[] = {
+		{ .slot = 2, .image_binding = 2, .sampler_binding = 5, .sampler_index = 1 },
+		{ .slot = 3, .image_binding = 3, .sampler_binding = 5, .sampler_index = 1 },
+	};
+	struct vc_tgsi t;
+
+	compile_ok("separate_samplers.frag", &t);
+	ck_assert_uint_eq(t.info.sampler_slots, 0xc);
+	ck_assert_uint_eq(t.info.nr_sampler_pairs, 2);
+	for (unsigned i = 0; i < 2; i++)
+		ck_assert_msg(!memcmp(&t.info.sampler_pairs[i], &want[i], sizeof(want[i])),
+			      "pair %u", i);
+	ck_assert_ptr_nonnull(strstr(t.text, "DCL SAMP[2]\nDCL SVIEW[2], 2D, FLOAT\n"));
+	ck_assert_ptr_nonnull(strstr(t.text, ", SAMP[3], 2D\n"));
+	ck_assert_ptr_null(strstr(t.text, "SAMP[5]"));
+	vc_tgsi_finish(&t);
+	compile_ok("textured.frag", &t);
+	ck_assert_uint_eq(t.info.nr_sampler_pairs, 0); /* combined: nothing to pair */
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
+/* One view slot has one sampler state: two samplers on one image cannot be expressed. */
+START_TEST(two_samplers_on_one_image_fail)
+{
+	struct vc_tgsi t;
+
+	ck_assert_int_lt(ctu_compile("two_samplers_one_image.frag", &t), 0);
+	ck_assert_msg(strstr(t.log, "binding 2 is sampled with two samplers"), "%s", t.log);
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
 /* Vulkan's gl_InstanceIndex counts from firstInstance; TGSI's INSTANCEID does not. */
 START_TEST(instance_index_adds_base_instance)
 {
@@ -337,6 +374,8 @@ static Suite *spirv_suite(void)
 	tcase_add_test(golden, info_reports_interface);
 	tcase_add_test(golden, instance_index_adds_base_instance);
 	tcase_add_test(golden, compute_reports_local_size);
+	tcase_add_test(golden, separate_samplers_use_image_slots);
+	tcase_add_test(golden, two_samplers_on_one_image_fail);
 	suite_add_tcase(s, golden);
 	tcase_add_loop_test(all, every_shader_compiles, 0, (int)ctu_nr_shaders);
 	suite_add_tcase(s, all);

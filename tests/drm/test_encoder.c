@@ -139,6 +139,30 @@ static const uint32_t gold_create_shader_cs[] = {
 	0x504d4f43, 0x00000000,
 };
 
+/* Doc 2.4's captured split: a first part of 8 text bytes of 13 (the NUL
+ * included), then the continuation at byte 8 with the rest, NUL and padding. */
+static void enc_create_shader_part(struct vdrm_cs *cs)
+{
+	vdrm_encode_create_shader_part(cs, &(struct vdrm_cmd_create_shader_part){
+		.handle = 9, .type = 1, .offlen = 13, .num_tokens = 30, .data = "FRAG\nEND\n",
+		.size_bytes = 8 });
+}
+static const uint32_t gold_create_shader_part[] = {
+	0x00070401, 0x00000009, 0x00000001, 0x0000000d, 0x0000001e, 0x00000000,
+	0x47415246, 0x444e450a,
+};
+
+static void enc_create_shader_part_cont(struct vdrm_cs *cs)
+{
+	vdrm_encode_create_shader_part(cs, &(struct vdrm_cmd_create_shader_part){
+		.handle = 9, .type = 5, .offlen = 0x80000008, .num_tokens = 30,
+		.local_mem_bytes = 0x100, .data = "\n  \n", .size_bytes = 5 });
+}
+static const uint32_t gold_create_shader_part_cont[] = {
+	0x00070401, 0x00000009, 0x00000005, 0x80000008, 0x0000001e, 0x00000100,
+	0x0a20200a, 0x00000000,
+};
+
 /* Doc 6.3: vec4 at 0 and vec2 at 16 of buffer 0. */
 static void enc_create_vertex_elements(struct vdrm_cs *cs)
 {
@@ -788,6 +812,8 @@ static const struct golden goldens[] = {
 	G(create_shader_nul, create_shader, "CREATE_OBJECT(SHADER)"),
 	G(create_shader_so, create_shader, "CREATE_OBJECT(SHADER)"),
 	G(create_shader_cs, create_shader, "CREATE_OBJECT(SHADER)"),
+	G(create_shader_part, create_shader_part, "CREATE_OBJECT(SHADER)"),
+	G(create_shader_part_cont, create_shader_part, "CREATE_OBJECT(SHADER)"),
 	G(create_vertex_elements, create_vertex_elements, "CREATE_OBJECT(VERTEX_ELEMENTS)"),
 	G(create_sampler_view, create_sampler_view, "CREATE_OBJECT(SAMPLER_VIEW)"),
 	G(create_sampler_state, create_sampler_state, "CREATE_OBJECT(SAMPLER_STATE)"),

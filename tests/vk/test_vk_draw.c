@@ -583,8 +583,8 @@ START_TEST(texture_nearest_quadrants)
 }
 END_TEST
 
-/* Bilinear weights of a pixel centre over the 2x2 texture, clamped to the edge. */
-static struct rgba bilinear(int x, int y)
+/* Bilinear weights of a pixel centre over a 2x2 texture, clamped to the edge. */
+static struct rgba bilinear_of(const struct rgba texels[4], int x, int y)
 {
 	float u = ((float)x + 0.5f) / W * 2 - 0.5f, v = ((float)y + 0.5f) / H * 2 - 0.5f;
 	float fu = fminf(fmaxf(u, 0), 1), fv = fminf(fmaxf(v, 0), 1);
@@ -595,10 +595,15 @@ static struct rgba bilinear(int x, int y)
 		float sum = 0;
 
 		for (int i = 0; i < 4; i++)
-			sum += w[i] * quadrant_texels[i].c[c];
+			sum += w[i] * texels[i].c[c];
 		out.c[c] = (uint8_t)lroundf(sum);
 	}
 	return out;
+}
+
+static struct rgba bilinear(int x, int y)
+{
+	return bilinear_of(quadrant_texels, x, y);
 }
 
 /* LINEAR: corners are exact texels, everything else the bilinear blend (+-2:
@@ -641,6 +646,136 @@ START_TEST(texture_lod_reads_mip_level)
 	expect_regions(px, NULL, 0, (struct rgba){ { 0, 0, 0, 0 } }, "lod 0");
 	textured_free(&t);
 	vkt_image_free(&img);
+}
+END_TEST
+
+/* ---- separate samplers -------------------------------------------------------------- */
+
+static const VkDescriptorSetLayoutBinding separate_bindings[3] = {
+	{ 0, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL },
+	{ 1, VK_DESCRIPTOR_TYPE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL },
+	{ 2, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL },
+};
+
+/* One pipeline, two sets that differ only in their sampler. */
+struct separate {
+	VkDescriptorSetLayout sl;
+	VkPipelineLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet sets[2];
+	VkSampler samplers[2];
+	VkPipeline pipeline;
+};
+
+/* The first nr_bindings of separate_bindings: image a, the sampler, image b. */
+static struct separate separate(const char *fs, uint32_t nr_bindings,
+				const struct vkt_image *a, const struct vkt_image *b)
+{
+	struct separate t = { .sl = vkt_set_layout(separate_bindings, nr_bindings),
+			      .samplers = { sampler(VK_FILTER_NEAREST, 0),
+					    sampler(VK_FILTER_LINEAR, 0) } };
+
+	t.layout = vkt_pipeline_layout(&t.sl, 1, NULL);
+	t.pool = vkt_descriptor_pool(separate_bindings, nr_bindings, 2);
+	for (int i = 0; i < 2; i++) {
+		t.sets[i] = vkt_alloc_set(t.pool, t.sl);
+		vkt_write_image(t.sets[i], 0, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, a->view, 0);
+		vkt_write_image(t.sets[i], 1, VK_DESCRIPTOR_TYPE_SAMPLER, 0, t.samplers[i]);
+		if (b)
+			vkt_write_image(t.sets[i], 2, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, b->view, 0);
+	}
+	t.pipeline = make_pipeline(&(struct pipe_desc){
+		.vs = "quad_uv.vert", .fs = fs, .layout = t.layout,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST });
+	return t;
+}
+
+static void separate_free(struct separate *t)
+{
+	vvk_DestroyPipeline(T.dev, t->pipeline, NULL);
+	for (int i = 0; i < 2; i++)
+		vvk_DestroySampler(T.dev, t->samplers[i], NULL);
+	vvk_DestroyDescriptorPool(T.dev, t->pool, NULL);
+	vvk_DestroyPipelineLayout(T.dev, t->layout, NULL);
+	vvk_DestroyDescriptorSetLayout(T.dev, t->sl, NULL);
+}
+
+/* Two full-screen draws in one command buffer, set i into target i: only
+ * the sampler changes between them. */
+static void draw_both_sets(const struct separate *t, uint8_t px[2][W * H * 4])
+{
+	struct target rt[2] = { target(1, VK_FORMAT_UNDEFINED), target(1, VK_FORMAT_UNDEFINED) };
+	float v[QUAD_FLOATS];
+	struct vkt_buffer vb;
+	VkCommandBuffer cmd = vkt_begin();
+
+	put_quad(v, -1, -1, 1, 1, (const float[]){ 0, 0, 0 });
+	vb = upload(v, sizeof(v), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+	for (int i = 0; i < 2; i++) {
+		begin(cmd, &rt[i]);
+		vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, t->layout, 0, 1,
+					  &t->sets[i], 0, NULL);
+		draw_vb(cmd, t->pipeline, &vb, 6);
+		vvk_CmdEndRendering(cmd);
+	}
+	vkt_submit_wait(cmd);
+	for (int i = 0; i < 2; i++) {
+		read_rgba(&rt[i].color[0], px[i]);
+		target_free(&rt[i]);
+	}
+	vkt_buffer_free(&vb);
+}
+
+/* texture(sampler2D(tex, smp)): the same image through a NEAREST and a LINEAR
+ * separate sampler gives exact texels, then the bilinear blend. */
+START_TEST(separate_sampler_filters_image)
+{
+	struct vkt_image img = texture(2, 2, 1);
+	struct separate t = separate("separate.frag", 2, &img, NULL);
+	uint8_t px[2][W * H * 4];
+
+	upload_level(&img, 0, quadrant_texels);
+	draw_both_sets(&t, px);
+	expect_quadrants(px[0], "separate nearest");
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			expect_px(px[1], x, y, bilinear(x, y), 2, "separate linear");
+	ck_assert_msg(memcmp(px[0], px[1], sizeof(px[0])), "the two samplers gave one result");
+	separate_free(&t);
+	vkt_image_free(&img);
+}
+END_TEST
+
+/* One sampler with two images: red/green from a, blue/alpha from b (its
+ * texels in reverse order), both filtered by the one sampler. */
+START_TEST(separate_sampler_shared_by_two_images)
+{
+	static const struct rgba reversed[4] = {
+		{ { 0xff, 0xff, 0xff, 0xff } }, { { 0, 0, 0xff, 0x80 } },
+		{ { 0, 0xff, 0, 0x40 } }, { { 0xff, 0, 0, 0 } },
+	};
+	struct vkt_image a = texture(2, 2, 1), b = texture(2, 2, 1);
+	struct separate t = separate("separate_two.frag", 3, &a, &b);
+	uint8_t px[2][W * H * 4];
+
+	upload_level(&a, 0, quadrant_texels);
+	upload_level(&b, 0, reversed);
+	draw_both_sets(&t, px);
+	for (int y = 0; y < H; y++) {
+		for (int x = 0; x < W; x++) {
+			int q = (y >= H / 2) * 2 + (x >= W / 2);
+			struct rgba near = { { quadrant_texels[q].c[0], quadrant_texels[q].c[1],
+					       reversed[q].c[2], reversed[q].c[3] } };
+			struct rgba la = bilinear(x, y), lb = bilinear_of(reversed, x, y);
+			struct rgba lin = { { la.c[0], la.c[1], lb.c[2], lb.c[3] } };
+
+			expect_px(px[0], x, y, near, 0, "two images, nearest");
+			expect_px(px[1], x, y, lin, 2, "two images, linear");
+		}
+	}
+	separate_free(&t);
+	vkt_image_free(&a);
+	vkt_image_free(&b);
 }
 END_TEST
 
@@ -1471,6 +1606,8 @@ static Suite *draw_suite(void)
 	tcase_add_test(tc, texture_nearest_quadrants);
 	tcase_add_test(tc, texture_linear_blends);
 	tcase_add_test(tc, texture_lod_reads_mip_level);
+	tcase_add_test(tc, separate_sampler_filters_image);
+	tcase_add_test(tc, separate_sampler_shared_by_two_images);
 	tcase_add_test(tc, ubo_sets_pick_colours);
 	tcase_add_test(tc, dynamic_ubo_offsets_pick_colours);
 	tcase_add_test(tc, ubos_in_two_sets);

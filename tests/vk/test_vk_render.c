@@ -7,6 +7,7 @@
  * recycling) is the path SPIR-V pipelines take; test_vk_draw.c and
  * test_vk_compute.c cover SPIR-V.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "vk_test.h"
@@ -35,9 +36,9 @@ static VkShaderModule tgsi_module(const char *text)
 	return m;
 }
 
-static VkPipeline pipeline(VkPipelineLayout layout, const char *fs)
+static VkPipeline pipeline_vs(VkPipelineLayout layout, const char *vs, const char *fs)
 {
-	VkShaderModule vsm = tgsi_module(vs_text), fsm = tgsi_module(fs);
+	VkShaderModule vsm = tgsi_module(vs), fsm = tgsi_module(fs);
 	VkPipelineShaderStageCreateInfo st[2] = {
 		{ VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
 		  VK_SHADER_STAGE_VERTEX_BIT, vsm, "main", NULL },
@@ -72,6 +73,11 @@ static VkPipeline pipeline(VkPipelineLayout layout, const char *fs)
 	vvk_DestroyShaderModule(T.dev, vsm, NULL);
 	vvk_DestroyShaderModule(T.dev, fsm, NULL);
 	return p;
+}
+
+static VkPipeline pipeline(VkPipelineLayout layout, const char *fs)
+{
+	return pipeline_vs(layout, vs_text, fs);
 }
 
 /* Two triangles over the rectangle x in [x0, x1], y in [y0, y1] of NDC,
@@ -261,6 +267,92 @@ START_TEST(identical_state_objects_are_shared)
 }
 END_TEST
 
+/* ---- a shader longer than one command ------------------------------------------- */
+
+/* 8192 dependent ADDs of 2^-10 (every partial sum exact in float): the sum is
+ * 8 only if every line arrived; colour = (sum / 8, sum / 16, 0, 1). */
+#define BIG_VS_ADDS 8192
+
+static const char big_vs_head[] =
+	"VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nDCL TEMP[0..1]\n"
+	"IMM[0] FLT32 {0.0009765625, 0.125, 0.0625, 1.0}\nIMM[1] FLT32 {0.0, 0.0, 0.0, 0.0}\n"
+	"MOV TEMP[0], IMM[1]\n";
+static const char big_vs_add[] = "ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n";
+static const char big_vs_tail[] =
+	"MOV TEMP[1], IMM[1]\nMUL TEMP[1].xy, TEMP[0].xxxx, IMM[0].yzzz\n"
+	"MOV TEMP[1].w, IMM[0].wwww\nMOV OUT[1], TEMP[1]\nMOV OUT[0], IN[0]\nEND\n";
+static const char fs_varying[] =
+	"FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
+
+static char *big_vs_text(void)
+{
+	size_t add = strlen(big_vs_add), head = strlen(big_vs_head);
+	char *text = malloc(head + BIG_VS_ADDS * add + sizeof(big_vs_tail));
+	char *p = text + head;
+
+	ck_assert_ptr_nonnull(text);
+	memcpy(text, big_vs_head, head);
+	for (int i = 0; i < BIG_VS_ADDS; i++, p += add)
+		memcpy(p, big_vs_add, add);
+	memcpy(p, big_vs_tail, sizeof(big_vs_tail));
+	return text;
+}
+
+static void draw_full_screen(VkPipeline p, const struct vkt_image *img)
+{
+	struct vkt_buffer vb = vkt_buffer(6 * 16, true, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+	VkCommandBuffer cmd;
+
+	quad(vb.map, -1, -1, 1, 1);
+	vkt_flush(&vb);
+	cmd = vkt_begin();
+	begin(cmd, img);
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
+	vvk_CmdDraw(cmd, 6, 1, 0, 0);
+	vvk_CmdEndRendering(cmd);
+	vkt_submit_wait(cmd);
+	vkt_buffer_free(&vb);
+}
+
+/*
+ * CREATE_SHADER carries at most 65535 dwords: this VS goes as a first part and
+ * continuations, and draws with every line of it. Two pipelines with it share
+ * one host shader (the cache keys on all the parts).
+ */
+START_TEST(shader_longer_than_one_command)
+{
+	struct vkt_image img = vkt_image(VK_FORMAT_R8G8B8A8_UNORM, W, H,
+					 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+	char *vs = big_vs_text();
+	VkPipelineLayout layout = VK_NULL_HANDLE;
+	VkPipeline pa, pb;
+	uint8_t px[W * H * 4];
+
+	ck_assert_uint_gt(strlen(vs), 4 * (size_t)VDRM_CMD_MAX_PAYLOAD); /* two parts */
+	ck_assert_int_eq(vvk_CreatePipelineLayout(T.dev, &(VkPipelineLayoutCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO }, NULL, &layout),
+		VK_SUCCESS);
+	pa = pipeline_vs(layout, vs, fs_varying);
+	pb = pipeline_vs(layout, vs, fs_varying);
+	ck_assert_uint_eq(vvk_pipeline_from_handle(pa)->shaders[VVK_STAGE_VS],
+			  vvk_pipeline_from_handle(pb)->shaders[VVK_STAGE_VS]);
+	vvk_DestroyPipeline(T.dev, pa, NULL);
+	draw_full_screen(pb, &img);
+	vkt_read_image(&img, 0, 0, 4, px);
+	for (int i = 0; i < W * H; i++) {
+		const uint8_t *c = px + 4 * i;
+
+		ck_assert_msg(c[0] == 0xff && (c[1] == 0x7f || c[1] == 0x80) && c[2] == 0 &&
+			      c[3] == 0xff, "pixel %d = %02x%02x%02x%02x", i, c[0], c[1], c[2], c[3]);
+	}
+	vvk_DestroyPipeline(T.dev, pb, NULL);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+	vkt_image_free(&img);
+	free(vs);
+}
+END_TEST
+
 static Suite *render_suite(void)
 {
 	Suite *s = suite_create("vk render");
@@ -271,6 +363,7 @@ static Suite *render_suite(void)
 	tcase_add_test(tc, push_constant_quad_in_top_left);
 	tcase_add_test(tc, dynamic_ubo_offsets_pick_colours);
 	tcase_add_test(tc, identical_state_objects_are_shared);
+	tcase_add_test(tc, shader_longer_than_one_command);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * std140 layout (OpenGL ES 3.0 spec §2.12.6.4, "Standard Uniform Block
+ * Layout") and the mapping of GLSL types to IR types.
+ *
+ * The rules in short: scalars align to 4, two-component vectors to 8, three-
+ * and four-component vectors to 16; arrays, matrices (arrays of columns, or of
+ * rows when row-major) and structs align to their element's or largest
+ * member's alignment rounded up to 16, and their size is rounded up to that
+ * alignment too, so a member after them starts on a 16-byte boundary.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_types.h"
+
+static uint32_t round_up(uint32_t v, uint32_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+static bool field_row_major(const struct glsl_field *f, bool parent)
+{
+	if (f->matrix_layout == GLSL_MATRIX_INHERIT)
+		return parent;
+	return f->matrix_layout == GLSL_MATRIX_ROW;
+}
+
+static bool block_row_major(const struct glsl_type *s, bool row_major)
+{
+	if (s->kind == GLSL_KIND_BLOCK && s->matrix_layout != GLSL_MATRIX_INHERIT)
+		return s->matrix_layout == GLSL_MATRIX_ROW;
+	return row_major;
+}
+
+static uint32_t struct_align(const struct glsl_type *s, bool row_major)
+{
+	uint32_t align = 16;
+
+	row_major = block_row_major(s, row_major);
+	for (uint32_t i = 0; i < s->nr_fields; i++) {
+		const struct glsl_field *f = &s->fields[i];
+		uint32_t a = glsl_std140_align(f->type, field_row_major(f, row_major));
+
+		align = a > align ? round_up(a, 16) : align;
+	}
+	return align;
+}
+
+uint32_t glsl_std140_align(const struct glsl_type *t, bool row_major)
+{
+	switch (t->kind) {
+	case GLSL_KIND_SCALAR:
+		return 4;
+	case GLSL_KIND_VECTOR:
+		return t->rows == 2 ? 8 : 16;
+	case GLSL_KIND_MATRIX:
+		return 16;
+	case GLSL_KIND_ARRAY:
+		return round_up(glsl_std140_align(t->elem, row_major), 16);
+	case GLSL_KIND_STRUCT:
+	case GLSL_KIND_BLOCK:
+		return struct_align(t, row_major);
+	default:
+		return 0;   /* void and samplers have no memory layout */
+	}
+}
+
+uint32_t glsl_std140_array_stride(const struct glsl_type *array, bool row_major)
+{
+	const struct glsl_type *e = array->elem;
+
+	return round_up(glsl_std140_size(e, row_major), glsl_std140_align(array, row_major));
+}
+
+uint32_t glsl_std140_size(const struct glsl_type *t, bool row_major)
+{
+	switch (t->kind) {
+	case GLSL_KIND_SCALAR:
+	case GLSL_KIND_VECTOR:
+		return 4u * t->rows;
+	case GLSL_KIND_MATRIX:
+		/* columns (rows if row-major) are laid out like a vec4 array */
+		return 16u * (row_major ? t->rows : t->cols);
+	case GLSL_KIND_ARRAY:
+		return glsl_std140_array_stride(t, row_major) * t->length;
+	case GLSL_KIND_STRUCT:
+	case GLSL_KIND_BLOCK:
+		return round_up(glsl_std140_offsets(t, row_major, NULL),
+				glsl_std140_align(t, row_major));
+	default:
+		return 0;
+	}
+}
+
+uint32_t glsl_std140_matrix_stride(const struct glsl_type *t, bool row_major)
+{
+	while (t->kind == GLSL_KIND_ARRAY)
+		t = t->elem;
+	(void)row_major;   /* both orders round each vector up to a vec4 */
+	return t->kind == GLSL_KIND_MATRIX ? 16 : 0;
+}
+
+uint32_t glsl_std140_offsets(const struct glsl_type *s, bool row_major, uint32_t *offsets)
+{
+	uint32_t off = 0;
+
+	row_major = block_row_major(s, row_major);
+	for (uint32_t i = 0; i < s->nr_fields; i++) {
+		const struct glsl_field *f = &s->fields[i];
+		bool rm = field_row_major(f, row_major);
+
+		off = round_up(off, glsl_std140_align(f->type, rm));
+		if (offsets)
+			offsets[i] = off;
+		off += glsl_std140_size(f->type, rm);
+	}
+	return off;
+}
+
+/* --- IR types ------------------------------------------------------------ */
+
+static enum vc_base ir_base(enum glsl_base b, bool explicit_layout)
+{
+	switch (b) {
+	case GLSL_BASE_BOOL: return explicit_layout ? VC_BASE_UINT : VC_BASE_BOOL;
+	case GLSL_BASE_INT: return VC_BASE_INT;
+	case GLSL_BASE_UINT: return VC_BASE_UINT;
+	default: return VC_BASE_FLOAT;
+	}
+}
+
+static bool same_ir_type(const struct vc_type *a, const struct vc_type *b)
+{
+	return a->kind == b->kind && a->base == b->base && a->comps == b->comps &&
+	       a->cols == b->cols && a->elem == b->elem && a->length == b->length &&
+	       a->stride == b->stride && !memcmp(&a->image, &b->image, sizeof(a->image));
+}
+
+/* SPIR-V forbids declaring a non-struct type twice, so such types are shared. */
+static vc_type_id find_or_add(struct vc_module *m, const struct vc_type *t)
+{
+	for (uint32_t i = 1; i < m->nr_types; i++)
+		if (m->types[i].kind != VC_TYPE_STRUCT && same_ir_type(&m->types[i], t))
+			return i;
+	return vc_type_add(m, t);
+}
+
+static vc_type_id ir_sampler(struct vc_module *m, const struct glsl_type *t)
+{
+	static const enum vc_dim dims[] = {
+		[GLSL_DIM_2D] = VC_DIM_2D, [GLSL_DIM_3D] = VC_DIM_3D, [GLSL_DIM_CUBE] = VC_DIM_CUBE,
+	};
+	struct vc_type img = { .kind = VC_TYPE_IMAGE, .base = ir_base(t->base, false),
+			       .image = { .dim = dims[t->dim], .arrayed = t->arrayed,
+					  .shadow = t->shadow, .sampled = ir_base(t->base, false) } };
+	struct vc_type si = { .kind = VC_TYPE_SAMPLED_IMAGE };
+
+	si.elem = find_or_add(m, &img);
+	return si.elem ? find_or_add(m, &si) : 0;
+}
+
+static vc_type_id ir_type(struct vc_module *m, const struct glsl_type *t, bool expl, bool rm);
+
+static vc_type_id ir_array(struct vc_module *m, const struct glsl_type *t, bool expl, bool rm)
+{
+	struct vc_type a = { .kind = VC_TYPE_ARRAY, .length = t->length,
+			     .stride = expl ? glsl_std140_array_stride(t, rm) : 0 };
+
+	a.elem = ir_type(m, t->elem, expl, rm);
+	return a.elem ? find_or_add(m, &a) : 0;
+}
+
+static bool ir_member(struct vc_module *m, const struct glsl_field *f, bool expl, bool rm,
+		      uint32_t offset, struct vc_member *out)
+{
+	out->type = ir_type(m, f->type, expl, rm);
+	out->name = strdup(f->name ? f->name : "");
+	if (expl) {
+		out->offset = offset;
+		out->matrix_stride = glsl_std140_matrix_stride(f->type, rm);
+		out->row_major = rm && out->matrix_stride;
+	}
+	return out->type && out->name;
+}
+
+static void free_members(struct vc_member *mem, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		free(mem[i].name);
+	free(mem);
+}
+
+static bool ir_members(struct vc_module *m, const struct glsl_type *t, bool expl, bool rm,
+		       struct vc_member *mem)
+{
+	uint32_t *offsets = calloc(t->nr_fields + 1, sizeof(*offsets));
+	bool ok = offsets != NULL;
+
+	if (ok)
+		glsl_std140_offsets(t, rm, offsets);
+	rm = block_row_major(t, rm);
+	for (uint32_t i = 0; ok && i < t->nr_fields; i++)
+		ok = ir_member(m, &t->fields[i], expl, field_row_major(&t->fields[i], rm),
+			       offsets[i], &mem[i]);
+	free(offsets);
+	return ok;
+}
+
+static vc_type_id ir_struct(struct vc_module *m, const struct glsl_type *t, bool expl, bool rm)
+{
+	struct vc_type s = { .kind = VC_TYPE_STRUCT, .block = t->kind == GLSL_KIND_BLOCK,
+			     .nr_members = t->nr_fields };
+	vc_type_id id;
+
+	s.members = calloc(t->nr_fields + 1, sizeof(*s.members));
+	s.name = t->name ? strdup(t->name) : NULL;
+	if (!s.members || (t->name && !s.name) || !ir_members(m, t, expl, rm, s.members)) {
+		free_members(s.members, s.members ? t->nr_fields : 0);
+		free(s.name);
+		m->oom = true;
+		return 0;
+	}
+	id = vc_type_add(m, &s);
+	if (!id) {
+		free_members(s.members, t->nr_fields);
+		free(s.name);
+	}
+	return id;
+}
+
+static vc_type_id ir_matrix(struct vc_module *m, const struct glsl_type *t)
+{
+	struct vc_type mt = { .kind = VC_TYPE_MATRIX, .base = VC_BASE_FLOAT,
+			      .comps = t->rows, .cols = t->cols };
+
+	mt.elem = vc_type_vector(m, VC_BASE_FLOAT, t->rows);
+	return mt.elem ? find_or_add(m, &mt) : 0;
+}
+
+static vc_type_id ir_type(struct vc_module *m, const struct glsl_type *t, bool expl, bool rm)
+{
+	static const struct vc_type void_type = { .kind = VC_TYPE_VOID };
+
+	switch (t->kind) {
+	case GLSL_KIND_VOID: return find_or_add(m, &void_type);
+	case GLSL_KIND_SCALAR:
+	case GLSL_KIND_VECTOR: return vc_type_vector(m, ir_base(t->base, expl), t->rows);
+	case GLSL_KIND_MATRIX: return ir_matrix(m, t);
+	case GLSL_KIND_SAMPLER: return ir_sampler(m, t);
+	case GLSL_KIND_ARRAY: return ir_array(m, t, expl, rm);
+	default: return ir_struct(m, t, expl, rm);
+	}
+}
+
+vc_type_id glsl_type_to_ir(struct vc_module *m, const struct glsl_type *t, bool explicit_layout)
+{
+	return ir_type(m, t, explicit_layout, false);
+}
