@@ -115,6 +115,46 @@ static bool build_body(struct pp *pp, struct glsl_pp_macro *m, uint32_t from)
 	return true;
 }
 
+/* The next character of a definition that is not white space or a
+ * comment; *space says whether any was skipped. */
+static const char *next_sig(const char *p, const char *end, bool *space)
+{
+	*space = false;
+	while (p < end) {
+		if (*p == ' ' || *p == '\t' || *p == '\v' || *p == '\f' || *p == '\r' || *p == '\n') {
+			p++;
+		} else if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+			p = end;
+		} else if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+			const char *e = p + 2;
+
+			while (e + 1 < end && !(e[0] == '*' && e[1] == '/'))
+				e++;
+			p = e + 2 <= end ? e + 2 : end;
+		} else {
+			return p;
+		}
+		*space = true;
+	}
+	return p;
+}
+
+/* The definitions as written, ignoring white space and comments: catches
+ * what the tokens do not show ("0x1" is not "1"). */
+static bool same_text(const char *a, uint32_t alen, const char *b, uint32_t blen)
+{
+	const char *ae = a + alen, *be = b + blen;
+	bool sp;
+
+	a = next_sig(a, ae, &sp);
+	b = next_sig(b, be, &sp);
+	while (a < ae && b < be && *a == *b) {
+		a = next_sig(a + 1, ae, &sp);
+		b = next_sig(b + 1, be, &sp);
+	}
+	return a >= ae && b >= be;
+}
+
 /* Redefinition is allowed only with the same parameters and the same
  * replacement list, white-space separation included (C's rule). */
 static bool same_macro(const struct glsl_pp_macro *a, const struct glsl_pp_macro *b)
@@ -130,7 +170,7 @@ static bool same_macro(const struct glsl_pp_macro *a, const struct glsl_pp_macro
 		    (x->flags & GLSL_TF_SPACE) != (y->flags & GLSL_TF_SPACE))
 			return false;
 	}
-	return true;
+	return same_text(a->text, a->text_len, b->text, b->text_len);
 }
 
 static struct glsl_pp_macro *new_macro(struct pp *pp, uint32_t max_params)
@@ -176,6 +216,8 @@ static void do_define(struct pp *pp)
 			pp_fatal(pp, &l->t[0], "out of memory");
 		return;
 	}
+	m->text = pp->define_text;
+	m->text_len = (uint32_t)(pp->lx.p - pp->define_text);
 	id = pp_ident(pp, &l->t[0]);
 	if (id->macro && !same_macro(id->macro, m))
 		pp_error(pp, &l->t[0], "macro '%s' redefined differently", id->name);
@@ -510,7 +552,11 @@ static void do_error(struct pp *pp, const struct glsl_token *at)
 static void run_directive(struct pp *pp, const struct glsl_token *name, enum glsl_ppword w)
 {
 	switch (w) {
-	case PPW_DEFINE: read_line(pp); do_define(pp); break;
+	case PPW_DEFINE:
+		pp->define_text = pp->lx.p;
+		read_line(pp);
+		do_define(pp);
+		break;
 	case PPW_UNDEF: read_line(pp); do_undef(pp); break;
 	case PPW_VERSION: do_version(pp, name); break;
 	case PPW_EXTENSION: do_extension(pp, name); break;

@@ -138,19 +138,20 @@ static bool next_is_lparen(struct pp *pp, uint32_t floor)
 
 /* ---- arguments ----------------------------------------------------------- */
 
+/* Level d's buffers. The array is made once at its full size because
+ * callers keep pointers into it across nested levels. */
 static struct pp_level *level(struct pp *pp, uint32_t d, uint32_t nargs)
 {
 	struct pp_level *l;
 
-	if (d >= pp->nlevels) {
-		struct pp_level *nl = realloc(pp->levels, (size_t)(d + 1) * sizeof(*nl));
-
-		if (!nl)
+	if (!pp->levels) {
+		pp->levels = calloc(pp->lim.max_expand_depth + 1, sizeof(*pp->levels));
+		if (!pp->levels)
 			return NULL;
-		memset(nl + pp->nlevels, 0, (size_t)(d + 1 - pp->nlevels) * sizeof(*nl));
-		pp->levels = nl;
-		pp->nlevels = d + 1;
+		pp->nlevels = pp->lim.max_expand_depth + 1;
 	}
+	if (d >= pp->nlevels)
+		return NULL;
 	l = &pp->levels[d];
 	if (nargs + 1 > l->cap_args) {
 		uint32_t cap = nargs + 1 < 16 ? 16 : nargs + 1;

@@ -20,6 +20,8 @@ struct glsl_pp_macro {
 	uint32_t nbody;
 	uint32_t *params;      /* identifier ids */
 	struct glsl_token *body; /* parameters are GLSL_TOK_PP_PARAM, value = index */
+	const char *text;      /* the definition as written (for redefinitions) */
+	uint32_t text_len;
 };
 
 /* A token list being read: a macro's expansion or a list being expanded. */
@@ -96,6 +98,7 @@ struct pp {
 	bool in_if;                    /* evaluating #if: 'defined' is an operator */
 	bool fatal;                    /* a limit was hit: stop */
 
+	const char *define_text;       /* where the #define being run starts */
 	struct glsl_pp_macro *one_macro; /* shared body "1" for predefined macros */
 };
 
