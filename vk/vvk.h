@@ -57,7 +57,17 @@
  * sets. Pools are sized exactly from their create info. Freed sets return to
  * the pool only once the last batch that used them completed. Binding sets
  * emits only what changed, per stage and kind; dynamic offsets go into
- * SET_UNIFORM_BUFFER / SET_SHADER_BUFFERS offsets.
+ * SET_UNIFORM_BUFFER / SET_SHADER_BUFFERS offsets. Separate samplers
+ * (VK_DESCRIPTOR_TYPE_SAMPLER) take no slot: the host pairs sampler state i
+ * with view i, so the compiler samples at the image's slot and reports each
+ * (image, sampler) pair a stage combines; the pipeline keeps them and
+ * descriptor emission binds the paired sampler's state in the image's slot,
+ * per stage. An image sampled with two samplers in one shader is rejected.
+ *
+ * Shaders. A TGSI text that does not fit one command (65535 dwords) goes as
+ * CREATE_SHADER_PART commands: a first part and continuations, back to back
+ * in the setup stream. Shaders are shared by content like the other objects
+ * (vvk_object_cache.h), keyed on all their commands, i.e. the whole text.
  *
  * Command buffers record straight into a virgl command stream with a sticky
  * error (returned by vvk_EndCommandBuffer), plus the resources they reference
