@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glsl_ast: the syntax tree of one GLSL ES 1.00 / 3.00 shader.
+ *
+ * The parser builds it in the compile's arena; nothing is freed on its own.
+ * It records what was written, not what it means: types are the keyword or
+ * the name that was used, identifiers are the preprocessor's interned ids
+ * (glsl_token_stream_ident gives the name), and a call is a call whether
+ * it names a function or a struct constructor. Semantic analysis resolves
+ * names, types and constants on top of it.
+ *
+ * Expressions and statements are one node type (struct glsl_ast_node) with
+ * up to four children; declarations that carry more structure (qualifiers,
+ * declarator lists, functions, blocks) point to their own records.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "glsl_token.h"
+
+struct glsl_token_stream;
+
+struct glsl_loc {
+	uint32_t line;
+	uint16_t col;
+	uint16_t file;
+};
+
+/* X(NAME, printed name) */
+#define GLSL_AST_KINDS(X) \
+	/* expressions */ \
+	X(IDENT, "ident") X(INT, "int") X(UINT, "uint") X(FLOAT, "float") X(BOOL, "bool") \
+	X(UNARY, "unary") X(POSTFIX, "postfix") X(BINARY, "binary") X(ASSIGN, "assign") \
+	X(TERNARY, "?:") X(INDEX, "index") X(FIELD, "field") X(CALL, "call") \
+	X(METHOD, "method") \
+	/* statements */ \
+	X(DECL, "decl") X(EXPR_STMT, "expr") X(COMPOUND, "block") X(IF, "if") \
+	X(FOR, "for") X(WHILE, "while") X(DO, "do") X(SWITCH, "switch") X(CASE, "case") \
+	X(DEFAULT, "default") X(BREAK, "break") X(CONTINUE, "continue") \
+	X(RETURN, "return") X(DISCARD, "discard") X(EMPTY, "empty") \
+	/* external declarations (DECL too) and statements with a declaration */ \
+	X(FUNCTION, "function") X(PRECISION, "precision") X(INVARIANT, "invariant") \
+	X(BLOCK, "interface-block") X(DEFAULT_LAYOUT, "default-layout")
+
+enum glsl_ast_kind {
+#define GLSL_AST_K(name, str) GLSL_AST_##name,
+	GLSL_AST_KINDS(GLSL_AST_K)
+#undef GLSL_AST_K
+	GLSL_AST_KIND_COUNT
+};
+
+/* Qualifiers as written (struct glsl_ast_qual.storage). */
+enum {
+	GLSL_Q_CONST = 1 << 0,
+	GLSL_Q_IN = 1 << 1,
+	GLSL_Q_OUT = 1 << 2,
+	GLSL_Q_INOUT = 1 << 3,
+	GLSL_Q_UNIFORM = 1 << 4,
+	GLSL_Q_ATTRIBUTE = 1 << 5,
+	GLSL_Q_VARYING = 1 << 6,
+	GLSL_Q_CENTROID = 1 << 7,
+	GLSL_Q_FLAT = 1 << 8,
+	GLSL_Q_SMOOTH = 1 << 9,
+	GLSL_Q_INVARIANT = 1 << 10,
+	GLSL_Q_LAYOUT = 1 << 11,
+};
+
+/* layout(...) identifiers (struct glsl_ast_qual.layout). */
+enum {
+	GLSL_LAYOUT_LOCATION = 1 << 0,
+	GLSL_LAYOUT_SHARED = 1 << 1,
+	GLSL_LAYOUT_PACKED = 1 << 2,
+	GLSL_LAYOUT_STD140 = 1 << 3,
+	GLSL_LAYOUT_ROW_MAJOR = 1 << 4,
+	GLSL_LAYOUT_COLUMN_MAJOR = 1 << 5,
+};
+
+struct glsl_ast_node;
+struct glsl_ast_struct;
+
+struct glsl_ast_qual {
+	struct glsl_loc loc;   /* the first qualifier; 0 when there is none */
+	uint16_t storage;      /* GLSL_Q_* */
+	uint16_t precision;    /* GLSL_TOK_KW_LOWP/MEDIUMP/HIGHP, or 0 */
+	uint8_t layout;        /* GLSL_LAYOUT_* */
+	int32_t location;      /* with GLSL_LAYOUT_LOCATION */
+};
+
+/* A type specifier: `vec4`, `S`, `struct S { ... }`, `float[3]` (3.00). */
+struct glsl_ast_type {
+	struct glsl_loc loc;
+	uint16_t tok;          /* a type keyword, GLSL_TOK_IDENT (a struct name)
+				* or GLSL_TOK_KW_STRUCT (a definition, in def) */
+	bool is_array;         /* `T[n]` or `T[]` */
+	uint32_t name;         /* GLSL_TOK_IDENT: the name's ident id */
+	struct glsl_ast_struct *def;
+	struct glsl_ast_node *array_size; /* NULL for `T[]` */
+};
+
+struct glsl_ast_fulltype {
+	struct glsl_ast_qual qual;
+	struct glsl_ast_type type;
+};
+
+/* One name in a declaration: `x`, `a[4]`, `v = 1.0`. */
+struct glsl_ast_declarator {
+	struct glsl_ast_declarator *next;
+	struct glsl_loc loc;
+	uint32_t name;                    /* ident id; GLSL_AST_NO_NAME in unnamed parameters */
+	bool is_array;                    /* brackets on the name or on the type */
+	struct glsl_ast_node *array_size; /* the name's size; NULL for `a[]` or none */
+	struct glsl_ast_node *init;
+};
+
+#define GLSL_AST_NO_NAME UINT32_MAX
+
+/* A declaration: `const highp vec4 a, b[2] = ...;`, a struct member line,
+ * a function parameter (one declarator) or `struct S {...};` (none). */
+struct glsl_ast_decl {
+	struct glsl_ast_decl *next;       /* members, parameters */
+	struct glsl_ast_fulltype type;
+	struct glsl_ast_declarator *vars;
+};
+
+struct glsl_ast_struct {
+	struct glsl_loc loc;
+	uint32_t name;                    /* GLSL_AST_NO_NAME when anonymous */
+	struct glsl_ast_decl *members;
+};
+
+/* A prototype (body NULL) or a definition. */
+struct glsl_ast_function {
+	struct glsl_ast_fulltype ret;
+	uint32_t name;
+	struct glsl_loc name_loc;
+	struct glsl_ast_decl *params;     /* `f(void)` and `f()` both have none */
+	struct glsl_ast_node *body;       /* GLSL_AST_COMPOUND */
+};
+
+/* `layout(std140) uniform Name { members } instance[N];` (3.00) */
+struct glsl_ast_block {
+	struct glsl_ast_qual qual;
+	uint32_t name;
+	struct glsl_ast_decl *members;
+	struct glsl_ast_declarator *instance; /* NULL when there is no instance name */
+};
+
+/* `invariant a, b;` */
+struct glsl_ast_idlist {
+	struct glsl_ast_idlist *next;
+	struct glsl_loc loc;
+	uint32_t name;
+};
+
+/*
+ * One expression or statement. Children by kind:
+ *   UNARY, POSTFIX (op: the operator token)     kid[0]
+ *   BINARY, ASSIGN (op; the comma is a BINARY)  kid[0] op kid[1]
+ *   TERNARY                                     kid[0] ? kid[1] : kid[2]
+ *   INDEX                                       kid[0][kid[1]]
+ *   FIELD                                       u.field: base.name
+ *   CALL                                        u.call: name or ctor (args)
+ *   METHOD                                      u.call: obj.name(args) (3.00)
+ *   EXPR_STMT, RETURN                           kid[0] (NULL for `return;`)
+ *   COMPOUND                                    kid[0]: first statement
+ *   IF                                          kid[0] cond, kid[1] then, kid[2] else
+ *   FOR                                         kid[0] init, kid[1] cond, kid[2] step, kid[3] body
+ *   WHILE                                       kid[0] cond, kid[1] body
+ *   DO                                          kid[0] body, kid[1] cond
+ *   SWITCH                                      kid[0] selector, kid[1] body (a COMPOUND)
+ *   CASE                                        kid[0] label
+ *   DECL, FUNCTION, PRECISION, ...              u.decl, u.func, ...
+ * A loop or if condition may be a DECL (`while (bool b = f())`).
+ * Lists (statements, arguments, external declarations) chain through next.
+ */
+struct glsl_ast_node {
+	uint8_t kind;       /* enum glsl_ast_kind */
+	uint8_t op;         /* enum glsl_tok of an operator */
+	uint16_t flags;     /* GLSL_AST_F_* */
+	struct glsl_loc loc;
+	uint32_t height;    /* expressions: levels below (<= GLSL_PARSE_MAX_DEPTH),
+			     * so passes that recurse on the tree stay bounded */
+	struct glsl_ast_node *next;
+	union {
+		struct glsl_ast_node *kid[4];
+		uint32_t ident;   /* IDENT */
+		uint32_t ival;    /* INT, UINT (the 32 bits), BOOL */
+		float fval;       /* FLOAT */
+		struct {
+			struct glsl_ast_node *base;
+			uint32_t name;
+		} field;
+		struct {
+			struct glsl_ast_node *args;
+			struct glsl_ast_type *ctor;   /* a built-in type or `T[n]` */
+			struct glsl_ast_node *obj;    /* METHOD */
+			uint32_t name;                /* the function, or GLSL_AST_NO_NAME */
+			uint32_t nargs;
+		} call;
+		struct glsl_ast_decl *decl;             /* DECL */
+		struct glsl_ast_function *func;         /* FUNCTION */
+		struct glsl_ast_fulltype *prec;         /* PRECISION, DEFAULT_LAYOUT */
+		struct glsl_ast_idlist *ids;            /* INVARIANT */
+		struct glsl_ast_block *block;           /* BLOCK */
+	} u;
+};
+
+enum {
+	GLSL_AST_F_PAREN = 1 << 0,     /* the expression was in parentheses */
+	GLSL_AST_F_VOID_ARGS = 1 << 1, /* CALL: written `f(void)` */
+};
+
+/* The translation unit. */
+struct glsl_ast {
+	unsigned version;                  /* 100 or 300 */
+	struct glsl_ast_node *decls;       /* external declarations, in order */
+	const struct glsl_token_stream *toks; /* for names */
+	uint32_t nodes;                    /* node count (statistics) */
+};
+
+const char *glsl_ast_kind_name(enum glsl_ast_kind kind);
+
+/* The tree as S-expressions, one external declaration per line, e.g.
+ *   (function void main () (block (expr (assign = (ident x) (int 1)))))
+ * It is stable: tests compare it as text. */
+void glsl_ast_print(FILE *f, const struct glsl_ast *ast);
+void glsl_ast_print_node(FILE *f, const struct glsl_ast *ast, const struct glsl_ast_node *n);

@@ -1,0 +1,727 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Declarations: qualifiers (with the ES order and per-context rules),
+ * type specifiers, structs, declarator lists, functions, precision
+ * statements, `invariant` redeclarations and 3.00 uniform blocks and
+ * default layouts.
+ */
+#include <string.h>
+
+#include "glsl_parse_private.h"
+
+enum qctx {
+	QCTX_GLOBAL,
+	QCTX_LOCAL,
+	QCTX_PARAM,
+	QCTX_MEMBER,        /* struct member */
+	QCTX_BLOCK_MEMBER,  /* uniform block member */
+};
+
+/* ES 3.00 §4.7 / ES 1.00 grammar: layout, invariant, interpolation,
+ * (centroid) storage, precision, each at most once and in this order;
+ * `const in` is the one pair of storage words (parameters). */
+static int qual_rank(enum glsl_tok k)
+{
+	switch (k) {
+	case GLSL_TOK_KW_LAYOUT: return 0;
+	case GLSL_TOK_KW_INVARIANT: return 1;
+	case GLSL_TOK_KW_SMOOTH: case GLSL_TOK_KW_FLAT: return 2;
+	case GLSL_TOK_KW_CENTROID: return 3;
+	case GLSL_TOK_KW_CONST: return 4;
+	case GLSL_TOK_KW_LOWP: case GLSL_TOK_KW_MEDIUMP: case GLSL_TOK_KW_HIGHP: return 6;
+	default: return 5;
+	}
+}
+
+static uint16_t qual_bit(enum glsl_tok k)
+{
+	switch (k) {
+	case GLSL_TOK_KW_CONST: return GLSL_Q_CONST;
+	case GLSL_TOK_KW_IN: return GLSL_Q_IN;
+	case GLSL_TOK_KW_OUT: return GLSL_Q_OUT;
+	case GLSL_TOK_KW_INOUT: return GLSL_Q_INOUT;
+	case GLSL_TOK_KW_UNIFORM: return GLSL_Q_UNIFORM;
+	case GLSL_TOK_KW_ATTRIBUTE: return GLSL_Q_ATTRIBUTE;
+	case GLSL_TOK_KW_VARYING: return GLSL_Q_VARYING;
+	case GLSL_TOK_KW_CENTROID: return GLSL_Q_CENTROID;
+	case GLSL_TOK_KW_FLAT: return GLSL_Q_FLAT;
+	case GLSL_TOK_KW_SMOOTH: return GLSL_Q_SMOOTH;
+	case GLSL_TOK_KW_INVARIANT: return GLSL_Q_INVARIANT;
+	case GLSL_TOK_KW_LAYOUT: return GLSL_Q_LAYOUT;
+	default: return 0;
+	}
+}
+
+static const struct {
+	const char *name;
+	uint8_t bit;
+} layout_ids[] = {
+	{ "location", GLSL_LAYOUT_LOCATION }, { "shared", GLSL_LAYOUT_SHARED },
+	{ "packed", GLSL_LAYOUT_PACKED }, { "std140", GLSL_LAYOUT_STD140 },
+	{ "row_major", GLSL_LAYOUT_ROW_MAJOR }, { "column_major", GLSL_LAYOUT_COLUMN_MAJOR },
+};
+
+/* Layout identifiers are case-sensitive in ES (unlike desktop GLSL). */
+static uint8_t layout_bit(const char *name)
+{
+	for (unsigned i = 0; i < sizeof(layout_ids) / sizeof(layout_ids[0]); i++)
+		if (!strcmp(name, layout_ids[i].name))
+			return layout_ids[i].bit;
+	return 0;
+}
+
+static bool layout_location(struct glsl_parser *p, struct glsl_ast_qual *q)
+{
+	if (!glsl_parse_expect(p, GLSL_TOK_ASSIGN))
+		return false;
+	if (!at(p, GLSL_TOK_INTCONST) && !at(p, GLSL_TOK_UINTCONST)) {
+		glsl_parse_unexpected(p, "an integer literal for 'location'");
+		return false;
+	}
+	q->location = (int32_t)glsl_parse_next(p)->value;
+	return true;
+}
+
+static bool layout_id(struct glsl_parser *p, struct glsl_ast_qual *q)
+{
+	const struct glsl_token *t = p->tok;
+	uint8_t bit;
+
+	if (!at(p, GLSL_TOK_IDENT)) {
+		glsl_parse_unexpected(p, "a layout qualifier name");
+		return false;
+	}
+	bit = layout_bit(glsl_parse_name(p, glsl_parse_next(p)->value));
+	if (!bit) {
+		glsl_parse_error(p, t, "unknown layout qualifier '%s'", glsl_parse_name(p, t->value));
+		return false;
+	}
+	q->layout |= bit;
+	if (bit == GLSL_LAYOUT_LOCATION)
+		return layout_location(p, q);
+	if (at(p, GLSL_TOK_ASSIGN)) {
+		glsl_parse_error(p, p->tok, "layout qualifier '%s' takes no value",
+				 glsl_parse_name(p, t->value));
+		return false;
+	}
+	return true;
+}
+
+static bool layout_qualifier(struct glsl_parser *p, struct glsl_ast_qual *q)
+{
+	if (!glsl_parse_expect(p, GLSL_TOK_LPAREN))
+		return false;
+	do {
+		if (!layout_id(p, q))
+			return false;
+	} while (glsl_parse_accept(p, GLSL_TOK_COMMA));
+	return glsl_parse_expect(p, GLSL_TOK_RPAREN);
+}
+
+static bool qualifier_order(struct glsl_parser *p, const struct glsl_token *t,
+			    const struct glsl_token *prev)
+{
+	int r = qual_rank(t->kind), pr = prev ? qual_rank(prev->kind) : -1;
+
+	if (r > pr)
+		return true;
+	if (r == pr && r == 5)
+		glsl_parse_error(p, t, "conflicting storage qualifiers '%s' and '%s'",
+				 glsl_tok_spelling(prev->kind), glsl_tok_spelling(t->kind));
+	else if (r == pr)
+		glsl_parse_error(p, t, "duplicate %s qualifier '%s'",
+				 r == 6 ? "precision" : r == 2 ? "interpolation" : "",
+				 glsl_tok_spelling(t->kind));
+	else
+		glsl_parse_error(p, t, "qualifier '%s' must come before '%s'",
+				 glsl_tok_spelling(t->kind), glsl_tok_spelling(prev->kind));
+	return false;
+}
+
+static bool one_qualifier(struct glsl_parser *p, struct glsl_ast_qual *q)
+{
+	const struct glsl_token *t = glsl_parse_next(p);
+
+	if (glsl_parse_is_precision(t->kind)) {
+		q->precision = t->kind;
+		return true;
+	}
+	q->storage |= qual_bit(t->kind);
+	if (t->kind == GLSL_TOK_KW_LAYOUT)
+		return layout_qualifier(p, q);
+	if (t->kind == GLSL_TOK_KW_CENTROID && !at(p, GLSL_TOK_KW_IN) && !at(p, GLSL_TOK_KW_OUT)) {
+		glsl_parse_unexpected(p, "'in' or 'out' after 'centroid'");
+		return false;
+	}
+	return true;
+}
+
+/* The qualifiers in front of a type; first/last give their tokens. */
+static bool qualifiers(struct glsl_parser *p, struct glsl_ast_qual *q,
+		       const struct glsl_token **first)
+{
+	const struct glsl_token *prev = NULL;
+
+	*first = p->tok;
+	q->loc = glsl_parse_loc(p->tok);
+	while (glsl_parse_is_qualifier(pk(p))) {
+		if (!qualifier_order(p, p->tok, prev))
+			return false;
+		prev = p->tok;
+		if (!one_qualifier(p, q))
+			return false;
+	}
+	if (!prev)
+		q->loc = (struct glsl_loc){ 0 };
+	return true;
+}
+
+static const uint16_t storage_mask = GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT |
+	GLSL_Q_UNIFORM | GLSL_Q_ATTRIBUTE | GLSL_Q_VARYING;
+
+/* Which qualifiers each context may carry (ES 1.00 / 3.00 grammars). */
+static uint16_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
+{
+	switch (ctx) {
+	case QCTX_GLOBAL:
+		if (p->version < 300)
+			return GLSL_Q_CONST | GLSL_Q_UNIFORM | GLSL_Q_ATTRIBUTE | GLSL_Q_VARYING |
+			       GLSL_Q_INVARIANT;
+		return (uint16_t)(0xffff & ~GLSL_Q_INOUT);
+	case QCTX_LOCAL:
+		return GLSL_Q_CONST;
+	case QCTX_PARAM:
+		return GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT;
+	case QCTX_MEMBER:
+		return 0;
+	case QCTX_BLOCK_MEMBER:
+		return GLSL_Q_LAYOUT | GLSL_Q_UNIFORM;
+	}
+	return 0;
+}
+
+static const char *const ctx_names[] = {
+	[QCTX_GLOBAL] = "global variables", [QCTX_LOCAL] = "local variables",
+	[QCTX_PARAM] = "function parameters", [QCTX_MEMBER] = "struct members",
+	[QCTX_BLOCK_MEMBER] = "uniform block members",
+};
+
+static const struct glsl_token *find_qualifier(const struct glsl_token *t, uint16_t bits)
+{
+	while (!(qual_bit(t->kind) & bits))
+		t++;
+	return t;
+}
+
+static bool check_combination(struct glsl_parser *p, const struct glsl_ast_qual *q,
+			      const struct glsl_token *first, enum qctx ctx)
+{
+	uint16_t storage = q->storage & storage_mask;
+
+	if (ctx == QCTX_PARAM && (storage & GLSL_Q_CONST) &&
+	    (storage & (GLSL_Q_OUT | GLSL_Q_INOUT))) {
+		glsl_parse_error(p, first, "'const' cannot be combined with 'out' or 'inout'");
+		return false;
+	}
+	if (ctx != QCTX_PARAM && (storage & GLSL_Q_CONST) && (storage & ~GLSL_Q_CONST)) {
+		glsl_parse_error(p, find_qualifier(first, storage & ~GLSL_Q_CONST),
+				 "conflicting storage qualifiers ('const' and another)");
+		return false;
+	}
+	if (p->version < 300 && (q->storage & GLSL_Q_INVARIANT) && !(q->storage & GLSL_Q_VARYING)) {
+		glsl_parse_error(p, first, "'invariant' qualifies only varyings in GLSL ES 1.00");
+		return false;
+	}
+	return true;
+}
+
+static bool check_qualifiers(struct glsl_parser *p, const struct glsl_ast_qual *q,
+			     const struct glsl_token *first, enum qctx ctx)
+{
+	uint16_t bad = q->storage & (uint16_t)~allowed_quals(p, ctx);
+
+	if (bad) {
+		const struct glsl_token *t = find_qualifier(first, bad);
+
+		if (ctx == QCTX_GLOBAL && p->version < 300 && (bad & (GLSL_Q_IN | GLSL_Q_OUT)))
+			glsl_parse_error(p, t, "'%s' qualifies only function parameters in GLSL ES 1.00",
+					 glsl_tok_spelling(t->kind));
+		else
+			glsl_parse_error(p, t, "qualifier '%s' is not allowed on %s",
+					 glsl_tok_spelling(t->kind), ctx_names[ctx]);
+		return false;
+	}
+	return check_combination(p, q, first, ctx);
+}
+
+static bool array_suffix(struct glsl_parser *p, bool *is_array, struct glsl_ast_node **size)
+{
+	const struct glsl_token *lb = p->tok;
+
+	if (!glsl_parse_accept(p, GLSL_TOK_LBRACKET))
+		return true;
+	if (*is_array) {
+		glsl_parse_error(p, lb, "arrays of arrays are not allowed in GLSL ES %s",
+				 p->version < 300 ? "1.00" : "3.00");
+		return false;
+	}
+	*is_array = true;
+	if (!glsl_parse_accept(p, GLSL_TOK_RBRACKET)) {
+		*size = glsl_parse_conditional(p);
+		if (!*size || !glsl_parse_expect(p, GLSL_TOK_RBRACKET))
+			return false;
+	}
+	return array_suffix(p, is_array, size); /* a second [ is an error */
+}
+
+static struct glsl_ast_decl *member_list(struct glsl_parser *p, enum qctx ctx);
+
+static bool struct_spec(struct glsl_parser *p, struct glsl_ast_type *t)
+{
+	struct glsl_ast_struct *s = glsl_parse_alloc(p, sizeof(*s));
+
+	if (!s)
+		return false;
+	s->loc = glsl_parse_loc(glsl_parse_next(p));
+	s->name = GLSL_AST_NO_NAME;
+	if (at(p, GLSL_TOK_IDENT))
+		s->name = glsl_parse_next(p)->value;
+	t->def = s;
+	s->members = member_list(p, QCTX_MEMBER);
+	return s->members != NULL;
+}
+
+bool glsl_parse_type_spec(struct glsl_parser *p, struct glsl_ast_type *t)
+{
+	enum glsl_tok k = pk(p);
+
+	t->loc = glsl_parse_loc(p->tok);
+	t->tok = (uint16_t)k;
+	if (k == GLSL_TOK_KW_STRUCT) {
+		if (!struct_spec(p, t))
+			return false;
+	} else if (k == GLSL_TOK_IDENT) {
+		t->name = glsl_parse_next(p)->value;
+	} else if (glsl_parse_is_type_kw(k)) {
+		glsl_parse_next(p);
+	} else {
+		glsl_parse_unexpected(p, "a type");
+		return false;
+	}
+	if (at(p, GLSL_TOK_LBRACKET) && p->version < 300) {
+		glsl_parse_error(p, p->tok, "array types ('T[N] name') require GLSL ES 3.00");
+		return false;
+	}
+	return array_suffix(p, &t->is_array, &t->array_size);
+}
+
+/* One declarator after the type: `name`, `name[N]`, `name = init`. */
+static struct glsl_ast_declarator *declarator(struct glsl_parser *p, const struct glsl_ast_type *t,
+					      bool allow_init)
+{
+	struct glsl_ast_declarator *d = glsl_parse_alloc(p, sizeof(*d));
+	const struct glsl_token *name = p->tok;
+
+	if (!d)
+		return NULL;
+	if (!at(p, GLSL_TOK_IDENT)) {
+		glsl_parse_unexpected(p, "a name");
+		return NULL;
+	}
+	d->loc = glsl_parse_loc(name);
+	d->name = glsl_parse_next(p)->value;
+	d->is_array = t->is_array;
+	if (!array_suffix(p, &d->is_array, &d->array_size))
+		return NULL;
+	if (!at(p, GLSL_TOK_ASSIGN)) {
+		if (d->is_array && !d->array_size && !t->array_size) {
+			glsl_parse_error(p, name, "unsized array '%s' needs an initializer",
+					 glsl_parse_name(p, d->name));
+			return NULL;
+		}
+		return d;
+	}
+	if (!allow_init) {
+		glsl_parse_error(p, p->tok, "initializers are not allowed here");
+		return NULL;
+	}
+	if (d->is_array && p->version < 300) {
+		glsl_parse_error(p, p->tok, "arrays cannot be initialized in GLSL ES 1.00");
+		return NULL;
+	}
+	glsl_parse_next(p);
+	d->init = glsl_parse_assignment(p);
+	return d->init ? d : NULL;
+}
+
+static struct glsl_ast_declarator *declarator_list(struct glsl_parser *p,
+						   const struct glsl_ast_type *t, bool allow_init)
+{
+	struct glsl_ast_declarator *head = NULL, **tail = &head;
+
+	do {
+		struct glsl_ast_declarator *d = declarator(p, t, allow_init);
+
+		if (!d)
+			return NULL;
+		*tail = d;
+		tail = &d->next;
+	} while (glsl_parse_accept(p, GLSL_TOK_COMMA));
+	return head;
+}
+
+static struct glsl_ast_decl *member(struct glsl_parser *p, enum qctx ctx)
+{
+	struct glsl_ast_decl *m = glsl_parse_alloc(p, sizeof(*m));
+	const struct glsl_token *first;
+
+	if (!m || !qualifiers(p, &m->type.qual, &first) ||
+	    !check_qualifiers(p, &m->type.qual, first, ctx) ||
+	    !glsl_parse_type_spec(p, &m->type.type))
+		return NULL;
+	m->vars = declarator_list(p, &m->type.type, false);
+	if (!m->vars || !glsl_parse_expect(p, GLSL_TOK_SEMICOLON))
+		return NULL;
+	return m;
+}
+
+/* `{ members }` of a struct or block; at least one member. */
+static struct glsl_ast_decl *member_list(struct glsl_parser *p, enum qctx ctx)
+{
+	struct glsl_ast_decl *head = NULL, **tail = &head;
+
+	if (!glsl_parse_expect(p, GLSL_TOK_LBRACE))
+		return NULL;
+	if (at(p, GLSL_TOK_RBRACE)) {
+		glsl_parse_error(p, p->tok, "%s must have at least one member",
+				 ctx == QCTX_MEMBER ? "a struct" : "a uniform block");
+		return NULL;
+	}
+	while (!at(p, GLSL_TOK_RBRACE) && !at(p, GLSL_TOK_EOF)) {
+		*tail = member(p, ctx);
+		if (!*tail)
+			return NULL;
+		tail = &(*tail)->next;
+	}
+	return glsl_parse_expect(p, GLSL_TOK_RBRACE) ? head : NULL;
+}
+
+static bool type_token_follows_name(const struct glsl_token *t, const struct glsl_token *end)
+{
+	if (t < end && t->kind == GLSL_TOK_LBRACKET) {
+		unsigned depth = 0;
+
+		for (; t < end; t++) {
+			depth += t->kind == GLSL_TOK_LBRACKET;
+			depth -= t->kind == GLSL_TOK_RBRACKET;
+			if (!depth)
+				break;
+		}
+		t++;
+	}
+	return t < end && t->kind == GLSL_TOK_IDENT;
+}
+
+bool glsl_parse_starts_decl(const struct glsl_parser *p)
+{
+	enum glsl_tok k = pk(p);
+
+	if (glsl_parse_is_qualifier(k) || k == GLSL_TOK_KW_STRUCT || k == GLSL_TOK_KW_PRECISION)
+		return true;
+	if (glsl_parse_is_type_kw(k))
+		return pk_at(p, 1) == GLSL_TOK_SEMICOLON || type_token_follows_name(p->tok + 1, p->end);
+	if (k == GLSL_TOK_IDENT)
+		return type_token_follows_name(p->tok + 1, p->end);
+	return false;
+}
+
+/* ---- parameters and functions ------------------------------------------- */
+
+static struct glsl_ast_decl *parameter(struct glsl_parser *p)
+{
+	struct glsl_ast_decl *d = glsl_parse_alloc(p, sizeof(*d));
+	const struct glsl_token *first;
+
+	if (!d || !qualifiers(p, &d->type.qual, &first) ||
+	    !check_qualifiers(p, &d->type.qual, first, QCTX_PARAM) ||
+	    !glsl_parse_type_spec(p, &d->type.type))
+		return NULL;
+	if (!at(p, GLSL_TOK_IDENT))
+		return d;
+	d->vars = glsl_parse_alloc(p, sizeof(*d->vars));
+	if (!d->vars)
+		return NULL;
+	d->vars->loc = glsl_parse_loc(p->tok);
+	d->vars->name = glsl_parse_next(p)->value;
+	d->vars->is_array = d->type.type.is_array;
+	if (!array_suffix(p, &d->vars->is_array, &d->vars->array_size))
+		return NULL;
+	if (d->vars->is_array && !d->vars->array_size && !d->type.type.array_size) {
+		glsl_parse_error(p, first, "parameter arrays must have a size");
+		return NULL;
+	}
+	return d;
+}
+
+static bool parameters(struct glsl_parser *p, struct glsl_ast_function *f)
+{
+	struct glsl_ast_decl **tail = &f->params;
+
+	if (glsl_parse_accept(p, GLSL_TOK_RPAREN))
+		return true;
+	if (at(p, GLSL_TOK_KW_VOID) && pk_at(p, 1) == GLSL_TOK_RPAREN) {
+		glsl_parse_next(p);
+		glsl_parse_next(p);
+		return true;
+	}
+	do {
+		*tail = parameter(p);
+		if (!*tail)
+			return false;
+		tail = &(*tail)->next;
+	} while (glsl_parse_accept(p, GLSL_TOK_COMMA));
+	return glsl_parse_expect(p, GLSL_TOK_RPAREN);
+}
+
+static struct glsl_ast_node *function(struct glsl_parser *p, const struct glsl_ast_fulltype *ret,
+				      const struct glsl_token *first)
+{
+	struct glsl_ast_node *n = glsl_parse_node(p, GLSL_AST_FUNCTION, first);
+	struct glsl_ast_function *f = glsl_parse_alloc(p, sizeof(*f));
+
+	if (!n || !f)
+		return NULL;
+	n->u.func = f;
+	f->ret = *ret;
+	if (ret->qual.storage) {
+		glsl_parse_error(p, first, "a function's return type takes no qualifiers but precision");
+		return NULL;
+	}
+	f->name_loc = glsl_parse_loc(p->tok);
+	f->name = glsl_parse_next(p)->value;
+	glsl_parse_next(p); /* ( */
+	if (!parameters(p, f))
+		return NULL;
+	if (glsl_parse_accept(p, GLSL_TOK_SEMICOLON))
+		return n;
+	if (!at(p, GLSL_TOK_LBRACE)) {
+		glsl_parse_unexpected(p, "';' or a function body");
+		return NULL;
+	}
+	f->body = glsl_parse_compound(p);
+	return f->body ? n : NULL;
+}
+
+/* ---- the declaration forms ---------------------------------------------- */
+
+static struct glsl_ast_node *precision_stmt(struct glsl_parser *p)
+{
+	struct glsl_ast_node *n = glsl_parse_node(p, GLSL_AST_PRECISION, glsl_parse_next(p));
+	struct glsl_ast_fulltype *ft = glsl_parse_alloc(p, sizeof(*ft));
+	enum glsl_tok k;
+
+	if (!n || !ft)
+		return NULL;
+	n->u.prec = ft;
+	if (!glsl_parse_is_precision(pk(p))) {
+		glsl_parse_unexpected(p, "'lowp', 'mediump' or 'highp'");
+		return NULL;
+	}
+	ft->qual.precision = glsl_parse_next(p)->kind;
+	k = pk(p);
+	if (k != GLSL_TOK_KW_FLOAT && k != GLSL_TOK_KW_INT &&
+	    !(k >= GLSL_TOK_KW_SAMPLER2D && k <= GLSL_TOK_KW_USAMPLER2DARRAY)) {
+		glsl_parse_error(p, p->tok, "default precision applies only to float, int and sampler types");
+		return NULL;
+	}
+	ft->type.loc = glsl_parse_loc(p->tok);
+	ft->type.tok = glsl_parse_next(p)->kind;
+	return glsl_parse_expect(p, GLSL_TOK_SEMICOLON) ? n : NULL;
+}
+
+/* `invariant a, b;` (the names were declared before). */
+static struct glsl_ast_node *invariant_list(struct glsl_parser *p)
+{
+	struct glsl_ast_node *n = glsl_parse_node(p, GLSL_AST_INVARIANT, glsl_parse_next(p));
+	struct glsl_ast_idlist **tail;
+
+	if (!n)
+		return NULL;
+	tail = &n->u.ids;
+	do {
+		if (!at(p, GLSL_TOK_IDENT)) {
+			glsl_parse_unexpected(p, "a name");
+			return NULL;
+		}
+		*tail = glsl_parse_alloc(p, sizeof(**tail));
+		if (!*tail)
+			return NULL;
+		(*tail)->loc = glsl_parse_loc(p->tok);
+		(*tail)->name = glsl_parse_next(p)->value;
+		tail = &(*tail)->next;
+	} while (glsl_parse_accept(p, GLSL_TOK_COMMA));
+	return glsl_parse_expect(p, GLSL_TOK_SEMICOLON) ? n : NULL;
+}
+
+static bool block_instance(struct glsl_parser *p, struct glsl_ast_block *b)
+{
+	if (glsl_parse_accept(p, GLSL_TOK_SEMICOLON))
+		return true;
+	if (!at(p, GLSL_TOK_IDENT)) {
+		glsl_parse_unexpected(p, "an instance name or ';'");
+		return false;
+	}
+	b->instance = glsl_parse_alloc(p, sizeof(*b->instance));
+	if (!b->instance)
+		return false;
+	b->instance->loc = glsl_parse_loc(p->tok);
+	b->instance->name = glsl_parse_next(p)->value;
+	if (!array_suffix(p, &b->instance->is_array, &b->instance->array_size))
+		return false;
+	if (b->instance->is_array && !b->instance->array_size) {
+		glsl_parse_error(p, p->tok, "a uniform block array must have a size");
+		return false;
+	}
+	return glsl_parse_expect(p, GLSL_TOK_SEMICOLON);
+}
+
+static struct glsl_ast_node *interface_block(struct glsl_parser *p, const struct glsl_ast_qual *q,
+					     const struct glsl_token *first)
+{
+	struct glsl_ast_node *n;
+	struct glsl_ast_block *b;
+
+	if (p->version < 300) {
+		glsl_parse_error(p, p->tok, "interface blocks require GLSL ES 3.00");
+		return NULL;
+	}
+	if ((q->storage & storage_mask) != GLSL_Q_UNIFORM ||
+	    (q->storage & ~(storage_mask | GLSL_Q_LAYOUT))) {
+		glsl_parse_error(p, first, "only uniform interface blocks exist in GLSL ES 3.00");
+		return NULL;
+	}
+	n = glsl_parse_node(p, GLSL_AST_BLOCK, first);
+	b = glsl_parse_alloc(p, sizeof(*b));
+	if (!n || !b)
+		return NULL;
+	n->u.block = b;
+	b->qual = *q;
+	b->name = glsl_parse_next(p)->value;
+	b->members = member_list(p, QCTX_BLOCK_MEMBER);
+	if (!b->members || !block_instance(p, b))
+		return NULL;
+	return n;
+}
+
+/* `layout(std140) uniform;` */
+static struct glsl_ast_node *default_layout(struct glsl_parser *p, const struct glsl_ast_qual *q,
+					    const struct glsl_token *first)
+{
+	struct glsl_ast_node *n;
+
+	if (q->storage != (GLSL_Q_LAYOUT | GLSL_Q_UNIFORM) || q->precision ||
+	    (q->layout & GLSL_LAYOUT_LOCATION)) {
+		glsl_parse_error(p, first, "a default layout is only 'layout(...) uniform;' "
+				 "with block layout qualifiers");
+		return NULL;
+	}
+	n = glsl_parse_node(p, GLSL_AST_DEFAULT_LAYOUT, first);
+	if (!n || !(n->u.prec = glsl_parse_alloc(p, sizeof(*n->u.prec))))
+		return NULL;
+	n->u.prec->qual = *q;
+	glsl_parse_next(p);
+	return n;
+}
+
+static struct glsl_ast_node *variables(struct glsl_parser *p, const struct glsl_ast_fulltype *ft,
+				       const struct glsl_token *first)
+{
+	struct glsl_ast_node *n = glsl_parse_node(p, GLSL_AST_DECL, first);
+	struct glsl_ast_decl *d = glsl_parse_alloc(p, sizeof(*d));
+
+	if (!n || !d)
+		return NULL;
+	n->u.decl = d;
+	d->type = *ft;
+	if (!at(p, GLSL_TOK_SEMICOLON)) {
+		d->vars = declarator_list(p, &ft->type, true);
+		if (!d->vars)
+			return NULL;
+	}
+	return glsl_parse_expect(p, GLSL_TOK_SEMICOLON) ? n : NULL;
+}
+
+static bool is_invariant_list(const struct glsl_parser *p)
+{
+	return at(p, GLSL_TOK_KW_INVARIANT) && pk_at(p, 1) == GLSL_TOK_IDENT &&
+	       (pk_at(p, 2) == GLSL_TOK_SEMICOLON || pk_at(p, 2) == GLSL_TOK_COMMA);
+}
+
+/* Everything that starts with qualifiers or a type, in context ctx. */
+static struct glsl_ast_node *declaration(struct glsl_parser *p, enum qctx ctx)
+{
+	struct glsl_ast_fulltype ft = { 0 };
+	const struct glsl_token *first;
+
+	if (!qualifiers(p, &ft.qual, &first))
+		return NULL;
+	if (ctx == QCTX_GLOBAL && ft.qual.storage && at(p, GLSL_TOK_IDENT) &&
+	    pk_at(p, 1) == GLSL_TOK_LBRACE)
+		return interface_block(p, &ft.qual, first);
+	if (ctx == QCTX_GLOBAL && (ft.qual.storage & GLSL_Q_LAYOUT) && at(p, GLSL_TOK_SEMICOLON))
+		return default_layout(p, &ft.qual, first);
+	if (!check_qualifiers(p, &ft.qual, first, ctx) || !glsl_parse_type_spec(p, &ft.type))
+		return NULL;
+	if (at(p, GLSL_TOK_IDENT) && pk_at(p, 1) == GLSL_TOK_LPAREN) {
+		if (ctx == QCTX_GLOBAL)
+			return function(p, &ft, first);
+		glsl_parse_error(p, p->tok, "functions can only be declared at global scope");
+		return NULL;
+	}
+	return variables(p, &ft, first);
+}
+
+struct glsl_ast_node *glsl_parse_external(struct glsl_parser *p)
+{
+	if (at(p, GLSL_TOK_KW_PRECISION))
+		return precision_stmt(p);
+	if (is_invariant_list(p))
+		return invariant_list(p);
+	/* A stray ';' between declarations (`void f() {};`) is common and
+	 * harmless; Mesa accepts it too. */
+	if (glsl_parse_accept(p, GLSL_TOK_SEMICOLON))
+		return NULL;
+	if (!glsl_parse_starts_decl(p)) {
+		glsl_parse_unexpected(p, "a declaration");
+		return NULL;
+	}
+	return declaration(p, QCTX_GLOBAL);
+}
+
+struct glsl_ast_node *glsl_parse_local_decl(struct glsl_parser *p)
+{
+	if (at(p, GLSL_TOK_KW_PRECISION))
+		return precision_stmt(p);
+	return declaration(p, QCTX_LOCAL);
+}
+
+struct glsl_ast_node *glsl_parse_condition_decl(struct glsl_parser *p)
+{
+	struct glsl_ast_node *n = glsl_parse_node(p, GLSL_AST_DECL, p->tok);
+	struct glsl_ast_decl *d = glsl_parse_alloc(p, sizeof(*d));
+	const struct glsl_token *first;
+
+	if (!n || !d || !qualifiers(p, &d->type.qual, &first) ||
+	    !check_qualifiers(p, &d->type.qual, first, QCTX_LOCAL) ||
+	    !glsl_parse_type_spec(p, &d->type.type))
+		return NULL;
+	n->u.decl = d;
+	d->vars = declarator(p, &d->type.type, true);
+	if (!d->vars)
+		return NULL;
+	if (!d->vars->init || d->vars->is_array) {
+		glsl_parse_error(p, first, "a condition declaration needs a non-array initialized variable");
+		return NULL;
+	}
+	return n;
+}

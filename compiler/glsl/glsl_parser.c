@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The parser's entry point, token cursor, errors and node allocation; the
+ * grammar is in glsl_parse_expr.c, glsl_parse_stmt.c and glsl_parse_decl.c.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "glsl_parse_private.h"
+
+struct glsl_loc glsl_parse_loc(const struct glsl_token *t)
+{
+	return (struct glsl_loc){ .line = t->line, .col = t->col, .file = t->file };
+}
+
+const char *glsl_parse_name(const struct glsl_parser *p, uint32_t id)
+{
+	return glsl_token_stream_ident(p->toks, id);
+}
+
+/* Only the first error is reported: after it the cursor jumps to EOF and
+ * every production unwinds without looking at tokens again. */
+void glsl_parse_error(struct glsl_parser *p, const struct glsl_token *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->failed)
+		return;
+	va_start(ap, fmt);
+	glsl_log_vmessage(p->log, true, t->file, t->line, t->col, fmt, ap);
+	va_end(ap);
+	p->failed = true;
+	p->tok = p->end;
+}
+
+void glsl_parse_unexpected(struct glsl_parser *p, const char *wanted)
+{
+	const struct glsl_token *t = p->tok;
+	char text[96];
+
+	if (p->failed)
+		return;
+	if (t->kind == GLSL_TOK_EOF)
+		snprintf(text, sizeof(text), "end of input");
+	else if (t->kind == GLSL_TOK_IDENT || t->kind == GLSL_TOK_RESERVED)
+		snprintf(text, sizeof(text), "%s '%s'", glsl_tok_name(t->kind),
+			 glsl_parse_name(p, t->value));
+	else {
+		char buf[64];
+
+		snprintf(text, sizeof(text), "'%s'", glsl_token_text(p->toks, t, buf, sizeof(buf)));
+	}
+	glsl_parse_error(p, t, "syntax error: unexpected %s, expected %s", text, wanted);
+}
+
+const struct glsl_token *glsl_parse_next(struct glsl_parser *p)
+{
+	const struct glsl_token *t = p->tok;
+
+	if (p->tok < p->end)
+		p->tok++;
+	return t;
+}
+
+bool glsl_parse_accept(struct glsl_parser *p, enum glsl_tok k)
+{
+	if (p->tok->kind != k)
+		return false;
+	glsl_parse_next(p);
+	return true;
+}
+
+bool glsl_parse_expect(struct glsl_parser *p, enum glsl_tok k)
+{
+	char want[32];
+
+	if (glsl_parse_accept(p, k))
+		return true;
+	snprintf(want, sizeof(want), "'%s'", glsl_tok_spelling(k));
+	glsl_parse_unexpected(p, want);
+	return false;
+}
+
+bool glsl_parse_enter(struct glsl_parser *p)
+{
+	if (p->depth >= GLSL_PARSE_MAX_DEPTH) {
+		glsl_parse_error(p, p->tok, "nesting too deep (more than %u levels)",
+				 GLSL_PARSE_MAX_DEPTH);
+		return false;
+	}
+	p->depth++;
+	return true;
+}
+
+void *glsl_parse_alloc(struct glsl_parser *p, size_t size)
+{
+	void *m = glsl_arena_alloc(p->arena, size);
+
+	if (!m) {
+		glsl_parse_error(p, p->tok, "out of memory");
+		return NULL;
+	}
+	memset(m, 0, size);
+	return m;
+}
+
+struct glsl_ast_node *glsl_parse_node(struct glsl_parser *p, enum glsl_ast_kind kind,
+				      const struct glsl_token *at_tok)
+{
+	struct glsl_ast_node *n = glsl_parse_alloc(p, sizeof(*n));
+
+	if (!n)
+		return NULL;
+	n->kind = (uint8_t)kind;
+	n->loc = glsl_parse_loc(at_tok);
+	p->ast->nodes++;
+	return n;
+}
+
+bool glsl_parse_is_type_kw(enum glsl_tok k)
+{
+	switch (k) {
+	case GLSL_TOK_KW_FLOAT: case GLSL_TOK_KW_INT: case GLSL_TOK_KW_VOID: case GLSL_TOK_KW_BOOL:
+	case GLSL_TOK_KW_UINT:
+		return true;
+	default:
+		break;
+	}
+	if (k >= GLSL_TOK_KW_MAT2 && k <= GLSL_TOK_KW_UVEC4)
+		return true;
+	return k >= GLSL_TOK_KW_SAMPLER2D && k <= GLSL_TOK_KW_USAMPLER2DARRAY;
+}
+
+bool glsl_parse_is_precision(enum glsl_tok k)
+{
+	return k == GLSL_TOK_KW_LOWP || k == GLSL_TOK_KW_MEDIUMP || k == GLSL_TOK_KW_HIGHP;
+}
+
+bool glsl_parse_is_qualifier(enum glsl_tok k)
+{
+	switch (k) {
+	case GLSL_TOK_KW_CONST: case GLSL_TOK_KW_IN: case GLSL_TOK_KW_OUT: case GLSL_TOK_KW_INOUT:
+	case GLSL_TOK_KW_UNIFORM: case GLSL_TOK_KW_ATTRIBUTE: case GLSL_TOK_KW_VARYING:
+	case GLSL_TOK_KW_CENTROID: case GLSL_TOK_KW_FLAT: case GLSL_TOK_KW_SMOOTH:
+	case GLSL_TOK_KW_INVARIANT: case GLSL_TOK_KW_LAYOUT:
+		return true;
+	default:
+		return glsl_parse_is_precision(k);
+	}
+}
+
+static void parse_unit(struct glsl_parser *p)
+{
+	struct glsl_ast_node **tail = &p->ast->decls;
+
+	while (!at(p, GLSL_TOK_EOF)) {
+		struct glsl_ast_node *n = glsl_parse_external(p);
+
+		/* A declaration statement may produce several nodes. */
+		for (*tail = n; *tail; tail = &(*tail)->next)
+			;
+	}
+}
+
+int glsl_parse(const struct glsl_token_stream *toks, struct glsl_arena *arena,
+	       struct glsl_ast **out, struct glsl_log *log)
+{
+	struct glsl_parser p = {
+		.toks = toks, .tok = toks->tokens, .end = toks->tokens + toks->count,
+		.arena = arena, .log = log, .version = toks->version,
+	};
+
+	*out = NULL;
+	p.ast = glsl_parse_alloc(&p, sizeof(*p.ast));
+	if (!p.ast)
+		return -1;
+	p.ast->version = toks->version;
+	p.ast->toks = toks;
+	parse_unit(&p);
+	if (p.failed)
+		return -1;
+	*out = p.ast;
+	return 0;
+}
