@@ -13,6 +13,8 @@
  */
 #pragma once
 
+#include "glsl_stage.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -21,11 +23,6 @@
 #include "glsl_lexer.h"
 #include "glsl_log.h"
 #include "glsl_token.h"
-
-enum glsl_stage {
-	GLSL_STAGE_VERTEX,
-	GLSL_STAGE_FRAGMENT,
-};
 
 /* Zero fields take the defaults below. */
 struct glsl_pp_limits {

@@ -20,6 +20,8 @@
  */
 #pragma once
 
+#include "glsl_stage.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -30,12 +32,6 @@
 enum glsl_es_version {
 	GLSL_ES_100 = 100,
 	GLSL_ES_300 = 300,
-};
-
-enum glsl_stage {
-	GLSL_STAGE_VERTEX,
-	GLSL_STAGE_FRAGMENT,
-	GLSL_STAGE_COUNT,
 };
 
 enum glsl_type_kind {
