@@ -8,7 +8,9 @@
  * Every *.spv in DIR (stage from the name: *.vert.spv / *.frag.spv) is
  * compiled REPS times; a shader's time is the median of its runs. Output:
  * KEY=VALUE lines: shaders, failures (each named with the first line of its
- * log), median and p90 over shaders in µs, peak RSS.
+ * log), median and p90 over shaders in µs, peak RSS, and the size of what
+ * was produced: TEMP registers declared and TGSI text bytes, summed over
+ * shaders (what register allocation and copy removal are measured by).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -19,6 +21,8 @@
 #include "vc_spirv_to_tgsi.h"
 
 #define MAX_WORDS (1u << 20)
+
+static unsigned long long total_temps, total_bytes;
 
 /* Descriptors in binding order, as a pipeline layout of one set would place them. */
 static int slot_of(void *ctx, uint32_t set, uint32_t binding, enum vc_descriptor_kind kind)
@@ -44,6 +48,23 @@ static enum vc_stage stage_of(const char *name)
 	return strstr(name, ".vert") ? VC_STAGE_VERTEX : VC_STAGE_FRAGMENT;
 }
 
+/* TEMPs declared: one past the highest index of any DCL TEMP line. */
+static unsigned temps_of(const char *text)
+{
+	unsigned n = 0, a, b;
+
+	for (const char *p = text; (p = strstr(p, "DCL TEMP[")); p++)
+		if (sscanf(p, "DCL TEMP[%u..%u]", &a, &b) == 2 && b + 1 > n)
+			n = b + 1;
+	return n;
+}
+
+static void count_output(const struct vc_tgsi *out)
+{
+	total_temps += temps_of(out->text);
+	total_bytes += strlen(out->text);
+}
+
 /* Median µs of reps compilations, or -1 if the shader does not compile. */
 static double time_shader(const char *dir, const char *name, int reps)
 {
@@ -66,6 +87,8 @@ static double time_shader(const char *dir, const char *name, int reps)
 			vc_tgsi_finish(&out);
 			goto out;
 		}
+		if (r == 0)
+			count_output(&out);
 		vc_tgsi_finish(&out);
 	}
 	bench_stats(t, (size_t)reps, &med, &p90);
@@ -108,5 +131,6 @@ int main(int argc, char **argv)
 	bench_stats(medians, (size_t)n, &med, &p90);
 	printf("bench=spirv_to_tgsi\nshaders=%d\nfailed=%d\nreps=%d\n", n + failed, failed, reps);
 	printf("median_us=%.1f\np90_us=%.1f\npeak_rss_kb=%ld\n", med, p90, bench_peak_rss_kb());
+	printf("temps=%llu\ntgsi_bytes=%llu\n", total_temps, total_bytes);
 	return 0;
 }

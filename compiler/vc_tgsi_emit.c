@@ -107,6 +107,25 @@ struct tg_reg tg_temp(struct tg *t)
 	return tg_temps(t, 1);
 }
 
+struct tg_reg tg_temp_pinned(struct tg *t)
+{
+	struct tg_reg r = tg_temp(t);
+
+	if (t->nr_pinned == t->cap_pinned) {
+		uint32_t cap = t->cap_pinned ? t->cap_pinned * 2 : 8;
+		uint32_t *p = realloc(t->pinned, cap * sizeof(*p));
+
+		if (!p) {
+			t->failed = true;
+			return r;
+		}
+		t->pinned = p;
+		t->cap_pinned = cap;
+	}
+	t->pinned[t->nr_pinned++] = (uint32_t)r.index;
+	return r;
+}
+
 struct tg_reg tg_swizzle(struct tg_reg r, unsigned a, unsigned b, unsigned c, unsigned d)
 {
 	uint8_t s[4] = { r.swz[a & 3], r.swz[b & 3], r.swz[c & 3], r.swz[d & 3] };
@@ -513,7 +532,7 @@ static void emit_loop(struct tg *t, const struct vc_node *n)
 	tg_line(t, "BGNLOOP");
 	t->depth++;
 	if (l->wrapped) {
-		l->flag = tg_temp(t);
+		l->flag = tg_temp_pinned(t);
 		tg_op1(t, "MOV", l->flag, ".x", tg_imm_u32(t, 0));
 		tg_line(t, "BGNLOOP");
 		t->depth++;
@@ -667,6 +686,7 @@ static void tg_free(struct tg *t)
 	free(t->dynamic);
 	free(t->written);
 	free(t->imms);
+	free(t->pinned);
 	free(t->decl.s);
 	free(t->code.s);
 }
@@ -678,6 +698,7 @@ static void run(struct tg *t)
 	struct vc_block main = *body;
 
 	tg_declare_vars(t);
+	t->var_temps = t->nr_temps;
 	/* the final return of main is the END below */
 	if (main.nr && main.nodes[main.nr - 1]->kind == VC_NODE_RETURN)
 		main.nr--;
@@ -686,12 +707,18 @@ static void run(struct tg *t)
 		tg_emit_output_copies(t);
 	if (t->nr_loops)
 		tg_fail(t, "TGSI: internal: unbalanced loops");
+	if (t->regalloc)
+		tg_regalloc(t);
 }
 
 int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc_slot_map *map,
 		 struct vc_tgsi *out, char **log)
 {
-	struct tg t = { .m = m, .stage = stage, .map = *map, .info = &out->info };
+	/* VC_TGSI_NOOPT=1 keeps every copy and every fresh TEMP: the emitter's raw
+	 * output, for comparing when a shader misrenders */
+	bool raw = getenv("VC_TGSI_NOOPT") != NULL;
+	struct tg t = { .m = m, .stage = stage, .map = *map, .info = &out->info,
+			.regalloc = !raw, .remove_copies = !raw };
 	size_t len = 0;
 
 	memset(&out->info, 0, sizeof(out->info));

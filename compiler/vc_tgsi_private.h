@@ -7,11 +7,15 @@
  *   vc_tgsi_alu.c   - arithmetic, comparisons, conversions, matrices, composites
  *   vc_tgsi_mem.c   - variables, access chains, loads, stores, atomics
  *   vc_tgsi_tex.c   - texture sampling and queries, image load/store/atomics
+ *   vc_tgsi_regalloc.c - TEMP reuse by live range, over the finished text
  *
  * Registers: every IR value gets a location per leaf (struct tg_reg: file,
  * index, swizzle). Values read straight from inputs, constants or other
  * values (extract, swizzle, bitcast) are aliases that cost no instruction;
- * everything else is written to fresh TEMP registers (linear allocation).
+ * everything else is written to fresh TEMP registers, which
+ * vc_tgsi_regalloc.c renumbers afterwards so that values whose live ranges
+ * do not overlap share one. Registers that hold state across control flow
+ * (variables, loop flags) are pinned and keep a register of their own.
  * Booleans are ~0 (true) / 0 (false) in integer registers.
  */
 #pragma once
@@ -94,6 +98,11 @@ struct tg {
 	bool failed;
 	int depth;              /* indentation */
 	uint32_t nr_temps;
+	uint32_t var_temps;     /* TEMP[array_temps..var_temps-1] hold variables */
+	uint32_t *pinned;       /* other TEMPs that must keep their own register */
+	uint32_t nr_pinned, cap_pinned;
+	bool regalloc;          /* renumber TEMPs by live range (tg_regalloc) */
+	bool remove_copies;     /* and drop variable load/store copies first */
 	struct tg_imm *imms;
 	uint32_t nr_imms, cap_imms;
 	struct tg_val *vals;    /* per IR value */
@@ -124,6 +133,10 @@ void tg_decl(struct tg *t, const char *fmt, ...) __attribute__((format(printf, 2
 /* registers */
 struct tg_reg tg_temp(struct tg *t);
 struct tg_reg tg_temps(struct tg *t, uint32_t n);      /* n consecutive */
+/* A TEMP that carries state across control flow: never shared. */
+struct tg_reg tg_temp_pinned(struct tg *t);
+/* Renumbers the TEMPs of the finished code by live range (vc_tgsi_regalloc.c). */
+void tg_regalloc(struct tg *t);
 struct tg_reg tg_swizzle(struct tg_reg r, unsigned a, unsigned b, unsigned c, unsigned d);
 struct tg_reg tg_comp(struct tg_reg r, unsigned c);    /* broadcast one channel */
 struct tg_reg tg_neg(struct tg_reg r);

@@ -80,6 +80,11 @@ enum {
 
 struct glsl_ast_node;
 struct glsl_ast_struct;
+/* Semantic analysis annotations (glsl_sema.h); NULL until it runs. */
+struct glsl_sema_expr;
+struct glsl_symbol;
+struct glsl_function;
+struct glsl_type;
 
 struct glsl_ast_qual {
 	struct glsl_loc loc;   /* the first qualifier; 0 when there is none */
@@ -98,6 +103,7 @@ struct glsl_ast_type {
 	uint32_t name;         /* GLSL_TOK_IDENT: the name's ident id */
 	struct glsl_ast_struct *def;
 	struct glsl_ast_node *array_size; /* NULL for `T[]` */
+	const struct glsl_type *resolved; /* set by semantic analysis (struct defs) */
 };
 
 struct glsl_ast_fulltype {
@@ -113,6 +119,7 @@ struct glsl_ast_declarator {
 	bool is_array;                    /* brackets on the name or on the type */
 	struct glsl_ast_node *array_size; /* the name's size; NULL for `a[]` or none */
 	struct glsl_ast_node *init;
+	struct glsl_symbol *sym;          /* set by semantic analysis */
 };
 
 #define GLSL_AST_NO_NAME UINT32_MAX
@@ -138,6 +145,7 @@ struct glsl_ast_function {
 	struct glsl_loc name_loc;
 	struct glsl_ast_decl *params;     /* `f(void)` and `f()` both have none */
 	struct glsl_ast_node *body;       /* GLSL_AST_COMPOUND */
+	struct glsl_function *fn;         /* set by semantic analysis */
 };
 
 /* `layout(std140) uniform Name { members } instance[N];` (3.00) */
@@ -146,6 +154,7 @@ struct glsl_ast_block {
 	uint32_t name;
 	struct glsl_ast_decl *members;
 	struct glsl_ast_declarator *instance; /* NULL when there is no instance name */
+	const struct glsl_type *type;         /* set by semantic analysis */
 };
 
 /* `invariant a, b;` */
@@ -184,6 +193,7 @@ struct glsl_ast_node {
 	uint32_t height;    /* expressions: levels below (<= GLSL_PARSE_MAX_DEPTH),
 			     * so passes that recurse on the tree stay bounded */
 	struct glsl_ast_node *next;
+	struct glsl_sema_expr *sema; /* expressions: set by semantic analysis */
 	union {
 		struct glsl_ast_node *kid[4];
 		uint32_t ident;   /* IDENT */

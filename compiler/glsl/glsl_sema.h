@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glsl_sema: semantic analysis of a GLSL ES 1.00 / 3.00 syntax tree.
+ *
+ * It resolves names through scopes, types every expression with the ES rules
+ * (no implicit conversions), folds constant expressions, applies the
+ * qualifier, precision, interface-block, switch and per-stage rules, and
+ * forbids recursion. The first error stops it ("0:LINE(COL): error: ...").
+ *
+ * The result is the same tree, annotated in place (a typed AST), because the
+ * lowering to vc_ir.h walks the tree anyway and then finds everything it
+ * needs on the node it is looking at, with no side-table lookups:
+ *
+ *   expression nodes     node->sema: type + precision, constant value (if the
+ *                        expression is a constant expression), what a name,
+ *                        field or call resolved to (struct glsl_sema_expr)
+ *   declarators          decl->sym: the variable (struct glsl_symbol)
+ *   functions            func->fn: the function, with its parameters' symbols
+ *   interface blocks     block->sym: the instance (or the block, anonymous)
+ *   DECL, PRECISION ...  nothing: the declarators and types carry it
+ *
+ * Everything lives in the compile's arena. Types are glsl_types.h types
+ * (built-ins interned, arrays and structs allocated here), precision is kept
+ * beside them (struct glsl_ptype). Constant values are flat arrays of 32-bit
+ * components in the type's component order (columns of matrices, then array
+ * elements, then struct members), bools as 0/1.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "glsl_arena.h"
+#include "glsl_ast.h"
+#include "glsl_builtins.h"
+#include "glsl_log.h"
+#include "glsl_pp.h"
+#include "glsl_types.h"
+
+/* One scalar component of a constant. */
+union glsl_cval {
+	float f;
+	int32_t i;
+	uint32_t u;   /* uint, and bool as 0/1 */
+};
+
+enum glsl_sym_kind {
+	GLSL_SYM_VAR,         /* variables, parameters, built-in variables, block instances */
+	GLSL_SYM_CONST_BI,    /* built-in constants (gl_MaxDrawBuffers ...) */
+	GLSL_SYM_TYPE,        /* a struct name */
+	GLSL_SYM_FUNC,        /* the user functions of a name (overloads in fn) */
+	GLSL_SYM_BLOCK_FIELD, /* a member of an anonymous uniform block */
+	GLSL_SYM_BLOCK,       /* a uniform block's name (it shares the global name space) */
+};
+
+/* Storage of a variable after the version's spelling is normalised:
+ * `attribute` is IN (VS), `varying` OUT (VS) or IN (FS). */
+enum glsl_storage {
+	GLSL_STORAGE_LOCAL,
+	GLSL_STORAGE_GLOBAL,      /* a global without storage qualifier */
+	GLSL_STORAGE_CONST,
+	GLSL_STORAGE_IN,          /* shader input */
+	GLSL_STORAGE_OUT,         /* shader output */
+	GLSL_STORAGE_UNIFORM,
+	GLSL_STORAGE_PARAM_IN,
+	GLSL_STORAGE_PARAM_OUT,
+	GLSL_STORAGE_PARAM_INOUT,
+};
+
+enum glsl_interp {
+	GLSL_INTERP_DEFAULT,
+	GLSL_INTERP_SMOOTH,
+	GLSL_INTERP_FLAT,
+};
+
+struct glsl_function;
+
+struct glsl_symbol {
+	enum glsl_sym_kind kind;
+	uint32_t name;                 /* ident id; GLSL_AST_NO_NAME for built-ins */
+	const char *cname;             /* the name as text */
+	struct glsl_loc loc;
+	struct glsl_ptype type;
+	enum glsl_storage storage;
+	enum glsl_interp interp;
+	bool centroid, invariant;
+	bool read_only;                /* const, in, uniform, const params */
+	bool used;                     /* referenced by an expression */
+	bool written;
+	int32_t location;              /* layout(location); -1 when none */
+	const union glsl_cval *value;  /* const variables: the folded initializer */
+	const struct glsl_bi_var *builtin;   /* built-in variables and constants */
+	const struct glsl_type *block;       /* BLOCK_FIELD: the block; field = index */
+	struct glsl_symbol *block_sym;       /* BLOCK_FIELD: the block's symbol */
+	uint32_t field;
+	struct glsl_function *fn;      /* FUNC: the first overload */
+	/* symbol table links */
+	struct glsl_symbol *shadow;    /* the binding of the same name further out */
+	struct glsl_symbol *prev;      /* the previously declared symbol (scope undo) */
+	uint32_t depth;                /* scope depth, 0 = global */
+};
+
+/* One user function (an overload); prototypes and the definition share it. */
+struct glsl_function {
+	struct glsl_function *next_overload;
+	struct glsl_function *next;    /* all functions, in declaration order */
+	struct glsl_ast_function *def; /* the definition, NULL if only declared */
+	struct glsl_ast_function *decl;/* the first declaration */
+	const char *cname;
+	uint32_t name;
+	struct glsl_ptype ret;
+	uint32_t nr_params;
+	const struct glsl_type **param_types;
+	uint8_t *param_storage;        /* enum glsl_storage (PARAM_*) */
+	struct glsl_symbol **params;   /* of the definition; NULL entries when unnamed */
+	/* call graph: functions called by the definition */
+	struct glsl_function **callees;
+	uint32_t nr_callees, cap_callees;
+	uint32_t index;
+	uint8_t visit;                 /* recursion check */
+	bool is_main;
+};
+
+/* What an expression resolved to (struct glsl_sema_expr.what). */
+enum glsl_sema_what {
+	GLSL_SX_VALUE,       /* literals, operators */
+	GLSL_SX_VAR,         /* IDENT: var */
+	GLSL_SX_MEMBER,      /* FIELD of a struct or block instance: field */
+	GLSL_SX_SWIZZLE,     /* FIELD of a vector: swizzle[0 .. count) */
+	GLSL_SX_CALL,        /* CALL of a user function: fn */
+	GLSL_SX_BUILTIN,     /* CALL of a built-in function: bi */
+	GLSL_SX_CTOR,        /* CALL constructing type.type */
+	GLSL_SX_LENGTH,      /* METHOD .length() (always constant in ES 3.00) */
+};
+
+struct glsl_sema_expr {
+	struct glsl_ptype type;
+	const union glsl_cval *value;  /* non-NULL: a constant expression's value */
+	uint8_t what;                  /* enum glsl_sema_what */
+	uint8_t count;                 /* SWIZZLE */
+	uint8_t swizzle[4];
+	bool lvalue;                   /* assignable */
+	uint32_t field;                /* MEMBER */
+	union {
+		struct glsl_symbol *var;
+		struct glsl_function *fn;
+		const struct glsl_bi_fn *bi;
+	} u;
+};
+
+struct glsl_sema_options {
+	/* ES 1.00 Appendix A: loop forms and constant-index-expressions for
+	 * array indexing enforced (off by default, as in Mesa and glslang). */
+	bool appendix_a;
+};
+
+/* What the lowering needs beyond the tree. */
+struct glsl_sema_result {
+	enum glsl_stage stage;
+	unsigned version;
+	struct glsl_symbol **globals;    /* user globals and used built-ins, in order */
+	uint32_t nr_globals;
+	struct glsl_function *functions; /* in declaration order */
+	struct glsl_function *main;
+	bool uses_frag_color, uses_frag_data, uses_discard;
+	bool invariant_all;
+};
+
+/* 0 on success (*out set), -1 on an error (the log says which). The result
+ * and the annotations live in arena; ast is annotated in place. opts may be
+ * NULL. */
+int glsl_sema(struct glsl_ast *ast, enum glsl_stage stage, const struct glsl_sema_options *opts,
+	      struct glsl_arena *arena, struct glsl_log *log, struct glsl_sema_result **out);

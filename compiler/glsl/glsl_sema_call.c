@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Calls: constructors (scalar, vector, matrix incl. matrix-from-matrix,
+ * struct, array), user functions (exact-match overloading, out/inout
+ * arguments must be l-values, call-graph edges for the recursion check),
+ * built-in functions (glsl_builtin_resolve, with version and stage) and
+ * the `.length()` method.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "glsl_sema_private.h"
+
+#define MAX_ARGS 256
+
+static enum glsl_precision args_prec(const struct glsl_ast_node *args)
+{
+	enum glsl_precision p = GLSL_PREC_NONE;
+
+	for (; args; args = args->next)
+		if (args->sema->type.precision > p)
+			p = args->sema->type.precision;
+	return p;
+}
+
+static bool all_const(const struct glsl_ast_node *args)
+{
+	for (; args; args = args->next)
+		if (!args->sema->value)
+			return false;
+	return true;
+}
+
+static bool type_args(struct glsl_sema *s, struct glsl_ast_node *args)
+{
+	for (; args; args = args->next)
+		if (!glsl_sema_expr(s, args))
+			return false;
+	return true;
+}
+
+/* "f(float, vec2)" for messages. */
+static const char *call_text(struct glsl_sema *s, const char *name, const struct glsl_ast_node *a,
+			     char *buf, size_t size)
+{
+	size_t at = (size_t)snprintf(buf, size, "%s(", name);
+	char tb[64];
+
+	(void)s;
+	for (; a && at < size; a = a->next)
+		at += (size_t)snprintf(buf + at, size - at, "%s%s",
+				       glsl_sema_tname(a->sema->type.type, tb, sizeof(tb)),
+				       a->next ? ", " : "");
+	if (at < size)
+		snprintf(buf + at, size - at, ")");
+	return buf;
+}
+
+/* ---- constructors ------------------------------------------------------------- */
+
+static bool ctor_error(struct glsl_sema *s, struct glsl_ast_node *n, const struct glsl_type *t,
+		       const char *why)
+{
+	char b[64];
+
+	glsl_sema_error(s, n->loc, "constructor of %s: %s", glsl_sema_tname(t, b, sizeof(b)), why);
+	return false;
+}
+
+static bool ctor_aggregate(struct glsl_sema *s, struct glsl_ast_node *n, const struct glsl_type *t)
+{
+	uint32_t i = 0;
+	bool array = t->kind == GLSL_KIND_ARRAY;
+	uint32_t want = array ? t->length : t->nr_fields;
+
+	if (n->u.call.nargs != want)
+		return ctor_error(s, n, t, n->u.call.nargs < want ? "too few arguments" :
+				  "too many arguments");
+	for (struct glsl_ast_node *a = n->u.call.args; a; a = a->next, i++) {
+		const struct glsl_type *ft = array ? t->elem : t->fields[i].type;
+
+		if (!glsl_type_equal(ft, a->sema->type.type))
+			return ctor_error(s, a, t, "argument type does not match");
+	}
+	return true;
+}
+
+static bool ctor_arg_ok(const struct glsl_type *t)
+{
+	return glsl_type_is_numeric(t);
+}
+
+static bool ctor_numeric(struct glsl_sema *s, struct glsl_ast_node *n, const struct glsl_type *t)
+{
+	uint32_t need = glsl_type_components(t), have = 0;
+	const struct glsl_ast_node *a = n->u.call.args;
+	bool has_matrix = false;
+
+	for (; a; a = a->next) {
+		const struct glsl_type *at = a->sema->type.type;
+
+		if (!ctor_arg_ok(at))
+			return ctor_error(s, n, t, "arguments must be scalars, vectors or matrices");
+		if (have >= need)
+			return ctor_error(s, n, t, "too many arguments");
+		has_matrix |= at->kind == GLSL_KIND_MATRIX;
+		have += glsl_type_components(at);
+	}
+	if (t->kind == GLSL_KIND_MATRIX && has_matrix && n->u.call.nargs > 1)
+		return ctor_error(s, n, t, "a matrix argument must be the only argument");
+	if (n->u.call.nargs == 1 && (n->u.call.args->sema->type.type->kind == GLSL_KIND_SCALAR ||
+				     (t->kind == GLSL_KIND_MATRIX && has_matrix)))
+		return true;
+	if (have < need)
+		return ctor_error(s, n, t, "not enough components");
+	return true;
+}
+
+static bool constructor(struct glsl_sema *s, struct glsl_ast_node *n, const struct glsl_type *t)
+{
+	struct glsl_sema_expr *x;
+	bool ok;
+
+	if (!n->u.call.nargs)
+		return ctor_error(s, n, t, "no arguments");
+	if (t->kind == GLSL_KIND_VOID || t->kind == GLSL_KIND_SAMPLER || glsl_type_is_opaque(t))
+		return ctor_error(s, n, t, "the type cannot be constructed");
+	if (t->kind == GLSL_KIND_ARRAY || t->kind == GLSL_KIND_STRUCT)
+		ok = ctor_aggregate(s, n, t);
+	else
+		ok = ctor_numeric(s, n, t);
+	if (!ok)
+		return false;
+	x = glsl_sema_annot(s, n, t, args_prec(n->u.call.args));
+	if (!x)
+		return false;
+	x->what = GLSL_SX_CTOR;
+	if (all_const(n->u.call.args))
+		x->value = glsl_fold_ctor(s, t, n->u.call.args);
+	return !s->failed;
+}
+
+/* `T[](...)` takes its size from the arguments. */
+static const struct glsl_type *ctor_type(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	struct glsl_ast_type *at = n->u.call.ctor;
+	const struct glsl_type *t;
+
+	if (!at->is_array || at->array_size)
+		return glsl_sema_type_spec(s, at);
+	t = glsl_sema_type_spec(s, at);
+	return t ? glsl_sema_array_of(s, t, n->u.call.nargs) : NULL;
+}
+
+/* ---- user functions --------------------------------------------------------------- */
+
+bool glsl_sema_add_callee(struct glsl_sema *s, struct glsl_function *callee)
+{
+	struct glsl_function *fn = s->fn;
+
+	if (!fn)
+		return true;
+	for (uint32_t i = 0; i < fn->nr_callees; i++)
+		if (fn->callees[i] == callee)
+			return true;
+	if (fn->nr_callees == fn->cap_callees) {
+		uint32_t cap = fn->cap_callees ? fn->cap_callees * 2 : 4;
+		struct glsl_function **c = glsl_sema_alloc(s, cap * sizeof(*c));
+
+		if (!c)
+			return false;
+		if (fn->nr_callees)
+			memcpy(c, fn->callees, fn->nr_callees * sizeof(*c));
+		fn->callees = c;
+		fn->cap_callees = cap;
+	}
+	fn->callees[fn->nr_callees++] = callee;
+	return true;
+}
+
+static bool params_match(const struct glsl_function *fn, const struct glsl_ast_node *a,
+			 uint32_t nargs)
+{
+	if (fn->nr_params != nargs)
+		return false;
+	for (uint32_t i = 0; a; a = a->next, i++)
+		if (!glsl_type_equal(fn->param_types[i], a->sema->type.type))
+			return false;
+	return true;
+}
+
+static bool out_args(struct glsl_sema *s, const uint8_t *storage, uint32_t out_mask,
+		     struct glsl_ast_node *a)
+{
+	for (uint32_t i = 0; a; a = a->next, i++) {
+		bool out = storage ? storage[i] != GLSL_STORAGE_PARAM_IN : (out_mask >> i) & 1;
+
+		if (out && !glsl_sema_lvalue(s, a, "cannot pass as an out argument"))
+			return false;
+	}
+	return true;
+}
+
+static bool user_call(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *sym)
+{
+	struct glsl_function *fn = sym->fn;
+	struct glsl_sema_expr *x;
+	char b[256];
+
+	while (fn && !params_match(fn, n->u.call.args, n->u.call.nargs))
+		fn = fn->next_overload;
+	if (!fn) {
+		glsl_sema_error(s, n->loc, "no matching function for call to '%s'",
+				call_text(s, sym->cname, n->u.call.args, b, sizeof(b)));
+		return false;
+	}
+	if (!out_args(s, fn->param_storage, 0, n->u.call.args))
+		return false;
+	x = glsl_sema_annot(s, n, fn->ret.type, fn->ret.precision);
+	if (!x)
+		return false;
+	x->what = GLSL_SX_CALL;
+	x->u.fn = fn;
+	return glsl_sema_add_callee(s, fn);
+}
+
+/* ---- built-in functions ---------------------------------------------------------- */
+
+static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const char *name)
+{
+	const struct glsl_type *types[MAX_ARGS];
+	enum glsl_precision precs[MAX_ARGS];
+	struct glsl_bi_call call = { .name = name, .len = strlen(name), .args = types,
+				     .version = s->version, .stage = s->stage };
+	const struct glsl_bi_fn *fn;
+	struct glsl_sema_expr *x;
+	char err[512];
+
+	for (const struct glsl_ast_node *a = n->u.call.args; a && call.nr_args < MAX_ARGS; a = a->next) {
+		precs[call.nr_args] = a->sema->type.precision;
+		types[call.nr_args++] = a->sema->type.type;
+	}
+	switch (glsl_builtin_resolve(&call, &fn, err, sizeof(err))) {
+	case GLSL_BI_FOUND:
+		break;
+	case GLSL_BI_NOT_BUILTIN:
+		glsl_sema_error(s, n->loc, "no function '%s' declared", name);
+		return false;
+	default:
+		glsl_sema_error(s, n->loc, "%s", err);
+		return false;
+	}
+	if (!out_args(s, NULL, fn->out_mask, n->u.call.args))
+		return false;
+	x = glsl_sema_annot(s, n, glsl_bi_fn_return(fn), glsl_bi_fn_precision(fn, precs));
+	if (!x)
+		return false;
+	x->what = GLSL_SX_BUILTIN;
+	x->u.bi = fn;
+	if (all_const(n->u.call.args) && !fn->out_mask)
+		x->value = glsl_fold_builtin(s, fn, n->u.call.args);
+	return !s->failed;
+}
+
+bool glsl_sema_call(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	struct glsl_symbol *sym;
+	const struct glsl_type *t;
+
+	if (!type_args(s, n->u.call.args))
+		return false;
+	if (n->u.call.ctor) {
+		t = ctor_type(s, n);
+		return t && constructor(s, n, t);
+	}
+	sym = glsl_symtab_find(&s->syms, n->u.call.name);
+	if (sym && sym->kind == GLSL_SYM_TYPE)
+		return constructor(s, n, sym->type.type);
+	if (sym && sym->kind == GLSL_SYM_FUNC)
+		return user_call(s, n, sym);
+	if (sym) {
+		glsl_sema_error(s, n->loc, "'%s' is not a function", sym->cname);
+		return false;
+	}
+	return builtin_call(s, n, glsl_sema_name(s, n->u.call.name));
+}
+
+bool glsl_sema_method(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	const char *name = glsl_sema_name(s, n->u.call.name);
+	const struct glsl_type *t;
+	struct glsl_sema_expr *x;
+	union glsl_cval *v;
+
+	if (!glsl_sema_expr(s, n->u.call.obj) || !type_args(s, n->u.call.args))
+		return false;
+	t = n->u.call.obj->sema->type.type;
+	if (strcmp(name, "length") || t->kind != GLSL_KIND_ARRAY || n->u.call.nargs) {
+		glsl_sema_error(s, n->loc, "unknown method '%s'", name);
+		return false;
+	}
+	x = glsl_sema_annot(s, n, glsl_type_int, GLSL_PREC_NONE);
+	v = glsl_const_alloc(s, glsl_type_int);
+	if (!x || !v)
+		return false;
+	v->i = (int32_t)t->length;
+	x->value = v;
+	x->what = GLSL_SX_LENGTH;
+	return true;
+}

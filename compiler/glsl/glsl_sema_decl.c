@@ -1,0 +1,853 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Declarations: variables (qualifiers per version and stage, the types each
+ * storage class takes, precision, initializers), functions (prototypes,
+ * definitions, overloads, built-in names), precision statements,
+ * `invariant` redeclarations, uniform blocks and default layouts, and the
+ * whole-shader checks at the end.
+ */
+#include <string.h>
+
+#include "glsl_sema_private.h"
+
+static bool fail(struct glsl_sema *s, struct glsl_loc loc, const char *msg)
+{
+	glsl_sema_error(s, loc, "%s", msg);
+	return false;
+}
+
+static const struct glsl_type *base_elem(const struct glsl_type *t)
+{
+	while (t->kind == GLSL_KIND_ARRAY)
+		t = t->elem;
+	return t;
+}
+
+/* ---- qualifiers ------------------------------------------------------------- */
+
+static bool global_storage(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)
+{
+	uint16_t st = q->storage;
+
+	if (st & GLSL_Q_CONST)
+		v->storage = GLSL_STORAGE_CONST;
+	else if (st & GLSL_Q_UNIFORM)
+		v->storage = GLSL_STORAGE_UNIFORM;
+	else if (st & GLSL_Q_ATTRIBUTE) {
+		if (s->stage != GLSL_STAGE_VERTEX)
+			return fail(s, q->loc, "'attribute' is only allowed in vertex shaders");
+		v->storage = GLSL_STORAGE_IN;
+	} else if (st & GLSL_Q_VARYING)
+		v->storage = s->stage == GLSL_STAGE_VERTEX ? GLSL_STORAGE_OUT : GLSL_STORAGE_IN;
+	else if (st & GLSL_Q_IN)
+		v->storage = GLSL_STORAGE_IN;
+	else if (st & GLSL_Q_OUT)
+		v->storage = GLSL_STORAGE_OUT;
+	else
+		v->storage = GLSL_STORAGE_GLOBAL;
+	return true;
+}
+
+static bool is_varying(const struct glsl_sema *s, enum glsl_storage st)
+{
+	return (s->stage == GLSL_STAGE_VERTEX && st == GLSL_STORAGE_OUT) ||
+	       (s->stage == GLSL_STAGE_FRAGMENT && st == GLSL_STORAGE_IN);
+}
+
+static bool interp_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)
+{
+	bool interp = q->storage & (GLSL_Q_FLAT | GLSL_Q_SMOOTH | GLSL_Q_CENTROID);
+
+	v->interp = q->storage & GLSL_Q_FLAT ? GLSL_INTERP_FLAT :
+		    q->storage & GLSL_Q_SMOOTH ? GLSL_INTERP_SMOOTH : GLSL_INTERP_DEFAULT;
+	v->centroid = q->storage & GLSL_Q_CENTROID;
+	v->invariant = q->storage & GLSL_Q_INVARIANT;
+	if (interp && !is_varying(s, v->storage))
+		return fail(s, q->loc, "interpolation qualifiers apply only to vertex outputs and "
+			    "fragment inputs");
+	if (v->invariant && s->version >= GLSL_ES_300 && v->storage != GLSL_STORAGE_OUT)
+		return fail(s, q->loc, "'invariant' applies only to shader outputs");
+	if (v->invariant && s->version < GLSL_ES_300 && !is_varying(s, v->storage))
+		return fail(s, q->loc, "'invariant' applies only to varyings");
+	return true;
+}
+
+static bool layout_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)
+{
+	if (!(q->storage & GLSL_Q_LAYOUT))
+		return true;
+	if (q->layout & ~GLSL_LAYOUT_LOCATION)
+		return fail(s, q->loc, "block layout qualifiers apply only to uniform blocks");
+	if (!(q->layout & GLSL_LAYOUT_LOCATION))
+		return true;
+	if (!((s->stage == GLSL_STAGE_VERTEX && v->storage == GLSL_STORAGE_IN) ||
+	      (s->stage == GLSL_STAGE_FRAGMENT && v->storage == GLSL_STORAGE_OUT)))
+		return fail(s, q->loc, "'location' applies only to vertex inputs and fragment outputs");
+	if (q->location < 0)
+		return fail(s, q->loc, "'location' must not be negative");
+	v->location = q->location;
+	return true;
+}
+
+/* ---- what each storage class may hold --------------------------------------- */
+
+static bool has_kind(const struct glsl_type *t, enum glsl_type_kind k)
+{
+	if (t->kind == k)
+		return true;
+	if (t->kind == GLSL_KIND_ARRAY)
+		return has_kind(t->elem, k);
+	if (t->kind == GLSL_KIND_STRUCT)
+		for (uint32_t i = 0; i < t->nr_fields; i++)
+			if (has_kind(t->fields[i].type, k))
+				return true;
+	return false;
+}
+
+static bool has_base(const struct glsl_type *t, enum glsl_base b)
+{
+	if (t->kind == GLSL_KIND_ARRAY)
+		return has_base(t->elem, b);
+	if (t->kind == GLSL_KIND_STRUCT) {
+		for (uint32_t i = 0; i < t->nr_fields; i++)
+			if (has_base(t->fields[i].type, b))
+				return true;
+		return false;
+	}
+	return glsl_type_is_numeric(t) && t->base == b;
+}
+
+static bool is_integer_based(const struct glsl_type *t)
+{
+	return has_base(t, GLSL_BASE_INT) || has_base(t, GLSL_BASE_UINT);
+}
+
+static bool vs_input_type(struct glsl_sema *s, const struct glsl_type *t)
+{
+	if (t->kind == GLSL_KIND_ARRAY || t->kind == GLSL_KIND_STRUCT || !glsl_type_is_numeric(t) ||
+	    t->base == GLSL_BASE_BOOL)
+		return false;
+	return s->version >= GLSL_ES_300 || t->base == GLSL_BASE_FLOAT;
+}
+
+static bool has_kind_nested_struct(const struct glsl_type *t)
+{
+	for (uint32_t i = 0; i < t->nr_fields; i++)
+		if (t->fields[i].type->kind == GLSL_KIND_STRUCT)
+			return true;
+	return false;
+}
+
+static bool varying_type(struct glsl_sema *s, const struct glsl_type *t)
+{
+	const struct glsl_type *e = base_elem(t);
+
+	if (has_base(t, GLSL_BASE_BOOL) || glsl_type_is_opaque(t))
+		return false;
+	if (s->version < GLSL_ES_300)
+		return glsl_type_is_numeric(e) && e->base == GLSL_BASE_FLOAT;
+	if (e->kind == GLSL_KIND_STRUCT)
+		return t->kind != GLSL_KIND_ARRAY && !has_kind(e, GLSL_KIND_ARRAY) &&
+		       e->nr_fields && !has_kind_nested_struct(e);
+	return glsl_type_is_numeric(e);
+}
+
+static bool fs_output_type(const struct glsl_type *t)
+{
+	const struct glsl_type *e = base_elem(t);
+
+	return (e->kind == GLSL_KIND_SCALAR || e->kind == GLSL_KIND_VECTOR) &&
+	       e->base != GLSL_BASE_BOOL;
+}
+
+static bool storage_type(struct glsl_sema *s, struct glsl_symbol *v, struct glsl_loc loc)
+{
+	const struct glsl_type *t = v->type.type;
+	char b[64];
+	bool ok = true;
+
+	if (v->storage == GLSL_STORAGE_IN && s->stage == GLSL_STAGE_VERTEX)
+		ok = vs_input_type(s, t);
+	else if (is_varying(s, v->storage))
+		ok = varying_type(s, t);
+	else if (v->storage == GLSL_STORAGE_OUT)
+		ok = fs_output_type(t);
+	if (!ok) {
+		glsl_sema_error(s, loc, "'%s': type %s is not allowed for this storage", v->cname,
+				glsl_sema_tname(t, b, sizeof(b)));
+		return false;
+	}
+	if (glsl_type_is_opaque(t) && v->storage != GLSL_STORAGE_UNIFORM &&
+	    v->storage != GLSL_STORAGE_PARAM_IN)
+		return fail(s, loc, "samplers can only be uniforms or function parameters");
+	if (is_varying(s, v->storage) && s->version >= GLSL_ES_300 && is_integer_based(t) &&
+	    v->interp != GLSL_INTERP_FLAT)
+		return fail(s, loc, "integer vertex outputs and fragment inputs must be 'flat'");
+	return true;
+}
+
+static bool precision(struct glsl_sema *s, const struct glsl_ast_fulltype *ft, struct glsl_symbol *v,
+		      struct glsl_loc loc)
+{
+	const struct glsl_type *t = v->type.type;
+	char b[64];
+
+	if (ft->qual.precision) {
+		if (!glsl_type_takes_precision(t))
+			return fail(s, ft->qual.loc.line ? ft->qual.loc : loc,
+				    "precision qualifiers apply only to float, int and sampler types");
+		v->type.precision = glsl_sema_prec_of_tok(ft->qual.precision);
+		return true;
+	}
+	v->type.precision = glsl_sema_default_prec(s, t);
+	if (v->type.precision || !glsl_type_takes_precision(t))
+		return true;
+	glsl_sema_error(s, loc, "'%s' has no precision qualifier and %s has no default precision",
+			v->cname, glsl_sema_tname(base_elem(t), b, sizeof(b)));
+	return false;
+}
+
+/* ---- variables ------------------------------------------------------------------ */
+
+static bool unsized(const struct glsl_ast_fulltype *ft, const struct glsl_ast_declarator *d)
+{
+	return d->is_array && !d->array_size && !(ft->type.is_array && ft->type.array_size);
+}
+
+static const struct glsl_type *var_type(struct glsl_sema *s, const struct glsl_type *t,
+					struct glsl_ast_declarator *d)
+{
+	uint32_t len;
+
+	if (!d->array_size || t->kind == GLSL_KIND_ARRAY)
+		return t;
+	if (t->kind == GLSL_KIND_VOID)
+		return fail(s, d->loc, "arrays of void are not allowed"), NULL;
+	len = glsl_sema_array_size(s, d->array_size);
+	return len ? glsl_sema_array_of(s, t, len) : NULL;
+}
+
+static bool initializer(struct glsl_sema *s, struct glsl_symbol *v, struct glsl_ast_declarator *d,
+			bool global, bool is_unsized)
+{
+	const struct glsl_sema_expr *x;
+	char b1[64], b2[64];
+
+	if (v->storage != GLSL_STORAGE_CONST && v->storage != GLSL_STORAGE_GLOBAL &&
+	    v->storage != GLSL_STORAGE_LOCAL)
+		return fail(s, d->loc, "only const, global and local variables can be initialized");
+	if (!glsl_sema_expr(s, d->init))
+		return false;
+	x = d->init->sema;
+	if (is_unsized && x->type.type->kind == GLSL_KIND_ARRAY &&
+	    glsl_type_equal(x->type.type->elem, v->type.type))
+		v->type.type = x->type.type;
+	if (!glsl_type_equal(v->type.type, x->type.type)) {
+		glsl_sema_error(s, d->init->loc, "cannot initialize '%s' of type %s with %s", v->cname,
+				glsl_sema_tname(v->type.type, b1, sizeof(b1)),
+				glsl_sema_tname(x->type.type, b2, sizeof(b2)));
+		return false;
+	}
+	if (!x->value && (v->storage == GLSL_STORAGE_CONST || global)) {
+		glsl_sema_error(s, d->init->loc, "initializer of %s'%s' must be a constant expression",
+				global ? "global " : "const ", v->cname);
+		return false;
+	}
+	if (v->storage == GLSL_STORAGE_CONST)
+		v->value = x->value;
+	return true;
+}
+
+/* A uniform declared again with the same type and precision is the same
+ * uniform (Mesa accepts this, and dEQP's generated declarations rely on
+ * it); the declarator then names the first one. */
+static bool same_uniform(struct glsl_sema *s, struct glsl_symbol *v)
+{
+	struct glsl_symbol *old = glsl_symtab_find_here(&s->syms, v->name);
+
+	if (!old || old->kind != GLSL_SYM_VAR || old->storage != GLSL_STORAGE_UNIFORM ||
+	    v->storage != GLSL_STORAGE_UNIFORM || !glsl_type_equal(old->type.type, v->type.type) ||
+	    old->type.precision != v->type.precision)
+		return false;
+	s->dup_uniform = old;
+	return true;
+}
+
+static bool declarator(struct glsl_sema *s, const struct glsl_ast_fulltype *ft,
+		       const struct glsl_type *t, struct glsl_ast_declarator *d, bool global)
+{
+	struct glsl_symbol *v = glsl_sema_new_symbol(s, GLSL_SYM_VAR, d->name, d->loc);
+	bool is_unsized = unsized(ft, d);
+
+	if (!v)
+		return false;
+	d->sym = v;
+	if (global ? !global_storage(s, &ft->qual, v) : false)
+		return false;
+	if (!global)
+		v->storage = ft->qual.storage & GLSL_Q_CONST ? GLSL_STORAGE_CONST : GLSL_STORAGE_LOCAL;
+	v->type.type = var_type(s, t, d);
+	if (!v->type.type || !interp_quals(s, &ft->qual, v) || !layout_quals(s, &ft->qual, v))
+		return false;
+	if (t->kind == GLSL_KIND_VOID)
+		return fail(s, d->loc, "variables cannot be declared void");
+	if (!precision(s, ft, v, d->loc) || !storage_type(s, v, d->loc))
+		return false;
+	v->read_only = v->storage == GLSL_STORAGE_CONST || v->storage == GLSL_STORAGE_UNIFORM ||
+		       v->storage == GLSL_STORAGE_IN;
+	if (d->init && !initializer(s, v, d, global && v->storage == GLSL_STORAGE_GLOBAL, is_unsized))
+		return false;
+	if (!d->init && v->storage == GLSL_STORAGE_CONST)
+		return fail(s, d->loc, "const variables must be initialized");
+	if (is_unsized && v->type.type->kind != GLSL_KIND_ARRAY)
+		return fail(s, d->loc, "an unsized array needs an array initializer");
+	if (global && same_uniform(s, v))
+		return true;
+	if (!glsl_sema_check_new_name(s, d->name, d->loc))
+		return false;
+	glsl_symtab_add(&s->syms, v);
+	return true;
+}
+
+static bool add_global(struct glsl_sema *s, struct glsl_symbol *v)
+{
+	struct glsl_sema_result *r = s->res;
+
+	if (!(r->nr_globals & (r->nr_globals - 1)) || !r->nr_globals) {
+		uint32_t cap = r->nr_globals ? r->nr_globals * 2 : 8;
+		struct glsl_symbol **g = glsl_sema_alloc(s, cap * sizeof(*g));
+
+		if (!g)
+			return false;
+		if (r->nr_globals)
+			memcpy(g, r->globals, r->nr_globals * sizeof(*g));
+		r->globals = g;
+	}
+	r->globals[r->nr_globals++] = v;
+	return true;
+}
+
+static void count_fs_output(struct glsl_sema *s, const struct glsl_symbol *v)
+{
+	if (s->stage != GLSL_STAGE_FRAGMENT || v->storage != GLSL_STORAGE_OUT)
+		return;
+	if (!s->nr_fs_outputs)
+		s->fs_output_loc = v->loc;
+	s->nr_fs_outputs++;
+	s->nr_fs_outputs_located += v->location >= 0;
+}
+
+static bool var_decl(struct glsl_sema *s, struct glsl_ast_decl *d, bool global)
+{
+	const struct glsl_type *t = glsl_sema_type_spec(s, &d->type.type);
+
+	if (!t)
+		return false;
+	if (!d->vars && d->type.qual.storage && d->type.type.tok != GLSL_TOK_KW_STRUCT)
+		return fail(s, d->type.qual.loc, "a declaration with qualifiers needs a name");
+	for (struct glsl_ast_declarator *v = d->vars; v; v = v->next) {
+		s->dup_uniform = NULL;
+		if (!declarator(s, &d->type, t, v, global))
+			return false;
+		if (s->dup_uniform) {
+			v->sym = s->dup_uniform;
+			continue;
+		}
+		if (global && !add_global(s, v->sym))
+			return false;
+		if (global)
+			count_fs_output(s, v->sym);
+	}
+	return true;
+}
+
+bool glsl_sema_local_decl(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	if (n->kind == GLSL_AST_PRECISION)
+		return glsl_sema_precision_stmt(s, n);
+	return var_decl(s, n->u.decl, false);
+}
+
+/* ---- precision statements and invariant --------------------------------------- */
+
+bool glsl_sema_precision_stmt(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	const struct glsl_ast_fulltype *ft = n->u.prec;
+	const struct glsl_type *t = glsl_sema_tok_type((enum glsl_tok)ft->type.tok, s->version);
+
+	if (!t)
+		return fail(s, ft->type.loc, "default precision applies only to float, int and samplers");
+	if (t->kind != GLSL_KIND_SAMPLER && t->kind != GLSL_KIND_SCALAR)
+		return fail(s, ft->type.loc, "default precision applies only to float, int and samplers");
+	return glsl_sema_set_default_prec(s, t->id, glsl_sema_prec_of_tok(ft->qual.precision));
+}
+
+static bool invariant_target(const struct glsl_sema *s, const struct glsl_symbol *v)
+{
+	if (v->kind != GLSL_SYM_VAR)
+		return false;
+	if (v->builtin)
+		return v->storage == GLSL_STORAGE_OUT ||
+		       (s->version < GLSL_ES_300 && s->stage == GLSL_STAGE_FRAGMENT &&
+			v->storage == GLSL_STORAGE_IN);
+	if (s->version >= GLSL_ES_300)
+		return v->storage == GLSL_STORAGE_OUT;
+	return is_varying(s, v->storage);
+}
+
+static bool invariant_list(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	for (struct glsl_ast_idlist *id = n->u.ids; id; id = id->next) {
+		struct glsl_symbol *v = glsl_sema_lookup_var(s, id->name);
+
+		if (!v) {
+			glsl_sema_error(s, id->loc, "'%s' undeclared", glsl_sema_name(s, id->name));
+			return false;
+		}
+		if (!invariant_target(s, v)) {
+			glsl_sema_error(s, id->loc, "'%s' cannot be declared invariant", v->cname);
+			return false;
+		}
+		if (v->used) {
+			glsl_sema_error(s, id->loc, "'%s' is declared invariant after its use", v->cname);
+			return false;
+		}
+		v->invariant = true;
+		if (v->builtin && !add_global(s, v))
+			return false;
+	}
+	return true;
+}
+
+/* ---- functions -------------------------------------------------------------------- */
+
+static uint32_t count_params(const struct glsl_ast_decl *p)
+{
+	uint32_t n = 0;
+
+	for (; p; p = p->next)
+		n++;
+	return n;
+}
+
+static enum glsl_storage param_storage(const struct glsl_ast_qual *q)
+{
+	if (q->storage & GLSL_Q_INOUT)
+		return GLSL_STORAGE_PARAM_INOUT;
+	if (q->storage & GLSL_Q_OUT)
+		return GLSL_STORAGE_PARAM_OUT;
+	return GLSL_STORAGE_PARAM_IN;
+}
+
+static bool param(struct glsl_sema *s, struct glsl_function *fn, struct glsl_ast_decl *p, uint32_t i)
+{
+	struct glsl_ast_declarator *d = p->vars;
+	const struct glsl_type *t;
+	struct glsl_symbol *v;
+
+	if (p->type.type.tok == GLSL_TOK_KW_STRUCT)
+		return fail(s, p->type.type.loc, "struct definitions are not allowed in parameters");
+	t = glsl_sema_type_spec(s, &p->type.type);
+	if (!t)
+		return false;
+	if (d && !(t = var_type(s, t, d)))
+		return false;
+	if (t->kind == GLSL_KIND_VOID)
+		return fail(s, p->type.type.loc, "parameters cannot be void");
+	fn->param_types[i] = t;
+	fn->param_storage[i] = (uint8_t)param_storage(&p->type.qual);
+	v = glsl_sema_new_symbol(s, GLSL_SYM_VAR, d ? d->name : GLSL_AST_NO_NAME,
+				 d ? d->loc : p->type.type.loc);
+	if (!v)
+		return false;
+	v->type.type = t;
+	v->storage = (enum glsl_storage)fn->param_storage[i];
+	v->read_only = (p->type.qual.storage & GLSL_Q_CONST) != 0;
+	fn->params[i] = v;
+	if (d)
+		d->sym = v;
+	if (!precision(s, &p->type, v, v->loc))
+		return false;
+	if (glsl_type_is_opaque(t) && v->storage != GLSL_STORAGE_PARAM_IN)
+		return fail(s, v->loc, "samplers cannot be out or inout parameters");
+	return true;
+}
+
+static struct glsl_function *new_function(struct glsl_sema *s, struct glsl_ast_function *f)
+{
+	struct glsl_function *fn = glsl_sema_alloc(s, sizeof(*fn));
+	uint32_t n = count_params(f->params), i = 0;
+	const struct glsl_type *rt;
+
+	if (!fn)
+		return NULL;
+	fn->name = f->name;
+	fn->cname = glsl_sema_name(s, f->name);
+	fn->decl = f;
+	fn->nr_params = n;
+	fn->param_types = glsl_sema_alloc(s, (n + 1) * sizeof(*fn->param_types));
+	fn->param_storage = glsl_sema_alloc(s, n + 1);
+	fn->params = glsl_sema_alloc(s, (n + 1) * sizeof(*fn->params));
+	if (!fn->param_types || !fn->param_storage || !fn->params)
+		return NULL;
+	if (f->ret.type.tok == GLSL_TOK_KW_STRUCT && s->version >= GLSL_ES_300)
+		return fail(s, f->ret.type.loc, "struct definitions are not allowed in return types"), NULL;
+	rt = glsl_sema_type_spec(s, &f->ret.type);
+	if (!rt)
+		return NULL;
+	fn->ret.type = rt;
+	if (s->version < GLSL_ES_300 && rt->kind == GLSL_KIND_STRUCT && has_kind(rt, GLSL_KIND_ARRAY))
+		return fail(s, f->ret.type.loc, "functions cannot return structs containing arrays "
+			    "in GLSL ES 1.00"), NULL;
+	if (f->ret.qual.precision && !glsl_type_takes_precision(rt))
+		return fail(s, f->ret.qual.loc, "precision qualifiers apply only to float, int and "
+			    "sampler types"), NULL;
+	fn->ret.precision = f->ret.qual.precision ? glsl_sema_prec_of_tok(f->ret.qual.precision) :
+			    glsl_sema_default_prec(s, rt);
+	for (struct glsl_ast_decl *p = f->params; p; p = p->next, i++)
+		if (!param(s, fn, p, i))
+			return NULL;
+	return fn;
+}
+
+static bool same_params(const struct glsl_function *a, const struct glsl_function *b)
+{
+	if (a->nr_params != b->nr_params)
+		return false;
+	for (uint32_t i = 0; i < a->nr_params; i++)
+		if (!glsl_type_equal(a->param_types[i], b->param_types[i]))
+			return false;
+	return true;
+}
+
+static bool matches_builtin(struct glsl_sema *s, const struct glsl_function *fn)
+{
+	struct glsl_bi_call call = { .name = fn->cname, .len = strlen(fn->cname),
+				     .args = fn->param_types, .nr_args = fn->nr_params,
+				     .version = s->version, .stage = s->stage };
+	const struct glsl_bi_fn *bi;
+	char err[8];
+
+	return glsl_builtin_resolve(&call, &bi, err, sizeof(err)) == GLSL_BI_FOUND;
+}
+
+/* ES 3.00 forbids redeclaring built-in functions at all; ES 1.00 allows
+ * overloads but not a signature a built-in already has. */
+static bool builtin_name(struct glsl_sema *s, const struct glsl_function *fn, struct glsl_loc loc)
+{
+	const struct glsl_bi_name *bi = glsl_builtin_find(fn->cname, strlen(fn->cname));
+
+	if (!bi)
+		return true;
+	if (s->version >= GLSL_ES_300) {
+		glsl_sema_error(s, loc, "cannot redeclare or overload built-in function '%s'", fn->cname);
+		return false;
+	}
+	if (matches_builtin(s, fn)) {
+		glsl_sema_error(s, loc, "cannot redefine built-in function '%s'", fn->cname);
+		return false;
+	}
+	return true;
+}
+
+static bool same_declaration(struct glsl_sema *s, const struct glsl_function *old,
+			     const struct glsl_function *fn, struct glsl_loc loc)
+{
+	if (!glsl_type_equal(old->ret.type, fn->ret.type))
+		return fail(s, loc, "function redeclared with a different return type");
+	if (old->ret.precision != fn->ret.precision)
+		return fail(s, loc, "function redeclared with a different return precision");
+	for (uint32_t i = 0; i < fn->nr_params; i++)
+		if (old->param_storage[i] != fn->param_storage[i] ||
+		    old->params[i]->read_only != fn->params[i]->read_only ||
+		    old->params[i]->type.precision != fn->params[i]->type.precision)
+			return fail(s, loc, "function redeclared with different parameter qualifiers");
+	return true;
+}
+
+static struct glsl_function *find_overload(struct glsl_symbol *sym, const struct glsl_function *fn)
+{
+	for (struct glsl_function *o = sym ? sym->fn : NULL; o; o = o->next_overload)
+		if (same_params(o, fn))
+			return o;
+	return NULL;
+}
+
+static struct glsl_symbol *function_symbol(struct glsl_sema *s, struct glsl_ast_function *f)
+{
+	struct glsl_symbol *sym = glsl_symtab_find(&s->syms, f->name);
+
+	if (sym && sym->kind != GLSL_SYM_FUNC) {
+		glsl_sema_error(s, f->name_loc, "'%s' redeclared as a function", sym->cname);
+		return NULL;
+	}
+	if (sym)
+		return sym;
+	if (!glsl_sema_check_new_name(s, f->name, f->name_loc))
+		return NULL;
+	sym = glsl_sema_new_symbol(s, GLSL_SYM_FUNC, f->name, f->name_loc);
+	if (sym)
+		glsl_symtab_add(&s->syms, sym);
+	return sym;
+}
+
+static bool check_main(struct glsl_sema *s, struct glsl_function *fn, struct glsl_ast_function *f)
+{
+	if (strcmp(fn->cname, "main"))
+		return true;
+	if (fn->nr_params || fn->ret.type != glsl_type_void)
+		return fail(s, f->name_loc, "'main' must be 'void main()'");
+	fn->is_main = true;
+	return true;
+}
+
+static void link_function(struct glsl_sema *s, struct glsl_symbol *sym, struct glsl_function *fn)
+{
+	fn->next_overload = sym->fn;
+	sym->fn = fn;
+	fn->index = s->last_fn ? s->last_fn->index + 1 : 0;
+	if (s->last_fn)
+		s->last_fn->next = fn;
+	else
+		s->res->functions = fn;
+	s->last_fn = fn;
+}
+
+static bool function(struct glsl_sema *s, struct glsl_ast_function *f)
+{
+	struct glsl_function *fn = new_function(s, f), *old;
+	struct glsl_symbol *sym;
+
+	if (!fn || !builtin_name(s, fn, f->name_loc) || !check_main(s, fn, f))
+		return false;
+	sym = function_symbol(s, f);
+	if (!sym)
+		return false;
+	old = find_overload(sym, fn);
+	if (old && !same_declaration(s, old, fn, f->name_loc))
+		return false;
+	if (old && old->def && f->body)
+		return fail(s, f->name_loc, "function redefined");
+	if (old && !f->body && s->version < GLSL_ES_300)
+		return fail(s, f->name_loc, "function prototype redeclared (GLSL ES 1.00)");
+	if (!old)
+		link_function(s, sym, fn);
+	else if (f->body)
+		memcpy(old->params, fn->params, fn->nr_params * sizeof(*fn->params));
+	if (old)
+		fn = old;
+	if (fn->is_main)
+		s->res->main = fn;
+	f->fn = fn;
+	if (!f->body)
+		return true;
+	fn->def = f;
+	return glsl_sema_function_body(s, fn, f);
+}
+
+/* ---- uniform blocks ----------------------------------------------------------------- */
+
+static bool block_layout(struct glsl_sema *s, const struct glsl_ast_qual *q,
+			 enum glsl_block_packing *packing, enum glsl_matrix_layout *matrix)
+{
+	if (q->layout & GLSL_LAYOUT_LOCATION)
+		return fail(s, q->loc, "'location' does not apply to uniform blocks");
+	if (q->layout & GLSL_LAYOUT_STD140)
+		*packing = GLSL_PACKING_STD140;
+	else if (q->layout & GLSL_LAYOUT_PACKED)
+		*packing = GLSL_PACKING_PACKED;
+	else if (q->layout & GLSL_LAYOUT_SHARED)
+		*packing = GLSL_PACKING_SHARED;
+	if (q->layout & GLSL_LAYOUT_ROW_MAJOR)
+		*matrix = GLSL_MATRIX_ROW;
+	else if (q->layout & GLSL_LAYOUT_COLUMN_MAJOR)
+		*matrix = GLSL_MATRIX_COLUMN;
+	return true;
+}
+
+static bool block_member_type(struct glsl_sema *s, struct glsl_ast_decl *m, const struct glsl_type *t)
+{
+	const uint8_t matrix_only = GLSL_LAYOUT_ROW_MAJOR | GLSL_LAYOUT_COLUMN_MAJOR;
+
+	if (m->type.qual.layout & ~matrix_only)
+		return fail(s, m->type.qual.loc, "uniform block members take only row_major and "
+			    "column_major layouts");
+	if (glsl_type_is_opaque(t))
+		return fail(s, m->type.type.loc, "samplers are not allowed in uniform blocks");
+	if (t->kind == GLSL_KIND_VOID)
+		return fail(s, m->type.type.loc, "uniform block members cannot be void");
+	if (m->type.qual.precision && !glsl_type_takes_precision(t))
+		return fail(s, m->type.qual.loc, "precision qualifiers apply only to float, int and "
+			    "sampler types");
+	return true;
+}
+
+static bool block_member(struct glsl_sema *s, struct glsl_ast_decl *m, struct glsl_field *f,
+			 uint32_t *n)
+{
+	const struct glsl_type *t;
+
+	if (m->type.type.tok == GLSL_TOK_KW_STRUCT)
+		return fail(s, m->type.type.loc, "struct definitions are not allowed in uniform blocks");
+	t = glsl_sema_type_spec(s, &m->type.type);
+	if (!t || !block_member_type(s, m, t))
+		return false;
+	for (struct glsl_ast_declarator *d = m->vars; d; d = d->next) {
+		const char *name = glsl_sema_name(s, d->name);
+
+		for (uint32_t i = 0; i < *n; i++)
+			if (!strcmp(f[i].name, name))
+				return fail(s, d->loc, "duplicate uniform block member name");
+		f[*n].name = name;
+		f[*n].type = var_type(s, t, d);
+		if (!f[*n].type)
+			return false;
+		f[*n].precision = m->type.qual.precision ?
+				  glsl_sema_prec_of_tok(m->type.qual.precision) :
+				  glsl_sema_default_prec(s, t);
+		f[*n].matrix_layout = m->type.qual.layout & GLSL_LAYOUT_ROW_MAJOR ? GLSL_MATRIX_ROW :
+				      m->type.qual.layout & GLSL_LAYOUT_COLUMN_MAJOR ?
+				      GLSL_MATRIX_COLUMN : GLSL_MATRIX_INHERIT;
+		(*n)++;
+	}
+	return true;
+}
+
+static bool block_name(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	struct glsl_ast_block *b = n->u.block;
+	struct glsl_symbol *sym;
+
+	if (!glsl_sema_check_new_name(s, b->name, n->loc))
+		return false;
+	sym = glsl_sema_new_symbol(s, GLSL_SYM_BLOCK, b->name, n->loc);
+	if (!sym)
+		return false;
+	glsl_symtab_add(&s->syms, sym);
+	return true;
+}
+
+static bool block_fields_global(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *bs)
+{
+	const struct glsl_type *t = n->u.block->type;
+	uint32_t i = 0;
+
+	for (struct glsl_ast_decl *m = n->u.block->members; m; m = m->next) {
+		for (struct glsl_ast_declarator *d = m->vars; d; d = d->next, i++) {
+			struct glsl_symbol *f;
+
+			if (!glsl_sema_check_new_name(s, d->name, d->loc))
+				return false;
+			f = glsl_sema_new_symbol(s, GLSL_SYM_BLOCK_FIELD, d->name, d->loc);
+			if (!f)
+				return false;
+			f->block = t;
+			f->block_sym = bs;
+			f->field = i;
+			f->type.type = t->fields[i].type;
+			f->type.precision = t->fields[i].precision;
+			f->read_only = true;
+			d->sym = f;
+			glsl_symtab_add(&s->syms, f);
+		}
+	}
+	return true;
+}
+
+static bool block_instance(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *v)
+{
+	struct glsl_ast_declarator *d = n->u.block->instance;
+
+	if (!d)
+		return block_fields_global(s, n, v);
+	v->name = d->name;
+	v->cname = glsl_sema_name(s, d->name);
+	v->loc = d->loc;
+	d->sym = v;
+	v->type.type = var_type(s, v->type.type, d);
+	if (!v->type.type || !glsl_sema_check_new_name(s, d->name, d->loc))
+		return false;
+	glsl_symtab_add(&s->syms, v);
+	return true;
+}
+
+static bool uniform_block(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	struct glsl_ast_block *b = n->u.block;
+	enum glsl_block_packing packing = s->packing;
+	enum glsl_matrix_layout matrix = s->matrix_layout;
+	uint32_t nr = 0, i = 0;
+	struct glsl_field *fields;
+	struct glsl_type *t;
+	struct glsl_symbol *v;
+
+	if (!block_layout(s, &b->qual, &packing, &matrix) || !block_name(s, n))
+		return false;
+	if (b->qual.precision)
+		return fail(s, b->qual.loc, "uniform blocks take no precision qualifier");
+	for (struct glsl_ast_decl *m = b->members; m; m = m->next)
+		for (struct glsl_ast_declarator *d = m->vars; d; d = d->next)
+			nr++;
+	fields = glsl_sema_alloc(s, nr * sizeof(*fields));
+	t = glsl_sema_alloc(s, sizeof(*t));
+	if (!fields || !t)
+		return false;
+	for (struct glsl_ast_decl *m = b->members; m; m = m->next)
+		if (!block_member(s, m, fields, &i))
+			return false;
+	glsl_type_init_block(t, glsl_sema_name(s, b->name), fields, nr, packing, matrix);
+	b->type = t;
+	v = glsl_sema_new_symbol(s, GLSL_SYM_VAR, GLSL_AST_NO_NAME, n->loc);
+	if (!v)
+		return false;
+	v->type.type = t;
+	v->storage = GLSL_STORAGE_UNIFORM;
+	v->read_only = true;
+	return block_instance(s, n, v) && add_global(s, v);
+}
+
+static bool default_layout(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	return block_layout(s, &n->u.prec->qual, &s->packing, &s->matrix_layout);
+}
+
+/* ---- the translation unit ---------------------------------------------------------- */
+
+bool glsl_sema_external(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	switch (n->kind) {
+	case GLSL_AST_DECL: return var_decl(s, n->u.decl, true);
+	case GLSL_AST_FUNCTION: return function(s, n->u.func);
+	case GLSL_AST_PRECISION: return glsl_sema_precision_stmt(s, n);
+	case GLSL_AST_INVARIANT: return invariant_list(s, n);
+	case GLSL_AST_BLOCK: return uniform_block(s, n);
+	case GLSL_AST_DEFAULT_LAYOUT: return default_layout(s, n);
+	default: return fail(s, n->loc, "unexpected external declaration");
+	}
+}
+
+static bool fs_outputs(struct glsl_sema *s)
+{
+	if (s->res->uses_frag_color && s->res->uses_frag_data)
+		return fail(s, s->frag_data_loc, "a shader cannot use both gl_FragColor and gl_FragData");
+	if (s->nr_fs_outputs > 1 && s->nr_fs_outputs_located < s->nr_fs_outputs)
+		return fail(s, s->fs_output_loc, "with more than one fragment output, all need "
+			    "layout(location)");
+	return true;
+}
+
+static bool add_used_builtins(struct glsl_sema *s)
+{
+	for (unsigned i = 0; i < sizeof(s->bi_syms) / sizeof(s->bi_syms[0]); i++) {
+		struct glsl_symbol *v = s->bi_syms[i];
+
+		if (v && v->kind == GLSL_SYM_VAR && !v->invariant && !add_global(s, v))
+			return false;
+	}
+	return true;
+}
+
+bool glsl_sema_finish_unit(struct glsl_sema *s)
+{
+	return fs_outputs(s) && glsl_sema_check_recursion(s) && add_used_builtins(s);
+}

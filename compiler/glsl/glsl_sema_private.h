@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT */
+/* Semantic analysis: the state shared by glsl_sema_*.c and glsl_const_fold.c. */
+#pragma once
+
+#include <stdbool.h>
+
+#include "glsl_sema.h"
+#include "glsl_symtab.h"
+
+struct glsl_sema {
+	struct glsl_ast *ast;
+	const struct glsl_token_stream *toks;
+	struct glsl_arena *arena;
+	struct glsl_log *log;
+	struct glsl_sema_options opts;
+	struct glsl_sema_result *res;
+	struct glsl_symtab syms;
+	enum glsl_stage stage;
+	enum glsl_es_version version;
+	bool failed;
+	/* default precision per built-in type id, for the current scope */
+	uint8_t prec[GLSL_TID_COUNT];
+	struct glsl_prec_save *prec_saved;
+	/* default block layout (`layout(...) uniform;`) */
+	enum glsl_block_packing packing;
+	enum glsl_matrix_layout matrix_layout;
+	/* the function being analysed */
+	struct glsl_function *fn;
+	struct glsl_function *last_fn;
+	unsigned loop_depth;
+	bool seen_decl;                /* for `invariant` redeclaration order */
+	/* built-in variables made into symbols, by bi row */
+	struct glsl_symbol *bi_syms[64];
+	struct glsl_loc frag_color_loc, frag_data_loc;
+	uint32_t nr_fs_outputs, nr_fs_outputs_located;
+	struct glsl_loc fs_output_loc;
+	struct glsl_symbol *dup_uniform;   /* a redeclared uniform (declarator) */
+};
+
+/* Precision statements are rare inside functions, so a scope saves the
+ * default-precision table only when it changes it; leaving the scope
+ * restores it. */
+struct glsl_prec_save {
+	struct glsl_prec_save *prev;
+	uint32_t depth;
+	uint8_t prec[GLSL_TID_COUNT];
+};
+
+
+/* glsl_sema.c: errors, memory, names, types */
+void glsl_sema_error(struct glsl_sema *s, struct glsl_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void glsl_sema_warning(struct glsl_sema *s, struct glsl_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void *glsl_sema_alloc(struct glsl_sema *s, size_t size);
+const char *glsl_sema_name(const struct glsl_sema *s, uint32_t id);
+/* "vec4", "float[2]", "struct S" into a rotating static-free buffer of s. */
+const char *glsl_sema_tname(const struct glsl_type *t, char *buf, size_t size);
+const struct glsl_type *glsl_sema_array_of(struct glsl_sema *s, const struct glsl_type *elem,
+					   uint32_t length);
+const struct glsl_type *glsl_sema_tok_type(enum glsl_tok tok, enum glsl_es_version v);
+enum glsl_precision glsl_sema_prec_of_tok(unsigned tok);
+enum glsl_precision glsl_sema_default_prec(const struct glsl_sema *s, const struct glsl_type *t);
+struct glsl_scope_mark glsl_sema_push(struct glsl_sema *s);
+/* Sets a default precision in the current scope. */
+bool glsl_sema_set_default_prec(struct glsl_sema *s, enum glsl_type_id id, enum glsl_precision p);
+void glsl_sema_pop(struct glsl_sema *s, struct glsl_scope_mark m);
+/* The type a specifier names (struct definitions are declared here);
+ * NULL after an error. */
+const struct glsl_type *glsl_sema_type_spec(struct glsl_sema *s, struct glsl_ast_type *t);
+/* A constant positive array size; 0 after an error. */
+uint32_t glsl_sema_array_size(struct glsl_sema *s, struct glsl_ast_node *size);
+/* Name rules for a new declaration (gl_ prefix, __, redeclaration in scope). */
+bool glsl_sema_check_new_name(struct glsl_sema *s, uint32_t name, struct glsl_loc loc);
+struct glsl_symbol *glsl_sema_new_symbol(struct glsl_sema *s, enum glsl_sym_kind kind,
+					 uint32_t name, struct glsl_loc loc);
+
+/* glsl_sema_decl.c */
+bool glsl_sema_external(struct glsl_sema *s, struct glsl_ast_node *n);
+bool glsl_sema_local_decl(struct glsl_sema *s, struct glsl_ast_node *n);
+bool glsl_sema_precision_stmt(struct glsl_sema *s, struct glsl_ast_node *n);
+bool glsl_sema_finish_unit(struct glsl_sema *s);
+
+/* glsl_sema_expr.c */
+/* A variable, block member or built-in variable by name; NULL if none. */
+struct glsl_symbol *glsl_sema_lookup_var(struct glsl_sema *s, uint32_t name);
+/* Types n (and its operands); false after an error. */
+bool glsl_sema_expr(struct glsl_sema *s, struct glsl_ast_node *n);
+/* n must be an l-value: assignable, not read-only; what names the use. */
+bool glsl_sema_lvalue(struct glsl_sema *s, struct glsl_ast_node *n, const char *what);
+struct glsl_sema_expr *glsl_sema_annot(struct glsl_sema *s, struct glsl_ast_node *n,
+				       const struct glsl_type *t, enum glsl_precision p);
+bool glsl_sema_is_bool_scalar(const struct glsl_ast_node *n);
+
+/* glsl_sema_call.c */
+bool glsl_sema_call(struct glsl_sema *s, struct glsl_ast_node *n);
+bool glsl_sema_method(struct glsl_sema *s, struct glsl_ast_node *n);
+bool glsl_sema_add_callee(struct glsl_sema *s, struct glsl_function *callee);
+
+/* glsl_sema_stmt.c */
+bool glsl_sema_function_body(struct glsl_sema *s, struct glsl_function *fn,
+			     struct glsl_ast_function *f);
+/* Recursion through the call graph (ES forbids it, even via prototypes). */
+bool glsl_sema_check_recursion(struct glsl_sema *s);
+
+/* glsl_const_fold.c */
+union glsl_cval *glsl_const_alloc(struct glsl_sema *s, const struct glsl_type *t);
+/* Fold an operator on constant operands; NULL when it cannot be folded
+ * (the caller already checked the types). */
+const union glsl_cval *glsl_fold_unary(struct glsl_sema *s, enum glsl_tok op,
+				       const struct glsl_type *t, const union glsl_cval *a);
+const union glsl_cval *glsl_fold_binary(struct glsl_sema *s, enum glsl_tok op,
+					const struct glsl_type *rt, const struct glsl_type *ta,
+					const union glsl_cval *a, const struct glsl_type *tb,
+					const union glsl_cval *b);
+/* A constructor of type t from the constant arguments. */
+const union glsl_cval *glsl_fold_ctor(struct glsl_sema *s, const struct glsl_type *t,
+				      struct glsl_ast_node *args);
+/* A built-in call on constant arguments; NULL when not foldable. */
+const union glsl_cval *glsl_fold_builtin(struct glsl_sema *s, const struct glsl_bi_fn *fn,
+					 struct glsl_ast_node *args);
+/* Comparing two constants of type t (== on aggregates). */
+bool glsl_const_equal(const struct glsl_type *t, const union glsl_cval *a,
+		      const union glsl_cval *b);
+/* Division by zero and other folding diagnostics go through s. */

@@ -1,0 +1,613 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Semantic analysis: source -> accepted, or -> the first error with its
+ * line(col); the real-shader corpus (all must be accepted); dEQP's shader
+ * library through preprocessor + parser + sema, scored by expectation class
+ * against a checked-in list of known disagreements (so regressions fail);
+ * hostile input (deep nesting, token soup) that must end cleanly.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "check_run.h"
+#include "deqp_cases.h"
+#include "glsl_parser.h"
+#include "glsl_sema.h"
+
+#define VS GLSL_STAGE_VERTEX
+#define FS GLSL_STAGE_FRAGMENT
+
+struct sema_result {
+	struct glsl_token_stream s;
+	struct glsl_log log;
+	struct glsl_arena arena;
+	struct glsl_ast *ast;
+	struct glsl_sema_result *sema;
+	int stage_failed;  /* 0 ok, 1 preprocessor, 2 parser, 3 sema */
+};
+
+static void compile(struct sema_result *r, const char *src, enum glsl_stage stage)
+{
+	struct glsl_pp_info in = { .strings = &src, .count = 1, .stage = stage };
+
+	glsl_log_init(&r->log, 0, 0);
+	glsl_arena_init(&r->arena, 0, 0);
+	r->ast = NULL;
+	r->sema = NULL;
+	r->stage_failed = 0;
+	if (glsl_pp_run(&in, &r->s, &r->log))
+		r->stage_failed = 1;
+	else if (glsl_parse(&r->s, &r->arena, &r->ast, &r->log))
+		r->stage_failed = 2;
+	else if (glsl_sema(r->ast, stage, NULL, &r->arena, &r->log, &r->sema))
+		r->stage_failed = 3;
+}
+
+static void done(struct sema_result *r)
+{
+	glsl_arena_finish(&r->arena);
+	glsl_token_stream_finish(&r->s);
+	glsl_log_finish(&r->log);
+}
+
+#define V3 "#version 300 es\n"
+#define PF "precision mediump float;\n"
+
+/* ---- accepted ------------------------------------------------------------- */
+
+struct ok_case {
+	const char *name;
+	enum glsl_stage stage;
+	const char *src;
+};
+
+static const struct ok_case ok_cases[] = {
+	{ "minimal_vs", VS, "void main() { gl_Position = vec4(0.0); }" },
+	{ "minimal_fs", FS, PF "void main() { gl_FragColor = vec4(1.0); }" },
+	{ "attrib_varying", VS, "attribute vec4 p; varying vec2 uv; uniform mat4 m;\n"
+	  "void main() { uv = p.xy; gl_Position = m * p; }" },
+	{ "linear_algebra", VS, V3 "uniform mat3x2 a; uniform mat2x3 b; in vec3 v;\n"
+	  "void main() { mat2 c = a * b; vec2 w = a * v; vec3 u = w * a; mat3 d = b * a;\n"
+	  "gl_Position = vec4(c[0], w) + vec4(u, d[2][2]); }" },
+	{ "ctor_forms", VS, V3 "struct S { float f; vec2 v[2]; };\n"
+	  "void main() { mat2 m = mat2(mat4(1.0)); mat3 n = mat3(1.0); vec4 v = vec4(m);\n"
+	  "ivec3 i = ivec3(vec2(1.5), true); S s = S(1.0, vec2[2](vec2(0.0), vec2(1.0)));\n"
+	  "float a[] = float[](1.0, 2.0, 3.0); gl_Position = vec4(a.length()) + v + vec4(n[0], s.f); }" },
+	{ "const_fold", VS, V3 "const int n = 3 * 4 - 2; const vec3 c = vec3(1.0, 2.0, 3.0);\n"
+	  "const float f = c.y + max(c.x, 0.5) + float(n); float arr[int(f)];\n"
+	  "const mat2 m = mat2(1.0) * 2.0; float b[int(m[1][1])];\n"
+	  "void main() { gl_Position = vec4(arr.length() + b.length()); }" },
+	{ "swizzle_lvalue", VS, "void main() { vec4 v; v.xz = vec2(1.0); v.w = v.r; gl_Position = v.abgr; }" },
+	{ "overloads", VS, "float f(float x) { return x; } vec2 f(vec2 x) { return x; }\n"
+	  "void g(out float a, inout vec2 b) { a = f(1.0); b = f(b); }\n"
+	  "void main() { float a; vec2 b; g(a, b); gl_Position = vec4(a, b, 1.0); }" },
+	{ "prototype", VS, "float f(float);\nvoid main() { gl_Position = vec4(f(1.0)); }\n"
+	  "float f(float x) { return x * 2.0; }" },
+	{ "switch", FS, V3 PF "out vec4 o; uniform int k;\n"
+	  "void main() { switch (k) { case 0: o = vec4(0.0); break; case 1: case 2: o = vec4(1.0); "
+	  "break; default: o = vec4(2.0); } }" },
+	{ "block", VS, V3 "layout(std140) uniform B { mat4 m; vec4 c[2]; } b[2];\n"
+	  "uniform U { layout(row_major) mat3 r; float s; };\n"
+	  "void main() { gl_Position = b[1].m * b[0].c[1] + vec4(r[0], s); }" },
+	{ "scoping_100", VS, "float f(float x) { float x = 2.0; return x; }\n"
+	  "void main() { gl_Position = vec4(f(1.0)); }" },
+	{ "hide_builtin", VS, "void main() { float sin = 1.0; gl_Position = vec4(sin); }" },
+	{ "fs_outputs", FS, V3 PF "layout(location = 0) out vec4 a; layout(location = 1) out vec4 b;\n"
+	  "void main() { a = vec4(0.0); b = a; }" },
+	{ "flat_int", VS, V3 "flat out int i; void main() { i = 1; gl_Position = vec4(0.0); }" },
+	{ "invariant", VS, "invariant gl_Position; varying vec4 v; invariant v;\n"
+	  "void main() { v = vec4(1.0); gl_Position = v; }" },
+	{ "local_precision", FS, "void main() { precision mediump float; float x = 1.0; "
+	  "gl_FragColor = vec4(x); }" },
+	{ "texture", FS, V3 PF "uniform sampler2D s; uniform lowp sampler3D t; out vec4 o; in vec2 uv;\n"
+	  "void main() { o = texture(s, uv) + texture(t, uv.xyx) + vec4(textureSize(s, 0), 0, 0); }" },
+	{ "sampler_array", FS, PF "uniform sampler2D s[2];\n"
+	  "void main() { gl_FragColor = texture2D(s[1], vec2(0.0)); }" },
+	{ "shift_bitops", VS, V3 "void main() { uvec2 u = uvec2(1u) << 2; int i = ~3 ^ (5 & 6) | 1 % 2;\n"
+	  "ivec3 v = ivec3(1) >> ivec3(1); gl_Position = vec4(float(u.x + uint(i + v.y))); }" },
+	{ "loop_scope", VS, "void main() { float s = 0.0; for (int i = 0; i < 4; i++) { s += 1.0; }\n"
+	  "int i = 2; while (i > 0) i--; do { s *= 2.0; } while (s < 10.0); gl_Position = vec4(s); }" },
+	{ "struct_compare", VS, "struct S { float a; vec2 b; };\n"
+	  "void main() { S x = S(1.0, vec2(2.0)); S y = x; gl_Position = vec4(x == y ? 1.0 : 0.0); }" },
+	{ "array_assign_300", VS, V3 "void main() { float a[2]; float b[2] = float[2](1.0, 2.0); a = b;\n"
+	  "gl_Position = vec4(a == b ? a[0] : a[1]); }" },
+	{ "uniform_redeclared", VS, "uniform float u; uniform float u; void main() { gl_Position = vec4(u); }" },
+	{ "array_out_arg_100", VS, "void f(out float a[2]) { a[0] = 1.0; a[1] = 0.0; }\n"
+	  "void main() { float a[2]; f(a); gl_Position = vec4(a[0]); }" },
+	{ "discard", FS, PF "void main() { if (gl_FragCoord.x > 1.0) discard; gl_FragColor = vec4(1.0); }" },
+};
+
+START_TEST(accepted)
+{
+	const struct ok_case *c = &ok_cases[_i];
+	struct sema_result r;
+
+	compile(&r, c->src, c->stage);
+	ck_assert_msg(r.stage_failed == 0, "%s:\n%s", c->name, glsl_log_text(&r.log));
+	ck_assert_ptr_nonnull(r.sema);
+	done(&r);
+}
+END_TEST
+
+/* ---- rejected with a message ------------------------------------------------ */
+
+struct err_case {
+	const char *name;
+	enum glsl_stage stage;
+	const char *src;
+	const char *msg;  /* text the log must contain, with line(col) */
+};
+
+#define E "error: "
+
+static const struct err_case err_cases[] = {
+	{ "undeclared", VS, "void main() {\n  x = 1.0;\n}", "0:2(3): " E "'x' undeclared" },
+	{ "implicit_conversion", VS, "void main() { float f = 1; }",
+	  "0:1(25): " E "cannot initialize 'f' of type float with int" },
+	{ "mixed_add", VS, "void main() { float f = 1.0 + 1; }",
+	  "0:1(29): " E "operator '+' does not take float and int" },
+	{ "vec_size", VS, "void main() { vec3 v = vec2(1.0) + vec3(1.0); }",
+	  "0:1(34): " E "operator '+' does not take vec2 and vec3" },
+	{ "mat_mismatch", VS, V3 "uniform mat2x3 a; void main() { mat2x3 b = a * a; }",
+	  "0:2(46): " E "operator '*' does not take mat2x3 and mat2x3" },
+	{ "fs_no_precision", FS, "void main() { float x = 1.0; gl_FragColor = vec4(x); }",
+	  "0:1(21): " E "'x' has no precision qualifier and float has no default precision" },
+	{ "sampler3d_no_precision", FS, V3 PF "uniform sampler3D s; out vec4 o; void main() { o = vec4(0.0); }",
+	  "0:3(19): " E "'s' has no precision qualifier and sampler3D has no default precision" },
+	{ "bool_precision", VS, "void main() { lowp bool b = true; }",
+	  "0:1(15): " E "precision qualifiers apply only to float, int and sampler types" },
+	{ "assign_const", VS, "const float c = 1.0; void main() { c = 2.0; }",
+	  "0:1(36): " E "cannot assign to read-only variable 'c'" },
+	{ "assign_uniform", VS, "uniform float u; void main() { u = 2.0; }",
+	  "0:1(32): " E "cannot assign to read-only variable 'u'" },
+	{ "assign_attribute", VS, "attribute float a; void main() { a = 2.0; }",
+	  "0:1(34): " E "cannot assign to read-only variable 'a'" },
+	{ "swizzle_dup_lvalue", VS, "void main() { vec4 v; v.xx = vec2(1.0); }",
+	  "0:1(24): " E "cannot assign to an expression that is not an l-value" },
+	{ "swizzle_range", VS, "void main() { vec2 v; float f = v.z; }",
+	  "0:1(34): " E "invalid swizzle 'z' for vec2" },
+	{ "swizzle_mix", VS, "void main() { vec4 v; vec2 f = v.xg; }",
+	  "0:1(33): " E "swizzle 'xg' mixes component sets" },
+	{ "scalar_swizzle", VS, "void main() { float f; float g = f.x; }",
+	  "0:1(35): " E "float has no fields ('.x')" },
+	{ "out_arg_const", VS, "void f(out float x) { x = 1.0; } void main() { f(1.0); }",
+	  "0:1(50): " E "cannot pass as an out argument an expression that is not an l-value" },
+	{ "no_overload", VS, "float f(float x) { return x; } void main() { f(1); }",
+	  "0:1(46): " E "no matching function for call to 'f(int)'" },
+	{ "recursion", VS, "float f(float x);\nfloat g(float x) { return f(x); }\n"
+	  "float f(float x) { return g(x); }\nvoid main() { f(1.0); }",
+	  E "recursion is not allowed" },
+	{ "self_recursion", VS, "float f(float x) { return f(x); } void main() { }",
+	  "0:1(7): " E "recursion is not allowed ('f' calls itself)" },
+	{ "redefined", VS, "void f() {} void f() {} void main() {}", "0:1(18): " E "function redefined" },
+	{ "return_type_only", VS, "float f(); int f(); void main() {}",
+	  "0:1(16): " E "function redeclared with a different return type" },
+	{ "redeclare_var", VS, "void main() { float x; int x; }", "0:1(28): " E "redeclaration of 'x'" },
+	{ "gl_prefix", VS, "float gl_x;", "0:1(7): " E "identifier 'gl_x': names beginning with 'gl_' are reserved" },
+	{ "attribute_fs", FS, PF "attribute vec4 a;", "0:2(1): " E "'attribute' is only allowed in vertex shaders" },
+	{ "attribute_int", VS, "attribute int a;", "0:1(15): " E "'a': type int is not allowed for this storage" },
+	{ "discard_vs", VS, "void main() { discard; }", "0:1(15): " E "'discard' is only allowed in fragment shaders" },
+	{ "frag_color_and_data", FS, PF "void main() { gl_FragColor = vec4(1.0); gl_FragData[0] = vec4(0.0); }",
+	  "0:2(41): " E "a shader cannot use both gl_FragColor and gl_FragData" },
+	{ "frag_color_300", FS, V3 PF "void main() { gl_FragColor = vec4(1.0); }",
+	  "0:3(15): " E "'gl_FragColor' undeclared" },
+	{ "outputs_no_location", FS, V3 PF "out vec4 a; out vec4 b; void main() { a = b; }",
+	  "0:3(10): " E "with more than one fragment output, all need layout(location)" },
+	{ "int_varying_flat", VS, V3 "out int i; void main() { }",
+	  "0:2(9): " E "integer vertex outputs and fragment inputs must be 'flat'" },
+	{ "location_uniform", VS, V3 "layout(location = 0) uniform vec4 u;",
+	  "0:2(1): " E "'location' applies only to vertex inputs and fragment outputs" },
+	{ "case_type", VS, V3 "void main() { int x = 1; switch (x) { case 1u: break; } }",
+	  "0:2(44): " E "a case label must have the type of the switch expression" },
+	{ "case_dup", VS, V3 "void main() { int x = 1; switch (x) { case 1: break; case 0+1: break; } }",
+	  "0:2(60): " E "duplicate case label" },
+	{ "case_nonconst", VS, V3 "void main() { int x = 1; switch (x) { case x: break; } }",
+	  "0:2(44): " E "a case label must be a constant expression" },
+	{ "if_int", VS, "void main() { if (1) { } }", "0:1(19): " E "a condition must be a bool" },
+	{ "array_size_nonconst", VS, "void main() { int n = 2; float a[n]; }",
+	  "0:1(34): " E "array size must be a constant expression" },
+	{ "array_size_zero", VS, "float a[0];", "0:1(9): " E "array size must be greater than zero" },
+	{ "index_range", VS, "void main() { float a[2]; a[2] = 1.0; }", "0:1(29): " E "index 2 out of range [0, 2)" },
+	{ "const_uninit", VS, "const float c;", "0:1(13): " E "const variables must be initialized" },
+	{ "const_nonconst_init", VS, "uniform float u; void main() { const float c = u; }",
+	  "0:1(48): " E "initializer of const 'c' must be a constant expression" },
+	{ "uniform_init", VS, "uniform float u = 1.0;", "0:1(15): " E "only const, global and local variables can be initialized" },
+	{ "builtin_unavailable", VS, "void main() { vec4 v = texture(s, vec2(0.0)); }", "0:1(32): " E "'s' undeclared" },
+	{ "builtin_stage", VS, "uniform sampler2D s; void main() { gl_Position = texture2D(s, vec2(0.0), 1.0); }",
+	  "0:1(50): " E "'texture2D(sampler2D, vec2, float)' is only available in fragment shaders" },
+	{ "builtin_redefine_300", VS, V3 "float sin(float x) { return x; }",
+	  "0:2(7): " E "cannot redeclare or overload built-in function 'sin'" },
+	{ "builtin_redefine_100", VS, "float sin(float x) { return x; }",
+	  "0:1(7): " E "cannot redefine built-in function 'sin'" },
+	{ "main_signature", VS, "int main() { return 0; }", "0:1(5): " E "'main' must be 'void main()'" },
+	{ "return_missing_value", VS, "float f() { return; } void main() {}",
+	  "0:1(13): " E "a non-void function must return a value" },
+	{ "return_wrong_type", VS, "float f() { return 1; } void main() {}",
+	  "0:1(13): " E "returning int from a function returning float" },
+	{ "ctor_too_many", VS, "void main() { vec2 v = vec2(1.0, 2.0, 3.0); }",
+	  "0:1(24): " E "constructor of vec2: too many arguments" },
+	{ "ctor_too_few", VS, "void main() { vec3 v = vec3(1.0, 2.0); }",
+	  "0:1(24): " E "constructor of vec3: not enough components" },
+	{ "ctor_mat_mixed", VS, "void main() { mat2 m = mat2(mat2(1.0), 1.0); }",
+	  "0:1(24): " E "constructor of mat2: too many arguments" },
+	{ "struct_ctor", VS, "struct S { float a; int b; }; void main() { S s = S(1.0, 2.0); }",
+	  "0:1(58): " E "constructor of struct S: argument type does not match" },
+	{ "struct_member", VS, "struct S { float a; }; void main() { S s; float f = s.b; }",
+	  "0:1(54): " E "'S' has no member 'b'" },
+	{ "sampler_local", FS, PF "void main() { sampler2D s; }",
+	  "0:2(25): " E "samplers can only be uniforms or function parameters" },
+	{ "block_sampler", VS, V3 "uniform B { sampler2D s; };",
+	  "0:2(13): " E "samplers are not allowed in uniform blocks" },
+	{ "block_index_nonconst", VS, V3 "uniform B { vec4 v; } b[2]; uniform int i;\n"
+	  "void main() { gl_Position = b[i].v; }",
+	  "0:3(31): " E "this array can only be indexed with a constant expression" },
+	{ "block_member_clash", VS, V3 "uniform B { vec4 v; }; uniform C { vec4 v; };",
+	  "0:2(41): " E "redeclaration of 'v'" },
+	{ "invariant_after_use", VS, "varying vec4 v; void main() { v = vec4(1.0); }\ninvariant v;",
+	  "0:2(11): " E "'v' is declared invariant after its use" },
+	{ "global_nonconst_init", VS, "uniform float u; float g = u; void main() {}",
+	  "0:1(28): " E "initializer of global 'g' must be a constant expression" },
+	{ "length_100_array_assign", VS, "void main() { float a[2]; float b[2]; a = b; }",
+	  "0:1(41): " E "cannot assign to a whole array (GLSL ES 1.00)" },
+	{ "uniform_redeclared_type", VS, "uniform float u; uniform vec2 u;", "0:1(31): " E "redeclaration of 'u'" },
+	{ "block_name_clash", VS, V3 "uniform B { vec4 v; } x; float B;", "0:2(32): " E "redeclaration of 'B'" },
+	{ "prototype_twice_100", VS, "void f(); void f(); void main() {}",
+	  "0:1(16): " E "function prototype redeclared (GLSL ES 1.00)" },
+	{ "call_variable", VS, "float f; void main() { f(); }", "0:1(24): " E "'f' is not a function" },
+	{ "function_before_decl", VS, "void main() { f(); } void f() {}",
+	  "0:1(15): " E "no function 'f' declared" },
+	{ "local_hides_param_300", VS, V3 "float f(float x) { float x = 1.0; return x; }",
+	  "0:2(26): " E "redeclaration of 'x'" },
+	{ "loop_body_scope", VS, "void main() { for (int i = 0; i < 2; i++) { int i = 1; } }",
+	  "0:1(49): " E "redeclaration of 'i'" },
+};
+
+START_TEST(rejected)
+{
+	const struct err_case *c = &err_cases[_i];
+	struct sema_result r;
+
+	compile(&r, c->src, c->stage);
+	ck_assert_msg(r.stage_failed == 3, "%s: stage %d\n%s", c->name, r.stage_failed,
+		      glsl_log_text(&r.log));
+	ck_assert_msg(strstr(glsl_log_text(&r.log), c->msg), "%s: log is\n%s\nwant: %s", c->name,
+		      glsl_log_text(&r.log), c->msg);
+	ck_assert_uint_eq(r.log.errors, 1);
+	done(&r);
+}
+END_TEST
+
+/* The typed tree: what the lowering reads. */
+START_TEST(annotations)
+{
+	struct sema_result r;
+	const struct glsl_ast_node *fn, *st, *e;
+
+	compile(&r, "const float k = 2.0;\nvoid main() { vec4 v = vec4(k) * 3.0; v.yx = v.zw; }", VS);
+	ck_assert_int_eq(r.stage_failed, 0);
+	fn = r.ast->decls->next;
+	st = fn->u.func->body->u.kid[0];
+	ck_assert_ptr_eq(st->u.decl->vars->sym->type.type, glsl_type_vec4);
+	ck_assert_int_eq(st->u.decl->vars->sym->type.precision, GLSL_PREC_HIGH);
+	e = st->u.decl->vars->init;
+	ck_assert_ptr_nonnull(e->sema->value);
+	ck_assert(e->sema->value[3].f == 6.0f);
+	e = st->next->u.kid[0]->u.kid[0];
+	ck_assert_int_eq(e->sema->what, GLSL_SX_SWIZZLE);
+	ck_assert_int_eq(e->sema->count, 2);
+	ck_assert_int_eq(e->sema->swizzle[0], 1);
+	ck_assert(e->sema->lvalue);
+	ck_assert_ptr_eq(r.sema->main, fn->u.func->fn);
+	done(&r);
+}
+END_TEST
+
+/* ---- corpora ------------------------------------------------------------------ */
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+		buf = malloc((size_t)n + 1);
+		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+			free(buf);
+			buf = NULL;
+		} else if (buf) {
+			buf[n] = '\0';
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+START_TEST(real_shader_corpus)
+{
+	unsigned files = 0;
+	char path[1024];
+	struct dirent *e;
+	DIR *d = opendir(CORPUS_DIR);
+
+	ck_assert_msg(d, "no corpus at %s", CORPUS_DIR);
+	while ((e = readdir(d))) {
+		bool fs = ends_with(e->d_name, ".frag");
+		struct sema_result r;
+		char *src;
+
+		if (!fs && !ends_with(e->d_name, ".vert"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", CORPUS_DIR, e->d_name);
+		src = read_file(path);
+		ck_assert_ptr_nonnull(src);
+		compile(&r, src, fs ? FS : VS);
+		ck_assert_msg(r.stage_failed == 0, "%s:\n%s", e->d_name, glsl_log_text(&r.log));
+		files++;
+		done(&r);
+		free(src);
+	}
+	closedir(d);
+	printf("real-shaders: %u files, all accepted\n", files);
+	ck_assert_uint_eq(files, 217);
+}
+END_TEST
+
+/* ---- dEQP's shader library ------------------------------------------------------ */
+
+struct deqp_tally {
+	unsigned n[2][DEQP_EXPECT_COUNT];
+	unsigned agree[2][DEQP_EXPECT_COUNT];
+	unsigned skipped;
+	char *known;
+	unsigned regressions, fixed;
+	FILE *dump;           /* DEQP_DUMP: disagreements, one name a line */
+};
+
+/* True when every shader of the case compiles. */
+static bool deqp_compiles(const struct deqp_case *c)
+{
+	bool ok = true;
+
+	for (unsigned i = 0; i < c->nr_shaders && ok; i++) {
+		struct sema_result r;
+
+		compile(&r, c->shaders[i].source, c->shaders[i].fragment ? FS : VS);
+		ok = r.stage_failed == 0;
+		if (getenv("DEQP_VERBOSE"))
+			printf("%s (%s): %s\n%s", c->name, c->shaders[i].fragment ? "fs" : "vs",
+			       ok ? "compiles" : "rejected", glsl_log_text(&r.log));
+		done(&r);
+	}
+	return ok;
+}
+
+static bool is_known(const struct deqp_tally *t, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = t->known; p && (p = strstr(p, name)); p += n)
+		if ((p == t->known || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
+/* Compile-only agreement: link_fail cases must compile (the linker rejects
+ * them), compile_or_link_fail cases may do either. */
+static bool deqp_agrees(enum deqp_expect x, bool compiles)
+{
+	switch (x) {
+	case DEQP_COMPILE_FAIL: return !compiles;
+	case DEQP_COMPILE_OR_LINK_FAIL: return true;
+	default: return compiles;
+	}
+}
+
+static void deqp_one(const struct deqp_case *c, void *data)
+{
+	struct deqp_tally *t = data;
+	unsigned v = c->version == 300;
+	bool agree;
+
+	if (c->skipped) {
+		t->skipped++;
+		return;
+	}
+	agree = deqp_agrees(c->expect, deqp_compiles(c));
+	t->n[v][c->expect]++;
+	t->agree[v][c->expect] += agree;
+	if (!agree && t->dump)
+		fprintf(t->dump, "%s\n", c->name);
+	if (!agree && !is_known(t, c->name)) {
+		printf("  REGRESSION: %s (expect %s)\n", c->name, deqp_expect_names[c->expect]);
+		t->regressions++;
+	} else if (agree && is_known(t, c->name)) {
+		printf("  fixed: %s agrees now (remove it from the known list)\n", c->name);
+		t->fixed++;
+	}
+}
+
+static void deqp_dir(struct deqp_tally *t, const char *sub)
+{
+	char dir[512], path[1024], prefix[128];
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/%s/shaders", DEQP_DIR, sub);
+	d = opendir(dir);
+	ck_assert_msg(d, "no dEQP corpus at %s", dir);
+	while ((e = readdir(d))) {
+		if (!ends_with(e->d_name, ".test"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		snprintf(prefix, sizeof(prefix), "%s.%.*s", sub, (int)(strlen(e->d_name) - 5), e->d_name);
+		ck_assert_int_ge(deqp_for_each_case(path, prefix, deqp_one, t), 0);
+	}
+	closedir(d);
+}
+
+static void deqp_report(const struct deqp_tally *t)
+{
+	unsigned all = 0, agree = 0;
+
+	for (unsigned v = 0; v < 2; v++) {
+		for (unsigned x = 0; x < DEQP_EXPECT_COUNT; x++) {
+			unsigned n = t->n[v][x], ok = t->agree[v][x];
+
+			if (!n)
+				continue;
+			printf("dEQP ES %s %-20s %5u cases: %5u agree (%.2f%%)\n", v ? "3.00" : "1.00",
+			       deqp_expect_names[x], n, ok, 100.0 * ok / n);
+			all += n;
+			agree += ok;
+		}
+	}
+	printf("dEQP: %u of %u agree (%.2f%%), %u skipped (require full/only_glsl_es_100_support)\n",
+	       agree, all, 100.0 * agree / all, t->skipped);
+}
+
+START_TEST(deqp_shader_library)
+{
+	struct deqp_tally t = { .known = read_file(KNOWN_FAILURES) };
+
+	ck_assert_msg(t.known, "cannot read %s", KNOWN_FAILURES);
+	if (getenv("DEQP_DUMP"))
+		t.dump = fopen(getenv("DEQP_DUMP"), "w");
+	deqp_dir(&t, "gles2");
+	deqp_dir(&t, "gles3");
+	deqp_report(&t);
+	fflush(stdout);
+	if (t.dump)
+		fclose(t.dump);
+	free(t.known);
+	ck_assert_msg(!t.regressions, "%u dEQP cases disagree that are not on the known list",
+		      t.regressions);
+}
+END_TEST
+
+/* ---- hostile input ------------------------------------------------------------- */
+
+static char *repeat(const char *head, const char *unit, unsigned count, const char *tail)
+{
+	size_t hl = strlen(head), ul = strlen(unit), tl = strlen(tail);
+	char *s = malloc(hl + ul * count + tl + 1), *p = s;
+
+	ck_assert_ptr_nonnull(s);
+	memcpy(p, head, hl);
+	p += hl;
+	for (unsigned i = 0; i < count; i++, p += ul)
+		memcpy(p, unit, ul);
+	memcpy(p, tail, tl + 1);
+	return s;
+}
+
+static void expect_stage(char *src, int stage)
+{
+	struct sema_result r;
+
+	compile(&r, src, VS);
+	ck_assert_msg(r.stage_failed == stage, "stage %d: %s", r.stage_failed, glsl_log_text(&r.log));
+	done(&r);
+	free(src);
+}
+
+/* Trees as deep as the parser allows go through sema without trouble. */
+START_TEST(deep_nesting)
+{
+	char *tail = repeat("1.0", ")", 200, "; gl_Position = vec4(x); }");
+
+	expect_stage(repeat("void main() { float x = ", "(", 200, tail), 0);
+	free(tail);
+	expect_stage(repeat("void main() { float x = 1.0", " + x", 250, "; }"), 3);
+	expect_stage(repeat("void main() { float x = 1.0; x = x", " + x", 250, "; }"), 0);
+	expect_stage(repeat("void main() { vec4 v; float x = v", ".x", 250, "; }"), 3);
+	expect_stage(repeat("void main() { vec4 v; float x = v", ".xxxx", 250, ".x; }"), 0);
+	expect_stage(repeat("void main() { bool b = true; float x; ", "if (b) ", 200, "x = 1.0; }"), 0);
+	expect_stage(repeat("void main() { ", "{", 200, "") , 2);
+	expect_stage(repeat("const int k = 1", " + 1", 250, "; void main() {}"), 0);
+	expect_stage(repeat("float x = ", "- ", 250, "1.0; void main() {}"), 0);
+}
+END_TEST
+
+static uint32_t rng_next(uint32_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+/* Random statements from a small grammar over mixed types: each must end
+ * in acceptance or exactly one error. */
+START_TEST(expression_soup)
+{
+	static const char *const atoms[] = {
+		"f", "v", "m", "i", "b", "u", "a", "a[0]", "v.xy", "v.zyx", "m[1]", "1.0", "2", "3u",
+		"true", "vec2(1.0)", "ivec3(1)", "float(i)", "s.x", "g(f)", "g(v.x)", "sin(f)",
+		"max(v, f)", "a.length()", "dot(v, v)", "mat3(m)",
+	};
+	static const char *const ops[] = {
+		" + ", " - ", " * ", " / ", " % ", " == ", " < ", " && ", " = ", " += ", " *= ", ", ",
+		" << ", " & ", " ^^ ",
+	};
+	const unsigned na = sizeof(atoms) / sizeof(atoms[0]), no = sizeof(ops) / sizeof(ops[0]);
+	uint32_t seed = 0x12345678u;
+	unsigned ok = 0;
+	char src[4096];
+
+	for (unsigned iter = 0; iter < 3000; iter++) {
+		size_t n = (size_t)snprintf(src, sizeof(src), V3 "struct S { float x; };\n"
+					    "float g(float y) { return y; }\n"
+					    "void main() { float f; vec4 v; mat4 m; int i; bool b; uint u;\n"
+					    "float a[3]; S s; ");
+		unsigned len = 1 + rng_next(&seed) % 6;
+		struct sema_result r;
+
+		for (unsigned k = 0; k < len; k++)
+			n += (size_t)snprintf(src + n, sizeof(src) - n, "%s%s", atoms[rng_next(&seed) % na],
+					      k + 1 < len ? ops[rng_next(&seed) % no] : "");
+		snprintf(src + n, sizeof(src) - n, "; }");
+		compile(&r, src, VS);
+		ck_assert_msg(r.stage_failed == 0 ? r.log.errors == 0 : r.log.errors == 1, "%s\n%s", src,
+			      glsl_log_text(&r.log));
+		ok += r.stage_failed == 0;
+		done(&r);
+	}
+	printf("expression soup: %u of 3000 accepted\n", ok);
+}
+END_TEST
+
+static Suite *sema_suite(void)
+{
+	Suite *s = suite_create("glsl_sema");
+	TCase *tc = tcase_create("sema");
+
+	tcase_add_loop_test(tc, accepted, 0, sizeof(ok_cases) / sizeof(ok_cases[0]));
+	tcase_add_loop_test(tc, rejected, 0, sizeof(err_cases) / sizeof(err_cases[0]));
+	tcase_add_test(tc, annotations);
+	tcase_add_test(tc, real_shader_corpus);
+	tcase_add_test(tc, deqp_shader_library);
+	tcase_add_test(tc, deep_nesting);
+	tcase_add_test(tc, expression_soup);
+	tcase_set_timeout(tc, 300);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return check_run(sema_suite(), CK_NORMAL);
+}
