@@ -138,6 +138,8 @@ static bool is_ctrl(const char *op, const char *end)
 		"KILL", "KILL_IF", "END",
 	};
 
+	if (!strchr("BEUIRKC", *op))  /* most lines: no string compares */
+		return false;
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
 		if (is_word(op, end, ops[i]))
 			return true;
@@ -295,7 +297,8 @@ static bool coalesce_store(struct ra *ra, int32_t line, int32_t d, int32_t s)
 /*
  * Load: "MOV TEMP[s], TEMP[v]; ...reads of s..." where v is a variable: the
  * reads can read v itself if v is not written until the last of them and
- * no control flow intervenes (the last read may be a branch condition).
+ * no control flow intervenes (the last read may be a branch condition, or
+ * a one-channel instruction that writes v, as in coalesce_store).
  */
 static bool forward_load(struct ra *ra, int32_t line, int32_t s, int32_t v)
 {
@@ -308,8 +311,11 @@ static bool forward_load(struct ra *ra, int32_t line, int32_t s, int32_t v)
 
 		if (l->deleted)
 			continue;
-		if ((l->ctrl && i < r->end) || l->dst == s ||
-		    (l->dst != RA_NONE && resolve(ra, l->dst) == v))
+		bool last = i == r->end;
+
+		if ((l->ctrl && !last) || l->dst == s ||
+		    (l->dst != RA_NONE && resolve(ra, l->dst) == v &&
+		     !(last && (l->mask & (l->mask - 1)) == 0)))
 			return false;
 	}
 	ra->temps[s].alias = v;

@@ -160,6 +160,22 @@ START_TEST(matrix_builtins_are_lowered)
 }
 END_TEST
 
+/* Registers are reused by live range; loads and stores of locals copy nothing. */
+START_TEST(temps_are_reused)
+{
+	struct vc_tgsi t;
+
+	compile_ok("flow.frag", &t);
+	/* 66 TEMPs without reuse: variables 1-9, loop flag 10, two scratch */
+	ck_assert_ptr_nonnull(strstr(t.text, "DCL TEMP[0..13]\n"));
+	/* j++ in the innermost loop, in the variable's own register */
+	ck_assert_ptr_nonnull(strstr(t.text, "  UADD TEMP[8].x, TEMP[8], IMM[3].xxxx\n"));
+	/* a load feeding only a branch condition is read in place */
+	ck_assert_ptr_nonnull(strstr(t.text, "  UIF TEMP[9].xxxx\n"));
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
 START_TEST(info_reports_interface)
 {
 	struct vc_tgsi t;
@@ -370,6 +386,7 @@ static Suite *spirv_suite(void)
 	tcase_add_test(golden, golden_ubo_array_vs);
 	tcase_add_test(golden, packing_is_lowered);
 	tcase_add_test(golden, matrix_builtins_are_lowered);
+	tcase_add_test(golden, temps_are_reused);
 	tcase_add_test(golden, info_reports_interface);
 	tcase_add_test(golden, instance_index_adds_base_instance);
 	tcase_add_test(golden, compute_reports_local_size);
