@@ -156,12 +156,24 @@ enum vc_builtin {
 	VC_BUILTIN_COUNT,
 };
 
+/*
+ * GLSL ES precision qualifiers. Zero is highp (or "no qualifier"), so code
+ * that never sets a precision keeps full precision; the SPIR-V writer marks
+ * mediump/lowp objects and results RelaxedPrecision.
+ */
+enum vc_precision {
+	VC_PREC_HIGH = 0,
+	VC_PREC_MEDIUM,
+	VC_PREC_LOW,
+};
+
 struct vc_member {
 	vc_type_id type;
 	uint32_t offset;         /* bytes, explicit layouts only */
 	uint32_t matrix_stride;  /* bytes, explicit layouts only */
 	bool row_major;
 	enum vc_builtin builtin; /* members of gl_PerVertex */
+	enum vc_precision precision;
 	char *name;
 };
 
@@ -204,6 +216,7 @@ struct vc_var {
 	uint32_t flags;           /* enum vc_var_flag */
 	vc_value_id init;         /* constant initialiser or 0 */
 	vc_value_id ptr;          /* the VC_VALUE_VAR value naming it */
+	enum vc_precision precision;
 	char *name;
 };
 
@@ -221,6 +234,7 @@ struct vc_value {
 	uint32_t nr_words;
 	vc_var_id var;        /* VC_VALUE_VAR */
 	struct vc_instr *def; /* VC_VALUE_INSTR: the defining instruction */
+	enum vc_precision precision; /* VC_VALUE_INSTR results (set by producers) */
 };
 
 /* Opcodes. Keep vc_ir.c's op table in the same order. */

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Built-in function calls, by the lowering their row in builtins.def
+ * names: an IR op on the arguments, a TEX instruction, or a recipe written
+ * here (modf, mix with a bool selector, matrixCompMult).
+ */
+#include "glsl_builtins_table.h"
+#include "glsl_lower_private.h"
+
+#define MAX_ARGS 6
+
+struct bi_args {
+	vc_value_id v[MAX_ARGS];
+	const struct glsl_type *t[MAX_ARGS];
+	struct lw_ref out[MAX_ARGS];  /* `out` parameters */
+	unsigned n;
+};
+
+static bool eval_args(struct lw *w, const struct glsl_ast_node *n, struct bi_args *a)
+{
+	const struct glsl_bi_fn *bi = n->sema->u.bi;
+
+	a->n = 0;
+	for (const struct glsl_ast_node *e = n->u.call.args; e && a->n < MAX_ARGS; e = e->next) {
+		a->t[a->n] = e->sema->type.type;
+		if (bi->out_mask & (1u << a->n)) {
+			if (!lw_ref_of(w, e, &a->out[a->n]))
+				return false;
+			a->v[a->n++] = 0;
+			continue;
+		}
+		a->v[a->n++] = lw_expr(w, e);
+	}
+	return !w->failed;
+}
+
+/* Ops whose scalar arguments stay scalar next to a vector result. */
+static bool keeps_scalars(enum vc_op op)
+{
+	return op == VC_OP_FREFRACT || op == VC_OP_UNPACK_SNORM_2X16 ||
+	       op == VC_OP_UNPACK_UNORM_2X16 || op == VC_OP_UNPACK_HALF_2X16;
+}
+
+static vc_value_id lower_op(struct lw *w, enum vc_op op, const struct glsl_type *rt,
+			    struct bi_args *a)
+{
+	/* mix(vec, vec, float), clamp(vec, float, float), step(float, vec)...:
+	 * the IR's component-wise ops get operands of the result's width */
+	if (rt->kind == GLSL_KIND_VECTOR && !keeps_scalars(op))
+		for (unsigned i = 0; i < a->n; i++)
+			if (a->t[i]->kind == GLSL_KIND_SCALAR)
+				a->v[i] = lw_splat(w, a->v[i], rt->rows);
+	return lw_op(w, op, lw_type(w, rt), a->v, a->n);
+}
+
+/* ---- textures ----------------------------------------------------------------------------- */
+
+static vc_value_id image_of(struct lw *w, vc_value_id sampled)
+{
+	const struct vc_type *t = vc_type_get(w->m, lw_value_type(w, sampled));
+
+	return lw_op1(w, VC_OP_IMAGE_OF, t->elem, sampled);
+}
+
+static vc_value_id lower_tex(struct lw *w, const struct glsl_bi_fn *bi, const struct glsl_type *rt,
+			     const struct bi_args *a)
+{
+	vc_value_id src[VC_MAX_SRCS] = { 0 };
+	enum vc_tex_op op = (enum vc_tex_op)bi->op;
+	uint32_t flags = bi->tex_flags & GLSL_BI_TEX_PROJ ? VC_TEX_PROJ : 0;
+	unsigned i = 2;
+	struct vc_instr *in;
+
+	src[VC_TEX_SRC_HANDLE] = op == VC_TEX_FETCH || op == VC_TEX_SIZE ? image_of(w, a->v[0]) : a->v[0];
+	if (op == VC_TEX_SIZE) {
+		src[VC_TEX_SRC_LOD] = a->v[1];
+		i = a->n;
+	} else {
+		src[VC_TEX_SRC_COORD] = a->v[1];
+	}
+	if (op == VC_TEX_SAMPLE_LOD || op == VC_TEX_FETCH)
+		src[VC_TEX_SRC_LOD] = a->v[i++];
+	if (op == VC_TEX_SAMPLE_GRAD) {
+		src[VC_TEX_SRC_DDX] = a->v[i++];
+		src[VC_TEX_SRC_DDY] = a->v[i++];
+	}
+	if ((bi->tex_flags & GLSL_BI_TEX_OFFSET) && i < a->n)
+		src[VC_TEX_SRC_OFFSET] = a->v[i++];
+	if (op == VC_TEX_SAMPLE_BIAS && i < a->n)
+		src[VC_TEX_SRC_LOD] = a->v[i++];
+	if (a->t[0]->shadow && op != VC_TEX_SIZE) {
+		/* the reference is the coordinate's last component (before q) */
+		unsigned c = a->t[1]->rows - 1 - (flags & VC_TEX_PROJ ? 1 : 0);
+		src[VC_TEX_SRC_DREF] = lw_extract(w, a->v[1], c);
+	}
+	in = vc_build(w->m, w->b, VC_OP_TEX, lw_type(w, rt), src, VC_MAX_SRCS);
+	if (!in)
+		return 0;
+	in->nr_lits = 2;
+	in->lits[0] = op;
+	in->lits[1] = flags;
+	return in->dest;
+}
+
+/* ---- recipes ------------------------------------------------------------------------------ */
+
+/* modf(x, out i): i = trunc(x), x - i (the fraction keeps x's sign). */
+static vc_value_id recipe_modf(struct lw *w, const struct glsl_type *rt, struct bi_args *a)
+{
+	vc_type_id ty = lw_type(w, rt);
+	vc_value_id ip = lw_op1(w, VC_OP_FTRUNC, ty, a->v[0]);
+
+	lw_ref_store(w, &a->out[1], ip);
+	return lw_op2(w, VC_OP_FSUB, ty, a->v[0], ip);
+}
+
+static vc_value_id recipe_comp_mult(struct lw *w, const struct glsl_type *rt,
+				    const struct bi_args *a)
+{
+	vc_type_id ct = vc_type_vector(w->m, VC_BASE_FLOAT, rt->rows);
+	vc_value_id cols[4];
+
+	for (unsigned c = 0; c < rt->cols; c++) {
+		vc_value_id x = lw_extract(w, a->v[0], c);
+		vc_value_id y = lw_extract(w, a->v[1], c);
+		cols[c] = lw_op2(w, VC_OP_FMUL, ct, x, y);
+	}
+	return lw_op(w, VC_OP_CONSTRUCT, lw_type(w, rt), cols, rt->cols);
+}
+
+static vc_value_id lower_recipe(struct lw *w, const struct glsl_ast_node *n, struct bi_args *a)
+{
+	const struct glsl_type *rt = n->sema->type.type;
+
+	switch (n->sema->u.bi->op) {
+	case GLSL_BI_RECIPE_MODF: return recipe_modf(w, rt, a);
+	case GLSL_BI_RECIPE_MIX_BOOL:
+		/* mix(x, y, b): y where b is true */
+		return lw_op3(w, VC_OP_SELECT, lw_type(w, rt), a->v[2], a->v[1], a->v[0]);
+	case GLSL_BI_RECIPE_MATRIX_COMP_MULT: return recipe_comp_mult(w, rt, a);
+	default:
+		lw_fail(w, n->loc, "built-in recipe '%s' is not implemented",
+			glsl_bi_recipe_names[n->sema->u.bi->op]);
+		return 0;
+	}
+}
+
+vc_value_id lw_builtin_call(struct lw *w, const struct glsl_ast_node *n)
+{
+	const struct glsl_bi_fn *bi = n->sema->u.bi;
+	struct bi_args a;
+
+	if (!eval_args(w, n, &a))
+		return 0;
+	switch (bi->lower) {
+	case GLSL_BI_LOWER_OP: return lower_op(w, (enum vc_op)bi->op, n->sema->type.type, &a);
+	case GLSL_BI_LOWER_TEX: return lower_tex(w, bi, n->sema->type.type, &a);
+	default: return lower_recipe(w, n, &a);
+	}
+}

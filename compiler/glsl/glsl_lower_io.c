@@ -1,0 +1,427 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Interface variables: inputs and outputs with locations, built-in
+ * variables, the default uniform block, user uniform blocks and samplers
+ * with their bindings, and the resource table the GL layer queries.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_builtins_table.h"
+#include "glsl_lower_private.h"
+
+#define MAX_LOCATIONS 64
+
+struct io_list {
+	const struct glsl_symbol **syms;
+	uint32_t n;
+};
+
+struct io_state {
+	struct io_list in, out, uniforms, blocks, samplers;
+	const struct glsl_symbol *depth_range;
+};
+
+bool lw_res_add(struct lw *w, const struct glsl_lower_res *r)
+{
+	struct glsl_lower_result *o = w->out;
+
+	if (o->nr_res == o->cap_res) {
+		uint32_t cap = o->cap_res ? o->cap_res * 2 : 16;
+		struct glsl_lower_res *n = realloc(o->res, cap * sizeof(*n));
+
+		if (!n)
+			goto oom;
+		o->res = n;
+		o->cap_res = cap;
+	}
+	o->res[o->nr_res] = *r;
+	if (!(o->res[o->nr_res].name = strdup(r->name ? r->name : "")))
+		goto oom;
+	o->nr_res++;
+	return true;
+oom:
+	w->m->oom = true;
+	return false;
+}
+
+static const char *sym_name(const struct glsl_symbol *s)
+{
+	if (s->cname)
+		return s->cname;
+	if (s->builtin)
+		return s->builtin->name;
+	return s->type.type->name ? s->type.type->name : "";
+}
+
+/* A sampler, or an array of them. */
+static bool is_sampler(const struct glsl_type *t)
+{
+	return (t->kind == GLSL_KIND_ARRAY ? t->elem : t)->kind == GLSL_KIND_SAMPLER;
+}
+
+static bool is_block(const struct glsl_type *t)
+{
+	return (t->kind == GLSL_KIND_ARRAY ? t->elem : t)->kind == GLSL_KIND_BLOCK;
+}
+
+static bool list_add(struct io_list *l, const struct glsl_symbol *s, uint32_t cap)
+{
+	if (l->n == cap)
+		return false;
+	l->syms[l->n++] = s;
+	return true;
+}
+
+/* Sorts the symbols into the interface lists, in declaration order. */
+static bool classify(struct lw *w, struct io_state *st)
+{
+	uint32_t cap = w->sema->nr_globals;
+
+	for (uint32_t i = 0; i < w->sema->nr_globals; i++) {
+		const struct glsl_symbol *s = w->sema->globals[i];
+		const struct glsl_type *t = s->type.type;
+		struct io_list *l = NULL;
+
+		if (s->kind != GLSL_SYM_VAR)
+			continue;
+		if (s->builtin && s->builtin->recipe == GLSL_BI_RECIPE_DEPTH_RANGE)
+			st->depth_range = s;
+		else if (s->storage == GLSL_STORAGE_UNIFORM)
+			l = is_sampler(t) ? &st->samplers : is_block(t) ? &st->blocks : &st->uniforms;
+		else if (s->storage == GLSL_STORAGE_IN)
+			l = &st->in;
+		else if (s->storage == GLSL_STORAGE_OUT)
+			l = &st->out;
+		if (l && !list_add(l, s, cap))
+			return false;
+	}
+	return true;
+}
+
+/* ---- locations ------------------------------------------------------------------------ */
+
+static uint32_t slots_of(const struct glsl_type *t)
+{
+	switch (t->kind) {
+	case GLSL_KIND_MATRIX: return t->cols;
+	case GLSL_KIND_ARRAY: return t->length * slots_of(t->elem);
+	case GLSL_KIND_STRUCT: {
+		uint32_t n = 0;
+		for (uint32_t i = 0; i < t->nr_fields; i++)
+			n += slots_of(t->fields[i].type);
+		return n;
+	}
+	default: return 1;
+	}
+}
+
+static int cmp_sym_name(const void *a, const void *b)
+{
+	return strcmp(sym_name(*(const struct glsl_symbol *const *)a),
+		      sym_name(*(const struct glsl_symbol *const *)b));
+}
+
+static int32_t first_fit(uint64_t used, uint32_t n)
+{
+	for (uint32_t l = 0; l + n <= MAX_LOCATIONS; l++) {
+		uint64_t mask = (n >= 64 ? ~0ull : ((1ull << n) - 1)) << l;
+		if (!(used & mask))
+			return (int32_t)l;
+	}
+	return -1;
+}
+
+/* layout(location) first, then the rest by name in the first free slots. */
+static void assign_locations(const struct io_list *l, int32_t *loc)
+{
+	const struct glsl_symbol *sorted[MAX_LOCATIONS * 2];
+	uint64_t used = 0;
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < l->n; i++) {
+		const struct glsl_symbol *s = l->syms[i];
+		uint32_t k = slots_of(s->type.type);
+
+		loc[i] = s->location;
+		if (s->builtin)
+			continue;
+		if (s->location >= 0 && s->location + k <= MAX_LOCATIONS)
+			used |= (k >= 64 ? ~0ull : ((1ull << k) - 1)) << s->location;
+		else if (s->location < 0 && n < MAX_LOCATIONS * 2)
+			sorted[n++] = s;
+	}
+	qsort(sorted, n, sizeof(sorted[0]), cmp_sym_name);
+	for (uint32_t j = 0; j < n; j++) {
+		uint32_t k = slots_of(sorted[j]->type.type);
+		int32_t at = first_fit(used, k);
+
+		if (at >= 0)
+			used |= (k >= 64 ? ~0ull : ((1ull << k) - 1)) << at;
+		for (uint32_t i = 0; i < l->n; i++)
+			if (l->syms[i] == sorted[j])
+				loc[i] = at;
+	}
+}
+
+static uint32_t io_flags(const struct glsl_symbol *s, bool invariant_all)
+{
+	uint32_t f = 0;
+
+	if (s->interp == GLSL_INTERP_FLAT)
+		f |= VC_VAR_FLAT;
+	if (s->centroid)
+		f |= VC_VAR_CENTROID;
+	if (s->invariant || invariant_all)
+		f |= VC_VAR_INVARIANT;
+	return f;
+}
+
+static bool declare_builtin(struct lw *w, const struct glsl_symbol *s, vc_var_id v)
+{
+	struct vc_var *var = vc_var_get(w->m, v);
+	uint8_t recipe = s->builtin->recipe;
+
+	if (recipe == GLSL_BI_RECIPE_FRAG_COLOR || recipe == GLSL_BI_RECIPE_FRAG_DATA)
+		var->location = 0;
+	else
+		var->builtin = (enum vc_builtin)s->builtin->builtin;
+	if (var->builtin == VC_BUILTIN_FRAG_DEPTH)
+		w->m->depth_replacing = true;
+	return true;
+}
+
+static bool declare_io(struct lw *w, const struct io_list *l, enum vc_storage storage)
+{
+	int32_t loc[MAX_LOCATIONS * 2];
+	struct io_list part = { l->syms, l->n > MAX_LOCATIONS * 2 ? MAX_LOCATIONS * 2 : l->n };
+
+	assign_locations(&part, loc);
+	for (uint32_t i = 0; i < part.n; i++) {
+		const struct glsl_symbol *s = part.syms[i];
+		vc_var_id v = lw_var(w, lw_type(w, s->type.type), storage, sym_name(s));
+		struct glsl_lower_res r = { .name = (char *)sym_name(s), .type = s->type.type,
+					    .kind = storage == VC_STORAGE_INPUT ? GLSL_RES_INPUT :
+									   GLSL_RES_OUTPUT };
+
+		if (!v || !lw_sym_add(w, s, vc_var_get(w->m, v)->ptr, -1))
+			return false;
+		vc_var_get(w->m, v)->precision = lw_precision(s->type.precision);
+		vc_var_get(w->m, v)->flags = io_flags(s, w->sema->invariant_all);
+		if (s->builtin) {
+			declare_builtin(w, s, v);
+			continue;
+		}
+		if (loc[i] < 0) {
+			lw_fail(w, s->loc, "too many %s locations for '%s'",
+				storage == VC_STORAGE_INPUT ? "input" : "output", sym_name(s));
+			return false;
+		}
+		vc_var_get(w->m, v)->location = loc[i];
+		r.location = loc[i];
+		if (!lw_res_add(w, &r))
+			return false;
+	}
+	return true;
+}
+
+/* ---- the default uniform block ---------------------------------------------------------- */
+
+static bool record_uniform(struct lw *w, const char *name, const struct glsl_type *t,
+			   uint32_t offset);
+
+static bool record_struct(struct lw *w, const char *name, const struct glsl_type *t,
+			  uint32_t offset)
+{
+	uint32_t *offs = calloc(t->nr_fields + 1, sizeof(*offs));
+	char buf[512];
+	bool ok = offs != NULL;
+
+	if (ok)
+		glsl_std140_offsets(t, false, offs);
+	for (uint32_t i = 0; ok && i < t->nr_fields; i++) {
+		snprintf(buf, sizeof(buf), "%s.%s", name, t->fields[i].name);
+		ok = record_uniform(w, buf, t->fields[i].type, offset + offs[i]);
+	}
+	free(offs);
+	return ok;
+}
+
+/* One resource per leaf (arrays of leaves are one, with their stride). */
+static bool record_uniform(struct lw *w, const char *name, const struct glsl_type *t,
+			   uint32_t offset)
+{
+	struct glsl_lower_res r = { .name = (char *)name, .kind = GLSL_RES_UNIFORM, .type = t,
+				    .offset = offset, .binding = GLSL_LOWER_DEFAULT_BINDING };
+	char buf[512];
+
+	if (t->kind == GLSL_KIND_STRUCT)
+		return record_struct(w, name, t, offset);
+	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT) {
+		uint32_t stride = glsl_std140_array_stride(t, false);
+		for (uint32_t i = 0; i < t->length; i++) {
+			snprintf(buf, sizeof(buf), "%s[%u]", name, i);
+			if (!record_struct(w, buf, t->elem, offset + i * stride))
+				return false;
+		}
+		return true;
+	}
+	if (t->kind == GLSL_KIND_ARRAY) {
+		r.type = t->elem;
+		r.array_size = t->length;
+		r.array_stride = glsl_std140_array_stride(t, false);
+	}
+	r.matrix_stride = glsl_std140_matrix_stride(t, false);
+	return lw_res_add(w, &r);
+}
+
+static bool default_block(struct lw *w, const struct io_state *st)
+{
+	uint32_t n = st->uniforms.n + (st->depth_range ? 1 : 0);
+	struct glsl_field *f = calloc(n + 1, sizeof(*f));
+	uint32_t *offs = calloc(n + 1, sizeof(*offs));
+	struct glsl_type blk;
+	bool ok = f && offs;
+	vc_var_id v = 0;
+
+	for (uint32_t i = 0; ok && i < n; i++) {
+		const struct glsl_symbol *s = i < st->uniforms.n ? st->uniforms.syms[i] : st->depth_range;
+		f[i] = (struct glsl_field){ .name = sym_name(s), .type = s->type.type,
+					    .precision = s->type.precision };
+	}
+	if (ok) {
+		glsl_type_init_block(&blk, "gl_DefaultUniformBlock", f, n, GLSL_PACKING_STD140,
+				     GLSL_MATRIX_COLUMN);
+		w->out->default_block_size = glsl_std140_offsets(&blk, false, offs);
+		v = lw_var(w, glsl_type_to_ir(w->m, &blk, true), VC_STORAGE_UNIFORM,
+			   "gl_DefaultUniformBlock");
+		ok = v != 0;
+	}
+	for (uint32_t i = 0; ok && i < n; i++) {
+		ok = lw_sym_add(w, i < st->uniforms.n ? st->uniforms.syms[i] : st->depth_range,
+				vc_var_get(w->m, v)->ptr, (int32_t)i) &&
+		     record_uniform(w, f[i].name, f[i].type, offs[i]);
+	}
+	if (ok) {
+		struct vc_var *var = vc_var_get(w->m, v);
+		var->has_binding = true;
+		var->set = 0;
+		var->binding = GLSL_LOWER_DEFAULT_BINDING;
+		var->flags = VC_VAR_NONWRITABLE;
+		w->default_block = v;
+	}
+	free(f);
+	free(offs);
+	return ok;
+}
+
+/* ---- blocks and samplers ----------------------------------------------------------------- */
+
+static bool bind_var(struct lw *w, const struct glsl_symbol *s, vc_type_id ty, uint32_t *binding,
+		     struct glsl_lower_res *r)
+{
+	const struct glsl_type *t = s->type.type;
+	vc_var_id v = lw_var(w, ty, is_sampler(t) ? VC_STORAGE_HANDLE : VC_STORAGE_UNIFORM, r->name);
+	struct vc_var *var;
+
+	if (!v || !lw_sym_add(w, s, vc_var_get(w->m, v)->ptr, -1))
+		return false;
+	var = vc_var_get(w->m, v);
+	var->has_binding = true;
+	var->set = 0;
+	var->binding = *binding;
+	var->flags = VC_VAR_NONWRITABLE;
+	r->binding = *binding;
+	r->array_size = t->kind == GLSL_KIND_ARRAY ? t->length : 0;
+	*binding += t->kind == GLSL_KIND_ARRAY ? t->length : 1;
+	return lw_res_add(w, r);
+}
+
+static bool declare_blocks(struct lw *w, const struct io_list *l, uint32_t *binding)
+{
+	for (uint32_t i = 0; i < l->n; i++) {
+		const struct glsl_symbol *s = l->syms[i];
+		const struct glsl_type *bt = s->type.type->kind == GLSL_KIND_ARRAY ?
+					     s->type.type->elem : s->type.type;
+		uint32_t *offs = calloc(bt->nr_fields + 1, sizeof(*offs));
+		struct glsl_lower_res r = { .name = (char *)bt->name, .kind = GLSL_RES_BLOCK };
+		bool ok;
+
+		if (!offs)
+			return false;
+		r.size = glsl_std140_offsets(bt, bt->matrix_layout == GLSL_MATRIX_ROW, offs);
+		free(offs);
+		ok = bind_var(w, s, lw_type_expl(w, s->type.type), binding, &r);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+static bool declare_samplers(struct lw *w, const struct io_list *l, uint32_t *binding)
+{
+	for (uint32_t i = 0; i < l->n; i++) {
+		const struct glsl_symbol *s = l->syms[i];
+		const struct glsl_type *t = s->type.type;
+		struct glsl_lower_res r = { .name = (char *)sym_name(s), .kind = GLSL_RES_SAMPLER,
+					    .type = t->kind == GLSL_KIND_ARRAY ? t->elem : t };
+
+		if (!bind_var(w, s, lw_type(w, t), binding, &r))
+			return false;
+	}
+	return true;
+}
+
+/* Plain globals: private variables (their initialisers run first in main). */
+static bool declare_privates(struct lw *w)
+{
+	for (uint32_t i = 0; i < w->sema->nr_globals; i++) {
+		const struct glsl_symbol *s = w->sema->globals[i];
+		vc_var_id v;
+
+		if (s->kind != GLSL_SYM_VAR || s->storage != GLSL_STORAGE_GLOBAL)
+			continue;
+		v = lw_sym_var(w, s, VC_STORAGE_PRIVATE);
+		if (!v || !lw_sym_add(w, s, vc_var_get(w->m, v)->ptr, -1))
+			return false;
+	}
+	return true;
+}
+
+static bool declare_all(struct lw *w, struct io_state *st)
+{
+	uint32_t binding = GLSL_LOWER_DEFAULT_BINDING + 1;
+
+	if (!classify(w, st))
+		return false;
+	if (!declare_io(w, &st->in, VC_STORAGE_INPUT) || !declare_io(w, &st->out, VC_STORAGE_OUTPUT))
+		return false;
+	if ((st->uniforms.n || st->depth_range) && !default_block(w, st))
+		return false;
+	if (!declare_blocks(w, &st->blocks, &binding) || !declare_samplers(w, &st->samplers, &binding))
+		return false;
+	w->out->nr_bindings = binding;
+	return declare_privates(w);
+}
+
+bool lw_declare_interface(struct lw *w)
+{
+	uint32_t n = w->sema->nr_globals + 1;
+	const struct glsl_symbol **mem = calloc(5 * (size_t)n, sizeof(*mem));
+	struct io_state st = { 0 };
+	bool ok;
+
+	if (!mem) {
+		w->m->oom = true;
+		return false;
+	}
+	st.in.syms = mem;
+	st.out.syms = mem + n;
+	st.uniforms.syms = mem + 2 * n;
+	st.blocks.syms = mem + 3 * n;
+	st.samplers.syms = mem + 4 * n;
+	ok = declare_all(w, &st);
+	free(mem);
+	return ok && !w->m->oom;
+}

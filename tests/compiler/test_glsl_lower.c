@@ -1,0 +1,458 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * GLSL ES -> IR (glsl_lower): goldens of small shaders (the IR as
+ * vc_ir_print writes it, tests/compiler/glsl_lower/NAME.{vert,frag} ->
+ * NAME.ir; VIRTGL_UPDATE_GOLDENS=1 rewrites them), the interface the GL
+ * layer queries (default block offsets, bindings, locations), and the
+ * real-shader corpus through the existing back end: every complete corpus
+ * shader must lower and emit TGSI, except those on the known list
+ * (glsl_lower_known.txt), so that regressions fail.
+ *
+ * Built with HOST_CHECK, the same corpus TGSI must also be accepted by a
+ * private virgl_test_server (CREATE_OBJECT(SHADER), then a round trip).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_run.h"
+#include "compiler_test_util.h"
+#include "glsl_lower.h"
+#include "glsl_parser.h"
+#include "glsl_sema.h"
+#include "vc_tgsi_emit.h"
+#ifdef HOST_CHECK
+#include "vdrm_cmds.h"
+#include "vdrm_device.h"
+#include "vtest_fixture.h"
+#endif
+
+struct compiled {
+	struct glsl_arena arena;
+	struct glsl_log log;
+	struct glsl_lower_result res;
+};
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+		buf[n] = '\0';
+	} else {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+static enum glsl_stage stage_of(const char *name)
+{
+	return strstr(name, ".frag") ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX;
+}
+
+/* Preprocess, parse, analyse, lower: 0 on success, else c->log says why. */
+static int compile(const char *src, enum glsl_stage stage, struct compiled *c)
+{
+	struct glsl_pp_info in = { .strings = &src, .count = 1, .stage = stage };
+	struct glsl_token_stream toks;
+	struct glsl_ast *ast = NULL;
+	struct glsl_sema_result *sr = NULL;
+	int ret = -1;
+
+	memset(c, 0, sizeof(*c));
+	glsl_arena_init(&c->arena, 0, 0);
+	glsl_log_init(&c->log, 0, 0);
+	if (glsl_pp_run(&in, &toks, &c->log) == 0 && glsl_parse(&toks, &c->arena, &ast, &c->log) == 0 &&
+	    glsl_sema(ast, stage, NULL, &c->arena, &c->log, &sr) == 0)
+		ret = glsl_lower(ast, sr, &c->log, &c->res);
+	glsl_token_stream_finish(&toks);
+	return ret;
+}
+
+static void compiled_finish(struct compiled *c)
+{
+	glsl_lower_result_finish(&c->res);
+	glsl_log_finish(&c->log);
+	glsl_arena_finish(&c->arena);
+}
+
+static const char *log_of(const struct compiled *c)
+{
+	return glsl_log_text(&c->log) ? glsl_log_text(&c->log) : "";
+}
+
+#ifndef HOST_CHECK /* the host variant checks the corpus only */
+/* ---- goldens ------------------------------------------------------------------------------ */
+
+static const char *const goldens[] = {
+	"basic.vert", "uniforms.frag", "control.frag", "functions.frag", "operators.vert",
+	"ctors.vert", "switch.frag", "textures.frag", "es100.frag",
+};
+
+static char *ir_text(const struct vc_module *m)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	vc_ir_print(f, m);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(golden)
+{
+	const char *name = goldens[_i];
+	char path[1024];
+	char *src, *want, *got;
+	struct compiled c;
+
+	snprintf(path, sizeof(path), "%s/%s", GOLDEN_DIR, name);
+	src = read_file(path);
+	ck_assert_msg(src, "cannot read %s", path);
+	ck_assert_msg(compile(src, stage_of(name), &c) == 0, "%s: %s", name, log_of(&c));
+	got = ir_text(c.res.module);
+	snprintf(path, sizeof(path), "%s/%s.ir", GOLDEN_DIR, name);
+	if (getenv("VIRTGL_UPDATE_GOLDENS")) {
+		FILE *f = fopen(path, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs(got, f);
+		fclose(f);
+	}
+	want = read_file(path);
+	ck_assert_msg(want, "cannot read %s (VIRTGL_UPDATE_GOLDENS=1 writes it)", path);
+	ck_assert_msg(!strcmp(want, got), "%s: the IR differs from %s:\n%s", name, path, got);
+	free(want);
+	free(got);
+	free(src);
+	compiled_finish(&c);
+}
+END_TEST
+
+/* ---- the interface ---------------------------------------------------------------------------- */
+
+static const char iface_fs[] =
+	"#version 300 es\n"
+	"precision mediump float;\n"
+	"uniform float a;\n"
+	"uniform vec3 b;\n"
+	"uniform mat3 m;\n"
+	"uniform bool c;\n"
+	"uniform float arr[2];\n"
+	"struct S { vec2 p; float q; };\n"
+	"uniform S s;\n"
+	"uniform sampler2D tex;\n"
+	"uniform lowp sampler2D texs[2];\n"
+	"layout(std140) uniform Blk { vec4 x; float y; };\n"
+	"uniform Two { vec4 z; } two;\n"
+	"in vec2 zeta;\n"
+	"in vec2 alpha;\n"
+	"layout(location = 1) out vec4 o1;\n"
+	"layout(location = 0) out vec4 o0;\n"
+	"void main() {\n"
+	"  o0 = texture(tex, alpha) + texture(texs[1], zeta) + x + two.z;\n"
+	"  o1 = vec4(m * b * a, c ? y : arr[1]) + vec4(s.p, s.q, 1.0);\n"
+	"}\n";
+
+static const struct glsl_lower_res *find(const struct compiled *c, enum glsl_lower_res_kind k,
+					 const char *name)
+{
+	const struct glsl_lower_res *r = glsl_lower_find(&c->res, k, name);
+
+	ck_assert_msg(r, "no resource %s", name);
+	return r;
+}
+
+START_TEST(interface)
+{
+	struct compiled c;
+
+	ck_assert_msg(compile(iface_fs, GLSL_STAGE_FRAGMENT, &c) == 0, "%s", log_of(&c));
+	/* std140: a 0, b 16, m 32 (3 columns of 16), c 80, arr 96 (stride 16), s 128 */
+	ck_assert_uint_eq(find(&c, GLSL_RES_UNIFORM, "a")->offset, 0);
+	ck_assert_uint_eq(find(&c, GLSL_RES_UNIFORM, "b")->offset, 16);
+	ck_assert_uint_eq(find(&c, GLSL_RES_UNIFORM, "m")->offset, 32);
+	ck_assert_uint_eq(find(&c, GLSL_RES_UNIFORM, "m")->matrix_stride, 16);
+	ck_assert_uint_eq(find(&c, GLSL_RES_UNIFORM, "c")->offset, 80);
+	ck_assert_uint_eq(find(&c, GLSL_RES_UNIFORM, "arr")->offset, 96);
+	ck_assert_uint_eq(find(&c, GLSL_RES_UNIFORM, "arr")->array_stride, 16);
+	ck_assert_uint_eq(find(&c, GLSL_RES_UNIFORM, "arr")->array_size, 2);
+	ck_assert_uint_eq(find(&c, GLSL_RES_UNIFORM, "s.p")->offset, 128);
+	ck_assert_uint_eq(find(&c, GLSL_RES_UNIFORM, "s.q")->offset, 136);
+	/* the struct's std140 size is padded to 16 */
+	ck_assert_uint_eq(c.res.default_block_size, 144);
+	/* blocks from binding 1 in order, then samplers (an array takes one per element) */
+	ck_assert_uint_eq(find(&c, GLSL_RES_BLOCK, "Blk")->binding, 1);
+	ck_assert_uint_eq(find(&c, GLSL_RES_BLOCK, "Blk")->size, 20);
+	ck_assert_uint_eq(find(&c, GLSL_RES_BLOCK, "Two")->binding, 2);
+	ck_assert_uint_eq(find(&c, GLSL_RES_SAMPLER, "tex")->binding, 3);
+	ck_assert_uint_eq(find(&c, GLSL_RES_SAMPLER, "texs")->binding, 4);
+	ck_assert_uint_eq(find(&c, GLSL_RES_SAMPLER, "texs")->array_size, 2);
+	ck_assert_uint_eq(c.res.nr_bindings, 6);
+	/* inputs by name; outputs where layout(location) puts them */
+	ck_assert_int_eq(find(&c, GLSL_RES_INPUT, "alpha")->location, 0);
+	ck_assert_int_eq(find(&c, GLSL_RES_INPUT, "zeta")->location, 1);
+	ck_assert_int_eq(find(&c, GLSL_RES_OUTPUT, "o1")->location, 1);
+	ck_assert_int_eq(find(&c, GLSL_RES_OUTPUT, "o0")->location, 0);
+	compiled_finish(&c);
+}
+END_TEST
+
+START_TEST(undefined_function_fails)
+{
+	static const char src[] = "#version 300 es\nfloat f(float x);\n"
+				  "void main() { gl_Position = vec4(f(1.0)); }\n";
+	struct compiled c;
+
+	ck_assert_int_ne(compile(src, GLSL_STAGE_VERTEX, &c), 0);
+	ck_assert_ptr_nonnull(strstr(log_of(&c), "never defined"));
+	ck_assert_ptr_null(c.res.module);
+	compiled_finish(&c);
+}
+END_TEST
+
+#endif
+
+/* ---- the corpus ----------------------------------------------------------------------------------- */
+
+#define CORPUS_MAX 512
+
+static char *corpus_names[CORPUS_MAX];
+static unsigned nr_corpus;
+static char *known;
+
+static bool is_known(const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = known; p && (p = strstr(p, name)); p += n)
+		if ((p == known || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0' || p[n] == ' '))
+			return true;
+	return false;
+}
+
+static const char *corpus_dir(void)
+{
+	return getenv("VIRTGL_CORPUS_DIR") ? getenv("VIRTGL_CORPUS_DIR") : CORPUS_DIR;
+}
+
+static int load_corpus(void)
+{
+	char path[1024], name[512];
+	FILE *list;
+
+	snprintf(path, sizeof(path), "%s/TIMING_LIST.txt", corpus_dir());
+	if (!(list = fopen(path, "r")))
+		return -1;
+	while (nr_corpus < CORPUS_MAX && fscanf(list, "%511s", name) == 1)
+		corpus_names[nr_corpus++] = strdup(name);
+	fclose(list);
+	known = read_file(KNOWN_FAILURES);
+	return nr_corpus && known ? 0 : -1;
+}
+
+static void free_corpus(void)
+{
+	for (unsigned i = 0; i < nr_corpus; i++)
+		free(corpus_names[i]);
+	free(known);
+}
+
+/* GLSL -> IR -> TGSI; 0 or a message in err. */
+static int to_tgsi(const char *name, struct vc_tgsi *t, char *err, size_t size)
+{
+	char path[1024], *src, *log = NULL;
+	struct compiled c;
+	struct vc_slot_map map = ctu_slot_map();
+	enum vc_stage stage = stage_of(name) == GLSL_STAGE_FRAGMENT ? VC_STAGE_FRAGMENT :
+								      VC_STAGE_VERTEX;
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	snprintf(path, sizeof(path), "%s/%s", corpus_dir(), name);
+	if (!(src = read_file(path))) {
+		snprintf(err, size, "unreadable");
+		return -1;
+	}
+	ret = compile(src, stage_of(name), &c);
+	free(src);
+	if (ret) {
+		snprintf(err, size, "lower: %s", log_of(&c));
+		compiled_finish(&c);
+		return -1;
+	}
+	ret = vc_tgsi_emit(c.res.module, stage, &map, t, &log);
+	if (ret)
+		snprintf(err, size, "TGSI: %s", log ? log : "?");
+	free(log);
+	compiled_finish(&c);
+	return ret;
+}
+
+#ifdef HOST_CHECK
+#define SEC 1000000000ll
+static struct vtest_fixture server;
+
+/* Submits cs and an empty batch after it: false if the host dropped us. */
+static bool round_trip(struct vdrm_device *dev, struct vdrm_cs *cs)
+{
+	uint64_t point = 0;
+	int ret = vdrm_device_submit(dev, &(struct vdrm_submit){ .cs = cs, .in_fence_fd = -1 }, &point);
+
+	if (ret == 0)
+		ret = vdrm_device_wait(dev, point, 30 * SEC);
+	vdrm_cs_reset(cs);
+	*vdrm_cs_reserve(cs, 1) = 0;
+	if (ret == 0)
+		ret = vdrm_device_submit(dev, &(struct vdrm_submit){ .cs = cs, .in_fence_fd = -1 },
+					 &point);
+	if (ret == 0)
+		ret = vdrm_device_wait(dev, point, 30 * SEC);
+	vdrm_cs_reset(cs);
+	return ret == 0 && !vdrm_device_is_lost(dev);
+}
+
+#define CHUNK_BYTES (32u * 1024 * 4) /* well under a command's 65535-dword payload */
+
+/* CREATE_OBJECT(SHADER) in pieces as Mesa sends a long shader: the first
+ * packet's offlen is the whole length, the others' bit 31 | their offset. */
+static bool host_accepts(struct vdrm_device *dev, uint32_t handle, enum vc_stage stage,
+			 const struct vc_tgsi *t)
+{
+	uint32_t total = (uint32_t)strlen(t->text) + 1; /* with its NUL */
+	struct vdrm_cs cs;
+	bool ok = true;
+
+	vdrm_cs_init(&cs);
+	for (uint32_t off = 0; ok && off < total; off += CHUNK_BYTES) {
+		uint32_t n = total - off < CHUNK_BYTES ? total - off : CHUNK_BYTES;
+		uint32_t dw = (n + 3) / 4, *p = vdrm_cs_reserve(&cs, 6 + dw);
+
+		if (!p) {
+			ok = false;
+			break;
+		}
+		p[0] = VDRM_CMD_HEADER(VDRM_CCMD_CREATE_OBJECT, VDRM_OBJ_SHADER, 5 + dw);
+		p[1] = handle;
+		p[2] = stage;
+		p[3] = off ? 0x80000000u | off : total;
+		p[4] = t->num_tokens;
+		p[5] = 0;
+		p[5 + dw] = 0;
+		memcpy(p + 6, t->text + off, n);
+		ok = round_trip(dev, &cs);
+	}
+	vdrm_cs_finish(&cs);
+	return ok;
+}
+
+static bool check_one(const char *name, unsigned i, struct vc_tgsi *t, char *err, size_t size)
+{
+	struct vdrm_device_create_info info = { .kind = VDRM_TRANSPORT_VTEST,
+						.vtest_socket = server.socket };
+	struct vdrm_error e = { 0 };
+	struct vdrm_device *dev;
+	bool ok;
+
+	if (to_tgsi(name, t, err, size))
+		return false;
+	if (vdrm_device_create(&info, &dev, &e)) {
+		snprintf(err, size, "host: cannot connect: %s", e.message);
+		return false;
+	}
+	ok = host_accepts(dev, 1000 + i, stage_of(name) == GLSL_STAGE_FRAGMENT ?
+			  VC_STAGE_FRAGMENT : VC_STAGE_VERTEX, t);
+	if (!ok)
+		snprintf(err, size, "host rejected the TGSI:\n%s", t->text);
+	vdrm_device_destroy(dev);
+	return ok;
+}
+#else
+static bool check_one(const char *name, unsigned i, struct vc_tgsi *t, char *err, size_t size)
+{
+	(void)i;
+	return to_tgsi(name, t, err, size) == 0;
+}
+#endif
+
+START_TEST(corpus)
+{
+	unsigned ok = 0, regressions = 0, fixed = 0;
+	static char err[1 << 16];
+
+	for (unsigned i = 0; i < nr_corpus; i++) {
+		struct vc_tgsi t;
+		bool pass = check_one(corpus_names[i], i, &t, err, sizeof(err));
+
+		vc_tgsi_finish(&t);
+		ok += pass;
+		if (!pass && !is_known(corpus_names[i])) {
+			regressions++;
+			printf("  FAIL %s: %s\n", corpus_names[i], err);
+		} else if (pass && is_known(corpus_names[i])) {
+			fixed++;
+			printf("  fixed: %s passes now (remove it from the known list)\n",
+			       corpus_names[i]);
+		}
+	}
+	printf("glsl_lower corpus%s: %u/%u lower and emit TGSI%s\n",
+#ifdef HOST_CHECK
+	       " (host)", ok, nr_corpus, " accepted by the host"
+#else
+	       "", ok, nr_corpus, ""
+#endif
+	);
+	ck_assert_msg(!regressions, "%u corpus shaders fail that are not on the known list",
+		      regressions);
+	ck_assert_msg(!fixed, "%u known failures pass now: update %s", fixed, KNOWN_FAILURES);
+}
+END_TEST
+
+static Suite *lower_suite(void)
+{
+	Suite *s = suite_create("glsl_lower");
+	TCase *tc = tcase_create("lower");
+
+	tcase_set_timeout(tc, 120);
+#ifndef HOST_CHECK
+	tcase_add_loop_test(tc, golden, 0, (int)(sizeof(goldens) / sizeof(goldens[0])));
+	tcase_add_test(tc, interface);
+	tcase_add_test(tc, undefined_function_fails);
+#endif
+	tcase_add_test(tc, corpus);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	int ret;
+
+	if (load_corpus()) {
+		fprintf(stderr, "cannot read the corpus (%s) or %s\n", corpus_dir(), KNOWN_FAILURES);
+		free_corpus();
+		return 99; /* hard error: nothing to check */
+	}
+#ifdef HOST_CHECK
+	if (vtest_fixture_start(&server)) {
+		free_corpus();
+		return 99;
+	}
+#endif
+	ret = check_run(lower_suite(), CK_NORMAL);
+#ifdef HOST_CHECK
+	vtest_fixture_stop(&server);
+#endif
+	free_corpus();
+	return ret;
+}
