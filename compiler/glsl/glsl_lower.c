@@ -354,7 +354,14 @@ static bool lw_init(struct lw *w)
 int glsl_lower(const struct glsl_ast *ast, const struct glsl_sema_result *sema,
 	       struct glsl_log *log, struct glsl_lower_result *out)
 {
-	struct lw w = { .ast = ast, .sema = sema, .log = log, .out = out };
+	return glsl_lower_with_layout(ast, sema, NULL, log, out);
+}
+
+int glsl_lower_with_layout(const struct glsl_ast *ast, const struct glsl_sema_result *sema,
+			   const struct glsl_lower_layout *layout, struct glsl_log *log,
+			   struct glsl_lower_result *out)
+{
+	struct lw w = { .ast = ast, .sema = sema, .layout = layout, .log = log, .out = out };
 	bool ok;
 
 	memset(out, 0, sizeof(*out));

@@ -65,6 +65,31 @@ struct glsl_lower_result {
  * emptied). ast must have passed glsl_sema, which gave `sema`. */
 int glsl_lower(const struct glsl_ast *ast, const struct glsl_sema_result *sema,
 	       struct glsl_log *log, struct glsl_lower_result *out);
+
+/* What the linker (glsl_link.h) decides for all stages of a program, so that
+ * they agree; the lowering's own per-shader choices apply where it is silent. */
+struct glsl_lower_location {
+	const char *name;
+	int32_t location;
+};
+
+struct glsl_lower_layout {
+	/* The default uniform block's members in order: every loose uniform
+	 * of the program (both stages), so both get the same std140 block.
+	 * Each loose uniform of this shader must be on the list (by name);
+	 * NULL/0: the shader's own uniforms, as glsl_lower does. */
+	const struct glsl_field *uniforms;
+	uint32_t nr_uniforms;
+	/* Locations for the inputs / outputs without layout(location), by
+	 * name; a name not listed gets the default assignment. */
+	const struct glsl_lower_location *inputs, *outputs;
+	uint32_t nr_inputs, nr_outputs;
+};
+
+/* glsl_lower with a program-wide layout; layout may be NULL. */
+int glsl_lower_with_layout(const struct glsl_ast *ast, const struct glsl_sema_result *sema,
+			   const struct glsl_lower_layout *layout, struct glsl_log *log,
+			   struct glsl_lower_result *out);
 void glsl_lower_result_finish(struct glsl_lower_result *r);
 /* The resource named `name` of `kind`, or NULL. */
 const struct glsl_lower_res *glsl_lower_find(const struct glsl_lower_result *r,

@@ -127,7 +127,10 @@ static bool ref_ident(struct lw *w, const struct glsl_ast_node *n, struct lw_ref
 	const struct glsl_symbol *s = n->sema->u.var;
 	const struct glsl_symbol *key = s->kind == GLSL_SYM_BLOCK_FIELD ? s->block_sym : s;
 	struct lw_sym *e = lw_sym_find(w, key);
-	int32_t member = s->kind == GLSL_SYM_BLOCK_FIELD ? (int32_t)s->field : e ? e->member : -1;
+	/* sema annotates a member of an anonymous block as MEMBER of the
+	 * block's symbol (glsl_sema_expr.c ident_field) */
+	int32_t member = n->sema->what == GLSL_SX_MEMBER ? (int32_t)n->sema->field :
+			 s->kind == GLSL_SYM_BLOCK_FIELD ? (int32_t)s->field : e ? e->member : -1;
 
 	memset(r, 0, sizeof(*r));
 	if (!e && s->value)
@@ -143,7 +146,7 @@ static bool ref_ident(struct lw *w, const struct glsl_ast_node *n, struct lw_ref
 	r->gtype = s->type.type;
 	if (member >= 0)
 		ref_push(w, r, lw_const_u32(w, VC_BASE_INT, (uint32_t)member), (uint32_t)member,
-			 s->type.type, n);
+			 n->sema->type.type, n);
 	return !w->failed;
 }
 

@@ -133,8 +133,20 @@ static int32_t first_fit(uint64_t used, uint32_t n)
 	return -1;
 }
 
-/* layout(location) first, then the rest by name in the first free slots. */
-static void assign_locations(const struct io_list *l, int32_t *loc)
+/* The location the linker gave `s` (struct glsl_lower_layout), or -1. */
+static int32_t given_location(const struct glsl_lower_location *given, uint32_t nr_given,
+			      const struct glsl_symbol *s)
+{
+	for (uint32_t i = 0; i < nr_given; i++)
+		if (!strcmp(given[i].name, sym_name(s)))
+			return given[i].location;
+	return -1;
+}
+
+/* layout(location) first, then the linker's choices, then the rest by name
+ * in the first free slots. */
+static void assign_locations(const struct io_list *l, const struct glsl_lower_location *given,
+			     uint32_t nr_given, int32_t *loc)
 {
 	const struct glsl_symbol *sorted[MAX_LOCATIONS * 2];
 	uint64_t used = 0;
@@ -147,9 +159,11 @@ static void assign_locations(const struct io_list *l, int32_t *loc)
 		loc[i] = s->location;
 		if (s->builtin)
 			continue;
-		if (s->location >= 0 && s->location + k <= MAX_LOCATIONS)
-			used |= (k >= 64 ? ~0ull : ((1ull << k) - 1)) << s->location;
-		else if (s->location < 0 && n < MAX_LOCATIONS * 2)
+		if (loc[i] < 0)
+			loc[i] = given_location(given, nr_given, s);
+		if (loc[i] >= 0 && loc[i] + k <= MAX_LOCATIONS)
+			used |= (k >= 64 ? ~0ull : ((1ull << k) - 1)) << loc[i];
+		else if (loc[i] < 0 && n < MAX_LOCATIONS * 2)
 			sorted[n++] = s;
 	}
 	qsort(sorted, n, sizeof(sorted[0]), cmp_sym_name);
@@ -196,8 +210,14 @@ static bool declare_io(struct lw *w, const struct io_list *l, enum vc_storage st
 {
 	int32_t loc[MAX_LOCATIONS * 2];
 	struct io_list part = { l->syms, l->n > MAX_LOCATIONS * 2 ? MAX_LOCATIONS * 2 : l->n };
+	const struct glsl_lower_layout *lay = w->layout;
+	bool in = storage == VC_STORAGE_INPUT;
 
-	assign_locations(&part, loc);
+	if (lay)
+		assign_locations(&part, in ? lay->inputs : lay->outputs,
+				 in ? lay->nr_inputs : lay->nr_outputs, loc);
+	else
+		assign_locations(&part, NULL, 0, loc);
 	for (uint32_t i = 0; i < part.n; i++) {
 		const struct glsl_symbol *s = part.syms[i];
 		vc_var_id v = lw_var(w, lw_type(w, s->type.type), storage, sym_name(s));
@@ -276,20 +296,68 @@ static bool record_uniform(struct lw *w, const char *name, const struct glsl_typ
 	return lw_res_add(w, &r);
 }
 
-static bool default_block(struct lw *w, const struct io_state *st)
+/* The member of the linker's default block that holds `s`, or -1. */
+static int32_t layout_member(const struct glsl_lower_layout *lay, const struct glsl_symbol *s)
+{
+	for (uint32_t i = 0; i < lay->nr_uniforms; i++)
+		if (!strcmp(lay->uniforms[i].name, sym_name(s)))
+			return (int32_t)i;
+	return -1;
+}
+
+/* The members of the block: the shader's own uniforms, or the program's. */
+static uint32_t default_fields(struct lw *w, const struct io_state *st, struct glsl_field *f)
 {
 	uint32_t n = st->uniforms.n + (st->depth_range ? 1 : 0);
-	struct glsl_field *f = calloc(n + 1, sizeof(*f));
-	uint32_t *offs = calloc(n + 1, sizeof(*offs));
+
+	bool linked = w->layout && w->layout->nr_uniforms;
+
+	if (linked)
+		memcpy(f, w->layout->uniforms, w->layout->nr_uniforms * sizeof(*f));
+	for (uint32_t i = 0; i < n; i++) {
+		const struct glsl_symbol *s = i < st->uniforms.n ? st->uniforms.syms[i] : st->depth_range;
+		int32_t at = linked ? layout_member(w->layout, s) : (int32_t)i;
+
+		/* the shader's own struct types, so its accesses type-check in
+		 * the IR; the linker made sure they lay out the same */
+		if (at >= 0)
+			f[at] = (struct glsl_field){ .name = sym_name(s), .type = s->type.type,
+						     .precision = s->type.precision };
+	}
+	return linked ? w->layout->nr_uniforms : n;
+}
+
+/* Maps each uniform of the shader to its member of the block. */
+static bool bind_default_members(struct lw *w, const struct io_state *st, vc_var_id v)
+{
+	uint32_t n = st->uniforms.n + (st->depth_range ? 1 : 0);
+	bool linked = w->layout && w->layout->nr_uniforms;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct glsl_symbol *s = i < st->uniforms.n ? st->uniforms.syms[i] : st->depth_range;
+		int32_t member = linked ? layout_member(w->layout, s) : (int32_t)i;
+
+		if (member < 0) {
+			lw_fail(w, s->loc, "uniform '%s' is not in the program's default block",
+				sym_name(s));
+			return false;
+		}
+		if (!lw_sym_add(w, s, vc_var_get(w->m, v)->ptr, member))
+			return false;
+	}
+	return true;
+}
+
+static bool default_block(struct lw *w, const struct io_state *st)
+{
+	uint32_t cap = st->uniforms.n + 1 + (w->layout ? w->layout->nr_uniforms : 0);
+	struct glsl_field *f = calloc(cap, sizeof(*f));
+	uint32_t *offs = calloc(cap, sizeof(*offs));
 	struct glsl_type blk;
 	bool ok = f && offs;
+	uint32_t n = ok ? default_fields(w, st, f) : 0;
 	vc_var_id v = 0;
 
-	for (uint32_t i = 0; ok && i < n; i++) {
-		const struct glsl_symbol *s = i < st->uniforms.n ? st->uniforms.syms[i] : st->depth_range;
-		f[i] = (struct glsl_field){ .name = sym_name(s), .type = s->type.type,
-					    .precision = s->type.precision };
-	}
 	if (ok) {
 		glsl_type_init_block(&blk, "gl_DefaultUniformBlock", f, n, GLSL_PACKING_STD140,
 				     GLSL_MATRIX_COLUMN);
@@ -298,11 +366,9 @@ static bool default_block(struct lw *w, const struct io_state *st)
 			   "gl_DefaultUniformBlock");
 		ok = v != 0;
 	}
-	for (uint32_t i = 0; ok && i < n; i++) {
-		ok = lw_sym_add(w, i < st->uniforms.n ? st->uniforms.syms[i] : st->depth_range,
-				vc_var_get(w->m, v)->ptr, (int32_t)i) &&
-		     record_uniform(w, f[i].name, f[i].type, offs[i]);
-	}
+	ok = ok && bind_default_members(w, st, v);
+	for (uint32_t i = 0; ok && i < n; i++)
+		ok = record_uniform(w, f[i].name, f[i].type, offs[i]);
 	if (ok) {
 		struct vc_var *var = vc_var_get(w->m, v);
 		var->has_binding = true;

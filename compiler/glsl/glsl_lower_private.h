@@ -75,6 +75,7 @@ struct lw {
 	struct vc_module *m;
 	const struct glsl_ast *ast;
 	const struct glsl_sema_result *sema;
+	const struct glsl_lower_layout *layout;   /* the linker's, or NULL */
 	struct glsl_log *log;
 	struct glsl_lower_result *out;
 	struct vc_block *b;          /* where code goes now */

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glsl_link: a vertex and a fragment shader (after glsl_sema) -> a program.
+ *
+ * The linker checks what GLSL ES 1.00 / 3.00 require of two shaders that are
+ * linked together and decides what they must agree on, then lowers both
+ * shaders with that program-wide layout (glsl_lower_with_layout):
+ *
+ *  - versions: both shaders have the same #version, and both have main();
+ *  - varyings (VS outputs / FS inputs), matched by name: same type (structs
+ *    member by member), flat/smooth must match in 3.00, invariance must match
+ *    in 1.00 (explicit qualifiers, as Mesa); precision and centroid need not
+ *    match. An FS input that is used must have a VS output. gl_FragCoord
+ *    (gl_PointCoord) may be invariant only if gl_Position (gl_PointSize) is.
+ *    Locations are assigned here, so both stages agree;
+ *  - uniforms declared in both stages: same type and precision (structs
+ *    member by member, precision included); all loose uniforms of the program
+ *    form ONE std140 default block (VS uniforms in declaration order, then the
+ *    FS-only ones), which both shaders are lowered with;
+ *  - uniform blocks of the same name: same members (names, types, precision,
+ *    matrix layout), same block layout qualifiers and array size;
+ *  - vertex attributes: layout(location), then the application's
+ *    glBindAttribLocation bindings, then the first free locations in name
+ *    order; aliasing is an error in 3.00;
+ *  - fragment outputs: locations inside the draw buffers, no overlap;
+ *  - limits: attributes, varying vectors, uniform vectors per stage,
+ *    texture units per stage and combined, blocks per stage and combined,
+ *    block sizes.
+ * Errors are GL link-log lines ("error: ..."); the first one stops the link.
+ *
+ * The program's resource lists are what the GL queries report
+ * (glGetActiveUniform, glGetActiveUniformBlockiv, glGetActiveAttrib, ...).
+ * Array leaves are named without "[0]" and carry array_size, as
+ * glsl_lower_res does; arrays of structs are expanded ("a[1].f").
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "glsl_log.h"
+#include "glsl_lower.h"
+#include "glsl_sema.h"
+#include "glsl_types.h"
+
+/* One compiled shader: its typed tree and sema result (they, and the token
+ * stream they name identifiers from, must stay alive during glsl_link). */
+struct glsl_link_shader {
+	const struct glsl_ast *ast;
+	const struct glsl_sema_result *sema;
+};
+
+/* glBindAttribLocation. */
+struct glsl_attrib_binding {
+	const char *name;
+	int32_t location;
+};
+
+/* Implementation limits; zero fields take the defaults below (GL ES 3.0). */
+struct glsl_link_limits {
+	uint32_t max_vertex_attribs;
+	uint32_t max_varying_vectors;
+	uint32_t max_vertex_uniform_vectors;
+	uint32_t max_fragment_uniform_vectors;
+	uint32_t max_vertex_texture_units;
+	uint32_t max_fragment_texture_units;
+	uint32_t max_combined_texture_units;
+	uint32_t max_draw_buffers;
+	uint32_t max_vertex_uniform_blocks;
+	uint32_t max_fragment_uniform_blocks;
+	uint32_t max_combined_uniform_blocks;
+	uint32_t max_uniform_block_size;
+};
+
+#define GLSL_LINK_DEFAULT_ATTRIBS 16
+#define GLSL_LINK_DEFAULT_VARYING_VECTORS 15
+#define GLSL_LINK_DEFAULT_VS_UNIFORM_VECTORS 256
+#define GLSL_LINK_DEFAULT_FS_UNIFORM_VECTORS 224
+#define GLSL_LINK_DEFAULT_TEXTURE_UNITS 16
+#define GLSL_LINK_DEFAULT_COMBINED_UNITS 32
+#define GLSL_LINK_DEFAULT_DRAW_BUFFERS 4
+#define GLSL_LINK_DEFAULT_STAGE_BLOCKS 12
+#define GLSL_LINK_DEFAULT_COMBINED_BLOCKS 24
+#define GLSL_LINK_DEFAULT_BLOCK_SIZE 16384
+
+struct glsl_link_options {
+	const struct glsl_attrib_binding *attrib_bindings;
+	uint32_t nr_attrib_bindings;
+	struct glsl_link_limits limits;
+};
+
+/* Per-stage binding of a resource: -1 where the stage does not declare it. */
+struct glsl_link_stage_binding {
+	int32_t binding[GLSL_STAGE_COUNT];
+};
+
+/* A uniform leaf: of the default block (block == -1) or a block member. */
+struct glsl_prog_uniform {
+	char *name;                    /* "u", "s.f", "a[1].f", "Block.m" */
+	const struct glsl_type *type;  /* built-in leaf type (samplers too) */
+	enum glsl_precision precision;
+	uint32_t array_size;           /* 0: not an array */
+	int32_t block;                 /* index in blocks[], -1: default block */
+	uint32_t offset;               /* bytes in its block (samplers: 0) */
+	uint32_t array_stride, matrix_stride;
+	bool row_major;
+	/* samplers: the binding of element 0 in each stage's module */
+	struct glsl_link_stage_binding stage;
+};
+
+struct glsl_prog_block {
+	char *name;                    /* "Block", "Block[1]" for arrays of blocks */
+	uint32_t size;                 /* bytes of data (std140, no trailing padding) */
+	struct glsl_link_stage_binding stage;   /* the binding in each stage's module */
+	uint32_t first_uniform, nr_uniforms;    /* its members in uniforms[] */
+};
+
+/* Attributes, varyings and fragment outputs. */
+struct glsl_prog_var {
+	char *name;
+	const struct glsl_type *type;  /* the declared type (arrays, structs too) */
+	enum glsl_precision precision;
+	int32_t location;              /* first location; built-ins -1 */
+	uint32_t slots;                /* locations taken */
+};
+
+struct glsl_program {
+	unsigned version;
+	struct glsl_lower_result stages[GLSL_STAGE_COUNT];  /* the lowered shaders */
+	struct glsl_prog_uniform *uniforms;   /* default block leaves, samplers, block members */
+	uint32_t nr_uniforms;
+	struct glsl_prog_block *blocks;
+	uint32_t nr_blocks;
+	struct glsl_prog_var *attribs, *varyings, *outputs;
+	uint32_t nr_attribs, nr_varyings, nr_outputs;
+	uint32_t default_block_size;   /* bytes; 0: no loose uniforms */
+	uint32_t cap_uniforms, cap_blocks, cap_vars[3];   /* storage bookkeeping */
+};
+
+/* 0 on success (*prog filled), -1 with the reason in log. *prog is always
+ * initialised and must be finished. opts may be NULL. */
+int glsl_link(const struct glsl_link_shader shaders[GLSL_STAGE_COUNT],
+	      const struct glsl_link_options *opts, struct glsl_log *log,
+	      struct glsl_program *prog);
+void glsl_program_finish(struct glsl_program *prog);
+/* Lookups by name ("u", "s.f", "Block.m"); NULL when absent. */
+const struct glsl_prog_uniform *glsl_program_uniform(const struct glsl_program *p,
+						      const char *name);
+const struct glsl_prog_block *glsl_program_block(const struct glsl_program *p, const char *name);
+const struct glsl_prog_var *glsl_program_attrib(const struct glsl_program *p, const char *name);
+const struct glsl_prog_var *glsl_program_varying(const struct glsl_program *p, const char *name);
+const struct glsl_prog_var *glsl_program_output(const struct glsl_program *p, const char *name);

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glsl_link's shared state. Files:
+ *   glsl_link.c      entry, the cross-stage checks (versions, varyings,
+ *                    uniforms, blocks, invariance), the limits
+ *   glsl_link_res.c  the program layout (default block, locations) and the
+ *                    lowering of both stages
+ *   glsl_link_reflect.c  the resource lists for the GL queries
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "glsl_link.h"
+
+#define VS GLSL_STAGE_VERTEX
+#define FS GLSL_STAGE_FRAGMENT
+
+struct lk {
+	const struct glsl_link_shader *sh;
+	const struct glsl_link_options *opts;
+	struct glsl_link_limits lim;
+	struct glsl_log *log;
+	struct glsl_program *p;
+	unsigned version;
+	bool failed;
+	/* the layout handed to the lowering */
+	struct glsl_field *uniforms;          /* the default block's members */
+	uint32_t nr_uniforms;
+	struct glsl_lower_location *attribs;  /* VS inputs */
+	uint32_t nr_attribs;
+	struct glsl_lower_location *varyings; /* VS outputs = FS inputs */
+	uint32_t nr_varyings;
+};
+
+/* glsl_link.c */
+void lk_error(struct lk *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *lk_name(const struct glsl_symbol *s);
+bool lk_is_block(const struct glsl_type *t);
+bool lk_is_sampler(const struct glsl_type *t);
+/* Loose uniforms: the default block's members (gl_DepthRange included). */
+bool lk_is_loose_uniform(const struct glsl_symbol *s);
+/* The user global of `stage` named `name` with storage, or NULL. */
+const struct glsl_symbol *lk_find(const struct lk *k, enum glsl_stage stage, const char *name,
+				  enum glsl_storage storage);
+/* Locations a variable takes (a column per matrix column, per element). */
+uint32_t lk_slots(const struct glsl_type *t);
+
+/* glsl_link_res.c */
+bool lk_assign_attribs(struct lk *k);
+bool lk_assign_varyings(struct lk *k);
+bool lk_check_outputs(struct lk *k);
+bool lk_merge_uniforms(struct lk *k);
+bool lk_lower(struct lk *k);
+
+/* glsl_link_reflect.c */
+bool lk_resources(struct lk *k);

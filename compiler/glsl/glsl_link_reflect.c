@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glsl_link: the program's resource lists for the GL queries (uniforms of
+ * the default block and of blocks with their std140 offsets, samplers with
+ * their bindings per stage, blocks, attributes, varyings, outputs).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_link_private.h"
+
+#define NAME_MAX_LEN 512
+
+static bool grow(void **arr, uint32_t n, uint32_t *cap, size_t size)
+{
+	void *p;
+
+	if (n < *cap)
+		return true;
+	p = realloc(*arr, (*cap ? *cap * 2 : 16) * size);
+	if (!p)
+		return false;
+	*arr = p;
+	*cap = *cap ? *cap * 2 : 16;
+	return true;
+}
+
+static bool add_uniform(struct glsl_program *p, const struct glsl_prog_uniform *u)
+{
+	if (!grow((void **)&p->uniforms, p->nr_uniforms, &p->cap_uniforms, sizeof(*u)))
+		return false;
+	p->uniforms[p->nr_uniforms] = *u;
+	p->uniforms[p->nr_uniforms].name = strdup(u->name);
+	return p->uniforms[p->nr_uniforms++].name != NULL;
+}
+
+static void no_stage(struct glsl_link_stage_binding *b)
+{
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
+		b->binding[st] = -1;
+}
+
+/* ---- leaves of a std140 layout ------------------------------------------------------------ */
+
+struct leaf_ctx {
+	struct glsl_program *p;
+	int32_t block;
+};
+
+static bool add_leaves(struct leaf_ctx *c, const char *name, const struct glsl_type *t,
+		       enum glsl_precision prec, uint32_t offset, bool row_major);
+
+static bool add_struct_leaves(struct leaf_ctx *c, const char *name, const struct glsl_type *t,
+			      uint32_t offset, bool row_major)
+{
+	uint32_t *offs = calloc(t->nr_fields + 1, sizeof(*offs));
+	char buf[NAME_MAX_LEN];
+	bool ok = offs != NULL;
+
+	if (ok)
+		glsl_std140_offsets(t, row_major, offs);
+	for (uint32_t i = 0; ok && i < t->nr_fields; i++) {
+		const struct glsl_field *f = &t->fields[i];
+		bool rm = f->matrix_layout == GLSL_MATRIX_INHERIT ? row_major :
+			  f->matrix_layout == GLSL_MATRIX_ROW;
+
+		snprintf(buf, sizeof(buf), "%s%s%s", name, name[0] ? "." : "", f->name);
+		ok = add_leaves(c, buf, f->type, f->precision, offset + offs[i], rm);
+	}
+	free(offs);
+	return ok;
+}
+
+/* One entry per leaf; arrays of leaves are one entry with their stride,
+ * arrays of structs one per element (GL names them "a[i].f"). */
+static bool add_leaves(struct leaf_ctx *c, const char *name, const struct glsl_type *t,
+		       enum glsl_precision prec, uint32_t offset, bool row_major)
+{
+	struct glsl_prog_uniform u = { .name = (char *)name, .type = t, .precision = prec,
+				       .block = c->block, .offset = offset, .row_major = row_major };
+	char buf[NAME_MAX_LEN];
+
+	no_stage(&u.stage);
+	if (t->kind == GLSL_KIND_STRUCT)
+		return add_struct_leaves(c, name, t, offset, row_major);
+	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT) {
+		uint32_t stride = glsl_std140_array_stride(t, row_major);
+
+		for (uint32_t i = 0; i < t->length; i++) {
+			snprintf(buf, sizeof(buf), "%s[%u]", name, i);
+			if (!add_struct_leaves(c, buf, t->elem, offset + i * stride, row_major))
+				return false;
+		}
+		return true;
+	}
+	if (t->kind == GLSL_KIND_ARRAY) {
+		u.type = t->elem;
+		u.array_size = t->length;
+		u.array_stride = glsl_std140_array_stride(t, row_major);
+	}
+	u.matrix_stride = glsl_std140_matrix_stride(t, row_major);
+	return add_uniform(c->p, &u);
+}
+
+static bool default_block_leaves(struct lk *k)
+{
+	struct glsl_type blk;
+	uint32_t *offs = calloc(k->nr_uniforms + 1, sizeof(*offs));
+	struct leaf_ctx c = { k->p, -1 };
+	bool ok = offs != NULL;
+
+	if (ok && k->nr_uniforms) {
+		glsl_type_init_block(&blk, "gl_DefaultUniformBlock", k->uniforms, k->nr_uniforms,
+				     GLSL_PACKING_STD140, GLSL_MATRIX_COLUMN);
+		k->p->default_block_size = glsl_std140_offsets(&blk, false, offs);
+	}
+	for (uint32_t i = 0; ok && i < k->nr_uniforms; i++)
+		ok = add_leaves(&c, k->uniforms[i].name, k->uniforms[i].type,
+				k->uniforms[i].precision, offs[i], false);
+	free(offs);
+	return ok;
+}
+
+/* ---- samplers ------------------------------------------------------------------------------ */
+
+static int32_t stage_binding(const struct lk *k, enum glsl_stage st, enum glsl_lower_res_kind kind,
+			     const char *name)
+{
+	const struct glsl_lower_res *r = glsl_lower_find(&k->p->stages[st], kind, name);
+
+	return r ? (int32_t)r->binding : -1;
+}
+
+static bool add_sampler(struct lk *k, const struct glsl_symbol *s)
+{
+	const struct glsl_type *t = s->type.type;
+	struct glsl_prog_uniform u = { .name = (char *)lk_name(s), .type = t, .block = -1,
+				       .precision = s->type.precision };
+
+	if (glsl_program_uniform(k->p, u.name))
+		return true;  /* declared by both stages */
+	if (t->kind == GLSL_KIND_ARRAY) {
+		u.type = t->elem;
+		u.array_size = t->length;
+	}
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
+		u.stage.binding[st] = stage_binding(k, st, GLSL_RES_SAMPLER, u.name);
+	return add_uniform(k->p, &u);
+}
+
+/* ---- blocks --------------------------------------------------------------------------------- */
+
+static bool add_block_entry(struct lk *k, const struct glsl_symbol *s, const char *name,
+			    uint32_t element)
+{
+	const struct glsl_type *bt = s->type.type->kind == GLSL_KIND_ARRAY ? s->type.type->elem :
+				     s->type.type;
+	bool row = bt->matrix_layout == GLSL_MATRIX_ROW;
+	struct glsl_program *p = k->p;
+	struct glsl_prog_block b = { .first_uniform = p->nr_uniforms };
+	struct leaf_ctx c = { p, (int32_t)p->nr_blocks };
+	uint32_t *offs = calloc(bt->nr_fields + 1, sizeof(*offs));
+	bool ok = offs && grow((void **)&p->blocks, p->nr_blocks, &p->cap_blocks, sizeof(b));
+
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
+		int32_t first = stage_binding(k, st, GLSL_RES_BLOCK, bt->name);
+		b.stage.binding[st] = first < 0 ? -1 : first + (int32_t)element;
+	}
+	if (ok)
+		b.size = glsl_std140_offsets(bt, row, offs);
+	for (uint32_t i = 0; ok && i < bt->nr_fields; i++) {
+		const struct glsl_field *f = &bt->fields[i];
+		bool rm = f->matrix_layout == GLSL_MATRIX_INHERIT ? row : f->matrix_layout == GLSL_MATRIX_ROW;
+		char buf[NAME_MAX_LEN];
+
+		/* GL names members "Block.m" when the block has an instance name */
+		snprintf(buf, sizeof(buf), "%s%s%s", s->cname && s->cname[0] ? bt->name : "",
+			 s->cname && s->cname[0] ? "." : "", f->name);
+		ok = add_leaves(&c, buf, f->type, f->precision, offs[i], rm);
+	}
+	free(offs);
+	b.nr_uniforms = p->nr_uniforms - b.first_uniform;
+	b.name = ok ? strdup(name) : NULL;
+	if (!b.name)
+		return false;
+	p->blocks[p->nr_blocks++] = b;
+	return true;
+}
+
+/* A block of both stages is listed once; arrays of blocks per element. */
+static bool add_block(struct lk *k, const struct glsl_symbol *s)
+{
+	const struct glsl_type *t = s->type.type;
+	const char *name = (t->kind == GLSL_KIND_ARRAY ? t->elem : t)->name;
+	char buf[NAME_MAX_LEN];
+
+	if (t->kind != GLSL_KIND_ARRAY)
+		return glsl_program_block(k->p, name) || add_block_entry(k, s, name, 0);
+	for (uint32_t i = 0; i < t->length; i++) {
+		snprintf(buf, sizeof(buf), "%s[%u]", name, i);
+		if (!glsl_program_block(k->p, buf) && !add_block_entry(k, s, buf, i))
+			return false;
+	}
+	return true;
+}
+
+static bool opaque_and_blocks(struct lk *k)
+{
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
+		const struct glsl_sema_result *r = k->sh[st].sema;
+
+		for (uint32_t i = 0; i < r->nr_globals; i++) {
+			const struct glsl_symbol *s = r->globals[i];
+
+			if (s->kind != GLSL_SYM_VAR || s->storage != GLSL_STORAGE_UNIFORM)
+				continue;
+			if (lk_is_sampler(s->type.type) && !add_sampler(k, s))
+				return false;
+			if (lk_is_block(s->type.type) && !add_block(k, s))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* ---- attributes, varyings, outputs ---------------------------------------------------------- */
+
+static bool add_var(struct glsl_program *p, unsigned list, const struct glsl_symbol *s,
+		    int32_t location)
+{
+	struct glsl_prog_var **arr[3] = { &p->attribs, &p->varyings, &p->outputs };
+	uint32_t *nr[3] = { &p->nr_attribs, &p->nr_varyings, &p->nr_outputs };
+	struct glsl_prog_var v = { .name = strdup(lk_name(s)), .type = s->type.type,
+				   .precision = s->type.precision, .location = location,
+				   .slots = lk_slots(s->type.type) };
+
+	if (!v.name || !grow((void **)arr[list], *nr[list], &p->cap_vars[list], sizeof(v))) {
+		free(v.name);
+		return false;
+	}
+	(*arr[list])[(*nr[list])++] = v;
+	return true;
+}
+
+static int32_t location_in(const struct glsl_lower_location *l, uint32_t n, const char *name)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (!strcmp(l[i].name, name))
+			return l[i].location;
+	return -1;
+}
+
+static bool io_vars(struct lk *k)
+{
+	const struct glsl_sema_result *vs = k->sh[VS].sema, *fs = k->sh[FS].sema;
+	bool ok = true;
+
+	for (uint32_t i = 0; ok && i < vs->nr_globals; i++) {
+		const struct glsl_symbol *s = vs->globals[i];
+
+		if (s->kind != GLSL_SYM_VAR || s->builtin)
+			continue;
+		if (s->storage == GLSL_STORAGE_IN)
+			ok = add_var(k->p, 0, s, location_in(k->attribs, k->nr_attribs, lk_name(s)));
+		else if (s->storage == GLSL_STORAGE_OUT && lk_find(k, FS, lk_name(s), GLSL_STORAGE_IN))
+			ok = add_var(k->p, 1, s, location_in(k->varyings, k->nr_varyings, lk_name(s)));
+	}
+	for (uint32_t i = 0; ok && i < fs->nr_globals; i++) {
+		const struct glsl_symbol *s = fs->globals[i];
+
+		if (s->kind == GLSL_SYM_VAR && !s->builtin && s->storage == GLSL_STORAGE_OUT)
+			ok = add_var(k->p, 2, s, s->location < 0 ? 0 : s->location);
+	}
+	return ok;
+}
+
+bool lk_resources(struct lk *k)
+{
+	return default_block_leaves(k) && opaque_and_blocks(k) && io_vars(k);
+}
+
+/* ---- the program ------------------------------------------------------------------------------ */
+
+void glsl_program_finish(struct glsl_program *p)
+{
+	struct glsl_prog_var *vars[3] = { p->attribs, p->varyings, p->outputs };
+	uint32_t nr[3] = { p->nr_attribs, p->nr_varyings, p->nr_outputs };
+
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
+		glsl_lower_result_finish(&p->stages[st]);
+	for (uint32_t i = 0; i < p->nr_uniforms; i++)
+		free(p->uniforms[i].name);
+	for (uint32_t i = 0; i < p->nr_blocks; i++)
+		free(p->blocks[i].name);
+	for (unsigned l = 0; l < 3; l++) {
+		for (uint32_t i = 0; i < nr[l]; i++)
+			free(vars[l][i].name);
+		free(vars[l]);
+	}
+	free(p->uniforms);
+	free(p->blocks);
+	memset(p, 0, sizeof(*p));
+}
+
+const struct glsl_prog_uniform *glsl_program_uniform(const struct glsl_program *p,
+						      const char *name)
+{
+	for (uint32_t i = 0; i < p->nr_uniforms; i++)
+		if (!strcmp(p->uniforms[i].name, name))
+			return &p->uniforms[i];
+	return NULL;
+}
+
+const struct glsl_prog_block *glsl_program_block(const struct glsl_program *p, const char *name)
+{
+	for (uint32_t i = 0; i < p->nr_blocks; i++)
+		if (!strcmp(p->blocks[i].name, name))
+			return &p->blocks[i];
+	return NULL;
+}
+
+static const struct glsl_prog_var *find_var(const struct glsl_prog_var *v, uint32_t n,
+					    const char *name)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (!strcmp(v[i].name, name))
+			return &v[i];
+	return NULL;
+}
+
+const struct glsl_prog_var *glsl_program_attrib(const struct glsl_program *p, const char *name)
+{
+	return find_var(p->attribs, p->nr_attribs, name);
+}
+
+const struct glsl_prog_var *glsl_program_varying(const struct glsl_program *p, const char *name)
+{
+	return find_var(p->varyings, p->nr_varyings, name);
+}
+
+const struct glsl_prog_var *glsl_program_output(const struct glsl_program *p, const char *name)
+{
+	return find_var(p->outputs, p->nr_outputs, name);
+}

@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * virgl-glslc: virtgl's GLSL ES 1.00 / 3.00 compiler on the command line,
+ * in the manner of glslangValidator, for bring-up and tests.
+ *
+ *   virgl-glslc [-S vert|frag] [-o out.spv] [--tgsi] [-q] file...
+ *
+ * Each file is compiled on its own through glsl_compile() (the same call
+ * the GL layer makes); the stage comes from the extension (.vert, .frag)
+ * or -S, which applies to every file ("-" reads standard input and needs
+ * -S). The info log is printed to stdout, under the file's name when it is
+ * not empty. -o writes the SPIR-V (one input file only). --tgsi prints the
+ * TGSI that vc_spirv_to_tgsi() makes of that SPIR-V, with the slot map the
+ * GL layer's default would give: uniform block at binding b -> CONST[b + 1]
+ * (the default uniform block, binding 0, is CONST[1]; CONST[0] is the back
+ * end's push-constant buffer), sampler at binding b -> SAMP[b] / SVIEW[b].
+ *
+ * Exit status: 0 success; 1 a compile (or TGSI) failure, or -o / --tgsi
+ * on a shader without main() (GL compiles it; it has no entry point);
+ * 2 bad usage; 3 an input or output file could not be read or written;
+ * 4 is reserved for link failures once the linker lands. When files fail
+ * differently, the I/O status wins over the compile status.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_compile.h"
+#include "vc_spirv_to_tgsi.h"
+
+enum glslc_exit {
+	GLSLC_OK = 0,
+	GLSLC_COMPILE = 1,
+	GLSLC_USAGE = 2,
+	GLSLC_IO = 3,
+	GLSLC_LINK = 4, /* reserved: VS + FS linking is not there yet */
+};
+
+struct glslc_opts {
+	const char *output;      /* -o */
+	int stage;               /* -S: enum glsl_stage, or -1 for "by extension" */
+	bool tgsi;
+	bool quiet;              /* -q: no info log on success */
+	char **files;
+	int nr_files;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: virgl-glslc [options] file...\n"
+		"Compiles GLSL ES 1.00 / 3.00 shaders to SPIR-V with virtgl's compiler.\n"
+		"\n"
+		"  -S vert|frag  stage of every file (default: from .vert / .frag; needed for -)\n"
+		"  -o FILE       write the SPIR-V module (one input file only)\n"
+		"  --tgsi        print the TGSI the back end makes of it (uniform block at\n"
+		"                binding b -> CONST[b+1], sampler at binding b -> SAMP[b])\n"
+		"  -q            print the info log only when a compile fails\n"
+		"  -h, --help    this text\n"
+		"\n"
+		"Exit status: 0 success, 1 compile failure, 2 usage, 3 I/O error,\n"
+		"4 link failure (reserved).\n");
+}
+
+static int parse_stage(const char *s)
+{
+	if (!strcmp(s, "vert"))
+		return GLSL_STAGE_VERTEX;
+	if (!strcmp(s, "frag"))
+		return GLSL_STAGE_FRAGMENT;
+	return -1;
+}
+
+/* The stage from the name's extension: the last one, as glslangValidator. */
+static int stage_of_name(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+
+	return dot ? parse_stage(dot + 1) : -1;
+}
+
+/* Options that take a value: returns the value or NULL (usage error). */
+static const char *opt_value(int argc, char **argv, int *i)
+{
+	if (*i + 1 >= argc) {
+		fprintf(stderr, "virgl-glslc: %s needs a value\n", argv[*i]);
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+/* One option at argv[*i]; GLSLC_OK, GLSLC_USAGE, or -1 for --help. */
+static int parse_option(int argc, char **argv, int *i, struct glslc_opts *o)
+{
+	const char *a = argv[*i], *v;
+
+	if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+		return -1;
+	if (!strcmp(a, "--tgsi") || !strcmp(a, "-q")) {
+		*(a[1] == 'q' ? &o->quiet : &o->tgsi) = true;
+		return GLSLC_OK;
+	}
+	if (!strcmp(a, "-o") || !strcmp(a, "-S")) {
+		if (!(v = opt_value(argc, argv, i)))
+			return GLSLC_USAGE;
+		if (a[1] == 'o') {
+			o->output = v;
+		} else if ((o->stage = parse_stage(v)) < 0) {
+			fprintf(stderr, "virgl-glslc: unknown stage '%s' (vert or frag)\n", v);
+			return GLSLC_USAGE;
+		}
+		return GLSLC_OK;
+	}
+	fprintf(stderr, "virgl-glslc: unknown option '%s'\n", a);
+	return GLSLC_USAGE;
+}
+
+/* Every file needs a stage before anything is compiled, so that a typo
+ * in the command line never leaves half the outputs written. */
+static int check_files(const struct glslc_opts *o)
+{
+	if (!o->nr_files) {
+		fprintf(stderr, "virgl-glslc: no input files (try --help)\n");
+		return GLSLC_USAGE;
+	}
+	if (o->output && o->nr_files > 1) {
+		fprintf(stderr, "virgl-glslc: -o takes one input file\n");
+		return GLSLC_USAGE;
+	}
+	for (int i = 0; i < o->nr_files; i++) {
+		if (o->stage < 0 && stage_of_name(o->files[i]) < 0) {
+			fprintf(stderr, "virgl-glslc: %s: cannot tell the stage (.vert, .frag "
+				"or -S)\n", o->files[i]);
+			return GLSLC_USAGE;
+		}
+	}
+	return GLSLC_OK;
+}
+
+/* GLSLC_OK, GLSLC_USAGE, or -1 when --help was asked for. */
+static int parse_args(int argc, char **argv, struct glslc_opts *o)
+{
+	int ret;
+
+	*o = (struct glslc_opts){ .stage = -1 };
+	o->files = calloc((size_t)argc, sizeof(*o->files));
+	if (!o->files)
+		return GLSLC_IO;
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			if ((ret = parse_option(argc, argv, &i, o)) != GLSLC_OK)
+				return ret;
+		} else {
+			o->files[o->nr_files++] = argv[i];
+		}
+	}
+	return check_files(o);
+}
+
+/* The whole of f, NUL-terminated; NULL on a read error or OOM. */
+static char *read_stream(FILE *f)
+{
+	size_t len = 0, cap = 4096, n;
+	char *buf = malloc(cap), *t;
+
+	while (buf) {
+		if (len + 1 == cap) {
+			if (!(t = realloc(buf, cap * 2)))
+				break;
+			buf = t;
+			cap *= 2;
+		}
+		if ((n = fread(buf + len, 1, cap - len - 1, f)) == 0)
+			break;
+		len += n;
+	}
+	if (!buf || len + 1 == cap || ferror(f)) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+static char *read_source(const char *name)
+{
+	FILE *f;
+	char *src;
+
+	if (!strcmp(name, "-"))
+		return read_stream(stdin);
+	if (!(f = fopen(name, "rb")))
+		return NULL;
+	src = read_stream(f);
+	fclose(f);
+	return src;
+}
+
+static int write_spirv(const char *path, const struct glsl_compiled *c)
+{
+	FILE *f = fopen(path, "wb");
+	size_t done;
+
+	if (!f) {
+		fprintf(stderr, "virgl-glslc: %s: %s\n", path, strerror(errno));
+		return GLSLC_IO;
+	}
+	done = fwrite(c->words, sizeof(uint32_t), c->nr_words, f);
+	if (fclose(f) != 0 || done != c->nr_words) {
+		fprintf(stderr, "virgl-glslc: %s: write failed\n", path);
+		return GLSLC_IO;
+	}
+	return GLSLC_OK;
+}
+
+/* The GL layer's default placement (see the top of the file). */
+static int default_slot(void *ctx, uint32_t set, uint32_t binding, enum vc_descriptor_kind kind)
+{
+	(void)ctx;
+	if (set != 0 || binding > 30)
+		return -1;
+	return kind == VC_DESC_UNIFORM_BUFFER ? (int)binding + 1 : (int)binding;
+}
+
+static int print_tgsi(const char *name, const struct glsl_compiled *c, bool header)
+{
+	struct vc_compile_info ci = {
+		.words = c->words, .nr_words = c->nr_words, .entry_point = "main",
+		.stage = c->stage == GLSL_STAGE_FRAGMENT ? VC_STAGE_FRAGMENT : VC_STAGE_VERTEX,
+		.map = { .slot = default_slot },
+	};
+	struct vc_tgsi t = { 0 };
+	int ret = vc_spirv_to_tgsi(&ci, &t);
+
+	if (ret)
+		printf("%s: back end: %s\n", name, t.log ? t.log : "out of memory");
+	else if (header)
+		printf("// %s (num_tokens %u)\n%s", name, t.num_tokens, t.text);
+	else
+		fputs(t.text, stdout);
+	vc_tgsi_finish(&t);
+	return ret ? GLSLC_COMPILE : GLSLC_OK;
+}
+
+static void print_log(const char *name, const struct glsl_compiled *c, bool failed, bool quiet)
+{
+	const char *log = c->info_log ? c->info_log : "out of memory\n";
+
+	if (!*log && failed)
+		log = "compile failed\n";
+	if (*log && (failed || !quiet))
+		printf("%s:\n%s", name, log);
+}
+
+/* GL compiles a shader without main() (only linking fails), but there is
+ * no entry point to write or translate. */
+static int no_module(const char *name)
+{
+	fprintf(stderr, "virgl-glslc: %s: no main(), so no SPIR-V module\n", name);
+	return GLSLC_COMPILE;
+}
+
+/* Compiles and reports one file; returns its exit status. */
+static int compile_file(const struct glslc_opts *o, const char *name)
+{
+	struct glsl_compiled c;
+	char *src = read_source(name);
+	int stage = o->stage >= 0 ? o->stage : stage_of_name(name), ret;
+
+	if (!src) {
+		fprintf(stderr, "virgl-glslc: %s: cannot read: %s\n", name, strerror(errno));
+		return GLSLC_IO;
+	}
+	ret = glsl_compile(&(struct glsl_compile_info){ .strings = (const char *const *)&src,
+							.count = 1, .stage = stage }, &c);
+	free(src);
+	print_log(name, &c, ret != GLSL_COMPILE_OK, o->quiet);
+	if (ret != GLSL_COMPILE_OK)
+		ret = GLSLC_COMPILE;
+	else if (!c.words && (o->output || o->tgsi))
+		ret = no_module(name);
+	else if (o->output)
+		ret = write_spirv(o->output, &c);
+	if (ret == GLSLC_OK && o->tgsi)
+		ret = print_tgsi(name, &c, o->nr_files > 1);
+	glsl_compiled_finish(&c);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct glslc_opts o;
+	int ret = parse_args(argc, argv, &o), worst = GLSLC_OK;
+
+	if (ret != GLSLC_OK) {
+		usage(ret < 0 ? stdout : stderr);
+		free(o.files);
+		return ret < 0 ? GLSLC_OK : ret;
+	}
+	for (int i = 0; i < o.nr_files; i++) {
+		ret = compile_file(&o, o.files[i]);
+		if (ret == GLSLC_IO || worst == GLSLC_OK)
+			worst = ret == GLSLC_OK ? worst : ret;
+	}
+	free(o.files);
+	return worst;
+}
