@@ -656,6 +656,13 @@ struct fuzz_case {
 
 static const struct fuzz_case fuzz_cases[] = {
 	{ "empty", VS, "" },
+	/* found by the linker tests (UBSan, then SIGSEGV): indexing a member of
+	 * an anonymous uniform block loaded the whole block (glsl_lower_expr.c
+	 * ref_ident missed sema's MEMBER annotation) */
+	{ "anonymous_block_index", VS, V3 "uniform B { vec4 m[2]; };\n"
+	  "void main() { gl_Position = m[0]; }" },
+	{ "anonymous_block_matrix", FS, V3 PF "uniform B { mat4 m; }; out vec4 o;\n"
+	  "void main() { o = m[1] + vec4(m[0].x); }" },
 };
 
 START_TEST(fuzz_regressions)
@@ -663,11 +670,14 @@ START_TEST(fuzz_regressions)
 	const struct fuzz_case *c = &fuzz_cases[_i];
 	struct prog p;
 
-	/* the finding as one shader, and linked against a minimal partner */
+	bool v3 = !strncmp(c->src, V3, strlen(V3));
+
+	/* the finding linked against a minimal partner of its version */
 	if (c->stage == VS)
-		link2(&p, c->src, PF "void main() { gl_FragColor = vec4(1.0); }");
+		link2(&p, c->src, v3 ? V3 PF "out vec4 o; void main() { o = vec4(1.0); }" :
+				  PF "void main() { gl_FragColor = vec4(1.0); }");
 	else
-		link2(&p, VMAIN, c->src);
+		link2(&p, v3 ? V3 VMAIN : VMAIN, c->src);
 	if (p.linked)
 		emits(&p);
 	prog_done(&p);
