@@ -21,16 +21,28 @@ void lw_fail(struct lw *w, struct glsl_loc loc, const char *fmt, ...)
 
 /* ---- types ---------------------------------------------------------------------------- */
 
+static vc_type_id type_of(struct lw *w, const struct glsl_type *t, bool expl);
+
+static vc_type_id plain_child(void *w, const struct glsl_type *t)
+{
+	return type_of(w, t, false);
+}
+
 static vc_type_id derived_type(struct lw *w, const struct glsl_type *t, bool expl)
 {
 	struct lw_tcache *c;
 	vc_type_id id;
 
-	/* structs are not interned by glsl_type_to_ir: one IR type per GLSL type */
+	/* Structs are not interned by glsl_type_to_ir: one IR type per GLSL type,
+	 * kept here. Plain types take their array elements and struct members
+	 * from this map too, so that a struct nested in another or in an array is
+	 * the same IR struct as the struct's own values (its constructors, its
+	 * variables). Explicit layouts (whole uniform blocks) are built in one go:
+	 * their members depend on the block's matrix layout. */
 	for (uint32_t i = 0; i < w->nr_tcache; i++)
 		if (w->tcache[i].g == t && w->tcache[i].expl == expl)
 			return w->tcache[i].id;
-	id = glsl_type_to_ir(w->m, t, expl);
+	id = expl ? glsl_type_to_ir(w->m, t, true) : glsl_type_to_ir_sub(w->m, t, plain_child, w);
 	if (!id)
 		return 0;
 	if (w->nr_tcache == w->cap_tcache) {

@@ -93,6 +93,12 @@ static vc_value_id lower_tex(struct lw *w, const struct glsl_bi_fn *bi, const st
 		unsigned c = a->t[1]->rows - 1 - (flags & VC_TEX_PROJ ? 1 : 0);
 		src[VC_TEX_SRC_DREF] = lw_extract(w, a->v[1], c);
 	}
+	/* Only fragment shaders have implicit derivatives: elsewhere GLSL ES
+	 * samples with lod 0, and SPIR-V allows ImplicitLod only in Fragment. */
+	if (op == VC_TEX_SAMPLE && w->sema->stage != GLSL_STAGE_FRAGMENT) {
+		op = VC_TEX_SAMPLE_LOD;
+		src[VC_TEX_SRC_LOD] = lw_const_f(w, 0.0f);
+	}
 	in = vc_build(w->m, w->b, VC_OP_TEX, lw_type(w, rt), src, VC_MAX_SRCS);
 	if (!in)
 		return 0;

@@ -86,6 +86,12 @@ static bool classify(struct lw *w, struct io_state *st)
 
 		if (s->kind != GLSL_SYM_VAR)
 			continue;
+		/* `invariant gl_FragColor; invariant gl_FragData;` makes both globals
+		 * without using them; both live at location 0, so declare only the
+		 * one used (sema allows at most one). */
+		if (s->builtin && !s->used && (s->builtin->recipe == GLSL_BI_RECIPE_FRAG_COLOR ||
+					       s->builtin->recipe == GLSL_BI_RECIPE_FRAG_DATA))
+			continue;
 		if (s->builtin && s->builtin->recipe == GLSL_BI_RECIPE_DEPTH_RANGE)
 			st->depth_range = s;
 		else if (s->storage == GLSL_STORAGE_UNIFORM)
@@ -397,7 +403,10 @@ static bool bind_var(struct lw *w, const struct glsl_symbol *s, vc_type_id ty, u
 	var->has_binding = true;
 	var->set = 0;
 	var->binding = *binding;
-	var->flags = VC_VAR_NONWRITABLE;
+	/* Uniform blocks are read-only. Samplers get no NonWritable: Vulkan 1.0
+	 * allows it only on blocks, storage buffers and storage images, and a
+	 * sampled image cannot be written anyway. */
+	var->flags = is_sampler(t) ? 0 : VC_VAR_NONWRITABLE;
 	r->binding = *binding;
 	r->array_size = t->kind == GLSL_KIND_ARRAY ? t->length : 0;
 	*binding += t->kind == GLSL_KIND_ARRAY ? t->length : 1;

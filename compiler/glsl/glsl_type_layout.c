@@ -160,21 +160,35 @@ static vc_type_id ir_sampler(struct vc_module *m, const struct glsl_type *t)
 	return si.elem ? find_or_add(m, &si) : 0;
 }
 
-static vc_type_id ir_type(struct vc_module *m, const struct glsl_type *t, bool expl, bool rm);
+/* The module, and for plain layouts the caller's map of array elements and
+ * struct members (glsl_type_to_ir_sub()), NULL to build them here. */
+struct ir_ctx {
+	struct vc_module *m;
+	glsl_ir_sub_fn sub;
+	void *data;
+};
 
-static vc_type_id ir_array(struct vc_module *m, const struct glsl_type *t, bool expl, bool rm)
+static vc_type_id ir_type(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm);
+
+/* The IR type of an array element or a struct member. */
+static vc_type_id ir_child(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm)
+{
+	return c->sub && !expl ? c->sub(c->data, t) : ir_type(c, t, expl, rm);
+}
+
+static vc_type_id ir_array(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm)
 {
 	struct vc_type a = { .kind = VC_TYPE_ARRAY, .length = t->length,
 			     .stride = expl ? glsl_std140_array_stride(t, rm) : 0 };
 
-	a.elem = ir_type(m, t->elem, expl, rm);
-	return a.elem ? find_or_add(m, &a) : 0;
+	a.elem = ir_child(c, t->elem, expl, rm);
+	return a.elem ? find_or_add(c->m, &a) : 0;
 }
 
-static bool ir_member(struct vc_module *m, const struct glsl_field *f, bool expl, bool rm,
+static bool ir_member(const struct ir_ctx *c, const struct glsl_field *f, bool expl, bool rm,
 		      uint32_t offset, struct vc_member *out)
 {
-	out->type = ir_type(m, f->type, expl, rm);
+	out->type = ir_child(c, f->type, expl, rm);
 	out->name = strdup(f->name ? f->name : "");
 	if (expl) {
 		out->offset = offset;
@@ -191,7 +205,7 @@ static void free_members(struct vc_member *mem, uint32_t n)
 	free(mem);
 }
 
-static bool ir_members(struct vc_module *m, const struct glsl_type *t, bool expl, bool rm,
+static bool ir_members(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm,
 		       struct vc_member *mem)
 {
 	uint32_t *offsets = calloc(t->nr_fields + 1, sizeof(*offsets));
@@ -201,21 +215,22 @@ static bool ir_members(struct vc_module *m, const struct glsl_type *t, bool expl
 		glsl_std140_offsets(t, rm, offsets);
 	rm = block_row_major(t, rm);
 	for (uint32_t i = 0; ok && i < t->nr_fields; i++)
-		ok = ir_member(m, &t->fields[i], expl, field_row_major(&t->fields[i], rm),
+		ok = ir_member(c, &t->fields[i], expl, field_row_major(&t->fields[i], rm),
 			       offsets[i], &mem[i]);
 	free(offsets);
 	return ok;
 }
 
-static vc_type_id ir_struct(struct vc_module *m, const struct glsl_type *t, bool expl, bool rm)
+static vc_type_id ir_struct(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm)
 {
+	struct vc_module *m = c->m;
 	struct vc_type s = { .kind = VC_TYPE_STRUCT, .block = t->kind == GLSL_KIND_BLOCK,
 			     .nr_members = t->nr_fields };
 	vc_type_id id;
 
 	s.members = calloc(t->nr_fields + 1, sizeof(*s.members));
 	s.name = t->name ? strdup(t->name) : NULL;
-	if (!s.members || (t->name && !s.name) || !ir_members(m, t, expl, rm, s.members)) {
+	if (!s.members || (t->name && !s.name) || !ir_members(c, t, expl, rm, s.members)) {
 		free_members(s.members, s.members ? t->nr_fields : 0);
 		free(s.name);
 		m->oom = true;
@@ -238,9 +253,10 @@ static vc_type_id ir_matrix(struct vc_module *m, const struct glsl_type *t)
 	return mt.elem ? find_or_add(m, &mt) : 0;
 }
 
-static vc_type_id ir_type(struct vc_module *m, const struct glsl_type *t, bool expl, bool rm)
+static vc_type_id ir_type(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm)
 {
 	static const struct vc_type void_type = { .kind = VC_TYPE_VOID };
+	struct vc_module *m = c->m;
 
 	switch (t->kind) {
 	case GLSL_KIND_VOID: return find_or_add(m, &void_type);
@@ -248,12 +264,22 @@ static vc_type_id ir_type(struct vc_module *m, const struct glsl_type *t, bool e
 	case GLSL_KIND_VECTOR: return vc_type_vector(m, ir_base(t->base, expl), t->rows);
 	case GLSL_KIND_MATRIX: return ir_matrix(m, t);
 	case GLSL_KIND_SAMPLER: return ir_sampler(m, t);
-	case GLSL_KIND_ARRAY: return ir_array(m, t, expl, rm);
-	default: return ir_struct(m, t, expl, rm);
+	case GLSL_KIND_ARRAY: return ir_array(c, t, expl, rm);
+	default: return ir_struct(c, t, expl, rm);
 	}
 }
 
 vc_type_id glsl_type_to_ir(struct vc_module *m, const struct glsl_type *t, bool explicit_layout)
 {
-	return ir_type(m, t, explicit_layout, false);
+	const struct ir_ctx c = { .m = m };
+
+	return ir_type(&c, t, explicit_layout, false);
+}
+
+vc_type_id glsl_type_to_ir_sub(struct vc_module *m, const struct glsl_type *t,
+			       glsl_ir_sub_fn sub, void *data)
+{
+	const struct ir_ctx c = { .m = m, .sub = sub, .data = data };
+
+	return ir_type(&c, t, false, false);
 }

@@ -256,3 +256,13 @@ uint32_t glsl_std140_offsets(const struct glsl_type *s, bool row_major, uint32_t
  * get std140 strides, structs member offsets and matrix strides, and bool
  * becomes uint (GL stores it as a 32-bit 0/1). Returns 0 on OOM (m->oom). */
 vc_type_id glsl_type_to_ir(struct vc_module *m, const struct glsl_type *t, bool explicit_layout);
+
+/* glsl_type_to_ir() without explicit layout, taking the IR type of each array
+ * element and struct member from sub(data, type). glsl_type_to_ir() makes a
+ * new IR struct at every occurrence of a GLSL struct (structs are not shared:
+ * each keeps its own decorations), so a caller that needs one IR struct per
+ * GLSL struct (values of a nested struct or an array element must have the
+ * type that a constructor of that struct has) passes its map here. */
+typedef vc_type_id (*glsl_ir_sub_fn)(void *data, const struct glsl_type *t);
+vc_type_id glsl_type_to_ir_sub(struct vc_module *m, const struct glsl_type *t,
+			       glsl_ir_sub_fn sub, void *data);
