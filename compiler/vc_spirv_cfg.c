@@ -59,7 +59,7 @@ static struct sp_frame *frame_push(struct spv *s, uint32_t fn, uint32_t at)
 	return f;
 }
 
-static void frame_pop(struct spv *s)
+void sp_frame_pop(struct spv *s)
 {
 	struct sp_frame *f = s->frame;
 
@@ -577,7 +577,7 @@ void sp_emit_call(struct spv *s, struct vc_block *b, const struct sp_ins *in)
 	walk(s, &loop->body, s->ids[fn].fn_first_label, 0);
 	s->depth--;
 	jump(s, &loop->body, VC_NODE_BREAK);
-	frame_pop(s);
+	sp_frame_pop(s);
 	pop_construct(s);
 	if (ret)
 		sp_set_result(s, in, load(s, b, ret));
@@ -593,5 +593,5 @@ void sp_emit_entry(struct spv *s)
 		sp_fail(s, s->ids[fn].at, "SPIR-V: entry point without a body");
 	frame_push(s, fn, s->ids[fn].at);
 	walk(s, &s->m->body, s->ids[fn].fn_first_label, 0);
-	frame_pop(s);
+	sp_frame_pop(s);
 }

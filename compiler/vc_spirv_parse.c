@@ -910,20 +910,8 @@ static void header(struct spv *s)
 
 static void cleanup(struct spv *s)
 {
-	while (s->frame) {
-		struct sp_frame *f = s->frame;
-
-		s->frame = f->parent;
-		while (f->texel_ptrs) {
-			struct sp_texel_ptr *t = f->texel_ptrs;
-			f->texel_ptrs = t->next;
-			free(t);
-		}
-		free(f->vals);
-		free(f->phi_vars);
-		free(f->visits);
-		free(f);
-	}
+	while (s->frame)
+		sp_frame_pop(s);
 	if (s->ids)
 		for (uint32_t i = 0; i < s->bound; i++)
 			free(s->ids[i].members);

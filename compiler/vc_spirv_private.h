@@ -153,6 +153,8 @@ vc_var_id sp_new_var(struct spv *s, vc_type_id type, enum vc_storage storage);
 /* function bodies (vc_spirv_cfg.c) */
 void sp_emit_entry(struct spv *s);
 /* the instruction handlers emit into this block */
+/* Drops the innermost function frame (also how cleanup unwinds them all). */
+void sp_frame_pop(struct spv *s);
 void sp_set_result(struct spv *s, const struct sp_ins *in, vc_value_id v);
 void sp_emit_call(struct spv *s, struct vc_block *b, const struct sp_ins *in);
 

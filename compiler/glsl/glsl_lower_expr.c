@@ -541,22 +541,6 @@ static vc_value_id unary(struct lw *w, const struct glsl_ast_node *n)
 	}
 }
 
-static enum glsl_tok compound_op(enum glsl_tok op)
-{
-	switch (op) {
-	case GLSL_TOK_ADD_ASSIGN: return GLSL_TOK_PLUS;
-	case GLSL_TOK_SUB_ASSIGN: return GLSL_TOK_MINUS;
-	case GLSL_TOK_MUL_ASSIGN: return GLSL_TOK_STAR;
-	case GLSL_TOK_DIV_ASSIGN: return GLSL_TOK_SLASH;
-	case GLSL_TOK_MOD_ASSIGN: return GLSL_TOK_PERCENT;
-	case GLSL_TOK_LEFT_ASSIGN: return GLSL_TOK_LEFT;
-	case GLSL_TOK_RIGHT_ASSIGN: return GLSL_TOK_RIGHT;
-	case GLSL_TOK_AND_ASSIGN: return GLSL_TOK_AMP;
-	case GLSL_TOK_OR_ASSIGN: return GLSL_TOK_BAR;
-	default: return GLSL_TOK_CARET;
-	}
-}
-
 static vc_value_id assign(struct lw *w, const struct glsl_ast_node *n)
 {
 	const struct glsl_ast_node *l = n->u.kid[0], *r = n->u.kid[1];
@@ -567,7 +551,7 @@ static vc_value_id assign(struct lw *w, const struct glsl_ast_node *n)
 		return 0;
 	v = lw_expr(w, r);
 	if (n->op != GLSL_TOK_ASSIGN)
-		v = arith(w, compound_op((enum glsl_tok)n->op), lw_ref_load(w, &ref), gt(l), v, gt(r),
+		v = arith(w, glsl_tok_assign_op((enum glsl_tok)n->op), lw_ref_load(w, &ref), gt(l), v, gt(r),
 			  gt(l));
 	lw_ref_store(w, &ref, v);
 	return v;

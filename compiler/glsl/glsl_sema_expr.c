@@ -362,28 +362,11 @@ static bool unary(struct glsl_sema *s, struct glsl_ast_node *n)
 	return !s->failed;
 }
 
-static unsigned assign_to_binary(unsigned op)
-{
-	switch (op) {
-	case GLSL_TOK_ADD_ASSIGN: return GLSL_TOK_PLUS;
-	case GLSL_TOK_SUB_ASSIGN: return GLSL_TOK_MINUS;
-	case GLSL_TOK_MUL_ASSIGN: return GLSL_TOK_STAR;
-	case GLSL_TOK_DIV_ASSIGN: return GLSL_TOK_SLASH;
-	case GLSL_TOK_MOD_ASSIGN: return GLSL_TOK_PERCENT;
-	case GLSL_TOK_LEFT_ASSIGN: return GLSL_TOK_LEFT;
-	case GLSL_TOK_RIGHT_ASSIGN: return GLSL_TOK_RIGHT;
-	case GLSL_TOK_AND_ASSIGN: return GLSL_TOK_AMP;
-	case GLSL_TOK_XOR_ASSIGN: return GLSL_TOK_CARET;
-	case GLSL_TOK_OR_ASSIGN: return GLSL_TOK_BAR;
-	default: return 0;
-	}
-}
-
 static bool assign(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	struct glsl_ast_node *l = n->u.kid[0], *r = n->u.kid[1];
 	const struct glsl_type *a, *b;
-	unsigned bop = assign_to_binary(n->op);
+	unsigned bop = glsl_tok_assign_op((enum glsl_tok)n->op);
 
 	if (!glsl_sema_expr(s, l) || !glsl_sema_expr(s, r))
 		return false;

@@ -46,3 +46,20 @@ int glsl_tok_reserved_in_es100(enum glsl_tok kind)
 {
 	return (unsigned)kind < GLSL_TOK_COUNT && reserved100[kind];
 }
+
+enum glsl_tok glsl_tok_assign_op(enum glsl_tok op)
+{
+	switch (op) {
+	case GLSL_TOK_ADD_ASSIGN: return GLSL_TOK_PLUS;
+	case GLSL_TOK_SUB_ASSIGN: return GLSL_TOK_MINUS;
+	case GLSL_TOK_MUL_ASSIGN: return GLSL_TOK_STAR;
+	case GLSL_TOK_DIV_ASSIGN: return GLSL_TOK_SLASH;
+	case GLSL_TOK_MOD_ASSIGN: return GLSL_TOK_PERCENT;
+	case GLSL_TOK_LEFT_ASSIGN: return GLSL_TOK_LEFT;
+	case GLSL_TOK_RIGHT_ASSIGN: return GLSL_TOK_RIGHT;
+	case GLSL_TOK_AND_ASSIGN: return GLSL_TOK_AMP;
+	case GLSL_TOK_XOR_ASSIGN: return GLSL_TOK_CARET;
+	case GLSL_TOK_OR_ASSIGN: return GLSL_TOK_BAR;
+	default: return (enum glsl_tok)0;
+	}
+}

@@ -123,3 +123,5 @@ const char *glsl_tok_spelling(enum glsl_tok kind);
 const char *glsl_tok_name(enum glsl_tok kind);
 /* True for operators that ES 1.00 reserves (%, &, <<, ... and their =). */
 int glsl_tok_reserved_in_es100(enum glsl_tok kind);
+/* The binary operator of a compound assignment (+= -> +), 0 for any other token. */
+enum glsl_tok glsl_tok_assign_op(enum glsl_tok kind);
