@@ -137,6 +137,24 @@ static struct vdrm_box region_box(const struct vvk_image *img, const VkImageSubr
 	return box;
 }
 
+/* The source and destination boxes of a copy or resolve region, both checked. */
+static bool region_boxes(struct vvk_cmd_buffer *cmd, const struct vvk_image *src,
+			 const struct vvk_image *dst, const VkImageCopy *r, struct vdrm_box *s,
+			 struct vdrm_box *d)
+{
+	*s = region_box(src, &r->srcSubresource, r->srcOffset, r->extent);
+	*d = region_box(dst, &r->dstSubresource, r->dstOffset, r->extent);
+	return image_box_ok(cmd, src, r->srcSubresource.mipLevel, s) &&
+	       image_box_ok(cmd, dst, r->dstSubresource.mipLevel, d);
+}
+
+/* A transfer reads src and writes dst. */
+static void use_images(struct vvk_cmd_buffer *cmd, struct vvk_image *src, struct vvk_image *dst)
+{
+	vvk_cmd_use_image(cmd, src, false);
+	vvk_cmd_use_image(cmd, dst, true);
+}
+
 void vvk_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout srcLayout,
 		      VkImage dstImage, VkImageLayout dstLayout, uint32_t count,
 		      const VkImageCopy *pRegions)
@@ -149,11 +167,9 @@ void vvk_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLa
 	(void)dstLayout;
 	for (uint32_t i = 0; i < count; i++) {
 		const VkImageCopy *r = &pRegions[i];
-		struct vdrm_box s = region_box(src, &r->srcSubresource, r->srcOffset, r->extent);
-		struct vdrm_box d = region_box(dst, &r->dstSubresource, r->dstOffset, r->extent);
+		struct vdrm_box s, d;
 
-		if (!image_box_ok(cmd, src, r->srcSubresource.mipLevel, &s) ||
-		    !image_box_ok(cmd, dst, r->dstSubresource.mipLevel, &d))
+		if (!region_boxes(cmd, src, dst, r, &s, &d))
 			return;
 		vdrm_encode_resource_copy_region(&cmd->cs, &(struct vdrm_cmd_resource_copy_region){
 			.dst_res = dst->res->res_handle, .dst_level = r->dstSubresource.mipLevel,
@@ -162,8 +178,7 @@ void vvk_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLa
 			.src_x = s.x, .src_y = s.y, .src_z = s.z, .src_w = s.w, .src_h = s.h,
 			.src_d = s.d });
 	}
-	vvk_cmd_use_image(cmd, src, false);
-	vvk_cmd_use_image(cmd, dst, true);
+	use_images(cmd, src, dst);
 }
 
 /* A buffer<->image region as the host's transfer sees it. */
@@ -339,8 +354,7 @@ void vvk_CmdBlitImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLa
 			.src_format = src->virgl_format, .src_x = s.x, .src_y = s.y, .src_z = s.z,
 			.src_w = s.w, .src_h = s.h, .src_d = s.d });
 	}
-	vvk_cmd_use_image(cmd, src, false);
-	vvk_cmd_use_image(cmd, dst, true);
+	use_images(cmd, src, dst);
 }
 
 /*
@@ -361,8 +375,7 @@ void vvk_cmd_resolve(struct vvk_cmd_buffer *cmd, struct vvk_image *src, struct v
 	blit->src_format = blit->src_format ? blit->src_format : src->virgl_format;
 	blit->dst_format = blit->dst_format ? blit->dst_format : dst->virgl_format;
 	vdrm_encode_blit(&cmd->cs, blit);
-	vvk_cmd_use_image(cmd, src, false);
-	vvk_cmd_use_image(cmd, dst, true);
+	use_images(cmd, src, dst);
 }
 
 void vvk_CmdResolveImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout srcLayout,
@@ -377,11 +390,11 @@ void vvk_CmdResolveImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImag
 	(void)dstLayout;
 	for (uint32_t i = 0; i < count; i++) {
 		const VkImageResolve *r = &pRegions[i];
-		struct vdrm_box s = region_box(src, &r->srcSubresource, r->srcOffset, r->extent);
-		struct vdrm_box d = region_box(dst, &r->dstSubresource, r->dstOffset, r->extent);
+		const VkImageCopy c = { r->srcSubresource, r->srcOffset, r->dstSubresource,
+					r->dstOffset, r->extent };
+		struct vdrm_box s, d;
 
-		if (!image_box_ok(cmd, src, r->srcSubresource.mipLevel, &s) ||
-		    !image_box_ok(cmd, dst, r->dstSubresource.mipLevel, &d))
+		if (!region_boxes(cmd, src, dst, &c, &s, &d))
 			return;
 		vvk_cmd_resolve(cmd, src, dst, &(struct vdrm_cmd_blit){
 			.dst_level = r->dstSubresource.mipLevel, .dst_x = d.x, .dst_y = d.y,

@@ -101,48 +101,57 @@ static bool range_box(const struct vvk_memory *mem, const VkMappedMemoryRange *r
 	return true;
 }
 
-VkResult vvk_FlushMappedMemoryRanges(VkDevice device, uint32_t count,
-				     const VkMappedMemoryRange *pRanges)
+/* Runs `sync` on each range that lies inside its memory; the first failure stops it. */
+static VkResult each_range(VkDevice device, uint32_t count, const VkMappedMemoryRange *ranges,
+			   VkResult (*sync)(struct vvk_device *, struct vvk_memory *,
+					    const struct vdrm_box *))
 {
 	struct vvk_device *dev = vvk_device_from_handle(device);
 
 	for (uint32_t i = 0; i < count; i++) {
-		struct vvk_memory *mem = vvk_memory_from_handle(pRanges[i].memory);
+		struct vvk_memory *mem = vvk_memory_from_handle(ranges[i].memory);
 		struct vdrm_box box;
-		int ret;
+		VkResult r;
 
-		if (!range_box(mem, &pRanges[i], &box))
+		if (!range_box(mem, &ranges[i], &box))
 			continue;
-		ret = vdrm_resource_upload(dev->vdrm, mem->res, 0, &box);
-		/* the application may write the range again once this returns */
-		if (!ret)
-			ret = vdrm_resource_wait_idle(dev->vdrm, mem->res);
-		if (ret)
-			return vvk_result_from_vdrm(ret);
+		r = sync(dev, mem, &box);
+		if (r != VK_SUCCESS)
+			return r;
 	}
 	return VK_SUCCESS;
+}
+
+static VkResult flush_range(struct vvk_device *dev, struct vvk_memory *mem,
+			    const struct vdrm_box *box)
+{
+	int ret = vdrm_resource_upload(dev->vdrm, mem->res, 0, box);
+
+	/* the application may write the range again once this returns */
+	if (!ret)
+		ret = vdrm_resource_wait_idle(dev->vdrm, mem->res);
+	return vvk_result_from_vdrm(ret);
+}
+
+static VkResult invalidate_range(struct vvk_device *dev, struct vvk_memory *mem,
+				 const struct vdrm_box *box)
+{
+	/* only a writer matters: reads leave the host copy as it is */
+	VkResult r = vvk_usage_wait_for_write(dev, &mem->usage);
+
+	if (r != VK_SUCCESS)
+		return r;
+	return vvk_result_from_vdrm(vdrm_resource_download(dev->vdrm, mem->res, 0, box));
+}
+
+VkResult vvk_FlushMappedMemoryRanges(VkDevice device, uint32_t count,
+				     const VkMappedMemoryRange *pRanges)
+{
+	return each_range(device, count, pRanges, flush_range);
 }
 
 VkResult vvk_InvalidateMappedMemoryRanges(VkDevice device, uint32_t count,
 					  const VkMappedMemoryRange *pRanges)
 {
-	struct vvk_device *dev = vvk_device_from_handle(device);
-
-	for (uint32_t i = 0; i < count; i++) {
-		struct vvk_memory *mem = vvk_memory_from_handle(pRanges[i].memory);
-		struct vdrm_box box;
-		VkResult r;
-		int ret;
-
-		if (!range_box(mem, &pRanges[i], &box))
-			continue;
-		/* only a writer matters: reads leave the host copy as it is */
-		r = vvk_usage_wait_for_write(dev, &mem->usage);
-		if (r != VK_SUCCESS)
-			return r;
-		ret = vdrm_resource_download(dev->vdrm, mem->res, 0, &box);
-		if (ret)
-			return vvk_result_from_vdrm(ret);
-	}
-	return VK_SUCCESS;
+	return each_range(device, count, pRanges, invalidate_range);
 }

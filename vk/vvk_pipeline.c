@@ -201,9 +201,40 @@ static struct vvk_pipeline *pipeline_new(struct vvk_device *dev, const VkAllocat
 	return p;
 }
 
-static VkResult create_graphics(struct vvk_device *dev, const VkGraphicsPipelineCreateInfo *ci,
+/* Hands out p, or destroys it and hands out VK_NULL_HANDLE when r is a failure. */
+static VkResult pipeline_finish(struct vvk_device *dev, struct vvk_pipeline *p,
+				const VkAllocationCallbacks *a, VkResult r, VkPipeline *out)
+{
+	*out = vvk_pipeline_to_handle(p);
+	if (r != VK_SUCCESS && p) {
+		vvk_DestroyPipeline(vvk_device_to_handle(dev), *out, a);
+		*out = VK_NULL_HANDLE;
+	}
+	return r;
+}
+
+/* One pipeline per create info; a failed one is VK_NULL_HANDLE and its result is returned. */
+static VkResult create_each(VkDevice device, uint32_t count, const void *infos, size_t info_size,
+			    VkResult (*create)(struct vvk_device *, const void *,
+					       const VkAllocationCallbacks *, VkPipeline *),
+			    const VkAllocationCallbacks *a, VkPipeline *out)
+{
+	struct vvk_device *dev = vvk_device_from_handle(device);
+	VkResult result = VK_SUCCESS;
+
+	for (uint32_t i = 0; i < count; i++) {
+		VkResult r = create(dev, (const char *)infos + i * info_size, a, &out[i]);
+
+		if (r != VK_SUCCESS)
+			result = r;
+	}
+	return result;
+}
+
+static VkResult create_graphics(struct vvk_device *dev, const void *info,
 				const VkAllocationCallbacks *a, VkPipeline *out)
 {
+	const VkGraphicsPipelineCreateInfo *ci = info;
 	struct vvk_pipeline *p = pipeline_new(dev, a, VK_PIPELINE_BIND_POINT_GRAPHICS, ci->layout);
 	VkResult r = p ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
 
@@ -214,12 +245,7 @@ static VkResult create_graphics(struct vvk_device *dev, const VkGraphicsPipeline
 		vvk_pipeline_create_states(dev, p, ci);
 	if (r == VK_SUCCESS && !(p->blend && p->dsa && p->rasterizer && p->vertex_elements))
 		r = VK_ERROR_OUT_OF_HOST_MEMORY;
-	*out = vvk_pipeline_to_handle(p);
-	if (r != VK_SUCCESS && p) {
-		vvk_DestroyPipeline(vvk_device_to_handle(dev), *out, a);
-		*out = VK_NULL_HANDLE;
-	}
-	return r;
+	return pipeline_finish(dev, p, a, r, out);
 }
 
 VkResult vvk_CreateGraphicsPipelines(VkDevice device, VkPipelineCache cache, uint32_t count,
@@ -227,22 +253,15 @@ VkResult vvk_CreateGraphicsPipelines(VkDevice device, VkPipelineCache cache, uin
 				     const VkAllocationCallbacks *pAllocator,
 				     VkPipeline *pPipelines)
 {
-	struct vvk_device *dev = vvk_device_from_handle(device);
-	VkResult result = VK_SUCCESS;
-
 	(void)cache;
-	for (uint32_t i = 0; i < count; i++) {
-		VkResult r = create_graphics(dev, &pCreateInfos[i], pAllocator, &pPipelines[i]);
-
-		if (r != VK_SUCCESS)
-			result = r;
-	}
-	return result;
+	return create_each(device, count, pCreateInfos, sizeof(*pCreateInfos), create_graphics,
+			   pAllocator, pPipelines);
 }
 
-static VkResult create_compute(struct vvk_device *dev, const VkComputePipelineCreateInfo *ci,
+static VkResult create_compute(struct vvk_device *dev, const void *info,
 			       const VkAllocationCallbacks *a, VkPipeline *out)
 {
+	const VkComputePipelineCreateInfo *ci = info;
 	struct vvk_pipeline *p = pipeline_new(dev, a, VK_PIPELINE_BIND_POINT_COMPUTE, ci->layout);
 	VkResult r = p ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
 
@@ -250,12 +269,7 @@ static VkResult create_compute(struct vvk_device *dev, const VkComputePipelineCr
 		r = VK_ERROR_FEATURE_NOT_PRESENT;
 	if (r == VK_SUCCESS)
 		r = vvk_pipeline_create_shader(dev, p, &ci->stage, VVK_STAGE_CS);
-	*out = vvk_pipeline_to_handle(p);
-	if (r != VK_SUCCESS && p) {
-		vvk_DestroyPipeline(vvk_device_to_handle(dev), *out, a);
-		*out = VK_NULL_HANDLE;
-	}
-	return r;
+	return pipeline_finish(dev, p, a, r, out);
 }
 
 VkResult vvk_CreateComputePipelines(VkDevice device, VkPipelineCache cache, uint32_t count,
@@ -263,17 +277,9 @@ VkResult vvk_CreateComputePipelines(VkDevice device, VkPipelineCache cache, uint
 				    const VkAllocationCallbacks *pAllocator,
 				    VkPipeline *pPipelines)
 {
-	struct vvk_device *dev = vvk_device_from_handle(device);
-	VkResult result = VK_SUCCESS;
-
 	(void)cache;
-	for (uint32_t i = 0; i < count; i++) {
-		VkResult r = create_compute(dev, &pCreateInfos[i], pAllocator, &pPipelines[i]);
-
-		if (r != VK_SUCCESS)
-			result = r;
-	}
-	return result;
+	return create_each(device, count, pCreateInfos, sizeof(*pCreateInfos), create_compute,
+			   pAllocator, pPipelines);
 }
 
 void vvk_DestroyPipeline(VkDevice device, VkPipeline pipeline,

@@ -168,23 +168,6 @@ static void check_float_parts(const struct out_block *o)
 
 /* ---- the compute run -------------------------------------------------------------------- */
 
-static VkPipeline compute_pipeline(VkPipelineLayout layout)
-{
-	VkShaderModule m = vkt_spirv_module("builtins.comp");
-	VkComputePipelineCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-		.stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-			   .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main" },
-		.layout = layout,
-	};
-	VkPipeline p;
-
-	ck_assert_int_eq(vvk_CreateComputePipelines(T.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p),
-			 VK_SUCCESS);
-	vvk_DestroyShaderModule(T.dev, m, NULL);
-	return p;
-}
-
 /* Runs builtins.comp once; *out gets the output block. */
 static void run_builtins(struct out_block *out)
 {
@@ -192,35 +175,24 @@ static void run_builtins(struct out_block *out)
 		{ 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
 		{ 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
 	};
-	VkDescriptorSetLayout sl = vkt_set_layout(b, 2);
-	VkPipelineLayout layout = vkt_pipeline_layout(&sl, 1, NULL);
-	VkDescriptorPool pool = vkt_descriptor_pool(b, 2, 1);
-	VkDescriptorSet set = vkt_alloc_set(pool, sl);
-	VkPipeline p = compute_pipeline(layout);
+	struct vkt_compute c = vkt_compute("builtins.comp", b, 2);
 	struct vkt_buffer in = vkt_buffer(sizeof(struct in_block), true,
 					  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 	struct vkt_buffer ob = vkt_buffer(sizeof(*out), true, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-	VkCommandBuffer cmd;
 
 	fill_input(in.map);
 	memset(ob.map, 0xcd, sizeof(*out));
 	vkt_flush(&in);
 	vkt_flush(&ob);
-	vkt_write_buffer(set, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, in.buf, 0, sizeof(struct in_block));
-	vkt_write_buffer(set, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, ob.buf, 0, sizeof(*out));
-	cmd = vkt_begin();
-	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p);
-	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
-	vvk_CmdDispatch(cmd, 1, 1, 1);
-	vkt_submit_wait(cmd);
+	vkt_write_buffer(c.set, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, in.buf, 0,
+			 sizeof(struct in_block));
+	vkt_write_buffer(c.set, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, ob.buf, 0, sizeof(*out));
+	vkt_dispatch(&c, 1, 1);
 	vkt_invalidate(&ob);
 	memcpy(out, ob.map, sizeof(*out));
 	vkt_buffer_free(&in);
 	vkt_buffer_free(&ob);
-	vvk_DestroyPipeline(T.dev, p, NULL);
-	vvk_DestroyDescriptorPool(T.dev, pool, NULL);
-	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
-	vvk_DestroyDescriptorSetLayout(T.dev, sl, NULL);
+	vkt_compute_free(&c);
 }
 
 START_TEST(packing_builtins_by_value)

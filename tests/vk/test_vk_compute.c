@@ -10,60 +10,6 @@
 
 #define GROUP 64 /* local_size_x of ssbo_id.comp and reverse.comp */
 
-struct compute {
-	VkDescriptorSetLayout sl;
-	VkPipelineLayout layout;
-	VkDescriptorPool pool;
-	VkDescriptorSet set;
-	VkPipeline pipeline;
-};
-
-static struct compute compute(const char *shader, const VkDescriptorSetLayoutBinding *b,
-			      uint32_t n)
-{
-	struct compute c = { .sl = vkt_set_layout(b, n) };
-	VkShaderModule m = vkt_spirv_module(shader);
-	VkComputePipelineCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-		.stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-			   .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main" },
-	};
-
-	c.layout = vkt_pipeline_layout(&c.sl, 1, NULL);
-	ci.layout = c.layout;
-	ck_assert_int_eq(vvk_CreateComputePipelines(T.dev, VK_NULL_HANDLE, 1, &ci, NULL,
-						    &c.pipeline), VK_SUCCESS);
-	vvk_DestroyShaderModule(T.dev, m, NULL);
-	c.pool = vkt_descriptor_pool(b, n, 1);
-	c.set = vkt_alloc_set(c.pool, c.sl);
-	return c;
-}
-
-static void compute_free(struct compute *c)
-{
-	vvk_DestroyPipeline(T.dev, c->pipeline, NULL);
-	vvk_DestroyDescriptorPool(T.dev, c->pool, NULL);
-	vvk_DestroyPipelineLayout(T.dev, c->layout, NULL);
-	vvk_DestroyDescriptorSetLayout(T.dev, c->sl, NULL);
-}
-
-static void dispatch(const struct compute *c, uint32_t x, uint32_t y)
-{
-	VkCommandBuffer cmd = vkt_begin();
-
-	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipeline);
-	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->layout, 0, 1, &c->set,
-				  0, NULL);
-	vvk_CmdDispatch(cmd, x, y, 1);
-	vkt_submit_wait(cmd);
-}
-
-static VkDescriptorSetLayoutBinding storage(uint32_t binding, VkDescriptorType type)
-{
-	return (VkDescriptorSetLayoutBinding){ binding, type, 1, VK_SHADER_STAGE_COMPUTE_BIT,
-					       NULL };
-}
-
 /* Dispatch sizes in workgroups: one, and several (gl_WorkGroupID matters). */
 static const uint32_t group_counts[] = { 1, 4 };
 
@@ -71,21 +17,21 @@ static const uint32_t group_counts[] = { 1, 4 };
 START_TEST(ssbo_written_by_global_id)
 {
 	uint32_t groups = group_counts[_i], n = groups * GROUP;
-	VkDescriptorSetLayoutBinding b = storage(0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
-	struct compute c = compute("ssbo_id.comp", &b, 1);
+	VkDescriptorSetLayoutBinding b = vkt_compute_binding(0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+	struct vkt_compute c = vkt_compute("ssbo_id.comp", &b, 1);
 	struct vkt_buffer buf = vkt_buffer((n + 1) * 4, true, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 	const uint32_t *out = buf.map;
 
 	memset(buf.map, 0xcd, (n + 1) * 4);
 	vkt_flush(&buf);
 	vkt_write_buffer(c.set, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buf.buf, 0, n * 4);
-	dispatch(&c, groups, 1);
+	vkt_dispatch(&c, groups, 1);
 	vkt_invalidate(&buf);
 	for (uint32_t i = 0; i < n; i++)
 		ck_assert_msg(out[i] == 3 * i + 1, "data[%u] = %u, want %u", i, out[i], 3 * i + 1);
 	ck_assert_uint_eq(out[n], 0xcdcdcdcd);
 	vkt_buffer_free(&buf);
-	compute_free(&c);
+	vkt_compute_free(&c);
 }
 END_TEST
 
@@ -93,9 +39,11 @@ END_TEST
 START_TEST(shared_memory_reverses_each_group)
 {
 	uint32_t groups = group_counts[_i], n = groups * GROUP;
-	VkDescriptorSetLayoutBinding b[2] = { storage(0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER),
-					      storage(1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER) };
-	struct compute c = compute("reverse.comp", b, 2);
+	VkDescriptorSetLayoutBinding b[2] = {
+		vkt_compute_binding(0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER),
+		vkt_compute_binding(1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER),
+	};
+	struct vkt_compute c = vkt_compute("reverse.comp", b, 2);
 	struct vkt_buffer src = vkt_buffer(n * 4, true, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 	struct vkt_buffer dst = vkt_buffer(n * 4, true, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 	const uint32_t *out = dst.map;
@@ -105,7 +53,7 @@ START_TEST(shared_memory_reverses_each_group)
 	vkt_flush(&src);
 	vkt_write_buffer(c.set, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, src.buf, 0, n * 4);
 	vkt_write_buffer(c.set, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, dst.buf, 0, n * 4);
-	dispatch(&c, groups, 1);
+	vkt_dispatch(&c, groups, 1);
 	vkt_invalidate(&dst);
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t want = 1000 + (i / GROUP) * GROUP + (GROUP - 1 - i % GROUP);
@@ -114,28 +62,28 @@ START_TEST(shared_memory_reverses_each_group)
 	}
 	vkt_buffer_free(&src);
 	vkt_buffer_free(&dst);
-	compute_free(&c);
+	vkt_compute_free(&c);
 }
 END_TEST
 
 /* image_store.comp writes (x/255, y/255, 0, 1) at (x, y): 2x2 groups of 4x4. */
 START_TEST(storage_image_written_by_compute)
 {
-	VkDescriptorSetLayoutBinding b = storage(0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE);
-	struct compute c = compute("image_store.comp", &b, 1);
+	VkDescriptorSetLayoutBinding b = vkt_compute_binding(0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE);
+	struct vkt_compute c = vkt_compute("image_store.comp", &b, 1);
 	struct vkt_image img = vkt_image(VK_FORMAT_R8G8B8A8_UNORM, 8, 8,
 					 VK_IMAGE_USAGE_STORAGE_BIT);
 	uint8_t px[8 * 8 * 4];
 
 	vkt_write_image(c.set, 0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, img.view, VK_NULL_HANDLE);
-	dispatch(&c, 2, 2);
+	vkt_dispatch(&c, 2, 2);
 	vkt_read_image(&img, 0, 0, 4, px);
 	for (uint32_t y = 0; y < 8; y++)
 		for (uint32_t x = 0; x < 8; x++)
 			vkt_assert_rgba8(px + 4 * (y * 8 + x), 1,
 					 (const uint8_t[]){ (uint8_t)x, (uint8_t)y, 0, 0xff });
 	vkt_image_free(&img);
-	compute_free(&c);
+	vkt_compute_free(&c);
 }
 END_TEST
 

@@ -159,6 +159,21 @@ static void draw(VkCommandBuffer cmd, const struct scene *s, uint32_t vertices, 
 	vvk_CmdEndRendering(cmd);
 }
 
+/* Draws `vertices` of `verts` (5 floats each) with a resolve at the end; px gets the result. */
+static void draw_resolved(const char *fs, const VkPipelineMultisampleStateCreateInfo *ms,
+			  const float *verts, uint32_t vertices, uint8_t *px)
+{
+	struct scene s;
+	VkCommandBuffer cmd;
+
+	scene_init(&s, fs, ms, verts, vertices * 5 * sizeof(float));
+	cmd = vkt_begin();
+	draw(cmd, &s, vertices, true);
+	vkt_submit_wait(cmd);
+	vkt_read_image(&s.resolved, 0, 0, 4, px);
+	scene_free(&s);
+}
+
 /* ---- checks ------------------------------------------------------------------------ */
 
 enum cover { OUTSIDE, INSIDE, EDGE };
@@ -254,17 +269,10 @@ END_TEST
 START_TEST(test_resolve_at_end_rendering)
 {
 	VkPipelineMultisampleStateCreateInfo ms = ms_state(NULL, false);
-	struct scene s;
 	uint8_t px[W * H * 4];
-	VkCommandBuffer cmd;
 
-	scene_init(&s, "varying.frag", &ms, tri, sizeof(tri));
-	cmd = vkt_begin();
-	draw(cmd, &s, 3, true);
-	vkt_submit_wait(cmd);
-	vkt_read_image(&s.resolved, 0, 0, 4, px);
+	draw_resolved("varying.frag", &ms, tri, 3, px);
 	check_triangle(px);
-	scene_free(&s);
 }
 END_TEST
 
@@ -295,17 +303,10 @@ START_TEST(test_sample_mask)
 {
 	VkSampleMask mask = 0x1;
 	VkPipelineMultisampleStateCreateInfo ms = ms_state(&mask, false);
-	struct scene s;
 	uint8_t px[W * H * 4];
-	VkCommandBuffer cmd;
 
-	scene_init(&s, "varying.frag", &ms, quad, sizeof(quad));
-	cmd = vkt_begin();
-	draw(cmd, &s, 6, true);
-	vkt_submit_wait(cmd);
-	vkt_read_image(&s.resolved, 0, 0, 4, px);
+	draw_resolved("varying.frag", &ms, quad, 6, px);
 	check_uniform(px, 255 / 4 - 1, 255 / 4 + 1);
-	scene_free(&s);
 }
 END_TEST
 
@@ -313,17 +314,10 @@ END_TEST
 START_TEST(test_alpha_to_coverage)
 {
 	VkPipelineMultisampleStateCreateInfo ms = ms_state(NULL, true);
-	struct scene s;
 	uint8_t px[W * H * 4];
-	VkCommandBuffer cmd;
 
-	scene_init(&s, "half_alpha.frag", &ms, quad, sizeof(quad));
-	cmd = vkt_begin();
-	draw(cmd, &s, 6, true);
-	vkt_submit_wait(cmd);
-	vkt_read_image(&s.resolved, 0, 0, 4, px);
+	draw_resolved("half_alpha.frag", &ms, quad, 6, px);
 	check_uniform(px, 1, 254);
-	scene_free(&s);
 }
 END_TEST
 

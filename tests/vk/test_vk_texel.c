@@ -14,59 +14,6 @@
 #define GROUP 8
 #define OFFSET 64 /* the views start inside their buffers */
 
-struct compute {
-	VkDescriptorSetLayout sl;
-	VkPipelineLayout layout;
-	VkDescriptorPool pool;
-	VkDescriptorSet set;
-	VkPipeline pipeline;
-};
-
-static struct compute compute(const char *shader, const VkDescriptorSetLayoutBinding *b,
-			      uint32_t n)
-{
-	struct compute c = { .sl = vkt_set_layout(b, n) };
-	VkShaderModule m = vkt_spirv_module(shader);
-	VkComputePipelineCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-		.stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-			   .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main" },
-	};
-
-	c.layout = vkt_pipeline_layout(&c.sl, 1, NULL);
-	ci.layout = c.layout;
-	ck_assert_int_eq(vvk_CreateComputePipelines(T.dev, VK_NULL_HANDLE, 1, &ci, NULL,
-						    &c.pipeline), VK_SUCCESS);
-	vvk_DestroyShaderModule(T.dev, m, NULL);
-	c.pool = vkt_descriptor_pool(b, n, 1);
-	c.set = vkt_alloc_set(c.pool, c.sl);
-	return c;
-}
-
-static void compute_free(struct compute *c)
-{
-	vvk_DestroyPipeline(T.dev, c->pipeline, NULL);
-	vvk_DestroyDescriptorPool(T.dev, c->pool, NULL);
-	vvk_DestroyPipelineLayout(T.dev, c->layout, NULL);
-	vvk_DestroyDescriptorSetLayout(T.dev, c->sl, NULL);
-}
-
-static void dispatch(const struct compute *c)
-{
-	VkCommandBuffer cmd = vkt_begin();
-
-	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipeline);
-	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->layout, 0, 1, &c->set,
-				  0, NULL);
-	vvk_CmdDispatch(cmd, N / GROUP, 1, 1);
-	vkt_submit_wait(cmd);
-}
-
-static VkDescriptorSetLayoutBinding binding(uint32_t b, VkDescriptorType type)
-{
-	return (VkDescriptorSetLayoutBinding){ b, type, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL };
-}
-
 static VkBufferView buffer_view(VkBuffer buf, VkFormat format, VkDeviceSize offset,
 				VkDeviceSize range)
 {
@@ -108,10 +55,10 @@ END_TEST
 START_TEST(test_uniform_texel_buffer)
 {
 	VkDescriptorSetLayoutBinding b[2] = {
-		binding(0, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER),
-		binding(1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER),
+		vkt_compute_binding(0, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER),
+		vkt_compute_binding(1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER),
 	};
-	struct compute c = compute("texel_read.comp", b, 2);
+	struct vkt_compute c = vkt_compute("texel_read.comp", b, 2);
 	struct vkt_buffer src = vkt_buffer(OFFSET + N * 4, true,
 					   VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
 	struct vkt_buffer out = vkt_buffer(N * 16, true, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
@@ -129,7 +76,7 @@ START_TEST(test_uniform_texel_buffer)
 	v = buffer_view(src.buf, VK_FORMAT_R8G8B8A8_UNORM, OFFSET, N * 4);
 	write_texel(c.set, 0, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, v);
 	vkt_write_buffer(c.set, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buf, 0, VK_WHOLE_SIZE);
-	dispatch(&c);
+	vkt_dispatch(&c, N / GROUP, 1);
 	vkt_invalidate(&out);
 	for (int i = 0; i < N; i++) {
 		const uint8_t *t = texels + 4 * i;
@@ -142,15 +89,15 @@ START_TEST(test_uniform_texel_buffer)
 	vvk_DestroyBufferView(T.dev, v, NULL);
 	vkt_buffer_free(&src);
 	vkt_buffer_free(&out);
-	compute_free(&c);
+	vkt_compute_free(&c);
 }
 END_TEST
 
 /* R32_UINT elements from byte OFFSET: element i = 3i + 1, the bytes around it kept. */
 START_TEST(test_storage_texel_buffer)
 {
-	VkDescriptorSetLayoutBinding b = binding(0, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER);
-	struct compute c = compute("texel_write.comp", &b, 1);
+	VkDescriptorSetLayoutBinding b = vkt_compute_binding(0, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER);
+	struct vkt_compute c = vkt_compute("texel_write.comp", &b, 1);
 	uint32_t size = OFFSET + N * 4 + 16;
 	struct vkt_buffer buf = vkt_buffer(size, true, VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT);
 	const uint32_t *w = buf.map;
@@ -160,7 +107,7 @@ START_TEST(test_storage_texel_buffer)
 	vkt_flush(&buf);
 	v = buffer_view(buf.buf, VK_FORMAT_R32_UINT, OFFSET, N * 4);
 	write_texel(c.set, 0, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, v);
-	dispatch(&c);
+	vkt_dispatch(&c, N / GROUP, 1);
 	vkt_invalidate(&buf);
 	for (uint32_t i = 0; i < size / 4; i++) {
 		bool in = i >= OFFSET / 4 && i < OFFSET / 4 + N;
@@ -170,7 +117,7 @@ START_TEST(test_storage_texel_buffer)
 	}
 	vvk_DestroyBufferView(T.dev, v, NULL);
 	vkt_buffer_free(&buf);
-	compute_free(&c);
+	vkt_compute_free(&c);
 }
 END_TEST
 

@@ -327,3 +327,49 @@ VkPipelineLayout vkt_pipeline_layout(const VkDescriptorSetLayout *sets, uint32_t
 		.pPushConstantRanges = push }, NULL, &l), VK_SUCCESS);
 	return l;
 }
+
+struct vkt_compute vkt_compute(const char *shader, const VkDescriptorSetLayoutBinding *b,
+			       uint32_t n)
+{
+	struct vkt_compute c = { .sl = vkt_set_layout(b, n) };
+	VkShaderModule m = vkt_spirv_module(shader);
+	VkComputePipelineCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+		.stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			   .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = m, .pName = "main" },
+	};
+
+	c.layout = vkt_pipeline_layout(&c.sl, 1, NULL);
+	ci.layout = c.layout;
+	ck_assert_int_eq(vvk_CreateComputePipelines(T.dev, VK_NULL_HANDLE, 1, &ci, NULL,
+						    &c.pipeline), VK_SUCCESS);
+	vvk_DestroyShaderModule(T.dev, m, NULL);
+	c.pool = vkt_descriptor_pool(b, n, 1);
+	c.set = vkt_alloc_set(c.pool, c.sl);
+	return c;
+}
+
+void vkt_compute_free(struct vkt_compute *c)
+{
+	vvk_DestroyPipeline(T.dev, c->pipeline, NULL);
+	vvk_DestroyDescriptorPool(T.dev, c->pool, NULL);
+	vvk_DestroyPipelineLayout(T.dev, c->layout, NULL);
+	vvk_DestroyDescriptorSetLayout(T.dev, c->sl, NULL);
+}
+
+void vkt_dispatch(const struct vkt_compute *c, uint32_t x, uint32_t y)
+{
+	VkCommandBuffer cmd = vkt_begin();
+
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipeline);
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->layout, 0, 1, &c->set,
+				  0, NULL);
+	vvk_CmdDispatch(cmd, x, y, 1);
+	vkt_submit_wait(cmd);
+}
+
+VkDescriptorSetLayoutBinding vkt_compute_binding(uint32_t binding, VkDescriptorType type)
+{
+	return (VkDescriptorSetLayoutBinding){ binding, type, 1, VK_SHADER_STAGE_COMPUTE_BIT,
+					       NULL };
+}

@@ -77,3 +77,20 @@ void vkt_write_image(VkDescriptorSet set, uint32_t binding, VkDescriptorType typ
 		     VkImageView view, VkSampler sampler);
 VkPipelineLayout vkt_pipeline_layout(const VkDescriptorSetLayout *sets, uint32_t n,
 				     const VkPushConstantRange *push);
+
+/* A compute pipeline from one shader, with one descriptor set of bindings `b`. */
+struct vkt_compute {
+	VkDescriptorSetLayout sl;
+	VkPipelineLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+	VkPipeline pipeline;
+};
+
+struct vkt_compute vkt_compute(const char *shader, const VkDescriptorSetLayoutBinding *b,
+			       uint32_t n);
+void vkt_compute_free(struct vkt_compute *c);
+/* Binds the pipeline and its set, dispatches x*y*1 groups, submits and waits. */
+void vkt_dispatch(const struct vkt_compute *c, uint32_t x, uint32_t y);
+/* One descriptor of `type` at `binding`, seen by the compute stage. */
+VkDescriptorSetLayoutBinding vkt_compute_binding(uint32_t binding, VkDescriptorType type);
