@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tests/compiler/corpus.h"
 #include "bench_util.h"
 #include "glsl_compile.h"
 
@@ -41,43 +42,19 @@ struct shader {
 /* File name prefixes (before "__") of the corpus groups, as in §3's table. */
 static const char *const groups[] = { "pc", "piglit_exec", "glmark2", "minetest", NULL };
 
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-		buf[n] = '\0';
-	} else {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
-
 static size_t load_corpus(const char *dir, struct shader *sh)
 {
-	char path[1024], name[256];
+	struct corpus_list list;
 	size_t n = 0;
-	FILE *list;
 
-	snprintf(path, sizeof(path), "%s/TIMING_LIST.txt", dir);
-	if (!(list = fopen(path, "r")))
+	if (corpus_list_open(&list, dir))
 		return 0;
-	while (n < MAX_SHADERS && fscanf(list, "%255s", name) == 1) {
-		snprintf(path, sizeof(path), "%s/%s", dir, name);
-		if (!(sh[n].src = read_file(path)))
-			continue;
-		snprintf(sh[n].name, sizeof(sh[n].name), "%s", name);
-		sh[n].stage = strstr(name, ".frag") ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX;
+	while (n < MAX_SHADERS && (sh[n].src = corpus_list_next(&list))) {
+		snprintf(sh[n].name, sizeof(sh[n].name), "%.255s", list.name);
+		sh[n].stage = strstr(list.name, ".frag") ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX;
 		n++;
 	}
-	fclose(list);
+	corpus_list_close(&list);
 	return n;
 }
 

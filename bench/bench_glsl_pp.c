@@ -7,32 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tests/compiler/corpus.h"
 #include "bench_util.h"
 #include "glsl_pp.h"
 
 #define ITERS 50
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-		buf[n] = '\0';
-	} else {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
 
 /* Median time of one preprocess of src, in ns; *tokens gets its size. */
 static double time_one(const char *src, enum glsl_stage stage, uint32_t *tokens)
@@ -59,32 +38,26 @@ static double time_one(const char *src, enum glsl_stage stage, uint32_t *tokens)
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : CORPUS_DIR "/real-shaders";
-	char path[1024], name[512];
+	struct corpus_list list;
 	double per[512], med, p90, total_ns = 0;
 	uint64_t total_tokens = 0;
 	size_t n = 0;
-	FILE *list;
+	char *src;
 
-	snprintf(path, sizeof(path), "%s/TIMING_LIST.txt", dir);
-	list = fopen(path, "r");
-	if (!list) {
-		fprintf(stderr, "cannot open %s\n", path);
+	if (corpus_list_open(&list, dir)) {
+		fprintf(stderr, "cannot open %s\n", list.path);
 		return 1;
 	}
-	while (n < 512 && fscanf(list, "%511s", name) == 1) {
+	while (n < 512 && (src = corpus_list_next(&list))) {
 		uint32_t tokens = 0;
-		char *src;
 
-		snprintf(path, sizeof(path), "%s/%s", dir, name);
-		src = read_file(path);
-		if (!src)
-			continue;
-		per[n] = time_one(src, strstr(name, ".frag") ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX, &tokens);
+		per[n] = time_one(src, strstr(list.name, ".frag") ? GLSL_STAGE_FRAGMENT :
+				  GLSL_STAGE_VERTEX, &tokens);
 		total_ns += per[n++];
 		total_tokens += tokens;
 		free(src);
 	}
-	fclose(list);
+	corpus_list_close(&list);
 	bench_stats(per, n, &med, &p90);
 	printf("glsl_pp: %zu shaders, median %.1f us, p90 %.1f us, %.1f Mtokens/s (%llu tokens)\n",
 	       n, med / 1e3, p90 / 1e3, (double)total_tokens / total_ns * 1e3,

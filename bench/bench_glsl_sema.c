@@ -8,33 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tests/compiler/corpus.h"
 #include "bench_util.h"
 #include "glsl_parser.h"
 #include "glsl_sema.h"
 
 #define ITERS 50
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-		buf[n] = '\0';
-	} else {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
 
 /* Median times of sema alone (sema_ns) and of preprocess + parse + sema,
  * in ns. The arena is reset, not freed, between runs, as a compiler would. */
@@ -75,30 +54,22 @@ static double time_one(const char *src, enum glsl_stage stage, double *sema_ns)
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : CORPUS_DIR "/real-shaders";
-	char path[1024], name[512];
+	struct corpus_list list;
 	double per[512], parse[512], med, p90, pmed, pp90;
 	size_t n = 0;
-	FILE *list;
+	char *src;
 
-	snprintf(path, sizeof(path), "%s/TIMING_LIST.txt", dir);
-	list = fopen(path, "r");
-	if (!list) {
-		fprintf(stderr, "cannot open %s\n", path);
+	if (corpus_list_open(&list, dir)) {
+		fprintf(stderr, "cannot open %s\n", list.path);
 		return 1;
 	}
-	while (n < 512 && fscanf(list, "%511s", name) == 1) {
-		char *src;
-
-		snprintf(path, sizeof(path), "%s/%s", dir, name);
-		src = read_file(path);
-		if (!src)
-			continue;
-		per[n] = time_one(src, strstr(name, ".frag") ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX,
-				  &parse[n]);
+	while (n < 512 && (src = corpus_list_next(&list))) {
+		per[n] = time_one(src, strstr(list.name, ".frag") ? GLSL_STAGE_FRAGMENT :
+				  GLSL_STAGE_VERTEX, &parse[n]);
 		n++;
 		free(src);
 	}
-	fclose(list);
+	corpus_list_close(&list);
 	bench_stats(per, n, &med, &p90);
 	bench_stats(parse, n, &pmed, &pp90);
 	printf("glsl_sema: %zu shaders, sema median %.1f us (p90 %.1f); preprocessor + parser + "

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* dEQP .test reader and expander (see deqp_cases.h). */
+#include <check.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "corpus.h"
 #include "deqp_cases.h"
 
 const char *const deqp_expect_names[DEQP_EXPECT_COUNT] = {
@@ -492,4 +494,104 @@ int deqp_for_each_case(const char *path, const char *prefix, deqp_case_fn fn, vo
 	}
 	free(text);
 	return count;
+}
+
+/* ---- running the library ------------------------------------------------------ */
+
+void deqp_tally_start(struct deqp_tally *t, const char *known_path, bool dump)
+{
+	memset(t, 0, sizeof(*t));
+	t->known = corpus_read_file(known_path, NULL);
+	ck_assert_msg(t->known, "cannot read %s", known_path);
+	if (dump && getenv("DEQP_DUMP"))
+		t->dump = fopen(getenv("DEQP_DUMP"), "w");
+}
+
+void deqp_tally_finish(struct deqp_tally *t)
+{
+	fflush(stdout);
+	if (t->dump)
+		fclose(t->dump);
+	free(t->known);
+}
+
+bool deqp_is_known(const struct deqp_tally *t, const char *name)
+{
+	return corpus_known(t->known, name);
+}
+
+bool deqp_tally_skip(struct deqp_tally *t, const struct deqp_case *c)
+{
+	t->skipped += c->skipped;
+	return c->skipped;
+}
+
+void deqp_tally_judge(struct deqp_tally *t, const struct deqp_case *c, bool agree)
+{
+	unsigned v = c->version == 300;
+
+	t->n[v][c->expect]++;
+	t->agree[v][c->expect] += agree;
+	if (!agree && t->dump)
+		fprintf(t->dump, "%s\n", c->name);
+	if (!agree && !deqp_is_known(t, c->name)) {
+		printf("  REGRESSION: %s (expect %s)\n", c->name, deqp_expect_names[c->expect]);
+		t->regressions++;
+	} else if (agree && deqp_is_known(t, c->name)) {
+		printf("  fixed: %s agrees now (remove it from the known list)\n", c->name);
+		t->fixed++;
+	}
+}
+
+void deqp_tally_report(const struct deqp_tally *t, const char *label, const char *total,
+		       const char *skip_note)
+{
+	unsigned all = 0, agree = 0;
+
+	for (unsigned v = 0; v < 2; v++) {
+		for (unsigned x = 0; x < DEQP_EXPECT_COUNT; x++) {
+			unsigned n = t->n[v][x], ok = t->agree[v][x];
+
+			if (!n)
+				continue;
+			printf("%s ES %s %-20s %5u cases: %5u agree (%.2f%%)\n", label,
+			       v ? "3.00" : "1.00", deqp_expect_names[x], n, ok, 100.0 * ok / n);
+			all += n;
+			agree += ok;
+		}
+	}
+	printf("%s: %u of %u agree (%.2f%%), %u skipped%s\n", total, agree, all,
+	       100.0 * agree / all, t->skipped, skip_note);
+}
+
+struct library_walk {
+	const char *sub;
+	deqp_case_fn fn;
+	void *data;
+};
+
+static void run_test_file(const char *dir, const char *name, void *data)
+{
+	const struct library_walk *w = data;
+	char path[1024], prefix[128];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(prefix, sizeof(prefix), "%s.%.*s", w->sub, (int)(strlen(name) - 5), name);
+	ck_assert_int_ge(deqp_for_each_case(path, prefix, w->fn, w->data), 0);
+}
+
+static void run_sub(const char *root, const char *sub, deqp_case_fn fn, void *data)
+{
+	struct library_walk w = { sub, fn, data };
+	char dir[512];
+
+	snprintf(dir, sizeof(dir), "%s/%s/shaders", root, sub);
+	ck_assert_msg(corpus_for_each(dir, ".test", run_test_file, &w) >= 0,
+		      "no dEQP corpus at %s", dir);
+}
+
+void deqp_run_library(const char *root, deqp_case_fn fn, void *data)
+{
+	run_sub(root, "gles2", fn, data);
+	run_sub(root, "gles3", fn, data);
 }

@@ -9,12 +9,12 @@
  * (so regressions fail); fuzzer findings as regression cases.
  */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_run.h"
+#include "corpus.h"
 #include "deqp_cases.h"
 #include "glsl_link.h"
 #include "glsl_parser.h"
@@ -433,32 +433,6 @@ END_TEST
 
 /* ---- corpora ------------------------------------------------------------------------------------- */
 
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-		buf[n] = '\0';
-	} else {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && !strcmp(s + a - b, suffix);
-}
-
 /* Pairs the corpus put together that GLSL ES forbids linking: glmark2's
  * jellyfish declares uCurrentTime highp in the VS and (through the FS
  * precision header the corpus adds) mediump in the FS, and uses it in both;
@@ -468,66 +442,48 @@ static bool pair_may_fail(const char *vs_name)
 	return !strcmp(vs_name, "glmark2__jellyfish.vert");
 }
 
+struct pair_count {
+	unsigned pairs, linked;
+};
+
+static void pair_one(const char *dir, const char *name, void *data)
+{
+	struct pair_count *n = data;
+	char path[1024], *vs, *fs;
+	struct prog p;
+
+	snprintf(path, sizeof(path), "%s/%.*s.frag", dir, (int)(strlen(name) - 5), name);
+	fs = corpus_read_file(path, NULL);
+	if (!fs)
+		return;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	vs = corpus_read_file(path, NULL);
+	ck_assert_ptr_nonnull(vs);
+	link2(&p, vs, fs);
+	if (!p.linked)
+		printf("  does not link: %s\n%s", name, glsl_log_text(&p.log));
+	ck_assert_msg(p.linked || pair_may_fail(name), "%s:\n%s", name, logs(&p));
+	ck_assert_msg(!p.linked || emits(&p), "%s: SPIR-V", name);
+	n->pairs++;
+	n->linked += p.linked;
+	prog_done(&p);
+	free(vs);
+	free(fs);
+}
+
 /* Every .vert with a .frag of the same name is a program; all must link. */
 START_TEST(real_shader_pairs)
 {
-	unsigned pairs = 0, linked = 0;
-	char path[1024];
-	struct dirent *e;
-	DIR *d = opendir(CORPUS_DIR);
+	struct pair_count n = { 0 };
 
-	ck_assert_msg(d, "no corpus at %s", CORPUS_DIR);
-	while ((e = readdir(d))) {
-		char *vs, *fs;
-		struct prog p;
-		size_t n = strlen(e->d_name);
-
-		if (!ends_with(e->d_name, ".vert"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%.*s.frag", CORPUS_DIR, (int)(n - 5), e->d_name);
-		fs = read_file(path);
-		if (!fs)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", CORPUS_DIR, e->d_name);
-		vs = read_file(path);
-		ck_assert_ptr_nonnull(vs);
-		link2(&p, vs, fs);
-		if (!p.linked)
-			printf("  does not link: %s\n%s", e->d_name, glsl_log_text(&p.log));
-		ck_assert_msg(p.linked || pair_may_fail(e->d_name), "%s:\n%s", e->d_name, logs(&p));
-		ck_assert_msg(!p.linked || emits(&p), "%s: SPIR-V", e->d_name);
-		pairs++;
-		linked += p.linked;
-		prog_done(&p);
-		free(vs);
-		free(fs);
-	}
-	closedir(d);
-	printf("real-shader pairs: %u programs, %u link\n", pairs, linked);
-	ck_assert_uint_eq(pairs, 67);
+	ck_assert_msg(corpus_for_each(CORPUS_DIR, ".vert", pair_one, &n) >= 0,
+		      "no corpus at %s", CORPUS_DIR);
+	printf("real-shader pairs: %u programs, %u link\n", n.pairs, n.linked);
+	ck_assert_uint_eq(n.pairs, 67);
 }
 END_TEST
 
 /* ---- dEQP's shader library through compile + link ------------------------------------------------ */
-
-struct deqp_tally {
-	unsigned n[2][DEQP_EXPECT_COUNT];
-	unsigned agree[2][DEQP_EXPECT_COUNT];
-	unsigned skipped;
-	char *known;
-	unsigned regressions, fixed;
-	FILE *dump;
-};
-
-static bool is_known(const struct deqp_tally *t, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = t->known; p && (p = strstr(p, name)); p += n)
-		if ((p == t->known || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
-			return true;
-	return false;
-}
 
 static bool deqp_agrees(enum deqp_expect x, bool compiles, bool linked)
 {
@@ -551,14 +507,11 @@ static void deqp_one(const struct deqp_case *c, void *data)
 {
 	struct deqp_tally *t = data;
 	const char *vs = deqp_source(c, false), *fs = deqp_source(c, true);
-	unsigned v = c->version == 300;
 	struct prog p;
 	bool agree;
 
-	if (c->skipped) {
-		t->skipped++;
+	if (deqp_tally_skip(t, c))
 		return;
-	}
 	if (vs && fs) {
 		link2(&p, vs, fs);
 	} else {
@@ -575,72 +528,17 @@ static void deqp_one(const struct deqp_case *c, void *data)
 	if (p.linked && vs && fs)
 		ck_assert_msg(emits(&p), "%s: linked but SPIR-V failed", c->name);
 	prog_done(&p);
-	t->n[v][c->expect]++;
-	t->agree[v][c->expect] += agree;
-	if (!agree && t->dump)
-		fprintf(t->dump, "%s\n", c->name);
-	if (!agree && !is_known(t, c->name)) {
-		printf("  REGRESSION: %s (expect %s)\n", c->name, deqp_expect_names[c->expect]);
-		t->regressions++;
-	} else if (agree && is_known(t, c->name)) {
-		printf("  fixed: %s agrees now (remove it from the known list)\n", c->name);
-		t->fixed++;
-	}
-}
-
-static void deqp_dir(struct deqp_tally *t, const char *sub)
-{
-	char dir[512], path[1024], prefix[128];
-	struct dirent *e;
-	DIR *d;
-
-	snprintf(dir, sizeof(dir), "%s/%s/shaders", DEQP_DIR, sub);
-	d = opendir(dir);
-	ck_assert_msg(d, "no dEQP corpus at %s", dir);
-	while ((e = readdir(d))) {
-		if (!ends_with(e->d_name, ".test"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		snprintf(prefix, sizeof(prefix), "%s.%.*s", sub, (int)(strlen(e->d_name) - 5), e->d_name);
-		ck_assert_int_ge(deqp_for_each_case(path, prefix, deqp_one, t), 0);
-	}
-	closedir(d);
-}
-
-static void deqp_report(const struct deqp_tally *t)
-{
-	unsigned all = 0, agree = 0;
-
-	for (unsigned v = 0; v < 2; v++) {
-		for (unsigned x = 0; x < DEQP_EXPECT_COUNT; x++) {
-			unsigned n = t->n[v][x], ok = t->agree[v][x];
-
-			if (!n)
-				continue;
-			printf("dEQP link ES %s %-20s %5u cases: %5u agree (%.2f%%)\n",
-			       v ? "3.00" : "1.00", deqp_expect_names[x], n, ok, 100.0 * ok / n);
-			all += n;
-			agree += ok;
-		}
-	}
-	printf("dEQP compile + link: %u of %u agree (%.2f%%), %u skipped\n", agree, all,
-	       100.0 * agree / all, t->skipped);
+	deqp_tally_judge(t, c, agree);
 }
 
 START_TEST(deqp_compile_link)
 {
-	struct deqp_tally t = { .known = read_file(KNOWN_FAILURES) };
+	struct deqp_tally t;
 
-	ck_assert_msg(t.known, "cannot read %s", KNOWN_FAILURES);
-	if (getenv("DEQP_DUMP"))
-		t.dump = fopen(getenv("DEQP_DUMP"), "w");
-	deqp_dir(&t, "gles2");
-	deqp_dir(&t, "gles3");
-	deqp_report(&t);
-	fflush(stdout);
-	if (t.dump)
-		fclose(t.dump);
-	free(t.known);
+	deqp_tally_start(&t, KNOWN_FAILURES, true);
+	deqp_run_library(DEQP_DIR, deqp_one, &t);
+	deqp_tally_report(&t, "dEQP link", "dEQP compile + link", "");
+	deqp_tally_finish(&t);
 	ck_assert_msg(!t.regressions, "%u dEQP cases disagree that are not on the known list",
 		      t.regressions);
 }

@@ -18,6 +18,7 @@
 
 #include "check_run.h"
 #include "compiler_test_util.h"
+#include "corpus.h"
 #include "glsl_lower.h"
 #include "glsl_parser.h"
 #include "glsl_sema.h"
@@ -33,25 +34,6 @@ struct compiled {
 	struct glsl_log log;
 	struct glsl_lower_result res;
 };
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-		buf[n] = '\0';
-	} else {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
 
 static enum glsl_stage stage_of(const char *name)
 {
@@ -118,7 +100,7 @@ START_TEST(golden)
 	struct compiled c;
 
 	snprintf(path, sizeof(path), "%s/%s", GOLDEN_DIR, name);
-	src = read_file(path);
+	src = corpus_read_file(path, NULL);
 	ck_assert_msg(src, "cannot read %s", path);
 	ck_assert_msg(compile(src, stage_of(name), &c) == 0, "%s: %s", name, log_of(&c));
 	got = ir_text(c.res.module);
@@ -129,7 +111,7 @@ START_TEST(golden)
 		fputs(got, f);
 		fclose(f);
 	}
-	want = read_file(path);
+	want = corpus_read_file(path, NULL);
 	ck_assert_msg(want, "cannot read %s (VIRTGL_UPDATE_GOLDENS=1 writes it)", path);
 	ck_assert_msg(!strcmp(want, got), "%s: the IR differs from %s:\n%s", name, path, got);
 	free(want);
@@ -231,16 +213,6 @@ static char *corpus_names[CORPUS_MAX];
 static unsigned nr_corpus;
 static char *known;
 
-static bool is_known(const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = known; p && (p = strstr(p, name)); p += n)
-		if ((p == known || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0' || p[n] == ' '))
-			return true;
-	return false;
-}
-
 static const char *corpus_dir(void)
 {
 	return getenv("VIRTGL_CORPUS_DIR") ? getenv("VIRTGL_CORPUS_DIR") : CORPUS_DIR;
@@ -248,16 +220,15 @@ static const char *corpus_dir(void)
 
 static int load_corpus(void)
 {
-	char path[1024], name[512];
-	FILE *list;
+	struct corpus_list list;
+	const char *name;
 
-	snprintf(path, sizeof(path), "%s/TIMING_LIST.txt", corpus_dir());
-	if (!(list = fopen(path, "r")))
+	if (corpus_list_open(&list, corpus_dir()))
 		return -1;
-	while (nr_corpus < CORPUS_MAX && fscanf(list, "%511s", name) == 1)
+	while (nr_corpus < CORPUS_MAX && (name = corpus_list_next_name(&list)))
 		corpus_names[nr_corpus++] = strdup(name);
-	fclose(list);
-	known = read_file(KNOWN_FAILURES);
+	corpus_list_close(&list);
+	known = corpus_read_file(KNOWN_FAILURES, NULL);
 	return nr_corpus && known ? 0 : -1;
 }
 
@@ -280,7 +251,7 @@ static int to_tgsi(const char *name, struct vc_tgsi *t, char *err, size_t size)
 
 	memset(t, 0, sizeof(*t));
 	snprintf(path, sizeof(path), "%s/%s", corpus_dir(), name);
-	if (!(src = read_file(path))) {
+	if (!(src = corpus_read_file(path, NULL))) {
 		snprintf(err, size, "unreadable");
 		return -1;
 	}
@@ -396,10 +367,10 @@ START_TEST(corpus)
 
 		vc_tgsi_finish(&t);
 		ok += pass;
-		if (!pass && !is_known(corpus_names[i])) {
+		if (!pass && !corpus_known(known, corpus_names[i])) {
 			regressions++;
 			printf("  FAIL %s: %s\n", corpus_names[i], err);
-		} else if (pass && is_known(corpus_names[i])) {
+		} else if (pass && corpus_known(known, corpus_names[i])) {
 			fixed++;
 			printf("  fixed: %s passes now (remove it from the known list)\n",
 			       corpus_names[i]);

@@ -8,12 +8,12 @@
  * clean errors.
  */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_run.h"
+#include "corpus.h"
 #include "deqp_cases.h"
 #include "glsl_parser.h"
 
@@ -215,75 +215,40 @@ END_TEST
 
 /* ---- corpora ------------------------------------------------------------- */
 
-static char *read_file(const char *path)
+struct corpus_count {
+	unsigned files, nodes;
+};
+
+static void corpus_one(const char *name, const char *src, bool fs, void *data)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
+	struct corpus_count *n = data;
+	struct parse_result r;
 
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-		buf = malloc((size_t)n + 1);
-		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-			free(buf);
-			buf = NULL;
-		} else if (buf) {
-			buf[n] = '\0';
-		}
-	}
-	fclose(f);
-	return buf;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && !strcmp(s + a - b, suffix);
+	ck_assert_ptr_nonnull(src);
+	parse_src(&r, src, fs ? FS : VS);
+	ck_assert_msg(r.ret == 0, "%s:\n%s", name, glsl_log_text(&r.log));
+	n->nodes += r.ast->nodes;
+	n->files++;
+	done(&r);
 }
 
 START_TEST(real_shader_corpus)
 {
-	unsigned files = 0, nodes = 0;
-	char path[1024];
-	struct dirent *e;
-	DIR *d = opendir(CORPUS_DIR);
+	struct corpus_count n = { 0 };
 
-	ck_assert_msg(d, "no corpus at %s", CORPUS_DIR);
-	while ((e = readdir(d))) {
-		bool fs = ends_with(e->d_name, ".frag");
-		struct parse_result r;
-		char *src;
-
-		if (!fs && !ends_with(e->d_name, ".vert"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", CORPUS_DIR, e->d_name);
-		src = read_file(path);
-		ck_assert_ptr_nonnull(src);
-		parse_src(&r, src, fs ? FS : VS);
-		ck_assert_msg(r.ret == 0, "%s:\n%s", e->d_name, glsl_log_text(&r.log));
-		nodes += r.ast->nodes;
-		files++;
-		done(&r);
-		free(src);
-	}
-	closedir(d);
-	printf("real-shaders: %u files, %u nodes, all parsed\n", files, nodes);
-	ck_assert_uint_eq(files, 217);
+	ck_assert_msg(corpus_for_each_shader(CORPUS_DIR, corpus_one, &n) == 0,
+		      "no corpus at %s", CORPUS_DIR);
+	printf("real-shaders: %u files, %u nodes, all parsed\n", n.files, n.nodes);
+	ck_assert_uint_eq(n.files, 217);
 }
 END_TEST
 
 /* ---- dEQP's shader library ------------------------------------------------ */
 
-/* Per version (0: 1.00, 1: 3.00) and expectation. */
-struct deqp_tally {
-	unsigned n[2][DEQP_EXPECT_COUNT];
-	unsigned parsed[2][DEQP_EXPECT_COUNT];      /* every shader parsed */
+/* agree counts the cases whose every shader parsed. */
+struct parse_tally {
+	struct deqp_tally t;
 	unsigned pp_rejected[2][DEQP_EXPECT_COUNT]; /* the preprocessor said no */
-	unsigned skipped;
-	char *known;                                /* the known-failure list */
-	unsigned regressions, fixed;
 };
 
 /* 1 if every shader parses, 0 if the parser rejects one, -1 if the
@@ -305,67 +270,37 @@ static int deqp_parses(const struct deqp_case *c)
 	return result;
 }
 
-static bool is_known(const struct deqp_tally *t, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = t->known; p && (p = strstr(p, name)); p += n)
-		if ((p == t->known || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
-			return true;
-	return false;
-}
-
 static void deqp_one(const struct deqp_case *c, void *data)
 {
-	struct deqp_tally *t = data;
+	struct parse_tally *pt = data;
+	struct deqp_tally *t = &pt->t;
 	unsigned v = c->version == 300;
 	bool must_parse = c->expect == DEQP_PASS || c->expect == DEQP_LINK_FAIL ||
 			  c->expect == DEQP_BUILD_SUCCESSFUL;
 	int res;
 
-	if (c->skipped) {
-		t->skipped++;
+	if (deqp_tally_skip(t, c))
 		return;
-	}
 	res = deqp_parses(c);
 	t->n[v][c->expect]++;
-	t->parsed[v][c->expect] += res == 1;
-	t->pp_rejected[v][c->expect] += res == -1;
+	t->agree[v][c->expect] += res == 1;
+	pt->pp_rejected[v][c->expect] += res == -1;
 	if (!must_parse)
 		return;
-	if (res != 1 && !is_known(t, c->name)) {
+	if (res != 1 && !deqp_is_known(t, c->name)) {
 		printf("  REGRESSION: %s (expected to parse) no longer parses\n", c->name);
 		t->regressions++;
-	} else if (res == 1 && is_known(t, c->name)) {
+	} else if (res == 1 && deqp_is_known(t, c->name)) {
 		printf("  fixed: %s parses now (remove it from the known-failure list)\n", c->name);
 		t->fixed++;
 	}
 }
 
-static void deqp_dir(struct deqp_tally *t, const char *sub)
-{
-	char dir[512], path[1024], prefix[128];
-	struct dirent *e;
-	DIR *d;
-
-	snprintf(dir, sizeof(dir), "%s/%s/shaders", DEQP_DIR, sub);
-	d = opendir(dir);
-	ck_assert_msg(d, "no dEQP corpus at %s", dir);
-	while ((e = readdir(d))) {
-		if (!ends_with(e->d_name, ".test"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		snprintf(prefix, sizeof(prefix), "%s.%.*s", sub, (int)(strlen(e->d_name) - 5), e->d_name);
-		ck_assert_int_ge(deqp_for_each_case(path, prefix, deqp_one, t), 0);
-	}
-	closedir(d);
-}
-
-static void deqp_report(const struct deqp_tally *t)
+static void deqp_report(const struct parse_tally *pt)
 {
 	for (unsigned v = 0; v < 2; v++) {
 		for (unsigned x = 0; x < DEQP_EXPECT_COUNT; x++) {
-			unsigned n = t->n[v][x], ok = t->parsed[v][x], pp = t->pp_rejected[v][x];
+			unsigned n = pt->t.n[v][x], ok = pt->t.agree[v][x], pp = pt->pp_rejected[v][x];
 
 			if (!n)
 				continue;
@@ -378,20 +313,18 @@ static void deqp_report(const struct deqp_tally *t)
 				       deqp_expect_names[x], n, ok, 100.0 * ok / n);
 		}
 	}
-	printf("dEQP: %u skipped (require full/only_glsl_es_100_support)\n", t->skipped);
+	printf("dEQP: %u skipped (require full/only_glsl_es_100_support)\n", pt->t.skipped);
 }
 
 START_TEST(deqp_shader_library)
 {
-	struct deqp_tally t = { .known = read_file(KNOWN_FAILURES) };
+	struct parse_tally pt = { 0 };
 
-	ck_assert_msg(t.known, "cannot read %s", KNOWN_FAILURES);
-	deqp_dir(&t, "gles2");
-	deqp_dir(&t, "gles3");
-	deqp_report(&t);
-	fflush(stdout);
-	free(t.known);
-	ck_assert_msg(!t.regressions, "%u dEQP cases expected to parse fail to", t.regressions);
+	deqp_tally_start(&pt.t, KNOWN_FAILURES, false);
+	deqp_run_library(DEQP_DIR, deqp_one, &pt);
+	deqp_report(&pt);
+	deqp_tally_finish(&pt.t);
+	ck_assert_msg(!pt.t.regressions, "%u dEQP cases expected to parse fail to", pt.t.regressions);
 }
 END_TEST
 

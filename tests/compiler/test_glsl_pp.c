@@ -6,12 +6,12 @@
  * recursive and exploding macros) that must end in clean errors.
  */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_run.h"
+#include "corpus.h"
 #include "glsl_pp.h"
 
 bool glsl_lexer_words_sorted(void);
@@ -336,68 +336,34 @@ END_TEST
 
 /* ---- corpora ------------------------------------------------------------- */
 
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-		buf = malloc((size_t)n + 1);
-		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-			free(buf);
-			buf = NULL;
-		} else if (buf) {
-			buf[n] = '\0';
-			*len = (size_t)n;
-		}
-	}
-	fclose(f);
-	return buf;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && !strcmp(s + a - b, suffix);
-}
-
 /* All 217 real shaders are meant to compile (piglit pass tests, glmark2,
  * Minetest), so each must preprocess without an error. */
+struct corpus_count {
+	unsigned files, tokens;
+};
+
+static void corpus_one(const char *name, const char *src, bool fs, void *data)
+{
+	struct corpus_count *n = data;
+	struct pp_result r;
+
+	ck_assert_ptr_nonnull(src);
+	run_pp(&r, src, fs ? FS : VS, NULL);
+	ck_assert_msg(r.ret == 0 && r.log.warnings == 0, "%s:\n%s", name, glsl_log_text(&r.log));
+	n->tokens += r.s.count;
+	n->files++;
+	done(&r);
+}
+
 START_TEST(real_shader_corpus)
 {
-	char dir[512], path[1024];
-	unsigned files = 0, tokens = 0;
-	struct dirent *e;
-	DIR *d;
+	struct corpus_count n = { 0 };
+	char dir[512];
 
 	snprintf(dir, sizeof(dir), "%s/real-shaders", CORPUS_DIR);
-	d = opendir(dir);
-	ck_assert_msg(d, "no corpus at %s", dir);
-	while ((e = readdir(d))) {
-		bool fs = ends_with(e->d_name, ".frag");
-		struct pp_result r;
-		size_t len;
-		char *src;
-
-		if (!fs && !ends_with(e->d_name, ".vert"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		src = read_file(path, &len);
-		ck_assert_ptr_nonnull(src);
-		run_pp(&r, src, fs ? FS : VS, NULL);
-		ck_assert_msg(r.ret == 0 && r.log.warnings == 0, "%s:\n%s", e->d_name, glsl_log_text(&r.log));
-		tokens += r.s.count;
-		files++;
-		done(&r);
-		free(src);
-	}
-	closedir(d);
-	printf("real-shaders: %u files, %u tokens, all preprocessed\n", files, tokens);
-	ck_assert_uint_eq(files, 217);
+	ck_assert_msg(corpus_for_each_shader(dir, corpus_one, &n) == 0, "no corpus at %s", dir);
+	printf("real-shaders: %u files, %u tokens, all preprocessed\n", n.files, n.tokens);
+	ck_assert_uint_eq(n.files, 217);
 }
 END_TEST
 
@@ -489,7 +455,7 @@ static void deqp_case(const char *name, const char *body, bool expect_fail, stru
 static void deqp_file(const char *path, struct deqp_tally *t, FILE *misses)
 {
 	size_t len;
-	char *src = read_file(path, &len), *p;
+	char *src = corpus_read_file(path, &len), *p;
 
 	ck_assert_msg(src, "cannot read %s", path);
 	for (p = strstr(src, "\n    case "); p; ) {

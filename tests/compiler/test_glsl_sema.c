@@ -7,13 +7,13 @@
  * hostile input (deep nesting, token soup) that must end cleanly.
  */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "check_run.h"
+#include "corpus.h"
 #include "deqp_cases.h"
 #include "glsl_parser.h"
 #include "glsl_sema.h"
@@ -308,74 +308,30 @@ END_TEST
 
 /* ---- corpora ------------------------------------------------------------------ */
 
-static char *read_file(const char *path)
+static void corpus_one(const char *name, const char *src, bool fs, void *data)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
+	unsigned *files = data;
+	struct sema_result r;
 
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-		buf = malloc((size_t)n + 1);
-		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-			free(buf);
-			buf = NULL;
-		} else if (buf) {
-			buf[n] = '\0';
-		}
-	}
-	fclose(f);
-	return buf;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && !strcmp(s + a - b, suffix);
+	ck_assert_ptr_nonnull(src);
+	compile(&r, src, fs ? FS : VS);
+	ck_assert_msg(r.stage_failed == 0, "%s:\n%s", name, glsl_log_text(&r.log));
+	(*files)++;
+	done(&r);
 }
 
 START_TEST(real_shader_corpus)
 {
 	unsigned files = 0;
-	char path[1024];
-	struct dirent *e;
-	DIR *d = opendir(CORPUS_DIR);
 
-	ck_assert_msg(d, "no corpus at %s", CORPUS_DIR);
-	while ((e = readdir(d))) {
-		bool fs = ends_with(e->d_name, ".frag");
-		struct sema_result r;
-		char *src;
-
-		if (!fs && !ends_with(e->d_name, ".vert"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", CORPUS_DIR, e->d_name);
-		src = read_file(path);
-		ck_assert_ptr_nonnull(src);
-		compile(&r, src, fs ? FS : VS);
-		ck_assert_msg(r.stage_failed == 0, "%s:\n%s", e->d_name, glsl_log_text(&r.log));
-		files++;
-		done(&r);
-		free(src);
-	}
-	closedir(d);
+	ck_assert_msg(corpus_for_each_shader(CORPUS_DIR, corpus_one, &files) == 0,
+		      "no corpus at %s", CORPUS_DIR);
 	printf("real-shaders: %u files, all accepted\n", files);
 	ck_assert_uint_eq(files, 217);
 }
 END_TEST
 
 /* ---- dEQP's shader library ------------------------------------------------------ */
-
-struct deqp_tally {
-	unsigned n[2][DEQP_EXPECT_COUNT];
-	unsigned agree[2][DEQP_EXPECT_COUNT];
-	unsigned skipped;
-	char *known;
-	unsigned regressions, fixed;
-	FILE *dump;           /* DEQP_DUMP: disagreements, one name a line */
-};
 
 /* True when every shader of the case compiles. */
 static bool deqp_compiles(const struct deqp_case *c)
@@ -395,16 +351,6 @@ static bool deqp_compiles(const struct deqp_case *c)
 	return ok;
 }
 
-static bool is_known(const struct deqp_tally *t, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = t->known; p && (p = strstr(p, name)); p += n)
-		if ((p == t->known || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
-			return true;
-	return false;
-}
-
 /* Compile-only agreement: link_fail cases must compile (the linker rejects
  * them), compile_or_link_fail cases may do either. */
 static bool deqp_agrees(enum deqp_expect x, bool compiles)
@@ -419,80 +365,19 @@ static bool deqp_agrees(enum deqp_expect x, bool compiles)
 static void deqp_one(const struct deqp_case *c, void *data)
 {
 	struct deqp_tally *t = data;
-	unsigned v = c->version == 300;
-	bool agree;
 
-	if (c->skipped) {
-		t->skipped++;
-		return;
-	}
-	agree = deqp_agrees(c->expect, deqp_compiles(c));
-	t->n[v][c->expect]++;
-	t->agree[v][c->expect] += agree;
-	if (!agree && t->dump)
-		fprintf(t->dump, "%s\n", c->name);
-	if (!agree && !is_known(t, c->name)) {
-		printf("  REGRESSION: %s (expect %s)\n", c->name, deqp_expect_names[c->expect]);
-		t->regressions++;
-	} else if (agree && is_known(t, c->name)) {
-		printf("  fixed: %s agrees now (remove it from the known list)\n", c->name);
-		t->fixed++;
-	}
-}
-
-static void deqp_dir(struct deqp_tally *t, const char *sub)
-{
-	char dir[512], path[1024], prefix[128];
-	struct dirent *e;
-	DIR *d;
-
-	snprintf(dir, sizeof(dir), "%s/%s/shaders", DEQP_DIR, sub);
-	d = opendir(dir);
-	ck_assert_msg(d, "no dEQP corpus at %s", dir);
-	while ((e = readdir(d))) {
-		if (!ends_with(e->d_name, ".test"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		snprintf(prefix, sizeof(prefix), "%s.%.*s", sub, (int)(strlen(e->d_name) - 5), e->d_name);
-		ck_assert_int_ge(deqp_for_each_case(path, prefix, deqp_one, t), 0);
-	}
-	closedir(d);
-}
-
-static void deqp_report(const struct deqp_tally *t)
-{
-	unsigned all = 0, agree = 0;
-
-	for (unsigned v = 0; v < 2; v++) {
-		for (unsigned x = 0; x < DEQP_EXPECT_COUNT; x++) {
-			unsigned n = t->n[v][x], ok = t->agree[v][x];
-
-			if (!n)
-				continue;
-			printf("dEQP ES %s %-20s %5u cases: %5u agree (%.2f%%)\n", v ? "3.00" : "1.00",
-			       deqp_expect_names[x], n, ok, 100.0 * ok / n);
-			all += n;
-			agree += ok;
-		}
-	}
-	printf("dEQP: %u of %u agree (%.2f%%), %u skipped (require full/only_glsl_es_100_support)\n",
-	       agree, all, 100.0 * agree / all, t->skipped);
+	if (!deqp_tally_skip(t, c))
+		deqp_tally_judge(t, c, deqp_agrees(c->expect, deqp_compiles(c)));
 }
 
 START_TEST(deqp_shader_library)
 {
-	struct deqp_tally t = { .known = read_file(KNOWN_FAILURES) };
+	struct deqp_tally t;
 
-	ck_assert_msg(t.known, "cannot read %s", KNOWN_FAILURES);
-	if (getenv("DEQP_DUMP"))
-		t.dump = fopen(getenv("DEQP_DUMP"), "w");
-	deqp_dir(&t, "gles2");
-	deqp_dir(&t, "gles3");
-	deqp_report(&t);
-	fflush(stdout);
-	if (t.dump)
-		fclose(t.dump);
-	free(t.known);
+	deqp_tally_start(&t, KNOWN_FAILURES, true);
+	deqp_run_library(DEQP_DIR, deqp_one, &t);
+	deqp_tally_report(&t, "dEQP", "dEQP", " (require full/only_glsl_es_100_support)");
+	deqp_tally_finish(&t);
 	ck_assert_msg(!t.regressions, "%u dEQP cases disagree that are not on the known list",
 		      t.regressions);
 }

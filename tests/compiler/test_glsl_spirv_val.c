@@ -17,13 +17,13 @@
  * validated once: spirv-val is a process per module.
  */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check_run.h"
+#include "corpus.h"
 #include "deqp_cases.h"
 #include "glsl_compile.h"
 
@@ -57,43 +57,6 @@ struct run {
 	unsigned unique;
 	FILE *dump;
 };
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-		buf[n] = '\0';
-	} else {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
-/* The key at the start of a line, followed by blanks, a newline or the end. */
-static bool is_known(const struct run *r, const char *key)
-{
-	size_t n = strlen(key);
-
-	for (const char *p = r->known; p && (p = strstr(p, key)); p += n)
-		if ((p == r->known || p[-1] == '\n') && strchr(" \t\n", p[n]))
-			return true;
-	return false;
-}
 
 /* FNV-1a over the words, never 0 or 1 so that slots can tell. */
 static uint64_t hash_words(const uint32_t *w, size_t n)
@@ -132,7 +95,7 @@ static int spirv_val(struct run *r, const struct glsl_compiled *c, char *msg, si
 	snprintf(cmd, sizeof(cmd), "'%s' --target-env vulkan1.0 '%s' >'%s' 2>&1", SPIRV_VAL, spv,
 		 txt);
 	ret = system(cmd);
-	if (ret != 0 && (out = read_file(txt))) {
+	if (ret != 0 && (out = corpus_read_file(txt, NULL))) {
 		snprintf(msg, size, "%.*s", (int)strcspn(out, "\n"), out);
 		free(out);
 	}
@@ -183,7 +146,7 @@ static enum outcome check_one(struct run *r, const char *src, enum glsl_stage st
 static void judge(struct run *r, struct tally *t, const char *key, enum outcome o,
 		  const char *msg)
 {
-	bool bad = o == OUT_INVALID || o == OUT_INTERNAL, known = is_known(r, key);
+	bool bad = o == OUT_INVALID || o == OUT_INTERNAL, known = corpus_known(r->known, key);
 
 	t->n[o]++;
 	if (bad && r->dump)
@@ -215,7 +178,7 @@ static void report(const struct tally *t)
 static void run_init(struct run *r)
 {
 	memset(r, 0, sizeof(*r));
-	r->known = read_file(KNOWN_FAILURES);
+	r->known = corpus_read_file(KNOWN_FAILURES, NULL);
 	ck_assert_msg(r->known, "cannot read %s", KNOWN_FAILURES);
 	snprintf(r->dir, sizeof(r->dir), "%s/glsl-spirv-val.XXXXXX",
 		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
@@ -253,35 +216,33 @@ static void run_finish(struct run *r, const struct tally *t, unsigned nr)
 
 /* ---- the real-shader corpus ---------------------------------------------------------- */
 
+struct corpus_run {
+	struct run r;
+	struct tally t;
+};
+
+static void corpus_one(const char *name, const char *src, bool fs, void *data)
+{
+	struct corpus_run *c = data;
+	char msg[512];
+
+	ck_assert_msg(src, "cannot read %s/%s", CORPUS_DIR, name);
+	judge(&c->r, &c->t, name,
+	      check_one(&c->r, src, fs ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX, msg,
+			sizeof(msg)), msg);
+}
+
 START_TEST(real_shaders)
 {
-	struct tally t = { .name = "real-shaders" };
-	struct run r;
-	struct dirent *e;
-	DIR *d = opendir(CORPUS_DIR);
-	char path[1024], msg[512];
+	struct corpus_run c = { .t = { .name = "real-shaders" } };
 
-	ck_assert_msg(d, "no corpus at %s", CORPUS_DIR);
-	run_init(&r);
-	while ((e = readdir(d))) {
-		bool fs = ends_with(e->d_name, ".frag");
-		char *src;
-
-		if (!fs && !ends_with(e->d_name, ".vert"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", CORPUS_DIR, e->d_name);
-		src = read_file(path);
-		ck_assert_msg(src, "cannot read %s", path);
-		judge(&r, &t, e->d_name,
-		      check_one(&r, src, fs ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX, msg,
-				sizeof(msg)), msg);
-		free(src);
-	}
-	closedir(d);
-	report(&t);
-	ck_assert_uint_eq(t.n[OUT_VALID] + t.n[OUT_INVALID] + t.n[OUT_INTERNAL] +
-			  t.n[OUT_REJECTED] + t.n[OUT_NO_MAIN], 217);
-	run_finish(&r, &t, 1);
+	run_init(&c.r);
+	ck_assert_msg(corpus_for_each_shader(CORPUS_DIR, corpus_one, &c) == 0, "no corpus at %s",
+		      CORPUS_DIR);
+	report(&c.t);
+	ck_assert_uint_eq(c.t.n[OUT_VALID] + c.t.n[OUT_INVALID] + c.t.n[OUT_INTERNAL] +
+			  c.t.n[OUT_REJECTED] + c.t.n[OUT_NO_MAIN], 217);
+	run_finish(&c.r, &c.t, 1);
 }
 END_TEST
 
@@ -312,33 +273,12 @@ static void deqp_one(const struct deqp_case *c, void *data)
 	}
 }
 
-static void deqp_dir(struct deqp_run *d, const char *sub)
-{
-	char dir[512], path[1024], prefix[128];
-	struct dirent *e;
-	DIR *dp;
-
-	snprintf(dir, sizeof(dir), "%s/%s/shaders", DEQP_DIR, sub);
-	dp = opendir(dir);
-	ck_assert_msg(dp, "no dEQP corpus at %s", dir);
-	while ((e = readdir(dp))) {
-		if (!ends_with(e->d_name, ".test"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		snprintf(prefix, sizeof(prefix), "%s.%.*s", sub, (int)(strlen(e->d_name) - 5),
-			 e->d_name);
-		ck_assert_int_ge(deqp_for_each_case(path, prefix, deqp_one, d), 0);
-	}
-	closedir(dp);
-}
-
 START_TEST(deqp_pass_cases)
 {
 	struct deqp_run d = { .t = { { .name = "dEQP ES 1.00" }, { .name = "dEQP ES 3.00" } } };
 
 	run_init(&d.r);
-	deqp_dir(&d, "gles2");
-	deqp_dir(&d, "gles3");
+	deqp_run_library(DEQP_DIR, deqp_one, &d);
 	printf("dEQP: %u pass-expected cases\n", d.cases);
 	report(&d.t[0]);
 	report(&d.t[1]);

@@ -9,7 +9,6 @@
  *  - malformed or unsupported IR fails with a message, never a crash.
  */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 
 #include "check_run.h"
 #include "compiler_test_util.h"
+#include "corpus.h"
 #include "vc_spirv_emit.h"
 #include "vc_spirv_parse.h"
 #include "vc_tgsi_emit.h"
@@ -234,41 +234,16 @@ END_TEST
 #define CORPUS_MAX 1024
 
 static char corpus_out[512];
-static char *corpus_names[CORPUS_MAX];
-static unsigned nr_corpus;
-
-static int cmp_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int list_corpus(void)
-{
-	DIR *d = opendir(corpus_out);
-	struct dirent *e;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d)) && nr_corpus < CORPUS_MAX) {
-		size_t l = strlen(e->d_name);
-		if (l > 4 && !strcmp(e->d_name + l - 4, ".spv"))
-			corpus_names[nr_corpus++] = strdup(e->d_name);
-	}
-	closedir(d);
-	qsort(corpus_names, nr_corpus, sizeof(corpus_names[0]), cmp_names);
-	return nr_corpus ? 0 : -1;
-}
+static char *corpus_slots[CORPUS_MAX];
+static struct corpus_names corpus = { corpus_slots, 0, CORPUS_MAX };
 
 static int convert_corpus(void)
 {
 	const char *dir = getenv("VIRTGL_CORPUS_DIR") ? getenv("VIRTGL_CORPUS_DIR") : CORPUS_DIR;
-	char cmd[2048];
 
 	snprintf(corpus_out, sizeof(corpus_out), "%s/emit-corpus", SPV_DIR);
-	snprintf(cmd, sizeof(cmd), "test -f '%s/TIMING_LIST.txt' && rm -rf '%s' && "
-		 "%s '%s' '%s' '%s/TIMING_LIST.txt' '%s' >/dev/null", dir, corpus_out, PYTHON,
-		 CORPUS_SCRIPT, dir, dir, corpus_out);
-	if (system(cmd) != 0 || list_corpus() != 0) {
+	if (corpus_to_spirv(PYTHON, CORPUS_SCRIPT, dir, corpus_out, " >/dev/null") != 0 ||
+	    corpus_names_of_dir(&corpus, corpus_out, ".spv") != 0) {
 		fprintf(stderr, "corpus: cannot convert %s (set VIRTGL_CORPUS_DIR?)\n", dir);
 		return -1;
 	}
@@ -277,13 +252,12 @@ static int convert_corpus(void)
 
 static void free_corpus(void)
 {
-	for (unsigned i = 0; i < nr_corpus; i++)
-		free(corpus_names[i]);
+	corpus_names_free(&corpus);
 }
 
 START_TEST(round_trip_corpus_shader)
 {
-	const char *name = corpus_names[_i];
+	const char *name = corpus.names[_i];
 	enum vc_stage stage = strstr(name, ".frag.") ? VC_STAGE_FRAGMENT : VC_STAGE_VERTEX;
 	char path[1024];
 	size_t n = 0;
@@ -318,8 +292,8 @@ START_TEST(corpus_emit_speed)
 	static double t[CORPUS_MAX];
 	unsigned nr = 0;
 
-	for (unsigned i = 0; i < nr_corpus; i++) {
-		enum vc_stage stage = strstr(corpus_names[i], ".frag.") ? VC_STAGE_FRAGMENT
+	for (unsigned i = 0; i < corpus.count; i++) {
+		enum vc_stage stage = strstr(corpus.names[i], ".frag.") ? VC_STAGE_FRAGMENT
 									 : VC_STAGE_VERTEX;
 		struct vc_module *m = NULL;
 		char path[1024], err[256];
@@ -327,7 +301,7 @@ START_TEST(corpus_emit_speed)
 		size_t n = 0;
 		uint32_t *w;
 
-		snprintf(path, sizeof(path), "%s/%s", corpus_out, corpus_names[i]);
+		snprintf(path, sizeof(path), "%s/%s", corpus_out, corpus.names[i]);
 		w = ctu_load_file(path, &n);
 		if (!w || vc_spirv_parse(w, n, "main", ir_stage(stage), &m, err, sizeof(err))) {
 			free(w);
@@ -679,7 +653,7 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("real-shader corpus");
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, round_trip_corpus_shader, 0, (int)nr_corpus);
+	tcase_add_loop_test(tc, round_trip_corpus_shader, 0, (int)corpus.count);
 	tcase_add_test(tc, corpus_emit_speed);
 	suite_add_tcase(s, tc);
 	return s;

@@ -10,7 +10,6 @@
  * a missing corpus or a failing conversion fails the suite, never skips.
  */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 #include "vdrm_device.h"
 #include "check_run.h"
 #include "compiler_test_util.h"
+#include "corpus.h"
 #include "vtest_fixture.h"
 
 #define SEC 1000000000ll
@@ -96,48 +96,17 @@ END_TEST
 #define CORPUS_MAX 1024
 
 static char corpus_out[512];
-static char *corpus_names[CORPUS_MAX];
-static unsigned nr_corpus;
-
-static int cmp_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool is_spv(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 4 && !strcmp(name + n - 4, ".spv");
-}
-
-/* Lists OUT_DIR's *.spv, sorted: the loop test's index picks one. */
-static int list_corpus(void)
-{
-	DIR *d = opendir(corpus_out);
-	struct dirent *e;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d)) && nr_corpus < CORPUS_MAX)
-		if (is_spv(e->d_name))
-			corpus_names[nr_corpus++] = strdup(e->d_name);
-	closedir(d);
-	qsort(corpus_names, nr_corpus, sizeof(corpus_names[0]), cmp_names);
-	return nr_corpus ? 0 : -1;
-}
+static char *corpus_slots[CORPUS_MAX];
+static struct corpus_names corpus = { corpus_slots, 0, CORPUS_MAX };
 
 /* corpus_to_spirv.py CORPUS LIST OUT: fails when the corpus is missing. */
 static int convert_corpus(void)
 {
 	const char *dir = getenv("VIRTGL_CORPUS_DIR") ? getenv("VIRTGL_CORPUS_DIR") : CORPUS_DIR;
-	char cmd[2048];
 
 	snprintf(corpus_out, sizeof(corpus_out), "%s/corpus", SPV_DIR);
-	snprintf(cmd, sizeof(cmd), "test -f '%s/TIMING_LIST.txt' && rm -rf '%s' && "
-		 "%s '%s' '%s' '%s/TIMING_LIST.txt' '%s'", dir, corpus_out, PYTHON, CORPUS_SCRIPT,
-		 dir, dir, corpus_out);
-	if (system(cmd) != 0 || list_corpus() != 0) {
+	if (corpus_to_spirv(PYTHON, CORPUS_SCRIPT, dir, corpus_out, "") != 0 ||
+	    corpus_names_of_dir(&corpus, corpus_out, ".spv") != 0) {
 		fprintf(stderr, "corpus: cannot convert %s (set VIRTGL_CORPUS_DIR?)\n", dir);
 		return -1;
 	}
@@ -146,8 +115,7 @@ static int convert_corpus(void)
 
 static void free_corpus(void)
 {
-	for (unsigned i = 0; i < nr_corpus; i++)
-		free(corpus_names[i]);
+	corpus_names_free(&corpus);
 }
 
 #define CHUNK_BYTES (32u * 1024 * 4) /* well under a command's 65535-dword payload */
@@ -182,7 +150,7 @@ static void create_shader_chunked(struct vdrm_cs *cs, uint32_t handle, enum vc_s
 
 START_TEST(host_accepts_corpus_shader)
 {
-	const char *name = corpus_names[_i];
+	const char *name = corpus.names[_i];
 	enum vc_stage stage = strstr(name, ".frag.") ? VC_STAGE_FRAGMENT : VC_STAGE_VERTEX;
 	char path[1024];
 	struct vc_tgsi t;
@@ -241,7 +209,7 @@ static Suite *host_suite(void)
 	tc = tcase_create("real-shader corpus");
 	tcase_add_checked_fixture(tc, open_device, close_device);
 	tcase_set_timeout(tc, 60);
-	tcase_add_loop_test(tc, host_accepts_corpus_shader, 0, (int)nr_corpus);
+	tcase_add_loop_test(tc, host_accepts_corpus_shader, 0, (int)corpus.count);
 	suite_add_tcase(s, tc);
 	return s;
 }
