@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+#include "glsl_shader_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "vc_spirv_emit.h"
+
+int glsl_shader_fail_internal(struct glsl_shader *sh, const char *what)
+{
+	if (!sh->log.errors)
+		glsl_log_error(&sh->log, 0, 0, 0, "internal error: %s failed", what);
+	return GLSL_COMPILE_INTERNAL;
+}
+
+/* Preprocessor, parser, semantic analysis: the stages that judge the
+ * shader, so a failure here is the application's error. */
+static int front_end(struct glsl_shader *sh, const struct glsl_compile_info *in)
+{
+	struct glsl_pp_info pp = {
+		.strings = in->strings, .lengths = in->lengths, .count = in->count,
+		.stage = in->stage, .extensions = in->extensions,
+		.num_extensions = in->num_extensions, .fragment_highp = in->fragment_highp,
+		.limits = in->limits,
+	};
+	int ret = glsl_pp_run(&pp, &sh->toks, &sh->log);
+
+	sh->version = ret ? 0 : sh->toks.version;
+	if (ret == 0)
+		ret = glsl_parse(&sh->toks, &sh->arena, &sh->ast, &sh->log);
+	if (ret == 0)
+		ret = glsl_sema(sh->ast, in->stage, &in->sema, &sh->arena, &sh->log, &sh->sema);
+	if (ret == 0)
+		return GLSL_COMPILE_OK;
+	return sh->log.errors ? GLSL_COMPILE_ERROR : glsl_shader_fail_internal(sh, "the front end");
+}
+
+struct glsl_shader *glsl_shader_compile(const struct glsl_compile_info *in)
+{
+	struct glsl_shader *sh = calloc(1, sizeof(*sh));
+
+	if (!sh)
+		return NULL;
+	sh->stage = in->stage;
+	glsl_arena_init(&sh->arena, 0, in->arena_limit ? in->arena_limit : GLSL_COMPILE_DEFAULT_ARENA);
+	glsl_log_init(&sh->log, 0, 0);
+	sh->status = front_end(sh, in);
+	return sh;
+}
+
+void glsl_shader_destroy(struct glsl_shader *sh)
+{
+	if (!sh)
+		return;
+	glsl_token_stream_finish(&sh->toks);
+	glsl_log_finish(&sh->log);
+	glsl_arena_finish(&sh->arena);
+	free(sh);
+}
+
+int glsl_shader_status(const struct glsl_shader *sh)
+{
+	return sh->status;
+}
+
+const char *glsl_shader_info_log(const struct glsl_shader *sh)
+{
+	return glsl_log_text(&sh->log);
+}
+
+enum glsl_stage glsl_shader_stage(const struct glsl_shader *sh)
+{
+	return sh->stage;
+}
+
+unsigned glsl_shader_version(const struct glsl_shader *sh)
+{
+	return sh->version;
+}
+
+/* ---- link ------------------------------------------------------------------ */
+
+/* GL's link errors for what is missing before the linker proper can run. */
+static bool link_inputs_ok(struct glsl_shader *const shaders[GLSL_STAGE_COUNT], struct glsl_log *log)
+{
+	static const char *const names[GLSL_STAGE_COUNT] = { "vertex", "fragment" };
+
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
+		if (!shaders[st]) {
+			glsl_log_error(log, 0, 0, 0, "no %s shader attached", names[st]);
+			return false;
+		}
+		if (shaders[st]->status != GLSL_COMPILE_OK) {
+			glsl_log_error(log, 0, 0, 0, "the %s shader did not compile", names[st]);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The linker lowered each stage with the program-wide layout; write it as
+ * SPIR-V and drop the IR (several times the SPIR-V's size). */
+static int emit_stages(struct glsl_linked_program *out, struct glsl_log *log)
+{
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
+		struct glsl_lower_result *r = &out->prog.stages[st];
+		char *elog = NULL;
+		int ret = vc_spirv_emit(r->module, &out->words[st], &out->nr_words[st], &elog);
+
+		if (ret)
+			glsl_log_error(log, 0, 0, 0, "internal error: SPIR-V: %s",
+				       elog ? elog : "out of memory");
+		free(elog);
+		vc_module_destroy(r->module);
+		r->module = NULL;
+		if (ret)
+			return -1;
+	}
+	return 0;
+}
+
+static void drop_program(struct glsl_linked_program *out)
+{
+	glsl_program_finish(&out->prog);
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
+		free(out->words[st]);
+		out->words[st] = NULL;
+		out->nr_words[st] = 0;
+	}
+}
+
+int glsl_shader_link(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
+		     const struct glsl_link_options *opts, struct glsl_linked_program *out)
+{
+	struct glsl_log log;
+	int ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	glsl_log_init(&log, 0, 0);
+	if (link_inputs_ok(shaders, &log)) {
+		struct glsl_link_shader sh[GLSL_STAGE_COUNT];
+
+		for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
+			sh[st] = (struct glsl_link_shader){ shaders[st]->ast, shaders[st]->sema };
+		ret = glsl_link(sh, opts, &log, &out->prog);
+		if (ret == 0)
+			ret = emit_stages(out, &log);
+	}
+	out->info_log = strdup(glsl_log_text(&log));
+	glsl_log_finish(&log);
+	if (ret)
+		drop_program(out);  /* a failed link keeps only its log */
+	return ret;
+}
+
+void glsl_linked_program_finish(struct glsl_linked_program *out)
+{
+	drop_program(out);
+	free(out->info_log);
+	out->info_log = NULL;
+}

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gl/: the OpenGL ES state tracker on vk/ (zink's role) — its face to the EGL
+ * layer (gl/egl_*.c), which is the only caller of what this header declares.
+ * Everything else of gl/ is reached through GL entry points that
+ * vgl_get_proc_address() hands to libglvnd.
+ *
+ *   vgl_device   one per process: vk/ instance + device + queue on drm/'s
+ *                transport (VIRTGL_TRANSPORT), refcounted by EGL displays.
+ *                Every context of the process submits on its one queue, so
+ *                all of them share drm/'s one 64-bit timeline (technique 5).
+ *   vgl_surface  a pbuffer: a colour image and, if asked, a depth/stencil
+ *                image, owned by EGL, rendered to as GL's framebuffer 0.
+ *   vgl_context  GL state + one command buffer being recorded. Current per
+ *                thread (vgl_make_current); GL calls act on the current one.
+ *   vgl_fence    a point on the timeline (glFenceSync, EGL syncs, sync files).
+ *
+ * Errors: functions return 0 / VGL_* codes (negative); the EGL layer maps
+ * them to EGL errors. Nothing here aborts.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <vulkan/vulkan_core.h>
+
+enum vgl_result {
+	VGL_OK = 0,
+	VGL_ERROR_NO_DEVICE = -1,      /* no render node / no server: decline the display */
+	VGL_ERROR_OUT_OF_MEMORY = -2,
+	VGL_ERROR_BAD_ATTRIBUTE = -3,  /* unsupported size, format, version */
+	VGL_ERROR_DEVICE_LOST = -4,
+	VGL_ERROR_TIMEOUT = -5,
+	VGL_ERROR_BAD_ACCESS = -6,     /* e.g. context current in another thread */
+};
+
+struct vgl_device;
+struct vgl_surface;
+struct vgl_context;
+struct vgl_fence;
+
+/* ---- device ----------------------------------------------------------------- */
+
+/* Cheap check, no connection: a virtio_gpu render node exists, or
+ * VIRTGL_TRANSPORT=vtest asks for vtest. EGL declines displays otherwise. */
+bool vgl_device_available(void);
+/* The process's device, created on first use (may start virgl_test_server). */
+int vgl_device_get(struct vgl_device **out);
+void vgl_device_put(struct vgl_device *dev);
+/* For eglQueryString(EGL_VENDOR/...) and glGetString(GL_RENDERER). */
+const char *vgl_device_renderer(const struct vgl_device *dev);
+
+/* ---- surfaces (pbuffers) ------------------------------------------------- */
+
+struct vgl_surface_info {
+	uint32_t width, height;        /* 1..max_texture_2d_size */
+	VkFormat color;                /* R8G8B8A8_UNORM, B8G8R8A8_UNORM, R5G6B5_UNORM_PACK16 */
+	VkFormat depth_stencil;        /* UNDEFINED, D16_UNORM, D24_UNORM_S8_UINT, D32_SFLOAT */
+	uint32_t samples;              /* 0/1 */
+};
+
+int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *info,
+		       struct vgl_surface **out);
+/* Deferred while the surface is current somewhere (EGL semantics). */
+void vgl_surface_destroy(struct vgl_surface *surf);
+
+/* ---- contexts ------------------------------------------------------------ */
+
+struct vgl_context_info {
+	uint32_t major, minor;         /* 2.0 or 3.0 */
+	struct vgl_context *share;     /* shares buffers, textures, programs, ...; may be NULL */
+	bool debug, robust;
+};
+
+int vgl_context_create(struct vgl_device *dev, const struct vgl_context_info *info,
+		       struct vgl_context **out);
+void vgl_context_destroy(struct vgl_context *ctx);
+/* Binds ctx to this thread with draw/read surfaces (both NULL: surfaceless,
+ * framebuffer 0 incomplete). ctx NULL releases the current one. Flushes the
+ * context being released. On first bind, viewport and scissor become the
+ * draw surface's size (GL's rule). */
+int vgl_make_current(struct vgl_context *ctx, struct vgl_surface *draw, struct vgl_surface *read);
+struct vgl_context *vgl_current_context(void);
+
+/* GL entry point by name ("glDrawArrays"); NULL if not implemented. */
+void *vgl_get_proc_address(const char *name);
+
+/* glFlush / glFinish on a context that need not be current (eglSwapBuffers,
+ * eglWaitClient). */
+int vgl_context_flush(struct vgl_context *ctx);
+int vgl_context_finish(struct vgl_context *ctx);
+
+/* ---- fences -------------------------------------------------------------- */
+
+/* Flushes ctx and takes the point of its last submission (a context with
+ * nothing submitted yet gets an already signalled fence). */
+int vgl_fence_create(struct vgl_context *ctx, struct vgl_fence **out);
+/* From a sync file / pollable fd (EGL_ANDROID_native_fence_sync import);
+ * takes ownership of fd. */
+int vgl_fence_import_fd(struct vgl_device *dev, int fd, struct vgl_fence **out);
+void vgl_fence_destroy(struct vgl_fence *f);
+bool vgl_fence_is_signaled(struct vgl_fence *f);
+/* VGL_OK, VGL_ERROR_TIMEOUT or an error; timeout_ns UINT64_MAX = forever. */
+int vgl_fence_wait(struct vgl_fence *f, uint64_t timeout_ns);
+/* Makes ctx's later GPU work wait for f (glWaitSync / eglWaitSyncKHR). */
+int vgl_fence_gpu_wait(struct vgl_context *ctx, struct vgl_fence *f);
+/* A new fd that signals with f (sync file on DRM, pollable fd on vtest). */
+int vgl_fence_export_fd(struct vgl_fence *f, int *fd);
