@@ -4,6 +4,7 @@
  * in the manner of glslangValidator, for bring-up and tests.
  *
  *   virgl-glslc [-S vert|frag] [-o out.spv] [--tgsi] [-q] file...
+ *   virgl-glslc -l [--reflect] [--tgsi] [-q] shader.vert shader.frag
  *
  * Each file is compiled on its own through glsl_compile() (the same call
  * the GL layer makes); the stage comes from the extension (.vert, .frag)
@@ -18,8 +19,14 @@
  * Exit status: 0 success; 1 a compile (or TGSI) failure, or -o / --tgsi
  * on a shader without main() (GL compiles it; it has no entry point);
  * 2 bad usage; 3 an input or output file could not be read or written;
- * 4 is reserved for link failures once the linker lands. When files fail
- * differently, the I/O status wins over the compile status.
+ * 4 the link failed. When files fail differently, the I/O status wins over
+ * the compile status.
+ *
+ * -l links a vertex and a fragment shader as glLinkProgram does
+ * (glsl_shader.h, the GL layer's calls): each shader's log, then the link
+ * log under "link:"; --reflect prints the program's resource lists (what
+ * the GL queries report: uniforms with std140 offsets, blocks, attributes,
+ * varyings, outputs); --tgsi prints both linked stages' TGSI.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,6 +34,7 @@
 #include <string.h>
 
 #include "glsl_compile.h"
+#include "glsl_shader.h"
 #include "vc_spirv_to_tgsi.h"
 
 enum glslc_exit {
@@ -34,7 +42,7 @@ enum glslc_exit {
 	GLSLC_COMPILE = 1,
 	GLSLC_USAGE = 2,
 	GLSLC_IO = 3,
-	GLSLC_LINK = 4, /* reserved: VS + FS linking is not there yet */
+	GLSLC_LINK = 4,
 };
 
 struct glslc_opts {
@@ -42,6 +50,8 @@ struct glslc_opts {
 	int stage;               /* -S: enum glsl_stage, or -1 for "by extension" */
 	bool tgsi;
 	bool quiet;              /* -q: no info log on success */
+	bool link;               /* -l: link a .vert and a .frag */
+	bool reflect;            /* --reflect: the linked program's resources */
 	char **files;
 	int nr_files;
 };
@@ -57,10 +67,12 @@ static void usage(FILE *f)
 		"  --tgsi        print the TGSI the back end makes of it (uniform block at\n"
 		"                binding b -> CONST[b+1], sampler at binding b -> SAMP[b])\n"
 		"  -q            print the info log only when a compile fails\n"
+		"  -l            link a vertex and a fragment shader (as glLinkProgram)\n"
+		"  --reflect     with -l: print the program's uniforms, blocks and variables\n"
 		"  -h, --help    this text\n"
 		"\n"
 		"Exit status: 0 success, 1 compile failure, 2 usage, 3 I/O error,\n"
-		"4 link failure (reserved).\n");
+		"4 link failure.\n");
 }
 
 static int parse_stage(const char *s)
@@ -97,10 +109,14 @@ static int parse_option(int argc, char **argv, int *i, struct glslc_opts *o)
 
 	if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 		return -1;
-	if (!strcmp(a, "--tgsi") || !strcmp(a, "-q")) {
-		*(a[1] == 'q' ? &o->quiet : &o->tgsi) = true;
-		return GLSLC_OK;
-	}
+	if (!strcmp(a, "--tgsi"))
+		return o->tgsi = true, GLSLC_OK;
+	if (!strcmp(a, "-q"))
+		return o->quiet = true, GLSLC_OK;
+	if (!strcmp(a, "-l"))
+		return o->link = true, GLSLC_OK;
+	if (!strcmp(a, "--reflect"))
+		return o->reflect = true, GLSLC_OK;
 	if (!strcmp(a, "-o") || !strcmp(a, "-S")) {
 		if (!(v = opt_value(argc, argv, i)))
 			return GLSLC_USAGE;
@@ -126,6 +142,14 @@ static int check_files(const struct glslc_opts *o)
 	}
 	if (o->output && o->nr_files > 1) {
 		fprintf(stderr, "virgl-glslc: -o takes one input file\n");
+		return GLSLC_USAGE;
+	}
+	if (o->link && (o->nr_files != 2 || o->output)) {
+		fprintf(stderr, "virgl-glslc: -l takes one vertex and one fragment shader, no -o\n");
+		return GLSLC_USAGE;
+	}
+	if (o->reflect && !o->link) {
+		fprintf(stderr, "virgl-glslc: --reflect needs -l\n");
 		return GLSLC_USAGE;
 	}
 	for (int i = 0; i < o->nr_files; i++) {
@@ -223,11 +247,12 @@ static int default_slot(void *ctx, uint32_t set, uint32_t binding, enum vc_descr
 	return kind == VC_DESC_UNIFORM_BUFFER ? (int)binding + 1 : (int)binding;
 }
 
-static int print_tgsi(const char *name, const struct glsl_compiled *c, bool header)
+static int print_tgsi(const char *name, const uint32_t *words, size_t nr_words,
+		      enum glsl_stage stage, bool header)
 {
 	struct vc_compile_info ci = {
-		.words = c->words, .nr_words = c->nr_words, .entry_point = "main",
-		.stage = c->stage == GLSL_STAGE_FRAGMENT ? VC_STAGE_FRAGMENT : VC_STAGE_VERTEX,
+		.words = words, .nr_words = nr_words, .entry_point = "main",
+		.stage = stage == GLSL_STAGE_FRAGMENT ? VC_STAGE_FRAGMENT : VC_STAGE_VERTEX,
 		.map = { .slot = default_slot },
 	};
 	struct vc_tgsi t = { 0 };
@@ -283,8 +308,106 @@ static int compile_file(const struct glslc_opts *o, const char *name)
 	else if (o->output)
 		ret = write_spirv(o->output, &c);
 	if (ret == GLSLC_OK && o->tgsi)
-		ret = print_tgsi(name, &c, o->nr_files > 1);
+		ret = print_tgsi(name, c.words, c.nr_words, c.stage, o->nr_files > 1);
 	glsl_compiled_finish(&c);
+	return ret;
+}
+
+/* ---- -l: link as glLinkProgram ---------------------------------------- */
+
+static const char *type_name(const struct glsl_type *t)
+{
+	return t ? t->name : "?";
+}
+
+static void print_resources(const struct glsl_program *p)
+{
+	for (uint32_t i = 0; i < p->nr_uniforms; i++) {
+		const struct glsl_prog_uniform *u = &p->uniforms[i];
+
+		printf("uniform %s %s", type_name(u->type), u->name);
+		if (u->array_size)
+			printf("[%u]", u->array_size);
+		printf(" block %d offset %u\n", u->block, u->offset);
+	}
+	for (uint32_t i = 0; i < p->nr_blocks; i++)
+		printf("block %s size %u vs binding %d fs binding %d\n", p->blocks[i].name,
+		       p->blocks[i].size, p->blocks[i].stage.binding[GLSL_STAGE_VERTEX],
+		       p->blocks[i].stage.binding[GLSL_STAGE_FRAGMENT]);
+	for (uint32_t i = 0; i < p->nr_attribs; i++)
+		printf("attribute %s location %d\n", p->attribs[i].name, p->attribs[i].location);
+	for (uint32_t i = 0; i < p->nr_varyings; i++)
+		printf("varying %s location %d\n", p->varyings[i].name, p->varyings[i].location);
+	for (uint32_t i = 0; i < p->nr_outputs; i++)
+		printf("output %s location %d\n", p->outputs[i].name, p->outputs[i].location);
+	printf("default block size %u\n", p->default_block_size);
+}
+
+/* One shader of the pair, compiled and reported; NULL after an I/O error
+ * (printed) or OOM. */
+static struct glsl_shader *compile_for_link(const struct glslc_opts *o, const char *name,
+					     int stage)
+{
+	char *src = read_source(name);
+	struct glsl_shader *sh;
+	const char *log;
+
+	if (!src) {
+		fprintf(stderr, "virgl-glslc: %s: cannot read: %s\n", name, strerror(errno));
+		return NULL;
+	}
+	sh = glsl_shader_compile(&(struct glsl_compile_info){
+		.strings = (const char *const *)&src, .count = 1, .stage = stage });
+	free(src);
+	if (!sh)
+		return NULL;
+	log = glsl_shader_info_log(sh);
+	if (*log && (glsl_shader_status(sh) != GLSL_COMPILE_OK || !o->quiet))
+		printf("%s:\n%s", name, log);
+	return sh;
+}
+
+static int linked_outputs(const struct glslc_opts *o, const struct glsl_linked_program *p)
+{
+	int ret = GLSLC_OK;
+
+	if (o->reflect)
+		print_resources(&p->prog);
+	for (unsigned st = 0; o->tgsi && st < GLSL_STAGE_COUNT && ret == GLSLC_OK; st++)
+		ret = print_tgsi(o->files[st], p->words[st], p->nr_words[st], st, true);
+	return ret;
+}
+
+/* The pair in either order: the stage of each from its name or -S. */
+static int link_files(const struct glslc_opts *o)
+{
+	struct glsl_shader *sh[GLSL_STAGE_COUNT] = { NULL, NULL };
+	struct glsl_linked_program prog;
+	int ret = GLSLC_IO;
+
+	for (int i = 0; i < 2; i++) {
+		int st = stage_of_name(o->files[i]);
+
+		if (st < 0 || sh[st]) {
+			fprintf(stderr, "virgl-glslc: -l needs one .vert and one .frag\n");
+			ret = GLSLC_USAGE;
+			goto out;
+		}
+		if (!(sh[st] = compile_for_link(o, o->files[i], st)))
+			goto out;
+	}
+	ret = GLSLC_COMPILE;
+	if (glsl_shader_status(sh[0]) != GLSL_COMPILE_OK || glsl_shader_status(sh[1]) != GLSL_COMPILE_OK)
+		goto out;
+	ret = glsl_shader_link(sh, NULL, &prog) ? GLSLC_LINK : GLSLC_OK;
+	if (prog.info_log && *prog.info_log && (ret || !o->quiet))
+		printf("link:\n%s", prog.info_log);
+	if (ret == GLSLC_OK)
+		ret = linked_outputs(o, &prog);
+	glsl_linked_program_finish(&prog);
+out:
+	glsl_shader_destroy(sh[0]);
+	glsl_shader_destroy(sh[1]);
 	return ret;
 }
 
@@ -297,6 +420,11 @@ int main(int argc, char **argv)
 		usage(ret < 0 ? stdout : stderr);
 		free(o.files);
 		return ret < 0 ? GLSLC_OK : ret;
+	}
+	if (o.link) {
+		worst = link_files(&o);
+		free(o.files);
+		return worst;
 	}
 	for (int i = 0; i < o.nr_files; i++) {
 		ret = compile_file(&o, o.files[i]);

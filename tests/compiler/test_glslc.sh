@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # tools/virgl-glslc: info logs, outputs and the exit codes (0 ok, 1 compile,
-# 2 usage, 3 I/O) on good and bad inputs. The shaders are written here, so
+# 2 usage, 3 I/O, 4 link) on good and bad inputs. The shaders are written here, so
 # the test needs nothing from the source tree.
 set -u
 glslc=${top_builddir:-.}/tools/virgl-glslc
@@ -73,6 +73,36 @@ expect 0 "^FRAG" "$glslc" --tgsi "$tmp/good.frag"
 grep -q "DCL SAMP\[1\]" "$tmp/out" || fail "FS TGSI has no SAMP[1]: $(cat "$tmp/out")"
 grep -q "DCL CONST\[1\]" "$tmp/out" || fail "FS TGSI does not read CONST[1]: $(cat "$tmp/out")"
 expect 0 "^// .*good.vert \(num_tokens [0-9]+\)" "$glslc" --tgsi "$tmp/good.vert" "$tmp/good.frag"
+
+# -l links as glLinkProgram: resources with std140 offsets, both stages' TGSI,
+# exit 4 on a link error (a varying whose type differs), 1 on a compile error
+cat >"$tmp/link.vert" <<'EOF'
+#version 300 es
+in vec4 pos;
+uniform mat4 mvp;
+out vec2 uv;
+void main() { uv = pos.xy; gl_Position = mvp * pos; }
+EOF
+cat >"$tmp/link.frag" <<'EOF'
+#version 300 es
+precision mediump float;
+in vec2 uv;
+uniform vec4 tint;
+uniform Light { vec4 color; } light;
+out vec4 o;
+void main() { o = vec4(uv, 0.0, 1.0) * tint * light.color; }
+EOF
+sed 's/in vec2 uv/in vec3 uv/; s/vec4(uv, 0.0, 1.0)/vec4(uv, 1.0)/' "$tmp/link.frag" >"$tmp/mismatch.frag"
+expect 0 "uniform vec4 tint block -1 offset 64" "$glslc" -l --reflect "$tmp/link.vert" "$tmp/link.frag"
+grep -q "block Light size 16" "$tmp/out" || fail "-l --reflect: no block Light: $(cat "$tmp/out")"
+grep -q "default block size 80" "$tmp/out" || fail "-l --reflect: default block size: $(cat "$tmp/out")"
+expect 0 "^FRAG" "$glslc" -l --tgsi "$tmp/link.frag" "$tmp/link.vert"
+grep -q "^VERT" "$tmp/out" || fail "-l --tgsi: no vertex shader TGSI"
+expect 4 "^link:" "$glslc" -l "$tmp/link.vert" "$tmp/mismatch.frag"
+grep -q "uv" "$tmp/out" || fail "link log does not name the varying: $(cat "$tmp/out")"
+expect 1 "precision" "$glslc" -l "$tmp/link.vert" "$tmp/bad.frag"
+expect 2 "one .vert and one .frag" "$glslc" -l "$tmp/link.vert" "$tmp/good.vert"
+expect 2 "-l takes" "$glslc" -l "$tmp/link.vert"
 
 # compile errors: a GL-style log line naming the line, exit 1, no output file
 expect 1 "^0:2\([0-9]+\): error: .*precision" "$glslc" -o "$tmp/bad.spv" "$tmp/bad.frag"
