@@ -5,17 +5,19 @@
 usage: gen_builtins.py builtins.def vc_ir.h glsl_types.h OUT_H OUT_C
 
 OUT_H (glsl_builtins_table.h): table sizes, the per-version counts, the recipe
-enum and the extern tables. OUT_C (glsl_builtins_table.c): the function
-overloads sorted by name (so one name's overloads are contiguous and the names
-can be binary-searched), a shared parameter pool, the variables and constants,
-and the built-in struct and array types they use.
+enum, the extensions rows depend on, and the extern tables. OUT_C
+(glsl_builtins_table.c): the function overloads sorted by name (so one name's
+overloads are contiguous and the names can be binary-searched), a shared
+parameter pool, the variables and constants, the built-in struct and array
+types they use, and the extension names (index 0: none, the core rows).
 
 The generator checks the data against the headers it feeds: every type name
 against glsl_types.h, every vc_op / vc_tex_op / vc_builtin against vc_ir.h
 (and an op's arity against the row's parameter count), every type against the
-versions the row is in. It then checks the totals of the GLSL ES specs and
-exits non-zero, failing the build, if any of this is wrong. The .def format is
-described at the top of the .def. Python 3 standard library only.
+versions the row is in. It then checks the totals of the GLSL ES specs (core
+rows only: extension rows are outside the specs' chapters) and exits non-zero,
+failing the build, if any of this is wrong. The .def format is described at
+the top of the .def. Python 3 standard library only.
 """
 import re
 import sys
@@ -53,14 +55,29 @@ class DefError(Exception):
 
 
 class Fn:
-    def __init__(self, name, ret, params, outs, versions, stages, lower, prec, lineno):
+    def __init__(self, name, ret, params, outs, versions, stages, lower, prec, lineno, ext):
         self.name, self.ret, self.params, self.outs = name, ret, tuple(params), outs
         self.versions, self.stages, self.lower, self.prec = versions, stages, lower, prec
-        self.lineno = lineno
+        self.lineno, self.ext = lineno, ext
 
     def same_as(self, other):
-        return (self.ret, self.outs, self.stages, self.lower, self.prec, self.versions) == \
-            (other.ret, other.outs, other.stages, other.lower, other.prec, other.versions)
+        return (self.ret, self.outs, self.stages, self.lower, self.prec, self.versions,
+                self.ext) == \
+            (other.ret, other.outs, other.stages, other.lower, other.prec, other.versions,
+             other.ext)
+
+
+def parse_versions(text, lineno):
+    """VERSIONS -> (versions, extension name or None). An `ext:NAME` row
+    exists in ES 1.00 only, where #extension GL_NAME is enabled (in 3.00 the
+    core rows stand for what such extensions became)."""
+    if text.startswith('ext:'):
+        if not re.match(r'[A-Z]+_\w+$', text[4:]):
+            raise DefError('line %d: bad extension name %r' % (lineno, text[4:]))
+        return (100,), 'GL_' + text[4:]
+    if text not in VERSIONS:
+        raise DefError('line %d: bad version %r' % (lineno, text))
+    return VERSIONS[text], None
 
 
 # --- reading the headers -------------------------------------------------------
@@ -169,8 +186,9 @@ def parse_fn(line, lineno, ir, types):
     if not m:
         raise DefError('line %d: cannot parse %r' % (lineno, line))
     vers, stage, lower, ret, name, ptext, prec = m.groups()
-    if vers not in VERSIONS or stage not in STAGES or (prec and prec not in PRECS):
-        raise DefError('line %d: bad version, stage or precision' % lineno)
+    versions, ext = parse_versions(vers, lineno)
+    if stage not in STAGES or (prec and prec not in PRECS):
+        raise DefError('line %d: bad stage or precision' % lineno)
     params, outs = parse_params(ptext, lineno)
     lowering = parse_lowering(lower, len(params), ir, lineno)
     n_size, n_g = axes([ret] + params, lineno)
@@ -178,15 +196,16 @@ def parse_fn(line, lineno, ir, types):
     for si in range(n_size):
         for gi in range(n_g):
             fn = Fn(name, expand_token(ret, si, gi), [expand_token(p, si, gi) for p in params],
-                    outs, VERSIONS[vers], STAGES[stage], lowering, prec, lineno)
+                    outs, versions, STAGES[stage], lowering, prec, lineno, ext)
             check_types(fn, types)
             fns.append(fn)
     return fns
 
 
 def add_fn(table, fn):
-    """Add an overload; an identical signature from another row is the same one."""
-    key = (fn.name, fn.params)
+    """Add an overload; an identical signature from another row is the same one
+    (an extension's row and a core row of the same signature are two rows)."""
+    key = (fn.name, fn.params, fn.ext)
     old = table.get(key)
     if old is None:
         table[key] = fn
@@ -198,10 +217,11 @@ def add_fn(table, fn):
 # --- variables --------------------------------------------------------------------
 
 class Var:
-    def __init__(self, name, type_expr, prec, storage, versions, stages, lower, value, lineno):
+    def __init__(self, name, type_expr, prec, storage, versions, stages, lower, value, lineno,
+                 ext=None):
         self.name, self.type_expr, self.prec, self.storage = name, type_expr, prec, storage
         self.versions, self.stages, self.lower, self.value = versions, stages, lower, value
-        self.lineno = lineno
+        self.lineno, self.ext = lineno, ext
 
 
 def parse_struct(line, lineno, types):
@@ -217,12 +237,12 @@ def parse_struct(line, lineno, types):
 
 def parse_var(line, lineno, ir):
     w = line.split()
-    if len(w) != 8 or w[1] not in VERSIONS or w[2] not in STAGES or w[3] not in STORAGES \
-            or w[4] not in PRECS:
+    if len(w) != 8 or w[2] not in STAGES or w[3] not in STORAGES or w[4] not in PRECS:
         raise DefError('line %d: cannot parse %r' % (lineno, line))
+    versions, ext = parse_versions(w[1], lineno)
     if not w[7].startswith('=') and w[7] not in ir[2]:
         raise DefError('line %d: %r is not a vc_builtin' % (lineno, w[7]))
-    return [Var(w[6], w[5], w[4], w[3], VERSIONS[w[1]], STAGES[w[2]], w[7], 0, lineno)]
+    return [Var(w[6], w[5], w[4], w[3], versions, STAGES[w[2]], w[7], 0, lineno, ext)]
 
 
 def parse_const(line, lineno, types):
@@ -262,7 +282,7 @@ def read_def(path, ir, types):
 
 def check_counts(fns):
     for ver, (names, overloads, vs_only, fs_only) in EXPECTED.items():
-        avail = [f for f in fns if ver in f.versions]
+        avail = [f for f in fns if ver in f.versions and not f.ext]
         got = (len({f.name for f in avail}), len(avail),
                sum(1 for f in avail if f.stages == 1), sum(1 for f in avail if f.stages == 2))
         if got != (names, overloads, vs_only, fs_only):
@@ -283,18 +303,31 @@ def recipes_of(fns, vars_):
     return sorted(names)
 
 
+def extensions_of(fns, vars_):
+    """The extensions rows depend on, in .def order; index 0 is "none"."""
+    exts = ['']
+    for x in [f.ext for f in fns] + [v.ext for v in vars_]:
+        if x and x not in exts:
+            exts.append(x)
+    if len(exts) > 32:
+        raise DefError('more than 31 extensions do not fit the resolver\'s mask')
+    return exts
+
+
 def recipe_enum(name):
     return 'GLSL_BI_RECIPE_' + name.upper()
 
 
-def emit_header(out, fns, names, vars_, recipes, structs):
+def emit_header(out, fns, names, vars_, recipes, structs, exts):
     w = out.write
     w(BANNER)
     w('#pragma once\n\n#include "glsl_builtins.h"\n\n')
     w('#define GLSL_BI_NR_NAMES %d\n' % len(names))
     w('#define GLSL_BI_NR_FNS %d\n' % len(fns))
     w('#define GLSL_BI_NR_VARS %d\n' % len(vars_))
-    w('/* the most overloads one name has in one version */\n')
+    w('/* extensions rows depend on (glsl_bi_ext_names[1 ..]) */\n')
+    w('#define GLSL_BI_NR_EXTS %d\n' % len(exts))
+    w('/* the most overloads one name has in one version (all extensions on) */\n')
     w('#define GLSL_BI_MAX_OVERLOADS %d\n\n' % max_overloads(fns))
     w('/* the totals the generator checked, per version */\n')
     for ver, (n, o, vs, fs) in EXPECTED.items():
@@ -310,6 +343,7 @@ def emit_header(out, fns, names, vars_, recipes, structs):
     w('extern const uint8_t glsl_bi_params[];\n')
     w('extern const struct glsl_bi_var glsl_bi_vars[GLSL_BI_NR_VARS];\n')
     w('extern const char *const glsl_bi_recipe_names[GLSL_BI_RECIPE_COUNT];\n')
+    w('extern const char *const glsl_bi_ext_names[GLSL_BI_NR_EXTS];\n')
     for s in structs:
         w('extern const struct glsl_type glsl_bi_type_%s;\n' % s)
 
@@ -335,7 +369,7 @@ def param_pool(fns, types):
     return pool, where
 
 
-def fn_init(f, name_index, where, types):
+def fn_init(f, name_index, where, types, exts):
     """One row of glsl_bi_fns (positional, in struct glsl_bi_fn's order)."""
     kind, op, flags = f.lower
     if kind == 'RECIPE':
@@ -345,12 +379,15 @@ def fn_init(f, name_index, where, types):
         prec = '-'
     prec_c = 'GLSL_BI_PREC_' + (PRECS[prec] if prec else 'ARGS')
     sig = '%s %s(%s)' % (f.ret, f.name, ', '.join(f.params))
-    return ('\t{ %d, %d, %s, %s, %d, %s, %d, %d, %s, GLSL_BI_LOWER_%s, %s }, /* %s */\n'
+    if f.ext:
+        sig += ' [%s]' % f.ext
+    return ('\t{ %d, %d, %s, %s, %d, %s, %d, %d, %s, GLSL_BI_LOWER_%s, %s, %d }, /* %s */\n'
             % (name_index[f.name], where[f.params], op, types[f.ret], len(f.params),
-               version_mask(f.versions), f.stages, f.outs, prec_c, kind, flags, sig))
+               version_mask(f.versions), f.stages, f.outs, prec_c, kind, flags,
+               exts.index(f.ext or ''), sig))
 
 
-def emit_fns(w, fns, names, types):
+def emit_fns(w, fns, names, types, exts):
     name_index = {n: i for i, n in enumerate(names)}
     pool, where = param_pool(fns, types)
     w('const uint8_t glsl_bi_params[] = {\n')
@@ -363,10 +400,10 @@ def emit_fns(w, fns, names, types):
         w('\t{ "%s", %d, %d },\n' % (n, first, count))
         first += count
     w('};\n\n/* name, params, op, ret, nr_params, versions, stages, out_mask, ret_prec,\n'
-      ' * lower, tex_flags */\n')
+      ' * lower, tex_flags, ext */\n')
     w('const struct glsl_bi_fn glsl_bi_fns[GLSL_BI_NR_FNS] = {\n')
     for f in fns:
-        w(fn_init(f, name_index, where, types))
+        w(fn_init(f, name_index, where, types, exts))
     w('};\n\n')
 
 
@@ -407,7 +444,7 @@ def array_types(vars_, types):
     return arrays, decls
 
 
-def var_init(v, types, structs, arrays):
+def var_init(v, types, structs, arrays, exts):
     if v.lower.startswith('='):
         builtin, recipe = 'VC_BUILTIN_NONE', recipe_enum(v.lower[1:])
     elif v.lower == '-':
@@ -416,12 +453,13 @@ def var_init(v, types, structs, arrays):
         builtin, recipe = 'VC_BUILTIN_' + v.lower, 'GLSL_BI_RECIPE_NONE'
     return ('\t{ .name = "%s", .type = %s, .precision = GLSL_PREC_%s,\n'
             '\t  .storage = GLSL_BI_STORAGE_%s, .versions = %s, .stages = %d,\n'
-            '\t  .builtin = %s, .recipe = %s, .value = %d },\n'
+            '\t  .builtin = %s, .recipe = %s, .value = %d, .ext = %d },\n'
             % (v.name, type_ref(v.type_expr, types, structs, arrays), PRECS[v.prec],
-               v.storage.upper(), version_mask(v.versions), v.stages, builtin, recipe, v.value))
+               v.storage.upper(), version_mask(v.versions), v.stages, builtin, recipe, v.value,
+               exts.index(v.ext or '')))
 
 
-def emit_vars(w, vars_, types, structs):
+def emit_vars(w, vars_, types, structs, exts):
     arrays, decls = array_types(vars_, types)
     for cname, elem, length in decls:
         w('static const struct glsl_type %s = {\n' % cname)
@@ -431,17 +469,21 @@ def emit_vars(w, vars_, types, structs):
     for v in vars_:
         if v.type_expr not in types and v.type_expr not in structs and v.type_expr not in arrays:
             raise DefError('line %d: unknown type %r' % (v.lineno, v.type_expr))
-        w(var_init(v, types, structs, arrays))
+        w(var_init(v, types, structs, arrays, exts))
     w('};\n\n')
 
 
-def emit_source(out, hname, fns, names, vars_, recipes, structs, types):
+def emit_source(out, hname, fns, names, vars_, recipes, structs, types, exts):
     w = out.write
     w(BANNER)
     w('#include "%s"\n\n' % hname)
-    emit_fns(w, fns, names, types)
+    emit_fns(w, fns, names, types, exts)
     emit_structs(w, structs, types)
-    emit_vars(w, vars_, types, structs)
+    emit_vars(w, vars_, types, structs, exts)
+    w('const char *const glsl_bi_ext_names[GLSL_BI_NR_EXTS] = {\n')
+    for x in exts:
+        w('\t"%s",\n' % x)
+    w('};\n\n')
     w('const char *const glsl_bi_recipe_names[GLSL_BI_RECIPE_COUNT] = {\n\t"",\n')
     for r in recipes:
         w('\t"%s",\n' % r)
@@ -456,6 +498,7 @@ def main(argv):
         types = read_types(argv[3])
         fns, vars_, structs = read_def(argv[1], read_ir(argv[2]), types)
         check_counts(fns)
+        exts = extensions_of(fns, vars_)
     except (DefError, OSError, ValueError) as e:
         sys.stderr.write('%s: %s\n' % (argv[1], e))
         return 1
@@ -464,9 +507,10 @@ def main(argv):
     names = sorted({f.name for f in fns})
     recipes = recipes_of(fns, vars_)
     with open(argv[4], 'w') as out:
-        emit_header(out, fns, names, vars_, recipes, structs)
+        emit_header(out, fns, names, vars_, recipes, structs, exts)
     with open(argv[5], 'w') as out:
-        emit_source(out, argv[4].rsplit('/', 1)[-1], fns, names, vars_, recipes, structs, types)
+        emit_source(out, argv[4].rsplit('/', 1)[-1], fns, names, vars_, recipes, structs, types,
+                    exts)
     return 0
 
 

@@ -8,6 +8,7 @@
 /* glsl_bi_fns.op holds these */
 _Static_assert(VC_OP_COUNT <= UINT16_MAX, "vc_op does not fit glsl_bi_fn.op");
 _Static_assert(GLSL_TID_COUNT <= UINT8_MAX, "glsl_type_id does not fit glsl_bi_fn");
+_Static_assert(GLSL_BI_NR_EXTS <= 32, "extensions do not fit the uint32_t mask");
 
 static int name_cmp(const char *name, size_t len, const char *entry)
 {
@@ -40,14 +41,29 @@ static unsigned version_bit(enum glsl_es_version version)
 	return version >= GLSL_ES_300 ? GLSL_BI_V300 : GLSL_BI_V100;
 }
 
-bool glsl_bi_fn_available(const struct glsl_bi_fn *fn, enum glsl_es_version version,
-			  enum glsl_stage stage)
+uint32_t glsl_builtin_ext_bit(const char *name)
 {
-	return (fn->versions & version_bit(version)) && (fn->stages & (1u << stage));
+	for (unsigned i = 1; i < GLSL_BI_NR_EXTS; i++)
+		if (!strcmp(glsl_bi_ext_names[i], name))
+			return 1u << i;
+	return 0;
+}
+
+static bool ext_enabled(unsigned ext, uint32_t exts)
+{
+	return !ext || ((exts >> ext) & 1u);
+}
+
+bool glsl_bi_fn_available(const struct glsl_bi_fn *fn, enum glsl_es_version version,
+			  enum glsl_stage stage, uint32_t exts)
+{
+	return (fn->versions & version_bit(version)) && (fn->stages & (1u << stage)) &&
+	       ext_enabled(fn->ext, exts);
 }
 
 unsigned glsl_builtin_overloads(const char *name, size_t len, enum glsl_es_version version,
-				enum glsl_stage stage, const struct glsl_bi_fn **out, unsigned max)
+				enum glsl_stage stage, uint32_t exts, const struct glsl_bi_fn **out,
+				unsigned max)
 {
 	const struct glsl_bi_name *n = glsl_builtin_find(name, len);
 	unsigned count = 0;
@@ -55,7 +71,7 @@ unsigned glsl_builtin_overloads(const char *name, size_t len, enum glsl_es_versi
 	for (unsigned i = 0; n && i < n->count; i++) {
 		const struct glsl_bi_fn *fn = &glsl_bi_fns[n->first + i];
 
-		if (!glsl_bi_fn_available(fn, version, stage))
+		if (!glsl_bi_fn_available(fn, version, stage, exts))
 			continue;
 		if (count < max)
 			out[count] = fn;
@@ -179,15 +195,25 @@ static bool matches(const struct glsl_bi_fn *fn, const struct glsl_bi_call *call
 	return true;
 }
 
-/* The overload of a name that takes the call's arguments, in any version and
- * stage (for "only in fragment shaders"-style messages). */
+/* The overload of a name that takes the call's arguments, in any version,
+ * stage and extension (for "only in fragment shaders"-style messages); one of
+ * the call's version first, so that the message names what is missing there. */
 static const struct glsl_bi_fn *match_any(const struct glsl_bi_name *n,
 					  const struct glsl_bi_call *call)
 {
-	for (unsigned i = 0; i < n->count; i++)
-		if (matches(&glsl_bi_fns[n->first + i], call))
-			return &glsl_bi_fns[n->first + i];
-	return NULL;
+	const struct glsl_bi_fn *other = NULL;
+
+	for (unsigned i = 0; i < n->count; i++) {
+		const struct glsl_bi_fn *fn = &glsl_bi_fns[n->first + i];
+
+		if (!matches(fn, call))
+			continue;
+		if (fn->versions & version_bit(call->version))
+			return fn;
+		if (!other)
+			other = fn;
+	}
+	return other;
 }
 
 static const char *stage_names(unsigned stages)
@@ -203,6 +229,8 @@ static void msg_unavailable(struct msg *m, const struct glsl_bi_call *call,
 	if (!(fn->versions & version_bit(call->version)))
 		msg_add(m, " is not available in GLSL ES %s",
 			call->version >= GLSL_ES_300 ? "3.00" : "1.00");
+	else if (!ext_enabled(fn->ext, call->exts))
+		msg_add(m, " requires #extension %s", glsl_bi_ext_names[fn->ext]);
 	else
 		msg_add(m, " is only available in %s shaders", stage_names(fn->stages));
 }
@@ -254,7 +282,7 @@ enum glsl_bi_result glsl_builtin_resolve(const struct glsl_bi_call *call,
 		err[0] = '\0';
 	if (!n)
 		return GLSL_BI_NOT_BUILTIN;
-	nr = glsl_builtin_overloads(call->name, call->len, call->version, call->stage,
+	nr = glsl_builtin_overloads(call->name, call->len, call->version, call->stage, call->exts,
 				    cands, GLSL_BI_MAX_OVERLOADS);
 	for (unsigned i = 0; i < nr; i++) {
 		if (matches(cands[i], call)) {
@@ -273,14 +301,15 @@ enum glsl_bi_result glsl_builtin_resolve(const struct glsl_bi_call *call,
 /* --- variables -------------------------------------------------------------- */
 
 const struct glsl_bi_var *glsl_builtin_var(const char *name, size_t len,
-					   enum glsl_es_version version, enum glsl_stage stage)
+					   enum glsl_es_version version, enum glsl_stage stage,
+					   uint32_t exts)
 {
 	/* a few dozen rows: a scan is as fast as anything cleverer */
 	for (unsigned i = 0; i < GLSL_BI_NR_VARS; i++) {
 		const struct glsl_bi_var *v = &glsl_bi_vars[i];
 
 		if (!name_cmp(name, len, v->name) && (v->versions & version_bit(version)) &&
-		    (v->stages & (1u << stage)))
+		    (v->stages & (1u << stage)) && ext_enabled(v->ext, exts))
 			return v;
 	}
 	return NULL;

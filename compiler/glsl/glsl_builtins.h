@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Built-in functions, variables and constants of GLSL ES 1.00 and 3.00.
+ * Built-in functions, variables and constants of GLSL ES 1.00 and 3.00, and
+ * of the ES 1.00 extensions the compiler offers (rows tagged with the
+ * extension: they exist only where the shader enables it).
  *
  * The data is compiler/glsl/builtins.def; gen_builtins.py turns it into the
  * tables of glsl_builtins_table.{c,h} (generated at build time). This header
@@ -46,7 +48,7 @@ enum glsl_bi_prec {
 	GLSL_BI_PREC_HIGH,
 };
 
-/* One overload: 12 bytes, types as enum glsl_type_id. */
+/* One overload: 16 bytes, types as enum glsl_type_id. */
 struct glsl_bi_fn {
 	uint16_t name;        /* index into glsl_bi_names */
 	uint16_t params;      /* index of the first parameter in glsl_bi_params */
@@ -59,6 +61,7 @@ struct glsl_bi_fn {
 	uint8_t ret_prec;     /* enum glsl_bi_prec */
 	uint8_t lower;        /* enum glsl_bi_lower */
 	uint8_t tex_flags;    /* enum glsl_bi_tex_flag */
+	uint8_t ext;          /* 0, or the extension (glsl_bi_ext_names) it needs */
 };
 
 /* A name and its overloads glsl_bi_fns[first .. first + count - 1], over all
@@ -86,17 +89,23 @@ struct glsl_bi_var {
 	uint8_t builtin;          /* enum vc_builtin, or VC_BUILTIN_NONE */
 	uint8_t recipe;           /* enum glsl_bi_recipe when builtin is NONE */
 	int32_t value;            /* constants: the spec's minimum */
+	uint8_t ext;              /* 0, or the extension (glsl_bi_ext_names) it needs */
 };
 
 /* The entry of a name in glsl_bi_names (any version), or NULL. */
 const struct glsl_bi_name *glsl_builtin_find(const char *name, size_t len);
+/* Enabled extensions are a mask with bit (1 << ext) per glsl_bi_ext_names
+ * index; 0 means none (core rows, ext 0, are always there). The bit of an
+ * extension ("GL_OES_standard_derivatives"), 0 when no row depends on it. */
+uint32_t glsl_builtin_ext_bit(const char *name);
 bool glsl_bi_fn_available(const struct glsl_bi_fn *fn, enum glsl_es_version version,
-			  enum glsl_stage stage);
-/* The overloads of `name` that exist in (version, stage), in .def order; fills
- * out[0 .. max-1] and returns how many there are (GLSL_BI_MAX_OVERLOADS is
- * always enough). */
+			  enum glsl_stage stage, uint32_t exts);
+/* The overloads of `name` that exist in (version, stage, exts), in .def
+ * order; fills out[0 .. max-1] and returns how many there are
+ * (GLSL_BI_MAX_OVERLOADS is always enough). */
 unsigned glsl_builtin_overloads(const char *name, size_t len, enum glsl_es_version version,
-				enum glsl_stage stage, const struct glsl_bi_fn **out, unsigned max);
+				enum glsl_stage stage, uint32_t exts, const struct glsl_bi_fn **out,
+				unsigned max);
 
 const char *glsl_bi_fn_name(const struct glsl_bi_fn *fn);
 const struct glsl_type *glsl_bi_fn_return(const struct glsl_bi_fn *fn);
@@ -115,6 +124,7 @@ struct glsl_bi_call {
 	unsigned nr_args;
 	enum glsl_es_version version;
 	enum glsl_stage stage;
+	uint32_t exts;         /* enabled extensions (glsl_builtin_ext_bit); 0: none */
 };
 
 enum glsl_bi_result {
@@ -132,6 +142,7 @@ enum glsl_bi_result {
 enum glsl_bi_result glsl_builtin_resolve(const struct glsl_bi_call *call,
 					 const struct glsl_bi_fn **fn, char *err, size_t err_size);
 
-/* The built-in variable or constant `name` in (version, stage), or NULL. */
+/* The built-in variable or constant `name` in (version, stage, exts), or NULL. */
 const struct glsl_bi_var *glsl_builtin_var(const char *name, size_t len,
-					   enum glsl_es_version version, enum glsl_stage stage);
+					   enum glsl_es_version version, enum glsl_stage stage,
+					   uint32_t exts);

@@ -32,7 +32,7 @@ struct glsl_compile_info {
 	/* NULL: glsl_pp_default_extensions. */
 	const char *const *extensions;
 	unsigned num_extensions;
-	bool fragment_highp;          /* GL_FRAGMENT_PRECISION_HIGH in ES 1.00 FS */
+	bool no_fragment_highp;       /* ES 1.00 FS without highp (glsl_pp_info's) */
 	struct glsl_sema_options sema;
 	struct glsl_pp_limits limits; /* zero fields: the preprocessor's defaults */
 	size_t arena_limit;           /* bytes for the tree; 0 = GLSL_COMPILE_DEFAULT_ARENA */

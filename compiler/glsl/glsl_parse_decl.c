@@ -308,8 +308,11 @@ bool glsl_parse_type_spec(struct glsl_parser *p, struct glsl_ast_type *t)
 		glsl_parse_unexpected(p, "a type");
 		return false;
 	}
-	if (at(p, GLSL_TOK_LBRACKET) && p->version < 300) {
-		glsl_parse_error(p, p->tok, "array types ('T[N] name') require GLSL ES 3.00");
+	/* ES 1.00's type_specifier_no_prec takes `[constant_expression]` too
+	 * (chapter 9), so `float[2] x;` declares an array there as well; only
+	 * the unsized `T[]` is 3.00's. */
+	if (at(p, GLSL_TOK_LBRACKET) && pk_at(p, 1) == GLSL_TOK_RBRACKET && p->version < 300) {
+		glsl_parse_error(p, p->tok, "unsized array types ('T[] name') require GLSL ES 3.00");
 		return false;
 	}
 	return array_suffix(p, &t->is_array, &t->array_size);
@@ -376,8 +379,15 @@ static struct glsl_ast_decl *member(struct glsl_parser *p, enum qctx ctx)
 	const struct glsl_token *first;
 
 	if (!m || !qualifiers(p, &m->type.qual, &first) ||
-	    !check_qualifiers(p, &m->type.qual, first, ctx) ||
-	    !glsl_parse_type_spec(p, &m->type.type))
+	    !check_qualifiers(p, &m->type.qual, first, ctx))
+		return NULL;
+	/* ES 1.00 and 3.00 §4.1.8: "Embedded structure definitions are not
+	 * supported" (a member may name a struct defined before) */
+	if (ctx == QCTX_MEMBER && at(p, GLSL_TOK_KW_STRUCT)) {
+		glsl_parse_error(p, p->tok, "embedded struct definitions are not allowed");
+		return NULL;
+	}
+	if (!glsl_parse_type_spec(p, &m->type.type))
 		return NULL;
 	m->vars = declarator_list(p, &m->type.type, false);
 	if (!m->vars || !glsl_parse_expect(p, GLSL_TOK_SEMICOLON))
@@ -495,6 +505,10 @@ static struct glsl_ast_node *function(struct glsl_parser *p, const struct glsl_a
 	f->ret = *ret;
 	if (ret->qual.storage) {
 		glsl_parse_error(p, first, "a function's return type takes no qualifiers but precision");
+		return NULL;
+	}
+	if (ret->type.is_array && p->version < 300) {
+		glsl_parse_error(p, first, "functions cannot return arrays in GLSL ES 1.00");
 		return NULL;
 	}
 	f->name_loc = glsl_parse_loc(p->tok);

@@ -9,14 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What the compiler implements, so what the GL layer may advertise: each
+ * one's built-ins are the ext: rows of builtins.def (test_glsl_sema checks
+ * that every name here has some). Not offered, for want of an
+ * implementation: GL_OES_texture_3D (sampler3D and texture3D* in 1.00),
+ * GL_OES_EGL_image_external(_essl3) (samplerExternalOES) and
+ * GL_EXT_draw_buffers (gl_MaxDrawBuffers / gl_FragData[] beyond 1 in 1.00). */
 const char *const glsl_pp_default_extensions[] = {
 	"GL_OES_standard_derivatives",
-	"GL_OES_texture_3D",
 	"GL_EXT_shader_texture_lod",
 	"GL_EXT_frag_depth",
-	"GL_EXT_draw_buffers",
-	"GL_OES_EGL_image_external",
-	"GL_OES_EGL_image_external_essl3",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);
@@ -127,8 +129,9 @@ static struct glsl_pp_macro *predefined(struct pp *pp, struct glsl_ident *id)
 	case PPW_GL_ES:
 		return pp->one_macro;
 	case PPW_FRAG_HIGHP:
+		/* 3.00 requires highp in fragment shaders; 1.00 leaves it optional */
 		if (pp->in->stage == GLSL_STAGE_FRAGMENT &&
-		    (pp->version == 300 || pp->in->fragment_highp))
+		    (pp->version == 300 || !pp->in->no_fragment_highp))
 			return pp->one_macro;
 		return NULL;
 	default:
@@ -226,6 +229,12 @@ static void check_ident(struct pp *pp, struct glsl_token *t)
 	if (t->kind == GLSL_TOK_RESERVED)
 		pp_error(pp, t, "'%s' is a reserved word in GLSL ES %s", id->name,
 			 pp->version == 300 ? "3.00" : "1.00");
+	/* ES 1.00 §4.5.4: highp is optional in the fragment language, and
+	 * GL_FRAGMENT_PRECISION_HIGH says whether the implementation has it */
+	if (t->kind == GLSL_TOK_KW_HIGHP && pp->version == 100 &&
+	    pp->in->stage == GLSL_STAGE_FRAGMENT && pp->in->no_fragment_highp)
+		pp_error(pp, t, "'highp' is not supported in fragment shaders here "
+			 "(GL_FRAGMENT_PRECISION_HIGH is not defined)");
 }
 
 /* What the parser must never see is reported here, once, where it is

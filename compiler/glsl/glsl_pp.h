@@ -50,8 +50,10 @@ struct glsl_pp_info {
 	 * selects glsl_pp_default_extensions. */
 	const char *const *extensions;
 	unsigned num_extensions;
-	/* GL_FRAGMENT_PRECISION_HIGH in ES 1.00 fragment shaders. */
-	bool fragment_highp;
+	/* ES 1.00 fragment shaders have no highp (ES 1.00 §4.5.4 makes it
+	 * optional): GL_FRAGMENT_PRECISION_HIGH stays undefined and `highp` is
+	 * an error. Off by default: virgl hosts (desktop GL) all have highp. */
+	bool no_fragment_highp;
 	struct glsl_pp_limits limits;
 };
 

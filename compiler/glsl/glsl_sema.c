@@ -385,6 +385,18 @@ static void init_precisions(struct glsl_sema *s)
 		s->prec[id] = (uint8_t)glsl_default_precision(s->stage, glsl_type_get(id));
 }
 
+/* The extensions the shader enabled, as the built-in tables' mask: `warn`
+ * enables too (it only adds warnings on use). */
+static uint32_t enabled_extensions(const struct glsl_token_stream *toks)
+{
+	uint32_t mask = 0;
+
+	for (unsigned i = 0; i < toks->num_ext; i++)
+		if (toks->ext_behavior[i] != GLSL_EXT_DISABLE)
+			mask |= glsl_builtin_ext_bit(toks->ext_names[i]);
+	return mask;
+}
+
 static bool analyse(struct glsl_sema *s)
 {
 	for (struct glsl_ast_node *n = s->ast->decls; n && !s->failed; n = n->next)
@@ -413,6 +425,7 @@ int glsl_sema(struct glsl_ast *ast, enum glsl_stage stage, const struct glsl_sem
 	s.res->stage = stage;
 	s.res->version = s.version;
 	s.res->invariant_all = ast->toks->invariant_all;
+	s.bi_exts = enabled_extensions(ast->toks);
 	init_precisions(&s);
 	if (!analyse(&s))
 		return -1;

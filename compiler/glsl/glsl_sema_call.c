@@ -231,7 +231,7 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 	const struct glsl_type *types[MAX_ARGS];
 	enum glsl_precision precs[MAX_ARGS];
 	struct glsl_bi_call call = { .name = name, .len = strlen(name), .args = types,
-				     .version = s->version, .stage = s->stage };
+				     .version = s->version, .stage = s->stage, .exts = s->bi_exts };
 	const struct glsl_bi_fn *fn;
 	struct glsl_sema_expr *x;
 	char err[512];

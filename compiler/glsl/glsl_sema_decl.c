@@ -345,6 +345,10 @@ static bool var_decl(struct glsl_sema *s, struct glsl_ast_decl *d, bool global)
 		return false;
 	if (!d->vars && d->type.qual.storage && d->type.type.tok != GLSL_TOK_KW_STRUCT)
 		return fail(s, d->type.qual.loc, "a declaration with qualifiers needs a name");
+	/* also without declarators: `lowp struct S { ... };` (ES 1.00 §4.5.2) */
+	if (d->type.qual.precision && !glsl_type_takes_precision(t))
+		return fail(s, d->type.qual.loc, "precision qualifiers apply only to float, int and "
+			    "sampler types");
 	for (struct glsl_ast_declarator *v = d->vars; v; v = v->next) {
 		s->dup_uniform = NULL;
 		if (!declarator(s, &d->type, t, v, global))
@@ -504,6 +508,11 @@ static struct glsl_function *new_function(struct glsl_sema *s, struct glsl_ast_f
 			    "sampler types"), NULL;
 	fn->ret.precision = f->ret.qual.precision ? glsl_sema_prec_of_tok(f->ret.qual.precision) :
 			    glsl_sema_default_prec(s, rt);
+	if (!fn->ret.precision && glsl_type_takes_precision(rt)) {
+		glsl_sema_error(s, f->ret.type.loc, "the return type of '%s' has no precision "
+				"qualifier and no default precision", fn->cname);
+		return NULL;
+	}
 	for (struct glsl_ast_decl *p = f->params; p; p = p->next, i++)
 		if (!param(s, fn, p, i))
 			return NULL;
@@ -524,7 +533,7 @@ static bool matches_builtin(struct glsl_sema *s, const struct glsl_function *fn)
 {
 	struct glsl_bi_call call = { .name = fn->cname, .len = strlen(fn->cname),
 				     .args = fn->param_types, .nr_args = fn->nr_params,
-				     .version = s->version, .stage = s->stage };
+				     .version = s->version, .stage = s->stage, .exts = s->bi_exts };
 	const struct glsl_bi_fn *bi;
 	char err[8];
 

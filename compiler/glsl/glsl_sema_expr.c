@@ -70,7 +70,8 @@ static void note_builtin_use(struct glsl_sema *s, const struct glsl_bi_var *bi, 
 static struct glsl_symbol *builtin_symbol(struct glsl_sema *s, uint32_t name)
 {
 	const char *text = glsl_sema_name(s, name);
-	const struct glsl_bi_var *bi = glsl_builtin_var(text, strlen(text), s->version, s->stage);
+	const struct glsl_bi_var *bi = glsl_builtin_var(text, strlen(text), s->version, s->stage,
+								s->bi_exts);
 	unsigned row;
 	struct glsl_symbol *sym;
 
@@ -307,6 +308,14 @@ static bool plain_operand(const struct glsl_type *t)
 	       t->kind != GLSL_KIND_VOID;
 }
 
+/* ES 3.00 §4.3.3 leaves the sequence operator out of the operators that make
+ * constant expressions (so `(1, 2)` cannot size an array or initialise a
+ * const); ES 1.00 §5.10 has no such exclusion and Mesa folds it there. */
+static bool folds(const struct glsl_sema *s, unsigned op)
+{
+	return op != GLSL_TOK_COMMA || s->version < GLSL_ES_300;
+}
+
 static bool binary(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	struct glsl_ast_node *l = n->u.kid[0], *r = n->u.kid[1];
@@ -327,7 +336,7 @@ static bool binary(struct glsl_sema *s, struct glsl_ast_node *n)
 			    max_prec(l->sema->type.precision, r->sema->type.precision));
 	if (!x)
 		return false;
-	if (l->sema->value && r->sema->value)
+	if (l->sema->value && r->sema->value && folds(s, n->op))
 		x->value = glsl_fold_binary(s, (enum glsl_tok)n->op, t, a, l->sema->value, b,
 					    r->sema->value);
 	return !s->failed;

@@ -17,6 +17,7 @@ struct glsl_sema {
 	struct glsl_symtab syms;
 	enum glsl_stage stage;
 	enum glsl_es_version version;
+	uint32_t bi_exts;              /* built-ins' extension mask (glsl_builtins.h) */
 	bool failed;
 	/* default precision per built-in type id, for the current scope */
 	uint8_t prec[GLSL_TID_COUNT];

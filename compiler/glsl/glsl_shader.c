@@ -20,7 +20,7 @@ static int front_end(struct glsl_shader *sh, const struct glsl_compile_info *in)
 	struct glsl_pp_info pp = {
 		.strings = in->strings, .lengths = in->lengths, .count = in->count,
 		.stage = in->stage, .extensions = in->extensions,
-		.num_extensions = in->num_extensions, .fragment_highp = in->fragment_highp,
+		.num_extensions = in->num_extensions, .no_fragment_highp = in->no_fragment_highp,
 		.limits = in->limits,
 	};
 	int ret = glsl_pp_run(&pp, &sh->toks, &sh->log);

@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: MIT
 """Lists Debian piglit's GLSL ES glslparsertest cases, one per line:
 
-    PATH <TAB> pass|fail <TAB> VERSION <TAB> EXT,!EXT,... <TAB> check_link(0|1)
+    PATH <TAB> pass|fail <TAB> VERSION <TAB> EXT,!EXT,... or - <TAB> check_link(0|1)
 
 from piglit's own pre-generated profile (tests/glslparser.xml.gz), i.e. the
 exact commands piglit runs, restricted to the GLES APIs (gles2, gles3).
-PATH is absolute. The runner (test_glsl_piglit.c) applies glslparsertest's
+PATH is absolute; "-" stands for no extensions (an empty field would vanish
+in shell `read`, which folds adjacent tabs). The runner (test_glsl_piglit.c) applies glslparsertest's
 skip rules to the version and extension columns.
 
 usage: piglit_glslparser_list.py [PIGLIT_DIR]
@@ -47,7 +48,7 @@ def main():
         path, expect, version, rest = cmd[1], cmd[2], cmd[3], cmd[4:]
         check_link = "--check-link" in rest
         exts = [e for e in rest if e != "--check-link"]
-        print("\t".join([os.path.join(root, path), expect, version, ",".join(exts),
+        print("\t".join([os.path.join(root, path), expect, version, ",".join(exts) or "-",
                          "1" if check_link else "0"]))
         rows += 1
     if rows == 0:

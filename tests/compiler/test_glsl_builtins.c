@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The built-in table: per-version totals, which overloads exist where
- * (version and stage), overload resolution and its messages, built-in
- * variables and constants.
+ * (version, stage and enabled extensions), overload resolution and its
+ * messages, built-in variables and constants.
  */
 #include <check.h>
 #include <string.h>
@@ -35,7 +35,8 @@ static struct count count(enum glsl_es_version v)
 		bool here = false;
 
 		for (unsigned j = n->first; j < n->first + n->count; j++) {
-			if (!(glsl_bi_fns[j].versions & bit))
+			/* the specs' totals are the core rows' */
+			if (!(glsl_bi_fns[j].versions & bit) || glsl_bi_fns[j].ext)
 				continue;
 			here = true;
 			c.overloads++;
@@ -73,7 +74,8 @@ START_TEST(names_sorted_and_unique_signatures)
 		for (unsigned a = n->first; a < n->first + n->count; a++)
 			for (unsigned b = a + 1; b < n->first + n->count; b++)
 				ck_assert(glsl_bi_fns[a].params != glsl_bi_fns[b].params ||
-					  glsl_bi_fns[a].nr_params != glsl_bi_fns[b].nr_params);
+					  glsl_bi_fns[a].nr_params != glsl_bi_fns[b].nr_params ||
+					  glsl_bi_fns[a].ext != glsl_bi_fns[b].ext);
 	}
 	ck_assert_ptr_null(glsl_builtin_find("textur", 6));
 	ck_assert_ptr_null(glsl_builtin_find("texturex", 8));
@@ -81,11 +83,25 @@ START_TEST(names_sorted_and_unique_signatures)
 }
 END_TEST
 
-static unsigned n_overloads(const char *name, enum glsl_es_version v, enum glsl_stage s)
+static unsigned n_overloads_ext(const char *name, enum glsl_es_version v, enum glsl_stage s,
+				uint32_t exts)
 {
 	const struct glsl_bi_fn *out[GLSL_BI_MAX_OVERLOADS];
 
-	return glsl_builtin_overloads(name, strlen(name), v, s, out, GLSL_BI_MAX_OVERLOADS);
+	return glsl_builtin_overloads(name, strlen(name), v, s, exts, out, GLSL_BI_MAX_OVERLOADS);
+}
+
+static unsigned n_overloads(const char *name, enum glsl_es_version v, enum glsl_stage s)
+{
+	return n_overloads_ext(name, v, s, 0);
+}
+
+static uint32_t ext_bit(const char *name)
+{
+	uint32_t bit = glsl_builtin_ext_bit(name);
+
+	ck_assert_msg(bit, "no rows for %s", name);
+	return bit;
 }
 
 START_TEST(availability)
@@ -117,11 +133,69 @@ START_TEST(availability)
 }
 END_TEST
 
+/* ES 1.00 extension rows: there only where the shader enables the extension,
+ * in the extension's stage, and never in 3.00 (whose core rows stay). */
+START_TEST(extension_availability)
+{
+	uint32_t deriv = ext_bit("GL_OES_standard_derivatives");
+	uint32_t lod = ext_bit("GL_EXT_shader_texture_lod");
+
+	ck_assert_uint_eq(glsl_builtin_ext_bit("GL_OES_texture_3D"), 0);
+	ck_assert_uint_ne(deriv, lod);
+	ck_assert_uint_eq(n_overloads_ext("dFdx", GLSL_ES_100, FS, deriv), 4);
+	ck_assert_uint_eq(n_overloads_ext("fwidth", GLSL_ES_100, FS, deriv), 4);
+	ck_assert_uint_eq(n_overloads_ext("dFdy", GLSL_ES_100, FS, lod), 0);
+	ck_assert_uint_eq(n_overloads_ext("dFdy", GLSL_ES_100, VS, deriv), 0);
+	ck_assert_uint_eq(n_overloads_ext("dFdx", GLSL_ES_300, FS, deriv), 4);  /* core rows */
+	ck_assert_uint_eq(n_overloads_ext("dFdx", GLSL_ES_300, FS, 0), 4);
+	ck_assert_uint_eq(n_overloads_ext("texture2DProjGradEXT", GLSL_ES_100, FS, lod), 2);
+	ck_assert_uint_eq(n_overloads_ext("texture2DProjLodEXT", GLSL_ES_100, FS, lod | deriv), 2);
+	ck_assert_uint_eq(n_overloads_ext("textureCubeGradEXT", GLSL_ES_100, FS, lod), 1);
+	ck_assert_uint_eq(n_overloads_ext("texture2DLodEXT", GLSL_ES_100, VS, lod), 0);
+	ck_assert_uint_eq(n_overloads_ext("texture2DGradEXT", GLSL_ES_300, FS, lod), 0);
+	ck_assert_uint_eq(n_overloads("texture2DGradEXT", GLSL_ES_100, FS), 0);
+}
+END_TEST
+
+START_TEST(extension_resolution)
+{
+	const struct glsl_type *v3[] = { ty("vec3") };
+	const struct glsl_type *grad[] = { glsl_type_sampler2D, ty("vec3"), ty("vec2"), ty("vec2") };
+	const struct glsl_type *cube[] = { ty("samplerCube"), ty("vec3"), ty("float") };
+	uint32_t deriv = ext_bit("GL_OES_standard_derivatives");
+	uint32_t lod = ext_bit("GL_EXT_shader_texture_lod");
+	struct glsl_bi_call call = { "dFdx", 4, v3, 1, GLSL_ES_100, FS, 0 };
+	const struct glsl_bi_fn *fn;
+	char err[512];
+
+	ck_assert_int_eq(glsl_builtin_resolve(&call, &fn, err, sizeof(err)), GLSL_BI_UNAVAILABLE);
+	ck_assert_str_eq(err, "'dFdx(vec3)' requires #extension GL_OES_standard_derivatives");
+	call.exts = deriv;
+	ck_assert_int_eq(glsl_builtin_resolve(&call, &fn, err, sizeof(err)), GLSL_BI_FOUND);
+	ck_assert_int_eq(fn->lower, GLSL_BI_LOWER_OP);
+	ck_assert_int_eq(fn->op, VC_OP_FDDX);
+	ck_assert_str_eq(glsl_bi_ext_names[fn->ext], "GL_OES_standard_derivatives");
+	call.stage = VS;
+	ck_assert_int_eq(glsl_builtin_resolve(&call, &fn, err, sizeof(err)), GLSL_BI_UNAVAILABLE);
+	ck_assert_str_eq(err, "'dFdx(vec3)' is only available in fragment shaders");
+
+	call = (struct glsl_bi_call){ "texture2DProjGradEXT", 20, grad, 4, GLSL_ES_100, FS, lod };
+	ck_assert_int_eq(glsl_builtin_resolve(&call, &fn, err, sizeof(err)), GLSL_BI_FOUND);
+	ck_assert_int_eq(fn->lower, GLSL_BI_LOWER_TEX);
+	ck_assert_int_eq(fn->op, VC_TEX_SAMPLE_GRAD);
+	ck_assert_int_eq(fn->tex_flags, GLSL_BI_TEX_PROJ);
+	call = (struct glsl_bi_call){ "textureCubeLodEXT", 17, cube, 3, GLSL_ES_100, FS, lod };
+	ck_assert_int_eq(glsl_builtin_resolve(&call, &fn, err, sizeof(err)), GLSL_BI_FOUND);
+	ck_assert_int_eq(fn->op, VC_TEX_SAMPLE_LOD);
+	ck_assert_int_eq(fn->ret_prec, GLSL_BI_PREC_SAMPLER);
+}
+END_TEST
+
 static const struct glsl_bi_fn *resolve(const char *name, enum glsl_es_version v,
 					enum glsl_stage s, const struct glsl_type *const *args,
 					unsigned n, enum glsl_bi_result want, char *err, size_t size)
 {
-	struct glsl_bi_call call = { name, strlen(name), args, n, v, s };
+	struct glsl_bi_call call = { name, strlen(name), args, n, v, s, 0 };
 	const struct glsl_bi_fn *fn;
 	enum glsl_bi_result r = glsl_builtin_resolve(&call, &fn, err, size);
 
@@ -236,7 +310,7 @@ END_TEST
 
 static const struct glsl_bi_var *var(const char *name, enum glsl_es_version v, enum glsl_stage s)
 {
-	return glsl_builtin_var(name, strlen(name), v, s);
+	return glsl_builtin_var(name, strlen(name), v, s, 0);
 }
 
 START_TEST(variables)
@@ -265,6 +339,22 @@ START_TEST(variables)
 	ck_assert_int_eq(var("gl_FragColor", GLSL_ES_100, FS)->recipe, GLSL_BI_RECIPE_FRAG_COLOR);
 	ck_assert_ptr_null(var("gl_FragColor", GLSL_ES_300, FS));
 	ck_assert_ptr_null(var("gl_FragData", GLSL_ES_300, FS));
+}
+END_TEST
+
+START_TEST(extension_variables)
+{
+	uint32_t depth = ext_bit("GL_EXT_frag_depth");
+	const struct glsl_bi_var *x = glsl_builtin_var("gl_FragDepthEXT", 15, GLSL_ES_100, FS, depth);
+
+	ck_assert_ptr_nonnull(x);
+	ck_assert_int_eq(x->builtin, VC_BUILTIN_FRAG_DEPTH);
+	ck_assert_int_eq(x->storage, GLSL_BI_STORAGE_OUT);
+	ck_assert_int_eq(x->precision, GLSL_PREC_HIGH);
+	ck_assert_ptr_eq(x->type, glsl_type_float);
+	ck_assert_ptr_null(var("gl_FragDepthEXT", GLSL_ES_100, FS));
+	ck_assert_ptr_null(glsl_builtin_var("gl_FragDepthEXT", 15, GLSL_ES_100, VS, depth));
+	ck_assert_ptr_null(glsl_builtin_var("gl_FragDepthEXT", 15, GLSL_ES_300, FS, depth));
 }
 END_TEST
 
@@ -323,15 +413,18 @@ static Suite *builtins_suite(void)
 	tcase_add_test(tc, totals_per_version);
 	tcase_add_test(tc, names_sorted_and_unique_signatures);
 	tcase_add_test(tc, availability);
+	tcase_add_test(tc, extension_availability);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("resolve");
 	tcase_add_test(tc, resolve_matches);
 	tcase_add_test(tc, resolve_lowerings);
 	tcase_add_test(tc, resolve_errors);
+	tcase_add_test(tc, extension_resolution);
 	tcase_add_test(tc, result_precision);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("variables");
 	tcase_add_test(tc, variables);
+	tcase_add_test(tc, extension_variables);
 	tcase_add_test(tc, frag_data_and_depth_range);
 	tcase_add_test(tc, constants);
 	suite_add_tcase(s, tc);

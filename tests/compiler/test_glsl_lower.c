@@ -76,7 +76,7 @@ static const char *log_of(const struct compiled *c)
 
 static const char *const goldens[] = {
 	"basic.vert", "uniforms.frag", "control.frag", "functions.frag", "operators.vert",
-	"ctors.vert", "switch.frag", "textures.frag", "es100.frag",
+	"ctors.vert", "switch.frag", "textures.frag", "es100.frag", "es100_ext.frag",
 };
 
 static char *ir_text(const struct vc_module *m)

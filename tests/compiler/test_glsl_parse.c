@@ -121,6 +121,9 @@ static const struct ast_case ast_cases[] = {
 	  "{ y = 2u; } } uint w = 0x10u << 2; }",
 	  "(function void main () (block (switch x (block (case 1) (case 2) (expr (= y 1u)) (break) "
 	  "(default) (block (expr (= y 2u))))) (decl uint (w = (<< 16u 2)))))\n" },
+	{ "array_type_100", "void f(inout float[2] a) { }\nvoid main() { float[2] x; f(x); }",
+	  "(function void f ((inout float[2] (a))) (block))\n"
+	  "(function void main () (block (decl float[2] (x)) (expr (call f x))))\n" },
 	{ "decl_vs_expr", "struct S { float a; };\nvoid main() { S s; S(1.0); s.a = 1.0; "
 	  "float; vec4(1.0).x; }",
 	  "(decl (struct S (float (a))))\n(function void main () (block (decl S (s)) "
@@ -165,7 +168,13 @@ static const struct err_case err_cases[] = {
 	{ "uniform_local", "void main() { uniform float x; }", "0:1(15): " E "qualifier 'uniform' is not allowed on local variables" },
 	{ "array_of_arrays_100", "float a[2][3];", "0:1(11): " E "arrays of arrays are not allowed in GLSL ES 1.00" },
 	{ "array_of_arrays_300", V3 "float[2] a[3];", "0:2(11): " E "arrays of arrays are not allowed in GLSL ES 3.00" },
-	{ "array_type_100", "float[2] a;", "0:1(6): " E "array types ('T[N] name') require GLSL ES 3.00" },
+	/* ES 1.00's grammar has `T[N]` types (type_specifier_no_prec), not `T[]`,
+	 * array returns, array constructors or embedded struct definitions */
+	{ "array_type_unsized_100", "float[] a;", "0:1(6): " E "unsized array types ('T[] name') require GLSL ES 3.00" },
+	{ "array_return_100", "float[2] f();", "0:1(1): " E "functions cannot return arrays in GLSL ES 1.00" },
+	{ "array_type_ctor_100", "void main() { x = float[2](1.0, 2.0); }", "0:1(19): " E "array constructors require GLSL ES 3.00" },
+	{ "embedded_struct_100", "struct S {\n  struct T { int a; } t;\n};", "0:2(3): " E "embedded struct definitions are not allowed" },
+	{ "embedded_struct_300", V3 "struct S { float b; struct { int a; } t; };", "0:2(21): " E "embedded struct definitions are not allowed" },
 	{ "array_init_100", "float a[2] = float[2](1.0, 2.0);", "0:1(12): " E "arrays cannot be initialized in GLSL ES 1.00" },
 	{ "unsized_no_init", V3 "float a[];", "0:2(7): " E "unsized array 'a' needs an initializer" },
 	{ "layout_unknown", V3 "layout(locaton = 1) in vec4 a;", "0:2(8): " E "unknown layout qualifier 'locaton'" },

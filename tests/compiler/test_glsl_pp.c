@@ -167,6 +167,15 @@ static const struct pp_case cases[] = {
 	{ "ext_macro", "#ifdef GL_OES_standard_derivatives\nyes\n#endif", VS, "yes", NULL },
 	{ "frag_highp_300", "#version 300 es\n#ifdef GL_FRAGMENT_PRECISION_HIGH\nyes\n#endif", FS, "yes", NULL },
 	{ "frag_highp_vs", "#ifdef GL_FRAGMENT_PRECISION_HIGH\nyes\n#endif", VS, "", NULL },
+	/* 1.00 FS: highp there unless glsl_pp_info.no_fragment_highp (see below) */
+	{ "frag_highp_100", "#ifdef GL_FRAGMENT_PRECISION_HIGH\nyes\n#endif\nhighp float x;", FS,
+	  "yes highp float x ;", NULL },
+	/* offered extensions only: those with an implementation */
+	{ "ext_not_offered", "#if defined(GL_OES_texture_3D) || defined(GL_OES_EGL_image_external) || "
+	  "defined(GL_EXT_draw_buffers)\nyes\n#endif\n#ifdef GL_EXT_shader_texture_lod\nlod\n#endif\n"
+	  "#ifdef GL_EXT_frag_depth\ndepth\n#endif", FS, "lod depth", NULL },
+	{ "ext_not_offered_require", "#extension GL_OES_texture_3D : require", FS, NULL,
+	  "0:1(12): error: extension 'GL_OES_texture_3D' is not supported" },
 	{ "line_file", "int a = __LINE__;\n\nint b = __LINE__ + __FILE__;", VS,
 	  "int a = 1 ; int b = 3 + 0 ;", NULL },
 	{ "line_directive", "int a;\n#line 10\nint b = __LINE__;", VS, "int a ; int b = 10 ;", NULL },
@@ -254,6 +263,36 @@ START_TEST(table_case)
 		ck_assert_msg(r.ret == 0, "%s: failed:\n%s", c->name, log);
 	if (!c->want || (c->msg && strstr(c->msg, "error")))
 		ck_assert_msg(r.ret != 0, "%s: should fail", c->name);
+	done(&r);
+}
+END_TEST
+
+/* An implementation without highp in the fragment language (ES 1.00 §4.5.4):
+ * no GL_FRAGMENT_PRECISION_HIGH, and highp is an error where it is used,
+ * not where it is skipped or only named in a macro. 3.00 always has it. */
+START_TEST(no_fragment_highp)
+{
+	const char *src = "#ifndef GL_FRAGMENT_PRECISION_HIGH\n#define P mediump\n#else\nhighp\n#endif\n"
+			  "#define H highp\nP float x;\nH float y;\n";
+	const char *src300 = "#version 300 es\n#ifdef GL_FRAGMENT_PRECISION_HIGH\nhighp float y;\n#endif\n";
+	struct glsl_pp_info in = { .strings = &src, .count = 1, .stage = FS, .no_fragment_highp = true };
+	struct pp_result r;
+
+	glsl_log_init(&r.log, 0, 0);
+	ck_assert_int_ne(glsl_pp_run(&in, &r.s, &r.log), 0);
+	ck_assert_str_eq(glsl_log_text(&r.log), "0:8(1): error: 'highp' is not supported in fragment "
+			 "shaders here (GL_FRAGMENT_PRECISION_HIGH is not defined)\n");
+	done(&r);
+	in.stage = VS;   /* the vertex language always has highp */
+	glsl_log_init(&r.log, 0, 0);
+	ck_assert_int_eq(glsl_pp_run(&in, &r.s, &r.log), 0);
+	done(&r);
+	in.stage = FS;
+	in.strings = &src300;
+	glsl_log_init(&r.log, 0, 0);
+	ck_assert_int_eq(glsl_pp_run(&in, &r.s, &r.log), 0);
+	render(&r);
+	ck_assert_str_eq(r.text, "highp float y ;");
 	done(&r);
 }
 END_TEST
@@ -630,6 +669,7 @@ static Suite *pp_suite(void)
 	TCase *hostile = tcase_create("hostile");
 
 	tcase_add_loop_test(table, table_case, 0, (int)(sizeof(cases) / sizeof(cases[0])));
+	tcase_add_test(table, no_fragment_highp);
 	tcase_add_test(table, records_state);
 	tcase_add_test(table, keyword_kinds);
 	tcase_add_test(table, several_strings);

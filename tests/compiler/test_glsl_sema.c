@@ -15,6 +15,7 @@
 #include "check_run.h"
 #include "corpus.h"
 #include "deqp_cases.h"
+#include "glsl_builtins_table.h"
 #include "glsl_parser.h"
 #include "glsl_sema.h"
 
@@ -119,6 +120,30 @@ static const struct ok_case ok_cases[] = {
 	{ "array_out_arg_100", VS, "void f(out float a[2]) { a[0] = 1.0; a[1] = 0.0; }\n"
 	  "void main() { float a[2]; f(a); gl_Position = vec4(a[0]); }" },
 	{ "discard", FS, PF "void main() { if (gl_FragCoord.x > 1.0) discard; gl_FragColor = vec4(1.0); }" },
+	/* ES 1.00 §5.10 keeps the sequence operator in constant expressions */
+	{ "sequence_const_100", VS, "const float f = (1.0, 2.0); uniform float a[(1, 2)];\n"
+	  "float g = (f, 3.0); void main() { gl_Position = vec4(f + a[1] + g); }" },
+	{ "array_type_100", FS, PF "void f(inout float x[2]) { x[0] = 1.0; }\n"
+	  "void main() { float[2] x; f(x); gl_FragColor = vec4(x[0]); }" },
+	{ "highp_fs_100", FS, "highp float x; void main() { gl_FragColor = vec4(x); }" },
+	{ "return_precision_default", FS, PF "float f() { return 3.0; } void main() { gl_FragColor = vec4(f()); }" },
+	{ "return_precision_qualified", FS, "mediump float f() { return 3.0; }\n"
+	  "void main() { gl_FragColor = vec4(f()); }" },
+	/* ES 1.00 extensions' built-ins, where the shader enables them */
+	{ "derivatives_ext", FS, "#extension GL_OES_standard_derivatives : enable\n" PF
+	  "varying vec2 v; void main() { gl_FragColor = vec4(dFdx(v), dFdy(v.x), fwidth(v.y)); }" },
+	{ "derivatives_ext_warn", FS, "#extension GL_OES_standard_derivatives : warn\n" PF
+	  "varying vec4 v; void main() { gl_FragColor = fwidth(v); }" },
+	{ "texture_lod_ext", FS, "#extension GL_EXT_shader_texture_lod : require\n" PF
+	  "uniform sampler2D s; uniform samplerCube c; varying vec2 v;\n"
+	  "void main() { gl_FragColor = texture2DLodEXT(s, v, 1.0) + texture2DProjLodEXT(s, v.xyy, 0.0)\n"
+	  "+ texture2DProjLodEXT(s, v.xyyy, 0.0) + textureCubeLodEXT(c, v.xyx, 2.0)\n"
+	  "+ texture2DGradEXT(s, v, v, v) + texture2DProjGradEXT(s, v.xyx, v, v)\n"
+	  "+ texture2DProjGradEXT(s, v.xyxy, v, v) + textureCubeGradEXT(c, v.xyx, v.xxx, v.yyy); }" },
+	{ "frag_depth_ext", FS, "#extension GL_EXT_frag_depth : enable\n" PF
+	  "void main() { gl_FragDepthEXT = 0.5; gl_FragColor = vec4(1.0); }" },
+	{ "all_extensions_warn", FS, "#extension all : warn\n" PF
+	  "void main() { gl_FragDepthEXT = dFdx(gl_FragCoord.x); gl_FragColor = vec4(1.0); }" },
 };
 
 START_TEST(accepted)
@@ -264,6 +289,37 @@ static const struct err_case err_cases[] = {
 	  "0:2(26): " E "redeclaration of 'x'" },
 	{ "loop_body_scope", VS, "void main() { for (int i = 0; i < 2; i++) { int i = 1; } }",
 	  "0:1(49): " E "redeclaration of 'i'" },
+	/* ES 3.00 §4.3.3: the sequence operator makes no constant expression */
+	{ "sequence_const_300", VS, V3 "const float f = 3.0 + (1.0, 2.0);",
+	  "0:2(21): " E "initializer of const 'f' must be a constant expression" },
+	{ "sequence_array_size_300", VS, V3 "uniform float u[(1, 2)];",
+	  "0:2(19): " E "array size must be a constant expression" },
+	{ "sequence_global_init_300", FS, V3 PF "const float c = 2.0; float g = (c, 3.0);",
+	  "0:3(34): " E "initializer of global 'g' must be a constant expression" },
+	{ "return_no_precision", FS, "float\nthree() { return 3.0; }",
+	  "0:1(1): " E "the return type of 'three' has no precision qualifier and no default precision" },
+	{ "precision_struct", FS, "lowp struct s {\n\tlowp float a;\n};",
+	  "0:1(1): " E "precision qualifiers apply only to float, int and sampler types" },
+	{ "precision_struct_300", VS, V3 "highp struct s { float a; } x;",
+	  "0:2(1): " E "precision qualifiers apply only to float, int and sampler types" },
+	{ "derivatives_no_ext", FS, PF "varying vec2 v;\nvoid main() { gl_FragColor = vec4(dFdx(v), v); }",
+	  "0:3(35): " E "'dFdx(vec2)' requires #extension GL_OES_standard_derivatives" },
+	{ "derivatives_disabled", FS, "#extension GL_OES_standard_derivatives : enable\n"
+	  "#extension GL_OES_standard_derivatives : disable\n" PF
+	  "void main() { gl_FragColor = vec4(fwidth(1.0)); }",
+	  "0:4(35): " E "'fwidth(float)' requires #extension GL_OES_standard_derivatives" },
+	{ "derivatives_ext_vs", VS, "#extension GL_OES_standard_derivatives : enable\n"
+	  "attribute vec4 a; void main() { gl_Position = dFdy(a); }",
+	  "0:2(47): " E "'dFdy(vec4)' is only available in fragment shaders" },
+	{ "texture_lod_ext_300", FS, V3 "#extension GL_EXT_shader_texture_lod : enable\n" PF
+	  "uniform sampler2D s; out vec4 o; void main() { o = texture2DLodEXT(s, vec2(0.0), 0.0); }",
+	  "0:4(52): " E "'texture2DLodEXT(sampler2D, vec2, float)' is not available in GLSL ES 3.00" },
+	{ "texture_lod_ext_other_ext", FS, "#extension GL_OES_standard_derivatives : enable\n" PF
+	  "uniform samplerCube c; void main() { gl_FragColor = textureCubeGradEXT(c, vec3(0.0), vec3(0.0), vec3(0.0)); }",
+	  "0:3(53): " E "'textureCubeGradEXT(samplerCube, vec3, vec3, vec3)' requires #extension "
+	  "GL_EXT_shader_texture_lod" },
+	{ "frag_depth_no_ext", FS, PF "void main() { gl_FragDepthEXT = 0.5; }",
+	  "0:2(15): " E "'gl_FragDepthEXT' undeclared" },
 };
 
 START_TEST(rejected)
@@ -278,6 +334,24 @@ START_TEST(rejected)
 		      glsl_log_text(&r.log), c->msg);
 	ck_assert_uint_eq(r.log.errors, 1);
 	done(&r);
+}
+END_TEST
+
+/* The offered extensions (what the GL layer advertises) are exactly those
+ * with built-ins in builtins.def: none offered without an implementation,
+ * none implemented but hidden. */
+START_TEST(offered_extensions_implemented)
+{
+	for (unsigned i = 0; i < glsl_pp_num_default_extensions; i++)
+		ck_assert_msg(glsl_builtin_ext_bit(glsl_pp_default_extensions[i]),
+			      "%s is offered but has no built-ins", glsl_pp_default_extensions[i]);
+	for (unsigned i = 1; i < GLSL_BI_NR_EXTS; i++) {
+		bool offered = false;
+
+		for (unsigned j = 0; j < glsl_pp_num_default_extensions; j++)
+			offered |= !strcmp(glsl_pp_default_extensions[j], glsl_bi_ext_names[i]);
+		ck_assert_msg(offered, "%s has built-ins but is not offered", glsl_bi_ext_names[i]);
+	}
 }
 END_TEST
 
@@ -482,6 +556,7 @@ static Suite *sema_suite(void)
 
 	tcase_add_loop_test(tc, accepted, 0, sizeof(ok_cases) / sizeof(ok_cases[0]));
 	tcase_add_loop_test(tc, rejected, 0, sizeof(err_cases) / sizeof(err_cases[0]));
+	tcase_add_test(tc, offered_extensions_implemented);
 	tcase_add_test(tc, annotations);
 	tcase_add_test(tc, real_shader_corpus);
 	tcase_add_test(tc, deqp_shader_library);

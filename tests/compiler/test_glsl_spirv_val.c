@@ -17,6 +17,7 @@
  * validated once: spirv-val is a process per module.
  */
 #include <check.h>
+#include <spirv/unified1/spirv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,11 +288,72 @@ START_TEST(deqp_pass_cases)
 }
 END_TEST
 
+/* ---- ES 1.00 extension built-ins -------------------------------------------------------- */
+
+static const char ext_fs[] =
+	"#extension GL_OES_standard_derivatives : enable\n"
+	"#extension GL_EXT_shader_texture_lod : enable\n"
+	"#extension GL_EXT_frag_depth : enable\n"
+	"precision mediump float;\n"
+	"uniform sampler2D s; uniform samplerCube c; varying vec2 uv;\n"
+	"void main() {\n"
+	"  gl_FragDepthEXT = fwidth(uv.x);\n"
+	"  gl_FragColor = texture2DGradEXT(s, uv, dFdx(uv), dFdy(uv))\n"
+	"    + texture2DProjLodEXT(s, vec4(uv, 0.0, 2.0), 1.0)\n"
+	"    + textureCubeGradEXT(c, uv.xyx, vec3(0.1), vec3(0.2));\n"
+	"}\n";
+
+/* How many instructions have opcode op, and of the explicit-LOD samples how
+ * many carry image operands `operands` (the mask follows the coordinate). */
+static unsigned count_ops(const struct glsl_compiled *c, SpvOp op, uint32_t operands)
+{
+	unsigned n = 0;
+
+	for (size_t i = 5; i < c->nr_words; i += c->words[i] >> 16) {
+		ck_assert_uint_gt(c->words[i] >> 16, 0);
+		if ((c->words[i] & 0xffff) != op)
+			continue;
+		n += !operands || c->words[i + 5] == operands;
+	}
+	return n;
+}
+
+START_TEST(es100_extension_builtins)
+{
+	const char *src = ext_fs;
+	struct glsl_compiled c;
+	struct run r;
+	char msg[512] = "";
+
+	ck_assert_int_eq(glsl_compile(&(struct glsl_compile_info){ .strings = &src, .count = 1,
+				      .stage = GLSL_STAGE_FRAGMENT }, &c), GLSL_COMPILE_OK);
+	run_init(&r);
+	ck_assert_msg(module_valid(&r, &c, msg, sizeof(msg)), "spirv-val: %s", msg);
+	/* derivatives: two dFdx/dFdy (the gradients) and fwidth */
+	ck_assert_uint_eq(count_ops(&c, SpvOpDPdx, 0), 1);
+	ck_assert_uint_eq(count_ops(&c, SpvOpDPdy, 0), 1);
+	ck_assert_uint_eq(count_ops(&c, SpvOpFwidth, 0), 1);
+	/* explicit gradients (2D and cube), explicit LOD with projection */
+	ck_assert_uint_eq(count_ops(&c, SpvOpImageSampleExplicitLod, SpvImageOperandsGradMask), 2);
+	ck_assert_uint_eq(count_ops(&c, SpvOpImageSampleProjExplicitLod, SpvImageOperandsLodMask), 1);
+	ck_assert_uint_eq(count_ops(&c, SpvOpImageSampleImplicitLod, 0), 0);
+	/* gl_FragDepthEXT is FragDepth, with DepthReplacing */
+	ck_assert_uint_eq(count_ops(&c, SpvOpExecutionMode, 0), 2);   /* origin, depth */
+	ck_assert_ptr_nonnull(memmem(c.words, c.nr_words * 4,
+				     (uint32_t[]){ SpvDecorationBuiltIn, SpvBuiltInFragDepth }, 8));
+	ck_assert_ptr_nonnull(memmem(c.words, c.nr_words * 4,
+				     (uint32_t[]){ SpvExecutionModeDepthReplacing }, 4));
+	glsl_compiled_finish(&c);
+	run_finish(&r, NULL, 0);
+}
+END_TEST
+
 static Suite *spirv_val_suite(void)
 {
 	Suite *s = suite_create("glsl_spirv_val");
 	TCase *tc = tcase_create("spirv_val");
 
+	tcase_add_test(tc, es100_extension_builtins);
 	tcase_add_test(tc, real_shaders);
 	tcase_add_test(tc, deqp_pass_cases);
 	tcase_set_timeout(tc, 600);
