@@ -13,21 +13,33 @@
 struct handle {
 	vc_var_id var;
 	uint32_t index;
+	vc_value_id dyn;     /* a dynamic array index (SAMP[ADDR[0].x+slot]); 0 if none */
 	const struct vc_image_desc *img;
 	int slot;
 	vc_value_id sampler; /* OpSampledImage's separate sampler, 0 if none */
 };
 
-/* A load of a descriptor variable, or of a constant element of one. */
+/* A load of a descriptor variable, or of an element of one: a constant
+ * index, or (where dyn is not NULL) a dynamic one, left in *dyn. */
 static bool trace_load(struct tg *t, const struct vc_instr *load, vc_var_id *var,
-		       uint32_t *index)
+		       uint32_t *index, vc_value_id *dyn)
 {
 	const struct vc_value *val = vc_value_get(t->m, load->srcs[0]);
 
 	*index = 0;
+	if (dyn)
+		*dyn = 0;
 	if (val->kind == VC_VALUE_INSTR && val->def->op == VC_OP_ACCESS_CHAIN &&
-	    vc_instr_nr_srcs(val->def) == 2 && tg_value_is_const(t, val->def->srcs[1], index))
+	    vc_instr_nr_srcs(val->def) == 2) {
+		vc_value_id ix = val->def->srcs[1];
+
+		if (!tg_value_is_const(t, ix, index)) {
+			if (!dyn)
+				return false;
+			*dyn = ix;
+		}
 		val = vc_value_get(t->m, val->def->srcs[0]);
+	}
 	if (val->kind != VC_VALUE_VAR)
 		return false;
 	*var = val->var;
@@ -50,11 +62,11 @@ static bool trace_handle(struct tg *t, vc_value_id v, struct handle *h)
 			v = d->srcs[0];
 			continue;
 		}
-		if (d->op == VC_OP_LOAD && trace_load(t, d, &h->var, &h->index))
+		if (d->op == VC_OP_LOAD && trace_load(t, d, &h->var, &h->index, &h->dyn))
 			return true;
 		break;
 	}
-	tg_fail(t, "TGSI: texture or image handle that is not a (constant-indexed) uniform");
+	tg_fail(t, "TGSI: texture or image handle that is not an (indexed) uniform");
 	return false;
 }
 
@@ -74,7 +86,7 @@ static void pair_sampler(struct tg *t, const struct handle *h)
 	uint32_t index;
 
 	if (val->kind != VC_VALUE_INSTR || val->def->op != VC_OP_LOAD ||
-	    !trace_load(t, val->def, &var, &index)) {
+	    !trace_load(t, val->def, &var, &index, NULL)) {
 		tg_fail(t, "TGSI: sampler that is not a (constant-indexed) uniform");
 		return;
 	}
@@ -111,9 +123,34 @@ static bool get_handle(struct tg *t, vc_value_id v, struct handle *h)
 	}
 	h->img = &ty->image;
 	h->slot = t->vars[h->var].dim + (int)h->index;
+	/* virgl makes an array of the sampler views declared side by side
+	 * (all of one uniform array: slot + i, tg_resource_slot) and indexes it
+	 * with ADDR; storage images and separate samplers stay constant-indexed. */
+	if (h->dyn && (h->sampler || h->img->storage)) {
+		tg_fail(t, "TGSI: dynamic index into an array of %s is not supported",
+			h->sampler ? "separate images" : "storage images");
+		return false;
+	}
 	if (h->sampler)
 		pair_sampler(t, h);
 	return !t->failed;
+}
+
+/* "SAMP[n]", or "SAMP[ADDR[0].x+n]" for a dynamic index. */
+static void sampler_name(const struct handle *h, char *out, size_t size)
+{
+	if (h->dyn)
+		snprintf(out, size, "SAMP[ADDR[0].x+%d]", h->slot);
+	else
+		snprintf(out, size, "SAMP[%d]", h->slot);
+}
+
+/* ADDR[0].x = the dynamic index; right before the instruction that uses it,
+ * since the other indirect accesses load ADDR[0] too. */
+static void load_sampler_index(struct tg *t, const struct handle *h)
+{
+	if (h->dyn)
+		tg_load_addr(t, tg_src(t, h->dyn));
 }
 
 /* "OP dst.mask, srcs..., extra" */
@@ -199,7 +236,11 @@ static void tex_suffix(struct tg *t, const struct vc_instr *in, const struct han
 		       char *out, size_t size)
 {
 	static const char ch[] = "xyzw";
-	int len = snprintf(out, size, ", SAMP[%d], %s", h->slot, target_name(h->img, in));
+	char samp[32];
+	int len;
+
+	sampler_name(h, samp, sizeof(samp));
+	len = snprintf(out, size, ", %s, %s", samp, target_name(h->img, in));
 	vc_value_id off = in->srcs[VC_TEX_SRC_OFFSET];
 
 	if (off) {
@@ -253,6 +294,7 @@ static void emit_sample(struct tg *t, const struct vc_instr *in, const struct ha
 		}
 		break;
 	}
+	load_sampler_index(t, h);
 	op_ext(t, op, dst, "", srcs, n, sfx);
 }
 
@@ -268,17 +310,20 @@ static void emit_fetch(struct tg *t, const struct vc_instr *in, const struct han
 	tex_suffix(t, in, h, sfx, sizeof(sfx));
 	tg_op1(t, "MOV", co, tg_mask(n < cn ? n : cn), tg_src(t, in->srcs[VC_TEX_SRC_COORD]));
 	tg_op1(t, "MOV", co, ".w", lod);
+	load_sampler_index(t, h);
 	op_ext(t, "TXF", dst, "", &co, 1, sfx);
 }
 
 static void emit_query(struct tg *t, const struct vc_instr *in, const struct handle *h,
 		       struct tg_reg dst)
 {
-	char sfx[64];
+	char sfx[64], samp[32];
 	struct tg_reg lod = in->srcs[VC_TEX_SRC_LOD] ? tg_comp(tg_src(t, in->srcs[VC_TEX_SRC_LOD]), 0)
 						      : tg_imm_u32(t, 0);
 
-	snprintf(sfx, sizeof(sfx), ", SAMP[%d], %s", h->slot, tg_target(h->img, false));
+	sampler_name(h, samp, sizeof(samp));
+	snprintf(sfx, sizeof(sfx), ", %s, %s", samp, tg_target(h->img, false));
+	load_sampler_index(t, h);
 	if (in->lits[0] == VC_TEX_LEVELS) {
 		op_ext(t, "TXQ", dst, ".w", &lod, 1, sfx);
 		tg_set(t, in->dest, tg_comp(dst, 3));
@@ -295,13 +340,13 @@ static void emit_gather_lod(struct tg *t, const struct vc_instr *in, const struc
 
 	tex_suffix(t, in, h, sfx, sizeof(sfx));
 	srcs[0] = co;
-	if (in->lits[0] == VC_TEX_QUERY_LOD) {
-		op_ext(t, "LODQ", dst, "", srcs, 1, sfx);
-		return;
-	}
 	srcs[1] = in->srcs[VC_TEX_SRC_COMP] ? tg_comp(tg_src(t, in->srcs[VC_TEX_SRC_COMP]), 0)
 					    : tg_imm_u32(t, 0);
-	op_ext(t, "TG4", dst, "", srcs, 2, sfx);
+	load_sampler_index(t, h);
+	if (in->lits[0] == VC_TEX_QUERY_LOD)
+		op_ext(t, "LODQ", dst, "", srcs, 1, sfx);
+	else
+		op_ext(t, "TG4", dst, "", srcs, 2, sfx);
 }
 
 static void emit_texture(struct tg *t, const struct vc_instr *in)

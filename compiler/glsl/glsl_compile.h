@@ -11,7 +11,11 @@
  * glGetUniformLocation and friends query) and the info log.
  *
  * The info log reads like Mesa's ("0:12(5): error: ...\n"), so applications
- * and tests written against Mesa see the shape they expect.
+ * and tests written against Mesa see the shape they expect. Like Mesa, it
+ * lists several errors: the parser and semantic analysis each go on after a
+ * failed statement or declaration (up to GLSL_PARSE_MAX_ERRORS and
+ * GLSL_SEMA_MAX_ERRORS); semantic analysis runs only on a tree without
+ * syntax errors.
  */
 #pragma once
 

@@ -355,6 +355,8 @@ static bool float_fn1(unsigned op, float x, float *r)
 	case VC_OP_FROUND: *r = roundf(x); return true;
 	case VC_OP_FROUND_EVEN: *r = fround_even(x); return true;
 	case VC_OP_FFRACT: *r = x - floorf(x); return true;
+	/* a constant does not vary across the primitive */
+	case VC_OP_FDDX: case VC_OP_FDDY: case VC_OP_FWIDTH: *r = 0.0f; return true;
 	default: return false;
 	}
 }
@@ -362,6 +364,7 @@ static bool float_fn1(unsigned op, float x, float *r)
 static bool float_fn(unsigned op, const float *x, float *r)
 {
 	switch (op) {
+	case VC_OP_FMUL: *r = x[0] * x[1]; return true;   /* dot(float, float) */
 	case VC_OP_FPOW: *r = powf(x[0], x[1]); return true;
 	case VC_OP_FATAN2: *r = atan2f(x[0], x[1]); return true;
 	case VC_OP_FMOD: *r = x[0] - x[1] * floorf(x[0] / x[1]); return true;
@@ -454,52 +457,219 @@ static float dot(const union glsl_cval *a, const union glsl_cval *b, uint32_t n)
 	return sum;
 }
 
-static const union glsl_cval *fold_vector(struct glsl_sema *s, const struct glsl_bi_fn *fn,
-					  struct glsl_ast_node *args)
+static void refract(union glsl_cval *r, const union glsl_cval *i, const union glsl_cval *nv,
+		    float eta, uint32_t n)
 {
-	const struct glsl_type *rt = glsl_bi_fn_return(fn);
-	const union glsl_cval *a = args->sema->value, *b = args->next ? args->next->sema->value : NULL;
-	uint32_t n = glsl_type_components(args->sema->type.type), rn = glsl_type_components(rt);
-	union glsl_cval *r = glsl_const_alloc(s, rt);
+	float d = dot(nv, i, n), k = 1.0f - eta * eta * (1.0f - d * d);
 
-	if (!r)
-		return NULL;
-	switch (fn->op) {
-	case VC_OP_FDOT: r->f = dot(a, b, n); return r;
-	case VC_OP_FLENGTH: r->f = sqrtf(dot(a, a, n)); return r;
+	for (uint32_t c = 0; c < n; c++)
+		r[c].f = k < 0.0f ? 0.0f : eta * i[c].f - (eta * d + sqrtf(k)) * nv[c].f;
+}
+
+/* The geometric functions (8.4) and any/all. */
+static bool fold_geometric(unsigned op, union glsl_cval *r, const union glsl_cval *a,
+			   const union glsl_cval *b, const union glsl_cval *c, uint32_t n)
+{
+	switch (op) {
+	case VC_OP_FDOT: r->f = dot(a, b, n); return true;
+	case VC_OP_FLENGTH: r->f = sqrtf(dot(a, a, n)); return true;
 	case VC_OP_FDISTANCE:
 		for (uint32_t i = 0; i < n; i++)
 			r[0].f += (a[i].f - b[i].f) * (a[i].f - b[i].f);
 		r->f = sqrtf(r->f);
-		return r;
+		return true;
 	case VC_OP_FNORMALIZE:
-		for (uint32_t i = 0; i < rn; i++)
+		for (uint32_t i = 0; i < n; i++)
 			r[i].f = a[i].f / sqrtf(dot(a, a, n));
-		return r;
+		return true;
 	case VC_OP_FCROSS:
 		for (uint32_t i = 0; i < 3; i++)
 			r[i].f = a[(i + 1) % 3].f * b[(i + 2) % 3].f - a[(i + 2) % 3].f * b[(i + 1) % 3].f;
-		return r;
-	case VC_OP_FREFLECT:
-		for (uint32_t i = 0; i < rn; i++)
-			r[i].f = a[i].f - 2.0f * dot(b, a, n) * b[i].f;
-		return r;
-	case VC_OP_ANY: case VC_OP_ALL:
-		r->u = fn->op == VC_OP_ALL;
+		return true;
+	case VC_OP_FFACEFORWARD:   /* faceforward(N, I, Nref) */
 		for (uint32_t i = 0; i < n; i++)
-			r->u = fn->op == VC_OP_ALL ? r->u && a[i].u : r->u || a[i].u;
-		return r;
-	case VC_OP_TRANSPOSE: {
-		const struct glsl_type *at = args->sema->type.type;
+			r[i].f = dot(c, b, n) < 0.0f ? a[i].f : -a[i].f;
+		return true;
+	case VC_OP_FREFLECT:
+		for (uint32_t i = 0; i < n; i++)
+			r[i].f = a[i].f - 2.0f * dot(b, a, n) * b[i].f;
+		return true;
+	case VC_OP_FREFRACT: refract(r, a, b, c[0].f, n); return true;
+	case VC_OP_ANY: case VC_OP_ALL:
+		r->u = op == VC_OP_ALL;
+		for (uint32_t i = 0; i < n; i++)
+			r->u = op == VC_OP_ALL ? r->u && a[i].u : r->u || a[i].u;
+		return true;
+	default:
+		return false;
+	}
+}
 
+/* ---- matrix functions (8.5) ---------------------------------------------------------- */
+
+/* The determinant of the n x n minor of column-major m (order `size`) that
+ * keeps the rows and columns whose bits are set; Laplace along the first
+ * kept column. n <= 4, so the recursion is at most 24 products deep. */
+static float minor_det(const union glsl_cval *m, uint32_t size, uint32_t rows, uint32_t cols)
+{
+	uint32_t c = (uint32_t)__builtin_ctz(cols), rest = cols & (cols - 1);
+	float sum = 0.0f, sign = 1.0f;
+
+	if (!rest)
+		return m[c * size + (uint32_t)__builtin_ctz(rows)].f;
+	for (uint32_t r = 0; r < size; r++) {
+		if (!(rows & (1u << r)))
+			continue;
+		sum += sign * m[c * size + r].f * minor_det(m, size, rows & ~(1u << r), rest);
+		sign = -sign;
+	}
+	return sum;
+}
+
+static float determinant(const union glsl_cval *m, uint32_t size)
+{
+	return minor_det(m, size, (1u << size) - 1, (1u << size) - 1);
+}
+
+/* inverse = adjugate / determinant; a singular matrix gives inf/nan, which
+ * the spec leaves undefined. */
+static void inverse(union glsl_cval *r, const union glsl_cval *m, uint32_t size)
+{
+	uint32_t all = (1u << size) - 1;
+	float det = determinant(m, size);
+
+	for (uint32_t c = 0; c < size; c++)
+		for (uint32_t i = 0; i < size; i++) {
+			/* r[c][i] = cofactor(i, c) / det: row c, column i removed */
+			float cof = size == 1 ? 1.0f : minor_det(m, size, all & ~(1u << c), all & ~(1u << i));
+
+			r[c * size + i].f = ((c + i) & 1 ? -cof : cof) / det;
+		}
+}
+
+static bool fold_matrix(unsigned op, union glsl_cval *r, const struct glsl_type *at,
+			const union glsl_cval *a, const struct glsl_type *bt, const union glsl_cval *b)
+{
+	switch (op) {
+	case VC_OP_TRANSPOSE:
 		for (uint32_t c = 0; c < at->cols; c++)
 			for (uint32_t i = 0; i < at->rows; i++)
 				r[i * at->cols + c] = a[c * at->rows + i];
-		return r;
+		return true;
+	case VC_OP_OUTER_PRODUCT:   /* column c = a * b[c] */
+		for (uint32_t c = 0; c < bt->rows; c++)
+			for (uint32_t i = 0; i < at->rows; i++)
+				r[c * at->rows + i].f = a[i].f * b[c].f;
+		return true;
+	case VC_OP_DETERMINANT: r->f = determinant(a, at->rows); return true;
+	case VC_OP_INVERSE: inverse(r, a, at->rows); return true;
+	default: return false;
 	}
-	default:
+}
+
+/* ---- packing (8.4 of ES 3.00: "Floating-Point Pack and Unpack") ------------------ */
+
+static float fclamp(float x, float lo, float hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* round(): the spec lets .5 go either way; we round to even, as the
+ * lowering's SPIR-V (GLSL.std.450 PackSnorm2x16 etc.) implementations do. */
+static uint32_t pack_snorm16(float x)
+{
+	return (uint32_t)(int32_t)nearbyintf(fclamp(x, -1.0f, 1.0f) * 32767.0f) & 0xffffu;
+}
+
+static uint32_t pack_unorm16(float x)
+{
+	return (uint32_t)nearbyintf(fclamp(x, 0.0f, 1.0f) * 65535.0f);
+}
+
+static float unpack_snorm16(uint32_t v)
+{
+	return fclamp((float)(int16_t)(uint16_t)v / 32767.0f, -1.0f, 1.0f);
+}
+
+/* binary32 -> binary16, round to nearest even; overflow gives inf, NaN
+ * stays a (quiet) NaN. Works on the bits so the host FPU mode cannot
+ * matter. */
+static uint32_t float_to_half(float f)
+{
+	union glsl_cval v = { .f = f };
+	uint32_t sign = (v.u >> 16) & 0x8000u, e = (v.u >> 23) & 0xffu, m = v.u & 0x7fffffu;
+	uint32_t shift, h, rest, half;
+
+	if (e == 0xff)
+		return sign | 0x7c00u | (m ? 0x200u | (m >> 13) : 0);
+	if (e > 142)                      /* >= 2^16: past the largest half */
+		return sign | 0x7c00u;
+	if (e >= 113) {                   /* a normal half: drop 13 bits */
+		h = ((e - 112) << 10) | (m >> 13);
+		rest = m & 0x1fffu;
+		half = 0x1000u;
+	} else {                          /* a subnormal half (or zero) */
+		if (e < 102)
+			return sign;          /* below half the smallest subnormal */
+		m |= 0x800000u;
+		shift = 126 - e;              /* 14 .. 24 */
+		h = m >> shift;
+		rest = m & ((1u << shift) - 1);
+		half = 1u << (shift - 1);
+	}
+	if (rest > half || (rest == half && (h & 1)))
+		h++;                          /* may carry into the exponent: still right */
+	return sign | h;
+}
+
+static float half_to_float(uint32_t h)
+{
+	uint32_t e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+	float mag = e == 0 ? ldexpf((float)m, -24) :
+		    e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 0x400u), (int)e - 25);
+
+	return h & 0x8000u ? -mag : mag;
+}
+
+static bool fold_pack(unsigned op, union glsl_cval *r, const union glsl_cval *a)
+{
+	switch (op) {
+	case VC_OP_PACK_SNORM_2X16: r->u = pack_snorm16(a[0].f) | pack_snorm16(a[1].f) << 16; return true;
+	case VC_OP_PACK_UNORM_2X16: r->u = pack_unorm16(a[0].f) | pack_unorm16(a[1].f) << 16; return true;
+	case VC_OP_PACK_HALF_2X16: r->u = float_to_half(a[0].f) | float_to_half(a[1].f) << 16; return true;
+	default: break;
+	}
+	for (uint32_t i = 0; i < 2; i++) {
+		uint32_t bits = (a->u >> (16 * i)) & 0xffffu;
+
+		switch (op) {
+		case VC_OP_UNPACK_SNORM_2X16: r[i].f = unpack_snorm16(bits); break;
+		case VC_OP_UNPACK_UNORM_2X16: r[i].f = (float)bits / 65535.0f; break;
+		case VC_OP_UNPACK_HALF_2X16: r[i].f = half_to_float(bits); break;
+		default: return false;
+		}
+	}
+	return true;
+}
+
+/* The built-ins that are not component-wise: one value out of whole
+ * vectors or matrices. */
+static const union glsl_cval *fold_vector(struct glsl_sema *s, const struct glsl_bi_fn *fn,
+					  struct glsl_ast_node *args)
+{
+	const struct glsl_type *rt = glsl_bi_fn_return(fn), *at = args->sema->type.type;
+	struct glsl_ast_node *b = args->next, *c = b ? b->next : NULL;
+	const struct glsl_type *bt = b ? b->sema->type.type : NULL;
+	const union glsl_cval *a = args->sema->value;
+	union glsl_cval *r = glsl_const_alloc(s, rt);
+
+	if (!r)
 		return NULL;
-	}
+	if (fold_geometric(fn->op, r, a, b ? b->sema->value : NULL, c ? c->sema->value : NULL,
+			   glsl_type_components(at)) ||
+	    fold_matrix(fn->op, r, at, a, bt, b ? b->sema->value : NULL) || fold_pack(fn->op, r, a))
+		return r;
+	return NULL;
 }
 
 static const union glsl_cval *matrix_comp_mult(struct glsl_sema *s, struct glsl_ast_node *args)
@@ -516,17 +686,36 @@ static const union glsl_cval *matrix_comp_mult(struct glsl_sema *s, struct glsl_
 
 static bool is_cw(unsigned op)
 {
-	return (op >= VC_OP_FNEG && op <= VC_OP_FRCP && op != VC_OP_FDDX && op != VC_OP_FDDY &&
-		op != VC_OP_FWIDTH) ||
+	return (op >= VC_OP_FNEG && op <= VC_OP_FRCP) ||
 	       (op >= VC_OP_INEG && op <= VC_OP_INOT) || (op >= VC_OP_FEQ && op <= VC_OP_UGE) ||
-	       op == VC_OP_LNOT || op == VC_OP_BITCAST;
+	       op == VC_OP_LNOT || op == VC_OP_LEQ || op == VC_OP_LNE || op == VC_OP_BITCAST;
 }
 
+/* mix(x, y, genB): y where a is true (no blending). */
+static const union glsl_cval *mix_bool(struct glsl_sema *s, struct glsl_ast_node *args)
+{
+	const struct glsl_type *t = args->sema->type.type;
+	const union glsl_cval *x = args->sema->value, *y = args->next->sema->value;
+	const union glsl_cval *sel = args->next->next->sema->value;
+	union glsl_cval *r = glsl_const_alloc(s, t);
+
+	if (!r)
+		return NULL;
+	for (uint32_t i = 0; i < glsl_type_components(t); i++)
+		r[i] = sel[i].u ? y[i] : x[i];
+	return r;
+}
+
+/* Every built-in but the texture functions is a constant expression on
+ * constant arguments (ES 3.00 4.3.3). modf is the one exception in
+ * practice: its out argument cannot be constant (the caller skips it). */
 const union glsl_cval *glsl_fold_builtin(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 					 struct glsl_ast_node *args)
 {
 	if (fn->lower == GLSL_BI_LOWER_RECIPE && fn->op == GLSL_BI_RECIPE_MATRIX_COMP_MULT)
 		return matrix_comp_mult(s, args);
+	if (fn->lower == GLSL_BI_LOWER_RECIPE && fn->op == GLSL_BI_RECIPE_MIX_BOOL)
+		return mix_bool(s, args);
 	if (fn->lower != GLSL_BI_LOWER_OP)
 		return NULL;
 	if (is_cw(fn->op))

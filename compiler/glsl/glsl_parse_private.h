@@ -16,10 +16,14 @@ struct glsl_parser {
 	unsigned version;
 	unsigned depth;                 /* current nesting, <= GLSL_PARSE_MAX_DEPTH */
 	unsigned loop_depth, switch_depth;
-	bool failed;                    /* the first error is reported; the rest unwinds */
+	bool failed;                    /* an error is reported; the statement unwinds */
+	unsigned errors;                /* reported so far (at most GLSL_PARSE_MAX_ERRORS) */
+	const struct glsl_token *err_tok; /* where the last error left the cursor */
 };
 
-/* Token cursor. After an error the cursor sits on EOF, so every loop ends. */
+/* Token cursor. After an error the cursor sits on EOF, so every loop ends;
+ * the statement list or translation unit around the failed statement then
+ * puts it back after the statement (glsl_parse_recover). */
 static inline enum glsl_tok pk(const struct glsl_parser *p)
 {
 	return (enum glsl_tok)p->tok->kind;
@@ -43,6 +47,12 @@ bool glsl_parse_accept(struct glsl_parser *p, enum glsl_tok k);
 bool glsl_parse_expect(struct glsl_parser *p, enum glsl_tok k);
 void glsl_parse_error(struct glsl_parser *p, const struct glsl_token *t, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* After the statement or external declaration that began at start failed:
+ * skip to its end (the next ';' or '}' at its own nesting, after the error)
+ * and stop unwinding, so later errors get reported too. False when parsing
+ * should end instead: the error cap, an out-of-memory error, or nothing
+ * left to parse. Always moves past start, so callers' loops progress. */
+bool glsl_parse_recover(struct glsl_parser *p, const struct glsl_token *start);
 /* "syntax error: unexpected X" at the current token, plus what was wanted. */
 void glsl_parse_unexpected(struct glsl_parser *p, const char *wanted);
 struct glsl_loc glsl_parse_loc(const struct glsl_token *t);

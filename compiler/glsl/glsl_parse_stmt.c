@@ -163,13 +163,17 @@ static struct glsl_ast_node *switch_body(struct glsl_parser *p)
 		glsl_parse_error(p, p->tok, "statement before the first label in a switch");
 		return NULL;
 	}
-	for (tail = &n->u.kid[0]; !at(p, GLSL_TOK_RBRACE) && !at(p, GLSL_TOK_EOF); tail = &(*tail)->next) {
-		last = p->tok;
+	for (tail = &n->u.kid[0]; !at(p, GLSL_TOK_RBRACE) && !at(p, GLSL_TOK_EOF);) {
+		const struct glsl_token *start = p->tok;
+
 		*tail = is_label(p) ? label(p) : glsl_parse_statement(p);
-		if (!*tail)
-			return NULL;
-		if ((*tail)->kind != GLSL_AST_CASE && (*tail)->kind != GLSL_AST_DEFAULT)
-			last = NULL;
+		if (!*tail) {
+			if (!glsl_parse_recover(p, start))
+				return NULL;
+			continue;
+		}
+		last = (*tail)->kind == GLSL_AST_CASE || (*tail)->kind == GLSL_AST_DEFAULT ? start : NULL;
+		tail = &(*tail)->next;
 	}
 	if (last) {
 		glsl_parse_error(p, last, "a switch cannot end with a label (a statement must follow)");
@@ -196,9 +200,13 @@ struct glsl_ast_node *glsl_parse_compound(struct glsl_parser *p)
 
 	if (!n || !glsl_parse_expect(p, GLSL_TOK_LBRACE))
 		return NULL;
-	for (tail = &n->u.kid[0]; !at(p, GLSL_TOK_RBRACE) && !at(p, GLSL_TOK_EOF); tail = &(*tail)->next) {
+	for (tail = &n->u.kid[0]; !at(p, GLSL_TOK_RBRACE) && !at(p, GLSL_TOK_EOF);) {
+		const struct glsl_token *start = p->tok;
+
 		*tail = glsl_parse_statement(p);
-		if (!*tail)
+		if (*tail)
+			tail = &(*tail)->next;
+		else if (!glsl_parse_recover(p, start))
 			return NULL;
 	}
 	return glsl_parse_expect(p, GLSL_TOK_RBRACE) ? n : NULL;

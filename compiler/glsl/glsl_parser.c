@@ -19,8 +19,9 @@ const char *glsl_parse_name(const struct glsl_parser *p, uint32_t id)
 	return glsl_token_stream_ident(p->toks, id);
 }
 
-/* Only the first error is reported: after it the cursor jumps to EOF and
- * every production unwinds without looking at tokens again. */
+/* One error per failed statement: after it the cursor jumps to EOF and
+ * every production unwinds without looking at tokens again, up to the
+ * statement list that recovers (glsl_parse_recover). */
 void glsl_parse_error(struct glsl_parser *p, const struct glsl_token *t, const char *fmt, ...)
 {
 	va_list ap;
@@ -31,7 +32,64 @@ void glsl_parse_error(struct glsl_parser *p, const struct glsl_token *t, const c
 	glsl_log_vmessage(p->log, true, t->file, t->line, t->col, fmt, ap);
 	va_end(ap);
 	p->failed = true;
+	p->errors++;
+	p->err_tok = t > p->tok ? t : p->tok;
 	p->tok = p->end;
+}
+
+/* The end of the failed statement that began at start: the first ';' at
+ * its own nesting after the error, the '}' that closes a brace it opened,
+ * or the '}' of the enclosing block (left for the block to take). One
+ * depth counts (), [] and {} alike, so `for (a; @; b)` skips its header. */
+static const struct glsl_token *statement_end(const struct glsl_parser *p,
+					      const struct glsl_token *start)
+{
+	unsigned depth = 0;
+
+	for (const struct glsl_token *t = start; t < p->end; t++) {
+		bool past = t >= p->err_tok;
+
+		switch (t->kind) {
+		case GLSL_TOK_LPAREN: case GLSL_TOK_LBRACKET: case GLSL_TOK_LBRACE:
+			depth++;
+			break;
+		case GLSL_TOK_RPAREN: case GLSL_TOK_RBRACKET:
+			depth -= depth > 0;
+			break;
+		case GLSL_TOK_RBRACE:
+			if (depth == 0) {
+				if (past)
+					return t;
+				break;
+			}
+			if (--depth == 0 && past)
+				return t + 1;
+			break;
+		case GLSL_TOK_SEMICOLON:
+			if (past && depth == 0)
+				return t + 1;
+			break;
+		default:
+			break;
+		}
+	}
+	return p->end;
+}
+
+bool glsl_parse_recover(struct glsl_parser *p, const struct glsl_token *start)
+{
+	const struct glsl_token *t;
+
+	if (!p->failed || p->errors >= GLSL_PARSE_MAX_ERRORS)
+		return false;
+	t = statement_end(p, start);
+	if (t <= start)
+		t = start + 1;
+	if (t >= p->end)
+		return false;   /* only "unexpected end of input" could follow */
+	p->tok = t;
+	p->failed = false;
+	return true;
 }
 
 void glsl_parse_unexpected(struct glsl_parser *p, const char *wanted)
@@ -99,6 +157,7 @@ void *glsl_parse_alloc(struct glsl_parser *p, size_t size)
 
 	if (!m) {
 		glsl_parse_error(p, p->tok, "out of memory");
+		p->errors = GLSL_PARSE_MAX_ERRORS;   /* nothing more can be parsed */
 		return NULL;
 	}
 	memset(m, 0, size);
@@ -155,8 +214,14 @@ static void parse_unit(struct glsl_parser *p)
 	struct glsl_ast_node **tail = &p->ast->decls;
 
 	while (!at(p, GLSL_TOK_EOF)) {
+		const struct glsl_token *start = p->tok;
 		struct glsl_ast_node *n = glsl_parse_external(p);
 
+		if (p->failed) {
+			if (!glsl_parse_recover(p, start))
+				break;
+			continue;
+		}
 		/* A declaration statement may produce several nodes. */
 		for (*tail = n; *tail; tail = &(*tail)->next)
 			;
@@ -178,7 +243,7 @@ int glsl_parse(const struct glsl_token_stream *toks, struct glsl_arena *arena,
 	p.ast->version = toks->version;
 	p.ast->toks = toks;
 	parse_unit(&p);
-	if (p.failed)
+	if (p.errors)
 		return -1;
 	*out = p.ast;
 	return 0;

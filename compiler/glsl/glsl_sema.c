@@ -19,6 +19,70 @@ void glsl_sema_error(struct glsl_sema *s, struct glsl_loc loc, const char *fmt, 
 	glsl_log_vmessage(s->log, true, loc.file, loc.line, loc.col, fmt, ap);
 	va_end(ap);
 	s->failed = true;
+	s->errors++;
+}
+
+bool glsl_sema_recover(struct glsl_sema *s)
+{
+	/* !failed: a failure without a message; never carry on past one */
+	if (!s->failed || s->errors >= GLSL_SEMA_MAX_ERRORS)
+		return false;
+	s->failed = false;
+	return true;
+}
+
+static void poison_name(struct glsl_sema *s, uint32_t name)
+{
+	uint32_t count = s->toks->idents.count;
+
+	if (name >= count)
+		return;   /* GLSL_AST_NO_NAME */
+	if (!s->poisoned) {
+		s->poisoned = glsl_arena_alloc(s->arena, count);
+		if (!s->poisoned)
+			return;   /* it only saves follow-on messages */
+		memset(s->poisoned, 0, count);
+	}
+	s->poisoned[name] = 1;
+}
+
+static void poison_decl(struct glsl_sema *s, const struct glsl_ast_decl *d)
+{
+	for (; d; d = d->next) {
+		if (d->type.type.def)
+			poison_name(s, d->type.type.def->name);
+		for (const struct glsl_ast_declarator *v = d->vars; v; v = v->next)
+			poison_name(s, v->name);
+	}
+}
+
+void glsl_sema_poison(struct glsl_sema *s, const struct glsl_ast_node *n)
+{
+	switch (n->kind) {
+	case GLSL_AST_DECL:
+		poison_decl(s, n->u.decl);
+		break;
+	case GLSL_AST_FUNCTION:
+		poison_name(s, n->u.func->name);
+		break;
+	case GLSL_AST_BLOCK:
+		poison_name(s, n->u.block->name);
+		if (n->u.block->instance)
+			poison_name(s, n->u.block->instance->name);
+		else
+			poison_decl(s, n->u.block->members);
+		break;
+	default:
+		break;
+	}
+}
+
+bool glsl_sema_poisoned(struct glsl_sema *s, uint32_t name)
+{
+	if (!s->poisoned || name >= s->toks->idents.count || !s->poisoned[name])
+		return false;
+	s->failed = true;
+	return true;
 }
 
 void glsl_sema_warning(struct glsl_sema *s, struct glsl_loc loc, const char *fmt, ...)
@@ -36,6 +100,7 @@ void *glsl_sema_alloc(struct glsl_sema *s, size_t size)
 
 	if (!m) {
 		glsl_sema_error(s, (struct glsl_loc){ 0 }, "out of memory");
+		s->errors = GLSL_SEMA_MAX_ERRORS;   /* nothing more can be analysed */
 		return NULL;
 	}
 	memset(m, 0, size);
@@ -350,7 +415,8 @@ static const struct glsl_type *named_type(struct glsl_sema *s, struct glsl_ast_t
 	struct glsl_symbol *sym = glsl_symtab_find(&s->syms, at->name);
 
 	if (!sym || sym->kind != GLSL_SYM_TYPE) {
-		glsl_sema_error(s, at->loc, "'%s' is not a type", glsl_sema_name(s, at->name));
+		if (!glsl_sema_poisoned(s, at->name))
+			glsl_sema_error(s, at->loc, "'%s' is not a type", glsl_sema_name(s, at->name));
 		return NULL;
 	}
 	return sym->type.type;
@@ -397,12 +463,18 @@ static uint32_t enabled_extensions(const struct glsl_token_stream *toks)
 	return mask;
 }
 
+/* The whole-unit checks (main, recursion, outputs) run only on a unit
+ * without errors: after one they would mostly repeat it. */
 static bool analyse(struct glsl_sema *s)
 {
-	for (struct glsl_ast_node *n = s->ast->decls; n && !s->failed; n = n->next)
-		if (!glsl_sema_external(s, n))
+	for (struct glsl_ast_node *n = s->ast->decls; n; n = n->next) {
+		if (glsl_sema_external(s, n) && !s->failed)
+			continue;
+		glsl_sema_poison(s, n);
+		if (!glsl_sema_recover(s))
 			return false;
-	return !s->failed && glsl_sema_finish_unit(s);
+	}
+	return !s->errors && glsl_sema_finish_unit(s);
 }
 
 int glsl_sema(struct glsl_ast *ast, enum glsl_stage stage, const struct glsl_sema_options *opts,

@@ -5,7 +5,10 @@
  * It resolves names through scopes, types every expression with the ES rules
  * (no implicit conversions), folds constant expressions, applies the
  * qualifier, precision, interface-block, switch and per-stage rules, and
- * forbids recursion. The first error stops it ("0:LINE(COL): error: ...").
+ * forbids recursion. Errors read "0:LINE(COL): error: ..."; after one, the
+ * statement or external declaration it is in is abandoned and analysis goes
+ * on with the next, up to GLSL_SEMA_MAX_ERRORS. Names whose declaration
+ * failed are not reported again where they are used.
  *
  * The result is the same tree, annotated in place (a typed AST), because the
  * lowering to vc_ir.h walks the tree anyway and then finds everything it
@@ -87,6 +90,7 @@ struct glsl_symbol {
 	bool read_only;                /* const, in, uniform, const params */
 	bool used;                     /* referenced by an expression */
 	bool written;
+	bool loop_index;               /* Appendix A: a for loop's index, in its body */
 	int32_t location;              /* layout(location); -1 when none */
 	const union glsl_cval *value;  /* const variables: the folded initializer */
 	const struct glsl_bi_var *builtin;   /* built-in variables and constants */
@@ -149,8 +153,13 @@ struct glsl_sema_expr {
 };
 
 struct glsl_sema_options {
-	/* ES 1.00 Appendix A: loop forms and constant-index-expressions for
-	 * array indexing enforced (off by default, as in Mesa and glslang). */
+	/* ES 1.00 shaders held to Appendix A's minimum (off by default, as in
+	 * Mesa; an implementation may accept more): only `for` loops, of the
+	 * form `for (int|float i = const; i relop const; i++ / i-- / i += const
+	 * / i -= const)` with i left alone in the body (no assignment, no
+	 * out/inout argument) (§4); arrays of samplers, and uniform arrays in a
+	 * fragment shader, indexed by constant-index-expressions, i.e. constant
+	 * expressions and loop indices (§5). ES 3.00 shaders are not affected. */
 	bool appendix_a;
 };
 
@@ -165,6 +174,9 @@ struct glsl_sema_result {
 	bool uses_frag_color, uses_frag_data, uses_discard;
 	bool invariant_all;
 };
+
+/* Errors reported per compile; past it analysis stops. */
+#define GLSL_SEMA_MAX_ERRORS 20u
 
 /* 0 on success (*out set), -1 on an error (the log says which). The result
  * and the annotations live in arena; ast is annotated in place. opts may be

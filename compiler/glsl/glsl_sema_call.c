@@ -244,7 +244,8 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 	case GLSL_BI_FOUND:
 		break;
 	case GLSL_BI_NOT_BUILTIN:
-		glsl_sema_error(s, n->loc, "no function '%s' declared", name);
+		if (!glsl_sema_poisoned(s, n->u.call.name))
+			glsl_sema_error(s, n->loc, "no function '%s' declared", name);
 		return false;
 	default:
 		glsl_sema_error(s, n->loc, "%s", err);

@@ -405,7 +405,8 @@ static bool invariant_list(struct glsl_sema *s, struct glsl_ast_node *n)
 		struct glsl_symbol *v = glsl_sema_lookup_var(s, id->name);
 
 		if (!v) {
-			glsl_sema_error(s, id->loc, "'%s' undeclared", glsl_sema_name(s, id->name));
+			if (!glsl_sema_poisoned(s, id->name))
+				glsl_sema_error(s, id->loc, "'%s' undeclared", glsl_sema_name(s, id->name));
 			return false;
 		}
 		if (!invariant_target(s, v)) {

@@ -133,7 +133,8 @@ static bool ident(struct glsl_sema *s, struct glsl_ast_node *n)
 	struct glsl_sema_expr *x;
 
 	if (!sym) {
-		glsl_sema_error(s, n->loc, "'%s' undeclared", glsl_sema_name(s, n->u.ident));
+		if (!glsl_sema_poisoned(s, n->u.ident))
+			glsl_sema_error(s, n->loc, "'%s' undeclared", glsl_sema_name(s, n->u.ident));
 		return false;
 	}
 	if (sym->kind == GLSL_SYM_BLOCK_FIELD)
@@ -190,6 +191,11 @@ bool glsl_sema_lvalue(struct glsl_sema *s, struct glsl_ast_node *n, const char *
 	}
 	if (glsl_type_is_opaque(t)) {
 		glsl_sema_error(s, n->loc, "%s a sampler", what);
+		return false;
+	}
+	if (v && v->loop_index && s->opts.appendix_a) {
+		glsl_sema_error(s, n->loc, "loop index '%s' cannot be modified in the loop body "
+				"(GLSL ES 1.00 Appendix A)", v->cname);
 		return false;
 	}
 	mark_written(n);
@@ -443,7 +449,54 @@ static bool needs_const_index(const struct glsl_sema *s, const struct glsl_ast_n
 		return false;
 	if (t->elem->kind == GLSL_KIND_BLOCK)
 		return true;
-	return glsl_type_is_opaque(t->elem) && (s->version >= GLSL_ES_300 || s->opts.appendix_a);
+	return glsl_type_is_opaque(t->elem) && s->version >= GLSL_ES_300;
+}
+
+/* ES 1.00 Appendix A §5, when enforced: arrays of samplers (or of structs
+ * holding them), and uniforms in a fragment shader, are indexed only by
+ * constant-index-expressions. Everything else must work with any index. */
+static bool needs_const_index_expr(const struct glsl_sema *s, const struct glsl_ast_node *base)
+{
+	const struct glsl_type *t = base->sema->type.type;
+	const struct glsl_symbol *v = root_var(base);
+
+	if (!s->opts.appendix_a || s->version >= GLSL_ES_300 || t->kind != GLSL_KIND_ARRAY)
+		return false;
+	if (glsl_type_is_opaque(t->elem))
+		return true;
+	return s->stage == GLSL_STAGE_FRAGMENT && v && v->storage == GLSL_STORAGE_UNIFORM;
+}
+
+/* Appendix A's constant-index-expression: constant expressions, loop
+ * indices, and expressions built from both with operators, constructors
+ * and built-in functions (not user functions, which could have effects).
+ * Recursion is bounded by the parser's expression depth. */
+static bool const_index_expr(const struct glsl_ast_node *n)
+{
+	if (n->sema && n->sema->value)
+		return true;
+	switch (n->kind) {
+	case GLSL_AST_IDENT:
+		return n->sema->what == GLSL_SX_VAR && n->sema->u.var->loop_index;
+	case GLSL_AST_UNARY: case GLSL_AST_BINARY: case GLSL_AST_TERNARY: case GLSL_AST_INDEX:
+		if (n->kind == GLSL_AST_UNARY && (n->op == GLSL_TOK_INC || n->op == GLSL_TOK_DEC))
+			return false;
+		for (unsigned i = 0; i < 3 && n->u.kid[i]; i++)
+			if (!const_index_expr(n->u.kid[i]))
+				return false;
+		return true;
+	case GLSL_AST_FIELD:
+		return const_index_expr(n->u.field.base);
+	case GLSL_AST_CALL:
+		if (n->sema->what != GLSL_SX_BUILTIN && n->sema->what != GLSL_SX_CTOR)
+			return false;
+		for (const struct glsl_ast_node *a = n->u.call.args; a; a = a->next)
+			if (!const_index_expr(a))
+				return false;
+		return true;
+	default:
+		return false;
+	}
 }
 
 static bool check_index(struct glsl_sema *s, struct glsl_ast_node *n)
@@ -457,10 +510,16 @@ static bool check_index(struct glsl_sema *s, struct glsl_ast_node *n)
 		return false;
 	}
 	if (!ix->sema->value) {
-		if (!needs_const_index(s, base))
-			return true;
-		glsl_sema_error(s, ix->loc, "this array can only be indexed with a constant expression");
-		return false;
+		if (needs_const_index(s, base)) {
+			glsl_sema_error(s, ix->loc, "this array can only be indexed with a constant expression");
+			return false;
+		}
+		if (needs_const_index_expr(s, base) && !const_index_expr(ix)) {
+			glsl_sema_error(s, ix->loc, "this array can only be indexed with a "
+					"constant-index-expression (GLSL ES 1.00 Appendix A)");
+			return false;
+		}
+		return true;
 	}
 	if ((it == glsl_type_int && ix->sema->value->i < 0) ||
 	    (limit && ix->sema->value->u >= limit)) {

@@ -18,7 +18,9 @@ struct glsl_sema {
 	enum glsl_stage stage;
 	enum glsl_es_version version;
 	uint32_t bi_exts;              /* built-ins' extension mask (glsl_builtins.h) */
-	bool failed;
+	bool failed;                   /* an error: the statement or declaration unwinds */
+	unsigned errors;               /* reported, <= GLSL_SEMA_MAX_ERRORS */
+	uint8_t *poisoned;             /* by ident id: a declaration of the name failed */
 	/* default precision per built-in type id, for the current scope */
 	uint8_t prec[GLSL_TID_COUNT];
 	struct glsl_prec_save *prec_saved;
@@ -54,6 +56,15 @@ void glsl_sema_error(struct glsl_sema *s, struct glsl_loc loc, const char *fmt, 
 void glsl_sema_warning(struct glsl_sema *s, struct glsl_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void *glsl_sema_alloc(struct glsl_sema *s, size_t size);
+/* After a failed statement or external declaration: stop unwinding and go
+ * on, or false when analysis should end (error cap, out of memory). */
+bool glsl_sema_recover(struct glsl_sema *s);
+/* Remembers the names a failed declaration (DECL, FUNCTION, BLOCK node)
+ * would have declared. */
+void glsl_sema_poison(struct glsl_sema *s, const struct glsl_ast_node *n);
+/* True, and the expression fails without a message, when name is missing
+ * because its declaration failed: that error already covered it. */
+bool glsl_sema_poisoned(struct glsl_sema *s, uint32_t name);
 const char *glsl_sema_name(const struct glsl_sema *s, uint32_t id);
 /* "vec4", "float[2]", "struct S" into a rotating static-free buffer of s. */
 const char *glsl_sema_tname(const struct glsl_type *t, char *buf, size_t size);

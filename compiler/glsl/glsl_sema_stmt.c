@@ -19,11 +19,17 @@ static bool fail(struct glsl_sema *s, struct glsl_loc loc, const char *msg)
 	return false;
 }
 
+/* A failed statement is abandoned; the list goes on with the next one
+ * (glsl_sema_recover), so one compile reports several errors. */
 static bool stmt_list(struct glsl_sema *s, struct glsl_ast_node *n)
 {
-	for (; n; n = n->next)
-		if (!stmt(s, n))
+	for (; n; n = n->next) {
+		if (stmt(s, n))
+			continue;
+		glsl_sema_poison(s, n);
+		if (!glsl_sema_recover(s))
 			return false;
+	}
 	return true;
 }
 
@@ -74,11 +80,98 @@ static bool if_stmt(struct glsl_sema *s, struct glsl_ast_node *n)
 	return bool_cond(s, n->u.kid[0]) && scoped(s, n->u.kid[1]) && scoped(s, n->u.kid[2]);
 }
 
+/* ---- ES 1.00 Appendix A §4: the loops every implementation must run --------- */
+
+static bool appendix_a(const struct glsl_sema *s)
+{
+	return s->opts.appendix_a && s->version < GLSL_ES_300;
+}
+
+/* `int|float i = constant-expression` and nothing else. */
+static struct glsl_symbol *loop_index_init(struct glsl_sema *s, struct glsl_ast_node *init)
+{
+	struct glsl_ast_declarator *d = init && init->kind == GLSL_AST_DECL ? init->u.decl->vars : NULL;
+	const struct glsl_type *t = d ? d->sym->type.type : NULL;
+
+	if (!d || d->next || (t != glsl_type_int && t != glsl_type_float)) {
+		fail(s, init ? init->loc : (struct glsl_loc){ 0 }, "a for loop must declare one int or "
+		     "float loop index (GLSL ES 1.00 Appendix A)");
+		return NULL;
+	}
+	if (!d->init || !d->init->sema->value) {
+		fail(s, d->loc, "the loop index must be initialised with a constant expression "
+		     "(GLSL ES 1.00 Appendix A)");
+		return NULL;
+	}
+	return d->sym;
+}
+
+static bool is_var(const struct glsl_ast_node *n, const struct glsl_symbol *sym)
+{
+	return n->kind == GLSL_AST_IDENT && n->sema->what == GLSL_SX_VAR && n->sema->u.var == sym;
+}
+
+static bool is_relop(unsigned op)
+{
+	return op == GLSL_TOK_LT || op == GLSL_TOK_GT || op == GLSL_TOK_LE || op == GLSL_TOK_GE ||
+	       op == GLSL_TOK_EQ || op == GLSL_TOK_NE;
+}
+
+/* `index relop constant-expression` */
+static bool loop_index_cond(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_loc at,
+			    const struct glsl_symbol *i)
+{
+	if (n && n->kind == GLSL_AST_BINARY && is_relop(n->op) && is_var(n->u.kid[0], i) &&
+	    n->u.kid[1]->sema->value)
+		return true;
+	return fail(s, n ? n->loc : at, "the for loop condition must be 'loop-index relop "
+		    "constant-expression' (GLSL ES 1.00 Appendix A)");
+}
+
+/* `i++`, `++i`, `i--`, `--i`, `i += constant`, `i -= constant` */
+static bool loop_index_step(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_loc at,
+			    const struct glsl_symbol *i)
+{
+	bool ok = false;
+
+	if (n && (n->kind == GLSL_AST_UNARY || n->kind == GLSL_AST_POSTFIX))
+		ok = (n->op == GLSL_TOK_INC || n->op == GLSL_TOK_DEC) && is_var(n->u.kid[0], i);
+	else if (n && n->kind == GLSL_AST_ASSIGN)
+		ok = (n->op == GLSL_TOK_ADD_ASSIGN || n->op == GLSL_TOK_SUB_ASSIGN) &&
+		     is_var(n->u.kid[0], i) && n->u.kid[1]->sema->value;
+	return ok || fail(s, n ? n->loc : at, "the for loop expression must be ++, --, += or -= "
+			  "of the loop index (GLSL ES 1.00 Appendix A)");
+}
+
+static bool appendix_a_for(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	struct glsl_symbol *i = loop_index_init(s, n->u.kid[0]);
+
+	if (!i || !loop_index_cond(s, n->u.kid[1], n->loc, i) ||
+	    !loop_index_step(s, n->u.kid[2], n->loc, i))
+		return false;
+	i->loop_index = true;   /* read-only in the body; a constant-index-expression */
+	return true;
+}
+
+static bool appendix_a_loop(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	if (!appendix_a(s))
+		return true;
+	return fail(s, n->loc, "only for loops are supported (GLSL ES 1.00 Appendix A)");
+}
+
+/* ---- loops ---------------------------------------------------------------------- */
+
 static bool while_stmt(struct glsl_sema *s, struct glsl_ast_node *n)
 {
-	struct glsl_scope_mark m = glsl_sema_push(s);
-	bool ok = bool_cond(s, n->u.kid[0]) && no_new_scope(s, n->u.kid[1]);
+	struct glsl_scope_mark m;
+	bool ok;
 
+	if (!appendix_a_loop(s, n))
+		return false;
+	m = glsl_sema_push(s);
+	ok = bool_cond(s, n->u.kid[0]) && no_new_scope(s, n->u.kid[1]);
 	glsl_sema_pop(s, m);
 	return ok;
 }
@@ -87,6 +180,8 @@ static bool do_stmt(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	bool ok;
 
+	if (!appendix_a_loop(s, n))
+		return false;
 	s->loop_depth++;
 	ok = scoped(s, n->u.kid[0]);
 	s->loop_depth--;
@@ -97,7 +192,8 @@ static bool for_stmt(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	struct glsl_scope_mark m = glsl_sema_push(s);
 	bool ok = stmt(s, n->u.kid[0]) && (!n->u.kid[1] || bool_cond(s, n->u.kid[1])) &&
-		  (!n->u.kid[2] || glsl_sema_expr(s, n->u.kid[2])) && no_new_scope(s, n->u.kid[3]);
+		  (!n->u.kid[2] || glsl_sema_expr(s, n->u.kid[2])) &&
+		  (!appendix_a(s) || appendix_a_for(s, n)) && no_new_scope(s, n->u.kid[3]);
 
 	glsl_sema_pop(s, m);
 	return ok;
@@ -148,7 +244,9 @@ static bool switch_body(struct glsl_sema *s, struct glsl_ast_node *n, const stru
 				return fail(s, n->loc, "duplicate default label");
 			has_default = true;
 		} else if (!stmt(s, n)) {
-			return false;
+			glsl_sema_poison(s, n);
+			if (!glsl_sema_recover(s))
+				return false;
 		}
 	}
 	return true;

@@ -356,6 +356,91 @@ static bool check_one(const char *name, unsigned i, struct vc_tgsi *t, char *err
 }
 #endif
 
+/* ---- a dynamically indexed array of samplers (ES 1.00) -------------------------------------- */
+
+/* GLSL ES 1.00 (without Appendix A's limits) lets a loop counter, or any
+ * int, index an array of samplers. virgl takes SAMP[ADDR[0].x+base] (its
+ * host turns the sampler views declared side by side into a GLSL array), so
+ * the back end loads ADDR[0] right before each texture instruction. */
+static const char dyn_sampler_fs[] =
+	"precision mediump float;\n"
+	"uniform sampler2D t[4];\n"
+	"uniform int n;\n"
+	"varying vec2 uv;\n"
+	"void main() {\n"
+	"  vec4 c = vec4(0.0);\n"
+	"  for (int i = 0; i < 4; i++)\n"
+	"    c += texture2D(t[i], uv);\n"
+	"  gl_FragColor = c + texture2D(t[n + 1], uv, 1.0);\n"
+	"}\n";
+
+/* The line after the first line from `from` on that contains needle; NULL if none. */
+static const char *line_after(const char *from, const char *needle)
+{
+	const char *hit = strstr(from, needle);
+
+	hit = hit ? strchr(hit, '\n') : NULL;
+	return hit ? hit + 1 : NULL;
+}
+
+/* Whether the line at `line` contains needle. */
+static bool line_has(const char *line, const char *needle)
+{
+	const char *hit = line ? strstr(line, needle) : NULL, *eol = line ? strchr(line, '\n') : NULL;
+
+	return hit && (!eol || hit < eol);
+}
+
+START_TEST(dynamic_sampler_index)
+{
+	struct vc_slot_map map = ctu_slot_map();
+	const struct glsl_lower_res *res;
+	struct vc_tgsi t;
+	struct compiled c;
+	const char *at;
+	char *log = NULL, want[64];
+	unsigned base;
+
+	ck_assert_msg(compile(dyn_sampler_fs, GLSL_STAGE_FRAGMENT, &c) == 0, "%s", log_of(&c));
+	res = glsl_lower_find(&c.res, GLSL_RES_SAMPLER, "t");
+	ck_assert_ptr_nonnull(res);
+	base = res->binding;
+	memset(&t, 0, sizeof(t));
+	ck_assert_msg(vc_tgsi_emit(c.res.module, VC_STAGE_FRAGMENT, &map, &t, &log) == 0, "%s", log);
+	/* every element has its view, at slots base .. base + 3 */
+	for (unsigned i = 0; i < 4; i++) {
+		snprintf(want, sizeof(want), "DCL SAMP[%u]\nDCL SVIEW[%u], 2D, FLOAT\n", base + i,
+			 base + i);
+		ck_assert_msg(strstr(t.text, want), "no %s in\n%s", want, t.text);
+	}
+	ck_assert_uint_eq(t.info.sampler_slots, 0xfu << base);
+	ck_assert_ptr_nonnull(strstr(t.text, "DCL ADDR[0]\n"));
+	snprintf(want, sizeof(want), ", SAMP[ADDR[0].x+%u], 2D\n", base);
+	/* the loop: ADDR[0] from the counter, then TEX through it */
+	at = line_after(t.text, "UARL ADDR[0].x, TEMP[");
+	ck_assert_msg(line_has(at, "TEX TEMP[") && line_has(at, want), "%s", t.text);
+	/* t[n + 1] with a bias: ADDR[0] loaded again, then TXB through it */
+	at = line_after(at, "UARL ADDR[0].x, TEMP[");
+	ck_assert_msg(line_has(at, "TXB TEMP[") && line_has(at, want), "%s", t.text);
+#ifdef HOST_CHECK
+	{
+		struct vdrm_device_create_info info = { .kind = VDRM_TRANSPORT_VTEST,
+							.vtest_socket = server.socket };
+		struct vdrm_error e = { 0 };
+		struct vdrm_device *dev;
+
+		ck_assert_msg(vdrm_device_create(&info, &dev, &e) == 0, "%s", e.message);
+		ck_assert_msg(host_accepts(dev, 999, VC_STAGE_FRAGMENT, &t), "host rejected:\n%s",
+			      t.text);
+		vdrm_device_destroy(dev);
+	}
+#endif
+	free(log);
+	vc_tgsi_finish(&t);
+	compiled_finish(&c);
+}
+END_TEST
+
 START_TEST(corpus)
 {
 	unsigned ok = 0, regressions = 0, fixed = 0;
@@ -400,6 +485,7 @@ static Suite *lower_suite(void)
 	tcase_add_test(tc, interface);
 	tcase_add_test(tc, undefined_function_fails);
 #endif
+	tcase_add_test(tc, dynamic_sampler_index);
 	tcase_add_test(tc, corpus);
 	suite_add_tcase(s, tc);
 	return s;

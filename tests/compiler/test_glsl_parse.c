@@ -337,6 +337,77 @@ START_TEST(deqp_shader_library)
 }
 END_TEST
 
+/* ---- several errors per compile ---------------------------------------------- */
+
+/* The log must list want[] in order, and nothing else. */
+static void expect_errors(const char *src, const char *const *want, unsigned n)
+{
+	struct parse_result r;
+	const char *at;
+
+	parse_src(&r, src, VS);
+	ck_assert_int_eq(r.pp_ret, 0);
+	ck_assert_int_ne(r.ret, 0);
+	ck_assert_ptr_null(r.ast);
+	at = glsl_log_text(&r.log);
+	for (unsigned i = 0; i < n; i++) {
+		const char *hit = strstr(at, want[i]);
+
+		ck_assert_msg(hit, "want %s after\n%s\nin\n%s", want[i], at, glsl_log_text(&r.log));
+		at = hit + strlen(want[i]);
+	}
+	ck_assert_msg(r.log.errors == n, "%u errors:\n%s", r.log.errors, glsl_log_text(&r.log));
+	done(&r);
+}
+
+/* After a syntax error the parser skips to the end of the statement (the
+ * next ';' or '}' at its nesting) or external declaration and goes on. */
+START_TEST(several_errors)
+{
+	static const char *const stmts[] = {
+		"0:2(7): error: syntax error: unexpected ';', expected an expression",
+		"0:3(10): error: syntax error: unexpected ';', expected an expression",
+		"0:4(31): error: syntax error: unexpected ')', expected an expression",
+		"0:7(16): error: syntax error: unexpected '='",
+		"0:8(30): error: syntax error: unexpected ')', expected ';'",
+	};
+	static const char *const blocks[] = {
+		"0:1(16): error: syntax error: unexpected ')', expected an expression",
+		"0:2(31): error: syntax error: unexpected '3'",
+	};
+	static const char *const at_end[] = { "error: syntax error: unexpected end of input" };
+	char *many;
+	size_t n = 0;
+
+	expect_errors("void main() {\n  x = ;\n  y = 1 +;\n  for (int i = 0; i < 2; i += ) { z = 1; }\n"
+		      "  if (a) { b = 1; } else { c = 2; }\n}\nvoid f() { int = 3; }\n"
+		      "float g(float x) { return (x)); }\nvoid h() {}", stmts, 5);
+	/* a failed external declaration is skipped up to its own end */
+	expect_errors("uniform vec4 u[);\nvoid main() { if (true) { int 3; } gl_Position = u[0]; }",
+		      blocks, 2);
+	/* an error that runs into the end of the input is the only one */
+	expect_errors("void main() { x = f(1, 2", at_end, 1);
+	/* at most GLSL_PARSE_MAX_ERRORS */
+	many = malloc(64 * 40 + 64);
+	ck_assert_ptr_nonnull(many);
+	n += (size_t)sprintf(many + n, "void main() {\n");
+	for (unsigned i = 0; i < 40; i++)
+		n += (size_t)sprintf(many + n, "  x = %u +;\n", i);
+	sprintf(many + n, "}\n");
+	{
+		struct parse_result r;
+
+		parse_src(&r, many, VS);
+		ck_assert_int_ne(r.ret, 0);
+		ck_assert_uint_eq(r.log.errors, GLSL_PARSE_MAX_ERRORS);
+		ck_assert(strstr(glsl_log_text(&r.log), "0:21(11): error: syntax error"));
+		ck_assert(!strstr(glsl_log_text(&r.log), "0:22("));
+		done(&r);
+	}
+	free(many);
+}
+END_TEST
+
 /* ---- hostile input -------------------------------------------------------- */
 
 static char *repeat(const char *head, const char *unit, unsigned count, const char *tail)
@@ -410,7 +481,8 @@ static uint32_t rng_next(uint32_t *s)
 }
 
 /* Random sequences of real tokens: the parser must end every one with
- * success or exactly one error, never crash or loop. */
+ * success or between one and GLSL_PARSE_MAX_ERRORS errors (it recovers
+ * after each), never crash or loop. */
 START_TEST(token_soup)
 {
 	static const char *const words[] = {
@@ -427,7 +499,7 @@ START_TEST(token_soup)
 	};
 	const unsigned nw = sizeof(words) / sizeof(words[0]), nw3 = sizeof(words3) / sizeof(words3[0]);
 	uint32_t seed = 0x9e3779b9u;
-	unsigned ok = 0;
+	unsigned ok = 0, several = 0;
 	char src[4096];
 
 	for (unsigned iter = 0; iter < 4000; iter++) {
@@ -443,12 +515,14 @@ START_TEST(token_soup)
 		}
 		parse_src(&r, src, VS);
 		if (r.pp_ret == 0)
-			ck_assert_msg(r.ret == 0 ? r.log.errors == 0 : r.log.errors == 1, "%s\n%s", src,
-				      glsl_log_text(&r.log));
+			ck_assert_msg(r.ret == 0 ? r.log.errors == 0 :
+				      r.log.errors >= 1 && r.log.errors <= GLSL_PARSE_MAX_ERRORS,
+				      "%s\n%s", src, glsl_log_text(&r.log));
 		ok += r.ret == 0;
+		several += r.log.errors > 1;
 		done(&r);
 	}
-	printf("token soup: %u of 4000 parsed\n", ok);
+	printf("token soup: %u of 4000 parsed, %u with several errors\n", ok, several);
 }
 END_TEST
 
@@ -461,6 +535,7 @@ static Suite *parse_suite(void)
 	tcase_add_loop_test(tc, parse_error, 0, sizeof(err_cases) / sizeof(err_cases[0]));
 	tcase_add_test(tc, real_shader_corpus);
 	tcase_add_test(tc, deqp_shader_library);
+	tcase_add_test(tc, several_errors);
 	tcase_add_test(tc, deep_nesting);
 	tcase_add_test(tc, token_soup);
 	tcase_set_timeout(tc, 120);

@@ -7,6 +7,7 @@
  * hostile input (deep nesting, token soup) that must end cleanly.
  */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,8 @@ struct sema_result {
 	int stage_failed;  /* 0 ok, 1 preprocessor, 2 parser, 3 sema */
 };
 
-static void compile(struct sema_result *r, const char *src, enum glsl_stage stage)
+static void compile_opts(struct sema_result *r, const char *src, enum glsl_stage stage,
+			 const struct glsl_sema_options *opts)
 {
 	struct glsl_pp_info in = { .strings = &src, .count = 1, .stage = stage };
 
@@ -44,8 +46,13 @@ static void compile(struct sema_result *r, const char *src, enum glsl_stage stag
 		r->stage_failed = 1;
 	else if (glsl_parse(&r->s, &r->arena, &r->ast, &r->log))
 		r->stage_failed = 2;
-	else if (glsl_sema(r->ast, stage, NULL, &r->arena, &r->log, &r->sema))
+	else if (glsl_sema(r->ast, stage, opts, &r->arena, &r->log, &r->sema))
 		r->stage_failed = 3;
+}
+
+static void compile(struct sema_result *r, const char *src, enum glsl_stage stage)
+{
+	compile_opts(r, src, stage, NULL);
 }
 
 static void done(struct sema_result *r)
@@ -380,6 +387,393 @@ START_TEST(annotations)
 }
 END_TEST
 
+/* ---- several errors per compile -------------------------------------------------- */
+
+static void expect_sema_errors(const char *src, enum glsl_stage stage, const char *const *want,
+			       unsigned n)
+{
+	struct sema_result r;
+	const char *at;
+
+	compile(&r, src, stage);
+	ck_assert_msg(r.stage_failed == 3, "stage %d\n%s", r.stage_failed, glsl_log_text(&r.log));
+	ck_assert_ptr_null(r.sema);
+	at = glsl_log_text(&r.log);
+	for (unsigned i = 0; i < n; i++) {
+		const char *hit = strstr(at, want[i]);
+
+		ck_assert_msg(hit, "want %s after\n%s\nin\n%s", want[i], at, glsl_log_text(&r.log));
+		at = hit + strlen(want[i]);
+	}
+	ck_assert_msg(r.log.errors == n, "%u errors:\n%s", r.log.errors, glsl_log_text(&r.log));
+	done(&r);
+}
+
+/* A failed statement or external declaration is abandoned and analysis
+ * goes on; names whose declaration failed are not reported again. */
+START_TEST(several_errors)
+{
+	static const char *const locals[] = {
+		"0:2(13): " E "cannot initialize 'a' of type float with int",
+		"0:4(12): " E "cannot initialize 'v' of type vec2 with vec3",
+		"0:5(3): " E "'w' undeclared",
+		"0:6(29): " E "operator '+' does not take float and int",
+	};
+	static const char *const globals[] = {
+		"0:1(12): " E "'T' is not a type",
+		"0:3(12): " E "a void function cannot return a value",
+		"0:5(3): " E "'q' undeclared",
+	};
+	char src[4096];
+	size_t n = 0;
+	struct sema_result r;
+
+	expect_sema_errors("void main() {\n  float a = 1;\n  float b = a * 2.0;\n"
+			   "  vec2 v = vec3(1.0);\n  w = 1.0;\n  if (true) { float c = 1.0 + 1; }\n"
+			   "  gl_Position = vec4(a, v, 1.0);\n}", VS, locals, 4);
+	expect_sema_errors("struct S { T t; } s;\nfloat f() { return s.t; }\nvoid g() { return 1.0; }\n"
+			   "void main() {\n  q = f();\n  g();\n  gl_Position = vec4(s.t);\n}", VS, globals, 3);
+	/* at most GLSL_SEMA_MAX_ERRORS */
+	n += (size_t)snprintf(src + n, sizeof(src) - n, "void main() {\n");
+	for (unsigned i = 0; i < 40; i++)
+		n += (size_t)snprintf(src + n, sizeof(src) - n, "  float x%u = %u;\n", i, i);
+	snprintf(src + n, sizeof(src) - n, "}\n");
+	compile(&r, src, VS);
+	ck_assert_int_eq(r.stage_failed, 3);
+	ck_assert_uint_eq(r.log.errors, GLSL_SEMA_MAX_ERRORS);
+	ck_assert(strstr(glsl_log_text(&r.log), "0:21("));
+	ck_assert(!strstr(glsl_log_text(&r.log), "0:22("));
+	done(&r);
+}
+END_TEST
+
+/* ---- constant folding of built-ins ----------------------------------------------- */
+
+/* `const T k = EXPR;` must fold to want[]: bit-exact where exact is set
+ * (integers, packing), else within a relative 1e-6 (float math). */
+struct fold_case {
+	const char *decl;   /* "T k = EXPR" */
+	bool exact;
+	unsigned n;
+	union glsl_cval want[16];
+};
+
+#define F(x) { .f = (x) }
+#define U(x) { .u = (x) }
+
+static const struct fold_case fold_cases[] = {
+	{ "float k = determinant(mat2(1.0, 2.0, 3.0, 4.0))", true, 1, { F(-2.0f) } },
+	{ "float k = determinant(mat3(2.0, 0.0, 0.0, 0.0, 3.0, 0.0, 1.0, 0.0, 4.0))", true, 1, { F(24.0f) } },
+	{ "float k = determinant(mat4(2.0, 1.0, 0.0, 0.0, 1.0, 2.0, 1.0, 0.0, 0.0, 1.0, 2.0, 1.0,"
+	  " 0.0, 0.0, 1.0, 2.0))", true, 1, { F(5.0f) } },
+	{ "mat2 k = inverse(mat2(1.0, 2.0, 3.0, 4.0))", true, 4, { F(-2.0f), F(1.0f), F(1.5f), F(-0.5f) } },
+	{ "mat3 k = inverse(mat3(2.0, 0.0, 0.0, 0.0, 3.0, 0.0, 1.0, 0.0, 4.0))", false, 9,
+	  { F(0.5f), F(0.0f), F(0.0f), F(0.0f), F(1.0f / 3.0f), F(0.0f), F(-0.125f), F(0.0f), F(0.25f) } },
+	{ "mat4 k = inverse(mat4(2.0, 1.0, 0.0, 0.0, 1.0, 2.0, 1.0, 0.0, 0.0, 1.0, 2.0, 1.0,"
+	  " 0.0, 0.0, 1.0, 2.0)) * mat4(2.0, 1.0, 0.0, 0.0, 1.0, 2.0, 1.0, 0.0, 0.0, 1.0, 2.0, 1.0,"
+	  " 0.0, 0.0, 1.0, 2.0)", false, 16,
+	  { F(1), F(0), F(0), F(0), F(0), F(1), F(0), F(0), F(0), F(0), F(1), F(0), F(0), F(0), F(0), F(1) } },
+	{ "mat3x2 k = transpose(mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0))", true, 6,
+	  { F(1), F(4), F(2), F(5), F(3), F(6) } },
+	{ "mat2x3 k = outerProduct(vec3(1.0, 2.0, 3.0), vec2(4.0, 5.0))", true, 6,
+	  { F(4), F(8), F(12), F(5), F(10), F(15) } },
+	{ "mat2 k = matrixCompMult(mat2(1.0, 2.0, 3.0, 4.0), mat2(2.0))", true, 4,
+	  { F(2), F(0), F(0), F(8) } },
+	{ "uint k = packSnorm2x16(vec2(1.0, -1.0))", true, 1, { U(0x80017fffu) } },
+	{ "uint k = packSnorm2x16(vec2(0.5, -2.0))", true, 1, { U(0x80014000u) } },
+	{ "vec2 k = unpackSnorm2x16(0x80017fffu)", true, 2, { F(1.0f), F(-1.0f) } },
+	{ "vec2 k = unpackSnorm2x16(0x00008000u)", true, 2, { F(-1.0f), F(0.0f) } },
+	{ "uint k = packUnorm2x16(vec2(0.5, 2.0))", true, 1, { U(0xffff8000u) } },
+	{ "vec2 k = unpackUnorm2x16(0xffff0000u)", true, 2, { F(0.0f), F(1.0f) } },
+	{ "uint k = packHalf2x16(vec2(1.0, -2.0))", true, 1, { U(0xc0003c00u) } },
+	/* ties between two halves round to even */
+	{ "uint k = packHalf2x16(vec2(1.00048828125, 1.00146484375))", true, 1, { U(0x3c023c00u) } },
+	/* 65520 is the first value that rounds past the largest half */
+	{ "uint k = packHalf2x16(vec2(65519.0, 65520.0))", true, 1, { U(0x7c007bffu) } },
+	/* subnormals: 2^-24 is the smallest; 2^-25 ties to zero */
+	{ "uint k = packHalf2x16(vec2(5.9604644775390625e-8, 2.98023223876953125e-8))", true, 1,
+	  { U(0x00000001u) } },
+	{ "uint k = packHalf2x16(vec2(-0.0, 1e-10))", true, 1, { U(0x00008000u) } },
+	{ "vec2 k = unpackHalf2x16(0x7bff3c00u)", true, 2, { F(1.0f), F(65504.0f) } },
+	{ "vec2 k = unpackHalf2x16(0x80010400u)", true, 2, { F(6.103515625e-05f), F(-5.9604644775390625e-8f) } },
+	{ "vec2 k = faceforward(vec2(1.0, 0.0), vec2(1.0, 0.0), vec2(1.0, 0.0))", true, 2, { F(-1), F(-0.0f) } },
+	{ "vec2 k = refract(vec2(0.0, -1.0), vec2(0.0, 1.0), 1.0)", true, 2, { F(0), F(-1) } },
+	{ "vec2 k = refract(vec2(0.6, -0.8), vec2(0.0, 1.0), 2.0)", true, 2, { F(0), F(0) } },
+	{ "float k = dot(2.0, 3.0)", true, 1, { F(6.0f) } },
+	{ "vec2 k = mix(vec2(1.0, 2.0), vec2(3.0, 4.0), bvec2(true, false))", true, 2, { F(3), F(2) } },
+};
+
+#undef F
+#undef U
+
+static bool fold_close(float got, float want)
+{
+	float tol = 1e-6f * (fabsf(want) > 1.0f ? fabsf(want) : 1.0f);
+
+	return fabsf(got - want) <= tol;
+}
+
+START_TEST(const_fold_builtins)
+{
+	const struct fold_case *c = &fold_cases[_i];
+	const struct glsl_symbol *k;
+	struct sema_result r;
+	char src[512];
+
+	snprintf(src, sizeof(src), V3 "const %s;\nvoid main() { gl_Position = vec4(0.0); }", c->decl);
+	compile(&r, src, VS);
+	ck_assert_msg(r.stage_failed == 0, "%s:\n%s", c->decl, glsl_log_text(&r.log));
+	k = r.ast->decls->u.decl->vars->sym;
+	ck_assert_ptr_nonnull(k->value);
+	for (unsigned i = 0; i < c->n; i++)
+		ck_assert_msg(c->exact ? k->value[i].u == c->want[i].u :
+			      fold_close(k->value[i].f, c->want[i].f),
+			      "%s: [%u] is %a (0x%08x), want %a (0x%08x)", c->decl, i, k->value[i].f,
+			      k->value[i].u, c->want[i].f, c->want[i].u);
+	done(&r);
+}
+END_TEST
+
+/* A constant argument of type t, for the sweep below: values in every
+ * function's domain (and matrices invertible). */
+static const char *const_arg(const struct glsl_type *t, char *buf, size_t size)
+{
+	char name[32];
+	const char *v = t->base == GLSL_BASE_FLOAT ? "0.5" : t->base == GLSL_BASE_INT ? "1" :
+			t->base == GLSL_BASE_UINT ? "1u" : "true";
+
+	snprintf(buf, size, "%s(%s)", glsl_type_name(t, name, sizeof(name)), v);
+	return buf;
+}
+
+/* Every built-in but the texture functions folds on constant arguments
+ * (ES 3.00 §4.3.3, ES 1.00 §4.3.3 for the 1.00 set), in both versions; modf,
+ * whose out argument cannot be constant, is the one not tried. */
+START_TEST(const_fold_every_builtin)
+{
+	unsigned tried = 0;
+
+	for (unsigned i = 0; i < GLSL_BI_NR_FNS; i++) {
+		const struct glsl_bi_fn *fn = &glsl_bi_fns[i];
+		bool v3 = fn->versions & GLSL_BI_V300;
+		char src[512], name[32], arg[64];
+		struct sema_result r;
+		size_t n;
+
+		if (fn->lower == GLSL_BI_LOWER_TEX || fn->out_mask || fn->ext ||
+		    glsl_bi_fn_return(fn)->kind == GLSL_KIND_VOID)
+			continue;
+		n = (size_t)snprintf(src, sizeof(src), "%s" PF "const %s k = %s(", v3 ? V3 : "",
+				     glsl_type_name(glsl_bi_fn_return(fn), name, sizeof(name)),
+				     glsl_bi_fn_name(fn));
+		for (unsigned a = 0; a < fn->nr_params; a++)
+			n += (size_t)snprintf(src + n, sizeof(src) - n, "%s%s", a ? ", " : "",
+					      const_arg(glsl_bi_fn_param(fn, a), arg, sizeof(arg)));
+		snprintf(src + n, sizeof(src) - n, ");\n%s", v3 ? "out vec4 o; void main() { o = vec4(0.0); }" :
+			 "void main() { gl_FragColor = vec4(0.0); }");
+		compile(&r, src, FS);
+		ck_assert_msg(r.stage_failed == 0, "%s\n%s", src, glsl_log_text(&r.log));
+		ck_assert_msg(r.ast->decls->next->u.decl->vars->sym->value, "not folded:\n%s", src);
+		tried++;
+		done(&r);
+	}
+	ck_assert_uint_gt(tried, 300);
+}
+END_TEST
+
+/* piglit's generated const-(un)pack*2x16 tests list the exact results GL
+ * implementations must fold to (half-float rounding included): each
+ * `actual = EXPR;` followed by `&& actual != WANT` lines (any WANT goes).
+ * Every one must fold to a WANT here. Needs the piglit package, as
+ * test_glsl_piglit does; PIGLIT_GENERATED_DIR overrides where it is. */
+#define PIGLIT_BUILTINS "/spec/glsl-es-3.00/execution/built-in-functions/"
+
+static unsigned piglit_fold_file(const char *path)
+{
+	char *text = corpus_read_file(path, NULL), *p, expr[256], cond[1024];
+	unsigned checked = 0;
+
+	ck_assert_msg(text, "cannot read %s", path);
+	for (p = strstr(text, "actual = "); p; p = strstr(p, "actual = ")) {
+		char *end = strchr(p, ';'), *stop, *w;
+		size_t n = 0;
+		struct sema_result r;
+
+		ck_assert(end && end - p - 9 < (long)sizeof(expr));
+		snprintf(expr, sizeof(expr), "%.*s", (int)(end - p - 9), p + 9);
+		stop = strstr(end, ") {");
+		ck_assert(stop);
+		n += (size_t)snprintf(cond, sizeof(cond), V3 "const bool k = false");
+		for (w = strstr(end, "actual != "); w && w < stop; w = strstr(w + 1, "actual != ")) {
+			int len = (int)strcspn(w + 10, "\n");
+
+			n += (size_t)snprintf(cond + n, sizeof(cond) - n, " || %s == %.*s", expr, len,
+					      w + 10);
+		}
+		snprintf(cond + n, sizeof(cond) - n, ";\nvoid main() { gl_Position = vec4(0.0); }");
+		compile(&r, cond, VS);
+		ck_assert_msg(r.stage_failed == 0, "%s\n%s", cond, glsl_log_text(&r.log));
+		ck_assert_msg(r.ast->decls->u.decl->vars->sym->value->u == 1, "folds wrong:\n%s", cond);
+		done(&r);
+		checked++;
+		p = stop;
+	}
+	free(text);
+	return checked;
+}
+
+START_TEST(const_fold_piglit_packing)
+{
+	static const char *const tests[] = {
+		"packHalf2x16", "unpackHalf2x16", "packSnorm2x16", "unpackSnorm2x16",
+		"packUnorm2x16", "unpackUnorm2x16",
+	};
+	const char *dir = getenv("PIGLIT_GENERATED_DIR");
+	char path[1024];
+	unsigned checked = 0;
+
+	if (!dir)
+		dir = "/usr/lib/x86_64-linux-gnu/piglit/generated_tests";
+	for (unsigned i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		snprintf(path, sizeof(path), "%s" PIGLIT_BUILTINS "const-%s.shader_test", dir, tests[i]);
+		checked += piglit_fold_file(path);
+	}
+	printf("piglit const packing: %u folds checked\n", checked);
+	ck_assert_uint_gt(checked, 1000);
+}
+END_TEST
+
+/* Folded built-ins size arrays. */
+START_TEST(const_fold_array_sizes)
+{
+	static const struct { const char *decl; uint32_t len; } cases[] = {
+		{ "float a[int(determinant(mat2(2.0, 0.0, 0.0, 3.0)))]", 6 },
+		{ "float a[int(packHalf2x16(vec2(1.0, 0.0)) >> 10u)]", 15 },
+		{ "float a[int(unpackUnorm2x16(0x00ffffffu).y * 65535.0)]", 255 },
+		{ "float a[int(inverse(mat2(0.25))[1][1])]", 4 },
+		{ "float a[int(transpose(mat2(1.0, 7.0, 2.0, 3.0))[0][1])]", 2 },
+		{ "float a[int(outerProduct(vec2(2.0), vec3(1.0, 2.0, 3.0))[2].x)]", 6 },
+	};
+	struct sema_result r;
+	char src[512];
+
+	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct glsl_type *t;
+
+		snprintf(src, sizeof(src), V3 "uniform %s;\nvoid main() { gl_Position = vec4(a[0]); }",
+			 cases[i].decl);
+		compile(&r, src, VS);
+		ck_assert_msg(r.stage_failed == 0, "%s:\n%s", cases[i].decl, glsl_log_text(&r.log));
+		t = r.ast->decls->u.decl->vars->sym->type.type;
+		ck_assert_int_eq(t->kind, GLSL_KIND_ARRAY);
+		ck_assert_msg(t->length == cases[i].len, "%s: length %u", cases[i].decl, t->length);
+		done(&r);
+	}
+}
+END_TEST
+
+/* ---- ES 1.00 Appendix A limits (an option, off by default) ------------------------ */
+
+struct limit_case {
+	const char *name;
+	enum glsl_stage stage;
+	const char *src;
+	const char *msg;   /* with the option on: the error, or NULL when accepted */
+};
+
+#define AA "(GLSL ES 1.00 Appendix A)"
+#define U8 "uniform sampler2D t[4]; uniform vec4 u[4]; uniform int n;\n"
+
+static const struct limit_case limit_cases[] = {
+	{ "for_ok", FS, PF U8 "void main() { vec4 c = vec4(0.0);\n"
+	  "for (int i = 0; i < 4; i++) c += texture2D(t[i], vec2(0.0)) * u[3 - i];\n"
+	  "for (float f = 1.0; f >= 0.0; f -= 0.5) c.x += f;\n"
+	  "for (int j = 8; j != 0; --j) c += u[j / 2 - 1];\n"
+	  "gl_FragColor = c; }", NULL },
+	{ "const_index_expr_builtin", FS, PF U8 "void main() { vec4 c = vec4(0.0);\n"
+	  "for (int i = 0; i < 2; i += 1) c += u[int(max(float(i), 1.0)) + 1];\n"
+	  "gl_FragColor = c; }", NULL },
+	{ "vs_uniform_any_index", VS, U8 "void main() { gl_Position = u[n]; }", NULL },
+	{ "fs_local_any_index", FS, PF "uniform int n; void main() { vec4 a[2]; a[n] = vec4(1.0);"
+	  " gl_FragColor = a[n]; }", NULL },
+	{ "fs_uniform_index", FS, PF U8 "void main() { gl_FragColor = u[n]; }",
+	  "0:3(32): " E "this array can only be indexed with a constant-index-expression " AA },
+	{ "sampler_index", VS, U8 "void main() { gl_Position = texture2DLod(t[n], vec2(0.0), 0.0); }",
+	  "0:2(44): " E "this array can only be indexed with a constant-index-expression " AA },
+	{ "sampler_index_user_fn", FS, PF U8 "int f(int x) { return x; }\nvoid main() {\n"
+	  "for (int i = 0; i < 4; i++) gl_FragColor = texture2D(t[f(i)], vec2(0.0)); }",
+	  "0:5(56): " E "this array can only be indexed with a constant-index-expression " AA },
+	{ "while", VS, "void main() { int i = 0; while (i < 2) i++; }",
+	  "0:1(26): " E "only for loops are supported " AA },
+	{ "do_while", VS, "void main() { int i = 0; do i++; while (i < 2); }",
+	  "0:1(26): " E "only for loops are supported " AA },
+	{ "for_no_decl", VS, "void main() { int i; for (i = 0; i < 2; i++) {} }",
+	  "0:1(27): " E "a for loop must declare one int or float loop index " AA },
+	{ "for_two_decls", VS, "void main() { for (int i = 0, j = 1; i < 2; i++) {} }",
+	  "0:1(20): " E "a for loop must declare one int or float loop index " AA },
+	{ "for_bool_index", VS, "void main() { for (bool b = true; b == true; b = false) {} }",
+	  "0:1(20): " E "a for loop must declare one int or float loop index " AA },
+	{ "for_nonconst_init", VS, "uniform int n; void main() { for (int i = n; i < 2; i++) {} }",
+	  "0:1(39): " E "the loop index must be initialised with a constant expression " AA },
+	{ "for_nonconst_bound", VS, "uniform int n; void main() { for (int i = 0; i < n; i++) {} }",
+	  "0:1(48): " E "the for loop condition must be 'loop-index relop constant-expression' " AA },
+	{ "for_swapped_cond", VS, "void main() { for (int i = 0; 2 > i; i++) {} }",
+	  "0:1(33): " E "the for loop condition must be 'loop-index relop constant-expression' " AA },
+	{ "for_no_cond", VS, "void main() { for (int i = 0; ; i++) { break; } }",
+	  "0:1(15): " E "the for loop condition must be 'loop-index relop constant-expression' " AA },
+	{ "for_mul_step", VS, "void main() { for (int i = 1; i < 8; i *= 2) {} }",
+	  "0:1(40): " E "the for loop expression must be ++, --, += or -= of the loop index " AA },
+	{ "for_nonconst_step", VS, "uniform int n; void main() { for (int i = 0; i < 8; i += n) {} }",
+	  "0:1(55): " E "the for loop expression must be ++, --, += or -= of the loop index " AA },
+	{ "for_no_step", VS, "void main() { for (int i = 0; i < 8;) { i++; } }",
+	  "0:1(15): " E "the for loop expression must be ++, --, += or -= of the loop index " AA },
+	{ "index_assigned", VS, "void main() { for (int i = 0; i < 8; i++) { i = 3; } }",
+	  "0:1(45): " E "loop index 'i' cannot be modified in the loop body " AA },
+	{ "index_incremented", VS, "void main() { for (int i = 0; i < 8; i++) i++; }",
+	  "0:1(43): " E "loop index 'i' cannot be modified in the loop body " AA },
+	{ "index_out_arg", VS, "void f(out int x) { x = 1; }\n"
+	  "void main() { for (int i = 0; i < 8; i++) f(i); }",
+	  "0:2(45): " E "loop index 'i' cannot be modified in the loop body " AA },
+	{ "index_inout_arg", VS, "void f(inout float x) { x += 1.0; }\n"
+	  "void main() { for (float x = 0.0; x < 8.0; x++) f(x); }",
+	  "0:2(51): " E "loop index 'x' cannot be modified in the loop body " AA },
+};
+
+START_TEST(appendix_a_limits)
+{
+	const struct limit_case *c = &limit_cases[_i];
+	struct glsl_sema_options on = { .appendix_a = true };
+	struct sema_result r;
+
+	/* off (the default): every case compiles */
+	compile(&r, c->src, c->stage);
+	ck_assert_msg(r.stage_failed == 0, "%s (option off):\n%s", c->name, glsl_log_text(&r.log));
+	done(&r);
+	compile_opts(&r, c->src, c->stage, &on);
+	if (!c->msg) {
+		ck_assert_msg(r.stage_failed == 0, "%s:\n%s", c->name, glsl_log_text(&r.log));
+	} else {
+		ck_assert_msg(r.stage_failed == 3, "%s: stage %d", c->name, r.stage_failed);
+		ck_assert_msg(strstr(glsl_log_text(&r.log), c->msg), "%s: log is\n%s\nwant: %s",
+			      c->name, glsl_log_text(&r.log), c->msg);
+	}
+	done(&r);
+}
+END_TEST
+
+/* The limits are ES 1.00's: ES 3.00 shaders are not held to them. */
+START_TEST(appendix_a_not_in_300)
+{
+	struct glsl_sema_options on = { .appendix_a = true };
+	struct sema_result r;
+
+	compile_opts(&r, V3 "uniform vec4 u[4]; uniform int n; void main() { int i = 0;\n"
+		     "while (i < n) i++; for (int j = n; j < 4; j *= 2) gl_Position += u[j]; }", VS, &on);
+	ck_assert_msg(r.stage_failed == 0, "%s", glsl_log_text(&r.log));
+	done(&r);
+}
+END_TEST
+
 /* ---- corpora ------------------------------------------------------------------ */
 
 static void corpus_one(const char *name, const char *src, bool fs, void *data)
@@ -558,6 +952,13 @@ static Suite *sema_suite(void)
 	tcase_add_loop_test(tc, rejected, 0, sizeof(err_cases) / sizeof(err_cases[0]));
 	tcase_add_test(tc, offered_extensions_implemented);
 	tcase_add_test(tc, annotations);
+	tcase_add_test(tc, several_errors);
+	tcase_add_loop_test(tc, const_fold_builtins, 0, sizeof(fold_cases) / sizeof(fold_cases[0]));
+	tcase_add_test(tc, const_fold_array_sizes);
+	tcase_add_test(tc, const_fold_every_builtin);
+	tcase_add_test(tc, const_fold_piglit_packing);
+	tcase_add_loop_test(tc, appendix_a_limits, 0, sizeof(limit_cases) / sizeof(limit_cases[0]));
+	tcase_add_test(tc, appendix_a_not_in_300);
 	tcase_add_test(tc, real_shader_corpus);
 	tcase_add_test(tc, deqp_shader_library);
 	tcase_add_test(tc, deep_nesting);
