@@ -105,11 +105,45 @@ static bool debug_server(void)
 	return d && strstr(d, "server");
 }
 
+/* The server renders with the host's GL through libglvnd. An application
+ * that points libglvnd at virtgl (__EGL_VENDOR_LIBRARY_FILENAMES, as the
+ * tests and the demo do) must not hand that choice to the server, or the
+ * server would load virtgl and start servers of its own; nor do our
+ * VIRTGL_* settings concern it. Everything else (VTEST_SAVE, DISPLAY, ...)
+ * passes through. */
+static bool env_for_server(const char *entry)
+{
+	static const char *const dropped[] = {
+		"__EGL_VENDOR_LIBRARY_FILENAMES=", "__EGL_VENDOR_LIBRARY_DIRS=", "VIRTGL_",
+	};
+
+	for (unsigned i = 0; i < sizeof(dropped) / sizeof(dropped[0]); i++)
+		if (!strncmp(entry, dropped[i], strlen(dropped[i])))
+			return false;
+	return true;
+}
+
+/* A malloc'ed array of environ's own strings (NULL: out of memory). */
+static char **server_environment(void)
+{
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = calloc(n + 1, sizeof(*env));
+	for (size_t i = 0; env && i < n; i++)
+		if (env_for_server(environ[i]))
+			env[k++] = environ[i];
+	return env;
+}
+
 static int spawn_server(const char *binary, struct vdrm_error *err)
 {
 	char sock_arg[128];
 	char *argv[] = { (char *)binary, "--use-egl-surfaceless", sock_arg, NULL };
 	posix_spawn_file_actions_t fa;
+	char **env;
 	int ret;
 
 	snprintf(server.dir, sizeof(server.dir), "/tmp/virtgl-vtest-XXXXXX");
@@ -125,7 +159,9 @@ static int spawn_server(const char *binary, struct vdrm_error *err)
 	 * failed"); VIRTGL_DEBUG=server keeps it for host-side errors */
 	if (!debug_server())
 		posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	ret = posix_spawn(&server.pid, binary, &fa, NULL, argv, environ);
+	env = server_environment();
+	ret = env ? posix_spawn(&server.pid, binary, &fa, NULL, argv, env) : ENOMEM;
+	free(env);
 	posix_spawn_file_actions_destroy(&fa);
 	if (ret) {
 		rmdir(server.dir);

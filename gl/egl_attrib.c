@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+#include "egl_attrib.h"
+
+bool egl_attribs_next(struct egl_attribs *it, EGLint *name, EGLAttrib *value)
+{
+	if (it->ints) {
+		if (it->ints[it->pos] == EGL_NONE)
+			return false;
+		*name = it->ints[it->pos];
+		*value = it->ints[it->pos + 1];
+	} else if (it->wide) {
+		if (it->wide[it->pos] == EGL_NONE)
+			return false;
+		*name = (EGLint)it->wide[it->pos];
+		*value = it->wide[it->pos + 1];
+	} else {
+		return false;
+	}
+	it->pos += 2;
+	return true;
+}

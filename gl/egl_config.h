@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Framebuffer configurations: pbuffers only, OpenGL ES 2 and 3, colour
+ * RGBA8888 or RGB565, each without depth, with depth 16 and with
+ * depth 24 / stencil 8. Every display has its own copies, so a config of one
+ * display is not a config of another (EGL_BAD_CONFIG).
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include <EGL/egl.h>
+#include <vulkan/vulkan_core.h>
+
+#define EGL_CONFIG_COUNT 6
+/* The largest pbuffer: what every virgl host we target renders to. */
+#define EGL_MAX_PBUFFER_SIZE 16384
+
+struct egl_display;
+
+struct egl_config {
+	EGLint id;
+	EGLint red, green, blue, alpha, depth, stencil;
+	VkFormat color, depth_stencil;
+};
+
+void egl_configs_init(struct egl_config configs[EGL_CONFIG_COUNT]);
+/* d's config behind the handle, or NULL (no error recorded). */
+struct egl_config *egl_config_lookup(struct egl_display *d, EGLConfig handle);
+/* false for an attribute that is not a config attribute. */
+bool egl_config_value(const struct egl_config *c, EGLint attribute, EGLint *value);
+/* Same colour and depth/stencil buffers: a context of one renders to a
+ * surface of the other. */
+bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b);
+
+/* Selection and sorting (egl_config_choose.c): fills out[] with up to max
+ * configs matching the list in EGL's order; returns the count, or -1 after
+ * recording EGL_BAD_ATTRIBUTE. */
+int egl_configs_choose(struct egl_config *configs, const EGLint *attribs,
+		       struct egl_config **out, int max);
+
+EGLBoolean EGLAPIENTRY vegl_GetConfigs(EGLDisplay dpy, EGLConfig *configs, EGLint size,
+				       EGLint *num);
+EGLBoolean EGLAPIENTRY vegl_ChooseConfig(EGLDisplay dpy, const EGLint *attribs,
+					 EGLConfig *configs, EGLint size, EGLint *num);
+EGLBoolean EGLAPIENTRY vegl_GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute,
+					    EGLint *value);

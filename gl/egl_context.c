@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: MIT */
+#include "egl_context.h"
+
+#include <stdlib.h>
+
+#include "egl_config.h"
+#include "egl_display.h"
+#include "egl_error.h"
+#include "egl_main.h"
+#include "vgl.h"
+
+struct context_request {
+	EGLint major, minor;
+	bool debug, robust;
+};
+
+struct egl_context *egl_context_lookup(struct egl_display *d, EGLContext handle)
+{
+	for (struct egl_context *c = d->contexts; c; c = c->next)
+		if ((EGLContext)c == handle)
+			return c;
+	return NULL;
+}
+
+void egl_context_ref(struct egl_context *c)
+{
+	c->refs++;
+}
+
+void egl_context_unref(struct egl_context *c)
+{
+	if (!c || --c->refs)
+		return;
+	vgl_context_destroy(c->vgl);
+	egl_display_object_gone(c->d);
+	free(c);
+}
+
+static void unlink_context(struct egl_context *c)
+{
+	struct egl_context **p = &c->d->contexts;
+
+	while (*p != c)
+		p = &(*p)->next;
+	*p = c->next;
+	egl_context_unref(c);
+}
+
+void egl_contexts_unlink_all(struct egl_display *d)
+{
+	while (d->contexts)
+		unlink_context(d->contexts);
+}
+
+/* ---- attributes (EGL 1.5 §3.7.1, EGL_KHR_create_context) ------------------------- */
+
+static EGLint parse_flags(struct context_request *r, EGLint flags)
+{
+	const EGLint known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR |
+			     EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
+			     EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+
+	/* forward compatibility is a desktop OpenGL notion */
+	if ((flags & ~known) || (flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR))
+		return EGL_BAD_ATTRIBUTE;
+	r->debug = flags & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR;
+	r->robust = flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+	return EGL_SUCCESS;
+}
+
+static EGLint parse_bool(bool *out, EGLint value)
+{
+	if (value != EGL_TRUE && value != EGL_FALSE)
+		return EGL_BAD_ATTRIBUTE;
+	*out = value == EGL_TRUE;
+	return EGL_SUCCESS;
+}
+
+static EGLint parse_context_attrib(struct context_request *r, EGLint name, EGLint value)
+{
+	switch (name) {
+	case EGL_CONTEXT_MAJOR_VERSION: /* == EGL_CONTEXT_CLIENT_VERSION */
+		r->major = value;
+		return EGL_SUCCESS;
+	case EGL_CONTEXT_MINOR_VERSION:
+		r->minor = value;
+		return EGL_SUCCESS;
+	case EGL_CONTEXT_FLAGS_KHR:
+		return parse_flags(r, value);
+	case EGL_CONTEXT_OPENGL_DEBUG:
+		return parse_bool(&r->debug, value);
+	case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
+		return parse_bool(&r->robust, value);
+	case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
+		/* losing the context on reset needs robustness we do not offer */
+		if (value == EGL_LOSE_CONTEXT_ON_RESET)
+			return EGL_BAD_MATCH;
+		return value == EGL_NO_RESET_NOTIFICATION ? EGL_SUCCESS : EGL_BAD_ATTRIBUTE;
+	default:
+		/* includes the profile mask and forward-compatible flag: desktop GL only */
+		return EGL_BAD_ATTRIBUTE;
+	}
+}
+
+static EGLint parse_context(const EGLint *attribs, struct context_request *r)
+{
+	*r = (struct context_request){ .major = 1, .minor = 0 };
+	for (int i = 0; attribs && attribs[i] != EGL_NONE; i += 2) {
+		EGLint err = parse_context_attrib(r, attribs[i], attribs[i + 1]);
+
+		if (err != EGL_SUCCESS)
+			return err;
+	}
+	/* see egl_context.h: exactly 2.0 and 3.0 */
+	if (r->minor != 0 || (r->major != 2 && r->major != 3))
+		return EGL_BAD_MATCH;
+	/* robust buffer access is not implemented (nor advertised): a context
+	 * that claimed it would not have it */
+	return r->robust ? EGL_BAD_MATCH : EGL_SUCCESS;
+}
+
+/* The config must be able to render the requested ES version. */
+static bool config_supports(const struct egl_config *c, EGLint major)
+{
+	EGLint renderable = 0;
+
+	if (!c)
+		return true;
+	egl_config_value(c, EGL_RENDERABLE_TYPE, &renderable);
+	return renderable & (major == 3 ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_ES2_BIT);
+}
+
+/* ---- creation ------------------------------------------------------------------------ */
+
+struct context_args {
+	const struct egl_config *config;
+	struct egl_context *share;
+	struct context_request req;
+};
+
+static EGLint resolve_args(struct egl_display *d, EGLConfig config, EGLContext share,
+			   const EGLint *attribs, struct context_args *a)
+{
+	EGLint err;
+
+	/* libglvnd tracks eglBindAPI; we only serve OpenGL ES */
+	if (egl_current_api() != EGL_OPENGL_ES_API)
+		return EGL_BAD_MATCH;
+	a->config = NULL;
+	if (config != EGL_NO_CONFIG_KHR) {
+		a->config = egl_config_lookup(d, config);
+		if (!a->config)
+			return EGL_BAD_CONFIG;
+	}
+	a->share = NULL;
+	if (share != EGL_NO_CONTEXT) {
+		a->share = egl_context_lookup(d, share);
+		if (!a->share)
+			return EGL_BAD_CONTEXT;
+	}
+	err = parse_context(attribs, &a->req);
+	if (err == EGL_SUCCESS && !config_supports(a->config, a->req.major))
+		return EGL_BAD_CONFIG;
+	return err;
+}
+
+static EGLint create_vgl_context(struct egl_display *d, const struct context_args *a,
+				 struct egl_context *c)
+{
+	struct vgl_context_info info = {
+		.major = (uint32_t)a->req.major,
+		.minor = (uint32_t)a->req.minor,
+		.share = a->share ? a->share->vgl : NULL,
+		.debug = a->req.debug,
+		.robust = a->req.robust,
+	};
+
+	return egl_error_from_vgl(vgl_context_create(d->dev, &info, &c->vgl));
+}
+
+static EGLContext add_context(struct egl_display *d, const struct context_args *a)
+{
+	struct egl_context *c = calloc(1, sizeof(*c));
+	EGLint err;
+
+	if (!c) {
+		egl_error(EGL_BAD_ALLOC);
+		return EGL_NO_CONTEXT;
+	}
+	*c = (struct egl_context){ .d = d, .refs = 1, .config = a->config,
+				   .major = a->req.major, .minor = a->req.minor };
+	err = create_vgl_context(d, a, c);
+	if (err != EGL_SUCCESS) {
+		free(c);
+		egl_error(err);
+		return EGL_NO_CONTEXT;
+	}
+	c->next = d->contexts;
+	d->contexts = c;
+	egl_display_object_added(d);
+	egl_success();
+	return (EGLContext)c;
+}
+
+EGLContext EGLAPIENTRY vegl_CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share,
+					  const EGLint *attribs)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+	struct context_args a;
+	EGLContext ctx = EGL_NO_CONTEXT;
+	EGLint err;
+
+	if (!d)
+		return EGL_NO_CONTEXT;
+	err = resolve_args(d, config, share, attribs, &a);
+	if (err == EGL_SUCCESS)
+		ctx = add_context(d, &a);
+	else
+		egl_error(err);
+	egl_display_release(d);
+	return ctx;
+}
+
+EGLBoolean EGLAPIENTRY vegl_DestroyContext(EGLDisplay dpy, EGLContext ctx)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+	struct egl_context *c;
+
+	if (!d)
+		return EGL_FALSE;
+	c = egl_context_lookup(d, ctx);
+	/* a current context lives on until released (the binding's reference) */
+	if (c)
+		unlink_context(c);
+	egl_display_release(d);
+	return c ? egl_success() : egl_error(EGL_BAD_CONTEXT);
+}
+
+static bool context_value(const struct egl_context *c, EGLint attribute, EGLint *v)
+{
+	switch (attribute) {
+	case EGL_CONFIG_ID:
+		*v = c->config ? c->config->id : 0; /* KHR_no_config_context: zero */
+		return true;
+	case EGL_CONTEXT_CLIENT_TYPE:
+		*v = EGL_OPENGL_ES_API;
+		return true;
+	case EGL_CONTEXT_CLIENT_VERSION:
+		*v = c->major;
+		return true;
+	case EGL_RENDER_BUFFER:
+		/* pbuffers render to their back buffer; no surface: EGL_NONE */
+		*v = c->draw ? EGL_BACK_BUFFER : EGL_NONE;
+		return true;
+	default:
+		return false;
+	}
+}
+
+EGLBoolean EGLAPIENTRY vegl_QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute,
+					 EGLint *value)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+	struct egl_context *c;
+	EGLint v, err = EGL_SUCCESS;
+
+	if (!d)
+		return EGL_FALSE;
+	c = egl_context_lookup(d, ctx);
+	if (!c)
+		err = EGL_BAD_CONTEXT;
+	else if (!context_value(c, attribute, &v))
+		err = EGL_BAD_ATTRIBUTE;
+	else if (!value)
+		err = EGL_BAD_PARAMETER;
+	else
+		*value = v;
+	egl_display_release(d);
+	return err == EGL_SUCCESS ? egl_success() : egl_error(err);
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * EGL contexts: OpenGL ES 2.0 and 3.0 (EGL_KHR_create_context), with or
+ * without a config (EGL_KHR_no_config_context). Each wraps a vgl_context.
+ *
+ * Versions: the GL core implements exactly 2.0 and 3.0. KHR_create_context
+ * lets an implementation return a *later* compatible version than asked for,
+ * never an earlier one, so 2.0 and 3.0 are accepted, while 3.1 and 3.2 (and
+ * 1.x, 2.1+, 4+) are EGL_BAD_MATCH rather than silently given 3.0. The default
+ * (no version attribute) is 1.0, which is EGL_BAD_MATCH as well. Debug
+ * contexts are accepted; robust access is EGL_BAD_MATCH (not implemented).
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+struct egl_config;
+struct egl_display;
+struct egl_surface;
+struct vgl_context;
+
+struct egl_context {
+	struct egl_context *next;      /* in the display's list while the handle is valid */
+	struct egl_display *d;
+	unsigned refs;                 /* the list's, and the binding's while current */
+	const struct egl_config *config; /* NULL: EGL_NO_CONFIG_KHR */
+	struct vgl_context *vgl;
+	EGLint major, minor;
+	bool current;                  /* bound to some thread */
+	struct egl_surface *draw, *read; /* while current; referenced */
+};
+
+/* All under egl_lock(). lookup records no error. */
+struct egl_context *egl_context_lookup(struct egl_display *d, EGLContext handle);
+void egl_context_ref(struct egl_context *c);
+void egl_context_unref(struct egl_context *c);
+void egl_contexts_unlink_all(struct egl_display *d);
+
+EGLContext EGLAPIENTRY vegl_CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share,
+					  const EGLint *attribs);
+EGLBoolean EGLAPIENTRY vegl_DestroyContext(EGLDisplay dpy, EGLContext ctx);
+EGLBoolean EGLAPIENTRY vegl_QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute,
+					 EGLint *value);

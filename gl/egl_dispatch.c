@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: MIT */
+#include "egl_dispatch.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+#include "egl_main.h"
+
+enum stub_id {
+	STUB_CREATE_SYNC,
+	STUB_DESTROY_SYNC,
+	STUB_CLIENT_WAIT_SYNC,
+	STUB_GET_SYNC_ATTRIB,
+	STUB_WAIT_SYNC,
+	STUB_DUP_NATIVE_FENCE_FD,
+	STUB_QUERY_DEVICE_STRING,
+	STUB_QUERY_DEVICE_ATTRIB,
+	STUB_COUNT
+};
+
+typedef void (*egl_fn)(void);
+
+/* libglvnd's index of each function in its per-vendor tables; -1 until
+ * setDispatchIndex tells us. Written once, under libglvnd's lock. */
+static int stub_index[STUB_COUNT] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+
+/* The entry of the vendor that owns the object, or NULL with the error set. */
+static egl_fn vendor_entry(__EGLvendorInfo *vendor, enum stub_id id, EGLint no_vendor_error)
+{
+	const __EGLapiExports *x = egl_exports();
+	egl_fn fn = NULL;
+
+	if (vendor && stub_index[id] >= 0)
+		fn = (egl_fn)x->fetchDispatchEntry(vendor, stub_index[id]);
+	if (!fn) {
+		/* no vendor for the handle, or one without this function */
+		x->setEGLError(vendor ? EGL_BAD_DISPLAY : no_vendor_error);
+		return NULL;
+	}
+	x->setLastVendor(vendor);
+	return fn;
+}
+
+static egl_fn display_entry(EGLDisplay dpy, enum stub_id id)
+{
+	const __EGLapiExports *x = egl_exports();
+
+	x->threadInit();
+	return vendor_entry(x->getVendorFromDisplay(dpy), id, EGL_BAD_DISPLAY);
+}
+
+static egl_fn device_entry(EGLDeviceEXT dev, enum stub_id id)
+{
+	const __EGLapiExports *x = egl_exports();
+
+	x->threadInit();
+	return vendor_entry(x->getVendorFromDevice(dev), id, EGL_BAD_DEVICE_EXT);
+}
+
+/* ---- the stubs ------------------------------------------------------------------- */
+
+static EGLSyncKHR EGLAPIENTRY stub_CreateSyncKHR(EGLDisplay dpy, EGLenum type,
+						 const EGLint *attribs)
+{
+	PFNEGLCREATESYNCKHRPROC fn =
+		(PFNEGLCREATESYNCKHRPROC)display_entry(dpy, STUB_CREATE_SYNC);
+
+	return fn ? fn(dpy, type, attribs) : EGL_NO_SYNC_KHR;
+}
+
+static EGLBoolean EGLAPIENTRY stub_DestroySyncKHR(EGLDisplay dpy, EGLSyncKHR sync)
+{
+	PFNEGLDESTROYSYNCKHRPROC fn =
+		(PFNEGLDESTROYSYNCKHRPROC)display_entry(dpy, STUB_DESTROY_SYNC);
+
+	return fn ? fn(dpy, sync) : EGL_FALSE;
+}
+
+static EGLint EGLAPIENTRY stub_ClientWaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags,
+						 EGLTimeKHR timeout)
+{
+	PFNEGLCLIENTWAITSYNCKHRPROC fn =
+		(PFNEGLCLIENTWAITSYNCKHRPROC)display_entry(dpy, STUB_CLIENT_WAIT_SYNC);
+
+	return fn ? fn(dpy, sync, flags, timeout) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY stub_GetSyncAttribKHR(EGLDisplay dpy, EGLSyncKHR sync,
+						    EGLint attribute, EGLint *value)
+{
+	PFNEGLGETSYNCATTRIBKHRPROC fn =
+		(PFNEGLGETSYNCATTRIBKHRPROC)display_entry(dpy, STUB_GET_SYNC_ATTRIB);
+
+	return fn ? fn(dpy, sync, attribute, value) : EGL_FALSE;
+}
+
+static EGLint EGLAPIENTRY stub_WaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags)
+{
+	PFNEGLWAITSYNCKHRPROC fn = (PFNEGLWAITSYNCKHRPROC)display_entry(dpy, STUB_WAIT_SYNC);
+
+	return fn ? fn(dpy, sync, flags) : EGL_FALSE;
+}
+
+static EGLint EGLAPIENTRY stub_DupNativeFenceFDANDROID(EGLDisplay dpy, EGLSyncKHR sync)
+{
+	PFNEGLDUPNATIVEFENCEFDANDROIDPROC fn =
+		(PFNEGLDUPNATIVEFENCEFDANDROIDPROC)display_entry(dpy, STUB_DUP_NATIVE_FENCE_FD);
+
+	return fn ? fn(dpy, sync) : EGL_NO_NATIVE_FENCE_FD_ANDROID;
+}
+
+static const char *EGLAPIENTRY stub_QueryDeviceStringEXT(EGLDeviceEXT dev, EGLint name)
+{
+	PFNEGLQUERYDEVICESTRINGEXTPROC fn =
+		(PFNEGLQUERYDEVICESTRINGEXTPROC)device_entry(dev, STUB_QUERY_DEVICE_STRING);
+
+	return fn ? fn(dev, name) : NULL;
+}
+
+static EGLBoolean EGLAPIENTRY stub_QueryDeviceAttribEXT(EGLDeviceEXT dev, EGLint attribute,
+							EGLAttrib *value)
+{
+	PFNEGLQUERYDEVICEATTRIBEXTPROC fn =
+		(PFNEGLQUERYDEVICEATTRIBEXTPROC)device_entry(dev, STUB_QUERY_DEVICE_ATTRIB);
+
+	return fn ? fn(dev, attribute, value) : EGL_FALSE;
+}
+
+static const struct {
+	const char *name;
+	egl_fn stub;
+} stubs[STUB_COUNT] = {
+	[STUB_CREATE_SYNC] = { "eglCreateSyncKHR", (egl_fn)stub_CreateSyncKHR },
+	[STUB_DESTROY_SYNC] = { "eglDestroySyncKHR", (egl_fn)stub_DestroySyncKHR },
+	[STUB_CLIENT_WAIT_SYNC] = { "eglClientWaitSyncKHR", (egl_fn)stub_ClientWaitSyncKHR },
+	[STUB_GET_SYNC_ATTRIB] = { "eglGetSyncAttribKHR", (egl_fn)stub_GetSyncAttribKHR },
+	[STUB_WAIT_SYNC] = { "eglWaitSyncKHR", (egl_fn)stub_WaitSyncKHR },
+	[STUB_DUP_NATIVE_FENCE_FD] = { "eglDupNativeFenceFDANDROID",
+				       (egl_fn)stub_DupNativeFenceFDANDROID },
+	[STUB_QUERY_DEVICE_STRING] = { "eglQueryDeviceStringEXT",
+				       (egl_fn)stub_QueryDeviceStringEXT },
+	[STUB_QUERY_DEVICE_ATTRIB] = { "eglQueryDeviceAttribEXT",
+				       (egl_fn)stub_QueryDeviceAttribEXT },
+};
+
+static int stub_find(const char *name)
+{
+	for (int i = 0; i < STUB_COUNT; i++)
+		if (strcmp(stubs[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+void *egl_dispatch_address(const char *name)
+{
+	int i = stub_find(name);
+
+	return i < 0 ? NULL : (void *)stubs[i].stub;
+}
+
+void egl_dispatch_set_index(const char *name, int index)
+{
+	int i = stub_find(name);
+
+	/* libglvnd announces every function it indexes; most are not ours */
+	if (i >= 0)
+		stub_index[i] = index;
+}

@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+#include "egl_display.h"
+
+#include <pthread.h>
+
+#include "egl_context.h"
+#include "egl_device.h"
+#include "egl_error.h"
+#include "egl_surface.h"
+#include "egl_sync.h"
+#include "vgl.h"
+
+enum { DISPLAY_SURFACELESS, DISPLAY_DEVICE, DISPLAY_COUNT };
+
+static struct egl_display displays[DISPLAY_COUNT] = {
+	[DISPLAY_SURFACELESS] = { .platform = EGL_PLATFORM_SURFACELESS_MESA },
+	[DISPLAY_DEVICE] = { .platform = EGL_PLATFORM_DEVICE_EXT },
+};
+
+static pthread_mutex_t egl_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+void egl_lock(void)
+{
+	pthread_mutex_lock(&egl_mutex);
+}
+
+void egl_unlock(void)
+{
+	pthread_mutex_unlock(&egl_mutex);
+}
+
+static struct egl_display *display_from_handle(EGLDisplay dpy)
+{
+	for (int i = 0; i < DISPLAY_COUNT; i++)
+		if ((EGLDisplay)&displays[i] == dpy)
+			return &displays[i];
+	return NULL;
+}
+
+EGLDisplay egl_display_handle(const struct egl_display *d)
+{
+	return (EGLDisplay)d;
+}
+
+struct egl_display *egl_display_acquire(EGLDisplay dpy, bool need_init)
+{
+	struct egl_display *d = display_from_handle(dpy);
+
+	if (!d) {
+		egl_error(EGL_BAD_DISPLAY);
+		return NULL;
+	}
+	egl_lock();
+	if (need_init && !d->initialized) {
+		egl_unlock();
+		egl_error(EGL_NOT_INITIALIZED);
+		return NULL;
+	}
+	return d;
+}
+
+void egl_display_release(struct egl_display *d)
+{
+	(void)d;
+	egl_unlock();
+}
+
+static void put_device_if_unused(struct egl_display *d)
+{
+	if (!d->initialized && d->objects == 0 && d->dev) {
+		vgl_device_put(d->dev);
+		d->dev = NULL;
+	}
+}
+
+void egl_display_object_added(struct egl_display *d)
+{
+	d->objects++;
+}
+
+void egl_display_object_gone(struct egl_display *d)
+{
+	d->objects--;
+	put_device_if_unused(d);
+}
+
+/* ---- getPlatformDisplay ------------------------------------------------------ */
+
+/* Neither platform takes display attributes. */
+static EGLDisplay no_attribs_display(struct egl_display *d, const EGLAttrib *attribs)
+{
+	if (attribs && attribs[0] != EGL_NONE) {
+		egl_error(EGL_BAD_ATTRIBUTE);
+		return EGL_NO_DISPLAY;
+	}
+	egl_success();
+	return egl_display_handle(d);
+}
+
+static EGLDisplay decline(EGLint error)
+{
+	egl_error(error);
+	return EGL_NO_DISPLAY;
+}
+
+EGLDisplay egl_get_platform_display(EGLenum platform, void *native, const EGLAttrib *attribs)
+{
+	/* Without a device we answer for no platform at all, at once, with no
+	 * error: libglvnd then asks the next vendor and the application keeps
+	 * whatever EGL it had before virtgl was installed. */
+	if (!egl_device_present())
+		return decline(EGL_SUCCESS);
+	switch (platform) {
+	case EGL_NONE: /* eglGetDisplay(EGL_DEFAULT_DISPLAY) */
+		if (native != EGL_DEFAULT_DISPLAY)
+			return decline(EGL_SUCCESS);
+		return no_attribs_display(&displays[DISPLAY_SURFACELESS], attribs);
+	case EGL_PLATFORM_SURFACELESS_MESA:
+		if (native != EGL_DEFAULT_DISPLAY)
+			return decline(EGL_BAD_PARAMETER);
+		return no_attribs_display(&displays[DISPLAY_SURFACELESS], attribs);
+	case EGL_PLATFORM_DEVICE_EXT:
+		if (native != egl_device_handle())
+			return decline(EGL_BAD_PARAMETER);
+		return no_attribs_display(&displays[DISPLAY_DEVICE], attribs);
+	default:
+		return decline(EGL_BAD_PARAMETER);
+	}
+}
+
+const char *egl_client_extensions(void)
+{
+	return "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_EXT_device_base "
+	       "EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_device "
+	       "EGL_MESA_platform_surfaceless EGL_KHR_client_get_all_proc_addresses";
+}
+
+const char *egl_platform_extensions(void)
+{
+	return "EGL_MESA_platform_surfaceless EGL_EXT_platform_device";
+}
+
+/* ---- initialisation ------------------------------------------------------------ */
+
+static EGLBoolean display_open(struct egl_display *d)
+{
+	int ret;
+
+	/* a terminated display whose objects are still current keeps the device */
+	if (!d->dev) {
+		ret = vgl_device_get(&d->dev);
+		if (ret) {
+			d->dev = NULL;
+			return egl_error(EGL_NOT_INITIALIZED);
+		}
+	}
+	egl_configs_init(d->configs);
+	d->initialized = true;
+	return egl_success();
+}
+
+EGLBoolean EGLAPIENTRY vegl_Initialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
+{
+	struct egl_display *d = egl_display_acquire(dpy, false);
+	EGLBoolean ok;
+
+	if (!d)
+		return EGL_FALSE;
+	ok = d->initialized ? egl_success() : display_open(d);
+	egl_display_release(d);
+	if (ok && major)
+		*major = 1;
+	if (ok && minor)
+		*minor = 5;
+	return ok;
+}
+
+EGLBoolean EGLAPIENTRY vegl_Terminate(EGLDisplay dpy)
+{
+	struct egl_display *d = egl_display_acquire(dpy, false);
+
+	if (!d)
+		return EGL_FALSE;
+	if (d->initialized) {
+		/* Handles die now; objects current in some thread live on until
+		 * released (EGL 1.5 §3.2). */
+		d->initialized = false;
+		egl_syncs_unlink_all(d);
+		egl_contexts_unlink_all(d);
+		egl_surfaces_unlink_all(d);
+		put_device_if_unused(d);
+	}
+	egl_display_release(d);
+	return egl_success();
+}
+
+/* ---- queries --------------------------------------------------------------------- */
+
+static const char display_extensions[] =
+	"EGL_ANDROID_native_fence_sync EGL_KHR_create_context EGL_KHR_fence_sync "
+	"EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context "
+	"EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
+
+static const char *display_string(EGLint name)
+{
+	switch (name) {
+	case EGL_CLIENT_APIS: return "OpenGL_ES";
+	case EGL_EXTENSIONS: return display_extensions;
+	case EGL_VENDOR: return "virtgl";
+	case EGL_VERSION: return "1.5 virtgl " PACKAGE_VERSION;
+	default: return NULL;
+	}
+}
+
+const char *EGLAPIENTRY vegl_QueryString(EGLDisplay dpy, EGLint name)
+{
+	struct egl_display *d;
+	const char *s;
+
+	if (dpy == EGL_NO_DISPLAY && name == EGL_EXTENSIONS) {
+		egl_success();
+		return egl_client_extensions();
+	}
+	d = egl_display_acquire(dpy, true);
+	if (!d)
+		return NULL;
+	egl_display_release(d);
+	s = display_string(name);
+	if (s)
+		egl_success();
+	else
+		egl_error(EGL_BAD_PARAMETER);
+	return s;
+}
+
+EGLBoolean EGLAPIENTRY vegl_QueryDisplayAttribEXT(EGLDisplay dpy, EGLint attribute,
+						  EGLAttrib *value)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+
+	if (!d)
+		return EGL_FALSE;
+	egl_display_release(d);
+	if (!value)
+		return egl_error(EGL_BAD_PARAMETER);
+	if (attribute != EGL_DEVICE_EXT)
+		return egl_error(EGL_BAD_ATTRIBUTE);
+	*value = (EGLAttrib)egl_device_handle();
+	return egl_success();
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * EGL displays: one for the surfaceless platform (EGL_MESA_platform_surfaceless,
+ * also what eglGetDisplay(EGL_DEFAULT_DISPLAY) gives) and one for the device
+ * platform (EGL_EXT_platform_device). Both are static: EGL hands out the same
+ * handle for the same arguments, and a handle stays valid after eglTerminate.
+ *
+ * Locking: one lock for all of EGL's state (lists, bindings, refcounts). It is
+ * never held while waiting for the GPU (eglClientWaitSync drops it).
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+#include "egl_config.h"
+
+struct vgl_device;
+struct egl_surface;
+struct egl_context;
+struct egl_sync;
+
+struct egl_display {
+	EGLenum platform;
+	bool initialized;
+	/* Held from eglInitialize until the display is terminated and the last
+	 * object (one still current somewhere) is gone. */
+	struct vgl_device *dev;
+	unsigned objects;
+	struct egl_config configs[EGL_CONFIG_COUNT];
+	/* Objects whose handles are valid; each list holds one reference. */
+	struct egl_surface *surfaces;
+	struct egl_context *contexts;
+	struct egl_sync *syncs;
+};
+
+void egl_lock(void);
+void egl_unlock(void);
+
+/* Locks and returns the display behind dpy; else records EGL_BAD_DISPLAY (or
+ * EGL_NOT_INITIALIZED when need_init) and returns NULL, unlocked. */
+struct egl_display *egl_display_acquire(EGLDisplay dpy, bool need_init);
+void egl_display_release(struct egl_display *d);
+EGLDisplay egl_display_handle(const struct egl_display *d);
+
+/* Object accounting, under the lock: the device is released when the display
+ * is terminated and its last object is gone. */
+void egl_display_object_added(struct egl_display *d);
+void egl_display_object_gone(struct egl_display *d);
+
+/* __EGLapiImports::getPlatformDisplay. */
+EGLDisplay egl_get_platform_display(EGLenum platform, void *native, const EGLAttrib *attribs);
+/* The client extensions (eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS)). */
+const char *egl_client_extensions(void);
+/* The platform extensions libglvnd only lists if a vendor names them. */
+const char *egl_platform_extensions(void);
+
+EGLBoolean EGLAPIENTRY vegl_Initialize(EGLDisplay dpy, EGLint *major, EGLint *minor);
+EGLBoolean EGLAPIENTRY vegl_Terminate(EGLDisplay dpy);
+const char *EGLAPIENTRY vegl_QueryString(EGLDisplay dpy, EGLint name);
+EGLBoolean EGLAPIENTRY vegl_QueryDisplayAttribEXT(EGLDisplay dpy, EGLint attribute,
+						  EGLAttrib *value);

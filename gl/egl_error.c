@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+#include "egl_error.h"
+
+#include "vgl.h"
+
+static __thread EGLint thread_error = EGL_SUCCESS;
+
+EGLBoolean egl_error(EGLint code)
+{
+	thread_error = code;
+	return EGL_FALSE;
+}
+
+EGLBoolean egl_success(void)
+{
+	thread_error = EGL_SUCCESS;
+	return EGL_TRUE;
+}
+
+EGLint egl_error_from_vgl(int vgl_result)
+{
+	switch (vgl_result) {
+	case VGL_OK:
+		return EGL_SUCCESS;
+	case VGL_ERROR_NO_DEVICE:
+		return EGL_NOT_INITIALIZED;
+	case VGL_ERROR_BAD_ATTRIBUTE:
+		return EGL_BAD_MATCH;
+	case VGL_ERROR_DEVICE_LOST:
+		return EGL_CONTEXT_LOST;
+	case VGL_ERROR_BAD_ACCESS:
+		return EGL_BAD_ACCESS;
+	case VGL_ERROR_OUT_OF_MEMORY:
+	default:
+		/* an unknown failure is reported as the resource error EGL has */
+		return EGL_BAD_ALLOC;
+	}
+}
+
+EGLBoolean egl_vgl_result(int vgl_result)
+{
+	if (vgl_result == VGL_OK)
+		return egl_success();
+	return egl_error(egl_error_from_vgl(vgl_result));
+}
+
+EGLint EGLAPIENTRY vegl_GetError(void)
+{
+	EGLint e = thread_error;
+
+	thread_error = EGL_SUCCESS;
+	return e;
+}

@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: MIT */
+#include "egl_surface.h"
+
+#include <stdlib.h>
+
+#include "egl_config.h"
+#include "egl_display.h"
+#include "egl_error.h"
+#include "vgl.h"
+
+struct pbuffer_request {
+	EGLint width, height;
+	bool largest;
+	EGLint texture_format, texture_target;
+};
+
+struct egl_surface *egl_surface_lookup(struct egl_display *d, EGLSurface handle)
+{
+	for (struct egl_surface *s = d->surfaces; s; s = s->next)
+		if ((EGLSurface)s == handle)
+			return s;
+	return NULL;
+}
+
+void egl_surface_ref(struct egl_surface *s)
+{
+	s->refs++;
+}
+
+void egl_surface_unref(struct egl_surface *s)
+{
+	if (!s || --s->refs)
+		return;
+	vgl_surface_destroy(s->vgl);
+	egl_display_object_gone(s->d);
+	free(s);
+}
+
+static void unlink_surface(struct egl_surface *s)
+{
+	struct egl_surface **p = &s->d->surfaces;
+
+	while (*p != s)
+		p = &(*p)->next;
+	*p = s->next;
+	egl_surface_unref(s);
+}
+
+void egl_surfaces_unlink_all(struct egl_display *d)
+{
+	while (d->surfaces)
+		unlink_surface(d->surfaces);
+}
+
+/* ---- creation -------------------------------------------------------------------- */
+
+/* EGL 1.5 §3.5.2: one pbuffer attribute; returns the EGL error. */
+static EGLint parse_pbuffer_attrib(struct pbuffer_request *r, EGLint name, EGLint value)
+{
+	switch (name) {
+	case EGL_WIDTH:
+	case EGL_HEIGHT:
+		if (value < 0)
+			return EGL_BAD_PARAMETER;
+		*(name == EGL_WIDTH ? &r->width : &r->height) = value;
+		return EGL_SUCCESS;
+	case EGL_LARGEST_PBUFFER:
+		r->largest = value != EGL_FALSE;
+		return EGL_SUCCESS;
+	case EGL_TEXTURE_FORMAT:
+		r->texture_format = value;
+		return value == EGL_NO_TEXTURE || value == EGL_TEXTURE_RGB ||
+		       value == EGL_TEXTURE_RGBA ? EGL_SUCCESS : EGL_BAD_ATTRIBUTE;
+	case EGL_TEXTURE_TARGET:
+		r->texture_target = value;
+		return value == EGL_NO_TEXTURE || value == EGL_TEXTURE_2D ? EGL_SUCCESS
+									  : EGL_BAD_ATTRIBUTE;
+	case EGL_MIPMAP_TEXTURE:
+		return EGL_SUCCESS; /* only meaningful with a texture format */
+	case EGL_GL_COLORSPACE:
+		/* the configs have no sRGB colour buffers */
+		return value == EGL_GL_COLORSPACE_LINEAR ? EGL_SUCCESS : EGL_BAD_MATCH;
+	case EGL_VG_ALPHA_FORMAT:
+	case EGL_VG_COLORSPACE:
+		return EGL_BAD_MATCH; /* no config renders OpenVG */
+	default:
+		return EGL_BAD_ATTRIBUTE;
+	}
+}
+
+static EGLint parse_pbuffer(const EGLint *attribs, struct pbuffer_request *r)
+{
+	*r = (struct pbuffer_request){ .texture_format = EGL_NO_TEXTURE,
+				       .texture_target = EGL_NO_TEXTURE };
+	for (int i = 0; attribs && attribs[i] != EGL_NONE; i += 2) {
+		EGLint err = parse_pbuffer_attrib(r, attribs[i], attribs[i + 1]);
+
+		if (err != EGL_SUCCESS)
+			return err;
+	}
+	if ((r->texture_format == EGL_NO_TEXTURE) != (r->texture_target == EGL_NO_TEXTURE))
+		return EGL_BAD_MATCH;
+	/* no config has EGL_BIND_TO_TEXTURE_RGB(A) */
+	if (r->texture_format != EGL_NO_TEXTURE)
+		return EGL_BAD_ATTRIBUTE;
+	if (r->width > EGL_MAX_PBUFFER_SIZE || r->height > EGL_MAX_PBUFFER_SIZE) {
+		if (!r->largest)
+			return EGL_BAD_ALLOC;
+		r->width = r->width > EGL_MAX_PBUFFER_SIZE ? EGL_MAX_PBUFFER_SIZE : r->width;
+		r->height = r->height > EGL_MAX_PBUFFER_SIZE ? EGL_MAX_PBUFFER_SIZE : r->height;
+	}
+	return EGL_SUCCESS;
+}
+
+static EGLint create_vgl_surface(struct egl_display *d, struct egl_surface *s)
+{
+	/* EGL allows 0x0 pbuffers (the default size); images need at least one
+	 * texel, so a 1x1 image backs them while EGL_WIDTH/HEIGHT stay 0. */
+	struct vgl_surface_info info = {
+		.width = s->width ? (uint32_t)s->width : 1,
+		.height = s->height ? (uint32_t)s->height : 1,
+		.color = s->config->color,
+		.depth_stencil = s->config->depth_stencil,
+		.samples = 1,
+	};
+	int ret = vgl_surface_create(d->dev, &info, &s->vgl);
+
+	if (ret == VGL_ERROR_DEVICE_LOST)
+		return EGL_CONTEXT_LOST;
+	return ret ? EGL_BAD_ALLOC : EGL_SUCCESS;
+}
+
+static EGLSurface add_pbuffer(struct egl_display *d, const struct egl_config *c,
+			      const struct pbuffer_request *r)
+{
+	struct egl_surface *s = calloc(1, sizeof(*s));
+	EGLint err;
+
+	if (!s) {
+		egl_error(EGL_BAD_ALLOC);
+		return EGL_NO_SURFACE;
+	}
+	*s = (struct egl_surface){ .d = d, .refs = 1, .config = c, .width = r->width,
+				   .height = r->height, .largest = r->largest,
+				   .swap_behavior = EGL_BUFFER_PRESERVED,
+				   .multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT,
+				   .swap_interval = 1 };
+	err = create_vgl_surface(d, s);
+	if (err != EGL_SUCCESS) {
+		free(s);
+		egl_error(err);
+		return EGL_NO_SURFACE;
+	}
+	s->next = d->surfaces;
+	d->surfaces = s;
+	egl_display_object_added(d);
+	egl_success();
+	return (EGLSurface)s;
+}
+
+EGLSurface EGLAPIENTRY vegl_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config,
+						 const EGLint *attribs)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+	struct pbuffer_request r;
+	struct egl_config *c;
+	EGLSurface s = EGL_NO_SURFACE;
+	EGLint err;
+
+	if (!d)
+		return EGL_NO_SURFACE;
+	c = egl_config_lookup(d, config);
+	err = c ? parse_pbuffer(attribs, &r) : EGL_BAD_CONFIG;
+	if (err == EGL_SUCCESS)
+		s = add_pbuffer(d, c, &r);
+	else
+		egl_error(err);
+	egl_display_release(d);
+	return s;
+}
+
+EGLBoolean EGLAPIENTRY vegl_DestroySurface(EGLDisplay dpy, EGLSurface surface)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+	struct egl_surface *s;
+
+	if (!d)
+		return EGL_FALSE;
+	s = egl_surface_lookup(d, surface);
+	/* one that is current lives on until released (the binding's reference) */
+	if (s)
+		unlink_surface(s);
+	egl_display_release(d);
+	return s ? egl_success() : egl_error(EGL_BAD_SURFACE);
+}
+
+/* ---- attributes -------------------------------------------------------------------- */
+
+static bool surface_value(const struct egl_surface *s, EGLint attribute, EGLint *v)
+{
+	switch (attribute) {
+	case EGL_CONFIG_ID: *v = s->config->id; return true;
+	case EGL_WIDTH: *v = s->width; return true;
+	case EGL_HEIGHT: *v = s->height; return true;
+	case EGL_LARGEST_PBUFFER: *v = s->largest; return true;
+	case EGL_TEXTURE_FORMAT:
+	case EGL_TEXTURE_TARGET: *v = EGL_NO_TEXTURE; return true;
+	case EGL_MIPMAP_TEXTURE: *v = EGL_FALSE; return true;
+	case EGL_MIPMAP_LEVEL: *v = s->mipmap_level; return true;
+	case EGL_RENDER_BUFFER: *v = EGL_BACK_BUFFER; return true;
+	case EGL_SWAP_BEHAVIOR: *v = s->swap_behavior; return true;
+	case EGL_MULTISAMPLE_RESOLVE: *v = s->multisample_resolve; return true;
+	case EGL_HORIZONTAL_RESOLUTION:
+	case EGL_VERTICAL_RESOLUTION:
+	case EGL_PIXEL_ASPECT_RATIO: *v = EGL_UNKNOWN; return true;
+	case EGL_GL_COLORSPACE: *v = EGL_GL_COLORSPACE_LINEAR; return true;
+	case EGL_VG_ALPHA_FORMAT: *v = EGL_VG_ALPHA_FORMAT_NONPRE; return true;
+	case EGL_VG_COLORSPACE: *v = EGL_VG_COLORSPACE_sRGB; return true;
+	default: return false;
+	}
+}
+
+EGLBoolean EGLAPIENTRY vegl_QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute,
+					 EGLint *value)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+	struct egl_surface *s;
+	EGLint v, err = EGL_SUCCESS;
+
+	if (!d)
+		return EGL_FALSE;
+	s = egl_surface_lookup(d, surface);
+	if (!s)
+		err = EGL_BAD_SURFACE;
+	else if (!surface_value(s, attribute, &v))
+		err = EGL_BAD_ATTRIBUTE;
+	else if (!value)
+		err = EGL_BAD_PARAMETER;
+	else
+		*value = v;
+	egl_display_release(d);
+	return err == EGL_SUCCESS ? egl_success() : egl_error(err);
+}
+
+static EGLint set_surface_value(struct egl_surface *s, EGLint attribute, EGLint value)
+{
+	switch (attribute) {
+	case EGL_MIPMAP_LEVEL:
+		s->mipmap_level = value;
+		return EGL_SUCCESS;
+	case EGL_SWAP_BEHAVIOR:
+		if (value != EGL_BUFFER_PRESERVED && value != EGL_BUFFER_DESTROYED)
+			return EGL_BAD_PARAMETER;
+		s->swap_behavior = value;
+		return EGL_SUCCESS;
+	case EGL_MULTISAMPLE_RESOLVE:
+		if (value == EGL_MULTISAMPLE_RESOLVE_BOX)
+			return EGL_BAD_MATCH; /* no config has MULTISAMPLE_RESOLVE_BOX_BIT */
+		return value == EGL_MULTISAMPLE_RESOLVE_DEFAULT ? EGL_SUCCESS : EGL_BAD_PARAMETER;
+	default:
+		return EGL_BAD_ATTRIBUTE;
+	}
+}
+
+EGLBoolean EGLAPIENTRY vegl_SurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute,
+					  EGLint value)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+	struct egl_surface *s;
+	EGLint err;
+
+	if (!d)
+		return EGL_FALSE;
+	s = egl_surface_lookup(d, surface);
+	err = s ? set_surface_value(s, attribute, value) : EGL_BAD_SURFACE;
+	egl_display_release(d);
+	return err == EGL_SUCCESS ? egl_success() : egl_error(err);
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * EGL surfaces: pbuffers only (a vgl_surface each). Window and pixmap entry
+ * points exist because libglvnd requires them; no config supports them.
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+struct egl_config;
+struct egl_context;
+struct egl_display;
+struct vgl_surface;
+
+struct egl_surface {
+	struct egl_surface *next;      /* in the display's list while the handle is valid */
+	struct egl_display *d;
+	unsigned refs;                 /* the list's, and the binding's while current */
+	const struct egl_config *config;
+	struct vgl_surface *vgl;
+	EGLint width, height;
+	bool largest;
+	EGLint mipmap_level, swap_behavior, multisample_resolve, swap_interval;
+	struct egl_context *bound;     /* the context it is current to, if any */
+};
+
+/* All under egl_lock(). lookup records no error. */
+struct egl_surface *egl_surface_lookup(struct egl_display *d, EGLSurface handle);
+void egl_surface_ref(struct egl_surface *s);
+void egl_surface_unref(struct egl_surface *s);
+void egl_surfaces_unlink_all(struct egl_display *d);
+
+EGLSurface EGLAPIENTRY vegl_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config,
+						 const EGLint *attribs);
+EGLBoolean EGLAPIENTRY vegl_DestroySurface(EGLDisplay dpy, EGLSurface surface);
+EGLBoolean EGLAPIENTRY vegl_QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute,
+					 EGLint *value);
+EGLBoolean EGLAPIENTRY vegl_SurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute,
+					  EGLint value);
+
+/* Unsupported surface kinds (egl_surface_unsupported.c). */
+EGLSurface EGLAPIENTRY vegl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config,
+						EGLNativeWindowType win, const EGLint *attribs);
+EGLSurface EGLAPIENTRY vegl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
+						EGLNativePixmapType pixmap, const EGLint *attribs);
+EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
+							void *win, const EGLAttrib *attribs);
+EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
+							void *pixmap, const EGLAttrib *attribs);
+EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
+							   void *win, const EGLint *attribs);
+EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config,
+							   void *pixmap, const EGLint *attribs);
+EGLSurface EGLAPIENTRY vegl_CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype,
+							  EGLClientBuffer buffer, EGLConfig config,
+							  const EGLint *attribs);
+EGLBoolean EGLAPIENTRY vegl_BindTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
+EGLBoolean EGLAPIENTRY vegl_ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
+EGLBoolean EGLAPIENTRY vegl_CopyBuffers(EGLDisplay dpy, EGLSurface surface,
+					EGLNativePixmapType target);

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Surface kinds virtgl does not have. Neither platform has native windows or
+ * pixmaps, so the native handle is always invalid: EGL_MESA_platform_surfaceless
+ * makes that an unconditional EGL_BAD_NATIVE_WINDOW / EGL_BAD_NATIVE_PIXMAP
+ * (whatever the config), and the device platform has no native objects
+ * either. Only the display is checked first.
+ */
+#include "egl_surface.h"
+
+#include "egl_display.h"
+#include "egl_error.h"
+
+static EGLSurface no_native_surface(EGLDisplay dpy, EGLint error)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+
+	if (!d)
+		return EGL_NO_SURFACE;
+	egl_display_release(d);
+	egl_error(error);
+	return EGL_NO_SURFACE;
+}
+
+EGLSurface EGLAPIENTRY vegl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config,
+						EGLNativeWindowType win, const EGLint *attribs)
+{
+	return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW);
+}
+
+EGLSurface EGLAPIENTRY vegl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
+						EGLNativePixmapType pixmap, const EGLint *attribs)
+{
+	return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
+}
+
+EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
+							void *win, const EGLAttrib *attribs)
+{
+	return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW);
+}
+
+EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
+							void *pixmap, const EGLAttrib *attribs)
+{
+	return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
+}
+
+EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
+							   void *win, const EGLint *attribs)
+{
+	return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW);
+}
+
+EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config,
+							   void *pixmap, const EGLint *attribs)
+{
+	return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
+}
+
+EGLSurface EGLAPIENTRY vegl_CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype,
+							  EGLClientBuffer buffer, EGLConfig config,
+							  const EGLint *attribs)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+
+	if (!d)
+		return EGL_NO_SURFACE;
+	egl_display_release(d);
+	/* the only core client buffer type is an OpenVG image */
+	egl_error(EGL_BAD_PARAMETER);
+	return EGL_NO_SURFACE;
+}
+
+/* No surface can be bound as a texture (EGL_TEXTURE_FORMAT is always
+ * EGL_NO_TEXTURE): EGL_BAD_MATCH once the arguments are valid. */
+static EGLBoolean no_tex_image(EGLDisplay dpy, EGLSurface surface, EGLint buffer)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+	bool known;
+
+	if (!d)
+		return EGL_FALSE;
+	known = egl_surface_lookup(d, surface) != NULL;
+	egl_display_release(d);
+	if (!known)
+		return egl_error(EGL_BAD_SURFACE);
+	return egl_error(buffer == EGL_BACK_BUFFER ? EGL_BAD_MATCH : EGL_BAD_PARAMETER);
+}
+
+EGLBoolean EGLAPIENTRY vegl_BindTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer)
+{
+	return no_tex_image(dpy, surface, buffer);
+}
+
+EGLBoolean EGLAPIENTRY vegl_ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer)
+{
+	return no_tex_image(dpy, surface, buffer);
+}
+
+EGLBoolean EGLAPIENTRY vegl_CopyBuffers(EGLDisplay dpy, EGLSurface surface,
+					EGLNativePixmapType target)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+	bool known;
+
+	if (!d)
+		return EGL_FALSE;
+	known = egl_surface_lookup(d, surface) != NULL;
+	egl_display_release(d);
+	/* there are no native pixmaps on these platforms */
+	return egl_error(known ? EGL_BAD_NATIVE_PIXMAP : EGL_BAD_SURFACE);
+}

@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: MIT */
+#include "vgl_batch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_descriptors.h"
+#include "vgl_device.h"
+#include "vgl_object.h"
+
+/* Grows an array of `elem` bytes to hold one more; false when out of memory. */
+static bool reserve(void **arr, uint32_t nr, uint32_t *cap, size_t elem)
+{
+	uint32_t c = *cap ? *cap * 2 : 16;
+	void *p;
+
+	if (nr < *cap)
+		return true;
+	p = realloc(*arr, c * elem);
+	if (!p)
+		return false;
+	*arr = p;
+	*cap = c;
+	return true;
+}
+
+int vgl_batch_init(struct vgl_context *ctx)
+{
+	VkCommandPoolCreateInfo pi = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+				       .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT };
+
+	ctx->batch.serial = 1;
+	return vgl_result_from_vk(vvk_CreateCommandPool(ctx->dev->dev, &pi, NULL, &ctx->batch.pool));
+}
+
+void vgl_batch_finish(struct vgl_context *ctx)
+{
+	struct vgl_batch *b = &ctx->batch;
+
+	vgl_batch_finish_all(ctx);
+	vgl_device_wait(ctx->dev, b->last_value, UINT64_MAX);
+	for (uint32_t i = 0; i < b->nr_done; i++)
+		vvk_FreeCommandBuffers(ctx->dev->dev, b->pool, 1, &b->done[i].cmd);
+	vvk_DestroyCommandPool(ctx->dev->dev, b->pool, NULL);
+	free(b->uses);
+	free(b->sets);
+	free(b->waits);
+	free(b->done);
+	memset(b, 0, sizeof(*b));
+}
+
+/* The oldest submitted command buffer if it completed (reset), else a new one. */
+static VkCommandBuffer take_cmd(struct vgl_context *ctx)
+{
+	struct vgl_batch *b = &ctx->batch;
+	VkCommandBufferAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+					   .commandPool = b->pool,
+					   .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+					   .commandBufferCount = 1 };
+	VkCommandBuffer cmd = VK_NULL_HANDLE;
+
+	if (b->nr_done && vgl_device_is_done(ctx->dev, b->done[0].value)) {
+		cmd = b->done[0].cmd;
+		memmove(b->done, b->done + 1, --b->nr_done * sizeof(*b->done));
+		vvk_ResetCommandBuffer(cmd, 0);
+		return cmd;
+	}
+	if (vvk_AllocateCommandBuffers(ctx->dev->dev, &ai, &cmd) != VK_SUCCESS)
+		return VK_NULL_HANDLE;
+	return cmd;
+}
+
+VkCommandBuffer vgl_batch_cmd(struct vgl_context *ctx)
+{
+	struct vgl_batch *b = &ctx->batch;
+	VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+					.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+
+	if (b->cmd)
+		return b->cmd;
+	b->cmd = take_cmd(ctx);
+	if (!b->cmd || vvk_BeginCommandBuffer(b->cmd, &bi) != VK_SUCCESS) {
+		b->cmd = VK_NULL_HANDLE;
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return VK_NULL_HANDLE;
+	}
+	/* a new command buffer has nothing bound */
+	ctx->bound_pipeline = VK_NULL_HANDLE;
+	ctx->dirty = VGL_DIRTY_ALL;
+	return b->cmd;
+}
+
+void vgl_batch_use(struct vgl_context *ctx, struct vgl_object *o)
+{
+	struct vgl_batch *b = &ctx->batch;
+
+	if (!o || vgl_batch_uses(ctx, o))
+		return;
+	if (!reserve((void **)&b->uses, b->nr_uses, &b->cap_uses, sizeof(*b->uses))) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	vgl_object_ref(o);
+	o->tag_ctx = ctx;
+	o->tag_serial = b->serial;
+	b->uses[b->nr_uses++] = o;
+}
+
+bool vgl_batch_uses(const struct vgl_context *ctx, const struct vgl_object *o)
+{
+	return ctx->batch.cmd && o->tag_ctx == ctx && o->tag_serial == ctx->batch.serial;
+}
+
+void vgl_batch_use_set(struct vgl_context *ctx, struct vgl_dset *set)
+{
+	struct vgl_batch *b = &ctx->batch;
+
+	if (!reserve((void **)&b->sets, b->nr_sets, &b->cap_sets, sizeof(*b->sets))) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	vgl_dset_mark_recording(set);
+	b->sets[b->nr_sets++] = set;
+}
+
+int vgl_batch_add_wait(struct vgl_context *ctx, uint64_t value)
+{
+	struct vgl_batch *b = &ctx->batch;
+
+	if (!reserve((void **)&b->waits, b->nr_waits, &b->cap_waits, sizeof(*b->waits)))
+		return VGL_ERROR_OUT_OF_MEMORY;
+	b->waits[b->nr_waits++] = value;
+	return VGL_OK;
+}
+
+void vgl_batch_end_rendering(struct vgl_context *ctx)
+{
+	if (!ctx->batch.rendering)
+		return;
+	vvk_CmdEndRendering(ctx->batch.cmd);
+	ctx->batch.rendering = false;
+}
+
+static VkRenderingAttachmentInfo load_attachment(VkImageView view)
+{
+	return (VkRenderingAttachmentInfo){
+		.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = view,
+		.imageLayout = VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL,
+		.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD, .storeOp = VK_ATTACHMENT_STORE_OP_STORE };
+}
+
+VkCommandBuffer vgl_batch_render(struct vgl_context *ctx, VkImageView color, VkImageView ds,
+				 VkFormat ds_format, uint32_t w, uint32_t h)
+{
+	struct vgl_batch *b = &ctx->batch;
+	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+	VkRenderingAttachmentInfo ca = load_attachment(color), da = load_attachment(ds);
+	bool stencil = ds_format == VK_FORMAT_D24_UNORM_S8_UINT;
+
+	if (!cmd)
+		return VK_NULL_HANDLE;
+	if (b->rendering && b->rt_color == color && b->rt_ds == ds)
+		return cmd;
+	vgl_batch_end_rendering(ctx);
+	vvk_CmdBeginRendering(cmd, &(VkRenderingInfo){
+		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = { { 0, 0 }, { w, h } },
+		.layerCount = 1, .colorAttachmentCount = color ? 1 : 0, .pColorAttachments = &ca,
+		.pDepthAttachment = ds ? &da : NULL, .pStencilAttachment = ds && stencil ? &da : NULL });
+	b->rendering = true;
+	b->rt_color = color;
+	b->rt_ds = ds;
+	b->rt_width = w;
+	b->rt_height = h;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT) | VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR);
+	return cmd;
+}
+
+/* After submission: sets learn their batch's value, uses are released. */
+static void retire_recording(struct vgl_context *ctx, uint64_t value)
+{
+	struct vgl_batch *b = &ctx->batch;
+
+	for (uint32_t i = 0; i < b->nr_sets; i++)
+		vgl_dset_mark_submitted(b->sets[i], value);
+	b->nr_sets = 0;
+	for (uint32_t i = 0; i < b->nr_uses; i++)
+		vgl_object_unref(b->uses[i]);
+	b->nr_uses = 0;
+	b->nr_waits = 0;
+	b->serial++;
+}
+
+static void keep_cmd(struct vgl_context *ctx, VkCommandBuffer cmd, uint64_t value)
+{
+	struct vgl_batch *b = &ctx->batch;
+
+	if (!reserve((void **)&b->done, b->nr_done, &b->cap_done, sizeof(*b->done))) {
+		vgl_device_wait(ctx->dev, value, UINT64_MAX);
+		vvk_FreeCommandBuffers(ctx->dev->dev, b->pool, 1, &cmd);
+		return;
+	}
+	b->done[b->nr_done++] = (struct vgl_cmd_slot){ cmd, value };
+}
+
+static void count_submit(struct vgl_context *ctx, uint64_t point)
+{
+	if (point <= ctx->stats.last_point)
+		ctx->stats.points_non_monotonic++;
+	ctx->stats.last_point = point;
+	ctx->stats.submits++;
+}
+
+int vgl_batch_flush(struct vgl_context *ctx)
+{
+	struct vgl_batch *b = &ctx->batch;
+	VkCommandBuffer cmd = b->cmd;
+	uint64_t value = 0, point = 0;
+	int ret;
+
+	if (!cmd)
+		return VGL_OK;
+	vgl_batch_end_rendering(ctx);
+	ret = vgl_result_from_vk(vvk_EndCommandBuffer(cmd));
+	if (ret == VGL_OK)
+		ret = vgl_device_submit(ctx->dev, &(struct vgl_submit_info){
+			.cmd = cmd, .wait_values = b->waits, .nr_waits = b->nr_waits }, &value, &point);
+	b->cmd = VK_NULL_HANDLE;
+	if (ret != VGL_OK) {
+		/* nothing of it runs: its sets and uses are free again */
+		retire_recording(ctx, b->last_value);
+		keep_cmd(ctx, cmd, b->last_value);
+		return ret;
+	}
+	b->last_value = value;
+	b->last_point = point;
+	count_submit(ctx, point);
+	retire_recording(ctx, value);
+	keep_cmd(ctx, cmd, value);
+	return VGL_OK;
+}
+
+int vgl_batch_finish_all(struct vgl_context *ctx)
+{
+	int ret = vgl_batch_flush(ctx);
+
+	if (ret == VGL_OK)
+		ret = vgl_device_wait(ctx->dev, ctx->batch.last_value, UINT64_MAX);
+	vgl_device_collect(ctx->dev);
+	return ret;
+}

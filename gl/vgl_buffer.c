@@ -1,0 +1,463 @@
+/* SPDX-License-Identifier: MIT */
+#include "vgl_buffer.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_procs.h"
+#include "vgl_usage.h"
+
+static _Atomic uint64_t next_storage_id = 1;
+
+/* ---- storage ------------------------------------------------------------------------ */
+
+static void storage_free(struct vgl_device *dev, void *arg)
+{
+	struct vgl_storage *s = arg;
+
+	vvk_DestroyBuffer(dev->dev, s->buf, NULL);
+	vvk_FreeMemory(dev->dev, s->mem, NULL);
+	free(s);
+}
+
+/* The last reference went: every batch that used it is submitted, so it
+ * goes once everything submitted so far completed. */
+static void storage_destroy(struct vgl_object *o)
+{
+	struct vgl_storage *s = (struct vgl_storage *)o;
+
+	vgl_device_defer(s->dev, storage_free, s);
+}
+
+static VkResult storage_memory(struct vgl_storage *s, bool host)
+{
+	VkDevice dev = s->dev->dev;
+	VkMemoryRequirements req;
+	VkResult r;
+
+	vvk_GetBufferMemoryRequirements(dev, s->buf, &req);
+	r = vvk_AllocateMemory(dev, &(VkMemoryAllocateInfo){
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
+		.memoryTypeIndex = host ? 1 : 0 }, NULL, &s->mem);
+	if (r == VK_SUCCESS)
+		r = vvk_BindBufferMemory(dev, s->buf, s->mem, 0);
+	if (r == VK_SUCCESS && host)
+		r = vvk_MapMemory(dev, s->mem, 0, VK_WHOLE_SIZE, 0, (void **)&s->map);
+	return r;
+}
+
+struct vgl_storage *vgl_storage_create(struct vgl_device *dev, VkDeviceSize size, bool host)
+{
+	struct vgl_storage *s = calloc(1, sizeof(*s));
+	VkBufferCreateInfo bi = {
+		.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = (size + 3) & ~(VkDeviceSize)3,
+		.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+			 VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
+			 VK_BUFFER_USAGE_INDEX_BUFFER_BIT };
+
+	if (!s)
+		return NULL;
+	if (bi.size == 0)
+		bi.size = 4;
+	vgl_object_init(&s->obj, storage_destroy);
+	s->dev = dev;
+	s->id = atomic_fetch_add(&next_storage_id, 1);
+	s->size = bi.size;
+	if (vvk_CreateBuffer(dev->dev, &bi, NULL, &s->buf) != VK_SUCCESS ||
+	    storage_memory(s, host) != VK_SUCCESS) {
+		storage_free(dev, s);
+		return NULL;
+	}
+	return s;
+}
+
+/* ---- buffer objects ------------------------------------------------------------------- */
+
+static void buffer_destroy(struct vgl_object *o)
+{
+	struct vgl_buffer *b = (struct vgl_buffer *)o;
+
+	vgl_storage_unref(b->storage);
+	free(b);
+}
+
+static struct vgl_buffer *buffer_create(GLuint name)
+{
+	struct vgl_buffer *b = calloc(1, sizeof(*b));
+
+	if (!b)
+		return NULL;
+	vgl_object_init(&b->obj, buffer_destroy);
+	b->name = name;
+	b->usage = GL_STATIC_DRAW;
+	return b;
+}
+
+void vgl_buffer_set(struct vgl_buffer **slot, struct vgl_buffer *b)
+{
+	struct vgl_buffer *old = *slot;
+
+	*slot = vgl_buffer_ref(b);
+	vgl_buffer_unref(old);
+}
+
+struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bool *valid)
+{
+	*valid = true;
+	switch (target) {
+	case GL_ARRAY_BUFFER: return &ctx->array_buffer;
+	case GL_ELEMENT_ARRAY_BUFFER: return &ctx->vao->elements;
+	}
+	if (ctx->major >= 3) {
+		switch (target) {
+		case GL_UNIFORM_BUFFER: return &ctx->uniform_buffer;
+		case GL_COPY_READ_BUFFER: return &ctx->copy_read_buffer;
+		case GL_COPY_WRITE_BUFFER: return &ctx->copy_write_buffer;
+		}
+	}
+	*valid = false;
+	return NULL;
+}
+
+/* The buffer bound to target; errors per spec when the target is invalid
+ * (INVALID_ENUM) or nothing is bound (INVALID_OPERATION). */
+static struct vgl_buffer *bound_buffer(struct vgl_context *ctx, GLenum target)
+{
+	bool valid;
+	struct vgl_buffer **slot = vgl_buffer_target(ctx, target, &valid);
+
+	if (!valid) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return NULL;
+	}
+	if (!*slot)
+		vgl_error(ctx, GL_INVALID_OPERATION);
+	return *slot;
+}
+
+static void GL_APIENTRY vgl_GenBuffers(GLsizei n, GLuint *names)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (n < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	pthread_mutex_lock(&ctx->share->lock);
+	for (GLsizei i = 0; i < n; i++) {
+		names[i] = vgl_names_gen(&ctx->share->buffers, NULL);
+		if (!names[i])
+			vgl_error(ctx, GL_OUT_OF_MEMORY);
+	}
+	pthread_mutex_unlock(&ctx->share->lock);
+}
+
+/* GL: deleting a buffer unbinds it from this context's binding points. */
+static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
+{
+	struct vgl_buffer **slots[] = { &ctx->array_buffer, &ctx->uniform_buffer,
+					&ctx->copy_read_buffer, &ctx->copy_write_buffer };
+
+	for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++)
+		if (*slots[i] == b)
+			vgl_buffer_set(slots[i], NULL);
+	for (int i = 0; i < VGL_MAX_UBO_BINDINGS; i++)
+		if (ctx->ubo[i].buffer == b)
+			vgl_buffer_set(&ctx->ubo[i].buffer, NULL);
+	vgl_vao_unbind_buffer(ctx->vao, b);
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VERTEX) | VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+}
+
+static void GL_APIENTRY vgl_DeleteBuffers(GLsizei n, const GLuint *names)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (n < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	for (GLsizei i = 0; i < n; i++) {
+		struct vgl_buffer *b;
+
+		pthread_mutex_lock(&ctx->share->lock);
+		b = vgl_names_get(&ctx->share->buffers, names[i]);
+		vgl_names_remove(&ctx->share->buffers, names[i]);
+		pthread_mutex_unlock(&ctx->share->lock);
+		if (!b)
+			continue;
+		unbind_everywhere(ctx, b);
+		vgl_buffer_unref(b);
+	}
+}
+
+/* The object of a name, created on first bind. */
+static struct vgl_buffer *lookup_or_create(struct vgl_context *ctx, GLuint name)
+{
+	struct vgl_buffer *b;
+
+	pthread_mutex_lock(&ctx->share->lock);
+	b = vgl_names_get(&ctx->share->buffers, name);
+	if (!b) {
+		b = buffer_create(name);
+		if (b && !vgl_names_set(&ctx->share->buffers, name, b)) {
+			buffer_destroy(&b->obj);
+			b = NULL;
+		}
+	}
+	pthread_mutex_unlock(&ctx->share->lock);
+	return b;
+}
+
+static void GL_APIENTRY vgl_BindBuffer(GLenum target, GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_buffer **slot, *b = NULL;
+	bool valid;
+
+	if (!ctx)
+		return;
+	slot = vgl_buffer_target(ctx, target, &valid);
+	if (!valid) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (name) {
+		b = lookup_or_create(ctx, name);
+		if (!b) {
+			vgl_error(ctx, GL_OUT_OF_MEMORY);
+			return;
+		}
+	}
+	vgl_buffer_set(slot, b);
+	if (target == GL_ELEMENT_ARRAY_BUFFER)
+		ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VERTEX);
+}
+
+static GLboolean GL_APIENTRY vgl_IsBuffer(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	bool is;
+
+	if (!ctx)
+		return GL_FALSE;
+	pthread_mutex_lock(&ctx->share->lock);
+	is = vgl_names_get(&ctx->share->buffers, name) != NULL;
+	pthread_mutex_unlock(&ctx->share->lock);
+	return is ? GL_TRUE : GL_FALSE;
+}
+
+static bool valid_usage(const struct vgl_context *ctx, GLenum usage)
+{
+	switch (usage) {
+	case GL_STREAM_DRAW: case GL_STATIC_DRAW: case GL_DYNAMIC_DRAW:
+		return true;
+	case GL_STREAM_READ: case GL_STREAM_COPY: case GL_STATIC_READ: case GL_STATIC_COPY:
+	case GL_DYNAMIC_READ: case GL_DYNAMIC_COPY:
+		return ctx->major >= 3;
+	}
+	return false;
+}
+
+/* New storage with `data`: the old storage lives on in the batches that
+ * use it (orphaning), so this never waits. */
+static void buffer_data(struct vgl_context *ctx, struct vgl_buffer *b, GLsizeiptr size,
+			const void *data)
+{
+	struct vgl_storage *s = vgl_storage_create(ctx->dev, (VkDeviceSize)size, true);
+	VkMappedMemoryRange range = { .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+				      .size = VK_WHOLE_SIZE };
+
+	if (!s) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	if (data && size) {
+		memcpy(s->map, data, (size_t)size);
+		range.memory = s->mem;
+		vgl_error_result(ctx, vgl_result_from_vk(
+			vvk_FlushMappedMemoryRanges(ctx->dev->dev, 1, &range)));
+	}
+	vgl_storage_unref(b->storage);
+	b->storage = s;
+	b->size = size;
+	b->mapped = false;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VERTEX) | VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+}
+
+static void GL_APIENTRY vgl_BufferData(GLenum target, GLsizeiptr size, const void *data,
+				       GLenum usage)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_buffer *b;
+
+	if (!ctx)
+		return;
+	if (size < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	if (!valid_usage(ctx, usage)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	b = bound_buffer(ctx, target);
+	if (!b)
+		return;
+	b->usage = usage;
+	buffer_data(ctx, b, size, data);
+}
+
+void vgl_buffer_write(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr offset,
+		      GLsizeiptr size, const void *data)
+{
+	struct vgl_storage *s = b->storage;
+	VkMappedMemoryRange range = { .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+				      .memory = s->mem, .offset = (VkDeviceSize)offset,
+				      .size = (VkDeviceSize)size };
+	VkCommandBuffer cmd;
+
+	/* the CPU copy stays current either way */
+	memcpy(s->map + offset, data, (size_t)size);
+	if (!vgl_batch_uses(ctx, &s->obj) && !vgl_usage_memory_busy(ctx->dev->dev, s->mem)) {
+		ctx->stats.direct_uploads++;
+		vgl_error_result(ctx, vgl_result_from_vk(
+			vvk_FlushMappedMemoryRanges(ctx->dev->dev, 1, &range)));
+		return;
+	}
+	/* in use: write it in the command stream, after the work that uses it */
+	cmd = vgl_batch_cmd(ctx);
+	if (!cmd)
+		return;
+	vvk_CmdUpdateBuffer(cmd, s->buf, (VkDeviceSize)offset, (VkDeviceSize)size, data);
+	vgl_batch_use(ctx, &s->obj);
+	ctx->stats.inline_updates++;
+}
+
+static void GL_APIENTRY vgl_BufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
+					  const void *data)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_buffer *b;
+
+	if (!ctx)
+		return;
+	b = bound_buffer(ctx, target);
+	if (!b)
+		return;
+	if (offset < 0 || size < 0 || offset + size > b->size) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	if (b->mapped) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	if (size && data)
+		vgl_buffer_write(ctx, b, offset, size, data);
+}
+
+static bool buffer_param(const struct vgl_context *ctx, const struct vgl_buffer *b, GLenum pname,
+			 GLint64 *out)
+{
+	switch (pname) {
+	case GL_BUFFER_SIZE: *out = b->size; return true;
+	case GL_BUFFER_USAGE: *out = b->usage; return true;
+	}
+	if (ctx->major < 3)
+		return false;
+	switch (pname) {
+	case GL_BUFFER_ACCESS_FLAGS: *out = b->mapped ? b->map_access : 0; return true;
+	case GL_BUFFER_MAPPED: *out = b->mapped; return true;
+	case GL_BUFFER_MAP_OFFSET: *out = b->mapped ? b->map_offset : 0; return true;
+	case GL_BUFFER_MAP_LENGTH: *out = b->mapped ? b->map_length : 0; return true;
+	}
+	return false;
+}
+
+static bool get_param(GLenum target, GLenum pname, GLint64 *out)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_buffer *b;
+
+	if (!ctx)
+		return false;
+	b = bound_buffer(ctx, target);
+	if (!b)
+		return false;
+	if (!buffer_param(ctx, b, pname, out)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return false;
+	}
+	return true;
+}
+
+static void GL_APIENTRY vgl_GetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+	GLint64 v;
+
+	if (get_param(target, pname, &v) && params)
+		*params = (GLint)v;
+}
+
+static void GL_APIENTRY vgl_GetBufferParameteri64v(GLenum target, GLenum pname, GLint64 *params)
+{
+	GLint64 v;
+
+	if (get_param(target, pname, &v) && params)
+		*params = v;
+}
+
+static bool copy_args_ok(struct vgl_context *ctx, struct vgl_buffer *src, struct vgl_buffer *dst,
+			 GLintptr ro, GLintptr wo, GLsizeiptr size)
+{
+	if (!src || !dst)
+		return false;
+	if (src->mapped || dst->mapped) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return false;
+	}
+	if (ro < 0 || wo < 0 || size < 0 || ro + size > src->size || wo + size > dst->size ||
+	    (src == dst && ro < wo + size && wo < ro + size)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return false;
+	}
+	return true;
+}
+
+static void GL_APIENTRY vgl_CopyBufferSubData(GLenum rt, GLenum wt, GLintptr ro, GLintptr wo,
+					      GLsizeiptr size)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_buffer *src, *dst;
+	VkCommandBuffer cmd;
+
+	if (!ctx)
+		return;
+	src = bound_buffer(ctx, rt);
+	dst = src ? bound_buffer(ctx, wt) : NULL;
+	if (!copy_args_ok(ctx, src, dst, ro, wo, size) || size == 0)
+		return;
+	cmd = vgl_batch_cmd(ctx);
+	if (!cmd)
+		return;
+	vgl_batch_end_rendering(ctx);
+	vvk_CmdCopyBuffer(cmd, src->storage->buf, dst->storage->buf, 1, &(VkBufferCopy){
+		(VkDeviceSize)ro, (VkDeviceSize)wo, (VkDeviceSize)size });
+	vgl_batch_use(ctx, &src->storage->obj);
+	vgl_batch_use(ctx, &dst->storage->obj);
+	vgl_storage_gpu_writes(dst->storage, (VkDeviceSize)wo, (VkDeviceSize)size);
+}
+
+const struct vgl_proc vgl_buffer_procs[] = {
+	VGL_PROC(GenBuffers), VGL_PROC(DeleteBuffers), VGL_PROC(BindBuffer), VGL_PROC(IsBuffer),
+	VGL_PROC(BufferData), VGL_PROC(BufferSubData), VGL_PROC(GetBufferParameteriv),
+	VGL_PROC(GetBufferParameteri64v), VGL_PROC(CopyBufferSubData),
+	{ NULL, NULL },
+};

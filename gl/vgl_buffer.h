@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Buffer objects. A GL buffer owns a storage: one VkBuffer on its own
+ * host-visible memory, whose mapping is the CPU copy of the contents (vk/'s
+ * memory type 1 is cached, not coherent: vvk_FlushMappedMemoryRanges
+ * uploads a range). glBufferData makes new storage (the old one lives on in
+ * the batches that use it: orphaning, never a wait). The GPU writes a
+ * storage only through copies recorded in a batch, which record the range
+ * they write: outside it the CPU copy is current, and reads of it need no
+ * flush and no wait, even while the GPU writes elsewhere in the buffer.
+ */
+#pragma once
+
+#include <GLES3/gl3.h>
+#include <stdbool.h>
+
+#include "vgl_object.h"
+#include "vvk.h"
+
+struct vgl_device;
+struct vgl_context;
+
+struct vgl_storage {
+	struct vgl_object obj;
+	struct vgl_device *dev;
+	VkBuffer buf;
+	VkDeviceMemory mem;
+	uint8_t *map;             /* host storage: the CPU copy; NULL if device-local */
+	VkDeviceSize size;
+	uint64_t id;              /* never reused: descriptor-set keys name storage by it */
+	/* bytes [written_lo, written_hi) some batch wrote: there the CPU copy
+	 * may be stale; elsewhere it is current (empty: lo >= hi) */
+	VkDeviceSize written_lo, written_hi;
+};
+
+struct vgl_buffer {
+	struct vgl_object obj;    /* references: the name, binding points, VAOs */
+	GLuint name;
+	struct vgl_storage *storage;  /* NULL until glBufferData */
+	GLsizeiptr size;
+	GLenum usage;
+	bool mapped;
+	GLbitfield map_access;
+	GLintptr map_offset;
+	GLsizeiptr map_length;
+};
+
+/* A batch writes [offset, offset + size) of s. */
+static inline void vgl_storage_gpu_writes(struct vgl_storage *s, VkDeviceSize offset,
+					  VkDeviceSize size)
+{
+	if (s->written_lo >= s->written_hi) {
+		s->written_lo = offset;
+		s->written_hi = offset + size;
+		return;
+	}
+	s->written_lo = offset < s->written_lo ? offset : s->written_lo;
+	s->written_hi = offset + size > s->written_hi ? offset + size : s->written_hi;
+}
+
+/* Whether the CPU copy of [offset, offset + size) may be stale. */
+static inline bool vgl_storage_stale(const struct vgl_storage *s, VkDeviceSize offset,
+				     VkDeviceSize size)
+{
+	return offset < s->written_hi && s->written_lo < offset + size;
+}
+
+/* A storage of `size` bytes (host: mapped CPU copy). NULL when out of memory. */
+struct vgl_storage *vgl_storage_create(struct vgl_device *dev, VkDeviceSize size, bool host);
+static inline void vgl_storage_unref(struct vgl_storage *s)
+{
+	if (s)
+		vgl_object_unref(&s->obj);
+}
+
+static inline struct vgl_buffer *vgl_buffer_ref(struct vgl_buffer *b)
+{
+	if (b)
+		vgl_object_ref(&b->obj);
+	return b;
+}
+
+static inline void vgl_buffer_unref(struct vgl_buffer *b)
+{
+	if (b)
+		vgl_object_unref(&b->obj);
+}
+
+/* Replaces *slot's reference with b's. */
+void vgl_buffer_set(struct vgl_buffer **slot, struct vgl_buffer *b);
+/* The buffer bound to a target (GL_ARRAY_BUFFER, ...); *valid false when
+ * the target is not one of this context's version. */
+struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bool *valid);
+/* Writes data at offset of b's storage, ordered after the context's
+ * recorded work (technique 2: no wait when the storage is busy). */
+void vgl_buffer_write(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr offset,
+		      GLsizeiptr size, const void *data);

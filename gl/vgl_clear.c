@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glClear and glClearBuffer*. Inside the open rendering, vvk_CmdClearAttachments
+ * clears the scissor box (vk/ clears a whole attachment with the host's
+ * CLEAR and draws anything smaller: the host's CLEAR ignores scissors).
+ * Neither the host's CLEAR nor Vulkan's clears honour write masks, so a
+ * clear under a partial colour mask or a partial stencil write mask is
+ * drawn instead (vgl_clear_draw.c).
+ */
+#include "vgl_clear.h"
+#include "vgl_context.h"
+#include "vgl_framebuffer.h"
+#include "vgl_procs.h"
+
+/* The area a clear touches: the scissor box inside the framebuffer. */
+static bool clear_rect(const struct vgl_context *ctx, const struct vgl_fb *fb, VkRect2D *r)
+{
+	int64_t x0 = 0, y0 = 0, x1 = fb->width, y1 = fb->height;
+
+	if (ctx->st.scissor_test) {
+		const GLint *s = ctx->st.scissor;
+
+		x0 = s[0] > 0 ? s[0] : 0;
+		y0 = s[1] > 0 ? s[1] : 0;
+		x1 = (int64_t)s[0] + s[2] < x1 ? (int64_t)s[0] + s[2] : x1;
+		y1 = (int64_t)s[1] + s[3] < y1 ? (int64_t)s[1] + s[3] : y1;
+	}
+	if (x1 <= x0 || y1 <= y0)
+		return false;
+	*r = (VkRect2D){ { (int32_t)x0, (int32_t)y0 }, { (uint32_t)(x1 - x0), (uint32_t)(y1 - y0) } };
+	return true;
+}
+
+/* Drops what the masks or the framebuffer rule out; fills the masks. */
+static void apply_masks(const struct vgl_context *ctx, const struct vgl_fb *fb,
+			struct vgl_clear_req *req)
+{
+	const struct vgl_state *st = &ctx->st;
+
+	req->color_mask = (st->color_mask[0] ? 1u : 0) | (st->color_mask[1] ? 2u : 0) |
+			  (st->color_mask[2] ? 4u : 0) | (st->color_mask[3] ? 8u : 0);
+	req->stencil_mask = st->stencil[0].write_mask & 0xff;
+	req->color &= fb->color_view && req->color_mask;
+	req->depth &= st->depth_mask && (fb->ds_aspects & VK_IMAGE_ASPECT_DEPTH_BIT);
+	req->stencil &= req->stencil_mask && (fb->ds_aspects & VK_IMAGE_ASPECT_STENCIL_BIT);
+}
+
+static bool needs_draw(const struct vgl_clear_req *req)
+{
+	return (req->color && req->color_mask != 0xf) ||
+	       (req->stencil && req->stencil_mask != 0xff);
+}
+
+static uint32_t attachments(const struct vgl_clear_req *req, VkClearAttachment out[2])
+{
+	VkImageAspectFlags ds = (req->depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+				(req->stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+	uint32_t n = 0;
+
+	if (req->color)
+		out[n++] = (VkClearAttachment){ VK_IMAGE_ASPECT_COLOR_BIT, 0,
+						{ .color = req->color_value } };
+	if (ds)
+		out[n++] = (VkClearAttachment){ ds, 0, .clearValue.depthStencil = {
+			req->depth_value, req->stencil_value & 0xff } };
+	return n;
+}
+
+void vgl_clear(struct vgl_context *ctx, struct vgl_clear_req *req)
+{
+	VkClearAttachment att[2];
+	VkClearRect rect = { .layerCount = 1 };
+	VkCommandBuffer cmd;
+	struct vgl_fb fb;
+
+	if (!vgl_framebuffer_draw(ctx, &fb)) {
+		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+		return;
+	}
+	apply_masks(ctx, &fb, req);
+	if (!(req->color || req->depth || req->stencil) || ctx->st.rasterizer_discard ||
+	    !clear_rect(ctx, &fb, &rect.rect))
+		return;
+	cmd = vgl_batch_render(ctx, fb.color_view, fb.ds_view, fb.ds_format, fb.width, fb.height);
+	if (!cmd)
+		return;
+	if (needs_draw(req))
+		vgl_clear_draw(ctx, &fb, req, &rect.rect);
+	else
+		vvk_CmdClearAttachments(cmd, attachments(req, att), att, 1, &rect);
+	if (req->color)
+		*fb.color_written = true;
+}
+
+static void GL_APIENTRY vgl_Clear(GLbitfield mask)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_state *st;
+
+	if (!ctx)
+		return;
+	if (mask & ~(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	st = &ctx->st;
+	vgl_clear(ctx, &(struct vgl_clear_req){
+		.color = mask & GL_COLOR_BUFFER_BIT, .depth = mask & GL_DEPTH_BUFFER_BIT,
+		.stencil = mask & GL_STENCIL_BUFFER_BIT,
+		.color_value.float32 = { st->clear_color[0], st->clear_color[1], st->clear_color[2],
+					 st->clear_color[3] },
+		.depth_value = st->clear_depth, .stencil_value = (uint32_t)st->clear_stencil });
+}
+
+/* ---- glClearBuffer* (ES 3.0), framebuffer 0: one colour buffer ------------------------- */
+
+static bool clear_buffer_ok(struct vgl_context *ctx, GLenum buffer, GLint drawbuffer,
+			    GLenum want)
+{
+	if (buffer != want && !(want == GL_DEPTH && buffer == GL_STENCIL)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return false;
+	}
+	if ((buffer == GL_COLOR && (drawbuffer < 0 || drawbuffer >= 4)) ||
+	    (buffer != GL_COLOR && drawbuffer != 0)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return false;
+	}
+	/* framebuffer 0 has one colour buffer: others have none to clear */
+	return buffer != GL_COLOR || drawbuffer == 0;
+}
+
+static void GL_APIENTRY vgl_ClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *v)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_clear_req req = { 0 };
+
+	if (!ctx)
+		return;
+	if (buffer == GL_DEPTH) {
+		if (clear_buffer_ok(ctx, buffer, drawbuffer, GL_DEPTH))
+			vgl_clear(ctx, &(struct vgl_clear_req){ .depth = true, .depth_value = v[0] });
+		return;
+	}
+	if (!clear_buffer_ok(ctx, buffer, drawbuffer, GL_COLOR))
+		return;
+	req.color = true;
+	for (int i = 0; i < 4; i++)
+		req.color_value.float32[i] = v[i];
+	vgl_clear(ctx, &req);
+}
+
+static void GL_APIENTRY vgl_ClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *v)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (buffer == GL_STENCIL) {
+		if (clear_buffer_ok(ctx, buffer, drawbuffer, GL_STENCIL))
+			vgl_clear(ctx, &(struct vgl_clear_req){ .stencil = true,
+								.stencil_value = (uint32_t)v[0] });
+		return;
+	}
+	/* framebuffer 0 is normalized fixed point: integer clears are undefined */
+	if (clear_buffer_ok(ctx, buffer, drawbuffer, GL_COLOR))
+		vgl_error(ctx, GL_INVALID_OPERATION);
+}
+
+static void GL_APIENTRY vgl_ClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *v)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	(void)v;
+	if (ctx && clear_buffer_ok(ctx, buffer, drawbuffer, GL_COLOR))
+		vgl_error(ctx, GL_INVALID_OPERATION);
+}
+
+static void GL_APIENTRY vgl_ClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth,
+					  GLint stencil)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (buffer != GL_DEPTH_STENCIL) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (drawbuffer != 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	vgl_clear(ctx, &(struct vgl_clear_req){ .depth = true, .stencil = true, .depth_value = depth,
+						.stencil_value = (uint32_t)stencil });
+}
+
+const struct vgl_proc vgl_clear_procs[] = {
+	VGL_PROC(Clear), VGL_PROC(ClearBufferfv), VGL_PROC(ClearBufferiv),
+	VGL_PROC(ClearBufferuiv), VGL_PROC(ClearBufferfi),
+	{ NULL, NULL },
+};

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: MIT */
+#include "vgl_context.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_buffer.h"
+#include "vgl_clear.h"
+#include "vgl_device.h"
+#include "vgl_object.h"
+#include "vgl_program.h"
+#include "vgl_surface.h"
+#include "vgl_texture.h"
+
+static __thread struct vgl_context *current_ctx;
+
+struct vgl_context *vgl_current_context(void)
+{
+	return current_ctx;
+}
+
+const struct vgl_stats *vgl_context_stats(const struct vgl_context *ctx)
+{
+	return &ctx->stats;
+}
+
+void vgl_context_reset_stats(struct vgl_context *ctx)
+{
+	uint64_t last = ctx->stats.last_point;
+
+	memset(&ctx->stats, 0, sizeof(ctx->stats));
+	ctx->stats.last_point = last;
+}
+
+/* ---- share groups ------------------------------------------------------------- */
+
+static struct vgl_share *share_create(void)
+{
+	struct vgl_share *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->refs = 1;
+	pthread_mutex_init(&s->lock, NULL);
+	return s;
+}
+
+static void share_unref(struct vgl_share *s)
+{
+	bool last;
+
+	pthread_mutex_lock(&vgl_bind_lock);
+	last = --s->refs == 0;
+	pthread_mutex_unlock(&vgl_bind_lock);
+	if (!last)
+		return;
+	for (uint32_t i = 1; i <= s->buffers.nr; i++)
+		vgl_buffer_unref(vgl_names_get(&s->buffers, i));
+	for (uint32_t i = 1; i <= s->programs.nr; i++)
+		vgl_program_object_delete(vgl_names_get(&s->programs, i));
+	for (uint32_t i = 1; i <= s->syncs.nr; i++)
+		vgl_fence_destroy(vgl_names_get(&s->syncs, i));
+	vgl_texture_share_finish(s);
+	vgl_names_finish(&s->syncs);
+	vgl_names_finish(&s->buffers);
+	vgl_names_finish(&s->programs);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}
+
+/* ---- creation ------------------------------------------------------------------ */
+
+static bool valid_version(const struct vgl_context_info *info)
+{
+	return (info->major == 2 && info->minor == 0) || (info->major == 3 && info->minor == 0);
+}
+
+static struct vgl_share *join_share(struct vgl_context *share)
+{
+	if (!share)
+		return share_create();
+	pthread_mutex_lock(&vgl_bind_lock);
+	share->share->refs++;
+	pthread_mutex_unlock(&vgl_bind_lock);
+	return share->share;
+}
+
+int vgl_context_create(struct vgl_device *dev, const struct vgl_context_info *info,
+		       struct vgl_context **out)
+{
+	struct vgl_context *ctx;
+	int ret;
+
+	if (!valid_version(info))
+		return VGL_ERROR_BAD_ATTRIBUTE;
+	ctx = calloc(1, sizeof(*ctx));
+	if (!ctx)
+		return VGL_ERROR_OUT_OF_MEMORY;
+	ctx->dev = dev;
+	ctx->major = info->major;
+	ctx->minor = info->minor;
+	ctx->share = join_share(info->share);
+	vgl_state_init(&ctx->st);
+	vgl_vao_init(&ctx->default_vao);
+	ctx->vao = &ctx->default_vao;
+	for (int i = 0; i < VGL_MAX_ATTRIBS; i++) {
+		ctx->attribs.v[i][3] = 1.0f;
+		ctx->attribs.type[i] = GL_FLOAT;
+	}
+	ctx->attribs.dirty = true;
+	ctx->dirty = VGL_DIRTY_ALL;
+	ret = ctx->share ? vgl_batch_init(ctx) : VGL_ERROR_OUT_OF_MEMORY;
+	if (ret) {
+		if (ctx->share)
+			share_unref(ctx->share);
+		free(ctx);
+		return ret;
+	}
+	*out = ctx;
+	return VGL_OK;
+}
+
+static void release_bindings(struct vgl_context *ctx)
+{
+	vgl_buffer_unref(ctx->array_buffer);
+	vgl_buffer_unref(ctx->uniform_buffer);
+	vgl_buffer_unref(ctx->copy_read_buffer);
+	vgl_buffer_unref(ctx->copy_write_buffer);
+	for (int i = 0; i < VGL_MAX_UBO_BINDINGS; i++)
+		vgl_buffer_unref(ctx->ubo[i].buffer);
+	vgl_vao_release(&ctx->default_vao);
+	for (uint32_t i = 1; i <= ctx->vaos.nr; i++) {
+		struct vgl_vao *vao = vgl_names_get(&ctx->vaos, i);
+
+		if (vao) {
+			vgl_vao_release(vao);
+			free(vao);
+		}
+	}
+	vgl_names_finish(&ctx->vaos);
+	vgl_program_unref(ctx->program);
+	ctx->program = NULL;
+	vgl_clear_finish(ctx);
+	vgl_texture_state_destroy(ctx);
+}
+
+void vgl_context_destroy(struct vgl_context *ctx)
+{
+	if (!ctx)
+		return;
+	if (current_ctx == ctx)
+		vgl_make_current(NULL, NULL, NULL);
+	vgl_batch_finish_all(ctx);
+	release_bindings(ctx);
+	vgl_vertex_finish(ctx);
+	/* the stream and attribute buffers were released into the batch */
+	vgl_batch_finish(ctx);
+	share_unref(ctx->share);
+	vgl_device_collect(ctx->dev);
+	free(ctx->extensions);
+	free(ctx);
+}
+
+/* ---- binding to threads --------------------------------------------------------- */
+
+static void release_current(struct vgl_context *old)
+{
+	vgl_batch_flush(old);
+	vgl_surface_unbind(old->draw);
+	vgl_surface_unbind(old->read);
+	old->draw = old->read = NULL;
+	old->current = false;
+}
+
+static void bind_new(struct vgl_context *ctx, struct vgl_surface *draw, struct vgl_surface *read)
+{
+	vgl_surface_bind(draw);
+	vgl_surface_bind(read);
+	ctx->draw = draw;
+	ctx->read = read;
+	ctx->current = true;
+	if (!ctx->ever_bound && draw) {
+		ctx->st.viewport[2] = ctx->st.scissor[2] = (GLint)draw->info.width;
+		ctx->st.viewport[3] = ctx->st.scissor[3] = (GLint)draw->info.height;
+		ctx->ever_bound = true;
+	}
+	ctx->dirty = VGL_DIRTY_ALL;
+}
+
+int vgl_make_current(struct vgl_context *ctx, struct vgl_surface *draw, struct vgl_surface *read)
+{
+	struct vgl_context *old = current_ctx;
+
+	pthread_mutex_lock(&vgl_bind_lock);
+	if (ctx && ctx->current && ctx != old) {
+		pthread_mutex_unlock(&vgl_bind_lock);
+		return VGL_ERROR_BAD_ACCESS;
+	}
+	if (old)
+		release_current(old);
+	if (ctx)
+		bind_new(ctx, draw, read);
+	current_ctx = ctx;
+	pthread_mutex_unlock(&vgl_bind_lock);
+	return VGL_OK;
+}
+
+int vgl_context_flush(struct vgl_context *ctx)
+{
+	return vgl_batch_flush(ctx);
+}
+
+int vgl_context_finish(struct vgl_context *ctx)
+{
+	return vgl_batch_finish_all(ctx);
+}

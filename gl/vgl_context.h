@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A GL context: GL state, bindings, the objects it shares with its share
+ * group, and its batch (vgl_batch.h). GL entry points act on the thread's
+ * current context (vgl_current_context) and silently do nothing without one.
+ *
+ * Where the GL core's techniques live:
+ *  1 descriptor sets per program   vgl_linked.c (layout, exact pools),
+ *                                  vgl_descriptors.c (key, reuse, recycling)
+ *  2 usage tracking                vgl_usage.c (vk/'s handles), vgl_map.c,
+ *                                  vgl_buffer.c (glBufferSubData), vgl_read.c
+ *  3 default uniform block         vgl_uniform.c (CPU copy, dirty range),
+ *                                  vgl_ubo.c + vgl_draw_descriptors.c (block
+ *                                  index -> binding point at draw time)
+ *  4 dynamic UBO offsets           vgl_draw_descriptors.c
+ *  5 one timeline                  vgl_device.c (the one submit path)
+ * The draw path: vgl_draw.c -> vgl_draw_vertex.c, vgl_pipeline.c,
+ * vgl_draw_descriptors.c; counters in vgl_stats.h.
+ */
+#pragma once
+
+#include <GLES3/gl3.h>
+#include <pthread.h>
+
+#include "vgl.h"
+#include "vgl_batch.h"
+#include "vgl_names.h"
+#include "vgl_state.h"
+#include "vgl_stats.h"
+#include "vgl_vertex.h"
+
+#define VGL_MAX_UBO_BINDINGS 24
+
+struct vgl_buffer;
+struct vgl_program;
+struct vgl_storage;
+
+/* What contexts of one share group share: buffers, shaders and programs. */
+struct vgl_share {
+	int refs;                 /* under vgl_bind_lock */
+	pthread_mutex_t lock;
+	struct vgl_names buffers;
+	struct vgl_names programs;  /* shaders and programs: one namespace */
+	struct vgl_names syncs;     /* GLsync values are these names */
+	struct vgl_names textures, renderbuffers, samplers;  /* vgl_texture_share_finish */
+};
+
+struct vgl_ubo_binding {
+	struct vgl_buffer *buffer;  /* referenced */
+	GLintptr offset;
+	GLsizeiptr size;            /* 0: the whole buffer (glBindBufferBase) */
+};
+
+struct vgl_context {
+	struct vgl_device *dev;
+	struct vgl_share *share;
+	uint32_t major, minor;
+	GLenum error;               /* sticky first error (glGetError) */
+	struct vgl_state st;
+	uint32_t dirty;             /* VGL_DIRTY_BIT()s */
+	struct vgl_batch batch;
+	struct vgl_surface *draw, *read;
+	bool ever_bound;
+	bool current;               /* in some thread (under vgl_bind_lock) */
+	/* bindings */
+	struct vgl_buffer *array_buffer, *uniform_buffer;
+	struct vgl_buffer *copy_read_buffer, *copy_write_buffer;
+	struct vgl_ubo_binding ubo[VGL_MAX_UBO_BINDINGS];
+	struct vgl_vao default_vao, *vao;
+	struct vgl_names vaos;
+	struct vgl_program *program;       /* referenced */
+	struct vgl_linked *clear_program;  /* masked clears (vgl_clear_draw.c) */
+	struct vgl_current_attribs attribs;
+	struct vgl_stream stream;          /* client arrays and indices */
+	/* what the command buffer has bound now */
+	VkPipeline bound_pipeline;
+	struct vgl_stats stats;
+	char *extensions;                  /* glGetString(GL_EXTENSIONS) */
+	struct vgl_texture_state *tex;     /* vgl_texture.h; NULL until first used */
+};
+
+void vgl_error(struct vgl_context *ctx, GLenum error);
+/* GL_OUT_OF_MEMORY or GL_CONTEXT_LOST-ish: maps a VGL_ result to a GL error. */
+void vgl_error_result(struct vgl_context *ctx, int result);

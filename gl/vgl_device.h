@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The process's one device: vk/ instance, device and queue. All contexts
+ * submit through vgl_device_submit, which takes the device lock, assigns the
+ * next value of the device's timeline semaphore and calls vvk_QueueSubmit2;
+ * vk/ gives the batch its drm/ timeline point at that moment (technique 5),
+ * so points are monotonic in submission order whatever order contexts
+ * recorded in. gl/ tracks completion with the semaphore's values (one per
+ * submission); the drm/ point is kept for tests and fences.
+ */
+#pragma once
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vgl.h"
+#include "vvk.h"
+
+struct vgl_deferred;
+
+struct vgl_device {
+	int refs;                       /* under the process-wide device lock */
+	VkInstance instance;
+	VkPhysicalDevice pdev;
+	VkDevice dev;
+	VkQueue queue;
+	VkPhysicalDeviceProperties props;
+	pthread_mutex_t lock;           /* submissions and the deferred list */
+	VkSemaphore timeline;           /* value n: the n-th submission completed */
+	uint64_t last_value;            /* value of the last submission */
+	uint64_t last_point;            /* its drm/ timeline point */
+	struct vgl_deferred *deferred, *deferred_tail;
+	char renderer[300];
+};
+
+struct vgl_submit_info {
+	VkCommandBuffer cmd;            /* VK_NULL_HANDLE: an empty submission */
+	const uint64_t *wait_values;    /* timeline values to wait for */
+	uint32_t nr_waits;
+};
+
+/* Submits; *value (and *point if not NULL) name the submission. */
+int vgl_device_submit(struct vgl_device *dev, const struct vgl_submit_info *info,
+		      uint64_t *value, uint64_t *point);
+bool vgl_device_is_done(struct vgl_device *dev, uint64_t value);
+int vgl_device_wait(struct vgl_device *dev, uint64_t value, uint64_t timeout_ns);
+/* Runs fn(arg) once everything submitted so far has completed. */
+int vgl_device_defer(struct vgl_device *dev, void (*fn)(struct vgl_device *, void *), void *arg);
+/* Runs the deferred work whose submissions completed. */
+void vgl_device_collect(struct vgl_device *dev);
+int vgl_result_from_vk(VkResult r);

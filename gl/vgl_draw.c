@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glDrawArrays / glDrawElements (+ instanced, range). A draw opens rendering
+ * on the framebuffer's targets, sends dirty default uniforms, binds vertex
+ * input, the cached pipeline, the program's descriptor set and the dirty
+ * dynamic state, then draws. Only what changed since the last draw of the
+ * command buffer is re-emitted (the dirty bits of vgl_state.h).
+ */
+#include <string.h>
+
+#include "vgl_buffer.h"
+#include "vgl_context.h"
+#include "vgl_draw.h"
+#include "vgl_framebuffer.h"
+#include "vgl_pipeline.h"
+#include "vgl_procs.h"
+#include "vgl_program.h"
+
+static bool topology(GLenum mode, VkPrimitiveTopology *t, bool *loop)
+{
+	static const VkPrimitiveTopology map[] = {
+		[GL_POINTS] = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+		[GL_LINES] = VK_PRIMITIVE_TOPOLOGY_LINE_LIST,
+		[GL_LINE_LOOP] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,
+		[GL_LINE_STRIP] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,
+		[GL_TRIANGLES] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		[GL_TRIANGLE_STRIP] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+		[GL_TRIANGLE_FAN] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN,
+	};
+
+	if (mode > GL_TRIANGLE_FAN)
+		return false;
+	*t = map[mode];
+	*loop = mode == GL_LINE_LOOP;
+	return true;
+}
+
+/* ---- dynamic state ------------------------------------------------------------------------------ */
+
+static VkRect2D scissor_rect(const struct vgl_context *ctx, const struct vgl_fb *fb)
+{
+	int64_t x0 = 0, y0 = 0, x1 = fb->width, y1 = fb->height;
+	const GLint *s = ctx->st.scissor;
+
+	if (ctx->st.scissor_test) {
+		x0 = s[0] > 0 ? s[0] : 0;
+		y0 = s[1] > 0 ? s[1] : 0;
+		x1 = (int64_t)s[0] + s[2] < x1 ? (int64_t)s[0] + s[2] : x1;
+		y1 = (int64_t)s[1] + s[3] < y1 ? (int64_t)s[1] + s[3] : y1;
+		x1 = x1 < x0 ? x0 : x1;
+		y1 = y1 < y0 ? y0 : y1;
+	}
+	return (VkRect2D){ { (int32_t)x0, (int32_t)y0 }, { (uint32_t)(x1 - x0), (uint32_t)(y1 - y0) } };
+}
+
+static void emit_dynamic(struct vgl_context *ctx, const struct vgl_fb *fb, VkCommandBuffer cmd)
+{
+	const struct vgl_state *st = &ctx->st;
+
+	/* y passes through: images are stored GL-style (vgl_framebuffer.h) */
+	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT))
+		vvk_CmdSetViewport(cmd, 0, 1, &(VkViewport){
+			(float)st->viewport[0], (float)st->viewport[1], (float)st->viewport[2],
+			(float)st->viewport[3], st->depth_range[0], st->depth_range[1] });
+	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR)) {
+		VkRect2D r = scissor_rect(ctx, fb);
+
+		vvk_CmdSetScissor(cmd, 0, 1, &r);
+	}
+	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_BLEND_COLOR))
+		vvk_CmdSetBlendConstants(cmd, st->blend_color);
+	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF)) {
+		vvk_CmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_BIT,
+					   (uint32_t)st->stencil[0].ref & 0xff);
+		vvk_CmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT,
+					   (uint32_t)st->stencil[1].ref & 0xff);
+	}
+	ctx->dirty &= ~(VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT) | VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR) |
+			VGL_DIRTY_BIT(VGL_DIRTY_BLEND_COLOR) | VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF));
+}
+
+/* ---- the draw -------------------------------------------------------------------------------------- */
+
+static bool bind_pipeline(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
+			  const struct vgl_draw *d, VkCommandBuffer cmd)
+{
+	struct vgl_pkey key;
+	VkPipeline p;
+
+	memset(&key, 0, sizeof(key));
+	key.topology = d->topology;
+	key.color_format = fb->color_view ? fb->color_format : VK_FORMAT_UNDEFINED;
+	key.ds_format = fb->ds_format;
+	if (!vgl_draw_vertex(ctx, l, d, cmd, &key.vertex))
+		return false;
+	vgl_pkey_from_state(ctx, &key);
+	p = vgl_pipeline_get(ctx, l, &key);
+	if (p == VK_NULL_HANDLE) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return false;
+	}
+	if (p != ctx->bound_pipeline)
+		vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+	ctx->bound_pipeline = p;
+	return true;
+}
+
+/* Everything a draw binds, under the program's lock. */
+static uint32_t prepare(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
+			const struct vgl_draw *d, VkCommandBuffer cmd)
+{
+	uint32_t n = 0;
+
+	pthread_mutex_lock(&l->lock);
+	vgl_linked_upload_uniforms(ctx, l);
+	if (bind_pipeline(ctx, l, fb, d, cmd) && vgl_draw_descriptors(ctx, l, cmd))
+		n = vgl_draw_indices(ctx, d, cmd);
+	pthread_mutex_unlock(&l->lock);
+	return n;
+}
+
+/* ES 3.0 §2.9.3: drawing from a mapped buffer is an INVALID_OPERATION. */
+static bool reads_mapped_buffer(const struct vgl_context *ctx, const struct vgl_linked *l,
+				const struct vgl_draw *d)
+{
+	const struct vgl_vao *vao = ctx->vao;
+
+	if (d->indexed && vao->elements && vao->elements->mapped)
+		return true;
+	for (uint32_t i = 0; i < VGL_MAX_ATTRIBS; i++) {
+		const struct vgl_attrib *a = &vao->attribs[i];
+
+		if ((l->vs_inputs & (1u << i)) && a->enabled && a->buffer && a->buffer->mapped)
+			return true;
+	}
+	return false;
+}
+
+static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
+{
+	struct vgl_linked *l = ctx->program ? ctx->program->linked : NULL;
+	VkCommandBuffer cmd;
+	struct vgl_fb fb;
+	uint32_t n;
+
+	if (!vgl_framebuffer_draw(ctx, &fb)) {
+		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+		return;
+	}
+	if (!l || d->count == 0 || d->instances == 0)
+		return; /* no program: undefined results, no error in ES */
+	if (reads_mapped_buffer(ctx, l, d)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	cmd = vgl_batch_render(ctx, fb.color_view, fb.ds_view, fb.ds_format, fb.width, fb.height);
+	if (!cmd)
+		return;
+	vgl_batch_use(ctx, &l->obj);
+	n = prepare(ctx, l, &fb, d, cmd);
+	if (!n)
+		return;
+	emit_dynamic(ctx, &fb, cmd);
+	if (d->indexed || d->line_loop)
+		vvk_CmdDrawIndexed(cmd, n, (uint32_t)d->instances, 0, 0, 0);
+	else
+		vvk_CmdDraw(cmd, n, (uint32_t)d->instances, (uint32_t)d->first, 0);
+	*fb.color_written = true;
+	ctx->stats.draws++;
+}
+
+/* ---- entry points ------------------------------------------------------------------------------------ */
+
+static void draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instances)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_draw d = { .first = first, .count = count, .instances = instances };
+
+	if (!ctx)
+		return;
+	if (!topology(mode, &d.topology, &d.line_loop)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (first < 0 || count < 0 || instances < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	draw(ctx, &d);
+}
+
+static void draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices,
+			  GLsizei instances)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_draw d = { .count = count, .instances = instances, .indexed = true,
+			      .index_type = type, .indices = indices };
+
+	if (!ctx)
+		return;
+	if (!topology(mode, &d.topology, &d.line_loop) ||
+	    (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT && type != GL_UNSIGNED_INT)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (count < 0 || instances < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	draw(ctx, &d);
+}
+
+static void GL_APIENTRY vgl_DrawArrays(GLenum mode, GLint first, GLsizei count)
+{
+	draw_arrays(mode, first, count, 1);
+}
+
+static void GL_APIENTRY vgl_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
+						GLsizei instances)
+{
+	draw_arrays(mode, first, count, instances);
+}
+
+static void GL_APIENTRY vgl_DrawElements(GLenum mode, GLsizei count, GLenum type,
+					 const void *indices)
+{
+	draw_elements(mode, count, type, indices, 1);
+}
+
+static void GL_APIENTRY vgl_DrawElementsInstanced(GLenum mode, GLsizei count, GLenum type,
+						  const void *indices, GLsizei instances)
+{
+	draw_elements(mode, count, type, indices, instances);
+}
+
+static void GL_APIENTRY vgl_DrawRangeElements(GLenum mode, GLuint start, GLuint end,
+					      GLsizei count, GLenum type, const void *indices)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx && end < start) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	draw_elements(mode, count, type, indices, 1);
+}
+
+const struct vgl_proc vgl_draw_procs[] = {
+	VGL_PROC(DrawArrays), VGL_PROC(DrawArraysInstanced), VGL_PROC(DrawElements),
+	VGL_PROC(DrawElementsInstanced), VGL_PROC(DrawRangeElements),
+	{ NULL, NULL },
+};

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The draw path's steps (vgl_draw.c runs them in order): vertex input
+ * (vgl_draw_vertex.c), descriptors (vgl_draw_descriptors.c), dynamic state.
+ */
+#pragma once
+
+#include <GLES3/gl3.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vvk.h"
+
+struct vgl_context;
+struct vgl_linked;
+struct vgl_fb;
+struct vgl_vertex_layout;
+
+struct vgl_draw {
+	VkPrimitiveTopology topology;
+	GLint first;
+	GLsizei count, instances;
+	bool indexed;
+	GLenum index_type;
+	const void *indices;       /* offset into the element buffer, or client memory */
+	bool line_loop;            /* drawn as a strip through a closing index list */
+};
+
+/* Binds vertex buffers and fills the layout part of the pipeline key;
+ * false: the draw cannot be made (a GL error may be set). */
+bool vgl_draw_vertex(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_draw *d,
+		     VkCommandBuffer cmd, struct vgl_vertex_layout *layout);
+/* Binds the index buffer (line loops: a closing index list) and returns
+ * the index count to draw; 0: nothing to draw. */
+uint32_t vgl_draw_indices(struct vgl_context *ctx, const struct vgl_draw *d, VkCommandBuffer cmd);
+/* Finds or writes the program's descriptor set and binds it with the
+ * dynamic offsets; false: a block or sampler has nothing usable bound. */
+bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd);
+/* The largest index a draw reads (client arrays need it); -1 if unknown. */
+int64_t vgl_draw_max_index(struct vgl_context *ctx, const struct vgl_draw *d);

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A draw's descriptor set (technique 1) with the binding state resolved now
+ * (technique 3: block index -> glUniformBlockBinding point -> buffer range)
+ * and the ranges' offsets as dynamic offsets (technique 4).
+ */
+#include "vgl_buffer.h"
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_draw.h"
+#include "vgl_program.h"
+#include "vgl_texture.h"
+
+#define MAX_KEY 128
+
+struct binding_state {
+	uint64_t key[MAX_KEY];
+	uint32_t offsets[VGL_MAX_UBO_BINDINGS + 8];
+	VkBuffer bufs[VGL_MAX_UBO_BINDINGS + 8];
+	VkDeviceSize ranges[VGL_MAX_UBO_BINDINGS + 8];
+	VkDescriptorImageInfo *images;
+};
+
+/* The buffer range behind block i; false if none is big enough. */
+static bool block_state(struct vgl_context *ctx, const struct vgl_block *b, uint32_t i,
+			struct binding_state *bs)
+{
+	const struct vgl_ubo_binding *ub = &ctx->ubo[b->gl_binding];
+	struct vgl_storage *s = ub->buffer ? ub->buffer->storage : NULL;
+	GLsizeiptr avail;
+
+	if (!s)
+		return false;
+	avail = ub->size ? ub->size : ub->buffer->size - ub->offset;
+	if (avail < (GLsizeiptr)b->size || ub->offset + (GLsizeiptr)b->size > ub->buffer->size)
+		return false;
+	vgl_batch_use(ctx, &s->obj);
+	bs->bufs[i] = s->buf;
+	bs->ranges[i] = b->size ? b->size : 16;
+	bs->offsets[i] = (uint32_t)ub->offset;
+	bs->key[2 * i] = s->id;
+	bs->key[2 * i + 1] = bs->ranges[i];
+	return true;
+}
+
+static bool sampler_state(struct vgl_context *ctx, const struct vgl_linked *l,
+			  struct binding_state *bs)
+{
+	uint32_t k = 2 * l->nr_blocks;
+
+	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
+		const struct vgl_uniform *u = &l->uniforms[i];
+
+		for (uint32_t e = 0; u->is_sampler && e < (u->array_size ? u->array_size : 1); e++) {
+			VkDescriptorImageInfo *img = &bs->images[u->first_unit + e];
+
+			if (!vgl_texture_descriptor(ctx, l->sampler_units[u->first_unit + e], u->type,
+						    img))
+				return false;
+			bs->key[k++] = (uint64_t)(uintptr_t)img->imageView;
+			bs->key[k++] = (uint64_t)(uintptr_t)img->sampler;
+		}
+	}
+	return true;
+}
+
+static void write_set(struct vgl_context *ctx, const struct vgl_linked *l, VkDescriptorSet set,
+		      const struct binding_state *bs)
+{
+	VkWriteDescriptorSet w[MAX_KEY];
+	VkDescriptorBufferInfo bi[VGL_MAX_UBO_BINDINGS + 9];
+	uint32_t n = 0;
+
+	if (l->data_size) {
+		bi[VGL_MAX_UBO_BINDINGS + 8] = (VkDescriptorBufferInfo){ l->ubo->buf, 0, l->data_size };
+		w[n++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+			.dstSet = set, .dstBinding = 0, .descriptorCount = 1,
+			.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+			.pBufferInfo = &bi[VGL_MAX_UBO_BINDINGS + 8] };
+	}
+	for (uint32_t i = 0; i < l->nr_blocks; i++) {
+		bi[i] = (VkDescriptorBufferInfo){ bs->bufs[i], 0, bs->ranges[i] };
+		w[n++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+			.dstSet = set, .dstBinding = l->blocks[i].binding, .descriptorCount = 1,
+			.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
+			.pBufferInfo = &bi[i] };
+	}
+	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
+		const struct vgl_uniform *u = &l->uniforms[i];
+
+		for (uint32_t e = 0; u->is_sampler && e < (u->array_size ? u->array_size : 1); e++)
+			w[n++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+				.dstSet = set, .dstBinding = (uint32_t)u->binding + e,
+				.descriptorCount = 1,
+				.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+				.pImageInfo = &bs->images[u->first_unit + e] };
+	}
+	vvk_UpdateDescriptorSets(ctx->dev->dev, n, w, 0, NULL);
+	ctx->stats.descriptor_writes++;
+}
+
+static void use_set(struct vgl_context *ctx, struct vgl_dset *s)
+{
+	struct vgl_batch *b = &ctx->batch;
+
+	/* once per batch is enough for the recycling rule */
+	if (b->nr_sets && b->sets[b->nr_sets - 1] == s)
+		return;
+	vgl_batch_use_set(ctx, s);
+}
+
+bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd)
+{
+	VkDescriptorImageInfo images[64];
+	struct binding_state bs = { .images = images };
+	struct vgl_dset *s;
+	bool fresh;
+
+	if (!l->set_layout)
+		return true; /* nothing to bind: no descriptor work at all */
+	if (l->nr_blocks > VGL_MAX_UBO_BINDINGS + 8 || l->nr_sampler_units > 64)
+		return false;
+	for (uint32_t i = 0; i < l->nr_blocks; i++)
+		if (!block_state(ctx, &l->blocks[i], i, &bs))
+			return false;
+	if (!sampler_state(ctx, l, &bs))
+		return false;
+	s = vgl_dcache_get(ctx, &l->sets, bs.key, &fresh);
+	if (!s) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return false;
+	}
+	if (fresh)
+		write_set(ctx, l, s->set, &bs);
+	use_set(ctx, s);
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, l->layout, 0, 1, &s->set,
+				  l->nr_blocks, bs.offsets);
+	ctx->stats.set_binds++;
+	return true;
+}

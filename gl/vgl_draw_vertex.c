@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Vertex input of a draw: one vertex binding per attribute location the
+ * program reads (binding L = location L). Arrays in buffers bind the
+ * storage at the pointer's offset; client arrays are streamed into the
+ * context's stream buffer; disabled arrays read the current value with
+ * stride 0. Indices: the element buffer, or streamed client indices; line
+ * loops are drawn as strips through an index list closing the loop.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_buffer.h"
+#include "vgl_context.h"
+#include "vgl_draw.h"
+#include "vgl_pipeline.h"
+#include "vgl_program.h"
+
+static uint32_t index_size(GLenum type)
+{
+	return type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
+}
+
+/* The CPU-readable indices of a draw (client memory, or the element
+ * buffer's CPU copy); NULL if there is none current. */
+static const uint8_t *cpu_indices(struct vgl_context *ctx, const struct vgl_draw *d)
+{
+	struct vgl_buffer *eb = ctx->vao->elements;
+
+	if (!eb)
+		return d->indices;
+	if (!eb->storage ||
+	    vgl_storage_stale(eb->storage, (uintptr_t)d->indices,
+			      (VkDeviceSize)d->count * index_size(d->index_type)))
+		return NULL;
+	return eb->storage->map + (uintptr_t)d->indices;
+}
+
+static uint32_t index_at(const uint8_t *p, GLenum type, uint32_t i)
+{
+	uint16_t s;
+	uint32_t u;
+
+	if (type == GL_UNSIGNED_BYTE)
+		return p[i];
+	if (type == GL_UNSIGNED_SHORT) {
+		memcpy(&s, p + 2 * i, 2);
+		return s;
+	}
+	memcpy(&u, p + 4 * i, 4);
+	return u;
+}
+
+int64_t vgl_draw_max_index(struct vgl_context *ctx, const struct vgl_draw *d)
+{
+	const uint8_t *p;
+	uint32_t max = 0;
+
+	if (!d->indexed)
+		return (int64_t)d->first + d->count - 1;
+	p = cpu_indices(ctx, d);
+	if (!p)
+		return -1;
+	for (GLsizei i = 0; i < d->count; i++) {
+		uint32_t v = index_at(p, d->index_type, (uint32_t)i);
+
+		if (v > max)
+			max = v;
+	}
+	return max;
+}
+
+/* ---- vertex buffers ----------------------------------------------------------------------------- */
+
+struct vbind {
+	VkBuffer buf;
+	VkDeviceSize offset;
+};
+
+static bool client_array(struct vgl_context *ctx, const struct vgl_draw *d,
+			 const struct vgl_attrib *a, uint32_t stride, struct vbind *vb)
+{
+	int64_t last = a->divisor ? (d->instances - 1) / (int64_t)a->divisor
+				  : vgl_draw_max_index(ctx, d);
+	VkDeviceSize bytes;
+
+	if (last < 0 || !a->pointer)
+		return false;
+	bytes = (VkDeviceSize)last * stride + vgl_attrib_size(a);
+	vb->buf = vgl_stream_upload(ctx, a->pointer, bytes, &vb->offset);
+	return vb->buf != VK_NULL_HANDLE;
+}
+
+static bool enabled_array(struct vgl_context *ctx, const struct vgl_draw *d,
+			  const struct vgl_attrib *a, uint32_t stride, struct vbind *vb)
+{
+	struct vgl_storage *s;
+
+	if (!a->buffer)
+		return client_array(ctx, d, a, stride, vb);
+	s = a->buffer->storage;
+	if (!s)
+		return false;
+	vgl_batch_use(ctx, &s->obj);
+	vb->buf = s->buf;
+	vb->offset = (uintptr_t)a->pointer;
+	return vb->offset < s->size;
+}
+
+/* Where a fixed-point array's data can be read by the CPU; NULL if nowhere. */
+static const uint8_t *fixed_source(const struct vgl_attrib *a, VkDeviceSize bytes)
+{
+	struct vgl_storage *s;
+
+	if (!a->buffer)
+		return a->pointer;
+	s = a->buffer->storage;
+	if (!s || (uintptr_t)a->pointer + bytes > s->size ||
+	    vgl_storage_stale(s, (uintptr_t)a->pointer, bytes))
+		return NULL;
+	return s->map + (uintptr_t)a->pointer;
+}
+
+/* GL_FIXED (16.16) has no vertex format: the vertices the draw reads are
+ * converted to packed floats and streamed. */
+static bool fixed_array(struct vgl_context *ctx, const struct vgl_draw *d,
+			const struct vgl_attrib *a, uint32_t stride, struct vbind *vb)
+{
+	int64_t last = a->divisor ? (d->instances - 1) / (int64_t)a->divisor
+				  : vgl_draw_max_index(ctx, d);
+	uint32_t n = (uint32_t)a->size;
+	const uint8_t *src;
+	float *f;
+	int32_t x;
+
+	if (last < 0)
+		return false;
+	src = fixed_source(a, (VkDeviceSize)last * stride + 4 * n);
+	f = src ? malloc(((size_t)last + 1) * n * sizeof(float)) : NULL;
+	if (!f)
+		return false;
+	for (int64_t v = 0; v <= last; v++)
+		for (uint32_t c = 0; c < n; c++) {
+			memcpy(&x, src + v * stride + 4 * c, 4);
+			f[v * n + c] = (float)x / 65536.0f;
+		}
+	vb->buf = vgl_stream_upload(ctx, f, ((VkDeviceSize)last + 1) * n * sizeof(float),
+				    &vb->offset);
+	free(f);
+	return vb->buf != VK_NULL_HANDLE;
+}
+
+static bool location_input(struct vgl_context *ctx, const struct vgl_draw *d, uint32_t loc,
+			   struct vgl_vertex_layout *layout, struct vbind *vb)
+{
+	const struct vgl_attrib *a = &ctx->vao->attribs[loc];
+	uint32_t stride;
+
+	if (!a->enabled) {
+		vb->buf = vgl_current_attribs_buffer(ctx);
+		vb->offset = loc * 4 * sizeof(float);
+		layout->a[loc].format = vgl_current_attrib_format(ctx, loc);
+		layout->a[loc].stride = 0;
+		return vb->buf != VK_NULL_HANDLE;
+	}
+	stride = a->stride ? (uint32_t)a->stride : vgl_attrib_size(a);
+	layout->a[loc].format = vgl_attrib_format(a);
+	layout->a[loc].stride = a->type == GL_FIXED ? vgl_attrib_size(a) : stride;
+	layout->a[loc].divisor = a->divisor;
+	if (a->type == GL_FIXED)
+		return fixed_array(ctx, d, a, stride, vb);
+	return layout->a[loc].format != VK_FORMAT_UNDEFINED &&
+	       enabled_array(ctx, d, a, stride, vb);
+}
+
+bool vgl_draw_vertex(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_draw *d,
+		     VkCommandBuffer cmd, struct vgl_vertex_layout *layout)
+{
+	struct vbind vb[VGL_MAX_ATTRIBS];
+
+	layout->mask = l->vs_inputs;
+	for (uint32_t i = 0; i < VGL_MAX_ATTRIBS; i++)
+		if ((l->vs_inputs & (1u << i)) && !location_input(ctx, d, i, layout, &vb[i]))
+			return false;
+	for (uint32_t i = 0; i < VGL_MAX_ATTRIBS; i++)
+		if (l->vs_inputs & (1u << i))
+			vvk_CmdBindVertexBuffers(cmd, i, 1, &vb[i].buf, &vb[i].offset);
+	return true;
+}
+
+/* ---- indices ------------------------------------------------------------------------------------ */
+
+static VkIndexType index_type(GLenum type)
+{
+	return type == GL_UNSIGNED_BYTE ? VK_INDEX_TYPE_UINT8_EXT
+	     : type == GL_UNSIGNED_SHORT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+}
+
+/* A line loop as a strip: its indices plus the first again, as uint32. */
+static uint32_t loop_indices(struct vgl_context *ctx, const struct vgl_draw *d,
+			     VkCommandBuffer cmd)
+{
+	const uint8_t *src = d->indexed ? cpu_indices(ctx, d) : NULL;
+	uint32_t n = (uint32_t)d->count + 1, *idx;
+	VkDeviceSize offset;
+	VkBuffer buf;
+
+	if (d->indexed && !src)
+		return 0;
+	idx = malloc(n * sizeof(*idx));
+	if (!idx) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return 0;
+	}
+	for (uint32_t i = 0; i < n - 1; i++)
+		idx[i] = src ? index_at(src, d->index_type, i) : (uint32_t)d->first + i;
+	idx[n - 1] = idx[0];
+	buf = vgl_stream_upload(ctx, idx, n * sizeof(*idx), &offset);
+	free(idx);
+	if (!buf)
+		return 0;
+	vvk_CmdBindIndexBuffer(cmd, buf, offset, VK_INDEX_TYPE_UINT32);
+	return n;
+}
+
+uint32_t vgl_draw_indices(struct vgl_context *ctx, const struct vgl_draw *d, VkCommandBuffer cmd)
+{
+	struct vgl_buffer *eb = ctx->vao->elements;
+	VkDeviceSize offset;
+	VkBuffer buf;
+
+	if (d->line_loop)
+		return loop_indices(ctx, d, cmd);
+	if (!d->indexed)
+		return (uint32_t)d->count;
+	if (eb) {
+		if (!eb->storage || (uintptr_t)d->indices >= eb->storage->size)
+			return 0;
+		vgl_batch_use(ctx, &eb->storage->obj);
+		vvk_CmdBindIndexBuffer(cmd, eb->storage->buf, (uintptr_t)d->indices,
+				       index_type(d->index_type));
+		return (uint32_t)d->count;
+	}
+	if (!d->indices)
+		return 0;
+	buf = vgl_stream_upload(ctx, d->indices, (VkDeviceSize)d->count * index_size(d->index_type),
+				&offset);
+	if (!buf)
+		return 0;
+	vvk_CmdBindIndexBuffer(cmd, buf, offset, index_type(d->index_type));
+	return (uint32_t)d->count;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/* The sticky first error of a context and glGetError. */
+#include "vgl_context.h"
+#include "vgl_procs.h"
+
+void vgl_error(struct vgl_context *ctx, GLenum error)
+{
+	if (ctx->error == GL_NO_ERROR)
+		ctx->error = error;
+}
+
+void vgl_error_result(struct vgl_context *ctx, int result)
+{
+	if (result == VGL_OK)
+		return;
+	/* ES 2.0/3.0 have no context-lost error: device loss reads as OOM */
+	vgl_error(ctx, GL_OUT_OF_MEMORY);
+}
+
+static GLenum GL_APIENTRY vgl_GetError(void)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	GLenum e;
+
+	if (!ctx)
+		return GL_NO_ERROR;
+	e = ctx->error;
+	ctx->error = GL_NO_ERROR;
+	return e;
+}
+
+const struct vgl_proc vgl_error_procs[] = {
+	VGL_PROC(GetError),
+	{ NULL, NULL },
+};

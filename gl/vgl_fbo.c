@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: MIT */
+/* Framebuffer objects: names, binding and attachments (vgl_fbo.h). */
+#include "vgl_fbo.h"
+
+#include <stdlib.h>
+
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_names.h"
+#include "vgl_procs.h"
+#include "vgl_renderbuffer.h"
+#include "vgl_texture.h"
+
+static void release(struct vgl_fbo_attachment *a)
+{
+	vgl_texture_unref(a->tex);
+	vgl_renderbuffer_unref(a->rb);
+	*a = (struct vgl_fbo_attachment){ .type = GL_NONE };
+}
+
+static void fbo_free(struct vgl_fbo *f)
+{
+	for (int i = 0; i < VGL_ATT_COUNT; i++)
+		release(&f->att[i]);
+	free(f);
+}
+
+void vgl_fbo_destroy_all(struct vgl_context *ctx)
+{
+	struct vgl_names *n = ctx->tex->fbos;
+
+	for (uint32_t i = 1; i <= n->nr; i++) {
+		struct vgl_fbo *f = vgl_names_get(n, i);
+
+		if (f)
+			fbo_free(f);
+	}
+	ctx->tex->draw_fbo = ctx->tex->read_fbo = NULL;
+}
+
+bool vgl_fbo_bound(struct vgl_context *ctx, bool draw)
+{
+	struct vgl_texture_state *ts = ctx->tex;
+
+	return ts && (draw ? ts->draw_fbo : ts->read_fbo);
+}
+
+static void detach_from(struct vgl_fbo *f, const struct vgl_texture *t,
+			const struct vgl_renderbuffer *rb)
+{
+	for (int i = 0; f && i < VGL_ATT_COUNT; i++)
+		if ((t && f->att[i].tex == t) || (rb && f->att[i].rb == rb))
+			release(&f->att[i]);
+}
+
+void vgl_fbo_detach(struct vgl_context *ctx, const struct vgl_texture *t,
+		    const struct vgl_renderbuffer *rb)
+{
+	if (!ctx->tex)
+		return;
+	detach_from(ctx->tex->draw_fbo, t, rb);
+	detach_from(ctx->tex->read_fbo, t, rb);
+}
+
+/* ---- names and binding ------------------------------------------------------------------ */
+
+static void GL_APIENTRY vgl_GenFramebuffers(GLsizei n, GLuint *names)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_texture_state *ts;
+
+	if (!ctx)
+		return;
+	if (n < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	ts = vgl_texture_state(ctx);
+	for (GLsizei i = 0; ts && i < n; i++) {
+		names[i] = vgl_names_gen(ts->fbos, NULL);
+		if (!names[i])
+			vgl_error(ctx, GL_OUT_OF_MEMORY);
+	}
+}
+
+static void GL_APIENTRY vgl_DeleteFramebuffers(GLsizei n, const GLuint *names)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_texture_state *ts;
+
+	if (!ctx)
+		return;
+	if (n < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	ts = vgl_texture_state(ctx);
+	for (GLsizei i = 0; ts && i < n; i++) {
+		struct vgl_fbo *f = vgl_names_get(ts->fbos, names[i]);
+
+		vgl_names_remove(ts->fbos, names[i]);
+		if (!f)
+			continue;
+		/* GL: deleting a bound framebuffer binds framebuffer 0 */
+		if (ts->draw_fbo == f)
+			ts->draw_fbo = NULL;
+		if (ts->read_fbo == f)
+			ts->read_fbo = NULL;
+		fbo_free(f);
+	}
+}
+
+static GLboolean GL_APIENTRY vgl_IsFramebuffer(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_texture_state *ts = ctx ? vgl_texture_state(ctx) : NULL;
+
+	return ts && name && vgl_names_get(ts->fbos, name) ? GL_TRUE : GL_FALSE;
+}
+
+static struct vgl_fbo *lookup_or_create(struct vgl_context *ctx, GLuint name)
+{
+	struct vgl_names *n = ctx->tex->fbos;
+	struct vgl_fbo *f = vgl_names_get(n, name);
+
+	if (f)
+		return f;
+	f = calloc(1, sizeof(*f));
+	if (f && !vgl_names_set(n, name, f)) {
+		free(f);
+		f = NULL;
+	}
+	if (!f) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return NULL;
+	}
+	f->name = name;
+	return f;
+}
+
+static bool valid_target(const struct vgl_context *ctx, GLenum target)
+{
+	return target == GL_FRAMEBUFFER ||
+	       (ctx->major >= 3 && (target == GL_DRAW_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER));
+}
+
+static void GL_APIENTRY vgl_BindFramebuffer(GLenum target, GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_texture_state *ts;
+	struct vgl_fbo *f = NULL;
+
+	if (!ctx)
+		return;
+	if (!valid_target(ctx, target)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	ts = vgl_texture_state(ctx);
+	if (!ts || (name && !(f = lookup_or_create(ctx, name))))
+		return;
+	if (target != GL_READ_FRAMEBUFFER)
+		ts->draw_fbo = f;
+	if (target != GL_DRAW_FRAMEBUFFER)
+		ts->read_fbo = f;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT) | VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR);
+}
+
+/* The FBO bound to target; NULL with GL_INVALID_OPERATION for framebuffer 0. */
+static struct vgl_fbo *target_fbo(struct vgl_context *ctx, GLenum target)
+{
+	struct vgl_texture_state *ts = vgl_texture_state(ctx);
+	struct vgl_fbo *f;
+
+	if (!ts)
+		return NULL;
+	f = target == GL_READ_FRAMEBUFFER ? ts->read_fbo : ts->draw_fbo;
+	if (!f)
+		vgl_error(ctx, GL_INVALID_OPERATION);
+	return f;
+}
+
+/* The attachment slots an attachment point names (two for DEPTH_STENCIL). */
+static int attachment_slots(const struct vgl_context *ctx, GLenum att, int slots[2])
+{
+	switch (att) {
+	case GL_COLOR_ATTACHMENT0: slots[0] = VGL_ATT_COLOR; return 1;
+	case GL_DEPTH_ATTACHMENT: slots[0] = VGL_ATT_DEPTH; return 1;
+	case GL_STENCIL_ATTACHMENT: slots[0] = VGL_ATT_STENCIL; return 1;
+	}
+	if (ctx->major >= 3 && att == GL_DEPTH_STENCIL_ATTACHMENT) {
+		slots[0] = VGL_ATT_DEPTH;
+		slots[1] = VGL_ATT_STENCIL;
+		return 2;
+	}
+	if (ctx->major >= 3 && att >= GL_COLOR_ATTACHMENT1 && att <= GL_COLOR_ATTACHMENT3) {
+		slots[0] = VGL_ATT_COLOR1 + (int)(att - GL_COLOR_ATTACHMENT1);
+		return 1;
+	}
+	return 0;
+}
+
+static void attach(struct vgl_fbo *f, const int *slots, int n, const struct vgl_fbo_attachment *a)
+{
+	for (int i = 0; i < n; i++) {
+		struct vgl_fbo_attachment *dst = &f->att[slots[i]];
+
+		vgl_texture_ref(a->tex);
+		vgl_renderbuffer_ref(a->rb);
+		release(dst);
+		*dst = *a;
+	}
+}
+
+/* ---- attaching ---------------------------------------------------------------------------------- */
+
+static GLenum texture_attachment(struct vgl_context *ctx, GLenum textarget, GLuint name,
+				 GLint level, struct vgl_fbo_attachment *a)
+{
+	GLenum tt;
+
+	a->type = name ? GL_TEXTURE : GL_NONE;
+	if (!name)
+		return GL_NO_ERROR;
+	if (!vgl_texture_face(textarget, &tt, &a->face))
+		return GL_INVALID_ENUM;
+	a->tex = vgl_texture_lookup(ctx, name);
+	if (!a->tex || a->tex->target != tt)
+		return GL_INVALID_OPERATION;
+	if ((ctx->major < 3 && level != 0) || level < 0 || level >= VGL_MAX_LEVELS)
+		return GL_INVALID_VALUE;
+	a->level = (uint32_t)level;
+	return GL_NO_ERROR;
+}
+
+static void GL_APIENTRY vgl_FramebufferTexture2D(GLenum target, GLenum attachment,
+						 GLenum textarget, GLuint texture, GLint level)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_fbo_attachment a = { 0 };
+	struct vgl_fbo *f;
+	int slots[2], n;
+	GLenum err;
+
+	if (!ctx)
+		return;
+	n = attachment_slots(ctx, attachment, slots);
+	if (!valid_target(ctx, target) || !n) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (!(f = target_fbo(ctx, target)))
+		return;
+	err = texture_attachment(ctx, textarget, texture, level, &a);
+	if (err != GL_NO_ERROR) {
+		vgl_error(ctx, err);
+		return;
+	}
+	attach(f, slots, n, &a);
+}
+
+static void GL_APIENTRY vgl_FramebufferRenderbuffer(GLenum target, GLenum attachment,
+						    GLenum rbtarget, GLuint renderbuffer)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_fbo_attachment a = { .type = renderbuffer ? GL_RENDERBUFFER : GL_NONE };
+	struct vgl_fbo *f;
+	int slots[2], n;
+
+	if (!ctx)
+		return;
+	n = attachment_slots(ctx, attachment, slots);
+	if (!valid_target(ctx, target) || !n || (rbtarget != GL_RENDERBUFFER && renderbuffer)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (!(f = target_fbo(ctx, target)))
+		return;
+	if (renderbuffer && !(a.rb = vgl_renderbuffer_lookup(ctx, renderbuffer))) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	attach(f, slots, n, &a);
+}
+
+/* The layer attachment of glFramebufferTextureLayer (ES 3.0). */
+static GLenum layer_attachment(struct vgl_context *ctx, GLuint name, GLint level, GLint layer,
+			       struct vgl_fbo_attachment *a)
+{
+	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
+
+	a->type = name ? GL_TEXTURE : GL_NONE;
+	if (!name)
+		return GL_NO_ERROR;
+	a->tex = vgl_texture_lookup(ctx, name);
+	if (!a->tex || (a->tex->target != GL_TEXTURE_3D && a->tex->target != GL_TEXTURE_2D_ARRAY))
+		return GL_INVALID_OPERATION;
+	if (level < 0 || level >= VGL_MAX_LEVELS || layer < 0 ||
+	    (uint32_t)layer >= (a->tex->target == GL_TEXTURE_3D ? l->maxImageDimension3D
+								  : l->maxImageArrayLayers))
+		return GL_INVALID_VALUE;
+	a->level = (uint32_t)level;
+	a->layer = (uint32_t)layer;
+	return GL_NO_ERROR;
+}
+
+static void GL_APIENTRY vgl_FramebufferTextureLayer(GLenum target, GLenum attachment,
+						    GLuint texture, GLint level, GLint layer)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_fbo_attachment a = { 0 };
+	struct vgl_fbo *f;
+	int slots[2], n;
+	GLenum err;
+
+	if (!ctx)
+		return;
+	n = attachment_slots(ctx, attachment, slots);
+	if (!valid_target(ctx, target) || !n || ctx->major < 3) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (!(f = target_fbo(ctx, target)))
+		return;
+	err = layer_attachment(ctx, texture, level, layer, &a);
+	if (err != GL_NO_ERROR) {
+		vgl_error(ctx, err);
+		return;
+	}
+	attach(f, slots, n, &a);
+}
+
+const struct vgl_proc vgl_fbo_procs[] = {
+	VGL_PROC(GenFramebuffers), VGL_PROC(DeleteFramebuffers), VGL_PROC(IsFramebuffer),
+	VGL_PROC(BindFramebuffer), VGL_PROC(FramebufferTexture2D),
+	VGL_PROC(FramebufferRenderbuffer), VGL_PROC(FramebufferTextureLayer),
+	{ NULL, NULL },
+};

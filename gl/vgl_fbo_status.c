@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a framebuffer object's attachments amount to: completeness (ES 2.0
+ * §4.4.5, ES 3.0 §4.4.4), the vgl_fb the draw, clear and read paths use, and
+ * the attachment queries.
+ *
+ * Depth and stencil must be one image when both are attached: vk/'s
+ * dynamic rendering takes one depth/stencil view here, and the spec lets
+ * an implementation answer GL_FRAMEBUFFER_UNSUPPORTED for separate ones.
+ */
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_fbo.h"
+#include "vgl_framebuffer.h"
+#include "vgl_pixel.h"
+#include "vgl_procs.h"
+#include "vgl_renderbuffer.h"
+#include "vgl_texture.h"
+
+struct att_image {
+	const struct vgl_pixel_format *fmt;
+	struct vgl_tex_storage *s;
+	uint32_t w, h, level, layer;
+};
+
+/* The image behind an attachment; false when it has none (incomplete). */
+static bool att_image(const struct vgl_fbo_attachment *a, struct att_image *out)
+{
+	if (a->type == GL_RENDERBUFFER) {
+		*out = (struct att_image){ a->rb->fmt, a->rb->storage, (uint32_t)a->rb->width,
+					   (uint32_t)a->rb->height, 0, 0 };
+		return out->s != NULL;
+	}
+	if (a->type == GL_TEXTURE) {
+		const struct vgl_tex_level *lv = &a->tex->level[a->face][a->level];
+
+		*out = (struct att_image){ lv->fmt, a->tex->storage, (uint32_t)lv->width,
+					   (uint32_t)lv->height, a->level, a->face + a->layer };
+		return lv->width && (GLsizei)a->layer < lv->depth &&
+		       vgl_texture_level_stored(a->tex, a->face, a->level);
+	}
+	return false;
+}
+
+/* GL_FRAMEBUFFER_COMPLETE when the image suits the slot, else the status. */
+static GLenum slot_status(int slot, const struct vgl_pixel_format *f)
+{
+	bool ds = f->bits[4] || f->bits[5];
+
+	if (slot == VGL_ATT_DEPTH)
+		return f->bits[4] ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+	if (slot == VGL_ATT_STENCIL)
+		return f->bits[5] ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+	/* colour slots from here on */
+	if (ds || f->base_format == GL_LUMINANCE || f->base_format == GL_ALPHA ||
+	    f->base_format == GL_LUMINANCE_ALPHA || f->type == GL_FLOAT ||
+	    f->type == GL_HALF_FLOAT)
+		return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+	/* colour-renderable in GL, not rendered to here (4444, 5551 textures) */
+	return f->renderable ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNSUPPORTED;
+}
+
+static GLenum attachments_status(const struct vgl_context *ctx, const struct vgl_fbo *fbo)
+{
+	struct att_image img, first = { 0 };
+	bool any = false;
+	GLenum st;
+
+	for (int i = 0; i < VGL_ATT_COUNT; i++) {
+		if (fbo->att[i].type == GL_NONE)
+			continue;
+		if (!att_image(&fbo->att[i], &img) || !img.w || !img.h)
+			return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+		st = slot_status(i, img.fmt);
+		if (st != GL_FRAMEBUFFER_COMPLETE)
+			return st;
+		/* ES 2.0 only: every image the same size */
+		if (any && ctx->major < 3 && (img.w != first.w || img.h != first.h))
+			return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
+		if (!any)
+			first = img;
+		any = true;
+	}
+	return any ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+}
+
+/* What vk/ cannot render to: separate depth and stencil images, and 3D
+ * slices other than the first (vk/ attaches a 3D level by its first slice). */
+static bool unsupported(const struct vgl_fbo *fbo)
+{
+	const struct vgl_fbo_attachment *d = &fbo->att[VGL_ATT_DEPTH], *s = &fbo->att[VGL_ATT_STENCIL];
+
+	for (int i = 0; i < VGL_ATT_COUNT; i++)
+		if ((fbo->att[i].tex && fbo->att[i].tex->target == GL_TEXTURE_3D &&
+		     fbo->att[i].layer) || (i >= VGL_ATT_COLOR1 && fbo->att[i].type != GL_NONE))
+			return true;
+	return d->type != GL_NONE && s->type != GL_NONE &&
+	       (d->tex != s->tex || d->rb != s->rb || d->level != s->level ||
+		d->face != s->face || d->layer != s->layer);
+}
+
+GLenum vgl_fbo_status(struct vgl_context *ctx, const struct vgl_fbo *fbo)
+{
+	GLenum st = attachments_status(ctx, fbo);
+
+	if (st == GL_FRAMEBUFFER_COMPLETE && unsupported(fbo))
+		return GL_FRAMEBUFFER_UNSUPPORTED;
+	return st;
+}
+
+/* ---- the vgl_framebuffer.h hook ------------------------------------------------------------- */
+
+static void fit(struct vgl_fb *fb, const struct att_image *img)
+{
+	if (!fb->width || img->w < fb->width)
+		fb->width = img->w;
+	if (!fb->height || img->h < fb->height)
+		fb->height = img->h;
+}
+
+static void describe_color(struct vgl_fb *fb, const struct att_image *img)
+{
+	fb->color_image = img->s->image;
+	fb->color_level = img->level;
+	fb->color_layer = img->layer;
+	fb->color_view = vgl_tex_storage_attachment(img->s, img->level, img->layer);
+	fb->color_format = img->s->format;
+	fb->color_written = &img->s->written;
+	fit(fb, img);
+}
+
+static void describe_ds(struct vgl_fb *fb, const struct att_image *img, VkImageAspectFlags aspect)
+{
+	fb->ds_view = vgl_tex_storage_attachment(img->s, img->level, img->layer);
+	fb->ds_format = img->s->format;
+	fb->ds_aspects |= aspect & img->s->aspects;
+	fit(fb, img);
+}
+
+bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
+{
+	struct vgl_fbo *fbo = draw ? ctx->tex->draw_fbo : ctx->tex->read_fbo;
+	static const VkImageAspectFlags aspect[VGL_ATT_STENCIL + 1] = {
+		0, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_STENCIL_BIT };
+	struct att_image img;
+	bool record;
+
+	memset(fb, 0, sizeof(*fb));
+	if (vgl_fbo_status(ctx, fbo) != GL_FRAMEBUFFER_COMPLETE)
+		return false;
+	/* the recording batch keeps what it renders to or reads from alive */
+	record = vgl_batch_cmd(ctx) != VK_NULL_HANDLE;
+	for (int i = 0; i <= VGL_ATT_STENCIL; i++) {
+		if (!att_image(&fbo->att[i], &img))
+			continue;
+		if (i == VGL_ATT_COLOR)
+			describe_color(fb, &img);
+		else
+			describe_ds(fb, &img, aspect[i]);
+		if (record)
+			vgl_batch_use(ctx, &img.s->obj);
+	}
+	if (!fb->color_written)
+		fb->color_written = &ctx->tex->no_color_written;
+	return (!fb->color_image || fb->color_view) &&
+	       (fb->ds_format == VK_FORMAT_UNDEFINED || fb->ds_view);
+}
+
+GLint vgl_fbo_bits(struct vgl_context *ctx, GLenum pname)
+{
+	struct vgl_fbo *fbo = ctx->tex->draw_fbo;
+	int slot = pname == GL_DEPTH_BITS ? VGL_ATT_DEPTH
+		   : pname == GL_STENCIL_BITS ? VGL_ATT_STENCIL : VGL_ATT_COLOR;
+	struct att_image img;
+
+	if (!att_image(&fbo->att[slot], &img))
+		return 0;
+	return vgl_pixel_bits(img.fmt, pname);
+}
+
+/* ---- entry points --------------------------------------------------------------------------- */
+
+/* The FBO bound to target (*f NULL: framebuffer 0); false: bad target
+ * (GL_INVALID_ENUM) or out of memory. */
+static bool query_fbo(struct vgl_context *ctx, GLenum target, struct vgl_fbo **f)
+{
+	struct vgl_texture_state *ts;
+
+	if (target != GL_FRAMEBUFFER &&
+	    !(ctx->major >= 3 && (target == GL_DRAW_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER))) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return false;
+	}
+	ts = vgl_texture_state(ctx);
+	if (!ts)
+		return false;
+	*f = target == GL_READ_FRAMEBUFFER ? ts->read_fbo : ts->draw_fbo;
+	return true;
+}
+
+static GLenum GL_APIENTRY vgl_CheckFramebufferStatus(GLenum target)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_fbo *f;
+
+	if (!ctx || !query_fbo(ctx, target, &f))
+		return 0;
+	if (!f) /* framebuffer 0: the surface, if there is one */
+		return (target == GL_READ_FRAMEBUFFER ? ctx->read : ctx->draw)
+			       ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNDEFINED;
+	return vgl_fbo_status(ctx, f);
+}
+
+static const struct vgl_fbo_attachment *query_attachment(struct vgl_context *ctx,
+							 struct vgl_fbo *f, GLenum att)
+{
+	switch (att) {
+	case GL_COLOR_ATTACHMENT0: return &f->att[VGL_ATT_COLOR];
+	case GL_DEPTH_ATTACHMENT: return &f->att[VGL_ATT_DEPTH];
+	case GL_STENCIL_ATTACHMENT: return &f->att[VGL_ATT_STENCIL];
+	}
+	if (ctx->major >= 3 && att >= GL_COLOR_ATTACHMENT1 && att <= GL_COLOR_ATTACHMENT3)
+		return &f->att[VGL_ATT_COLOR1 + (int)(att - GL_COLOR_ATTACHMENT1)];
+	if (ctx->major >= 3 && att == GL_DEPTH_STENCIL_ATTACHMENT) {
+		const struct vgl_fbo_attachment *d = &f->att[VGL_ATT_DEPTH];
+		const struct vgl_fbo_attachment *s = &f->att[VGL_ATT_STENCIL];
+
+		if (d->tex == s->tex && d->rb == s->rb)
+			return d;
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return NULL;
+	}
+	vgl_error(ctx, GL_INVALID_ENUM);
+	return NULL;
+}
+
+/* A parameter of an attached image; false: pname invalid for it. */
+static bool image_param(const struct vgl_context *ctx, const struct vgl_fbo_attachment *a,
+			GLenum pname, GLint *out)
+{
+	struct att_image img;
+
+	switch (pname) {
+	case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
+		*out = (GLint)(a->tex ? a->tex->name : a->rb->name);
+		return true;
+	case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+		*out = (GLint)a->level;
+		return a->type == GL_TEXTURE;
+	case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+		*out = a->tex && a->tex->target == GL_TEXTURE_CUBE_MAP
+			       ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + a->face) : 0;
+		return a->type == GL_TEXTURE;
+	}
+	if (ctx->major < 3)
+		return false;
+	if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER) {
+		*out = (GLint)a->layer;
+		return a->type == GL_TEXTURE;
+	}
+	if (pname == GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE) {
+		*out = att_image(a, &img) && img.fmt->type == GL_FLOAT ? GL_FLOAT
+										: GL_UNSIGNED_NORMALIZED;
+		return true;
+	}
+	if (pname == GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING) {
+		*out = GL_LINEAR;
+		return true;
+	}
+	*out = att_image(a, &img) ? vgl_pixel_bits(img.fmt, pname) : 0;
+	return pname >= GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE &&
+	       pname <= GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE;
+}
+
+static void GL_APIENTRY vgl_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
+								GLenum pname, GLint *params)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_fbo_attachment *a;
+	struct vgl_fbo *f;
+	GLint v = 0;
+
+	if (!ctx)
+		return;
+	if (!query_fbo(ctx, target, &f))
+		return;
+	if (!f) {
+		/* framebuffer 0 has no attachment objects to ask about here */
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	if (!(a = query_attachment(ctx, f, attachment)))
+		return;
+	if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE)
+		v = (GLint)a->type;
+	else if (a->type == GL_NONE && pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME &&
+		 ctx->major >= 3)
+		v = 0;
+	else if (a->type == GL_NONE || !image_param(ctx, a, pname, &v)) {
+		vgl_error(ctx, a->type == GL_NONE && ctx->major >= 3 ? GL_INVALID_OPERATION
+								     : GL_INVALID_ENUM);
+		return;
+	}
+	if (params)
+		*params = v;
+}
+
+/* ---- glInvalidate(Sub)Framebuffer (ES 3.0): a hint, validated and dropped ----------------------- */
+
+static bool valid_invalidate(const struct vgl_fbo *f, GLenum att)
+{
+	if (!f)
+		return att == GL_COLOR || att == GL_DEPTH || att == GL_STENCIL;
+	/* colour attachments up to GL_MAX_COLOR_ATTACHMENTS are valid names, used or not */
+	return (att >= GL_COLOR_ATTACHMENT0 && att < GL_COLOR_ATTACHMENT0 + 4) ||
+	       att == GL_DEPTH_ATTACHMENT || att == GL_STENCIL_ATTACHMENT ||
+	       att == GL_DEPTH_STENCIL_ATTACHMENT;
+}
+
+static void invalidate(GLenum target, GLsizei n, const GLenum *atts, GLsizei w, GLsizei h)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_fbo *f;
+
+	if (!ctx || !query_fbo(ctx, target, &f))
+		return;
+	if (n < 0 || w < 0 || h < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	for (GLsizei i = 0; i < n; i++)
+		if (!valid_invalidate(f, atts[i])) {
+			vgl_error(ctx, GL_INVALID_ENUM);
+			return;
+		}
+	/* contents become undefined: keeping them is a valid implementation */
+}
+
+static void GL_APIENTRY vgl_InvalidateFramebuffer(GLenum target, GLsizei n, const GLenum *atts)
+{
+	invalidate(target, n, atts, 0, 0);
+}
+
+static void GL_APIENTRY vgl_InvalidateSubFramebuffer(GLenum target, GLsizei n,
+						     const GLenum *atts, GLint x, GLint y,
+						     GLsizei w, GLsizei h)
+{
+	(void)x, (void)y;
+	invalidate(target, n, atts, w, h);
+}
+
+const struct vgl_proc vgl_fbo_status_procs[] = {
+	VGL_PROC(CheckFramebufferStatus), VGL_PROC(GetFramebufferAttachmentParameteriv),
+	VGL_PROC(InvalidateFramebuffer), VGL_PROC(InvalidateSubFramebuffer),
+	{ NULL, NULL },
+};

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+#include "vgl_framebuffer.h"
+
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_fbo.h"
+#include "vgl_surface.h"
+
+static bool surface_fb(struct vgl_surface *s, struct vgl_fb *fb)
+{
+	memset(fb, 0, sizeof(*fb));
+	if (!s)
+		return false;
+	fb->color_image = s->color.image;
+	fb->color_view = s->color.view;
+	fb->color_format = s->color.format;
+	fb->ds_view = s->ds.view;
+	fb->ds_format = s->ds.image ? s->ds.format : VK_FORMAT_UNDEFINED;
+	fb->ds_aspects = s->ds.aspects;
+	fb->width = s->info.width;
+	fb->height = s->info.height;
+	fb->color_written = &s->color_written;
+	return true;
+}
+
+bool vgl_framebuffer_draw(struct vgl_context *ctx, struct vgl_fb *fb)
+{
+	if (vgl_fbo_bound(ctx, true))
+		return vgl_fbo_describe(ctx, true, fb);
+	return surface_fb(ctx->draw, fb);
+}
+
+bool vgl_framebuffer_read(struct vgl_context *ctx, struct vgl_fb *fb)
+{
+	if (vgl_fbo_bound(ctx, false))
+		return vgl_fbo_describe(ctx, false, fb);
+	return surface_fb(ctx->read, fb);
+}
+
+static GLint color_bits(VkFormat f, GLenum pname)
+{
+	bool r565 = f == VK_FORMAT_R5G6B5_UNORM_PACK16;
+
+	switch (pname) {
+	case GL_RED_BITS:
+	case GL_BLUE_BITS:
+		return r565 ? 5 : 8;
+	case GL_GREEN_BITS:
+		return r565 ? 6 : 8;
+	case GL_ALPHA_BITS:
+		return r565 ? 0 : 8;
+	}
+	return 0;
+}
+
+static GLint ds_bits(VkFormat f, GLenum pname)
+{
+	if (pname == GL_STENCIL_BITS)
+		return f == VK_FORMAT_D24_UNORM_S8_UINT ? 8 : 0;
+	switch (f) {
+	case VK_FORMAT_D16_UNORM: return 16;
+	case VK_FORMAT_D24_UNORM_S8_UINT: return 24;
+	case VK_FORMAT_D32_SFLOAT: return 32;
+	default: return 0;
+	}
+}
+
+GLint vgl_framebuffer_bits(struct vgl_context *ctx, GLenum pname)
+{
+	struct vgl_fb fb;
+
+	if (vgl_fbo_bound(ctx, true))
+		return vgl_fbo_bits(ctx, pname);
+	if (!vgl_framebuffer_draw(ctx, &fb))
+		return 0;
+	if (pname == GL_DEPTH_BITS || pname == GL_STENCIL_BITS)
+		return ds_bits(fb.ds_format, pname);
+	return color_bits(fb.color_format, pname);
+}

@@ -1,0 +1,439 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glGetString(i) and the state queries (glGetIntegerv, glGetFloatv,
+ * glGetBooleanv, glGetInteger64v, glGetIntegeri_v). Every pname resolves to
+ * one typed value (get_value); the four entry points convert it with GL's
+ * rules (ES 3.0 §6.1.2: normalised floats map to the full integer range).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_buffer.h"
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_framebuffer.h"
+#include "vgl_procs.h"
+#include "vgl_program.h"
+#include "vgl_texture.h"
+
+enum value_kind { V_INT, V_FLOAT, V_NORM, V_BOOL };
+
+struct value {
+	enum value_kind kind;
+	int n;
+	GLint64 i[4];
+	GLfloat f[4];
+};
+
+static const char *const extensions[] = {
+	"GL_OES_element_index_uint", "GL_OES_depth24", "GL_OES_packed_depth_stencil",
+	"GL_OES_rgb8_rgba8", "GL_OES_vertex_array_object", "GL_EXT_blend_minmax",
+};
+#define NR_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
+
+static bool ints(struct value *v, int n, GLint64 a, GLint64 b, GLint64 c, GLint64 d)
+{
+	v->kind = V_INT;
+	v->n = n;
+	v->i[0] = a;
+	v->i[1] = b;
+	v->i[2] = c;
+	v->i[3] = d;
+	return true;
+}
+
+static bool one(struct value *v, GLint64 a)
+{
+	return ints(v, 1, a, 0, 0, 0);
+}
+
+static bool floats(struct value *v, enum value_kind kind, int n, const GLfloat *f)
+{
+	v->kind = kind;
+	v->n = n;
+	memcpy(v->f, f, (size_t)n * sizeof(*f));
+	return true;
+}
+
+static bool bools(struct value *v, int n, const bool *b)
+{
+	v->kind = V_BOOL;
+	v->n = n;
+	for (int i = 0; i < n; i++)
+		v->i[i] = b[i];
+	return true;
+}
+
+static GLint64 buffer_name(const struct vgl_buffer *b)
+{
+	return b ? b->name : 0;
+}
+
+/* Implementation limits, the same in every context of a version. */
+static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	uint32_t max2d = ctx->dev->props.limits.maxImageDimension2D;
+
+	switch (p) {
+	case GL_MAX_VERTEX_ATTRIBS: return one(v, VGL_MAX_ATTRIBS);
+	case GL_MAX_VERTEX_UNIFORM_VECTORS: return one(v, 256);
+	case GL_MAX_FRAGMENT_UNIFORM_VECTORS: return one(v, 224);
+	case GL_MAX_VARYING_VECTORS: return one(v, 15);
+	case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: return one(v, 32);
+	case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: return one(v, 16);
+	case GL_MAX_TEXTURE_IMAGE_UNITS: return one(v, 16);
+	case GL_MAX_TEXTURE_SIZE: return one(v, max2d);
+	case GL_MAX_CUBE_MAP_TEXTURE_SIZE: return one(v, ctx->dev->props.limits.maxImageDimensionCube);
+	case GL_MAX_RENDERBUFFER_SIZE: return one(v, max2d);
+	case GL_MAX_VIEWPORT_DIMS: return ints(v, 2, 16384, 16384, 0, 0);
+	case GL_SUBPIXEL_BITS: return one(v, 4);
+	case GL_SAMPLE_BUFFERS: return one(v, 0);
+	case GL_SAMPLES: return one(v, 0);
+	case GL_NUM_COMPRESSED_TEXTURE_FORMATS: return one(v, 0);
+	case GL_NUM_SHADER_BINARY_FORMATS: return one(v, 0);
+	case GL_SHADER_COMPILER: return bools(v, 1, (const bool[]){ true });
+	case GL_IMPLEMENTATION_COLOR_READ_FORMAT: return one(v, GL_RGBA);
+	case GL_IMPLEMENTATION_COLOR_READ_TYPE: return one(v, GL_UNSIGNED_BYTE);
+	case GL_ALIASED_LINE_WIDTH_RANGE: return floats(v, V_FLOAT, 2, (const GLfloat[]){ 1, 1 });
+	case GL_ALIASED_POINT_SIZE_RANGE: return floats(v, V_FLOAT, 2, (const GLfloat[]){ 1, 255 });
+	}
+	return false;
+}
+
+static bool get_limit3(const struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	if (ctx->major < 3)
+		return false;
+	switch (p) {
+	case GL_MAJOR_VERSION: return one(v, ctx->major);
+	case GL_MINOR_VERSION: return one(v, ctx->minor);
+	case GL_NUM_EXTENSIONS: return one(v, NR_EXTENSIONS);
+	case GL_MAX_UNIFORM_BUFFER_BINDINGS: return one(v, VGL_MAX_UBO_BINDINGS);
+	case GL_MAX_UNIFORM_BLOCK_SIZE: return one(v, 16384);
+	case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
+		return one(v, (GLint64)ctx->dev->props.limits.minUniformBufferOffsetAlignment);
+	case GL_MAX_VERTEX_UNIFORM_BLOCKS: return one(v, 12);
+	case GL_MAX_FRAGMENT_UNIFORM_BLOCKS: return one(v, 12);
+	case GL_MAX_COMBINED_UNIFORM_BLOCKS: return one(v, 24);
+	case GL_MAX_VERTEX_UNIFORM_COMPONENTS: return one(v, 1024);
+	case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: return one(v, 896);
+	case GL_MAX_VARYING_COMPONENTS: return one(v, 60);
+	case GL_MAX_ELEMENT_INDEX: return one(v, UINT32_MAX);
+	case GL_MAX_SERVER_WAIT_TIMEOUT: return one(v, 0);
+	case GL_MAX_ELEMENTS_INDICES: return one(v, 1 << 24);
+	case GL_MAX_ELEMENTS_VERTICES: return one(v, 1 << 24);
+	case GL_NUM_PROGRAM_BINARY_FORMATS: return one(v, 0);
+	case GL_MAX_DRAW_BUFFERS: return one(v, 4);
+	case GL_MAX_COLOR_ATTACHMENTS: return one(v, 4);
+	case GL_MAX_SAMPLES: return one(v, 4);
+	case GL_MAX_3D_TEXTURE_SIZE: return one(v, ctx->dev->props.limits.maxImageDimension3D);
+	case GL_MAX_ARRAY_TEXTURE_LAYERS: return one(v, ctx->dev->props.limits.maxImageArrayLayers);
+	case GL_MAX_TEXTURE_LOD_BIAS: return floats(v, V_FLOAT, 1, (const GLfloat[]){ 16 });
+	case GL_MAX_VERTEX_OUTPUT_COMPONENTS: return one(v, 64);
+	case GL_MAX_FRAGMENT_INPUT_COMPONENTS: return one(v, 60);
+	case GL_MIN_PROGRAM_TEXEL_OFFSET: return one(v, -8);
+	case GL_MAX_PROGRAM_TEXEL_OFFSET: return one(v, 7);
+	case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS: return one(v, 1024 + 12 * 4096);
+	case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS: return one(v, 896 + 12 * 4096);
+	}
+	return false;
+}
+
+static bool get_stencil(const struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	const struct vgl_stencil_face *f = &ctx->st.stencil[0], *b = &ctx->st.stencil[1];
+
+	switch (p) {
+	case GL_STENCIL_FUNC: return one(v, f->func);
+	case GL_STENCIL_REF: return one(v, f->ref);
+	case GL_STENCIL_VALUE_MASK: return one(v, f->value_mask);
+	case GL_STENCIL_WRITEMASK: return one(v, f->write_mask);
+	case GL_STENCIL_FAIL: return one(v, f->fail);
+	case GL_STENCIL_PASS_DEPTH_FAIL: return one(v, f->zfail);
+	case GL_STENCIL_PASS_DEPTH_PASS: return one(v, f->zpass);
+	case GL_STENCIL_BACK_FUNC: return one(v, b->func);
+	case GL_STENCIL_BACK_REF: return one(v, b->ref);
+	case GL_STENCIL_BACK_VALUE_MASK: return one(v, b->value_mask);
+	case GL_STENCIL_BACK_WRITEMASK: return one(v, b->write_mask);
+	case GL_STENCIL_BACK_FAIL: return one(v, b->fail);
+	case GL_STENCIL_BACK_PASS_DEPTH_FAIL: return one(v, b->zfail);
+	case GL_STENCIL_BACK_PASS_DEPTH_PASS: return one(v, b->zpass);
+	case GL_STENCIL_CLEAR_VALUE: return one(v, ctx->st.clear_stencil);
+	}
+	return false;
+}
+
+static bool get_raster(const struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	const struct vgl_state *st = &ctx->st;
+
+	switch (p) {
+	case GL_VIEWPORT: return ints(v, 4, st->viewport[0], st->viewport[1], st->viewport[2],
+				      st->viewport[3]);
+	case GL_SCISSOR_BOX: return ints(v, 4, st->scissor[0], st->scissor[1], st->scissor[2],
+					 st->scissor[3]);
+	case GL_DEPTH_RANGE: return floats(v, V_NORM, 2, st->depth_range);
+	case GL_DEPTH_FUNC: return one(v, st->depth_func);
+	case GL_DEPTH_WRITEMASK: return bools(v, 1, &st->depth_mask);
+	case GL_DEPTH_CLEAR_VALUE: return floats(v, V_NORM, 1, &st->clear_depth);
+	case GL_CULL_FACE_MODE: return one(v, st->cull_mode);
+	case GL_FRONT_FACE: return one(v, st->front_face);
+	case GL_LINE_WIDTH: return floats(v, V_FLOAT, 1, &st->line_width);
+	case GL_POLYGON_OFFSET_FACTOR: return floats(v, V_FLOAT, 1, &st->polygon_offset_factor);
+	case GL_POLYGON_OFFSET_UNITS: return floats(v, V_FLOAT, 1, &st->polygon_offset_units);
+	case GL_SAMPLE_COVERAGE_VALUE: return floats(v, V_FLOAT, 1, &st->sample_coverage_value);
+	case GL_SAMPLE_COVERAGE_INVERT: return bools(v, 1, &st->sample_coverage_invert);
+	case GL_COLOR_WRITEMASK: return bools(v, 4, st->color_mask);
+	case GL_COLOR_CLEAR_VALUE: return floats(v, V_NORM, 4, st->clear_color);
+	case GL_BLEND_COLOR: return floats(v, V_NORM, 4, st->blend_color);
+	case GL_BLEND_SRC_RGB: return one(v, st->blend_fn.src_rgb);
+	case GL_BLEND_DST_RGB: return one(v, st->blend_fn.dst_rgb);
+	case GL_BLEND_SRC_ALPHA: return one(v, st->blend_fn.src_alpha);
+	case GL_BLEND_DST_ALPHA: return one(v, st->blend_fn.dst_alpha);
+	case GL_BLEND_EQUATION_RGB: return one(v, st->blend_fn.eq_rgb);
+	case GL_BLEND_EQUATION_ALPHA: return one(v, st->blend_fn.eq_alpha);
+	case GL_PACK_ALIGNMENT: return one(v, st->pack_alignment);
+	case GL_UNPACK_ALIGNMENT: return one(v, st->unpack_alignment);
+	case GL_GENERATE_MIPMAP_HINT: return one(v, st->hint_mipmap);
+	}
+	return get_stencil(ctx, p, v);
+}
+
+static bool get_binding(const struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	GLint64 t;
+
+	/* textures, renderbuffers, framebuffers: vgl_texture.h */
+	if (vgl_texture_get((struct vgl_context *)ctx, p, &t))
+		return one(v, t);
+	switch (p) {
+	case GL_ARRAY_BUFFER_BINDING: return one(v, buffer_name(ctx->array_buffer));
+	case GL_ELEMENT_ARRAY_BUFFER_BINDING: return one(v, buffer_name(ctx->vao->elements));
+	case GL_CURRENT_PROGRAM: return one(v, ctx->program ? vgl_program_name(ctx->program) : 0);
+	case GL_RED_BITS: case GL_GREEN_BITS: case GL_BLUE_BITS: case GL_ALPHA_BITS:
+	case GL_DEPTH_BITS: case GL_STENCIL_BITS:
+		return one(v, vgl_framebuffer_bits((struct vgl_context *)ctx, p));
+	}
+	if (ctx->major < 3)
+		return false;
+	switch (p) {
+	case GL_UNIFORM_BUFFER_BINDING: return one(v, buffer_name(ctx->uniform_buffer));
+	case GL_COPY_READ_BUFFER_BINDING: return one(v, buffer_name(ctx->copy_read_buffer));
+	case GL_COPY_WRITE_BUFFER_BINDING: return one(v, buffer_name(ctx->copy_write_buffer));
+	case GL_VERTEX_ARRAY_BINDING: return one(v, ctx->vao->name);
+	case GL_PACK_ROW_LENGTH: return one(v, ctx->st.pack_row_length);
+	case GL_UNPACK_ROW_LENGTH: return one(v, ctx->st.unpack_row_length);
+	case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return one(v, ctx->st.hint_derivative);
+	}
+	return false;
+}
+
+/* Capabilities read through glGet* as booleans. */
+static bool get_enable(struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	typedef GLboolean (GL_APIENTRY *is_enabled_fn)(GLenum);
+	is_enabled_fn is_enabled = (is_enabled_fn)vgl_get_proc_address("glIsEnabled");
+	GLenum saved = ctx->error;
+	bool on;
+
+	on = is_enabled(p) == GL_TRUE;
+	if (ctx->error != saved) {
+		ctx->error = saved;
+		return false;
+	}
+	return bools(v, 1, &on);
+}
+
+static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	return get_limit(ctx, p, v) || get_limit3(ctx, p, v) || get_raster(ctx, p, v) ||
+	       get_binding(ctx, p, v) || get_enable(ctx, p, v);
+}
+
+/* ---- conversions (ES 3.0 §2.3.1, §6.1.2) ------------------------------------------ */
+
+static GLint64 as_int(const struct value *v, int i, GLint64 max)
+{
+	double d;
+
+	if (v->kind == V_INT || v->kind == V_BOOL)
+		return v->i[i];
+	if (v->kind == V_NORM) {
+		d = floor((double)v->f[i] * (double)max + 0.5);
+		return (GLint64)fmin(fmax(d, -(double)max - 1), (double)max);
+	}
+	return (GLint64)llround(v->f[i]);
+}
+
+static GLfloat as_float(const struct value *v, int i)
+{
+	return v->kind == V_INT || v->kind == V_BOOL ? (GLfloat)v->i[i] : v->f[i];
+}
+
+static bool lookup(GLenum pname, struct vgl_context **ctx, struct value *v)
+{
+	*ctx = vgl_current_context();
+	if (!*ctx)
+		return false;
+	if (!get_value(*ctx, pname, v)) {
+		vgl_error(*ctx, GL_INVALID_ENUM);
+		return false;
+	}
+	return true;
+}
+
+static void GL_APIENTRY vgl_GetIntegerv(GLenum pname, GLint *data)
+{
+	struct vgl_context *ctx;
+	struct value v;
+
+	if (!lookup(pname, &ctx, &v) || !data)
+		return;
+	for (int i = 0; i < v.n; i++) {
+		GLint64 x = as_int(&v, i, INT32_MAX);
+
+		data[i] = x > INT32_MAX ? INT32_MAX : (GLint)x;
+	}
+}
+
+static void GL_APIENTRY vgl_GetInteger64v(GLenum pname, GLint64 *data)
+{
+	struct vgl_context *ctx;
+	struct value v;
+
+	if (!lookup(pname, &ctx, &v) || !data)
+		return;
+	for (int i = 0; i < v.n; i++)
+		data[i] = as_int(&v, i, INT64_MAX);
+}
+
+static void GL_APIENTRY vgl_GetFloatv(GLenum pname, GLfloat *data)
+{
+	struct vgl_context *ctx;
+	struct value v;
+
+	if (!lookup(pname, &ctx, &v) || !data)
+		return;
+	for (int i = 0; i < v.n; i++)
+		data[i] = as_float(&v, i);
+}
+
+static void GL_APIENTRY vgl_GetBooleanv(GLenum pname, GLboolean *data)
+{
+	struct vgl_context *ctx;
+	struct value v;
+
+	if (!lookup(pname, &ctx, &v) || !data)
+		return;
+	for (int i = 0; i < v.n; i++)
+		data[i] = as_float(&v, i) != 0.0f ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- strings ----------------------------------------------------------------------- */
+
+static const char *extension_string(struct vgl_context *ctx)
+{
+	size_t len = 1;
+	char *s;
+
+	if (ctx->extensions)
+		return ctx->extensions;
+	for (size_t i = 0; i < NR_EXTENSIONS; i++)
+		len += strlen(extensions[i]) + 1;
+	s = calloc(1, len);
+	if (!s)
+		return "";
+	for (size_t i = 0; i < NR_EXTENSIONS; i++) {
+		strcat(s, extensions[i]);
+		if (i + 1 < NR_EXTENSIONS)
+			strcat(s, " ");
+	}
+	ctx->extensions = s;
+	return s;
+}
+
+static const GLubyte *GL_APIENTRY vgl_GetString(GLenum name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	bool es3;
+
+	if (!ctx)
+		return NULL;
+	es3 = ctx->major >= 3;
+	switch (name) {
+	case GL_VENDOR: return (const GLubyte *)"virtgl";
+	case GL_RENDERER: return (const GLubyte *)vgl_device_renderer(ctx->dev);
+	case GL_VERSION:
+		return (const GLubyte *)(es3 ? "OpenGL ES 3.0 virtgl" : "OpenGL ES 2.0 virtgl");
+	case GL_SHADING_LANGUAGE_VERSION:
+		return (const GLubyte *)(es3 ? "OpenGL ES GLSL ES 3.00" : "OpenGL ES GLSL ES 1.00");
+	case GL_EXTENSIONS: return (const GLubyte *)extension_string(ctx);
+	}
+	vgl_error(ctx, GL_INVALID_ENUM);
+	return NULL;
+}
+
+static const GLubyte *GL_APIENTRY vgl_GetStringi(GLenum name, GLuint index)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return NULL;
+	if (name != GL_EXTENSIONS) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return NULL;
+	}
+	if (index >= NR_EXTENSIONS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return NULL;
+	}
+	return (const GLubyte *)extensions[index];
+}
+
+/* ---- indexed state ------------------------------------------------------------------ */
+
+static bool indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint64 *out)
+{
+	const struct vgl_ubo_binding *b;
+
+	if (target != GL_UNIFORM_BUFFER_BINDING && target != GL_UNIFORM_BUFFER_START &&
+	    target != GL_UNIFORM_BUFFER_SIZE) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return false;
+	}
+	if (index >= VGL_MAX_UBO_BINDINGS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return false;
+	}
+	b = &ctx->ubo[index];
+	*out = target == GL_UNIFORM_BUFFER_BINDING ? buffer_name(b->buffer)
+	     : target == GL_UNIFORM_BUFFER_START ? b->offset : b->size;
+	return true;
+}
+
+static void GL_APIENTRY vgl_GetIntegeri_v(GLenum target, GLuint index, GLint *data)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	GLint64 v;
+
+	if (ctx && indexed(ctx, target, index, &v) && data)
+		*data = (GLint)v;
+}
+
+static void GL_APIENTRY vgl_GetInteger64i_v(GLenum target, GLuint index, GLint64 *data)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	GLint64 v;
+
+	if (ctx && indexed(ctx, target, index, &v) && data)
+		*data = v;
+}
+
+const struct vgl_proc vgl_get_procs[] = {
+	VGL_PROC(GetString), VGL_PROC(GetStringi), VGL_PROC(GetIntegerv), VGL_PROC(GetInteger64v),
+	VGL_PROC(GetFloatv), VGL_PROC(GetBooleanv), VGL_PROC(GetIntegeri_v),
+	VGL_PROC(GetInteger64i_v),
+	{ NULL, NULL },
+};

@@ -1,0 +1,460 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A program's link result (vgl_program.h): resource lists copied out of
+ * glsl_shader_link's program, SPIR-V with program-wide bindings, and the
+ * Vulkan objects sized from exactly what the program uses.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_shader.h"
+#include "vgl_buffer.h"
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_program.h"
+#include "vgl_spirv.h"
+
+/* ---- GL types ----------------------------------------------------------------------------- */
+
+static GLenum vector_type(enum glsl_base base, unsigned n)
+{
+	static const GLenum f[4] = { GL_FLOAT, GL_FLOAT_VEC2, GL_FLOAT_VEC3, GL_FLOAT_VEC4 };
+	static const GLenum i[4] = { GL_INT, GL_INT_VEC2, GL_INT_VEC3, GL_INT_VEC4 };
+	static const GLenum u[4] = { GL_UNSIGNED_INT, GL_UNSIGNED_INT_VEC2, GL_UNSIGNED_INT_VEC3,
+				     GL_UNSIGNED_INT_VEC4 };
+	static const GLenum b[4] = { GL_BOOL, GL_BOOL_VEC2, GL_BOOL_VEC3, GL_BOOL_VEC4 };
+
+	switch (base) {
+	case GLSL_BASE_FLOAT: return f[n - 1];
+	case GLSL_BASE_INT: return i[n - 1];
+	case GLSL_BASE_UINT: return u[n - 1];
+	default: return b[n - 1];
+	}
+}
+
+static GLenum matrix_type(unsigned cols, unsigned rows)
+{
+	static const GLenum m[3][3] = {
+		{ GL_FLOAT_MAT2, GL_FLOAT_MAT2x3, GL_FLOAT_MAT2x4 },
+		{ GL_FLOAT_MAT3x2, GL_FLOAT_MAT3, GL_FLOAT_MAT3x4 },
+		{ GL_FLOAT_MAT4x2, GL_FLOAT_MAT4x3, GL_FLOAT_MAT4 } };
+
+	return m[cols - 2][rows - 2];
+}
+
+static GLenum sampler_type(const struct glsl_type *t)
+{
+	switch (t->id) {
+	case GLSL_TID_SAMPLER2D: return GL_SAMPLER_2D;
+	case GLSL_TID_SAMPLER3D: return GL_SAMPLER_3D;
+	case GLSL_TID_SAMPLERCUBE: return GL_SAMPLER_CUBE;
+	case GLSL_TID_SAMPLER2DARRAY: return GL_SAMPLER_2D_ARRAY;
+	case GLSL_TID_SAMPLER2DSHADOW: return GL_SAMPLER_2D_SHADOW;
+	case GLSL_TID_SAMPLERCUBESHADOW: return GL_SAMPLER_CUBE_SHADOW;
+	case GLSL_TID_SAMPLER2DARRAYSHADOW: return GL_SAMPLER_2D_ARRAY_SHADOW;
+	case GLSL_TID_ISAMPLER2D: return GL_INT_SAMPLER_2D;
+	case GLSL_TID_ISAMPLER3D: return GL_INT_SAMPLER_3D;
+	case GLSL_TID_ISAMPLERCUBE: return GL_INT_SAMPLER_CUBE;
+	case GLSL_TID_ISAMPLER2DARRAY: return GL_INT_SAMPLER_2D_ARRAY;
+	case GLSL_TID_USAMPLER2D: return GL_UNSIGNED_INT_SAMPLER_2D;
+	case GLSL_TID_USAMPLER3D: return GL_UNSIGNED_INT_SAMPLER_3D;
+	case GLSL_TID_USAMPLERCUBE: return GL_UNSIGNED_INT_SAMPLER_CUBE;
+	default: return GL_UNSIGNED_INT_SAMPLER_2D_ARRAY;
+	}
+}
+
+GLenum vgl_gl_type(const void *glsl_type)
+{
+	const struct glsl_type *t = glsl_type;
+
+	while (t->kind == GLSL_KIND_ARRAY)
+		t = t->elem;
+	switch (t->kind) {
+	case GLSL_KIND_SCALAR: return vector_type(t->base, 1);
+	case GLSL_KIND_VECTOR: return vector_type(t->base, t->rows);
+	case GLSL_KIND_MATRIX: return matrix_type(t->cols, t->rows);
+	case GLSL_KIND_SAMPLER: return sampler_type(t);
+	default: return GL_NONE;
+	}
+}
+
+/* ---- resource lists ----------------------------------------------------------------------- */
+
+static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
+{
+	uint32_t units = 0;
+
+	l->uniforms = calloc(p->nr_uniforms ? p->nr_uniforms : 1, sizeof(*l->uniforms));
+	if (!l->uniforms)
+		return false;
+	for (uint32_t i = 0; i < p->nr_uniforms; i++) {
+		const struct glsl_prog_uniform *s = &p->uniforms[i];
+		struct vgl_uniform *u = &l->uniforms[l->nr_uniforms++];
+
+		u->name = strdup(s->name);
+		if (!u->name)
+			return false;
+		u->type = vgl_gl_type(s->type);
+		u->array_size = s->array_size;
+		u->block = s->block;
+		u->offset = s->offset;
+		u->array_stride = s->array_stride;
+		u->matrix_stride = s->matrix_stride;
+		u->row_major = s->row_major;
+		u->first_location = -1;
+		u->binding = -1;
+		if (s->type->kind == GLSL_KIND_SAMPLER) {
+			u->is_sampler = true;
+			u->first_unit = units;
+			units += s->array_size ? s->array_size : 1;
+		}
+	}
+	l->nr_sampler_units = units;
+	l->sampler_units = calloc(units ? units : 1, sizeof(GLint));
+	return l->sampler_units != NULL;
+}
+
+static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
+{
+	l->blocks = calloc(p->nr_blocks ? p->nr_blocks : 1, sizeof(*l->blocks));
+	if (!l->blocks)
+		return false;
+	for (uint32_t i = 0; i < p->nr_blocks; i++) {
+		const struct glsl_prog_block *s = &p->blocks[i];
+		struct vgl_block *b = &l->blocks[l->nr_blocks++];
+
+		b->name = strdup(s->name);
+		if (!b->name)
+			return false;
+		b->size = s->size;
+		b->binding = 1 + i;
+		b->in_vs = s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
+		b->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
+		b->first_uniform = s->first_uniform;
+		b->nr_uniforms = s->nr_uniforms;
+	}
+	return true;
+}
+
+static bool copy_vars(struct vgl_attrib_info **out, uint32_t *nr, const struct glsl_prog_var *v,
+		      uint32_t n)
+{
+	*out = calloc(n ? n : 1, sizeof(**out));
+	if (!*out)
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		struct vgl_attrib_info *a = &(*out)[(*nr)++];
+
+		a->name = strdup(v[i].name);
+		if (!a->name)
+			return false;
+		a->type = vgl_gl_type(v[i].type);
+		a->size = v[i].type->kind == GLSL_KIND_ARRAY ? (GLint)v[i].type->length : 1;
+		a->location = v[i].location;
+	}
+	return true;
+}
+
+static void input_mask(struct vgl_linked *l, const struct glsl_program *p)
+{
+	for (uint32_t i = 0; i < p->nr_attribs; i++)
+		for (uint32_t s = 0; s < p->attribs[i].slots && p->attribs[i].location >= 0; s++)
+			if (p->attribs[i].location + s < VGL_MAX_ATTRIBS)
+				l->vs_inputs |= 1u << (p->attribs[i].location + s);
+}
+
+/* Locations: every element of every default-block or sampler uniform. */
+static bool assign_locations(struct vgl_linked *l)
+{
+	uint32_t n = 0, at = 0;
+
+	for (uint32_t i = 0; i < l->nr_uniforms; i++)
+		if (l->uniforms[i].block < 0)
+			n += l->uniforms[i].array_size ? l->uniforms[i].array_size : 1;
+	l->locations = calloc(n ? n : 1, sizeof(*l->locations));
+	if (!l->locations)
+		return false;
+	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
+		struct vgl_uniform *u = &l->uniforms[i];
+		uint32_t elems = u->array_size ? u->array_size : 1;
+
+		if (u->block >= 0)
+			continue;
+		u->first_location = (int32_t)at;
+		for (uint32_t e = 0; e < elems; e++)
+			l->locations[at++] = (struct vgl_location){ i, e };
+	}
+	l->nr_locations = at;
+	return true;
+}
+
+/* ---- bindings ------------------------------------------------------------------------------- */
+
+/* Old -> program-wide binding of one stage's module. */
+static void stage_map(const struct vgl_linked *l, const struct glsl_program *p,
+		      enum glsl_stage st, int32_t *map, uint32_t map_len)
+{
+	for (uint32_t i = 0; i < map_len; i++)
+		map[i] = -1;
+	map[0] = 0;
+	for (uint32_t i = 0; i < p->nr_blocks; i++) {
+		int32_t b = p->blocks[i].stage.binding[st];
+
+		if (b >= 0 && (uint32_t)b < map_len)
+			map[b] = (int32_t)l->blocks[i].binding;
+	}
+	for (uint32_t i = 0; i < p->nr_uniforms; i++) {
+		const struct vgl_uniform *u = &l->uniforms[i];
+		int32_t b = p->uniforms[i].stage.binding[st];
+		uint32_t elems = u->array_size ? u->array_size : 1;
+
+		for (uint32_t e = 0; u->binding >= 0 && b >= 0 && e < elems; e++)
+			if ((uint32_t)b + e < map_len)
+				map[b + (int32_t)e] = u->binding + (int32_t)e;
+	}
+}
+
+static void sampler_bindings(struct vgl_linked *l)
+{
+	uint32_t next = 1 + l->nr_blocks;
+
+	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
+		struct vgl_uniform *u = &l->uniforms[i];
+
+		if (!u->is_sampler)
+			continue;
+		u->binding = (int32_t)next;
+		next += u->array_size ? u->array_size : 1;
+	}
+}
+
+#define MAX_BINDINGS 256
+
+static int create_module(struct vgl_linked *l, uint32_t *words, size_t n, VkShaderModule *out)
+{
+	return vgl_result_from_vk(vvk_CreateShaderModule(l->dev->dev, &(VkShaderModuleCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = n * 4,
+		.pCode = words }, NULL, out));
+}
+
+static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
+{
+	int32_t map[MAX_BINDINGS];
+	VkShaderModule *mods[2] = { &l->vs, &l->fs };
+	int ret = VGL_OK;
+
+	for (int st = 0; st < GLSL_STAGE_COUNT && ret == VGL_OK; st++) {
+		stage_map(l, &lp->prog, (enum glsl_stage)st, map, MAX_BINDINGS);
+		if (vgl_spirv_remap_bindings(lp->words[st], lp->nr_words[st], map, MAX_BINDINGS))
+			return VGL_ERROR_BAD_ATTRIBUTE;
+		ret = create_module(l, lp->words[st], lp->nr_words[st], mods[st]);
+	}
+	return ret;
+}
+
+/* ---- Vulkan objects -------------------------------------------------------------------------- */
+
+static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayoutBinding *b)
+{
+	const VkShaderStageFlags all = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+	uint32_t n = 0;
+
+	if (l->data_size)
+		b[n++] = (VkDescriptorSetLayoutBinding){ 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, all, NULL };
+	for (uint32_t i = 0; i < l->nr_blocks; i++)
+		b[n++] = (VkDescriptorSetLayoutBinding){ l->blocks[i].binding,
+			VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, all, NULL };
+	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
+		const struct vgl_uniform *u = &l->uniforms[i];
+
+		for (uint32_t e = 0; u->binding >= 0 && e < (u->array_size ? u->array_size : 1); e++)
+			b[n++] = (VkDescriptorSetLayoutBinding){ (uint32_t)u->binding + e,
+				VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, all, NULL };
+	}
+	return n;
+}
+
+/* The pool sizes of one set, exactly. */
+static uint32_t pool_sizes(const struct vgl_linked *l, VkDescriptorPoolSize *s)
+{
+	uint32_t n = 0;
+
+	if (l->data_size)
+		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1 };
+	if (l->nr_blocks)
+		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
+						 l->nr_blocks };
+	if (l->nr_sampler_units)
+		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+						 l->nr_sampler_units };
+	return n;
+}
+
+static int create_layouts(struct vgl_linked *l)
+{
+	VkDescriptorSetLayoutBinding b[MAX_BINDINGS];
+	VkDescriptorPoolSize sizes[3];
+	uint32_t n = layout_bindings(l, b), nr_sizes = pool_sizes(l, sizes);
+	VkResult r = VK_SUCCESS;
+
+	if (n)
+		r = vvk_CreateDescriptorSetLayout(l->dev->dev, &(VkDescriptorSetLayoutCreateInfo){
+			.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+			.bindingCount = n, .pBindings = b }, NULL, &l->set_layout);
+	if (r == VK_SUCCESS)
+		r = vvk_CreatePipelineLayout(l->dev->dev, &(VkPipelineLayoutCreateInfo){
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+			.setLayoutCount = n ? 1 : 0, .pSetLayouts = &l->set_layout }, NULL, &l->layout);
+	vgl_dcache_init(&l->sets, &l->lock, l->set_layout, sizes, nr_sizes,
+			2 * (l->nr_blocks + l->nr_sampler_units));
+	return vgl_result_from_vk(r);
+}
+
+static int create_default_block(struct vgl_linked *l, uint32_t size)
+{
+	if (!size)
+		return VGL_OK;
+	l->data = calloc(1, size);
+	l->ubo = vgl_storage_create(l->dev, size, false);
+	if (!l->data || !l->ubo)
+		return VGL_ERROR_OUT_OF_MEMORY;
+	l->data_size = size;
+	l->dirty_lo = 0;
+	l->dirty_hi = size;
+	return VGL_OK;
+}
+
+/* ---- lifetime --------------------------------------------------------------------------------- */
+
+static void free_vars(struct vgl_attrib_info *v, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+static void linked_free(struct vgl_device *dev, void *arg)
+{
+	struct vgl_linked *l = arg;
+
+	vgl_pcache_finish(dev->dev, &l->pipelines);
+	vgl_dcache_finish(dev->dev, &l->sets);
+	vvk_DestroyPipelineLayout(dev->dev, l->layout, NULL);
+	vvk_DestroyDescriptorSetLayout(dev->dev, l->set_layout, NULL);
+	vvk_DestroyShaderModule(dev->dev, l->vs, NULL);
+	vvk_DestroyShaderModule(dev->dev, l->fs, NULL);
+	for (uint32_t i = 0; i < l->nr_uniforms; i++)
+		free(l->uniforms[i].name);
+	for (uint32_t i = 0; i < l->nr_blocks; i++)
+		free(l->blocks[i].name);
+	free(l->uniforms);
+	free(l->blocks);
+	free_vars(l->attribs, l->nr_attribs);
+	free_vars(l->outputs, l->nr_outputs);
+	free(l->locations);
+	free(l->sampler_units);
+	free(l->data);
+	pthread_mutex_destroy(&l->lock);
+	free(l);
+}
+
+/* Batches that used it are all submitted: its Vulkan objects go once they complete. */
+static void linked_destroy(struct vgl_object *o)
+{
+	struct vgl_linked *l = (struct vgl_linked *)o;
+
+	vgl_storage_unref(l->ubo);
+	l->ubo = NULL;
+	vgl_device_defer(l->dev, linked_free, l);
+}
+
+static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
+{
+	const struct glsl_program *p = &lp->prog;
+	int ret;
+
+	if (!copy_uniforms(l, p) || !copy_blocks(l, p) ||
+	    !copy_vars(&l->attribs, &l->nr_attribs, p->attribs, p->nr_attribs) ||
+	    !copy_vars(&l->outputs, &l->nr_outputs, p->outputs, p->nr_outputs) ||
+	    !assign_locations(l))
+		return VGL_ERROR_OUT_OF_MEMORY;
+	input_mask(l, p);
+	sampler_bindings(l);
+	ret = create_default_block(l, p->default_block_size);
+	if (ret == VGL_OK)
+		ret = create_modules(l, lp);
+	if (ret == VGL_OK)
+		ret = create_layouts(l);
+	return ret;
+}
+
+static struct glsl_attrib_binding *attrib_bindings(const struct vgl_program *p)
+{
+	struct glsl_attrib_binding *b = calloc(p->nr_bindings ? p->nr_bindings : 1, sizeof(*b));
+
+	for (uint32_t i = 0; b && i < p->nr_bindings; i++)
+		b[i] = (struct glsl_attrib_binding){ p->bindings[i].name,
+						     (int32_t)p->bindings[i].location };
+	return b;
+}
+
+static struct vgl_linked *linked_alloc(struct vgl_device *dev)
+{
+	struct vgl_linked *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return NULL;
+	vgl_object_init(&l->obj, linked_destroy);
+	l->dev = dev;
+	pthread_mutex_init(&l->lock, NULL);
+	return l;
+}
+
+int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl_linked **out,
+		      char **log)
+{
+	struct glsl_shader *shaders[GLSL_STAGE_COUNT] = { p->vs ? p->vs->compiled : NULL,
+							   p->fs ? p->fs->compiled : NULL };
+	struct glsl_attrib_binding *ab = attrib_bindings(p);
+	struct glsl_linked_program lp;
+	struct vgl_linked *l = NULL;
+	int ret;
+
+	if (!ab)
+		return VGL_ERROR_OUT_OF_MEMORY;
+	ret = glsl_shader_link(shaders, &(struct glsl_link_options){
+		.attrib_bindings = ab, .nr_attrib_bindings = p->nr_bindings }, &lp);
+	*log = strdup(lp.info_log ? lp.info_log : "");
+	free(ab);
+	if (ret == 0) {
+		l = linked_alloc(ctx->dev);
+		ret = l ? build(l, &lp) : VGL_ERROR_OUT_OF_MEMORY;
+	} else {
+		ret = VGL_ERROR_BAD_ATTRIBUTE;
+	}
+	glsl_linked_program_finish(&lp);
+	if (ret != VGL_OK && l)
+		linked_destroy(&l->obj);
+	*out = ret == VGL_OK ? l : NULL;
+	return ret;
+}
+
+void vgl_linked_upload_uniforms(struct vgl_context *ctx, struct vgl_linked *l)
+{
+	VkCommandBuffer cmd;
+
+	if (l->dirty_hi <= l->dirty_lo)
+		return;
+	cmd = vgl_batch_cmd(ctx);
+	if (!cmd)
+		return;
+	/* in the stream, so draws recorded before keep the values they had */
+	vvk_CmdUpdateBuffer(cmd, l->ubo->buf, l->dirty_lo, l->dirty_hi - l->dirty_lo,
+			    l->data + l->dirty_lo);
+	vgl_batch_use(ctx, &l->ubo->obj);
+	ctx->stats.uniform_uploads++;
+	ctx->stats.uniform_bytes += l->dirty_hi - l->dirty_lo;
+	l->dirty_lo = l->data_size;
+	l->dirty_hi = 0;
+}

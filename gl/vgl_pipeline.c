@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: MIT */
+#include "vgl_pipeline.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_program.h"
+
+/* ---- GL -> Vulkan enums ----------------------------------------------------------------- */
+
+static VkCompareOp compare_op(GLenum f)
+{
+	return (VkCompareOp)(f - GL_NEVER); /* NEVER..ALWAYS are in the same order */
+}
+
+static VkStencilOp stencil_op(GLenum op)
+{
+	switch (op) {
+	case GL_ZERO: return VK_STENCIL_OP_ZERO;
+	case GL_REPLACE: return VK_STENCIL_OP_REPLACE;
+	case GL_INCR: return VK_STENCIL_OP_INCREMENT_AND_CLAMP;
+	case GL_DECR: return VK_STENCIL_OP_DECREMENT_AND_CLAMP;
+	case GL_INVERT: return VK_STENCIL_OP_INVERT;
+	case GL_INCR_WRAP: return VK_STENCIL_OP_INCREMENT_AND_WRAP;
+	case GL_DECR_WRAP: return VK_STENCIL_OP_DECREMENT_AND_WRAP;
+	default: return VK_STENCIL_OP_KEEP;
+	}
+}
+
+static VkBlendFactor blend_factor(GLenum f)
+{
+	switch (f) {
+	case GL_ZERO: return VK_BLEND_FACTOR_ZERO;
+	case GL_ONE: return VK_BLEND_FACTOR_ONE;
+	case GL_SRC_COLOR: return VK_BLEND_FACTOR_SRC_COLOR;
+	case GL_ONE_MINUS_SRC_COLOR: return VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR;
+	case GL_DST_COLOR: return VK_BLEND_FACTOR_DST_COLOR;
+	case GL_ONE_MINUS_DST_COLOR: return VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR;
+	case GL_SRC_ALPHA: return VK_BLEND_FACTOR_SRC_ALPHA;
+	case GL_ONE_MINUS_SRC_ALPHA: return VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+	case GL_DST_ALPHA: return VK_BLEND_FACTOR_DST_ALPHA;
+	case GL_ONE_MINUS_DST_ALPHA: return VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA;
+	case GL_CONSTANT_COLOR: return VK_BLEND_FACTOR_CONSTANT_COLOR;
+	case GL_ONE_MINUS_CONSTANT_COLOR: return VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR;
+	case GL_CONSTANT_ALPHA: return VK_BLEND_FACTOR_CONSTANT_ALPHA;
+	case GL_ONE_MINUS_CONSTANT_ALPHA: return VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA;
+	default: return VK_BLEND_FACTOR_SRC_ALPHA_SATURATE;
+	}
+}
+
+static VkBlendOp blend_op(GLenum e)
+{
+	switch (e) {
+	case GL_FUNC_SUBTRACT: return VK_BLEND_OP_SUBTRACT;
+	case GL_FUNC_REVERSE_SUBTRACT: return VK_BLEND_OP_REVERSE_SUBTRACT;
+	case GL_MIN: return VK_BLEND_OP_MIN;
+	case GL_MAX: return VK_BLEND_OP_MAX;
+	default: return VK_BLEND_OP_ADD;
+	}
+}
+
+/* ---- the key ----------------------------------------------------------------------------- */
+
+static VkStencilOpState stencil_face(const struct vgl_stencil_face *f)
+{
+	return (VkStencilOpState){ stencil_op(f->fail), stencil_op(f->zpass), stencil_op(f->zfail),
+				   compare_op(f->func), f->value_mask & 0xff,
+				   f->write_mask & 0xff, 0 };
+}
+
+static void blend_key(const struct vgl_state *st, VkPipelineColorBlendAttachmentState *b)
+{
+	b->colorWriteMask = (st->color_mask[0] ? VK_COLOR_COMPONENT_R_BIT : 0) |
+			    (st->color_mask[1] ? VK_COLOR_COMPONENT_G_BIT : 0) |
+			    (st->color_mask[2] ? VK_COLOR_COMPONENT_B_BIT : 0) |
+			    (st->color_mask[3] ? VK_COLOR_COMPONENT_A_BIT : 0);
+	if (!st->blend)
+		return;
+	b->blendEnable = VK_TRUE;
+	b->srcColorBlendFactor = blend_factor(st->blend_fn.src_rgb);
+	b->dstColorBlendFactor = blend_factor(st->blend_fn.dst_rgb);
+	b->srcAlphaBlendFactor = blend_factor(st->blend_fn.src_alpha);
+	b->dstAlphaBlendFactor = blend_factor(st->blend_fn.dst_alpha);
+	b->colorBlendOp = blend_op(st->blend_fn.eq_rgb);
+	b->alphaBlendOp = blend_op(st->blend_fn.eq_alpha);
+}
+
+static uint32_t state_flags(const struct vgl_state *st, bool has_depth, bool has_stencil)
+{
+	uint32_t f = 0;
+
+	if (st->depth_test && has_depth) {
+		f |= VGL_PKEY_DEPTH_TEST;
+		if (st->depth_mask)
+			f |= VGL_PKEY_DEPTH_WRITE;
+	}
+	if (st->stencil_test && has_stencil)
+		f |= VGL_PKEY_STENCIL;
+	if (st->polygon_offset_fill)
+		f |= VGL_PKEY_DEPTH_BIAS;
+	if (st->rasterizer_discard)
+		f |= VGL_PKEY_DISCARD;
+	if (st->primitive_restart_fixed)
+		f |= VGL_PKEY_RESTART;
+	return f;
+}
+
+static VkCullModeFlags cull_mode(const struct vgl_state *st)
+{
+	if (!st->cull_face)
+		return VK_CULL_MODE_NONE;
+	return st->cull_mode == GL_FRONT ? VK_CULL_MODE_FRONT_BIT
+	     : st->cull_mode == GL_BACK ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_FRONT_AND_BACK;
+}
+
+/* Called with key zeroed and the formats, topology and vertex layout set. */
+void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
+{
+	const struct vgl_state *st = &ctx->st;
+	bool has_depth = key->ds_format != VK_FORMAT_UNDEFINED;
+	bool has_stencil = key->ds_format == VK_FORMAT_D24_UNORM_S8_UINT;
+
+	key->cull = cull_mode(st);
+	/* images are stored y-up (vgl_framebuffer.h): GL's CCW is vk/'s CW */
+	key->front = st->front_face == GL_CCW ? VK_FRONT_FACE_CLOCKWISE
+					      : VK_FRONT_FACE_COUNTER_CLOCKWISE;
+	key->flags = state_flags(st, has_depth, has_stencil);
+	key->line_width = st->line_width;
+	if (key->flags & VGL_PKEY_DEPTH_BIAS) {
+		key->depth_bias = st->polygon_offset_units;
+		key->depth_slope = st->polygon_offset_factor;
+	}
+	if (key->flags & VGL_PKEY_DEPTH_TEST)
+		key->depth_op = compare_op(st->depth_func);
+	if (key->flags & VGL_PKEY_STENCIL) {
+		key->stencil[0] = stencil_face(&st->stencil[0]);
+		key->stencil[1] = stencil_face(&st->stencil[1]);
+	}
+	if (key->color_format != VK_FORMAT_UNDEFINED)
+		blend_key(st, &key->blend);
+}
+
+/* FNV-1a over the key's bytes. */
+static uint32_t hash_key(const struct vgl_pkey *key)
+{
+	const uint8_t *p = (const uint8_t *)key;
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < sizeof(*key); i++)
+		h = (h ^ p[i]) * 16777619u;
+	return h;
+}
+
+/* ---- creation ------------------------------------------------------------------------------- */
+
+struct vertex_input {
+	VkVertexInputBindingDescription bindings[VGL_MAX_ATTRIBS];
+	VkVertexInputAttributeDescription attrs[VGL_MAX_ATTRIBS];
+	VkVertexInputBindingDivisorDescriptionEXT divisors[VGL_MAX_ATTRIBS];
+	uint32_t n, nr_divisors;
+};
+
+static void vertex_input(const struct vgl_vertex_layout *v, struct vertex_input *vi)
+{
+	memset(vi, 0, sizeof(*vi));
+	for (uint32_t i = 0; i < VGL_MAX_ATTRIBS; i++) {
+		if (!(v->mask & (1u << i)))
+			continue;
+		vi->bindings[vi->n] = (VkVertexInputBindingDescription){
+			i, v->a[i].stride,
+			v->a[i].divisor ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX };
+		vi->attrs[vi->n++] = (VkVertexInputAttributeDescription){ i, i, v->a[i].format, 0 };
+		if (v->a[i].divisor > 1)
+			vi->divisors[vi->nr_divisors++] =
+				(VkVertexInputBindingDivisorDescriptionEXT){ i, v->a[i].divisor };
+	}
+}
+
+static VkPipelineDepthStencilStateCreateInfo depth_stencil(const struct vgl_pkey *k)
+{
+	return (VkPipelineDepthStencilStateCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+		.depthTestEnable = (k->flags & VGL_PKEY_DEPTH_TEST) != 0,
+		.depthWriteEnable = (k->flags & VGL_PKEY_DEPTH_WRITE) != 0,
+		.depthCompareOp = k->depth_op,
+		.stencilTestEnable = (k->flags & VGL_PKEY_STENCIL) != 0,
+		.front = k->stencil[0], .back = k->stencil[1], .maxDepthBounds = 1.0f };
+}
+
+static VkPipelineRasterizationStateCreateInfo raster(const struct vgl_pkey *k)
+{
+	bool bias = k->flags & VGL_PKEY_DEPTH_BIAS;
+
+	return (VkPipelineRasterizationStateCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+		.rasterizerDiscardEnable = (k->flags & VGL_PKEY_DISCARD) != 0,
+		.cullMode = k->cull, .frontFace = k->front, .depthBiasEnable = bias,
+		.depthBiasConstantFactor = k->depth_bias, .depthBiasSlopeFactor = k->depth_slope,
+		.lineWidth = k->line_width };
+}
+
+static VkPipelineShaderStageCreateInfo stage(VkShaderStageFlagBits s, VkShaderModule m)
+{
+	return (VkPipelineShaderStageCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = s,
+		.module = m, .pName = "main" };
+}
+
+static const VkDynamicState dynamic_states[] = {
+	VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
+	VK_DYNAMIC_STATE_STENCIL_REFERENCE,
+};
+
+/* Every create-info a pipeline points at, kept together for one call. */
+struct pipeline_ci {
+	VkPipelineShaderStageCreateInfo stages[2];
+	struct vertex_input v;
+	VkPipelineVertexInputDivisorStateCreateInfoEXT div;
+	VkPipelineVertexInputStateCreateInfo vi;
+	VkPipelineRenderingCreateInfo ri;
+	VkPipelineInputAssemblyStateCreateInfo ia;
+	VkPipelineRasterizationStateCreateInfo rs;
+	VkPipelineDepthStencilStateCreateInfo ds;
+	VkPipelineColorBlendStateCreateInfo cb;
+	VkPipelineMultisampleStateCreateInfo ms;
+	VkPipelineDynamicStateCreateInfo dy;
+};
+
+static void vertex_state(const struct vgl_pkey *k, struct pipeline_ci *c)
+{
+	vertex_input(&k->vertex, &c->v);
+	c->vi = (VkPipelineVertexInputStateCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+		.vertexBindingDescriptionCount = c->v.n, .pVertexBindingDescriptions = c->v.bindings,
+		.vertexAttributeDescriptionCount = c->v.n, .pVertexAttributeDescriptions = c->v.attrs };
+	if (!c->v.nr_divisors)
+		return;
+	c->div = (VkPipelineVertexInputDivisorStateCreateInfoEXT){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
+		.vertexBindingDivisorCount = c->v.nr_divisors, .pVertexBindingDivisors = c->v.divisors };
+	c->vi.pNext = &c->div;
+}
+
+static void target_state(const struct vgl_pkey *k, struct pipeline_ci *c)
+{
+	bool color = k->color_format != VK_FORMAT_UNDEFINED;
+
+	c->ri = (VkPipelineRenderingCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+		.colorAttachmentCount = color ? 1 : 0, .pColorAttachmentFormats = &k->color_format,
+		.depthAttachmentFormat = k->ds_format,
+		.stencilAttachmentFormat = k->ds_format == VK_FORMAT_D24_UNORM_S8_UINT ?
+					   k->ds_format : VK_FORMAT_UNDEFINED };
+	c->cb = (VkPipelineColorBlendStateCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+		.attachmentCount = color ? 1 : 0, .pAttachments = &k->blend };
+	c->ms = (VkPipelineMultisampleStateCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+		.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT };
+}
+
+static void fixed_state(const struct vgl_pkey *k, struct pipeline_ci *c)
+{
+	c->ia = (VkPipelineInputAssemblyStateCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+		.topology = k->topology, .primitiveRestartEnable = (k->flags & VGL_PKEY_RESTART) != 0 };
+	c->rs = raster(k);
+	c->ds = depth_stencil(k);
+	c->dy = (VkPipelineDynamicStateCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+		.dynamicStateCount = sizeof(dynamic_states) / sizeof(dynamic_states[0]),
+		.pDynamicStates = dynamic_states };
+}
+
+static VkPipeline create(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_pkey *k)
+{
+	struct pipeline_ci c = { .stages = { stage(VK_SHADER_STAGE_VERTEX_BIT, l->vs),
+					     stage(VK_SHADER_STAGE_FRAGMENT_BIT, l->fs) } };
+	VkGraphicsPipelineCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &c.ri,
+		.stageCount = 2, .pStages = c.stages, .pVertexInputState = &c.vi,
+		.pInputAssemblyState = &c.ia, .pRasterizationState = &c.rs,
+		.pMultisampleState = &c.ms, .pDepthStencilState = &c.ds, .pColorBlendState = &c.cb,
+		.pDynamicState = &c.dy, .layout = l->layout };
+	VkPipeline p = VK_NULL_HANDLE;
+
+	vertex_state(k, &c);
+	target_state(k, &c);
+	fixed_state(k, &c);
+	if (vvk_CreateGraphicsPipelines(ctx->dev->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p) !=
+	    VK_SUCCESS)
+		return VK_NULL_HANDLE;
+	ctx->stats.pipelines_created++;
+	return p;
+}
+
+static bool grow(struct vgl_pcache *c)
+{
+	uint32_t cap = c->cap ? c->cap * 2 : 8;
+	struct vgl_pcache_entry *e;
+
+	if (c->nr < c->cap)
+		return true;
+	e = realloc(c->entries, cap * sizeof(*e));
+	if (!e)
+		return false;
+	c->entries = e;
+	c->cap = cap;
+	return true;
+}
+
+VkPipeline vgl_pipeline_get(struct vgl_context *ctx, struct vgl_linked *l,
+			    const struct vgl_pkey *key)
+{
+	struct vgl_pcache *c = &l->pipelines;
+	uint32_t h = hash_key(key);
+	VkPipeline p;
+
+	for (uint32_t i = 0; i < c->nr; i++) {
+		if (c->entries[i].hash == h && memcmp(&c->entries[i].key, key, sizeof(*key)) == 0) {
+			ctx->stats.pipeline_hits++;
+			return c->entries[i].pipeline;
+		}
+	}
+	if (!grow(c))
+		return VK_NULL_HANDLE;
+	p = create(ctx, l, key);
+	if (p == VK_NULL_HANDLE)
+		return p;
+	c->entries[c->nr].hash = h;
+	c->entries[c->nr].key = *key;
+	c->entries[c->nr++].pipeline = p;
+	return p;
+}
+
+void vgl_pcache_finish(VkDevice dev, struct vgl_pcache *c)
+{
+	for (uint32_t i = 0; i < c->nr; i++)
+		vvk_DestroyPipeline(dev, c->entries[i].pipeline, NULL);
+	free(c->entries);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * VkPipelines per (program, vertex input layout, raster / depth-stencil /
+ * blend state, render target formats), cached per program under a hash.
+ * Viewport, scissor, blend constants and stencil reference are dynamic
+ * state, so changing them never makes a pipeline. The key is built from
+ * zeroed memory so that it compares with memcmp.
+ */
+#pragma once
+
+#include <stdint.h>
+
+#include "vgl_vertex.h"
+#include "vvk.h"
+
+struct vgl_context;
+struct vgl_linked;
+
+struct vgl_vertex_layout {
+	uint32_t mask;                     /* attribute locations fed */
+	struct {
+		VkFormat format;
+		uint32_t stride;
+		uint32_t divisor;
+	} a[VGL_MAX_ATTRIBS];
+};
+
+struct vgl_pkey {
+	VkPrimitiveTopology topology;
+	VkFormat color_format, ds_format;
+	struct vgl_vertex_layout vertex;
+	VkCullModeFlags cull;
+	VkFrontFace front;
+	uint32_t flags;                    /* VGL_PKEY_* */
+	float line_width, depth_bias, depth_slope;
+	VkCompareOp depth_op;
+	VkStencilOpState stencil[2];       /* reference 0: dynamic */
+	VkPipelineColorBlendAttachmentState blend;
+};
+
+#define VGL_PKEY_DEPTH_TEST (1u << 0)
+#define VGL_PKEY_DEPTH_WRITE (1u << 1)
+#define VGL_PKEY_STENCIL (1u << 2)
+#define VGL_PKEY_DEPTH_BIAS (1u << 3)
+#define VGL_PKEY_DISCARD (1u << 4)
+#define VGL_PKEY_RESTART (1u << 5)
+#define VGL_PKEY_ALPHA_TO_COVERAGE (1u << 6)
+
+struct vgl_pcache_entry {
+	uint32_t hash;
+	struct vgl_pkey key;
+	VkPipeline pipeline;
+};
+
+struct vgl_pcache {
+	struct vgl_pcache_entry *entries;
+	uint32_t nr, cap;
+};
+
+/* The fixed-function part of the key from the context's state. */
+void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key);
+/* The pipeline for key (created on a miss); the program's lock is held. */
+VkPipeline vgl_pipeline_get(struct vgl_context *ctx, struct vgl_linked *l,
+			    const struct vgl_pkey *key);
+void vgl_pcache_finish(VkDevice dev, struct vgl_pcache *c);

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: MIT */
+#include "vgl_pixel.h"
+
+#include <string.h>
+
+#define ID { VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY, \
+	     VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY }
+#define RGB1 { VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_G, VK_COMPONENT_SWIZZLE_B, \
+	       VK_COMPONENT_SWIZZLE_ONE }
+#define LUM { VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_R, \
+	      VK_COMPONENT_SWIZZLE_ONE }
+#define LUMA { VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_R, \
+	       VK_COMPONENT_SWIZZLE_G }
+#define ALPHA { VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ZERO, \
+		VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_R }
+
+#define UB GL_UNSIGNED_BYTE
+#define F(i, f, t, base, vk, swz, conv, sb, db, rend, filt, r, g, b, a, d, s) \
+	{ i, f, t, base, vk, swz, conv, sb, db, rend, filt, { r, g, b, a, d, s } }
+
+static const struct vgl_pixel_format table[] = {
+	/* ES 2.0: internalformat == format */
+	F(GL_RGBA, GL_RGBA, UB, GL_RGBA, VK_FORMAT_R8G8B8A8_UNORM, ID, VGL_CONV_COPY, 4, 4, true, true, 8, 8, 8, 8, 0, 0),
+	F(GL_RGB, GL_RGB, UB, GL_RGB, VK_FORMAT_R8G8B8A8_UNORM, RGB1, VGL_CONV_RGB8_TO_RGBA8, 3, 4, true, true, 8, 8, 8, 0, 0, 0),
+	F(GL_RGBA, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GL_RGBA, VK_FORMAT_R4G4B4A4_UNORM_PACK16, ID, VGL_CONV_COPY, 2, 2, false, true, 4, 4, 4, 4, 0, 0),
+	F(GL_RGBA, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GL_RGBA, VK_FORMAT_A1R5G5B5_UNORM_PACK16, ID, VGL_CONV_5551_TO_1555, 2, 2, false, true, 5, 5, 5, 1, 0, 0),
+	F(GL_RGB, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GL_RGB, VK_FORMAT_R5G6B5_UNORM_PACK16, ID, VGL_CONV_COPY, 2, 2, true, true, 5, 6, 5, 0, 0, 0),
+	F(GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, UB, GL_LUMINANCE_ALPHA, VK_FORMAT_R8G8_UNORM, LUMA, VGL_CONV_COPY, 2, 2, false, true, 8, 8, 8, 8, 0, 0),
+	F(GL_LUMINANCE, GL_LUMINANCE, UB, GL_LUMINANCE, VK_FORMAT_R8_UNORM, LUM, VGL_CONV_COPY, 1, 1, false, true, 8, 8, 8, 0, 0, 0),
+	F(GL_ALPHA, GL_ALPHA, UB, GL_ALPHA, VK_FORMAT_R8_UNORM, ALPHA, VGL_CONV_COPY, 1, 1, false, true, 0, 0, 0, 8, 0, 0),
+	F(GL_DEPTH_COMPONENT, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT, VK_FORMAT_D16_UNORM, ID, VGL_CONV_COPY, 2, 2, true, false, 0, 0, 0, 0, 16, 0),
+	F(GL_DEPTH_COMPONENT, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT, VK_FORMAT_X8_D24_UNORM_PACK32, ID, VGL_CONV_U32_TO_D24, 4, 4, true, false, 0, 0, 0, 0, 24, 0),
+	F(GL_DEPTH_STENCIL, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL, VK_FORMAT_D24_UNORM_S8_UINT, ID, VGL_CONV_NONE, 4, 4, true, false, 0, 0, 0, 0, 24, 8),
+	/* ES 3.0 sized formats */
+	F(GL_RGBA8, GL_RGBA, UB, GL_RGBA, VK_FORMAT_R8G8B8A8_UNORM, ID, VGL_CONV_COPY, 4, 4, true, true, 8, 8, 8, 8, 0, 0),
+	F(GL_RGB8, GL_RGB, UB, GL_RGB, VK_FORMAT_R8G8B8A8_UNORM, RGB1, VGL_CONV_RGB8_TO_RGBA8, 3, 4, true, true, 8, 8, 8, 0, 0, 0),
+	F(GL_R8, GL_RED, UB, GL_RED, VK_FORMAT_R8_UNORM, ID, VGL_CONV_COPY, 1, 1, true, true, 8, 0, 0, 0, 0, 0),
+	F(GL_RG8, GL_RG, UB, GL_RG, VK_FORMAT_R8G8_UNORM, ID, VGL_CONV_COPY, 2, 2, true, true, 8, 8, 0, 0, 0, 0),
+	F(GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GL_RGB, VK_FORMAT_R5G6B5_UNORM_PACK16, ID, VGL_CONV_COPY, 2, 2, true, true, 5, 6, 5, 0, 0, 0),
+	F(GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GL_RGBA, VK_FORMAT_R4G4B4A4_UNORM_PACK16, ID, VGL_CONV_COPY, 2, 2, false, true, 4, 4, 4, 4, 0, 0),
+	F(GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GL_RGBA, VK_FORMAT_A1R5G5B5_UNORM_PACK16, ID, VGL_CONV_5551_TO_1555, 2, 2, false, true, 5, 5, 5, 1, 0, 0),
+	F(GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GL_RGBA, VK_FORMAT_R16G16B16A16_SFLOAT, ID, VGL_CONV_COPY, 8, 8, false, true, 16, 16, 16, 16, 0, 0),
+	F(GL_RGBA16F, GL_RGBA, GL_FLOAT, GL_RGBA, VK_FORMAT_R16G16B16A16_SFLOAT, ID, VGL_CONV_F32_TO_F16, 16, 8, false, true, 16, 16, 16, 16, 0, 0),
+	F(GL_RGBA32F, GL_RGBA, GL_FLOAT, GL_RGBA, VK_FORMAT_R32G32B32A32_SFLOAT, ID, VGL_CONV_COPY, 16, 16, false, false, 32, 32, 32, 32, 0, 0),
+	F(GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT, VK_FORMAT_D16_UNORM, ID, VGL_CONV_COPY, 2, 2, true, false, 0, 0, 0, 0, 16, 0),
+	F(GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT, VK_FORMAT_X8_D24_UNORM_PACK32, ID, VGL_CONV_U32_TO_D24, 4, 4, true, false, 0, 0, 0, 0, 24, 0),
+	F(GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT, VK_FORMAT_X8_D24_UNORM_PACK32, ID, VGL_CONV_U32_TO_D24, 4, 4, true, false, 0, 0, 0, 0, 24, 0),
+	F(GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL, VK_FORMAT_D24_UNORM_S8_UINT, ID, VGL_CONV_NONE, 4, 4, true, false, 0, 0, 0, 0, 24, 8),
+};
+#define TABLE_SIZE (sizeof(table) / sizeof(table[0]))
+/* rows before this one are ES 2.0's unsized combinations */
+#define FIRST_SIZED 11
+
+/* ES 2.0 knows five formats and four types; ES 3.0 the rest. */
+static bool known_format(bool es3, GLenum f)
+{
+	switch (f) {
+	case GL_RGBA: case GL_RGB: case GL_LUMINANCE_ALPHA: case GL_LUMINANCE: case GL_ALPHA:
+		return true;
+	}
+	if (!es3)
+		return false;
+	switch (f) {
+	case GL_RED: case GL_RG: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
+	case GL_RED_INTEGER: case GL_RG_INTEGER: case GL_RGB_INTEGER: case GL_RGBA_INTEGER:
+		return true;
+	}
+	return false;
+}
+
+static bool known_type(bool es3, GLenum t)
+{
+	switch (t) {
+	case GL_UNSIGNED_BYTE: case GL_UNSIGNED_SHORT_5_6_5: case GL_UNSIGNED_SHORT_4_4_4_4:
+	case GL_UNSIGNED_SHORT_5_5_5_1:
+		return true;
+	}
+	if (!es3)
+		return false;
+	switch (t) {
+	case GL_BYTE: case GL_UNSIGNED_SHORT: case GL_SHORT:
+	case GL_UNSIGNED_INT: case GL_INT: case GL_HALF_FLOAT: case GL_FLOAT:
+	case GL_UNSIGNED_INT_2_10_10_10_REV:
+	case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV:
+	case GL_UNSIGNED_INT_24_8: case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
+		return true;
+	}
+	return false;
+}
+
+/* ES 2.0 knows only the unsized rows; depth textures are ES 3.0's here. */
+static bool row_allowed(bool es3, size_t k)
+{
+	return es3 || (k < FIRST_SIZED && table[k].base_format != GL_DEPTH_COMPONENT &&
+		       table[k].base_format != GL_DEPTH_STENCIL);
+}
+
+static bool known_internal(bool es3, GLint i)
+{
+	for (size_t k = 0; k < TABLE_SIZE; k++)
+		if ((GLint)table[k].internal_format == i && row_allowed(es3, k))
+			return true;
+	return false;
+}
+
+GLenum vgl_pixel_lookup(bool es3, GLint internal_format, GLenum format, GLenum type,
+			const struct vgl_pixel_format **out)
+{
+	if (!known_format(es3, format) || !known_type(es3, type))
+		return GL_INVALID_ENUM;
+	if (!known_internal(es3, internal_format))
+		return GL_INVALID_VALUE;
+	for (size_t k = 0; k < TABLE_SIZE; k++) {
+		const struct vgl_pixel_format *f = &table[k];
+
+		if ((GLint)f->internal_format == internal_format && f->format == format &&
+		    f->type == type && row_allowed(es3, k)) {
+			*out = f;
+			return GL_NO_ERROR;
+		}
+	}
+	return GL_INVALID_OPERATION;
+}
+
+const struct vgl_pixel_format *vgl_pixel_sized(GLenum internal_format)
+{
+	for (size_t k = FIRST_SIZED; k < TABLE_SIZE; k++)
+		if (table[k].internal_format == internal_format)
+			return &table[k];
+	return NULL;
+}
+
+const struct vgl_pixel_format *vgl_pixel_unsized(GLenum internal_format)
+{
+	for (size_t k = 0; k < FIRST_SIZED; k++)
+		if (table[k].internal_format == internal_format && table[k].type == UB)
+			return &table[k];
+	return NULL;
+}
+
+size_t vgl_pixel_stride(const struct vgl_pixel_format *f, GLint row_length, GLsizei width,
+			GLint alignment)
+{
+	size_t len = (size_t)(row_length > 0 ? row_length : width) * f->src_bpp;
+	size_t a = alignment > 0 ? (size_t)alignment : 1;
+
+	return (len + a - 1) / a * a;
+}
+
+/* IEEE half from float, round to nearest even; enough for texel data. */
+static uint16_t half_from_float(float v)
+{
+	uint32_t x, sign, exp, mant;
+
+	memcpy(&x, &v, 4);
+	sign = (x >> 16) & 0x8000;
+	exp = (x >> 23) & 0xff;
+	mant = x & 0x7fffff;
+	if (exp == 0xff)
+		return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0));
+	if (exp > 142)
+		return (uint16_t)(sign | 0x7c00);
+	if (exp < 113) {
+		if (exp < 103)
+			return (uint16_t)sign;
+		mant |= 0x800000;
+		return (uint16_t)(sign | ((mant >> (126 - exp)) + ((mant >> (125 - exp)) & 1)));
+	}
+	x = sign | (exp - 112) << 10 | mant >> 13;
+	return (uint16_t)(x + ((mant >> 12) & 1)); /* round half up */
+}
+
+static void convert_5551(const uint8_t *s, uint8_t *d, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		uint16_t v;
+
+		memcpy(&v, s + 2 * i, 2);
+		/* GL: R 15..11 G 10..6 B 5..1 A 0; host 1555: A 15 R 14..10 G 9..5 B 4..0 */
+		v = (uint16_t)((v & 1) << 15 | v >> 1);
+		memcpy(d + 2 * i, &v, 2);
+	}
+}
+
+static void rgb_to_rgba(const uint8_t *s, uint8_t *d, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		memcpy(d + 4 * i, s + 3 * i, 3);
+		d[4 * i + 3] = 255;
+	}
+}
+
+static void f32_to_f16(const uint8_t *s, uint8_t *d, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		float v;
+		uint16_t h;
+
+		memcpy(&v, s + 4 * i, 4);
+		h = half_from_float(v);
+		memcpy(d + 2 * i, &h, 2);
+	}
+}
+
+/* GL's 32-bit depth keeps its top 24 bits in the host's X8D24 */
+static void u32_to_d24(const uint8_t *s, uint8_t *d, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t v;
+
+		memcpy(&v, s + 4 * i, 4);
+		v >>= 8;
+		memcpy(d + 4 * i, &v, 4);
+	}
+}
+
+void vgl_pixel_convert_row(const struct vgl_pixel_format *f, const void *src, void *dst,
+			   uint32_t width)
+{
+	switch (f->conv) {
+	case VGL_CONV_RGB8_TO_RGBA8: rgb_to_rgba(src, dst, width); return;
+	case VGL_CONV_5551_TO_1555: convert_5551(src, dst, width); return;
+	case VGL_CONV_F32_TO_F16: f32_to_f16(src, dst, width * 4); return;
+	case VGL_CONV_U32_TO_D24: u32_to_d24(src, dst, width); return;
+	default: memcpy(dst, src, (size_t)width * f->dst_bpp);
+	}
+}
+
+GLint vgl_pixel_bits(const struct vgl_pixel_format *f, GLenum pname)
+{
+	switch (pname) {
+	case GL_RENDERBUFFER_RED_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+	case GL_RED_BITS:
+		return f->bits[0];
+	case GL_RENDERBUFFER_GREEN_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+	case GL_GREEN_BITS:
+		return f->bits[1];
+	case GL_RENDERBUFFER_BLUE_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+	case GL_BLUE_BITS:
+		return f->bits[2];
+	case GL_RENDERBUFFER_ALPHA_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+	case GL_ALPHA_BITS:
+		return f->bits[3];
+	case GL_RENDERBUFFER_DEPTH_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+	case GL_DEPTH_BITS:
+		return f->bits[4];
+	case GL_RENDERBUFFER_STENCIL_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+	case GL_STENCIL_BITS:
+		return f->bits[5];
+	}
+	return 0;
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Client pixel formats (glTexImage2D's internalformat/format/type) and the
+ * image formats that store them. Each supported combination is one table
+ * row: the VkFormat, the component swizzle its views sample with (GL's
+ * LUMINANCE/ALPHA formats are R8/R8G8 images seen through a swizzle, vk/'s
+ * views support them) and how a row of client data becomes a row of the
+ * image (a plain copy for most; RGB is stored as RGBA8 so that it stays
+ * renderable and readable, 5551 is reshuffled into the host's 1555).
+ */
+#pragma once
+
+#include <GLES3/gl3.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vvk.h"
+
+enum vgl_pixel_conv {
+	VGL_CONV_COPY,
+	VGL_CONV_RGB8_TO_RGBA8,
+	VGL_CONV_5551_TO_1555,
+	VGL_CONV_F32_TO_F16,
+	VGL_CONV_U32_TO_D24,
+	VGL_CONV_NONE,           /* no upload path (packed depth/stencil) */
+};
+
+struct vgl_pixel_format {
+	GLenum internal_format;  /* as the application names it */
+	GLenum format, type;
+	GLenum base_format;      /* GL_RGBA, GL_LUMINANCE, GL_DEPTH_COMPONENT, ... */
+	VkFormat vk;
+	VkComponentMapping swizzle;
+	enum vgl_pixel_conv conv;
+	uint8_t src_bpp, dst_bpp;
+	bool renderable, filterable;
+	uint8_t bits[6];         /* red, green, blue, alpha, depth, stencil */
+};
+
+/* The row for a glTexImage combination; returns the GL error of a bad one
+ * (GL_NO_ERROR and *out set when supported). es3: ES 3.0 rules. */
+GLenum vgl_pixel_lookup(bool es3, GLint internal_format, GLenum format, GLenum type,
+			const struct vgl_pixel_format **out);
+/* The first row of a sized internal format (glTexStorage2D); NULL if none. */
+const struct vgl_pixel_format *vgl_pixel_sized(GLenum internal_format);
+/* The row for an unsized internal format with UNSIGNED_BYTE data
+ * (glCopyTexImage2D of ES 2.0); NULL if none. */
+const struct vgl_pixel_format *vgl_pixel_unsized(GLenum internal_format);
+/* Bytes from one client row to the next under the unpack/pack rules. */
+size_t vgl_pixel_stride(const struct vgl_pixel_format *f, GLint row_length, GLsizei width,
+			GLint alignment);
+/* Converts one row of `width` texels from client to image layout. */
+void vgl_pixel_convert_row(const struct vgl_pixel_format *f, const void *src, void *dst,
+			   uint32_t width);
+/* The bits query of a format (GL_TEXTURE_RED_SIZE order: r g b a depth stencil). */
+GLint vgl_pixel_bits(const struct vgl_pixel_format *f, GLenum pname);

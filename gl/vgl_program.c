@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Program objects: create, attach, link, use, delete, and the program and
+ * attribute queries. Uniforms are in vgl_uniform.c, uniform blocks in
+ * vgl_ubo.c.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_procs.h"
+#include "vgl_program.h"
+
+GLuint vgl_program_name(const struct vgl_program *p)
+{
+	return p->name;
+}
+
+static void program_free(struct vgl_program *p)
+{
+	if (p->vs)
+		vgl_shader_detach(p->vs);
+	if (p->fs)
+		vgl_shader_detach(p->fs);
+	vgl_linked_unref(p->linked);
+	for (uint32_t i = 0; i < p->nr_bindings; i++)
+		free(p->bindings[i].name);
+	free(p->bindings);
+	free(p->info_log);
+	free(p);
+}
+
+static void program_destroy(struct vgl_object *o)
+{
+	program_free((struct vgl_program *)((char *)o - offsetof(struct vgl_program, obj)));
+}
+
+void vgl_program_unref(struct vgl_program *p)
+{
+	if (p)
+		vgl_object_unref(&p->obj);
+}
+
+void vgl_program_object_delete(void *obj)
+{
+	enum vgl_pobj_kind *kind = obj;
+
+	if (!kind)
+		return;
+	if (*kind == VGL_POBJ_SHADER) {
+		struct vgl_shader *sh = obj;
+
+		/* attached ones go with their program */
+		if (sh->attached)
+			sh->delete_pending = true;
+		else
+			vgl_shader_free(sh);
+		return;
+	}
+	vgl_program_unref(obj);
+}
+
+static GLuint GL_APIENTRY vgl_CreateProgram(void)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p;
+
+	if (!ctx)
+		return 0;
+	p = calloc(1, sizeof(*p));
+	if (!p) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return 0;
+	}
+	p->kind = VGL_POBJ_PROGRAM;
+	vgl_object_init(&p->obj, program_destroy);
+	pthread_mutex_lock(&ctx->share->lock);
+	p->name = vgl_names_gen(&ctx->share->programs, p);
+	pthread_mutex_unlock(&ctx->share->lock);
+	if (!p->name) {
+		free(p);
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return 0;
+	}
+	return p->name;
+}
+
+static void GL_APIENTRY vgl_DeleteProgram(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p;
+
+	if (!ctx || name == 0)
+		return;
+	p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
+	if (!p)
+		return;
+	pthread_mutex_lock(&ctx->share->lock);
+	vgl_names_remove(&ctx->share->programs, name);
+	pthread_mutex_unlock(&ctx->share->lock);
+	/* a current program lives on until it is no longer current */
+	p->delete_pending = true;
+	vgl_program_unref(p);
+}
+
+static GLboolean GL_APIENTRY vgl_IsProgram(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	enum vgl_pobj_kind *obj;
+
+	if (!ctx)
+		return GL_FALSE;
+	pthread_mutex_lock(&ctx->share->lock);
+	obj = vgl_names_get(&ctx->share->programs, name);
+	pthread_mutex_unlock(&ctx->share->lock);
+	return obj && *obj == VGL_POBJ_PROGRAM ? GL_TRUE : GL_FALSE;
+}
+
+static bool lookup_pair(struct vgl_context *ctx, GLuint program, GLuint shader,
+			struct vgl_program **p, struct vgl_shader **sh)
+{
+	*p = vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM);
+	*sh = *p ? vgl_pobj_lookup(ctx, shader, VGL_POBJ_SHADER) : NULL;
+	return *p && *sh;
+}
+
+static void GL_APIENTRY vgl_AttachShader(GLuint program, GLuint shader)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p;
+	struct vgl_shader *sh, **slot;
+
+	if (!ctx || !lookup_pair(ctx, program, shader, &p, &sh))
+		return;
+	slot = sh->type == GL_VERTEX_SHADER ? &p->vs : &p->fs;
+	if (*slot) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	*slot = sh;
+	sh->attached++;
+}
+
+static void GL_APIENTRY vgl_DetachShader(GLuint program, GLuint shader)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p;
+	struct vgl_shader *sh, **slot;
+
+	if (!ctx || !lookup_pair(ctx, program, shader, &p, &sh))
+		return;
+	slot = sh->type == GL_VERTEX_SHADER ? &p->vs : &p->fs;
+	if (*slot != sh) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	*slot = NULL;
+	vgl_shader_detach(sh);
+}
+
+static void GL_APIENTRY vgl_GetAttachedShaders(GLuint program, GLsizei max, GLsizei *count,
+					       GLuint *shaders)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p;
+	GLsizei n = 0;
+
+	if (!ctx)
+		return;
+	if (max < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	p = vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM);
+	if (!p)
+		return;
+	if (p->vs && n < max)
+		shaders[n++] = p->vs->name;
+	if (p->fs && n < max)
+		shaders[n++] = p->fs->name;
+	if (count)
+		*count = n;
+}
+
+static void GL_APIENTRY vgl_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_attrib_binding *b;
+	struct vgl_program *p;
+
+	if (!ctx)
+		return;
+	if (index >= VGL_MAX_ATTRIBS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	p = vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM);
+	if (!p)
+		return;
+	if (strncmp(name, "gl_", 3) == 0) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	for (uint32_t i = 0; i < p->nr_bindings; i++)
+		if (strcmp(p->bindings[i].name, name) == 0) {
+			p->bindings[i].location = index;
+			return;
+		}
+	b = realloc(p->bindings, (p->nr_bindings + 1) * sizeof(*b));
+	if (!b || !(b[p->nr_bindings].name = strdup(name))) {
+		if (b)
+			p->bindings = b;
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	b[p->nr_bindings++].location = index;
+	p->bindings = b;
+}
+
+static void GL_APIENTRY vgl_LinkProgram(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+	struct vgl_program *p;
+	char *log = NULL;
+	int ret;
+
+	if (!ctx)
+		return;
+	p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
+	if (!p)
+		return;
+	ret = vgl_linked_create(ctx, p, &l, &log);
+	free(p->info_log);
+	p->info_log = log;
+	p->link_status = ret == VGL_OK;
+	if (ret == VGL_ERROR_OUT_OF_MEMORY)
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+	if (ret != VGL_OK)
+		return;
+	vgl_linked_unref(p->linked);
+	p->linked = l;
+	if (ctx->program == p)
+		ctx->dirty |= VGL_DIRTY_ALL;
+}
+
+static void GL_APIENTRY vgl_UseProgram(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p = NULL;
+
+	if (!ctx)
+		return;
+	if (name) {
+		p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
+		if (!p)
+			return;
+		if (!p->link_status) {
+			vgl_error(ctx, GL_INVALID_OPERATION);
+			return;
+		}
+		vgl_object_ref(&p->obj);
+	}
+	vgl_program_unref(ctx->program);
+	ctx->program = p;
+	ctx->dirty |= VGL_DIRTY_ALL;
+}
+
+static void GL_APIENTRY vgl_ValidateProgram(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p;
+
+	if (!ctx)
+		return;
+	p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
+	if (p)
+		p->validate_status = p->link_status;
+}
+
+/* ---- queries ------------------------------------------------------------------------------- */
+
+static GLint max_name_length(const struct vgl_attrib_info *v, uint32_t n)
+{
+	GLint m = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		if ((GLint)strlen(v[i].name) + 1 > m)
+			m = (GLint)strlen(v[i].name) + 1;
+	return m;
+}
+
+static GLint max_uniform_length(const struct vgl_linked *l)
+{
+	GLint m = 0;
+
+	for (uint32_t i = 0; l && i < l->nr_uniforms; i++) {
+		GLint n = (GLint)strlen(l->uniforms[i].name) + 1 + (l->uniforms[i].array_size ? 3 : 0);
+
+		m = n > m ? n : m;
+	}
+	return m;
+}
+
+static GLint max_block_length(const struct vgl_linked *l)
+{
+	GLint m = 0;
+
+	for (uint32_t i = 0; l && i < l->nr_blocks; i++)
+		if ((GLint)strlen(l->blocks[i].name) + 1 > m)
+			m = (GLint)strlen(l->blocks[i].name) + 1;
+	return m;
+}
+
+static bool program_param(const struct vgl_context *ctx, const struct vgl_program *p,
+			  GLenum pname, GLint *out)
+{
+	const struct vgl_linked *l = p->linked;
+
+	switch (pname) {
+	case GL_DELETE_STATUS: *out = p->delete_pending; return true;
+	case GL_LINK_STATUS: *out = p->link_status; return true;
+	case GL_VALIDATE_STATUS: *out = p->validate_status; return true;
+	case GL_INFO_LOG_LENGTH:
+		*out = p->info_log && *p->info_log ? (GLint)strlen(p->info_log) + 1 : 0;
+		return true;
+	case GL_ATTACHED_SHADERS: *out = (p->vs != NULL) + (p->fs != NULL); return true;
+	case GL_ACTIVE_ATTRIBUTES: *out = l ? (GLint)l->nr_attribs : 0; return true;
+	case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
+		*out = l ? max_name_length(l->attribs, l->nr_attribs) : 0;
+		return true;
+	case GL_ACTIVE_UNIFORMS: *out = l ? (GLint)l->nr_uniforms : 0; return true;
+	case GL_ACTIVE_UNIFORM_MAX_LENGTH: *out = max_uniform_length(l); return true;
+	}
+	if (ctx->major < 3)
+		return false;
+	switch (pname) {
+	case GL_ACTIVE_UNIFORM_BLOCKS: *out = l ? (GLint)l->nr_blocks : 0; return true;
+	case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: *out = max_block_length(l); return true;
+	case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: *out = 0; return true;
+	case GL_PROGRAM_BINARY_LENGTH: *out = 0; return true;
+	case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: *out = GL_INTERLEAVED_ATTRIBS; return true;
+	case GL_TRANSFORM_FEEDBACK_VARYINGS: *out = 0; return true;
+	case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: *out = 0; return true;
+	}
+	return false;
+}
+
+static void GL_APIENTRY vgl_GetProgramiv(GLuint name, GLenum pname, GLint *params)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p;
+
+	if (!ctx)
+		return;
+	p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
+	if (p && !program_param(ctx, p, pname, params))
+		vgl_error(ctx, GL_INVALID_ENUM);
+}
+
+static void GL_APIENTRY vgl_GetProgramInfoLog(GLuint name, GLsizei bufsize, GLsizei *length,
+					      GLchar *log)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p;
+
+	if (!ctx)
+		return;
+	if (bufsize < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
+	if (p)
+		vgl_copy_string(p->info_log ? p->info_log : "", bufsize, length, log);
+}
+
+/* The linked program of a name, or NULL with INVALID_OPERATION if not linked. */
+struct vgl_linked *vgl_program_linked(struct vgl_context *ctx, GLuint name)
+{
+	struct vgl_program *p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
+
+	if (p && !p->linked)
+		vgl_error(ctx, GL_INVALID_OPERATION);
+	return p ? p->linked : NULL;
+}
+
+static GLint GL_APIENTRY vgl_GetAttribLocation(GLuint program, const GLchar *name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+
+	if (!ctx)
+		return -1;
+	l = vgl_program_linked(ctx, program);
+	for (uint32_t i = 0; l && i < l->nr_attribs; i++)
+		if (strcmp(l->attribs[i].name, name) == 0)
+			return l->attribs[i].location;
+	return -1;
+}
+
+static GLint GL_APIENTRY vgl_GetFragDataLocation(GLuint program, const GLchar *name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+
+	if (!ctx)
+		return -1;
+	l = vgl_program_linked(ctx, program);
+	for (uint32_t i = 0; l && i < l->nr_outputs; i++)
+		if (strcmp(l->outputs[i].name, name) == 0)
+			return l->outputs[i].location;
+	return -1;
+}
+
+static void GL_APIENTRY vgl_GetActiveAttrib(GLuint program, GLuint index, GLsizei bufsize,
+					    GLsizei *length, GLint *size, GLenum *type,
+					    GLchar *name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p;
+
+	if (!ctx)
+		return;
+	p = vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM);
+	if (!p)
+		return;
+	if (bufsize < 0 || !p->linked || index >= p->linked->nr_attribs) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	vgl_copy_string(p->linked->attribs[index].name, bufsize, length, name);
+	*size = p->linked->attribs[index].size;
+	*type = p->linked->attribs[index].type;
+}
+
+/* No program binary formats are offered (GL_NUM_PROGRAM_BINARY_FORMATS 0). */
+static void GL_APIENTRY vgl_GetProgramBinary(GLuint program, GLsizei bufsize, GLsizei *length,
+					     GLenum *format, void *binary)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	(void)bufsize;
+	(void)format;
+	(void)binary;
+	if (!ctx || !vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM))
+		return;
+	if (length)
+		*length = 0;
+	vgl_error(ctx, GL_INVALID_OPERATION);
+}
+
+static void GL_APIENTRY vgl_ProgramBinary(GLuint program, GLenum format, const void *binary,
+					  GLsizei length)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	(void)format;
+	(void)binary;
+	(void)length;
+	if (ctx && vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM))
+		vgl_error(ctx, GL_INVALID_ENUM);
+}
+
+static void GL_APIENTRY vgl_ProgramParameteri(GLuint program, GLenum pname, GLint value)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx || !vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM))
+		return;
+	if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT)
+		vgl_error(ctx, GL_INVALID_ENUM);
+	else if (value != GL_FALSE && value != GL_TRUE)
+		vgl_error(ctx, GL_INVALID_VALUE);
+}
+
+const struct vgl_proc vgl_program_procs[] = {
+	VGL_PROC(CreateProgram), VGL_PROC(DeleteProgram), VGL_PROC(IsProgram),
+	VGL_PROC(AttachShader), VGL_PROC(DetachShader), VGL_PROC(GetAttachedShaders),
+	VGL_PROC(BindAttribLocation), VGL_PROC(LinkProgram), VGL_PROC(UseProgram),
+	VGL_PROC(ValidateProgram), VGL_PROC(GetProgramiv), VGL_PROC(GetProgramInfoLog),
+	VGL_PROC(GetAttribLocation), VGL_PROC(GetFragDataLocation), VGL_PROC(GetActiveAttrib),
+	VGL_PROC(GetProgramBinary), VGL_PROC(ProgramBinary), VGL_PROC(ProgramParameteri),
+	{ NULL, NULL },
+};

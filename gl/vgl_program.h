@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shader and program objects (one GL namespace), and a program's link
+ * result. glCompileShader keeps the glsl_shader (tree + sema) alive for the
+ * link; glLinkProgram turns glsl_shader_link's SPIR-V and resource lists
+ * into a vgl_linked: shader modules, ONE descriptor set layout sized exactly
+ * from what the program uses (technique 1), the default uniform block's CPU
+ * data and GPU buffer (technique 3), the GL binding point of each uniform
+ * block, and caches of descriptor sets and pipelines. A relink makes a new
+ * vgl_linked; batches keep the old one alive until they are submitted.
+ *
+ * Bindings. The compiler numbers bindings per stage (default block 0, then
+ * that stage's blocks, then its samplers), so one block can have different
+ * numbers in the two stages. The link renumbers them program-wide in the
+ * SPIR-V (vgl_spirv.c): default block 0, block i -> 1 + i, then the
+ * samplers' elements, so one set layout serves both stages.
+ */
+#pragma once
+
+#include <GLES3/gl3.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vgl_descriptors.h"
+#include "vgl_object.h"
+#include "vgl_pipeline.h"
+#include "vvk.h"
+
+struct glsl_shader;
+struct vgl_context;
+struct vgl_storage;
+
+enum vgl_pobj_kind { VGL_POBJ_SHADER = 1, VGL_POBJ_PROGRAM };
+
+struct vgl_shader {
+	enum vgl_pobj_kind kind;          /* first: the namespace holds both kinds */
+	GLuint name;
+	GLenum type;
+	char *source;
+	struct glsl_shader *compiled;     /* NULL until compiled */
+	bool compile_status;
+	bool delete_pending;
+	int attached;                     /* programs it is attached to */
+};
+
+struct vgl_uniform {
+	char *name;                       /* without "[0]" */
+	GLenum type;
+	uint32_t array_size;              /* 0: not an array */
+	int32_t block;                    /* -1: default block */
+	uint32_t offset, array_stride, matrix_stride;
+	bool row_major, is_sampler;
+	int32_t first_location;           /* -1: none (block members) */
+	int32_t binding;                  /* samplers: program-wide binding of element 0 */
+	uint32_t first_unit;              /* samplers: index into linked->sampler_units */
+};
+
+struct vgl_block {
+	char *name;
+	uint32_t size;
+	uint32_t binding;                 /* program-wide descriptor binding */
+	bool in_vs, in_fs;
+	uint32_t first_uniform, nr_uniforms;
+	GLuint gl_binding;                /* glUniformBlockBinding */
+};
+
+struct vgl_attrib_info {
+	char *name;
+	GLenum type;
+	GLint size;
+	GLint location;
+};
+
+struct vgl_location {
+	uint32_t uniform, element;
+};
+
+struct vgl_linked {
+	struct vgl_object obj;
+	struct vgl_device *dev;
+	struct vgl_uniform *uniforms;
+	uint32_t nr_uniforms;
+	struct vgl_block *blocks;
+	uint32_t nr_blocks;
+	struct vgl_attrib_info *attribs;
+	uint32_t nr_attribs;
+	struct vgl_attrib_info *outputs;
+	uint32_t nr_outputs;
+	struct vgl_location *locations;
+	uint32_t nr_locations;
+	GLint *sampler_units;             /* per sampler element: texture unit */
+	uint32_t nr_sampler_units;
+	uint32_t vs_inputs;               /* mask of attribute locations the VS reads */
+	VkShaderModule vs, fs;
+	VkDescriptorSetLayout set_layout; /* VK_NULL_HANDLE: no descriptors at all */
+	VkPipelineLayout layout;
+	/* technique 3: loose uniforms, std140, binding 0 */
+	uint8_t *data;
+	uint32_t data_size;
+	struct vgl_storage *ubo;
+	uint32_t dirty_lo, dirty_hi;      /* bytes of data not yet on the GPU */
+	pthread_mutex_t lock;             /* descriptor sets and pipelines */
+	struct vgl_dcache sets;
+	struct vgl_pcache pipelines;
+};
+
+struct vgl_attrib_binding {
+	char *name;
+	GLuint location;
+};
+
+struct vgl_program {
+	enum vgl_pobj_kind kind;
+	struct vgl_object obj;            /* the name and glUseProgram hold references */
+	GLuint name;
+	struct vgl_shader *vs, *fs;
+	bool delete_pending, link_status, validate_status;
+	char *info_log;
+	struct vgl_attrib_binding *bindings;
+	uint32_t nr_bindings;
+	struct vgl_linked *linked;        /* last successful link; NULL if none */
+};
+
+/* The object of a name in the shader/program namespace, of `kind`, with GL's
+ * errors (INVALID_VALUE unknown name, INVALID_OPERATION wrong kind). */
+void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind);
+GLuint vgl_program_name(const struct vgl_program *p);
+void vgl_program_unref(struct vgl_program *p);
+/* Share-group teardown: frees a shader or program of the namespace. */
+void vgl_program_object_delete(void *obj);
+void vgl_shader_free(struct vgl_shader *sh);
+void vgl_shader_detach(struct vgl_shader *sh);
+
+/* The link result of a program name; NULL with GL's error if none. */
+struct vgl_linked *vgl_program_linked(struct vgl_context *ctx, GLuint name);
+/* Builds the link result of a program from its two compiled shaders. */
+int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl_linked **out,
+		      char **log);
+static inline void vgl_linked_unref(struct vgl_linked *l)
+{
+	if (l)
+		vgl_object_unref(&l->obj);
+}
+/* GL type enum of a glsl type. */
+GLenum vgl_gl_type(const void *glsl_type);
+/* Copies s into a client buffer of bufsize bytes, GL-style. */
+void vgl_copy_string(const char *s, GLsizei bufsize, GLsizei *length, GLchar *out);
+/* Sends the dirty range of the default block (in the command stream). */
+void vgl_linked_upload_uniforms(struct vgl_context *ctx, struct vgl_linked *l);

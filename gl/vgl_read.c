@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glReadPixels, glFlush, glFinish.
+ *
+ * A read copies the rectangle into a host-visible buffer in the context's
+ * batch, submits it and waits for that submission only: the host runs a
+ * context's work in order, so the copy already follows every earlier write.
+ * A colour image no batch ever wrote holds nothing defined: it is read as
+ * zeros without a flush or a wait (technique 2). Rows come out in memory
+ * order, which is GL's bottom-up order (vgl_framebuffer.h).
+ */
+#include <string.h>
+
+#include "vgl_buffer.h"
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_framebuffer.h"
+#include "vgl_procs.h"
+
+struct read_rect {
+	int32_t x, y;            /* in the framebuffer */
+	uint32_t w, h;
+	uint32_t dst_x, dst_y;   /* where it lands in the client's rectangle */
+};
+
+/* The part of (x, y, w, h) inside the framebuffer; false if none. */
+static bool clip(const struct vgl_fb *fb, GLint x, GLint y, GLsizei w, GLsizei h,
+		 struct read_rect *r)
+{
+	int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+	int64_t x1 = (int64_t)x + w, y1 = (int64_t)y + h;
+
+	x1 = x1 > fb->width ? fb->width : x1;
+	y1 = y1 > fb->height ? fb->height : y1;
+	if (x1 <= x0 || y1 <= y0)
+		return false;
+	*r = (struct read_rect){ (int32_t)x0, (int32_t)y0, (uint32_t)(x1 - x0), (uint32_t)(y1 - y0),
+				 (uint32_t)(x0 - x), (uint32_t)(y0 - y) };
+	return true;
+}
+
+static uint32_t format_bpp(VkFormat f)
+{
+	/* R8 / RG8: ES 3.0 FBO attachments (vgl_fbo_status.c) */
+	if (f == VK_FORMAT_R8_UNORM)
+		return 1;
+	return f == VK_FORMAT_R5G6B5_UNORM_PACK16 || f == VK_FORMAT_R8G8_UNORM ? 2 : 4;
+}
+
+/* One texel of the image format as RGBA8. */
+static void to_rgba8(VkFormat f, const uint8_t *src, uint8_t *dst)
+{
+	if (f == VK_FORMAT_B8G8R8A8_UNORM) {
+		dst[0] = src[2];
+		dst[1] = src[1];
+		dst[2] = src[0];
+		dst[3] = src[3];
+	} else if (f == VK_FORMAT_R5G6B5_UNORM_PACK16) {
+		uint16_t v = (uint16_t)(src[0] | src[1] << 8);
+
+		dst[0] = (uint8_t)(((v >> 11) & 31) * 255 / 31);
+		dst[1] = (uint8_t)(((v >> 5) & 63) * 255 / 63);
+		dst[2] = (uint8_t)((v & 31) * 255 / 31);
+		dst[3] = 255;
+	} else if (f == VK_FORMAT_R8_UNORM || f == VK_FORMAT_R8G8_UNORM) {
+		dst[0] = src[0];
+		dst[1] = f == VK_FORMAT_R8G8_UNORM ? src[1] : 0;
+		dst[2] = 0;
+		dst[3] = 255;
+	} else {
+		memcpy(dst, src, 4);
+	}
+}
+
+static size_t row_stride(const struct vgl_context *ctx, GLsizei w)
+{
+	size_t len = (size_t)(ctx->st.pack_row_length > 0 ? ctx->st.pack_row_length : w) * 4;
+	size_t a = (size_t)ctx->st.pack_alignment;
+
+	return (len + a - 1) / a * a;
+}
+
+static void store(const struct vgl_context *ctx, const struct vgl_fb *fb, const uint8_t *src,
+		  const struct read_rect *r, GLsizei w, uint8_t *pixels)
+{
+	size_t stride = row_stride(ctx, w);
+	uint32_t bpp = format_bpp(fb->color_format);
+
+	for (uint32_t y = 0; y < r->h; y++) {
+		uint8_t *d = pixels + (r->dst_y + y) * stride + (size_t)r->dst_x * 4;
+
+		for (uint32_t x = 0; x < r->w; x++)
+			if (src)
+				to_rgba8(fb->color_format, src + ((size_t)y * r->w + x) * bpp, d + x * 4);
+			else
+				memset(d + x * 4, 0, 4);
+	}
+}
+
+static void record_copy(struct vgl_context *ctx, const struct vgl_fb *fb,
+			const struct read_rect *r, VkBuffer dst)
+{
+	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+	VkBufferImageCopy region = {
+		.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, fb->color_level, fb->color_layer, 1 },
+		.imageOffset = { r->x, r->y, 0 }, .imageExtent = { r->w, r->h, 1 } };
+
+	vgl_batch_end_rendering(ctx);
+	vvk_CmdCopyImageToBuffer(cmd, fb->color_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, 1,
+				 &region);
+}
+
+/* Copies the rectangle out through the GPU; the host copy lands in s->map. */
+static int read_back(struct vgl_context *ctx, const struct vgl_fb *fb, const struct read_rect *r,
+		     struct vgl_storage *s)
+{
+	VkMappedMemoryRange range = { .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+				      .memory = s->mem, .size = VK_WHOLE_SIZE };
+	int ret;
+
+	if (!vgl_batch_cmd(ctx))
+		return VGL_ERROR_OUT_OF_MEMORY;
+	if (ctx->batch.rendering || ctx->batch.nr_uses)
+		ctx->stats.access_flushes++;  /* earlier work goes with the copy */
+	record_copy(ctx, fb, r, s->buf);
+	vgl_batch_use(ctx, &s->obj);
+	ctx->stats.readbacks++;
+	ret = vgl_batch_flush(ctx);
+	if (ret == VGL_OK)
+		ret = vgl_device_wait(ctx->dev, ctx->batch.last_value, UINT64_MAX);
+	if (ret == VGL_OK)
+		ret = vgl_result_from_vk(vvk_InvalidateMappedMemoryRanges(ctx->dev->dev, 1, &range));
+	return ret;
+}
+
+static bool valid_read_format(struct vgl_context *ctx, GLenum format, GLenum type)
+{
+	if (format == GL_RGBA && type == GL_UNSIGNED_BYTE)
+		return true;
+	if ((format == GL_RGBA || format == GL_RGB || format == GL_ALPHA ||
+	     format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA || format == GL_RED ||
+	     format == GL_RG || format == GL_RGBA_INTEGER) &&
+	    (type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5 || type == GL_FLOAT ||
+	     type == GL_UNSIGNED_SHORT_4_4_4_4 || type == GL_UNSIGNED_SHORT_5_5_5_1 ||
+	     type == GL_HALF_FLOAT || type == GL_UNSIGNED_INT))
+		vgl_error(ctx, GL_INVALID_OPERATION);
+	else
+		vgl_error(ctx, GL_INVALID_ENUM);
+	return false;
+}
+
+static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
+			const struct read_rect *r, GLsizei w, void *pixels)
+{
+	struct vgl_storage *s;
+	int ret;
+
+	if (!*fb->color_written) {
+		store(ctx, fb, NULL, r, w, pixels);
+		return;
+	}
+	s = vgl_storage_create(ctx->dev, (VkDeviceSize)r->w * r->h * format_bpp(fb->color_format),
+			       true);
+	if (!s) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	ctx->stats.access_waits++;
+	ret = read_back(ctx, fb, r, s);
+	if (ret == VGL_OK)
+		store(ctx, fb, s->map, r, w, pixels);
+	vgl_error_result(ctx, ret);
+	vgl_storage_unref(s);
+}
+
+static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
+				       GLenum type, void *pixels)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct read_rect r;
+	struct vgl_fb fb;
+
+	if (!ctx)
+		return;
+	if (w < 0 || h < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	if (!valid_read_format(ctx, format, type))
+		return;
+	if (!vgl_framebuffer_read(ctx, &fb)) {
+		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+		return;
+	}
+	if (!pixels || !clip(&fb, x, y, w, h, &r))
+		return;
+	read_pixels(ctx, &fb, &r, w, pixels);
+}
+
+static void GL_APIENTRY vgl_Flush(void)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx)
+		vgl_error_result(ctx, vgl_batch_flush(ctx));
+}
+
+static void GL_APIENTRY vgl_Finish(void)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx)
+		vgl_error_result(ctx, vgl_batch_finish_all(ctx));
+}
+
+const struct vgl_proc vgl_read_procs[] = {
+	VGL_PROC(ReadPixels),
+	{ NULL, NULL },
+};
+
+const struct vgl_proc vgl_flush_procs[] = {
+	VGL_PROC(Flush), VGL_PROC(Finish),
+	{ NULL, NULL },
+};

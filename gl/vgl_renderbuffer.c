@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/* Renderbuffer objects (vgl_renderbuffer.h). */
+#include "vgl_renderbuffer.h"
+
+#include <stdlib.h>
+
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_fbo.h"
+#include "vgl_pixel.h"
+#include "vgl_procs.h"
+#include "vgl_texture.h"
+
+/* What is stored for a renderbuffer internal format (see the header). */
+static const struct vgl_pixel_format *storage_format(const struct vgl_context *ctx, GLenum f)
+{
+	static const struct vgl_pixel_format stencil8 = {
+		GL_STENCIL_INDEX8, GL_NONE, GL_NONE, GL_STENCIL_INDEX8, VK_FORMAT_D24_UNORM_S8_UINT,
+		.conv = VGL_CONV_NONE, .renderable = true, .bits = { 0, 0, 0, 0, 0, 8 } };
+
+	switch (f) {
+	case GL_RGBA4: case GL_RGB5_A1: return vgl_pixel_sized(GL_RGBA8);
+	case GL_RGB565: return vgl_pixel_sized(GL_RGB565);
+	case GL_DEPTH_COMPONENT16: return vgl_pixel_sized(GL_DEPTH_COMPONENT16);
+	case GL_STENCIL_INDEX8: return &stencil8;
+	}
+	if (ctx->major < 3)
+		return NULL;
+	switch (f) {
+	case GL_RGBA8: case GL_RGB8: case GL_R8: case GL_RG8: case GL_DEPTH_COMPONENT24:
+	case GL_DEPTH24_STENCIL8:
+		return vgl_pixel_sized(f);
+	}
+	return NULL;
+}
+
+static void rb_destroy(struct vgl_object *o)
+{
+	struct vgl_renderbuffer *rb = (struct vgl_renderbuffer *)o;
+
+	vgl_tex_storage_unref(rb->storage);
+	free(rb);
+}
+
+struct vgl_renderbuffer *vgl_renderbuffer_lookup(struct vgl_context *ctx, GLuint name)
+{
+	struct vgl_renderbuffer *rb;
+
+	pthread_mutex_lock(&ctx->share->lock);
+	rb = vgl_names_get(&ctx->share->renderbuffers, name);
+	pthread_mutex_unlock(&ctx->share->lock);
+	return rb;
+}
+
+static void GL_APIENTRY vgl_GenRenderbuffers(GLsizei n, GLuint *names)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (n < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	pthread_mutex_lock(&ctx->share->lock);
+	for (GLsizei i = 0; i < n; i++) {
+		names[i] = vgl_names_gen(&ctx->share->renderbuffers, NULL);
+		if (!names[i])
+			vgl_error(ctx, GL_OUT_OF_MEMORY);
+	}
+	pthread_mutex_unlock(&ctx->share->lock);
+}
+
+static void GL_APIENTRY vgl_DeleteRenderbuffers(GLsizei n, const GLuint *names)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_texture_state *ts;
+
+	if (!ctx)
+		return;
+	if (n < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	ts = vgl_texture_state(ctx);
+	for (GLsizei i = 0; ts && i < n; i++) {
+		struct vgl_renderbuffer *rb;
+
+		pthread_mutex_lock(&ctx->share->lock);
+		rb = vgl_names_get(&ctx->share->renderbuffers, names[i]);
+		vgl_names_remove(&ctx->share->renderbuffers, names[i]);
+		pthread_mutex_unlock(&ctx->share->lock);
+		if (!rb)
+			continue;
+		/* GL: deleting it unbinds it and detaches it from the bound FBOs */
+		if (ts->renderbuffer == rb) {
+			ts->renderbuffer = NULL;
+			vgl_renderbuffer_unref(rb);
+		}
+		vgl_fbo_detach(ctx, NULL, rb);
+		vgl_renderbuffer_unref(rb);
+	}
+}
+
+static GLboolean GL_APIENTRY vgl_IsRenderbuffer(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	return ctx && name && vgl_renderbuffer_lookup(ctx, name) ? GL_TRUE : GL_FALSE;
+}
+
+static struct vgl_renderbuffer *lookup_or_create(struct vgl_context *ctx, GLuint name)
+{
+	struct vgl_renderbuffer *rb;
+
+	pthread_mutex_lock(&ctx->share->lock);
+	rb = vgl_names_get(&ctx->share->renderbuffers, name);
+	if (!rb) {
+		rb = calloc(1, sizeof(*rb));
+		if (rb) {
+			vgl_object_init(&rb->obj, rb_destroy);
+			rb->name = name;
+			rb->internal_format = GL_RGBA4;
+		}
+		if (rb && !vgl_names_set(&ctx->share->renderbuffers, name, rb)) {
+			free(rb);
+			rb = NULL;
+		}
+	}
+	pthread_mutex_unlock(&ctx->share->lock);
+	if (!rb)
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+	return rb;
+}
+
+static void GL_APIENTRY vgl_BindRenderbuffer(GLenum target, GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_texture_state *ts;
+	struct vgl_renderbuffer *rb = NULL;
+
+	if (!ctx)
+		return;
+	if (target != GL_RENDERBUFFER) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	ts = vgl_texture_state(ctx);
+	if (!ts || (name && !(rb = lookup_or_create(ctx, name))))
+		return;
+	vgl_renderbuffer_ref(rb);
+	vgl_renderbuffer_unref(ts->renderbuffer);
+	ts->renderbuffer = rb;
+}
+
+/* The bound renderbuffer, or NULL with the GL error of target / nothing bound. */
+static struct vgl_renderbuffer *bound(struct vgl_context *ctx, GLenum target)
+{
+	struct vgl_texture_state *ts;
+
+	if (target != GL_RENDERBUFFER) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return NULL;
+	}
+	ts = vgl_texture_state(ctx);
+	if (ts && !ts->renderbuffer)
+		vgl_error(ctx, GL_INVALID_OPERATION);
+	return ts ? ts->renderbuffer : NULL;
+}
+
+static void GL_APIENTRY vgl_RenderbufferStorage(GLenum target, GLenum internalformat,
+						GLsizei width, GLsizei height)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_pixel_format *f;
+	struct vgl_renderbuffer *rb;
+	struct vgl_tex_storage *s = NULL;
+	uint32_t max;
+
+	if (!ctx || !(rb = bound(ctx, target)))
+		return;
+	f = storage_format(ctx, internalformat);
+	if (!f) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	max = ctx->dev->props.limits.maxImageDimension2D;
+	if (width < 0 || height < 0 || (uint32_t)width > max || (uint32_t)height > max) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	/* the old storage lives on in the batches that render to it */
+	if (width && height && !(s = vgl_tex_storage_create(ctx->dev, &(struct vgl_tex_storage_info){
+		    .format = f->vk, .width = (uint32_t)width, .height = (uint32_t)height,
+		    .levels = 1 }))) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	vgl_tex_storage_unref(rb->storage);
+	rb->storage = s;
+	rb->fmt = f;
+	rb->internal_format = internalformat;
+	rb->width = width;
+	rb->height = height;
+}
+
+static bool rb_param(const struct vgl_context *ctx, const struct vgl_renderbuffer *rb,
+		     GLenum pname, GLint *out)
+{
+	switch (pname) {
+	case GL_RENDERBUFFER_WIDTH: *out = rb->width; return true;
+	case GL_RENDERBUFFER_HEIGHT: *out = rb->height; return true;
+	case GL_RENDERBUFFER_INTERNAL_FORMAT: *out = (GLint)rb->internal_format; return true;
+	case GL_RENDERBUFFER_RED_SIZE: case GL_RENDERBUFFER_GREEN_SIZE:
+	case GL_RENDERBUFFER_BLUE_SIZE: case GL_RENDERBUFFER_ALPHA_SIZE:
+	case GL_RENDERBUFFER_DEPTH_SIZE: case GL_RENDERBUFFER_STENCIL_SIZE:
+		*out = rb->fmt ? vgl_pixel_bits(rb->fmt, pname) : 0;
+		return true;
+	}
+	if (ctx->major >= 3 && pname == GL_RENDERBUFFER_SAMPLES) {
+		*out = 0;
+		return true;
+	}
+	return false;
+}
+
+static void GL_APIENTRY vgl_GetRenderbufferParameteriv(GLenum target, GLenum pname,
+						       GLint *params)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_renderbuffer *rb;
+	GLint v;
+
+	if (!ctx || !(rb = bound(ctx, target)))
+		return;
+	if (!rb_param(ctx, rb, pname, &v)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (params)
+		*params = v;
+}
+
+const struct vgl_proc vgl_renderbuffer_procs[] = {
+	VGL_PROC(GenRenderbuffers), VGL_PROC(DeleteRenderbuffers), VGL_PROC(IsRenderbuffer),
+	VGL_PROC(BindRenderbuffer), VGL_PROC(RenderbufferStorage),
+	VGL_PROC(GetRenderbufferParameteriv),
+	{ NULL, NULL },
+};

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ES 3.0 sampler objects (vgl_sampler.h): shared by the share group, bound
+ * per texture unit. A bound sampler's state replaces the texture's own at
+ * draw time (vgl_texture_sample.c), through the same VkSampler cache.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "vgl_context.h"
+#include "vgl_procs.h"
+#include "vgl_sampler.h"
+
+static void sampler_destroy(struct vgl_object *o)
+{
+	free(o);
+}
+
+static struct vgl_sampler_object *sampler_create(GLuint name)
+{
+	struct vgl_sampler_object *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	vgl_object_init(&s->obj, sampler_destroy);
+	s->name = name;
+	s->params = (struct vgl_tex_params){
+		.wrap_s = GL_REPEAT, .wrap_t = GL_REPEAT, .wrap_r = GL_REPEAT,
+		.min_filter = GL_NEAREST_MIPMAP_LINEAR, .mag_filter = GL_LINEAR, .min_lod = -1000,
+		.max_lod = 1000, .compare_mode = GL_NONE, .compare_func = GL_LEQUAL };
+	return s;
+}
+
+static struct vgl_sampler_object *lookup(struct vgl_context *ctx, GLuint name)
+{
+	struct vgl_sampler_object *s;
+
+	pthread_mutex_lock(&ctx->share->lock);
+	s = vgl_names_get(&ctx->share->samplers, name);
+	pthread_mutex_unlock(&ctx->share->lock);
+	return s;
+}
+
+/* ES 3.0 §3.8.2: glGenSamplers makes the objects, not only the names. */
+static void GL_APIENTRY vgl_GenSamplers(GLsizei n, GLuint *names)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (n < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	pthread_mutex_lock(&ctx->share->lock);
+	for (GLsizei i = 0; i < n; i++) {
+		struct vgl_sampler_object *s = sampler_create(0);
+
+		names[i] = s ? vgl_names_gen(&ctx->share->samplers, s) : 0;
+		if (names[i])
+			s->name = names[i];
+		else {
+			free(s);
+			vgl_error(ctx, GL_OUT_OF_MEMORY);
+		}
+	}
+	pthread_mutex_unlock(&ctx->share->lock);
+}
+
+static void unbind_units(struct vgl_context *ctx, struct vgl_sampler_object *s)
+{
+	struct vgl_texture_state *ts = ctx->tex;
+
+	for (int u = 0; ts && u < VGL_MAX_TEXTURE_UNITS; u++)
+		if (ts->sampler_units[u] == s) {
+			ts->sampler_units[u] = NULL;
+			vgl_sampler_object_unref(s);
+		}
+}
+
+static void GL_APIENTRY vgl_DeleteSamplers(GLsizei n, const GLuint *names)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (n < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	for (GLsizei i = 0; i < n; i++) {
+		struct vgl_sampler_object *s;
+
+		pthread_mutex_lock(&ctx->share->lock);
+		s = vgl_names_get(&ctx->share->samplers, names[i]);
+		vgl_names_remove(&ctx->share->samplers, names[i]);
+		pthread_mutex_unlock(&ctx->share->lock);
+		if (!s)
+			continue;
+		/* GL: deleting a bound sampler unbinds it from this context's units */
+		unbind_units(ctx, s);
+		vgl_sampler_object_unref(s);
+	}
+}
+
+static GLboolean GL_APIENTRY vgl_IsSampler(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	return ctx && name && lookup(ctx, name) ? GL_TRUE : GL_FALSE;
+}
+
+static void GL_APIENTRY vgl_BindSampler(GLuint unit, GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_texture_state *ts;
+	struct vgl_sampler_object *s = NULL;
+
+	if (!ctx)
+		return;
+	if (unit >= VGL_MAX_TEXTURE_UNITS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	if (name && !(s = lookup(ctx, name))) {
+		vgl_error(ctx, GL_INVALID_OPERATION);  /* not a name glGenSamplers made */
+		return;
+	}
+	ts = vgl_texture_state(ctx);
+	if (!ts)
+		return;
+	if (s)
+		vgl_object_ref(&s->obj);
+	vgl_sampler_object_unref(ts->sampler_units[unit]);
+	ts->sampler_units[unit] = s;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+}
+
+/* The sampler of a name, or NULL with GL_INVALID_OPERATION. */
+static struct vgl_sampler_object *named(struct vgl_context *ctx, GLuint name)
+{
+	struct vgl_sampler_object *s = name ? lookup(ctx, name) : NULL;
+
+	if (!s)
+		vgl_error(ctx, GL_INVALID_OPERATION);
+	return s;
+}
+
+static void sampler_parameter(GLuint name, GLenum pname, GLfloat v)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_sampler_object *s;
+	GLenum err;
+
+	if (!ctx || !(s = named(ctx, name)))
+		return;
+	err = vgl_sampler_param_set(&s->params, pname, v);
+	if (err != GL_NO_ERROR)
+		vgl_error(ctx, err);
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+}
+
+static void GL_APIENTRY vgl_SamplerParameteri(GLuint s, GLenum pname, GLint v)
+{
+	sampler_parameter(s, pname, (GLfloat)v);
+}
+
+static void GL_APIENTRY vgl_SamplerParameterf(GLuint s, GLenum pname, GLfloat v)
+{
+	sampler_parameter(s, pname, v);
+}
+
+static void GL_APIENTRY vgl_SamplerParameteriv(GLuint s, GLenum pname, const GLint *v)
+{
+	sampler_parameter(s, pname, (GLfloat)v[0]);
+}
+
+static void GL_APIENTRY vgl_SamplerParameterfv(GLuint s, GLenum pname, const GLfloat *v)
+{
+	sampler_parameter(s, pname, v[0]);
+}
+
+static bool get_sampler_parameter(GLuint name, GLenum pname, GLfloat *out)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_sampler_object *s;
+
+	if (!ctx || !(s = named(ctx, name)))
+		return false;
+	if (!vgl_sampler_param_get(&s->params, pname, out)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return false;
+	}
+	return true;
+}
+
+static void GL_APIENTRY vgl_GetSamplerParameteriv(GLuint s, GLenum pname, GLint *params)
+{
+	GLfloat v;
+
+	if (get_sampler_parameter(s, pname, &v) && params)
+		*params = (GLint)lroundf(v);
+}
+
+static void GL_APIENTRY vgl_GetSamplerParameterfv(GLuint s, GLenum pname, GLfloat *params)
+{
+	GLfloat v;
+
+	if (get_sampler_parameter(s, pname, &v) && params)
+		*params = v;
+}
+
+const struct vgl_proc vgl_sampler_procs[] = {
+	VGL_PROC(GenSamplers), VGL_PROC(DeleteSamplers), VGL_PROC(IsSampler), VGL_PROC(BindSampler),
+	VGL_PROC(SamplerParameteri), VGL_PROC(SamplerParameterf), VGL_PROC(SamplerParameteriv),
+	VGL_PROC(SamplerParameterfv), VGL_PROC(GetSamplerParameteriv),
+	VGL_PROC(GetSamplerParameterfv),
+	{ NULL, NULL },
+};

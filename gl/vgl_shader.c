@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shader objects: glCreateShader, glShaderSource, glCompileShader (through
+ * glsl_shader_compile, which keeps the tree for glLinkProgram), the queries.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_shader.h"
+#include "vgl_context.h"
+#include "vgl_procs.h"
+#include "vgl_program.h"
+
+void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind)
+{
+	enum vgl_pobj_kind *obj;
+
+	pthread_mutex_lock(&ctx->share->lock);
+	obj = vgl_names_get(&ctx->share->programs, name);
+	pthread_mutex_unlock(&ctx->share->lock);
+	if (!obj) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return NULL;
+	}
+	if (*obj != kind) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return NULL;
+	}
+	return obj;
+}
+
+void vgl_shader_free(struct vgl_shader *sh)
+{
+	if (sh->compiled)
+		glsl_shader_destroy(sh->compiled);
+	free(sh->source);
+	free(sh);
+}
+
+/* A program let go of it: a deleted shader goes with its last program. */
+void vgl_shader_detach(struct vgl_shader *sh)
+{
+	if (--sh->attached == 0 && sh->delete_pending)
+		vgl_shader_free(sh);
+}
+
+static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_shader *sh;
+
+	if (!ctx)
+		return 0;
+	if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return 0;
+	}
+	sh = calloc(1, sizeof(*sh));
+	if (!sh) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return 0;
+	}
+	sh->kind = VGL_POBJ_SHADER;
+	sh->type = type;
+	pthread_mutex_lock(&ctx->share->lock);
+	sh->name = vgl_names_gen(&ctx->share->programs, sh);
+	pthread_mutex_unlock(&ctx->share->lock);
+	if (!sh->name) {
+		free(sh);
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return 0;
+	}
+	return sh->name;
+}
+
+static void GL_APIENTRY vgl_DeleteShader(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_shader *sh;
+
+	if (!ctx || name == 0)
+		return;
+	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
+	if (!sh)
+		return;
+	pthread_mutex_lock(&ctx->share->lock);
+	vgl_names_remove(&ctx->share->programs, name);
+	pthread_mutex_unlock(&ctx->share->lock);
+	if (sh->attached)
+		sh->delete_pending = true;
+	else
+		vgl_shader_free(sh);
+}
+
+static GLboolean GL_APIENTRY vgl_IsShader(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	enum vgl_pobj_kind *obj;
+
+	if (!ctx)
+		return GL_FALSE;
+	pthread_mutex_lock(&ctx->share->lock);
+	obj = vgl_names_get(&ctx->share->programs, name);
+	pthread_mutex_unlock(&ctx->share->lock);
+	return obj && *obj == VGL_POBJ_SHADER ? GL_TRUE : GL_FALSE;
+}
+
+/* The strings joined, as glShaderSource's lengths say (negative: NUL-terminated). */
+static char *join_sources(GLsizei count, const GLchar *const *strings, const GLint *lengths)
+{
+	size_t total = 1, at = 0;
+	char *s;
+
+	for (GLsizei i = 0; i < count; i++)
+		total += lengths && lengths[i] >= 0 ? (size_t)lengths[i] : strlen(strings[i]);
+	s = malloc(total);
+	if (!s)
+		return NULL;
+	for (GLsizei i = 0; i < count; i++) {
+		size_t n = lengths && lengths[i] >= 0 ? (size_t)lengths[i] : strlen(strings[i]);
+
+		memcpy(s + at, strings[i], n);
+		at += n;
+	}
+	s[at] = 0;
+	return s;
+}
+
+static void GL_APIENTRY vgl_ShaderSource(GLuint name, GLsizei count, const GLchar *const *strings,
+					 const GLint *lengths)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_shader *sh;
+	char *src;
+
+	if (!ctx)
+		return;
+	if (count < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
+	if (!sh)
+		return;
+	src = join_sources(count, strings, lengths);
+	if (!src) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	free(sh->source);
+	sh->source = src;
+}
+
+/*
+ * GL's clip volume has -w <= z <= w; vk/'s has 0 <= z <= w (clip_halfz, and
+ * no depth-clip-control to change it). A vertex shader is compiled with its
+ * main() renamed and wrapped by one that remaps z to (z + w) / 2, so depth
+ * clipping and window depth come out as GL's. The #line keeps the log's
+ * line numbers the application's.
+ */
+static const char depth_wrapper[] =
+	"\n#undef main\n"
+	"void main() { vgl_user_main(); gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
+
+/* Where the line after a leading #version directive starts (0: none), and its number. */
+static size_t after_version(const char *src, unsigned *line)
+{
+	const char *p = src;
+
+	*line = 1;
+	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
+		if (*p == '\n')
+			(*line)++;
+		p++;
+	}
+	if (strncmp(p, "#version", 8) != 0) {
+		*line = 1;
+		return 0;
+	}
+	p = strchr(p, '\n');
+	(*line)++;
+	return p ? (size_t)(p + 1 - src) : strlen(src);
+}
+
+static char *vertex_source(const char *src)
+{
+	unsigned line;
+	size_t head = after_version(src, &line);
+	size_t size = strlen(src) + sizeof(depth_wrapper) + 96;
+	char *out = malloc(size);
+
+	if (!out)
+		return NULL;
+	snprintf(out, size, "%.*s%s#define main vgl_user_main\n#line %u\n%s%s", (int)head, src,
+		 head && src[head - 1] != '\n' ? "\n" : "", line, src + head, depth_wrapper);
+	return out;
+}
+
+static void GL_APIENTRY vgl_CompileShader(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_shader *sh;
+	const char *src;
+	char *wrapped = NULL;
+	size_t len = SIZE_MAX;
+
+	if (!ctx)
+		return;
+	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
+	if (!sh)
+		return;
+	src = sh->source ? sh->source : "";
+	if (sh->type == GL_VERTEX_SHADER) {
+		wrapped = vertex_source(src);
+		if (!wrapped) {
+			vgl_error(ctx, GL_OUT_OF_MEMORY);
+			return;
+		}
+		src = wrapped;
+	}
+	if (sh->compiled)
+		glsl_shader_destroy(sh->compiled);
+	sh->compiled = glsl_shader_compile(&(struct glsl_compile_info){
+		.strings = &src, .lengths = &len, .count = 1,
+		.stage = sh->type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT
+		});
+	free(wrapped);
+	if (!sh->compiled)
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+	sh->compile_status = sh->compiled && glsl_shader_status(sh->compiled) == GLSL_COMPILE_OK;
+}
+
+static const char *shader_log(const struct vgl_shader *sh)
+{
+	return sh->compiled ? glsl_shader_info_log(sh->compiled) : "";
+}
+
+static void GL_APIENTRY vgl_GetShaderiv(GLuint name, GLenum pname, GLint *params)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_shader *sh;
+
+	if (!ctx)
+		return;
+	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
+	if (!sh)
+		return;
+	switch (pname) {
+	case GL_SHADER_TYPE: *params = (GLint)sh->type; break;
+	case GL_DELETE_STATUS: *params = sh->delete_pending; break;
+	case GL_COMPILE_STATUS: *params = sh->compile_status; break;
+	case GL_INFO_LOG_LENGTH:
+		*params = *shader_log(sh) ? (GLint)strlen(shader_log(sh)) + 1 : 0;
+		break;
+	case GL_SHADER_SOURCE_LENGTH:
+		*params = sh->source ? (GLint)strlen(sh->source) + 1 : 0;
+		break;
+	default: vgl_error(ctx, GL_INVALID_ENUM);
+	}
+}
+
+/* Copies s into a client buffer of bufsize bytes, GL-style. */
+void vgl_copy_string(const char *s, GLsizei bufsize, GLsizei *length, GLchar *out)
+{
+	size_t n = strlen(s);
+
+	if (bufsize <= 0 || !out) {
+		if (length)
+			*length = 0;
+		return;
+	}
+	if (n > (size_t)bufsize - 1)
+		n = (size_t)bufsize - 1;
+	memcpy(out, s, n);
+	out[n] = 0;
+	if (length)
+		*length = (GLsizei)n;
+}
+
+static void GL_APIENTRY vgl_GetShaderInfoLog(GLuint name, GLsizei bufsize, GLsizei *length,
+					     GLchar *log)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_shader *sh;
+
+	if (!ctx)
+		return;
+	if (bufsize < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
+	if (sh)
+		vgl_copy_string(shader_log(sh), bufsize, length, log);
+}
+
+static void GL_APIENTRY vgl_GetShaderSource(GLuint name, GLsizei bufsize, GLsizei *length,
+					    GLchar *source)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_shader *sh;
+
+	if (!ctx)
+		return;
+	if (bufsize < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
+	if (sh)
+		vgl_copy_string(sh->source ? sh->source : "", bufsize, length, source);
+}
+
+static void GL_APIENTRY vgl_GetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype,
+						     GLint *range, GLint *precision)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	bool is_int = precisiontype >= GL_LOW_INT && precisiontype <= GL_HIGH_INT;
+
+	if (!ctx)
+		return;
+	if ((shadertype != GL_VERTEX_SHADER && shadertype != GL_FRAGMENT_SHADER) ||
+	    precisiontype < GL_LOW_FLOAT || precisiontype > GL_HIGH_INT) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	/* the host computes everything in 32 bits */
+	range[0] = is_int ? 31 : 127;
+	range[1] = is_int ? 30 : 127;
+	*precision = is_int ? 0 : 23;
+}
+
+static void GL_APIENTRY vgl_ReleaseShaderCompiler(void)
+{
+}
+
+static void GL_APIENTRY vgl_ShaderBinary(GLsizei count, const GLuint *shaders, GLenum format,
+					 const void *binary, GLsizei length)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	(void)count;
+	(void)shaders;
+	(void)binary;
+	(void)length;
+	(void)format;
+	if (ctx)
+		vgl_error(ctx, GL_INVALID_ENUM); /* no binary formats */
+}
+
+const struct vgl_proc vgl_shader_procs[] = {
+	VGL_PROC(CreateShader), VGL_PROC(DeleteShader), VGL_PROC(IsShader), VGL_PROC(ShaderSource),
+	VGL_PROC(CompileShader), VGL_PROC(GetShaderiv), VGL_PROC(GetShaderInfoLog),
+	VGL_PROC(GetShaderSource), VGL_PROC(GetShaderPrecisionFormat),
+	VGL_PROC(ReleaseShaderCompiler), VGL_PROC(ShaderBinary),
+	{ NULL, NULL },
+};

@@ -1,0 +1,537 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fixed-function state entry points. Each setter validates per spec, stores,
+ * and marks only what it changes: dynamic state (viewport, scissor, blend
+ * colour, stencil reference) or the pipeline key.
+ */
+#include "vgl_state.h"
+
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_procs.h"
+
+#define PIPE VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE)
+
+void vgl_state_init(struct vgl_state *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->depth_range[1] = 1.0f;
+	st->depth_func = GL_LESS;
+	st->depth_mask = true;
+	for (int f = 0; f < 2; f++)
+		st->stencil[f] = (struct vgl_stencil_face){ GL_ALWAYS, GL_KEEP, GL_KEEP, GL_KEEP, 0,
+							    ~0u, ~0u };
+	st->cull_mode = GL_BACK;
+	st->front_face = GL_CCW;
+	st->dither = true;
+	st->blend_fn = (struct vgl_blend){ GL_ONE, GL_ZERO, GL_ONE, GL_ZERO, GL_FUNC_ADD,
+					   GL_FUNC_ADD };
+	for (int i = 0; i < 4; i++)
+		st->color_mask[i] = true;
+	st->clear_depth = 1.0f;
+	st->line_width = 1.0f;
+	st->sample_coverage_value = 1.0f;
+	st->pack_alignment = st->unpack_alignment = 4;
+	st->hint_mipmap = st->hint_derivative = GL_DONT_CARE;
+}
+
+static float clampf(float v, float lo, float hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* ---- enables ---------------------------------------------------------------------- */
+
+/* The flag of a capability and the dirty bit it affects; NULL if unknown. */
+static bool *cap_flag(struct vgl_context *ctx, GLenum cap, uint32_t *dirty)
+{
+	struct vgl_state *st = &ctx->st;
+
+	*dirty = PIPE;
+	switch (cap) {
+	case GL_SCISSOR_TEST: *dirty = VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR); return &st->scissor_test;
+	case GL_DEPTH_TEST: return &st->depth_test;
+	case GL_STENCIL_TEST: return &st->stencil_test;
+	case GL_CULL_FACE: return &st->cull_face;
+	case GL_BLEND: return &st->blend;
+	case GL_DITHER: *dirty = 0; return &st->dither;
+	case GL_POLYGON_OFFSET_FILL: return &st->polygon_offset_fill;
+	case GL_SAMPLE_ALPHA_TO_COVERAGE: return &st->sample_alpha_to_coverage;
+	case GL_SAMPLE_COVERAGE: return &st->sample_coverage;
+	}
+	if (ctx->major < 3)
+		return NULL;
+	switch (cap) {
+	case GL_PRIMITIVE_RESTART_FIXED_INDEX: return &st->primitive_restart_fixed;
+	case GL_RASTERIZER_DISCARD: return &st->rasterizer_discard;
+	}
+	return NULL;
+}
+
+static void set_cap(GLenum cap, bool on)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	uint32_t dirty;
+	bool *flag;
+
+	if (!ctx)
+		return;
+	flag = cap_flag(ctx, cap, &dirty);
+	if (!flag) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (*flag != on)
+		ctx->dirty |= dirty;
+	*flag = on;
+}
+
+static void GL_APIENTRY vgl_Enable(GLenum cap)
+{
+	set_cap(cap, true);
+}
+
+static void GL_APIENTRY vgl_Disable(GLenum cap)
+{
+	set_cap(cap, false);
+}
+
+static GLboolean GL_APIENTRY vgl_IsEnabled(GLenum cap)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	uint32_t dirty;
+	bool *flag;
+
+	if (!ctx)
+		return GL_FALSE;
+	flag = cap_flag(ctx, cap, &dirty);
+	if (!flag) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return GL_FALSE;
+	}
+	return *flag ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- rectangles --------------------------------------------------------------------- */
+
+static void GL_APIENTRY vgl_Viewport(GLint x, GLint y, GLsizei w, GLsizei h)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (w < 0 || h < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	ctx->st.viewport[0] = x;
+	ctx->st.viewport[1] = y;
+	ctx->st.viewport[2] = w > 16384 ? 16384 : w;
+	ctx->st.viewport[3] = h > 16384 ? 16384 : h;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT);
+}
+
+static void GL_APIENTRY vgl_Scissor(GLint x, GLint y, GLsizei w, GLsizei h)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (w < 0 || h < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	ctx->st.scissor[0] = x;
+	ctx->st.scissor[1] = y;
+	ctx->st.scissor[2] = w;
+	ctx->st.scissor[3] = h;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR);
+}
+
+static void GL_APIENTRY vgl_DepthRangef(GLfloat n, GLfloat f)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	ctx->st.depth_range[0] = clampf(n, 0, 1);
+	ctx->st.depth_range[1] = clampf(f, 0, 1);
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT);
+}
+
+/* ---- depth and stencil ---------------------------------------------------------------- */
+
+static bool valid_func(GLenum f)
+{
+	return f >= GL_NEVER && f <= GL_ALWAYS;
+}
+
+static bool valid_stencil_op(GLenum op)
+{
+	switch (op) {
+	case GL_KEEP: case GL_ZERO: case GL_REPLACE: case GL_INCR: case GL_DECR:
+	case GL_INVERT: case GL_INCR_WRAP: case GL_DECR_WRAP:
+		return true;
+	}
+	return false;
+}
+
+/* Faces named by a GL face enum: bit 0 front, bit 1 back; 0 if invalid. */
+static unsigned faces(GLenum face)
+{
+	return face == GL_FRONT ? 1 : face == GL_BACK ? 2 : face == GL_FRONT_AND_BACK ? 3 : 0;
+}
+
+static void GL_APIENTRY vgl_DepthFunc(GLenum func)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (!valid_func(func)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	ctx->st.depth_func = func;
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_DepthMask(GLboolean flag)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	ctx->st.depth_mask = flag != GL_FALSE;
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_StencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	unsigned f;
+
+	if (!ctx)
+		return;
+	f = faces(face);
+	if (!f || !valid_func(func)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (!(f & (1u << i)))
+			continue;
+		ctx->st.stencil[i].func = func;
+		ctx->st.stencil[i].ref = ref;
+		ctx->st.stencil[i].value_mask = mask;
+	}
+	ctx->dirty |= PIPE | VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF);
+}
+
+static void GL_APIENTRY vgl_StencilFunc(GLenum func, GLint ref, GLuint mask)
+{
+	vgl_StencilFuncSeparate(GL_FRONT_AND_BACK, func, ref, mask);
+}
+
+static void GL_APIENTRY vgl_StencilOpSeparate(GLenum face, GLenum fail, GLenum zfail, GLenum zpass)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	unsigned f;
+
+	if (!ctx)
+		return;
+	f = faces(face);
+	if (!f || !valid_stencil_op(fail) || !valid_stencil_op(zfail) || !valid_stencil_op(zpass)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (!(f & (1u << i)))
+			continue;
+		ctx->st.stencil[i].fail = fail;
+		ctx->st.stencil[i].zfail = zfail;
+		ctx->st.stencil[i].zpass = zpass;
+	}
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_StencilOp(GLenum fail, GLenum zfail, GLenum zpass)
+{
+	vgl_StencilOpSeparate(GL_FRONT_AND_BACK, fail, zfail, zpass);
+}
+
+static void GL_APIENTRY vgl_StencilMaskSeparate(GLenum face, GLuint mask)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	unsigned f;
+
+	if (!ctx)
+		return;
+	f = faces(face);
+	if (!f) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	for (int i = 0; i < 2; i++)
+		if (f & (1u << i))
+			ctx->st.stencil[i].write_mask = mask;
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_StencilMask(GLuint mask)
+{
+	vgl_StencilMaskSeparate(GL_FRONT_AND_BACK, mask);
+}
+
+/* ---- rasterisation ----------------------------------------------------------------------- */
+
+static void GL_APIENTRY vgl_CullFace(GLenum mode)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (!faces(mode)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	ctx->st.cull_mode = mode;
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_FrontFace(GLenum mode)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (mode != GL_CW && mode != GL_CCW) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	ctx->st.front_face = mode;
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_LineWidth(GLfloat w)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (!(w > 0)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	ctx->st.line_width = w;
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_PolygonOffset(GLfloat factor, GLfloat units)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	ctx->st.polygon_offset_factor = factor;
+	ctx->st.polygon_offset_units = units;
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_SampleCoverage(GLfloat value, GLboolean invert)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	ctx->st.sample_coverage_value = clampf(value, 0, 1);
+	ctx->st.sample_coverage_invert = invert != GL_FALSE;
+	ctx->dirty |= PIPE;
+}
+
+/* ---- blending and masks --------------------------------------------------------------------- */
+
+static bool valid_blend_factor(GLenum f)
+{
+	switch (f) {
+	case GL_ZERO: case GL_ONE: case GL_SRC_COLOR: case GL_ONE_MINUS_SRC_COLOR:
+	case GL_DST_COLOR: case GL_ONE_MINUS_DST_COLOR: case GL_SRC_ALPHA:
+	case GL_ONE_MINUS_SRC_ALPHA: case GL_DST_ALPHA: case GL_ONE_MINUS_DST_ALPHA:
+	case GL_CONSTANT_COLOR: case GL_ONE_MINUS_CONSTANT_COLOR: case GL_CONSTANT_ALPHA:
+	case GL_ONE_MINUS_CONSTANT_ALPHA: case GL_SRC_ALPHA_SATURATE:
+		return true;
+	}
+	return false;
+}
+
+static bool valid_blend_eq(const struct vgl_context *ctx, GLenum e)
+{
+	if (e == GL_FUNC_ADD || e == GL_FUNC_SUBTRACT || e == GL_FUNC_REVERSE_SUBTRACT)
+		return true;
+	return ctx->major >= 3 && (e == GL_MIN || e == GL_MAX);
+}
+
+static void GL_APIENTRY vgl_BlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_a,
+					      GLenum dst_a)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (!valid_blend_factor(src_rgb) || !valid_blend_factor(dst_rgb) ||
+	    !valid_blend_factor(src_a) || !valid_blend_factor(dst_a)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	ctx->st.blend_fn.src_rgb = src_rgb;
+	ctx->st.blend_fn.dst_rgb = dst_rgb;
+	ctx->st.blend_fn.src_alpha = src_a;
+	ctx->st.blend_fn.dst_alpha = dst_a;
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_BlendFunc(GLenum src, GLenum dst)
+{
+	vgl_BlendFuncSeparate(src, dst, src, dst);
+}
+
+static void GL_APIENTRY vgl_BlendEquationSeparate(GLenum rgb, GLenum alpha)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (!valid_blend_eq(ctx, rgb) || !valid_blend_eq(ctx, alpha)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	ctx->st.blend_fn.eq_rgb = rgb;
+	ctx->st.blend_fn.eq_alpha = alpha;
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_BlendEquation(GLenum mode)
+{
+	vgl_BlendEquationSeparate(mode, mode);
+}
+
+static void GL_APIENTRY vgl_BlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	ctx->st.blend_color[0] = clampf(r, 0, 1);
+	ctx->st.blend_color[1] = clampf(g, 0, 1);
+	ctx->st.blend_color[2] = clampf(b, 0, 1);
+	ctx->st.blend_color[3] = clampf(a, 0, 1);
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_BLEND_COLOR);
+}
+
+static void GL_APIENTRY vgl_ColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	ctx->st.color_mask[0] = r != GL_FALSE;
+	ctx->st.color_mask[1] = g != GL_FALSE;
+	ctx->st.color_mask[2] = b != GL_FALSE;
+	ctx->st.color_mask[3] = a != GL_FALSE;
+	ctx->dirty |= PIPE;
+}
+
+static void GL_APIENTRY vgl_ClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	ctx->st.clear_color[0] = clampf(r, 0, 1);
+	ctx->st.clear_color[1] = clampf(g, 0, 1);
+	ctx->st.clear_color[2] = clampf(b, 0, 1);
+	ctx->st.clear_color[3] = clampf(a, 0, 1);
+}
+
+static void GL_APIENTRY vgl_ClearDepthf(GLfloat d)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx)
+		ctx->st.clear_depth = clampf(d, 0, 1);
+}
+
+static void GL_APIENTRY vgl_ClearStencil(GLint s)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx)
+		ctx->st.clear_stencil = s;
+}
+
+/* ---- hints and pixel storage ----------------------------------------------------------------- */
+
+static void GL_APIENTRY vgl_Hint(GLenum target, GLenum mode)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (target == GL_GENERATE_MIPMAP_HINT)
+		ctx->st.hint_mipmap = mode;
+	else if (target == GL_FRAGMENT_SHADER_DERIVATIVE_HINT && ctx->major >= 3)
+		ctx->st.hint_derivative = mode;
+	else
+		vgl_error(ctx, GL_INVALID_ENUM);
+}
+
+static GLint *pixel_store(struct vgl_context *ctx, GLenum pname)
+{
+	switch (pname) {
+	case GL_PACK_ALIGNMENT: return &ctx->st.pack_alignment;
+	case GL_UNPACK_ALIGNMENT: return &ctx->st.unpack_alignment;
+	case GL_PACK_ROW_LENGTH: return ctx->major >= 3 ? &ctx->st.pack_row_length : NULL;
+	case GL_UNPACK_ROW_LENGTH: return ctx->major >= 3 ? &ctx->st.unpack_row_length : NULL;
+	}
+	return NULL;
+}
+
+static void GL_APIENTRY vgl_PixelStorei(GLenum pname, GLint param)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	GLint *p;
+
+	if (!ctx)
+		return;
+	p = pixel_store(ctx, pname);
+	if (!p) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if ((pname == GL_PACK_ALIGNMENT || pname == GL_UNPACK_ALIGNMENT) ?
+	    (param != 1 && param != 2 && param != 4 && param != 8) : param < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	*p = param;
+}
+
+const struct vgl_proc vgl_state_procs[] = {
+	VGL_PROC(Enable), VGL_PROC(Disable), VGL_PROC(IsEnabled),
+	VGL_PROC(Viewport), VGL_PROC(Scissor), VGL_PROC(DepthRangef),
+	VGL_PROC(DepthFunc), VGL_PROC(DepthMask),
+	VGL_PROC(StencilFunc), VGL_PROC(StencilFuncSeparate), VGL_PROC(StencilOp),
+	VGL_PROC(StencilOpSeparate), VGL_PROC(StencilMask), VGL_PROC(StencilMaskSeparate),
+	VGL_PROC(CullFace), VGL_PROC(FrontFace), VGL_PROC(LineWidth), VGL_PROC(PolygonOffset),
+	VGL_PROC(SampleCoverage),
+	VGL_PROC(BlendFunc), VGL_PROC(BlendFuncSeparate), VGL_PROC(BlendEquation),
+	VGL_PROC(BlendEquationSeparate), VGL_PROC(BlendColor), VGL_PROC(ColorMask),
+	VGL_PROC(ClearColor), VGL_PROC(ClearDepthf), VGL_PROC(ClearStencil),
+	VGL_PROC(Hint), VGL_PROC(PixelStorei),
+	{ NULL, NULL },
+};

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fixed-function GL state of a context (what glEnable, glBlendFunc, ... set)
+ * and the dirty bits of what the draw path turns into commands. The bits
+ * come from an enum with a _COUNT sentinel, so "all" is derived, never
+ * hand-kept.
+ */
+#pragma once
+
+#include <GLES3/gl3.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+enum vgl_dirty {
+	VGL_DIRTY_VIEWPORT,     /* viewport and depth range: dynamic state */
+	VGL_DIRTY_SCISSOR,      /* dynamic state */
+	VGL_DIRTY_BLEND_COLOR,  /* dynamic state */
+	VGL_DIRTY_STENCIL_REF,  /* dynamic state */
+	VGL_DIRTY_PIPELINE,     /* anything in the pipeline key */
+	VGL_DIRTY_VERTEX,       /* vertex buffers or their layout */
+	VGL_DIRTY_DESCRIPTORS,  /* program, UBO bindings */
+	VGL_DIRTY_COUNT,
+};
+
+#define VGL_DIRTY_BIT(d) (1u << (d))
+#define VGL_DIRTY_ALL ((1u << VGL_DIRTY_COUNT) - 1)
+
+struct vgl_stencil_face {
+	GLenum func, fail, zfail, zpass;
+	GLint ref;
+	GLuint value_mask, write_mask;
+};
+
+struct vgl_blend {
+	GLenum src_rgb, dst_rgb, src_alpha, dst_alpha;
+	GLenum eq_rgb, eq_alpha;
+};
+
+struct vgl_state {
+	GLint viewport[4];
+	GLint scissor[4];
+	GLfloat depth_range[2];
+	bool scissor_test, depth_test, stencil_test, cull_face, blend, dither;
+	bool polygon_offset_fill, sample_alpha_to_coverage, sample_coverage;
+	bool primitive_restart_fixed, rasterizer_discard;
+	GLenum depth_func, cull_mode, front_face;
+	bool depth_mask;
+	struct vgl_stencil_face stencil[2]; /* front, back */
+	struct vgl_blend blend_fn;
+	GLfloat blend_color[4];
+	bool color_mask[4];
+	GLfloat clear_color[4];
+	GLfloat clear_depth;
+	GLint clear_stencil;
+	GLfloat line_width;
+	GLfloat polygon_offset_factor, polygon_offset_units;
+	GLfloat sample_coverage_value;
+	bool sample_coverage_invert;
+	GLint pack_alignment, unpack_alignment;
+	GLint pack_row_length, unpack_row_length;
+	GLenum hint_mipmap, hint_derivative;
+};
+
+void vgl_state_init(struct vgl_state *st);

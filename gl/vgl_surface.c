@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: MIT */
+#include <pthread.h>
+
+#include "vgl_surface.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_device.h"
+
+pthread_mutex_t vgl_bind_lock = PTHREAD_MUTEX_INITIALIZER;
+
+VkImageAspectFlags vgl_format_aspects(VkFormat f)
+{
+	switch (f) {
+	case VK_FORMAT_D16_UNORM:
+	case VK_FORMAT_D32_SFLOAT:
+	case VK_FORMAT_X8_D24_UNORM_PACK32:
+		return VK_IMAGE_ASPECT_DEPTH_BIT;
+	case VK_FORMAT_D24_UNORM_S8_UINT:
+	case VK_FORMAT_D32_SFLOAT_S8_UINT:
+		return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+	case VK_FORMAT_S8_UINT:
+		return VK_IMAGE_ASPECT_STENCIL_BIT;
+	default:
+		return VK_IMAGE_ASPECT_COLOR_BIT;
+	}
+}
+
+static VkResult image_memory(struct vgl_device *dev, struct vgl_image *img)
+{
+	VkMemoryRequirements req;
+	VkMemoryAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO };
+	VkResult r;
+
+	vvk_GetImageMemoryRequirements(dev->dev, img->image, &req);
+	ai.allocationSize = req.size;
+	ai.memoryTypeIndex = 0; /* images accept device-local memory only */
+	r = vvk_AllocateMemory(dev->dev, &ai, NULL, &img->mem);
+	if (r == VK_SUCCESS)
+		r = vvk_BindImageMemory(dev->dev, img->image, img->mem, 0);
+	return r;
+}
+
+static VkResult image_view(struct vgl_device *dev, struct vgl_image *img)
+{
+	VkImageViewCreateInfo vi = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = img->image,
+		.viewType = VK_IMAGE_VIEW_TYPE_2D, .format = img->format,
+		.subresourceRange = { img->aspects, 0, 1, 0, 1 } };
+
+	return vvk_CreateImageView(dev->dev, &vi, NULL, &img->view);
+}
+
+static void image_free(struct vgl_device *dev, struct vgl_image *img)
+{
+	vvk_DestroyImageView(dev->dev, img->view, NULL);
+	vvk_DestroyImage(dev->dev, img->image, NULL);
+	vvk_FreeMemory(dev->dev, img->mem, NULL);
+	memset(img, 0, sizeof(*img));
+}
+
+int vgl_image_create(struct vgl_device *dev, VkFormat format, uint32_t w, uint32_t h,
+		     struct vgl_image *out)
+{
+	VkImageAspectFlags aspects = vgl_format_aspects(format);
+	bool color = aspects == VK_IMAGE_ASPECT_COLOR_BIT;
+	VkImageCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
+		.format = format, .extent = { w, h, 1 }, .mipLevels = 1, .arrayLayers = 1,
+		.samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
+		.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+			 VK_IMAGE_USAGE_SAMPLED_BIT |
+			 (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+				: VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT) };
+	VkResult r;
+
+	memset(out, 0, sizeof(*out));
+	out->format = format;
+	out->aspects = aspects;
+	r = vvk_CreateImage(dev->dev, &ci, NULL, &out->image);
+	if (r == VK_SUCCESS)
+		r = image_memory(dev, out);
+	if (r == VK_SUCCESS)
+		r = image_view(dev, out);
+	if (r != VK_SUCCESS) {
+		image_free(dev, out);
+		return r == VK_ERROR_FORMAT_NOT_SUPPORTED ? VGL_ERROR_BAD_ATTRIBUTE
+							  : vgl_result_from_vk(r);
+	}
+	return VGL_OK;
+}
+
+static void image_free_cb(struct vgl_device *dev, void *arg)
+{
+	image_free(dev, arg);
+	free(arg);
+}
+
+void vgl_image_destroy_deferred(struct vgl_device *dev, struct vgl_image *img)
+{
+	struct vgl_image *copy;
+
+	if (!img->image)
+		return;
+	copy = malloc(sizeof(*copy));
+	if (!copy) {
+		vvk_DeviceWaitIdle(dev->dev);
+		image_free(dev, img);
+		return;
+	}
+	*copy = *img;
+	memset(img, 0, sizeof(*img));
+	vgl_device_defer(dev, image_free_cb, copy);
+}
+
+static bool valid_info(const struct vgl_device *dev, const struct vgl_surface_info *info)
+{
+	uint32_t max = dev->props.limits.maxImageDimension2D;
+
+	if (!info->width || !info->height || info->width > max || info->height > max)
+		return false;
+	if (info->samples > 1)
+		return false; /* multisampled pbuffers: not yet */
+	switch (info->color) {
+	case VK_FORMAT_R8G8B8A8_UNORM:
+	case VK_FORMAT_B8G8R8A8_UNORM:
+	case VK_FORMAT_R5G6B5_UNORM_PACK16:
+		break;
+	default:
+		return false;
+	}
+	return info->depth_stencil == VK_FORMAT_UNDEFINED ||
+	       info->depth_stencil == VK_FORMAT_D16_UNORM ||
+	       info->depth_stencil == VK_FORMAT_D24_UNORM_S8_UINT ||
+	       info->depth_stencil == VK_FORMAT_D32_SFLOAT;
+}
+
+int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *info,
+		       struct vgl_surface **out)
+{
+	struct vgl_surface *s;
+	int ret;
+
+	if (!valid_info(dev, info))
+		return VGL_ERROR_BAD_ATTRIBUTE;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return VGL_ERROR_OUT_OF_MEMORY;
+	s->dev = dev;
+	s->info = *info;
+	ret = vgl_image_create(dev, info->color, info->width, info->height, &s->color);
+	if (!ret && info->depth_stencil != VK_FORMAT_UNDEFINED)
+		ret = vgl_image_create(dev, info->depth_stencil, info->width, info->height, &s->ds);
+	if (ret) {
+		image_free(dev, &s->color);
+		free(s);
+		return ret;
+	}
+	*out = s;
+	return VGL_OK;
+}
+
+/* Every context that rendered to it flushed when it was released, so its
+ * last use is submitted: the images go once that completes. */
+static void surface_free(struct vgl_surface *s)
+{
+	vgl_image_destroy_deferred(s->dev, &s->color);
+	vgl_image_destroy_deferred(s->dev, &s->ds);
+	free(s);
+}
+
+void vgl_surface_destroy(struct vgl_surface *surf)
+{
+	bool now;
+
+	if (!surf)
+		return;
+	pthread_mutex_lock(&vgl_bind_lock);
+	now = surf->bound == 0;
+	surf->destroy_pending = !now;
+	pthread_mutex_unlock(&vgl_bind_lock);
+	if (now)
+		surface_free(surf);
+}
+
+void vgl_surface_bind(struct vgl_surface *s)
+{
+	if (s)
+		s->bound++;
+}
+
+void vgl_surface_unbind(struct vgl_surface *s)
+{
+	if (s && --s->bound == 0 && s->destroy_pending)
+		surface_free(s);
+}

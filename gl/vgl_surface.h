@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A pbuffer: colour image and optional depth/stencil image, GL's
+ * framebuffer 0 while bound. Images are stored GL-style: memory row 0 is
+ * window y = 0, the BOTTOM row (see vgl_framebuffer.h for why that needs no
+ * flip anywhere).
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include "vgl.h"
+#include "vvk.h"
+
+struct vgl_image {
+	VkImage image;
+	VkDeviceMemory mem;
+	VkImageView view;
+	VkFormat format;
+	VkImageAspectFlags aspects;
+};
+
+struct vgl_surface {
+	struct vgl_device *dev;
+	struct vgl_surface_info info;
+	struct vgl_image color, ds;      /* ds.image NULL: none */
+	int bound;                       /* contexts it is current in (under the bind lock) */
+	bool destroy_pending;
+	/* a batch ever wrote the colour image: reads of a never written
+	 * surface need no GPU work (technique 2) */
+	bool color_written;
+};
+
+/* Creates an image of `format` w x h with a view; used by surfaces and
+ * usable by the framebuffer-object module later. */
+int vgl_image_create(struct vgl_device *dev, VkFormat format, uint32_t w, uint32_t h,
+		     struct vgl_image *out);
+/* Destroys it once everything submitted so far completed. */
+void vgl_image_destroy_deferred(struct vgl_device *dev, struct vgl_image *img);
+VkImageAspectFlags vgl_format_aspects(VkFormat f);
+
+/* Called with the bind lock held by vgl_make_current. */
+void vgl_surface_bind(struct vgl_surface *s);
+void vgl_surface_unbind(struct vgl_surface *s);
+extern pthread_mutex_t vgl_bind_lock;

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Textures, and the hook between the draw path and them.
+ *
+ * A texture object keeps GL's view of its images (the size and format of
+ * every level of every face, as glTexImage2D defined them) apart from its
+ * storage: ONE VkImage holding the full mip chain of the size level 0 has
+ * (or would have, when another level was defined first): six layers for a
+ * cube map, a 3D image for GL_TEXTURE_3D, N layers for GL_TEXTURE_2D_ARRAY
+ * (a level's `depth` is its slices or layers). Levels consistent with the storage live in it; a level that
+ * does not fit makes new storage when it is the base of the chain, and is
+ * only recorded (the texture is incomplete, its data dropped) otherwise.
+ * Storage is a vgl_object: batches that sample or render to it reference it,
+ * so re-specifying a busy texture orphans the old storage, never waits.
+ *
+ * Uploads copy client data into a fresh host-visible staging buffer and
+ * record a buffer->image copy in the context's batch. The copy runs after
+ * every command recorded or submitted before it (one host context, in
+ * order), so an upload never flushes and never waits, whether or not a
+ * batch samples the texture: a draw recorded before the upload samples the
+ * old texels, one recorded after it the new ones (technique 2, stream
+ * ordering rather than a CPU wait). Stored GL-style: client row 0 is t = 0
+ * is memory row 0 (vgl_framebuffer.h).
+ *
+ * Incomplete textures (ES 3.0 §3.8.13, ES 2.0 §3.8.2 with NPOT rules) sample
+ * a 1x1 (0,0,0,1) image, as the spec's sampling rule says.
+ *
+ * Files: vgl_texture.c (objects, units, state), vgl_texture_image.c (where
+ * levels live, glTex*Image*, glTexStorage*), vgl_texture_storage.c (images,
+ * views, uploads), vgl_texture_sample.c (completeness, the draw hook),
+ * vgl_texture_param.c, vgl_texture_copy.c (mipmaps, glCopyTex*), and
+ * vgl_sampler.c, vgl_pixel.c, vgl_renderbuffer.c, vgl_fbo*.c.
+ */
+#pragma once
+
+#include <GLES3/gl3.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vgl_object.h"
+#include "vvk.h"
+
+struct vgl_context;
+struct vgl_device;
+struct vgl_share;
+struct vgl_pixel_format;
+
+#define VGL_MAX_TEXTURE_UNITS 32
+#define VGL_MAX_LEVELS 15
+
+enum vgl_tex_target { VGL_TEX_2D, VGL_TEX_CUBE, VGL_TEX_3D, VGL_TEX_2D_ARRAY, VGL_TEX_TARGET_COUNT };
+
+struct vgl_tex_view {
+	VkImageViewType type;
+	uint32_t base_level, levels, layer, layers;
+	VkComponentMapping swizzle;
+	VkImageView view;
+};
+
+/* One image with its views; also the storage of renderbuffers. */
+struct vgl_tex_storage {
+	struct vgl_object obj;     /* references: its texture/renderbuffer, batches */
+	struct vgl_device *dev;
+	VkImage image;
+	VkDeviceMemory mem;
+	VkFormat format;
+	VkImageAspectFlags aspects;
+	uint32_t width, height, depth, levels, layers;  /* depth: 3D images, else 1 */
+	bool is_3d, array;         /* a 3D image / a 2D array (level specs' depth: layers) */
+	bool written;              /* uploaded or rendered: reads need the GPU */
+	pthread_mutex_t lock;      /* the views: contexts of a share group draw with it */
+	struct vgl_tex_view *views;  /* made on demand, destroyed with the storage */
+	uint32_t nr_views, cap_views;
+};
+
+struct vgl_tex_level {
+	GLsizei width, height;     /* 0: undefined */
+	GLsizei depth;             /* 3D: slices; 2D arrays: layers; else 1 */
+	GLenum internal_format;
+	const struct vgl_pixel_format *fmt;
+};
+
+struct vgl_tex_params {
+	GLenum wrap_s, wrap_t, wrap_r, min_filter, mag_filter;
+	GLfloat min_lod, max_lod;
+	GLint base_level, max_level;
+	GLenum compare_mode, compare_func;
+	GLenum swizzle[4];
+};
+
+struct vgl_texture {
+	struct vgl_object obj;     /* references: the name, units, attachments */
+	GLuint name;
+	GLenum target;             /* GL_TEXTURE_2D, _CUBE_MAP, _3D, _2D_ARRAY */
+	struct vgl_tex_level level[6][VGL_MAX_LEVELS];
+	struct vgl_tex_storage *storage;
+	struct vgl_tex_params params;
+	bool immutable;
+	GLint immutable_levels;
+};
+
+struct vgl_fbo;
+struct vgl_renderbuffer;
+struct vgl_sampler_cache;
+struct vgl_sampler_object;
+
+/* A context's texture, renderbuffer and framebuffer bindings. */
+struct vgl_texture_state {
+	GLuint active;             /* glActiveTexture - GL_TEXTURE0 */
+	struct vgl_texture *units[VGL_MAX_TEXTURE_UNITS][VGL_TEX_TARGET_COUNT]; /* referenced */
+	struct vgl_texture *defaults[VGL_TEX_TARGET_COUNT];  /* texture name 0 */
+	struct vgl_sampler_object *sampler_units[VGL_MAX_TEXTURE_UNITS];  /* referenced */
+	struct vgl_tex_storage *black[VGL_TEX_TARGET_COUNT]; /* what incomplete ones sample */
+	struct vgl_sampler_cache *samplers;
+	struct vgl_renderbuffer *renderbuffer;               /* referenced */
+	struct vgl_names *fbos;                              /* framebuffers are per context */
+	struct vgl_fbo *draw_fbo, *read_fbo;                 /* NULL: framebuffer 0 */
+	bool no_color_written;     /* the written flag of an FBO without colour */
+};
+
+/* The view and sampler for what `unit` binds for a sampler uniform of GL
+ * type `sampler_type` (GL_SAMPLER_2D, ...); the batch must keep them alive
+ * (vgl_batch_use). false: nothing usable there. */
+bool vgl_texture_descriptor(struct vgl_context *ctx, GLint unit, GLenum sampler_type,
+			    VkDescriptorImageInfo *out);
+
+/* The context's state, made on first use; NULL (GL_OUT_OF_MEMORY set) on failure. */
+struct vgl_texture_state *vgl_texture_state(struct vgl_context *ctx);
+/* Drops the context's bindings and objects (context destruction). */
+void vgl_texture_state_destroy(struct vgl_context *ctx);
+/* Drops the share group's textures and renderbuffers (last context gone). */
+void vgl_texture_share_finish(struct vgl_share *share);
+/* glGet* values of bindings (GL_TEXTURE_BINDING_2D, GL_FRAMEBUFFER_BINDING,
+ * ...); false: not one of them. */
+bool vgl_texture_get(struct vgl_context *ctx, GLenum pname, GLint64 *out);
+
+/* ---- storage (vgl_texture_storage.c) --------------------------------------- */
+
+struct vgl_tex_storage_info {
+	VkFormat format;
+	uint32_t width, height, levels;
+	bool cube;
+	uint32_t depth;            /* > 0: a 3D image of this depth */
+	uint32_t layers;           /* > 0: a 2D array of this many layers */
+};
+
+struct vgl_tex_storage *vgl_tex_storage_create(struct vgl_device *dev,
+					       const struct vgl_tex_storage_info *info);
+static inline void vgl_tex_storage_unref(struct vgl_tex_storage *s)
+{
+	if (s)
+		vgl_object_unref(&s->obj);
+}
+/* A view of the storage, made once and kept; VK_NULL_HANDLE on failure. */
+VkImageView vgl_tex_storage_view(struct vgl_tex_storage *s, const struct vgl_tex_view *key);
+/* The single-level 2D view an attachment renders to. */
+VkImageView vgl_tex_storage_attachment(struct vgl_tex_storage *s, uint32_t level, uint32_t layer);
+uint32_t vgl_tex_level_size(uint32_t base, uint32_t level);
+/* The depth a level spec must have to live in the storage at `level`. */
+uint32_t vgl_tex_storage_level_depth(const struct vgl_tex_storage *s, uint32_t level);
+
+struct vgl_upload {
+	uint32_t level, layer;     /* layer: cube face, array layer or 3D slice of client row 0 */
+	int32_t x, y;
+	uint32_t width, height, depth;   /* depth: slices/layers (0 counts as 1) */
+	size_t image_stride;       /* bytes between client slices */
+	const struct vgl_pixel_format *fmt;
+	const void *pixels;        /* client data */
+	size_t stride;             /* bytes between client rows */
+};
+
+/* Records the upload in ctx's batch (no flush, no wait). */
+void vgl_tex_storage_upload(struct vgl_context *ctx, struct vgl_tex_storage *s,
+			    const struct vgl_upload *up);
+/* Fills every layer of a 1x1 RGBA8 storage with `texel` in a submission of
+ * its own (usable while a draw records inside rendering). */
+int vgl_tex_storage_fill_now(struct vgl_device *dev, struct vgl_tex_storage *s,
+			     const uint8_t texel[4]);
+
+/* ---- objects (vgl_texture.c) ----------------------------------------------- */
+
+/* Sampler-state parameters (GL_TEXTURE_WRAP_S ... GL_TEXTURE_COMPARE_FUNC), shared by
+ * texture and sampler objects (vgl_texture_param.c); set returns the GL error. */
+GLenum vgl_sampler_param_set(struct vgl_tex_params *p, GLenum pname, GLfloat f);
+bool vgl_sampler_param_get(const struct vgl_tex_params *p, GLenum pname, GLfloat *out);
+/* Whether target names a texture target of the context's version. */
+bool vgl_texture_target_valid(const struct vgl_context *ctx, GLenum target);
+/* The texture bound to target on the active unit, target given as
+ * GL_TEXTURE_2D, _CUBE_MAP, _3D or _2D_ARRAY; NULL: invalid target. */
+struct vgl_texture *vgl_texture_bound(struct vgl_context *ctx, GLenum target);
+/* The texture of a name (shared namespace); NULL if none. */
+struct vgl_texture *vgl_texture_lookup(struct vgl_context *ctx, GLuint name);
+/* The face index of a glTexImage2D target, and its texture target; false: invalid. */
+bool vgl_texture_face(GLenum target, GLenum *tex_target, uint32_t *face);
+/* Whether the texture samples its images (GL's completeness rules). */
+bool vgl_texture_complete(const struct vgl_context *ctx, const struct vgl_texture *t);
+/* The storage level a texture level lives in, making storage for it when
+ * needed; NULL when the level is not stored (incomplete) or out of memory. */
+struct vgl_tex_storage *vgl_texture_level_storage(struct vgl_context *ctx, struct vgl_texture *t,
+						  uint32_t face, uint32_t level);
+/* Whether a defined level's image lives in the texture's storage. */
+bool vgl_texture_level_stored(const struct vgl_texture *t, uint32_t face, uint32_t level);
+/* Records a level's spec; returns the storage it lives in (NULL: empty,
+ * incomplete or out of memory). */
+struct vgl_tex_storage *vgl_texture_define(struct vgl_context *ctx, struct vgl_texture *t,
+					   uint32_t face, uint32_t level,
+					   const struct vgl_tex_level *spec);
+static inline struct vgl_texture *vgl_texture_ref(struct vgl_texture *t)
+{
+	if (t)
+		vgl_object_ref(&t->obj);
+	return t;
+}
+static inline void vgl_texture_unref(struct vgl_texture *t)
+{
+	if (t)
+		vgl_object_unref(&t->obj);
+}

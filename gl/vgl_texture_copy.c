@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * GPU-side texture image work: glGenerateMipmap (each level a linear blit
+ * of the one above, vvk_CmdBlitImage: the host runs glBlitFramebuffer) and
+ * glCopyTex(Sub)Image2D (a blit from the read framebuffer's colour image;
+ * both are stored bottom-up, so window (x, y) lands at texel (0, 0) with no
+ * flip). All of it is recorded in the context's batch, after the work that
+ * produced the source.
+ */
+#include "vgl_context.h"
+#include "vgl_fbo.h"
+#include "vgl_framebuffer.h"
+#include "vgl_pixel.h"
+#include "vgl_procs.h"
+#include "vgl_texture.h"
+
+/* The far corner of a level: (width, height, depth of a 3D level or 1). */
+static VkOffset3D level_end(const struct vgl_tex_storage *s, uint32_t level)
+{
+	return (VkOffset3D){ (int32_t)vgl_tex_level_size(s->width, level),
+			     (int32_t)vgl_tex_level_size(s->height, level),
+			     s->is_3d ? (int32_t)vgl_tex_level_size(s->depth, level) : 1 };
+}
+
+static VkImageBlit level_blit(const struct vgl_tex_storage *s, uint32_t layer, uint32_t level)
+{
+	return (VkImageBlit){
+		.srcSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, level - 1, layer, 1 },
+		.srcOffsets = { { 0, 0, 0 }, level_end(s, level - 1) },
+		.dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, level, layer, 1 },
+		.dstOffsets = { { 0, 0, 0 }, level_end(s, level) } };
+}
+
+/* Level l's specs after generation: the base's format, the storage's sizes. */
+static void define_generated(struct vgl_texture *t, const struct vgl_tex_storage *s, uint32_t l)
+{
+	const struct vgl_tex_level *b = &t->level[0][t->params.base_level];
+	uint32_t faces = t->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+	struct vgl_tex_level spec = {
+		.width = (GLsizei)vgl_tex_level_size(s->width, l),
+		.height = (GLsizei)vgl_tex_level_size(s->height, l),
+		.depth = (GLsizei)vgl_tex_storage_level_depth(s, l),
+		.internal_format = b->internal_format, .fmt = b->fmt };
+
+	for (uint32_t f = 0; f < faces; f++)
+		t->level[f][l] = spec;
+}
+
+/* Base level and format checks of ES 3.0 §3.8.9; the GL error or GL_NO_ERROR. */
+static GLenum mipmap_error(const struct vgl_context *ctx, const struct vgl_texture *t)
+{
+	GLint base = t->params.base_level;
+	const struct vgl_tex_level *b;
+	uint32_t faces = t->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+
+	if (base >= VGL_MAX_LEVELS || !t->level[0][base].width)
+		return GL_INVALID_OPERATION;
+	b = &t->level[0][base];
+	for (uint32_t f = 1; f < faces; f++)
+		if (t->level[f][base].width != b->width || t->level[f][base].fmt != b->fmt ||
+		    b->width != b->height)
+			return GL_INVALID_OPERATION;
+	if (!b->fmt->filterable || b->fmt->bits[4])
+		return GL_INVALID_OPERATION;
+	if (ctx->major < 3 && ((b->width & (b->width - 1)) || (b->height & (b->height - 1))))
+		return GL_INVALID_OPERATION;
+	return GL_NO_ERROR;
+}
+
+static void generate(struct vgl_context *ctx, struct vgl_texture *t, struct vgl_tex_storage *s)
+{
+	uint32_t base = (uint32_t)t->params.base_level;
+	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+
+	if (!cmd)
+		return;
+	vgl_batch_end_rendering(ctx);
+	/* each layer (cube face, array layer) on its own; a 3D level as one box */
+	for (uint32_t l = base + 1; l < s->levels && l <= (uint32_t)t->params.max_level; l++) {
+		for (uint32_t k = 0; k < s->layers; k++) {
+			VkImageBlit r = level_blit(s, k, l);
+
+			vvk_CmdBlitImage(cmd, s->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s->image,
+					 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r, VK_FILTER_LINEAR);
+		}
+		define_generated(t, s, l);
+	}
+	vgl_batch_use(ctx, &s->obj);
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+}
+
+static void GL_APIENTRY vgl_GenerateMipmap(GLenum target)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_texture *t;
+	struct vgl_tex_storage *s;
+	GLenum err;
+
+	if (!ctx)
+		return;
+	if (!vgl_texture_target_valid(ctx, target)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	t = vgl_texture_bound(ctx, target);
+	if (!t)
+		return;
+	err = mipmap_error(ctx, t);
+	if (err != GL_NO_ERROR) {
+		vgl_error(ctx, err);
+		return;
+	}
+	s = vgl_texture_level_storage(ctx, t, 0, (uint32_t)t->params.base_level);
+	if (s)
+		generate(ctx, t, s);
+}
+
+/* ---- glCopyTexImage2D / glCopyTexSubImage2D ----------------------------------------------------- */
+
+/* Blits the part of (x, y, w, h) inside the read framebuffer to (dx, dy) of the level. */
+static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
+			 struct vgl_tex_storage *s, uint32_t level, uint32_t layer,
+			 const GLint src[2], const GLint dst[2], GLsizei w, GLsizei h)
+{
+	int64_t x0 = src[0] < 0 ? 0 : src[0], y0 = src[1] < 0 ? 0 : src[1];
+	int64_t x1 = (int64_t)src[0] + w, y1 = (int64_t)src[1] + h;
+	int32_t dx = dst[0] + (int32_t)(x0 - src[0]), dy = dst[1] + (int32_t)(y0 - src[1]);
+	VkCommandBuffer cmd;
+
+	x1 = x1 > fb->width ? fb->width : x1;
+	y1 = y1 > fb->height ? fb->height : y1;
+	if (x1 <= x0 || y1 <= y0 || !(cmd = vgl_batch_cmd(ctx)))
+		return; /* outside the framebuffer: undefined texels, nothing to do */
+	vgl_batch_end_rendering(ctx);
+	/* a 3D destination takes the slice as z, the others as a layer */
+	vvk_CmdBlitImage(cmd, fb->color_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s->image,
+			 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkImageBlit){
+		.srcSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, fb->color_level, fb->color_layer, 1 },
+		.srcOffsets = { { (int32_t)x0, (int32_t)y0, 0 }, { (int32_t)x1, (int32_t)y1, 1 } },
+		.dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, level, s->is_3d ? 0 : layer, 1 },
+		.dstOffsets = { { dx, dy, s->is_3d ? (int32_t)layer : 0 },
+				{ dx + (int32_t)(x1 - x0), dy + (int32_t)(y1 - y0),
+				  s->is_3d ? (int32_t)layer + 1 : 1 } } },
+			 VK_FILTER_NEAREST);
+	vgl_batch_use(ctx, &s->obj);
+	s->written = true;
+}
+
+/* The read framebuffer, with GL_INVALID_FRAMEBUFFER_OPERATION when incomplete. */
+static bool read_fb(struct vgl_context *ctx, struct vgl_fb *fb)
+{
+	if (vgl_framebuffer_read(ctx, fb) && fb->color_image)
+		return true;
+	vgl_error(ctx, vgl_fbo_bound(ctx, false) && fb->width ? GL_INVALID_OPERATION
+							    : GL_INVALID_FRAMEBUFFER_OPERATION);
+	return false;
+}
+
+static const struct vgl_pixel_format *copy_format(const struct vgl_context *ctx, GLenum internal)
+{
+	const struct vgl_pixel_format *f = vgl_pixel_unsized(internal);
+
+	if (!f && ctx->major >= 3)
+		f = vgl_pixel_sized(internal);
+	return f && f->bits[4] == 0 ? f : NULL;
+}
+
+static void GL_APIENTRY vgl_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
+					   GLint x, GLint y, GLsizei width, GLsizei height,
+					   GLint border)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_pixel_format *f;
+	struct vgl_texture *t;
+	struct vgl_tex_storage *s;
+	struct vgl_fb fb;
+	GLenum tt;
+	uint32_t face;
+
+	if (!ctx)
+		return;
+	if (!vgl_texture_face(target, &tt, &face)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	f = copy_format(ctx, internalformat);
+	if (level < 0 || level >= VGL_MAX_LEVELS || width < 0 || height < 0 || border != 0 || !f ||
+	    (tt == GL_TEXTURE_CUBE_MAP && width != height)) {
+		vgl_error(ctx, f ? GL_INVALID_VALUE : GL_INVALID_ENUM);
+		return;
+	}
+	t = vgl_texture_bound(ctx, tt);
+	if (!t || !read_fb(ctx, &fb))
+		return;
+	if (t->immutable) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	s = vgl_texture_define(ctx, t, face, (uint32_t)level, &(struct vgl_tex_level){
+		.width = width, .height = height, .depth = 1, .internal_format = internalformat,
+		.fmt = f });
+	if (s)
+		copy_from_fb(ctx, &fb, s, (uint32_t)level, face, (const GLint[]){ x, y },
+			     (const GLint[]){ 0, 0 }, width, height);
+}
+
+/* Target, level and destination box of a glCopyTexSubImage*; the level or NULL. */
+static const struct vgl_tex_level *sub_copy_level(struct vgl_context *ctx, GLenum tt,
+						  uint32_t face, GLint level, const GLint off[3],
+						  GLsizei w, GLsizei h, struct vgl_texture **t)
+{
+	const struct vgl_tex_level *lv;
+
+	*t = level >= 0 && level < VGL_MAX_LEVELS ? vgl_texture_bound(ctx, tt) : NULL;
+	lv = *t ? &(*t)->level[face][level] : NULL;
+	if (!lv || w < 0 || h < 0 || off[0] < 0 || off[1] < 0 || off[2] < 0 ||
+	    (int64_t)off[0] + w > lv->width || (int64_t)off[1] + h > lv->height ||
+	    off[2] >= (lv->depth ? lv->depth : 1)) {
+		vgl_error(ctx, lv && !lv->width ? GL_INVALID_OPERATION : GL_INVALID_VALUE);
+		return NULL;
+	}
+	return lv;
+}
+
+static void copy_sub(GLenum tt, uint32_t face, GLint level, const GLint off[3], GLint x, GLint y,
+		     GLsizei w, GLsizei h)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_texture *t;
+	struct vgl_tex_storage *s;
+	struct vgl_fb fb;
+
+	if (!ctx || !sub_copy_level(ctx, tt, face, level, off, w, h, &t) || !read_fb(ctx, &fb))
+		return;
+	s = vgl_texture_level_storage(ctx, t, face, (uint32_t)level);
+	if (s)
+		copy_from_fb(ctx, &fb, s, (uint32_t)level, face + (uint32_t)off[2],
+			     (const GLint[]){ x, y }, off, w, h);
+}
+
+static void GL_APIENTRY vgl_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+					      GLint yoffset, GLint x, GLint y, GLsizei width,
+					      GLsizei height)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	GLenum tt;
+	uint32_t face;
+
+	if (ctx && !vgl_texture_face(target, &tt, &face)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	copy_sub(tt, face, level, (const GLint[]){ xoffset, yoffset, 0 }, x, y, width, height);
+}
+
+static void GL_APIENTRY vgl_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
+					      GLint yoffset, GLint zoffset, GLint x, GLint y,
+					      GLsizei width, GLsizei height)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx && target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	copy_sub(target, 0, level, (const GLint[]){ xoffset, yoffset, zoffset }, x, y, width,
+		 height);
+}
+
+const struct vgl_proc vgl_texture_copy_procs[] = {
+	VGL_PROC(GenerateMipmap), VGL_PROC(CopyTexImage2D), VGL_PROC(CopyTexSubImage2D),
+	VGL_PROC(CopyTexSubImage3D),
+	{ NULL, NULL },
+};

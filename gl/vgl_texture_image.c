@@ -1,0 +1,449 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Defining texture images: glTexImage2D, glTexSubImage2D, glTexStorage2D
+ * and the compressed entry points (no compressed format is advertised:
+ * GL_NUM_COMPRESSED_TEXTURE_FORMATS is 0, so every format is GL_INVALID_ENUM).
+ * Where a level's data lives is vgl_texture_level_storage's call (vgl_texture.h).
+ */
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_pixel.h"
+#include "vgl_procs.h"
+#include "vgl_texture.h"
+
+static uint32_t chain_levels(uint32_t w, uint32_t h)
+{
+	uint32_t m = w > h ? w : h, l = 1;
+
+	while (m >>= 1)
+		l++;
+	return l;
+}
+
+static bool fits(const struct vgl_tex_storage *s, const struct vgl_tex_level *lv, uint32_t level)
+{
+	return s && level < s->levels && lv->fmt->vk == s->format &&
+	       (uint32_t)lv->width == vgl_tex_level_size(s->width, level) &&
+	       (uint32_t)lv->height == vgl_tex_level_size(s->height, level) &&
+	       (uint32_t)lv->depth == vgl_tex_storage_level_depth(s, level);
+}
+
+
+/* Copies one level (all its slices, one layer at a time) between storages. */
+static void copy_level(VkCommandBuffer cmd, struct vgl_tex_storage *old, struct vgl_tex_storage *s,
+		       const struct vgl_tex_level *lv, uint32_t level, uint32_t face)
+{
+	uint32_t layers = s->array ? s->layers : 1;
+	VkImageAspectFlags a = s->aspects & ~VK_IMAGE_ASPECT_STENCIL_BIT;
+
+	for (uint32_t k = 0; k < layers; k++)
+		vvk_CmdCopyImage(cmd, old->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s->image,
+				 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkImageCopy){
+			.srcSubresource = { a, level, face + k, 1 },
+			.dstSubresource = { a, level, face + k, 1 },
+			.extent = { (uint32_t)lv->width, (uint32_t)lv->height,
+				    s->is_3d ? (uint32_t)lv->depth : 1 } });
+}
+
+/* Copies the levels of the old storage that the new one also holds. */
+static void keep_levels(struct vgl_context *ctx, struct vgl_texture *t,
+			struct vgl_tex_storage *old, struct vgl_tex_storage *s)
+{
+	uint32_t faces = t->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+	VkCommandBuffer cmd;
+
+	if (!old || !old->written || !(cmd = vgl_batch_cmd(ctx)))
+		return;
+	vgl_batch_end_rendering(ctx);
+	for (uint32_t f = 0; f < faces; f++)
+		for (uint32_t l = 0; l < VGL_MAX_LEVELS; l++) {
+			const struct vgl_tex_level *lv = &t->level[f][l];
+
+			if (!lv->width || !fits(old, lv, l) || !fits(s, lv, l))
+				continue;
+			copy_level(cmd, old, s, lv, l, f);
+			s->written = true;
+		}
+	vgl_batch_use(ctx, &old->obj);
+	vgl_batch_use(ctx, &s->obj);
+}
+
+/* The storage a level implies: the full chain of the level-0 size it has. */
+static struct vgl_tex_storage_info implied_storage(const struct vgl_texture *t,
+						  const struct vgl_tex_level *lv, uint32_t level)
+{
+	struct vgl_tex_storage_info i = {
+		.format = lv->fmt->vk, .width = (uint32_t)lv->width << level,
+		.height = (uint32_t)lv->height << level, .cube = t->target == GL_TEXTURE_CUBE_MAP };
+
+	if (t->target == GL_TEXTURE_3D)
+		i.depth = (uint32_t)lv->depth << level;
+	if (t->target == GL_TEXTURE_2D_ARRAY)
+		i.layers = (uint32_t)lv->depth;
+	i.levels = chain_levels(i.width, i.height > i.depth ? i.height : i.depth);
+	return i;
+}
+
+struct vgl_tex_storage *vgl_texture_level_storage(struct vgl_context *ctx, struct vgl_texture *t,
+						  uint32_t face, uint32_t level)
+{
+	const struct vgl_tex_level *lv = &t->level[face][level];
+	const struct vgl_tex_level *base = &t->level[0][t->params.base_level];
+	struct vgl_tex_storage_info info;
+	struct vgl_tex_storage *s;
+
+	if (fits(t->storage, lv, level))
+		return t->storage;
+	/* a level that disagrees with a stored base only makes the texture incomplete */
+	if (t->immutable || (t->storage && level != (uint32_t)t->params.base_level && base->width &&
+			     fits(t->storage, base, (uint32_t)t->params.base_level)))
+		return NULL;
+	info = implied_storage(t, lv, level);
+	s = vgl_tex_storage_create(ctx->dev, &info);
+	if (!s) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return NULL;
+	}
+	keep_levels(ctx, t, t->storage, s);
+	vgl_tex_storage_unref(t->storage);
+	t->storage = s;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+	return s;
+}
+
+bool vgl_texture_level_stored(const struct vgl_texture *t, uint32_t face, uint32_t level)
+{
+	return level < VGL_MAX_LEVELS && t->level[face][level].width &&
+	       fits(t->storage, &t->level[face][level], level);
+}
+
+struct vgl_tex_storage *vgl_texture_define(struct vgl_context *ctx, struct vgl_texture *t,
+					   uint32_t face, uint32_t level,
+					   const struct vgl_tex_level *spec)
+{
+	t->level[face][level] = *spec;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+	if (!spec->width || !spec->height || !spec->depth)
+		return NULL;
+	return vgl_texture_level_storage(ctx, t, face, level);
+}
+
+/* ---- argument checks (ES 3.0 §3.8.3, ES 2.0 §3.7.1) -------------------------------------- */
+
+/* What a glTex*Image* call names: the image and the texture it belongs to. */
+struct image_args {
+	GLenum target;
+	GLint level;
+	GLsizei width, height, depth;
+	bool three_d;              /* a glTex*Image3D call */
+	struct vgl_texture *tex;
+	uint32_t face;
+};
+
+static bool dims_ok(const struct vgl_context *ctx, GLenum tt, const struct image_args *a)
+{
+	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
+	uint32_t max = tt == GL_TEXTURE_CUBE_MAP ? l->maxImageDimensionCube
+		       : tt == GL_TEXTURE_3D ? l->maxImageDimension3D : l->maxImageDimension2D;
+	uint32_t max_d = tt == GL_TEXTURE_3D ? max >> a->level
+			 : tt == GL_TEXTURE_2D_ARRAY ? l->maxImageArrayLayers : 1;
+
+	return a->level >= 0 && a->level < VGL_MAX_LEVELS && (1u << a->level) <= max &&
+	       a->width >= 0 && a->height >= 0 && a->depth >= 0 &&
+	       (uint32_t)a->width <= (max >> a->level) && (uint32_t)a->height <= (max >> a->level) &&
+	       (uint32_t)a->depth <= max_d && (tt != GL_TEXTURE_CUBE_MAP || a->width == a->height);
+}
+
+/* The texture target of an image target (and the cube face); false: invalid. */
+static bool image_target(const struct vgl_context *ctx, struct image_args *a, GLenum *tt)
+{
+	if (!a->three_d)
+		return vgl_texture_face(a->target, tt, &a->face);
+	a->face = 0;
+	*tt = a->target;
+	return ctx->major >= 3 && (a->target == GL_TEXTURE_3D || a->target == GL_TEXTURE_2D_ARRAY);
+}
+
+/* Target, level and size; a->tex set on success. */
+static bool check_image(struct vgl_context *ctx, struct image_args *a)
+{
+	GLenum tt;
+
+	if (!image_target(ctx, a, &tt)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return false;
+	}
+	if (!dims_ok(ctx, tt, a)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return false;
+	}
+	a->tex = vgl_texture_bound(ctx, tt);
+	return a->tex != NULL;
+}
+
+static struct vgl_upload unpack(const struct vgl_context *ctx, const struct vgl_pixel_format *f,
+				const struct image_args *a, const void *pixels)
+{
+	size_t stride = vgl_pixel_stride(f, ctx->st.unpack_row_length, a->width,
+					 ctx->st.unpack_alignment);
+
+	return (struct vgl_upload){
+		.level = (uint32_t)a->level, .layer = a->face, .width = (uint32_t)a->width,
+		.height = (uint32_t)a->height, .depth = (uint32_t)a->depth, .fmt = f,
+		.pixels = pixels, .stride = stride, .image_stride = stride * (size_t)a->height };
+}
+
+/* ---- glTexImage2D / glTexImage3D ------------------------------------------------------------------ */
+
+static void tex_image(struct image_args *a, GLint internalformat, GLint border, GLenum format,
+		      GLenum type, const void *pixels)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_pixel_format *f;
+	struct vgl_tex_storage *s;
+	GLenum err;
+
+	if (!ctx || !check_image(ctx, a))
+		return;
+	err = vgl_pixel_lookup(ctx->major >= 3, internalformat, format, type, &f);
+	if (err == GL_NO_ERROR && border != 0)
+		err = GL_INVALID_VALUE;
+	if (err == GL_NO_ERROR && (a->tex->immutable || (a->three_d && f->bits[4] &&
+							  a->target == GL_TEXTURE_3D)))
+		err = GL_INVALID_OPERATION;   /* no 3D depth textures in ES 3.0 */
+	if (err != GL_NO_ERROR) {
+		vgl_error(ctx, err);
+		return;
+	}
+	s = vgl_texture_define(ctx, a->tex, a->face, (uint32_t)a->level, &(struct vgl_tex_level){
+		.width = a->width, .height = a->height, .depth = a->depth,
+		.internal_format = (GLenum)internalformat, .fmt = f });
+	if (s && pixels) {
+		struct vgl_upload up = unpack(ctx, f, a, pixels);
+
+		vgl_tex_storage_upload(ctx, s, &up);
+	}
+}
+
+static void GL_APIENTRY vgl_TexImage2D(GLenum target, GLint level, GLint internalformat,
+				       GLsizei width, GLsizei height, GLint border, GLenum format,
+				       GLenum type, const void *pixels)
+{
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+
+	tex_image(&a, internalformat, border, format, type, pixels);
+}
+
+static void GL_APIENTRY vgl_TexImage3D(GLenum target, GLint level, GLint internalformat,
+				       GLsizei width, GLsizei height, GLsizei depth, GLint border,
+				       GLenum format, GLenum type, const void *pixels)
+{
+	struct image_args a = { target, level, width, height, depth, true, NULL, 0 };
+
+	tex_image(&a, internalformat, border, format, type, pixels);
+}
+
+/* ---- glTexSubImage2D / glTexSubImage3D --------------------------------------------------------------- */
+
+static GLenum sub_error(const struct vgl_context *ctx, const struct vgl_tex_level *lv,
+			const GLint off[3], const struct image_args *a, GLenum format, GLenum type,
+			const struct vgl_pixel_format **f)
+{
+	/* the data must match the level's format (ES 3.0 table 3.2) */
+	GLenum err = vgl_pixel_lookup(ctx->major >= 3, (GLint)lv->internal_format, format, type, f);
+
+	if (err == GL_NO_ERROR && (*f)->vk != lv->fmt->vk)
+		err = GL_INVALID_OPERATION;
+	if (err == GL_NO_ERROR && (off[0] < 0 || off[1] < 0 || off[2] < 0 ||
+				   (int64_t)off[0] + a->width > lv->width ||
+				   (int64_t)off[1] + a->height > lv->height ||
+				   (int64_t)off[2] + a->depth > lv->depth))
+		err = GL_INVALID_VALUE;
+	return err;
+}
+
+static void tex_sub_image(struct image_args *a, const GLint off[3], GLenum format, GLenum type,
+			  const void *pixels)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_tex_level *lv;
+	const struct vgl_pixel_format *f;
+	struct vgl_tex_storage *s;
+	struct vgl_upload up;
+	GLenum err;
+
+	if (!ctx || !check_image(ctx, a))
+		return;
+	lv = &a->tex->level[a->face][a->level];
+	err = lv->width ? sub_error(ctx, lv, off, a, format, type, &f) : GL_INVALID_OPERATION;
+	if (err != GL_NO_ERROR) {
+		vgl_error(ctx, err);
+		return;
+	}
+	s = vgl_texture_level_storage(ctx, a->tex, a->face, (uint32_t)a->level);
+	if (!s || !pixels)
+		return;
+	up = unpack(ctx, f, a, pixels);
+	up.x = off[0];
+	up.y = off[1];
+	up.layer += (uint32_t)off[2];
+	vgl_tex_storage_upload(ctx, s, &up);
+}
+
+static void GL_APIENTRY vgl_TexSubImage2D(GLenum target, GLint level, GLint x, GLint y,
+					  GLsizei width, GLsizei height, GLenum format,
+					  GLenum type, const void *pixels)
+{
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+
+	tex_sub_image(&a, (const GLint[]){ x, y, 0 }, format, type, pixels);
+}
+
+static void GL_APIENTRY vgl_TexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z,
+					  GLsizei width, GLsizei height, GLsizei depth,
+					  GLenum format, GLenum type, const void *pixels)
+{
+	struct image_args a = { target, level, width, height, depth, true, NULL, 0 };
+
+	tex_sub_image(&a, (const GLint[]){ x, y, z }, format, type, pixels);
+}
+
+/* ---- glTexStorage2D / glTexStorage3D (ES 3.0) -------------------------------------------------------- */
+
+static GLenum storage_error(struct vgl_context *ctx, const struct image_args *a, GLsizei levels,
+			    const struct vgl_pixel_format *f)
+{
+	GLenum tt;
+	struct image_args dims = *a;
+
+	if (!image_target(ctx, &dims, &tt) || (!a->three_d && a->target != GL_TEXTURE_2D &&
+					       a->target != GL_TEXTURE_CUBE_MAP) || !f)
+		return GL_INVALID_ENUM;
+	dims.level = 0;
+	if (levels < 1 || a->width < 1 || a->height < 1 || a->depth < 1 || !dims_ok(ctx, tt, &dims))
+		return GL_INVALID_VALUE;
+	if ((uint32_t)levels > chain_levels((uint32_t)a->width,
+					    (uint32_t)(a->target == GL_TEXTURE_3D &&
+						       a->depth > a->height ? a->depth : a->height)) ||
+	    (a->target == GL_TEXTURE_3D && f->bits[4]))
+		return GL_INVALID_OPERATION;
+	return GL_NO_ERROR;
+}
+
+/* Every level of every face, as glTexStorage defines them. */
+static void define_all(struct vgl_texture *t, const struct image_args *a, GLsizei levels,
+		       GLenum internal, const struct vgl_pixel_format *f)
+{
+	uint32_t faces = t->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+
+	memset(t->level, 0, sizeof(t->level));
+	for (uint32_t l = 0; l < (uint32_t)levels; l++)
+		for (uint32_t fc = 0; fc < faces; fc++)
+			t->level[fc][l] = (struct vgl_tex_level){
+				.width = (GLsizei)vgl_tex_level_size((uint32_t)a->width, l),
+				.height = (GLsizei)vgl_tex_level_size((uint32_t)a->height, l),
+				.depth = t->target == GL_TEXTURE_3D
+						 ? (GLsizei)vgl_tex_level_size((uint32_t)a->depth, l)
+						 : a->depth,
+				.internal_format = internal, .fmt = f };
+}
+
+static void tex_storage(const struct image_args *a, GLsizei levels, GLenum internalformat)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_pixel_format *f = vgl_pixel_sized(internalformat);
+	struct vgl_texture *t;
+	GLenum err;
+
+	if (!ctx)
+		return;
+	err = storage_error(ctx, a, levels, f);
+	t = err == GL_NO_ERROR ? vgl_texture_bound(ctx, a->target) : NULL;
+	if (err == GL_NO_ERROR && t && (t->name == 0 || t->immutable))
+		err = GL_INVALID_OPERATION;
+	if (err != GL_NO_ERROR || !t) {
+		vgl_error(ctx, err);
+		return;
+	}
+	define_all(t, a, levels, internalformat, f);
+	vgl_texture_level_storage(ctx, t, 0, 0);
+	t->immutable = true;
+	t->immutable_levels = levels;
+}
+
+static void GL_APIENTRY vgl_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
+					 GLsizei width, GLsizei height)
+{
+	struct image_args a = { target, 0, width, height, 1, false, NULL, 0 };
+
+	tex_storage(&a, levels, internalformat);
+}
+
+static void GL_APIENTRY vgl_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
+					 GLsizei width, GLsizei height, GLsizei depth)
+{
+	struct image_args a = { target, 0, width, height, depth, true, NULL, 0 };
+
+	tex_storage(&a, levels, internalformat);
+}
+
+/* ---- compressed images: none supported ------------------------------------------------------------ */
+
+static void GL_APIENTRY vgl_CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
+						 GLsizei width, GLsizei height, GLint border,
+						 GLsizei size, const void *data)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	(void)target, (void)level, (void)internalformat, (void)width, (void)height, (void)border,
+		(void)size, (void)data;
+	if (ctx)
+		vgl_error(ctx, GL_INVALID_ENUM); /* a bad target, or a format: none exists */
+}
+
+static void GL_APIENTRY vgl_CompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y,
+						    GLsizei width, GLsizei height, GLenum format,
+						    GLsizei size, const void *data)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	(void)target, (void)level, (void)x, (void)y, (void)width, (void)height, (void)format,
+		(void)size, (void)data;
+	if (ctx)
+		vgl_error(ctx, GL_INVALID_ENUM);
+}
+
+static void GL_APIENTRY vgl_CompressedTexImage3D(GLenum target, GLint level, GLenum internalformat,
+						 GLsizei width, GLsizei height, GLsizei depth,
+						 GLint border, GLsizei size, const void *data)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	(void)target, (void)level, (void)internalformat, (void)width, (void)height, (void)depth,
+		(void)border, (void)size, (void)data;
+	if (ctx)
+		vgl_error(ctx, GL_INVALID_ENUM);
+}
+
+static void GL_APIENTRY vgl_CompressedTexSubImage3D(GLenum target, GLint level, GLint x, GLint y,
+						    GLint z, GLsizei width, GLsizei height,
+						    GLsizei depth, GLenum format, GLsizei size,
+						    const void *data)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	(void)target, (void)level, (void)x, (void)y, (void)z, (void)width, (void)height,
+		(void)depth, (void)format, (void)size, (void)data;
+	if (ctx)
+		vgl_error(ctx, GL_INVALID_ENUM);
+}
+
+const struct vgl_proc vgl_texture_image_procs[] = {
+	VGL_PROC(TexImage2D), VGL_PROC(TexSubImage2D), VGL_PROC(TexStorage2D),
+	VGL_PROC(TexImage3D), VGL_PROC(TexSubImage3D), VGL_PROC(TexStorage3D),
+	VGL_PROC(CompressedTexImage2D), VGL_PROC(CompressedTexSubImage2D),
+	VGL_PROC(CompressedTexImage3D), VGL_PROC(CompressedTexSubImage3D),
+	{ NULL, NULL },
+};

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Uniform blocks (technique 3 and 4). A program's block INDEX (what
+ * glGetUniformBlockIndex reports) names a block; glUniformBlockBinding maps
+ * it to a GL binding POINT, and glBindBufferBase/Range put a buffer range
+ * at a point. The two are resolved only at draw time (vgl_draw.c): the
+ * buffer behind each block goes into the descriptor set's key, the range's
+ * offset goes in as a dynamic offset, so moving a range never makes or
+ * rewrites a descriptor set.
+ */
+#include <string.h>
+
+#include "vgl_buffer.h"
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_procs.h"
+#include "vgl_program.h"
+
+static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset,
+		       GLsizeiptr size, bool whole)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_buffer *b = NULL;
+	VkDeviceSize align;
+
+	if (!ctx)
+		return;
+	if (target != GL_UNIFORM_BUFFER) {
+		vgl_error(ctx, GL_INVALID_ENUM); /* transform feedback: not offered */
+		return;
+	}
+	align = ctx->dev->props.limits.minUniformBufferOffsetAlignment;
+	if (index >= VGL_MAX_UBO_BINDINGS ||
+	    (!whole && name && (size <= 0 || offset < 0 || (VkDeviceSize)offset % align))) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	if (name) {
+		pthread_mutex_lock(&ctx->share->lock);
+		b = vgl_names_get(&ctx->share->buffers, name);
+		pthread_mutex_unlock(&ctx->share->lock);
+		if (!b) {
+			vgl_error(ctx, GL_INVALID_OPERATION);
+			return;
+		}
+	}
+	vgl_buffer_set(&ctx->ubo[index].buffer, b);
+	vgl_buffer_set(&ctx->uniform_buffer, b);
+	ctx->ubo[index].offset = whole ? 0 : offset;
+	ctx->ubo[index].size = whole ? 0 : size;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+}
+
+static void GL_APIENTRY vgl_BindBufferRange(GLenum target, GLuint index, GLuint buffer,
+					    GLintptr offset, GLsizeiptr size)
+{
+	bind_range(target, index, buffer, offset, size, false);
+}
+
+static void GL_APIENTRY vgl_BindBufferBase(GLenum target, GLuint index, GLuint buffer)
+{
+	bind_range(target, index, buffer, 0, 0, true);
+}
+
+static GLuint GL_APIENTRY vgl_GetUniformBlockIndex(GLuint program, const GLchar *name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+
+	if (!ctx)
+		return GL_INVALID_INDEX;
+	l = vgl_program_linked(ctx, program);
+	for (uint32_t i = 0; l && i < l->nr_blocks; i++)
+		if (strcmp(l->blocks[i].name, name) == 0)
+			return i;
+	return GL_INVALID_INDEX;
+}
+
+/* The block of (program, index), with GL's errors. */
+static struct vgl_block *block_of(struct vgl_context *ctx, GLuint program, GLuint index,
+				  struct vgl_linked **out)
+{
+	struct vgl_linked *l = vgl_program_linked(ctx, program);
+
+	*out = l;
+	if (!l)
+		return NULL;
+	if (index >= l->nr_blocks) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return NULL;
+	}
+	return &l->blocks[index];
+}
+
+static void GL_APIENTRY vgl_UniformBlockBinding(GLuint program, GLuint index, GLuint binding)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+	struct vgl_block *b;
+
+	if (!ctx)
+		return;
+	b = block_of(ctx, program, index, &l);
+	if (!b)
+		return;
+	if (binding >= VGL_MAX_UBO_BINDINGS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	b->gl_binding = binding;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+}
+
+static void GL_APIENTRY vgl_GetActiveUniformBlockiv(GLuint program, GLuint index, GLenum pname,
+						    GLint *params)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+	struct vgl_block *b;
+
+	if (!ctx)
+		return;
+	b = block_of(ctx, program, index, &l);
+	if (!b)
+		return;
+	switch (pname) {
+	case GL_UNIFORM_BLOCK_BINDING: *params = (GLint)b->gl_binding; break;
+	case GL_UNIFORM_BLOCK_DATA_SIZE: *params = (GLint)((b->size + 15) & ~15u); break;
+	case GL_UNIFORM_BLOCK_NAME_LENGTH: *params = (GLint)strlen(b->name) + 1; break;
+	case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: *params = (GLint)b->nr_uniforms; break;
+	case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
+		for (uint32_t i = 0; i < b->nr_uniforms; i++)
+			params[i] = (GLint)(b->first_uniform + i);
+		break;
+	case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER: *params = b->in_vs; break;
+	case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER: *params = b->in_fs; break;
+	default: vgl_error(ctx, GL_INVALID_ENUM);
+	}
+}
+
+static void GL_APIENTRY vgl_GetActiveUniformBlockName(GLuint program, GLuint index,
+						      GLsizei bufsize, GLsizei *length,
+						      GLchar *name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+	struct vgl_block *b;
+
+	if (!ctx)
+		return;
+	if (bufsize < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	b = block_of(ctx, program, index, &l);
+	if (b)
+		vgl_copy_string(b->name, bufsize, length, name);
+}
+
+const struct vgl_proc vgl_ubo_procs[] = {
+	VGL_PROC(BindBufferRange), VGL_PROC(BindBufferBase), VGL_PROC(GetUniformBlockIndex),
+	VGL_PROC(UniformBlockBinding), VGL_PROC(GetActiveUniformBlockiv),
+	VGL_PROC(GetActiveUniformBlockName),
+	{ NULL, NULL },
+};

@@ -1,0 +1,462 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Loose uniforms (technique 3): glUniform* write the program's CPU copy of
+ * the std140 default block and widen its dirty range; the draw path sends
+ * only that range, in the command stream (vgl_linked_upload_uniforms). Bools
+ * are stored as uint 0/1. Sampler uniforms hold texture units instead.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_procs.h"
+#include "vgl_program.h"
+
+enum src_kind { SRC_FLOAT, SRC_INT, SRC_UINT };
+
+/* Shape of a GL uniform type: component base, columns and rows. */
+struct shape {
+	enum src_kind base;
+	bool is_bool, is_sampler;
+	uint32_t cols, rows;
+};
+
+static struct shape shape_of(const struct vgl_uniform *u)
+{
+	struct shape s = { SRC_FLOAT, false, u->is_sampler, 1, 1 };
+
+	switch (u->type) {
+	case GL_FLOAT_VEC4: s.rows++; /* fall through */
+	case GL_FLOAT_VEC3: s.rows++; /* fall through */
+	case GL_FLOAT_VEC2: s.rows++; /* fall through */
+	case GL_FLOAT: return s;
+	case GL_INT_VEC4: s.rows++; /* fall through */
+	case GL_INT_VEC3: s.rows++; /* fall through */
+	case GL_INT_VEC2: s.rows++; /* fall through */
+	case GL_INT: s.base = SRC_INT; return s;
+	case GL_UNSIGNED_INT_VEC4: s.rows++; /* fall through */
+	case GL_UNSIGNED_INT_VEC3: s.rows++; /* fall through */
+	case GL_UNSIGNED_INT_VEC2: s.rows++; /* fall through */
+	case GL_UNSIGNED_INT: s.base = SRC_UINT; return s;
+	case GL_BOOL_VEC4: s.rows++; /* fall through */
+	case GL_BOOL_VEC3: s.rows++; /* fall through */
+	case GL_BOOL_VEC2: s.rows++; /* fall through */
+	case GL_BOOL: s.is_bool = true; return s;
+	case GL_FLOAT_MAT2: return (struct shape){ SRC_FLOAT, false, false, 2, 2 };
+	case GL_FLOAT_MAT3: return (struct shape){ SRC_FLOAT, false, false, 3, 3 };
+	case GL_FLOAT_MAT4: return (struct shape){ SRC_FLOAT, false, false, 4, 4 };
+	case GL_FLOAT_MAT2x3: return (struct shape){ SRC_FLOAT, false, false, 2, 3 };
+	case GL_FLOAT_MAT2x4: return (struct shape){ SRC_FLOAT, false, false, 2, 4 };
+	case GL_FLOAT_MAT3x2: return (struct shape){ SRC_FLOAT, false, false, 3, 2 };
+	case GL_FLOAT_MAT3x4: return (struct shape){ SRC_FLOAT, false, false, 3, 4 };
+	case GL_FLOAT_MAT4x2: return (struct shape){ SRC_FLOAT, false, false, 4, 2 };
+	case GL_FLOAT_MAT4x3: return (struct shape){ SRC_FLOAT, false, false, 4, 3 };
+	}
+	s.base = SRC_INT; /* samplers */
+	return s;
+}
+
+/* ---- locations ------------------------------------------------------------------------------ */
+
+/* "name", "name[3]" -> base name length and element index; false if malformed. */
+static bool parse_name(const char *name, size_t *len, uint32_t *element)
+{
+	const char *br = strrchr(name, '[');
+	char *end;
+	unsigned long e;
+
+	*len = strlen(name);
+	*element = 0;
+	if (!br || name[*len - 1] != ']')
+		return true;
+	e = strtoul(br + 1, &end, 10);
+	if (end == br + 1 || *end != ']')
+		return false;
+	*len = (size_t)(br - name);
+	*element = (uint32_t)e;
+	return true;
+}
+
+static GLint GL_APIENTRY vgl_GetUniformLocation(GLuint program, const GLchar *name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+	uint32_t element;
+	size_t len;
+
+	if (!ctx)
+		return -1;
+	l = vgl_program_linked(ctx, program);
+	if (!l || !parse_name(name, &len, &element))
+		return -1;
+	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
+		const struct vgl_uniform *u = &l->uniforms[i];
+
+		if (u->first_location < 0 || strlen(u->name) != len || strncmp(u->name, name, len))
+			continue;
+		if (element >= (u->array_size ? u->array_size : 1) ||
+		    (!u->array_size && len != strlen(name)))
+			return -1;
+		return u->first_location + (GLint)element;
+	}
+	return -1;
+}
+
+/* ---- writes -------------------------------------------------------------------------------- */
+
+struct src {
+	enum src_kind kind;
+	const void *data;
+	uint32_t cols, rows;   /* matrices: cols x rows; vectors: 1 x n */
+	bool transpose;
+};
+
+static uint32_t read_u32(const struct src *s, uint32_t i, bool to_bool, enum src_kind dst)
+{
+	float f;
+	int32_t v;
+
+	if (s->kind == SRC_FLOAT) {
+		f = ((const float *)s->data)[i];
+		if (to_bool)
+			return f != 0.0f;
+		if (dst == SRC_FLOAT)
+			memcpy(&v, &f, 4);
+		else
+			v = (int32_t)f;
+		return (uint32_t)v;
+	}
+	v = ((const int32_t *)s->data)[i];
+	if (to_bool)
+		return v != 0;
+	if (dst == SRC_FLOAT) {
+		f = (float)v;
+		memcpy(&v, &f, 4);
+	}
+	return (uint32_t)v;
+}
+
+static void mark_dirty(struct vgl_linked *l, uint32_t lo, uint32_t hi)
+{
+	if (lo < l->dirty_lo)
+		l->dirty_lo = lo;
+	if (hi > l->dirty_hi)
+		l->dirty_hi = hi;
+}
+
+/* One element: column c of a matrix at offset + c * matrix_stride. */
+static void write_element(struct vgl_linked *l, const struct vgl_uniform *u,
+			  const struct shape *sh, const struct src *s, uint32_t elem, uint32_t i)
+{
+	uint32_t base = u->offset + elem * u->array_stride, n = sh->cols * sh->rows;
+
+	bool changed = false;
+
+	for (uint32_t c = 0; c < sh->cols; c++) {
+		for (uint32_t r = 0; r < sh->rows; r++) {
+			uint32_t idx = s->transpose ? r * sh->cols + c : c * sh->rows + r;
+			uint32_t v = read_u32(s, i * n + idx, sh->is_bool, sh->base);
+			uint8_t *dst = l->data + base + c * u->matrix_stride + r * 4;
+
+			changed |= memcmp(dst, &v, 4) != 0;
+			memcpy(dst, &v, 4);
+		}
+	}
+	/* setting the value it has sends nothing */
+	if (changed)
+		mark_dirty(l, base, base + (sh->cols - 1) * u->matrix_stride + sh->rows * 4);
+}
+
+static bool compatible(const struct shape *sh, const struct src *s)
+{
+	if (sh->cols != s->cols || sh->rows != s->rows)
+		return false;
+	if (sh->is_sampler)
+		return s->kind == SRC_INT && s->rows == 1;
+	if (sh->is_bool)
+		return sh->cols == 1;
+	return sh->base == s->kind;
+}
+
+static void set_units(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_uniform *u,
+		      uint32_t elem, GLsizei count, const GLint *units)
+{
+	for (GLsizei i = 0; i < count; i++)
+		if (units[i] < 0 || units[i] >= 32) {
+			vgl_error(ctx, GL_INVALID_VALUE);
+			return;
+		}
+	for (GLsizei i = 0; i < count; i++)
+		l->sampler_units[u->first_unit + elem + (uint32_t)i] = units[i];
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+}
+
+static void set_uniform(GLint location, GLsizei count, const struct src *s)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+	const struct vgl_uniform *u;
+	struct shape sh;
+	uint32_t elem, elems;
+
+	if (!ctx)
+		return;
+	l = ctx->program ? ctx->program->linked : NULL;
+	if (!l || location < -1 || (location >= 0 && (uint32_t)location >= l->nr_locations)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	if (count < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	if (location == -1)
+		return;
+	u = &l->uniforms[l->locations[location].uniform];
+	elem = l->locations[location].element;
+	sh = shape_of(u);
+	elems = u->array_size ? u->array_size : 1;
+	if (!compatible(&sh, s) || (count > 1 && !u->array_size)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	if ((uint32_t)count > elems - elem)
+		count = (GLsizei)(elems - elem);
+	if (sh.is_sampler) {
+		set_units(ctx, l, u, elem, count, s->data);
+		return;
+	}
+	for (GLsizei i = 0; i < count; i++)
+		write_element(l, u, &sh, s, elem + (uint32_t)i, (uint32_t)i);
+}
+
+#define UNIFORM_V(suffix, ctype, kind, n)                                                        \
+	static void GL_APIENTRY vgl_Uniform##n##suffix##v(GLint loc, GLsizei count,             \
+							  const ctype *v)                       \
+	{                                                                                        \
+		set_uniform(loc, count, &(struct src){ kind, v, 1, n, false });                 \
+	}
+
+UNIFORM_V(f, GLfloat, SRC_FLOAT, 1)
+UNIFORM_V(f, GLfloat, SRC_FLOAT, 2)
+UNIFORM_V(f, GLfloat, SRC_FLOAT, 3)
+UNIFORM_V(f, GLfloat, SRC_FLOAT, 4)
+UNIFORM_V(i, GLint, SRC_INT, 1)
+UNIFORM_V(i, GLint, SRC_INT, 2)
+UNIFORM_V(i, GLint, SRC_INT, 3)
+UNIFORM_V(i, GLint, SRC_INT, 4)
+UNIFORM_V(ui, GLuint, SRC_UINT, 1)
+UNIFORM_V(ui, GLuint, SRC_UINT, 2)
+UNIFORM_V(ui, GLuint, SRC_UINT, 3)
+UNIFORM_V(ui, GLuint, SRC_UINT, 4)
+
+static void GL_APIENTRY vgl_Uniform1f(GLint l, GLfloat x) { vgl_Uniform1fv(l, 1, (GLfloat[]){ x }); }
+static void GL_APIENTRY vgl_Uniform2f(GLint l, GLfloat x, GLfloat y) { vgl_Uniform2fv(l, 1, (GLfloat[]){ x, y }); }
+static void GL_APIENTRY vgl_Uniform3f(GLint l, GLfloat x, GLfloat y, GLfloat z) { vgl_Uniform3fv(l, 1, (GLfloat[]){ x, y, z }); }
+static void GL_APIENTRY vgl_Uniform4f(GLint l, GLfloat x, GLfloat y, GLfloat z, GLfloat w) { vgl_Uniform4fv(l, 1, (GLfloat[]){ x, y, z, w }); }
+static void GL_APIENTRY vgl_Uniform1i(GLint l, GLint x) { vgl_Uniform1iv(l, 1, (GLint[]){ x }); }
+static void GL_APIENTRY vgl_Uniform2i(GLint l, GLint x, GLint y) { vgl_Uniform2iv(l, 1, (GLint[]){ x, y }); }
+static void GL_APIENTRY vgl_Uniform3i(GLint l, GLint x, GLint y, GLint z) { vgl_Uniform3iv(l, 1, (GLint[]){ x, y, z }); }
+static void GL_APIENTRY vgl_Uniform4i(GLint l, GLint x, GLint y, GLint z, GLint w) { vgl_Uniform4iv(l, 1, (GLint[]){ x, y, z, w }); }
+static void GL_APIENTRY vgl_Uniform1ui(GLint l, GLuint x) { vgl_Uniform1uiv(l, 1, (GLuint[]){ x }); }
+static void GL_APIENTRY vgl_Uniform2ui(GLint l, GLuint x, GLuint y) { vgl_Uniform2uiv(l, 1, (GLuint[]){ x, y }); }
+static void GL_APIENTRY vgl_Uniform3ui(GLint l, GLuint x, GLuint y, GLuint z) { vgl_Uniform3uiv(l, 1, (GLuint[]){ x, y, z }); }
+static void GL_APIENTRY vgl_Uniform4ui(GLint l, GLuint x, GLuint y, GLuint z, GLuint w) { vgl_Uniform4uiv(l, 1, (GLuint[]){ x, y, z, w }); }
+
+static void matrix(GLint loc, GLsizei count, GLboolean transpose, const GLfloat *v, uint32_t cols,
+		   uint32_t rows)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (transpose && ctx->major < 3) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	set_uniform(loc, count, &(struct src){ SRC_FLOAT, v, cols, rows, transpose != GL_FALSE });
+}
+
+#define UNIFORM_MATRIX(name, c, r)                                                               \
+	static void GL_APIENTRY vgl_UniformMatrix##name##fv(GLint loc, GLsizei count,           \
+							    GLboolean t, const GLfloat *v)      \
+	{                                                                                        \
+		matrix(loc, count, t, v, c, r);                                                  \
+	}
+
+UNIFORM_MATRIX(2, 2, 2)
+UNIFORM_MATRIX(3, 3, 3)
+UNIFORM_MATRIX(4, 4, 4)
+UNIFORM_MATRIX(2x3, 2, 3)
+UNIFORM_MATRIX(2x4, 2, 4)
+UNIFORM_MATRIX(3x2, 3, 2)
+UNIFORM_MATRIX(3x4, 3, 4)
+UNIFORM_MATRIX(4x2, 4, 2)
+UNIFORM_MATRIX(4x3, 4, 3)
+
+/* ---- reads ---------------------------------------------------------------------------------- */
+
+/* One stored component converted to what glGetUniform{f,i,ui}v returns. */
+static void store_component(const struct shape *sh, uint32_t raw, enum src_kind want, void *out,
+			    uint32_t i)
+{
+	bool is_float = sh->base == SRC_FLOAT && !sh->is_bool;
+	float f;
+
+	memcpy(&f, &raw, 4);
+	if (want == SRC_FLOAT)
+		((GLfloat *)out)[i] = is_float ? f : sh->base == SRC_INT ? (GLfloat)(int32_t)raw
+									: (GLfloat)raw;
+	else
+		((GLint *)out)[i] = is_float ? (GLint)f : (GLint)raw;
+}
+
+static void get_uniform(GLuint program, GLint location, enum src_kind want, void *out)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_uniform *u;
+	struct vgl_linked *l;
+	struct shape sh;
+	uint32_t elem, base, raw;
+
+	if (!ctx)
+		return;
+	l = vgl_program_linked(ctx, program);
+	if (!l)
+		return;
+	if (location < 0 || (uint32_t)location >= l->nr_locations) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	u = &l->uniforms[l->locations[location].uniform];
+	elem = l->locations[location].element;
+	sh = shape_of(u);
+	if (sh.is_sampler) {
+		*(GLint *)out = l->sampler_units[u->first_unit + elem];
+		return;
+	}
+	base = u->offset + elem * u->array_stride;
+	for (uint32_t c = 0; c < sh.cols; c++)
+		for (uint32_t r = 0; r < sh.rows; r++) {
+			memcpy(&raw, l->data + base + c * u->matrix_stride + r * 4, 4);
+			store_component(&sh, raw, want, out, c * sh.rows + r);
+		}
+}
+
+static void GL_APIENTRY vgl_GetUniformfv(GLuint p, GLint loc, GLfloat *v) { get_uniform(p, loc, SRC_FLOAT, v); }
+static void GL_APIENTRY vgl_GetUniformiv(GLuint p, GLint loc, GLint *v) { get_uniform(p, loc, SRC_INT, v); }
+static void GL_APIENTRY vgl_GetUniformuiv(GLuint p, GLint loc, GLuint *v) { get_uniform(p, loc, SRC_UINT, v); }
+
+/* ---- active uniforms ------------------------------------------------------------------------- */
+
+static void GL_APIENTRY vgl_GetActiveUniform(GLuint program, GLuint index, GLsizei bufsize,
+					     GLsizei *length, GLint *size, GLenum *type,
+					     GLchar *name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_uniform *u;
+	struct vgl_program *p;
+	char buf[512];
+
+	if (!ctx)
+		return;
+	p = vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM);
+	if (!p)
+		return;
+	if (bufsize < 0 || !p->linked || index >= p->linked->nr_uniforms) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	u = &p->linked->uniforms[index];
+	snprintf(buf, sizeof(buf), "%s%s", u->name, u->array_size ? "[0]" : "");
+	vgl_copy_string(buf, bufsize, length, name);
+	*size = u->array_size ? (GLint)u->array_size : 1;
+	*type = u->type;
+}
+
+static void GL_APIENTRY vgl_GetUniformIndices(GLuint program, GLsizei count,
+					      const GLchar *const *names, GLuint *indices)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+	uint32_t element;
+	size_t len;
+
+	if (!ctx)
+		return;
+	l = vgl_program_linked(ctx, program);
+	for (GLsizei i = 0; i < count; i++) {
+		indices[i] = GL_INVALID_INDEX;
+		if (!l || !parse_name(names[i], &len, &element) || element != 0)
+			continue;
+		for (uint32_t j = 0; j < l->nr_uniforms; j++)
+			if (strlen(l->uniforms[j].name) == len &&
+			    strncmp(l->uniforms[j].name, names[i], len) == 0)
+				indices[i] = j;
+	}
+}
+
+static bool uniform_param(const struct vgl_uniform *u, GLenum pname, GLint *out)
+{
+	switch (pname) {
+	case GL_UNIFORM_TYPE: *out = (GLint)u->type; return true;
+	case GL_UNIFORM_SIZE: *out = u->array_size ? (GLint)u->array_size : 1; return true;
+	case GL_UNIFORM_NAME_LENGTH:
+		*out = (GLint)strlen(u->name) + 1 + (u->array_size ? 3 : 0);
+		return true;
+	case GL_UNIFORM_BLOCK_INDEX: *out = u->block; return true;
+	case GL_UNIFORM_OFFSET: *out = u->block >= 0 ? (GLint)u->offset : -1; return true;
+	case GL_UNIFORM_ARRAY_STRIDE:
+		*out = u->block >= 0 && u->array_size ? (GLint)u->array_stride : (u->block >= 0 ? 0 : -1);
+		return true;
+	case GL_UNIFORM_MATRIX_STRIDE:
+		*out = u->block >= 0 ? (GLint)u->matrix_stride : -1;
+		return true;
+	case GL_UNIFORM_IS_ROW_MAJOR: *out = u->row_major; return true;
+	}
+	return false;
+}
+
+static void GL_APIENTRY vgl_GetActiveUniformsiv(GLuint program, GLsizei count,
+						const GLuint *indices, GLenum pname, GLint *params)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+
+	if (!ctx)
+		return;
+	l = vgl_program_linked(ctx, program);
+	if (!l)
+		return;
+	if (count < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	for (GLsizei i = 0; i < count; i++)
+		if (indices[i] >= l->nr_uniforms) {
+			vgl_error(ctx, GL_INVALID_VALUE);
+			return;
+		}
+	for (GLsizei i = 0; i < count; i++)
+		if (!uniform_param(&l->uniforms[indices[i]], pname, &params[i])) {
+			vgl_error(ctx, GL_INVALID_ENUM);
+			return;
+		}
+}
+
+const struct vgl_proc vgl_uniform_procs[] = {
+	VGL_PROC(GetUniformLocation),
+	VGL_PROC(Uniform1f), VGL_PROC(Uniform2f), VGL_PROC(Uniform3f), VGL_PROC(Uniform4f),
+	VGL_PROC(Uniform1i), VGL_PROC(Uniform2i), VGL_PROC(Uniform3i), VGL_PROC(Uniform4i),
+	VGL_PROC(Uniform1ui), VGL_PROC(Uniform2ui), VGL_PROC(Uniform3ui), VGL_PROC(Uniform4ui),
+	VGL_PROC(Uniform1fv), VGL_PROC(Uniform2fv), VGL_PROC(Uniform3fv), VGL_PROC(Uniform4fv),
+	VGL_PROC(Uniform1iv), VGL_PROC(Uniform2iv), VGL_PROC(Uniform3iv), VGL_PROC(Uniform4iv),
+	VGL_PROC(Uniform1uiv), VGL_PROC(Uniform2uiv), VGL_PROC(Uniform3uiv), VGL_PROC(Uniform4uiv),
+	VGL_PROC(UniformMatrix2fv), VGL_PROC(UniformMatrix3fv), VGL_PROC(UniformMatrix4fv),
+	VGL_PROC(UniformMatrix2x3fv), VGL_PROC(UniformMatrix2x4fv), VGL_PROC(UniformMatrix3x2fv),
+	VGL_PROC(UniformMatrix3x4fv), VGL_PROC(UniformMatrix4x2fv), VGL_PROC(UniformMatrix4x3fv),
+	VGL_PROC(GetUniformfv), VGL_PROC(GetUniformiv), VGL_PROC(GetUniformuiv),
+	VGL_PROC(GetActiveUniform), VGL_PROC(GetUniformIndices), VGL_PROC(GetActiveUniformsiv),
+	{ NULL, NULL },
+};

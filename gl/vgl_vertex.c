@@ -1,0 +1,550 @@
+/* SPDX-License-Identifier: MIT */
+#include "vgl_vertex.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_buffer.h"
+#include "vgl_context.h"
+#include "vgl_procs.h"
+
+#define STREAM_SIZE (1u << 20)
+#define VERTEX VGL_DIRTY_BIT(VGL_DIRTY_VERTEX)
+
+void vgl_vao_init(struct vgl_vao *vao)
+{
+	memset(vao, 0, sizeof(*vao));
+	for (int i = 0; i < VGL_MAX_ATTRIBS; i++) {
+		vao->attribs[i].size = 4;
+		vao->attribs[i].type = GL_FLOAT;
+	}
+}
+
+void vgl_vao_release(struct vgl_vao *vao)
+{
+	for (int i = 0; i < VGL_MAX_ATTRIBS; i++)
+		vgl_buffer_set(&vao->attribs[i].buffer, NULL);
+	vgl_buffer_set(&vao->elements, NULL);
+}
+
+void vgl_vao_unbind_buffer(struct vgl_vao *vao, struct vgl_buffer *buf)
+{
+	for (int i = 0; i < VGL_MAX_ATTRIBS; i++)
+		if (vao->attribs[i].buffer == buf)
+			vgl_buffer_set(&vao->attribs[i].buffer, NULL);
+	if (vao->elements == buf)
+		vgl_buffer_set(&vao->elements, NULL);
+}
+
+void vgl_vertex_finish(struct vgl_context *ctx)
+{
+	vgl_storage_unref(ctx->attribs.storage);
+	vgl_storage_unref(ctx->stream.storage);
+	ctx->attribs.storage = ctx->stream.storage = NULL;
+}
+
+/* ---- formats ------------------------------------------------------------------------- */
+
+static const VkFormat float_formats[4] = { VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT,
+					   VK_FORMAT_R32G32B32_SFLOAT,
+					   VK_FORMAT_R32G32B32A32_SFLOAT };
+
+/* Formats by type, [normalized or integer-as-is][size - 1]: UNORM/SNORM vs
+ * USCALED/SSCALED (converted to float) and UINT/SINT for integer attributes. */
+static VkFormat int_format(GLenum type, int size, int mode /* 0 scaled, 1 norm, 2 int */)
+{
+	static const VkFormat b[3][4] = {
+		{ VK_FORMAT_R8_SSCALED, VK_FORMAT_R8G8_SSCALED, VK_FORMAT_R8G8B8_SSCALED, VK_FORMAT_R8G8B8A8_SSCALED },
+		{ VK_FORMAT_R8_SNORM, VK_FORMAT_R8G8_SNORM, VK_FORMAT_R8G8B8_SNORM, VK_FORMAT_R8G8B8A8_SNORM },
+		{ VK_FORMAT_R8_SINT, VK_FORMAT_R8G8_SINT, VK_FORMAT_R8G8B8_SINT, VK_FORMAT_R8G8B8A8_SINT } };
+	static const VkFormat ub[3][4] = {
+		{ VK_FORMAT_R8_USCALED, VK_FORMAT_R8G8_USCALED, VK_FORMAT_R8G8B8_USCALED, VK_FORMAT_R8G8B8A8_USCALED },
+		{ VK_FORMAT_R8_UNORM, VK_FORMAT_R8G8_UNORM, VK_FORMAT_R8G8B8_UNORM, VK_FORMAT_R8G8B8A8_UNORM },
+		{ VK_FORMAT_R8_UINT, VK_FORMAT_R8G8_UINT, VK_FORMAT_R8G8B8_UINT, VK_FORMAT_R8G8B8A8_UINT } };
+	static const VkFormat s[3][4] = {
+		{ VK_FORMAT_R16_SSCALED, VK_FORMAT_R16G16_SSCALED, VK_FORMAT_R16G16B16_SSCALED, VK_FORMAT_R16G16B16A16_SSCALED },
+		{ VK_FORMAT_R16_SNORM, VK_FORMAT_R16G16_SNORM, VK_FORMAT_R16G16B16_SNORM, VK_FORMAT_R16G16B16A16_SNORM },
+		{ VK_FORMAT_R16_SINT, VK_FORMAT_R16G16_SINT, VK_FORMAT_R16G16B16_SINT, VK_FORMAT_R16G16B16A16_SINT } };
+	static const VkFormat us[3][4] = {
+		{ VK_FORMAT_R16_USCALED, VK_FORMAT_R16G16_USCALED, VK_FORMAT_R16G16B16_USCALED, VK_FORMAT_R16G16B16A16_USCALED },
+		{ VK_FORMAT_R16_UNORM, VK_FORMAT_R16G16_UNORM, VK_FORMAT_R16G16B16_UNORM, VK_FORMAT_R16G16B16A16_UNORM },
+		{ VK_FORMAT_R16_UINT, VK_FORMAT_R16G16_UINT, VK_FORMAT_R16G16B16_UINT, VK_FORMAT_R16G16B16A16_UINT } };
+	static const VkFormat i32[4] = { VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_SINT,
+					 VK_FORMAT_R32G32B32_SINT, VK_FORMAT_R32G32B32A32_SINT };
+	static const VkFormat u32[4] = { VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT,
+					 VK_FORMAT_R32G32B32_UINT, VK_FORMAT_R32G32B32A32_UINT };
+
+	switch (type) {
+	case GL_BYTE: return b[mode][size - 1];
+	case GL_UNSIGNED_BYTE: return ub[mode][size - 1];
+	case GL_SHORT: return s[mode][size - 1];
+	case GL_UNSIGNED_SHORT: return us[mode][size - 1];
+	case GL_INT: return mode == 2 ? i32[size - 1] : VK_FORMAT_UNDEFINED;
+	case GL_UNSIGNED_INT: return mode == 2 ? u32[size - 1] : VK_FORMAT_UNDEFINED;
+	}
+	return VK_FORMAT_UNDEFINED;
+}
+
+VkFormat vgl_attrib_format(const struct vgl_attrib *a)
+{
+	/* GL_FIXED has no vertex format: the draw path converts it to float */
+	if (a->type == GL_FLOAT || a->type == GL_FIXED)
+		return float_formats[a->size - 1];
+	if (a->type == GL_HALF_FLOAT) {
+		static const VkFormat h[4] = { VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_SFLOAT,
+					       VK_FORMAT_R16G16B16_SFLOAT,
+					       VK_FORMAT_R16G16B16A16_SFLOAT };
+		return h[a->size - 1];
+	}
+	return int_format(a->type, a->size, a->integer ? 2 : a->normalized ? 1 : 0);
+}
+
+static uint32_t type_size(GLenum type)
+{
+	switch (type) {
+	case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
+	case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2;
+	default: return 4;
+	}
+}
+
+uint32_t vgl_attrib_size(const struct vgl_attrib *a)
+{
+	return type_size(a->type) * (uint32_t)a->size;
+}
+
+/* ---- pointers ------------------------------------------------------------------------- */
+
+static bool valid_type(const struct vgl_context *ctx, GLenum type, bool integer)
+{
+	switch (type) {
+	case GL_BYTE: case GL_UNSIGNED_BYTE: case GL_SHORT: case GL_UNSIGNED_SHORT:
+		return true;
+	case GL_FLOAT: case GL_FIXED:
+		return !integer;
+	case GL_INT: case GL_UNSIGNED_INT:
+		return ctx->major >= 3;
+	case GL_HALF_FLOAT:
+		return ctx->major >= 3 && !integer;
+	}
+	return false;
+}
+
+static void set_pointer(GLuint index, GLint size, GLenum type, bool normalized, bool integer,
+			GLsizei stride, const void *ptr)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_attrib *a;
+
+	if (!ctx)
+		return;
+	if (index >= VGL_MAX_ATTRIBS || size < 1 || size > 4 || stride < 0 || stride > 255) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	if (!valid_type(ctx, type, integer)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	/* ES 3.0: a VAO other than 0 may not take client pointers */
+	if (ctx->vao != &ctx->default_vao && !ctx->array_buffer && ptr) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	a = &ctx->vao->attribs[index];
+	a->size = size;
+	a->type = type;
+	a->normalized = normalized;
+	a->integer = integer;
+	a->stride = stride;
+	a->pointer = ptr;
+	vgl_buffer_set(&a->buffer, ctx->array_buffer);
+	ctx->dirty |= VERTEX;
+}
+
+static void GL_APIENTRY vgl_VertexAttribPointer(GLuint index, GLint size, GLenum type,
+						GLboolean normalized, GLsizei stride,
+						const void *ptr)
+{
+	set_pointer(index, size, type, normalized != GL_FALSE, false, stride, ptr);
+}
+
+static void GL_APIENTRY vgl_VertexAttribIPointer(GLuint index, GLint size, GLenum type,
+						 GLsizei stride, const void *ptr)
+{
+	set_pointer(index, size, type, false, true, stride, ptr);
+}
+
+static void enable_array(GLuint index, bool on)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (index >= VGL_MAX_ATTRIBS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	ctx->vao->attribs[index].enabled = on;
+	ctx->dirty |= VERTEX;
+}
+
+static void GL_APIENTRY vgl_EnableVertexAttribArray(GLuint index)
+{
+	enable_array(index, true);
+}
+
+static void GL_APIENTRY vgl_DisableVertexAttribArray(GLuint index)
+{
+	enable_array(index, false);
+}
+
+static void GL_APIENTRY vgl_VertexAttribDivisor(GLuint index, GLuint divisor)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (index >= VGL_MAX_ATTRIBS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	ctx->vao->attribs[index].divisor = divisor;
+	ctx->dirty |= VERTEX;
+}
+
+/* ---- current values --------------------------------------------------------------------- */
+
+/* Stores 4 raw 32-bit values of `type` as the current value of index. */
+static void set_current_raw(GLuint index, GLenum type, const void *v4)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (index >= VGL_MAX_ATTRIBS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	memcpy(ctx->attribs.v[index], v4, 16);
+	if (ctx->attribs.type[index] != type)
+		ctx->dirty |= VERTEX;
+	ctx->attribs.type[index] = type;
+	ctx->attribs.dirty = true;
+}
+
+static void set_current(GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+{
+	set_current_raw(index, GL_FLOAT, (const GLfloat[4]){ x, y, z, w });
+}
+
+static void GL_APIENTRY vgl_VertexAttribI4i(GLuint i, GLint x, GLint y, GLint z, GLint w)
+{
+	set_current_raw(i, GL_INT, (const GLint[4]){ x, y, z, w });
+}
+
+static void GL_APIENTRY vgl_VertexAttribI4ui(GLuint i, GLuint x, GLuint y, GLuint z, GLuint w)
+{
+	set_current_raw(i, GL_UNSIGNED_INT, (const GLuint[4]){ x, y, z, w });
+}
+
+static void GL_APIENTRY vgl_VertexAttribI4iv(GLuint i, const GLint *v)
+{
+	set_current_raw(i, GL_INT, v);
+}
+
+static void GL_APIENTRY vgl_VertexAttribI4uiv(GLuint i, const GLuint *v)
+{
+	set_current_raw(i, GL_UNSIGNED_INT, v);
+}
+
+VkFormat vgl_current_attrib_format(const struct vgl_context *ctx, uint32_t loc)
+{
+	switch (ctx->attribs.type[loc]) {
+	case GL_INT: return VK_FORMAT_R32G32B32A32_SINT;
+	case GL_UNSIGNED_INT: return VK_FORMAT_R32G32B32A32_UINT;
+	default: return VK_FORMAT_R32G32B32A32_SFLOAT;
+	}
+}
+
+static void GL_APIENTRY vgl_VertexAttrib1f(GLuint i, GLfloat x) { set_current(i, x, 0, 0, 1); }
+static void GL_APIENTRY vgl_VertexAttrib2f(GLuint i, GLfloat x, GLfloat y) { set_current(i, x, y, 0, 1); }
+static void GL_APIENTRY vgl_VertexAttrib3f(GLuint i, GLfloat x, GLfloat y, GLfloat z) { set_current(i, x, y, z, 1); }
+static void GL_APIENTRY vgl_VertexAttrib4f(GLuint i, GLfloat x, GLfloat y, GLfloat z, GLfloat w) { set_current(i, x, y, z, w); }
+static void GL_APIENTRY vgl_VertexAttrib1fv(GLuint i, const GLfloat *v) { set_current(i, v[0], 0, 0, 1); }
+static void GL_APIENTRY vgl_VertexAttrib2fv(GLuint i, const GLfloat *v) { set_current(i, v[0], v[1], 0, 1); }
+static void GL_APIENTRY vgl_VertexAttrib3fv(GLuint i, const GLfloat *v) { set_current(i, v[0], v[1], v[2], 1); }
+static void GL_APIENTRY vgl_VertexAttrib4fv(GLuint i, const GLfloat *v) { set_current(i, v[0], v[1], v[2], v[3]); }
+
+VkBuffer vgl_current_attribs_buffer(struct vgl_context *ctx)
+{
+	struct vgl_current_attribs *a = &ctx->attribs;
+	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+
+	if (!cmd)
+		return VK_NULL_HANDLE;
+	if (!a->storage) {
+		a->storage = vgl_storage_create(ctx->dev, sizeof(a->v), false);
+		if (!a->storage) {
+			vgl_error(ctx, GL_OUT_OF_MEMORY);
+			return VK_NULL_HANDLE;
+		}
+		a->dirty = true;
+	}
+	/* written in the stream: draws already recorded keep the old values */
+	if (a->dirty)
+		vvk_CmdUpdateBuffer(cmd, a->storage->buf, 0, sizeof(a->v), a->v);
+	a->dirty = false;
+	vgl_batch_use(ctx, &a->storage->obj);
+	return a->storage->buf;
+}
+
+/* More than the stream holds: a storage of its own, kept by the batch only. */
+static VkBuffer oversized_upload(struct vgl_context *ctx, VkCommandBuffer cmd, const void *data,
+				 VkDeviceSize size, VkDeviceSize *offset)
+{
+	struct vgl_storage *s = vgl_storage_create(ctx->dev, size, false);
+	VkBuffer buf;
+
+	if (!s) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return VK_NULL_HANDLE;
+	}
+	vvk_CmdUpdateBuffer(cmd, s->buf, 0, size, data);
+	vgl_batch_use(ctx, &s->obj);
+	buf = s->buf;
+	vgl_storage_unref(s);
+	*offset = 0;
+	return buf;
+}
+
+VkBuffer vgl_stream_upload(struct vgl_context *ctx, const void *data, VkDeviceSize size,
+			   VkDeviceSize *offset)
+{
+	struct vgl_stream *s = &ctx->stream;
+	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+	VkDeviceSize aligned = (size + 15) & ~(VkDeviceSize)15;
+
+	if (!cmd || size == 0)
+		return VK_NULL_HANDLE;
+	if (size > STREAM_SIZE)
+		return oversized_upload(ctx, cmd, data, size, offset);
+	if (!s->storage || s->used + aligned > STREAM_SIZE) {
+		/* batches that used the old one keep it alive */
+		vgl_storage_unref(s->storage);
+		s->storage = vgl_storage_create(ctx->dev, STREAM_SIZE, false);
+		s->used = 0;
+		if (!s->storage)
+			return VK_NULL_HANDLE;
+	}
+	*offset = s->used;
+	vvk_CmdUpdateBuffer(cmd, s->storage->buf, s->used, size, data);
+	s->used += aligned;
+	vgl_batch_use(ctx, &s->storage->obj);
+	return s->storage->buf;
+}
+
+/* ---- queries -------------------------------------------------------------------------------- */
+
+static bool attrib_param(struct vgl_context *ctx, GLuint index, GLenum pname, GLint *out)
+{
+	const struct vgl_attrib *a = &ctx->vao->attribs[index];
+
+	switch (pname) {
+	case GL_VERTEX_ATTRIB_ARRAY_ENABLED: *out = a->enabled; return true;
+	case GL_VERTEX_ATTRIB_ARRAY_SIZE: *out = a->size; return true;
+	case GL_VERTEX_ATTRIB_ARRAY_STRIDE: *out = a->stride; return true;
+	case GL_VERTEX_ATTRIB_ARRAY_TYPE: *out = (GLint)a->type; return true;
+	case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: *out = a->normalized; return true;
+	case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: *out = a->buffer ? (GLint)a->buffer->name : 0;
+		return true;
+	}
+	if (ctx->major < 3)
+		return false;
+	switch (pname) {
+	case GL_VERTEX_ATTRIB_ARRAY_INTEGER: *out = a->integer; return true;
+	case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: *out = (GLint)a->divisor; return true;
+	}
+	return false;
+}
+
+static struct vgl_context *attrib_query(GLuint index)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx && index >= VGL_MAX_ATTRIBS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return NULL;
+	}
+	return ctx;
+}
+
+static void GL_APIENTRY vgl_GetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params)
+{
+	struct vgl_context *ctx = attrib_query(index);
+	GLint v;
+
+	if (!ctx)
+		return;
+	if (pname == GL_CURRENT_VERTEX_ATTRIB) {
+		memcpy(params, ctx->attribs.v[index], 4 * sizeof(GLfloat));
+		return;
+	}
+	if (!attrib_param(ctx, index, pname, &v))
+		vgl_error(ctx, GL_INVALID_ENUM);
+	else
+		*params = (GLfloat)v;
+}
+
+static void GL_APIENTRY vgl_GetVertexAttribiv(GLuint index, GLenum pname, GLint *params)
+{
+	struct vgl_context *ctx = attrib_query(index);
+
+	if (!ctx)
+		return;
+	if (pname == GL_CURRENT_VERTEX_ATTRIB) {
+		for (int i = 0; i < 4; i++)
+			params[i] = (GLint)ctx->attribs.v[index][i];
+		return;
+	}
+	if (!attrib_param(ctx, index, pname, params))
+		vgl_error(ctx, GL_INVALID_ENUM);
+}
+
+static void get_attrib_int(GLuint index, GLenum pname, GLint *params)
+{
+	struct vgl_context *ctx = attrib_query(index);
+
+	if (!ctx)
+		return;
+	if (pname == GL_CURRENT_VERTEX_ATTRIB) {
+		memcpy(params, ctx->attribs.v[index], 16);  /* the values as set: I-variants */
+		return;
+	}
+	if (!attrib_param(ctx, index, pname, params))
+		vgl_error(ctx, GL_INVALID_ENUM);
+}
+
+static void GL_APIENTRY vgl_GetVertexAttribIiv(GLuint index, GLenum pname, GLint *params)
+{
+	get_attrib_int(index, pname, params);
+}
+
+static void GL_APIENTRY vgl_GetVertexAttribIuiv(GLuint index, GLenum pname, GLuint *params)
+{
+	get_attrib_int(index, pname, (GLint *)params);
+}
+
+static void GL_APIENTRY vgl_GetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer)
+{
+	struct vgl_context *ctx = attrib_query(index);
+
+	if (!ctx)
+		return;
+	if (pname != GL_VERTEX_ATTRIB_ARRAY_POINTER)
+		vgl_error(ctx, GL_INVALID_ENUM);
+	else
+		*pointer = (void *)ctx->vao->attribs[index].pointer;
+}
+
+/* ---- vertex array objects (per context, not shared) ------------------------------------- */
+
+static void GL_APIENTRY vgl_GenVertexArrays(GLsizei n, GLuint *arrays)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (n < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	for (GLsizei i = 0; i < n; i++) {
+		arrays[i] = vgl_names_gen(&ctx->vaos, NULL);
+		if (!arrays[i])
+			vgl_error(ctx, GL_OUT_OF_MEMORY);
+	}
+}
+
+static void GL_APIENTRY vgl_BindVertexArray(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_vao *vao;
+
+	if (!ctx)
+		return;
+	if (name && !vgl_names_is_gen(&ctx->vaos, name)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	vao = name ? vgl_names_get(&ctx->vaos, name) : &ctx->default_vao;
+	if (!vao) {
+		vao = malloc(sizeof(*vao));
+		if (!vao) {
+			vgl_error(ctx, GL_OUT_OF_MEMORY);
+			return;
+		}
+		vgl_vao_init(vao);
+		vao->name = name;
+		vgl_names_set(&ctx->vaos, name, vao);
+	}
+	vao->bound_once = true;
+	ctx->vao = vao;
+	ctx->dirty |= VERTEX;
+}
+
+static void GL_APIENTRY vgl_DeleteVertexArrays(GLsizei n, const GLuint *arrays)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (n < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	for (GLsizei i = 0; i < n; i++) {
+		struct vgl_vao *vao = vgl_names_get(&ctx->vaos, arrays[i]);
+
+		if (!arrays[i] || !vgl_names_is_gen(&ctx->vaos, arrays[i]))
+			continue;
+		if (vao == ctx->vao)
+			vgl_BindVertexArray(0);
+		vgl_names_remove(&ctx->vaos, arrays[i]);
+		if (vao) {
+			vgl_vao_release(vao);
+			free(vao);
+		}
+	}
+}
+
+static GLboolean GL_APIENTRY vgl_IsVertexArray(GLuint name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_vao *vao;
+
+	if (!ctx)
+		return GL_FALSE;
+	vao = vgl_names_get(&ctx->vaos, name);
+	return vao && vao->bound_once ? GL_TRUE : GL_FALSE;
+}
+
+const struct vgl_proc vgl_vertex_procs[] = {
+	VGL_PROC(VertexAttribPointer), VGL_PROC(VertexAttribIPointer),
+	VGL_PROC(EnableVertexAttribArray), VGL_PROC(DisableVertexAttribArray),
+	VGL_PROC(VertexAttribDivisor),
+	VGL_PROC(VertexAttrib1f), VGL_PROC(VertexAttrib2f), VGL_PROC(VertexAttrib3f),
+	VGL_PROC(VertexAttrib4f), VGL_PROC(VertexAttrib1fv), VGL_PROC(VertexAttrib2fv),
+	VGL_PROC(VertexAttrib3fv), VGL_PROC(VertexAttrib4fv),
+	VGL_PROC(VertexAttribI4i), VGL_PROC(VertexAttribI4ui), VGL_PROC(VertexAttribI4iv),
+	VGL_PROC(VertexAttribI4uiv), VGL_PROC(GetVertexAttribIiv), VGL_PROC(GetVertexAttribIuiv),
+	VGL_PROC(GetVertexAttribfv), VGL_PROC(GetVertexAttribiv), VGL_PROC(GetVertexAttribPointerv),
+	VGL_PROC(GenVertexArrays), VGL_PROC(BindVertexArray), VGL_PROC(DeleteVertexArrays),
+	VGL_PROC(IsVertexArray),
+	/* GL_OES_vertex_array_object: the same functions */
+	{ "glGenVertexArraysOES", (void *)vgl_GenVertexArrays },
+	{ "glBindVertexArrayOES", (void *)vgl_BindVertexArray },
+	{ "glDeleteVertexArraysOES", (void *)vgl_DeleteVertexArrays },
+	{ "glIsVertexArrayOES", (void *)vgl_IsVertexArray },
+	{ NULL, NULL },
+};

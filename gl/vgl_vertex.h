@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Vertex attributes and vertex array objects. Attribute location L of the
+ * program is vertex binding L and vertex attribute L of the pipeline. An
+ * enabled array reads its buffer (or client memory, streamed into the
+ * context's stream buffer); a disabled one reads its current value
+ * (glVertexAttrib*) from a small per-context buffer with stride 0.
+ */
+#pragma once
+
+#include <GLES3/gl3.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vvk.h"
+
+#define VGL_MAX_ATTRIBS 16
+
+struct vgl_buffer;
+struct vgl_storage;
+struct vgl_context;
+
+struct vgl_attrib {
+	bool enabled, normalized, integer;
+	GLint size;
+	GLenum type;
+	GLsizei stride;          /* as given (0: packed) */
+	struct vgl_buffer *buffer; /* referenced; NULL: client pointer */
+	const void *pointer;     /* offset into buffer, or client memory */
+	GLuint divisor;
+};
+
+struct vgl_vao {
+	struct vgl_attrib attribs[VGL_MAX_ATTRIBS];
+	struct vgl_buffer *elements; /* referenced */
+	GLuint name;                 /* 0: the default VAO */
+	bool bound_once;
+};
+
+struct vgl_current_attribs {
+	GLfloat v[VGL_MAX_ATTRIBS][4];     /* raw 32-bit values: floats or integers */
+	GLenum type[VGL_MAX_ATTRIBS];      /* GL_FLOAT, GL_INT, GL_UNSIGNED_INT (last set) */
+	struct vgl_storage *storage;
+	bool dirty;
+};
+
+/* Client data streamed into a device buffer in the command stream. */
+struct vgl_stream {
+	struct vgl_storage *storage;
+	VkDeviceSize used;
+};
+
+void vgl_vao_init(struct vgl_vao *vao);
+/* Drops the buffer references of a VAO. */
+void vgl_vao_release(struct vgl_vao *vao);
+/* A buffer being deleted: unbinds it from the VAO (GL's rule for the bound VAO). */
+void vgl_vao_unbind_buffer(struct vgl_vao *vao, struct vgl_buffer *buf);
+void vgl_vertex_finish(struct vgl_context *ctx);
+/* VkFormat of an attribute array; VK_FORMAT_UNDEFINED if unsupported. */
+VkFormat vgl_attrib_format(const struct vgl_attrib *a);
+uint32_t vgl_attrib_size(const struct vgl_attrib *a);
+/* Copies `size` bytes into the stream buffer (recorded in the batch);
+ * returns the buffer and *offset, or VK_NULL_HANDLE. */
+VkBuffer vgl_stream_upload(struct vgl_context *ctx, const void *data, VkDeviceSize size,
+			   VkDeviceSize *offset);
+/* Format of a disabled array's current value (float or integer, as last set). */
+VkFormat vgl_current_attrib_format(const struct vgl_context *ctx, uint32_t loc);
+/* The current-values buffer, uploaded if dirty. */
+VkBuffer vgl_current_attribs_buffer(struct vgl_context *ctx);

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: MIT */
+#include "gl_test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_run.h"
+#include "vtest_fixture.h"
+
+struct glt G;
+struct glt_gl gl;
+
+static struct vtest_fixture server;
+
+void glt_load(struct glt_gl *out)
+{
+#define GLT_LOAD(n, N)                                                        \
+	out->n = (PFNGL##N##PROC)vgl_get_proc_address("gl" #n);             \
+	ck_assert_msg(out->n != NULL, "gl" #n " missing");
+	GLT_FUNCS(GLT_LOAD)
+#undef GLT_LOAD
+}
+
+void glt_setup(void)
+{
+	struct vgl_surface_info si = { .width = GLT_W, .height = GLT_H,
+				       .color = VK_FORMAT_R8G8B8A8_UNORM,
+				       .depth_stencil = VK_FORMAT_D24_UNORM_S8_UINT };
+	struct vgl_context_info ci = { .major = 3, .minor = 0 };
+
+	ck_assert(vgl_device_available());
+	ck_assert_int_eq(vgl_device_get(&G.dev), VGL_OK);
+	ck_assert_int_eq(vgl_surface_create(G.dev, &si, &G.surf), VGL_OK);
+	ck_assert_int_eq(vgl_context_create(G.dev, &ci, &G.ctx), VGL_OK);
+	ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
+	glt_load(&gl);
+}
+
+void glt_teardown(void)
+{
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	vgl_make_current(NULL, NULL, NULL);
+	vgl_context_destroy(G.ctx);
+	vgl_surface_destroy(G.surf);
+	vgl_device_put(G.dev);
+	memset(&G, 0, sizeof(G));
+}
+
+int glt_main(Suite *(*make_suite)(void))
+{
+	const char *t = getenv("VIRTGL_TRANSPORT");
+	bool use_drm = t && strcmp(t, "drm") == 0;
+	int ret;
+
+	if (!use_drm) {
+		if (vtest_fixture_start(&server))
+			return EXIT_FAILURE; /* no server is a failure, never a skip */
+		setenv("VIRTGL_TRANSPORT", "vtest", 1);
+		setenv("VIRTGL_VTEST_SOCKET", server.socket, 1);
+	}
+	ret = check_run(make_suite(), CK_VERBOSE);
+	if (!use_drm && ret)
+		vtest_fixture_print_log(&server);
+	if (!use_drm)
+		vtest_fixture_stop(&server);
+	return ret;
+}
+
+static GLuint shader(GLenum type, const char *src)
+{
+	GLuint s = gl.CreateShader(type);
+	GLint ok = 0;
+	char log[2048];
+
+	gl.ShaderSource(s, 1, &src, NULL);
+	gl.CompileShader(s);
+	gl.GetShaderiv(s, GL_COMPILE_STATUS, &ok);
+	if (!ok) {
+		gl.GetShaderInfoLog(s, sizeof(log), NULL, log);
+		ck_abort_msg("compile failed: %s", log);
+	}
+	return s;
+}
+
+GLuint glt_program(const char *vs, const char *fs)
+{
+	GLuint p = gl.CreateProgram(), v = shader(GL_VERTEX_SHADER, vs),
+	       f = shader(GL_FRAGMENT_SHADER, fs);
+	GLint ok = 0;
+	char log[2048];
+
+	gl.AttachShader(p, v);
+	gl.AttachShader(p, f);
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	if (!ok) {
+		gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
+		ck_abort_msg("link failed: %s", log);
+	}
+	/* GL keeps attached shaders alive until the program goes */
+	gl.DeleteShader(v);
+	gl.DeleteShader(f);
+	return p;
+}
+
+void glt_pixel(int x, int y, uint8_t out[4])
+{
+	gl.ReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, out);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+
+void glt_assert_pixel(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a)
+{
+	uint8_t px[4];
+
+	glt_pixel(x, y, px);
+	ck_assert_msg(px[0] == r && px[1] == g && px[2] == b && px[3] == a,
+		      "pixel (%d,%d) = %u,%u,%u,%u, want %u,%u,%u,%u", x, y, px[0], px[1], px[2],
+		      px[3], r, g, b, a);
+}
+
+GLuint glt_buffer(GLenum target, const void *data, GLsizeiptr size)
+{
+	GLuint b;
+
+	gl.GenBuffers(1, &b);
+	gl.BindBuffer(target, b);
+	gl.BufferData(target, size, data, GL_STATIC_DRAW);
+	return b;
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What every gl/ suite shares: a device, a pbuffer surface and a context
+ * made current, on a real host (a private virgl_test_server, or the kernel
+ * driver with VIRTGL_TRANSPORT=drm). GL is reached only the way libglvnd
+ * reaches it: function pointers from vgl_get_proc_address, by name.
+ */
+#pragma once
+
+#include <GLES3/gl3.h>
+#include <check.h>
+#include <stdint.h>
+
+#include "vgl.h"
+#include "vgl_stats.h"
+
+#define GLT_W 32
+#define GLT_H 32
+
+/* name, PFN type suffix */
+#define GLT_FUNCS(X) \
+	X(GetError, GETERROR) X(Clear, CLEAR) X(ClearColor, CLEARCOLOR) X(ClearDepthf, CLEARDEPTHF) \
+	X(ClearStencil, CLEARSTENCIL) X(ReadPixels, READPIXELS) X(Flush, FLUSH) X(Finish, FINISH) \
+	X(GetString, GETSTRING) X(GetStringi, GETSTRINGI) X(GetIntegerv, GETINTEGERV) \
+	X(GetFloatv, GETFLOATV) X(GetBooleanv, GETBOOLEANV) X(Enable, ENABLE) X(Disable, DISABLE) \
+	X(IsEnabled, ISENABLED) X(Viewport, VIEWPORT) X(Scissor, SCISSOR) \
+	X(DepthFunc, DEPTHFUNC) X(DepthMask, DEPTHMASK) X(BlendFunc, BLENDFUNC) \
+	X(BlendColor, BLENDCOLOR) X(ColorMask, COLORMASK) X(CullFace, CULLFACE) \
+	X(FrontFace, FRONTFACE) X(StencilFunc, STENCILFUNC) X(StencilOp, STENCILOP) \
+	X(GenBuffers, GENBUFFERS) X(DeleteBuffers, DELETEBUFFERS) X(BindBuffer, BINDBUFFER) \
+	X(BufferData, BUFFERDATA) X(BufferSubData, BUFFERSUBDATA) X(IsBuffer, ISBUFFER) \
+	X(GetBufferParameteriv, GETBUFFERPARAMETERIV) \
+	X(MapBufferRange, MAPBUFFERRANGE) X(UnmapBuffer, UNMAPBUFFER) \
+	X(FlushMappedBufferRange, FLUSHMAPPEDBUFFERRANGE) X(CopyBufferSubData, COPYBUFFERSUBDATA) \
+	X(VertexAttribPointer, VERTEXATTRIBPOINTER) \
+	X(EnableVertexAttribArray, ENABLEVERTEXATTRIBARRAY) \
+	X(DisableVertexAttribArray, DISABLEVERTEXATTRIBARRAY) X(VertexAttrib4f, VERTEXATTRIB4F) \
+	X(GenVertexArrays, GENVERTEXARRAYS) X(BindVertexArray, BINDVERTEXARRAY) \
+	X(DeleteVertexArrays, DELETEVERTEXARRAYS) \
+	X(CreateShader, CREATESHADER) X(ShaderSource, SHADERSOURCE) X(CompileShader, COMPILESHADER) \
+	X(GetShaderiv, GETSHADERIV) X(GetShaderInfoLog, GETSHADERINFOLOG) \
+	X(DeleteShader, DELETESHADER) X(CreateProgram, CREATEPROGRAM) \
+	X(AttachShader, ATTACHSHADER) X(LinkProgram, LINKPROGRAM) X(GetProgramiv, GETPROGRAMIV) \
+	X(GetProgramInfoLog, GETPROGRAMINFOLOG) X(UseProgram, USEPROGRAM) \
+	X(DeleteProgram, DELETEPROGRAM) X(BindAttribLocation, BINDATTRIBLOCATION) \
+	X(GetAttribLocation, GETATTRIBLOCATION) X(GetUniformLocation, GETUNIFORMLOCATION) \
+	X(GetActiveUniform, GETACTIVEUNIFORM) X(GetActiveAttrib, GETACTIVEATTRIB) \
+	X(Uniform1f, UNIFORM1F) X(Uniform4f, UNIFORM4F) X(Uniform4fv, UNIFORM4FV) \
+	X(Uniform1i, UNIFORM1I) X(UniformMatrix4fv, UNIFORMMATRIX4FV) X(GetUniformfv, GETUNIFORMFV) \
+	X(DrawArrays, DRAWARRAYS) X(DrawElements, DRAWELEMENTS) \
+	X(BindBufferBase, BINDBUFFERBASE) X(BindBufferRange, BINDBUFFERRANGE) \
+	X(GetUniformBlockIndex, GETUNIFORMBLOCKINDEX) \
+	X(GetActiveUniformBlockiv, GETACTIVEUNIFORMBLOCKIV) \
+	X(UniformBlockBinding, UNIFORMBLOCKBINDING) \
+	X(FenceSync, FENCESYNC) X(ClientWaitSync, CLIENTWAITSYNC) X(WaitSync, WAITSYNC) \
+	X(DeleteSync, DELETESYNC) X(GetSynciv, GETSYNCIV) X(IsSync, ISSYNC)
+
+#define GLT_MEMBER(n, N) PFNGL##N##PROC n;
+struct glt_gl {
+	GLT_FUNCS(GLT_MEMBER)
+};
+#undef GLT_MEMBER
+
+struct glt {
+	struct vgl_device *dev;
+	struct vgl_surface *surf;
+	struct vgl_context *ctx;
+};
+
+extern struct glt G;
+extern struct glt_gl gl;
+
+/* check fixture: device, 32x32 RGBA8 + D24S8 pbuffer, ES 3.0 context, current */
+void glt_setup(void);
+void glt_teardown(void);
+/* Loads every function of GLT_FUNCS by name; asserts each exists. */
+void glt_load(struct glt_gl *out);
+/* Runs the suite against a host (starts and stops the vtest server). */
+int glt_main(Suite *(*make_suite)(void));
+
+/* A linked program from two sources; asserts compile and link. */
+GLuint glt_program(const char *vs, const char *fs);
+/* RGBA8 pixel at window (x, y) (GL: y up from the bottom). */
+void glt_pixel(int x, int y, uint8_t out[4]);
+void glt_assert_pixel(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
+/* A buffer with data bound to target. */
+GLuint glt_buffer(GLenum target, const void *data, GLsizeiptr size);

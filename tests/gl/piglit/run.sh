@@ -1,0 +1,185 @@
+#!/bin/bash
+# tests/gl/piglit/run.sh: runs Debian's piglit on a test list against one
+# GLES driver, through libglvnd on EGL surfaceless, and writes the results
+# under the build tree.
+#
+#   tests/gl/piglit/run.sh [-l LIST] [-n NAME] [-o DIR] [-j JOBS] [-t SECONDS] DRIVER
+#
+# DRIVER:
+#   virtgl    the build tree's vendor library: __EGL_VENDOR_LIBRARY_FILENAMES=
+#             $top_builddir/gl/virtgl_egl.json, VIRTGL_TRANSPORT=vtest against a
+#             private virgl_test_server started here (the server is started
+#             before the vendor list is set: it renders with the host's Mesa).
+#             VIRTGL_VTEST_SOCKET from the caller is used instead if set;
+#             VIRTGL_PIGLIT_SPAWN=1 leaves the server to virtgl itself (each
+#             test process then spawns its own; see TRIAGE.md: the spawned
+#             server inherits the virtgl-only vendor list and cannot start).
+#   virpipe   Mesa's virgl (GALLIUM_DRIVER=virpipe) against a private
+#             virgl_test_server. Mesa 22.3 always connects to /tmp/.virgl_test,
+#             so piglit runs in a private mount namespace (unshare -m, needs
+#             root) with a tmpfs on /tmp and the private socket bind-mounted on
+#             /tmp/.virgl_test (as bench/mesa_peer/run.sh does).
+#   llvmpipe  Mesa's llvmpipe (GALLIUM_DRIVER=llvmpipe).
+# Both Mesa drivers get __EGL_VENDOR_LIBRARY_FILENAMES=Mesa's 50_mesa.json, so
+# an installed virtgl vendor cannot answer for them.
+#
+# Options:
+#   -l LIST   test list (default: tests/gl/piglit/gles2-egl.txt); lines as
+#             piglit's --test-list reads them ('#' comments)
+#   -n NAME   results name (default: <list basename>-<driver>)
+#   -o DIR    results parent folder (default: $top_builddir/tests/gl/piglit/results)
+#   -j JOBS   piglit -j (default 2; at most 2)
+#   -t SECS   piglit --timeout per test (default 60)
+#
+# Output in DIR/NAME/: results.json (piglit's, uncompressed: stdout, stderr,
+# command and result of each test), summary.txt (piglit summary console),
+# results.tsv ("test<TAB>result", sorted), counts.txt, wall.txt, and for
+# virtgl server.log. Exit status: 0 when piglit ran (whatever the tests gave),
+# 1 on setup errors.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+: "${top_srcdir:=$(cd "$here/../../.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+list=$here/gles2-egl.txt
+name=
+outdir=$top_builddir/tests/gl/piglit/results
+jobs=2
+timeout=60
+
+usage() { sed -n '2,35s/^# \{0,1\}//p' "$0" >&2; exit 1; }
+die() { echo "piglit/run.sh: $*" >&2; exit 1; }
+
+while getopts l:n:o:j:t:h opt; do
+	case $opt in
+	l) list=$OPTARG ;;
+	n) name=$OPTARG ;;
+	o) outdir=$OPTARG ;;
+	j) jobs=$OPTARG ;;
+	t) timeout=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || usage
+driver=$1
+case $driver in virtgl | virpipe | llvmpipe) ;; *) die "unknown driver '$driver' (virtgl, virpipe, llvmpipe)" ;; esac
+[ "$jobs" -ge 1 ] && [ "$jobs" -le 2 ] || die "-j must be 1 or 2"
+[ -r "$list" ] || die "no test list $list"
+list=$(cd "$(dirname "$list")" && pwd)/$(basename "$list")
+command -v piglit >/dev/null || die "piglit not found: install the Debian package piglit"
+command -v wflinfo >/dev/null || die "wflinfo not found: install the Debian package waffle-utils"
+: "${name:=$(basename "$list" .txt)-$driver}"
+mkdir -p "$outdir"
+outdir=$(cd "$outdir" && pwd)
+res=$outdir/$name
+
+export PIGLIT_PLATFORM=surfaceless_egl PIGLIT_NO_WINDOW=1 EGL_PLATFORM=surfaceless \
+	MESA_SHADER_CACHE_DISABLE=true PIGLIT_COMPRESSION=none
+mesa_json=/usr/share/glvnd/egl_vendor.d/50_mesa.json
+
+# ---- a private virgl_test_server (virtgl, virpipe) ------------------------
+work=$(mktemp -d /var/tmp/virtgl-piglit.XXXXXX)
+server_pid=
+cleanup() {
+	if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+		kill "$server_pid" 2>/dev/null || true
+		wait "$server_pid" 2>/dev/null || true
+	fi
+	[ -f "$work/server.log" ] && [ -d "$res" ] && cp "$work/server.log" "$res/server.log"
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+start_server() {
+	command -v virgl_test_server >/dev/null ||
+		die "virgl_test_server not found: install the Debian package virgl-server"
+	# the host side renders with Mesa, whatever the client side is given
+	env -u __EGL_VENDOR_LIBRARY_FILENAMES -u GALLIUM_DRIVER \
+		virgl_test_server --use-egl-surfaceless --socket-path="$work/vt.sock" \
+		>"$work/server.log" 2>&1 &
+	server_pid=$!
+	for _ in $(seq 200); do
+		[ -S "$work/vt.sock" ] && return 0
+		kill -0 "$server_pid" 2>/dev/null || break
+		sleep 0.05
+	done
+	cat "$work/server.log" >&2
+	die "virgl_test_server did not come up"
+}
+
+piglit_cmd=(piglit run all -p surfaceless_egl --test-list "$list" -j "$jobs" --timeout "$timeout"
+	-l dummy -o -n "$name" "$res")
+prefix=()
+case $driver in
+virtgl)
+	json=$top_builddir/gl/virtgl_egl.json
+	lib=$top_builddir/gl/.libs/libEGL_virtgl.so.0
+	[ -e "$json" ] && [ -e "$lib" ] || die "$json or $lib missing: run make first"
+	export VIRTGL_TRANSPORT=vtest __EGL_VENDOR_LIBRARY_FILENAMES=$json
+	if [ -z "${VIRTGL_VTEST_SOCKET:-}" ] && [ -z "${VIRTGL_PIGLIT_SPAWN:-}" ]; then
+		start_server
+		export VIRTGL_VTEST_SOCKET=$work/vt.sock
+	fi
+	unset GALLIUM_DRIVER
+	;;
+virpipe)
+	command -v unshare >/dev/null || die "unshare not found (util-linux)"
+	start_server
+	export GALLIUM_DRIVER=virpipe LIBGL_ALWAYS_SOFTWARE=1 __EGL_VENDOR_LIBRARY_FILENAMES=$mesa_json
+	# Mesa 22.3 ignores VTEST_SOCKET_NAME: a private /tmp with our socket on
+	# /tmp/.virgl_test (nothing is created in the real /tmp)
+	prefix=(unshare -m --propagation private sh -c '
+		mount -t tmpfs -o size=512m virtgl-piglit /tmp && : >/tmp/.virgl_test &&
+		mount --bind "$0" /tmp/.virgl_test || exit 99
+		exec "$@"' "$work/vt.sock")
+	;;
+llvmpipe)
+	export GALLIUM_DRIVER=llvmpipe LIBGL_ALWAYS_SOFTWARE=1 __EGL_VENDOR_LIBRARY_FILENAMES=$mesa_json
+	;;
+esac
+
+# which driver answers: a run on the wrong one (a fallback to another
+# vendor or gallium driver) must not pass for this one
+case $driver in
+virtgl) want_renderer=virtgl ;;
+virpipe) want_renderer=virgl ;;
+llvmpipe) want_renderer=llvmpipe ;;
+esac
+"${prefix[@]}" wflinfo -p surfaceless_egl -a gles2 >"$work/wflinfo.txt" 2>&1 || true
+renderer=$(sed -n 's/^OpenGL renderer string: //p' "$work/wflinfo.txt")
+version=$(sed -n 's/^OpenGL version string: //p' "$work/wflinfo.txt")
+if ! echo "$renderer" | grep -q "$want_renderer" ||
+	{ [ "$driver" = llvmpipe ] && echo "$renderer" | grep -q virgl; }; then
+	cat "$work/wflinfo.txt" >&2
+	die "$driver: wflinfo -p surfaceless_egl -a gles2 does not show a $want_renderer renderer"
+fi
+
+ntests=$(sed 's/#.*//; /^[[:space:]]*$/d' "$list" | wc -l)
+echo "piglit/run.sh: $driver: $ntests tests of $(basename "$list") -> $res" >&2
+start=$(date +%s.%N)
+rc=0
+"${prefix[@]}" "${piglit_cmd[@]}" >"$work/piglit.log" 2>&1 || rc=$?
+end=$(date +%s.%N)
+if [ $rc -ne 0 ] || [ ! -f "$res/results.json" ]; then
+	cat "$work/piglit.log" >&2
+	die "piglit run failed (status $rc)"
+fi
+cp "$work/piglit.log" "$res/piglit.log"
+piglit summary console "$res" >"$res/summary.txt" 2>&1 || true
+python3 "$here/results.py" tsv "$res/results.json" >"$res/results.tsv"
+python3 "$here/results.py" counts "$res/results.json" >"$res/counts.txt"
+{
+	echo "driver=$driver"
+	echo "renderer=$renderer"
+	echo "gles2_version=$version"
+	echo "list=$list"
+	echo "tests=$ntests"
+	echo "wall_s=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')"
+	echo "jobs=$jobs"
+	echo "timeout_s=$timeout"
+	echo "loadavg_end=$(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+} >"$res/wall.txt"
+echo "piglit/run.sh: $driver: $(cat "$res/counts.txt") in $(sed -n 's/^wall_s=//p' "$res/wall.txt") s" >&2

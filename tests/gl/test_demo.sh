@@ -1,0 +1,77 @@
+#!/bin/sh
+# test_demo.sh: runs virgl-demo on virtgl (tools/run-demo.sh) and checks what
+# it wrote: each PNG exists, has the asked size, is not one flat colour, has
+# the cube in the middle (not the background colour of the corner), and the
+# two frames differ (the cube rotates). The PNGs are decoded with Python's
+# zlib, independently of the libpng that wrote them.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+: "${top_srcdir:=$(cd "$here/../.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+export top_builddir
+
+out=$(mktemp -d /tmp/virtgl-demo-test-XXXXXX)
+trap 'rm -rf "$out"' EXIT
+
+if ! "$top_srcdir/tools/run-demo.sh" -o "$out" -n 2 -s 96x64; then
+    echo "test_demo: FAIL: virgl-demo failed"
+    exit 1
+fi
+
+"${PYTHON:-python3}" - "$out" 96 64 <<'PY'
+import struct, sys, zlib
+
+def paeth(a, b, c):
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+
+def unfilter(raw, width, height, bpp=4):
+    stride = width * bpp
+    rows, prev, pos = [], bytearray(stride), 0
+    for _ in range(height):
+        ftype, line = raw[pos], bytearray(raw[pos + 1:pos + 1 + stride])
+        pos += 1 + stride
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
+            pred = [0, a, b, (a + b) // 2, paeth(a, b, c)][ftype]
+            line[i] = (line[i] + pred) & 0xFF
+        rows.append(bytes(line))
+        prev = line
+    return rows
+
+def read_png(path):
+    data = open(path, 'rb').read()
+    assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+    pos, idat, ihdr = 8, b'', None
+    while pos < len(data):
+        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b'IHDR':
+            ihdr = struct.unpack('>IIBBBBB', body)
+        elif kind == b'IDAT':
+            idat += body
+        pos += 12 + length
+    w, h, depth, ctype, _, _, interlace = ihdr
+    assert (depth, ctype, interlace) == (8, 6, 0), 'expected 8-bit RGBA, not interlaced'
+    return w, h, unfilter(zlib.decompress(idat), w, h)
+
+def pixel(rows, x, y):
+    return rows[y][4 * x:4 * x + 4]
+
+out, want_w, want_h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+frames = []
+for n in range(2):
+    path = '%s/frame-%04d.png' % (out, n)
+    w, h, rows = read_png(path)
+    assert (w, h) == (want_w, want_h), '%s is %dx%d' % (path, w, h)
+    colours = {pixel(rows, x, y) for y in range(h) for x in range(w)}
+    # flat-shaded faces: the background and at least three faces
+    assert len(colours) >= 4, '%s has only %d colours' % (path, len(colours))
+    assert pixel(rows, w // 2, h // 2) != pixel(rows, 0, 0), '%s: no cube in the middle' % path
+    print('test_demo: %s: %dx%d, %d colours' % (path, w, h, len(colours)))
+    frames.append(rows)
+assert frames[0] != frames[1], 'the two frames are identical: the cube did not rotate'
+PY
