@@ -119,15 +119,15 @@ static struct glsl_shader *compile(const char *src, enum glsl_stage stage)
 	return sh;
 }
 
-/* What glslparsertest attaches beside the tested shader for a GLES link. */
+/* What glslparsertest attaches beside the tested shader for a GLES link:
+ * its dummy shaders, with the version the case asks for. */
 static const char *complement_source(enum glsl_stage tested, unsigned version)
 {
 	if (tested == GLSL_STAGE_VERTEX)
-		return version == 300 ? "#version 300 es\nprecision mediump float;\n"
-					"out vec4 c;\nvoid main() { c = vec4(0.0); }\n"
-				      : "void main() { gl_FragColor = vec4(0.0); }\n";
-	return version == 300 ? "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n"
-			      : "void main() { gl_Position = vec4(0.0); }\n";
+		return version == 300 ? "#version 300 es\nvoid main() { }"
+				      : "#version 100 \nvoid main() { }";
+	return version == 300 ? "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }"
+			      : "#version 100 \nvoid main() { gl_Position = vec4(0.0); }";
 }
 
 static bool links(struct glsl_shader *tested, enum glsl_stage stage)
