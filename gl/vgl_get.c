@@ -18,6 +18,11 @@
 #include "vgl_program.h"
 #include "vgl_texture.h"
 
+/* GL_MAX_CLIP_PLANES's value; <GLES2/gl2ext.h> is not included */
+#ifndef GL_MAX_CLIP_DISTANCES_EXT
+#define GL_MAX_CLIP_DISTANCES_EXT 0x0D32
+#endif
+
 enum value_kind { V_INT, V_FLOAT, V_NORM, V_BOOL };
 
 struct value {
@@ -30,6 +35,9 @@ struct value {
 static const char *const extensions[] = {
 	"GL_OES_element_index_uint", "GL_OES_depth24", "GL_OES_packed_depth_stencil",
 	"GL_OES_rgb8_rgba8", "GL_OES_vertex_array_object", "GL_EXT_blend_minmax",
+	"GL_EXT_unpack_subimage",
+	/* the compiler's (glsl_pp_default_extensions, what glCompileShader offers) */
+	"GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod", "GL_EXT_frag_depth",
 };
 #define NR_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
@@ -98,6 +106,10 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_IMPLEMENTATION_COLOR_READ_TYPE: return one(v, GL_UNSIGNED_BYTE);
 	case GL_ALIASED_LINE_WIDTH_RANGE: return floats(v, V_FLOAT, 2, (const GLfloat[]){ 1, 1 });
 	case GL_ALIASED_POINT_SIZE_RANGE: return floats(v, V_FLOAT, 2, (const GLfloat[]){ 1, 255 });
+	/* Not an ES enum (GL_MAX_CLIP_DISTANCES_EXT without the extension), but
+	 * Mesa answers it in every API and piglit's ES shader_runner queries it
+	 * unconditionally at start-up: 0, ES has no user clip planes. */
+	case GL_MAX_CLIP_DISTANCES_EXT: return one(v, 0);
 	}
 	return false;
 }
@@ -196,6 +208,9 @@ static bool get_raster(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_BLEND_EQUATION_ALPHA: return one(v, st->blend_fn.eq_alpha);
 	case GL_PACK_ALIGNMENT: return one(v, st->pack_alignment);
 	case GL_UNPACK_ALIGNMENT: return one(v, st->unpack_alignment);
+	case GL_UNPACK_ROW_LENGTH: return one(v, st->unpack_row_length);
+	case GL_UNPACK_SKIP_PIXELS: return one(v, st->unpack_skip_pixels);
+	case GL_UNPACK_SKIP_ROWS: return one(v, st->unpack_skip_rows);
 	case GL_GENERATE_MIPMAP_HINT: return one(v, st->hint_mipmap);
 	}
 	return get_stencil(ctx, p, v);
@@ -212,6 +227,9 @@ static bool get_binding(const struct vgl_context *ctx, GLenum p, struct value *v
 	case GL_ARRAY_BUFFER_BINDING: return one(v, buffer_name(ctx->array_buffer));
 	case GL_ELEMENT_ARRAY_BUFFER_BINDING: return one(v, buffer_name(ctx->vao->elements));
 	case GL_CURRENT_PROGRAM: return one(v, ctx->program ? vgl_program_name(ctx->program) : 0);
+	/* ES 3.0's; ES 2.0's through OES_vertex_array_object, OES_standard_derivatives */
+	case GL_VERTEX_ARRAY_BINDING: return one(v, ctx->vao->name);
+	case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return one(v, ctx->st.hint_derivative);
 	case GL_RED_BITS: case GL_GREEN_BITS: case GL_BLUE_BITS: case GL_ALPHA_BITS:
 	case GL_DEPTH_BITS: case GL_STENCIL_BITS:
 		return one(v, vgl_framebuffer_bits((struct vgl_context *)ctx, p));
@@ -222,10 +240,11 @@ static bool get_binding(const struct vgl_context *ctx, GLenum p, struct value *v
 	case GL_UNIFORM_BUFFER_BINDING: return one(v, buffer_name(ctx->uniform_buffer));
 	case GL_COPY_READ_BUFFER_BINDING: return one(v, buffer_name(ctx->copy_read_buffer));
 	case GL_COPY_WRITE_BUFFER_BINDING: return one(v, buffer_name(ctx->copy_write_buffer));
-	case GL_VERTEX_ARRAY_BINDING: return one(v, ctx->vao->name);
 	case GL_PACK_ROW_LENGTH: return one(v, ctx->st.pack_row_length);
-	case GL_UNPACK_ROW_LENGTH: return one(v, ctx->st.unpack_row_length);
-	case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return one(v, ctx->st.hint_derivative);
+	case GL_PACK_SKIP_PIXELS: return one(v, ctx->st.pack_skip_pixels);
+	case GL_PACK_SKIP_ROWS: return one(v, ctx->st.pack_skip_rows);
+	case GL_UNPACK_IMAGE_HEIGHT: return one(v, ctx->st.unpack_image_height);
+	case GL_UNPACK_SKIP_IMAGES: return one(v, ctx->st.unpack_skip_images);
 	}
 	return false;
 }
@@ -235,15 +254,15 @@ static bool get_enable(struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	typedef GLboolean (GL_APIENTRY *is_enabled_fn)(GLenum);
 	is_enabled_fn is_enabled = (is_enabled_fn)vgl_get_proc_address("glIsEnabled");
-	GLenum saved = ctx->error;
+	GLenum saved = ctx->error, err;
 	bool on;
 
+	/* cleared first: a pending error would hide glIsEnabled's */
+	ctx->error = GL_NO_ERROR;
 	on = is_enabled(p) == GL_TRUE;
-	if (ctx->error != saved) {
-		ctx->error = saved;
-		return false;
-	}
-	return bools(v, 1, &on);
+	err = ctx->error;
+	ctx->error = saved;
+	return err == GL_NO_ERROR && bools(v, 1, &on);
 }
 
 static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)

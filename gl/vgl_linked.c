@@ -425,7 +425,11 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 		return VGL_ERROR_OUT_OF_MEMORY;
 	ret = glsl_shader_link(shaders, &(struct glsl_link_options){
 		.attrib_bindings = ab, .nr_attrib_bindings = p->nr_bindings }, &lp);
-	*log = strdup(lp.info_log ? lp.info_log : "");
+	/* vgl_shader.c's depth wrapper calls the VS's main() under this name */
+	if (ret != 0 && lp.info_log && strstr(lp.info_log, "'vgl_user_main' is called but never"))
+		*log = strdup("error: vertex shader lacks 'main'\n");
+	else
+		*log = strdup(lp.info_log ? lp.info_log : "");
 	free(ab);
 	if (ret == 0) {
 		l = linked_alloc(ctx->dev);

@@ -162,12 +162,17 @@ static void GL_APIENTRY vgl_FlushMappedBufferRange(GLenum target, GLintptr offse
 	b = bound(ctx, target);
 	if (!b)
 		return;
-	if (offset < 0 || length < 0 || offset + length > b->map_length) {
+	/* ES 3.0 §2.10.4: an unmapped buffer is INVALID_OPERATION, not a range error */
+	if (offset < 0 || length < 0) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
 	if (!b->mapped || !(b->map_access & GL_MAP_FLUSH_EXPLICIT_BIT)) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	if (offset + length > b->map_length) {
+		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
 	upload(ctx, b, b->map_offset + offset, length);

@@ -51,17 +51,23 @@ static const struct vgl_pixel_format table[] = {
 /* rows before this one are ES 2.0's unsized combinations */
 #define FIRST_SIZED 11
 
-/* ES 2.0 knows five formats and four types; ES 3.0 the rest. */
+/*
+ * ES 2.0 knows five formats and four types; ES 3.0 the rest. ES 2.0 with
+ * OES_packed_depth_stencil also knows DEPTH_STENCIL and UNSIGNED_INT_24_8,
+ * but without OES_depth_texture no internal format takes them: a texture
+ * of them is GL_INVALID_VALUE (known_internal), not GL_INVALID_ENUM.
+ */
 static bool known_format(bool es3, GLenum f)
 {
 	switch (f) {
 	case GL_RGBA: case GL_RGB: case GL_LUMINANCE_ALPHA: case GL_LUMINANCE: case GL_ALPHA:
+	case GL_DEPTH_STENCIL:
 		return true;
 	}
 	if (!es3)
 		return false;
 	switch (f) {
-	case GL_RED: case GL_RG: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
+	case GL_RED: case GL_RG: case GL_DEPTH_COMPONENT:
 	case GL_RED_INTEGER: case GL_RG_INTEGER: case GL_RGB_INTEGER: case GL_RGBA_INTEGER:
 		return true;
 	}
@@ -72,7 +78,7 @@ static bool known_type(bool es3, GLenum t)
 {
 	switch (t) {
 	case GL_UNSIGNED_BYTE: case GL_UNSIGNED_SHORT_5_6_5: case GL_UNSIGNED_SHORT_4_4_4_4:
-	case GL_UNSIGNED_SHORT_5_5_5_1:
+	case GL_UNSIGNED_SHORT_5_5_5_1: case GL_UNSIGNED_INT_24_8:
 		return true;
 	}
 	if (!es3)
@@ -82,7 +88,7 @@ static bool known_type(bool es3, GLenum t)
 	case GL_UNSIGNED_INT: case GL_INT: case GL_HALF_FLOAT: case GL_FLOAT:
 	case GL_UNSIGNED_INT_2_10_10_10_REV:
 	case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV:
-	case GL_UNSIGNED_INT_24_8: case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
+	case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
 		return true;
 	}
 	return false;

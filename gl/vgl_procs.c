@@ -52,3 +52,9 @@ void *vgl_get_proc_address(const char *name)
 	hit = bsearch(&kp, index_, nr_index, sizeof(index_[0]), by_name);
 	return hit ? (*hit)->fn : NULL;
 }
+
+const char *vgl_proc_name(size_t i)
+{
+	pthread_once(&index_once, build_index);
+	return i < nr_index ? index_[i]->name : NULL;
+}

@@ -13,6 +13,9 @@ struct vgl_proc {
 	void *fn;
 };
 
+/* The i-th name of every table, sorted (for tests); NULL past the last. */
+const char *vgl_proc_name(size_t i);
+
 /* { "glClear", vgl_Clear } */
 #define VGL_PROC(n) { "gl" #n, (void *)vgl_##n }
 

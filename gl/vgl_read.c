@@ -86,6 +86,7 @@ static void store(const struct vgl_context *ctx, const struct vgl_fb *fb, const 
 	size_t stride = row_stride(ctx, w);
 	uint32_t bpp = format_bpp(fb->color_format);
 
+	pixels += (size_t)ctx->st.pack_skip_rows * stride + (size_t)ctx->st.pack_skip_pixels * 4;
 	for (uint32_t y = 0; y < r->h; y++) {
 		uint8_t *d = pixels + (r->dst_y + y) * stride + (size_t)r->dst_x * 4;
 
@@ -133,16 +134,37 @@ static int read_back(struct vgl_context *ctx, const struct vgl_fb *fb, const str
 	return ret;
 }
 
+/* Formats and types of ES 3.0's Table 3.2 that ES 2.0 does not know. */
+static bool es3_read_format(GLenum f)
+{
+	return f == GL_RED || f == GL_RG || f == GL_RED_INTEGER || f == GL_RG_INTEGER ||
+	       f == GL_RGB_INTEGER || f == GL_RGBA_INTEGER;
+}
+
+static bool es3_read_type(GLenum t)
+{
+	switch (t) {
+	case GL_BYTE: case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_INT: case GL_UNSIGNED_INT:
+	case GL_HALF_FLOAT: case GL_FLOAT: case GL_UNSIGNED_INT_2_10_10_10_REV:
+	case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV:
+		return true;
+	}
+	return false;
+}
+
+/* Only RGBA/UNSIGNED_BYTE is read; another known pair is INVALID_OPERATION. */
 static bool valid_read_format(struct vgl_context *ctx, GLenum format, GLenum type)
 {
+	bool es3 = ctx->major >= 3;
+
 	if (format == GL_RGBA && type == GL_UNSIGNED_BYTE)
 		return true;
 	if ((format == GL_RGBA || format == GL_RGB || format == GL_ALPHA ||
-	     format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA || format == GL_RED ||
-	     format == GL_RG || format == GL_RGBA_INTEGER) &&
-	    (type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5 || type == GL_FLOAT ||
+	     format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA ||
+	     (es3 && es3_read_format(format))) &&
+	    (type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5 ||
 	     type == GL_UNSIGNED_SHORT_4_4_4_4 || type == GL_UNSIGNED_SHORT_5_5_5_1 ||
-	     type == GL_HALF_FLOAT || type == GL_UNSIGNED_INT))
+	     (es3 && es3_read_type(type))))
 		vgl_error(ctx, GL_INVALID_OPERATION);
 	else
 		vgl_error(ctx, GL_INVALID_ENUM);

@@ -3,6 +3,7 @@
  * Shader objects: glCreateShader, glShaderSource, glCompileShader (through
  * glsl_shader_compile, which keeps the tree for glLinkProgram), the queries.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,30 +159,78 @@ static void GL_APIENTRY vgl_ShaderSource(GLuint name, GLsizei count, const GLcha
  * no depth-clip-control to change it). A vertex shader is compiled with its
  * main() renamed and wrapped by one that remaps z to (z + w) / 2, so depth
  * clipping and window depth come out as GL's. The #line keeps the log's
- * line numbers the application's.
+ * line numbers the application's. A shader that never names main is
+ * compiled as it is: GL compiles it, only the link needs a main().
  */
 static const char depth_wrapper[] =
 	"\n#undef main\n"
 	"void main() { vgl_user_main(); gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
 
+/*
+ * Past white space and comments from p, counting new-lines into *line; in
+ * a directive's line (in_line), stops at its new-line. A comment may come
+ * before #version (GLSL ES 1.00 §3.4) and after it on its line.
+ */
+static const char *skip_blank(const char *p, unsigned *line, bool in_line)
+{
+	for (;;) {
+		if (*p == '\n' && in_line)
+			return p;
+		if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\v' || *p == '\f' || *p == '\n') {
+			*line += *p++ == '\n';
+		} else if (p[0] == '/' && p[1] == '/') {
+			p += strcspn(p, "\n");
+		} else if (p[0] == '/' && p[1] == '*') {
+			for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+				*line += *p == '\n';
+			p += *p ? 2 : 0;
+		} else {
+			return p;
+		}
+	}
+}
+
 /* Where the line after a leading #version directive starts (0: none), and its number. */
 static size_t after_version(const char *src, unsigned *line)
 {
-	const char *p = src;
+	const char *p;
 
 	*line = 1;
-	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
-		if (*p == '\n')
-			(*line)++;
-		p++;
-	}
+	p = skip_blank(src, line, false);
 	if (strncmp(p, "#version", 8) != 0) {
 		*line = 1;
 		return 0;
 	}
-	p = strchr(p, '\n');
+	/* the directive's tokens, then the comments that end its line */
+	for (p += 8; *p && *p != '\n';) {
+		const char *q = skip_blank(p, line, true);
+
+		p = q != p ? q : p + 1;
+	}
+	if (!*p)
+		return strlen(src);
 	(*line)++;
-	return p ? (size_t)(p + 1 - src) : strlen(src);
+	return (size_t)(p + 1 - src);
+}
+
+/* Whether the identifier main occurs outside comments. */
+static bool names_main(const char *src)
+{
+	unsigned line = 0;
+	size_t n;
+
+	for (const char *p = skip_blank(src, &line, false); *p; p = skip_blank(p, &line, false)) {
+		if (!isalpha((unsigned char)*p) && *p != '_') {
+			p++;
+			continue;
+		}
+		for (n = 1; isalnum((unsigned char)p[n]) || p[n] == '_'; n++)
+			;
+		if (n == 4 && strncmp(p, "main", 4) == 0)
+			return true;
+		p += n;
+	}
+	return false;
 }
 
 static char *vertex_source(const char *src)
@@ -212,7 +261,7 @@ static void GL_APIENTRY vgl_CompileShader(GLuint name)
 	if (!sh)
 		return;
 	src = sh->source ? sh->source : "";
-	if (sh->type == GL_VERTEX_SHADER) {
+	if (sh->type == GL_VERTEX_SHADER && names_main(src)) {
 		wrapped = vertex_source(src);
 		if (!wrapped) {
 			vgl_error(ctx, GL_OUT_OF_MEMORY);

@@ -484,19 +484,32 @@ static void GL_APIENTRY vgl_Hint(GLenum target, GLenum mode)
 	}
 	if (target == GL_GENERATE_MIPMAP_HINT)
 		ctx->st.hint_mipmap = mode;
-	else if (target == GL_FRAGMENT_SHADER_DERIVATIVE_HINT && ctx->major >= 3)
+	else if (target == GL_FRAGMENT_SHADER_DERIVATIVE_HINT)   /* ES 3.0, OES_standard_derivatives */
 		ctx->st.hint_derivative = mode;
 	else
 		vgl_error(ctx, GL_INVALID_ENUM);
 }
 
+/* ES 2.0 with EXT_unpack_subimage has the three unpack sub-image ones. */
 static GLint *pixel_store(struct vgl_context *ctx, GLenum pname)
 {
+	struct vgl_state *st = &ctx->st;
+
 	switch (pname) {
-	case GL_PACK_ALIGNMENT: return &ctx->st.pack_alignment;
-	case GL_UNPACK_ALIGNMENT: return &ctx->st.unpack_alignment;
-	case GL_PACK_ROW_LENGTH: return ctx->major >= 3 ? &ctx->st.pack_row_length : NULL;
-	case GL_UNPACK_ROW_LENGTH: return ctx->major >= 3 ? &ctx->st.unpack_row_length : NULL;
+	case GL_PACK_ALIGNMENT: return &st->pack_alignment;
+	case GL_UNPACK_ALIGNMENT: return &st->unpack_alignment;
+	case GL_UNPACK_ROW_LENGTH: return &st->unpack_row_length;
+	case GL_UNPACK_SKIP_PIXELS: return &st->unpack_skip_pixels;
+	case GL_UNPACK_SKIP_ROWS: return &st->unpack_skip_rows;
+	}
+	if (ctx->major < 3)
+		return NULL;
+	switch (pname) {
+	case GL_PACK_ROW_LENGTH: return &st->pack_row_length;
+	case GL_PACK_SKIP_PIXELS: return &st->pack_skip_pixels;
+	case GL_PACK_SKIP_ROWS: return &st->pack_skip_rows;
+	case GL_UNPACK_IMAGE_HEIGHT: return &st->unpack_image_height;
+	case GL_UNPACK_SKIP_IMAGES: return &st->unpack_skip_images;
 	}
 	return NULL;
 }

@@ -58,6 +58,8 @@ struct vgl_state {
 	bool sample_coverage_invert;
 	GLint pack_alignment, unpack_alignment;
 	GLint pack_row_length, unpack_row_length;
+	GLint pack_skip_pixels, pack_skip_rows;
+	GLint unpack_skip_pixels, unpack_skip_rows, unpack_image_height, unpack_skip_images;
 	GLenum hint_mipmap, hint_derivative;
 };
 

@@ -183,19 +183,36 @@ static bool check_image(struct vgl_context *ctx, struct image_args *a)
 	return a->tex != NULL;
 }
 
+/* The client's rows and images as the unpack state lays them out (ES 3.0
+ * §3.7.2; image height and skipped images only for the 3D calls). */
 static struct vgl_upload unpack(const struct vgl_context *ctx, const struct vgl_pixel_format *f,
 				const struct image_args *a, const void *pixels)
 {
-	size_t stride = vgl_pixel_stride(f, ctx->st.unpack_row_length, a->width,
-					 ctx->st.unpack_alignment);
+	const struct vgl_state *st = &ctx->st;
+	size_t stride = vgl_pixel_stride(f, st->unpack_row_length, a->width, st->unpack_alignment);
+	GLint rows = a->three_d && st->unpack_image_height > 0 ? st->unpack_image_height
+							       : a->height;
+	size_t image_stride = stride * (size_t)rows;
+	size_t skip = (size_t)st->unpack_skip_rows * stride +
+		      (size_t)st->unpack_skip_pixels * f->src_bpp;
 
+	if (a->three_d)
+		skip += (size_t)st->unpack_skip_images * image_stride;
 	return (struct vgl_upload){
 		.level = (uint32_t)a->level, .layer = a->face, .width = (uint32_t)a->width,
 		.height = (uint32_t)a->height, .depth = (uint32_t)a->depth, .fmt = f,
-		.pixels = pixels, .stride = stride, .image_stride = stride * (size_t)a->height };
+		.pixels = (const uint8_t *)pixels + skip, .stride = stride,
+		.image_stride = image_stride };
 }
 
 /* ---- glTexImage2D / glTexImage3D ------------------------------------------------------------------ */
+
+/* ES 2.0 §3.7.1 (no OES_texture_npot): a level above 0 must be a power of two. */
+static bool es2_npot_ok(const struct vgl_context *ctx, const struct image_args *a)
+{
+	return ctx->major >= 3 || a->level == 0 ||
+	       (!(a->width & (a->width - 1)) && !(a->height & (a->height - 1)));
+}
 
 static void tex_image(struct image_args *a, GLint internalformat, GLint border, GLenum format,
 		      GLenum type, const void *pixels)
@@ -208,7 +225,7 @@ static void tex_image(struct image_args *a, GLint internalformat, GLint border, 
 	if (!ctx || !check_image(ctx, a))
 		return;
 	err = vgl_pixel_lookup(ctx->major >= 3, internalformat, format, type, &f);
-	if (err == GL_NO_ERROR && border != 0)
+	if (err == GL_NO_ERROR && (border != 0 || !es2_npot_ok(ctx, a)))
 		err = GL_INVALID_VALUE;
 	if (err == GL_NO_ERROR && (a->tex->immutable || (a->three_d && f->bits[4] &&
 							  a->target == GL_TEXTURE_3D)))

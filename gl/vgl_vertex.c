@@ -6,6 +6,7 @@
 
 #include "vgl_buffer.h"
 #include "vgl_context.h"
+#include "vgl_device.h"
 #include "vgl_procs.h"
 
 #define STREAM_SIZE (1u << 20)
@@ -138,7 +139,9 @@ static void set_pointer(GLuint index, GLint size, GLenum type, bool normalized, 
 
 	if (!ctx)
 		return;
-	if (index >= VGL_MAX_ATTRIBS || size < 1 || size > 4 || stride < 0 || stride > 255) {
+	/* ES 2.0/3.0 bound no stride; the binding stride limit stands in (ES 3.1's) */
+	if (index >= VGL_MAX_ATTRIBS || size < 1 || size > 4 || stride < 0 ||
+	    (uint32_t)stride > ctx->dev->props.limits.maxVertexInputBindingStride) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}

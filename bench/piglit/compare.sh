@@ -22,7 +22,7 @@ export top_builddir top_srcdir="$src"
 pdir=$src/tests/gl/piglit
 results=$top_builddir/tests/gl/piglit/results
 out=${PIGLIT_COMPARE_OUT:-$src/bench/results/piglit-core.txt}
-core=${PIGLIT_CORE_LIST-$src/../shared/corpus/piglit-core.txt}
+core=${PIGLIT_CORE_LIST-$(cd "$src/.." && pwd)/shared/corpus/piglit-core.txt}
 drivers="virtgl virpipe llvmpipe"
 run=1
 [ "${1:-}" = --no-run ] && run=
@@ -42,7 +42,7 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 {
 	echo "# piglit GLES on virtgl vs Mesa's virgl (virpipe) vs llvmpipe"
-	echo "# made by bench/piglit/compare.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPUs"
+	echo "# tabulated by bench/piglit/compare.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ) (run times below), $(nproc) CPUs"
 	echo "# piglit $(dpkg-query -W -f='${Version}' piglit 2>/dev/null || echo ?)," \
 		"Mesa $(dpkg-query -W -f='${Version}' libgl1-mesa-dri 2>/dev/null || echo ?)," \
 		"virglrenderer $(dpkg-query -W -f='${Version}' virgl-server 2>/dev/null || echo ?)," \
@@ -50,7 +50,9 @@ trap 'rm -f "$tmp"' EXIT
 	echo "# All three through libglvnd on EGL surfaceless (PIGLIT_PLATFORM=surfaceless_egl,"
 	echo "# PIGLIT_NO_WINDOW=1, EGL_PLATFORM=surfaceless), piglit run -j 2; virtgl and"
 	echo "# virpipe each against a private virgl_test_server (host: Mesa llvmpipe)."
-	echo "# A test's result is piglit's (the worst of its subtests)."
+	echo "# A test's result is piglit's (the worst of its subtests). virtgl's failures and"
+	echo "# skips are triaged in tests/gl/piglit/TRIAGE.md; the CI check on the gles2-egl list"
+	echo "# is tests/gl/test_piglit.sh (expectation: tests/gl/piglit/virtgl-expected.txt)."
 	for l in "${lists[@]}"; do
 		name=$(basename "$l" .txt)
 		echo
@@ -67,9 +69,10 @@ trap 'rm -f "$tmp"' EXIT
 		for d in $drivers; do
 			w=$results/$name-$d/wall.txt
 			[ -f "$w" ] || continue
-			printf '* %s: %s; %s s; load %s\n' "$d" \
+			printf '* %s: %s; %s s; load %s; run %s\n' "$d" \
 				"$(sed -n 's/^renderer=//p' "$w") / $(sed -n 's/^gles2_version=//p' "$w")" \
-				"$(sed -n 's/^wall_s=//p' "$w")" "$(sed -n 's/^loadavg_end=//p' "$w")"
+				"$(sed -n 's/^wall_s=//p' "$w")" "$(sed -n 's/^loadavg_end=//p' "$w")" \
+				"$(sed -n 's/^date=//p' "$w")"
 		done
 		echo
 		python3 "$pdir/results.py" table "${args[@]}"

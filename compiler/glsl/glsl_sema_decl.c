@@ -390,10 +390,12 @@ static bool invariant_target(const struct glsl_sema *s, const struct glsl_symbol
 {
 	if (v->kind != GLSL_SYM_VAR)
 		return false;
+	/* ES 1.00 §4.6.4: "It is an error to declare gl_FrontFacing as invariant." */
 	if (v->builtin)
 		return v->storage == GLSL_STORAGE_OUT ||
 		       (s->version < GLSL_ES_300 && s->stage == GLSL_STAGE_FRAGMENT &&
-			v->storage == GLSL_STORAGE_IN);
+			v->storage == GLSL_STORAGE_IN &&
+			v->builtin->builtin != VC_BUILTIN_FRONT_FACING);
 	if (s->version >= GLSL_ES_300)
 		return v->storage == GLSL_STORAGE_OUT;
 	return is_varying(s, v->storage);

@@ -109,6 +109,8 @@ static const struct ok_case ok_cases[] = {
 	{ "flat_int", VS, V3 "flat out int i; void main() { i = 1; gl_Position = vec4(0.0); }" },
 	{ "invariant", VS, "invariant gl_Position; varying vec4 v; invariant v;\n"
 	  "void main() { v = vec4(1.0); gl_Position = v; }" },
+	{ "invariant_fs_inputs", FS, "invariant gl_FragCoord; invariant gl_PointCoord;\n"
+	  "void main() { gl_FragColor = gl_FragCoord + vec4(gl_PointCoord, 0, 0); }" },
 	{ "local_precision", FS, "void main() { precision mediump float; float x = 1.0; "
 	  "gl_FragColor = vec4(x); }" },
 	{ "texture", FS, V3 PF "uniform sampler2D s; uniform lowp sampler3D t; out vec4 o; in vec2 uv;\n"
@@ -279,6 +281,10 @@ static const struct err_case err_cases[] = {
 	  "0:3(31): " E "this array can only be indexed with a constant expression" },
 	{ "block_member_clash", VS, V3 "uniform B { vec4 v; }; uniform C { vec4 v; };",
 	  "0:2(41): " E "redeclaration of 'v'" },
+	/* piglit glsl-es-1.00-fface-invariant (ES 1.00 §4.6.4) */
+	{ "invariant_front_facing", FS, "invariant gl_FrontFacing;\n"
+	  "void main() { gl_FragColor = vec4(0); }",
+	  "0:1(11): " E "'gl_FrontFacing' cannot be declared invariant" },
 	{ "invariant_after_use", VS, "varying vec4 v; void main() { v = vec4(1.0); }\ninvariant v;",
 	  "0:2(11): " E "'v' is declared invariant after its use" },
 	{ "global_nonconst_init", VS, "uniform float u; float g = u; void main() {}",

@@ -4,6 +4,12 @@
 # the cube in the middle (not the background colour of the corner), and the
 # two frames differ (the cube rotates). The PNGs are decoded with Python's
 # zlib, independently of the libpng that wrote them.
+#
+# It also runs in the VM (tests/vm/test_vm.sh, VM_SUITES): there a virtio_gpu
+# render node exists, and without VIRTGL_TRANSPORT the demo gets drm (not
+# run-demo.sh's default, a private virgl_test_server inside the guest, which
+# would render with the guest's llvmpipe and test nothing of the kernel
+# path). The renderer string the demo prints must name the transport asked.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -11,11 +17,35 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${top_builddir:=$top_srcdir}"
 export top_builddir
 
+# a render node of virtio_gpu (renderD129 in the VM is vgem): the node's
+# device is the virtio device, or the PCI device with it as a child
+virtio_gpu_node() {
+    for d in /sys/class/drm/renderD*/device/driver /sys/class/drm/renderD*/device/virtio*/driver; do
+        case $(readlink "$d" 2>/dev/null) in
+        */virtio_gpu) return 0 ;;
+        esac
+    done
+    return 1
+}
+
+if [ -z "${VIRTGL_TRANSPORT:-}" ] && virtio_gpu_node; then
+    VIRTGL_TRANSPORT=drm
+    export VIRTGL_TRANSPORT
+fi
+transport=${VIRTGL_TRANSPORT:-vtest}
+echo "test_demo: transport $transport"
+
 out=$(mktemp -d /tmp/virtgl-demo-test-XXXXXX)
 trap 'rm -rf "$out"' EXIT
 
-if ! "$top_srcdir/tools/run-demo.sh" -o "$out" -n 2 -s 96x64; then
+if ! "$top_srcdir/tools/run-demo.sh" -o "$out" -n 2 -s 96x64 >"$out/demo.log" 2>&1; then
+    cat "$out/demo.log"
     echo "test_demo: FAIL: virgl-demo failed"
+    exit 1
+fi
+cat "$out/demo.log"
+if ! grep -q "^virgl-demo: OpenGL ES .* ($transport)); " "$out/demo.log"; then
+    echo "test_demo: FAIL: the demo did not render through transport $transport"
     exit 1
 fi
 

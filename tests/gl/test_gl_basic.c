@@ -287,6 +287,86 @@ START_TEST(t_es2_context)
 }
 END_TEST
 
+/*
+ * What piglit's ES shader_runner queries at start-up must not leave an
+ * error behind (its next glGetError fails every test): GL_MAX_CLIP_PLANES
+ * is no ES 2.0 enum, but Mesa answers it in every API; here it is 0. And
+ * the queries of ES 2.0's advertised extensions (OES_vertex_array_object,
+ * OES_standard_derivatives, EXT_unpack_subimage) work in an ES 2.0 context.
+ */
+START_TEST(t_es2_queries)
+{
+	struct vgl_context_info ci = { .major = 2, .minor = 0 };
+	struct vgl_context *c;
+	GLint n = -1;
+
+	ck_assert_int_eq(vgl_context_create(G.dev, &ci, &c), VGL_OK);
+	ck_assert_int_eq(vgl_make_current(c, G.surf, G.surf), VGL_OK);
+	gl.GetIntegerv(0x0D32 /* GL_MAX_CLIP_PLANES */, &n);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	ck_assert_int_eq(n, 0);
+	gl.GetIntegerv(GL_MAX_VARYING_VECTORS, &n);
+	gl.GetIntegerv(GL_VERTEX_ARRAY_BINDING, &n);
+	ck_assert_int_eq(n, 0);
+	gl.GetIntegerv(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, &n);
+	ck_assert_int_eq(n, GL_DONT_CARE);
+	gl.GetIntegerv(GL_UNPACK_ROW_LENGTH, &n);
+	ck_assert_int_eq(n, 0);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	gl.GetIntegerv(GL_PACK_ROW_LENGTH, &n);       /* ES 3.0's (NV_pack_subimage) */
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);
+	ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
+	vgl_context_destroy(c);
+}
+END_TEST
+
+/* A pending error neither hides a query's own error nor makes an unknown
+ * pname read as a disabled capability. */
+START_TEST(t_get_with_pending_error)
+{
+	GLint n = 1234;
+	GLboolean b = GL_TRUE;
+
+	gl.Enable(0x1234);
+	gl.GetIntegerv(0x1235, &n);
+	gl.GetBooleanv(0x1235, &b);
+	ck_assert_int_eq(n, 1234);
+	ck_assert_int_eq(b, GL_TRUE);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);
+	gl.Viewport(0, 0, -1, -1);
+	gl.GetBooleanv(GL_DEPTH_TEST, &b);           /* a capability still reads */
+	ck_assert_int_eq(b, GL_FALSE);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+END_TEST
+
+/* PACK_SKIP_ROWS / PACK_SKIP_PIXELS place the pixels inside a wider image. */
+START_TEST(t_read_pack_skip)
+{
+	uint8_t px[4 * 4 * 4];
+	PFNGLPIXELSTOREIPROC store = (PFNGLPIXELSTOREIPROC)vgl_get_proc_address("glPixelStorei");
+
+	memset(px, 0x55, sizeof(px));
+	gl.ClearColor(0, 1, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	store(GL_PACK_ROW_LENGTH, 4);
+	store(GL_PACK_SKIP_ROWS, 1);
+	store(GL_PACK_SKIP_PIXELS, 2);
+	gl.ReadPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	store(GL_PACK_ROW_LENGTH, 0);
+	store(GL_PACK_SKIP_ROWS, 0);
+	store(GL_PACK_SKIP_PIXELS, 0);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	for (int y = 0; y < 4; y++)
+		for (int x = 0; x < 4; x++) {
+			bool in = y >= 1 && y < 3 && x >= 2;
+
+			ck_assert_msg(px[(y * 4 + x) * 4 + 1] == (in ? 255 : 0x55), "(%d,%d)", x, y);
+		}
+}
+END_TEST
+
 START_TEST(t_flush_finish)
 {
 	const struct vgl_stats *st = vgl_context_stats(G.ctx);
@@ -325,6 +405,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_surfaceless);
 	tcase_add_test(tc, t_bad_attributes);
 	tcase_add_test(tc, t_es2_context);
+	tcase_add_test(tc, t_es2_queries);
+	tcase_add_test(tc, t_get_with_pending_error);
+	tcase_add_test(tc, t_read_pack_skip);
 	tcase_add_test(tc, t_flush_finish);
 	suite_add_tcase(s, tc);
 	return s;

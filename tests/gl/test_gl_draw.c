@@ -728,6 +728,139 @@ START_TEST(t_compile_and_link_errors)
 }
 END_TEST
 
+static GLuint compiled(GLenum type, const char *src, GLint *ok)
+{
+	GLuint s = gl.CreateShader(type);
+
+	gl.ShaderSource(s, 1, &src, NULL);
+	gl.CompileShader(s);
+	gl.GetShaderiv(s, GL_COMPILE_STATUS, ok);
+	return s;
+}
+
+/*
+ * Vertex shaders as piglit's glslparsertest hands them over: comments
+ * before #version (and after it on its line), no main() at all, main
+ * named only in a comment. gl/ wraps a VS's main() to remap depth; none of
+ * these may trip over that. And gl_FrontFacing cannot be invariant
+ * (piglit glsl-es-1.00-fface-invariant).
+ */
+START_TEST(t_shader_source_forms)
+{
+	static const char *vs_comments =
+		"// [config]\n// expect_result: pass\n/* a block\n comment */\n"
+		"#version 100 /* trailing\n comment */ // and more\n"
+		"attribute vec2 pos;\n"
+		"uniform float u_z;\n"
+		"void main() { gl_Position = vec4(pos, u_z, 1.0); }\n";
+	static const char *vs_no_main = "// no main() here\nhighp float x;\nvoid f() { }\n";
+	static const char *fs_ff_invariant =
+		"invariant gl_FrontFacing;\nvoid main() { gl_FragColor = vec4(0); }\n";
+	GLuint vs, fs, p;
+	GLint ok = 0;
+	char log[256] = "";
+
+	vs = compiled(GL_VERTEX_SHADER, vs_comments, &ok);
+	ck_assert_int_eq(ok, 1);
+	fs = compiled(GL_FRAGMENT_SHADER, fs_uniform, &ok);
+	p = gl.CreateProgram();
+	gl.AttachShader(p, vs);
+	gl.AttachShader(p, fs);
+	gl.BindAttribLocation(p, 0, "pos");
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert_int_eq(ok, 1);
+	gl.UseProgram(p);
+	clear_black();
+	gl.Enable(GL_DEPTH_TEST);
+	draw_quad_at(p, full, 0.6f, 0, 1, 0, 1);   /* the wrapped main still remaps depth */
+	draw_quad_at(p, full, 0.8f, 1, 0, 0, 1);   /* behind: rejected */
+	gl.Disable(GL_DEPTH_TEST);
+	glt_assert_pixel(16, 16, 0, 255, 0, 255);
+	gl.DeleteShader(vs);
+	gl.DeleteProgram(p);
+	/* GL compiles a shader without main(); only the link needs one */
+	vs = compiled(GL_VERTEX_SHADER, vs_no_main, &ok);
+	ck_assert_int_eq(ok, 1);
+	p = gl.CreateProgram();
+	gl.AttachShader(p, vs);
+	gl.AttachShader(p, fs);
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert_int_eq(ok, 0);
+	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
+	ck_assert_msg(strstr(log, "lacks 'main'") != NULL, "log: %s", log);
+	gl.DeleteShader(vs);
+	gl.DeleteProgram(p);
+	gl.DeleteShader(fs);
+	fs = compiled(GL_FRAGMENT_SHADER, fs_ff_invariant, &ok);
+	ck_assert_int_eq(ok, 0);
+	gl.DeleteShader(fs);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+END_TEST
+
+/*
+ * ES 2.0 with the extensions the compiler implements, all advertised:
+ * OES_standard_derivatives (gl_FragCoord.x grows by 1 a pixel) and
+ * EXT_frag_depth (the depth test sees gl_FragDepthEXT, not the quad's z).
+ */
+START_TEST(t_es2_shader_extensions)
+{
+	static const char *fs_derivs =
+		"#extension GL_OES_standard_derivatives : require\n"
+		"precision mediump float;\n"
+		"void main() { gl_FragColor = vec4(dFdx(gl_FragCoord.x), dFdy(gl_FragCoord.y),\n"
+		"                                  fwidth(gl_FragCoord.x) * 0.5, 1.0); }\n";
+	static const char *fs_depth =
+		"#extension GL_EXT_frag_depth : require\n"
+		"precision mediump float;\n"
+		"void main() { gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0); gl_FragDepthEXT = 0.25; }\n";
+	struct vgl_context_info ci = { .major = 2, .minor = 0 };
+	const char *ext;
+	struct vgl_context *c;
+	GLuint p, q, r;
+	GLint hint = 0;
+
+	ck_assert_int_eq(vgl_context_create(G.dev, &ci, &c), VGL_OK);
+	ck_assert_int_eq(vgl_make_current(c, G.surf, G.surf), VGL_OK);
+	ext = (const char *)gl.GetString(GL_EXTENSIONS);
+	ck_assert_ptr_nonnull(strstr(ext, "GL_OES_standard_derivatives"));
+	ck_assert_ptr_nonnull(strstr(ext, "GL_EXT_frag_depth"));
+	((PFNGLHINTPROC)vgl_get_proc_address("glHint"))(GL_FRAGMENT_SHADER_DERIVATIVE_HINT,
+							 GL_NICEST);
+	gl.GetIntegerv(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, &hint);
+	ck_assert_int_eq(hint, GL_NICEST);
+	clear_black();
+	p = glt_program(vs_uniform, fs_derivs);
+	gl.BindAttribLocation(p, 0, "pos");
+	gl.LinkProgram(p);
+	gl.UseProgram(p);
+	draw_quad_at(p, full, 0, 0, 0, 0, 0);
+	glt_assert_pixel(16, 16, 255, 255, 128, 255);
+	/* depth 0.25 from the shader; a quad at window depth 0.5 is behind it */
+	q = glt_program(vs_uniform, fs_depth);
+	gl.BindAttribLocation(q, 0, "pos");
+	gl.LinkProgram(q);
+	gl.UseProgram(q);
+	gl.Enable(GL_DEPTH_TEST);
+	gl.DepthFunc(GL_LESS);
+	draw_quad_at(q, full, 0.8f, 0, 0, 0, 0);
+	r = uniform_program();
+	draw_quad_at(r, full, 0.0f, 0, 1, 0, 1);
+	glt_assert_pixel(16, 16, 255, 0, 0, 255);
+	draw_quad_at(r, full, -0.8f, 0, 0, 1, 1);  /* window depth 0.1: in front */
+	glt_assert_pixel(16, 16, 0, 0, 255, 255);
+	gl.Disable(GL_DEPTH_TEST);
+	gl.DeleteProgram(p);
+	gl.DeleteProgram(q);
+	gl.DeleteProgram(r);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
+	vgl_context_destroy(c);
+}
+END_TEST
+
 /* 100 draws of one program and state: one pipeline, a program without
  * blocks has one default-block set, allocated once. */
 START_TEST(t_pipeline_cache)
@@ -786,6 +919,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_draw_from_mapped_buffer);
 	tcase_add_test(tc, t_program_queries);
 	tcase_add_test(tc, t_compile_and_link_errors);
+	tcase_add_test(tc, t_shader_source_forms);
+	tcase_add_test(tc, t_es2_shader_extensions);
 	tcase_add_test(tc, t_pipeline_cache);
 	suite_add_tcase(s, tc);
 	return s;

@@ -793,6 +793,41 @@ START_TEST(t_3d_texture)
 }
 END_TEST
 
+/* UNPACK_IMAGE_HEIGHT and UNPACK_SKIP_IMAGES pick slices of a taller client
+ * image; SKIP_ROWS and SKIP_PIXELS apply within each slice. */
+START_TEST(t_3d_unpack)
+{
+	/* 3 client slices of 3 rows of 2 texels; the texture is 1x2x2 */
+	uint8_t data[3 * 3 * 2 * 4], px[4];
+	GLuint p = program(vs3, fs_3d), t = texture(GL_TEXTURE_3D);
+
+	memset(data, 0, sizeof(data));
+	for (int z = 0; z < 3; z++)
+		for (int y = 0; y < 3; y++)
+			fill(data + ((z * 3 + y) * 2 + 1) * 4, 1, (uint8_t)(80 * z), (uint8_t)(100 * y),
+			     7, 255);
+	tx.TexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
+	tx.PixelStorei(GL_UNPACK_ROW_LENGTH, 2);
+	tx.PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 3);
+	tx.PixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
+	tx.PixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+	tx.PixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+	tx.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 1, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	tx.PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+	tx.PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+	tx.PixelStorei(GL_UNPACK_SKIP_IMAGES, 0);
+	tx.PixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+	tx.PixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+	sample3(p, 0.5f, 0.25f, 0.25f, px);     /* texel (0, 0, 0): client slice 1, row 1 */
+	ASSERT_RGBA(px, 80, 100, 7, 255);
+	sample3(p, 0.5f, 0.75f, 0.75f, px);     /* texel (0, 1, 1): client slice 2, row 2 */
+	ASSERT_RGBA(px, 160, 200, 7, 255);
+	tx.DeleteTextures(1, &t);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 START_TEST(t_2d_array)
 {
 	uint8_t data[3 * 4 * 4], px[4];
@@ -932,6 +967,108 @@ START_TEST(t_es2_rules)
 }
 END_TEST
 
+/*
+ * EXT_unpack_subimage (advertised in ES 2.0): piglit's ext_unpack_subimage.
+ * A 1x2 texture from a client image 2 texels wide, 4 rows and 1 texel in.
+ */
+START_TEST(t_es2_unpack_subimage)
+{
+	static const uint8_t data[] = {
+		255, 0, 0, 255, 0, 255, 0, 255,        /* row 0: skipped */
+		0, 0, 0, 255, 0, 0, 0, 255,
+		0, 0, 0, 255, 0, 0, 0, 255,
+		0, 0, 0, 255, 0, 0, 0, 255,
+		0, 0, 0, 255, 0, 0, 255, 255,          /* row 4: skip a texel, then blue */
+		0, 0, 0, 0, 0, 255, 255, 255,          /* row 5: cyan */
+	};
+	struct vgl_context *c = es2_begin();
+	GLuint p = program(vs, fs_2d), t;
+	GLint v = 0;
+
+	ck_assert_ptr_nonnull(strstr((const char *)gl.GetString(GL_EXTENSIONS),
+				     "GL_EXT_unpack_subimage"));
+	tx.PixelStorei(GL_UNPACK_ROW_LENGTH, 2);
+	tx.PixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+	tx.PixelStorei(GL_UNPACK_SKIP_ROWS, 4);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	gl.GetIntegerv(GL_UNPACK_SKIP_ROWS, &v);
+	ck_assert_int_eq(v, 4);
+	/* ES 3.0's other pixel-store parameters are not ES 2.0's */
+	EXPECT(tx.PixelStorei(GL_UNPACK_SKIP_IMAGES, 1), GL_INVALID_ENUM);
+	EXPECT(tx.PixelStorei(GL_PACK_ROW_LENGTH, 1), GL_INVALID_ENUM);
+	t = texture(GL_TEXTURE_2D);
+	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	draw();
+	glt_assert_pixel(16, 8, 0, 0, 255, 255);
+	glt_assert_pixel(16, 24, 0, 255, 255, 255);
+	tx.DeleteTextures(1, &t);
+	gl.DeleteProgram(p);
+	es2_end(c);
+}
+END_TEST
+
+/*
+ * OES_packed_depth_stencil without OES_depth_texture: DEPTH_STENCIL and
+ * UNSIGNED_INT_24_8 are known enums, but no texture takes them:
+ * GL_INVALID_VALUE (piglit's "depth_stencil texture gles2").
+ */
+START_TEST(t_es2_depth_stencil_texture)
+{
+	struct vgl_context *c = es2_begin();
+	GLuint t = texture(GL_TEXTURE_2D), cube = texture(GL_TEXTURE_CUBE_MAP);
+
+	tx.BindTexture(GL_TEXTURE_2D, t);
+	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, 16, 16, 0, GL_DEPTH_STENCIL,
+			     GL_UNSIGNED_INT_24_8, NULL), GL_INVALID_VALUE);
+	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 16, 16, 0, GL_DEPTH_STENCIL,
+			     GL_UNSIGNED_INT_24_8, NULL), GL_INVALID_VALUE);
+	EXPECT(tx.TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, GL_DEPTH_STENCIL, 16, 16, 0,
+			     GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, NULL), GL_INVALID_VALUE);
+	/* a known type that does not go with the format */
+	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_INT_24_8,
+			     NULL), GL_INVALID_OPERATION);
+	tx.DeleteTextures(1, &t);
+	tx.DeleteTextures(1, &cube);
+	es2_end(c);
+}
+END_TEST
+
+/* EXT_shader_texture_lod (advertised in ES 2.0): texture2DLodEXT picks the level. */
+START_TEST(t_es2_texture_lod)
+{
+	static const char *fs_lod_ext =
+		"#extension GL_EXT_shader_texture_lod : require\n"
+		"precision mediump float;\n"
+		"uniform sampler2D tex;\n"
+		"uniform float u_lod;\n"
+		"void main() { gl_FragColor = texture2DLodEXT(tex, vec2(0.5), u_lod); }\n";
+	struct vgl_context *c = es2_begin();
+	uint8_t red[4 * 4], green[4];
+	GLuint p, t;
+
+	ck_assert_ptr_nonnull(strstr((const char *)gl.GetString(GL_EXTENSIONS),
+				     "GL_EXT_shader_texture_lod"));
+	p = program(vs, fs_lod_ext);
+	t = texture(GL_TEXTURE_2D);
+	fill(red, 4, 255, 0, 0, 255);
+	fill(green, 1, 0, 255, 0, 255);
+	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+	tx.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, green);
+	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+	gl.Uniform1f(gl.GetUniformLocation(p, "u_lod"), 1.0f);
+	draw();
+	glt_assert_pixel(16, 16, 0, 255, 0, 255);
+	gl.Uniform1f(gl.GetUniformLocation(p, "u_lod"), 0.0f);
+	draw();
+	glt_assert_pixel(16, 16, 255, 0, 0, 255);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	tx.DeleteTextures(1, &t);
+	gl.DeleteProgram(p);
+	es2_end(c);
+}
+END_TEST
+
 /* ---- usage tracking ------------------------------------------------------------------------------------- */
 
 /*
@@ -1006,7 +1143,11 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_errors);
 	tcase_add_test(tc, t_upload_counters);
 	tcase_add_test(tc, t_es2_rules);
+	tcase_add_test(tc, t_es2_unpack_subimage);
+	tcase_add_test(tc, t_es2_depth_stencil_texture);
+	tcase_add_test(tc, t_es2_texture_lod);
 	tcase_add_test(tc, t_3d_texture);
+	tcase_add_test(tc, t_3d_unpack);
 	tcase_add_test(tc, t_2d_array);
 	tcase_add_test(tc, t_sampler_objects);
 	suite_add_tcase(s, tc);

@@ -1,7 +1,9 @@
 #!/bin/bash
-# test_vm.sh: the Automake test that runs the device suite on the real kernel
-# path: tests/drm/test_device inside a QEMU guest (Debian kernel, virtio-gpu
-# 3D device) with VIRTGL_TRANSPORT=drm, so it drives /dev/dri/renderD128.
+# test_vm.sh: the Automake test that runs the suites on the real kernel path:
+# the Makefile's VM_SUITES (tests/drm/test_device, the vk/ and gl/ suites, the
+# demo's tests/gl/test_demo.sh) inside one QEMU guest (Debian kernel,
+# virtio-gpu 3D device) with VIRTGL_TRANSPORT=drm, so they drive the
+# virtio_gpu render node.
 #
 # A check that cannot run in CI must fail CI: this test never returns 77
 # (skip). Missing packages, a kernel that cannot be fetched, a guest that does
@@ -33,8 +35,17 @@ if [ -n "${VIRTGL_VM_TEST_BINARY:-}" ]; then
     SUITES=("$VIRTGL_VM_TEST_BINARY")
 else
     read -r -a SUITES <<<"${VIRTGL_VM_SUITES:-tests/drm/test_device}"
+    # programs are built in top_builddir; scripts (tests/gl/test_demo.sh)
+    # may be sources, in top_srcdir
     for i in "${!SUITES[@]}"; do
-        case ${SUITES[$i]} in /*) ;; *) SUITES[$i]=$top_builddir/${SUITES[$i]} ;; esac
+        case ${SUITES[$i]} in
+        /*) ;;
+        *) if [ -e "$top_builddir/${SUITES[$i]}" ] || [ ! -e "$top_srcdir/${SUITES[$i]}" ]; then
+               SUITES[$i]=$top_builddir/${SUITES[$i]}
+           else
+               SUITES[$i]=$top_srcdir/${SUITES[$i]}
+           fi ;;
+        esac
     done
 fi
 TIMEOUT=${VIRTGL_VM_TIMEOUT:-600}
@@ -87,8 +98,11 @@ resolve_binary() {
 GUEST_ENV=()
 guest_env() {
     local v
+    # top_builddir/top_srcdir: for the script suites (test_demo.sh finds the
+    # build tree's virgl-demo and vendor JSON there, as under make check)
     GUEST_ENV=(-e VIRTGL_TRANSPORT=drm -e CK_VERBOSITY=normal
-               -e "CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-10}")
+               -e "CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-10}"
+               -e "top_builddir=$top_builddir" -e "top_srcdir=$top_srcdir")
     for v in CK_RUN_SUITE CK_RUN_CASE CK_FORK CK_DEFAULT_TIMEOUT; do
         [ -z "${!v:-}" ] || GUEST_ENV+=(-e "$v=${!v}")
     done

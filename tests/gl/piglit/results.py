@@ -138,7 +138,11 @@ def cmd_expected(path):
     got = results(path)
     meta = load(path)
     print('# virtgl on piglit (tests/gl/piglit/run.sh virtgl, tests/gl/test_piglit.sh):')
-    print('# expected result<TAB>test, as of %s; %s' % (meta.get('name', ''), counts_line(got)))
+    import time
+    start = meta.get('time_elapsed', {}).get('start')
+    when = time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime(start)) if start else '?'
+    print('# expected result<TAB>test, from run %s of %s; %s'
+          % (meta.get('name', ''), when, counts_line(got)))
     print('# Regenerate after a run: tests/gl/piglit/results.py expected '
           'tests/gl/piglit/results/gles2-egl-virtgl > tests/gl/piglit/virtgl-expected.txt')
     for name in sorted(got):

@@ -6,14 +6,14 @@
 #   tests/gl/piglit/run.sh [-l LIST] [-n NAME] [-o DIR] [-j JOBS] [-t SECONDS] DRIVER
 #
 # DRIVER:
-#   virtgl    the build tree's vendor library: __EGL_VENDOR_LIBRARY_FILENAMES=
-#             $top_builddir/gl/virtgl_egl.json, VIRTGL_TRANSPORT=vtest against a
+#   virtgl    the build tree's vendor library (gl/virtgl_egl.json's
+#             gl/.libs/libEGL_virtgl.so.0, run from a private copy so that a
+#             rebuild during the run cannot mix two builds), VIRTGL_TRANSPORT=vtest against a
 #             private virgl_test_server started here (the server is started
 #             before the vendor list is set: it renders with the host's Mesa).
 #             VIRTGL_VTEST_SOCKET from the caller is used instead if set;
 #             VIRTGL_PIGLIT_SPAWN=1 leaves the server to virtgl itself (each
-#             test process then spawns its own; see TRIAGE.md: the spawned
-#             server inherits the virtgl-only vendor list and cannot start).
+#             test process then spawns its own, as an application would).
 #   virpipe   Mesa's virgl (GALLIUM_DRIVER=virpipe) against a private
 #             virgl_test_server. Mesa 22.3 always connects to /tmp/.virgl_test,
 #             so piglit runs in a private mount namespace (unshare -m, needs
@@ -117,7 +117,14 @@ virtgl)
 	json=$top_builddir/gl/virtgl_egl.json
 	lib=$top_builddir/gl/.libs/libEGL_virtgl.so.0
 	[ -e "$json" ] && [ -e "$lib" ] || die "$json or $lib missing: run make first"
-	export VIRTGL_TRANSPORT=vtest __EGL_VENDOR_LIBRARY_FILENAMES=$json
+	# a private copy of the library (it is self-contained): a rebuild while
+	# piglit runs must not change the driver under a half-done run
+	cp "$(readlink -f "$lib")" "$work/libEGL_virtgl.so.0"
+	sed "s|\"library_path\" *: *\"[^\"]*\"|\"library_path\" : \"$work/libEGL_virtgl.so.0\"|" \
+		"$json" >"$work/virtgl_egl.json"
+	grep -q "$work/libEGL_virtgl.so.0" "$work/virtgl_egl.json" || die "cannot rewrite $json"
+	lib_sum=$(md5sum <"$lib" | cut -d' ' -f1)
+	export VIRTGL_TRANSPORT=vtest __EGL_VENDOR_LIBRARY_FILENAMES=$work/virtgl_egl.json
 	if [ -z "${VIRTGL_VTEST_SOCKET:-}" ] && [ -z "${VIRTGL_PIGLIT_SPAWN:-}" ]; then
 		start_server
 		export VIRTGL_VTEST_SOCKET=$work/vt.sock
@@ -174,6 +181,7 @@ python3 "$here/results.py" counts "$res/results.json" >"$res/counts.txt"
 	echo "driver=$driver"
 	echo "renderer=$renderer"
 	echo "gles2_version=$version"
+	[ -z "${lib_sum:-}" ] || echo "virtgl_lib_md5=$lib_sum ($lib, run from a copy)"
 	echo "list=$list"
 	echo "tests=$ntests"
 	echo "wall_s=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')"

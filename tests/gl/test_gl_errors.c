@@ -1,0 +1,1749 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The error table: every GL entry point gl/ implements, called with a bad
+ * enum, a bad value or a bad object/state, each row with the error the
+ * OpenGL ES 2.0 / 3.0 specifications require. A row runs in a fresh context
+ * of its ES version: errors drained, minimal state set up, one bad call,
+ * then glGetError() must give the row's error once and GL_NO_ERROR after it;
+ * rows that can check it also assert that the failed call changed nothing.
+ *
+ * t_coverage asserts that every name of gl/'s proc tables has a row here,
+ * or is in no_error_case[] with the reason. Rows marked known-divergent (a
+ * reason in .divergent) run and must still differ from the spec (a fixed
+ * one fails until unmarked); main prints the counts. A "bad enum" is an
+ * enum valid elsewhere but not for that argument (GL_TEXTURE_2D as a
+ * buffer target, GL_DEPTH_FUNC as a parameter name).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "gl_test_util.h"
+#include "vgl_procs.h"
+
+/* An entry point by name with the type of its prototype in <GLES3/gl3.h>. */
+#define F(n) ((__typeof__(&gl##n))proc("gl" #n))
+
+static void *proc(const char *name)
+{
+	void *p = vgl_get_proc_address(name);
+
+	ck_assert_msg(p != NULL, "%s missing", name);
+	return p;
+}
+
+static GLint geti(GLenum pname)
+{
+	GLint v = -1;
+
+	gl.GetIntegerv(pname, &v);
+	return v;
+}
+
+static GLuint buffer(GLenum target, GLsizeiptr size)
+{
+	return glt_buffer(target, NULL, size);
+}
+
+static GLuint texture(GLenum target)
+{
+	GLuint t;
+
+	F(GenTextures)(1, &t);
+	F(BindTexture)(target, t);
+	return t;
+}
+
+/* a 4x4 RGBA8 2D texture, bound */
+static GLuint texture_2d(void)
+{
+	GLuint t = texture(GL_TEXTURE_2D);
+
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	return t;
+}
+
+static GLuint renderbuffer(void)
+{
+	GLuint r;
+
+	F(GenRenderbuffers)(1, &r);
+	F(BindRenderbuffer)(GL_RENDERBUFFER, r);
+	return r;
+}
+
+static GLuint framebuffer(void)
+{
+	GLuint f;
+
+	F(GenFramebuffers)(1, &f);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, f);
+	return f;
+}
+
+static GLuint sampler(void)
+{
+	GLuint s;
+
+	F(GenSamplers)(1, &s);
+	return s;
+}
+
+static GLuint shader_obj(void)
+{
+	return gl.CreateShader(GL_VERTEX_SHADER);
+}
+
+static const char *vs3 =
+	"#version 300 es\n"
+	"layout(location = 0) in vec4 a_pos;\n"
+	"uniform vec4 u_v;\n"
+	"uniform mat4 u_m;\n"
+	"uniform ivec4 u_i;\n"
+	"uniform uvec4 u_u;\n"
+	"uniform Blk { vec4 b; };\n"
+	"void main() { gl_Position = u_m * a_pos + u_v + vec4(u_i) + vec4(u_u) + b; }\n";
+static const char *fs3 =
+	"#version 300 es\n"
+	"precision mediump float;\n"
+	"out vec4 o;\n"
+	"void main() { o = vec4(1.0); }\n";
+static const char *vs2 =
+	"attribute vec4 a_pos;\n"
+	"uniform mat4 u_m;\n"
+	"void main() { gl_Position = u_m * a_pos; }\n";
+static const char *fs2 =
+	"precision mediump float;\n"
+	"void main() { gl_FragColor = vec4(1.0); }\n";
+
+/* the linked ES 3.0 program, current */
+static GLuint program(void)
+{
+	GLuint p = glt_program(vs3, fs3);
+
+	gl.UseProgram(p);
+	return p;
+}
+
+static GLint loc(const char *name)
+{
+	GLint l = gl.GetUniformLocation(program(), name);
+
+	ck_assert_int_ge(l, 0);
+	return l;
+}
+
+static const float fv[16];
+static const GLint iv[4];
+static const GLuint uiv[4];
+
+/* ---- rows ------------------------------------------------------------------------------------ */
+
+#define ROW(id) static void id(void)
+
+/* strings and queries */
+ROW(get_string_enum) { ck_assert_ptr_null(F(GetString)(GL_TEXTURE_2D)); }
+ROW(get_stringi_enum) { ck_assert_ptr_null(F(GetStringi)(GL_VENDOR, 0)); }
+ROW(get_stringi_value)
+{
+	ck_assert_ptr_null(F(GetStringi)(GL_EXTENSIONS, geti(GL_NUM_EXTENSIONS)));
+}
+ROW(get_integerv_enum) { GLint v = 7; F(GetIntegerv)(GL_TEXTURE_2D, &v); ck_assert_int_eq(v, 7); }
+ROW(get_integerv_es2_enum) { GLint v; F(GetIntegerv)(GL_MAX_3D_TEXTURE_SIZE, &v); }
+ROW(get_integer64v_enum) { GLint64 v; F(GetInteger64v)(GL_TEXTURE_2D, &v); }
+ROW(get_floatv_enum) { GLfloat v; F(GetFloatv)(GL_TEXTURE_2D, &v); }
+ROW(get_booleanv_enum) { GLboolean v; F(GetBooleanv)(GL_TEXTURE_2D, &v); }
+ROW(get_integeri_v_enum) { GLint v; F(GetIntegeri_v)(GL_DEPTH_FUNC, 0, &v); }
+ROW(get_integeri_v_value)
+{
+	GLint v;
+
+	F(GetIntegeri_v)(GL_UNIFORM_BUFFER_BINDING, geti(GL_MAX_UNIFORM_BUFFER_BINDINGS), &v);
+}
+ROW(get_integer64i_v_enum) { GLint64 v; F(GetInteger64i_v)(GL_DEPTH_FUNC, 0, &v); }
+ROW(get_integer64i_v_value)
+{
+	GLint64 v;
+
+	F(GetInteger64i_v)(GL_UNIFORM_BUFFER_SIZE, geti(GL_MAX_UNIFORM_BUFFER_BINDINGS), &v);
+}
+
+/* fixed-function state */
+ROW(enable_enum) { F(Enable)(GL_TEXTURE_2D); }
+ROW(enable_es2_enum) { F(Enable)(GL_RASTERIZER_DISCARD); }
+ROW(disable_enum) { F(Disable)(GL_TEXTURE_2D); }
+ROW(is_enabled_enum) { ck_assert(!F(IsEnabled)(GL_TEXTURE_2D)); }
+ROW(viewport_value)
+{
+	GLint v[4];
+
+	F(Viewport)(0, 0, -1, 4);
+	gl.GetIntegerv(GL_VIEWPORT, v);
+	ck_assert_int_eq(v[2], GLT_W);
+}
+ROW(scissor_value) { F(Scissor)(0, 0, 4, -1); }
+ROW(depth_func_enum)
+{
+	F(DepthFunc)(GL_ZERO);
+	ck_assert_int_eq(geti(GL_DEPTH_FUNC), GL_LESS);
+}
+ROW(stencil_func_enum) { F(StencilFunc)(GL_KEEP, 0, 0xff); }
+ROW(stencil_func_separate_enum) { F(StencilFuncSeparate)(GL_TEXTURE_2D, GL_ALWAYS, 0, 0xff); }
+ROW(stencil_op_enum) { F(StencilOp)(GL_KEEP, GL_NEVER, GL_KEEP); }
+ROW(stencil_op_separate_enum) { F(StencilOpSeparate)(GL_TEXTURE_2D, GL_KEEP, GL_KEEP, GL_KEEP); }
+ROW(stencil_mask_separate_enum) { F(StencilMaskSeparate)(GL_TEXTURE_2D, 0); }
+ROW(cull_face_enum) { F(CullFace)(GL_CW); }
+ROW(front_face_enum) { F(FrontFace)(GL_BACK); }
+ROW(line_width_value) { F(LineWidth)(0.0f); }
+ROW(blend_func_enum) { F(BlendFunc)(GL_KEEP, GL_ONE); }
+ROW(blend_func_separate_enum) { F(BlendFuncSeparate)(GL_ONE, GL_ONE, GL_ONE, GL_KEEP); }
+ROW(blend_equation_enum) { F(BlendEquation)(GL_ONE); }
+ROW(blend_equation_separate_enum) { F(BlendEquationSeparate)(GL_FUNC_ADD, GL_ONE); }
+ROW(hint_target_enum) { F(Hint)(GL_TEXTURE_2D, GL_NICEST); }
+ROW(hint_mode_enum) { F(Hint)(GL_GENERATE_MIPMAP_HINT, GL_TEXTURE_2D); }
+ROW(pixel_store_enum) { F(PixelStorei)(GL_TEXTURE_2D, 4); }
+ROW(pixel_store_value)
+{
+	F(PixelStorei)(GL_UNPACK_ALIGNMENT, 3);
+	ck_assert_int_eq(geti(GL_UNPACK_ALIGNMENT), 4);
+}
+ROW(pixel_store_negative) { F(PixelStorei)(GL_PACK_ROW_LENGTH, -1); }
+
+/* clears and read-back */
+ROW(clear_value) { F(Clear)(GL_COLOR_BUFFER_BIT | 0x2); }
+ROW(clear_bufferfv_enum) { F(ClearBufferfv)(GL_STENCIL, 0, fv); }
+ROW(clear_bufferfv_value) { F(ClearBufferfv)(GL_COLOR, geti(GL_MAX_DRAW_BUFFERS), fv); }
+ROW(clear_bufferiv_enum) { F(ClearBufferiv)(GL_DEPTH, 0, iv); }
+ROW(clear_bufferuiv_enum) { F(ClearBufferuiv)(GL_STENCIL, 0, uiv); }
+ROW(clear_bufferfi_enum) { F(ClearBufferfi)(GL_COLOR, 0, 1.0f, 0); }
+ROW(clear_bufferfi_value) { F(ClearBufferfi)(GL_DEPTH_STENCIL, 1, 1.0f, 0); }
+ROW(read_pixels_value) { uint8_t px[4]; F(ReadPixels)(0, 0, -1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px); }
+ROW(read_pixels_enum)
+{
+	uint8_t px[4];
+
+	F(ReadPixels)(0, 0, 1, 1, GL_TEXTURE_2D, GL_UNSIGNED_BYTE, px);
+}
+ROW(read_pixels_operation)
+{
+	uint8_t px[8];
+
+	F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_SHORT_5_6_5, px);
+}
+
+/* buffers */
+ROW(gen_buffers_value) { GLuint b; F(GenBuffers)(-1, &b); }
+ROW(delete_buffers_value) { GLuint b = 0; F(DeleteBuffers)(-1, &b); }
+ROW(bind_buffer_enum)
+{
+	GLuint b = buffer(GL_ARRAY_BUFFER, 16), c;
+
+	F(GenBuffers)(1, &c);
+	F(BindBuffer)(GL_TEXTURE_2D, c);
+	ck_assert_int_eq(geti(GL_ARRAY_BUFFER_BINDING), (GLint)b);
+}
+ROW(bind_buffer_es2_enum) { F(BindBuffer)(GL_UNIFORM_BUFFER, 0); }
+ROW(buffer_data_enum)
+{
+	buffer(GL_ARRAY_BUFFER, 4);
+	F(BufferData)(GL_TEXTURE_2D, 4, NULL, GL_STATIC_DRAW);
+}
+ROW(buffer_data_value)
+{
+	GLint size = 0;
+
+	buffer(GL_ARRAY_BUFFER, 4);
+	F(BufferData)(GL_ARRAY_BUFFER, -1, NULL, GL_STATIC_DRAW);
+	gl.GetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &size);
+	ck_assert_int_eq(size, 4);
+}
+ROW(buffer_data_usage_enum)
+{
+	buffer(GL_ARRAY_BUFFER, 4);
+	F(BufferData)(GL_ARRAY_BUFFER, 4, NULL, GL_ONE);
+}
+ROW(buffer_data_operation) { F(BufferData)(GL_ARRAY_BUFFER, 4, NULL, GL_STATIC_DRAW); }
+ROW(buffer_sub_data_value)
+{
+	buffer(GL_ARRAY_BUFFER, 4);
+	F(BufferSubData)(GL_ARRAY_BUFFER, 2, 4, fv);
+}
+ROW(buffer_sub_data_negative)
+{
+	buffer(GL_ARRAY_BUFFER, 4);
+	F(BufferSubData)(GL_ARRAY_BUFFER, -1, 1, fv);
+}
+ROW(buffer_sub_data_operation) { F(BufferSubData)(GL_ARRAY_BUFFER, 0, 4, fv); }
+ROW(buffer_sub_data_mapped)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_nonnull(gl.MapBufferRange(GL_ARRAY_BUFFER, 0, 16, GL_MAP_WRITE_BIT));
+	F(BufferSubData)(GL_ARRAY_BUFFER, 0, 4, fv);
+	gl.UnmapBuffer(GL_ARRAY_BUFFER);
+}
+ROW(get_buffer_parameteriv_enum)
+{
+	GLint v;
+
+	buffer(GL_ARRAY_BUFFER, 4);
+	F(GetBufferParameteriv)(GL_ARRAY_BUFFER, GL_DEPTH_FUNC, &v);
+}
+ROW(get_buffer_parameteriv_operation)
+{
+	GLint v;
+
+	F(GetBufferParameteriv)(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &v);
+}
+ROW(get_buffer_parameteri64v_enum)
+{
+	GLint64 v;
+
+	buffer(GL_ARRAY_BUFFER, 4);
+	F(GetBufferParameteri64v)(GL_ARRAY_BUFFER, GL_DEPTH_FUNC, &v);
+}
+ROW(get_buffer_parameteri64v_operation)
+{
+	GLint64 v;
+
+	F(GetBufferParameteri64v)(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &v);
+}
+ROW(copy_buffer_sub_data_enum)
+{
+	buffer(GL_COPY_READ_BUFFER, 16);
+	buffer(GL_COPY_WRITE_BUFFER, 16);
+	F(CopyBufferSubData)(GL_TEXTURE_2D, GL_COPY_WRITE_BUFFER, 0, 0, 4);
+}
+ROW(copy_buffer_sub_data_value)
+{
+	buffer(GL_COPY_READ_BUFFER, 16);
+	buffer(GL_COPY_WRITE_BUFFER, 16);
+	F(CopyBufferSubData)(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 8, 0, 16);
+}
+ROW(copy_buffer_sub_data_overlap)
+{
+	buffer(GL_COPY_READ_BUFFER, 16);
+	F(CopyBufferSubData)(GL_COPY_READ_BUFFER, GL_COPY_READ_BUFFER, 0, 4, 8);
+}
+ROW(copy_buffer_sub_data_operation)
+{
+	buffer(GL_COPY_READ_BUFFER, 16);
+	F(CopyBufferSubData)(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, 4);
+}
+
+/* mapping */
+ROW(map_buffer_range_enum)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_null(F(MapBufferRange)(GL_TEXTURE_2D, 0, 4, GL_MAP_READ_BIT));
+}
+ROW(map_buffer_range_value)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_null(F(MapBufferRange)(GL_ARRAY_BUFFER, 8, 16, GL_MAP_READ_BIT));
+}
+ROW(map_buffer_range_access)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_null(F(MapBufferRange)(GL_ARRAY_BUFFER, 0, 4, 0));
+}
+ROW(map_buffer_range_mapped)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_nonnull(gl.MapBufferRange(GL_ARRAY_BUFFER, 0, 16, GL_MAP_READ_BIT));
+	ck_assert_ptr_null(F(MapBufferRange)(GL_ARRAY_BUFFER, 0, 4, GL_MAP_READ_BIT));
+	/* the first mapping stays */
+	ck_assert(gl.UnmapBuffer(GL_ARRAY_BUFFER));
+}
+ROW(flush_mapped_operation)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	F(FlushMappedBufferRange)(GL_ARRAY_BUFFER, 0, 4);
+}
+ROW(flush_mapped_value)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	gl.MapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_WRITE_BIT | GL_MAP_FLUSH_EXPLICIT_BIT);
+	F(FlushMappedBufferRange)(GL_ARRAY_BUFFER, 4, 8);
+	gl.UnmapBuffer(GL_ARRAY_BUFFER);
+}
+ROW(unmap_buffer_operation)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert(!F(UnmapBuffer)(GL_ARRAY_BUFFER));
+}
+ROW(unmap_buffer_enum) { buffer(GL_ARRAY_BUFFER, 16); F(UnmapBuffer)(GL_TEXTURE_2D); }
+ROW(get_buffer_pointerv_enum)
+{
+	void *p;
+
+	buffer(GL_ARRAY_BUFFER, 4);
+	F(GetBufferPointerv)(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &p);
+}
+ROW(get_buffer_pointerv_operation)
+{
+	void *p;
+
+	F(GetBufferPointerv)(GL_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER, &p);
+}
+
+/* vertex attributes and vertex arrays */
+#define MAX_ATTRIBS geti(GL_MAX_VERTEX_ATTRIBS)
+ROW(attrib_pointer_value) { F(VertexAttribPointer)(MAX_ATTRIBS, 4, GL_FLOAT, GL_FALSE, 0, NULL); }
+ROW(attrib_pointer_size) { F(VertexAttribPointer)(0, 5, GL_FLOAT, GL_FALSE, 0, NULL); }
+ROW(attrib_pointer_stride) { F(VertexAttribPointer)(0, 4, GL_FLOAT, GL_FALSE, -4, NULL); }
+ROW(attrib_pointer_enum) { F(VertexAttribPointer)(0, 4, GL_TEXTURE_2D, GL_FALSE, 0, NULL); }
+ROW(attrib_pointer_es2_enum) { F(VertexAttribPointer)(0, 4, GL_INT, GL_FALSE, 0, NULL); }
+ROW(attrib_pointer_operation)
+{
+	GLuint va;
+
+	gl.GenVertexArrays(1, &va);
+	gl.BindVertexArray(va);
+	F(VertexAttribPointer)(0, 4, GL_FLOAT, GL_FALSE, 0, (void *)16);
+}
+ROW(attrib_ipointer_enum) { F(VertexAttribIPointer)(0, 4, GL_FLOAT, 0, NULL); }
+ROW(attrib_ipointer_value) { F(VertexAttribIPointer)(MAX_ATTRIBS, 4, GL_INT, 0, NULL); }
+ROW(enable_attrib_value) { F(EnableVertexAttribArray)(MAX_ATTRIBS); }
+ROW(disable_attrib_value) { F(DisableVertexAttribArray)(MAX_ATTRIBS); }
+ROW(attrib_divisor_value) { F(VertexAttribDivisor)(MAX_ATTRIBS, 1); }
+ROW(attrib1f_value) { F(VertexAttrib1f)(MAX_ATTRIBS, 0); }
+ROW(attrib2f_value) { F(VertexAttrib2f)(MAX_ATTRIBS, 0, 0); }
+ROW(attrib3f_value) { F(VertexAttrib3f)(MAX_ATTRIBS, 0, 0, 0); }
+ROW(attrib4f_value) { F(VertexAttrib4f)(MAX_ATTRIBS, 0, 0, 0, 0); }
+ROW(attrib1fv_value) { F(VertexAttrib1fv)(MAX_ATTRIBS, fv); }
+ROW(attrib2fv_value) { F(VertexAttrib2fv)(MAX_ATTRIBS, fv); }
+ROW(attrib3fv_value) { F(VertexAttrib3fv)(MAX_ATTRIBS, fv); }
+ROW(attrib4fv_value) { F(VertexAttrib4fv)(MAX_ATTRIBS, fv); }
+ROW(attrib_i4i_value) { F(VertexAttribI4i)(MAX_ATTRIBS, 0, 0, 0, 0); }
+ROW(attrib_i4ui_value) { F(VertexAttribI4ui)(MAX_ATTRIBS, 0, 0, 0, 0); }
+ROW(attrib_i4iv_value) { F(VertexAttribI4iv)(MAX_ATTRIBS, iv); }
+ROW(attrib_i4uiv_value) { F(VertexAttribI4uiv)(MAX_ATTRIBS, uiv); }
+ROW(get_attrib_iiv_value)
+{
+	GLint v[4];
+
+	F(GetVertexAttribIiv)(MAX_ATTRIBS, GL_CURRENT_VERTEX_ATTRIB, v);
+}
+ROW(get_attrib_iuiv_enum) { GLuint v[4]; F(GetVertexAttribIuiv)(0, GL_DEPTH_FUNC, v); }
+ROW(get_attrib_fv_enum) { GLfloat v[4]; F(GetVertexAttribfv)(0, GL_DEPTH_FUNC, v); }
+ROW(get_attrib_iv_value)
+{
+	GLint v[4];
+
+	F(GetVertexAttribiv)(MAX_ATTRIBS, GL_VERTEX_ATTRIB_ARRAY_SIZE, v);
+}
+ROW(get_attrib_pointerv_enum)
+{
+	void *p;
+
+	F(GetVertexAttribPointerv)(0, GL_VERTEX_ATTRIB_ARRAY_SIZE, &p);
+}
+ROW(gen_vertex_arrays_value) { GLuint v; F(GenVertexArrays)(-1, &v); }
+ROW(delete_vertex_arrays_value) { GLuint v = 0; F(DeleteVertexArrays)(-1, &v); }
+ROW(bind_vertex_array_operation)
+{
+	GLuint va;
+
+	gl.GenVertexArrays(1, &va);
+	gl.BindVertexArray(va);
+	F(BindVertexArray)(va + 1000);
+	ck_assert_int_eq(geti(GL_VERTEX_ARRAY_BINDING), (GLint)va);
+}
+/* GL_OES_vertex_array_object in an ES 2.0 context: the same checks */
+ROW(gen_vertex_arrays_oes_value)
+{
+	((__typeof__(&glGenVertexArrays))proc("glGenVertexArraysOES"))(-1, NULL);
+}
+ROW(delete_vertex_arrays_oes_value)
+{
+	((__typeof__(&glDeleteVertexArrays))proc("glDeleteVertexArraysOES"))(-1, NULL);
+}
+ROW(bind_vertex_array_oes_operation)
+{
+	((__typeof__(&glBindVertexArray))proc("glBindVertexArrayOES"))(1000);
+}
+
+/* shaders */
+ROW(create_shader_enum) { ck_assert_uint_eq(F(CreateShader)(GL_TEXTURE_2D), 0); }
+ROW(delete_shader_value) { F(DeleteShader)(1000); }
+ROW(shader_source_value) { const char *s = ""; F(ShaderSource)(shader_obj(), -1, &s, NULL); }
+ROW(shader_source_operation)
+{
+	const char *s = "";
+	F(ShaderSource)(gl.CreateProgram(), 1, &s, NULL);
+}
+ROW(compile_shader_value) { F(CompileShader)(1000); }
+ROW(compile_shader_operation) { F(CompileShader)(gl.CreateProgram()); }
+ROW(get_shaderiv_enum) { GLint v; F(GetShaderiv)(shader_obj(), GL_LINK_STATUS, &v); }
+ROW(get_shaderiv_operation) { GLint v; F(GetShaderiv)(gl.CreateProgram(), GL_COMPILE_STATUS, &v); }
+ROW(get_shader_info_log_value) { char s[4]; F(GetShaderInfoLog)(shader_obj(), -1, NULL, s); }
+ROW(get_shader_source_value) { char s[4]; F(GetShaderSource)(shader_obj(), -1, NULL, s); }
+ROW(get_shader_precision_enum)
+{
+	GLint r[2], p;
+
+	F(GetShaderPrecisionFormat)(GL_TEXTURE_2D, GL_HIGH_FLOAT, r, &p);
+}
+ROW(shader_binary_enum) { GLuint s = shader_obj(); F(ShaderBinary)(1, &s, GL_TEXTURE_2D, fv, 4); }
+
+/* programs */
+ROW(delete_program_value) { F(DeleteProgram)(1000); }
+ROW(attach_shader_value) { F(AttachShader)(1000, shader_obj()); }
+ROW(attach_shader_twice)
+{
+	GLuint p = gl.CreateProgram(), s = shader_obj();
+
+	gl.AttachShader(p, s);
+	F(AttachShader)(p, s);
+}
+ROW(attach_shader_program) { GLuint p = gl.CreateProgram(); F(AttachShader)(p, p); }
+ROW(detach_shader_operation) { F(DetachShader)(gl.CreateProgram(), shader_obj()); }
+ROW(get_attached_shaders_value)
+{
+	GLuint s[2];
+
+	F(GetAttachedShaders)(gl.CreateProgram(), -1, NULL, s);
+}
+ROW(bind_attrib_location_value) { F(BindAttribLocation)(gl.CreateProgram(), MAX_ATTRIBS, "a"); }
+ROW(bind_attrib_location_operation) { F(BindAttribLocation)(gl.CreateProgram(), 0, "gl_Vertex"); }
+ROW(link_program_value) { F(LinkProgram)(1000); }
+ROW(link_program_operation) { F(LinkProgram)(shader_obj()); }
+ROW(use_program_operation)
+{
+	GLuint p = program();
+
+	F(UseProgram)(gl.CreateProgram());
+	ck_assert_int_eq(geti(GL_CURRENT_PROGRAM), (GLint)p);
+}
+ROW(use_program_value) { F(UseProgram)(1000); }
+ROW(validate_program_value) { F(ValidateProgram)(1000); }
+ROW(get_programiv_enum) { GLint v; F(GetProgramiv)(gl.CreateProgram(), GL_COMPILE_STATUS, &v); }
+ROW(get_program_info_log_value)
+{
+	char s[4];
+
+	F(GetProgramInfoLog)(gl.CreateProgram(), -1, NULL, s);
+}
+ROW(get_attrib_location_operation) { F(GetAttribLocation)(gl.CreateProgram(), "a_pos"); }
+ROW(get_frag_data_location_operation) { F(GetFragDataLocation)(gl.CreateProgram(), "o"); }
+ROW(get_active_attrib_value)
+{
+	char name[16];
+	GLint size;
+	GLenum type;
+
+	F(GetActiveAttrib)(program(), 1, sizeof(name), NULL, &size, &type, name);
+}
+ROW(get_program_binary_operation)
+{
+	char bin[1];
+	GLenum format;
+
+	F(GetProgramBinary)(program(), 0, NULL, &format, bin);
+}
+ROW(program_binary_enum) { F(ProgramBinary)(gl.CreateProgram(), GL_TEXTURE_2D, fv, 4); }
+ROW(program_parameteri_enum) { F(ProgramParameteri)(gl.CreateProgram(), GL_DEPTH_FUNC, GL_TRUE); }
+ROW(program_parameteri_value)
+{
+	F(ProgramParameteri)(gl.CreateProgram(), GL_PROGRAM_BINARY_RETRIEVABLE_HINT, 2);
+}
+
+/* uniforms: u_v is a vec4, u_i an ivec4, u_m a mat4 */
+ROW(get_uniform_location_operation) { F(GetUniformLocation)(gl.CreateProgram(), "u_v"); }
+ROW(uniform1f_operation) { F(Uniform1f)(loc("u_v"), 0); }
+ROW(uniform2f_operation) { F(Uniform2f)(loc("u_v"), 0, 0); }
+ROW(uniform3f_operation) { F(Uniform3f)(loc("u_v"), 0, 0, 0); }
+ROW(uniform4f_operation) { F(Uniform4f)(loc("u_i"), 0, 0, 0, 0); }
+ROW(uniform4f_no_program) { F(Uniform4f)(0, 0, 0, 0, 0); }
+ROW(uniform1i_operation) { F(Uniform1i)(loc("u_v"), 0); }
+ROW(uniform2i_operation) { F(Uniform2i)(loc("u_v"), 0, 0); }
+ROW(uniform3i_operation) { F(Uniform3i)(loc("u_v"), 0, 0, 0); }
+ROW(uniform4i_operation) { F(Uniform4i)(loc("u_v"), 0, 0, 0, 0); }
+ROW(uniform1ui_operation) { F(Uniform1ui)(loc("u_v"), 0); }
+ROW(uniform2ui_operation) { F(Uniform2ui)(loc("u_v"), 0, 0); }
+ROW(uniform3ui_operation) { F(Uniform3ui)(loc("u_v"), 0, 0, 0); }
+ROW(uniform4ui_operation) { F(Uniform4ui)(loc("u_i"), 0, 0, 0, 0); }
+ROW(uniform1fv_value) { F(Uniform1fv)(loc("u_v"), -1, fv); }
+ROW(uniform2fv_value) { F(Uniform2fv)(loc("u_v"), -1, fv); }
+ROW(uniform3fv_value) { F(Uniform3fv)(loc("u_v"), -1, fv); }
+ROW(uniform4fv_value) { F(Uniform4fv)(loc("u_v"), -1, fv); }
+ROW(uniform4fv_operation) { F(Uniform4fv)(loc("u_v"), 2, fv); }
+ROW(uniform1iv_value) { F(Uniform1iv)(loc("u_i"), -1, iv); }
+ROW(uniform2iv_value) { F(Uniform2iv)(loc("u_i"), -1, iv); }
+ROW(uniform3iv_value) { F(Uniform3iv)(loc("u_i"), -1, iv); }
+ROW(uniform4iv_value) { F(Uniform4iv)(loc("u_i"), -1, iv); }
+ROW(uniform1uiv_value) { F(Uniform1uiv)(loc("u_u"), -1, uiv); }
+ROW(uniform2uiv_value) { F(Uniform2uiv)(loc("u_u"), -1, uiv); }
+ROW(uniform3uiv_value) { F(Uniform3uiv)(loc("u_u"), -1, uiv); }
+ROW(uniform4uiv_value) { F(Uniform4uiv)(loc("u_u"), -1, uiv); }
+ROW(uniform4uiv_operation) { F(Uniform4uiv)(loc("u_i"), 1, uiv); }
+ROW(uniform_matrix2fv_operation) { F(UniformMatrix2fv)(loc("u_v"), 1, GL_FALSE, fv); }
+ROW(uniform_matrix3fv_operation) { F(UniformMatrix3fv)(loc("u_v"), 1, GL_FALSE, fv); }
+ROW(uniform_matrix4fv_value) { F(UniformMatrix4fv)(loc("u_m"), -1, GL_FALSE, fv); }
+ROW(uniform_matrix4fv_es2_transpose)
+{
+	GLuint p = glt_program(vs2, fs2);
+
+	gl.UseProgram(p);
+	F(UniformMatrix4fv)(gl.GetUniformLocation(p, "u_m"), 1, GL_TRUE, fv);
+}
+ROW(uniform_matrix2x3fv_operation) { F(UniformMatrix2x3fv)(loc("u_m"), 1, GL_FALSE, fv); }
+ROW(uniform_matrix2x4fv_operation) { F(UniformMatrix2x4fv)(loc("u_m"), 1, GL_FALSE, fv); }
+ROW(uniform_matrix3x2fv_operation) { F(UniformMatrix3x2fv)(loc("u_m"), 1, GL_FALSE, fv); }
+ROW(uniform_matrix3x4fv_operation) { F(UniformMatrix3x4fv)(loc("u_m"), 1, GL_FALSE, fv); }
+ROW(uniform_matrix4x2fv_operation) { F(UniformMatrix4x2fv)(loc("u_m"), 1, GL_FALSE, fv); }
+ROW(uniform_matrix4x3fv_value) { F(UniformMatrix4x3fv)(loc("u_m"), -1, GL_FALSE, fv); }
+ROW(get_uniformfv_operation) { GLfloat v[16]; F(GetUniformfv)(program(), 1000, v); }
+ROW(get_uniformiv_operation) { GLint v[16]; F(GetUniformiv)(gl.CreateProgram(), 0, v); }
+ROW(get_uniformuiv_operation) { GLuint v[16]; F(GetUniformuiv)(program(), 1000, v); }
+ROW(get_active_uniform_value)
+{
+	char name[16];
+	GLint size;
+	GLenum type;
+	GLuint p = program();
+	GLint n = 0;
+
+	gl.GetProgramiv(p, GL_ACTIVE_UNIFORMS, &n);
+	F(GetActiveUniform)(p, n, sizeof(name), NULL, &size, &type, name);
+}
+ROW(get_uniform_indices_value)
+{
+	const char *names[1] = { "u_v" };
+	GLuint i;
+
+	F(GetUniformIndices)(1000, 1, names, &i);
+}
+ROW(get_active_uniformsiv_enum)
+{
+	GLuint i = 0;
+	GLint v;
+
+	F(GetActiveUniformsiv)(program(), 1, &i, GL_DEPTH_FUNC, &v);
+}
+ROW(get_active_uniformsiv_value)
+{
+	GLuint i = 1000;
+	GLint v;
+
+	F(GetActiveUniformsiv)(program(), 1, &i, GL_UNIFORM_TYPE, &v);
+}
+
+/* uniform blocks and indexed buffer bindings */
+ROW(bind_buffer_range_enum)
+{
+	GLuint b = buffer(GL_UNIFORM_BUFFER, 256);
+
+	F(BindBufferRange)(GL_ARRAY_BUFFER, 0, b, 0, 16);
+}
+ROW(bind_buffer_range_value)
+{
+	GLuint b = buffer(GL_UNIFORM_BUFFER, 256);
+
+	F(BindBufferRange)(GL_UNIFORM_BUFFER, geti(GL_MAX_UNIFORM_BUFFER_BINDINGS), b, 0, 16);
+}
+ROW(bind_buffer_range_size)
+{
+	GLuint b = buffer(GL_UNIFORM_BUFFER, 256);
+
+	F(BindBufferRange)(GL_UNIFORM_BUFFER, 0, b, 0, 0);
+}
+ROW(bind_buffer_range_align)
+{
+	GLuint b = buffer(GL_UNIFORM_BUFFER, 1024);
+
+	ck_assert_int_gt(geti(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT), 1);
+	F(BindBufferRange)(GL_UNIFORM_BUFFER, 0, b, 1, 16);
+}
+ROW(bind_buffer_base_value)
+{
+	GLuint b = buffer(GL_UNIFORM_BUFFER, 256);
+
+	F(BindBufferBase)(GL_UNIFORM_BUFFER, geti(GL_MAX_UNIFORM_BUFFER_BINDINGS), b);
+}
+ROW(bind_buffer_base_enum)
+{
+	GLuint b = buffer(GL_UNIFORM_BUFFER, 256);
+
+	F(BindBufferBase)(GL_ARRAY_BUFFER, 0, b);
+}
+ROW(get_uniform_block_index_operation) { F(GetUniformBlockIndex)(shader_obj(), "Blk"); }
+ROW(uniform_block_binding_value) { F(UniformBlockBinding)(program(), 1000, 0); }
+ROW(uniform_block_binding_point)
+{
+	GLuint p = program();
+
+	F(UniformBlockBinding)(p, gl.GetUniformBlockIndex(p, "Blk"),
+			       geti(GL_MAX_UNIFORM_BUFFER_BINDINGS));
+}
+ROW(get_active_uniform_blockiv_enum)
+{
+	GLint v;
+
+	F(GetActiveUniformBlockiv)(program(), 0, GL_DEPTH_FUNC, &v);
+}
+ROW(get_active_uniform_blockiv_value)
+{
+	GLint v;
+
+	F(GetActiveUniformBlockiv)(program(), 1000, GL_UNIFORM_BLOCK_DATA_SIZE, &v);
+}
+ROW(get_active_uniform_block_name_value)
+{
+	char s[8];
+
+	F(GetActiveUniformBlockName)(program(), 1000, sizeof(s), NULL, s);
+}
+
+/* draws */
+ROW(draw_arrays_enum) { F(DrawArrays)(GL_TEXTURE_2D, 0, 3); }
+ROW(draw_arrays_value) { F(DrawArrays)(GL_TRIANGLES, 0, -1); }
+ROW(draw_arrays_instanced_value) { F(DrawArraysInstanced)(GL_TRIANGLES, 0, 3, -1); }
+ROW(draw_arrays_instanced_enum) { F(DrawArraysInstanced)(GL_TEXTURE_2D, 0, 3, 1); }
+ROW(draw_elements_enum)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	F(DrawElements)(GL_TRIANGLES, 3, GL_FLOAT, NULL);
+}
+ROW(draw_elements_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	F(DrawElements)(GL_TRIANGLES, -1, GL_UNSIGNED_SHORT, NULL);
+}
+ROW(draw_elements_instanced_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	F(DrawElementsInstanced)(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL, -1);
+}
+ROW(draw_elements_instanced_enum)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	F(DrawElementsInstanced)(GL_TRIANGLES, 3, GL_INT, NULL, 1);
+}
+ROW(draw_range_elements_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	F(DrawRangeElements)(GL_TRIANGLES, 2, 1, 3, GL_UNSIGNED_SHORT, NULL);
+}
+
+/* syncs */
+ROW(fence_sync_enum) { ck_assert_ptr_null(F(FenceSync)(GL_TEXTURE_2D, 0)); }
+ROW(fence_sync_value) { ck_assert_ptr_null(F(FenceSync)(GL_SYNC_GPU_COMMANDS_COMPLETE, 1)); }
+ROW(delete_sync_value) { F(DeleteSync)((GLsync)(uintptr_t)0x1000); }
+ROW(client_wait_sync_value) { F(ClientWaitSync)((GLsync)(uintptr_t)0x1000, 0, 0); }
+ROW(client_wait_sync_flags)
+{
+	GLsync s = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+
+	ck_assert_uint_eq(F(ClientWaitSync)(s, 0x80, 0), GL_WAIT_FAILED);
+	gl.DeleteSync(s);
+}
+ROW(wait_sync_flags)
+{
+	GLsync s = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+
+	F(WaitSync)(s, 1, GL_TIMEOUT_IGNORED);
+	gl.DeleteSync(s);
+}
+ROW(wait_sync_timeout)
+{
+	GLsync s = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+
+	F(WaitSync)(s, 0, 0);
+	gl.DeleteSync(s);
+}
+ROW(get_synciv_enum)
+{
+	GLsync s = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+	GLint v;
+
+	F(GetSynciv)(s, GL_DEPTH_FUNC, 1, NULL, &v);
+	gl.DeleteSync(s);
+}
+ROW(get_synciv_value)
+{
+	GLint v;
+
+	F(GetSynciv)((GLsync)(uintptr_t)0x1000, GL_SYNC_STATUS, 1, NULL, &v);
+}
+
+/* textures */
+ROW(gen_textures_value) { GLuint t; F(GenTextures)(-1, &t); }
+ROW(delete_textures_value) { GLuint t = 0; F(DeleteTextures)(-1, &t); }
+ROW(bind_texture_enum) { GLuint t = texture(GL_TEXTURE_2D); F(BindTexture)(GL_DEPTH_FUNC, t); }
+ROW(bind_texture_operation)
+{
+	GLuint t = texture(GL_TEXTURE_2D);
+	GLuint c = texture(GL_TEXTURE_CUBE_MAP);
+
+	F(BindTexture)(GL_TEXTURE_CUBE_MAP, t);
+	ck_assert_int_eq(geti(GL_TEXTURE_BINDING_CUBE_MAP), (GLint)c);
+}
+ROW(active_texture_enum)
+{
+	F(ActiveTexture)(GL_TEXTURE0 + geti(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS));
+	ck_assert_int_eq(geti(GL_ACTIVE_TEXTURE), GL_TEXTURE0);
+}
+ROW(generate_mipmap_enum) { texture_2d(); F(GenerateMipmap)(GL_TEXTURE_3D + 1); }
+ROW(generate_mipmap_operation)
+{
+	/* not texture-filterable */
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, 4, 0, GL_RGBA, GL_FLOAT, NULL);
+	F(GenerateMipmap)(GL_TEXTURE_2D);
+}
+ROW(tex_image_r32i)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_R32I, 4, 4, 0, GL_RED_INTEGER, GL_INT, NULL);
+}
+ROW(copy_tex_image_enum)
+{
+	texture_2d();
+	F(CopyTexImage2D)(GL_TEXTURE_3D, 0, GL_RGBA, 0, 0, 4, 4, 0);
+}
+ROW(copy_tex_image_value)
+{
+	texture_2d();
+	F(CopyTexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, -4, 4, 0);
+}
+ROW(copy_tex_image_border)
+{
+	texture_2d();
+	F(CopyTexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 4, 4, 1);
+}
+ROW(copy_tex_sub_image_operation)
+{
+	texture(GL_TEXTURE_2D);
+	F(CopyTexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4);
+}
+ROW(copy_tex_sub_image_value)
+{
+	texture_2d();
+	F(CopyTexSubImage2D)(GL_TEXTURE_2D, 0, 2, 2, 0, 0, 4, 4);
+}
+ROW(copy_tex_sub_image3d_enum)
+{
+	texture_2d();
+	F(CopyTexSubImage3D)(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 0, 4, 4);
+}
+ROW(tex_image_enum)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_3D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_value)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, -4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_level)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, -1, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_border)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_too_big)
+{
+	GLint max = geti(GL_MAX_TEXTURE_SIZE);
+
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, max + 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_format_enum)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_TEXTURE_2D, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_mismatch)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGB, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_sized_type)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_FLOAT, NULL);
+}
+ROW(tex_image_immutable)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexStorage2D)(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_sub_image_value)
+{
+	texture_2d();
+	F(TexSubImage2D)(GL_TEXTURE_2D, 0, 2, 2, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, fv);
+}
+ROW(tex_sub_image_operation)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, fv);
+}
+ROW(tex_sub_image_enum)
+{
+	texture_2d();
+	F(TexSubImage2D)(GL_TEXTURE_3D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, fv);
+}
+ROW(tex_storage2d_value)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexStorage2D)(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4);
+}
+ROW(tex_storage2d_enum)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexStorage2D)(GL_TEXTURE_2D, 1, GL_RGBA, 4, 4);
+}
+ROW(tex_storage2d_levels)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexStorage2D)(GL_TEXTURE_2D, 4, GL_RGBA8, 4, 4);
+}
+ROW(tex_storage2d_immutable)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexStorage2D)(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+	F(TexStorage2D)(GL_TEXTURE_2D, 1, GL_RGBA8, 8, 8);
+}
+ROW(tex_image3d_enum)
+{
+	texture(GL_TEXTURE_3D);
+	F(TexImage3D)(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image3d_value)
+{
+	texture(GL_TEXTURE_3D);
+	F(TexImage3D)(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, -1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_sub_image3d_operation)
+{
+	texture(GL_TEXTURE_3D);
+	F(TexSubImage3D)(GL_TEXTURE_3D, 0, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, fv);
+}
+ROW(tex_storage3d_value)
+{
+	texture(GL_TEXTURE_3D);
+	F(TexStorage3D)(GL_TEXTURE_3D, 1, GL_RGBA8, 4, 4, 0);
+}
+ROW(tex_storage3d_enum)
+{
+	texture(GL_TEXTURE_3D);
+	F(TexStorage3D)(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4, 4);
+}
+ROW(compressed_tex_image2d_enum)
+{
+	texture(GL_TEXTURE_2D);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, 16, fv);
+}
+ROW(compressed_tex_sub_image2d_enum)
+{
+	texture_2d();
+	F(CompressedTexSubImage2D)(GL_TEXTURE_3D, 0, 0, 0, 4, 4, GL_RGBA, 16, fv);
+}
+ROW(compressed_tex_image3d_enum)
+{
+	texture(GL_TEXTURE_3D);
+	F(CompressedTexImage3D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 1, 0, 16, fv);
+}
+ROW(compressed_tex_sub_image3d_enum)
+{
+	texture(GL_TEXTURE_3D);
+	F(CompressedTexSubImage3D)(GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1, GL_RGBA, 16, fv);
+}
+ROW(tex_parameteri_enum)
+{
+	texture_2d();
+	F(TexParameteri)(GL_TEXTURE_2D, GL_DEPTH_FUNC, GL_LINEAR);
+}
+ROW(tex_parameteri_value_enum)
+{
+	GLint v = 0;
+
+	texture_2d();
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_REPEAT);
+	F(GetTexParameteriv)(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &v);
+	ck_assert_int_eq(v, GL_NEAREST_MIPMAP_LINEAR);
+}
+ROW(tex_parameteri_value)
+{
+	texture_2d();
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, -1);
+}
+ROW(tex_parameterf_enum) { texture_2d(); F(TexParameterf)(GL_TEXTURE_2D, GL_DEPTH_FUNC, 0); }
+ROW(tex_parameteriv_enum)
+{
+	texture_2d();
+	F(TexParameteriv)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, (GLint[]){ GL_LINEAR });
+}
+ROW(tex_parameterfv_enum)
+{
+	texture_2d();
+	F(TexParameterfv)(GL_TEXTURE_3D + 1, GL_TEXTURE_WRAP_S, fv);
+}
+ROW(get_tex_parameteriv_enum)
+{
+	GLint v;
+
+	texture_2d();
+	F(GetTexParameteriv)(GL_TEXTURE_2D, GL_DEPTH_FUNC, &v);
+}
+ROW(get_tex_parameterfv_enum)
+{
+	GLfloat v;
+
+	texture_2d();
+	F(GetTexParameterfv)(GL_TEXTURE_2D, GL_DEPTH_FUNC, &v);
+}
+
+/* samplers */
+ROW(gen_samplers_value) { GLuint s; F(GenSamplers)(-1, &s); }
+ROW(delete_samplers_value) { GLuint s = 0; F(DeleteSamplers)(-1, &s); }
+ROW(bind_sampler_value) { F(BindSampler)(geti(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS), sampler()); }
+ROW(bind_sampler_operation)
+{
+	GLuint s = sampler();
+
+	F(BindSampler)(0, s);
+	F(BindSampler)(0, s + 1000);
+	ck_assert_int_eq(geti(GL_SAMPLER_BINDING), (GLint)s);
+}
+ROW(sampler_parameteri_operation) { F(SamplerParameteri)(1000, GL_TEXTURE_MIN_FILTER, GL_LINEAR); }
+ROW(sampler_parameteri_enum) { F(SamplerParameteri)(sampler(), GL_TEXTURE_MIN_FILTER, GL_REPEAT); }
+ROW(sampler_parameterf_enum) { F(SamplerParameterf)(sampler(), GL_DEPTH_FUNC, 0); }
+ROW(sampler_parameteriv_enum) { F(SamplerParameteriv)(sampler(), GL_TEXTURE_BASE_LEVEL, iv); }
+ROW(sampler_parameterfv_operation) { F(SamplerParameterfv)(1000, GL_TEXTURE_MIN_LOD, fv); }
+ROW(get_sampler_parameteriv_enum)
+{
+	GLint v;
+
+	F(GetSamplerParameteriv)(sampler(), GL_DEPTH_FUNC, &v);
+}
+ROW(get_sampler_parameterfv_operation)
+{
+	GLfloat v;
+
+	F(GetSamplerParameterfv)(1000, GL_TEXTURE_MIN_LOD, &v);
+}
+
+/* renderbuffers */
+ROW(gen_renderbuffers_value) { GLuint r; F(GenRenderbuffers)(-1, &r); }
+ROW(delete_renderbuffers_value) { GLuint r = 0; F(DeleteRenderbuffers)(-1, &r); }
+ROW(bind_renderbuffer_enum) { F(BindRenderbuffer)(GL_FRAMEBUFFER, renderbuffer()); }
+ROW(renderbuffer_storage_enum)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_RGB, 4, 4);
+}
+ROW(renderbuffer_storage_value)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_RGBA8, geti(GL_MAX_RENDERBUFFER_SIZE) + 1, 4);
+}
+ROW(renderbuffer_storage_negative)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_RGBA8, -1, 4);
+}
+ROW(renderbuffer_storage_operation) { F(RenderbufferStorage)(GL_RENDERBUFFER, GL_RGBA8, 4, 4); }
+ROW(get_renderbuffer_parameteriv_enum)
+{
+	GLint v;
+
+	renderbuffer();
+	F(GetRenderbufferParameteriv)(GL_RENDERBUFFER, GL_DEPTH_FUNC, &v);
+}
+ROW(get_renderbuffer_parameteriv_operation)
+{
+	GLint v;
+
+	F(GetRenderbufferParameteriv)(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &v);
+}
+
+/* framebuffer objects */
+ROW(gen_framebuffers_value) { GLuint f; F(GenFramebuffers)(-1, &f); }
+ROW(delete_framebuffers_value) { GLuint f = 0; F(DeleteFramebuffers)(-1, &f); }
+ROW(bind_framebuffer_enum)
+{
+	GLuint f = framebuffer();
+
+	F(BindFramebuffer)(GL_RENDERBUFFER, 0);
+	ck_assert_int_eq(geti(GL_FRAMEBUFFER_BINDING), (GLint)f);
+}
+ROW(framebuffer_texture2d_operation)
+{
+	GLuint t = texture_2d();
+
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+}
+ROW(framebuffer_texture2d_enum)
+{
+	GLuint t = texture_2d();
+
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_3D, t, 0);
+}
+ROW(framebuffer_texture2d_name)
+{
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 1000, 0);
+}
+ROW(framebuffer_texture2d_level)
+{
+	GLuint t = texture_2d();
+
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, -1);
+}
+ROW(framebuffer_renderbuffer_enum)
+{
+	GLuint r = renderbuffer();
+
+	framebuffer();
+	F(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, r);
+}
+ROW(framebuffer_renderbuffer_operation)
+{
+	GLuint r = renderbuffer();
+
+	F(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, r);
+}
+ROW(framebuffer_renderbuffer_name)
+{
+	framebuffer();
+	F(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 1000);
+}
+ROW(framebuffer_texture_layer_value)
+{
+	GLuint t = texture(GL_TEXTURE_3D);
+
+	F(TexImage3D)(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	framebuffer();
+	F(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, -1);
+}
+ROW(framebuffer_texture_layer_operation)
+{
+	GLuint t = texture_2d();
+
+	framebuffer();
+	F(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, 0);
+}
+ROW(check_framebuffer_status_enum)
+{
+	ck_assert_uint_eq(F(CheckFramebufferStatus)(GL_RENDERBUFFER), 0);
+}
+ROW(get_fb_attachment_enum)
+{
+	GLuint t = texture_2d();
+	GLint v;
+
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	F(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_DEPTH_FUNC,
+					       &v);
+}
+/* nothing attached: ES 3.0 says INVALID_OPERATION, ES 2.0 INVALID_ENUM */
+ROW(get_fb_attachment_none)
+{
+	GLint v;
+
+	framebuffer();
+	F(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					       GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &v);
+}
+/* ES 3.0 §6.1.13 answers for the default framebuffer's BACK; ES 2.0 does not */
+ROW(get_fb_attachment_default)
+{
+	GLint v;
+
+	F(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER, GL_BACK,
+					       GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+}
+ROW(get_fb_attachment_target)
+{
+	GLint v;
+
+	F(GetFramebufferAttachmentParameteriv)(GL_RENDERBUFFER, GL_BACK,
+					       GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+}
+ROW(invalidate_framebuffer_enum)
+{
+	GLenum a = GL_COLOR_ATTACHMENT0;
+
+	F(InvalidateFramebuffer)(GL_RENDERBUFFER, 1, &a);
+}
+ROW(invalidate_framebuffer_value)
+{
+	GLenum a = GL_COLOR;
+
+	F(InvalidateFramebuffer)(GL_FRAMEBUFFER, -1, &a);
+}
+ROW(invalidate_sub_framebuffer_value)
+{
+	GLenum a = GL_COLOR;
+
+	F(InvalidateSubFramebuffer)(GL_FRAMEBUFFER, 1, &a, 0, 0, -1, 4);
+}
+
+/* more rows: ES 2.0 / 3.0 differences and calls that must NOT be errors */
+ROW(draw_arrays_no_program) { F(DrawArrays)(GL_TRIANGLES, 0, 3); }
+ROW(uniform4f_minus_one) { program(); F(Uniform4f)(-1, 0, 0, 0, 0); }
+ROW(uniform4f_bad_location) { program(); F(Uniform4f)(1000, 0, 0, 0, 0); }
+ROW(attach_shader_unknown) { F(AttachShader)(gl.CreateProgram(), 1000); }
+ROW(delete_sync_zero) { F(DeleteSync)(NULL); }
+ROW(attrib_pointer_packed_size)
+{
+	F(VertexAttribPointer)(0, 3, GL_INT_2_10_10_10_REV, GL_TRUE, 0, NULL);
+}
+ROW(tex_image_cube_square)
+{
+	texture(GL_TEXTURE_CUBE_MAP);
+	F(TexImage2D)(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA, 4, 2, 0, GL_RGBA,
+		      GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_es2_npot_level)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 1, GL_RGBA, 3, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(generate_mipmap_es2_npot)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 3, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	F(GenerateMipmap)(GL_TEXTURE_2D);
+}
+ROW(attrib_pointer_wide_stride) { F(VertexAttribPointer)(0, 4, GL_FLOAT, GL_FALSE, 256, NULL); }
+ROW(read_pixels_es3_byte) { int8_t px[4]; F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_BYTE, px); }
+ROW(read_pixels_es2_float) { float px[4]; F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px); }
+ROW(buffer_data_es2_enum) { F(BufferData)(GL_UNIFORM_BUFFER, 4, NULL, GL_STATIC_DRAW); }
+
+/* ---- the table ------------------------------------------------------------------------------- */
+
+struct row {
+	const char *fn;        /* the entry point the row is about */
+	int es;                /* context version it runs in: 2 or 3 */
+	GLenum want;
+	void (*call)(void);
+	const char *what;
+	const char *divergent; /* non-NULL: known to differ from the spec, and why */
+};
+
+#define E GL_INVALID_ENUM
+#define V GL_INVALID_VALUE
+#define O GL_INVALID_OPERATION
+#define R(fn, es, want, f) { "gl" #fn, es, want, f, #f, NULL }
+#define D(fn, es, want, f, why) { "gl" #fn, es, want, f, #f, why }
+
+static const struct row rows[] = {
+	R(GetString, 3, E, get_string_enum),
+	R(GetString, 2, E, get_string_enum),
+	R(GetStringi, 3, E, get_stringi_enum),
+	R(GetStringi, 3, V, get_stringi_value),
+	R(GetIntegerv, 3, E, get_integerv_enum),
+	R(GetIntegerv, 2, E, get_integerv_es2_enum),
+	R(GetInteger64v, 3, E, get_integer64v_enum),
+	R(GetFloatv, 3, E, get_floatv_enum),
+	R(GetBooleanv, 3, E, get_booleanv_enum),
+	R(GetIntegeri_v, 3, E, get_integeri_v_enum),
+	R(GetIntegeri_v, 3, V, get_integeri_v_value),
+	R(GetInteger64i_v, 3, E, get_integer64i_v_enum),
+	R(GetInteger64i_v, 3, V, get_integer64i_v_value),
+
+	R(Enable, 3, E, enable_enum),
+	R(Enable, 2, E, enable_es2_enum),
+	R(Disable, 3, E, disable_enum),
+	R(IsEnabled, 3, E, is_enabled_enum),
+	R(Viewport, 3, V, viewport_value),
+	R(Scissor, 3, V, scissor_value),
+	R(DepthFunc, 3, E, depth_func_enum),
+	R(StencilFunc, 3, E, stencil_func_enum),
+	R(StencilFuncSeparate, 3, E, stencil_func_separate_enum),
+	R(StencilOp, 3, E, stencil_op_enum),
+	R(StencilOpSeparate, 3, E, stencil_op_separate_enum),
+	R(StencilMaskSeparate, 3, E, stencil_mask_separate_enum),
+	R(CullFace, 3, E, cull_face_enum),
+	R(FrontFace, 3, E, front_face_enum),
+	R(LineWidth, 3, V, line_width_value),
+	R(BlendFunc, 3, E, blend_func_enum),
+	R(BlendFuncSeparate, 3, E, blend_func_separate_enum),
+	R(BlendEquation, 3, E, blend_equation_enum),
+	R(BlendEquationSeparate, 3, E, blend_equation_separate_enum),
+	R(Hint, 3, E, hint_target_enum),
+	R(Hint, 3, E, hint_mode_enum),
+	R(PixelStorei, 3, E, pixel_store_enum),
+	R(PixelStorei, 3, V, pixel_store_value),
+	R(PixelStorei, 3, V, pixel_store_negative),
+
+	R(Clear, 3, V, clear_value),
+	R(ClearBufferfv, 3, E, clear_bufferfv_enum),
+	R(ClearBufferfv, 3, V, clear_bufferfv_value),
+	R(ClearBufferiv, 3, E, clear_bufferiv_enum),
+	R(ClearBufferuiv, 3, E, clear_bufferuiv_enum),
+	R(ClearBufferfi, 3, E, clear_bufferfi_enum),
+	R(ClearBufferfi, 3, V, clear_bufferfi_value),
+	R(ReadPixels, 3, V, read_pixels_value),
+	R(ReadPixels, 3, E, read_pixels_enum),
+	R(ReadPixels, 3, O, read_pixels_operation),
+	R(ReadPixels, 2, O, read_pixels_operation),
+	R(ReadPixels, 2, E, read_pixels_es2_float),
+	R(ReadPixels, 3, O, read_pixels_es3_byte),
+
+	R(GenBuffers, 3, V, gen_buffers_value),
+	R(DeleteBuffers, 3, V, delete_buffers_value),
+	R(BindBuffer, 3, E, bind_buffer_enum),
+	R(BindBuffer, 2, E, bind_buffer_es2_enum),
+	R(BufferData, 3, E, buffer_data_enum),
+	R(BufferData, 3, V, buffer_data_value),
+	R(BufferData, 3, E, buffer_data_usage_enum),
+	R(BufferData, 3, O, buffer_data_operation),
+	R(BufferData, 2, E, buffer_data_es2_enum),
+	R(BufferSubData, 3, V, buffer_sub_data_value),
+	R(BufferSubData, 3, V, buffer_sub_data_negative),
+	R(BufferSubData, 3, O, buffer_sub_data_operation),
+	R(BufferSubData, 3, O, buffer_sub_data_mapped),
+	R(GetBufferParameteriv, 3, E, get_buffer_parameteriv_enum),
+	R(GetBufferParameteriv, 3, O, get_buffer_parameteriv_operation),
+	R(GetBufferParameteri64v, 3, E, get_buffer_parameteri64v_enum),
+	R(GetBufferParameteri64v, 3, O, get_buffer_parameteri64v_operation),
+	R(CopyBufferSubData, 3, E, copy_buffer_sub_data_enum),
+	R(CopyBufferSubData, 3, V, copy_buffer_sub_data_value),
+	R(CopyBufferSubData, 3, V, copy_buffer_sub_data_overlap),
+	R(CopyBufferSubData, 3, O, copy_buffer_sub_data_operation),
+
+	R(MapBufferRange, 3, E, map_buffer_range_enum),
+	R(MapBufferRange, 3, V, map_buffer_range_value),
+	R(MapBufferRange, 3, O, map_buffer_range_access),
+	R(MapBufferRange, 3, O, map_buffer_range_mapped),
+	R(FlushMappedBufferRange, 3, O, flush_mapped_operation),
+	R(FlushMappedBufferRange, 3, V, flush_mapped_value),
+	R(UnmapBuffer, 3, O, unmap_buffer_operation),
+	R(UnmapBuffer, 3, E, unmap_buffer_enum),
+	R(GetBufferPointerv, 3, E, get_buffer_pointerv_enum),
+	R(GetBufferPointerv, 3, O, get_buffer_pointerv_operation),
+
+	R(VertexAttribPointer, 3, V, attrib_pointer_value),
+	R(VertexAttribPointer, 3, V, attrib_pointer_size),
+	R(VertexAttribPointer, 3, V, attrib_pointer_stride),
+	R(VertexAttribPointer, 3, E, attrib_pointer_enum),
+	R(VertexAttribPointer, 2, E, attrib_pointer_es2_enum),
+	R(VertexAttribPointer, 3, O, attrib_pointer_operation),
+	D(VertexAttribPointer, 3, O, attrib_pointer_packed_size,
+	  "the packed 2_10_10_10_REV attribute types are not implemented: GL_INVALID_ENUM"),
+	R(VertexAttribPointer, 3, GL_NO_ERROR, attrib_pointer_wide_stride),
+	R(VertexAttribPointer, 2, GL_NO_ERROR, attrib_pointer_wide_stride),
+	R(VertexAttribIPointer, 3, E, attrib_ipointer_enum),
+	R(VertexAttribIPointer, 3, V, attrib_ipointer_value),
+	R(EnableVertexAttribArray, 3, V, enable_attrib_value),
+	R(DisableVertexAttribArray, 3, V, disable_attrib_value),
+	R(VertexAttribDivisor, 3, V, attrib_divisor_value),
+	R(VertexAttrib1f, 3, V, attrib1f_value),
+	R(VertexAttrib2f, 3, V, attrib2f_value),
+	R(VertexAttrib3f, 3, V, attrib3f_value),
+	R(VertexAttrib4f, 3, V, attrib4f_value),
+	R(VertexAttrib1fv, 3, V, attrib1fv_value),
+	R(VertexAttrib2fv, 3, V, attrib2fv_value),
+	R(VertexAttrib3fv, 3, V, attrib3fv_value),
+	R(VertexAttrib4fv, 3, V, attrib4fv_value),
+	R(VertexAttrib4fv, 2, V, attrib4fv_value),
+	R(VertexAttribI4i, 3, V, attrib_i4i_value),
+	R(VertexAttribI4ui, 3, V, attrib_i4ui_value),
+	R(VertexAttribI4iv, 3, V, attrib_i4iv_value),
+	R(VertexAttribI4uiv, 3, V, attrib_i4uiv_value),
+	R(GetVertexAttribIiv, 3, V, get_attrib_iiv_value),
+	R(GetVertexAttribIuiv, 3, E, get_attrib_iuiv_enum),
+	R(GetVertexAttribfv, 3, E, get_attrib_fv_enum),
+	R(GetVertexAttribiv, 3, V, get_attrib_iv_value),
+	R(GetVertexAttribPointerv, 3, E, get_attrib_pointerv_enum),
+	R(GenVertexArrays, 3, V, gen_vertex_arrays_value),
+	R(DeleteVertexArrays, 3, V, delete_vertex_arrays_value),
+	R(BindVertexArray, 3, O, bind_vertex_array_operation),
+	R(GenVertexArraysOES, 2, V, gen_vertex_arrays_oes_value),
+	R(DeleteVertexArraysOES, 2, V, delete_vertex_arrays_oes_value),
+	R(BindVertexArrayOES, 2, O, bind_vertex_array_oes_operation),
+
+	R(CreateShader, 3, E, create_shader_enum),
+	R(DeleteShader, 3, V, delete_shader_value),
+	R(ShaderSource, 3, V, shader_source_value),
+	R(ShaderSource, 3, O, shader_source_operation),
+	R(CompileShader, 3, V, compile_shader_value),
+	R(CompileShader, 3, O, compile_shader_operation),
+	R(GetShaderiv, 3, E, get_shaderiv_enum),
+	R(GetShaderiv, 3, O, get_shaderiv_operation),
+	R(GetShaderInfoLog, 3, V, get_shader_info_log_value),
+	R(GetShaderSource, 3, V, get_shader_source_value),
+	R(GetShaderPrecisionFormat, 3, E, get_shader_precision_enum),
+	R(ShaderBinary, 3, E, shader_binary_enum),
+
+	R(DeleteProgram, 3, V, delete_program_value),
+	R(AttachShader, 3, V, attach_shader_value),
+	R(AttachShader, 3, V, attach_shader_unknown),
+	R(AttachShader, 3, O, attach_shader_twice),
+	R(AttachShader, 3, O, attach_shader_program),
+	R(DetachShader, 3, O, detach_shader_operation),
+	R(GetAttachedShaders, 3, V, get_attached_shaders_value),
+	R(BindAttribLocation, 3, V, bind_attrib_location_value),
+	R(BindAttribLocation, 3, O, bind_attrib_location_operation),
+	R(LinkProgram, 3, V, link_program_value),
+	R(LinkProgram, 3, O, link_program_operation),
+	R(UseProgram, 3, O, use_program_operation),
+	R(UseProgram, 3, V, use_program_value),
+	R(ValidateProgram, 3, V, validate_program_value),
+	R(GetProgramiv, 3, E, get_programiv_enum),
+	R(GetProgramInfoLog, 3, V, get_program_info_log_value),
+	R(GetAttribLocation, 3, O, get_attrib_location_operation),
+	R(GetFragDataLocation, 3, O, get_frag_data_location_operation),
+	R(GetActiveAttrib, 3, V, get_active_attrib_value),
+	R(GetProgramBinary, 3, O, get_program_binary_operation),
+	R(ProgramBinary, 3, E, program_binary_enum),
+	R(ProgramParameteri, 3, E, program_parameteri_enum),
+	R(ProgramParameteri, 3, V, program_parameteri_value),
+
+	R(GetUniformLocation, 3, O, get_uniform_location_operation),
+	R(Uniform1f, 3, O, uniform1f_operation),
+	R(Uniform2f, 3, O, uniform2f_operation),
+	R(Uniform3f, 3, O, uniform3f_operation),
+	R(Uniform4f, 3, O, uniform4f_operation),
+	R(Uniform4f, 3, O, uniform4f_no_program),
+	R(Uniform4f, 3, GL_NO_ERROR, uniform4f_minus_one),
+	R(Uniform4f, 3, O, uniform4f_bad_location),
+	R(Uniform1i, 3, O, uniform1i_operation),
+	R(Uniform2i, 3, O, uniform2i_operation),
+	R(Uniform3i, 3, O, uniform3i_operation),
+	R(Uniform4i, 3, O, uniform4i_operation),
+	R(Uniform1ui, 3, O, uniform1ui_operation),
+	R(Uniform2ui, 3, O, uniform2ui_operation),
+	R(Uniform3ui, 3, O, uniform3ui_operation),
+	R(Uniform4ui, 3, O, uniform4ui_operation),
+	R(Uniform1fv, 3, V, uniform1fv_value),
+	R(Uniform2fv, 3, V, uniform2fv_value),
+	R(Uniform3fv, 3, V, uniform3fv_value),
+	R(Uniform4fv, 3, V, uniform4fv_value),
+	R(Uniform4fv, 3, O, uniform4fv_operation),
+	R(Uniform1iv, 3, V, uniform1iv_value),
+	R(Uniform2iv, 3, V, uniform2iv_value),
+	R(Uniform3iv, 3, V, uniform3iv_value),
+	R(Uniform4iv, 3, V, uniform4iv_value),
+	R(Uniform1uiv, 3, V, uniform1uiv_value),
+	R(Uniform2uiv, 3, V, uniform2uiv_value),
+	R(Uniform3uiv, 3, V, uniform3uiv_value),
+	R(Uniform4uiv, 3, V, uniform4uiv_value),
+	R(Uniform4uiv, 3, O, uniform4uiv_operation),
+	R(UniformMatrix2fv, 3, O, uniform_matrix2fv_operation),
+	R(UniformMatrix3fv, 3, O, uniform_matrix3fv_operation),
+	R(UniformMatrix4fv, 3, V, uniform_matrix4fv_value),
+	R(UniformMatrix4fv, 2, V, uniform_matrix4fv_es2_transpose),
+	R(UniformMatrix2x3fv, 3, O, uniform_matrix2x3fv_operation),
+	R(UniformMatrix2x4fv, 3, O, uniform_matrix2x4fv_operation),
+	R(UniformMatrix3x2fv, 3, O, uniform_matrix3x2fv_operation),
+	R(UniformMatrix3x4fv, 3, O, uniform_matrix3x4fv_operation),
+	R(UniformMatrix4x2fv, 3, O, uniform_matrix4x2fv_operation),
+	R(UniformMatrix4x3fv, 3, V, uniform_matrix4x3fv_value),
+	R(GetUniformfv, 3, O, get_uniformfv_operation),
+	R(GetUniformiv, 3, O, get_uniformiv_operation),
+	R(GetUniformuiv, 3, O, get_uniformuiv_operation),
+	R(GetActiveUniform, 3, V, get_active_uniform_value),
+	R(GetUniformIndices, 3, V, get_uniform_indices_value),
+	R(GetActiveUniformsiv, 3, E, get_active_uniformsiv_enum),
+	R(GetActiveUniformsiv, 3, V, get_active_uniformsiv_value),
+
+	R(BindBufferRange, 3, E, bind_buffer_range_enum),
+	R(BindBufferRange, 3, V, bind_buffer_range_value),
+	R(BindBufferRange, 3, V, bind_buffer_range_size),
+	R(BindBufferRange, 3, V, bind_buffer_range_align),
+	R(BindBufferBase, 3, V, bind_buffer_base_value),
+	R(BindBufferBase, 3, E, bind_buffer_base_enum),
+	R(GetUniformBlockIndex, 3, O, get_uniform_block_index_operation),
+	R(UniformBlockBinding, 3, V, uniform_block_binding_value),
+	R(UniformBlockBinding, 3, V, uniform_block_binding_point),
+	R(GetActiveUniformBlockiv, 3, E, get_active_uniform_blockiv_enum),
+	R(GetActiveUniformBlockiv, 3, V, get_active_uniform_blockiv_value),
+	R(GetActiveUniformBlockName, 3, V, get_active_uniform_block_name_value),
+
+	R(DrawArrays, 3, E, draw_arrays_enum),
+	R(DrawArrays, 3, V, draw_arrays_value),
+	R(DrawArrays, 2, V, draw_arrays_value),
+	R(DrawArraysInstanced, 3, V, draw_arrays_instanced_value),
+	R(DrawArraysInstanced, 3, E, draw_arrays_instanced_enum),
+	R(DrawElements, 3, E, draw_elements_enum),
+	R(DrawElements, 3, V, draw_elements_value),
+	R(DrawElementsInstanced, 3, V, draw_elements_instanced_value),
+	R(DrawElementsInstanced, 3, E, draw_elements_instanced_enum),
+	R(DrawRangeElements, 3, V, draw_range_elements_value),
+	R(DrawArrays, 3, GL_NO_ERROR, draw_arrays_no_program),
+	R(DrawArrays, 2, GL_NO_ERROR, draw_arrays_no_program),
+
+	R(FenceSync, 3, E, fence_sync_enum),
+	R(FenceSync, 3, V, fence_sync_value),
+	R(DeleteSync, 3, V, delete_sync_value),
+	R(DeleteSync, 3, GL_NO_ERROR, delete_sync_zero),
+	R(ClientWaitSync, 3, V, client_wait_sync_value),
+	R(ClientWaitSync, 3, V, client_wait_sync_flags),
+	R(WaitSync, 3, V, wait_sync_flags),
+	R(WaitSync, 3, V, wait_sync_timeout),
+	R(GetSynciv, 3, E, get_synciv_enum),
+	R(GetSynciv, 3, V, get_synciv_value),
+
+	R(GenTextures, 3, V, gen_textures_value),
+	R(DeleteTextures, 3, V, delete_textures_value),
+	R(BindTexture, 3, E, bind_texture_enum),
+	R(BindTexture, 3, O, bind_texture_operation),
+	R(ActiveTexture, 3, E, active_texture_enum),
+	R(GenerateMipmap, 3, E, generate_mipmap_enum),
+	R(GenerateMipmap, 3, O, generate_mipmap_operation),
+	R(GenerateMipmap, 2, O, generate_mipmap_es2_npot),
+	R(CopyTexImage2D, 3, E, copy_tex_image_enum),
+	R(CopyTexImage2D, 3, V, copy_tex_image_value),
+	R(CopyTexImage2D, 3, V, copy_tex_image_border),
+	R(CopyTexSubImage2D, 3, O, copy_tex_sub_image_operation),
+	R(CopyTexSubImage2D, 3, V, copy_tex_sub_image_value),
+	R(CopyTexSubImage3D, 3, E, copy_tex_sub_image3d_enum),
+	R(TexImage2D, 3, E, tex_image_enum),
+	R(TexImage2D, 3, V, tex_image_value),
+	R(TexImage2D, 3, V, tex_image_level),
+	R(TexImage2D, 3, V, tex_image_border),
+	R(TexImage2D, 3, V, tex_image_too_big),
+	R(TexImage2D, 3, E, tex_image_format_enum),
+	R(TexImage2D, 3, O, tex_image_mismatch),
+	R(TexImage2D, 2, O, tex_image_mismatch),
+	R(TexImage2D, 3, O, tex_image_sized_type),
+	R(TexImage2D, 3, O, tex_image_immutable),
+	R(TexImage2D, 3, V, tex_image_cube_square),
+	R(TexImage2D, 2, V, tex_image_cube_square),
+	R(TexImage2D, 2, V, tex_image_es2_npot_level),
+	D(TexImage2D, 3, GL_NO_ERROR, tex_image_r32i,
+	  "integer formats (R32I, RGBA8UI, ...) are not implemented: GL_INVALID_VALUE"),
+	R(TexSubImage2D, 3, V, tex_sub_image_value),
+	R(TexSubImage2D, 3, O, tex_sub_image_operation),
+	R(TexSubImage2D, 3, E, tex_sub_image_enum),
+	R(TexStorage2D, 3, V, tex_storage2d_value),
+	R(TexStorage2D, 3, E, tex_storage2d_enum),
+	R(TexStorage2D, 3, O, tex_storage2d_levels),
+	R(TexStorage2D, 3, O, tex_storage2d_immutable),
+	R(TexImage3D, 3, E, tex_image3d_enum),
+	R(TexImage3D, 3, V, tex_image3d_value),
+	R(TexSubImage3D, 3, O, tex_sub_image3d_operation),
+	R(TexStorage3D, 3, V, tex_storage3d_value),
+	R(TexStorage3D, 3, E, tex_storage3d_enum),
+	R(CompressedTexImage2D, 3, E, compressed_tex_image2d_enum),
+	R(CompressedTexSubImage2D, 3, E, compressed_tex_sub_image2d_enum),
+	R(CompressedTexImage3D, 3, E, compressed_tex_image3d_enum),
+	R(CompressedTexSubImage3D, 3, E, compressed_tex_sub_image3d_enum),
+	R(TexParameteri, 3, E, tex_parameteri_enum),
+	R(TexParameteri, 3, E, tex_parameteri_value_enum),
+	R(TexParameteri, 3, V, tex_parameteri_value),
+	R(TexParameterf, 3, E, tex_parameterf_enum),
+	R(TexParameteriv, 3, E, tex_parameteriv_enum),
+	R(TexParameterfv, 3, E, tex_parameterfv_enum),
+	R(GetTexParameteriv, 3, E, get_tex_parameteriv_enum),
+	R(GetTexParameterfv, 3, E, get_tex_parameterfv_enum),
+
+	R(GenSamplers, 3, V, gen_samplers_value),
+	R(DeleteSamplers, 3, V, delete_samplers_value),
+	R(BindSampler, 3, V, bind_sampler_value),
+	R(BindSampler, 3, O, bind_sampler_operation),
+	R(SamplerParameteri, 3, O, sampler_parameteri_operation),
+	R(SamplerParameteri, 3, E, sampler_parameteri_enum),
+	R(SamplerParameterf, 3, E, sampler_parameterf_enum),
+	R(SamplerParameteriv, 3, E, sampler_parameteriv_enum),
+	R(SamplerParameterfv, 3, O, sampler_parameterfv_operation),
+	R(GetSamplerParameteriv, 3, E, get_sampler_parameteriv_enum),
+	R(GetSamplerParameterfv, 3, O, get_sampler_parameterfv_operation),
+
+	R(GenRenderbuffers, 3, V, gen_renderbuffers_value),
+	R(DeleteRenderbuffers, 3, V, delete_renderbuffers_value),
+	R(BindRenderbuffer, 3, E, bind_renderbuffer_enum),
+	R(RenderbufferStorage, 3, E, renderbuffer_storage_enum),
+	R(RenderbufferStorage, 2, E, renderbuffer_storage_enum),
+	R(RenderbufferStorage, 3, V, renderbuffer_storage_value),
+	R(RenderbufferStorage, 3, V, renderbuffer_storage_negative),
+	R(RenderbufferStorage, 3, O, renderbuffer_storage_operation),
+	R(GetRenderbufferParameteriv, 3, E, get_renderbuffer_parameteriv_enum),
+	R(GetRenderbufferParameteriv, 3, O, get_renderbuffer_parameteriv_operation),
+
+	R(GenFramebuffers, 3, V, gen_framebuffers_value),
+	R(DeleteFramebuffers, 3, V, delete_framebuffers_value),
+	R(BindFramebuffer, 3, E, bind_framebuffer_enum),
+	R(FramebufferTexture2D, 3, O, framebuffer_texture2d_operation),
+	R(FramebufferTexture2D, 3, E, framebuffer_texture2d_enum),
+	R(FramebufferTexture2D, 3, O, framebuffer_texture2d_name),
+	R(FramebufferTexture2D, 3, V, framebuffer_texture2d_level),
+	R(FramebufferRenderbuffer, 3, E, framebuffer_renderbuffer_enum),
+	R(FramebufferRenderbuffer, 3, O, framebuffer_renderbuffer_operation),
+	R(FramebufferRenderbuffer, 3, O, framebuffer_renderbuffer_name),
+	R(FramebufferTextureLayer, 3, V, framebuffer_texture_layer_value),
+	R(FramebufferTextureLayer, 3, O, framebuffer_texture_layer_operation),
+	R(CheckFramebufferStatus, 3, E, check_framebuffer_status_enum),
+	R(CheckFramebufferStatus, 2, E, check_framebuffer_status_enum),
+	R(GetFramebufferAttachmentParameteriv, 3, E, get_fb_attachment_enum),
+	R(GetFramebufferAttachmentParameteriv, 2, E, get_fb_attachment_enum),
+	R(GetFramebufferAttachmentParameteriv, 3, O, get_fb_attachment_none),
+	R(GetFramebufferAttachmentParameteriv, 2, E, get_fb_attachment_none),
+	R(GetFramebufferAttachmentParameteriv, 2, O, get_fb_attachment_default),
+	D(GetFramebufferAttachmentParameteriv, 3, GL_NO_ERROR, get_fb_attachment_default,
+	  "ES 3.0 queries of the default framebuffer (BACK/DEPTH/STENCIL) are not implemented"),
+	R(GetFramebufferAttachmentParameteriv, 3, E, get_fb_attachment_target),
+	R(InvalidateFramebuffer, 3, E, invalidate_framebuffer_enum),
+	R(InvalidateFramebuffer, 3, V, invalidate_framebuffer_value),
+	R(InvalidateSubFramebuffer, 3, V, invalidate_sub_framebuffer_value),
+};
+
+#define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
+
+/* Entry points with no error case in ES 2.0/3.0, and why. */
+static const struct {
+	const char *fn, *why;
+} no_error_case[] = {
+	{ "glGetError", "reports errors, has none" },
+	{ "glFlush", "no error case" },
+	{ "glFinish", "no error case" },
+	{ "glReleaseShaderCompiler", "no error case (a hint)" },
+	{ "glCreateProgram", "no error case (returns 0 only on failure)" },
+	{ "glDepthMask", "any GLboolean" },
+	{ "glColorMask", "any GLboolean" },
+	{ "glStencilMask", "any mask" },
+	{ "glClearColor", "values clamped" },
+	{ "glClearDepthf", "value clamped" },
+	{ "glClearStencil", "value masked" },
+	{ "glBlendColor", "values clamped" },
+	{ "glDepthRangef", "values clamped" },
+	{ "glPolygonOffset", "any factor and units" },
+	{ "glSampleCoverage", "value clamped" },
+	{ "glIsBuffer", "any name: GL_FALSE" },
+	{ "glIsShader", "any name: GL_FALSE" },
+	{ "glIsProgram", "any name: GL_FALSE" },
+	{ "glIsTexture", "any name: GL_FALSE" },
+	{ "glIsSampler", "any name: GL_FALSE" },
+	{ "glIsRenderbuffer", "any name: GL_FALSE" },
+	{ "glIsFramebuffer", "any name: GL_FALSE" },
+	{ "glIsVertexArray", "any name: GL_FALSE" },
+	{ "glIsVertexArrayOES", "any name: GL_FALSE" },
+	{ "glIsSync", "any handle: GL_FALSE" },
+};
+
+#define NR_NO_ERROR (sizeof(no_error_case) / sizeof(no_error_case[0]))
+
+static size_t nr_divergent(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < NR_ROWS; i++)
+		n += rows[i].divergent != NULL;
+	return n;
+}
+
+/* distinct entry points with at least one row */
+static size_t nr_entry_points(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < NR_ROWS; i++) {
+		size_t j = 0;
+
+		while (j < i && strcmp(rows[j].fn, rows[i].fn) != 0)
+			j++;
+		n += j == i;
+	}
+	return n;
+}
+
+static bool in_table(const char *name)
+{
+	for (size_t i = 0; i < NR_ROWS; i++)
+		if (strcmp(rows[i].fn, name) == 0)
+			return true;
+	return false;
+}
+
+static bool in_no_error_list(const char *name)
+{
+	for (size_t i = 0; i < NR_NO_ERROR; i++)
+		if (strcmp(no_error_case[i].fn, name) == 0)
+			return true;
+	return false;
+}
+
+/* ---- tests ----------------------------------------------------------------------------------- */
+
+START_TEST(t_row)
+{
+	const struct row *r = &rows[_i];
+	struct vgl_context_info ci = { .major = 2, .minor = 0 };
+	struct vgl_context *es2 = NULL;
+	GLenum got, after;
+
+	if (r->es == 2) {
+		ck_assert_int_eq(vgl_context_create(G.dev, &ci, &es2), VGL_OK);
+		ck_assert_int_eq(vgl_make_current(es2, G.surf, G.surf), VGL_OK);
+	}
+	while (gl.GetError() != GL_NO_ERROR)
+		;
+	r->call();
+	got = gl.GetError();
+	after = gl.GetError();
+	if (r->divergent) {
+		ck_assert_msg(got != r->want || after != GL_NO_ERROR,
+			      "%s (%s): the known divergence is gone, unmark the row", r->fn,
+			      r->what);
+	} else {
+		ck_assert_msg(got == r->want, "%s (%s, ES %d): error 0x%04x, want 0x%04x", r->fn,
+			      r->what, r->es, got, r->want);
+		ck_assert_msg(after == GL_NO_ERROR, "%s (%s): a second error 0x%04x", r->fn,
+			      r->what, after);
+	}
+	if (es2) {
+		ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
+		vgl_context_destroy(es2);
+	}
+}
+END_TEST
+
+/* Every name of gl/'s proc tables has a row or a reason it has none. */
+START_TEST(t_coverage)
+{
+	const char *name;
+	int missing = 0;
+
+	for (size_t i = 0; (name = vgl_proc_name(i)) != NULL; i++) {
+		if (in_table(name) || in_no_error_list(name))
+			continue;
+		fprintf(stderr, "error table: no row for %s\n", name);
+		missing++;
+	}
+	ck_assert_int_eq(missing, 0);
+	for (size_t i = 0; i < NR_ROWS; i++)
+		ck_assert_msg(vgl_get_proc_address(rows[i].fn), "%s not implemented", rows[i].fn);
+	for (size_t i = 0; i < NR_NO_ERROR; i++) {
+		ck_assert_msg(vgl_get_proc_address(no_error_case[i].fn), "%s not implemented",
+			      no_error_case[i].fn);
+		ck_assert_msg(!in_table(no_error_case[i].fn), "%s: a row and no error case",
+			      no_error_case[i].fn);
+	}
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("gl_errors");
+	TCase *tc = tcase_create("errors");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_checked_fixture(tc, glt_setup, glt_teardown);
+	tcase_add_test(tc, t_coverage);
+	tcase_add_loop_test(tc, t_row, 0, NR_ROWS);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	int ret = glt_main(suite);
+
+	printf("error table: %zu rows (%zu known-divergent), %zu entry points; "
+	       "%zu entry points with no error case\n",
+	       NR_ROWS, nr_divergent(), nr_entry_points(), NR_NO_ERROR);
+	return ret;
+}
