@@ -153,7 +153,8 @@ void vgl_clear_draw(struct vgl_context *ctx, const struct vgl_fb *fb,
 	vvk_CmdSetScissor(cmd, 0, 1, rect);
 	vvk_CmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, req->stencil_value & 0xff);
 	vvk_CmdDraw(cmd, 3, 1, 0, 0);
-	/* the application's dynamic state must be sent again */
+	/* the application's dynamic state and descriptor set must be sent
+	 * again (its pipeline is re-bound as ctx->bound_pipeline differs) */
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT) | VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR) |
-		      VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF);
+		      VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF) | VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }

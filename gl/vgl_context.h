@@ -24,6 +24,7 @@
 
 #include "vgl.h"
 #include "vgl_batch.h"
+#include "vgl_draw.h"
 #include "vgl_names.h"
 #include "vgl_state.h"
 #include "vgl_stats.h"
@@ -74,6 +75,7 @@ struct vgl_context {
 	struct vgl_stream stream;          /* client arrays and indices */
 	/* what the command buffer has bound now */
 	VkPipeline bound_pipeline;
+	struct vgl_drawn drawn;            /* vgl_draw.c: valid while ctx->dirty says so */
 	struct vgl_stats stats;
 	char *extensions;                  /* glGetString(GL_EXTENSIONS) */
 	struct vgl_texture_state *tex;     /* vgl_texture.h; NULL until first used */

@@ -81,42 +81,104 @@ static void emit_dynamic(struct vgl_context *ctx, const struct vgl_fb *fb, VkCom
 
 /* ---- the draw -------------------------------------------------------------------------------------- */
 
-static bool bind_pipeline(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
-			  const struct vgl_draw *d, VkCommandBuffer cmd)
+#define DIRTY(d) VGL_DIRTY_BIT(VGL_DIRTY_##d)
+#define DRAW_STATE (DIRTY(PIPELINE) | DIRTY(VERTEX) | DIRTY(DESCRIPTORS))
+
+/* Vertex input, when it changed or is streamed; a new layout is a new key. */
+static bool bind_vertex(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_draw *d,
+			VkCommandBuffer cmd)
 {
-	struct vgl_pkey key;
+	struct vgl_drawn *dn = &ctx->drawn;
+	struct vgl_vertex_layout v;
+
+	if (!(ctx->dirty & DIRTY(VERTEX)) && !dn->streamed)
+		return true;
+	memset(&v, 0, sizeof(v));
+	if (!vgl_draw_vertex(ctx, l, d, cmd, &v, &dn->streamed))
+		return false;
+	if (memcmp(&v, &dn->key.vertex, sizeof(v)) != 0) {
+		dn->key.vertex = v;
+		ctx->dirty |= DIRTY(PIPELINE);
+	}
+	ctx->dirty &= ~DIRTY(VERTEX);
+	return true;
+}
+
+/* The pipeline of the key's new state (program's lock held). */
+static bool choose_pipeline(struct vgl_context *ctx, struct vgl_linked *l, struct vgl_pkey *key)
+{
+	struct vgl_drawn *dn = &ctx->drawn;
 	VkPipeline p;
 
-	memset(&key, 0, sizeof(key));
-	key.topology = d->topology;
-	key.color_format = fb->color_view ? fb->color_format : VK_FORMAT_UNDEFINED;
-	key.ds_format = fb->ds_format;
-	if (!vgl_draw_vertex(ctx, l, d, cmd, &key.vertex))
-		return false;
-	vgl_pkey_from_state(ctx, &key);
-	p = vgl_pipeline_get(ctx, l, &key);
+	key->vertex = dn->key.vertex;
+	vgl_pkey_from_state(ctx, key);
+	p = vgl_pipeline_get(ctx, l, key);
 	if (p == VK_NULL_HANDLE) {
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return false;
 	}
-	if (p != ctx->bound_pipeline)
-		vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-	ctx->bound_pipeline = p;
+	dn->key = *key;
+	dn->pipeline = p;
+	ctx->dirty &= ~DIRTY(PIPELINE);
 	return true;
 }
 
-/* Everything a draw binds, under the program's lock. */
+/* The key's parts that come with the draw rather than with GL state. */
+static void draw_key(const struct vgl_fb *fb, const struct vgl_draw *d, struct vgl_pkey *key)
+{
+	memset(key, 0, sizeof(*key));
+	key->topology = d->topology;
+	key->color_format = fb->color_view ? fb->color_format : VK_FORMAT_UNDEFINED;
+	key->ds_format = fb->ds_format;
+}
+
+static bool same_draw_key(const struct vgl_pkey *a, const struct vgl_pkey *b)
+{
+	return a->topology == b->topology && a->color_format == b->color_format &&
+	       a->ds_format == b->ds_format;
+}
+
+/* Uniforms, pipeline and descriptor set, under the program's lock when any needs it. */
+static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, struct vgl_pkey *key,
+			 VkCommandBuffer cmd)
+{
+	bool ok = true;
+
+	if (!same_draw_key(key, &ctx->drawn.key))
+		ctx->dirty |= DIRTY(PIPELINE);
+	if (!(ctx->dirty & (DIRTY(PIPELINE) | DIRTY(DESCRIPTORS))) && l->dirty_hi <= l->dirty_lo)
+		return true;
+	pthread_mutex_lock(&l->lock);
+	vgl_linked_upload_uniforms(ctx, l);
+	if (ctx->dirty & DIRTY(PIPELINE))
+		ok = choose_pipeline(ctx, l, key);
+	if (ok && (ctx->dirty & DIRTY(DESCRIPTORS))) {
+		ok = vgl_draw_descriptors(ctx, l, cmd);
+		if (ok)
+			ctx->dirty &= ~DIRTY(DESCRIPTORS);
+	}
+	pthread_mutex_unlock(&l->lock);
+	return ok;
+}
+
+/* Everything a draw binds: only what changed since the last draw. */
 static uint32_t prepare(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
 			const struct vgl_draw *d, VkCommandBuffer cmd)
 {
-	uint32_t n = 0;
+	struct vgl_drawn *dn = &ctx->drawn;
+	struct vgl_pkey key;
 
-	pthread_mutex_lock(&l->lock);
-	vgl_linked_upload_uniforms(ctx, l);
-	if (bind_pipeline(ctx, l, fb, d, cmd) && vgl_draw_descriptors(ctx, l, cmd))
-		n = vgl_draw_indices(ctx, d, cmd);
-	pthread_mutex_unlock(&l->lock);
-	return n;
+	if (dn->linked != l) {
+		ctx->dirty |= DRAW_STATE;
+		dn->linked = l;
+	}
+	draw_key(fb, d, &key);
+	if (!bind_vertex(ctx, l, d, cmd) || !bind_program(ctx, l, &key, cmd))
+		return 0;
+	if (dn->pipeline != ctx->bound_pipeline)
+		vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dn->pipeline);
+	ctx->bound_pipeline = dn->pipeline;
+	return vgl_draw_indices(ctx, d, cmd);
 }
 
 /* ES 3.0 §2.9.3: drawing from a mapped buffer is an INVALID_OPERATION. */
@@ -127,10 +189,10 @@ static bool reads_mapped_buffer(const struct vgl_context *ctx, const struct vgl_
 
 	if (d->indexed && vao->elements && vao->elements->mapped)
 		return true;
-	for (uint32_t i = 0; i < VGL_MAX_ATTRIBS; i++) {
-		const struct vgl_attrib *a = &vao->attribs[i];
+	for (uint32_t m = l->vs_inputs; m; m &= m - 1) {
+		const struct vgl_attrib *a = &vao->attribs[__builtin_ctz(m)];
 
-		if ((l->vs_inputs & (1u << i)) && a->enabled && a->buffer && a->buffer->mapped)
+		if (a->enabled && a->buffer && a->buffer->mapped)
 			return true;
 	}
 	return false;

@@ -9,12 +9,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "vgl_pipeline.h"
 #include "vvk.h"
 
 struct vgl_context;
 struct vgl_linked;
 struct vgl_fb;
-struct vgl_vertex_layout;
 
 struct vgl_draw {
 	VkPrimitiveTopology topology;
@@ -26,10 +26,24 @@ struct vgl_draw {
 	bool line_loop;            /* drawn as a strip through a closing index list */
 };
 
-/* Binds vertex buffers and fills the layout part of the pipeline key;
- * false: the draw cannot be made (a GL error may be set). */
+/*
+ * What the draw path last gave vk/ for the application's draws, so that a
+ * draw re-does only what the dirty bits (vgl_state.h) say changed since:
+ * a draw with nothing dirty binds nothing and only draws.
+ */
+struct vgl_drawn {
+	struct vgl_linked *linked;  /* the program the rest is for */
+	struct vgl_pkey key;        /* of `pipeline`; its vertex layout is the bound one */
+	VkPipeline pipeline;
+	bool streamed;              /* vertex input is streamed: re-bound every draw */
+};
+
+/* Binds vertex buffers and fills the layout part of the pipeline key (from
+ * zeroed memory); *streamed: some input was streamed (client memory,
+ * GL_FIXED), so the next draw must bind again. false: the draw cannot be
+ * made (a GL error may be set). */
 bool vgl_draw_vertex(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_draw *d,
-		     VkCommandBuffer cmd, struct vgl_vertex_layout *layout);
+		     VkCommandBuffer cmd, struct vgl_vertex_layout *layout, bool *streamed);
 /* Binds the index buffer (line loops: a closing index list) and returns
  * the index count to draw; 0: nothing to draw. */
 uint32_t vgl_draw_indices(struct vgl_context *ctx, const struct vgl_draw *d, VkCommandBuffer cmd);

@@ -151,7 +151,7 @@ static bool fixed_array(struct vgl_context *ctx, const struct vgl_draw *d,
 }
 
 static bool location_input(struct vgl_context *ctx, const struct vgl_draw *d, uint32_t loc,
-			   struct vgl_vertex_layout *layout, struct vbind *vb)
+			   struct vgl_vertex_layout *layout, struct vbind *vb, bool *streamed)
 {
 	const struct vgl_attrib *a = &ctx->vao->attribs[loc];
 	uint32_t stride;
@@ -167,6 +167,8 @@ static bool location_input(struct vgl_context *ctx, const struct vgl_draw *d, ui
 	layout->a[loc].format = vgl_attrib_format(a);
 	layout->a[loc].stride = a->type == GL_FIXED ? vgl_attrib_size(a) : stride;
 	layout->a[loc].divisor = a->divisor;
+	if (a->type == GL_FIXED || !a->buffer)
+		*streamed = true;
 	if (a->type == GL_FIXED)
 		return fixed_array(ctx, d, a, stride, vb);
 	return layout->a[loc].format != VK_FORMAT_UNDEFINED &&
@@ -174,13 +176,14 @@ static bool location_input(struct vgl_context *ctx, const struct vgl_draw *d, ui
 }
 
 bool vgl_draw_vertex(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_draw *d,
-		     VkCommandBuffer cmd, struct vgl_vertex_layout *layout)
+		     VkCommandBuffer cmd, struct vgl_vertex_layout *layout, bool *streamed)
 {
 	struct vbind vb[VGL_MAX_ATTRIBS];
 
 	layout->mask = l->vs_inputs;
+	*streamed = false;
 	for (uint32_t i = 0; i < VGL_MAX_ATTRIBS; i++)
-		if ((l->vs_inputs & (1u << i)) && !location_input(ctx, d, i, layout, &vb[i]))
+		if ((l->vs_inputs & (1u << i)) && !location_input(ctx, d, i, layout, &vb[i], streamed))
 			return false;
 	for (uint32_t i = 0; i < VGL_MAX_ATTRIBS; i++)
 		if (l->vs_inputs & (1u << i))

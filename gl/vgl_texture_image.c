@@ -385,6 +385,7 @@ static void tex_storage(const struct image_args *a, GLsizei levels, GLenum inter
 		return;
 	}
 	define_all(t, a, levels, internalformat, f);
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);  /* completeness may change */
 	vgl_texture_level_storage(ctx, t, 0, 0);
 	t->immutable = true;
 	t->immutable_levels = levels;

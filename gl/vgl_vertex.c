@@ -230,8 +230,8 @@ static void set_current_raw(GLuint index, GLenum type, const void *v4)
 		return;
 	}
 	memcpy(ctx->attribs.v[index], v4, 16);
-	if (ctx->attribs.type[index] != type)
-		ctx->dirty |= VERTEX;
+	/* the values are vertex input too: the draw path uploads them */
+	ctx->dirty |= VERTEX;
 	ctx->attribs.type[index] = type;
 	ctx->attribs.dirty = true;
 }

@@ -47,7 +47,7 @@ outdir=$top_builddir/tests/gl/piglit/results
 jobs=2
 timeout=60
 
-usage() { sed -n '2,35s/^# \{0,1\}//p' "$0" >&2; exit 1; }
+usage() { sed -n '2,/^set -e/s/^# \{0,1\}//p' "$0" >&2; exit 1; }
 die() { echo "piglit/run.sh: $*" >&2; exit 1; }
 
 while getopts l:n:o:j:t:h opt; do
@@ -81,7 +81,12 @@ mesa_json=/usr/share/glvnd/egl_vendor.d/50_mesa.json
 # ---- a private virgl_test_server (virtgl, virpipe) ------------------------
 work=$(mktemp -d /var/tmp/virtgl-piglit.XXXXXX)
 server_pid=
+piglit_pid=
 cleanup() {
+	if [ -n "$piglit_pid" ]; then
+		kill -TERM -- "-$piglit_pid" 2>/dev/null || true
+		wait "$piglit_pid" 2>/dev/null || true
+	fi
 	if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
 		kill "$server_pid" 2>/dev/null || true
 		wait "$server_pid" 2>/dev/null || true
@@ -109,8 +114,11 @@ start_server() {
 	die "virgl_test_server did not come up"
 }
 
-piglit_cmd=(piglit run all -p surfaceless_egl --test-list "$list" -j "$jobs" --timeout "$timeout"
-	-l dummy -o -n "$name" "$res")
+# piglit reads the list from, and writes the results to, the work folder:
+# virpipe's private /tmp would hide anything under the real /tmp
+cp "$list" "$work/list.txt"
+piglit_cmd=(piglit run all -p surfaceless_egl --test-list "$work/list.txt" -j "$jobs"
+	--timeout "$timeout" -l dummy -o -n "$name" "$work/results")
 prefix=()
 case $driver in
 virtgl)
@@ -167,12 +175,20 @@ ntests=$(sed 's/#.*//; /^[[:space:]]*$/d' "$list" | wc -l)
 echo "piglit/run.sh: $driver: $ntests tests of $(basename "$list") -> $res" >&2
 start=$(date +%s.%N)
 rc=0
-"${prefix[@]}" "${piglit_cmd[@]}" >"$work/piglit.log" 2>&1 || rc=$?
+# its own process group, so that an interrupted run (INT, TERM, the CI
+# check's timeout) takes piglit and its running tests down with it
+setsid "${prefix[@]}" "${piglit_cmd[@]}" >"$work/piglit.log" 2>&1 &
+piglit_pid=$!
+wait "$piglit_pid" || rc=$?
+piglit_pid=
 end=$(date +%s.%N)
-if [ $rc -ne 0 ] || [ ! -f "$res/results.json" ]; then
+if [ $rc -ne 0 ] || [ ! -f "$work/results/results.json" ]; then
 	cat "$work/piglit.log" >&2
 	die "piglit run failed (status $rc)"
 fi
+rm -rf "$res"
+mkdir -p "$res"
+cp "$work/results/results.json" "$res/"
 cp "$work/piglit.log" "$res/piglit.log"
 piglit summary console "$res" >"$res/summary.txt" 2>&1 || true
 python3 "$here/results.py" tsv "$res/results.json" >"$res/results.tsv"
