@@ -164,11 +164,22 @@ static EGLint resolve_args(struct egl_display *d, EGLConfig config, EGLContext s
 	return err;
 }
 
+/* EGL 1.5 §3.7.1.1 lets a context implement any later version that is
+ * backward compatible with the one asked for, and ES 3.0 is with 2.0. A 2.0
+ * request gets 3.0 where the config renders ES 3 (as Mesa answers): piglit
+ * and other applications read the GLSL ES 3.00 level from an ES 2 context. */
+static EGLint granted_major(const struct context_args *a)
+{
+	if (a->req.major == 2 && (!a->config || config_supports(a->config, 3)))
+		return 3;
+	return a->req.major;
+}
+
 static EGLint create_vgl_context(struct egl_display *d, const struct context_args *a,
 				 struct egl_context *c)
 {
 	struct vgl_context_info info = {
-		.major = (uint32_t)a->req.major,
+		.major = (uint32_t)granted_major(a),
 		.minor = (uint32_t)a->req.minor,
 		.share = a->share ? a->share->vgl : NULL,
 		.debug = a->req.debug,
@@ -188,7 +199,7 @@ static EGLContext add_context(struct egl_display *d, const struct context_args *
 		return EGL_NO_CONTEXT;
 	}
 	*c = (struct egl_context){ .d = d, .refs = 1, .config = a->config,
-				   .major = a->req.major, .minor = a->req.minor };
+				   .major = granted_major(a), .minor = a->req.minor };
 	err = create_vgl_context(d, a, c);
 	if (err != EGL_SUCCESS) {
 		free(c);

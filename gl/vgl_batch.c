@@ -154,15 +154,21 @@ VkCommandBuffer vgl_batch_render(struct vgl_context *ctx, VkImageView color, VkI
 				 VkFormat ds_format, uint32_t w, uint32_t h)
 {
 	struct vgl_batch *b = &ctx->batch;
-	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
-	VkRenderingAttachmentInfo ca = load_attachment(color), da = load_attachment(ds);
+	VkRenderingAttachmentInfo ca, da;
 	bool stencil = ds_format == VK_FORMAT_D24_UNORM_S8_UINT;
+	VkCommandBuffer cmd;
 
+	/* the common case, every draw: already rendering there */
+	if (b->cmd && b->rendering && b->rt_color == color && b->rt_ds == ds)
+		return b->cmd;
+	cmd = vgl_batch_cmd(ctx);
 	if (!cmd)
 		return VK_NULL_HANDLE;
 	if (b->rendering && b->rt_color == color && b->rt_ds == ds)
 		return cmd;
 	vgl_batch_end_rendering(ctx);
+	ca = load_attachment(color);
+	da = load_attachment(ds);
 	vvk_CmdBeginRendering(cmd, &(VkRenderingInfo){
 		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = { { 0, 0 }, { w, h } },
 		.layerCount = 1, .colorAttachmentCount = color ? 1 : 0, .pColorAttachments = &ca,
@@ -238,6 +244,26 @@ int vgl_batch_flush(struct vgl_context *ctx)
 	retire_recording(ctx, value);
 	keep_cmd(ctx, cmd, value);
 	return VGL_OK;
+}
+
+int vgl_batch_sync_read(struct vgl_context *ctx)
+{
+	struct vgl_device *dev = ctx->dev;
+	uint64_t all;
+	int ret;
+
+	if (!dev->sync_reads)
+		return VGL_OK;
+	if (ctx->batch.cmd)
+		ctx->stats.access_flushes++;
+	ret = vgl_batch_flush(ctx);
+	if (ret != VGL_OK)
+		return ret;
+	pthread_mutex_lock(&dev->lock);
+	all = dev->last_value;
+	pthread_mutex_unlock(&dev->lock);
+	ctx->stats.access_waits++;
+	return vgl_device_wait(dev, all, UINT64_MAX);
 }
 
 int vgl_batch_finish_all(struct vgl_context *ctx)

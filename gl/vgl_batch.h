@@ -61,3 +61,7 @@ void vgl_batch_end_rendering(struct vgl_context *ctx);
 int vgl_batch_flush(struct vgl_context *ctx);
 /* Flushes and waits for this context's last submission. */
 int vgl_batch_finish_all(struct vgl_context *ctx);
+/* Before a CPU read: with VIRTGL_DEBUG=syncreads, flushes and waits for all
+ * work submitted on the device (counted as an access flush and wait);
+ * otherwise nothing (usage tracking decides). */
+int vgl_batch_sync_read(struct vgl_context *ctx);

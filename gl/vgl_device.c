@@ -71,6 +71,18 @@ bool vgl_device_available(void)
 	return virtio_render_node();
 }
 
+/* A word of VIRTGL_DEBUG (comma-separated). */
+static bool debug_option(const char *word)
+{
+	const char *d = getenv("VIRTGL_DEBUG");
+	size_t n = strlen(word);
+
+	for (const char *p = d ? strstr(d, word) : NULL; p; p = strstr(p + n, word))
+		if ((p == d || p[-1] == ',') && (p[n] == ',' || p[n] == 0))
+			return true;
+	return false;
+}
+
 static VkResult create_vk(struct vgl_device *d)
 {
 	uint32_t n = 1;
@@ -132,6 +144,7 @@ static int device_create(struct vgl_device **out)
 	}
 	vvk_GetDeviceQueue(d->dev, 0, 0, &d->queue);
 	vvk_GetPhysicalDeviceProperties(d->pdev, &d->props);
+	d->sync_reads = debug_option("syncreads");
 	snprintf(d->renderer, sizeof(d->renderer), "virtgl (%s)", d->props.deviceName);
 	*out = d;
 	return VGL_OK;

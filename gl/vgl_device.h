@@ -32,6 +32,10 @@ struct vgl_device {
 	uint64_t last_point;            /* its drm/ timeline point */
 	struct vgl_deferred *deferred, *deferred_tail;
 	char renderer[300];
+	/* VIRTGL_DEBUG=syncreads (read at creation): every CPU read flushes and
+	 * waits for all submitted work, as a driver without usage tracking
+	 * would (the baseline technique 2 is measured against) */
+	bool sync_reads;
 };
 
 struct vgl_submit_info {

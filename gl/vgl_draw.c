@@ -6,6 +6,7 @@
  * dynamic state, then draws. Only what changed since the last draw of the
  * command buffer is re-emitted (the dirty bits of vgl_state.h).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "vgl_buffer.h"
@@ -104,54 +105,59 @@ static bool bind_vertex(struct vgl_context *ctx, struct vgl_linked *l, const str
 	return true;
 }
 
-/* The pipeline of the key's new state (program's lock held). */
-static bool choose_pipeline(struct vgl_context *ctx, struct vgl_linked *l, struct vgl_pkey *key)
+static VkFormat color_format(const struct vgl_fb *fb)
+{
+	return fb->color_view ? fb->color_format : VK_FORMAT_UNDEFINED;
+}
+
+/* The pipeline of the current state (program's lock held). */
+static bool choose_pipeline(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
+			    const struct vgl_draw *d)
 {
 	struct vgl_drawn *dn = &ctx->drawn;
+	struct vgl_pkey *key = &dn->key;
+	size_t state = offsetof(struct vgl_pkey, vertex) + sizeof(key->vertex);
 	VkPipeline p;
 
-	key->vertex = dn->key.vertex;
+	/* in place: the bound vertex layout stays, the rest is zeroed and rebuilt
+	 * (on failure PIPELINE stays dirty, so the next draw rebuilds it again) */
+	key->topology = d->topology;
+	key->color_format = color_format(fb);
+	key->ds_format = fb->ds_format;
+	memset((uint8_t *)key + state, 0, sizeof(*key) - state);
 	vgl_pkey_from_state(ctx, key);
 	p = vgl_pipeline_get(ctx, l, key);
 	if (p == VK_NULL_HANDLE) {
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return false;
 	}
-	dn->key = *key;
 	dn->pipeline = p;
 	ctx->dirty &= ~DIRTY(PIPELINE);
 	return true;
 }
 
-/* The key's parts that come with the draw rather than with GL state. */
-static void draw_key(const struct vgl_fb *fb, const struct vgl_draw *d, struct vgl_pkey *key)
+/* Whether the key's parts that come with the draw, not with GL state, differ. */
+static bool new_targets(const struct vgl_pkey *k, const struct vgl_fb *fb,
+			const struct vgl_draw *d)
 {
-	memset(key, 0, sizeof(*key));
-	key->topology = d->topology;
-	key->color_format = fb->color_view ? fb->color_format : VK_FORMAT_UNDEFINED;
-	key->ds_format = fb->ds_format;
-}
-
-static bool same_draw_key(const struct vgl_pkey *a, const struct vgl_pkey *b)
-{
-	return a->topology == b->topology && a->color_format == b->color_format &&
-	       a->ds_format == b->ds_format;
+	return k->topology != d->topology || k->color_format != color_format(fb) ||
+	       k->ds_format != fb->ds_format;
 }
 
 /* Uniforms, pipeline and descriptor set, under the program's lock when any needs it. */
-static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, struct vgl_pkey *key,
-			 VkCommandBuffer cmd)
+static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
+			 const struct vgl_draw *d, VkCommandBuffer cmd)
 {
 	bool ok = true;
 
-	if (!same_draw_key(key, &ctx->drawn.key))
+	if (new_targets(&ctx->drawn.key, fb, d))
 		ctx->dirty |= DIRTY(PIPELINE);
 	if (!(ctx->dirty & (DIRTY(PIPELINE) | DIRTY(DESCRIPTORS))) && l->dirty_hi <= l->dirty_lo)
 		return true;
 	pthread_mutex_lock(&l->lock);
 	vgl_linked_upload_uniforms(ctx, l);
 	if (ctx->dirty & DIRTY(PIPELINE))
-		ok = choose_pipeline(ctx, l, key);
+		ok = choose_pipeline(ctx, l, fb, d);
 	if (ok && (ctx->dirty & DIRTY(DESCRIPTORS))) {
 		ok = vgl_draw_descriptors(ctx, l, cmd);
 		if (ok)
@@ -166,14 +172,12 @@ static uint32_t prepare(struct vgl_context *ctx, struct vgl_linked *l, const str
 			const struct vgl_draw *d, VkCommandBuffer cmd)
 {
 	struct vgl_drawn *dn = &ctx->drawn;
-	struct vgl_pkey key;
 
 	if (dn->linked != l) {
 		ctx->dirty |= DRAW_STATE;
 		dn->linked = l;
 	}
-	draw_key(fb, d, &key);
-	if (!bind_vertex(ctx, l, d, cmd) || !bind_program(ctx, l, &key, cmd))
+	if (!bind_vertex(ctx, l, d, cmd) || !bind_program(ctx, l, fb, d, cmd))
 		return 0;
 	if (dn->pipeline != ctx->bound_pipeline)
 		vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dn->pipeline);

@@ -4,6 +4,8 @@
  * (technique 3: block index -> glUniformBlockBinding point -> buffer range)
  * and the ranges' offsets as dynamic offsets (technique 4).
  */
+#include <string.h>
+
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
@@ -11,7 +13,8 @@
 #include "vgl_program.h"
 #include "vgl_texture.h"
 
-#define MAX_KEY 128
+/* two words per block and per sampler element */
+#define MAX_KEY (2 * (VGL_MAX_UBO_BINDINGS + 8 + 64))
 
 struct binding_state {
 	uint64_t key[MAX_KEY];
@@ -112,14 +115,17 @@ static void use_set(struct vgl_context *ctx, struct vgl_dset *s)
 bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd)
 {
 	VkDescriptorImageInfo images[64];
-	struct binding_state bs = { .images = images };
+	struct binding_state bs; /* not zeroed: kilobytes, and only the key's words are read */
 	struct vgl_dset *s;
 	bool fresh;
 
 	if (!l->set_layout)
 		return true; /* nothing to bind: no descriptor work at all */
-	if (l->nr_blocks > VGL_MAX_UBO_BINDINGS + 8 || l->nr_sampler_units > 64)
+	if (l->nr_blocks > VGL_MAX_UBO_BINDINGS + 8 || l->nr_sampler_units > 64 ||
+	    l->sets.key_words > MAX_KEY)
 		return false;
+	bs.images = images;
+	memset(bs.key, 0, l->sets.key_words * sizeof(bs.key[0]));
 	for (uint32_t i = 0; i < l->nr_blocks; i++)
 		if (!block_state(ctx, &l->blocks[i], i, &bs))
 			return false;

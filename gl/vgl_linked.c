@@ -106,6 +106,8 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 		u->binding = -1;
 		if (s->type->kind == GLSL_KIND_SAMPLER) {
 			u->is_sampler = true;
+			u->in_vs = s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
+			u->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 			u->first_unit = units;
 			units += s->array_size ? s->array_size : 1;
 		}
@@ -262,15 +264,22 @@ static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayou
 
 	if (l->data_size)
 		b[n++] = (VkDescriptorSetLayoutBinding){ 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, all, NULL };
+	/* a block only in the stages that declare it: a range moved is sent once */
 	for (uint32_t i = 0; i < l->nr_blocks; i++)
 		b[n++] = (VkDescriptorSetLayoutBinding){ l->blocks[i].binding,
-			VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, all, NULL };
+			VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1,
+			(l->blocks[i].in_vs ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
+			(l->blocks[i].in_fs ? VK_SHADER_STAGE_FRAGMENT_BIT : 0), NULL };
 	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
 		const struct vgl_uniform *u = &l->uniforms[i];
+		VkShaderStageFlags stages = (u->in_vs ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
+					    (u->in_fs ? VK_SHADER_STAGE_FRAGMENT_BIT : 0);
 
+		/* a sampler only in the stages that declare it: half the work per texture */
 		for (uint32_t e = 0; u->binding >= 0 && e < (u->array_size ? u->array_size : 1); e++)
 			b[n++] = (VkDescriptorSetLayoutBinding){ (uint32_t)u->binding + e,
-				VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, all, NULL };
+				VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, stages ? stages : all,
+				NULL };
 	}
 	return n;
 }

@@ -124,6 +124,8 @@ static void *GL_APIENTRY vgl_MapBufferRange(GLenum target, GLintptr offset, GLsi
 	if (!b || !map_args_ok(ctx, b, offset, length, access))
 		return NULL;
 	if (access & GL_MAP_READ_BIT)
+		ret = vgl_batch_sync_read(ctx);
+	if (ret == VGL_OK && (access & GL_MAP_READ_BIT))
 		ret = sync_for_read(ctx, b->storage, offset, length);
 	if (ret == VGL_OK && (access & GL_MAP_WRITE_BIT))
 		ret = sync_for_write(ctx, b, access);

@@ -142,19 +142,30 @@ void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
 		blend_key(st, &key->blend);
 }
 
-/* Over the key's 32-bit words in four independent lanes (a byte-wise hash
+/* Over the key's 64-bit words in four independent lanes (a byte-wise hash
  * of the ~320-byte key cost more than the rest of a draw). */
 static uint32_t hash_key(const struct vgl_pkey *key)
 {
 	const uint64_t m = UINT64_C(0x9e3779b97f4a7c15);
-	uint32_t w[sizeof(*key) / 4];
-	uint64_t h[4] = { 1, 2, 3, 4 }, r;
+	const uint8_t *p = (const uint8_t *)key;
+	uint64_t a = 1, b = 2, c = 3, d = 4, w[4], r;
+	size_t i;
 
 	_Static_assert(sizeof(*key) % 4 == 0, "the key is 32-bit words");
-	memcpy(w, key, sizeof(w));
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
-		h[i & 3] = (h[i & 3] ^ w[i]) * m;
-	r = ((h[0] * 31 + h[1]) * 31 + h[2]) * 31 + h[3];
+	for (i = 0; i + sizeof(w) <= sizeof(*key); i += sizeof(w)) {
+		memcpy(w, p + i, sizeof(w));
+		a = (a ^ w[0]) * m;
+		b = (b ^ w[1]) * m;
+		c = (c ^ w[2]) * m;
+		d = (d ^ w[3]) * m;
+	}
+	for (; i < sizeof(*key); i += 4) {
+		uint32_t t;
+
+		memcpy(&t, p + i, 4);
+		a = (a ^ t) * m;
+	}
+	r = ((a * 31 + b) * 31 + c) * 31 + d;
 	return (uint32_t)(r >> 32) ^ (uint32_t)r;
 }
 

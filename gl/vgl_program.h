@@ -54,6 +54,7 @@ struct vgl_uniform {
 	int32_t first_location;           /* -1: none (block members) */
 	int32_t binding;                  /* samplers: program-wide binding of element 0 */
 	uint32_t first_unit;              /* samplers: index into linked->sampler_units */
+	bool in_vs, in_fs;                /* samplers: the stages that declare it */
 };
 
 struct vgl_block {

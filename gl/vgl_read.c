@@ -175,8 +175,12 @@ static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
 			const struct read_rect *r, GLsizei w, void *pixels)
 {
 	struct vgl_storage *s;
-	int ret;
+	int ret = vgl_batch_sync_read(ctx);
 
+	if (ret != VGL_OK) {
+		vgl_error_result(ctx, ret);
+		return;
+	}
 	if (!*fb->color_written) {
 		store(ctx, fb, NULL, r, w, pixels);
 		return;

@@ -335,6 +335,9 @@ static GLenum storage_error(struct vgl_context *ctx, const struct image_args *a,
 	GLenum tt;
 	struct image_args dims = *a;
 
+	/* image_target() knows faces, not the cube: check the sizes on one */
+	if (!a->three_d && a->target == GL_TEXTURE_CUBE_MAP)
+		dims.target = GL_TEXTURE_CUBE_MAP_POSITIVE_X;
 	if (!image_target(ctx, &dims, &tt) || (!a->three_d && a->target != GL_TEXTURE_2D &&
 					       a->target != GL_TEXTURE_CUBE_MAP) || !f)
 		return GL_INVALID_ENUM;

@@ -153,6 +153,21 @@ static void write_element(struct vgl_linked *l, const struct vgl_uniform *u,
 
 	bool changed = false;
 
+	/* same representation (compatible() made base == kind): columns as they are */
+	if (!sh->is_bool && !s->transpose) {
+		for (uint32_t c = 0; c < sh->cols; c++) {
+			const uint8_t *src = (const uint8_t *)s->data + 4 * (i * n + c * sh->rows);
+			uint8_t *dst = l->data + base + c * u->matrix_stride;
+
+			if (memcmp(dst, src, 4 * sh->rows) != 0) {
+				memcpy(dst, src, 4 * sh->rows);
+				changed = true;
+			}
+		}
+		if (changed)
+			mark_dirty(l, base, base + (sh->cols - 1) * u->matrix_stride + sh->rows * 4);
+		return;
+	}
 	for (uint32_t c = 0; c < sh->cols; c++) {
 		for (uint32_t r = 0; r < sh->rows; r++) {
 			uint32_t idx = s->transpose ? r * sh->cols + c : c * sh->rows + r;
@@ -166,6 +181,26 @@ static void write_element(struct vgl_linked *l, const struct vgl_uniform *u,
 	/* setting the value it has sends nothing */
 	if (changed)
 		mark_dirty(l, base, base + (sh->cols - 1) * u->matrix_stride + sh->rows * 4);
+}
+
+/* The elements lie in the block exactly as the application gives them
+ * (vec4 and mat4 arrays, single vec/mat columns of 4): one copy for all. */
+static bool packed_as_given(const struct vgl_uniform *u, const struct shape *sh,
+			    const struct src *s)
+{
+	uint32_t n = sh->cols * sh->rows * 4;
+
+	return !sh->is_bool && !s->transpose && (sh->cols == 1 || u->matrix_stride == sh->rows * 4) &&
+	       (!u->array_size || u->array_stride == n);
+}
+
+static void write_packed(struct vgl_linked *l, uint32_t offset, const void *data, uint32_t bytes)
+{
+	/* setting the values it has sends nothing */
+	if (memcmp(l->data + offset, data, bytes) == 0)
+		return;
+	memcpy(l->data + offset, data, bytes);
+	mark_dirty(l, offset, offset + bytes);
 }
 
 static bool compatible(const struct shape *sh, const struct src *s)
@@ -225,6 +260,11 @@ static void set_uniform(GLint location, GLsizei count, const struct src *s)
 		count = (GLsizei)(elems - elem);
 	if (sh.is_sampler) {
 		set_units(ctx, l, u, elem, count, s->data);
+		return;
+	}
+	if (packed_as_given(u, &sh, s)) {
+		write_packed(l, u->offset + elem * u->array_stride, s->data,
+			     (uint32_t)count * sh.cols * sh.rows * 4);
 		return;
 	}
 	for (GLsizei i = 0; i < count; i++)

@@ -40,9 +40,10 @@ static const struct version_case {
 	EGLint error; /* EGL_SUCCESS: created, and reports major */
 	EGLint major;
 } version_cases[] = {
-	{ { EGL_CONTEXT_MAJOR_VERSION, 2, EGL_NONE }, EGL_SUCCESS, 2 },
+	/* 2.0 requests get 3.0, the later compatible version (egl_context.h) */
+	{ { EGL_CONTEXT_MAJOR_VERSION, 2, EGL_NONE }, EGL_SUCCESS, 3 },
 	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE }, EGL_SUCCESS, 3 },
-	{ { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE }, EGL_SUCCESS, 2 },
+	{ { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE }, EGL_SUCCESS, 3 },
 	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE }, EGL_SUCCESS, 3 },
 	{ { EGL_NONE }, EGL_BAD_MATCH, 0 }, /* the default is ES 1.0 */
 	{ { EGL_CONTEXT_MAJOR_VERSION, 1, EGL_NONE }, EGL_BAD_MATCH, 0 },
@@ -58,7 +59,7 @@ static const struct version_case {
 	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE, EGL_NONE },
 	  EGL_SUCCESS, 3 },
 	{ { EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_FLAGS_KHR,
-	    EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR, EGL_NONE }, EGL_SUCCESS, 2 },
+	    EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR, EGL_NONE }, EGL_SUCCESS, 3 },
 	/* robust access is not implemented, so not granted */
 	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE, EGL_NONE },
 	  EGL_BAD_MATCH, 0 },

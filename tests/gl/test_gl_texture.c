@@ -580,6 +580,17 @@ START_TEST(t_tex_storage)
 	tx.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 2, 2);     /* the default texture */
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
 	tx.DeleteTextures(1, &t);
+	/* a cube map takes storage for all six faces (piglit found it refused) */
+	t = texture(GL_TEXTURE_CUBE_MAP);
+	tx.TexStorage2D(GL_TEXTURE_CUBE_MAP, 2, GL_RGBA8, 2, 2);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	tx.GetTexParameteriv(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_IMMUTABLE_LEVELS, &v);
+	ck_assert_int_eq(v, 2);
+	tx.DeleteTextures(1, &t);
+	t = texture(GL_TEXTURE_CUBE_MAP);
+	tx.TexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_RGBA8, 2, 4);  /* faces must be square */
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
+	tx.DeleteTextures(1, &t);
 	gl.DeleteProgram(p);
 }
 END_TEST
