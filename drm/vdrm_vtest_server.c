@@ -186,11 +186,33 @@ static int start_server(struct vdrm_error *err)
 	return spawn_server(binary, err);
 }
 
+/* An application may exit with devices still open (no eglTerminate, or
+ * exit() with a context current): the server must not outlive it as an
+ * orphan with its socket directory left in /tmp. glibc runs a shared
+ * object's atexit handlers at exit and at dlclose, so this never runs
+ * after the library is gone. (A crash still leaves the server running;
+ * tying it to the parent with PR_SET_PDEATHSIG would also stop it when
+ * the spawning *thread* ends, which a worker thread may well do.) */
+static void stop_at_exit(void)
+{
+	if (server.pid > 0)
+		stop_server();
+}
+
+static void register_exit_hook(void)
+{
+	static bool registered;
+
+	if (!registered)
+		registered = atexit(stop_at_exit) == 0;
+}
+
 int vdrm_vtest_server_acquire(char *socket_path, size_t size, struct vdrm_error *err)
 {
 	int ret = VDRM_OK;
 
 	pthread_mutex_lock(&server.lock);
+	register_exit_hook();
 	if (server.refs == 0)
 		ret = start_server(err);
 	if (ret == VDRM_OK) {
