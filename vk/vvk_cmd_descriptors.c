@@ -260,13 +260,58 @@ static void emit_images(struct vdrm_cs *cs, uint32_t stage, const struct vvk_sta
 	memcpy(&h->images[first], &w->images[first], (last - first + 1) * sizeof(w->images[0]));
 }
 
+/* The end of the slots fill() and fill_pairs() can write, per kind. */
+static void slot_ends(const struct fill_ctx *c, const struct vvk_pipeline *p, uint32_t *end)
+{
+	const struct vvk_pipeline_layout *l = p->layout;
+
+	for (int k = 0; k < VVK_SLOT_KIND_COUNT; k++)
+		end[k] = l->slots[k];
+	for (uint32_t s = 0; s < l->nr_sets; s++) {
+		const struct vvk_descriptor_set *set = c->bound->sets[s];
+
+		for (int k = 0; set && k < VVK_SLOT_KIND_COUNT; k++)
+			end[k] = VVK_MAX(end[k], l->base[s][k] + set->layout->slots[k]);
+	}
+	for (int st = 0; st < VVK_STAGE_COUNT; st++)
+		for (uint32_t i = 0; i < p->nr_pairs[st]; i++)
+			end[VVK_SLOT_SAMPLER] = VVK_MAX(end[VVK_SLOT_SAMPLER], p->pairs[st][i].slot + 1);
+	for (int k = 0; k < VVK_SLOT_KIND_COUNT; k++)
+		end[k] = VVK_MIN(end[k], slot_limit(k));
+}
+
+/* Empties the slots of the stages of the bind point that can be written
+ * (not all of struct vvk_stage_bindings: it is kilobytes). */
+static void clear_want(const struct fill_ctx *c, const struct vvk_pipeline *p)
+{
+	uint32_t end[VVK_SLOT_KIND_COUNT];
+
+	slot_ends(c, p, end);
+	for (int st = 0; st < VVK_STAGE_COUNT; st++) {
+		struct vvk_stage_bindings *w = &c->want[st];
+
+		if (!stage_in_bind_point(st, c->bp))
+			continue;
+		memset(w->nr, 0, sizeof(w->nr));
+		memset(w->ubo, 0, end[VVK_SLOT_UBO] * sizeof(w->ubo[0]));
+		if (end[VVK_SLOT_SAMPLER]) {
+			memset(w->views, 0, end[VVK_SLOT_SAMPLER] * sizeof(w->views[0]));
+			memset(w->samplers, 0, end[VVK_SLOT_SAMPLER] * sizeof(w->samplers[0]));
+		}
+		if (end[VVK_SLOT_SSBO])
+			memset(w->ssbo, 0, end[VVK_SLOT_SSBO] * sizeof(w->ssbo[0]));
+		if (end[VVK_SLOT_IMAGE])
+			memset(w->images, 0, end[VVK_SLOT_IMAGE] * sizeof(w->images[0]));
+	}
+}
+
 void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp)
 {
 	struct vvk_stage_bindings want[VVK_STAGE_COUNT];
 	const struct vvk_pipeline *p = cmd->st.pipeline[bp];
 	struct fill_ctx c = { cmd, want, &cmd->st.bound[bp], bp };
 
-	memset(want, 0, sizeof(want));
+	clear_want(&c, p);
 	fill(&c, p->layout);
 	fill_pairs(&c, p);
 	for (int s = 0; s < VVK_STAGE_COUNT; s++) {

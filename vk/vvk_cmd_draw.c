@@ -24,17 +24,82 @@ static enum vvk_bind_point bind_point(VkPipelineBindPoint bp)
 	return bp == VK_PIPELINE_BIND_POINT_COMPUTE ? VVK_BIND_COMPUTE : VVK_BIND_GFX;
 }
 
+/* Whether two pipelines map the bound descriptor sets to the same slots of the same stages. */
+static bool same_descriptor_use(const struct vvk_pipeline *a, const struct vvk_pipeline *b)
+{
+	if (a->layout != b->layout)
+		return false;
+	for (int s = 0; s < VVK_STAGE_COUNT; s++)
+		if (!a->shaders[s] != !b->shaders[s] || a->nr_pairs[s] != b->nr_pairs[s] ||
+		    (a->nr_pairs[s] &&
+		     memcmp(a->pairs[s], b->pairs[s], a->nr_pairs[s] * sizeof(a->pairs[s][0]))))
+			return false;
+	return true;
+}
+
+/* Whether two pipelines read the same CONST[0] (push constants, firstInstance). */
+static bool same_push_use(const struct vvk_pipeline *a, const struct vvk_pipeline *b)
+{
+	if (a->layout->push_size != b->layout->push_size ||
+	    a->uses_base_instance != b->uses_base_instance ||
+	    (a->uses_base_instance && a->base_instance_dword != b->base_instance_dword))
+		return false;
+	for (int s = 0; s < VVK_STAGE_COUNT; s++)
+		if ((a->shaders[s] && a->uses_push[s]) != (b->shaders[s] && b->uses_push[s]))
+			return false;
+	return true;
+}
+
+/* Dynamic state both pipelines take from the command buffer: unchanged by a switch. */
+static uint32_t same_dynamic(const struct vvk_pipeline *a, const struct vvk_pipeline *b)
+{
+	uint32_t both = a->dynamic & b->dynamic, d = 0;
+
+	if (both & VVK_DYNAMIC_VIEWPORT)
+		d |= DIRTY(VIEWPORT);
+	if (both & VVK_DYNAMIC_SCISSOR)
+		d |= DIRTY(SCISSOR);
+	if (both & VVK_DYNAMIC_BLEND_CONSTANTS)
+		d |= DIRTY(BLEND_COLOR);
+	if (both & VVK_DYNAMIC_STENCIL_REFERENCE)
+		d |= DIRTY(STENCIL_REF);
+	if (a->sample_mask == b->sample_mask && a->min_samples == b->min_samples)
+		d |= DIRTY(MULTISAMPLE);
+	return d;
+}
+
+/* What a switch between two graphics pipelines makes stale: the pipeline's
+ * objects (compared with the host shadow when flushed), and state it
+ * derives, vertex buffers, push constants, descriptors only if it differs. */
+static uint32_t gfx_switch_dirty(const struct vvk_pipeline *old, const struct vvk_pipeline *p)
+{
+	uint32_t d = GFX_STATE_OF_PIPELINE;
+
+	if (!old)
+		return d;
+	d &= ~same_dynamic(old, p);
+	if (old->nr_vbs == p->nr_vbs &&
+	    !memcmp(old->vb_strides, p->vb_strides, p->nr_vbs * sizeof(p->vb_strides[0])))
+		d &= ~DIRTY(VERTEX_BUFFERS);
+	if (same_push_use(old, p))
+		d &= ~DIRTY(PUSH_CONSTANTS);
+	if (same_descriptor_use(old, p))
+		d &= ~DIRTY(GFX_DESCRIPTORS);
+	return d;
+}
+
 void vvk_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
 			 VkPipeline pipeline)
 {
 	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
 	enum vvk_bind_point bp = bind_point(bindPoint);
 	struct vvk_pipeline *p = vvk_pipeline_from_handle(pipeline);
+	const struct vvk_pipeline *old = cmd->st.pipeline[bp];
 
-	if (cmd->st.pipeline[bp] == p)
+	if (old == p)
 		return;
 	cmd->st.pipeline[bp] = p;
-	cmd->st.dirty |= bp == VVK_BIND_GFX ? GFX_STATE_OF_PIPELINE : COMPUTE_STATE_OF_PIPELINE;
+	cmd->st.dirty |= bp == VVK_BIND_GFX ? gfx_switch_dirty(old, p) : COMPUTE_STATE_OF_PIPELINE;
 }
 
 void vvk_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
@@ -46,17 +111,24 @@ void vvk_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoin
 	enum vvk_bind_point bp = bind_point(bindPoint);
 	struct vvk_bound_sets *b = &cmd->st.bound[bp];
 	uint32_t used = 0;
+	bool same = true;
 
 	b->layout = vvk_pipeline_layout_from_handle(layout);
 	for (uint32_t i = 0; i < setCount && firstSet + i < VVK_MAX_SETS; i++) {
 		struct vvk_descriptor_set *set = vvk_descriptor_set_from_handle(pSets[i]);
-		uint32_t n = set ? set->layout->nr_dynamic : 0;
+		uint32_t n = set ? set->layout->nr_dynamic : 0, *dyn = b->dynamic[firstSet + i];
 
+		same &= b->sets[firstSet + i] == set;
 		b->sets[firstSet + i] = set;
-		for (uint32_t d = 0; d < n && used < dynamicOffsetCount; d++)
-			b->dynamic[firstSet + i][d] = pDynamicOffsets[used++];
+		for (uint32_t d = 0; d < n && used < dynamicOffsetCount; d++, used++) {
+			same &= dyn[d] == pDynamicOffsets[used];
+			dyn[d] = pDynamicOffsets[used];
+		}
 	}
-	cmd->st.dirty |= bp == VVK_BIND_GFX ? DIRTY(GFX_DESCRIPTORS) : DIRTY(COMPUTE_DESCRIPTORS);
+	/* the same sets at the same offsets: nothing to send again */
+	if (!same)
+		cmd->st.dirty |= bp == VVK_BIND_GFX ? DIRTY(GFX_DESCRIPTORS)
+						    : DIRTY(COMPUTE_DESCRIPTORS);
 }
 
 void vvk_CmdBindVertexBuffers(VkCommandBuffer commandBuffer, uint32_t firstBinding,
@@ -82,7 +154,12 @@ void vvk_CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDe
 	uint32_t size = indexType == VK_INDEX_TYPE_UINT32 ? 4
 		      : indexType == VK_INDEX_TYPE_UINT8_EXT ? 1 : 2;
 
-	cmd->st.index_buffer = vvk_buffer_from_handle(buffer);
+	struct vvk_buffer *b = vvk_buffer_from_handle(buffer);
+
+	if (cmd->st.index_buffer == b && cmd->st.index_offset == offset &&
+	    cmd->st.index_size == size)
+		return;
+	cmd->st.index_buffer = b;
 	cmd->st.index_offset = offset;
 	cmd->st.index_size = size;
 	cmd->st.dirty |= DIRTY(INDEX_BUFFER);
@@ -329,6 +406,8 @@ void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd)
 	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_GFX];
 	uint32_t d = cmd->st.dirty;
 
+	if (!(d & (GFX_STATE_OF_PIPELINE | DIRTY(FRAMEBUFFER))))
+		return; /* the common draw: nothing changed since the last one */
 	if (d & DIRTY(FRAMEBUFFER))
 		vvk_cmd_emit_framebuffer(cmd);
 	if (d & DIRTY(GFX_PIPELINE))

@@ -19,6 +19,7 @@ void vvk_reflist_finish(struct vvk_reflist *l)
 void vvk_reflist_reset(struct vvk_reflist *l)
 {
 	l->count = 0;
+	memset(l->recent, 0, sizeof(l->recent));
 	if (l->index)
 		memset(l->index, 0, l->index_size * sizeof(*l->index));
 }
@@ -65,18 +66,22 @@ static bool grow(struct vvk_reflist *l)
 bool vvk_reflist_add(struct vvk_reflist *l, struct vvk_usage *usage, struct vdrm_resource *res,
 		     bool write)
 {
-	uint32_t *slot;
+	uint32_t *recent = &l->recent[((uintptr_t)usage >> 6) % VVK_REFLIST_RECENT];
+	uint32_t *slot, i = *recent;
 
-	if (l->count == l->cap && !grow(l))
-		return false;
-	slot = slot_of(l, usage);
-	if (*slot) {
-		l->refs[*slot - 1].write |= write;
-		if (res)
-			l->refs[*slot - 1].res = res;
-		return true;
+	/* what a draw references again and again (its VBO, its sets) skips the hash */
+	if (!i || l->refs[i - 1].usage != usage) {
+		if (l->count == l->cap && !grow(l))
+			return false;
+		slot = slot_of(l, usage);
+		if (!*slot) {
+			l->refs[l->count] = (struct vvk_ref){ .usage = usage };
+			*slot = ++l->count;
+		}
+		i = *recent = *slot;
 	}
-	l->refs[l->count] = (struct vvk_ref){ .usage = usage, .res = res, .write = write };
-	*slot = ++l->count;
+	l->refs[i - 1].write |= write;
+	if (res)
+		l->refs[i - 1].res = res;
 	return true;
 }

@@ -18,11 +18,14 @@ struct vvk_ref {
 	bool write;
 };
 
+#define VVK_REFLIST_RECENT 8
+
 struct vvk_reflist {
 	struct vvk_ref *refs;
 	uint32_t count, cap;
 	uint32_t *index;  /* open addressing over usage pointers: refs index + 1 */
 	uint32_t index_size;
+	uint32_t recent[VVK_REFLIST_RECENT]; /* refs index + 1 of recent ones, by pointer bits */
 };
 
 void vvk_reflist_init(struct vvk_reflist *l);
