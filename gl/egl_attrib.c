@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "egl_attrib.h"
 
+#include "egl_display.h"
+#include "egl_error.h"
+
 bool egl_attribs_next(struct egl_attribs *it, EGLint *name, EGLAttrib *value)
 {
 	if (it->ints) {
@@ -18,4 +21,14 @@ bool egl_attribs_next(struct egl_attribs *it, EGLint *name, EGLAttrib *value)
 	}
 	it->pos += 2;
 	return true;
+}
+
+EGLBoolean egl_query_finish(struct egl_display *d, EGLint err, EGLint v, EGLint *value)
+{
+	if (err == EGL_SUCCESS && !value)
+		err = EGL_BAD_PARAMETER;
+	else if (err == EGL_SUCCESS)
+		*value = v;
+	egl_display_release(d);
+	return err == EGL_SUCCESS ? egl_success() : egl_error(err);
 }

@@ -29,3 +29,10 @@ static inline struct egl_attribs egl_attribs_wide(const EGLAttrib *list)
 
 /* The next (name, value) pair; false at EGL_NONE or for a NULL list. */
 bool egl_attribs_next(struct egl_attribs *it, EGLint *name, EGLAttrib *value);
+
+struct egl_display;
+
+/* The end of eglQueryContext/eglQuerySurface/eglGetConfigAttrib: with err
+ * EGL_SUCCESS stores v in *value (EGL_BAD_PARAMETER if value is NULL), then
+ * releases d and records the outcome. */
+EGLBoolean egl_query_finish(struct egl_display *d, EGLint err, EGLint v, EGLint *value);

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "egl_attrib.h"
 #include "egl_display.h"
 #include "egl_error.h"
 
@@ -149,8 +150,7 @@ EGLBoolean EGLAPIENTRY vegl_GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EG
 {
 	struct egl_display *d = egl_display_acquire(dpy, true);
 	struct egl_config *c;
-	EGLint v;
-	EGLint err = EGL_SUCCESS;
+	EGLint v = 0, err = EGL_SUCCESS;
 
 	if (!d)
 		return EGL_FALSE;
@@ -159,10 +159,5 @@ EGLBoolean EGLAPIENTRY vegl_GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EG
 		err = EGL_BAD_CONFIG;
 	else if (!egl_config_value(c, attribute, &v))
 		err = EGL_BAD_ATTRIBUTE;
-	else if (!value)
-		err = EGL_BAD_PARAMETER;
-	else
-		*value = v;
-	egl_display_release(d);
-	return err == EGL_SUCCESS ? egl_success() : egl_error(err);
+	return egl_query_finish(d, err, v, value);
 }

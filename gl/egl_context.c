@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "egl_attrib.h"
 #include "egl_config.h"
 #include "egl_display.h"
 #include "egl_error.h"
@@ -16,40 +17,8 @@ struct context_request {
 
 struct egl_context *egl_context_lookup(struct egl_display *d, EGLContext handle)
 {
-	for (struct egl_context *c = d->contexts; c; c = c->next)
-		if ((EGLContext)c == handle)
-			return c;
-	return NULL;
-}
-
-void egl_context_ref(struct egl_context *c)
-{
-	c->refs++;
-}
-
-void egl_context_unref(struct egl_context *c)
-{
-	if (!c || --c->refs)
-		return;
-	vgl_context_destroy(c->vgl);
-	egl_display_object_gone(c->d);
-	free(c);
-}
-
-static void unlink_context(struct egl_context *c)
-{
-	struct egl_context **p = &c->d->contexts;
-
-	while (*p != c)
-		p = &(*p)->next;
-	*p = c->next;
-	egl_context_unref(c);
-}
-
-void egl_contexts_unlink_all(struct egl_display *d)
-{
-	while (d->contexts)
-		unlink_context(d->contexts);
+	/* the egl_object is the first member */
+	return (struct egl_context *)egl_object_find(d->contexts, handle);
 }
 
 /* ---- attributes (EGL 1.5 §3.7.1, EGL_KHR_create_context) ------------------------- */
@@ -189,6 +158,14 @@ static EGLint create_vgl_context(struct egl_display *d, const struct context_arg
 	return egl_error_from_vgl(vgl_context_create(d->dev, &info, &c->vgl));
 }
 
+static void context_destroy(struct egl_object *o)
+{
+	struct egl_context *c = (struct egl_context *)o;
+
+	vgl_context_destroy(c->vgl);
+	free(c);
+}
+
 static EGLContext add_context(struct egl_display *d, const struct context_args *a)
 {
 	struct egl_context *c = calloc(1, sizeof(*c));
@@ -198,7 +175,7 @@ static EGLContext add_context(struct egl_display *d, const struct context_args *
 		egl_error(EGL_BAD_ALLOC);
 		return EGL_NO_CONTEXT;
 	}
-	*c = (struct egl_context){ .d = d, .refs = 1, .config = a->config,
+	*c = (struct egl_context){ .config = a->config,
 				   .major = granted_major(a), .minor = a->req.minor };
 	err = create_vgl_context(d, a, c);
 	if (err != EGL_SUCCESS) {
@@ -206,9 +183,7 @@ static EGLContext add_context(struct egl_display *d, const struct context_args *
 		egl_error(err);
 		return EGL_NO_CONTEXT;
 	}
-	c->next = d->contexts;
-	d->contexts = c;
-	egl_display_object_added(d);
+	egl_object_link(&d->contexts, &c->obj, d, context_destroy);
 	egl_success();
 	return (EGLContext)c;
 }
@@ -242,7 +217,7 @@ EGLBoolean EGLAPIENTRY vegl_DestroyContext(EGLDisplay dpy, EGLContext ctx)
 	c = egl_context_lookup(d, ctx);
 	/* a current context lives on until released (the binding's reference) */
 	if (c)
-		unlink_context(c);
+		egl_object_unlink(&d->contexts, &c->obj);
 	egl_display_release(d);
 	return c ? egl_success() : egl_error(EGL_BAD_CONTEXT);
 }
@@ -273,7 +248,7 @@ EGLBoolean EGLAPIENTRY vegl_QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint 
 {
 	struct egl_display *d = egl_display_acquire(dpy, true);
 	struct egl_context *c;
-	EGLint v, err = EGL_SUCCESS;
+	EGLint v = 0, err = EGL_SUCCESS;
 
 	if (!d)
 		return EGL_FALSE;
@@ -282,10 +257,5 @@ EGLBoolean EGLAPIENTRY vegl_QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint 
 		err = EGL_BAD_CONTEXT;
 	else if (!context_value(c, attribute, &v))
 		err = EGL_BAD_ATTRIBUTE;
-	else if (!value)
-		err = EGL_BAD_PARAMETER;
-	else
-		*value = v;
-	egl_display_release(d);
-	return err == EGL_SUCCESS ? egl_success() : egl_error(err);
+	return egl_query_finish(d, err, v, value);
 }

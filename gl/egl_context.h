@@ -19,15 +19,15 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+#include "egl_object.h"
+
 struct egl_config;
 struct egl_display;
 struct egl_surface;
 struct vgl_context;
 
 struct egl_context {
-	struct egl_context *next;      /* in the display's list while the handle is valid */
-	struct egl_display *d;
-	unsigned refs;                 /* the list's, and the binding's while current */
+	struct egl_object obj;          /* first: the handle; list, display, refs */
 	const struct egl_config *config; /* NULL: EGL_NO_CONFIG_KHR */
 	struct vgl_context *vgl;
 	EGLint major, minor;
@@ -37,9 +37,6 @@ struct egl_context {
 
 /* All under egl_lock(). lookup records no error. */
 struct egl_context *egl_context_lookup(struct egl_display *d, EGLContext handle);
-void egl_context_ref(struct egl_context *c);
-void egl_context_unref(struct egl_context *c);
-void egl_contexts_unlink_all(struct egl_display *d);
 
 EGLContext EGLAPIENTRY vegl_CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share,
 					  const EGLint *attribs);

@@ -29,7 +29,7 @@ static void release_surface(struct egl_surface *s)
 	if (!s)
 		return;
 	s->bound = NULL;
-	egl_surface_unref(s);
+	egl_object_unref(&s->obj);
 }
 
 static void hold_surface(struct egl_surface *s, struct egl_context *c)
@@ -37,7 +37,7 @@ static void hold_surface(struct egl_surface *s, struct egl_context *c)
 	if (!s)
 		return;
 	s->bound = c;
-	egl_surface_ref(s);
+	egl_object_ref(&s->obj);
 }
 
 static void unbind_current(void)
@@ -52,12 +52,12 @@ static void unbind_current(void)
 	release_surface(c->read);
 	c->draw = c->read = NULL;
 	/* may be the last reference of a destroyed context */
-	egl_context_unref(c);
+	egl_object_unref(&c->obj);
 }
 
 static void bind(const struct binding *b)
 {
-	egl_context_ref(b->ctx);
+	egl_object_ref(&b->ctx->obj);
 	b->ctx->current = true;
 	b->ctx->draw = b->draw;
 	b->ctx->read = b->read;
@@ -227,7 +227,7 @@ EGLBoolean EGLAPIENTRY vegl_SwapInterval(EGLDisplay dpy, EGLint interval)
 
 	if (!d)
 		return EGL_FALSE;
-	if (!current || current->d != d)
+	if (!current || current->obj.d != d)
 		err = EGL_BAD_CONTEXT;
 	else if (!current->draw)
 		err = EGL_BAD_SURFACE;

@@ -185,9 +185,9 @@ EGLBoolean EGLAPIENTRY vegl_Terminate(EGLDisplay dpy)
 		/* Handles die now; objects current in some thread live on until
 		 * released (EGL 1.5 §3.2). */
 		d->initialized = false;
-		egl_syncs_unlink_all(d);
-		egl_contexts_unlink_all(d);
-		egl_surfaces_unlink_all(d);
+		egl_objects_unlink_all(&d->syncs);
+		egl_objects_unlink_all(&d->contexts);
+		egl_objects_unlink_all(&d->surfaces);
 		put_device_if_unused(d);
 	}
 	egl_display_release(d);

@@ -16,6 +16,7 @@
 #include <EGL/eglext.h>
 
 #include "egl_config.h"
+#include "egl_object.h"
 
 struct vgl_device;
 struct egl_surface;
@@ -31,9 +32,9 @@ struct egl_display {
 	unsigned objects;
 	struct egl_config configs[EGL_CONFIG_COUNT];
 	/* Objects whose handles are valid; each list holds one reference. */
-	struct egl_surface *surfaces;
-	struct egl_context *contexts;
-	struct egl_sync *syncs;
+	struct egl_object *surfaces;
+	struct egl_object *contexts;
+	struct egl_object *syncs;
 };
 
 void egl_lock(void);

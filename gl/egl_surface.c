@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "egl_attrib.h"
 #include "egl_config.h"
 #include "egl_display.h"
 #include "egl_error.h"
@@ -16,40 +17,8 @@ struct pbuffer_request {
 
 struct egl_surface *egl_surface_lookup(struct egl_display *d, EGLSurface handle)
 {
-	for (struct egl_surface *s = d->surfaces; s; s = s->next)
-		if ((EGLSurface)s == handle)
-			return s;
-	return NULL;
-}
-
-void egl_surface_ref(struct egl_surface *s)
-{
-	s->refs++;
-}
-
-void egl_surface_unref(struct egl_surface *s)
-{
-	if (!s || --s->refs)
-		return;
-	vgl_surface_destroy(s->vgl);
-	egl_display_object_gone(s->d);
-	free(s);
-}
-
-static void unlink_surface(struct egl_surface *s)
-{
-	struct egl_surface **p = &s->d->surfaces;
-
-	while (*p != s)
-		p = &(*p)->next;
-	*p = s->next;
-	egl_surface_unref(s);
-}
-
-void egl_surfaces_unlink_all(struct egl_display *d)
-{
-	while (d->surfaces)
-		unlink_surface(d->surfaces);
+	/* the egl_object is the first member */
+	return (struct egl_surface *)egl_object_find(d->surfaces, handle);
 }
 
 /* ---- creation -------------------------------------------------------------------- */
@@ -130,6 +99,14 @@ static EGLint create_vgl_surface(struct egl_display *d, struct egl_surface *s)
 	return ret ? EGL_BAD_ALLOC : EGL_SUCCESS;
 }
 
+static void surface_destroy(struct egl_object *o)
+{
+	struct egl_surface *s = (struct egl_surface *)o;
+
+	vgl_surface_destroy(s->vgl);
+	free(s);
+}
+
 static EGLSurface add_pbuffer(struct egl_display *d, const struct egl_config *c,
 			      const struct pbuffer_request *r)
 {
@@ -140,7 +117,7 @@ static EGLSurface add_pbuffer(struct egl_display *d, const struct egl_config *c,
 		egl_error(EGL_BAD_ALLOC);
 		return EGL_NO_SURFACE;
 	}
-	*s = (struct egl_surface){ .d = d, .refs = 1, .config = c, .width = r->width,
+	*s = (struct egl_surface){ .config = c, .width = r->width,
 				   .height = r->height, .largest = r->largest,
 				   .swap_behavior = EGL_BUFFER_PRESERVED,
 				   .multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT,
@@ -151,9 +128,7 @@ static EGLSurface add_pbuffer(struct egl_display *d, const struct egl_config *c,
 		egl_error(err);
 		return EGL_NO_SURFACE;
 	}
-	s->next = d->surfaces;
-	d->surfaces = s;
-	egl_display_object_added(d);
+	egl_object_link(&d->surfaces, &s->obj, d, surface_destroy);
 	egl_success();
 	return (EGLSurface)s;
 }
@@ -189,7 +164,7 @@ EGLBoolean EGLAPIENTRY vegl_DestroySurface(EGLDisplay dpy, EGLSurface surface)
 	s = egl_surface_lookup(d, surface);
 	/* one that is current lives on until released (the binding's reference) */
 	if (s)
-		unlink_surface(s);
+		egl_object_unlink(&d->surfaces, &s->obj);
 	egl_display_release(d);
 	return s ? egl_success() : egl_error(EGL_BAD_SURFACE);
 }
@@ -225,7 +200,7 @@ EGLBoolean EGLAPIENTRY vegl_QuerySurface(EGLDisplay dpy, EGLSurface surface, EGL
 {
 	struct egl_display *d = egl_display_acquire(dpy, true);
 	struct egl_surface *s;
-	EGLint v, err = EGL_SUCCESS;
+	EGLint v = 0, err = EGL_SUCCESS;
 
 	if (!d)
 		return EGL_FALSE;
@@ -234,12 +209,7 @@ EGLBoolean EGLAPIENTRY vegl_QuerySurface(EGLDisplay dpy, EGLSurface surface, EGL
 		err = EGL_BAD_SURFACE;
 	else if (!surface_value(s, attribute, &v))
 		err = EGL_BAD_ATTRIBUTE;
-	else if (!value)
-		err = EGL_BAD_PARAMETER;
-	else
-		*value = v;
-	egl_display_release(d);
-	return err == EGL_SUCCESS ? egl_success() : egl_error(err);
+	return egl_query_finish(d, err, v, value);
 }
 
 static EGLint set_surface_value(struct egl_surface *s, EGLint attribute, EGLint value)

@@ -10,15 +10,15 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+#include "egl_object.h"
+
 struct egl_config;
 struct egl_context;
 struct egl_display;
 struct vgl_surface;
 
 struct egl_surface {
-	struct egl_surface *next;      /* in the display's list while the handle is valid */
-	struct egl_display *d;
-	unsigned refs;                 /* the list's, and the binding's while current */
+	struct egl_object obj;          /* first: the handle; list, display, refs */
 	const struct egl_config *config;
 	struct vgl_surface *vgl;
 	EGLint width, height;
@@ -29,9 +29,6 @@ struct egl_surface {
 
 /* All under egl_lock(). lookup records no error. */
 struct egl_surface *egl_surface_lookup(struct egl_display *d, EGLSurface handle);
-void egl_surface_ref(struct egl_surface *s);
-void egl_surface_unref(struct egl_surface *s);
-void egl_surfaces_unlink_all(struct egl_display *d);
 
 EGLSurface EGLAPIENTRY vegl_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config,
 						 const EGLint *attribs);

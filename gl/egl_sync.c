@@ -19,35 +19,16 @@ struct sync_request {
 
 static struct egl_sync *sync_lookup(struct egl_display *d, EGLSync handle)
 {
-	for (struct egl_sync *s = d->syncs; s; s = s->next)
-		if ((EGLSync)s == handle)
-			return s;
-	return NULL;
+	/* the egl_object is the first member */
+	return (struct egl_sync *)egl_object_find(d->syncs, handle);
 }
 
-static void sync_unref(struct egl_sync *s)
+static void sync_destroy(struct egl_object *o)
 {
-	if (--s->refs)
-		return;
+	struct egl_sync *s = (struct egl_sync *)o;
+
 	vgl_fence_destroy(s->fence);
-	egl_display_object_gone(s->d);
 	free(s);
-}
-
-static void unlink_sync(struct egl_sync *s)
-{
-	struct egl_sync **p = &s->d->syncs;
-
-	while (*p != s)
-		p = &(*p)->next;
-	*p = s->next;
-	sync_unref(s);
-}
-
-void egl_syncs_unlink_all(struct egl_display *d)
-{
-	while (d->syncs)
-		unlink_sync(d->syncs);
 }
 
 /* Locks dpy and finds sync; records EGL_BAD_PARAMETER for an unknown sync. */
@@ -112,7 +93,7 @@ static EGLSync add_sync(struct egl_display *d, const struct sync_request *r)
 	EGLint err;
 
 	/* fences are commands of the current context, on this display */
-	if (!ctx || ctx->d != d) {
+	if (!ctx || ctx->obj.d != d) {
 		egl_error(EGL_BAD_MATCH);
 		return EGL_NO_SYNC;
 	}
@@ -123,11 +104,7 @@ static EGLSync add_sync(struct egl_display *d, const struct sync_request *r)
 		egl_error(err);
 		return EGL_NO_SYNC;
 	}
-	s->d = d;
-	s->refs = 1;
-	s->next = d->syncs;
-	d->syncs = s;
-	egl_display_object_added(d);
+	egl_object_link(&d->syncs, &s->obj, d, sync_destroy);
 	egl_success();
 	return (EGLSync)s;
 }
@@ -167,9 +144,9 @@ EGLBoolean EGLAPIENTRY vegl_DestroySync(EGLDisplay dpy, EGLSync sync)
 
 	if (!s)
 		return EGL_FALSE;
-	d = s->d;
+	d = s->obj.d;
 	/* a thread still waiting on it holds a reference */
-	unlink_sync(s);
+	egl_object_unlink(&d->syncs, &s->obj);
 	egl_display_release(d);
 	return egl_success();
 }
@@ -203,13 +180,13 @@ EGLint EGLAPIENTRY vegl_ClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flag
 	 * current context too is what EGL_SYNC_FLUSH_COMMANDS_BIT asks for */
 	if ((flags & EGL_SYNC_FLUSH_COMMANDS_BIT) && ctx)
 		ret = vgl_context_flush(ctx->vgl);
-	s->refs++;
+	egl_object_ref(&s->obj);
 	/* never wait for the GPU with EGL's lock held */
-	egl_display_release(s->d);
+	egl_display_release(s->obj.d);
 	if (ret == VGL_OK)
 		ret = vgl_fence_wait(s->fence, timeout == EGL_FOREVER ? UINT64_MAX : timeout);
 	egl_lock();
-	sync_unref(s);
+	egl_object_unref(&s->obj);
 	egl_unlock();
 	return wait_result(ret);
 }
@@ -241,7 +218,7 @@ EGLBoolean EGLAPIENTRY vegl_GetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint a
 	if (!s)
 		return EGL_FALSE;
 	err = sync_value(s, attribute, &v);
-	egl_display_release(s->d);
+	egl_display_release(s->obj.d);
 	if (err == EGL_SUCCESS && !value)
 		err = EGL_BAD_PARAMETER;
 	if (err != EGL_SUCCESS)
@@ -271,11 +248,11 @@ EGLBoolean EGLAPIENTRY vegl_WaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags)
 		return EGL_FALSE;
 	if (flags != 0)
 		err = EGL_BAD_PARAMETER;
-	else if (!ctx || ctx->d != s->d)
+	else if (!ctx || ctx->obj.d != s->obj.d)
 		err = EGL_BAD_MATCH;
 	else
 		err = egl_error_from_vgl(vgl_fence_gpu_wait(ctx->vgl, s->fence));
-	egl_display_release(s->d);
+	egl_display_release(s->obj.d);
 	return err == EGL_SUCCESS ? egl_success() : egl_error(err);
 }
 
@@ -294,7 +271,7 @@ EGLint EGLAPIENTRY vegl_DupNativeFenceFDANDROID(EGLDisplay dpy, EGLSyncKHR sync)
 		return EGL_NO_NATIVE_FENCE_FD_ANDROID;
 	if (s->type == EGL_SYNC_NATIVE_FENCE_ANDROID)
 		err = egl_error_from_vgl(vgl_fence_export_fd(s->fence, &fd));
-	egl_display_release(s->d);
+	egl_display_release(s->obj.d);
 	if (err != EGL_SUCCESS) {
 		egl_error(err);
 		return EGL_NO_NATIVE_FENCE_FD_ANDROID;

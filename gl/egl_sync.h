@@ -9,19 +9,18 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+#include "egl_object.h"
+
 struct egl_display;
 struct vgl_fence;
 
 struct egl_sync {
-	struct egl_sync *next;         /* in the display's list while the handle is valid */
-	struct egl_display *d;
-	unsigned refs;                 /* the list's, and each waiting thread's */
+	struct egl_object obj;          /* first: the handle; list, display, refs */
 	EGLenum type;                  /* EGL_SYNC_FENCE or EGL_SYNC_NATIVE_FENCE_ANDROID */
 	EGLenum condition;
 	struct vgl_fence *fence;
 };
 
-void egl_syncs_unlink_all(struct egl_display *d);
 
 EGLSync EGLAPIENTRY vegl_CreateSync(EGLDisplay dpy, EGLenum type, const EGLAttrib *attribs);
 EGLSyncKHR EGLAPIENTRY vegl_CreateSyncKHR(EGLDisplay dpy, EGLenum type, const EGLint *attribs);

@@ -122,9 +122,7 @@ struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bo
 	return NULL;
 }
 
-/* The buffer bound to target; errors per spec when the target is invalid
- * (INVALID_ENUM) or nothing is bound (INVALID_OPERATION). */
-static struct vgl_buffer *bound_buffer(struct vgl_context *ctx, GLenum target)
+struct vgl_buffer *vgl_buffer_bound(struct vgl_context *ctx, GLenum target)
 {
 	bool valid;
 	struct vgl_buffer **slot = vgl_buffer_target(ctx, target, &valid);
@@ -138,23 +136,10 @@ static struct vgl_buffer *bound_buffer(struct vgl_context *ctx, GLenum target)
 	return *slot;
 }
 
-static void GL_APIENTRY vgl_GenBuffers(GLsizei n, GLuint *names)
+static struct vgl_names *buffer_space(struct vgl_context *ctx, pthread_mutex_t **lock)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	pthread_mutex_lock(&ctx->share->lock);
-	for (GLsizei i = 0; i < n; i++) {
-		names[i] = vgl_names_gen(&ctx->share->buffers, NULL);
-		if (!names[i])
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
-	}
-	pthread_mutex_unlock(&ctx->share->lock);
+	*lock = &ctx->share->lock;
+	return &ctx->share->buffers;
 }
 
 /* GL: deleting a buffer unbinds it from this context's binding points. */
@@ -173,28 +158,22 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VERTEX) | VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 
+static void buffer_gone(struct vgl_context *ctx, void *obj)
+{
+	unbind_everywhere(ctx, obj);
+	vgl_buffer_unref(obj);
+}
+
+static const struct vgl_name_ops buffer_names = { .space = buffer_space, .gone = buffer_gone };
+
+static void GL_APIENTRY vgl_GenBuffers(GLsizei n, GLuint *names)
+{
+	vgl_names_gen_gl(&buffer_names, n, names);
+}
+
 static void GL_APIENTRY vgl_DeleteBuffers(GLsizei n, const GLuint *names)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	for (GLsizei i = 0; i < n; i++) {
-		struct vgl_buffer *b;
-
-		pthread_mutex_lock(&ctx->share->lock);
-		b = vgl_names_get(&ctx->share->buffers, names[i]);
-		vgl_names_remove(&ctx->share->buffers, names[i]);
-		pthread_mutex_unlock(&ctx->share->lock);
-		if (!b)
-			continue;
-		unbind_everywhere(ctx, b);
-		vgl_buffer_unref(b);
-	}
+	vgl_names_delete_gl(&buffer_names, n, names);
 }
 
 /* The object of a name, created on first bind. */
@@ -242,15 +221,7 @@ static void GL_APIENTRY vgl_BindBuffer(GLenum target, GLuint name)
 
 static GLboolean GL_APIENTRY vgl_IsBuffer(GLuint name)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	bool is;
-
-	if (!ctx)
-		return GL_FALSE;
-	pthread_mutex_lock(&ctx->share->lock);
-	is = vgl_names_get(&ctx->share->buffers, name) != NULL;
-	pthread_mutex_unlock(&ctx->share->lock);
-	return is ? GL_TRUE : GL_FALSE;
+	return vgl_names_is_gl(&buffer_names, name);
 }
 
 static bool valid_usage(const struct vgl_context *ctx, GLenum usage)
@@ -307,7 +278,7 @@ static void GL_APIENTRY vgl_BufferData(GLenum target, GLsizeiptr size, const voi
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	b = bound_buffer(ctx, target);
+	b = vgl_buffer_bound(ctx, target);
 	if (!b)
 		return;
 	b->usage = usage;
@@ -348,7 +319,7 @@ static void GL_APIENTRY vgl_BufferSubData(GLenum target, GLintptr offset, GLsize
 
 	if (!ctx)
 		return;
-	b = bound_buffer(ctx, target);
+	b = vgl_buffer_bound(ctx, target);
 	if (!b)
 		return;
 	if (offset < 0 || size < 0 || offset + size > b->size) {
@@ -388,7 +359,7 @@ static bool get_param(GLenum target, GLenum pname, GLint64 *out)
 
 	if (!ctx)
 		return false;
-	b = bound_buffer(ctx, target);
+	b = vgl_buffer_bound(ctx, target);
 	if (!b)
 		return false;
 	if (!buffer_param(ctx, b, pname, out)) {
@@ -440,8 +411,8 @@ static void GL_APIENTRY vgl_CopyBufferSubData(GLenum rt, GLenum wt, GLintptr ro,
 
 	if (!ctx)
 		return;
-	src = bound_buffer(ctx, rt);
-	dst = src ? bound_buffer(ctx, wt) : NULL;
+	src = vgl_buffer_bound(ctx, rt);
+	dst = src ? vgl_buffer_bound(ctx, wt) : NULL;
 	if (!copy_args_ok(ctx, src, dst, ro, wo, size) || size == 0)
 		return;
 	cmd = vgl_batch_cmd(ctx);

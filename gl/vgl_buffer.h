@@ -91,6 +91,9 @@ void vgl_buffer_set(struct vgl_buffer **slot, struct vgl_buffer *b);
 /* The buffer bound to a target (GL_ARRAY_BUFFER, ...); *valid false when
  * the target is not one of this context's version. */
 struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bool *valid);
+/* The buffer bound to target; errors per spec when the target is invalid
+ * (INVALID_ENUM) or nothing is bound (INVALID_OPERATION). */
+struct vgl_buffer *vgl_buffer_bound(struct vgl_context *ctx, GLenum target);
 /* Writes data at offset of b's storage, ordered after the context's
  * recorded work (technique 2: no wait when the storage is busy). */
 void vgl_buffer_write(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr offset,

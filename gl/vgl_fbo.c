@@ -64,58 +64,42 @@ void vgl_fbo_detach(struct vgl_context *ctx, const struct vgl_texture *t,
 
 /* ---- names and binding ------------------------------------------------------------------ */
 
+/* Framebuffers are per context, with the texture state. */
+static struct vgl_names *fbo_space(struct vgl_context *ctx, pthread_mutex_t **lock)
+{
+	struct vgl_texture_state *ts = vgl_texture_state(ctx);
+
+	*lock = NULL;
+	return ts ? ts->fbos : NULL;
+}
+
+/* GL: deleting a bound framebuffer binds framebuffer 0 */
+static void fbo_gone(struct vgl_context *ctx, void *obj)
+{
+	struct vgl_texture_state *ts = ctx->tex;
+
+	if (ts->draw_fbo == obj)
+		ts->draw_fbo = NULL;
+	if (ts->read_fbo == obj)
+		ts->read_fbo = NULL;
+	fbo_free(obj);
+}
+
+static const struct vgl_name_ops fbo_names = { .space = fbo_space, .gone = fbo_gone };
+
 static void GL_APIENTRY vgl_GenFramebuffers(GLsizei n, GLuint *names)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_texture_state *ts;
-
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	ts = vgl_texture_state(ctx);
-	for (GLsizei i = 0; ts && i < n; i++) {
-		names[i] = vgl_names_gen(ts->fbos, NULL);
-		if (!names[i])
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
-	}
+	vgl_names_gen_gl(&fbo_names, n, names);
 }
 
 static void GL_APIENTRY vgl_DeleteFramebuffers(GLsizei n, const GLuint *names)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_texture_state *ts;
-
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	ts = vgl_texture_state(ctx);
-	for (GLsizei i = 0; ts && i < n; i++) {
-		struct vgl_fbo *f = vgl_names_get(ts->fbos, names[i]);
-
-		vgl_names_remove(ts->fbos, names[i]);
-		if (!f)
-			continue;
-		/* GL: deleting a bound framebuffer binds framebuffer 0 */
-		if (ts->draw_fbo == f)
-			ts->draw_fbo = NULL;
-		if (ts->read_fbo == f)
-			ts->read_fbo = NULL;
-		fbo_free(f);
-	}
+	vgl_names_delete_gl(&fbo_names, n, names);
 }
 
 static GLboolean GL_APIENTRY vgl_IsFramebuffer(GLuint name)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_texture_state *ts = ctx ? vgl_texture_state(ctx) : NULL;
-
-	return ts && name && vgl_names_get(ts->fbos, name) ? GL_TRUE : GL_FALSE;
+	return vgl_names_is_gl(&fbo_names, name);
 }
 
 static struct vgl_fbo *lookup_or_create(struct vgl_context *ctx, GLuint name)

@@ -26,20 +26,6 @@
 		    GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | \
 		    GL_MAP_UNSYNCHRONIZED_BIT)
 
-static struct vgl_buffer *bound(struct vgl_context *ctx, GLenum target)
-{
-	bool valid;
-	struct vgl_buffer **slot = vgl_buffer_target(ctx, target, &valid);
-
-	if (!valid) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return NULL;
-	}
-	if (!*slot)
-		vgl_error(ctx, GL_INVALID_OPERATION);
-	return *slot;
-}
-
 static bool map_args_ok(struct vgl_context *ctx, const struct vgl_buffer *b, GLintptr offset,
 			GLsizeiptr length, GLbitfield access)
 {
@@ -120,7 +106,7 @@ static void *GL_APIENTRY vgl_MapBufferRange(GLenum target, GLintptr offset, GLsi
 
 	if (!ctx)
 		return NULL;
-	b = bound(ctx, target);
+	b = vgl_buffer_bound(ctx, target);
 	if (!b || !map_args_ok(ctx, b, offset, length, access))
 		return NULL;
 	if (access & GL_MAP_READ_BIT)
@@ -161,7 +147,7 @@ static void GL_APIENTRY vgl_FlushMappedBufferRange(GLenum target, GLintptr offse
 
 	if (!ctx)
 		return;
-	b = bound(ctx, target);
+	b = vgl_buffer_bound(ctx, target);
 	if (!b)
 		return;
 	/* ES 3.0 §2.10.4: an unmapped buffer is INVALID_OPERATION, not a range error */
@@ -187,7 +173,7 @@ static GLboolean GL_APIENTRY vgl_UnmapBuffer(GLenum target)
 
 	if (!ctx)
 		return GL_FALSE;
-	b = bound(ctx, target);
+	b = vgl_buffer_bound(ctx, target);
 	if (!b)
 		return GL_FALSE;
 	if (!b->mapped) {
@@ -213,7 +199,7 @@ static void GL_APIENTRY vgl_GetBufferPointerv(GLenum target, GLenum pname, void 
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	b = bound(ctx, target);
+	b = vgl_buffer_bound(ctx, target);
 	if (b && params)
 		*params = b->mapped ? b->storage->map + b->map_offset : NULL;
 }

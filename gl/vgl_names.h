@@ -6,6 +6,8 @@
  */
 #pragma once
 
+#include <GLES3/gl3.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -27,3 +29,30 @@ bool vgl_names_is_gen(const struct vgl_names *n, uint32_t name);
 bool vgl_names_set(struct vgl_names *n, uint32_t name, void *obj);
 void vgl_names_remove(struct vgl_names *n, uint32_t name);
 void vgl_names_finish(struct vgl_names *n);
+
+/* ---- glGen*, glDelete*, glIs* over one object type ------------------------------ */
+
+struct vgl_context;
+
+struct vgl_name_ops {
+	/* The type's namespace in ctx, NULL when it cannot be had (the
+	 * callee records why). *lock: the share group's lock, or NULL for a
+	 * namespace of ctx alone. */
+	struct vgl_names *(*space)(struct vgl_context *ctx, pthread_mutex_t **lock);
+	/* glGen* makes the object of each name as well (samplers); NULL: names
+	 * only, the object comes with the first bind. */
+	void *(*create)(GLuint name);
+	/* glDelete*: the object has left the namespace. Unbinds it from ctx and
+	 * drops the name's reference. */
+	void (*gone)(struct vgl_context *ctx, void *obj);
+};
+
+/* The object of a name (NULL for 0, free or reserved names), under lock if any. */
+void *vgl_names_lookup(struct vgl_names *n, pthread_mutex_t *lock, uint32_t name);
+/* glGen*: GL_INVALID_VALUE for count < 0; GL_OUT_OF_MEMORY (and a 0 name)
+ * for each name or object that cannot be made. */
+void vgl_names_gen_gl(const struct vgl_name_ops *ops, GLsizei count, GLuint *names);
+/* glDelete*: GL_INVALID_VALUE for count < 0; 0 and unknown names are skipped. */
+void vgl_names_delete_gl(const struct vgl_name_ops *ops, GLsizei count, const GLuint *names);
+/* glIs*: whether the name has an object (a generated name alone has none). */
+GLboolean vgl_names_is_gl(const struct vgl_name_ops *ops, GLuint name);

@@ -68,37 +68,20 @@ static GLuint GL_APIENTRY vgl_CreateProgram(void)
 
 	if (!ctx)
 		return 0;
-	p = calloc(1, sizeof(*p));
-	if (!p) {
-		vgl_error(ctx, GL_OUT_OF_MEMORY);
+	p = vgl_pobj_alloc(ctx, sizeof(*p), VGL_POBJ_PROGRAM);
+	if (!p)
 		return 0;
-	}
-	p->kind = VGL_POBJ_PROGRAM;
 	vgl_object_init(&p->obj, program_destroy);
-	pthread_mutex_lock(&ctx->share->lock);
-	p->name = vgl_names_gen(&ctx->share->programs, p);
-	pthread_mutex_unlock(&ctx->share->lock);
-	if (!p->name) {
-		free(p);
-		vgl_error(ctx, GL_OUT_OF_MEMORY);
-		return 0;
-	}
+	p->name = vgl_pobj_name(ctx, &p->kind);
 	return p->name;
 }
 
 static void GL_APIENTRY vgl_DeleteProgram(GLuint name)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_program *p;
+	struct vgl_program *p = vgl_pobj_unname(name, VGL_POBJ_PROGRAM);
 
-	if (!ctx || name == 0)
-		return;
-	p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
 	if (!p)
 		return;
-	pthread_mutex_lock(&ctx->share->lock);
-	vgl_names_remove(&ctx->share->programs, name);
-	pthread_mutex_unlock(&ctx->share->lock);
 	/* a current program lives on until it is no longer current */
 	p->delete_pending = true;
 	vgl_program_unref(p);
@@ -362,16 +345,8 @@ static void GL_APIENTRY vgl_GetProgramiv(GLuint name, GLenum pname, GLint *param
 static void GL_APIENTRY vgl_GetProgramInfoLog(GLuint name, GLsizei bufsize, GLsizei *length,
 					      GLchar *log)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_program *p;
+	struct vgl_program *p = vgl_pobj_for_string(name, VGL_POBJ_PROGRAM, bufsize);
 
-	if (!ctx)
-		return;
-	if (bufsize < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
 	if (p)
 		vgl_copy_string(p->info_log ? p->info_log : "", bufsize, length, log);
 }
@@ -386,32 +361,33 @@ struct vgl_linked *vgl_program_linked(struct vgl_context *ctx, GLuint name)
 	return p ? p->linked : NULL;
 }
 
-static GLint GL_APIENTRY vgl_GetAttribLocation(GLuint program, const GLchar *name)
+/* glGetAttribLocation, glGetFragDataLocation: the location of a named
+ * attribute or output of the current context's linked program, or -1. */
+static GLint location_of(GLuint program, const GLchar *name, bool outputs)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_linked *l;
+	struct vgl_linked *l = ctx ? vgl_program_linked(ctx, program) : NULL;
+	const struct vgl_attrib_info *info;
+	uint32_t nr;
 
-	if (!ctx)
+	if (!l)
 		return -1;
-	l = vgl_program_linked(ctx, program);
-	for (uint32_t i = 0; l && i < l->nr_attribs; i++)
-		if (strcmp(l->attribs[i].name, name) == 0)
-			return l->attribs[i].location;
+	info = outputs ? l->outputs : l->attribs;
+	nr = outputs ? l->nr_outputs : l->nr_attribs;
+	for (uint32_t i = 0; i < nr; i++)
+		if (strcmp(info[i].name, name) == 0)
+			return info[i].location;
 	return -1;
+}
+
+static GLint GL_APIENTRY vgl_GetAttribLocation(GLuint program, const GLchar *name)
+{
+	return location_of(program, name, false);
 }
 
 static GLint GL_APIENTRY vgl_GetFragDataLocation(GLuint program, const GLchar *name)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_linked *l;
-
-	if (!ctx)
-		return -1;
-	l = vgl_program_linked(ctx, program);
-	for (uint32_t i = 0; l && i < l->nr_outputs; i++)
-		if (strcmp(l->outputs[i].name, name) == 0)
-			return l->outputs[i].location;
-	return -1;
+	return location_of(program, name, true);
 }
 
 static void GL_APIENTRY vgl_GetActiveAttrib(GLuint program, GLuint index, GLsizei bufsize,

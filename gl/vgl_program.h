@@ -20,6 +20,7 @@
 #include <GLES3/gl3.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vgl_descriptors.h"
@@ -126,6 +127,20 @@ struct vgl_program {
 /* The object of a name in the shader/program namespace, of `kind`, with GL's
  * errors (INVALID_VALUE unknown name, INVALID_OPERATION wrong kind). */
 void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind);
+/* glGetShaderInfoLog, glGetShaderSource, glGetProgramInfoLog: the object
+ * of a name in the current context; NULL without one, with GL_INVALID_VALUE
+ * for a negative bufsize, or with vgl_pobj_lookup's error. */
+void *vgl_pobj_for_string(GLuint name, enum vgl_pobj_kind kind, GLsizei bufsize);
+/* A zeroed shader or program of `size` bytes (kind first) with its kind set;
+ * NULL with GL_OUT_OF_MEMORY recorded. */
+void *vgl_pobj_alloc(struct vgl_context *ctx, size_t size, enum vgl_pobj_kind kind);
+/* Names a new object in the namespace; out of names, frees it and records
+ * GL_OUT_OF_MEMORY, returning 0. */
+GLuint vgl_pobj_name(struct vgl_context *ctx, enum vgl_pobj_kind *obj);
+/* glDelete{Shader,Program}: the object of a nonzero name of `kind` in the
+ * current context, its name removed; NULL (with vgl_pobj_lookup's error)
+ * otherwise, for 0, and without a context. */
+void *vgl_pobj_unname(GLuint name, enum vgl_pobj_kind kind);
 GLuint vgl_program_name(const struct vgl_program *p);
 void vgl_program_unref(struct vgl_program *p);
 /* Share-group teardown: frees a shader or program of the namespace. */

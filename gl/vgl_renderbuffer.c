@@ -44,69 +44,49 @@ static void rb_destroy(struct vgl_object *o)
 
 struct vgl_renderbuffer *vgl_renderbuffer_lookup(struct vgl_context *ctx, GLuint name)
 {
-	struct vgl_renderbuffer *rb;
-
-	pthread_mutex_lock(&ctx->share->lock);
-	rb = vgl_names_get(&ctx->share->renderbuffers, name);
-	pthread_mutex_unlock(&ctx->share->lock);
-	return rb;
+	return vgl_names_lookup(&ctx->share->renderbuffers, &ctx->share->lock, name);
 }
+
+static struct vgl_names *renderbuffer_space(struct vgl_context *ctx, pthread_mutex_t **lock)
+{
+	*lock = &ctx->share->lock;
+	return &ctx->share->renderbuffers;
+}
+
+/* GL: deleting it unbinds it and detaches it from the bound FBOs */
+static void renderbuffer_gone(struct vgl_context *ctx, void *obj)
+{
+	struct vgl_renderbuffer *rb = obj;
+
+	if (ctx->tex->renderbuffer == rb) {
+		ctx->tex->renderbuffer = NULL;
+		vgl_renderbuffer_unref(rb);
+	}
+	vgl_fbo_detach(ctx, NULL, rb);
+	vgl_renderbuffer_unref(rb);
+}
+
+static const struct vgl_name_ops renderbuffer_names = {
+	.space = renderbuffer_space, .gone = renderbuffer_gone };
 
 static void GL_APIENTRY vgl_GenRenderbuffers(GLsizei n, GLuint *names)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	pthread_mutex_lock(&ctx->share->lock);
-	for (GLsizei i = 0; i < n; i++) {
-		names[i] = vgl_names_gen(&ctx->share->renderbuffers, NULL);
-		if (!names[i])
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
-	}
-	pthread_mutex_unlock(&ctx->share->lock);
+	vgl_names_gen_gl(&renderbuffer_names, n, names);
 }
 
 static void GL_APIENTRY vgl_DeleteRenderbuffers(GLsizei n, const GLuint *names)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_texture_state *ts;
 
-	if (!ctx)
+	/* renderbuffer_gone needs the texture state; none, none are deleted */
+	if (!ctx || (n >= 0 && !vgl_texture_state(ctx)))
 		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	ts = vgl_texture_state(ctx);
-	for (GLsizei i = 0; ts && i < n; i++) {
-		struct vgl_renderbuffer *rb;
-
-		pthread_mutex_lock(&ctx->share->lock);
-		rb = vgl_names_get(&ctx->share->renderbuffers, names[i]);
-		vgl_names_remove(&ctx->share->renderbuffers, names[i]);
-		pthread_mutex_unlock(&ctx->share->lock);
-		if (!rb)
-			continue;
-		/* GL: deleting it unbinds it and detaches it from the bound FBOs */
-		if (ts->renderbuffer == rb) {
-			ts->renderbuffer = NULL;
-			vgl_renderbuffer_unref(rb);
-		}
-		vgl_fbo_detach(ctx, NULL, rb);
-		vgl_renderbuffer_unref(rb);
-	}
+	vgl_names_delete_gl(&renderbuffer_names, n, names);
 }
 
 static GLboolean GL_APIENTRY vgl_IsRenderbuffer(GLuint name)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
-	return ctx && name && vgl_renderbuffer_lookup(ctx, name) ? GL_TRUE : GL_FALSE;
+	return vgl_names_is_gl(&renderbuffer_names, name);
 }
 
 static struct vgl_renderbuffer *lookup_or_create(struct vgl_context *ctx, GLuint name)

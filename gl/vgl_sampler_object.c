@@ -33,38 +33,18 @@ static struct vgl_sampler_object *sampler_create(GLuint name)
 
 static struct vgl_sampler_object *lookup(struct vgl_context *ctx, GLuint name)
 {
-	struct vgl_sampler_object *s;
-
-	pthread_mutex_lock(&ctx->share->lock);
-	s = vgl_names_get(&ctx->share->samplers, name);
-	pthread_mutex_unlock(&ctx->share->lock);
-	return s;
+	return vgl_names_lookup(&ctx->share->samplers, &ctx->share->lock, name);
 }
 
-/* ES 3.0 §3.8.2: glGenSamplers makes the objects, not only the names. */
-static void GL_APIENTRY vgl_GenSamplers(GLsizei n, GLuint *names)
+static struct vgl_names *sampler_space(struct vgl_context *ctx, pthread_mutex_t **lock)
 {
-	struct vgl_context *ctx = vgl_current_context();
+	*lock = &ctx->share->lock;
+	return &ctx->share->samplers;
+}
 
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	pthread_mutex_lock(&ctx->share->lock);
-	for (GLsizei i = 0; i < n; i++) {
-		struct vgl_sampler_object *s = sampler_create(0);
-
-		names[i] = s ? vgl_names_gen(&ctx->share->samplers, s) : 0;
-		if (names[i])
-			s->name = names[i];
-		else {
-			free(s);
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
-		}
-	}
-	pthread_mutex_unlock(&ctx->share->lock);
+static void *sampler_make(GLuint name)
+{
+	return sampler_create(name);
 }
 
 static void unbind_units(struct vgl_context *ctx, struct vgl_sampler_object *s)
@@ -78,36 +58,30 @@ static void unbind_units(struct vgl_context *ctx, struct vgl_sampler_object *s)
 		}
 }
 
+/* GL: deleting a bound sampler unbinds it from this context's units */
+static void sampler_gone(struct vgl_context *ctx, void *obj)
+{
+	unbind_units(ctx, obj);
+	vgl_sampler_object_unref(obj);
+}
+
+/* ES 3.0 §3.8.2: glGenSamplers makes the objects, not only the names. */
+static const struct vgl_name_ops sampler_names = {
+	.space = sampler_space, .create = sampler_make, .gone = sampler_gone };
+
+static void GL_APIENTRY vgl_GenSamplers(GLsizei n, GLuint *names)
+{
+	vgl_names_gen_gl(&sampler_names, n, names);
+}
+
 static void GL_APIENTRY vgl_DeleteSamplers(GLsizei n, const GLuint *names)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	for (GLsizei i = 0; i < n; i++) {
-		struct vgl_sampler_object *s;
-
-		pthread_mutex_lock(&ctx->share->lock);
-		s = vgl_names_get(&ctx->share->samplers, names[i]);
-		vgl_names_remove(&ctx->share->samplers, names[i]);
-		pthread_mutex_unlock(&ctx->share->lock);
-		if (!s)
-			continue;
-		/* GL: deleting a bound sampler unbinds it from this context's units */
-		unbind_units(ctx, s);
-		vgl_sampler_object_unref(s);
-	}
+	vgl_names_delete_gl(&sampler_names, n, names);
 }
 
 static GLboolean GL_APIENTRY vgl_IsSampler(GLuint name)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
-	return ctx && name && lookup(ctx, name) ? GL_TRUE : GL_FALSE;
+	return vgl_names_is_gl(&sampler_names, name);
 }
 
 static void GL_APIENTRY vgl_BindSampler(GLuint unit, GLuint name)

@@ -32,6 +32,61 @@ void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind k
 	return obj;
 }
 
+void *vgl_pobj_for_string(GLuint name, enum vgl_pobj_kind kind, GLsizei bufsize)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return NULL;
+	if (bufsize < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return NULL;
+	}
+	return vgl_pobj_lookup(ctx, name, kind);
+}
+
+void *vgl_pobj_alloc(struct vgl_context *ctx, size_t size, enum vgl_pobj_kind kind)
+{
+	enum vgl_pobj_kind *obj = calloc(1, size);
+
+	if (!obj) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return NULL;
+	}
+	*obj = kind;
+	return obj;
+}
+
+GLuint vgl_pobj_name(struct vgl_context *ctx, enum vgl_pobj_kind *obj)
+{
+	GLuint name;
+
+	pthread_mutex_lock(&ctx->share->lock);
+	name = vgl_names_gen(&ctx->share->programs, obj);
+	pthread_mutex_unlock(&ctx->share->lock);
+	if (!name) {
+		free(obj);
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+	}
+	return name;
+}
+
+void *vgl_pobj_unname(GLuint name, enum vgl_pobj_kind kind)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	void *obj;
+
+	if (!ctx || name == 0)
+		return NULL;
+	obj = vgl_pobj_lookup(ctx, name, kind);
+	if (!obj)
+		return NULL;
+	pthread_mutex_lock(&ctx->share->lock);
+	vgl_names_remove(&ctx->share->programs, name);
+	pthread_mutex_unlock(&ctx->share->lock);
+	return obj;
+}
+
 void vgl_shader_free(struct vgl_shader *sh)
 {
 	if (sh->compiled)
@@ -58,37 +113,20 @@ static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return 0;
 	}
-	sh = calloc(1, sizeof(*sh));
-	if (!sh) {
-		vgl_error(ctx, GL_OUT_OF_MEMORY);
+	sh = vgl_pobj_alloc(ctx, sizeof(*sh), VGL_POBJ_SHADER);
+	if (!sh)
 		return 0;
-	}
-	sh->kind = VGL_POBJ_SHADER;
 	sh->type = type;
-	pthread_mutex_lock(&ctx->share->lock);
-	sh->name = vgl_names_gen(&ctx->share->programs, sh);
-	pthread_mutex_unlock(&ctx->share->lock);
-	if (!sh->name) {
-		free(sh);
-		vgl_error(ctx, GL_OUT_OF_MEMORY);
-		return 0;
-	}
+	sh->name = vgl_pobj_name(ctx, &sh->kind);
 	return sh->name;
 }
 
 static void GL_APIENTRY vgl_DeleteShader(GLuint name)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_shader *sh;
+	struct vgl_shader *sh = vgl_pobj_unname(name, VGL_POBJ_SHADER);
 
-	if (!ctx || name == 0)
-		return;
-	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
 	if (!sh)
 		return;
-	pthread_mutex_lock(&ctx->share->lock);
-	vgl_names_remove(&ctx->share->programs, name);
-	pthread_mutex_unlock(&ctx->share->lock);
 	if (sh->attached)
 		sh->delete_pending = true;
 	else
@@ -331,16 +369,8 @@ void vgl_copy_string(const char *s, GLsizei bufsize, GLsizei *length, GLchar *ou
 static void GL_APIENTRY vgl_GetShaderInfoLog(GLuint name, GLsizei bufsize, GLsizei *length,
 					     GLchar *log)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_shader *sh;
+	struct vgl_shader *sh = vgl_pobj_for_string(name, VGL_POBJ_SHADER, bufsize);
 
-	if (!ctx)
-		return;
-	if (bufsize < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
 	if (sh)
 		vgl_copy_string(shader_log(sh), bufsize, length, log);
 }
@@ -348,16 +378,8 @@ static void GL_APIENTRY vgl_GetShaderInfoLog(GLuint name, GLsizei bufsize, GLsiz
 static void GL_APIENTRY vgl_GetShaderSource(GLuint name, GLsizei bufsize, GLsizei *length,
 					    GLchar *source)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_shader *sh;
+	struct vgl_shader *sh = vgl_pobj_for_string(name, VGL_POBJ_SHADER, bufsize);
 
-	if (!ctx)
-		return;
-	if (bufsize < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
 	if (sh)
 		vgl_copy_string(sh->source ? sh->source : "", bufsize, length, source);
 }

@@ -69,19 +69,24 @@ static bool *cap_flag(struct vgl_context *ctx, GLenum cap, uint32_t *dirty)
 	return NULL;
 }
 
+/* Whether a state call goes ahead: not without a current context, nor with an
+ * invalid enum (recorded as GL_INVALID_ENUM). */
+static bool enum_ok(struct vgl_context *ctx, bool valid)
+{
+	if (ctx && !valid)
+		vgl_error(ctx, GL_INVALID_ENUM);
+	return ctx && valid;
+}
+
 static void set_cap(GLenum cap, bool on)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	uint32_t dirty;
 	bool *flag;
 
-	if (!ctx)
+	flag = ctx ? cap_flag(ctx, cap, &dirty) : NULL;
+	if (!enum_ok(ctx, flag))
 		return;
-	flag = cap_flag(ctx, cap, &dirty);
-	if (!flag) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	if (*flag != on)
 		ctx->dirty |= dirty;
 	*flag = on;
@@ -187,12 +192,8 @@ static void GL_APIENTRY vgl_DepthFunc(GLenum func)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (!ctx)
+	if (!enum_ok(ctx, valid_func(func)))
 		return;
-	if (!valid_func(func)) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	ctx->st.depth_func = func;
 	ctx->dirty |= PIPE;
 }
@@ -210,15 +211,10 @@ static void GL_APIENTRY vgl_DepthMask(GLboolean flag)
 static void GL_APIENTRY vgl_StencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	unsigned f;
+	unsigned f = faces(face);
 
-	if (!ctx)
+	if (!enum_ok(ctx, f && valid_func(func)))
 		return;
-	f = faces(face);
-	if (!f || !valid_func(func)) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	for (int i = 0; i < 2; i++) {
 		if (!(f & (1u << i)))
 			continue;
@@ -237,15 +233,11 @@ static void GL_APIENTRY vgl_StencilFunc(GLenum func, GLint ref, GLuint mask)
 static void GL_APIENTRY vgl_StencilOpSeparate(GLenum face, GLenum fail, GLenum zfail, GLenum zpass)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	unsigned f;
+	unsigned f = faces(face);
 
-	if (!ctx)
+	if (!enum_ok(ctx, f && valid_stencil_op(fail) && valid_stencil_op(zfail) &&
+		     valid_stencil_op(zpass)))
 		return;
-	f = faces(face);
-	if (!f || !valid_stencil_op(fail) || !valid_stencil_op(zfail) || !valid_stencil_op(zpass)) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	for (int i = 0; i < 2; i++) {
 		if (!(f & (1u << i)))
 			continue;
@@ -264,15 +256,10 @@ static void GL_APIENTRY vgl_StencilOp(GLenum fail, GLenum zfail, GLenum zpass)
 static void GL_APIENTRY vgl_StencilMaskSeparate(GLenum face, GLuint mask)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	unsigned f;
+	unsigned f = faces(face);
 
-	if (!ctx)
+	if (!enum_ok(ctx, f))
 		return;
-	f = faces(face);
-	if (!f) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	for (int i = 0; i < 2; i++)
 		if (f & (1u << i))
 			ctx->st.stencil[i].write_mask = mask;
@@ -290,12 +277,8 @@ static void GL_APIENTRY vgl_CullFace(GLenum mode)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (!ctx)
+	if (!enum_ok(ctx, faces(mode)))
 		return;
-	if (!faces(mode)) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	ctx->st.cull_mode = mode;
 	ctx->dirty |= PIPE;
 }
@@ -304,12 +287,8 @@ static void GL_APIENTRY vgl_FrontFace(GLenum mode)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (!ctx)
+	if (!enum_ok(ctx, mode == GL_CW || mode == GL_CCW))
 		return;
-	if (mode != GL_CW && mode != GL_CCW) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	ctx->st.front_face = mode;
 	ctx->dirty |= PIPE;
 }
@@ -377,13 +356,9 @@ static void GL_APIENTRY vgl_BlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GL
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (!ctx)
+	if (!enum_ok(ctx, valid_blend_factor(src_rgb) && valid_blend_factor(dst_rgb) &&
+		     valid_blend_factor(src_a) && valid_blend_factor(dst_a)))
 		return;
-	if (!valid_blend_factor(src_rgb) || !valid_blend_factor(dst_rgb) ||
-	    !valid_blend_factor(src_a) || !valid_blend_factor(dst_a)) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	ctx->st.blend_fn.src_rgb = src_rgb;
 	ctx->st.blend_fn.dst_rgb = dst_rgb;
 	ctx->st.blend_fn.src_alpha = src_a;
@@ -400,12 +375,8 @@ static void GL_APIENTRY vgl_BlendEquationSeparate(GLenum rgb, GLenum alpha)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (!ctx)
+	if (!enum_ok(ctx, ctx && valid_blend_eq(ctx, rgb) && valid_blend_eq(ctx, alpha)))
 		return;
-	if (!valid_blend_eq(ctx, rgb) || !valid_blend_eq(ctx, alpha)) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	ctx->st.blend_fn.eq_rgb = rgb;
 	ctx->st.blend_fn.eq_alpha = alpha;
 	ctx->dirty |= PIPE;
@@ -476,12 +447,8 @@ static void GL_APIENTRY vgl_Hint(GLenum target, GLenum mode)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (!ctx)
+	if (!enum_ok(ctx, mode == GL_FASTEST || mode == GL_NICEST || mode == GL_DONT_CARE))
 		return;
-	if (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	if (target == GL_GENERATE_MIPMAP_HINT)
 		ctx->st.hint_mipmap = mode;
 	else if (target == GL_FRAGMENT_SHADER_DERIVATIVE_HINT)   /* ES 3.0, OES_standard_derivatives */
@@ -519,13 +486,9 @@ static void GL_APIENTRY vgl_PixelStorei(GLenum pname, GLint param)
 	struct vgl_context *ctx = vgl_current_context();
 	GLint *p;
 
-	if (!ctx)
+	p = ctx ? pixel_store(ctx, pname) : NULL;
+	if (!enum_ok(ctx, p))
 		return;
-	p = pixel_store(ctx, pname);
-	if (!p) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
 	if ((pname == GL_PACK_ALIGNMENT || pname == GL_UNPACK_ALIGNMENT) ?
 	    (param != 1 && param != 2 && param != 4 && param != 8) : param < 0) {
 		vgl_error(ctx, GL_INVALID_VALUE);

@@ -159,12 +159,7 @@ struct vgl_texture *vgl_texture_bound(struct vgl_context *ctx, GLenum target)
 
 struct vgl_texture *vgl_texture_lookup(struct vgl_context *ctx, GLuint name)
 {
-	struct vgl_texture *t;
-
-	pthread_mutex_lock(&ctx->share->lock);
-	t = vgl_names_get(&ctx->share->textures, name);
-	pthread_mutex_unlock(&ctx->share->lock);
-	return t;
+	return vgl_names_lookup(&ctx->share->textures, &ctx->share->lock, name);
 }
 
 bool vgl_texture_face(GLenum target, GLenum *tex_target, uint32_t *face)
@@ -184,23 +179,10 @@ bool vgl_texture_face(GLenum target, GLenum *tex_target, uint32_t *face)
 
 /* ---- entry points ---------------------------------------------------------------------- */
 
-static void GL_APIENTRY vgl_GenTextures(GLsizei n, GLuint *names)
+static struct vgl_names *texture_space(struct vgl_context *ctx, pthread_mutex_t **lock)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	pthread_mutex_lock(&ctx->share->lock);
-	for (GLsizei i = 0; i < n; i++) {
-		names[i] = vgl_names_gen(&ctx->share->textures, NULL);
-		if (!names[i])
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
-	}
-	pthread_mutex_unlock(&ctx->share->lock);
+	*lock = &ctx->share->lock;
+	return &ctx->share->textures;
 }
 
 /* GL: a deleted texture is unbound from this context's units and bound FBOs. */
@@ -220,38 +202,28 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_texture *t)
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 
+static void texture_gone(struct vgl_context *ctx, void *obj)
+{
+	unbind_everywhere(ctx, obj);
+	vgl_texture_unref(obj);
+}
+
+static const struct vgl_name_ops texture_names = { .space = texture_space, .gone = texture_gone };
+
+static void GL_APIENTRY vgl_GenTextures(GLsizei n, GLuint *names)
+{
+	vgl_names_gen_gl(&texture_names, n, names);
+}
+
 static void GL_APIENTRY vgl_DeleteTextures(GLsizei n, const GLuint *names)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	for (GLsizei i = 0; i < n; i++) {
-		struct vgl_texture *t;
-
-		if (!names[i])
-			continue;
-		pthread_mutex_lock(&ctx->share->lock);
-		t = vgl_names_get(&ctx->share->textures, names[i]);
-		vgl_names_remove(&ctx->share->textures, names[i]);
-		pthread_mutex_unlock(&ctx->share->lock);
-		if (!t)
-			continue;
-		unbind_everywhere(ctx, t);
-		vgl_texture_unref(t);
-	}
+	vgl_names_delete_gl(&texture_names, n, names);
 }
 
 static GLboolean GL_APIENTRY vgl_IsTexture(GLuint name)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
 	/* a name is a texture once bound (ES: glGen alone makes none) */
-	return ctx && name && vgl_texture_lookup(ctx, name) ? GL_TRUE : GL_FALSE;
+	return vgl_names_is_gl(&texture_names, name);
 }
 
 /* The object of a name, created with `target` on first bind. */

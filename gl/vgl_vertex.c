@@ -178,16 +178,25 @@ static void GL_APIENTRY vgl_VertexAttribIPointer(GLuint index, GLint size, GLenu
 	set_pointer(index, size, type, false, true, stride, ptr);
 }
 
-static void enable_array(GLuint index, bool on)
+/* The current context, for a call on attribute `index`; NULL without one,
+ * and with GL_INVALID_VALUE for an index out of range. */
+static struct vgl_context *attrib_query(GLuint index)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
+	if (ctx && index >= VGL_MAX_ATTRIBS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return NULL;
+	}
+	return ctx;
+}
+
+static void enable_array(GLuint index, bool on)
+{
+	struct vgl_context *ctx = attrib_query(index);
+
 	if (!ctx)
 		return;
-	if (index >= VGL_MAX_ATTRIBS) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
 	ctx->vao->attribs[index].enabled = on;
 	ctx->dirty |= VERTEX;
 }
@@ -204,14 +213,10 @@ static void GL_APIENTRY vgl_DisableVertexAttribArray(GLuint index)
 
 static void GL_APIENTRY vgl_VertexAttribDivisor(GLuint index, GLuint divisor)
 {
-	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_context *ctx = attrib_query(index);
 
 	if (!ctx)
 		return;
-	if (index >= VGL_MAX_ATTRIBS) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
 	ctx->vao->attribs[index].divisor = divisor;
 	ctx->dirty |= VERTEX;
 }
@@ -221,14 +226,10 @@ static void GL_APIENTRY vgl_VertexAttribDivisor(GLuint index, GLuint divisor)
 /* Stores 4 raw 32-bit values of `type` as the current value of index. */
 static void set_current_raw(GLuint index, GLenum type, const void *v4)
 {
-	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_context *ctx = attrib_query(index);
 
 	if (!ctx)
 		return;
-	if (index >= VGL_MAX_ATTRIBS) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
 	memcpy(ctx->attribs.v[index], v4, 16);
 	/* the values are vertex input too: the draw path uploads them */
 	ctx->dirty |= VERTEX;
@@ -371,17 +372,6 @@ static bool attrib_param(struct vgl_context *ctx, GLuint index, GLenum pname, GL
 	return false;
 }
 
-static struct vgl_context *attrib_query(GLuint index)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (ctx && index >= VGL_MAX_ATTRIBS) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return NULL;
-	}
-	return ctx;
-}
-
 static void GL_APIENTRY vgl_GetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params)
 {
 	struct vgl_context *ctx = attrib_query(index);
@@ -452,21 +442,19 @@ static void GL_APIENTRY vgl_GetVertexAttribPointerv(GLuint index, GLenum pname, 
 
 /* ---- vertex array objects (per context, not shared) ------------------------------------- */
 
+static struct vgl_names *vao_space(struct vgl_context *ctx, pthread_mutex_t **lock)
+{
+	*lock = NULL;
+	return &ctx->vaos;
+}
+
+static void vao_gone(struct vgl_context *ctx, void *obj);
+
+static const struct vgl_name_ops vao_names = { .space = vao_space, .gone = vao_gone };
+
 static void GL_APIENTRY vgl_GenVertexArrays(GLsizei n, GLuint *arrays)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	for (GLsizei i = 0; i < n; i++) {
-		arrays[i] = vgl_names_gen(&ctx->vaos, NULL);
-		if (!arrays[i])
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
-	}
+	vgl_names_gen_gl(&vao_names, n, arrays);
 }
 
 static void GL_APIENTRY vgl_BindVertexArray(GLuint name)
@@ -496,29 +484,20 @@ static void GL_APIENTRY vgl_BindVertexArray(GLuint name)
 	ctx->dirty |= VERTEX;
 }
 
+/* Its name is gone already; binding 0 does not look names up. */
+static void vao_gone(struct vgl_context *ctx, void *obj)
+{
+	struct vgl_vao *vao = obj;
+
+	if (vao == ctx->vao)
+		vgl_BindVertexArray(0);
+	vgl_vao_release(vao);
+	free(vao);
+}
+
 static void GL_APIENTRY vgl_DeleteVertexArrays(GLsizei n, const GLuint *arrays)
 {
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	if (n < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	for (GLsizei i = 0; i < n; i++) {
-		struct vgl_vao *vao = vgl_names_get(&ctx->vaos, arrays[i]);
-
-		if (!arrays[i] || !vgl_names_is_gen(&ctx->vaos, arrays[i]))
-			continue;
-		if (vao == ctx->vao)
-			vgl_BindVertexArray(0);
-		vgl_names_remove(&ctx->vaos, arrays[i]);
-		if (vao) {
-			vgl_vao_release(vao);
-			free(vao);
-		}
-	}
+	vgl_names_delete_gl(&vao_names, n, arrays);
 }
 
 static GLboolean GL_APIENTRY vgl_IsVertexArray(GLuint name)
