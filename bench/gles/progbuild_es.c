@@ -441,98 +441,136 @@ static void summary(const struct shader *sh, size_t n)
 	free(dr);
 }
 
-int main(int argc, char **argv)
-{
-	const char *dir = CORPUS_DIR;
-	int iters = 5, max = MAX_SHADERS, skip = 0;
-	static struct shader sh[MAX_SHADERS];
-	struct corpus_list list;
-	struct gb_egl egl;
-	struct gb_fbo fbo;
-	unsigned seq = 0;
-	size_t n = 0, ok = 0;
-	GLuint vao;
-	char why[320];
+struct opts {
+	const char *dir;
+	int iters, max, skip;
+};
 
+/* 0, or 2 on a usage error (printed). */
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	*o = (struct opts){ .dir = CORPUS_DIR, .iters = 5, .max = MAX_SHADERS };
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-k") && i + 1 < argc)
-			iters = atoi(argv[++i]);
+			o->iters = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-m") && i + 1 < argc)
-			max = atoi(argv[++i]);
+			o->max = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-s") && i + 1 < argc)
-			skip = atoi(argv[++i]);
+			o->skip = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-S"))
 			same_code = true;
 		else if (argv[i][0] != '-')
-			dir = argv[i];
+			o->dir = argv[i];
 		else {
 			fprintf(stderr, "usage: progbuild_es [-k ITERS] [-m MAX] [-s SKIP] [-S] "
 					"[CORPUS_DIR]\n");
 			return 2;
 		}
 	}
-	if (iters <= 0 || iters > MAX_ITERS || max <= 0 || max > MAX_SHADERS || skip < 0)
+	if (o->iters <= 0 || o->iters > MAX_ITERS || o->max <= 0 || o->max > MAX_SHADERS ||
+	    o->skip < 0)
 		return 2;
-	if (corpus_list_open(&list, dir)) {
+	return 0;
+}
+
+/* Up to max listed shaders, each with its generated and (if any) real partner
+ * stage; returns how many, or -1 when the list cannot be opened. */
+static int load_corpus(const struct opts *o, struct shader *sh)
+{
+	struct corpus_list list;
+	int n = 0;
+
+	if (corpus_list_open(&list, o->dir)) {
 		printf("bench=progbuild_es\nstatus=fail\nreason=cannot open %s\n", list.path);
-		return 1;
+		return -1;
 	}
-	while ((int)n < max && (sh[n].src = corpus_list_next(&list))) {
+	while (n < o->max && (sh[n].src = corpus_list_next(&list))) {
 		char other[1100];
 
 		snprintf(sh[n].name, sizeof(sh[n].name), "%.255s", list.name);
 		sh[n].fragment = corpus_ends_with(list.name, ".frag");
 		sh[n].es3 = is_es3(sh[n].src);
 		sh[n].partner_gen = make_partner(&sh[n]);
-		snprintf(other, sizeof(other), "%s/%.*s%s", dir, (int)strlen(list.name) - 5,
+		snprintf(other, sizeof(other), "%s/%.*s%s", o->dir, (int)strlen(list.name) - 5,
 			 list.name, sh[n].fragment ? ".vert" : ".frag");
 		sh[n].partner_real = corpus_read_file(other, NULL);
 		n++;
 	}
 	corpus_list_close(&list);
+	return n;
+}
 
-	printf("bench=progbuild_es\ncorpus=%s\nshaders=%zu\nskip=%d\niters=%d\nunique_code=%d\n",
-	       dir, n, skip, iters, !same_code);
-	if (!gb_egl_init(&egl)) {
-		printf("status=fail\nreason=EGL/GL setup failed\npeak_rss_kb=%ld\n", gb_peak_rss_kb());
-		return 1;
-	}
-	if (!gb_target_init(&egl, &fbo, false)) {
-		printf("status=fail\nreason=no render target\npeak_rss_kb=%ld\n", gb_peak_rss_kb());
-		return 1;
+/* EGL, a render target, a VAO, and one trivial program built and drawn, so
+ * first-use costs stay out of the measured shaders. */
+static bool set_up_gl(unsigned *seq)
+{
+	static struct gb_egl egl;
+	static struct gb_fbo fbo;
+	struct shader w = { .src = (char *)"#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
+			    .es3 = true };
+	const char *reason = NULL;
+	char why[320];
+	GLuint vao;
+	double a, b;
+
+	if (!gb_egl_init(&egl))
+		reason = "EGL/GL setup failed";
+	else if (!gb_target_init(&egl, &fbo, false))
+		reason = "no render target";
+	if (reason) {
+		printf("status=fail\nreason=%s\npeak_rss_kb=%ld\n", reason, gb_peak_rss_kb());
+		return false;
 	}
 	glGenVertexArrays(1, &vao);
 	glBindVertexArray(vao);
-	/* warm-up: one trivial program, built and drawn */
-	{
-		struct shader w = { .src = (char *)"#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
-				    .es3 = true };
-		double a, b;
+	w.partner_gen = make_partner(&w);
+	if (!build_once(&w, w.partner_gen, (*seq)++, &a, &b, why, sizeof(why))) {
+		printf("status=fail\nreason=warm-up program: %s\npeak_rss_kb=%ld\n", why,
+		       gb_peak_rss_kb());
+		return false;
+	}
+	free(w.partner_gen);
+	return true;
+}
 
-		w.partner_gen = make_partner(&w);
-		if (!build_once(&w, w.partner_gen, seq++, &a, &b, why, sizeof(why))) {
-			printf("status=fail\nreason=warm-up program: %s\npeak_rss_kb=%ld\n", why,
-			       gb_peak_rss_kb());
-			return 1;
-		}
-		free(w.partner_gen);
-	}
+static void report_shader(const struct shader *s)
+{
+	if (s->ok)
+		printf("shader=%s status=ok partner=%s total_us=%.1f total_p90_us=%.1f "
+		       "cl_us=%.1f draw_us=%.1f samplers=%d\n", s->name,
+		       s->real_partner ? "real" : "generated", s->total, s->total_p90, s->cl,
+		       s->draw, s->samplers);
+	else
+		printf("shader=%s status=fail reason=%s\n", s->name, s->why);
 	fflush(stdout);
-	for (size_t i = (size_t)skip; i < n; i++) {
-		measure(&sh[i], iters, &seq);
-		if (sh[i].ok) {
-			ok++;
-			printf("shader=%s status=ok partner=%s total_us=%.1f total_p90_us=%.1f "
-			       "cl_us=%.1f draw_us=%.1f samplers=%d\n", sh[i].name,
-			       sh[i].real_partner ? "real" : "generated", sh[i].total,
-			       sh[i].total_p90, sh[i].cl, sh[i].draw, sh[i].samplers);
-		} else
-			printf("shader=%s status=fail reason=%s\n", sh[i].name, sh[i].why);
-		fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	static struct shader sh[MAX_SHADERS];
+	struct opts o;
+	unsigned seq = 0;
+	size_t n, ok = 0;
+	int loaded, ret = parse_args(argc, argv, &o);
+
+	if (ret)
+		return ret;
+	if ((loaded = load_corpus(&o, sh)) < 0)
+		return 1;
+	n = (size_t)loaded;
+	printf("bench=progbuild_es\ncorpus=%s\nshaders=%zu\nskip=%d\niters=%d\nunique_code=%d\n",
+	       o.dir, n, o.skip, o.iters, !same_code);
+	if (!set_up_gl(&seq))
+		return 1;
+	fflush(stdout);
+	for (size_t i = (size_t)o.skip; i < n; i++) {
+		measure(&sh[i], o.iters, &seq);
+		ok += sh[i].ok;
+		report_shader(&sh[i]);
 	}
-	n = n > (size_t)skip ? n - (size_t)skip : 0;
+	n = n > (size_t)o.skip ? n - (size_t)o.skip : 0;
 	printf("shaders_ok=%zu\nshaders_failed=%zu\n", ok, n - ok);
-	summary(sh + skip, n);
+	summary(sh + o.skip, n);
 	printf("status=%s\npeak_rss_kb=%ld\n", ok ? "ok" : "fail", gb_peak_rss_kb());
 	return ok == n ? 0 : 1;
 }
