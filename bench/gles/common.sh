@@ -106,6 +106,25 @@ gb_virtgl_json() {
 	echo ""
 }
 
+# gb_run_mesa_direct TIMEOUT_S OUT CAPTURE ENV... -- CMD ARGS...: the mesa
+# peer on a machine where a private mount namespace cannot be made (a
+# container): its server listens on /tmp/.virgl_test itself, so nothing else
+# may use that path during the run. GB_MESA_DIRECT=1 selects it.
+gb_run_mesa_direct() {
+	local tmo=$1 out=$2 cap=$3 rc=0 sock=$gb_sock envs=()
+	shift 3
+	while [ "$1" != -- ]; do envs+=("$1"); shift; done
+	shift
+	gb_sock=/tmp/.virgl_test
+	gb_server_start "$cap"
+	env "${envs[@]}" __EGL_VENDOR_LIBRARY_FILENAMES="$GB_MESA_JSON" LIBGL_ALWAYS_SOFTWARE=1 \
+		GALLIUM_DRIVER=virpipe timeout -k 5 "$tmo" "${gb_pin[@]}" python3 -c "$GB_MAXRSS_PY" "$@" \
+		>"$out" 2>"$out.err" || rc=$?
+	gb_server_stop
+	gb_sock=$sock
+	return $rc
+}
+
 # gb_run PEER TIMEOUT_S OUT CAPTURE -- CMD ARGS...: one client run of CMD on
 # PEER, stdout to OUT, stderr to OUT.err; CAPTURE (or "") is the server's
 # VTEST_SAVE file. Returns the client's exit status (124: timed out).
@@ -122,6 +141,10 @@ gb_run() {
 		return $rc
 		;;
 	mesa)
+		if [ -n "${GB_MESA_DIRECT:-}" ]; then
+			gb_run_mesa_direct "$tmo" "$out" "$cap" "${common[@]}" -- "$@" || rc=$?
+			return $rc
+		fi
 		gb_server_start "$cap"
 		timeout -k 5 "$tmo" unshare -m --propagation private sh -c '
 			mount -t tmpfs -o size=1m gles_bench /tmp && : >/tmp/.virgl_test &&

@@ -38,6 +38,8 @@
 #   GLES_BENCH_TARGET=pbuffer  render target of every program (GB_TARGET: pbuffer,
 #                            texture, renderbuffer or auto; see gles_common.h)
 #   GLES_BENCH_LLVMPIPE=     non-empty: add Mesa llvmpipe as a reference column
+#   GB_MESA_DIRECT=          non-empty: Mesa's server listens on /tmp/.virgl_test itself
+#                            (machines where unshare -m is not allowed; see common.sh)
 #   GLES_BENCH_DEMO=         the demo (default BUILD/tools/virgl-demo)
 #   GLES_BENCH_DEMO_ARGS="-n 30 -s 256x256"  its arguments (-o DIR is added: frames
 #                            go to the work folder)
