@@ -9,6 +9,7 @@
 #include "vgl_device.h"
 #include "vgl_procs.h"
 #include "vgl_usage.h"
+#include "vgl_vertex.h"
 
 static _Atomic uint64_t next_storage_id = 1;
 
@@ -292,7 +293,6 @@ void vgl_buffer_write(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr of
 	VkMappedMemoryRange range = { .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
 				      .memory = s->mem, .offset = (VkDeviceSize)offset,
 				      .size = (VkDeviceSize)size };
-	VkCommandBuffer cmd;
 
 	/* the CPU copy stays current either way */
 	memcpy(s->map + offset, data, (size_t)size);
@@ -302,11 +302,9 @@ void vgl_buffer_write(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr of
 			vvk_FlushMappedMemoryRanges(ctx->dev->dev, 1, &range)));
 		return;
 	}
-	/* in use: write it in the command stream, after the work that uses it */
-	cmd = vgl_batch_cmd(ctx);
-	if (!cmd)
+	/* in use: copied in GPU order, after the work that uses the old bytes */
+	if (!vgl_stream_update(ctx, s->buf, (VkDeviceSize)offset, data, (VkDeviceSize)size))
 		return;
-	vvk_CmdUpdateBuffer(cmd, s->buf, (VkDeviceSize)offset, (VkDeviceSize)size, data);
 	vgl_batch_use(ctx, &s->obj);
 	ctx->stats.inline_updates++;
 }

@@ -295,9 +295,9 @@ VkBuffer vgl_current_attribs_buffer(struct vgl_context *ctx)
 		}
 		a->dirty = true;
 	}
-	/* written in the stream: draws already recorded keep the old values */
-	if (a->dirty)
-		vvk_CmdUpdateBuffer(cmd, a->storage->buf, 0, sizeof(a->v), a->v);
+	/* draws already recorded keep the old values */
+	if (a->dirty && !vgl_stream_update(ctx, a->storage->buf, 0, a->v, sizeof(a->v)))
+		return VK_NULL_HANDLE;
 	a->dirty = false;
 	vgl_batch_use(ctx, &a->storage->obj);
 	return a->storage->buf;
@@ -530,3 +530,16 @@ const struct vgl_proc vgl_vertex_procs[] = {
 	{ "glIsVertexArrayOES", (void *)vgl_IsVertexArray },
 	{ NULL, NULL },
 };
+
+bool vgl_stream_update(struct vgl_context *ctx, VkBuffer dst, VkDeviceSize offset,
+		       const void *data, VkDeviceSize size)
+{
+	VkDeviceSize from = 0;
+	VkBuffer src = vgl_stream_upload(ctx, data, size, &from);
+
+	if (src == VK_NULL_HANDLE)
+		return false;
+	vvk_CmdCopyBuffer(vgl_batch_cmd(ctx), src, dst, 1,
+			  &(VkBufferCopy){ .srcOffset = from, .dstOffset = offset, .size = size });
+	return true;
+}

@@ -63,6 +63,16 @@ uint32_t vgl_attrib_size(const struct vgl_attrib *a);
  * returns the buffer and *offset, or VK_NULL_HANDLE. */
 VkBuffer vgl_stream_upload(struct vgl_context *ctx, const void *data, VkDeviceSize size,
 			   VkDeviceSize *offset);
+/*
+ * Writes size bytes at offset of dst in GPU order: after every command
+ * already recorded that reads dst, before every later one. An inline write
+ * (vvk_CmdUpdateBuffer) is not that: the host applies it when it decodes it,
+ * through an unsynchronized map (virglrenderer), so on a GPU host queued draws
+ * could read the new bytes. The data goes to a fresh stream range (nothing
+ * reads it yet) and a buffer copy, which the host GPU orders, moves it.
+ */
+bool vgl_stream_update(struct vgl_context *ctx, VkBuffer dst, VkDeviceSize offset,
+		       const void *data, VkDeviceSize size);
 /* Format of a disabled array's current value (float or integer, as last set). */
 VkFormat vgl_current_attrib_format(const struct vgl_context *ctx, uint32_t loc);
 /* The current-values buffer, uploaded if dirty. */

@@ -6,7 +6,8 @@
 #
 #   debs/      Debian 12's virgl-server and Mesa 22.3 (the peer, virpipe) with
 #              the libraries they load, as .deb files: ~50 MB
-#   build/     virtgl's EGL vendor library and the bench programs of this build
+#   build/     virtgl's EGL vendor library, the bench programs and the gl/ and vk/
+#              check suites of this build
 #   corpus/    the real-shader corpus (progbuild)
 #
 #   bench/gpu-host/bundle.sh            (from the build tree, after make)
@@ -32,11 +33,19 @@ pkgs=(virgl-server libvirglrenderer1 libepoxy0 libgbm1 libva2 libva-drm2 libwayl
 	libxcb-dri3-0 libxcb-present0 libxcb-randr0 libxcb-sync1 libxcb-xfixes0 libxshmfence1
 	libxext6 libbsd0 libmd0 libvulkan1 libegl1 libglvnd0 libgles2 libgl1 libglx0 libopengl0
 	libegl-mesa0 libgl1-mesa-dri libglapi-mesa libllvm15 libz3-4 libicu72 libxml2 libedit2
-	libelf1 libsensors5 libtinfo6)
+	libelf1 libsensors5 libtinfo6 libsubunit0)
 (cd "$dst/debs" && apt-get download "${pkgs[@]}" 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
 [ "$(ls "$dst/debs" | wc -l)" -ge "${#pkgs[@]}" ] || { echo "bundle: apt-get download failed" >&2; exit 1; }
-cp "$build/gl/.libs/libEGL_virtgl.so.0" "$dst/build/gl/"
+strip --strip-debug -o "$dst/build/gl/libEGL_virtgl.so.0" "$build/gl/.libs/libEGL_virtgl.so.0"
 for b in drawoverhead_es readback_es progbuild_es; do cp "$build/bench/gles/$b" "$dst/build/bench/gles/"; done
 cp "$build/tools/virgl-demo" "$dst/build/tools/" 2>/dev/null || cp "$build/tools/virtgl-demo" "$dst/build/tools/"
+# the gl/ and vk/ check suites, to run on the GPU host too (tests.sh)
+mkdir -p "$dst/build/tests/gl" "$dst/build/tests/vk"
+for t in "$build"/tests/gl/test_gl_* "$build"/tests/vk/test_vk_*; do
+	case $t in *.c | *.o | *.log | *.trs) continue ;; esac
+	[ -x "$t" ] && strip --strip-debug -o "$dst/build/tests/${t#"$build"/tests/}" "$t"
+done
+# one solid archive: the suites share most of their code (11 MB -> ~2 MB)
+tar -C "$dst/build" -cJf "$dst/build/tests.tar.xz" tests && rm -rf "$dst/build/tests"
 cp -r "${CORPUS_DIR:-$src/../shared/corpus/real-shaders}" "$dst/corpus"
 du -sh "$dst"

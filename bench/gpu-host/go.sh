@@ -29,5 +29,6 @@ export LIBGL_DRIVERS_PATH=$R/usr/lib/x86_64-linux-gnu/dri
 export CORPUS_DIR=$b/corpus
 unshare -m --propagation private true 2>/dev/null || export GB_MESA_DIRECT=1
 export top_builddir=$b/build GLES_BENCH_OUT=${OUT:-/tmp/gpuhost-out} GLES_BENCH_CPUS=${GLES_BENCH_CPUS-}
+[ -n "${GPUHOST_ENV_ONLY:-}" ] && return 0
 GLES_BENCH_DEMO=${GLES_BENCH_DEMO:-$b/build/tools/virgl-demo} \
 	exec "$src/bench/gles/run.sh" "$@"

@@ -120,6 +120,19 @@ void glt_assert_pixel(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a)
 		      px[3], r, g, b, a);
 }
 
+/* Within tol of each channel: GL lets a value halfway between two unorm
+ * steps (0.5 -> 127.5) convert to either (GPUs differ; llvmpipe rounds up). */
+void glt_assert_pixel_near(int x, int y, const uint8_t want[4], int tol)
+{
+	uint8_t px[4];
+
+	glt_pixel(x, y, px);
+	for (int i = 0; i < 4; i++)
+		ck_assert_msg(abs(px[i] - want[i]) <= tol,
+			      "pixel (%d,%d) = %u,%u,%u,%u, want %u,%u,%u,%u (+-%d)", x, y, px[0],
+			      px[1], px[2], px[3], want[0], want[1], want[2], want[3], tol);
+}
+
 GLuint glt_buffer(GLenum target, const void *data, GLsizeiptr size)
 {
 	GLuint b;

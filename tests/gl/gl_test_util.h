@@ -83,5 +83,6 @@ GLuint glt_program(const char *vs, const char *fs);
 /* RGBA8 pixel at window (x, y) (GL: y up from the bottom). */
 void glt_pixel(int x, int y, uint8_t out[4]);
 void glt_assert_pixel(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
+void glt_assert_pixel_near(int x, int y, const uint8_t want[4], int tol);
 /* A buffer with data bound to target. */
 GLuint glt_buffer(GLenum target, const void *data, GLsizeiptr size);

@@ -111,17 +111,6 @@ static GLuint texture(GLenum target)
 	return t;
 }
 
-static void assert_near(int x, int y, const uint8_t want[4], int tol)
-{
-	uint8_t px[4];
-
-	glt_pixel(x, y, px);
-	for (int i = 0; i < 4; i++)
-		ck_assert_msg(abs(px[i] - want[i]) <= tol,
-			      "pixel (%d,%d) = %u,%u,%u,%u, want %u,%u,%u,%u (+-%d)", x, y, px[0],
-			      px[1], px[2], px[3], want[0], want[1], want[2], want[3], tol);
-}
-
 /* ---- formats ------------------------------------------------------------------------- */
 
 struct format_case {
@@ -155,10 +144,10 @@ static void check_format(GLuint p, const struct format_case *c)
 	gl.UseProgram(p);
 	draw();
 	/* texel (i, j) covers pixels [16i, 16i+16) x [16j, 16j+16) */
-	assert_near(4, 4, c->want[0], c->tol);
-	assert_near(20, 4, c->want[1], c->tol);
-	assert_near(4, 20, c->want[2], c->tol);
-	assert_near(20, 20, c->want[3], c->tol);
+	glt_assert_pixel_near(4, 4, c->want[0], c->tol);
+	glt_assert_pixel_near(20, 4, c->want[1], c->tol);
+	glt_assert_pixel_near(4, 20, c->want[2], c->tol);
+	glt_assert_pixel_near(20, 20, c->want[3], c->tol);
 	tx.DeleteTextures(1, &t);
 	tx.PixelStorei(GL_UNPACK_ALIGNMENT, 4);
 }
@@ -385,7 +374,7 @@ START_TEST(t_filter)
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
 	tx.Uniform2f(gl.GetUniformLocation(p, "u_uv"), 0.5f, 0.5f);
 	draw();                         /* LINEAR: halfway between the two */
-	assert_near(16, 16, mid, 2);
+	glt_assert_pixel_near(16, 16, mid, 2);
 	tx.DeleteTextures(1, &t);
 	gl.DeleteProgram(p);
 }
@@ -410,7 +399,7 @@ START_TEST(t_generate_mipmap)
 	tx.GenerateMipmap(GL_TEXTURE_2D);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	draw();
-	assert_near(16, 16, avg, 2);   /* level 1: the average of the four */
+	glt_assert_pixel_near(16, 16, avg, 2);   /* level 1: the average of the four */
 	gl.Uniform1f(lod, 0.0f);
 	draw();
 	glt_assert_pixel(16, 16, 255, 255, 255, 255); /* level 0 at (0.5, 0.5): texel (1, 1) */
@@ -863,7 +852,7 @@ START_TEST(t_2d_array)
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	gl.Uniform1f(gl.GetUniformLocation(p, "u_lod"), 1.0f);
 	sample3(p, 0.5f, 0.5f, 2.0f, px);
-	assert_near(16, 16, avg, 2);
+	glt_assert_pixel_near(16, 16, avg, 2);
 	sample3(p, 0.5f, 0.5f, 1.0f, px);
 	ASSERT_RGBA(px, 0, 255, 0, 255);
 	tx.DeleteTextures(1, &t);
