@@ -75,6 +75,15 @@ static void inline_write(struct vvk_cmd_buffer *cmd, struct vvk_buffer *dst, VkD
 		.w = size, .h = 1, .d = 1, .data = data, .size_bytes = size });
 }
 
+/*
+ * Weaker than Vulkan's vkCmdUpdateBuffer: the host applies an inline write
+ * when it decodes it, through an unsynchronized map of its GL buffer
+ * (virglrenderer), not in GPU order. On a GPU host, commands recorded before
+ * it that read the range may see the new bytes. Callers write only ranges no
+ * queued command reads (gl/ stages other updates in a fresh range and copies
+ * them with vvk_CmdCopyBuffer, which the host GPU orders: vgl_stream_update).
+ * TODO: do that here, with a staging range per command buffer.
+ */
 void vvk_CmdUpdateBuffer(VkCommandBuffer commandBuffer, VkBuffer dstBuffer, VkDeviceSize offset,
 			 VkDeviceSize size, const void *pData)
 {
