@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-demo.sh: runs the build tree's tools/virgl-demo on virtgl. libglvnd
+# run-demo.sh: runs the build tree's tools/virtgl-demo on virtgl. libglvnd
 # loads only the build tree's vendor JSON (gl/virtgl_egl.json, whose
 # library_path is gl/.libs/libEGL_virtgl.so.0), and virtgl talks to a private
 # virgl_test_server (VIRTGL_TRANSPORT=vtest) unless VIRTGL_TRANSPORT says
@@ -13,7 +13,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 : "${top_builddir:=$(cd "$here/.." && pwd)}"
 json=$top_builddir/gl/virtgl_egl.json
-demo=$top_builddir/tools/virgl-demo
+demo=$top_builddir/tools/virtgl-demo
 
 for f in "$json" "$demo"; do
     [ -e "$f" ] || { echo "run-demo: $f is missing: run make first" >&2; exit 1; }

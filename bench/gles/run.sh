@@ -14,7 +14,7 @@
 #              VIRTGL_DEBUG=syncreads (forced flush + wait), Mesa
 #   progbuild  progbuild_es: compile + link + first draw per shader of the
 #              real-shader corpus; median / p90 and the ratio (goal <= 0.33)
-#   demo       peak RSS of tools/virgl-demo on both peers (if built)
+#   demo       peak RSS of tools/virtgl-demo on both peers (if built)
 # Peak RSS of every benchmark process on every peer is tabled at the end.
 #
 # Peers: Mesa = GALLIUM_DRIVER=virpipe over a private virgl_test_server;
@@ -40,7 +40,7 @@
 #   GLES_BENCH_LLVMPIPE=     non-empty: add Mesa llvmpipe as a reference column
 #   GB_MESA_DIRECT=          non-empty: Mesa's server listens on /tmp/.virgl_test itself
 #                            (machines where unshare -m is not allowed; see common.sh)
-#   GLES_BENCH_DEMO=         the demo (default BUILD/tools/virgl-demo)
+#   GLES_BENCH_DEMO=         the demo (default BUILD/tools/virtgl-demo)
 #   GLES_BENCH_DEMO_ARGS="-n 30 -s 256x256"  its arguments (-o DIR is added: frames
 #                            go to the work folder)
 #   VIRTGL_EGL_JSON=         virtgl's vendor JSON (default: found under BUILD/gl)
@@ -62,7 +62,7 @@ n_read=${GLES_BENCH_READ_N:-200}
 prog_iters=${GLES_BENCH_PROG_ITERS:-5}
 prog_max=${GLES_BENCH_PROG_MAX:-}
 corpus=${CORPUS_DIR:-$src/../shared/corpus/real-shaders}
-demo=${GLES_BENCH_DEMO:-$build/tools/virgl-demo}
+demo=${GLES_BENCH_DEMO:-$build/tools/virtgl-demo}
 demo_args=${GLES_BENCH_DEMO_ARGS:--n 30 -s 256x256}
 sections=${*:-draw bytes readback progbuild demo}
 # Both peers render to the same kind of target: a 64x64 pbuffer by default

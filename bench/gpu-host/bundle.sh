@@ -38,7 +38,7 @@ pkgs=(virgl-server libvirglrenderer1 libepoxy0 libgbm1 libva2 libva-drm2 libwayl
 [ "$(ls "$dst/debs" | wc -l)" -ge "${#pkgs[@]}" ] || { echo "bundle: apt-get download failed" >&2; exit 1; }
 strip --strip-debug -o "$dst/build/gl/libEGL_virtgl.so.0" "$build/gl/.libs/libEGL_virtgl.so.0"
 for b in drawoverhead_es readback_es progbuild_es; do cp "$build/bench/gles/$b" "$dst/build/bench/gles/"; done
-cp "$build/tools/virgl-demo" "$dst/build/tools/" 2>/dev/null || cp "$build/tools/virtgl-demo" "$dst/build/tools/"
+cp "$build/tools/virtgl-demo" "$dst/build/tools/"
 # the gl/ and vk/ check suites, to run on the GPU host too (tests.sh)
 mkdir -p "$dst/build/tests/gl" "$dst/build/tests/vk"
 for t in "$build"/tests/gl/test_gl_* "$build"/tests/vk/test_vk_*; do

@@ -30,5 +30,5 @@ export CORPUS_DIR=$b/corpus
 unshare -m --propagation private true 2>/dev/null || export GB_MESA_DIRECT=1
 export top_builddir=$b/build GLES_BENCH_OUT=${OUT:-/tmp/gpuhost-out} GLES_BENCH_CPUS=${GLES_BENCH_CPUS-}
 [ -n "${GPUHOST_ENV_ONLY:-}" ] && return 0
-GLES_BENCH_DEMO=${GLES_BENCH_DEMO:-$b/build/tools/virgl-demo} \
+GLES_BENCH_DEMO=${GLES_BENCH_DEMO:-$b/build/tools/virtgl-demo} \
 	exec "$src/bench/gles/run.sh" "$@"

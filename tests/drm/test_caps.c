@@ -210,7 +210,7 @@ START_TEST(real_blob_mask_counts)
 }
 END_TEST
 
-/* virgl-info names what the host samples: the table must know all of it. */
+/* virtgl-info names what the host samples: the table must know all of it. */
 START_TEST(real_blob_sampleable_formats_are_named)
 {
 	for (uint32_t f = 0; f < VDRM_FORMAT_MAX; f++) {

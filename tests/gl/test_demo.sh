@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_demo.sh: runs virgl-demo on virtgl (tools/run-demo.sh) and checks what
+# test_demo.sh: runs virtgl-demo on virtgl (tools/run-demo.sh) and checks what
 # it wrote: each PNG exists, has the asked size, is not one flat colour, has
 # the cube in the middle (not the background colour of the corner), and the
 # two frames differ (the cube rotates). The PNGs are decoded with Python's
@@ -40,11 +40,11 @@ trap 'rm -rf "$out"' EXIT
 
 if ! "$top_srcdir/tools/run-demo.sh" -o "$out" -n 2 -s 96x64 >"$out/demo.log" 2>&1; then
     cat "$out/demo.log"
-    echo "test_demo: FAIL: virgl-demo failed"
+    echo "test_demo: FAIL: virtgl-demo failed"
     exit 1
 fi
 cat "$out/demo.log"
-if ! grep -q "^virgl-demo: OpenGL ES .* ($transport)); " "$out/demo.log"; then
+if ! grep -q "^virtgl-demo: OpenGL ES .* ($transport)); " "$out/demo.log"; then
     echo "test_demo: FAIL: the demo did not render through transport $transport"
     exit 1
 fi

@@ -99,7 +99,7 @@ GUEST_ENV=()
 guest_env() {
     local v
     # top_builddir/top_srcdir: for the script suites (test_demo.sh finds the
-    # build tree's virgl-demo and vendor JSON there, as under make check)
+    # build tree's virtgl-demo and vendor JSON there, as under make check)
     GUEST_ENV=(-e VIRTGL_TRANSPORT=drm -e CK_VERBOSITY=normal
                -e "CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-10}"
                -e "top_builddir=$top_builddir" -e "top_srcdir=$top_srcdir")

@@ -3,7 +3,7 @@
 # virtio-gpu 3D device (virgl), and passes back its stdout, stderr and exit
 # status. Run setup.sh first (it prepares the kernel and the initramfs).
 #
-# usage: vm-run.sh [-t SECONDS] [-e VAR=VALUE]... [-w DIR]... [-k] [-v] [--] PROGRAM [ARGS...]
+# usage: vm-run.sh [-t SECONDS] [-e VAR=VALUE]... [-w DIR]... [-i] [-k] [-v] [--] PROGRAM [ARGS...]
 #        vm-run.sh -s [-w DIR]...
 #   -t  limit for the whole VM, boot included (default 120)
 #   -e  environment variable for PROGRAM (repeatable); PROGRAM otherwise gets
@@ -11,6 +11,8 @@
 #   -w  share the host directory DIR writable, at the same path (repeatable,
 #       at most 8; no whitespace in the path). Everything else the guest
 #       writes goes to RAM and is thrown away
+#   -i  run PROGRAM with an empty environment (env -i): not even PATH or
+#       HOME, only the -e variables; for an installed command run as it is
 #   -k  keep the job directory (serial.log, stdout, stderr, rc, kernel, timings)
 #   -v  print a summary line (guest kernel, boot and program times) to stderr
 #   -s  interactive shell on the serial console instead of a program
@@ -62,12 +64,12 @@ seconds_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a - b }'; }
 
 # --- arguments and prerequisites ---------------------------------------------
 
-TIMEOUT=120 KEEP=0 VERBOSE=0 SHELL_MODE=0
+TIMEOUT=120 KEEP=0 VERBOSE=0 SHELL_MODE=0 EMPTY_ENV=0
 ENVS=() WDIRS=()
 
 parse_args() {
     local opt dir
-    while getopts "t:e:w:kvsh" opt; do
+    while getopts "t:e:w:ikvsh" opt; do
         case $opt in
             t) [[ $OPTARG =~ ^[1-9][0-9]*$ ]] || die "-t wants whole seconds, not '$OPTARG'"
                TIMEOUT=$OPTARG ;;
@@ -77,6 +79,7 @@ parse_args() {
                [[ $dir =~ [[:space:]] ]] && die "-w: whitespace in $dir (it goes on the kernel command line)"
                [ ${#WDIRS[@]} -lt 8 ] || die "-w: at most 8 directories"
                WDIRS+=("$dir") ;;
+            i) EMPTY_ENV=1 ;;
             k) KEEP=1 ;;
             v) VERBOSE=1 ;;
             s) SHELL_MODE=1 ;;
@@ -143,7 +146,12 @@ write_cmd() {
             prog=$1; shift
             # The same file the host would run (the guest's PATH may differ).
             [[ $prog == */* ]] || prog=$(command -v "$prog" || echo "$prog")
-            printf 'exec %s' "$(shq "$prog")"
+            printf 'exec'
+            if [ "$EMPTY_ENV" = 1 ]; then
+                printf ' env -i'
+                for var in ${ENVS[@]+"${ENVS[@]}"}; do printf ' %s' "$(shq "$var")"; done
+            fi
+            printf ' %s' "$(shq "$prog")"
             for var in "$@"; do printf ' %s' "$(shq "$var")"; done
             echo
         fi

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * virgl-demo: an ordinary OpenGL ES program (it links libEGL and libGLESv2,
+ * virtgl-demo: an ordinary OpenGL ES program (it links libEGL and libGLESv2,
  * nothing of virtgl) that renders a lit, textured, rotating cube into a
  * pbuffer and writes each frame as a PNG. Run it with libglvnd pointed at
  * virtgl (tools/run-demo.sh does that) to see the whole stack work.
@@ -52,7 +52,7 @@ static void warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	fputs("virgl-demo: ", stderr);
+	fputs("virtgl-demo: ", stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
@@ -62,7 +62,7 @@ static void warn(const char *fmt, ...)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: virgl-demo [-o DIR] [-n FRAMES] [-s WxH]\n"
+	fprintf(f, "usage: virtgl-demo [-o DIR] [-n FRAMES] [-s WxH]\n"
 		   "  renders a lit, textured, rotating cube with OpenGL ES into a pbuffer\n"
 		   "  and writes DIR/frame-0000.png, ... (defaults: ., 1 frame, 256x256)\n");
 }
@@ -566,14 +566,14 @@ static int run(struct demo *d)
 	d->pixels = malloc((size_t)d->opt.width * d->opt.height * 4);
 	if (!d->pixels || setup_egl(d) || setup_gl(d))
 		return -1;
-	printf("virgl-demo: %s on %s; %s, %s, %s\n", (const char *)glGetString(GL_VERSION),
+	printf("virtgl-demo: %s on %s; %s, %s, %s\n", (const char *)glGetString(GL_VERSION),
 	       (const char *)glGetString(GL_RENDERER),
 	       d->use_ubo ? "uniform block" : "plain uniforms",
 	       d->use_texture ? "checker texture" : "no texture", "depth test");
 	for (int i = 0; i < d->opt.frames; i++)
 		if (draw_frame(d, i) || save_frame(d, i))
 			return -1;
-	printf("virgl-demo: wrote %d frame(s) of %dx%d to %s\n", d->opt.frames, d->opt.width,
+	printf("virtgl-demo: wrote %d frame(s) of %dx%d to %s\n", d->opt.frames, d->opt.width,
 	       d->opt.height, d->opt.dir);
 	return 0;
 }

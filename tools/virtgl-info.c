@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * virgl-info: open the virtio-gpu 3D device through virtgl's drm/ layer and
+ * virtgl-info: open the virtio-gpu 3D device through virtgl's drm/ layer and
  * print what the host offers. With --selftest, also clear a render target on
  * the host and read it back.
  *
@@ -156,7 +156,7 @@ static int run_selftest(struct vdrm_device *dev)
 
 static void usage(void)
 {
-	printf("usage: virgl-info [--selftest] [--no-formats]\n"
+	printf("usage: virtgl-info [--selftest] [--no-formats]\n"
 	       "  VIRTGL_TRANSPORT=drm|vtest|auto  VIRTGL_VTEST_SOCKET=PATH\n");
 }
 
@@ -186,7 +186,7 @@ int main(int argc, char **argv)
 	}
 	if (vdrm_device_create_info_from_env(&info, &err) ||
 	    vdrm_device_create(&info, &dev, &err)) {
-		fprintf(stderr, "virgl-info: %s (%s)\n", err.message, vdrm_result_name(err.code));
+		fprintf(stderr, "virtgl-info: %s (%s)\n", err.message, vdrm_result_name(err.code));
 		return 1;
 	}
 	print_header(dev);
