@@ -13,6 +13,7 @@
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
@@ -31,15 +32,6 @@ struct value {
 	GLint64 i[4];
 	GLfloat f[4];
 };
-
-static const char *const extensions[] = {
-	"GL_OES_element_index_uint", "GL_OES_depth24", "GL_OES_packed_depth_stencil",
-	"GL_OES_rgb8_rgba8", "GL_OES_vertex_array_object", "GL_EXT_blend_minmax",
-	"GL_EXT_unpack_subimage",
-	/* the compiler's (glsl_pp_default_extensions, what glCompileShader offers) */
-	"GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod", "GL_EXT_frag_depth",
-};
-#define NR_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
 static bool ints(struct value *v, int n, GLint64 a, GLint64 b, GLint64 c, GLint64 d)
 {
@@ -121,7 +113,7 @@ static bool get_limit3(const struct vgl_context *ctx, GLenum p, struct value *v)
 	switch (p) {
 	case GL_MAJOR_VERSION: return one(v, ctx->major);
 	case GL_MINOR_VERSION: return one(v, ctx->minor);
-	case GL_NUM_EXTENSIONS: return one(v, NR_EXTENSIONS);
+	case GL_NUM_EXTENSIONS: return one(v, vgl_ext_count(ctx));
 	case GL_MAX_UNIFORM_BUFFER_BINDINGS: return one(v, VGL_MAX_UBO_BINDINGS);
 	case GL_MAX_UNIFORM_BLOCK_SIZE: return one(v, 16384);
 	case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
@@ -352,27 +344,6 @@ static void GL_APIENTRY vgl_GetBooleanv(GLenum pname, GLboolean *data)
 
 /* ---- strings ----------------------------------------------------------------------- */
 
-static const char *extension_string(struct vgl_context *ctx)
-{
-	size_t len = 1;
-	char *s;
-
-	if (ctx->extensions)
-		return ctx->extensions;
-	for (size_t i = 0; i < NR_EXTENSIONS; i++)
-		len += strlen(extensions[i]) + 1;
-	s = calloc(1, len);
-	if (!s)
-		return "";
-	for (size_t i = 0; i < NR_EXTENSIONS; i++) {
-		strcat(s, extensions[i]);
-		if (i + 1 < NR_EXTENSIONS)
-			strcat(s, " ");
-	}
-	ctx->extensions = s;
-	return s;
-}
-
 static const GLubyte *GL_APIENTRY vgl_GetString(GLenum name)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -388,7 +359,7 @@ static const GLubyte *GL_APIENTRY vgl_GetString(GLenum name)
 		return (const GLubyte *)(es3 ? "OpenGL ES 3.0 virtgl" : "OpenGL ES 2.0 virtgl");
 	case GL_SHADING_LANGUAGE_VERSION:
 		return (const GLubyte *)(es3 ? "OpenGL ES GLSL ES 3.00" : "OpenGL ES GLSL ES 1.00");
-	case GL_EXTENSIONS: return (const GLubyte *)extension_string(ctx);
+	case GL_EXTENSIONS: return (const GLubyte *)vgl_ext_string(ctx);
 	}
 	vgl_error(ctx, GL_INVALID_ENUM);
 	return NULL;
@@ -404,11 +375,11 @@ static const GLubyte *GL_APIENTRY vgl_GetStringi(GLenum name, GLuint index)
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return NULL;
 	}
-	if (index >= NR_EXTENSIONS) {
+	if (index >= vgl_ext_count(ctx)) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return NULL;
 	}
-	return (const GLubyte *)extensions[index];
+	return (const GLubyte *)vgl_ext_name(ctx, index);
 }
 
 /* ---- indexed state ------------------------------------------------------------------ */

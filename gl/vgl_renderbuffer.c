@@ -23,12 +23,14 @@ static const struct vgl_pixel_format *storage_format(const struct vgl_context *c
 	case GL_RGB565: return vgl_pixel_sized(GL_RGB565);
 	case GL_DEPTH_COMPONENT16: return vgl_pixel_sized(GL_DEPTH_COMPONENT16);
 	case GL_STENCIL_INDEX8: return &stencil8;
+	/* ES 2.0 through OES_rgb8_rgba8, OES_depth24 and OES_packed_depth_stencil */
+	case GL_RGBA8: case GL_RGB8: case GL_DEPTH_COMPONENT24: case GL_DEPTH24_STENCIL8:
+		return vgl_pixel_sized(f);
 	}
 	if (ctx->major < 3)
 		return NULL;
 	switch (f) {
-	case GL_RGBA8: case GL_RGB8: case GL_R8: case GL_RG8: case GL_DEPTH_COMPONENT24:
-	case GL_DEPTH24_STENCIL8:
+	case GL_R8: case GL_RG8:
 		return vgl_pixel_sized(f);
 	}
 	return NULL;

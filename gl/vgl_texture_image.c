@@ -9,6 +9,7 @@
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
@@ -224,7 +225,7 @@ static void tex_image(struct image_args *a, GLint internalformat, GLint border, 
 
 	if (!ctx || !check_image(ctx, a))
 		return;
-	err = vgl_pixel_lookup(ctx->major >= 3, internalformat, format, type, &f);
+	err = vgl_pixel_lookup(ctx->major >= 3, vgl_ext_mask(ctx), internalformat, format, type, &f);
 	if (err == GL_NO_ERROR && (border != 0 || !es2_npot_ok(ctx, a)))
 		err = GL_INVALID_VALUE;
 	if (err == GL_NO_ERROR && (a->tex->immutable || (a->three_d && f->bits[4] &&
@@ -269,7 +270,8 @@ static GLenum sub_error(const struct vgl_context *ctx, const struct vgl_tex_leve
 			const struct vgl_pixel_format **f)
 {
 	/* the data must match the level's format (ES 3.0 table 3.2) */
-	GLenum err = vgl_pixel_lookup(ctx->major >= 3, (GLint)lv->internal_format, format, type, f);
+	GLenum err = vgl_pixel_lookup(ctx->major >= 3, vgl_ext_mask(ctx), (GLint)lv->internal_format,
+				      format, type, f);
 
 	if (err == GL_NO_ERROR && (*f)->vk != lv->fmt->vk)
 		err = GL_INVALID_OPERATION;

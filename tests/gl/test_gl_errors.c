@@ -1221,6 +1221,178 @@ ROW(read_pixels_es3_byte) { int8_t px[4]; F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_
 ROW(read_pixels_es2_float) { float px[4]; F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px); }
 ROW(buffer_data_es2_enum) { F(BufferData)(GL_UNIFORM_BUFFER, 4, NULL, GL_STATIC_DRAW); }
 
+/* extensions (gl/vgl_extensions.c): entry points with no <GLES3/gl3.h> prototype */
+typedef void (GL_APIENTRY *draw_bv_fn)(GLenum, GLsizei, GLenum, const void *, GLint);
+typedef void (GL_APIENTRY *draw_inst_bv_fn)(GLenum, GLsizei, GLenum, const void *, GLsizei,
+					     GLint);
+typedef void (GL_APIENTRY *draw_range_bv_fn)(GLenum, GLuint, GLuint, GLsizei, GLenum,
+					      const void *, GLint);
+typedef void (GL_APIENTRY *multi_arrays_fn)(GLenum, const GLint *, const GLsizei *, GLsizei);
+typedef void (GL_APIENTRY *multi_elements_fn)(GLenum, const GLsizei *, GLenum,
+					       const void *const *, GLsizei);
+typedef void (GL_APIENTRY *multi_elements_bv_fn)(GLenum, const GLsizei *, GLenum,
+						  const void *const *, GLsizei, const GLint *);
+typedef void (GL_APIENTRY *discard_fn)(GLenum, GLsizei, const GLenum *);
+#define FX(n, T) ((T)proc("gl" #n))
+#define HALF_FLOAT_OES 0x8D61
+#define BGRA_EXT 0x80E1
+
+ROW(draw_arrays_instanced_ext_value)
+{
+	FX(DrawArraysInstancedEXT, PFNGLDRAWARRAYSINSTANCEDPROC)(GL_TRIANGLES, 0, 3, -1);
+}
+ROW(draw_elements_instanced_ext_enum)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsInstancedEXT, PFNGLDRAWELEMENTSINSTANCEDPROC)(GL_TRIANGLES, 3, GL_FLOAT,
+								    NULL, 1);
+}
+ROW(draw_elements_bv_enum)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsBaseVertexOES, draw_bv_fn)(GL_TEXTURE_2D, 3, GL_UNSIGNED_SHORT, NULL, 2);
+}
+ROW(draw_elements_bv_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsBaseVertexOES, draw_bv_fn)(GL_TRIANGLES, -1, GL_UNSIGNED_SHORT, NULL, 2);
+}
+ROW(draw_elements_inst_bv_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsInstancedBaseVertexOES, draw_inst_bv_fn)(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT,
+								NULL, -1, 2);
+}
+ROW(draw_range_bv_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawRangeElementsBaseVertexOES, draw_range_bv_fn)(GL_TRIANGLES, 2, 1, 3,
+							     GL_UNSIGNED_SHORT, NULL, 2);
+}
+ROW(multi_draw_arrays_value)
+{
+	const GLint first[1] = { 0 };
+	const GLsizei count[1] = { 3 };
+
+	FX(MultiDrawArraysEXT, multi_arrays_fn)(GL_TRIANGLES, first, count, -1);
+}
+ROW(multi_draw_arrays_count_value)
+{
+	const GLint first[2] = { 0, 0 };
+	const GLsizei count[2] = { 3, -1 };
+
+	FX(MultiDrawArraysEXT, multi_arrays_fn)(GL_TRIANGLES, first, count, 2);
+}
+ROW(multi_draw_elements_enum)
+{
+	const GLsizei count[1] = { 3 };
+	const void *const idx[1] = { NULL };
+
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(MultiDrawElementsEXT, multi_elements_fn)(GL_TRIANGLES, count, GL_FLOAT, idx, 1);
+}
+ROW(multi_draw_elements_bv_value)
+{
+	const GLsizei count[1] = { 3 };
+	const void *const idx[1] = { NULL };
+	const GLint bv[1] = { 1 };
+
+	FX(MultiDrawElementsBaseVertexEXT, multi_elements_bv_fn)(GL_TRIANGLES, count,
+								 GL_UNSIGNED_SHORT, idx, -1, bv);
+}
+ROW(discard_framebuffer_target)
+{
+	GLenum a = GL_COLOR;
+
+	FX(DiscardFramebufferEXT, discard_fn)(GL_READ_FRAMEBUFFER, 1, &a);
+}
+ROW(discard_framebuffer_value)
+{
+	GLenum a = GL_COLOR;
+
+	FX(DiscardFramebufferEXT, discard_fn)(GL_FRAMEBUFFER, -1, &a);
+}
+/* the default framebuffer's names are COLOR_EXT, DEPTH_EXT, STENCIL_EXT */
+ROW(discard_framebuffer_default_att)
+{
+	GLenum a = GL_COLOR_ATTACHMENT0;
+
+	FX(DiscardFramebufferEXT, discard_fn)(GL_FRAMEBUFFER, 1, &a);
+}
+/* ES 2.0 has one colour attachment */
+ROW(discard_framebuffer_es2_att)
+{
+	GLenum a = GL_COLOR_ATTACHMENT1;
+
+	framebuffer();
+	FX(DiscardFramebufferEXT, discard_fn)(GL_FRAMEBUFFER, 1, &a);
+}
+ROW(discard_framebuffer_ok)
+{
+	GLenum a[3] = { GL_COLOR, GL_DEPTH, GL_STENCIL };
+
+	FX(DiscardFramebufferEXT, discard_fn)(GL_FRAMEBUFFER, 3, a);
+}
+/* OES_vertex_half_float's token, in both versions; never an integer type */
+ROW(attrib_pointer_half_oes) { F(VertexAttribPointer)(0, 4, HALF_FLOAT_OES, GL_FALSE, 0, NULL); }
+ROW(attrib_ipointer_half_oes) { F(VertexAttribIPointer)(0, 4, HALF_FLOAT_OES, 0, NULL); }
+/* OES_texture_float / OES_texture_half_float in ES 2.0 (unsized, format == internal) */
+ROW(tex_image_es2_float)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_FLOAT, NULL);
+}
+ROW(tex_image_es2_half_oes)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_LUMINANCE, 4, 4, 0, GL_LUMINANCE, HALF_FLOAT_OES, NULL);
+}
+/* ES 3.0's GL_HALF_FLOAT is not OES_texture_half_float's token */
+ROW(tex_image_es2_half_es3_token)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_HALF_FLOAT, NULL);
+}
+/* EXT_texture_format_BGRA8888: internalformat and format both BGRA_EXT, bytes only */
+ROW(tex_image_bgra)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, BGRA_EXT, 4, 4, 0, BGRA_EXT, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_bgra_mismatch)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, BGRA_EXT, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_bgra_type)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, BGRA_EXT, 4, 4, 0, BGRA_EXT, GL_UNSIGNED_SHORT_4_4_4_4,
+		      NULL);
+}
+/* OES_required_internalformat: sized formats in ES 2.0, with their one type */
+ROW(tex_image_es2_sized)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_es2_sized_type)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, NULL);
+}
+/* OES_rgb8_rgba8 / OES_depth24 / OES_packed_depth_stencil renderbuffers in ES 2.0 */
+ROW(renderbuffer_storage_es2_rgba8)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+}
+ROW(renderbuffer_storage_es2_d24s8)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 4, 4);
+}
+
 /* ---- the table ------------------------------------------------------------------------------- */
 
 struct row {
@@ -1589,6 +1761,38 @@ static const struct row rows[] = {
 	R(InvalidateFramebuffer, 3, E, invalidate_framebuffer_enum),
 	R(InvalidateFramebuffer, 3, V, invalidate_framebuffer_value),
 	R(InvalidateSubFramebuffer, 3, V, invalidate_sub_framebuffer_value),
+
+	/* extensions */
+	R(DrawArraysInstancedEXT, 2, V, draw_arrays_instanced_ext_value),
+	R(DrawElementsInstancedEXT, 2, E, draw_elements_instanced_ext_enum),
+	R(DrawElementsBaseVertexOES, 2, E, draw_elements_bv_enum),
+	R(DrawElementsBaseVertexOES, 3, V, draw_elements_bv_value),
+	R(DrawElementsInstancedBaseVertexOES, 2, V, draw_elements_inst_bv_value),
+	R(DrawRangeElementsBaseVertexOES, 3, V, draw_range_bv_value),
+	R(MultiDrawArraysEXT, 2, V, multi_draw_arrays_value),
+	R(MultiDrawArraysEXT, 2, V, multi_draw_arrays_count_value),
+	R(MultiDrawElementsEXT, 2, E, multi_draw_elements_enum),
+	R(MultiDrawElementsBaseVertexEXT, 2, V, multi_draw_elements_bv_value),
+	R(DiscardFramebufferEXT, 3, E, discard_framebuffer_target),
+	R(DiscardFramebufferEXT, 2, V, discard_framebuffer_value),
+	R(DiscardFramebufferEXT, 2, E, discard_framebuffer_default_att),
+	R(DiscardFramebufferEXT, 2, E, discard_framebuffer_es2_att),
+	R(DiscardFramebufferEXT, 2, GL_NO_ERROR, discard_framebuffer_ok),
+	R(VertexAttribPointer, 2, GL_NO_ERROR, attrib_pointer_half_oes),
+	R(VertexAttribPointer, 3, GL_NO_ERROR, attrib_pointer_half_oes),
+	R(VertexAttribIPointer, 3, E, attrib_ipointer_half_oes),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_float),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_half_oes),
+	R(TexImage2D, 3, GL_NO_ERROR, tex_image_es2_half_oes),
+	R(TexImage2D, 2, E, tex_image_es2_half_es3_token),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_bgra),
+	R(TexImage2D, 3, GL_NO_ERROR, tex_image_bgra),
+	R(TexImage2D, 2, O, tex_image_bgra_mismatch),
+	R(TexImage2D, 2, O, tex_image_bgra_type),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_sized),
+	R(TexImage2D, 2, O, tex_image_es2_sized_type),
+	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_rgba8),
+	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_d24s8),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))

@@ -472,9 +472,15 @@ START_TEST(t_incomplete_black)
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
 	draw();
 	glt_assert_pixel(16, 16, 255, 255, 255, 255);
-	/* RGBA32F cannot be filtered linearly: incomplete again */
+	/* RGBA32F filters linearly only through OES_texture_float_linear, which
+	 * virtgl exposes where the host filters it (test_gl_ext checks the values) */
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 1, 1, 0, GL_RGBA, GL_FLOAT,
 		      (const float[]){ 1, 1, 1, 1 });
+	draw();
+	glt_assert_pixel(16, 16, 255, 255, 255, 255);
+	/* a depth format filters only when compared: incomplete again */
+	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT16, 1, 1, 0, GL_DEPTH_COMPONENT,
+		      GL_UNSIGNED_SHORT, (const uint16_t[]){ 0xffff });
 	draw();
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);
 	tx.DeleteTextures(1, &t);
@@ -697,8 +703,9 @@ START_TEST(t_errors)
 	       GL_INVALID_VALUE);
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_RGBA, NULL),
 	       GL_INVALID_ENUM);
+	/* BGRA_EXT data needs BGRA_EXT storage (EXT_texture_format_BGRA8888) */
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, 0x80E1, GL_UNSIGNED_BYTE,
-			     NULL), GL_INVALID_ENUM);
+			     NULL), GL_INVALID_OPERATION);
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, 0x1234, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL),
 	       GL_INVALID_VALUE);
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL),
@@ -956,11 +963,14 @@ START_TEST(t_es2_rules)
 	GLuint p = program(vs, fs_2d), t = texture(GL_TEXTURE_2D);
 
 	fill(white, 9, 255, 255, 255, 255);
+	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_R8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL),
+	       GL_INVALID_VALUE);                 /* ES 3.0's (OES_required_internalformat's are not) */
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL),
-	       GL_INVALID_VALUE);                 /* sized formats are ES 3.0's */
+	       GL_NO_ERROR);
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RED, GL_UNSIGNED_BYTE, NULL),
 	       GL_INVALID_ENUM);
-	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT, NULL),
+	/* ES 3.0's HALF_FLOAT (OES_texture_half_float has a token of its own) */
+	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_HALF_FLOAT, NULL),
 	       GL_INVALID_ENUM);
 	EXPECT(tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0), GL_INVALID_ENUM);
 	/* NPOT: complete only when clamped and not mipmapped */
