@@ -77,6 +77,9 @@ static const struct extension table[] = {
 	/* BGRA data is swizzled to RGBA8 on upload (vgl_pixel.c): nothing to ask the host */
 	[VGL_EXT_EXT_texture_format_BGRA8888] = { "GL_EXT_texture_format_BGRA8888", NULL },
 	[VGL_EXT_OES_required_internalformat] = { "GL_OES_required_internalformat", NULL },
+	/* decoded on the CPU into RGBA8 (vgl_etc1.c): the host needs no ETC1 format */
+	[VGL_EXT_OES_compressed_ETC1_RGB8_texture] = { "GL_OES_compressed_ETC1_RGB8_texture",
+						       NULL },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -13,6 +13,7 @@
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_etc1.h"
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
@@ -75,6 +76,7 @@ static GLint64 buffer_name(const struct vgl_buffer *b)
 static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	uint32_t max2d = ctx->dev->props.limits.maxImageDimension2D;
+	int etc1 = vgl_ext_on(ctx, VGL_EXT_OES_compressed_ETC1_RGB8_texture);  /* the one format */
 
 	switch (p) {
 	case GL_MAX_VERTEX_ATTRIBS: return one(v, VGL_MAX_ATTRIBS);
@@ -91,7 +93,8 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_SUBPIXEL_BITS: return one(v, 4);
 	case GL_SAMPLE_BUFFERS: return one(v, 0);
 	case GL_SAMPLES: return one(v, 0);
-	case GL_NUM_COMPRESSED_TEXTURE_FORMATS: return one(v, 0);
+	case GL_NUM_COMPRESSED_TEXTURE_FORMATS: return one(v, etc1);
+	case GL_COMPRESSED_TEXTURE_FORMATS: return ints(v, etc1, GL_ETC1_RGB8_OES, 0, 0, 0);
 	case GL_NUM_SHADER_BINARY_FORMATS: return one(v, 0);
 	case GL_SHADER_COMPILER: return bools(v, 1, (const bool[]){ true });
 	case GL_IMPLEMENTATION_COLOR_READ_FORMAT: return one(v, GL_RGBA);

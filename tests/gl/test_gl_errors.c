@@ -1393,6 +1393,35 @@ ROW(renderbuffer_storage_es2_d24s8)
 	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 4, 4);
 }
 
+/* OES_compressed_ETC1_RGB8_texture: 8 bytes a 4x4 block, no partial updates */
+#define ETC1_RGB8_OES 0x8D64
+static const uint8_t etc1_block[8];
+ROW(compressed_tex_image2d_etc1_size)
+{
+	texture(GL_TEXTURE_2D);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, ETC1_RGB8_OES, 4, 4, 0, 16, etc1_block);
+}
+ROW(compressed_tex_image2d_etc1_border)
+{
+	texture(GL_TEXTURE_2D);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, ETC1_RGB8_OES, 4, 4, 1, 8, etc1_block);
+}
+ROW(compressed_tex_image2d_etc1)
+{
+	texture(GL_TEXTURE_2D);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, ETC1_RGB8_OES, 2, 2, 0, 8, etc1_block);
+}
+ROW(compressed_tex_sub_image2d_etc1)
+{
+	compressed_tex_image2d_etc1();
+	F(CompressedTexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 2, 2, ETC1_RGB8_OES, 8, etc1_block);
+}
+ROW(tex_sub_image_etc1)
+{
+	compressed_tex_image2d_etc1();
+	F(TexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, etc1_block);
+}
+
 /* ---- the table ------------------------------------------------------------------------------- */
 
 struct row {
@@ -1793,6 +1822,12 @@ static const struct row rows[] = {
 	R(TexImage2D, 2, O, tex_image_es2_sized_type),
 	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_rgba8),
 	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_d24s8),
+	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_size),
+	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_border),
+	R(CompressedTexImage2D, 2, GL_NO_ERROR, compressed_tex_image2d_etc1),
+	R(CompressedTexImage2D, 3, GL_NO_ERROR, compressed_tex_image2d_etc1),
+	R(CompressedTexSubImage2D, 2, O, compressed_tex_sub_image2d_etc1),
+	R(TexSubImage2D, 2, O, tex_sub_image_etc1),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))

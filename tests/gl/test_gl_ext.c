@@ -2,7 +2,7 @@
 /*
  * The OpenGL ES extensions gl/ exposes (gl/vgl_extensions.c), each checked
  * by what it draws: float and half-float textures sampled unclamped and
- * filtered, BGRA uploads, half-float vertices, base-vertex and multi draws,
+ * filtered, BGRA uploads, ETC1 blocks decoded, half-float vertices, base-vertex and multi draws,
  * gl_InstanceIDEXT, sized renderbuffers of ES 2.0, and the lists the
  * extension queries return. Most tests run in an ES 2.0 context, where the
  * extensions matter; pixels are read back at known window positions.
@@ -17,6 +17,7 @@
 #define FX(n, T) ((T)proc("gl" #n))
 #define HALF_FLOAT_OES 0x8D61
 #define BGRA_EXT 0x80E1
+#define ETC1_RGB8_OES 0x8D64
 
 typedef void (GL_APIENTRY *draw_bv_fn)(GLenum, GLsizei, GLenum, const void *, GLint);
 typedef void (GL_APIENTRY *draw_inst_bv_fn)(GLenum, GLsizei, GLenum, const void *, GLsizei,
@@ -237,6 +238,45 @@ START_TEST(t_bgra_upload)
 }
 END_TEST
 
+/* OES_compressed_ETC1_RGB8_texture: two hand-made 4x4 blocks, decoded as
+ * the spec's block layout says (window: texel (x, y) covers 8x8 pixels) */
+START_TEST(t_etc1)
+{
+	/* individual mode, side by side: left base (15,0,0)->(255,0,0) table 1 (5, 17),
+	 * right (0,8,15)->(0,136,255) table 0 (2, 8); pixel (0,0) -large, (3,3) +large */
+	static const uint8_t individual[8] = { 0xf0, 0x08, 0x0f, 0x20, 0x00, 0x01, 0x80, 0x01 };
+	/* differential, stacked: (16,0,31) and (16-1, 0+3, 31-4), table 0, all +2 */
+	static const uint8_t differential[8] = { 0x87, 0x03, 0xfc, 0x03, 0, 0, 0, 0 };
+	GLint n = 0, fmt = 0;
+
+	ck_assert(has_extension("GL_OES_compressed_ETC1_RGB8_texture"));
+	gl.GetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
+	gl.GetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, &fmt);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(fmt, ETC1_RGB8_OES);
+	texture(GL_NEAREST);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, ETC1_RGB8_OES, 4, 4, 0, 8, individual);
+	draw_textured(1.0f, 0.0f);
+	assert_near(4, 4, 238, 0, 0, 255, 0);
+	assert_near(12, 20, 255, 5, 5, 255, 0);
+	assert_near(20, 4, 2, 138, 255, 255, 0);
+	assert_near(28, 28, 8, 144, 255, 255, 0);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, ETC1_RGB8_OES, 4, 4, 0, 8, differential);
+	draw_textured(1.0f, 0.0f);
+	assert_near(4, 4, 134, 2, 255, 255, 0);
+	assert_near(28, 12, 134, 2, 255, 255, 0);
+	assert_near(4, 20, 125, 26, 224, 255, 0);
+	/* no partial updates of an ETC1 image, compressed or not */
+	F(CompressedTexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 4, 4, ETC1_RGB8_OES, 8, individual);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
+	F(TexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGB, GL_UNSIGNED_BYTE, individual);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
+	/* a 5x5 image is 4 blocks */
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, ETC1_RGB8_OES, 5, 5, 0, 8, individual);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
+}
+END_TEST
+
 /* ---- vertices and draws ---------------------------------------------------------------------- */
 
 static const char *vs_pos =
@@ -448,6 +488,7 @@ START_TEST(t_extension_lists)
 		"GL_EXT_texture_format_BGRA8888", "GL_OES_required_internalformat",
 		"GL_EXT_draw_instanced", "GL_OES_draw_elements_base_vertex",
 		"GL_EXT_multi_draw_arrays", "GL_EXT_discard_framebuffer",
+		"GL_OES_compressed_ETC1_RGB8_texture",
 	};
 	GLint n = -1;
 
@@ -477,6 +518,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_half_float);
 	tcase_add_test(tc, t_float_linear);
 	tcase_add_test(tc, t_bgra_upload);
+	tcase_add_test(tc, t_etc1);
 	tcase_add_test(tc, t_half_float_vertices);
 	tcase_add_test(tc, t_base_vertex);
 	tcase_add_test(tc, t_multi_draw);
