@@ -86,7 +86,8 @@ static const struct extension table[] = {
 	{ "GL_OES_vertex_array_object", NULL }, { "GL_EXT_blend_minmax", NULL },
 	{ "GL_EXT_unpack_subimage", NULL }, { "GL_EXT_draw_instanced", NULL },
 	{ "GL_OES_draw_elements_base_vertex", NULL }, { "GL_EXT_multi_draw_arrays", NULL },
-	{ "GL_EXT_discard_framebuffer", NULL },
+	{ "GL_EXT_discard_framebuffer", NULL }, { "GL_OES_mapbuffer", NULL },
+	{ "GL_EXT_map_buffer_range", NULL },
 	/* the compiler's (glsl_pp_default_extensions, what glCompileShader offers) */
 	{ "GL_OES_standard_derivatives", NULL }, { "GL_EXT_shader_texture_lod", NULL },
 	{ "GL_EXT_frag_depth", NULL },

@@ -24,6 +24,8 @@ struct vgl_context;
 #define GL_COLOR_EXT 0x1800               /* EXT_discard_framebuffer */
 #define GL_DEPTH_EXT 0x1801
 #define GL_STENCIL_EXT 0x1802
+#define GL_WRITE_ONLY_OES 0x88B9          /* OES_mapbuffer */
+#define GL_BUFFER_ACCESS_OES 0x88BB
 
 enum vgl_ext {
 	VGL_EXT_OES_texture_float,

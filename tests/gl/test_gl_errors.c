@@ -1422,6 +1422,58 @@ ROW(tex_sub_image_etc1)
 	F(TexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, etc1_block);
 }
 
+/* OES_mapbuffer, EXT_map_buffer_range (ES 3.0's functions under other names) */
+typedef void *(GL_APIENTRY *map_oes_fn)(GLenum, GLenum);
+#define WRITE_ONLY_OES 0x88B9
+#define BUFFER_ACCESS_OES 0x88BB
+ROW(map_buffer_oes_access)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_null(FX(MapBufferOES, map_oes_fn)(GL_ARRAY_BUFFER, 0x88B8 /* READ_ONLY */));
+}
+ROW(map_buffer_oes_target)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_null(FX(MapBufferOES, map_oes_fn)(GL_TEXTURE_2D, WRITE_ONLY_OES));
+}
+ROW(map_buffer_oes_twice)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_nonnull(FX(MapBufferOES, map_oes_fn)(GL_ARRAY_BUFFER, WRITE_ONLY_OES));
+	ck_assert_ptr_null(FX(MapBufferOES, map_oes_fn)(GL_ARRAY_BUFFER, WRITE_ONLY_OES));
+}
+ROW(unmap_buffer_oes_operation)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_int_eq(FX(UnmapBufferOES, PFNGLUNMAPBUFFERPROC)(GL_ARRAY_BUFFER), GL_FALSE);
+}
+ROW(get_buffer_pointerv_oes_enum)
+{
+	void *p;
+
+	buffer(GL_ARRAY_BUFFER, 16);
+	FX(GetBufferPointervOES, PFNGLGETBUFFERPOINTERVPROC)(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &p);
+}
+ROW(map_buffer_range_ext_value)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_null(FX(MapBufferRangeEXT, PFNGLMAPBUFFERRANGEPROC)(GL_ARRAY_BUFFER, 8, 16,
+									  GL_MAP_WRITE_BIT));
+}
+ROW(flush_mapped_buffer_range_ext_operation)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	FX(FlushMappedBufferRangeEXT, PFNGLFLUSHMAPPEDBUFFERRANGEPROC)(GL_ARRAY_BUFFER, 0, 4);
+}
+ROW(get_buffer_parameteriv_access_oes)
+{
+	GLint v = 0;
+
+	buffer(GL_ARRAY_BUFFER, 16);
+	F(GetBufferParameteriv)(GL_ARRAY_BUFFER, BUFFER_ACCESS_OES, &v);
+	ck_assert_int_eq(v, WRITE_ONLY_OES);
+}
+
 /* ---- the table ------------------------------------------------------------------------------- */
 
 struct row {
@@ -1828,6 +1880,14 @@ static const struct row rows[] = {
 	R(CompressedTexImage2D, 3, GL_NO_ERROR, compressed_tex_image2d_etc1),
 	R(CompressedTexSubImage2D, 2, O, compressed_tex_sub_image2d_etc1),
 	R(TexSubImage2D, 2, O, tex_sub_image_etc1),
+	R(MapBufferOES, 2, E, map_buffer_oes_access),
+	R(MapBufferOES, 2, E, map_buffer_oes_target),
+	R(MapBufferOES, 2, O, map_buffer_oes_twice),
+	R(UnmapBufferOES, 2, O, unmap_buffer_oes_operation),
+	R(GetBufferPointervOES, 2, E, get_buffer_pointerv_oes_enum),
+	R(MapBufferRangeEXT, 2, V, map_buffer_range_ext_value),
+	R(FlushMappedBufferRangeEXT, 2, O, flush_mapped_buffer_range_ext_operation),
+	R(GetBufferParameteriv, 2, GL_NO_ERROR, get_buffer_parameteriv_access_oes),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))

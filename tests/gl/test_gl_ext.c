@@ -3,7 +3,7 @@
  * The OpenGL ES extensions gl/ exposes (gl/vgl_extensions.c), each checked
  * by what it draws: float and half-float textures sampled unclamped and
  * filtered, BGRA uploads, ETC1 blocks decoded, half-float vertices, base-vertex and multi draws,
- * gl_InstanceIDEXT, sized renderbuffers of ES 2.0, and the lists the
+ * gl_InstanceIDEXT, buffers written through maps, sized renderbuffers of ES 2.0, and the lists the
  * extension queries return. Most tests run in an ES 2.0 context, where the
  * extensions matter; pixels are read back at known window positions.
  */
@@ -438,6 +438,62 @@ START_TEST(t_draw_instanced_ext)
 }
 END_TEST
 
+typedef void *(GL_APIENTRY *map_oes_fn)(GLenum, GLenum);
+#define WRITE_ONLY_OES 0x88B9
+#define BUFFER_ACCESS_OES 0x88BB
+
+static GLint buffer_param(GLenum pname)
+{
+	GLint v = -1;
+
+	gl.GetBufferParameteriv(GL_ARRAY_BUFFER, pname, &v);
+	return v;
+}
+
+/* OES_mapbuffer and EXT_map_buffer_range in ES 2.0: vertices written
+ * through a mapping are the ones drawn */
+START_TEST(t_map_buffer)
+{
+	const float left[12] = { -1, -1, 0, -1, 0, 1, -1, -1, 0, 1, -1, 1 };
+	float *p;
+	void *q = NULL;
+
+	ck_assert(has_extension("GL_OES_mapbuffer"));
+	ck_assert(has_extension("GL_EXT_map_buffer_range"));
+	pos_program(vs_pos);
+	glt_buffer(GL_ARRAY_BUFFER, NULL, sizeof(left));
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+	ck_assert_int_eq(buffer_param(BUFFER_ACCESS_OES), WRITE_ONLY_OES);
+	p = FX(MapBufferOES, map_oes_fn)(GL_ARRAY_BUFFER, WRITE_ONLY_OES);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(buffer_param(GL_BUFFER_MAPPED), GL_TRUE);
+	FX(GetBufferPointervOES, PFNGLGETBUFFERPOINTERVPROC)(GL_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER,
+							      &q);
+	ck_assert_ptr_eq(q, p);
+	memcpy(p, left, sizeof(left));
+	ck_assert_int_eq(FX(UnmapBufferOES, PFNGLUNMAPBUFFERPROC)(GL_ARRAY_BUFFER), GL_TRUE);
+	ck_assert_int_eq(buffer_param(GL_BUFFER_MAPPED), GL_FALSE);
+	clear(0, 0, 1, 1);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	assert_near(8, 16, 0, 255, 0, 255, 0);
+	assert_near(24, 16, 0, 0, 255, 255, 0);
+	/* the x of every vertex moved right by 1, flushed explicitly */
+	p = FX(MapBufferRangeEXT, PFNGLMAPBUFFERRANGEPROC)(GL_ARRAY_BUFFER, 0, sizeof(left),
+							    GL_MAP_WRITE_BIT |
+							    GL_MAP_FLUSH_EXPLICIT_BIT);
+	ck_assert_ptr_nonnull(p);
+	for (int i = 0; i < 12; i += 2)
+		p[i] = left[i] + 1.0f;
+	FX(FlushMappedBufferRangeEXT, PFNGLFLUSHMAPPEDBUFFERRANGEPROC)(GL_ARRAY_BUFFER, 0,
+								       sizeof(left));
+	ck_assert_int_eq(FX(UnmapBufferOES, PFNGLUNMAPBUFFERPROC)(GL_ARRAY_BUFFER), GL_TRUE);
+	clear(0, 0, 1, 1);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	assert_near(8, 16, 0, 0, 255, 255, 0);
+	assert_near(24, 16, 0, 255, 0, 255, 0);
+}
+END_TEST
+
 /* ---- renderbuffers, queries -------------------------------------------------------------------- */
 
 static GLint rb_param(GLenum pname)
@@ -488,7 +544,7 @@ START_TEST(t_extension_lists)
 		"GL_EXT_texture_format_BGRA8888", "GL_OES_required_internalformat",
 		"GL_EXT_draw_instanced", "GL_OES_draw_elements_base_vertex",
 		"GL_EXT_multi_draw_arrays", "GL_EXT_discard_framebuffer",
-		"GL_OES_compressed_ETC1_RGB8_texture",
+		"GL_OES_compressed_ETC1_RGB8_texture", "GL_OES_mapbuffer", "GL_EXT_map_buffer_range",
 	};
 	GLint n = -1;
 
@@ -523,6 +579,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_base_vertex);
 	tcase_add_test(tc, t_multi_draw);
 	tcase_add_test(tc, t_draw_instanced_ext);
+	tcase_add_test(tc, t_map_buffer);
 	tcase_add_test(tc, t_required_internalformat);
 	tcase_add_test(tc, t_extension_lists);
 	suite_add_tcase(s, tc);
