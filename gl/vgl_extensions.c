@@ -80,6 +80,8 @@ static const struct extension table[] = {
 	/* decoded on the CPU into RGBA8 (vgl_etc1.c): the host needs no ETC1 format */
 	[VGL_EXT_OES_compressed_ETC1_RGB8_texture] = { "GL_OES_compressed_ETC1_RGB8_texture",
 						       NULL },
+	/* lifts ES 2.0's NPOT limits (level sizes, mipmaps, wrap modes): the host has none */
+	[VGL_EXT_OES_texture_npot] = { "GL_OES_texture_npot", NULL },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
@@ -87,7 +89,9 @@ static const struct extension table[] = {
 	{ "GL_EXT_unpack_subimage", NULL }, { "GL_EXT_draw_instanced", NULL },
 	{ "GL_OES_draw_elements_base_vertex", NULL }, { "GL_EXT_multi_draw_arrays", NULL },
 	{ "GL_EXT_discard_framebuffer", NULL }, { "GL_OES_mapbuffer", NULL },
-	{ "GL_EXT_map_buffer_range", NULL },
+	{ "GL_EXT_map_buffer_range", NULL }, { "GL_OES_fbo_render_mipmap", NULL },
+	/* EGL_KHR_surfaceless_context: framebuffer 0 is then FRAMEBUFFER_UNDEFINED */
+	{ "GL_OES_surfaceless_context", NULL },
 	/* the compiler's (glsl_pp_default_extensions, what glCompileShader offers) */
 	{ "GL_OES_standard_derivatives", NULL }, { "GL_EXT_shader_texture_lod", NULL },
 	{ "GL_EXT_frag_depth", NULL },

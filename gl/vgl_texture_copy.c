@@ -8,6 +8,7 @@
  * produced the source.
  */
 #include "vgl_context.h"
+#include "vgl_extensions.h"
 #include "vgl_fbo.h"
 #include "vgl_framebuffer.h"
 #include "vgl_pixel.h"
@@ -62,7 +63,8 @@ static GLenum mipmap_error(const struct vgl_context *ctx, const struct vgl_textu
 			return GL_INVALID_OPERATION;
 	if (!b->fmt->filterable || b->fmt->bits[4])
 		return GL_INVALID_OPERATION;
-	if (ctx->major < 3 && ((b->width & (b->width - 1)) || (b->height & (b->height - 1))))
+	if (ctx->major < 3 && !vgl_ext_on(ctx, VGL_EXT_OES_texture_npot) &&
+	    ((b->width & (b->width - 1)) || (b->height & (b->height - 1))))
 		return GL_INVALID_OPERATION;
 	return GL_NO_ERROR;
 }

@@ -210,10 +210,10 @@ static struct vgl_upload unpack(const struct vgl_context *ctx, const struct vgl_
 
 /* ---- glTexImage2D / glTexImage3D ------------------------------------------------------------------ */
 
-/* ES 2.0 §3.7.1 (no OES_texture_npot): a level above 0 must be a power of two. */
+/* ES 2.0 §3.7.1 (without OES_texture_npot): a level above 0 must be a power of two. */
 static bool es2_npot_ok(const struct vgl_context *ctx, const struct image_args *a)
 {
-	return ctx->major >= 3 || a->level == 0 ||
+	return ctx->major >= 3 || a->level == 0 || vgl_ext_on(ctx, VGL_EXT_OES_texture_npot) ||
 	       (!(a->width & (a->width - 1)) && !(a->height & (a->height - 1)));
 }
 

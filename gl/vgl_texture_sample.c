@@ -123,8 +123,9 @@ static bool complete(const struct vgl_context *ctx, const struct vgl_texture *t,
 	    !faces_match(t, (uint32_t)p->base_level, b->width, b->height, b->depth) ||
 	    !stored(t, (uint32_t)p->base_level) || !filters_ok(ctx, b->fmt, p))
 		return false;
-	/* ES 2.0 §3.8.2: NPOT textures clamp and do not mipmap */
-	if (ctx->major < 3 && (!is_pot(b->width) || !is_pot(b->height)) &&
+	/* ES 2.0 §3.8.2 (without OES_texture_npot): NPOT textures clamp and do not mipmap */
+	if (ctx->major < 3 && !vgl_ext_on(ctx, VGL_EXT_OES_texture_npot) &&
+	    (!is_pot(b->width) || !is_pot(b->height)) &&
 	    (needs_mips(p->min_filter) || p->wrap_s != GL_CLAMP_TO_EDGE ||
 	     p->wrap_t != GL_CLAMP_TO_EDGE))
 		return false;

@@ -1205,6 +1205,7 @@ ROW(tex_image_cube_square)
 	F(TexImage2D)(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA, 4, 2, 0, GL_RGBA,
 		      GL_UNSIGNED_BYTE, NULL);
 }
+/* ES 2.0 errors (INVALID_VALUE, INVALID_OPERATION) that OES_texture_npot lifts */
 ROW(tex_image_es2_npot_level)
 {
 	texture(GL_TEXTURE_2D);
@@ -1391,6 +1392,16 @@ ROW(renderbuffer_storage_es2_d24s8)
 {
 	renderbuffer();
 	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 4, 4);
+}
+
+/* OES_fbo_render_mipmap: any level of an ES 2.0 texture */
+ROW(framebuffer_texture2d_es2_level1)
+{
+	GLuint t = texture_2d();
+
+	F(TexImage2D)(GL_TEXTURE_2D, 1, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 1);
 }
 
 /* OES_compressed_ETC1_RGB8_texture: 8 bytes a 4x4 block, no partial updates */
@@ -1747,7 +1758,7 @@ static const struct row rows[] = {
 	R(ActiveTexture, 3, E, active_texture_enum),
 	R(GenerateMipmap, 3, E, generate_mipmap_enum),
 	R(GenerateMipmap, 3, O, generate_mipmap_operation),
-	R(GenerateMipmap, 2, O, generate_mipmap_es2_npot),
+	R(GenerateMipmap, 2, GL_NO_ERROR, generate_mipmap_es2_npot),
 	R(CopyTexImage2D, 3, E, copy_tex_image_enum),
 	R(CopyTexImage2D, 3, V, copy_tex_image_value),
 	R(CopyTexImage2D, 3, V, copy_tex_image_border),
@@ -1766,7 +1777,7 @@ static const struct row rows[] = {
 	R(TexImage2D, 3, O, tex_image_immutable),
 	R(TexImage2D, 3, V, tex_image_cube_square),
 	R(TexImage2D, 2, V, tex_image_cube_square),
-	R(TexImage2D, 2, V, tex_image_es2_npot_level),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_npot_level),
 	D(TexImage2D, 3, GL_NO_ERROR, tex_image_r32i,
 	  "integer formats (R32I, RGBA8UI, ...) are not implemented: GL_INVALID_VALUE"),
 	R(TexSubImage2D, 3, V, tex_sub_image_value),
@@ -1874,6 +1885,7 @@ static const struct row rows[] = {
 	R(TexImage2D, 2, O, tex_image_es2_sized_type),
 	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_rgba8),
 	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_d24s8),
+	R(FramebufferTexture2D, 2, GL_NO_ERROR, framebuffer_texture2d_es2_level1),
 	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_size),
 	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_border),
 	R(CompressedTexImage2D, 2, GL_NO_ERROR, compressed_tex_image2d_etc1),

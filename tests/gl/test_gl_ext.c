@@ -535,6 +535,59 @@ START_TEST(t_required_internalformat)
 }
 END_TEST
 
+/* OES_fbo_render_mipmap: level 1 of an ES 2.0 texture as the colour
+ * attachment; the clear lands there and level 0 keeps its texels */
+START_TEST(t_fbo_render_mipmap)
+{
+	static const uint8_t red[16 * 4] = { [0] = 255, [3] = 255 };
+	GLuint t, fb;
+	uint8_t px[4] = { 0 };
+
+	ck_assert(has_extension("GL_OES_fbo_render_mipmap"));
+	t = texture(GL_NEAREST);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+	F(TexImage2D)(GL_TEXTURE_2D, 1, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	F(GenFramebuffers)(1, &fb);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 1);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	ck_assert_int_eq(F(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	clear(0, 1, 0, 1);
+	assert_near(1, 1, 0, 255, 0, 255, 0);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	gl.ReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_assert_int_eq(px[0], 255);
+	ck_assert_int_eq(px[1], 0);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	F(DeleteFramebuffers)(1, &fb);
+}
+END_TEST
+
+/* OES_surfaceless_context: with no surface framebuffer 0 is undefined and
+ * draws into it fail; a framebuffer object still renders */
+START_TEST(t_surfaceless)
+{
+	GLuint rb, fb;
+
+	ck_assert(has_extension("GL_OES_surfaceless_context"));
+	ck_assert_int_eq(vgl_make_current(es2, NULL, NULL), VGL_OK);
+	ck_assert_int_eq(F(CheckFramebufferStatus)(GL_FRAMEBUFFER), 0x8219 /* UNDEFINED_OES */);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_FRAMEBUFFER_OPERATION);
+	F(GenRenderbuffers)(1, &rb);
+	F(BindRenderbuffer)(GL_RENDERBUFFER, rb);
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+	F(GenFramebuffers)(1, &fb);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	F(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+	clear(0, 0, 1, 1);
+	assert_near(2, 2, 0, 0, 255, 255, 0);
+	F(DeleteFramebuffers)(1, &fb);
+	F(DeleteRenderbuffers)(1, &rb);
+	ck_assert_int_eq(vgl_make_current(es2, G.surf, G.surf), VGL_OK);
+}
+END_TEST
+
 /* GL_EXTENSIONS, GL_NUM_EXTENSIONS and glGetStringi agree (ES 3.0), and both
  * versions list the extensions of this suite */
 START_TEST(t_extension_lists)
@@ -545,6 +598,7 @@ START_TEST(t_extension_lists)
 		"GL_EXT_draw_instanced", "GL_OES_draw_elements_base_vertex",
 		"GL_EXT_multi_draw_arrays", "GL_EXT_discard_framebuffer",
 		"GL_OES_compressed_ETC1_RGB8_texture", "GL_OES_mapbuffer", "GL_EXT_map_buffer_range",
+		"GL_OES_fbo_render_mipmap", "GL_OES_surfaceless_context", "GL_OES_texture_npot",
 	};
 	GLint n = -1;
 
@@ -581,6 +635,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_draw_instanced_ext);
 	tcase_add_test(tc, t_map_buffer);
 	tcase_add_test(tc, t_required_internalformat);
+	tcase_add_test(tc, t_fbo_render_mipmap);
+	tcase_add_test(tc, t_surfaceless);
 	tcase_add_test(tc, t_extension_lists);
 	suite_add_tcase(s, tc);
 	return s;
