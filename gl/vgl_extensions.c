@@ -82,6 +82,9 @@ static const struct extension table[] = {
 						       NULL },
 	/* lifts ES 2.0's NPOT limits (level sizes, mipmaps, wrap modes): the host has none */
 	[VGL_EXT_OES_texture_npot] = { "GL_OES_texture_npot", NULL },
+	/* R8, RG8 and A2B10G10R10 are formats of every virgl host */
+	[VGL_EXT_EXT_texture_rg] = { "GL_EXT_texture_rg", NULL },
+	[VGL_EXT_EXT_texture_type_2_10_10_10_REV] = { "GL_EXT_texture_type_2_10_10_10_REV", NULL },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -37,6 +37,8 @@ enum vgl_ext {
 	VGL_EXT_OES_required_internalformat,
 	VGL_EXT_OES_compressed_ETC1_RGB8_texture,
 	VGL_EXT_OES_texture_npot,
+	VGL_EXT_EXT_texture_rg,
+	VGL_EXT_EXT_texture_type_2_10_10_10_REV,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -47,6 +47,7 @@ static const struct vgl_pixel_format table[] = {
 	F(GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GL_RGB, VK_FORMAT_R5G6B5_UNORM_PACK16, ID, VGL_CONV_COPY, 2, 2, true, true, 5, 6, 5, 0, 0, 0),
 	F(GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GL_RGBA, VK_FORMAT_R4G4B4A4_UNORM_PACK16, ID, VGL_CONV_COPY, 2, 2, false, true, 4, 4, 4, 4, 0, 0),
 	F(GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GL_RGBA, VK_FORMAT_A1R5G5B5_UNORM_PACK16, ID, VGL_CONV_5551_TO_1555, 2, 2, false, true, 5, 5, 5, 1, 0, 0),
+	F(GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGBA, VK_FORMAT_A2B10G10R10_UNORM_PACK32, ID, VGL_CONV_COPY, 4, 4, true, true, 10, 10, 10, 2, 0, 0),
 	F(GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GL_RGBA, VK_FORMAT_R16G16B16A16_SFLOAT, ID, VGL_CONV_COPY, 8, 8, false, true, 16, 16, 16, 16, 0, 0),
 	F(GL_RGBA16F, GL_RGBA, GL_FLOAT, GL_RGBA, VK_FORMAT_R16G16B16A16_SFLOAT, ID, VGL_CONV_F32_TO_F16, 16, 8, false, true, 16, 16, 16, 16, 0, 0),
 	/* filterable with OES_texture_float_linear (ES 3.0 table 3.13) */
@@ -68,6 +69,12 @@ static const struct vgl_pixel_format table[] = {
 	FE(OES_texture_half_float, LIN(OES_texture_half_float_linear), GL_ALPHA, GL_ALPHA, HF, GL_ALPHA, VK_FORMAT_R16_SFLOAT, ALPHA, VGL_CONV_COPY, 2, 2, false, false, 0, 0, 0, 16),
 	/* EXT_texture_format_BGRA8888: swizzled into RGBA8 on upload, so renderable like it */
 	FE(EXT_texture_format_BGRA8888, 0, GL_BGRA_EXT, GL_BGRA_EXT, UB, GL_RGBA, VK_FORMAT_R8G8B8A8_UNORM, ID, VGL_CONV_BGRA8_TO_RGBA8, 4, 4, true, true, 8, 8, 8, 8),
+	/* EXT_texture_rg: unsized RED / RG of bytes, renderable */
+	FE(EXT_texture_rg, 0, GL_RED, GL_RED, UB, GL_RED, VK_FORMAT_R8_UNORM, ID, VGL_CONV_COPY, 1, 1, true, true, 8, 0, 0, 0),
+	FE(EXT_texture_rg, 0, GL_RG, GL_RG, UB, GL_RG, VK_FORMAT_R8G8_UNORM, ID, VGL_CONV_COPY, 2, 2, true, true, 8, 8, 0, 0),
+	/* EXT_texture_type_2_10_10_10_REV: GL's packing is the host's A2B10G10R10 */
+	FE(EXT_texture_type_2_10_10_10_REV, 0, GL_RGBA, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGBA, VK_FORMAT_A2B10G10R10_UNORM_PACK32, ID, VGL_CONV_COPY, 4, 4, true, true, 10, 10, 10, 2),
+	FE(EXT_texture_type_2_10_10_10_REV, 0, GL_RGB, GL_RGB, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGB, VK_FORMAT_A2B10G10R10_UNORM_PACK32, RGB1, VGL_CONV_COPY, 4, 4, false, true, 10, 10, 10, 0),
 	/* OES_required_internalformat: the sized luminance/alpha formats (table 3.4.y) */
 	FE(OES_required_internalformat, 0, GL_ALPHA8_OES, GL_ALPHA, UB, GL_ALPHA, VK_FORMAT_R8_UNORM, ALPHA, VGL_CONV_COPY, 1, 1, false, true, 0, 0, 0, 8),
 	FE(OES_required_internalformat, 0, GL_LUMINANCE8_OES, GL_LUMINANCE, UB, GL_LUMINANCE, VK_FORMAT_R8_UNORM, LUM, VGL_CONV_COPY, 1, 1, false, true, 8, 8, 8, 0),
@@ -93,6 +100,9 @@ static bool known_format(bool es3, uint32_t exts, GLenum f)
 		return true;
 	case GL_BGRA_EXT:
 		return exts & VGL_EXT_BIT(VGL_EXT_EXT_texture_format_BGRA8888);
+	case GL_RED: case GL_RG:
+		if (exts & VGL_EXT_BIT(VGL_EXT_EXT_texture_rg))
+			return true;
 	}
 	if (!es3)
 		return false;
@@ -115,6 +125,11 @@ static bool known_type(bool es3, uint32_t exts, GLenum t)
 	case GL_FLOAT:
 		if (exts & VGL_EXT_BIT(VGL_EXT_OES_texture_float))
 			return true;
+		break;
+	case GL_UNSIGNED_INT_2_10_10_10_REV:
+		if (exts & VGL_EXT_BIT(VGL_EXT_EXT_texture_type_2_10_10_10_REV))
+			return true;
+		break;
 	}
 	if (!es3)
 		return false;

@@ -1394,6 +1394,31 @@ ROW(renderbuffer_storage_es2_d24s8)
 	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 4, 4);
 }
 
+/* EXT_texture_rg, EXT_texture_type_2_10_10_10_REV in ES 2.0 */
+ROW(tex_image_es2_red)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RED, 4, 4, 0, GL_RED, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_es2_2_10_10_10)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV,
+		      NULL);
+}
+/* the type with a luminance format: no such combination */
+ROW(tex_image_2_10_10_10_luminance)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_LUMINANCE, 4, 4, 0, GL_LUMINANCE,
+		      GL_UNSIGNED_INT_2_10_10_10_REV, NULL);
+}
+ROW(renderbuffer_storage_es2_r8)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_R8, 4, 4);
+}
+
 /* OES_fbo_render_mipmap: any level of an ES 2.0 texture */
 ROW(framebuffer_texture2d_es2_level1)
 {
@@ -1886,6 +1911,11 @@ static const struct row rows[] = {
 	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_rgba8),
 	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_d24s8),
 	R(FramebufferTexture2D, 2, GL_NO_ERROR, framebuffer_texture2d_es2_level1),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_red),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_2_10_10_10),
+	R(TexImage2D, 2, O, tex_image_2_10_10_10_luminance),
+	R(TexImage2D, 3, GL_NO_ERROR, tex_image_es2_2_10_10_10),
+	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_r8),
 	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_size),
 	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_border),
 	R(CompressedTexImage2D, 2, GL_NO_ERROR, compressed_tex_image2d_etc1),

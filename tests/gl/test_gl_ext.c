@@ -199,6 +199,44 @@ START_TEST(t_half_float)
 }
 END_TEST
 
+/* EXT_texture_rg and EXT_texture_type_2_10_10_10_REV: RED / RG bytes
+ * (missing components 0, alpha 1); R10G10B10A2 packed as GL packs it (R in
+ * the low bits); RGB of that type ignores alpha */
+START_TEST(t_rg_and_2_10_10_10)
+{
+	const uint8_t red = 200, rg[2] = { 0, 255 };
+	const uint32_t packed = 1023u | 512u << 10 | 0u << 20 | 3u << 30, no_alpha = 1023u;
+	const struct texel_case c[] = {
+		{ GL_RED, GL_UNSIGNED_BYTE, &red, { 177, 128, 128, 191 } },
+		{ GL_RG, GL_UNSIGNED_BYTE, rg, { 128, 191, 128, 191 } },
+		{ GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, &packed, { 191, 159, 128, 191 } },
+		{ GL_RGB, GL_UNSIGNED_INT_2_10_10_10_REV, &no_alpha, { 191, 128, 128, 191 } },
+	};
+
+	ck_assert(has_extension("GL_EXT_texture_rg"));
+	ck_assert(has_extension("GL_EXT_texture_type_2_10_10_10_REV"));
+	check_texels(c, sizeof(c) / sizeof(c[0]));
+}
+END_TEST
+
+/* EXT_texture_rg: an RG texture is colour-renderable in ES 2.0 */
+START_TEST(t_rg_render)
+{
+	GLuint t = texture(GL_NEAREST), fb;
+
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RG, 4, 4, 0, GL_RG, GL_UNSIGNED_BYTE, NULL);
+	F(GenFramebuffers)(1, &fb);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	ck_assert_int_eq(F(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	clear(1, 0.5f, 0.25f, 0.75f);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	F(DeleteFramebuffers)(1, &fb);
+	draw_textured(1.0f, 0.0f);
+	assert_near(16, 16, 255, 128, 0, 255, 1);
+}
+END_TEST
+
 /* OES_texture_(half_)float_linear: a LINEAR-filtered float texture is
  * complete (not black) and blends: texels 0 and 1 seen between them. */
 START_TEST(t_float_linear)
@@ -599,6 +637,7 @@ START_TEST(t_extension_lists)
 		"GL_EXT_multi_draw_arrays", "GL_EXT_discard_framebuffer",
 		"GL_OES_compressed_ETC1_RGB8_texture", "GL_OES_mapbuffer", "GL_EXT_map_buffer_range",
 		"GL_OES_fbo_render_mipmap", "GL_OES_surfaceless_context", "GL_OES_texture_npot",
+		"GL_EXT_texture_rg", "GL_EXT_texture_type_2_10_10_10_REV",
 	};
 	GLint n = -1;
 
@@ -627,6 +666,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_float);
 	tcase_add_test(tc, t_half_float);
 	tcase_add_test(tc, t_float_linear);
+	tcase_add_test(tc, t_rg_and_2_10_10_10);
+	tcase_add_test(tc, t_rg_render);
 	tcase_add_test(tc, t_bgra_upload);
 	tcase_add_test(tc, t_etc1);
 	tcase_add_test(tc, t_half_float_vertices);

@@ -364,8 +364,8 @@ START_TEST(t_es2_rules)
 			 GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS);
 	fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, -1);
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);  /* level 1 is OES_fbo_render_mipmap's */
-	fx.RenderbufferStorage(GL_RENDERBUFFER, GL_R8, 2, 2);
-	ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);   /* ES 3.0's (no EXT_texture_rg) */
+	fx.RenderbufferStorage(GL_RENDERBUFFER, GL_RGB10_A2, 2, 2);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);   /* not an ES 2.0 one */
 	fx.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 2, 2);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);       /* OES_packed_depth_stencil */
 	fx.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);

@@ -967,8 +967,11 @@ START_TEST(t_es2_rules)
 	       GL_INVALID_VALUE);                 /* ES 3.0's (OES_required_internalformat's are not) */
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL),
 	       GL_NO_ERROR);
+	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
+			     NULL), GL_INVALID_ENUM);
+	/* RED is EXT_texture_rg's, but only for RED storage */
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RED, GL_UNSIGNED_BYTE, NULL),
-	       GL_INVALID_ENUM);
+	       GL_INVALID_OPERATION);
 	/* ES 3.0's HALF_FLOAT (OES_texture_half_float has a token of its own) */
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_HALF_FLOAT, NULL),
 	       GL_INVALID_ENUM);
