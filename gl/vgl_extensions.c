@@ -62,6 +62,12 @@ static bool half_vertices(const struct vgl_context *ctx)
 	return all_have(ctx, half_vertex, N(half_vertex), true, VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
 }
 
+/* the host filters anisotropically (its caps give a maximum above 1) */
+static bool anisotropy(const struct vgl_context *ctx)
+{
+	return ctx->dev->props.limits.maxSamplerAnisotropy > 1.0f;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -85,6 +91,8 @@ static const struct extension table[] = {
 	/* R8, RG8 and A2B10G10R10 are formats of every virgl host */
 	[VGL_EXT_EXT_texture_rg] = { "GL_EXT_texture_rg", NULL },
 	[VGL_EXT_EXT_texture_type_2_10_10_10_REV] = { "GL_EXT_texture_type_2_10_10_10_REV", NULL },
+	[VGL_EXT_EXT_texture_filter_anisotropic] = { "GL_EXT_texture_filter_anisotropic",
+						     anisotropy },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

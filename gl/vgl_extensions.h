@@ -26,6 +26,10 @@ struct vgl_context;
 #define GL_STENCIL_EXT 0x1802
 #define GL_WRITE_ONLY_OES 0x88B9          /* OES_mapbuffer */
 #define GL_BUFFER_ACCESS_OES 0x88BB
+#define GL_TEXTURE_MAX_ANISOTROPY_EXT 0x84FE  /* EXT_texture_filter_anisotropic */
+#define GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT 0x84FF
+/* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
+#define VGL_MAX_ANISOTROPY 16.0f
 
 enum vgl_ext {
 	VGL_EXT_OES_texture_float,
@@ -39,6 +43,7 @@ enum vgl_ext {
 	VGL_EXT_OES_texture_npot,
 	VGL_EXT_EXT_texture_rg,
 	VGL_EXT_EXT_texture_type_2_10_10_10_REV,
+	VGL_EXT_EXT_texture_filter_anisotropic,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -105,6 +105,11 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	 * Mesa answers it in every API and piglit's ES shader_runner queries it
 	 * unconditionally at start-up: 0, ES has no user clip planes. */
 	case GL_MAX_CLIP_DISTANCES_EXT: return one(v, 0);
+	case GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT:
+		if (!vgl_ext_on(ctx, VGL_EXT_EXT_texture_filter_anisotropic))
+			return false;
+		return floats(v, V_FLOAT, 1, (const GLfloat[]){
+			fminf(ctx->dev->props.limits.maxSamplerAnisotropy, VGL_MAX_ANISOTROPY) });
 	}
 	return false;
 }

@@ -217,6 +217,7 @@ static struct vgl_sampler_key sampler_key(const struct vgl_tex_params *p)
 	k.max_lod = needs_mips(min) ? p->max_lod : 0.25f;
 	k.compare = p->compare_mode == GL_COMPARE_REF_TO_TEXTURE;
 	k.compare_op = k.compare ? compare_op(p->compare_func) : VK_COMPARE_OP_NEVER;
+	k.max_anisotropy = p->max_anisotropy;   /* clamped to the limit when set */
 	return k;
 }
 
@@ -298,6 +299,7 @@ static struct vgl_tex_params unit_params(const struct vgl_texture *t,
 	p.max_lod = so->params.max_lod;
 	p.compare_mode = so->params.compare_mode;
 	p.compare_func = so->params.compare_func;
+	p.max_anisotropy = so->params.max_anisotropy;
 	return p;
 }
 

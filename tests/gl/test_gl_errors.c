@@ -1419,6 +1419,20 @@ ROW(renderbuffer_storage_es2_r8)
 	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_R8, 4, 4);
 }
 
+/* EXT_texture_filter_anisotropic: at least 1, in both versions */
+ROW(tex_parameter_anisotropy_value)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexParameterf)(GL_TEXTURE_2D, 0x84FE /* TEXTURE_MAX_ANISOTROPY_EXT */, 0.5f);
+}
+ROW(get_floatv_max_anisotropy)
+{
+	GLfloat v = 0;
+
+	F(GetFloatv)(0x84FF /* MAX_TEXTURE_MAX_ANISOTROPY_EXT */, &v);
+	ck_assert(v >= 2.0f);
+}
+
 /* OES_fbo_render_mipmap: any level of an ES 2.0 texture */
 ROW(framebuffer_texture2d_es2_level1)
 {
@@ -1916,6 +1930,9 @@ static const struct row rows[] = {
 	R(TexImage2D, 2, O, tex_image_2_10_10_10_luminance),
 	R(TexImage2D, 3, GL_NO_ERROR, tex_image_es2_2_10_10_10),
 	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_r8),
+	R(TexParameterf, 2, V, tex_parameter_anisotropy_value),
+	R(TexParameterf, 3, V, tex_parameter_anisotropy_value),
+	R(GetFloatv, 2, GL_NO_ERROR, get_floatv_max_anisotropy),
 	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_size),
 	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_border),
 	R(CompressedTexImage2D, 2, GL_NO_ERROR, compressed_tex_image2d_etc1),

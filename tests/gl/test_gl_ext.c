@@ -18,6 +18,8 @@
 #define HALF_FLOAT_OES 0x8D61
 #define BGRA_EXT 0x80E1
 #define ETC1_RGB8_OES 0x8D64
+#define TEXTURE_MAX_ANISOTROPY_EXT 0x84FE
+#define MAX_TEXTURE_MAX_ANISOTROPY_EXT 0x84FF
 
 typedef void (GL_APIENTRY *draw_bv_fn)(GLenum, GLsizei, GLenum, const void *, GLint);
 typedef void (GL_APIENTRY *draw_inst_bv_fn)(GLenum, GLsizei, GLenum, const void *, GLsizei,
@@ -256,6 +258,34 @@ START_TEST(t_float_linear)
 	draw_textured(1.0f, 0.0f);
 	assert_near(16, 16, 128, 128, 128, 255, 12);
 	assert_near(30, 16, 255, 255, 255, 255, 2);
+}
+END_TEST
+
+/* EXT_texture_filter_anisotropic: the limit, the parameter's range and
+ * clamping, and a mipmapped texture sampled with 16x anisotropy */
+START_TEST(t_anisotropy)
+{
+	uint8_t texels[8 * 8 * 4];
+	GLfloat max = 0, v = 0;
+
+	ck_assert(has_extension("GL_EXT_texture_filter_anisotropic"));
+	gl.GetFloatv(MAX_TEXTURE_MAX_ANISOTROPY_EXT, &max);
+	ck_assert(max >= 2.0f);
+	texture(GL_LINEAR);
+	F(GetTexParameterfv)(GL_TEXTURE_2D, TEXTURE_MAX_ANISOTROPY_EXT, &v);
+	ck_assert(v == 1.0f);
+	F(TexParameterf)(GL_TEXTURE_2D, TEXTURE_MAX_ANISOTROPY_EXT, 0.5f);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
+	F(TexParameterf)(GL_TEXTURE_2D, TEXTURE_MAX_ANISOTROPY_EXT, max * 4);
+	F(GetTexParameterfv)(GL_TEXTURE_2D, TEXTURE_MAX_ANISOTROPY_EXT, &v);
+	ck_assert(v == max);
+	for (size_t i = 0; i < sizeof(texels); i += 4)
+		memcpy(texels + i, (const uint8_t[]){ 40, 80, 160, 255 }, 4);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	F(GenerateMipmap)(GL_TEXTURE_2D);
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+	draw_textured(1.0f, 0.0f);
+	assert_near(16, 16, 40, 80, 160, 255, 1);
 }
 END_TEST
 
@@ -638,6 +668,7 @@ START_TEST(t_extension_lists)
 		"GL_OES_compressed_ETC1_RGB8_texture", "GL_OES_mapbuffer", "GL_EXT_map_buffer_range",
 		"GL_OES_fbo_render_mipmap", "GL_OES_surfaceless_context", "GL_OES_texture_npot",
 		"GL_EXT_texture_rg", "GL_EXT_texture_type_2_10_10_10_REV",
+		"GL_EXT_texture_filter_anisotropic",
 	};
 	GLint n = -1;
 
@@ -668,6 +699,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_float_linear);
 	tcase_add_test(tc, t_rg_and_2_10_10_10);
 	tcase_add_test(tc, t_rg_render);
+	tcase_add_test(tc, t_anisotropy);
 	tcase_add_test(tc, t_bgra_upload);
 	tcase_add_test(tc, t_etc1);
 	tcase_add_test(tc, t_half_float_vertices);
