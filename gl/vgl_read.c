@@ -62,6 +62,13 @@ static void to_rgba8(VkFormat f, const uint8_t *src, uint8_t *dst)
 		dst[1] = (uint8_t)(((v >> 5) & 63) * 255 / 63);
 		dst[2] = (uint8_t)((v & 31) * 255 / 31);
 		dst[3] = 255;
+	} else if (f == VK_FORMAT_A2B10G10R10_UNORM_PACK32) {
+		uint32_t v;
+
+		memcpy(&v, src, 4);   /* R in the low bits (RGB10_A2, EXT_texture_type_2_10_10_10_REV) */
+		for (int c = 0; c < 3; c++)
+			dst[c] = (uint8_t)((((v >> (10 * c)) & 1023) * 255 + 511) / 1023);
+		dst[3] = (uint8_t)((v >> 30) * 85);
 	} else if (f == VK_FORMAT_R8_UNORM || f == VK_FORMAT_R8G8_UNORM) {
 		dst[0] = src[0];
 		dst[1] = f == VK_FORMAT_R8G8_UNORM ? src[1] : 0;

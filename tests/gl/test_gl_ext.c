@@ -221,7 +221,8 @@ START_TEST(t_rg_and_2_10_10_10)
 }
 END_TEST
 
-/* EXT_texture_rg: an RG texture is colour-renderable in ES 2.0 */
+/* EXT_texture_rg, EXT_texture_type_2_10_10_10_REV: RG and 10:10:10:2
+ * textures are colour-renderable in ES 2.0 */
 START_TEST(t_rg_render)
 {
 	GLuint t = texture(GL_NEAREST), fb;
@@ -236,6 +237,17 @@ START_TEST(t_rg_render)
 	F(DeleteFramebuffers)(1, &fb);
 	draw_textured(1.0f, 0.0f);
 	assert_near(16, 16, 255, 128, 0, 255, 1);
+	/* a 10:10:10:2 one too, read back through glReadPixels as RGBA8 */
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV,
+		      NULL);
+	F(GenFramebuffers)(1, &fb);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	ck_assert_int_eq(F(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	clear(1, 0.5f, 0.25f, 0.34f);
+	assert_near(1, 1, 255, 128, 64, 85, 1);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	F(DeleteFramebuffers)(1, &fb);
 }
 END_TEST
 
