@@ -100,6 +100,8 @@ static const struct extension table[] = {
 	{ "GL_EXT_unpack_subimage", NULL }, { "GL_EXT_draw_instanced", NULL },
 	{ "GL_OES_draw_elements_base_vertex", NULL }, { "GL_EXT_multi_draw_arrays", NULL },
 	{ "GL_EXT_discard_framebuffer", NULL }, { "GL_OES_mapbuffer", NULL },
+	/* read back as RGBA8, red and blue swapped on the CPU (vgl_read.c) */
+	{ "GL_EXT_read_format_bgra", NULL },
 	{ "GL_EXT_map_buffer_range", NULL }, { "GL_OES_fbo_render_mipmap", NULL },
 	/* EGL_KHR_surfaceless_context: framebuffer 0 is then FRAMEBUFFER_UNDEFINED */
 	{ "GL_OES_surfaceless_context", NULL },

@@ -16,7 +16,9 @@ struct vgl_context;
 
 /* The extensions' own tokens (<GLES2/gl2ext.h> is not included). */
 #define GL_HALF_FLOAT_OES 0x8D61          /* OES_texture_half_float, OES_vertex_half_float */
-#define GL_BGRA_EXT 0x80E1                /* EXT_texture_format_BGRA8888 */
+#define GL_BGRA_EXT 0x80E1                /* EXT_texture_format_BGRA8888, EXT_read_format_bgra */
+#define GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT 0x8365
+#define GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT 0x8366
 #define GL_ALPHA8_OES 0x803C              /* OES_required_internalformat */
 #define GL_LUMINANCE8_OES 0x8040
 #define GL_LUMINANCE4_ALPHA4_OES 0x8043

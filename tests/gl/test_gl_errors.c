@@ -1419,6 +1419,20 @@ ROW(renderbuffer_storage_es2_r8)
 	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_R8, 4, 4);
 }
 
+/* EXT_read_format_bgra: BGRA bytes are read, its packed types are not */
+ROW(read_pixels_bgra)
+{
+	uint8_t px[4];
+
+	F(ReadPixels)(0, 0, 1, 1, BGRA_EXT, GL_UNSIGNED_BYTE, px);
+}
+ROW(read_pixels_bgra_4444_rev)
+{
+	uint16_t px[1];
+
+	F(ReadPixels)(0, 0, 1, 1, BGRA_EXT, 0x8365 /* UNSIGNED_SHORT_4_4_4_4_REV_EXT */, px);
+}
+
 /* EXT_texture_filter_anisotropic: at least 1, in both versions */
 ROW(tex_parameter_anisotropy_value)
 {
@@ -1931,6 +1945,9 @@ static const struct row rows[] = {
 	R(TexImage2D, 3, GL_NO_ERROR, tex_image_es2_2_10_10_10),
 	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_r8),
 	R(TexParameterf, 2, V, tex_parameter_anisotropy_value),
+	R(ReadPixels, 2, GL_NO_ERROR, read_pixels_bgra),
+	R(ReadPixels, 3, GL_NO_ERROR, read_pixels_bgra),
+	R(ReadPixels, 2, O, read_pixels_bgra_4444_rev),
 	R(TexParameterf, 3, V, tex_parameter_anisotropy_value),
 	R(GetFloatv, 2, GL_NO_ERROR, get_floatv_max_anisotropy),
 	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_size),

@@ -357,6 +357,24 @@ START_TEST(t_etc1)
 }
 END_TEST
 
+/* EXT_read_format_bgra: glReadPixels in BGRA byte order */
+START_TEST(t_read_bgra)
+{
+	uint8_t px[2 * 4] = { 0 };
+
+	ck_assert(has_extension("GL_EXT_read_format_bgra"));
+	clear(1, 0.5f, 0, 0.25f);
+	gl.ReadPixels(3, 3, 2, 1, BGRA_EXT, GL_UNSIGNED_BYTE, px);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(px[4 * i + 0], 0);
+		ck_assert_int_le(abs(px[4 * i + 1] - 128), 1);
+		ck_assert_int_eq(px[4 * i + 2], 255);
+		ck_assert_int_le(abs(px[4 * i + 3] - 64), 1);
+	}
+}
+END_TEST
+
 /* ---- vertices and draws ---------------------------------------------------------------------- */
 
 static const char *vs_pos =
@@ -680,7 +698,7 @@ START_TEST(t_extension_lists)
 		"GL_OES_compressed_ETC1_RGB8_texture", "GL_OES_mapbuffer", "GL_EXT_map_buffer_range",
 		"GL_OES_fbo_render_mipmap", "GL_OES_surfaceless_context", "GL_OES_texture_npot",
 		"GL_EXT_texture_rg", "GL_EXT_texture_type_2_10_10_10_REV",
-		"GL_EXT_texture_filter_anisotropic",
+		"GL_EXT_texture_filter_anisotropic", "GL_EXT_read_format_bgra",
 	};
 	GLint n = -1;
 
@@ -714,6 +732,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_anisotropy);
 	tcase_add_test(tc, t_bgra_upload);
 	tcase_add_test(tc, t_etc1);
+	tcase_add_test(tc, t_read_bgra);
 	tcase_add_test(tc, t_half_float_vertices);
 	tcase_add_test(tc, t_base_vertex);
 	tcase_add_test(tc, t_multi_draw);
