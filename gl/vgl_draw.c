@@ -382,5 +382,9 @@ const struct vgl_proc vgl_draw_procs[] = {
 	VGL_PROC(DrawElementsBaseVertexOES), VGL_PROC(DrawElementsInstancedBaseVertexOES),
 	VGL_PROC(DrawRangeElementsBaseVertexOES), VGL_PROC(MultiDrawArraysEXT),
 	VGL_PROC(MultiDrawElementsEXT), VGL_PROC(MultiDrawElementsBaseVertexEXT),
+	/* GL_EXT_draw_elements_base_vertex: the OES functions */
+	{ "glDrawElementsBaseVertexEXT", (void *)vgl_DrawElementsBaseVertexOES },
+	{ "glDrawElementsInstancedBaseVertexEXT", (void *)vgl_DrawElementsInstancedBaseVertexOES },
+	{ "glDrawRangeElementsBaseVertexEXT", (void *)vgl_DrawRangeElementsBaseVertexOES },
 	{ NULL, NULL },
 };

@@ -105,6 +105,10 @@ static const struct extension table[] = {
 	{ "GL_EXT_map_buffer_range", NULL }, { "GL_OES_fbo_render_mipmap", NULL },
 	/* EGL_KHR_surfaceless_context: framebuffer 0 is then FRAMEBUFFER_UNDEFINED */
 	{ "GL_OES_surfaceless_context", NULL },
+	/* STENCIL_INDEX8 renderbuffers (a D24S8 image); ES 3.0's MAX_LEVEL in ES 2.0;
+	 * OES_draw_elements_base_vertex's functions under EXT names; EGL fence syncs */
+	{ "GL_OES_stencil8", NULL }, { "GL_APPLE_texture_max_level", NULL },
+	{ "GL_EXT_draw_elements_base_vertex", NULL }, { "GL_OES_EGL_sync", NULL },
 	/* the compiler's (glsl_pp_default_extensions, what glCompileShader offers) */
 	{ "GL_OES_standard_derivatives", NULL }, { "GL_EXT_shader_texture_lod", NULL },
 	{ "GL_EXT_frag_depth", NULL },

@@ -105,13 +105,15 @@ bool vgl_sampler_param_get(const struct vgl_tex_params *p, GLenum pname, GLfloat
 	return false;
 }
 
-/* ES 2.0 has four texture parameters (and the anisotropy of the extension) */
+/* ES 2.0 has four texture parameters, and those of EXT_texture_filter_anisotropic
+ * and APPLE_texture_max_level (TEXTURE_MAX_LEVEL_APPLE is ES 3.0's MAX_LEVEL) */
 static bool in_version(const struct vgl_context *ctx, GLenum pname)
 {
 	if (pname == GL_TEXTURE_MAX_ANISOTROPY_EXT)
 		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_filter_anisotropic);
 	return ctx->major >= 3 || pname == GL_TEXTURE_WRAP_S || pname == GL_TEXTURE_WRAP_T ||
-	       pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER;
+	       pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER ||
+	       pname == GL_TEXTURE_MAX_LEVEL;
 }
 
 /* Sets one parameter from a float (ints convert exactly); returns the GL error. */

@@ -1433,6 +1433,31 @@ ROW(read_pixels_bgra_4444_rev)
 	F(ReadPixels)(0, 0, 1, 1, BGRA_EXT, 0x8365 /* UNSIGNED_SHORT_4_4_4_4_REV_EXT */, px);
 }
 
+/* EXT_draw_elements_base_vertex: the OES functions under EXT names */
+ROW(draw_elements_bv_ext_enum)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsBaseVertexEXT, draw_bv_fn)(GL_TRIANGLES, 3, GL_FLOAT, NULL, 2);
+}
+ROW(draw_elements_inst_bv_ext_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsInstancedBaseVertexEXT, draw_inst_bv_fn)(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT,
+								NULL, -1, 2);
+}
+ROW(draw_range_bv_ext_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawRangeElementsBaseVertexEXT, draw_range_bv_fn)(GL_TRIANGLES, 2, 1, 3,
+							     GL_UNSIGNED_SHORT, NULL, 2);
+}
+/* APPLE_texture_max_level: MAX_LEVEL in ES 2.0 (BASE_LEVEL stays ES 3.0's) */
+ROW(tex_parameter_es2_max_level)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+}
+
 /* EXT_texture_filter_anisotropic: at least 1, in both versions */
 ROW(tex_parameter_anisotropy_value)
 {
@@ -1945,6 +1970,10 @@ static const struct row rows[] = {
 	R(TexImage2D, 3, GL_NO_ERROR, tex_image_es2_2_10_10_10),
 	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_r8),
 	R(TexParameterf, 2, V, tex_parameter_anisotropy_value),
+	R(DrawElementsBaseVertexEXT, 2, E, draw_elements_bv_ext_enum),
+	R(DrawElementsInstancedBaseVertexEXT, 3, V, draw_elements_inst_bv_ext_value),
+	R(DrawRangeElementsBaseVertexEXT, 3, V, draw_range_bv_ext_value),
+	R(TexParameteri, 2, GL_NO_ERROR, tex_parameter_es2_max_level),
 	R(ReadPixels, 2, GL_NO_ERROR, read_pixels_bgra),
 	R(ReadPixels, 3, GL_NO_ERROR, read_pixels_bgra),
 	R(ReadPixels, 2, O, read_pixels_bgra_4444_rev),

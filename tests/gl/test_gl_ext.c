@@ -661,6 +661,74 @@ START_TEST(t_fbo_render_mipmap)
 }
 END_TEST
 
+/* APPLE_texture_max_level: an ES 2.0 texture with only level 0 defined is
+ * complete under a mipmap filter once MAX_LEVEL is 0 */
+START_TEST(t_max_level)
+{
+	const uint8_t white[4] = { 255, 255, 255, 255 };
+	GLint v = -1;
+
+	ck_assert(has_extension("GL_APPLE_texture_max_level"));
+	texture(GL_NEAREST);
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	F(TexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, white);
+	draw_textured(1.0f, 0.0f);
+	assert_near(4, 4, 0, 0, 0, 255, 0);      /* incomplete: level 1 missing */
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+	F(GetTexParameteriv)(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &v);
+	ck_assert_int_eq(v, 0);
+	draw_textured(1.0f, 0.0f);
+	assert_near(4, 4, 255, 255, 255, 255, 0);
+}
+END_TEST
+
+/* OES_stencil8: a STENCIL_INDEX8 renderbuffer stencils an ES 2.0 FBO */
+START_TEST(t_stencil8)
+{
+	GLuint color, stencil, fb;
+
+	ck_assert(has_extension("GL_OES_stencil8"));
+	F(GenRenderbuffers)(1, &color);
+	F(BindRenderbuffer)(GL_RENDERBUFFER, color);
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_RGBA8, 32, 32);
+	F(GenRenderbuffers)(1, &stencil);
+	F(BindRenderbuffer)(GL_RENDERBUFFER, stencil);
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_STENCIL_INDEX8, 32, 32);
+	ck_assert_int_eq(rb_param(GL_RENDERBUFFER_STENCIL_SIZE), 8);
+	F(GenFramebuffers)(1, &fb);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	F(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+	F(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, stencil);
+	ck_assert_int_eq(F(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	/* stencil 1 where the left half is drawn, then green only where it is 1 */
+	gl.ClearStencil(0);
+	gl.Clear(GL_STENCIL_BUFFER_BIT);
+	gl.Enable(GL_STENCIL_TEST);
+	pos_program(vs_pos);
+	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0,
+			       (const float[]){ -1, -1, 0, -1, 0, 1, -1, -1, 0, 1, -1, 1 });
+	gl.StencilFunc(GL_ALWAYS, 1, 0xff);
+	gl.StencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+	gl.ColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+	clear(0, 0, 1, 1);
+	gl.StencilFunc(GL_EQUAL, 1, 0xff);
+	gl.StencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, full);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.Disable(GL_STENCIL_TEST);
+	assert_near(8, 16, 0, 255, 0, 255, 0);
+	assert_near(24, 16, 0, 0, 255, 255, 0);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	F(DeleteFramebuffers)(1, &fb);
+	F(DeleteRenderbuffers)(1, &color);
+	F(DeleteRenderbuffers)(1, &stencil);
+}
+END_TEST
+
 /* OES_surfaceless_context: with no surface framebuffer 0 is undefined and
  * draws into it fail; a framebuffer object still renders */
 START_TEST(t_surfaceless)
@@ -698,7 +766,8 @@ START_TEST(t_extension_lists)
 		"GL_OES_compressed_ETC1_RGB8_texture", "GL_OES_mapbuffer", "GL_EXT_map_buffer_range",
 		"GL_OES_fbo_render_mipmap", "GL_OES_surfaceless_context", "GL_OES_texture_npot",
 		"GL_EXT_texture_rg", "GL_EXT_texture_type_2_10_10_10_REV",
-		"GL_EXT_texture_filter_anisotropic", "GL_EXT_read_format_bgra",
+		"GL_EXT_texture_filter_anisotropic", "GL_EXT_read_format_bgra", "GL_OES_stencil8",
+		"GL_APPLE_texture_max_level", "GL_EXT_draw_elements_base_vertex", "GL_OES_EGL_sync",
 	};
 	GLint n = -1;
 
@@ -741,6 +810,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_required_internalformat);
 	tcase_add_test(tc, t_fbo_render_mipmap);
 	tcase_add_test(tc, t_surfaceless);
+	tcase_add_test(tc, t_max_level);
+	tcase_add_test(tc, t_stencil8);
 	tcase_add_test(tc, t_extension_lists);
 	suite_add_tcase(s, tc);
 	return s;
