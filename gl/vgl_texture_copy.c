@@ -61,7 +61,12 @@ static GLenum mipmap_error(const struct vgl_context *ctx, const struct vgl_textu
 		if (t->level[f][base].width != b->width || t->level[f][base].fmt != b->fmt ||
 		    b->width != b->height)
 			return GL_INVALID_OPERATION;
-	if (!b->fmt->filterable || b->fmt->bits[4])
+	/* OES_texture_(half_)float's unsized formats mipmap where their _linear
+	 * extension makes them filterable; ES 3.0's sized float ones also need to
+	 * be colour-renderable, which they are not */
+	if ((!b->fmt->filterable && !(b->fmt->ext && b->fmt->linear_ext &&
+				      vgl_ext_on(ctx, (enum vgl_ext)(b->fmt->linear_ext - 1)))) ||
+	    b->fmt->bits[4])
 		return GL_INVALID_OPERATION;
 	if (ctx->major < 3 && !vgl_ext_on(ctx, VGL_EXT_OES_texture_npot) &&
 	    ((b->width & (b->width - 1)) || (b->height & (b->height - 1))))

@@ -1451,6 +1451,13 @@ ROW(draw_range_bv_ext_value)
 	FX(DrawRangeElementsBaseVertexEXT, draw_range_bv_fn)(GL_TRIANGLES, 2, 1, 3,
 							     GL_UNSIGNED_SHORT, NULL, 2);
 }
+/* OES_texture_float's unsized formats mipmap (OES_texture_float_linear) */
+ROW(generate_mipmap_es2_float)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_FLOAT, NULL);
+	F(GenerateMipmap)(GL_TEXTURE_2D);
+}
 /* APPLE_texture_max_level: MAX_LEVEL in ES 2.0 (BASE_LEVEL stays ES 3.0's) */
 ROW(tex_parameter_es2_max_level)
 {
@@ -1974,6 +1981,7 @@ static const struct row rows[] = {
 	R(DrawElementsInstancedBaseVertexEXT, 3, V, draw_elements_inst_bv_ext_value),
 	R(DrawRangeElementsBaseVertexEXT, 3, V, draw_range_bv_ext_value),
 	R(TexParameteri, 2, GL_NO_ERROR, tex_parameter_es2_max_level),
+	R(GenerateMipmap, 2, GL_NO_ERROR, generate_mipmap_es2_float),
 	R(ReadPixels, 2, GL_NO_ERROR, read_pixels_bgra),
 	R(ReadPixels, 3, GL_NO_ERROR, read_pixels_bgra),
 	R(ReadPixels, 2, O, read_pixels_bgra_4444_rev),

@@ -201,6 +201,29 @@ START_TEST(t_half_float)
 }
 END_TEST
 
+/* glGenerateMipmap of a float texture (filterable through
+ * OES_texture_float_linear): level 1 holds the same unclamped value. A 2x2
+ * viewport over the 4x4 texture samples level 1 (NEAREST_MIPMAP_NEAREST). */
+START_TEST(t_float_mipmap)
+{
+	float lum[16];
+
+	for (int i = 0; i < 16; i++)
+		lum[i] = -1.0f;
+	texture(GL_NEAREST);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_LUMINANCE, 4, 4, 0, GL_LUMINANCE, GL_FLOAT, lum);
+	F(GenerateMipmap)(GL_TEXTURE_2D);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+	F(TexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_LUMINANCE, GL_FLOAT,
+			 (const float[16]){ 0 });  /* level 0 now differs from level 1 */
+	gl.Viewport(0, 0, 2, 2);
+	draw_textured(0.25f, 0.5f);
+	gl.Viewport(0, 0, GLT_W, GLT_H);
+	assert_near(1, 1, 64, 64, 64, 191, 2);
+}
+END_TEST
+
 /* EXT_texture_rg and EXT_texture_type_2_10_10_10_REV: RED / RG bytes
  * (missing components 0, alpha 1); R10G10B10A2 packed as GL packs it (R in
  * the low bits); RGB of that type ignores alpha */
@@ -796,6 +819,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_float);
 	tcase_add_test(tc, t_half_float);
 	tcase_add_test(tc, t_float_linear);
+	tcase_add_test(tc, t_float_mipmap);
 	tcase_add_test(tc, t_rg_and_2_10_10_10);
 	tcase_add_test(tc, t_rg_render);
 	tcase_add_test(tc, t_anisotropy);
