@@ -7,6 +7,7 @@
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_procs.h"
 #include "vgl_usage.h"
 #include "vgl_vertex.h"
@@ -338,12 +339,14 @@ static bool buffer_param(const struct vgl_context *ctx, const struct vgl_buffer 
 	switch (pname) {
 	case GL_BUFFER_SIZE: *out = b->size; return true;
 	case GL_BUFFER_USAGE: *out = b->usage; return true;
+	/* OES_mapbuffer's (BUFFER_MAPPED_OES is ES 3.0's BUFFER_MAPPED) */
+	case GL_BUFFER_ACCESS_OES: *out = GL_WRITE_ONLY_OES; return true;
+	case GL_BUFFER_MAPPED: *out = b->mapped; return true;
 	}
 	if (ctx->major < 3)
 		return false;
 	switch (pname) {
 	case GL_BUFFER_ACCESS_FLAGS: *out = b->mapped ? b->map_access : 0; return true;
-	case GL_BUFFER_MAPPED: *out = b->mapped; return true;
 	case GL_BUFFER_MAP_OFFSET: *out = b->mapped ? b->map_offset : 0; return true;
 	case GL_BUFFER_MAP_LENGTH: *out = b->mapped ? b->map_length : 0; return true;
 	}

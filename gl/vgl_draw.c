@@ -228,7 +228,7 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 		return;
 	emit_dynamic(ctx, &fb, cmd);
 	if (d->indexed || d->line_loop)
-		vvk_CmdDrawIndexed(cmd, n, (uint32_t)d->instances, 0, 0, 0);
+		vvk_CmdDrawIndexed(cmd, n, (uint32_t)d->instances, 0, d->base_vertex, 0);
 	else
 		vvk_CmdDraw(cmd, n, (uint32_t)d->instances, (uint32_t)d->first, 0);
 	*fb.color_written = true;
@@ -256,11 +256,11 @@ static void draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instanc
 }
 
 static void draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices,
-			  GLsizei instances)
+			  GLsizei instances, GLint base_vertex)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_draw d = { .count = count, .instances = instances, .indexed = true,
-			      .index_type = type, .indices = indices };
+			      .index_type = type, .indices = indices, .base_vertex = base_vertex };
 
 	if (!ctx)
 		return;
@@ -290,13 +290,13 @@ static void GL_APIENTRY vgl_DrawArraysInstanced(GLenum mode, GLint first, GLsize
 static void GL_APIENTRY vgl_DrawElements(GLenum mode, GLsizei count, GLenum type,
 					 const void *indices)
 {
-	draw_elements(mode, count, type, indices, 1);
+	draw_elements(mode, count, type, indices, 1, 0);
 }
 
 static void GL_APIENTRY vgl_DrawElementsInstanced(GLenum mode, GLsizei count, GLenum type,
 						  const void *indices, GLsizei instances)
 {
-	draw_elements(mode, count, type, indices, instances);
+	draw_elements(mode, count, type, indices, instances, 0);
 }
 
 static void GL_APIENTRY vgl_DrawRangeElements(GLenum mode, GLuint start, GLuint end,
@@ -308,11 +308,83 @@ static void GL_APIENTRY vgl_DrawRangeElements(GLenum mode, GLuint start, GLuint 
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	draw_elements(mode, count, type, indices, 1);
+	draw_elements(mode, count, type, indices, 1, 0);
+}
+
+/* ---- extensions: OES_draw_elements_base_vertex, EXT_multi_draw_arrays ------------------------------- */
+
+static void GL_APIENTRY vgl_DrawElementsBaseVertexOES(GLenum mode, GLsizei count, GLenum type,
+						      const void *indices, GLint base_vertex)
+{
+	draw_elements(mode, count, type, indices, 1, base_vertex);
+}
+
+static void GL_APIENTRY vgl_DrawElementsInstancedBaseVertexOES(GLenum mode, GLsizei count,
+							       GLenum type, const void *indices,
+							       GLsizei instances, GLint base_vertex)
+{
+	draw_elements(mode, count, type, indices, instances, base_vertex);
+}
+
+static void GL_APIENTRY vgl_DrawRangeElementsBaseVertexOES(GLenum mode, GLuint start, GLuint end,
+							   GLsizei count, GLenum type,
+							   const void *indices, GLint base_vertex)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx && end < start) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	draw_elements(mode, count, type, indices, 1, base_vertex);
+}
+
+/* The multi-draws are their draws in order (EXT_multi_draw_arrays); a
+ * negative draw count is the one error of their own. */
+static bool multi_count_ok(GLsizei n)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx && n < 0)
+		vgl_error(ctx, GL_INVALID_VALUE);
+	return ctx && n >= 0;
+}
+
+static void GL_APIENTRY vgl_MultiDrawArraysEXT(GLenum mode, const GLint *first,
+					       const GLsizei *count, GLsizei n)
+{
+	for (GLsizei i = 0; multi_count_ok(n) && i < n; i++)
+		draw_arrays(mode, first[i], count[i], 1);
+}
+
+static void GL_APIENTRY vgl_MultiDrawElementsEXT(GLenum mode, const GLsizei *count, GLenum type,
+						 const void *const *indices, GLsizei n)
+{
+	for (GLsizei i = 0; multi_count_ok(n) && i < n; i++)
+		draw_elements(mode, count[i], type, indices[i], 1, 0);
+}
+
+static void GL_APIENTRY vgl_MultiDrawElementsBaseVertexEXT(GLenum mode, const GLsizei *count,
+							   GLenum type,
+							   const void *const *indices, GLsizei n,
+							   const GLint *base_vertex)
+{
+	for (GLsizei i = 0; multi_count_ok(n) && i < n; i++)
+		draw_elements(mode, count[i], type, indices[i], 1, base_vertex[i]);
 }
 
 const struct vgl_proc vgl_draw_procs[] = {
 	VGL_PROC(DrawArrays), VGL_PROC(DrawArraysInstanced), VGL_PROC(DrawElements),
 	VGL_PROC(DrawElementsInstanced), VGL_PROC(DrawRangeElements),
+	/* GL_EXT_draw_instanced: ES 3.0's functions */
+	{ "glDrawArraysInstancedEXT", (void *)vgl_DrawArraysInstanced },
+	{ "glDrawElementsInstancedEXT", (void *)vgl_DrawElementsInstanced },
+	VGL_PROC(DrawElementsBaseVertexOES), VGL_PROC(DrawElementsInstancedBaseVertexOES),
+	VGL_PROC(DrawRangeElementsBaseVertexOES), VGL_PROC(MultiDrawArraysEXT),
+	VGL_PROC(MultiDrawElementsEXT), VGL_PROC(MultiDrawElementsBaseVertexEXT),
+	/* GL_EXT_draw_elements_base_vertex: the OES functions */
+	{ "glDrawElementsBaseVertexEXT", (void *)vgl_DrawElementsBaseVertexOES },
+	{ "glDrawElementsInstancedBaseVertexEXT", (void *)vgl_DrawElementsInstancedBaseVertexOES },
+	{ "glDrawRangeElementsBaseVertexEXT", (void *)vgl_DrawRangeElementsBaseVertexOES },
 	{ NULL, NULL },
 };

@@ -24,6 +24,7 @@ struct vgl_draw {
 	GLenum index_type;
 	const void *indices;       /* offset into the element buffer, or client memory */
 	bool line_loop;            /* drawn as a strip through a closing index list */
+	GLint base_vertex;         /* added to every index (OES_draw_elements_base_vertex) */
 };
 
 /*

@@ -67,7 +67,8 @@ int64_t vgl_draw_max_index(struct vgl_context *ctx, const struct vgl_draw *d)
 		if (v > max)
 			max = v;
 	}
-	return max;
+	/* the vertices read are index + base vertex; below 0 none is readable */
+	return (int64_t)max + d->base_vertex < 0 ? -1 : (int64_t)max + d->base_vertex;
 }
 
 /* ---- vertex buffers ----------------------------------------------------------------------------- */

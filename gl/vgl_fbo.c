@@ -211,7 +211,8 @@ static GLenum texture_attachment(struct vgl_context *ctx, GLenum textarget, GLui
 	a->tex = vgl_texture_lookup(ctx, name);
 	if (!a->tex || a->tex->target != tt)
 		return GL_INVALID_OPERATION;
-	if ((ctx->major < 3 && level != 0) || level < 0 || level >= VGL_MAX_LEVELS)
+	/* any level: ES 3.0, and ES 2.0 with OES_fbo_render_mipmap */
+	if (level < 0 || level >= VGL_MAX_LEVELS)
 		return GL_INVALID_VALUE;
 	a->level = (uint32_t)level;
 	return GL_NO_ERROR;

@@ -350,8 +350,34 @@ static void GL_APIENTRY vgl_InvalidateSubFramebuffer(GLenum target, GLsizei n,
 	invalidate(target, n, atts, w, h);
 }
 
+/* EXT_discard_framebuffer: glInvalidateFramebuffer on GL_FRAMEBUFFER only,
+ * and in ES 2.0 with only the attachments ES 2.0 has (COLOR_EXT, DEPTH_EXT and
+ * STENCIL_EXT are GL_COLOR, GL_DEPTH and GL_STENCIL). */
+static bool es2_attachments(const struct vgl_context *ctx, GLsizei n, const GLenum *atts)
+{
+	for (GLsizei i = 0; ctx->major < 3 && i < n; i++)
+		if ((atts[i] > GL_COLOR_ATTACHMENT0 && atts[i] <= GL_COLOR_ATTACHMENT3) ||
+		    atts[i] == GL_DEPTH_STENCIL_ATTACHMENT)
+			return false;
+	return true;
+}
+
+static void GL_APIENTRY vgl_DiscardFramebufferEXT(GLenum target, GLsizei n, const GLenum *atts)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (target != GL_FRAMEBUFFER || (n > 0 && !es2_attachments(ctx, n, atts))) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	invalidate(target, n, atts, 0, 0);
+}
+
 const struct vgl_proc vgl_fbo_status_procs[] = {
 	VGL_PROC(CheckFramebufferStatus), VGL_PROC(GetFramebufferAttachmentParameteriv),
 	VGL_PROC(InvalidateFramebuffer), VGL_PROC(InvalidateSubFramebuffer),
+	VGL_PROC(DiscardFramebufferEXT),
 	{ NULL, NULL },
 };

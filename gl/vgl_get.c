@@ -13,6 +13,8 @@
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_etc1.h"
+#include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
@@ -31,15 +33,6 @@ struct value {
 	GLint64 i[4];
 	GLfloat f[4];
 };
-
-static const char *const extensions[] = {
-	"GL_OES_element_index_uint", "GL_OES_depth24", "GL_OES_packed_depth_stencil",
-	"GL_OES_rgb8_rgba8", "GL_OES_vertex_array_object", "GL_EXT_blend_minmax",
-	"GL_EXT_unpack_subimage",
-	/* the compiler's (glsl_pp_default_extensions, what glCompileShader offers) */
-	"GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod", "GL_EXT_frag_depth",
-};
-#define NR_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
 static bool ints(struct value *v, int n, GLint64 a, GLint64 b, GLint64 c, GLint64 d)
 {
@@ -83,6 +76,7 @@ static GLint64 buffer_name(const struct vgl_buffer *b)
 static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	uint32_t max2d = ctx->dev->props.limits.maxImageDimension2D;
+	int etc1 = vgl_ext_on(ctx, VGL_EXT_OES_compressed_ETC1_RGB8_texture);  /* the one format */
 
 	switch (p) {
 	case GL_MAX_VERTEX_ATTRIBS: return one(v, VGL_MAX_ATTRIBS);
@@ -99,7 +93,8 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_SUBPIXEL_BITS: return one(v, 4);
 	case GL_SAMPLE_BUFFERS: return one(v, 0);
 	case GL_SAMPLES: return one(v, 0);
-	case GL_NUM_COMPRESSED_TEXTURE_FORMATS: return one(v, 0);
+	case GL_NUM_COMPRESSED_TEXTURE_FORMATS: return one(v, etc1);
+	case GL_COMPRESSED_TEXTURE_FORMATS: return ints(v, etc1, GL_ETC1_RGB8_OES, 0, 0, 0);
 	case GL_NUM_SHADER_BINARY_FORMATS: return one(v, 0);
 	case GL_SHADER_COMPILER: return bools(v, 1, (const bool[]){ true });
 	case GL_IMPLEMENTATION_COLOR_READ_FORMAT: return one(v, GL_RGBA);
@@ -110,6 +105,11 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	 * Mesa answers it in every API and piglit's ES shader_runner queries it
 	 * unconditionally at start-up: 0, ES has no user clip planes. */
 	case GL_MAX_CLIP_DISTANCES_EXT: return one(v, 0);
+	case GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT:
+		if (!vgl_ext_on(ctx, VGL_EXT_EXT_texture_filter_anisotropic))
+			return false;
+		return floats(v, V_FLOAT, 1, (const GLfloat[]){
+			fminf(ctx->dev->props.limits.maxSamplerAnisotropy, VGL_MAX_ANISOTROPY) });
 	}
 	return false;
 }
@@ -121,7 +121,7 @@ static bool get_limit3(const struct vgl_context *ctx, GLenum p, struct value *v)
 	switch (p) {
 	case GL_MAJOR_VERSION: return one(v, ctx->major);
 	case GL_MINOR_VERSION: return one(v, ctx->minor);
-	case GL_NUM_EXTENSIONS: return one(v, NR_EXTENSIONS);
+	case GL_NUM_EXTENSIONS: return one(v, vgl_ext_count(ctx));
 	case GL_MAX_UNIFORM_BUFFER_BINDINGS: return one(v, VGL_MAX_UBO_BINDINGS);
 	case GL_MAX_UNIFORM_BLOCK_SIZE: return one(v, 16384);
 	case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
@@ -352,27 +352,6 @@ static void GL_APIENTRY vgl_GetBooleanv(GLenum pname, GLboolean *data)
 
 /* ---- strings ----------------------------------------------------------------------- */
 
-static const char *extension_string(struct vgl_context *ctx)
-{
-	size_t len = 1;
-	char *s;
-
-	if (ctx->extensions)
-		return ctx->extensions;
-	for (size_t i = 0; i < NR_EXTENSIONS; i++)
-		len += strlen(extensions[i]) + 1;
-	s = calloc(1, len);
-	if (!s)
-		return "";
-	for (size_t i = 0; i < NR_EXTENSIONS; i++) {
-		strcat(s, extensions[i]);
-		if (i + 1 < NR_EXTENSIONS)
-			strcat(s, " ");
-	}
-	ctx->extensions = s;
-	return s;
-}
-
 static const GLubyte *GL_APIENTRY vgl_GetString(GLenum name)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -388,7 +367,7 @@ static const GLubyte *GL_APIENTRY vgl_GetString(GLenum name)
 		return (const GLubyte *)(es3 ? "OpenGL ES 3.0 virtgl" : "OpenGL ES 2.0 virtgl");
 	case GL_SHADING_LANGUAGE_VERSION:
 		return (const GLubyte *)(es3 ? "OpenGL ES GLSL ES 3.00" : "OpenGL ES GLSL ES 1.00");
-	case GL_EXTENSIONS: return (const GLubyte *)extension_string(ctx);
+	case GL_EXTENSIONS: return (const GLubyte *)vgl_ext_string(ctx);
 	}
 	vgl_error(ctx, GL_INVALID_ENUM);
 	return NULL;
@@ -404,11 +383,11 @@ static const GLubyte *GL_APIENTRY vgl_GetStringi(GLenum name, GLuint index)
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return NULL;
 	}
-	if (index >= NR_EXTENSIONS) {
+	if (index >= vgl_ext_count(ctx)) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return NULL;
 	}
-	return (const GLubyte *)extensions[index];
+	return (const GLubyte *)vgl_ext_name(ctx, index);
 }
 
 /* ---- indexed state ------------------------------------------------------------------ */

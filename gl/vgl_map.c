@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * glMapBufferRange, glFlushMappedBufferRange, glUnmapBuffer,
- * glGetBufferPointerv. The mapping is the storage's CPU copy (vgl_buffer.h).
+ * glGetBufferPointerv (also as OES_mapbuffer's and EXT_map_buffer_range's). The mapping is the storage's CPU copy (vgl_buffer.h).
  *
  * Usage tracking (technique 2) decides what a map waits for:
  *  - read: only a GPU writer matters. A range no batch ever wrote (written
@@ -19,6 +19,7 @@
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_procs.h"
 #include "vgl_usage.h"
 
@@ -204,8 +205,31 @@ static void GL_APIENTRY vgl_GetBufferPointerv(GLenum target, GLenum pname, void 
 		*params = b->mapped ? b->storage->map + b->map_offset : NULL;
 }
 
+/* OES_mapbuffer: the whole buffer, for writing only (its one access value) */
+static void *GL_APIENTRY vgl_MapBufferOES(GLenum target, GLenum access)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_buffer *b;
+
+	if (!ctx)
+		return NULL;
+	b = vgl_buffer_bound(ctx, target);
+	if (!b)
+		return NULL;
+	if (access != GL_WRITE_ONLY_OES) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return NULL;
+	}
+	return vgl_MapBufferRange(target, 0, b->size, GL_MAP_WRITE_BIT);
+}
+
 const struct vgl_proc vgl_map_procs[] = {
 	VGL_PROC(MapBufferRange), VGL_PROC(FlushMappedBufferRange), VGL_PROC(UnmapBuffer),
-	VGL_PROC(GetBufferPointerv),
+	VGL_PROC(GetBufferPointerv), VGL_PROC(MapBufferOES),
+	/* OES_mapbuffer and EXT_map_buffer_range: ES 3.0's functions under their names */
+	{ "glUnmapBufferOES", (void *)vgl_UnmapBuffer },
+	{ "glGetBufferPointervOES", (void *)vgl_GetBufferPointerv },
+	{ "glMapBufferRangeEXT", (void *)vgl_MapBufferRange },
+	{ "glFlushMappedBufferRangeEXT", (void *)vgl_FlushMappedBufferRange },
 	{ NULL, NULL },
 };

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "vgl_extensions.h"
+
 #define ID { VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY, \
 	     VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY }
 #define RGB1 { VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_G, VK_COMPONENT_SWIZZLE_B, \
@@ -16,7 +18,13 @@
 
 #define UB GL_UNSIGNED_BYTE
 #define F(i, f, t, base, vk, swz, conv, sb, db, rend, filt, r, g, b, a, d, s) \
-	{ i, f, t, base, vk, swz, conv, sb, db, rend, filt, { r, g, b, a, d, s } }
+	{ i, f, t, base, vk, swz, conv, sb, db, rend, filt, { r, g, b, a, d, s }, 0, 0 }
+/* a row an extension brings (ext), filterable when `lin` is exposed (0: never) */
+#define FE(ext, lin, i, f, t, base, vk, swz, conv, sb, db, rend, filt, r, g, b, a) \
+	{ i, f, t, base, vk, swz, conv, sb, db, rend, filt, { r, g, b, a, 0, 0 }, \
+	  VGL_EXT_##ext + 1, lin }
+#define LIN(ext) (VGL_EXT_##ext + 1)
+#define HF GL_HALF_FLOAT_OES
 
 static const struct vgl_pixel_format table[] = {
 	/* ES 2.0: internalformat == format */
@@ -39,13 +47,39 @@ static const struct vgl_pixel_format table[] = {
 	F(GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GL_RGB, VK_FORMAT_R5G6B5_UNORM_PACK16, ID, VGL_CONV_COPY, 2, 2, true, true, 5, 6, 5, 0, 0, 0),
 	F(GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GL_RGBA, VK_FORMAT_R4G4B4A4_UNORM_PACK16, ID, VGL_CONV_COPY, 2, 2, false, true, 4, 4, 4, 4, 0, 0),
 	F(GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GL_RGBA, VK_FORMAT_A1R5G5B5_UNORM_PACK16, ID, VGL_CONV_5551_TO_1555, 2, 2, false, true, 5, 5, 5, 1, 0, 0),
+	F(GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGBA, VK_FORMAT_A2B10G10R10_UNORM_PACK32, ID, VGL_CONV_COPY, 4, 4, true, true, 10, 10, 10, 2, 0, 0),
 	F(GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GL_RGBA, VK_FORMAT_R16G16B16A16_SFLOAT, ID, VGL_CONV_COPY, 8, 8, false, true, 16, 16, 16, 16, 0, 0),
 	F(GL_RGBA16F, GL_RGBA, GL_FLOAT, GL_RGBA, VK_FORMAT_R16G16B16A16_SFLOAT, ID, VGL_CONV_F32_TO_F16, 16, 8, false, true, 16, 16, 16, 16, 0, 0),
-	F(GL_RGBA32F, GL_RGBA, GL_FLOAT, GL_RGBA, VK_FORMAT_R32G32B32A32_SFLOAT, ID, VGL_CONV_COPY, 16, 16, false, false, 32, 32, 32, 32, 0, 0),
+	/* filterable with OES_texture_float_linear (ES 3.0 table 3.13) */
+	{ GL_RGBA32F, GL_RGBA, GL_FLOAT, GL_RGBA, VK_FORMAT_R32G32B32A32_SFLOAT, ID, VGL_CONV_COPY, 16, 16, false, false, { 32, 32, 32, 32, 0, 0 }, 0, LIN(OES_texture_float_linear) },
 	F(GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT, VK_FORMAT_D16_UNORM, ID, VGL_CONV_COPY, 2, 2, true, false, 0, 0, 0, 0, 16, 0),
 	F(GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT, VK_FORMAT_X8_D24_UNORM_PACK32, ID, VGL_CONV_U32_TO_D24, 4, 4, true, false, 0, 0, 0, 0, 24, 0),
 	F(GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT, VK_FORMAT_X8_D24_UNORM_PACK32, ID, VGL_CONV_U32_TO_D24, 4, 4, true, false, 0, 0, 0, 0, 24, 0),
 	F(GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL, VK_FORMAT_D24_UNORM_S8_UINT, ID, VGL_CONV_NONE, 4, 4, true, false, 0, 0, 0, 0, 24, 8),
+	/* OES_texture_float / OES_texture_half_float: unsized, not clamped; RGB is stored as RGBA */
+	FE(OES_texture_float, LIN(OES_texture_float_linear), GL_RGBA, GL_RGBA, GL_FLOAT, GL_RGBA, VK_FORMAT_R32G32B32A32_SFLOAT, ID, VGL_CONV_COPY, 16, 16, false, false, 32, 32, 32, 32),
+	FE(OES_texture_float, LIN(OES_texture_float_linear), GL_RGB, GL_RGB, GL_FLOAT, GL_RGB, VK_FORMAT_R32G32B32A32_SFLOAT, RGB1, VGL_CONV_RGB32F_TO_RGBA32F, 12, 16, false, false, 32, 32, 32, 0),
+	FE(OES_texture_float, LIN(OES_texture_float_linear), GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, GL_FLOAT, GL_LUMINANCE_ALPHA, VK_FORMAT_R32G32_SFLOAT, LUMA, VGL_CONV_COPY, 8, 8, false, false, 32, 32, 32, 32),
+	FE(OES_texture_float, LIN(OES_texture_float_linear), GL_LUMINANCE, GL_LUMINANCE, GL_FLOAT, GL_LUMINANCE, VK_FORMAT_R32_SFLOAT, LUM, VGL_CONV_COPY, 4, 4, false, false, 32, 32, 32, 0),
+	FE(OES_texture_float, LIN(OES_texture_float_linear), GL_ALPHA, GL_ALPHA, GL_FLOAT, GL_ALPHA, VK_FORMAT_R32_SFLOAT, ALPHA, VGL_CONV_COPY, 4, 4, false, false, 0, 0, 0, 32),
+	FE(OES_texture_half_float, LIN(OES_texture_half_float_linear), GL_RGBA, GL_RGBA, HF, GL_RGBA, VK_FORMAT_R16G16B16A16_SFLOAT, ID, VGL_CONV_COPY, 8, 8, false, false, 16, 16, 16, 16),
+	FE(OES_texture_half_float, LIN(OES_texture_half_float_linear), GL_RGB, GL_RGB, HF, GL_RGB, VK_FORMAT_R16G16B16A16_SFLOAT, RGB1, VGL_CONV_RGB16F_TO_RGBA16F, 6, 8, false, false, 16, 16, 16, 0),
+	FE(OES_texture_half_float, LIN(OES_texture_half_float_linear), GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, HF, GL_LUMINANCE_ALPHA, VK_FORMAT_R16G16_SFLOAT, LUMA, VGL_CONV_COPY, 4, 4, false, false, 16, 16, 16, 16),
+	FE(OES_texture_half_float, LIN(OES_texture_half_float_linear), GL_LUMINANCE, GL_LUMINANCE, HF, GL_LUMINANCE, VK_FORMAT_R16_SFLOAT, LUM, VGL_CONV_COPY, 2, 2, false, false, 16, 16, 16, 0),
+	FE(OES_texture_half_float, LIN(OES_texture_half_float_linear), GL_ALPHA, GL_ALPHA, HF, GL_ALPHA, VK_FORMAT_R16_SFLOAT, ALPHA, VGL_CONV_COPY, 2, 2, false, false, 0, 0, 0, 16),
+	/* EXT_texture_format_BGRA8888: swizzled into RGBA8 on upload, so renderable like it */
+	FE(EXT_texture_format_BGRA8888, 0, GL_BGRA_EXT, GL_BGRA_EXT, UB, GL_RGBA, VK_FORMAT_R8G8B8A8_UNORM, ID, VGL_CONV_BGRA8_TO_RGBA8, 4, 4, true, true, 8, 8, 8, 8),
+	/* EXT_texture_rg: unsized RED / RG of bytes, renderable */
+	FE(EXT_texture_rg, 0, GL_RED, GL_RED, UB, GL_RED, VK_FORMAT_R8_UNORM, ID, VGL_CONV_COPY, 1, 1, true, true, 8, 0, 0, 0),
+	FE(EXT_texture_rg, 0, GL_RG, GL_RG, UB, GL_RG, VK_FORMAT_R8G8_UNORM, ID, VGL_CONV_COPY, 2, 2, true, true, 8, 8, 0, 0),
+	/* EXT_texture_type_2_10_10_10_REV: GL's packing is the host's A2B10G10R10 */
+	FE(EXT_texture_type_2_10_10_10_REV, 0, GL_RGBA, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGBA, VK_FORMAT_A2B10G10R10_UNORM_PACK32, ID, VGL_CONV_COPY, 4, 4, true, true, 10, 10, 10, 2),
+	FE(EXT_texture_type_2_10_10_10_REV, 0, GL_RGB, GL_RGB, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGB, VK_FORMAT_A2B10G10R10_UNORM_PACK32, RGB1, VGL_CONV_COPY, 4, 4, false, true, 10, 10, 10, 0),
+	/* OES_required_internalformat: the sized luminance/alpha formats (table 3.4.y) */
+	FE(OES_required_internalformat, 0, GL_ALPHA8_OES, GL_ALPHA, UB, GL_ALPHA, VK_FORMAT_R8_UNORM, ALPHA, VGL_CONV_COPY, 1, 1, false, true, 0, 0, 0, 8),
+	FE(OES_required_internalformat, 0, GL_LUMINANCE8_OES, GL_LUMINANCE, UB, GL_LUMINANCE, VK_FORMAT_R8_UNORM, LUM, VGL_CONV_COPY, 1, 1, false, true, 8, 8, 8, 0),
+	FE(OES_required_internalformat, 0, GL_LUMINANCE8_ALPHA8_OES, GL_LUMINANCE_ALPHA, UB, GL_LUMINANCE_ALPHA, VK_FORMAT_R8G8_UNORM, LUMA, VGL_CONV_COPY, 2, 2, false, true, 8, 8, 8, 8),
+	FE(OES_required_internalformat, 0, GL_LUMINANCE4_ALPHA4_OES, GL_LUMINANCE_ALPHA, UB, GL_LUMINANCE_ALPHA, VK_FORMAT_R8G8_UNORM, LUMA, VGL_CONV_COPY, 2, 2, false, true, 8, 8, 8, 8),
 };
 #define TABLE_SIZE (sizeof(table) / sizeof(table[0]))
 /* rows before this one are ES 2.0's unsized combinations */
@@ -56,13 +90,19 @@ static const struct vgl_pixel_format table[] = {
  * OES_packed_depth_stencil also knows DEPTH_STENCIL and UNSIGNED_INT_24_8,
  * but without OES_depth_texture no internal format takes them: a texture
  * of them is GL_INVALID_VALUE (known_internal), not GL_INVALID_ENUM.
+ * Extensions add tokens in both versions: BGRA_EXT, FLOAT, HALF_FLOAT_OES.
  */
-static bool known_format(bool es3, GLenum f)
+static bool known_format(bool es3, uint32_t exts, GLenum f)
 {
 	switch (f) {
 	case GL_RGBA: case GL_RGB: case GL_LUMINANCE_ALPHA: case GL_LUMINANCE: case GL_ALPHA:
 	case GL_DEPTH_STENCIL:
 		return true;
+	case GL_BGRA_EXT:
+		return exts & VGL_EXT_BIT(VGL_EXT_EXT_texture_format_BGRA8888);
+	case GL_RED: case GL_RG:
+		if (exts & VGL_EXT_BIT(VGL_EXT_EXT_texture_rg))
+			return true;
 	}
 	if (!es3)
 		return false;
@@ -74,12 +114,22 @@ static bool known_format(bool es3, GLenum f)
 	return false;
 }
 
-static bool known_type(bool es3, GLenum t)
+static bool known_type(bool es3, uint32_t exts, GLenum t)
 {
 	switch (t) {
 	case GL_UNSIGNED_BYTE: case GL_UNSIGNED_SHORT_5_6_5: case GL_UNSIGNED_SHORT_4_4_4_4:
 	case GL_UNSIGNED_SHORT_5_5_5_1: case GL_UNSIGNED_INT_24_8:
 		return true;
+	case GL_HALF_FLOAT_OES:
+		return exts & VGL_EXT_BIT(VGL_EXT_OES_texture_half_float);
+	case GL_FLOAT:
+		if (exts & VGL_EXT_BIT(VGL_EXT_OES_texture_float))
+			return true;
+		break;
+	case GL_UNSIGNED_INT_2_10_10_10_REV:
+		if (exts & VGL_EXT_BIT(VGL_EXT_EXT_texture_type_2_10_10_10_REV))
+			return true;
+		break;
 	}
 	if (!es3)
 		return false;
@@ -94,33 +144,53 @@ static bool known_type(bool es3, GLenum t)
 	return false;
 }
 
-/* ES 2.0 knows only the unsized rows; depth textures are ES 3.0's here. */
-static bool row_allowed(bool es3, size_t k)
+/* OES_required_internalformat's sized colour formats of ES 3.0's rows
+ * (table 3.4.x; the depth ones need OES_depth_texture as well). */
+static bool es2_sized(const struct vgl_pixel_format *f)
 {
-	return es3 || (k < FIRST_SIZED && table[k].base_format != GL_DEPTH_COMPONENT &&
-		       table[k].base_format != GL_DEPTH_STENCIL);
+	switch (f->internal_format) {
+	case GL_RGBA8: case GL_RGB8: case GL_RGB565: case GL_RGBA4: case GL_RGB5_A1:
+		return true;
+	}
+	return false;
 }
 
-static bool known_internal(bool es3, GLint i)
+/* ES 2.0 knows only the unsized rows (and the sized colour ones with
+ * OES_required_internalformat); depth textures are ES 3.0's here.
+ * Extension rows exist in both versions while their extension is exposed. */
+static bool row_allowed(bool es3, uint32_t exts, size_t k)
+{
+	const struct vgl_pixel_format *f = &table[k];
+
+	if (f->ext)
+		return exts & VGL_EXT_BIT(f->ext - 1);
+	if (es3)
+		return true;
+	if (k >= FIRST_SIZED)
+		return es2_sized(f) && (exts & VGL_EXT_BIT(VGL_EXT_OES_required_internalformat));
+	return f->base_format != GL_DEPTH_COMPONENT && f->base_format != GL_DEPTH_STENCIL;
+}
+
+static bool known_internal(bool es3, uint32_t exts, GLint i)
 {
 	for (size_t k = 0; k < TABLE_SIZE; k++)
-		if ((GLint)table[k].internal_format == i && row_allowed(es3, k))
+		if ((GLint)table[k].internal_format == i && row_allowed(es3, exts, k))
 			return true;
 	return false;
 }
 
-GLenum vgl_pixel_lookup(bool es3, GLint internal_format, GLenum format, GLenum type,
-			const struct vgl_pixel_format **out)
+GLenum vgl_pixel_lookup(bool es3, uint32_t exts, GLint internal_format, GLenum format,
+			GLenum type, const struct vgl_pixel_format **out)
 {
-	if (!known_format(es3, format) || !known_type(es3, type))
+	if (!known_format(es3, exts, format) || !known_type(es3, exts, type))
 		return GL_INVALID_ENUM;
-	if (!known_internal(es3, internal_format))
+	if (!known_internal(es3, exts, internal_format))
 		return GL_INVALID_VALUE;
 	for (size_t k = 0; k < TABLE_SIZE; k++) {
 		const struct vgl_pixel_format *f = &table[k];
 
 		if ((GLint)f->internal_format == internal_format && f->format == format &&
-		    f->type == type && row_allowed(es3, k)) {
+		    f->type == type && row_allowed(es3, exts, k)) {
 			*out = f;
 			return GL_NO_ERROR;
 		}
@@ -131,7 +201,7 @@ GLenum vgl_pixel_lookup(bool es3, GLint internal_format, GLenum format, GLenum t
 const struct vgl_pixel_format *vgl_pixel_sized(GLenum internal_format)
 {
 	for (size_t k = FIRST_SIZED; k < TABLE_SIZE; k++)
-		if (table[k].internal_format == internal_format)
+		if (table[k].internal_format == internal_format && !table[k].ext)
 			return &table[k];
 	return NULL;
 }
@@ -208,6 +278,26 @@ static void f32_to_f16(const uint8_t *s, uint8_t *d, uint32_t n)
 	}
 }
 
+static void bgra_to_rgba(const uint8_t *s, uint8_t *d, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		d[4 * i + 0] = s[4 * i + 2];
+		d[4 * i + 1] = s[4 * i + 1];
+		d[4 * i + 2] = s[4 * i + 0];
+		d[4 * i + 3] = s[4 * i + 3];
+	}
+}
+
+/* Three components of `size` bytes to four, the fourth `one` (1.0 in that size). */
+static void rgb_to_rgba_wide(const uint8_t *s, uint8_t *d, uint32_t n, size_t size,
+			     const void *one)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		memcpy(d + 4 * size * i, s + 3 * size * i, 3 * size);
+		memcpy(d + 4 * size * i + 3 * size, one, size);
+	}
+}
+
 /* GL's 32-bit depth keeps its top 24 bits in the host's X8D24 */
 static void u32_to_d24(const uint8_t *s, uint8_t *d, uint32_t n)
 {
@@ -228,6 +318,13 @@ void vgl_pixel_convert_row(const struct vgl_pixel_format *f, const void *src, vo
 	case VGL_CONV_5551_TO_1555: convert_5551(src, dst, width); return;
 	case VGL_CONV_F32_TO_F16: f32_to_f16(src, dst, width * 4); return;
 	case VGL_CONV_U32_TO_D24: u32_to_d24(src, dst, width); return;
+	case VGL_CONV_BGRA8_TO_RGBA8: bgra_to_rgba(src, dst, width); return;
+	case VGL_CONV_RGB32F_TO_RGBA32F:
+		rgb_to_rgba_wide(src, dst, width, 4, &(const float){ 1.0f });
+		return;
+	case VGL_CONV_RGB16F_TO_RGBA16F:
+		rgb_to_rgba_wide(src, dst, width, 2, &(const uint16_t){ 0x3c00 });
+		return;
 	default: memcpy(dst, src, (size_t)width * f->dst_bpp);
 	}
 }

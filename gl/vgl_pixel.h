@@ -23,6 +23,9 @@ enum vgl_pixel_conv {
 	VGL_CONV_5551_TO_1555,
 	VGL_CONV_F32_TO_F16,
 	VGL_CONV_U32_TO_D24,
+	VGL_CONV_BGRA8_TO_RGBA8,
+	VGL_CONV_RGB32F_TO_RGBA32F,
+	VGL_CONV_RGB16F_TO_RGBA16F,
 	VGL_CONV_NONE,           /* no upload path (packed depth/stencil) */
 };
 
@@ -36,12 +39,15 @@ struct vgl_pixel_format {
 	uint8_t src_bpp, dst_bpp;
 	bool renderable, filterable;
 	uint8_t bits[6];         /* red, green, blue, alpha, depth, stencil */
+	uint8_t ext;             /* 1 + the vgl_ext that brings the row (both ES versions); 0: core */
+	uint8_t linear_ext;      /* 1 + the vgl_ext under which it filters when !filterable */
 };
 
 /* The row for a glTexImage combination; returns the GL error of a bad one
- * (GL_NO_ERROR and *out set when supported). es3: ES 3.0 rules. */
-GLenum vgl_pixel_lookup(bool es3, GLint internal_format, GLenum format, GLenum type,
-			const struct vgl_pixel_format **out);
+ * (GL_NO_ERROR and *out set when supported). es3: ES 3.0 rules; exts: the
+ * context's vgl_ext_mask() (extension rows and tokens). */
+GLenum vgl_pixel_lookup(bool es3, uint32_t exts, GLint internal_format, GLenum format,
+			GLenum type, const struct vgl_pixel_format **out);
 /* The first row of a sized internal format (glTexStorage2D); NULL if none. */
 const struct vgl_pixel_format *vgl_pixel_sized(GLenum internal_format);
 /* The row for an unsized internal format with UNSIGNED_BYTE data

@@ -14,6 +14,7 @@
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
 
@@ -62,6 +63,13 @@ static void to_rgba8(VkFormat f, const uint8_t *src, uint8_t *dst)
 		dst[1] = (uint8_t)(((v >> 5) & 63) * 255 / 63);
 		dst[2] = (uint8_t)((v & 31) * 255 / 31);
 		dst[3] = 255;
+	} else if (f == VK_FORMAT_A2B10G10R10_UNORM_PACK32) {
+		uint32_t v;
+
+		memcpy(&v, src, 4);   /* R in the low bits (RGB10_A2, EXT_texture_type_2_10_10_10_REV) */
+		for (int c = 0; c < 3; c++)
+			dst[c] = (uint8_t)((((v >> (10 * c)) & 1023) * 255 + 511) / 1023);
+		dst[3] = (uint8_t)((v >> 30) * 85);
 	} else if (f == VK_FORMAT_R8_UNORM || f == VK_FORMAT_R8G8_UNORM) {
 		dst[0] = src[0];
 		dst[1] = f == VK_FORMAT_R8G8_UNORM ? src[1] : 0;
@@ -80,8 +88,19 @@ static size_t row_stride(const struct vgl_context *ctx, GLsizei w)
 	return (len + a - 1) / a * a;
 }
 
+/* EXT_read_format_bgra: the same bytes with red and blue swapped */
+static void swap_red_blue(uint8_t *d, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		uint8_t t = d[4 * i];
+
+		d[4 * i] = d[4 * i + 2];
+		d[4 * i + 2] = t;
+	}
+}
+
 static void store(const struct vgl_context *ctx, const struct vgl_fb *fb, const uint8_t *src,
-		  const struct read_rect *r, GLsizei w, uint8_t *pixels)
+		  const struct read_rect *r, GLsizei w, bool bgra, uint8_t *pixels)
 {
 	size_t stride = row_stride(ctx, w);
 	uint32_t bpp = format_bpp(fb->color_format);
@@ -95,6 +114,8 @@ static void store(const struct vgl_context *ctx, const struct vgl_fb *fb, const 
 				to_rgba8(fb->color_format, src + ((size_t)y * r->w + x) * bpp, d + x * 4);
 			else
 				memset(d + x * 4, 0, 4);
+		if (bgra)
+			swap_red_blue(d, r->w);
 	}
 }
 
@@ -152,13 +173,19 @@ static bool es3_read_type(GLenum t)
 	return false;
 }
 
-/* Only RGBA/UNSIGNED_BYTE is read; another known pair is INVALID_OPERATION. */
+/* Only RGBA/UNSIGNED_BYTE (and BGRA_EXT/UNSIGNED_BYTE, EXT_read_format_bgra)
+ * is read; another known pair is INVALID_OPERATION. */
 static bool valid_read_format(struct vgl_context *ctx, GLenum format, GLenum type)
 {
 	bool es3 = ctx->major >= 3;
 
-	if (format == GL_RGBA && type == GL_UNSIGNED_BYTE)
+	if ((format == GL_RGBA || format == GL_BGRA_EXT) && type == GL_UNSIGNED_BYTE)
 		return true;
+	if (format == GL_BGRA_EXT && (type == GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT ||
+				      type == GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);   /* the extension's other pairs: not read */
+		return false;
+	}
 	if ((format == GL_RGBA || format == GL_RGB || format == GL_ALPHA ||
 	     format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA ||
 	     (es3 && es3_read_format(format))) &&
@@ -172,7 +199,7 @@ static bool valid_read_format(struct vgl_context *ctx, GLenum format, GLenum typ
 }
 
 static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
-			const struct read_rect *r, GLsizei w, void *pixels)
+			const struct read_rect *r, GLsizei w, bool bgra, void *pixels)
 {
 	struct vgl_storage *s;
 	int ret = vgl_batch_sync_read(ctx);
@@ -182,7 +209,7 @@ static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
 		return;
 	}
 	if (!*fb->color_written) {
-		store(ctx, fb, NULL, r, w, pixels);
+		store(ctx, fb, NULL, r, w, bgra, pixels);
 		return;
 	}
 	s = vgl_storage_create(ctx->dev, (VkDeviceSize)r->w * r->h * format_bpp(fb->color_format),
@@ -194,7 +221,7 @@ static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
 	ctx->stats.access_waits++;
 	ret = read_back(ctx, fb, r, s);
 	if (ret == VGL_OK)
-		store(ctx, fb, s->map, r, w, pixels);
+		store(ctx, fb, s->map, r, w, bgra, pixels);
 	vgl_error_result(ctx, ret);
 	vgl_storage_unref(s);
 }
@@ -220,7 +247,7 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 	}
 	if (!pixels || !clip(&fb, x, y, w, h, &r))
 		return;
-	read_pixels(ctx, &fb, &r, w, pixels);
+	read_pixels(ctx, &fb, &r, w, format == GL_BGRA_EXT, pixels);
 }
 
 static void GL_APIENTRY vgl_Flush(void)

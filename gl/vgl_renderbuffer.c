@@ -12,7 +12,7 @@
 #include "vgl_texture.h"
 
 /* What is stored for a renderbuffer internal format (see the header). */
-static const struct vgl_pixel_format *storage_format(const struct vgl_context *ctx, GLenum f)
+static const struct vgl_pixel_format *storage_format(GLenum f)
 {
 	static const struct vgl_pixel_format stencil8 = {
 		GL_STENCIL_INDEX8, GL_NONE, GL_NONE, GL_STENCIL_INDEX8, VK_FORMAT_D24_UNORM_S8_UINT,
@@ -23,12 +23,10 @@ static const struct vgl_pixel_format *storage_format(const struct vgl_context *c
 	case GL_RGB565: return vgl_pixel_sized(GL_RGB565);
 	case GL_DEPTH_COMPONENT16: return vgl_pixel_sized(GL_DEPTH_COMPONENT16);
 	case GL_STENCIL_INDEX8: return &stencil8;
-	}
-	if (ctx->major < 3)
-		return NULL;
-	switch (f) {
-	case GL_RGBA8: case GL_RGB8: case GL_R8: case GL_RG8: case GL_DEPTH_COMPONENT24:
-	case GL_DEPTH24_STENCIL8:
+	/* ES 2.0 through OES_rgb8_rgba8, OES_depth24, OES_packed_depth_stencil
+	 * and EXT_texture_rg */
+	case GL_RGBA8: case GL_RGB8: case GL_DEPTH_COMPONENT24: case GL_DEPTH24_STENCIL8:
+	case GL_R8: case GL_RG8:
 		return vgl_pixel_sized(f);
 	}
 	return NULL;
@@ -159,7 +157,7 @@ static void GL_APIENTRY vgl_RenderbufferStorage(GLenum target, GLenum internalfo
 
 	if (!ctx || !(rb = bound(ctx, target)))
 		return;
-	f = storage_format(ctx, internalformat);
+	f = storage_format(internalformat);
 	if (!f) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;

@@ -45,6 +45,7 @@ static VkSampler create(struct vgl_device *dev, const struct vgl_sampler_key *k)
 		.minFilter = k->min, .mipmapMode = k->mip, .addressModeU = k->wrap[0],
 		.addressModeV = k->wrap[1], .addressModeW = k->wrap[2], .minLod = k->min_lod,
 		.maxLod = k->max_lod, .compareEnable = k->compare, .compareOp = k->compare_op,
+		.anisotropyEnable = k->max_anisotropy > 1, .maxAnisotropy = k->max_anisotropy,
 		.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK };
 
 	if (vvk_CreateSampler(dev->dev, &ci, NULL, &s) != VK_SUCCESS)

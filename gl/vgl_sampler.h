@@ -39,6 +39,7 @@ struct vgl_sampler_key {
 	float min_lod, max_lod;
 	VkBool32 compare;
 	VkCompareOp compare_op;
+	float max_anisotropy;      /* > 1: anisotropic filtering */
 };
 
 struct vgl_sampler_cache *vgl_sampler_cache_create(void);

@@ -43,6 +43,7 @@ static struct vgl_texture *texture_create(GLuint name, GLenum target)
 	p->mag_filter = GL_LINEAR;
 	p->min_lod = -1000;
 	p->max_lod = 1000;
+	p->max_anisotropy = 1;
 	p->max_level = 1000;
 	p->compare_mode = GL_NONE;
 	p->compare_func = GL_LEQUAL;

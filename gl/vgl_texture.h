@@ -87,6 +87,7 @@ struct vgl_tex_params {
 	GLint base_level, max_level;
 	GLenum compare_mode, compare_func;
 	GLenum swizzle[4];
+	GLfloat max_anisotropy;    /* EXT_texture_filter_anisotropic; 1: off */
 };
 
 struct vgl_texture {

@@ -8,6 +8,7 @@
  * produced the source.
  */
 #include "vgl_context.h"
+#include "vgl_extensions.h"
 #include "vgl_fbo.h"
 #include "vgl_framebuffer.h"
 #include "vgl_pixel.h"
@@ -60,9 +61,15 @@ static GLenum mipmap_error(const struct vgl_context *ctx, const struct vgl_textu
 		if (t->level[f][base].width != b->width || t->level[f][base].fmt != b->fmt ||
 		    b->width != b->height)
 			return GL_INVALID_OPERATION;
-	if (!b->fmt->filterable || b->fmt->bits[4])
+	/* OES_texture_(half_)float's unsized formats mipmap where their _linear
+	 * extension makes them filterable; ES 3.0's sized float ones also need to
+	 * be colour-renderable, which they are not */
+	if ((!b->fmt->filterable && !(b->fmt->ext && b->fmt->linear_ext &&
+				      vgl_ext_on(ctx, (enum vgl_ext)(b->fmt->linear_ext - 1)))) ||
+	    b->fmt->bits[4])
 		return GL_INVALID_OPERATION;
-	if (ctx->major < 3 && ((b->width & (b->width - 1)) || (b->height & (b->height - 1))))
+	if (ctx->major < 3 && !vgl_ext_on(ctx, VGL_EXT_OES_texture_npot) &&
+	    ((b->width & (b->width - 1)) || (b->height & (b->height - 1))))
 		return GL_INVALID_OPERATION;
 	return GL_NO_ERROR;
 }

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Defining texture images: glTexImage2D, glTexSubImage2D, glTexStorage2D
- * and the compressed entry points (no compressed format is advertised:
- * GL_NUM_COMPRESSED_TEXTURE_FORMATS is 0, so every format is GL_INVALID_ENUM).
+ * and the compressed entry points (ETC1 only, decoded into RGBA8: every
+ * other compressed format is GL_INVALID_ENUM).
  * Where a level's data lives is vgl_texture_level_storage's call (vgl_texture.h).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_etc1.h"
+#include "vgl_extensions.h"
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
@@ -207,10 +210,10 @@ static struct vgl_upload unpack(const struct vgl_context *ctx, const struct vgl_
 
 /* ---- glTexImage2D / glTexImage3D ------------------------------------------------------------------ */
 
-/* ES 2.0 §3.7.1 (no OES_texture_npot): a level above 0 must be a power of two. */
+/* ES 2.0 §3.7.1 (without OES_texture_npot): a level above 0 must be a power of two. */
 static bool es2_npot_ok(const struct vgl_context *ctx, const struct image_args *a)
 {
-	return ctx->major >= 3 || a->level == 0 ||
+	return ctx->major >= 3 || a->level == 0 || vgl_ext_on(ctx, VGL_EXT_OES_texture_npot) ||
 	       (!(a->width & (a->width - 1)) && !(a->height & (a->height - 1)));
 }
 
@@ -224,7 +227,7 @@ static void tex_image(struct image_args *a, GLint internalformat, GLint border, 
 
 	if (!ctx || !check_image(ctx, a))
 		return;
-	err = vgl_pixel_lookup(ctx->major >= 3, internalformat, format, type, &f);
+	err = vgl_pixel_lookup(ctx->major >= 3, vgl_ext_mask(ctx), internalformat, format, type, &f);
 	if (err == GL_NO_ERROR && (border != 0 || !es2_npot_ok(ctx, a)))
 		err = GL_INVALID_VALUE;
 	if (err == GL_NO_ERROR && (a->tex->immutable || (a->three_d && f->bits[4] &&
@@ -268,8 +271,12 @@ static GLenum sub_error(const struct vgl_context *ctx, const struct vgl_tex_leve
 			const GLint off[3], const struct image_args *a, GLenum format, GLenum type,
 			const struct vgl_pixel_format **f)
 {
-	/* the data must match the level's format (ES 3.0 table 3.2) */
-	GLenum err = vgl_pixel_lookup(ctx->major >= 3, (GLint)lv->internal_format, format, type, f);
+	/* the data must match the level's format (ES 3.0 table 3.2); ETC1 levels
+	 * take no uncompressed updates (OES_compressed_ETC1_RGB8_texture) */
+	GLenum err = lv->internal_format == GL_ETC1_RGB8_OES
+			     ? GL_INVALID_OPERATION
+			     : vgl_pixel_lookup(ctx->major >= 3, vgl_ext_mask(ctx),
+						(GLint)lv->internal_format, format, type, f);
 
 	if (err == GL_NO_ERROR && (*f)->vk != lv->fmt->vk)
 		err = GL_INVALID_OPERATION;
@@ -410,30 +417,78 @@ static void GL_APIENTRY vgl_TexStorage3D(GLenum target, GLsizei levels, GLenum i
 	tex_storage(&a, levels, internalformat);
 }
 
-/* ---- compressed images: none supported ------------------------------------------------------------ */
+/* ---- compressed images: ETC1 only (OES_compressed_ETC1_RGB8_texture), decoded on the CPU -------- */
+
+static GLenum compressed_error(struct vgl_context *ctx, const struct image_args *a,
+			       GLenum internalformat, GLint border, GLsizei size)
+{
+	if (internalformat != GL_ETC1_RGB8_OES ||
+	    !vgl_ext_on(ctx, VGL_EXT_OES_compressed_ETC1_RGB8_texture))
+		return GL_INVALID_ENUM;
+	if (border != 0 || !es2_npot_ok(ctx, a) || size < 0 ||
+	    (size_t)size != vgl_etc1_size((uint32_t)a->width, (uint32_t)a->height))
+		return GL_INVALID_VALUE;
+	return a->tex->immutable ? GL_INVALID_OPERATION : GL_NO_ERROR;
+}
+
+/* Defines the level and uploads the decoded texels (RGBA8, tightly packed). */
+static void etc1_image(struct vgl_context *ctx, const struct image_args *a, const void *data)
+{
+	const struct vgl_pixel_format *f = vgl_etc1_format();
+	struct vgl_tex_storage *s;
+	uint8_t *rgba;
+
+	s = vgl_texture_define(ctx, a->tex, a->face, (uint32_t)a->level, &(struct vgl_tex_level){
+		.width = a->width, .height = a->height, .depth = 1,
+		.internal_format = GL_ETC1_RGB8_OES, .fmt = f });
+	if (!s || !data)
+		return;
+	rgba = malloc((size_t)a->width * (size_t)a->height * 4);
+	if (!rgba) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	vgl_etc1_decode(data, (uint32_t)a->width, (uint32_t)a->height, rgba);
+	vgl_tex_storage_upload(ctx, s, &(struct vgl_upload){
+		.level = (uint32_t)a->level, .layer = a->face, .width = (uint32_t)a->width,
+		.height = (uint32_t)a->height, .depth = 1, .fmt = f, .pixels = rgba,
+		.stride = (size_t)a->width * 4, .image_stride = (size_t)a->width * 4 * a->height });
+	free(rgba);
+}
 
 static void GL_APIENTRY vgl_CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
 						 GLsizei width, GLsizei height, GLint border,
 						 GLsizei size, const void *data)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+	GLenum err;
 
-	(void)target, (void)level, (void)internalformat, (void)width, (void)height, (void)border,
-		(void)size, (void)data;
-	if (ctx)
-		vgl_error(ctx, GL_INVALID_ENUM); /* a bad target, or a format: none exists */
+	if (!ctx || !check_image(ctx, &a))
+		return;
+	err = compressed_error(ctx, &a, internalformat, border, size);
+	if (err != GL_NO_ERROR) {
+		vgl_error(ctx, err);
+		return;
+	}
+	etc1_image(ctx, &a, data);
 }
 
+/* ETC1 images cannot be updated in part (OES_compressed_ETC1_RGB8_texture):
+ * its format is INVALID_OPERATION, any other INVALID_ENUM (none exists). */
 static void GL_APIENTRY vgl_CompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y,
 						    GLsizei width, GLsizei height, GLenum format,
 						    GLsizei size, const void *data)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
 
-	(void)target, (void)level, (void)x, (void)y, (void)width, (void)height, (void)format,
-		(void)size, (void)data;
-	if (ctx)
-		vgl_error(ctx, GL_INVALID_ENUM);
+	(void)x, (void)y, (void)size, (void)data;
+	if (!ctx || !check_image(ctx, &a))
+		return;
+	vgl_error(ctx, format == GL_ETC1_RGB8_OES &&
+			       vgl_ext_on(ctx, VGL_EXT_OES_compressed_ETC1_RGB8_texture)
+		       ? GL_INVALID_OPERATION : GL_INVALID_ENUM);
 }
 
 static void GL_APIENTRY vgl_CompressedTexImage3D(GLenum target, GLint level, GLenum internalformat,

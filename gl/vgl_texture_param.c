@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "vgl_context.h"
+#include "vgl_extensions.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
 
@@ -40,6 +41,7 @@ static bool is_sampler_pname(GLenum pname)
 	case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
 	case GL_TEXTURE_MIN_FILTER: case GL_TEXTURE_MAG_FILTER: case GL_TEXTURE_MIN_LOD:
 	case GL_TEXTURE_MAX_LOD: case GL_TEXTURE_COMPARE_MODE: case GL_TEXTURE_COMPARE_FUNC:
+	case GL_TEXTURE_MAX_ANISOTROPY_EXT:
 		return true;
 	}
 	return false;
@@ -76,6 +78,12 @@ GLenum vgl_sampler_param_set(struct vgl_tex_params *p, GLenum pname, GLfloat f)
 	switch (pname) {
 	case GL_TEXTURE_MIN_LOD: p->min_lod = f; return GL_NO_ERROR;
 	case GL_TEXTURE_MAX_LOD: p->max_lod = f; return GL_NO_ERROR;
+	case GL_TEXTURE_MAX_ANISOTROPY_EXT:
+		/* below 1 is an error; above the limit clamps (EXT_texture_filter_anisotropic) */
+		if (!(f >= 1.0f))
+			return GL_INVALID_VALUE;
+		p->max_anisotropy = fminf(f, VGL_MAX_ANISOTROPY);
+		return GL_NO_ERROR;
 	}
 	return GL_INVALID_ENUM;
 }
@@ -92,15 +100,20 @@ bool vgl_sampler_param_get(const struct vgl_tex_params *p, GLenum pname, GLfloat
 	switch (pname) {
 	case GL_TEXTURE_MIN_LOD: *out = p->min_lod; return true;
 	case GL_TEXTURE_MAX_LOD: *out = p->max_lod; return true;
+	case GL_TEXTURE_MAX_ANISOTROPY_EXT: *out = p->max_anisotropy; return true;
 	}
 	return false;
 }
 
-/* ES 2.0 has four texture parameters */
+/* ES 2.0 has four texture parameters, and those of EXT_texture_filter_anisotropic
+ * and APPLE_texture_max_level (TEXTURE_MAX_LEVEL_APPLE is ES 3.0's MAX_LEVEL) */
 static bool in_version(const struct vgl_context *ctx, GLenum pname)
 {
+	if (pname == GL_TEXTURE_MAX_ANISOTROPY_EXT)
+		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_filter_anisotropic);
 	return ctx->major >= 3 || pname == GL_TEXTURE_WRAP_S || pname == GL_TEXTURE_WRAP_T ||
-	       pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER;
+	       pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER ||
+	       pname == GL_TEXTURE_MAX_LEVEL;
 }
 
 /* Sets one parameter from a float (ints convert exactly); returns the GL error. */

@@ -9,6 +9,7 @@
 
 #include "vgl_batch.h"
 #include "vgl_context.h"
+#include "vgl_extensions.h"
 #include "vgl_pixel.h"
 #include "vgl_sampler.h"
 #include "vgl_texture.h"
@@ -76,7 +77,8 @@ static uint32_t last_level(const struct vgl_texture *t)
 	return q < VGL_MAX_LEVELS ? q : VGL_MAX_LEVELS - 1;
 }
 
-static bool filters_ok(const struct vgl_pixel_format *f, const struct vgl_tex_params *p)
+static bool filters_ok(const struct vgl_context *ctx, const struct vgl_pixel_format *f,
+		       const struct vgl_tex_params *p)
 {
 	bool linear = p->mag_filter == GL_LINEAR ||
 		      (p->min_filter != GL_NEAREST && p->min_filter != GL_NEAREST_MIPMAP_NEAREST);
@@ -85,7 +87,8 @@ static bool filters_ok(const struct vgl_pixel_format *f, const struct vgl_tex_pa
 	/* ES 3.0: depth formats filter only when compared */
 	if (depth)
 		return !linear || p->compare_mode != GL_NONE;
-	return !linear || f->filterable;
+	return !linear || f->filterable ||
+	       (f->linear_ext && vgl_ext_on(ctx, (enum vgl_ext)(f->linear_ext - 1)));
 }
 
 static bool mips_complete(const struct vgl_texture *t, const struct vgl_tex_level *b)
@@ -118,10 +121,11 @@ static bool complete(const struct vgl_context *ctx, const struct vgl_texture *t,
 	b = &t->level[0][p->base_level];
 	if (!b->width || !b->height ||
 	    !faces_match(t, (uint32_t)p->base_level, b->width, b->height, b->depth) ||
-	    !stored(t, (uint32_t)p->base_level) || !filters_ok(b->fmt, p))
+	    !stored(t, (uint32_t)p->base_level) || !filters_ok(ctx, b->fmt, p))
 		return false;
-	/* ES 2.0 §3.8.2: NPOT textures clamp and do not mipmap */
-	if (ctx->major < 3 && (!is_pot(b->width) || !is_pot(b->height)) &&
+	/* ES 2.0 §3.8.2 (without OES_texture_npot): NPOT textures clamp and do not mipmap */
+	if (ctx->major < 3 && !vgl_ext_on(ctx, VGL_EXT_OES_texture_npot) &&
+	    (!is_pot(b->width) || !is_pot(b->height)) &&
 	    (needs_mips(p->min_filter) || p->wrap_s != GL_CLAMP_TO_EDGE ||
 	     p->wrap_t != GL_CLAMP_TO_EDGE))
 		return false;
@@ -213,6 +217,7 @@ static struct vgl_sampler_key sampler_key(const struct vgl_tex_params *p)
 	k.max_lod = needs_mips(min) ? p->max_lod : 0.25f;
 	k.compare = p->compare_mode == GL_COMPARE_REF_TO_TEXTURE;
 	k.compare_op = k.compare ? compare_op(p->compare_func) : VK_COMPARE_OP_NEVER;
+	k.max_anisotropy = p->max_anisotropy;   /* clamped to the limit when set */
 	return k;
 }
 
@@ -294,6 +299,7 @@ static struct vgl_tex_params unit_params(const struct vgl_texture *t,
 	p.max_lod = so->params.max_lod;
 	p.compare_mode = so->params.compare_mode;
 	p.compare_func = so->params.compare_func;
+	p.max_anisotropy = so->params.max_anisotropy;
 	return p;
 }
 

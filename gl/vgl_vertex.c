@@ -7,6 +7,7 @@
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_procs.h"
 
 #define STREAM_SIZE (1u << 20)
@@ -91,7 +92,7 @@ VkFormat vgl_attrib_format(const struct vgl_attrib *a)
 	/* GL_FIXED has no vertex format: the draw path converts it to float */
 	if (a->type == GL_FLOAT || a->type == GL_FIXED)
 		return float_formats[a->size - 1];
-	if (a->type == GL_HALF_FLOAT) {
+	if (a->type == GL_HALF_FLOAT || a->type == GL_HALF_FLOAT_OES) {
 		static const VkFormat h[4] = { VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_SFLOAT,
 					       VK_FORMAT_R16G16B16_SFLOAT,
 					       VK_FORMAT_R16G16B16A16_SFLOAT };
@@ -104,7 +105,7 @@ static uint32_t type_size(GLenum type)
 {
 	switch (type) {
 	case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
-	case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2;
+	case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: case GL_HALF_FLOAT_OES: return 2;
 	default: return 4;
 	}
 }
@@ -127,6 +128,8 @@ static bool valid_type(const struct vgl_context *ctx, GLenum type, bool integer)
 		return ctx->major >= 3;
 	case GL_HALF_FLOAT:
 		return ctx->major >= 3 && !integer;
+	case GL_HALF_FLOAT_OES:   /* a token of its own, in ES 2.0 and 3.0 */
+		return vgl_ext_on(ctx, VGL_EXT_OES_vertex_half_float) && !integer;
 	}
 	return false;
 }

@@ -19,6 +19,7 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_OES_standard_derivatives",
 	"GL_EXT_shader_texture_lod",
 	"GL_EXT_frag_depth",
+	"GL_EXT_draw_instanced",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

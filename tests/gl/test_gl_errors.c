@@ -1205,6 +1205,7 @@ ROW(tex_image_cube_square)
 	F(TexImage2D)(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA, 4, 2, 0, GL_RGBA,
 		      GL_UNSIGNED_BYTE, NULL);
 }
+/* ES 2.0 errors (INVALID_VALUE, INVALID_OPERATION) that OES_texture_npot lifts */
 ROW(tex_image_es2_npot_level)
 {
 	texture(GL_TEXTURE_2D);
@@ -1220,6 +1221,354 @@ ROW(attrib_pointer_wide_stride) { F(VertexAttribPointer)(0, 4, GL_FLOAT, GL_FALS
 ROW(read_pixels_es3_byte) { int8_t px[4]; F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_BYTE, px); }
 ROW(read_pixels_es2_float) { float px[4]; F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px); }
 ROW(buffer_data_es2_enum) { F(BufferData)(GL_UNIFORM_BUFFER, 4, NULL, GL_STATIC_DRAW); }
+
+/* extensions (gl/vgl_extensions.c): entry points with no <GLES3/gl3.h> prototype */
+typedef void (GL_APIENTRY *draw_bv_fn)(GLenum, GLsizei, GLenum, const void *, GLint);
+typedef void (GL_APIENTRY *draw_inst_bv_fn)(GLenum, GLsizei, GLenum, const void *, GLsizei,
+					     GLint);
+typedef void (GL_APIENTRY *draw_range_bv_fn)(GLenum, GLuint, GLuint, GLsizei, GLenum,
+					      const void *, GLint);
+typedef void (GL_APIENTRY *multi_arrays_fn)(GLenum, const GLint *, const GLsizei *, GLsizei);
+typedef void (GL_APIENTRY *multi_elements_fn)(GLenum, const GLsizei *, GLenum,
+					       const void *const *, GLsizei);
+typedef void (GL_APIENTRY *multi_elements_bv_fn)(GLenum, const GLsizei *, GLenum,
+						  const void *const *, GLsizei, const GLint *);
+typedef void (GL_APIENTRY *discard_fn)(GLenum, GLsizei, const GLenum *);
+#define FX(n, T) ((T)proc("gl" #n))
+#define HALF_FLOAT_OES 0x8D61
+#define BGRA_EXT 0x80E1
+
+ROW(draw_arrays_instanced_ext_value)
+{
+	FX(DrawArraysInstancedEXT, PFNGLDRAWARRAYSINSTANCEDPROC)(GL_TRIANGLES, 0, 3, -1);
+}
+ROW(draw_elements_instanced_ext_enum)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsInstancedEXT, PFNGLDRAWELEMENTSINSTANCEDPROC)(GL_TRIANGLES, 3, GL_FLOAT,
+								    NULL, 1);
+}
+ROW(draw_elements_bv_enum)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsBaseVertexOES, draw_bv_fn)(GL_TEXTURE_2D, 3, GL_UNSIGNED_SHORT, NULL, 2);
+}
+ROW(draw_elements_bv_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsBaseVertexOES, draw_bv_fn)(GL_TRIANGLES, -1, GL_UNSIGNED_SHORT, NULL, 2);
+}
+ROW(draw_elements_inst_bv_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsInstancedBaseVertexOES, draw_inst_bv_fn)(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT,
+								NULL, -1, 2);
+}
+ROW(draw_range_bv_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawRangeElementsBaseVertexOES, draw_range_bv_fn)(GL_TRIANGLES, 2, 1, 3,
+							     GL_UNSIGNED_SHORT, NULL, 2);
+}
+ROW(multi_draw_arrays_value)
+{
+	const GLint first[1] = { 0 };
+	const GLsizei count[1] = { 3 };
+
+	FX(MultiDrawArraysEXT, multi_arrays_fn)(GL_TRIANGLES, first, count, -1);
+}
+ROW(multi_draw_arrays_count_value)
+{
+	const GLint first[2] = { 0, 0 };
+	const GLsizei count[2] = { 3, -1 };
+
+	FX(MultiDrawArraysEXT, multi_arrays_fn)(GL_TRIANGLES, first, count, 2);
+}
+ROW(multi_draw_elements_enum)
+{
+	const GLsizei count[1] = { 3 };
+	const void *const idx[1] = { NULL };
+
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(MultiDrawElementsEXT, multi_elements_fn)(GL_TRIANGLES, count, GL_FLOAT, idx, 1);
+}
+ROW(multi_draw_elements_bv_value)
+{
+	const GLsizei count[1] = { 3 };
+	const void *const idx[1] = { NULL };
+	const GLint bv[1] = { 1 };
+
+	FX(MultiDrawElementsBaseVertexEXT, multi_elements_bv_fn)(GL_TRIANGLES, count,
+								 GL_UNSIGNED_SHORT, idx, -1, bv);
+}
+ROW(discard_framebuffer_target)
+{
+	GLenum a = GL_COLOR;
+
+	FX(DiscardFramebufferEXT, discard_fn)(GL_READ_FRAMEBUFFER, 1, &a);
+}
+ROW(discard_framebuffer_value)
+{
+	GLenum a = GL_COLOR;
+
+	FX(DiscardFramebufferEXT, discard_fn)(GL_FRAMEBUFFER, -1, &a);
+}
+/* the default framebuffer's names are COLOR_EXT, DEPTH_EXT, STENCIL_EXT */
+ROW(discard_framebuffer_default_att)
+{
+	GLenum a = GL_COLOR_ATTACHMENT0;
+
+	FX(DiscardFramebufferEXT, discard_fn)(GL_FRAMEBUFFER, 1, &a);
+}
+/* ES 2.0 has one colour attachment */
+ROW(discard_framebuffer_es2_att)
+{
+	GLenum a = GL_COLOR_ATTACHMENT1;
+
+	framebuffer();
+	FX(DiscardFramebufferEXT, discard_fn)(GL_FRAMEBUFFER, 1, &a);
+}
+ROW(discard_framebuffer_ok)
+{
+	GLenum a[3] = { GL_COLOR, GL_DEPTH, GL_STENCIL };
+
+	FX(DiscardFramebufferEXT, discard_fn)(GL_FRAMEBUFFER, 3, a);
+}
+/* OES_vertex_half_float's token, in both versions; never an integer type */
+ROW(attrib_pointer_half_oes) { F(VertexAttribPointer)(0, 4, HALF_FLOAT_OES, GL_FALSE, 0, NULL); }
+ROW(attrib_ipointer_half_oes) { F(VertexAttribIPointer)(0, 4, HALF_FLOAT_OES, 0, NULL); }
+/* OES_texture_float / OES_texture_half_float in ES 2.0 (unsized, format == internal) */
+ROW(tex_image_es2_float)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_FLOAT, NULL);
+}
+ROW(tex_image_es2_half_oes)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_LUMINANCE, 4, 4, 0, GL_LUMINANCE, HALF_FLOAT_OES, NULL);
+}
+/* ES 3.0's GL_HALF_FLOAT is not OES_texture_half_float's token */
+ROW(tex_image_es2_half_es3_token)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_HALF_FLOAT, NULL);
+}
+/* EXT_texture_format_BGRA8888: internalformat and format both BGRA_EXT, bytes only */
+ROW(tex_image_bgra)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, BGRA_EXT, 4, 4, 0, BGRA_EXT, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_bgra_mismatch)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, BGRA_EXT, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_bgra_type)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, BGRA_EXT, 4, 4, 0, BGRA_EXT, GL_UNSIGNED_SHORT_4_4_4_4,
+		      NULL);
+}
+/* OES_required_internalformat: sized formats in ES 2.0, with their one type */
+ROW(tex_image_es2_sized)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_es2_sized_type)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, NULL);
+}
+/* OES_rgb8_rgba8 / OES_depth24 / OES_packed_depth_stencil renderbuffers in ES 2.0 */
+ROW(renderbuffer_storage_es2_rgba8)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+}
+ROW(renderbuffer_storage_es2_d24s8)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 4, 4);
+}
+
+/* EXT_texture_rg, EXT_texture_type_2_10_10_10_REV in ES 2.0 */
+ROW(tex_image_es2_red)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RED, 4, 4, 0, GL_RED, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_es2_2_10_10_10)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV,
+		      NULL);
+}
+/* the type with a luminance format: no such combination */
+ROW(tex_image_2_10_10_10_luminance)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_LUMINANCE, 4, 4, 0, GL_LUMINANCE,
+		      GL_UNSIGNED_INT_2_10_10_10_REV, NULL);
+}
+ROW(renderbuffer_storage_es2_r8)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_R8, 4, 4);
+}
+
+/* EXT_read_format_bgra: BGRA bytes are read, its packed types are not */
+ROW(read_pixels_bgra)
+{
+	uint8_t px[4];
+
+	F(ReadPixels)(0, 0, 1, 1, BGRA_EXT, GL_UNSIGNED_BYTE, px);
+}
+ROW(read_pixels_bgra_4444_rev)
+{
+	uint16_t px[1];
+
+	F(ReadPixels)(0, 0, 1, 1, BGRA_EXT, 0x8365 /* UNSIGNED_SHORT_4_4_4_4_REV_EXT */, px);
+}
+
+/* EXT_draw_elements_base_vertex: the OES functions under EXT names */
+ROW(draw_elements_bv_ext_enum)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsBaseVertexEXT, draw_bv_fn)(GL_TRIANGLES, 3, GL_FLOAT, NULL, 2);
+}
+ROW(draw_elements_inst_bv_ext_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawElementsInstancedBaseVertexEXT, draw_inst_bv_fn)(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT,
+								NULL, -1, 2);
+}
+ROW(draw_range_bv_ext_value)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(DrawRangeElementsBaseVertexEXT, draw_range_bv_fn)(GL_TRIANGLES, 2, 1, 3,
+							     GL_UNSIGNED_SHORT, NULL, 2);
+}
+/* OES_texture_float's unsized formats mipmap (OES_texture_float_linear) */
+ROW(generate_mipmap_es2_float)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_FLOAT, NULL);
+	F(GenerateMipmap)(GL_TEXTURE_2D);
+}
+/* APPLE_texture_max_level: MAX_LEVEL in ES 2.0 (BASE_LEVEL stays ES 3.0's) */
+ROW(tex_parameter_es2_max_level)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+}
+
+/* EXT_texture_filter_anisotropic: at least 1, in both versions */
+ROW(tex_parameter_anisotropy_value)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexParameterf)(GL_TEXTURE_2D, 0x84FE /* TEXTURE_MAX_ANISOTROPY_EXT */, 0.5f);
+}
+ROW(get_floatv_max_anisotropy)
+{
+	GLfloat v = 0;
+
+	F(GetFloatv)(0x84FF /* MAX_TEXTURE_MAX_ANISOTROPY_EXT */, &v);
+	ck_assert(v >= 2.0f);
+}
+
+/* OES_fbo_render_mipmap: any level of an ES 2.0 texture */
+ROW(framebuffer_texture2d_es2_level1)
+{
+	GLuint t = texture_2d();
+
+	F(TexImage2D)(GL_TEXTURE_2D, 1, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 1);
+}
+
+/* OES_compressed_ETC1_RGB8_texture: 8 bytes a 4x4 block, no partial updates */
+#define ETC1_RGB8_OES 0x8D64
+static const uint8_t etc1_block[8];
+ROW(compressed_tex_image2d_etc1_size)
+{
+	texture(GL_TEXTURE_2D);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, ETC1_RGB8_OES, 4, 4, 0, 16, etc1_block);
+}
+ROW(compressed_tex_image2d_etc1_border)
+{
+	texture(GL_TEXTURE_2D);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, ETC1_RGB8_OES, 4, 4, 1, 8, etc1_block);
+}
+ROW(compressed_tex_image2d_etc1)
+{
+	texture(GL_TEXTURE_2D);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, ETC1_RGB8_OES, 2, 2, 0, 8, etc1_block);
+}
+ROW(compressed_tex_sub_image2d_etc1)
+{
+	compressed_tex_image2d_etc1();
+	F(CompressedTexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 2, 2, ETC1_RGB8_OES, 8, etc1_block);
+}
+ROW(tex_sub_image_etc1)
+{
+	compressed_tex_image2d_etc1();
+	F(TexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, etc1_block);
+}
+
+/* OES_mapbuffer, EXT_map_buffer_range (ES 3.0's functions under other names) */
+typedef void *(GL_APIENTRY *map_oes_fn)(GLenum, GLenum);
+#define WRITE_ONLY_OES 0x88B9
+#define BUFFER_ACCESS_OES 0x88BB
+ROW(map_buffer_oes_access)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_null(FX(MapBufferOES, map_oes_fn)(GL_ARRAY_BUFFER, 0x88B8 /* READ_ONLY */));
+}
+ROW(map_buffer_oes_target)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_null(FX(MapBufferOES, map_oes_fn)(GL_TEXTURE_2D, WRITE_ONLY_OES));
+}
+ROW(map_buffer_oes_twice)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_nonnull(FX(MapBufferOES, map_oes_fn)(GL_ARRAY_BUFFER, WRITE_ONLY_OES));
+	ck_assert_ptr_null(FX(MapBufferOES, map_oes_fn)(GL_ARRAY_BUFFER, WRITE_ONLY_OES));
+}
+ROW(unmap_buffer_oes_operation)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_int_eq(FX(UnmapBufferOES, PFNGLUNMAPBUFFERPROC)(GL_ARRAY_BUFFER), GL_FALSE);
+}
+ROW(get_buffer_pointerv_oes_enum)
+{
+	void *p;
+
+	buffer(GL_ARRAY_BUFFER, 16);
+	FX(GetBufferPointervOES, PFNGLGETBUFFERPOINTERVPROC)(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &p);
+}
+ROW(map_buffer_range_ext_value)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_null(FX(MapBufferRangeEXT, PFNGLMAPBUFFERRANGEPROC)(GL_ARRAY_BUFFER, 8, 16,
+									  GL_MAP_WRITE_BIT));
+}
+ROW(flush_mapped_buffer_range_ext_operation)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	FX(FlushMappedBufferRangeEXT, PFNGLFLUSHMAPPEDBUFFERRANGEPROC)(GL_ARRAY_BUFFER, 0, 4);
+}
+ROW(get_buffer_parameteriv_access_oes)
+{
+	GLint v = 0;
+
+	buffer(GL_ARRAY_BUFFER, 16);
+	F(GetBufferParameteriv)(GL_ARRAY_BUFFER, BUFFER_ACCESS_OES, &v);
+	ck_assert_int_eq(v, WRITE_ONLY_OES);
+}
 
 /* ---- the table ------------------------------------------------------------------------------- */
 
@@ -1494,7 +1843,7 @@ static const struct row rows[] = {
 	R(ActiveTexture, 3, E, active_texture_enum),
 	R(GenerateMipmap, 3, E, generate_mipmap_enum),
 	R(GenerateMipmap, 3, O, generate_mipmap_operation),
-	R(GenerateMipmap, 2, O, generate_mipmap_es2_npot),
+	R(GenerateMipmap, 2, GL_NO_ERROR, generate_mipmap_es2_npot),
 	R(CopyTexImage2D, 3, E, copy_tex_image_enum),
 	R(CopyTexImage2D, 3, V, copy_tex_image_value),
 	R(CopyTexImage2D, 3, V, copy_tex_image_border),
@@ -1513,7 +1862,7 @@ static const struct row rows[] = {
 	R(TexImage2D, 3, O, tex_image_immutable),
 	R(TexImage2D, 3, V, tex_image_cube_square),
 	R(TexImage2D, 2, V, tex_image_cube_square),
-	R(TexImage2D, 2, V, tex_image_es2_npot_level),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_npot_level),
 	D(TexImage2D, 3, GL_NO_ERROR, tex_image_r32i,
 	  "integer formats (R32I, RGBA8UI, ...) are not implemented: GL_INVALID_VALUE"),
 	R(TexSubImage2D, 3, V, tex_sub_image_value),
@@ -1589,6 +1938,69 @@ static const struct row rows[] = {
 	R(InvalidateFramebuffer, 3, E, invalidate_framebuffer_enum),
 	R(InvalidateFramebuffer, 3, V, invalidate_framebuffer_value),
 	R(InvalidateSubFramebuffer, 3, V, invalidate_sub_framebuffer_value),
+
+	/* extensions */
+	R(DrawArraysInstancedEXT, 2, V, draw_arrays_instanced_ext_value),
+	R(DrawElementsInstancedEXT, 2, E, draw_elements_instanced_ext_enum),
+	R(DrawElementsBaseVertexOES, 2, E, draw_elements_bv_enum),
+	R(DrawElementsBaseVertexOES, 3, V, draw_elements_bv_value),
+	R(DrawElementsInstancedBaseVertexOES, 2, V, draw_elements_inst_bv_value),
+	R(DrawRangeElementsBaseVertexOES, 3, V, draw_range_bv_value),
+	R(MultiDrawArraysEXT, 2, V, multi_draw_arrays_value),
+	R(MultiDrawArraysEXT, 2, V, multi_draw_arrays_count_value),
+	R(MultiDrawElementsEXT, 2, E, multi_draw_elements_enum),
+	R(MultiDrawElementsBaseVertexEXT, 2, V, multi_draw_elements_bv_value),
+	R(DiscardFramebufferEXT, 3, E, discard_framebuffer_target),
+	R(DiscardFramebufferEXT, 2, V, discard_framebuffer_value),
+	R(DiscardFramebufferEXT, 2, E, discard_framebuffer_default_att),
+	R(DiscardFramebufferEXT, 2, E, discard_framebuffer_es2_att),
+	R(DiscardFramebufferEXT, 2, GL_NO_ERROR, discard_framebuffer_ok),
+	R(VertexAttribPointer, 2, GL_NO_ERROR, attrib_pointer_half_oes),
+	R(VertexAttribPointer, 3, GL_NO_ERROR, attrib_pointer_half_oes),
+	R(VertexAttribIPointer, 3, E, attrib_ipointer_half_oes),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_float),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_half_oes),
+	R(TexImage2D, 3, GL_NO_ERROR, tex_image_es2_half_oes),
+	R(TexImage2D, 2, E, tex_image_es2_half_es3_token),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_bgra),
+	R(TexImage2D, 3, GL_NO_ERROR, tex_image_bgra),
+	R(TexImage2D, 2, O, tex_image_bgra_mismatch),
+	R(TexImage2D, 2, O, tex_image_bgra_type),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_sized),
+	R(TexImage2D, 2, O, tex_image_es2_sized_type),
+	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_rgba8),
+	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_d24s8),
+	R(FramebufferTexture2D, 2, GL_NO_ERROR, framebuffer_texture2d_es2_level1),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_red),
+	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_2_10_10_10),
+	R(TexImage2D, 2, O, tex_image_2_10_10_10_luminance),
+	R(TexImage2D, 3, GL_NO_ERROR, tex_image_es2_2_10_10_10),
+	R(RenderbufferStorage, 2, GL_NO_ERROR, renderbuffer_storage_es2_r8),
+	R(TexParameterf, 2, V, tex_parameter_anisotropy_value),
+	R(DrawElementsBaseVertexEXT, 2, E, draw_elements_bv_ext_enum),
+	R(DrawElementsInstancedBaseVertexEXT, 3, V, draw_elements_inst_bv_ext_value),
+	R(DrawRangeElementsBaseVertexEXT, 3, V, draw_range_bv_ext_value),
+	R(TexParameteri, 2, GL_NO_ERROR, tex_parameter_es2_max_level),
+	R(GenerateMipmap, 2, GL_NO_ERROR, generate_mipmap_es2_float),
+	R(ReadPixels, 2, GL_NO_ERROR, read_pixels_bgra),
+	R(ReadPixels, 3, GL_NO_ERROR, read_pixels_bgra),
+	R(ReadPixels, 2, O, read_pixels_bgra_4444_rev),
+	R(TexParameterf, 3, V, tex_parameter_anisotropy_value),
+	R(GetFloatv, 2, GL_NO_ERROR, get_floatv_max_anisotropy),
+	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_size),
+	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_border),
+	R(CompressedTexImage2D, 2, GL_NO_ERROR, compressed_tex_image2d_etc1),
+	R(CompressedTexImage2D, 3, GL_NO_ERROR, compressed_tex_image2d_etc1),
+	R(CompressedTexSubImage2D, 2, O, compressed_tex_sub_image2d_etc1),
+	R(TexSubImage2D, 2, O, tex_sub_image_etc1),
+	R(MapBufferOES, 2, E, map_buffer_oes_access),
+	R(MapBufferOES, 2, E, map_buffer_oes_target),
+	R(MapBufferOES, 2, O, map_buffer_oes_twice),
+	R(UnmapBufferOES, 2, O, unmap_buffer_oes_operation),
+	R(GetBufferPointervOES, 2, E, get_buffer_pointerv_oes_enum),
+	R(MapBufferRangeEXT, 2, V, map_buffer_range_ext_value),
+	R(FlushMappedBufferRangeEXT, 2, O, flush_mapped_buffer_range_ext_operation),
+	R(GetBufferParameteriv, 2, GL_NO_ERROR, get_buffer_parameteriv_access_oes),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))

@@ -362,10 +362,12 @@ START_TEST(t_es2_rules)
 	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
 	ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER),
 			 GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS);
-	fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 1);
-	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
+	fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, -1);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);  /* level 1 is OES_fbo_render_mipmap's */
+	fx.RenderbufferStorage(GL_RENDERBUFFER, GL_RGB10_A2, 2, 2);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);   /* not an ES 2.0 one */
 	fx.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 2, 2);
-	ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);   /* ES 3.0's */
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);       /* OES_packed_depth_stencil */
 	fx.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);
 	fx.DeleteFramebuffers(1, &f);

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/* The extension table (vgl_extensions.h). */
+#include "vgl_extensions.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_device.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static const VkFormat float32[] = { VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT,
+				    VK_FORMAT_R32G32B32A32_SFLOAT };
+static const VkFormat float16[] = { VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_SFLOAT,
+				    VK_FORMAT_R16G16B16A16_SFLOAT };
+static const VkFormat half_vertex[] = { VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_SFLOAT,
+					VK_FORMAT_R16G16B16_SFLOAT,
+					VK_FORMAT_R16G16B16A16_SFLOAT };
+
+/* Whether every format has the features, as images (optimal tiling) or as
+ * vertex buffers. */
+static bool all_have(const struct vgl_context *ctx, const VkFormat *f, size_t n, bool buffer,
+		     VkFormatFeatureFlags need)
+{
+	VkFormatProperties p;
+
+	for (size_t i = 0; i < n; i++) {
+		vvk_GetPhysicalDeviceFormatProperties(ctx->dev->pdev, f[i], &p);
+		if (((buffer ? p.bufferFeatures : p.optimalTilingFeatures) & need) != need)
+			return false;
+	}
+	return true;
+}
+
+static bool float_textures(const struct vgl_context *ctx)
+{
+	return all_have(ctx, float32, N(float32), false, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT);
+}
+
+static bool half_textures(const struct vgl_context *ctx)
+{
+	return all_have(ctx, float16, N(float16), false, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT);
+}
+
+static bool float_linear(const struct vgl_context *ctx)
+{
+	return all_have(ctx, float32, N(float32), false,
+			VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+			VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT);
+}
+
+static bool half_linear(const struct vgl_context *ctx)
+{
+	return all_have(ctx, float16, N(float16), false,
+			VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+			VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT);
+}
+
+static bool half_vertices(const struct vgl_context *ctx)
+{
+	return all_have(ctx, half_vertex, N(half_vertex), true, VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
+}
+
+/* the host filters anisotropically (its caps give a maximum above 1) */
+static bool anisotropy(const struct vgl_context *ctx)
+{
+	return ctx->dev->props.limits.maxSamplerAnisotropy > 1.0f;
+}
+
+struct extension {
+	const char *name;
+	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
+};
+
+static const struct extension table[] = {
+	[VGL_EXT_OES_texture_float] = { "GL_OES_texture_float", float_textures },
+	[VGL_EXT_OES_texture_half_float] = { "GL_OES_texture_half_float", half_textures },
+	[VGL_EXT_OES_texture_float_linear] = { "GL_OES_texture_float_linear", float_linear },
+	[VGL_EXT_OES_texture_half_float_linear] = { "GL_OES_texture_half_float_linear",
+						    half_linear },
+	[VGL_EXT_OES_vertex_half_float] = { "GL_OES_vertex_half_float", half_vertices },
+	/* BGRA data is swizzled to RGBA8 on upload (vgl_pixel.c): nothing to ask the host */
+	[VGL_EXT_EXT_texture_format_BGRA8888] = { "GL_EXT_texture_format_BGRA8888", NULL },
+	[VGL_EXT_OES_required_internalformat] = { "GL_OES_required_internalformat", NULL },
+	/* decoded on the CPU into RGBA8 (vgl_etc1.c): the host needs no ETC1 format */
+	[VGL_EXT_OES_compressed_ETC1_RGB8_texture] = { "GL_OES_compressed_ETC1_RGB8_texture",
+						       NULL },
+	/* lifts ES 2.0's NPOT limits (level sizes, mipmaps, wrap modes): the host has none */
+	[VGL_EXT_OES_texture_npot] = { "GL_OES_texture_npot", NULL },
+	/* R8, RG8 and A2B10G10R10 are formats of every virgl host */
+	[VGL_EXT_EXT_texture_rg] = { "GL_EXT_texture_rg", NULL },
+	[VGL_EXT_EXT_texture_type_2_10_10_10_REV] = { "GL_EXT_texture_type_2_10_10_10_REV", NULL },
+	[VGL_EXT_EXT_texture_filter_anisotropic] = { "GL_EXT_texture_filter_anisotropic",
+						     anisotropy },
+	/* API only, or formats every virgl host has */
+	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
+	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
+	{ "GL_OES_vertex_array_object", NULL }, { "GL_EXT_blend_minmax", NULL },
+	{ "GL_EXT_unpack_subimage", NULL }, { "GL_EXT_draw_instanced", NULL },
+	{ "GL_OES_draw_elements_base_vertex", NULL }, { "GL_EXT_multi_draw_arrays", NULL },
+	{ "GL_EXT_discard_framebuffer", NULL }, { "GL_OES_mapbuffer", NULL },
+	/* read back as RGBA8, red and blue swapped on the CPU (vgl_read.c) */
+	{ "GL_EXT_read_format_bgra", NULL },
+	{ "GL_EXT_map_buffer_range", NULL }, { "GL_OES_fbo_render_mipmap", NULL },
+	/* EGL_KHR_surfaceless_context: framebuffer 0 is then FRAMEBUFFER_UNDEFINED */
+	{ "GL_OES_surfaceless_context", NULL },
+	/* STENCIL_INDEX8 renderbuffers (a D24S8 image); ES 3.0's MAX_LEVEL in ES 2.0;
+	 * OES_draw_elements_base_vertex's functions under EXT names; EGL fence syncs */
+	{ "GL_OES_stencil8", NULL }, { "GL_APPLE_texture_max_level", NULL },
+	{ "GL_EXT_draw_elements_base_vertex", NULL }, { "GL_OES_EGL_sync", NULL },
+	/* the compiler's (glsl_pp_default_extensions, what glCompileShader offers) */
+	{ "GL_OES_standard_derivatives", NULL }, { "GL_EXT_shader_texture_lod", NULL },
+	{ "GL_EXT_frag_depth", NULL },
+};
+
+static bool row_on(const struct vgl_context *ctx, size_t i)
+{
+	return !table[i].on || table[i].on(ctx);
+}
+
+bool vgl_ext_on(const struct vgl_context *ctx, enum vgl_ext e)
+{
+	return (size_t)e < N(table) && row_on(ctx, (size_t)e);
+}
+
+uint32_t vgl_ext_mask(const struct vgl_context *ctx)
+{
+	uint32_t m = 0;
+
+	for (size_t i = 0; i < VGL_EXT_COUNT_CHECKED; i++)
+		m |= row_on(ctx, i) ? VGL_EXT_BIT(i) : 0;
+	return m;
+}
+
+uint32_t vgl_ext_count(const struct vgl_context *ctx)
+{
+	uint32_t n = 0;
+
+	for (size_t i = 0; i < N(table); i++)
+		n += row_on(ctx, i);
+	return n;
+}
+
+const char *vgl_ext_name(const struct vgl_context *ctx, uint32_t i)
+{
+	for (size_t k = 0; k < N(table); k++)
+		if (row_on(ctx, k) && i-- == 0)
+			return table[k].name;
+	return NULL;
+}
+
+const char *vgl_ext_string(struct vgl_context *ctx)
+{
+	size_t len = 1;
+	char *s;
+
+	if (ctx->extensions)
+		return ctx->extensions;
+	for (size_t i = 0; i < N(table); i++)
+		len += strlen(table[i].name) + 1;
+	s = calloc(1, len);
+	if (!s)
+		return "";
+	for (size_t i = 0; i < N(table); i++) {
+		if (!row_on(ctx, i))
+			continue;
+		if (*s)
+			strcat(s, " ");
+		strcat(s, table[i].name);
+	}
+	ctx->extensions = s;
+	return s;
+}

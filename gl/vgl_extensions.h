@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The GL extensions a context exposes (glGetString(GL_EXTENSIONS),
+ * glGetStringi). Each one is a table row with the condition under which it
+ * really works: always (pure API), or what vk/ reports for the formats it
+ * needs (float textures, their linear filtering, half-float vertices). The
+ * GL code asks vgl_ext_on() where an extension widens what a call accepts,
+ * so a format is accepted exactly when its extension is advertised.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct vgl_context;
+
+/* The extensions' own tokens (<GLES2/gl2ext.h> is not included). */
+#define GL_HALF_FLOAT_OES 0x8D61          /* OES_texture_half_float, OES_vertex_half_float */
+#define GL_BGRA_EXT 0x80E1                /* EXT_texture_format_BGRA8888, EXT_read_format_bgra */
+#define GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT 0x8365
+#define GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT 0x8366
+#define GL_ALPHA8_OES 0x803C              /* OES_required_internalformat */
+#define GL_LUMINANCE8_OES 0x8040
+#define GL_LUMINANCE4_ALPHA4_OES 0x8043
+#define GL_LUMINANCE8_ALPHA8_OES 0x8045
+#define GL_COLOR_EXT 0x1800               /* EXT_discard_framebuffer */
+#define GL_DEPTH_EXT 0x1801
+#define GL_STENCIL_EXT 0x1802
+#define GL_WRITE_ONLY_OES 0x88B9          /* OES_mapbuffer */
+#define GL_BUFFER_ACCESS_OES 0x88BB
+#define GL_TEXTURE_MAX_ANISOTROPY_EXT 0x84FE  /* EXT_texture_filter_anisotropic */
+#define GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT 0x84FF
+/* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
+#define VGL_MAX_ANISOTROPY 16.0f
+
+enum vgl_ext {
+	VGL_EXT_OES_texture_float,
+	VGL_EXT_OES_texture_half_float,
+	VGL_EXT_OES_texture_float_linear,
+	VGL_EXT_OES_texture_half_float_linear,
+	VGL_EXT_OES_vertex_half_float,
+	VGL_EXT_EXT_texture_format_BGRA8888,
+	VGL_EXT_OES_required_internalformat,
+	VGL_EXT_OES_compressed_ETC1_RGB8_texture,
+	VGL_EXT_OES_texture_npot,
+	VGL_EXT_EXT_texture_rg,
+	VGL_EXT_EXT_texture_type_2_10_10_10_REV,
+	VGL_EXT_EXT_texture_filter_anisotropic,
+	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
+};
+
+/* Whether the context exposes the extension. */
+bool vgl_ext_on(const struct vgl_context *ctx, enum vgl_ext e);
+/* Bit e set for every exposed vgl_ext e (for code without a context). */
+uint32_t vgl_ext_mask(const struct vgl_context *ctx);
+#define VGL_EXT_BIT(e) (1u << (e))
+/* The number of exposed extensions and the i-th one's name (NULL past the end). */
+uint32_t vgl_ext_count(const struct vgl_context *ctx);
+const char *vgl_ext_name(const struct vgl_context *ctx, uint32_t i);
+/* The space-separated list (kept in ctx->extensions). */
+const char *vgl_ext_string(struct vgl_context *ctx);
