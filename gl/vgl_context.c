@@ -24,6 +24,12 @@ const struct vgl_stats *vgl_context_stats(const struct vgl_context *ctx)
 	return &ctx->stats;
 }
 
+uint32_t vgl_context_recorded(const struct vgl_context *ctx, const uint32_t **dwords)
+{
+	*dwords = NULL;
+	return ctx->batch.cmd ? vvk_GetRecordedDwords(ctx->batch.cmd, dwords) : 0;
+}
+
 void vgl_context_reset_stats(struct vgl_context *ctx)
 {
 	uint64_t last = ctx->stats.last_point;

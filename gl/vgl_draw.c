@@ -152,7 +152,8 @@ static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, const st
 
 	if (new_targets(&ctx->drawn.key, fb, d))
 		ctx->dirty |= DIRTY(PIPELINE);
-	if (!(ctx->dirty & (DIRTY(PIPELINE) | DIRTY(DESCRIPTORS))) && l->dirty_hi <= l->dirty_lo)
+	if (!(ctx->dirty & (DIRTY(PIPELINE) | DIRTY(DESCRIPTORS))) &&
+	    !vgl_linked_uniforms_pending(ctx, l))
 		return true;
 	pthread_mutex_lock(&l->lock);
 	vgl_linked_upload_uniforms(ctx, l);

@@ -36,6 +36,7 @@ struct vgl_drawn {
 	struct vgl_pkey key;        /* of `pipeline`; its vertex layout is the bound one */
 	VkPipeline pipeline;
 	bool streamed;              /* vertex input is streamed: re-bound every draw */
+	uint64_t pushed;            /* push_serial of the default block pushed (vgl_linked.c) */
 };
 
 /* Binds vertex buffers and fills the layout part of the pipeline key (from

@@ -74,7 +74,7 @@ static void write_set(struct vgl_context *ctx, const struct vgl_linked *l, VkDes
 	VkDescriptorBufferInfo bi[VGL_MAX_UBO_BINDINGS + 9];
 	uint32_t n = 0;
 
-	if (l->data_size) {
+	if (l->ubo) {
 		bi[VGL_MAX_UBO_BINDINGS + 8] = (VkDescriptorBufferInfo){ l->ubo->buf, 0, l->data_size };
 		w[n++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
 			.dstSet = set, .dstBinding = 0, .descriptorCount = 1,
