@@ -100,6 +100,8 @@ void vgl_buffer_set(struct vgl_buffer **slot, struct vgl_buffer *b)
 {
 	struct vgl_buffer *old = *slot;
 
+	if (old == b)
+		return; /* re-binding: no reference traffic */
 	*slot = vgl_buffer_ref(b);
 	vgl_buffer_unref(old);
 }

@@ -152,18 +152,19 @@ static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, const st
 
 	if (new_targets(&ctx->drawn.key, fb, d))
 		ctx->dirty |= DIRTY(PIPELINE);
-	if (!(ctx->dirty & (DIRTY(PIPELINE) | DIRTY(DESCRIPTORS))) &&
+	if (!(ctx->dirty & (DIRTY(PIPELINE) | DIRTY(DESCRIPTORS) | DIRTY(UBO_OFFSETS))) &&
 	    !vgl_linked_uniforms_pending(ctx, l))
 		return true;
 	pthread_mutex_lock(&l->lock);
 	vgl_linked_upload_uniforms(ctx, l);
 	if (ctx->dirty & DIRTY(PIPELINE))
 		ok = choose_pipeline(ctx, l, fb, d);
-	if (ok && (ctx->dirty & DIRTY(DESCRIPTORS))) {
+	if (ok && (ctx->dirty & DIRTY(DESCRIPTORS)))
 		ok = vgl_draw_descriptors(ctx, l, cmd);
-		if (ok)
-			ctx->dirty &= ~DIRTY(DESCRIPTORS);
-	}
+	else if (ok && (ctx->dirty & DIRTY(UBO_OFFSETS)))
+		ok = vgl_draw_ubo_offsets(ctx, l, cmd);
+	if (ok)
+		ctx->dirty &= ~(DIRTY(DESCRIPTORS) | DIRTY(UBO_OFFSETS));
 	pthread_mutex_unlock(&l->lock);
 	return ok;
 }

@@ -37,6 +37,7 @@ struct vgl_drawn {
 	VkPipeline pipeline;
 	bool streamed;              /* vertex input is streamed: re-bound every draw */
 	uint64_t pushed;            /* push_serial of the default block pushed (vgl_linked.c) */
+	VkDescriptorSet set;        /* the program's set bound last (vgl_draw_descriptors.c) */
 };
 
 /* Binds vertex buffers and fills the layout part of the pipeline key (from
@@ -51,5 +52,8 @@ uint32_t vgl_draw_indices(struct vgl_context *ctx, const struct vgl_draw *d, VkC
 /* Finds or writes the program's descriptor set and binds it with the
  * dynamic offsets; false: a block or sampler has nothing usable bound. */
 bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd);
+/* Only uniform buffer ranges moved since vgl_draw_descriptors (VGL_DIRTY_UBO_OFFSETS):
+ * the bound set again with the new dynamic offsets. */
+bool vgl_draw_ubo_offsets(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd);
 /* The largest index a draw reads (client arrays need it); -1 if unknown. */
 int64_t vgl_draw_max_index(struct vgl_context *ctx, const struct vgl_draw *d);

@@ -44,6 +44,7 @@ enum vvk_dirty {
 	VVK_DIRTY_PUSH_CONSTANTS,
 	VVK_DIRTY_COMPUTE_PUSH_CONSTANTS,
 	VVK_DIRTY_GFX_DESCRIPTORS,
+	VVK_DIRTY_GFX_DYNAMIC_OFFSETS, /* the same graphics sets, other dynamic offsets */
 	VVK_DIRTY_COMPUTE_DESCRIPTORS,
 	VVK_DIRTY_FRAMEBUFFER,
 	VVK_DIRTY_MULTISAMPLE, /* the pipeline's sample mask and min samples */
@@ -172,6 +173,7 @@ void vvk_cmd_invalidate_host_state(struct vvk_cmd_buffer *cmd);
 void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd);
 /* vvk_cmd_descriptors.c */
 void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp);
+void vvk_cmd_emit_dynamic_offsets(struct vvk_cmd_buffer *cmd);
 /* vvk_cmd_render.c */
 void vvk_cmd_emit_framebuffer(struct vvk_cmd_buffer *cmd);
 /* vvk_cmd_transfer.c: resolves `blit`'s boxes of src (multisample) into dst;

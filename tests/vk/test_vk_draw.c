@@ -878,6 +878,58 @@ START_TEST(ubo_sets_pick_colours)
 }
 END_TEST
 
+/* The same set re-bound at another dynamic offset sends one
+ * SET_UNIFORM_BUFFER with the moved offset before the draw, nothing else. */
+START_TEST(dynamic_offset_moves_one_slot)
+{
+	VkDescriptorSetLayoutBinding b = ubo_binding(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC);
+	VkDescriptorSetLayout sl = vkt_set_layout(&b, 1);
+	VkPipelineLayout layout = vkt_pipeline_layout(&sl, 1, NULL);
+	VkDescriptorPool pool = vkt_descriptor_pool(&b, 1, 1);
+	VkDescriptorSet set = vkt_alloc_set(pool, sl);
+	struct vkt_buffer ubo = vkt_buffer(1024, true, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+	VkPipeline p = make_pipeline(&(struct pipe_desc){
+		.vs = "attr.vert", .fs = "ubo.frag", .layout = layout,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST });
+	struct target t = target(1, VK_FORMAT_UNDEFINED);
+	struct vkt_buffer vb = columns(2);
+	VkCommandBuffer cmd = vkt_begin();
+	const uint32_t *dw;
+	uint32_t n1, n2, first = 0, zero = 0, moved = 256;
+
+	vkt_write_buffer(set, 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, ubo.buf, 0, 16);
+	begin(cmd, &t);
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 1,
+				  &zero);
+	vvk_CmdDraw(cmd, 6, 1, 0, 0);
+	n1 = vvk_GetRecordedDwords(cmd, &dw);
+	for (uint32_t i = 0; i < n1; i += 1 + (dw[i] >> 16))
+		if ((dw[i] & 0xff) == 27) /* SET_UNIFORM_BUFFER */
+			first = dw[i + 3];
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 1,
+				  &moved);
+	vvk_CmdDraw(cmd, 6, 1, 6, 0);
+	n2 = vvk_GetRecordedDwords(cmd, &dw);
+	ck_assert_uint_eq(n2 - n1, 6 + 13);
+	ck_assert_uint_eq(dw[n1], 27 | 5u << 16);
+	ck_assert_uint_eq(dw[n1 + 1], 1); /* fragment stage */
+	ck_assert_uint_eq(dw[n1 + 3], first + 256);
+	ck_assert_uint_eq(dw[n1 + 4], 16);
+	ck_assert_uint_eq(dw[n1 + 6] & 0xff, 8); /* DRAW_VBO */
+	vvk_CmdEndRendering(cmd);
+	vkt_submit_wait(cmd);
+	vkt_buffer_free(&vb);
+	target_free(&t);
+	vvk_DestroyPipeline(T.dev, p, NULL);
+	vvk_DestroyDescriptorPool(T.dev, pool, NULL);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+	vvk_DestroyDescriptorSetLayout(T.dev, sl, NULL);
+	vkt_buffer_free(&ubo);
+}
+END_TEST
+
 /* One set, one dynamic UBO: three draws at three offsets, three colours. */
 START_TEST(dynamic_ubo_offsets_pick_colours)
 {
@@ -1610,6 +1662,7 @@ static Suite *draw_suite(void)
 	tcase_add_test(tc, separate_sampler_shared_by_two_images);
 	tcase_add_test(tc, ubo_sets_pick_colours);
 	tcase_add_test(tc, dynamic_ubo_offsets_pick_colours);
+	tcase_add_test(tc, dynamic_offset_moves_one_slot);
 	tcase_add_test(tc, ubos_in_two_sets);
 	tcase_add_test(tc, push_constants_in_both_stages);
 	tcase_add_loop_test(tc, instanced_draw, 0, VKT_ARRAY_SIZE(instance_cases));
