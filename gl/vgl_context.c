@@ -24,6 +24,13 @@ const struct vgl_stats *vgl_context_stats(const struct vgl_context *ctx)
 	return &ctx->stats;
 }
 
+uint64_t vgl_unique_id(void)
+{
+	static uint64_t last;
+
+	return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}
+
 uint32_t vgl_context_recorded(const struct vgl_context *ctx, const uint32_t **dwords)
 {
 	*dwords = NULL;

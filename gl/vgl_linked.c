@@ -505,15 +505,6 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 	return ret;
 }
 
-/* Push serials: unique over the process, so a context can tell "my command
- * buffer holds the data of this program's last push" from any other state. */
-static uint64_t next_push_serial(void)
-{
-	static uint64_t serial;
-
-	return __atomic_add_fetch(&serial, 1, __ATOMIC_RELAXED);
-}
-
 bool vgl_linked_uniforms_pending(const struct vgl_context *ctx, const struct vgl_linked *l)
 {
 	if (l->push && ((ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_UNIFORMS)) ||
@@ -544,7 +535,9 @@ static void push_uniforms(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 				     hi - lo, l->data + lo);
 		ctx->stats.uniform_uploads++;
 		ctx->stats.uniform_bytes += hi - lo;
-		l->push_serial = next_push_serial();
+		/* unique: a context can tell "my command buffer holds this
+		 * program's last push" from any other state */
+		l->push_serial = vgl_unique_id();
 	}
 	ctx->drawn.pushed = l->push_serial;
 	l->dirty_lo = l->data_size;

@@ -98,12 +98,29 @@ struct vgl_texture {
 	struct vgl_tex_params params;
 	bool immutable;
 	GLint immutable_levels;
+	uint64_t change_id;        /* vgl_unique_id, new with every change sampling sees */
 };
+
+/* Levels, storage or parameters changed: cached descriptors of it are stale. */
+static inline void vgl_texture_changed(struct vgl_texture *t)
+{
+	t->change_id = vgl_unique_id();
+}
 
 struct vgl_fbo;
 struct vgl_renderbuffer;
 struct vgl_sampler_cache;
 struct vgl_sampler_object;
+
+/* A complete texture's view and sampler, valid while the texture and the
+ * sampler object (NULL: none) are these, with these change ids. */
+struct vgl_tex_desc_cache {
+	const struct vgl_texture *t;
+	const struct vgl_sampler_object *so;
+	uint64_t t_id, so_id;
+	VkImageView view;
+	VkSampler sampler;
+};
 
 /* A context's texture, renderbuffer and framebuffer bindings. */
 struct vgl_texture_state {
@@ -117,6 +134,8 @@ struct vgl_texture_state {
 	struct vgl_names *fbos;                              /* framebuffers are per context */
 	struct vgl_fbo *draw_fbo, *read_fbo;                 /* NULL: framebuffer 0 */
 	bool no_color_written;     /* the written flag of an FBO without colour */
+	/* vgl_texture_sample.c: the descriptor each unit and target gave last */
+	struct vgl_tex_desc_cache desc[VGL_MAX_TEXTURE_UNITS][VGL_TEX_TARGET_COUNT];
 };
 
 /* The view and sampler for what `unit` binds for a sampler uniform of GL

@@ -297,26 +297,58 @@ static struct vgl_tex_params unit_params(const struct vgl_texture *t,
 	return p;
 }
 
+/* Whether the unit's cached descriptor is of t and so as they are now. */
+static bool cache_hit(const struct vgl_tex_desc_cache *c, const struct vgl_texture *t,
+		      const struct vgl_sampler_object *so)
+{
+	return c->t == t && c->t_id == t->change_id && c->so == so &&
+	       (!so || c->so_id == so->change_id);
+}
+
+/* Completeness, the view and the sampler of a complete texture come from
+ * the texture's and sampler object's state alone (and the context's
+ * version): remembered per unit and target until either changes, so a
+ * draw after glBindTexture between two textures re-checks nothing. */
+static bool texture_descriptor(struct vgl_context *ctx, struct vgl_texture_state *ts,
+			       struct vgl_texture *t, GLint unit, int index,
+			       VkDescriptorImageInfo *out)
+{
+	struct vgl_tex_desc_cache *c = &ts->desc[unit][index];
+	const struct vgl_sampler_object *so = ts->sampler_units[unit];
+	struct vgl_tex_params p;
+	struct vgl_sampler_key k;
+
+	if (!cache_hit(c, t, so)) {
+		p = unit_params(t, so);
+		if (!complete(ctx, t, &p))
+			return black_descriptor(ctx, ts, index, out);
+		k = sampler_key(&p);
+		*c = (struct vgl_tex_desc_cache){ t, so, t->change_id, so ? so->change_id : 0,
+						  texture_view(t, &p, index),
+						  vgl_sampler_get(ctx->dev, ts->samplers, &k) };
+		if (!c->view || !c->sampler) {
+			c->t = NULL;
+			return false;
+		}
+	}
+	out->imageView = c->view;
+	out->sampler = c->sampler;
+	vgl_batch_use(ctx, &t->storage->obj);
+	return true;
+}
+
 bool vgl_texture_descriptor(struct vgl_context *ctx, GLint unit, GLenum sampler_type,
 			    VkDescriptorImageInfo *out)
 {
 	struct vgl_texture_state *ts = vgl_texture_state(ctx);
 	int index = sampler_target(sampler_type);
 	struct vgl_texture *t;
-	struct vgl_tex_params p;
-	struct vgl_sampler_key k;
 
 	if (!ts || index < 0 || unit < 0 || unit >= VGL_MAX_TEXTURE_UNITS)
 		return false;
 	out->imageLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
 	t = ts->units[unit][index] ? ts->units[unit][index] : ts->defaults[index];
-	if (t)
-		p = unit_params(t, ts->sampler_units[unit]);
-	if (!t || !complete(ctx, t, &p))
+	if (!t)
 		return black_descriptor(ctx, ts, index, out);
-	k = sampler_key(&p);
-	out->imageView = texture_view(t, &p, index);
-	out->sampler = vgl_sampler_get(ctx->dev, ts->samplers, &k);
-	vgl_batch_use(ctx, &t->storage->obj);
-	return out->imageView && out->sampler;
+	return texture_descriptor(ctx, ts, t, unit, index, out);
 }
