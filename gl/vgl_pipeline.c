@@ -345,19 +345,36 @@ static bool grow(struct vgl_pcache *c)
 	return true;
 }
 
+/* Entry i was found: it becomes the newest of the recent two. */
+static VkPipeline hit(struct vgl_context *ctx, struct vgl_pcache *c, uint32_t i)
+{
+	if (c->recent[0] != i) {
+		c->recent[1] = c->recent[0];
+		c->recent[0] = i;
+	}
+	ctx->stats.pipeline_hits++;
+	return c->entries[i].pipeline;
+}
+
+/*
+ * The entries of the last two lookups are compared first, without hashing:
+ * a state toggled between draws (glEnable/glDisable) switches between two
+ * pipelines, and hashing the key cost more than comparing it twice.
+ */
 VkPipeline vgl_pipeline_get(struct vgl_context *ctx, struct vgl_linked *l,
 			    const struct vgl_pkey *key)
 {
 	struct vgl_pcache *c = &l->pipelines;
-	uint32_t h = hash_key(key);
+	uint32_t h;
 	VkPipeline p;
 
-	for (uint32_t i = 0; i < c->nr; i++) {
-		if (c->entries[i].hash == h && memcmp(&c->entries[i].key, key, sizeof(*key)) == 0) {
-			ctx->stats.pipeline_hits++;
-			return c->entries[i].pipeline;
-		}
-	}
+	for (int r = 0; r < 2; r++)
+		if (c->recent[r] < c->nr && !memcmp(&c->entries[c->recent[r]].key, key, sizeof(*key)))
+			return hit(ctx, c, c->recent[r]);
+	h = hash_key(key);
+	for (uint32_t i = 0; i < c->nr; i++)
+		if (c->entries[i].hash == h && memcmp(&c->entries[i].key, key, sizeof(*key)) == 0)
+			return hit(ctx, c, i);
 	if (!grow(c))
 		return VK_NULL_HANDLE;
 	p = create(ctx, l, key);
@@ -365,7 +382,9 @@ VkPipeline vgl_pipeline_get(struct vgl_context *ctx, struct vgl_linked *l,
 		return p;
 	c->entries[c->nr].hash = h;
 	c->entries[c->nr].key = *key;
-	c->entries[c->nr++].pipeline = p;
+	c->entries[c->nr].pipeline = p;
+	c->recent[1] = c->recent[0];
+	c->recent[0] = c->nr++;
 	return p;
 }
 

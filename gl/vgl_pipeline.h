@@ -55,6 +55,7 @@ struct vgl_pcache_entry {
 struct vgl_pcache {
 	struct vgl_pcache_entry *entries;
 	uint32_t nr, cap;
+	uint32_t recent[2];                /* entries of the last two lookups, newest first */
 };
 
 /* The fixed-function part of the key from the context's state. */

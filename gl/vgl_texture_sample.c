@@ -297,33 +297,43 @@ static struct vgl_tex_params unit_params(const struct vgl_texture *t,
 	return p;
 }
 
-/* Whether the unit's cached descriptor is of t and so as they are now. */
+/* Whether a cached descriptor is of t on the unit and target, with so, as
+ * they are now (ids are unique: a new object at an old address differs). */
 static bool cache_hit(const struct vgl_tex_desc_cache *c, const struct vgl_texture *t,
-		      const struct vgl_sampler_object *so)
+		      const struct vgl_sampler_object *so, uint32_t unit, uint32_t index)
 {
-	return c->t == t && c->t_id == t->change_id && c->so == so &&
-	       (!so || c->so_id == so->change_id);
+	return c->t == t && c->t_id == t->change_id && c->unit == unit && c->index == index &&
+	       c->so == so && (!so || c->so_id == so->change_id);
+}
+
+static struct vgl_tex_desc_cache *cache_entry(struct vgl_texture_state *ts,
+					      const struct vgl_texture *t, uint32_t unit)
+{
+	uintptr_t h = ((uintptr_t)t >> 4) * 31 + unit;
+
+	return &ts->desc[(h ^ (h >> 6)) % VGL_TEX_DESC_CACHE];
 }
 
 /* Completeness, the view and the sampler of a complete texture come from
  * the texture's and sampler object's state alone (and the context's
- * version): remembered per unit and target until either changes, so a
- * draw after glBindTexture between two textures re-checks nothing. */
+ * version): remembered per context, texture and unit until either changes,
+ * so draws switching between textures re-check nothing. */
 static bool texture_descriptor(struct vgl_context *ctx, struct vgl_texture_state *ts,
 			       struct vgl_texture *t, GLint unit, int index,
 			       VkDescriptorImageInfo *out)
 {
-	struct vgl_tex_desc_cache *c = &ts->desc[unit][index];
+	struct vgl_tex_desc_cache *c = cache_entry(ts, t, (uint32_t)unit);
 	const struct vgl_sampler_object *so = ts->sampler_units[unit];
 	struct vgl_tex_params p;
 	struct vgl_sampler_key k;
 
-	if (!cache_hit(c, t, so)) {
+	if (!cache_hit(c, t, so, (uint32_t)unit, (uint32_t)index)) {
 		p = unit_params(t, so);
 		if (!complete(ctx, t, &p))
 			return black_descriptor(ctx, ts, index, out);
 		k = sampler_key(&p);
 		*c = (struct vgl_tex_desc_cache){ t, so, t->change_id, so ? so->change_id : 0,
+						  (uint32_t)unit, (uint32_t)index,
 						  texture_view(t, &p, index),
 						  vgl_sampler_get(ctx->dev, ts->samplers, &k) };
 		if (!c->view || !c->sampler) {
