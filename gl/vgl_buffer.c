@@ -162,6 +162,7 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 
 static void buffer_gone(struct vgl_context *ctx, void *obj)
 {
+	__atomic_store_n(&((struct vgl_buffer *)obj)->deleted, true, __ATOMIC_RELEASE);
 	unbind_everywhere(ctx, obj);
 	vgl_buffer_unref(obj);
 }

@@ -33,6 +33,16 @@ static void set_binding(struct vgl_context *ctx, struct vgl_ubo_binding *ub, str
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 
+/* The buffer of `name` when the point holds it already (a range moving
+ * within one buffer, every draw): no namespace lookup. A buffer whose name
+ * was deleted no longer answers to it. */
+static struct vgl_buffer *still_bound(const struct vgl_ubo_binding *ub, GLuint name)
+{
+	struct vgl_buffer *b = ub->buffer;
+
+	return b && b->name == name && !__atomic_load_n(&b->deleted, __ATOMIC_ACQUIRE) ? b : NULL;
+}
+
 static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset,
 		       GLsizeiptr size, bool whole)
 {
@@ -52,7 +62,7 @@ static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	if (name) {
+	if (name && !(b = still_bound(&ctx->ubo[index], name))) {
 		pthread_mutex_lock(&ctx->share->lock);
 		b = vgl_names_get(&ctx->share->buffers, name);
 		pthread_mutex_unlock(&ctx->share->lock);
