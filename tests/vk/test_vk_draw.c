@@ -878,37 +878,64 @@ START_TEST(ubo_sets_pick_colours)
 }
 END_TEST
 
+/* One set with one dynamic UBO (1 KiB buffer) read by ubo.frag. */
+struct dyn_ubo {
+	VkDescriptorSetLayout sl;
+	VkPipelineLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+	struct vkt_buffer ubo;
+	VkPipeline p;
+};
+
+static struct dyn_ubo dyn_ubo_make(void)
+{
+	VkDescriptorSetLayoutBinding b = ubo_binding(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC);
+	struct dyn_ubo d;
+
+	d.sl = vkt_set_layout(&b, 1);
+	d.layout = vkt_pipeline_layout(&d.sl, 1, NULL);
+	d.pool = vkt_descriptor_pool(&b, 1, 1);
+	d.set = vkt_alloc_set(d.pool, d.sl);
+	d.ubo = vkt_buffer(1024, true, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+	d.p = make_pipeline(&(struct pipe_desc){
+		.vs = "attr.vert", .fs = "ubo.frag", .layout = d.layout,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST });
+	vkt_write_buffer(d.set, 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, d.ubo.buf, 0, 16);
+	return d;
+}
+
+static void dyn_ubo_free(struct dyn_ubo *d)
+{
+	vvk_DestroyPipeline(T.dev, d->p, NULL);
+	vvk_DestroyDescriptorPool(T.dev, d->pool, NULL);
+	vvk_DestroyPipelineLayout(T.dev, d->layout, NULL);
+	vvk_DestroyDescriptorSetLayout(T.dev, d->sl, NULL);
+	vkt_buffer_free(&d->ubo);
+}
+
 /* The same set re-bound at another dynamic offset sends one
  * SET_UNIFORM_BUFFER with the moved offset before the draw, nothing else. */
 START_TEST(dynamic_offset_moves_one_slot)
 {
-	VkDescriptorSetLayoutBinding b = ubo_binding(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC);
-	VkDescriptorSetLayout sl = vkt_set_layout(&b, 1);
-	VkPipelineLayout layout = vkt_pipeline_layout(&sl, 1, NULL);
-	VkDescriptorPool pool = vkt_descriptor_pool(&b, 1, 1);
-	VkDescriptorSet set = vkt_alloc_set(pool, sl);
-	struct vkt_buffer ubo = vkt_buffer(1024, true, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
-	VkPipeline p = make_pipeline(&(struct pipe_desc){
-		.vs = "attr.vert", .fs = "ubo.frag", .layout = layout,
-		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST });
+	struct dyn_ubo u = dyn_ubo_make();
 	struct target t = target(1, VK_FORMAT_UNDEFINED);
 	struct vkt_buffer vb = columns(2);
 	VkCommandBuffer cmd = vkt_begin();
 	const uint32_t *dw;
 	uint32_t n1, n2, first = 0, zero = 0, moved = 256;
 
-	vkt_write_buffer(set, 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, ubo.buf, 0, 16);
 	begin(cmd, &t);
-	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, u.p);
 	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
-	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 1,
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, u.layout, 0, 1, &u.set, 1,
 				  &zero);
 	vvk_CmdDraw(cmd, 6, 1, 0, 0);
 	n1 = vvk_GetRecordedDwords(cmd, &dw);
 	for (uint32_t i = 0; i < n1; i += 1 + (dw[i] >> 16))
 		if ((dw[i] & 0xff) == 27) /* SET_UNIFORM_BUFFER */
 			first = dw[i + 3];
-	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 1,
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, u.layout, 0, 1, &u.set, 1,
 				  &moved);
 	vvk_CmdDraw(cmd, 6, 1, 6, 0);
 	n2 = vvk_GetRecordedDwords(cmd, &dw);
@@ -922,42 +949,25 @@ START_TEST(dynamic_offset_moves_one_slot)
 	vkt_submit_wait(cmd);
 	vkt_buffer_free(&vb);
 	target_free(&t);
-	vvk_DestroyPipeline(T.dev, p, NULL);
-	vvk_DestroyDescriptorPool(T.dev, pool, NULL);
-	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
-	vvk_DestroyDescriptorSetLayout(T.dev, sl, NULL);
-	vkt_buffer_free(&ubo);
+	dyn_ubo_free(&u);
 }
 END_TEST
 
 /* One set, one dynamic UBO: three draws at three offsets, three colours. */
 START_TEST(dynamic_ubo_offsets_pick_colours)
 {
-	VkDescriptorSetLayoutBinding b = ubo_binding(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC);
-	VkDescriptorSetLayout sl = vkt_set_layout(&b, 1);
-	VkPipelineLayout layout = vkt_pipeline_layout(&sl, 1, NULL);
-	VkDescriptorPool pool = vkt_descriptor_pool(&b, 1, 1);
-	VkDescriptorSet set = vkt_alloc_set(pool, sl);
-	struct vkt_buffer ubo = vkt_buffer(1024, true, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
-	VkPipeline p = make_pipeline(&(struct pipe_desc){
-		.vs = "attr.vert", .fs = "ubo.frag", .layout = layout,
-		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST });
-	struct column_draw d[3] = { { { set }, 1, 512, 1 }, { { set }, 1, 0, 1 },
-				    { { set }, 1, 256, 1 } };
+	struct dyn_ubo u = dyn_ubo_make();
+	struct column_draw d[3] = { { { u.set }, 1, 512, 1 }, { { u.set }, 1, 0, 1 },
+				    { { u.set }, 1, 256, 1 } };
 	uint8_t px[W * H * 4];
 
-	put_vec4(&ubo, 0, 0, 1, 0, 1);
-	put_vec4(&ubo, 256, 0, 0, 1, 1);
-	put_vec4(&ubo, 512, 1, 0, 0, 1);
-	vkt_flush(&ubo);
-	vkt_write_buffer(set, 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, ubo.buf, 0, 16);
-	draw_columns(p, layout, d, 3, px);
+	put_vec4(&u.ubo, 0, 0, 1, 0, 1);
+	put_vec4(&u.ubo, 256, 0, 0, 1, 1);
+	put_vec4(&u.ubo, 512, 1, 0, 0, 1);
+	vkt_flush(&u.ubo);
+	draw_columns(u.p, u.layout, d, 3, px);
 	expect_columns(px, (const struct rgba[]){ RED, GREEN, BLUE }, 3, "dynamic ubo");
-	vvk_DestroyPipeline(T.dev, p, NULL);
-	vvk_DestroyDescriptorPool(T.dev, pool, NULL);
-	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
-	vvk_DestroyDescriptorSetLayout(T.dev, sl, NULL);
-	vkt_buffer_free(&ubo);
+	dyn_ubo_free(&u);
 }
 END_TEST
 
