@@ -345,6 +345,16 @@ static bool grow(struct vgl_pcache *c)
 	return true;
 }
 
+/* Key equality, the fixed-function state after the vertex layout first:
+ * two recent keys of one program differ there, and it is the short part. */
+static bool same_key(const struct vgl_pkey *a, const struct vgl_pkey *b)
+{
+	size_t tail = offsetof(struct vgl_pkey, vertex) + sizeof(a->vertex);
+
+	return !memcmp((const uint8_t *)a + tail, (const uint8_t *)b + tail, sizeof(*a) - tail) &&
+	       !memcmp(a, b, tail);
+}
+
 /* Entry i was found: it becomes the newest of the recent two. */
 static VkPipeline hit(struct vgl_context *ctx, struct vgl_pcache *c, uint32_t i)
 {
@@ -369,7 +379,7 @@ VkPipeline vgl_pipeline_get(struct vgl_context *ctx, struct vgl_linked *l,
 	VkPipeline p;
 
 	for (int r = 0; r < 2; r++)
-		if (c->recent[r] < c->nr && !memcmp(&c->entries[c->recent[r]].key, key, sizeof(*key)))
+		if (c->recent[r] < c->nr && same_key(&c->entries[c->recent[r]].key, key))
 			return hit(ctx, c, c->recent[r]);
 	h = hash_key(key);
 	for (uint32_t i = 0; i < c->nr; i++)

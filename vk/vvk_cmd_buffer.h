@@ -121,8 +121,16 @@ struct vvk_host_shadow {
 	struct vvk_stage_bindings stage[VVK_STAGE_COUNT];
 };
 
+/* What a switch between two graphics pipelines made dirty (vvk_cmd_draw.c),
+ * by pipeline serial: pipelines are immutable, so the answer stays right. */
+struct vvk_switch_memo {
+	uint64_t from, to;
+	uint32_t dirty;
+};
+
 struct vvk_cmd_state {
 	uint32_t dirty;
+	struct vvk_switch_memo switches[2]; /* the last two switches, newest first */
 	struct vvk_pipeline *pipeline[VVK_BIND_COUNT];
 	struct vvk_bound_sets bound[VVK_BIND_COUNT];
 	struct vvk_vertex_binding vb[VVK_MAX_VERTEX_BUFFERS];

@@ -88,6 +88,26 @@ static uint32_t gfx_switch_dirty(const struct vvk_pipeline *old, const struct vv
 	return d;
 }
 
+/*
+ * gfx_switch_dirty() of the last two switches is remembered: a state toggled
+ * between draws (depth test on, off) switches between the same two
+ * pipelines, and comparing them again cost more than the rest of the bind.
+ */
+static uint32_t gfx_switch_dirty_memo(struct vvk_cmd_state *st, const struct vvk_pipeline *old,
+				      const struct vvk_pipeline *p)
+{
+	struct vvk_switch_memo *m = st->switches;
+
+	if (!old)
+		return gfx_switch_dirty(old, p);
+	for (int i = 0; i < 2; i++)
+		if (m[i].from == old->serial && m[i].to == p->serial)
+			return m[i].dirty;
+	m[1] = m[0];
+	m[0] = (struct vvk_switch_memo){ old->serial, p->serial, gfx_switch_dirty(old, p) };
+	return m[0].dirty;
+}
+
 void vvk_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
 			 VkPipeline pipeline)
 {
@@ -99,7 +119,8 @@ void vvk_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bind
 	if (old == p)
 		return;
 	cmd->st.pipeline[bp] = p;
-	cmd->st.dirty |= bp == VVK_BIND_GFX ? gfx_switch_dirty(old, p) : COMPUTE_STATE_OF_PIPELINE;
+	cmd->st.dirty |= bp == VVK_BIND_GFX ? gfx_switch_dirty_memo(&cmd->st, old, p)
+					    : COMPUTE_STATE_OF_PIPELINE;
 }
 
 void vvk_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,

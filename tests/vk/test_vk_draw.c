@@ -953,6 +953,47 @@ START_TEST(dynamic_offset_moves_one_slot)
 }
 END_TEST
 
+/* Two pipelines that differ in their rasterizer only, alternated: every
+ * switch, the first of each direction and the remembered ones alike, binds
+ * the other rasterizer object and nothing else before the draw. */
+START_TEST(pipeline_toggle_binds_one_object)
+{
+	VkPipelineLayout layout = vkt_pipeline_layout(NULL, 0, NULL);
+	VkPipeline p[2];
+	struct target t = target(1, VK_FORMAT_UNDEFINED);
+	struct vkt_buffer vb = columns(1);
+	VkCommandBuffer cmd = vkt_begin();
+	const uint32_t *dw;
+	uint32_t before, after;
+
+	for (int i = 0; i < 2; i++)
+		p[i] = make_pipeline(&(struct pipe_desc){
+			.vs = "attr.vert", .fs = "varying.frag", .layout = layout,
+			.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+			.cull = i ? VK_CULL_MODE_FRONT_BIT : VK_CULL_MODE_NONE });
+	begin(cmd, &t);
+	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p[0]);
+	vvk_CmdDraw(cmd, 6, 1, 0, 0);
+	for (int i = 1; i <= 4; i++) {
+		before = vvk_GetRecordedDwords(cmd, &dw);
+		vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p[i & 1]);
+		vvk_CmdDraw(cmd, 6, 1, 0, 0);
+		after = vvk_GetRecordedDwords(cmd, &dw);
+		ck_assert_uint_eq(after - before, 2 + 13);
+		ck_assert_uint_eq(dw[before] & 0xff, 2); /* BIND_OBJECT */
+		ck_assert_uint_eq(dw[before + 2] & 0xff, 8); /* DRAW_VBO */
+	}
+	vvk_CmdEndRendering(cmd);
+	vkt_submit_wait(cmd);
+	vkt_buffer_free(&vb);
+	target_free(&t);
+	for (int i = 0; i < 2; i++)
+		vvk_DestroyPipeline(T.dev, p[i], NULL);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+}
+END_TEST
+
 /* One set, one dynamic UBO: three draws at three offsets, three colours. */
 START_TEST(dynamic_ubo_offsets_pick_colours)
 {
@@ -1673,6 +1714,7 @@ static Suite *draw_suite(void)
 	tcase_add_test(tc, ubo_sets_pick_colours);
 	tcase_add_test(tc, dynamic_ubo_offsets_pick_colours);
 	tcase_add_test(tc, dynamic_offset_moves_one_slot);
+	tcase_add_test(tc, pipeline_toggle_binds_one_object);
 	tcase_add_test(tc, ubos_in_two_sets);
 	tcase_add_test(tc, push_constants_in_both_stages);
 	tcase_add_loop_test(tc, instanced_draw, 0, VKT_ARRAY_SIZE(instance_cases));
