@@ -124,7 +124,7 @@ struct vgl_tex_desc_cache {
 	VkSampler sampler;
 };
 
-#define VGL_TEX_DESC_CACHE 64 /* entries, direct-mapped by texture and unit */
+#define VGL_TEX_DESC_CACHE 64 /* entries: 32 pairs (newest first) picked by texture and unit */
 
 /* A context's texture, renderbuffer and framebuffer bindings. */
 struct vgl_texture_state {

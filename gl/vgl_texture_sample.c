@@ -306,12 +306,31 @@ static bool cache_hit(const struct vgl_tex_desc_cache *c, const struct vgl_textu
 	       c->so == so && (!so || c->so_id == so->change_id);
 }
 
+/*
+ * Two ways per set: the pair of (texture, unit), newest first. A hit in the
+ * older way swaps the two, a miss drops the older, so two textures that
+ * share a pair while a draw alternates them both stay.
+ */
 static struct vgl_tex_desc_cache *cache_entry(struct vgl_texture_state *ts,
-					      const struct vgl_texture *t, uint32_t unit)
+					      const struct vgl_texture *t, uint32_t unit,
+					      uint32_t index, const struct vgl_sampler_object *so,
+					      bool *hit)
 {
-	uintptr_t h = ((uintptr_t)t >> 4) * 31 + unit;
+	/* Fibonacci hashing: textures are kilobytes apart, low bits alike */
+	uint64_t h = ((uint64_t)(uintptr_t)t + unit) * UINT64_C(0x9e3779b97f4a7c15);
+	struct vgl_tex_desc_cache *c = &ts->desc[2 * (h >> 59)]; /* the top 5 bits: 32 pairs */
+	struct vgl_tex_desc_cache old;
 
-	return &ts->desc[(h ^ (h >> 6)) % VGL_TEX_DESC_CACHE];
+	*hit = true;
+	if (cache_hit(&c[0], t, so, unit, index))
+		return &c[0];
+	old = c[0];
+	/* the older way comes first: on a hit it is the one, on a miss the
+	 * caller refills it */
+	*hit = cache_hit(&c[1], t, so, unit, index);
+	c[0] = c[1];
+	c[1] = old;
+	return &c[0];
 }
 
 /* Completeness, the view and the sampler of a complete texture come from
@@ -322,12 +341,13 @@ static bool texture_descriptor(struct vgl_context *ctx, struct vgl_texture_state
 			       struct vgl_texture *t, GLint unit, int index,
 			       VkDescriptorImageInfo *out)
 {
-	struct vgl_tex_desc_cache *c = cache_entry(ts, t, (uint32_t)unit);
 	const struct vgl_sampler_object *so = ts->sampler_units[unit];
 	struct vgl_tex_params p;
 	struct vgl_sampler_key k;
+	bool hit;
+	struct vgl_tex_desc_cache *c = cache_entry(ts, t, (uint32_t)unit, (uint32_t)index, so, &hit);
 
-	if (!cache_hit(c, t, so, (uint32_t)unit, (uint32_t)index)) {
+	if (!hit) {
 		p = unit_params(t, so);
 		if (!complete(ctx, t, &p))
 			return black_descriptor(ctx, ts, index, out);
