@@ -33,11 +33,19 @@ struct vgl_draw {
  */
 struct vgl_drawn {
 	struct vgl_linked *linked;  /* the program the rest is for */
+	uint64_t linked_id;         /* its id: the address alone may be a freed one's */
 	struct vgl_pkey key;        /* of `pipeline`; its vertex layout is the bound one */
 	VkPipeline pipeline;
 	bool streamed;              /* vertex input is streamed: re-bound every draw */
 	uint64_t pushed;            /* push_serial of the default block pushed (vgl_linked.c) */
 	VkDescriptorSet set;        /* the program's set bound last (vgl_draw_descriptors.c) */
+	/* the program's last two pipelines with their keys (recent[newest] the
+	 * last): a toggled state finds its pipeline here, without the lock */
+	struct {
+		struct vgl_pkey key;
+		VkPipeline pipeline;
+	} recent[2];
+	uint32_t nr_recent, newest;
 };
 
 /* Binds vertex buffers and fills the layout part of the pipeline key (from

@@ -467,6 +467,7 @@ static struct vgl_linked *linked_alloc(struct vgl_device *dev)
 	if (!l)
 		return NULL;
 	vgl_object_init(&l->obj, linked_destroy);
+	l->id = vgl_unique_id();
 	l->dev = dev;
 	pthread_mutex_init(&l->lock, NULL);
 	return l;

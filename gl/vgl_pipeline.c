@@ -345,9 +345,7 @@ static bool grow(struct vgl_pcache *c)
 	return true;
 }
 
-/* Key equality, the fixed-function state after the vertex layout first:
- * two recent keys of one program differ there, and it is the short part. */
-static bool same_key(const struct vgl_pkey *a, const struct vgl_pkey *b)
+bool vgl_pkey_equal(const struct vgl_pkey *a, const struct vgl_pkey *b)
 {
 	size_t tail = offsetof(struct vgl_pkey, vertex) + sizeof(a->vertex);
 
@@ -379,7 +377,7 @@ VkPipeline vgl_pipeline_get(struct vgl_context *ctx, struct vgl_linked *l,
 	VkPipeline p;
 
 	for (int r = 0; r < 2; r++)
-		if (c->recent[r] < c->nr && same_key(&c->entries[c->recent[r]].key, key))
+		if (c->recent[r] < c->nr && vgl_pkey_equal(&c->entries[c->recent[r]].key, key))
 			return hit(ctx, c, c->recent[r]);
 	h = hash_key(key);
 	for (uint32_t i = 0; i < c->nr; i++)

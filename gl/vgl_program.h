@@ -80,6 +80,7 @@ struct vgl_location {
 
 struct vgl_linked {
 	struct vgl_object obj;
+	uint64_t id;                      /* vgl_unique_id: tells a relink at a freed one's address apart */
 	struct vgl_device *dev;
 	struct vgl_uniform *uniforms;
 	uint32_t nr_uniforms;
