@@ -125,13 +125,14 @@ static void build_key(struct vgl_context *ctx, const struct vgl_fb *fb, const st
 	vgl_pkey_from_state(ctx, key);
 }
 
-/* The key's pipeline when it is one of the program's last two. */
+/* The key's pipeline when it is one of the program's last two; the older
+ * is tried first: a new key right after a draw is rarely the one it used. */
 static bool recent_pipeline(struct vgl_context *ctx)
 {
 	struct vgl_drawn *dn = &ctx->drawn;
 
 	for (uint32_t i = 0; i < dn->nr_recent; i++) {
-		uint32_t k = (dn->newest + i) % 2;
+		uint32_t k = dn->nr_recent == 2 ? (dn->newest + 1 + i) % 2 : 0;
 
 		if (!vgl_pkey_equal(&dn->recent[k].key, &dn->key))
 			continue;
