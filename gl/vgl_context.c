@@ -12,7 +12,11 @@
 #include "vgl_surface.h"
 #include "vgl_texture.h"
 
-static __thread struct vgl_context *current_ctx;
+/* initial-exec: every GL call reads it, and the general-dynamic model of a
+ * shared library made that a __tls_get_addr call each time; a dlopen()ed
+ * library gets these 8 bytes from glibc's static TLS surplus (Mesa's
+ * drivers do the same) */
+static __thread struct vgl_context *current_ctx __attribute__((tls_model("initial-exec")));
 
 struct vgl_context *vgl_current_context(void)
 {
