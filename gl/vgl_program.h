@@ -5,7 +5,8 @@
  * link; glLinkProgram turns glsl_shader_link's SPIR-V and resource lists
  * into a vgl_linked: shader modules, ONE descriptor set layout sized exactly
  * from what the program uses (technique 1), the default uniform block's CPU
- * data and GPU buffer (technique 3), the GL binding point of each uniform
+ * data (technique 3: push constants, or a GPU buffer when too big for them),
+ * the GL binding point of each uniform
  * block, and caches of descriptor sets and pipelines. A relink makes a new
  * vgl_linked; batches keep the old one alive until they are submitted.
  *
