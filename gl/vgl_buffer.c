@@ -102,6 +102,8 @@ void vgl_buffer_set(struct vgl_buffer **slot, struct vgl_buffer *b)
 {
 	struct vgl_buffer *old = *slot;
 
+	if (old == b)
+		return; /* re-binding: no reference traffic */
 	*slot = vgl_buffer_ref(b);
 	vgl_buffer_unref(old);
 }
@@ -162,6 +164,7 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 
 static void buffer_gone(struct vgl_context *ctx, void *obj)
 {
+	__atomic_store_n(&((struct vgl_buffer *)obj)->deleted, true, __ATOMIC_RELEASE);
 	unbind_everywhere(ctx, obj);
 	vgl_buffer_unref(obj);
 }

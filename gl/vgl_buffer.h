@@ -36,6 +36,7 @@ struct vgl_storage {
 struct vgl_buffer {
 	struct vgl_object obj;    /* references: the name, binding points, VAOs */
 	GLuint name;
+	bool deleted;                 /* its name was deleted (atomic: read without the lock) */
 	struct vgl_storage *storage;  /* NULL until glBufferData */
 	GLsizeiptr size;
 	GLenum usage;

@@ -12,7 +12,11 @@
 #include "vgl_surface.h"
 #include "vgl_texture.h"
 
-static __thread struct vgl_context *current_ctx;
+/* initial-exec: every GL call reads it, and the general-dynamic model of a
+ * shared library made that a __tls_get_addr call each time; a dlopen()ed
+ * library gets these 8 bytes from glibc's static TLS surplus (Mesa's
+ * drivers do the same) */
+static __thread struct vgl_context *current_ctx __attribute__((tls_model("initial-exec")));
 
 struct vgl_context *vgl_current_context(void)
 {
@@ -22,6 +26,19 @@ struct vgl_context *vgl_current_context(void)
 const struct vgl_stats *vgl_context_stats(const struct vgl_context *ctx)
 {
 	return &ctx->stats;
+}
+
+uint64_t vgl_unique_id(void)
+{
+	static uint64_t last;
+
+	return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}
+
+uint32_t vgl_context_recorded(const struct vgl_context *ctx, const uint32_t **dwords)
+{
+	*dwords = NULL;
+	return ctx->batch.cmd ? vvk_GetRecordedDwords(ctx->batch.cmd, dwords) : 0;
 }
 
 void vgl_context_reset_stats(struct vgl_context *ctx)

@@ -110,28 +110,55 @@ static VkFormat color_format(const struct vgl_fb *fb)
 	return fb->color_view ? fb->color_format : VK_FORMAT_UNDEFINED;
 }
 
-/* The pipeline of the current state (program's lock held). */
-static bool choose_pipeline(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
-			    const struct vgl_draw *d)
+/* The key of the current state, in place: the bound vertex layout stays,
+ * the rest is zeroed and rebuilt (PIPELINE stays dirty until a pipeline
+ * is found, so a failed draw rebuilds it again). */
+static void build_key(struct vgl_context *ctx, const struct vgl_fb *fb, const struct vgl_draw *d)
 {
-	struct vgl_drawn *dn = &ctx->drawn;
-	struct vgl_pkey *key = &dn->key;
+	struct vgl_pkey *key = &ctx->drawn.key;
 	size_t state = offsetof(struct vgl_pkey, vertex) + sizeof(key->vertex);
-	VkPipeline p;
 
-	/* in place: the bound vertex layout stays, the rest is zeroed and rebuilt
-	 * (on failure PIPELINE stays dirty, so the next draw rebuilds it again) */
 	key->topology = d->topology;
 	key->color_format = color_format(fb);
 	key->ds_format = fb->ds_format;
 	memset((uint8_t *)key + state, 0, sizeof(*key) - state);
 	vgl_pkey_from_state(ctx, key);
-	p = vgl_pipeline_get(ctx, l, key);
+}
+
+/* The key's pipeline when it is one of the program's last two; the older
+ * is tried first: a new key right after a draw is rarely the one it used. */
+static bool recent_pipeline(struct vgl_context *ctx)
+{
+	struct vgl_drawn *dn = &ctx->drawn;
+
+	for (uint32_t i = 0; i < dn->nr_recent; i++) {
+		uint32_t k = dn->nr_recent == 2 ? (dn->newest + 1 + i) % 2 : 0;
+
+		if (!vgl_pkey_equal(&dn->recent[k].key, &dn->key))
+			continue;
+		dn->pipeline = dn->recent[k].pipeline;
+		dn->newest = k;
+		ctx->dirty &= ~DIRTY(PIPELINE);
+		return true;
+	}
+	return false;
+}
+
+/* The pipeline of the built key from the program's cache (its lock held). */
+static bool choose_pipeline(struct vgl_context *ctx, struct vgl_linked *l)
+{
+	struct vgl_drawn *dn = &ctx->drawn;
+	VkPipeline p = vgl_pipeline_get(ctx, l, &dn->key);
+
 	if (p == VK_NULL_HANDLE) {
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return false;
 	}
 	dn->pipeline = p;
+	dn->newest = dn->nr_recent ? 1 - dn->newest : 0;
+	dn->recent[dn->newest].key = dn->key;
+	dn->recent[dn->newest].pipeline = p;
+	dn->nr_recent += dn->nr_recent < 2;
 	ctx->dirty &= ~DIRTY(PIPELINE);
 	return true;
 }
@@ -152,17 +179,23 @@ static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, const st
 
 	if (new_targets(&ctx->drawn.key, fb, d))
 		ctx->dirty |= DIRTY(PIPELINE);
-	if (!(ctx->dirty & (DIRTY(PIPELINE) | DIRTY(DESCRIPTORS))) && l->dirty_hi <= l->dirty_lo)
+	if (ctx->dirty & DIRTY(PIPELINE)) {
+		build_key(ctx, fb, d);
+		recent_pipeline(ctx);
+	}
+	if (!(ctx->dirty & (DIRTY(PIPELINE) | DIRTY(DESCRIPTORS) | DIRTY(UBO_OFFSETS))) &&
+	    !vgl_linked_uniforms_pending(ctx, l))
 		return true;
 	pthread_mutex_lock(&l->lock);
 	vgl_linked_upload_uniforms(ctx, l);
 	if (ctx->dirty & DIRTY(PIPELINE))
-		ok = choose_pipeline(ctx, l, fb, d);
-	if (ok && (ctx->dirty & DIRTY(DESCRIPTORS))) {
+		ok = choose_pipeline(ctx, l);
+	if (ok && (ctx->dirty & DIRTY(DESCRIPTORS)))
 		ok = vgl_draw_descriptors(ctx, l, cmd);
-		if (ok)
-			ctx->dirty &= ~DIRTY(DESCRIPTORS);
-	}
+	else if (ok && (ctx->dirty & DIRTY(UBO_OFFSETS)))
+		ok = vgl_draw_ubo_offsets(ctx, l, cmd);
+	if (ok)
+		ctx->dirty &= ~(DIRTY(DESCRIPTORS) | DIRTY(UBO_OFFSETS));
 	pthread_mutex_unlock(&l->lock);
 	return ok;
 }
@@ -173,9 +206,11 @@ static uint32_t prepare(struct vgl_context *ctx, struct vgl_linked *l, const str
 {
 	struct vgl_drawn *dn = &ctx->drawn;
 
-	if (dn->linked != l) {
+	if (dn->linked != l || dn->linked_id != l->id) {
 		ctx->dirty |= DRAW_STATE;
 		dn->linked = l;
+		dn->linked_id = l->id;
+		dn->nr_recent = 0; /* the recent pipelines are the old program's */
 	}
 	if (!bind_vertex(ctx, l, d, cmd) || !bind_program(ctx, l, fb, d, cmd))
 		return 0;

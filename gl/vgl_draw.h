@@ -34,9 +34,19 @@ struct vgl_draw {
  */
 struct vgl_drawn {
 	struct vgl_linked *linked;  /* the program the rest is for */
+	uint64_t linked_id;         /* its id: the address alone may be a freed one's */
 	struct vgl_pkey key;        /* of `pipeline`; its vertex layout is the bound one */
 	VkPipeline pipeline;
 	bool streamed;              /* vertex input is streamed: re-bound every draw */
+	uint64_t pushed;            /* push_serial of the default block pushed (vgl_linked.c) */
+	VkDescriptorSet set;        /* the program's set bound last (vgl_draw_descriptors.c) */
+	/* the program's last two pipelines with their keys (recent[newest] the
+	 * last): a toggled state finds its pipeline here, without the lock */
+	struct {
+		struct vgl_pkey key;
+		VkPipeline pipeline;
+	} recent[2];
+	uint32_t nr_recent, newest;
 };
 
 /* Binds vertex buffers and fills the layout part of the pipeline key (from
@@ -51,5 +61,8 @@ uint32_t vgl_draw_indices(struct vgl_context *ctx, const struct vgl_draw *d, VkC
 /* Finds or writes the program's descriptor set and binds it with the
  * dynamic offsets; false: a block or sampler has nothing usable bound. */
 bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd);
+/* Only uniform buffer ranges moved since vgl_draw_descriptors (VGL_DIRTY_UBO_OFFSETS):
+ * the bound set again with the new dynamic offsets. */
+bool vgl_draw_ubo_offsets(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd);
 /* The largest index a draw reads (client arrays need it); -1 if unknown. */
 int64_t vgl_draw_max_index(struct vgl_context *ctx, const struct vgl_draw *d);

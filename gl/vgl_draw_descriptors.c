@@ -24,19 +24,27 @@ struct binding_state {
 	VkDescriptorImageInfo *images;
 };
 
+/* Whether the range bound at block b's binding point holds the block. */
+static bool range_fits(const struct vgl_ubo_binding *ub, const struct vgl_block *b)
+{
+	GLsizeiptr avail;
+
+	if (!ub->buffer || !ub->buffer->storage)
+		return false;
+	avail = ub->size ? ub->size : ub->buffer->size - ub->offset;
+	return avail >= (GLsizeiptr)b->size && ub->offset + (GLsizeiptr)b->size <= ub->buffer->size;
+}
+
 /* The buffer range behind block i; false if none is big enough. */
 static bool block_state(struct vgl_context *ctx, const struct vgl_block *b, uint32_t i,
 			struct binding_state *bs)
 {
 	const struct vgl_ubo_binding *ub = &ctx->ubo[b->gl_binding];
-	struct vgl_storage *s = ub->buffer ? ub->buffer->storage : NULL;
-	GLsizeiptr avail;
+	struct vgl_storage *s;
 
-	if (!s)
+	if (!range_fits(ub, b))
 		return false;
-	avail = ub->size ? ub->size : ub->buffer->size - ub->offset;
-	if (avail < (GLsizeiptr)b->size || ub->offset + (GLsizeiptr)b->size > ub->buffer->size)
-		return false;
+	s = ub->buffer->storage;
 	vgl_batch_use(ctx, &s->obj);
 	bs->bufs[i] = s->buf;
 	bs->ranges[i] = b->size ? b->size : 16;
@@ -74,7 +82,7 @@ static void write_set(struct vgl_context *ctx, const struct vgl_linked *l, VkDes
 	VkDescriptorBufferInfo bi[VGL_MAX_UBO_BINDINGS + 9];
 	uint32_t n = 0;
 
-	if (l->data_size) {
+	if (l->ubo) {
 		bi[VGL_MAX_UBO_BINDINGS + 8] = (VkDescriptorBufferInfo){ l->ubo->buf, 0, l->data_size };
 		w[n++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
 			.dstSet = set, .dstBinding = 0, .descriptorCount = 1,
@@ -141,6 +149,29 @@ bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 	use_set(ctx, s);
 	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, l->layout, 0, 1, &s->set,
 				  l->nr_blocks, bs.offsets);
+	ctx->drawn.set = s->set;
+	ctx->stats.set_binds++;
+	return true;
+}
+
+bool vgl_draw_ubo_offsets(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd)
+{
+	uint32_t offsets[VGL_MAX_UBO_BINDINGS + 8];
+
+	if (!l->nr_blocks)
+		return true;
+	if (l->nr_blocks > VGL_MAX_UBO_BINDINGS + 8)
+		return false;
+	for (uint32_t i = 0; i < l->nr_blocks; i++) {
+		const struct vgl_ubo_binding *ub = &ctx->ubo[l->blocks[i].gl_binding];
+
+		if (!range_fits(ub, &l->blocks[i]))
+			return false;
+		offsets[i] = (uint32_t)ub->offset;
+	}
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, l->layout, 0, 1,
+				  &ctx->drawn.set, l->nr_blocks, offsets);
+	ctx->stats.sets_reused++;
 	ctx->stats.set_binds++;
 	return true;
 }

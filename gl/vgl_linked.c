@@ -14,6 +14,7 @@
 #include "vgl_device.h"
 #include "vgl_program.h"
 #include "vgl_spirv.h"
+#include "vgl_vertex.h"
 
 /* ---- GL types ----------------------------------------------------------------------------- */
 
@@ -240,18 +241,56 @@ static int create_module(struct vgl_linked *l, uint32_t *words, size_t n, VkShad
 		.pCode = words }, NULL, out));
 }
 
+/*
+ * The default block as push constants (CONST[0], fed by SET_CONSTANT_BUFFER)
+ * when it fits: a uniform change then costs 3 dwords + the block in the
+ * stream, where a RESOURCE_INLINE_WRITE into a buffer costs 12 + the dirty
+ * range and, on the host, a map of a GL buffer the queued draws still read,
+ * while the host keeps SET_CONSTANT_BUFFER data in its context and uploads
+ * it with the next draw (vrend_set_constants). The stages' modules are
+ * converted together or not at all; with a module that uses the block in a
+ * way the conversion does not handle, the block stays a uniform buffer.
+ */
+static int push_modules(struct vgl_linked *l, struct glsl_linked_program *lp,
+			uint32_t *out[GLSL_STAGE_COUNT], size_t out_words[GLSL_STAGE_COUNT])
+{
+	int r = 1;
+
+	if (!l->data_size || l->data_size > l->dev->props.limits.maxPushConstantsSize)
+		return VGL_OK;
+	for (int st = 0; st < GLSL_STAGE_COUNT && r != 2; st++) {
+		r = vgl_spirv_block_to_push(lp->words[st], lp->nr_words[st], &out[st],
+					    &out_words[st]);
+		if (r < 0)
+			return VGL_ERROR_OUT_OF_MEMORY;
+	}
+	l->push = r != 2;
+	for (int st = 0; st < GLSL_STAGE_COUNT && !l->push; st++) {
+		free(out[st]);
+		out[st] = NULL;
+	}
+	return VGL_OK;
+}
+
 static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 {
 	int32_t map[MAX_BINDINGS];
 	VkShaderModule *mods[2] = { &l->vs, &l->fs };
+	uint32_t *pushed[GLSL_STAGE_COUNT] = { NULL };
+	size_t pushed_words[GLSL_STAGE_COUNT] = { 0 };
 	int ret = VGL_OK;
 
-	for (int st = 0; st < GLSL_STAGE_COUNT && ret == VGL_OK; st++) {
+	for (int st = 0; st < GLSL_STAGE_COUNT; st++) {
 		stage_map(l, &lp->prog, (enum glsl_stage)st, map, MAX_BINDINGS);
 		if (vgl_spirv_remap_bindings(lp->words[st], lp->nr_words[st], map, MAX_BINDINGS))
 			return VGL_ERROR_BAD_ATTRIBUTE;
-		ret = create_module(l, lp->words[st], lp->nr_words[st], mods[st]);
 	}
+	ret = push_modules(l, lp, pushed, pushed_words);
+	for (int st = 0; st < GLSL_STAGE_COUNT && ret == VGL_OK; st++)
+		ret = pushed[st] ? create_module(l, pushed[st], pushed_words[st], mods[st])
+				 : create_module(l, lp->words[st], lp->nr_words[st], mods[st]);
+	for (int st = 0; st < GLSL_STAGE_COUNT; st++)
+		free(pushed[st]);
 	return ret;
 }
 
@@ -262,7 +301,7 @@ static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayou
 	const VkShaderStageFlags all = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 	uint32_t n = 0;
 
-	if (l->data_size)
+	if (l->data_size && !l->push)
 		b[n++] = (VkDescriptorSetLayoutBinding){ 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, all, NULL };
 	/* a block only in the stages that declare it: a range moved is sent once */
 	for (uint32_t i = 0; i < l->nr_blocks; i++)
@@ -289,7 +328,7 @@ static uint32_t pool_sizes(const struct vgl_linked *l, VkDescriptorPoolSize *s)
 {
 	uint32_t n = 0;
 
-	if (l->data_size)
+	if (l->data_size && !l->push)
 		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1 };
 	if (l->nr_blocks)
 		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
@@ -305,6 +344,8 @@ static int create_layouts(struct vgl_linked *l)
 	VkDescriptorSetLayoutBinding b[MAX_BINDINGS];
 	VkDescriptorPoolSize sizes[3];
 	uint32_t n = layout_bindings(l, b), nr_sizes = pool_sizes(l, sizes);
+	VkPushConstantRange push = { VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+				     l->data_size };
 	VkResult r = VK_SUCCESS;
 
 	if (n)
@@ -314,7 +355,9 @@ static int create_layouts(struct vgl_linked *l)
 	if (r == VK_SUCCESS)
 		r = vvk_CreatePipelineLayout(l->dev->dev, &(VkPipelineLayoutCreateInfo){
 			.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-			.setLayoutCount = n ? 1 : 0, .pSetLayouts = &l->set_layout }, NULL, &l->layout);
+			.setLayoutCount = n ? 1 : 0, .pSetLayouts = &l->set_layout,
+			.pushConstantRangeCount = l->push ? 1 : 0, .pPushConstantRanges = &push },
+			NULL, &l->layout);
 	vgl_dcache_init(&l->sets, &l->lock, l->set_layout, sizes, nr_sizes,
 			2 * (l->nr_blocks + l->nr_sampler_units));
 	return vgl_result_from_vk(r);
@@ -325,13 +368,21 @@ static int create_default_block(struct vgl_linked *l, uint32_t size)
 	if (!size)
 		return VGL_OK;
 	l->data = calloc(1, size);
-	l->ubo = vgl_storage_create(l->dev, size, false);
-	if (!l->data || !l->ubo)
+	if (!l->data)
 		return VGL_ERROR_OUT_OF_MEMORY;
 	l->data_size = size;
 	l->dirty_lo = 0;
 	l->dirty_hi = size;
 	return VGL_OK;
+}
+
+/* The buffer behind binding 0, when the block did not become push constants. */
+static int create_default_ubo(struct vgl_linked *l)
+{
+	if (!l->data_size || l->push)
+		return VGL_OK;
+	l->ubo = vgl_storage_create(l->dev, l->data_size, false);
+	return l->ubo ? VGL_OK : VGL_ERROR_OUT_OF_MEMORY;
 }
 
 /* ---- lifetime --------------------------------------------------------------------------------- */
@@ -394,6 +445,8 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 	if (ret == VGL_OK)
 		ret = create_modules(l, lp);
 	if (ret == VGL_OK)
+		ret = create_default_ubo(l);
+	if (ret == VGL_OK)
 		ret = create_layouts(l);
 	return ret;
 }
@@ -415,6 +468,7 @@ static struct vgl_linked *linked_alloc(struct vgl_device *dev)
 	if (!l)
 		return NULL;
 	vgl_object_init(&l->obj, linked_destroy);
+	l->id = vgl_unique_id();
 	l->dev = dev;
 	pthread_mutex_init(&l->lock, NULL);
 	return l;
@@ -453,18 +507,62 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 	return ret;
 }
 
+bool vgl_linked_uniforms_pending(const struct vgl_context *ctx, const struct vgl_linked *l)
+{
+	if (l->push && ((ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_UNIFORMS)) ||
+			ctx->drawn.pushed != l->push_serial))
+		return true;
+	return l->dirty_hi > l->dirty_lo;
+}
+
+/*
+ * Push constants live in the command buffer: after a new one, another
+ * program's push, or another context's push of this program (which took the
+ * dirty range along), the whole block goes; else the dirty range. vk/ sends
+ * CONST[0] of each stage that reads it at the draw, once however many
+ * pushes came before.
+ */
+static void push_uniforms(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd)
+{
+	uint32_t lo = l->dirty_lo, hi = l->dirty_hi;
+
+	if ((ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_UNIFORMS)) || ctx->drawn.pushed != l->push_serial) {
+		lo = 0;
+		hi = l->data_size;
+	}
+	ctx->dirty &= ~VGL_DIRTY_BIT(VGL_DIRTY_UNIFORMS);
+	if (hi > lo) {
+		vvk_CmdPushConstants(cmd, l->layout,
+				     VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, lo,
+				     hi - lo, l->data + lo);
+		ctx->stats.uniform_uploads++;
+		ctx->stats.uniform_bytes += hi - lo;
+		/* unique: a context can tell "my command buffer holds this
+		 * program's last push" from any other state */
+		l->push_serial = vgl_unique_id();
+	}
+	ctx->drawn.pushed = l->push_serial;
+	l->dirty_lo = l->data_size;
+	l->dirty_hi = 0;
+}
+
 void vgl_linked_upload_uniforms(struct vgl_context *ctx, struct vgl_linked *l)
 {
 	VkCommandBuffer cmd;
 
-	if (l->dirty_hi <= l->dirty_lo)
+	if (!vgl_linked_uniforms_pending(ctx, l))
 		return;
 	cmd = vgl_batch_cmd(ctx);
 	if (!cmd)
 		return;
-	/* in the stream, so draws recorded before keep the values they had */
-	vvk_CmdUpdateBuffer(cmd, l->ubo->buf, l->dirty_lo, l->dirty_hi - l->dirty_lo,
-			    l->data + l->dirty_lo);
+	if (l->push) {
+		push_uniforms(ctx, l, cmd);
+		return;
+	}
+	/* copied in GPU order, so draws recorded before keep the values they had */
+	if (!vgl_stream_update(ctx, l->ubo->buf, l->dirty_lo, l->data + l->dirty_lo,
+			       l->dirty_hi - l->dirty_lo))
+		return;
 	vgl_batch_use(ctx, &l->ubo->obj);
 	ctx->stats.uniform_uploads++;
 	ctx->stats.uniform_bytes += l->dirty_hi - l->dirty_lo;

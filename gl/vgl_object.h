@@ -23,6 +23,11 @@ struct vgl_object {
 	uint64_t tag_serial;
 };
 
+/* A process-wide unique, never-zero id (vgl_context.c): stamps that tell
+ * "this object in this state" apart from any other, reuse of its memory
+ * included. */
+uint64_t vgl_unique_id(void);
+
 static inline void vgl_object_init(struct vgl_object *o, void (*destroy)(struct vgl_object *))
 {
 	atomic_init(&o->refs, 1);

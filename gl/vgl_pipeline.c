@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "vgl_pipeline.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,30 +143,47 @@ void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
 		blend_key(st, &key->blend);
 }
 
-/* Over the key's 64-bit words in four independent lanes (a byte-wise hash
- * of the ~320-byte key cost more than the rest of a draw). */
-static uint32_t hash_key(const struct vgl_pkey *key)
+/* Over 32-byte blocks of [p, p + n) in four independent lanes, then the rest. */
+static void hash_bytes(uint64_t lane[4], const uint8_t *p, size_t n)
 {
 	const uint64_t m = UINT64_C(0x9e3779b97f4a7c15);
-	const uint8_t *p = (const uint8_t *)key;
-	uint64_t a = 1, b = 2, c = 3, d = 4, w[4], r;
+	uint64_t w[4];
 	size_t i;
 
-	_Static_assert(sizeof(*key) % 4 == 0, "the key is 32-bit words");
-	for (i = 0; i + sizeof(w) <= sizeof(*key); i += sizeof(w)) {
+	for (i = 0; i + sizeof(w) <= n; i += sizeof(w)) {
 		memcpy(w, p + i, sizeof(w));
-		a = (a ^ w[0]) * m;
-		b = (b ^ w[1]) * m;
-		c = (c ^ w[2]) * m;
-		d = (d ^ w[3]) * m;
+		for (int k = 0; k < 4; k++)
+			lane[k] = (lane[k] ^ w[k]) * m;
 	}
-	for (; i < sizeof(*key); i += 4) {
+	for (; i < n; i += 4) {
 		uint32_t t;
 
 		memcpy(&t, p + i, 4);
-		a = (a ^ t) * m;
+		lane[0] = (lane[0] ^ t) * m;
 	}
-	r = ((a * 31 + b) * 31 + c) * 31 + d;
+}
+
+/* The key's words in four lanes (a byte-wise hash of the ~320-byte key cost
+ * more than the rest of a draw), skipping the vertex attributes the layout
+ * does not feed: they are zero in every key (equal keys still hash equal),
+ * and most of the key's bytes. */
+static uint32_t hash_key(const struct vgl_pkey *key)
+{
+	const uint8_t *p = (const uint8_t *)key;
+	size_t attrs = offsetof(struct vgl_pkey, vertex.a);
+	size_t tail = offsetof(struct vgl_pkey, vertex) + sizeof(key->vertex);
+	uint64_t lane[4] = { 1, 2, 3, 4 }, r;
+
+	_Static_assert(sizeof(*key) % 4 == 0, "the key is 32-bit words");
+	_Static_assert(sizeof(key->vertex.a[0]) % 4 == 0, "attributes are 32-bit words");
+	hash_bytes(lane, p, attrs);
+	for (uint32_t m = key->vertex.mask; m; m &= m - 1) {
+		uint32_t i = (uint32_t)__builtin_ctz(m);
+
+		hash_bytes(lane, (const uint8_t *)&key->vertex.a[i], sizeof(key->vertex.a[i]));
+	}
+	hash_bytes(lane, p + tail, sizeof(*key) - tail);
+	r = ((lane[0] * 31 + lane[1]) * 31 + lane[2]) * 31 + lane[3];
 	return (uint32_t)(r >> 32) ^ (uint32_t)r;
 }
 
@@ -327,19 +345,44 @@ static bool grow(struct vgl_pcache *c)
 	return true;
 }
 
+bool vgl_pkey_equal(const struct vgl_pkey *a, const struct vgl_pkey *b)
+{
+	size_t tail = offsetof(struct vgl_pkey, vertex) + sizeof(a->vertex);
+
+	return !memcmp((const uint8_t *)a + tail, (const uint8_t *)b + tail, sizeof(*a) - tail) &&
+	       !memcmp(a, b, tail);
+}
+
+/* Entry i was found: it becomes the newest of the recent two. */
+static VkPipeline hit(struct vgl_context *ctx, struct vgl_pcache *c, uint32_t i)
+{
+	if (c->recent[0] != i) {
+		c->recent[1] = c->recent[0];
+		c->recent[0] = i;
+	}
+	ctx->stats.pipeline_hits++;
+	return c->entries[i].pipeline;
+}
+
+/*
+ * The entries of the last two lookups are compared first, without hashing:
+ * a state toggled between draws (glEnable/glDisable) switches between two
+ * pipelines, and hashing the key cost more than comparing it twice.
+ */
 VkPipeline vgl_pipeline_get(struct vgl_context *ctx, struct vgl_linked *l,
 			    const struct vgl_pkey *key)
 {
 	struct vgl_pcache *c = &l->pipelines;
-	uint32_t h = hash_key(key);
+	uint32_t h;
 	VkPipeline p;
 
-	for (uint32_t i = 0; i < c->nr; i++) {
-		if (c->entries[i].hash == h && memcmp(&c->entries[i].key, key, sizeof(*key)) == 0) {
-			ctx->stats.pipeline_hits++;
-			return c->entries[i].pipeline;
-		}
-	}
+	for (int r = 0; r < 2; r++)
+		if (c->recent[r] < c->nr && vgl_pkey_equal(&c->entries[c->recent[r]].key, key))
+			return hit(ctx, c, c->recent[r]);
+	h = hash_key(key);
+	for (uint32_t i = 0; i < c->nr; i++)
+		if (c->entries[i].hash == h && memcmp(&c->entries[i].key, key, sizeof(*key)) == 0)
+			return hit(ctx, c, i);
 	if (!grow(c))
 		return VK_NULL_HANDLE;
 	p = create(ctx, l, key);
@@ -347,7 +390,9 @@ VkPipeline vgl_pipeline_get(struct vgl_context *ctx, struct vgl_linked *l,
 		return p;
 	c->entries[c->nr].hash = h;
 	c->entries[c->nr].key = *key;
-	c->entries[c->nr++].pipeline = p;
+	c->entries[c->nr].pipeline = p;
+	c->recent[1] = c->recent[0];
+	c->recent[0] = c->nr++;
 	return p;
 }
 

@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "vgl_vertex.h"
@@ -55,8 +56,12 @@ struct vgl_pcache_entry {
 struct vgl_pcache {
 	struct vgl_pcache_entry *entries;
 	uint32_t nr, cap;
+	uint32_t recent[2];                /* entries of the last two lookups, newest first */
 };
 
+/* Key equality, the fixed-function state after the vertex layout first:
+ * two recent keys of one program differ there, and it is the short part. */
+bool vgl_pkey_equal(const struct vgl_pkey *a, const struct vgl_pkey *b);
 /* The fixed-function part of the key from the context's state. */
 void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key);
 /* The pipeline for key (created on a miss); the program's lock is held. */

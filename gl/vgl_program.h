@@ -5,7 +5,8 @@
  * link; glLinkProgram turns glsl_shader_link's SPIR-V and resource lists
  * into a vgl_linked: shader modules, ONE descriptor set layout sized exactly
  * from what the program uses (technique 1), the default uniform block's CPU
- * data and GPU buffer (technique 3), the GL binding point of each uniform
+ * data (technique 3: push constants, or a GPU buffer when too big for them),
+ * the GL binding point of each uniform
  * block, and caches of descriptor sets and pipelines. A relink makes a new
  * vgl_linked; batches keep the old one alive until they are submitted.
  *
@@ -80,6 +81,7 @@ struct vgl_location {
 
 struct vgl_linked {
 	struct vgl_object obj;
+	uint64_t id;                      /* vgl_unique_id: tells a relink at a freed one's address apart */
 	struct vgl_device *dev;
 	struct vgl_uniform *uniforms;
 	uint32_t nr_uniforms;
@@ -100,7 +102,9 @@ struct vgl_linked {
 	/* technique 3: loose uniforms, std140, binding 0 */
 	uint8_t *data;
 	uint32_t data_size;
-	struct vgl_storage *ubo;
+	struct vgl_storage *ubo;          /* NULL when push: the block is CONST[0] */
+	bool push;                        /* the block is the push constant block */
+	uint64_t push_serial;             /* names the data last pushed (vgl_linked_upload_uniforms) */
 	uint32_t dirty_lo, dirty_hi;      /* bytes of data not yet on the GPU */
 	pthread_mutex_t lock;             /* descriptor sets and pipelines */
 	struct vgl_dcache sets;
@@ -162,5 +166,9 @@ static inline void vgl_linked_unref(struct vgl_linked *l)
 GLenum vgl_gl_type(const void *glsl_type);
 /* Copies s into a client buffer of bufsize bytes, GL-style. */
 void vgl_copy_string(const char *s, GLsizei bufsize, GLsizei *length, GLchar *out);
-/* Sends the dirty range of the default block (in the command stream). */
+/* Whether a draw of l must send default-block data: a dirty range, or (push
+ * constants) a command buffer that does not hold l's latest data. */
+bool vgl_linked_uniforms_pending(const struct vgl_context *ctx, const struct vgl_linked *l);
+/* Sends the dirty range of the default block (in the command stream), or
+ * for a push block what the command buffer lacks (program's lock held). */
 void vgl_linked_upload_uniforms(struct vgl_context *ctx, struct vgl_linked *l);

@@ -24,6 +24,7 @@ struct vgl_sampler_object {
 	struct vgl_object obj;     /* references: the name, unit bindings */
 	GLuint name;
 	struct vgl_tex_params params;
+	uint64_t change_id;        /* vgl_unique_id, new with every parameter set */
 };
 
 static inline void vgl_sampler_object_unref(struct vgl_sampler_object *s)

@@ -23,6 +23,7 @@ static struct vgl_sampler_object *sampler_create(GLuint name)
 	if (!s)
 		return NULL;
 	vgl_object_init(&s->obj, sampler_destroy);
+	s->change_id = vgl_unique_id();
 	s->name = name;
 	s->params = (struct vgl_tex_params){
 		.wrap_s = GL_REPEAT, .wrap_t = GL_REPEAT, .wrap_r = GL_REPEAT,
@@ -131,6 +132,7 @@ static void sampler_parameter(GLuint name, GLenum pname, GLfloat v)
 	err = vgl_sampler_param_set(&s->params, pname, v);
 	if (err != GL_NO_ERROR)
 		vgl_error(ctx, err);
+	s->change_id = vgl_unique_id();
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 

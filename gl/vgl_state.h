@@ -19,6 +19,8 @@ enum vgl_dirty {
 	VGL_DIRTY_PIPELINE,     /* anything in the pipeline key */
 	VGL_DIRTY_VERTEX,       /* vertex buffers or their layout */
 	VGL_DIRTY_DESCRIPTORS,  /* program, UBO bindings */
+	VGL_DIRTY_UBO_OFFSETS,  /* UBO ranges moved (same buffers and sizes) */
+	VGL_DIRTY_UNIFORMS,     /* push constants may not hold the program's default block */
 	VGL_DIRTY_COUNT,
 };
 

@@ -41,3 +41,6 @@ struct vgl_stats {
 /* The counters of a context (live; read them from the context's thread). */
 const struct vgl_stats *vgl_context_stats(const struct vgl_context *ctx);
 void vgl_context_reset_stats(struct vgl_context *ctx);
+/* The virgl dwords recorded so far in the context's open command buffer
+ * (none after a flush), for tests that decode what GL calls emit. */
+uint32_t vgl_context_recorded(const struct vgl_context *ctx, const uint32_t **dwords);

@@ -35,6 +35,7 @@ static struct vgl_texture *texture_create(GLuint name, GLenum target)
 	if (!t)
 		return NULL;
 	vgl_object_init(&t->obj, texture_destroy);
+	vgl_texture_changed(t);
 	t->name = name;
 	t->target = target;
 	p = &t->params;

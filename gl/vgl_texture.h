@@ -99,12 +99,33 @@ struct vgl_texture {
 	struct vgl_tex_params params;
 	bool immutable;
 	GLint immutable_levels;
+	uint64_t change_id;        /* vgl_unique_id, new with every change sampling sees */
 };
+
+/* Levels, storage or parameters changed: cached descriptors of it are stale. */
+static inline void vgl_texture_changed(struct vgl_texture *t)
+{
+	t->change_id = vgl_unique_id();
+}
 
 struct vgl_fbo;
 struct vgl_renderbuffer;
 struct vgl_sampler_cache;
 struct vgl_sampler_object;
+
+/* A complete texture's view and sampler for a sampler of one target on a
+ * unit, valid while the texture and the sampler object (NULL: none) are
+ * these, with these change ids. */
+struct vgl_tex_desc_cache {
+	const struct vgl_texture *t;
+	const struct vgl_sampler_object *so;
+	uint64_t t_id, so_id;
+	uint32_t unit, index;
+	VkImageView view;
+	VkSampler sampler;
+};
+
+#define VGL_TEX_DESC_CACHE 64 /* entries: 32 pairs (newest first) picked by texture and unit */
 
 /* A context's texture, renderbuffer and framebuffer bindings. */
 struct vgl_texture_state {
@@ -118,6 +139,8 @@ struct vgl_texture_state {
 	struct vgl_names *fbos;                              /* framebuffers are per context */
 	struct vgl_fbo *draw_fbo, *read_fbo;                 /* NULL: framebuffer 0 */
 	bool no_color_written;     /* the written flag of an FBO without colour */
+	/* vgl_texture_sample.c: descriptors textures gave on units lately */
+	struct vgl_tex_desc_cache desc[VGL_TEX_DESC_CACHE];
 };
 
 /* The view and sampler for what `unit` binds for a sampler uniform of GL

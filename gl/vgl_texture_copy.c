@@ -93,6 +93,7 @@ static void generate(struct vgl_context *ctx, struct vgl_texture *t, struct vgl_
 		define_generated(t, s, l);
 	}
 	vgl_batch_use(ctx, &s->obj);
+	vgl_texture_changed(t);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 

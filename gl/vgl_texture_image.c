@@ -112,6 +112,7 @@ struct vgl_tex_storage *vgl_texture_level_storage(struct vgl_context *ctx, struc
 	keep_levels(ctx, t, t->storage, s);
 	vgl_tex_storage_unref(t->storage);
 	t->storage = s;
+	vgl_texture_changed(t);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 	return s;
 }
@@ -127,6 +128,7 @@ struct vgl_tex_storage *vgl_texture_define(struct vgl_context *ctx, struct vgl_t
 					   const struct vgl_tex_level *spec)
 {
 	t->level[face][level] = *spec;
+	vgl_texture_changed(t);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 	if (!spec->width || !spec->height || !spec->depth)
 		return NULL;
@@ -395,6 +397,7 @@ static void tex_storage(const struct image_args *a, GLsizei levels, GLenum inter
 		return;
 	}
 	define_all(t, a, levels, internalformat, f);
+	vgl_texture_changed(t);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);  /* completeness may change */
 	vgl_texture_level_storage(ctx, t, 0, 0);
 	t->immutable = true;

@@ -160,6 +160,7 @@ static void tex_parameter(GLenum target, GLenum pname, GLfloat value)
 	err = set_param(ctx, t, pname, value);
 	if (err != GL_NO_ERROR)
 		vgl_error(ctx, err);
+	vgl_texture_changed(t);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 

@@ -303,26 +303,88 @@ static struct vgl_tex_params unit_params(const struct vgl_texture *t,
 	return p;
 }
 
+/* Whether a cached descriptor is of t on the unit and target, with so, as
+ * they are now (ids are unique: a new object at an old address differs). */
+static bool cache_hit(const struct vgl_tex_desc_cache *c, const struct vgl_texture *t,
+		      const struct vgl_sampler_object *so, uint32_t unit, uint32_t index)
+{
+	return c->t == t && c->t_id == t->change_id && c->unit == unit && c->index == index &&
+	       c->so == so && (!so || c->so_id == so->change_id);
+}
+
+/*
+ * Two ways per set: the pair of (texture, unit), newest first. A hit in the
+ * older way swaps the two, a miss drops the older, so two textures that
+ * share a pair while a draw alternates them both stay.
+ */
+static struct vgl_tex_desc_cache *cache_entry(struct vgl_texture_state *ts,
+					      const struct vgl_texture *t, uint32_t unit,
+					      uint32_t index, const struct vgl_sampler_object *so,
+					      bool *hit)
+{
+	/* Fibonacci hashing: textures are kilobytes apart, low bits alike */
+	uint64_t h = ((uint64_t)(uintptr_t)t + unit) * UINT64_C(0x9e3779b97f4a7c15);
+	struct vgl_tex_desc_cache *c = &ts->desc[2 * (h >> 59)]; /* the top 5 bits: 32 pairs */
+	struct vgl_tex_desc_cache old;
+
+	*hit = true;
+	if (cache_hit(&c[0], t, so, unit, index))
+		return &c[0];
+	old = c[0];
+	/* the older way comes first: on a hit it is the one, on a miss the
+	 * caller refills it */
+	*hit = cache_hit(&c[1], t, so, unit, index);
+	c[0] = c[1];
+	c[1] = old;
+	return &c[0];
+}
+
+/* Completeness, the view and the sampler of a complete texture come from
+ * the texture's and sampler object's state alone (and the context's
+ * version): remembered per context, texture and unit until either changes,
+ * so draws switching between textures re-check nothing. */
+static bool texture_descriptor(struct vgl_context *ctx, struct vgl_texture_state *ts,
+			       struct vgl_texture *t, GLint unit, int index,
+			       VkDescriptorImageInfo *out)
+{
+	const struct vgl_sampler_object *so = ts->sampler_units[unit];
+	struct vgl_tex_params p;
+	struct vgl_sampler_key k;
+	bool hit;
+	struct vgl_tex_desc_cache *c = cache_entry(ts, t, (uint32_t)unit, (uint32_t)index, so, &hit);
+
+	if (!hit) {
+		p = unit_params(t, so);
+		if (!complete(ctx, t, &p))
+			return black_descriptor(ctx, ts, index, out);
+		k = sampler_key(&p);
+		*c = (struct vgl_tex_desc_cache){ t, so, t->change_id, so ? so->change_id : 0,
+						  (uint32_t)unit, (uint32_t)index,
+						  texture_view(t, &p, index),
+						  vgl_sampler_get(ctx->dev, ts->samplers, &k) };
+		if (!c->view || !c->sampler) {
+			c->t = NULL;
+			return false;
+		}
+	}
+	out->imageView = c->view;
+	out->sampler = c->sampler;
+	vgl_batch_use(ctx, &t->storage->obj);
+	return true;
+}
+
 bool vgl_texture_descriptor(struct vgl_context *ctx, GLint unit, GLenum sampler_type,
 			    VkDescriptorImageInfo *out)
 {
 	struct vgl_texture_state *ts = vgl_texture_state(ctx);
 	int index = sampler_target(sampler_type);
 	struct vgl_texture *t;
-	struct vgl_tex_params p;
-	struct vgl_sampler_key k;
 
 	if (!ts || index < 0 || unit < 0 || unit >= VGL_MAX_TEXTURE_UNITS)
 		return false;
 	out->imageLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
 	t = ts->units[unit][index] ? ts->units[unit][index] : ts->defaults[index];
-	if (t)
-		p = unit_params(t, ts->sampler_units[unit]);
-	if (!t || !complete(ctx, t, &p))
+	if (!t)
 		return black_descriptor(ctx, ts, index, out);
-	k = sampler_key(&p);
-	out->imageView = texture_view(t, &p, index);
-	out->sampler = vgl_sampler_get(ctx->dev, ts->samplers, &k);
-	vgl_batch_use(ctx, &t->storage->obj);
-	return out->imageView && out->sampler;
+	return texture_descriptor(ctx, ts, t, unit, index, out);
 }

@@ -16,6 +16,33 @@
 #include "vgl_procs.h"
 #include "vgl_program.h"
 
+/* A range that only moved (same buffer, same size) changes a dynamic offset,
+ * not the descriptor set's key: the draw re-binds the set it has. */
+static void set_binding(struct vgl_context *ctx, struct vgl_ubo_binding *ub, struct vgl_buffer *b,
+			GLintptr offset, GLsizeiptr size)
+{
+	if (ub->buffer == b && ub->size == size && b) {
+		if (ub->offset != offset)
+			ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_UBO_OFFSETS);
+		ub->offset = offset;
+		return;
+	}
+	vgl_buffer_set(&ub->buffer, b);
+	ub->offset = offset;
+	ub->size = size;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+}
+
+/* The buffer of `name` when the point holds it already (a range moving
+ * within one buffer, every draw): no namespace lookup. A buffer whose name
+ * was deleted no longer answers to it. */
+static struct vgl_buffer *still_bound(const struct vgl_ubo_binding *ub, GLuint name)
+{
+	struct vgl_buffer *b = ub->buffer;
+
+	return b && b->name == name && !__atomic_load_n(&b->deleted, __ATOMIC_ACQUIRE) ? b : NULL;
+}
+
 static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset,
 		       GLsizeiptr size, bool whole)
 {
@@ -35,7 +62,7 @@ static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	if (name) {
+	if (name && !(b = still_bound(&ctx->ubo[index], name))) {
 		pthread_mutex_lock(&ctx->share->lock);
 		b = vgl_names_get(&ctx->share->buffers, name);
 		pthread_mutex_unlock(&ctx->share->lock);
@@ -44,11 +71,8 @@ static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset
 			return;
 		}
 	}
-	vgl_buffer_set(&ctx->ubo[index].buffer, b);
 	vgl_buffer_set(&ctx->uniform_buffer, b);
-	ctx->ubo[index].offset = whole ? 0 : offset;
-	ctx->ubo[index].size = whole ? 0 : size;
-	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+	set_binding(ctx, &ctx->ubo[index], b, whole ? 0 : offset, whole ? 0 : size);
 }
 
 static void GL_APIENTRY vgl_BindBufferRange(GLenum target, GLuint index, GLuint buffer,

@@ -2,8 +2,10 @@
 /*
  * Loose uniforms (technique 3): glUniform* write the program's CPU copy of
  * the std140 default block and widen its dirty range; the draw path sends
- * only that range, in the command stream (vgl_linked_upload_uniforms). Bools
- * are stored as uint 0/1. Sampler uniforms hold texture units instead.
+ * it only when dirty, in the command stream (vgl_linked_upload_uniforms:
+ * push constants, i.e. CONST[0], or the range into the binding-0 buffer of
+ * a block too big for them). Bools are stored as uint 0/1. Sampler
+ * uniforms hold texture units instead.
  */
 #include <stdio.h>
 #include <stdlib.h>

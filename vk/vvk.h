@@ -138,6 +138,9 @@ VkResult vvk_GetSemaphoreFdForValue(VkDevice device, VkSemaphore semaphore, uint
 				    int *pFd);
 void vvk_GetDescriptorPoolStats(VkDevice device, VkDescriptorPool pool,
 				struct vvk_descriptor_pool_stats *stats);
+/* The virgl dwords a command buffer has recorded so far (tests decode what
+ * a sequence of calls emits); valid until the next command is recorded. */
+uint32_t vvk_GetRecordedDwords(VkCommandBuffer commandBuffer, const uint32_t **pDwords);
 
 /* ---- instance and physical device --------------------------------------------- */
 

@@ -188,3 +188,11 @@ VkResult vvk_ResetCommandBuffer(VkCommandBuffer commandBuffer, VkCommandBufferRe
 	cmd->state = VVK_CMD_INITIAL;
 	return VK_SUCCESS;
 }
+
+uint32_t vvk_GetRecordedDwords(VkCommandBuffer commandBuffer, const uint32_t **pDwords)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+
+	*pDwords = cmd->cs.buf;
+	return cmd->cs.cdw;
+}

@@ -44,6 +44,7 @@ enum vvk_dirty {
 	VVK_DIRTY_PUSH_CONSTANTS,
 	VVK_DIRTY_COMPUTE_PUSH_CONSTANTS,
 	VVK_DIRTY_GFX_DESCRIPTORS,
+	VVK_DIRTY_GFX_DYNAMIC_OFFSETS, /* the same graphics sets, other dynamic offsets */
 	VVK_DIRTY_COMPUTE_DESCRIPTORS,
 	VVK_DIRTY_FRAMEBUFFER,
 	VVK_DIRTY_MULTISAMPLE, /* the pipeline's sample mask and min samples */
@@ -120,8 +121,16 @@ struct vvk_host_shadow {
 	struct vvk_stage_bindings stage[VVK_STAGE_COUNT];
 };
 
+/* What a switch between two graphics pipelines made dirty (vvk_cmd_draw.c),
+ * by pipeline serial: pipelines are immutable, so the answer stays right. */
+struct vvk_switch_memo {
+	uint64_t from, to;
+	uint32_t dirty;
+};
+
 struct vvk_cmd_state {
 	uint32_t dirty;
+	struct vvk_switch_memo switches[2]; /* the last two switches, newest first */
 	struct vvk_pipeline *pipeline[VVK_BIND_COUNT];
 	struct vvk_bound_sets bound[VVK_BIND_COUNT];
 	struct vvk_vertex_binding vb[VVK_MAX_VERTEX_BUFFERS];
@@ -172,6 +181,7 @@ void vvk_cmd_invalidate_host_state(struct vvk_cmd_buffer *cmd);
 void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd);
 /* vvk_cmd_descriptors.c */
 void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp);
+void vvk_cmd_emit_dynamic_offsets(struct vvk_cmd_buffer *cmd);
 /* vvk_cmd_render.c */
 void vvk_cmd_emit_framebuffer(struct vvk_cmd_buffer *cmd);
 /* vvk_cmd_transfer.c: resolves `blit`'s boxes of src (multisample) into dst;

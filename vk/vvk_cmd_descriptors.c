@@ -27,18 +27,29 @@ static bool stage_in_bind_point(enum vvk_stage s, enum vvk_bind_point bp)
 	return (s == VVK_STAGE_CS) == (bp == VVK_BIND_COMPUTE);
 }
 
+static bool has_storage(const struct vvk_buffer *b)
+{
+	return b && b->mem && b->mem->res;
+}
+
+static struct vvk_buffer_binding binding_at(const struct vvk_descriptor *d, uint32_t dyn)
+{
+	const struct vvk_buffer *b = d->buffer;
+
+	if (!has_storage(b))
+		return (struct vvk_buffer_binding){ 0 };
+	return (struct vvk_buffer_binding){ b->mem->res->res_handle,
+					    vvk_buffer_res_offset(b, d->offset) + dyn,
+					    (uint32_t)d->range };
+}
+
 static struct vvk_buffer_binding buffer_binding(struct vvk_cmd_buffer *cmd,
 						const struct vvk_descriptor *d, uint32_t dyn,
 						bool write)
 {
-	struct vvk_buffer *b = d->buffer;
-
-	if (!b || !b->mem || !b->mem->res)
-		return (struct vvk_buffer_binding){ 0 };
-	vvk_cmd_use_memory(cmd, b->mem, write);
-	return (struct vvk_buffer_binding){ b->mem->res->res_handle,
-					    vvk_buffer_res_offset(b, d->offset) + dyn,
-					    (uint32_t)d->range };
+	if (has_storage(d->buffer))
+		vvk_cmd_use_memory(cmd, d->buffer->mem, write);
+	return binding_at(d, dyn);
 }
 
 /* A storage texel buffer: SET_SHADER_IMAGES' buffer layout, bytes not layers. */
@@ -323,5 +334,62 @@ void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp
 		emit_samplers(&cmd->cs, vvk_stage_wire(s), &want[s], h);
 		emit_ssbos(&cmd->cs, vvk_stage_wire(s), &want[s], h);
 		emit_images(&cmd->cs, vvk_stage_wire(s), &want[s], h);
+	}
+}
+
+/* ---- only dynamic offsets changed ------------------------------------------------ */
+
+static void send_ubo(struct vdrm_cs *cs, uint32_t stage, uint32_t slot,
+		     const struct vvk_buffer_binding *w, struct vvk_stage_bindings *h)
+{
+	if (!memcmp(w, &h->ubo[slot], sizeof(*w)))
+		return;
+	vdrm_encode_set_uniform_buffer(cs, &(struct vdrm_cmd_set_uniform_buffer){
+		.stage = stage, .index = slot, .offset = w->offset, .length = w->size,
+		.res = w->res });
+	h->ubo[slot] = *w;
+}
+
+/* One dynamic uniform buffer binding's slots, with the bound offsets. */
+static void move_dynamic_ubo(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p,
+			     uint32_t base, const struct vvk_descriptor_set *set,
+			     const struct vvk_dsl_binding *b, const uint32_t *dyn)
+{
+	bool vs = (b->stages & VK_SHADER_STAGE_VERTEX_BIT) && p->shaders[VVK_STAGE_VS];
+	bool fs = (b->stages & VK_SHADER_STAGE_FRAGMENT_BIT) && p->shaders[VVK_STAGE_FS];
+
+	for (uint32_t i = 0; i < b->count && base + b->slot + i < VVK_MAX_UBO_SLOTS; i++) {
+		struct vvk_buffer_binding w =
+			binding_at(&set->desc[b->desc_index + i], dyn[b->dyn_index + i]);
+
+		if (vs)
+			send_ubo(&cmd->cs, vvk_stage_wire(VVK_STAGE_VS), base + b->slot + i, &w,
+				 &cmd->st.host.stage[VVK_STAGE_VS]);
+		if (fs)
+			send_ubo(&cmd->cs, vvk_stage_wire(VVK_STAGE_FS), base + b->slot + i, &w,
+				 &cmd->st.host.stage[VVK_STAGE_FS]);
+	}
+}
+
+/*
+ * The same sets re-bound with other dynamic offsets (glBindBufferRange
+ * moving a range): only the dynamic uniform buffers' slots can differ, so
+ * they alone are recomputed and compared with what the host has; the slot
+ * tables are not rebuilt and the buffers are already referenced by the
+ * emission that bound the sets.
+ */
+void vvk_cmd_emit_dynamic_offsets(struct vvk_cmd_buffer *cmd)
+{
+	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_GFX];
+	const struct vvk_pipeline_layout *l = p->layout;
+	const struct vvk_bound_sets *bound = &cmd->st.bound[VVK_BIND_GFX];
+
+	for (uint32_t s = 0; s < l->nr_sets; s++) {
+		const struct vvk_descriptor_set *set = bound->sets[s];
+
+		for (uint32_t b = 0; set && b < set->layout->nr_bindings; b++)
+			if (set->layout->bindings[b].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC)
+				move_dynamic_ubo(cmd, p, l->base[s][VVK_SLOT_UBO], set,
+						 &set->layout->bindings[b], bound->dynamic[s]);
 	}
 }

@@ -15,7 +15,7 @@
 #define GFX_STATE_OF_PIPELINE \
 	(DIRTY(GFX_PIPELINE) | DIRTY(VIEWPORT) | DIRTY(SCISSOR) | DIRTY(BLEND_COLOR) | \
 	 DIRTY(STENCIL_REF) | DIRTY(VERTEX_BUFFERS) | DIRTY(PUSH_CONSTANTS) | DIRTY(GFX_DESCRIPTORS) | \
-	 DIRTY(MULTISAMPLE))
+	 DIRTY(GFX_DYNAMIC_OFFSETS) | DIRTY(MULTISAMPLE))
 #define COMPUTE_STATE_OF_PIPELINE \
 	(DIRTY(COMPUTE_PIPELINE) | DIRTY(COMPUTE_PUSH_CONSTANTS) | DIRTY(COMPUTE_DESCRIPTORS))
 
@@ -84,8 +84,28 @@ static uint32_t gfx_switch_dirty(const struct vvk_pipeline *old, const struct vv
 	if (same_push_use(old, p))
 		d &= ~DIRTY(PUSH_CONSTANTS);
 	if (same_descriptor_use(old, p))
-		d &= ~DIRTY(GFX_DESCRIPTORS);
+		d &= ~(DIRTY(GFX_DESCRIPTORS) | DIRTY(GFX_DYNAMIC_OFFSETS));
 	return d;
+}
+
+/*
+ * gfx_switch_dirty() of the last two switches is remembered: a state toggled
+ * between draws (depth test on, off) switches between the same two
+ * pipelines, and comparing them again cost more than the rest of the bind.
+ */
+static uint32_t gfx_switch_dirty_memo(struct vvk_cmd_state *st, const struct vvk_pipeline *old,
+				      const struct vvk_pipeline *p)
+{
+	struct vvk_switch_memo *m = st->switches;
+
+	if (!old)
+		return gfx_switch_dirty(old, p);
+	for (int i = 0; i < 2; i++)
+		if (m[i].from == old->serial && m[i].to == p->serial)
+			return m[i].dirty;
+	m[1] = m[0];
+	m[0] = (struct vvk_switch_memo){ old->serial, p->serial, gfx_switch_dirty(old, p) };
+	return m[0].dirty;
 }
 
 void vvk_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
@@ -99,7 +119,8 @@ void vvk_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint bind
 	if (old == p)
 		return;
 	cmd->st.pipeline[bp] = p;
-	cmd->st.dirty |= bp == VVK_BIND_GFX ? gfx_switch_dirty(old, p) : COMPUTE_STATE_OF_PIPELINE;
+	cmd->st.dirty |= bp == VVK_BIND_GFX ? gfx_switch_dirty_memo(&cmd->st, old, p)
+					    : COMPUTE_STATE_OF_PIPELINE;
 }
 
 void vvk_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint bindPoint,
@@ -111,22 +132,28 @@ void vvk_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoin
 	enum vvk_bind_point bp = bind_point(bindPoint);
 	struct vvk_bound_sets *b = &cmd->st.bound[bp];
 	uint32_t used = 0;
-	bool same = true;
+	bool same_sets = true, same_offsets = true;
 
 	b->layout = vvk_pipeline_layout_from_handle(layout);
 	for (uint32_t i = 0; i < setCount && firstSet + i < VVK_MAX_SETS; i++) {
 		struct vvk_descriptor_set *set = vvk_descriptor_set_from_handle(pSets[i]);
 		uint32_t n = set ? set->layout->nr_dynamic : 0, *dyn = b->dynamic[firstSet + i];
 
-		same &= b->sets[firstSet + i] == set;
+		same_sets &= b->sets[firstSet + i] == set;
+		/* storage buffers' offsets take the full path (emit_ssbos) */
+		same_sets &= !set ||
+			     !set->layout->type_counts[VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC];
 		b->sets[firstSet + i] = set;
 		for (uint32_t d = 0; d < n && used < dynamicOffsetCount; d++, used++) {
-			same &= dyn[d] == pDynamicOffsets[used];
+			same_offsets &= dyn[d] == pDynamicOffsets[used];
 			dyn[d] = pDynamicOffsets[used];
 		}
 	}
-	/* the same sets at the same offsets: nothing to send again */
-	if (!same)
+	/* the same sets at the same offsets: nothing to send again; only new
+	 * offsets of graphics sets: only the dynamic buffers' slots */
+	if (bp == VVK_BIND_GFX && same_sets && !same_offsets)
+		cmd->st.dirty |= DIRTY(GFX_DYNAMIC_OFFSETS);
+	else if (!same_sets || !same_offsets)
 		cmd->st.dirty |= bp == VVK_BIND_GFX ? DIRTY(GFX_DESCRIPTORS)
 						    : DIRTY(COMPUTE_DESCRIPTORS);
 }
@@ -419,6 +446,8 @@ void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd)
 		emit_push_constants(cmd, p, VVK_STAGE_VS, VVK_STAGE_FS);
 	if (d & DIRTY(GFX_DESCRIPTORS))
 		vvk_cmd_emit_descriptors(cmd, VVK_BIND_GFX);
+	else if (d & DIRTY(GFX_DYNAMIC_OFFSETS))
+		vvk_cmd_emit_dynamic_offsets(cmd);
 	cmd->st.dirty &= ~(GFX_STATE_OF_PIPELINE | DIRTY(FRAMEBUFFER));
 }
 

@@ -194,8 +194,11 @@ static struct vvk_pipeline *pipeline_new(struct vvk_device *dev, const VkAllocat
 {
 	struct vvk_pipeline *p = vvk_zalloc(vvk_device_alloc(dev, a), sizeof(*p));
 
+	static uint64_t serials;
+
 	if (!p)
 		return NULL;
+	p->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	p->bind_point = bp;
 	p->layout = vvk_pipeline_layout_ref(vvk_pipeline_layout_from_handle(layout));
 	return p;

@@ -31,6 +31,7 @@ struct vvk_sampler_pair {
 };
 
 struct vvk_pipeline {
+	uint64_t serial;     /* unique over the process: names it in caches that outlive it */
 	VkPipelineBindPoint bind_point;
 	struct vvk_pipeline_layout *layout;
 	uint32_t shaders[VVK_STAGE_COUNT];

@@ -24,7 +24,10 @@
 #define VVK_MAX_SSBO_SLOTS 32
 #define VVK_MAX_IMAGE_SLOTS 32
 #define VVK_MAX_SETS 4
-#define VVK_MAX_PUSH_CONSTANTS 256
+/* Push constants are CONST[0], sent whole with SET_CONSTANT_BUFFER: 4096
+ * bytes (256 vec4, ES 3.0's vertex uniform vectors) lets gl/ keep a
+ * program's default uniform block there (the host takes 64 KiB). */
+#define VVK_MAX_PUSH_CONSTANTS 4096
 #define VVK_MAX_VERTEX_BUFFERS 16
 #define VVK_MAX_VERTEX_ATTRIBS 16
 #define VVK_MAX_COLOR_ATTACHMENTS 8

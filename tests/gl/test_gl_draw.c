@@ -922,13 +922,43 @@ START_TEST(t_pipeline_cache)
 	ck_assert_uint_eq(st->uniform_uploads, 100); /* a new colour each draw */
 	ck_assert_uint_le(st->sets_allocated, 1);
 	glt_assert_pixel(16, 16, 255, 0, 0, 255);
-	/* the same values again: nothing is dirty, nothing is sent */
+	/* the same values again: nothing is dirty, nothing is sent, but for
+	 * the first draw of the new command buffer (after glFinish): the
+	 * block is push constants (CONST[0]), which live in the command buffer */
 	vgl_context_reset_stats(G.ctx);
 	for (int i = 0; i < 10; i++)
 		draw_quad_at(p, full, 0, 1, 0, 0, 1);
-	ck_assert_uint_eq(st->uniform_uploads, 0);
+	ck_assert_uint_eq(st->uniform_uploads, 1);
 	ck_assert_uint_eq(st->pipelines_created, 0);
 	ck_assert_uint_eq(st->draws, 10);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* A state toggled every draw (the depth test) alternates two pipelines:
+ * made once each, found again every draw; each draw obeys its own state. */
+START_TEST(t_toggled_state)
+{
+	const struct vgl_stats *st = vgl_context_stats(G.ctx);
+	GLuint p = uniform_program();
+
+	clear_black();
+	gl.DepthFunc(GL_LESS);
+	vgl_context_reset_stats(G.ctx);
+	for (int i = 0; i < 20; i++) {
+		if (i & 1)
+			gl.Enable(GL_DEPTH_TEST);
+		else
+			gl.Disable(GL_DEPTH_TEST);
+		draw_quad_at(p, full, 0.5f, (float)(i & 1), 0, (float)!(i & 1), 1);
+	}
+	ck_assert_uint_eq(st->pipelines_created, 2);
+	ck_assert_uint_eq(st->draws, 20);
+	/* the last draw, depth-tested at 0.75 against the earlier 0.75: not LESS */
+	glt_assert_pixel(16, 16, 0, 0, 255, 255);
+	gl.Disable(GL_DEPTH_TEST);
+	draw_quad_at(p, full, 0.5f, 1, 0, 0, 1);
+	glt_assert_pixel(16, 16, 255, 0, 0, 255);
 	gl.DeleteProgram(p);
 }
 END_TEST
@@ -942,6 +972,7 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(tc, glt_setup, glt_teardown);
 	tcase_add_test(tc, t_triangle_vbo);
 	tcase_add_test(tc, t_uniform_per_draw);
+	tcase_add_test(tc, t_toggled_state);
 	tcase_add_test(tc, t_vao);
 	tcase_add_test(tc, t_indexed);
 	tcase_add_test(tc, t_depth_test);

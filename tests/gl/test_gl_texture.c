@@ -477,6 +477,51 @@ START_TEST(t_incomplete_black)
 }
 END_TEST
 
+/* Alternating two textures on a unit (each draw's descriptor comes from the
+ * unit's remembered one while the texture is unchanged): a parameter change
+ * of one of them, made while the other is bound, still counts. */
+START_TEST(t_alternating_textures_see_changes)
+{
+	/* 2x1: a mipmapped filter needs level 1 */
+	static const uint8_t red[8] = { 255, 0, 0, 255, 255, 0, 0, 255 };
+	static const uint8_t blue[8] = { 0, 0, 255, 255, 0, 0, 255, 255 };
+	GLuint p = program(vs, fs_2d), t[2];
+
+	tx.GenTextures(2, t);
+	for (int i = 0; i < 2; i++) {
+		tx.BindTexture(GL_TEXTURE_2D, t[i]);
+		tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+			      i ? blue : red);
+		tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	}
+	for (int i = 0; i < 4; i++) {
+		tx.BindTexture(GL_TEXTURE_2D, t[i & 1]);
+		draw();
+		glt_assert_pixel(16, 16, i & 1 ? 0 : 255, 0, i & 1 ? 255 : 0, 255);
+	}
+	/* t[0] needs mipmaps now (incomplete); t[1] is bound while it changes */
+	tx.BindTexture(GL_TEXTURE_2D, t[0]);
+	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+	tx.BindTexture(GL_TEXTURE_2D, t[1]);
+	draw();
+	glt_assert_pixel(16, 16, 0, 0, 255, 255);
+	tx.BindTexture(GL_TEXTURE_2D, t[0]);
+	draw();
+	glt_assert_pixel(16, 16, 0, 0, 0, 255);
+	/* complete again by its level 1, then a new level 0 of the same object */
+	tx.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+	draw();
+	glt_assert_pixel(16, 16, 255, 0, 0, 255);
+	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, blue);
+	draw();
+	glt_assert_pixel(16, 16, 0, 0, 255, 255);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	tx.DeleteTextures(2, t);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* ---- cube maps ------------------------------------------------------------------------------------- */
 
 START_TEST(t_cube_faces)
@@ -1152,6 +1197,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_generate_mipmap);
 	tcase_add_test(tc, t_explicit_levels);
 	tcase_add_test(tc, t_incomplete_black);
+	tcase_add_test(tc, t_alternating_textures_see_changes);
 	tcase_add_test(tc, t_cube_faces);
 	tcase_add_test(tc, t_copy_tex_image);
 	tcase_add_test(tc, t_tex_storage);

@@ -350,6 +350,152 @@ START_TEST(t_buffer_errors)
 }
 END_TEST
 
+/* ---- the default block: CONST[0] (push constants) or, when too big, binding 0 ---- */
+
+static const char *fs_loose =
+	"#version 300 es\n"
+	"precision mediump float;\n"
+	"uniform vec4 color;\n"
+	"out vec4 o;\n"
+	"void main() { o = color; }\n";
+/* 256 + 1 vec4: past the 4096 bytes push constants take */
+static const char *vs_big =
+	"#version 300 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"uniform vec4 big[256];\n"
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0) + big[255]; }\n";
+
+#define CMD_RESOURCE_INLINE_WRITE 9
+#define CMD_SET_CONSTANT_BUFFER 12
+#define CMD_SET_UNIFORM_BUFFER 27
+#define STAGE_FRAGMENT 1
+
+/* Draws v from a buffer object: client arrays would add writes of their own. */
+static GLuint vbo_of(const float *v)
+{
+	GLuint b = glt_buffer(GL_ARRAY_BUFFER, v, 12 * sizeof(float));
+
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+	gl.EnableVertexAttribArray(0);
+	return b;
+}
+
+/* Commands of one opcode in the open command buffer; *last: the last one's start. */
+static uint32_t count_cmds(uint32_t opcode, const uint32_t **last)
+{
+	const uint32_t *dw;
+	uint32_t n = vgl_context_recorded(G.ctx, &dw), found = 0;
+
+	for (uint32_t i = 0; i < n; i += 1 + (dw[i] >> 16)) {
+		if ((dw[i] & 0xff) != opcode)
+			continue;
+		found++;
+		*last = dw + i;
+	}
+	return found;
+}
+
+/* A glUniform4fv before each draw: one SET_CONSTANT_BUFFER of the fragment
+ * stage carrying the vec4 (3 + 4 dwords), no buffer write, no descriptors. */
+START_TEST(t_default_block_is_const0)
+{
+	const struct vgl_stats *st = vgl_context_stats(G.ctx);
+	GLuint p = glt_program(vs_pos, fs_loose);
+	GLint loc = gl.GetUniformLocation(p, "color");
+	const uint32_t *cb = NULL, *other = NULL;
+	GLuint vbo = vbo_of(full);
+
+	gl.UseProgram(p);
+	clear_black();
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.Finish();
+	vgl_context_reset_stats(G.ctx);
+	for (int i = 0; i < 3; i++) {
+		gl.Uniform4fv(loc, 1, rgb[i]);
+		gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	}
+	ck_assert_uint_eq(count_cmds(CMD_SET_CONSTANT_BUFFER, &cb), 3);
+	ck_assert_uint_eq(cb[0] >> 16, 2 + 4);
+	ck_assert_uint_eq(cb[1], STAGE_FRAGMENT);
+	ck_assert_mem_eq(&cb[3], rgb[2], 16);
+	ck_assert_uint_eq(count_cmds(CMD_RESOURCE_INLINE_WRITE, &other), 0);
+	ck_assert_uint_eq(count_cmds(CMD_SET_UNIFORM_BUFFER, &other), 0);
+	ck_assert_uint_eq(st->uniform_uploads, 3);
+	ck_assert_uint_eq(st->uniform_bytes, 3 * 16);
+	ck_assert_uint_eq(st->sets_allocated + st->set_binds + st->descriptor_writes, 0);
+	glt_assert_pixel(16, 16, 0, 0, 255, 255);
+	/* the read-back flushed: the new command buffer gets the block once,
+	 * then the same value again sends nothing */
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.Uniform4fv(loc, 1, rgb[2]);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_uint_eq(count_cmds(CMD_SET_CONSTANT_BUFFER, &cb), 1);
+	gl.DeleteBuffers(1, &vbo);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* Two programs alternating: each draw after a switch gets its program's
+ * whole block back in CONST[0]; a masked clear's own uniforms in between
+ * do not leak into the application's draw. */
+START_TEST(t_default_block_program_switch)
+{
+	GLuint p = glt_program(vs_pos, fs_loose), q = glt_program(vs_pos, fs_loose);
+
+	gl.UseProgram(p);
+	gl.Uniform4fv(gl.GetUniformLocation(p, "color"), 1, rgb[0]);
+	gl.UseProgram(q);
+	gl.Uniform4fv(gl.GetUniformLocation(q, "color"), 1, rgb[1]);
+	clear_black();
+	for (int i = 0; i < 4; i++) {
+		gl.UseProgram(i & 1 ? q : p);
+		draw(i & 1 ? right : left);
+	}
+	glt_assert_pixel(4, 16, 255, 0, 0, 255);
+	glt_assert_pixel(28, 16, 0, 255, 0, 255);
+	gl.UseProgram(p);
+	draw(left);
+	gl.ColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+	gl.ClearColor(0, 0, 1, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);  /* drawn with the clear program's colour */
+	gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+	draw(left);
+	glt_assert_pixel(4, 16, 255, 0, 0, 255);
+	gl.DeleteProgram(p);
+	gl.DeleteProgram(q);
+}
+END_TEST
+
+/* A block past the push constant limit stays a buffer at binding 0: the
+ * dirty range goes into it in the stream, one set serves every draw. */
+START_TEST(t_default_block_too_big)
+{
+	const struct vgl_stats *st = vgl_context_stats(G.ctx);
+	GLuint p = glt_program(vs_big, fs_loose);
+	const uint32_t *iw = NULL;
+	const float zero[4] = { 0, 0, 0, 0 };
+	GLuint vbo = vbo_of(full);
+
+	gl.UseProgram(p);
+	gl.Uniform4fv(gl.GetUniformLocation(p, "big[255]"), 1, zero);
+	clear_black();
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.Finish();
+	vgl_context_reset_stats(G.ctx);
+	for (int i = 0; i < 3; i++) {
+		gl.Uniform4fv(gl.GetUniformLocation(p, "color"), 1, rgb[i]);
+		gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	}
+	ck_assert_uint_eq(count_cmds(CMD_RESOURCE_INLINE_WRITE, &iw), 3);
+	ck_assert_uint_eq(iw[0] >> 16, 11 + 4);
+	ck_assert_uint_eq(st->uniform_uploads, 3);
+	ck_assert_uint_eq(st->sets_allocated + st->sets_reused, 1);
+	glt_assert_pixel(16, 16, 0, 0, 255, 255);
+	gl.DeleteBuffers(1, &vbo);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gl_ubo");
@@ -367,6 +513,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_map_write);
 	tcase_add_test(tc, t_copy_then_map);
 	tcase_add_test(tc, t_buffer_errors);
+	tcase_add_test(tc, t_default_block_is_const0);
+	tcase_add_test(tc, t_default_block_program_switch);
+	tcase_add_test(tc, t_default_block_too_big);
 	suite_add_tcase(s, tc);
 	return s;
 }

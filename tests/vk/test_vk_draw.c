@@ -878,34 +878,137 @@ START_TEST(ubo_sets_pick_colours)
 }
 END_TEST
 
+/* One set with one dynamic UBO (1 KiB buffer) read by ubo.frag. */
+struct dyn_ubo {
+	VkDescriptorSetLayout sl;
+	VkPipelineLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+	struct vkt_buffer ubo;
+	VkPipeline p;
+};
+
+static struct dyn_ubo dyn_ubo_make(void)
+{
+	VkDescriptorSetLayoutBinding b = ubo_binding(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC);
+	struct dyn_ubo d;
+
+	d.sl = vkt_set_layout(&b, 1);
+	d.layout = vkt_pipeline_layout(&d.sl, 1, NULL);
+	d.pool = vkt_descriptor_pool(&b, 1, 1);
+	d.set = vkt_alloc_set(d.pool, d.sl);
+	d.ubo = vkt_buffer(1024, true, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+	d.p = make_pipeline(&(struct pipe_desc){
+		.vs = "attr.vert", .fs = "ubo.frag", .layout = d.layout,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST });
+	vkt_write_buffer(d.set, 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, d.ubo.buf, 0, 16);
+	return d;
+}
+
+static void dyn_ubo_free(struct dyn_ubo *d)
+{
+	vvk_DestroyPipeline(T.dev, d->p, NULL);
+	vvk_DestroyDescriptorPool(T.dev, d->pool, NULL);
+	vvk_DestroyPipelineLayout(T.dev, d->layout, NULL);
+	vvk_DestroyDescriptorSetLayout(T.dev, d->sl, NULL);
+	vkt_buffer_free(&d->ubo);
+}
+
+/* The same set re-bound at another dynamic offset sends one
+ * SET_UNIFORM_BUFFER with the moved offset before the draw, nothing else. */
+START_TEST(dynamic_offset_moves_one_slot)
+{
+	struct dyn_ubo u = dyn_ubo_make();
+	struct target t = target(1, VK_FORMAT_UNDEFINED);
+	struct vkt_buffer vb = columns(2);
+	VkCommandBuffer cmd = vkt_begin();
+	const uint32_t *dw;
+	uint32_t n1, n2, first = 0, zero = 0, moved = 256;
+
+	begin(cmd, &t);
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, u.p);
+	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, u.layout, 0, 1, &u.set, 1,
+				  &zero);
+	vvk_CmdDraw(cmd, 6, 1, 0, 0);
+	n1 = vvk_GetRecordedDwords(cmd, &dw);
+	for (uint32_t i = 0; i < n1; i += 1 + (dw[i] >> 16))
+		if ((dw[i] & 0xff) == 27) /* SET_UNIFORM_BUFFER */
+			first = dw[i + 3];
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, u.layout, 0, 1, &u.set, 1,
+				  &moved);
+	vvk_CmdDraw(cmd, 6, 1, 6, 0);
+	n2 = vvk_GetRecordedDwords(cmd, &dw);
+	ck_assert_uint_eq(n2 - n1, 6 + 13);
+	ck_assert_uint_eq(dw[n1], 27 | 5u << 16);
+	ck_assert_uint_eq(dw[n1 + 1], 1); /* fragment stage */
+	ck_assert_uint_eq(dw[n1 + 3], first + 256);
+	ck_assert_uint_eq(dw[n1 + 4], 16);
+	ck_assert_uint_eq(dw[n1 + 6] & 0xff, 8); /* DRAW_VBO */
+	vvk_CmdEndRendering(cmd);
+	vkt_submit_wait(cmd);
+	vkt_buffer_free(&vb);
+	target_free(&t);
+	dyn_ubo_free(&u);
+}
+END_TEST
+
+/* Two pipelines that differ in their rasterizer only, alternated: every
+ * switch, the first of each direction and the remembered ones alike, binds
+ * the other rasterizer object and nothing else before the draw. */
+START_TEST(pipeline_toggle_binds_one_object)
+{
+	VkPipelineLayout layout = vkt_pipeline_layout(NULL, 0, NULL);
+	VkPipeline p[2];
+	struct target t = target(1, VK_FORMAT_UNDEFINED);
+	struct vkt_buffer vb = columns(1);
+	VkCommandBuffer cmd = vkt_begin();
+	const uint32_t *dw;
+	uint32_t before, after;
+
+	for (int i = 0; i < 2; i++)
+		p[i] = make_pipeline(&(struct pipe_desc){
+			.vs = "attr.vert", .fs = "varying.frag", .layout = layout,
+			.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+			.cull = i ? VK_CULL_MODE_FRONT_BIT : VK_CULL_MODE_NONE });
+	begin(cmd, &t);
+	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p[0]);
+	vvk_CmdDraw(cmd, 6, 1, 0, 0);
+	for (int i = 1; i <= 4; i++) {
+		before = vvk_GetRecordedDwords(cmd, &dw);
+		vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p[i & 1]);
+		vvk_CmdDraw(cmd, 6, 1, 0, 0);
+		after = vvk_GetRecordedDwords(cmd, &dw);
+		ck_assert_uint_eq(after - before, 2 + 13);
+		ck_assert_uint_eq(dw[before] & 0xff, 2); /* BIND_OBJECT */
+		ck_assert_uint_eq(dw[before + 2] & 0xff, 8); /* DRAW_VBO */
+	}
+	vvk_CmdEndRendering(cmd);
+	vkt_submit_wait(cmd);
+	vkt_buffer_free(&vb);
+	target_free(&t);
+	for (int i = 0; i < 2; i++)
+		vvk_DestroyPipeline(T.dev, p[i], NULL);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+}
+END_TEST
+
 /* One set, one dynamic UBO: three draws at three offsets, three colours. */
 START_TEST(dynamic_ubo_offsets_pick_colours)
 {
-	VkDescriptorSetLayoutBinding b = ubo_binding(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC);
-	VkDescriptorSetLayout sl = vkt_set_layout(&b, 1);
-	VkPipelineLayout layout = vkt_pipeline_layout(&sl, 1, NULL);
-	VkDescriptorPool pool = vkt_descriptor_pool(&b, 1, 1);
-	VkDescriptorSet set = vkt_alloc_set(pool, sl);
-	struct vkt_buffer ubo = vkt_buffer(1024, true, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
-	VkPipeline p = make_pipeline(&(struct pipe_desc){
-		.vs = "attr.vert", .fs = "ubo.frag", .layout = layout,
-		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST });
-	struct column_draw d[3] = { { { set }, 1, 512, 1 }, { { set }, 1, 0, 1 },
-				    { { set }, 1, 256, 1 } };
+	struct dyn_ubo u = dyn_ubo_make();
+	struct column_draw d[3] = { { { u.set }, 1, 512, 1 }, { { u.set }, 1, 0, 1 },
+				    { { u.set }, 1, 256, 1 } };
 	uint8_t px[W * H * 4];
 
-	put_vec4(&ubo, 0, 0, 1, 0, 1);
-	put_vec4(&ubo, 256, 0, 0, 1, 1);
-	put_vec4(&ubo, 512, 1, 0, 0, 1);
-	vkt_flush(&ubo);
-	vkt_write_buffer(set, 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, ubo.buf, 0, 16);
-	draw_columns(p, layout, d, 3, px);
+	put_vec4(&u.ubo, 0, 0, 1, 0, 1);
+	put_vec4(&u.ubo, 256, 0, 0, 1, 1);
+	put_vec4(&u.ubo, 512, 1, 0, 0, 1);
+	vkt_flush(&u.ubo);
+	draw_columns(u.p, u.layout, d, 3, px);
 	expect_columns(px, (const struct rgba[]){ RED, GREEN, BLUE }, 3, "dynamic ubo");
-	vvk_DestroyPipeline(T.dev, p, NULL);
-	vvk_DestroyDescriptorPool(T.dev, pool, NULL);
-	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
-	vvk_DestroyDescriptorSetLayout(T.dev, sl, NULL);
-	vkt_buffer_free(&ubo);
+	dyn_ubo_free(&u);
 }
 END_TEST
 
@@ -1610,6 +1713,8 @@ static Suite *draw_suite(void)
 	tcase_add_test(tc, separate_sampler_shared_by_two_images);
 	tcase_add_test(tc, ubo_sets_pick_colours);
 	tcase_add_test(tc, dynamic_ubo_offsets_pick_colours);
+	tcase_add_test(tc, dynamic_offset_moves_one_slot);
+	tcase_add_test(tc, pipeline_toggle_binds_one_object);
 	tcase_add_test(tc, ubos_in_two_sets);
 	tcase_add_test(tc, push_constants_in_both_stages);
 	tcase_add_loop_test(tc, instanced_draw, 0, VKT_ARRAY_SIZE(instance_cases));
