@@ -22,6 +22,8 @@
 #include "vdrm_transport.h"
 #include "vdrm_vtest_wire.h"
 
+#define VTEST_REPLY_TIMEOUT_MS 60000 /* a hung server: then the device is lost */
+
 struct vtest_transport {
 	struct vdrm_transport base;
 	struct vtest_conn conn;
@@ -404,7 +406,11 @@ static int vt_open_conn(struct vtest_transport *vt, const struct vdrm_vtest_crea
 {
 	int ret;
 
-	vt->conn.timeout_ms = info->reply_timeout_ms ? info->reply_timeout_ms : 10000;
+	/* A server that is alive but busy is not lost: it answers only after the
+	 * commands queued before (one thread), and a host GL compiling a
+	 * 10,000-line shader took 4.8 s per stage on NVIDIA; 10 s failed the
+	 * real-shader corpus there. A dead server closes the socket (seen at once). */
+	vt->conn.timeout_ms = info->reply_timeout_ms ? info->reply_timeout_ms : VTEST_REPLY_TIMEOUT_MS;
 	if (info->fd >= 0)
 		vt->conn.fd = info->fd;
 	else if ((ret = vtest_connect(&vt->conn, info->socket_path, err)))

@@ -5,7 +5,7 @@
 # Results go to $OUT (default /tmp/gpuhost-out). No CPU pinning by default
 # (GLES_BENCH_CPUS): the GPU driver has threads of its own.
 set -uo pipefail
-src=$(cd "$(dirname "$0")/../.." && pwd)
+src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 b=$src/.gpuhost
 R=/opt/virtgl-gpuhost   # not under /tmp: the Mesa peer mounts a tmpfs over /tmp
 nvjson=${NVIDIA_EGL_JSON:-/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json}

@@ -5,7 +5,7 @@
 # counters) with a real GPU behind the protocol. Prints one line per suite
 # and each failing check's message; exits 1 if any suite fails.
 set -uo pipefail
-src=$(cd "$(dirname "$0")/../.." && pwd)
+src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 b=$src/.gpuhost
 # go.sh's environment, without running the benchmark
 GPUHOST_ENV_ONLY=1 . "$src/bench/gpu-host/go.sh"
