@@ -7,6 +7,7 @@
 #include "vgl_buffer.h"
 #include "vgl_clear.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_object.h"
 #include "vgl_program.h"
 #include "vgl_surface.h"
@@ -116,6 +117,7 @@ int vgl_context_create(struct vgl_device *dev, const struct vgl_context_info *in
 	ctx->dev = dev;
 	ctx->major = info->major;
 	ctx->minor = info->minor;
+	ctx->ext_mask = vgl_ext_mask_compute(ctx);
 	ctx->share = join_share(info->share);
 	vgl_state_init(&ctx->st);
 	vgl_vao_init(&ctx->default_vao);

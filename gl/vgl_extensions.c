@@ -114,9 +114,19 @@ static const struct extension table[] = {
 	{ "GL_EXT_frag_depth", NULL },
 };
 
+uint32_t vgl_ext_mask_compute(const struct vgl_context *ctx)
+{
+	uint32_t m = 0;
+
+	for (size_t i = 0; i < VGL_EXT_COUNT_CHECKED; i++)
+		m |= !table[i].on || table[i].on(ctx) ? VGL_EXT_BIT(i) : 0;
+	return m;
+}
+
+/* Rows past VGL_EXT_COUNT_CHECKED have no condition. */
 static bool row_on(const struct vgl_context *ctx, size_t i)
 {
-	return !table[i].on || table[i].on(ctx);
+	return i >= VGL_EXT_COUNT_CHECKED || (ctx->ext_mask & VGL_EXT_BIT(i));
 }
 
 bool vgl_ext_on(const struct vgl_context *ctx, enum vgl_ext e)
@@ -126,11 +136,7 @@ bool vgl_ext_on(const struct vgl_context *ctx, enum vgl_ext e)
 
 uint32_t vgl_ext_mask(const struct vgl_context *ctx)
 {
-	uint32_t m = 0;
-
-	for (size_t i = 0; i < VGL_EXT_COUNT_CHECKED; i++)
-		m |= row_on(ctx, i) ? VGL_EXT_BIT(i) : 0;
-	return m;
+	return ctx->ext_mask;
 }
 
 uint32_t vgl_ext_count(const struct vgl_context *ctx)
