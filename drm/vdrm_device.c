@@ -81,7 +81,8 @@ static int open_vtest_or_spawn(const struct vdrm_device_create_info *info,
 static int open_transport(const struct vdrm_device_create_info *info,
 			  struct vdrm_transport **t, bool *spawned, struct vdrm_error *err)
 {
-	struct vdrm_drm_create_info di = { .node = info->drm_node };
+	struct vdrm_drm_create_info di = { .node = info->drm_node, .use_fd = info->use_drm_fd,
+					   .fd = info->drm_fd };
 	int ret;
 
 	if (info->kind == VDRM_TRANSPORT_VTEST)
@@ -391,6 +392,50 @@ int vdrm_resource_download(struct vdrm_device *dev, struct vdrm_resource *res, u
 			   const struct vdrm_box *box)
 {
 	return transfer(dev, res, level, box, VDRM_TRANSFER_FROM_HOST);
+}
+
+int vdrm_resource_export_fd(struct vdrm_device *dev, struct vdrm_resource *res, int *fd)
+{
+	int ret;
+
+	if (!dev->t->res_ops->export_fd)
+		return vdrm_transport_fail(dev->t, VDRM_ERROR_UNSUPPORTED,
+					   "%s resources cannot be shared as dma-bufs",
+					   dev->t->name);
+	pthread_mutex_lock(&dev->lock);
+	ret = dev->t->res_ops->export_fd(dev->t, res, fd);
+	pthread_mutex_unlock(&dev->lock);
+	return ret;
+}
+
+int vdrm_resource_import_fd(struct vdrm_device *dev, int fd,
+			    const struct vdrm_resource_create_info *info,
+			    struct vdrm_resource **out)
+{
+	struct vdrm_resource *res;
+	int ret = vdrm_resource_info_validate(info, &dev->t->error);
+
+	if (ret)
+		return ret;
+	if (!dev->t->res_ops->import_fd)
+		return vdrm_transport_fail(dev->t, VDRM_ERROR_UNSUPPORTED,
+					   "%s cannot import dma-bufs", dev->t->name);
+	if (fd < 0)
+		return vdrm_transport_fail(dev->t, VDRM_ERROR_INVALID_ARGUMENT,
+					   "import of fd %d", fd);
+	res = calloc(1, sizeof(*res));
+	if (!res)
+		return vdrm_transport_fail(dev->t, VDRM_ERROR_OUT_OF_MEMORY, "out of memory");
+	res->info = *info;
+	res->size = vdrm_resource_backing_size(info);
+	pthread_mutex_lock(&dev->lock);
+	ret = dev->t->res_ops->import_fd(dev->t, fd, res);
+	pthread_mutex_unlock(&dev->lock);
+	if (ret)
+		free(res);
+	else
+		*out = res;
+	return ret;
 }
 
 int vdrm_resource_wait_idle(struct vdrm_device *dev, struct vdrm_resource *res)

@@ -29,6 +29,10 @@ struct vdrm_device_create_info {
 	bool may_spawn_server;
 	const char *vtest_socket; /* NULL = /tmp/.virgl_test */
 	const char *drm_node;     /* NULL = search for the virtio_gpu render node */
+	/* DRM on this open node instead (duplicated; GEM handles shared with
+	 * the caller's fd): how a GBM device drives the fd it was given */
+	bool use_drm_fd;
+	int drm_fd;
 	uint32_t reply_timeout_ms; /* vtest; 0 = default */
 	uint32_t vtest_max_version; /* highest vtest protocol to ask for; 0 = 3 */
 };
@@ -88,6 +92,19 @@ int vdrm_resource_upload(struct vdrm_device *dev, struct vdrm_resource *res, uin
 /* Host → backing, after every earlier submit; returns with the data in res->map. */
 int vdrm_resource_download(struct vdrm_device *dev, struct vdrm_resource *res, uint32_t level,
 			   const struct vdrm_box *box);
+/*
+ * Sharing through dma-bufs (DRM transport only: VDRM_ERROR_UNSUPPORTED on
+ * vtest). export_fd returns a new fd the caller closes. import_fd makes a
+ * resource of a dma-buf of this virtio-gpu device (another device's is
+ * VDRM_ERROR_INVALID_ARGUMENT); info describes it (the kernel knows no
+ * format or size) and must pass vdrm_resource_info_validate. The fd stays
+ * the caller's. The import's backing may be smaller than info's layout
+ * (res->size says how much is mapped).
+ */
+int vdrm_resource_export_fd(struct vdrm_device *dev, struct vdrm_resource *res, int *fd);
+int vdrm_resource_import_fd(struct vdrm_device *dev, int fd,
+			    const struct vdrm_resource_create_info *info,
+			    struct vdrm_resource **out);
 /* Waits until the backing may be rewritten after an upload. */
 int vdrm_resource_wait_idle(struct vdrm_device *dev, struct vdrm_resource *res);
 

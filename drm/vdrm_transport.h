@@ -61,6 +61,16 @@ struct vdrm_resource_ops {
 	 */
 	int (*transfer)(struct vdrm_transport *t, const struct vdrm_transfer *xfer);
 	int (*wait_idle)(struct vdrm_transport *t, struct vdrm_resource *res);
+	/*
+	 * Sharing (DRM only; NULL on vtest, which has no dma-bufs). export_fd
+	 * gives a new dma-buf fd of the resource. import_fd takes a dma-buf of
+	 * this virtio-gpu device (the kernel refuses other devices') and fills
+	 * res_handle, bo_handle, size and map; res->info is the caller's
+	 * description, the kernel knows none of it. Importing the same buffer
+	 * twice gives the same GEM handle: the transport counts references.
+	 */
+	int (*export_fd)(struct vdrm_transport *t, struct vdrm_resource *res, int *fd);
+	int (*import_fd)(struct vdrm_transport *t, int fd, struct vdrm_resource *res);
 };
 
 struct vdrm_sync_ops {
@@ -91,6 +101,11 @@ struct vdrm_transport {
 
 struct vdrm_drm_create_info {
 	const char *node; /* a /dev/dri/renderD* path, or NULL to search by driver name */
+	/* use_fd: open nothing, use fd (a card or render node). It is
+	 * duplicated: the caller keeps its fd, and GEM handles are shared with
+	 * it, as a GBM device's must be with its user's KMS calls. */
+	bool use_fd;
+	int fd;
 };
 
 struct vdrm_vtest_create_info {

@@ -24,6 +24,11 @@
 struct drm_transport {
 	struct vdrm_transport base;
 	int fd;
+	/* holders of each GEM handle, indexed by handle (the kernel hands them
+	 * out densely from 1): importing a buffer this file already has gives
+	 * the same handle, and only its last holder may close it */
+	uint32_t *bo_refs;
+	uint32_t bo_refs_size;
 	struct vdrm_fence_ring ring;
 	uint64_t submitted;
 	uint32_t *bo_list;  /* scratch for EXECBUFFER's BO handles */
@@ -180,11 +185,41 @@ static int map_bo(struct drm_transport *dt, struct vdrm_resource *res)
 	return VDRM_OK;
 }
 
+/* One more holder of handle (a creation or an import). */
+static int hold_bo(struct drm_transport *dt, uint32_t handle)
+{
+	if (handle >= dt->bo_refs_size) {
+		uint32_t n = dt->bo_refs_size ? dt->bo_refs_size : 64;
+		uint32_t *r;
+
+		while (n <= handle && n < UINT32_MAX / 2)
+			n *= 2;
+		r = n > handle ? realloc(dt->bo_refs, (size_t)n * sizeof(*r)) : NULL;
+		if (!r)
+			return vdrm_transport_fail(&dt->base, VDRM_ERROR_OUT_OF_MEMORY,
+						   "out of memory for GEM handle %u", handle);
+		memset(r + dt->bo_refs_size, 0, (size_t)(n - dt->bo_refs_size) * sizeof(*r));
+		dt->bo_refs = r;
+		dt->bo_refs_size = n;
+	}
+	dt->bo_refs[handle]++;
+	return VDRM_OK;
+}
+
+/* Drops one holder; false while others still hold the handle. */
+static bool release_bo(struct drm_transport *dt, uint32_t handle)
+{
+	if (handle >= dt->bo_refs_size || dt->bo_refs[handle] == 0)
+		return true;
+	return --dt->bo_refs[handle] == 0;
+}
+
 static void close_bo(struct drm_transport *dt, uint32_t handle)
 {
 	struct drm_gem_close c = { .handle = handle };
 
-	drmIoctl(dt->fd, DRM_IOCTL_GEM_CLOSE, &c);
+	if (release_bo(dt, handle))
+		drmIoctl(dt->fd, DRM_IOCTL_GEM_CLOSE, &c);
 }
 
 static int dt_resource_create(struct vdrm_transport *t,
@@ -207,7 +242,9 @@ static int dt_resource_create(struct vdrm_transport *t,
 		return ioctl_fail(dt, "RESOURCE_CREATE");
 	res->bo_handle = rc.bo_handle;
 	res->res_handle = rc.res_handle;
-	ret = map_bo(dt, res);
+	ret = hold_bo(dt, rc.bo_handle);
+	if (!ret)
+		ret = map_bo(dt, res);
 	if (ret)
 		close_bo(dt, rc.bo_handle);
 	return ret;
@@ -220,6 +257,58 @@ static void dt_resource_destroy(struct vdrm_transport *t, struct vdrm_resource *
 	if (res->map)
 		munmap(res->map, res->size);
 	close_bo(dt, res->bo_handle);
+}
+
+static int dt_export_res_fd(struct vdrm_transport *t, struct vdrm_resource *res, int *fd)
+{
+	struct drm_transport *dt = to_drm(t);
+	int ret = dt_lost(dt);
+
+	if (ret)
+		return ret;
+	if (drmPrimeHandleToFD(dt->fd, res->bo_handle, DRM_CLOEXEC | DRM_RDWR, fd))
+		return ioctl_fail(dt, "PRIME_HANDLE_TO_FD");
+	return VDRM_OK;
+}
+
+/* The host resource behind a GEM handle, and its backing size. */
+static int resource_info(struct drm_transport *dt, struct vdrm_resource *res)
+{
+	struct drm_virtgpu_resource_info ri = { .bo_handle = res->bo_handle };
+
+	if (drmIoctl(dt->fd, DRM_IOCTL_VIRTGPU_RESOURCE_INFO, &ri))
+		return ioctl_fail(dt, "RESOURCE_INFO");
+	res->res_handle = ri.res_handle;
+	/* a backing smaller than the caller's layout cannot be transferred
+	 * through: map only what exists, transfers are the caller's to bound */
+	if (ri.size < res->size)
+		res->size = ri.size;
+	return VDRM_OK;
+}
+
+static int dt_import_res_fd(struct vdrm_transport *t, int fd, struct vdrm_resource *res)
+{
+	struct drm_transport *dt = to_drm(t);
+	int ret = dt_lost(dt);
+
+	if (ret)
+		return ret;
+	/* ENODEV/EINVAL here: a dma-buf of another device, or not a dma-buf */
+	if (drmPrimeFDToHandle(dt->fd, fd, &res->bo_handle)) {
+		int e = errno;
+		return vdrm_transport_fail(t, VDRM_ERROR_INVALID_ARGUMENT,
+					   "PRIME_FD_TO_HANDLE: %s (not a dma-buf of this "
+					   "virtio-gpu device?)", strerror(e));
+	}
+	ret = hold_bo(dt, res->bo_handle);
+	if (ret)
+		return ret;
+	ret = resource_info(dt, res);
+	if (!ret && res->size)
+		ret = map_bo(dt, res);
+	if (ret)
+		close_bo(dt, res->bo_handle);
+	return ret;
 }
 
 static int wait_bo(struct drm_transport *dt, uint32_t handle)
@@ -267,6 +356,7 @@ static void dt_destroy(struct vdrm_transport *t)
 
 	vdrm_fence_ring_finish(&dt->ring);
 	free(dt->bo_list);
+	free(dt->bo_refs);
 	if (dt->fd >= 0)
 		close(dt->fd);
 	free(dt);
@@ -281,6 +371,8 @@ static const struct vdrm_resource_ops dt_res_ops = {
 	.destroy = dt_resource_destroy,
 	.transfer = dt_transfer,
 	.wait_idle = dt_wait_idle,
+	.export_fd = dt_export_res_fd,
+	.import_fd = dt_import_res_fd,
 };
 static const struct vdrm_sync_ops dt_sync_ops = {
 	.query = dt_query,
@@ -352,6 +444,19 @@ static int open_node(const struct vdrm_drm_create_info *info, char *path, size_t
 {
 	int fd;
 
+	if (info->use_fd) {
+		snprintf(path, size, "fd %d", info->fd);
+		fd = fcntl(info->fd, F_DUPFD_CLOEXEC, 0);
+		if (fd < 0)
+			return vdrm_error_set(err, VDRM_ERROR_NO_DEVICE, "dup of fd %d: %s",
+					      info->fd, strerror(errno));
+		if (!is_virtio_gpu(fd)) {
+			close(fd);
+			return vdrm_error_set(err, VDRM_ERROR_NO_DEVICE,
+					      "fd %d is not a virtio_gpu node", info->fd);
+		}
+		return fd;
+	}
 	if (!info->node) {
 		fd = find_render_node(path, size);
 		if (fd < 0)

@@ -592,6 +592,84 @@ START_TEST(unknown_transport_name_is_rejected)
 }
 END_TEST
 
+/* DRM: a resource exported as a dma-buf and imported again (into the same
+ * device and into a second device on the same node) is the same host
+ * resource: a clear through one is read back through the other. */
+START_TEST(dma_buf_export_import_shares_the_host_resource)
+{
+	struct vdrm_resource *rt = make_rt(16, 16), *same = NULL, *again = NULL, *other = NULL;
+	struct vdrm_device_create_info info = create_info();
+	struct vdrm_device *dev2 = NULL;
+	struct vdrm_error err = { 0 };
+	int fd = -1;
+
+	ck_assert_msg(vdrm_resource_export_fd(dev, rt, &fd) == 0, "%s", vdrm_device_error(dev));
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(vdrm_resource_import_fd(dev, fd, &rt->info, &same), 0);
+	ck_assert_int_eq(vdrm_resource_import_fd(dev, fd, &rt->info, &again), 0);
+	ck_assert_uint_eq(same->res_handle, rt->res_handle);
+	ck_assert_uint_eq(same->bo_handle, rt->bo_handle); /* one GEM handle, counted */
+	/* the first holders going away leaves the handle to the last */
+	vdrm_resource_destroy(dev, rt);
+	vdrm_resource_destroy(dev, same);
+	clear_and_check(again, (float[]){ 0.0f, 1.0f, 0.0f, 1.0f },
+			(uint8_t[]){ 0x00, 0xff, 0x00, 0xff });
+	ck_assert_msg(vdrm_device_create(&info, &dev2, &err) == 0, "%s", err.message);
+	ck_assert_int_eq(vdrm_resource_import_fd(dev2, fd, &again->info, &other), 0);
+	ck_assert_uint_eq(other->res_handle, again->res_handle);
+	memset(other->map, 0, other->size);
+	ck_assert_int_eq(vdrm_resource_download(dev2, other, 0,
+						&(struct vdrm_box){ 0, 0, 0, 16, 16, 1 }), 0);
+	ck_assert_uint_eq(((uint8_t *)other->map)[1], 0xff);
+	vdrm_resource_destroy(dev2, other);
+	vdrm_device_destroy(dev2);
+	vdrm_resource_destroy(dev, again);
+	close(fd);
+}
+END_TEST
+
+/* Not a dma-buf, a closed fd, a bad description: errors, nothing created. */
+START_TEST(dma_buf_import_rejects_bad_input)
+{
+	struct vdrm_resource_create_info info = {
+		.target = VDRM_TARGET_2D, .format = VDRM_FORMAT_R8G8B8A8_UNORM,
+		.bind = VDRM_BIND_SAMPLER_VIEW, .width = 16, .height = 16, .depth = 1,
+		.array_size = 1,
+	};
+	struct vdrm_resource *res = NULL;
+	int p[2];
+
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_eq(vdrm_resource_import_fd(dev, p[0], &info, &res),
+			 VDRM_ERROR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(vdrm_device_error(dev), "PRIME_FD_TO_HANDLE"));
+	close(p[0]);
+	close(p[1]);
+	ck_assert_int_eq(vdrm_resource_import_fd(dev, p[0], &info, &res),
+			 VDRM_ERROR_INVALID_ARGUMENT);
+	ck_assert_int_eq(vdrm_resource_import_fd(dev, -1, &info, &res),
+			 VDRM_ERROR_INVALID_ARGUMENT);
+	info.width = 0;
+	ck_assert_int_eq(vdrm_resource_import_fd(dev, p[0], &info, &res),
+			 VDRM_ERROR_INVALID_ARGUMENT);
+	ck_assert_ptr_null(res);
+	ck_assert(!vdrm_device_is_lost(dev));
+}
+END_TEST
+
+/* vtest has no dma-bufs: both directions say so. */
+START_TEST(vtest_cannot_share_dma_bufs)
+{
+	struct vdrm_resource *rt = make_rt(4, 4), *res = NULL;
+	int fd = -1;
+
+	ck_assert_int_eq(vdrm_resource_export_fd(dev, rt, &fd), VDRM_ERROR_UNSUPPORTED);
+	ck_assert_int_eq(vdrm_resource_import_fd(dev, 0, &rt->info, &res), VDRM_ERROR_UNSUPPORTED);
+	ck_assert_ptr_nonnull(strstr(vdrm_device_error(dev), "dma-buf"));
+	vdrm_resource_destroy(dev, rt);
+}
+END_TEST
+
 static Suite *device_suite(void)
 {
 	Suite *s = suite_create(use_drm ? "device (drm)" : "device (vtest)");
@@ -610,6 +688,12 @@ static Suite *device_suite(void)
 	tcase_add_test(tc, in_fence_orders_a_submission);
 	tcase_add_test(tc, invalid_resources_rejected_before_sending);
 	tcase_add_test(tc, debug_dump_decodes_submitted_streams);
+	if (use_drm) {
+		tcase_add_test(tc, dma_buf_export_import_shares_the_host_resource);
+		tcase_add_test(tc, dma_buf_import_rejects_bad_input);
+	} else {
+		tcase_add_test(tc, vtest_cannot_share_dma_bufs);
+	}
 	suite_add_tcase(s, tc);
 	if (!use_drm) {
 		tcase_set_timeout(own, 60);
