@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gl/: the OpenGL ES state tracker on vk/ (zink's role) — its face to the EGL
- * layer (gl/egl_*.c), which is the only caller of what this header declares.
+ * layer (gl/egl/), which is the only caller of what this header declares.
  * Everything else of gl/ is reached through GL entry points that
  * vgl_get_proc_address() hands to libglvnd.
  *

@@ -6,16 +6,27 @@
 #include "egl_context.h"
 #include "egl_device.h"
 #include "egl_error.h"
+#include "egl_platform.h"
 #include "egl_surface.h"
 #include "egl_sync.h"
 #include "vgl.h"
 
-enum { DISPLAY_SURFACELESS, DISPLAY_DEVICE, DISPLAY_COUNT };
-
-static struct egl_display displays[DISPLAY_COUNT] = {
-	[DISPLAY_SURFACELESS] = { .platform = EGL_PLATFORM_SURFACELESS_MESA },
-	[DISPLAY_DEVICE] = { .platform = EGL_PLATFORM_DEVICE_EXT },
+/* The platforms, in the order getPlatformDisplay tries them. */
+static const struct egl_platform *const platforms[] = {
+	&egl_platform_surfaceless,
+	&egl_platform_device,
 };
+
+const struct egl_platform *egl_platform_find(EGLenum platform)
+{
+	for (size_t i = 0; i < sizeof(platforms) / sizeof(platforms[0]); i++)
+		if (platforms[i]->platform == platform)
+			return platforms[i];
+	return NULL;
+}
+
+/* Every display handed out, newest first; entries are never removed. */
+static struct egl_display *all_displays;
 
 static pthread_mutex_t egl_mutex = PTHREAD_MUTEX_INITIALIZER;
 
@@ -31,10 +42,32 @@ void egl_unlock(void)
 
 static struct egl_display *display_from_handle(EGLDisplay dpy)
 {
-	for (int i = 0; i < DISPLAY_COUNT; i++)
-		if ((EGLDisplay)&displays[i] == dpy)
-			return &displays[i];
-	return NULL;
+	struct egl_display *d;
+
+	egl_lock();
+	for (d = all_displays; d && (EGLDisplay)d != dpy; d = d->next)
+		;
+	egl_unlock();
+	return d;
+}
+
+static bool display_registered(const struct egl_display *d)
+{
+	for (const struct egl_display *e = all_displays; e; e = e->next)
+		if (e == d)
+			return true;
+	return false;
+}
+
+struct egl_display *egl_display_register(struct egl_display *d)
+{
+	egl_lock();
+	if (!display_registered(d)) {
+		d->next = all_displays;
+		all_displays = d;
+	}
+	egl_unlock();
+	return d;
 }
 
 EGLDisplay egl_display_handle(const struct egl_display *d)
@@ -86,15 +119,13 @@ void egl_display_object_gone(struct egl_display *d)
 
 /* ---- getPlatformDisplay ------------------------------------------------------ */
 
-/* Neither platform takes display attributes. */
-static EGLDisplay no_attribs_display(struct egl_display *d, const EGLAttrib *attribs)
+bool egl_display_attribs_empty(const EGLAttrib *attribs, EGLint *error)
 {
 	if (attribs && attribs[0] != EGL_NONE) {
-		egl_error(EGL_BAD_ATTRIBUTE);
-		return EGL_NO_DISPLAY;
+		*error = EGL_BAD_ATTRIBUTE;
+		return false;
 	}
-	egl_success();
-	return egl_display_handle(d);
+	return true;
 }
 
 static EGLDisplay decline(EGLint error)
@@ -105,27 +136,30 @@ static EGLDisplay decline(EGLint error)
 
 EGLDisplay egl_get_platform_display(EGLenum platform, void *native, const EGLAttrib *attribs)
 {
+	const struct egl_platform *p;
+	struct egl_display *d;
+	EGLint error = EGL_SUCCESS;
+
 	/* Without a device we answer for no platform at all, at once, with no
 	 * error: libglvnd then asks the next vendor and the application keeps
 	 * whatever EGL it had before virtgl was installed. */
 	if (!egl_device_present())
 		return decline(EGL_SUCCESS);
-	switch (platform) {
-	case EGL_NONE: /* eglGetDisplay(EGL_DEFAULT_DISPLAY) */
+	/* eglGetDisplay(EGL_DEFAULT_DISPLAY) reaches vendors as EGL_NONE: the
+	 * surfaceless display; any other native display there is not ours */
+	if (platform == EGL_NONE) {
 		if (native != EGL_DEFAULT_DISPLAY)
 			return decline(EGL_SUCCESS);
-		return no_attribs_display(&displays[DISPLAY_SURFACELESS], attribs);
-	case EGL_PLATFORM_SURFACELESS_MESA:
-		if (native != EGL_DEFAULT_DISPLAY)
-			return decline(EGL_BAD_PARAMETER);
-		return no_attribs_display(&displays[DISPLAY_SURFACELESS], attribs);
-	case EGL_PLATFORM_DEVICE_EXT:
-		if (native != egl_device_handle())
-			return decline(EGL_BAD_PARAMETER);
-		return no_attribs_display(&displays[DISPLAY_DEVICE], attribs);
-	default:
-		return decline(EGL_BAD_PARAMETER);
+		platform = EGL_PLATFORM_SURFACELESS_MESA;
 	}
+	p = egl_platform_find(platform);
+	if (!p)
+		return decline(EGL_BAD_PARAMETER);
+	d = p->get_display(native, attribs, &error);
+	if (!d)
+		return decline(error);
+	egl_success();
+	return egl_display_handle(d);
 }
 
 const char *egl_client_extensions(void)

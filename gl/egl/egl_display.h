@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * EGL displays: one for the surfaceless platform (EGL_MESA_platform_surfaceless,
- * also what eglGetDisplay(EGL_DEFAULT_DISPLAY) gives) and one for the device
- * platform (EGL_EXT_platform_device). Both are static: EGL hands out the same
- * handle for the same arguments, and a handle stays valid after eglTerminate.
+ * EGL displays. Each belongs to a platform (egl_platform.h), which makes it
+ * from the native display; every display ever handed out is registered here
+ * and lives as long as the process: EGL hands out the same handle for the
+ * same arguments, and a handle stays valid after eglTerminate.
  *
  * Locking: one lock for all of EGL's state (lists, bindings, refcounts). It is
  * never held while waiting for the GPU (eglClientWaitSync drops it).
@@ -23,8 +23,12 @@ struct egl_surface;
 struct egl_context;
 struct egl_sync;
 
+struct egl_platform;
+
 struct egl_display {
-	EGLenum platform;
+	const struct egl_platform *platform;
+	void *native;                   /* the platform's native display */
+	struct egl_display *next;       /* the registry's list */
 	bool initialized;
 	/* Held from eglInitialize until the display is terminated and the last
 	 * object (one still current somewhere) is gone. */
@@ -50,6 +54,11 @@ EGLDisplay egl_display_handle(const struct egl_display *d);
  * is terminated and its last object is gone. */
 void egl_display_object_added(struct egl_display *d);
 void egl_display_object_gone(struct egl_display *d);
+
+/* Adds d to the displays handles are looked up in (once); returns d. */
+struct egl_display *egl_display_register(struct egl_display *d);
+/* No display attributes given; else false with *error = EGL_BAD_ATTRIBUTE. */
+bool egl_display_attribs_empty(const EGLAttrib *attribs, EGLint *error);
 
 /* __EGLapiImports::getPlatformDisplay. */
 EGLDisplay egl_get_platform_display(EGLenum platform, void *native, const EGLAttrib *attribs);

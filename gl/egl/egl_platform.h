@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * An EGL platform (EGL_EXT_platform_base): how a native display becomes an
+ * egl_display, and how a native window becomes a chain of colour buffers
+ * virtgl renders into and presents. One file per platform implements this
+ * table, the way drm/'s transports implement vdrm_transport_ops:
+ *
+ *   egl_platform_surfaceless.c  EGL_MESA_platform_surfaceless (and EGL_DEFAULT_DISPLAY)
+ *   egl_platform_device.c       EGL_EXT_platform_device
+ *
+ * The entry points in egl_display.c / egl_surface.c do the EGL bookkeeping
+ * (handles, locking, errors of the generic arguments); a platform does only
+ * what differs between window systems.
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+struct egl_display;
+struct egl_surface;
+
+struct egl_platform {
+	EGLenum platform;   /* EGL_PLATFORM_*; what the application passes */
+	const char *name;   /* for messages */
+	/*
+	 * The display for `native` (the same one for the same arguments), or
+	 * NULL with *error set: EGL_SUCCESS when the native display is simply
+	 * not virtgl's (libglvnd then asks the next vendor, quietly), else the
+	 * EGL error to report.
+	 */
+	struct egl_display *(*get_display)(void *native, const EGLAttrib *attribs, EGLint *error);
+	/*
+	 * Window surfaces. NULL create_window: the platform has no native
+	 * windows (EGL_BAD_NATIVE_WINDOW for any handle). create_window fills
+	 * what the platform keeps in s->platform_data and returns an EGL error.
+	 */
+	EGLint (*create_window)(struct egl_display *d, struct egl_surface *s, void *native_window);
+	void (*destroy_window)(struct egl_surface *s);
+	/* Presents the back buffer (the context's work is flushed first). */
+	EGLint (*swap_buffers)(struct egl_display *d, struct egl_surface *s);
+};
+
+extern const struct egl_platform egl_platform_surfaceless;
+extern const struct egl_platform egl_platform_device;
+
+/* The platform for an EGL_PLATFORM_* value, or NULL. */
+const struct egl_platform *egl_platform_find(EGLenum platform);
