@@ -6,6 +6,7 @@
  * 86, 307, 309, 310) or assigns twice (262-266) are deliberately absent, as
  * are formats no GLES path produces (YUV, LATC, intensity, 64-bit floats).
  */
+#include <drm_fourcc.h>
 #include <stddef.h>
 
 #include "vdrm_format.h"
@@ -308,4 +309,33 @@ const char *vdrm_format_name(uint32_t format)
 	const struct vdrm_format_desc *desc = vdrm_format_describe(format);
 
 	return desc ? desc->name : "UNKNOWN";
+}
+
+/* DRM fourcc <-> virgl format of the buffers GBM, EGL images and scanout
+ * share. Fourccs name packed little-endian words from the high bits down;
+ * virgl names the bytes in memory order (B first for XRGB8888). */
+static const struct {
+	uint32_t fourcc, format;
+} fourccs[] = {
+	{ DRM_FORMAT_XRGB8888, VDRM_FORMAT_B8G8R8X8_UNORM },
+	{ DRM_FORMAT_ARGB8888, VDRM_FORMAT_B8G8R8A8_UNORM },
+	{ DRM_FORMAT_XBGR8888, VDRM_FORMAT_R8G8B8X8_UNORM },
+	{ DRM_FORMAT_ABGR8888, VDRM_FORMAT_R8G8B8A8_UNORM },
+	{ DRM_FORMAT_RGB565, VDRM_FORMAT_B5G6R5_UNORM },
+};
+
+uint32_t vdrm_format_from_fourcc(uint32_t fourcc)
+{
+	for (size_t i = 0; i < sizeof(fourccs) / sizeof(fourccs[0]); i++)
+		if (fourccs[i].fourcc == fourcc)
+			return fourccs[i].format;
+	return 0;
+}
+
+uint32_t vdrm_format_to_fourcc(uint32_t format)
+{
+	for (size_t i = 0; i < sizeof(fourccs) / sizeof(fourccs[0]); i++)
+		if (fourccs[i].format == format)
+			return fourccs[i].fourcc;
+	return 0;
 }

@@ -35,6 +35,7 @@ struct vdrm_format_desc {
 enum vdrm_format_id {
 	VDRM_FORMAT_B8G8R8A8_UNORM = 1,
 	VDRM_FORMAT_B8G8R8X8_UNORM = 2,
+	VDRM_FORMAT_B5G6R5_UNORM = 7,
 	VDRM_FORMAT_Z16_UNORM = 16,
 	VDRM_FORMAT_Z32_FLOAT = 18,
 	VDRM_FORMAT_Z24_UNORM_S8_UINT = 19,
@@ -76,3 +77,12 @@ enum vdrm_format_id {
 const struct vdrm_format_desc *vdrm_format_describe(uint32_t format);
 /* "UNKNOWN" for an unknown one. */
 const char *vdrm_format_name(uint32_t format);
+
+/*
+ * The virgl format of a single-plane DRM fourcc (drm_fourcc.h) the way every
+ * virgl driver lays it out in a shared buffer (XRGB8888 = B8G8R8X8_UNORM ...),
+ * or 0 for a fourcc virtgl does not share. The inverse gives the fourcc of a
+ * virgl format (0: none).
+ */
+uint32_t vdrm_format_from_fourcc(uint32_t fourcc);
+uint32_t vdrm_format_to_fourcc(uint32_t format);

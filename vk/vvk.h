@@ -121,6 +121,37 @@ struct vvk_shader_module_tgsi_info {
 	uint32_t shared_size;    /* compute: bytes of shared memory */
 };
 
+/*
+ * Chained to VkImageCreateInfo: an image shared as a dma-buf (DRM transport
+ * only; vtest has none: VK_ERROR_FEATURE_NOT_PRESENT). fd >= 0 imports that
+ * dma-buf of the same virtio-gpu (the fd stays the caller's; another
+ * device's buffer or a closed fd is VK_ERROR_INVALID_EXTERNAL_HANDLE);
+ * fd < 0 creates a new image that can be exported (bind SHARED, plus
+ * SCANOUT with VVK_IMAGE_DMA_BUF_SCANOUT). drm_format is the buffer's
+ * single-plane fourcc: its virgl format (vdrm_format_from_fourcc) is the
+ * resource's, VkImageCreateInfo.format says how views read it (B8G8R8A8 for
+ * XRGB8888: the host reads X as 1). Only 2D, one level, one layer, one
+ * sample. The buffer's layout is the shared one: stride = width x bytes per
+ * pixel, offset 0.
+ */
+#define VVK_STRUCTURE_TYPE_IMAGE_DMA_BUF_INFO ((VkStructureType)0x76766b02)
+
+enum vvk_image_dma_buf_flags {
+	VVK_IMAGE_DMA_BUF_SCANOUT = 1u << 0,
+};
+
+struct vvk_image_dma_buf_info {
+	VkStructureType sType;
+	const void *pNext;
+	int fd;
+	uint32_t drm_format;
+	uint32_t flags;          /* enum vvk_image_dma_buf_flags */
+};
+
+/* A new dma-buf fd of an image (the caller closes it): any image on the DRM
+ * transport; VK_ERROR_FEATURE_NOT_PRESENT on vtest. */
+VkResult vvk_GetImageDmaBufFd(VkDevice device, VkImage image, int *pFd);
+
 /* What a descriptor pool holds now (tests count recycling with it). */
 struct vvk_descriptor_pool_stats {
 	uint32_t max_sets;

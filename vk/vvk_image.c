@@ -71,11 +71,47 @@ static void init_image(struct vvk_image *img, const VkImageCreateInfo *ci)
 	vvk_usage_init(&img->use);
 }
 
+static VkResult result_of_create(int ret)
+{
+	if (ret == VDRM_ERROR_DEVICE_LOST)
+		return VK_ERROR_DEVICE_LOST;
+	if (ret == VDRM_ERROR_UNSUPPORTED)
+		return VK_ERROR_FEATURE_NOT_PRESENT;
+	return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+}
+
+/* The resource of a shared image: the buffer's own format, a 2D texture
+ * that can be rendered to, sampled and exported (and scanned out). */
+static VkResult shared_resource_info(const VkImageCreateInfo *ci,
+				     const struct vvk_image_dma_buf_info *dmabuf,
+				     struct vdrm_resource_create_info *info)
+{
+	info->format = vdrm_format_from_fourcc(dmabuf->drm_format);
+	if (!info->format || ci->imageType != VK_IMAGE_TYPE_2D || ci->mipLevels != 1 ||
+	    ci->arrayLayers != 1 || ci->samples != VK_SAMPLE_COUNT_1_BIT ||
+	    ci->extent.depth != 1)
+		return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	info->bind = VDRM_BIND_RENDER_TARGET | VDRM_BIND_SAMPLER_VIEW | VDRM_BIND_SHARED;
+	if (dmabuf->flags & VVK_IMAGE_DMA_BUF_SCANOUT)
+		info->bind |= VDRM_BIND_SCANOUT;
+	return VK_SUCCESS;
+}
+
+static int create_resource(struct vvk_device *dev, const struct vvk_image_dma_buf_info *dmabuf,
+			   const struct vdrm_resource_create_info *info, struct vvk_image *img)
+{
+	if (dmabuf && dmabuf->fd >= 0)
+		return vdrm_resource_import_fd(dev->vdrm, dmabuf->fd, info, &img->res);
+	return vdrm_resource_create(dev->vdrm, info, &img->res);
+}
+
 VkResult vvk_CreateImage(VkDevice device, const VkImageCreateInfo *pCreateInfo,
 			 const VkAllocationCallbacks *pAllocator, VkImage *pImage)
 {
 	struct vvk_device *dev = vvk_device_from_handle(device);
 	const VkImageCreateInfo *ci = pCreateInfo;
+	const struct vvk_image_dma_buf_info *dmabuf =
+		vvk_find_struct(ci->pNext, VVK_STRUCTURE_TYPE_IMAGE_DMA_BUF_INFO);
 	struct vdrm_resource_create_info info = {
 		.target = image_target(ci), .format = vvk_format_to_virgl(ci->format),
 		.bind = image_bind(dev, ci), .width = ci->extent.width,
@@ -89,20 +125,34 @@ VkResult vvk_CreateImage(VkDevice device, const VkImageCreateInfo *pCreateInfo,
 	VkResult r = check_create_info(dev, ci);
 	int ret;
 
+	if (r == VK_SUCCESS && dmabuf)
+		r = shared_resource_info(ci, dmabuf, &info);
 	if (r != VK_SUCCESS)
 		return r;
 	img = vvk_zalloc(vvk_device_alloc(dev, pAllocator), sizeof(*img));
 	if (!img)
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	init_image(img, ci);
-	ret = vdrm_resource_create(dev->vdrm, &info, &img->res);
+	img->virgl_format = info.format;
+	ret = create_resource(dev, dmabuf, &info, img);
 	if (ret) {
 		vvk_free(vvk_device_alloc(dev, pAllocator), img);
-		return ret == VDRM_ERROR_DEVICE_LOST ? VK_ERROR_DEVICE_LOST
-						     : VK_ERROR_OUT_OF_DEVICE_MEMORY;
+		if (ret == VDRM_ERROR_INVALID_ARGUMENT && dmabuf && dmabuf->fd >= 0)
+			return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+		return result_of_create(ret);
 	}
 	*pImage = vvk_image_to_handle(img);
 	return VK_SUCCESS;
+}
+
+VkResult vvk_GetImageDmaBufFd(VkDevice device, VkImage image, int *pFd)
+{
+	struct vvk_device *dev = vvk_device_from_handle(device);
+	struct vvk_image *img = vvk_image_from_handle(image);
+
+	/* the host must have created every view and surface of it first */
+	vvk_queue_flush_setup(&dev->queue);
+	return vvk_result_from_vdrm(vdrm_resource_export_fd(dev->vdrm, img->res, pFd));
 }
 
 void vvk_DestroyImage(VkDevice device, VkImage image, const VkAllocationCallbacks *pAllocator)

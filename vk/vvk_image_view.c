@@ -89,7 +89,10 @@ static void init_view(struct vvk_image_view *v, const VkImageViewCreateInfo *ci)
 	v->image = img;
 	v->type = ci->viewType;
 	v->format = ci->format;
-	v->virgl_format = vvk_format_to_virgl(ci->format);
+	/* a view in the image's own format uses the resource's virgl format:
+	 * a shared XRGB8888 buffer is B8G8R8X8 to the host, B8G8R8A8 here */
+	v->virgl_format = ci->format == img->format ? img->virgl_format
+						    : vvk_format_to_virgl(ci->format);
 	v->aspects = r->aspectMask;
 	v->base_level = r->baseMipLevel;
 	v->levels = vvk_image_range_levels(img, r);
