@@ -394,6 +394,13 @@ int vdrm_resource_download(struct vdrm_device *dev, struct vdrm_resource *res, u
 	return transfer(dev, res, level, box, VDRM_TRANSFER_FROM_HOST);
 }
 
+bool vdrm_device_drm_nodes(const struct vdrm_device *dev, uint64_t *primary, uint64_t *render)
+{
+	*primary = dev->t->primary_node;
+	*render = dev->t->render_node;
+	return dev->t->res_ops->export_fd != NULL;
+}
+
 int vdrm_resource_export_fd(struct vdrm_device *dev, struct vdrm_resource *res, int *fd)
 {
 	int ret;

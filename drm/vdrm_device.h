@@ -59,6 +59,9 @@ const char *vdrm_device_transport_detail(const struct vdrm_device *dev);
 /* Message of the last failure on this device ("" if none). */
 const char *vdrm_device_error(const struct vdrm_device *dev);
 bool vdrm_device_is_lost(const struct vdrm_device *dev);
+/* DRM: the device's primary and render nodes as major << 32 | minor (0 where
+ * absent); false on vtest, which has neither (nor dma-bufs). */
+bool vdrm_device_drm_nodes(const struct vdrm_device *dev, uint64_t *primary, uint64_t *render);
 
 /* --- submission and the timeline ------------------------------------------ */
 

@@ -92,6 +92,9 @@ struct vdrm_transport {
 	uint32_t caps_size;     /* bytes in caps */
 	uint32_t caps[512];     /* raw capset blob as the host gave it (zero-filled) */
 	bool lost;              /* sticky: every later call fails with DEVICE_LOST */
+	/* DRM: the device's nodes as major << 32 | minor (0: none; always 0
+	 * on vtest), for EGL_EXT_device_drm and matching a GBM device */
+	uint64_t primary_node, render_node;
 	/* export_fd works, so a wait can poll an fd outside the device lock */
 	bool has_fence_fds;
 	/* polled for POLLRDHUP beside a fence fd: the host hung up (-1 = none) */

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <xf86drm.h>
 
@@ -418,6 +420,29 @@ static int find_render_node(char *path, size_t size)
 	return -1;
 }
 
+static uint64_t node_number(const char *path)
+{
+	struct stat st;
+
+	if (!path || stat(path, &st) || !S_ISCHR(st.st_mode))
+		return 0;
+	return (uint64_t)major(st.st_rdev) << 32 | minor(st.st_rdev);
+}
+
+/* The primary (card) and render nodes of the device behind fd. */
+static void find_nodes(struct drm_transport *dt)
+{
+	drmDevicePtr d = NULL;
+
+	if (drmGetDevice2(dt->fd, 0, &d))
+		return;
+	if (d->available_nodes & (1 << DRM_NODE_PRIMARY))
+		dt->base.primary_node = node_number(d->nodes[DRM_NODE_PRIMARY]);
+	if (d->available_nodes & (1 << DRM_NODE_RENDER))
+		dt->base.render_node = node_number(d->nodes[DRM_NODE_RENDER]);
+	drmFreeDevice(&d);
+}
+
 static int fetch_caps(struct drm_transport *dt)
 {
 	struct vdrm_transport *t = &dt->base;
@@ -508,6 +533,7 @@ int vdrm_transport_create_drm(const struct vdrm_drm_create_info *info,
 	}
 	snprintf(dt->base.detail, sizeof(dt->base.detail), "%s, capset %u", path,
 		 dt->base.capset_id);
+	find_nodes(dt);
 	*out = &dt->base;
 	return VDRM_OK;
 }

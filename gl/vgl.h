@@ -65,6 +65,40 @@ int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *in
 /* Deferred while the surface is current somewhere (EGL semantics). */
 void vgl_surface_destroy(struct vgl_surface *surf);
 
+/* ---- window buffers (window systems) ------------------------------------- */
+
+/*
+ * A colour buffer a window system shares as a dma-buf (a GBM buffer handed
+ * to KMS, later Wayland and X11 buffers) that a window surface is presented
+ * into. Only the DRM transport has dma-bufs: elsewhere import fails with
+ * VGL_ERROR_NO_DEVICE.
+ */
+struct vgl_window_buffer;
+
+struct vgl_dma_buf {
+	int fd;                 /* stays the caller's */
+	uint32_t width, height;
+	uint32_t fourcc;        /* DRM_FORMAT_XRGB8888, ARGB8888, XBGR8888, ABGR8888, RGB565 */
+	uint32_t stride, offset; /* the shared layout only: width x bytes per pixel, 0 */
+};
+
+int vgl_window_buffer_import(struct vgl_device *dev, const struct vgl_dma_buf *buf,
+			     struct vgl_window_buffer **out);
+/* Goes once the GPU work submitted so far that uses it completed. */
+void vgl_window_buffer_destroy(struct vgl_window_buffer *b);
+/* Whether window buffers can be imported at all (the DRM transport). */
+bool vgl_device_shares_dma_bufs(const struct vgl_device *dev);
+
+/*
+ * Presents: copies surf's colour image into b with its rows reversed (a
+ * window system's row 0 is the top row; gl/ stores the bottom row first,
+ * vgl_framebuffer.h) as the next work of ctx, which must be current on surf,
+ * then flushes ctx. KMS and compositors read b after this submission in the
+ * host's order.
+ */
+int vgl_surface_present(struct vgl_context *ctx, struct vgl_surface *surf,
+			struct vgl_window_buffer *b);
+
 /* ---- contexts ------------------------------------------------------------ */
 
 struct vgl_context_info {

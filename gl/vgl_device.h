@@ -32,6 +32,9 @@ struct vgl_device {
 	uint64_t last_point;            /* its drm/ timeline point */
 	struct vgl_deferred *deferred, *deferred_tail;
 	char renderer[300];
+	/* the DRM nodes (VK_EXT_physical_device_drm); none on vtest, where
+	 * nothing can be shared as a dma-buf */
+	VkPhysicalDeviceDrmPropertiesEXT drm;
 	/* VIRTGL_DEBUG=syncreads (read at creation): every CPU read flushes and
 	 * waits for all submitted work, as a driver without usage tracking
 	 * would (the baseline technique 2 is measured against) */

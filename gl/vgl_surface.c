@@ -63,11 +63,17 @@ static void image_free(struct vgl_device *dev, struct vgl_image *img)
 int vgl_image_create(struct vgl_device *dev, VkFormat format, uint32_t w, uint32_t h,
 		     struct vgl_image *out)
 {
+	return vgl_image_create_shared(dev, format, w, h, NULL, out);
+}
+
+int vgl_image_create_shared(struct vgl_device *dev, VkFormat format, uint32_t w, uint32_t h,
+			    const struct vvk_image_dma_buf_info *dmabuf, struct vgl_image *out)
+{
 	VkImageAspectFlags aspects = vgl_format_aspects(format);
 	bool color = aspects == VK_IMAGE_ASPECT_COLOR_BIT;
 	VkImageCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
-		.format = format, .extent = { w, h, 1 }, .mipLevels = 1, .arrayLayers = 1,
+		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .pNext = dmabuf,
+		.imageType = VK_IMAGE_TYPE_2D, .format = format, .extent = { w, h, 1 }, .mipLevels = 1, .arrayLayers = 1,
 		.samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
 		.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
 			 VK_IMAGE_USAGE_SAMPLED_BIT |
@@ -85,8 +91,8 @@ int vgl_image_create(struct vgl_device *dev, VkFormat format, uint32_t w, uint32
 		r = image_view(dev, out);
 	if (r != VK_SUCCESS) {
 		image_free(dev, out);
-		return r == VK_ERROR_FORMAT_NOT_SUPPORTED ? VGL_ERROR_BAD_ATTRIBUTE
-							  : vgl_result_from_vk(r);
+		return r == VK_ERROR_FORMAT_NOT_SUPPORTED || r == VK_ERROR_INVALID_EXTERNAL_HANDLE
+			       ? VGL_ERROR_BAD_ATTRIBUTE : vgl_result_from_vk(r);
 	}
 	return VGL_OK;
 }

@@ -35,6 +35,9 @@ struct vgl_surface {
  * usable by the framebuffer-object module later. */
 int vgl_image_create(struct vgl_device *dev, VkFormat format, uint32_t w, uint32_t h,
 		     struct vgl_image *out);
+/* The same, shared as a dma-buf (vvk_image_dma_buf_info: import or export). */
+int vgl_image_create_shared(struct vgl_device *dev, VkFormat format, uint32_t w, uint32_t h,
+			    const struct vvk_image_dma_buf_info *dmabuf, struct vgl_image *out);
 /* Destroys it once everything submitted so far completed. */
 void vgl_image_destroy_deferred(struct vgl_device *dev, struct vgl_image *img);
 VkImageAspectFlags vgl_format_aspects(VkFormat f);

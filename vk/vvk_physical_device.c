@@ -173,15 +173,35 @@ void vvk_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice, VkPhysical
 	*p = vvk_physical_device_from_handle(physicalDevice)->props;
 }
 
+/* VK_EXT_physical_device_drm: the DRM nodes (none on vtest, which is also
+ * how callers tell that images cannot be shared as dma-bufs). */
+static void drm_properties(struct vvk_physical_device *pdev, VkPhysicalDeviceDrmPropertiesEXT *p)
+{
+	uint64_t primary = 0, render = 0;
+
+	vdrm_device_drm_nodes(pdev->vdrm, &primary, &render);
+	p->hasPrimary = primary != 0;
+	p->hasRender = render != 0;
+	p->primaryMajor = (int64_t)(primary >> 32);
+	p->primaryMinor = (int64_t)(primary & 0xffffffffu);
+	p->renderMajor = (int64_t)(render >> 32);
+	p->renderMinor = (int64_t)(render & 0xffffffffu);
+}
+
 void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 				      VkPhysicalDeviceProperties2 *p)
 {
 	VkPhysicalDeviceTimelineSemaphoreProperties *tl = (void *)vvk_find_struct(
 		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES);
 
+	VkPhysicalDeviceDrmPropertiesEXT *drm = (void *)vvk_find_struct(
+		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRM_PROPERTIES_EXT);
+
 	vvk_GetPhysicalDeviceProperties(physicalDevice, &p->properties);
 	if (tl)
 		tl->maxTimelineSemaphoreValueDifference = UINT64_MAX;
+	if (drm)
+		drm_properties(vvk_physical_device_from_handle(physicalDevice), drm);
 }
 
 void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures *f)

@@ -11,16 +11,17 @@
 #define ES_BITS (EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT)
 
 static const struct egl_config config_templates[EGL_CONFIG_COUNT] = {
-	{ 1, 8, 8, 8, 8, 0, 0, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_UNDEFINED },
-	{ 2, 8, 8, 8, 8, 16, 0, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D16_UNORM },
-	{ 3, 8, 8, 8, 8, 24, 8, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D24_UNORM_S8_UINT },
-	{ 4, 5, 6, 5, 0, 0, 0, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_UNDEFINED },
-	{ 5, 5, 6, 5, 0, 16, 0, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_D16_UNORM },
-	{ 6, 5, 6, 5, 0, 24, 8, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_D24_UNORM_S8_UINT },
+	{ 1, 8, 8, 8, 8, 0, 0, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_UNDEFINED, 0, 0 },
+	{ 2, 8, 8, 8, 8, 16, 0, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D16_UNORM, 0, 0 },
+	{ 3, 8, 8, 8, 8, 24, 8, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D24_UNORM_S8_UINT, 0, 0 },
+	{ 4, 5, 6, 5, 0, 0, 0, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_UNDEFINED, 0, 0 },
+	{ 5, 5, 6, 5, 0, 16, 0, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_D16_UNORM, 0, 0 },
+	{ 6, 5, 6, 5, 0, 24, 8, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_D24_UNORM_S8_UINT, 0, 0 },
 };
 
-/* What every config has in common. Pbuffers keep their contents across
- * eglSwapBuffers (which only flushes), hence SWAP_BEHAVIOR_PRESERVED. */
+/* What every config has in common. Surfaces keep their contents across
+ * eglSwapBuffers (pbuffers only flush; windows present a copy), hence
+ * SWAP_BEHAVIOR_PRESERVED in every surface type. */
 static const struct {
 	EGLint attribute, value;
 } fixed_values[] = {
@@ -38,21 +39,27 @@ static const struct {
 	{ EGL_MAX_SWAP_INTERVAL, 1 },
 	{ EGL_MIN_SWAP_INTERVAL, 0 },
 	{ EGL_NATIVE_RENDERABLE, EGL_FALSE },
-	{ EGL_NATIVE_VISUAL_ID, 0 },
 	{ EGL_NATIVE_VISUAL_TYPE, EGL_NONE },
 	{ EGL_RENDERABLE_TYPE, ES_BITS },
 	{ EGL_SAMPLE_BUFFERS, 0 },
 	{ EGL_SAMPLES, 0 },
-	{ EGL_SURFACE_TYPE, EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT },
 	{ EGL_TRANSPARENT_TYPE, EGL_NONE },
 	{ EGL_TRANSPARENT_RED_VALUE, 0 },
 	{ EGL_TRANSPARENT_GREEN_VALUE, 0 },
 	{ EGL_TRANSPARENT_BLUE_VALUE, 0 },
 };
 
-void egl_configs_init(struct egl_config configs[EGL_CONFIG_COUNT])
+void egl_configs_init(struct egl_config configs[EGL_CONFIG_COUNT], bool window_bit,
+		      EGLint (*visual)(const struct egl_config *c))
 {
 	memcpy(configs, config_templates, sizeof(config_templates));
+	for (int i = 0; i < EGL_CONFIG_COUNT; i++) {
+		struct egl_config *c = &configs[i];
+
+		c->surface_type = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |
+				  (window_bit ? EGL_WINDOW_BIT : 0);
+		c->native_visual_id = visual ? visual(c) : 0;
+	}
 }
 
 struct egl_config *egl_config_lookup(struct egl_display *d, EGLConfig handle)
@@ -74,6 +81,8 @@ static bool buffer_value(const struct egl_config *c, EGLint attribute, EGLint *v
 	case EGL_DEPTH_SIZE: *value = c->depth; return true;
 	case EGL_STENCIL_SIZE: *value = c->stencil; return true;
 	case EGL_BUFFER_SIZE: *value = c->red + c->green + c->blue + c->alpha; return true;
+	case EGL_SURFACE_TYPE: *value = c->surface_type; return true;
+	case EGL_NATIVE_VISUAL_ID: *value = c->native_visual_id; return true;
 	default: return false;
 	}
 }

@@ -22,9 +22,18 @@ struct egl_config {
 	EGLint id;
 	EGLint red, green, blue, alpha, depth, stencil;
 	VkFormat color, depth_stencil;
+	/* set by the display's platform (egl_configs_init) */
+	EGLint surface_type;      /* EGL_PBUFFER_BIT ... (| EGL_WINDOW_BIT) */
+	EGLint native_visual_id;  /* e.g. a GBM format; 0: none */
 };
 
-void egl_configs_init(struct egl_config configs[EGL_CONFIG_COUNT]);
+/*
+ * The display's configs. Every platform has pbuffers; one with windows
+ * (window_bit) adds EGL_WINDOW_BIT, and visual() gives each config's
+ * EGL_NATIVE_VISUAL_ID (NULL: 0).
+ */
+void egl_configs_init(struct egl_config configs[EGL_CONFIG_COUNT], bool window_bit,
+		      EGLint (*visual)(const struct egl_config *c));
 /* d's config behind the handle, or NULL (no error recorded). */
 struct egl_config *egl_config_lookup(struct egl_display *d, EGLConfig handle);
 /* false for an attribute that is not a config attribute. */

@@ -214,6 +214,12 @@ EGLBoolean EGLAPIENTRY vegl_SwapBuffers(EGLDisplay dpy, EGLSurface surface)
 		egl_display_release(d);
 		return egl_error(EGL_BAD_SURFACE);
 	}
+	if (s->window) {
+		EGLint err = egl_window_swap(d, s);
+
+		egl_display_release(d);
+		return err == EGL_SUCCESS ? egl_success() : egl_error(err);
+	}
 	/* a pbuffer has nothing to present: swapping is a flush */
 	ret = vgl_context_flush(current->vgl);
 	egl_display_release(d);

@@ -2,6 +2,7 @@
 #include "egl_display.h"
 
 #include <pthread.h>
+#include <stdio.h>
 
 #include "egl_context.h"
 #include "egl_device.h"
@@ -15,6 +16,7 @@
 static const struct egl_platform *const platforms[] = {
 	&egl_platform_surfaceless,
 	&egl_platform_device,
+	&egl_platform_gbm,
 };
 
 const struct egl_platform *egl_platform_find(EGLenum platform)
@@ -166,7 +168,8 @@ const char *egl_client_extensions(void)
 {
 	return "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_EXT_device_base "
 	       "EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_device "
-	       "EGL_MESA_platform_surfaceless EGL_KHR_client_get_all_proc_addresses";
+	       "EGL_MESA_platform_surfaceless EGL_KHR_platform_gbm EGL_MESA_platform_gbm "
+	       "EGL_KHR_client_get_all_proc_addresses";
 }
 
 const char *egl_platform_extensions(void)
@@ -175,6 +178,19 @@ const char *egl_platform_extensions(void)
 }
 
 /* ---- initialisation ------------------------------------------------------------ */
+
+static const char display_extensions[] =
+	"EGL_ANDROID_native_fence_sync EGL_KHR_create_context EGL_KHR_fence_sync "
+	"EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context "
+	"EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
+
+static void display_set_extensions(struct egl_display *d)
+{
+	const char *more = d->platform->extensions;
+
+	snprintf(d->extensions, sizeof(d->extensions), "%s%s%s", display_extensions,
+		 more && *more ? " " : "", more ? more : "");
+}
 
 static EGLBoolean display_open(struct egl_display *d)
 {
@@ -188,7 +204,12 @@ static EGLBoolean display_open(struct egl_display *d)
 			return egl_error(EGL_NOT_INITIALIZED);
 		}
 	}
-	egl_configs_init(d->configs);
+	if (d->platform->initialize && d->platform->initialize(d) != EGL_SUCCESS) {
+		put_device_if_unused(d);
+		return egl_error(EGL_NOT_INITIALIZED);
+	}
+	egl_configs_init(d->configs, d->platform->create_window != NULL, d->platform->visual);
+	display_set_extensions(d);
 	d->initialized = true;
 	return egl_success();
 }
@@ -230,16 +251,11 @@ EGLBoolean EGLAPIENTRY vegl_Terminate(EGLDisplay dpy)
 
 /* ---- queries --------------------------------------------------------------------- */
 
-static const char display_extensions[] =
-	"EGL_ANDROID_native_fence_sync EGL_KHR_create_context EGL_KHR_fence_sync "
-	"EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context "
-	"EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
-
-static const char *display_string(EGLint name)
+static const char *display_string(const struct egl_display *d, EGLint name)
 {
 	switch (name) {
 	case EGL_CLIENT_APIS: return "OpenGL_ES";
-	case EGL_EXTENSIONS: return display_extensions;
+	case EGL_EXTENSIONS: return d->extensions;
 	case EGL_VENDOR: return "virtgl";
 	case EGL_VERSION: return "1.5 virtgl " PACKAGE_VERSION;
 	default: return NULL;
@@ -259,7 +275,7 @@ const char *EGLAPIENTRY vegl_QueryString(EGLDisplay dpy, EGLint name)
 	if (!d)
 		return NULL;
 	egl_display_release(d);
-	s = display_string(name);
+	s = display_string(d, name);
 	if (s)
 		egl_success();
 	else

@@ -7,6 +7,7 @@
  *
  *   egl_platform_surfaceless.c  EGL_MESA_platform_surfaceless (and EGL_DEFAULT_DISPLAY)
  *   egl_platform_device.c       EGL_EXT_platform_device
+ *   egl_platform_gbm.c          EGL_KHR_platform_gbm (virtgl's own GBM backend's devices)
  *
  * The entry points in egl_display.c / egl_surface.c do the EGL bookkeeping
  * (handles, locking, errors of the generic arguments); a platform does only
@@ -19,6 +20,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+struct egl_config;
 struct egl_display;
 struct egl_surface;
 
@@ -32,6 +34,9 @@ struct egl_platform {
 	 * EGL error to report.
 	 */
 	struct egl_display *(*get_display)(void *native, const EGLAttrib *attribs, EGLint *error);
+	/* eglInitialize's platform part, once the device is open (NULL: none);
+	 * anything but EGL_SUCCESS fails it with EGL_NOT_INITIALIZED. */
+	EGLint (*initialize)(struct egl_display *d);
 	/*
 	 * Window surfaces. NULL create_window: the platform has no native
 	 * windows (EGL_BAD_NATIVE_WINDOW for any handle). create_window fills
@@ -39,12 +44,17 @@ struct egl_platform {
 	 */
 	EGLint (*create_window)(struct egl_display *d, struct egl_surface *s, void *native_window);
 	void (*destroy_window)(struct egl_surface *s);
-	/* Presents the back buffer (the context's work is flushed first). */
+	/* Presents the back buffer of s, bound to the calling thread's context. */
 	EGLint (*swap_buffers)(struct egl_display *d, struct egl_surface *s);
+	/* A config's EGL_NATIVE_VISUAL_ID on this platform (NULL: 0). */
+	EGLint (*visual)(const struct egl_config *c);
+	/* Display extensions beyond the common ones ("" or NULL: none). */
+	const char *extensions;
 };
 
 extern const struct egl_platform egl_platform_surfaceless;
 extern const struct egl_platform egl_platform_device;
+extern const struct egl_platform egl_platform_gbm;
 
 /* The platform for an EGL_PLATFORM_* value, or NULL. */
 const struct egl_platform *egl_platform_find(EGLenum platform);

@@ -7,6 +7,7 @@
 #include "egl_config.h"
 #include "egl_display.h"
 #include "egl_error.h"
+#include "egl_platform.h"
 #include "vgl.h"
 
 struct pbuffer_request {
@@ -81,7 +82,7 @@ static EGLint parse_pbuffer(const EGLint *attribs, struct pbuffer_request *r)
 	return EGL_SUCCESS;
 }
 
-static EGLint create_vgl_surface(struct egl_display *d, struct egl_surface *s)
+EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s)
 {
 	/* EGL allows 0x0 pbuffers (the default size); images need at least one
 	 * texel, so a 1x1 image backs them while EGL_WIDTH/HEIGHT stay 0. */
@@ -103,32 +104,47 @@ static void surface_destroy(struct egl_object *o)
 {
 	struct egl_surface *s = (struct egl_surface *)o;
 
+	if (s->window && s->obj.d->platform->destroy_window)
+		s->obj.d->platform->destroy_window(s);
 	vgl_surface_destroy(s->vgl);
 	free(s);
+}
+
+struct egl_surface *egl_surface_new(const struct egl_config *c, EGLint width, EGLint height)
+{
+	struct egl_surface *s = calloc(1, sizeof(*s));
+
+	if (s)
+		*s = (struct egl_surface){ .config = c, .width = width, .height = height,
+					   .swap_behavior = EGL_BUFFER_PRESERVED,
+					   .multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT,
+					   .swap_interval = 1 };
+	return s;
+}
+
+void egl_surface_add(struct egl_display *d, struct egl_surface *s)
+{
+	egl_object_link(&d->surfaces, &s->obj, d, surface_destroy);
 }
 
 static EGLSurface add_pbuffer(struct egl_display *d, const struct egl_config *c,
 			      const struct pbuffer_request *r)
 {
-	struct egl_surface *s = calloc(1, sizeof(*s));
+	struct egl_surface *s = egl_surface_new(c, r->width, r->height);
 	EGLint err;
 
 	if (!s) {
 		egl_error(EGL_BAD_ALLOC);
 		return EGL_NO_SURFACE;
 	}
-	*s = (struct egl_surface){ .config = c, .width = r->width,
-				   .height = r->height, .largest = r->largest,
-				   .swap_behavior = EGL_BUFFER_PRESERVED,
-				   .multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT,
-				   .swap_interval = 1 };
-	err = create_vgl_surface(d, s);
+	s->largest = r->largest;
+	err = egl_surface_create_vgl(d, s);
 	if (err != EGL_SUCCESS) {
 		free(s);
 		egl_error(err);
 		return EGL_NO_SURFACE;
 	}
-	egl_object_link(&d->surfaces, &s->obj, d, surface_destroy);
+	egl_surface_add(d, s);
 	egl_success();
 	return (EGLSurface)s;
 }
@@ -183,6 +199,9 @@ static bool surface_value(const struct egl_surface *s, EGLint attribute, EGLint 
 	case EGL_MIPMAP_TEXTURE: *v = EGL_FALSE; return true;
 	case EGL_MIPMAP_LEVEL: *v = s->mipmap_level; return true;
 	case EGL_RENDER_BUFFER: *v = EGL_BACK_BUFFER; return true;
+	/* a window's back buffer is the surface's own image, kept across
+	 * swaps: after the first, it holds the last frame (age 1) */
+	case EGL_BUFFER_AGE_EXT: *v = s->window && s->swaps ? 1 : 0; return true;
 	case EGL_SWAP_BEHAVIOR: *v = s->swap_behavior; return true;
 	case EGL_MULTISAMPLE_RESOLVE: *v = s->multisample_resolve; return true;
 	case EGL_HORIZONTAL_RESOLUTION:

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * EGL surfaces: pbuffers only (a vgl_surface each). Window and pixmap entry
- * points exist because libglvnd requires them; no config supports them.
+ * EGL surfaces: pbuffers and, on platforms with native windows, window
+ * surfaces. Either renders into a vgl_surface; a window's platform
+ * (egl_platform.h) presents it into the window system's buffers at
+ * eglSwapBuffers. Pixmap entry points exist because libglvnd requires them;
+ * no platform has pixmaps.
  */
 #pragma once
 
@@ -25,6 +28,9 @@ struct egl_surface {
 	bool largest;
 	EGLint mipmap_level, swap_behavior, multisample_resolve, swap_interval;
 	struct egl_context *bound;     /* the context it is current to, if any */
+	bool window;
+	void *platform_data;           /* the window platform's state */
+	unsigned swaps;                /* presented frames (EGL_BUFFER_AGE_EXT) */
 };
 
 /* All under egl_lock(). lookup records no error. */
@@ -38,17 +44,25 @@ EGLBoolean EGLAPIENTRY vegl_QuerySurface(EGLDisplay dpy, EGLSurface surface, EGL
 EGLBoolean EGLAPIENTRY vegl_SurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute,
 					  EGLint value);
 
-/* Unsupported surface kinds (egl_surface_unsupported.c). */
+/* Window surfaces (egl_window.c). */
 EGLSurface EGLAPIENTRY vegl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config,
 						EGLNativeWindowType win, const EGLint *attribs);
-EGLSurface EGLAPIENTRY vegl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
-						EGLNativePixmapType pixmap, const EGLint *attribs);
 EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
 							void *win, const EGLAttrib *attribs);
-EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
-							void *pixmap, const EGLAttrib *attribs);
 EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
 							   void *win, const EGLint *attribs);
+/* Presents a window surface (eglSwapBuffers); s is bound to the caller's context. */
+EGLint egl_window_swap(struct egl_display *d, struct egl_surface *s);
+/* Shared with egl_window.c. */
+struct egl_surface *egl_surface_new(const struct egl_config *c, EGLint width, EGLint height);
+EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s);
+void egl_surface_add(struct egl_display *d, struct egl_surface *s);
+
+/* Unsupported surface kinds (egl_surface_unsupported.c). */
+EGLSurface EGLAPIENTRY vegl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
+						EGLNativePixmapType pixmap, const EGLint *attribs);
+EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
+							void *pixmap, const EGLAttrib *attribs);
 EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config,
 							   void *pixmap, const EGLint *attribs);
 EGLSurface EGLAPIENTRY vegl_CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype,

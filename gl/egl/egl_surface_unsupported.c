@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Surface kinds virtgl does not have. Neither platform has native windows or
- * pixmaps, so the native handle is always invalid: EGL_MESA_platform_surfaceless
- * makes that an unconditional EGL_BAD_NATIVE_WINDOW / EGL_BAD_NATIVE_PIXMAP
- * (whatever the config), and the device platform has no native objects
- * either. Only the display is checked first.
+ * Surface kinds virtgl does not have. No platform has native pixmaps, so the
+ * native handle is always invalid: EGL_BAD_NATIVE_PIXMAP whatever the config
+ * (EGL_MESA_platform_surfaceless makes that unconditional). Only the display
+ * is checked first.
  */
 #include "egl_surface.h"
 
@@ -22,34 +21,16 @@ static EGLSurface no_native_surface(EGLDisplay dpy, EGLint error)
 	return EGL_NO_SURFACE;
 }
 
-EGLSurface EGLAPIENTRY vegl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config,
-						EGLNativeWindowType win, const EGLint *attribs)
-{
-	return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW);
-}
-
 EGLSurface EGLAPIENTRY vegl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
 						EGLNativePixmapType pixmap, const EGLint *attribs)
 {
 	return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
 }
 
-EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
-							void *win, const EGLAttrib *attribs)
-{
-	return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW);
-}
-
 EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
 							void *pixmap, const EGLAttrib *attribs)
 {
 	return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
-}
-
-EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
-							   void *win, const EGLint *attribs)
-{
-	return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW);
 }
 
 EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config,

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Window surfaces: the EGL side common to every platform with native windows
+ * (arguments, config, attributes, the surface's vgl_surface); the platform
+ * turns the native window into buffers and presents (egl_platform.h).
+ */
+#include "egl_surface.h"
+
+#include <stdlib.h>
+
+#include "egl_attrib.h"
+#include "egl_config.h"
+#include "egl_context.h"
+#include "egl_current.h"
+#include "egl_display.h"
+#include "egl_error.h"
+#include "egl_platform.h"
+#include "vgl.h"
+
+/* EGL 1.5 §3.5.1: one window attribute; returns the EGL error. */
+static EGLint check_window_attrib(EGLint name, EGLAttrib value)
+{
+	switch (name) {
+	case EGL_RENDER_BUFFER:
+		/* a hint: windows are always back buffered here */
+		return value == EGL_BACK_BUFFER || value == EGL_SINGLE_BUFFER ? EGL_SUCCESS
+									: EGL_BAD_PARAMETER;
+	case EGL_GL_COLORSPACE:
+		/* the configs have no sRGB colour buffers */
+		return value == EGL_GL_COLORSPACE_LINEAR ? EGL_SUCCESS : EGL_BAD_MATCH;
+	case EGL_VG_ALPHA_FORMAT:
+	case EGL_VG_COLORSPACE:
+		return EGL_BAD_MATCH; /* no config renders OpenVG */
+	default:
+		return EGL_BAD_ATTRIBUTE;
+	}
+}
+
+static EGLint check_window_attribs(struct egl_attribs it)
+{
+	EGLint name, err = EGL_SUCCESS;
+	EGLAttrib value;
+
+	while (err == EGL_SUCCESS && egl_attribs_next(&it, &name, &value))
+		err = check_window_attrib(name, value);
+	return err;
+}
+
+static EGLint new_window(struct egl_display *d, const struct egl_config *c, void *native,
+			 struct egl_surface **out)
+{
+	struct egl_surface *s = egl_surface_new(c, 0, 0);
+	EGLint err;
+
+	if (!s)
+		return EGL_BAD_ALLOC;
+	s->window = true;
+	err = d->platform->create_window(d, s, native);
+	if (err == EGL_SUCCESS) {
+		err = egl_surface_create_vgl(d, s);
+		if (err != EGL_SUCCESS)
+			d->platform->destroy_window(s);
+	}
+	if (err != EGL_SUCCESS) {
+		free(s);
+		return err;
+	}
+	*out = s;
+	return EGL_SUCCESS;
+}
+
+static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, void *native,
+				struct egl_attribs attribs)
+{
+	struct egl_display *d = egl_display_acquire(dpy, true);
+	struct egl_surface *s = NULL;
+	struct egl_config *c;
+	EGLint err;
+
+	if (!d)
+		return EGL_NO_SURFACE;
+	c = egl_config_lookup(d, config);
+	/* a platform without windows: whatever the config (surfaceless says so) */
+	if (!d->platform->create_window)
+		err = EGL_BAD_NATIVE_WINDOW;
+	else if (!c)
+		err = EGL_BAD_CONFIG;
+	else if (!(c->surface_type & EGL_WINDOW_BIT))
+		err = EGL_BAD_MATCH;
+	else
+		err = check_window_attribs(attribs);
+	if (err == EGL_SUCCESS)
+		err = new_window(d, c, native, &s);
+	if (err == EGL_SUCCESS)
+		egl_surface_add(d, s);
+	egl_display_release(d);
+	if (err != EGL_SUCCESS) {
+		egl_error(err);
+		return EGL_NO_SURFACE;
+	}
+	egl_success();
+	return (EGLSurface)s;
+}
+
+EGLSurface EGLAPIENTRY vegl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config,
+						EGLNativeWindowType win, const EGLint *attribs)
+{
+	return create_window(dpy, config, (void *)win, egl_attribs_int(attribs));
+}
+
+EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
+							void *win, const EGLAttrib *attribs)
+{
+	return create_window(dpy, config, win, egl_attribs_wide(attribs));
+}
+
+EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
+							   void *win, const EGLint *attribs)
+{
+	return create_window(dpy, config, win, egl_attribs_int(attribs));
+}
+
+EGLint egl_window_swap(struct egl_display *d, struct egl_surface *s)
+{
+	EGLint err = d->platform->swap_buffers(d, s);
+
+	if (err == EGL_SUCCESS)
+		s->swaps++;
+	return err;
+}
