@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <linux/sync_file.h>
 #include <unistd.h>
 #include <xf86drm.h>
 
@@ -307,6 +309,44 @@ START_TEST(non_gbm_pointer_is_a_bad_parameter)
 }
 END_TEST
 
+/* A sync_file: what KMS takes as a plane's IN_FENCE_FD (kmscube -A). */
+static bool is_sync_file(int fd)
+{
+	struct sync_file_info info = { 0 };
+
+	return ioctl(fd, SYNC_IOC_FILE_INFO, &info) == 0;
+}
+
+/* kmscube -A: a native fence made before any work (already signalled) and
+ * one after a frame both export sync_files, and a KMS out-fence imports. */
+START_TEST(native_fences_are_sync_files)
+{
+	struct window w = make_window(GBM_FORMAT_XRGB8888, window_config(GBM_FORMAT_XRGB8888, 0));
+	PFNEGLCREATESYNCKHRPROC create_sync =
+		(PFNEGLCREATESYNCKHRPROC)eglGetProcAddress("eglCreateSyncKHR");
+	PFNEGLDUPNATIVEFENCEFDANDROIDPROC dup_fd =
+		(PFNEGLDUPNATIVEFENCEFDANDROIDPROC)eglGetProcAddress("eglDupNativeFenceFDANDROID");
+	const EGLint attribs[] = { EGL_SYNC_NATIVE_FENCE_FD_ANDROID,
+				   EGL_NO_NATIVE_FENCE_FD_ANDROID, EGL_NONE };
+
+	for (int frame = 0; frame < 2; frame++) {
+		EGLSyncKHR sync = create_sync(dpy, EGL_SYNC_NATIVE_FENCE_ANDROID, attribs);
+		int fd;
+
+		ck_assert_ptr_ne(sync, EGL_NO_SYNC_KHR);
+		ck_assert(eglSwapBuffers(dpy, w.surf));
+		fd = dup_fd(dpy, sync);
+		ck_assert_int_ge(fd, 0);
+		ck_assert_msg(is_sync_file(fd), "frame %d: fd is not a sync_file", frame);
+		close(fd);
+		eglDestroySync(dpy, sync);
+		gbm_surface_release_buffer(w.gs, gbm_surface_lock_front_buffer(w.gs));
+		glClear(GL_COLOR_BUFFER_BIT);
+	}
+	destroy_window(&w);
+}
+END_TEST
+
 static Suite *gbm_suite(void)
 {
 	Suite *s = suite_create("egl gbm");
@@ -325,6 +365,7 @@ static Suite *gbm_suite(void)
 	tcase_add_test(tc, window_errors);
 	tcase_add_test(tc, display_extensions_and_get_display_sniffing);
 	tcase_add_test(tc, foreign_gbm_device_is_declined);
+	tcase_add_test(tc, native_fences_are_sync_files);
 	suite_add_tcase(s, tc);
 	return s;
 }
