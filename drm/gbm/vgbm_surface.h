@@ -46,7 +46,8 @@ static inline struct vgbm_surface *vgbm_surface(struct gbm_surface *s)
 	return (struct vgbm_surface *)s;
 }
 
-/* libgbm's hooks */
+/* libgbm's hooks. destroy frees every buffer whatever its state (user data
+ * first, as gbm_bo_destroy would): EGL and KMS must be done with them. */
 struct gbm_surface *vgbm_surface_create(struct gbm_device *gbm, uint32_t width,
 					uint32_t height, uint32_t format, uint32_t flags,
 					const uint64_t *modifiers, const unsigned count);

@@ -13,7 +13,9 @@
 #   5. the same demo in the VM (tests/vm: Debian's kernel, virtio-gpu-gl-pci,
 #      the host's root over 9p, so the guest sees the installed packages) with
 #      no environment at all: libglvnd must pick virtgl because a virtio_gpu
-#      render node exists, so the demo must say it rendered through drm;
+#      render node exists, so the demo must say it rendered through drm; and
+#      libgbm, asked for a device on the virtio_gpu card, must load the
+#      installed backend (libgbm-virtgl0), or Mesa's with VIRTGL_GBM=0;
 #   6. apt-get purge; none of the files that dpkg -L listed may remain.
 # Root only (it installs packages). It never skips: whatever cannot run is a
 # failure (exit 1). It leaves the packages purged, also when it fails.
@@ -72,7 +74,7 @@ check_prereqs() {
     "$PY" -c 'import PIL' 2>/dev/null || fail "python3 cannot import PIL: apt-get install python3-pil"
     [ -d "$top_srcdir/debian" ] || fail "$top_srcdir/debian is missing"
     [ -f "$top_builddir/Makefile" ] || fail "$top_builddir is not configured: run ./configure && make first"
-    for c in libegl-virtgl0 virtgl-tools; do
+    for c in libegl-virtgl0 libgbm-virtgl0 virtgl-tools; do
         if dpkg-query -W -f='${db:Status-Status}' "$c" 2>/dev/null | grep -qv '^not-installed$'; then
             fail "$c is already installed: purge it first (apt-get purge $c)"
         fi
@@ -132,6 +134,19 @@ install_packages() {
         dpkg -L "$deb" >"$WORK/$deb.list"
     done
     [ -f /usr/share/glvnd/egl_vendor.d/10_virtgl.json ] || fail "no vendor file in /usr/share/glvnd/egl_vendor.d"
+    check_gbm_backend_file
+}
+
+# The GBM backend where libgbm looks (gbm.pc's gbmbackendspath), exporting
+# nothing but its entry point.
+check_gbm_backend_file() {
+    local dir so exports
+    dir=$(pkg-config --variable=gbmbackendspath gbm)
+    so=$dir/virtio_gpu_gbm.so
+    [ -f "$so" ] || fail "no $so (libgbm-virtgl0)"
+    exports=$(nm -D --defined-only "$so" | awk '{ print $3 }' | sort | tr '\n' ' ')
+    [ "$exports" = "gbmint_get_backend " ] || fail "$so exports: $exports(only gbmint_get_backend)"
+    say "GBM backend: $so, exports $exports"
 }
 
 # The demo's frames: PNG, RGBA, the asked size, a cube (several colours, the
@@ -206,6 +221,47 @@ run_vm() {
     fi
     check_demo_log "$WORK/demo-vm.log" drm
     check_frames "$WORK/vm/frames" || fail "the VM's frames are wrong"
+    run_vm_gbm
+}
+
+# libgbm on the virtio_gpu card (found by driver name), through Python's
+# ctypes so that nothing needs building: prints the backend's name.
+GBM_NAME_PY='
+import ctypes, glob, os
+class Version(ctypes.Structure):
+    _fields_ = [("major", ctypes.c_int), ("minor", ctypes.c_int), ("patch", ctypes.c_int),
+                ("name_len", ctypes.c_int), ("name", ctypes.c_char_p)]
+drm = ctypes.CDLL("libdrm.so.2")
+drm.drmGetVersion.restype = ctypes.POINTER(Version)
+drm.drmGetVersion.argtypes = [ctypes.c_int]
+def driver(fd):
+    v = drm.drmGetVersion(fd)
+    return v.contents.name.decode() if v else ""
+fds = [os.open(c, os.O_RDWR) for c in sorted(glob.glob("/dev/dri/card*"))]
+fd = [f for f in fds if driver(f) == "virtio_gpu"][0]
+gbm = ctypes.CDLL("libgbm.so.1")
+gbm.gbm_create_device.restype = ctypes.c_void_p
+gbm.gbm_create_device.argtypes = [ctypes.c_int]
+gbm.gbm_device_get_backend_name.restype = ctypes.c_char_p
+gbm.gbm_device_get_backend_name.argtypes = [ctypes.c_void_p]
+gbm.gbm_device_destroy.argtypes = [ctypes.c_void_p]
+dev = gbm.gbm_create_device(fd)
+print("gbm backend:", gbm.gbm_device_get_backend_name(dev).decode() if dev else "none")
+gbm.gbm_device_destroy(dev)
+'
+
+# The installed backend takes the card with an empty environment; with
+# VIRTGL_GBM=0 libgbm goes on to Mesa's ("drm").
+run_vm_gbm() {
+    local rc=0
+    step "the VM: libgbm on the virtio_gpu card, empty environment, then VIRTGL_GBM=0"
+    DISPLAY=${VIRTGL_VM_DISPLAY:-} "$top_srcdir/tests/vm/vm-run.sh" -t 300 -i -- \
+        /bin/sh -c '"$0" -c "$1" && VIRTGL_GBM=0 "$0" -c "$1"' "$PY" "$GBM_NAME_PY" \
+        >"$WORK/gbm-vm.log" 2>&1 || rc=$?
+    sed 's/^/    /' "$WORK/gbm-vm.log"
+    [ $rc = 0 ] || fail "libgbm in the VM failed (exit status $rc)"
+    [ "$(grep '^gbm backend:' "$WORK/gbm-vm.log" | tr '\n' ' ')" = "gbm backend: virtgl gbm backend: drm " ] ||
+        fail "libgbm did not pick virtgl's backend (and Mesa's with VIRTGL_GBM=0)"
 }
 
 # 6. apt-get purge; every file and link dpkg -L listed must be gone, and a
