@@ -172,6 +172,11 @@ const char *vdrm_device_transport_detail(const struct vdrm_device *dev)
 	return dev->t->detail;
 }
 
+uint64_t vdrm_device_drm_rdev(const struct vdrm_device *dev)
+{
+	return dev->t->drm_rdev;
+}
+
 const char *vdrm_device_error(const struct vdrm_device *dev)
 {
 	return dev->t->error.message;

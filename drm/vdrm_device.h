@@ -56,6 +56,8 @@ void vdrm_device_destroy(struct vdrm_device *dev);
 const struct vdrm_caps *vdrm_device_caps(const struct vdrm_device *dev);
 const char *vdrm_device_transport_name(const struct vdrm_device *dev);
 const char *vdrm_device_transport_detail(const struct vdrm_device *dev);
+/* The DRM node's device number (EGL_EXT_device_drm); 0 on vtest. */
+uint64_t vdrm_device_drm_rdev(const struct vdrm_device *dev);
 /* Message of the last failure on this device ("" if none). */
 const char *vdrm_device_error(const struct vdrm_device *dev);
 bool vdrm_device_is_lost(const struct vdrm_device *dev);

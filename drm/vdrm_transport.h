@@ -96,6 +96,8 @@ struct vdrm_transport {
 	bool has_fence_fds;
 	/* polled for POLLRDHUP beside a fence fd: the host hung up (-1 = none) */
 	int hangup_fd;
+	/* DRM: the render node's device number (st_rdev); 0 on vtest */
+	uint64_t drm_rdev;
 	struct vdrm_error error; /* message of the last failure */
 };
 

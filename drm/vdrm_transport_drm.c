@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xf86drm.h>
 
@@ -381,6 +382,14 @@ static const struct vdrm_sync_ops dt_sync_ops = {
 };
 
 /* GETPARAM writes an int through a user pointer; a failing one counts as 0. */
+/* The opened node's device number: EGL names the device's nodes from it. */
+static uint64_t node_rdev(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) ? (uint64_t)st.st_rdev : 0;
+}
+
 static uint64_t get_param(int fd, uint64_t param)
 {
 	uint64_t value = 0;
@@ -500,6 +509,7 @@ int vdrm_transport_create_drm(const struct vdrm_drm_create_info *info,
 					    .sync_ops = &dt_sync_ops, .name = "drm",
 					    .has_fence_fds = true, .hangup_fd = -1 };
 	dt->fd = fd;
+	dt->base.drm_rdev = node_rdev(fd);
 	vdrm_fence_ring_init(&dt->ring);
 	if (fetch_caps(dt)) {
 		int code = vdrm_error_set(err, dt->base.error.code, "%s", dt->base.error.message);

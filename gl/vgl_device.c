@@ -145,6 +145,7 @@ static int device_create(struct vgl_device **out)
 	vvk_GetDeviceQueue(d->dev, 0, 0, &d->queue);
 	vvk_GetPhysicalDeviceProperties(d->pdev, &d->props);
 	d->sync_reads = debug_option("syncreads");
+	vgl_device_init_drm(d);
 	snprintf(d->renderer, sizeof(d->renderer), "virtgl (%s)", d->props.deviceName);
 	*out = d;
 	return VGL_OK;

@@ -5,6 +5,9 @@
  * (the host drops a vtest client on bad input).
  */
 #include <stdio.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <xf86drm.h>
 
 #include "vdrm_format.h"
 #include "vvk_format.h"
@@ -173,15 +176,47 @@ void vvk_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice, VkPhysical
 	*p = vvk_physical_device_from_handle(physicalDevice)->props;
 }
 
+/* A node of the device as major/minor; false when it has none. */
+static bool node_numbers(const drmDevicePtr d, int node, int64_t *major_out, int64_t *minor_out)
+{
+	struct stat st;
+
+	if (!(d->available_nodes & (1 << node)) || stat(d->nodes[node], &st) != 0)
+		return false;
+	*major_out = major(st.st_rdev);
+	*minor_out = minor(st.st_rdev);
+	return true;
+}
+
+/* VK_EXT_physical_device_drm: the primary and render nodes of the
+ * virtio-gpu the DRM transport opened; none on vtest. */
+static void drm_properties(const struct vvk_physical_device *pdev,
+			   VkPhysicalDeviceDrmPropertiesEXT *p)
+{
+	uint64_t rdev = vdrm_device_drm_rdev(pdev->vdrm);
+	drmDevicePtr d = NULL;
+
+	p->hasPrimary = p->hasRender = VK_FALSE;
+	if (!rdev || drmGetDeviceFromDevId((dev_t)rdev, 0, &d) != 0)
+		return;
+	p->hasPrimary = node_numbers(d, DRM_NODE_PRIMARY, &p->primaryMajor, &p->primaryMinor);
+	p->hasRender = node_numbers(d, DRM_NODE_RENDER, &p->renderMajor, &p->renderMinor);
+	drmFreeDevice(&d);
+}
+
 void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 				      VkPhysicalDeviceProperties2 *p)
 {
 	VkPhysicalDeviceTimelineSemaphoreProperties *tl = (void *)vvk_find_struct(
 		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES);
+	VkPhysicalDeviceDrmPropertiesEXT *drm = (void *)vvk_find_struct(
+		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRM_PROPERTIES_EXT);
 
 	vvk_GetPhysicalDeviceProperties(physicalDevice, &p->properties);
 	if (tl)
 		tl->maxTimelineSemaphoreValueDifference = UINT64_MAX;
+	if (drm)
+		drm_properties(vvk_physical_device_from_handle(physicalDevice), drm);
 }
 
 void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures *f)

@@ -6,6 +6,7 @@
 #include "egl_context.h"
 #include "egl_device.h"
 #include "egl_error.h"
+#include "egl_image.h"
 #include "egl_platform.h"
 #include "egl_surface.h"
 #include "egl_sync.h"
@@ -68,6 +69,11 @@ struct egl_display *egl_display_register(struct egl_display *d)
 	}
 	egl_unlock();
 	return d;
+}
+
+struct egl_display *egl_display_first(void)
+{
+	return all_displays;
 }
 
 EGLDisplay egl_display_handle(const struct egl_display *d)
@@ -219,6 +225,7 @@ EGLBoolean EGLAPIENTRY vegl_Terminate(EGLDisplay dpy)
 		/* Handles die now; objects current in some thread live on until
 		 * released (EGL 1.5 §3.2). */
 		d->initialized = false;
+		egl_objects_unlink_all(&d->images);
 		egl_objects_unlink_all(&d->syncs);
 		egl_objects_unlink_all(&d->contexts);
 		egl_objects_unlink_all(&d->surfaces);
@@ -230,16 +237,27 @@ EGLBoolean EGLAPIENTRY vegl_Terminate(EGLDisplay dpy)
 
 /* ---- queries --------------------------------------------------------------------- */
 
-static const char display_extensions[] =
-	"EGL_ANDROID_native_fence_sync EGL_KHR_create_context EGL_KHR_fence_sync "
-	"EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context "
-	"EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
+#define DISPLAY_EXTENSIONS \
+	"EGL_ANDROID_native_fence_sync EGL_KHR_create_context EGL_KHR_fence_sync " \
+	"EGL_KHR_get_all_proc_addresses EGL_KHR_gl_renderbuffer_image " \
+	"EGL_KHR_gl_texture_2D_image EGL_KHR_image_base EGL_KHR_no_config_context " \
+	"EGL_KHR_surfaceless_context EGL_KHR_wait_sync"
 
-static const char *display_string(EGLint name)
+/* dma-bufs exist on the DRM transport only: vtest displays do not list these */
+static const char *display_extensions(const struct egl_display *d)
+{
+	return egl_image_has_dma_buf(d->dev)
+		       ? DISPLAY_EXTENSIONS " EGL_EXT_image_dma_buf_import "
+					    "EGL_EXT_image_dma_buf_import_modifiers "
+					    "EGL_MESA_image_dma_buf_export"
+		       : DISPLAY_EXTENSIONS;
+}
+
+static const char *display_string(const struct egl_display *d, EGLint name)
 {
 	switch (name) {
 	case EGL_CLIENT_APIS: return "OpenGL_ES";
-	case EGL_EXTENSIONS: return display_extensions;
+	case EGL_EXTENSIONS: return display_extensions(d);
 	case EGL_VENDOR: return "virtgl";
 	case EGL_VERSION: return "1.5 virtgl " PACKAGE_VERSION;
 	default: return NULL;
@@ -258,8 +276,8 @@ const char *EGLAPIENTRY vegl_QueryString(EGLDisplay dpy, EGLint name)
 	d = egl_display_acquire(dpy, true);
 	if (!d)
 		return NULL;
+	s = display_string(d, name);
 	egl_display_release(d);
-	s = display_string(name);
 	if (s)
 		egl_success();
 	else
