@@ -68,6 +68,12 @@ static bool anisotropy(const struct vgl_context *ctx)
 	return ctx->dev->props.limits.maxSamplerAnisotropy > 1.0f;
 }
 
+/* extensions of GLSL ES 3.00 shaders */
+static bool es3(const struct vgl_context *ctx)
+{
+	return ctx->major >= 3;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -96,6 +102,7 @@ static const struct extension table[] = {
 	/* GL_TEXTURE_EXTERNAL_OES textures on EGL images, sampled as 2D ones
 	 * (samplerExternalOES in the compiler) */
 	[VGL_EXT_OES_EGL_image_external] = { "GL_OES_EGL_image_external", NULL },
+	[VGL_EXT_OES_EGL_image_external_essl3] = { "GL_OES_EGL_image_external_essl3", es3 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -51,6 +51,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_texture_type_2_10_10_10_REV,
 	VGL_EXT_EXT_texture_filter_anisotropic,
 	VGL_EXT_OES_EGL_image_external,
+	VGL_EXT_OES_EGL_image_external_essl3,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 
