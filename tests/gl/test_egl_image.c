@@ -559,6 +559,18 @@ static int count_fds(void)
 	return n;
 }
 
+/* The fds open with no display initialised (the device's node closed),
+ * then the display again: what the test must leave behind. */
+static int baseline_fds(void)
+{
+	int n;
+
+	egl_test_teardown();
+	n = count_fds();
+	dpy = egl_test_display();
+	return n;
+}
+
 static EGLImageKHR import(EGLDisplay d, int fd, uint32_t fourcc, EGLint stride)
 {
 	const EGLint attribs[] = { EGL_WIDTH, W, EGL_HEIGHT, H, EGL_LINUX_DRM_FOURCC_EXT,
@@ -641,7 +653,7 @@ START_TEST(dma_buf_export_import_round_trip)
 
 	if (!egl_test_on_drm())
 		return;
-	fds_before = count_fds();
+	fds_before = baseline_fds();
 	a = own_context(dpy, 2);
 	src = pattern_texture();
 	img = texture_image(a, src);
@@ -756,7 +768,7 @@ START_TEST(dma_buf_import_errors)
 	EGLContext a;
 	GLuint src;
 	EGLImageKHR img;
-	int fd, vgem, fds_before = count_fds();
+	int fd, vgem, fds_before;
 #define ATTRS(fourcc, fdv, pitch, ...) \
 	(const EGLint[]){ EGL_WIDTH, W, EGL_HEIGHT, H, EGL_LINUX_DRM_FOURCC_EXT, (EGLint)(fourcc), \
 			  EGL_DMA_BUF_PLANE0_FD_EXT, fdv, EGL_DMA_BUF_PLANE0_OFFSET_EXT, 0, \
@@ -764,6 +776,7 @@ START_TEST(dma_buf_import_errors)
 
 	if (!egl_test_on_drm())
 		return;
+	fds_before = baseline_fds();
 	a = own_context(dpy, 2);
 	src = pattern_texture();
 	img = texture_image(a, src);
