@@ -14,6 +14,9 @@
  *   vgl_context  GL state + one command buffer being recorded. Current per
  *                thread (vgl_make_current); GL calls act on the current one.
  *   vgl_fence    a point on the timeline (glFenceSync, EGL syncs, sync files).
+ *   vgl_egl_image  an EGL image: a reference on one level of a texture's or
+ *                renderbuffer's image, or on an imported dma-buf. Any
+ *                context of the process samples or renders it (one device).
  *
  * Errors: functions return 0 / VGL_* codes (negative); the EGL layer maps
  * them to EGL errors. Nothing here aborts.
@@ -33,12 +36,15 @@ enum vgl_result {
 	VGL_ERROR_DEVICE_LOST = -4,
 	VGL_ERROR_TIMEOUT = -5,
 	VGL_ERROR_BAD_ACCESS = -6,     /* e.g. context current in another thread */
+	VGL_ERROR_BAD_PARAMETER = -7,  /* images: no such object, incomplete, bad fd */
+	VGL_ERROR_BAD_MATCH = -8,      /* images: bad level, unsupported format */
 };
 
 struct vgl_device;
 struct vgl_surface;
 struct vgl_context;
 struct vgl_fence;
+struct vgl_egl_image;
 
 /* ---- device ----------------------------------------------------------------- */
 
@@ -75,19 +81,15 @@ void vgl_surface_destroy(struct vgl_surface *surf);
  */
 struct vgl_window_buffer;
 
-struct vgl_dma_buf {
-	int fd;                 /* stays the caller's */
-	uint32_t width, height;
-	uint32_t fourcc;        /* DRM_FORMAT_XRGB8888, ARGB8888, XBGR8888, ABGR8888, RGB565 */
-	uint32_t stride, offset; /* the shared layout only: width x bytes per pixel, 0 */
-};
+struct vgl_dma_buf; /* below, with the EGL images */
 
+/* buf: fourcc XRGB8888, ARGB8888, XBGR8888, ABGR8888 or RGB565, the shared
+ * layout only (stride = width x bytes per pixel, offset 0); fd stays the
+ * caller's. */
 int vgl_window_buffer_import(struct vgl_device *dev, const struct vgl_dma_buf *buf,
 			     struct vgl_window_buffer **out);
 /* Goes once the GPU work submitted so far that uses it completed. */
 void vgl_window_buffer_destroy(struct vgl_window_buffer *b);
-/* Whether window buffers can be imported at all (the DRM transport). */
-bool vgl_device_shares_dma_bufs(const struct vgl_device *dev);
 
 /*
  * Presents: copies surf's colour image into b with its rows reversed (a
@@ -141,3 +143,59 @@ int vgl_fence_wait(struct vgl_fence *f, uint64_t timeout_ns);
 int vgl_fence_gpu_wait(struct vgl_context *ctx, struct vgl_fence *f);
 /* A new fd that signals with f (sync file on DRM, pollable fd on vtest). */
 int vgl_fence_export_fd(struct vgl_fence *f, int *fd);
+
+/* ---- images (EGL_KHR_image_base and friends) ---------------------------- */
+
+enum vgl_egl_image_source {
+	VGL_EGL_IMAGE_TEXTURE_2D,      /* EGL_GL_TEXTURE_2D_KHR */
+	VGL_EGL_IMAGE_RENDERBUFFER,    /* EGL_GL_RENDERBUFFER_KHR */
+};
+
+/*
+ * An image of ctx's texture or renderbuffer `name` (level: textures only).
+ * EGL_KHR_gl_texture_2D_image's errors: VGL_ERROR_BAD_PARAMETER (name 0, no
+ * such object of that kind, incomplete texture with level != 0, no level 0
+ * image), VGL_ERROR_BAD_MATCH (a level the texture does not have),
+ * VGL_ERROR_BAD_ACCESS (the object is already an EGL image's sibling).
+ */
+int vgl_egl_image_from_gl(struct vgl_context *ctx, enum vgl_egl_image_source source, uint32_t name,
+		      int64_t level, struct vgl_egl_image **out);
+struct vgl_egl_image *vgl_egl_image_ref(struct vgl_egl_image *img);
+void vgl_egl_image_put(struct vgl_egl_image *img);
+
+/* One plane of a dma-buf (single-plane RGB formats, linear layout). */
+struct vgl_dma_buf {
+	int fd;                        /* import: stays the caller's; export: a new one */
+	uint32_t fourcc;               /* DRM_FORMAT_* */
+	uint32_t width, height;
+	uint32_t stride, offset;       /* bytes */
+	uint64_t modifier;             /* DRM_FORMAT_MOD_LINEAR only */
+};
+
+/* Whether the device shares images as dma-bufs (the DRM transport). */
+bool vgl_device_has_dma_buf(struct vgl_device *dev);
+/* The DRM fourccs an image can be imported as; returns the count (all of
+ * them), fills up to max. */
+uint32_t vgl_dma_buf_formats(uint32_t *fourccs, uint32_t max);
+/* The paths of the device's primary and render nodes ("" when it has none:
+ * vtest); false when it has neither. */
+bool vgl_device_drm_nodes(struct vgl_device *dev, char card[64], char render[64]);
+/*
+ * EGL_EXT_image_dma_buf_import: VGL_ERROR_BAD_MATCH for a fourcc or
+ * modifier not supported, VGL_ERROR_BAD_ACCESS for a stride or offset other
+ * than the shared layout's (width x bytes per pixel, 0),
+ * VGL_ERROR_BAD_PARAMETER for an fd that is no dma-buf of this device,
+ * VGL_ERROR_BAD_ATTRIBUTE on a transport without dma-bufs.
+ */
+int vgl_egl_image_import_dma_buf(struct vgl_device *dev, const struct vgl_dma_buf *buf,
+			     struct vgl_egl_image **out);
+/* EGL_MESA_image_dma_buf_export: the description (with_fd: and a new fd).
+ * VGL_ERROR_BAD_MATCH for an image no fourcc describes (a level other than
+ * 0, depth formats), VGL_ERROR_BAD_ATTRIBUTE without dma-bufs. */
+int vgl_egl_image_export_dma_buf(struct vgl_egl_image *img, bool with_fd, struct vgl_dma_buf *out);
+
+/* How gl/ turns a GLeglImageOES into the image: EGL registers a function
+ * that validates the handle and returns the image referenced (NULL: not a
+ * valid image). */
+typedef struct vgl_egl_image *(*vgl_egl_image_lookup_fn)(void *handle);
+void vgl_set_egl_image_lookup(vgl_egl_image_lookup_fn fn);

@@ -125,18 +125,6 @@ static void destroy_vk(struct vgl_device *d)
 		vvk_DestroyInstance(d->instance, NULL);
 }
 
-static void query_properties(struct vgl_device *d)
-{
-	VkPhysicalDeviceProperties2 p = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-					   .pNext = &d->drm };
-
-	d->drm = (VkPhysicalDeviceDrmPropertiesEXT){
-		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRM_PROPERTIES_EXT };
-	vvk_GetPhysicalDeviceProperties2(d->pdev, &p);
-	d->props = p.properties;
-	d->drm.pNext = NULL;
-}
-
 static int device_create(struct vgl_device **out)
 {
 	struct vgl_device *d = calloc(1, sizeof(*d));
@@ -155,8 +143,9 @@ static int device_create(struct vgl_device **out)
 		return r == VK_ERROR_OUT_OF_HOST_MEMORY ? VGL_ERROR_OUT_OF_MEMORY : VGL_ERROR_NO_DEVICE;
 	}
 	vvk_GetDeviceQueue(d->dev, 0, 0, &d->queue);
-	query_properties(d);
+	vvk_GetPhysicalDeviceProperties(d->pdev, &d->props);
 	d->sync_reads = debug_option("syncreads");
+	vgl_device_init_drm(d);
 	snprintf(d->renderer, sizeof(d->renderer), "virtgl (%s)", d->props.deviceName);
 	*out = d;
 	return VGL_OK;

@@ -32,9 +32,9 @@ struct vgl_device {
 	uint64_t last_point;            /* its drm/ timeline point */
 	struct vgl_deferred *deferred, *deferred_tail;
 	char renderer[300];
-	/* the DRM nodes (VK_EXT_physical_device_drm); none on vtest, where
-	 * nothing can be shared as a dma-buf */
-	VkPhysicalDeviceDrmPropertiesEXT drm;
+	/* the DRM transport's nodes (vgl_image_dma_buf.c); "" on vtest */
+	bool has_dma_buf;
+	char card_node[64], render_node[64];
 	/* VIRTGL_DEBUG=syncreads (read at creation): every CPU read flushes and
 	 * waits for all submitted work, as a driver without usage tracking
 	 * would (the baseline technique 2 is measured against) */
@@ -57,3 +57,5 @@ int vgl_device_defer(struct vgl_device *dev, void (*fn)(struct vgl_device *, voi
 /* Runs the deferred work whose submissions completed. */
 void vgl_device_collect(struct vgl_device *dev);
 int vgl_result_from_vk(VkResult r);
+/* Fills has_dma_buf and the node paths from vk/'s DRM properties. */
+void vgl_device_init_drm(struct vgl_device *dev);

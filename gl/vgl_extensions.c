@@ -68,6 +68,12 @@ static bool anisotropy(const struct vgl_context *ctx)
 	return ctx->dev->props.limits.maxSamplerAnisotropy > 1.0f;
 }
 
+/* extensions of GLSL ES 3.00 shaders */
+static bool es3(const struct vgl_context *ctx)
+{
+	return ctx->major >= 3;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -93,6 +99,10 @@ static const struct extension table[] = {
 	[VGL_EXT_EXT_texture_type_2_10_10_10_REV] = { "GL_EXT_texture_type_2_10_10_10_REV", NULL },
 	[VGL_EXT_EXT_texture_filter_anisotropic] = { "GL_EXT_texture_filter_anisotropic",
 						     anisotropy },
+	/* GL_TEXTURE_EXTERNAL_OES textures on EGL images, sampled as 2D ones
+	 * (samplerExternalOES in the compiler) */
+	[VGL_EXT_OES_EGL_image_external] = { "GL_OES_EGL_image_external", NULL },
+	[VGL_EXT_OES_EGL_image_external_essl3] = { "GL_OES_EGL_image_external_essl3", es3 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
@@ -109,6 +119,8 @@ static const struct extension table[] = {
 	 * OES_draw_elements_base_vertex's functions under EXT names; EGL fence syncs */
 	{ "GL_OES_stencil8", NULL }, { "GL_APPLE_texture_max_level", NULL },
 	{ "GL_EXT_draw_elements_base_vertex", NULL }, { "GL_OES_EGL_sync", NULL },
+	/* EGL images as textures and renderbuffers (vgl_image.c) */
+	{ "GL_OES_EGL_image", NULL },
 	/* the compiler's (glsl_pp_default_extensions, what glCompileShader offers) */
 	{ "GL_OES_standard_derivatives", NULL }, { "GL_EXT_shader_texture_lod", NULL },
 	{ "GL_EXT_frag_depth", NULL },

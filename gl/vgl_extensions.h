@@ -30,6 +30,10 @@ struct vgl_context;
 #define GL_BUFFER_ACCESS_OES 0x88BB
 #define GL_TEXTURE_MAX_ANISOTROPY_EXT 0x84FE  /* EXT_texture_filter_anisotropic */
 #define GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT 0x84FF
+#define GL_TEXTURE_EXTERNAL_OES 0x8D65     /* OES_EGL_image_external */
+#define GL_SAMPLER_EXTERNAL_OES 0x8D66
+#define GL_TEXTURE_BINDING_EXTERNAL_OES 0x8D67
+#define GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES 0x8D68
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
 #define VGL_MAX_ANISOTROPY 16.0f
 
@@ -46,6 +50,8 @@ enum vgl_ext {
 	VGL_EXT_EXT_texture_rg,
 	VGL_EXT_EXT_texture_type_2_10_10_10_REV,
 	VGL_EXT_EXT_texture_filter_anisotropic,
+	VGL_EXT_OES_EGL_image_external,
+	VGL_EXT_OES_EGL_image_external_essl3,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -122,7 +122,7 @@ static void fit(struct vgl_fb *fb, const struct att_image *img)
 static void describe_color(struct vgl_fb *fb, const struct att_image *img)
 {
 	fb->color_image = img->s->image;
-	fb->color_level = img->level;
+	fb->color_level = vgl_tex_storage_vk_level(img->s, img->level);
 	fb->color_layer = img->layer;
 	fb->color_view = vgl_tex_storage_attachment(img->s, img->level, img->layer);
 	fb->color_format = img->s->format;

@@ -11,6 +11,7 @@
 #include "glsl_shader.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
+#include "vgl_extensions.h"
 #include "vgl_device.h"
 #include "vgl_program.h"
 #include "vgl_spirv.h"
@@ -61,6 +62,8 @@ static GLenum sampler_type(const struct glsl_type *t)
 	case GLSL_TID_USAMPLER2D: return GL_UNSIGNED_INT_SAMPLER_2D;
 	case GLSL_TID_USAMPLER3D: return GL_UNSIGNED_INT_SAMPLER_3D;
 	case GLSL_TID_USAMPLERCUBE: return GL_UNSIGNED_INT_SAMPLER_CUBE;
+	/* sampled as a 2D image, from the unit's external texture */
+	case GLSL_TID_SAMPLEREXTERNALOES: return GL_SAMPLER_EXTERNAL_OES;
 	default: return GL_UNSIGNED_INT_SAMPLER_2D_ARRAY;
 	}
 }

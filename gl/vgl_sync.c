@@ -123,7 +123,7 @@ int vgl_fence_export_fd(struct vgl_fence *f, int *fd)
 	/* On DRM even a signalled fence exports a sync_file: KMS takes it as
 	 * an IN_FENCE_FD (an eventfd is refused with EINVAL). Elsewhere a
 	 * readable eventfd saves a round trip to the server. */
-	if (vgl_device_is_done(f->dev, f->value) && !vgl_device_shares_dma_bufs(f->dev))
+	if (vgl_device_is_done(f->dev, f->value) && !vgl_device_has_dma_buf(f->dev))
 		return signalled_fd(fd);
 	return vgl_result_from_vk(vvk_GetSemaphoreFdForValue(f->dev->dev, f->dev->timeline,
 							      f->value, fd));

@@ -10,6 +10,7 @@
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_fbo.h"
 #include "vgl_names.h"
 #include "vgl_pixel.h"
@@ -41,6 +42,11 @@ static struct vgl_texture *texture_create(GLuint name, GLenum target)
 	p = &t->params;
 	p->wrap_s = p->wrap_t = p->wrap_r = GL_REPEAT;
 	p->min_filter = GL_NEAREST_MIPMAP_LINEAR;
+	if (target == GL_TEXTURE_EXTERNAL_OES) {
+		/* OES_EGL_image_external's defaults: no mipmaps, no repeat */
+		p->wrap_s = p->wrap_t = p->wrap_r = GL_CLAMP_TO_EDGE;
+		p->min_filter = GL_LINEAR;
+	}
 	p->mag_filter = GL_LINEAR;
 	p->min_lod = -1000;
 	p->max_lod = 1000;
@@ -62,6 +68,8 @@ static int target_index(const struct vgl_context *ctx, GLenum target)
 	case GL_TEXTURE_CUBE_MAP: return VGL_TEX_CUBE;
 	case GL_TEXTURE_3D: return ctx->major >= 3 ? VGL_TEX_3D : -1;
 	case GL_TEXTURE_2D_ARRAY: return ctx->major >= 3 ? VGL_TEX_2D_ARRAY : -1;
+	case GL_TEXTURE_EXTERNAL_OES:
+		return vgl_ext_on(ctx, VGL_EXT_OES_EGL_image_external) ? VGL_TEX_EXTERNAL : -1;
 	}
 	return -1;
 }
@@ -72,7 +80,8 @@ bool vgl_texture_target_valid(const struct vgl_context *ctx, GLenum target)
 }
 
 static const GLenum index_target[VGL_TEX_TARGET_COUNT] = {
-	GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY };
+	GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
+	GL_TEXTURE_EXTERNAL_OES };
 
 /* ---- per-context state ---------------------------------------------------------------- */
 
@@ -326,6 +335,12 @@ bool vgl_texture_get(struct vgl_context *ctx, GLenum pname, GLint64 *out)
 			return false;
 		t = ts->units[ts->active][pname == GL_TEXTURE_BINDING_3D ? VGL_TEX_3D
 									  : VGL_TEX_2D_ARRAY];
+		*out = t ? t->name : 0;
+		return true;
+	case GL_TEXTURE_BINDING_EXTERNAL_OES:
+		if (!vgl_ext_on(ctx, VGL_EXT_OES_EGL_image_external))
+			return false;
+		t = ts->units[ts->active][VGL_TEX_EXTERNAL];
 		*out = t ? t->name : 0;
 		return true;
 	case GL_RENDERBUFFER_BINDING: *out = ts->renderbuffer ? ts->renderbuffer->name : 0; return true;

@@ -35,6 +35,7 @@
 
 #include <GLES3/gl3.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -49,7 +50,9 @@ struct vgl_pixel_format;
 #define VGL_MAX_TEXTURE_UNITS 32
 #define VGL_MAX_LEVELS 15
 
-enum vgl_tex_target { VGL_TEX_2D, VGL_TEX_CUBE, VGL_TEX_3D, VGL_TEX_2D_ARRAY, VGL_TEX_TARGET_COUNT };
+/* VGL_TEX_EXTERNAL: GL_TEXTURE_EXTERNAL_OES, a 2D texture on an EGL image */
+enum vgl_tex_target { VGL_TEX_2D, VGL_TEX_CUBE, VGL_TEX_3D, VGL_TEX_2D_ARRAY, VGL_TEX_EXTERNAL,
+		      VGL_TEX_TARGET_COUNT };
 
 struct vgl_tex_view {
 	VkImageViewType type;
@@ -58,12 +61,17 @@ struct vgl_tex_view {
 	VkImageView view;
 };
 
-/* One image with its views; also the storage of renderbuffers. */
+/* One image with its views; also the storage of renderbuffers. An alias
+ * (EGL image targets) is one level of another storage's image: its level 0
+ * is the image's level base_level, and it owns only its views. */
 struct vgl_tex_storage {
-	struct vgl_object obj;     /* references: its texture/renderbuffer, batches */
+	struct vgl_object obj;     /* references: its texture/renderbuffer, batches, EGL images */
 	struct vgl_device *dev;
 	VkImage image;
 	VkDeviceMemory mem;
+	struct vgl_tex_storage *parent;  /* an alias's; referenced. NULL: owns image and memory */
+	uint32_t base_level;       /* the image's level that is this storage's level 0 */
+	atomic_uint images;        /* live EGL images of it: its users are EGL image siblings */
 	VkFormat format;
 	VkImageAspectFlags aspects;
 	uint32_t width, height, depth, levels, layers;  /* depth: 3D images, else 1 */
@@ -93,7 +101,7 @@ struct vgl_tex_params {
 struct vgl_texture {
 	struct vgl_object obj;     /* references: the name, units, attachments */
 	GLuint name;
-	GLenum target;             /* GL_TEXTURE_2D, _CUBE_MAP, _3D, _2D_ARRAY */
+	GLenum target;             /* GL_TEXTURE_2D, _CUBE_MAP, _3D, _2D_ARRAY, _EXTERNAL_OES */
 	struct vgl_tex_level level[6][VGL_MAX_LEVELS];
 	struct vgl_tex_storage *storage;
 	struct vgl_tex_params params;
@@ -167,10 +175,27 @@ struct vgl_tex_storage_info {
 	bool cube;
 	uint32_t depth;            /* > 0: a 3D image of this depth */
 	uint32_t layers;           /* > 0: a 2D array of this many layers */
+	/* an image shared as a dma-buf (vk/vvk.h): import its fd, or make an
+	 * exportable one; NULL: an ordinary texture */
+	const struct vvk_image_dma_buf_info *dma_buf;
+	VkResult *result;          /* if not NULL: why creation failed */
 };
 
 struct vgl_tex_storage *vgl_tex_storage_create(struct vgl_device *dev,
 					       const struct vgl_tex_storage_info *info);
+/* One level of a 2D storage as a single-level storage of its own, sharing
+ * the image (glEGLImageTarget*); NULL when out of memory. */
+struct vgl_tex_storage *vgl_tex_storage_alias(struct vgl_tex_storage *parent, uint32_t level);
+/* The storage that owns the image (itself, or an alias's parent). */
+static inline struct vgl_tex_storage *vgl_tex_storage_root(struct vgl_tex_storage *s)
+{
+	return s && s->parent ? s->parent : s;
+}
+/* The image's mip level of the storage's `level`. */
+static inline uint32_t vgl_tex_storage_vk_level(const struct vgl_tex_storage *s, uint32_t level)
+{
+	return s->base_level + level;
+}
 static inline void vgl_tex_storage_unref(struct vgl_tex_storage *s)
 {
 	if (s)

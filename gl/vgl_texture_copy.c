@@ -106,7 +106,8 @@ static void GL_APIENTRY vgl_GenerateMipmap(GLenum target)
 
 	if (!ctx)
 		return;
-	if (!vgl_texture_target_valid(ctx, target)) {
+	/* external textures have one level (OES_EGL_image_external) */
+	if (!vgl_texture_target_valid(ctx, target) || target == GL_TEXTURE_EXTERNAL_OES) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
@@ -145,7 +146,8 @@ static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
 			 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkImageBlit){
 		.srcSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, fb->color_level, fb->color_layer, 1 },
 		.srcOffsets = { { (int32_t)x0, (int32_t)y0, 0 }, { (int32_t)x1, (int32_t)y1, 1 } },
-		.dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, level, s->is_3d ? 0 : layer, 1 },
+		.dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, vgl_tex_storage_vk_level(s, level),
+				    s->is_3d ? 0 : layer, 1 },
 		.dstOffsets = { { dx, dy, s->is_3d ? (int32_t)layer : 0 },
 				{ dx + (int32_t)(x1 - x0), dy + (int32_t)(y1 - y0),
 				  s->is_3d ? (int32_t)layer + 1 : 1 } } },

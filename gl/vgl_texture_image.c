@@ -44,7 +44,7 @@ static void copy_level(VkCommandBuffer cmd, struct vgl_tex_storage *old, struct 
 	for (uint32_t k = 0; k < layers; k++)
 		vvk_CmdCopyImage(cmd, old->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s->image,
 				 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkImageCopy){
-			.srcSubresource = { a, level, face + k, 1 },
+			.srcSubresource = { a, vgl_tex_storage_vk_level(old, level), face + k, 1 },
 			.dstSubresource = { a, level, face + k, 1 },
 			.extent = { (uint32_t)lv->width, (uint32_t)lv->height,
 				    s->is_3d ? (uint32_t)lv->depth : 1 } });

@@ -116,6 +116,23 @@ static bool in_version(const struct vgl_context *ctx, GLenum pname)
 	       pname == GL_TEXTURE_MAX_LEVEL;
 }
 
+/* OES_EGL_image_external: external textures clamp, do not mipmap, and
+ * sample level 0 only. */
+static GLenum external_error(GLenum pname, GLfloat f)
+{
+	GLenum v = (GLenum)(GLint)f;
+
+	switch (pname) {
+	case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T:
+		return v == GL_CLAMP_TO_EDGE ? GL_NO_ERROR : GL_INVALID_ENUM;
+	case GL_TEXTURE_MIN_FILTER:
+		return v == GL_NEAREST || v == GL_LINEAR ? GL_NO_ERROR : GL_INVALID_ENUM;
+	case GL_TEXTURE_BASE_LEVEL:
+		return f == 0 ? GL_NO_ERROR : GL_INVALID_OPERATION;
+	}
+	return GL_NO_ERROR;
+}
+
 /* Sets one parameter from a float (ints convert exactly); returns the GL error. */
 static GLenum set_param(struct vgl_context *ctx, struct vgl_texture *t, GLenum pname, GLfloat f)
 {
@@ -123,6 +140,8 @@ static GLenum set_param(struct vgl_context *ctx, struct vgl_texture *t, GLenum p
 
 	if (!in_version(ctx, pname))
 		return GL_INVALID_ENUM;
+	if (t->target == GL_TEXTURE_EXTERNAL_OES && external_error(pname, f) != GL_NO_ERROR)
+		return external_error(pname, f);
 	if (is_sampler_pname(pname))
 		return vgl_sampler_param_set(p, pname, f);
 	switch (pname) {
@@ -204,6 +223,9 @@ static bool get_param(struct vgl_context *ctx, const struct vgl_texture *t, GLen
 	case GL_TEXTURE_MAX_LEVEL: *out = (GLfloat)p->max_level; return true;
 	case GL_TEXTURE_IMMUTABLE_FORMAT: *out = t->immutable; return true;
 	case GL_TEXTURE_IMMUTABLE_LEVELS: *out = (GLfloat)t->immutable_levels; return true;
+	case GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES:
+		*out = 1;
+		return t->target == GL_TEXTURE_EXTERNAL_OES;
 	}
 	return false;
 }

@@ -170,7 +170,7 @@ static VkComponentMapping view_swizzle(const struct vgl_texture *t,
 
 static const VkImageViewType view_types[VGL_TEX_TARGET_COUNT] = {
 	VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_VIEW_TYPE_3D,
-	VK_IMAGE_VIEW_TYPE_2D_ARRAY };
+	VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_VIEW_TYPE_2D };
 
 static VkImageView texture_view(const struct vgl_texture *t, const struct vgl_tex_params *p,
 				int index)
@@ -237,6 +237,8 @@ static int sampler_target(GLenum type)
 	case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_INT_SAMPLER_2D_ARRAY:
 	case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
 		return VGL_TEX_2D_ARRAY;
+	case GL_SAMPLER_EXTERNAL_OES:
+		return VGL_TEX_EXTERNAL;
 	}
 	return -1;
 }

@@ -30,8 +30,13 @@ static void storage_free(struct vgl_device *dev, void *arg)
 
 	for (uint32_t i = 0; i < s->nr_views; i++)
 		vvk_DestroyImageView(dev->dev, s->views[i].view, NULL);
-	vvk_DestroyImage(dev->dev, s->image, NULL);
-	vvk_FreeMemory(dev->dev, s->mem, NULL);
+	/* an alias's views go before the image they view */
+	if (s->parent) {
+		vgl_tex_storage_unref(s->parent);
+	} else {
+		vvk_DestroyImage(dev->dev, s->image, NULL);
+		vvk_FreeMemory(dev->dev, s->mem, NULL);
+	}
 	pthread_mutex_destroy(&s->lock);
 	free(s->views);
 	free(s);
@@ -53,6 +58,7 @@ static VkResult create_image(struct vgl_device *dev, struct vgl_tex_storage *s,
 		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
 		.imageType = info->depth ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D,
 		.flags = info->cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0,
+		.pNext = info->dma_buf,
 		.format = info->format, .extent = { info->width, info->height, s->depth },
 		.mipLevels = info->levels, .arrayLayers = s->layers,
 		.samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
@@ -99,16 +105,43 @@ struct vgl_tex_storage *vgl_tex_storage_create(struct vgl_device *dev,
 	s->is_3d = info->depth != 0;
 	s->array = info->layers != 0;
 	s->layers = info->cube ? 6 : info->layers ? info->layers : 1;
-	/* formats the host cannot render to are still textures */
+	/* formats the host cannot render to are still textures; a dma-buf is
+	 * imported once (a failure there is the buffer's) */
 	r = create_image(dev, s, info, true);
-	if (r != VK_SUCCESS)
+	if (r != VK_SUCCESS && !info->dma_buf)
 		r = create_image(dev, s, info, false);
 	if (r == VK_SUCCESS)
 		r = bind_memory(dev, s);
+	if (info->result)
+		*info->result = r;
 	if (r != VK_SUCCESS) {
 		storage_free(dev, s);
 		return NULL;
 	}
+	return s;
+}
+
+struct vgl_tex_storage *vgl_tex_storage_alias(struct vgl_tex_storage *parent, uint32_t level)
+{
+	struct vgl_tex_storage *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	vgl_object_init(&s->obj, storage_destroy);
+	pthread_mutex_init(&s->lock, NULL);
+	vgl_object_ref(&parent->obj);
+	s->parent = parent;
+	s->dev = parent->dev;
+	s->image = parent->image;
+	s->mem = parent->mem;
+	s->base_level = vgl_tex_storage_vk_level(parent, level);
+	s->format = parent->format;
+	s->aspects = parent->aspects;
+	s->width = vgl_tex_level_size(parent->width, level);
+	s->height = vgl_tex_level_size(parent->height, level);
+	s->depth = s->levels = s->layers = 1;
+	/* other contexts write the image: reads always go to the GPU */
+	s->written = true;
 	return s;
 }
 
@@ -146,8 +179,9 @@ static VkImageView find_or_create_view(struct vgl_tex_storage *s, const struct v
 	if (vvk_CreateImageView(s->dev->dev, &(VkImageViewCreateInfo){
 		    .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = s->image,
 		    .viewType = key->type, .format = s->format, .components = key->swizzle,
-		    .subresourceRange = { s->aspects, key->base_level, key->levels, key->layer,
-					  key->layers } }, NULL, &v.view) != VK_SUCCESS)
+		    .subresourceRange = { s->aspects, vgl_tex_storage_vk_level(s, key->base_level),
+					  key->levels, key->layer, key->layers } },
+		    NULL, &v.view) != VK_SUCCESS)
 		return VK_NULL_HANDLE;
 	s->views[s->nr_views++] = v;
 	return v.view;
@@ -210,7 +244,8 @@ static void copy_slices(VkCommandBuffer cmd, struct vgl_storage *st, struct vgl_
 		vvk_CmdCopyBufferToImage(cmd, st->buf, s->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
 					 1, &(VkBufferImageCopy){
 			.bufferOffset = z * bytes,
-			.imageSubresource = { aspect, up->level, is_3d ? 0 : up->layer + z, 1 },
+			.imageSubresource = { aspect, vgl_tex_storage_vk_level(s, up->level),
+					      is_3d ? 0 : up->layer + z, 1 },
 			.imageOffset = { up->x, up->y, is_3d ? (int32_t)(up->layer + z) : 0 },
 			.imageExtent = { up->width, up->height, 1 } });
 }

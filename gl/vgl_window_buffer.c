@@ -25,11 +25,6 @@ struct vgl_window_buffer {
 	uint32_t width, height;
 };
 
-bool vgl_device_shares_dma_bufs(const struct vgl_device *dev)
-{
-	return dev->drm.hasRender;
-}
-
 /* How views read the buffer (X8 reads as one: the host's format says so). */
 static VkFormat view_format(uint32_t fourcc)
 {
@@ -62,7 +57,7 @@ int vgl_window_buffer_import(struct vgl_device *dev, const struct vgl_dma_buf *b
 	VkFormat format = view_format(buf->fourcc);
 	int ret;
 
-	if (!vgl_device_shares_dma_bufs(dev))
+	if (!vgl_device_has_dma_buf(dev))
 		return VGL_ERROR_NO_DEVICE;
 	if (format == VK_FORMAT_UNDEFINED || !shared_layout(buf))
 		return VGL_ERROR_BAD_ATTRIBUTE;

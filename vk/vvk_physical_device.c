@@ -5,6 +5,9 @@
  * (the host drops a vtest client on bad input).
  */
 #include <stdio.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <xf86drm.h>
 
 #include "vdrm_format.h"
 #include "vvk_format.h"
@@ -193,7 +196,6 @@ void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 {
 	VkPhysicalDeviceTimelineSemaphoreProperties *tl = (void *)vvk_find_struct(
 		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES);
-
 	VkPhysicalDeviceDrmPropertiesEXT *drm = (void *)vvk_find_struct(
 		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRM_PROPERTIES_EXT);
 

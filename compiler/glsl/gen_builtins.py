@@ -70,11 +70,14 @@ class Fn:
 def parse_versions(text, lineno):
     """VERSIONS -> (versions, extension name or None). An `ext:NAME` row
     exists in ES 1.00 only, where #extension GL_NAME is enabled (in 3.00 the
-    core rows stand for what such extensions became)."""
-    if text.startswith('ext:'):
-        if not re.match(r'[A-Z]+_\w+$', text[4:]):
-            raise DefError('line %d: bad extension name %r' % (lineno, text[4:]))
-        return (100,), 'GL_' + text[4:]
+    core rows stand for what such extensions became); an `ext300:NAME` row in
+    ES 3.00 only (extensions of 3.00 shaders, such as _essl3 ones)."""
+    for prefix, versions in (('ext:', (100,)), ('ext300:', (300,))):
+        if text.startswith(prefix):
+            name = text[len(prefix):]
+            if not re.match(r'[A-Z]+_\w+$', name):
+                raise DefError('line %d: bad extension name %r' % (lineno, name))
+            return versions, 'GL_' + name
     if text not in VERSIONS:
         raise DefError('line %d: bad version %r' % (lineno, text))
     return VERSIONS[text], None
@@ -111,7 +114,7 @@ def type_version(t):
     m = re.match(r'mat(\d)x(\d)$', t)
     if m and m.group(1) != m.group(2):
         return 300
-    if 'sampler' in t and t not in ('sampler2D', 'samplerCube'):
+    if 'sampler' in t and t not in ('sampler2D', 'samplerCube', 'samplerExternalOES'):
         return 300
     return 100
 

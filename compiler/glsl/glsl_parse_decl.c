@@ -544,7 +544,7 @@ static struct glsl_ast_node *precision_stmt(struct glsl_parser *p)
 	ft->qual.precision = glsl_parse_next(p)->kind;
 	k = pk(p);
 	if (k != GLSL_TOK_KW_FLOAT && k != GLSL_TOK_KW_INT &&
-	    !(k >= GLSL_TOK_KW_SAMPLER2D && k <= GLSL_TOK_KW_USAMPLER2DARRAY)) {
+	    !(k >= GLSL_TOK_KW_SAMPLER2D && k <= GLSL_TOK_KW_SAMPLEREXTERNALOES)) {
 		glsl_parse_error(p, p->tok, "default precision applies only to float, int and sampler types");
 		return NULL;
 	}

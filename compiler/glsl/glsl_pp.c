@@ -11,15 +11,18 @@
 
 /* What the compiler implements, so what the GL layer may advertise: each
  * one's built-ins are the ext: rows of builtins.def (test_glsl_sema checks
- * that every name here has some). Not offered, for want of an
- * implementation: GL_OES_texture_3D (sampler3D and texture3D* in 1.00),
- * GL_OES_EGL_image_external(_essl3) (samplerExternalOES) and
+ * that every name here has some). GL_OES_EGL_image_external (1.00) and
+ * _essl3 (3.00) make samplerExternalOES a type (check_ident), a 2D sampler
+ * to everything after the parser. Not offered, for want of an
+ * implementation: GL_OES_texture_3D (sampler3D and texture3D* in 1.00) and
  * GL_EXT_draw_buffers (gl_MaxDrawBuffers / gl_FragData[] beyond 1 in 1.00). */
 const char *const glsl_pp_default_extensions[] = {
 	"GL_OES_standard_derivatives",
 	"GL_EXT_shader_texture_lod",
 	"GL_EXT_frag_depth",
 	"GL_EXT_draw_instanced",
+	"GL_OES_EGL_image_external",
+	"GL_OES_EGL_image_external_essl3",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);
@@ -222,11 +225,31 @@ void pp_check_number(struct pp *pp, const struct glsl_token *t)
 		pp_error(pp, t, "the 'f' suffix on floating-point literals requires GLSL ES 3.00");
 }
 
+/* Whether the supported extension `name` is enabled (or required, warned). */
+static bool ext_on(const struct pp *pp, const char *name)
+{
+	for (unsigned i = 0; i < pp->out->num_ext; i++)
+		if (!strcmp(pp->out->ext_names[i], name))
+			return pp->out->ext_behavior[i] != GLSL_EXT_DISABLE;
+	return false;
+}
+
+/* samplerExternalOES is a type where the version's extension is on (1.00:
+ * GL_OES_EGL_image_external, 3.00: its _essl3), else an identifier. */
+static enum glsl_tok external_sampler_kind(const struct pp *pp)
+{
+	return ext_on(pp, pp->version == 300 ? "GL_OES_EGL_image_external_essl3"
+					      : "GL_OES_EGL_image_external")
+		       ? GLSL_TOK_KW_SAMPLEREXTERNALOES : GLSL_TOK_IDENT;
+}
+
 static void check_ident(struct pp *pp, struct glsl_token *t)
 {
 	struct glsl_ident *id = pp_ident(pp, t);
 
 	t->kind = id->kind[pp->kwset];
+	if (id->ppword == PPW_SAMPLER_EXTERNAL)
+		t->kind = external_sampler_kind(pp);
 	if (t->kind == GLSL_TOK_RESERVED)
 		pp_error(pp, t, "'%s' is a reserved word in GLSL ES %s", id->name,
 			 pp->version == 300 ? "3.00" : "1.00");

@@ -64,6 +64,7 @@
 	X(ISAMPLERCUBE, "isamplerCube", I, K) X(ISAMPLER2DARRAY, "isampler2DArray", I, K) \
 	X(USAMPLER2D, "usampler2D", I, K) X(USAMPLER3D, "usampler3D", I, K) \
 	X(USAMPLERCUBE, "usamplerCube", I, K) X(USAMPLER2DARRAY, "usampler2DArray", I, K) \
+	X(SAMPLEREXTERNALOES, "samplerExternalOES", I, I) \
 	X(STRUCT, "struct", K, K)
 
 enum glsl_tok {

@@ -49,8 +49,9 @@ enum glsl_es_version glsl_type_version(const struct glsl_type *t)
 	case GLSL_KIND_MATRIX:
 		return t->cols == t->rows ? GLSL_ES_100 : GLSL_ES_300;
 	case GLSL_KIND_SAMPLER:
-		return t->id == GLSL_TID_SAMPLER2D || t->id == GLSL_TID_SAMPLERCUBE ?
-			GLSL_ES_100 : GLSL_ES_300;
+		/* samplerExternalOES: in both, where its extension is enabled */
+		return t->id == GLSL_TID_SAMPLER2D || t->id == GLSL_TID_SAMPLERCUBE ||
+		       t->id == GLSL_TID_SAMPLEREXTERNALOES ? GLSL_ES_100 : GLSL_ES_300;
 	case GLSL_KIND_ARRAY:
 		return glsl_type_version(t->elem);
 	default:
@@ -189,8 +190,9 @@ enum glsl_precision glsl_default_precision(enum glsl_stage stage, const struct g
 	if (!glsl_type_takes_precision(t))
 		return GLSL_PREC_NONE;
 	if (t->kind == GLSL_KIND_SAMPLER)
-		return t->id == GLSL_TID_SAMPLER2D || t->id == GLSL_TID_SAMPLERCUBE ?
-			GLSL_PREC_LOW : GLSL_PREC_NONE;
+		/* OES_EGL_image_external: "precision lowp samplerExternalOES" too */
+		return t->id == GLSL_TID_SAMPLER2D || t->id == GLSL_TID_SAMPLERCUBE ||
+		       t->id == GLSL_TID_SAMPLEREXTERNALOES ? GLSL_PREC_LOW : GLSL_PREC_NONE;
 	if (stage == GLSL_STAGE_VERTEX)
 		return GLSL_PREC_HIGH;
 	/* an FS has no default float precision: it must be declared */

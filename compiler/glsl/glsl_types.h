@@ -120,7 +120,8 @@ enum glsl_block_packing {
 	S(USAMPLER2D, "usampler2D", UINT, 2D, false, false) \
 	S(USAMPLER3D, "usampler3D", UINT, 3D, false, false) \
 	S(USAMPLERCUBE, "usamplerCube", UINT, CUBE, false, false) \
-	S(USAMPLER2DARRAY, "usampler2DArray", UINT, 2D, true, false)
+	S(USAMPLER2DARRAY, "usampler2DArray", UINT, 2D, true, false) \
+	S(SAMPLEREXTERNALOES, "samplerExternalOES", FLOAT, 2D, false, false)
 
 #define GLSL_TID_ENUM(id, ...) GLSL_TID_##id,
 enum glsl_type_id {

@@ -2,6 +2,7 @@
 #include "egl_device.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "egl_error.h"
@@ -42,18 +43,51 @@ EGLBoolean EGLAPIENTRY vegl_QueryDevicesEXT(EGLint max, EGLDeviceEXT *devices, E
 	return egl_success();
 }
 
+/* The device's DRM nodes ("" on vtest, which has none), asked of the
+ * process's device once: an EGLDeviceEXT needs no display. */
+static char card_node[64], render_node[64];
+static pthread_once_t nodes_once = PTHREAD_ONCE_INIT;
+
+static void read_nodes(void)
+{
+	struct vgl_device *dev;
+
+	if (vgl_device_get(&dev) != VGL_OK)
+		return;
+	vgl_device_drm_nodes(dev, card_node, render_node);
+	vgl_device_put(dev);
+}
+
+/* EGL_EXT_device_drm(_render_node): the strings of a DRM device, NULL for
+ * names the device has no value for. */
+static const char *device_string(EGLint name)
+{
+	pthread_once(&nodes_once, read_nodes);
+	switch (name) {
+	case EGL_EXTENSIONS:
+		return card_node[0] ? "EGL_EXT_device_drm EGL_EXT_device_drm_render_node" : "";
+	case EGL_DRM_DEVICE_FILE_EXT:
+		return card_node[0] ? card_node : NULL;
+	case EGL_DRM_RENDER_NODE_FILE_EXT:
+		return card_node[0] && render_node[0] ? render_node : NULL;
+	}
+	return NULL;
+}
+
 const char *EGLAPIENTRY vegl_QueryDeviceStringEXT(EGLDeviceEXT dev, EGLint name)
 {
+	const char *s;
+
 	if (dev != egl_device_handle()) {
 		egl_error(EGL_BAD_DEVICE_EXT);
 		return NULL;
 	}
-	if (name != EGL_EXTENSIONS) {
+	s = device_string(name);
+	if (!s)
 		egl_error(EGL_BAD_PARAMETER);
-		return NULL;
-	}
-	egl_success();
-	return "";
+	else
+		egl_success();
+	return s;
 }
 
 EGLBoolean EGLAPIENTRY vegl_QueryDeviceAttribEXT(EGLDeviceEXT dev, EGLint attribute,

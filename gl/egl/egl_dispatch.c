@@ -18,6 +18,12 @@ enum stub_id {
 	STUB_DUP_NATIVE_FENCE_FD,
 	STUB_QUERY_DEVICE_STRING,
 	STUB_QUERY_DEVICE_ATTRIB,
+	STUB_CREATE_IMAGE,
+	STUB_DESTROY_IMAGE,
+	STUB_QUERY_DMA_BUF_FORMATS,
+	STUB_QUERY_DMA_BUF_MODIFIERS,
+	STUB_EXPORT_DMA_BUF_QUERY,
+	STUB_EXPORT_DMA_BUF,
 	STUB_COUNT
 };
 
@@ -25,7 +31,7 @@ typedef void (*egl_fn)(void);
 
 /* libglvnd's index of each function in its per-vendor tables; -1 until
  * setDispatchIndex tells us. Written once, under libglvnd's lock. */
-static int stub_index[STUB_COUNT] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+static int stub_index[STUB_COUNT] = { [0 ... STUB_COUNT - 1] = -1 };
 
 /* The entry of the vendor that owns the object, or NULL with the error set. */
 static egl_fn vendor_entry(__EGLvendorInfo *vendor, enum stub_id id, EGLint no_vendor_error)
@@ -129,6 +135,65 @@ static EGLBoolean EGLAPIENTRY stub_QueryDeviceAttribEXT(EGLDeviceEXT dev, EGLint
 	return fn ? fn(dev, attribute, value) : EGL_FALSE;
 }
 
+static EGLImageKHR EGLAPIENTRY stub_CreateImageKHR(EGLDisplay dpy, EGLContext ctx,
+						   EGLenum target, EGLClientBuffer buffer,
+						   const EGLint *attribs)
+{
+	PFNEGLCREATEIMAGEKHRPROC fn =
+		(PFNEGLCREATEIMAGEKHRPROC)display_entry(dpy, STUB_CREATE_IMAGE);
+
+	return fn ? fn(dpy, ctx, target, buffer, attribs) : EGL_NO_IMAGE_KHR;
+}
+
+static EGLBoolean EGLAPIENTRY stub_DestroyImageKHR(EGLDisplay dpy, EGLImageKHR image)
+{
+	PFNEGLDESTROYIMAGEKHRPROC fn =
+		(PFNEGLDESTROYIMAGEKHRPROC)display_entry(dpy, STUB_DESTROY_IMAGE);
+
+	return fn ? fn(dpy, image) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY stub_QueryDmaBufFormatsEXT(EGLDisplay dpy, EGLint max,
+							 EGLint *formats, EGLint *num)
+{
+	PFNEGLQUERYDMABUFFORMATSEXTPROC fn =
+		(PFNEGLQUERYDMABUFFORMATSEXTPROC)display_entry(dpy, STUB_QUERY_DMA_BUF_FORMATS);
+
+	return fn ? fn(dpy, max, formats, num) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY stub_QueryDmaBufModifiersEXT(EGLDisplay dpy, EGLint format,
+							   EGLint max, EGLuint64KHR *modifiers,
+							   EGLBoolean *external_only,
+							   EGLint *num)
+{
+	PFNEGLQUERYDMABUFMODIFIERSEXTPROC fn = (PFNEGLQUERYDMABUFMODIFIERSEXTPROC)display_entry(
+		dpy, STUB_QUERY_DMA_BUF_MODIFIERS);
+
+	return fn ? fn(dpy, format, max, modifiers, external_only, num) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY stub_ExportDMABUFImageQueryMESA(EGLDisplay dpy,
+							      EGLImageKHR image, int *fourcc,
+							      int *num_planes,
+							      EGLuint64KHR *modifiers)
+{
+	PFNEGLEXPORTDMABUFIMAGEQUERYMESAPROC fn = (PFNEGLEXPORTDMABUFIMAGEQUERYMESAPROC)
+		display_entry(dpy, STUB_EXPORT_DMA_BUF_QUERY);
+
+	return fn ? fn(dpy, image, fourcc, num_planes, modifiers) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY stub_ExportDMABUFImageMESA(EGLDisplay dpy, EGLImageKHR image,
+							 int *fds, EGLint *strides,
+							 EGLint *offsets)
+{
+	PFNEGLEXPORTDMABUFIMAGEMESAPROC fn =
+		(PFNEGLEXPORTDMABUFIMAGEMESAPROC)display_entry(dpy, STUB_EXPORT_DMA_BUF);
+
+	return fn ? fn(dpy, image, fds, strides, offsets) : EGL_FALSE;
+}
+
 static const struct {
 	const char *name;
 	egl_fn stub;
@@ -144,6 +209,15 @@ static const struct {
 				       (egl_fn)stub_QueryDeviceStringEXT },
 	[STUB_QUERY_DEVICE_ATTRIB] = { "eglQueryDeviceAttribEXT",
 				       (egl_fn)stub_QueryDeviceAttribEXT },
+	[STUB_CREATE_IMAGE] = { "eglCreateImageKHR", (egl_fn)stub_CreateImageKHR },
+	[STUB_DESTROY_IMAGE] = { "eglDestroyImageKHR", (egl_fn)stub_DestroyImageKHR },
+	[STUB_QUERY_DMA_BUF_FORMATS] = { "eglQueryDmaBufFormatsEXT",
+					 (egl_fn)stub_QueryDmaBufFormatsEXT },
+	[STUB_QUERY_DMA_BUF_MODIFIERS] = { "eglQueryDmaBufModifiersEXT",
+					   (egl_fn)stub_QueryDmaBufModifiersEXT },
+	[STUB_EXPORT_DMA_BUF_QUERY] = { "eglExportDMABUFImageQueryMESA",
+					(egl_fn)stub_ExportDMABUFImageQueryMESA },
+	[STUB_EXPORT_DMA_BUF] = { "eglExportDMABUFImageMESA", (egl_fn)stub_ExportDMABUFImageMESA },
 };
 
 static int stub_find(const char *name)

@@ -7,6 +7,7 @@
 #include "egl_context.h"
 #include "egl_device.h"
 #include "egl_error.h"
+#include "egl_image.h"
 #include "egl_platform.h"
 #include "egl_surface.h"
 #include "egl_sync.h"
@@ -70,6 +71,11 @@ struct egl_display *egl_display_register(struct egl_display *d)
 	}
 	egl_unlock();
 	return d;
+}
+
+struct egl_display *egl_display_first(void)
+{
+	return all_displays;
 }
 
 EGLDisplay egl_display_handle(const struct egl_display *d)
@@ -181,14 +187,22 @@ const char *egl_platform_extensions(void)
 
 static const char display_extensions[] =
 	"EGL_ANDROID_native_fence_sync EGL_KHR_create_context EGL_KHR_fence_sync "
-	"EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context "
+	"EGL_KHR_get_all_proc_addresses EGL_KHR_gl_renderbuffer_image "
+	"EGL_KHR_gl_texture_2D_image EGL_KHR_image_base EGL_KHR_no_config_context "
 	"EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
 
+/* dma-bufs exist on the DRM transport only: vtest displays do not list these */
+static const char dma_buf_extensions[] =
+	" EGL_EXT_image_dma_buf_import EGL_EXT_image_dma_buf_import_modifiers "
+	"EGL_MESA_image_dma_buf_export";
+
+/* The common extensions, the dma-buf ones where they work, the platform's. */
 static void display_set_extensions(struct egl_display *d)
 {
 	const char *more = d->platform->extensions;
 
-	snprintf(d->extensions, sizeof(d->extensions), "%s%s%s", display_extensions,
+	snprintf(d->extensions, sizeof(d->extensions), "%s%s%s%s", display_extensions,
+		 egl_image_has_dma_buf(d->dev) ? dma_buf_extensions : "",
 		 more && *more ? " " : "", more ? more : "");
 }
 
@@ -240,6 +254,7 @@ EGLBoolean EGLAPIENTRY vegl_Terminate(EGLDisplay dpy)
 		/* Handles die now; objects current in some thread live on until
 		 * released (EGL 1.5 §3.2). */
 		d->initialized = false;
+		egl_objects_unlink_all(&d->images);
 		egl_objects_unlink_all(&d->syncs);
 		egl_objects_unlink_all(&d->contexts);
 		egl_objects_unlink_all(&d->surfaces);
@@ -274,8 +289,8 @@ const char *EGLAPIENTRY vegl_QueryString(EGLDisplay dpy, EGLint name)
 	d = egl_display_acquire(dpy, true);
 	if (!d)
 		return NULL;
-	egl_display_release(d);
 	s = display_string(d, name);
+	egl_display_release(d);
 	if (s)
 		egl_success();
 	else

@@ -40,6 +40,7 @@ struct egl_display {
 	struct egl_object *surfaces;
 	struct egl_object *contexts;
 	struct egl_object *syncs;
+	struct egl_object *images;
 };
 
 void egl_lock(void);
@@ -50,6 +51,8 @@ void egl_unlock(void);
 struct egl_display *egl_display_acquire(EGLDisplay dpy, bool need_init);
 void egl_display_release(struct egl_display *d);
 EGLDisplay egl_display_handle(const struct egl_display *d);
+/* The newest registered display (the list goes on through ->next); under the lock. */
+struct egl_display *egl_display_first(void);
 
 /* Object accounting, under the lock: the device is released when the display
  * is terminated and its last object is gone. */

@@ -30,6 +30,10 @@ EGLint egl_error_from_vgl(int vgl_result)
 		return EGL_CONTEXT_LOST;
 	case VGL_ERROR_BAD_ACCESS:
 		return EGL_BAD_ACCESS;
+	case VGL_ERROR_BAD_PARAMETER:
+		return EGL_BAD_PARAMETER;
+	case VGL_ERROR_BAD_MATCH:
+		return EGL_BAD_MATCH;
 	case VGL_ERROR_OUT_OF_MEMORY:
 	default:
 		/* an unknown failure is reported as the resource error EGL has */

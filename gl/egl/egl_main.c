@@ -11,6 +11,7 @@
 #include "egl_display.h"
 #include "egl_error.h"
 #include "egl_surface.h"
+#include "egl_image.h"
 #include "egl_sync.h"
 #include "vgl.h"
 
@@ -30,6 +31,8 @@ static const struct {
 	{ "eglClientWaitSyncKHR", (void *)vegl_ClientWaitSync },
 	EGL_PROC(CopyBuffers),
 	EGL_PROC(CreateContext),
+	EGL_PROC(CreateImage),
+	EGL_PROC(CreateImageKHR),
 	EGL_PROC(CreatePbufferFromClientBuffer),
 	EGL_PROC(CreatePbufferSurface),
 	EGL_PROC(CreatePixmapSurface),
@@ -41,7 +44,11 @@ static const struct {
 	EGL_PROC(CreateSyncKHR),
 	EGL_PROC(CreateWindowSurface),
 	EGL_PROC(DestroyContext),
+	EGL_PROC(DestroyImage),
+	{ "eglDestroyImageKHR", (void *)vegl_DestroyImage },
 	EGL_PROC(DestroySurface),
+	EGL_PROC(ExportDMABUFImageMESA),
+	EGL_PROC(ExportDMABUFImageQueryMESA),
 	EGL_PROC(DestroySync),
 	{ "eglDestroySyncKHR", (void *)vegl_DestroySync },
 	EGL_PROC(DupNativeFenceFDANDROID),
@@ -57,6 +64,8 @@ static const struct {
 	EGL_PROC(QueryDevicesEXT),
 	EGL_PROC(QueryDeviceStringEXT),
 	EGL_PROC(QueryDisplayAttribEXT),
+	EGL_PROC(QueryDmaBufFormatsEXT),
+	EGL_PROC(QueryDmaBufModifiersEXT),
 	{ "eglQueryDisplayAttribKHR", (void *)vegl_QueryDisplayAttribEXT },
 	EGL_PROC(QueryString),
 	EGL_PROC(QuerySurface),
@@ -123,6 +132,8 @@ EGLBoolean __egl_Main(uint32_t version, const __EGLapiExports *x, __EGLvendorInf
 	if (EGL_VENDOR_ABI_GET_MAJOR_VERSION(version) != EGL_VENDOR_ABI_MAJOR_VERSION)
 		return EGL_FALSE;
 	exports = x;
+	/* glEGLImageTarget*OES hand gl/ an EGL handle: EGL says what it is */
+	vgl_set_egl_image_lookup(egl_image_lookup);
 	imports->getPlatformDisplay = egl_get_platform_display;
 	imports->getSupportsAPI = get_supports_api;
 	imports->getVendorString = get_vendor_string;

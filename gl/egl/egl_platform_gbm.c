@@ -121,7 +121,7 @@ static struct egl_display *gbm_get_display(void *native, const EGLAttrib *attrib
 
 static EGLint gbm_initialize(struct egl_display *d)
 {
-	return vgl_device_shares_dma_bufs(d->dev) ? EGL_SUCCESS : EGL_NOT_INITIALIZED;
+	return vgl_device_has_dma_buf(d->dev) ? EGL_SUCCESS : EGL_NOT_INITIALIZED;
 }
 
 static EGLint gbm_visual(const struct egl_config *c)

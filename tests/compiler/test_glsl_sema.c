@@ -151,6 +151,17 @@ static const struct ok_case ok_cases[] = {
 	  "+ texture2DProjGradEXT(s, v.xyxy, v, v) + textureCubeGradEXT(c, v.xyx, v.xxx, v.yyy); }" },
 	{ "frag_depth_ext", FS, "#extension GL_EXT_frag_depth : enable\n" PF
 	  "void main() { gl_FragDepthEXT = 0.5; gl_FragColor = vec4(1.0); }" },
+	/* samplerExternalOES: a lowp 2D sampler by default, 2D lookups */
+	{ "external_ext", FS, "#extension GL_OES_EGL_image_external : require\n" PF
+	  "uniform samplerExternalOES s; varying vec2 v;\n"
+	  "void main() { gl_FragColor = texture2D(s, v) + texture2DProj(s, v.xyy)\n"
+	  "+ texture2DProj(s, v.xyyy); }" },
+	{ "external_ext_vs", VS, "#extension GL_OES_EGL_image_external : enable\n"
+	  "uniform samplerExternalOES s; void main() { gl_Position = texture2D(s, vec2(0.5)); }" },
+	{ "external_essl3", FS, V3 "#extension GL_OES_EGL_image_external_essl3 : require\n" PF
+	  "uniform samplerExternalOES s; in vec2 v; out vec4 o;\n"
+	  "void main() { o = texture(s, v) + textureProj(s, v.xyy) + textureProj(s, v.xyyy)\n"
+	  "+ vec4(textureSize(s, 0), 0.0, 0.0); }" },
 	{ "all_extensions_warn", FS, "#extension all : warn\n" PF
 	  "void main() { gl_FragDepthEXT = dFdx(gl_FragCoord.x); gl_FragColor = vec4(1.0); }" },
 };
@@ -331,6 +342,15 @@ static const struct err_case err_cases[] = {
 	  "uniform samplerCube c; void main() { gl_FragColor = textureCubeGradEXT(c, vec3(0.0), vec3(0.0), vec3(0.0)); }",
 	  "0:3(53): " E "'textureCubeGradEXT(samplerCube, vec3, vec3, vec3)' requires #extension "
 	  "GL_EXT_shader_texture_lod" },
+	{ "external_no_ext", FS, PF "varying vec2 v;\nuniform samplerExternalOES s;\n"
+	  "void main() { gl_FragColor = texture2D(s, v); }",
+	  "0:3(9): " E "'samplerExternalOES' is not a type" },
+	{ "external_100_ext_in_300", FS, V3 "#extension GL_OES_EGL_image_external : enable\n" PF
+	  "uniform samplerExternalOES s;", "0:4(9): " E "'samplerExternalOES' is not a type" },
+	{ "external_no_lod", FS, "#extension GL_OES_EGL_image_external : enable\n" PF
+	  "uniform samplerExternalOES s;\n"
+	  "void main() { gl_FragColor = texture2D(s, vec2(0.0), 1.0); }",
+	  "0:4(30): " E "no matching overload for 'texture2D(samplerExternalOES, vec2, float)'" },
 	{ "frag_depth_no_ext", FS, PF "void main() { gl_FragDepthEXT = 0.5; }",
 	  "0:2(15): " E "'gl_FragDepthEXT' undeclared" },
 };

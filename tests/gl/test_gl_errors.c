@@ -1538,6 +1538,45 @@ ROW(map_buffer_oes_twice)
 	ck_assert_ptr_nonnull(FX(MapBufferOES, map_oes_fn)(GL_ARRAY_BUFFER, WRITE_ONLY_OES));
 	ck_assert_ptr_null(FX(MapBufferOES, map_oes_fn)(GL_ARRAY_BUFFER, WRITE_ONLY_OES));
 }
+/* OES_EGL_image (no EGL here: no handle is an image) and OES_EGL_image_external */
+typedef void (GL_APIENTRY *image_target_fn)(GLenum, void *);
+#define TEXTURE_EXTERNAL_OES 0x8D65
+ROW(image_target_texture_enum)
+{
+	FX(EGLImageTargetTexture2DOES, image_target_fn)(GL_TEXTURE_CUBE_MAP, (void *)16);
+}
+ROW(image_target_texture_value)
+{
+	FX(EGLImageTargetTexture2DOES, image_target_fn)(GL_TEXTURE_2D, (void *)16);
+}
+ROW(image_target_external_value)
+{
+	FX(EGLImageTargetTexture2DOES, image_target_fn)(TEXTURE_EXTERNAL_OES, (void *)16);
+}
+ROW(image_target_renderbuffer_enum)
+{
+	FX(EGLImageTargetRenderbufferStorageOES, image_target_fn)(GL_TEXTURE_2D, (void *)16);
+}
+ROW(image_target_renderbuffer_value)
+{
+	renderbuffer();
+	FX(EGLImageTargetRenderbufferStorageOES, image_target_fn)(GL_RENDERBUFFER, NULL);
+}
+ROW(tex_image_external_enum)
+{
+	GLubyte px[4] = { 0 };
+
+	F(TexImage2D)(TEXTURE_EXTERNAL_OES, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+}
+ROW(tex_parameter_external_wrap)
+{
+	F(TexParameteri)(TEXTURE_EXTERNAL_OES, GL_TEXTURE_WRAP_S, GL_REPEAT);
+}
+ROW(tex_parameter_external_base_level)
+{
+	F(TexParameteri)(TEXTURE_EXTERNAL_OES, GL_TEXTURE_BASE_LEVEL, 1);
+}
+ROW(generate_mipmap_external) { F(GenerateMipmap)(TEXTURE_EXTERNAL_OES); }
 ROW(unmap_buffer_oes_operation)
 {
 	buffer(GL_ARRAY_BUFFER, 16);
@@ -1993,6 +2032,15 @@ static const struct row rows[] = {
 	R(CompressedTexImage2D, 3, GL_NO_ERROR, compressed_tex_image2d_etc1),
 	R(CompressedTexSubImage2D, 2, O, compressed_tex_sub_image2d_etc1),
 	R(TexSubImage2D, 2, O, tex_sub_image_etc1),
+	R(EGLImageTargetTexture2DOES, 3, E, image_target_texture_enum),
+	R(EGLImageTargetTexture2DOES, 3, V, image_target_texture_value),
+	R(EGLImageTargetTexture2DOES, 2, V, image_target_external_value),
+	R(EGLImageTargetRenderbufferStorageOES, 3, E, image_target_renderbuffer_enum),
+	R(EGLImageTargetRenderbufferStorageOES, 3, V, image_target_renderbuffer_value),
+	R(TexImage2D, 3, E, tex_image_external_enum),
+	R(TexParameteri, 3, E, tex_parameter_external_wrap),
+	R(TexParameteri, 3, O, tex_parameter_external_base_level),
+	R(GenerateMipmap, 3, E, generate_mipmap_external),
 	R(MapBufferOES, 2, E, map_buffer_oes_access),
 	R(MapBufferOES, 2, E, map_buffer_oes_target),
 	R(MapBufferOES, 2, O, map_buffer_oes_twice),
