@@ -20,6 +20,11 @@
  *                    made: a sign that the program is putting frames on the
  *                    screen (the VM test takes its screenshots after it)
  *   KMS_IOCTL_READY_AFTER  default 10
+ *   KMS_IOCTL_MAX_MODE  WxH: drmModeGetConnector shows the program only the
+ *                    modes that fit in WxH. glmark2-es2-drm has no mode
+ *                    option and takes the largest mode, and QEMU's EDID
+ *                    lists modes up to 5120x2160; with this it renders at the
+ *                    1280x800 the other programs use (their preferred mode)
  *
  * Requests are matched by their type and number only, not by the argument
  * size encoded in the request: virtgpu_drm.h has grown over time, and a
@@ -127,6 +132,25 @@ static uint64_t ready_after(void)
     return s && *s ? strtoull(s, NULL, 10) : 10;
 }
 
+/* KMS_IOCTL_MAX_MODE: drops the larger modes from a GETCONNECTOR answer
+ * that carries modes. libdrm asks twice (counts, then arrays) and retries
+ * only when a count grew, so a smaller count_modes is taken as it is. */
+static void filter_modes(struct drm_mode_get_connector *c, uint32_t room)
+{
+    const char *s = getenv("KMS_IOCTL_MAX_MODE");
+    struct drm_mode_modeinfo *m = (struct drm_mode_modeinfo *)(uintptr_t)c->modes_ptr;
+    unsigned w, h;
+    uint32_t i, n = 0;
+
+    if (!s || sscanf(s, "%ux%u", &w, &h) != 2 || !m || c->count_modes > room)
+        return;
+    for (i = 0; i < c->count_modes; i++) {
+        if (m[i].hdisplay <= w && m[i].vdisplay <= h)
+            m[n++] = m[i];
+    }
+    c->count_modes = n;
+}
+
 /* Called with the lock held, after a successful ioctl. */
 static int account(unsigned long req, const void *arg)
 {
@@ -179,6 +203,14 @@ int ioctl(int fd, unsigned long req, ...)
             errno = ENOSYS;
             return -1;
         }
+    }
+    if (is_drm(req, _IOC_NR(DRM_IOCTL_MODE_GETCONNECTOR)) && arg) {
+        uint32_t room = ((struct drm_mode_get_connector *)arg)->count_modes;
+
+        ret = real_ioctl(fd, req, arg);
+        if (ret == 0)
+            filter_modes(arg, room);
+        return ret;
     }
     ret = real_ioctl(fd, req, arg);
     if (ret == 0 && _IOC_TYPE(req) == DRM_IOCTL_BASE && arg) {
