@@ -20,6 +20,10 @@
  *                    made: a sign that the program is putting frames on the
  *                    screen (the VM test takes its screenshots after it)
  *   KMS_IOCTL_READY_AFTER  default 10
+ *   KMS_IOCTL_PROGRESS  file that holds the number of presents so far,
+ *                    rewritten at each one (the VM test waits on weston
+ *                    with it: a compositor presents only when something
+ *                    changed, so a count that stops rising means "drawn")
  *   KMS_IOCTL_MAX_MODE  WxH: drmModeGetConnector shows the program only the
  *                    modes that fit in WxH. glmark2-es2-drm has no mode
  *                    option and takes the largest mode, and QEMU's EDID
@@ -113,6 +117,24 @@ static int is_present(unsigned long req, const void *arg)
     return 0;
 }
 
+static void write_progress(uint64_t presents)
+{
+    static int fd = -2;
+    char buf[24];
+    int n;
+
+    if (fd == -2) {
+        const char *path = getenv("KMS_IOCTL_PROGRESS");
+
+        fd = path && *path ? open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
+    }
+    if (fd < 0)
+        return;
+    n = snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)presents);
+    if (pwrite(fd, buf, n, 0) != n)
+        fd = -1;
+}
+
 static void signal_ready(void)
 {
     const char *path = getenv("KMS_IOCTL_READY");
@@ -183,6 +205,7 @@ static int account(unsigned long req, const void *arg)
             st.t_first = st.t_last;
             memcpy(st.first, st.count, sizeof(st.count));
         }
+        write_progress(st.presents);
         return st.presents == ready_after();
     }
     return 0;

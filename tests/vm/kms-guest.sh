@@ -35,26 +35,27 @@
 #   KMS_SHIM         ioctl_count.so (required)
 #   KMS_DRIVERS      drivers, in order (default "mesa")
 #   KMS_PROGRAMS     default "kmscube kmscube-atomic glmark2 weston"
-#   KMS_FRAMES       kmscube's frame count (default 600)
+#   KMS_FRAMES       kmscube's frame count (default 1000)
 #   KMS_SHOTS        screenshots per program (default 2; 0: none)
-#   KMS_SHOT_GAP     seconds between them (default 1)
+#   KMS_SHOT_GAP     seconds between them (default 0.5)
 #   KMS_READY_AFTER  presents before the first screenshot (default 10;
 #                    weston: 30, so that its client is animating)
 #   KMS_GLMARK2_ARGS glmark2-es2-drm's arguments (default below)
 #   KMS_WESTON_CLIENT  the Wayland client (default weston-simple-egl)
-#   KMS_WESTON_SETTLE  seconds between weston's ready and its first
-#                    screenshot (default 2: its start-up fade from black)
+#   KMS_WESTON_SHOTS   weston's screenshots (default KMS_SHOTS + 1)
 #   top_builddir     the build tree (the virtgl row's files)
 #   VIRTGL_VM_SHOT   set by vm-run.sh -x
 set -u
 
 : "${KMS_DRIVERS:=mesa}"
 : "${KMS_PROGRAMS:=kmscube kmscube-atomic glmark2 weston}"
-: "${KMS_FRAMES:=600}"
+: "${KMS_FRAMES:=1000}"
 : "${KMS_SHOTS:=2}"
-: "${KMS_SHOT_GAP:=1}"
+: "${KMS_SHOT_GAP:=0.5}"
 : "${KMS_WESTON_CLIENT:=weston-simple-egl}"
-: "${KMS_WESTON_SETTLE:=2}"
+# weston-simple-egl turns once in 1.8 s: with two shots about that far apart
+# it looks still; a third one cannot be in phase with both
+: "${KMS_WESTON_SHOTS:=$((KMS_SHOTS > 0 ? KMS_SHOTS + 1 : 0))}"
 READY_SET=${KMS_READY_AFTER:-}
 # the guest's preferred mode (QEMU's virtio-gpu default, 1280x800)
 KMS_MODE=1280x800
@@ -135,13 +136,13 @@ wait_ready() {
     done
 }
 
-# take_shots PROG PID: the screenshots, while PID still runs.
+# take_shots PROG PID [COUNT]: the screenshots, while PID still runs.
 take_shots() {
-    local n names=''
-    [ -n "${VIRTGL_VM_SHOT:-}" ] && [ "$KMS_SHOTS" -gt 0 ] || { echo "shots="; return 0; }
-    for n in $(seq "$KMS_SHOTS"); do
+    local n names='' count=${3:-$KMS_SHOTS}
+    [ -n "${VIRTGL_VM_SHOT:-}" ] && [ "$count" -gt 0 ] || { echo "shots="; return 0; }
+    for n in $(seq "$count"); do
         [ "$n" = 1 ] || sleep "$KMS_SHOT_GAP"
-        kill -0 "$2" 2>/dev/null || { echo "shots=$names"; echo "error=$1 exited before screenshot $n (raise KMS_FRAMES or the scene durations)"; return 1; }
+        kill -0 "$2" 2>/dev/null || { echo "shots=$names"; echo "error=$1 exited before screenshot $n (raise VIRTGL_KMS_FRAMES/KMS_FRAMES or the scene durations)"; return 1; }
         shot "$DRIVER.$1-$n" || { echo "shots=$names"; echo "error=screenshot $n failed"; return 1; }
         names="$names $DRIVER.$1-$n"
     done
@@ -196,8 +197,45 @@ run_kmscube_atomic() { run_frames kmscube-atomic kmscube -A -c "$KMS_FRAMES"; }
 # preferred 1280x800 that the other programs use.
 run_glmark2() { run_frames glmark2 env KMS_IOCTL_MAX_MODE="$KMS_MODE" glmark2-es2-drm $KMS_GLMARK2_ARGS; }
 
-# weston: the compositor on tty2, then its client; screenshots once weston
-# has made KMS_READY_AFTER (30) presents, which a still desktop does not.
+# presents PROG: the presents PROG made so far (the shim's progress file)
+presents() { cat "/tmp/kms-$1.progress" 2>/dev/null || echo 0; }
+
+# wait_still PROG PID SECONDS: until PROG has presented and then made no
+# present for 1.5 s (a compositor idles once its desktop is drawn).
+wait_still() {
+    local i=0 last=-1 still=0 now
+    while [ $i -lt $(($3 * 10)) ]; do
+        kill -0 "$2" 2>/dev/null || { echo "error=$1 exited while starting"; return 1; }
+        now=$(presents "$1")
+        if [ "$now" = "$last" ] && [ "$now" -gt 0 ]; then
+            still=$((still + 1))
+            [ $still -lt 15 ] || return 0
+        else
+            still=0 last=$now
+        fi
+        sleep 0.1
+        i=$((i + 1))
+    done
+    echo "error=$1 did not settle in $3 s ($(presents "$1") presents)"
+    return 1
+}
+
+# wait_more PROG PID N SECONDS: until PROG has made N more presents.
+wait_more() {
+    local i=0 want
+    want=$(($(presents "$1") + $3))
+    while [ "$(presents "$1")" -lt $want ]; do
+        kill -0 "$2" 2>/dev/null || { echo "error=$1 exited"; return 1; }
+        i=$((i + 1))
+        [ $i -le $(($4 * 10)) ] || { echo "error=$1 made fewer than $3 presents in $4 s"; return 1; }
+        sleep 0.1
+    done
+}
+
+# weston: the compositor on tty2. It fades in from black, and its desktop
+# (weston-desktop-shell, cairo under TCG) takes seconds to draw: the client
+# starts once weston has presented and then gone still, and the screenshots
+# follow KMS_READY_AFTER (30) presents made while the client animates.
 #   - launcher: Debian's weston 10 has logind and the direct launcher (no
 #     libseat, no weston-launch binary). There is no D-Bus/logind in this
 #     guest, so weston, as root, takes the direct launcher: it opens
@@ -209,24 +247,19 @@ run_weston() {
     local prog=weston rc crc xdg=/tmp/kms-xdg-$DRIVER
     mkdir -p "$xdg" && chmod 700 "$xdg"
     rm -f "$OUT/weston.log"
-    start weston XDG_RUNTIME_DIR="$xdg" -- weston --backend=drm-backend.so --tty=2 \
+    start weston XDG_RUNTIME_DIR="$xdg" KMS_IOCTL_PROGRESS=/tmp/kms-weston.progress -- weston --backend=drm-backend.so --tty=2 \
         --continue-without-input --no-config --idle-time=0 --socket=kms-wayland \
         --log="$OUT/weston.log"
     local wpid=$PID
     {
-        local i=0
-        while [ ! -S "$xdg/kms-wayland" ] && kill -0 "$wpid" 2>/dev/null && [ $i -lt 600 ]; do
-            sleep 0.1
-            i=$((i + 1))
-        done
+        wait_still weston "$wpid" 120 || { kill "$wpid"; wait "$wpid"; finish weston 1; return; }
         # the client: the driver's environment too, but not the shim
         # shellcheck disable=SC2086  # KMS_WESTON_CLIENT may carry arguments
         env -i "${DENV[@]}" XDG_RUNTIME_DIR="$xdg" WAYLAND_DISPLAY=kms-wayland \
             $KMS_WESTON_CLIENT >"$OUT/weston-client.log" 2>&1 </dev/null &
         local cpid=$!
-        # weston fades in from black at start-up: let the fade end first
-        if wait_ready weston "$wpid" /tmp/kms-weston.ready 120 && sleep "$KMS_WESTON_SETTLE" &&
-            take_shots weston "$wpid"; then
+        if wait_more weston "$wpid" "$KMS_READY_AFTER" 120 &&
+            take_shots weston "$wpid" "$KMS_WESTON_SHOTS"; then
             if kill -0 "$cpid" 2>/dev/null; then
                 echo "client_alive=1"
             else

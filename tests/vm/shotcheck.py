@@ -212,18 +212,35 @@ def check_expect(paths, imgs, expects, failures):
                 failures.append(f"{path}: pixel {px},{py} is {hexc(got)}, want {hexc(want)} ±{tol}")
 
 
+def changed_share(a, b):
+    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 8 else 0)
+    return ImageStat.Stat(diff).mean[0] / 255.0
+
+
 def check_differ(paths, imgs, args, failures):
+    """--differ: each shot against the one before; --differ-any: some shot
+    against the first (for an animation with a period that two shots may
+    happen to sample in phase)."""
+    if args.differ_any:
+        pairs = [(0, i) for i in range(1, len(imgs))]
+    else:
+        pairs = [(i - 1, i) for i in range(1, len(imgs))]
     changes = []
-    for (pa, a), (pb, b) in zip(zip(paths, imgs), zip(paths[1:], imgs[1:])):
-        if a.size != b.size:
-            failures.append(f"{pa} and {pb} differ in size")
-            continue
-        diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 8 else 0)
-        changed = ImageStat.Stat(diff).mean[0] / 255.0
-        changes.append(changed)
-        if changed < args.min_changed:
-            failures.append(f"{pb}: only {changed:.3%} of the pixels changed since {pa} "
-                            f"(want at least {args.min_changed:.3%}): the picture does not move")
+    for i, j in pairs:
+        if imgs[i].size != imgs[j].size:
+            failures.append(f"{paths[i]} and {paths[j]} differ in size")
+            return changes
+        changes.append(changed_share(imgs[i], imgs[j]))
+    if not changes:
+        failures.append("--differ needs at least two shots")
+    elif args.differ_any and max(changes) < args.min_changed:
+        failures.append(f"no shot has at least {args.min_changed:.3%} of its pixels changed since "
+                        f"{paths[0]} (at most {max(changes):.3%}): the picture does not move")
+    elif not args.differ_any:
+        for (i, j), changed in zip(pairs, changes):
+            if changed < args.min_changed:
+                failures.append(f"{paths[j]}: only {changed:.3%} of the pixels changed since {paths[i]} "
+                                f"(want at least {args.min_changed:.3%}): the picture does not move")
     return changes
 
 
@@ -239,7 +256,7 @@ def check(args):
     parts = [f"{p.rsplit('/', 1)[-1]} {check_one(p, img, args, failures)}"
              for p, img in zip(args.shots, imgs)]
     check_expect(args.shots, imgs, args.expect, failures)
-    if args.differ:
+    if args.differ or args.differ_any:
         changes = check_differ(args.shots, imgs, args, failures)
         parts.append("changed " + "/".join(f"{c:.1%}" for c in changes))
     label = f"{args.label}: " if args.label else ""
@@ -270,6 +287,8 @@ def main():
     c.add_argument("--max-share", type=float, default=0.99,
                    help="most share of the commonest colour")
     c.add_argument("--differ", action="store_true", help="each shot must differ from the one before")
+    c.add_argument("--differ-any", action="store_true",
+                   help="some shot must differ from the first")
     c.add_argument("--min-changed", type=float, default=0.002,
                    help="least share of changed pixels between shots, with --differ")
     c.add_argument("--expect", type=parse_expect, action="append", default=[],

@@ -231,8 +231,11 @@ take_shot() {
 # Answers the guest's NAME.req files with DIR/NAME.png and NAME.done (written
 # whole, then renamed, so that the guest never reads half of it). It polls:
 # the job directory is a 9p share, and the host sees the guest's files at
-# once (cache=none). Runs in the background for the whole VM; every line also
-# goes to $JOB/shot.log.
+# once (cache=none). A request is answered once, when it has no NAME.done
+# yet, and its file is left alone: removing it while the guest's shell was
+# still creating it (open, then truncate) made that fail with ENOENT.
+# Runs in the background for the whole VM; every line also goes to
+# $JOB/shot.log.
 shot_watcher() {
     local req name msg st next='' n=0
     trap - EXIT INT TERM
@@ -242,7 +245,7 @@ shot_watcher() {
             [ -e "$req" ] || continue
             name=${req##*/}
             name=${name%.req}
-            rm -f "$req"
+            [ ! -e "$JOB/shot/$name.done" ] || continue
             if [[ ! $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; then
                 st=error msg="bad screenshot name '$name'"
             elif msg=$(take_shot "$SHOTDIR/$name.png"); then
