@@ -17,7 +17,7 @@
 #   top_builddir, top_srcdir  the build tree (bench/kms/ioctl_count.so) and
 #                        the sources (default: this script's tree)
 #   VIRTGL_KMS_DRIVERS   default "mesa" ("virtgl mesa" once drm/gbm/ exists)
-#   VIRTGL_KMS_FRAMES    kmscube frames per run (default 600)
+#   VIRTGL_KMS_FRAMES    kmscube frames per run (default 1000)
 #   VIRTGL_KMS_RUNS      boots; every figure is the median over them (default 1)
 #   VIRTGL_VM_TIMEOUT    limit per boot in seconds (default 300)
 #   VIRTGL_VM_*          passed on to tests/vm
