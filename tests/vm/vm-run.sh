@@ -3,7 +3,7 @@
 # virtio-gpu 3D device (virgl), and passes back its stdout, stderr and exit
 # status. Run setup.sh first (it prepares the kernel and the initramfs).
 #
-# usage: vm-run.sh [-t SECONDS] [-e VAR=VALUE]... [-w DIR]... [-i] [-k] [-v] [--] PROGRAM [ARGS...]
+# usage: vm-run.sh [-t SECONDS] [-e VAR=VALUE]... [-w DIR]... [-x DIR] [-i] [-k] [-v] [--] PROGRAM [ARGS...]
 #        vm-run.sh -s [-w DIR]...
 #   -t  limit for the whole VM, boot included (default 120)
 #   -e  environment variable for PROGRAM (repeatable); PROGRAM otherwise gets
@@ -12,7 +12,15 @@
 #       at most 8; no whitespace in the path). Everything else the guest
 #       writes goes to RAM and is thrown away
 #   -i  run PROGRAM with an empty environment (env -i): not even PATH or
-#       HOME, only the -e variables; for an installed command run as it is
+#       HOME, only the -e variables (and VIRTGL_VM_SHOT with -x); for an
+#       installed command run as it is
+#   -x  screenshots of QEMU's window into the host directory DIR, on request
+#       of the guest: PROGRAM gets VIRTGL_VM_SHOT, a directory; creating
+#       $VIRTGL_VM_SHOT/NAME.req there makes the host write DIR/NAME.png
+#       (tests/vm/shotcheck.py grab) and then $VIRTGL_VM_SHOT/NAME.done, whose
+#       first word is "ok" or "error" (NAME: letters, digits, '.', '_', '-').
+#       With VIRTGL_VM_SHOT_EVERY=S also DIR/auto-NNN.png every S seconds.
+#       The private Xvfb is then 1920x1200, so that the 1280x800 window fits
 #   -k  keep the job directory (serial.log, stdout, stderr, rc, kernel, timings)
 #   -v  print a summary line (guest kernel, boot and program times) to stderr
 #   -s  interactive shell on the serial console instead of a program
@@ -43,6 +51,9 @@
 #   VIRTGL_VM_APPEND    extra kernel command line
 #   VIRTGL_VM_QEMU_EXTRA  extra QEMU arguments (split at whitespace)
 #   VIRTGL_VM_TIMINGS   append this run's timings (key=value lines) to this file
+#   VIRTGL_VM_SHOT_EVERY  with -x: also a screenshot every this many seconds
+#   VIRTGL_VM_XVFB_SCREEN  the private Xvfb's screen (default 1024x768x24;
+#                       1920x1200x24 with -x)
 #   DISPLAY             X server for QEMU's GL display; unset: a private Xvfb
 set -u
 export LC_ALL=C
@@ -64,12 +75,12 @@ seconds_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a - b }'; }
 
 # --- arguments and prerequisites ---------------------------------------------
 
-TIMEOUT=120 KEEP=0 VERBOSE=0 SHELL_MODE=0 EMPTY_ENV=0
+TIMEOUT=120 KEEP=0 VERBOSE=0 SHELL_MODE=0 EMPTY_ENV=0 SHOTDIR=''
 ENVS=() WDIRS=()
 
 parse_args() {
     local opt dir
-    while getopts "t:e:w:ikvsh" opt; do
+    while getopts "t:e:w:x:ikvsh" opt; do
         case $opt in
             t) [[ $OPTARG =~ ^[1-9][0-9]*$ ]] || die "-t wants whole seconds, not '$OPTARG'"
                TIMEOUT=$OPTARG ;;
@@ -79,6 +90,7 @@ parse_args() {
                [[ $dir =~ [[:space:]] ]] && die "-w: whitespace in $dir (it goes on the kernel command line)"
                [ ${#WDIRS[@]} -lt 8 ] || die "-w: at most 8 directories"
                WDIRS+=("$dir") ;;
+            x) SHOTDIR=$(cd "$OPTARG" 2>/dev/null && pwd -P) || die "-x: no directory $OPTARG" ;;
             i) EMPTY_ENV=1 ;;
             k) KEEP=1 ;;
             v) VERBOSE=1 ;;
@@ -90,6 +102,8 @@ parse_args() {
 }
 
 CACHE=${VIRTGL_VM_CACHE:-/var/cache/virtgl-vm}
+# Debian's python3, the one python3-pil is for (not whatever python3 PATH finds)
+PY=/usr/bin/python3
 KERNEL=${VIRTGL_VM_KERNEL:-$CACHE/vmlinux}
 INITRD=${VIRTGL_VM_INITRD:-$CACHE/initramfs.gz}
 
@@ -101,6 +115,13 @@ check_prereqs() {
     command -v qemu-system-x86_64 >/dev/null || die "no qemu-system-x86_64 (apt-get install qemu-system-x86 qemu-system-gui)"
     if [ -z "${DISPLAY:-}" ]; then
         command -v Xvfb >/dev/null || die "DISPLAY is unset and there is no Xvfb (apt-get install xvfb)"
+    fi
+    if [ -n "$SHOTDIR" ]; then
+        command -v xwd >/dev/null || die "-x needs xwd (apt-get install x11-apps)"
+        command -v xwininfo >/dev/null || die "-x needs xwininfo (apt-get install x11-utils)"
+        "$PY" -c 'import PIL' 2>/dev/null || die "-x needs $PY with PIL (apt-get install python3-pil)"
+        [ -z "${VIRTGL_VM_SHOT_EVERY:-}" ] || [[ $VIRTGL_VM_SHOT_EVERY =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
+            die "VIRTGL_VM_SHOT_EVERY wants seconds, not '$VIRTGL_VM_SHOT_EVERY'"
     fi
     warn_if_initramfs_stale
 }
@@ -124,13 +145,14 @@ take_shared_lock() {
 
 # --- the job directory -------------------------------------------------------
 
-JOB='' XPID='' QPID='' SPID=''
+JOB='' XPID='' QPID='' SPID='' WPID=''
 
 make_job() {
     local rundir=${VIRTGL_VM_RUNDIR:-${TMPDIR:-/tmp}}
     JOB=$(mktemp -d "$rundir/virtgl-vm.XXXXXX") || die "cannot create a job directory in $rundir"
     JOB=$(cd "$JOB" && pwd -P)
     [[ $JOB =~ [[:space:]] ]] && die "whitespace in the job directory $JOB (set VIRTGL_VM_RUNDIR)"
+    [ -z "$SHOTDIR" ] || mkdir "$JOB/shot" || die "cannot create $JOB/shot"
 }
 
 # cmd.sh: what the guest runs, chrooted into the host's filesystem.
@@ -140,6 +162,7 @@ write_cmd() {
         echo "#!/bin/sh"
         echo "export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=dumb LANG=C.UTF-8"
         echo "export VIRTGL_VM_JOB=$(shq "$JOB")"
+        [ -z "$SHOTDIR" ] || echo "export VIRTGL_VM_SHOT=$(shq "$JOB/shot")"
         for var in ${ENVS[@]+"${ENVS[@]}"}; do echo "export $(shq "$var")"; done
         echo "cd $(shq "$PWD") || { echo 'vm-run: cannot enter the current directory in the guest' >&2; exit 125; }"
         if [ $# -ge 1 ]; then
@@ -149,6 +172,7 @@ write_cmd() {
             printf 'exec'
             if [ "$EMPTY_ENV" = 1 ]; then
                 printf ' env -i'
+                [ -z "$SHOTDIR" ] || printf ' %s' "$(shq "VIRTGL_VM_SHOT=$JOB/shot")"
                 for var in ${ENVS[@]+"${ENVS[@]}"}; do printf ' %s' "$(shq "$var")"; done
             fi
             printf ' %s' "$(shq "$prog")"
@@ -161,6 +185,7 @@ write_cmd() {
 # shellcheck disable=SC2317  # called from the EXIT trap
 cleanup() {
     [ -n "$QPID" ] && kill "$QPID" 2>/dev/null && wait "$QPID" 2>/dev/null
+    [ -n "$WPID" ] && kill "$WPID" 2>/dev/null && wait "$WPID" 2>/dev/null
     [ -n "$SPID" ] && wait "$SPID" 2>/dev/null
     [ -n "$XPID" ] && kill "$XPID" 2>/dev/null && wait "$XPID" 2>/dev/null
     if [ -n "$JOB" ]; then
@@ -178,7 +203,12 @@ start_xvfb() {
     local dfile=$JOB/.xdisplay i
     # -displayfd: Xvfb picks a free display and writes its number to fd 8,
     # so concurrent runs never race for one.
-    Xvfb -displayfd 8 -screen 0 1024x768x24 -nolisten tcp 8>"$dfile" >"$JOB/xvfb.log" 2>&1 9<&- &
+    # With -x the screen must hold the whole 1280x800 window: SDL centres
+    # its first 640x480 window and grows it to the right and down when the
+    # guest sets its mode, so it needs (W-640)/2+1280 <= W, (H-480)/2+800 <= H.
+    local screen=${VIRTGL_VM_XVFB_SCREEN:-1024x768x24}
+    [ -z "$SHOTDIR" ] || screen=${VIRTGL_VM_XVFB_SCREEN:-1920x1200x24}
+    Xvfb -displayfd 8 -screen 0 "$screen" -nolisten tcp 8>"$dfile" >"$JOB/xvfb.log" 2>&1 9<&- &
     XPID=$!
     for i in $(seq 200); do
         [ -s "$dfile" ] && break
@@ -188,6 +218,61 @@ start_xvfb() {
     [ -s "$dfile" ] || { cat "$JOB/xvfb.log" >&2; die "Xvfb did not start"; }
     DISPLAY=:$(head -1 "$dfile")
     export DISPLAY
+}
+
+# --- screenshots (-x) ----------------------------------------------------------
+
+# One screenshot into $1; prints shotcheck's line (or its error).
+take_shot() {
+    "$PY" "$HERE/shotcheck.py" grab --display "$DISPLAY" --out "$1" 2>&1 | tail -1
+    return "${PIPESTATUS[0]}"
+}
+
+# Answers the guest's NAME.req files with DIR/NAME.png and NAME.done (written
+# whole, then renamed, so that the guest never reads half of it). It polls:
+# the job directory is a 9p share, and the host sees the guest's files at
+# once (cache=none). A request is answered once, when it has no NAME.done
+# yet, and its file is left alone: removing it while the guest's shell was
+# still creating it (open, then truncate) made that fail with ENOENT.
+# Runs in the background for the whole VM; every line also goes to
+# $JOB/shot.log.
+shot_watcher() {
+    local req name msg st next='' n=0
+    trap - EXIT INT TERM
+    [ -z "${VIRTGL_VM_SHOT_EVERY:-}" ] || next=$EPOCHREALTIME
+    while :; do
+        for req in "$JOB"/shot/*.req; do
+            [ -e "$req" ] || continue
+            name=${req##*/}
+            name=${name%.req}
+            [ ! -e "$JOB/shot/$name.done" ] || continue
+            if [[ ! $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; then
+                st=error msg="bad screenshot name '$name'"
+            elif msg=$(take_shot "$SHOTDIR/$name.png"); then
+                st=ok
+            else
+                st=error
+            fi
+            echo "$st $msg" >"$JOB/shot/.$name.tmp"
+            mv "$JOB/shot/.$name.tmp" "$JOB/shot/$name.done"
+            echo "$EPOCHREALTIME $name $st $msg" >>"$JOB/shot.log"
+        done
+        if [ -n "$next" ] && awk -v a="$EPOCHREALTIME" -v b="$next" 'BEGIN { exit !(a >= b) }'; then
+            n=$((n + 1))
+            name=$(printf 'auto-%03d' "$n")
+            if msg=$(take_shot "$SHOTDIR/$name.png"); then st=ok; else st=error; fi
+            echo "$EPOCHREALTIME $name $st $msg" >>"$JOB/shot.log"
+            next=$(awk -v a="$EPOCHREALTIME" -v s="$VIRTGL_VM_SHOT_EVERY" 'BEGIN { printf "%.6f", a + s }')
+        fi
+        sleep 0.1
+    done
+}
+
+start_shot_watcher() {
+    [ -n "$SHOTDIR" ] || return 0
+    : >"$JOB/shot.log"
+    shot_watcher 9<&- &
+    WPID=$!
 }
 
 # --- QEMU --------------------------------------------------------------------
@@ -282,6 +367,8 @@ timing() { sed -n "s/^$1=//p" "$JOB/timings"; }
 
 print_summary() {
     [ $VERBOSE = 1 ] || return 0
+    [ -z "$SHOTDIR" ] || echo "vm-run: $(grep -c . "$JOB/shot.log") screenshots in $SHOTDIR" \
+                              "($(grep -vc '^[^ ]* [^ ]* ok ' "$JOB/shot.log") failed)" >&2
     echo "vm-run: guest kernel $(timing kernel); boot $(timing boot_to_program_s) s," \
          "program $(timing program_s) s, total $(timing harness_total_s) s" >&2
 }
@@ -328,6 +415,7 @@ main() {
         exit $?
     fi
     write_cmd "$@"
+    start_shot_watcher
     run_qemu
     write_timings
     finish

@@ -1,0 +1,322 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# kms-guest.sh: the guest side of tests/vm/test_kms.sh and bench/kms/run.sh.
+# Runs KMS programs on /dev/dri/card0 (virtio_gpu), one at a time, for each
+# driver, all in one boot:
+#   kmscube          legacy modesetting (SetCrtc + PageFlip), KMS_FRAMES frames
+#   kmscube-atomic   kmscube -A: atomic commits with fences, KMS_FRAMES frames
+#   glmark2          glmark2-es2-drm on a short scene list
+#   weston           weston 10, DRM backend + GL renderer, with a Wayland
+#                    EGL client (weston-simple-egl) on its desktop
+# Each program runs with an empty environment (env -i) plus the driver's
+# variables (the table in driver_env), what the program itself needs
+# (weston: XDG_RUNTIME_DIR, WAYLAND_DISPLAY for its client) and the counting
+# shim bench/kms/ioctl_count.so (LD_PRELOAD), whose "ready" file says that
+# the program has made KMS_READY_AFTER presents, i.e. that its frames are on
+# the screen. Then, when vm-run.sh -x gave us VIRTGL_VM_SHOT, the host takes
+# KMS_SHOTS screenshots, KMS_SHOT_GAP seconds apart.
+#
+# usage (in the guest, from vm-run.sh -i): kms-guest.sh
+#        (on the host, before booting):   kms-guest.sh --check DRIVER...
+#
+# Output, in $KMS_OUT/DRIVER/ (a vm-run.sh -w directory):
+#   PROG.log     the program's stdout and stderr (weston: also weston.log)
+#   PROG.counts  the shim's line(s): presents, submissions, bytes (see
+#                bench/kms/ioctl_count.c)
+#   PROG.result  key=value lines: rc, seconds (start to exit), shots (the
+#                names taken), alive (whether it still ran after the last
+#                screenshot), error (why the harness gave up on it)
+# Screenshots are named DRIVER.PROG-N (vm-run.sh -x writes DRIVER.PROG-N.png).
+# This script's own status is 0 when every program ran and exited 0, 1 when
+# one did not, 2 on a usage or set-up error.
+#
+# Environment (vm-run.sh -e):
+#   KMS_OUT          where the output goes (required)
+#   KMS_SHIM         ioctl_count.so (required)
+#   KMS_DRIVERS      drivers, in order (default "mesa")
+#   KMS_PROGRAMS     default "kmscube kmscube-atomic glmark2 weston"
+#   KMS_FRAMES       kmscube's frame count (default 1000)
+#   KMS_SHOTS        screenshots per program (default 2; 0: none)
+#   KMS_SHOT_GAP     seconds between them (default 0.5)
+#   KMS_READY_AFTER  presents before the first screenshot (default 10;
+#                    weston: 30, so that its client is animating)
+#   KMS_GLMARK2_ARGS glmark2-es2-drm's arguments (default below)
+#   KMS_WESTON_CLIENT  the Wayland client (default weston-simple-egl)
+#   KMS_WESTON_SHOTS   weston's screenshots (default KMS_SHOTS + 1)
+#   top_builddir     the build tree (the virtgl row's files)
+#   VIRTGL_VM_SHOT   set by vm-run.sh -x
+set -u
+
+: "${KMS_DRIVERS:=mesa}"
+: "${KMS_PROGRAMS:=kmscube kmscube-atomic glmark2 weston}"
+: "${KMS_FRAMES:=1000}"
+: "${KMS_SHOTS:=2}"
+: "${KMS_SHOT_GAP:=0.5}"
+: "${KMS_WESTON_CLIENT:=weston-simple-egl}"
+# weston-simple-egl turns once in 1.8 s: with two shots about that far apart
+# it looks still; a third one cannot be in phase with both
+: "${KMS_WESTON_SHOTS:=$((KMS_SHOTS > 0 ? KMS_SHOTS + 1 : 0))}"
+READY_SET=${KMS_READY_AFTER:-}
+# the guest's preferred mode (QEMU's virtio-gpu default, 1280x800)
+KMS_MODE=1280x800
+# a=0: an XRGB8888 config. glmark2 prefers a config with alpha, Mesa gives it
+# ARGB8888, and virtio_gpu's primary plane takes only XRGB8888: SetCrtc
+# fails (-22) and nothing reaches the screen. Both drivers get the same.
+: "${KMS_GLMARK2_ARGS:=--visual-config a=0 -b build:use-vbo=true:duration=2 -b texture:duration=2 -b shading:shading=phong:duration=2}"
+PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
+export PATH
+
+say() { echo "kms: $*"; }
+
+# --- the drivers ----------------------------------------------------------------
+
+# driver_env NAME: the variables that select the driver, one VAR=VALUE a line.
+driver_env() {
+    case $1 in
+    mesa)
+        # the guest's Mesa: virgl through Mesa's GBM (dri backend) and EGL
+        echo "GBM_BACKEND=dri"
+        echo "__EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/50_mesa.json"
+        ;;
+    virtgl)
+        # READY, NOT YET THE DEFAULT: the build tree's EGL vendor and GBM
+        # backend (drm/gbm/, being written). libgbm loads
+        # $GBM_BACKENDS_PATH/${GBM_BACKEND}_gbm.so, i.e. virtio_gpu_gbm.so,
+        # the name it would also pick from the device's driver name.
+        echo "__EGL_VENDOR_LIBRARY_FILENAMES=${top_builddir:-}/gl/virtgl_egl.json"
+        echo "GBM_BACKENDS_PATH=${top_builddir:-}/drm/gbm/.libs"
+        echo "GBM_BACKEND=virtio_gpu"
+        ;;
+    *) return 1 ;;
+    esac
+}
+
+# The files a driver row needs; prints what is missing.
+driver_check() {
+    local f missing=0
+    driver_env "$1" >/dev/null || { echo "unknown driver '$1' (known: mesa virtgl)"; return 1; }
+    case $1 in
+    mesa) set -- /usr/share/glvnd/egl_vendor.d/50_mesa.json ;;
+    virtgl)
+        [ -n "${top_builddir:-}" ] || { echo "virtgl: top_builddir is not set"; return 1; }
+        set -- "$top_builddir/gl/virtgl_egl.json" "$top_builddir/drm/gbm/.libs/virtio_gpu_gbm.so" ;;
+    esac
+    for f in "$@"; do
+        [ -e "$f" ] || { echo "$f is missing"; missing=1; }
+    done
+    return $missing
+}
+
+# --- running one program -----------------------------------------------------
+
+OUT='' DRIVER='' DENV=()
+
+# shot NAME: asks the host for a screenshot and waits for it (vm-run.sh -x).
+shot() {
+    local i=0 st=''
+    : >"$VIRTGL_VM_SHOT/$1.req" || return 1
+    while [ ! -e "$VIRTGL_VM_SHOT/$1.done" ]; do
+        i=$((i + 1))
+        [ $i -le 600 ] || { say "no answer to screenshot $1 in 60 s"; return 1; }
+        sleep 0.1
+    done
+    read -r st _ <"$VIRTGL_VM_SHOT/$1.done"
+    say "screenshot $1: $(cat "$VIRTGL_VM_SHOT/$1.done")"
+    [ "$st" = ok ]
+}
+
+# wait_ready PROG PID READYFILE SECONDS: until the shim's ready file appears.
+wait_ready() {
+    local i=0
+    while [ ! -e "$3" ]; do
+        kill -0 "$2" 2>/dev/null || { echo "error=$1 exited before $KMS_READY_AFTER presents"; return 1; }
+        i=$((i + 1))
+        [ $i -le $(($4 * 10)) ] || { echo "error=$1 made fewer than $KMS_READY_AFTER presents in $4 s"; return 1; }
+        sleep 0.1
+    done
+}
+
+# take_shots PROG PID [COUNT]: the screenshots, while PID still runs.
+take_shots() {
+    local n names='' count=${3:-$KMS_SHOTS}
+    [ -n "${VIRTGL_VM_SHOT:-}" ] && [ "$count" -gt 0 ] || { echo "shots="; return 0; }
+    for n in $(seq "$count"); do
+        [ "$n" = 1 ] || sleep "$KMS_SHOT_GAP"
+        kill -0 "$2" 2>/dev/null || { echo "shots=$names"; echo "error=$1 exited before screenshot $n (raise VIRTGL_KMS_FRAMES/KMS_FRAMES or the scene durations)"; return 1; }
+        shot "$DRIVER.$1-$n" || { echo "shots=$names"; echo "error=screenshot $n failed"; return 1; }
+        names="$names $DRIVER.$1-$n"
+    done
+    echo "shots=${names# }"
+    if kill -0 "$2" 2>/dev/null; then echo "alive=1"; else echo "alive=0"; fi
+}
+
+# start PROG [VAR=VALUE...] -- COMMAND...: the program in the background with
+# the driver's environment, the shim and a stdin that never becomes readable
+# (kmscube's legacy loop quits when stdin is readable, and /dev/null always is).
+PID='' T0=''
+start() {
+    local prog=$1 vars=()
+    shift
+    while [ "$1" != -- ]; do vars+=("$1"); shift; done
+    shift
+    rm -f "/tmp/kms-$prog.ready" "/tmp/kms-$prog.in"
+    mkfifo "/tmp/kms-$prog.in"
+    T0=$(date +%s.%N)
+    env -i "${DENV[@]}" ${vars[@]+"${vars[@]}"} LD_PRELOAD="$KMS_SHIM" \
+        KMS_IOCTL_OUT="$OUT/$prog.counts" KMS_IOCTL_READY="/tmp/kms-$prog.ready" \
+        KMS_IOCTL_READY_AFTER="$KMS_READY_AFTER" \
+        "$@" <>"/tmp/kms-$prog.in" >"$OUT/$prog.log" 2>&1 &
+    PID=$!
+}
+
+# finish PROG RC: the end of the result file.
+finish() {
+    echo "rc=$2"
+    echo "seconds=$(awk -v a="$(date +%s.%N)" -v b="$T0" 'BEGIN { printf "%.2f", a - b }')"
+}
+
+# run_frames PROG COMMAND...: a program that stops by itself (a frame count,
+# a scene list): ready, screenshots, then its exit status.
+run_frames() {
+    local prog=$1 rc
+    shift
+    start "$prog" -- "$@"
+    {
+        wait_ready "$prog" "$PID" "/tmp/kms-$prog.ready" 120 && take_shots "$prog" "$PID"
+        wait "$PID"
+        rc=$?
+        finish "$prog" $rc
+    } >"$OUT/$prog.result"
+}
+
+run_kmscube() { run_frames kmscube kmscube -c "$KMS_FRAMES"; }
+run_kmscube_atomic() { run_frames kmscube-atomic kmscube -A -c "$KMS_FRAMES"; }
+# shellcheck disable=SC2086  # KMS_GLMARK2_ARGS is a list of arguments
+# KMS_IOCTL_MAX_MODE: glmark2-es2-drm takes the connector's largest mode, and
+# QEMU's EDID lists up to 5120x2160; the shim hides the modes larger than the
+# preferred 1280x800 that the other programs use.
+run_glmark2() { run_frames glmark2 env KMS_IOCTL_MAX_MODE="$KMS_MODE" glmark2-es2-drm $KMS_GLMARK2_ARGS; }
+
+# presents PROG: the presents PROG made so far (the shim's progress file)
+presents() { cat "/tmp/kms-$1.progress" 2>/dev/null || echo 0; }
+
+# wait_still PROG PID SECONDS: until PROG has presented and then made no
+# present for 1.5 s (a compositor idles once its desktop is drawn).
+wait_still() {
+    local i=0 last=-1 still=0 now
+    while [ $i -lt $(($3 * 10)) ]; do
+        kill -0 "$2" 2>/dev/null || { echo "error=$1 exited while starting"; return 1; }
+        now=$(presents "$1")
+        if [ "$now" = "$last" ] && [ "$now" -gt 0 ]; then
+            still=$((still + 1))
+            [ $still -lt 15 ] || return 0
+        else
+            still=0 last=$now
+        fi
+        sleep 0.1
+        i=$((i + 1))
+    done
+    echo "error=$1 did not settle in $3 s ($(presents "$1") presents)"
+    return 1
+}
+
+# wait_more PROG PID N SECONDS: until PROG has made N more presents.
+wait_more() {
+    local i=0 want
+    want=$(($(presents "$1") + $3))
+    while [ "$(presents "$1")" -lt $want ]; do
+        kill -0 "$2" 2>/dev/null || { echo "error=$1 exited"; return 1; }
+        i=$((i + 1))
+        [ $i -le $(($4 * 10)) ] || { echo "error=$1 made fewer than $3 presents in $4 s"; return 1; }
+        sleep 0.1
+    done
+}
+
+# weston: the compositor on tty2. It fades in from black, and its desktop
+# (weston-desktop-shell, cairo under TCG) takes seconds to draw: the client
+# starts once weston has presented and then gone still, and the screenshots
+# follow KMS_READY_AFTER (30) presents made while the client animates.
+#   - launcher: Debian's weston 10 has logind and the direct launcher (no
+#     libseat, no weston-launch binary). There is no D-Bus/logind in this
+#     guest, so weston, as root, takes the direct launcher: it opens
+#     /dev/tty2 (--tty=2) and switches that VT to graphics mode itself;
+#   - --continue-without-input: no udevd in the guest, so libinput sees no
+#     initialized input devices;
+#   - XDG_RUNTIME_DIR: weston refuses to start without it (mode 0700).
+run_weston() {
+    local prog=weston rc crc xdg=/tmp/kms-xdg-$DRIVER
+    mkdir -p "$xdg" && chmod 700 "$xdg"
+    rm -f "$OUT/weston.log"
+    start weston XDG_RUNTIME_DIR="$xdg" KMS_IOCTL_PROGRESS=/tmp/kms-weston.progress -- weston --backend=drm-backend.so --tty=2 \
+        --continue-without-input --no-config --idle-time=0 --socket=kms-wayland \
+        --log="$OUT/weston.log"
+    local wpid=$PID
+    {
+        wait_still weston "$wpid" 120 || { kill "$wpid"; wait "$wpid"; finish weston 1; return; }
+        # the client: the driver's environment too, but not the shim
+        # shellcheck disable=SC2086  # KMS_WESTON_CLIENT may carry arguments
+        env -i "${DENV[@]}" XDG_RUNTIME_DIR="$xdg" WAYLAND_DISPLAY=kms-wayland \
+            $KMS_WESTON_CLIENT >"$OUT/weston-client.log" 2>&1 </dev/null &
+        local cpid=$!
+        if wait_more weston "$wpid" "$KMS_READY_AFTER" 120 &&
+            take_shots weston "$wpid" "$KMS_WESTON_SHOTS"; then
+            if kill -0 "$cpid" 2>/dev/null; then
+                echo "client_alive=1"
+            else
+                echo "client_alive=0"
+            fi
+        fi
+        kill "$cpid" 2>/dev/null
+        wait "$cpid"
+        crc=$?
+        echo "client_rc=$crc"
+        # weston quits cleanly on SIGTERM (and the shim writes its counts)
+        kill "$wpid" 2>/dev/null
+        wait "$wpid"
+        rc=$?
+        finish weston $rc
+    } >"$OUT/$prog.result"
+}
+
+run_program() {
+    KMS_READY_AFTER=${READY_SET:-10}
+    case $1 in
+    kmscube) run_kmscube ;;
+    kmscube-atomic) run_kmscube_atomic ;;
+    glmark2) run_glmark2 ;;
+    weston) KMS_READY_AFTER=${READY_SET:-30}; run_weston ;;
+    *) echo "error=unknown program $1" >"$OUT/$1.result"; return 1 ;;
+    esac
+}
+
+main() {
+    local d p status=0 rc
+    if [ "${1:-}" = --check ]; then
+        shift
+        for d in "$@"; do driver_check "$d" || status=2; done
+        exit $status
+    fi
+    [ -n "${KMS_OUT:-}" ] && [ -d "$KMS_OUT" ] || { say "KMS_OUT is not a directory"; exit 2; }
+    [ -r "${KMS_SHIM:-}" ] || { say "KMS_SHIM (ioctl_count.so) is missing: '${KMS_SHIM:-}'"; exit 2; }
+    for d in $KMS_DRIVERS; do
+        driver_check "$d" >&2 || exit 2
+    done
+    KMS_MODE=$(head -1 /sys/class/drm/card0-Virtual-1/modes 2>/dev/null)
+    [ -n "$KMS_MODE" ] || { say "no mode on card0-Virtual-1 (is the connector there?)"; exit 2; }
+    say "kernel $(uname -r); preferred mode $KMS_MODE; drivers: $KMS_DRIVERS; programs: $KMS_PROGRAMS"
+    for d in $KMS_DRIVERS; do
+        DRIVER=$d OUT=$KMS_OUT/$d
+        mkdir -p "$OUT" && rm -f "$OUT"/*.counts "$OUT"/*.result
+        mapfile -t DENV <<<"$(driver_env "$d")"
+        for p in $KMS_PROGRAMS; do
+            say "$d: $p"
+            run_program "$p"
+            rc=$(sed -n 's/^rc=//p' "$OUT/$p.result")
+            say "$d: $p: rc=${rc:-none} $(grep -h '^error=' "$OUT/$p.result")"
+            [ "$rc" = 0 ] && ! grep -q '^error=' "$OUT/$p.result" || status=1
+        done
+    done
+    exit $status
+}
+
+main "$@"

@@ -1,0 +1,202 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# test_kms.sh: the Automake test for KMS programs in the VM. In one QEMU boot
+# (tests/vm, virtio-gpu 3D, the guest's /dev/dri/card0 with one 1280x800
+# connector) it runs, for each driver of VIRTGL_KMS_DRIVERS, with an empty
+# environment plus the driver's variables (tests/vm/kms-guest.sh has the
+# table):
+#   kmscube            legacy KMS, VIRTGL_KMS_FRAMES frames
+#   kmscube -A         atomic KMS with fences, the same frames
+#   glmark2-es2-drm    a three-scene list, about 6 s; its score
+#   weston 10          DRM backend, GL renderer, with weston-simple-egl
+# While each runs, the host takes screenshots of QEMU's window
+# (vm-run.sh -x) and tests/vm/shotcheck.py asserts that they show the
+# program's picture and that it moves. Screenshots and logs stay in
+# $top_builddir/tests/vm/kms-shots/DRIVER/ (PROGRAM-N.png, PROGRAM.log,
+# PROGRAM.counts, PROGRAM.result) as CI artefacts.
+#
+# A check that cannot run in CI must fail CI: this test never returns 77
+# (skip). A missing package, the shim not built, a guest that does not boot,
+# or a driver row whose files are missing are errors (99); a program that
+# fails, a screenshot that does not show its picture, or the time limit is a
+# failure (1).
+#
+# Environment (make check exports top_builddir and top_srcdir):
+#   VIRTGL_KMS_DRIVERS   drivers, in this order, in one boot (default "mesa";
+#                        "virtgl mesa" once drm/gbm/ exists: the virtgl row
+#                        of kms-guest.sh is ready)
+#   VIRTGL_KMS_PROGRAMS  default "kmscube kmscube-atomic glmark2 weston"
+#   VIRTGL_KMS_FRAMES    kmscube's frames per run (default 1000: enough to
+#                        outlast two screenshots under TCG)
+#   VIRTGL_KMS_SHOTS     screenshots per program (default 2; at least 2)
+#   VIRTGL_VM_TIMEOUT    limit for the whole VM in seconds (default 300)
+#   VIRTGL_VM_ARGS       extra vm-run.sh options, e.g. "-k"
+#   VIRTGL_VM_CACHE      setup.sh's cache (default /var/cache/virtgl-vm)
+# Other KMS_* variables of kms-guest.sh (KMS_GLMARK2_ARGS, KMS_SHOT_GAP, ...)
+# are passed on when set.
+set -u
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+: "${top_srcdir:=$(cd "$HERE/../.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+# For now Mesa only: the virtgl row needs drm/gbm/'s virtio_gpu_gbm.so.
+DRIVERS=${VIRTGL_KMS_DRIVERS:-mesa}
+PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube kmscube-atomic glmark2 weston}
+FRAMES=${VIRTGL_KMS_FRAMES:-1000}
+SHOTS=${VIRTGL_KMS_SHOTS:-2}
+TIMEOUT=${VIRTGL_VM_TIMEOUT:-300}
+SHIM=$top_builddir/bench/kms/ioctl_count.so
+OUT=$top_builddir/tests/vm/kms-shots
+# Debian's python3, the one python3-pil is for
+PY=/usr/bin/python3
+
+EXIT_FAIL=1 EXIT_ERROR=99
+FAILED=0
+
+say() { echo "test_kms: $*"; }
+error() { echo "test_kms: ERROR: $*" >&2; exit $EXIT_ERROR; }
+fail() { echo "test_kms: FAIL: $*"; FAILED=1; }
+
+check_prereqs() {
+    local c
+    for c in kmscube glmark2-es2-drm weston weston-simple-egl xwd xwininfo Xvfb qemu-system-x86_64; do
+        command -v "$c" >/dev/null ||
+            error "$c not found (apt-get install kmscube glmark2-es2-drm weston x11-apps x11-utils xvfb qemu-system-x86 qemu-system-gui)"
+    done
+    "$PY" -c 'import PIL' 2>/dev/null || error "$PY cannot import PIL (apt-get install python3-pil)"
+    [ -r "$SHIM" ] || error "$SHIM is missing (make bench/kms/ioctl_count.so; make check builds it)"
+    [[ $FRAMES =~ ^[1-9][0-9]*$ ]] || error "VIRTGL_KMS_FRAMES='$FRAMES' is not a frame count"
+    [[ $SHOTS =~ ^[0-9]+$ ]] && [ "$SHOTS" -ge 2 ] ||
+        error "VIRTGL_KMS_SHOTS='$SHOTS': at least 2 (the test asserts that the picture moves)"
+    top_builddir=$top_builddir "$HERE/kms-guest.sh" --check $DRIVERS >&2 ||
+        error "a driver of VIRTGL_KMS_DRIVERS='$DRIVERS' cannot run (see above)"
+}
+
+prepare() {
+    say "preparing the VM (tests/vm/setup.sh)"
+    "$HERE/setup.sh" || error "tests/vm/setup.sh failed: the VM cannot run"
+    rm -rf "$OUT" && mkdir -p "$OUT" || error "cannot create $OUT"
+}
+
+# -e options: what kms-guest.sh needs, and any KMS_* knob the caller set.
+GUEST_ENV=()
+guest_env() {
+    local v
+    GUEST_ENV=(-e "KMS_OUT=$OUT" -e "KMS_SHIM=$SHIM" -e "KMS_DRIVERS=$DRIVERS"
+               -e "KMS_PROGRAMS=$PROGRAMS" -e "KMS_FRAMES=$FRAMES" -e "KMS_SHOTS=$SHOTS"
+               -e "top_builddir=$top_builddir")
+    for v in KMS_SHOT_GAP KMS_READY_AFTER KMS_GLMARK2_ARGS KMS_WESTON_CLIENT KMS_WESTON_SHOTS; do
+        [ -z "${!v:-}" ] || GUEST_ENV+=(-e "$v=${!v}")
+    done
+}
+
+run_in_vm() {
+    local rc
+    # shellcheck disable=SC2206  # VIRTGL_VM_ARGS is a list of options
+    local extra=(${VIRTGL_VM_ARGS:-})
+    say "drivers: $DRIVERS; programs: $PROGRAMS; limit ${TIMEOUT} s"
+    echo "------------------------------------------------------------------------"
+    # DISPLAY is dropped: vm-run.sh's private Xvfb (llvmpipe, as in CI), big
+    # enough for the whole window with -x.
+    DISPLAY='' "$HERE/vm-run.sh" -v -t "$TIMEOUT" -x "$OUT" -w "$OUT" -i "${GUEST_ENV[@]}" \
+        ${extra[@]+"${extra[@]}"} -- "$HERE/kms-guest.sh" 2>&1
+    rc=$?
+    echo "------------------------------------------------------------------------"
+    return $rc
+}
+
+# key PROG KEY: a value from PROG.result
+key() { sed -n "s/^$2=//p" "$DIR/$1.result" 2>/dev/null | tail -1; }
+
+# count PROG COMM KEY: a value from the shim's line for the process COMM
+count() {
+    awk -v c="comm=$2" -v k="$3" '
+        { for (i = 1; i <= NF; i++) if ($i == c) f = 1 }
+        f { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) { print substr($i, length(k) + 2); exit } }
+    ' "$DIR/$1.counts" 2>/dev/null
+}
+
+fps() { awk -v f="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.1f", f / s; else print "?" }'; }
+
+# The screenshots of PROG (the names in PROG.result), moved to
+# DRIVER/PROG-N.png, then checked; "$@": more shotcheck options.
+check_shots() {
+    local drv=$1 prog=$2 name shots=()
+    shift 2
+    for name in $(key "$prog" shots); do
+        [ -f "$OUT/$name.png" ] && mv "$OUT/$name.png" "$DIR/${name#"$drv".}.png"
+        [ -f "$DIR/${name#"$drv".}.png" ] || { fail "$drv $prog: screenshot $name is missing"; return; }
+        shots+=("$DIR/${name#"$drv".}.png")
+    done
+    [ ${#shots[@]} -ge "$SHOTS" ] || { fail "$drv $prog: ${#shots[@]} screenshots, want $SHOTS"; return; }
+    "$PY" "$HERE/shotcheck.py" check --label "$drv $prog" --size 1280x800 "$@" "${shots[@]}" ||
+        fail "$drv $prog: the screenshots do not show its picture (${shots[*]})"
+}
+
+# The checks each program's run must pass, besides its screenshots.
+check_program() {
+    local drv=$1 prog=$2 rc err comm frames s
+    rc=$(key "$prog" rc) err=$(key "$prog" error)
+    [ -f "$DIR/$prog.result" ] || { fail "$drv $prog: it did not run (no $prog.result)"; return; }
+    [ -z "$err" ] || fail "$drv $prog: $err"
+    [ "$rc" = 0 ] || fail "$drv $prog: exit status ${rc:-none} (see $DIR/$prog.log)"
+    [ "$(key "$prog" alive)" = 1 ] || fail "$drv $prog: it was not running any more after its last screenshot"
+    case $prog in
+    kmscube|kmscube-atomic)
+        comm=kmscube
+        frames=$(count "$prog" $comm presents)
+        [ "${frames:-0}" -ge "$FRAMES" ] ||
+            fail "$drv $prog: ${frames:-no} presents, want at least $FRAMES (see $DIR/$prog.counts)"
+        # grey clear colour in the corners, the coloured cube in between
+        check_shots "$drv" "$prog" --differ --expect=0,0=#808080~6 --expect=-1,-1=#808080~6 ;;
+    glmark2)
+        comm=glmark2-es2-drm
+        grep -q 'glmark2 Score: [1-9]' "$DIR/$prog.log" || fail "$drv $prog: no score in $DIR/$prog.log"
+        ! grep -q 'Failed to' "$DIR/$prog.log" || fail "$drv $prog: $(grep -m1 'Failed to' "$DIR/$prog.log")"
+        grep -q 'Surface Size: *1280x800' "$DIR/$prog.log" || fail "$drv $prog: not rendered at 1280x800"
+        # scenes on black: a smaller share lit
+        check_shots "$drv" "$prog" --differ --min-lit 0.02 ;;
+    weston)
+        comm=weston
+        [ "$(key "$prog" client_alive)" = 1 ] ||
+            fail "$drv $prog: its client $(sed -n 1p "$DIR/weston-client.log") was not running (see $DIR/weston-client.log)"
+        grep -q 'gl-renderer.so' "$DIR/weston.log" || fail "$drv $prog: not on the GL renderer (see $DIR/weston.log)"
+        grep -q "Output 'Virtual-1' enabled" "$DIR/weston.log" || fail "$drv $prog: no output enabled (see $DIR/weston.log)"
+        # weston-simple-egl's turn has a period: some shot must differ
+        check_shots "$drv" "$prog" --differ-any ;;
+    *) fail "$drv $prog: unknown program"; return ;;
+    esac
+    frames=$(count "$prog" $comm steady_frames) s=$(count "$prog" $comm steady_s)
+    say "$drv $prog: $(count "$prog" $comm presents) presents, $(fps "${frames:-0}" "${s:-0}") frames/s" \
+        "after the first; $(grep -ho 'glmark2 Score: [0-9]*' "$DIR/$prog.log")"
+}
+
+main() {
+    local rc drv prog
+    check_prereqs
+    prepare
+    guest_env
+    run_in_vm
+    rc=$?
+    case $rc in
+        0|1) ;;
+        2)   error "kms-guest.sh could not start (see above)" ;;
+        124) echo "test_kms: FAIL: the VM hit the ${TIMEOUT} s limit"; exit $EXIT_FAIL ;;
+        125) error "the VM harness failed (see the serial log above)" ;;
+        *)   fail "kms-guest.sh exited with status $rc" ;;
+    esac
+    for drv in $DRIVERS; do
+        DIR=$OUT/$drv
+        for prog in $PROGRAMS; do
+            check_program "$drv" "$prog"
+        done
+    done
+    say "screenshots and logs: $OUT"
+    if [ $FAILED = 0 ]; then
+        say "PASS"
+        exit 0
+    fi
+    exit $EXIT_FAIL
+}
+
+main "$@"
