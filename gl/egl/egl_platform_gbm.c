@@ -83,14 +83,16 @@ static bool may_share_buffers(void)
 	return !t || strcmp(t, "vtest") != 0;
 }
 
-/* libgbm stores gbm_create_device in every device's first field (glvnd
- * tells GBM displays by it too); without libgbm in the process nothing is
- * a gbm device. */
+/* libgbm stores gbm_create_device in every device's first field; glvnd
+ * tells GBM displays by it the same way. dladdr names the function even
+ * where libgbm is not in the global scope (weston loads it with its
+ * DRM backend module, RTLD_LOCAL), which dlsym(RTLD_DEFAULT) would miss. */
 static bool is_gbm_device(void *native)
 {
-	void *create = dlsym(RTLD_DEFAULT, "gbm_create_device");
+	Dl_info info;
 
-	return native && create && *(void **)native == create;
+	return native && dladdr(*(void **)native, &info) && info.dli_sname &&
+	       strcmp(info.dli_sname, "gbm_create_device") == 0;
 }
 
 static struct egl_display *gbm_get_display(void *native, const EGLAttrib *attribs,

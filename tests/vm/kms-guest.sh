@@ -34,7 +34,7 @@
 #   KMS_OUT          where the output goes (required)
 #   KMS_SHIM         ioctl_count.so (required)
 #   KMS_DRIVERS      drivers, in order (default "mesa")
-#   KMS_PROGRAMS     default "kmscube kmscube-atomic glmark2 weston"
+#   KMS_PROGRAMS     default "kmscube kmscube-atomic glmark2 kms-dmabuf weston"
 #   KMS_FRAMES       kmscube's frame count (default 1000)
 #   KMS_SHOTS        screenshots per program (default 2; 0: none)
 #   KMS_SHOT_GAP     seconds between them (default 0.5)
@@ -48,7 +48,7 @@
 set -u
 
 : "${KMS_DRIVERS:=mesa}"
-: "${KMS_PROGRAMS:=kmscube kmscube-atomic glmark2 weston}"
+: "${KMS_PROGRAMS:=kmscube kmscube-atomic glmark2 kms-dmabuf weston}"
 : "${KMS_FRAMES:=1000}"
 : "${KMS_SHOTS:=2}"
 : "${KMS_SHOT_GAP:=0.5}"
@@ -59,10 +59,7 @@ set -u
 READY_SET=${KMS_READY_AFTER:-}
 # the guest's preferred mode (QEMU's virtio-gpu default, 1280x800)
 KMS_MODE=1280x800
-# a=0: an XRGB8888 config. glmark2 prefers a config with alpha, Mesa gives it
-# ARGB8888, and virtio_gpu's primary plane takes only XRGB8888: SetCrtc
-# fails (-22) and nothing reaches the screen. Both drivers get the same.
-: "${KMS_GLMARK2_ARGS:=--visual-config a=0 -b build:use-vbo=true:duration=2 -b texture:duration=2 -b shading:shading=phong:duration=2}"
+: "${KMS_GLMARK2_ARGS:=-b build:use-vbo=true:duration=2 -b texture:duration=2 -b shading:shading=phong:duration=2}"
 PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
 export PATH
 
@@ -79,13 +76,11 @@ driver_env() {
         echo "__EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/50_mesa.json"
         ;;
     virtgl)
-        # READY, NOT YET THE DEFAULT: the build tree's EGL vendor and GBM
-        # backend (drm/gbm/, being written). libgbm loads
-        # $GBM_BACKENDS_PATH/${GBM_BACKEND}_gbm.so, i.e. virtio_gpu_gbm.so,
-        # the name it would also pick from the device's driver name.
+        # the build tree's EGL vendor and GBM backend. No GBM_BACKEND:
+        # libgbm picks virtio_gpu_gbm.so by the device's driver name, as
+        # it does when the package installs it in its own directory
         echo "__EGL_VENDOR_LIBRARY_FILENAMES=${top_builddir:-}/gl/virtgl_egl.json"
         echo "GBM_BACKENDS_PATH=${top_builddir:-}/drm/gbm/.libs"
-        echo "GBM_BACKEND=virtio_gpu"
         ;;
     *) return 1 ;;
     esac
@@ -195,7 +190,34 @@ run_kmscube_atomic() { run_frames kmscube-atomic kmscube -A -c "$KMS_FRAMES"; }
 # KMS_IOCTL_MAX_MODE: glmark2-es2-drm takes the connector's largest mode, and
 # QEMU's EDID lists up to 5120x2160; the shim hides the modes larger than the
 # preferred 1280x800 that the other programs use.
-run_glmark2() { run_frames glmark2 env KMS_IOCTL_MAX_MODE="$KMS_MODE" glmark2-es2-drm $KMS_GLMARK2_ARGS; }
+run_glmark2() {
+    # shellcheck disable=SC2046  # glmark2_visual is a list of arguments
+    run_frames glmark2 env KMS_IOCTL_MAX_MODE="$KMS_MODE" glmark2-es2-drm \
+        $(glmark2_visual) $KMS_GLMARK2_ARGS
+}
+
+# glmark2 prefers a config with alpha. Mesa gives it an ARGB8888 surface,
+# and virtio_gpu's primary plane takes only XRGB8888: SetCrtc fails (-22)
+# and nothing reaches the screen, so Mesa runs with a=0. virtgl's alpha
+# configs have the XRGB8888 visual (README, Decisions): glmark2's default.
+glmark2_visual() { [ "$DRIVER" = mesa ] && echo "--visual-config a=0"; }
+
+# kms-dmabuf: tests/vm/kms_dmabuf, the project's own program (render into a
+# gbm_bo through a dma-buf EGLImage, sample it across a window, scan it out),
+# checked by itself and kept on the screen for the screenshots.
+run_kms_dmabuf() { run_frames kms-dmabuf "$top_builddir/tests/vm/kms_dmabuf" -t 6; }
+
+# The weston client's driver: the Wayland client side of EGL is not
+# virtgl's yet (it declines Wayland displays), so under virtgl's weston the
+# client runs on the guest's Mesa: its buffers reach virtgl's compositor as
+# dma-bufs (linux-dmabuf), which virtgl imports.
+client_env() {
+    if [ "$DRIVER" = virtgl ]; then
+        driver_env mesa
+    else
+        driver_env "$DRIVER"
+    fi
+}
 
 # presents PROG: the presents PROG made so far (the shim's progress file)
 presents() { cat "/tmp/kms-$1.progress" 2>/dev/null || echo 0; }
@@ -253,9 +275,11 @@ run_weston() {
     local wpid=$PID
     {
         wait_still weston "$wpid" 120 || { kill "$wpid"; wait "$wpid"; finish weston 1; return; }
-        # the client: the driver's environment too, but not the shim
+        # the client: its driver's environment (client_env), not the shim
+        local cenv
+        mapfile -t cenv <<<"$(client_env)"
         # shellcheck disable=SC2086  # KMS_WESTON_CLIENT may carry arguments
-        env -i "${DENV[@]}" XDG_RUNTIME_DIR="$xdg" WAYLAND_DISPLAY=kms-wayland \
+        env -i "${cenv[@]}" XDG_RUNTIME_DIR="$xdg" WAYLAND_DISPLAY=kms-wayland \
             $KMS_WESTON_CLIENT >"$OUT/weston-client.log" 2>&1 </dev/null &
         local cpid=$!
         if wait_more weston "$wpid" "$KMS_READY_AFTER" 120 &&
@@ -284,6 +308,7 @@ run_program() {
     kmscube) run_kmscube ;;
     kmscube-atomic) run_kmscube_atomic ;;
     glmark2) run_glmark2 ;;
+    kms-dmabuf) KMS_READY_AFTER=${READY_SET:-1}; run_kms_dmabuf ;;
     weston) KMS_READY_AFTER=${READY_SET:-30}; run_weston ;;
     *) echo "error=unknown program $1" >"$OUT/$1.result"; return 1 ;;
     esac

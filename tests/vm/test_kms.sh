@@ -22,10 +22,10 @@
 # failure (1).
 #
 # Environment (make check exports top_builddir and top_srcdir):
-#   VIRTGL_KMS_DRIVERS   drivers, in this order, in one boot (default "mesa";
-#                        "virtgl mesa" once drm/gbm/ exists: the virtgl row
-#                        of kms-guest.sh is ready)
-#   VIRTGL_KMS_PROGRAMS  default "kmscube kmscube-atomic glmark2 weston"
+#   VIRTGL_KMS_DRIVERS   drivers, in this order, in one boot (default
+#                        "virtgl mesa": the build tree's EGL + GBM backend,
+#                        then the guest's Mesa in the same boot)
+#   VIRTGL_KMS_PROGRAMS  default "kmscube kmscube-atomic glmark2 kms-dmabuf weston"
 #   VIRTGL_KMS_FRAMES    kmscube's frames per run (default 1000: enough to
 #                        outlast two screenshots under TCG)
 #   VIRTGL_KMS_SHOTS     screenshots per program (default 2; at least 2)
@@ -39,9 +39,8 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 : "${top_srcdir:=$(cd "$HERE/../.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
-# For now Mesa only: the virtgl row needs drm/gbm/'s virtio_gpu_gbm.so.
-DRIVERS=${VIRTGL_KMS_DRIVERS:-mesa}
-PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube kmscube-atomic glmark2 weston}
+DRIVERS=${VIRTGL_KMS_DRIVERS:-virtgl mesa}
+PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube kmscube-atomic glmark2 kms-dmabuf weston}
 FRAMES=${VIRTGL_KMS_FRAMES:-1000}
 SHOTS=${VIRTGL_KMS_SHOTS:-2}
 TIMEOUT=${VIRTGL_VM_TIMEOUT:-300}
@@ -156,6 +155,12 @@ check_program() {
         grep -q 'Surface Size: *1280x800' "$DIR/$prog.log" || fail "$drv $prog: not rendered at 1280x800"
         # scenes on black: a smaller share lit
         check_shots "$drv" "$prog" --differ --min-lit 0.02 ;;
+    kms-dmabuf)
+        comm=kms_dmabuf
+        grep -q '^PASS' "$DIR/$prog.log" || fail "$drv $prog: its own checks failed (see $DIR/$prog.log)"
+        # the sampled image on the screen: blue and white over red and green
+        check_shots "$drv" "$prog" --min-colours 4 --expect=320,200=#0000ff~6 \
+            --expect=960,200=#ffffff~6 --expect=320,600=#ff0000~6 --expect=960,600=#00ff00~6 ;;
     weston)
         comm=weston
         [ "$(key "$prog" client_alive)" = 1 ] ||
