@@ -59,11 +59,25 @@ const char *vgl_device_renderer(const struct vgl_device *dev);
 
 /* ---- surfaces (pbuffers) ------------------------------------------------- */
 
+struct vgl_window_buffer;
+
+/* A window surface's source of colour buffers (the EGL platform's). */
+struct vgl_window_ops {
+	/* The next buffer to render into and its EGL_EXT_buffer_age (0: new
+	 * or undefined contents); NULL when the window system has none free. */
+	struct vgl_window_buffer *(*acquire)(void *data, int *age);
+};
+
 struct vgl_surface_info {
 	uint32_t width, height;        /* 1..max_texture_2d_size */
 	VkFormat color;                /* R8G8B8A8_UNORM, B8G8R8A8_UNORM, R5G6B5_UNORM_PACK16 */
 	VkFormat depth_stencil;        /* UNDEFINED, D16_UNORM, D24_UNORM_S8_UINT, D32_SFLOAT */
 	uint32_t samples;              /* 0/1 */
+	/* A window surface: its colour buffers are the window system's (no
+	 * colour image of its own; `color` is unused), acquired when GL first
+	 * needs one after each swap. NULL: a pbuffer. */
+	const struct vgl_window_ops *window;
+	void *window_data;
 };
 
 int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *info,
@@ -92,14 +106,19 @@ int vgl_window_buffer_import(struct vgl_device *dev, const struct vgl_dma_buf *b
 void vgl_window_buffer_destroy(struct vgl_window_buffer *b);
 
 /*
- * Presents: copies surf's colour image into b with its rows reversed (a
- * window system's row 0 is the top row; gl/ stores the bottom row first,
- * vgl_framebuffer.h) as the next work of ctx, which must be current on surf,
- * then flushes ctx. KMS and compositors read b after this submission in the
- * host's order.
+ * eglSwapBuffers of a window surface: flushes ctx (current on surf), whose
+ * work went straight into the back buffer, and hands that buffer to the
+ * caller to present (*presented; a back buffer is acquired first if the
+ * frame drew nothing). The next frame acquires a new one. KMS and
+ * compositors read it after this submission in the host's order.
  */
-int vgl_surface_present(struct vgl_context *ctx, struct vgl_surface *surf,
-			struct vgl_window_buffer *b);
+int vgl_surface_swap(struct vgl_context *ctx, struct vgl_surface *surf,
+		     struct vgl_window_buffer **presented);
+/* EGL_BUFFER_AGE_EXT: the back buffer's age (acquiring it); -1: none free. */
+int vgl_surface_buffer_age(struct vgl_surface *surf);
+/* EGL_SWAP_BEHAVIOR = EGL_BUFFER_PRESERVED: each new back buffer starts as
+ * a copy of the last presented one (unless it already is that frame). */
+void vgl_surface_set_preserved(struct vgl_surface *surf, bool preserved);
 
 /* ---- contexts ------------------------------------------------------------ */
 

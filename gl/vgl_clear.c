@@ -12,7 +12,7 @@
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
 
-/* The area a clear touches: the scissor box inside the framebuffer. */
+/* The area a clear touches: the scissor box inside the framebuffer, in its rows. */
 static bool clear_rect(const struct vgl_context *ctx, const struct vgl_fb *fb, VkRect2D *r)
 {
 	int64_t x0 = 0, y0 = 0, x1 = fb->width, y1 = fb->height;
@@ -27,7 +27,8 @@ static bool clear_rect(const struct vgl_context *ctx, const struct vgl_fb *fb, V
 	}
 	if (x1 <= x0 || y1 <= y0)
 		return false;
-	*r = (VkRect2D){ { (int32_t)x0, (int32_t)y0 }, { (uint32_t)(x1 - x0), (uint32_t)(y1 - y0) } };
+	*r = vgl_fb_rect(fb, (VkRect2D){ { (int32_t)x0, (int32_t)y0 },
+					 { (uint32_t)(x1 - x0), (uint32_t)(y1 - y0) } });
 	return true;
 }
 

@@ -58,13 +58,13 @@ static void emit_dynamic(struct vgl_context *ctx, const struct vgl_fb *fb, VkCom
 {
 	const struct vgl_state *st = &ctx->st;
 
-	/* y passes through: images are stored GL-style (vgl_framebuffer.h) */
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT))
 		vvk_CmdSetViewport(cmd, 0, 1, &(VkViewport){
-			(float)st->viewport[0], (float)st->viewport[1], (float)st->viewport[2],
-			(float)st->viewport[3], st->depth_range[0], st->depth_range[1] });
+			(float)st->viewport[0], vgl_fb_row(fb, (float)st->viewport[1]),
+			(float)st->viewport[2], vgl_fb_rows(fb, (float)st->viewport[3]),
+			st->depth_range[0], st->depth_range[1] });
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR)) {
-		VkRect2D r = scissor_rect(ctx, fb);
+		VkRect2D r = vgl_fb_rect(fb, scissor_rect(ctx, fb));
 
 		vvk_CmdSetScissor(cmd, 0, 1, &r);
 	}
@@ -123,6 +123,12 @@ static void build_key(struct vgl_context *ctx, const struct vgl_fb *fb, const st
 	key->ds_format = fb->ds_format;
 	memset((uint8_t *)key + state, 0, sizeof(*key) - state);
 	vgl_pkey_from_state(ctx, key);
+	if (fb->y_down) {
+		/* rows run against GL's y: so does the winding */
+		key->flags |= VGL_PKEY_Y_DOWN;
+		key->front = key->front == VK_FRONT_FACE_CLOCKWISE ? VK_FRONT_FACE_COUNTER_CLOCKWISE
+								   : VK_FRONT_FACE_CLOCKWISE;
+	}
 }
 
 /* The key's pipeline when it is one of the program's last two; the older
@@ -168,7 +174,7 @@ static bool new_targets(const struct vgl_pkey *k, const struct vgl_fb *fb,
 			const struct vgl_draw *d)
 {
 	return k->topology != d->topology || k->color_format != color_format(fb) ||
-	       k->ds_format != fb->ds_format;
+	       k->ds_format != fb->ds_format || !(k->flags & VGL_PKEY_Y_DOWN) != !fb->y_down;
 }
 
 /* Uniforms, pipeline and descriptor set, under the program's lock when any needs it. */

@@ -7,14 +7,26 @@
 #include "vgl_fbo.h"
 #include "vgl_surface.h"
 
-static bool surface_fb(struct vgl_surface *s, struct vgl_fb *fb)
+static bool surface_fb(struct vgl_context *ctx, struct vgl_surface *s, struct vgl_fb *fb)
 {
+	const struct vgl_image *color;
+
 	memset(fb, 0, sizeof(*fb));
 	if (!s)
 		return false;
-	fb->color_image = s->color.image;
-	fb->color_view = s->color.view;
-	fb->color_format = s->color.format;
+	color = &s->color;
+	if (s->info.window) {
+		struct vgl_window_buffer *b = vgl_surface_back(ctx, s);
+
+		/* every buffer held by the window system: nothing to draw into */
+		if (!b)
+			return false;
+		color = vgl_window_buffer_image(b);
+		fb->y_down = true;
+	}
+	fb->color_image = color->image;
+	fb->color_view = color->view;
+	fb->color_format = color->format;
 	fb->ds_view = s->ds.view;
 	fb->ds_format = s->ds.image ? s->ds.format : VK_FORMAT_UNDEFINED;
 	fb->ds_aspects = s->ds.aspects;
@@ -28,14 +40,14 @@ bool vgl_framebuffer_draw(struct vgl_context *ctx, struct vgl_fb *fb)
 {
 	if (vgl_fbo_bound(ctx, true))
 		return vgl_fbo_describe(ctx, true, fb);
-	return surface_fb(ctx->draw, fb);
+	return surface_fb(ctx, ctx->draw, fb);
 }
 
 bool vgl_framebuffer_read(struct vgl_context *ctx, struct vgl_fb *fb)
 {
 	if (vgl_fbo_bound(ctx, false))
 		return vgl_fbo_describe(ctx, false, fb);
-	return surface_fb(ctx->read, fb);
+	return surface_fb(ctx, ctx->read, fb);
 }
 
 static GLint color_bits(VkFormat f, GLenum pname)

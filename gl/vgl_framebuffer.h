@@ -33,7 +33,28 @@ struct vgl_fb {
 	VkImageAspectFlags ds_aspects;
 	uint32_t width, height;
 	bool *color_written;         /* set when a batch writes the colour image */
+	bool y_down;                 /* a window buffer: row 0 is the top (above) */
 };
+
+/* A viewport's GL y as the target's row, and its height (negative on a
+ * y-down target, as Vulkan allows: the rows then run the other way). */
+static inline float vgl_fb_row(const struct vgl_fb *fb, float y)
+{
+	return fb->y_down ? (float)fb->height - y : y;
+}
+
+static inline float vgl_fb_rows(const struct vgl_fb *fb, float h)
+{
+	return fb->y_down ? -h : h;
+}
+
+/* A rectangle in GL's window coordinates as the target's rows. */
+static inline VkRect2D vgl_fb_rect(const struct vgl_fb *fb, VkRect2D r)
+{
+	if (fb->y_down)
+		r.offset.y = (int32_t)fb->height - r.offset.y - (int32_t)r.extent.height;
+	return r;
+}
 
 /* The draw / read framebuffer; false when incomplete (no surface). */
 bool vgl_framebuffer_draw(struct vgl_context *ctx, struct vgl_fb *fb);

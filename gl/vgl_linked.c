@@ -244,6 +244,25 @@ static int create_module(struct vgl_linked *l, uint32_t *words, size_t n, VkShad
 		.pCode = words }, NULL, out));
 }
 
+/* The fragment shader for y-down targets (window buffers); the same module
+ * when the shader reads neither gl_FragCoord nor dFdy (vgl_spirv_y_down.c). */
+static int create_y_down(struct vgl_linked *l, const uint32_t *words, size_t n)
+{
+	uint32_t *flipped = NULL;
+	size_t flipped_words = 0;
+	int r = vgl_spirv_y_down(words, n, &flipped, &flipped_words);
+
+	if (r < 0)
+		return VGL_ERROR_OUT_OF_MEMORY;
+	if (r == 1) {
+		l->fs_y_down = l->fs;
+		return VGL_OK;
+	}
+	r = create_module(l, flipped, flipped_words, &l->fs_y_down);
+	free(flipped);
+	return r;
+}
+
 /*
  * The default block as push constants (CONST[0], fed by SET_CONSTANT_BUFFER)
  * when it fits: a uniform change then costs 3 dwords + the block in the
@@ -292,6 +311,12 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 	for (int st = 0; st < GLSL_STAGE_COUNT && ret == VGL_OK; st++)
 		ret = pushed[st] ? create_module(l, pushed[st], pushed_words[st], mods[st])
 				 : create_module(l, lp->words[st], lp->nr_words[st], mods[st]);
+	if (ret == VGL_OK)
+		ret = pushed[GLSL_STAGE_FRAGMENT]
+			      ? create_y_down(l, pushed[GLSL_STAGE_FRAGMENT],
+					      pushed_words[GLSL_STAGE_FRAGMENT])
+			      : create_y_down(l, lp->words[GLSL_STAGE_FRAGMENT],
+					      lp->nr_words[GLSL_STAGE_FRAGMENT]);
 	for (int st = 0; st < GLSL_STAGE_COUNT; st++)
 		free(pushed[st]);
 	return ret;
@@ -406,6 +431,8 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	vvk_DestroyPipelineLayout(dev->dev, l->layout, NULL);
 	vvk_DestroyDescriptorSetLayout(dev->dev, l->set_layout, NULL);
 	vvk_DestroyShaderModule(dev->dev, l->vs, NULL);
+	if (l->fs_y_down != l->fs)
+		vvk_DestroyShaderModule(dev->dev, l->fs_y_down, NULL);
 	vvk_DestroyShaderModule(dev->dev, l->fs, NULL);
 	for (uint32_t i = 0; i < l->nr_uniforms; i++)
 		free(l->uniforms[i].name);

@@ -310,8 +310,9 @@ static void fixed_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 
 static VkPipeline create(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_pkey *k)
 {
+	VkShaderModule fs = k->flags & VGL_PKEY_Y_DOWN ? l->fs_y_down : l->fs;
 	struct pipeline_ci c = { .stages = { stage(VK_SHADER_STAGE_VERTEX_BIT, l->vs),
-					     stage(VK_SHADER_STAGE_FRAGMENT_BIT, l->fs) } };
+					     stage(VK_SHADER_STAGE_FRAGMENT_BIT, fs) } };
 	VkGraphicsPipelineCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &c.ri,
 		.stageCount = 2, .pStages = c.stages, .pVertexInputState = &c.vi,

@@ -46,6 +46,9 @@ struct vgl_pkey {
 #define VGL_PKEY_DISCARD (1u << 4)
 #define VGL_PKEY_RESTART (1u << 5)
 #define VGL_PKEY_ALPHA_TO_COVERAGE (1u << 6)
+/* the target is y-down (a window buffer, vgl_framebuffer.h): the fragment
+ * shader's y-down variant, and the winding turned around */
+#define VGL_PKEY_Y_DOWN (1u << 7)
 
 struct vgl_pcache_entry {
 	uint32_t hash;

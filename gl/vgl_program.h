@@ -97,6 +97,7 @@ struct vgl_linked {
 	uint32_t nr_sampler_units;
 	uint32_t vs_inputs;               /* mask of attribute locations the VS reads */
 	VkShaderModule vs, fs;
+	VkShaderModule fs_y_down;         /* for window buffers; often fs itself */
 	VkDescriptorSetLayout set_layout; /* VK_NULL_HANDLE: no descriptors at all */
 	VkPipelineLayout layout;
 	/* technique 3: loose uniforms, std140, binding 0 */

@@ -7,7 +7,8 @@
  * context's work in order, so the copy already follows every earlier write.
  * A colour image no batch ever wrote holds nothing defined: it is read as
  * zeros without a flush or a wait (technique 2). Rows come out in memory
- * order, which is GL's bottom-up order (vgl_framebuffer.h).
+ * order, which is GL's bottom-up order (vgl_framebuffer.h), except from a
+ * y-down window buffer, whose rows are turned around when stored.
  */
 #include <string.h>
 
@@ -108,10 +109,12 @@ static void store(const struct vgl_context *ctx, const struct vgl_fb *fb, const 
 	pixels += (size_t)ctx->st.pack_skip_rows * stride + (size_t)ctx->st.pack_skip_pixels * 4;
 	for (uint32_t y = 0; y < r->h; y++) {
 		uint8_t *d = pixels + (r->dst_y + y) * stride + (size_t)r->dst_x * 4;
+		/* a y-down target's copy holds GL's rows top row first */
+		size_t row = fb->y_down ? r->h - 1 - y : y;
 
 		for (uint32_t x = 0; x < r->w; x++)
 			if (src)
-				to_rgba8(fb->color_format, src + ((size_t)y * r->w + x) * bpp, d + x * 4);
+				to_rgba8(fb->color_format, src + (row * r->w + x) * bpp, d + x * 4);
 			else
 				memset(d + x * 4, 0, 4);
 		if (bgra)
@@ -123,9 +126,10 @@ static void record_copy(struct vgl_context *ctx, const struct vgl_fb *fb,
 			const struct read_rect *r, VkBuffer dst)
 {
 	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+	VkRect2D rows = vgl_fb_rect(fb, (VkRect2D){ { r->x, r->y }, { r->w, r->h } });
 	VkBufferImageCopy region = {
 		.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, fb->color_level, fb->color_layer, 1 },
-		.imageOffset = { r->x, r->y, 0 }, .imageExtent = { r->w, r->h, 1 } };
+		.imageOffset = { rows.offset.x, rows.offset.y, 0 }, .imageExtent = { r->w, r->h, 1 } };
 
 	vgl_batch_end_rendering(ctx);
 	vvk_CmdCopyImageToBuffer(cmd, fb->color_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, 1,

@@ -23,3 +23,12 @@ int vgl_spirv_remap_bindings(uint32_t *words, size_t nr_words, const int32_t *ma
  */
 int vgl_spirv_block_to_push(const uint32_t *words, size_t nr_words, uint32_t **out,
 			    size_t *out_words);
+
+/*
+ * The fragment shader for y-down targets (window buffers), see
+ * vgl_spirv_y_down.c: gl_FragCoord's origin and dFdy's sign turned around.
+ * 0: *out is a new module of *out_words words (free it); 1: the module uses
+ * neither, the same module serves (*out NULL); -1: malformed or out of
+ * memory.
+ */
+int vgl_spirv_y_down(const uint32_t *words, size_t nr_words, uint32_t **out, size_t *out_words);

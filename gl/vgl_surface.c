@@ -128,7 +128,7 @@ static bool valid_info(const struct vgl_device *dev, const struct vgl_surface_in
 		return false;
 	if (info->samples > 1)
 		return false; /* multisampled pbuffers: not yet */
-	switch (info->color) {
+	switch (info->window ? VK_FORMAT_R8G8B8A8_UNORM : info->color) {
 	case VK_FORMAT_R8G8B8A8_UNORM:
 	case VK_FORMAT_B8G8R8A8_UNORM:
 	case VK_FORMAT_R5G6B5_UNORM_PACK16:
@@ -155,7 +155,12 @@ int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *in
 		return VGL_ERROR_OUT_OF_MEMORY;
 	s->dev = dev;
 	s->info = *info;
-	ret = vgl_image_create(dev, info->color, info->width, info->height, &s->color);
+	/* a window's buffers come back with their last frame: never read them
+	 * as never written */
+	s->color_written = info->window != NULL;
+	/* a window's colour buffers are the window system's */
+	ret = info->window ? VGL_OK
+			   : vgl_image_create(dev, info->color, info->width, info->height, &s->color);
 	if (!ret && info->depth_stencil != VK_FORMAT_UNDEFINED)
 		ret = vgl_image_create(dev, info->depth_stencil, info->width, info->height, &s->ds);
 	if (ret) {

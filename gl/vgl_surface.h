@@ -23,7 +23,12 @@ struct vgl_image {
 struct vgl_surface {
 	struct vgl_device *dev;
 	struct vgl_surface_info info;
-	struct vgl_image color, ds;      /* ds.image NULL: none */
+	struct vgl_image color, ds;      /* ds.image NULL: none; color: a pbuffer's */
+	/* a window surface (info.window): the buffer rendered into now (NULL
+	 * until GL needs one), its age, the last one presented */
+	struct vgl_window_buffer *back, *front;
+	int back_age;
+	bool preserved;
 	int bound;                       /* contexts it is current in (under the bind lock) */
 	bool destroy_pending;
 	/* a batch ever wrote the colour image: reads of a never written
@@ -41,6 +46,12 @@ int vgl_image_create_shared(struct vgl_device *dev, VkFormat format, uint32_t w,
 /* Destroys it once everything submitted so far completed. */
 void vgl_image_destroy_deferred(struct vgl_device *dev, struct vgl_image *img);
 VkImageAspectFlags vgl_format_aspects(VkFormat f);
+
+/* A window surface's back buffer, acquired on first need (and, when
+ * preserved, filled with the last frame through ctx). NULL: none free. */
+struct vgl_window_buffer *vgl_surface_back(struct vgl_context *ctx, struct vgl_surface *s);
+/* The image of a window buffer (vgl_window_buffer.c). */
+const struct vgl_image *vgl_window_buffer_image(const struct vgl_window_buffer *b);
 
 /* Called with the bind lock held by vgl_make_current. */
 void vgl_surface_bind(struct vgl_surface *s);

@@ -127,6 +127,12 @@ static void GL_APIENTRY vgl_GenerateMipmap(GLenum target)
 /* ---- glCopyTexImage2D / glCopyTexSubImage2D ----------------------------------------------------- */
 
 /* Blits the part of (x, y, w, h) inside the read framebuffer to (dx, dy) of the level. */
+/* GL's row boundary y as the framebuffer's (mirrored on a y-down one). */
+static int32_t fb_row(const struct vgl_fb *fb, int64_t y)
+{
+	return (int32_t)(fb->y_down ? (int64_t)fb->height - y : y);
+}
+
 static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
 			 struct vgl_tex_storage *s, uint32_t level, uint32_t layer,
 			 const GLint src[2], const GLint dst[2], GLsizei w, GLsizei h)
@@ -141,11 +147,13 @@ static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
 	if (x1 <= x0 || y1 <= y0 || !(cmd = vgl_batch_cmd(ctx)))
 		return; /* outside the framebuffer: undefined texels, nothing to do */
 	vgl_batch_end_rendering(ctx);
-	/* a 3D destination takes the slice as z, the others as a layer */
+	/* a 3D destination takes the slice as z, the others as a layer; from
+	 * a window buffer (y-down) the source box is mirrored: GL's row y0
+	 * is the buffer's row height - 1 - y0 */
 	vvk_CmdBlitImage(cmd, fb->color_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s->image,
 			 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkImageBlit){
 		.srcSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, fb->color_level, fb->color_layer, 1 },
-		.srcOffsets = { { (int32_t)x0, (int32_t)y0, 0 }, { (int32_t)x1, (int32_t)y1, 1 } },
+		.srcOffsets = { { (int32_t)x0, fb_row(fb, y0), 0 }, { (int32_t)x1, fb_row(fb, y1), 1 } },
 		.dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, vgl_tex_storage_vk_level(s, level),
 				    s->is_3d ? 0 : layer, 1 },
 		.dstOffsets = { { dx, dy, s->is_3d ? (int32_t)layer : 0 },

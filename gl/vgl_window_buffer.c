@@ -1,15 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Window buffers: dma-bufs of a window system (GBM today) imported as vk/
- * images over the same host resource, and the present step that copies a
- * surface's colour image into one.
- *
- * Why a copy at present rather than rendering into the buffer: gl/ keeps
- * every image GL-style, bottom row first (vgl_framebuffer.h), while every
- * window system, KMS and the host's display take row 0 as the top row. The
- * present blit reverses the rows on the host (glBlitFramebuffer with a
- * mirrored box), and the surface's own image stays what GL renders to, with
- * its contents kept across swaps (EGL_BUFFER_PRESERVED, buffer age 1).
+ * images over the same host resource, and a window surface's cycle over
+ * them: acquire a back buffer when GL first draws or reads after a swap,
+ * render straight into it (y-down, vgl_framebuffer.h: the window system's
+ * row 0 is the top row), hand it over at the swap. No copy of a frame is
+ * ever made, except to honour EGL_BUFFER_PRESERVED.
  */
 #include <drm_fourcc.h>
 #include <stdlib.h>
@@ -87,24 +83,72 @@ void vgl_window_buffer_destroy(struct vgl_window_buffer *b)
 	free(b);
 }
 
-int vgl_surface_present(struct vgl_context *ctx, struct vgl_surface *surf,
-			struct vgl_window_buffer *b)
+const struct vgl_image *vgl_window_buffer_image(const struct vgl_window_buffer *b)
 {
-	int32_t w = (int32_t)(surf->info.width < b->width ? surf->info.width : b->width);
-	int32_t h = (int32_t)(surf->info.height < b->height ? surf->info.height : b->height);
+	return &b->img;
+}
+
+/* EGL_BUFFER_PRESERVED: the last frame into the new back buffer, in ctx. */
+static void preserve(struct vgl_context *ctx, struct vgl_surface *s)
+{
+	const struct vgl_window_buffer *from = s->front, *to = s->back;
 	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+	int32_t w = (int32_t)(from->width < to->width ? from->width : to->width);
+	int32_t h = (int32_t)(from->height < to->height ? from->height : to->height);
 
 	if (!cmd)
-		return VGL_ERROR_OUT_OF_MEMORY;
+		return;
 	vgl_batch_end_rendering(ctx);
-	/* GL's bottom row (surface row 0) lands in the buffer's last row */
-	vvk_CmdBlitImage(cmd, surf->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-			 b->img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkImageBlit){
+	vvk_CmdBlitImage(cmd, from->img.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+			 to->img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkImageBlit){
 		.srcSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
 		.srcOffsets = { { 0, 0, 0 }, { w, h, 1 } },
 		.dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
-		.dstOffsets = { { 0, (int32_t)b->height, 0 },
-				{ w, (int32_t)b->height - h, 1 } } },
+		.dstOffsets = { { 0, 0, 0 }, { w, h, 1 } } },
 			 VK_FILTER_NEAREST);
-	return vgl_batch_flush(ctx);
+	s->back_age = 1;
+}
+
+static struct vgl_window_buffer *acquire(struct vgl_surface *s)
+{
+	if (!s->back)
+		s->back = s->info.window->acquire(s->info.window_data, &s->back_age);
+	return s->back;
+}
+
+struct vgl_window_buffer *vgl_surface_back(struct vgl_context *ctx, struct vgl_surface *s)
+{
+	bool fresh = !s->back;
+
+	if (!acquire(s))
+		return NULL;
+	if (fresh && s->preserved && s->front && s->back != s->front && s->back_age != 1)
+		preserve(ctx, s);
+	return s->back;
+}
+
+int vgl_surface_swap(struct vgl_context *ctx, struct vgl_surface *surf,
+		     struct vgl_window_buffer **presented)
+{
+	int ret;
+
+	if (!vgl_surface_back(ctx, surf))
+		return VGL_ERROR_OUT_OF_MEMORY;
+	ret = vgl_batch_flush(ctx);
+	if (ret)
+		return ret;
+	*presented = surf->back;
+	surf->front = surf->back;
+	surf->back = NULL;
+	return VGL_OK;
+}
+
+int vgl_surface_buffer_age(struct vgl_surface *surf)
+{
+	return acquire(surf) ? surf->back_age : -1;
+}
+
+void vgl_surface_set_preserved(struct vgl_surface *surf, bool preserved)
+{
+	surf->preserved = preserved;
 }

@@ -8,7 +8,12 @@
  * is declined quietly so that libglvnd asks the next vendor, which owns it.
  * The backend and this library are two DSOs with a drm/ device each: a
  * surface's buffers are the backend's gbm_bos, imported here once each as
- * dma-bufs (the same host resources, no copies of their contents).
+ * dma-bufs (the same host resources). GL renders straight into them
+ * (y-down, gl/vgl_framebuffer.h); a swap queues the buffer for
+ * gbm_surface_lock_front_buffer and the next frame acquires another. No
+ * CPU wait anywhere: KMS reads a buffer after the submission that drew
+ * it (the host runs the virtio queue in order), and a buffer comes back
+ * for drawing only once the application released it.
  *
  * Visual ids. The virtio_gpu primary plane scans out XRGB8888 only (Linux
  * 6.1 virtgpu_plane.c), so every 8888 config, with alpha or not, names
@@ -45,6 +50,7 @@ struct gbm_window_buffer {
 };
 
 struct gbm_window {
+	struct gbm_display *display;
 	struct gbm_surface *native;
 	struct gbm_window_buffer buffers[VGBM_SURFACE_MAX_BUFFERS];
 };
@@ -141,6 +147,10 @@ static bool format_fits(const struct egl_config *c, uint32_t format)
 	       format == GBM_FORMAT_XBGR8888 || format == GBM_FORMAT_ABGR8888;
 }
 
+static struct vgl_window_buffer *gbm_acquire(void *data, int *age);
+
+static const struct vgl_window_ops gbm_window_ops = { .acquire = gbm_acquire };
+
 static EGLint gbm_create_window(struct egl_display *d, struct egl_surface *s, void *native)
 {
 	struct gbm_surface *surf = native;
@@ -153,8 +163,10 @@ static EGLint gbm_create_window(struct egl_display *d, struct egl_surface *s, vo
 	w = calloc(1, sizeof(*w));
 	if (!w)
 		return EGL_BAD_ALLOC;
+	w->display = to_gbm(d);
 	w->native = surf;
 	s->platform_data = w;
+	s->window_ops = &gbm_window_ops;
 	s->width = (EGLint)surf->v0.width;
 	s->height = (EGLint)surf->v0.height;
 	return EGL_SUCCESS;
@@ -203,30 +215,44 @@ static struct vgl_window_buffer *window_buffer(struct gbm_display *g, struct gbm
 	return free_slot->vgl;
 }
 
-static EGLint present_error(int ret)
+/* vgl_window_ops.acquire: a free buffer of the gbm_surface, imported on
+ * first use. Runs in GL calls of the thread the surface is current on. */
+static struct vgl_window_buffer *gbm_acquire(void *data, int *age)
 {
-	return ret == VGL_ERROR_DEVICE_LOST ? EGL_CONTEXT_LOST : EGL_BAD_ALLOC;
+	struct gbm_window *w = data;
+	struct gbm_display *g = w->display;
+	struct gbm_bo *bo = g->ops->surface_acquire(w->native, age);
+	struct vgl_window_buffer *buf;
+	int ret = VGL_OK;
+
+	/* every buffer held by KMS or queued: the application must release one */
+	if (!bo)
+		return NULL;
+	buf = window_buffer(g, w, bo, &ret);
+	if (!buf)
+		g->ops->surface_cancel(w->native, bo);
+	return buf;
+}
+
+static struct gbm_bo *bo_of(const struct gbm_window *w, const struct vgl_window_buffer *buf)
+{
+	for (int i = 0; i < VGBM_SURFACE_MAX_BUFFERS; i++)
+		if (w->buffers[i].vgl == buf)
+			return w->buffers[i].bo;
+	return NULL;
 }
 
 static EGLint gbm_swap_buffers(struct egl_display *d, struct egl_surface *s)
 {
-	struct gbm_display *g = to_gbm(d);
 	struct gbm_window *w = s->platform_data;
-	struct vgl_window_buffer *buf;
-	int age, ret = VGL_OK;
-	struct gbm_bo *bo = g->ops->surface_acquire(w->native, &age);
+	struct vgl_window_buffer *buf = NULL;
+	int ret = vgl_surface_swap(egl_current_context()->vgl, s->vgl, &buf);
 
-	/* every buffer held by KMS or queued: the application must release one */
-	if (!bo)
-		return EGL_BAD_ALLOC;
-	buf = window_buffer(g, w, bo, &ret);
-	if (buf)
-		ret = vgl_surface_present(egl_current_context()->vgl, s->vgl, buf);
-	if (ret) {
-		g->ops->surface_cancel(w->native, bo);
-		return present_error(ret);
-	}
-	g->ops->surface_queue(w->native, bo);
+	if (ret == VGL_ERROR_DEVICE_LOST)
+		return EGL_CONTEXT_LOST;
+	if (ret)
+		return EGL_BAD_ALLOC; /* no buffer free to present */
+	to_gbm(d)->ops->surface_queue(w->native, bo_of(w, buf));
 	return EGL_SUCCESS;
 }
 

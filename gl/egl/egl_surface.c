@@ -92,6 +92,8 @@ EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s)
 		.color = s->config->color,
 		.depth_stencil = s->config->depth_stencil,
 		.samples = 1,
+		.window = s->window_ops,
+		.window_data = s->platform_data,
 	};
 	int ret = vgl_surface_create(d->dev, &info, &s->vgl);
 
@@ -104,9 +106,10 @@ static void surface_destroy(struct egl_object *o)
 {
 	struct egl_surface *s = (struct egl_surface *)o;
 
+	/* the surface first: it points at the window's buffers */
+	vgl_surface_destroy(s->vgl);
 	if (s->window && s->obj.d->platform->destroy_window)
 		s->obj.d->platform->destroy_window(s);
-	vgl_surface_destroy(s->vgl);
 	free(s);
 }
 
@@ -187,6 +190,13 @@ EGLBoolean EGLAPIENTRY vegl_DestroySurface(EGLDisplay dpy, EGLSurface surface)
 
 /* ---- attributes -------------------------------------------------------------------- */
 
+static EGLint buffer_age(const struct egl_surface *s)
+{
+	int age = vgl_surface_buffer_age(s->vgl);
+
+	return age < 0 ? 0 : age;
+}
+
 static bool surface_value(const struct egl_surface *s, EGLint attribute, EGLint *v)
 {
 	switch (attribute) {
@@ -199,9 +209,8 @@ static bool surface_value(const struct egl_surface *s, EGLint attribute, EGLint 
 	case EGL_MIPMAP_TEXTURE: *v = EGL_FALSE; return true;
 	case EGL_MIPMAP_LEVEL: *v = s->mipmap_level; return true;
 	case EGL_RENDER_BUFFER: *v = EGL_BACK_BUFFER; return true;
-	/* a window's back buffer is the surface's own image, kept across
-	 * swaps: after the first, it holds the last frame (age 1) */
-	case EGL_BUFFER_AGE_EXT: *v = s->window && s->swaps ? 1 : 0; return true;
+	/* the back buffer's age (acquiring it); pbuffers have none */
+	case EGL_BUFFER_AGE_EXT: *v = s->window ? buffer_age(s) : 0; return true;
 	case EGL_SWAP_BEHAVIOR: *v = s->swap_behavior; return true;
 	case EGL_MULTISAMPLE_RESOLVE: *v = s->multisample_resolve; return true;
 	case EGL_HORIZONTAL_RESOLUTION:
@@ -241,6 +250,8 @@ static EGLint set_surface_value(struct egl_surface *s, EGLint attribute, EGLint 
 		if (value != EGL_BUFFER_PRESERVED && value != EGL_BUFFER_DESTROYED)
 			return EGL_BAD_PARAMETER;
 		s->swap_behavior = value;
+		if (s->window)
+			vgl_surface_set_preserved(s->vgl, value == EGL_BUFFER_PRESERVED);
 		return EGL_SUCCESS;
 	case EGL_MULTISAMPLE_RESOLVE:
 		if (value == EGL_MULTISAMPLE_RESOLVE_BOX)

@@ -30,7 +30,7 @@ struct egl_surface {
 	struct egl_context *bound;     /* the context it is current to, if any */
 	bool window;
 	void *platform_data;           /* the window platform's state */
-	unsigned swaps;                /* presented frames (EGL_BUFFER_AGE_EXT) */
+	const struct vgl_window_ops *window_ops; /* its colour buffers (create_window) */
 };
 
 /* All under egl_lock(). lookup records no error. */

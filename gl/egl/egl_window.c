@@ -55,6 +55,7 @@ static EGLint new_window(struct egl_display *d, const struct egl_config *c, void
 	if (!s)
 		return EGL_BAD_ALLOC;
 	s->window = true;
+	s->swap_behavior = EGL_BUFFER_DESTROYED; /* new buffers each frame (see README) */
 	err = d->platform->create_window(d, s, native);
 	if (err == EGL_SUCCESS) {
 		err = egl_surface_create_vgl(d, s);
@@ -122,9 +123,5 @@ EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLCo
 
 EGLint egl_window_swap(struct egl_display *d, struct egl_surface *s)
 {
-	EGLint err = d->platform->swap_buffers(d, s);
-
-	if (err == EGL_SUCCESS)
-		s->swaps++;
-	return err;
+	return d->platform->swap_buffers(d, s);
 }

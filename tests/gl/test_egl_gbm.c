@@ -213,8 +213,10 @@ START_TEST(swap_lock_release_cycle)
 		ck_assert(gbm_surface_has_free_buffers(w.gs));
 		prev = bo;
 	}
+	/* locking each frame and releasing the one before: the buffer that
+	 * comes back was the front two swaps ago */
 	ck_assert(eglQuerySurface(dpy, w.surf, EGL_BUFFER_AGE_EXT, &age));
-	ck_assert_int_eq(age, 1);
+	ck_assert_int_eq(age, 2);
 	gbm_surface_release_buffer(w.gs, prev);
 	/* hold everything: the surface runs out of buffers */
 	while (n < 8 && eglSwapBuffers(dpy, w.surf)) {
@@ -309,6 +311,113 @@ START_TEST(non_gbm_pointer_is_a_bad_parameter)
 }
 END_TEST
 
+static GLuint program(const char *vs, const char *fs)
+{
+	GLuint p = glCreateProgram(), s[2] = { glCreateShader(GL_VERTEX_SHADER),
+					       glCreateShader(GL_FRAGMENT_SHADER) };
+	GLint ok = 0;
+
+	glShaderSource(s[0], 1, &vs, NULL);
+	glShaderSource(s[1], 1, &fs, NULL);
+	for (int i = 0; i < 2; i++) {
+		glCompileShader(s[i]);
+		glAttachShader(p, s[i]);
+	}
+	glBindAttribLocation(p, 0, "pos");
+	glLinkProgram(p);
+	glGetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert(ok);
+	return p;
+}
+
+static void draw_quad(GLuint prog)
+{
+	static const float quad[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
+
+	glUseProgram(prog);
+	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+	glEnableVertexAttribArray(0);
+	glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
+/* The window is rendered straight into its y-down buffer: what a fragment
+ * shader sees of GL's window y (gl_FragCoord, dFdy), the winding (a CCW
+ * triangle survives back-face culling), glReadPixels and glCopyTexImage2D
+ * are GL's, and the buffer's row 0 is the top. */
+START_TEST(window_rendering_is_gl_style_in_a_y_down_buffer)
+{
+	static const char *vs = "attribute vec2 pos; varying float y;\n"
+				"void main() { y = pos.y; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+	static const char *fs = "#extension GL_OES_standard_derivatives : require\n"
+				"precision highp float; varying float y;\n"
+				"void main() { gl_FragColor = vec4(gl_FragCoord.y < 16.0 ? 1.0 : 0.0,\n"
+				"  dFdy(y) > 0.0 ? 1.0 : 0.0, 0.0, 1.0); }\n";
+	struct window w = make_window(GBM_FORMAT_XRGB8888, window_config(GBM_FORMAT_XRGB8888, 0));
+	GLuint prog = program(vs, fs), tex;
+	uint8_t px[4] = { 0 };
+	struct gbm_bo *bo;
+
+	glEnable(GL_CULL_FACE);
+	draw_quad(prog); /* a CCW strip */
+	glDisable(GL_CULL_FACE);
+	/* GL's y: rows 0..15 from the bottom are red + green, above green */
+	glReadPixels(5, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_assert_msg(px[0] == 255 && px[1] == 255, "bottom row: %u %u %u", px[0], px[1], px[2]);
+	glReadPixels(5, H - 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_assert_msg(px[0] == 0 && px[1] == 255, "top row: %u %u %u", px[0], px[1], px[2]);
+	/* a copy of the bottom-left 4x4 into a texture, read through an FBO */
+	glGenTextures(1, &tex);
+	glBindTexture(GL_TEXTURE_2D, tex);
+	glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 14, 4, 4, 0);
+	ck_assert(eglSwapBuffers(dpy, w.surf));
+	bo = gbm_surface_lock_front_buffer(w.gs);
+	ck_assert_uint_eq(bo_pixel(bo, 5, H - 1), 0xffff00);      /* bottom: red + green */
+	ck_assert_uint_eq(bo_pixel(bo, 5, H - 16), 0xffff00);
+	ck_assert_uint_eq(bo_pixel(bo, 5, H - 17), 0x00ff00);
+	ck_assert_uint_eq(bo_pixel(bo, 5, 0), 0x00ff00);           /* top: green */
+	gbm_surface_release_buffer(w.gs, bo);
+	{
+		GLuint fbo;
+
+		glGenFramebuffers(1, &fbo);
+		glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+		glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+		glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);  /* window row 14 */
+		ck_assert_msg(px[0] == 255, "copied row 14: %u %u", px[0], px[1]);
+		glReadPixels(0, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);  /* window row 17 */
+		ck_assert_msg(px[0] == 0 && px[1] == 255, "copied row 17: %u %u", px[0], px[1]);
+		glBindFramebuffer(GL_FRAMEBUFFER, 0);
+		glDeleteFramebuffers(1, &fbo);
+	}
+	glDeleteTextures(1, &tex);
+	glDeleteProgram(prog);
+	destroy_window(&w);
+}
+END_TEST
+
+/* EGL_BUFFER_PRESERVED: a frame that draws nothing presents the last one. */
+START_TEST(preserved_swap_behaviour_keeps_the_frame)
+{
+	struct window w = make_window(GBM_FORMAT_XRGB8888, window_config(GBM_FORMAT_XRGB8888, 0));
+	EGLint v = 0;
+	struct gbm_bo *bo;
+
+	ck_assert(eglQuerySurface(dpy, w.surf, EGL_SWAP_BEHAVIOR, &v));
+	ck_assert_int_eq(v, EGL_BUFFER_DESTROYED);
+	ck_assert(eglSurfaceAttrib(dpy, w.surf, EGL_SWAP_BEHAVIOR, EGL_BUFFER_PRESERVED));
+	draw_halves();
+	for (int frame = 0; frame < 3; frame++) {
+		ck_assert(eglSwapBuffers(dpy, w.surf));
+		bo = gbm_surface_lock_front_buffer(w.gs);
+		ck_assert_ptr_nonnull(bo);
+		ck_assert_uint_eq(bo_pixel(bo, 3, 0), 0xff0000);
+		ck_assert_uint_eq(bo_pixel(bo, 3, H - 1), 0x00ff00);
+		gbm_surface_release_buffer(w.gs, bo);
+	}
+	destroy_window(&w);
+}
+END_TEST
+
 /* A sync_file: what KMS takes as a plane's IN_FENCE_FD (kmscube -A). */
 static bool is_sync_file(int fd)
 {
@@ -366,6 +475,8 @@ static Suite *gbm_suite(void)
 	tcase_add_test(tc, display_extensions_and_get_display_sniffing);
 	tcase_add_test(tc, foreign_gbm_device_is_declined);
 	tcase_add_test(tc, native_fences_are_sync_files);
+	tcase_add_test(tc, window_rendering_is_gl_style_in_a_y_down_buffer);
+	tcase_add_test(tc, preserved_swap_behaviour_keeps_the_frame);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -35,7 +35,7 @@
 #   KMS_SHIM         ioctl_count.so (required)
 #   KMS_DRIVERS      drivers, in order (default "mesa")
 #   KMS_PROGRAMS     default "kmscube kmscube-atomic glmark2 kms-dmabuf weston"
-#   KMS_FRAMES       kmscube's frame count (default 1000)
+#   KMS_FRAMES       kmscube's frame count (default 2000)
 #   KMS_SHOTS        screenshots per program (default 2; 0: none)
 #   KMS_SHOT_GAP     seconds between them (default 0.5)
 #   KMS_READY_AFTER  presents before the first screenshot (default 10;
@@ -49,7 +49,7 @@ set -u
 
 : "${KMS_DRIVERS:=mesa}"
 : "${KMS_PROGRAMS:=kmscube kmscube-atomic glmark2 kms-dmabuf weston}"
-: "${KMS_FRAMES:=1000}"
+: "${KMS_FRAMES:=2000}"
 : "${KMS_SHOTS:=2}"
 : "${KMS_SHOT_GAP:=0.5}"
 : "${KMS_WESTON_CLIENT:=weston-simple-egl}"
@@ -59,7 +59,7 @@ set -u
 READY_SET=${KMS_READY_AFTER:-}
 # the guest's preferred mode (QEMU's virtio-gpu default, 1280x800)
 KMS_MODE=1280x800
-: "${KMS_GLMARK2_ARGS:=-b build:use-vbo=true:duration=2 -b texture:duration=2 -b shading:shading=phong:duration=2}"
+: "${KMS_GLMARK2_ARGS:=-b build:use-vbo=true:duration=3 -b texture:duration=3 -b shading:shading=phong:duration=3}"
 PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
 export PATH
 

@@ -26,7 +26,7 @@
 #                        "virtgl mesa": the build tree's EGL + GBM backend,
 #                        then the guest's Mesa in the same boot)
 #   VIRTGL_KMS_PROGRAMS  default "kmscube kmscube-atomic glmark2 kms-dmabuf weston"
-#   VIRTGL_KMS_FRAMES    kmscube's frames per run (default 1000: enough to
+#   VIRTGL_KMS_FRAMES    kmscube's frames per run (default 2000: enough to
 #                        outlast two screenshots under TCG)
 #   VIRTGL_KMS_SHOTS     screenshots per program (default 2; at least 2)
 #   VIRTGL_VM_TIMEOUT    limit for the whole VM in seconds (default 300)
@@ -41,9 +41,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 : "${top_builddir:=$top_srcdir}"
 DRIVERS=${VIRTGL_KMS_DRIVERS:-virtgl mesa}
 PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube kmscube-atomic glmark2 kms-dmabuf weston}
-FRAMES=${VIRTGL_KMS_FRAMES:-1000}
+FRAMES=${VIRTGL_KMS_FRAMES:-2000}
 SHOTS=${VIRTGL_KMS_SHOTS:-2}
-TIMEOUT=${VIRTGL_VM_TIMEOUT:-300}
+TIMEOUT=${VIRTGL_VM_TIMEOUT:-480}
 SHIM=$top_builddir/bench/kms/ioctl_count.so
 OUT=$top_builddir/tests/vm/kms-shots
 # Debian's python3, the one python3-pil is for
