@@ -44,6 +44,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -249,6 +250,13 @@ int ioctl(int fd, unsigned long req, ...)
     return ret;
 }
 
+static long max_rss_kb(void)
+{
+    struct rusage ru;
+
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+}
+
 static void print_totals(FILE *f)
 {
     uint64_t frames = st.presents ? st.presents - 1 : 0;
@@ -262,6 +270,8 @@ static void print_totals(FILE *f)
         fprintf(f, " %s=%llu", counter_names[i], (unsigned long long)st.count[i]);
     fprintf(f, " steady_frames=%llu steady_s=%.6f", (unsigned long long)frames,
             frames ? st.t_last - st.t_first : 0.0);
+    /* what the run cost in memory: the process's peak resident set */
+    fprintf(f, " max_rss_kb=%ld", max_rss_kb());
     for (i = 0; i < C_COUNT; i++)
         fprintf(f, " steady_%s=%llu", counter_names[i],
                 (unsigned long long)(st.last[i] - st.first[i]));

@@ -16,7 +16,7 @@
 # Environment:
 #   top_builddir, top_srcdir  the build tree (bench/kms/ioctl_count.so) and
 #                        the sources (default: this script's tree)
-#   VIRTGL_KMS_DRIVERS   default "mesa" ("virtgl mesa" once drm/gbm/ exists)
+#   VIRTGL_KMS_DRIVERS   default "virtgl mesa"
 #   VIRTGL_KMS_FRAMES    kmscube frames per run (default 1000)
 #   VIRTGL_KMS_RUNS      boots; every figure is the median over them (default 1)
 #   VIRTGL_VM_TIMEOUT    limit per boot in seconds (default 300)
@@ -27,7 +27,7 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 : "${top_srcdir:=$(cd "$HERE/../.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
-DRIVERS=${VIRTGL_KMS_DRIVERS:-mesa}
+DRIVERS=${VIRTGL_KMS_DRIVERS:-virtgl mesa}
 FRAMES=${VIRTGL_KMS_FRAMES:-1000}
 RUNS=${VIRTGL_KMS_RUNS:-1}
 SHIM=$top_builddir/bench/kms/ioctl_count.so
@@ -59,6 +59,8 @@ figure() {
         awk -v f="$f" -v s="$s" 'BEGIN { if (f > 0 && s > 0) printf "%.1f", f / s }' ;;
     glmark2)
         sed -n 's/.*glmark2 Score: *\([0-9]*\).*/\1/p' "$d/glmark2.log" 2>/dev/null | head -1 ;;
+    rss-legacy)
+        count "$d" kmscube kmscube max_rss_kb | awk '{ if ($1 > 0) printf "%.1f", $1 / 1024 }' ;;
     subs-legacy|bytes-legacy|res-legacy|subs-atomic|bytes-atomic|res-atomic)
         local p=kmscube k
         case $2 in *-atomic) p=kmscube-atomic ;; esac
@@ -84,13 +86,14 @@ done
 
 rows="fps-legacy:kmscube frames/s, legacy
 fps-atomic:kmscube frames/s, atomic (-A)
-glmark2:glmark2-es2-drm score (build, texture, shading=phong; 2 s each)
+glmark2:glmark2-es2-drm score (build, texture, shading=phong; 3 s each)
 subs-legacy:submissions (EXECBUFFER) per frame, legacy
 bytes-legacy:command bytes per frame, legacy
 res-legacy:resources created per frame, legacy
 subs-atomic:submissions (EXECBUFFER) per frame, atomic
 bytes-atomic:command bytes per frame, atomic
-res-atomic:resources created per frame, atomic"
+res-atomic:resources created per frame, atomic
+rss-legacy:kmscube peak RSS (MB), legacy"
 
 echo "KMS figures: $(qemu-system-x86_64 --version | head -1), TCG; $FRAMES kmscube frames; median of $RUNS boot(s)"
 echo
