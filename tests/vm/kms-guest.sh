@@ -71,8 +71,11 @@ say() { echo "kms: $*"; }
 driver_env() {
     case $1 in
     mesa)
-        # the guest's Mesa: virgl through Mesa's GBM (dri backend) and EGL
-        echo "GBM_BACKEND=dri"
+        # the guest's Mesa: virgl through Mesa's GBM (dri backend) and EGL.
+        # virtgl's backend is on the path and told to decline (the
+        # documented opt-out): libgbm falls back to Mesa's
+        echo "VIRTGL_GBM=0"
+        echo "GBM_BACKENDS_PATH=${top_builddir:-}/drm/gbm/.libs"
         echo "__EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/50_mesa.json"
         ;;
     virtgl)

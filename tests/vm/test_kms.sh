@@ -132,6 +132,16 @@ check_shots() {
         fail "$drv $prog: the screenshots do not show its picture (${shots[*]})"
 }
 
+# The GL vendor the program reported must be the driver's: a virtgl row that
+# silently ran on Mesa (virtgl declining) would otherwise pass.
+check_vendor() {
+    local drv=$1 prog=$2 want=virtgl log=$DIR/$2.log
+    [ "$drv" = mesa ] && want=Mesa
+    [ "$prog" = weston ] && log=$DIR/weston.log
+    grep -Eq "(vendor: \"?|GL_VENDOR: *|EGL vendor: )$want" "$log" ||
+        fail "$drv $prog: did not run on $want (no $want vendor line in $log)"
+}
+
 # The checks each program's run must pass, besides its screenshots.
 check_program() {
     local drv=$1 prog=$2 rc err comm frames s
@@ -140,6 +150,7 @@ check_program() {
     [ -z "$err" ] || fail "$drv $prog: $err"
     [ "$rc" = 0 ] || fail "$drv $prog: exit status ${rc:-none} (see $DIR/$prog.log)"
     [ "$(key "$prog" alive)" = 1 ] || fail "$drv $prog: it was not running any more after its last screenshot"
+    check_vendor "$drv" "$prog"
     case $prog in
     kmscube|kmscube-atomic)
         comm=kmscube
