@@ -340,60 +340,80 @@ static uint32_t add_fb(struct app *a, struct gbm_bo *bo)
 	return fb;
 }
 
+/* The device, its output, EGL and a window the size of the mode. */
+static void set_up(struct app *a, struct gbm_surface **gs, EGLSurface *win)
+{
+	a->fd = open_card();
+	if (a->fd < 0)
+		die("no KMS device");
+	find_output(a);
+	a->gbm = gbm_create_device(a->fd);
+	if (!a->gbm)
+		die("gbm_create_device failed");
+	printf("gbm backend: %s; mode %ux%u\n", gbm_device_get_backend_name(a->gbm),
+	       a->mode.hdisplay, a->mode.vdisplay);
+	init_egl(a);
+	*gs = gbm_surface_create(a->gbm, a->mode.hdisplay, a->mode.vdisplay, GBM_FORMAT_XRGB8888,
+				 GBM_BO_USE_SCANOUT | GBM_BO_USE_RENDERING);
+	if (!*gs)
+		die("gbm_surface_create failed");
+	*win = eglCreateWindowSurface(a->dpy, a->config, (EGLNativeWindowType)*gs, NULL);
+	if (*win == EGL_NO_SURFACE || !eglMakeCurrent(a->dpy, *win, *win, a->ctx))
+		die("no window surface");
+	printf("GL renderer: %s\n", glGetString(GL_RENDERER));
+}
+
+/* Step 3: the presented frame, checked in its buffer, on the screen. */
+static void show(struct app *a, struct gbm_surface *gs, EGLSurface win, unsigned seconds)
+{
+	uint32_t w = a->mode.hdisplay, h = a->mode.vdisplay, fb;
+	struct gbm_bo *front;
+
+	eglSwapBuffers(a->dpy, win);
+	front = gbm_surface_lock_front_buffer(gs);
+	if (!front)
+		die("gbm_surface_lock_front_buffer failed");
+	/* the scanout buffer: row 0 is the top of the screen, GL's y = h - 1 */
+	check_quadrants(a, "scanout bo (gbm_bo_map)", w, h, read_bo, front, true);
+	fb = add_fb(a, front);
+	check(a, drmModeSetCrtc(a->fd, a->crtc, fb, 0, 0, &a->conn->connector_id, 1, &a->mode) == 0,
+	      "drmModeSetCrtc shows the frame");
+	printf("on screen for %u s\n", seconds);
+	fflush(stdout);
+	sleep(seconds);
+	drmModeRmFB(a->fd, fb);
+	gbm_surface_release_buffer(gs, front);
+}
+
+static void tear_down(struct app *a, struct gbm_surface *gs, EGLSurface win)
+{
+	eglMakeCurrent(a->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+	eglDestroySurface(a->dpy, win);
+	eglDestroyContext(a->dpy, a->ctx);
+	eglTerminate(a->dpy);
+	gbm_surface_destroy(gs);
+	gbm_device_destroy(a->gbm);
+	drmModeFreeConnector(a->conn);
+	close(a->fd);
+}
+
 int main(int argc, char **argv)
 {
 	struct app a = { 0 };
 	unsigned seconds = argc == 3 && strcmp(argv[1], "-t") == 0 ? (unsigned)atoi(argv[2]) : 3;
 	struct gbm_surface *gs;
-	struct gbm_bo *img_bo, *front;
+	struct gbm_bo *img_bo;
 	EGLSurface win;
-	uint32_t w, h, fb;
 
-	a.fd = open_card();
-	if (a.fd < 0)
-		die("no KMS device");
-	find_output(&a);
-	w = a.mode.hdisplay;
-	h = a.mode.vdisplay;
-	a.gbm = gbm_create_device(a.fd);
-	if (!a.gbm)
-		die("gbm_create_device failed");
-	printf("gbm backend: %s; mode %ux%u\n", gbm_device_get_backend_name(a.gbm), w, h);
-	init_egl(&a);
-	gs = gbm_surface_create(a.gbm, w, h, GBM_FORMAT_XRGB8888,
-				GBM_BO_USE_SCANOUT | GBM_BO_USE_RENDERING);
+	set_up(&a, &gs, &win);
 	img_bo = gbm_bo_create(a.gbm, IMG, IMG, GBM_FORMAT_XRGB8888, GBM_BO_USE_RENDERING);
-	if (!gs || !img_bo)
-		die("gbm_surface_create / gbm_bo_create failed");
-	win = eglCreateWindowSurface(a.dpy, a.config, (EGLNativeWindowType)gs, NULL);
-	if (win == EGL_NO_SURFACE || !eglMakeCurrent(a.dpy, win, win, a.ctx))
-		die("no window surface");
-	printf("GL renderer: %s\n", glGetString(GL_RENDERER));
+	if (!img_bo)
+		die("gbm_bo_create failed");
 	render_into_bo(&a, img_bo);
-	sample_into_window(&a, img_bo, w, h);
-	eglSwapBuffers(a.dpy, win);
-	front = gbm_surface_lock_front_buffer(gs);
-	if (!front)
-		die("gbm_surface_lock_front_buffer failed");
-	/* the scanout buffer: row 0 is the top of the screen, GL's y = h - 1 */
-	check_quadrants(&a, "scanout bo (gbm_bo_map)", w, h, read_bo, front, true);
-	fb = add_fb(&a, front);
-	check(&a, drmModeSetCrtc(a.fd, a.crtc, fb, 0, 0, &a.conn->connector_id, 1, &a.mode) == 0,
-	      "drmModeSetCrtc shows the frame");
-	printf("on screen for %u s\n", seconds);
-	fflush(stdout);
-	sleep(seconds);
-	drmModeRmFB(a.fd, fb);
-	gbm_surface_release_buffer(gs, front);
-	eglMakeCurrent(a.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-	eglDestroySurface(a.dpy, win);
-	eglDestroyContext(a.dpy, a.ctx);
-	eglTerminate(a.dpy);
+	sample_into_window(&a, img_bo, a.mode.hdisplay, a.mode.vdisplay);
+	show(&a, gs, win, seconds);
 	gbm_bo_destroy(img_bo);
-	gbm_surface_destroy(gs);
-	gbm_device_destroy(a.gbm);
-	drmModeFreeConnector(a.conn);
-	close(a.fd);
+	tear_down(&a, gs, win);
 	printf("%s (%d failed checks)\n", a.failures ? "FAIL" : "PASS", a.failures);
 	return a.failures ? 1 : 0;
 }
