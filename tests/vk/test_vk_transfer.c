@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "vk_test.h"
 
@@ -311,6 +312,94 @@ START_TEST(copy_and_blit_matrix)
 }
 END_TEST
 
+static bool on_drm(void)
+{
+	const char *t = getenv("VIRTGL_TRANSPORT");
+
+	return t && strcmp(t, "drm") == 0;
+}
+
+/* An image shared as a dma-buf: XRGB8888, the host's B8G8R8X8 (views in
+ * B8G8R8A8 read alpha as one). */
+static VkImageCreateInfo shared_image_info(const struct vvk_image_dma_buf_info *dmabuf)
+{
+	return (VkImageCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .pNext = dmabuf,
+		.imageType = VK_IMAGE_TYPE_2D, .format = VK_FORMAT_B8G8R8A8_UNORM,
+		.extent = { 8, 8, 1 }, .mipLevels = 1, .arrayLayers = 1, .samples = 1,
+		.tiling = VK_IMAGE_TILING_OPTIMAL,
+		.usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+			 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT };
+}
+
+/* DRM: clear an exportable image, export it, import the fd as a second
+ * image: the copy read back through the import is the clear colour.
+ * vtest: both directions are VK_ERROR_FEATURE_NOT_PRESENT. */
+START_TEST(dma_buf_image_export_import)
+{
+	struct vvk_image_dma_buf_info out = { .sType = VVK_STRUCTURE_TYPE_IMAGE_DMA_BUF_INFO,
+					      .fd = -1, .drm_format = 0x34325258 /* XR24 */ };
+	VkImageCreateInfo ci = shared_image_info(&out);
+	struct vkt_image a = vkt_image_ex(&ci, VK_IMAGE_VIEW_TYPE_2D), b;
+	VkCommandBuffer cmd = vkt_begin();
+	uint8_t px[8 * 8 * 4];
+	int fd = -1;
+
+	vvk_CmdClearColorImage(cmd, a.img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			       &(VkClearColorValue){ .float32 = { 1, 0.4f, 0, 0.2f } }, 1,
+			       &(VkImageSubresourceRange){ VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 });
+	vkt_submit_wait(cmd);
+	if (!on_drm()) {
+		VkImage img;
+		struct vvk_image_dma_buf_info in = out;
+
+		in.fd = 0;
+		ck_assert_int_eq(vvk_GetImageDmaBufFd(T.dev, a.img, &fd), VK_ERROR_FEATURE_NOT_PRESENT);
+		ci = shared_image_info(&in);
+		ck_assert_int_eq(vvk_CreateImage(T.dev, &ci, NULL, &img), VK_ERROR_FEATURE_NOT_PRESENT);
+		vkt_image_free(&a);
+		return;
+	}
+	ck_assert_int_eq(vvk_GetImageDmaBufFd(T.dev, a.img, &fd), VK_SUCCESS);
+	out.fd = fd;
+	ci = shared_image_info(&out);
+	b = vkt_image_ex(&ci, VK_IMAGE_VIEW_TYPE_2D);
+	close(fd);
+	vkt_image_free(&a);  /* the import keeps the host resource */
+	vkt_read_image(&b, 0, 0, 4, px);
+	/* B, G, R; X holds whatever the host stored */
+	for (int i = 0; i < 64; i++)
+		ck_assert_msg(px[4 * i] == 0 && px[4 * i + 1] == 0x66 && px[4 * i + 2] == 0xff,
+			      "pixel %d = %02x%02x%02x", i, px[4 * i], px[4 * i + 1], px[4 * i + 2]);
+	vkt_image_free(&b);
+}
+END_TEST
+
+/* A fourcc virtgl does not share, or a dma-buf import of what is no
+ * dma-buf: refused, nothing created. */
+START_TEST(dma_buf_image_bad_input)
+{
+	struct vvk_image_dma_buf_info info = { .sType = VVK_STRUCTURE_TYPE_IMAGE_DMA_BUF_INFO,
+					       .fd = -1, .drm_format = 0x3231564e /* NV12 */ };
+	VkImageCreateInfo ci = shared_image_info(&info);
+	VkImage img = VK_NULL_HANDLE;
+	int p[2];
+
+	ck_assert_int_eq(vvk_CreateImage(T.dev, &ci, NULL, &img), VK_ERROR_FORMAT_NOT_SUPPORTED);
+	info.drm_format = 0x34325258;
+	ci.mipLevels = 2;
+	ck_assert_int_eq(vvk_CreateImage(T.dev, &ci, NULL, &img), VK_ERROR_FORMAT_NOT_SUPPORTED);
+	ci.mipLevels = 1;
+	ck_assert_int_eq(pipe(p), 0);
+	info.fd = p[0];
+	ck_assert_int_eq(vvk_CreateImage(T.dev, &ci, NULL, &img),
+			 on_drm() ? VK_ERROR_INVALID_EXTERNAL_HANDLE : VK_ERROR_FEATURE_NOT_PRESENT);
+	close(p[0]);
+	close(p[1]);
+	ck_assert_ptr_eq(img, VK_NULL_HANDLE);
+}
+END_TEST
+
 static Suite *transfer_suite(void)
 {
 	Suite *s = suite_create("vk transfer");
@@ -327,6 +416,8 @@ static Suite *transfer_suite(void)
 	tcase_add_test(tc, buffer_to_image_from_gpu_written_buffer);
 	tcase_add_test(tc, copy_image_region);
 	tcase_add_test(tc, blit_scales_nearest);
+	tcase_add_test(tc, dma_buf_image_export_import);
+	tcase_add_test(tc, dma_buf_image_bad_input);
 	tcase_add_loop_test(tc, copy_and_blit_matrix, 0, sizeof(matrix) / sizeof(matrix[0]));
 	suite_add_tcase(s, tc);
 	return s;
