@@ -71,6 +71,10 @@ static struct gbm_display *find_or_add(struct gbm_device *gbm, const struct vgbm
 	egl_lock();
 	for (g = all_gbm_displays; g && g->gbm != gbm; g = g->next)
 		;
+	/* a device made again at a freed one's address may come from a new
+	 * load of the backend: its ops are the ones to use from now on */
+	if (g && !g->base.initialized)
+		g->ops = ops;
 	if (!g && (g = calloc(1, sizeof(*g)))) {
 		*g = (struct gbm_display){ .base = { .platform = &egl_platform_gbm,
 						     .native = gbm },
