@@ -102,6 +102,13 @@ struct vgl_dma_buf; /* below, with the EGL images */
  * caller's. */
 int vgl_window_buffer_import(struct vgl_device *dev, const struct vgl_dma_buf *buf,
 			     struct vgl_window_buffer **out);
+/* A new buffer to share with a window system (Wayland): a host resource
+ * of width x height and fourcc (as for import), exportable as a dma-buf of
+ * the shared layout. VGL_ERROR_NO_DEVICE without dma-bufs. */
+int vgl_window_buffer_create(struct vgl_device *dev, uint32_t width, uint32_t height,
+			     uint32_t fourcc, struct vgl_window_buffer **out);
+/* A new dma-buf fd of it (the caller closes it). */
+int vgl_window_buffer_export_fd(const struct vgl_window_buffer *b, int *fd);
 /* Goes once the GPU work submitted so far that uses it completed. */
 void vgl_window_buffer_destroy(struct vgl_window_buffer *b);
 

@@ -172,6 +172,26 @@ int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *in
 	return VGL_OK;
 }
 
+int vgl_surface_resize(struct vgl_surface *s, uint32_t w, uint32_t h)
+{
+	struct vgl_image ds = { 0 };
+	int ret;
+
+	if (w == s->info.width && h == s->info.height)
+		return VGL_OK;
+	if (s->ds.image) {
+		ret = vgl_image_create(s->dev, s->ds.format, w, h, &ds);
+		if (ret)
+			return ret;
+		/* the old one may still be read by work in flight */
+		vgl_image_destroy_deferred(s->dev, &s->ds);
+		s->ds = ds;
+	}
+	s->info.width = w;
+	s->info.height = h;
+	return VGL_OK;
+}
+
 /* Every context that rendered to it flushed when it was released, so its
  * last use is submitted: the images go once that completes. */
 static void surface_free(struct vgl_surface *s)

@@ -50,6 +50,10 @@ VkImageAspectFlags vgl_format_aspects(VkFormat f);
 /* A window surface's back buffer, acquired on first need (and, when
  * preserved, filled with the last frame through ctx). NULL: none free. */
 struct vgl_window_buffer *vgl_surface_back(struct vgl_context *ctx, struct vgl_surface *s);
+/* A window surface takes its buffers' size (a resized window's new
+ * buffers): a new depth/stencil image of w x h, the old one destroyed once
+ * unused. Called where no render pass uses the surface (acquisition). */
+int vgl_surface_resize(struct vgl_surface *s, uint32_t w, uint32_t h);
 /* The image of a window buffer (vgl_window_buffer.c). */
 const struct vgl_image *vgl_window_buffer_image(const struct vgl_window_buffer *b);
 

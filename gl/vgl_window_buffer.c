@@ -75,6 +75,40 @@ int vgl_window_buffer_import(struct vgl_device *dev, const struct vgl_dma_buf *b
 	return VGL_OK;
 }
 
+int vgl_window_buffer_create(struct vgl_device *dev, uint32_t width, uint32_t height,
+			     uint32_t fourcc, struct vgl_window_buffer **out)
+{
+	struct vgl_window_buffer *b;
+	VkFormat format = view_format(fourcc);
+	int ret;
+
+	if (!vgl_device_has_dma_buf(dev))
+		return VGL_ERROR_NO_DEVICE;
+	if (format == VK_FORMAT_UNDEFINED || !width || !height)
+		return VGL_ERROR_BAD_ATTRIBUTE;
+	b = calloc(1, sizeof(*b));
+	if (!b)
+		return VGL_ERROR_OUT_OF_MEMORY;
+	*b = (struct vgl_window_buffer){ .dev = dev, .width = width, .height = height };
+	/* fd -1: a new resource the host shares (exportable as a dma-buf) */
+	ret = vgl_image_create_shared(dev, format, width, height,
+				      &(struct vvk_image_dma_buf_info){
+					      .sType = VVK_STRUCTURE_TYPE_IMAGE_DMA_BUF_INFO,
+					      .fd = -1, .drm_format = fourcc },
+				      &b->img);
+	if (ret) {
+		free(b);
+		return ret;
+	}
+	*out = b;
+	return VGL_OK;
+}
+
+int vgl_window_buffer_export_fd(const struct vgl_window_buffer *b, int *fd)
+{
+	return vgl_result_from_vk(vvk_GetImageDmaBufFd(b->dev->dev, b->img.image, fd));
+}
+
 void vgl_window_buffer_destroy(struct vgl_window_buffer *b)
 {
 	if (!b)
@@ -109,11 +143,18 @@ static void preserve(struct vgl_context *ctx, struct vgl_surface *s)
 	s->back_age = 1;
 }
 
+/* A buffer of another size (a resized window) resizes the surface. */
 static struct vgl_window_buffer *acquire(struct vgl_surface *s)
 {
-	if (!s->back)
-		s->back = s->info.window->acquire(s->info.window_data, &s->back_age);
-	return s->back;
+	struct vgl_window_buffer *b;
+
+	if (s->back)
+		return s->back;
+	b = s->info.window->acquire(s->info.window_data, &s->back_age);
+	if (b && vgl_surface_resize(s, b->width, b->height) != VGL_OK)
+		return NULL; /* no depth buffer of the new size: nothing to draw into */
+	s->back = b;
+	return b;
 }
 
 struct vgl_window_buffer *vgl_surface_back(struct vgl_context *ctx, struct vgl_surface *s)

@@ -200,7 +200,8 @@ EGLBoolean EGLAPIENTRY vegl_WaitNative(EGLint engine)
 	return engine == EGL_CORE_NATIVE_ENGINE ? egl_success() : egl_error(EGL_BAD_PARAMETER);
 }
 
-EGLBoolean EGLAPIENTRY vegl_SwapBuffers(EGLDisplay dpy, EGLSurface surface)
+static EGLBoolean swap_buffers(EGLDisplay dpy, EGLSurface surface, const EGLint *rects,
+			       EGLint n_rects)
 {
 	struct egl_display *d = egl_display_acquire(dpy, true);
 	struct egl_surface *s;
@@ -215,7 +216,7 @@ EGLBoolean EGLAPIENTRY vegl_SwapBuffers(EGLDisplay dpy, EGLSurface surface)
 		return egl_error(EGL_BAD_SURFACE);
 	}
 	if (s->window) {
-		EGLint err = egl_window_swap(d, s);
+		EGLint err = egl_window_swap(d, s, rects, n_rects);
 
 		egl_display_release(d);
 		return err == EGL_SUCCESS ? egl_success() : egl_error(err);
@@ -224,6 +225,27 @@ EGLBoolean EGLAPIENTRY vegl_SwapBuffers(EGLDisplay dpy, EGLSurface surface)
 	ret = vgl_context_flush(current->vgl);
 	egl_display_release(d);
 	return egl_vgl_result(ret);
+}
+
+EGLBoolean EGLAPIENTRY vegl_SwapBuffers(EGLDisplay dpy, EGLSurface surface)
+{
+	return swap_buffers(dpy, surface, NULL, 0);
+}
+
+/* EGL_KHR/EXT_swap_buffers_with_damage. */
+EGLBoolean EGLAPIENTRY vegl_SwapBuffersWithDamageKHR(EGLDisplay dpy, EGLSurface surface,
+						     const EGLint *rects, EGLint n_rects)
+{
+	if (n_rects < 0 || (n_rects > 0 && !rects)) {
+		/* the display's errors come first */
+		struct egl_display *d = egl_display_acquire(dpy, true);
+
+		if (!d)
+			return EGL_FALSE;
+		egl_display_release(d);
+		return egl_error(EGL_BAD_PARAMETER);
+	}
+	return swap_buffers(dpy, surface, rects, n_rects);
 }
 
 EGLBoolean EGLAPIENTRY vegl_SwapInterval(EGLDisplay dpy, EGLint interval)

@@ -23,3 +23,5 @@ EGLBoolean EGLAPIENTRY vegl_WaitGL(void);
 EGLBoolean EGLAPIENTRY vegl_WaitNative(EGLint engine);
 EGLBoolean EGLAPIENTRY vegl_SwapBuffers(EGLDisplay dpy, EGLSurface surface);
 EGLBoolean EGLAPIENTRY vegl_SwapInterval(EGLDisplay dpy, EGLint interval);
+EGLBoolean EGLAPIENTRY vegl_SwapBuffersWithDamageKHR(EGLDisplay dpy, EGLSurface surface,
+						     const EGLint *rects, EGLint n_rects);

@@ -24,6 +24,8 @@ enum stub_id {
 	STUB_QUERY_DMA_BUF_MODIFIERS,
 	STUB_EXPORT_DMA_BUF_QUERY,
 	STUB_EXPORT_DMA_BUF,
+	STUB_SWAP_WITH_DAMAGE_KHR,
+	STUB_SWAP_WITH_DAMAGE_EXT,
 	STUB_COUNT
 };
 
@@ -194,6 +196,28 @@ static EGLBoolean EGLAPIENTRY stub_ExportDMABUFImageMESA(EGLDisplay dpy, EGLImag
 	return fn ? fn(dpy, image, fds, strides, offsets) : EGL_FALSE;
 }
 
+/* Both names reach the vendor's eglSwapBuffersWithDamageKHR (one function). */
+static EGLBoolean swap_with_damage(enum stub_id id, EGLDisplay dpy, EGLSurface surface,
+				   const EGLint *rects, EGLint n_rects)
+{
+	PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC fn =
+		(PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC)display_entry(dpy, id);
+
+	return fn ? fn(dpy, surface, rects, n_rects) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY stub_SwapBuffersWithDamageKHR(EGLDisplay dpy, EGLSurface surface,
+							    const EGLint *rects, EGLint n_rects)
+{
+	return swap_with_damage(STUB_SWAP_WITH_DAMAGE_KHR, dpy, surface, rects, n_rects);
+}
+
+static EGLBoolean EGLAPIENTRY stub_SwapBuffersWithDamageEXT(EGLDisplay dpy, EGLSurface surface,
+							    const EGLint *rects, EGLint n_rects)
+{
+	return swap_with_damage(STUB_SWAP_WITH_DAMAGE_EXT, dpy, surface, rects, n_rects);
+}
+
 static const struct {
 	const char *name;
 	egl_fn stub;
@@ -218,6 +242,10 @@ static const struct {
 	[STUB_EXPORT_DMA_BUF_QUERY] = { "eglExportDMABUFImageQueryMESA",
 					(egl_fn)stub_ExportDMABUFImageQueryMESA },
 	[STUB_EXPORT_DMA_BUF] = { "eglExportDMABUFImageMESA", (egl_fn)stub_ExportDMABUFImageMESA },
+	[STUB_SWAP_WITH_DAMAGE_KHR] = { "eglSwapBuffersWithDamageKHR",
+					(egl_fn)stub_SwapBuffersWithDamageKHR },
+	[STUB_SWAP_WITH_DAMAGE_EXT] = { "eglSwapBuffersWithDamageEXT",
+					(egl_fn)stub_SwapBuffersWithDamageEXT },
 };
 
 static int stub_find(const char *name)

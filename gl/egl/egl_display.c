@@ -18,6 +18,7 @@ static const struct egl_platform *const platforms[] = {
 	&egl_platform_surfaceless,
 	&egl_platform_device,
 	&egl_platform_gbm,
+	&egl_platform_wayland,
 };
 
 const struct egl_platform *egl_platform_find(EGLenum platform)
@@ -175,12 +176,16 @@ const char *egl_client_extensions(void)
 	return "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_EXT_device_base "
 	       "EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_device "
 	       "EGL_MESA_platform_surfaceless EGL_KHR_platform_gbm EGL_MESA_platform_gbm "
+	       "EGL_KHR_platform_wayland EGL_EXT_platform_wayland "
 	       "EGL_KHR_client_get_all_proc_addresses";
 }
 
 const char *egl_platform_extensions(void)
 {
-	return "EGL_MESA_platform_surfaceless EGL_EXT_platform_device";
+	/* the Wayland ones also make libglvnd hand eglGetDisplay(wl_display)
+	 * to getPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR) */
+	return "EGL_MESA_platform_surfaceless EGL_EXT_platform_device "
+	       "EGL_KHR_platform_wayland EGL_EXT_platform_wayland";
 }
 
 /* ---- initialisation ------------------------------------------------------------ */
@@ -258,6 +263,8 @@ EGLBoolean EGLAPIENTRY vegl_Terminate(EGLDisplay dpy)
 		egl_objects_unlink_all(&d->syncs);
 		egl_objects_unlink_all(&d->contexts);
 		egl_objects_unlink_all(&d->surfaces);
+		if (d->platform->terminate)
+			d->platform->terminate(d);
 		put_device_if_unused(d);
 	}
 	egl_display_release(d);

@@ -73,6 +73,8 @@ static const struct {
 	EGL_PROC(ReleaseThread),
 	EGL_PROC(SurfaceAttrib),
 	EGL_PROC(SwapBuffers),
+	EGL_PROC(SwapBuffersWithDamageKHR),
+	{ "eglSwapBuffersWithDamageEXT", (void *)vegl_SwapBuffersWithDamageKHR },
 	EGL_PROC(SwapInterval),
 	EGL_PROC(Terminate),
 	EGL_PROC(WaitClient),

@@ -8,6 +8,7 @@
  *   egl_platform_surfaceless.c  EGL_MESA_platform_surfaceless (and EGL_DEFAULT_DISPLAY)
  *   egl_platform_device.c       EGL_EXT_platform_device
  *   egl_platform_gbm.c          EGL_KHR_platform_gbm (virtgl's own GBM backend's devices)
+ *   egl_platform_wayland.c      EGL_KHR_platform_wayland (wl_egl_windows; egl_wayland_window.c)
  *
  * The entry points in egl_display.c / egl_surface.c do the EGL bookkeeping
  * (handles, locking, errors of the generic arguments); a platform does only
@@ -37,6 +38,8 @@ struct egl_platform {
 	/* eglInitialize's platform part, once the device is open (NULL: none);
 	 * anything but EGL_SUCCESS fails it with EGL_NOT_INITIALIZED. */
 	EGLint (*initialize)(struct egl_display *d);
+	/* eglTerminate's platform part (NULL: none). */
+	void (*terminate)(struct egl_display *d);
 	/*
 	 * Window surfaces. NULL create_window: the platform has no native
 	 * windows (EGL_BAD_NATIVE_WINDOW for any handle). create_window fills
@@ -46,6 +49,11 @@ struct egl_platform {
 	void (*destroy_window)(struct egl_surface *s);
 	/* Presents the back buffer of s, bound to the calling thread's context. */
 	EGLint (*swap_buffers)(struct egl_display *d, struct egl_surface *s);
+	/* The same with EGL_KHR_swap_buffers_with_damage's rectangles (x, y, w,
+	 * h from the bottom left; n_rects 0: all). NULL: swap_buffers, the
+	 * damage being only a hint. */
+	EGLint (*swap_with_damage)(struct egl_display *d, struct egl_surface *s,
+				   const EGLint *rects, EGLint n_rects);
 	/* A config's EGL_NATIVE_VISUAL_ID on this platform (NULL: 0). */
 	EGLint (*visual)(const struct egl_config *c);
 	/* Display extensions beyond the common ones ("" or NULL: none). */
@@ -55,6 +63,7 @@ struct egl_platform {
 extern const struct egl_platform egl_platform_surfaceless;
 extern const struct egl_platform egl_platform_device;
 extern const struct egl_platform egl_platform_gbm;
+extern const struct egl_platform egl_platform_wayland;
 
 /* The platform for an EGL_PLATFORM_* value, or NULL. */
 const struct egl_platform *egl_platform_find(EGLenum platform);

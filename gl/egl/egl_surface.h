@@ -51,8 +51,10 @@ EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfi
 							void *win, const EGLAttrib *attribs);
 EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
 							   void *win, const EGLint *attribs);
-/* Presents a window surface (eglSwapBuffers); s is bound to the caller's context. */
-EGLint egl_window_swap(struct egl_display *d, struct egl_surface *s);
+/* Presents a window surface (eglSwapBuffers, and WithDamage's rectangles:
+ * n_rects 0 for all); s is bound to the caller's context. */
+EGLint egl_window_swap(struct egl_display *d, struct egl_surface *s, const EGLint *rects,
+		       EGLint n_rects);
 /* Shared with egl_window.c. */
 struct egl_surface *egl_surface_new(const struct egl_config *c, EGLint width, EGLint height);
 EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s);

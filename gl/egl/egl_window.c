@@ -121,7 +121,10 @@ EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLCo
 	return create_window(dpy, config, win, egl_attribs_int(attribs));
 }
 
-EGLint egl_window_swap(struct egl_display *d, struct egl_surface *s)
+EGLint egl_window_swap(struct egl_display *d, struct egl_surface *s, const EGLint *rects,
+		       EGLint n_rects)
 {
+	if (n_rects > 0 && d->platform->swap_with_damage)
+		return d->platform->swap_with_damage(d, s, rects, n_rects);
 	return d->platform->swap_buffers(d, s);
 }
