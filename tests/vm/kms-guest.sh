@@ -8,6 +8,10 @@
 #   glmark2          glmark2-es2-drm on a short scene list
 #   weston           weston 10, DRM backend + GL renderer, with a Wayland
 #                    EGL client (weston-simple-egl) on its desktop
+#   weston-glmark2   the same weston with glmark2-es2-wayland as its client
+#                    (a short scene list, run to the end: its score)
+# Under virtgl's weston the clients are virtgl's too; weston logs the
+# protocol (its proto scope), where linux-dmabuf's create_immed shows.
 # Each program runs with an empty environment (env -i) plus the driver's
 # variables (the table in driver_env), what the program itself needs
 # (weston: XDG_RUNTIME_DIR, WAYLAND_DISPLAY for its client) and the counting
@@ -20,7 +24,9 @@
 #        (on the host, before booting):   kms-guest.sh --check DRIVER...
 #
 # Output, in $KMS_OUT/DRIVER/ (a vm-run.sh -w directory):
-#   PROG.log     the program's stdout and stderr (weston: also weston.log)
+#   PROG.log     the program's stdout and stderr (weston: also weston.log
+#                and weston-client.log; weston-glmark2: PROG-weston.log and
+#                PROG-client.log)
 #   PROG.counts  the shim's line(s): presents, submissions, bytes (see
 #                bench/kms/ioctl_count.c)
 #   PROG.result  key=value lines: rc, seconds (start to exit), shots (the
@@ -34,7 +40,7 @@
 #   KMS_OUT          where the output goes (required)
 #   KMS_SHIM         ioctl_count.so (required)
 #   KMS_DRIVERS      drivers, in order (default "mesa")
-#   KMS_PROGRAMS     default "kmscube kmscube-atomic glmark2 kms-dmabuf weston"
+#   KMS_PROGRAMS     default "kmscube kmscube-atomic glmark2 kms-dmabuf weston weston-glmark2"
 #   KMS_FRAMES       kmscube's frame count (default 2000)
 #   KMS_SHOTS        screenshots per program (default 2; 0: none)
 #   KMS_SHOT_GAP     seconds between them (default 0.5)
@@ -42,17 +48,20 @@
 #                    weston: 30, so that its client is animating)
 #   KMS_GLMARK2_ARGS glmark2-es2-drm's arguments (default below)
 #   KMS_WESTON_CLIENT  the Wayland client (default weston-simple-egl)
+#   KMS_WESTON_GLMARK2_ARGS  glmark2-es2-wayland's arguments (default below)
 #   KMS_WESTON_SHOTS   weston's screenshots (default KMS_SHOTS + 1)
 #   top_builddir     the build tree (the virtgl row's files)
 #   VIRTGL_VM_SHOT   set by vm-run.sh -x
 set -u
 
 : "${KMS_DRIVERS:=mesa}"
-: "${KMS_PROGRAMS:=kmscube kmscube-atomic glmark2 kms-dmabuf weston}"
+: "${KMS_PROGRAMS:=kmscube kmscube-atomic glmark2 kms-dmabuf weston weston-glmark2}"
 : "${KMS_FRAMES:=2000}"
 : "${KMS_SHOTS:=2}"
 : "${KMS_SHOT_GAP:=0.5}"
 : "${KMS_WESTON_CLIENT:=weston-simple-egl}"
+# two scenes of about 2 s in glmark2's default 800x600 window
+: "${KMS_WESTON_GLMARK2_ARGS:=-b build:use-vbo=true:duration=2 -b texture:duration=2}"
 # weston-simple-egl turns once in 1.8 s: with two shots about that far apart
 # it looks still; a third one cannot be in phase with both
 : "${KMS_WESTON_SHOTS:=$((KMS_SHOTS > 0 ? KMS_SHOTS + 1 : 0))}"
@@ -268,29 +277,47 @@ wait_more() {
 #     initialized input devices;
 #   - XDG_RUNTIME_DIR: weston refuses to start without it (mode 0700).
 run_weston() {
-    local prog=weston rc crc xdg=/tmp/kms-xdg-$DRIVER
+    run_weston_with weston kill "$OUT/weston.log" "$OUT/weston-client.log" $KMS_WESTON_CLIENT
+}
+
+# weston-glmark2: glmark2-es2-wayland as the client, a short scene list
+# (KMS_WESTON_GLMARK2_ARGS) that it runs to the end: its score.
+# shellcheck disable=SC2086  # KMS_WESTON_GLMARK2_ARGS is a list of arguments
+run_weston_glmark2() {
+    run_weston_with weston-glmark2 exit "$OUT/weston-glmark2-weston.log" \
+        "$OUT/weston-glmark2-client.log" glmark2-es2-wayland $KMS_WESTON_GLMARK2_ARGS
+}
+
+# run_weston_with PROG END WESTONLOG CLIENTLOG CLIENT...: weston, then CLIENT
+# once weston is still; after the screenshots the client is killed (END
+# kill) or waited for (END exit, at most 120 s).
+run_weston_with() {
+    local prog=$1 end=$2 wlog=$3 clog=$4 rc crc xdg=/tmp/kms-xdg-$DRIVER
+    shift 4
     mkdir -p "$xdg" && chmod 700 "$xdg"
-    rm -f "$OUT/weston.log"
-    start weston XDG_RUNTIME_DIR="$xdg" KMS_IOCTL_PROGRESS=/tmp/kms-weston.progress -- weston --backend=drm-backend.so --tty=2 \
+    rm -f "$wlog"
+    start "$prog" XDG_RUNTIME_DIR="$xdg" KMS_IOCTL_PROGRESS="/tmp/kms-$prog.progress" -- weston --backend=drm-backend.so --tty=2 \
         --continue-without-input --no-config --idle-time=0 --socket=kms-wayland --logger-scopes=log,proto \
-        --log="$OUT/weston.log"
+        --log="$wlog"
     local wpid=$PID
     {
-        wait_still weston "$wpid" 120 || { kill "$wpid"; wait "$wpid"; finish weston 1; return; }
+        wait_still "$prog" "$wpid" 120 || { kill "$wpid"; wait "$wpid"; finish "$prog" 1; return; }
         # the client: its driver's environment (client_env), not the shim
         local cenv
         mapfile -t cenv <<<"$(client_env)"
-        # shellcheck disable=SC2086  # KMS_WESTON_CLIENT may carry arguments
         env -i "${cenv[@]}" XDG_RUNTIME_DIR="$xdg" WAYLAND_DISPLAY=kms-wayland \
-            $KMS_WESTON_CLIENT >"$OUT/weston-client.log" 2>&1 </dev/null &
+            "$@" >"$clog" 2>&1 </dev/null &
         local cpid=$!
-        if wait_more weston "$wpid" "$KMS_READY_AFTER" 120 &&
-            take_shots weston "$wpid" "$KMS_WESTON_SHOTS"; then
+        if wait_more "$prog" "$wpid" "$KMS_READY_AFTER" 120 &&
+            take_shots "$prog" "$wpid" "$KMS_WESTON_SHOTS"; then
             if kill -0 "$cpid" 2>/dev/null; then
                 echo "client_alive=1"
             else
                 echo "client_alive=0"
             fi
+        fi
+        if [ "$end" = exit ]; then
+            wait_exit "$cpid" 120 || echo "error=the client did not finish in 120 s"
         fi
         kill "$cpid" 2>/dev/null
         wait "$cpid"
@@ -300,8 +327,18 @@ run_weston() {
         kill "$wpid" 2>/dev/null
         wait "$wpid"
         rc=$?
-        finish weston $rc
+        finish "$prog" $rc
     } >"$OUT/$prog.result"
+}
+
+# wait_exit PID SECONDS: until PID (a child) has exited.
+wait_exit() {
+    local i=0
+    while kill -0 "$1" 2>/dev/null; do
+        i=$((i + 1))
+        [ $i -le $(($2 * 10)) ] || return 1
+        sleep 0.1
+    done
 }
 
 run_program() {
@@ -312,6 +349,7 @@ run_program() {
     glmark2) run_glmark2 ;;
     kms-dmabuf) KMS_READY_AFTER=${READY_SET:-1}; run_kms_dmabuf ;;
     weston) KMS_READY_AFTER=${READY_SET:-30}; run_weston ;;
+    weston-glmark2) KMS_READY_AFTER=${READY_SET:-30}; run_weston_glmark2 ;;
     *) echo "error=unknown program $1" >"$OUT/$1.result"; return 1 ;;
     esac
 }

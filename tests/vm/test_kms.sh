@@ -9,6 +9,11 @@
 #   kmscube -A         atomic KMS with fences, the same frames
 #   glmark2-es2-drm    a three-scene list, about 6 s; its score
 #   weston 10          DRM backend, GL renderer, with weston-simple-egl
+#   weston-glmark2     the same weston, glmark2-es2-wayland as its client
+#                      (two scenes, about 4 s); its score
+# In the virtgl row the Wayland clients run on virtgl too: each must say so
+# (VIRTGL_DEBUG=egl's Wayland display line, glmark2's GL_VENDOR), and weston's
+# protocol log must show its buffers arriving as dma-bufs (create_immed).
 # While each runs, the host takes screenshots of QEMU's window
 # (vm-run.sh -x) and tests/vm/shotcheck.py asserts that they show the
 # program's picture and that it moves. Screenshots and logs stay in
@@ -25,7 +30,8 @@
 #   VIRTGL_KMS_DRIVERS   drivers, in this order, in one boot (default
 #                        "virtgl mesa": the build tree's EGL + GBM backend,
 #                        then the guest's Mesa in the same boot)
-#   VIRTGL_KMS_PROGRAMS  default "kmscube kmscube-atomic glmark2 kms-dmabuf weston"
+#   VIRTGL_KMS_PROGRAMS  default "kmscube kmscube-atomic glmark2 kms-dmabuf weston
+#                        weston-glmark2"
 #   VIRTGL_KMS_FRAMES    kmscube's frames per run (default 2000: enough to
 #                        outlast two screenshots under TCG)
 #   VIRTGL_KMS_SHOTS     screenshots per program (default 2; at least 2)
@@ -40,7 +46,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 : "${top_srcdir:=$(cd "$HERE/../.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
 DRIVERS=${VIRTGL_KMS_DRIVERS:-virtgl mesa}
-PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube kmscube-atomic glmark2 kms-dmabuf weston}
+PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube kmscube-atomic glmark2 kms-dmabuf weston weston-glmark2}
 FRAMES=${VIRTGL_KMS_FRAMES:-2000}
 SHOTS=${VIRTGL_KMS_SHOTS:-2}
 TIMEOUT=${VIRTGL_VM_TIMEOUT:-480}
@@ -58,9 +64,9 @@ fail() { echo "test_kms: FAIL: $*"; FAILED=1; }
 
 check_prereqs() {
     local c
-    for c in kmscube glmark2-es2-drm weston weston-simple-egl xwd xwininfo Xvfb qemu-system-x86_64; do
+    for c in kmscube glmark2-es2-drm glmark2-es2-wayland weston weston-simple-egl xwd xwininfo Xvfb qemu-system-x86_64; do
         command -v "$c" >/dev/null ||
-            error "$c not found (apt-get install kmscube glmark2-es2-drm weston x11-apps x11-utils xvfb qemu-system-x86 qemu-system-gui)"
+            error "$c not found (apt-get install kmscube glmark2-es2-drm glmark2-es2-wayland weston x11-apps x11-utils xvfb qemu-system-x86 qemu-system-gui)"
     done
     "$PY" -c 'import PIL' 2>/dev/null || error "$PY cannot import PIL (apt-get install python3-pil)"
     [ -r "$SHIM" ] || error "$SHIM is missing (make bench/kms/ioctl_count.so; make check builds it)"
@@ -84,7 +90,7 @@ guest_env() {
     GUEST_ENV=(-e "KMS_OUT=$OUT" -e "KMS_SHIM=$SHIM" -e "KMS_DRIVERS=$DRIVERS"
                -e "KMS_PROGRAMS=$PROGRAMS" -e "KMS_FRAMES=$FRAMES" -e "KMS_SHOTS=$SHOTS"
                -e "top_builddir=$top_builddir")
-    for v in KMS_SHOT_GAP KMS_READY_AFTER KMS_GLMARK2_ARGS KMS_WESTON_CLIENT KMS_WESTON_SHOTS; do
+    for v in KMS_SHOT_GAP KMS_READY_AFTER KMS_GLMARK2_ARGS KMS_WESTON_CLIENT KMS_WESTON_GLMARK2_ARGS KMS_WESTON_SHOTS; do
         [ -z "${!v:-}" ] || GUEST_ENV+=(-e "$v=${!v}")
     done
 }
@@ -138,8 +144,18 @@ check_vendor() {
     local drv=$1 prog=$2 want=virtgl log=$DIR/$2.log
     [ "$drv" = mesa ] && want=Mesa
     [ "$prog" = weston ] && log=$DIR/weston.log
+    [ "$prog" = weston-glmark2 ] && log=$DIR/weston-glmark2-weston.log
     grep -Eq "(vendor: \"?|GL_VENDOR: *|EGL vendor: )$want" "$log" ||
         fail "$drv $prog: did not run on $want (no $want vendor line in $log)"
+}
+
+# check_wayland_client DRV PROG CLIENTLOG WESTONLOG: the client ran on
+# virtgl's Wayland platform and weston took its buffers as dma-bufs.
+check_wayland_client() {
+    grep -q 'virtgl: wayland: display .* initialized' "$DIR/$3" ||
+        fail "$1 $2: the client did not run on virtgl's Wayland platform (see $DIR/$3)"
+    grep -q 'zwp_linux_buffer_params_v1@[0-9]*\.create_immed' "$DIR/$4" ||
+        fail "$1 $2: no linux-dmabuf buffer reached weston (see $DIR/$4)"
 }
 
 # The checks each program's run must pass, besides its screenshots.
@@ -178,13 +194,25 @@ check_program() {
             fail "$drv $prog: its client $(sed -n 1p "$DIR/weston-client.log") was not running (see $DIR/weston-client.log)"
         grep -q 'gl-renderer.so' "$DIR/weston.log" || fail "$drv $prog: not on the GL renderer (see $DIR/weston.log)"
         grep -q "Output 'Virtual-1' enabled" "$DIR/weston.log" || fail "$drv $prog: no output enabled (see $DIR/weston.log)"
+        [ "$drv" = mesa ] || check_wayland_client "$drv" "$prog" weston-client.log weston.log
         # weston-simple-egl's turn has a period: some shot must differ
+        check_shots "$drv" "$prog" --differ-any ;;
+    weston-glmark2)
+        comm=weston
+        local clog=$DIR/weston-glmark2-client.log
+        [ "$(key "$prog" client_alive)" = 1 ] ||
+            fail "$drv $prog: glmark2-es2-wayland was not running at the screenshots (see $clog)"
+        [ "$(key "$prog" client_rc)" = 0 ] || fail "$drv $prog: glmark2-es2-wayland exited with $(key "$prog" client_rc) (see $clog)"
+        grep -q 'glmark2 Score: [1-9]' "$clog" || fail "$drv $prog: no score in $clog"
+        grep -Eq "GL_VENDOR: *$([ "$drv" = mesa ] && echo Mesa || echo virtgl)" "$clog" ||
+            fail "$drv $prog: glmark2-es2-wayland did not run on $drv (see $clog)"
+        [ "$drv" = mesa ] || check_wayland_client "$drv" "$prog" weston-glmark2-client.log weston-glmark2-weston.log
         check_shots "$drv" "$prog" --differ-any ;;
     *) fail "$drv $prog: unknown program"; return ;;
     esac
     frames=$(count "$prog" $comm steady_frames) s=$(count "$prog" $comm steady_s)
     say "$drv $prog: $(count "$prog" $comm presents) presents, $(fps "${frames:-0}" "${s:-0}") frames/s" \
-        "after the first; $(grep -ho 'glmark2 Score: [0-9]*' "$DIR/$prog.log")"
+        "after the first; $(grep -ho 'glmark2 Score: [0-9]*' "$DIR/$prog.log" "$DIR/$prog-client.log" 2>/dev/null)"
 }
 
 main() {
