@@ -56,9 +56,11 @@ void egl_configs_init(struct egl_config configs[EGL_CONFIG_COUNT], bool window_b
 	for (int i = 0; i < EGL_CONFIG_COUNT; i++) {
 		struct egl_config *c = &configs[i];
 
-		c->surface_type = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |
-				  (window_bit ? EGL_WINDOW_BIT : 0);
 		c->native_visual_id = visual ? visual(c) : 0;
+		/* a platform's visual 0: its windows cannot show this config
+		 * (Wayland: no 565 buffers) */
+		c->surface_type = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |
+				  (window_bit && (!visual || c->native_visual_id) ? EGL_WINDOW_BIT : 0);
 	}
 }
 

@@ -54,7 +54,8 @@ struct egl_platform {
 	 * damage being only a hint. */
 	EGLint (*swap_with_damage)(struct egl_display *d, struct egl_surface *s,
 				   const EGLint *rects, EGLint n_rects);
-	/* A config's EGL_NATIVE_VISUAL_ID on this platform (NULL: 0). */
+	/* A config's EGL_NATIVE_VISUAL_ID on this platform (NULL: 0); 0 from it:
+	 * the config has no EGL_WINDOW_BIT here. */
 	EGLint (*visual)(const struct egl_config *c);
 	/* Display extensions beyond the common ones ("" or NULL: none). */
 	const char *extensions;

@@ -60,8 +60,8 @@ set -u
 : "${KMS_SHOTS:=2}"
 : "${KMS_SHOT_GAP:=0.5}"
 : "${KMS_WESTON_CLIENT:=weston-simple-egl}"
-# two scenes of about 2 s in glmark2's default 800x600 window
-: "${KMS_WESTON_GLMARK2_ARGS:=-b build:use-vbo=true:duration=2 -b texture:duration=2}"
+# two scenes of about 3 s (outlasting the screenshots) in glmark2's default 800x600 window
+: "${KMS_WESTON_GLMARK2_ARGS:=-b build:use-vbo=true:duration=3 -b texture:duration=3}"
 # weston-simple-egl turns once in 1.8 s: with two shots about that far apart
 # it looks still; a third one cannot be in phase with both
 : "${KMS_WESTON_SHOTS:=$((KMS_SHOTS > 0 ? KMS_SHOTS + 1 : 0))}"

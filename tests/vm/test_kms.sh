@@ -10,7 +10,7 @@
 #   glmark2-es2-drm    a three-scene list, about 6 s; its score
 #   weston 10          DRM backend, GL renderer, with weston-simple-egl
 #   weston-glmark2     the same weston, glmark2-es2-wayland as its client
-#                      (two scenes, about 4 s); its score
+#                      (two scenes, about 6 s); its score
 # In the virtgl row the Wayland clients run on virtgl too: each must say so
 # (VIRTGL_DEBUG=egl's Wayland display line, glmark2's GL_VENDOR), and weston's
 # protocol log must show its buffers arriving as dma-bufs (create_immed).
