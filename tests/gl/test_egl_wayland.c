@@ -42,6 +42,7 @@ static char runtime_dir[64], socket_name[32];
 static struct wl_display *wl;
 static struct wl_compositor *compositor;
 static struct xdg_wm_base *wm_base;
+static EGLDisplay wl_egl_display = EGL_NO_DISPLAY; /* the test's, to terminate */
 
 /* ---- weston ---------------------------------------------------------------------- */
 
@@ -129,8 +130,15 @@ static void setup_gl(void)
 	connect_weston();
 }
 
+/* The Wayland display is terminated before its wl_display goes: a later
+ * wl_display may come at the same address (CK_FORK=no). */
 static void teardown(void)
 {
+	if (wl_egl_display != EGL_NO_DISPLAY) {
+		eglMakeCurrent(wl_egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+		eglTerminate(wl_egl_display);
+	}
+	wl_egl_display = EGL_NO_DISPLAY;
 	egl_test_teardown();
 	if (wl)
 		wl_display_disconnect(wl);
@@ -209,6 +217,7 @@ static EGLDisplay wayland_display(void)
 
 	ck_assert_ptr_ne(dpy, EGL_NO_DISPLAY);
 	ck_assert(eglInitialize(dpy, NULL, NULL));
+	wl_egl_display = dpy;
 	return dpy;
 }
 
