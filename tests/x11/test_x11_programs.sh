@@ -51,8 +51,18 @@ trap cleanup EXIT INT TERM
 
 # ---- servers ------------------------------------------------------------------------
 
+# A display number with no lock file here and no abstract socket (an X
+# server in another mount namespace, whose lock file we cannot see).
+free_display() {
+    local n=$((100 + $$ % 400))
+    while [ -e /tmp/.X$n-lock ] || grep -q "@/tmp/.X11-unix/X$n\$" /proc/net/unix; do
+        n=$((n + 1))
+    done
+    echo $n
+}
+
 start_xvfb() {
-    Xvfb -displayfd 9 -screen 0 1024x768x24 -nolisten tcp 9>"$work/displayfd" \
+    Xvfb :"$(free_display)" -displayfd 9 -screen 0 1024x768x24 -nolisten tcp 9>"$work/displayfd" \
         >"$work/xvfb.log" 2>&1 &
     pids+=($!)
     for _ in $(seq 100); do
