@@ -38,7 +38,7 @@ done
 [ "$(id -u)" = 0 ] || fail "needs root (unshare -m for the Mesa runs)"
 
 # Not under /tmp: the Mesa runs put a tmpfs over /tmp.
-work=$(mktemp -d "$top_builddir/tests/x11/run.XXXXXX") || fail "mktemp"
+mkdir -p "$top_builddir/tests/x11" && work=$(mktemp -d "$top_builddir/tests/x11/run.XXXXXX") || fail "mktemp"
 pids=()
 cleanup() {
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
