@@ -12,6 +12,9 @@
 #include "vgl.h"
 #include "vvk.h"
 
+struct vgl_storage;
+#include "vvk.h"
+
 struct vgl_image {
 	VkImage image;
 	VkDeviceMemory mem;
@@ -34,6 +37,9 @@ struct vgl_surface {
 	/* a batch ever wrote the colour image: reads of a never written
 	 * surface need no GPU work (technique 2) */
 	bool color_written;
+	/* vgl_surface_read's host buffer, kept from one present to the next
+	 * (one allocation per window size, not per frame) */
+	struct vgl_storage *readback;
 };
 
 /* Creates an image of `format` w x h with a view; used by surfaces and
