@@ -85,6 +85,22 @@ int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *in
 /* Deferred while the surface is current somewhere (EGL semantics). */
 void vgl_surface_destroy(struct vgl_surface *surf);
 
+/*
+ * Pbuffer-style surfaces that a window system shows by copy (X11 without
+ * DRI3: PutImage). vgl_surface_read copies the colour image into dst
+ * through ctx: recorded after ctx's work, submitted, and waited for (the one
+ * CPU wait of a present). Pixels keep the image's format (R8G8B8A8 /
+ * B8G8R8A8: 4 bytes in that order; R5G6B5: 2); top_down puts the top row
+ * first (X11), else GL's bottom row; stride is dst's bytes per row. A never
+ * written image reads as zeros, with no GPU work.
+ */
+int vgl_surface_read(struct vgl_context *ctx, struct vgl_surface *surf, void *dst, size_t stride,
+		     bool top_down);
+/* The window changed size: new images of w x h (undefined contents). ctx's
+ * unsubmitted work is flushed first; the old images go once all work
+ * submitted so far completed. Width/height for the framebuffer follow. */
+int vgl_surface_resize(struct vgl_context *ctx, struct vgl_surface *surf, uint32_t w, uint32_t h);
+
 /* ---- window buffers (window systems) ------------------------------------- */
 
 /*

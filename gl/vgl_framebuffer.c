@@ -24,6 +24,9 @@ static bool surface_fb(struct vgl_context *ctx, struct vgl_surface *s, struct vg
 		color = vgl_window_buffer_image(b);
 		fb->y_down = true;
 	}
+	/* a surface whose resize failed has no image: nothing to draw into */
+	if (!color->image)
+		return false;
 	fb->color_image = color->image;
 	fb->color_view = color->view;
 	fb->color_format = color->format;

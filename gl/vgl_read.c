@@ -9,6 +9,8 @@
  * zeros without a flush or a wait (technique 2). Rows come out in memory
  * order, which is GL's bottom-up order (vgl_framebuffer.h), except from a
  * y-down window buffer, whose rows are turned around when stored.
+ * vgl_surface_read uses the same copy for a window system that shows a
+ * surface by copy (X11 PutImage).
  */
 #include <string.h>
 
@@ -18,6 +20,7 @@
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
+#include "vgl_surface.h"
 
 struct read_rect {
 	int32_t x, y;            /* in the framebuffer */
@@ -252,6 +255,61 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 	if (!pixels || !clip(&fb, x, y, w, h, &r))
 		return;
 	read_pixels(ctx, &fb, &r, w, format == GL_BGRA_EXT, pixels);
+}
+
+/* ---- a surface's whole colour image (vgl_surface_read) --------------------------- */
+
+/* The surface's host buffer for a read of `size` bytes, kept across presents. */
+static struct vgl_storage *readback_storage(struct vgl_surface *surf, VkDeviceSize size)
+{
+	if (surf->readback && surf->readback->size < size) {
+		vgl_storage_unref(surf->readback);
+		surf->readback = NULL;
+	}
+	if (!surf->readback)
+		surf->readback = vgl_storage_create(surf->dev, size, true);
+	return surf->readback;
+}
+
+static void copy_rows(const struct vgl_surface *surf, const uint8_t *src, uint8_t *dst,
+		      size_t stride, bool top_down)
+{
+	size_t row = (size_t)surf->info.width * format_bpp(surf->color.format);
+	uint32_t h = surf->info.height;
+
+	for (uint32_t y = 0; y < h; y++) {
+		/* memory row 0 is GL's bottom row (vgl_surface.h) */
+		uint8_t *d = dst + (size_t)(top_down ? h - 1 - y : y) * stride;
+
+		if (src)
+			memcpy(d, src + y * row, row);
+		else
+			memset(d, 0, row);
+	}
+}
+
+int vgl_surface_read(struct vgl_context *ctx, struct vgl_surface *surf, void *dst, size_t stride,
+		     bool top_down)
+{
+	struct vgl_fb fb = { .color_image = surf->color.image, .color_format = surf->color.format,
+			     .width = surf->info.width, .height = surf->info.height };
+	struct read_rect r = { 0, 0, surf->info.width, surf->info.height, 0, 0 };
+	struct vgl_storage *s;
+	int ret;
+
+	if (surf->info.window || !surf->color.image)
+		return VGL_ERROR_BAD_ATTRIBUTE;
+	if (!surf->color_written) {
+		copy_rows(surf, NULL, dst, stride, top_down);
+		return VGL_OK;
+	}
+	s = readback_storage(surf, (VkDeviceSize)r.w * r.h * format_bpp(fb.color_format));
+	if (!s)
+		return VGL_ERROR_OUT_OF_MEMORY;
+	ret = read_back(ctx, &fb, &r, s);
+	if (ret == VGL_OK)
+		copy_rows(surf, s->map, dst, stride, top_down);
+	return ret;
 }
 
 static void GL_APIENTRY vgl_Flush(void)

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgl_batch.h"
+#include "vgl_buffer.h"
 #include "vgl_device.h"
 
 pthread_mutex_t vgl_bind_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -120,6 +122,8 @@ void vgl_image_destroy_deferred(struct vgl_device *dev, struct vgl_image *img)
 	vgl_device_defer(dev, image_free_cb, copy);
 }
 
+static int surface_images(struct vgl_surface *s);
+
 static bool valid_info(const struct vgl_device *dev, const struct vgl_surface_info *info)
 {
 	uint32_t max = dev->props.limits.maxImageDimension2D;
@@ -159,12 +163,13 @@ int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *in
 	 * as never written */
 	s->color_written = info->window != NULL;
 	/* a window's colour buffers are the window system's */
-	ret = info->window ? VGL_OK
-			   : vgl_image_create(dev, info->color, info->width, info->height, &s->color);
-	if (!ret && info->depth_stencil != VK_FORMAT_UNDEFINED)
+	if (info->window && info->depth_stencil != VK_FORMAT_UNDEFINED)
 		ret = vgl_image_create(dev, info->depth_stencil, info->width, info->height, &s->ds);
+	else
+		ret = info->window ? VGL_OK : surface_images(s);
 	if (ret) {
 		image_free(dev, &s->color);
+		image_free(dev, &s->ds);
 		free(s);
 		return ret;
 	}
@@ -172,13 +177,15 @@ int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *in
 	return VGL_OK;
 }
 
-int vgl_surface_resize(struct vgl_surface *s, uint32_t w, uint32_t h)
+int vgl_surface_window_resize(struct vgl_surface *s, uint32_t w, uint32_t h)
 {
 	struct vgl_image ds = { 0 };
 	int ret;
 
 	if (w == s->info.width && h == s->info.height)
 		return VGL_OK;
+	/* no batch can name the old depth image: the window's framebuffer
+	 * needs the back buffer, whose acquisition this is */
 	if (s->ds.image) {
 		ret = vgl_image_create(s->dev, s->ds.format, w, h, &ds);
 		if (ret)
@@ -198,7 +205,46 @@ static void surface_free(struct vgl_surface *s)
 {
 	vgl_image_destroy_deferred(s->dev, &s->color);
 	vgl_image_destroy_deferred(s->dev, &s->ds);
+	if (s->readback)
+		vgl_storage_unref(s->readback);
 	free(s);
+}
+
+/* New images of the surface's formats at its current size (info). */
+static int surface_images(struct vgl_surface *s)
+{
+	int ret = vgl_image_create(s->dev, s->info.color, s->info.width, s->info.height, &s->color);
+
+	if (!ret && s->info.depth_stencil != VK_FORMAT_UNDEFINED)
+		ret = vgl_image_create(s->dev, s->info.depth_stencil, s->info.width, s->info.height,
+				       &s->ds);
+	return ret;
+}
+
+int vgl_surface_resize(struct vgl_context *ctx, struct vgl_surface *surf, uint32_t w, uint32_t h)
+{
+	uint32_t max = surf->dev->props.limits.maxImageDimension2D;
+	int ret;
+
+	if (surf->info.window || !w || !h || w > max || h > max)
+		return VGL_ERROR_BAD_ATTRIBUTE;
+	/* recorded commands may name the old images: submit them first, so
+	 * that the deferred destruction waits for them */
+	ret = vgl_batch_flush(ctx);
+	if (ret)
+		return ret;
+	vgl_image_destroy_deferred(surf->dev, &surf->color);
+	vgl_image_destroy_deferred(surf->dev, &surf->ds);
+	surf->info.width = w;
+	surf->info.height = h;
+	surf->color_written = false;
+	ret = surface_images(surf);
+	if (ret) {
+		/* neither half-made: the surface keeps no image and draws nothing */
+		vgl_image_destroy_deferred(surf->dev, &surf->color);
+		vgl_image_destroy_deferred(surf->dev, &surf->ds);
+	}
+	return ret;
 }
 
 void vgl_surface_destroy(struct vgl_surface *surf)

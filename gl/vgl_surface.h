@@ -12,6 +12,9 @@
 #include "vgl.h"
 #include "vvk.h"
 
+struct vgl_storage;
+#include "vvk.h"
+
 struct vgl_image {
 	VkImage image;
 	VkDeviceMemory mem;
@@ -34,6 +37,9 @@ struct vgl_surface {
 	/* a batch ever wrote the colour image: reads of a never written
 	 * surface need no GPU work (technique 2) */
 	bool color_written;
+	/* vgl_surface_read's host buffer, kept from one present to the next
+	 * (one allocation per window size, not per frame) */
+	struct vgl_storage *readback;
 };
 
 /* Creates an image of `format` w x h with a view; used by surfaces and
@@ -53,7 +59,7 @@ struct vgl_window_buffer *vgl_surface_back(struct vgl_context *ctx, struct vgl_s
 /* A window surface takes its buffers' size (a resized window's new
  * buffers): a new depth/stencil image of w x h, the old one destroyed once
  * unused. Called where no render pass uses the surface (acquisition). */
-int vgl_surface_resize(struct vgl_surface *s, uint32_t w, uint32_t h);
+int vgl_surface_window_resize(struct vgl_surface *s, uint32_t w, uint32_t h);
 /* The image of a window buffer (vgl_window_buffer.c). */
 const struct vgl_image *vgl_window_buffer_image(const struct vgl_window_buffer *b);
 

@@ -151,7 +151,7 @@ static struct vgl_window_buffer *acquire(struct vgl_surface *s)
 	if (s->back)
 		return s->back;
 	b = s->info.window->acquire(s->info.window_data, &s->back_age);
-	if (b && vgl_surface_resize(s, b->width, b->height) != VGL_OK)
+	if (b && vgl_surface_window_resize(s, b->width, b->height) != VGL_OK)
 		return NULL; /* no depth buffer of the new size: nothing to draw into */
 	s->back = b;
 	return b;

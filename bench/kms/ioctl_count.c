@@ -20,6 +20,10 @@
  *                    made: a sign that the program is putting frames on the
  *                    screen (the VM test takes its screenshots after it)
  *   KMS_IOCTL_READY_AFTER  default 10
+ *   KMS_IOCTL_READY_SUBMITS  N: the ready file comes after N submissions
+ *                    (EXECBUFFER) instead, for a program that makes no KMS
+ *                    presents: a compositor's client, whose frames are
+ *                    submissions
  *   KMS_IOCTL_PROGRESS  file that holds the number of presents so far,
  *                    rewritten at each one (the VM test waits on weston
  *                    with it: a compositor presents only when something
@@ -155,6 +159,14 @@ static uint64_t ready_after(void)
     return s && *s ? strtoull(s, NULL, 10) : 10;
 }
 
+/* KMS_IOCTL_READY_SUBMITS, or 0 when presents decide */
+static uint64_t ready_submits(void)
+{
+    const char *s = getenv("KMS_IOCTL_READY_SUBMITS");
+
+    return s && *s ? strtoull(s, NULL, 10) : 0;
+}
+
 /* KMS_IOCTL_MAX_MODE: drops the larger modes from a GETCONNECTOR answer
  * that carries modes. libdrm asks twice (counts, then arrays) and retries
  * only when a count grew, so a smaller count_modes is taken as it is. */
@@ -181,6 +193,7 @@ static int account(unsigned long req, const void *arg)
         st.count[C_EXECBUF]++;
         /* `size` follows `flags` in every version of the struct */
         st.count[C_EXECBUF_BYTES] += ((const struct drm_virtgpu_execbuffer *)arg)->size;
+        return st.count[C_EXECBUF] == ready_submits();
     } else if (is_virtgpu(req, DRM_VIRTGPU_RESOURCE_CREATE)) {
         st.count[C_RES_CREATE]++;
 #ifdef DRM_VIRTGPU_RESOURCE_CREATE_BLOB
@@ -207,7 +220,7 @@ static int account(unsigned long req, const void *arg)
             memcpy(st.first, st.count, sizeof(st.count));
         }
         write_progress(st.presents);
-        return st.presents == ready_after();
+        return !ready_submits() && st.presents == ready_after();
     }
     return 0;
 }

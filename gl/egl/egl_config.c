@@ -7,16 +7,17 @@
 #include "egl_attrib.h"
 #include "egl_display.h"
 #include "egl_error.h"
+#include "egl_platform.h"
 
 #define ES_BITS (EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT)
 
 static const struct egl_config config_templates[EGL_CONFIG_COUNT] = {
-	{ 1, 8, 8, 8, 8, 0, 0, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_UNDEFINED, 0, 0 },
-	{ 2, 8, 8, 8, 8, 16, 0, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D16_UNORM, 0, 0 },
-	{ 3, 8, 8, 8, 8, 24, 8, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D24_UNORM_S8_UINT, 0, 0 },
-	{ 4, 5, 6, 5, 0, 0, 0, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_UNDEFINED, 0, 0 },
-	{ 5, 5, 6, 5, 0, 16, 0, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_D16_UNORM, 0, 0 },
-	{ 6, 5, 6, 5, 0, 24, 8, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_D24_UNORM_S8_UINT, 0, 0 },
+	{ 1, 8, 8, 8, 8, 0, 0, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_UNDEFINED, 0, 0, 0 },
+	{ 2, 8, 8, 8, 8, 16, 0, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D16_UNORM, 0, 0, 0 },
+	{ 3, 8, 8, 8, 8, 24, 8, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D24_UNORM_S8_UINT, 0, 0, 0 },
+	{ 4, 5, 6, 5, 0, 0, 0, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_UNDEFINED, 0, 0, 0 },
+	{ 5, 5, 6, 5, 0, 16, 0, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_D16_UNORM, 0, 0, 0 },
+	{ 6, 5, 6, 5, 0, 24, 8, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_D24_UNORM_S8_UINT, 0, 0, 0 },
 };
 
 /* What every config has in common. Surfaces keep their contents across
@@ -39,7 +40,6 @@ static const struct {
 	{ EGL_MAX_SWAP_INTERVAL, 1 },
 	{ EGL_MIN_SWAP_INTERVAL, 0 },
 	{ EGL_NATIVE_RENDERABLE, EGL_FALSE },
-	{ EGL_NATIVE_VISUAL_TYPE, EGL_NONE },
 	{ EGL_RENDERABLE_TYPE, ES_BITS },
 	{ EGL_SAMPLE_BUFFERS, 0 },
 	{ EGL_SAMPLES, 0 },
@@ -49,19 +49,28 @@ static const struct {
 	{ EGL_TRANSPARENT_BLUE_VALUE, 0 },
 };
 
-void egl_configs_init(struct egl_config configs[EGL_CONFIG_COUNT], bool window_bit,
-		      EGLint (*visual)(const struct egl_config *c))
+/* A platform with windows gives each config its visual; a config it has
+ * none for (visual 0: X11's 565 configs on a server without a depth-16
+ * visual) cannot make windows. */
+static void config_set_platform(struct egl_display *d, struct egl_config *c)
 {
-	memcpy(configs, config_templates, sizeof(config_templates));
-	for (int i = 0; i < EGL_CONFIG_COUNT; i++) {
-		struct egl_config *c = &configs[i];
+	const struct egl_platform *p = d->platform;
+	bool windows = p->create_window != NULL;
 
-		c->native_visual_id = visual ? visual(c) : 0;
-		/* a platform's visual 0: its windows cannot show this config
-		 * (Wayland: no 565 buffers) */
-		c->surface_type = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |
-				  (window_bit && (!visual || c->native_visual_id) ? EGL_WINDOW_BIT : 0);
-	}
+	c->native_visual_id = windows && p->visual ? p->visual(d, c) : 0;
+	if (p->visual && !c->native_visual_id)
+		windows = false;
+	c->native_visual_type = c->native_visual_id && p->native_visual_type ? p->native_visual_type
+									   : EGL_NONE;
+	c->surface_type = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |
+			  (windows ? EGL_WINDOW_BIT : 0);
+}
+
+void egl_configs_init(struct egl_display *d)
+{
+	memcpy(d->configs, config_templates, sizeof(config_templates));
+	for (int i = 0; i < EGL_CONFIG_COUNT; i++)
+		config_set_platform(d, &d->configs[i]);
 }
 
 struct egl_config *egl_config_lookup(struct egl_display *d, EGLConfig handle)
@@ -85,6 +94,7 @@ static bool buffer_value(const struct egl_config *c, EGLint attribute, EGLint *v
 	case EGL_BUFFER_SIZE: *value = c->red + c->green + c->blue + c->alpha; return true;
 	case EGL_SURFACE_TYPE: *value = c->surface_type; return true;
 	case EGL_NATIVE_VISUAL_ID: *value = c->native_visual_id; return true;
+	case EGL_NATIVE_VISUAL_TYPE: *value = c->native_visual_type; return true;
 	default: return false;
 	}
 }

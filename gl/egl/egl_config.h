@@ -24,16 +24,16 @@ struct egl_config {
 	VkFormat color, depth_stencil;
 	/* set by the display's platform (egl_configs_init) */
 	EGLint surface_type;      /* EGL_PBUFFER_BIT ... (| EGL_WINDOW_BIT) */
-	EGLint native_visual_id;  /* e.g. a GBM format; 0: none */
+	EGLint native_visual_id;  /* e.g. a GBM format, an X visual; 0: none */
+	EGLint native_visual_type; /* e.g. TrueColor; EGL_NONE */
 };
 
 /*
- * The display's configs. Every platform has pbuffers; one with windows
- * (window_bit) adds EGL_WINDOW_BIT, and visual() gives each config's
- * EGL_NATIVE_VISUAL_ID (NULL: 0).
+ * The display's configs. Every platform has pbuffers; one with windows adds
+ * EGL_WINDOW_BIT where its visual() gives the config a visual (or has no
+ * visual() at all), with its EGL_NATIVE_VISUAL_ID / _TYPE.
  */
-void egl_configs_init(struct egl_config configs[EGL_CONFIG_COUNT], bool window_bit,
-		      EGLint (*visual)(const struct egl_config *c));
+void egl_configs_init(struct egl_display *d);
 /* d's config behind the handle, or NULL (no error recorded). */
 struct egl_config *egl_config_lookup(struct egl_display *d, EGLConfig handle);
 /* false for an attribute that is not a config attribute. */

@@ -19,6 +19,7 @@ static const struct egl_platform *const platforms[] = {
 	&egl_platform_device,
 	&egl_platform_gbm,
 	&egl_platform_wayland,
+	&egl_platform_x11,
 };
 
 const struct egl_platform *egl_platform_find(EGLenum platform)
@@ -176,8 +177,8 @@ const char *egl_client_extensions(void)
 	return "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_EXT_device_base "
 	       "EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_device "
 	       "EGL_MESA_platform_surfaceless EGL_KHR_platform_gbm EGL_MESA_platform_gbm "
-	       "EGL_KHR_platform_wayland EGL_EXT_platform_wayland "
-	       "EGL_KHR_client_get_all_proc_addresses";
+	       "EGL_KHR_platform_wayland EGL_EXT_platform_wayland EGL_KHR_platform_x11 "
+	       "EGL_EXT_platform_x11 EGL_KHR_client_get_all_proc_addresses";
 }
 
 const char *egl_platform_extensions(void)
@@ -227,7 +228,7 @@ static EGLBoolean display_open(struct egl_display *d)
 		put_device_if_unused(d);
 		return egl_error(EGL_NOT_INITIALIZED);
 	}
-	egl_configs_init(d->configs, d->platform->create_window != NULL, d->platform->visual);
+	egl_configs_init(d);
 	display_set_extensions(d);
 	d->initialized = true;
 	return egl_success();

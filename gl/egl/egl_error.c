@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 #include "egl_error.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "vgl.h"
 
 static __thread EGLint thread_error = EGL_SUCCESS;
@@ -54,4 +59,27 @@ EGLint EGLAPIENTRY vegl_GetError(void)
 
 	thread_error = EGL_SUCCESS;
 	return e;
+}
+
+static bool debug_egl(void)
+{
+	const char *d = getenv("VIRTGL_DEBUG");
+
+	for (const char *p = d ? strstr(d, "egl") : NULL; p; p = strstr(p + 3, "egl"))
+		if ((p == d || p[-1] == ',') && (p[3] == ',' || p[3] == 0))
+			return true;
+	return false;
+}
+
+void egl_debug(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!debug_egl())
+		return;
+	va_start(ap, fmt);
+	fputs("virtgl: egl: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
 }

@@ -20,3 +20,8 @@ EGLint egl_error_from_vgl(int vgl_result);
 EGLBoolean egl_vgl_result(int vgl_result);
 
 EGLint EGLAPIENTRY vegl_GetError(void);
+
+/* With VIRTGL_DEBUG=egl (one word of the comma-separated list): a line on
+ * stderr saying why virtgl declines a display or fails a platform call,
+ * which EGL's error codes alone cannot say. */
+void egl_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

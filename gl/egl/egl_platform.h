@@ -9,6 +9,7 @@
  *   egl_platform_device.c       EGL_EXT_platform_device
  *   egl_platform_gbm.c          EGL_KHR_platform_gbm (virtgl's own GBM backend's devices)
  *   egl_platform_wayland.c      EGL_KHR_platform_wayland (wl_egl_windows; egl_wayland_window.c)
+ *   egl_platform_x11.c          EGL_KHR_platform_x11 / EXT (read back, PutImage)
  *
  * The entry points in egl_display.c / egl_surface.c do the EGL bookkeeping
  * (handles, locking, errors of the generic arguments); a platform does only
@@ -47,6 +48,10 @@ struct egl_platform {
 	 */
 	EGLint (*create_window)(struct egl_display *d, struct egl_surface *s, void *native_window);
 	void (*destroy_window)(struct egl_surface *s);
+	/* eglCreatePlatformWindowSurface passes a pointer to the native window
+	 * (X11: a Window *), eglCreateWindowSurface the window itself: the
+	 * platform entry points dereference it before create_window. */
+	bool window_by_pointer;
 	/* Presents the back buffer of s, bound to the calling thread's context. */
 	EGLint (*swap_buffers)(struct egl_display *d, struct egl_surface *s);
 	/* The same with EGL_KHR_swap_buffers_with_damage's rectangles (x, y, w,
@@ -54,9 +59,11 @@ struct egl_platform {
 	 * damage being only a hint. */
 	EGLint (*swap_with_damage)(struct egl_display *d, struct egl_surface *s,
 				   const EGLint *rects, EGLint n_rects);
-	/* A config's EGL_NATIVE_VISUAL_ID on this platform (NULL: 0); 0 from it:
-	 * the config has no EGL_WINDOW_BIT here. */
-	EGLint (*visual)(const struct egl_config *c);
+	/* A config's EGL_NATIVE_VISUAL_ID on this display (NULL: 0 for all);
+	 * 0 from it: no window can show the config (no EGL_WINDOW_BIT). */
+	EGLint (*visual)(struct egl_display *d, const struct egl_config *c);
+	/* EGL_NATIVE_VISUAL_TYPE of the configs with a visual (0: EGL_NONE). */
+	EGLint native_visual_type;
 	/* Display extensions beyond the common ones ("" or NULL: none). */
 	const char *extensions;
 };
@@ -65,6 +72,7 @@ extern const struct egl_platform egl_platform_surfaceless;
 extern const struct egl_platform egl_platform_device;
 extern const struct egl_platform egl_platform_gbm;
 extern const struct egl_platform egl_platform_wayland;
+extern const struct egl_platform egl_platform_x11;
 
 /* The platform for an EGL_PLATFORM_* value, or NULL. */
 const struct egl_platform *egl_platform_find(EGLenum platform);

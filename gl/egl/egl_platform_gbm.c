@@ -136,8 +136,9 @@ static EGLint gbm_initialize(struct egl_display *d)
 	return vgl_device_has_dma_buf(d->dev) ? EGL_SUCCESS : EGL_NOT_INITIALIZED;
 }
 
-static EGLint gbm_visual(const struct egl_config *c)
+static EGLint gbm_visual(struct egl_display *d, const struct egl_config *c)
 {
+	(void)d;
 	return c->red == 5 ? GBM_FORMAT_RGB565 : GBM_FORMAT_XRGB8888;
 }
 

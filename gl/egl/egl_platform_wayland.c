@@ -278,12 +278,18 @@ static void wayland_terminate(struct egl_display *d)
 	g->registry = NULL;
 }
 
-/* Wayland has no visuals; the fourcc of the buffers a config's windows get. */
-static EGLint wayland_visual(const struct egl_config *c)
+/* Wayland has no visuals: the fourcc of the buffers a config's windows
+ * get, 0 (no windows) where the compositor does not import it or for 565
+ * (virtgl makes 8888 buffers only). */
+static EGLint wayland_visual(struct egl_display *d, const struct egl_config *c)
 {
+	const struct wayland_globals *g = &to_wayland(d)->g;
+
 	if (c->red != 8)
 		return 0;
-	return c->alpha ? DRM_FORMAT_ARGB8888 : DRM_FORMAT_XRGB8888;
+	if (c->alpha)
+		return g->argb_mods ? DRM_FORMAT_ARGB8888 : 0;
+	return g->xrgb_mods ? DRM_FORMAT_XRGB8888 : 0;
 }
 
 const struct egl_platform egl_platform_wayland = {

@@ -89,7 +89,7 @@ EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s)
 	struct vgl_surface_info info = {
 		.width = s->width ? (uint32_t)s->width : 1,
 		.height = s->height ? (uint32_t)s->height : 1,
-		.color = s->config->color,
+		.color = s->color,
 		.depth_stencil = s->config->depth_stencil,
 		.samples = 1,
 		.window = s->window_ops,
@@ -118,7 +118,7 @@ struct egl_surface *egl_surface_new(const struct egl_config *c, EGLint width, EG
 	struct egl_surface *s = calloc(1, sizeof(*s));
 
 	if (s)
-		*s = (struct egl_surface){ .config = c, .width = width, .height = height,
+		*s = (struct egl_surface){ .config = c, .color = c->color, .width = width, .height = height,
 					   .swap_behavior = EGL_BUFFER_PRESERVED,
 					   .multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT,
 					   .swap_interval = 1 };
@@ -209,8 +209,8 @@ static bool surface_value(const struct egl_surface *s, EGLint attribute, EGLint 
 	case EGL_MIPMAP_TEXTURE: *v = EGL_FALSE; return true;
 	case EGL_MIPMAP_LEVEL: *v = s->mipmap_level; return true;
 	case EGL_RENDER_BUFFER: *v = EGL_BACK_BUFFER; return true;
-	/* the back buffer's age (acquiring it); pbuffers have none */
-	case EGL_BUFFER_AGE_EXT: *v = s->window ? buffer_age(s) : 0; return true;
+	/* the back buffer's age (acquiring it) where the window system owns the buffers */
+	case EGL_BUFFER_AGE_EXT: *v = s->window_ops ? buffer_age(s) : 0; return true;
 	case EGL_SWAP_BEHAVIOR: *v = s->swap_behavior; return true;
 	case EGL_MULTISAMPLE_RESOLVE: *v = s->multisample_resolve; return true;
 	case EGL_HORIZONTAL_RESOLUTION:

@@ -12,6 +12,7 @@
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include <vulkan/vulkan_core.h>
 
 #include "egl_object.h"
 
@@ -24,6 +25,9 @@ struct egl_surface {
 	struct egl_object obj;          /* first: the handle; list, display, refs */
 	const struct egl_config *config;
 	struct vgl_surface *vgl;
+	/* its vgl_surface's colour format: the config's, unless the platform
+	 * picks another of the same channels (X11: BGRA, the visuals' order) */
+	VkFormat color;
 	EGLint width, height;
 	bool largest;
 	EGLint mipmap_level, swap_behavior, multisample_resolve, swap_interval;

@@ -6,6 +6,7 @@
  */
 #include "egl_surface.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "egl_attrib.h"
@@ -70,8 +71,17 @@ static EGLint new_window(struct egl_display *d, const struct egl_config *c, void
 	return EGL_SUCCESS;
 }
 
+/* The native window of a platform entry point: the window itself, or what
+ * the pointer points at (EGL_KHR_platform_x11: a Window *). */
+static void *platform_native_window(const struct egl_display *d, void *native)
+{
+	if (!d->platform->window_by_pointer || !native)
+		return native;
+	return (void *)(uintptr_t)*(unsigned long *)native;
+}
+
 static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, void *native,
-				struct egl_attribs attribs)
+				struct egl_attribs attribs, bool by_platform)
 {
 	struct egl_display *d = egl_display_acquire(dpy, true);
 	struct egl_surface *s = NULL;
@@ -81,6 +91,8 @@ static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, void *native,
 	if (!d)
 		return EGL_NO_SURFACE;
 	c = egl_config_lookup(d, config);
+	if (by_platform)
+		native = platform_native_window(d, native);
 	/* a platform without windows: whatever the config (surfaceless says so) */
 	if (!d->platform->create_window)
 		err = EGL_BAD_NATIVE_WINDOW;
@@ -106,19 +118,19 @@ static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, void *native,
 EGLSurface EGLAPIENTRY vegl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config,
 						EGLNativeWindowType win, const EGLint *attribs)
 {
-	return create_window(dpy, config, (void *)win, egl_attribs_int(attribs));
+	return create_window(dpy, config, (void *)win, egl_attribs_int(attribs), false);
 }
 
 EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
 							void *win, const EGLAttrib *attribs)
 {
-	return create_window(dpy, config, win, egl_attribs_wide(attribs));
+	return create_window(dpy, config, win, egl_attribs_wide(attribs), true);
 }
 
 EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
 							   void *win, const EGLint *attribs)
 {
-	return create_window(dpy, config, win, egl_attribs_int(attribs));
+	return create_window(dpy, config, win, egl_attribs_int(attribs), true);
 }
 
 EGLint egl_window_swap(struct egl_display *d, struct egl_surface *s, const EGLint *rects,

@@ -395,6 +395,54 @@ START_TEST(window_rendering_is_gl_style_in_a_y_down_buffer)
 }
 END_TEST
 
+/* gl_PointCoord's t on a point's row at GL window y (0 at the point's top
+ * edge in window terms, as ES says), coded as red (t > 0.5) or green. */
+static void draw_point_coord(void)
+{
+	static const char *vs = "attribute vec2 pos;\n"
+				"void main() { gl_PointSize = 16.0; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+	static const char *fs = "precision mediump float;\n"
+				"void main() { gl_FragColor = gl_PointCoord.y > 0.5 ? vec4(1, 0, 0, 1)\n"
+				"                                                : vec4(0, 1, 0, 1); }\n";
+	static const float centre[] = { 0, 0 };
+	GLuint prog = program(vs, fs);
+
+	glClearColor(0, 0, 0, 1);
+	glClear(GL_COLOR_BUFFER_BIT);
+	glUseProgram(prog);
+	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, centre);
+	glEnableVertexAttribArray(0);
+	glDrawArrays(GL_POINTS, 0, 1);
+	glDeleteProgram(prog);
+}
+
+/* Point sprites: the upper half of a point (GL's larger y) has t < 0.5, in
+ * a window (y-down) as in a pbuffer. */
+START_TEST(point_coord_origin_is_upper_left)
+{
+	struct window w = make_window(GBM_FORMAT_XRGB8888, window_config(GBM_FORMAT_XRGB8888, 0));
+	uint8_t up[4], down[4];
+
+	draw_point_coord();
+	glReadPixels(W / 2, H / 2 + 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, up);
+	glReadPixels(W / 2, H / 2 - 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, down);
+	{
+		EGLSurface pb = egl_test_pbuffer(dpy, window_config(GBM_FORMAT_XRGB8888, 0), W, H);
+		uint8_t pu[4], pd[4];
+
+		ck_assert(eglMakeCurrent(dpy, pb, pb, w.ctx));
+		draw_point_coord();
+		glReadPixels(W / 2, H / 2 + 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pu);
+		glReadPixels(W / 2, H / 2 - 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pd);
+		ck_assert_msg(pu[1] == 255 && pd[0] == 255, "pbuffer: up %u,%u down %u,%u", pu[0],
+			      pu[1], pd[0], pd[1]);
+		ck_assert(eglMakeCurrent(dpy, w.surf, w.surf, w.ctx));
+		eglDestroySurface(dpy, pb);
+	}
+	destroy_window(&w);
+}
+END_TEST
+
 /* EGL_BUFFER_PRESERVED: a frame that draws nothing presents the last one. */
 START_TEST(preserved_swap_behaviour_keeps_the_frame)
 {
@@ -459,13 +507,14 @@ END_TEST
 static Suite *gbm_suite(void)
 {
 	Suite *s = suite_create("egl gbm");
-	TCase *tc = tcase_create("gbm");
-	TCase *any = tcase_create("anywhere");
+	TCase *any = tcase_create("anywhere"), *tc;
 
 	tcase_add_test(any, non_gbm_pointer_is_a_bad_parameter);
 	suite_add_tcase(s, any);
+	/* GBM devices exist only where a DRM device does: the VM */
 	if (!egl_test_on_drm())
 		return s;
+	tc = tcase_create("gbm");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, window_presents_upright_into_the_scanout_buffer);
@@ -477,6 +526,7 @@ static Suite *gbm_suite(void)
 	tcase_add_test(tc, native_fences_are_sync_files);
 	tcase_add_test(tc, window_rendering_is_gl_style_in_a_y_down_buffer);
 	tcase_add_test(tc, preserved_swap_behaviour_keeps_the_frame);
+	tcase_add_test(tc, point_coord_origin_is_upper_left);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,511 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * EGL_KHR_platform_x11 / EGL_EXT_platform_x11 without DRI3 (Xvfb, or any X
+ * server that shares no buffers with us): windows are shown by copy.
+ *
+ * A window surface renders into a private colour image like a pbuffer's
+ * (GL-style rows, the surface's own). eglSwapBuffers reads it back through
+ * the GPU (vgl_surface_read: one copy, one wait) top row first, straight
+ * into a MIT-SHM segment the server reads (xcb_shm_put_image), or into
+ * memory sent with plain PutImage requests where the server has no MIT-SHM
+ * or cannot attach our segment. The image is B8G8R8A8, which is the byte
+ * order of the depth 24/32 TrueColor visuals at 32 bits per pixel, so the
+ * copy converts nothing. PutImage has no vsync: swap intervals 0 and 1 are
+ * accepted and both present at once.
+ *
+ * Every swap asks the server for the window's geometry (one round trip,
+ * before the new pixels go into the segment the server may still be
+ * reading from): a window gone is EGL_BAD_NATIVE_WINDOW, a new size makes
+ * the surface's images anew for the next frame (EGL_WIDTH/HEIGHT follow).
+ * The pixels are put with checked requests whose errors are discarded: an
+ * X error sent to Xlib's default handler would exit the application.
+ *
+ * xcb runs on the application's Xlib connection (XGetXCBConnection);
+ * EGL_DEFAULT_DISPLAY opens a connection of our own to $DISPLAY.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+
+#include <X11/Xlib-xcb.h>
+#include <xcb/shm.h>
+#include <xcb/xcb.h>
+
+#include "egl_config.h"
+#include "egl_context.h"
+#include "egl_current.h"
+#include "egl_display.h"
+#include "egl_error.h"
+#include "egl_platform.h"
+#include "egl_surface.h"
+#include "vgl.h"
+
+struct x11_display {
+	struct egl_display base;
+	xcb_connection_t *conn;
+	int screen_nr;
+	xcb_screen_t *screen;
+	/* TrueColor visuals of 32 bits per pixel, B, G, R (, A) in bytes 0..3 */
+	xcb_visualid_t visual24, visual32;
+	bool shm;                 /* MIT-SHM usable (cleared when attach fails) */
+	uint32_t max_request;     /* bytes */
+	struct x11_display *next;
+};
+
+/* The frame's pixels as the server reads them. */
+struct x11_pixels {
+	uint8_t *data;
+	uint32_t width, height;   /* what data holds */
+	int shmid;                /* -1: malloc'd, sent with PutImage */
+	xcb_shm_seg_t seg;
+};
+
+struct x11_window {
+	struct x11_display *display;
+	xcb_window_t window;
+	xcb_gcontext_t gc;
+	uint8_t depth;
+	struct x11_pixels pixels;
+};
+
+static struct x11_display *all_x11_displays; /* under egl_lock() */
+
+static struct x11_display *to_x11(struct egl_display *d)
+{
+	return (struct x11_display *)d;
+}
+
+/* ---- displays ------------------------------------------------------------------ */
+
+static struct x11_display *find_or_add(xcb_connection_t *conn, void *native, int screen)
+{
+	struct x11_display *x;
+
+	egl_lock();
+	for (x = all_x11_displays; x && (x->base.native != native || x->screen_nr != screen);
+	     x = x->next)
+		;
+	if (!x && (x = calloc(1, sizeof(*x)))) {
+		*x = (struct x11_display){ .base = { .platform = &egl_platform_x11, .native = native },
+					   .conn = conn, .screen_nr = screen,
+					   .next = all_x11_displays };
+		all_x11_displays = x;
+	}
+	egl_unlock();
+	return x;
+}
+
+/* EGL_PLATFORM_X11_SCREEN_KHR is the one attribute; -1: the default screen. */
+static EGLint parse_attribs(const EGLAttrib *attribs, int *screen)
+{
+	*screen = -1;
+	for (int i = 0; attribs && attribs[i] != EGL_NONE; i += 2) {
+		if (attribs[i] != EGL_PLATFORM_X11_SCREEN_KHR || attribs[i + 1] < 0)
+			return EGL_BAD_ATTRIBUTE;
+		*screen = (int)attribs[i + 1];
+	}
+	return EGL_SUCCESS;
+}
+
+/* The default display: our own connection to $DISPLAY, made once. */
+static xcb_connection_t *default_connection(int *screen)
+{
+	static xcb_connection_t *conn;
+	static int default_screen;
+
+	egl_lock();
+	if (!conn) {
+		conn = xcb_connect(NULL, &default_screen);
+		if (xcb_connection_has_error(conn)) {
+			xcb_disconnect(conn);
+			conn = NULL;
+		}
+	}
+	if (*screen < 0)
+		*screen = default_screen;
+	egl_unlock();
+	return conn;
+}
+
+static xcb_connection_t *native_connection(void *native, int *screen)
+{
+	if (!native)
+		return default_connection(screen);
+	if (*screen < 0)
+		*screen = DefaultScreen((Display *)native);
+	return XGetXCBConnection(native);
+}
+
+static bool screen_exists(xcb_connection_t *conn, int screen)
+{
+	return screen < xcb_setup_roots_length(xcb_get_setup(conn));
+}
+
+static struct egl_display *x11_get_display(void *native, const EGLAttrib *attribs, EGLint *error)
+{
+	xcb_connection_t *conn;
+	struct x11_display *x;
+	int screen;
+
+	*error = parse_attribs(attribs, &screen);
+	if (*error != EGL_SUCCESS)
+		return NULL;
+	conn = native_connection(native, &screen);
+	if (!conn || xcb_connection_has_error(conn)) {
+		egl_debug("X11 display %p declined: %s", native,
+			  conn ? "its X connection has failed" : "cannot connect to $DISPLAY");
+		*error = EGL_SUCCESS;
+		return NULL;
+	}
+	if (!screen_exists(conn, screen)) {
+		egl_debug("X11 display %p declined: no screen %d", native, screen);
+		*error = EGL_BAD_ATTRIBUTE;
+		return NULL;
+	}
+	x = find_or_add(conn, native, screen);
+	if (!x) {
+		*error = EGL_BAD_ALLOC;
+		return NULL;
+	}
+	return egl_display_register(&x->base);
+}
+
+static xcb_screen_t *nth_screen(xcb_connection_t *conn, int n)
+{
+	xcb_screen_iterator_t it = xcb_setup_roots_iterator(xcb_get_setup(conn));
+
+	for (; n > 0; n--)
+		xcb_screen_next(&it);
+	return it.data;
+}
+
+/* Whether pixels of `depth` are 32 bits each in ZPixmap images. */
+static bool depth_is_32bpp(xcb_connection_t *conn, uint8_t depth)
+{
+	xcb_format_iterator_t it = xcb_setup_pixmap_formats_iterator(xcb_get_setup(conn));
+
+	for (; it.rem; xcb_format_next(&it))
+		if (it.data->depth == depth)
+			return it.data->bits_per_pixel == 32;
+	return false;
+}
+
+static bool is_bgr_truecolor(const xcb_visualtype_t *v)
+{
+	return v->_class == XCB_VISUAL_CLASS_TRUE_COLOR && v->red_mask == 0xff0000 &&
+	       v->green_mask == 0xff00 && v->blue_mask == 0xff;
+}
+
+/* A TrueColor visual of `depth` in our byte order; the root visual if it is one. */
+static xcb_visualid_t find_visual(struct x11_display *x, uint8_t depth)
+{
+	xcb_depth_iterator_t it = xcb_screen_allowed_depths_iterator(x->screen);
+	xcb_visualid_t found = 0;
+
+	if (!depth_is_32bpp(x->conn, depth))
+		return 0;
+	for (; it.rem; xcb_depth_next(&it)) {
+		xcb_visualtype_iterator_t v = xcb_depth_visuals_iterator(it.data);
+
+		for (; it.data->depth == depth && v.rem; xcb_visualtype_next(&v)) {
+			if (!is_bgr_truecolor(v.data))
+				continue;
+			if (v.data->visual_id == x->screen->root_visual)
+				return v.data->visual_id;
+			found = found ? found : v.data->visual_id;
+		}
+	}
+	return found;
+}
+
+static bool has_shm(xcb_connection_t *conn)
+{
+	const xcb_query_extension_reply_t *ext = xcb_get_extension_data(conn, &xcb_shm_id);
+	xcb_shm_query_version_reply_t *ver;
+
+	if (!ext || !ext->present)
+		return false;
+	ver = xcb_shm_query_version_reply(conn, xcb_shm_query_version(conn), NULL);
+	free(ver);
+	return ver != NULL;
+}
+
+static EGLint x11_initialize(struct egl_display *d)
+{
+	struct x11_display *x = to_x11(d);
+
+	if (xcb_connection_has_error(x->conn)) {
+		egl_debug("X11 display: the X connection has failed");
+		return EGL_NOT_INITIALIZED;
+	}
+	x->screen = nth_screen(x->conn, x->screen_nr);
+	x->visual24 = find_visual(x, 24);
+	x->visual32 = find_visual(x, 32);
+	if (!x->visual24 && !x->visual32) {
+		egl_debug("X11 screen %d has no 32-bit TrueColor visual of depth 24 or 32",
+			  x->screen_nr);
+		return EGL_NOT_INITIALIZED;
+	}
+	x->shm = has_shm(x->conn);
+	x->max_request = xcb_get_maximum_request_length(x->conn) * 4;
+	egl_debug("X11 screen %d: visuals 0x%x (depth 24), 0x%x (depth 32), %s", x->screen_nr,
+		  x->visual24, x->visual32, x->shm ? "MIT-SHM" : "no MIT-SHM: PutImage");
+	return EGL_SUCCESS;
+}
+
+/* 8888 configs only (the 565 ones would need a depth-16 visual and a
+ * conversion); alpha ones on a depth-32 visual where the server has one. */
+static EGLint x11_visual(struct egl_display *d, const struct egl_config *c)
+{
+	struct x11_display *x = to_x11(d);
+
+	if (c->red != 8)
+		return 0;
+	if (c->alpha && x->visual32)
+		return (EGLint)x->visual32;
+	return (EGLint)(x->visual24 ? x->visual24 : x->visual32);
+}
+
+/* ---- the frame's pixels ------------------------------------------------------------ */
+
+static void pixels_free(struct x11_display *x, struct x11_pixels *p)
+{
+	if (p->shmid >= 0) {
+		if (!xcb_connection_has_error(x->conn))
+			xcb_shm_detach(x->conn, p->seg);
+		shmdt(p->data);
+	} else {
+		free(p->data);
+	}
+	*p = (struct x11_pixels){ .shmid = -1 };
+}
+
+/* A segment the server attached (read-only); false if it cannot. The id
+ * is removed at once: the segment goes when both sides detached. */
+static bool shm_attach(struct x11_display *x, struct x11_pixels *p, size_t size)
+{
+	xcb_generic_error_t *err;
+
+	p->shmid = shmget(IPC_PRIVATE, size, IPC_CREAT | 0600);
+	if (p->shmid < 0)
+		return false;
+	p->data = shmat(p->shmid, NULL, 0);
+	if (p->data == (void *)-1) {
+		shmctl(p->shmid, IPC_RMID, NULL);
+		*p = (struct x11_pixels){ .shmid = -1 };
+		return false;
+	}
+	p->seg = xcb_generate_id(x->conn);
+	err = xcb_request_check(x->conn, xcb_shm_attach_checked(x->conn, p->seg, (uint32_t)p->shmid, 1));
+	shmctl(p->shmid, IPC_RMID, NULL);
+	free(err);
+	if (err) {
+		shmdt(p->data);
+		*p = (struct x11_pixels){ .shmid = -1 };
+	}
+	return !err;
+}
+
+/* Pixels for a w x h frame, made when the size changed. */
+static bool pixels_ensure(struct x11_display *x, struct x11_pixels *p, uint32_t w, uint32_t h)
+{
+	size_t size = (size_t)w * h * 4;
+
+	if (p->data && p->width == w && p->height == h)
+		return true;
+	pixels_free(x, p);
+	if (x->shm && !shm_attach(x, p, size)) {
+		/* e.g. a server in another IPC namespace: PutImage from now on */
+		egl_debug("X11: MIT-SHM attach failed, presenting with PutImage");
+		x->shm = false;
+	}
+	if (!p->data)
+		p->data = malloc(size);
+	p->width = w;
+	p->height = h;
+	return p->data != NULL;
+}
+
+/* ---- window surfaces ------------------------------------------------------------------ */
+
+/* EGL_BAD_NATIVE_WINDOW for anything that is not a window of the server
+ * (a pixmap has a geometry but no window attributes), EGL_BAD_MATCH for a
+ * window whose pixels we cannot write as 32-bit BGRA. */
+static EGLint query_window(struct x11_display *x, xcb_window_t win, uint8_t *depth,
+			   EGLint *width, EGLint *height)
+{
+	xcb_get_window_attributes_cookie_t ac = xcb_get_window_attributes(x->conn, win);
+	xcb_get_geometry_cookie_t gc = xcb_get_geometry(x->conn, win);
+	xcb_get_window_attributes_reply_t *attrs = xcb_get_window_attributes_reply(x->conn, ac, NULL);
+	xcb_get_geometry_reply_t *geom = xcb_get_geometry_reply(x->conn, gc, NULL);
+	EGLint err = EGL_SUCCESS;
+
+	if (!attrs || !geom)
+		err = EGL_BAD_NATIVE_WINDOW;
+	else if ((geom->depth != 24 && geom->depth != 32) || !depth_is_32bpp(x->conn, geom->depth))
+		err = EGL_BAD_MATCH;
+	else {
+		*depth = geom->depth;
+		*width = geom->width;
+		*height = geom->height;
+	}
+	free(attrs);
+	free(geom);
+	return err;
+}
+
+static EGLint x11_create_window(struct egl_display *d, struct egl_surface *s, void *native)
+{
+	struct x11_display *x = to_x11(d);
+	xcb_window_t win = (xcb_window_t)(uintptr_t)native;
+	struct x11_window *w;
+	uint8_t depth = 0;
+	EGLint err;
+
+	if (!win || xcb_connection_has_error(x->conn))
+		return EGL_BAD_NATIVE_WINDOW;
+	err = query_window(x, win, &depth, &s->width, &s->height);
+	if (err != EGL_SUCCESS)
+		return err;
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return EGL_BAD_ALLOC;
+	*w = (struct x11_window){ .display = x, .window = win, .depth = depth,
+				  .gc = xcb_generate_id(x->conn), .pixels = { .shmid = -1 } };
+	xcb_create_gc(x->conn, w->gc, win, 0, NULL);
+	/* the visuals' byte order: the read back is a plain copy */
+	s->color = VK_FORMAT_B8G8R8A8_UNORM;
+	s->platform_data = w;
+	return EGL_SUCCESS;
+}
+
+static void x11_destroy_window(struct egl_surface *s)
+{
+	struct x11_window *w = s->platform_data;
+	struct x11_display *x = w->display;
+
+	pixels_free(x, &w->pixels);
+	if (!xcb_connection_has_error(x->conn)) {
+		xcb_free_gc(x->conn, w->gc);
+		xcb_flush(x->conn);
+	}
+	free(w);
+	s->platform_data = NULL;
+}
+
+/* PutImage requests of as many rows as the server takes in one. */
+static void put_rows(struct x11_display *x, struct x11_window *w)
+{
+	const struct x11_pixels *p = &w->pixels;
+	size_t stride = (size_t)p->width * 4;
+	uint32_t rows = (uint32_t)((x->max_request - 32) / stride);
+
+	rows = rows ? rows : 1;
+	for (uint32_t y = 0; y < p->height; y += rows) {
+		uint32_t n = p->height - y < rows ? p->height - y : rows;
+		xcb_void_cookie_t c = xcb_put_image_checked(
+			x->conn, XCB_IMAGE_FORMAT_Z_PIXMAP, w->window, w->gc, (uint16_t)p->width,
+			(uint16_t)n, 0, (int16_t)y, 0, w->depth, (uint32_t)(n * stride),
+			p->data + y * stride);
+
+		xcb_discard_reply(x->conn, c.sequence);
+	}
+}
+
+static void put_frame(struct x11_display *x, struct x11_window *w)
+{
+	const struct x11_pixels *p = &w->pixels;
+	xcb_void_cookie_t c;
+
+	if (p->shmid < 0) {
+		put_rows(x, w);
+	} else {
+		c = xcb_shm_put_image_checked(x->conn, w->window, w->gc, (uint16_t)p->width,
+					      (uint16_t)p->height, 0, 0, (uint16_t)p->width,
+					      (uint16_t)p->height, 0, 0, w->depth,
+					      XCB_IMAGE_FORMAT_Z_PIXMAP, 0, p->seg, 0);
+		xcb_discard_reply(x->conn, c.sequence);
+	}
+	xcb_flush(x->conn);
+}
+
+/* The window's size now; false when it is gone or the server is. */
+static bool window_size(struct x11_display *x, xcb_window_t win, uint32_t *w, uint32_t *h)
+{
+	xcb_get_geometry_reply_t *g;
+
+	if (xcb_connection_has_error(x->conn))
+		return false;
+	g = xcb_get_geometry_reply(x->conn, xcb_get_geometry(x->conn, win), NULL);
+	if (g) {
+		*w = g->width;
+		*h = g->height;
+	}
+	free(g);
+	return g != NULL;
+}
+
+/* The window changed size: the next frame renders at the new one. */
+static EGLint follow_size(struct egl_surface *s, uint32_t width, uint32_t height)
+{
+	int ret;
+
+	if ((EGLint)width == s->width && (EGLint)height == s->height)
+		return EGL_SUCCESS;
+	ret = vgl_surface_resize(egl_current_context()->vgl, s->vgl, width, height);
+	if (ret)
+		return ret == VGL_ERROR_DEVICE_LOST ? EGL_CONTEXT_LOST : EGL_BAD_ALLOC;
+	s->width = (EGLint)width;
+	s->height = (EGLint)height;
+	return EGL_SUCCESS;
+}
+
+static EGLint present(struct x11_display *x, struct x11_window *w, struct egl_surface *s)
+{
+	int ret;
+
+	if (!pixels_ensure(x, &w->pixels, (uint32_t)s->width, (uint32_t)s->height))
+		return EGL_BAD_ALLOC;
+	ret = vgl_surface_read(egl_current_context()->vgl, s->vgl, w->pixels.data,
+			       (size_t)s->width * 4, true);
+	if (ret)
+		return ret == VGL_ERROR_DEVICE_LOST ? EGL_CONTEXT_LOST : EGL_BAD_ALLOC;
+	put_frame(x, w);
+	return EGL_SUCCESS;
+}
+
+static EGLint x11_swap_buffers(struct egl_display *d, struct egl_surface *s)
+{
+	struct x11_display *x = to_x11(d);
+	struct x11_window *w = s->platform_data;
+	uint32_t width, height;
+	EGLint err;
+
+	/* the reply also tells that the server has read the last frame's
+	 * segment, which the new frame overwrites */
+	if (!window_size(x, w->window, &width, &height)) {
+		egl_debug("X11 swap: window 0x%x %s", w->window,
+			  xcb_connection_has_error(x->conn) ? "lost its server" : "is gone");
+		return EGL_BAD_NATIVE_WINDOW;
+	}
+	err = present(x, w, s);
+	if (err == EGL_SUCCESS)
+		err = follow_size(s, width, height);
+	return err;
+}
+
+const struct egl_platform egl_platform_x11 = {
+	.platform = EGL_PLATFORM_X11_KHR,
+	.name = "x11",
+	.get_display = x11_get_display,
+	.initialize = x11_initialize,
+	.create_window = x11_create_window,
+	.destroy_window = x11_destroy_window,
+	.window_by_pointer = true,
+	.swap_buffers = x11_swap_buffers,
+	.visual = x11_visual,
+	.native_visual_type = XCB_VISUAL_CLASS_TRUE_COLOR,
+	.extensions = "",
+};
