@@ -132,13 +132,14 @@ shot() {
     [ "$st" = ok ]
 }
 
-# wait_ready PROG PID READYFILE SECONDS: until the shim's ready file appears.
+# wait_ready PROG PID READYFILE SECONDS: until the shim's ready file appears
+# (KMS_READY_AFTER presents, or the submissions KMS_IOCTL_READY_SUBMITS asks).
 wait_ready() {
     local i=0
     while [ ! -e "$3" ]; do
-        kill -0 "$2" 2>/dev/null || { echo "error=$1 exited before $KMS_READY_AFTER presents"; return 1; }
+        kill -0 "$2" 2>/dev/null || { echo "error=$1 exited before the shim's ready signal"; return 1; }
         i=$((i + 1))
-        [ $i -le $(($4 * 10)) ] || { echo "error=$1 made fewer than $KMS_READY_AFTER presents in $4 s"; return 1; }
+        [ $i -le $(($4 * 10)) ] || { echo "error=$1 gave no ready signal in $4 s (too few presents or submissions)"; return 1; }
         sleep 0.1
     done
 }
@@ -302,13 +303,21 @@ run_weston_with() {
     local wpid=$PID
     {
         wait_still "$prog" "$wpid" 120 || { kill "$wpid"; wait "$wpid"; finish "$prog" 1; return; }
-        # the client: its driver's environment (client_env), not the shim
-        local cenv
+        # the client: its driver's environment (client_env), and the shim
+        # only to learn that it draws (its submissions: a client makes no
+        # presents). Screenshots come once it has drawn 20 times and weston
+        # has presented KMS_READY_AFTER more frames: on a loaded machine the
+        # client's start-up can outlast weston's own repaints
+        local cenv cready=/tmp/kms-$prog-client.ready
         mapfile -t cenv <<<"$(client_env)"
+        rm -f "$cready"
         env -i "${cenv[@]}" XDG_RUNTIME_DIR="$xdg" WAYLAND_DISPLAY=kms-wayland \
+            LD_PRELOAD="$KMS_SHIM" KMS_IOCTL_OUT="$OUT/$prog-client.counts" \
+            KMS_IOCTL_READY="$cready" KMS_IOCTL_READY_SUBMITS=20 \
             "$@" >"$clog" 2>&1 </dev/null &
         local cpid=$!
-        if wait_more "$prog" "$wpid" "$KMS_READY_AFTER" 120 &&
+        if wait_ready "$prog client" "$cpid" "$cready" 120 &&
+            wait_more "$prog" "$wpid" "$KMS_READY_AFTER" 120 &&
             take_shots "$prog" "$wpid" "$KMS_WESTON_SHOTS"; then
             if kill -0 "$cpid" 2>/dev/null; then
                 echo "client_alive=1"
