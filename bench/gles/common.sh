@@ -147,8 +147,11 @@ gb_run() {
 		fi
 		gb_server_start "$cap"
 		timeout -k 5 "$tmo" unshare -m --propagation private sh -c '
+			exec 3<"${1%/*}" # the socket may lie under /tmp, which the tmpfs hides
 			mount -t tmpfs -o size=1m gles_bench /tmp && : >/tmp/.virgl_test &&
-			mount --bind "$1" /tmp/.virgl_test || exit 99
+			mount --no-canonicalize --bind "/proc/self/fd/3/${1##*/}" /tmp/.virgl_test ||
+			exit 99
+			exec 3<&-
 			shift
 			exec "$@"' sh "$gb_sock" env "${common[@]}" \
 			__EGL_VENDOR_LIBRARY_FILENAMES="$GB_MESA_JSON" LIBGL_ALWAYS_SOFTWARE=1 \

@@ -100,8 +100,11 @@ stop_server() {
 # one) and the private socket is bind-mounted on /tmp/.virgl_test.
 run_client() { # $1 loop, $2 N, $3 result file
 	if ! unshare -m --propagation private sh -c '
+		exec 3<"${1%/*}" # the socket may lie under /tmp, which the tmpfs hides
 		mount -t tmpfs -o size=1m mesa_peer /tmp && : >/tmp/.virgl_test &&
-		mount --bind "$1" /tmp/.virgl_test || exit 99
+		mount --no-canonicalize --bind "/proc/self/fd/3/${1##*/}" /tmp/.virgl_test ||
+		exit 99
+		exec 3<&-
 		shift
 		exec env LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=virpipe \
 			EGL_PLATFORM=surfaceless MESA_SHADER_CACHE_DISABLE=true "$@"' \

@@ -97,10 +97,16 @@ on_virtgl() {
 
 # on_mesa CMD...: CMD on Mesa's virgl (virpipe) over its private server
 on_mesa() {
+    # the socket's directory is held open across the tmpfs mount: it may
+    # lie under /tmp itself (a clone in a temporary directory), which the
+    # tmpfs hides; the bind goes through the open directory, uncanonicalized
     unshare -m --propagation private sh -c '
         sock=$1; shift
+        exec 3<"${sock%/*}"
         mount -t tmpfs -o size=1m x11_test /tmp && : >/tmp/.virgl_test &&
-            mount --bind "$sock" /tmp/.virgl_test || exit 99
+            mount --no-canonicalize --bind "/proc/self/fd/3/${sock##*/}" /tmp/.virgl_test ||
+            exit 99
+        exec 3<&-
         exec env -u VIRTGL_TRANSPORT __EGL_VENDOR_LIBRARY_FILENAMES="$0" GALLIUM_DRIVER=virpipe \
             LIBGL_ALWAYS_SOFTWARE=1 MESA_SHADER_CACHE_DISABLE=true "$@"' \
         "$mesa_json" "$work/mesa.sock" "$@"

@@ -146,8 +146,11 @@ virpipe)
 	# Mesa 22.3 ignores VTEST_SOCKET_NAME: a private /tmp with our socket on
 	# /tmp/.virgl_test (nothing is created in the real /tmp)
 	prefix=(unshare -m --propagation private sh -c '
+		exec 3<"${0%/*}" # the socket may lie under /tmp, which the tmpfs hides
 		mount -t tmpfs -o size=512m virtgl-piglit /tmp && : >/tmp/.virgl_test &&
-		mount --bind "$0" /tmp/.virgl_test || exit 99
+		mount --no-canonicalize --bind "/proc/self/fd/3/${0##*/}" /tmp/.virgl_test ||
+		exit 99
+		exec 3<&-
 		exec "$@"' "$work/vt.sock")
 	;;
 llvmpipe)
