@@ -51,6 +51,7 @@ struct x11_display {
 	xcb_visualid_t visual24, visual32;
 	bool shm;                 /* MIT-SHM usable (cleared when attach fails) */
 	uint32_t max_request;     /* bytes */
+	struct x11_window *windows; /* live window surfaces (under egl_lock()) */
 	struct x11_display *next;
 };
 
@@ -68,6 +69,10 @@ struct x11_window {
 	xcb_gcontext_t gc;
 	uint8_t depth;
 	struct x11_pixels pixels;
+	/* its X resources were given back at eglTerminate: the application may
+	 * close its Display then, before the surface (still current) goes */
+	bool released;
+	struct x11_window *next;
 };
 
 static struct x11_display *all_x11_displays; /* under egl_lock() */
@@ -375,24 +380,56 @@ static EGLint x11_create_window(struct egl_display *d, struct egl_surface *s, vo
 	*w = (struct x11_window){ .display = x, .window = win, .depth = depth,
 				  .gc = xcb_generate_id(x->conn), .pixels = { .shmid = -1 } };
 	xcb_create_gc(x->conn, w->gc, win, 0, NULL);
+	w->next = x->windows;
+	x->windows = w;
 	/* the visuals' byte order: the read back is a plain copy */
 	s->color = VK_FORMAT_B8G8R8A8_UNORM;
 	s->platform_data = w;
 	return EGL_SUCCESS;
 }
 
-static void x11_destroy_window(struct egl_surface *s)
+/* The window's X resources (segment, GC), while the connection is the
+ * application's still. */
+static void release_x_resources(struct x11_window *w)
 {
-	struct x11_window *w = s->platform_data;
 	struct x11_display *x = w->display;
 
+	if (w->released)
+		return;
 	pixels_free(x, &w->pixels);
 	if (!xcb_connection_has_error(x->conn)) {
 		xcb_free_gc(x->conn, w->gc);
 		xcb_flush(x->conn);
 	}
+	w->released = true;
+}
+
+static void unlist_window(struct x11_window *w)
+{
+	struct x11_window **p = &w->display->windows;
+
+	while (*p && *p != w)
+		p = &(*p)->next;
+	if (*p)
+		*p = w->next;
+}
+
+static void x11_destroy_window(struct egl_surface *s)
+{
+	struct x11_window *w = s->platform_data;
+
+	release_x_resources(w);
+	unlist_window(w);
 	free(w);
 	s->platform_data = NULL;
+}
+
+/* eglTerminate: surfaces still current live on, but the application may
+ * close its Display right after; nothing of theirs may touch it later. */
+static void x11_terminate(struct egl_display *d)
+{
+	for (struct x11_window *w = to_x11(d)->windows; w; w = w->next)
+		release_x_resources(w);
 }
 
 /* PutImage requests of as many rows as the server takes in one. */
@@ -501,6 +538,7 @@ const struct egl_platform egl_platform_x11 = {
 	.name = "x11",
 	.get_display = x11_get_display,
 	.initialize = x11_initialize,
+	.terminate = x11_terminate,
 	.create_window = x11_create_window,
 	.destroy_window = x11_destroy_window,
 	.window_by_pointer = true,
