@@ -86,7 +86,7 @@ done
 
 rows="fps-legacy:kmscube frames/s, legacy
 fps-atomic:kmscube frames/s, atomic (-A)
-glmark2:glmark2-es2-drm score (build, texture, shading=phong; 3 s each)
+glmark2:glmark2-es2-drm score (build, texture, shading=phong; 5 s each)
 subs-legacy:submissions (EXECBUFFER) per frame, legacy
 bytes-legacy:command bytes per frame, legacy
 res-legacy:resources created per frame, legacy

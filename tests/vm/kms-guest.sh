@@ -68,7 +68,7 @@ set -u
 READY_SET=${KMS_READY_AFTER:-}
 # the guest's preferred mode (QEMU's virtio-gpu default, 1280x800)
 KMS_MODE=1280x800
-: "${KMS_GLMARK2_ARGS:=-b build:use-vbo=true:duration=3 -b texture:duration=3 -b shading:shading=phong:duration=3}"
+: "${KMS_GLMARK2_ARGS:=-b build:use-vbo=true:duration=5 -b texture:duration=5 -b shading:shading=phong:duration=5}"
 PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
 export PATH
 
