@@ -335,27 +335,35 @@ int vdrm_device_export_fd(struct vdrm_device *dev, uint64_t point, int *fd)
 
 /* ---- resources ------------------------------------------------------------- */
 
-int vdrm_resource_create(struct vdrm_device *dev, const struct vdrm_resource_create_info *info,
-			 struct vdrm_resource **out)
+/* A resource of a validated info: created on the host (fd < 0), or the
+ * dma-buf fd imported. */
+static int new_resource(struct vdrm_device *dev, const struct vdrm_resource_create_info *info,
+			int fd, struct vdrm_resource **out)
 {
-	struct vdrm_resource *res;
-	int ret = vdrm_resource_info_validate(info, &dev->t->error);
+	struct vdrm_resource *res = calloc(1, sizeof(*res));
+	int ret;
 
-	if (ret)
-		return ret;
-	res = calloc(1, sizeof(*res));
 	if (!res)
 		return vdrm_transport_fail(dev->t, VDRM_ERROR_OUT_OF_MEMORY, "out of memory");
 	res->info = *info;
 	res->size = vdrm_resource_backing_size(info);
 	pthread_mutex_lock(&dev->lock);
-	ret = dev->t->res_ops->create(dev->t, info, res);
+	ret = fd < 0 ? dev->t->res_ops->create(dev->t, info, res)
+		     : dev->t->res_ops->import_fd(dev->t, fd, res);
 	pthread_mutex_unlock(&dev->lock);
 	if (ret)
 		free(res);
 	else
 		*out = res;
 	return ret;
+}
+
+int vdrm_resource_create(struct vdrm_device *dev, const struct vdrm_resource_create_info *info,
+			 struct vdrm_resource **out)
+{
+	int ret = vdrm_resource_info_validate(info, &dev->t->error);
+
+	return ret ? ret : new_resource(dev, info, -1, out);
 }
 
 void vdrm_resource_destroy(struct vdrm_device *dev, struct vdrm_resource *res)
@@ -419,7 +427,6 @@ int vdrm_resource_import_fd(struct vdrm_device *dev, int fd,
 			    const struct vdrm_resource_create_info *info,
 			    struct vdrm_resource **out)
 {
-	struct vdrm_resource *res;
 	int ret = vdrm_resource_info_validate(info, &dev->t->error);
 
 	if (ret)
@@ -430,19 +437,7 @@ int vdrm_resource_import_fd(struct vdrm_device *dev, int fd,
 	if (fd < 0)
 		return vdrm_transport_fail(dev->t, VDRM_ERROR_INVALID_ARGUMENT,
 					   "import of fd %d", fd);
-	res = calloc(1, sizeof(*res));
-	if (!res)
-		return vdrm_transport_fail(dev->t, VDRM_ERROR_OUT_OF_MEMORY, "out of memory");
-	res->info = *info;
-	res->size = vdrm_resource_backing_size(info);
-	pthread_mutex_lock(&dev->lock);
-	ret = dev->t->res_ops->import_fd(dev->t, fd, res);
-	pthread_mutex_unlock(&dev->lock);
-	if (ret)
-		free(res);
-	else
-		*out = res;
-	return ret;
+	return new_resource(dev, info, fd, out);
 }
 
 int vdrm_resource_wait_idle(struct vdrm_device *dev, struct vdrm_resource *res)

@@ -71,15 +71,20 @@ static bool debug_egl(void)
 	return false;
 }
 
+void egl_vdebug(const char *scope, const char *fmt, va_list ap)
+{
+	if (!debug_egl())
+		return;
+	fprintf(stderr, "virtgl: %s: ", scope);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void egl_debug(const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!debug_egl())
-		return;
 	va_start(ap, fmt);
-	fputs("virtgl: egl: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	egl_vdebug("egl", fmt, ap);
 	va_end(ap);
 }

@@ -7,6 +7,8 @@
  */
 #pragma once
 
+#include <stdarg.h>
+
 #include <EGL/egl.h>
 
 /* Records code for this thread; returns EGL_FALSE so failures read
@@ -25,3 +27,5 @@ EGLint EGLAPIENTRY vegl_GetError(void);
  * stderr saying why virtgl declines a display or fails a platform call,
  * which EGL's error codes alone cannot say. */
 void egl_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same under another scope word ("virtgl: SCOPE: ..."). */
+void egl_vdebug(const char *scope, const char *fmt, va_list ap);

@@ -22,6 +22,7 @@
 #include <wayland-client.h>
 
 #include "egl_config.h"
+#include "egl_error.h"
 #include "egl_platform.h"
 #include "egl_wayland.h"
 #include "linux-dmabuf-v1-client.h"
@@ -31,15 +32,10 @@ static struct wayland_display *all_wayland_displays; /* under egl_lock() */
 
 void wayland_debug(const char *fmt, ...)
 {
-	const char *d = getenv("VIRTGL_DEBUG");
 	va_list ap;
 
-	if (!d || !strstr(d, "egl"))
-		return;
 	va_start(ap, fmt);
-	fputs("virtgl: wayland: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	egl_vdebug("wayland", fmt, ap);
 	va_end(ap);
 }
 
@@ -101,7 +97,9 @@ static const struct wl_registry_listener registry_listener = {
 	.global_remove = registry_global_remove,
 };
 
-static void globals_destroy(struct wayland_globals *g)
+/* The globals' proxies (not the queue: a proxy still on it must not point
+ * at freed memory). */
+static void globals_release(struct wayland_globals *g)
 {
 	if (g->dmabuf)
 		zwp_linux_dmabuf_v1_destroy(g->dmabuf);
@@ -109,6 +107,14 @@ static void globals_destroy(struct wayland_globals *g)
 		wl_compositor_destroy(g->compositor);
 	if (g->registry)
 		wl_registry_destroy(g->registry);
+	g->dmabuf = NULL;
+	g->compositor = NULL;
+	g->registry = NULL;
+}
+
+static void globals_destroy(struct wayland_globals *g)
+{
+	globals_release(g);
 	if (g->wrapper)
 		wl_proxy_wrapper_destroy(g->wrapper);
 	if (g->queue)
@@ -265,17 +271,7 @@ static EGLint wayland_initialize(struct egl_display *d)
  * at freed memory. */
 static void wayland_terminate(struct egl_display *d)
 {
-	struct wayland_globals *g = &to_wayland(d)->g;
-
-	if (g->dmabuf)
-		zwp_linux_dmabuf_v1_destroy(g->dmabuf);
-	if (g->compositor)
-		wl_compositor_destroy(g->compositor);
-	if (g->registry)
-		wl_registry_destroy(g->registry);
-	g->dmabuf = NULL;
-	g->compositor = NULL;
-	g->registry = NULL;
+	globals_release(&to_wayland(d)->g);
 }
 
 /* Wayland has no visuals: the fourcc of the buffers a config's windows

@@ -24,6 +24,20 @@ struct egl_surface *egl_surface_lookup(struct egl_display *d, EGLSurface handle)
 
 /* ---- creation -------------------------------------------------------------------- */
 
+EGLint egl_surface_common_attrib(EGLint name, EGLAttrib value)
+{
+	switch (name) {
+	case EGL_GL_COLORSPACE:
+		/* the configs have no sRGB colour buffers */
+		return value == EGL_GL_COLORSPACE_LINEAR ? EGL_SUCCESS : EGL_BAD_MATCH;
+	case EGL_VG_ALPHA_FORMAT:
+	case EGL_VG_COLORSPACE:
+		return EGL_BAD_MATCH; /* no config renders OpenVG */
+	default:
+		return EGL_BAD_ATTRIBUTE;
+	}
+}
+
 /* EGL 1.5 §3.5.2: one pbuffer attribute; returns the EGL error. */
 static EGLint parse_pbuffer_attrib(struct pbuffer_request *r, EGLint name, EGLint value)
 {
@@ -47,14 +61,8 @@ static EGLint parse_pbuffer_attrib(struct pbuffer_request *r, EGLint name, EGLin
 									  : EGL_BAD_ATTRIBUTE;
 	case EGL_MIPMAP_TEXTURE:
 		return EGL_SUCCESS; /* only meaningful with a texture format */
-	case EGL_GL_COLORSPACE:
-		/* the configs have no sRGB colour buffers */
-		return value == EGL_GL_COLORSPACE_LINEAR ? EGL_SUCCESS : EGL_BAD_MATCH;
-	case EGL_VG_ALPHA_FORMAT:
-	case EGL_VG_COLORSPACE:
-		return EGL_BAD_MATCH; /* no config renders OpenVG */
 	default:
-		return EGL_BAD_ATTRIBUTE;
+		return egl_surface_common_attrib(name, value);
 	}
 }
 

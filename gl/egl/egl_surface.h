@@ -59,7 +59,9 @@ EGLSurface EGLAPIENTRY vegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLCo
  * n_rects 0 for all); s is bound to the caller's context. */
 EGLint egl_window_swap(struct egl_display *d, struct egl_surface *s, const EGLint *rects,
 		       EGLint n_rects);
-/* Shared with egl_window.c. */
+/* Shared with egl_window.c. The attributes every surface kind takes alike
+ * (colour space, OpenVG's); EGL_BAD_ATTRIBUTE for any other. */
+EGLint egl_surface_common_attrib(EGLint name, EGLAttrib value);
 struct egl_surface *egl_surface_new(const struct egl_config *c, EGLint width, EGLint height);
 EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s);
 void egl_surface_add(struct egl_display *d, struct egl_surface *s);

@@ -26,14 +26,8 @@ static EGLint check_window_attrib(EGLint name, EGLAttrib value)
 		/* a hint: windows are always back buffered here */
 		return value == EGL_BACK_BUFFER || value == EGL_SINGLE_BUFFER ? EGL_SUCCESS
 									: EGL_BAD_PARAMETER;
-	case EGL_GL_COLORSPACE:
-		/* the configs have no sRGB colour buffers */
-		return value == EGL_GL_COLORSPACE_LINEAR ? EGL_SUCCESS : EGL_BAD_MATCH;
-	case EGL_VG_ALPHA_FORMAT:
-	case EGL_VG_COLORSPACE:
-		return EGL_BAD_MATCH; /* no config renders OpenVG */
 	default:
-		return EGL_BAD_ATTRIBUTE;
+		return egl_surface_common_attrib(name, value);
 	}
 }
 
