@@ -63,6 +63,22 @@ static struct vgl_share *share_create(void)
 	return s;
 }
 
+/* The share group's namespaces hold one reference of each object. */
+static void release_buffer(void *obj)
+{
+	vgl_buffer_unref(obj);
+}
+
+static void release_program(void *obj)
+{
+	vgl_program_object_delete(obj);
+}
+
+static void release_fence(void *obj)
+{
+	vgl_fence_destroy(obj);
+}
+
 static void share_unref(struct vgl_share *s)
 {
 	bool last;
@@ -72,16 +88,10 @@ static void share_unref(struct vgl_share *s)
 	pthread_mutex_unlock(&vgl_bind_lock);
 	if (!last)
 		return;
-	for (uint32_t i = 1; i <= s->buffers.nr; i++)
-		vgl_buffer_unref(vgl_names_get(&s->buffers, i));
-	for (uint32_t i = 1; i <= s->programs.nr; i++)
-		vgl_program_object_delete(vgl_names_get(&s->programs, i));
-	for (uint32_t i = 1; i <= s->syncs.nr; i++)
-		vgl_fence_destroy(vgl_names_get(&s->syncs, i));
+	vgl_names_drain(&s->buffers, release_buffer);
+	vgl_names_drain(&s->programs, release_program);
+	vgl_names_drain(&s->syncs, release_fence);
 	vgl_texture_share_finish(s);
-	vgl_names_finish(&s->syncs);
-	vgl_names_finish(&s->buffers);
-	vgl_names_finish(&s->programs);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
 }
@@ -139,6 +149,12 @@ int vgl_context_create(struct vgl_device *dev, const struct vgl_context_info *in
 	return VGL_OK;
 }
 
+static void free_vao(void *obj)
+{
+	vgl_vao_release(obj);
+	free(obj);
+}
+
 static void release_bindings(struct vgl_context *ctx)
 {
 	vgl_buffer_unref(ctx->array_buffer);
@@ -148,15 +164,7 @@ static void release_bindings(struct vgl_context *ctx)
 	for (int i = 0; i < VGL_MAX_UBO_BINDINGS; i++)
 		vgl_buffer_unref(ctx->ubo[i].buffer);
 	vgl_vao_release(&ctx->default_vao);
-	for (uint32_t i = 1; i <= ctx->vaos.nr; i++) {
-		struct vgl_vao *vao = vgl_names_get(&ctx->vaos, i);
-
-		if (vao) {
-			vgl_vao_release(vao);
-			free(vao);
-		}
-	}
-	vgl_names_finish(&ctx->vaos);
+	vgl_names_drain(&ctx->vaos, free_vao);
 	vgl_program_unref(ctx->program);
 	ctx->program = NULL;
 	vgl_clear_finish(ctx);

@@ -25,16 +25,14 @@ static void fbo_free(struct vgl_fbo *f)
 	free(f);
 }
 
+static void release_fbo(void *obj)
+{
+	fbo_free(obj);
+}
+
 void vgl_fbo_destroy_all(struct vgl_context *ctx)
 {
-	struct vgl_names *n = ctx->tex->fbos;
-
-	for (uint32_t i = 1; i <= n->nr; i++) {
-		struct vgl_fbo *f = vgl_names_get(n, i);
-
-		if (f)
-			fbo_free(f);
-	}
+	vgl_names_drain(ctx->tex->fbos, release_fbo);
 	ctx->tex->draw_fbo = ctx->tex->read_fbo = NULL;
 }
 

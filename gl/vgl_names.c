@@ -6,6 +6,8 @@
 
 #include "vgl_context.h"
 
+/* ---- the dense part: names 1..VGL_NAMES_DENSE_MAX ---------------------------------- */
+
 static bool grow(struct vgl_names *n, uint32_t want)
 {
 	uint32_t cap = n->cap ? n->cap : 16;
@@ -24,54 +26,194 @@ static bool grow(struct vgl_names *n, uint32_t want)
 	return true;
 }
 
-uint32_t vgl_names_gen(struct vgl_names *n, void *obj)
+static bool dense_set(struct vgl_names *n, uint32_t name, void *obj)
+{
+	if (!grow(n, name))
+		return false;
+	n->slots[name - 1] = obj;
+	if (name > n->dense_nr)
+		n->dense_nr = name;
+	return true;
+}
+
+/* ---- the sparse part: a linear-probing hash table ------------------------------------ */
+
+static uint32_t sparse_home(const struct vgl_names *n, uint32_t name)
+{
+	return (name * 2654435761u) & (n->sparse.cap - 1); /* Knuth's multiplicative hash */
+}
+
+/* The slot holding name, or the empty slot where it would go; cap must be > 0. */
+static uint32_t sparse_slot(const struct vgl_names *n, uint32_t name)
+{
+	uint32_t i = sparse_home(n, name);
+
+	while (n->sparse.keys[i] && n->sparse.keys[i] != name)
+		i = (i + 1) & (n->sparse.cap - 1);
+	return i;
+}
+
+static void *sparse_get(const struct vgl_names *n, uint32_t name)
 {
 	uint32_t i;
 
-	for (i = 0; i < n->nr && n->slots[i]; i++)
-		;
-	if (!grow(n, i + 1))
-		return 0;
-	n->slots[i] = obj ? obj : VGL_NAME_RESERVED;
-	if (i == n->nr)
-		n->nr++;
-	return i + 1;
+	if (!n->sparse.count)
+		return NULL;
+	i = sparse_slot(n, name);
+	return n->sparse.keys[i] ? n->sparse.objs[i] : NULL;
+}
+
+static bool sparse_rehash(struct vgl_names *n, uint32_t cap)
+{
+	uint32_t *keys = n->sparse.keys, old_cap = n->sparse.cap;
+	void **objs = n->sparse.objs;
+
+	n->sparse.keys = calloc(cap, sizeof(*keys));
+	n->sparse.objs = calloc(cap, sizeof(*objs));
+	if (!n->sparse.keys || !n->sparse.objs) {
+		free(n->sparse.keys);
+		free(n->sparse.objs);
+		n->sparse.keys = keys;
+		n->sparse.objs = objs;
+		return false;
+	}
+	n->sparse.cap = cap;
+	for (uint32_t i = 0; i < old_cap; i++) {
+		if (keys[i]) {
+			uint32_t j = sparse_slot(n, keys[i]);
+
+			n->sparse.keys[j] = keys[i];
+			n->sparse.objs[j] = objs[i];
+		}
+	}
+	free(keys);
+	free(objs);
+	return true;
+}
+
+static bool sparse_set(struct vgl_names *n, uint32_t name, void *obj)
+{
+	uint32_t i;
+
+	/* at most half full, so probes stay short */
+	if ((n->sparse.count + 1) * 2 > n->sparse.cap &&
+	    !sparse_rehash(n, n->sparse.cap ? n->sparse.cap * 2 : 16))
+		return false;
+	i = sparse_slot(n, name);
+	if (!n->sparse.keys[i])
+		n->sparse.count++;
+	n->sparse.keys[i] = name;
+	n->sparse.objs[i] = obj;
+	return true;
+}
+
+/* Removal by backward shift: the entries after the hole that probed past it move up. */
+static void sparse_remove(struct vgl_names *n, uint32_t name)
+{
+	uint32_t mask = n->sparse.cap - 1, i, j;
+
+	if (!n->sparse.count || !n->sparse.keys[i = sparse_slot(n, name)])
+		return;
+	n->sparse.count--;
+	for (j = (i + 1) & mask; n->sparse.keys[j]; j = (j + 1) & mask) {
+		uint32_t home = sparse_home(n, n->sparse.keys[j]);
+
+		/* the entry at j may fill the hole at i unless its home lies in (i, j] */
+		if (((j - home) & mask) >= ((j - i) & mask)) {
+			n->sparse.keys[i] = n->sparse.keys[j];
+			n->sparse.objs[i] = n->sparse.objs[j];
+			i = j;
+		}
+	}
+	n->sparse.keys[i] = 0;
+	n->sparse.objs[i] = NULL;
+}
+
+/* ---- the namespace ---------------------------------------------------------------------- */
+
+/* The slot of a name as stored: NULL (free), VGL_NAME_RESERVED or an object. */
+static void *slot_of(const struct vgl_names *n, uint32_t name)
+{
+	if (name == 0)
+		return NULL;
+	if (name <= VGL_NAMES_DENSE_MAX)
+		return name <= n->dense_nr ? n->slots[name - 1] : NULL;
+	return sparse_get(n, name);
+}
+
+/* The lowest name not in use: the dense part first, then above it. */
+static uint32_t lowest_free(struct vgl_names *n)
+{
+	uint32_t i = n->free_hint;
+
+	while (i < n->dense_nr && n->slots[i])
+		i++;
+	n->free_hint = i;
+	if (i < VGL_NAMES_DENSE_MAX)
+		return i + 1;
+	for (uint32_t name = VGL_NAMES_DENSE_MAX + 1; name; name++)
+		if (!sparse_get(n, name))
+			return name;
+	return 0; /* all 2^32 - 1 names in use */
+}
+
+uint32_t vgl_names_gen(struct vgl_names *n, void *obj)
+{
+	uint32_t name = lowest_free(n);
+
+	return name && vgl_names_set(n, name, obj) ? name : 0;
 }
 
 void *vgl_names_get(const struct vgl_names *n, uint32_t name)
 {
-	void *o;
+	void *o = slot_of(n, name);
 
-	if (name == 0 || name > n->nr)
-		return NULL;
-	o = n->slots[name - 1];
 	return o == VGL_NAME_RESERVED ? NULL : o;
 }
 
 bool vgl_names_is_gen(const struct vgl_names *n, uint32_t name)
 {
-	return name && name <= n->nr && n->slots[name - 1];
+	return slot_of(n, name) != NULL;
 }
 
 bool vgl_names_set(struct vgl_names *n, uint32_t name, void *obj)
 {
-	if (name == 0 || !grow(n, name))
+	if (!obj)
+		obj = VGL_NAME_RESERVED;
+	if (name == 0)
 		return false;
-	n->slots[name - 1] = obj ? obj : VGL_NAME_RESERVED;
-	if (name > n->nr)
-		n->nr = name;
-	return true;
+	return name <= VGL_NAMES_DENSE_MAX ? dense_set(n, name, obj) : sparse_set(n, name, obj);
 }
 
 void vgl_names_remove(struct vgl_names *n, uint32_t name)
 {
-	if (name && name <= n->nr)
+	if (name == 0)
+		return;
+	if (name > VGL_NAMES_DENSE_MAX) {
+		sparse_remove(n, name);
+	} else if (name <= n->dense_nr) {
 		n->slots[name - 1] = NULL;
+		if (name - 1 < n->free_hint)
+			n->free_hint = name - 1;
+	}
+}
+
+void vgl_names_drain(struct vgl_names *n, void (*release)(void *obj))
+{
+	for (uint32_t i = 0; i < n->dense_nr; i++)
+		if (n->slots[i] && n->slots[i] != VGL_NAME_RESERVED)
+			release(n->slots[i]);
+	for (uint32_t i = 0; i < n->sparse.cap; i++)
+		if (n->sparse.keys[i] && n->sparse.objs[i] != VGL_NAME_RESERVED)
+			release(n->sparse.objs[i]);
+	vgl_names_finish(n);
 }
 
 void vgl_names_finish(struct vgl_names *n)
 {
 	free(n->slots);
+	free(n->sparse.keys);
+	free(n->sparse.objs);
 	memset(n, 0, sizeof(*n));
 }
 

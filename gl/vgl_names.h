@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A GL object namespace: names (GLuint, 0 reserved) -> objects. Names are
- * slot indices + 1 into one growing array; glGen* hands out the lowest free
- * slots. The namespace does not own the objects: callers destroy them.
+ * A GL object namespace: names (GLuint, 0 reserved) -> objects. glGen* hands
+ * out the lowest free names, kept in a dense array of slots (name - 1 is the
+ * index) for a cheap lookup at every bind. Names an application picks itself
+ * (ES 2.0 lets glBind* take a name never generated) may be anywhere in 2^32:
+ * those above VGL_NAMES_DENSE_MAX live in a small open-addressing hash table
+ * instead, so glBindFramebuffer(1437432592) costs a few bytes, not gigabytes.
+ * The namespace does not own the objects: callers destroy them.
  */
 #pragma once
 
@@ -11,9 +15,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define VGL_NAMES_DENSE_MAX (1u << 16)
+
 struct vgl_names {
 	void **slots;        /* NULL: free; VGL_NAME_RESERVED: generated, no object yet */
-	uint32_t nr, cap;
+	uint32_t dense_nr, cap;
+	uint32_t free_hint;  /* no free slot below this index */
+	struct {             /* names above VGL_NAMES_DENSE_MAX; key 0 is empty */
+		uint32_t *keys;
+		void **objs;
+		uint32_t cap, count; /* cap: 0 or a power of two */
+	} sparse;
 };
 
 #define VGL_NAME_RESERVED ((void *)1)
@@ -28,6 +40,8 @@ bool vgl_names_is_gen(const struct vgl_names *n, uint32_t name);
  * generated name is allowed in ES 2.0). false when out of memory. */
 bool vgl_names_set(struct vgl_names *n, uint32_t name, void *obj);
 void vgl_names_remove(struct vgl_names *n, uint32_t name);
+/* Calls release on every object, then frees the namespace. */
+void vgl_names_drain(struct vgl_names *n, void (*release)(void *obj));
 void vgl_names_finish(struct vgl_names *n);
 
 /* ---- glGen*, glDelete*, glIs* over one object type ------------------------------ */

@@ -133,17 +133,27 @@ void vgl_texture_state_destroy(struct vgl_context *ctx)
 	ctx->tex = NULL;
 }
 
+/* The share group's namespaces hold one reference of each object. */
+static void release_texture(void *obj)
+{
+	vgl_texture_unref(obj);
+}
+
+static void release_renderbuffer(void *obj)
+{
+	vgl_renderbuffer_unref(obj);
+}
+
+static void release_sampler(void *obj)
+{
+	vgl_sampler_object_unref(obj);
+}
+
 void vgl_texture_share_finish(struct vgl_share *share)
 {
-	for (uint32_t i = 1; i <= share->textures.nr; i++)
-		vgl_texture_unref(vgl_names_get(&share->textures, i));
-	for (uint32_t i = 1; i <= share->renderbuffers.nr; i++)
-		vgl_renderbuffer_unref(vgl_names_get(&share->renderbuffers, i));
-	for (uint32_t i = 1; i <= share->samplers.nr; i++)
-		vgl_sampler_object_unref(vgl_names_get(&share->samplers, i));
-	vgl_names_finish(&share->textures);
-	vgl_names_finish(&share->renderbuffers);
-	vgl_names_finish(&share->samplers);
+	vgl_names_drain(&share->textures, release_texture);
+	vgl_names_drain(&share->renderbuffers, release_renderbuffer);
+	vgl_names_drain(&share->samplers, release_sampler);
 }
 
 /* The texture a unit uses for a target: the bound one or the default. */

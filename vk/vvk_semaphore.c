@@ -203,6 +203,9 @@ VkResult vvk_SignalSemaphore(VkDevice device, const VkSemaphoreSignalInfo *pSign
 	return vvk_queue_flush_pending(&dev->queue);
 }
 
+/* An empty submission completes at once unless the host is stuck. */
+#define EMPTY_SUBMIT_WAIT_NS (10 * 1000000000ll)
+
 VkResult vvk_GetSemaphoreFdForValue(VkDevice device, VkSemaphore semaphore, uint64_t value,
 				    int *pFd)
 {
@@ -216,12 +219,17 @@ VkResult vvk_GetSemaphoreFdForValue(VkDevice device, VkSemaphore semaphore, uint
 	pthread_mutex_unlock(&dev->sync_lock);
 	if (point == POINT_NONE)
 		return VK_NOT_READY;
-	/* already reached: any completed point makes a readable fd */
+	/* already reached: any completed point makes a readable fd (not the
+	 * last submitted one, which may still be running) */
 	if (!point)
-		point = vdrm_device_last_submitted(dev->vdrm);
+		point = vdrm_device_last_completed(dev->vdrm);
 	if (!point) {
+		/* nothing submitted yet: an empty submission's point, waited for
+		 * so that the fd of a reached value is readable at once */
 		VkResult r = vvk_queue_submit_empty(&dev->queue, &point);
 
+		if (r == VK_SUCCESS)
+			r = vvk_result_from_vdrm(vdrm_device_wait(dev->vdrm, point, EMPTY_SUBMIT_WAIT_NS));
 		if (r != VK_SUCCESS)
 			return r;
 	}

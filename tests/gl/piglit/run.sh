@@ -74,105 +74,36 @@ mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
 res=$outdir/$name
 
-export PIGLIT_PLATFORM=surfaceless_egl PIGLIT_NO_WINDOW=1 EGL_PLATFORM=surfaceless \
-	MESA_SHADER_CACHE_DISABLE=true PIGLIT_COMPRESSION=none
-mesa_json=/usr/share/glvnd/egl_vendor.d/50_mesa.json
+export PIGLIT_PLATFORM=surfaceless_egl PIGLIT_NO_WINDOW=1 PIGLIT_COMPRESSION=none
+# shellcheck source=../../conformance/peers.sh
+. "$top_srcdir/tests/conformance/peers.sh"
 
-# ---- a private virgl_test_server (virtgl, virpipe) ------------------------
 work=$(mktemp -d /var/tmp/virtgl-piglit.XXXXXX)
-server_pid=
 piglit_pid=
 cleanup() {
 	if [ -n "$piglit_pid" ]; then
 		kill -TERM -- "-$piglit_pid" 2>/dev/null || true
 		wait "$piglit_pid" 2>/dev/null || true
 	fi
-	if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-		kill "$server_pid" 2>/dev/null || true
-		wait "$server_pid" 2>/dev/null || true
-	fi
+	peer_cleanup
 	[ -f "$work/server.log" ] && [ -d "$res" ] && cp "$work/server.log" "$res/server.log"
 	rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-start_server() {
-	command -v virgl_test_server >/dev/null ||
-		die "virgl_test_server not found: install the Debian package virgl-server"
-	# the host side renders with Mesa, whatever the client side is given
-	env -u __EGL_VENDOR_LIBRARY_FILENAMES -u GALLIUM_DRIVER \
-		virgl_test_server --use-egl-surfaceless --socket-path="$work/vt.sock" \
-		>"$work/server.log" 2>&1 &
-	server_pid=$!
-	for _ in $(seq 200); do
-		[ -S "$work/vt.sock" ] && return 0
-		kill -0 "$server_pid" 2>/dev/null || break
-		sleep 0.05
-	done
-	cat "$work/server.log" >&2
-	die "virgl_test_server did not come up"
-}
-
 # piglit reads the list from, and writes the results to, the work folder:
 # virpipe's private /tmp would hide anything under the real /tmp
 cp "$list" "$work/list.txt"
 piglit_cmd=(piglit run all -p surfaceless_egl --test-list "$work/list.txt" -j "$jobs"
 	--timeout "$timeout" -l dummy -o -n "$name" "$work/results")
-prefix=()
-case $driver in
-virtgl)
-	json=$top_builddir/gl/virtgl_egl.json
-	lib=$top_builddir/gl/.libs/libEGL_virtgl.so.0
-	[ -e "$json" ] && [ -e "$lib" ] || die "$json or $lib missing: run make first"
-	# a private copy of the library (it is self-contained): a rebuild while
-	# piglit runs must not change the driver under a half-done run
-	cp "$(readlink -f "$lib")" "$work/libEGL_virtgl.so.0"
-	sed "s|\"library_path\" *: *\"[^\"]*\"|\"library_path\" : \"$work/libEGL_virtgl.so.0\"|" \
-		"$json" >"$work/virtgl_egl.json"
-	grep -q "$work/libEGL_virtgl.so.0" "$work/virtgl_egl.json" || die "cannot rewrite $json"
-	lib_sum=$(md5sum <"$lib" | cut -d' ' -f1)
-	export VIRTGL_TRANSPORT=vtest __EGL_VENDOR_LIBRARY_FILENAMES=$work/virtgl_egl.json
-	if [ -z "${VIRTGL_VTEST_SOCKET:-}" ] && [ -z "${VIRTGL_PIGLIT_SPAWN:-}" ]; then
-		start_server
-		export VIRTGL_VTEST_SOCKET=$work/vt.sock
-	fi
-	unset GALLIUM_DRIVER
-	;;
-virpipe)
-	command -v unshare >/dev/null || die "unshare not found (util-linux)"
-	start_server
-	export GALLIUM_DRIVER=virpipe LIBGL_ALWAYS_SOFTWARE=1 __EGL_VENDOR_LIBRARY_FILENAMES=$mesa_json
-	# Mesa 22.3 ignores VTEST_SOCKET_NAME: a private /tmp with our socket on
-	# /tmp/.virgl_test (nothing is created in the real /tmp)
-	prefix=(unshare -m --propagation private sh -c '
-		exec 3<"${0%/*}" # the socket may lie under /tmp, which the tmpfs hides
-		mount -t tmpfs -o size=512m virtgl-piglit /tmp && : >/tmp/.virgl_test &&
-		mount --no-canonicalize --bind "/proc/self/fd/3/${0##*/}" /tmp/.virgl_test ||
-		exit 99
-		exec 3<&-
-		exec "$@"' "$work/vt.sock")
-	;;
-llvmpipe)
-	export GALLIUM_DRIVER=llvmpipe LIBGL_ALWAYS_SOFTWARE=1 __EGL_VENDOR_LIBRARY_FILENAMES=$mesa_json
-	;;
-esac
-
-# which driver answers: a run on the wrong one (a fallback to another
-# vendor or gallium driver) must not pass for this one
-case $driver in
-virtgl) want_renderer=virtgl ;;
-virpipe) want_renderer=virgl ;;
-llvmpipe) want_renderer=llvmpipe ;;
-esac
-"${prefix[@]}" wflinfo -p surfaceless_egl -a gles2 >"$work/wflinfo.txt" 2>&1 || true
+[ -z "${VIRTGL_PIGLIT_SPAWN:-}" ] || export PEER_SPAWN=1
+peer_setup "$driver" "$work"
+[ "$driver" != virtgl ] || lib_sum=$(md5sum <"$work/libEGL_virtgl.so.0" | cut -d' ' -f1)
+prefix=("${peer_prefix[@]}")
+peer_check_renderer "$driver" "$work/wflinfo.txt"
 renderer=$(sed -n 's/^OpenGL renderer string: //p' "$work/wflinfo.txt")
 version=$(sed -n 's/^OpenGL version string: //p' "$work/wflinfo.txt")
-if ! echo "$renderer" | grep -q "$want_renderer" ||
-	{ [ "$driver" = llvmpipe ] && echo "$renderer" | grep -q virgl; }; then
-	cat "$work/wflinfo.txt" >&2
-	die "$driver: wflinfo -p surfaceless_egl -a gles2 does not show a $want_renderer renderer"
-fi
 
 ntests=$(sed 's/#.*//; /^[[:space:]]*$/d' "$list" | wc -l)
 echo "piglit/run.sh: $driver: $ntests tests of $(basename "$list") -> $res" >&2
@@ -200,7 +131,7 @@ python3 "$here/results.py" counts "$res/results.json" >"$res/counts.txt"
 	echo "driver=$driver"
 	echo "renderer=$renderer"
 	echo "gles2_version=$version"
-	[ -z "${lib_sum:-}" ] || echo "virtgl_lib_md5=$lib_sum ($lib, run from a copy)"
+	[ -z "${lib_sum:-}" ] || echo "virtgl_lib_md5=$lib_sum (run from a copy)"
 	echo "list=$list"
 	echo "tests=$ntests"
 	echo "wall_s=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')"
