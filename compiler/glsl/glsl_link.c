@@ -429,9 +429,12 @@ static void count_stage(const struct lk *k, enum glsl_stage st, struct stage_use
 		const struct glsl_type *t = s->type.type;
 
 		if (lk_is_loose_uniform(s)) {
+			/* 0 for a struct of samplers only: no storage */
 			uint32_t align = glsl_std140_align(t, false);
-			u->uniform_bytes = (u->uniform_bytes + align - 1) / align * align +
-					   glsl_std140_size(t, false);
+
+			if (align)
+				u->uniform_bytes = (u->uniform_bytes + align - 1) / align * align +
+						   glsl_std140_size(t, false);
 		} else if (s->kind == GLSL_SYM_VAR && s->storage == GLSL_STORAGE_UNIFORM) {
 			*(lk_is_sampler(t) ? &u->samplers : &u->blocks) += elements(t);
 		}

@@ -14,9 +14,10 @@
 
 #include "glsl_types.h"
 
+/* a == 0: a type without memory (a sampler, or a struct of samplers only) */
 static uint32_t round_up(uint32_t v, uint32_t a)
 {
-	return (v + a - 1) / a * a;
+	return a ? (v + a - 1) / a * a : v;
 }
 
 static bool field_row_major(const struct glsl_field *f, bool parent)
