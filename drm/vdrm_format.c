@@ -32,7 +32,7 @@ static const struct vdrm_format_desc formats[VDRM_FORMAT_MAX] = {
 	F(5, B5G5R5A1_UNORM, 2, 0),
 	F(6, B4G4R4A4_UNORM, 2, 0),
 	F(7, B5G6R5_UNORM, 2, 0),
-	F(8, R10G10B10A2_UNORM, 4, 0),
+	F(8, R10G10B10A2_UNORM, 4, V),
 
 	/* GLES 2 unsized LUMINANCE / ALPHA / LUMINANCE_ALPHA */
 	F(9, L8_UNORM, 1, 0),
@@ -175,8 +175,10 @@ static const struct vdrm_format_desc formats[VDRM_FORMAT_MAX] = {
 	F(160, L32_FLOAT, 4, 0),
 	F(161, L32A32_FLOAT, 8, 0),
 
-	/* INT_2_10_10_10_REV vertex data */
-	F(173, R10G10B10A2_SNORM, 4, 0),
+	/* [UNSIGNED_]INT_2_10_10_10_REV vertex data */
+	F(123, R10G10B10A2_USCALED, 4, V),
+	F(172, R10G10B10A2_SSCALED, 4, V),
+	F(173, R10G10B10A2_SNORM, 4, V),
 
 	/* pure integers */
 	F(177, R8_UINT, 1, I | V),

@@ -7,6 +7,7 @@
  * stride 0. Indices: the element buffer, or streamed client indices; line
  * loops are drawn as strips through an index list closing the loop.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,8 +109,8 @@ static bool enabled_array(struct vgl_context *ctx, const struct vgl_draw *d,
 	return vb->offset < s->size;
 }
 
-/* Where a fixed-point array's data can be read by the CPU; NULL if nowhere. */
-static const uint8_t *fixed_source(const struct vgl_attrib *a, VkDeviceSize bytes)
+/* Where a converted array's data can be read by the CPU; NULL if nowhere. */
+static const uint8_t *converted_source(const struct vgl_attrib *a, VkDeviceSize bytes)
 {
 	struct vgl_storage *s;
 
@@ -122,29 +123,44 @@ static const uint8_t *fixed_source(const struct vgl_attrib *a, VkDeviceSize byte
 	return s->map + (uintptr_t)a->pointer;
 }
 
-/* GL_FIXED (16.16) has no vertex format: the vertices the draw reads are
- * converted to packed floats and streamed. */
-static bool fixed_array(struct vgl_context *ctx, const struct vgl_draw *d,
-			const struct vgl_attrib *a, uint32_t stride, struct vbind *vb)
+/* One component of a type the host cannot fetch, as the float GL reads. */
+static float converted_component(const struct vgl_attrib *a, const uint8_t *p)
+{
+	int32_t i;
+	uint32_t u;
+
+	memcpy(&i, p, 4);
+	memcpy(&u, p, 4);
+	switch (a->type) {
+	case GL_FIXED:
+		return (float)i / 65536.0f;
+	case GL_INT: /* ES 3.0 2.1.6 (2.3): signed normalized maps to [-1, 1] */
+		return a->normalized ? fmaxf((float)i / 2147483647.0f, -1.0f) : (float)i;
+	default:
+		return a->normalized ? (float)((double)u / 4294967295.0) : (float)u;
+	}
+}
+
+/* GL_FIXED (16.16) and 32-bit integers read as floats have no vertex format:
+ * the vertices the draw reads are converted to packed floats and streamed. */
+static bool converted_array(struct vgl_context *ctx, const struct vgl_draw *d,
+			    const struct vgl_attrib *a, uint32_t stride, struct vbind *vb)
 {
 	int64_t last = a->divisor ? (d->instances - 1) / (int64_t)a->divisor
 				  : vgl_draw_max_index(ctx, d);
 	uint32_t n = (uint32_t)a->size;
 	const uint8_t *src;
 	float *f;
-	int32_t x;
 
 	if (last < 0)
 		return false;
-	src = fixed_source(a, (VkDeviceSize)last * stride + 4 * n);
+	src = converted_source(a, (VkDeviceSize)last * stride + 4 * n);
 	f = src ? malloc(((size_t)last + 1) * n * sizeof(float)) : NULL;
 	if (!f)
 		return false;
 	for (int64_t v = 0; v <= last; v++)
-		for (uint32_t c = 0; c < n; c++) {
-			memcpy(&x, src + v * stride + 4 * c, 4);
-			f[v * n + c] = (float)x / 65536.0f;
-		}
+		for (uint32_t c = 0; c < n; c++)
+			f[v * n + c] = converted_component(a, src + v * stride + 4 * c);
 	vb->buf = vgl_stream_upload(ctx, f, ((VkDeviceSize)last + 1) * n * sizeof(float),
 				    &vb->offset);
 	free(f);
@@ -166,12 +182,12 @@ static bool location_input(struct vgl_context *ctx, const struct vgl_draw *d, ui
 	}
 	stride = a->stride ? (uint32_t)a->stride : vgl_attrib_size(a);
 	layout->a[loc].format = vgl_attrib_format(a);
-	layout->a[loc].stride = a->type == GL_FIXED ? vgl_attrib_size(a) : stride;
+	layout->a[loc].stride = vgl_attrib_converted(a) ? vgl_attrib_size(a) : stride;
 	layout->a[loc].divisor = a->divisor;
-	if (a->type == GL_FIXED || !a->buffer)
+	if (vgl_attrib_converted(a) || !a->buffer)
 		*streamed = true;
-	if (a->type == GL_FIXED)
-		return fixed_array(ctx, d, a, stride, vb);
+	if (vgl_attrib_converted(a))
+		return converted_array(ctx, d, a, stride, vb);
 	return layout->a[loc].format != VK_FORMAT_UNDEFINED &&
 	       enabled_array(ctx, d, a, stride, vb);
 }

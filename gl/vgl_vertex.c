@@ -76,13 +76,21 @@ static VkFormat int_format(GLenum type, int size, int mode /* 0 scaled, 1 norm, 
 	static const VkFormat u32[4] = { VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT,
 					 VK_FORMAT_R32G32B32_UINT, VK_FORMAT_R32G32B32A32_UINT };
 
+	static const VkFormat p2101010[2][2] = { /* [unsigned][normalized] */
+		{ VK_FORMAT_A2B10G10R10_SSCALED_PACK32, VK_FORMAT_A2B10G10R10_SNORM_PACK32 },
+		{ VK_FORMAT_A2B10G10R10_USCALED_PACK32, VK_FORMAT_A2B10G10R10_UNORM_PACK32 } };
+
 	switch (type) {
+	case GL_INT_2_10_10_10_REV: return p2101010[0][mode == 1];
+	case GL_UNSIGNED_INT_2_10_10_10_REV: return p2101010[1][mode == 1];
 	case GL_BYTE: return b[mode][size - 1];
 	case GL_UNSIGNED_BYTE: return ub[mode][size - 1];
 	case GL_SHORT: return s[mode][size - 1];
 	case GL_UNSIGNED_SHORT: return us[mode][size - 1];
-	case GL_INT: return mode == 2 ? i32[size - 1] : VK_FORMAT_UNDEFINED;
-	case GL_UNSIGNED_INT: return mode == 2 ? u32[size - 1] : VK_FORMAT_UNDEFINED;
+	/* as floats, 32-bit integers have no vertex format: the draw path
+	 * converts them (vgl_attrib_converted) and reads these floats */
+	case GL_INT: return mode == 2 ? i32[size - 1] : float_formats[size - 1];
+	case GL_UNSIGNED_INT: return mode == 2 ? u32[size - 1] : float_formats[size - 1];
 	}
 	return VK_FORMAT_UNDEFINED;
 }
@@ -110,9 +118,20 @@ static uint32_t type_size(GLenum type)
 	}
 }
 
+static bool packed_type(GLenum type)
+{
+	return type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV;
+}
+
 uint32_t vgl_attrib_size(const struct vgl_attrib *a)
 {
-	return type_size(a->type) * (uint32_t)a->size;
+	return packed_type(a->type) ? 4 : type_size(a->type) * (uint32_t)a->size;
+}
+
+bool vgl_attrib_converted(const struct vgl_attrib *a)
+{
+	return a->type == GL_FIXED ||
+	       (!a->integer && (a->type == GL_INT || a->type == GL_UNSIGNED_INT));
 }
 
 /* ---- pointers ------------------------------------------------------------------------- */
@@ -127,6 +146,7 @@ static bool valid_type(const struct vgl_context *ctx, GLenum type, bool integer)
 	case GL_INT: case GL_UNSIGNED_INT:
 		return ctx->major >= 3;
 	case GL_HALF_FLOAT:
+	case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV:
 		return ctx->major >= 3 && !integer;
 	case GL_HALF_FLOAT_OES:   /* a token of its own, in ES 2.0 and 3.0 */
 		return vgl_ext_on(ctx, VGL_EXT_OES_vertex_half_float) && !integer;
@@ -152,8 +172,10 @@ static void set_pointer(GLuint index, GLint size, GLenum type, bool normalized, 
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	/* ES 3.0: a VAO other than 0 may not take client pointers */
-	if (ctx->vao != &ctx->default_vao && !ctx->array_buffer && ptr) {
+	/* ES 3.0: packed types come 4 at a time; a VAO other than 0 may not take
+	 * client pointers */
+	if ((packed_type(type) && size != 4) ||
+	    (ctx->vao != &ctx->default_vao && !ctx->array_buffer && ptr)) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}

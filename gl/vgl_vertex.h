@@ -59,6 +59,9 @@ void vgl_vertex_finish(struct vgl_context *ctx);
 /* VkFormat of an attribute array; VK_FORMAT_UNDEFINED if unsupported. */
 VkFormat vgl_attrib_format(const struct vgl_attrib *a);
 uint32_t vgl_attrib_size(const struct vgl_attrib *a);
+/* Whether the host cannot fetch the attribute's type (GL_FIXED, 32-bit
+ * integers read as floats): the draw converts its vertices to floats. */
+bool vgl_attrib_converted(const struct vgl_attrib *a);
 /* Copies `size` bytes into the stream buffer (recorded in the batch);
  * returns the buffer and *offset, or VK_NULL_HANDLE. */
 VkBuffer vgl_stream_upload(struct vgl_context *ctx, const void *data, VkDeviceSize size,

@@ -5,6 +5,7 @@
 
 #include "vdrm_cmds.h"
 #include "vvk_device.h"
+#include "vvk_format.h"
 #include "vvk_shader_module.h"
 
 struct shader_text {
@@ -234,12 +235,21 @@ static VkResult create_each(VkDevice device, uint32_t count, const void *infos, 
 	return result;
 }
 
+/* A vertex format without a virgl format would reach the host as format 0. */
+static VkResult check_vertex_formats(const VkPipelineVertexInputStateCreateInfo *vi)
+{
+	for (uint32_t i = 0; vi && i < vi->vertexAttributeDescriptionCount; i++)
+		if (!vvk_format_to_virgl(vi->pVertexAttributeDescriptions[i].format))
+			return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	return VK_SUCCESS;
+}
+
 static VkResult create_graphics(struct vvk_device *dev, const void *info,
 				const VkAllocationCallbacks *a, VkPipeline *out)
 {
 	const VkGraphicsPipelineCreateInfo *ci = info;
 	struct vvk_pipeline *p = pipeline_new(dev, a, VK_PIPELINE_BIND_POINT_GRAPHICS, ci->layout);
-	VkResult r = p ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
+	VkResult r = !p ? VK_ERROR_OUT_OF_HOST_MEMORY : check_vertex_formats(ci->pVertexInputState);
 
 	for (uint32_t i = 0; r == VK_SUCCESS && i < ci->stageCount; i++)
 		r = vvk_pipeline_create_shader(dev, p, &ci->pStages[i],

@@ -169,8 +169,16 @@ static void create_rasterizer(struct vvk_device *dev, struct vvk_pipeline *p,
 	p->rasterizer = vvk_object_cache_acquire_cs(dev, &tmp);
 }
 
+/* Per-instance bindings step every instance unless VK_EXT_vertex_attribute_
+ * divisor's struct in the chain says otherwise (virgl's instance_divisor). */
 static uint32_t divisor_of(const VkPipelineVertexInputStateCreateInfo *vi, uint32_t binding)
 {
+	const VkPipelineVertexInputDivisorStateCreateInfoEXT *div =
+		vvk_find_struct(vi->pNext, VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT);
+
+	for (uint32_t i = 0; div && i < div->vertexBindingDivisorCount; i++)
+		if (div->pVertexBindingDivisors[i].binding == binding)
+			return div->pVertexBindingDivisors[i].divisor;
 	for (uint32_t i = 0; i < vi->vertexBindingDescriptionCount; i++)
 		if (vi->pVertexBindingDescriptions[i].binding == binding)
 			return vi->pVertexBindingDescriptions[i].inputRate ==

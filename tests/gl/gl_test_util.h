@@ -53,7 +53,9 @@
 	X(GetActiveUniformBlockiv, GETACTIVEUNIFORMBLOCKIV) \
 	X(UniformBlockBinding, UNIFORMBLOCKBINDING) \
 	X(FenceSync, FENCESYNC) X(ClientWaitSync, CLIENTWAITSYNC) X(WaitSync, WAITSYNC) \
-	X(DeleteSync, DELETESYNC) X(GetSynciv, GETSYNCIV) X(IsSync, ISSYNC)
+	X(DeleteSync, DELETESYNC) X(GetSynciv, GETSYNCIV) X(IsSync, ISSYNC) \
+	X(VertexAttribIPointer, VERTEXATTRIBIPOINTER) X(VertexAttribDivisor, VERTEXATTRIBDIVISOR) \
+	X(DrawArraysInstanced, DRAWARRAYSINSTANCED)
 
 #define GLT_MEMBER(n, N) PFNGL##N##PROC n;
 struct glt_gl {

@@ -55,7 +55,7 @@ deqp_dir() {
 	fi
 	local sum cache
 	sum=$(md5sum <"$src" | cut -c1-12)
-	cache=${XDG_CACHE_HOME:-$HOME/.cache}/virtgl-deqp/$sum
+	cache=${XDG_CACHE_HOME:-$HOME/.cache}/virtgl-conformance/deqp-$sum
 	if [ ! -e "$cache/.unpacked" ]; then
 		rm -rf "$cache" && mkdir -p "$cache"
 		tar -xJf "$src" -C "$cache" || peer_die "cannot unpack $src"
