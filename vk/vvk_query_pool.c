@@ -291,8 +291,8 @@ static VkResult nudge(struct vvk_device *dev, struct vvk_query *q, uint32_t v, u
 		*point = p;
 		return VK_SUCCESS;
 	}
-	vdrm_encode_get_query_result(vvk_device_setup_lock(dev), &(struct vdrm_cmd_get_query_result){
-		.handle = q->handle[v], .wait = 0 });
+	vdrm_encode_get_query_result(vvk_device_setup_lock(dev),
+				     &(struct vdrm_cmd_get_query_result){ .handle = q->handle[v] });
 	vvk_device_setup_unlock(dev);
 	r = vvk_queue_submit_empty(&dev->queue, point);
 	atomic_store(&q->nudge_point[v], *point);
