@@ -8,6 +8,7 @@
 #include "vgl_descriptors.h"
 #include "vgl_device.h"
 #include "vgl_object.h"
+#include "vgl_query.h"
 
 /* Grows an array of `elem` bytes to hold one more; false when out of memory. */
 static bool reserve(void **arr, uint32_t nr, uint32_t *cap, size_t elem)
@@ -88,6 +89,7 @@ VkCommandBuffer vgl_batch_cmd(struct vgl_context *ctx)
 	/* a new command buffer has nothing bound */
 	ctx->bound_pipeline = VK_NULL_HANDLE;
 	ctx->dirty = VGL_DIRTY_ALL;
+	vgl_query_resume(ctx);
 	return b->cmd;
 }
 
@@ -226,6 +228,7 @@ int vgl_batch_flush(struct vgl_context *ctx)
 
 	if (!cmd)
 		return VGL_OK;
+	vgl_query_suspend(ctx);
 	vgl_batch_end_rendering(ctx);
 	ret = vgl_result_from_vk(vvk_EndCommandBuffer(cmd));
 	if (ret == VGL_OK)

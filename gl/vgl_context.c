@@ -10,6 +10,7 @@
 #include "vgl_extensions.h"
 #include "vgl_object.h"
 #include "vgl_program.h"
+#include "vgl_query.h"
 #include "vgl_surface.h"
 #include "vgl_texture.h"
 
@@ -169,6 +170,7 @@ static void release_bindings(struct vgl_context *ctx)
 	ctx->program = NULL;
 	vgl_clear_finish(ctx);
 	vgl_texture_state_destroy(ctx);
+	vgl_query_state_destroy(ctx);
 }
 
 void vgl_context_destroy(struct vgl_context *ctx)

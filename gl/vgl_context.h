@@ -80,6 +80,7 @@ struct vgl_context {
 	char *extensions;                  /* glGetString(GL_EXTENSIONS) */
 	uint32_t ext_mask;                 /* vgl_ext_mask_compute, at creation */
 	struct vgl_texture_state *tex;     /* vgl_texture.h; NULL until first used */
+	struct vgl_query_state *queries;   /* vgl_query.c; NULL until first used */
 };
 
 void vgl_error(struct vgl_context *ctx, GLenum error);

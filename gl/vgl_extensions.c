@@ -74,6 +74,16 @@ static bool es3(const struct vgl_context *ctx)
 	return ctx->major >= 3;
 }
 
+/* the host runs timer queries: vk/ gives its queue timestamps then */
+static bool timer_queries(const struct vgl_context *ctx)
+{
+	VkQueueFamilyProperties qf;
+	uint32_t n = 1;
+
+	vvk_GetPhysicalDeviceQueueFamilyProperties(ctx->dev->pdev, &n, &qf);
+	return n == 1 && qf.timestampValidBits > 0;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -103,6 +113,8 @@ static const struct extension table[] = {
 	 * (samplerExternalOES in the compiler) */
 	[VGL_EXT_OES_EGL_image_external] = { "GL_OES_EGL_image_external", NULL },
 	[VGL_EXT_OES_EGL_image_external_essl3] = { "GL_OES_EGL_image_external_essl3", es3 },
+	/* queries the host times (vgl_query.c) */
+	[VGL_EXT_EXT_disjoint_timer_query] = { "GL_EXT_disjoint_timer_query", timer_queries },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
@@ -124,6 +136,8 @@ static const struct extension table[] = {
 	/* the compiler's (glsl_pp_default_extensions, what glCompileShader offers) */
 	{ "GL_OES_standard_derivatives", NULL }, { "GL_EXT_shader_texture_lod", NULL },
 	{ "GL_EXT_frag_depth", NULL },
+	/* ANY_SAMPLES_PASSED(_CONSERVATIVE) queries in ES 2.0 too (vgl_query.c) */
+	{ "GL_EXT_occlusion_query_boolean", NULL },
 };
 
 uint32_t vgl_ext_mask_compute(const struct vgl_context *ctx)

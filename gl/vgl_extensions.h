@@ -34,6 +34,10 @@ struct vgl_context;
 #define GL_SAMPLER_EXTERNAL_OES 0x8D66
 #define GL_TEXTURE_BINDING_EXTERNAL_OES 0x8D67
 #define GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES 0x8D68
+#define GL_TIME_ELAPSED_EXT 0x88BF          /* EXT_disjoint_timer_query */
+#define GL_TIMESTAMP_EXT 0x8E28
+#define GL_GPU_DISJOINT_EXT 0x8FBB
+#define GL_QUERY_COUNTER_BITS_EXT 0x8864
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
 #define VGL_MAX_ANISOTROPY 16.0f
 
@@ -52,6 +56,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_texture_filter_anisotropic,
 	VGL_EXT_OES_EGL_image_external,
 	VGL_EXT_OES_EGL_image_external_essl3,
+	VGL_EXT_EXT_disjoint_timer_query,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

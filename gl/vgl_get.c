@@ -18,6 +18,7 @@
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_query.h"
 #include "vgl_texture.h"
 
 /* GL_MAX_CLIP_PLANES's value; <GLES2/gl2ext.h> is not included */
@@ -265,10 +266,18 @@ static bool get_enable(struct vgl_context *ctx, GLenum p, struct value *v)
 	return err == GL_NO_ERROR && bools(v, 1, &on);
 }
 
+/* GL_TIMESTAMP_EXT, GL_GPU_DISJOINT_EXT (vgl_query.c) */
+static bool get_query(struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	GLint64 x;
+
+	return vgl_query_get_integer(ctx, p, &x) && one(v, x);
+}
+
 static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	return get_limit(ctx, p, v) || get_limit3(ctx, p, v) || get_raster(ctx, p, v) ||
-	       get_binding(ctx, p, v) || get_enable(ctx, p, v);
+	       get_binding(ctx, p, v) || get_query(ctx, p, v) || get_enable(ctx, p, v);
 }
 
 /* ---- conversions (ES 3.0 §2.3.1, §6.1.2) ------------------------------------------ */
@@ -433,5 +442,7 @@ const struct vgl_proc vgl_get_procs[] = {
 	VGL_PROC(GetString), VGL_PROC(GetStringi), VGL_PROC(GetIntegerv), VGL_PROC(GetInteger64v),
 	VGL_PROC(GetFloatv), VGL_PROC(GetBooleanv), VGL_PROC(GetIntegeri_v),
 	VGL_PROC(GetInteger64i_v),
+	/* EXT_disjoint_timer_query's, for ES 2.0 contexts */
+	{ "glGetInteger64vEXT", (void *)vgl_GetInteger64v },
 	{ NULL, NULL },
 };

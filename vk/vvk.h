@@ -88,8 +88,20 @@
  * buffer a texture-buffer object on first use (measured:
  * tests/vk/test_vk_texel.c), so no memory needs another bind.
  *
+ * Queries. Every query of a pool owns one host query object per value and
+ * a 16-byte CUSTOM buffer resource per value, which the host writes the
+ * result block into (vdrm_query.h). Reset and end also write a marker into
+ * that block on the host's timeline (RESOURCE_INLINE_WRITE), so a block
+ * tells "reset", "ended, result pending" and "done" apart without a guess.
+ * A result is waited for through the query's usage handle: only the
+ * submission that last ended (or reset) it. Occlusion queries have a second
+ * host object, the any-samples one, used when VK_QUERY_CONTROL_PRECISE_BIT
+ * is absent. Transform feedback queries (stream 0) count primitives written
+ * and needed. vvk_CmdCopyQueryPoolResults and pipeline statistics are not
+ * offered.
+ *
  * Not implemented (knowingly): render passes/framebuffers (dynamic rendering
- * only), depth/stencil resolves, queries, secondary command buffers,
+ * only), depth/stencil resolves, secondary command buffers,
  * indirect draws, linear images, sparse, external memory,
  * multiple viewports, dynamic vertex strides, partial clears of array
  * layers other than the first.
@@ -147,6 +159,27 @@ struct vvk_image_dma_buf_info {
 	uint32_t drm_format;
 	uint32_t flags;          /* enum vvk_image_dma_buf_flags */
 };
+
+/*
+ * Chained to VkQueryPoolCreateInfo of an occlusion pool: the queries begun
+ * without VK_QUERY_CONTROL_PRECISE_BIT may answer "some samples passed" even
+ * when none did (GL's ANY_SAMPLES_PASSED_CONSERVATIVE); the host may then
+ * skip work that an exact answer needs.
+ */
+#define VVK_STRUCTURE_TYPE_QUERY_POOL_OCCLUSION_INFO ((VkStructureType)0x76766b03)
+
+struct vvk_query_pool_occlusion_info {
+	VkStructureType sType;
+	const void *pNext;
+	VkBool32 conservative;
+};
+
+/*
+ * A query type of this layer: the GPU time, in ns, between vvk_CmdBeginQuery
+ * and vvk_CmdEndQuery (the host's TIME_ELAPSED), one 64-bit value. Offered
+ * where the queue family reports timestampValidBits.
+ */
+#define VVK_QUERY_TYPE_TIME_ELAPSED ((VkQueryType)0x76766b10)
 
 /* A new dma-buf fd of an image (the caller closes it): any image on the DRM
  * transport; VK_ERROR_FEATURE_NOT_PRESENT on vtest. */
@@ -380,6 +413,23 @@ void vvk_CmdClearAttachments(VkCommandBuffer cmd, uint32_t attachmentCount,
 void vvk_CmdBeginRendering(VkCommandBuffer cmd, const VkRenderingInfo *pInfo);
 void vvk_CmdEndRendering(VkCommandBuffer cmd);
 void vvk_CmdPipelineBarrier2(VkCommandBuffer cmd, const VkDependencyInfo *pInfo);
+
+/* ---- queries (vvk_query_pool.c) ---------------------------------------------------------- */
+
+VkResult vvk_CreateQueryPool(VkDevice device, const VkQueryPoolCreateInfo *pCreateInfo,
+			     const VkAllocationCallbacks *pAllocator, VkQueryPool *pQueryPool);
+void vvk_DestroyQueryPool(VkDevice device, VkQueryPool queryPool,
+			  const VkAllocationCallbacks *pAllocator);
+VkResult vvk_GetQueryPoolResults(VkDevice device, VkQueryPool queryPool, uint32_t firstQuery,
+				 uint32_t queryCount, size_t dataSize, void *pData,
+				 VkDeviceSize stride, VkQueryResultFlags flags);
+void vvk_CmdResetQueryPool(VkCommandBuffer cmd, VkQueryPool queryPool, uint32_t firstQuery,
+			   uint32_t queryCount);
+void vvk_CmdBeginQuery(VkCommandBuffer cmd, VkQueryPool queryPool, uint32_t query,
+		       VkQueryControlFlags flags);
+void vvk_CmdEndQuery(VkCommandBuffer cmd, VkQueryPool queryPool, uint32_t query);
+void vvk_CmdWriteTimestamp2(VkCommandBuffer cmd, VkPipelineStageFlags2 stage,
+			    VkQueryPool queryPool, uint32_t query);
 
 #ifdef __cplusplus
 }

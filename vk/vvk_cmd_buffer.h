@@ -128,8 +128,19 @@ struct vvk_switch_memo {
 	uint32_t dirty;
 };
 
+/* A query begun in this command buffer: the host objects its end must end. */
+#define VVK_MAX_ACTIVE_QUERIES 8
+
+struct vvk_active_query {
+	const void *pool;
+	uint32_t query;
+	uint32_t handle[2];
+};
+
 struct vvk_cmd_state {
 	uint32_t dirty;
+	struct vvk_active_query active_queries[VVK_MAX_ACTIVE_QUERIES];
+	uint32_t nr_active_queries;
 	struct vvk_switch_memo switches[2]; /* the last two switches, newest first */
 	struct vvk_pipeline *pipeline[VVK_BIND_COUNT];
 	struct vvk_bound_sets bound[VVK_BIND_COUNT];

@@ -10,6 +10,7 @@
 #include <xf86drm.h>
 
 #include "vdrm_format.h"
+#include "vdrm_query.h"
 #include "vvk_format.h"
 #include "vvk_instance.h"
 
@@ -134,7 +135,7 @@ static void stage_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
 	l->lineWidthGranularity = 1.0f;
 }
 
-static void memory_limits(VkPhysicalDeviceLimits *l)
+static void memory_limits(VkPhysicalDeviceLimits *l, bool timer)
 {
 	l->maxMemoryAllocationCount = 4096;
 	l->maxSamplerAllocationCount = 4000;
@@ -144,7 +145,7 @@ static void memory_limits(VkPhysicalDeviceLimits *l)
 	l->nonCoherentAtomSize = 64;
 	l->optimalBufferCopyOffsetAlignment = 4;
 	l->optimalBufferCopyRowPitchAlignment = 4;
-	l->timestampComputeAndGraphics = VK_FALSE;
+	l->timestampComputeAndGraphics = timer;
 	l->timestampPeriod = 1.0f;
 	l->discreteQueuePriorities = 2;
 	l->standardSampleLocations = VK_FALSE;
@@ -168,7 +169,7 @@ void vvk_physical_device_init_properties(struct vvk_physical_device *pdev)
 	sample_limits(pdev, &p->limits);
 	descriptor_limits(c, &p->limits);
 	stage_limits(c, &p->limits);
-	memory_limits(&p->limits);
+	memory_limits(&p->limits, vdrm_caps_has_timer_query(c));
 }
 
 void vvk_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice, VkPhysicalDeviceProperties *p)
@@ -224,6 +225,8 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	f->fragmentStoresAndAtomics = c->max_shader_buffer_frag_compute > 0;
 	f->shaderClipDistance = VK_TRUE;
 	f->dualSrcBlend = c->max_dual_source_render_targets > 0;
+	/* without sample counts the host answers any-passed, scaled up */
+	f->occlusionQueryPrecise = vdrm_caps_has_occlusion_query(c);
 }
 
 void vvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2 *f)
@@ -389,7 +392,8 @@ void vvk_GetPhysicalDeviceMemoryProperties(VkPhysicalDevice physicalDevice,
 void vvk_GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice physicalDevice,
 						uint32_t *pCount, VkQueueFamilyProperties *p)
 {
-	(void)physicalDevice;
+	struct vvk_physical_device *pdev = vvk_physical_device_from_handle(physicalDevice);
+
 	if (!p) {
 		*pCount = 1;
 		return;
@@ -400,7 +404,8 @@ void vvk_GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice physicalDevice,
 	p[0] = (VkQueueFamilyProperties){
 		.queueFlags = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
 		.queueCount = 1,
-		.timestampValidBits = 0,
+		/* the host's GL_TIMESTAMP: 64-bit nanoseconds */
+		.timestampValidBits = vdrm_caps_has_timer_query(pdev->caps) ? 64 : 0,
 		.minImageTransferGranularity = { 1, 1, 1 },
 	};
 }

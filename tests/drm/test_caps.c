@@ -14,6 +14,7 @@
 
 #include "vdrm_caps.h"
 #include "vdrm_format.h"
+#include "vdrm_query.h"
 #include "vdrm_result.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -79,6 +80,24 @@ START_TEST(real_blob_v1_values)
 	ck_assert_uint_eq(c->max_tbo_size, 134217728);
 	ck_assert_uint_eq(c->max_uniform_blocks, 15);
 	ck_assert_uint_eq(c->max_viewports, 16);
+}
+END_TEST
+
+/* The captured host (feature version 15) has timer queries and sample counts;
+ * before version 15 the timer bit is not trusted. */
+START_TEST(real_blob_queries)
+{
+	struct vdrm_caps c = real_caps;
+
+	ck_assert(vdrm_caps_has_timer_query(&c));
+	ck_assert(vdrm_caps_has_occlusion_query(&c));
+	c.host_feature_check_version = 14;
+	ck_assert(!vdrm_caps_has_timer_query(&c));
+	c.host_feature_check_version = 15;
+	c.bset &= ~(1u << 12);
+	ck_assert(!vdrm_caps_has_timer_query(&c));
+	c.bset &= ~(1u << 11);
+	ck_assert(!vdrm_caps_has_occlusion_query(&c));
 }
 END_TEST
 
@@ -515,6 +534,7 @@ static Suite *caps_suite(void)
 	tcase_add_checked_fixture(real, load_real_blob, free_real_blob);
 	tcase_add_test(real, real_blob_v1_values);
 	tcase_add_test(real, real_blob_v2_limits);
+	tcase_add_test(real, real_blob_queries);
 	tcase_add_test(real, real_blob_v2_features);
 	tcase_add_loop_test(real, real_blob_format_usage, 0, ARRAY_SIZE(usage_cases));
 	tcase_add_test(real, real_blob_mask_counts);

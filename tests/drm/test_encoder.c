@@ -16,6 +16,7 @@
 #include "vdrm_cmds.h"
 #include "vdrm_cs.h"
 #include "vdrm_decode.h"
+#include "vdrm_query.h"
 #include "vdrm_result.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -228,6 +229,55 @@ static void enc_create_query(struct vdrm_cs *cs)
 }
 static const uint32_t gold_create_query[] = {
 	0x00040901, 0x0000000d, 0x00010006, 0x00000000, 0x00000010,
+};
+
+/* The query types by name (vdrm_query.h): type in bits 0-15, stream above. */
+static uint32_t type_index(uint32_t type, uint32_t index)
+{
+	uint32_t ti = 0;
+
+	ck_assert(vdrm_query_type_index(type, index, &ti));
+	return ti;
+}
+
+static void enc_create_query_conservative(struct vdrm_cs *cs)
+{
+	vdrm_encode_create_query(cs, &(struct vdrm_cmd_create_query){
+		.handle = 0x21,
+		.type_index = type_index(VDRM_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE, 0),
+		.res = 0x30 });
+}
+static const uint32_t gold_create_query_conservative[] = {
+	0x00040901, 0x00000021, 0x0000000b, 0x00000000, 0x00000030,
+};
+
+static void enc_create_query_emitted_stream1(struct vdrm_cs *cs)
+{
+	vdrm_encode_create_query(cs, &(struct vdrm_cmd_create_query){
+		.handle = 0x22, .type_index = type_index(VDRM_QUERY_PRIMITIVES_EMITTED, 1),
+		.res = 0x31 });
+}
+static const uint32_t gold_create_query_emitted_stream1[] = {
+	0x00040901, 0x00000022, 0x00010006, 0x00000000, 0x00000031,
+};
+
+static void enc_create_query_timestamp(struct vdrm_cs *cs)
+{
+	vdrm_encode_create_query(cs, &(struct vdrm_cmd_create_query){
+		.handle = 0x23, .type_index = type_index(VDRM_QUERY_TIMESTAMP, 0), .res = 0x32 });
+}
+static const uint32_t gold_create_query_timestamp[] = {
+	0x00040901, 0x00000023, 0x00000002, 0x00000000, 0x00000032,
+};
+
+static void enc_get_query_result_qbo_u32(struct vdrm_cs *cs)
+{
+	vdrm_encode_get_query_result_qbo(cs, &(struct vdrm_cmd_get_query_result_qbo){
+		.handle = 0x21, .qbo_res = 0x40, .wait = 0, .result_type = VDRM_QUERY_RESULT_U32,
+		.offset = 4, .index = 0 });
+}
+static const uint32_t gold_get_query_result_qbo_u32[] = {
+	0x0006002a, 0x00000021, 0x00000040, 0x00000000, 0x00000001, 0x00000004, 0x00000000,
 };
 
 /* Doc 2.10 as captured. */
@@ -820,6 +870,9 @@ static const struct golden goldens[] = {
 	G(create_surface, create_surface, "CREATE_OBJECT(SURFACE)"),
 	G(create_msaa_surface, create_msaa_surface, "CREATE_OBJECT(MSAA_SURFACE)"),
 	G(create_query, create_query, "CREATE_OBJECT(QUERY)"),
+	G(create_query_conservative, create_query, "CREATE_OBJECT(QUERY)"),
+	G(create_query_emitted_stream1, create_query, "CREATE_OBJECT(QUERY)"),
+	G(create_query_timestamp, create_query, "CREATE_OBJECT(QUERY)"),
 	G(create_streamout_target, create_streamout_target, "CREATE_OBJECT(STREAMOUT_TARGET)"),
 	G(bind_blend, bind_blend, "BIND_OBJECT(BLEND)"),
 	G(bind_dsa, bind_dsa, "BIND_OBJECT(DSA)"),
@@ -871,6 +924,7 @@ static const struct golden goldens[] = {
 	G(end_query, end_query, "END_QUERY"),
 	G(get_query_result, get_query_result, "GET_QUERY_RESULT"),
 	G(get_query_result_qbo, get_query_result_qbo, "GET_QUERY_RESULT_QBO"),
+	G(get_query_result_qbo_u32, get_query_result_qbo, "GET_QUERY_RESULT_QBO"),
 	G(set_render_condition, set_render_condition, "SET_RENDER_CONDITION"),
 	G(set_streamout_targets, set_streamout_targets, "SET_STREAMOUT_TARGETS"),
 	G(launch_grid, launch_grid, "LAUNCH_GRID"),
@@ -1414,6 +1468,35 @@ START_TEST(test_dump_elements)
 }
 END_TEST
 
+/* type and stream must each fit 16 bits: a wider value would spill into the other. */
+START_TEST(test_query_type_index_limits)
+{
+	uint32_t ti = 0xdeadbeef;
+
+	ck_assert(vdrm_query_type_index(VDRM_QUERY_SO_OVERFLOW_ANY_PREDICATE, 0xffff, &ti));
+	ck_assert_uint_eq(ti, 0xffff000c);
+	ck_assert(!vdrm_query_type_index(0x10000, 0, &ti));
+	ck_assert(!vdrm_query_type_index(VDRM_QUERY_PRIMITIVES_EMITTED, 0x10000, &ti));
+	ck_assert_uint_eq(ti, 0xffff000c);
+}
+END_TEST
+
+/* The block as the host writes it: state dword, size dword, 64-bit result;
+ * the result is only taken from a DONE block. */
+START_TEST(test_query_read_host_block)
+{
+	uint32_t block[4] = { VDRM_QUERY_STATE_DONE, 8, 0x89abcdef, 0x01234567 };
+	uint64_t result = 0;
+
+	ck_assert_uint_eq(vdrm_query_read(block, &result), VDRM_QUERY_STATE_DONE);
+	ck_assert_uint_eq(result, UINT64_C(0x0123456789abcdef));
+	block[0] = VDRM_QUERY_STATE_NEW;
+	block[2] = 7;
+	ck_assert_uint_eq(vdrm_query_read(block, &result), VDRM_QUERY_STATE_NEW);
+	ck_assert_uint_eq(result, UINT64_C(0x0123456789abcdef));
+}
+END_TEST
+
 START_TEST(test_dump_shader_so_and_malformed)
 {
 	struct vdrm_cs cs;
@@ -1467,6 +1550,8 @@ static Suite *encoder_suite(void)
 	tcase_add_test(tc, test_dump_capture);
 	tcase_add_test(tc, test_dump_elements);
 	tcase_add_test(tc, test_dump_shader_so_and_malformed);
+	tcase_add_test(tc, test_query_type_index_limits);
+	tcase_add_test(tc, test_query_read_host_block);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1620,6 +1620,150 @@ struct row {
 	const char *divergent; /* non-NULL: known to differ from the spec, and why */
 };
 
+/* query objects (ES 3.0 §2.13, §6.1.7; EXT_occlusion_query_boolean, EXT_disjoint_timer_query) */
+#define TIME_ELAPSED_EXT 0x88BF
+#define TIMESTAMP_EXT 0x8E28
+typedef void(GL_APIENTRY *query_counter_fn)(GLuint, GLenum);
+typedef void(GL_APIENTRY *query_object_i64_fn)(GLuint, GLenum, GLint64 *);
+typedef void(GL_APIENTRY *query_object_ui64_fn)(GLuint, GLenum, GLuint64 *);
+typedef void(GL_APIENTRY *query_object_i_fn)(GLuint, GLenum, GLint *);
+
+static GLuint query(void)
+{
+	GLuint id = 0;
+
+	F(GenQueries)(1, &id);
+	return id;
+}
+
+/* a query ended (not active), of ANY_SAMPLES_PASSED */
+static GLuint ended_query(void)
+{
+	GLuint id = query();
+
+	F(BeginQuery)(GL_ANY_SAMPLES_PASSED, id);
+	F(EndQuery)(GL_ANY_SAMPLES_PASSED);
+	return id;
+}
+
+ROW(gen_queries_value) { GLuint id; F(GenQueries)(-1, &id); }
+ROW(gen_queries_ext_value) { GLuint id; FX(GenQueriesEXT, __typeof__(&glGenQueries))(-1, &id); }
+ROW(delete_queries_value) { GLuint id = query(); F(DeleteQueries)(-1, &id); }
+ROW(delete_queries_ext_value)
+{
+	GLuint id = query();
+
+	FX(DeleteQueriesEXT, __typeof__(&glDeleteQueries))(-1, &id);
+}
+ROW(begin_query_enum) { F(BeginQuery)(GL_TEXTURE_2D, query()); }
+ROW(begin_query_timestamp_enum) { F(BeginQuery)(TIMESTAMP_EXT, query()); }
+ROW(begin_query_active_target)
+{
+	F(BeginQuery)(GL_ANY_SAMPLES_PASSED, query());
+	F(BeginQuery)(GL_ANY_SAMPLES_PASSED, query());
+}
+ROW(begin_query_conservative_while_any)
+{
+	F(BeginQuery)(GL_ANY_SAMPLES_PASSED, query());
+	F(BeginQuery)(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, query());
+}
+ROW(begin_query_zero) { F(BeginQuery)(GL_ANY_SAMPLES_PASSED, 0); }
+ROW(begin_query_not_generated) { F(BeginQuery)(GL_ANY_SAMPLES_PASSED, 4321); }
+ROW(begin_query_other_target) { F(BeginQuery)(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, ended_query()); }
+ROW(begin_query_active_id)
+{
+	GLuint id = query();
+
+	F(BeginQuery)(GL_ANY_SAMPLES_PASSED, id);
+	F(BeginQuery)(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, id);
+}
+/* ES 2.0 has no transform feedback */
+ROW(begin_query_ext_tf_es2)
+{
+	FX(BeginQueryEXT, __typeof__(&glBeginQuery))(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN,
+						     query());
+}
+ROW(end_query_enum) { F(EndQuery)(GL_TEXTURE_2D); }
+ROW(end_query_without_begin) { F(EndQuery)(GL_ANY_SAMPLES_PASSED); }
+ROW(end_query_other_target)
+{
+	F(BeginQuery)(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, query());
+	F(EndQuery)(GL_ANY_SAMPLES_PASSED);
+}
+ROW(end_query_ext_without_begin)
+{
+	FX(EndQueryEXT, __typeof__(&glEndQuery))(GL_ANY_SAMPLES_PASSED);
+}
+ROW(get_queryiv_target) { GLint v; F(GetQueryiv)(GL_TEXTURE_2D, GL_CURRENT_QUERY, &v); }
+ROW(get_queryiv_pname) { GLint v; F(GetQueryiv)(GL_ANY_SAMPLES_PASSED, GL_QUERY_RESULT, &v); }
+ROW(get_queryiv_ext_pname)
+{
+	GLint v;
+
+	FX(GetQueryivEXT, __typeof__(&glGetQueryiv))(GL_ANY_SAMPLES_PASSED, GL_QUERY_RESULT, &v);
+}
+ROW(get_query_objectuiv_not_query) { GLuint v; F(GetQueryObjectuiv)(query(), GL_QUERY_RESULT, &v); }
+ROW(get_query_objectuiv_active)
+{
+	GLuint id = query(), v;
+
+	F(BeginQuery)(GL_ANY_SAMPLES_PASSED, id);
+	F(GetQueryObjectuiv)(id, GL_QUERY_RESULT, &v);
+}
+ROW(get_query_objectuiv_pname)
+{
+	GLuint v;
+
+	F(GetQueryObjectuiv)(ended_query(), GL_CURRENT_QUERY, &v);
+}
+ROW(get_query_objectuiv_ext_not_query)
+{
+	GLuint v;
+
+	FX(GetQueryObjectuivEXT, __typeof__(&glGetQueryObjectuiv))(query(), GL_QUERY_RESULT, &v);
+}
+ROW(get_query_objectiv_ext_pname)
+{
+	GLint v;
+
+	FX(GetQueryObjectivEXT, query_object_i_fn)(ended_query(), GL_CURRENT_QUERY, &v);
+}
+ROW(get_query_objecti64v_ext_not_query)
+{
+	GLint64 v;
+
+	FX(GetQueryObjecti64vEXT, query_object_i64_fn)(query(), GL_QUERY_RESULT, &v);
+}
+ROW(get_query_objectui64v_ext_active)
+{
+	GLuint id = query();
+	GLuint64 v;
+
+	F(BeginQuery)(GL_ANY_SAMPLES_PASSED, id);
+	FX(GetQueryObjectui64vEXT, query_object_ui64_fn)(id, GL_QUERY_RESULT_AVAILABLE, &v);
+}
+ROW(query_counter_enum) { FX(QueryCounterEXT, query_counter_fn)(query(), GL_ANY_SAMPLES_PASSED); }
+/* the timestamp rows assume a host with timer queries (every virgl host of the
+ * project's machines: feature version 15 and the timer bit) */
+ROW(query_counter_zero) { FX(QueryCounterEXT, query_counter_fn)(0, TIMESTAMP_EXT); }
+ROW(query_counter_other_target)
+{
+	FX(QueryCounterEXT, query_counter_fn)(ended_query(), TIMESTAMP_EXT);
+}
+ROW(query_counter_active)
+{
+	GLuint id = query();
+
+	F(BeginQuery)(TIME_ELAPSED_EXT, id);
+	FX(QueryCounterEXT, query_counter_fn)(id, TIMESTAMP_EXT);
+}
+ROW(get_integer64v_ext_enum)
+{
+	GLint64 v;
+
+	FX(GetInteger64vEXT, __typeof__(&glGetInteger64v))(GL_TEXTURE_2D, &v);
+}
+
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
 #define O GL_INVALID_OPERATION
@@ -2048,6 +2192,38 @@ static const struct row rows[] = {
 	R(MapBufferRangeEXT, 2, V, map_buffer_range_ext_value),
 	R(FlushMappedBufferRangeEXT, 2, O, flush_mapped_buffer_range_ext_operation),
 	R(GetBufferParameteriv, 2, GL_NO_ERROR, get_buffer_parameteriv_access_oes),
+	R(GenQueries, 3, V, gen_queries_value),
+	R(GenQueriesEXT, 2, V, gen_queries_ext_value),
+	R(DeleteQueries, 3, V, delete_queries_value),
+	R(DeleteQueriesEXT, 2, V, delete_queries_ext_value),
+	R(BeginQuery, 3, E, begin_query_enum),
+	R(BeginQuery, 3, E, begin_query_timestamp_enum),
+	R(BeginQuery, 3, O, begin_query_active_target),
+	R(BeginQuery, 3, O, begin_query_conservative_while_any),
+	R(BeginQuery, 3, O, begin_query_zero),
+	R(BeginQuery, 3, O, begin_query_not_generated),
+	R(BeginQuery, 3, O, begin_query_other_target),
+	R(BeginQuery, 3, O, begin_query_active_id),
+	R(BeginQueryEXT, 2, E, begin_query_ext_tf_es2),
+	R(EndQuery, 3, E, end_query_enum),
+	R(EndQuery, 3, O, end_query_without_begin),
+	R(EndQuery, 3, O, end_query_other_target),
+	R(EndQueryEXT, 2, O, end_query_ext_without_begin),
+	R(GetQueryiv, 3, E, get_queryiv_target),
+	R(GetQueryiv, 3, E, get_queryiv_pname),
+	R(GetQueryivEXT, 2, E, get_queryiv_ext_pname),
+	R(GetQueryObjectuiv, 3, O, get_query_objectuiv_not_query),
+	R(GetQueryObjectuiv, 3, O, get_query_objectuiv_active),
+	R(GetQueryObjectuiv, 3, E, get_query_objectuiv_pname),
+	R(GetQueryObjectuivEXT, 2, O, get_query_objectuiv_ext_not_query),
+	R(GetQueryObjectivEXT, 2, E, get_query_objectiv_ext_pname),
+	R(GetQueryObjecti64vEXT, 3, O, get_query_objecti64v_ext_not_query),
+	R(GetQueryObjectui64vEXT, 3, O, get_query_objectui64v_ext_active),
+	R(QueryCounterEXT, 3, E, query_counter_enum),
+	R(QueryCounterEXT, 3, O, query_counter_zero),
+	R(QueryCounterEXT, 3, O, query_counter_other_target),
+	R(QueryCounterEXT, 3, O, query_counter_active),
+	R(GetInteger64vEXT, 2, E, get_integer64v_ext_enum),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
@@ -2081,6 +2257,8 @@ static const struct {
 	{ "glIsVertexArray", "any name: GL_FALSE" },
 	{ "glIsVertexArrayOES", "any name: GL_FALSE" },
 	{ "glIsSync", "any handle: GL_FALSE" },
+	{ "glIsQuery", "any name: GL_FALSE" },
+	{ "glIsQueryEXT", "any name: GL_FALSE" },
 };
 
 #define NR_NO_ERROR (sizeof(no_error_case) / sizeof(no_error_case[0]))

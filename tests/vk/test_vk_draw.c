@@ -1695,6 +1695,150 @@ START_TEST(descriptor_sets_recycled_over_frames)
 }
 END_TEST
 
+/* ---- queries ------------------------------------------------------------------------ */
+
+static VkQueryPool query_pool(VkQueryType type, uint32_t count)
+{
+	VkQueryPool pool;
+
+	ck_assert_int_eq(vvk_CreateQueryPool(T.dev, &(VkQueryPoolCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = type,
+		.queryCount = count }, NULL, &pool), VK_SUCCESS);
+	return pool;
+}
+
+/* What the occlusion tests draw: a white full-screen quad, one target. */
+struct quad_scene {
+	struct target t;
+	VkPipelineLayout layout;
+	VkPipeline p;
+	struct vkt_buffer vb;
+};
+
+static struct quad_scene quad_scene(void)
+{
+	struct quad_scene q = { .t = target(1, VK_FORMAT_UNDEFINED), .layout = empty_layout() };
+	float v[QUAD_FLOATS];
+
+	q.p = make_pipeline(&(struct pipe_desc){
+		.vs = "attr.vert", .fs = "varying.frag", .layout = q.layout,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST });
+	put_quad(v, -1, -1, 1, 1, (const float[]){ 1, 1, 1 });
+	q.vb = upload(v, sizeof(v), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+	return q;
+}
+
+static void quad_scene_free(struct quad_scene *q)
+{
+	vvk_DestroyPipeline(T.dev, q->p, NULL);
+	vvk_DestroyPipelineLayout(T.dev, q->layout, NULL);
+	vkt_buffer_free(&q->vb);
+	target_free(&q->t);
+}
+
+/* A white full-screen quad under `scissor`, inside query `q` of `pool`. */
+static void draw_in_query(VkCommandBuffer cmd, const struct quad_scene *s, VkQueryPool pool,
+			  uint32_t q, VkQueryControlFlags flags, VkRect2D scissor)
+{
+	vvk_CmdSetScissor(cmd, 0, 1, &scissor);
+	vvk_CmdBeginQuery(cmd, pool, q, flags);
+	draw_vb(cmd, s->p, &s->vb, 6);
+	vvk_CmdEndQuery(cmd, pool, q);
+}
+
+/*
+ * Occlusion counts the samples a draw writes: a full-screen quad scissored to
+ * 6 x 8 pixels passes 48 (precise), "some" without PRECISE, 0 when the
+ * scissor is empty; a query only reset is not available, and says so.
+ */
+START_TEST(occlusion_counts_samples)
+{
+	struct quad_scene s = quad_scene();
+	VkQueryPool pool = query_pool(VK_QUERY_TYPE_OCCLUSION, 4);
+	VkCommandBuffer cmd = vkt_begin();
+	const VkRect2D box = { { 4, 2 }, { 6, 8 } }, none = { { 0, 0 }, { 0, 0 } };
+	uint64_t res[4][2];
+
+	vvk_CmdResetQueryPool(cmd, pool, 0, 4);
+	begin(cmd, &s.t);
+	draw_in_query(cmd, &s, pool, 0, VK_QUERY_CONTROL_PRECISE_BIT, box);
+	draw_in_query(cmd, &s, pool, 1, 0, box);
+	draw_in_query(cmd, &s, pool, 2, VK_QUERY_CONTROL_PRECISE_BIT, none);
+	vvk_CmdEndRendering(cmd);
+	vkt_submit_wait(cmd);
+	ck_assert_int_eq(vvk_GetQueryPoolResults(T.dev, pool, 0, 3, sizeof(res), res,
+						 sizeof(res[0]), VK_QUERY_RESULT_64_BIT |
+						 VK_QUERY_RESULT_WAIT_BIT |
+						 VK_QUERY_RESULT_WITH_AVAILABILITY_BIT), VK_SUCCESS);
+	ck_assert_uint_eq(res[0][0], 6 * 8);
+	ck_assert_uint_ne(res[1][0], 0);
+	ck_assert_uint_eq(res[2][0], 0);
+	for (int i = 0; i < 3; i++)
+		ck_assert_uint_eq(res[i][1], 1);
+	res[3][1] = 7;
+	ck_assert_int_eq(vvk_GetQueryPoolResults(T.dev, pool, 3, 1, sizeof(res[3]), res[3],
+						 sizeof(res[3]), VK_QUERY_RESULT_64_BIT |
+						 VK_QUERY_RESULT_WITH_AVAILABILITY_BIT),
+			 VK_NOT_READY);
+	ck_assert_uint_eq(res[3][1], 0);
+	vvk_DestroyQueryPool(T.dev, pool, NULL);
+	quad_scene_free(&s);
+}
+END_TEST
+
+/* A query reused: reset and counted again in a second submission, its
+ * result is the second draw's (32-bit results, stride 4). */
+START_TEST(occlusion_query_reused)
+{
+	struct quad_scene s = quad_scene();
+	VkQueryPool pool = query_pool(VK_QUERY_TYPE_OCCLUSION, 1);
+	const VkRect2D boxes[2] = { { { 0, 0 }, { 3, 3 } }, { { 1, 1 }, { 5, 2 } } };
+
+	for (int i = 0; i < 2; i++) {
+		VkCommandBuffer cmd = vkt_begin();
+		uint32_t n = 0;
+
+		vvk_CmdResetQueryPool(cmd, pool, 0, 1);
+		begin(cmd, &s.t);
+		draw_in_query(cmd, &s, pool, 0, VK_QUERY_CONTROL_PRECISE_BIT, boxes[i]);
+		vvk_CmdEndRendering(cmd);
+		vkt_submit_wait(cmd);
+		ck_assert_int_eq(vvk_GetQueryPoolResults(T.dev, pool, 0, 1, sizeof(n), &n, 4,
+							 VK_QUERY_RESULT_WAIT_BIT), VK_SUCCESS);
+		ck_assert_uint_eq(n, boxes[i].extent.width * boxes[i].extent.height);
+	}
+	vvk_DestroyQueryPool(T.dev, pool, NULL);
+	quad_scene_free(&s);
+}
+END_TEST
+
+/* Timestamps (where the queue has them) are ns and do not go backwards. */
+START_TEST(timestamps_increase)
+{
+	VkQueueFamilyProperties qf;
+	uint32_t n = 1;
+	uint64_t ts[2] = { 0, 0 };
+	VkQueryPool pool;
+	VkCommandBuffer cmd;
+
+	vvk_GetPhysicalDeviceQueueFamilyProperties(T.pdev, &n, &qf);
+	if (!qf.timestampValidBits)
+		return;
+	pool = query_pool(VK_QUERY_TYPE_TIMESTAMP, 2);
+	cmd = vkt_begin();
+	vvk_CmdResetQueryPool(cmd, pool, 0, 2);
+	vvk_CmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool, 0);
+	vvk_CmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool, 1);
+	vkt_submit_wait(cmd);
+	ck_assert_int_eq(vvk_GetQueryPoolResults(T.dev, pool, 0, 2, sizeof(ts), ts, 8,
+						 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+			 VK_SUCCESS);
+	ck_assert_uint_gt(ts[0], 0);
+	ck_assert_uint_ge(ts[1], ts[0]);
+	vvk_DestroyQueryPool(T.dev, pool, NULL);
+}
+END_TEST
+
 static Suite *draw_suite(void)
 {
 	Suite *s = suite_create("vk draw");
@@ -1726,6 +1870,9 @@ static Suite *draw_suite(void)
 	tcase_add_test(tc, stencil_write_then_test);
 	tcase_add_test(tc, blend_src_alpha_over_clear);
 	tcase_add_test(tc, descriptor_sets_recycled_over_frames);
+	tcase_add_test(tc, occlusion_counts_samples);
+	tcase_add_test(tc, occlusion_query_reused);
+	tcase_add_test(tc, timestamps_increase);
 	suite_add_tcase(s, tc);
 	return s;
 }
