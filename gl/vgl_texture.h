@@ -42,6 +42,7 @@
 #include "vgl_object.h"
 #include "vvk.h"
 
+struct vgl_buffer;
 struct vgl_context;
 struct vgl_device;
 struct vgl_share;
@@ -215,8 +216,12 @@ struct vgl_upload {
 	uint32_t width, height, depth;   /* depth: slices/layers (0 counts as 1) */
 	size_t image_stride;       /* bytes between client slices */
 	const struct vgl_pixel_format *fmt;
-	const void *pixels;        /* client data */
+	const void *pixels;        /* client data (NULL with pbo) */
 	size_t stride;             /* bytes between client rows */
+	/* data in a pixel unpack buffer (vgl_pbo.h): its texel 0 at `offset`,
+	 * `span` bytes from there to the end of the data; NULL: client memory */
+	struct vgl_buffer *pbo;
+	uint64_t offset, span;
 };
 
 /* Records the upload in ctx's batch (no flush, no wait). */
