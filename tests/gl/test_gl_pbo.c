@@ -121,17 +121,19 @@ START_TEST(t_pack_offset)
 END_TEST
 
 struct pack_case {
+	GLintptr offset;
 	GLint row_length, skip_pixels, skip_rows, alignment;
 	GLint x, y, w, h;          /* the rectangle read (may reach outside) */
 	bool bgra;                 /* the CPU path (a conversion) */
 };
 
 static const struct pack_case pack_cases[] = {
-	{ 12, 2, 1, 4, 12, 12, 8, 8, false },    /* rows apart, across the quadrants */
-	{ 5, 0, 0, 8, 14, 14, 5, 3, false },     /* alignment pads 20-byte rows to 24 */
-	{ 0, 1, 2, 4, -4, 28, 8, 8, false },     /* clipped: only a 4x4 corner is read */
-	{ 12, 2, 1, 4, 12, 12, 8, 8, true },     /* the same through the CPU, BGRA */
-	{ 0, 0, 0, 4, 30, -2, 4, 4, true },
+	{ 8, 12, 2, 1, 4, 12, 12, 8, 8, false },  /* rows apart, across the quadrants */
+	{ 8, 5, 0, 0, 8, 14, 14, 5, 3, false },   /* alignment pads 20-byte rows to 24 */
+	{ 8, 0, 1, 2, 4, -4, 28, 8, 8, false },   /* clipped: only a 4x4 corner is read */
+	{ 3, 0, 0, 0, 1, 0, 15, 2, 2, false },    /* an odd offset (UNSIGNED_BYTE: any) */
+	{ 8, 12, 2, 1, 4, 12, 12, 8, 8, true },   /* the same through the CPU, BGRA */
+	{ 8, 0, 0, 0, 4, 30, -2, 4, 4, true },
 };
 
 /* Where pixel (i, j) of the rectangle lands, under the pack parameters. */
@@ -154,7 +156,7 @@ static bool inside_fb(int x, int y)
 START_TEST(t_pack_layout)
 {
 	const struct pack_case *c = &pack_cases[_i];
-	enum { OFFSET = 8, SIZE = 1024 };
+	enum { SIZE = 1024 };
 	uint8_t got[SIZE], want_filler[SIZE];
 
 	clear_quadrants();
@@ -164,13 +166,13 @@ START_TEST(t_pack_layout)
 	gl.PixelStorei(GL_PACK_SKIP_ROWS, c->skip_rows);
 	gl.PixelStorei(GL_PACK_ALIGNMENT, c->alignment);
 	gl.ReadPixels(c->x, c->y, c->w, c->h, c->bgra ? BGRA_EXT : GL_RGBA, GL_UNSIGNED_BYTE,
-		      OFF(OFFSET));
+		      OFF(c->offset));
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	read_buffer(GL_PIXEL_PACK_BUFFER, SIZE, got);
 	memset(want_filler, 1, sizeof(want_filler));
 	for (int j = 0; j < c->h; j++)
 		for (int i = 0; i < c->w; i++) {
-			size_t at = OFFSET + pack_at(c, i, j);
+			size_t at = (size_t)c->offset + pack_at(c, i, j);
 
 			if (!inside_fb(c->x + i, c->y + j))
 				continue;
