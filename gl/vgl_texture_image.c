@@ -147,6 +147,7 @@ struct image_args {
 	bool three_d;              /* a glTex*Image3D call */
 	struct vgl_texture *tex;
 	uint32_t face;
+	bool sub;                  /* a glTexSubImage* call: any rectangle of a face */
 };
 
 static bool dims_ok(const struct vgl_context *ctx, GLenum tt, const struct image_args *a)
@@ -160,7 +161,8 @@ static bool dims_ok(const struct vgl_context *ctx, GLenum tt, const struct image
 	return a->level >= 0 && a->level < VGL_MAX_LEVELS && (1u << a->level) <= max &&
 	       a->width >= 0 && a->height >= 0 && a->depth >= 0 &&
 	       (uint32_t)a->width <= (max >> a->level) && (uint32_t)a->height <= (max >> a->level) &&
-	       (uint32_t)a->depth <= max_d && (tt != GL_TEXTURE_CUBE_MAP || a->width == a->height);
+	       (uint32_t)a->depth <= max_d &&
+	       (tt != GL_TEXTURE_CUBE_MAP || a->sub || a->width == a->height);
 }
 
 /* The texture target of an image target (and the cube face); false: invalid. */
@@ -282,7 +284,7 @@ static void GL_APIENTRY vgl_TexImage2D(GLenum target, GLint level, GLint interna
 				       GLsizei width, GLsizei height, GLint border, GLenum format,
 				       GLenum type, const void *pixels)
 {
-	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0, false };
 
 	tex_image(&a, internalformat, border, format, type, pixels);
 }
@@ -291,7 +293,7 @@ static void GL_APIENTRY vgl_TexImage3D(GLenum target, GLint level, GLint interna
 				       GLsizei width, GLsizei height, GLsizei depth, GLint border,
 				       GLenum format, GLenum type, const void *pixels)
 {
-	struct image_args a = { target, level, width, height, depth, true, NULL, 0 };
+	struct image_args a = { target, level, width, height, depth, true, NULL, 0, false };
 
 	tex_image(&a, internalformat, border, format, type, pixels);
 }
@@ -353,7 +355,7 @@ static void GL_APIENTRY vgl_TexSubImage2D(GLenum target, GLint level, GLint x, G
 					  GLsizei width, GLsizei height, GLenum format,
 					  GLenum type, const void *pixels)
 {
-	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0, true };
 
 	tex_sub_image(&a, (const GLint[]){ x, y, 0 }, format, type, pixels);
 }
@@ -362,7 +364,7 @@ static void GL_APIENTRY vgl_TexSubImage3D(GLenum target, GLint level, GLint x, G
 					  GLsizei width, GLsizei height, GLsizei depth,
 					  GLenum format, GLenum type, const void *pixels)
 {
-	struct image_args a = { target, level, width, height, depth, true, NULL, 0 };
+	struct image_args a = { target, level, width, height, depth, true, NULL, 0, true };
 
 	tex_sub_image(&a, (const GLint[]){ x, y, z }, format, type, pixels);
 }
@@ -438,7 +440,7 @@ static void tex_storage(const struct image_args *a, GLsizei levels, GLenum inter
 static void GL_APIENTRY vgl_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
 					 GLsizei width, GLsizei height)
 {
-	struct image_args a = { target, 0, width, height, 1, false, NULL, 0 };
+	struct image_args a = { target, 0, width, height, 1, false, NULL, 0, false };
 
 	tex_storage(&a, levels, internalformat);
 }
@@ -446,7 +448,7 @@ static void GL_APIENTRY vgl_TexStorage2D(GLenum target, GLsizei levels, GLenum i
 static void GL_APIENTRY vgl_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
 					 GLsizei width, GLsizei height, GLsizei depth)
 {
-	struct image_args a = { target, 0, width, height, depth, true, NULL, 0 };
+	struct image_args a = { target, 0, width, height, depth, true, NULL, 0, false };
 
 	tex_storage(&a, levels, internalformat);
 }
@@ -520,7 +522,7 @@ static void GL_APIENTRY vgl_CompressedTexImage2D(GLenum target, GLint level, GLe
 						 GLsizei size, const void *data)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0, false };
 	GLenum err;
 
 	if (!ctx || !check_image(ctx, &a))
@@ -541,7 +543,7 @@ static void GL_APIENTRY vgl_CompressedTexSubImage2D(GLenum target, GLint level, 
 						    GLsizei size, const void *data)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0, false };
 
 	(void)x, (void)y, (void)size, (void)data;
 	if (!ctx || !check_image(ctx, &a))

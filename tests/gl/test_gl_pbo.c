@@ -304,6 +304,33 @@ START_TEST(t_unpack_converted)
 }
 END_TEST
 
+/* A rectangle that is not square on a cube face, from the buffer (sub-images
+ * need not be square; only cube faces' images must). Direction (1, 0.5,
+ * -0.5) samples +X at s = 0.75, t = 0.25: texel (1, 0) of the 2x2 face. */
+START_TEST(t_unpack_cube_rectangle)
+{
+	static const char *fs_cube =
+		"precision mediump float;\n"
+		"uniform samplerCube tex;\n"
+		"void main() { gl_FragColor = textureCube(tex, vec3(1.0, 0.5, -0.5)); }\n";
+	GLuint p = glt_texture_program(glt_vs_window, fs_cube);
+
+	glt_texture(GL_TEXTURE_CUBE_MAP);
+	for (GLenum f = 0; f < 6; f++)
+		gl.TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 2, 2, 0, GL_RGBA,
+			      GL_UNSIGNED_BYTE, NULL);
+	pbo(GL_PIXEL_UNPACK_BUFFER, 16);
+	put_texel(8, 0, 4);
+	put_texel(12, 3, 4);
+	gl.TexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, 0, 0, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+			 OFF(8));
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	glt_draw_window();
+	glt_assert_pixel(16, 16, texels[3][0], texels[3][1], texels[3][2], texels[3][3]);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static void sample3(GLuint p, float s, float t, float r, const uint8_t want[4])
 {
 	gl.Uniform3f(gl.GetUniformLocation(p, "u_at"), s, t, r);
@@ -627,6 +654,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_pack_frames);
 	tcase_add_test(tc, t_unpack_layout);
 	tcase_add_test(tc, t_unpack_converted);
+	tcase_add_test(tc, t_unpack_cube_rectangle);
 	tcase_add_test(tc, t_unpack_3d);
 	tcase_add_test(tc, t_unpack_compressed);
 	tcase_add_test(tc, t_pack_then_unpack);
