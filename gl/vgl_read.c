@@ -10,7 +10,9 @@
  * order, which is GL's bottom-up order (vgl_framebuffer.h), except from a
  * y-down window buffer, whose rows are turned around when stored.
  * vgl_surface_read uses the same copy for a window system that shows a
- * surface by copy (X11 PutImage).
+ * surface by copy (X11 PutImage). Into a pixel pack buffer, the copy goes
+ * to the buffer itself where the format is the image's, and nothing is
+ * submitted or waited for: mapping the buffer waits (vgl_pbo.h).
  */
 #include <string.h>
 

@@ -19,8 +19,9 @@
  * order), so an upload never flushes and never waits, whether or not a
  * batch samples the texture: a draw recorded before the upload samples the
  * old texels, one recorded after it the new ones (technique 2, stream
- * ordering rather than a CPU wait). Stored GL-style: client row 0 is t = 0
- * is memory row 0 (vgl_framebuffer.h).
+ * ordering rather than a CPU wait). Data in a pixel unpack buffer is
+ * copied from the buffer itself where its layout is the image's (vgl_pbo.h).
+ * Stored GL-style: client row 0 is t = 0 is memory row 0 (vgl_framebuffer.h).
  *
  * Incomplete textures (ES 3.0 §3.8.13, ES 2.0 §3.8.2 with NPOT rules) sample
  * a 1x1 (0,0,0,1) image, as the spec's sampling rule says.
