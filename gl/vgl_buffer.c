@@ -120,6 +120,8 @@ struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bo
 		case GL_UNIFORM_BUFFER: return &ctx->uniform_buffer;
 		case GL_COPY_READ_BUFFER: return &ctx->copy_read_buffer;
 		case GL_COPY_WRITE_BUFFER: return &ctx->copy_write_buffer;
+		case GL_PIXEL_PACK_BUFFER: return &ctx->pixel_pack_buffer;
+		case GL_PIXEL_UNPACK_BUFFER: return &ctx->pixel_unpack_buffer;
 		}
 	}
 	*valid = false;
@@ -150,7 +152,8 @@ static struct vgl_names *buffer_space(struct vgl_context *ctx, pthread_mutex_t *
 static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 {
 	struct vgl_buffer **slots[] = { &ctx->array_buffer, &ctx->uniform_buffer,
-					&ctx->copy_read_buffer, &ctx->copy_write_buffer };
+					&ctx->copy_read_buffer, &ctx->copy_write_buffer,
+					&ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer };
 
 	for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++)
 		if (*slots[i] == b)
@@ -324,7 +327,7 @@ static void GL_APIENTRY vgl_BufferSubData(GLenum target, GLintptr offset, GLsize
 	b = vgl_buffer_bound(ctx, target);
 	if (!b)
 		return;
-	if (offset < 0 || size < 0 || offset + size > b->size) {
+	if (!vgl_range_ok(offset, size, b->size)) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
@@ -389,23 +392,44 @@ static void GL_APIENTRY vgl_GetBufferParameteri64v(GLenum target, GLenum pname, 
 		*params = v;
 }
 
-static bool copy_args_ok(struct vgl_context *ctx, struct vgl_buffer *src, struct vgl_buffer *dst,
-			 GLintptr ro, GLintptr wo, GLsizeiptr size)
+/* Both targets (INVALID_ENUM), then the buffers bound to them (INVALID_OPERATION). */
+static bool copy_targets(struct vgl_context *ctx, GLenum rt, GLenum wt, struct vgl_buffer **src,
+			 struct vgl_buffer **dst)
 {
-	if (!src || !dst)
-		return false;
-	if (src->mapped || dst->mapped) {
-		vgl_error(ctx, GL_INVALID_OPERATION);
+	bool rv, wv;
+	struct vgl_buffer **r = vgl_buffer_target(ctx, rt, &rv), **w = vgl_buffer_target(ctx, wt, &wv);
+
+	if (!rv || !wv) {
+		vgl_error(ctx, GL_INVALID_ENUM);
 		return false;
 	}
-	if (ro < 0 || wo < 0 || size < 0 || ro + size > src->size || wo + size > dst->size ||
-	    (src == dst && ro < wo + size && wo < ro + size)) {
-		vgl_error(ctx, GL_INVALID_VALUE);
+	*src = *r;
+	*dst = *w;
+	if (!*src || !*dst) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
 		return false;
 	}
 	return true;
 }
 
+/* ES 3.0 §2.10.5's errors of the ranges and the buffers' state. */
+static bool copy_args_ok(struct vgl_context *ctx, struct vgl_buffer *src, struct vgl_buffer *dst,
+			 GLintptr ro, GLintptr wo, GLsizeiptr size)
+{
+	if (!vgl_range_ok(ro, size, src->size) || !vgl_range_ok(wo, size, dst->size) ||
+	    (src == dst && ro < wo + size && wo < ro + size)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return false;
+	}
+	if (src->mapped || dst->mapped) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return false;
+	}
+	return true;
+}
+
+/* A copy between two buffers' storages, in GPU order (no flush, no wait):
+ * the destination's CPU copy is stale in the range until a map reads it. */
 static void GL_APIENTRY vgl_CopyBufferSubData(GLenum rt, GLenum wt, GLintptr ro, GLintptr wo,
 					      GLsizeiptr size)
 {
@@ -413,11 +437,8 @@ static void GL_APIENTRY vgl_CopyBufferSubData(GLenum rt, GLenum wt, GLintptr ro,
 	struct vgl_buffer *src, *dst;
 	VkCommandBuffer cmd;
 
-	if (!ctx)
-		return;
-	src = vgl_buffer_bound(ctx, rt);
-	dst = src ? vgl_buffer_bound(ctx, wt) : NULL;
-	if (!copy_args_ok(ctx, src, dst, ro, wo, size) || size == 0)
+	if (!ctx || !copy_targets(ctx, rt, wt, &src, &dst) ||
+	    !copy_args_ok(ctx, src, dst, ro, wo, size) || size == 0)
 		return;
 	cmd = vgl_batch_cmd(ctx);
 	if (!cmd)

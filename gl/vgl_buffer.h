@@ -66,6 +66,13 @@ static inline bool vgl_storage_stale(const struct vgl_storage *s, VkDeviceSize o
 	return offset < s->written_hi && s->written_lo < offset + size;
 }
 
+/* Whether [offset, offset + size) lies inside [0, total), without overflow
+ * (GLintptr and GLsizeiptr come from the application: any value). */
+static inline bool vgl_range_ok(GLintptr offset, GLsizeiptr size, GLsizeiptr total)
+{
+	return offset >= 0 && size >= 0 && size <= total && offset <= total - size;
+}
+
 /* A storage of `size` bytes (host: mapped CPU copy). NULL when out of memory. */
 struct vgl_storage *vgl_storage_create(struct vgl_device *dev, VkDeviceSize size, bool host);
 static inline void vgl_storage_unref(struct vgl_storage *s)
@@ -99,3 +106,13 @@ struct vgl_buffer *vgl_buffer_bound(struct vgl_context *ctx, GLenum target);
  * recorded work (technique 2: no wait when the storage is busy). */
 void vgl_buffer_write(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr offset,
 		      GLsizeiptr size, const void *data);
+/* glMapBufferRange's synchronisation without a mapping (vgl_map.c): the
+ * CPU copy of [offset, offset + length), made current for `access`
+ * (GL_MAP_READ_BIT waits for the last GPU writer of the range, if any;
+ * GL_MAP_WRITE_BIT for every pending use); NULL with the GL error set on
+ * failure. The range must be checked and b have storage. */
+uint8_t *vgl_buffer_cpu_access(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr offset,
+			       GLsizeiptr length, GLbitfield access);
+/* Sends bytes the CPU wrote into the CPU copy on to the GPU copy. */
+void vgl_buffer_upload(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr offset,
+		       GLsizeiptr length);

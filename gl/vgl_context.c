@@ -162,6 +162,8 @@ static void release_bindings(struct vgl_context *ctx)
 	vgl_buffer_unref(ctx->uniform_buffer);
 	vgl_buffer_unref(ctx->copy_read_buffer);
 	vgl_buffer_unref(ctx->copy_write_buffer);
+	vgl_buffer_unref(ctx->pixel_pack_buffer);
+	vgl_buffer_unref(ctx->pixel_unpack_buffer);
 	for (int i = 0; i < VGL_MAX_UBO_BINDINGS; i++)
 		vgl_buffer_unref(ctx->ubo[i].buffer);
 	vgl_vao_release(&ctx->default_vao);

@@ -66,6 +66,7 @@ struct vgl_context {
 	/* bindings */
 	struct vgl_buffer *array_buffer, *uniform_buffer;
 	struct vgl_buffer *copy_read_buffer, *copy_write_buffer;
+	struct vgl_buffer *pixel_pack_buffer, *pixel_unpack_buffer;  /* vgl_pbo.h */
 	struct vgl_ubo_binding ubo[VGL_MAX_UBO_BINDINGS];
 	struct vgl_vao default_vao, *vao;
 	struct vgl_names vaos;

@@ -241,6 +241,8 @@ static bool get_binding(const struct vgl_context *ctx, GLenum p, struct value *v
 	case GL_UNIFORM_BUFFER_BINDING: return one(v, buffer_name(ctx->uniform_buffer));
 	case GL_COPY_READ_BUFFER_BINDING: return one(v, buffer_name(ctx->copy_read_buffer));
 	case GL_COPY_WRITE_BUFFER_BINDING: return one(v, buffer_name(ctx->copy_write_buffer));
+	case GL_PIXEL_PACK_BUFFER_BINDING: return one(v, buffer_name(ctx->pixel_pack_buffer));
+	case GL_PIXEL_UNPACK_BUFFER_BINDING: return one(v, buffer_name(ctx->pixel_unpack_buffer));
 	case GL_PACK_ROW_LENGTH: return one(v, ctx->st.pack_row_length);
 	case GL_PACK_SKIP_PIXELS: return one(v, ctx->st.pack_skip_pixels);
 	case GL_PACK_SKIP_ROWS: return one(v, ctx->st.pack_skip_rows);

@@ -32,7 +32,7 @@ static bool map_args_ok(struct vgl_context *ctx, const struct vgl_buffer *b, GLi
 {
 	bool read = access & GL_MAP_READ_BIT, write = access & GL_MAP_WRITE_BIT;
 
-	if (offset < 0 || length < 0 || offset + length > b->size || (access & ~ALL_ACCESS)) {
+	if (!vgl_range_ok(offset, length, b->size) || (access & ~ALL_ACCESS)) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return false;
 	}
@@ -98,18 +98,11 @@ static int sync_for_write(struct vgl_context *ctx, struct vgl_buffer *b, GLbitfi
 	return vgl_result_from_vk(vgl_usage_memory_wait_any(ctx->dev->dev, s->mem));
 }
 
-static void *GL_APIENTRY vgl_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
-					    GLbitfield access)
+uint8_t *vgl_buffer_cpu_access(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr offset,
+			       GLsizeiptr length, GLbitfield access)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_buffer *b;
 	int ret = VGL_OK;
 
-	if (!ctx)
-		return NULL;
-	b = vgl_buffer_bound(ctx, target);
-	if (!b || !map_args_ok(ctx, b, offset, length, access))
-		return NULL;
 	if (access & GL_MAP_READ_BIT)
 		ret = vgl_batch_sync_read(ctx);
 	if (ret == VGL_OK && (access & GL_MAP_READ_BIT))
@@ -120,16 +113,33 @@ static void *GL_APIENTRY vgl_MapBufferRange(GLenum target, GLintptr offset, GLsi
 		vgl_error_result(ctx, ret);
 		return NULL;
 	}
+	return b->storage->map + offset;
+}
+
+static void *GL_APIENTRY vgl_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
+					    GLbitfield access)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_buffer *b;
+	uint8_t *p;
+
+	if (!ctx)
+		return NULL;
+	b = vgl_buffer_bound(ctx, target);
+	if (!b || !map_args_ok(ctx, b, offset, length, access))
+		return NULL;
+	p = vgl_buffer_cpu_access(ctx, b, offset, length, access);
+	if (!p)
+		return NULL;
 	b->mapped = true;
 	b->map_access = access;
 	b->map_offset = offset;
 	b->map_length = length;
-	return b->storage->map + offset;
+	return p;
 }
 
-/* Sends a written range of the CPU copy to the GPU copy. */
-static void upload(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr offset,
-		   GLsizeiptr length)
+void vgl_buffer_upload(struct vgl_context *ctx, struct vgl_buffer *b, GLintptr offset,
+		       GLsizeiptr length)
 {
 	VkMappedMemoryRange range = { .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
 				      .memory = b->storage->mem, .offset = (VkDeviceSize)offset,
@@ -160,11 +170,11 @@ static void GL_APIENTRY vgl_FlushMappedBufferRange(GLenum target, GLintptr offse
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
-	if (offset + length > b->map_length) {
+	if (!vgl_range_ok(offset, length, b->map_length)) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	upload(ctx, b, b->map_offset + offset, length);
+	vgl_buffer_upload(ctx, b, b->map_offset + offset, length);
 }
 
 static GLboolean GL_APIENTRY vgl_UnmapBuffer(GLenum target)
@@ -182,7 +192,7 @@ static GLboolean GL_APIENTRY vgl_UnmapBuffer(GLenum target)
 		return GL_FALSE;
 	}
 	if ((b->map_access & GL_MAP_WRITE_BIT) && !(b->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
-		upload(ctx, b, b->map_offset, b->map_length);
+		vgl_buffer_upload(ctx, b, b->map_offset, b->map_length);
 	b->mapped = false;
 	b->map_access = 0;
 	b->map_offset = b->map_length = 0;

@@ -10,7 +10,9 @@
  * order, which is GL's bottom-up order (vgl_framebuffer.h), except from a
  * y-down window buffer, whose rows are turned around when stored.
  * vgl_surface_read uses the same copy for a window system that shows a
- * surface by copy (X11 PutImage).
+ * surface by copy (X11 PutImage). Into a pixel pack buffer, the copy goes
+ * to the buffer itself where the format is the image's, and nothing is
+ * submitted or waited for: mapping the buffer waits (vgl_pbo.h).
  */
 #include <string.h>
 
@@ -19,6 +21,7 @@
 #include "vgl_device.h"
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
+#include "vgl_pbo.h"
 #include "vgl_procs.h"
 #include "vgl_surface.h"
 
@@ -233,6 +236,101 @@ static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
 	vgl_storage_unref(s);
 }
 
+/* ---- into a pixel pack buffer (vgl_pbo.h) ------------------------------------------------- */
+
+/* The pack layout of the whole w x h rectangle: 4 bytes a pixel (the formats read). */
+static bool pack_layout(const struct vgl_context *ctx, GLsizei w, GLsizei h,
+			struct vgl_pixel_layout *l)
+{
+	struct vgl_pixel_store ps = vgl_pack_store(&ctx->st);
+
+	return vgl_pixel_layout(&ps, 4, (uint32_t)w, (uint32_t)h, 1, l);
+}
+
+/* ES 3.0 §4.3.1's errors of a bound pack buffer (none without one). */
+static bool pack_ok(struct vgl_context *ctx, GLsizei w, GLsizei h, GLenum type,
+		    const void *pixels)
+{
+	struct vgl_pixel_layout l;
+	bool ok;
+
+	if (!ctx->pixel_pack_buffer)
+		return true;
+	ok = pack_layout(ctx, w, h, &l);
+	return vgl_pbo_access_ok(ctx, ctx->pixel_pack_buffer, (uintptr_t)pixels, ok, &l,
+				 vgl_pixel_type_size(type));
+}
+
+/* Whether the GPU can write the buffer's bytes: the image's texels are
+ * the format asked for, and the bytes between rows (which the copy
+ * rewrites from the CPU copy) are current there. */
+static bool packable(const struct vgl_fb *fb, const struct vgl_storage *s, bool bgra,
+		     uint64_t at, uint64_t stride, const struct read_rect *r)
+{
+	uint64_t bytes = (r->h - 1) * stride + (uint64_t)r->w * 4;
+
+	if (!*fb->color_written ||
+	    fb->color_format != (bgra ? VK_FORMAT_B8G8R8A8_UNORM : VK_FORMAT_R8G8B8A8_UNORM))
+		return false;
+	return stride == (uint64_t)r->w * 4 || r->h == 1 || !vgl_storage_stale(s, at, bytes);
+}
+
+/* The copy image -> buffer at `at`: one region, or one per row from a
+ * y-down target (its rows run the other way). Recorded, not submitted. */
+static void record_pack(struct vgl_context *ctx, const struct vgl_fb *fb,
+			const struct read_rect *r, struct vgl_storage *s, uint64_t at,
+			uint64_t stride)
+{
+	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+	uint32_t regions = fb->y_down ? r->h : 1;
+	VkBufferImageCopy region = {
+		.bufferRowLength = (uint32_t)(stride / 4),
+		.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, fb->color_level, fb->color_layer, 1 },
+		.imageExtent = { r->w, r->h / regions, 1 } };
+
+	if (!cmd)
+		return;
+	vgl_batch_end_rendering(ctx);
+	for (uint32_t i = 0; i < regions; i++) {
+		VkRect2D rows = vgl_fb_rect(fb, (VkRect2D){ { r->x, r->y + (int32_t)i },
+							     { r->w, r->h / regions } });
+
+		region.bufferOffset = at + i * stride;
+		region.imageOffset = (VkOffset3D){ rows.offset.x, rows.offset.y, 0 };
+		vvk_CmdCopyImageToBuffer(cmd, fb->color_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+					 s->buf, 1, &region);
+	}
+	vgl_batch_use(ctx, &s->obj);
+	vgl_storage_gpu_writes(s, at, (r->h - 1) * stride + (uint64_t)r->w * 4);
+	ctx->stats.readbacks++;
+}
+
+/* glReadPixels into the pack buffer at `offset`: a GPU copy in the batch
+ * (no flush, no wait) where the layout allows, else the client-memory
+ * path on the buffer's CPU copy (waits). */
+static void read_to_buffer(struct vgl_context *ctx, const struct vgl_fb *fb,
+			   const struct read_rect *r, GLsizei w, GLsizei h, bool bgra,
+			   uintptr_t offset)
+{
+	struct vgl_buffer *b = ctx->pixel_pack_buffer;
+	struct vgl_pixel_layout l;
+	uint64_t at;
+	uint8_t *p;
+
+	pack_layout(ctx, w, h, &l);   /* checked by pack_ok */
+	at = offset + l.skip + r->dst_y * l.stride + (uint64_t)r->dst_x * 4;
+	if (packable(fb, b->storage, bgra, at, l.stride, r)) {
+		record_pack(ctx, fb, r, b->storage, at, l.stride);
+		return;
+	}
+	p = vgl_buffer_cpu_access(ctx, b, (GLintptr)offset, (GLsizeiptr)(l.skip + l.span),
+				  GL_MAP_READ_BIT | GL_MAP_WRITE_BIT);
+	if (!p)
+		return;
+	read_pixels(ctx, fb, r, w, bgra, p);
+	vgl_buffer_upload(ctx, b, (GLintptr)offset, (GLsizeiptr)(l.skip + l.span));
+}
+
 static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
 				       GLenum type, void *pixels)
 {
@@ -246,15 +344,18 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	if (!valid_read_format(ctx, format, type))
+	if (!valid_read_format(ctx, format, type) || !pack_ok(ctx, w, h, type, pixels))
 		return;
 	if (!vgl_framebuffer_read(ctx, &fb)) {
 		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
 		return;
 	}
-	if (!pixels || !clip(&fb, x, y, w, h, &r))
+	if (!clip(&fb, x, y, w, h, &r))
 		return;
-	read_pixels(ctx, &fb, &r, w, format == GL_BGRA_EXT, pixels);
+	if (ctx->pixel_pack_buffer)
+		read_to_buffer(ctx, &fb, &r, w, h, format == GL_BGRA_EXT, (uintptr_t)pixels);
+	else if (pixels)
+		read_pixels(ctx, &fb, &r, w, format == GL_BGRA_EXT, pixels);
 }
 
 /* ---- a surface's whole colour image (vgl_surface_read) --------------------------- */

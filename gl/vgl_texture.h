@@ -19,8 +19,9 @@
  * order), so an upload never flushes and never waits, whether or not a
  * batch samples the texture: a draw recorded before the upload samples the
  * old texels, one recorded after it the new ones (technique 2, stream
- * ordering rather than a CPU wait). Stored GL-style: client row 0 is t = 0
- * is memory row 0 (vgl_framebuffer.h).
+ * ordering rather than a CPU wait). Data in a pixel unpack buffer is
+ * copied from the buffer itself where its layout is the image's (vgl_pbo.h).
+ * Stored GL-style: client row 0 is t = 0 is memory row 0 (vgl_framebuffer.h).
  *
  * Incomplete textures (ES 3.0 §3.8.13, ES 2.0 §3.8.2 with NPOT rules) sample
  * a 1x1 (0,0,0,1) image, as the spec's sampling rule says.
@@ -42,6 +43,7 @@
 #include "vgl_object.h"
 #include "vvk.h"
 
+struct vgl_buffer;
 struct vgl_context;
 struct vgl_device;
 struct vgl_share;
@@ -215,8 +217,12 @@ struct vgl_upload {
 	uint32_t width, height, depth;   /* depth: slices/layers (0 counts as 1) */
 	size_t image_stride;       /* bytes between client slices */
 	const struct vgl_pixel_format *fmt;
-	const void *pixels;        /* client data */
+	const void *pixels;        /* client data (NULL with pbo) */
 	size_t stride;             /* bytes between client rows */
+	/* data in a pixel unpack buffer (vgl_pbo.h): its texel 0 at `offset`,
+	 * `span` bytes from there to the end of the data; NULL: client memory */
+	struct vgl_buffer *pbo;
+	uint64_t offset, span;
 };
 
 /* Records the upload in ctx's batch (no flush, no wait). */

@@ -10,8 +10,10 @@
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_buffer.h"
 #include "vgl_etc1.h"
 #include "vgl_extensions.h"
+#include "vgl_pbo.h"
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
@@ -145,6 +147,7 @@ struct image_args {
 	bool three_d;              /* a glTex*Image3D call */
 	struct vgl_texture *tex;
 	uint32_t face;
+	bool sub;                  /* a glTexSubImage* call: any rectangle of a face */
 };
 
 static bool dims_ok(const struct vgl_context *ctx, GLenum tt, const struct image_args *a)
@@ -158,7 +161,8 @@ static bool dims_ok(const struct vgl_context *ctx, GLenum tt, const struct image
 	return a->level >= 0 && a->level < VGL_MAX_LEVELS && (1u << a->level) <= max &&
 	       a->width >= 0 && a->height >= 0 && a->depth >= 0 &&
 	       (uint32_t)a->width <= (max >> a->level) && (uint32_t)a->height <= (max >> a->level) &&
-	       (uint32_t)a->depth <= max_d && (tt != GL_TEXTURE_CUBE_MAP || a->width == a->height);
+	       (uint32_t)a->depth <= max_d &&
+	       (tt != GL_TEXTURE_CUBE_MAP || a->sub || a->width == a->height);
 }
 
 /* The texture target of an image target (and the cube face); false: invalid. */
@@ -189,25 +193,50 @@ static bool check_image(struct vgl_context *ctx, struct image_args *a)
 }
 
 /* The client's rows and images as the unpack state lays them out (ES 3.0
- * §3.7.2; image height and skipped images only for the 3D calls). */
+ * §3.7.2; image height and skipped images only for the 3D calls). With an
+ * unpack buffer bound, `pixels` is an offset into it (vgl_pbo.h). */
 static struct vgl_upload unpack(const struct vgl_context *ctx, const struct vgl_pixel_format *f,
 				const struct image_args *a, const void *pixels)
 {
-	const struct vgl_state *st = &ctx->st;
-	size_t stride = vgl_pixel_stride(f, st->unpack_row_length, a->width, st->unpack_alignment);
-	GLint rows = a->three_d && st->unpack_image_height > 0 ? st->unpack_image_height
-							       : a->height;
-	size_t image_stride = stride * (size_t)rows;
-	size_t skip = (size_t)st->unpack_skip_rows * stride +
-		      (size_t)st->unpack_skip_pixels * f->src_bpp;
+	struct vgl_pixel_store ps = vgl_unpack_store(&ctx->st, a->three_d);
+	struct vgl_pixel_layout l;
+	struct vgl_upload up;
 
-	if (a->three_d)
-		skip += (size_t)st->unpack_skip_images * image_stride;
-	return (struct vgl_upload){
+	/* with a buffer, unpack_ok checked it; client memory is the caller's word */
+	vgl_pixel_layout(&ps, f->src_bpp, (uint32_t)a->width, (uint32_t)a->height,
+			 (uint32_t)a->depth, &l);
+	up = (struct vgl_upload){
 		.level = (uint32_t)a->level, .layer = a->face, .width = (uint32_t)a->width,
 		.height = (uint32_t)a->height, .depth = (uint32_t)a->depth, .fmt = f,
-		.pixels = (const uint8_t *)pixels + skip, .stride = stride,
-		.image_stride = image_stride };
+		.stride = (size_t)l.stride, .image_stride = (size_t)l.image_stride,
+		.pbo = ctx->pixel_unpack_buffer, .span = l.span };
+	if (up.pbo)
+		up.offset = (uintptr_t)pixels + l.skip;
+	else if (pixels)
+		up.pixels = (const uint8_t *)pixels + l.skip;
+	return up;
+}
+
+/* ES 3.0 §3.7.1's errors of data in a bound unpack buffer (none without). */
+static bool unpack_ok(struct vgl_context *ctx, const struct vgl_pixel_format *f, GLenum type,
+		      const struct image_args *a, const void *pixels)
+{
+	struct vgl_pixel_store ps = vgl_unpack_store(&ctx->st, a->three_d);
+	struct vgl_pixel_layout l;
+	bool ok;
+
+	if (!ctx->pixel_unpack_buffer)
+		return true;
+	ok = vgl_pixel_layout(&ps, f->src_bpp, (uint32_t)a->width, (uint32_t)a->height,
+			      (uint32_t)a->depth, &l);
+	return vgl_pbo_access_ok(ctx, ctx->pixel_unpack_buffer, (uintptr_t)pixels, ok, &l,
+				 vgl_pixel_type_size(type));
+}
+
+/* Whether a call brings data: a client pointer, or any offset into a buffer. */
+static bool has_data(const struct vgl_context *ctx, const void *pixels)
+{
+	return pixels || ctx->pixel_unpack_buffer;
 }
 
 /* ---- glTexImage2D / glTexImage3D ------------------------------------------------------------------ */
@@ -239,10 +268,12 @@ static void tex_image(struct image_args *a, GLint internalformat, GLint border, 
 		vgl_error(ctx, err);
 		return;
 	}
+	if (!unpack_ok(ctx, f, type, a, pixels))
+		return;
 	s = vgl_texture_define(ctx, a->tex, a->face, (uint32_t)a->level, &(struct vgl_tex_level){
 		.width = a->width, .height = a->height, .depth = a->depth,
 		.internal_format = (GLenum)internalformat, .fmt = f });
-	if (s && pixels) {
+	if (s && has_data(ctx, pixels)) {
 		struct vgl_upload up = unpack(ctx, f, a, pixels);
 
 		vgl_tex_storage_upload(ctx, s, &up);
@@ -253,7 +284,7 @@ static void GL_APIENTRY vgl_TexImage2D(GLenum target, GLint level, GLint interna
 				       GLsizei width, GLsizei height, GLint border, GLenum format,
 				       GLenum type, const void *pixels)
 {
-	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0, false };
 
 	tex_image(&a, internalformat, border, format, type, pixels);
 }
@@ -262,7 +293,7 @@ static void GL_APIENTRY vgl_TexImage3D(GLenum target, GLint level, GLint interna
 				       GLsizei width, GLsizei height, GLsizei depth, GLint border,
 				       GLenum format, GLenum type, const void *pixels)
 {
-	struct image_args a = { target, level, width, height, depth, true, NULL, 0 };
+	struct image_args a = { target, level, width, height, depth, true, NULL, 0, false };
 
 	tex_image(&a, internalformat, border, format, type, pixels);
 }
@@ -308,8 +339,10 @@ static void tex_sub_image(struct image_args *a, const GLint off[3], GLenum forma
 		vgl_error(ctx, err);
 		return;
 	}
+	if (!unpack_ok(ctx, f, type, a, pixels))
+		return;
 	s = vgl_texture_level_storage(ctx, a->tex, a->face, (uint32_t)a->level);
-	if (!s || !pixels)
+	if (!s || !has_data(ctx, pixels))
 		return;
 	up = unpack(ctx, f, a, pixels);
 	up.x = off[0];
@@ -322,7 +355,7 @@ static void GL_APIENTRY vgl_TexSubImage2D(GLenum target, GLint level, GLint x, G
 					  GLsizei width, GLsizei height, GLenum format,
 					  GLenum type, const void *pixels)
 {
-	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0, true };
 
 	tex_sub_image(&a, (const GLint[]){ x, y, 0 }, format, type, pixels);
 }
@@ -331,7 +364,7 @@ static void GL_APIENTRY vgl_TexSubImage3D(GLenum target, GLint level, GLint x, G
 					  GLsizei width, GLsizei height, GLsizei depth,
 					  GLenum format, GLenum type, const void *pixels)
 {
-	struct image_args a = { target, level, width, height, depth, true, NULL, 0 };
+	struct image_args a = { target, level, width, height, depth, true, NULL, 0, true };
 
 	tex_sub_image(&a, (const GLint[]){ x, y, z }, format, type, pixels);
 }
@@ -407,7 +440,7 @@ static void tex_storage(const struct image_args *a, GLsizei levels, GLenum inter
 static void GL_APIENTRY vgl_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
 					 GLsizei width, GLsizei height)
 {
-	struct image_args a = { target, 0, width, height, 1, false, NULL, 0 };
+	struct image_args a = { target, 0, width, height, 1, false, NULL, 0, false };
 
 	tex_storage(&a, levels, internalformat);
 }
@@ -415,7 +448,7 @@ static void GL_APIENTRY vgl_TexStorage2D(GLenum target, GLsizei levels, GLenum i
 static void GL_APIENTRY vgl_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
 					 GLsizei width, GLsizei height, GLsizei depth)
 {
-	struct image_args a = { target, 0, width, height, depth, true, NULL, 0 };
+	struct image_args a = { target, 0, width, height, depth, true, NULL, 0, false };
 
 	tex_storage(&a, levels, internalformat);
 }
@@ -434,6 +467,27 @@ static GLenum compressed_error(struct vgl_context *ctx, const struct image_args 
 	return a->tex->immutable ? GL_INVALID_OPERATION : GL_NO_ERROR;
 }
 
+/* ES 3.0 §3.8.5's errors of compressed data in a bound unpack buffer:
+ * the buffer mapped, or the data past its end. */
+static bool compressed_unpack_ok(struct vgl_context *ctx, const void *data, GLsizei size)
+{
+	if (!ctx->pixel_unpack_buffer)
+		return true;
+	return vgl_pbo_access_ok(ctx, ctx->pixel_unpack_buffer, (uintptr_t)data, true,
+				 &(struct vgl_pixel_layout){ .span = (uint64_t)size }, 1);
+}
+
+/* The compressed bytes: client memory, or the unpack buffer's CPU copy at
+ * the offset `data`, made current (ETC1 is decoded on the CPU). */
+static const void *compressed_source(struct vgl_context *ctx, const void *data, GLsizeiptr size)
+{
+	struct vgl_buffer *b = ctx->pixel_unpack_buffer;
+
+	if (!b)
+		return data;
+	return vgl_buffer_cpu_access(ctx, b, (GLintptr)(uintptr_t)data, size, GL_MAP_READ_BIT);
+}
+
 /* Defines the level and uploads the decoded texels (RGBA8, tightly packed). */
 static void etc1_image(struct vgl_context *ctx, const struct image_args *a, const void *data)
 {
@@ -444,7 +498,11 @@ static void etc1_image(struct vgl_context *ctx, const struct image_args *a, cons
 	s = vgl_texture_define(ctx, a->tex, a->face, (uint32_t)a->level, &(struct vgl_tex_level){
 		.width = a->width, .height = a->height, .depth = 1,
 		.internal_format = GL_ETC1_RGB8_OES, .fmt = f });
-	if (!s || !data)
+	if (!s || !has_data(ctx, data) || !a->width || !a->height)
+		return;
+	data = compressed_source(ctx, data, (GLsizeiptr)vgl_etc1_size((uint32_t)a->width,
+								       (uint32_t)a->height));
+	if (!data)
 		return;
 	rgba = malloc((size_t)a->width * (size_t)a->height * 4);
 	if (!rgba) {
@@ -464,7 +522,7 @@ static void GL_APIENTRY vgl_CompressedTexImage2D(GLenum target, GLint level, GLe
 						 GLsizei size, const void *data)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0, false };
 	GLenum err;
 
 	if (!ctx || !check_image(ctx, &a))
@@ -474,7 +532,8 @@ static void GL_APIENTRY vgl_CompressedTexImage2D(GLenum target, GLint level, GLe
 		vgl_error(ctx, err);
 		return;
 	}
-	etc1_image(ctx, &a, data);
+	if (compressed_unpack_ok(ctx, data, size))
+		etc1_image(ctx, &a, data);
 }
 
 /* ETC1 images cannot be updated in part (OES_compressed_ETC1_RGB8_texture):
@@ -484,7 +543,7 @@ static void GL_APIENTRY vgl_CompressedTexSubImage2D(GLenum target, GLint level, 
 						    GLsizei size, const void *data)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	struct image_args a = { target, level, width, height, 1, false, NULL, 0 };
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0, false };
 
 	(void)x, (void)y, (void)size, (void)data;
 	if (!ctx || !check_image(ctx, &a))

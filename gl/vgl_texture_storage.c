@@ -232,37 +232,104 @@ static struct vgl_storage *stage(struct vgl_context *ctx, const struct vgl_uploa
 	return st;
 }
 
+/* Where a copy's texels are: texel 0 at offset, rows row_length texels
+ * apart (0: tightly packed), slices `slice` bytes apart. */
+struct copy_src {
+	VkBuffer buf;
+	VkDeviceSize offset, slice;
+	uint32_t row_length;
+};
+
 /* One region per slice or layer: the host's cube faces (measured) are not
  * one box, and one rule for all keeps it simple. */
-static void copy_slices(VkCommandBuffer cmd, struct vgl_storage *st, struct vgl_tex_storage *s,
+static void copy_slices(VkCommandBuffer cmd, const struct copy_src *src, struct vgl_tex_storage *s,
 			const struct vgl_upload *up, VkImageAspectFlags aspect)
 {
-	size_t bytes = (size_t)up->width * up->height * up->fmt->dst_bpp;
 	bool is_3d = s->is_3d;
 
 	for (uint32_t z = 0; z < slices(up); z++)
-		vvk_CmdCopyBufferToImage(cmd, st->buf, s->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-					 1, &(VkBufferImageCopy){
-			.bufferOffset = z * bytes,
+		vvk_CmdCopyBufferToImage(cmd, src->buf, s->image,
+					 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkBufferImageCopy){
+			.bufferOffset = src->offset + z * src->slice,
+			.bufferRowLength = src->row_length,
 			.imageSubresource = { aspect, vgl_tex_storage_vk_level(s, up->level),
 					      is_3d ? 0 : up->layer + z, 1 },
 			.imageOffset = { up->x, up->y, is_3d ? (int32_t)(up->layer + z) : 0 },
 			.imageExtent = { up->width, up->height, 1 } });
 }
 
-void vgl_tex_storage_upload(struct vgl_context *ctx, struct vgl_tex_storage *s,
-			    const struct vgl_upload *up)
+/* Records the copy into the storage (no flush, no wait: vgl_texture.h). */
+static void record_upload(struct vgl_context *ctx, VkCommandBuffer cmd,
+			  const struct copy_src *src, struct vgl_tex_storage *s,
+			  const struct vgl_upload *up)
 {
 	VkImageAspectFlags aspect = s->aspects & VK_IMAGE_ASPECT_COLOR_BIT
 					    ? VK_IMAGE_ASPECT_COLOR_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
+
+	if (vgl_batch_uses(ctx, &s->obj))
+		ctx->stats.texture_uploads_busy++;
+	ctx->stats.texture_uploads++;
+	vgl_batch_end_rendering(ctx);
+	copy_slices(cmd, src, s, up, aspect);
+	vgl_batch_use(ctx, &s->obj);
+	s->written = true;
+}
+
+/* Whether the buffer's bytes are the image's texels as they are: no
+ * conversion, rows and slices whole texels apart (vk/'s copies count rows
+ * in texels). Row and slice strides only matter with several of them,
+ * and then they lie inside the buffer (checked: vgl_pbo_access_ok). */
+static bool copyable(const struct vgl_upload *up)
+{
+	uint32_t bpp = up->fmt->src_bpp;
+
+	return up->fmt->conv == VGL_CONV_COPY && up->fmt->dst_bpp == bpp &&
+	       (up->height == 1 || up->stride % bpp == 0) &&
+	       (slices(up) == 1 || up->image_stride % up->stride == 0);
+}
+
+/* From a pixel unpack buffer: a GPU copy where the layout allows it, else
+ * the client-memory path on the buffer's CPU copy (vgl_pbo.h). */
+static void upload_from_buffer(struct vgl_context *ctx, struct vgl_tex_storage *s,
+			       const struct vgl_upload *up)
+{
+	struct vgl_storage *bs = up->pbo->storage;
+	struct vgl_upload client = *up;
+	VkCommandBuffer cmd;
+
+	if (copyable(up)) {
+		cmd = vgl_batch_cmd(ctx);
+		if (!cmd)
+			return;
+		record_upload(ctx, cmd, &(struct copy_src){
+			bs->buf, up->offset, up->image_stride,
+			up->height > 1 ? (uint32_t)(up->stride / up->fmt->src_bpp) : 0 }, s, up);
+		vgl_batch_use(ctx, &bs->obj);
+		vgl_storage_gpu_writes(bs, up->offset, up->span);
+		return;
+	}
+	client.pixels = vgl_buffer_cpu_access(ctx, up->pbo, (GLintptr)up->offset,
+					      (GLsizeiptr)up->span, GL_MAP_READ_BIT);
+	client.pbo = NULL;
+	if (client.pixels)
+		vgl_tex_storage_upload(ctx, s, &client);
+}
+
+void vgl_tex_storage_upload(struct vgl_context *ctx, struct vgl_tex_storage *s,
+			    const struct vgl_upload *up)
+{
 	struct vgl_storage *st;
 	VkCommandBuffer cmd;
 
-	if (!up->width || !up->height || !up->pixels)
+	if (!up->width || !up->height || (!up->pixels && !up->pbo))
 		return;
 	if (up->fmt->conv == VGL_CONV_NONE) {
 		/* vk/ has no buffer layout for packed depth/stencil uploads */
 		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	if (up->pbo) {
+		upload_from_buffer(ctx, s, up);
 		return;
 	}
 	cmd = vgl_batch_cmd(ctx);
@@ -271,15 +338,10 @@ void vgl_tex_storage_upload(struct vgl_context *ctx, struct vgl_tex_storage *s,
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return;
 	}
-	if (vgl_batch_uses(ctx, &s->obj))
-		ctx->stats.texture_uploads_busy++;
-	ctx->stats.texture_uploads++;
-	vgl_batch_end_rendering(ctx);
-	copy_slices(cmd, st, s, up, aspect);
+	record_upload(ctx, cmd, &(struct copy_src){
+		st->buf, 0, (VkDeviceSize)up->width * up->height * up->fmt->dst_bpp, 0 }, s, up);
 	vgl_batch_use(ctx, &st->obj);
-	vgl_batch_use(ctx, &s->obj);
 	vgl_storage_unref(st);
-	s->written = true;
 }
 
 /* ---- a storage filled outside any batch --------------------------------------- */

@@ -142,3 +142,58 @@ GLuint glt_buffer(GLenum target, const void *data, GLsizeiptr size)
 	gl.BufferData(target, size, data, GL_STATIC_DRAW);
 	return b;
 }
+
+const char *const glt_vs_window =
+	"attribute vec2 pos;\n"
+	"varying vec2 uv;\n"
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0); uv = pos * 0.5 + 0.5; }\n";
+const char *const glt_fs_2d =
+	"precision mediump float;\n"
+	"uniform sampler2D tex;\n"
+	"varying vec2 uv;\n"
+	"void main() { gl_FragColor = texture2D(tex, uv); }\n";
+const char *const glt_vs3_window =
+	"#version 300 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+const char *const glt_fs_3d =
+	"#version 300 es\n"
+	"precision mediump float;\n"
+	"uniform mediump sampler3D tex;\n"
+	"uniform vec3 u_at;\n"
+	"out vec4 o;\n"
+	"void main() { o = texture(tex, u_at); }\n";
+
+GLuint glt_texture_program(const char *vs, const char *fs)
+{
+	GLuint p = glt_program(vs, fs);
+
+	gl.BindAttribLocation(p, 0, "pos");
+	gl.LinkProgram(p);
+	gl.UseProgram(p);
+	gl.Uniform1i(gl.GetUniformLocation(p, "tex"), 0);
+	return p;
+}
+
+void glt_draw_window(void)
+{
+	static const float full[12] = { -1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1 };
+
+	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, full);
+	gl.EnableVertexAttribArray(0);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+}
+
+GLuint glt_texture(GLenum target)
+{
+	GLuint t;
+
+	gl.GenTextures(1, &t);
+	gl.BindTexture(target, t);
+	gl.TexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	gl.TexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+	gl.TexParameteri(target, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+	gl.TexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+	return t;
+}

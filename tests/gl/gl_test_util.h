@@ -55,7 +55,11 @@
 	X(FenceSync, FENCESYNC) X(ClientWaitSync, CLIENTWAITSYNC) X(WaitSync, WAITSYNC) \
 	X(DeleteSync, DELETESYNC) X(GetSynciv, GETSYNCIV) X(IsSync, ISSYNC) \
 	X(VertexAttribIPointer, VERTEXATTRIBIPOINTER) X(VertexAttribDivisor, VERTEXATTRIBDIVISOR) \
-	X(DrawArraysInstanced, DRAWARRAYSINSTANCED)
+	X(DrawArraysInstanced, DRAWARRAYSINSTANCED) \
+	X(GenTextures, GENTEXTURES) X(DeleteTextures, DELETETEXTURES) X(BindTexture, BINDTEXTURE) \
+	X(TexParameteri, TEXPARAMETERI) X(TexImage2D, TEXIMAGE2D) X(TexSubImage2D, TEXSUBIMAGE2D) \
+	X(TexImage3D, TEXIMAGE3D) X(TexSubImage3D, TEXSUBIMAGE3D) X(PixelStorei, PIXELSTOREI) \
+	X(CompressedTexImage2D, COMPRESSEDTEXIMAGE2D) X(Uniform3f, UNIFORM3F)
 
 #define GLT_MEMBER(n, N) PFNGL##N##PROC n;
 struct glt_gl {
@@ -88,3 +92,14 @@ void glt_assert_pixel(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
 void glt_assert_pixel_near(int x, int y, const uint8_t want[4], int tol);
 /* A buffer with data bound to target. */
 GLuint glt_buffer(GLenum target, const void *data, GLsizeiptr size);
+/* Shaders of the texture suites: the window-filling quad (attribute `pos`,
+ * -1..1) with uv = window position / size (ES 2.0) or none (ES 3.0), and
+ * fragment shaders writing `tex` at uv (2D) or at the uniform vec3 u_at (3D). */
+extern const char *const glt_vs_window, *const glt_fs_2d, *const glt_vs3_window,
+	*const glt_fs_3d;
+/* glt_program with attribute 0 named `pos` and sampler `tex` on unit 0; current. */
+GLuint glt_texture_program(const char *vs, const char *fs);
+/* Two triangles over the window: attribute 0 = (x, y) in -1..1, client memory. */
+void glt_draw_window(void);
+/* A new texture bound to target: NEAREST filters, CLAMP_TO_EDGE in s and t. */
+GLuint glt_texture(GLenum target);

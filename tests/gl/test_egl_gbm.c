@@ -22,7 +22,7 @@
 #include <unistd.h>
 #include <xf86drm.h>
 
-#include <GLES2/gl2.h>
+#include <GLES3/gl3.h>
 
 #include "egl_test_util.h"
 
@@ -395,6 +395,50 @@ START_TEST(window_rendering_is_gl_style_in_a_y_down_buffer)
 }
 END_TEST
 
+/* Pixel (x, y) packed at p: GL's bottom half green, top half red (draw_halves). */
+static void assert_half(const uint8_t *p, int y, bool bgra)
+{
+	uint8_t red = y >= H / 2 ? 255 : 0, green = y < H / 2 ? 255 : 0;
+
+	ck_assert_msg(p[bgra ? 2 : 0] == red && p[1] == green && p[bgra ? 0 : 2] == 0 && p[3] == 255,
+		      "row %d (%s): %u %u %u %u", y, bgra ? "BGRA" : "RGBA", p[0], p[1], p[2], p[3]);
+}
+
+/* glReadPixels of a y-down window buffer into a pixel pack buffer: a
+ * column in the buffer's own format (XRGB8888: BGRA) is copied by the GPU,
+ * a row at a time since the buffer's rows run the other way; one in RGBA is
+ * converted on the CPU. Both come out in GL's bottom-up order. */
+START_TEST(window_read_pixels_into_a_pack_buffer)
+{
+	enum { AT = 4, COLUMN = H * 4 };
+	EGLConfig config = window_config(GBM_FORMAT_XRGB8888, 0);
+	struct window w = make_window(GBM_FORMAT_XRGB8888, config);
+	EGLContext es3 = egl_test_context(dpy, config, 3);
+	const uint8_t *m;
+	GLuint buf;
+
+	ck_assert(eglMakeCurrent(dpy, w.surf, w.surf, es3));
+	draw_halves();
+	glGenBuffers(1, &buf);
+	glBindBuffer(GL_PIXEL_PACK_BUFFER, buf);
+	glBufferData(GL_PIXEL_PACK_BUFFER, AT + 2 * COLUMN, NULL, GL_STREAM_READ);
+	glReadPixels(3, 0, 1, H, 0x80E1 /* BGRA_EXT */, GL_UNSIGNED_BYTE, (void *)AT);
+	glReadPixels(3, 0, 1, H, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(AT + COLUMN));
+	ck_assert_int_eq(glGetError(), GL_NO_ERROR);
+	m = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, AT + 2 * COLUMN, GL_MAP_READ_BIT);
+	ck_assert_ptr_nonnull(m);
+	for (int y = 0; y < H; y++) {
+		assert_half(m + AT + y * 4, y, true);
+		assert_half(m + AT + COLUMN + y * 4, y, false);
+	}
+	glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+	glDeleteBuffers(1, &buf);
+	ck_assert(eglMakeCurrent(dpy, w.surf, w.surf, w.ctx));
+	eglDestroyContext(dpy, es3);
+	destroy_window(&w);
+}
+END_TEST
+
 /* gl_PointCoord's t on a point's row at GL window y (0 at the point's top
  * edge in window terms, as ES says), coded as red (t > 0.5) or green. */
 static void draw_point_coord(void)
@@ -527,6 +571,7 @@ static Suite *gbm_suite(void)
 	tcase_add_test(tc, window_rendering_is_gl_style_in_a_y_down_buffer);
 	tcase_add_test(tc, preserved_swap_behaviour_keeps_the_frame);
 	tcase_add_test(tc, point_coord_origin_is_upper_left);
+	tcase_add_test(tc, window_read_pixels_into_a_pack_buffer);
 	suite_add_tcase(s, tc);
 	return s;
 }

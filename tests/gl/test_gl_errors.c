@@ -1518,6 +1518,111 @@ ROW(tex_sub_image_etc1)
 	F(TexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, etc1_block);
 }
 
+/* pixel buffer objects (ES 3.0 §3.7.1, §4.3.1): the data pointer is an offset */
+#define OFFSET(n) ((void *)(uintptr_t)(n))
+ROW(bind_buffer_es2_pixel_pack) { F(BindBuffer)(GL_PIXEL_PACK_BUFFER, 0); }
+ROW(bind_buffer_es2_pixel_unpack) { F(BindBuffer)(GL_PIXEL_UNPACK_BUFFER, 0); }
+ROW(read_pixels_pbo_mapped)
+{
+	buffer(GL_PIXEL_PACK_BUFFER, 64);
+	ck_assert_ptr_nonnull(gl.MapBufferRange(GL_PIXEL_PACK_BUFFER, 0, 4, GL_MAP_READ_BIT));
+	F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, OFFSET(0));
+	gl.UnmapBuffer(GL_PIXEL_PACK_BUFFER);
+}
+ROW(read_pixels_pbo_range)
+{
+	buffer(GL_PIXEL_PACK_BUFFER, 64);
+	F(ReadPixels)(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, OFFSET(4));
+}
+ROW(read_pixels_pbo_huge)
+{
+	buffer(GL_PIXEL_PACK_BUFFER, 64);
+	F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, OFFSET(UINTPTR_MAX - 2));
+}
+ROW(tex_image_pbo_mapped)
+{
+	texture(GL_TEXTURE_2D);
+	buffer(GL_PIXEL_UNPACK_BUFFER, 64);
+	ck_assert_ptr_nonnull(gl.MapBufferRange(GL_PIXEL_UNPACK_BUFFER, 0, 4, GL_MAP_READ_BIT));
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, OFFSET(0));
+	gl.UnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
+}
+ROW(tex_image_pbo_range)
+{
+	texture(GL_TEXTURE_2D);
+	buffer(GL_PIXEL_UNPACK_BUFFER, 64);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, OFFSET(4));
+}
+ROW(tex_image_pbo_misaligned)
+{
+	texture(GL_TEXTURE_2D);
+	buffer(GL_PIXEL_UNPACK_BUFFER, 64);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGB, 1, 1, 0, GL_RGB, GL_UNSIGNED_SHORT_5_6_5,
+		      OFFSET(1));
+}
+ROW(tex_sub_image_pbo_range)
+{
+	texture_2d();
+	buffer(GL_PIXEL_UNPACK_BUFFER, 64);
+	F(TexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, OFFSET(1));
+}
+ROW(tex_image3d_pbo_overflow)
+{
+	texture(GL_TEXTURE_3D);
+	buffer(GL_PIXEL_UNPACK_BUFFER, 64);
+	F(PixelStorei)(GL_UNPACK_ROW_LENGTH, INT32_MAX);
+	F(PixelStorei)(GL_UNPACK_IMAGE_HEIGHT, INT32_MAX);
+	F(TexImage3D)(GL_TEXTURE_3D, 0, GL_RGBA32F, 1, 1, 2, 0, GL_RGBA, GL_FLOAT, OFFSET(0));
+}
+ROW(tex_sub_image3d_pbo_range)
+{
+	texture(GL_TEXTURE_3D);
+	F(TexImage3D)(GL_TEXTURE_3D, 0, GL_RGBA8, 2, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	buffer(GL_PIXEL_UNPACK_BUFFER, 16);
+	F(TexSubImage3D)(GL_TEXTURE_3D, 0, 0, 0, 0, 2, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, OFFSET(0));
+}
+ROW(compressed_tex_image2d_pbo_range)
+{
+	texture(GL_TEXTURE_2D);
+	buffer(GL_PIXEL_UNPACK_BUFFER, 8);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, ETC1_RGB8_OES, 4, 4, 0, 8, OFFSET(4));
+}
+ROW(buffer_sub_data_huge)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	F(BufferSubData)(GL_ARRAY_BUFFER, 8, INTPTR_MAX, fv);
+}
+ROW(map_buffer_range_huge)
+{
+	buffer(GL_ARRAY_BUFFER, 16);
+	ck_assert_ptr_null(F(MapBufferRange)(GL_ARRAY_BUFFER, INTPTR_MAX, 8, GL_MAP_READ_BIT));
+}
+ROW(copy_buffer_sub_data_huge)
+{
+	buffer(GL_COPY_READ_BUFFER, 16);
+	buffer(GL_COPY_WRITE_BUFFER, 16);
+	F(CopyBufferSubData)(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, INTPTR_MAX, 0, 8);
+}
+ROW(copy_buffer_sub_data_negative)
+{
+	buffer(GL_COPY_READ_BUFFER, 16);
+	buffer(GL_COPY_WRITE_BUFFER, 16);
+	F(CopyBufferSubData)(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, -4, 4);
+}
+ROW(copy_buffer_sub_data_mapped)
+{
+	buffer(GL_COPY_READ_BUFFER, 16);
+	buffer(GL_PIXEL_PACK_BUFFER, 16);
+	ck_assert_ptr_nonnull(gl.MapBufferRange(GL_PIXEL_PACK_BUFFER, 0, 4, GL_MAP_READ_BIT));
+	F(CopyBufferSubData)(GL_COPY_READ_BUFFER, GL_PIXEL_PACK_BUFFER, 0, 0, 4);
+	gl.UnmapBuffer(GL_PIXEL_PACK_BUFFER);
+}
+ROW(copy_buffer_sub_data_unbound_enum)
+{
+	buffer(GL_COPY_READ_BUFFER, 16);
+	F(CopyBufferSubData)(GL_PIXEL_UNPACK_BUFFER, GL_TEXTURE_2D, 0, 0, 4);
+}
+
 /* OES_mapbuffer, EXT_map_buffer_range (ES 3.0's functions under other names) */
 typedef void *(GL_APIENTRY *map_oes_fn)(GLenum, GLenum);
 #define WRITE_ONLY_OES 0x88B9
@@ -1845,6 +1950,24 @@ static const struct row rows[] = {
 	R(CopyBufferSubData, 3, V, copy_buffer_sub_data_value),
 	R(CopyBufferSubData, 3, V, copy_buffer_sub_data_overlap),
 	R(CopyBufferSubData, 3, O, copy_buffer_sub_data_operation),
+	R(CopyBufferSubData, 3, V, copy_buffer_sub_data_huge),
+	R(CopyBufferSubData, 3, V, copy_buffer_sub_data_negative),
+	R(CopyBufferSubData, 3, O, copy_buffer_sub_data_mapped),
+	R(CopyBufferSubData, 3, E, copy_buffer_sub_data_unbound_enum),
+	R(BufferSubData, 3, V, buffer_sub_data_huge),
+	R(MapBufferRange, 3, V, map_buffer_range_huge),
+	R(BindBuffer, 2, E, bind_buffer_es2_pixel_pack),
+	R(BindBuffer, 2, E, bind_buffer_es2_pixel_unpack),
+	R(ReadPixels, 3, O, read_pixels_pbo_mapped),
+	R(ReadPixels, 3, O, read_pixels_pbo_range),
+	R(ReadPixels, 3, O, read_pixels_pbo_huge),
+	R(TexImage2D, 3, O, tex_image_pbo_mapped),
+	R(TexImage2D, 3, O, tex_image_pbo_range),
+	R(TexImage2D, 3, O, tex_image_pbo_misaligned),
+	R(TexSubImage2D, 3, O, tex_sub_image_pbo_range),
+	R(TexImage3D, 3, O, tex_image3d_pbo_overflow),
+	R(TexSubImage3D, 3, O, tex_sub_image3d_pbo_range),
+	R(CompressedTexImage2D, 3, O, compressed_tex_image2d_pbo_range),
 
 	R(MapBufferRange, 3, E, map_buffer_range_enum),
 	R(MapBufferRange, 3, V, map_buffer_range_value),

@@ -45,18 +45,7 @@ static void setup(void)
 
 #define EXPECT(call, err) do { call; ck_assert_int_eq(gl.GetError(), err); } while (0)
 
-static const float full[12] = { -1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1 };
-
 /* texcoords = window position / size: pixel (x, y) samples s = (x + 0.5) / 32 */
-static const char *vs =
-	"attribute vec2 pos;\n"
-	"varying vec2 uv;\n"
-	"void main() { gl_Position = vec4(pos, 0.0, 1.0); uv = pos * 0.5 + 0.5; }\n";
-static const char *fs_2d =
-	"precision mediump float;\n"
-	"uniform sampler2D tex;\n"
-	"varying vec2 uv;\n"
-	"void main() { gl_FragColor = texture2D(tex, uv); }\n";
 static const char *fs_at =
 	"precision mediump float;\n"
 	"uniform sampler2D tex;\n"
@@ -67,10 +56,6 @@ static const char *fs_cube =
 	"uniform samplerCube tex;\n"
 	"uniform vec3 u_dir;\n"
 	"void main() { gl_FragColor = textureCube(tex, u_dir); }\n";
-static const char *vs3 =
-	"#version 300 es\n"
-	"layout(location = 0) in vec2 pos;\n"
-	"void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
 static const char *fs_lod =
 	"#version 300 es\n"
 	"precision mediump float;\n"
@@ -78,38 +63,6 @@ static const char *fs_lod =
 	"uniform float u_lod;\n"
 	"out vec4 o;\n"
 	"void main() { o = textureLod(tex, vec2(0.5), u_lod); }\n";
-
-static GLuint program(const char *v, const char *f)
-{
-	GLuint p = glt_program(v, f);
-
-	gl.BindAttribLocation(p, 0, "pos");
-	gl.LinkProgram(p);
-	gl.UseProgram(p);
-	gl.Uniform1i(gl.GetUniformLocation(p, "tex"), 0);
-	return p;
-}
-
-static void draw(void)
-{
-	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
-	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, full);
-	gl.EnableVertexAttribArray(0);
-	gl.DrawArrays(GL_TRIANGLES, 0, 6);
-}
-
-static GLuint texture(GLenum target)
-{
-	GLuint t;
-
-	tx.GenTextures(1, &t);
-	tx.BindTexture(target, t);
-	tx.TexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-	tx.TexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-	tx.TexParameteri(target, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-	tx.TexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-	return t;
-}
 
 /* ---- formats ------------------------------------------------------------------------- */
 
@@ -135,14 +88,14 @@ static void put16(uint8_t *d, const uint16_t *v, int n)
 
 static void check_format(GLuint p, const struct format_case *c)
 {
-	GLuint t = texture(GL_TEXTURE_2D);
+	GLuint t = glt_texture(GL_TEXTURE_2D);
 
 	tx.PixelStorei(GL_UNPACK_ALIGNMENT, 1);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, c->internal, 2, 2, 0, c->format, c->type, c->data);
 	ck_assert_msg(gl.GetError() == GL_NO_ERROR, "format 0x%x/0x%x/0x%x", c->internal,
 		      c->format, c->type);
 	gl.UseProgram(p);
-	draw();
+	glt_draw_window();
 	/* texel (i, j) covers pixels [16i, 16i+16) x [16j, 16j+16) */
 	glt_assert_pixel_near(4, 4, c->want[0], c->tol);
 	glt_assert_pixel_near(20, 4, c->want[1], c->tol);
@@ -176,7 +129,7 @@ START_TEST(t_formats_8bit)
 		{ GL_RG8, GL_RG, GL_UNSIGNED_BYTE, { 50, 60, 70, 80, 90, 100, 110, 120 },
 		  { { 50, 60, 0, 255 }, { 70, 80, 0, 255 }, { 90, 100, 0, 255 }, { 110, 120, 0, 255 } }, EXACT },
 	};
-	GLuint p = program(vs, fs_2d);
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d);
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		check_format(p, &cases[i]);
@@ -194,7 +147,7 @@ START_TEST(t_formats_packed)
 		{ GL_RGB, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, { 0 },
 		  { { 255, 0, 0, 255 }, { 0, 255, 0, 255 }, { 0, 0, 255, 255 }, { 255, 255, 255, 255 } }, EXACT },
 	};
-	GLuint p = program(vs, fs_2d);
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d);
 
 	put16(c[0].data, (const uint16_t[]){ 0xf00f, 0x0f0f, 0x00ff, 0x8888 }, 4);
 	put16(c[1].data, (const uint16_t[]){ 0xf801, 0x07c1, 0x003f, 0x0000 }, 4);
@@ -216,7 +169,7 @@ START_TEST(t_formats_float)
 	static const uint8_t want[4][4] = { { 255, 0, 0, 255 }, { 0, 255, 0, 128 },
 					    { 0, 0, 255, 255 }, { 64, 128, 255, 255 } };
 	uint16_t h[16];
-	GLuint p = program(vs, fs_2d);
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d);
 
 	for (int i = 0; i < 16; i++)
 		h[i] = half(texels[i]);
@@ -239,13 +192,13 @@ END_TEST
 START_TEST(t_depth_texture_upload)
 {
 	static const uint16_t d[4] = { 0, 0x8000, 0xffff, 0x4000 };
-	GLuint p = program(vs, fs_2d), t = texture(GL_TEXTURE_2D);
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d), t = glt_texture(GL_TEXTURE_2D);
 	uint8_t px[4];
 
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT16, 2, 2, 0, GL_DEPTH_COMPONENT,
 		      GL_UNSIGNED_SHORT, d);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-	draw();
+	glt_draw_window();
 	glt_pixel(20, 4, px);
 	ck_assert_msg(abs(px[0] - 128) <= 1, "depth 0.5 read as %u", px[0]);
 	glt_pixel(4, 20, px);
@@ -270,14 +223,14 @@ static void fill(uint8_t *d, int n, uint8_t r, uint8_t g, uint8_t b, uint8_t a)
 START_TEST(t_subimage)
 {
 	uint8_t red[16 * 4], green[4 * 4];
-	GLuint p = program(vs, fs_2d), t = texture(GL_TEXTURE_2D);
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d), t = glt_texture(GL_TEXTURE_2D);
 
 	fill(red, 16, 255, 0, 0, 255);
 	fill(green, 4, 0, 255, 0, 255);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
 	tx.TexSubImage2D(GL_TEXTURE_2D, 0, 1, 2, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, green);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-	draw();
+	glt_draw_window();
 	/* texel (i, j) covers pixels [8i, 8i+8) x [8j, 8j+8) */
 	glt_assert_pixel(4, 4, 255, 0, 0, 255);
 	glt_assert_pixel(12, 20, 0, 255, 0, 255);   /* texel (1, 2) */
@@ -294,7 +247,7 @@ END_TEST
 START_TEST(t_unpack)
 {
 	uint8_t rgb[2 * 12], wide[4 * 4 * 4];
-	GLuint p = program(vs, fs_2d), t = texture(GL_TEXTURE_2D);
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d), t = glt_texture(GL_TEXTURE_2D);
 
 	memset(rgb, 0xee, sizeof(rgb));
 	for (int y = 0; y < 2; y++)
@@ -304,7 +257,7 @@ START_TEST(t_unpack)
 			rgb[y * 12 + x * 3 + 2] = 7;
 		}
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 3, 2, 0, GL_RGB, GL_UNSIGNED_BYTE, rgb);
-	draw();
+	glt_draw_window();
 	/* 3 texels over 32 pixels: texel 2 from x = 22, row 1 from y = 16 */
 	glt_assert_pixel(26, 20, 80, 100, 7, 255);
 	glt_assert_pixel(2, 2, 0, 0, 7, 255);
@@ -316,7 +269,7 @@ START_TEST(t_unpack)
 	tx.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, wide + 4 * 5);
 	tx.PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(4, 4, 50, 0, 0, 255);
 	glt_assert_pixel(20, 4, 60, 0, 0, 255);
 	glt_assert_pixel(4, 20, 90, 0, 0, 255);
@@ -332,14 +285,14 @@ END_TEST
 static void sample_at(GLuint p, float s, uint8_t out[4])
 {
 	tx.Uniform2f(gl.GetUniformLocation(p, "u_uv"), s, 0.5f);
-	draw();
+	glt_draw_window();
 	glt_pixel(16, 16, out);
 }
 
 START_TEST(t_wrap)
 {
 	static const uint8_t rg[8] = { 255, 0, 0, 255, 0, 255, 0, 255 };
-	GLuint p = program(vs, fs_at), t = texture(GL_TEXTURE_2D);
+	GLuint p = glt_texture_program(glt_vs_window, fs_at), t = glt_texture(GL_TEXTURE_2D);
 	uint8_t px[4];
 
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rg);
@@ -365,7 +318,7 @@ START_TEST(t_filter)
 {
 	static const uint8_t rg[8] = { 255, 0, 0, 255, 0, 255, 0, 255 };
 	const uint8_t mid[4] = { 128, 128, 0, 255 };
-	GLuint p = program(vs, fs_at), t = texture(GL_TEXTURE_2D);
+	GLuint p = glt_texture_program(glt_vs_window, fs_at), t = glt_texture(GL_TEXTURE_2D);
 	uint8_t px[4];
 
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rg);
@@ -373,7 +326,7 @@ START_TEST(t_filter)
 	ck_assert(px[0] == 255 && px[1] == 0);
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
 	tx.Uniform2f(gl.GetUniformLocation(p, "u_uv"), 0.5f, 0.5f);
-	draw();                         /* LINEAR: halfway between the two */
+	glt_draw_window();                         /* LINEAR: halfway between the two */
 	glt_assert_pixel_near(16, 16, mid, 2);
 	tx.DeleteTextures(1, &t);
 	gl.DeleteProgram(p);
@@ -387,21 +340,21 @@ START_TEST(t_generate_mipmap)
 	static const uint8_t quad[16] = { 255, 0, 0, 255, 0, 255, 0, 255,
 					  0, 0, 255, 255, 255, 255, 255, 255 };
 	const uint8_t avg[4] = { 128, 128, 128, 255 };
-	GLuint p = program(vs3, fs_lod), t = texture(GL_TEXTURE_2D);
+	GLuint p = glt_texture_program(glt_vs3_window, fs_lod), t = glt_texture(GL_TEXTURE_2D);
 	GLint lod = gl.GetUniformLocation(p, "u_lod");
 
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, quad);
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
 	/* mipmapped filter, one level: incomplete, samples (0, 0, 0, 1) */
 	gl.Uniform1f(lod, 1.0f);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);
 	tx.GenerateMipmap(GL_TEXTURE_2D);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel_near(16, 16, avg, 2);   /* level 1: the average of the four */
 	gl.Uniform1f(lod, 0.0f);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 255, 255, 255, 255); /* level 0 at (0.5, 0.5): texel (1, 1) */
 	tx.DeleteTextures(1, &t);
 	gl.DeleteProgram(p);
@@ -412,7 +365,7 @@ END_TEST
 START_TEST(t_explicit_levels)
 {
 	uint8_t l0[16 * 4], l1[4 * 4], l2[4];
-	GLuint p = program(vs3, fs_lod), t = texture(GL_TEXTURE_2D);
+	GLuint p = glt_texture_program(glt_vs3_window, fs_lod), t = glt_texture(GL_TEXTURE_2D);
 	GLint lod = gl.GetUniformLocation(p, "u_lod");
 
 	fill(l0, 16, 255, 0, 0, 255);
@@ -422,20 +375,20 @@ START_TEST(t_explicit_levels)
 	tx.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, l1);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, l0);
 	gl.Uniform1f(lod, 0.0f);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);   /* level 2 missing: incomplete */
 	tx.TexImage2D(GL_TEXTURE_2D, 2, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, l2);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 255, 0, 0, 255);
 	gl.Uniform1f(lod, 1.0f);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 255, 0, 255);
 	gl.Uniform1f(lod, 2.0f);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 255, 255);
 	/* a wrong-size level 1 breaks the chain */
 	tx.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, l2);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	tx.DeleteTextures(1, &t);
@@ -446,31 +399,31 @@ END_TEST
 START_TEST(t_incomplete_black)
 {
 	static const uint8_t white8[8] = { 255, 255, 255, 255, 255, 255, 255, 255 };
-	GLuint p = program(vs, fs_2d), t;
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d), t;
 
 	gl.ClearColor(0.5f, 0.5f, 0.5f, 0.5f);
 	gl.Clear(GL_COLOR_BUFFER_BIT);
-	draw();                                  /* texture 0, nothing specified */
+	glt_draw_window();                                  /* texture 0, nothing specified */
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);
 	tx.GenTextures(1, &t);
 	tx.BindTexture(GL_TEXTURE_2D, t);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, white8);
 	gl.Clear(GL_COLOR_BUFFER_BIT);
-	draw();                                  /* default min filter needs level 1 */
+	glt_draw_window();                                  /* default min filter needs level 1 */
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 255, 255, 255, 255);
 	/* RGBA32F filters linearly only through OES_texture_float_linear, which
 	 * virtgl exposes where the host filters it (test_gl_ext checks the values) */
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 1, 1, 0, GL_RGBA, GL_FLOAT,
 		      (const float[]){ 1, 1, 1, 1 });
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 255, 255, 255, 255);
 	/* a depth format filters only when compared: incomplete again */
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT16, 1, 1, 0, GL_DEPTH_COMPONENT,
 		      GL_UNSIGNED_SHORT, (const uint16_t[]){ 0xffff });
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);
 	tx.DeleteTextures(1, &t);
 	gl.DeleteProgram(p);
@@ -485,7 +438,7 @@ START_TEST(t_alternating_textures_see_changes)
 	/* 2x1: a mipmapped filter needs level 1 */
 	static const uint8_t red[8] = { 255, 0, 0, 255, 255, 0, 0, 255 };
 	static const uint8_t blue[8] = { 0, 0, 255, 255, 0, 0, 255, 255 };
-	GLuint p = program(vs, fs_2d), t[2];
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d), t[2];
 
 	tx.GenTextures(2, t);
 	for (int i = 0; i < 2; i++) {
@@ -496,25 +449,25 @@ START_TEST(t_alternating_textures_see_changes)
 	}
 	for (int i = 0; i < 4; i++) {
 		tx.BindTexture(GL_TEXTURE_2D, t[i & 1]);
-		draw();
+		glt_draw_window();
 		glt_assert_pixel(16, 16, i & 1 ? 0 : 255, 0, i & 1 ? 255 : 0, 255);
 	}
 	/* t[0] needs mipmaps now (incomplete); t[1] is bound while it changes */
 	tx.BindTexture(GL_TEXTURE_2D, t[0]);
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
 	tx.BindTexture(GL_TEXTURE_2D, t[1]);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 255, 255);
 	tx.BindTexture(GL_TEXTURE_2D, t[0]);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);
 	/* complete again by its level 1, then a new level 0 of the same object */
 	tx.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 255, 0, 0, 255);
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, blue);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 255, 255);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	tx.DeleteTextures(2, t);
@@ -531,7 +484,7 @@ START_TEST(t_cube_faces)
 					      { 0, 255, 255, 255 }, { 255, 0, 255, 255 } };
 	static const float dirs[6][3] = { { 1, 0, 0 }, { -1, 0, 0 }, { 0, 1, 0 },
 					  { 0, -1, 0 }, { 0, 0, 1 }, { 0, 0, -1 } };
-	GLuint p = program(vs, fs_cube), t = texture(GL_TEXTURE_CUBE_MAP);
+	GLuint p = glt_texture_program(glt_vs_window, fs_cube), t = glt_texture(GL_TEXTURE_CUBE_MAP);
 	GLint dir = gl.GetUniformLocation(p, "u_dir");
 
 	for (int f = 0; f < 6; f++)
@@ -540,13 +493,13 @@ START_TEST(t_cube_faces)
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	for (int f = 0; f < 6; f++) {
 		tx.Uniform3f(dir, dirs[f][0], dirs[f][1], dirs[f][2]);
-		draw();
+		glt_draw_window();
 		glt_assert_pixel(16, 16, colors[f][0], colors[f][1], colors[f][2], colors[f][3]);
 	}
 	/* five faces only: not cube complete */
 	tx.TexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Z, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
 		      NULL);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);
 	tx.DeleteTextures(1, &t);
 	gl.DeleteProgram(p);
@@ -557,7 +510,7 @@ END_TEST
 
 START_TEST(t_copy_tex_image)
 {
-	GLuint p, t = texture(GL_TEXTURE_2D);
+	GLuint p, t = glt_texture(GL_TEXTURE_2D);
 
 	gl.Enable(GL_SCISSOR_TEST);
 	gl.Scissor(0, 0, 16, 32);
@@ -570,16 +523,16 @@ START_TEST(t_copy_tex_image)
 	/* window (8, 0) .. (24, 16): left half red, right half blue */
 	tx.CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 0, 16, 16, 0);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-	p = program(vs, fs_2d);
+	p = glt_texture_program(glt_vs_window, glt_fs_2d);
 	gl.ClearColor(0, 0, 0, 1);
 	gl.Clear(GL_COLOR_BUFFER_BIT);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(4, 4, 255, 0, 0, 255);
 	glt_assert_pixel(28, 28, 0, 0, 255, 255);
 	/* the sub-copy puts black (now on screen at the left) into texels 0..7 of row 0..7 */
 	gl.Clear(GL_COLOR_BUFFER_BIT);
 	tx.CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 8, 8);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(4, 4, 0, 0, 0, 255);
 	glt_assert_pixel(4, 28, 255, 0, 0, 255);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
@@ -591,14 +544,14 @@ END_TEST
 START_TEST(t_tex_storage)
 {
 	uint8_t blue[4 * 4];
-	GLuint p = program(vs, fs_2d), t = texture(GL_TEXTURE_2D);
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d), t = glt_texture(GL_TEXTURE_2D);
 	GLint v = 0;
 
 	fill(blue, 4, 0, 0, 255, 255);
 	tx.TexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA8, 2, 2);
 	tx.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, blue);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 255, 255);
 	tx.GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &v);
 	ck_assert_int_eq(v, GL_TRUE);
@@ -609,7 +562,7 @@ START_TEST(t_tex_storage)
 	tx.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 2, 2);
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
 	tx.DeleteTextures(1, &t);
-	t = texture(GL_TEXTURE_2D);
+	t = glt_texture(GL_TEXTURE_2D);
 	tx.TexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 2, 2);     /* 2x2 has 2 levels */
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
 	tx.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA, 2, 2);      /* unsized */
@@ -621,13 +574,13 @@ START_TEST(t_tex_storage)
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
 	tx.DeleteTextures(1, &t);
 	/* a cube map takes storage for all six faces (piglit found it refused) */
-	t = texture(GL_TEXTURE_CUBE_MAP);
+	t = glt_texture(GL_TEXTURE_CUBE_MAP);
 	tx.TexStorage2D(GL_TEXTURE_CUBE_MAP, 2, GL_RGBA8, 2, 2);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	tx.GetTexParameteriv(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_IMMUTABLE_LEVELS, &v);
 	ck_assert_int_eq(v, 2);
 	tx.DeleteTextures(1, &t);
-	t = texture(GL_TEXTURE_CUBE_MAP);
+	t = glt_texture(GL_TEXTURE_CUBE_MAP);
 	tx.TexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_RGBA8, 2, 4);  /* faces must be square */
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
 	tx.DeleteTextures(1, &t);
@@ -645,7 +598,7 @@ START_TEST(t_objects_and_units)
 		"varying vec2 uv;\n"
 		"void main() { gl_FragColor = texture2D(a, uv) + texture2D(b, uv); }\n";
 	static const uint8_t red[4] = { 255, 0, 0, 255 }, blue[4] = { 0, 0, 255, 0 };
-	GLuint p = program(vs, fs_two), t[2];
+	GLuint p = glt_texture_program(glt_vs_window, fs_two), t[2];
 	GLint v = -1;
 
 	tx.GenTextures(2, t);
@@ -665,14 +618,14 @@ START_TEST(t_objects_and_units)
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
 	gl.Uniform1i(gl.GetUniformLocation(p, "a"), 0);
 	gl.Uniform1i(gl.GetUniformLocation(p, "b"), 3);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 255, 0, 255, 255);
 	/* deleting a bound texture binds 0 in its place */
 	tx.DeleteTextures(1, &t[0]);
 	gl.GetIntegerv(GL_TEXTURE_BINDING_2D, &v);
 	ck_assert_int_eq(v, 0);
 	ck_assert(!tx.IsTexture(t[0]));
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 255, 255);    /* unit 0: incomplete (0,0,0,1) */
 	tx.DeleteTextures(1, &t[1]);
 	gl.DeleteProgram(p);
@@ -681,7 +634,7 @@ END_TEST
 
 START_TEST(t_parameters)
 {
-	GLuint t = texture(GL_TEXTURE_2D);
+	GLuint t = glt_texture(GL_TEXTURE_2D);
 	GLint v = 0;
 	GLfloat f = 0;
 
@@ -715,7 +668,7 @@ END_TEST
 
 START_TEST(t_errors)
 {
-	GLuint t = texture(GL_TEXTURE_2D), c;
+	GLuint t = glt_texture(GL_TEXTURE_2D), c;
 	GLint v;
 
 	EXPECT(tx.GenTextures(-1, &c), GL_INVALID_VALUE);
@@ -787,13 +740,6 @@ END_TEST
 
 /* ---- ES 3.0: 3D and 2D array textures ----------------------------------------------------------------- */
 
-static const char *fs_3d =
-	"#version 300 es\n"
-	"precision mediump float;\n"
-	"uniform mediump sampler3D tex;\n"
-	"uniform vec3 u_at;\n"
-	"out vec4 o;\n"
-	"void main() { o = texture(tex, u_at); }\n";
 static const char *fs_array =
 	"#version 300 es\n"
 	"precision mediump float;\n"
@@ -806,7 +752,7 @@ static const char *fs_array =
 static void sample3(GLuint p, float s, float t, float r, uint8_t out[4])
 {
 	tx.Uniform3f(gl.GetUniformLocation(p, "u_at"), s, t, r);
-	draw();
+	glt_draw_window();
 	glt_pixel(16, 16, out);
 }
 
@@ -817,7 +763,7 @@ static void sample3(GLuint p, float s, float t, float r, uint8_t out[4])
 START_TEST(t_3d_texture)
 {
 	uint8_t data[2 * 2 * 2 * 4], blue[4] = { 0, 0, 255, 255 }, px[4];
-	GLuint p = program(vs3, fs_3d), t = texture(GL_TEXTURE_3D);
+	GLuint p = glt_texture_program(glt_vs3_window, glt_fs_3d), t = glt_texture(GL_TEXTURE_3D);
 
 	tx.TexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
 	fill(data, 4, 255, 0, 0, 255);          /* slice 0 red */
@@ -851,7 +797,7 @@ START_TEST(t_3d_unpack)
 {
 	/* 3 client slices of 3 rows of 2 texels; the texture is 1x2x2 */
 	uint8_t data[3 * 3 * 2 * 4], px[4];
-	GLuint p = program(vs3, fs_3d), t = texture(GL_TEXTURE_3D);
+	GLuint p = glt_texture_program(glt_vs3_window, glt_fs_3d), t = glt_texture(GL_TEXTURE_3D);
 
 	memset(data, 0, sizeof(data));
 	for (int z = 0; z < 3; z++)
@@ -884,7 +830,7 @@ START_TEST(t_2d_array)
 {
 	uint8_t data[3 * 4 * 4], px[4];
 	const uint8_t avg[4] = { 128, 0, 128, 255 };
-	GLuint p = program(vs3, fs_array), t = texture(GL_TEXTURE_2D_ARRAY);
+	GLuint p = glt_texture_program(glt_vs3_window, fs_array), t = glt_texture(GL_TEXTURE_2D_ARRAY);
 	GLint v = -1;
 
 	fill(data, 4, 255, 0, 0, 255);
@@ -909,7 +855,7 @@ START_TEST(t_2d_array)
 	ASSERT_RGBA(px, 0, 255, 0, 255);
 	tx.DeleteTextures(1, &t);
 	/* immutable storage and a copy into one layer */
-	t = texture(GL_TEXTURE_2D_ARRAY);
+	t = glt_texture(GL_TEXTURE_2D_ARRAY);
 	tx.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 2);
 	gl.ClearColor(1, 1, 0, 1);
 	gl.Clear(GL_COLOR_BUFFER_BIT);
@@ -929,7 +875,7 @@ END_TEST
 START_TEST(t_sampler_objects)
 {
 	static const uint8_t rg[8] = { 255, 0, 0, 255, 0, 255, 0, 255 };
-	GLuint p = program(vs, fs_at), t = texture(GL_TEXTURE_2D), smp;
+	GLuint p = glt_texture_program(glt_vs_window, fs_at), t = glt_texture(GL_TEXTURE_2D), smp;
 	uint8_t px[4];
 	GLint v = -1;
 
@@ -994,7 +940,7 @@ START_TEST(t_es2_rules)
 {
 	struct vgl_context *c = es2_begin();
 	uint8_t white[9 * 4];
-	GLuint p = program(vs, fs_2d), t = texture(GL_TEXTURE_2D);
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d), t = glt_texture(GL_TEXTURE_2D);
 
 	fill(white, 9, 255, 255, 255, 255);
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_R8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL),
@@ -1013,14 +959,14 @@ START_TEST(t_es2_rules)
 	/* NPOT: ES 2.0 alone allows only clamped, unmipmapped ones; with
 	 * OES_texture_npot (exposed) repeat and mipmaps work too */
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 3, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, white);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 255, 255, 255, 255);
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 255, 255, 255, 255);
 	EXPECT(tx.GenerateMipmap(GL_TEXTURE_2D), GL_NO_ERROR);
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 255, 255, 255, 255);
 	tx.DeleteTextures(1, &t);
 	gl.DeleteProgram(p);
@@ -1044,7 +990,7 @@ START_TEST(t_es2_unpack_subimage)
 		0, 0, 0, 0, 0, 255, 255, 255,          /* row 5: cyan */
 	};
 	struct vgl_context *c = es2_begin();
-	GLuint p = program(vs, fs_2d), t;
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d), t;
 	GLint v = 0;
 
 	ck_assert_ptr_nonnull(strstr((const char *)gl.GetString(GL_EXTENSIONS),
@@ -1058,10 +1004,10 @@ START_TEST(t_es2_unpack_subimage)
 	/* ES 3.0's other pixel-store parameters are not ES 2.0's */
 	EXPECT(tx.PixelStorei(GL_UNPACK_SKIP_IMAGES, 1), GL_INVALID_ENUM);
 	EXPECT(tx.PixelStorei(GL_PACK_ROW_LENGTH, 1), GL_INVALID_ENUM);
-	t = texture(GL_TEXTURE_2D);
+	t = glt_texture(GL_TEXTURE_2D);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 8, 0, 0, 255, 255);
 	glt_assert_pixel(16, 24, 0, 255, 255, 255);
 	tx.DeleteTextures(1, &t);
@@ -1078,7 +1024,7 @@ END_TEST
 START_TEST(t_es2_depth_stencil_texture)
 {
 	struct vgl_context *c = es2_begin();
-	GLuint t = texture(GL_TEXTURE_2D), cube = texture(GL_TEXTURE_CUBE_MAP);
+	GLuint t = glt_texture(GL_TEXTURE_2D), cube = glt_texture(GL_TEXTURE_CUBE_MAP);
 
 	tx.BindTexture(GL_TEXTURE_2D, t);
 	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, 16, 16, 0, GL_DEPTH_STENCIL,
@@ -1111,18 +1057,18 @@ START_TEST(t_es2_texture_lod)
 
 	ck_assert_ptr_nonnull(strstr((const char *)gl.GetString(GL_EXTENSIONS),
 				     "GL_EXT_shader_texture_lod"));
-	p = program(vs, fs_lod_ext);
-	t = texture(GL_TEXTURE_2D);
+	p = glt_texture_program(glt_vs_window, fs_lod_ext);
+	t = glt_texture(GL_TEXTURE_2D);
 	fill(red, 4, 255, 0, 0, 255);
 	fill(green, 1, 0, 255, 0, 255);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
 	tx.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, green);
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
 	gl.Uniform1f(gl.GetUniformLocation(p, "u_lod"), 1.0f);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 255, 0, 255);
 	gl.Uniform1f(gl.GetUniformLocation(p, "u_lod"), 0.0f);
-	draw();
+	glt_draw_window();
 	glt_assert_pixel(16, 16, 255, 0, 0, 255);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	tx.DeleteTextures(1, &t);
@@ -1145,13 +1091,13 @@ START_TEST(t_upload_counters)
 	uint8_t red[4 * 4], green[4 * 4];
 	static const float left[12] = { -1, -1, 0, -1, 0, 1, -1, -1, 0, 1, -1, 1 };
 	static const float right[12] = { 0, -1, 1, -1, 1, 1, 0, -1, 1, 1, 0, 1 };
-	GLuint p = program(vs, fs_2d), t;
+	GLuint p = glt_texture_program(glt_vs_window, glt_fs_2d), t;
 
 	fill(red, 4, 255, 0, 0, 255);
 	fill(green, 4, 0, 255, 0, 255);
 	gl.Finish();
 	vgl_context_reset_stats(G.ctx);
-	t = texture(GL_TEXTURE_2D);
+	t = glt_texture(GL_TEXTURE_2D);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
 	tx.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, red);
 	ck_assert_uint_eq(st->texture_uploads, 2);
