@@ -544,6 +544,14 @@ bool vgl_query_get_integer(struct vgl_context *ctx, GLenum pname, GLint64 *out)
 	return true;
 }
 
+/* The namespace holds one reference of each query. */
+static void release_query(void *obj)
+{
+	struct vgl_query *q = obj;
+
+	vgl_object_unref(&q->base);
+}
+
 void vgl_query_state_destroy(struct vgl_context *ctx)
 {
 	struct vgl_query_state *st = ctx->queries;
@@ -552,13 +560,7 @@ void vgl_query_state_destroy(struct vgl_context *ctx)
 		return;
 	for (int s = 0; s < SLOT_COUNT; s++)
 		st->active[s] = NULL;
-	for (uint32_t i = 1; i <= st->names.nr; i++) {
-		struct vgl_query *q = vgl_names_get(&st->names, i);
-
-		if (q)
-			vgl_object_unref(&q->base);
-	}
-	vgl_names_finish(&st->names);
+	vgl_names_drain(&st->names, release_query);
 	if (st->clock) {
 		VkQueryPool *p = malloc(sizeof(*p));
 
