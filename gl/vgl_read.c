@@ -252,6 +252,10 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
 		return;
 	}
+	if (vgl_framebuffer_read_error(&fb) != GL_NO_ERROR) {
+		vgl_error(ctx, vgl_framebuffer_read_error(&fb));
+		return;
+	}
 	if (!pixels || !clip(&fb, x, y, w, h, &r))
 		return;
 	read_pixels(ctx, &fb, &r, w, format == GL_BGRA_EXT, pixels);

@@ -142,3 +142,19 @@ GLuint glt_buffer(GLenum target, const void *data, GLsizeiptr size)
 	gl.BufferData(target, size, data, GL_STATIC_DRAW);
 	return b;
 }
+
+void *glt_proc(const char *name)
+{
+	void *p = vgl_get_proc_address(name);
+
+	ck_assert_msg(p != NULL, "%s missing", name);
+	return p;
+}
+
+GLint glt_geti(GLenum pname)
+{
+	GLint v = -1;
+
+	gl.GetIntegerv(pname, &v);
+	return v;
+}
