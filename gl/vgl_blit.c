@@ -151,6 +151,16 @@ static bool same_buffer(const struct blit *b, const GLint s[4], const GLint d[4]
 	return same && overlap(s, d);
 }
 
+/* The same format as GL sees it: a window's BGRA buffer is GL_RGBA8 too. */
+static bool same_gl_format(VkFormat a, VkFormat b)
+{
+	if (a == VK_FORMAT_B8G8R8A8_UNORM)
+		a = VK_FORMAT_R8G8B8A8_UNORM;
+	if (b == VK_FORMAT_B8G8R8A8_UNORM)
+		b = VK_FORMAT_R8G8B8A8_UNORM;
+	return a == b;
+}
+
 /* A multisample read framebuffer resolves: same rectangles, same formats. */
 static bool resolve_ok(const struct blit *b, const GLint s[4], const GLint d[4])
 {
@@ -159,7 +169,7 @@ static bool resolve_ok(const struct blit *b, const GLint s[4], const GLint d[4])
 	if (s[0] != d[0] || s[1] != d[1] || s[2] != d[2] || s[3] != d[3])
 		return false;
 	for (uint32_t i = 0; (b->mask & GL_COLOR_BUFFER_BIT) && i < b->dst.nr_draw; i++)
-		if (b->dst.draw[i].view && b->dst.draw[i].format != b->src.color_format)
+		if (b->dst.draw[i].view && !same_gl_format(b->dst.draw[i].format, b->src.color_format))
 			return false;
 	return true;
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What a framebuffer object's attachments amount to: completeness (ES 2.0
- * §4.4.5, ES 3.0 §4.4.4), the vgl_fb the draw, clear and read paths use, and
- * the attachment queries.
+ * §4.4.5, ES 3.0 §4.4.4, with ES 3.0's one sample count for all), the
+ * vgl_fb the draw, clear, read and blit paths use (a draw description holds
+ * the draw buffers, a read description the read buffer: vgl_draw_buffers.c),
+ * and the attachment queries.
  *
  * Depth and stencil must be one image when both are attached: vk/'s
  * dynamic rendering takes one depth/stencil view here, and the spec lets

@@ -146,7 +146,7 @@ static struct vgl_renderbuffer *bound(struct vgl_context *ctx, GLenum target)
 	return ts ? ts->renderbuffer : NULL;
 }
 
-/* ---- sample counts (ES 3.0 §4.4.2.1, §6.1.15) ------------------------------------------------ */
+/* ---- sample counts (ES 3.0 §4.4.2.1, §6.1.15) ---------------------------------------------- */
 
 /* Every internal format storage_format takes. */
 static const GLenum rb_formats[] = {
@@ -226,7 +226,7 @@ static int64_t stored_samples(const struct vgl_context *ctx, GLenum f, GLsizei s
 	return -1;
 }
 
-/* ---- storage ------------------------------------------------------------------------------------ */
+/* ---- storage --------------------------------------------------------------------------------- */
 
 /* The GL error of a storage request, GL_NO_ERROR when it can be made. */
 static GLenum storage_error(const struct vgl_context *ctx, GLsizei samples, GLenum internalformat,
