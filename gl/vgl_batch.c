@@ -152,34 +152,55 @@ static VkRenderingAttachmentInfo load_attachment(VkImageView view)
 		.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD, .storeOp = VK_ATTACHMENT_STORE_OP_STORE };
 }
 
-VkCommandBuffer vgl_batch_render(struct vgl_context *ctx, VkImageView color, VkImageView ds,
-				 VkFormat ds_format, uint32_t w, uint32_t h)
+/* Whether the open rendering is on fb's targets. */
+static bool rendering_on(const struct vgl_batch *b, const struct vgl_fb *fb)
+{
+	if (!b->rendering || b->rt_ds != fb->ds_view || b->rt_nr_color != fb->nr_draw)
+		return false;
+	for (uint32_t i = 0; i < fb->nr_draw; i++)
+		if (b->rt_color[i] != fb->draw[i].view)
+			return false;
+	return true;
+}
+
+static void begin_rendering(struct vgl_context *ctx, VkCommandBuffer cmd, const struct vgl_fb *fb)
 {
 	struct vgl_batch *b = &ctx->batch;
-	VkRenderingAttachmentInfo ca, da;
-	bool stencil = ds_format == VK_FORMAT_D24_UNORM_S8_UINT;
+	VkRenderingAttachmentInfo ca[VGL_MAX_DRAW_BUFFERS], da = load_attachment(fb->ds_view);
+	bool stencil = fb->ds_format == VK_FORMAT_D24_UNORM_S8_UINT;
+
+	for (uint32_t i = 0; i < fb->nr_draw; i++) {
+		ca[i] = load_attachment(fb->draw[i].view);
+		b->rt_color[i] = fb->draw[i].view;
+	}
+	vvk_CmdBeginRendering(cmd, &(VkRenderingInfo){
+		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+		.renderArea = { { 0, 0 }, { fb->width, fb->height } }, .layerCount = 1,
+		.colorAttachmentCount = fb->nr_draw, .pColorAttachments = ca,
+		.pDepthAttachment = fb->ds_view ? &da : NULL,
+		.pStencilAttachment = fb->ds_view && stencil ? &da : NULL });
+	b->rendering = true;
+	b->rt_nr_color = fb->nr_draw;
+	b->rt_ds = fb->ds_view;
+	b->rt_width = fb->width;
+	b->rt_height = fb->height;
+}
+
+VkCommandBuffer vgl_batch_render(struct vgl_context *ctx, const struct vgl_fb *fb)
+{
+	struct vgl_batch *b = &ctx->batch;
 	VkCommandBuffer cmd;
 
 	/* the common case, every draw: already rendering there */
-	if (b->cmd && b->rendering && b->rt_color == color && b->rt_ds == ds)
+	if (b->cmd && rendering_on(b, fb))
 		return b->cmd;
 	cmd = vgl_batch_cmd(ctx);
 	if (!cmd)
 		return VK_NULL_HANDLE;
-	if (b->rendering && b->rt_color == color && b->rt_ds == ds)
+	if (rendering_on(b, fb))
 		return cmd;
 	vgl_batch_end_rendering(ctx);
-	ca = load_attachment(color);
-	da = load_attachment(ds);
-	vvk_CmdBeginRendering(cmd, &(VkRenderingInfo){
-		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = { { 0, 0 }, { w, h } },
-		.layerCount = 1, .colorAttachmentCount = color ? 1 : 0, .pColorAttachments = &ca,
-		.pDepthAttachment = ds ? &da : NULL, .pStencilAttachment = ds && stencil ? &da : NULL });
-	b->rendering = true;
-	b->rt_color = color;
-	b->rt_ds = ds;
-	b->rt_width = w;
-	b->rt_height = h;
+	begin_rendering(ctx, cmd, fb);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT) | VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR);
 	return cmd;
 }

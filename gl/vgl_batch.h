@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "vgl_framebuffer.h"
 #include "vvk.h"
 
 struct vgl_context;
@@ -28,7 +29,8 @@ struct vgl_batch {
 	VkCommandBuffer cmd;  /* being recorded; NULL when idle */
 	uint64_t serial;      /* number of the recording (or next) batch */
 	bool rendering;
-	VkImageView rt_color, rt_ds;
+	VkImageView rt_color[VGL_MAX_DRAW_BUFFERS], rt_ds;
+	uint32_t rt_nr_color;
 	uint32_t rt_width, rt_height;
 	struct vgl_object **uses;
 	uint32_t nr_uses, cap_uses;
@@ -53,9 +55,9 @@ void vgl_batch_use(struct vgl_context *ctx, struct vgl_object *o);
 bool vgl_batch_uses(const struct vgl_context *ctx, const struct vgl_object *o);
 void vgl_batch_use_set(struct vgl_context *ctx, struct vgl_dset *set);
 int vgl_batch_add_wait(struct vgl_context *ctx, uint64_t value);
-/* Opens rendering on the given targets (closing other rendering first). */
-VkCommandBuffer vgl_batch_render(struct vgl_context *ctx, VkImageView color, VkImageView ds,
-				 VkFormat ds_format, uint32_t w, uint32_t h);
+/* Opens rendering on the framebuffer's draw buffers and depth/stencil
+ * (closing other rendering first). */
+VkCommandBuffer vgl_batch_render(struct vgl_context *ctx, const struct vgl_fb *fb);
 void vgl_batch_end_rendering(struct vgl_context *ctx);
 /* Submits the recording batch, if any. */
 int vgl_batch_flush(struct vgl_context *ctx);

@@ -32,6 +32,17 @@ static bool clear_rect(const struct vgl_context *ctx, const struct vgl_fb *fb, V
 	return true;
 }
 
+/* Of the draw buffers in `want`, those with an image (not GL_NONE). */
+static uint32_t drawn_buffers(const struct vgl_fb *fb, uint32_t want)
+{
+	uint32_t m = 0;
+
+	for (uint32_t i = 0; i < fb->nr_draw; i++)
+		if (fb->draw[i].view && (want & (1u << i)))
+			m |= 1u << i;
+	return m;
+}
+
 /* Drops what the masks or the framebuffer rule out; fills the masks. */
 static void apply_masks(const struct vgl_context *ctx, const struct vgl_fb *fb,
 			struct vgl_clear_req *req)
@@ -41,7 +52,8 @@ static void apply_masks(const struct vgl_context *ctx, const struct vgl_fb *fb,
 	req->color_mask = (st->color_mask[0] ? 1u : 0) | (st->color_mask[1] ? 2u : 0) |
 			  (st->color_mask[2] ? 4u : 0) | (st->color_mask[3] ? 8u : 0);
 	req->stencil_mask = st->stencil[0].write_mask & 0xff;
-	req->color &= fb->color_view && req->color_mask;
+	req->color_buffers = drawn_buffers(fb, req->color_buffers ? req->color_buffers : ~0u);
+	req->color &= req->color_buffers && req->color_mask;
 	req->depth &= st->depth_mask && (fb->ds_aspects & VK_IMAGE_ASPECT_DEPTH_BIT);
 	req->stencil &= req->stencil_mask && (fb->ds_aspects & VK_IMAGE_ASPECT_STENCIL_BIT);
 }
@@ -52,15 +64,17 @@ static bool needs_draw(const struct vgl_clear_req *req)
 	       (req->stencil && req->stencil_mask != 0xff);
 }
 
-static uint32_t attachments(const struct vgl_clear_req *req, VkClearAttachment out[2])
+static uint32_t attachments(const struct vgl_clear_req *req,
+			    VkClearAttachment out[VGL_MAX_DRAW_BUFFERS + 1])
 {
 	VkImageAspectFlags ds = (req->depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
 				(req->stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
 	uint32_t n = 0;
 
-	if (req->color)
-		out[n++] = (VkClearAttachment){ VK_IMAGE_ASPECT_COLOR_BIT, 0,
-						{ .color = req->color_value } };
+	for (uint32_t i = 0; req->color && i < VGL_MAX_DRAW_BUFFERS; i++)
+		if (req->color_buffers & (1u << i))
+			out[n++] = (VkClearAttachment){ VK_IMAGE_ASPECT_COLOR_BIT, i,
+							{ .color = req->color_value } };
 	if (ds)
 		out[n++] = (VkClearAttachment){ ds, 0, .clearValue.depthStencil = {
 			req->depth_value, req->stencil_value & 0xff } };
@@ -69,7 +83,7 @@ static uint32_t attachments(const struct vgl_clear_req *req, VkClearAttachment o
 
 void vgl_clear(struct vgl_context *ctx, struct vgl_clear_req *req)
 {
-	VkClearAttachment att[2];
+	VkClearAttachment att[VGL_MAX_DRAW_BUFFERS + 1];
 	VkClearRect rect = { .layerCount = 1 };
 	VkCommandBuffer cmd;
 	struct vgl_fb fb;
@@ -82,15 +96,16 @@ void vgl_clear(struct vgl_context *ctx, struct vgl_clear_req *req)
 	if (!(req->color || req->depth || req->stencil) || ctx->st.rasterizer_discard ||
 	    !clear_rect(ctx, &fb, &rect.rect))
 		return;
-	cmd = vgl_batch_render(ctx, fb.color_view, fb.ds_view, fb.ds_format, fb.width, fb.height);
+	cmd = vgl_batch_render(ctx, &fb);
 	if (!cmd)
 		return;
 	if (needs_draw(req))
 		vgl_clear_draw(ctx, &fb, req, &rect.rect);
 	else
 		vvk_CmdClearAttachments(cmd, attachments(req, att), att, 1, &rect);
-	if (req->color)
-		*fb.color_written = true;
+	for (uint32_t i = 0; req->color && i < fb.nr_draw; i++)
+		if (req->color_buffers & (1u << i))
+			*fb.draw[i].written = true;
 }
 
 static void GL_APIENTRY vgl_Clear(GLbitfield mask)
@@ -113,7 +128,7 @@ static void GL_APIENTRY vgl_Clear(GLbitfield mask)
 		.depth_value = st->clear_depth, .stencil_value = (uint32_t)st->clear_stencil });
 }
 
-/* ---- glClearBuffer* (ES 3.0), framebuffer 0: one colour buffer ------------------------- */
+/* ---- glClearBuffer* (ES 3.0): one draw buffer, or depth / stencil ------------------------ */
 
 static bool clear_buffer_ok(struct vgl_context *ctx, GLenum buffer, GLint drawbuffer,
 			    GLenum want)
@@ -122,13 +137,13 @@ static bool clear_buffer_ok(struct vgl_context *ctx, GLenum buffer, GLint drawbu
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return false;
 	}
-	if ((buffer == GL_COLOR && (drawbuffer < 0 || drawbuffer >= 4)) ||
+	if ((buffer == GL_COLOR && (drawbuffer < 0 ||
+				    (uint32_t)drawbuffer >= vgl_framebuffer_max_draw_buffers(ctx))) ||
 	    (buffer != GL_COLOR && drawbuffer != 0)) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return false;
 	}
-	/* framebuffer 0 has one colour buffer: others have none to clear */
-	return buffer != GL_COLOR || drawbuffer == 0;
+	return true;
 }
 
 static void GL_APIENTRY vgl_ClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *v)
@@ -146,6 +161,7 @@ static void GL_APIENTRY vgl_ClearBufferfv(GLenum buffer, GLint drawbuffer, const
 	if (!clear_buffer_ok(ctx, buffer, drawbuffer, GL_COLOR))
 		return;
 	req.color = true;
+	req.color_buffers = 1u << drawbuffer;
 	for (int i = 0; i < 4; i++)
 		req.color_value.float32[i] = v[i];
 	vgl_clear(ctx, &req);

@@ -13,6 +13,7 @@ struct vgl_linked;
 
 struct vgl_clear_req {
 	bool color, depth, stencil;
+	uint32_t color_buffers; /* the draw buffers color clears (bit i); 0: all */
 	VkClearColorValue color_value;
 	float depth_value;
 	uint32_t stencil_value;

@@ -25,12 +25,14 @@ static const char clear_vs[] =
 	"  vec2 p = vec2(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID & 2) * 2 - 1));\n"
 	"  gl_Position = vec4(p, u_depth, 1.0);\n"
 	"}\n";
+/* every draw buffer gets the colour; the write masks pick those cleared */
 static const char clear_fs[] =
 	"#version 300 es\n"
 	"precision highp float;\n"
 	"uniform vec4 u_color;\n"
-	"out vec4 o;\n"
-	"void main() { o = u_color; }\n";
+	"layout(location = 0) out vec4 o[4];\n"
+	"void main() { o[0] = u_color; o[1] = u_color; o[2] = u_color; o[3] = u_color; }\n";
+_Static_assert(VGL_MAX_DRAW_BUFFERS == 4, "the clear shader writes 4 draw buffers");
 
 static struct glsl_shader *compile(const char *src, enum glsl_stage stage)
 {
@@ -92,8 +94,7 @@ static void clear_key(const struct vgl_fb *fb, const struct vgl_clear_req *req,
 {
 	memset(key, 0, sizeof(*key));
 	key->topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-	key->color_format = fb->color_view ? fb->color_format : VK_FORMAT_UNDEFINED;
-	key->ds_format = fb->ds_format;
+	vgl_pkey_targets(key, fb);
 	key->cull = VK_CULL_MODE_NONE;
 	key->front = VK_FRONT_FACE_CLOCKWISE;
 	key->line_width = 1.0f;
@@ -105,8 +106,9 @@ static void clear_key(const struct vgl_fb *fb, const struct vgl_clear_req *req,
 		key->flags |= VGL_PKEY_STENCIL;
 		key->stencil[0] = key->stencil[1] = stencil_state(req);
 	}
-	if (req->color)
-		key->blend.colorWriteMask = req->color_mask;
+	for (uint32_t i = 0; req->color && i < key->nr_colors; i++)
+		if (req->color_buffers & (1u << i))
+			key->color_masks |= req->color_mask << (4 * i);
 }
 
 /* Pipeline, uniforms and the default-block set, under the program's lock. */

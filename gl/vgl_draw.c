@@ -105,11 +105,6 @@ static bool bind_vertex(struct vgl_context *ctx, struct vgl_linked *l, const str
 	return true;
 }
 
-static VkFormat color_format(const struct vgl_fb *fb)
-{
-	return fb->color_view ? fb->color_format : VK_FORMAT_UNDEFINED;
-}
-
 /* The key of the current state, in place: the bound vertex layout stays,
  * the rest is zeroed and rebuilt (PIPELINE stays dirty until a pipeline
  * is found, so a failed draw rebuilds it again). */
@@ -119,8 +114,7 @@ static void build_key(struct vgl_context *ctx, const struct vgl_fb *fb, const st
 	size_t state = offsetof(struct vgl_pkey, vertex) + sizeof(key->vertex);
 
 	key->topology = d->topology;
-	key->color_format = color_format(fb);
-	key->ds_format = fb->ds_format;
+	vgl_pkey_targets(key, fb);
 	memset((uint8_t *)key + state, 0, sizeof(*key) - state);
 	vgl_pkey_from_state(ctx, key);
 	if (fb->y_down) {
@@ -173,8 +167,13 @@ static bool choose_pipeline(struct vgl_context *ctx, struct vgl_linked *l)
 static bool new_targets(const struct vgl_pkey *k, const struct vgl_fb *fb,
 			const struct vgl_draw *d)
 {
-	return k->topology != d->topology || k->color_format != color_format(fb) ||
-	       k->ds_format != fb->ds_format || !(k->flags & VGL_PKEY_Y_DOWN) != !fb->y_down;
+	struct vgl_pkey t;
+
+	vgl_pkey_targets(&t, fb);
+	return k->topology != d->topology || k->nr_colors != t.nr_colors ||
+	       memcmp(k->color_formats, t.color_formats, sizeof(t.color_formats)) != 0 ||
+	       k->ds_format != t.ds_format || k->samples != t.samples ||
+	       !(k->flags & VGL_PKEY_Y_DOWN) != !fb->y_down;
 }
 
 /* Uniforms, pipeline and descriptor set, under the program's lock when any needs it. */
@@ -260,7 +259,7 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
-	cmd = vgl_batch_render(ctx, fb.color_view, fb.ds_view, fb.ds_format, fb.width, fb.height);
+	cmd = vgl_batch_render(ctx, &fb);
 	if (!cmd)
 		return;
 	vgl_batch_use(ctx, &l->obj);
@@ -272,7 +271,7 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 		vvk_CmdDrawIndexed(cmd, n, (uint32_t)d->instances, 0, d->base_vertex, 0);
 	else
 		vvk_CmdDraw(cmd, n, (uint32_t)d->instances, (uint32_t)d->first, 0);
-	*fb.color_written = true;
+	vgl_fb_mark_written(&fb);
 	ctx->stats.draws++;
 }
 

@@ -117,6 +117,9 @@ static struct vgl_fbo *lookup_or_create(struct vgl_context *ctx, GLuint name)
 		return NULL;
 	}
 	f->name = name;
+	/* ES 3.0 §4.2.1: draw buffer 0 and the read buffer are attachment 0 */
+	f->draw_buffers[0] = GL_COLOR_ATTACHMENT0;
+	f->read_buffer = GL_COLOR_ATTACHMENT0;
 	return f;
 }
 
@@ -175,11 +178,24 @@ static int attachment_slots(const struct vgl_context *ctx, GLenum att, int slots
 		slots[1] = VGL_ATT_STENCIL;
 		return 2;
 	}
-	if (ctx->major >= 3 && att >= GL_COLOR_ATTACHMENT1 && att <= GL_COLOR_ATTACHMENT3) {
-		slots[0] = VGL_ATT_COLOR1 + (int)(att - GL_COLOR_ATTACHMENT1);
+	if (ctx->major >= 3 && att > GL_COLOR_ATTACHMENT0 &&
+	    att < GL_COLOR_ATTACHMENT0 + vgl_framebuffer_max_draw_buffers(ctx)) {
+		slots[0] = vgl_fbo_color_slot(att - GL_COLOR_ATTACHMENT0);
 		return 1;
 	}
 	return 0;
+}
+
+/* The slots of target's attachment point, or 0 with GL_INVALID_ENUM (in
+ * ES also for a colour attachment past GL_MAX_COLOR_ATTACHMENTS, where
+ * desktop GL says INVALID_OPERATION). */
+static int target_slots(struct vgl_context *ctx, GLenum target, GLenum att, int slots[2])
+{
+	int n = valid_target(ctx, target) ? attachment_slots(ctx, att, slots) : 0;
+
+	if (!n)
+		vgl_error(ctx, GL_INVALID_ENUM);
+	return n;
 }
 
 static void attach(struct vgl_fbo *f, const int *slots, int n, const struct vgl_fbo_attachment *a)
@@ -227,12 +243,7 @@ static void GL_APIENTRY vgl_FramebufferTexture2D(GLenum target, GLenum attachmen
 
 	if (!ctx)
 		return;
-	n = attachment_slots(ctx, attachment, slots);
-	if (!valid_target(ctx, target) || !n) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
-	if (!(f = target_fbo(ctx, target)))
+	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = target_fbo(ctx, target)))
 		return;
 	err = texture_attachment(ctx, textarget, texture, level, &a);
 	if (err != GL_NO_ERROR) {
@@ -252,12 +263,11 @@ static void GL_APIENTRY vgl_FramebufferRenderbuffer(GLenum target, GLenum attach
 
 	if (!ctx)
 		return;
-	n = attachment_slots(ctx, attachment, slots);
-	if (!valid_target(ctx, target) || !n || (rbtarget != GL_RENDERBUFFER && renderbuffer)) {
+	if (rbtarget != GL_RENDERBUFFER && renderbuffer) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	if (!(f = target_fbo(ctx, target)))
+	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = target_fbo(ctx, target)))
 		return;
 	if (renderbuffer && !(a.rb = vgl_renderbuffer_lookup(ctx, renderbuffer))) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
@@ -298,12 +308,11 @@ static void GL_APIENTRY vgl_FramebufferTextureLayer(GLenum target, GLenum attach
 
 	if (!ctx)
 		return;
-	n = attachment_slots(ctx, attachment, slots);
-	if (!valid_target(ctx, target) || !n || ctx->major < 3) {
+	if (ctx->major < 3) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	if (!(f = target_fbo(ctx, target)))
+	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = target_fbo(ctx, target)))
 		return;
 	err = layer_attachment(ctx, texture, level, layer, &a);
 	if (err != GL_NO_ERROR) {

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "vgl_framebuffer.h"
+
 struct vgl_context;
 struct vgl_fb;
 struct vgl_texture;
@@ -26,14 +28,22 @@ struct vgl_fbo_attachment {
 	uint32_t layer;            /* glFramebufferTextureLayer: array layer or 3D slice */
 };
 
-/* COLOR1..3: ES 3.0 attachment points; the draw path renders one colour
- * target (vgl_fb), so an FBO using them is GL_FRAMEBUFFER_UNSUPPORTED. */
-enum { VGL_ATT_COLOR, VGL_ATT_DEPTH, VGL_ATT_STENCIL, VGL_ATT_COLOR1, VGL_ATT_COLOR3 = VGL_ATT_COLOR1 + 2,
-       VGL_ATT_COUNT };
+/* COLOR1..: ES 3.0's further colour attachment points, up to
+ * VGL_MAX_DRAW_BUFFERS (vgl_framebuffer.h) in all. */
+enum { VGL_ATT_COLOR, VGL_ATT_DEPTH, VGL_ATT_STENCIL, VGL_ATT_COLOR1,
+       VGL_ATT_COUNT = VGL_ATT_COLOR1 + VGL_MAX_DRAW_BUFFERS - 1 };
+
+/* The slot of GL_COLOR_ATTACHMENTi. */
+static inline int vgl_fbo_color_slot(uint32_t i)
+{
+	return i ? VGL_ATT_COLOR1 + (int)i - 1 : VGL_ATT_COLOR;
+}
 
 struct vgl_fbo {
 	GLuint name;
 	struct vgl_fbo_attachment att[VGL_ATT_COUNT];
+	GLenum draw_buffers[VGL_MAX_DRAW_BUFFERS];    /* glDrawBuffers: COLOR_ATTACHMENTi in slot i, or GL_NONE */
+	GLenum read_buffer;        /* glReadBuffer: a COLOR_ATTACHMENTi or GL_NONE */
 };
 
 /* Whether a user framebuffer is bound for drawing / reading. */
@@ -48,5 +58,7 @@ GLenum vgl_fbo_status(struct vgl_context *ctx, const struct vgl_fbo *fbo);
 /* Deleting a texture / renderbuffer detaches it from the bound FBOs. */
 void vgl_fbo_detach(struct vgl_context *ctx, const struct vgl_texture *t,
 		    const struct vgl_renderbuffer *rb);
+/* The sample count of an FBO's attachments (1: single-sample, or none). */
+uint32_t vgl_fbo_samples(const struct vgl_fbo *fbo);
 /* Destroys the context's FBOs (context destruction). */
 void vgl_fbo_destroy_all(struct vgl_context *ctx);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What a framebuffer object's attachments amount to: completeness (ES 2.0
- * §4.4.5, ES 3.0 §4.4.4), the vgl_fb the draw, clear and read paths use, and
- * the attachment queries.
+ * §4.4.5, ES 3.0 §4.4.4, with ES 3.0's one sample count for all), the
+ * vgl_fb the draw, clear, read and blit paths use (a draw description holds
+ * the draw buffers, a read description the read buffer: vgl_draw_buffers.c),
+ * and the attachment queries.
  *
  * Depth and stencil must be one image when both are attached: vk/'s
  * dynamic rendering takes one depth/stencil view here, and the spec lets
@@ -22,6 +24,7 @@ struct att_image {
 	const struct vgl_pixel_format *fmt;
 	struct vgl_tex_storage *s;
 	uint32_t w, h, level, layer;
+	uint32_t samples;          /* 0: single-sample (GL_RENDERBUFFER_SAMPLES) */
 };
 
 /* The image behind an attachment; false when it has none (incomplete). */
@@ -29,14 +32,14 @@ static bool att_image(const struct vgl_fbo_attachment *a, struct att_image *out)
 {
 	if (a->type == GL_RENDERBUFFER) {
 		*out = (struct att_image){ a->rb->fmt, a->rb->storage, (uint32_t)a->rb->width,
-					   (uint32_t)a->rb->height, 0, 0 };
+					   (uint32_t)a->rb->height, 0, 0, a->rb->samples };
 		return out->s != NULL;
 	}
 	if (a->type == GL_TEXTURE) {
 		const struct vgl_tex_level *lv = &a->tex->level[a->face][a->level];
 
 		*out = (struct att_image){ lv->fmt, a->tex->storage, (uint32_t)lv->width,
-					   (uint32_t)lv->height, a->level, a->face + a->layer };
+					   (uint32_t)lv->height, a->level, a->face + a->layer, 0 };
 		return lv->width && (GLsizei)a->layer < lv->depth &&
 		       vgl_texture_level_stored(a->tex, a->face, a->level);
 	}
@@ -78,6 +81,9 @@ static GLenum attachments_status(const struct vgl_context *ctx, const struct vgl
 		/* ES 2.0 only: every image the same size */
 		if (any && ctx->major < 3 && (img.w != first.w || img.h != first.h))
 			return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
+		/* ES 3.0 §4.4.4.2: every renderbuffer the same samples, textures 0 */
+		if (any && img.samples != first.samples)
+			return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
 		if (!any)
 			first = img;
 		any = true;
@@ -92,12 +98,21 @@ static bool unsupported(const struct vgl_fbo *fbo)
 	const struct vgl_fbo_attachment *d = &fbo->att[VGL_ATT_DEPTH], *s = &fbo->att[VGL_ATT_STENCIL];
 
 	for (int i = 0; i < VGL_ATT_COUNT; i++)
-		if ((fbo->att[i].tex && fbo->att[i].tex->target == GL_TEXTURE_3D &&
-		     fbo->att[i].layer) || (i >= VGL_ATT_COLOR1 && fbo->att[i].type != GL_NONE))
+		if (fbo->att[i].tex && fbo->att[i].tex->target == GL_TEXTURE_3D && fbo->att[i].layer)
 			return true;
 	return d->type != GL_NONE && s->type != GL_NONE &&
 	       (d->tex != s->tex || d->rb != s->rb || d->level != s->level ||
 		d->face != s->face || d->layer != s->layer);
+}
+
+uint32_t vgl_fbo_samples(const struct vgl_fbo *fbo)
+{
+	struct att_image img;
+
+	for (int i = 0; i < VGL_ATT_COUNT; i++)
+		if (att_image(&fbo->att[i], &img))
+			return img.samples > 1 ? img.samples : 1;
+	return 1;
 }
 
 GLenum vgl_fbo_status(struct vgl_context *ctx, const struct vgl_fbo *fbo)
@@ -119,23 +134,63 @@ static void fit(struct vgl_fb *fb, const struct att_image *img)
 		fb->height = img->h;
 }
 
-static void describe_color(struct vgl_fb *fb, const struct att_image *img)
+static struct vgl_fb_color color_target(const struct att_image *img)
 {
-	fb->color_image = img->s->image;
-	fb->color_level = vgl_tex_storage_vk_level(img->s, img->level);
-	fb->color_layer = img->layer;
-	fb->color_view = vgl_tex_storage_attachment(img->s, img->level, img->layer);
-	fb->color_format = img->s->format;
-	fb->color_written = &img->s->written;
-	fit(fb, img);
+	return (struct vgl_fb_color){
+		.image = img->s->image, .level = vgl_tex_storage_vk_level(img->s, img->level),
+		.layer = img->layer, .view = vgl_tex_storage_attachment(img->s, img->level, img->layer),
+		.format = img->s->format, .written = &img->s->written };
+}
+
+static void describe_color(struct vgl_fb *fb, const struct vgl_fb_color *c)
+{
+	fb->color_image = c->image;
+	fb->color_level = c->level;
+	fb->color_layer = c->layer;
+	fb->color_view = c->view;
+	fb->color_format = c->format;
+	fb->color_written = c->written;
 }
 
 static void describe_ds(struct vgl_fb *fb, const struct att_image *img, VkImageAspectFlags aspect)
 {
+	fb->ds_image = img->s->image;
+	fb->ds_level = vgl_tex_storage_vk_level(img->s, img->level);
+	fb->ds_layer = img->layer;
 	fb->ds_view = vgl_tex_storage_attachment(img->s, img->level, img->layer);
 	fb->ds_format = img->s->format;
 	fb->ds_aspects |= aspect & img->s->aspects;
-	fit(fb, img);
+}
+
+/* The image of a draw or read buffer (GL_COLOR_ATTACHMENTi or GL_NONE). */
+static bool buffer_image(const struct vgl_fbo *fbo, GLenum buffer, struct att_image *img)
+{
+	return buffer != GL_NONE &&
+	       att_image(&fbo->att[vgl_fbo_color_slot(buffer - GL_COLOR_ATTACHMENT0)], img);
+}
+
+/* A draw description: every draw buffer's target; a read one: the read buffer's. */
+static bool describe_colors(struct vgl_context *ctx, const struct vgl_fbo *fbo, bool draw,
+			    bool record, struct vgl_fb *fb)
+{
+	uint32_t n = draw ? vgl_framebuffer_max_draw_buffers(ctx) : 1;
+	struct att_image img;
+
+	for (uint32_t i = 0; i < n; i++) {
+		if (!buffer_image(fbo, draw ? fbo->draw_buffers[i] : fbo->read_buffer, &img))
+			continue;
+		fb->draw[i] = color_target(&img);
+		if (!fb->draw[i].view)
+			return false;
+		fb->nr_draw = i + 1;
+		if (record)
+			vgl_batch_use(ctx, &img.s->obj);
+	}
+	if (fb->nr_draw)
+		describe_color(fb, &fb->draw[0]);
+	if (!draw)
+		fb->nr_draw = 0;
+	return true;
 }
 
 bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
@@ -149,22 +204,26 @@ bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
 	memset(fb, 0, sizeof(*fb));
 	if (vgl_fbo_status(ctx, fbo) != GL_FRAMEBUFFER_COMPLETE)
 		return false;
+	fb->samples = vgl_fbo_samples(fbo);
 	/* the recording batch keeps what it renders to or reads from alive */
 	record = vgl_batch_cmd(ctx) != VK_NULL_HANDLE;
-	for (int i = 0; i <= VGL_ATT_STENCIL; i++) {
+	if (!describe_colors(ctx, fbo, draw, record, fb))
+		return false;
+	for (int i = VGL_ATT_DEPTH; i <= VGL_ATT_STENCIL; i++) {
 		if (!att_image(&fbo->att[i], &img))
 			continue;
-		if (i == VGL_ATT_COLOR)
-			describe_color(fb, &img);
-		else
-			describe_ds(fb, &img, aspect[i]);
+		describe_ds(fb, &img, aspect[i]);
+		fit(fb, &img);
 		if (record)
 			vgl_batch_use(ctx, &img.s->obj);
 	}
+	/* the size of every attachment, drawn to or not (§4.4.4.2) */
+	for (uint32_t i = 0; i < VGL_MAX_DRAW_BUFFERS; i++)
+		if (att_image(&fbo->att[vgl_fbo_color_slot(i)], &img))
+			fit(fb, &img);
 	if (!fb->color_written)
 		fb->color_written = &ctx->tex->no_color_written;
-	return (!fb->color_image || fb->color_view) &&
-	       (fb->ds_format == VK_FORMAT_UNDEFINED || fb->ds_view);
+	return fb->ds_format == VK_FORMAT_UNDEFINED || fb->ds_view;
 }
 
 GLint vgl_fbo_bits(struct vgl_context *ctx, GLenum pname)
@@ -220,8 +279,9 @@ static const struct vgl_fbo_attachment *query_attachment(struct vgl_context *ctx
 	case GL_DEPTH_ATTACHMENT: return &f->att[VGL_ATT_DEPTH];
 	case GL_STENCIL_ATTACHMENT: return &f->att[VGL_ATT_STENCIL];
 	}
-	if (ctx->major >= 3 && att >= GL_COLOR_ATTACHMENT1 && att <= GL_COLOR_ATTACHMENT3)
-		return &f->att[VGL_ATT_COLOR1 + (int)(att - GL_COLOR_ATTACHMENT1)];
+	if (ctx->major >= 3 && att > GL_COLOR_ATTACHMENT0 &&
+	    att < GL_COLOR_ATTACHMENT0 + vgl_framebuffer_max_draw_buffers(ctx))
+		return &f->att[vgl_fbo_color_slot(att - GL_COLOR_ATTACHMENT0)];
 	if (ctx->major >= 3 && att == GL_DEPTH_STENCIL_ATTACHMENT) {
 		const struct vgl_fbo_attachment *d = &f->att[VGL_ATT_DEPTH];
 		const struct vgl_fbo_attachment *s = &f->att[VGL_ATT_STENCIL];
@@ -231,6 +291,7 @@ static const struct vgl_fbo_attachment *query_attachment(struct vgl_context *ctx
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return NULL;
 	}
+	/* also COLOR_ATTACHMENTm past GL_MAX_COLOR_ATTACHMENTS, as in vgl_fbo.c */
 	vgl_error(ctx, GL_INVALID_ENUM);
 	return NULL;
 }
@@ -308,14 +369,18 @@ static void GL_APIENTRY vgl_GetFramebufferAttachmentParameteriv(GLenum target, G
 
 /* ---- glInvalidate(Sub)Framebuffer (ES 3.0): a hint, validated and dropped ----------------------- */
 
-static bool valid_invalidate(const struct vgl_fbo *f, GLenum att)
+/* GL_NO_ERROR, or the error of an attachment name (ES 3.0 §4.5). */
+static GLenum invalidate_error(const struct vgl_context *ctx, const struct vgl_fbo *f, GLenum att)
 {
 	if (!f)
-		return att == GL_COLOR || att == GL_DEPTH || att == GL_STENCIL;
+		return att == GL_COLOR || att == GL_DEPTH || att == GL_STENCIL ? GL_NO_ERROR
+										: GL_INVALID_ENUM;
 	/* colour attachments up to GL_MAX_COLOR_ATTACHMENTS are valid names, used or not */
-	return (att >= GL_COLOR_ATTACHMENT0 && att < GL_COLOR_ATTACHMENT0 + 4) ||
-	       att == GL_DEPTH_ATTACHMENT || att == GL_STENCIL_ATTACHMENT ||
-	       att == GL_DEPTH_STENCIL_ATTACHMENT;
+	if (att >= GL_COLOR_ATTACHMENT0 && att <= GL_COLOR_ATTACHMENT15)
+		return att < GL_COLOR_ATTACHMENT0 + vgl_framebuffer_max_draw_buffers(ctx)
+			       ? GL_NO_ERROR : GL_INVALID_OPERATION;
+	return att == GL_DEPTH_ATTACHMENT || att == GL_STENCIL_ATTACHMENT ||
+	       att == GL_DEPTH_STENCIL_ATTACHMENT ? GL_NO_ERROR : GL_INVALID_ENUM;
 }
 
 static void invalidate(GLenum target, GLsizei n, const GLenum *atts, GLsizei w, GLsizei h)
@@ -329,11 +394,14 @@ static void invalidate(GLenum target, GLsizei n, const GLenum *atts, GLsizei w, 
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	for (GLsizei i = 0; i < n; i++)
-		if (!valid_invalidate(f, atts[i])) {
-			vgl_error(ctx, GL_INVALID_ENUM);
+	for (GLsizei i = 0; i < n; i++) {
+		GLenum err = invalidate_error(ctx, f, atts[i]);
+
+		if (err != GL_NO_ERROR) {
+			vgl_error(ctx, err);
 			return;
 		}
+	}
 	/* contents become undefined: keeping them is a valid implementation */
 }
 

@@ -6,6 +6,7 @@
 #include "vgl_context.h"
 #include "vgl_fbo.h"
 #include "vgl_surface.h"
+#include "vgl_texture.h"
 
 static bool surface_fb(struct vgl_context *ctx, struct vgl_surface *s, struct vgl_fb *fb)
 {
@@ -30,27 +31,58 @@ static bool surface_fb(struct vgl_context *ctx, struct vgl_surface *s, struct vg
 	fb->color_image = color->image;
 	fb->color_view = color->view;
 	fb->color_format = color->format;
+	fb->ds_image = s->ds.image;
 	fb->ds_view = s->ds.view;
 	fb->ds_format = s->ds.image ? s->ds.format : VK_FORMAT_UNDEFINED;
 	fb->ds_aspects = s->ds.aspects;
 	fb->width = s->info.width;
 	fb->height = s->info.height;
+	fb->samples = 1;
 	fb->color_written = &s->color_written;
 	return true;
+}
+
+/* Framebuffer 0's colour buffer as its one draw buffer, or none (GL_NONE). */
+static void surface_draw_buffer(struct vgl_fb *fb, bool none)
+{
+	if (none)
+		return;
+	fb->nr_draw = 1;
+	fb->draw[0] = (struct vgl_fb_color){ fb->color_image, 0, 0, fb->color_view,
+					     fb->color_format, fb->color_written };
+}
+
+/* Framebuffer 0 read with a read buffer of GL_NONE: no colour to read. */
+static void drop_color(struct vgl_fb *fb)
+{
+	fb->color_image = VK_NULL_HANDLE;
+	fb->color_view = VK_NULL_HANDLE;
 }
 
 bool vgl_framebuffer_draw(struct vgl_context *ctx, struct vgl_fb *fb)
 {
 	if (vgl_fbo_bound(ctx, true))
 		return vgl_fbo_describe(ctx, true, fb);
-	return surface_fb(ctx, ctx->draw, fb);
+	if (!surface_fb(ctx, ctx->draw, fb))
+		return false;
+	surface_draw_buffer(fb, ctx->tex && ctx->tex->fb0_draw_none);
+	return true;
 }
 
 bool vgl_framebuffer_read(struct vgl_context *ctx, struct vgl_fb *fb)
 {
 	if (vgl_fbo_bound(ctx, false))
 		return vgl_fbo_describe(ctx, false, fb);
-	return surface_fb(ctx, ctx->read, fb);
+	if (!surface_fb(ctx, ctx->read, fb))
+		return false;
+	if (ctx->tex && ctx->tex->fb0_read_none)
+		drop_color(fb);
+	return true;
+}
+
+GLenum vgl_framebuffer_read_error(const struct vgl_fb *fb)
+{
+	return fb->color_image && fb->samples <= 1 ? GL_NO_ERROR : GL_INVALID_OPERATION;
 }
 
 static GLint color_bits(VkFormat f, GLenum pname)

@@ -23,7 +23,22 @@
 
 struct vgl_context;
 
+/* GL_MAX_DRAW_BUFFERS and GL_MAX_COLOR_ATTACHMENTS at most: GLSL ES 3.00's
+ * gl_MaxDrawBuffers is the compiler's constant 4 (vgl_draw_buffers.c). */
+#define VGL_MAX_DRAW_BUFFERS 4
+
+/* One colour image of a framebuffer: a draw buffer or the read buffer. */
+struct vgl_fb_color {
+	VkImage image;
+	uint32_t level, layer;       /* the attached subresource (FBOs) */
+	VkImageView view;
+	VkFormat format;
+	bool *written;               /* set when a batch writes the image */
+};
+
 struct vgl_fb {
+	/* the colour buffer reads come from (a read description) or draw
+	 * buffer 0 (a draw description) */
 	VkImage color_image;
 	uint32_t color_level, color_layer;  /* the attached subresource (FBOs) */
 	VkImageView color_view;
@@ -31,9 +46,16 @@ struct vgl_fb {
 	VkImageView ds_view;
 	VkFormat ds_format;          /* VK_FORMAT_UNDEFINED: none */
 	VkImageAspectFlags ds_aspects;
+	VkImage ds_image;            /* blits */
+	uint32_t ds_level, ds_layer;
 	uint32_t width, height;
+	uint32_t samples;            /* 1, or every attachment's sample count */
 	bool *color_written;         /* set when a batch writes the colour image */
 	bool y_down;                 /* a window buffer: row 0 is the top (above) */
+	/* a draw description's buffers by fragment output location (GL's
+	 * draw buffer i); no view where the draw buffer is GL_NONE */
+	uint32_t nr_draw;
+	struct vgl_fb_color draw[VGL_MAX_DRAW_BUFFERS];
 };
 
 /* A viewport's GL y as the target's row, and its height (negative on a
@@ -56,8 +78,25 @@ static inline VkRect2D vgl_fb_rect(const struct vgl_fb *fb, VkRect2D r)
 	return r;
 }
 
+/* A batch writes the draw buffers. */
+static inline void vgl_fb_mark_written(const struct vgl_fb *fb)
+{
+	for (uint32_t i = 0; i < fb->nr_draw; i++)
+		if (fb->draw[i].view)
+			*fb->draw[i].written = true;
+}
+
 /* The draw / read framebuffer; false when incomplete (no surface). */
 bool vgl_framebuffer_draw(struct vgl_context *ctx, struct vgl_fb *fb);
 bool vgl_framebuffer_read(struct vgl_context *ctx, struct vgl_fb *fb);
+/* Why colour cannot be read from a read description (glReadPixels,
+ * glCopyTex*): GL_INVALID_OPERATION for a read buffer of GL_NONE or a
+ * multisample framebuffer; GL_NO_ERROR when it can. */
+GLenum vgl_framebuffer_read_error(const struct vgl_fb *fb);
+/* GL_MAX_DRAW_BUFFERS (= GL_MAX_COLOR_ATTACHMENTS) of the device. */
+uint32_t vgl_framebuffer_max_draw_buffers(const struct vgl_context *ctx);
+/* glGet* of GL_DRAW_BUFFERi, GL_READ_BUFFER, GL_SAMPLES, GL_SAMPLE_BUFFERS
+ * (vgl_draw_buffers.c); false: not one of them. */
+bool vgl_framebuffer_get(struct vgl_context *ctx, GLenum pname, GLint64 *out);
 /* Bits per channel of the draw framebuffer, for glGet(GL_RED_BITS...). */
 GLint vgl_framebuffer_bits(struct vgl_context *ctx, GLenum pname);

@@ -19,6 +19,7 @@
 #include "vgl_procs.h"
 #include "vgl_program.h"
 #include "vgl_query.h"
+#include "vgl_renderbuffer.h"
 #include "vgl_texture.h"
 
 /* GL_MAX_CLIP_PLANES's value; <GLES2/gl2ext.h> is not included */
@@ -92,8 +93,6 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_MAX_RENDERBUFFER_SIZE: return one(v, max2d);
 	case GL_MAX_VIEWPORT_DIMS: return ints(v, 2, 16384, 16384, 0, 0);
 	case GL_SUBPIXEL_BITS: return one(v, 4);
-	case GL_SAMPLE_BUFFERS: return one(v, 0);
-	case GL_SAMPLES: return one(v, 0);
 	case GL_NUM_COMPRESSED_TEXTURE_FORMATS: return one(v, etc1);
 	case GL_COMPRESSED_TEXTURE_FORMATS: return ints(v, etc1, GL_ETC1_RGB8_OES, 0, 0, 0);
 	case GL_NUM_SHADER_BINARY_FORMATS: return one(v, 0);
@@ -138,9 +137,9 @@ static bool get_limit3(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_MAX_ELEMENTS_INDICES: return one(v, 1 << 24);
 	case GL_MAX_ELEMENTS_VERTICES: return one(v, 1 << 24);
 	case GL_NUM_PROGRAM_BINARY_FORMATS: return one(v, 0);
-	case GL_MAX_DRAW_BUFFERS: return one(v, 4);
-	case GL_MAX_COLOR_ATTACHMENTS: return one(v, 4);
-	case GL_MAX_SAMPLES: return one(v, 4);
+	case GL_MAX_DRAW_BUFFERS: return one(v, vgl_framebuffer_max_draw_buffers(ctx));
+	case GL_MAX_COLOR_ATTACHMENTS: return one(v, vgl_framebuffer_max_draw_buffers(ctx));
+	case GL_MAX_SAMPLES: return one(v, vgl_renderbuffer_max_samples(ctx));
 	case GL_MAX_3D_TEXTURE_SIZE: return one(v, ctx->dev->props.limits.maxImageDimension3D);
 	case GL_MAX_ARRAY_TEXTURE_LAYERS: return one(v, ctx->dev->props.limits.maxImageArrayLayers);
 	case GL_MAX_TEXTURE_LOD_BIAS: return floats(v, V_FLOAT, 1, (const GLfloat[]){ 16 });
@@ -223,6 +222,9 @@ static bool get_binding(const struct vgl_context *ctx, GLenum p, struct value *v
 
 	/* textures, renderbuffers, framebuffers: vgl_texture.h */
 	if (vgl_texture_get((struct vgl_context *)ctx, p, &t))
+		return one(v, t);
+	/* draw / read buffers, sample counts: vgl_framebuffer.h */
+	if (vgl_framebuffer_get((struct vgl_context *)ctx, p, &t))
 		return one(v, t);
 	switch (p) {
 	case GL_ARRAY_BUFFER_BINDING: return one(v, buffer_name(ctx->array_buffer));

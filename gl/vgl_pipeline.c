@@ -71,12 +71,32 @@ static VkStencilOpState stencil_face(const struct vgl_stencil_face *f)
 				   f->write_mask & 0xff, 0 };
 }
 
+/* glColorMask applies to every draw buffer (ES 3.0 has no per-buffer masks). */
+static uint32_t color_masks(const struct vgl_state *st, const struct vgl_pkey *key)
+{
+	uint32_t m = (st->color_mask[0] ? VK_COLOR_COMPONENT_R_BIT : 0) |
+		     (st->color_mask[1] ? VK_COLOR_COMPONENT_G_BIT : 0) |
+		     (st->color_mask[2] ? VK_COLOR_COMPONENT_B_BIT : 0) |
+		     (st->color_mask[3] ? VK_COLOR_COMPONENT_A_BIT : 0), all = 0;
+
+	for (uint32_t i = 0; i < key->nr_colors; i++)
+		if (key->color_formats[i] != VK_FORMAT_UNDEFINED)
+			all |= m << (4 * i);
+	return all;
+}
+
+void vgl_pkey_targets(struct vgl_pkey *key, const struct vgl_fb *fb)
+{
+	key->nr_colors = fb->nr_draw;
+	for (uint32_t i = 0; i < VGL_MAX_DRAW_BUFFERS; i++)
+		key->color_formats[i] = i < fb->nr_draw && fb->draw[i].view ? fb->draw[i].format
+									  : VK_FORMAT_UNDEFINED;
+	key->ds_format = fb->ds_format;
+	key->samples = fb->samples > 1 ? fb->samples : 1;
+}
+
 static void blend_key(const struct vgl_state *st, VkPipelineColorBlendAttachmentState *b)
 {
-	b->colorWriteMask = (st->color_mask[0] ? VK_COLOR_COMPONENT_R_BIT : 0) |
-			    (st->color_mask[1] ? VK_COLOR_COMPONENT_G_BIT : 0) |
-			    (st->color_mask[2] ? VK_COLOR_COMPONENT_B_BIT : 0) |
-			    (st->color_mask[3] ? VK_COLOR_COMPONENT_A_BIT : 0);
 	if (!st->blend)
 		return;
 	b->blendEnable = VK_TRUE;
@@ -105,6 +125,8 @@ static uint32_t state_flags(const struct vgl_state *st, bool has_depth, bool has
 		f |= VGL_PKEY_DISCARD;
 	if (st->primitive_restart_fixed)
 		f |= VGL_PKEY_RESTART;
+	if (st->sample_alpha_to_coverage)
+		f |= VGL_PKEY_ALPHA_TO_COVERAGE;
 	return f;
 }
 
@@ -139,7 +161,8 @@ void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
 		key->stencil[0] = stencil_face(&st->stencil[0]);
 		key->stencil[1] = stencil_face(&st->stencil[1]);
 	}
-	if (key->color_format != VK_FORMAT_UNDEFINED)
+	key->color_masks = color_masks(st, key);
+	if (key->color_masks)
 		blend_key(st, &key->blend);
 }
 
@@ -258,6 +281,7 @@ struct pipeline_ci {
 	VkPipelineRasterizationStateCreateInfo rs;
 	VkPipelineDepthStencilStateCreateInfo ds;
 	VkPipelineColorBlendStateCreateInfo cb;
+	VkPipelineColorBlendAttachmentState att[VGL_MAX_DRAW_BUFFERS];
 	VkPipelineMultisampleStateCreateInfo ms;
 	VkPipelineDynamicStateCreateInfo dy;
 };
@@ -279,20 +303,27 @@ static void vertex_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 
 static void target_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 {
-	bool color = k->color_format != VK_FORMAT_UNDEFINED;
+	bool multisample = k->samples > 1;
 
+	for (uint32_t i = 0; i < k->nr_colors; i++) {
+		c->att[i] = k->blend;
+		c->att[i].colorWriteMask = (k->color_masks >> (4 * i)) & 0xf;
+	}
 	c->ri = (VkPipelineRenderingCreateInfo){
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-		.colorAttachmentCount = color ? 1 : 0, .pColorAttachmentFormats = &k->color_format,
+		.colorAttachmentCount = k->nr_colors, .pColorAttachmentFormats = k->color_formats,
 		.depthAttachmentFormat = k->ds_format,
 		.stencilAttachmentFormat = k->ds_format == VK_FORMAT_D24_UNORM_S8_UINT ?
 					   k->ds_format : VK_FORMAT_UNDEFINED };
 	c->cb = (VkPipelineColorBlendStateCreateInfo){
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-		.attachmentCount = color ? 1 : 0, .pAttachments = &k->blend };
+		.attachmentCount = k->nr_colors, .pAttachments = c->att };
+	/* alpha to coverage does something on multisample targets only */
 	c->ms = (VkPipelineMultisampleStateCreateInfo){
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-		.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT };
+		.rasterizationSamples = multisample ? (VkSampleCountFlagBits)k->samples
+						    : VK_SAMPLE_COUNT_1_BIT,
+		.alphaToCoverageEnable = multisample && (k->flags & VGL_PKEY_ALPHA_TO_COVERAGE) };
 }
 
 static void fixed_state(const struct vgl_pkey *k, struct pipeline_ci *c)

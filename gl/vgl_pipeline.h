@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "vgl_framebuffer.h"
 #include "vgl_vertex.h"
 #include "vvk.h"
 
@@ -28,7 +29,11 @@ struct vgl_vertex_layout {
 
 struct vgl_pkey {
 	VkPrimitiveTopology topology;
-	VkFormat color_format, ds_format;
+	/* the draw buffers' formats (VK_FORMAT_UNDEFINED: GL_NONE) */
+	VkFormat color_formats[VGL_MAX_DRAW_BUFFERS];
+	uint32_t nr_colors;
+	VkFormat ds_format;
+	uint32_t samples;                  /* rasterization samples: the targets' */
 	struct vgl_vertex_layout vertex;
 	VkCullModeFlags cull;
 	VkFrontFace front;
@@ -36,7 +41,8 @@ struct vgl_pkey {
 	float line_width, depth_bias, depth_slope;
 	VkCompareOp depth_op;
 	VkStencilOpState stencil[2];       /* reference 0: dynamic */
-	VkPipelineColorBlendAttachmentState blend;
+	VkPipelineColorBlendAttachmentState blend;  /* every draw buffer's, but the write mask */
+	uint32_t color_masks;              /* the write mask of draw buffer i in bits 4i..4i+3 */
 };
 
 #define VGL_PKEY_DEPTH_TEST (1u << 0)
@@ -65,6 +71,8 @@ struct vgl_pcache {
 /* Key equality, the fixed-function state after the vertex layout first:
  * two recent keys of one program differ there, and it is the short part. */
 bool vgl_pkey_equal(const struct vgl_pkey *a, const struct vgl_pkey *b);
+/* The target part of the key: the draw buffers' formats and the samples. */
+void vgl_pkey_targets(struct vgl_pkey *key, const struct vgl_fb *fb);
 /* The fixed-function part of the key from the context's state. */
 void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key);
 /* The pipeline for key (created on a miss); the program's lock is held. */

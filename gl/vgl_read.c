@@ -350,6 +350,10 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
 		return;
 	}
+	if (vgl_framebuffer_read_error(&fb) != GL_NO_ERROR) {
+		vgl_error(ctx, vgl_framebuffer_read_error(&fb));
+		return;
+	}
 	if (!clip(&fb, x, y, w, h, &r))
 		return;
 	if (ctx->pixel_pack_buffer)

@@ -146,40 +146,146 @@ static struct vgl_renderbuffer *bound(struct vgl_context *ctx, GLenum target)
 	return ts ? ts->renderbuffer : NULL;
 }
 
-static void GL_APIENTRY vgl_RenderbufferStorage(GLenum target, GLenum internalformat,
-						GLsizei width, GLsizei height)
+/* ---- sample counts (ES 3.0 §4.4.2.1, §6.1.15) ---------------------------------------------- */
+
+/* Every internal format storage_format takes. */
+static const GLenum rb_formats[] = {
+	GL_RGBA4, GL_RGB5_A1, GL_RGB565, GL_DEPTH_COMPONENT16, GL_STENCIL_INDEX8, GL_RGBA8,
+	GL_RGB8, GL_DEPTH_COMPONENT24, GL_DEPTH24_STENCIL8, GL_R8, GL_RG8,
+};
+
+/* What the device can make of the stored format (vk/ asks the host's caps). */
+static VkSampleCountFlags device_counts(const struct vgl_context *ctx,
+					const struct vgl_pixel_format *f)
+{
+	bool color = !f->bits[4] && !f->bits[5];
+	VkImageFormatProperties p;
+
+	if (vvk_GetPhysicalDeviceImageFormatProperties(
+		    ctx->dev->pdev, f->vk, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+		    (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+			   : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT) |
+			    VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+		    0, &p) != VK_SUCCESS)
+		return 0;
+	return p.sampleCounts;
+}
+
+uint32_t vgl_renderbuffer_sample_counts(const struct vgl_context *ctx, GLenum f, GLint *counts,
+					uint32_t max, bool *renderable)
+{
+	const struct vgl_pixel_format *pf = storage_format(f);
+	VkSampleCountFlags c = pf ? device_counts(ctx, pf) : 0;
+	uint32_t n = 0;
+
+	*renderable = pf != NULL;
+	/* the flag bits are the counts; largest first, as GL_SAMPLES lists them */
+	for (uint32_t bit = VK_SAMPLE_COUNT_64_BIT; bit > 1; bit >>= 1)
+		if (c & bit) {
+			if (n < max)
+				counts[n] = (GLint)bit;
+			n++;
+		}
+	return n;
+}
+
+static uint32_t format_max_samples(const struct vgl_context *ctx, GLenum f)
+{
+	GLint best = 0;
+	bool r;
+
+	return vgl_renderbuffer_sample_counts(ctx, f, &best, 1, &r) ? (uint32_t)best : 0;
+}
+
+uint32_t vgl_renderbuffer_max_samples(const struct vgl_context *ctx)
+{
+	uint32_t m = UINT32_MAX;
+
+	for (size_t i = 0; i < sizeof(rb_formats) / sizeof(rb_formats[0]); i++) {
+		uint32_t n = format_max_samples(ctx, rb_formats[i]);
+
+		m = n < m ? n : m;
+	}
+	return m;
+}
+
+/* The count stored for `samples` asked: the smallest the device has that is
+ * at least as many (the GL may give more, §4.4.2.1); 0 for 0; -1 when the
+ * format takes no such count. */
+static int64_t stored_samples(const struct vgl_context *ctx, GLenum f, GLsizei samples)
+{
+	GLint counts[8];
+	bool r;
+	uint32_t n = vgl_renderbuffer_sample_counts(ctx, f, counts, 8, &r);
+
+	if (!samples)
+		return 0;
+	for (uint32_t i = n < 8 ? n : 8; i-- > 0;)
+		if (counts[i] >= samples)
+			return counts[i];
+	return -1;
+}
+
+/* ---- storage --------------------------------------------------------------------------------- */
+
+/* The GL error of a storage request, GL_NO_ERROR when it can be made. */
+static GLenum storage_error(const struct vgl_context *ctx, GLsizei samples, GLenum internalformat,
+			    GLsizei width, GLsizei height, int64_t *stored)
+{
+	uint32_t max = ctx->dev->props.limits.maxImageDimension2D;
+
+	if (!storage_format(internalformat))
+		return GL_INVALID_ENUM;
+	if (samples < 0 || width < 0 || height < 0 || (uint32_t)width > max ||
+	    (uint32_t)height > max)
+		return GL_INVALID_VALUE;
+	*stored = stored_samples(ctx, internalformat, samples);
+	return *stored < 0 ? GL_INVALID_OPERATION : GL_NO_ERROR;
+}
+
+static void storage(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+		    GLsizei height)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	const struct vgl_pixel_format *f;
 	struct vgl_renderbuffer *rb;
 	struct vgl_tex_storage *s = NULL;
-	uint32_t max;
+	int64_t stored = 0;
+	GLenum err;
 
 	if (!ctx || !(rb = bound(ctx, target)))
 		return;
-	f = storage_format(internalformat);
-	if (!f) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
-	max = ctx->dev->props.limits.maxImageDimension2D;
-	if (width < 0 || height < 0 || (uint32_t)width > max || (uint32_t)height > max) {
-		vgl_error(ctx, GL_INVALID_VALUE);
+	err = storage_error(ctx, samples, internalformat, width, height, &stored);
+	if (err != GL_NO_ERROR) {
+		vgl_error(ctx, err);
 		return;
 	}
 	/* the old storage lives on in the batches that render to it */
 	if (width && height && !(s = vgl_tex_storage_create(ctx->dev, &(struct vgl_tex_storage_info){
-		    .format = f->vk, .width = (uint32_t)width, .height = (uint32_t)height,
-		    .levels = 1 }))) {
+		    .format = storage_format(internalformat)->vk, .width = (uint32_t)width,
+		    .height = (uint32_t)height, .levels = 1, .samples = (uint32_t)stored }))) {
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return;
 	}
 	vgl_tex_storage_unref(rb->storage);
 	rb->storage = s;
-	rb->fmt = f;
+	rb->fmt = storage_format(internalformat);
 	rb->internal_format = internalformat;
 	rb->width = width;
 	rb->height = height;
+	rb->samples = (uint32_t)stored;
+}
+
+static void GL_APIENTRY vgl_RenderbufferStorage(GLenum target, GLenum internalformat,
+						GLsizei width, GLsizei height)
+{
+	storage(target, 0, internalformat, width, height);
+}
+
+static void GL_APIENTRY vgl_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
+							   GLenum internalformat, GLsizei width,
+							   GLsizei height)
+{
+	storage(target, samples, internalformat, width, height);
 }
 
 static bool rb_param(const struct vgl_context *ctx, const struct vgl_renderbuffer *rb,
@@ -196,7 +302,7 @@ static bool rb_param(const struct vgl_context *ctx, const struct vgl_renderbuffe
 		return true;
 	}
 	if (ctx->major >= 3 && pname == GL_RENDERBUFFER_SAMPLES) {
-		*out = 0;
+		*out = (GLint)rb->samples;
 		return true;
 	}
 	return false;
@@ -219,9 +325,38 @@ static void GL_APIENTRY vgl_GetRenderbufferParameteriv(GLenum target, GLenum pna
 		*params = v;
 }
 
+/* ES 3.0 §6.1.15: the sample counts of a renderbuffer format, largest first. */
+static void GL_APIENTRY vgl_GetInternalformativ(GLenum target, GLenum internalformat,
+						GLenum pname, GLsizei bufSize, GLint *params)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	GLint counts[8];
+	uint32_t n;
+	bool renderable;
+
+	if (!ctx)
+		return;
+	n = vgl_renderbuffer_sample_counts(ctx, internalformat, counts, 8, &renderable);
+	if (target != GL_RENDERBUFFER || !renderable ||
+	    (pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES)) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return;
+	}
+	if (bufSize < 0) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
+	n = n < 8 ? n : 8;
+	if (pname == GL_NUM_SAMPLE_COUNTS && bufSize > 0 && params)
+		params[0] = (GLint)n;
+	for (uint32_t i = 0; pname == GL_SAMPLES && params && i < n && i < (uint32_t)bufSize; i++)
+		params[i] = counts[i];
+}
+
 const struct vgl_proc vgl_renderbuffer_procs[] = {
 	VGL_PROC(GenRenderbuffers), VGL_PROC(DeleteRenderbuffers), VGL_PROC(IsRenderbuffer),
 	VGL_PROC(BindRenderbuffer), VGL_PROC(RenderbufferStorage),
+	VGL_PROC(RenderbufferStorageMultisample), VGL_PROC(GetInternalformativ),
 	VGL_PROC(GetRenderbufferParameteriv),
 	{ NULL, NULL },
 };

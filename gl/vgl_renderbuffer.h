@@ -9,6 +9,8 @@
 #pragma once
 
 #include <GLES3/gl3.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "vgl_object.h"
 
@@ -21,6 +23,7 @@ struct vgl_renderbuffer {
 	GLuint name;
 	GLenum internal_format;    /* as asked */
 	GLsizei width, height;
+	uint32_t samples;          /* 0: single-sample; else the count stored (GL_RENDERBUFFER_SAMPLES) */
 	const struct vgl_pixel_format *fmt;  /* what is stored; NULL before storage */
 	struct vgl_tex_storage *storage;
 };
@@ -36,5 +39,12 @@ static inline struct vgl_renderbuffer *vgl_renderbuffer_ref(struct vgl_renderbuf
 		vgl_object_ref(&rb->obj);
 	return rb;
 }
+/* The sample counts a renderbuffer of internal format f can have, largest
+ * first, into counts[max] (counts past 1 only); how many there are. 0 with
+ * *renderable false: not a renderbuffer format here. */
+uint32_t vgl_renderbuffer_sample_counts(const struct vgl_context *ctx, GLenum f,
+					GLint *counts, uint32_t max, bool *renderable);
+/* GL_MAX_SAMPLES: the most samples every renderbuffer format takes. */
+uint32_t vgl_renderbuffer_max_samples(const struct vgl_context *ctx);
 /* The renderbuffer of a name (shared namespace); NULL if none. */
 struct vgl_renderbuffer *vgl_renderbuffer_lookup(struct vgl_context *ctx, GLuint name);

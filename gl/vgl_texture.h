@@ -77,6 +77,7 @@ struct vgl_tex_storage {
 	VkFormat format;
 	VkImageAspectFlags aspects;
 	uint32_t width, height, depth, levels, layers;  /* depth: 3D images, else 1 */
+	uint32_t samples;          /* 1, or a multisample renderbuffer's count */
 	bool is_3d, array;         /* a 3D image / a 2D array (level specs' depth: layers) */
 	bool written;              /* uploaded or rendered: reads need the GPU */
 	pthread_mutex_t lock;      /* the views: contexts of a share group draw with it */
@@ -149,6 +150,7 @@ struct vgl_texture_state {
 	struct vgl_names *fbos;                              /* framebuffers are per context */
 	struct vgl_fbo *draw_fbo, *read_fbo;                 /* NULL: framebuffer 0 */
 	bool no_color_written;     /* the written flag of an FBO without colour */
+	bool fb0_draw_none, fb0_read_none;  /* framebuffer 0's draw / read buffer: GL_NONE, not GL_BACK */
 	/* vgl_texture_sample.c: descriptors textures gave on units lately */
 	struct vgl_tex_desc_cache desc[VGL_TEX_DESC_CACHE];
 };
@@ -177,6 +179,7 @@ struct vgl_tex_storage_info {
 	bool cube;
 	uint32_t depth;            /* > 0: a 3D image of this depth */
 	uint32_t layers;           /* > 0: a 2D array of this many layers */
+	uint32_t samples;          /* > 1: a multisample image (renderbuffers) */
 	/* an image shared as a dma-buf (vk/vvk.h): import its fd, or make an
 	 * exportable one; NULL: an ordinary texture */
 	const struct vvk_image_dma_buf_info *dma_buf;

@@ -164,14 +164,19 @@ static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
 	s->written = true;
 }
 
-/* The read framebuffer, with GL_INVALID_FRAMEBUFFER_OPERATION when incomplete. */
+/* The read framebuffer, with GL_INVALID_FRAMEBUFFER_OPERATION when
+ * incomplete, GL_INVALID_OPERATION without a colour buffer to read. */
 static bool read_fb(struct vgl_context *ctx, struct vgl_fb *fb)
 {
-	if (vgl_framebuffer_read(ctx, fb) && fb->color_image)
-		return true;
-	vgl_error(ctx, vgl_fbo_bound(ctx, false) && fb->width ? GL_INVALID_OPERATION
-							    : GL_INVALID_FRAMEBUFFER_OPERATION);
-	return false;
+	if (!vgl_framebuffer_read(ctx, fb)) {
+		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+		return false;
+	}
+	if (vgl_framebuffer_read_error(fb) != GL_NO_ERROR) {
+		vgl_error(ctx, vgl_framebuffer_read_error(fb));
+		return false;
+	}
+	return true;
 }
 
 static const struct vgl_pixel_format *copy_format(const struct vgl_context *ctx, GLenum internal)

@@ -61,7 +61,7 @@ static VkResult create_image(struct vgl_device *dev, struct vgl_tex_storage *s,
 		.pNext = info->dma_buf,
 		.format = info->format, .extent = { info->width, info->height, s->depth },
 		.mipLevels = info->levels, .arrayLayers = s->layers,
-		.samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
+		.samples = (VkSampleCountFlagBits)s->samples, .tiling = VK_IMAGE_TILING_OPTIMAL,
 		.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
 			 VK_IMAGE_USAGE_SAMPLED_BIT };
 
@@ -105,6 +105,7 @@ struct vgl_tex_storage *vgl_tex_storage_create(struct vgl_device *dev,
 	s->is_3d = info->depth != 0;
 	s->array = info->layers != 0;
 	s->layers = info->cube ? 6 : info->layers ? info->layers : 1;
+	s->samples = info->samples > 1 ? info->samples : 1;
 	/* formats the host cannot render to are still textures; a dma-buf is
 	 * imported once (a failure there is the buffer's) */
 	r = create_image(dev, s, info, true);
@@ -139,7 +140,7 @@ struct vgl_tex_storage *vgl_tex_storage_alias(struct vgl_tex_storage *parent, ui
 	s->aspects = parent->aspects;
 	s->width = vgl_tex_level_size(parent->width, level);
 	s->height = vgl_tex_level_size(parent->height, level);
-	s->depth = s->levels = s->layers = 1;
+	s->depth = s->levels = s->layers = s->samples = 1;
 	/* other contexts write the image: reads always go to the GPU */
 	s->written = true;
 	return s;

@@ -197,3 +197,19 @@ GLuint glt_texture(GLenum target)
 	gl.TexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 	return t;
 }
+
+void *glt_proc(const char *name)
+{
+	void *p = vgl_get_proc_address(name);
+
+	ck_assert_msg(p != NULL, "%s missing", name);
+	return p;
+}
+
+GLint glt_geti(GLenum pname)
+{
+	GLint v = -1;
+
+	gl.GetIntegerv(pname, &v);
+	return v;
+}

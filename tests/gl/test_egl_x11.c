@@ -4,7 +4,8 @@
  * through Debian's libEGL on a private Xvfb (no DRI3: virtgl reads the frame
  * back and puts it with MIT-SHM): eglGetDisplay(Display *) reaches virtgl by
  * libglvnd's X11 sniffing, configs name real visuals, a window shows the
- * rendered picture upright with the right colours, resize between frames,
+ * rendered picture upright with the right colours, blits into and out of
+ * a window upright (ES 3.0), resize between frames,
  * swap intervals, and the errors for a destroyed window and a non-window.
  */
 #include <signal.h>
@@ -14,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <GLES2/gl2.h>
+#include <GLES3/gl3.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 
@@ -350,6 +351,57 @@ START_TEST(window_shows_picture_upright)
 }
 END_TEST
 
+/* An FBO of w x h with an RGBA8 renderbuffer of `samples`, bound. */
+static GLuint fbo_of(GLsizei samples, int w, int h)
+{
+	GLuint f, r;
+
+	glGenRenderbuffers(1, &r);
+	glBindRenderbuffer(GL_RENDERBUFFER, r);
+	glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, w, h);
+	glGenFramebuffers(1, &f);
+	glBindFramebuffer(GL_FRAMEBUFFER, f);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, r);
+	ck_assert_uint_eq(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	return f;
+}
+
+/* Blits into and out of a window buffer (y-down in virtgl) keep GL's y up:
+ * an FBO's halves land upright, a multisample one's too (resolved through
+ * an image of its own), and the window read back into an FBO is upright. */
+START_TEST(window_blits_upright)
+{
+	struct x11_window_fixture t = window_surface(64, 48);
+	GLuint fbo;
+	uint8_t px[4];
+
+	eglMakeCurrent(t.f.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+	t.ctx = egl_test_context(t.f.dpy, t.config, 3);
+	ck_assert_int_eq(eglMakeCurrent(t.f.dpy, t.surf, t.surf, t.ctx), EGL_TRUE);
+	for (GLsizei samples = 0; samples <= 4; samples += 4) {
+		fbo_of(samples, 64, 48);
+		draw_halves(64, 48);
+		glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+		glBlitFramebuffer(0, 0, 64, 48, 0, 0, 64, 48, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+		ck_assert_int_eq(glGetError(), GL_NO_ERROR);
+		ck_assert_int_eq(eglSwapBuffers(t.f.dpy, t.surf), EGL_TRUE);
+		assert_halves(t.f.x, t.win, 64, 48);
+	}
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	draw_halves(64, 48);
+	fbo = fbo_of(0, 64, 48);
+	glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+	glBlitFramebuffer(0, 0, 64, 48, 0, 0, 64, 48, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+	glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+	glReadPixels(2, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_assert_msg(px[0] == 255 && px[1] == 0, "bottom: %u,%u", px[0], px[1]);
+	glReadPixels(2, 45, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_assert_msg(px[0] == 0 && px[1] == 255, "top: %u,%u", px[0], px[1]);
+	eglTerminate(t.f.dpy);
+	XCloseDisplay(t.f.x);
+}
+END_TEST
+
 START_TEST(platform_window_takes_a_pointer)
 {
 	struct x11_fixture f = open_display();
@@ -463,6 +515,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, x11_display_is_virtgl);
 	tcase_add_test(tc, configs_name_real_visuals);
 	tcase_add_test(tc, window_shows_picture_upright);
+	tcase_add_test(tc, window_blits_upright);
 	tcase_add_test(tc, platform_window_takes_a_pointer);
 	tcase_add_test(tc, resize_between_frames);
 	tcase_add_test(tc, swap_intervals);
@@ -475,6 +528,7 @@ static Suite *make_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, window_shows_picture_upright);
+	tcase_add_test(tc, window_blits_upright);
 	tcase_add_test(tc, resize_between_frames);
 	suite_add_tcase(s, tc);
 	return s;

@@ -21,23 +21,8 @@
 #include "vgl_procs.h"
 
 /* An entry point by name with the type of its prototype in <GLES3/gl3.h>. */
-#define F(n) ((__typeof__(&gl##n))proc("gl" #n))
-
-static void *proc(const char *name)
-{
-	void *p = vgl_get_proc_address(name);
-
-	ck_assert_msg(p != NULL, "%s missing", name);
-	return p;
-}
-
-static GLint geti(GLenum pname)
-{
-	GLint v = -1;
-
-	gl.GetIntegerv(pname, &v);
-	return v;
-}
+#define F(n) ((__typeof__(&gl##n))glt_proc("gl" #n))
+#define geti glt_geti
 
 static GLuint buffer(GLenum target, GLsizeiptr size)
 {
@@ -451,15 +436,15 @@ ROW(bind_vertex_array_operation)
 /* GL_OES_vertex_array_object in an ES 2.0 context: the same checks */
 ROW(gen_vertex_arrays_oes_value)
 {
-	((__typeof__(&glGenVertexArrays))proc("glGenVertexArraysOES"))(-1, NULL);
+	((__typeof__(&glGenVertexArrays))glt_proc("glGenVertexArraysOES"))(-1, NULL);
 }
 ROW(delete_vertex_arrays_oes_value)
 {
-	((__typeof__(&glDeleteVertexArrays))proc("glDeleteVertexArraysOES"))(-1, NULL);
+	((__typeof__(&glDeleteVertexArrays))glt_proc("glDeleteVertexArraysOES"))(-1, NULL);
 }
 ROW(bind_vertex_array_oes_operation)
 {
-	((__typeof__(&glBindVertexArray))proc("glBindVertexArrayOES"))(1000);
+	((__typeof__(&glBindVertexArray))glt_proc("glBindVertexArrayOES"))(1000);
 }
 
 /* shaders */
@@ -1189,6 +1174,207 @@ ROW(invalidate_sub_framebuffer_value)
 	F(InvalidateSubFramebuffer)(GL_FRAMEBUFFER, 1, &a, 0, 0, -1, 4);
 }
 
+/* draw and read buffers, blits, multisample renderbuffers (ES 3.0 §4.2.1, §4.3, §4.4.2) */
+static const GLenum two_colors[2] = { GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1 };
+
+/* An FBO bound to target with a w x h renderbuffer of `format` and `samples` on att. */
+static GLuint fbo_rb(GLenum target, GLenum att, GLsizei samples, GLenum format, GLsizei w,
+		     GLsizei h)
+{
+	GLuint f, r = renderbuffer();
+
+	F(RenderbufferStorageMultisample)(GL_RENDERBUFFER, samples, format, w, h);
+	F(GenFramebuffers)(1, &f);
+	F(BindFramebuffer)(target, f);
+	F(FramebufferRenderbuffer)(target, att, GL_RENDERBUFFER, r);
+	return f;
+}
+
+static void blit8(GLbitfield mask, GLenum filter)
+{
+	F(BlitFramebuffer)(0, 0, 8, 8, 0, 0, 8, 8, mask, filter);
+}
+
+ROW(draw_buffers_value) { F(DrawBuffers)(-1, two_colors); }
+ROW(draw_buffers_too_many)
+{
+	GLenum b[16] = { GL_COLOR_ATTACHMENT0 };
+
+	framebuffer();
+	F(DrawBuffers)(geti(GL_MAX_DRAW_BUFFERS) + 1, b);
+}
+ROW(draw_buffers_enum)
+{
+	GLenum b = GL_DEPTH_ATTACHMENT;
+
+	framebuffer();
+	F(DrawBuffers)(1, &b);
+}
+/* framebuffer 0: one buffer, GL_BACK or GL_NONE */
+ROW(draw_buffers_default_two) { F(DrawBuffers)(2, two_colors); }
+ROW(draw_buffers_default_attachment)
+{
+	F(DrawBuffers)(1, two_colors);
+	ck_assert_int_eq(geti(GL_DRAW_BUFFER0), GL_BACK);
+}
+/* an FBO: COLOR_ATTACHMENTi in slot i or GL_NONE */
+ROW(draw_buffers_fbo_back)
+{
+	GLenum b = GL_BACK;
+
+	framebuffer();
+	F(DrawBuffers)(1, &b);
+	ck_assert_int_eq(geti(GL_DRAW_BUFFER0), GL_COLOR_ATTACHMENT0);
+}
+ROW(draw_buffers_fbo_slot)
+{
+	framebuffer();
+	F(DrawBuffers)(1, &two_colors[1]);
+}
+ROW(read_buffer_enum) { F(ReadBuffer)(GL_DEPTH_ATTACHMENT); }
+ROW(read_buffer_default_attachment)
+{
+	F(ReadBuffer)(GL_COLOR_ATTACHMENT0);
+	ck_assert_int_eq(geti(GL_READ_BUFFER), GL_BACK);
+}
+ROW(read_buffer_fbo_back) { framebuffer(); F(ReadBuffer)(GL_BACK); }
+ROW(read_buffer_fbo_past_max)
+{
+	framebuffer();
+	F(ReadBuffer)(GL_COLOR_ATTACHMENT0 + geti(GL_MAX_COLOR_ATTACHMENTS));
+}
+ROW(read_pixels_read_buffer_none)
+{
+	uint8_t px[4];
+
+	F(ReadBuffer)(GL_NONE);
+	F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+}
+ROW(read_pixels_multisample)
+{
+	uint8_t px[4];
+
+	fbo_rb(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 4, GL_RGBA8, 8, 8);
+	F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+}
+ROW(copy_tex_image_read_buffer_none)
+{
+	texture(GL_TEXTURE_2D);
+	F(ReadBuffer)(GL_NONE);
+	F(CopyTexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 4, 4, 0);
+}
+ROW(framebuffer_texture2d_past_max)
+{
+	GLuint t = texture_2d();
+
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER,
+				GL_COLOR_ATTACHMENT0 + geti(GL_MAX_COLOR_ATTACHMENTS),
+				GL_TEXTURE_2D, t, 0);
+}
+ROW(get_fb_attachment_past_max)
+{
+	GLint v;
+
+	framebuffer();
+	F(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER,
+					       GL_COLOR_ATTACHMENT0 + geti(GL_MAX_COLOR_ATTACHMENTS),
+					       GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+}
+ROW(invalidate_framebuffer_past_max)
+{
+	GLenum a;
+
+	framebuffer();
+	a = GL_COLOR_ATTACHMENT0 + geti(GL_MAX_COLOR_ATTACHMENTS);
+	F(InvalidateFramebuffer)(GL_FRAMEBUFFER, 1, &a);
+}
+ROW(blit_value) { blit8(GL_COLOR_BUFFER_BIT | 0x2, GL_NEAREST); }
+ROW(blit_enum) { blit8(GL_COLOR_BUFFER_BIT, GL_LINEAR_MIPMAP_LINEAR); }
+ROW(blit_linear_depth) { blit8(GL_DEPTH_BUFFER_BIT, GL_LINEAR); }
+ROW(blit_incomplete)
+{
+	framebuffer();
+	blit8(GL_COLOR_BUFFER_BIT, GL_NEAREST);
+}
+ROW(blit_draw_multisample)
+{
+	fbo_rb(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 4, GL_RGBA8, 8, 8);
+	blit8(GL_COLOR_BUFFER_BIT, GL_NEAREST);
+}
+/* a resolve: the same rectangles, the same formats */
+ROW(blit_resolve_rects)
+{
+	fbo_rb(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 4, GL_RGBA8, 8, 8);
+	fbo_rb(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 0, GL_RGBA8, 8, 8);
+	F(BlitFramebuffer)(0, 0, 8, 8, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+}
+ROW(blit_resolve_formats)
+{
+	fbo_rb(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 4, GL_RGBA8, 8, 8);
+	fbo_rb(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 0, GL_RGB565, 8, 8);
+	blit8(GL_COLOR_BUFFER_BIT, GL_NEAREST);
+}
+ROW(blit_depth_formats)
+{
+	fbo_rb(GL_READ_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, 0, GL_DEPTH_COMPONENT16, 8, 8);
+	fbo_rb(GL_DRAW_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, 0, GL_DEPTH24_STENCIL8, 8, 8);
+	blit8(GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+}
+/* ES: a buffer onto itself where the rectangles overlap */
+ROW(blit_same_buffer)
+{
+	F(BlitFramebuffer)(0, 0, 8, 8, 4, 4, 12, 12, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+}
+ROW(renderbuffer_storage_ms_enum)
+{
+	renderbuffer();
+	F(RenderbufferStorageMultisample)(GL_RENDERBUFFER, 4, GL_RGB, 4, 4);
+}
+ROW(renderbuffer_storage_ms_samples)
+{
+	renderbuffer();
+	F(RenderbufferStorageMultisample)(GL_RENDERBUFFER, -1, GL_RGBA8, 4, 4);
+}
+ROW(renderbuffer_storage_ms_size)
+{
+	renderbuffer();
+	F(RenderbufferStorageMultisample)(GL_RENDERBUFFER, 4, GL_RGBA8, -1, 4);
+}
+ROW(renderbuffer_storage_ms_too_many)
+{
+	GLint most = 0;
+
+	renderbuffer();
+	F(GetInternalformativ)(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, 1, &most);
+	F(RenderbufferStorageMultisample)(GL_RENDERBUFFER, most + 1, GL_RGBA8, 4, 4);
+}
+ROW(get_internalformat_target)
+{
+	GLint v;
+
+	F(GetInternalformativ)(GL_TEXTURE_2D, GL_RGBA8, GL_NUM_SAMPLE_COUNTS, 1, &v);
+}
+/* not colour-, depth- or stencil-renderable */
+ROW(get_internalformat_format)
+{
+	GLint v;
+
+	F(GetInternalformativ)(GL_RENDERBUFFER, GL_RGB9_E5, GL_NUM_SAMPLE_COUNTS, 1, &v);
+}
+ROW(get_internalformat_pname)
+{
+	GLint v;
+
+	F(GetInternalformativ)(GL_RENDERBUFFER, GL_RGBA8, GL_RENDERBUFFER_WIDTH, 1, &v);
+}
+ROW(get_internalformat_bufsize)
+{
+	GLint v;
+
+	F(GetInternalformativ)(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, -1, &v);
+}
+
 /* more rows: ES 2.0 / 3.0 differences and calls that must NOT be errors */
 ROW(draw_arrays_no_program) { F(DrawArrays)(GL_TRIANGLES, 0, 3); }
 ROW(uniform4f_minus_one) { program(); F(Uniform4f)(-1, 0, 0, 0, 0); }
@@ -1234,7 +1420,7 @@ typedef void (GL_APIENTRY *multi_elements_fn)(GLenum, const GLsizei *, GLenum,
 typedef void (GL_APIENTRY *multi_elements_bv_fn)(GLenum, const GLsizei *, GLenum,
 						  const void *const *, GLsizei, const GLint *);
 typedef void (GL_APIENTRY *discard_fn)(GLenum, GLsizei, const GLenum *);
-#define FX(n, T) ((T)proc("gl" #n))
+#define FX(n, T) ((T)glt_proc("gl" #n))
 #define HALF_FLOAT_OES 0x8D61
 #define BGRA_EXT 0x80E1
 
@@ -2243,6 +2429,40 @@ static const struct row rows[] = {
 	R(InvalidateFramebuffer, 3, E, invalidate_framebuffer_enum),
 	R(InvalidateFramebuffer, 3, V, invalidate_framebuffer_value),
 	R(InvalidateSubFramebuffer, 3, V, invalidate_sub_framebuffer_value),
+	R(DrawBuffers, 3, V, draw_buffers_value),
+	R(DrawBuffers, 3, V, draw_buffers_too_many),
+	R(DrawBuffers, 3, E, draw_buffers_enum),
+	R(DrawBuffers, 3, O, draw_buffers_default_two),
+	R(DrawBuffers, 3, O, draw_buffers_default_attachment),
+	R(DrawBuffers, 3, O, draw_buffers_fbo_back),
+	R(DrawBuffers, 3, O, draw_buffers_fbo_slot),
+	R(ReadBuffer, 3, E, read_buffer_enum),
+	R(ReadBuffer, 3, O, read_buffer_default_attachment),
+	R(ReadBuffer, 3, O, read_buffer_fbo_back),
+	R(ReadBuffer, 3, O, read_buffer_fbo_past_max),
+	R(ReadPixels, 3, O, read_pixels_read_buffer_none),
+	R(ReadPixels, 3, O, read_pixels_multisample),
+	R(CopyTexImage2D, 3, O, copy_tex_image_read_buffer_none),
+	R(FramebufferTexture2D, 3, E, framebuffer_texture2d_past_max),
+	R(GetFramebufferAttachmentParameteriv, 3, E, get_fb_attachment_past_max),
+	R(InvalidateFramebuffer, 3, O, invalidate_framebuffer_past_max),
+	R(BlitFramebuffer, 3, V, blit_value),
+	R(BlitFramebuffer, 3, E, blit_enum),
+	R(BlitFramebuffer, 3, O, blit_linear_depth),
+	R(BlitFramebuffer, 3, GL_INVALID_FRAMEBUFFER_OPERATION, blit_incomplete),
+	R(BlitFramebuffer, 3, O, blit_draw_multisample),
+	R(BlitFramebuffer, 3, O, blit_resolve_rects),
+	R(BlitFramebuffer, 3, O, blit_resolve_formats),
+	R(BlitFramebuffer, 3, O, blit_depth_formats),
+	R(BlitFramebuffer, 3, O, blit_same_buffer),
+	R(RenderbufferStorageMultisample, 3, E, renderbuffer_storage_ms_enum),
+	R(RenderbufferStorageMultisample, 3, V, renderbuffer_storage_ms_samples),
+	R(RenderbufferStorageMultisample, 3, V, renderbuffer_storage_ms_size),
+	R(RenderbufferStorageMultisample, 3, O, renderbuffer_storage_ms_too_many),
+	R(GetInternalformativ, 3, E, get_internalformat_target),
+	R(GetInternalformativ, 3, E, get_internalformat_format),
+	R(GetInternalformativ, 3, E, get_internalformat_pname),
+	R(GetInternalformativ, 3, V, get_internalformat_bufsize),
 
 	/* extensions */
 	R(DrawArraysInstancedEXT, 2, V, draw_arrays_instanced_ext_value),

@@ -517,9 +517,9 @@ START_TEST(t_status)
 	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rbs);
 	EXPECT_STATUS(GL_FRAMEBUFFER_UNSUPPORTED);
 	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
-	/* a second colour attachment: a valid name, not rendered to here */
+	/* a second colour attachment (ES 3.0: rendered to, test_gl_mrt.c) */
 	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_RENDERBUFFER, rbc);
-	EXPECT_STATUS(GL_FRAMEBUFFER_UNSUPPORTED);
+	EXPECT_STATUS(GL_FRAMEBUFFER_COMPLETE);
 	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_RENDERBUFFER, 0);
 	/* a renderbuffer without storage */
 	fx.GenRenderbuffers(1, &small);
@@ -638,7 +638,7 @@ START_TEST(t_errors)
 	EXPECT(fx.FramebufferTexture2D(GL_RENDERBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0),
 	       GL_INVALID_ENUM);
 	EXPECT(fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + 4, GL_TEXTURE_2D, t,
-				       0), GL_INVALID_ENUM);  /* GL_MAX_COLOR_ATTACHMENTS is 4 */
+				       0), GL_INVALID_ENUM);  /* past GL_MAX_COLOR_ATTACHMENTS (4) */
 	EXPECT(fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_3D, t, 0),
 	       GL_INVALID_ENUM);
 	EXPECT(fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 999, 0),
