@@ -73,6 +73,11 @@ static inline bool vgl_range_ok(GLintptr offset, GLsizeiptr size, GLsizeiptr tot
 	return offset >= 0 && size >= 0 && size <= total && offset <= total - size;
 }
 
+/* Makes the CPU copy of [offset, offset + length) current: flushes ctx's
+ * batch if it uses s and waits for the last GPU writer only. VGL_OK or an error. */
+int vgl_storage_sync_read(struct vgl_context *ctx, struct vgl_storage *s, GLintptr offset,
+			  GLsizeiptr length);
+
 /* A storage of `size` bytes (host: mapped CPU copy). NULL when out of memory. */
 struct vgl_storage *vgl_storage_create(struct vgl_device *dev, VkDeviceSize size, bool host);
 static inline void vgl_storage_unref(struct vgl_storage *s)

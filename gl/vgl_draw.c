@@ -275,6 +275,59 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 	ctx->stats.draws++;
 }
 
+/*
+ * ES 3.0's fixed-index primitive restart (2.8.1): an index of the type's
+ * largest value ends the primitive and starts a new one. virgl's restart flag
+ * is not used: virglrenderer 0.10.4 serves it on GL hosts that have
+ * GL_NV_primitive_restart with glEnableClientState, an error in a core
+ * context (NVIDIA's renderer reports GL_INVALID_OPERATION and drops the
+ * client). The draw is split at the restart indices instead: one draw per
+ * run of indices between them, exactly the primitives restart makes.
+ */
+static uint32_t restart_index(GLenum type)
+{
+	return type == GL_UNSIGNED_BYTE ? 0xffu : type == GL_UNSIGNED_SHORT ? 0xffffu : 0xffffffffu;
+}
+
+static void draw_run(struct vgl_context *ctx, const struct vgl_draw *d, GLsizei from, GLsizei to)
+{
+	struct vgl_draw run = *d;
+	uint32_t size = d->index_type == GL_UNSIGNED_BYTE ? 1 : d->index_type == GL_UNSIGNED_SHORT ? 2 : 4;
+
+	if (to == from)
+		return;
+	run.indices = (const uint8_t *)d->indices + (size_t)from * size;
+	run.count = to - from;
+	draw(ctx, &run);
+}
+
+static void draw_restarted(struct vgl_context *ctx, const struct vgl_draw *d)
+{
+	const uint8_t *p = vgl_draw_cpu_indices(ctx, d);
+	uint32_t restart = restart_index(d->index_type);
+	GLsizei from = 0;
+
+	if (!p) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	for (GLsizei i = 0; i < d->count; i++) {
+		if (vgl_draw_index_at(p, d->index_type, (uint32_t)i) == restart) {
+			draw_run(ctx, d, from, i);
+			from = i + 1;
+		}
+	}
+	draw_run(ctx, d, from, d->count);
+}
+
+static void draw_indexed(struct vgl_context *ctx, const struct vgl_draw *d)
+{
+	if (ctx->st.primitive_restart_fixed && d->count > 0)
+		draw_restarted(ctx, d);
+	else
+		draw(ctx, d);
+}
+
 /* ---- entry points ------------------------------------------------------------------------------------ */
 
 static void draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instances)
@@ -313,7 +366,7 @@ static void draw_elements(GLenum mode, GLsizei count, GLenum type, const void *i
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	draw(ctx, &d);
+	draw_indexed(ctx, &d);
 }
 
 static void GL_APIENTRY vgl_DrawArrays(GLenum mode, GLint first, GLsizei count)

@@ -66,3 +66,7 @@ bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 bool vgl_draw_ubo_offsets(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd);
 /* The largest index a draw reads (client arrays need it); -1 if unknown. */
 int64_t vgl_draw_max_index(struct vgl_context *ctx, const struct vgl_draw *d);
+/* The draw's indices where the CPU reads them (read back from the GPU if it
+ * wrote them); NULL if they cannot be had (out of the buffer, lost device). */
+const uint8_t *vgl_draw_cpu_indices(struct vgl_context *ctx, const struct vgl_draw *d);
+uint32_t vgl_draw_index_at(const uint8_t *p, GLenum type, uint32_t i);

@@ -24,20 +24,24 @@ static uint32_t index_size(GLenum type)
 
 /* The CPU-readable indices of a draw (client memory, or the element
  * buffer's CPU copy); NULL if there is none current. */
-static const uint8_t *cpu_indices(struct vgl_context *ctx, const struct vgl_draw *d)
+const uint8_t *vgl_draw_cpu_indices(struct vgl_context *ctx, const struct vgl_draw *d)
 {
 	struct vgl_buffer *eb = ctx->vao->elements;
+	VkDeviceSize bytes = (VkDeviceSize)d->count * index_size(d->index_type);
 
 	if (!eb)
 		return d->indices;
-	if (!eb->storage ||
-	    vgl_storage_stale(eb->storage, (uintptr_t)d->indices,
-			      (VkDeviceSize)d->count * index_size(d->index_type)))
+	/* written by the GPU (a copy, transform feedback): read back first */
+	if (!eb->storage || !eb->storage->map ||
+	    !vgl_range_ok((GLintptr)(uintptr_t)d->indices, (GLsizeiptr)bytes,
+			  (GLsizeiptr)eb->storage->size) ||
+	    vgl_storage_sync_read(ctx, eb->storage, (GLintptr)(uintptr_t)d->indices,
+				  (GLsizeiptr)bytes) != VGL_OK)
 		return NULL;
 	return eb->storage->map + (uintptr_t)d->indices;
 }
 
-static uint32_t index_at(const uint8_t *p, GLenum type, uint32_t i)
+uint32_t vgl_draw_index_at(const uint8_t *p, GLenum type, uint32_t i)
 {
 	uint16_t s;
 	uint32_t u;
@@ -59,11 +63,11 @@ int64_t vgl_draw_max_index(struct vgl_context *ctx, const struct vgl_draw *d)
 
 	if (!d->indexed)
 		return (int64_t)d->first + d->count - 1;
-	p = cpu_indices(ctx, d);
+	p = vgl_draw_cpu_indices(ctx, d);
 	if (!p)
 		return -1;
 	for (GLsizei i = 0; i < d->count; i++) {
-		uint32_t v = index_at(p, d->index_type, (uint32_t)i);
+		uint32_t v = vgl_draw_index_at(p, d->index_type, (uint32_t)i);
 
 		if (v > max)
 			max = v;
@@ -220,7 +224,7 @@ static VkIndexType index_type(GLenum type)
 static uint32_t loop_indices(struct vgl_context *ctx, const struct vgl_draw *d,
 			     VkCommandBuffer cmd)
 {
-	const uint8_t *src = d->indexed ? cpu_indices(ctx, d) : NULL;
+	const uint8_t *src = d->indexed ? vgl_draw_cpu_indices(ctx, d) : NULL;
 	uint32_t n = (uint32_t)d->count + 1, *idx;
 	VkDeviceSize offset;
 	VkBuffer buf;
@@ -233,7 +237,7 @@ static uint32_t loop_indices(struct vgl_context *ctx, const struct vgl_draw *d,
 		return 0;
 	}
 	for (uint32_t i = 0; i < n - 1; i++)
-		idx[i] = src ? index_at(src, d->index_type, i) : (uint32_t)d->first + i;
+		idx[i] = src ? vgl_draw_index_at(src, d->index_type, i) : (uint32_t)d->first + i;
 	idx[n - 1] = idx[0];
 	buf = vgl_stream_upload(ctx, idx, n * sizeof(*idx), &offset);
 	free(idx);

@@ -55,8 +55,8 @@ static int flush_if_used(struct vgl_context *ctx, struct vgl_storage *s)
 	return vgl_batch_flush(ctx);
 }
 
-static int sync_for_read(struct vgl_context *ctx, struct vgl_storage *s, GLintptr offset,
-			 GLsizeiptr length)
+int vgl_storage_sync_read(struct vgl_context *ctx, struct vgl_storage *s, GLintptr offset,
+			  GLsizeiptr length)
 {
 	VkMappedMemoryRange range = { .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
 				      .memory = s->mem, .offset = (VkDeviceSize)offset,
@@ -106,7 +106,7 @@ uint8_t *vgl_buffer_cpu_access(struct vgl_context *ctx, struct vgl_buffer *b, GL
 	if (access & GL_MAP_READ_BIT)
 		ret = vgl_batch_sync_read(ctx);
 	if (ret == VGL_OK && (access & GL_MAP_READ_BIT))
-		ret = sync_for_read(ctx, b->storage, offset, length);
+		ret = vgl_storage_sync_read(ctx, b->storage, offset, length);
 	if (ret == VGL_OK && (access & GL_MAP_WRITE_BIT))
 		ret = sync_for_write(ctx, b, access);
 	if (ret != VGL_OK) {

@@ -123,8 +123,6 @@ static uint32_t state_flags(const struct vgl_state *st, bool has_depth, bool has
 		f |= VGL_PKEY_DEPTH_BIAS;
 	if (st->rasterizer_discard)
 		f |= VGL_PKEY_DISCARD;
-	if (st->primitive_restart_fixed)
-		f |= VGL_PKEY_RESTART;
 	if (st->sample_alpha_to_coverage)
 		f |= VGL_PKEY_ALPHA_TO_COVERAGE;
 	return f;
@@ -330,7 +328,7 @@ static void fixed_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 {
 	c->ia = (VkPipelineInputAssemblyStateCreateInfo){
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-		.topology = k->topology, .primitiveRestartEnable = (k->flags & VGL_PKEY_RESTART) != 0 };
+		.topology = k->topology };
 	c->rs = raster(k);
 	c->ds = depth_stencil(k);
 	c->dy = (VkPipelineDynamicStateCreateInfo){

@@ -4,8 +4,8 @@
  * type, scaled and normalized, at strides and offsets that are not multiples
  * of 4, from buffers and from client memory; the types the host cannot fetch
  * (GL_FIXED, 32-bit integers read as floats) converted by virtgl; the packed
- * 2_10_10_10 types; instance divisors above 1. Each case draws a quad whose
- * colour is the attribute times a per-case scale, and reads the pixel back.
+ * 2_10_10_10 types; instance divisors above 1; fixed-index primitive restart.
+ * Each case draws and reads pixels back.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +171,71 @@ START_TEST(t_divisor_above_one)
 }
 END_TEST
 
+/* ES 3.0 2.8.1 fixed-index restart: a strip over two separate quads, the
+ * restart index between them; 0xff / 0xffff / 0xffffffff by index type, from
+ * an element buffer and from client memory. Without restart the strip would
+ * join the quads across the gap. */
+static const float strip_pos[8][2] = {
+	{ -1, -1 }, { -1, 1 }, { -0.5f, -1 }, { -0.5f, 1 }, /* columns 0..7 */
+	{ 0.5f, -1 }, { 0.5f, 1 }, { 1, -1 }, { 1, 1 },     /* columns 24..31 */
+};
+
+static void draw_restart_strip(GLenum type, bool from_buffer)
+{
+	const uint32_t r32 = 0xffffffffu;
+	uint8_t idx[9 * 4];
+	uint32_t size = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
+	const uint32_t order[9] = { 0, 1, 2, 3, r32, 4, 5, 6, 7 };
+	GLuint ebo = 0;
+
+	for (int i = 0; i < 9; i++) {
+		uint32_t v = order[i] == r32 ? (size == 4 ? r32 : (1u << (8 * size)) - 1) : order[i];
+
+		memcpy(idx + i * size, &v, size); /* little-endian */
+	}
+	gl.ClearColor(0, 0, 0, 0);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	if (from_buffer)
+		ebo = glt_buffer(GL_ELEMENT_ARRAY_BUFFER, idx, 9 * size);
+	gl.DrawElements(GL_TRIANGLE_STRIP, 9, type, from_buffer ? NULL : idx);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	glt_assert_pixel(4, 16, 255, 255, 255, 255);
+	glt_assert_pixel(16, 16, 0, 0, 0, 0);   /* the gap: no triangle joins the quads */
+	glt_assert_pixel(28, 16, 255, 255, 255, 255);
+	gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+	if (ebo)
+		gl.DeleteBuffers(1, &ebo);
+}
+
+START_TEST(t_primitive_restart_fixed_index)
+{
+	static const char *vs_pos =
+		"#version 300 es\n"
+		"layout(location = 0) in vec2 pos;\n"
+		"void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+	static const char *fs_white =
+		"#version 300 es\n"
+		"precision mediump float;\n"
+		"out vec4 o;\n"
+		"void main() { o = vec4(1.0); }\n";
+	static const GLenum types[] = { GL_UNSIGNED_BYTE, GL_UNSIGNED_SHORT, GL_UNSIGNED_INT };
+	GLuint p = glt_program(vs_pos, fs_white);
+
+	gl.UseProgram(p);
+	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, strip_pos);
+	gl.EnableVertexAttribArray(0);
+	gl.Enable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+	ck_assert(gl.IsEnabled(GL_PRIMITIVE_RESTART_FIXED_INDEX));
+	for (int t = 0; t < 3; t++) {
+		draw_restart_strip(types[t], true);
+		draw_restart_strip(types[t], false);
+	}
+	gl.Disable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* ES 3.0 2.8: the packed types take size 4 only, and no integer pointers. */
 START_TEST(t_packed_type_errors)
 {
@@ -194,6 +259,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_formats_from_buffers_and_client_memory);
 	tcase_add_test(tc, t_divisor_above_one);
 	tcase_add_test(tc, t_packed_type_errors);
+	tcase_add_test(tc, t_primitive_restart_fixed_index);
 	suite_add_tcase(s, tc);
 	return s;
 }
