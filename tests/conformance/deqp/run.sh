@@ -57,9 +57,12 @@ deqp_dir() {
 	sum=$(md5sum <"$src" | cut -c1-12)
 	cache=${XDG_CACHE_HOME:-$HOME/.cache}/virtgl-conformance/deqp-$sum
 	if [ ! -e "$cache/.unpacked" ]; then
-		rm -rf "$cache" && mkdir -p "$cache"
-		tar -xJf "$src" -C "$cache" || peer_die "cannot unpack $src"
-		touch "$cache/.unpacked"
+		# unpacked aside and renamed into place: runs started together
+		# (parallel parts) never see half a tree
+		local tmp
+		mkdir -p "${cache%/*}" && tmp=$(mktemp -d "$cache.XXXXXX")
+		tar -xJf "$src" -C "$tmp" && touch "$tmp/.unpacked" || peer_die "cannot unpack $src"
+		mv -T "$tmp" "$cache" 2>/dev/null || rm -rf "$tmp"
 	fi
 	echo "$cache/deqp"
 }
