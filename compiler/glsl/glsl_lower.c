@@ -350,6 +350,7 @@ static void lw_finish(struct lw *w)
 {
 	free(w->syms);
 	free(w->tcache);
+	free(w->opaque);
 	free(w->pcache);
 }
 
