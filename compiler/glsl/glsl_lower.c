@@ -351,6 +351,7 @@ static void lw_finish(struct lw *w)
 	free(w->syms);
 	free(w->tcache);
 	free(w->opaque);
+	free(w->aliases);
 	free(w->pcache);
 }
 

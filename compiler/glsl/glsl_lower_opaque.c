@@ -140,10 +140,48 @@ struct steps {
 	const struct glsl_symbol *root;
 };
 
-static bool collect_steps(const struct glsl_ast_node *n, struct steps *st)
+static const struct glsl_ast_node *alias_of(const struct lw *w, const struct glsl_symbol *s)
+{
+	for (uint32_t i = 0; i < w->nr_aliases; i++)
+		if (w->aliases[i].param == s)
+			return w->aliases[i].arg;
+	return NULL;
+}
+
+bool lw_alias_param(struct lw *w, const struct glsl_symbol *param, const struct glsl_ast_node *arg)
+{
+	struct lw_alias *a;
+
+	for (uint32_t i = 0; i < w->nr_aliases; i++) {
+		if (w->aliases[i].param == param) {
+			w->aliases[i].arg = arg;   /* the function is inlined again */
+			return true;
+		}
+	}
+	if (w->nr_aliases == w->cap_aliases) {
+		uint32_t cap = w->cap_aliases ? w->cap_aliases * 2 : 8;
+
+		if (!(a = realloc(w->aliases, cap * sizeof(*a)))) {
+			w->m->oom = true;
+			return false;
+		}
+		w->aliases = a;
+		w->cap_aliases = cap;
+	}
+	w->aliases[w->nr_aliases++] = (struct lw_alias){ param, arg };
+	return true;
+}
+
+/* Parameters standing for their arguments are followed into the caller's
+ * expression (with its indices). */
+static bool collect_steps(const struct lw *w, const struct glsl_ast_node *n, struct steps *st)
 {
 	st->n = 0;
 	for (;;) {
+		if (n->kind == GLSL_AST_IDENT && alias_of(w, n->sema->u.var)) {
+			n = alias_of(w, n->sema->u.var);
+			continue;
+		}
 		if (n->kind == GLSL_AST_IDENT) {
 			st->root = n->sema->u.var;
 			break;
@@ -238,7 +276,7 @@ int lw_ref_struct_sampler(struct lw *w, const struct glsl_ast_node *n, struct lw
 	const struct lw_opaque *o;
 
 	if (n->sema->type.type->kind != GLSL_KIND_SAMPLER || n->kind == GLSL_AST_IDENT ||
-	    !collect_steps(n, &st) || st.root->storage != GLSL_STORAGE_UNIFORM)
+	    !collect_steps(w, n, &st) || st.root->storage != GLSL_STORAGE_UNIFORM)
 		return 0;
 	o = find_path(w, &st);
 	if (!o) {

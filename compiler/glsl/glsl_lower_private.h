@@ -50,6 +50,13 @@ struct lw_opaque {
 	vc_value_id ptr;
 };
 
+/* A parameter of an inlined function that is a struct holding samplers:
+ * the argument it stands for. */
+struct lw_alias {
+	const struct glsl_symbol *param;
+	const struct glsl_ast_node *arg;
+};
+
 enum lw_loop_kind {
 	LW_LOOP,        /* a user loop */
 	LW_SWITCH,      /* a switch's one-pass loop: break leaves it */
@@ -104,6 +111,8 @@ struct lw {
 	/* samplers held by struct uniforms */
 	struct lw_opaque *opaque;
 	uint32_t nr_opaque, cap_opaque;
+	struct lw_alias *aliases;    /* parameters of such structs: their arguments */
+	uint32_t nr_aliases, cap_aliases;
 	/* control flow */
 	struct lw_loop loops[64];
 	uint32_t nr_loops;
@@ -157,6 +166,8 @@ bool lw_declare_struct_samplers(struct lw *w, const struct glsl_symbol *s, uint3
 /* 1: r refers to the sampler element n names (a member of a struct
  * uniform); 0: n is no such member; -1: failed. */
 int lw_ref_struct_sampler(struct lw *w, const struct glsl_ast_node *n, struct lw_ref *r);
+/* Parameter `param` of the function being inlined stands for `arg`. */
+bool lw_alias_param(struct lw *w, const struct glsl_symbol *param, const struct glsl_ast_node *arg);
 
 /* glsl_lower_expr.c */
 vc_value_id lw_expr(struct lw *w, const struct glsl_ast_node *n);
