@@ -513,6 +513,76 @@ START_TEST(struct_held_samplers)
 }
 END_TEST
 
+/* ---- dynamic indices into vectors and varying arrays ------------------------------------------ */
+
+static char *tgsi_of(const char *src, enum glsl_stage stage)
+{
+	struct vc_slot_map map = ctu_slot_map();
+	struct vc_tgsi t;
+	struct compiled c;
+	char *log = NULL, *text;
+
+	ck_assert_msg(compile(src, stage, &c) == 0, "%s", log_of(&c));
+	memset(&t, 0, sizeof(t));
+	ck_assert_msg(vc_tgsi_emit(c.res.module, stage == GLSL_STAGE_FRAGMENT ? VC_STAGE_FRAGMENT :
+				   VC_STAGE_VERTEX, &map, &t, &log) == 0, "%s", log);
+	text = strdup(t.text);
+	free(log);
+	vc_tgsi_finish(&t);
+	compiled_finish(&c);
+	return text;
+}
+
+/* tmp[u] = x selects the component by u (a uniform, CONST[1]) and writes
+ * x (an input): the operands of the insert were swapped once. */
+START_TEST(dynamic_vector_write)
+{
+	char *text = tgsi_of("#version 300 es\nprecision mediump float;\n"
+			     "uniform int u; in vec4 v; out vec4 o;\n"
+			     "void main() { vec3 tmp = vec3(0.0); tmp[u] = v.x; o = vec4(tmp, 1.0); }\n",
+			     GLSL_STAGE_FRAGMENT);
+	unsigned compares = 0;
+
+	for (const char *l = text; (l = strstr(l, "USEQ ")); l++, compares++)
+		ck_assert_msg(line_has(l, "CONST[1][0].xxxx"), "compare without the index:\n%s", text);
+	ck_assert_uint_eq(compares, 3);
+	ck_assert_msg(!strstr(text, "UCMP") || strstr(text, "UCMP TEMP["), "%s", text);
+	free(text);
+}
+END_TEST
+
+/* Varying arrays indexed by a loop counter live in TEMP arrays: the VS
+ * writes its array through ADDR and copies it to the OUTs at the end, the
+ * FS copies the INs in at the start and reads through ADDR. */
+START_TEST(dynamic_varying_arrays)
+{
+	char *vs = tgsi_of("#version 300 es\nuniform int n; in vec4 p; out vec2 var[3];\n"
+			   "void main() { gl_Position = p;\n"
+			   "  for (int i = 0; i < n; i++) var[i] = p.xy * float(i); }\n",
+			   GLSL_STAGE_VERTEX);
+	char *fs = tgsi_of("#version 300 es\nprecision mediump float;\n"
+			   "uniform int n; in vec2 var[3]; out vec4 o;\n"
+			   "void main() { vec2 r = vec2(0.0);\n"
+			   "  for (int i = 0; i < n; i++) r += var[i]; o = vec4(r, 0.0, 1.0); }\n",
+			   GLSL_STAGE_FRAGMENT);
+
+	ck_assert_msg(strstr(vs, "DCL TEMP[0..2], ARRAY(1), LOCAL\n"), "%s", vs);
+	ck_assert_msg(strstr(vs, "MOV TEMP[ADDR[0].x+0](1).xy, "), "%s", vs);
+	for (unsigned i = 0; i < 3; i++) {
+		char want[48];
+
+		snprintf(want, sizeof(want), "MOV OUT[%u], TEMP[%u]\n", i + 1, i);
+		ck_assert_msg(strstr(vs, want), "no %s in\n%s", want, vs);
+		snprintf(want, sizeof(want), "MOV TEMP[%u], IN[%u]\n", i, i);
+		ck_assert_msg(strstr(fs, want), "no %s in\n%s", want, fs);
+	}
+	ck_assert_msg(strstr(fs, "DCL TEMP[0..2], ARRAY(1), LOCAL\n"), "%s", fs);
+	ck_assert_msg(strstr(fs, ", TEMP[ADDR[0].x+0](1)"), "%s", fs);
+	free(vs);
+	free(fs);
+}
+END_TEST
+
 START_TEST(corpus)
 {
 	unsigned ok = 0, regressions = 0, fixed = 0;
@@ -559,6 +629,8 @@ static Suite *lower_suite(void)
 #endif
 	tcase_add_test(tc, dynamic_sampler_index);
 	tcase_add_test(tc, struct_held_samplers);
+	tcase_add_test(tc, dynamic_vector_write);
+	tcase_add_test(tc, dynamic_varying_arrays);
 	tcase_add_test(tc, corpus);
 	suite_add_tcase(s, tc);
 	return s;
