@@ -5,7 +5,7 @@
  * structs (their own uniforms "s[1].t", set with glUniform1i, sampled in a
  * loop and through a function argument) and dynamic indices: vector
  * components written and read by a uniform or a loop counter, varying
- * arrays written and read in loops.
+ * arrays written and read in loops; gl_DepthRange after glDepthRangef.
  */
 #include <string.h>
 
@@ -14,7 +14,7 @@
 #define GLSL_FUNCS(X) \
 	X(GenTextures, GENTEXTURES) X(DeleteTextures, DELETETEXTURES) X(BindTexture, BINDTEXTURE) \
 	X(ActiveTexture, ACTIVETEXTURE) X(TexImage2D, TEXIMAGE2D) X(TexParameteri, TEXPARAMETERI) \
-	X(GetUniformiv, GETUNIFORMIV)
+	X(GetUniformiv, GETUNIFORMIV) X(DepthRangef, DEPTHRANGEF)
 
 #define GLSL_MEMBER(n, N) PFNGL##N##PROC n;
 static struct { GLSL_FUNCS(GLSL_MEMBER) } fx;
@@ -214,6 +214,29 @@ START_TEST(t_dynamic_varying_array)
 }
 END_TEST
 
+/* ---- built-in uniforms -------------------------------------------------------------------------- */
+
+static const char *fs_depth_range =
+	"precision mediump float;\n"
+	"void main() {\n"
+	"  gl_FragColor = vec4(gl_DepthRange.near, gl_DepthRange.far, gl_DepthRange.diff, 1.0);\n"
+	"}\n";
+
+START_TEST(t_depth_range)
+{
+	GLuint p = program(vs_plain, fs_depth_range);
+
+	fx.DepthRangef(0.25f, 0.75f);
+	draw();
+	glt_assert_pixel_near(4, 4, (const uint8_t[4]){ 64, 191, 128, 255 }, 2);
+	/* a new range reaches the same program's block */
+	fx.DepthRangef(1.0f, 0.5f);
+	draw();
+	glt_assert_pixel_near(4, 4, (const uint8_t[4]){ 255, 128, 0, 255 }, 2);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gl_glsl");
@@ -224,6 +247,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_struct_held_samplers);
 	tcase_add_test(tc, t_dynamic_vector_subscript);
 	tcase_add_test(tc, t_dynamic_varying_array);
+	tcase_add_test(tc, t_depth_range);
 	suite_add_tcase(s, tc);
 	return s;
 }
