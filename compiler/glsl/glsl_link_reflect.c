@@ -102,6 +102,8 @@ static bool add_leaves(struct leaf_ctx *c, const char *name, const struct glsl_t
 		u.array_stride = glsl_std140_array_stride(t, row_major);
 	}
 	u.matrix_stride = glsl_std140_matrix_stride(t, row_major);
+	/* GL_UNIFORM_IS_ROW_MAJOR is false for all but matrices */
+	u.row_major = row_major && u.matrix_stride;
 	return add_uniform(c->p, &u);
 }
 

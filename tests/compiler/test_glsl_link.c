@@ -431,6 +431,26 @@ START_TEST(resources)
 }
 END_TEST
 
+/* GL_UNIFORM_IS_ROW_MAJOR is true for row-major matrices only, not for the
+ * other members of a row_major block (dEQP-GLES3 ubo.*row_major*). */
+START_TEST(row_major_flags)
+{
+	struct prog p;
+
+	link2(&p, V3 "struct S { ivec3 a; mat3 b[2]; };\n"
+	      "layout(std140, row_major) uniform Block { S s; vec2 v; layout(column_major) mat2 c; };\n"
+	      "void main() { gl_Position = vec4(s.b[1][0], v.x + c[0].x + float(s.a.x)); }",
+	      V3 PF "out vec4 o; void main() { o = vec4(1.0); }");
+	ck_assert_msg(p.linked, "%s", logs(&p));
+	ck_assert(!glsl_program_uniform(&p.p, "s.a")->row_major);
+	ck_assert(glsl_program_uniform(&p.p, "s.b[0]") == NULL);
+	ck_assert(glsl_program_uniform(&p.p, "s.b")->row_major);
+	ck_assert(!glsl_program_uniform(&p.p, "v")->row_major);
+	ck_assert(!glsl_program_uniform(&p.p, "c")->row_major);
+	prog_done(&p);
+}
+END_TEST
+
 /* Samplers held by structs are uniforms of their own under GL's names, with
  * a binding per stage that declares them; the default block holds the rest. */
 START_TEST(struct_held_samplers)
@@ -638,6 +658,7 @@ static Suite *link_suite(void)
 	tcase_add_test(tc, attribute_locations);
 	tcase_add_test(tc, resources);
 	tcase_add_test(tc, struct_held_samplers);
+	tcase_add_test(tc, row_major_flags);
 	tcase_add_loop_test(tc, fuzz_regressions, 0, sizeof(fuzz_cases) / sizeof(fuzz_cases[0]));
 	tcase_add_test(tc, real_shader_pairs);
 	tcase_add_test(tc, deqp_compile_link);
