@@ -585,13 +585,16 @@ static void emit_shuffle(struct tg *t, const struct vc_instr *in)
 	}
 }
 
+/* EXTRACT_DYN (vector, index); INSERT_DYN (vector, component, index), as
+ * SPIR-V's OpVectorExtractDynamic / OpVectorInsertDynamic. */
 static void emit_dynamic(struct tg *t, const struct vc_instr *in)
 {
-	struct tg_reg v = tg_src(t, in->srcs[0]), i = tg_comp(tg_src(t, in->srcs[1]), 0);
+	bool ext = in->op == VC_OP_EXTRACT_DYN;
+	struct tg_reg v = tg_src(t, in->srcs[0]), i = tg_comp(tg_src(t, in->srcs[ext ? 1 : 2]), 0);
 	unsigned n = tg_comps(t, in->srcs[0]);
 	struct tg_reg dst = result(t, in), c = tg_temp(t);
 
-	if (in->op == VC_OP_EXTRACT_DYN) {
+	if (ext) {
 		tg_op1(t, "MOV", dst, ".x", tg_comp(v, 0));
 		for (unsigned k = 1; k < n; k++) {
 			tg_op2(t, "USEQ", c, ".x", i, tg_imm_u32(t, k));
@@ -601,7 +604,7 @@ static void emit_dynamic(struct tg *t, const struct vc_instr *in)
 	}
 	for (unsigned k = 0; k < n; k++) {
 		tg_op2(t, "USEQ", c, ".x", i, tg_imm_u32(t, k));
-		tg_op3(t, "UCMP", dst, chans[k], tg_comp(c, 0), tg_comp(tg_src(t, in->srcs[2]), 0),
+		tg_op3(t, "UCMP", dst, chans[k], tg_comp(c, 0), tg_comp(tg_src(t, in->srcs[1]), 0),
 		       tg_comp(v, k));
 	}
 }

@@ -311,6 +311,26 @@ static bool declare_sv_input(struct tg *t, struct tg_var *tv, const struct vc_va
 	return false;
 }
 
+/* An input read at IN[first..]; one indexed dynamically is copied to its
+ * TEMP array at the start (declare_io_array), since virgl matches IN
+ * declarations across stages and has no indirect IN addressing everywhere. */
+static void input_at(struct tg *t, struct tg_var *tv, int32_t first, uint32_t leaves)
+{
+	if (!tv->array_id) {
+		tv->file = TG_IN;
+		tv->base = first;
+		return;
+	}
+	for (uint32_t i = 0; i < leaves; i++) {
+		struct tg_reg dst = { .file = TG_TEMP, .index = tv->base + (int32_t)i, .dim = -1,
+				      .swz = { 0, 1, 2, 3 } };
+		struct tg_reg src = { .file = TG_IN, .index = first + (int32_t)i, .dim = -1,
+				      .swz = { 0, 1, 2, 3 } };
+		tg_op1(t, "MOV", dst, "", src);
+	}
+	tv->file = TG_TEMP;
+}
+
 static void declare_input(struct tg *t, vc_var_id id)
 {
 	const struct vc_var *v = vc_var_get(t->m, id);
@@ -327,16 +347,15 @@ static void declare_input(struct tg *t, vc_var_id id)
 		tg_fail(t, "TGSI: input %s without a usable location", v->name ? v->name : "");
 		return;
 	}
-	tv->file = TG_IN;
 	if (t->stage == VC_STAGE_VERTEX) {
-		tv->base = v->location;
 		for (uint32_t i = 0; i < leaves; i++) {
 			tg_decl(t, "DCL IN[%u]", v->location + i);
 			t->info->inputs_read |= 1u << (v->location + i);
 		}
+		input_at(t, tv, v->location, leaves);
 		return;
 	}
-	tv->base = (int32_t)t->nr_in;
+	input_at(t, tv, (int32_t)t->nr_in, leaves);
 	for (uint32_t i = 0; i < leaves; i++)
 		tg_decl(t, "DCL IN[%u], GENERIC[%u], %s%s", t->nr_in++, v->location + i,
 			interp(v->flags), location_suffix(v->flags));
@@ -372,7 +391,8 @@ static void declare_output(struct tg *t, vc_var_id id)
 
 	tv->file = TG_OUT;
 	tv->out_index = (int32_t)t->nr_out;
-	tv->base = tg_temps(t, leaves).index;
+	if (!tv->array_id)   /* else its shadow is a TEMP array (declare_io_array) */
+		tv->base = tg_temps(t, leaves).index;
 	if (v->builtin) {
 		t->nr_out++;
 		declare_output_builtin(t, tv, v);
@@ -419,6 +439,16 @@ void tg_emit_output_copies(struct tg *t)
 
 /* ---- memory variables --------------------------------------------------------------- */
 
+static void declare_temp_array(struct tg *t, struct tg_var *tv, uint32_t leaves)
+{
+	tv->base = tg_temps(t, leaves ? leaves : 1).index;
+	tv->array_id = (uint8_t)++t->nr_arrays;
+	tg_decl(t, "DCL TEMP[%d..%u], ARRAY(%u), LOCAL", tv->base, tv->base + (leaves ? leaves : 1) - 1,
+		tv->array_id);
+	if (t->nr_arrays > 250)
+		tg_fail(t, "TGSI: too many indexed arrays");
+}
+
 static void declare_private(struct tg *t, vc_var_id id, bool arrays)
 {
 	const struct vc_var *v = vc_var_get(t->m, id);
@@ -428,14 +458,24 @@ static void declare_private(struct tg *t, vc_var_id id, bool arrays)
 	if (!!t->dynamic[id] != arrays)
 		return;
 	tv->file = TG_TEMP;
-	tv->base = tg_temps(t, leaves ? leaves : 1).index;
-	if (arrays) {
-		tv->array_id = (uint8_t)++t->nr_arrays;
-		tg_decl(t, "DCL TEMP[%d..%u], ARRAY(%u), LOCAL", tv->base, tv->base + leaves - 1,
-			tv->array_id);
-		if (t->nr_arrays > 250)
-			tg_fail(t, "TGSI: too many indexed arrays");
-	}
+	if (arrays)
+		declare_temp_array(t, tv, leaves);
+	else
+		tv->base = tg_temps(t, leaves ? leaves : 1).index;
+}
+
+/* Inputs and outputs indexed dynamically (`out float v[4]; v[i] = ...`) live
+ * in TEMP arrays: inputs copied there at the start, outputs copied from
+ * there at the end like every output shadow. */
+static void declare_io_array(struct tg *t, vc_var_id id)
+{
+	const struct vc_var *v = vc_var_get(t->m, id);
+
+	if (!t->dynamic[id] || v->builtin)
+		return;
+	if (v->storage == VC_STORAGE_INPUT ||
+	    (v->storage == VC_STORAGE_OUTPUT && t->written[id]))
+		declare_temp_array(t, &t->vars[id], vc_type_leaves(t->m, v->type));
 }
 
 static void declare_shared(struct tg *t, vc_var_id id)
@@ -522,6 +562,8 @@ void tg_declare_vars(struct tg *t)
 		enum vc_storage s = vc_var_get(t->m, id)->storage;
 		if (s == VC_STORAGE_FUNCTION || s == VC_STORAGE_PRIVATE)
 			declare_private(t, id, true);
+		else if (s == VC_STORAGE_INPUT || s == VC_STORAGE_OUTPUT)
+			declare_io_array(t, id);
 	}
 	t->array_temps = t->nr_temps;
 	/* the host's GLSL back end logs "Illegal position input" for a

@@ -459,6 +459,16 @@ static void linked_destroy(struct vgl_object *o)
 	vgl_device_defer(l->dev, linked_free, l);
 }
 
+/* gl_DepthRange is a member of the default block (std140: near, far, diff
+ * at 0, 4, 8): its values follow glDepthRangef at the draws. */
+static void find_depth_range(struct vgl_linked *l)
+{
+	l->depth_range_at = -1;
+	for (uint32_t i = 0; i < l->nr_uniforms; i++)
+		if (l->uniforms[i].block < 0 && !strcmp(l->uniforms[i].name, "gl_DepthRange.near"))
+			l->depth_range_at = (int32_t)l->uniforms[i].offset;
+}
+
 static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 {
 	const struct glsl_program *p = &lp->prog;
@@ -471,6 +481,7 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 		return VGL_ERROR_OUT_OF_MEMORY;
 	input_mask(l, p);
 	sampler_bindings(l);
+	find_depth_range(l);
 	ret = create_default_block(l, p->default_block_size);
 	if (ret == VGL_OK)
 		ret = create_modules(l, lp);
@@ -537,8 +548,26 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 	return ret;
 }
 
+/* Whether the block's gl_DepthRange differs from the context's; want: its values. */
+static bool depth_range_stale(const struct vgl_context *ctx, const struct vgl_linked *l,
+			      float want[3])
+{
+	const float *dr = ctx->st.depth_range;
+
+	if (l->depth_range_at < 0 || (uint32_t)l->depth_range_at + 12 > l->data_size)
+		return false;
+	want[0] = dr[0];
+	want[1] = dr[1];
+	want[2] = dr[1] - dr[0];
+	return memcmp(l->data + l->depth_range_at, want, 12) != 0;
+}
+
 bool vgl_linked_uniforms_pending(const struct vgl_context *ctx, const struct vgl_linked *l)
 {
+	float dr[3];
+
+	if (depth_range_stale(ctx, l, dr))
+		return true;
 	if (l->push && ((ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_UNIFORMS)) ||
 			ctx->drawn.pushed != l->push_serial))
 		return true;
@@ -579,7 +608,15 @@ static void push_uniforms(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 void vgl_linked_upload_uniforms(struct vgl_context *ctx, struct vgl_linked *l)
 {
 	VkCommandBuffer cmd;
+	float dr[3];
 
+	if (depth_range_stale(ctx, l, dr)) {
+		uint32_t at = (uint32_t)l->depth_range_at;
+
+		memcpy(l->data + at, dr, sizeof(dr));
+		l->dirty_lo = at < l->dirty_lo ? at : l->dirty_lo;
+		l->dirty_hi = at + 12 > l->dirty_hi ? at + 12 : l->dirty_hi;
+	}
 	if (!vgl_linked_uniforms_pending(ctx, l))
 		return;
 	cmd = vgl_batch_cmd(ctx);

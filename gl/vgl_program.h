@@ -107,6 +107,7 @@ struct vgl_linked {
 	bool push;                        /* the block is the push constant block */
 	uint64_t push_serial;             /* names the data last pushed (vgl_linked_upload_uniforms) */
 	uint32_t dirty_lo, dirty_hi;      /* bytes of data not yet on the GPU */
+	int32_t depth_range_at;           /* gl_DepthRange's offset in data; -1: unused */
 	pthread_mutex_t lock;             /* descriptor sets and pipelines */
 	struct vgl_dcache sets;
 	struct vgl_pcache pipelines;

@@ -311,7 +311,8 @@ static void GL_APIENTRY vgl_CompileShader(GLuint name)
 		glsl_shader_destroy(sh->compiled);
 	sh->compiled = glsl_shader_compile(&(struct glsl_compile_info){
 		.strings = &src, .lengths = &len, .count = 1,
-		.stage = sh->type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT
+		.stage = sh->type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
+		.sema = { .renamed_main = wrapped ? "vgl_user_main" : NULL },
 		});
 	free(wrapped);
 	if (!sh->compiled)

@@ -50,8 +50,9 @@ bool lk_is_sampler(const struct glsl_type *t)
 
 bool lk_is_loose_uniform(const struct glsl_symbol *s)
 {
+	/* a struct of samplers only has nothing in the default block */
 	return s->kind == GLSL_SYM_VAR && s->storage == GLSL_STORAGE_UNIFORM &&
-	       !lk_is_block(s->type.type) && !lk_is_sampler(s->type.type);
+	       !lk_is_block(s->type.type) && glsl_type_has_data(s->type.type);
 }
 
 const struct glsl_symbol *lk_find(const struct lk *k, enum glsl_stage stage, const char *name,
@@ -429,12 +430,10 @@ static void count_stage(const struct lk *k, enum glsl_stage st, struct stage_use
 		const struct glsl_type *t = s->type.type;
 
 		if (lk_is_loose_uniform(s)) {
-			/* 0 for a struct of samplers only: no storage */
 			uint32_t align = glsl_std140_align(t, false);
 
-			if (align)
-				u->uniform_bytes = (u->uniform_bytes + align - 1) / align * align +
-						   glsl_std140_size(t, false);
+			u->uniform_bytes = (u->uniform_bytes + align - 1) / align * align +
+					   glsl_std140_size(t, false);
 		} else if (s->kind == GLSL_SYM_VAR && s->storage == GLSL_STORAGE_UNIFORM) {
 			*(lk_is_sampler(t) ? &u->samplers : &u->blocks) += elements(t);
 		}

@@ -82,6 +82,8 @@ static bool add_leaves(struct leaf_ctx *c, const char *name, const struct glsl_t
 	char buf[NAME_MAX_LEN];
 
 	no_stage(&u.stage);
+	if (!glsl_type_has_data(t))
+		return true;   /* samplers of structs: held_samplers() lists them */
 	if (t->kind == GLSL_KIND_STRUCT)
 		return add_struct_leaves(c, name, t, offset, row_major);
 	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT) {
@@ -100,6 +102,8 @@ static bool add_leaves(struct leaf_ctx *c, const char *name, const struct glsl_t
 		u.array_stride = glsl_std140_array_stride(t, row_major);
 	}
 	u.matrix_stride = glsl_std140_matrix_stride(t, row_major);
+	/* GL_UNIFORM_IS_ROW_MAJOR is false for all but matrices */
+	u.row_major = row_major && u.matrix_stride;
 	return add_uniform(c->p, &u);
 }
 
@@ -147,6 +151,29 @@ static bool add_sampler(struct lk *k, const struct glsl_symbol *s)
 	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
 		u.stage.binding[st] = stage_binding(k, st, GLSL_RES_SAMPLER, u.name);
 	return add_uniform(k->p, &u);
+}
+
+/* The samplers that struct uniforms hold, under the GL names the lowering
+ * gave their elements ("s.t", "arr[1].c"). */
+static bool held_samplers(struct lk *k)
+{
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
+		const struct glsl_lower_result *lr = &k->p->stages[st];
+
+		for (uint32_t i = 0; i < lr->nr_res; i++) {
+			const struct glsl_lower_res *r = &lr->res[i];
+			struct glsl_prog_uniform u = { .name = r->name, .type = r->type, .block = -1,
+						       .array_size = r->array_size };
+
+			if (r->kind != GLSL_RES_SAMPLER || glsl_program_uniform(k->p, r->name))
+				continue;
+			for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+				u.stage.binding[s] = stage_binding(k, s, GLSL_RES_SAMPLER, u.name);
+			if (!add_uniform(k->p, &u))
+				return false;
+		}
+	}
+	return true;
 }
 
 /* ---- blocks --------------------------------------------------------------------------------- */
@@ -277,7 +304,7 @@ static bool io_vars(struct lk *k)
 
 bool lk_resources(struct lk *k)
 {
-	return default_block_leaves(k) && opaque_and_blocks(k) && io_vars(k);
+	return default_block_leaves(k) && opaque_and_blocks(k) && held_samplers(k) && io_vars(k);
 }
 
 /* ---- the program ------------------------------------------------------------------------------ */

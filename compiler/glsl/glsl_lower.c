@@ -350,6 +350,8 @@ static void lw_finish(struct lw *w)
 {
 	free(w->syms);
 	free(w->tcache);
+	free(w->opaque);
+	free(w->aliases);
 	free(w->pcache);
 }
 

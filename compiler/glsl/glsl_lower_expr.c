@@ -189,6 +189,7 @@ static bool ref_field(struct lw *w, const struct glsl_ast_node *n, struct lw_ref
 {
 	const struct glsl_sema_expr *x = n->sema;
 	const struct glsl_type *bt = gt(n->u.field.base);
+	uint32_t f;
 
 	if (!lw_ref_of(w, n->u.field.base, r))
 		return false;
@@ -197,12 +198,18 @@ static bool ref_field(struct lw *w, const struct glsl_ast_node *n, struct lw_ref
 		memcpy(r->swz, x->swizzle, x->count);
 		return true;
 	}
-	ref_push(w, r, lw_const_u32(w, VC_BASE_INT, x->field), x->field, bt->fields[x->field].type, n);
+	/* blocks leave the opaque members out (glsl_type_data_field) */
+	f = r->storage == VC_STORAGE_UNIFORM ? glsl_type_data_field(bt, x->field) : x->field;
+	ref_push(w, r, lw_const_u32(w, VC_BASE_INT, f), f, bt->fields[x->field].type, n);
 	return !w->failed;
 }
 
 bool lw_ref_of(struct lw *w, const struct glsl_ast_node *n, struct lw_ref *r)
 {
+	int held = lw_ref_struct_sampler(w, n, r);
+
+	if (held)
+		return held > 0;
 	if (!addressable(n)) {
 		lw_fail(w, n->loc, "unsupported assignment target");
 		return false;

@@ -19,7 +19,7 @@ struct io_list {
 };
 
 struct io_state {
-	struct io_list in, out, uniforms, blocks, samplers;
+	struct io_list in, out, uniforms, blocks, samplers, held;
 	const struct glsl_symbol *depth_range;
 };
 
@@ -74,6 +74,21 @@ static bool list_add(struct io_list *l, const struct glsl_symbol *s, uint32_t ca
 	return true;
 }
 
+/* A loose uniform's data goes to the default block, the samplers its
+ * structs hold to variables of their own (both for `struct { float a;
+ * sampler2D t; }`); returns the list still to add it to. */
+static struct io_list *uniform_lists(struct io_state *st, const struct glsl_symbol *s,
+				     uint32_t cap)
+{
+	const struct glsl_type *t = s->type.type;
+
+	if (!glsl_type_is_opaque(t))
+		return &st->uniforms;
+	if (!list_add(&st->held, s, cap))
+		return NULL;
+	return glsl_type_has_data(t) ? &st->uniforms : NULL;
+}
+
 /* Sorts the symbols into the interface lists, in declaration order. */
 static bool classify(struct lw *w, struct io_state *st)
 {
@@ -94,8 +109,10 @@ static bool classify(struct lw *w, struct io_state *st)
 			continue;
 		if (s->builtin && s->builtin->recipe == GLSL_BI_RECIPE_DEPTH_RANGE)
 			st->depth_range = s;
+		else if (s->storage == GLSL_STORAGE_UNIFORM && !is_sampler(t) && !is_block(t))
+			l = uniform_lists(st, s, cap);
 		else if (s->storage == GLSL_STORAGE_UNIFORM)
-			l = is_sampler(t) ? &st->samplers : is_block(t) ? &st->blocks : &st->uniforms;
+			l = is_sampler(t) ? &st->samplers : &st->blocks;
 		else if (s->storage == GLSL_STORAGE_IN)
 			l = &st->in;
 		else if (s->storage == GLSL_STORAGE_OUT)
@@ -282,6 +299,8 @@ static bool record_uniform(struct lw *w, const char *name, const struct glsl_typ
 				    .offset = offset, .binding = GLSL_LOWER_DEFAULT_BINDING };
 	char buf[512];
 
+	if (!glsl_type_has_data(t))
+		return true;   /* a struct's samplers: glsl_lower_opaque.c */
 	if (t->kind == GLSL_KIND_STRUCT)
 		return record_struct(w, name, t, offset);
 	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT) {
@@ -476,6 +495,9 @@ static bool declare_all(struct lw *w, struct io_state *st)
 		return false;
 	if (!declare_blocks(w, &st->blocks, &binding) || !declare_samplers(w, &st->samplers, &binding))
 		return false;
+	for (uint32_t i = 0; i < st->held.n; i++)
+		if (!lw_declare_struct_samplers(w, st->held.syms[i], &binding))
+			return false;
 	w->out->nr_bindings = binding;
 	return declare_privates(w);
 }
@@ -483,7 +505,7 @@ static bool declare_all(struct lw *w, struct io_state *st)
 bool lw_declare_interface(struct lw *w)
 {
 	uint32_t n = w->sema->nr_globals + 1;
-	const struct glsl_symbol **mem = calloc(5 * (size_t)n, sizeof(*mem));
+	const struct glsl_symbol **mem = calloc(6 * (size_t)n, sizeof(*mem));
 	struct io_state st = { 0 };
 	bool ok;
 
@@ -496,6 +518,7 @@ bool lw_declare_interface(struct lw *w)
 	st.uniforms.syms = mem + 2 * n;
 	st.blocks.syms = mem + 3 * n;
 	st.samplers.syms = mem + 4 * n;
+	st.held.syms = mem + 5 * n;
 	ok = declare_all(w, &st);
 	free(mem);
 	return ok && !w->m->oom;

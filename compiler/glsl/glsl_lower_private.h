@@ -40,6 +40,23 @@ struct lw_ref {
 	vc_value_id dyn_comp;
 };
 
+/* A sampler member path of a struct uniform (glsl_lower_opaque.c): its
+ * variable, an array of `count` samplers when the path crosses arrays. */
+struct lw_opaque {
+	const struct glsl_symbol *sym;
+	uint8_t fields[LW_MAX_CHAIN];   /* the field indices from the uniform down */
+	unsigned depth;
+	uint32_t count;
+	vc_value_id ptr;
+};
+
+/* A parameter of an inlined function that is a struct holding samplers:
+ * the argument it stands for. */
+struct lw_alias {
+	const struct glsl_symbol *param;
+	const struct glsl_ast_node *arg;
+};
+
 enum lw_loop_kind {
 	LW_LOOP,        /* a user loop */
 	LW_SWITCH,      /* a switch's one-pass loop: break leaves it */
@@ -91,6 +108,11 @@ struct lw {
 	uint32_t nr_pcache, cap_pcache;
 	/* the default uniform block */
 	vc_var_id default_block;
+	/* samplers held by struct uniforms */
+	struct lw_opaque *opaque;
+	uint32_t nr_opaque, cap_opaque;
+	struct lw_alias *aliases;    /* parameters of such structs: their arguments */
+	uint32_t nr_aliases, cap_aliases;
 	/* control flow */
 	struct lw_loop loops[64];
 	uint32_t nr_loops;
@@ -136,6 +158,16 @@ void lw_jump(struct lw *w, enum vc_node_kind kind);
 /* glsl_lower_io.c */
 bool lw_declare_interface(struct lw *w);
 bool lw_res_add(struct lw *w, const struct glsl_lower_res *r);
+
+/* glsl_lower_opaque.c */
+/* The variables of the samplers that uniform `s` (a struct or an array of
+ * them) holds, at bindings from *binding on, and their GL resources. */
+bool lw_declare_struct_samplers(struct lw *w, const struct glsl_symbol *s, uint32_t *binding);
+/* 1: r refers to the sampler element n names (a member of a struct
+ * uniform); 0: n is no such member; -1: failed. */
+int lw_ref_struct_sampler(struct lw *w, const struct glsl_ast_node *n, struct lw_ref *r);
+/* Parameter `param` of the function being inlined stands for `arg`. */
+bool lw_alias_param(struct lw *w, const struct glsl_symbol *param, const struct glsl_ast_node *arg);
 
 /* glsl_lower_expr.c */
 vc_value_id lw_expr(struct lw *w, const struct glsl_ast_node *n);

@@ -404,6 +404,13 @@ static bool is_opaque(const struct glsl_type *t)
 	return glsl_type_is_opaque(t);
 }
 
+/* A struct (array) with samplers among its members. */
+static bool is_held(const struct glsl_type *t)
+{
+	return glsl_type_is_opaque(t) &&
+	       (t->kind == GLSL_KIND_ARRAY ? t->elem : t)->kind != GLSL_KIND_SAMPLER;
+}
+
 static bool eval_call_args(struct lw *w, const struct glsl_ast_node *n,
 			   const struct glsl_function *fn, struct call_arg *args)
 {
@@ -412,6 +419,15 @@ static bool eval_call_args(struct lw *w, const struct glsl_ast_node *n,
 	for (uint32_t i = 0; i < fn->nr_params && a; i++, a = a->next) {
 		uint8_t st = fn->param_storage[i];
 
+		if (is_held(fn->param_types[i])) {
+			/* a struct holding samplers: they are reached through the
+			 * argument (glsl_lower_opaque.c), its data by reference */
+			if (fn->params && fn->params[i] && !lw_alias_param(w, fn->params[i], a))
+				return false;
+			if (glsl_type_has_data(fn->param_types[i]) && !lw_ref_of(w, a, &args[i].ref))
+				return false;
+			continue;
+		}
 		if (st != GLSL_STORAGE_PARAM_IN || is_opaque(fn->param_types[i])) {
 			if (!lw_ref_of(w, a, &args[i].ref))
 				return false;
@@ -434,7 +450,7 @@ static bool bind_params(struct lw *w, const struct glsl_function *fn, struct cal
 			continue;
 		if (is_opaque(fn->param_types[i])) {
 			/* samplers are not copied: the body samples the argument */
-			if (!lw_sym_add(w, p, lw_ref_ptr(w, &args[i].ref), -1))
+			if (args[i].ref.base && !lw_sym_add(w, p, lw_ref_ptr(w, &args[i].ref), -1))
 				return false;
 			continue;
 		}

@@ -161,6 +161,10 @@ struct glsl_sema_options {
 	 * fragment shader, indexed by constant-index-expressions, i.e. constant
 	 * expressions and loop indices (§5). ES 3.00 shaders are not affected. */
 	bool appendix_a;
+	/* The name a caller gave the shader's main() when it wraps it in a main
+	 * of its own (the GL layer's vertex wrapper): checked as main is, so
+	 * `float main()` still fails. NULL: none. */
+	const char *renamed_main;
 };
 
 /* What the lowering needs beyond the tree. */

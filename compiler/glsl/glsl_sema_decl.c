@@ -605,11 +605,13 @@ static struct glsl_symbol *function_symbol(struct glsl_sema *s, struct glsl_ast_
 
 static bool check_main(struct glsl_sema *s, struct glsl_function *fn, struct glsl_ast_function *f)
 {
-	if (strcmp(fn->cname, "main"))
+	bool renamed = s->opts.renamed_main && !strcmp(fn->cname, s->opts.renamed_main);
+
+	if (strcmp(fn->cname, "main") && !renamed)
 		return true;
 	if (fn->nr_params || fn->ret.type != glsl_type_void)
 		return fail(s, f->name_loc, "'main' must be 'void main()'");
-	fn->is_main = true;
+	fn->is_main = !renamed;
 	return true;
 }
 

@@ -215,9 +215,13 @@ static bool ir_members(const struct ir_ctx *c, const struct glsl_type *t, bool e
 	if (ok)
 		glsl_std140_offsets(t, rm, offsets);
 	rm = block_row_major(t, rm);
-	for (uint32_t i = 0; ok && i < t->nr_fields; i++)
+	for (uint32_t i = 0, j = 0; ok && i < t->nr_fields; i++) {
+		/* samplers cannot live in a block: explicit layouts leave them out */
+		if (expl && !glsl_type_has_data(t->fields[i].type))
+			continue;
 		ok = ir_member(c, &t->fields[i], expl, field_row_major(&t->fields[i], rm),
-			       offsets[i], &mem[i]);
+			       offsets[i], &mem[j++]);
+	}
 	free(offsets);
 	return ok;
 }
@@ -226,20 +230,21 @@ static vc_type_id ir_struct(const struct ir_ctx *c, const struct glsl_type *t, b
 {
 	struct vc_module *m = c->m;
 	struct vc_type s = { .kind = VC_TYPE_STRUCT, .block = t->kind == GLSL_KIND_BLOCK,
-			     .nr_members = t->nr_fields };
+			     .nr_members = expl ? glsl_type_data_field(t, t->nr_fields) :
+					   t->nr_fields };
 	vc_type_id id;
 
 	s.members = calloc(t->nr_fields + 1, sizeof(*s.members));
 	s.name = t->name ? strdup(t->name) : NULL;
 	if (!s.members || (t->name && !s.name) || !ir_members(c, t, expl, rm, s.members)) {
-		free_members(s.members, s.members ? t->nr_fields : 0);
+		free_members(s.members, s.members ? s.nr_members : 0);
 		free(s.name);
 		m->oom = true;
 		return 0;
 	}
 	id = vc_type_add(m, &s);
 	if (!id) {
-		free_members(s.members, t->nr_fields);
+		free_members(s.members, s.nr_members);
 		free(s.name);
 	}
 	return id;

@@ -144,6 +144,34 @@ bool glsl_type_is_opaque(const struct glsl_type *t)
 	}
 }
 
+bool glsl_type_has_data(const struct glsl_type *t)
+{
+	switch (t->kind) {
+	case GLSL_KIND_SAMPLER:
+	case GLSL_KIND_VOID:
+		return false;
+	case GLSL_KIND_ARRAY:
+		return glsl_type_has_data(t->elem);
+	case GLSL_KIND_STRUCT:
+	case GLSL_KIND_BLOCK:
+		for (uint32_t i = 0; i < t->nr_fields; i++)
+			if (glsl_type_has_data(t->fields[i].type))
+				return true;
+		return false;
+	default:
+		return true;
+	}
+}
+
+uint32_t glsl_type_data_field(const struct glsl_type *s, uint32_t field)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < field && i < s->nr_fields; i++)
+		n += glsl_type_has_data(s->fields[i].type);
+	return n;
+}
+
 uint32_t glsl_type_components(const struct glsl_type *t)
 {
 	uint32_t n = 0;

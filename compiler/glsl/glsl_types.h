@@ -218,6 +218,12 @@ static inline bool glsl_type_is_builtin(const struct glsl_type *t)
 bool glsl_type_is_numeric(const struct glsl_type *t);  /* scalar, vector, matrix */
 bool glsl_type_is_integer(const struct glsl_type *t);  /* int/uint scalar or vector */
 bool glsl_type_is_opaque(const struct glsl_type *t);   /* contains a sampler */
+/* Whether values of t take memory in a uniform block: all but samplers and
+ * structs (arrays) of samplers only. Explicit layouts leave the others out. */
+bool glsl_type_has_data(const struct glsl_type *t);
+/* The member index of s's field `field` in its explicit layout, where the
+ * fields without data are left out (opaque members live outside blocks). */
+uint32_t glsl_type_data_field(const struct glsl_type *s, uint32_t field);
 /* Scalar components of one value (mat2x3: 6; arrays and structs: the sum). */
 uint32_t glsl_type_components(const struct glsl_type *t);
 /* The type of `m[i]` / `v[i]`: a matrix column or a vector's scalar. */

@@ -379,15 +379,15 @@ END_TEST
 START_TEST(constants)
 {
 	static const struct { const char *name; int v100, v300; } want[] = {
-		{ "gl_MaxVertexAttribs", 8, 16 },
-		{ "gl_MaxVertexUniformVectors", 128, 256 },
-		{ "gl_MaxVaryingVectors", 8, -1 },
+		{ "gl_MaxVertexAttribs", 16, 16 },
+		{ "gl_MaxVertexUniformVectors", 256, 256 },
+		{ "gl_MaxVaryingVectors", 15, -1 },
 		{ "gl_MaxVertexOutputVectors", -1, 16 },
 		{ "gl_MaxFragmentInputVectors", -1, 15 },
-		{ "gl_MaxVertexTextureImageUnits", 0, 16 },
-		{ "gl_MaxCombinedTextureImageUnits", 8, 32 },
-		{ "gl_MaxTextureImageUnits", 8, 16 },
-		{ "gl_MaxFragmentUniformVectors", 16, 224 },
+		{ "gl_MaxVertexTextureImageUnits", 16, 16 },
+		{ "gl_MaxCombinedTextureImageUnits", 32, 32 },
+		{ "gl_MaxTextureImageUnits", 16, 16 },
+		{ "gl_MaxFragmentUniformVectors", 224, 224 },
 		{ "gl_MaxDrawBuffers", 1, 4 },
 		{ "gl_MinProgramTexelOffset", -1, -8 },
 		{ "gl_MaxProgramTexelOffset", -1, 7 },

@@ -431,6 +431,69 @@ START_TEST(resources)
 }
 END_TEST
 
+/* GL_UNIFORM_IS_ROW_MAJOR is true for row-major matrices only, not for the
+ * other members of a row_major block (dEQP-GLES3 ubo.*row_major*). */
+START_TEST(row_major_flags)
+{
+	struct prog p;
+
+	link2(&p, V3 "struct S { ivec3 a; mat3 b[2]; };\n"
+	      "layout(std140, row_major) uniform Block { S s; vec2 v; layout(column_major) mat2 c; };\n"
+	      "void main() { gl_Position = vec4(s.b[1][0], v.x + c[0].x + float(s.a.x)); }",
+	      V3 PF "out vec4 o; void main() { o = vec4(1.0); }");
+	ck_assert_msg(p.linked, "%s", logs(&p));
+	ck_assert(!glsl_program_uniform(&p.p, "s.a")->row_major);
+	ck_assert(glsl_program_uniform(&p.p, "s.b[0]") == NULL);
+	ck_assert(glsl_program_uniform(&p.p, "s.b")->row_major);
+	ck_assert(!glsl_program_uniform(&p.p, "v")->row_major);
+	ck_assert(!glsl_program_uniform(&p.p, "c")->row_major);
+	prog_done(&p);
+}
+END_TEST
+
+/* Samplers held by structs are uniforms of their own under GL's names, with
+ * a binding per stage that declares them; the default block holds the rest. */
+START_TEST(struct_held_samplers)
+{
+	struct prog p;
+	const struct glsl_prog_uniform *u0, *u1;
+
+	link2(&p, "struct S { float a; sampler2D t; samplerCube c; };\n"
+	      "uniform S arr[2]; attribute vec4 v;\n"
+	      "void main() { gl_Position = v * arr[1].a + texture2DLod(arr[0].t, v.xy, 0.0); }",
+	      PF "struct S { float a; sampler2D t; samplerCube c; };\n"
+	      "struct N { S s; sampler2D m[2]; };\n"
+	      "uniform S arr[2]; uniform N n;\n"
+	      "void main() { gl_FragColor = textureCube(arr[1].c, vec3(1.0)) * n.s.a +\n"
+	      "  texture2D(n.m[1], vec2(0.0)) + texture2D(n.s.t, vec2(0.0)); }");
+	ck_assert_msg(p.linked, "%s", logs(&p));
+	ck_assert_ptr_null(glsl_program_uniform(&p.p, "arr[0]"));
+	u0 = glsl_program_uniform(&p.p, "arr[0].t");
+	u1 = glsl_program_uniform(&p.p, "arr[1].t");
+	ck_assert_ptr_nonnull(u0);
+	ck_assert_ptr_nonnull(u1);
+	ck_assert_int_eq(u0->type->kind, GLSL_KIND_SAMPLER);
+	ck_assert_int_eq(u0->block, -1);
+	for (unsigned st = 0; st < 2; st++) {
+		ck_assert_int_ge(u0->stage.binding[st], 1);
+		ck_assert_int_eq(u1->stage.binding[st], u0->stage.binding[st] + 1);
+	}
+	/* n is the FS's only */
+	u0 = glsl_program_uniform(&p.p, "n.m");
+	ck_assert_ptr_nonnull(u0);
+	ck_assert_uint_eq(u0->array_size, 2);
+	ck_assert_int_eq(u0->stage.binding[0], -1);
+	ck_assert_int_ge(u0->stage.binding[1], 1);
+	ck_assert_ptr_nonnull(glsl_program_uniform(&p.p, "n.s.t"));
+	ck_assert_ptr_nonnull(glsl_program_uniform(&p.p, "arr[1].c"));
+	/* arr[0].a, arr[1].a, n.s.a: a struct of 16 bytes each */
+	ck_assert_uint_eq(glsl_program_uniform(&p.p, "n.s.a")->offset, 32);
+	ck_assert_uint_eq(p.p.default_block_size, 48);
+	ck_assert(emits(&p));
+	prog_done(&p);
+}
+END_TEST
+
 /* ---- corpora ------------------------------------------------------------------------------------- */
 
 /* Pairs the corpus put together that GLSL ES forbids linking: glmark2's
@@ -594,6 +657,8 @@ static Suite *link_suite(void)
 	tcase_add_test(tc, varying_locations_agree);
 	tcase_add_test(tc, attribute_locations);
 	tcase_add_test(tc, resources);
+	tcase_add_test(tc, struct_held_samplers);
+	tcase_add_test(tc, row_major_flags);
 	tcase_add_loop_test(tc, fuzz_regressions, 0, sizeof(fuzz_cases) / sizeof(fuzz_cases[0]));
 	tcase_add_test(tc, real_shader_pairs);
 	tcase_add_test(tc, deqp_compile_link);

@@ -441,6 +441,148 @@ START_TEST(dynamic_sampler_index)
 }
 END_TEST
 
+/* ---- samplers held by struct uniforms ---------------------------------------------------------- */
+
+/* The default block cannot hold samplers: each sampler member path is a
+ * variable of its own (an array over the struct arrays it crosses), and its
+ * elements are resources under GL's names. */
+static const char held_sampler_fs[] =
+	"precision mediump float;\n"
+	"struct T { sampler2D t; float b; };\n"
+	"struct S { float a; sampler2D t; samplerCube c; T inner[2]; };\n"
+	"struct Q { sampler2D only; };\n"
+	"uniform S s;\n"
+	"uniform S arr[2];\n"
+	"uniform Q q;\n"
+	"uniform vec4 k;\n"
+	"vec4 take(S p) { return texture2D(p.inner[1].t, vec2(0.5)) * p.a; }\n"
+	"void main() {\n"
+	"  vec4 r = texture2D(s.t, vec2(0.5)) * s.a + textureCube(arr[1].c, vec3(1.0));\n"
+	"  for (int i = 0; i < 2; i++)\n"
+	"    r += texture2D(arr[i].t, vec2(0.5)) + texture2D(arr[1].inner[i].t, vec2(0.2));\n"
+	"  gl_FragColor = r + k + texture2D(q.only, vec2(0.0)) + take(arr[0]);\n"
+	"}\n";
+
+static uint32_t held_binding(const struct compiled *c, const char *name)
+{
+	const struct glsl_lower_res *r = glsl_lower_find(&c->res, GLSL_RES_SAMPLER, name);
+
+	ck_assert_msg(r, "no sampler %s", name);
+	ck_assert_uint_eq(r->array_size, 0);
+	return r->binding;
+}
+
+START_TEST(struct_held_samplers)
+{
+	struct vc_slot_map map = ctu_slot_map();
+	struct vc_tgsi t;
+	struct compiled c;
+	char *log = NULL, want[64];
+	uint32_t t0;
+
+	ck_assert_msg(compile(held_sampler_fs, GLSL_STAGE_FRAGMENT, &c) == 0, "%s", log_of(&c));
+	/* s.a, s.inner[0..1].b, arr[0..1]'s (48 bytes each), k: no space for samplers */
+	ck_assert_uint_eq(c.res.default_block_size, 48 * 3 + 16);
+	ck_assert_uint_eq(glsl_lower_find(&c.res, GLSL_RES_UNIFORM, "arr[1].inner[1].b")->offset,
+			  48 + 48 + 32);
+	ck_assert_ptr_null(glsl_lower_find(&c.res, GLSL_RES_UNIFORM, "s.t"));
+	ck_assert_ptr_null(glsl_lower_find(&c.res, GLSL_RES_UNIFORM, "q"));
+	/* one binding per element, array elements side by side */
+	t0 = held_binding(&c, "arr[0].t");
+	ck_assert_uint_eq(held_binding(&c, "arr[1].t"), t0 + 1);
+	ck_assert_uint_eq(held_binding(&c, "arr[1].c"), held_binding(&c, "arr[0].c") + 1);
+	ck_assert_uint_eq(held_binding(&c, "arr[1].inner[0].t"),
+			  held_binding(&c, "arr[0].inner[0].t") + 2);
+	ck_assert_uint_ne(held_binding(&c, "s.t"), held_binding(&c, "s.c"));
+	held_binding(&c, "q.only");
+	memset(&t, 0, sizeof(t));
+	ck_assert_msg(vc_tgsi_emit(c.res.module, VC_STAGE_FRAGMENT, &map, &t, &log) == 0, "%s", log);
+	/* arr[i].t in the loop: through ADDR[0] from arr[0].t's view on */
+	snprintf(want, sizeof(want), ", SAMP[ADDR[0].x+%u], 2D\n", t0);
+	ck_assert_msg(strstr(t.text, want), "no %s in\n%s", want, t.text);
+	/* constant paths sample their own view: s.t, and take()'s argument */
+	snprintf(want, sizeof(want), ", SAMP[%u], 2D\n", held_binding(&c, "s.t"));
+	ck_assert_msg(strstr(t.text, want), "no %s in\n%s", want, t.text);
+	snprintf(want, sizeof(want), ", SAMP[%u], 2D\n", held_binding(&c, "arr[0].inner[1].t"));
+	ck_assert_msg(strstr(t.text, want), "no %s in\n%s", want, t.text);
+	snprintf(want, sizeof(want), ", SAMP[%u], CUBE\n", held_binding(&c, "arr[1].c"));
+	ck_assert_msg(strstr(t.text, want), "no %s in\n%s", want, t.text);
+	free(log);
+	vc_tgsi_finish(&t);
+	compiled_finish(&c);
+}
+END_TEST
+
+/* ---- dynamic indices into vectors and varying arrays ------------------------------------------ */
+
+static char *tgsi_of(const char *src, enum glsl_stage stage)
+{
+	struct vc_slot_map map = ctu_slot_map();
+	struct vc_tgsi t;
+	struct compiled c;
+	char *log = NULL, *text;
+
+	ck_assert_msg(compile(src, stage, &c) == 0, "%s", log_of(&c));
+	memset(&t, 0, sizeof(t));
+	ck_assert_msg(vc_tgsi_emit(c.res.module, stage == GLSL_STAGE_FRAGMENT ? VC_STAGE_FRAGMENT :
+				   VC_STAGE_VERTEX, &map, &t, &log) == 0, "%s", log);
+	text = strdup(t.text);
+	free(log);
+	vc_tgsi_finish(&t);
+	compiled_finish(&c);
+	return text;
+}
+
+/* tmp[u] = x selects the component by u (a uniform, CONST[1]) and writes
+ * x (an input): the operands of the insert were swapped once. */
+START_TEST(dynamic_vector_write)
+{
+	char *text = tgsi_of("#version 300 es\nprecision mediump float;\n"
+			     "uniform int u; in vec4 v; out vec4 o;\n"
+			     "void main() { vec3 tmp = vec3(0.0); tmp[u] = v.x; o = vec4(tmp, 1.0); }\n",
+			     GLSL_STAGE_FRAGMENT);
+	unsigned compares = 0;
+
+	for (const char *l = text; (l = strstr(l, "USEQ ")); l++, compares++)
+		ck_assert_msg(line_has(l, "CONST[1][0].xxxx"), "compare without the index:\n%s", text);
+	ck_assert_uint_eq(compares, 3);
+	ck_assert_msg(!strstr(text, "UCMP") || strstr(text, "UCMP TEMP["), "%s", text);
+	free(text);
+}
+END_TEST
+
+/* Varying arrays indexed by a loop counter live in TEMP arrays: the VS
+ * writes its array through ADDR and copies it to the OUTs at the end, the
+ * FS copies the INs in at the start and reads through ADDR. */
+START_TEST(dynamic_varying_arrays)
+{
+	char *vs = tgsi_of("#version 300 es\nuniform int n; in vec4 p; out vec2 var[3];\n"
+			   "void main() { gl_Position = p;\n"
+			   "  for (int i = 0; i < n; i++) var[i] = p.xy * float(i); }\n",
+			   GLSL_STAGE_VERTEX);
+	char *fs = tgsi_of("#version 300 es\nprecision mediump float;\n"
+			   "uniform int n; in vec2 var[3]; out vec4 o;\n"
+			   "void main() { vec2 r = vec2(0.0);\n"
+			   "  for (int i = 0; i < n; i++) r += var[i]; o = vec4(r, 0.0, 1.0); }\n",
+			   GLSL_STAGE_FRAGMENT);
+
+	ck_assert_msg(strstr(vs, "DCL TEMP[0..2], ARRAY(1), LOCAL\n"), "%s", vs);
+	ck_assert_msg(strstr(vs, "MOV TEMP[ADDR[0].x+0](1).xy, "), "%s", vs);
+	for (unsigned i = 0; i < 3; i++) {
+		char want[48];
+
+		snprintf(want, sizeof(want), "MOV OUT[%u], TEMP[%u]\n", i + 1, i);
+		ck_assert_msg(strstr(vs, want), "no %s in\n%s", want, vs);
+		snprintf(want, sizeof(want), "MOV TEMP[%u], IN[%u]\n", i, i);
+		ck_assert_msg(strstr(fs, want), "no %s in\n%s", want, fs);
+	}
+	ck_assert_msg(strstr(fs, "DCL TEMP[0..2], ARRAY(1), LOCAL\n"), "%s", fs);
+	ck_assert_msg(strstr(fs, ", TEMP[ADDR[0].x+0](1)"), "%s", fs);
+	free(vs);
+	free(fs);
+}
+END_TEST
+
 START_TEST(corpus)
 {
 	unsigned ok = 0, regressions = 0, fixed = 0;
@@ -486,6 +628,9 @@ static Suite *lower_suite(void)
 	tcase_add_test(tc, undefined_function_fails);
 #endif
 	tcase_add_test(tc, dynamic_sampler_index);
+	tcase_add_test(tc, struct_held_samplers);
+	tcase_add_test(tc, dynamic_vector_write);
+	tcase_add_test(tc, dynamic_varying_arrays);
 	tcase_add_test(tc, corpus);
 	suite_add_tcase(s, tc);
 	return s;

@@ -800,6 +800,30 @@ START_TEST(appendix_a_not_in_300)
 }
 END_TEST
 
+/* A main() the caller renamed (the GL layer's vertex wrapper) is held to
+ * main's rules; the wrapper's own main is the entry point. */
+START_TEST(renamed_main)
+{
+	struct glsl_sema_options opts = { .renamed_main = "user_main" };
+	struct sema_result r;
+
+	compile_opts(&r, "float user_main() { return 1.0; }\n"
+		     "void main() { user_main(); }", VS, &opts);
+	ck_assert_int_eq(r.stage_failed, 3);
+	ck_assert_msg(strstr(glsl_log_text(&r.log), "'main' must be 'void main()'"), "%s",
+		      glsl_log_text(&r.log));
+	done(&r);
+	compile_opts(&r, "void user_main() { gl_Position = vec4(0.0); }\n"
+		     "void main() { user_main(); }", VS, &opts);
+	ck_assert_msg(r.stage_failed == 0, "%s", glsl_log_text(&r.log));
+	done(&r);
+	/* without the option it is any function */
+	compile(&r, "float user_main() { return 1.0; }\nvoid main() { user_main(); }", VS);
+	ck_assert_msg(r.stage_failed == 0, "%s", glsl_log_text(&r.log));
+	done(&r);
+}
+END_TEST
+
 /* ---- corpora ------------------------------------------------------------------ */
 
 static void corpus_one(const char *name, const char *src, bool fs, void *data)
@@ -984,6 +1008,7 @@ static Suite *sema_suite(void)
 	tcase_add_test(tc, const_fold_every_builtin);
 	tcase_add_test(tc, const_fold_piglit_packing);
 	tcase_add_loop_test(tc, appendix_a_limits, 0, sizeof(limit_cases) / sizeof(limit_cases[0]));
+	tcase_add_test(tc, renamed_main);
 	tcase_add_test(tc, appendix_a_not_in_300);
 	tcase_add_test(tc, real_shader_corpus);
 	tcase_add_test(tc, deqp_shader_library);
