@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include "vgl_xfb.h"
 #include "vgl_batch.h"
 
 #include <stdlib.h>
@@ -229,6 +230,7 @@ int vgl_batch_flush(struct vgl_context *ctx)
 	if (!cmd)
 		return VGL_OK;
 	vgl_query_suspend(ctx);
+	vgl_xfb_suspend(ctx);
 	vgl_batch_end_rendering(ctx);
 	ret = vgl_result_from_vk(vvk_EndCommandBuffer(cmd));
 	if (ret == VGL_OK)

@@ -122,6 +122,7 @@ struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bo
 		case GL_COPY_WRITE_BUFFER: return &ctx->copy_write_buffer;
 		case GL_PIXEL_PACK_BUFFER: return &ctx->pixel_pack_buffer;
 		case GL_PIXEL_UNPACK_BUFFER: return &ctx->pixel_unpack_buffer;
+		case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx->xfb_buffer;
 		}
 	}
 	*valid = false;

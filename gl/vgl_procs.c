@@ -13,7 +13,8 @@ static const struct vgl_proc *const tables[] = {
 	vgl_program_procs, vgl_uniform_procs, vgl_ubo_procs, vgl_draw_procs, vgl_sync_procs,
 	vgl_map_procs, vgl_texture_procs, vgl_texture_image_procs, vgl_texture_param_procs,
 	vgl_texture_copy_procs, vgl_renderbuffer_procs, vgl_fbo_procs, vgl_fbo_status_procs,
-	vgl_sampler_procs, vgl_egl_image_procs, vgl_query_procs,
+	vgl_sampler_procs, vgl_egl_image_procs, vgl_query_procs, vgl_xfb_procs,
+	vgl_xfb_program_procs,
 };
 
 /*
