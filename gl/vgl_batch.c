@@ -1,5 +1,4 @@
 /* SPDX-License-Identifier: MIT */
-#include "vgl_xfb.h"
 #include "vgl_batch.h"
 
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 #include "vgl_device.h"
 #include "vgl_object.h"
 #include "vgl_query.h"
+#include "vgl_xfb.h"
 
 /* Grows an array of `elem` bytes to hold one more; false when out of memory. */
 static bool reserve(void **arr, uint32_t nr, uint32_t *cap, size_t elem)

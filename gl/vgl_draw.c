@@ -9,7 +9,6 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "vgl_xfb.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_draw.h"
@@ -17,6 +16,7 @@
 #include "vgl_pipeline.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_xfb.h"
 
 static bool topology(GLenum mode, VkPrimitiveTopology *t, bool *loop)
 {

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vgl_xfb.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
@@ -21,6 +20,7 @@
 #include "vgl_program.h"
 #include "vgl_query.h"
 #include "vgl_texture.h"
+#include "vgl_xfb.h"
 
 /* GL_MAX_CLIP_PLANES's value; <GLES2/gl2ext.h> is not included */
 #ifndef GL_MAX_CLIP_DISTANCES_EXT

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vgl_xfb.h"
 #include "vgl_context.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_xfb.h"
 
 GLuint vgl_program_name(const struct vgl_program *p)
 {

@@ -344,6 +344,15 @@ void vgl_xfb_bind_buffer(struct vgl_context *ctx, GLuint index, struct vgl_buffe
 	set_binding(&s->bound->bind[index], b, whole ? 0 : offset, whole ? 0 : size);
 }
 
+void vgl_xfb_unbind_buffer(struct vgl_context *ctx, struct vgl_buffer *b)
+{
+	struct xfb_object *x = bound(ctx);
+
+	for (uint32_t i = 0; x && i < VGL_MAX_XFB_BUFFERS; i++)
+		if (x->bind[i].buffer == b)
+			set_binding(&x->bind[i], NULL, 0, 0);
+}
+
 /* ---- names --------------------------------------------------------------------------------- */
 
 static struct vgl_names *xfb_space(struct vgl_context *ctx, pthread_mutex_t **lock)

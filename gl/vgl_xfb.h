@@ -45,6 +45,9 @@ bool vgl_xfb_uses_program(const struct vgl_context *ctx, const struct vgl_progra
  * (b: the buffer named, or NULL for 0). */
 void vgl_xfb_bind_buffer(struct vgl_context *ctx, GLuint index, struct vgl_buffer *b,
 			 GLintptr offset, GLsizeiptr size, bool whole);
+/* glDeleteBuffers: b leaves the bound object's indexed bindings (a capture
+ * into it goes on: its ranges hold the storage). */
+void vgl_xfb_unbind_buffer(struct vgl_context *ctx, struct vgl_buffer *b);
 /* glGet*: TRANSFORM_FEEDBACK_BINDING, _ACTIVE, _PAUSED and the limits;
  * false for other pnames. */
 bool vgl_xfb_get_integer(struct vgl_context *ctx, GLenum pname, GLint64 *out);

@@ -313,6 +313,13 @@ START_TEST(queries_report_link_and_bindings)
 	ck_assert_int_eq(v, 4);
 	gl.GetIntegerv(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, &v);
 	ck_assert_int_ge(v, 64);
+	/* deleting a buffer unbinds it from the generic and the object's points */
+	gl.BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
+	gl.DeleteBuffers(1, &b);
+	x.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 1, &v);
+	ck_assert_int_eq(v, 0);
+	gl.GetIntegerv(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, &v);
+	ck_assert_int_eq(v, 0);
 	x.DeleteTransformFeedbacks(1, &tf);
 	gl.GetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &v);
 	ck_assert_int_eq(v, 0);
