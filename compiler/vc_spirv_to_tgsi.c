@@ -37,6 +37,12 @@ int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out)
 		return fail(out, err);
 	ret = vc_tgsi_emit(m, info->stage, &info->map, out, &log);
 	vc_module_destroy(m);
+	if (!ret && info->xfb && info->stage == VC_STAGE_VERTEX &&
+	    vc_tgsi_resolve_xfb(info->xfb, &out->info, err, sizeof(err))) {
+		free(log);
+		vc_tgsi_finish(out);
+		return fail(out, err);
+	}
 	if (ret) {
 		ret = fail(out, log ? log : "TGSI: failed");
 		free(log);

@@ -57,12 +57,41 @@ struct vc_slot_map {
 	void *ctx;
 };
 
+/*
+ * Stream output (transform feedback) of a vertex shader, asked for by
+ * interface location, as Vulkan's XfbBuffer/Offset decorations do, but per
+ * location and component range: GL captures single array elements and
+ * struct members, which decorations on whole variables cannot name.
+ * Location VC_XFB_POSITION / VC_XFB_POINT_SIZE names gl_Position /
+ * gl_PointSize. Offsets and strides are in dwords. An output the shader does
+ * not declare captures nothing (its place in the buffer stays a hole).
+ */
+#define VC_MAX_SO_OUTPUTS 64 /* the host's PIPE_MAX_SO_OUTPUTS */
+#define VC_MAX_SO_BUFFERS 4
+#define VC_XFB_POSITION 0x100u
+#define VC_XFB_POINT_SIZE 0x101u
+
+struct vc_xfb_output {
+	uint32_t location;   /* 0..31, or VC_XFB_POSITION / VC_XFB_POINT_SIZE */
+	uint32_t component;  /* first component, 0..3 */
+	uint32_t count;      /* components, 1..4 - component */
+	uint32_t buffer;     /* < VC_MAX_SO_BUFFERS */
+	uint32_t offset;     /* dwords into the buffer's vertex record */
+};
+
+struct vc_xfb {
+	uint32_t strides[VC_MAX_SO_BUFFERS]; /* dwords per vertex record */
+	uint32_t nr_outputs;
+	struct vc_xfb_output outputs[VC_MAX_SO_OUTPUTS];
+};
+
 struct vc_compile_info {
 	const uint32_t *words;   /* SPIR-V module */
 	size_t nr_words;
 	const char *entry_point; /* e.g. "main" */
 	enum vc_stage stage;
 	struct vc_slot_map map;
+	const struct vc_xfb *xfb; /* vertex stage: stream output, or NULL */
 };
 
 /*
@@ -80,6 +109,15 @@ struct vc_sampler_pair {
 };
 
 #define VC_MAX_SAMPLER_PAIRS 32 /* one per SAMP slot at most */
+
+/* What OUT[n] of a vertex shader carries: a location, or VC_XFB_POSITION /
+ * VC_XFB_POINT_SIZE. */
+#define VC_MAX_OUT_REGS 40
+
+/* One stream-output entry as the host takes it: OUT register and components. */
+struct vc_so_output {
+	uint32_t reg, component, count, buffer, offset, stream;
+};
 
 /* What the pipeline needs to know of the result. */
 struct vc_shader_info {
@@ -103,6 +141,12 @@ struct vc_shader_info {
 	 * vec4-aligned) for every draw. */
 	bool uses_base_instance;
 	uint32_t base_instance_dword;
+	uint32_t nr_out_regs;      /* VS: out_regs[n] = what OUT[n] carries */
+	uint32_t out_regs[VC_MAX_OUT_REGS];
+	/* stream output resolved from vc_compile_info.xfb (dwords) */
+	uint32_t so_strides[VC_MAX_SO_BUFFERS];
+	uint32_t nr_so_outputs;
+	struct vc_so_output so_outputs[VC_MAX_SO_OUTPUTS];
 };
 
 struct vc_tgsi {

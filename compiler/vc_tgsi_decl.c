@@ -382,6 +382,22 @@ static void declare_output_builtin(struct tg *t, struct tg_var *tv, const struct
 	}
 }
 
+/* A vertex shader's OUT[n] and what it carries, for stream output (vc_tgsi_xfb.c). */
+static void note_out_reg(struct tg *t, uint32_t reg, uint32_t what)
+{
+	if (t->stage != VC_STAGE_VERTEX || reg >= VC_MAX_OUT_REGS)
+		return;
+	t->info->out_regs[reg] = what;
+	if (t->info->nr_out_regs <= reg)
+		t->info->nr_out_regs = reg + 1;
+}
+
+static uint32_t builtin_out_tag(enum vc_builtin b)
+{
+	return b == VC_BUILTIN_POSITION ? VC_XFB_POSITION
+	     : b == VC_BUILTIN_POINT_SIZE ? VC_XFB_POINT_SIZE : UINT32_MAX;
+}
+
 /* Outputs are written to TEMP shadows and copied to OUT at the end. */
 static void declare_output(struct tg *t, vc_var_id id)
 {
@@ -394,7 +410,7 @@ static void declare_output(struct tg *t, vc_var_id id)
 	if (!tv->array_id)   /* else its shadow is a TEMP array (declare_io_array) */
 		tv->base = tg_temps(t, leaves).index;
 	if (v->builtin) {
-		t->nr_out++;
+		note_out_reg(t, t->nr_out++, builtin_out_tag(v->builtin));
 		declare_output_builtin(t, tv, v);
 		return;
 	}
@@ -407,6 +423,7 @@ static void declare_output(struct tg *t, vc_var_id id)
 			tg_decl(t, "DCL OUT[%u], COLOR[%u]", t->nr_out++, v->location + i);
 			t->info->outputs_written |= 1u << (v->location + i);
 		} else {
+			note_out_reg(t, t->nr_out, (uint32_t)v->location + i);
 			tg_decl(t, "DCL OUT[%u], GENERIC[%u]", t->nr_out++, v->location + i);
 		}
 	}

@@ -12,3 +12,11 @@
  */
 int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc_slot_map *map,
 		 struct vc_tgsi *out, char **log);
+
+/*
+ * Fills info's stream-output entries from the request x, by what OUT
+ * registers carry (info->out_regs, from vc_tgsi_emit). 0, or -1 with the
+ * reason in err.
+ */
+int vc_tgsi_resolve_xfb(const struct vc_xfb *x, struct vc_shader_info *info, char *err,
+			size_t err_size);

@@ -9,6 +9,7 @@
 #include "vgl_device.h"
 #include "vgl_object.h"
 #include "vgl_query.h"
+#include "vgl_xfb.h"
 
 /* Grows an array of `elem` bytes to hold one more; false when out of memory. */
 static bool reserve(void **arr, uint32_t nr, uint32_t *cap, size_t elem)
@@ -250,6 +251,7 @@ int vgl_batch_flush(struct vgl_context *ctx)
 	if (!cmd)
 		return VGL_OK;
 	vgl_query_suspend(ctx);
+	vgl_xfb_suspend(ctx);
 	vgl_batch_end_rendering(ctx);
 	ret = vgl_result_from_vk(vvk_EndCommandBuffer(cmd));
 	if (ret == VGL_OK)

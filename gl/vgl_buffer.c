@@ -11,6 +11,7 @@
 #include "vgl_procs.h"
 #include "vgl_usage.h"
 #include "vgl_vertex.h"
+#include "vgl_xfb.h"
 
 static _Atomic uint64_t next_storage_id = 1;
 
@@ -122,6 +123,7 @@ struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bo
 		case GL_COPY_WRITE_BUFFER: return &ctx->copy_write_buffer;
 		case GL_PIXEL_PACK_BUFFER: return &ctx->pixel_pack_buffer;
 		case GL_PIXEL_UNPACK_BUFFER: return &ctx->pixel_unpack_buffer;
+		case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx->xfb_buffer;
 		}
 	}
 	*valid = false;
@@ -153,7 +155,8 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 {
 	struct vgl_buffer **slots[] = { &ctx->array_buffer, &ctx->uniform_buffer,
 					&ctx->copy_read_buffer, &ctx->copy_write_buffer,
-					&ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer };
+					&ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer,
+					&ctx->xfb_buffer };
 
 	for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++)
 		if (*slots[i] == b)
@@ -162,6 +165,7 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 		if (ctx->ubo[i].buffer == b)
 			vgl_buffer_set(&ctx->ubo[i].buffer, NULL);
 	vgl_vao_unbind_buffer(ctx->vao, b);
+	vgl_xfb_unbind_buffer(ctx, b);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VERTEX) | VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 

@@ -11,6 +11,7 @@
 #include "vgl_object.h"
 #include "vgl_program.h"
 #include "vgl_query.h"
+#include "vgl_xfb.h"
 #include "vgl_surface.h"
 #include "vgl_texture.h"
 
@@ -164,6 +165,7 @@ static void release_bindings(struct vgl_context *ctx)
 	vgl_buffer_unref(ctx->copy_write_buffer);
 	vgl_buffer_unref(ctx->pixel_pack_buffer);
 	vgl_buffer_unref(ctx->pixel_unpack_buffer);
+	vgl_buffer_unref(ctx->xfb_buffer);
 	for (int i = 0; i < VGL_MAX_UBO_BINDINGS; i++)
 		vgl_buffer_unref(ctx->ubo[i].buffer);
 	vgl_vao_release(&ctx->default_vao);
@@ -173,6 +175,7 @@ static void release_bindings(struct vgl_context *ctx)
 	vgl_clear_finish(ctx);
 	vgl_texture_state_destroy(ctx);
 	vgl_query_state_destroy(ctx);
+	vgl_xfb_state_destroy(ctx);
 }
 
 void vgl_context_destroy(struct vgl_context *ctx)

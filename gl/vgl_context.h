@@ -67,6 +67,7 @@ struct vgl_context {
 	struct vgl_buffer *array_buffer, *uniform_buffer;
 	struct vgl_buffer *copy_read_buffer, *copy_write_buffer;
 	struct vgl_buffer *pixel_pack_buffer, *pixel_unpack_buffer;  /* vgl_pbo.h */
+	struct vgl_buffer *xfb_buffer;     /* GL_TRANSFORM_FEEDBACK_BUFFER's generic binding */
 	struct vgl_ubo_binding ubo[VGL_MAX_UBO_BINDINGS];
 	struct vgl_vao default_vao, *vao;
 	struct vgl_names vaos;
@@ -82,6 +83,7 @@ struct vgl_context {
 	uint32_t ext_mask;                 /* vgl_ext_mask_compute, at creation */
 	struct vgl_texture_state *tex;     /* vgl_texture.h; NULL until first used */
 	struct vgl_query_state *queries;   /* vgl_query.c; NULL until first used */
+	struct vgl_xfb_state *xfb;         /* vgl_xfb.c; NULL until first used */
 };
 
 void vgl_error(struct vgl_context *ctx, GLenum error);

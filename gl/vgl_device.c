@@ -125,6 +125,17 @@ static void destroy_vk(struct vgl_device *d)
 		vvk_DestroyInstance(d->instance, NULL);
 }
 
+static uint32_t xfb_buffers(VkPhysicalDevice pdev)
+{
+	VkPhysicalDeviceTransformFeedbackPropertiesEXT x = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT };
+	VkPhysicalDeviceProperties2 p = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+					  .pNext = &x };
+
+	vvk_GetPhysicalDeviceProperties2(pdev, &p);
+	return x.maxTransformFeedbackBuffers;
+}
+
 static int device_create(struct vgl_device **out)
 {
 	struct vgl_device *d = calloc(1, sizeof(*d));
@@ -144,6 +155,7 @@ static int device_create(struct vgl_device **out)
 	}
 	vvk_GetDeviceQueue(d->dev, 0, 0, &d->queue);
 	vvk_GetPhysicalDeviceProperties(d->pdev, &d->props);
+	d->max_xfb_buffers = xfb_buffers(d->pdev);
 	d->sync_reads = debug_option("syncreads");
 	vgl_device_init_drm(d);
 	snprintf(d->renderer, sizeof(d->renderer), "virtgl (%s)", d->props.deviceName);

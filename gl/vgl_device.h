@@ -26,6 +26,7 @@ struct vgl_device {
 	VkDevice dev;
 	VkQueue queue;
 	VkPhysicalDeviceProperties props;
+	uint32_t max_xfb_buffers;       /* transform feedback buffers the host offers */
 	pthread_mutex_t lock;           /* submissions and the deferred list */
 	VkSemaphore timeline;           /* value n: the n-th submission completed */
 	uint64_t last_value;            /* value of the last submission */

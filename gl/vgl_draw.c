@@ -16,6 +16,7 @@
 #include "vgl_pipeline.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_xfb.h"
 
 static bool topology(GLenum mode, VkPrimitiveTopology *t, bool *loop)
 {
@@ -249,6 +250,8 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 	struct vgl_fb fb;
 	uint32_t n;
 
+	if (!vgl_xfb_draw_ok(ctx, d->mode, d->indexed, d->count, d->instances))
+		return;
 	if (!vgl_framebuffer_draw(ctx, &fb)) {
 		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
 		return;
@@ -267,6 +270,7 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 	if (!n)
 		return;
 	emit_dynamic(ctx, &fb, cmd);
+	vgl_xfb_before_draw(ctx, cmd);
 	if (d->indexed || d->line_loop)
 		vvk_CmdDrawIndexed(cmd, n, (uint32_t)d->instances, 0, d->base_vertex, 0);
 	else
@@ -333,7 +337,8 @@ static void draw_indexed(struct vgl_context *ctx, const struct vgl_draw *d)
 static void draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instances)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_draw d = { .first = first, .count = count, .instances = instances };
+	struct vgl_draw d = { .mode = mode, .first = first, .count = count,
+			      .instances = instances };
 
 	if (!ctx)
 		return;
@@ -352,7 +357,7 @@ static void draw_elements(GLenum mode, GLsizei count, GLenum type, const void *i
 			  GLsizei instances, GLint base_vertex)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_draw d = { .count = count, .instances = instances, .indexed = true,
+	struct vgl_draw d = { .mode = mode, .count = count, .instances = instances, .indexed = true,
 			      .index_type = type, .indices = indices, .base_vertex = base_vertex };
 
 	if (!ctx)

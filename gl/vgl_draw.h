@@ -17,6 +17,7 @@ struct vgl_linked;
 struct vgl_fb;
 
 struct vgl_draw {
+	GLenum mode;
 	VkPrimitiveTopology topology;
 	GLint first;
 	GLsizei count, instances;

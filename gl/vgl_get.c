@@ -21,6 +21,7 @@
 #include "vgl_query.h"
 #include "vgl_renderbuffer.h"
 #include "vgl_texture.h"
+#include "vgl_xfb.h"
 
 /* GL_MAX_CLIP_PLANES's value; <GLES2/gl2ext.h> is not included */
 #ifndef GL_MAX_CLIP_DISTANCES_EXT
@@ -278,10 +279,19 @@ static bool get_query(struct vgl_context *ctx, GLenum p, struct value *v)
 	return vgl_query_get_integer(ctx, p, &x) && one(v, x);
 }
 
+/* transform feedback state and limits (vgl_xfb.c), ES 3.0 */
+static bool get_xfb(struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	GLint64 x;
+
+	return ctx->major >= 3 && vgl_xfb_get_integer(ctx, p, &x) && one(v, x);
+}
+
 static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	return get_limit(ctx, p, v) || get_limit3(ctx, p, v) || get_raster(ctx, p, v) ||
-	       get_binding(ctx, p, v) || get_query(ctx, p, v) || get_enable(ctx, p, v);
+	       get_binding(ctx, p, v) || get_query(ctx, p, v) || get_xfb(ctx, p, v) ||
+	       get_enable(ctx, p, v);
 }
 
 /* ---- conversions (ES 3.0 §2.3.1, §6.1.2) ------------------------------------------ */
@@ -409,6 +419,9 @@ static bool indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint6
 {
 	const struct vgl_ubo_binding *b;
 
+	if (target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING ||
+	    target == GL_TRANSFORM_FEEDBACK_BUFFER_START || target == GL_TRANSFORM_FEEDBACK_BUFFER_SIZE)
+		return vgl_xfb_get_indexed(ctx, target, index, out);
 	if (target != GL_UNIFORM_BUFFER_BINDING && target != GL_UNIFORM_BUFFER_START &&
 	    target != GL_UNIFORM_BUFFER_SIZE) {
 		vgl_error(ctx, GL_INVALID_ENUM);

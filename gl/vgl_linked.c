@@ -445,6 +445,7 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	free(l->locations);
 	free(l->sampler_units);
 	free(l->data);
+	vgl_linked_xfb_free(&l->xfb);
 	pthread_mutex_destroy(&l->lock);
 	free(l);
 }
@@ -477,7 +478,7 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 	if (!copy_uniforms(l, p) || !copy_blocks(l, p) ||
 	    !copy_vars(&l->attribs, &l->nr_attribs, p->attribs, p->nr_attribs) ||
 	    !copy_vars(&l->outputs, &l->nr_outputs, p->outputs, p->nr_outputs) ||
-	    !assign_locations(l))
+	    !assign_locations(l) || !vgl_linked_xfb_build(&l->xfb, p))
 		return VGL_ERROR_OUT_OF_MEMORY;
 	input_mask(l, p);
 	sampler_bindings(l);
@@ -523,12 +524,21 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 	struct glsl_attrib_binding *ab = attrib_bindings(p);
 	struct glsl_linked_program lp;
 	struct vgl_linked *l = NULL;
+	struct vgl_xfb_link xl;
 	int ret;
 
-	if (!ab)
+	if (!ab || !vgl_xfb_link_prepare(p, &xl)) {
+		free(ab);
 		return VGL_ERROR_OUT_OF_MEMORY;
+	}
+	if (xl.vs)
+		shaders[GLSL_STAGE_VERTEX] = xl.vs;
 	ret = glsl_shader_link(shaders, &(struct glsl_link_options){
-		.attrib_bindings = ab, .nr_attrib_bindings = p->nr_bindings }, &lp);
+		.attrib_bindings = ab, .nr_attrib_bindings = p->nr_bindings,
+		.limits = { .max_xfb_separate_attribs = ctx->dev->max_xfb_buffers },
+		.xfb_varyings = xl.names,
+		.nr_xfb_varyings = p->nr_xfb_names,
+		.xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS }, &lp);
 	/* vgl_shader.c's depth wrapper calls the VS's main() under this name */
 	if (ret != 0 && lp.info_log && strstr(lp.info_log, "'vgl_user_main' is called but never"))
 		*log = strdup("error: vertex shader lacks 'main'\n");
@@ -542,6 +552,7 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 		ret = VGL_ERROR_BAD_ATTRIBUTE;
 	}
 	glsl_linked_program_finish(&lp);
+	vgl_xfb_link_finish(&xl); /* after: lp's declared types live in its tree */
 	if (ret != VGL_OK && l)
 		linked_destroy(&l->obj);
 	*out = ret == VGL_OK ? l : NULL;

@@ -282,6 +282,7 @@ struct pipeline_ci {
 	VkPipelineColorBlendAttachmentState att[VGL_MAX_DRAW_BUFFERS];
 	VkPipelineMultisampleStateCreateInfo ms;
 	VkPipelineDynamicStateCreateInfo dy;
+	struct vvk_pipeline_stream_output_info so;
 };
 
 static void vertex_state(const struct vgl_pkey *k, struct pipeline_ci *c)
@@ -337,6 +338,19 @@ static void fixed_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 		.pDynamicStates = dynamic_states };
 }
 
+/* A program with captured varyings writes them whenever a capture is
+ * bound: its every pipeline has the stream output. */
+static void stream_output(const struct vgl_linked *l, struct pipeline_ci *c)
+{
+	if (!l->xfb.nr_entries)
+		return;
+	c->so = (struct vvk_pipeline_stream_output_info){
+		.sType = VVK_STRUCTURE_TYPE_PIPELINE_STREAM_OUTPUT_INFO,
+		.entryCount = l->xfb.nr_entries, .pEntries = l->xfb.entries };
+	memcpy(c->so.strides, l->xfb.strides, sizeof(c->so.strides));
+	c->ri.pNext = &c->so;
+}
+
 static VkPipeline create(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_pkey *k)
 {
 	VkShaderModule fs = k->flags & VGL_PKEY_Y_DOWN ? l->fs_y_down : l->fs;
@@ -353,6 +367,7 @@ static VkPipeline create(struct vgl_context *ctx, struct vgl_linked *l, const st
 	vertex_state(k, &c);
 	target_state(k, &c);
 	fixed_state(k, &c);
+	stream_output(l, &c);
 	if (vvk_CreateGraphicsPipelines(ctx->dev->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p) !=
 	    VK_SUCCESS)
 		return VK_NULL_HANDLE;

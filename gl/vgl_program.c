@@ -11,6 +11,7 @@
 #include "vgl_context.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_xfb.h"
 
 GLuint vgl_program_name(const struct vgl_program *p)
 {
@@ -28,6 +29,7 @@ static void program_free(struct vgl_program *p)
 		free(p->bindings[i].name);
 	free(p->bindings);
 	free(p->info_log);
+	vgl_program_xfb_names_free(p);
 	free(p);
 }
 
@@ -214,6 +216,10 @@ static void GL_APIENTRY vgl_LinkProgram(GLuint name)
 	p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
 	if (!p)
 		return;
+	if (vgl_xfb_uses_program(ctx, p)) {
+		vgl_error(ctx, GL_INVALID_OPERATION); /* ES 3.0 section 2.15.2 */
+		return;
+	}
 	ret = vgl_linked_create(ctx, p, &l, &log);
 	free(p->info_log);
 	p->info_log = log;
@@ -235,6 +241,10 @@ static void GL_APIENTRY vgl_UseProgram(GLuint name)
 
 	if (!ctx)
 		return;
+	if (vgl_xfb_blocks_use_program(ctx)) {
+		vgl_error(ctx, GL_INVALID_OPERATION); /* ES 3.0 section 2.15.2 */
+		return;
+	}
 	if (name) {
 		p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
 		if (!p)
@@ -323,11 +333,8 @@ static bool program_param(const struct vgl_context *ctx, const struct vgl_progra
 	case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: *out = max_block_length(l); return true;
 	case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: *out = 0; return true;
 	case GL_PROGRAM_BINARY_LENGTH: *out = 0; return true;
-	case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: *out = GL_INTERLEAVED_ATTRIBS; return true;
-	case GL_TRANSFORM_FEEDBACK_VARYINGS: *out = 0; return true;
-	case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: *out = 0; return true;
 	}
-	return false;
+	return vgl_program_xfb_param(p, pname, out);
 }
 
 static void GL_APIENTRY vgl_GetProgramiv(GLuint name, GLenum pname, GLint *params)

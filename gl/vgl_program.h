@@ -79,6 +79,25 @@ struct vgl_location {
 	uint32_t uniform, element;
 };
 
+/* A captured varying as glGetTransformFeedbackVarying reports it. */
+struct vgl_xfb_varying {
+	char *name;
+	GLenum type;
+	GLint size;
+};
+
+/* The link's transform feedback (vgl_xfb_program.c): what the queries
+ * report, and the pipeline's stream output (vvk.h). */
+struct vgl_linked_xfb {
+	struct vgl_xfb_varying *varyings;
+	uint32_t nr_varyings;
+	struct vvk_stream_output_entry *entries;
+	uint32_t nr_entries;
+	uint32_t strides[VVK_MAX_STREAM_OUTPUT_BUFFERS]; /* bytes per vertex */
+	uint32_t nr_buffers;              /* binding points a capture writes */
+	GLenum mode;                      /* GL_INTERLEAVED_ATTRIBS or GL_SEPARATE_ATTRIBS */
+};
+
 struct vgl_linked {
 	struct vgl_object obj;
 	uint64_t id;                      /* vgl_unique_id: tells a relink at a freed one's address apart */
@@ -108,6 +127,7 @@ struct vgl_linked {
 	uint64_t push_serial;             /* names the data last pushed (vgl_linked_upload_uniforms) */
 	uint32_t dirty_lo, dirty_hi;      /* bytes of data not yet on the GPU */
 	int32_t depth_range_at;           /* gl_DepthRange's offset in data; -1: unused */
+	struct vgl_linked_xfb xfb;
 	pthread_mutex_t lock;             /* descriptor sets and pipelines */
 	struct vgl_dcache sets;
 	struct vgl_pcache pipelines;
@@ -117,6 +137,12 @@ struct vgl_attrib_binding {
 	char *name;
 	GLuint location;
 };
+
+/* The output a program capturing gl_Position captures instead: the value
+ * before the depth fix of the vertex shader's wrapper (vgl_shader.c). */
+#define VGL_XFB_POSITION_NAME "vgl_xfb_Position"
+/* The vertex shader compiled again with that output; NULL if it cannot be. */
+struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_shader *sh);
 
 struct vgl_program {
 	enum vgl_pobj_kind kind;
@@ -128,6 +154,10 @@ struct vgl_program {
 	struct vgl_attrib_binding *bindings;
 	uint32_t nr_bindings;
 	struct vgl_linked *linked;        /* last successful link; NULL if none */
+	/* glTransformFeedbackVaryings, for the next link */
+	char **xfb_names;
+	uint32_t nr_xfb_names;
+	GLenum xfb_mode;
 };
 
 /* The object of a name in the shader/program namespace, of `kind`, with GL's
@@ -164,6 +194,23 @@ static inline void vgl_linked_unref(struct vgl_linked *l)
 	if (l)
 		vgl_object_unref(&l->obj);
 }
+/* vgl_xfb_program.c: the link's transform feedback from glsl's program
+ * (false: out of memory); its release; glGetProgramiv's three
+ * TRANSFORM_FEEDBACK_* names (false for others); the pending names' release. */
+struct glsl_program;
+bool vgl_linked_xfb_build(struct vgl_linked_xfb *x, const struct glsl_program *p);
+void vgl_linked_xfb_free(struct vgl_linked_xfb *x);
+bool vgl_program_xfb_param(const struct vgl_program *p, GLenum pname, GLint *out);
+void vgl_program_xfb_names_free(struct vgl_program *p);
+/* What a link of p gets for its captured varyings: the names, gl_Position
+ * as VGL_XFB_POSITION_NAME, and then the vertex shader compiled with that
+ * output (else vs is NULL: the program's own). false: out of memory. */
+struct vgl_xfb_link {
+	const char **names;
+	struct glsl_shader *vs;
+};
+bool vgl_xfb_link_prepare(const struct vgl_program *p, struct vgl_xfb_link *out);
+void vgl_xfb_link_finish(struct vgl_xfb_link *l);
 /* GL type enum of a glsl type. */
 GLenum vgl_gl_type(const void *glsl_type);
 /* Copies s into a client buffer of bufsize bytes, GL-style. */

@@ -204,6 +204,15 @@ static const char depth_wrapper[] =
 	"\n#undef main\n"
 	"void main() { vgl_user_main(); gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
 
+/* The same for a program that captures gl_Position (transform feedback
+ * records the application's value): a copy made before the depth fix. */
+#define XFB_WRAPPER(out) \
+	"\n#undef main\n" out " highp vec4 " VGL_XFB_POSITION_NAME ";\n" \
+	"void main() { vgl_user_main(); " VGL_XFB_POSITION_NAME " = gl_Position;\n" \
+	"  gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n"
+static const char xfb_wrapper_300[] = XFB_WRAPPER("out");
+static const char xfb_wrapper_100[] = XFB_WRAPPER("varying");
+
 /*
  * Past white space and comments from p, counting new-lines into *line; in
  * a directive's line (in_line), stops at its new-line. A comment may come
@@ -271,17 +280,42 @@ static bool names_main(const char *src)
 	return false;
 }
 
-static char *vertex_source(const char *src)
+static char *vertex_source(const char *src, const char *wrapper)
 {
 	unsigned line;
 	size_t head = after_version(src, &line);
-	size_t size = strlen(src) + sizeof(depth_wrapper) + 96;
+	size_t size = strlen(src) + strlen(wrapper) + 96;
 	char *out = malloc(size);
 
 	if (!out)
 		return NULL;
 	snprintf(out, size, "%.*s%s#define main vgl_user_main\n#line %u\n%s%s", (int)head, src,
-		 head && src[head - 1] != '\n' ? "\n" : "", line, src + head, depth_wrapper);
+		 head && src[head - 1] != '\n' ? "\n" : "", line, src + head, wrapper);
+	return out;
+}
+
+/* renamed: src wraps the application's main() as vgl_user_main, which is
+ * still held to main's rules */
+static struct glsl_shader *compile(GLenum type, const char *src, bool renamed)
+{
+	size_t len = SIZE_MAX;
+
+	return glsl_shader_compile(&(struct glsl_compile_info){
+		.strings = &src, .lengths = &len, .count = 1,
+		.stage = type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
+		.sema = { .renamed_main = renamed ? "vgl_user_main" : NULL },
+		});
+}
+
+struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_shader *sh)
+{
+	bool es3 = sh->compiled && glsl_shader_version(sh->compiled) >= 300;
+	char *src = sh->source && names_main(sh->source)
+			    ? vertex_source(sh->source, es3 ? xfb_wrapper_300 : xfb_wrapper_100)
+			    : NULL;
+	struct glsl_shader *out = src ? compile(GL_VERTEX_SHADER, src, true) : NULL;
+
+	free(src);
 	return out;
 }
 
@@ -291,7 +325,6 @@ static void GL_APIENTRY vgl_CompileShader(GLuint name)
 	struct vgl_shader *sh;
 	const char *src;
 	char *wrapped = NULL;
-	size_t len = SIZE_MAX;
 
 	if (!ctx)
 		return;
@@ -300,7 +333,7 @@ static void GL_APIENTRY vgl_CompileShader(GLuint name)
 		return;
 	src = sh->source ? sh->source : "";
 	if (sh->type == GL_VERTEX_SHADER && names_main(src)) {
-		wrapped = vertex_source(src);
+		wrapped = vertex_source(src, depth_wrapper);
 		if (!wrapped) {
 			vgl_error(ctx, GL_OUT_OF_MEMORY);
 			return;
@@ -309,11 +342,7 @@ static void GL_APIENTRY vgl_CompileShader(GLuint name)
 	}
 	if (sh->compiled)
 		glsl_shader_destroy(sh->compiled);
-	sh->compiled = glsl_shader_compile(&(struct glsl_compile_info){
-		.strings = &src, .lengths = &len, .count = 1,
-		.stage = sh->type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
-		.sema = { .renamed_main = wrapped ? "vgl_user_main" : NULL },
-		});
+	sh->compiled = compile(sh->type, src, wrapped != NULL);
 	free(wrapped);
 	if (!sh->compiled)
 		vgl_error(ctx, GL_OUT_OF_MEMORY);

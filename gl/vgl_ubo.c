@@ -15,6 +15,7 @@
 #include "vgl_device.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_xfb.h"
 
 /* A range that only moved (same buffer, same size) changes a dynamic offset,
  * not the descriptor set's key: the draw re-binds the set it has. */
@@ -52,17 +53,17 @@ static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset
 
 	if (!ctx)
 		return;
-	if (target != GL_UNIFORM_BUFFER) {
-		vgl_error(ctx, GL_INVALID_ENUM); /* transform feedback: not offered */
+	if (target != GL_UNIFORM_BUFFER && target != GL_TRANSFORM_FEEDBACK_BUFFER) {
+		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
 	align = ctx->dev->props.limits.minUniformBufferOffsetAlignment;
-	if (index >= VGL_MAX_UBO_BINDINGS ||
-	    (!whole && name && (size <= 0 || offset < 0 || (VkDeviceSize)offset % align))) {
+	if (target == GL_UNIFORM_BUFFER && (index >= VGL_MAX_UBO_BINDINGS ||
+	    (!whole && name && (size <= 0 || offset < 0 || (VkDeviceSize)offset % align)))) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	if (name && !(b = still_bound(&ctx->ubo[index], name))) {
+	if (name && (target != GL_UNIFORM_BUFFER || !(b = still_bound(&ctx->ubo[index], name)))) {
 		pthread_mutex_lock(&ctx->share->lock);
 		b = vgl_names_get(&ctx->share->buffers, name);
 		pthread_mutex_unlock(&ctx->share->lock);
@@ -70,6 +71,10 @@ static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset
 			vgl_error(ctx, GL_INVALID_OPERATION);
 			return;
 		}
+	}
+	if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
+		vgl_xfb_bind_buffer(ctx, index, b, offset, size, whole);
+		return;
 	}
 	vgl_buffer_set(&ctx->uniform_buffer, b);
 	set_binding(ctx, &ctx->ubo[index], b, whole ? 0 : offset, whole ? 0 : size);

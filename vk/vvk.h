@@ -175,6 +175,38 @@ struct vvk_query_pool_occlusion_info {
 };
 
 /*
+ * Chained to VkGraphicsPipelineCreateInfo: the vertex stage's stream output
+ * (transform feedback). VK_EXT_transform_feedback says this with SPIR-V
+ * XfbBuffer/XfbStride/Offset decorations on whole output variables; GL
+ * captures single array elements and struct members, which those cannot
+ * name, so entries here go by interface Location and component range.
+ * Location VVK_STREAM_OUTPUT_POSITION / _POINT_SIZE names the built-ins.
+ * Offsets and strides are bytes, multiples of 4; at most 64 entries and 4
+ * buffers. An entry the shader has no output for leaves its bytes alone.
+ */
+#define VVK_STRUCTURE_TYPE_PIPELINE_STREAM_OUTPUT_INFO ((VkStructureType)0x76766b04)
+#define VVK_STREAM_OUTPUT_POSITION 0x100u
+#define VVK_STREAM_OUTPUT_POINT_SIZE 0x101u
+#define VVK_MAX_STREAM_OUTPUT_BUFFERS 4u
+#define VVK_MAX_STREAM_OUTPUT_ENTRIES 64u
+
+struct vvk_stream_output_entry {
+	uint32_t location;
+	uint32_t component;      /* first component, 0..3 */
+	uint32_t componentCount; /* 1..4 - component */
+	uint32_t buffer;
+	uint32_t offset;         /* bytes into the buffer's vertex record */
+};
+
+struct vvk_pipeline_stream_output_info {
+	VkStructureType sType;
+	const void *pNext;
+	uint32_t strides[VVK_MAX_STREAM_OUTPUT_BUFFERS]; /* bytes per vertex record */
+	uint32_t entryCount;
+	const struct vvk_stream_output_entry *pEntries;
+};
+
+/*
  * A query type of this layer: the GPU time, in ns, between vvk_CmdBeginQuery
  * and vvk_CmdEndQuery (the host's TIME_ELAPSED), one 64-bit value. Offered
  * where the queue family reports timestampValidBits.
@@ -382,6 +414,27 @@ void vvk_CmdDraw(VkCommandBuffer cmd, uint32_t vertexCount, uint32_t instanceCou
 void vvk_CmdDrawIndexed(VkCommandBuffer cmd, uint32_t indexCount, uint32_t instanceCount,
 			uint32_t firstIndex, int32_t vertexOffset, uint32_t firstInstance);
 void vvk_CmdDispatch(VkCommandBuffer cmd, uint32_t x, uint32_t y, uint32_t z);
+
+/*
+ * Transform feedback (VK_EXT_transform_feedback's commands, vvk_cmd_xfb.c).
+ * Begin captures into the bound ranges from their start, or, for a binding
+ * whose counter buffer is given, continues where the End that named that
+ * counter buffer stopped (the binding must be the same range). The host
+ * keeps the position itself: counter buffers are never read or written,
+ * they only name the paused capture. An End without a counter buffer for a
+ * binding finishes that capture. Begin and End may be outside rendering.
+ * The bound buffers count as written by the submission.
+ */
+void vvk_CmdBindTransformFeedbackBuffersEXT(VkCommandBuffer cmd, uint32_t firstBinding,
+					    uint32_t bindingCount, const VkBuffer *pBuffers,
+					    const VkDeviceSize *pOffsets, const VkDeviceSize *pSizes);
+void vvk_CmdBeginTransformFeedbackEXT(VkCommandBuffer cmd, uint32_t firstCounterBuffer,
+				      uint32_t counterBufferCount,
+				      const VkBuffer *pCounterBuffers,
+				      const VkDeviceSize *pCounterBufferOffsets);
+void vvk_CmdEndTransformFeedbackEXT(VkCommandBuffer cmd, uint32_t firstCounterBuffer,
+				    uint32_t counterBufferCount, const VkBuffer *pCounterBuffers,
+				    const VkDeviceSize *pCounterBufferOffsets);
 
 void vvk_CmdCopyBuffer(VkCommandBuffer cmd, VkBuffer src, VkBuffer dst, uint32_t count,
 		       const VkBufferCopy *pRegions);

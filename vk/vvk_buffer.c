@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "vvk_buffer.h"
 
+#include "vdrm_cmds.h"
 #include "vvk_device.h"
 
 VkResult vvk_CreateBuffer(VkDevice device, const VkBufferCreateInfo *pCreateInfo,
@@ -23,8 +24,11 @@ VkResult vvk_CreateBuffer(VkDevice device, const VkBufferCreateInfo *pCreateInfo
 void vvk_DestroyBuffer(VkDevice device, VkBuffer buffer, const VkAllocationCallbacks *pAllocator)
 {
 	struct vvk_device *dev = vvk_device_from_handle(device);
+	struct vvk_buffer *b = vvk_buffer_from_handle(buffer);
 
-	vvk_free(vvk_device_alloc(dev, pAllocator), vvk_buffer_from_handle(buffer));
+	if (b)
+		vvk_device_destroy_object(dev, VDRM_OBJ_STREAMOUT_TARGET, b->xfb.target);
+	vvk_free(vvk_device_alloc(dev, pAllocator), b);
 }
 
 void vvk_GetBufferMemoryRequirements(VkDevice device, VkBuffer buffer,

@@ -137,8 +137,22 @@ struct vvk_active_query {
 	uint32_t handle[2];
 };
 
+/* Transform feedback (vvk_cmd_xfb.c): the bound ranges, and the host's
+ * target objects while a capture is active. */
+struct vvk_xfb_binding {
+	struct vvk_buffer *buffer; /* NULL: unbound */
+	uint32_t res, offset, size; /* resource bytes */
+};
+
+struct vvk_xfb_state {
+	struct vvk_xfb_binding bound[VVK_MAX_STREAM_OUTPUT_BUFFERS];
+	uint32_t targets[VVK_MAX_STREAM_OUTPUT_BUFFERS];
+	uint32_t nr_targets; /* bindings sent with SET_STREAMOUT_TARGETS; 0: inactive */
+};
+
 struct vvk_cmd_state {
 	uint32_t dirty;
+	struct vvk_xfb_state xfb;
 	struct vvk_active_query active_queries[VVK_MAX_ACTIVE_QUERIES];
 	uint32_t nr_active_queries;
 	struct vvk_switch_memo switches[2]; /* the last two switches, newest first */

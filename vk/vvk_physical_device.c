@@ -192,9 +192,30 @@ static void drm_properties(struct vvk_physical_device *pdev, VkPhysicalDeviceDrm
 	p->renderMinor = (int64_t)(render & 0xffffffffu);
 }
 
+/* Stream output as the host offers it: one stream, its buffers (at most
+ * the four GL names), 64 captured components (PIPE_MAX_SO_OUTPUTS). */
+static void xfb_properties(const struct vvk_physical_device *pdev,
+			   VkPhysicalDeviceTransformFeedbackPropertiesEXT *x)
+{
+	uint32_t buffers = VVK_MIN(pdev->caps->max_streamout_buffers, VVK_MAX_STREAM_OUTPUT_BUFFERS);
+
+	x->maxTransformFeedbackStreams = buffers ? 1 : 0;
+	x->maxTransformFeedbackBuffers = buffers;
+	x->maxTransformFeedbackBufferSize = UINT32_MAX;
+	x->maxTransformFeedbackStreamDataSize = VVK_MAX_STREAM_OUTPUT_ENTRIES * 4;
+	x->maxTransformFeedbackBufferDataSize = VVK_MAX_STREAM_OUTPUT_ENTRIES * 4;
+	x->maxTransformFeedbackBufferDataStride = VVK_MAX_STREAM_OUTPUT_ENTRIES * 4;
+	x->transformFeedbackQueries = buffers ? VK_TRUE : VK_FALSE;
+	x->transformFeedbackStreamsLinesTriangles = VK_FALSE;
+	x->transformFeedbackRasterizationStreamSelect = VK_FALSE;
+	x->transformFeedbackDraw = VK_FALSE;
+}
+
 void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 				      VkPhysicalDeviceProperties2 *p)
 {
+	VkPhysicalDeviceTransformFeedbackPropertiesEXT *xfb = (void *)vvk_find_struct(
+		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT);
 	VkPhysicalDeviceTimelineSemaphoreProperties *tl = (void *)vvk_find_struct(
 		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES);
 	VkPhysicalDeviceDrmPropertiesEXT *drm = (void *)vvk_find_struct(
@@ -205,6 +226,8 @@ void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 		tl->maxTimelineSemaphoreValueDifference = UINT64_MAX;
 	if (drm)
 		drm_properties(vvk_physical_device_from_handle(physicalDevice), drm);
+	if (xfb)
+		xfb_properties(vvk_physical_device_from_handle(physicalDevice), xfb);
 }
 
 void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures *f)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "vdrm_cmds.h"
+#include "vdrm_streamout.h"
 #include "vvk_device.h"
 #include "vvk_format.h"
 #include "vvk_shader_module.h"
@@ -16,6 +17,9 @@ struct shader_text {
 	bool uses_push;
 	bool uses_base_instance;
 	uint32_t base_instance_dword;
+	uint32_t so_strides[VDRM_SO_MAX_BUFFERS]; /* dwords */
+	uint32_t nr_so;
+	struct vdrm_create_shader_elem so[VDRM_SO_MAX_OUTPUTS];
 	struct vc_tgsi compiled; /* when it came from SPIR-V */
 };
 
@@ -59,14 +63,32 @@ static VkResult take_pairs(struct vvk_pipeline *p, enum vvk_stage s, const struc
 	return VK_SUCCESS;
 }
 
+/* The compiler's entries as the host's dwords. */
+static VkResult take_stream_output(const struct vc_shader_info *info, struct shader_text *out)
+{
+	memcpy(out->so_strides, info->so_strides, sizeof(out->so_strides));
+	for (uint32_t i = 0; i < info->nr_so_outputs; i++) {
+		const struct vc_so_output *o = &info->so_outputs[i];
+
+		if (!vdrm_so_output(o->reg, o->component, o->count, o->buffer, o->offset,
+				    &out->so[i].output))
+			return VK_ERROR_INVALID_SHADER_NV;
+		out->so[i].stream = 0;
+	}
+	out->nr_so = info->nr_so_outputs;
+	return VK_SUCCESS;
+}
+
 static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *m,
 			const VkPipelineShaderStageCreateInfo *stage, enum vvk_stage s,
-			struct shader_text *out)
+			const struct vc_xfb *xfb, struct shader_text *out)
 {
 	struct vc_compile_info info = {
 		.words = m->words, .nr_words = m->nr_words, .entry_point = stage->pName,
 		.stage = compiler_stage(s), .map = vvk_pipeline_layout_slot_map(p->layout),
+		.xfb = s == VVK_STAGE_VS ? xfb : NULL,
 	};
+	VkResult r;
 
 	if (vc_spirv_to_tgsi(&info, &out->compiled)) {
 		fprintf(stderr, "virtgl: shader compilation failed: %s\n",
@@ -80,7 +102,8 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 	out->uses_push = out->compiled.info.uses_push_constants;
 	out->uses_base_instance = out->compiled.info.uses_base_instance;
 	out->base_instance_dword = out->compiled.info.base_instance_dword;
-	return take_pairs(p, s, &out->compiled.info);
+	r = take_stream_output(&out->compiled.info, out);
+	return r == VK_SUCCESS ? take_pairs(p, s, &out->compiled.info) : r;
 }
 
 static void from_tgsi(const struct vvk_shader_module *m, struct shader_text *out)
@@ -127,14 +150,17 @@ static void encode_parts(struct vdrm_cs *cs, const struct shader_text *t, uint32
 static void encode_shader(struct vdrm_cs *cs, const struct shader_text *t, uint32_t type)
 {
 	size_t len = strlen(t->text);
+	struct vdrm_cmd_create_shader c = {
+		.type = type, .num_tokens = t->num_tokens, .local_mem_bytes = t->shared_size,
+		.elems = t->so, .count = t->nr_so, .data = t->text, .size_bytes = (uint32_t)len };
 
-	if (VDRM_CREATE_SHADER_LEN(0, len) > VDRM_CMD_MAX_PAYLOAD) {
+	/* parts carry no stream output: such a shader fails in the encoder */
+	if (!t->nr_so && VDRM_CREATE_SHADER_LEN(0, len) > VDRM_CMD_MAX_PAYLOAD) {
 		encode_parts(cs, t, type, len + 1);
 		return;
 	}
-	vdrm_encode_create_shader(cs, &(struct vdrm_cmd_create_shader){
-		.type = type, .num_tokens = t->num_tokens, .local_mem_bytes = t->shared_size,
-		.data = t->text, .size_bytes = (uint32_t)len });
+	memcpy(c.so_stride, t->so_strides, sizeof(c.so_stride));
+	vdrm_encode_create_shader(cs, &c);
 }
 
 /*
@@ -163,7 +189,8 @@ static void take_stage_info(struct vvk_pipeline *p, enum vvk_stage s, const stru
 }
 
 VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline *p,
-				    const VkPipelineShaderStageCreateInfo *stage, enum vvk_stage s)
+				    const VkPipelineShaderStageCreateInfo *stage, enum vvk_stage s,
+				    const struct vc_xfb *xfb)
 {
 	const struct vvk_shader_module *m = vvk_shader_module_from_handle(stage->module);
 	struct shader_text t = { 0 };
@@ -172,7 +199,7 @@ VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline 
 	if (m->tgsi)
 		from_tgsi(m, &t);
 	else
-		r = compile(p, m, stage, s, &t);
+		r = compile(p, m, stage, s, xfb, &t);
 	if (r == VK_SUCCESS) {
 		take_stage_info(p, s, &t);
 		p->shaders[s] = create_shared_shader(dev, &t, s);
@@ -244,16 +271,49 @@ static VkResult check_vertex_formats(const VkPipelineVertexInputStateCreateInfo 
 	return VK_SUCCESS;
 }
 
+/* vvk_pipeline_stream_output_info in the compiler's terms (dwords). */
+static VkResult stream_output(const VkGraphicsPipelineCreateInfo *ci, struct vc_xfb *x)
+{
+	const struct vvk_pipeline_stream_output_info *so =
+		vvk_find_struct(ci->pNext, VVK_STRUCTURE_TYPE_PIPELINE_STREAM_OUTPUT_INFO);
+
+	memset(x, 0, sizeof(*x));
+	if (!so)
+		return VK_SUCCESS;
+	if (so->entryCount > VVK_MAX_STREAM_OUTPUT_ENTRIES || (so->entryCount && !so->pEntries))
+		return VK_ERROR_INITIALIZATION_FAILED;
+	for (uint32_t b = 0; b < VVK_MAX_STREAM_OUTPUT_BUFFERS; b++) {
+		if (so->strides[b] % 4)
+			return VK_ERROR_INITIALIZATION_FAILED;
+		x->strides[b] = so->strides[b] / 4;
+	}
+	for (uint32_t i = 0; i < so->entryCount; i++) {
+		const struct vvk_stream_output_entry *e = &so->pEntries[i];
+
+		if (e->offset % 4)
+			return VK_ERROR_INITIALIZATION_FAILED;
+		x->outputs[i] = (struct vc_xfb_output){ e->location, e->component,
+							e->componentCount, e->buffer,
+							e->offset / 4 };
+	}
+	x->nr_outputs = so->entryCount;
+	return VK_SUCCESS;
+}
+
 static VkResult create_graphics(struct vvk_device *dev, const void *info,
 				const VkAllocationCallbacks *a, VkPipeline *out)
 {
 	const VkGraphicsPipelineCreateInfo *ci = info;
 	struct vvk_pipeline *p = pipeline_new(dev, a, VK_PIPELINE_BIND_POINT_GRAPHICS, ci->layout);
 	VkResult r = !p ? VK_ERROR_OUT_OF_HOST_MEMORY : check_vertex_formats(ci->pVertexInputState);
+	struct vc_xfb xfb;
 
+	if (r == VK_SUCCESS)
+		r = stream_output(ci, &xfb);
 	for (uint32_t i = 0; r == VK_SUCCESS && i < ci->stageCount; i++)
 		r = vvk_pipeline_create_shader(dev, p, &ci->pStages[i],
-					       stage_of(ci->pStages[i].stage));
+					       stage_of(ci->pStages[i].stage),
+					       xfb.nr_outputs ? &xfb : NULL);
 	if (r == VK_SUCCESS)
 		vvk_pipeline_create_states(dev, p, ci);
 	if (r == VK_SUCCESS && !(p->blend && p->dsa && p->rasterizer && p->vertex_elements))
@@ -281,7 +341,7 @@ static VkResult create_compute(struct vvk_device *dev, const void *info,
 	if (r == VK_SUCCESS && !vvk_physical_device_has_cap(dev->pdev, VDRM_CAP_COMPUTE_SHADER))
 		r = VK_ERROR_FEATURE_NOT_PRESENT;
 	if (r == VK_SUCCESS)
-		r = vvk_pipeline_create_shader(dev, p, &ci->stage, VVK_STAGE_CS);
+		r = vvk_pipeline_create_shader(dev, p, &ci->stage, VVK_STAGE_CS, NULL);
 	return pipeline_finish(dev, p, a, r, out);
 }
 

@@ -64,10 +64,11 @@ VVK_HANDLE_CASTS(vvk_pipeline, VkPipeline)
 struct vvk_device;
 struct vvk_shader_module;
 
-/* A shader object from a module (SPIR-V compiled for `layout`, or TGSI). */
+/* A shader object from a module (SPIR-V compiled for `layout`, or TGSI);
+ * a vertex shader from SPIR-V captures xfb's outputs (may be NULL). */
 VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline *p,
 				    const VkPipelineShaderStageCreateInfo *stage,
-				    enum vvk_stage s);
+				    enum vvk_stage s, const struct vc_xfb *xfb);
 /* vvk_pipeline_state.c: the graphics CSOs. */
 void vvk_pipeline_create_states(struct vvk_device *dev, struct vvk_pipeline *p,
 				const VkGraphicsPipelineCreateInfo *ci);

@@ -409,6 +409,12 @@ static void init_limits(struct lk *k)
 	l->max_combined_uniform_blocks = pick(g->max_combined_uniform_blocks,
 					      GLSL_LINK_DEFAULT_COMBINED_BLOCKS);
 	l->max_uniform_block_size = pick(g->max_uniform_block_size, GLSL_LINK_DEFAULT_BLOCK_SIZE);
+	l->max_xfb_interleaved_components = pick(g->max_xfb_interleaved_components,
+						 GLSL_LINK_DEFAULT_XFB_INTERLEAVED);
+	l->max_xfb_separate_attribs = pick(g->max_xfb_separate_attribs,
+					   GLSL_LINK_DEFAULT_XFB_SEPARATE_ATTRIBS);
+	l->max_xfb_separate_components = pick(g->max_xfb_separate_components,
+					      GLSL_LINK_DEFAULT_XFB_SEPARATE_COMPONENTS);
 }
 
 struct stage_use {
@@ -490,7 +496,8 @@ static bool link_all(struct lk *k)
 	return check_shaders(k) && check_varyings(k) &&
 	       (k->version >= GLSL_ES_300 || check_builtin_invariance(k)) && check_uniforms(k) &&
 	       check_limits(k) && lk_check_outputs(k) && lk_assign_attribs(k) &&
-	       lk_assign_varyings(k) && lk_merge_uniforms(k) && lk_lower(k) && lk_resources(k);
+	       lk_assign_varyings(k) && lk_merge_uniforms(k) && lk_lower(k) && lk_resources(k) &&
+	       lk_xfb(k);
 }
 
 int glsl_link(const struct glsl_link_shader shaders[GLSL_STAGE_COUNT],

@@ -70,6 +70,9 @@ struct glsl_link_limits {
 	uint32_t max_fragment_uniform_blocks;
 	uint32_t max_combined_uniform_blocks;
 	uint32_t max_uniform_block_size;
+	uint32_t max_xfb_interleaved_components;
+	uint32_t max_xfb_separate_attribs;
+	uint32_t max_xfb_separate_components;
 };
 
 #define GLSL_LINK_DEFAULT_ATTRIBS 16
@@ -82,11 +85,20 @@ struct glsl_link_limits {
 #define GLSL_LINK_DEFAULT_STAGE_BLOCKS 12
 #define GLSL_LINK_DEFAULT_COMBINED_BLOCKS 24
 #define GLSL_LINK_DEFAULT_BLOCK_SIZE 16384
+#define GLSL_LINK_DEFAULT_XFB_INTERLEAVED 64
+#define GLSL_LINK_DEFAULT_XFB_SEPARATE_ATTRIBS 4
+#define GLSL_LINK_DEFAULT_XFB_SEPARATE_COMPONENTS 4
 
 struct glsl_link_options {
 	const struct glsl_attrib_binding *attrib_bindings;
 	uint32_t nr_attrib_bindings;
 	struct glsl_link_limits limits;
+	/* glTransformFeedbackVaryings: the names to capture, and whether each
+	 * goes to a buffer of its own (SEPARATE_ATTRIBS) or all interleave
+	 * into buffer 0 */
+	const char *const *xfb_varyings;
+	uint32_t nr_xfb_varyings;
+	bool xfb_separate;
 };
 
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */
@@ -124,6 +136,25 @@ struct glsl_prog_var {
 	uint32_t slots;                /* locations taken */
 };
 
+/*
+ * A captured varying (ES 3.0 section 2.15.2), in the order given: GL's
+ * type and size (array elements of a whole array, else 1) of what it names,
+ * and where it lives: `slots` consecutive locations from `location` (or
+ * GLSL_XFB_POSITION / GLSL_XFB_POINT_SIZE, one slot) of `slot_components`
+ * components each, written to `buffer` at `offset` dwords of each vertex's
+ * record, slot after slot.
+ */
+#define GLSL_XFB_POSITION 0x100u
+#define GLSL_XFB_POINT_SIZE 0x101u
+
+struct glsl_prog_xfb {
+	char *name;
+	const struct glsl_type *type;  /* built-in leaf type */
+	uint32_t size;
+	uint32_t location, slots, slot_components;
+	uint32_t buffer, offset;
+};
+
 struct glsl_program {
 	unsigned version;
 	struct glsl_lower_result stages[GLSL_STAGE_COUNT];  /* the lowered shaders */
@@ -134,6 +165,10 @@ struct glsl_program {
 	struct glsl_prog_var *attribs, *varyings, *outputs;
 	uint32_t nr_attribs, nr_varyings, nr_outputs;
 	uint32_t default_block_size;   /* bytes; 0: no loose uniforms */
+	struct glsl_prog_xfb *xfb;     /* captured varyings, in the order named */
+	uint32_t nr_xfb;
+	bool xfb_separate;
+	uint32_t xfb_strides[4];       /* dwords per vertex record of each buffer */
 	uint32_t cap_uniforms, cap_blocks, cap_vars[3];   /* storage bookkeeping */
 };
 

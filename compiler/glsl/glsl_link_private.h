@@ -6,6 +6,7 @@
  *   glsl_link_res.c  the program layout (default block, locations) and the
  *                    lowering of both stages
  *   glsl_link_reflect.c  the resource lists for the GL queries
+ *   glsl_link_xfb.c  the varyings glTransformFeedbackVaryings names
  */
 #pragma once
 
@@ -56,3 +57,7 @@ bool lk_lower(struct lk *k);
 
 /* glsl_link_reflect.c */
 bool lk_resources(struct lk *k);
+
+/* glsl_link_xfb.c: resolves opts->xfb_varyings into p->xfb (after the
+ * varyings have locations). */
+bool lk_xfb(struct lk *k);

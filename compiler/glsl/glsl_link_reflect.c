@@ -325,6 +325,9 @@ void glsl_program_finish(struct glsl_program *p)
 			free(vars[l][i].name);
 		free(vars[l]);
 	}
+	for (uint32_t i = 0; i < p->nr_xfb; i++)
+		free(p->xfb[i].name);
+	free(p->xfb);
 	free(p->uniforms);
 	free(p->blocks);
 	memset(p, 0, sizeof(*p));

@@ -18,6 +18,7 @@
 #include "vdrm_decode.h"
 #include "vdrm_query.h"
 #include "vdrm_result.h"
+#include "vdrm_streamout.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -771,6 +772,25 @@ static void enc_set_streamout_targets(struct vdrm_cs *cs)
 }
 static const uint32_t gold_set_streamout_targets[] = { 0x00020019, 0x00000000, 0x0000000e };
 
+/* A resumed pair: both append bits, the targets in binding order. */
+static void enc_set_streamout_targets_append(struct vdrm_cs *cs)
+{
+	static const uint32_t targets[] = { 0x21, 0x22 };
+
+	vdrm_encode_set_streamout_targets(cs, &(struct vdrm_cmd_set_streamout_targets){
+		.append_bitmask = 0x3, .elems = targets, .count = 2 });
+}
+static const uint32_t gold_set_streamout_targets_append[] = {
+	0x00030019, 0x00000003, 0x00000021, 0x00000022,
+};
+
+/* No targets: the host unbinds its transform feedback object (len 1). */
+static void enc_set_streamout_targets_none(struct vdrm_cs *cs)
+{
+	vdrm_encode_set_streamout_targets(cs, &(struct vdrm_cmd_set_streamout_targets){ 0 });
+}
+static const uint32_t gold_set_streamout_targets_none[] = { 0x00010019, 0x00000000 };
+
 /* Doc 3.6 as captured. */
 static void enc_launch_grid(struct vdrm_cs *cs)
 {
@@ -927,6 +947,8 @@ static const struct golden goldens[] = {
 	G(get_query_result_qbo_u32, get_query_result_qbo, "GET_QUERY_RESULT_QBO"),
 	G(set_render_condition, set_render_condition, "SET_RENDER_CONDITION"),
 	G(set_streamout_targets, set_streamout_targets, "SET_STREAMOUT_TARGETS"),
+	G(set_streamout_targets_append, set_streamout_targets, "SET_STREAMOUT_TARGETS"),
+	G(set_streamout_targets_none, set_streamout_targets, "SET_STREAMOUT_TARGETS"),
 	G(launch_grid, launch_grid, "LAUNCH_GRID"),
 	G(memory_barrier, memory_barrier, "MEMORY_BARRIER"),
 	G(texture_barrier, texture_barrier, "TEXTURE_BARRIER"),
@@ -1497,6 +1519,27 @@ START_TEST(test_query_read_host_block)
 }
 END_TEST
 
+/* The SO output dword (doc 2.4): the capture of doc 6.4 (OUT[3].x to
+ * buffer 0) and every field at its widest; fields that do not fit fail. */
+START_TEST(test_so_output_dword)
+{
+	uint32_t d = 0xdeadbeef;
+
+	ck_assert(vdrm_so_output(3, 0, 1, 0, 0, &d));
+	ck_assert_uint_eq(d, 0x00000403);
+	ck_assert(vdrm_so_output(0xff, 1, 3, 3, 0xffff, &d));
+	ck_assert_uint_eq(d, 0xffff6dff);
+	ck_assert(vdrm_so_output(2, 0, 4, 1, 4, &d));
+	ck_assert_uint_eq(d, 0x00043002);
+	ck_assert(!vdrm_so_output(0x100, 0, 1, 0, 0, &d));
+	ck_assert(!vdrm_so_output(0, 2, 3, 0, 0, &d));   /* z..w+1 */
+	ck_assert(!vdrm_so_output(0, 0, 0, 0, 0, &d));
+	ck_assert(!vdrm_so_output(0, 0, 1, 4, 0, &d));
+	ck_assert(!vdrm_so_output(0, 0, 1, 0, 0x10000, &d));
+	ck_assert_uint_eq(d, 0x00043002);
+}
+END_TEST
+
 START_TEST(test_dump_shader_so_and_malformed)
 {
 	struct vdrm_cs cs;
@@ -1551,6 +1594,7 @@ static Suite *encoder_suite(void)
 	tcase_add_test(tc, test_dump_elements);
 	tcase_add_test(tc, test_dump_shader_so_and_malformed);
 	tcase_add_test(tc, test_query_type_index_limits);
+	tcase_add_test(tc, test_so_output_dword);
 	tcase_add_test(tc, test_query_read_host_block);
 	suite_add_tcase(s, tc);
 	return s;

@@ -13,6 +13,14 @@ struct glt_gl gl;
 
 static struct vtest_fixture server;
 
+void *glt_proc(const char *name)
+{
+	void *p = vgl_get_proc_address(name);
+
+	ck_assert_msg(p != NULL, "%s missing", name);
+	return p;
+}
+
 void glt_load(struct glt_gl *out)
 {
 #define GLT_LOAD(n, N)                                                        \

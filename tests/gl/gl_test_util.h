@@ -79,6 +79,8 @@ extern struct glt_gl gl;
 /* check fixture: device, 32x32 RGBA8 + D24S8 pbuffer, ES 3.0 context, current */
 void glt_setup(void);
 void glt_teardown(void);
+/* The function of a GL name (as libglvnd gets it); asserts it exists. */
+void *glt_proc(const char *name);
 /* Loads every function of GLT_FUNCS by name; asserts each exists. */
 void glt_load(struct glt_gl *out);
 /* Runs the suite against a host (starts and stops the vtest server). */

@@ -2055,6 +2055,128 @@ ROW(get_integer64v_ext_enum)
 	FX(GetInteger64vEXT, __typeof__(&glGetInteger64v))(GL_TEXTURE_2D, &v);
 }
 
+/* transform feedback (ES 3.0 §2.15) */
+static const char *const xfb_names[] = { "gl_Position" };
+
+/* the ES 3.0 program relinked capturing gl_Position, current; a 64-byte
+ * buffer (four vertices) at binding 0 when `bound` */
+static GLuint xfb_program(bool bound)
+{
+	GLuint p = glt_program(vs3, fs3);
+
+	F(TransformFeedbackVaryings)(p, 1, xfb_names, GL_INTERLEAVED_ATTRIBS);
+	gl.LinkProgram(p);
+	gl.UseProgram(p);
+	if (bound)
+		F(BindBufferBase)(GL_TRANSFORM_FEEDBACK_BUFFER, 0,
+				  buffer(GL_TRANSFORM_FEEDBACK_BUFFER, 64));
+	return p;
+}
+
+/* capturing triangles into it */
+static GLuint xfb_active(void)
+{
+	GLuint p = xfb_program(true);
+
+	F(BeginTransformFeedback)(GL_TRIANGLES);
+	return p;
+}
+
+static GLuint xfb_object(void)
+{
+	GLuint id;
+
+	F(GenTransformFeedbacks)(1, &id);
+	return id;
+}
+
+ROW(gen_xfb_value) { GLuint id; F(GenTransformFeedbacks)(-1, &id); }
+ROW(delete_xfb_value) { GLuint id = xfb_object(); F(DeleteTransformFeedbacks)(-1, &id); }
+ROW(delete_xfb_active)
+{
+	GLuint id = xfb_object();
+
+	F(BindTransformFeedback)(GL_TRANSFORM_FEEDBACK, id);
+	xfb_active();
+	F(PauseTransformFeedback)();
+	F(DeleteTransformFeedbacks)(1, &id);
+}
+ROW(bind_xfb_enum) { F(BindTransformFeedback)(GL_TEXTURE_2D, xfb_object()); }
+ROW(bind_xfb_not_generated) { F(BindTransformFeedback)(GL_TRANSFORM_FEEDBACK, 4321); }
+ROW(bind_xfb_active)
+{
+	GLuint id = xfb_object();
+
+	xfb_active();
+	F(BindTransformFeedback)(GL_TRANSFORM_FEEDBACK, id);
+}
+ROW(begin_xfb_enum) { xfb_program(true); F(BeginTransformFeedback)(GL_TRIANGLE_STRIP); }
+ROW(begin_xfb_active) { xfb_active(); F(BeginTransformFeedback)(GL_TRIANGLES); }
+ROW(begin_xfb_no_program) { gl.UseProgram(0); F(BeginTransformFeedback)(GL_POINTS); }
+ROW(begin_xfb_no_varyings) { program(); F(BeginTransformFeedback)(GL_POINTS); }
+ROW(begin_xfb_no_buffer) { xfb_program(false); F(BeginTransformFeedback)(GL_POINTS); }
+ROW(end_xfb_inactive) { F(EndTransformFeedback)(); }
+ROW(pause_xfb_inactive) { F(PauseTransformFeedback)(); }
+ROW(pause_xfb_paused) { xfb_active(); F(PauseTransformFeedback)(); F(PauseTransformFeedback)(); }
+ROW(resume_xfb_inactive) { F(ResumeTransformFeedback)(); }
+ROW(resume_xfb_not_paused) { xfb_active(); F(ResumeTransformFeedback)(); }
+ROW(resume_xfb_other_program)
+{
+	xfb_active();
+	F(PauseTransformFeedback)();
+	program();
+	F(ResumeTransformFeedback)();
+}
+ROW(xfb_varyings_enum) { F(TransformFeedbackVaryings)(program(), 1, xfb_names, GL_TRIANGLES); }
+ROW(xfb_varyings_count) { F(TransformFeedbackVaryings)(program(), -1, xfb_names, GL_SEPARATE_ATTRIBS); }
+ROW(xfb_varyings_separate_too_many)
+{
+	static const char *const five[] = { "a", "b", "c", "d", "e" };
+
+	F(TransformFeedbackVaryings)(program(), 5, five, GL_SEPARATE_ATTRIBS);
+}
+ROW(xfb_varyings_not_program) { F(TransformFeedbackVaryings)(4321, 1, xfb_names, GL_SEPARATE_ATTRIBS); }
+ROW(get_xfb_varying_index)
+{
+	GLsizei len, size;
+	GLenum type;
+	char name[8];
+
+	F(GetTransformFeedbackVarying)(xfb_program(false), 1, 8, &len, &size, &type, name);
+}
+ROW(get_xfb_varying_bufsize)
+{
+	GLsizei len, size;
+	GLenum type;
+	char name[8];
+
+	F(GetTransformFeedbackVarying)(xfb_program(false), 0, -1, &len, &size, &type, name);
+}
+ROW(draw_arrays_xfb_mode) { xfb_active(); gl.DrawArrays(GL_POINTS, 0, 3); }
+ROW(draw_arrays_xfb_overflow) { xfb_active(); gl.DrawArrays(GL_TRIANGLES, 0, 6); }
+ROW(draw_elements_xfb) { xfb_active(); gl.DrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, NULL); }
+ROW(use_program_xfb_active) { xfb_active(); gl.UseProgram(0); }
+ROW(link_program_xfb_active) { gl.LinkProgram(xfb_active()); }
+ROW(bind_buffer_base_xfb_active)
+{
+	xfb_active();
+	F(BindBufferBase)(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buffer(GL_ARRAY_BUFFER, 16));
+}
+ROW(bind_buffer_base_xfb_index)
+{
+	F(BindBufferBase)(GL_TRANSFORM_FEEDBACK_BUFFER, 4, buffer(GL_ARRAY_BUFFER, 16));
+}
+ROW(bind_buffer_range_xfb_offset)
+{
+	F(BindBufferRange)(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buffer(GL_ARRAY_BUFFER, 16), 2, 8);
+}
+ROW(get_integeri_xfb_index)
+{
+	GLint v;
+
+	F(GetIntegeri_v)(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 4, &v);
+}
+
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
 #define O GL_INVALID_OPERATION
@@ -2567,6 +2689,38 @@ static const struct row rows[] = {
 	R(QueryCounterEXT, 3, O, query_counter_other_target),
 	R(QueryCounterEXT, 3, O, query_counter_active),
 	R(GetInteger64vEXT, 2, E, get_integer64v_ext_enum),
+	R(GenTransformFeedbacks, 3, V, gen_xfb_value),
+	R(DeleteTransformFeedbacks, 3, V, delete_xfb_value),
+	R(DeleteTransformFeedbacks, 3, O, delete_xfb_active),
+	R(BindTransformFeedback, 3, E, bind_xfb_enum),
+	R(BindTransformFeedback, 3, O, bind_xfb_not_generated),
+	R(BindTransformFeedback, 3, O, bind_xfb_active),
+	R(BeginTransformFeedback, 3, E, begin_xfb_enum),
+	R(BeginTransformFeedback, 3, O, begin_xfb_active),
+	R(BeginTransformFeedback, 3, O, begin_xfb_no_program),
+	R(BeginTransformFeedback, 3, O, begin_xfb_no_varyings),
+	R(BeginTransformFeedback, 3, O, begin_xfb_no_buffer),
+	R(EndTransformFeedback, 3, O, end_xfb_inactive),
+	R(PauseTransformFeedback, 3, O, pause_xfb_inactive),
+	R(PauseTransformFeedback, 3, O, pause_xfb_paused),
+	R(ResumeTransformFeedback, 3, O, resume_xfb_inactive),
+	R(ResumeTransformFeedback, 3, O, resume_xfb_not_paused),
+	R(ResumeTransformFeedback, 3, O, resume_xfb_other_program),
+	R(TransformFeedbackVaryings, 3, E, xfb_varyings_enum),
+	R(TransformFeedbackVaryings, 3, V, xfb_varyings_count),
+	R(TransformFeedbackVaryings, 3, V, xfb_varyings_separate_too_many),
+	R(TransformFeedbackVaryings, 3, V, xfb_varyings_not_program),
+	R(GetTransformFeedbackVarying, 3, V, get_xfb_varying_index),
+	R(GetTransformFeedbackVarying, 3, V, get_xfb_varying_bufsize),
+	R(DrawArrays, 3, O, draw_arrays_xfb_mode),
+	R(DrawArrays, 3, O, draw_arrays_xfb_overflow),
+	R(DrawElements, 3, O, draw_elements_xfb),
+	R(UseProgram, 3, O, use_program_xfb_active),
+	R(LinkProgram, 3, O, link_program_xfb_active),
+	R(BindBufferBase, 3, O, bind_buffer_base_xfb_active),
+	R(BindBufferBase, 3, V, bind_buffer_base_xfb_index),
+	R(BindBufferRange, 3, V, bind_buffer_range_xfb_offset),
+	R(GetIntegeri_v, 3, V, get_integeri_xfb_index),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
@@ -2602,6 +2756,7 @@ static const struct {
 	{ "glIsSync", "any handle: GL_FALSE" },
 	{ "glIsQuery", "any name: GL_FALSE" },
 	{ "glIsQueryEXT", "any name: GL_FALSE" },
+	{ "glIsTransformFeedback", "any name: GL_FALSE" },
 };
 
 #define NR_NO_ERROR (sizeof(no_error_case) / sizeof(no_error_case[0]))

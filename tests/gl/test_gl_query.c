@@ -36,27 +36,19 @@ struct query_gl {
 
 static struct query_gl q;
 
-static void *must(const char *name)
-{
-	void *p = vgl_get_proc_address(name);
-
-	ck_assert_msg(p != NULL, "%s missing", name);
-	return p;
-}
-
 static void setup(void)
 {
 	glt_setup();
-	q.GenQueries = must("glGenQueries");
-	q.DeleteQueries = must("glDeleteQueries");
-	q.IsQuery = must("glIsQuery");
-	q.BeginQuery = must("glBeginQuery");
-	q.EndQuery = must("glEndQuery");
-	q.GetQueryiv = must("glGetQueryiv");
-	q.GetQueryObjectuiv = must("glGetQueryObjectuiv");
-	q.QueryCounterEXT = must("glQueryCounterEXT");
-	q.GetQueryObjectui64vEXT = must("glGetQueryObjectui64vEXT");
-	q.GetInteger64v = must("glGetInteger64v");
+	q.GenQueries = glt_proc("glGenQueries");
+	q.DeleteQueries = glt_proc("glDeleteQueries");
+	q.IsQuery = glt_proc("glIsQuery");
+	q.BeginQuery = glt_proc("glBeginQuery");
+	q.EndQuery = glt_proc("glEndQuery");
+	q.GetQueryiv = glt_proc("glGetQueryiv");
+	q.GetQueryObjectuiv = glt_proc("glGetQueryObjectuiv");
+	q.QueryCounterEXT = glt_proc("glQueryCounterEXT");
+	q.GetQueryObjectui64vEXT = glt_proc("glGetQueryObjectui64vEXT");
+	q.GetInteger64v = glt_proc("glGetInteger64v");
 }
 
 static const char *vs =

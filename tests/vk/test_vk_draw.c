@@ -58,6 +58,7 @@ struct pipe_desc {
 	VkFormat ds_format;
 	const VkPipelineColorBlendAttachmentState *blend; /* NULL: write all, no blending */
 	uint32_t nr_colors;                               /* 0: one */
+	const void *next;                                 /* more of the create info */
 };
 
 static VkPipelineShaderStageCreateInfo stage(VkShaderStageFlagBits s, VkShaderModule m)
@@ -92,7 +93,7 @@ static VkPipeline make_pipeline(const struct pipe_desc *d)
 				 VK_DYNAMIC_STATE_STENCIL_REFERENCE };
 	VkPipelineVertexInputStateCreateInfo vi = vertex_input(d);
 	VkPipelineRenderingCreateInfo ri = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO, .pNext = d->next,
 		.colorAttachmentCount = nr_colors, .pColorAttachmentFormats = formats,
 		.depthAttachmentFormat = d->ds_format };
 	VkGraphicsPipelineCreateInfo ci = {
@@ -1839,6 +1840,115 @@ START_TEST(timestamps_increase)
 }
 END_TEST
 
+/* ---- transform feedback ------------------------------------------------------------- */
+
+/* attr.vert's gl_Position and v_color interleaved into buffer 0 (seven
+ * floats a vertex), v_color.y alone into buffer 1. */
+#define XFB_FLOATS 7
+static const struct vvk_stream_output_entry xfb_entries[] = {
+	{ VVK_STREAM_OUTPUT_POSITION, 0, 4, 0, 0 },
+	{ 0, 0, 3, 0, 16 },
+	{ 0, 1, 1, 1, 0 },
+};
+
+static VkPipeline xfb_pipeline(VkPipelineLayout layout)
+{
+	return make_pipeline(&(struct pipe_desc){
+		.vs = "attr.vert", .fs = "varying.frag", .layout = layout,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.next = &(struct vvk_pipeline_stream_output_info){
+			.sType = VVK_STRUCTURE_TYPE_PIPELINE_STREAM_OUTPUT_INFO,
+			.strides = { XFB_FLOATS * 4, 4 }, .entryCount = 3, .pEntries = xfb_entries } });
+}
+
+/* Vertex i of two triangles: position (i, -i), colour (i/8, 1 - i/8, 0.5). */
+static void xfb_vertices(float v[6 * FLOATS_PER_VERTEX])
+{
+	for (int i = 0; i < 6; i++) {
+		float *p = v + i * FLOATS_PER_VERTEX;
+
+		p[0] = (float)i / 8;
+		p[1] = -(float)i / 8;
+		p[2] = (float)i / 8;
+		p[3] = 1 - (float)i / 8;
+		p[4] = 0.5f;
+	}
+}
+
+static void expect_captured(const float *buf0, const float *buf1, const float *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const float *in = v + i * FLOATS_PER_VERTEX, *out = buf0 + i * XFB_FLOATS;
+		const float want[XFB_FLOATS] = { in[0], in[1], 0, 1, in[2], in[3], in[4] };
+
+		for (int c = 0; c < XFB_FLOATS; c++)
+			ck_assert_msg(out[c] == want[c], "vertex %d float %d: %f, want %f", i, c,
+				      (double)out[c], (double)want[c]);
+		ck_assert_msg(buf1[i] == in[3], "vertex %d: separate v_color.y %f", i,
+			      (double)buf1[i]);
+	}
+}
+
+/*
+ * Captures two triangles with a pause between them: the End that names
+ * counter buffers and the Begin that names them again continue appending,
+ * and a draw while paused writes nothing. The transform feedback query
+ * counts the two triangles written; bytes past the capture stay as filled.
+ */
+START_TEST(stream_output_captures_and_resumes)
+{
+	VkPipelineLayout layout = empty_layout();
+	VkPipeline p = xfb_pipeline(layout);
+	struct target t = target(1, VK_FORMAT_UNDEFINED);
+	float v[6 * FLOATS_PER_VERTEX];
+	struct vkt_buffer vb, out0 = vkt_buffer(8 * XFB_FLOATS * 4, true, 0),
+			      out1 = vkt_buffer(8 * 4, true, 0), c0 = vkt_buffer(4, false, 0),
+			      c1 = vkt_buffer(4, false, 0);
+	VkBuffer outs[2] = { out0.buf, out1.buf }, counters[2] = { c0.buf, c1.buf };
+	VkQueryPool pool = query_pool(VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1);
+	VkCommandBuffer cmd = vkt_begin();
+	uint64_t prims[2] = { 0 };
+
+	xfb_vertices(v);
+	vb = upload(v, sizeof(v), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+	memset(out0.map, 0xff, out0.size);
+	memset(out1.map, 0xff, out1.size);
+	vkt_flush(&out0);
+	vkt_flush(&out1);
+	vvk_CmdResetQueryPool(cmd, pool, 0, 1);
+	begin(cmd, &t);
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
+	vvk_CmdBindTransformFeedbackBuffersEXT(cmd, 0, 2, outs, (VkDeviceSize[]){ 0, 0 }, NULL);
+	vvk_CmdBeginQuery(cmd, pool, 0, 0);
+	vvk_CmdBeginTransformFeedbackEXT(cmd, 0, 0, NULL, NULL);
+	vvk_CmdDraw(cmd, 3, 1, 0, 0);
+	vvk_CmdEndTransformFeedbackEXT(cmd, 0, 2, counters, NULL);
+	vvk_CmdDraw(cmd, 3, 1, 0, 0); /* paused: not captured */
+	vvk_CmdBeginTransformFeedbackEXT(cmd, 0, 2, counters, NULL);
+	vvk_CmdDraw(cmd, 3, 1, 3, 0);
+	vvk_CmdEndTransformFeedbackEXT(cmd, 0, 0, NULL, NULL);
+	vvk_CmdEndQuery(cmd, pool, 0);
+	vvk_CmdEndRendering(cmd);
+	vkt_submit_wait(cmd);
+	vkt_invalidate(&out0);
+	vkt_invalidate(&out1);
+	expect_captured(out0.map, out1.map, v, 6);
+	ck_assert_uint_eq(((const uint32_t *)out0.map)[6 * XFB_FLOATS], 0xffffffff);
+	ck_assert_uint_eq(((const uint32_t *)out1.map)[6], 0xffffffff);
+	ck_assert_int_eq(vvk_GetQueryPoolResults(T.dev, pool, 0, 1, sizeof(prims), prims,
+						 sizeof(prims), VK_QUERY_RESULT_64_BIT |
+						 VK_QUERY_RESULT_WAIT_BIT), VK_SUCCESS);
+	ck_assert_uint_eq(prims[0], 2);
+	vvk_DestroyQueryPool(T.dev, pool, NULL);
+	vvk_DestroyPipeline(T.dev, p, NULL);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+	for (struct vkt_buffer *b[] = { &vb, &out0, &out1, &c0, &c1 }, **i = b; i < b + 5; i++)
+		vkt_buffer_free(*i);
+	target_free(&t);
+}
+END_TEST
+
 static Suite *draw_suite(void)
 {
 	Suite *s = suite_create("vk draw");
@@ -1873,6 +1983,7 @@ static Suite *draw_suite(void)
 	tcase_add_test(tc, occlusion_counts_samples);
 	tcase_add_test(tc, occlusion_query_reused);
 	tcase_add_test(tc, timestamps_increase);
+	tcase_add_test(tc, stream_output_captures_and_resumes);
 	suite_add_tcase(s, tc);
 	return s;
 }
