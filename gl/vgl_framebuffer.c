@@ -28,6 +28,11 @@ static bool surface_fb(struct vgl_context *ctx, struct vgl_surface *s, struct vg
 	/* a surface whose resize failed has no image: nothing to draw into */
 	if (!color->image)
 		return false;
+	if (s->alpha_unfilled) {
+		vgl_surface_fill_alpha(ctx, color);
+		s->alpha_unfilled = false;
+		s->color_written = true;
+	}
 	fb->color_image = color->image;
 	fb->color_view = color->view;
 	fb->color_format = color->format;
@@ -38,6 +43,7 @@ static bool surface_fb(struct vgl_context *ctx, struct vgl_surface *s, struct vg
 	fb->width = s->info.width;
 	fb->height = s->info.height;
 	fb->samples = 1;
+	fb->no_alpha = s->info.no_alpha;
 	fb->color_written = &s->color_written;
 	return true;
 }
@@ -85,7 +91,7 @@ GLenum vgl_framebuffer_read_error(const struct vgl_fb *fb)
 	return fb->color_image && fb->samples <= 1 ? GL_NO_ERROR : GL_INVALID_OPERATION;
 }
 
-static GLint color_bits(VkFormat f, GLenum pname)
+static GLint color_bits(VkFormat f, bool no_alpha, GLenum pname)
 {
 	bool r565 = f == VK_FORMAT_R5G6B5_UNORM_PACK16;
 
@@ -96,7 +102,7 @@ static GLint color_bits(VkFormat f, GLenum pname)
 	case GL_GREEN_BITS:
 		return r565 ? 6 : 8;
 	case GL_ALPHA_BITS:
-		return r565 ? 0 : 8;
+		return r565 || no_alpha ? 0 : 8;
 	}
 	return 0;
 }
@@ -107,6 +113,7 @@ static GLint ds_bits(VkFormat f, GLenum pname)
 		return f == VK_FORMAT_D24_UNORM_S8_UINT ? 8 : 0;
 	switch (f) {
 	case VK_FORMAT_D16_UNORM: return 16;
+	case VK_FORMAT_X8_D24_UNORM_PACK32:
 	case VK_FORMAT_D24_UNORM_S8_UINT: return 24;
 	case VK_FORMAT_D32_SFLOAT: return 32;
 	default: return 0;
@@ -123,5 +130,5 @@ GLint vgl_framebuffer_bits(struct vgl_context *ctx, GLenum pname)
 		return 0;
 	if (pname == GL_DEPTH_BITS || pname == GL_STENCIL_BITS)
 		return ds_bits(fb.ds_format, pname);
-	return color_bits(fb.color_format, pname);
+	return color_bits(fb.color_format, fb.no_alpha, pname);
 }

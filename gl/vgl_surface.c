@@ -124,6 +124,33 @@ void vgl_image_destroy_deferred(struct vgl_device *dev, struct vgl_image *img)
 
 static int surface_images(struct vgl_surface *s);
 
+bool vgl_surface_format_renderable(struct vgl_device *dev, VkFormat format, uint32_t samples)
+{
+	bool color = vgl_format_aspects(format) == VK_IMAGE_ASPECT_COLOR_BIT;
+	VkImageFormatProperties p;
+
+	if (vvk_GetPhysicalDeviceImageFormatProperties(
+		    dev->pdev, format, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+		    (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+			   : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT) |
+			    VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+		    0, &p) != VK_SUCCESS)
+		return false;
+	return (p.sampleCounts & samples) != 0;
+}
+
+void vgl_surface_fill_alpha(struct vgl_context *ctx, const struct vgl_image *img)
+{
+	static const VkImageSubresourceRange all = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 };
+	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+
+	if (!cmd)
+		return;
+	vgl_batch_end_rendering(ctx);
+	vvk_CmdClearColorImage(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			       &(VkClearColorValue){ .float32 = { 0, 0, 0, 1 } }, 1, &all);
+}
+
 static bool valid_info(const struct vgl_device *dev, const struct vgl_surface_info *info)
 {
 	uint32_t max = dev->props.limits.maxImageDimension2D;
@@ -142,6 +169,7 @@ static bool valid_info(const struct vgl_device *dev, const struct vgl_surface_in
 	}
 	return info->depth_stencil == VK_FORMAT_UNDEFINED ||
 	       info->depth_stencil == VK_FORMAT_D16_UNORM ||
+	       info->depth_stencil == VK_FORMAT_X8_D24_UNORM_PACK32 ||
 	       info->depth_stencil == VK_FORMAT_D24_UNORM_S8_UINT ||
 	       info->depth_stencil == VK_FORMAT_D32_SFLOAT;
 }
@@ -162,6 +190,7 @@ int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *in
 	/* a window's buffers come back with their last frame: never read them
 	 * as never written */
 	s->color_written = info->window != NULL;
+	s->alpha_unfilled = info->no_alpha && !info->window;
 	/* a window's colour buffers are the window system's */
 	if (info->window && info->depth_stencil != VK_FORMAT_UNDEFINED)
 		ret = vgl_image_create(dev, info->depth_stencil, info->width, info->height, &s->ds);
@@ -238,6 +267,7 @@ int vgl_surface_resize(struct vgl_context *ctx, struct vgl_surface *surf, uint32
 	surf->info.width = w;
 	surf->info.height = h;
 	surf->color_written = false;
+	surf->alpha_unfilled = surf->info.no_alpha;
 	ret = surface_images(surf);
 	if (ret) {
 		/* neither half-made: the surface keeps no image and draws nothing */

@@ -8,17 +8,36 @@
 #include "egl_display.h"
 #include "egl_error.h"
 #include "egl_platform.h"
+#include "vgl.h"
 
 #define ES_BITS (EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT)
 
-static const struct egl_config config_templates[EGL_CONFIG_COUNT] = {
-	{ 1, 8, 8, 8, 8, 0, 0, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_UNDEFINED, 0, 0, 0 },
-	{ 2, 8, 8, 8, 8, 16, 0, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D16_UNORM, 0, 0, 0 },
-	{ 3, 8, 8, 8, 8, 24, 8, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_D24_UNORM_S8_UINT, 0, 0, 0 },
-	{ 4, 5, 6, 5, 0, 0, 0, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_UNDEFINED, 0, 0, 0 },
-	{ 5, 5, 6, 5, 0, 16, 0, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_D16_UNORM, 0, 0, 0 },
-	{ 6, 5, 6, 5, 0, 24, 8, VK_FORMAT_R5G6B5_UNORM_PACK16, VK_FORMAT_D24_UNORM_S8_UINT, 0, 0, 0 },
+/* The colour buffers: RGBA8888, RGB888 (the same storage, its alpha kept
+ * at 1: vgl_surface_info.no_alpha) and RGB565. */
+static const struct color_kind {
+	EGLint red, green, blue, alpha;
+	VkFormat format;
+} colors[] = {
+	{ 8, 8, 8, 8, VK_FORMAT_R8G8B8A8_UNORM },
+	{ 8, 8, 8, 0, VK_FORMAT_R8G8B8A8_UNORM },
+	{ 5, 6, 5, 0, VK_FORMAT_R5G6B5_UNORM_PACK16 },
 };
+
+/* Depth/stencil buffers. Stencil alone has no format vk/ renders (it has
+ * no S8_UINT), so no config offers it. */
+static const struct ds_kind {
+	EGLint depth, stencil;
+	VkFormat format;
+} ds_kinds[] = {
+	{ 0, 0, VK_FORMAT_UNDEFINED },
+	{ 16, 0, VK_FORMAT_D16_UNORM },
+	{ 24, 0, VK_FORMAT_X8_D24_UNORM_PACK32 },
+	{ 24, 8, VK_FORMAT_D24_UNORM_S8_UINT },
+};
+
+#define NR_COLORS ((int)(sizeof(colors) / sizeof(colors[0])))
+#define NR_DS ((int)(sizeof(ds_kinds) / sizeof(ds_kinds[0])))
+_Static_assert(NR_COLORS * NR_DS <= EGL_CONFIG_COUNT, "EGL_CONFIG_COUNT holds every config");
 
 /* What every config has in common. Surfaces keep their contents across
  * eglSwapBuffers (pbuffers only flush; windows present a copy), hence
@@ -66,16 +85,37 @@ static void config_set_platform(struct egl_display *d, struct egl_config *c)
 			  (windows ? EGL_WINDOW_BIT : 0);
 }
 
+/* Colour kind i with depth/stencil kind j, if the host renders both. Its
+ * EGL_CONFIG_ID follows from (i, j) alone: the same config has the same id
+ * on every host, whatever others a host lacks. */
+static bool config_make(struct egl_display *d, int i, int j, struct egl_config *c)
+{
+	const struct color_kind *k = &colors[i];
+	const struct ds_kind *z = &ds_kinds[j];
+
+	if (!vgl_surface_format_renderable(d->dev, k->format, 1) ||
+	    (z->format != VK_FORMAT_UNDEFINED && !vgl_surface_format_renderable(d->dev, z->format, 1)))
+		return false;
+	*c = (struct egl_config){ .id = 1 + i * NR_DS + j, .red = k->red, .green = k->green,
+				  .blue = k->blue, .alpha = k->alpha, .depth = z->depth,
+				  .stencil = z->stencil, .color = k->format,
+				  .depth_stencil = z->format };
+	config_set_platform(d, c);
+	return true;
+}
+
 void egl_configs_init(struct egl_display *d)
 {
-	memcpy(d->configs, config_templates, sizeof(config_templates));
-	for (int i = 0; i < EGL_CONFIG_COUNT; i++)
-		config_set_platform(d, &d->configs[i]);
+	d->nr_configs = 0;
+	for (int i = 0; i < NR_COLORS; i++)
+		for (int j = 0; j < NR_DS; j++)
+			if (config_make(d, i, j, &d->configs[d->nr_configs]))
+				d->nr_configs++;
 }
 
 struct egl_config *egl_config_lookup(struct egl_display *d, EGLConfig handle)
 {
-	for (int i = 0; i < EGL_CONFIG_COUNT; i++)
+	for (int i = 0; i < d->nr_configs; i++)
 		if ((EGLConfig)&d->configs[i] == handle)
 			return &d->configs[i];
 	return NULL;
@@ -114,7 +154,7 @@ bool egl_config_value(const struct egl_config *c, EGLint attribute, EGLint *valu
 
 bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b)
 {
-	return a->color == b->color && a->depth_stencil == b->depth_stencil;
+	return a->color == b->color && a->alpha == b->alpha && a->depth_stencil == b->depth_stencil;
 }
 
 /* ---- entry points ---------------------------------------------------------- */
@@ -132,8 +172,8 @@ EGLBoolean EGLAPIENTRY vegl_GetConfigs(EGLDisplay dpy, EGLConfig *configs, EGLin
 		return egl_error(EGL_BAD_PARAMETER);
 	}
 	if (!configs)
-		n = EGL_CONFIG_COUNT;
-	for (; configs && n < size && n < EGL_CONFIG_COUNT; n++)
+		n = d->nr_configs;
+	for (; configs && n < size && n < d->nr_configs; n++)
 		configs[n] = (EGLConfig)&d->configs[n];
 	*num = n;
 	egl_display_release(d);
@@ -153,7 +193,7 @@ EGLBoolean EGLAPIENTRY vegl_ChooseConfig(EGLDisplay dpy, const EGLint *attribs,
 		egl_display_release(d);
 		return egl_error(EGL_BAD_PARAMETER);
 	}
-	n = egl_configs_choose(d->configs, attribs, found, EGL_CONFIG_COUNT);
+	n = egl_configs_choose(d->configs, d->nr_configs, attribs, found);
 	egl_display_release(d);
 	if (n < 0)
 		return EGL_FALSE;

@@ -100,6 +100,7 @@ EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s)
 		.color = s->color,
 		.depth_stencil = s->config->depth_stencil,
 		.samples = 1,
+		.no_alpha = s->config->alpha == 0 && s->config->red == 8,
 		.window = s->window_ops,
 		.window_data = s->platform_data,
 	};
