@@ -2,8 +2,8 @@
 /*
  * Framebuffer configurations: OpenGL ES 2 and 3, colour RGBA8888, RGB888 or
  * RGB565, each without depth, with depth 16, depth 24 and depth 24 /
- * stencil 8, those the host renders (windows where the platform has a
- * visual). Every display has its own copies, so a config of one display is
+ * stencil 8, single-sampled or with 4 samples, those the host renders
+ * (windows where the platform has a visual, single-sampled ones). Every display has its own copies, so a config of one display is
  * not a config of another (EGL_BAD_CONFIG).
  */
 #pragma once
@@ -14,7 +14,7 @@
 #include <vulkan/vulkan_core.h>
 
 /* the most configs a display has */
-#define EGL_CONFIG_COUNT 12
+#define EGL_CONFIG_COUNT 24
 /* The largest pbuffer: what every virgl host we target renders to. */
 #define EGL_MAX_PBUFFER_SIZE 16384
 
@@ -23,6 +23,7 @@ struct egl_display;
 struct egl_config {
 	EGLint id;
 	EGLint red, green, blue, alpha, depth, stencil;
+	EGLint samples;           /* EGL_SAMPLES: 0, or 4 (a multisample pbuffer) */
 	VkFormat color, depth_stencil;
 	/* set by the display's platform (egl_configs_init) */
 	EGLint surface_type;      /* EGL_PBUFFER_BIT ... (| EGL_WINDOW_BIT) */

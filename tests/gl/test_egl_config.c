@@ -11,26 +11,45 @@
 #define PBUFFER_ES2 EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT
 
 struct sizes {
-	EGLint red, green, blue, alpha, depth, stencil;
+	EGLint red, green, blue, alpha, depth, stencil, samples;
 };
 
-#define RGB565(d, s) { 5, 6, 5, 0, d, s }
-#define RGB888(d, s) { 8, 8, 8, 0, d, s }
-#define RGBA8888(d, s) { 8, 8, 8, 8, d, s }
+#define RGB565(d, s) { 5, 6, 5, 0, d, s, 0 }
+#define RGB888(d, s) { 8, 8, 8, 0, d, s, 0 }
+#define RGBA8888(d, s) { 8, 8, 8, 8, d, s, 0 }
+#define RGB565_MS(d, s) { 5, 6, 5, 0, d, s, 4 }
+#define RGB888_MS(d, s) { 8, 8, 8, 0, d, s, 4 }
+#define RGBA8888_MS(d, s) { 8, 8, 8, 8, d, s, 4 }
 /* every depth/stencil buffer, in the sort order (smaller depth, then stencil) */
 #define EACH_DS(C) C(0, 0), C(16, 0), C(24, 0), C(24, 8)
+/* a colour's configs in the sort order: single-sampled first (rule 5) */
+#define EACH(C) EACH_DS(C), EACH_DS(C##_MS)
 
-/* The configs virtgl promises (a virgl host renders all of them), each
- * exactly once. */
-static const struct sizes expected[] = { EACH_DS(RGBA8888), EACH_DS(RGB888), EACH_DS(RGB565) };
+/* The configs virtgl promises, each exactly once: the single-sampled ones
+ * (a virgl host renders all of them), and the 4-sample ones where the host
+ * renders 4 samples (all or none of them). */
+static const struct sizes expected[] = { EACH(RGBA8888), EACH(RGB888), EACH(RGB565) };
 #define EXPECTED_COUNT ((EGLint)(sizeof(expected) / sizeof(expected[0])))
 #define MAX_CONFIGS 64
 
 static EGLDisplay dpy;
+static bool have_msaa;
 
 static void setup(void)
 {
+	const EGLint ms[] = { EGL_SAMPLE_BUFFERS, 1, EGL_SURFACE_TYPE, EGL_DONT_CARE,
+			     EGL_RENDERABLE_TYPE, EGL_DONT_CARE, EGL_NONE };
+	EGLint n = -1;
+
 	dpy = egl_test_display();
+	ck_assert_int_eq(eglChooseConfig(dpy, ms, NULL, 0, &n), EGL_TRUE);
+	ck_assert_msg(n == 0 || n == EXPECTED_COUNT / 2, "%d multisample configs", n);
+	have_msaa = n > 0;
+}
+
+static EGLint expected_count(void)
+{
+	return have_msaa ? EXPECTED_COUNT : EXPECTED_COUNT / 2;
 }
 
 static struct sizes sizes_of(EGLConfig c)
@@ -42,24 +61,30 @@ static struct sizes sizes_of(EGLConfig c)
 		egl_test_config_attrib(dpy, c, EGL_ALPHA_SIZE),
 		egl_test_config_attrib(dpy, c, EGL_DEPTH_SIZE),
 		egl_test_config_attrib(dpy, c, EGL_STENCIL_SIZE),
+		egl_test_config_attrib(dpy, c, EGL_SAMPLES),
 	};
 }
 
-/* Chooses with attribs; asserts the result is exactly `want`, in order. */
+/* Chooses with attribs; asserts the result is exactly `want`, in order
+ * (less its multisample configs on a host without them). */
 static void assert_choice(const EGLint *attribs, const struct sizes *want, EGLint count)
 {
 	EGLConfig configs[MAX_CONFIGS];
-	EGLint n = -1;
+	EGLint n = -1, k = 0;
 
 	ck_assert_int_eq(eglChooseConfig(dpy, attribs, configs, MAX_CONFIGS, &n), EGL_TRUE);
-	ck_assert_int_eq(n, count);
-	for (EGLint i = 0; i < n; i++) {
-		struct sizes s = sizes_of(configs[i]);
+	for (EGLint i = 0; i < count; i++) {
+		struct sizes s;
 
+		if (want[i].samples && !have_msaa)
+			continue;
+		ck_assert_int_lt(k, n);
+		s = sizes_of(configs[k++]);
 		ck_assert_msg(memcmp(&s, &want[i], sizeof(s)) == 0,
-			      "config %d: %d%d%d%d d%d s%d", i, s.red, s.green, s.blue, s.alpha,
-			      s.depth, s.stencil);
+			      "config %d: %d%d%d%d d%d s%d ms%d", k - 1, s.red, s.green, s.blue,
+			      s.alpha, s.depth, s.stencil, s.samples);
 	}
+	ck_assert_int_eq(n, k);
 }
 
 START_TEST(get_configs)
@@ -68,7 +93,7 @@ START_TEST(get_configs)
 	EGLint n = -1;
 
 	ck_assert_int_eq(eglGetConfigs(dpy, NULL, 0, &n), EGL_TRUE);
-	ck_assert_int_eq(n, EXPECTED_COUNT);
+	ck_assert_int_eq(n, expected_count());
 	ck_assert_int_eq(eglGetConfigs(dpy, configs, 2, &n), EGL_TRUE);
 	ck_assert_int_eq(n, 2);
 	ck_assert_int_eq(eglGetConfigs(dpy, configs, 0, &n), EGL_TRUE);
@@ -97,6 +122,9 @@ START_TEST(config_attributes)
 		ck_assert_int_eq(egl_test_config_attrib(dpy, configs[i], EGL_BUFFER_SIZE),
 				 s.red + s.green + s.blue + s.alpha);
 		ck_assert(egl_test_config_attrib(dpy, configs[i], EGL_SURFACE_TYPE) & EGL_PBUFFER_BIT);
+		/* no multisample windows */
+		ck_assert(!(s.samples && (egl_test_config_attrib(dpy, configs[i], EGL_SURFACE_TYPE) &
+					  EGL_WINDOW_BIT)));
 		ck_assert_int_eq(egl_test_config_attrib(dpy, configs[i], EGL_RENDERABLE_TYPE),
 				 EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT);
 		ck_assert_int_eq(egl_test_config_attrib(dpy, configs[i], EGL_CONFORMANT),
@@ -104,13 +132,13 @@ START_TEST(config_attributes)
 		ck_assert_int_eq(egl_test_config_attrib(dpy, configs[i], EGL_COLOR_BUFFER_TYPE),
 				 EGL_RGB_BUFFER);
 		ck_assert_int_eq(egl_test_config_attrib(dpy, configs[i], EGL_CONFIG_CAVEAT), EGL_NONE);
-		ck_assert_int_eq(egl_test_config_attrib(dpy, configs[i], EGL_SAMPLES), 0);
-		ck_assert_int_eq(egl_test_config_attrib(dpy, configs[i], EGL_SAMPLE_BUFFERS), 0);
+		ck_assert_int_eq(egl_test_config_attrib(dpy, configs[i], EGL_SAMPLE_BUFFERS),
+				 s.samples > 0);
 		ck_assert_int_gt(egl_test_config_attrib(dpy, configs[i], EGL_CONFIG_ID), 0);
 		ck_assert_int_ge(egl_test_config_attrib(dpy, configs[i], EGL_MAX_PBUFFER_WIDTH), 4096);
 		egl_test_config_attrib(dpy, configs[i], EGL_NATIVE_VISUAL_ID); /* waffle asks */
 	}
-	ck_assert_int_eq(n, EXPECTED_COUNT);
+	ck_assert_int_eq(n, expected_count());
 }
 END_TEST
 
@@ -171,10 +199,10 @@ END_TEST
 START_TEST(choose_sorts_smaller_buffers_first)
 {
 	const EGLint attribs[] = { PBUFFER_ES2, EGL_NONE };
-	const struct sizes want[] = { EACH_DS(RGB565), EACH_DS(RGB888), EACH_DS(RGBA8888) };
+	const struct sizes want[] = { EACH(RGB565), EACH(RGB888), EACH(RGBA8888) };
 
 	/* no colour size asked for: rule 3 ties, EGL_BUFFER_SIZE decides */
-	assert_choice(attribs, want, 12);
+	assert_choice(attribs, want, 24);
 }
 END_TEST
 
@@ -182,11 +210,11 @@ START_TEST(choose_more_colour_bits_first)
 {
 	const EGLint attribs[] = { PBUFFER_ES2, EGL_RED_SIZE, 1, EGL_GREEN_SIZE, 1,
 				   EGL_BLUE_SIZE, 1, EGL_NONE };
-	const struct sizes want[] = { EACH_DS(RGB888), EACH_DS(RGBA8888), EACH_DS(RGB565) };
+	const struct sizes want[] = { EACH(RGB888), EACH(RGBA8888), EACH(RGB565) };
 
 	/* 24 colour bits asked for in RGB888 and RGBA8888 alike (alpha was not
 	 * asked for), so the smaller buffer first */
-	assert_choice(attribs, want, 12);
+	assert_choice(attribs, want, 24);
 }
 END_TEST
 
@@ -197,15 +225,16 @@ START_TEST(choose_rgb888_alpha_zero)
 	const EGLint alpha[] = { PBUFFER_ES2, EGL_ALPHA_SIZE, 1, EGL_NONE };
 	const EGLint buffer24[] = { PBUFFER_ES2, EGL_BUFFER_SIZE, 24, EGL_DEPTH_SIZE, 24,
 				    EGL_NONE };
-	const struct sizes want[] = { EACH_DS(RGB888), EACH_DS(RGBA8888) };
-	const struct sizes want_alpha[] = { EACH_DS(RGBA8888) };
-	const struct sizes want_24[] = { RGB888(24, 0), RGB888(24, 8), RGBA8888(24, 0),
-					 RGBA8888(24, 8) };
+	const struct sizes want[] = { EACH(RGB888), EACH(RGBA8888) };
+	const struct sizes want_alpha[] = { EACH(RGBA8888) };
+	const struct sizes want_24[] = { RGB888(24, 0), RGB888(24, 8), RGB888_MS(24, 0),
+					 RGB888_MS(24, 8), RGBA8888(24, 0), RGBA8888(24, 8),
+					 RGBA8888_MS(24, 0), RGBA8888_MS(24, 8) };
 
 	/* ALPHA_SIZE 0 is "at least 0": RGBA8888 matches, after RGB888 */
-	assert_choice(attribs, want, 8);
-	assert_choice(alpha, want_alpha, 4);
-	assert_choice(buffer24, want_24, 4);
+	assert_choice(attribs, want, 16);
+	assert_choice(alpha, want_alpha, 8);
+	assert_choice(buffer24, want_24, 8);
 }
 END_TEST
 
@@ -213,9 +242,9 @@ START_TEST(choose_rgba8)
 {
 	const EGLint attribs[] = { PBUFFER_ES2, EGL_RED_SIZE, 8, EGL_ALPHA_SIZE, 8,
 				   EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE };
-	const struct sizes want[] = { EACH_DS(RGBA8888) };
+	const struct sizes want[] = { EACH(RGBA8888) };
 
-	assert_choice(attribs, want, 4);
+	assert_choice(attribs, want, 8);
 }
 END_TEST
 
@@ -227,25 +256,52 @@ START_TEST(choose_depth_stencil)
 	const EGLint stencil_only[] = { PBUFFER_ES2, EGL_STENCIL_SIZE, 1, EGL_BUFFER_SIZE, 32,
 					EGL_NONE };
 	const struct sizes want_depth[] = {
-		RGB565(16, 0), RGB565(24, 0), RGB565(24, 8), RGB888(16, 0), RGB888(24, 0),
-		RGB888(24, 8), RGBA8888(16, 0), RGBA8888(24, 0), RGBA8888(24, 8),
+		RGB565(16, 0), RGB565(24, 0), RGB565(24, 8), RGB565_MS(16, 0), RGB565_MS(24, 0),
+		RGB565_MS(24, 8), RGB888(16, 0), RGB888(24, 0), RGB888(24, 8), RGB888_MS(16, 0),
+		RGB888_MS(24, 0), RGB888_MS(24, 8), RGBA8888(16, 0), RGBA8888(24, 0),
+		RGBA8888(24, 8), RGBA8888_MS(16, 0), RGBA8888_MS(24, 0), RGBA8888_MS(24, 8),
 	};
 	/* more colour bits first (rule 3 over rule 4), then smaller depth/stencil */
-	const struct sizes want_24[] = { RGB888(24, 0), RGB888(24, 8), RGBA8888(24, 0),
-					 RGBA8888(24, 8), RGB565(24, 0), RGB565(24, 8) };
-	const struct sizes want_stencil[] = { RGB565(24, 8), RGB888(24, 8), RGBA8888(24, 8) };
-	const struct sizes want_stencil_only[] = { RGBA8888(24, 8) };
+	const struct sizes want_24[] = {
+		RGB888(24, 0), RGB888(24, 8), RGB888_MS(24, 0), RGB888_MS(24, 8),
+		RGBA8888(24, 0), RGBA8888(24, 8), RGBA8888_MS(24, 0), RGBA8888_MS(24, 8),
+		RGB565(24, 0), RGB565(24, 8), RGB565_MS(24, 0), RGB565_MS(24, 8),
+	};
+	const struct sizes want_stencil[] = { RGB565(24, 8), RGB565_MS(24, 8), RGB888(24, 8),
+					      RGB888_MS(24, 8), RGBA8888(24, 8),
+					      RGBA8888_MS(24, 8) };
+	const struct sizes want_stencil_only[] = { RGBA8888(24, 8), RGBA8888_MS(24, 8) };
 
-	assert_choice(depth, want_depth, 9);
-	assert_choice(depth24, want_24, 6);
-	assert_choice(stencil, want_stencil, 3);
-	assert_choice(stencil_only, want_stencil_only, 1);
+	assert_choice(depth, want_depth, 18);
+	assert_choice(depth24, want_24, 12);
+	assert_choice(stencil, want_stencil, 6);
+	assert_choice(stencil_only, want_stencil_only, 2);
+}
+END_TEST
+
+START_TEST(choose_multisample)
+{
+	const EGLint four[] = { PBUFFER_ES2, EGL_SAMPLES, 4, EGL_NONE };
+	const EGLint buffers[] = { PBUFFER_ES2, EGL_SAMPLE_BUFFERS, 1, EGL_RED_SIZE, 8,
+				   EGL_DEPTH_SIZE, 1, EGL_NONE };
+	const EGLint eight[] = { PBUFFER_ES2, EGL_SAMPLES, 8, EGL_NONE };
+	const EGLint window[] = { EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_SAMPLES, 4, EGL_NONE };
+	const struct sizes want[] = { EACH_DS(RGB565_MS), EACH_DS(RGB888_MS),
+				      EACH_DS(RGBA8888_MS) };
+	const struct sizes want_buffers[] = {
+		RGB888_MS(16, 0), RGB888_MS(24, 0), RGB888_MS(24, 8),
+		RGBA8888_MS(16, 0), RGBA8888_MS(24, 0), RGBA8888_MS(24, 8),
+	};
+
+	assert_choice(four, want, 12);
+	assert_choice(buffers, want_buffers, 6);
+	assert_choice(eight, NULL, 0);
+	assert_choice(window, NULL, 0);
 }
 END_TEST
 
 START_TEST(choose_exact_and_mask_rules)
 {
-	const EGLint samples[] = { PBUFFER_ES2, EGL_SAMPLES, 4, EGL_NONE };
 	const EGLint window[] = { EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_NONE };
 	const EGLint luminance[] = { PBUFFER_ES2, EGL_COLOR_BUFFER_TYPE, EGL_LUMINANCE_BUFFER,
 				     EGL_NONE };
@@ -254,12 +310,11 @@ START_TEST(choose_exact_and_mask_rules)
 	const EGLint level[] = { PBUFFER_ES2, EGL_LEVEL, 1, EGL_NONE };
 	EGLint n = -1;
 
-	assert_choice(samples, NULL, 0);
 	assert_choice(window, NULL, 0);
 	assert_choice(luminance, NULL, 0);
 	assert_choice(level, NULL, 0);
 	ck_assert_int_eq(eglChooseConfig(dpy, dont_care, NULL, 0, &n), EGL_TRUE);
-	ck_assert_int_eq(n, EXPECTED_COUNT);
+	ck_assert_int_eq(n, expected_count());
 }
 END_TEST
 
@@ -268,7 +323,7 @@ START_TEST(choose_config_id_overrides)
 	EGLConfig c = egl_test_config(dpy, 5, 0, 16);
 	const EGLint attribs[] = { EGL_CONFIG_ID, egl_test_config_attrib(dpy, c, EGL_CONFIG_ID),
 				   EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RED_SIZE, 8, EGL_NONE };
-	const struct sizes want[] = { { 5, 6, 5, 0, 16, 0 } };
+	const struct sizes want[] = { RGB565(16, 0) };
 
 	assert_choice(attribs, want, 1);
 }
@@ -283,7 +338,7 @@ START_TEST(choose_truncates)
 	ck_assert_int_eq(eglChooseConfig(dpy, attribs, configs, 2, &n), EGL_TRUE);
 	ck_assert_int_eq(n, 2);
 	ck_assert_int_eq(eglChooseConfig(dpy, attribs, NULL, 2, &n), EGL_TRUE);
-	ck_assert_int_eq(n, EXPECTED_COUNT); /* no array: the count of matches */
+	ck_assert_int_eq(n, expected_count()); /* no array: the count of matches */
 }
 END_TEST
 
@@ -378,10 +433,13 @@ static void assert_pixel(int x, int y, const GLubyte want[4], int tol)
 static void assert_bits(const struct sizes *s)
 {
 	static const GLenum names[] = { GL_RED_BITS, GL_GREEN_BITS, GL_BLUE_BITS,
-					GL_ALPHA_BITS, GL_DEPTH_BITS, GL_STENCIL_BITS };
+					GL_ALPHA_BITS, GL_DEPTH_BITS, GL_STENCIL_BITS,
+					GL_SAMPLES };
 	const EGLint *want = &s->red;
 
-	for (int i = 0; i < 6; i++) {
+	_Static_assert(sizeof(names) / sizeof(names[0]) == sizeof(*s) / sizeof(EGLint),
+		       "a GL query for each size");
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		GLint v = -1;
 
 		glGetIntegerv(names[i], &v);
@@ -425,6 +483,29 @@ static void assert_depth_stencil(const struct sizes *s, GLuint p)
 	glDisable(GL_STENCIL_TEST);
 }
 
+/* A white triangle whose edge runs through the centres of the pixels with
+ * x + y = 7: a multisample config resolves them to grey (some samples
+ * covered), a single-sampled one has them black or white. */
+static void assert_edge(const struct sizes *s, GLuint p)
+{
+	static const float tri[] = { -1, -1, 1, -1, -1, 1 };
+	GLubyte px[4] = { 0 };
+
+	glClearColor(0, 0, 0, 1);
+	glClear(GL_COLOR_BUFFER_BIT);
+	glUniform4f(glGetUniformLocation(p, "color"), 1, 1, 1, 1);
+	glUniform1f(glGetUniformLocation(p, "z"), 0);
+	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, tri);
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+	glReadPixels(3, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	if (s->samples)
+		ck_assert_msg(px[0] > 16 && px[0] < 240, "edge pixel %u", px[0]);
+	else
+		ck_assert_msg(px[0] == 0 || px[0] == 255, "edge pixel %u", px[0]);
+	glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_assert_int_eq(px[0], 255);
+}
+
 START_TEST(every_config_renders)
 {
 	EGLConfig configs[MAX_CONFIGS];
@@ -440,6 +521,7 @@ START_TEST(every_config_renders)
 		assert_clear(&s);
 		p = solid_program();
 		assert_depth_stencil(&s, p);
+		assert_edge(&s, p);
 		glDeleteProgram(p);
 		ck_assert_int_eq(glGetError(), GL_NO_ERROR);
 	}
@@ -560,6 +642,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, config_ids_unique);
 	tcase_add_test(tc, choose_rgba8);
 	tcase_add_test(tc, choose_depth_stencil);
+	tcase_add_test(tc, choose_multisample);
 	tcase_add_test(tc, choose_exact_and_mask_rules);
 	tcase_add_test(tc, choose_config_id_overrides);
 	tcase_add_test(tc, choose_truncates);
