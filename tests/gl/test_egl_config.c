@@ -625,6 +625,48 @@ START_TEST(rgb888_new_surface_alpha_one)
 }
 END_TEST
 
+/* Clears of a part (the scissor box) of a multisample surface, drawn: depth
+ * (vk/'s meta clear) reaches every sample inside the box and none outside,
+ * colour under a mask every sample inside. */
+START_TEST(multisample_scissored_clears)
+{
+	const GLubyte red[4] = { 255, 0, 0, 255 }, black[4] = { 0, 0, 0, 255 };
+	const GLubyte blue[4] = { 0, 0, 255, 255 };
+	const EGLint attribs[] = { PBUFFER_ES2, EGL_SAMPLES, 4, EGL_DEPTH_SIZE, 24, EGL_NONE };
+	EGLConfig c;
+	EGLint n = 0;
+	GLuint p;
+
+	ck_assert_int_eq(eglChooseConfig(dpy, attribs, &c, 1, &n), EGL_TRUE);
+	if (!n)
+		return; /* a host without 4 samples */
+	current_on(c, 2);
+	p = solid_program();
+	glClearColor(0, 0, 0, 1);
+	glClearDepthf(1);
+	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+	glEnable(GL_SCISSOR_TEST);
+	glScissor(2, 2, 4, 4);
+	glClearDepthf(0);
+	glClear(GL_DEPTH_BUFFER_BIT);
+	glDisable(GL_SCISSOR_TEST);
+	glEnable(GL_DEPTH_TEST);
+	draw_solid(p, 1, 0, 0, 1, 0.5f);
+	assert_pixel(3, 3, black, 0);
+	assert_pixel(0, 0, red, 0);
+	assert_pixel(7, 7, red, 0);
+	glDisable(GL_DEPTH_TEST);
+	glEnable(GL_SCISSOR_TEST);
+	glColorMask(GL_FALSE, GL_FALSE, GL_TRUE, GL_TRUE);
+	glClearColor(0, 0, 1, 1);
+	glClear(GL_COLOR_BUFFER_BIT);
+	glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+	glDisable(GL_SCISSOR_TEST);
+	assert_pixel(3, 3, blue, 0);
+	assert_pixel(0, 0, red, 0);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("egl_config");
@@ -655,6 +697,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, rgb888_alpha_reads_one);
 	tcase_add_test(tc, rgba8888_alpha_written);
 	tcase_add_test(tc, rgb888_new_surface_alpha_one);
+	tcase_add_test(tc, multisample_scissored_clears);
 	suite_add_tcase(s, tc);
 	return s;
 }
