@@ -71,8 +71,13 @@ struct vgl_window_ops {
 struct vgl_surface_info {
 	uint32_t width, height;        /* 1..max_texture_2d_size */
 	VkFormat color;                /* R8G8B8A8_UNORM, B8G8R8A8_UNORM, R5G6B5_UNORM_PACK16 */
-	VkFormat depth_stencil;        /* UNDEFINED, D16_UNORM, D24_UNORM_S8_UINT, D32_SFLOAT */
+	VkFormat depth_stencil;        /* UNDEFINED, D16_UNORM, X8_D24_UNORM_PACK32,
+					* D24_UNORM_S8_UINT, D32_SFLOAT */
 	uint32_t samples;              /* 0/1 */
+	/* An 8888 colour buffer without alpha (EGL_ALPHA_SIZE 0): GL sees 0
+	 * alpha bits and destination alpha 1. The image keeps alpha 1: filled
+	 * so when new, draws do not write it, clears and blits write 1. */
+	bool no_alpha;
 	/* A window surface: its colour buffers are the window system's (no
 	 * colour image of its own; `color` is unused), acquired when GL first
 	 * needs one after each swap. NULL: a pbuffer. */
@@ -82,6 +87,9 @@ struct vgl_surface_info {
 
 int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *info,
 		       struct vgl_surface **out);
+/* Whether the host renders surfaces of this colour or depth/stencil format
+ * at `samples` (1: single-sampled): what EGL offers configs for. */
+bool vgl_surface_format_renderable(struct vgl_device *dev, VkFormat format, uint32_t samples);
 /* Deferred while the surface is current somewhere (EGL semantics). */
 void vgl_surface_destroy(struct vgl_surface *surf);
 

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "vgl_clear.h"
 #include "vgl_context.h"
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
@@ -293,6 +294,8 @@ static void copy_color(struct vgl_context *ctx, VkCommandBuffer cmd, const struc
 			resolve_mirrored(ctx, cmd, b, d);
 		*d->written = true;
 	}
+	if (b->dst.no_alpha)
+		vgl_clear_alpha_one(ctx, &b->dst);
 }
 
 static void run(struct vgl_context *ctx, struct blit *b)

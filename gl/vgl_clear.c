@@ -56,6 +56,12 @@ static void apply_masks(const struct vgl_context *ctx, const struct vgl_fb *fb,
 	req->color &= req->color_buffers && req->color_mask;
 	req->depth &= st->depth_mask && (fb->ds_aspects & VK_IMAGE_ASPECT_DEPTH_BIT);
 	req->stencil &= req->stencil_mask && (fb->ds_aspects & VK_IMAGE_ASPECT_STENCIL_BIT);
+	/* an alpha-less framebuffer 0 keeps alpha 1 (vgl_framebuffer.h): its
+	 * clears write that, masked or not, and need no drawn clear for it */
+	if (fb->no_alpha && req->color) {
+		req->color_mask |= 8u;
+		req->color_value.float32[3] = 1.0f;
+	}
 }
 
 static bool needs_draw(const struct vgl_clear_req *req)
@@ -106,6 +112,16 @@ void vgl_clear(struct vgl_context *ctx, struct vgl_clear_req *req)
 	for (uint32_t i = 0; req->color && i < fb.nr_draw; i++)
 		if (req->color_buffers & (1u << i))
 			*fb.draw[i].written = true;
+}
+
+void vgl_clear_alpha_one(struct vgl_context *ctx, const struct vgl_fb *fb)
+{
+	struct vgl_clear_req req = { .color = true, .color_buffers = 1u, .color_mask = 8u,
+				     .color_value.float32 = { 0, 0, 0, 1 } };
+	VkRect2D all = { { 0, 0 }, { fb->width, fb->height } };
+
+	if (fb->nr_draw && fb->draw[0].view && vgl_batch_render(ctx, fb))
+		vgl_clear_draw(ctx, fb, &req, &all);
 }
 
 static void GL_APIENTRY vgl_Clear(GLbitfield mask)

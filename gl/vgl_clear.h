@@ -27,5 +27,8 @@ void vgl_clear(struct vgl_context *ctx, struct vgl_clear_req *req);
 /* Draws the clear of `rect` (open rendering): for masked clears. */
 void vgl_clear_draw(struct vgl_context *ctx, const struct vgl_fb *fb,
 		    const struct vgl_clear_req *req, const VkRect2D *rect);
+/* Alpha 1 again over an alpha-less framebuffer 0 (vgl_fb.no_alpha) that a
+ * copy (glBlitFramebuffer) wrote alpha into: draw buffer 0's alpha only. */
+void vgl_clear_alpha_one(struct vgl_context *ctx, const struct vgl_fb *fb);
 /* The context's clear program, dropped at context destruction. */
 void vgl_clear_finish(struct vgl_context *ctx);

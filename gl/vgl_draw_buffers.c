@@ -15,6 +15,7 @@
 #include "vgl_fbo.h"
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
+#include "vgl_surface.h"
 #include "vgl_texture.h"
 
 uint32_t vgl_framebuffer_max_draw_buffers(const struct vgl_context *ctx)
@@ -119,12 +120,15 @@ static GLenum read_buffer(const struct vgl_texture_state *ts)
 	return ts->fb0_read_none ? GL_NONE : GL_BACK;
 }
 
-/* GL_SAMPLES of the draw framebuffer: 0 when single-sample or incomplete. */
+/* GL_SAMPLES of the draw framebuffer: 0 when single-sample or incomplete;
+ * framebuffer 0 has its surface's (a multisample config's). */
 static GLint64 draw_samples(struct vgl_context *ctx)
 {
 	struct vgl_texture_state *ts = ctx->tex;
 	uint32_t n;
 
+	if ((!ts || !ts->draw_fbo) && ctx->draw)
+		return ctx->draw->info.samples > 1 ? ctx->draw->info.samples : 0;
 	if (!ts || !ts->draw_fbo || vgl_fbo_status(ctx, ts->draw_fbo) != GL_FRAMEBUFFER_COMPLETE)
 		return 0;
 	n = vgl_fbo_samples(ts->draw_fbo);

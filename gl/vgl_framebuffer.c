@@ -8,26 +8,52 @@
 #include "vgl_surface.h"
 #include "vgl_texture.h"
 
-static bool surface_fb(struct vgl_context *ctx, struct vgl_surface *s, struct vgl_fb *fb)
+/* The colour image of the surface a draw or read sees: a window's back
+ * buffer (acquired now), a pbuffer's image; NULL: none to use. */
+static const struct vgl_image *surface_color(struct vgl_context *ctx, struct vgl_surface *s,
+					     struct vgl_fb *fb)
+{
+	struct vgl_window_buffer *b;
+
+	if (!s->info.window)
+		return &s->color;
+	/* every buffer held by the window system: nothing to draw into */
+	b = vgl_surface_back(ctx, s);
+	fb->y_down = b != NULL;
+	return b ? vgl_window_buffer_image(b) : NULL;
+}
+
+/* A new alpha-less image gets its alpha 1 (vgl_surface_info.no_alpha):
+ * the image draws go to, which a multisample surface resolves. */
+static void fill_alpha(struct vgl_context *ctx, struct vgl_surface *s,
+		       const struct vgl_image *color)
+{
+	bool msaa = s->msaa.image != VK_NULL_HANDLE;
+
+	vgl_surface_fill_alpha(ctx, msaa ? &s->msaa : color);
+	*(msaa ? &s->msaa_drawn : &s->color_written) = true;
+	s->alpha_unfilled = false;
+}
+
+/* A multisample surface draws into its multisample image; reads see the
+ * single-sample one, resolved first. */
+static bool surface_fb(struct vgl_context *ctx, struct vgl_surface *s, bool draw,
+		       struct vgl_fb *fb)
 {
 	const struct vgl_image *color;
+	bool msaa;
 
 	memset(fb, 0, sizeof(*fb));
-	if (!s)
-		return false;
-	color = &s->color;
-	if (s->info.window) {
-		struct vgl_window_buffer *b = vgl_surface_back(ctx, s);
-
-		/* every buffer held by the window system: nothing to draw into */
-		if (!b)
-			return false;
-		color = vgl_window_buffer_image(b);
-		fb->y_down = true;
-	}
+	color = s ? surface_color(ctx, s, fb) : NULL;
 	/* a surface whose resize failed has no image: nothing to draw into */
-	if (!color->image)
+	if (!color || !color->image)
 		return false;
+	if (s->alpha_unfilled)
+		fill_alpha(ctx, s, color);
+	msaa = draw && s->msaa.image;
+	if (s->msaa.image && !draw)
+		vgl_surface_resolve(ctx, s);
+	color = msaa ? &s->msaa : color;
 	fb->color_image = color->image;
 	fb->color_view = color->view;
 	fb->color_format = color->format;
@@ -37,8 +63,9 @@ static bool surface_fb(struct vgl_context *ctx, struct vgl_surface *s, struct vg
 	fb->ds_aspects = s->ds.aspects;
 	fb->width = s->info.width;
 	fb->height = s->info.height;
-	fb->samples = 1;
-	fb->color_written = &s->color_written;
+	fb->samples = msaa ? s->info.samples : 1;
+	fb->no_alpha = s->info.no_alpha;
+	fb->color_written = msaa ? &s->msaa_drawn : &s->color_written;
 	return true;
 }
 
@@ -63,7 +90,7 @@ bool vgl_framebuffer_draw(struct vgl_context *ctx, struct vgl_fb *fb)
 {
 	if (vgl_fbo_bound(ctx, true))
 		return vgl_fbo_describe(ctx, true, fb);
-	if (!surface_fb(ctx, ctx->draw, fb))
+	if (!surface_fb(ctx, ctx->draw, true, fb))
 		return false;
 	surface_draw_buffer(fb, ctx->tex && ctx->tex->fb0_draw_none);
 	return true;
@@ -73,7 +100,7 @@ bool vgl_framebuffer_read(struct vgl_context *ctx, struct vgl_fb *fb)
 {
 	if (vgl_fbo_bound(ctx, false))
 		return vgl_fbo_describe(ctx, false, fb);
-	if (!surface_fb(ctx, ctx->read, fb))
+	if (!surface_fb(ctx, ctx->read, false, fb))
 		return false;
 	if (ctx->tex && ctx->tex->fb0_read_none)
 		drop_color(fb);
@@ -85,7 +112,7 @@ GLenum vgl_framebuffer_read_error(const struct vgl_fb *fb)
 	return fb->color_image && fb->samples <= 1 ? GL_NO_ERROR : GL_INVALID_OPERATION;
 }
 
-static GLint color_bits(VkFormat f, GLenum pname)
+static GLint color_bits(VkFormat f, bool no_alpha, GLenum pname)
 {
 	bool r565 = f == VK_FORMAT_R5G6B5_UNORM_PACK16;
 
@@ -96,7 +123,7 @@ static GLint color_bits(VkFormat f, GLenum pname)
 	case GL_GREEN_BITS:
 		return r565 ? 6 : 8;
 	case GL_ALPHA_BITS:
-		return r565 ? 0 : 8;
+		return r565 || no_alpha ? 0 : 8;
 	}
 	return 0;
 }
@@ -107,6 +134,7 @@ static GLint ds_bits(VkFormat f, GLenum pname)
 		return f == VK_FORMAT_D24_UNORM_S8_UINT ? 8 : 0;
 	switch (f) {
 	case VK_FORMAT_D16_UNORM: return 16;
+	case VK_FORMAT_X8_D24_UNORM_PACK32:
 	case VK_FORMAT_D24_UNORM_S8_UINT: return 24;
 	case VK_FORMAT_D32_SFLOAT: return 32;
 	default: return 0;
@@ -123,5 +151,5 @@ GLint vgl_framebuffer_bits(struct vgl_context *ctx, GLenum pname)
 		return 0;
 	if (pname == GL_DEPTH_BITS || pname == GL_STENCIL_BITS)
 		return ds_bits(fb.ds_format, pname);
-	return color_bits(fb.color_format, pname);
+	return color_bits(fb.color_format, fb.no_alpha, pname);
 }

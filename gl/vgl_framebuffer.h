@@ -52,6 +52,9 @@ struct vgl_fb {
 	uint32_t samples;            /* 1, or every attachment's sample count */
 	bool *color_written;         /* set when a batch writes the colour image */
 	bool y_down;                 /* a window buffer: row 0 is the top (above) */
+	/* framebuffer 0 of an alpha-less config (vgl_surface_info.no_alpha):
+	 * its colour image keeps alpha 1, draws leave alpha alone */
+	bool no_alpha;
 	/* a draw description's buffers by fragment output location (GL's
 	 * draw buffer i); no view where the draw buffer is GL_NONE */
 	uint32_t nr_draw;

@@ -71,13 +71,16 @@ static VkStencilOpState stencil_face(const struct vgl_stencil_face *f)
 				   f->write_mask & 0xff, 0 };
 }
 
-/* glColorMask applies to every draw buffer (ES 3.0 has no per-buffer masks). */
+/* glColorMask applies to every draw buffer (ES 3.0 has no per-buffer masks).
+ * An alpha-less framebuffer 0 keeps the alpha 1 it was filled with, which
+ * blending reads as GL's destination alpha of a buffer without alpha. */
 static uint32_t color_masks(const struct vgl_state *st, const struct vgl_pkey *key)
 {
 	uint32_t m = (st->color_mask[0] ? VK_COLOR_COMPONENT_R_BIT : 0) |
 		     (st->color_mask[1] ? VK_COLOR_COMPONENT_G_BIT : 0) |
 		     (st->color_mask[2] ? VK_COLOR_COMPONENT_B_BIT : 0) |
-		     (st->color_mask[3] ? VK_COLOR_COMPONENT_A_BIT : 0), all = 0;
+		     (st->color_mask[3] && !key->keep_alpha ? VK_COLOR_COMPONENT_A_BIT : 0),
+		 all = 0;
 
 	for (uint32_t i = 0; i < key->nr_colors; i++)
 		if (key->color_formats[i] != VK_FORMAT_UNDEFINED)
@@ -93,6 +96,7 @@ void vgl_pkey_targets(struct vgl_pkey *key, const struct vgl_fb *fb)
 									  : VK_FORMAT_UNDEFINED;
 	key->ds_format = fb->ds_format;
 	key->samples = fb->samples > 1 ? fb->samples : 1;
+	key->keep_alpha = fb->no_alpha;
 }
 
 static void blend_key(const struct vgl_state *st, VkPipelineColorBlendAttachmentState *b)

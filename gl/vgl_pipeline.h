@@ -34,6 +34,7 @@ struct vgl_pkey {
 	uint32_t nr_colors;
 	VkFormat ds_format;
 	uint32_t samples;                  /* rasterization samples: the targets' */
+	uint32_t keep_alpha;               /* 1: an alpha-less framebuffer 0, draws write no alpha */
 	struct vgl_vertex_layout vertex;
 	VkCullModeFlags cull;
 	VkFrontFace front;

@@ -404,6 +404,7 @@ int vgl_surface_read(struct vgl_context *ctx, struct vgl_surface *surf, void *ds
 
 	if (surf->info.window || !surf->color.image)
 		return VGL_ERROR_BAD_ATTRIBUTE;
+	vgl_surface_resolve(ctx, surf);
 	if (!surf->color_written) {
 		copy_rows(surf, NULL, dst, stride, top_down);
 		return VGL_OK;

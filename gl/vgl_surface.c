@@ -62,21 +62,32 @@ static void image_free(struct vgl_device *dev, struct vgl_image *img)
 	memset(img, 0, sizeof(*img));
 }
 
+static int image_create(struct vgl_device *dev, VkFormat format, uint32_t w, uint32_t h,
+			uint32_t samples, const struct vvk_image_dma_buf_info *dmabuf,
+			struct vgl_image *out);
+
 int vgl_image_create(struct vgl_device *dev, VkFormat format, uint32_t w, uint32_t h,
 		     struct vgl_image *out)
 {
-	return vgl_image_create_shared(dev, format, w, h, NULL, out);
+	return image_create(dev, format, w, h, 1, NULL, out);
 }
 
 int vgl_image_create_shared(struct vgl_device *dev, VkFormat format, uint32_t w, uint32_t h,
 			    const struct vvk_image_dma_buf_info *dmabuf, struct vgl_image *out)
+{
+	return image_create(dev, format, w, h, 1, dmabuf, out);
+}
+
+static int image_create(struct vgl_device *dev, VkFormat format, uint32_t w, uint32_t h,
+			uint32_t samples, const struct vvk_image_dma_buf_info *dmabuf,
+			struct vgl_image *out)
 {
 	VkImageAspectFlags aspects = vgl_format_aspects(format);
 	bool color = aspects == VK_IMAGE_ASPECT_COLOR_BIT;
 	VkImageCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .pNext = dmabuf,
 		.imageType = VK_IMAGE_TYPE_2D, .format = format, .extent = { w, h, 1 }, .mipLevels = 1, .arrayLayers = 1,
-		.samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
+		.samples = (VkSampleCountFlagBits)samples, .tiling = VK_IMAGE_TILING_OPTIMAL,
 		.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
 			 VK_IMAGE_USAGE_SAMPLED_BIT |
 			 (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
@@ -124,14 +135,43 @@ void vgl_image_destroy_deferred(struct vgl_device *dev, struct vgl_image *img)
 
 static int surface_images(struct vgl_surface *s);
 
+bool vgl_surface_format_renderable(struct vgl_device *dev, VkFormat format, uint32_t samples)
+{
+	bool color = vgl_format_aspects(format) == VK_IMAGE_ASPECT_COLOR_BIT;
+	VkImageFormatProperties p;
+
+	if (vvk_GetPhysicalDeviceImageFormatProperties(
+		    dev->pdev, format, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+		    (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+			   : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT) |
+			    VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+		    0, &p) != VK_SUCCESS)
+		return false;
+	return (p.sampleCounts & samples) != 0;
+}
+
+void vgl_surface_fill_alpha(struct vgl_context *ctx, const struct vgl_image *img)
+{
+	static const VkImageSubresourceRange all = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 };
+	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+
+	if (!cmd)
+		return;
+	vgl_batch_end_rendering(ctx);
+	vvk_CmdClearColorImage(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			       &(VkClearColorValue){ .float32 = { 0, 0, 0, 1 } }, 1, &all);
+}
+
 static bool valid_info(const struct vgl_device *dev, const struct vgl_surface_info *info)
 {
 	uint32_t max = dev->props.limits.maxImageDimension2D;
 
 	if (!info->width || !info->height || info->width > max || info->height > max)
 		return false;
-	if (info->samples > 1)
-		return false; /* multisampled pbuffers: not yet */
+	/* multisample windows: not yet (each frame would resolve into the
+	 * window system's buffer) */
+	if (info->samples > 1 && (info->window || (info->samples & (info->samples - 1))))
+		return false;
 	switch (info->window ? VK_FORMAT_R8G8B8A8_UNORM : info->color) {
 	case VK_FORMAT_R8G8B8A8_UNORM:
 	case VK_FORMAT_B8G8R8A8_UNORM:
@@ -142,6 +182,7 @@ static bool valid_info(const struct vgl_device *dev, const struct vgl_surface_in
 	}
 	return info->depth_stencil == VK_FORMAT_UNDEFINED ||
 	       info->depth_stencil == VK_FORMAT_D16_UNORM ||
+	       info->depth_stencil == VK_FORMAT_X8_D24_UNORM_PACK32 ||
 	       info->depth_stencil == VK_FORMAT_D24_UNORM_S8_UINT ||
 	       info->depth_stencil == VK_FORMAT_D32_SFLOAT;
 }
@@ -162,6 +203,7 @@ int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *in
 	/* a window's buffers come back with their last frame: never read them
 	 * as never written */
 	s->color_written = info->window != NULL;
+	s->alpha_unfilled = info->no_alpha && !info->window;
 	/* a window's colour buffers are the window system's */
 	if (info->window && info->depth_stencil != VK_FORMAT_UNDEFINED)
 		ret = vgl_image_create(dev, info->depth_stencil, info->width, info->height, &s->ds);
@@ -169,6 +211,7 @@ int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *in
 		ret = info->window ? VGL_OK : surface_images(s);
 	if (ret) {
 		image_free(dev, &s->color);
+		image_free(dev, &s->msaa);
 		image_free(dev, &s->ds);
 		free(s);
 		return ret;
@@ -204,21 +247,55 @@ int vgl_surface_window_resize(struct vgl_surface *s, uint32_t w, uint32_t h)
 static void surface_free(struct vgl_surface *s)
 {
 	vgl_image_destroy_deferred(s->dev, &s->color);
+	vgl_image_destroy_deferred(s->dev, &s->msaa);
 	vgl_image_destroy_deferred(s->dev, &s->ds);
 	if (s->readback)
 		vgl_storage_unref(s->readback);
 	free(s);
 }
 
-/* New images of the surface's formats at its current size (info). */
+static uint32_t surface_samples(const struct vgl_surface *s)
+{
+	return s->info.samples > 1 ? s->info.samples : 1;
+}
+
+/* New images of the surface's formats at its current size (info): a
+ * multisample surface draws into `msaa` and `ds` of its sample count,
+ * resolved into `color` for reads (vgl_surface_resolve). */
 static int surface_images(struct vgl_surface *s)
 {
-	int ret = vgl_image_create(s->dev, s->info.color, s->info.width, s->info.height, &s->color);
+	uint32_t w = s->info.width, h = s->info.height, n = surface_samples(s);
+	int ret = vgl_image_create(s->dev, s->info.color, w, h, &s->color);
 
+	if (!ret && n > 1)
+		ret = image_create(s->dev, s->info.color, w, h, n, NULL, &s->msaa);
 	if (!ret && s->info.depth_stencil != VK_FORMAT_UNDEFINED)
-		ret = vgl_image_create(s->dev, s->info.depth_stencil, s->info.width, s->info.height,
-				       &s->ds);
+		ret = image_create(s->dev, s->info.depth_stencil, w, h, n, NULL, &s->ds);
 	return ret;
+}
+
+/* Destroys the images once work submitted so far completed. */
+static void surface_images_drop(struct vgl_surface *s)
+{
+	vgl_image_destroy_deferred(s->dev, &s->color);
+	vgl_image_destroy_deferred(s->dev, &s->msaa);
+	vgl_image_destroy_deferred(s->dev, &s->ds);
+}
+
+void vgl_surface_resolve(struct vgl_context *ctx, struct vgl_surface *s)
+{
+	VkCommandBuffer cmd;
+
+	if (!s->msaa_drawn || !(cmd = vgl_batch_cmd(ctx)))
+		return;
+	vgl_batch_end_rendering(ctx);
+	vvk_CmdResolveImage(cmd, s->msaa.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s->color.image,
+			    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkImageResolve){
+		.srcSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+		.dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+		.extent = { s->info.width, s->info.height, 1 } });
+	s->msaa_drawn = false;
+	s->color_written = true;
 }
 
 int vgl_surface_resize(struct vgl_context *ctx, struct vgl_surface *surf, uint32_t w, uint32_t h)
@@ -233,17 +310,14 @@ int vgl_surface_resize(struct vgl_context *ctx, struct vgl_surface *surf, uint32
 	ret = vgl_batch_flush(ctx);
 	if (ret)
 		return ret;
-	vgl_image_destroy_deferred(surf->dev, &surf->color);
-	vgl_image_destroy_deferred(surf->dev, &surf->ds);
+	surface_images_drop(surf);
 	surf->info.width = w;
 	surf->info.height = h;
-	surf->color_written = false;
+	surf->color_written = surf->msaa_drawn = false;
+	surf->alpha_unfilled = surf->info.no_alpha;
 	ret = surface_images(surf);
-	if (ret) {
-		/* neither half-made: the surface keeps no image and draws nothing */
-		vgl_image_destroy_deferred(surf->dev, &surf->color);
-		vgl_image_destroy_deferred(surf->dev, &surf->ds);
-	}
+	if (ret) /* neither half-made: the surface keeps no image and draws nothing */
+		surface_images_drop(surf);
 	return ret;
 }
 

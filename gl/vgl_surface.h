@@ -27,6 +27,10 @@ struct vgl_surface {
 	struct vgl_device *dev;
 	struct vgl_surface_info info;
 	struct vgl_image color, ds;      /* ds.image NULL: none; color: a pbuffer's */
+	/* info.samples > 1: the multisample colour image draws go to (ds has
+	 * its sample count), resolved into `color` before reads */
+	struct vgl_image msaa;
+	bool msaa_drawn;                 /* drawn since the last resolve */
 	/* a window surface (info.window): the buffer rendered into now (NULL
 	 * until GL needs one), its age, the last one presented */
 	struct vgl_window_buffer *back, *front;
@@ -37,6 +41,9 @@ struct vgl_surface {
 	/* a batch ever wrote the colour image: reads of a never written
 	 * surface need no GPU work (technique 2) */
 	bool color_written;
+	/* info.no_alpha: the pbuffer's colour image is new, its alpha not yet 1
+	 * (vgl_surface_fill_alpha on first use) */
+	bool alpha_unfilled;
 	/* vgl_surface_read's host buffer, kept from one present to the next
 	 * (one allocation per window size, not per frame) */
 	struct vgl_storage *readback;
@@ -62,6 +69,14 @@ struct vgl_window_buffer *vgl_surface_back(struct vgl_context *ctx, struct vgl_s
 int vgl_surface_window_resize(struct vgl_surface *s, uint32_t w, uint32_t h);
 /* The image of a window buffer (vgl_window_buffer.c). */
 const struct vgl_image *vgl_window_buffer_image(const struct vgl_window_buffer *b);
+
+/* Records, in ctx, the clear of img to (0, 0, 0, 1): a new colour image of
+ * an alpha-less surface (vgl_surface_info.no_alpha) gets its alpha. */
+void vgl_surface_fill_alpha(struct vgl_context *ctx, const struct vgl_image *img);
+
+/* A multisample surface drawn since its last resolve: the resolve into its
+ * colour image, recorded in ctx. */
+void vgl_surface_resolve(struct vgl_context *ctx, struct vgl_surface *s);
 
 /* Called with the bind lock held by vgl_make_current. */
 void vgl_surface_bind(struct vgl_surface *s);

@@ -165,6 +165,9 @@ struct vgl_window_buffer *vgl_surface_back(struct vgl_context *ctx, struct vgl_s
 		return NULL;
 	if (fresh && s->preserved && s->front && s->back != s->front && s->back_age != 1)
 		preserve(ctx, s);
+	/* a new buffer of an alpha-less config: alpha 1 (earlier ones kept it) */
+	if (fresh && s->info.no_alpha && s->back_age == 0)
+		vgl_surface_fill_alpha(ctx, &s->back->img);
 	return s->back;
 }
 

@@ -78,8 +78,10 @@ static void create_objects(struct vvk_device *dev, struct vvk_meta *m)
 	create_blends(dev, cs, m);
 	create_dsas(dev, cs, m);
 	m->rasterizer = vvk_device_new_handle(dev);
+	/* multisample (bit 25, the host's GL_MULTISAMPLE): without it a
+	 * drawn clear of a multisample target reached one sample a pixel */
 	vdrm_encode_create_rasterizer(cs, &(struct vdrm_cmd_create_rasterizer){
-		.handle = m->rasterizer, .s0 = 1u << 1 | 1u << 2 | 1u << 29,
+		.handle = m->rasterizer, .s0 = 1u << 1 | 1u << 2 | 1u << 25 | 1u << 29,
 		.point_size = 1.0f, .s3 = 0xffff, .line_width = 1.0f });
 	m->vertex_elements = vvk_device_new_handle(dev);
 	vdrm_encode_create_vertex_elements(cs, &(struct vdrm_cmd_create_vertex_elements){

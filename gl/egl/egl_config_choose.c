@@ -194,19 +194,19 @@ static void sort(struct egl_config **list, int n, const EGLint *want)
 	}
 }
 
-int egl_configs_choose(struct egl_config *configs, const EGLint *attribs,
-		       struct egl_config **out, int max)
+int egl_configs_choose(struct egl_config *configs, int n, const EGLint *attribs,
+		       struct egl_config **out)
 {
 	EGLint want[CRITERIA_COUNT];
-	int n = 0;
+	int found = 0;
 
 	if (!parse(attribs, want)) {
 		egl_error(EGL_BAD_ATTRIBUTE);
 		return -1;
 	}
-	for (int i = 0; i < EGL_CONFIG_COUNT && n < max; i++)
+	for (int i = 0; i < n; i++)
 		if (matches(&configs[i], want))
-			out[n++] = &configs[i];
-	sort(out, n, want);
-	return n;
+			out[found++] = &configs[i];
+	sort(out, found, want);
+	return found;
 }

@@ -35,6 +35,7 @@ struct egl_display {
 	struct vgl_device *dev;
 	unsigned objects;
 	struct egl_config configs[EGL_CONFIG_COUNT];
+	int nr_configs;
 	char extensions[512];           /* the common ones + the platform's */
 	/* Objects whose handles are valid; each list holds one reference. */
 	struct egl_object *surfaces;

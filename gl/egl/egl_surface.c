@@ -99,7 +99,8 @@ EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s)
 		.height = s->height ? (uint32_t)s->height : 1,
 		.color = s->color,
 		.depth_stencil = s->config->depth_stencil,
-		.samples = 1,
+		.samples = s->config->samples ? (uint32_t)s->config->samples : 1,
+		.no_alpha = s->config->alpha == 0 && s->config->red == 8,
 		.window = s->window_ops,
 		.window_data = s->platform_data,
 	};

@@ -109,17 +109,21 @@ EGLint egl_test_config_attrib(EGLDisplay dpy, EGLConfig config, EGLint attribute
 
 EGLConfig egl_test_config(EGLDisplay dpy, EGLint red, EGLint alpha, EGLint depth)
 {
-	EGLConfig configs[32];
-	EGLint n = 0;
+	EGLConfig configs[64], best = NULL;
+	EGLint n = 0, stencil = -1;
 
-	ck_assert_int_eq(eglGetConfigs(dpy, configs, 32, &n), EGL_TRUE);
+	ck_assert_int_eq(eglGetConfigs(dpy, configs, 64, &n), EGL_TRUE);
 	for (EGLint i = 0; i < n; i++)
 		if (egl_test_config_attrib(dpy, configs[i], EGL_RED_SIZE) == red &&
 		    egl_test_config_attrib(dpy, configs[i], EGL_ALPHA_SIZE) == alpha &&
-		    egl_test_config_attrib(dpy, configs[i], EGL_DEPTH_SIZE) == depth)
-			return configs[i];
-	ck_abort_msg("no config with red %d alpha %d depth %d", red, alpha, depth);
-	return NULL;
+		    egl_test_config_attrib(dpy, configs[i], EGL_DEPTH_SIZE) == depth &&
+		    egl_test_config_attrib(dpy, configs[i], EGL_SAMPLES) == 0 &&
+		    egl_test_config_attrib(dpy, configs[i], EGL_STENCIL_SIZE) > stencil) {
+			best = configs[i];
+			stencil = egl_test_config_attrib(dpy, best, EGL_STENCIL_SIZE);
+		}
+	ck_assert_msg(best, "no config with red %d alpha %d depth %d", red, alpha, depth);
+	return best;
 }
 
 EGLContext egl_test_context(EGLDisplay dpy, EGLConfig config, EGLint major)

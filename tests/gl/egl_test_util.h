@@ -34,7 +34,8 @@ bool egl_test_on_drm(void);
 
 /* The surfaceless display, initialised (asserted). */
 EGLDisplay egl_test_display(void);
-/* The config with these sizes (asserted to exist). */
+/* The single-sampled config with these sizes (asserted to exist); of
+ * several, the one with the most stencil bits (depth 24: stencil 8). */
 EGLConfig egl_test_config(EGLDisplay dpy, EGLint red, EGLint alpha, EGLint depth);
 EGLContext egl_test_context(EGLDisplay dpy, EGLConfig config, EGLint major);
 EGLSurface egl_test_pbuffer(EGLDisplay dpy, EGLConfig config, EGLint w, EGLint h);

@@ -22,9 +22,11 @@ import time
 from collections import Counter
 
 # The configuration dEQP runs in: a 256x256 pbuffer, RGBA8888 with depth 24,
-# stencil 8 and no MSAA (the config the case lists are made for).
+# stencil 8 and no MSAA (the config the case lists are made for);
+# VIRTGL_DEQP_CONFIG names another (dEQP's names: rgb888d24s8ms0, rgb565d0s0ms0...).
+CONFIG = os.environ.get("VIRTGL_DEQP_CONFIG", "rgba8888d24s8ms0")
 DEQP_ARGS = ["--deqp-surface-type=pbuffer", "--deqp-surface-width=256",
-             "--deqp-surface-height=256", "--deqp-gl-config-name=rgba8888d24s8ms0",
+             "--deqp-surface-height=256", "--deqp-gl-config-name=" + CONFIG,
              "--deqp-log-images=disable", "--deqp-log-shader-sources=disable",
              "--deqp-log-flush=enable", "--deqp-watchdog=disable"]
 RESULT = re.compile(r'<Result StatusCode="([^"]+)"\s*(?:/>|>(.*?)</Result>)', re.S)
