@@ -206,14 +206,6 @@ GLuint glt_texture(GLenum target)
 	return t;
 }
 
-void *glt_proc(const char *name)
-{
-	void *p = vgl_get_proc_address(name);
-
-	ck_assert_msg(p != NULL, "%s missing", name);
-	return p;
-}
-
 GLint glt_geti(GLenum pname)
 {
 	GLint v = -1;
