@@ -16,6 +16,7 @@
 #include "vgl_etc1.h"
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
+#include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
 #include "vgl_query.h"
@@ -98,8 +99,6 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_COMPRESSED_TEXTURE_FORMATS: return ints(v, etc1, GL_ETC1_RGB8_OES, 0, 0, 0);
 	case GL_NUM_SHADER_BINARY_FORMATS: return one(v, 0);
 	case GL_SHADER_COMPILER: return bools(v, 1, (const bool[]){ true });
-	case GL_IMPLEMENTATION_COLOR_READ_FORMAT: return one(v, GL_RGBA);
-	case GL_IMPLEMENTATION_COLOR_READ_TYPE: return one(v, GL_UNSIGNED_BYTE);
 	case GL_ALIASED_LINE_WIDTH_RANGE: return floats(v, V_FLOAT, 2, (const GLfloat[]){ 1, 1 });
 	case GL_ALIASED_POINT_SIZE_RANGE: return floats(v, V_FLOAT, 2, (const GLfloat[]){ 1, 255 });
 	/* Not an ES enum (GL_MAX_CLIP_DISTANCES_EXT without the extension), but
@@ -276,10 +275,28 @@ static bool get_query(struct vgl_context *ctx, GLenum p, struct value *v)
 	return vgl_query_get_integer(ctx, p, &x) && one(v, x);
 }
 
+/* GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE: the read buffer's pair
+ * (vgl_pixel_read_pair); without a complete one, GL_INVALID_OPERATION. */
+static bool get_read_pair(struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	struct vgl_fb fb;
+	GLenum format, type;
+
+	if (p != GL_IMPLEMENTATION_COLOR_READ_FORMAT && p != GL_IMPLEMENTATION_COLOR_READ_TYPE)
+		return false;
+	if (!vgl_framebuffer_read(ctx, &fb) || !fb.color_image) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return one(v, 0);
+	}
+	vgl_pixel_read_pair(fb.color_format, &format, &type);
+	return one(v, p == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? format : type);
+}
+
 static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	return get_limit(ctx, p, v) || get_limit3(ctx, p, v) || get_raster(ctx, p, v) ||
-	       get_binding(ctx, p, v) || get_query(ctx, p, v) || get_enable(ctx, p, v);
+	       get_binding(ctx, p, v) || get_query(ctx, p, v) || get_enable(ctx, p, v) ||
+	       get_read_pair(ctx, p, v);
 }
 
 /* ---- conversions (ES 3.0 §2.3.1, §6.1.2) ------------------------------------------ */

@@ -6,13 +6,26 @@
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_fbo.h"
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
 
+/* ES 3.0's renderbuffer formats: the sized colour-, depth- and stencil-renderable
+ * ones of table 3.13 (float colour with EXT_color_buffer_float). */
+static const struct vgl_pixel_format *es3_format(const struct vgl_context *ctx, GLenum f)
+{
+	const struct vgl_pixel_format *p = vgl_pixel_sized(f);
+
+	if (!p || ctx->major < 3)
+		return NULL;
+	return vgl_pixel_color_renderable(vgl_ext_mask(ctx), p) || p->bits[4] || p->bits[5]
+		       ? p : NULL;
+}
+
 /* What is stored for a renderbuffer internal format (see the header). */
-static const struct vgl_pixel_format *storage_format(GLenum f)
+static const struct vgl_pixel_format *storage_format(const struct vgl_context *ctx, GLenum f)
 {
 	static const struct vgl_pixel_format stencil8 = {
 		GL_STENCIL_INDEX8, GL_NONE, GL_NONE, GL_STENCIL_INDEX8, VK_FORMAT_D24_UNORM_S8_UINT,
@@ -28,8 +41,13 @@ static const struct vgl_pixel_format *storage_format(GLenum f)
 	case GL_RGBA8: case GL_RGB8: case GL_DEPTH_COMPONENT24: case GL_DEPTH24_STENCIL8:
 	case GL_R8: case GL_RG8:
 		return vgl_pixel_sized(f);
+	/* EXT_texture_format_BGRA8888 (as renderbuffers: Mesa's reading of it):
+	 * nothing is uploaded into a renderbuffer, so RGBA8 stores it */
+	case GL_BGRA8_EXT:
+		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_format_BGRA8888)
+			       ? vgl_pixel_sized(GL_RGBA8) : NULL;
 	}
-	return NULL;
+	return es3_format(ctx, f);
 }
 
 static void rb_destroy(struct vgl_object *o)
@@ -157,7 +175,7 @@ static void GL_APIENTRY vgl_RenderbufferStorage(GLenum target, GLenum internalfo
 
 	if (!ctx || !(rb = bound(ctx, target)))
 		return;
-	f = storage_format(internalformat);
+	f = storage_format(ctx, internalformat);
 	if (!f) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
