@@ -23,7 +23,7 @@ enum vgl_pixel_conv {
 	VGL_CONV_RGB8_TO_RGBA8,  /* the common RGB case, without the codec's detour */
 	VGL_CONV_U32_TO_D24,     /* exact, where the codec's floats would round */
 	VGL_CONV_CODEC,          /* any other: through RGBA channels (vgl_pixel_codec.h) */
-	VGL_CONV_NONE,           /* no upload path (packed depth/stencil) */
+	VGL_CONV_NONE,           /* no client data (STENCIL_INDEX8 renderbuffers, dma-bufs) */
 };
 
 struct vgl_pixel_format {

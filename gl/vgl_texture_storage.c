@@ -265,8 +265,8 @@ static void record_upload(struct vgl_context *ctx, VkCommandBuffer cmd,
 			  const struct copy_src *src, struct vgl_tex_storage *s,
 			  const struct vgl_upload *up)
 {
-	VkImageAspectFlags aspect = s->aspects & VK_IMAGE_ASPECT_COLOR_BIT
-					    ? VK_IMAGE_ASPECT_COLOR_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
+	/* packed depth/stencil: both aspects, whole texels (vk/ copies them as the host stores them) */
+	VkImageAspectFlags aspect = s->aspects;
 
 	if (vgl_batch_uses(ctx, &s->obj))
 		ctx->stats.texture_uploads_busy++;
@@ -326,8 +326,7 @@ void vgl_tex_storage_upload(struct vgl_context *ctx, struct vgl_tex_storage *s,
 	if (!up->width || !up->height || (!up->pixels && !up->pbo))
 		return;
 	if (up->fmt->conv == VGL_CONV_NONE) {
-		/* vk/ has no buffer layout for packed depth/stencil uploads */
-		vgl_error(ctx, GL_INVALID_OPERATION);
+		vgl_error(ctx, GL_INVALID_OPERATION);   /* formats without client data */
 		return;
 	}
 	if (up->pbo) {
