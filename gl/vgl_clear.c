@@ -8,8 +8,12 @@
  * drawn instead (vgl_clear_draw.c).
  */
 #include "vgl_clear.h"
+
+#include <string.h>
+
 #include "vgl_context.h"
 #include "vgl_framebuffer.h"
+#include "vgl_pixel_codec.h"
 #include "vgl_procs.h"
 
 /* The area a clear touches: the scissor box inside the framebuffer, in its rows. */
@@ -162,6 +166,22 @@ static bool clear_buffer_ok(struct vgl_context *ctx, GLenum buffer, GLint drawbu
 	return true;
 }
 
+/* glClearBuffer{i,ui}v on colour: the values as the attachment's integers
+ * (`kind`); a buffer of another class keeps its contents (ES 3.0 §4.2.3:
+ * undefined, and no error). */
+static void clear_color_int(struct vgl_context *ctx, const void *v, enum vgl_texel_kind kind)
+{
+	struct vgl_clear_req req = { .color = true };
+	struct vgl_codec c;
+	struct vgl_fb fb;
+
+	if (vgl_framebuffer_draw(ctx, &fb) &&
+	    (!vgl_codec_vk(fb.color_format, &c) || c.kind != kind))
+		return;
+	memcpy(req.color_value.int32, v, sizeof(req.color_value.int32));
+	vgl_clear(ctx, &req);   /* an incomplete framebuffer: its error */
+}
+
 static void GL_APIENTRY vgl_ClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *v)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -195,18 +215,16 @@ static void GL_APIENTRY vgl_ClearBufferiv(GLenum buffer, GLint drawbuffer, const
 								.stencil_value = (uint32_t)v[0] });
 		return;
 	}
-	/* framebuffer 0 is normalized fixed point: integer clears are undefined */
 	if (clear_buffer_ok(ctx, buffer, drawbuffer, GL_COLOR))
-		vgl_error(ctx, GL_INVALID_OPERATION);
+		clear_color_int(ctx, v, VGL_TEXEL_SINT);
 }
 
 static void GL_APIENTRY vgl_ClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *v)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	(void)v;
 	if (ctx && clear_buffer_ok(ctx, buffer, drawbuffer, GL_COLOR))
-		vgl_error(ctx, GL_INVALID_OPERATION);
+		clear_color_int(ctx, v, VGL_TEXEL_UINT);
 }
 
 static void GL_APIENTRY vgl_ClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth,

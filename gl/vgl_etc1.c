@@ -3,6 +3,7 @@
 #include "vgl_etc1.h"
 
 #include <GLES3/gl3.h>
+#include <string.h>
 
 const struct vgl_pixel_format *vgl_etc1_format(void)
 {
@@ -59,40 +60,65 @@ static uint8_t clamp255(int v)
 	return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
 }
 
-/* One 4x4 block into the texels of the image it lies in (clipped at the edge). */
-static void decode_block(uint64_t b, uint8_t *rgba, uint32_t w, uint32_t h, uint32_t x0,
-			 uint32_t y0)
+/* A pixel's modifier: index bit 1 the sign, bit 0 the larger magnitude;
+ * a punch-through block without its opaque bit has no small modifier. */
+static int modifier(int table, uint32_t idx, bool non_opaque)
+{
+	int m = modifiers[table][idx & 1];
+
+	if (non_opaque && !(idx & 1))
+		return 0;
+	return idx & 2 ? -m : m;
+}
+
+void vgl_etc1_block(uint64_t b, bool punchthrough, uint8_t texels[16][4])
 {
 	int base[2][3];
-	bool flip = bits(b, 32, 1);
+	bool flip = bits(b, 32, 1), non_opaque = punchthrough && !bits(b, 33, 1);
 
-	base_colours(b, base);
+	/* punch-through blocks are always differential: bit 33 is their opaque bit */
+	base_colours(punchthrough ? b | 1ull << 33 : b, base);
 	for (uint32_t x = 0; x < 4; x++)
 		for (uint32_t y = 0; y < 4; y++) {
 			uint32_t i = x * 4 + y;   /* pixels are numbered down the columns */
 			uint32_t sub = flip ? y >= 2 : x >= 2;
 			uint32_t idx = bits(b, 16 + (int)i, 1) << 1 | bits(b, (int)i, 1);
-			int m = modifiers[bits(b, sub ? 34 : 37, 3)][idx & 1];
-			uint8_t *t;
+			int m = modifier((int)bits(b, sub ? 34 : 37, 3), idx, non_opaque);
+			uint8_t *t = texels[y * 4 + x];
 
-			if (x0 + x >= w || y0 + y >= h)
-				continue;
-			m = idx & 2 ? -m : m;
-			t = rgba + ((size_t)(y0 + y) * w + x0 + x) * 4;
 			for (int c = 0; c < 3; c++)
 				t[c] = clamp255(base[sub][c] + m);
 			t[3] = 255;
+			if (non_opaque && idx == 2)
+				memset(t, 0, 4);
 		}
+}
+
+uint64_t vgl_etc1_word(const uint8_t *src)
+{
+	uint64_t b = 0;
+
+	for (int k = 0; k < 8; k++)
+		b = b << 8 | src[k];   /* blocks are big-endian 64-bit words */
+	return b;
 }
 
 void vgl_etc1_decode(const uint8_t *src, uint32_t w, uint32_t h, uint8_t *rgba)
 {
-	for (uint32_t by = 0; by < h; by += 4)
-		for (uint32_t bx = 0; bx < w; bx += 4) {
-			uint64_t b = 0;
+	uint8_t t[16][4];
 
-			for (int k = 0; k < 8; k++)
-				b = b << 8 | *src++;   /* blocks are big-endian 64-bit words */
-			decode_block(b, rgba, w, h, bx, by);
+	for (uint32_t by = 0; by < h; by += 4)
+		for (uint32_t bx = 0; bx < w; bx += 4, src += 8) {
+			vgl_etc1_block(vgl_etc1_word(src), false, t);
+			vgl_etc_store(t, 4, rgba, w, h, bx, by);
 		}
+}
+
+void vgl_etc_store(const void *texels, uint32_t bpp, uint8_t *image, uint32_t w, uint32_t h,
+		   uint32_t x0, uint32_t y0)
+{
+	for (uint32_t y = 0; y < 4 && y0 + y < h; y++)
+		for (uint32_t x = 0; x < 4 && x0 + x < w; x++)
+			memcpy(image + ((size_t)(y0 + y) * w + x0 + x) * bpp,
+			       (const uint8_t *)texels + (y * 4 + x) * bpp, bpp);
 }

@@ -57,6 +57,30 @@ static bool half_linear(const struct vgl_context *ctx)
 			VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT);
 }
 
+/* EXT_color_buffer_float (ES 3.0 only): the host renders every float
+ * format it names (R11F_G11F_B10F included) */
+static bool float_rendering(const struct vgl_context *ctx)
+{
+	return ctx->major >= 3 &&
+	       all_have(ctx, float32, N(float32), false, VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) &&
+	       all_have(ctx, float16, N(float16), false, VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) &&
+	       all_have(ctx, &(const VkFormat){ VK_FORMAT_B10G11R11_UFLOAT_PACK32 }, 1, false,
+			VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT);
+}
+
+/* EXT_texture_sRGB_R8 / _RG8 (ES 3.0): the host samples R8_SRGB / R8G8_SRGB */
+static bool srgb_r8(const struct vgl_context *ctx)
+{
+	return ctx->major >= 3 && all_have(ctx, &(const VkFormat){ VK_FORMAT_R8_SRGB }, 1, false,
+					   VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT);
+}
+
+static bool srgb_rg8(const struct vgl_context *ctx)
+{
+	return ctx->major >= 3 && all_have(ctx, &(const VkFormat){ VK_FORMAT_R8G8_SRGB }, 1, false,
+					   VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT);
+}
+
 static bool half_vertices(const struct vgl_context *ctx)
 {
 	return all_have(ctx, half_vertex, N(half_vertex), true, VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
@@ -115,6 +139,9 @@ static const struct extension table[] = {
 	[VGL_EXT_OES_EGL_image_external_essl3] = { "GL_OES_EGL_image_external_essl3", es3 },
 	/* queries the host times (vgl_query.c) */
 	[VGL_EXT_EXT_disjoint_timer_query] = { "GL_EXT_disjoint_timer_query", timer_queries },
+	[VGL_EXT_EXT_color_buffer_float] = { "GL_EXT_color_buffer_float", float_rendering },
+	[VGL_EXT_EXT_texture_sRGB_R8] = { "GL_EXT_texture_sRGB_R8", srgb_r8 },
+	[VGL_EXT_EXT_texture_sRGB_RG8] = { "GL_EXT_texture_sRGB_RG8", srgb_rg8 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

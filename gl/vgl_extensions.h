@@ -17,6 +17,9 @@ struct vgl_context;
 /* The extensions' own tokens (<GLES2/gl2ext.h> is not included). */
 #define GL_HALF_FLOAT_OES 0x8D61          /* OES_texture_half_float, OES_vertex_half_float */
 #define GL_BGRA_EXT 0x80E1                /* EXT_texture_format_BGRA8888, EXT_read_format_bgra */
+#define GL_BGRA8_EXT 0x93A1               /* its sized format (renderbuffers) */
+#define GL_SR8_EXT 0x8FBD                 /* EXT_texture_sRGB_R8 */
+#define GL_SRG8_EXT 0x8FBE                /* EXT_texture_sRGB_RG8 */
 #define GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT 0x8365
 #define GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT 0x8366
 #define GL_ALPHA8_OES 0x803C              /* OES_required_internalformat */
@@ -57,6 +60,9 @@ enum vgl_ext {
 	VGL_EXT_OES_EGL_image_external,
 	VGL_EXT_OES_EGL_image_external_essl3,
 	VGL_EXT_EXT_disjoint_timer_query,
+	VGL_EXT_EXT_color_buffer_float,
+	VGL_EXT_EXT_texture_sRGB_R8,
+	VGL_EXT_EXT_texture_sRGB_RG8,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "vgl_context.h"
+#include "vgl_extensions.h"
 #include "vgl_fbo.h"
 #include "vgl_framebuffer.h"
 #include "vgl_pixel.h"
@@ -47,21 +48,19 @@ static bool att_image(const struct vgl_fbo_attachment *a, struct att_image *out)
 }
 
 /* GL_FRAMEBUFFER_COMPLETE when the image suits the slot, else the status. */
-static GLenum slot_status(int slot, const struct vgl_pixel_format *f)
+static GLenum slot_status(const struct vgl_context *ctx, int slot, const struct att_image *img)
 {
-	bool ds = f->bits[4] || f->bits[5];
+	const struct vgl_pixel_format *f = img->fmt;
 
 	if (slot == VGL_ATT_DEPTH)
 		return f->bits[4] ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
 	if (slot == VGL_ATT_STENCIL)
 		return f->bits[5] ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-	/* colour slots from here on */
-	if (ds || f->base_format == GL_LUMINANCE || f->base_format == GL_ALPHA ||
-	    f->base_format == GL_LUMINANCE_ALPHA || f->type == GL_FLOAT ||
-	    f->type == GL_HALF_FLOAT)
+	/* colour slots from here on (ES 3.0 table 3.13) */
+	if (!vgl_pixel_color_renderable(vgl_ext_mask(ctx), f))
 		return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-	/* colour-renderable in GL, not rendered to here (4444, 5551 textures) */
-	return f->renderable ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNSUPPORTED;
+	/* colour-renderable in GL, an image the host does not render to */
+	return img->s->renderable ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNSUPPORTED;
 }
 
 static GLenum attachments_status(const struct vgl_context *ctx, const struct vgl_fbo *fbo)
@@ -75,7 +74,7 @@ static GLenum attachments_status(const struct vgl_context *ctx, const struct vgl
 			continue;
 		if (!att_image(&fbo->att[i], &img) || !img.w || !img.h)
 			return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-		st = slot_status(i, img.fmt);
+		st = slot_status(ctx, i, &img);
 		if (st != GL_FRAMEBUFFER_COMPLETE)
 			return st;
 		/* ES 2.0 only: every image the same size */
@@ -91,15 +90,11 @@ static GLenum attachments_status(const struct vgl_context *ctx, const struct vgl
 	return any ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
 }
 
-/* What vk/ cannot render to: separate depth and stencil images, and 3D
- * slices other than the first (vk/ attaches a 3D level by its first slice). */
+/* What vk/ cannot render to: separate depth and stencil images. */
 static bool unsupported(const struct vgl_fbo *fbo)
 {
 	const struct vgl_fbo_attachment *d = &fbo->att[VGL_ATT_DEPTH], *s = &fbo->att[VGL_ATT_STENCIL];
 
-	for (int i = 0; i < VGL_ATT_COUNT; i++)
-		if (fbo->att[i].tex && fbo->att[i].tex->target == GL_TEXTURE_3D && fbo->att[i].layer)
-			return true;
 	return d->type != GL_NONE && s->type != GL_NONE &&
 	       (d->tex != s->tex || d->rb != s->rb || d->level != s->level ||
 		d->face != s->face || d->layer != s->layer);
@@ -321,12 +316,12 @@ static bool image_param(const struct vgl_context *ctx, const struct vgl_fbo_atta
 		return a->type == GL_TEXTURE;
 	}
 	if (pname == GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE) {
-		*out = att_image(a, &img) && img.fmt->type == GL_FLOAT ? GL_FLOAT
-										: GL_UNSIGNED_NORMALIZED;
+		*out = att_image(a, &img) ? (GLint)vgl_pixel_component_type(img.fmt)
+					  : GL_UNSIGNED_NORMALIZED;
 		return true;
 	}
 	if (pname == GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING) {
-		*out = GL_LINEAR;
+		*out = att_image(a, &img) && vgl_pixel_srgb(img.fmt) ? GL_SRGB : GL_LINEAR;
 		return true;
 	}
 	*out = att_image(a, &img) ? vgl_pixel_bits(img.fmt, pname) : 0;

@@ -16,6 +16,7 @@
 #include "vgl_etc1.h"
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
+#include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
 #include "vgl_query.h"
@@ -33,7 +34,7 @@ enum value_kind { V_INT, V_FLOAT, V_NORM, V_BOOL };
 struct value {
 	enum value_kind kind;
 	int n;
-	GLint64 i[4];
+	GLint64 i[16];             /* the longest: GL_COMPRESSED_TEXTURE_FORMATS */
 	GLfloat f[4];
 };
 
@@ -75,11 +76,30 @@ static GLint64 buffer_name(const struct vgl_buffer *b)
 	return b ? b->name : 0;
 }
 
+/* The compressed formats glCompressedTexImage2D takes: ETC1 with its
+ * extension, ES 3.0's ten ETC2/EAC ones (vgl_texture_compressed.c). */
+static bool compressed_formats(const struct vgl_context *ctx, struct value *v)
+{
+	static const GLenum etc2[] = {
+		GL_COMPRESSED_R11_EAC, GL_COMPRESSED_SIGNED_R11_EAC, GL_COMPRESSED_RG11_EAC,
+		GL_COMPRESSED_SIGNED_RG11_EAC, GL_COMPRESSED_RGB8_ETC2, GL_COMPRESSED_SRGB8_ETC2,
+		GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+		GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_COMPRESSED_RGBA8_ETC2_EAC,
+		GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC };
+
+	v->kind = V_INT;
+	v->n = 0;
+	if (vgl_ext_on(ctx, VGL_EXT_OES_compressed_ETC1_RGB8_texture))
+		v->i[v->n++] = GL_ETC1_RGB8_OES;
+	for (size_t k = 0; ctx->major >= 3 && k < sizeof(etc2) / sizeof(etc2[0]); k++)
+		v->i[v->n++] = etc2[k];
+	return true;
+}
+
 /* Implementation limits, the same in every context of a version. */
 static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	uint32_t max2d = ctx->dev->props.limits.maxImageDimension2D;
-	int etc1 = vgl_ext_on(ctx, VGL_EXT_OES_compressed_ETC1_RGB8_texture);  /* the one format */
 
 	switch (p) {
 	case GL_MAX_VERTEX_ATTRIBS: return one(v, VGL_MAX_ATTRIBS);
@@ -94,12 +114,10 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_MAX_RENDERBUFFER_SIZE: return one(v, max2d);
 	case GL_MAX_VIEWPORT_DIMS: return ints(v, 2, 16384, 16384, 0, 0);
 	case GL_SUBPIXEL_BITS: return one(v, 4);
-	case GL_NUM_COMPRESSED_TEXTURE_FORMATS: return one(v, etc1);
-	case GL_COMPRESSED_TEXTURE_FORMATS: return ints(v, etc1, GL_ETC1_RGB8_OES, 0, 0, 0);
+	case GL_NUM_COMPRESSED_TEXTURE_FORMATS: return compressed_formats(ctx, v) && one(v, v->n);
+	case GL_COMPRESSED_TEXTURE_FORMATS: return compressed_formats(ctx, v);
 	case GL_NUM_SHADER_BINARY_FORMATS: return one(v, 0);
 	case GL_SHADER_COMPILER: return bools(v, 1, (const bool[]){ true });
-	case GL_IMPLEMENTATION_COLOR_READ_FORMAT: return one(v, GL_RGBA);
-	case GL_IMPLEMENTATION_COLOR_READ_TYPE: return one(v, GL_UNSIGNED_BYTE);
 	case GL_ALIASED_LINE_WIDTH_RANGE: return floats(v, V_FLOAT, 2, (const GLfloat[]){ 1, 1 });
 	case GL_ALIASED_POINT_SIZE_RANGE: return floats(v, V_FLOAT, 2, (const GLfloat[]){ 1, 255 });
 	/* Not an ES enum (GL_MAX_CLIP_DISTANCES_EXT without the extension), but
@@ -287,11 +305,28 @@ static bool get_xfb(struct vgl_context *ctx, GLenum p, struct value *v)
 	return ctx->major >= 3 && vgl_xfb_get_integer(ctx, p, &x) && one(v, x);
 }
 
+/* GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE: the read buffer's pair
+ * (vgl_pixel_read_pair); without a complete one, GL_INVALID_OPERATION. */
+static bool get_read_pair(struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	struct vgl_fb fb;
+	GLenum format, type;
+
+	if (p != GL_IMPLEMENTATION_COLOR_READ_FORMAT && p != GL_IMPLEMENTATION_COLOR_READ_TYPE)
+		return false;
+	if (!vgl_framebuffer_read(ctx, &fb) || !fb.color_image) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return one(v, 0);
+	}
+	vgl_pixel_read_pair(fb.color_format, &format, &type);
+	return one(v, p == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? format : type);
+}
+
 static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	return get_limit(ctx, p, v) || get_limit3(ctx, p, v) || get_raster(ctx, p, v) ||
 	       get_binding(ctx, p, v) || get_query(ctx, p, v) || get_xfb(ctx, p, v) ||
-	       get_enable(ctx, p, v);
+	       get_enable(ctx, p, v) || get_read_pair(ctx, p, v);
 }
 
 /* ---- conversions (ES 3.0 §2.3.1, §6.1.2) ------------------------------------------ */

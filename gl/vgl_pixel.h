@@ -5,8 +5,8 @@
  * row: the VkFormat, the component swizzle its views sample with (GL's
  * LUMINANCE/ALPHA formats are R8/R8G8 images seen through a swizzle, vk/'s
  * views support them) and how a row of client data becomes a row of the
- * image (a plain copy for most; RGB is stored as RGBA8 so that it stays
- * renderable and readable, 5551 is reshuffled into the host's 1555).
+ * image (a plain copy for most; RGB is stored as RGBA so that it stays
+ * renderable and readable; other conversions go through vgl_pixel_codec.h).
  */
 #pragma once
 
@@ -15,18 +15,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vgl_pixel_codec.h"
 #include "vvk.h"
 
 enum vgl_pixel_conv {
 	VGL_CONV_COPY,
-	VGL_CONV_RGB8_TO_RGBA8,
-	VGL_CONV_5551_TO_1555,
-	VGL_CONV_F32_TO_F16,
-	VGL_CONV_U32_TO_D24,
-	VGL_CONV_BGRA8_TO_RGBA8,
-	VGL_CONV_RGB32F_TO_RGBA32F,
-	VGL_CONV_RGB16F_TO_RGBA16F,
-	VGL_CONV_NONE,           /* no upload path (packed depth/stencil) */
+	VGL_CONV_RGB8_TO_RGBA8,  /* the common RGB case, without the codec's detour */
+	VGL_CONV_U32_TO_D24,     /* exact, where the codec's floats would round */
+	VGL_CONV_CODEC,          /* any other: through RGBA channels (vgl_pixel_codec.h) */
+	VGL_CONV_NONE,           /* no client data (STENCIL_INDEX8 renderbuffers, dma-bufs) */
 };
 
 struct vgl_pixel_format {
@@ -61,3 +58,16 @@ void vgl_pixel_convert_row(const struct vgl_pixel_format *f, const void *src, vo
 			   uint32_t width);
 /* The bits query of a format (GL_TEXTURE_RED_SIZE order: r g b a depth stencil). */
 GLint vgl_pixel_bits(const struct vgl_pixel_format *f, GLenum pname);
+/* What the image's channels hold (from its VkFormat). */
+enum vgl_texel_kind vgl_pixel_kind(const struct vgl_pixel_format *f);
+/* Whether the image stores sRGB-encoded colour (GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING). */
+bool vgl_pixel_srgb(const struct vgl_pixel_format *f);
+/* GL_UNSIGNED_NORMALIZED, GL_SIGNED_NORMALIZED, GL_FLOAT, GL_INT or GL_UNSIGNED_INT. */
+GLenum vgl_pixel_component_type(const struct vgl_pixel_format *f);
+/* Colour-renderable (ES 3.0 table 3.13; float formats with
+ * EXT_color_buffer_float among the context's vgl_ext_mask() `exts`). */
+bool vgl_pixel_color_renderable(uint32_t exts, const struct vgl_pixel_format *f);
+/* The pair glReadPixels reads an image of this format with (ES 3.0 §4.3.1:
+ * RGBA/UNSIGNED_BYTE, RGBA_INTEGER/INT or UNSIGNED_INT, RGBA/FLOAT by its
+ * class), which is also GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE. */
+void vgl_pixel_read_pair(VkFormat image, GLenum *format, GLenum *type);

@@ -22,6 +22,7 @@
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
 #include "vgl_pbo.h"
+#include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_surface.h"
 
@@ -49,82 +50,64 @@ static bool clip(const struct vgl_fb *fb, GLint x, GLint y, GLsizei w, GLsizei h
 
 static uint32_t format_bpp(VkFormat f)
 {
-	/* R8 / RG8: ES 3.0 FBO attachments (vgl_fbo_status.c) */
-	if (f == VK_FORMAT_R8_UNORM)
-		return 1;
-	return f == VK_FORMAT_R5G6B5_UNORM_PACK16 || f == VK_FORMAT_R8G8_UNORM ? 2 : 4;
+	struct vgl_codec c;
+
+	return vgl_codec_vk(f, &c) ? c.bpp : 4;
 }
 
-/* One texel of the image format as RGBA8. */
-static void to_rgba8(VkFormat f, const uint8_t *src, uint8_t *dst)
+/* What a read produces: the image's texels as the client's format and type. */
+struct read_conv {
+	struct vgl_codec from, to;
+};
+
+static bool same_layout(const struct read_conv *c)
 {
-	if (f == VK_FORMAT_B8G8R8A8_UNORM) {
-		dst[0] = src[2];
-		dst[1] = src[1];
-		dst[2] = src[0];
-		dst[3] = src[3];
-	} else if (f == VK_FORMAT_R5G6B5_UNORM_PACK16) {
-		uint16_t v = (uint16_t)(src[0] | src[1] << 8);
-
-		dst[0] = (uint8_t)(((v >> 11) & 31) * 255 / 31);
-		dst[1] = (uint8_t)(((v >> 5) & 63) * 255 / 63);
-		dst[2] = (uint8_t)((v & 31) * 255 / 31);
-		dst[3] = 255;
-	} else if (f == VK_FORMAT_A2B10G10R10_UNORM_PACK32) {
-		uint32_t v;
-
-		memcpy(&v, src, 4);   /* R in the low bits (RGB10_A2, EXT_texture_type_2_10_10_10_REV) */
-		for (int c = 0; c < 3; c++)
-			dst[c] = (uint8_t)((((v >> (10 * c)) & 1023) * 255 + 511) / 1023);
-		dst[3] = (uint8_t)((v >> 30) * 85);
-	} else if (f == VK_FORMAT_R8_UNORM || f == VK_FORMAT_R8G8_UNORM) {
-		dst[0] = src[0];
-		dst[1] = f == VK_FORMAT_R8G8_UNORM ? src[1] : 0;
-		dst[2] = 0;
-		dst[3] = 255;
-	} else {
-		memcpy(dst, src, 4);
-	}
+	return c->from.pack == c->to.pack && c->from.el == c->to.el && c->from.n == c->to.n &&
+	       c->from.kind == c->to.kind && !memcmp(c->from.map, c->to.map, 4);
 }
 
-static size_t row_stride(const struct vgl_context *ctx, GLsizei w)
+static size_t row_stride(const struct vgl_context *ctx, GLsizei w, uint32_t bpp)
 {
-	size_t len = (size_t)(ctx->st.pack_row_length > 0 ? ctx->st.pack_row_length : w) * 4;
+	size_t len = (size_t)(ctx->st.pack_row_length > 0 ? ctx->st.pack_row_length : w) * bpp;
 	size_t a = (size_t)ctx->st.pack_alignment;
 
 	return (len + a - 1) / a * a;
 }
 
-/* EXT_read_format_bgra: the same bytes with red and blue swapped */
-static void swap_red_blue(uint8_t *d, uint32_t n)
+/* One row of n texels from image to client layout (NULL src: zeros). */
+static void convert_row(const struct read_conv *c, const uint8_t *src, uint8_t *d, uint32_t n)
 {
-	for (uint32_t i = 0; i < n; i++) {
-		uint8_t t = d[4 * i];
+	union vgl_texel t[64];
 
-		d[4 * i] = d[4 * i + 2];
-		d[4 * i + 2] = t;
+	if (!src) {
+		memset(d, 0, (size_t)n * c->to.bpp);
+		return;
+	}
+	if (same_layout(c)) {
+		memcpy(d, src, (size_t)n * c->to.bpp);
+		return;
+	}
+	for (uint32_t i = 0; i < n; i += 64) {
+		uint32_t k = n - i < 64 ? n - i : 64;
+
+		vgl_codec_decode(&c->from, src + (size_t)i * c->from.bpp, t, k);
+		vgl_codec_encode(&c->to, t, d + (size_t)i * c->to.bpp, k);
 	}
 }
 
 static void store(const struct vgl_context *ctx, const struct vgl_fb *fb, const uint8_t *src,
-		  const struct read_rect *r, GLsizei w, bool bgra, uint8_t *pixels)
+		  const struct read_rect *r, GLsizei w, const struct read_conv *c, uint8_t *pixels)
 {
-	size_t stride = row_stride(ctx, w);
-	uint32_t bpp = format_bpp(fb->color_format);
+	uint32_t out = c->to.bpp;
+	size_t stride = row_stride(ctx, w, out);
 
-	pixels += (size_t)ctx->st.pack_skip_rows * stride + (size_t)ctx->st.pack_skip_pixels * 4;
+	pixels += (size_t)ctx->st.pack_skip_rows * stride + (size_t)ctx->st.pack_skip_pixels * out;
 	for (uint32_t y = 0; y < r->h; y++) {
-		uint8_t *d = pixels + (r->dst_y + y) * stride + (size_t)r->dst_x * 4;
 		/* a y-down target's copy holds GL's rows top row first */
 		size_t row = fb->y_down ? r->h - 1 - y : y;
 
-		for (uint32_t x = 0; x < r->w; x++)
-			if (src)
-				to_rgba8(fb->color_format, src + (row * r->w + x) * bpp, d + x * 4);
-			else
-				memset(d + x * 4, 0, 4);
-		if (bgra)
-			swap_red_blue(d, r->w);
+		convert_row(c, src ? src + row * r->w * c->from.bpp : NULL,
+			    pixels + (r->dst_y + y) * stride + (size_t)r->dst_x * out, r->w);
 	}
 }
 
@@ -133,9 +116,11 @@ static void record_copy(struct vgl_context *ctx, const struct vgl_fb *fb,
 {
 	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
 	VkRect2D rows = vgl_fb_rect(fb, (VkRect2D){ { r->x, r->y }, { r->w, r->h } });
+	/* the attached layer: vk/ takes a 3D image's slice from z, an array's from the layer */
 	VkBufferImageCopy region = {
 		.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, fb->color_level, fb->color_layer, 1 },
-		.imageOffset = { rows.offset.x, rows.offset.y, 0 }, .imageExtent = { r->w, r->h, 1 } };
+		.imageOffset = { rows.offset.x, rows.offset.y, (int32_t)fb->color_layer },
+		.imageExtent = { r->w, r->h, 1 } };
 
 	vgl_batch_end_rendering(ctx);
 	vvk_CmdCopyImageToBuffer(cmd, fb->color_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, 1,
@@ -183,33 +168,50 @@ static bool es3_read_type(GLenum t)
 	return false;
 }
 
-/* Only RGBA/UNSIGNED_BYTE (and BGRA_EXT/UNSIGNED_BYTE, EXT_read_format_bgra)
- * is read; another known pair is INVALID_OPERATION. */
-static bool valid_read_format(struct vgl_context *ctx, GLenum format, GLenum type)
+/* Whether format and type name a pair glReadPixels knows (GL_INVALID_ENUM
+ * when not; EXT_read_format_bgra's packed pairs are not read: GL_INVALID_OPERATION). */
+static bool known_read_pair(struct vgl_context *ctx, GLenum format, GLenum type)
 {
 	bool es3 = ctx->major >= 3;
 
-	if ((format == GL_RGBA || format == GL_BGRA_EXT) && type == GL_UNSIGNED_BYTE)
-		return true;
 	if (format == GL_BGRA_EXT && (type == GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT ||
 				      type == GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT)) {
-		vgl_error(ctx, GL_INVALID_OPERATION);   /* the extension's other pairs: not read */
+		vgl_error(ctx, GL_INVALID_OPERATION);
 		return false;
 	}
-	if ((format == GL_RGBA || format == GL_RGB || format == GL_ALPHA ||
+	if ((format == GL_RGBA || format == GL_RGB || format == GL_ALPHA || format == GL_BGRA_EXT ||
 	     format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA ||
 	     (es3 && es3_read_format(format))) &&
 	    (type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5 ||
 	     type == GL_UNSIGNED_SHORT_4_4_4_4 || type == GL_UNSIGNED_SHORT_5_5_5_1 ||
 	     (es3 && es3_read_type(type))))
-		vgl_error(ctx, GL_INVALID_OPERATION);
-	else
-		vgl_error(ctx, GL_INVALID_ENUM);
+		return true;
+	vgl_error(ctx, GL_INVALID_ENUM);
 	return false;
 }
 
+/* ES 3.0 §4.3.1: the buffer's class's pair (which is also the implementation's
+ * pair), RGB10_A2 as its own packing, and BGRA (EXT_read_format_bgra) of
+ * normalized buffers; the conversion into it. */
+static bool read_pair(const struct vgl_fb *fb, GLenum format, GLenum type, struct read_conv *c)
+{
+	GLenum sf, st;
+
+	if (!fb->color_image || !vgl_codec_vk(fb->color_format, &c->from) ||
+	    !vgl_codec_gl(format, type, &c->to))
+		return false;
+	vgl_pixel_read_pair(fb->color_format, &sf, &st);
+	if (format == sf && type == st)
+		return true;
+	if (fb->color_format == VK_FORMAT_A2B10G10R10_UNORM_PACK32 && format == GL_RGBA &&
+	    type == GL_UNSIGNED_INT_2_10_10_10_REV)
+		return true;
+	return format == GL_BGRA_EXT && type == GL_UNSIGNED_BYTE && st == GL_UNSIGNED_BYTE;
+}
+
 static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
-			const struct read_rect *r, GLsizei w, bool bgra, void *pixels)
+			const struct read_rect *r, GLsizei w, const struct read_conv *c,
+			void *pixels)
 {
 	struct vgl_storage *s;
 	int ret = vgl_batch_sync_read(ctx);
@@ -219,11 +221,10 @@ static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
 		return;
 	}
 	if (!*fb->color_written) {
-		store(ctx, fb, NULL, r, w, bgra, pixels);
+		store(ctx, fb, NULL, r, w, c, pixels);
 		return;
 	}
-	s = vgl_storage_create(ctx->dev, (VkDeviceSize)r->w * r->h * format_bpp(fb->color_format),
-			       true);
+	s = vgl_storage_create(ctx->dev, (VkDeviceSize)r->w * r->h * c->from.bpp, true);
 	if (!s) {
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return;
@@ -231,24 +232,24 @@ static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
 	ctx->stats.access_waits++;
 	ret = read_back(ctx, fb, r, s);
 	if (ret == VGL_OK)
-		store(ctx, fb, s->map, r, w, bgra, pixels);
+		store(ctx, fb, s->map, r, w, c, pixels);
 	vgl_error_result(ctx, ret);
 	vgl_storage_unref(s);
 }
 
 /* ---- into a pixel pack buffer (vgl_pbo.h) ------------------------------------------------- */
 
-/* The pack layout of the whole w x h rectangle: 4 bytes a pixel (the formats read). */
-static bool pack_layout(const struct vgl_context *ctx, GLsizei w, GLsizei h,
+/* The pack layout of the whole w x h rectangle of bpp-byte pixels. */
+static bool pack_layout(const struct vgl_context *ctx, GLsizei w, GLsizei h, uint32_t bpp,
 			struct vgl_pixel_layout *l)
 {
 	struct vgl_pixel_store ps = vgl_pack_store(&ctx->st);
 
-	return vgl_pixel_layout(&ps, 4, (uint32_t)w, (uint32_t)h, 1, l);
+	return vgl_pixel_layout(&ps, bpp, (uint32_t)w, (uint32_t)h, 1, l);
 }
 
 /* ES 3.0 §4.3.1's errors of a bound pack buffer (none without one). */
-static bool pack_ok(struct vgl_context *ctx, GLsizei w, GLsizei h, GLenum type,
+static bool pack_ok(struct vgl_context *ctx, GLsizei w, GLsizei h, uint32_t bpp, GLenum type,
 		    const void *pixels)
 {
 	struct vgl_pixel_layout l;
@@ -256,7 +257,7 @@ static bool pack_ok(struct vgl_context *ctx, GLsizei w, GLsizei h, GLenum type,
 
 	if (!ctx->pixel_pack_buffer)
 		return true;
-	ok = pack_layout(ctx, w, h, &l);
+	ok = pack_layout(ctx, w, h, bpp, &l);
 	return vgl_pbo_access_ok(ctx, ctx->pixel_pack_buffer, (uintptr_t)pixels, ok, &l,
 				 vgl_pixel_type_size(type));
 }
@@ -264,27 +265,28 @@ static bool pack_ok(struct vgl_context *ctx, GLsizei w, GLsizei h, GLenum type,
 /* Whether the GPU can write the buffer's bytes: the image's texels are
  * the format asked for, and the bytes between rows (which the copy
  * rewrites from the CPU copy) are current there. */
-static bool packable(const struct vgl_fb *fb, const struct vgl_storage *s, bool bgra,
-		     uint64_t at, uint64_t stride, const struct read_rect *r)
+static bool packable(const struct vgl_fb *fb, const struct vgl_storage *s,
+		     const struct read_conv *c, uint64_t at, uint64_t stride,
+		     const struct read_rect *r)
 {
-	uint64_t bytes = (r->h - 1) * stride + (uint64_t)r->w * 4;
+	uint32_t bpp = c->to.bpp;
+	uint64_t bytes = (r->h - 1) * stride + (uint64_t)r->w * bpp;
 
-	if (!*fb->color_written ||
-	    fb->color_format != (bgra ? VK_FORMAT_B8G8R8A8_UNORM : VK_FORMAT_R8G8B8A8_UNORM))
+	if (!*fb->color_written || !same_layout(c) || stride % bpp)
 		return false;
-	return stride == (uint64_t)r->w * 4 || r->h == 1 || !vgl_storage_stale(s, at, bytes);
+	return stride == (uint64_t)r->w * bpp || r->h == 1 || !vgl_storage_stale(s, at, bytes);
 }
 
 /* The copy image -> buffer at `at`: one region, or one per row from a
  * y-down target (its rows run the other way). Recorded, not submitted. */
 static void record_pack(struct vgl_context *ctx, const struct vgl_fb *fb,
 			const struct read_rect *r, struct vgl_storage *s, uint64_t at,
-			uint64_t stride)
+			uint64_t stride, uint32_t bpp)
 {
 	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
 	uint32_t regions = fb->y_down ? r->h : 1;
 	VkBufferImageCopy region = {
-		.bufferRowLength = (uint32_t)(stride / 4),
+		.bufferRowLength = (uint32_t)(stride / bpp),
 		.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, fb->color_level, fb->color_layer, 1 },
 		.imageExtent = { r->w, r->h / regions, 1 } };
 
@@ -296,12 +298,13 @@ static void record_pack(struct vgl_context *ctx, const struct vgl_fb *fb,
 							     { r->w, r->h / regions } });
 
 		region.bufferOffset = at + i * stride;
-		region.imageOffset = (VkOffset3D){ rows.offset.x, rows.offset.y, 0 };
+		region.imageOffset = (VkOffset3D){ rows.offset.x, rows.offset.y,
+						   (int32_t)fb->color_layer };
 		vvk_CmdCopyImageToBuffer(cmd, fb->color_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
 					 s->buf, 1, &region);
 	}
 	vgl_batch_use(ctx, &s->obj);
-	vgl_storage_gpu_writes(s, at, (r->h - 1) * stride + (uint64_t)r->w * 4);
+	vgl_storage_gpu_writes(s, at, (r->h - 1) * stride + (uint64_t)r->w * bpp);
 	ctx->stats.readbacks++;
 }
 
@@ -309,25 +312,25 @@ static void record_pack(struct vgl_context *ctx, const struct vgl_fb *fb,
  * (no flush, no wait) where the layout allows, else the client-memory
  * path on the buffer's CPU copy (waits). */
 static void read_to_buffer(struct vgl_context *ctx, const struct vgl_fb *fb,
-			   const struct read_rect *r, GLsizei w, GLsizei h, bool bgra,
-			   uintptr_t offset)
+			   const struct read_rect *r, GLsizei w, GLsizei h,
+			   const struct read_conv *c, uintptr_t offset)
 {
 	struct vgl_buffer *b = ctx->pixel_pack_buffer;
 	struct vgl_pixel_layout l;
 	uint64_t at;
 	uint8_t *p;
 
-	pack_layout(ctx, w, h, &l);   /* checked by pack_ok */
-	at = offset + l.skip + r->dst_y * l.stride + (uint64_t)r->dst_x * 4;
-	if (packable(fb, b->storage, bgra, at, l.stride, r)) {
-		record_pack(ctx, fb, r, b->storage, at, l.stride);
+	pack_layout(ctx, w, h, c->to.bpp, &l);   /* checked by pack_ok */
+	at = offset + l.skip + r->dst_y * l.stride + (uint64_t)r->dst_x * c->to.bpp;
+	if (packable(fb, b->storage, c, at, l.stride, r)) {
+		record_pack(ctx, fb, r, b->storage, at, l.stride, c->to.bpp);
 		return;
 	}
 	p = vgl_buffer_cpu_access(ctx, b, (GLintptr)offset, (GLsizeiptr)(l.skip + l.span),
 				  GL_MAP_READ_BIT | GL_MAP_WRITE_BIT);
 	if (!p)
 		return;
-	read_pixels(ctx, fb, r, w, bgra, p);
+	read_pixels(ctx, fb, r, w, c, p);
 	vgl_buffer_upload(ctx, b, (GLintptr)offset, (GLsizeiptr)(l.skip + l.span));
 }
 
@@ -335,6 +338,7 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 				       GLenum type, void *pixels)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	struct read_conv c;
 	struct read_rect r;
 	struct vgl_fb fb;
 
@@ -344,7 +348,7 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	if (!valid_read_format(ctx, format, type) || !pack_ok(ctx, w, h, type, pixels))
+	if (!known_read_pair(ctx, format, type))
 		return;
 	if (!vgl_framebuffer_read(ctx, &fb)) {
 		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
@@ -354,12 +358,16 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 		vgl_error(ctx, vgl_framebuffer_read_error(&fb));
 		return;
 	}
-	if (!clip(&fb, x, y, w, h, &r))
+	if (!read_pair(&fb, format, type, &c)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	if (!pack_ok(ctx, w, h, c.to.bpp, type, pixels) || !clip(&fb, x, y, w, h, &r))
 		return;
 	if (ctx->pixel_pack_buffer)
-		read_to_buffer(ctx, &fb, &r, w, h, format == GL_BGRA_EXT, (uintptr_t)pixels);
+		read_to_buffer(ctx, &fb, &r, w, h, &c, (uintptr_t)pixels);
 	else if (pixels)
-		read_pixels(ctx, &fb, &r, w, format == GL_BGRA_EXT, pixels);
+		read_pixels(ctx, &fb, &r, w, &c, pixels);
 }
 
 /* ---- a surface's whole colour image (vgl_surface_read) --------------------------- */

@@ -6,13 +6,26 @@
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_fbo.h"
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
 
+/* ES 3.0's renderbuffer formats: the sized colour-, depth- and stencil-renderable
+ * ones of table 3.13 (float colour with EXT_color_buffer_float). */
+static const struct vgl_pixel_format *es3_format(const struct vgl_context *ctx, GLenum f)
+{
+	const struct vgl_pixel_format *p = vgl_pixel_sized(f);
+
+	if (!p || ctx->major < 3)
+		return NULL;
+	return vgl_pixel_color_renderable(vgl_ext_mask(ctx), p) || p->bits[4] || p->bits[5]
+		       ? p : NULL;
+}
+
 /* What is stored for a renderbuffer internal format (see the header). */
-static const struct vgl_pixel_format *storage_format(GLenum f)
+static const struct vgl_pixel_format *storage_format(const struct vgl_context *ctx, GLenum f)
 {
 	static const struct vgl_pixel_format stencil8 = {
 		GL_STENCIL_INDEX8, GL_NONE, GL_NONE, GL_STENCIL_INDEX8, VK_FORMAT_D24_UNORM_S8_UINT,
@@ -28,8 +41,13 @@ static const struct vgl_pixel_format *storage_format(GLenum f)
 	case GL_RGBA8: case GL_RGB8: case GL_DEPTH_COMPONENT24: case GL_DEPTH24_STENCIL8:
 	case GL_R8: case GL_RG8:
 		return vgl_pixel_sized(f);
+	/* EXT_texture_format_BGRA8888 (as renderbuffers: Mesa's reading of it):
+	 * nothing is uploaded into a renderbuffer, so RGBA8 stores it */
+	case GL_BGRA8_EXT:
+		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_format_BGRA8888)
+			       ? vgl_pixel_sized(GL_RGBA8) : NULL;
 	}
-	return NULL;
+	return es3_format(ctx, f);
 }
 
 static void rb_destroy(struct vgl_object *o)
@@ -174,7 +192,7 @@ static VkSampleCountFlags device_counts(const struct vgl_context *ctx,
 uint32_t vgl_renderbuffer_sample_counts(const struct vgl_context *ctx, GLenum f, GLint *counts,
 					uint32_t max, bool *renderable)
 {
-	const struct vgl_pixel_format *pf = storage_format(f);
+	const struct vgl_pixel_format *pf = storage_format(ctx, f);
 	VkSampleCountFlags c = pf ? device_counts(ctx, pf) : 0;
 	uint32_t n = 0;
 
@@ -234,7 +252,7 @@ static GLenum storage_error(const struct vgl_context *ctx, GLsizei samples, GLen
 {
 	uint32_t max = ctx->dev->props.limits.maxImageDimension2D;
 
-	if (!storage_format(internalformat))
+	if (!storage_format(ctx, internalformat))
 		return GL_INVALID_ENUM;
 	if (samples < 0 || width < 0 || height < 0 || (uint32_t)width > max ||
 	    (uint32_t)height > max)
@@ -261,14 +279,14 @@ static void storage(GLenum target, GLsizei samples, GLenum internalformat, GLsiz
 	}
 	/* the old storage lives on in the batches that render to it */
 	if (width && height && !(s = vgl_tex_storage_create(ctx->dev, &(struct vgl_tex_storage_info){
-		    .format = storage_format(internalformat)->vk, .width = (uint32_t)width,
+		    .format = storage_format(ctx, internalformat)->vk, .width = (uint32_t)width,
 		    .height = (uint32_t)height, .levels = 1, .samples = (uint32_t)stored }))) {
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return;
 	}
 	vgl_tex_storage_unref(rb->storage);
 	rb->storage = s;
-	rb->fmt = storage_format(internalformat);
+	rb->fmt = storage_format(ctx, internalformat);
 	rb->internal_format = internalformat;
 	rb->width = width;
 	rb->height = height;

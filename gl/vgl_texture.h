@@ -80,6 +80,7 @@ struct vgl_tex_storage {
 	uint32_t samples;          /* 1, or a multisample renderbuffer's count */
 	bool is_3d, array;         /* a 3D image / a 2D array (level specs' depth: layers) */
 	bool written;              /* uploaded or rendered: reads need the GPU */
+	bool renderable;           /* made with attachment usage (the host renders its format) */
 	pthread_mutex_t lock;      /* the views: contexts of a share group draw with it */
 	struct vgl_tex_view *views;  /* made on demand, destroyed with the storage */
 	uint32_t nr_views, cap_views;

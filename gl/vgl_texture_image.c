@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Defining texture images: glTexImage2D, glTexSubImage2D, glTexStorage2D
- * and the compressed entry points (ETC1 only, decoded into RGBA8: every
- * other compressed format is GL_INVALID_ENUM).
+ * Defining texture images: glTex(Sub)Image2D/3D and glTexStorage2D/3D
+ * (compressed images: vgl_texture_compressed.c).
  * Where a level's data lives is vgl_texture_level_storage's call (vgl_texture.h).
  */
 #include <stdlib.h>
@@ -11,12 +10,13 @@
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_buffer.h"
-#include "vgl_etc1.h"
+#include "vgl_etc2.h"
 #include "vgl_extensions.h"
 #include "vgl_pbo.h"
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
+#include "vgl_texture_image.h"
 
 static uint32_t chain_levels(uint32_t w, uint32_t h)
 {
@@ -139,17 +139,6 @@ struct vgl_tex_storage *vgl_texture_define(struct vgl_context *ctx, struct vgl_t
 
 /* ---- argument checks (ES 3.0 §3.8.3, ES 2.0 §3.7.1) -------------------------------------- */
 
-/* What a glTex*Image* call names: the image and the texture it belongs to. */
-struct image_args {
-	GLenum target;
-	GLint level;
-	GLsizei width, height, depth;
-	bool three_d;              /* a glTex*Image3D call */
-	struct vgl_texture *tex;
-	uint32_t face;
-	bool sub;                  /* a glTexSubImage* call: any rectangle of a face */
-};
-
 static bool dims_ok(const struct vgl_context *ctx, GLenum tt, const struct image_args *a)
 {
 	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
@@ -166,7 +155,7 @@ static bool dims_ok(const struct vgl_context *ctx, GLenum tt, const struct image
 }
 
 /* The texture target of an image target (and the cube face); false: invalid. */
-static bool image_target(const struct vgl_context *ctx, struct image_args *a, GLenum *tt)
+bool vgl_tex_image_target(const struct vgl_context *ctx, struct image_args *a, GLenum *tt)
 {
 	if (!a->three_d)
 		return vgl_texture_face(a->target, tt, &a->face);
@@ -176,11 +165,11 @@ static bool image_target(const struct vgl_context *ctx, struct image_args *a, GL
 }
 
 /* Target, level and size; a->tex set on success. */
-static bool check_image(struct vgl_context *ctx, struct image_args *a)
+bool vgl_tex_image_check(struct vgl_context *ctx, struct image_args *a)
 {
 	GLenum tt;
 
-	if (!image_target(ctx, a, &tt)) {
+	if (!vgl_tex_image_target(ctx, a, &tt)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return false;
 	}
@@ -234,7 +223,7 @@ static bool unpack_ok(struct vgl_context *ctx, const struct vgl_pixel_format *f,
 }
 
 /* Whether a call brings data: a client pointer, or any offset into a buffer. */
-static bool has_data(const struct vgl_context *ctx, const void *pixels)
+bool vgl_tex_image_has_data(const struct vgl_context *ctx, const void *pixels)
 {
 	return pixels || ctx->pixel_unpack_buffer;
 }
@@ -242,7 +231,7 @@ static bool has_data(const struct vgl_context *ctx, const void *pixels)
 /* ---- glTexImage2D / glTexImage3D ------------------------------------------------------------------ */
 
 /* ES 2.0 §3.7.1 (without OES_texture_npot): a level above 0 must be a power of two. */
-static bool es2_npot_ok(const struct vgl_context *ctx, const struct image_args *a)
+bool vgl_tex_image_npot_ok(const struct vgl_context *ctx, const struct image_args *a)
 {
 	return ctx->major >= 3 || a->level == 0 || vgl_ext_on(ctx, VGL_EXT_OES_texture_npot) ||
 	       (!(a->width & (a->width - 1)) && !(a->height & (a->height - 1)));
@@ -256,10 +245,10 @@ static void tex_image(struct image_args *a, GLint internalformat, GLint border, 
 	struct vgl_tex_storage *s;
 	GLenum err;
 
-	if (!ctx || !check_image(ctx, a))
+	if (!ctx || !vgl_tex_image_check(ctx, a))
 		return;
 	err = vgl_pixel_lookup(ctx->major >= 3, vgl_ext_mask(ctx), internalformat, format, type, &f);
-	if (err == GL_NO_ERROR && (border != 0 || !es2_npot_ok(ctx, a)))
+	if (err == GL_NO_ERROR && (border != 0 || !vgl_tex_image_npot_ok(ctx, a)))
 		err = GL_INVALID_VALUE;
 	if (err == GL_NO_ERROR && (a->tex->immutable || (a->three_d && f->bits[4] &&
 							  a->target == GL_TEXTURE_3D)))
@@ -273,7 +262,7 @@ static void tex_image(struct image_args *a, GLint internalformat, GLint border, 
 	s = vgl_texture_define(ctx, a->tex, a->face, (uint32_t)a->level, &(struct vgl_tex_level){
 		.width = a->width, .height = a->height, .depth = a->depth,
 		.internal_format = (GLenum)internalformat, .fmt = f });
-	if (s && has_data(ctx, pixels)) {
+	if (s && vgl_tex_image_has_data(ctx, pixels)) {
 		struct vgl_upload up = unpack(ctx, f, a, pixels);
 
 		vgl_tex_storage_upload(ctx, s, &up);
@@ -304,9 +293,9 @@ static GLenum sub_error(const struct vgl_context *ctx, const struct vgl_tex_leve
 			const GLint off[3], const struct image_args *a, GLenum format, GLenum type,
 			const struct vgl_pixel_format **f)
 {
-	/* the data must match the level's format (ES 3.0 table 3.2); ETC1 levels
-	 * take no uncompressed updates (OES_compressed_ETC1_RGB8_texture) */
-	GLenum err = lv->internal_format == GL_ETC1_RGB8_OES
+	/* the data must match the level's format (ES 3.0 table 3.2); compressed
+	 * levels take no uncompressed updates (ES 3.0 §3.8.5) */
+	GLenum err = vgl_tex_compressed(lv->internal_format)
 			     ? GL_INVALID_OPERATION
 			     : vgl_pixel_lookup(ctx->major >= 3, vgl_ext_mask(ctx),
 						(GLint)lv->internal_format, format, type, f);
@@ -331,7 +320,7 @@ static void tex_sub_image(struct image_args *a, const GLint off[3], GLenum forma
 	struct vgl_upload up;
 	GLenum err;
 
-	if (!ctx || !check_image(ctx, a))
+	if (!ctx || !vgl_tex_image_check(ctx, a))
 		return;
 	lv = &a->tex->level[a->face][a->level];
 	err = lv->width ? sub_error(ctx, lv, off, a, format, type, &f) : GL_INVALID_OPERATION;
@@ -342,7 +331,7 @@ static void tex_sub_image(struct image_args *a, const GLint off[3], GLenum forma
 	if (!unpack_ok(ctx, f, type, a, pixels))
 		return;
 	s = vgl_texture_level_storage(ctx, a->tex, a->face, (uint32_t)a->level);
-	if (!s || !has_data(ctx, pixels))
+	if (!s || !vgl_tex_image_has_data(ctx, pixels))
 		return;
 	up = unpack(ctx, f, a, pixels);
 	up.x = off[0];
@@ -380,7 +369,7 @@ static GLenum storage_error(struct vgl_context *ctx, const struct image_args *a,
 	/* image_target() knows faces, not the cube: check the sizes on one */
 	if (!a->three_d && a->target == GL_TEXTURE_CUBE_MAP)
 		dims.target = GL_TEXTURE_CUBE_MAP_POSITIVE_X;
-	if (!image_target(ctx, &dims, &tt) || (!a->three_d && a->target != GL_TEXTURE_2D &&
+	if (!vgl_tex_image_target(ctx, &dims, &tt) || (!a->three_d && a->target != GL_TEXTURE_2D &&
 					       a->target != GL_TEXTURE_CUBE_MAP) || !f)
 		return GL_INVALID_ENUM;
 	dims.level = 0;
@@ -389,8 +378,8 @@ static GLenum storage_error(struct vgl_context *ctx, const struct image_args *a,
 	if ((uint32_t)levels > chain_levels((uint32_t)a->width,
 					    (uint32_t)(a->target == GL_TEXTURE_3D &&
 						       a->depth > a->height ? a->depth : a->height)) ||
-	    (a->target == GL_TEXTURE_3D && f->bits[4]))
-		return GL_INVALID_OPERATION;
+	    (a->target == GL_TEXTURE_3D && (f->bits[4] || vgl_tex_compressed(f->internal_format))))
+		return GL_INVALID_OPERATION;   /* no 3D depth or ETC2 textures in ES 3.0 */
 	return GL_NO_ERROR;
 }
 
@@ -421,6 +410,8 @@ static void tex_storage(const struct image_args *a, GLsizei levels, GLenum inter
 
 	if (!ctx)
 		return;
+	if (!f && ctx->major >= 3)
+		f = vgl_etc2_format(internalformat);   /* ES 3.0's compressed formats */
 	err = storage_error(ctx, a, levels, f);
 	t = err == GL_NO_ERROR ? vgl_texture_bound(ctx, a->target) : NULL;
 	if (err == GL_NO_ERROR && t && (t->name == 0 || t->immutable))
@@ -453,135 +444,8 @@ static void GL_APIENTRY vgl_TexStorage3D(GLenum target, GLsizei levels, GLenum i
 	tex_storage(&a, levels, internalformat);
 }
 
-/* ---- compressed images: ETC1 only (OES_compressed_ETC1_RGB8_texture), decoded on the CPU -------- */
-
-static GLenum compressed_error(struct vgl_context *ctx, const struct image_args *a,
-			       GLenum internalformat, GLint border, GLsizei size)
-{
-	if (internalformat != GL_ETC1_RGB8_OES ||
-	    !vgl_ext_on(ctx, VGL_EXT_OES_compressed_ETC1_RGB8_texture))
-		return GL_INVALID_ENUM;
-	if (border != 0 || !es2_npot_ok(ctx, a) || size < 0 ||
-	    (size_t)size != vgl_etc1_size((uint32_t)a->width, (uint32_t)a->height))
-		return GL_INVALID_VALUE;
-	return a->tex->immutable ? GL_INVALID_OPERATION : GL_NO_ERROR;
-}
-
-/* ES 3.0 §3.8.5's errors of compressed data in a bound unpack buffer:
- * the buffer mapped, or the data past its end. */
-static bool compressed_unpack_ok(struct vgl_context *ctx, const void *data, GLsizei size)
-{
-	if (!ctx->pixel_unpack_buffer)
-		return true;
-	return vgl_pbo_access_ok(ctx, ctx->pixel_unpack_buffer, (uintptr_t)data, true,
-				 &(struct vgl_pixel_layout){ .span = (uint64_t)size }, 1);
-}
-
-/* The compressed bytes: client memory, or the unpack buffer's CPU copy at
- * the offset `data`, made current (ETC1 is decoded on the CPU). */
-static const void *compressed_source(struct vgl_context *ctx, const void *data, GLsizeiptr size)
-{
-	struct vgl_buffer *b = ctx->pixel_unpack_buffer;
-
-	if (!b)
-		return data;
-	return vgl_buffer_cpu_access(ctx, b, (GLintptr)(uintptr_t)data, size, GL_MAP_READ_BIT);
-}
-
-/* Defines the level and uploads the decoded texels (RGBA8, tightly packed). */
-static void etc1_image(struct vgl_context *ctx, const struct image_args *a, const void *data)
-{
-	const struct vgl_pixel_format *f = vgl_etc1_format();
-	struct vgl_tex_storage *s;
-	uint8_t *rgba;
-
-	s = vgl_texture_define(ctx, a->tex, a->face, (uint32_t)a->level, &(struct vgl_tex_level){
-		.width = a->width, .height = a->height, .depth = 1,
-		.internal_format = GL_ETC1_RGB8_OES, .fmt = f });
-	if (!s || !has_data(ctx, data) || !a->width || !a->height)
-		return;
-	data = compressed_source(ctx, data, (GLsizeiptr)vgl_etc1_size((uint32_t)a->width,
-								       (uint32_t)a->height));
-	if (!data)
-		return;
-	rgba = malloc((size_t)a->width * (size_t)a->height * 4);
-	if (!rgba) {
-		vgl_error(ctx, GL_OUT_OF_MEMORY);
-		return;
-	}
-	vgl_etc1_decode(data, (uint32_t)a->width, (uint32_t)a->height, rgba);
-	vgl_tex_storage_upload(ctx, s, &(struct vgl_upload){
-		.level = (uint32_t)a->level, .layer = a->face, .width = (uint32_t)a->width,
-		.height = (uint32_t)a->height, .depth = 1, .fmt = f, .pixels = rgba,
-		.stride = (size_t)a->width * 4, .image_stride = (size_t)a->width * 4 * a->height });
-	free(rgba);
-}
-
-static void GL_APIENTRY vgl_CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
-						 GLsizei width, GLsizei height, GLint border,
-						 GLsizei size, const void *data)
-{
-	struct vgl_context *ctx = vgl_current_context();
-	struct image_args a = { target, level, width, height, 1, false, NULL, 0, false };
-	GLenum err;
-
-	if (!ctx || !check_image(ctx, &a))
-		return;
-	err = compressed_error(ctx, &a, internalformat, border, size);
-	if (err != GL_NO_ERROR) {
-		vgl_error(ctx, err);
-		return;
-	}
-	if (compressed_unpack_ok(ctx, data, size))
-		etc1_image(ctx, &a, data);
-}
-
-/* ETC1 images cannot be updated in part (OES_compressed_ETC1_RGB8_texture):
- * its format is INVALID_OPERATION, any other INVALID_ENUM (none exists). */
-static void GL_APIENTRY vgl_CompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y,
-						    GLsizei width, GLsizei height, GLenum format,
-						    GLsizei size, const void *data)
-{
-	struct vgl_context *ctx = vgl_current_context();
-	struct image_args a = { target, level, width, height, 1, false, NULL, 0, false };
-
-	(void)x, (void)y, (void)size, (void)data;
-	if (!ctx || !check_image(ctx, &a))
-		return;
-	vgl_error(ctx, format == GL_ETC1_RGB8_OES &&
-			       vgl_ext_on(ctx, VGL_EXT_OES_compressed_ETC1_RGB8_texture)
-		       ? GL_INVALID_OPERATION : GL_INVALID_ENUM);
-}
-
-static void GL_APIENTRY vgl_CompressedTexImage3D(GLenum target, GLint level, GLenum internalformat,
-						 GLsizei width, GLsizei height, GLsizei depth,
-						 GLint border, GLsizei size, const void *data)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	(void)target, (void)level, (void)internalformat, (void)width, (void)height, (void)depth,
-		(void)border, (void)size, (void)data;
-	if (ctx)
-		vgl_error(ctx, GL_INVALID_ENUM);
-}
-
-static void GL_APIENTRY vgl_CompressedTexSubImage3D(GLenum target, GLint level, GLint x, GLint y,
-						    GLint z, GLsizei width, GLsizei height,
-						    GLsizei depth, GLenum format, GLsizei size,
-						    const void *data)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	(void)target, (void)level, (void)x, (void)y, (void)z, (void)width, (void)height,
-		(void)depth, (void)format, (void)size, (void)data;
-	if (ctx)
-		vgl_error(ctx, GL_INVALID_ENUM);
-}
-
 const struct vgl_proc vgl_texture_image_procs[] = {
 	VGL_PROC(TexImage2D), VGL_PROC(TexSubImage2D), VGL_PROC(TexStorage2D),
 	VGL_PROC(TexImage3D), VGL_PROC(TexSubImage3D), VGL_PROC(TexStorage3D),
-	VGL_PROC(CompressedTexImage2D), VGL_PROC(CompressedTexSubImage2D),
-	VGL_PROC(CompressedTexImage3D), VGL_PROC(CompressedTexSubImage3D),
 	{ NULL, NULL },
 };

@@ -109,6 +109,7 @@ struct vgl_tex_storage *vgl_tex_storage_create(struct vgl_device *dev,
 	/* formats the host cannot render to are still textures; a dma-buf is
 	 * imported once (a failure there is the buffer's) */
 	r = create_image(dev, s, info, true);
+	s->renderable = r == VK_SUCCESS;
 	if (r != VK_SUCCESS && !info->dma_buf)
 		r = create_image(dev, s, info, false);
 	if (r == VK_SUCCESS)
@@ -138,6 +139,7 @@ struct vgl_tex_storage *vgl_tex_storage_alias(struct vgl_tex_storage *parent, ui
 	s->base_level = vgl_tex_storage_vk_level(parent, level);
 	s->format = parent->format;
 	s->aspects = parent->aspects;
+	s->renderable = parent->renderable;
 	s->width = vgl_tex_level_size(parent->width, level);
 	s->height = vgl_tex_level_size(parent->height, level);
 	s->depth = s->levels = s->layers = s->samples = 1;
@@ -200,10 +202,10 @@ VkImageView vgl_tex_storage_view(struct vgl_tex_storage *s, const struct vgl_tex
 
 VkImageView vgl_tex_storage_attachment(struct vgl_tex_storage *s, uint32_t level, uint32_t layer)
 {
-	/* vk/ attaches a 3D level by its first slice, through a 3D view */
+	/* a 3D image's slice: a 2D view with the slice as its layer (vk/'s slice views) */
 	return vgl_tex_storage_view(s, &(struct vgl_tex_view){
-		.type = s->is_3d ? VK_IMAGE_VIEW_TYPE_3D : VK_IMAGE_VIEW_TYPE_2D, .base_level = level,
-		.levels = 1, .layer = s->is_3d ? 0 : layer, .layers = 1 });
+		.type = VK_IMAGE_VIEW_TYPE_2D, .base_level = level, .levels = 1, .layer = layer,
+		.layers = 1 });
 }
 
 static uint32_t slices(const struct vgl_upload *up)
@@ -264,8 +266,8 @@ static void record_upload(struct vgl_context *ctx, VkCommandBuffer cmd,
 			  const struct copy_src *src, struct vgl_tex_storage *s,
 			  const struct vgl_upload *up)
 {
-	VkImageAspectFlags aspect = s->aspects & VK_IMAGE_ASPECT_COLOR_BIT
-					    ? VK_IMAGE_ASPECT_COLOR_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
+	/* packed depth/stencil: both aspects, whole texels (vk/ copies them as the host stores them) */
+	VkImageAspectFlags aspect = s->aspects;
 
 	if (vgl_batch_uses(ctx, &s->obj))
 		ctx->stats.texture_uploads_busy++;
@@ -325,8 +327,7 @@ void vgl_tex_storage_upload(struct vgl_context *ctx, struct vgl_tex_storage *s,
 	if (!up->width || !up->height || (!up->pixels && !up->pbo))
 		return;
 	if (up->fmt->conv == VGL_CONV_NONE) {
-		/* vk/ has no buffer layout for packed depth/stencil uploads */
-		vgl_error(ctx, GL_INVALID_OPERATION);
+		vgl_error(ctx, GL_INVALID_OPERATION);   /* formats without client data */
 		return;
 	}
 	if (up->pbo) {

@@ -213,9 +213,13 @@ static bool copy_layout(struct vvk_cmd_buffer *cmd, const struct vvk_image *img,
 	uint32_t row = r->bufferRowLength ? r->bufferRowLength : r->imageExtent.width;
 	uint32_t rows = r->bufferImageHeight ? r->bufferImageHeight : r->imageExtent.height;
 
-	/* packed depth/stencil differs from Vulkan's per-aspect buffer layout */
+	/* packed depth/stencil differs from Vulkan's per-aspect buffer layout:
+	 * only both aspects at once are copied, as whole packed texels (the
+	 * host's layout, which is GL's UNSIGNED_INT_24_8 and
+	 * FLOAT_32_UNSIGNED_INT_24_8_REV: beyond Vulkan, for gl/'s uploads) */
 	if (r->imageSubresource.aspectMask != VK_IMAGE_ASPECT_COLOR_BIT &&
-	    img->aspects != VK_IMAGE_ASPECT_DEPTH_BIT) {
+	    img->aspects != VK_IMAGE_ASPECT_DEPTH_BIT &&
+	    r->imageSubresource.aspectMask != img->aspects) {
 		vvk_cmd_set_error(cmd, VK_ERROR_FORMAT_NOT_SUPPORTED);
 		return false;
 	}

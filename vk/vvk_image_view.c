@@ -48,11 +48,19 @@ static uint32_t swizzle_word(const VkComponentMapping *m)
 	       swizzle(m->a, 3) << 9;
 }
 
+/* A 2D view of a 3D image (what VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT
+ * allows): the slice base_layer, to render to; the host samples no such view. */
+static bool is_slice_view(const struct vvk_image_view *v)
+{
+	return v->image->type == VK_IMAGE_TYPE_3D && v->type != VK_IMAGE_VIEW_TYPE_3D;
+}
+
 static void create_surface(struct vvk_device *dev, struct vvk_image_view *v)
 {
-	/* a 3D level is attached by its first slice */
-	uint32_t last = v->image->type == VK_IMAGE_TYPE_3D ? 0 : v->base_layer + v->layers - 1;
-	uint32_t first = v->image->type == VK_IMAGE_TYPE_3D ? 0 : v->base_layer;
+	/* a 3D view attaches its level by the first slice, a slice view that slice */
+	bool is_3d = v->image->type == VK_IMAGE_TYPE_3D;
+	uint32_t first = is_3d && !is_slice_view(v) ? 0 : v->base_layer;
+	uint32_t last = is_3d ? first : v->base_layer + v->layers - 1;
 
 	v->surface = vvk_device_new_handle(dev);
 	vdrm_encode_create_surface(vvk_device_setup_lock(dev), &(struct vdrm_cmd_create_surface){
@@ -118,7 +126,7 @@ VkResult vvk_CreateImageView(VkDevice device, const VkImageViewCreateInfo *pCrea
 	}
 	if ((v->image->usage & ATTACHMENT_USAGE) && v->levels == 1)
 		create_surface(dev, v);
-	if (v->image->usage & SAMPLE_USAGE)
+	if ((v->image->usage & SAMPLE_USAGE) && !is_slice_view(v))
 		create_sampler_view(dev, v, &pCreateInfo->components);
 	*pView = vvk_image_view_to_handle(v);
 	return VK_SUCCESS;

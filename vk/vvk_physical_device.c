@@ -274,16 +274,17 @@ static VkFormatFeatureFlags colour_features(uint32_t usage, uint32_t flags)
 {
 	VkFormatFeatureFlags f = 0;
 
+	/* the host's transfers write any texture it samples (glTexSubImage
+	 * there): buffer copies into sample-only formats (RGB9_E5) work */
 	if (usage & VDRM_FORMAT_SAMPLE) {
 		f |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
-		     VK_FORMAT_FEATURE_BLIT_SRC_BIT;
+		     VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
 		if (!(flags & VDRM_FMT_INTEGER))
 			f |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
 	}
-	/* clears and copies into an image go through a render surface */
+	/* clears and blits into an image go through a render surface */
 	if ((usage & VDRM_FORMAT_SAMPLE) && (usage & VDRM_FORMAT_RENDER)) {
-		f |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
-		     VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+		f |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT;
 		if (!(flags & VDRM_FMT_INTEGER))
 			f |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
 		if (!(flags & VDRM_FMT_SRGB))

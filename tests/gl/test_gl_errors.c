@@ -781,6 +781,87 @@ ROW(tex_image_r32i)
 	texture(GL_TEXTURE_2D);
 	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_R32I, 4, 4, 0, GL_RED_INTEGER, GL_INT, NULL);
 }
+/* ES 3.0 table 3.2: each sized format takes only its own format/type pairs */
+ROW(tex_image_integer_from_float)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA8UI, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_r8_float)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_R8, 4, 4, 0, GL_RED, GL_FLOAT, NULL);
+}
+ROW(tex_image_rgb9_e5_byte)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGB9_E5, 4, 4, 0, GL_RGB, GL_UNSIGNED_BYTE, NULL);
+}
+ROW(tex_image_rgb10_a2ui_norm)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGB10_A2UI, 4, 4, 0, GL_RGBA,
+		      GL_UNSIGNED_INT_2_10_10_10_REV, NULL);
+}
+ROW(tex_image_depth32f_ushort)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 4, 4, 0, GL_DEPTH_COMPONENT,
+		      GL_UNSIGNED_SHORT, NULL);
+}
+/* glReadPixels: an integer buffer reads only as RGBA_INTEGER of its signedness */
+ROW(read_pixels_integer_as_bytes)
+{
+	GLuint t = texture(GL_TEXTURE_2D);
+	uint8_t px[16];
+
+	F(TexStorage2D)(GL_TEXTURE_2D, 1, GL_RGBA8I, 4, 4);
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+}
+ROW(read_pixels_rgba8_as_integer)
+{
+	GLuint t = texture_2d();
+	int32_t px[4];
+
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	F(ReadPixels)(0, 0, 1, 1, GL_RGBA_INTEGER, GL_INT, px);
+}
+/* ETC2/EAC: no 3D textures; sub-images in whole blocks; sizes exact */
+ROW(compressed_tex_image3d_etc2_3d)
+{
+	texture(GL_TEXTURE_3D);
+	F(CompressedTexImage3D)(GL_TEXTURE_3D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 1, 0, 8, fv);
+}
+ROW(compressed_tex_image2d_etc2_size)
+{
+	texture(GL_TEXTURE_2D);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA8_ETC2_EAC, 4, 4, 0, 8, fv);
+}
+ROW(compressed_tex_sub_image2d_etc2_unaligned)
+{
+	texture(GL_TEXTURE_2D);
+	F(CompressedTexImage2D)(GL_TEXTURE_2D, 0, GL_COMPRESSED_R11_EAC, 8, 8, 0, 32, NULL);
+	F(CompressedTexSubImage2D)(GL_TEXTURE_2D, 0, 1, 0, 4, 4, GL_COMPRESSED_R11_EAC, 8, fv);
+}
+ROW(tex_storage2d_etc2_3d)
+{
+	texture(GL_TEXTURE_3D);
+	F(TexStorage3D)(GL_TEXTURE_3D, 1, GL_COMPRESSED_RGB8_ETC2, 4, 4, 4);
+}
+/* renderbuffers: only colour-, depth- or stencil-renderable sized formats */
+ROW(renderbuffer_storage_snorm)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_RGBA8_SNORM, 4, 4);
+}
+ROW(renderbuffer_storage_rgb9_e5)
+{
+	renderbuffer();
+	F(RenderbufferStorage)(GL_RENDERBUFFER, GL_RGB9_E5, 4, 4);
+}
 ROW(copy_tex_image_enum)
 {
 	texture_2d();
@@ -2476,8 +2557,21 @@ static const struct row rows[] = {
 	R(TexImage2D, 3, V, tex_image_cube_square),
 	R(TexImage2D, 2, V, tex_image_cube_square),
 	R(TexImage2D, 2, GL_NO_ERROR, tex_image_es2_npot_level),
-	D(TexImage2D, 3, GL_NO_ERROR, tex_image_r32i,
-	  "integer formats (R32I, RGBA8UI, ...) are not implemented: GL_INVALID_VALUE"),
+	R(TexImage2D, 3, GL_NO_ERROR, tex_image_r32i),
+	R(TexImage2D, 3, O, tex_image_integer_from_float),
+	R(TexImage2D, 3, O, tex_image_r8_float),
+	R(TexImage2D, 3, O, tex_image_rgb9_e5_byte),
+	R(TexImage2D, 3, O, tex_image_rgb10_a2ui_norm),
+	R(TexImage2D, 3, O, tex_image_depth32f_ushort),
+	R(ReadPixels, 3, O, read_pixels_integer_as_bytes),
+	R(ReadPixels, 3, O, read_pixels_rgba8_as_integer),
+	R(CompressedTexImage3D, 3, O, compressed_tex_image3d_etc2_3d),
+	R(CompressedTexImage2D, 3, V, compressed_tex_image2d_etc2_size),
+	R(CompressedTexImage2D, 2, E, compressed_tex_image2d_etc2_size),
+	R(CompressedTexSubImage2D, 3, O, compressed_tex_sub_image2d_etc2_unaligned),
+	R(TexStorage3D, 3, O, tex_storage2d_etc2_3d),
+	R(RenderbufferStorage, 3, E, renderbuffer_storage_snorm),
+	R(RenderbufferStorage, 3, E, renderbuffer_storage_rgb9_e5),
 	R(TexSubImage2D, 3, V, tex_sub_image_value),
 	R(TexSubImage2D, 3, O, tex_sub_image_operation),
 	R(TexSubImage2D, 3, E, tex_sub_image_enum),

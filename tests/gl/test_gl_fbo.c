@@ -426,15 +426,22 @@ START_TEST(t_texture_layer)
 	fx.Uniform3f(gl.GetUniformLocation(pa, "u_at"), 0.5f, 0.5f, 1.0f);
 	draw(full);
 	glt_assert_pixel(16, 16, 0, 255, 0, 255);
-	/* 3D: slice 0 renders, later slices are not offered */
+	/* 3D: every slice renders, each apart from the others */
 	fx.GenTextures(1, &t3);
 	fx.BindTexture(GL_TEXTURE_3D, t3);
 	fx.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
 	fx.BindFramebuffer(GL_FRAMEBUFFER, f);
+	gl.Viewport(0, 0, 4, 4);
 	fx.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t3, 0, 0);
 	ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	gl.ClearColor(1, 1, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
 	fx.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t3, 0, 1);
-	ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_UNSUPPORTED);
+	ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	draw_color(p, full, 0, 0, 0, 1);
+	glt_assert_pixel(1, 1, 0, 0, 255, 255);      /* slice 1 */
+	fx.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t3, 0, 0);
+	glt_assert_pixel(1, 1, 255, 255, 0, 255);    /* slice 0 kept its clear */
 	/* errors */
 	fx.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t3, 0, -1);
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
