@@ -155,7 +155,8 @@ static bool get_limit3(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_MAX_SERVER_WAIT_TIMEOUT: return one(v, 0);
 	case GL_MAX_ELEMENTS_INDICES: return one(v, 1 << 24);
 	case GL_MAX_ELEMENTS_VERTICES: return one(v, 1 << 24);
-	case GL_NUM_PROGRAM_BINARY_FORMATS: return one(v, 0);
+	case GL_NUM_PROGRAM_BINARY_FORMATS: return one(v, 1);
+	case GL_PROGRAM_BINARY_FORMATS: return one(v, VGL_PROGRAM_BINARY_FORMAT);
 	case GL_MAX_DRAW_BUFFERS: return one(v, vgl_framebuffer_max_draw_buffers(ctx));
 	case GL_MAX_COLOR_ATTACHMENTS: return one(v, vgl_framebuffer_max_draw_buffers(ctx));
 	case GL_MAX_SAMPLES: return one(v, vgl_renderbuffer_max_samples(ctx));

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glsl_program_binary.h"
 #include "glsl_shader.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
@@ -446,6 +447,7 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	free(l->sampler_units);
 	free(l->data);
 	vgl_linked_xfb_free(&l->xfb);
+	free(l->binary);
 	pthread_mutex_destroy(&l->lock);
 	free(l);
 }
@@ -516,6 +518,28 @@ static struct vgl_linked *linked_alloc(struct vgl_device *dev)
 	return l;
 }
 
+/*
+ * The executable of a linked program, from a link or a program binary
+ * alike: its binary is kept first (build rewrites lp's SPIR-V in place), then
+ * the link result is built from lp.
+ */
+static int linked_from_program(struct vgl_context *ctx, struct glsl_linked_program *lp,
+			       struct vgl_linked **out)
+{
+	struct vgl_linked *l = linked_alloc(ctx->dev);
+	int ret = l ? VGL_OK : VGL_ERROR_OUT_OF_MEMORY;
+
+	/* a program a binary cannot hold (not made by GLSL ES) keeps none */
+	if (l && glsl_program_binary_write(lp, &l->binary, &l->binary_size) != 0)
+		l->binary_size = 0;
+	if (l)
+		ret = build(l, lp);
+	if (ret != VGL_OK && l)
+		linked_destroy(&l->obj);
+	*out = ret == VGL_OK ? l : NULL;
+	return ret;
+}
+
 int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl_linked **out,
 		      char **log)
 {
@@ -523,10 +547,10 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 							   p->fs ? p->fs->compiled : NULL };
 	struct glsl_attrib_binding *ab = attrib_bindings(p);
 	struct glsl_linked_program lp;
-	struct vgl_linked *l = NULL;
 	struct vgl_xfb_link xl;
 	int ret;
 
+	*out = NULL;
 	if (!ab || !vgl_xfb_link_prepare(p, &xl)) {
 		free(ab);
 		return VGL_ERROR_OUT_OF_MEMORY;
@@ -545,17 +569,37 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 	else
 		*log = strdup(lp.info_log ? lp.info_log : "");
 	free(ab);
-	if (ret == 0) {
-		l = linked_alloc(ctx->dev);
-		ret = l ? build(l, &lp) : VGL_ERROR_OUT_OF_MEMORY;
-	} else {
-		ret = VGL_ERROR_BAD_ATTRIBUTE;
-	}
+	ret = ret == 0 ? linked_from_program(ctx, &lp, out) : VGL_ERROR_BAD_ATTRIBUTE;
 	glsl_linked_program_finish(&lp);
 	vgl_xfb_link_finish(&xl); /* after: lp's declared types live in its tree */
-	if (ret != VGL_OK && l)
-		linked_destroy(&l->obj);
-	*out = ret == VGL_OK ? l : NULL;
+	return ret;
+}
+
+/* What a binary asks of the device that a link would have refused here. */
+static const char *device_refuses(const struct vgl_context *ctx, const struct glsl_program *p)
+{
+	for (uint32_t i = 0; i < p->nr_xfb; i++)
+		if (p->xfb[i].buffer >= ctx->dev->max_xfb_buffers)
+			return "error: program binary: captures into more buffers than this device has\n";
+	return NULL;
+}
+
+int vgl_linked_create_from_binary(struct vgl_context *ctx, const void *data, size_t size,
+				  struct vgl_linked **out, char **log)
+{
+	struct glsl_linked_program lp;
+	const char *refused = NULL;
+	int ret = glsl_program_binary_read(data, size, &lp);
+
+	*out = NULL;
+	if (ret == 0)
+		refused = device_refuses(ctx, &lp.prog);
+	*log = strdup(refused ? refused : lp.info_log ? lp.info_log : "");
+	if (ret == 0 && !refused)
+		ret = linked_from_program(ctx, &lp, out);
+	else
+		ret = lp.info_log ? VGL_ERROR_BAD_ATTRIBUTE : VGL_ERROR_OUT_OF_MEMORY;
+	glsl_linked_program_finish(&lp);
 	return ret;
 }
 

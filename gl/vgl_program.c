@@ -203,6 +203,22 @@ static void GL_APIENTRY vgl_BindAttribLocation(GLuint program, GLuint index, con
 	p->bindings = b;
 }
 
+void vgl_program_set_link(struct vgl_context *ctx, struct vgl_program *p, int ret,
+			  struct vgl_linked *l, char *log)
+{
+	free(p->info_log);
+	p->info_log = log;
+	p->link_status = ret == VGL_OK;
+	if (ret == VGL_ERROR_OUT_OF_MEMORY)
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+	if (ret != VGL_OK)
+		return;
+	vgl_linked_unref(p->linked);
+	p->linked = l;
+	if (ctx->program == p)
+		ctx->dirty |= VGL_DIRTY_ALL;
+}
+
 static void GL_APIENTRY vgl_LinkProgram(GLuint name)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -221,17 +237,7 @@ static void GL_APIENTRY vgl_LinkProgram(GLuint name)
 		return;
 	}
 	ret = vgl_linked_create(ctx, p, &l, &log);
-	free(p->info_log);
-	p->info_log = log;
-	p->link_status = ret == VGL_OK;
-	if (ret == VGL_ERROR_OUT_OF_MEMORY)
-		vgl_error(ctx, GL_OUT_OF_MEMORY);
-	if (ret != VGL_OK)
-		return;
-	vgl_linked_unref(p->linked);
-	p->linked = l;
-	if (ctx->program == p)
-		ctx->dirty |= VGL_DIRTY_ALL;
+	vgl_program_set_link(ctx, p, ret, l, log);
 }
 
 static void GL_APIENTRY vgl_UseProgram(GLuint name)
@@ -331,8 +337,10 @@ static bool program_param(const struct vgl_context *ctx, const struct vgl_progra
 	switch (pname) {
 	case GL_ACTIVE_UNIFORM_BLOCKS: *out = l ? (GLint)l->nr_blocks : 0; return true;
 	case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: *out = max_block_length(l); return true;
-	case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: *out = 0; return true;
-	case GL_PROGRAM_BINARY_LENGTH: *out = 0; return true;
+	case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: *out = p->binary_retrievable_hint; return true;
+	case GL_PROGRAM_BINARY_LENGTH:
+		*out = l && p->link_status ? (GLint)l->binary_size : 0;
+		return true;
 	}
 	return vgl_program_xfb_param(p, pname, out);
 }
@@ -418,52 +426,11 @@ static void GL_APIENTRY vgl_GetActiveAttrib(GLuint program, GLuint index, GLsize
 	*type = p->linked->attribs[index].type;
 }
 
-/* No program binary formats are offered (GL_NUM_PROGRAM_BINARY_FORMATS 0). */
-static void GL_APIENTRY vgl_GetProgramBinary(GLuint program, GLsizei bufsize, GLsizei *length,
-					     GLenum *format, void *binary)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	(void)bufsize;
-	(void)format;
-	(void)binary;
-	if (!ctx || !vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM))
-		return;
-	if (length)
-		*length = 0;
-	vgl_error(ctx, GL_INVALID_OPERATION);
-}
-
-static void GL_APIENTRY vgl_ProgramBinary(GLuint program, GLenum format, const void *binary,
-					  GLsizei length)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	(void)format;
-	(void)binary;
-	(void)length;
-	if (ctx && vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM))
-		vgl_error(ctx, GL_INVALID_ENUM);
-}
-
-static void GL_APIENTRY vgl_ProgramParameteri(GLuint program, GLenum pname, GLint value)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx || !vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM))
-		return;
-	if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT)
-		vgl_error(ctx, GL_INVALID_ENUM);
-	else if (value != GL_FALSE && value != GL_TRUE)
-		vgl_error(ctx, GL_INVALID_VALUE);
-}
-
 const struct vgl_proc vgl_program_procs[] = {
 	VGL_PROC(CreateProgram), VGL_PROC(DeleteProgram), VGL_PROC(IsProgram),
 	VGL_PROC(AttachShader), VGL_PROC(DetachShader), VGL_PROC(GetAttachedShaders),
 	VGL_PROC(BindAttribLocation), VGL_PROC(LinkProgram), VGL_PROC(UseProgram),
 	VGL_PROC(ValidateProgram), VGL_PROC(GetProgramiv), VGL_PROC(GetProgramInfoLog),
 	VGL_PROC(GetAttribLocation), VGL_PROC(GetFragDataLocation), VGL_PROC(GetActiveAttrib),
-	VGL_PROC(GetProgramBinary), VGL_PROC(ProgramBinary), VGL_PROC(ProgramParameteri),
 	{ NULL, NULL },
 };

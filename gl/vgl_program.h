@@ -128,6 +128,10 @@ struct vgl_linked {
 	uint32_t dirty_lo, dirty_hi;      /* bytes of data not yet on the GPU */
 	int32_t depth_range_at;           /* gl_DepthRange's offset in data; -1: unused */
 	struct vgl_linked_xfb xfb;
+	/* glGetProgramBinary: the program as linked (glsl_program_binary.h);
+	 * binary_size 0 when it has none */
+	uint8_t *binary;
+	size_t binary_size;
 	pthread_mutex_t lock;             /* descriptor sets and pipelines */
 	struct vgl_dcache sets;
 	struct vgl_pcache pipelines;
@@ -158,7 +162,16 @@ struct vgl_program {
 	char **xfb_names;
 	uint32_t nr_xfb_names;
 	GLenum xfb_mode;
+	bool binary_retrievable_hint;     /* glProgramParameteri */
 };
+
+/* virtgl's one program binary format (GL_PROGRAM_BINARY_FORMATS): the
+ * linked program as glsl_program_binary.h lays it out, read only by the
+ * build that wrote it. The value ("VGB") lies above every range the Khronos
+ * enum registry has handed out (all below 0x20000), so it names no other
+ * implementation's format, and below 2^24, so glGetFloatv reports it
+ * exactly. */
+#define VGL_PROGRAM_BINARY_FORMAT 0x564742u
 
 /* The object of a name in the shader/program namespace, of `kind`, with GL's
  * errors (INVALID_VALUE unknown name, INVALID_OPERATION wrong kind). */
@@ -189,6 +202,14 @@ struct vgl_linked *vgl_program_linked(struct vgl_context *ctx, GLuint name);
 /* Builds the link result of a program from its two compiled shaders. */
 int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl_linked **out,
 		      char **log);
+/* The same from a program binary (glProgramBinary): VGL_ERROR_BAD_ATTRIBUTE
+ * with the reason in *log when the binary is not one this build can load. */
+int vgl_linked_create_from_binary(struct vgl_context *ctx, const void *data, size_t size,
+				  struct vgl_linked **out, char **log);
+/* A link's or binary load's outcome: status, log (taken), and on success
+ * the new executable (the current program's draws then use it). */
+void vgl_program_set_link(struct vgl_context *ctx, struct vgl_program *p, int ret,
+			  struct vgl_linked *l, char *log);
 static inline void vgl_linked_unref(struct vgl_linked *l)
 {
 	if (l)
@@ -202,6 +223,9 @@ bool vgl_linked_xfb_build(struct vgl_linked_xfb *x, const struct glsl_program *p
 void vgl_linked_xfb_free(struct vgl_linked_xfb *x);
 bool vgl_program_xfb_param(const struct vgl_program *p, GLenum pname, GLint *out);
 void vgl_program_xfb_names_free(struct vgl_program *p);
+/* After a binary load: the recorded names and mode become the executable's
+ * (what a relink would use). false: out of memory. */
+bool vgl_program_xfb_names_from_linked(struct vgl_program *p);
 /* What a link of p gets for its captured varyings: the names, gl_Position
  * as VGL_XFB_POSITION_NAME, and then the vertex shader compiled with that
  * output (else vs is NULL: the program's own). false: out of memory. */

@@ -154,6 +154,30 @@ static char **copy_names(GLsizei count, const GLchar *const *names)
 	return copy;
 }
 
+static void set_names(struct vgl_program *p, char **names, uint32_t count, GLenum mode)
+{
+	vgl_program_xfb_names_free(p);
+	p->xfb_names = names;
+	p->nr_xfb_names = count;
+	p->xfb_mode = mode;
+}
+
+bool vgl_program_xfb_names_from_linked(struct vgl_program *p)
+{
+	const struct vgl_linked_xfb *x = &p->linked->xfb;
+	const char **v = calloc(x->nr_varyings + 1, sizeof(*v));
+	char **names;
+
+	for (uint32_t i = 0; v && i < x->nr_varyings; i++)
+		v[i] = x->varyings[i].name;
+	names = v ? copy_names((GLsizei)x->nr_varyings, v) : NULL;
+	free(v);
+	if (!names)
+		return false;
+	set_names(p, names, x->nr_varyings, x->mode);
+	return true;
+}
+
 static void GL_APIENTRY vgl_TransformFeedbackVaryings(GLuint program, GLsizei count,
 						      const GLchar *const *varyings,
 						      GLenum bufferMode)
@@ -181,10 +205,7 @@ static void GL_APIENTRY vgl_TransformFeedbackVaryings(GLuint program, GLsizei co
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return;
 	}
-	vgl_program_xfb_names_free(p);
-	p->xfb_names = names;
-	p->nr_xfb_names = (uint32_t)count;
-	p->xfb_mode = bufferMode;
+	set_names(p, names, (uint32_t)count, bufferMode);
 }
 
 static void GL_APIENTRY vgl_GetTransformFeedbackVarying(GLuint program, GLuint index,

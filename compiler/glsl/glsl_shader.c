@@ -156,6 +156,12 @@ int glsl_shader_link(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
 void glsl_linked_program_finish(struct glsl_linked_program *out)
 {
 	drop_program(out);
+	while (out->owned_types) {
+		struct glsl_owned_type *t = out->owned_types;
+
+		out->owned_types = t->next;
+		free(t);
+	}
 	free(out->info_log);
 	out->info_log = NULL;
 }

@@ -34,14 +34,22 @@ const char *glsl_shader_info_log(const struct glsl_shader *sh);  /* "" when empt
 enum glsl_stage glsl_shader_stage(const struct glsl_shader *sh);
 unsigned glsl_shader_version(const struct glsl_shader *sh);       /* 100 or 300; 0 if unknown */
 
+/* A derived type a linked program owns (one read from a binary). */
+struct glsl_owned_type {
+	struct glsl_type type;
+	struct glsl_owned_type *next;
+};
+
 /* prog's leaf types are built-in statics, but the declared types of
  * prog.attribs/varyings/outputs (arrays, structs) live in the shaders'
- * trees: read them only while the linked shaders exist. */
+ * trees: read them only while the linked shaders exist (a program read
+ * from a binary owns them: owned_types). */
 struct glsl_linked_program {
 	struct glsl_program prog;                  /* resource lists; stage modules dropped */
 	uint32_t *words[GLSL_STAGE_COUNT];         /* SPIR-V 1.0 per stage (malloc'ed) */
 	size_t nr_words[GLSL_STAGE_COUNT];
 	char *info_log;                            /* malloc'ed, "" when empty; NULL if OOM */
+	struct glsl_owned_type *owned_types;       /* freed by glsl_linked_program_finish */
 };
 
 /* Links a vertex and a fragment shader (indexed by stage; both must be
