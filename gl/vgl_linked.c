@@ -540,6 +540,15 @@ static int linked_from_program(struct vgl_context *ctx, struct glsl_linked_progr
 	return ret;
 }
 
+/* A link whose shaders the layers below refused still says why it failed. */
+static void log_refusal(char **log, int ret, const char *why)
+{
+	if (ret == VGL_OK || ret == VGL_ERROR_OUT_OF_MEMORY || (*log && **log))
+		return;
+	free(*log);
+	*log = strdup(why);
+}
+
 int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl_linked **out,
 		      char **log)
 {
@@ -570,6 +579,7 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 		*log = strdup(lp.info_log ? lp.info_log : "");
 	free(ab);
 	ret = ret == 0 ? linked_from_program(ctx, &lp, out) : VGL_ERROR_BAD_ATTRIBUTE;
+	log_refusal(log, ret, "error: the device refused the linked shaders\n");
 	glsl_linked_program_finish(&lp);
 	vgl_xfb_link_finish(&xl); /* after: lp's declared types live in its tree */
 	return ret;
@@ -599,6 +609,7 @@ int vgl_linked_create_from_binary(struct vgl_context *ctx, const void *data, siz
 		ret = linked_from_program(ctx, &lp, out);
 	else
 		ret = lp.info_log ? VGL_ERROR_BAD_ATTRIBUTE : VGL_ERROR_OUT_OF_MEMORY;
+	log_refusal(log, ret, "error: program binary: its shaders were refused\n");
 	glsl_linked_program_finish(&lp);
 	return ret;
 }
