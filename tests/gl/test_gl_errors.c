@@ -525,6 +525,25 @@ ROW(get_program_binary_operation)
 
 	F(GetProgramBinary)(program(), 0, NULL, &format, bin);
 }
+ROW(get_program_binary_unlinked)
+{
+	char bin[4096];
+	GLenum format;
+
+	F(GetProgramBinary)(gl.CreateProgram(), sizeof(bin), NULL, &format, bin);
+}
+ROW(get_program_binary_one_short)
+{
+	GLuint p = program();
+	GLint n = 0;
+	char bin[8192];
+	GLenum format;
+
+	gl.GetProgramiv(p, GL_PROGRAM_BINARY_LENGTH, &n);
+	ck_assert_int_gt(n, 1);
+	ck_assert_int_le(n, (GLint)sizeof(bin));
+	F(GetProgramBinary)(p, n - 1, NULL, &format, bin);
+}
 ROW(program_binary_enum) { F(ProgramBinary)(gl.CreateProgram(), GL_TEXTURE_2D, fv, 4); }
 ROW(program_parameteri_enum) { F(ProgramParameteri)(gl.CreateProgram(), GL_DEPTH_FUNC, GL_TRUE); }
 ROW(program_parameteri_value)
@@ -2441,6 +2460,8 @@ static const struct row rows[] = {
 	R(GetFragDataLocation, 3, O, get_frag_data_location_operation),
 	R(GetActiveAttrib, 3, V, get_active_attrib_value),
 	R(GetProgramBinary, 3, O, get_program_binary_operation),
+	R(GetProgramBinary, 3, O, get_program_binary_unlinked),
+	R(GetProgramBinary, 3, O, get_program_binary_one_short),
 	R(ProgramBinary, 3, E, program_binary_enum),
 	R(ProgramParameteri, 3, E, program_parameteri_enum),
 	R(ProgramParameteri, 3, V, program_parameteri_value),
