@@ -30,7 +30,7 @@ rm -rf "$dst" && mkdir -p "$dst/debs" "$dst/build/gl" "$dst/build/bench/gles" "$
 pkgs=(virgl-server libvirglrenderer1 libepoxy0 libgbm1 libva2 libva-drm2 libwayland-server0
 	libwayland-client0 libdrm2 libdrm-amdgpu1 libdrm-intel1 libdrm-nouveau2 libdrm-radeon1
 	libpciaccess0 libx11-6 libx11-data libx11-xcb1 libxau6 libxdmcp6 libxcb1 libxcb-dri2-0
-	libxcb-dri3-0 libxcb-present0 libxcb-randr0 libxcb-sync1 libxcb-xfixes0 libxshmfence1
+	libxcb-dri3-0 libxcb-present0 libxcb-randr0 libxcb-shm0 libxcb-sync1 libxcb-xfixes0 libxshmfence1
 	libxext6 libbsd0 libmd0 libvulkan1 libegl1 libglvnd0 libgles2 libgl1 libglx0 libopengl0
 	libegl-mesa0 libgl1-mesa-dri libglapi-mesa libllvm15 libz3-4 libicu72 libxml2 libedit2
 	libelf1 libsensors5 libtinfo6 libsubunit0)
