@@ -118,6 +118,7 @@ struct vvk_host_shadow {
 	uint32_t nr_vbs;
 	uint32_t shaders[VVK_STAGE_COUNT];
 	uint32_t index_offset; /* SET_INDEX_BUFFER's, firstIndex folded in */
+	uint32_t index_res; /* SET_INDEX_BUFFER's resource; all ones: unknown */
 	struct vvk_stage_bindings stage[VVK_STAGE_COUNT];
 };
 

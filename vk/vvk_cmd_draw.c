@@ -370,6 +370,31 @@ static void emit_fixed_values(struct vvk_cmd_buffer *cmd, const struct vvk_pipel
 		emit_multisample(cmd, p);
 }
 
+/*
+ * The host keeps vertex and index buffers bound by resource id: given an id
+ * it already has bound, it keeps the resource it holds (virglrenderer's
+ * vrend_set_single_vbo and vrend_set_index_buffer compare ids only). Ids
+ * are reused: a resource an earlier command buffer left bound may since
+ * have been freed and its id handed to a new one, which the host would then
+ * never read. So the first binding after the host state became unknown
+ * unbinds first, which makes the host look the ids up again.
+ */
+static void unbind_host_vertex_buffers(struct vvk_cmd_buffer *cmd)
+{
+	if (cmd->st.host.nr_vbs != UINT32_MAX)
+		return;
+	vdrm_encode_set_vertex_buffers(&cmd->cs, &(struct vdrm_cmd_set_vertex_buffers){ .count = 0 });
+	cmd->st.host.nr_vbs = 0;
+}
+
+static void unbind_host_index_buffer(struct vvk_cmd_buffer *cmd)
+{
+	if (cmd->st.host.index_res != UINT32_MAX)
+		return;
+	vdrm_encode_set_index_buffer(&cmd->cs, &(struct vdrm_cmd_set_index_buffer){ .res = 0 });
+	cmd->st.host.index_res = 0;
+}
+
 static void emit_vertex_buffers(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
 {
 	struct vdrm_set_vertex_buffers_elem e[VVK_MAX_VERTEX_BUFFERS] = { 0 };
@@ -387,6 +412,7 @@ static void emit_vertex_buffers(struct vvk_cmd_buffer *cmd, const struct vvk_pip
 	}
 	if (h->nr_vbs == p->nr_vbs && !changed(h->vbs, e, p->nr_vbs * sizeof(e[0])))
 		return;
+	unbind_host_vertex_buffers(cmd);
 	h->nr_vbs = p->nr_vbs;
 	memcpy(h->vbs, e, p->nr_vbs * sizeof(e[0]));
 	vdrm_encode_set_vertex_buffers(&cmd->cs, &(struct vdrm_cmd_set_vertex_buffers){
@@ -488,6 +514,8 @@ static void emit_index_buffer(struct vvk_cmd_buffer *cmd, uint32_t first_index)
 
 	if (!(cmd->st.dirty & DIRTY(INDEX_BUFFER)) && offset == cmd->st.host.index_offset)
 		return;
+	unbind_host_index_buffer(cmd);
+	cmd->st.host.index_res = b->mem->res->res_handle;
 	vdrm_encode_set_index_buffer(&cmd->cs, &(struct vdrm_cmd_set_index_buffer){
 		.res = b->mem->res->res_handle, .index_size = cmd->st.index_size,
 		.offset = offset });

@@ -250,6 +250,73 @@ START_TEST(t_packed_type_errors)
 }
 END_TEST
 
+/*
+ * The host binds vertex buffers by resource id and, given an id it already
+ * has bound, keeps the resource it holds; freed ids go to new resources.
+ * A fresh context draws only from arrays (attribute 1 from buffer `old` at
+ * stride 16), the buffer is deleted, and the next draw takes attribute 1's
+ * current value, which lives in a resource made then (it gets the freed id)
+ * bound in the same vertex buffer slot: the draw must read the current value
+ * (blue), not the deleted buffer's red.
+ */
+START_TEST(t_freed_buffer_id_taken_by_current_values)
+{
+	static const float red[6][4] = { { 1, 0, 0, 1 }, { 1, 0, 0, 1 }, { 1, 0, 0, 1 },
+					 { 1, 0, 0, 1 }, { 1, 0, 0, 1 }, { 1, 0, 0, 1 } };
+	GLuint p = glt_program(vs, fs), pos, old;
+
+	gl.UseProgram(p);
+	gl.Uniform4f(gl.GetUniformLocation(p, "scale"), 1, 1, 1, 1);
+	pos = glt_buffer(GL_ARRAY_BUFFER, full, sizeof(full));
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+	gl.EnableVertexAttribArray(0);
+	old = glt_buffer(GL_ARRAY_BUFFER, red, sizeof(red));
+	gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, (void *)0);
+	gl.EnableVertexAttribArray(1);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.Finish();
+	gl.DisableVertexAttribArray(1);
+	gl.DeleteBuffers(1, &old);
+	gl.Finish();                         /* the resource is gone: its id is free */
+	gl.VertexAttrib4f(1, 0, 0, 1, 1);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	glt_assert_pixel(16, 16, 0, 0, 255, 255);
+	gl.DeleteBuffers(1, &pos);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* The same for the index buffer: a new element buffer that gets a deleted
+ * one's id must be the one read (all zeros: nothing drawn). */
+START_TEST(t_freed_buffer_id_taken_by_new_indices)
+{
+	static const uint16_t quad[6] = { 0, 1, 2, 3, 4, 5 }, none[6] = { 0 };
+	GLuint p = glt_program(vs, fs), pos, ebo;
+
+	gl.UseProgram(p);
+	gl.Uniform4f(gl.GetUniformLocation(p, "scale"), 1, 1, 1, 1);
+	pos = glt_buffer(GL_ARRAY_BUFFER, full, sizeof(full));
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+	gl.EnableVertexAttribArray(0);
+	gl.VertexAttrib4f(1, 0, 1, 0, 1);
+	ebo = glt_buffer(GL_ELEMENT_ARRAY_BUFFER, quad, sizeof(quad));
+	gl.DrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL);
+	glt_assert_pixel(16, 16, 0, 255, 0, 255);
+	gl.DeleteBuffers(1, &ebo);
+	gl.Finish();                         /* the resource is gone: its id is free */
+	gl.ClearColor(0, 0, 0, 0);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	ebo = glt_buffer(GL_ELEMENT_ARRAY_BUFFER, none, sizeof(none));
+	gl.DrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	glt_assert_pixel(16, 16, 0, 0, 0, 0);
+	gl.DeleteBuffers(1, &ebo);
+	gl.DeleteBuffers(1, &pos);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gl_vertex");
@@ -260,6 +327,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_divisor_above_one);
 	tcase_add_test(tc, t_packed_type_errors);
 	tcase_add_test(tc, t_primitive_restart_fixed_index);
+	tcase_add_test(tc, t_freed_buffer_id_taken_by_current_values);
+	tcase_add_test(tc, t_freed_buffer_id_taken_by_new_indices);
 	suite_add_tcase(s, tc);
 	return s;
 }
