@@ -41,9 +41,10 @@ static const struct vgl_pixel_format *storage_format(const struct vgl_context *c
 	case GL_RGBA8: case GL_RGB8: case GL_DEPTH_COMPONENT24: case GL_DEPTH24_STENCIL8:
 	case GL_R8: case GL_RG8:
 		return vgl_pixel_sized(f);
-	/* EXT_texture_format_BGRA8888 (as renderbuffers: Mesa's reading of it):
-	 * nothing is uploaded into a renderbuffer, so RGBA8 stores it */
-	case GL_BGRA8_EXT:
+	/* EXT_texture_format_BGRA8888 (as renderbuffers: Mesa's reading of it,
+	 * the unsized GL_BGRA_EXT included, which dEQP-GLES2 uses): nothing is
+	 * uploaded into a renderbuffer, so RGBA8 stores it */
+	case GL_BGRA8_EXT: case GL_BGRA_EXT:
 		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_format_BGRA8888)
 			       ? vgl_pixel_sized(GL_RGBA8) : NULL;
 	}

@@ -12,6 +12,14 @@
 
 #include "gl_test_util.h"
 
+/* EXT_texture_format_BGRA8888's tokens (gl2ext.h needs gl2.h's macros) */
+#ifndef GL_BGRA_EXT
+#define GL_BGRA_EXT 0x80E1
+#endif
+#ifndef GL_BGRA8_EXT
+#define GL_BGRA8_EXT 0x93A1
+#endif
+
 #define FBO_FUNCS(X) \
 	X(GenTextures, GENTEXTURES) X(DeleteTextures, DELETETEXTURES) X(BindTexture, BINDTEXTURE) \
 	X(TexImage2D, TEXIMAGE2D) X(TexParameteri, TEXPARAMETERI) X(GenerateMipmap, GENERATEMIPMAP) \
@@ -480,6 +488,32 @@ START_TEST(t_small_formats)
 }
 END_TEST
 
+/* EXT_texture_format_BGRA8888 renderbuffers, sized and unsized (GL_BGRA_EXT,
+ * as dEQP-GLES2 stores them): complete and rendered into. */
+START_TEST(t_bgra_renderbuffers)
+{
+	static const GLenum formats[2] = { GL_BGRA8_EXT, GL_BGRA_EXT };
+	GLuint p = program(vs_color, fs_color), rb, f;
+
+	fx.GenFramebuffers(1, &f);
+	fx.BindFramebuffer(GL_FRAMEBUFFER, f);
+	gl.Viewport(0, 0, 4, 4);
+	for (int i = 0; i < 2; i++) {
+		rb = renderbuffer(formats[i], 4, 4);
+		ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+		fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+		ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+		draw_color(p, full, 0, 0.0f, 1.0f, 0.0f);
+		glt_assert_pixel(2, 2, 0, 255, 0, 255);
+		fx.DeleteRenderbuffers(1, &rb);
+	}
+	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	gl.Viewport(0, 0, GLT_W, GLT_H);
+	fx.DeleteFramebuffers(1, &f);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 #define EXPECT_STATUS(s) ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), s)
 
 START_TEST(t_status)
@@ -713,6 +747,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_es2_rules);
 	tcase_add_test(tc, t_texture_layer);
 	tcase_add_test(tc, t_small_formats);
+	tcase_add_test(tc, t_bgra_renderbuffers);
 	suite_add_tcase(s, tc);
 	return s;
 }
