@@ -8,8 +8,9 @@
 #   gpu-host.sh bundle
 #       here, from the build tree after make, with VIRTGL_DEQP set to a dEQP
 #       tarball: bench/gpu-host/bundle.sh's bundle (SRC/.gpuhost: the server,
-#       Mesa, virtgl's EGL library) plus dEQP and the two libraries it needs,
-#       less what dEQP runs do not use (it must stay under 64 MiB to travel).
+#       Mesa, virtgl's EGL library) and SRC/.gpuhost-deqp (deqp-gles2/-gles3
+#       and the two libraries they need); both travel to the GPU machine
+#       (the device tool's carry: .gpuhost and .gpuhost-deqp, under 64 MiB).
 #   gpu-host.sh run DRIVER MODULE LIST [PARTS]
 #       on the GPU machine, from the source root: LIST on DRIVER (virtgl or
 #       virpipe) in PARTS parallel parts (default: the number of CPUs less 2).
@@ -19,16 +20,21 @@
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../../.." && pwd)
 b=$src/.gpuhost
+d=$src/.gpuhost-deqp   # dEQP and its libraries, beside the bench bundle
 here=$src/tests/conformance/deqp
 
 bundle() {
 	[ -n "${VIRTGL_DEQP:-}" ] && [ -f "$VIRTGL_DEQP" ] || { echo "gpu-host.sh: set VIRTGL_DEQP to a dEQP tarball" >&2; exit 1; }
 	"$src/bench/gpu-host/bundle.sh"
-	rm -rf "$b/corpus" "$b/build/tests.tar.xz" "$b/deqp"
-	mkdir -p "$b/deqp"
-	cp "$VIRTGL_DEQP" "$b/deqp/deqp-bin.tar.xz"
-	(cd "$b/deqp" && apt-get download libjsoncpp25 libpng16-16 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
-	du -sh "$b"
+	rm -rf "$b/corpus" "$b/build/tests.tar.xz" "$d"
+	mkdir -p "$d/unpack"
+	# only deqp-gles2 and deqp-gles3, recompressed: the carry limit is 64 MiB
+	tar -xJf "$VIRTGL_DEQP" -C "$d/unpack" deqp/gles2 deqp/gles3
+	tar -C "$d/unpack" -cf - deqp | xz -9e -T2 >"$d/deqp-bin.tar.xz"
+	rm -rf "$d/unpack"
+	(cd "$d" && apt-get download libjsoncpp25 libpng16-16 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+	grep -qx '/.gpuhost-deqp/' "$src/.git/info/exclude" 2>/dev/null || echo '/.gpuhost-deqp/' >>"$src/.git/info/exclude"
+	du -sh "$b" "$d"
 }
 
 # Splits LIST into $2 parts, round robin (neighbouring cases are alike in cost).
@@ -42,12 +48,12 @@ run() {
 	local name work=/opt/virtgl-deqp-work out=${OUT:-/tmp/gpuhost-out} server=
 	name=$(basename "$list" .txt)
 	GPUHOST_ENV_ONLY=1 . "$src/bench/gpu-host/go.sh"
-	for f in "$b"/deqp/*.deb; do dpkg-deb -x "$f" /opt/virtgl-gpuhost; done
+	for f in "$d"/*.deb; do dpkg-deb -x "$f" /opt/virtgl-gpuhost; done
 	# dEQP opens libEGL.so / libGLESv2.so by their development names: the
 	# bundle's glvnd, not whatever the machine has
 	ln -sf libEGL.so.1 /opt/virtgl-gpuhost/usr/lib/x86_64-linux-gnu/libEGL.so
 	ln -sf libGLESv2.so.2 /opt/virtgl-gpuhost/usr/lib/x86_64-linux-gnu/libGLESv2.so
-	export VIRTGL_DEQP=$b/deqp/deqp-bin.tar.xz PEER_MESA_JSON=$GB_MESA_JSON \
+	export VIRTGL_DEQP=$d/deqp-bin.tar.xz PEER_MESA_JSON=$GB_MESA_JSON \
 		PEER_VIRTGL_LIB=$b/build/gl/libEGL_virtgl.so.0 PEER_VIRTGL_JSON=$b/build/gl/virtgl_egl.json \
 		PEER_SKIP_RENDERER_CHECK=1 XDG_CACHE_HOME=$work/cache
 	mkdir -p "$work" "$out"
