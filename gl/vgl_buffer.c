@@ -188,8 +188,8 @@ static void GL_APIENTRY vgl_DeleteBuffers(GLsizei n, const GLuint *names)
 	vgl_names_delete_gl(&buffer_names, n, names);
 }
 
-/* The object of a name, created on first bind. */
-static struct vgl_buffer *lookup_or_create(struct vgl_context *ctx, GLuint name)
+/* The object of a name, created on first bind (ES keeps any name bindable). */
+struct vgl_buffer *vgl_buffer_lookup_or_create(struct vgl_context *ctx, GLuint name)
 {
 	struct vgl_buffer *b;
 
@@ -220,7 +220,7 @@ static void GL_APIENTRY vgl_BindBuffer(GLenum target, GLuint name)
 		return;
 	}
 	if (name) {
-		b = lookup_or_create(ctx, name);
+		b = vgl_buffer_lookup_or_create(ctx, name);
 		if (!b) {
 			vgl_error(ctx, GL_OUT_OF_MEMORY);
 			return;

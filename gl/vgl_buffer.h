@@ -73,6 +73,11 @@ static inline bool vgl_range_ok(GLintptr offset, GLsizeiptr size, GLsizeiptr tot
 	return offset >= 0 && size >= 0 && size <= total && offset <= total - size;
 }
 
+/* The buffer object of a name for a bind: created on the first bind of a
+ * name (glGenBuffers only reserves it), as ES lets glBindBuffer*. NULL when
+ * out of memory. */
+struct vgl_buffer *vgl_buffer_lookup_or_create(struct vgl_context *ctx, GLuint name);
+
 /* Makes the CPU copy of [offset, offset + length) current: flushes ctx's
  * batch if it uses s and waits for the last GPU writer only. VGL_OK or an error. */
 int vgl_storage_sync_read(struct vgl_context *ctx, struct vgl_storage *s, GLintptr offset,

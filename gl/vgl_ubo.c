@@ -63,12 +63,11 @@ static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
+	/* a generated name's object is made by its first bind, this one too */
 	if (name && (target != GL_UNIFORM_BUFFER || !(b = still_bound(&ctx->ubo[index], name)))) {
-		pthread_mutex_lock(&ctx->share->lock);
-		b = vgl_names_get(&ctx->share->buffers, name);
-		pthread_mutex_unlock(&ctx->share->lock);
+		b = vgl_buffer_lookup_or_create(ctx, name);
 		if (!b) {
-			vgl_error(ctx, GL_INVALID_OPERATION);
+			vgl_error(ctx, GL_OUT_OF_MEMORY);
 			return;
 		}
 	}

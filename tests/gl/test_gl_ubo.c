@@ -496,6 +496,31 @@ START_TEST(t_default_block_too_big)
 }
 END_TEST
 
+/* glGenBuffers only reserves a name: glBindBufferBase/Range make its object,
+ * as glBindBuffer does (for both indexed targets), and bind the generic point. */
+START_TEST(t_indexed_bind_makes_the_object)
+{
+	static const GLenum targets[2] = { GL_UNIFORM_BUFFER, GL_TRANSFORM_FEEDBACK_BUFFER };
+	static const GLenum bindings[2] = { GL_UNIFORM_BUFFER_BINDING,
+					    GL_TRANSFORM_FEEDBACK_BUFFER_BINDING };
+
+	for (int i = 0; i < 2; i++) {
+		GLuint b;
+		GLint bound = -1;
+
+		gl.GenBuffers(1, &b);
+		ck_assert(!gl.IsBuffer(b));
+		gl.BindBufferBase(targets[i], 0, b);
+		ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+		ck_assert(gl.IsBuffer(b));
+		gl.GetIntegerv(bindings[i], &bound);
+		ck_assert_int_eq(bound, (GLint)b);
+		gl.BindBufferBase(targets[i], 0, 0);
+		gl.DeleteBuffers(1, &b);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gl_ubo");
@@ -516,6 +541,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_default_block_is_const0);
 	tcase_add_test(tc, t_default_block_program_switch);
 	tcase_add_test(tc, t_default_block_too_big);
+	tcase_add_test(tc, t_indexed_bind_makes_the_object);
 	suite_add_tcase(s, tc);
 	return s;
 }
