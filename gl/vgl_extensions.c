@@ -142,6 +142,10 @@ static const struct extension table[] = {
 	[VGL_EXT_EXT_color_buffer_float] = { "GL_EXT_color_buffer_float", float_rendering },
 	[VGL_EXT_EXT_texture_sRGB_R8] = { "GL_EXT_texture_sRGB_R8", srgb_r8 },
 	[VGL_EXT_EXT_texture_sRGB_RG8] = { "GL_EXT_texture_sRGB_RG8", srgb_rg8 },
+	/* COLOR_ATTACHMENT1.. in ES 2.0 (only attachment 0 is drawn to: no draw
+	 * buffers there); listed in ES 3.0 contexts too, which have it in core
+	 * (an ES 2.0 request may get a 3.0 context, and programs look for it) */
+	[VGL_EXT_NV_fbo_color_attachments] = { "GL_NV_fbo_color_attachments", NULL },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -6,6 +6,7 @@
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_names.h"
 #include "vgl_procs.h"
 #include "vgl_renderbuffer.h"
@@ -178,7 +179,8 @@ static int attachment_slots(const struct vgl_context *ctx, GLenum att, int slots
 		slots[1] = VGL_ATT_STENCIL;
 		return 2;
 	}
-	if (ctx->major >= 3 && att > GL_COLOR_ATTACHMENT0 &&
+	if ((ctx->major >= 3 || vgl_ext_on(ctx, VGL_EXT_NV_fbo_color_attachments)) &&
+	    att > GL_COLOR_ATTACHMENT0 &&
 	    att < GL_COLOR_ATTACHMENT0 + vgl_framebuffer_max_draw_buffers(ctx)) {
 		slots[0] = vgl_fbo_color_slot(att - GL_COLOR_ATTACHMENT0);
 		return 1;

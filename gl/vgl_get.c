@@ -124,6 +124,11 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	 * Mesa answers it in every API and piglit's ES shader_runner queries it
 	 * unconditionally at start-up: 0, ES has no user clip planes. */
 	case GL_MAX_CLIP_DISTANCES_EXT: return one(v, 0);
+	/* GL_MAX_COLOR_ATTACHMENTS_NV: ES 3.0's enum (get_limit3 answers there) */
+	case GL_MAX_COLOR_ATTACHMENTS:
+		if (ctx->major >= 3 || !vgl_ext_on(ctx, VGL_EXT_NV_fbo_color_attachments))
+			return false;
+		return one(v, vgl_framebuffer_max_draw_buffers(ctx));
 	case GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT:
 		if (!vgl_ext_on(ctx, VGL_EXT_EXT_texture_filter_anisotropic))
 			return false;

@@ -355,6 +355,30 @@ START_TEST(t_depth_texture_target)
 END_TEST
 
 /* ES 2.0: attachments of different sizes, and levels other than 0. */
+/* NV_fbo_color_attachments: COLOR_ATTACHMENT1.. in an ES 2.0 context, counted
+ * by GL_MAX_COLOR_ATTACHMENTS_NV; the framebuffer is complete and draws go to
+ * attachment 0. */
+static void es2_color_attachments(void)
+{
+	GLuint t0 = color_texture(4, 4), t1 = color_texture(4, 4), f;
+	GLint max = 0;
+
+	ck_assert_ptr_nonnull(strstr((const char *)gl.GetString(GL_EXTENSIONS),
+				     "GL_NV_fbo_color_attachments"));
+	gl.GetIntegerv(GL_MAX_COLOR_ATTACHMENTS, &max);
+	ck_assert_int_ge(max, 2);
+	f = fbo_with(t0);
+	fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, t1, 0);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + (GLenum)max, GL_TEXTURE_2D,
+				t1, 0);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);
+	fx.DeleteFramebuffers(1, &f);
+	fx.DeleteTextures(1, &t0);
+	fx.DeleteTextures(1, &t1);
+}
+
 START_TEST(t_es2_rules)
 {
 	struct vgl_context_info ci = { .major = 2, .minor = 0 };
@@ -381,6 +405,7 @@ START_TEST(t_es2_rules)
 	fx.DeleteFramebuffers(1, &f);
 	fx.DeleteRenderbuffers(1, &rb);
 	fx.DeleteTextures(1, &t);
+	es2_color_attachments();
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
 	vgl_context_destroy(c);
