@@ -490,26 +490,37 @@ START_TEST(t_texture_layer)
 END_TEST
 
 /* ES 3.0 R8 and RG8 are colour-renderable: render, then read back as RGBA. */
-START_TEST(t_small_formats)
+/* Draws colour (r, g, b) into a 4x4 renderbuffer of each format and reads
+ * the pixel back: complete, rendered, want[i] per format. */
+static void render_into_renderbuffers(const GLenum *formats, int n, const float rgb[3],
+				      const uint8_t (*want)[4])
 {
-	static const GLenum formats[2] = { GL_R8, GL_RG8 };
 	GLuint p = program(vs_color, fs_color), rb, f;
 
 	fx.GenFramebuffers(1, &f);
 	fx.BindFramebuffer(GL_FRAMEBUFFER, f);
 	gl.Viewport(0, 0, 4, 4);
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < n; i++) {
 		rb = renderbuffer(formats[i], 4, 4);
+		ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 		fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
 		ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
-		draw_color(p, full, 0, 1, 1, 1);
-		glt_assert_pixel(2, 2, 255, i ? 255 : 0, 0, 255);
+		draw_color(p, full, 0, rgb[0], rgb[1], rgb[2]);
+		glt_assert_pixel(2, 2, want[i][0], want[i][1], want[i][2], want[i][3]);
 		fx.DeleteRenderbuffers(1, &rb);
 	}
 	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
 	gl.Viewport(0, 0, GLT_W, GLT_H);
 	fx.DeleteFramebuffers(1, &f);
 	gl.DeleteProgram(p);
+}
+
+START_TEST(t_small_formats)
+{
+	static const GLenum formats[2] = { GL_R8, GL_RG8 };
+	static const uint8_t want[2][4] = { { 255, 0, 0, 255 }, { 255, 255, 0, 255 } };
+
+	render_into_renderbuffers(formats, 2, (const float[3]){ 1, 1, 1 }, want);
 }
 END_TEST
 
@@ -518,24 +529,9 @@ END_TEST
 START_TEST(t_bgra_renderbuffers)
 {
 	static const GLenum formats[2] = { GL_BGRA8_EXT, GL_BGRA_EXT };
-	GLuint p = program(vs_color, fs_color), rb, f;
+	static const uint8_t want[2][4] = { { 0, 255, 0, 255 }, { 0, 255, 0, 255 } };
 
-	fx.GenFramebuffers(1, &f);
-	fx.BindFramebuffer(GL_FRAMEBUFFER, f);
-	gl.Viewport(0, 0, 4, 4);
-	for (int i = 0; i < 2; i++) {
-		rb = renderbuffer(formats[i], 4, 4);
-		ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-		fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-		ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
-		draw_color(p, full, 0, 0.0f, 1.0f, 0.0f);
-		glt_assert_pixel(2, 2, 0, 255, 0, 255);
-		fx.DeleteRenderbuffers(1, &rb);
-	}
-	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
-	gl.Viewport(0, 0, GLT_W, GLT_H);
-	fx.DeleteFramebuffers(1, &f);
-	gl.DeleteProgram(p);
+	render_into_renderbuffers(formats, 2, (const float[3]){ 0, 1, 0 }, want);
 }
 END_TEST
 
