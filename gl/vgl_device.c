@@ -156,6 +156,7 @@ static int device_create(struct vgl_device **out)
 	vvk_GetDeviceQueue(d->dev, 0, 0, &d->queue);
 	vvk_GetPhysicalDeviceProperties(d->pdev, &d->props);
 	d->max_xfb_buffers = xfb_buffers(d->pdev);
+	vgl_limits_init(&d->limits, &d->props.limits);
 	d->sync_reads = debug_option("syncreads");
 	vgl_device_init_drm(d);
 	snprintf(d->renderer, sizeof(d->renderer), "virtgl (%s)", d->props.deviceName);

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "vgl.h"
+#include "vgl_limits.h"
 #include "vvk.h"
 
 struct vgl_deferred;
@@ -27,6 +28,7 @@ struct vgl_device {
 	VkQueue queue;
 	VkPhysicalDeviceProperties props;
 	uint32_t max_xfb_buffers;       /* transform feedback buffers the host offers */
+	struct vgl_limits limits;       /* from props.limits (vgl_limits.h) */
 	pthread_mutex_t lock;           /* submissions and the deferred list */
 	VkSemaphore timeline;           /* value n: the n-th submission completed */
 	uint64_t last_value;            /* value of the last submission */

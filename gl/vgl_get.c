@@ -99,16 +99,17 @@ static bool compressed_formats(const struct vgl_context *ctx, struct value *v)
 /* Implementation limits, the same in every context of a version. */
 static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 {
+	const struct vgl_limits *l = &ctx->dev->limits;
 	uint32_t max2d = ctx->dev->props.limits.maxImageDimension2D;
 
 	switch (p) {
 	case GL_MAX_VERTEX_ATTRIBS: return one(v, VGL_MAX_ATTRIBS);
-	case GL_MAX_VERTEX_UNIFORM_VECTORS: return one(v, 256);
-	case GL_MAX_FRAGMENT_UNIFORM_VECTORS: return one(v, 224);
+	case GL_MAX_VERTEX_UNIFORM_VECTORS: return one(v, l->vertex_uniform_vectors);
+	case GL_MAX_FRAGMENT_UNIFORM_VECTORS: return one(v, l->fragment_uniform_vectors);
 	case GL_MAX_VARYING_VECTORS: return one(v, 15);
-	case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: return one(v, 32);
-	case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: return one(v, 16);
-	case GL_MAX_TEXTURE_IMAGE_UNITS: return one(v, 16);
+	case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: return one(v, l->combined_texture_units);
+	case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: return one(v, l->vertex_texture_units);
+	case GL_MAX_TEXTURE_IMAGE_UNITS: return one(v, l->fragment_texture_units);
 	case GL_MAX_TEXTURE_SIZE: return one(v, max2d);
 	case GL_MAX_CUBE_MAP_TEXTURE_SIZE: return one(v, ctx->dev->props.limits.maxImageDimensionCube);
 	case GL_MAX_RENDERBUFFER_SIZE: return one(v, max2d);
@@ -118,8 +119,8 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_COMPRESSED_TEXTURE_FORMATS: return compressed_formats(ctx, v);
 	case GL_NUM_SHADER_BINARY_FORMATS: return one(v, 0);
 	case GL_SHADER_COMPILER: return bools(v, 1, (const bool[]){ true });
-	case GL_ALIASED_LINE_WIDTH_RANGE: return floats(v, V_FLOAT, 2, (const GLfloat[]){ 1, 1 });
-	case GL_ALIASED_POINT_SIZE_RANGE: return floats(v, V_FLOAT, 2, (const GLfloat[]){ 1, 255 });
+	case GL_ALIASED_LINE_WIDTH_RANGE: return floats(v, V_FLOAT, 2, l->line_width);
+	case GL_ALIASED_POINT_SIZE_RANGE: return floats(v, V_FLOAT, 2, l->point_size);
 	/* Not an ES enum (GL_MAX_CLIP_DISTANCES_EXT without the extension), but
 	 * Mesa answers it in every API and piglit's ES shader_runner queries it
 	 * unconditionally at start-up: 0, ES has no user clip planes. */
@@ -140,6 +141,8 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 
 static bool get_limit3(const struct vgl_context *ctx, GLenum p, struct value *v)
 {
+	const struct vgl_limits *l = &ctx->dev->limits;
+
 	if (ctx->major < 3)
 		return false;
 	switch (p) {
@@ -147,17 +150,18 @@ static bool get_limit3(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_MINOR_VERSION: return one(v, ctx->minor);
 	case GL_NUM_EXTENSIONS: return one(v, vgl_ext_count(ctx));
 	case GL_MAX_UNIFORM_BUFFER_BINDINGS: return one(v, VGL_MAX_UBO_BINDINGS);
-	case GL_MAX_UNIFORM_BLOCK_SIZE: return one(v, 16384);
+	case GL_MAX_UNIFORM_BLOCK_SIZE: return one(v, l->uniform_block_size);
 	case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
 		return one(v, (GLint64)ctx->dev->props.limits.minUniformBufferOffsetAlignment);
-	case GL_MAX_VERTEX_UNIFORM_BLOCKS: return one(v, 12);
-	case GL_MAX_FRAGMENT_UNIFORM_BLOCKS: return one(v, 12);
-	case GL_MAX_COMBINED_UNIFORM_BLOCKS: return one(v, 24);
-	case GL_MAX_VERTEX_UNIFORM_COMPONENTS: return one(v, 1024);
-	case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: return one(v, 896);
+	case GL_MAX_VERTEX_UNIFORM_BLOCKS: return one(v, l->stage_uniform_blocks);
+	case GL_MAX_FRAGMENT_UNIFORM_BLOCKS: return one(v, l->stage_uniform_blocks);
+	case GL_MAX_COMBINED_UNIFORM_BLOCKS: return one(v, l->combined_uniform_blocks);
+	case GL_MAX_VERTEX_UNIFORM_COMPONENTS: return one(v, 4 * (GLint64)l->vertex_uniform_vectors);
+	case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: return one(v, 4 * (GLint64)l->fragment_uniform_vectors);
 	case GL_MAX_VARYING_COMPONENTS: return one(v, 60);
 	case GL_MAX_ELEMENT_INDEX: return one(v, UINT32_MAX);
-	case GL_MAX_SERVER_WAIT_TIMEOUT: return one(v, 0);
+	/* glWaitSync orders in the host's stream; it never times out */
+	case GL_MAX_SERVER_WAIT_TIMEOUT: return one(v, INT64_MAX);
 	case GL_MAX_ELEMENTS_INDICES: return one(v, 1 << 24);
 	case GL_MAX_ELEMENTS_VERTICES: return one(v, 1 << 24);
 	case GL_NUM_PROGRAM_BINARY_FORMATS: return one(v, 1);
@@ -167,13 +171,17 @@ static bool get_limit3(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_MAX_SAMPLES: return one(v, vgl_renderbuffer_max_samples(ctx));
 	case GL_MAX_3D_TEXTURE_SIZE: return one(v, ctx->dev->props.limits.maxImageDimension3D);
 	case GL_MAX_ARRAY_TEXTURE_LAYERS: return one(v, ctx->dev->props.limits.maxImageArrayLayers);
-	case GL_MAX_TEXTURE_LOD_BIAS: return floats(v, V_FLOAT, 1, (const GLfloat[]){ 16 });
+	case GL_MAX_TEXTURE_LOD_BIAS: return floats(v, V_FLOAT, 1, &l->max_lod_bias);
 	case GL_MAX_VERTEX_OUTPUT_COMPONENTS: return one(v, 64);
 	case GL_MAX_FRAGMENT_INPUT_COMPONENTS: return one(v, 60);
-	case GL_MIN_PROGRAM_TEXEL_OFFSET: return one(v, -8);
-	case GL_MAX_PROGRAM_TEXEL_OFFSET: return one(v, 7);
-	case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS: return one(v, 1024 + 12 * 4096);
-	case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS: return one(v, 896 + 12 * 4096);
+	case GL_MIN_PROGRAM_TEXEL_OFFSET: return one(v, l->min_texel_offset);
+	case GL_MAX_PROGRAM_TEXEL_OFFSET: return one(v, l->max_texel_offset);
+	case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
+		return one(v, 4 * (GLint64)l->vertex_uniform_vectors +
+			      (GLint64)l->stage_uniform_blocks * l->uniform_block_size / 4);
+	case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
+		return one(v, 4 * (GLint64)l->fragment_uniform_vectors +
+			      (GLint64)l->stage_uniform_blocks * l->uniform_block_size / 4);
 	}
 	return false;
 }

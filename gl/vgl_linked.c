@@ -549,6 +549,22 @@ static void log_refusal(char **log, int ret, const char *why)
 	*log = strdup(why);
 }
 
+/* glsl_shader_link under the device's limits and the program's capture list. */
+static int link_shaders(const struct vgl_context *ctx, const struct vgl_program *p,
+			struct glsl_shader **shaders, const struct glsl_attrib_binding *ab,
+			const struct vgl_xfb_link *xl, struct glsl_linked_program *lp)
+{
+	struct glsl_link_options opts = {
+		.attrib_bindings = ab, .nr_attrib_bindings = p->nr_bindings,
+		.limits = { .max_xfb_separate_attribs = ctx->dev->max_xfb_buffers },
+		.xfb_varyings = xl->names,
+		.nr_xfb_varyings = p->nr_xfb_names,
+		.xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS };
+
+	vgl_limits_link(&ctx->dev->limits, &opts.limits);
+	return glsl_shader_link(shaders, &opts, lp);
+}
+
 int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl_linked **out,
 		      char **log)
 {
@@ -560,18 +576,13 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 	int ret;
 
 	*out = NULL;
-	if (!ab || !vgl_xfb_link_prepare(p, &xl)) {
+	if (!ab || !vgl_xfb_link_prepare(&ctx->dev->limits, p, &xl)) {
 		free(ab);
 		return VGL_ERROR_OUT_OF_MEMORY;
 	}
 	if (xl.vs)
 		shaders[GLSL_STAGE_VERTEX] = xl.vs;
-	ret = glsl_shader_link(shaders, &(struct glsl_link_options){
-		.attrib_bindings = ab, .nr_attrib_bindings = p->nr_bindings,
-		.limits = { .max_xfb_separate_attribs = ctx->dev->max_xfb_buffers },
-		.xfb_varyings = xl.names,
-		.nr_xfb_varyings = p->nr_xfb_names,
-		.xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS }, &lp);
+	ret = link_shaders(ctx, p, shaders, ab, &xl, &lp);
 	/* vgl_shader.c's depth wrapper calls the VS's main() under this name */
 	if (ret != 0 && lp.info_log && strstr(lp.info_log, "'vgl_user_main' is called but never"))
 		*log = strdup("error: vertex shader lacks 'main'\n");

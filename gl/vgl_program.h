@@ -31,6 +31,7 @@
 
 struct glsl_shader;
 struct vgl_context;
+struct vgl_limits;
 struct vgl_storage;
 
 enum vgl_pobj_kind { VGL_POBJ_SHADER = 1, VGL_POBJ_PROGRAM };
@@ -146,7 +147,8 @@ struct vgl_attrib_binding {
  * before the depth fix of the vertex shader's wrapper (vgl_shader.c). */
 #define VGL_XFB_POSITION_NAME "vgl_xfb_Position"
 /* The vertex shader compiled again with that output; NULL if it cannot be. */
-struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_shader *sh);
+struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_limits *limits,
+							  const struct vgl_shader *sh);
 
 struct vgl_program {
 	enum vgl_pobj_kind kind;
@@ -233,7 +235,8 @@ struct vgl_xfb_link {
 	const char **names;
 	struct glsl_shader *vs;
 };
-bool vgl_xfb_link_prepare(const struct vgl_program *p, struct vgl_xfb_link *out);
+bool vgl_xfb_link_prepare(const struct vgl_limits *limits, const struct vgl_program *p,
+			  struct vgl_xfb_link *out);
 void vgl_xfb_link_finish(struct vgl_xfb_link *l);
 /* GL type enum of a glsl type. */
 GLenum vgl_gl_type(const void *glsl_type);

@@ -11,6 +11,8 @@
 
 #include "glsl_shader.h"
 #include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_limits.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
 
@@ -296,24 +298,27 @@ static char *vertex_source(const char *src, const char *wrapper)
 
 /* renamed: src wraps the application's main() as vgl_user_main, which is
  * still held to main's rules */
-static struct glsl_shader *compile(GLenum type, const char *src, bool renamed)
+static struct glsl_shader *compile(const struct vgl_limits *limits, GLenum type, const char *src,
+				   bool renamed)
 {
 	size_t len = SIZE_MAX;
 
 	return glsl_shader_compile(&(struct glsl_compile_info){
 		.strings = &src, .lengths = &len, .count = 1,
 		.stage = type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
-		.sema = { .renamed_main = renamed ? "vgl_user_main" : NULL },
+		.sema = { .renamed_main = renamed ? "vgl_user_main" : NULL,
+			  .limits = vgl_limits_builtins(limits) },
 		});
 }
 
-struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_shader *sh)
+struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_limits *limits,
+							  const struct vgl_shader *sh)
 {
 	bool es3 = sh->compiled && glsl_shader_version(sh->compiled) >= 300;
 	char *src = sh->source && names_main(sh->source)
 			    ? vertex_source(sh->source, es3 ? xfb_wrapper_300 : xfb_wrapper_100)
 			    : NULL;
-	struct glsl_shader *out = src ? compile(GL_VERTEX_SHADER, src, true) : NULL;
+	struct glsl_shader *out = src ? compile(limits, GL_VERTEX_SHADER, src, true) : NULL;
 
 	free(src);
 	return out;
@@ -342,7 +347,7 @@ static void GL_APIENTRY vgl_CompileShader(GLuint name)
 	}
 	if (sh->compiled)
 		glsl_shader_destroy(sh->compiled);
-	sh->compiled = compile(sh->type, src, wrapped != NULL);
+	sh->compiled = compile(&ctx->dev->limits, sh->type, src, wrapped != NULL);
 	free(wrapped);
 	if (!sh->compiled)
 		vgl_error(ctx, GL_OUT_OF_MEMORY);

@@ -107,7 +107,8 @@ bool vgl_program_xfb_param(const struct vgl_program *p, GLenum pname, GLint *out
 	return false;
 }
 
-bool vgl_xfb_link_prepare(const struct vgl_program *p, struct vgl_xfb_link *out)
+bool vgl_xfb_link_prepare(const struct vgl_limits *limits, const struct vgl_program *p,
+			  struct vgl_xfb_link *out)
 {
 	bool position = false;
 
@@ -122,7 +123,7 @@ bool vgl_xfb_link_prepare(const struct vgl_program *p, struct vgl_xfb_link *out)
 		position |= is_pos;
 	}
 	if (position && p->vs)
-		out->vs = vgl_shader_compile_capturing_position(p->vs);
+		out->vs = vgl_shader_compile_capturing_position(limits, p->vs);
 	if (out->vs && glsl_shader_status(out->vs) != GLSL_COMPILE_OK) {
 		glsl_shader_destroy(out->vs);
 		out->vs = NULL;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -299,6 +300,34 @@ enum glsl_bi_result glsl_builtin_resolve(const struct glsl_bi_call *call,
 }
 
 /* --- variables -------------------------------------------------------------- */
+
+/* The constants a glsl_builtin_limits field overrides. */
+static const struct {
+	const char *name;
+	size_t offset;
+} limit_fields[] = {
+	{ "gl_MaxVertexUniformVectors", offsetof(struct glsl_builtin_limits, max_vertex_uniform_vectors) },
+	{ "gl_MaxFragmentUniformVectors", offsetof(struct glsl_builtin_limits, max_fragment_uniform_vectors) },
+	{ "gl_MaxVertexTextureImageUnits", offsetof(struct glsl_builtin_limits, max_vertex_texture_image_units) },
+	{ "gl_MaxTextureImageUnits", offsetof(struct glsl_builtin_limits, max_texture_image_units) },
+	{ "gl_MaxCombinedTextureImageUnits",
+	  offsetof(struct glsl_builtin_limits, max_combined_texture_image_units) },
+	{ "gl_MinProgramTexelOffset", offsetof(struct glsl_builtin_limits, min_program_texel_offset) },
+	{ "gl_MaxProgramTexelOffset", offsetof(struct glsl_builtin_limits, max_program_texel_offset) },
+};
+
+int32_t glsl_builtin_const_value(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits)
+{
+	for (size_t i = 0; limits && i < sizeof(limit_fields) / sizeof(limit_fields[0]); i++) {
+		int32_t given;
+
+		if (strcmp(v->name, limit_fields[i].name))
+			continue;
+		memcpy(&given, (const char *)limits + limit_fields[i].offset, sizeof(given));
+		return given ? given : v->value;
+	}
+	return v->value;
+}
 
 const struct glsl_bi_var *glsl_builtin_var(const char *name, size_t len,
 					   enum glsl_es_version version, enum glsl_stage stage,

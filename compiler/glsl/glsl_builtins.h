@@ -92,6 +92,23 @@ struct glsl_bi_var {
 	uint8_t ext;              /* 0, or the extension (glsl_bi_ext_names) it needs */
 };
 
+/* The implementation's values of the gl_Max... constants that depend on the
+ * device (the GL layer reads them from the host's caps, so that a shader sees
+ * what glGetIntegerv says). A zero field keeps builtins.def's value, the
+ * spec's minimum. */
+struct glsl_builtin_limits {
+	int32_t max_vertex_uniform_vectors;
+	int32_t max_fragment_uniform_vectors;
+	int32_t max_vertex_texture_image_units;
+	int32_t max_texture_image_units;
+	int32_t max_combined_texture_image_units;
+	int32_t min_program_texel_offset;
+	int32_t max_program_texel_offset;
+};
+
+/* A built-in constant's value under limits (NULL: builtins.def's). */
+int32_t glsl_builtin_const_value(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits);
+
 /* The entry of a name in glsl_bi_names (any version), or NULL. */
 const struct glsl_bi_name *glsl_builtin_find(const char *name, size_t len);
 /* Enabled extensions are a mask with bit (1 << ext) per glsl_bi_ext_names

@@ -165,6 +165,8 @@ struct glsl_sema_options {
 	 * of its own (the GL layer's vertex wrapper): checked as main is, so
 	 * `float main()` still fails. NULL: none. */
 	const char *renamed_main;
+	/* The device's gl_Max... values (zero fields: the spec's minimums). */
+	struct glsl_builtin_limits limits;
 };
 
 /* What the lowering needs beyond the tree. */

@@ -97,7 +97,7 @@ static struct glsl_symbol *builtin_symbol(struct glsl_sema *s, uint32_t name)
 
 		if (!v)
 			return NULL;
-		v->i = bi->value;
+		v->i = glsl_builtin_const_value(bi, &s->opts.limits);
 		sym->value = v;
 	}
 	s->bi_syms[row] = sym;

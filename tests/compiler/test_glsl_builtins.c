@@ -405,6 +405,21 @@ START_TEST(constants)
 }
 END_TEST
 
+/* The device's values replace the minimums; a zero field keeps them. */
+START_TEST(constants_from_limits)
+{
+	struct glsl_builtin_limits l = { .max_texture_image_units = 32, .min_program_texel_offset = -32 };
+
+	ck_assert_int_eq(glsl_builtin_const_value(var("gl_MaxTextureImageUnits", GLSL_ES_300, FS), &l), 32);
+	ck_assert_int_eq(glsl_builtin_const_value(var("gl_MinProgramTexelOffset", GLSL_ES_300, FS), &l),
+			 -32);
+	ck_assert_int_eq(glsl_builtin_const_value(var("gl_MaxProgramTexelOffset", GLSL_ES_300, FS), &l), 7);
+	ck_assert_int_eq(glsl_builtin_const_value(var("gl_MaxVaryingVectors", GLSL_ES_100, FS), &l), 15);
+	ck_assert_int_eq(glsl_builtin_const_value(var("gl_MaxTextureImageUnits", GLSL_ES_100, FS), NULL),
+			 16);
+}
+END_TEST
+
 static Suite *builtins_suite(void)
 {
 	Suite *s = suite_create("glsl builtins");
@@ -427,6 +442,7 @@ static Suite *builtins_suite(void)
 	tcase_add_test(tc, extension_variables);
 	tcase_add_test(tc, frag_data_and_depth_range);
 	tcase_add_test(tc, constants);
+	tcase_add_test(tc, constants_from_limits);
 	suite_add_tcase(s, tc);
 	return s;
 }

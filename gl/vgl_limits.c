@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Implementation limits from the host's caps (through vk/'s physical device
+ * limits); see vgl_limits.h.
+ */
+#include "vgl_context.h"
+#include "vgl_limits.h"
+#include "vgl_texture.h"
+
+/* The largest default uniform block: beyond the push constants it is one
+ * uniform buffer (vgl_linked.c), which the host's range bounds; 4096 vectors
+ * is what Mesa's virgl offers and what dEQP's limit cases were run against. */
+#define MAX_UNIFORM_VECTORS 4096u
+
+static uint32_t clamp_u32(uint32_t v, uint32_t lo, uint32_t hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+static void uniform_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
+{
+	uint32_t vectors = clamp_u32(p->maxUniformBufferRange / 16, 256, MAX_UNIFORM_VECTORS);
+	/* one buffer slot per stage stays free for a default block too big for
+	 * the push constants */
+	uint32_t blocks = p->maxPerStageDescriptorUniformBuffers > 0
+				  ? p->maxPerStageDescriptorUniformBuffers - 1 : 0;
+
+	l->vertex_uniform_vectors = vectors;
+	l->fragment_uniform_vectors = vectors;
+	l->stage_uniform_blocks = clamp_u32(blocks, 12, VGL_MAX_UBO_BINDINGS / 2);
+	l->combined_uniform_blocks = VGL_MAX_UBO_BINDINGS;
+	l->uniform_block_size = clamp_u32(p->maxUniformBufferRange, 16384, 65536);
+}
+
+static void texture_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
+{
+	uint32_t stage = clamp_u32(p->maxPerStageDescriptorSamplers, 16, VGL_MAX_TEXTURE_UNITS);
+
+	l->vertex_texture_units = stage;
+	l->fragment_texture_units = stage;
+	l->combined_texture_units = VGL_MAX_TEXTURE_UNITS;
+	/* ES 3.0 asks for at least [-8, 7]; a host without the caps says 0 */
+	l->min_texel_offset = p->minTexelOffset < -8 ? p->minTexelOffset : -8;
+	l->max_texel_offset = p->maxTexelOffset > 7 ? (int32_t)p->maxTexelOffset : 7;
+	l->max_lod_bias = p->maxSamplerLodBias >= 2.0f ? p->maxSamplerLodBias : 2.0f;
+}
+
+void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
+{
+	uniform_limits(l, p);
+	texture_limits(l, p);
+	l->line_width[0] = p->lineWidthRange[0];
+	l->line_width[1] = p->lineWidthRange[1];
+	l->point_size[0] = p->pointSizeRange[0];
+	l->point_size[1] = p->pointSizeRange[1];
+}
+
+struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
+{
+	return (struct glsl_builtin_limits){
+		.max_vertex_uniform_vectors = (int32_t)l->vertex_uniform_vectors,
+		.max_fragment_uniform_vectors = (int32_t)l->fragment_uniform_vectors,
+		.max_vertex_texture_image_units = (int32_t)l->vertex_texture_units,
+		.max_texture_image_units = (int32_t)l->fragment_texture_units,
+		.max_combined_texture_image_units = (int32_t)l->combined_texture_units,
+		.min_program_texel_offset = l->min_texel_offset,
+		.max_program_texel_offset = l->max_texel_offset,
+	};
+}
+
+void vgl_limits_link(const struct vgl_limits *l, struct glsl_link_limits *out)
+{
+	out->max_vertex_uniform_vectors = l->vertex_uniform_vectors;
+	out->max_fragment_uniform_vectors = l->fragment_uniform_vectors;
+	out->max_vertex_texture_units = l->vertex_texture_units;
+	out->max_fragment_texture_units = l->fragment_texture_units;
+	out->max_combined_texture_units = l->combined_texture_units;
+	out->max_vertex_uniform_blocks = l->stage_uniform_blocks;
+	out->max_fragment_uniform_blocks = l->stage_uniform_blocks;
+	out->max_combined_uniform_blocks = l->combined_uniform_blocks;
+	out->max_uniform_block_size = l->uniform_block_size;
+}

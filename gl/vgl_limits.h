@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The implementation limits that depend on the host, computed once per device
+ * from vk/'s physical device limits (which vk/ reads from the host's caps):
+ * what glGetIntegerv answers, what the GLSL built-in constants say, and what
+ * glLinkProgram enforces, so that the three always agree. Each value is the
+ * host's, bounded by what the layers here handle (array sizes, the default
+ * uniform block as push constants or one buffer) and never below ES 3.0's
+ * minimum where the spec requires one.
+ */
+#pragma once
+
+#include <stdint.h>
+
+#include "glsl_builtins.h"
+#include "glsl_link.h"
+#include "vvk.h"
+
+struct vgl_limits {
+	uint32_t vertex_uniform_vectors, fragment_uniform_vectors;
+	uint32_t vertex_texture_units, fragment_texture_units, combined_texture_units;
+	uint32_t stage_uniform_blocks, combined_uniform_blocks;
+	uint32_t uniform_block_size;
+	int32_t min_texel_offset, max_texel_offset;
+	float line_width[2], point_size[2];
+	float max_lod_bias;
+};
+
+void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p);
+
+/* The values GLSL's gl_Max... constants take, and those a link checks. */
+struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l);
+void vgl_limits_link(const struct vgl_limits *l, struct glsl_link_limits *out);
