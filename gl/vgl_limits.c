@@ -49,6 +49,7 @@ void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
 {
 	uniform_limits(l, p);
 	texture_limits(l, p);
+	l->varying_locations = p->maxVertexOutputComponents / 4;
 	l->line_width[0] = p->lineWidthRange[0];
 	l->line_width[1] = p->lineWidthRange[1];
 	l->point_size[0] = p->pointSizeRange[0];
@@ -79,4 +80,5 @@ void vgl_limits_link(const struct vgl_limits *l, struct glsl_link_limits *out)
 	out->max_fragment_uniform_blocks = l->stage_uniform_blocks;
 	out->max_combined_uniform_blocks = l->combined_uniform_blocks;
 	out->max_uniform_block_size = l->uniform_block_size;
+	out->max_varying_locations = l->varying_locations;
 }

@@ -21,6 +21,7 @@ struct vgl_limits {
 	uint32_t vertex_texture_units, fragment_texture_units, combined_texture_units;
 	uint32_t stage_uniform_blocks, combined_uniform_blocks;
 	uint32_t uniform_block_size;
+	uint32_t varying_locations;     /* the host's vertex outputs */
 	int32_t min_texel_offset, max_texel_offset;
 	float line_width[2], point_size[2];
 	float max_lod_bias;

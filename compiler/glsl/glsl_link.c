@@ -391,6 +391,7 @@ static void init_limits(struct lk *k)
 
 	l->max_vertex_attribs = pick(g->max_vertex_attribs, GLSL_LINK_DEFAULT_ATTRIBS);
 	l->max_varying_vectors = pick(g->max_varying_vectors, GLSL_LINK_DEFAULT_VARYING_VECTORS);
+	l->max_varying_locations = g->max_varying_locations;
 	l->max_vertex_uniform_vectors = pick(g->max_vertex_uniform_vectors,
 					     GLSL_LINK_DEFAULT_VS_UNIFORM_VECTORS);
 	l->max_fragment_uniform_vectors = pick(g->max_fragment_uniform_vectors,

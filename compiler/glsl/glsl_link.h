@@ -60,6 +60,10 @@ struct glsl_attrib_binding {
 struct glsl_link_limits {
 	uint32_t max_vertex_attribs;
 	uint32_t max_varying_vectors;
+	/* locations the device has for varyings: each varying (or array element,
+	 * matrix column) takes one of its own, unpacked; 0: no bound but the
+	 * compiler's */
+	uint32_t max_varying_locations;
 	uint32_t max_vertex_uniform_vectors;
 	uint32_t max_fragment_uniform_vectors;
 	uint32_t max_vertex_texture_units;

@@ -254,6 +254,13 @@ bool lk_assign_varyings(struct lk *k)
 		k->varyings[i].location = (int32_t)next;
 		next += n;
 	}
+	/* legal by the packing rules, but scalars and vec2s are not packed
+	 * together yet: say so at link rather than fail at draw */
+	if (k->lim.max_varying_locations && next > k->lim.max_varying_locations) {
+		lk_error(k, "too many varyings for this device: %u locations unpacked, at most %u",
+			 next, k->lim.max_varying_locations);
+		return false;
+	}
 	return check_varying_count(k);
 }
 

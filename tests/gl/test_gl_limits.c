@@ -177,6 +177,72 @@ START_TEST(t_uniform_vectors_over)
 }
 END_TEST
 
+/* ---- every varying component --------------------------------------------------------------- */
+
+/* n varyings of type `type`; the FS sums them all and writes green when the sum is positive. */
+static char *varying_source(bool vertex, const char *type, GLint n)
+{
+	size_t size = (size_t)n * 64 + 256;
+	char *s = malloc(size);
+	size_t at = 0;
+
+	ck_assert_ptr_nonnull(s);
+	at += (size_t)snprintf(s + at, size - at, "%s", vertex ? "attribute vec2 pos;\n"
+							     : "precision highp float;\n");
+	for (GLint i = 0; i < n; i++)
+		at += (size_t)snprintf(s + at, size - at, "varying %s v%d;\n", type, i);
+	at += (size_t)snprintf(s + at, size - at, "void main() {\n%s",
+			       vertex ? "  gl_Position = vec4(pos, 0.0, 1.0);\n" : "  float t = 0.0;\n");
+	for (GLint i = 0; i < n; i++)
+		at += (size_t)snprintf(s + at, size - at, vertex ? "  v%d = %s(%d.0);\n"
+								 : "  t += dot(v%d, %s(1.0));\n",
+				       i, type, (i + 1) % 3);
+	snprintf(s + at, size - at, "%s}\n", vertex ? "" :
+		 "  gl_FragColor = vec4(0.0, t > 0.0 ? 1.0 : 0.0, 0.0, 1.0);\n");
+	return s;
+}
+
+/* A program that uses every varying vector as vec4s, vec2s or floats. Each
+ * varying takes a host location of its own (scalars and vec2s are not
+ * packed together yet): where that exceeds the host's vertex outputs, the
+ * link fails and says so instead of the draw failing. */
+START_TEST(t_varying_vectors)
+{
+	static const struct { const char *type; int per_vector; } kinds[] = {
+		{ "vec4", 1 }, { "vec2", 2 }, { "float", 4 },
+	};
+	GLint n = glt_geti(GL_MAX_VARYING_VECTORS) * kinds[_i].per_vector;
+	char *vs = varying_source(true, kinds[_i].type, n), *fs = varying_source(false, kinds[_i].type, n);
+	GLuint p = gl.CreateProgram(), v = gl.CreateShader(GL_VERTEX_SHADER),
+	       f = gl.CreateShader(GL_FRAGMENT_SHADER);
+	GLint ok = 0;
+	char log[512] = "";
+
+	gl.ShaderSource(v, 1, (const char *const *)&vs, NULL);
+	gl.ShaderSource(f, 1, (const char *const *)&fs, NULL);
+	gl.CompileShader(v);
+	gl.CompileShader(f);
+	gl.AttachShader(p, v);
+	gl.AttachShader(p, f);
+	gl.BindAttribLocation(p, 0, "pos");
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
+	if (!ok) {
+		ck_assert_msg(_i > 0 && strstr(log, "too many varyings for this device"), "log: %s", log);
+	} else {
+		gl.UseProgram(p);
+		glt_draw_window();
+		glt_assert_pixel(8, 8, 0, 255, 0, 255);
+	}
+	gl.DeleteProgram(p);
+	fx.DeleteShader(v);
+	fx.DeleteShader(f);
+	free(vs);
+	free(fs);
+}
+END_TEST
+
 /* ---- every texture unit of the fragment stage --------------------------------------------- */
 
 START_TEST(t_texture_units)
@@ -273,6 +339,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_fragment_uniform_vectors);
 	tcase_add_test(tc, t_uniform_vectors_over);
 	tcase_add_test(tc, t_texture_units);
+	tcase_add_loop_test(tc, t_varying_vectors, 0, 3);
 	tcase_add_test(tc, t_wide_lines);
 	tcase_add_test(tc, t_server_wait_timeout);
 	suite_add_tcase(s, tc);
