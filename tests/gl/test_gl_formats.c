@@ -378,7 +378,7 @@ START_TEST(t_srgb_encode_decode)
 	glt_draw_window();
 	gl.ReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
 	ck_assert_int_le(abs(px[0] - 188), 1);
-	ck_assert_int_eq(px[3], 128);                    /* alpha stays linear */
+	ck_assert_int_le(abs(px[3] - 128), 1);           /* alpha stays linear (127 on NVIDIA) */
 	fx.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
 					       GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &enc);
 	ck_assert_int_eq(enc, GL_SRGB);

@@ -76,11 +76,12 @@ static GLuint mrt_fbo(GLuint tex[N])
 	return f;
 }
 
+/* Within 1: a clear to 0.5 may store 127 or 128 (NVIDIA hosts round down). */
 static void assert_buffer(int i, int x, int y, const uint8_t want[4])
 {
 	F(ReadBuffer)(GL_COLOR_ATTACHMENT0 + i);
 	ck_assert_int_eq(geti(GL_READ_BUFFER), GL_COLOR_ATTACHMENT0 + i);
-	glt_assert_pixel(x, y, want[0], want[1], want[2], want[3]);
+	glt_assert_pixel_near(x, y, want, 1);
 }
 
 static void clear_all_black(void)
