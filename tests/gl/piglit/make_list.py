@@ -43,6 +43,8 @@ def classify(name, ttype, opts):
     if ttype == 'gl_builtin':
         # built-in constants: command is built-in-constants_gles{2,3} <file>
         cmd = eval(opts['command'])
+    if not cmd:  # e.g. multi_shader tests: no single command to classify
+        return 'unknown'
     binary = os.path.basename(cmd[0])
     if binary.startswith('egl') or name.startswith('spec@egl'):
         return 'egl'
