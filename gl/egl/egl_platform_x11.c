@@ -103,6 +103,9 @@ static struct x11_display *find_or_add(const struct egl_platform *p, xcb_connect
 					 x->base.platform != p);
 	     x = x->next)
 		;
+	/* a Display closed and another opened at its address: its connection now */
+	if (x)
+		x->conn = conn;
 	if (!x && (x = calloc(1, sizeof(*x)))) {
 		*x = (struct x11_display){ .base = { .platform = p, .native = native },
 					   .conn = conn, .screen_nr = screen,
