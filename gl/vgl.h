@@ -83,6 +83,12 @@ struct vgl_surface_info {
 	 * needs one after each swap. NULL: a pbuffer. */
 	const struct vgl_window_ops *window;
 	void *window_data;
+	/* A native pixmap's surface (X11 without shared buffers): glFinish
+	 * and vgl_context_finish, once the context's work completed, call this
+	 * with the context current on the surface as its draw surface, so that
+	 * the pixmap is updated then (EGL 1.5 §3.8). Returns a VGL_ error. */
+	int (*finished)(struct vgl_context *ctx, struct vgl_surface *surf, void *data);
+	void *finished_data;
 };
 
 int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *info,
@@ -175,6 +181,8 @@ void *vgl_get_proc_address(const char *name);
 /* glFlush / glFinish on a context that need not be current (eglSwapBuffers,
  * eglWaitClient). */
 int vgl_context_flush(struct vgl_context *ctx);
+/* glFinish: waits for ctx's work, then updates a pixmap it draws to
+ * (vgl_surface_info.finished). */
 int vgl_context_finish(struct vgl_context *ctx);
 
 /* ---- fences -------------------------------------------------------------- */

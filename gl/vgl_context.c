@@ -246,5 +246,10 @@ int vgl_context_flush(struct vgl_context *ctx)
 
 int vgl_context_finish(struct vgl_context *ctx)
 {
-	return vgl_batch_finish_all(ctx);
+	struct vgl_surface *draw = ctx->draw;
+	int ret = vgl_batch_finish_all(ctx);
+
+	if (ret == VGL_OK && draw && draw->info.finished)
+		ret = draw->info.finished(ctx, draw, draw->info.finished_data);
+	return ret;
 }

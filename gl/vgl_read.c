@@ -439,7 +439,7 @@ static void GL_APIENTRY vgl_Finish(void)
 	struct vgl_context *ctx = vgl_current_context();
 
 	if (ctx)
-		vgl_error_result(ctx, vgl_batch_finish_all(ctx));
+		vgl_error_result(ctx, vgl_context_finish(ctx));
 }
 
 const struct vgl_proc vgl_read_procs[] = {

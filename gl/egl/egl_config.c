@@ -74,7 +74,7 @@ static const struct {
 
 /* A platform with windows gives each single-sampled config its visual; a
  * config it has none for (visual 0: X11's 565 configs on a server without a depth-16
- * visual) cannot make windows. */
+ * visual) cannot make windows. Pixmaps need a pixmap depth, not a visual. */
 static void config_set_platform(struct egl_display *d, struct egl_config *c)
 {
 	const struct egl_platform *p = d->platform;
@@ -89,6 +89,9 @@ static void config_set_platform(struct egl_display *d, struct egl_config *c)
 									   : EGL_NONE;
 	c->surface_type = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |
 			  (windows ? EGL_WINDOW_BIT : 0);
+	/* pixmaps are single-sampled like windows (pixmap_update reads the image) */
+	if (p->pixmap_config && !c->samples && p->pixmap_config(d, c))
+		c->surface_type |= EGL_PIXMAP_BIT;
 }
 
 static bool renderable(struct egl_display *d, VkFormat f, EGLint samples)

@@ -20,6 +20,7 @@ static const struct egl_platform *const platforms[] = {
 	&egl_platform_gbm,
 	&egl_platform_wayland,
 	&egl_platform_x11,
+	&egl_platform_xcb,
 };
 
 const struct egl_platform *egl_platform_find(EGLenum platform)
@@ -184,9 +185,10 @@ const char *egl_client_extensions(void)
 const char *egl_platform_extensions(void)
 {
 	/* the Wayland ones also make libglvnd hand eglGetDisplay(wl_display)
-	 * to getPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR) */
+	 * to getPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR); xcb is outside
+	 * libglvnd's list of client extensions, so only this string names it */
 	return "EGL_MESA_platform_surfaceless EGL_EXT_platform_device "
-	       "EGL_KHR_platform_wayland EGL_EXT_platform_wayland";
+	       "EGL_KHR_platform_wayland EGL_EXT_platform_wayland EGL_EXT_platform_xcb";
 }
 
 /* ---- initialisation ------------------------------------------------------------ */

@@ -9,7 +9,8 @@
  *   egl_platform_device.c       EGL_EXT_platform_device
  *   egl_platform_gbm.c          EGL_KHR_platform_gbm (virtgl's own GBM backend's devices)
  *   egl_platform_wayland.c      EGL_KHR_platform_wayland (wl_egl_windows; egl_wayland_window.c)
- *   egl_platform_x11.c          EGL_KHR_platform_x11 / EXT (read back, PutImage)
+ *   egl_platform_x11.c          EGL_KHR_platform_x11 / EXT, EGL_EXT_platform_xcb (read
+ *                               back, PutImage; pixmaps: egl_x11_pixmap.c)
  *
  * The entry points in egl_display.c / egl_surface.c do the EGL bookkeeping
  * (handles, locking, errors of the generic arguments); a platform does only
@@ -52,6 +53,9 @@ struct egl_platform {
 	 * (X11: a Window *), eglCreateWindowSurface the window itself: the
 	 * platform entry points dereference it before create_window. */
 	bool window_by_pointer;
+	/* ... to a 32-bit id (EGL_EXT_platform_xcb: xcb_window_t, xcb_pixmap_t)
+	 * rather than an unsigned long (Xlib's Window, Pixmap). */
+	bool native_id_32;
 	/* Presents the back buffer of s, bound to the calling thread's context. */
 	EGLint (*swap_buffers)(struct egl_display *d, struct egl_surface *s);
 	/* The same with EGL_KHR_swap_buffers_with_damage's rectangles (x, y, w,
@@ -59,6 +63,20 @@ struct egl_platform {
 	 * damage being only a hint. */
 	EGLint (*swap_with_damage)(struct egl_display *d, struct egl_surface *s,
 				   const EGLint *rects, EGLint n_rects);
+	/* The EGL_BUFFER_AGE_EXT of a window surface the platform shows by
+	 * copy (no window_ops; NULL: 0). */
+	EGLint (*buffer_age)(struct egl_surface *s);
+	/*
+	 * Pixmap surfaces. NULL create_pixmap: the platform has no native
+	 * pixmaps (EGL_BAD_NATIVE_PIXMAP for any handle). create_pixmap fills
+	 * s->platform_data, s->width/height and may set s->pixmap_update (run
+	 * at glFinish / eglWaitClient); returns an EGL error. pixmap_config:
+	 * whether c renders to some pixmap of the display (EGL_PIXMAP_BIT).
+	 * eglCreatePlatformPixmapSurface passes a pointer as for windows.
+	 */
+	EGLint (*create_pixmap)(struct egl_display *d, struct egl_surface *s, void *native_pixmap);
+	void (*destroy_pixmap)(struct egl_surface *s);
+	bool (*pixmap_config)(struct egl_display *d, const struct egl_config *c);
 	/* A config's EGL_NATIVE_VISUAL_ID on this display (NULL: 0 for all);
 	 * 0 from it: no window can show the config (no EGL_WINDOW_BIT). */
 	EGLint (*visual)(struct egl_display *d, const struct egl_config *c);
@@ -73,6 +91,7 @@ extern const struct egl_platform egl_platform_device;
 extern const struct egl_platform egl_platform_gbm;
 extern const struct egl_platform egl_platform_wayland;
 extern const struct egl_platform egl_platform_x11;
+extern const struct egl_platform egl_platform_xcb;
 
 /* The platform for an EGL_PLATFORM_* value, or NULL. */
 const struct egl_platform *egl_platform_find(EGLenum platform);

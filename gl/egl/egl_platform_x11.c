@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * EGL_KHR_platform_x11 / EGL_EXT_platform_x11 without DRI3 (Xvfb, or any X
- * server that shares no buffers with us): windows are shown by copy.
+ * EGL_KHR_platform_x11 / EGL_EXT_platform_x11 and EGL_EXT_platform_xcb
+ * without DRI3 (Xvfb, or any X server that shares no buffers with us):
+ * windows are shown by copy; pixmaps are updated by copy (egl_x11_pixmap.c).
  *
  * A window surface renders into a private colour image like a pbuffer's
  * (GL-style rows, the surface's own). eglSwapBuffers reads it back through
@@ -9,9 +10,14 @@
  * into a MIT-SHM segment the server reads (xcb_shm_put_image), or into
  * memory sent with plain PutImage requests where the server has no MIT-SHM
  * or cannot attach our segment. The image is B8G8R8A8, which is the byte
- * order of the depth 24/32 TrueColor visuals at 32 bits per pixel, so the
- * copy converts nothing. PutImage has no vsync: swap intervals 0 and 1 are
- * accepted and both present at once.
+ * order of the depth 24/32 TrueColor visuals at 32 bits per pixel, or
+ * R5G6B5, that of depth-16 ones (a 565 config; only where the screen has
+ * such a visual): the copy converts nothing. PutImage has no vsync: swap
+ * intervals 0 and 1 are accepted and both present at once.
+ *
+ * The image outlives the swap unchanged (the read back leaves it): after
+ * a swap it holds the frame just shown, so EGL_BUFFER_AGE_EXT is 1 whatever
+ * EGL_SWAP_BEHAVIOR says, and 0 for a new surface or a resized one.
  *
  * Every swap asks the server for the window's geometry (one round trip,
  * before the new pixels go into the segment the server may still be
@@ -20,8 +26,9 @@
  * The pixels are put with checked requests whose errors are discarded: an
  * X error sent to Xlib's default handler would exit the application.
  *
- * xcb runs on the application's Xlib connection (XGetXCBConnection);
- * EGL_DEFAULT_DISPLAY opens a connection of our own to $DISPLAY.
+ * xcb runs on the application's Xlib connection (XGetXCBConnection), or
+ * on its xcb connection (EGL_PLATFORM_XCB_EXT); EGL_DEFAULT_DISPLAY opens a
+ * connection of our own to $DISPLAY.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -40,6 +47,7 @@
 #include "egl_error.h"
 #include "egl_platform.h"
 #include "egl_surface.h"
+#include "egl_x11.h"
 #include "vgl.h"
 
 struct x11_display {
@@ -47,8 +55,8 @@ struct x11_display {
 	xcb_connection_t *conn;
 	int screen_nr;
 	xcb_screen_t *screen;
-	/* TrueColor visuals of 32 bits per pixel, B, G, R (, A) in bytes 0..3 */
-	xcb_visualid_t visual24, visual32;
+	/* TrueColor visuals of the pixel layouts below (0: none) */
+	xcb_visualid_t visual16, visual24, visual32;
 	bool shm;                 /* MIT-SHM usable (cleared when attach fails) */
 	uint32_t max_request;     /* bytes */
 	struct x11_window *windows; /* live window surfaces (under egl_lock()) */
@@ -67,8 +75,9 @@ struct x11_window {
 	struct x11_display *display;
 	xcb_window_t window;
 	xcb_gcontext_t gc;
-	uint8_t depth;
+	uint8_t depth, cpp;       /* cpp: bytes per pixel */
 	struct x11_pixels pixels;
+	int age;                  /* EGL_BUFFER_AGE_EXT (windows) */
 	/* its X resources were given back at eglTerminate: the application may
 	 * close its Display then, before the surface (still current) goes */
 	bool released;
@@ -84,16 +93,21 @@ static struct x11_display *to_x11(struct egl_display *d)
 
 /* ---- displays ------------------------------------------------------------------ */
 
-static struct x11_display *find_or_add(xcb_connection_t *conn, void *native, int screen)
+static struct x11_display *find_or_add(const struct egl_platform *p, xcb_connection_t *conn,
+				       void *native, int screen)
 {
 	struct x11_display *x;
 
 	egl_lock();
-	for (x = all_x11_displays; x && (x->base.native != native || x->screen_nr != screen);
+	for (x = all_x11_displays; x && (x->base.native != native || x->screen_nr != screen ||
+					 x->base.platform != p);
 	     x = x->next)
 		;
+	/* a Display closed and another opened at its address: its connection now */
+	if (x)
+		x->conn = conn;
 	if (!x && (x = calloc(1, sizeof(*x)))) {
-		*x = (struct x11_display){ .base = { .platform = &egl_platform_x11, .native = native },
+		*x = (struct x11_display){ .base = { .platform = p, .native = native },
 					   .conn = conn, .screen_nr = screen,
 					   .next = all_x11_displays };
 		all_x11_displays = x;
@@ -102,12 +116,13 @@ static struct x11_display *find_or_add(xcb_connection_t *conn, void *native, int
 	return x;
 }
 
-/* EGL_PLATFORM_X11_SCREEN_KHR is the one attribute; -1: the default screen. */
-static EGLint parse_attribs(const EGLAttrib *attribs, int *screen)
+/* The screen attribute (EGL_PLATFORM_X11_SCREEN_KHR, _XCB_SCREEN_EXT) is
+ * the one attribute; -1: the default screen. */
+static EGLint parse_attribs(const EGLAttrib *attribs, EGLAttrib name, int *screen)
 {
 	*screen = -1;
 	for (int i = 0; attribs && attribs[i] != EGL_NONE; i += 2) {
-		if (attribs[i] != EGL_PLATFORM_X11_SCREEN_KHR || attribs[i + 1] < 0)
+		if (attribs[i] != name || attribs[i + 1] < 0 || attribs[i + 1] > 255)
 			return EGL_BAD_ATTRIBUTE;
 		*screen = (int)attribs[i + 1];
 	}
@@ -134,10 +149,16 @@ static xcb_connection_t *default_connection(int *screen)
 	return conn;
 }
 
-static xcb_connection_t *native_connection(void *native, int *screen)
+static xcb_connection_t *native_connection(const struct egl_platform *p, void *native,
+					    int *screen)
 {
 	if (!native)
 		return default_connection(screen);
+	/* a bare xcb connection does not know $DISPLAY's screen: screen 0 */
+	if (p == &egl_platform_xcb) {
+		*screen = *screen < 0 ? 0 : *screen;
+		return native;
+	}
 	if (*screen < 0)
 		*screen = DefaultScreen((Display *)native);
 	return XGetXCBConnection(native);
@@ -148,16 +169,19 @@ static bool screen_exists(xcb_connection_t *conn, int screen)
 	return screen < xcb_setup_roots_length(xcb_get_setup(conn));
 }
 
-static struct egl_display *x11_get_display(void *native, const EGLAttrib *attribs, EGLint *error)
+static struct egl_display *get_display(const struct egl_platform *p, void *native,
+				       const EGLAttrib *attribs, EGLint *error)
 {
 	xcb_connection_t *conn;
 	struct x11_display *x;
 	int screen;
 
-	*error = parse_attribs(attribs, &screen);
+	*error = parse_attribs(attribs, p == &egl_platform_xcb ? EGL_PLATFORM_XCB_SCREEN_EXT
+							   : EGL_PLATFORM_X11_SCREEN_KHR,
+			       &screen);
 	if (*error != EGL_SUCCESS)
 		return NULL;
-	conn = native_connection(native, &screen);
+	conn = native_connection(p, native, &screen);
 	if (!conn || xcb_connection_has_error(conn)) {
 		egl_debug("X11 display %p declined: %s", native,
 			  conn ? "its X connection has failed" : "cannot connect to $DISPLAY");
@@ -169,12 +193,22 @@ static struct egl_display *x11_get_display(void *native, const EGLAttrib *attrib
 		*error = EGL_BAD_ATTRIBUTE;
 		return NULL;
 	}
-	x = find_or_add(conn, native, screen);
+	x = find_or_add(p, conn, native, screen);
 	if (!x) {
 		*error = EGL_BAD_ALLOC;
 		return NULL;
 	}
 	return egl_display_register(&x->base);
+}
+
+static struct egl_display *x11_get_display(void *native, const EGLAttrib *attribs, EGLint *error)
+{
+	return get_display(&egl_platform_x11, native, attribs, error);
+}
+
+static struct egl_display *xcb_get_display(void *native, const EGLAttrib *attribs, EGLint *error)
+{
+	return get_display(&egl_platform_xcb, native, attribs, error);
 }
 
 static xcb_screen_t *nth_screen(xcb_connection_t *conn, int n)
@@ -186,36 +220,56 @@ static xcb_screen_t *nth_screen(xcb_connection_t *conn, int n)
 	return it.data;
 }
 
-/* Whether pixels of `depth` are 32 bits each in ZPixmap images. */
-static bool depth_is_32bpp(xcb_connection_t *conn, uint8_t depth)
-{
-	xcb_format_iterator_t it = xcb_setup_pixmap_formats_iterator(xcb_get_setup(conn));
+/* The pixel layouts virtgl's images have as they are, in the server's
+ * ZPixmap images (little-endian ones): the depths it draws into. */
+static const struct x11_layout {
+	uint8_t depth, bits_per_pixel;
+	uint32_t red_mask, green_mask, blue_mask;
+	EGLint red_size;          /* the configs that render it */
+	VkFormat format;
+} layouts[] = {
+	{ 16, 16, 0xf800, 0x07e0, 0x001f, 5, VK_FORMAT_R5G6B5_UNORM_PACK16 },
+	{ 24, 32, 0xff0000, 0xff00, 0xff, 8, VK_FORMAT_B8G8R8A8_UNORM },
+	{ 32, 32, 0xff0000, 0xff00, 0xff, 8, VK_FORMAT_B8G8R8A8_UNORM },
+};
 
+/* The layout of drawables of `depth` on this server, or NULL. */
+static const struct x11_layout *layout_of_depth(xcb_connection_t *conn, uint8_t depth)
+{
+	const xcb_setup_t *setup = xcb_get_setup(conn);
+	xcb_format_iterator_t it = xcb_setup_pixmap_formats_iterator(setup);
+	const struct x11_layout *l = NULL;
+
+	for (size_t i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
+		l = layouts[i].depth == depth ? &layouts[i] : l;
+	if (!l || setup->image_byte_order != XCB_IMAGE_ORDER_LSB_FIRST)
+		return NULL;
 	for (; it.rem; xcb_format_next(&it))
 		if (it.data->depth == depth)
-			return it.data->bits_per_pixel == 32;
-	return false;
+			return it.data->bits_per_pixel == l->bits_per_pixel ? l : NULL;
+	return NULL;
 }
 
-static bool is_bgr_truecolor(const xcb_visualtype_t *v)
+static bool is_layout_visual(const struct x11_layout *l, const xcb_visualtype_t *v)
 {
-	return v->_class == XCB_VISUAL_CLASS_TRUE_COLOR && v->red_mask == 0xff0000 &&
-	       v->green_mask == 0xff00 && v->blue_mask == 0xff;
+	return v->_class == XCB_VISUAL_CLASS_TRUE_COLOR && v->red_mask == l->red_mask &&
+	       v->green_mask == l->green_mask && v->blue_mask == l->blue_mask;
 }
 
-/* A TrueColor visual of `depth` in our byte order; the root visual if it is one. */
+/* A TrueColor visual of `depth` in its layout; the root visual if it is one. */
 static xcb_visualid_t find_visual(struct x11_display *x, uint8_t depth)
 {
+	const struct x11_layout *l = layout_of_depth(x->conn, depth);
 	xcb_depth_iterator_t it = xcb_screen_allowed_depths_iterator(x->screen);
 	xcb_visualid_t found = 0;
 
-	if (!depth_is_32bpp(x->conn, depth))
+	if (!l)
 		return 0;
 	for (; it.rem; xcb_depth_next(&it)) {
 		xcb_visualtype_iterator_t v = xcb_depth_visuals_iterator(it.data);
 
 		for (; it.data->depth == depth && v.rem; xcb_visualtype_next(&v)) {
-			if (!is_bgr_truecolor(v.data))
+			if (!is_layout_visual(l, v.data))
 				continue;
 			if (v.data->visual_id == x->screen->root_visual)
 				return v.data->visual_id;
@@ -246,6 +300,7 @@ static EGLint x11_initialize(struct egl_display *d)
 		return EGL_NOT_INITIALIZED;
 	}
 	x->screen = nth_screen(x->conn, x->screen_nr);
+	x->visual16 = find_visual(x, 16);
 	x->visual24 = find_visual(x, 24);
 	x->visual32 = find_visual(x, 32);
 	if (!x->visual24 && !x->visual32) {
@@ -255,17 +310,21 @@ static EGLint x11_initialize(struct egl_display *d)
 	}
 	x->shm = has_shm(x->conn);
 	x->max_request = xcb_get_maximum_request_length(x->conn) * 4;
-	egl_debug("X11 screen %d: visuals 0x%x (depth 24), 0x%x (depth 32), %s", x->screen_nr,
-		  x->visual24, x->visual32, x->shm ? "MIT-SHM" : "no MIT-SHM: PutImage");
+	egl_debug("X11 screen %d: visuals 0x%x (depth 24), 0x%x (depth 32), 0x%x (depth 16), %s",
+		  x->screen_nr, x->visual24, x->visual32, x->visual16,
+		  x->shm ? "MIT-SHM" : "no MIT-SHM: PutImage");
 	return EGL_SUCCESS;
 }
 
-/* 8888 configs only (the 565 ones would need a depth-16 visual and a
- * conversion); alpha ones on a depth-32 visual where the server has one. */
+/* 8888 configs: alpha ones on a depth-32 visual where the server has one,
+ * else depth 24; 565 ones on a depth-16 visual, where there is one (Xvfb
+ * has none unless started at depth 16: those configs are then pbuffers). */
 static EGLint x11_visual(struct egl_display *d, const struct egl_config *c)
 {
 	struct x11_display *x = to_x11(d);
 
+	if (c->red == 5)
+		return (EGLint)x->visual16;
 	if (c->red != 8)
 		return 0;
 	if (c->alpha && x->visual32)
@@ -314,9 +373,10 @@ static bool shm_attach(struct x11_display *x, struct x11_pixels *p, size_t size)
 }
 
 /* Pixels for a w x h frame, made when the size changed. */
-static bool pixels_ensure(struct x11_display *x, struct x11_pixels *p, uint32_t w, uint32_t h)
+static bool pixels_ensure(struct x11_display *x, struct x11_pixels *p, uint32_t w, uint32_t h,
+			  uint8_t cpp)
 {
-	size_t size = (size_t)w * h * 4;
+	size_t size = (size_t)w * h * cpp; /* w, h < 2^16 */
 
 	if (p->data && p->width == w && p->height == h)
 		return true;
@@ -337,9 +397,9 @@ static bool pixels_ensure(struct x11_display *x, struct x11_pixels *p, uint32_t 
 
 /* EGL_BAD_NATIVE_WINDOW for anything that is not a window of the server
  * (a pixmap has a geometry but no window attributes), EGL_BAD_MATCH for a
- * window whose pixels we cannot write as 32-bit BGRA. */
-static EGLint query_window(struct x11_display *x, xcb_window_t win, uint8_t *depth,
-			   EGLint *width, EGLint *height)
+ * window whose pixels the config's image is not laid out as. */
+static EGLint query_window(struct x11_display *x, const struct egl_config *c, xcb_window_t win,
+			   uint8_t *depth, EGLint *width, EGLint *height)
 {
 	xcb_get_window_attributes_cookie_t ac = xcb_get_window_attributes(x->conn, win);
 	xcb_get_geometry_cookie_t gc = xcb_get_geometry(x->conn, win);
@@ -349,7 +409,7 @@ static EGLint query_window(struct x11_display *x, xcb_window_t win, uint8_t *dep
 
 	if (!attrs || !geom)
 		err = EGL_BAD_NATIVE_WINDOW;
-	else if ((geom->depth != 24 && geom->depth != 32) || !depth_is_32bpp(x->conn, geom->depth))
+	else if (x11_depth_matches(&x->base, c, geom->depth) != EGL_SUCCESS)
 		err = EGL_BAD_MATCH;
 	else {
 		*depth = geom->depth;
@@ -361,30 +421,69 @@ static EGLint query_window(struct x11_display *x, xcb_window_t win, uint8_t *dep
 	return err;
 }
 
+/* ---- drawables (windows, and pixmaps: egl_x11_pixmap.c) ------------------------------- */
+
+xcb_connection_t *x11_connection(struct egl_display *d)
+{
+	return to_x11(d)->conn;
+}
+
+/* Configs render the layout of the same red size (8888 and 888: depths 24
+ * and 32, alpha kept or dropped; 565: depth 16). */
+EGLint x11_depth_matches(struct egl_display *d, const struct egl_config *c, uint8_t depth)
+{
+	const struct x11_layout *l = layout_of_depth(to_x11(d)->conn, depth);
+
+	return l && l->red_size == c->red ? EGL_SUCCESS : EGL_BAD_MATCH;
+}
+
+bool x11_config_has_depth(struct egl_display *d, const struct egl_config *c)
+{
+	for (size_t i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
+		if (x11_depth_matches(d, c, layouts[i].depth) == EGL_SUCCESS)
+			return true;
+	return false;
+}
+
+/* The image format of a drawable of `depth` (one x11_depth_matches took):
+ * the server's byte order, so that the read back is a plain copy. */
+VkFormat x11_depth_format(struct egl_display *d, uint8_t depth)
+{
+	return layout_of_depth(to_x11(d)->conn, depth)->format;
+}
+
+struct x11_window *x11_drawable_new(struct egl_display *d, xcb_drawable_t id, uint8_t depth)
+{
+	struct x11_display *x = to_x11(d);
+	struct x11_window *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	*w = (struct x11_window){ .display = x, .window = id, .depth = depth,
+				  .cpp = layout_of_depth(x->conn, depth)->bits_per_pixel / 8,
+				  .gc = xcb_generate_id(x->conn), .pixels = { .shmid = -1 } };
+	xcb_create_gc(x->conn, w->gc, id, 0, NULL);
+	w->next = x->windows;
+	x->windows = w;
+	return w;
+}
+
 static EGLint x11_create_window(struct egl_display *d, struct egl_surface *s, void *native)
 {
 	struct x11_display *x = to_x11(d);
 	xcb_window_t win = (xcb_window_t)(uintptr_t)native;
-	struct x11_window *w;
 	uint8_t depth = 0;
 	EGLint err;
 
 	if (!win || xcb_connection_has_error(x->conn))
 		return EGL_BAD_NATIVE_WINDOW;
-	err = query_window(x, win, &depth, &s->width, &s->height);
+	err = query_window(x, s->config, win, &depth, &s->width, &s->height);
 	if (err != EGL_SUCCESS)
 		return err;
-	w = calloc(1, sizeof(*w));
-	if (!w)
+	s->platform_data = x11_drawable_new(d, win, depth);
+	if (!s->platform_data)
 		return EGL_BAD_ALLOC;
-	*w = (struct x11_window){ .display = x, .window = win, .depth = depth,
-				  .gc = xcb_generate_id(x->conn), .pixels = { .shmid = -1 } };
-	xcb_create_gc(x->conn, w->gc, win, 0, NULL);
-	w->next = x->windows;
-	x->windows = w;
-	/* the visuals' byte order: the read back is a plain copy */
-	s->color = VK_FORMAT_B8G8R8A8_UNORM;
-	s->platform_data = w;
+	s->color = x11_depth_format(d, depth);
 	return EGL_SUCCESS;
 }
 
@@ -414,13 +513,16 @@ static void unlist_window(struct x11_window *w)
 		*p = w->next;
 }
 
-static void x11_destroy_window(struct egl_surface *s)
+void x11_drawable_destroy(struct x11_window *w)
 {
-	struct x11_window *w = s->platform_data;
-
 	release_x_resources(w);
 	unlist_window(w);
 	free(w);
+}
+
+static void x11_destroy_window(struct egl_surface *s)
+{
+	x11_drawable_destroy(s->platform_data);
 	s->platform_data = NULL;
 }
 
@@ -436,7 +538,7 @@ static void x11_terminate(struct egl_display *d)
 static void put_rows(struct x11_display *x, struct x11_window *w)
 {
 	const struct x11_pixels *p = &w->pixels;
-	size_t stride = (size_t)p->width * 4;
+	size_t stride = (size_t)p->width * w->cpp;
 	uint32_t rows = (uint32_t)((x->max_request - 32) / stride);
 
 	rows = rows ? rows : 1;
@@ -491,6 +593,7 @@ static EGLint follow_size(struct egl_surface *s, uint32_t width, uint32_t height
 
 	if ((EGLint)width == s->width && (EGLint)height == s->height)
 		return EGL_SUCCESS;
+	((struct x11_window *)s->platform_data)->age = 0; /* new images */
 	ret = vgl_surface_resize(egl_current_context()->vgl, s->vgl, width, height);
 	if (ret)
 		return ret == VGL_ERROR_DEVICE_LOST ? EGL_CONTEXT_LOST : EGL_BAD_ALLOC;
@@ -499,17 +602,29 @@ static EGLint follow_size(struct egl_surface *s, uint32_t width, uint32_t height
 	return EGL_SUCCESS;
 }
 
-static EGLint present(struct x11_display *x, struct x11_window *w, struct egl_surface *s)
+int x11_drawable_put(struct x11_window *w, struct vgl_context *ctx, struct vgl_surface *surf,
+		     uint32_t width, uint32_t height)
 {
 	int ret;
 
-	if (!pixels_ensure(x, &w->pixels, (uint32_t)s->width, (uint32_t)s->height))
-		return EGL_BAD_ALLOC;
-	ret = vgl_surface_read(egl_current_context()->vgl, s->vgl, w->pixels.data,
-			       (size_t)s->width * 4, true);
+	if (w->released)
+		return VGL_OK; /* eglTerminate gave the drawable's resources back */
+	if (!pixels_ensure(w->display, &w->pixels, width, height, w->cpp))
+		return VGL_ERROR_OUT_OF_MEMORY;
+	ret = vgl_surface_read(ctx, surf, w->pixels.data, (size_t)width * w->cpp, true);
+	if (ret == VGL_OK)
+		put_frame(w->display, w);
+	return ret;
+}
+
+static EGLint present(struct x11_window *w, struct egl_surface *s)
+{
+	int ret = x11_drawable_put(w, egl_current_context()->vgl, s->vgl, (uint32_t)s->width,
+				   (uint32_t)s->height);
+
 	if (ret)
 		return ret == VGL_ERROR_DEVICE_LOST ? EGL_CONTEXT_LOST : EGL_BAD_ALLOC;
-	put_frame(x, w);
+	w->age = 1; /* the image holds what the window shows now */
 	return EGL_SUCCESS;
 }
 
@@ -527,23 +642,39 @@ static EGLint x11_swap_buffers(struct egl_display *d, struct egl_surface *s)
 			  xcb_connection_has_error(x->conn) ? "lost its server" : "is gone");
 		return EGL_BAD_NATIVE_WINDOW;
 	}
-	err = present(x, w, s);
+	err = present(w, s);
 	if (err == EGL_SUCCESS)
 		err = follow_size(s, width, height);
 	return err;
 }
 
+static EGLint x11_buffer_age(struct egl_surface *s)
+{
+	return ((struct x11_window *)s->platform_data)->age;
+}
+
+/* The two tables differ in the native display and the size of the ids
+ * the platform entry points point at. */
+#define X11_PLATFORM_COMMON                                                                  \
+	.initialize = x11_initialize, .terminate = x11_terminate,                            \
+	.create_window = x11_create_window, .destroy_window = x11_destroy_window,            \
+	.window_by_pointer = true, .swap_buffers = x11_swap_buffers,                         \
+	.buffer_age = x11_buffer_age, .create_pixmap = x11_create_pixmap,                    \
+	.destroy_pixmap = x11_destroy_pixmap, .pixmap_config = x11_config_has_depth,         \
+	.visual = x11_visual, .native_visual_type = XCB_VISUAL_CLASS_TRUE_COLOR,             \
+	.extensions = "EGL_EXT_buffer_age"
+
 const struct egl_platform egl_platform_x11 = {
 	.platform = EGL_PLATFORM_X11_KHR,
 	.name = "x11",
 	.get_display = x11_get_display,
-	.initialize = x11_initialize,
-	.terminate = x11_terminate,
-	.create_window = x11_create_window,
-	.destroy_window = x11_destroy_window,
-	.window_by_pointer = true,
-	.swap_buffers = x11_swap_buffers,
-	.visual = x11_visual,
-	.native_visual_type = XCB_VISUAL_CLASS_TRUE_COLOR,
-	.extensions = "",
+	X11_PLATFORM_COMMON,
+};
+
+const struct egl_platform egl_platform_xcb = {
+	.platform = EGL_PLATFORM_XCB_EXT,
+	.name = "xcb",
+	.get_display = xcb_get_display,
+	.native_id_32 = true,
+	X11_PLATFORM_COMMON,
 };

@@ -103,6 +103,8 @@ EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s)
 		.no_alpha = s->config->alpha == 0 && s->config->red == 8,
 		.window = s->window_ops,
 		.window_data = s->platform_data,
+		.finished = s->pixmap_update,
+		.finished_data = s->platform_data,
 	};
 	int ret = vgl_surface_create(d->dev, &info, &s->vgl);
 
@@ -119,6 +121,8 @@ static void surface_destroy(struct egl_object *o)
 	vgl_surface_destroy(s->vgl);
 	if (s->window && s->obj.d->platform->destroy_window)
 		s->obj.d->platform->destroy_window(s);
+	if (s->pixmap && s->obj.d->platform->destroy_pixmap)
+		s->obj.d->platform->destroy_pixmap(s);
 	free(s);
 }
 
@@ -199,14 +203,22 @@ EGLBoolean EGLAPIENTRY vegl_DestroySurface(EGLDisplay dpy, EGLSurface surface)
 
 /* ---- attributes -------------------------------------------------------------------- */
 
-static EGLint buffer_age(const struct egl_surface *s)
+/* The back buffer's age (acquiring it) where the window system owns the
+ * buffers, the platform's where it shows a private image by copy. */
+static EGLint buffer_age(struct egl_surface *s)
 {
-	int age = vgl_surface_buffer_age(s->vgl);
+	const struct egl_platform *p = s->obj.d->platform;
+	int age;
 
+	if (!s->window)
+		return 0;
+	if (!s->window_ops)
+		return p->buffer_age ? p->buffer_age(s) : 0;
+	age = vgl_surface_buffer_age(s->vgl);
 	return age < 0 ? 0 : age;
 }
 
-static bool surface_value(const struct egl_surface *s, EGLint attribute, EGLint *v)
+static bool surface_value(struct egl_surface *s, EGLint attribute, EGLint *v)
 {
 	switch (attribute) {
 	case EGL_CONFIG_ID: *v = s->config->id; return true;
@@ -217,9 +229,9 @@ static bool surface_value(const struct egl_surface *s, EGLint attribute, EGLint 
 	case EGL_TEXTURE_TARGET: *v = EGL_NO_TEXTURE; return true;
 	case EGL_MIPMAP_TEXTURE: *v = EGL_FALSE; return true;
 	case EGL_MIPMAP_LEVEL: *v = s->mipmap_level; return true;
-	case EGL_RENDER_BUFFER: *v = EGL_BACK_BUFFER; return true;
-	/* the back buffer's age (acquiring it) where the window system owns the buffers */
-	case EGL_BUFFER_AGE_EXT: *v = s->window_ops ? buffer_age(s) : 0; return true;
+	/* pixmaps are single-buffered (EGL 1.5 §3.5.4) */
+	case EGL_RENDER_BUFFER: *v = s->pixmap ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER; return true;
+	case EGL_BUFFER_AGE_EXT: *v = buffer_age(s); return true;
 	case EGL_SWAP_BEHAVIOR: *v = s->swap_behavior; return true;
 	case EGL_MULTISAMPLE_RESOLVE: *v = s->multisample_resolve; return true;
 	case EGL_HORIZONTAL_RESOLUTION:

@@ -3,8 +3,9 @@
  * EGL surfaces: pbuffers and, on platforms with native windows, window
  * surfaces. Either renders into a vgl_surface; a window's platform
  * (egl_platform.h) presents it into the window system's buffers at
- * eglSwapBuffers. Pixmap entry points exist because libglvnd requires them;
- * no platform has pixmaps.
+ * eglSwapBuffers. Pixmap surfaces (egl_pixmap.c; X11 only) render into a
+ * private image the platform copies into the pixmap at glFinish and
+ * eglWaitClient.
  */
 #pragma once
 
@@ -19,6 +20,7 @@
 struct egl_config;
 struct egl_context;
 struct egl_display;
+struct vgl_context;
 struct vgl_surface;
 
 struct egl_surface {
@@ -32,8 +34,10 @@ struct egl_surface {
 	bool largest;
 	EGLint mipmap_level, swap_behavior, multisample_resolve, swap_interval;
 	struct egl_context *bound;     /* the context it is current to, if any */
-	bool window;
-	void *platform_data;           /* the window platform's state */
+	bool window, pixmap;
+	void *platform_data;           /* the window or pixmap platform's state */
+	/* a pixmap's: vgl_surface_info.finished, with platform_data */
+	int (*pixmap_update)(struct vgl_context *ctx, struct vgl_surface *surf, void *data);
 	const struct vgl_window_ops *window_ops; /* its colour buffers (create_window) */
 };
 
@@ -66,13 +70,24 @@ struct egl_surface *egl_surface_new(const struct egl_config *c, EGLint width, EG
 EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s);
 void egl_surface_add(struct egl_display *d, struct egl_surface *s);
 
-/* Unsupported surface kinds (egl_surface_unsupported.c). */
+/* Pixmap surfaces (egl_pixmap.c). */
 EGLSurface EGLAPIENTRY vegl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
 						EGLNativePixmapType pixmap, const EGLint *attribs);
 EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
 							void *pixmap, const EGLAttrib *attribs);
 EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config,
 							   void *pixmap, const EGLint *attribs);
+/* The native window or pixmap a platform entry point points at (the
+ * platform's window_by_pointer, native_id_32). */
+void *egl_platform_native_handle(const struct egl_display *d, void *native);
+/* Shared by window and pixmap creation (egl_window.c): a surface of the
+ * platform's native window or pixmap and its vgl_surface; the end of a
+ * create call (s listed, or err raised; releases d). */
+EGLint egl_native_surface_new(struct egl_display *d, const struct egl_config *c, void *native,
+			      bool pixmap, struct egl_surface **out);
+EGLSurface egl_surface_created(struct egl_display *d, struct egl_surface *s, EGLint err);
+
+/* Unsupported surface kinds (egl_surface_unsupported.c). */
 EGLSurface EGLAPIENTRY vegl_CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype,
 							  EGLClientBuffer buffer, EGLConfig config,
 							  const EGLint *attribs);

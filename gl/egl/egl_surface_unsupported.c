@@ -1,43 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Surface kinds virtgl does not have. No platform has native pixmaps, so the
- * native handle is always invalid: EGL_BAD_NATIVE_PIXMAP whatever the config
- * (EGL_MESA_platform_surfaceless makes that unconditional). Only the display
- * is checked first.
+ * Surface kinds virtgl does not have: pbuffers from client buffers (OpenVG
+ * images), surfaces bound as textures, eglCopyBuffers. Only the display is
+ * checked first.
  */
 #include "egl_surface.h"
 
 #include "egl_display.h"
 #include "egl_error.h"
-
-static EGLSurface no_native_surface(EGLDisplay dpy, EGLint error)
-{
-	struct egl_display *d = egl_display_acquire(dpy, true);
-
-	if (!d)
-		return EGL_NO_SURFACE;
-	egl_display_release(d);
-	egl_error(error);
-	return EGL_NO_SURFACE;
-}
-
-EGLSurface EGLAPIENTRY vegl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
-						EGLNativePixmapType pixmap, const EGLint *attribs)
-{
-	return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
-}
-
-EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
-							void *pixmap, const EGLAttrib *attribs)
-{
-	return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
-}
-
-EGLSurface EGLAPIENTRY vegl_CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config,
-							   void *pixmap, const EGLint *attribs)
-{
-	return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP);
-}
 
 EGLSurface EGLAPIENTRY vegl_CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype,
 							  EGLClientBuffer buffer, EGLConfig config,
@@ -89,6 +59,7 @@ EGLBoolean EGLAPIENTRY vegl_CopyBuffers(EGLDisplay dpy, EGLSurface surface,
 		return EGL_FALSE;
 	known = egl_surface_lookup(d, surface) != NULL;
 	egl_display_release(d);
-	/* there are no native pixmaps on these platforms */
+	/* not implemented: even X11's pixmaps are refused (EGL 1.5 allows
+	 * EGL_BAD_NATIVE_PIXMAP for a pixmap the implementation cannot copy to) */
 	return egl_error(known ? EGL_BAD_NATIVE_PIXMAP : EGL_BAD_SURFACE);
 }

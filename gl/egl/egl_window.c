@@ -2,7 +2,8 @@
 /*
  * Window surfaces: the EGL side common to every platform with native windows
  * (arguments, config, attributes, the surface's vgl_surface); the platform
- * turns the native window into buffers and presents (egl_platform.h).
+ * turns the native window into buffers and presents (egl_platform.h). The
+ * creation steps pixmaps share (egl_pixmap.c) are here too.
  */
 #include "egl_surface.h"
 
@@ -41,21 +42,24 @@ static EGLint check_window_attribs(struct egl_attribs it)
 	return err;
 }
 
-static EGLint new_window(struct egl_display *d, const struct egl_config *c, void *native,
-			 struct egl_surface **out)
+EGLint egl_native_surface_new(struct egl_display *d, const struct egl_config *c, void *native,
+			      bool pixmap, struct egl_surface **out)
 {
+	const struct egl_platform *p = d->platform;
 	struct egl_surface *s = egl_surface_new(c, 0, 0);
 	EGLint err;
 
 	if (!s)
 		return EGL_BAD_ALLOC;
-	s->window = true;
-	s->swap_behavior = EGL_BUFFER_DESTROYED; /* new buffers each frame (see README) */
-	err = d->platform->create_window(d, s, native);
+	s->window = !pixmap;
+	s->pixmap = pixmap;
+	if (!pixmap)
+		s->swap_behavior = EGL_BUFFER_DESTROYED; /* new buffers each frame (see README) */
+	err = pixmap ? p->create_pixmap(d, s, native) : p->create_window(d, s, native);
 	if (err == EGL_SUCCESS) {
 		err = egl_surface_create_vgl(d, s);
 		if (err != EGL_SUCCESS)
-			d->platform->destroy_window(s);
+			(pixmap ? p->destroy_pixmap : p->destroy_window)(s);
 	}
 	if (err != EGL_SUCCESS) {
 		free(s);
@@ -65,12 +69,28 @@ static EGLint new_window(struct egl_display *d, const struct egl_config *c, void
 	return EGL_SUCCESS;
 }
 
+EGLSurface egl_surface_created(struct egl_display *d, struct egl_surface *s, EGLint err)
+{
+	if (err == EGL_SUCCESS)
+		egl_surface_add(d, s);
+	egl_display_release(d);
+	if (err != EGL_SUCCESS) {
+		egl_error(err);
+		return EGL_NO_SURFACE;
+	}
+	egl_success();
+	return (EGLSurface)s;
+}
+
 /* The native window of a platform entry point: the window itself, or what
- * the pointer points at (EGL_KHR_platform_x11: a Window *). */
-static void *platform_native_window(const struct egl_display *d, void *native)
+ * the pointer points at (EGL_KHR_platform_x11: a Window *; xcb: an
+ * xcb_window_t *). */
+void *egl_platform_native_handle(const struct egl_display *d, void *native)
 {
 	if (!d->platform->window_by_pointer || !native)
 		return native;
+	if (d->platform->native_id_32)
+		return (void *)(uintptr_t)*(uint32_t *)native;
 	return (void *)(uintptr_t)*(unsigned long *)native;
 }
 
@@ -86,7 +106,7 @@ static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, void *native,
 		return EGL_NO_SURFACE;
 	c = egl_config_lookup(d, config);
 	if (by_platform)
-		native = platform_native_window(d, native);
+		native = egl_platform_native_handle(d, native);
 	/* a platform without windows: whatever the config (surfaceless says so) */
 	if (!d->platform->create_window)
 		err = EGL_BAD_NATIVE_WINDOW;
@@ -97,16 +117,8 @@ static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, void *native,
 	else
 		err = check_window_attribs(attribs);
 	if (err == EGL_SUCCESS)
-		err = new_window(d, c, native, &s);
-	if (err == EGL_SUCCESS)
-		egl_surface_add(d, s);
-	egl_display_release(d);
-	if (err != EGL_SUCCESS) {
-		egl_error(err);
-		return EGL_NO_SURFACE;
-	}
-	egl_success();
-	return (EGLSurface)s;
+		err = egl_native_surface_new(d, c, native, false, &s);
+	return egl_surface_created(d, s, err);
 }
 
 EGLSurface EGLAPIENTRY vegl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config,

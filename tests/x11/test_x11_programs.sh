@@ -6,6 +6,8 @@
 #
 #   es2gears_x11  (Debian: mesa-utils)       eglGetDisplay(Display *), first config
 #   glmark2-es2   (Debian: glmark2-es2-x11)  alpha config -> depth-32 visual; short list
+#   es2_info, eglinfo (Debian: mesa-utils)   virtgl's EGL/GL vendor and renderer; the
+#                                            X11 platform's configs (windows, pixmaps)
 #
 # virtgl: the build tree's vendor JSON, VIRTGL_TRANSPORT=vtest on a private
 # virgl_test_server. Mesa: GALLIUM_DRIVER=virpipe (+ LIBGL_ALWAYS_SOFTWARE,
@@ -28,7 +30,7 @@ GLMARK_ARGS=(-s 400x300 -b build:duration=2 -b texture:duration=2)
 fail() { echo "test_x11_programs: FAIL: $*" >&2; exit 1; }
 say() { echo "test_x11_programs: $*"; }
 
-for tool in Xvfb xwd xwininfo es2gears_x11 es2_info glmark2-es2 virgl_test_server unshare; do
+for tool in Xvfb xwd xwininfo es2gears_x11 es2_info eglinfo glmark2-es2 virgl_test_server unshare; do
     command -v "$tool" >/dev/null ||
         fail "$tool not found (apt-get install xvfb x11-apps x11-utils mesa-utils glmark2-es2-x11 virgl-server)"
 done
@@ -117,10 +119,29 @@ check_vendor() {
     local out
     out=$("on_$1" timeout 60 es2_info 2>&1) || { echo "$out" >&2; fail "es2_info on $1 failed"; }
     case $1 in
-    virtgl) echo "$out" | grep -q '^EGL_VENDOR: virtgl' || fail "es2_info on virtgl: EGL vendor is not virtgl" ;;
+    virtgl)
+        echo "$out" | grep -q '^EGL_VENDOR: virtgl' || fail "es2_info on virtgl: EGL vendor is not virtgl"
+        echo "$out" | grep -q '^GL_VENDOR: virtgl' || fail "es2_info on virtgl: GL vendor is not virtgl"
+        echo "$out" | grep -q '^GL_RENDERER: virtgl ' || fail "es2_info on virtgl: GL renderer is not virtgl's"
+        ;;
     mesa) echo "$out" | grep -q '^GL_RENDERER: virgl' || fail "es2_info on mesa: GL renderer is not Mesa's virgl" ;;
     esac
     say "$1: $(echo "$out" | grep '^GL_RENDERER:')"
+}
+
+# check_eglinfo: eglinfo's "X11 platform" section is virtgl's, with configs
+# for windows and pixmaps (visual ids: the configs the visuals name)
+check_eglinfo() {
+    local out x11
+    # its status is a failure here whatever virtgl does: no GBM under vtest,
+    # no Wayland compositor to connect to (eglInitialize fails for those)
+    out=$(on_virtgl timeout 60 eglinfo 2>&1)
+    [ $? -lt 124 ] || { echo "$out" >&2; fail "eglinfo on virtgl crashed or timed out"; }
+    x11=$(echo "$out" | awk '/^X11 platform:/ { on = 1; next } /platform:$/ { on = 0 } on')
+    echo "$x11" | grep -q '^EGL vendor string: virtgl' ||
+        fail "eglinfo: the X11 platform is not virtgl's: $x11"
+    echo "$x11" | grep -q 'win,pb,pix$' || fail "eglinfo: no X11 config for windows and pixmaps: $x11"
+    say "eglinfo: X11 platform on virtgl, $(echo "$x11" | grep -c 'win,pb,pix$') configs for windows and pixmaps"
 }
 
 # ---- screenshots ------------------------------------------------------------------------
@@ -200,6 +221,7 @@ start_xvfb
 start_vtest virtgl
 start_vtest mesa
 say "Xvfb $DISPLAY"
+check_eglinfo
 for d in virtgl mesa; do
     check_vendor "$d"
     gears "$d"
