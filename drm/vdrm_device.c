@@ -73,7 +73,7 @@ static int open_vtest_or_spawn(const struct vdrm_device_create_info *info,
 		return ret;
 	ret = open_vtest(info, own, t, err);
 	if (ret)
-		vdrm_vtest_server_release();
+		vdrm_vtest_server_release_failed(err);
 	*spawned = ret == VDRM_OK;
 	return ret;
 }

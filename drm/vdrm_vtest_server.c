@@ -4,7 +4,6 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "vdrm_vtest_keeper.h"
 #include "vdrm_vtest_server.h"
 
 extern char **environ;
@@ -23,10 +23,12 @@ extern char **environ;
 static struct {
 	pthread_mutex_t lock;
 	unsigned refs;
-	pid_t pid;
+	pid_t pid;    /* the keeper's: it exits when the server does */
+	int life_fd;  /* the lifetime socket's write end */
 	char dir[64];
 	char socket[96];
-} server = { .lock = PTHREAD_MUTEX_INITIALIZER };
+	char log[96]; /* the server's stdout and stderr */
+} server = { .lock = PTHREAD_MUTEX_INITIALIZER, .life_fd = -1 };
 
 #define SERVER_START_TIMEOUT_MS 10000
 
@@ -77,25 +79,15 @@ static int wait_for_socket(struct vdrm_error *err)
 		if (waitpid(server.pid, &status, WNOHANG) == server.pid) {
 			server.pid = 0;
 			return vdrm_error_set(err, VDRM_ERROR_NO_DEVICE,
-					      "virgl_test_server exited at start (status %d)",
-					      status);
+					      "virgl_test_server exited at start (code %d); "
+					      "its output is in %s",
+					      WEXITSTATUS(status), server.log);
 		}
 		nanosleep(&nap, NULL);
 	}
 	return vdrm_error_set(err, VDRM_ERROR_NO_DEVICE,
-			      "virgl_test_server did not open %s within %d ms",
-			      server.socket, SERVER_START_TIMEOUT_MS);
-}
-
-static void stop_server(void)
-{
-	if (server.pid > 0) {
-		kill(server.pid, SIGTERM);
-		waitpid(server.pid, NULL, 0);
-	}
-	server.pid = 0;
-	unlink(server.socket);
-	rmdir(server.dir);
+			      "virgl_test_server did not open %s within %d ms; its output is in %s",
+			      server.socket, SERVER_START_TIMEOUT_MS, server.log);
 }
 
 static bool debug_server(void)
@@ -105,22 +97,64 @@ static bool debug_server(void)
 	return d && strstr(d, "server");
 }
 
-/* The server renders with the host's GL through libglvnd. An application
- * that points libglvnd at virtgl (__EGL_VENDOR_LIBRARY_FILENAMES, as the
- * tests and the demo do) must not hand that choice to the server, or the
- * server would load virtgl and start servers of its own; nor do our
- * VIRTGL_* settings concern it. Everything else (VTEST_SAVE, DISPLAY, ...)
- * passes through. */
+/* Stops the server through its keeper: closing the lifetime socket is the
+ * same signal a crashed client gives. A kept log stays in the directory. */
+static void stop_server(bool keep_log)
+{
+	/* a server that ended on its own (crashed, killed) left its last words */
+	if (server.pid > 0 && waitpid(server.pid, NULL, WNOHANG) == server.pid) {
+		server.pid = 0;
+		keep_log = true;
+	}
+	if (keep_log && debug_server())
+		fprintf(stderr, "virtgl: the vtest server's output is kept in %s\n", server.log);
+	if (server.life_fd >= 0) {
+		char keep = VDRM_VTEST_KEEPER_KEEP_LOG;
+
+		if (keep_log && send(server.life_fd, &keep, 1, MSG_NOSIGNAL) != 1)
+			keep_log = false;
+		close(server.life_fd);
+	}
+	if (server.pid > 0)
+		waitpid(server.pid, NULL, 0);
+	server.pid = 0;
+	server.life_fd = -1;
+	unlink(server.socket);
+	if (!keep_log)
+		unlink(server.log);
+	rmdir(server.dir);
+}
+
+/* The server gets only what a host renderer needs; everything else of the
+ * application's stays behind. LD_PRELOAD above all: a tracer or sanitizer
+ * preloaded into the application (apitrace) makes the server abort. Not
+ * passed either: __EGL_VENDOR_LIBRARY_* (an application that points
+ * libglvnd at virtgl, as the tests and the demo do, must not hand that
+ * choice to the server, which renders with the host's GL), VIRTGL_*, the
+ * display variables (the server is surfaceless). LD_LIBRARY_PATH is kept:
+ * a virglrenderer or Mesa installed outside the system paths needs it, and
+ * it cannot select virtgl (libglvnd picks vendors by its JSON files). */
+static const struct {
+	const char *name;
+	bool prefix; /* every variable whose name starts so */
+} server_env_allowed[] = {
+	{ "PATH", false }, { "HOME", false }, { "TMPDIR", false }, { "XDG_RUNTIME_DIR", false },
+	{ "XDG_CACHE_HOME", false }, { "LD_LIBRARY_PATH", false }, { "DRI_PRIME", false },
+	{ "MESA_", true }, { "GALLIUM_", true }, { "LIBGL_", true }, { "LP_", true },
+	{ "EGL_", true }, { "GBM_", true }, { "__GL_", true },     /* host drivers: Mesa, NVIDIA */
+	{ "VREND_", true }, { "VTEST_", true }, { "VIRGL_", true }, /* virglrenderer's own */
+};
+
 static bool env_for_server(const char *entry)
 {
-	static const char *const dropped[] = {
-		"__EGL_VENDOR_LIBRARY_FILENAMES=", "__EGL_VENDOR_LIBRARY_DIRS=", "VIRTGL_",
-	};
+	for (unsigned i = 0; i < sizeof(server_env_allowed) / sizeof(server_env_allowed[0]); i++) {
+		size_t n = strlen(server_env_allowed[i].name);
 
-	for (unsigned i = 0; i < sizeof(dropped) / sizeof(dropped[0]); i++)
-		if (!strncmp(entry, dropped[i], strlen(dropped[i])))
-			return false;
-	return true;
+		if (!strncmp(entry, server_env_allowed[i].name, n) &&
+		    (server_env_allowed[i].prefix || entry[n] == '='))
+			return true;
+	}
+	return false;
 }
 
 /* A malloc'ed array of environ's own strings (NULL: out of memory). */
@@ -138,39 +172,73 @@ static char **server_environment(void)
 	return env;
 }
 
-static int spawn_server(const char *binary, struct vdrm_error *err)
+/* Above stdio, close-on-exec: the keeper hands them to the server as
+ * stdio, and a client without stdio must not get them there by chance. */
+static int open_high(const char *path, int flags)
 {
-	char sock_arg[128];
-	char *argv[] = { (char *)binary, "--use-egl-surfaceless", sock_arg, NULL };
-	posix_spawn_file_actions_t fa;
-	char **env;
-	int ret;
+	int fd = open(path, flags | O_CLOEXEC, 0600);
+	int high = fd >= 0 ? fcntl(fd, F_DUPFD_CLOEXEC, 3) : -1;
 
+	if (fd >= 0)
+		close(fd);
+	return high;
+}
+
+static int make_server_dir(struct vdrm_error *err)
+{
 	snprintf(server.dir, sizeof(server.dir), "/tmp/virtgl-vtest-XXXXXX");
 	if (!mkdtemp(server.dir))
 		return vdrm_error_set(err, VDRM_ERROR_IO, "mkdtemp: %s", strerror(errno));
 	snprintf(server.socket, sizeof(server.socket), "%s/vtest.sock", server.dir);
+	snprintf(server.log, sizeof(server.log), "%s/server.log", server.dir);
+	return VDRM_OK;
+}
+
+static int start_keeper(const char *binary, char **argv)
+{
+	struct vdrm_vtest_keeper_plan plan = {
+		.binary = binary, .argv = argv, .envp = server_environment(),
+		.null_fd = open_high("/dev/null", O_RDWR),
+		.log_fd = open_high(server.log, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW),
+		.socket = server.socket, .log = server.log, .dir = server.dir,
+	};
+	int ret = ENOMEM;
+
+	if (plan.null_fd < 0 || plan.log_fd < 0)
+		ret = errno;
+	else if (plan.envp)
+		ret = vdrm_vtest_keeper_start(&plan, &server.pid, &server.life_fd);
+	free((void *)plan.envp);
+	if (plan.null_fd >= 0)
+		close(plan.null_fd);
+	if (plan.log_fd >= 0)
+		close(plan.log_fd);
+	return ret;
+}
+
+static int spawn_server(const char *binary, struct vdrm_error *err)
+{
+	char sock_arg[128];
+	char *argv[] = { (char *)binary, "--use-egl-surfaceless", sock_arg, NULL };
+	int ret = make_server_dir(err);
+
+	if (ret)
+		return ret;
 	/* "=" is required: with a space the path becomes the replay file */
 	snprintf(sock_arg, sizeof(sock_arg), "--socket-path=%s", server.socket);
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-	/* its stderr is noise for users (every closed client is "client
-	 * failed"); VIRTGL_DEBUG=server keeps it for host-side errors */
-	if (!debug_server())
-		posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	env = server_environment();
-	ret = env ? posix_spawn(&server.pid, binary, &fa, NULL, argv, env) : ENOMEM;
-	free(env);
-	posix_spawn_file_actions_destroy(&fa);
+	ret = start_keeper(binary, argv);
 	if (ret) {
+		unlink(server.log);
 		rmdir(server.dir);
 		return vdrm_error_set(err, VDRM_ERROR_NO_DEVICE, "cannot start %s: %s",
 				      binary, strerror(ret));
 	}
+	if (debug_server())
+		fprintf(stderr, "virtgl: %s on %s, its output in %s\n", binary, server.socket,
+			server.log);
 	ret = wait_for_socket(err);
 	if (ret)
-		stop_server();
+		stop_server(true);
 	return ret;
 }
 
@@ -187,16 +255,14 @@ static int start_server(struct vdrm_error *err)
 }
 
 /* An application may exit with devices still open (no eglTerminate, or
- * exit() with a context current): the server must not outlive it as an
- * orphan with its socket directory left in /tmp. glibc runs a shared
- * object's atexit handlers at exit and at dlclose, so this never runs
- * after the library is gone. (A crash still leaves the server running;
- * tying it to the parent with PR_SET_PDEATHSIG would also stop it when
- * the spawning *thread* ends, which a worker thread may well do.) */
+ * exit() with a context current): stop the server in order rather than
+ * leave it to the keeper. glibc runs a shared object's atexit handlers at
+ * exit and at dlclose, so this never runs after the library is gone. A
+ * crash is the keeper's business (vdrm_vtest_keeper.h). */
 static void stop_at_exit(void)
 {
 	if (server.pid > 0)
-		stop_server();
+		stop_server(false);
 }
 
 static void register_exit_hook(void)
@@ -227,6 +293,19 @@ void vdrm_vtest_server_release(void)
 {
 	pthread_mutex_lock(&server.lock);
 	if (server.refs && --server.refs == 0)
-		stop_server();
+		stop_server(false);
+	pthread_mutex_unlock(&server.lock);
+}
+
+void vdrm_vtest_server_release_failed(struct vdrm_error *err)
+{
+	size_t len = err ? strlen(err->message) : 0;
+
+	pthread_mutex_lock(&server.lock);
+	if (err && len < sizeof(err->message))
+		snprintf(err->message + len, sizeof(err->message) - len,
+			 " (the server's output: %s)", server.log);
+	if (server.refs && --server.refs == 0)
+		stop_server(true);
 	pthread_mutex_unlock(&server.lock);
 }

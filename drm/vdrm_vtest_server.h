@@ -2,7 +2,9 @@
 /*
  * The embedded default: a virgl_test_server that virtgl starts itself on a
  * private socket when vtest is asked for and no server answers. One server
- * per process, shared by every device, stopped when the last one closes.
+ * per process, shared by every device, stopped when the last one closes,
+ * and by its keeper when the process dies (vdrm_vtest_keeper.h). Its
+ * stdout and stderr go to server.log beside its socket, kept when it fails.
  */
 #pragma once
 
@@ -14,3 +16,6 @@
 int vdrm_vtest_server_acquire(char *socket_path, size_t size, struct vdrm_error *err);
 /* Drops one reference; the last one stops the server and removes its socket. */
 void vdrm_vtest_server_release(void);
+/* The same after a failed connection to it: the last one keeps the
+ * server's log, and err's message says where it is. */
+void vdrm_vtest_server_release_failed(struct vdrm_error *err);
