@@ -40,6 +40,7 @@
 #include "egl_error.h"
 #include "egl_platform.h"
 #include "egl_surface.h"
+#include "egl_x11_dri3.h"
 #include "vgl.h"
 
 struct x11_display {
@@ -51,6 +52,7 @@ struct x11_display {
 	xcb_visualid_t visual24, visual32;
 	bool shm;                 /* MIT-SHM usable (cleared when attach fails) */
 	uint32_t max_request;     /* bytes */
+	struct x11_dri3 *dri3;    /* DRI3 + Present on our device: no copies */
 	struct x11_window *windows; /* live window surfaces (under egl_lock()) */
 	struct x11_display *next;
 };
@@ -72,6 +74,7 @@ struct x11_window {
 	/* its X resources were given back at eglTerminate: the application may
 	 * close its Display then, before the surface (still current) goes */
 	bool released;
+	struct x11_dri3_window *dri3; /* the window's pixmaps, where the display has DRI3 */
 	struct x11_window *next;
 };
 
@@ -255,6 +258,7 @@ static EGLint x11_initialize(struct egl_display *d)
 	}
 	x->shm = has_shm(x->conn);
 	x->max_request = xcb_get_maximum_request_length(x->conn) * 4;
+	x->dri3 = x11_dri3_open(x->conn, x->screen->root, d->dev);
 	egl_debug("X11 screen %d: visuals 0x%x (depth 24), 0x%x (depth 32), %s", x->screen_nr,
 		  x->visual24, x->visual32, x->shm ? "MIT-SHM" : "no MIT-SHM: PutImage");
 	return EGL_SUCCESS;
@@ -380,6 +384,10 @@ static EGLint x11_create_window(struct egl_display *d, struct egl_surface *s, vo
 	*w = (struct x11_window){ .display = x, .window = win, .depth = depth,
 				  .gc = xcb_generate_id(x->conn), .pixels = { .shmid = -1 } };
 	xcb_create_gc(x->conn, w->gc, win, 0, NULL);
+	if (x->dri3 && (err = x11_dri3_create_window(x->dri3, s, win, depth, &w->dri3))) {
+		free(w);
+		return err;
+	}
 	w->next = x->windows;
 	x->windows = w;
 	/* the visuals' byte order: the read back is a plain copy */
@@ -396,6 +404,8 @@ static void release_x_resources(struct x11_window *w)
 
 	if (w->released)
 		return;
+	if (w->dri3)
+		x11_dri3_release_window(w->dri3);
 	pixels_free(x, &w->pixels);
 	if (!xcb_connection_has_error(x->conn)) {
 		xcb_free_gc(x->conn, w->gc);
@@ -419,6 +429,8 @@ static void x11_destroy_window(struct egl_surface *s)
 	struct x11_window *w = s->platform_data;
 
 	release_x_resources(w);
+	if (w->dri3)
+		x11_dri3_destroy_window(w->dri3);
 	unlist_window(w);
 	free(w);
 	s->platform_data = NULL;
@@ -430,6 +442,8 @@ static void x11_terminate(struct egl_display *d)
 {
 	for (struct x11_window *w = to_x11(d)->windows; w; w = w->next)
 		release_x_resources(w);
+	x11_dri3_close(to_x11(d)->dri3);
+	to_x11(d)->dri3 = NULL;
 }
 
 /* PutImage requests of as many rows as the server takes in one. */
@@ -520,6 +534,8 @@ static EGLint x11_swap_buffers(struct egl_display *d, struct egl_surface *s)
 	uint32_t width, height;
 	EGLint err;
 
+	if (w->dri3)
+		return x11_dri3_swap(w->dri3, s);
 	/* the reply also tells that the server has read the last frame's
 	 * segment, which the new frame overwrites */
 	if (!window_size(x, w->window, &width, &height)) {
@@ -545,5 +561,6 @@ const struct egl_platform egl_platform_x11 = {
 	.swap_buffers = x11_swap_buffers,
 	.visual = x11_visual,
 	.native_visual_type = XCB_VISUAL_CLASS_TRUE_COLOR,
-	.extensions = "",
+	/* DRI3 windows keep their buffers; copied ones answer 0 (unknown) */
+	.extensions = "EGL_EXT_buffer_age",
 };
