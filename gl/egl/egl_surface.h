@@ -35,6 +35,7 @@ struct egl_surface {
 	bool window;
 	void *platform_data;           /* the window platform's state */
 	const struct vgl_window_ops *window_ops; /* its colour buffers (create_window) */
+	void *window_data;             /* window_ops' argument; NULL: platform_data */
 };
 
 /* All under egl_lock(). lookup records no error. */

@@ -471,6 +471,7 @@ EGLint x11_dri3_create_window(struct x11_dri3 *dri3, struct egl_surface *s, xcb_
 		return EGL_BAD_NATIVE_WINDOW;
 	}
 	s->window_ops = &dri3_window_ops;
+	s->window_data = w;
 	*out = w;
 	return EGL_SUCCESS;
 }
