@@ -384,7 +384,8 @@ static EGLint x11_create_window(struct egl_display *d, struct egl_surface *s, vo
 	*w = (struct x11_window){ .display = x, .window = win, .depth = depth,
 				  .gc = xcb_generate_id(x->conn), .pixels = { .shmid = -1 } };
 	xcb_create_gc(x->conn, w->gc, win, 0, NULL);
-	if (x->dri3 && (err = x11_dri3_create_window(x->dri3, s, win, depth, &w->dri3))) {
+	err = x->dri3 ? x11_dri3_create_window(x->dri3, s, win, depth, &w->dri3) : EGL_SUCCESS;
+	if (err != EGL_SUCCESS) {
 		free(w);
 		return err;
 	}
