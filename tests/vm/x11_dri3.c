@@ -8,10 +8,13 @@
  *      visual; frames cleared to a colour each, swap interval 0, then 1
  *      (each swap waits for the last one's CompleteNotify: a Present event
  *      that never came would hang here, the harness's limit fails it);
- *   2. EGL_BUFFER_AGE_EXT: 0 for each new buffer, then the age the buffers
- *      cycle at (2..4), never more than the frames drawn;
+ *   2. EGL_BUFFER_AGE_EXT: 0 for the first buffer, never more than the
+ *      frames drawn nor the 4 buffers; a buffer of age k > 0 still holds the
+ *      frame drawn k frames ago (each frame has its own colour, read back
+ *      before the clear);
  *   3. the window's own pixels (GetImage) show the last frame's colour;
- *   4. the window resized by the client (ConfigureWindow to 240x180): after
+ *   4. the window (override-redirect: no window manager between) resized
+ *      by the client (ConfigureWindow to 240x180): after
  *      a swap or two the surface is 240x180 (Present's ConfigureNotify) and
  *      GetImage at the new corner shows the new colour;
  *   5. the window destroyed under the surface: eglSwapBuffers returns
@@ -70,8 +73,10 @@ static Window make_window(Display *dpy, VisualID id, int w, int h)
 	if (!vi)
 		return 0;
 	a.colormap = XCreateColormap(dpy, DefaultRootWindow(dpy), vi->visual, AllocNone);
+	a.override_redirect = True; /* resized by us, not by weston's window manager */
 	win = XCreateWindow(dpy, DefaultRootWindow(dpy), 0, 0, (unsigned)w, (unsigned)h, 0,
-			    vi->depth, InputOutput, vi->visual, CWColormap | CWBorderPixel, &a);
+			    vi->depth, InputOutput, vi->visual,
+			    CWColormap | CWBorderPixel | CWOverrideRedirect, &a);
 	XFree(vi);
 	XMapWindow(dpy, win);
 	XSync(dpy, False);
@@ -110,16 +115,33 @@ static EGLint query(struct client *c, EGLint attrib)
 	return v;
 }
 
-/* One frame of colour rgb; returns the buffer age it started with. */
-static EGLint frame(struct client *c, uint32_t rgb)
+/* The back buffer's pixel at x, y (0x00RRGGBB). */
+static uint32_t back_pixel(int x, int y)
+{
+	uint8_t p[4] = { 0 };
+
+	glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+	return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+}
+
+/* One frame of colour rgb; returns the buffer age it started with (*old:
+ * the buffer's centre pixel then). */
+static EGLint frame_from(struct client *c, uint32_t rgb, uint32_t *old)
 {
 	EGLint age = query(c, EGL_BUFFER_AGE_EXT);
 
+	if (old)
+		*old = back_pixel(80, 60);
 	glClearColor((rgb >> 16 & 255) / 255.f, (rgb >> 8 & 255) / 255.f, (rgb & 255) / 255.f, 1);
 	glClear(GL_COLOR_BUFFER_BIT);
 	if (!eglSwapBuffers(c->egl, c->surf))
 		return -1;
 	return age;
+}
+
+static EGLint frame(struct client *c, uint32_t rgb)
+{
+	return frame_from(c, rgb, NULL);
 }
 
 /* The window's pixel at x, y (0x00RRGGBB), as the server has it; ~0: none. */
@@ -136,25 +158,34 @@ static uint32_t window_pixel(struct client *c, int x, int y)
 	return px;
 }
 
-/* Frames at interval 0: the ages, new buffers first, then a steady cycle. */
+/* Frame i's colour: each frame its own. */
+static uint32_t colour(int i)
+{
+	return (uint32_t)(0x20 + 8 * i) << 8 | 0x40;
+}
+
+/* Frames at interval 0: the ages, and what a buffer of age k holds. */
 static void check_ages(struct client *c)
 {
-	EGLint ages[12], max = 0;
-	bool new_first = true, bounded = true, errors = false;
+	EGLint ages[12];
+	uint32_t old;
+	bool bounded = true, errors = false, contents = true, reused = false;
 
 	eglSwapInterval(c->egl, 0);
 	for (int i = 0; i < 12; i++) {
-		ages[i] = frame(c, 0x00ff00);
+		ages[i] = frame_from(c, colour(i), &old);
 		errors |= ages[i] < 0;
 		bounded &= ages[i] <= i && ages[i] <= 4;
-		max = ages[i] > max ? ages[i] : max;
-		printf("frame %d: buffer age %d\n", i, ages[i]);
+		reused |= ages[i] > 0;
+		if (ages[i] > 0 && ages[i] <= i)
+			contents &= old == colour(i - ages[i]);
+		printf("frame %d: buffer age %d, holding 0x%06x\n", i, ages[i], old);
 	}
-	new_first = ages[0] == 0;
 	check(!errors, "12 swaps at interval 0 succeed");
-	check(new_first, "the first buffer's age is 0");
+	check(ages[0] == 0, "the first buffer's age is 0");
 	check(bounded, "ages never exceed the frames drawn, nor the 4 buffers");
-	check(max >= 2 && ages[11] >= 2, "buffers come back with their age (>= 2)");
+	check(reused, "buffers come back (an age > 0)");
+	check(contents, "a buffer of age k holds the frame drawn k frames ago");
 }
 
 static void check_interval1(struct client *c)
