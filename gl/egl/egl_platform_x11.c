@@ -48,6 +48,7 @@
 #include "egl_platform.h"
 #include "egl_surface.h"
 #include "egl_x11.h"
+#include "egl_x11_dri3.h"
 #include "vgl.h"
 
 struct x11_display {
@@ -59,6 +60,7 @@ struct x11_display {
 	xcb_visualid_t visual16, visual24, visual32;
 	bool shm;                 /* MIT-SHM usable (cleared when attach fails) */
 	uint32_t max_request;     /* bytes */
+	struct x11_dri3 *dri3;    /* DRI3 + Present on our device: no copies */
 	struct x11_window *windows; /* live window surfaces (under egl_lock()) */
 	struct x11_display *next;
 };
@@ -81,6 +83,7 @@ struct x11_window {
 	/* its X resources were given back at eglTerminate: the application may
 	 * close its Display then, before the surface (still current) goes */
 	bool released;
+	struct x11_dri3_window *dri3; /* the window's pixmaps, where the display has DRI3 */
 	struct x11_window *next;
 };
 
@@ -310,6 +313,7 @@ static EGLint x11_initialize(struct egl_display *d)
 	}
 	x->shm = has_shm(x->conn);
 	x->max_request = xcb_get_maximum_request_length(x->conn) * 4;
+	x->dri3 = x11_dri3_open(x->conn, x->screen->root, d->dev);
 	egl_debug("X11 screen %d: visuals 0x%x (depth 24), 0x%x (depth 32), 0x%x (depth 16), %s",
 		  x->screen_nr, x->visual24, x->visual32, x->visual16,
 		  x->shm ? "MIT-SHM" : "no MIT-SHM: PutImage");
@@ -472,6 +476,7 @@ static EGLint x11_create_window(struct egl_display *d, struct egl_surface *s, vo
 {
 	struct x11_display *x = to_x11(d);
 	xcb_window_t win = (xcb_window_t)(uintptr_t)native;
+	struct x11_window *w;
 	uint8_t depth = 0;
 	EGLint err;
 
@@ -484,7 +489,15 @@ static EGLint x11_create_window(struct egl_display *d, struct egl_surface *s, vo
 	if (!s->platform_data)
 		return EGL_BAD_ALLOC;
 	s->color = x11_depth_format(d, depth);
-	return EGL_SUCCESS;
+	/* DRI3 buffers are 8888 (XRGB / ARGB); a depth-16 window is copied */
+	w = s->platform_data;
+	err = x->dri3 && depth >= 24 ? x11_dri3_create_window(x->dri3, s, win, depth, &w->dri3)
+				    : EGL_SUCCESS;
+	if (err != EGL_SUCCESS) {
+		x11_drawable_destroy(w);
+		s->platform_data = NULL;
+	}
+	return err;
 }
 
 /* The window's X resources (segment, GC), while the connection is the
@@ -495,6 +508,8 @@ static void release_x_resources(struct x11_window *w)
 
 	if (w->released)
 		return;
+	if (w->dri3)
+		x11_dri3_release_window(w->dri3);
 	pixels_free(x, &w->pixels);
 	if (!xcb_connection_has_error(x->conn)) {
 		xcb_free_gc(x->conn, w->gc);
@@ -516,6 +531,8 @@ static void unlist_window(struct x11_window *w)
 void x11_drawable_destroy(struct x11_window *w)
 {
 	release_x_resources(w);
+	if (w->dri3)
+		x11_dri3_destroy_window(w->dri3);
 	unlist_window(w);
 	free(w);
 }
@@ -532,6 +549,8 @@ static void x11_terminate(struct egl_display *d)
 {
 	for (struct x11_window *w = to_x11(d)->windows; w; w = w->next)
 		release_x_resources(w);
+	x11_dri3_close(to_x11(d)->dri3);
+	to_x11(d)->dri3 = NULL;
 }
 
 /* PutImage requests of as many rows as the server takes in one. */
@@ -635,6 +654,8 @@ static EGLint x11_swap_buffers(struct egl_display *d, struct egl_surface *s)
 	uint32_t width, height;
 	EGLint err;
 
+	if (w->dri3)
+		return x11_dri3_swap(w->dri3, s);
 	/* the reply also tells that the server has read the last frame's
 	 * segment, which the new frame overwrites */
 	if (!window_size(x, w->window, &width, &height)) {

@@ -102,7 +102,7 @@ EGLint egl_surface_create_vgl(struct egl_display *d, struct egl_surface *s)
 		.samples = s->config->samples ? (uint32_t)s->config->samples : 1,
 		.no_alpha = s->config->alpha == 0 && s->config->red == 8,
 		.window = s->window_ops,
-		.window_data = s->platform_data,
+		.window_data = s->window_data ? s->window_data : s->platform_data,
 		.finished = s->pixmap_update,
 		.finished_data = s->platform_data,
 	};

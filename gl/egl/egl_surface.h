@@ -39,6 +39,7 @@ struct egl_surface {
 	/* a pixmap's: vgl_surface_info.finished, with platform_data */
 	int (*pixmap_update)(struct vgl_context *ctx, struct vgl_surface *surf, void *data);
 	const struct vgl_window_ops *window_ops; /* its colour buffers (create_window) */
+	void *window_data;             /* window_ops' argument; NULL: platform_data */
 };
 
 /* All under egl_lock(). lookup records no error. */

@@ -10,6 +10,13 @@
 #                    EGL client (weston-simple-egl) on its desktop
 #   weston-glmark2   the same weston with glmark2-es2-wayland as its client
 #                    (a short scene list, run to the end: its score)
+#   xwayland-gears   weston with Xwayland (--xwayland), es2gears_x11 as an X
+#                    client of the row's driver (weston and Xwayland: Mesa,
+#                    see run_xwayland_with)
+#   xwayland-glmark2 the same with glmark2-es2 (X11), a short scene list run
+#                    to the end: its score
+#   xwayland-check   the same with tests/vm/x11_dri3 (buffer ages, Present
+#                    throttling, resize, a destroyed window: its own checks)
 # Under virtgl's weston the clients are virtgl's too; weston logs the
 # protocol (its proto scope), where linux-dmabuf's create_immed shows.
 # Each program runs with an empty environment (env -i) plus the driver's
@@ -50,6 +57,7 @@
 #   KMS_WESTON_CLIENT  the Wayland client (default weston-simple-egl)
 #   KMS_WESTON_GLMARK2_ARGS  glmark2-es2-wayland's arguments (default below)
 #   KMS_WESTON_SHOTS   weston's screenshots (default KMS_SHOTS + 1)
+#   KMS_XWAYLAND_GLMARK2_ARGS  glmark2-es2's (X11) arguments (default below)
 #   top_builddir     the build tree (the virtgl row's files)
 #   VIRTGL_VM_SHOT   set by vm-run.sh -x
 set -u
@@ -62,6 +70,8 @@ set -u
 : "${KMS_WESTON_CLIENT:=weston-simple-egl}"
 # two scenes of about 3 s (outlasting the screenshots) in glmark2's default 800x600 window
 : "${KMS_WESTON_GLMARK2_ARGS:=-b build:use-vbo=true:duration=3 -b texture:duration=3}"
+# longer scenes than weston-glmark2's: Xwayland's start delays the client's first frames
+: "${KMS_XWAYLAND_GLMARK2_ARGS:=-b build:use-vbo=true:duration=6 -b texture:duration=6}"
 # weston-simple-egl turns once in 1.8 s: with two shots about that far apart
 # it looks still; a third one cannot be in phase with both
 : "${KMS_WESTON_SHOTS:=$((KMS_SHOTS > 0 ? KMS_SHOTS + 1 : 0))}"
@@ -299,7 +309,7 @@ run_weston_with() {
     rm -f "$wlog"
     start "$prog" XDG_RUNTIME_DIR="$xdg" KMS_IOCTL_PROGRESS="/tmp/kms-$prog.progress" -- weston --backend=drm-backend.so --tty=2 \
         --continue-without-input --no-config --idle-time=0 --socket=kms-wayland --logger-scopes=log,proto \
-        --log="$wlog"
+        ${WESTON_XWAYLAND:+--xwayland} --log="$wlog"
     local wpid=$PID
     {
         wait_still "$prog" "$wpid" 120 || { kill "$wpid"; wait "$wpid"; finish "$prog" 1; return; }
@@ -310,6 +320,7 @@ run_weston_with() {
         # client's start-up can outlast weston's own repaints
         local cenv cready=/tmp/kms-$prog-client.ready
         mapfile -t cenv <<<"$(client_env)"
+        [ -z "${WESTON_XWAYLAND:-}" ] || cenv+=("DISPLAY=$(x_display "$wlog")")
         rm -f "$cready"
         env -i "${cenv[@]}" XDG_RUNTIME_DIR="$xdg" WAYLAND_DISPLAY=kms-wayland \
             LD_PRELOAD="$KMS_SHIM" KMS_IOCTL_OUT="$OUT/$prog-client.counts" \
@@ -340,6 +351,63 @@ run_weston_with() {
     } >"$OUT/$prog.result"
 }
 
+# Xwayland 22.1's glamor (and with it DRI3) needs weston to offer wl_drm,
+# which weston does only when its EGL has EGL_WL_bind_wayland_display:
+# Mesa's has, virtgl's has not (under virtgl's weston Xwayland says "Failed
+# to initialize glamor, falling back to sw" and has no DRI3). So weston, and
+# Xwayland with its glamor (weston's environment), run on Mesa in these
+# rows; the X client runs on the row's driver. Xwayland starts at the
+# client's first connection.
+# run_xwayland_with PROG END WESTONLOG CLIENTLOG CLIENT...
+run_xwayland_with() {
+    local saved=("${DENV[@]}")
+    mapfile -t DENV <<<"$(driver_env mesa)"
+    WESTON_XWAYLAND=1 run_weston_with "$@"
+    DENV=("${saved[@]}")
+}
+
+# x_display WESTONLOG: the display weston's Xwayland listens on (":0")
+x_display() { sed -n 's/.*xserver listening on display \(:[0-9]*\).*/\1/p' "$1" | tail -1; }
+
+run_xwayland_gears() {
+    run_xwayland_with xwayland-gears kill "$OUT/xwayland-gears-weston.log" \
+        "$OUT/xwayland-gears-client.log" es2gears_x11
+}
+
+# shellcheck disable=SC2086  # KMS_XWAYLAND_GLMARK2_ARGS is a list of arguments
+run_xwayland_glmark2() {
+    run_xwayland_with xwayland-glmark2 exit "$OUT/xwayland-glmark2-weston.log" \
+        "$OUT/xwayland-glmark2-client.log" glmark2-es2 $KMS_XWAYLAND_GLMARK2_ARGS
+}
+
+# xwayland-check: tests/vm/x11_dri3 checks itself in about 30 frames, too
+# few and too quick for the screenshots: weston, then the client to its end.
+# virtgl's checks: the mesa row does not run it (Mesa's swap on a destroyed
+# window waited past the 180 s limit here).
+run_xwayland_check() {
+    [ "$DRIVER" != mesa ] || { printf 'rc=0\nnot_run=virtgl only\n' >"$OUT/xwayland-check.result"; return; }
+    local saved=("${DENV[@]}") xdg=/tmp/kms-xdg-$DRIVER wlog=$OUT/xwayland-check-weston.log cenv
+    mapfile -t DENV <<<"$(driver_env mesa)"
+    mkdir -p "$xdg" && chmod 700 "$xdg"
+    rm -f "$wlog"
+    start xwayland-check XDG_RUNTIME_DIR="$xdg" KMS_IOCTL_PROGRESS=/tmp/kms-xwayland-check.progress -- \
+        weston --backend=drm-backend.so --tty=2 --continue-without-input --no-config --idle-time=0 \
+        --socket=kms-wayland --xwayland --log="$wlog"
+    DENV=("${saved[@]}")
+    local wpid=$PID
+    {
+        if wait_still xwayland-check "$wpid" 120; then
+            mapfile -t cenv <<<"$(client_env)"
+            env -i "${cenv[@]}" DISPLAY="$(x_display "$wlog")" timeout 180 \
+                "$top_builddir/tests/vm/x11_dri3" >"$OUT/xwayland-check-client.log" 2>&1 </dev/null
+            echo "client_rc=$?"
+        fi
+        kill "$wpid" 2>/dev/null
+        wait "$wpid"
+        finish xwayland-check $?
+    } >"$OUT/xwayland-check.result"
+}
+
 # wait_exit PID SECONDS: until PID (a child) has exited.
 wait_exit() {
     local i=0
@@ -359,6 +427,9 @@ run_program() {
     kms-dmabuf) KMS_READY_AFTER=${READY_SET:-1}; run_kms_dmabuf ;;
     weston) KMS_READY_AFTER=${READY_SET:-30}; run_weston ;;
     weston-glmark2) KMS_READY_AFTER=${READY_SET:-30}; run_weston_glmark2 ;;
+    xwayland-gears) KMS_READY_AFTER=${READY_SET:-30}; run_xwayland_gears ;;
+    xwayland-glmark2) KMS_READY_AFTER=${READY_SET:-30}; run_xwayland_glmark2 ;;
+    xwayland-check) run_xwayland_check ;;
     *) echo "error=unknown program $1" >"$OUT/$1.result"; return 1 ;;
     esac
 }

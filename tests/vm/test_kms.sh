@@ -11,6 +11,12 @@
 #   weston 10          DRM backend, GL renderer, with weston-simple-egl
 #   weston-glmark2     the same weston, glmark2-es2-wayland as its client
 #                      (two scenes, about 6 s); its score
+#   xwayland-gears     weston with Xwayland (both on Mesa: Xwayland's DRI3
+#                      needs weston's wl_drm, see kms-guest.sh), es2gears_x11
+#                      as an X client of the row's driver
+#   xwayland-glmark2   the same, glmark2-es2 (X11) as the client; its score
+#   xwayland-check     the same, tests/vm/x11_dri3 as the client: buffer
+#                      ages, Present throttling, resize, a destroyed window
 # In the virtgl row the Wayland clients run on virtgl too: each must say so
 # (VIRTGL_DEBUG=egl's Wayland display line, glmark2's GL_VENDOR), and weston's
 # protocol log must show its buffers arriving as dma-bufs (create_immed).
@@ -31,7 +37,7 @@
 #                        "virtgl mesa": the build tree's EGL + GBM backend,
 #                        then the guest's Mesa in the same boot)
 #   VIRTGL_KMS_PROGRAMS  default "kmscube kmscube-atomic glmark2 kms-dmabuf weston
-#                        weston-glmark2"
+#                        weston-glmark2 xwayland-gears xwayland-glmark2 xwayland-check"
 #   VIRTGL_KMS_FRAMES    kmscube's frames per run (default 2000: enough to
 #                        outlast two screenshots under TCG)
 #   VIRTGL_KMS_SHOTS     screenshots per program (default 2; at least 2)
@@ -46,7 +52,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 : "${top_srcdir:=$(cd "$HERE/../.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
 DRIVERS=${VIRTGL_KMS_DRIVERS:-virtgl mesa}
-PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube kmscube-atomic glmark2 kms-dmabuf weston weston-glmark2}
+PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube kmscube-atomic glmark2 kms-dmabuf weston weston-glmark2 xwayland-gears xwayland-glmark2 xwayland-check}
 FRAMES=${VIRTGL_KMS_FRAMES:-2000}
 SHOTS=${VIRTGL_KMS_SHOTS:-2}
 TIMEOUT=${VIRTGL_VM_TIMEOUT:-480}
@@ -64,10 +70,12 @@ fail() { echo "test_kms: FAIL: $*"; FAILED=1; }
 
 check_prereqs() {
     local c
-    for c in kmscube glmark2-es2-drm glmark2-es2-wayland weston weston-simple-egl xwd xwininfo Xvfb qemu-system-x86_64; do
+    for c in kmscube glmark2-es2-drm glmark2-es2-wayland weston weston-simple-egl xwd xwininfo Xvfb qemu-system-x86_64 \
+        Xwayland es2gears_x11 glmark2-es2; do
         command -v "$c" >/dev/null ||
-            error "$c not found (apt-get install kmscube glmark2-es2-drm glmark2-es2-wayland weston x11-apps x11-utils xvfb qemu-system-x86 qemu-system-gui)"
+            error "$c not found (apt-get install kmscube glmark2-es2-drm glmark2-es2-wayland weston x11-apps x11-utils xvfb qemu-system-x86 qemu-system-gui xwayland mesa-utils-extra glmark2-es2-x11)"
     done
+    [ -x "$top_builddir/tests/vm/x11_dri3" ] || error "$top_builddir/tests/vm/x11_dri3 is missing (make check builds it)"
     "$PY" -c 'import PIL' 2>/dev/null || error "$PY cannot import PIL (apt-get install python3-pil)"
     [ -r "$SHIM" ] || error "$SHIM is missing (make bench/kms/ioctl_count.so; make check builds it)"
     [[ $FRAMES =~ ^[1-9][0-9]*$ ]] || error "VIRTGL_KMS_FRAMES='$FRAMES' is not a frame count"
@@ -90,7 +98,8 @@ guest_env() {
     GUEST_ENV=(-e "KMS_OUT=$OUT" -e "KMS_SHIM=$SHIM" -e "KMS_DRIVERS=$DRIVERS"
                -e "KMS_PROGRAMS=$PROGRAMS" -e "KMS_FRAMES=$FRAMES" -e "KMS_SHOTS=$SHOTS"
                -e "top_builddir=$top_builddir")
-    for v in KMS_SHOT_GAP KMS_READY_AFTER KMS_GLMARK2_ARGS KMS_WESTON_CLIENT KMS_WESTON_GLMARK2_ARGS KMS_WESTON_SHOTS; do
+    for v in KMS_SHOT_GAP KMS_READY_AFTER KMS_GLMARK2_ARGS KMS_WESTON_CLIENT KMS_WESTON_GLMARK2_ARGS KMS_WESTON_SHOTS \
+        KMS_XWAYLAND_GLMARK2_ARGS; do
         [ -z "${!v:-}" ] || GUEST_ENV+=(-e "$v=${!v}")
     done
 }
@@ -145,6 +154,8 @@ check_vendor() {
     [ "$drv" = mesa ] && want=Mesa
     [ "$prog" = weston ] && log=$DIR/weston.log
     [ "$prog" = weston-glmark2 ] && log=$DIR/weston-glmark2-weston.log
+    # Xwayland rows: weston is Mesa's, the client the row's (checked below)
+    case $prog in xwayland-*) return ;; esac
     grep -Eq "(vendor: \"?|GL_VENDOR: *|EGL vendor: )$want" "$log" ||
         fail "$drv $prog: did not run on $want (no $want vendor line in $log)"
 }
@@ -158,6 +169,16 @@ check_wayland_client() {
         fail "$1 $2: no linux-dmabuf buffer reached weston (see $DIR/$4)"
 }
 
+# check_x_client DRV PROG: an X client on Xwayland. virtgl's must have
+# presented through DRI3 (its VIRTGL_DEBUG=egl line), not by copy.
+check_x_client() {
+    local clog=$DIR/$2-client.log
+    grep -q 'Spawned Xwayland server' "$DIR/$2-weston.log" || fail "$1 $2: weston started no Xwayland (see $DIR/$2-weston.log)"
+    [ "$1" = mesa ] && return
+    grep -q 'virtgl: x11: DRI3 + Present on' "$clog" ||
+        fail "$1 $2: the client did not present through DRI3: $(grep -m1 'x11: no DRI3' "$clog") (see $clog)"
+}
+
 # The checks each program's run must pass, besides its screenshots.
 check_program() {
     local drv=$1 prog=$2 rc err comm frames s
@@ -165,7 +186,8 @@ check_program() {
     [ -f "$DIR/$prog.result" ] || { fail "$drv $prog: it did not run (no $prog.result)"; return; }
     [ -z "$err" ] || fail "$drv $prog: $err"
     [ "$rc" = 0 ] || fail "$drv $prog: exit status ${rc:-none} (see $DIR/$prog.log)"
-    [ "$(key "$prog" alive)" = 1 ] || fail "$drv $prog: it was not running any more after its last screenshot"
+    [ "$prog" = xwayland-check ] || [ "$(key "$prog" alive)" = 1 ] ||
+        fail "$drv $prog: it was not running any more after its last screenshot"
     check_vendor "$drv" "$prog"
     case $prog in
     kmscube|kmscube-atomic)
@@ -208,6 +230,31 @@ check_program() {
             fail "$drv $prog: glmark2-es2-wayland did not run on $drv (see $clog)"
         [ "$drv" = mesa ] || check_wayland_client "$drv" "$prog" weston-glmark2-client.log weston-glmark2-weston.log
         check_shots "$drv" "$prog" --differ-any ;;
+    xwayland-gears)
+        comm=weston
+        [ "$(key "$prog" client_alive)" = 1 ] ||
+            fail "$drv $prog: es2gears_x11 was not running at the screenshots (see $DIR/$prog-client.log)"
+        check_x_client "$drv" "$prog"
+        say "$drv $prog: es2gears_x11: $(grep -h 'FPS' "$DIR/$prog-client.log" | tail -1)"
+        check_shots "$drv" "$prog" --differ-any ;;
+    xwayland-glmark2)
+        comm=weston
+        local xlog=$DIR/xwayland-glmark2-client.log
+        [ "$(key "$prog" client_alive)" = 1 ] ||
+            fail "$drv $prog: glmark2-es2 was not running at the screenshots (see $xlog)"
+        [ "$(key "$prog" client_rc)" = 0 ] || fail "$drv $prog: glmark2-es2 exited with $(key "$prog" client_rc) (see $xlog)"
+        grep -q 'glmark2 Score: [1-9]' "$xlog" || fail "$drv $prog: no score in $xlog"
+        grep -Eq "GL_VENDOR: *$([ "$drv" = mesa ] && echo Mesa || echo virtgl)" "$xlog" ||
+            fail "$drv $prog: glmark2-es2 did not run on $drv (see $xlog)"
+        check_x_client "$drv" "$prog"
+        check_shots "$drv" "$prog" --differ-any ;;
+    xwayland-check)
+        local xlog=$DIR/xwayland-check-client.log
+        [ "$drv" = mesa ] && [ "$(key "$prog" not_run)" = "virtgl only" ] && return
+        [ "$(key "$prog" client_rc)" = 0 ] && grep -q '^PASS' "$xlog" ||
+            fail "$drv $prog: x11_dri3's checks failed: $(grep -h '^FAIL' "$xlog" | head -3) (see $xlog)"
+        check_x_client "$drv" "$prog"
+        return ;;
     *) fail "$drv $prog: unknown program"; return ;;
     esac
     frames=$(count "$prog" $comm steady_frames) s=$(count "$prog" $comm steady_s)
