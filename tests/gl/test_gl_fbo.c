@@ -210,27 +210,49 @@ START_TEST(t_depth_renderbuffer)
 }
 END_TEST
 
-/* Depth + stencil in one DEPTH24_STENCIL8 renderbuffer: the stencil test works in an FBO. */
-START_TEST(t_depth_stencil_renderbuffer)
+/*
+ * The stencil test in an FBO, for each renderbuffer with stencil. A
+ * STENCIL_INDEX8 one is a depth/stencil image underneath: the depth test,
+ * enabled and set to fail on any depth left in the image, must act as
+ * without a depth buffer (it passes). dEQP-GLES2 fbo.render.*_stencil_index8,
+ * dEQP-GLES3 fbo.stencil.basic.*.
+ */
+static const struct {
+	GLenum format, attachment;
+	bool depth;
+} stencil_rbs[] = {
+	{ GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL_ATTACHMENT, true },
+	{ GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL_ATTACHMENT, true },
+	{ GL_STENCIL_INDEX8, GL_STENCIL_ATTACHMENT, false },
+};
+
+START_TEST(t_stencil_renderbuffer)
 {
 	GLuint p = program(vs_color, fs_color), t = color_texture(8, 8), f = fbo_with(t);
-	GLuint ds = renderbuffer(GL_DEPTH24_STENCIL8, 8, 8);
+	GLuint ds = renderbuffer(stencil_rbs[_i].format, 8, 8);
 
-	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ds);
+	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, stencil_rbs[_i].attachment, GL_RENDERBUFFER, ds);
 	ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
 	gl.Viewport(0, 0, 8, 8);
 	gl.ClearStencil(0);
 	gl.ClearColor(0, 0, 0, 1);
-	gl.Clear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+	gl.ClearDepthf(stencil_rbs[_i].depth ? 1 : 0);
+	gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+	gl.Enable(GL_DEPTH_TEST);
+	gl.DepthFunc(GL_LESS);
 	gl.Enable(GL_STENCIL_TEST);
 	gl.StencilFunc(GL_ALWAYS, 1, 0xff);
 	gl.StencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
 	draw_color(p, left, 0, 1, 0, 0);           /* marks the left half */
 	gl.StencilFunc(GL_EQUAL, 1, 0xff);
+	gl.DepthFunc(GL_LEQUAL);
 	draw_color(p, full, 0, 0, 1, 0);           /* green only where marked */
 	gl.Disable(GL_STENCIL_TEST);
+	gl.Disable(GL_DEPTH_TEST);
 	glt_assert_pixel(1, 4, 0, 255, 0, 255);
 	glt_assert_pixel(6, 4, 0, 0, 0, 255);
+	ck_assert_int_eq(glt_geti(GL_STENCIL_BITS), 8);
+	ck_assert_int_eq(glt_geti(GL_DEPTH_BITS) > 0, stencil_rbs[_i].depth);
 	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
 	gl.Viewport(0, 0, GLT_W, GLT_H);
 	fx.DeleteFramebuffers(1, &f);
@@ -758,7 +780,7 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_add_test(tc, t_render_to_texture);
 	tcase_add_test(tc, t_depth_renderbuffer);
-	tcase_add_test(tc, t_depth_stencil_renderbuffer);
+	tcase_add_loop_test(tc, t_stencil_renderbuffer, 0, sizeof(stencil_rbs) / sizeof(stencil_rbs[0]));
 	tcase_add_test(tc, t_cube_face_and_level);
 	tcase_add_test(tc, t_copy_from_fbo);
 	tcase_add_test(tc, t_status);
