@@ -5,8 +5,13 @@
  * glCopyTex(Sub)Image2D (a blit from the read framebuffer's colour image;
  * both are stored bottom-up, so window (x, y) lands at texel (0, 0) with no
  * flip). All of it is recorded in the context's batch, after the work that
- * produced the source.
+ * produced the source. ALPHA and LUMINANCE_ALPHA textures are R and RG
+ * images that a blit would fill with the source's red and green: their
+ * copies read the source back and upload it (as glReadPixels and
+ * glTexSubImage2D with that format would).
  */
+#include <stdlib.h>
+
 #include "vgl_context.h"
 #include "vgl_extensions.h"
 #include "vgl_fbo.h"
@@ -126,14 +131,14 @@ static void GL_APIENTRY vgl_GenerateMipmap(GLenum target)
 
 /* ---- glCopyTexImage2D / glCopyTexSubImage2D ----------------------------------------------------- */
 
-/* Blits the part of (x, y, w, h) inside the read framebuffer to (dx, dy) of the level. */
 /* GL's row boundary y as the framebuffer's (mirrored on a y-down one). */
 static int32_t fb_row(const struct vgl_fb *fb, int64_t y)
 {
 	return (int32_t)(fb->y_down ? (int64_t)fb->height - y : y);
 }
 
-static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
+/* Blits the part of (x, y, w, h) inside the read framebuffer to (dx, dy) of the level. */
+static void blit_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
 			 struct vgl_tex_storage *s, uint32_t level, uint32_t layer,
 			 const GLint src[2], const GLint dst[2], GLsizei w, GLsizei h)
 {
@@ -162,6 +167,52 @@ static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
 			 VK_FILTER_NEAREST);
 	vgl_batch_use(ctx, &s->obj);
 	s->written = true;
+}
+
+/* Whether the level's image channels are not the source's first ones. */
+static bool needs_readback(const struct vgl_pixel_format *f)
+{
+	return f->base_format == GL_ALPHA || f->base_format == GL_LUMINANCE_ALPHA;
+}
+
+/* The rectangle read back as the level's client format, uploaded to (dx, dy);
+ * texels outside the framebuffer are undefined in GL: zeros here. */
+static void upload_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
+			   struct vgl_tex_storage *s, const struct vgl_upload *at,
+			   const GLint src[2])
+{
+	struct vgl_upload up = *at;
+	struct vgl_codec to;
+	uint8_t *texels;
+
+	if (!vgl_codec_gl(up.fmt->format, up.fmt->type, &to))
+		return;
+	texels = calloc((size_t)up.width * up.height, to.bpp);
+	if (!texels) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	vgl_read_texels(ctx, fb, src, (GLsizei)up.width, (GLsizei)up.height, &to, texels);
+	up.pixels = texels;
+	up.stride = (size_t)up.width * to.bpp;
+	vgl_tex_storage_upload(ctx, s, &up);
+	free(texels);
+}
+
+static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
+			 struct vgl_tex_storage *s, uint32_t level, uint32_t layer,
+			 const struct vgl_pixel_format *f, const GLint src[2],
+			 const GLint dst[2], GLsizei w, GLsizei h)
+{
+	if (w == 0 || h == 0)
+		return;
+	if (!needs_readback(f)) {
+		blit_from_fb(ctx, fb, s, level, layer, src, dst, w, h);
+		return;
+	}
+	upload_from_fb(ctx, fb, s, &(struct vgl_upload){
+		.level = level, .layer = layer, .x = dst[0], .y = dst[1], .width = (uint32_t)w,
+		.height = (uint32_t)h, .depth = 1, .fmt = f }, src);
 }
 
 /* The read framebuffer, with GL_INVALID_FRAMEBUFFER_OPERATION when
@@ -223,7 +274,7 @@ static void GL_APIENTRY vgl_CopyTexImage2D(GLenum target, GLint level, GLenum in
 		.width = width, .height = height, .depth = 1, .internal_format = internalformat,
 		.fmt = f });
 	if (s)
-		copy_from_fb(ctx, &fb, s, (uint32_t)level, face, (const GLint[]){ x, y },
+		copy_from_fb(ctx, &fb, s, (uint32_t)level, face, f, (const GLint[]){ x, y },
 			     (const GLint[]){ 0, 0 }, width, height);
 }
 
@@ -249,15 +300,17 @@ static void copy_sub(GLenum tt, uint32_t face, GLint level, const GLint off[3], 
 		     GLsizei w, GLsizei h)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_tex_level *lv;
 	struct vgl_texture *t;
 	struct vgl_tex_storage *s;
 	struct vgl_fb fb;
 
-	if (!ctx || !sub_copy_level(ctx, tt, face, level, off, w, h, &t) || !read_fb(ctx, &fb))
+	if (!ctx || !(lv = sub_copy_level(ctx, tt, face, level, off, w, h, &t)) ||
+	    !read_fb(ctx, &fb))
 		return;
 	s = vgl_texture_level_storage(ctx, t, face, (uint32_t)level);
 	if (s)
-		copy_from_fb(ctx, &fb, s, (uint32_t)level, face + (uint32_t)off[2],
+		copy_from_fb(ctx, &fb, s, (uint32_t)level, face + (uint32_t)off[2], lv->fmt,
 			     (const GLint[]){ x, y }, off, w, h);
 }
 

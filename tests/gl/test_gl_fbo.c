@@ -23,7 +23,7 @@
 #define FBO_FUNCS(X) \
 	X(GenTextures, GENTEXTURES) X(DeleteTextures, DELETETEXTURES) X(BindTexture, BINDTEXTURE) \
 	X(TexImage2D, TEXIMAGE2D) X(TexParameteri, TEXPARAMETERI) X(GenerateMipmap, GENERATEMIPMAP) \
-	X(CopyTexImage2D, COPYTEXIMAGE2D) \
+	X(CopyTexImage2D, COPYTEXIMAGE2D) X(CopyTexSubImage2D, COPYTEXSUBIMAGE2D) \
 	X(GenRenderbuffers, GENRENDERBUFFERS) X(DeleteRenderbuffers, DELETERENDERBUFFERS) \
 	X(BindRenderbuffer, BINDRENDERBUFFER) X(IsRenderbuffer, ISRENDERBUFFER) \
 	X(RenderbufferStorage, RENDERBUFFERSTORAGE) \
@@ -334,6 +334,59 @@ START_TEST(t_copy_from_fbo)
 	fx.DeleteTextures(1, &dst);
 	gl.DeleteProgram(p);
 	gl.DeleteProgram(pt);
+}
+END_TEST
+
+/* Texel x of a 4-wide texture drawn over the window: the window pixel at its centre. */
+static int texel_pixel(int x)
+{
+	return x * GLT_W / 4 + GLT_W / 8;
+}
+
+/*
+ * glCopyTex(Sub)Image2D into ALPHA and LUMINANCE_ALPHA textures take the
+ * source's alpha (and red): those are R/RG images a blit would fill with red
+ * and green. The source: (40, 80, 120, 160) left of x = 4, (200, 0, 0, 60)
+ * right. dEQP-GLES2/3 texture.specification.basic_copytex(sub)image2d.*_alpha.
+ */
+START_TEST(t_copy_to_alpha_formats)
+{
+	static const uint8_t zeros[4 * 4 * 2];
+	GLuint src = color_texture(8, 4), f = fbo_with(src), a, la, p;
+
+	gl.Viewport(0, 0, 8, 4);
+	gl.ClearColor(40 / 255.0f, 80 / 255.0f, 120 / 255.0f, 160 / 255.0f);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.Enable(GL_SCISSOR_TEST);
+	gl.Scissor(4, 0, 4, 4);
+	gl.ClearColor(200 / 255.0f, 0, 0, 60 / 255.0f);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.Disable(GL_SCISSOR_TEST);
+	a = glt_texture(GL_TEXTURE_2D);
+	fx.CopyTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 2, 0, 4, 4, 0);
+	la = glt_texture(GL_TEXTURE_2D);
+	fx.TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE_ALPHA, 4, 4, 0, GL_LUMINANCE_ALPHA,
+		      GL_UNSIGNED_BYTE, zeros);
+	fx.CopyTexSubImage2D(GL_TEXTURE_2D, 0, 1, 0, 3, 0, 2, 4);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	gl.Viewport(0, 0, GLT_W, GLT_H);
+	p = program(vs_tex, fs_tex);
+	fx.BindTexture(GL_TEXTURE_2D, a);
+	draw(full);
+	glt_assert_pixel(texel_pixel(1), 16, 0, 0, 0, 160);
+	glt_assert_pixel(texel_pixel(2), 16, 0, 0, 0, 60);
+	fx.BindTexture(GL_TEXTURE_2D, la);
+	draw(full);
+	glt_assert_pixel(texel_pixel(0), 16, 0, 0, 0, 0);
+	glt_assert_pixel(texel_pixel(1), 16, 40, 40, 40, 160);
+	glt_assert_pixel(texel_pixel(2), 16, 200, 200, 200, 60);
+	glt_assert_pixel(texel_pixel(3), 16, 0, 0, 0, 0);
+	fx.DeleteFramebuffers(1, &f);
+	fx.DeleteTextures(1, &src);
+	fx.DeleteTextures(1, &a);
+	fx.DeleteTextures(1, &la);
+	gl.DeleteProgram(p);
 }
 END_TEST
 
@@ -783,6 +836,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, t_stencil_renderbuffer, 0, sizeof(stencil_rbs) / sizeof(stencil_rbs[0]));
 	tcase_add_test(tc, t_cube_face_and_level);
 	tcase_add_test(tc, t_copy_from_fbo);
+	tcase_add_test(tc, t_copy_to_alpha_formats);
 	tcase_add_test(tc, t_status);
 	tcase_add_test(tc, t_queries);
 	tcase_add_test(tc, t_errors);
