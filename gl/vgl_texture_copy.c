@@ -19,6 +19,7 @@
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
+#include "vgl_texture_image.h"
 
 /* The far corner of a level: (width, height, depth of a 3D level or 1). */
 static VkOffset3D level_end(const struct vgl_tex_storage *s, uint32_t level)
@@ -244,37 +245,39 @@ static void GL_APIENTRY vgl_CopyTexImage2D(GLenum target, GLint level, GLenum in
 					   GLint border)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0, false };
 	const struct vgl_pixel_format *f;
 	struct vgl_texture *t;
 	struct vgl_tex_storage *s;
 	struct vgl_fb fb;
 	GLenum tt;
-	uint32_t face;
 
 	if (!ctx)
 		return;
-	if (!vgl_texture_face(target, &tt, &face)) {
+	f = copy_format(ctx, internalformat);
+	if (!vgl_tex_image_target(ctx, &a, &tt) || !f) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	f = copy_format(ctx, internalformat);
-	if (level < 0 || level >= VGL_MAX_LEVELS || width < 0 || height < 0 || border != 0 || !f ||
-	    (tt == GL_TEXTURE_CUBE_MAP && width != height)) {
-		vgl_error(ctx, f ? GL_INVALID_VALUE : GL_INVALID_ENUM);
+	/* the sizes as glTexImage2D's (ES 3.0 §3.8.5): GL_MAX_TEXTURE_SIZE >> level */
+	if (!vgl_tex_image_check(ctx, &a))
+		return;
+	if (border != 0 || !vgl_tex_image_npot_ok(ctx, &a)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	t = vgl_texture_bound(ctx, tt);
-	if (!t || !read_fb(ctx, &fb))
+	t = a.tex;
+	if (!read_fb(ctx, &fb))
 		return;
 	if (t->immutable) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
-	s = vgl_texture_define(ctx, t, face, (uint32_t)level, &(struct vgl_tex_level){
+	s = vgl_texture_define(ctx, t, a.face, (uint32_t)level, &(struct vgl_tex_level){
 		.width = width, .height = height, .depth = 1, .internal_format = internalformat,
 		.fmt = f });
 	if (s)
-		copy_from_fb(ctx, &fb, s, (uint32_t)level, face, f, (const GLint[]){ x, y },
+		copy_from_fb(ctx, &fb, s, (uint32_t)level, a.face, f, (const GLint[]){ x, y },
 			     (const GLint[]){ 0, 0 }, width, height);
 }
 

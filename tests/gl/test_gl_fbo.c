@@ -739,6 +739,46 @@ START_TEST(t_queries)
 }
 END_TEST
 
+static GLint default_param(GLenum attachment, GLenum pname)
+{
+	GLint v = -1;
+
+	fx.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, attachment, pname, &v);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	return v;
+}
+
+/*
+ * ES 3.0 §6.1.13: framebuffer 0's buffers (the fixture's RGBA8 + D24S8
+ * pbuffer) answer as GL_FRAMEBUFFER_DEFAULT; a texture attached with no
+ * level specified has no component type. dEQP-GLES3 negative_api.state.
+ * get_framebuffer_attachment_parameteriv, state_query.fbo.*.
+ */
+START_TEST(t_default_framebuffer_queries)
+{
+	GLuint t, f;
+
+	ck_assert_int_eq(default_param(GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE),
+			 GL_FRAMEBUFFER_DEFAULT);
+	ck_assert_int_eq(default_param(GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE), 8);
+	ck_assert_int_eq(default_param(GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE), 0);
+	ck_assert_int_eq(default_param(GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE),
+			 GL_UNSIGNED_NORMALIZED);
+	ck_assert_int_eq(default_param(GL_DEPTH, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE), 24);
+	ck_assert_int_eq(default_param(GL_DEPTH, GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE), 0);
+	ck_assert_int_eq(default_param(GL_STENCIL, GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE), 8);
+	ck_assert_int_eq(default_param(GL_STENCIL, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE),
+			 GL_FRAMEBUFFER_DEFAULT);
+	fx.GenTextures(1, &t);
+	fx.BindTexture(GL_TEXTURE_2D, t);
+	f = fbo_with(t);
+	ck_assert_int_eq(default_param(GL_COLOR_ATTACHMENT0,
+				       GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE), GL_NONE);
+	fx.DeleteFramebuffers(1, &f);
+	fx.DeleteTextures(1, &t);
+}
+END_TEST
+
 #define EXPECT(call, err) do { call; ck_assert_int_eq(gl.GetError(), err); } while (0)
 
 START_TEST(t_errors)
@@ -839,6 +879,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_copy_to_alpha_formats);
 	tcase_add_test(tc, t_status);
 	tcase_add_test(tc, t_queries);
+	tcase_add_test(tc, t_default_framebuffer_queries);
 	tcase_add_test(tc, t_errors);
 	tcase_add_test(tc, t_depth_texture_target);
 	tcase_add_test(tc, t_es2_rules);
