@@ -168,7 +168,7 @@ static void begin_rendering(struct vgl_context *ctx, VkCommandBuffer cmd, const 
 {
 	struct vgl_batch *b = &ctx->batch;
 	VkRenderingAttachmentInfo ca[VGL_MAX_DRAW_BUFFERS], da = load_attachment(fb->ds_view);
-	bool stencil = fb->ds_format == VK_FORMAT_D24_UNORM_S8_UINT;
+	bool stencil = fb->ds_aspects & VK_IMAGE_ASPECT_STENCIL_BIT;
 
 	for (uint32_t i = 0; i < fb->nr_draw; i++) {
 		ca[i] = load_attachment(fb->draw[i].view);

@@ -91,6 +91,7 @@ static void share_unref(struct vgl_share *s)
 	if (!last)
 		return;
 	vgl_names_drain(&s->buffers, release_buffer);
+	vgl_program_share_finish(s);
 	vgl_names_drain(&s->programs, release_program);
 	vgl_names_drain(&s->syncs, release_fence);
 	vgl_texture_share_finish(s);
@@ -170,8 +171,7 @@ static void release_bindings(struct vgl_context *ctx)
 		vgl_buffer_unref(ctx->ubo[i].buffer);
 	vgl_vao_release(&ctx->default_vao);
 	vgl_names_drain(&ctx->vaos, free_vao);
-	vgl_program_unref(ctx->program);
-	ctx->program = NULL;
+	vgl_program_make_current(ctx, NULL);
 	vgl_clear_finish(ctx);
 	vgl_texture_state_destroy(ctx);
 	vgl_query_state_destroy(ctx);

@@ -173,7 +173,8 @@ static bool new_targets(const struct vgl_pkey *k, const struct vgl_fb *fb,
 	vgl_pkey_targets(&t, fb);
 	return k->topology != d->topology || k->nr_colors != t.nr_colors ||
 	       memcmp(k->color_formats, t.color_formats, sizeof(t.color_formats)) != 0 ||
-	       k->ds_format != t.ds_format || k->samples != t.samples ||
+	       k->ds_format != t.ds_format || k->ds_aspects != t.ds_aspects ||
+	       k->samples != t.samples ||
 	       !(k->flags & VGL_PKEY_Y_DOWN) != !fb->y_down;
 }
 

@@ -316,8 +316,8 @@ static bool image_param(const struct vgl_context *ctx, const struct vgl_fbo_atta
 		return a->type == GL_TEXTURE;
 	}
 	if (pname == GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE) {
-		*out = att_image(a, &img) ? (GLint)vgl_pixel_component_type(img.fmt)
-					  : GL_UNSIGNED_NORMALIZED;
+		/* a texture level never specified has no components */
+		*out = att_image(a, &img) ? (GLint)vgl_pixel_component_type(img.fmt) : GL_NONE;
 		return true;
 	}
 	if (pname == GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING) {
@@ -342,8 +342,15 @@ static void GL_APIENTRY vgl_GetFramebufferAttachmentParameteriv(GLenum target, G
 	if (!query_fbo(ctx, target, &f))
 		return;
 	if (!f) {
-		/* framebuffer 0 has no attachment objects to ask about here */
-		vgl_error(ctx, GL_INVALID_OPERATION);
+		/* ES 2.0 has no queries of framebuffer 0 */
+		GLenum err = ctx->major >= 3 ? vgl_framebuffer_default_param(
+			ctx, target == GL_READ_FRAMEBUFFER, attachment, pname, &v)
+					     : GL_INVALID_OPERATION;
+
+		if (err != GL_NO_ERROR)
+			vgl_error(ctx, err);
+		else if (params)
+			*params = v;
 		return;
 	}
 	if (!(a = query_attachment(ctx, f, attachment)))

@@ -153,3 +153,82 @@ GLint vgl_framebuffer_bits(struct vgl_context *ctx, GLenum pname)
 		return ds_bits(fb.ds_format, pname);
 	return color_bits(fb.color_format, fb.no_alpha, pname);
 }
+
+/* ---- glGetFramebufferAttachmentParameteriv of framebuffer 0 --------------------------------- */
+
+/* The aspect of framebuffer 0 an attachment name means; 0: not one. */
+static VkImageAspectFlags default_attachment(GLenum attachment)
+{
+	switch (attachment) {
+	case GL_BACK: return VK_IMAGE_ASPECT_COLOR_BIT;
+	case GL_DEPTH: return VK_IMAGE_ASPECT_DEPTH_BIT;
+	case GL_STENCIL: return VK_IMAGE_ASPECT_STENCIL_BIT;
+	}
+	return 0;
+}
+
+/* A size query (GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE...) as the matching GL_*_BITS of fb. */
+static GLint default_size(const struct vgl_fb *fb, VkImageAspectFlags aspect, GLenum pname)
+{
+	static const GLenum bits[] = { GL_RED_BITS, GL_GREEN_BITS, GL_BLUE_BITS, GL_ALPHA_BITS,
+				       GL_DEPTH_BITS, GL_STENCIL_BITS };
+	GLenum b = bits[pname - GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE];
+
+	if (aspect == VK_IMAGE_ASPECT_COLOR_BIT)
+		return b == GL_DEPTH_BITS || b == GL_STENCIL_BITS
+			       ? 0 : color_bits(fb->color_format, fb->no_alpha, b);
+	if ((aspect == VK_IMAGE_ASPECT_DEPTH_BIT) != (b == GL_DEPTH_BITS) ||
+	    (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) != (b == GL_STENCIL_BITS))
+		return 0;
+	return ds_bits(fb->ds_format, b);
+}
+
+static GLint default_component_type(const struct vgl_fb *fb, VkImageAspectFlags aspect)
+{
+	if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
+		return GL_UNSIGNED_INT;
+	if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT && fb->ds_format == VK_FORMAT_D32_SFLOAT)
+		return GL_FLOAT;
+	return GL_UNSIGNED_NORMALIZED;
+}
+
+/* A parameter of a buffer framebuffer 0 has (GL_FRAMEBUFFER_DEFAULT); false:
+ * pname is not one for it. */
+static bool default_param(const struct vgl_fb *fb, VkImageAspectFlags aspect, GLenum pname,
+			  GLint *out)
+{
+	if (pname >= GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE &&
+	    pname <= GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE) {
+		*out = default_size(fb, aspect, pname);
+		return true;
+	}
+	switch (pname) {
+	case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE: *out = GL_FRAMEBUFFER_DEFAULT; return true;
+	case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+		*out = default_component_type(fb, aspect);
+		return true;
+	case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *out = GL_LINEAR; return true;
+	}
+	return false;
+}
+
+GLenum vgl_framebuffer_default_param(struct vgl_context *ctx, bool read, GLenum attachment,
+				     GLenum pname, GLint *out)
+{
+	VkImageAspectFlags aspect = default_attachment(attachment);
+	struct vgl_fb fb;
+	bool has;
+
+	if (!aspect)
+		return GL_INVALID_OPERATION;
+	has = surface_fb(ctx, read ? ctx->read : ctx->draw, true, &fb) &&
+	      (aspect == VK_IMAGE_ASPECT_COLOR_BIT || (fb.ds_aspects & aspect));
+	if (has)
+		return default_param(&fb, aspect, pname, out) ? GL_NO_ERROR : GL_INVALID_ENUM;
+	/* no such buffer: its type is GL_NONE, and only the name (0) may be asked too */
+	*out = 0;
+	if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE ||
+	    pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME)
+		return GL_NO_ERROR;
+	return GL_INVALID_OPERATION;
+}

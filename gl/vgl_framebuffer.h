@@ -21,6 +21,7 @@
 
 #include "vvk.h"
 
+struct vgl_codec;
 struct vgl_context;
 
 /* GL_MAX_DRAW_BUFFERS and GL_MAX_COLOR_ATTACHMENTS at most: GLSL ES 3.00's
@@ -96,6 +97,17 @@ bool vgl_framebuffer_read(struct vgl_context *ctx, struct vgl_fb *fb);
  * glCopyTex*): GL_INVALID_OPERATION for a read buffer of GL_NONE or a
  * multisample framebuffer; GL_NO_ERROR when it can. */
 GLenum vgl_framebuffer_read_error(const struct vgl_fb *fb);
+/* The part inside fb of the w x h colour rectangle at GL's src (x, y), in
+ * `to`'s layout, w texels a row with no padding, bottom row first (the rest
+ * of `pixels` is left alone); flushes and waits as glReadPixels does
+ * (vgl_read.c). For glCopyTex* into formats a blit cannot fill. */
+void vgl_read_texels(struct vgl_context *ctx, const struct vgl_fb *fb, const GLint src[2],
+		     GLsizei w, GLsizei h, const struct vgl_codec *to, void *pixels);
+/* glGetFramebufferAttachmentParameteriv with framebuffer 0 bound to the
+ * read (read) or draw target, ES 3.0 §6.1.13: attachment GL_BACK, GL_DEPTH
+ * or GL_STENCIL; the GL error, *out set when GL_NO_ERROR. */
+GLenum vgl_framebuffer_default_param(struct vgl_context *ctx, bool read, GLenum attachment,
+				     GLenum pname, GLint *out);
 /* GL_MAX_DRAW_BUFFERS (= GL_MAX_COLOR_ATTACHMENTS) of the device. */
 uint32_t vgl_framebuffer_max_draw_buffers(const struct vgl_context *ctx);
 /* glGet* of GL_DRAW_BUFFERi, GL_READ_BUFFER, GL_SAMPLES, GL_SAMPLE_BUFFERS

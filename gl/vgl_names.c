@@ -198,14 +198,28 @@ void vgl_names_remove(struct vgl_names *n, uint32_t name)
 	}
 }
 
-void vgl_names_drain(struct vgl_names *n, void (*release)(void *obj))
+void vgl_names_each(const struct vgl_names *n, void (*fn)(void *obj, void *data), void *data)
 {
 	for (uint32_t i = 0; i < n->dense_nr; i++)
 		if (n->slots[i] && n->slots[i] != VGL_NAME_RESERVED)
-			release(n->slots[i]);
+			fn(n->slots[i], data);
 	for (uint32_t i = 0; i < n->sparse.cap; i++)
 		if (n->sparse.keys[i] && n->sparse.objs[i] != VGL_NAME_RESERVED)
-			release(n->sparse.objs[i]);
+			fn(n->sparse.objs[i], data);
+}
+
+struct releaser {
+	void (*release)(void *obj);
+};
+
+static void release_one(void *obj, void *data)
+{
+	((struct releaser *)data)->release(obj);
+}
+
+void vgl_names_drain(struct vgl_names *n, void (*release)(void *obj))
+{
+	vgl_names_each(n, release_one, &(struct releaser){ release });
 	vgl_names_finish(n);
 }
 

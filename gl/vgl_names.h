@@ -40,6 +40,8 @@ bool vgl_names_is_gen(const struct vgl_names *n, uint32_t name);
  * generated name is allowed in ES 2.0). false when out of memory. */
 bool vgl_names_set(struct vgl_names *n, uint32_t name, void *obj);
 void vgl_names_remove(struct vgl_names *n, uint32_t name);
+/* Calls fn on every object (not on reserved names); fn must not add names. */
+void vgl_names_each(const struct vgl_names *n, void (*fn)(void *obj, void *data), void *data);
 /* Calls release on every object, then frees the namespace. */
 void vgl_names_drain(struct vgl_names *n, void (*release)(void *obj));
 void vgl_names_finish(struct vgl_names *n);

@@ -95,6 +95,7 @@ void vgl_pkey_targets(struct vgl_pkey *key, const struct vgl_fb *fb)
 		key->color_formats[i] = i < fb->nr_draw && fb->draw[i].view ? fb->draw[i].format
 									  : VK_FORMAT_UNDEFINED;
 	key->ds_format = fb->ds_format;
+	key->ds_aspects = fb->ds_format != VK_FORMAT_UNDEFINED ? fb->ds_aspects : 0;
 	key->samples = fb->samples > 1 ? fb->samples : 1;
 	key->keep_alpha = fb->no_alpha;
 }
@@ -144,8 +145,8 @@ static VkCullModeFlags cull_mode(const struct vgl_state *st)
 void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
 {
 	const struct vgl_state *st = &ctx->st;
-	bool has_depth = key->ds_format != VK_FORMAT_UNDEFINED;
-	bool has_stencil = key->ds_format == VK_FORMAT_D24_UNORM_S8_UINT;
+	bool has_depth = key->ds_aspects & VK_IMAGE_ASPECT_DEPTH_BIT;
+	bool has_stencil = key->ds_aspects & VK_IMAGE_ASPECT_STENCIL_BIT;
 
 	key->cull = cull_mode(st);
 	/* images are stored y-up (vgl_framebuffer.h): GL's CCW is vk/'s CW */
@@ -316,7 +317,7 @@ static void target_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
 		.colorAttachmentCount = k->nr_colors, .pColorAttachmentFormats = k->color_formats,
 		.depthAttachmentFormat = k->ds_format,
-		.stencilAttachmentFormat = k->ds_format == VK_FORMAT_D24_UNORM_S8_UINT ?
+		.stencilAttachmentFormat = k->ds_aspects & VK_IMAGE_ASPECT_STENCIL_BIT ?
 					   k->ds_format : VK_FORMAT_UNDEFINED };
 	c->cb = (VkPipelineColorBlendStateCreateInfo){
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,

@@ -33,6 +33,9 @@ struct vgl_pkey {
 	VkFormat color_formats[VGL_MAX_DRAW_BUFFERS];
 	uint32_t nr_colors;
 	VkFormat ds_format;
+	/* what GL attached of it: a stencil-only renderbuffer is a depth/stencil
+	 * image, and its depth must not be tested */
+	VkImageAspectFlags ds_aspects;
 	uint32_t samples;                  /* rasterization samples: the targets' */
 	uint32_t keep_alpha;               /* 1: an alpha-less framebuffer 0, draws write no alpha */
 	struct vgl_vertex_layout vertex;

@@ -4,6 +4,7 @@
  * attribute queries. Uniforms are in vgl_uniform.c, uniform blocks in
  * vgl_ubo.c.
  */
+#include <assert.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +19,12 @@ GLuint vgl_program_name(const struct vgl_program *p)
 	return p->name;
 }
 
+/* Programs let go of their shaders when they lose their name (or at the
+ * share group's teardown), never later: batches may hold a program long
+ * after GL deleted it. */
 static void program_free(struct vgl_program *p)
 {
-	if (p->vs)
-		vgl_shader_detach(p->vs);
-	if (p->fs)
-		vgl_shader_detach(p->fs);
+	assert(!p->vs && !p->fs);
 	vgl_linked_unref(p->linked);
 	for (uint32_t i = 0; i < p->nr_bindings; i++)
 		free(p->bindings[i].name);
@@ -44,23 +45,48 @@ void vgl_program_unref(struct vgl_program *p)
 		vgl_object_unref(&p->obj);
 }
 
+static void detach_all_locked(struct vgl_share *s, struct vgl_program *p)
+{
+	if (p->vs)
+		vgl_shader_detach_locked(s, p->vs);
+	if (p->fs)
+		vgl_shader_detach_locked(s, p->fs);
+	p->vs = p->fs = NULL;
+}
+
+/* GL deletes the program now: its name goes and its shaders are detached;
+ * the caller drops the name's reference after unlocking. */
+static void unname_locked(struct vgl_share *s, struct vgl_program *p)
+{
+	vgl_names_remove(&s->programs, p->name);
+	detach_all_locked(s, p);
+}
+
+static void detach_for_teardown(void *obj, void *data)
+{
+	struct vgl_program *p = obj;
+
+	if (p->kind == VGL_POBJ_PROGRAM)
+		detach_all_locked(data, p);
+}
+
+void vgl_program_share_finish(struct vgl_share *s)
+{
+	pthread_mutex_lock(&s->lock);
+	vgl_names_each(&s->programs, detach_for_teardown, s);
+	pthread_mutex_unlock(&s->lock);
+}
+
 void vgl_program_object_delete(void *obj)
 {
 	enum vgl_pobj_kind *kind = obj;
 
 	if (!kind)
 		return;
-	if (*kind == VGL_POBJ_SHADER) {
-		struct vgl_shader *sh = obj;
-
-		/* attached ones go with their program */
-		if (sh->attached)
-			sh->delete_pending = true;
-		else
-			vgl_shader_free(sh);
-		return;
-	}
-	vgl_program_unref(obj);
+	if (*kind == VGL_POBJ_SHADER)
+		vgl_shader_free(obj); /* vgl_program_share_finish detached it */
+	else
+		vgl_program_unref(obj);
 }
 
 static GLuint GL_APIENTRY vgl_CreateProgram(void)
@@ -78,15 +104,47 @@ static GLuint GL_APIENTRY vgl_CreateProgram(void)
 	return p->name;
 }
 
+/* A program current in some context keeps its name, flagged, until no
+ * context uses it (vgl_program_make_current); deleting it again changes
+ * nothing. */
 static void GL_APIENTRY vgl_DeleteProgram(GLuint name)
 {
-	struct vgl_program *p = vgl_pobj_unname(name, VGL_POBJ_PROGRAM);
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_program *p;
+	bool gone = false;
 
-	if (!p)
+	if (!ctx || name == 0)
 		return;
-	/* a current program lives on until it is no longer current */
-	p->delete_pending = true;
-	vgl_program_unref(p);
+	pthread_mutex_lock(&ctx->share->lock);
+	p = vgl_pobj_lookup_locked(ctx, name, VGL_POBJ_PROGRAM);
+	if (p && !p->delete_pending) {
+		p->delete_pending = true;
+		gone = p->uses == 0;
+		if (gone)
+			unname_locked(ctx->share, p);
+	}
+	pthread_mutex_unlock(&ctx->share->lock);
+	if (gone)
+		vgl_program_unref(p);
+}
+
+void vgl_program_make_current(struct vgl_context *ctx, struct vgl_program *p)
+{
+	struct vgl_program *old = ctx->program;
+	bool gone = false;
+
+	pthread_mutex_lock(&ctx->share->lock);
+	if (p)
+		p->uses++;
+	if (old && --old->uses == 0 && old->delete_pending) {
+		gone = true;
+		unname_locked(ctx->share, old);
+	}
+	pthread_mutex_unlock(&ctx->share->lock);
+	ctx->program = p;
+	vgl_program_unref(old);
+	if (gone)
+		vgl_program_unref(old);
 }
 
 static GLboolean GL_APIENTRY vgl_IsProgram(GLuint name)
@@ -124,7 +182,9 @@ static void GL_APIENTRY vgl_AttachShader(GLuint program, GLuint shader)
 		return;
 	}
 	*slot = sh;
+	pthread_mutex_lock(&ctx->share->lock);
 	sh->attached++;
+	pthread_mutex_unlock(&ctx->share->lock);
 }
 
 static void GL_APIENTRY vgl_DetachShader(GLuint program, GLuint shader)
@@ -141,7 +201,9 @@ static void GL_APIENTRY vgl_DetachShader(GLuint program, GLuint shader)
 		return;
 	}
 	*slot = NULL;
-	vgl_shader_detach(sh);
+	pthread_mutex_lock(&ctx->share->lock);
+	vgl_shader_detach_locked(ctx->share, sh);
+	pthread_mutex_unlock(&ctx->share->lock);
 }
 
 static void GL_APIENTRY vgl_GetAttachedShaders(GLuint program, GLsizei max, GLsizei *count,
@@ -261,8 +323,7 @@ static void GL_APIENTRY vgl_UseProgram(GLuint name)
 		}
 		vgl_object_ref(&p->obj);
 	}
-	vgl_program_unref(ctx->program);
-	ctx->program = p;
+	vgl_program_make_current(ctx, p);
 	ctx->dirty |= VGL_DIRTY_ALL;
 }
 

@@ -32,6 +32,7 @@
 struct glsl_shader;
 struct vgl_context;
 struct vgl_limits;
+struct vgl_share;
 struct vgl_storage;
 
 enum vgl_pobj_kind { VGL_POBJ_SHADER = 1, VGL_POBJ_PROGRAM };
@@ -44,7 +45,7 @@ struct vgl_shader {
 	struct glsl_shader *compiled;     /* NULL until compiled */
 	bool compile_status;
 	bool delete_pending;
-	int attached;                     /* programs it is attached to */
+	int attached;                     /* programs it is attached to (share lock) */
 };
 
 struct vgl_uniform {
@@ -156,6 +157,7 @@ struct vgl_program {
 	GLuint name;
 	struct vgl_shader *vs, *fs;
 	bool delete_pending, link_status, validate_status;
+	int uses;                         /* contexts it is current in (share lock) */
 	char *info_log;
 	struct vgl_attrib_binding *bindings;
 	uint32_t nr_bindings;
@@ -178,6 +180,8 @@ struct vgl_program {
 /* The object of a name in the shader/program namespace, of `kind`, with GL's
  * errors (INVALID_VALUE unknown name, INVALID_OPERATION wrong kind). */
 void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind);
+/* The same with the share group's lock held by the caller. */
+void *vgl_pobj_lookup_locked(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind);
 /* glGetShaderInfoLog, glGetShaderSource, glGetProgramInfoLog: the object
  * of a name in the current context; NULL without one, with GL_INVALID_VALUE
  * for a negative bufsize, or with vgl_pobj_lookup's error. */
@@ -188,16 +192,20 @@ void *vgl_pobj_alloc(struct vgl_context *ctx, size_t size, enum vgl_pobj_kind ki
 /* Names a new object in the namespace; out of names, frees it and records
  * GL_OUT_OF_MEMORY, returning 0. */
 GLuint vgl_pobj_name(struct vgl_context *ctx, enum vgl_pobj_kind *obj);
-/* glDelete{Shader,Program}: the object of a nonzero name of `kind` in the
- * current context, its name removed; NULL (with vgl_pobj_lookup's error)
- * otherwise, for 0, and without a context. */
-void *vgl_pobj_unname(GLuint name, enum vgl_pobj_kind kind);
 GLuint vgl_program_name(const struct vgl_program *p);
 void vgl_program_unref(struct vgl_program *p);
+/* ctx->program becomes p (the caller passes its reference on); the context's
+ * reference to the one before goes, and with it that program's name if it was
+ * deleted while current (ES 3.0 section 7.3). */
+void vgl_program_make_current(struct vgl_context *ctx, struct vgl_program *p);
+/* Share-group teardown, before the namespace is drained: every program lets
+ * go of its shaders, so that the drain frees each object once. */
+void vgl_program_share_finish(struct vgl_share *s);
 /* Share-group teardown: frees a shader or program of the namespace. */
 void vgl_program_object_delete(void *obj);
 void vgl_shader_free(struct vgl_shader *sh);
-void vgl_shader_detach(struct vgl_shader *sh);
+/* A program lets go of sh (the share group's lock held). */
+void vgl_shader_detach_locked(struct vgl_share *s, struct vgl_shader *sh);
 
 /* The link result of a program name; NULL with GL's error if none. */
 struct vgl_linked *vgl_program_linked(struct vgl_context *ctx, GLuint name);

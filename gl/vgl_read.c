@@ -95,13 +95,28 @@ static void convert_row(const struct read_conv *c, const uint8_t *src, uint8_t *
 	}
 }
 
-static void store(const struct vgl_context *ctx, const struct vgl_fb *fb, const uint8_t *src,
-		  const struct read_rect *r, GLsizei w, const struct read_conv *c, uint8_t *pixels)
+/* Where a read lands: the client's row 0 (pack skips applied) and its row stride. */
+struct read_dst {
+	uint8_t *pixels;
+	size_t stride;
+};
+
+static struct read_dst pack_dst(const struct vgl_context *ctx, GLsizei w, uint32_t bpp,
+				void *pixels)
+{
+	size_t stride = row_stride(ctx, w, bpp);
+
+	return (struct read_dst){ (uint8_t *)pixels + (size_t)ctx->st.pack_skip_rows * stride +
+					  (size_t)ctx->st.pack_skip_pixels * bpp, stride };
+}
+
+static void store(const struct vgl_fb *fb, const uint8_t *src, const struct read_rect *r,
+		  const struct read_conv *c, const struct read_dst *dst)
 {
 	uint32_t out = c->to.bpp;
-	size_t stride = row_stride(ctx, w, out);
+	size_t stride = dst->stride;
+	uint8_t *pixels = dst->pixels;
 
-	pixels += (size_t)ctx->st.pack_skip_rows * stride + (size_t)ctx->st.pack_skip_pixels * out;
 	for (uint32_t y = 0; y < r->h; y++) {
 		/* a y-down target's copy holds GL's rows top row first */
 		size_t row = fb->y_down ? r->h - 1 - y : y;
@@ -210,8 +225,8 @@ static bool read_pair(const struct vgl_fb *fb, GLenum format, GLenum type, struc
 }
 
 static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
-			const struct read_rect *r, GLsizei w, const struct read_conv *c,
-			void *pixels)
+			const struct read_rect *r, const struct read_conv *c,
+			const struct read_dst *dst)
 {
 	struct vgl_storage *s;
 	int ret = vgl_batch_sync_read(ctx);
@@ -221,7 +236,7 @@ static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
 		return;
 	}
 	if (!*fb->color_written) {
-		store(ctx, fb, NULL, r, w, c, pixels);
+		store(fb, NULL, r, c, dst);
 		return;
 	}
 	s = vgl_storage_create(ctx->dev, (VkDeviceSize)r->w * r->h * c->from.bpp, true);
@@ -232,7 +247,7 @@ static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
 	ctx->stats.access_waits++;
 	ret = read_back(ctx, fb, r, s);
 	if (ret == VGL_OK)
-		store(ctx, fb, s->map, r, w, c, pixels);
+		store(fb, s->map, r, c, dst);
 	vgl_error_result(ctx, ret);
 	vgl_storage_unref(s);
 }
@@ -317,6 +332,7 @@ static void read_to_buffer(struct vgl_context *ctx, const struct vgl_fb *fb,
 {
 	struct vgl_buffer *b = ctx->pixel_pack_buffer;
 	struct vgl_pixel_layout l;
+	struct read_dst dst;
 	uint64_t at;
 	uint8_t *p;
 
@@ -330,7 +346,8 @@ static void read_to_buffer(struct vgl_context *ctx, const struct vgl_fb *fb,
 				  GL_MAP_READ_BIT | GL_MAP_WRITE_BIT);
 	if (!p)
 		return;
-	read_pixels(ctx, fb, r, w, c, p);
+	dst = pack_dst(ctx, w, c->to.bpp, p);
+	read_pixels(ctx, fb, r, c, &dst);
 	vgl_buffer_upload(ctx, b, (GLintptr)offset, (GLsizeiptr)(l.skip + l.span));
 }
 
@@ -340,6 +357,7 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 	struct vgl_context *ctx = vgl_current_context();
 	struct read_conv c;
 	struct read_rect r;
+	struct read_dst dst;
 	struct vgl_fb fb;
 
 	if (!ctx)
@@ -366,8 +384,22 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 		return;
 	if (ctx->pixel_pack_buffer)
 		read_to_buffer(ctx, &fb, &r, w, h, &c, (uintptr_t)pixels);
-	else if (pixels)
-		read_pixels(ctx, &fb, &r, w, &c, pixels);
+	else if (pixels) {
+		dst = pack_dst(ctx, w, c.to.bpp, pixels);
+		read_pixels(ctx, &fb, &r, &c, &dst);
+	}
+}
+
+void vgl_read_texels(struct vgl_context *ctx, const struct vgl_fb *fb, const GLint src[2],
+		     GLsizei w, GLsizei h, const struct vgl_codec *to, void *pixels)
+{
+	struct read_conv c = { .to = *to };
+	struct read_rect r;
+
+	if (!fb->color_image || !vgl_codec_vk(fb->color_format, &c.from) ||
+	    !clip(fb, src[0], src[1], w, h, &r))
+		return;
+	read_pixels(ctx, fb, &r, &c, &(struct read_dst){ pixels, (size_t)w * to->bpp });
 }
 
 /* ---- a surface's whole colour image (vgl_surface_read) --------------------------- */

@@ -16,13 +16,10 @@
 #include "vgl_procs.h"
 #include "vgl_program.h"
 
-void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind)
+void *vgl_pobj_lookup_locked(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind)
 {
-	enum vgl_pobj_kind *obj;
+	enum vgl_pobj_kind *obj = vgl_names_get(&ctx->share->programs, name);
 
-	pthread_mutex_lock(&ctx->share->lock);
-	obj = vgl_names_get(&ctx->share->programs, name);
-	pthread_mutex_unlock(&ctx->share->lock);
 	if (!obj) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return NULL;
@@ -31,6 +28,16 @@ void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind k
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return NULL;
 	}
+	return obj;
+}
+
+void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind)
+{
+	void *obj;
+
+	pthread_mutex_lock(&ctx->share->lock);
+	obj = vgl_pobj_lookup_locked(ctx, name, kind);
+	pthread_mutex_unlock(&ctx->share->lock);
 	return obj;
 }
 
@@ -73,22 +80,6 @@ GLuint vgl_pobj_name(struct vgl_context *ctx, enum vgl_pobj_kind *obj)
 	return name;
 }
 
-void *vgl_pobj_unname(GLuint name, enum vgl_pobj_kind kind)
-{
-	struct vgl_context *ctx = vgl_current_context();
-	void *obj;
-
-	if (!ctx || name == 0)
-		return NULL;
-	obj = vgl_pobj_lookup(ctx, name, kind);
-	if (!obj)
-		return NULL;
-	pthread_mutex_lock(&ctx->share->lock);
-	vgl_names_remove(&ctx->share->programs, name);
-	pthread_mutex_unlock(&ctx->share->lock);
-	return obj;
-}
-
 void vgl_shader_free(struct vgl_shader *sh)
 {
 	if (sh->compiled)
@@ -97,11 +88,15 @@ void vgl_shader_free(struct vgl_shader *sh)
 	free(sh);
 }
 
-/* A program let go of it: a deleted shader goes with its last program. */
-void vgl_shader_detach(struct vgl_shader *sh)
+/* A program let go of it: a shader flagged for deletion goes with its last
+ * program, its name with it (ES 3.0 section 7.1: flagged, deleted when no
+ * longer attached). */
+void vgl_shader_detach_locked(struct vgl_share *s, struct vgl_shader *sh)
 {
-	if (--sh->attached == 0 && sh->delete_pending)
-		vgl_shader_free(sh);
+	if (--sh->attached > 0 || !sh->delete_pending)
+		return;
+	vgl_names_remove(&s->programs, sh->name);
+	vgl_shader_free(sh);
 }
 
 static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
@@ -123,15 +118,26 @@ static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
 	return sh->name;
 }
 
+/* An attached shader keeps its name, flagged (GL_DELETE_STATUS true), until
+ * its last program lets go of it; deleting it again changes nothing. */
 static void GL_APIENTRY vgl_DeleteShader(GLuint name)
 {
-	struct vgl_shader *sh = vgl_pobj_unname(name, VGL_POBJ_SHADER);
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_shader *sh;
+	bool free_now = false;
 
-	if (!sh)
+	if (!ctx || name == 0)
 		return;
-	if (sh->attached)
+	pthread_mutex_lock(&ctx->share->lock);
+	sh = vgl_pobj_lookup_locked(ctx, name, VGL_POBJ_SHADER);
+	if (sh && !sh->delete_pending) {
 		sh->delete_pending = true;
-	else
+		free_now = sh->attached == 0;
+		if (free_now)
+			vgl_names_remove(&ctx->share->programs, name);
+	}
+	pthread_mutex_unlock(&ctx->share->lock);
+	if (free_now)
 		vgl_shader_free(sh);
 }
 

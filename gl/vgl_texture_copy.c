@@ -5,8 +5,13 @@
  * glCopyTex(Sub)Image2D (a blit from the read framebuffer's colour image;
  * both are stored bottom-up, so window (x, y) lands at texel (0, 0) with no
  * flip). All of it is recorded in the context's batch, after the work that
- * produced the source.
+ * produced the source. ALPHA and LUMINANCE_ALPHA textures are R and RG
+ * images that a blit would fill with the source's red and green: their
+ * copies read the source back and upload it (as glReadPixels and
+ * glTexSubImage2D with that format would).
  */
+#include <stdlib.h>
+
 #include "vgl_context.h"
 #include "vgl_extensions.h"
 #include "vgl_fbo.h"
@@ -14,6 +19,7 @@
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
+#include "vgl_texture_image.h"
 
 /* The far corner of a level: (width, height, depth of a 3D level or 1). */
 static VkOffset3D level_end(const struct vgl_tex_storage *s, uint32_t level)
@@ -126,14 +132,14 @@ static void GL_APIENTRY vgl_GenerateMipmap(GLenum target)
 
 /* ---- glCopyTexImage2D / glCopyTexSubImage2D ----------------------------------------------------- */
 
-/* Blits the part of (x, y, w, h) inside the read framebuffer to (dx, dy) of the level. */
 /* GL's row boundary y as the framebuffer's (mirrored on a y-down one). */
 static int32_t fb_row(const struct vgl_fb *fb, int64_t y)
 {
 	return (int32_t)(fb->y_down ? (int64_t)fb->height - y : y);
 }
 
-static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
+/* Blits the part of (x, y, w, h) inside the read framebuffer to (dx, dy) of the level. */
+static void blit_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
 			 struct vgl_tex_storage *s, uint32_t level, uint32_t layer,
 			 const GLint src[2], const GLint dst[2], GLsizei w, GLsizei h)
 {
@@ -162,6 +168,52 @@ static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
 			 VK_FILTER_NEAREST);
 	vgl_batch_use(ctx, &s->obj);
 	s->written = true;
+}
+
+/* Whether the level's image channels are not the source's first ones. */
+static bool needs_readback(const struct vgl_pixel_format *f)
+{
+	return f->base_format == GL_ALPHA || f->base_format == GL_LUMINANCE_ALPHA;
+}
+
+/* The rectangle read back as the level's client format, uploaded to (dx, dy);
+ * texels outside the framebuffer are undefined in GL: zeros here. */
+static void upload_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
+			   struct vgl_tex_storage *s, const struct vgl_upload *at,
+			   const GLint src[2])
+{
+	struct vgl_upload up = *at;
+	struct vgl_codec to;
+	uint8_t *texels;
+
+	if (!vgl_codec_gl(up.fmt->format, up.fmt->type, &to))
+		return;
+	texels = calloc((size_t)up.width * up.height, to.bpp);
+	if (!texels) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	vgl_read_texels(ctx, fb, src, (GLsizei)up.width, (GLsizei)up.height, &to, texels);
+	up.pixels = texels;
+	up.stride = (size_t)up.width * to.bpp;
+	vgl_tex_storage_upload(ctx, s, &up);
+	free(texels);
+}
+
+static void copy_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
+			 struct vgl_tex_storage *s, uint32_t level, uint32_t layer,
+			 const struct vgl_pixel_format *f, const GLint src[2],
+			 const GLint dst[2], GLsizei w, GLsizei h)
+{
+	if (w == 0 || h == 0)
+		return;
+	if (!needs_readback(f)) {
+		blit_from_fb(ctx, fb, s, level, layer, src, dst, w, h);
+		return;
+	}
+	upload_from_fb(ctx, fb, s, &(struct vgl_upload){
+		.level = level, .layer = layer, .x = dst[0], .y = dst[1], .width = (uint32_t)w,
+		.height = (uint32_t)h, .depth = 1, .fmt = f }, src);
 }
 
 /* The read framebuffer, with GL_INVALID_FRAMEBUFFER_OPERATION when
@@ -193,37 +245,39 @@ static void GL_APIENTRY vgl_CopyTexImage2D(GLenum target, GLint level, GLenum in
 					   GLint border)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	struct image_args a = { target, level, width, height, 1, false, NULL, 0, false };
 	const struct vgl_pixel_format *f;
 	struct vgl_texture *t;
 	struct vgl_tex_storage *s;
 	struct vgl_fb fb;
 	GLenum tt;
-	uint32_t face;
 
 	if (!ctx)
 		return;
-	if (!vgl_texture_face(target, &tt, &face)) {
+	f = copy_format(ctx, internalformat);
+	if (!vgl_tex_image_target(ctx, &a, &tt) || !f) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	f = copy_format(ctx, internalformat);
-	if (level < 0 || level >= VGL_MAX_LEVELS || width < 0 || height < 0 || border != 0 || !f ||
-	    (tt == GL_TEXTURE_CUBE_MAP && width != height)) {
-		vgl_error(ctx, f ? GL_INVALID_VALUE : GL_INVALID_ENUM);
+	/* the sizes as glTexImage2D's (ES 3.0 §3.8.5): GL_MAX_TEXTURE_SIZE >> level */
+	if (!vgl_tex_image_check(ctx, &a))
+		return;
+	if (border != 0 || !vgl_tex_image_npot_ok(ctx, &a)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	t = vgl_texture_bound(ctx, tt);
-	if (!t || !read_fb(ctx, &fb))
+	t = a.tex;
+	if (!read_fb(ctx, &fb))
 		return;
 	if (t->immutable) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
-	s = vgl_texture_define(ctx, t, face, (uint32_t)level, &(struct vgl_tex_level){
+	s = vgl_texture_define(ctx, t, a.face, (uint32_t)level, &(struct vgl_tex_level){
 		.width = width, .height = height, .depth = 1, .internal_format = internalformat,
 		.fmt = f });
 	if (s)
-		copy_from_fb(ctx, &fb, s, (uint32_t)level, face, (const GLint[]){ x, y },
+		copy_from_fb(ctx, &fb, s, (uint32_t)level, a.face, f, (const GLint[]){ x, y },
 			     (const GLint[]){ 0, 0 }, width, height);
 }
 
@@ -249,15 +303,17 @@ static void copy_sub(GLenum tt, uint32_t face, GLint level, const GLint off[3], 
 		     GLsizei w, GLsizei h)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_tex_level *lv;
 	struct vgl_texture *t;
 	struct vgl_tex_storage *s;
 	struct vgl_fb fb;
 
-	if (!ctx || !sub_copy_level(ctx, tt, face, level, off, w, h, &t) || !read_fb(ctx, &fb))
+	if (!ctx || !(lv = sub_copy_level(ctx, tt, face, level, off, w, h, &t)) ||
+	    !read_fb(ctx, &fb))
 		return;
 	s = vgl_texture_level_storage(ctx, t, face, (uint32_t)level);
 	if (s)
-		copy_from_fb(ctx, &fb, s, (uint32_t)level, face + (uint32_t)off[2],
+		copy_from_fb(ctx, &fb, s, (uint32_t)level, face + (uint32_t)off[2], lv->fmt,
 			     (const GLint[]){ x, y }, off, w, h);
 }
 

@@ -91,7 +91,8 @@ static bool filters_ok(const struct vgl_context *ctx, const struct vgl_pixel_for
 	       (f->linear_ext && vgl_ext_on(ctx, (enum vgl_ext)(f->linear_ext - 1)));
 }
 
-static bool mips_complete(const struct vgl_texture *t, const struct vgl_tex_level *b)
+/* The last level from the base up to which the levels form a mipmap chain. */
+static uint32_t chain_end(const struct vgl_texture *t, const struct vgl_tex_level *b)
 {
 	uint32_t base = (uint32_t)t->params.base_level, q = last_level(t);
 
@@ -104,9 +105,14 @@ static bool mips_complete(const struct vgl_texture *t, const struct vgl_tex_leve
 
 		if (!faces_match(t, l, lw, lh, ld) || t->level[0][l].fmt != b->fmt ||
 		    !stored(t, l))
-			return false;
+			return l - 1;
 	}
-	return true;
+	return q;
+}
+
+static bool mips_complete(const struct vgl_texture *t, const struct vgl_tex_level *b)
+{
+	return chain_end(t, b) == last_level(t);
 }
 
 /* Completeness under sampler state p (the texture's own, or a sampler object's
@@ -176,7 +182,9 @@ static VkImageView texture_view(const struct vgl_texture *t, const struct vgl_te
 				int index)
 {
 	uint32_t base = (uint32_t)t->params.base_level;
-	uint32_t q = needs_mips(p->min_filter) ? last_level(t) : base;
+	/* without mipmapping only the base is sampled, but textureSize and
+	 * texelFetch reach the levels above it that GL has */
+	uint32_t q = needs_mips(p->min_filter) ? last_level(t) : chain_end(t, &t->level[0][base]);
 
 	return vgl_tex_storage_view(t->storage, &(struct vgl_tex_view){
 		.type = view_types[index], .base_level = base, .levels = q - base + 1,

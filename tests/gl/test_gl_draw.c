@@ -782,6 +782,68 @@ static GLuint compiled(GLenum type, const char *src, GLint *ok)
 	return s;
 }
 
+static GLint shader_deleted(GLuint s)
+{
+	GLint status = -1;
+
+	gl.GetShaderiv(s, GL_DELETE_STATUS, &status);
+	return status;
+}
+
+/*
+ * ES 3.0 section 7.1 and 7.3: a deleted shader still attached, and a deleted
+ * program still current, are flagged (GL_DELETE_STATUS) and keep their names
+ * until they are let go of; the program still draws meanwhile.
+ * dEQP-GLES2 lifetime.attach.deleted_*, state_query.shader.delete_status.
+ */
+START_TEST(t_delete_flags_attached_and_current)
+{
+	PFNGLISSHADERPROC is_shader = glt_proc("glIsShader");
+	PFNGLISPROGRAMPROC is_program = glt_proc("glIsProgram");
+	PFNGLDETACHSHADERPROC detach = glt_proc("glDetachShader");
+	GLint ok = 0;
+	GLuint vs = compiled(GL_VERTEX_SHADER, vs_uniform, &ok);
+	GLuint fs = compiled(GL_FRAGMENT_SHADER, fs_uniform, &ok);
+	GLuint p = gl.CreateProgram(), q = gl.CreateProgram();
+
+	gl.AttachShader(p, vs);
+	gl.AttachShader(p, fs);
+	gl.AttachShader(q, fs);
+	gl.BindAttribLocation(p, 0, "pos");
+	gl.LinkProgram(p);
+	gl.UseProgram(p);
+	gl.DeleteShader(vs);
+	gl.DeleteShader(vs);  /* again: changes nothing */
+	ck_assert_int_eq(is_shader(vs), GL_TRUE);
+	ck_assert_int_eq(shader_deleted(vs), GL_TRUE);
+	gl.DeleteProgram(p);
+	ck_assert_int_eq(is_program(p), GL_TRUE);
+	gl.GetProgramiv(p, GL_DELETE_STATUS, &ok);
+	ck_assert_int_eq(ok, GL_TRUE);
+	clear_black();
+	draw_quad_at(p, full, 0, 0, 1, 0, 1);
+	glt_assert_pixel(16, 16, 0, 255, 0, 255);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	/* no longer current: the program goes, and the deleted shader with it */
+	gl.UseProgram(0);
+	ck_assert_int_eq(is_program(p), GL_FALSE);
+	ck_assert_int_eq(is_shader(vs), GL_FALSE);
+	ck_assert_int_eq(shader_deleted(fs), GL_FALSE);
+	/* detached from its last program, a deleted shader goes */
+	gl.DeleteShader(fs);
+	ck_assert_int_eq(is_shader(fs), GL_TRUE);
+	detach(q, fs);
+	ck_assert_int_eq(is_shader(fs), GL_FALSE);
+	ck_assert_int_eq(shader_deleted(fs), -1);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
+	/* left attached and deleted for the share group's teardown */
+	fs = compiled(GL_FRAGMENT_SHADER, fs_uniform, &ok);
+	gl.AttachShader(q, fs);
+	gl.DeleteShader(fs);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+END_TEST
+
 /*
  * Vertex shaders as piglit's glslparsertest hands them over: comments
  * before #version (and after it on its line), no main() at all, main
@@ -995,6 +1057,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_draw_from_mapped_buffer);
 	tcase_add_test(tc, t_program_queries);
 	tcase_add_test(tc, t_compile_and_link_errors);
+	tcase_add_test(tc, t_delete_flags_attached_and_current);
 	tcase_add_test(tc, t_shader_source_forms);
 	tcase_add_test(tc, t_es2_shader_extensions);
 	tcase_add_test(tc, t_pipeline_cache);

@@ -891,6 +891,12 @@ ROW(copy_tex_image_value)
 	texture_2d();
 	F(CopyTexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, -4, 4, 0);
 }
+/* the sizes of glTexImage2D: GL_MAX_TEXTURE_SIZE >> level at most */
+ROW(copy_tex_image_max)
+{
+	texture_2d();
+	F(CopyTexImage2D)(GL_TEXTURE_2D, 1, GL_RGBA, 0, 0, geti(GL_MAX_TEXTURE_SIZE) / 2 + 1, 1, 0);
+}
 ROW(copy_tex_image_border)
 {
 	texture_2d();
@@ -1240,13 +1246,25 @@ ROW(get_fb_attachment_none)
 	F(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
 					       GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &v);
 }
-/* ES 3.0 §6.1.13 answers for the default framebuffer's BACK; ES 2.0 does not */
-ROW(get_fb_attachment_default)
+static void default_fb_query(GLenum attachment, GLenum pname)
 {
 	GLint v;
 
-	F(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER, GL_BACK,
-					       GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+	F(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER, attachment, pname, &v);
+}
+/* ES 3.0 §6.1.13 answers for the default framebuffer's BACK; ES 2.0 does not */
+ROW(get_fb_attachment_default)
+{
+	default_fb_query(GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE);
+}
+/* ES 3.0 §6.1.13: framebuffer 0 has no attachment object names */
+ROW(get_fb_attachment_default_name)
+{
+	default_fb_query(GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME);
+}
+ROW(get_fb_attachment_default_color0)
+{
+	default_fb_query(GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE);
 }
 ROW(get_fb_attachment_target)
 {
@@ -1421,6 +1439,15 @@ ROW(blit_depth_formats)
 	fbo_rb(GL_DRAW_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, 0, GL_DEPTH24_STENCIL8, 8, 8);
 	blit8(GL_DEPTH_BUFFER_BIT, GL_NEAREST);
 }
+/* colour between integer and other buffers; integers never filter linearly */
+static void blit_colors(GLenum read_format, GLenum draw_format, GLenum filter)
+{
+	fbo_rb(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 0, read_format, 8, 8);
+	fbo_rb(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 0, draw_format, 8, 8);
+	blit8(GL_COLOR_BUFFER_BIT, filter);
+}
+ROW(blit_integer_to_normalized) { blit_colors(GL_RGBA8UI, GL_RGBA8, GL_NEAREST); }
+ROW(blit_integer_linear) { blit_colors(GL_RGBA8UI, GL_RGBA8UI, GL_LINEAR); }
 /* ES: a buffer onto itself where the rectangles overlap */
 ROW(blit_same_buffer)
 {
@@ -2562,6 +2589,8 @@ static const struct row rows[] = {
 	R(CopyTexImage2D, 3, E, copy_tex_image_enum),
 	R(CopyTexImage2D, 3, V, copy_tex_image_value),
 	R(CopyTexImage2D, 3, V, copy_tex_image_border),
+	R(CopyTexImage2D, 3, V, copy_tex_image_max),
+	R(CopyTexImage2D, 2, V, copy_tex_image_max),
 	R(CopyTexSubImage2D, 3, O, copy_tex_sub_image_operation),
 	R(CopyTexSubImage2D, 3, V, copy_tex_sub_image_value),
 	R(CopyTexSubImage3D, 3, E, copy_tex_sub_image3d_enum),
@@ -2660,8 +2689,8 @@ static const struct row rows[] = {
 	R(GetFramebufferAttachmentParameteriv, 3, O, get_fb_attachment_none),
 	R(GetFramebufferAttachmentParameteriv, 2, E, get_fb_attachment_none),
 	R(GetFramebufferAttachmentParameteriv, 2, O, get_fb_attachment_default),
-	D(GetFramebufferAttachmentParameteriv, 3, GL_NO_ERROR, get_fb_attachment_default,
-	  "ES 3.0 queries of the default framebuffer (BACK/DEPTH/STENCIL) are not implemented"),
+	R(GetFramebufferAttachmentParameteriv, 3, E, get_fb_attachment_default_name),
+	R(GetFramebufferAttachmentParameteriv, 3, O, get_fb_attachment_default_color0),
 	R(GetFramebufferAttachmentParameteriv, 3, E, get_fb_attachment_target),
 	R(InvalidateFramebuffer, 3, E, invalidate_framebuffer_enum),
 	R(InvalidateFramebuffer, 3, V, invalidate_framebuffer_value),
@@ -2692,6 +2721,8 @@ static const struct row rows[] = {
 	R(BlitFramebuffer, 3, O, blit_resolve_formats),
 	R(BlitFramebuffer, 3, O, blit_depth_formats),
 	R(BlitFramebuffer, 3, O, blit_same_buffer),
+	R(BlitFramebuffer, 3, O, blit_integer_to_normalized),
+	R(BlitFramebuffer, 3, O, blit_integer_linear),
 	R(RenderbufferStorageMultisample, 3, E, renderbuffer_storage_ms_enum),
 	R(RenderbufferStorageMultisample, 3, V, renderbuffer_storage_ms_samples),
 	R(RenderbufferStorageMultisample, 3, V, renderbuffer_storage_ms_size),

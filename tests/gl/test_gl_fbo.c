@@ -23,7 +23,7 @@
 #define FBO_FUNCS(X) \
 	X(GenTextures, GENTEXTURES) X(DeleteTextures, DELETETEXTURES) X(BindTexture, BINDTEXTURE) \
 	X(TexImage2D, TEXIMAGE2D) X(TexParameteri, TEXPARAMETERI) X(GenerateMipmap, GENERATEMIPMAP) \
-	X(CopyTexImage2D, COPYTEXIMAGE2D) \
+	X(CopyTexImage2D, COPYTEXIMAGE2D) X(CopyTexSubImage2D, COPYTEXSUBIMAGE2D) \
 	X(GenRenderbuffers, GENRENDERBUFFERS) X(DeleteRenderbuffers, DELETERENDERBUFFERS) \
 	X(BindRenderbuffer, BINDRENDERBUFFER) X(IsRenderbuffer, ISRENDERBUFFER) \
 	X(RenderbufferStorage, RENDERBUFFERSTORAGE) \
@@ -210,27 +210,49 @@ START_TEST(t_depth_renderbuffer)
 }
 END_TEST
 
-/* Depth + stencil in one DEPTH24_STENCIL8 renderbuffer: the stencil test works in an FBO. */
-START_TEST(t_depth_stencil_renderbuffer)
+/*
+ * The stencil test in an FBO, for each renderbuffer with stencil. A
+ * STENCIL_INDEX8 one is a depth/stencil image underneath: the depth test,
+ * enabled and set to fail on any depth left in the image, must act as
+ * without a depth buffer (it passes). dEQP-GLES2 fbo.render.*_stencil_index8,
+ * dEQP-GLES3 fbo.stencil.basic.*.
+ */
+static const struct {
+	GLenum format, attachment;
+	bool depth;
+} stencil_rbs[] = {
+	{ GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL_ATTACHMENT, true },
+	{ GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL_ATTACHMENT, true },
+	{ GL_STENCIL_INDEX8, GL_STENCIL_ATTACHMENT, false },
+};
+
+START_TEST(t_stencil_renderbuffer)
 {
 	GLuint p = program(vs_color, fs_color), t = color_texture(8, 8), f = fbo_with(t);
-	GLuint ds = renderbuffer(GL_DEPTH24_STENCIL8, 8, 8);
+	GLuint ds = renderbuffer(stencil_rbs[_i].format, 8, 8);
 
-	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ds);
+	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, stencil_rbs[_i].attachment, GL_RENDERBUFFER, ds);
 	ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
 	gl.Viewport(0, 0, 8, 8);
 	gl.ClearStencil(0);
 	gl.ClearColor(0, 0, 0, 1);
-	gl.Clear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+	gl.ClearDepthf(stencil_rbs[_i].depth ? 1 : 0);
+	gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+	gl.Enable(GL_DEPTH_TEST);
+	gl.DepthFunc(GL_LESS);
 	gl.Enable(GL_STENCIL_TEST);
 	gl.StencilFunc(GL_ALWAYS, 1, 0xff);
 	gl.StencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
 	draw_color(p, left, 0, 1, 0, 0);           /* marks the left half */
 	gl.StencilFunc(GL_EQUAL, 1, 0xff);
+	gl.DepthFunc(GL_LEQUAL);
 	draw_color(p, full, 0, 0, 1, 0);           /* green only where marked */
 	gl.Disable(GL_STENCIL_TEST);
+	gl.Disable(GL_DEPTH_TEST);
 	glt_assert_pixel(1, 4, 0, 255, 0, 255);
 	glt_assert_pixel(6, 4, 0, 0, 0, 255);
+	ck_assert_int_eq(glt_geti(GL_STENCIL_BITS), 8);
+	ck_assert_int_eq(glt_geti(GL_DEPTH_BITS) > 0, stencil_rbs[_i].depth);
 	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
 	gl.Viewport(0, 0, GLT_W, GLT_H);
 	fx.DeleteFramebuffers(1, &f);
@@ -312,6 +334,59 @@ START_TEST(t_copy_from_fbo)
 	fx.DeleteTextures(1, &dst);
 	gl.DeleteProgram(p);
 	gl.DeleteProgram(pt);
+}
+END_TEST
+
+/* Texel x of a 4-wide texture drawn over the window: the window pixel at its centre. */
+static int texel_pixel(int x)
+{
+	return x * GLT_W / 4 + GLT_W / 8;
+}
+
+/*
+ * glCopyTex(Sub)Image2D into ALPHA and LUMINANCE_ALPHA textures take the
+ * source's alpha (and red): those are R/RG images a blit would fill with red
+ * and green. The source: (40, 80, 120, 160) left of x = 4, (200, 0, 0, 60)
+ * right. dEQP-GLES2/3 texture.specification.basic_copytex(sub)image2d.*_alpha.
+ */
+START_TEST(t_copy_to_alpha_formats)
+{
+	static const uint8_t zeros[4 * 4 * 2];
+	GLuint src = color_texture(8, 4), f = fbo_with(src), a, la, p;
+
+	gl.Viewport(0, 0, 8, 4);
+	gl.ClearColor(40 / 255.0f, 80 / 255.0f, 120 / 255.0f, 160 / 255.0f);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.Enable(GL_SCISSOR_TEST);
+	gl.Scissor(4, 0, 4, 4);
+	gl.ClearColor(200 / 255.0f, 0, 0, 60 / 255.0f);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.Disable(GL_SCISSOR_TEST);
+	a = glt_texture(GL_TEXTURE_2D);
+	fx.CopyTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 2, 0, 4, 4, 0);
+	la = glt_texture(GL_TEXTURE_2D);
+	fx.TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE_ALPHA, 4, 4, 0, GL_LUMINANCE_ALPHA,
+		      GL_UNSIGNED_BYTE, zeros);
+	fx.CopyTexSubImage2D(GL_TEXTURE_2D, 0, 1, 0, 3, 0, 2, 4);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	gl.Viewport(0, 0, GLT_W, GLT_H);
+	p = program(vs_tex, fs_tex);
+	fx.BindTexture(GL_TEXTURE_2D, a);
+	draw(full);
+	glt_assert_pixel(texel_pixel(1), 16, 0, 0, 0, 160);
+	glt_assert_pixel(texel_pixel(2), 16, 0, 0, 0, 60);
+	fx.BindTexture(GL_TEXTURE_2D, la);
+	draw(full);
+	glt_assert_pixel(texel_pixel(0), 16, 0, 0, 0, 0);
+	glt_assert_pixel(texel_pixel(1), 16, 40, 40, 40, 160);
+	glt_assert_pixel(texel_pixel(2), 16, 200, 200, 200, 60);
+	glt_assert_pixel(texel_pixel(3), 16, 0, 0, 0, 0);
+	fx.DeleteFramebuffers(1, &f);
+	fx.DeleteTextures(1, &src);
+	fx.DeleteTextures(1, &a);
+	fx.DeleteTextures(1, &la);
+	gl.DeleteProgram(p);
 }
 END_TEST
 
@@ -664,6 +739,46 @@ START_TEST(t_queries)
 }
 END_TEST
 
+static GLint default_param(GLenum attachment, GLenum pname)
+{
+	GLint v = -1;
+
+	fx.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, attachment, pname, &v);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	return v;
+}
+
+/*
+ * ES 3.0 §6.1.13: framebuffer 0's buffers (the fixture's RGBA8 + D24S8
+ * pbuffer) answer as GL_FRAMEBUFFER_DEFAULT; a texture attached with no
+ * level specified has no component type. dEQP-GLES3 negative_api.state.
+ * get_framebuffer_attachment_parameteriv, state_query.fbo.*.
+ */
+START_TEST(t_default_framebuffer_queries)
+{
+	GLuint t, f;
+
+	ck_assert_int_eq(default_param(GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE),
+			 GL_FRAMEBUFFER_DEFAULT);
+	ck_assert_int_eq(default_param(GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE), 8);
+	ck_assert_int_eq(default_param(GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE), 0);
+	ck_assert_int_eq(default_param(GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE),
+			 GL_UNSIGNED_NORMALIZED);
+	ck_assert_int_eq(default_param(GL_DEPTH, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE), 24);
+	ck_assert_int_eq(default_param(GL_DEPTH, GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE), 0);
+	ck_assert_int_eq(default_param(GL_STENCIL, GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE), 8);
+	ck_assert_int_eq(default_param(GL_STENCIL, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE),
+			 GL_FRAMEBUFFER_DEFAULT);
+	fx.GenTextures(1, &t);
+	fx.BindTexture(GL_TEXTURE_2D, t);
+	f = fbo_with(t);
+	ck_assert_int_eq(default_param(GL_COLOR_ATTACHMENT0,
+				       GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE), GL_NONE);
+	fx.DeleteFramebuffers(1, &f);
+	fx.DeleteTextures(1, &t);
+}
+END_TEST
+
 #define EXPECT(call, err) do { call; ck_assert_int_eq(gl.GetError(), err); } while (0)
 
 START_TEST(t_errors)
@@ -758,11 +873,13 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_add_test(tc, t_render_to_texture);
 	tcase_add_test(tc, t_depth_renderbuffer);
-	tcase_add_test(tc, t_depth_stencil_renderbuffer);
+	tcase_add_loop_test(tc, t_stencil_renderbuffer, 0, sizeof(stencil_rbs) / sizeof(stencil_rbs[0]));
 	tcase_add_test(tc, t_cube_face_and_level);
 	tcase_add_test(tc, t_copy_from_fbo);
+	tcase_add_test(tc, t_copy_to_alpha_formats);
 	tcase_add_test(tc, t_status);
 	tcase_add_test(tc, t_queries);
+	tcase_add_test(tc, t_default_framebuffer_queries);
 	tcase_add_test(tc, t_errors);
 	tcase_add_test(tc, t_depth_texture_target);
 	tcase_add_test(tc, t_es2_rules);

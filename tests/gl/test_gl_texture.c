@@ -362,15 +362,21 @@ START_TEST(t_generate_mipmap)
 END_TEST
 
 /* Levels given one by one make a complete chain too. */
+/* A 4x4 level 0 in red, 2x2 level 1 in green, 1x1 level 2 in blue. */
+static void fill_levels(uint8_t l0[16 * 4], uint8_t l1[4 * 4], uint8_t l2[4])
+{
+	fill(l0, 16, 255, 0, 0, 255);
+	fill(l1, 4, 0, 255, 0, 255);
+	fill(l2, 1, 0, 0, 255, 255);
+}
+
 START_TEST(t_explicit_levels)
 {
 	uint8_t l0[16 * 4], l1[4 * 4], l2[4];
 	GLuint p = glt_texture_program(glt_vs3_window, fs_lod), t = glt_texture(GL_TEXTURE_2D);
 	GLint lod = gl.GetUniformLocation(p, "u_lod");
 
-	fill(l0, 16, 255, 0, 0, 255);
-	fill(l1, 4, 0, 255, 0, 255);
-	fill(l2, 1, 0, 0, 255, 255);
+	fill_levels(l0, l1, l2);
 	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
 	tx.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, l1);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, l0);
@@ -390,6 +396,45 @@ START_TEST(t_explicit_levels)
 	tx.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, l2);
 	glt_draw_window();
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	tx.DeleteTextures(1, &t);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/*
+ * A texture filtered without mipmaps samples its base level only, yet
+ * textureSize and texelFetch reach the levels GL has above it (ES 3.0
+ * §3.8.13, GLSL ES 3.00 §8.8). dEQP-GLES3 shaders.texture_functions.texturesize.*.
+ */
+START_TEST(t_levels_without_mipmapping)
+{
+	static const char *fs_size =
+		"#version 300 es\n"
+		"precision mediump float;\n"
+		"uniform sampler2D tex;\n"
+		"uniform int u_lod;\n"
+		"out vec4 o;\n"
+		"void main() {\n"
+		"  vec2 size = vec2(textureSize(tex, u_lod));\n"
+		"  vec4 c = texelFetch(tex, ivec2(0), u_lod);\n"
+		"  o = vec4(size / 255.0, c.g, c.b);\n"
+		"}\n";
+	/* level i's size and texel (0, 0)'s green and blue */
+	static const uint8_t want[3][4] = { { 4, 4, 0, 0 }, { 2, 2, 255, 0 }, { 1, 1, 0, 255 } };
+	uint8_t l0[16 * 4], l1[4 * 4], l2[4];
+	GLuint p = glt_texture_program(glt_vs3_window, fs_size), t = glt_texture(GL_TEXTURE_2D);
+	GLint lod = gl.GetUniformLocation(p, "u_lod");
+
+	fill_levels(l0, l1, l2);
+	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, l0);
+	tx.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, l1);
+	tx.TexImage2D(GL_TEXTURE_2D, 2, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, l2);
+	for (int i = 0; i < 3; i++) {
+		gl.Uniform1i(lod, i);
+		glt_draw_window();
+		glt_assert_pixel_near(16, 16, want[i], 0);
+	}
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	tx.DeleteTextures(1, &t);
 	gl.DeleteProgram(p);
@@ -1142,6 +1187,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_filter);
 	tcase_add_test(tc, t_generate_mipmap);
 	tcase_add_test(tc, t_explicit_levels);
+	tcase_add_test(tc, t_levels_without_mipmapping);
 	tcase_add_test(tc, t_incomplete_black);
 	tcase_add_test(tc, t_alternating_textures_see_changes);
 	tcase_add_test(tc, t_cube_faces);
