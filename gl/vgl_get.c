@@ -3,7 +3,8 @@
  * glGetString(i) and the state queries (glGetIntegerv, glGetFloatv,
  * glGetBooleanv, glGetInteger64v, glGetIntegeri_v). Every pname resolves to
  * one typed value (get_value); the four entry points convert it with GL's
- * rules (ES 3.0 §6.1.2: normalised floats map to the full integer range).
+ * rules (ES 3.0 §6.1.2: colours, depth range and depth clear value map to
+ * integers by table 4.7's INT row, 32-bit, for glGetInteger64v as well).
  */
 #include <math.h>
 #include <stdio.h>
@@ -397,7 +398,7 @@ static void GL_APIENTRY vgl_GetInteger64v(GLenum pname, GLint64 *data)
 	if (!lookup(pname, &ctx, &v) || !data)
 		return;
 	for (int i = 0; i < v.n; i++)
-		data[i] = as_int(&v, i, INT64_MAX);
+		data[i] = as_int(&v, i, INT32_MAX);
 }
 
 static void GL_APIENTRY vgl_GetFloatv(GLenum pname, GLfloat *data)

@@ -188,8 +188,10 @@ END_TEST
 
 START_TEST(t_state_queries)
 {
+	PFNGLGETINTEGER64VPROC get64 = glt_proc("glGetInteger64v");
 	GLfloat c[4];
 	GLint i[4];
+	GLint64 w[4];
 	GLboolean b[4];
 
 	gl.ClearColor(0.25f, 0.5f, 0.75f, 1.0f);
@@ -197,6 +199,11 @@ START_TEST(t_state_queries)
 	ck_assert(c[0] == 0.25f && c[1] == 0.5f && c[2] == 0.75f && c[3] == 1.0f);
 	gl.GetIntegerv(GL_COLOR_CLEAR_VALUE, i);
 	ck_assert_int_eq(i[3], INT32_MAX);
+	/* table 4.7's 32-bit INT mapping in glGetInteger64v too (ES 3.0 §6.1.2;
+	 * dEQP-GLES3 state_query.floats.*_getinteger64) */
+	get64(GL_COLOR_CLEAR_VALUE, w);
+	ck_assert_int_eq(w[3], INT32_MAX);
+	ck_assert_int_eq(w[1], 1073741824);
 	gl.ColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
 	gl.GetBooleanv(GL_COLOR_WRITEMASK, b);
 	ck_assert(b[0] == GL_TRUE && b[1] == GL_FALSE && b[2] == GL_TRUE && b[3] == GL_FALSE);
