@@ -55,6 +55,13 @@ static VkRect2D scissor_rect(const struct vgl_context *ctx, const struct vgl_fb 
 	return (VkRect2D){ { (int32_t)x0, (int32_t)y0 }, { (uint32_t)(x1 - x0), (uint32_t)(y1 - y0) } };
 }
 
+/* glStencilFunc's ref is clamped to [0, 2^s - 1] when used (ES 3.0 §4.1.4),
+ * not masked: every stencil format here has 8 bits. */
+static uint32_t stencil_ref(GLint ref)
+{
+	return ref < 0 ? 0 : ref > 0xff ? 0xff : (uint32_t)ref;
+}
+
 static void emit_dynamic(struct vgl_context *ctx, const struct vgl_fb *fb, VkCommandBuffer cmd)
 {
 	const struct vgl_state *st = &ctx->st;
@@ -72,10 +79,8 @@ static void emit_dynamic(struct vgl_context *ctx, const struct vgl_fb *fb, VkCom
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_BLEND_COLOR))
 		vvk_CmdSetBlendConstants(cmd, st->blend_color);
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF)) {
-		vvk_CmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_BIT,
-					   (uint32_t)st->stencil[0].ref & 0xff);
-		vvk_CmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT,
-					   (uint32_t)st->stencil[1].ref & 0xff);
+		vvk_CmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_BIT, stencil_ref(st->stencil[0].ref));
+		vvk_CmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT, stencil_ref(st->stencil[1].ref));
 	}
 	ctx->dirty &= ~(VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT) | VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR) |
 			VGL_DIRTY_BIT(VGL_DIRTY_BLEND_COLOR) | VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF));

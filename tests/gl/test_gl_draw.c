@@ -427,6 +427,30 @@ START_TEST(t_masked_stencil_clear)
 }
 END_TEST
 
+/* glStencilFunc's ref is clamped to the stencil range when used, not
+ * masked: 256 tests as 255, -1 as 0 (dEQP's stencil grids end with both). */
+START_TEST(t_stencil_ref_clamped)
+{
+	static const struct { GLint ref; GLint stored; } rows[] = { { 256, 0xff }, { -1, 0 } };
+	GLuint p = uniform_program();
+
+	for (unsigned i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		clear_black();
+		gl.ClearStencil(rows[i].stored);
+		gl.Clear(GL_STENCIL_BUFFER_BIT);
+		gl.Enable(GL_STENCIL_TEST);
+		gl.StencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+		gl.StencilFunc(GL_EQUAL, rows[i].ref, 0xff);
+		draw_quad_at(p, full, 0, 0, 1, 0, 1);
+		gl.Disable(GL_STENCIL_TEST);
+		glt_assert_pixel(16, 16, 0, 255, 0, 255);
+		/* the query keeps what was given */
+		ck_assert_int_eq(glt_geti(GL_STENCIL_REF), rows[i].ref);
+	}
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* Pixel centre of column / row i in NDC (32 pixels). */
 static float centre(int i)
 {
@@ -1046,6 +1070,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_normalized_bytes);
 	tcase_add_test(tc, t_stencil);
 	tcase_add_test(tc, t_masked_stencil_clear);
+	tcase_add_test(tc, t_stencil_ref_clamped);
 	tcase_add_test(tc, t_line_loop_and_fan);
 	tcase_add_test(tc, t_instanced);
 	tcase_add_test(tc, t_uniform_arrays_matrices);
