@@ -205,7 +205,9 @@ mark() {
     sleep 1
     shoot glmark2 "$work/glmark2-$d.png" || fail "glmark2-es2 on $d: no window ($(cat "$log"))"
     wait $pid || fail "glmark2-es2 on $d failed: $(cat "$log")"
-    /usr/bin/python3 "$shotcheck" check --label "glmark2-es2 $d" --min-colours 8 \
+    # the texture scene's cube covers 4-7 % of the 400x300 window as it turns
+    # (the default 5 % failed a Mesa row at 4.7 %): 2 % still tells it from black
+    /usr/bin/python3 "$shotcheck" check --label "glmark2-es2 $d" --min-colours 8 --min-lit 0.02 \
         "$work/glmark2-$d.png" || fail "glmark2-es2 on $d: bad picture"
     case $d in
     virtgl) grep -q 'GL_VENDOR: *virtgl' "$log" || fail "glmark2-es2 did not run on virtgl" ;;
