@@ -170,10 +170,12 @@ static bool describe_colors(struct vgl_context *ctx, const struct vgl_fbo *fbo, 
 {
 	uint32_t n = draw ? vgl_framebuffer_max_draw_buffers(ctx) : 1;
 	struct att_image img;
+	bool alpha_less = true;
 
 	for (uint32_t i = 0; i < n; i++) {
 		if (!buffer_image(fbo, draw ? fbo->draw_buffers[i] : fbo->read_buffer, &img))
 			continue;
+		alpha_less &= vgl_pixel_hidden_alpha(img.fmt);
 		fb->draw[i] = color_target(&img);
 		if (!fb->draw[i].view)
 			return false;
@@ -183,6 +185,9 @@ static bool describe_colors(struct vgl_context *ctx, const struct vgl_fbo *fbo, 
 	}
 	if (fb->nr_draw)
 		describe_color(fb, &fb->draw[0]);
+	/* RGB buffers keep their hidden alpha at 1 (vgl_pixel_hidden_alpha);
+	 * with RGBA ones beside them, draws write alpha to all */
+	fb->no_alpha = fb->nr_draw && alpha_less;
 	if (!draw)
 		fb->nr_draw = 0;
 	return true;

@@ -368,6 +368,21 @@ enum vgl_texel_kind vgl_pixel_kind(const struct vgl_pixel_format *f)
 	return vgl_codec_vk(f->vk, &c) ? (enum vgl_texel_kind)c.kind : VGL_TEXEL_UNORM;
 }
 
+bool vgl_pixel_hidden_alpha(const struct vgl_pixel_format *f)
+{
+	if (f->base_format != GL_RGB)
+		return false;
+	switch (f->vk) {
+	case VK_FORMAT_R8G8B8A8_UNORM:
+	case VK_FORMAT_R8G8B8A8_SRGB:
+	case VK_FORMAT_R16G16B16A16_SFLOAT:
+	case VK_FORMAT_R32G32B32A32_SFLOAT:
+		return true;
+	default:
+		return false;
+	}
+}
+
 bool vgl_pixel_srgb(const struct vgl_pixel_format *f)
 {
 	return f->vk == VK_FORMAT_R8G8B8A8_SRGB || f->vk == VK_FORMAT_B8G8R8A8_SRGB ||

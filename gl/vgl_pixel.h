@@ -60,6 +60,11 @@ void vgl_pixel_convert_row(const struct vgl_pixel_format *f, const void *src, vo
 GLint vgl_pixel_bits(const struct vgl_pixel_format *f, GLenum pname);
 /* What the image's channels hold (from its VkFormat). */
 enum vgl_texel_kind vgl_pixel_kind(const struct vgl_pixel_format *f);
+/* An RGB format in an image with an alpha channel (RGB8 as RGBA8): as a
+ * colour buffer that alpha is kept at 1 (filled when the image is made,
+ * never drawn or cleared to anything else), what GL reads as the alpha of
+ * a buffer without alpha (blending included). */
+bool vgl_pixel_hidden_alpha(const struct vgl_pixel_format *f);
 /* Whether the image stores sRGB-encoded colour (GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING). */
 bool vgl_pixel_srgb(const struct vgl_pixel_format *f);
 /* GL_UNSIGNED_NORMALIZED, GL_SIGNED_NORMALIZED, GL_FLOAT, GL_INT or GL_UNSIGNED_INT. */

@@ -285,6 +285,8 @@ static void storage(GLenum target, GLsizei samples, GLenum internalformat, GLsiz
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return;
 	}
+	if (s)
+		vgl_tex_storage_fill_alpha(ctx, s, storage_format(ctx, internalformat));
 	vgl_tex_storage_unref(rb->storage);
 	rb->storage = s;
 	rb->fmt = storage_format(ctx, internalformat);

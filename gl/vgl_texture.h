@@ -234,6 +234,11 @@ void vgl_tex_storage_upload(struct vgl_context *ctx, struct vgl_tex_storage *s,
 			    const struct vgl_upload *up);
 /* Fills every layer of a 1x1 RGBA8 storage with `texel` in a submission of
  * its own (usable while a draw records inside rendering). */
+/* A new storage of format f: a hidden alpha (vgl_pixel_hidden_alpha) is
+ * filled with 1 in ctx's batch, ahead of any upload (the rest of a texel
+ * not uploaded is undefined in GL). */
+void vgl_tex_storage_fill_alpha(struct vgl_context *ctx, struct vgl_tex_storage *s,
+				const struct vgl_pixel_format *f);
 int vgl_tex_storage_fill_now(struct vgl_device *dev, struct vgl_tex_storage *s,
 			     const uint8_t texel[4]);
 

@@ -111,6 +111,7 @@ struct vgl_tex_storage *vgl_texture_level_storage(struct vgl_context *ctx, struc
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return NULL;
 	}
+	vgl_tex_storage_fill_alpha(ctx, s, lv->fmt);
 	keep_levels(ctx, t, t->storage, s);
 	vgl_tex_storage_unref(t->storage);
 	t->storage = s;

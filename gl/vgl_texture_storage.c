@@ -383,6 +383,23 @@ static bool record_fill(struct vgl_device *dev, struct oneoff *o, struct vgl_tex
 	return vvk_EndCommandBuffer(*cmd) == VK_SUCCESS;
 }
 
+void vgl_tex_storage_fill_alpha(struct vgl_context *ctx, struct vgl_tex_storage *s,
+				const struct vgl_pixel_format *f)
+{
+	VkCommandBuffer cmd;
+
+	/* only a renderable one becomes a colour buffer */
+	if (!vgl_pixel_hidden_alpha(f) || !s->renderable || !(cmd = vgl_batch_cmd(ctx)))
+		return;
+	vgl_batch_end_rendering(ctx);
+	vvk_CmdClearColorImage(cmd, s->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			       &(VkClearColorValue){ .float32 = { 0, 0, 0, 1 } }, 1,
+			       &(VkImageSubresourceRange){ VK_IMAGE_ASPECT_COLOR_BIT, 0, s->levels,
+							   0, s->is_3d ? 1 : s->layers });
+	vgl_batch_use(ctx, &s->obj);
+	s->written = true;
+}
+
 /*
  * Fills every layer of a 1x1 colour storage with one RGBA8 texel in a
  * submission of its own. Used while a draw records inside rendering, where

@@ -739,6 +739,70 @@ START_TEST(t_queries)
 }
 END_TEST
 
+/* An FBO with one colour renderbuffer of `format`, 8x8, bound; its name in *rb. */
+static GLuint fbo_rb(GLenum format, GLuint *rb)
+{
+	GLuint f;
+
+	*rb = renderbuffer(format, 8, 8);
+	fx.GenFramebuffers(1, &f);
+	fx.BindFramebuffer(GL_FRAMEBUFFER, f);
+	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, *rb);
+	return f;
+}
+
+/*
+ * An RGB8 colour buffer is an RGBA8 image whose alpha GL never sees: it
+ * reads back as 1 and blends as a destination alpha of 1, whatever clears,
+ * draws and blits bring (a fresh image included). GL_RGB textures as
+ * attachments alike. dEQP-GLES3 fbo.color.clear.rgb8, color.blend.rgb8_src_over,
+ * fbo.blit.conversion.*rgb8*, dEQP-GLES2 fbo.render.recreate_colorbuffer.*tex2d_rgb*.
+ */
+START_TEST(t_rgb_buffers_keep_alpha_one)
+{
+	PFNGLBLITFRAMEBUFFERPROC blit = glt_proc("glBlitFramebuffer");
+	GLuint p = program(vs_color, fs_color), rb[2], t, f[3];
+
+	f[0] = fbo_rb(GL_RGBA8, &rb[0]);
+	f[1] = fbo_rb(GL_RGB8, &rb[1]);
+
+	gl.Viewport(0, 0, 8, 8);
+	glt_assert_pixel(1, 1, 0, 0, 0, 255);       /* fresh: alpha 1 already */
+	gl.ClearColor(0.2f, 0.4f, 0.6f, 0.0f);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	glt_assert_pixel(1, 1, 51, 102, 153, 255);
+	/* destination alpha 1: GL_DST_ALPHA keeps the source whole */
+	gl.Enable(GL_BLEND);
+	gl.BlendFunc(GL_DST_ALPHA, GL_ZERO);
+	gl.Uniform4f(gl.GetUniformLocation(p, "u_color"), 1, 0, 0, 0);
+	gl.Uniform1f(gl.GetUniformLocation(p, "u_z"), 0);
+	draw(full);
+	gl.Disable(GL_BLEND);
+	glt_assert_pixel(1, 1, 255, 0, 0, 255);
+	/* a blit brings no alpha along */
+	fx.BindFramebuffer(GL_FRAMEBUFFER, f[0]);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	fx.BindFramebuffer(GL_DRAW_FRAMEBUFFER, f[1]);
+	blit(0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+	fx.BindFramebuffer(GL_FRAMEBUFFER, f[1]);
+	glt_assert_pixel(1, 1, 51, 102, 153, 255);
+	/* a GL_RGB texture level made without data, drawn with alpha 0 */
+	fx.GenTextures(1, &t);
+	fx.BindTexture(GL_TEXTURE_2D, t);
+	fx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 8, 8, 0, GL_RGB, GL_UNSIGNED_BYTE, NULL);
+	f[2] = fbo_with(t);
+	draw(full);
+	glt_assert_pixel(1, 1, 255, 0, 0, 255);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	gl.Viewport(0, 0, GLT_W, GLT_H);
+	fx.DeleteFramebuffers(3, f);
+	fx.DeleteRenderbuffers(2, rb);
+	fx.DeleteTextures(1, &t);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static GLint default_param(GLenum attachment, GLenum pname)
 {
 	GLint v = -1;
@@ -880,6 +944,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_status);
 	tcase_add_test(tc, t_queries);
 	tcase_add_test(tc, t_default_framebuffer_queries);
+	tcase_add_test(tc, t_rgb_buffers_keep_alpha_one);
 	tcase_add_test(tc, t_errors);
 	tcase_add_test(tc, t_depth_texture_target);
 	tcase_add_test(tc, t_es2_rules);
