@@ -15,6 +15,7 @@
 #include <stdbool.h>
 
 #include "vgl_object.h"
+#include "vgl_range.h"
 #include "vvk.h"
 
 struct vgl_device;
@@ -64,13 +65,6 @@ static inline bool vgl_storage_stale(const struct vgl_storage *s, VkDeviceSize o
 				     VkDeviceSize size)
 {
 	return offset < s->written_hi && s->written_lo < offset + size;
-}
-
-/* Whether [offset, offset + size) lies inside [0, total), without overflow
- * (GLintptr and GLsizeiptr come from the application: any value). */
-static inline bool vgl_range_ok(GLintptr offset, GLsizeiptr size, GLsizeiptr total)
-{
-	return offset >= 0 && size >= 0 && size <= total && offset <= total - size;
 }
 
 /* The buffer object of a name for a bind: created on the first bind of a

@@ -268,6 +268,10 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
+	/* indices past the element buffer's end (or none) draw nothing: the host
+	 * never reads outside a buffer (ES 3.0: undefined results, no error) */
+	if (d->indexed && !vgl_draw_indices_present(ctx, d))
+		return;
 	cmd = vgl_batch_render(ctx, &fb);
 	if (!cmd)
 		return;
@@ -332,7 +336,7 @@ static void draw_restarted(struct vgl_context *ctx, const struct vgl_draw *d)
 
 static void draw_indexed(struct vgl_context *ctx, const struct vgl_draw *d)
 {
-	if (ctx->st.primitive_restart_fixed && d->count > 0)
+	if (ctx->st.primitive_restart_fixed && d->count > 0 && vgl_draw_indices_present(ctx, d))
 		draw_restarted(ctx, d);
 	else
 		draw(ctx, d);

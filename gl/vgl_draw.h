@@ -67,6 +67,9 @@ bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 bool vgl_draw_ubo_offsets(struct vgl_context *ctx, struct vgl_linked *l, VkCommandBuffer cmd);
 /* The largest index a draw reads (client arrays need it); -1 if unknown. */
 int64_t vgl_draw_max_index(struct vgl_context *ctx, const struct vgl_draw *d);
+/* Whether the draw's indices are there to read: client memory not NULL, or
+ * [offset, offset + count * size) inside the element buffer's storage. */
+bool vgl_draw_indices_present(const struct vgl_context *ctx, const struct vgl_draw *d);
 /* The draw's indices where the CPU reads them (read back from the GPU if it
  * wrote them); NULL if they cannot be had (out of the buffer, lost device). */
 const uint8_t *vgl_draw_cpu_indices(struct vgl_context *ctx, const struct vgl_draw *d);

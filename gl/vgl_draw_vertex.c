@@ -22,12 +22,29 @@ static uint32_t index_size(GLenum type)
 	return type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
 }
 
+/* The bytes of a draw's indices (count <= INT_MAX, 4-byte indices: no overflow). */
+static uint64_t index_bytes(const struct vgl_draw *d)
+{
+	return (uint64_t)d->count * index_size(d->index_type);
+}
+
+bool vgl_draw_indices_present(const struct vgl_context *ctx, const struct vgl_draw *d)
+{
+	const struct vgl_buffer *eb = ctx->vao->elements;
+
+	if (!eb)
+		return d->indices != NULL;
+	return eb->storage && vgl_range_ok((GLintptr)(uintptr_t)d->indices,
+					   (GLsizeiptr)index_bytes(d),
+					   (GLsizeiptr)eb->storage->size);
+}
+
 /* The CPU-readable indices of a draw (client memory, or the element
  * buffer's CPU copy); NULL if there is none current. */
 const uint8_t *vgl_draw_cpu_indices(struct vgl_context *ctx, const struct vgl_draw *d)
 {
 	struct vgl_buffer *eb = ctx->vao->elements;
-	VkDeviceSize bytes = (VkDeviceSize)d->count * index_size(d->index_type);
+	VkDeviceSize bytes = index_bytes(d);
 
 	if (!eb)
 		return d->indices;
@@ -97,6 +114,30 @@ static bool client_array(struct vgl_context *ctx, const struct vgl_draw *d,
 	return vb->buf != VK_NULL_HANDLE;
 }
 
+/* The last vertex (or instance) an array is read at without reading the
+ * indices; -1 when only the indices tell (an indexed per-vertex array). */
+static int64_t last_known(const struct vgl_draw *d, const struct vgl_attrib *a)
+{
+	if (a->divisor)
+		return (d->instances - 1) / (int64_t)a->divisor;
+	return d->indexed ? -1 : (int64_t)d->first + d->count - 1;
+}
+
+/* Whether what the draw reads of a buffer's array lies inside the storage:
+ * a vertex range past the end is not sent to the host (undefined results in
+ * ES 3.0, nothing drawn here), and offset + last * stride cannot wrap. */
+static bool array_inside(const struct vgl_draw *d, const struct vgl_attrib *a, uint32_t stride,
+			 VkDeviceSize size)
+{
+	int64_t last = last_known(d, a);
+	uint64_t end;
+
+	if (last < 0)
+		return (uintptr_t)a->pointer < size;
+	return vgl_mul_add((uint64_t)last, stride, (uintptr_t)a->pointer, &end) &&
+	       vgl_add3(end, vgl_attrib_size(a), 0, &end) && end <= size;
+}
+
 static bool enabled_array(struct vgl_context *ctx, const struct vgl_draw *d,
 			  const struct vgl_attrib *a, uint32_t stride, struct vbind *vb)
 {
@@ -105,23 +146,24 @@ static bool enabled_array(struct vgl_context *ctx, const struct vgl_draw *d,
 	if (!a->buffer)
 		return client_array(ctx, d, a, stride, vb);
 	s = a->buffer->storage;
-	if (!s)
+	if (!s || !array_inside(d, a, stride, s->size))
 		return false;
 	vgl_batch_use(ctx, &s->obj);
 	vb->buf = s->buf;
 	vb->offset = (uintptr_t)a->pointer;
-	return vb->offset < s->size;
+	return true;
 }
 
 /* Where a converted array's data can be read by the CPU; NULL if nowhere. */
 static const uint8_t *converted_source(const struct vgl_attrib *a, VkDeviceSize bytes)
 {
 	struct vgl_storage *s;
+	uint64_t end;
 
 	if (!a->buffer)
 		return a->pointer;
 	s = a->buffer->storage;
-	if (!s || (uintptr_t)a->pointer + bytes > s->size ||
+	if (!s || !vgl_add3((uintptr_t)a->pointer, bytes, 0, &end) || end > s->size ||
 	    vgl_storage_stale(s, (uintptr_t)a->pointer, bytes))
 		return NULL;
 	return s->map + (uintptr_t)a->pointer;
@@ -258,7 +300,7 @@ uint32_t vgl_draw_indices(struct vgl_context *ctx, const struct vgl_draw *d, VkC
 	if (!d->indexed)
 		return (uint32_t)d->count;
 	if (eb) {
-		if (!eb->storage || (uintptr_t)d->indices >= eb->storage->size)
+		if (!vgl_draw_indices_present(ctx, d))
 			return 0;
 		vgl_batch_use(ctx, &eb->storage->obj);
 		vvk_CmdBindIndexBuffer(cmd, eb->storage->buf, (uintptr_t)d->indices,

@@ -401,7 +401,8 @@ static void invalidate(GLenum target, GLsizei n, const GLenum *atts, GLsizei w, 
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	for (GLsizei i = 0; i < n; i++) {
+	/* no attachments to read: nothing is invalidated (a hint) */
+	for (GLsizei i = 0; atts && i < n; i++) {
 		GLenum err = invalidate_error(ctx, f, atts[i]);
 
 		if (err != GL_NO_ERROR) {
@@ -430,7 +431,7 @@ static void GL_APIENTRY vgl_InvalidateSubFramebuffer(GLenum target, GLsizei n,
  * STENCIL_EXT are GL_COLOR, GL_DEPTH and GL_STENCIL). */
 static bool es2_attachments(const struct vgl_context *ctx, GLsizei n, const GLenum *atts)
 {
-	for (GLsizei i = 0; ctx->major < 3 && i < n; i++)
+	for (GLsizei i = 0; ctx->major < 3 && atts && i < n; i++)
 		if ((atts[i] > GL_COLOR_ATTACHMENT0 && atts[i] <= GL_COLOR_ATTACHMENT3) ||
 		    atts[i] == GL_DEPTH_STENCIL_ATTACHMENT)
 			return false;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "vgl_names.h"
+#include "vgl_range.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -246,9 +247,12 @@ void *vgl_names_lookup(struct vgl_names *n, pthread_mutex_t *lock, uint32_t name
 }
 
 /* The namespace for a glGen* or glDelete* of `count` names; NULL without a
- * context, for a negative count (GL_INVALID_VALUE), or without a namespace. */
+ * context, for a negative count (GL_INVALID_VALUE), without a namespace, or
+ * for a NULL array of names (nothing to write or read: Mesa's glGenTextures
+ * and glDeleteTextures return without an error, and so does every type here). */
 static struct vgl_names *count_space(const struct vgl_name_ops *ops, GLsizei count,
-				     struct vgl_context **ctx, pthread_mutex_t **lock)
+				     const void *names, struct vgl_context **ctx,
+				     pthread_mutex_t **lock)
 {
 	*ctx = vgl_current_context();
 	if (!*ctx)
@@ -257,6 +261,8 @@ static struct vgl_names *count_space(const struct vgl_name_ops *ops, GLsizei cou
 		vgl_error(*ctx, GL_INVALID_VALUE);
 		return NULL;
 	}
+	if (vgl_array_absent(count, names))
+		return NULL;
 	return ops->space(*ctx, lock);
 }
 
@@ -282,7 +288,7 @@ void vgl_names_gen_gl(const struct vgl_name_ops *ops, GLsizei count, GLuint *nam
 {
 	struct vgl_context *ctx;
 	pthread_mutex_t *lock = NULL;
-	struct vgl_names *n = count_space(ops, count, &ctx, &lock);
+	struct vgl_names *n = count_space(ops, count, names, &ctx, &lock);
 
 	if (!n)
 		return;
@@ -301,7 +307,7 @@ void vgl_names_delete_gl(const struct vgl_name_ops *ops, GLsizei count, const GL
 {
 	struct vgl_context *ctx;
 	pthread_mutex_t *lock = NULL;
-	struct vgl_names *n = count_space(ops, count, &ctx, &lock);
+	struct vgl_names *n = count_space(ops, count, names, &ctx, &lock);
 
 	for (GLsizei i = 0; n && i < count; i++) {
 		void *obj;

@@ -5,6 +5,7 @@
 
 #include "vgl_buffer.h"
 #include "vgl_context.h"
+#include "vgl_range.h"
 #include "vgl_state.h"
 
 struct vgl_pixel_store vgl_unpack_store(const struct vgl_state *st, bool three_d)
@@ -21,12 +22,6 @@ struct vgl_pixel_store vgl_pack_store(const struct vgl_state *st)
 	return (struct vgl_pixel_store){
 		.alignment = st->pack_alignment, .row_length = st->pack_row_length,
 		.skip_pixels = st->pack_skip_pixels, .skip_rows = st->pack_skip_rows };
-}
-
-/* *out = a * b + c; false on overflow. */
-static bool mul_add(uint64_t a, uint64_t b, uint64_t c, uint64_t *out)
-{
-	return !__builtin_mul_overflow(a, b, out) && !__builtin_add_overflow(*out, c, out);
 }
 
 static uint64_t positive(GLint v)
@@ -46,16 +41,16 @@ bool vgl_pixel_layout(const struct vgl_pixel_store *ps, uint32_t bpp, uint32_t w
 	bool ok;
 
 	out->stride = (row + a - 1) / a * a;
-	ok = mul_add(out->stride, rows, 0, &out->image_stride) &&
-	     mul_add(positive(ps->skip_pixels), bpp, 0, &out->skip) &&
-	     mul_add(positive(ps->skip_rows), out->stride, out->skip, &out->skip) &&
-	     mul_add(positive(ps->skip_images), out->image_stride, out->skip, &out->skip);
+	ok = vgl_mul_add(out->stride, rows, 0, &out->image_stride) &&
+	     vgl_mul_add(positive(ps->skip_pixels), bpp, 0, &out->skip) &&
+	     vgl_mul_add(positive(ps->skip_rows), out->stride, out->skip, &out->skip) &&
+	     vgl_mul_add(positive(ps->skip_images), out->image_stride, out->skip, &out->skip);
 	out->span = 0;
 	if (!w || !h || !d)
 		return true;   /* nothing is addressed */
-	return ok && mul_add((uint64_t)w, bpp, 0, &last) &&
-	       mul_add((uint64_t)h - 1, out->stride, last, &last) &&
-	       mul_add((uint64_t)d - 1, out->image_stride, last, &out->span);
+	return ok && vgl_mul_add((uint64_t)w, bpp, 0, &last) &&
+	       vgl_mul_add((uint64_t)h - 1, out->stride, last, &last) &&
+	       vgl_mul_add((uint64_t)d - 1, out->image_stride, last, &out->span);
 }
 
 uint32_t vgl_pixel_type_size(GLenum type)
@@ -79,8 +74,7 @@ static bool inside(const struct vgl_buffer *b, uintptr_t offset, const struct vg
 {
 	uint64_t end;
 
-	return !__builtin_add_overflow((uint64_t)offset, l->skip, &end) &&
-	       !__builtin_add_overflow(end, l->span, &end) && end <= (uint64_t)b->size;
+	return vgl_add3((uint64_t)offset, l->skip, l->span, &end) && end <= (uint64_t)b->size;
 }
 
 bool vgl_pbo_access_ok(struct vgl_context *ctx, const struct vgl_buffer *b, uintptr_t offset,

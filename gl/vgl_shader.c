@@ -14,6 +14,7 @@
 #include "vgl_device.h"
 #include "vgl_limits.h"
 #include "vgl_procs.h"
+#include "vgl_range.h"
 #include "vgl_program.h"
 
 void *vgl_pobj_lookup_locked(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind)
@@ -175,6 +176,15 @@ static char *join_sources(GLsizei count, const GLchar *const *strings, const GLi
 	return s;
 }
 
+/* Whether one of the strings is NULL (Mesa: GL_INVALID_OPERATION). */
+static bool any_null(GLsizei count, const GLchar *const *strings)
+{
+	for (GLsizei i = 0; i < count; i++)
+		if (!strings[i])
+			return true;
+	return false;
+}
+
 static void GL_APIENTRY vgl_ShaderSource(GLuint name, GLsizei count, const GLchar *const *strings,
 					 const GLint *lengths)
 {
@@ -184,13 +194,18 @@ static void GL_APIENTRY vgl_ShaderSource(GLuint name, GLsizei count, const GLcha
 
 	if (!ctx)
 		return;
-	if (count < 0) {
+	/* NULL strings with count > 0: no source to read (Mesa: GL_INVALID_VALUE) */
+	if (count < 0 || vgl_array_absent(count, strings)) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
 	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
 	if (!sh)
 		return;
+	if (any_null(count, strings)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
 	src = join_sources(count, strings, lengths);
 	if (!src) {
 		vgl_error(ctx, GL_OUT_OF_MEMORY);

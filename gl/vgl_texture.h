@@ -41,6 +41,7 @@
 #include <stdint.h>
 
 #include "vgl_object.h"
+#include "vgl_range.h"
 #include "vvk.h"
 
 struct vgl_buffer;
@@ -92,6 +93,15 @@ struct vgl_tex_level {
 	GLenum internal_format;
 	const struct vgl_pixel_format *fmt;
 };
+
+/* Whether the w x h x d region at off lies inside the level (vgl_range.h's
+ * offset + extent, no int wrap). */
+static inline bool vgl_tex_region_ok(const struct vgl_tex_level *lv, const GLint off[3], GLsizei w,
+				     GLsizei h, GLsizei d)
+{
+	return vgl_extent_ok(off[0], w, lv->width) && vgl_extent_ok(off[1], h, lv->height) &&
+	       vgl_extent_ok(off[2], d, lv->depth);
+}
 
 struct vgl_tex_params {
 	GLenum wrap_s, wrap_t, wrap_r, min_filter, mag_filter;

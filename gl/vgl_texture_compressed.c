@@ -184,9 +184,7 @@ static GLenum sub_error(struct vgl_context *ctx, const struct vgl_tex_level *lv,
 	/* ETC1 takes no partial updates; the data must be the level's format */
 	if (format == GL_ETC1_RGB8_OES || !lv->width || lv->internal_format != format)
 		return GL_INVALID_OPERATION;
-	if (off[0] < 0 || off[1] < 0 || off[2] < 0 ||
-	    (int64_t)off[0] + a->width > lv->width || (int64_t)off[1] + a->height > lv->height ||
-	    (int64_t)off[2] + a->depth > lv->depth)
+	if (!vgl_tex_region_ok(lv, off, a->width, a->height, a->depth))
 		return GL_INVALID_VALUE;
 	if (!block_aligned(lv, off, a))
 		return GL_INVALID_OPERATION;

@@ -290,9 +290,8 @@ static const struct vgl_tex_level *sub_copy_level(struct vgl_context *ctx, GLenu
 
 	*t = level >= 0 && level < VGL_MAX_LEVELS ? vgl_texture_bound(ctx, tt) : NULL;
 	lv = *t ? &(*t)->level[face][level] : NULL;
-	if (!lv || w < 0 || h < 0 || off[0] < 0 || off[1] < 0 || off[2] < 0 ||
-	    (int64_t)off[0] + w > lv->width || (int64_t)off[1] + h > lv->height ||
-	    off[2] >= (lv->depth ? lv->depth : 1)) {
+	if (!lv || !vgl_extent_ok(off[0], w, lv->width) || !vgl_extent_ok(off[1], h, lv->height) ||
+	    off[2] < 0 || off[2] >= (lv->depth ? lv->depth : 1)) {
 		vgl_error(ctx, lv && !lv->width ? GL_INVALID_OPERATION : GL_INVALID_VALUE);
 		return NULL;
 	}

@@ -303,10 +303,7 @@ static GLenum sub_error(const struct vgl_context *ctx, const struct vgl_tex_leve
 
 	if (err == GL_NO_ERROR && (*f)->vk != lv->fmt->vk)
 		err = GL_INVALID_OPERATION;
-	if (err == GL_NO_ERROR && (off[0] < 0 || off[1] < 0 || off[2] < 0 ||
-				   (int64_t)off[0] + a->width > lv->width ||
-				   (int64_t)off[1] + a->height > lv->height ||
-				   (int64_t)off[2] + a->depth > lv->depth))
+	if (err == GL_NO_ERROR && !vgl_tex_region_ok(lv, off, a->width, a->height, a->depth))
 		err = GL_INVALID_VALUE;
 	return err;
 }

@@ -408,7 +408,7 @@ static void GL_APIENTRY vgl_DeleteTransformFeedbacks(GLsizei n, const GLuint *id
 
 	if (!s)
 		return;
-	if (n > 0 && any_active(s, n, ids)) {
+	if (n > 0 && ids && any_active(s, n, ids)) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
