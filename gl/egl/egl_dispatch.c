@@ -26,6 +26,9 @@ enum stub_id {
 	STUB_EXPORT_DMA_BUF,
 	STUB_SWAP_WITH_DAMAGE_KHR,
 	STUB_SWAP_WITH_DAMAGE_EXT,
+	STUB_BIND_WAYLAND_DISPLAY,
+	STUB_UNBIND_WAYLAND_DISPLAY,
+	STUB_QUERY_WAYLAND_BUFFER,
 	STUB_COUNT
 };
 
@@ -218,6 +221,33 @@ static EGLBoolean EGLAPIENTRY stub_SwapBuffersWithDamageEXT(EGLDisplay dpy, EGLS
 	return swap_with_damage(STUB_SWAP_WITH_DAMAGE_EXT, dpy, surface, rects, n_rects);
 }
 
+static EGLBoolean EGLAPIENTRY stub_BindWaylandDisplayWL(EGLDisplay dpy, struct wl_display *display)
+{
+	PFNEGLBINDWAYLANDDISPLAYWLPROC fn =
+		(PFNEGLBINDWAYLANDDISPLAYWLPROC)display_entry(dpy, STUB_BIND_WAYLAND_DISPLAY);
+
+	return fn ? fn(dpy, display) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY stub_UnbindWaylandDisplayWL(EGLDisplay dpy,
+							  struct wl_display *display)
+{
+	PFNEGLUNBINDWAYLANDDISPLAYWLPROC fn =
+		(PFNEGLUNBINDWAYLANDDISPLAYWLPROC)display_entry(dpy, STUB_UNBIND_WAYLAND_DISPLAY);
+
+	return fn ? fn(dpy, display) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY stub_QueryWaylandBufferWL(EGLDisplay dpy,
+							struct wl_resource *buffer,
+							EGLint attribute, EGLint *value)
+{
+	PFNEGLQUERYWAYLANDBUFFERWLPROC fn =
+		(PFNEGLQUERYWAYLANDBUFFERWLPROC)display_entry(dpy, STUB_QUERY_WAYLAND_BUFFER);
+
+	return fn ? fn(dpy, buffer, attribute, value) : EGL_FALSE;
+}
+
 static const struct {
 	const char *name;
 	egl_fn stub;
@@ -246,6 +276,12 @@ static const struct {
 					(egl_fn)stub_SwapBuffersWithDamageKHR },
 	[STUB_SWAP_WITH_DAMAGE_EXT] = { "eglSwapBuffersWithDamageEXT",
 					(egl_fn)stub_SwapBuffersWithDamageEXT },
+	[STUB_BIND_WAYLAND_DISPLAY] = { "eglBindWaylandDisplayWL",
+					(egl_fn)stub_BindWaylandDisplayWL },
+	[STUB_UNBIND_WAYLAND_DISPLAY] = { "eglUnbindWaylandDisplayWL",
+					  (egl_fn)stub_UnbindWaylandDisplayWL },
+	[STUB_QUERY_WAYLAND_BUFFER] = { "eglQueryWaylandBufferWL",
+					(egl_fn)stub_QueryWaylandBufferWL },
 };
 
 static int stub_find(const char *name)

@@ -11,6 +11,7 @@
 #include "egl_platform.h"
 #include "egl_surface.h"
 #include "egl_sync.h"
+#include "egl_wayland_drm.h"
 #include "vgl.h"
 
 /* The platforms, in the order getPlatformDisplay tries them. */
@@ -202,7 +203,7 @@ static const char display_extensions[] =
 /* dma-bufs exist on the DRM transport only: vtest displays do not list these */
 static const char dma_buf_extensions[] =
 	" EGL_EXT_image_dma_buf_import EGL_EXT_image_dma_buf_import_modifiers "
-	"EGL_MESA_image_dma_buf_export";
+	"EGL_MESA_image_dma_buf_export EGL_WL_bind_wayland_display";
 
 /* The common extensions, the dma-buf ones where they work, the platform's. */
 static void display_set_extensions(struct egl_display *d)
@@ -266,6 +267,7 @@ EGLBoolean EGLAPIENTRY vegl_Terminate(EGLDisplay dpy)
 		egl_objects_unlink_all(&d->syncs);
 		egl_objects_unlink_all(&d->contexts);
 		egl_objects_unlink_all(&d->surfaces);
+		egl_wl_drm_unbind(d);
 		if (d->platform->terminate)
 			d->platform->terminate(d);
 		put_device_if_unused(d);

@@ -36,12 +36,14 @@ struct egl_display {
 	unsigned objects;
 	struct egl_config configs[EGL_CONFIG_COUNT];
 	int nr_configs;
-	char extensions[512];           /* the common ones + the platform's */
+	char extensions[640];           /* the common ones + the platform's */
 	/* Objects whose handles are valid; each list holds one reference. */
 	struct egl_object *surfaces;
 	struct egl_object *contexts;
 	struct egl_object *syncs;
 	struct egl_object *images;
+	/* eglBindWaylandDisplayWL's wl_drm global (egl_wayland_drm.h), or NULL */
+	struct egl_wl_drm *wl_drm;
 };
 
 void egl_lock(void);

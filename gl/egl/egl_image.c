@@ -9,6 +9,7 @@
 #include "egl_display.h"
 #include "egl_error.h"
 #include "egl_image_private.h"
+#include "egl_wayland_drm.h"
 #include "vgl.h"
 
 struct egl_image *egl_image_find(struct egl_display *d, EGLImage handle)
@@ -51,6 +52,8 @@ static EGLint parse_image(struct egl_attribs it, struct image_request *r)
 	while (err == EGL_SUCCESS && egl_attribs_next(&it, &name, &value)) {
 		if (name == EGL_GL_TEXTURE_LEVEL_KHR)
 			r->level = value;
+		else if (name == EGL_WAYLAND_PLANE_WL)
+			r->plane = value;
 		else if (name != EGL_IMAGE_PRESERVED_KHR) /* always preserved: no copies */
 			err = egl_image_dma_attrib(r, name, value);
 	}
@@ -97,12 +100,22 @@ static EGLint image_of_dma_buf(struct egl_display *d, EGLContext ctx, EGLClientB
 	return err;
 }
 
+/* EGL_WL_bind_wayland_display: a wl_drm buffer (a wl_resource), no context. */
+static EGLint image_of_wl_buffer(EGLContext ctx, EGLClientBuffer buffer,
+				 const struct image_request *r, struct vgl_egl_image **out)
+{
+	if (ctx != EGL_NO_CONTEXT)
+		return EGL_BAD_PARAMETER;
+	return egl_wl_drm_buffer_image((struct wl_resource *)buffer, r->plane, out);
+}
+
 static bool target_known(struct egl_display *d, EGLenum target)
 {
 	enum vgl_egl_image_source source;
 
 	return gl_target(target, &source) ||
-	       (target == EGL_LINUX_DMA_BUF_EXT && egl_image_has_dma_buf(d->dev));
+	       ((target == EGL_LINUX_DMA_BUF_EXT || target == EGL_WAYLAND_BUFFER_WL) &&
+		egl_image_has_dma_buf(d->dev));
 }
 
 static EGLint make_image(struct egl_display *d, EGLContext ctx, EGLenum target,
@@ -122,6 +135,8 @@ static EGLint make_image(struct egl_display *d, EGLContext ctx, EGLenum target,
 		return err;
 	if (target == EGL_LINUX_DMA_BUF_EXT)
 		return image_of_dma_buf(d, ctx, buffer, &r, out);
+	if (target == EGL_WAYLAND_BUFFER_WL)
+		return image_of_wl_buffer(ctx, buffer, &r, out);
 	return image_of_gl(c, target, buffer, &r, out);
 }
 

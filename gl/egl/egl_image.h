@@ -16,6 +16,7 @@
 
 #include "egl_object.h"
 
+struct egl_display;
 struct vgl_device;
 struct vgl_egl_image;
 
@@ -29,6 +30,9 @@ struct egl_image {
 struct vgl_egl_image *egl_image_lookup(void *handle);
 /* Whether the display's device shares images as dma-bufs. */
 bool egl_image_has_dma_buf(struct vgl_device *dev);
+/* The display, locked, if it has dma-bufs (and so the extensions that need
+ * them); else NULL with the error (EGL_BAD_DISPLAY: no such extension there). */
+struct egl_display *egl_image_dma_buf_display(EGLDisplay dpy);
 
 EGLImage EGLAPIENTRY vegl_CreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target,
 				      EGLClientBuffer buffer, const EGLAttrib *attribs);

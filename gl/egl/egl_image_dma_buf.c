@@ -134,9 +134,7 @@ bool egl_image_has_dma_buf(struct vgl_device *dev)
 
 /* ---- EGL_EXT_image_dma_buf_import_modifiers --------------------------------------------- */
 
-/* The display, locked, if it has dma-bufs; else NULL with the error
- * (EGL_BAD_DISPLAY: the display has no such extension). */
-static struct egl_display *dma_buf_display(EGLDisplay dpy)
+struct egl_display *egl_image_dma_buf_display(EGLDisplay dpy)
 {
 	struct egl_display *d = egl_display_acquire(dpy, true);
 
@@ -151,7 +149,7 @@ static struct egl_display *dma_buf_display(EGLDisplay dpy)
 EGLBoolean EGLAPIENTRY vegl_QueryDmaBufFormatsEXT(EGLDisplay dpy, EGLint max_formats,
 						  EGLint *formats, EGLint *num_formats)
 {
-	struct egl_display *d = dma_buf_display(dpy);
+	struct egl_display *d = egl_image_dma_buf_display(dpy);
 	uint32_t all[16], n;
 
 	if (!d)
@@ -171,7 +169,7 @@ EGLBoolean EGLAPIENTRY vegl_QueryDmaBufModifiersEXT(EGLDisplay dpy, EGLint forma
 						    EGLBoolean *external_only,
 						    EGLint *num_modifiers)
 {
-	struct egl_display *d = dma_buf_display(dpy);
+	struct egl_display *d = egl_image_dma_buf_display(dpy);
 
 	if (!d)
 		return EGL_FALSE;
@@ -195,7 +193,7 @@ EGLBoolean EGLAPIENTRY vegl_QueryDmaBufModifiersEXT(EGLDisplay dpy, EGLint forma
 static EGLint export_image(EGLDisplay dpy, EGLImageKHR image, bool with_fd,
 			   struct vgl_dma_buf *buf)
 {
-	struct egl_display *d = dma_buf_display(dpy);
+	struct egl_display *d = egl_image_dma_buf_display(dpy);
 	struct egl_image *i;
 	EGLint err = EGL_BAD_PARAMETER;
 

@@ -17,6 +17,7 @@ enum dma_attr { A_WIDTH, A_HEIGHT, A_FOURCC, A_FD, A_OFFSET, A_PITCH, A_MOD_LO, 
 /* An eglCreateImage attribute list, parsed. */
 struct image_request {
 	EGLAttrib level;               /* EGL_GL_TEXTURE_LEVEL_KHR, default 0 */
+	EGLAttrib plane;               /* EGL_WAYLAND_PLANE_WL, default 0 */
 	EGLAttrib dma[A_COUNT];
 	unsigned have;                 /* 1 << dma_attr of those given */
 	bool other_plane;              /* a plane 1-3 attribute was given */

@@ -13,6 +13,7 @@
 #include "egl_surface.h"
 #include "egl_image.h"
 #include "egl_sync.h"
+#include "egl_wayland_drm.h"
 #include "vgl.h"
 
 #define EGL_PROC(name) { "egl" #name, (void *)vegl_##name }
@@ -25,6 +26,7 @@ static const struct {
 	void *fn;
 } egl_procs[] = {
 	EGL_PROC(BindAPI),
+	EGL_PROC(BindWaylandDisplayWL),
 	EGL_PROC(BindTexImage),
 	EGL_PROC(ChooseConfig),
 	EGL_PROC(ClientWaitSync),
@@ -68,6 +70,7 @@ static const struct {
 	EGL_PROC(QueryDmaBufModifiersEXT),
 	{ "eglQueryDisplayAttribKHR", (void *)vegl_QueryDisplayAttribEXT },
 	EGL_PROC(QueryString),
+	EGL_PROC(QueryWaylandBufferWL),
 	EGL_PROC(QuerySurface),
 	EGL_PROC(ReleaseTexImage),
 	EGL_PROC(ReleaseThread),
@@ -77,6 +80,7 @@ static const struct {
 	{ "eglSwapBuffersWithDamageEXT", (void *)vegl_SwapBuffersWithDamageKHR },
 	EGL_PROC(SwapInterval),
 	EGL_PROC(Terminate),
+	EGL_PROC(UnbindWaylandDisplayWL),
 	EGL_PROC(WaitClient),
 	EGL_PROC(WaitGL),
 	EGL_PROC(WaitNative),

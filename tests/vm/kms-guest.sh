@@ -354,9 +354,9 @@ run_weston_with() {
 }
 
 # Xwayland 22.1's glamor (and with it DRI3) needs weston to offer wl_drm,
-# which weston does only when its EGL has EGL_WL_bind_wayland_display:
-# Mesa's has, virtgl's has not (under virtgl's weston Xwayland says "Failed
-# to initialize glamor, falling back to sw" and has no DRI3). So weston, and
+# which weston does when its EGL has EGL_WL_bind_wayland_display (virtgl's
+# has); on virtgl glamor then stops at "GL_OES_texture_border_clamp
+# required", which virtgl lacks, falls back to sw and has no DRI3. So weston, and
 # Xwayland with its glamor (weston's environment), run on Mesa in these
 # rows; the X client runs on the row's driver. Xwayland starts at the
 # client's first connection.

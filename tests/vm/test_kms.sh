@@ -11,8 +11,8 @@
 #   weston 10          DRM backend, GL renderer, with weston-simple-egl
 #   weston-glmark2     the same weston, glmark2-es2-wayland as its client
 #                      (two scenes, about 6 s); its score
-#   xwayland-gears     weston with Xwayland (both on Mesa: Xwayland's DRI3
-#                      needs weston's wl_drm, see kms-guest.sh), es2gears_x11
+#   xwayland-gears     weston with Xwayland (both on Mesa: Xwayland's glamor
+#                      needs GL_OES_texture_border_clamp, see kms-guest.sh), es2gears_x11
 #                      as an X client of the row's driver
 #   xwayland-glmark2   the same, glmark2-es2 (X11) as the client; its score
 #   xwayland-check     the same, tests/vm/x11_dri3 as the client: buffer
