@@ -175,7 +175,9 @@ static void check_ages(struct client *c)
 	for (int i = 0; i < 12; i++) {
 		ages[i] = frame_from(c, colour(i), &old);
 		errors |= ages[i] < 0;
-		bounded &= ages[i] <= i && ages[i] <= 4;
+		/* not bounded by the 4 buffers: one the server holds while the
+		 * others turn over comes back older than that (age 5 seen) */
+		bounded &= ages[i] <= i;
 		reused |= ages[i] > 0;
 		if (ages[i] > 0 && ages[i] <= i)
 			contents &= old == colour(i - ages[i]);
@@ -183,7 +185,7 @@ static void check_ages(struct client *c)
 	}
 	check(!errors, "12 swaps at interval 0 succeed");
 	check(ages[0] == 0, "the first buffer's age is 0");
-	check(bounded, "ages never exceed the frames drawn, nor the 4 buffers");
+	check(bounded, "ages never exceed the frames drawn");
 	check(reused, "buffers come back (an age > 0)");
 	check(contents, "a buffer of age k holds the frame drawn k frames ago");
 }
