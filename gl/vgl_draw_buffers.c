@@ -12,6 +12,7 @@
  */
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_fbo.h"
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
@@ -48,6 +49,9 @@ static GLenum draw_buffers_error(const struct vgl_context *ctx, const struct vgl
 {
 	if (n < 0 || (uint32_t)n > vgl_framebuffer_max_draw_buffers(ctx))
 		return GL_INVALID_VALUE;
+	/* framebuffer 0 takes exactly one buffer: bufs[1..] are not read */
+	if (!f && n != 1)
+		return GL_INVALID_OPERATION;
 	for (GLsizei i = 0; i < n; i++)
 		if (!buffer_name(bufs[i]))
 			return GL_INVALID_ENUM;
@@ -146,9 +150,9 @@ bool vgl_framebuffer_get(struct vgl_context *ctx, GLenum pname, GLint64 *out)
 			*out = *out != 0;
 		return true;
 	}
-	if (ctx->major < 3)
+	if (ctx->major < 3 && !vgl_ext_on(ctx, VGL_EXT_EXT_draw_buffers))
 		return false;
-	if (pname == GL_READ_BUFFER) {
+	if (pname == GL_READ_BUFFER && ctx->major >= 3) {
 		*out = read_buffer(ts);
 		return true;
 	}
@@ -162,5 +166,6 @@ bool vgl_framebuffer_get(struct vgl_context *ctx, GLenum pname, GLint64 *out)
 
 const struct vgl_proc vgl_draw_buffers_procs[] = {
 	VGL_PROC(DrawBuffers), VGL_PROC(ReadBuffer),
+	{ "glDrawBuffersEXT", (void *)vgl_DrawBuffers },
 	{ NULL, NULL },
 };

@@ -7,6 +7,7 @@
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_framebuffer.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -108,6 +109,11 @@ static bool timer_queries(const struct vgl_context *ctx)
 	return n == 1 && qf.timestampValidBits > 0;
 }
 
+static bool draw_buffers(const struct vgl_context *ctx)
+{
+	return vgl_framebuffer_max_draw_buffers(ctx) >= 4;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -146,6 +152,10 @@ static const struct extension table[] = {
 	 * buffers there); listed in ES 3.0 contexts too, which have it in core
 	 * (an ES 2.0 request may get a 3.0 context, and programs look for it) */
 	[VGL_EXT_NV_fbo_color_attachments] = { "GL_NV_fbo_color_attachments", NULL },
+	/* ES 3.0's draw buffers in ES 2.0 (glDrawBuffersEXT, gl_FragData[] of
+	 * gl_MaxDrawBuffers under #extension in GLSL ES 1.00) where the host
+	 * renders to several targets */
+	[VGL_EXT_EXT_draw_buffers] = { "GL_EXT_draw_buffers", draw_buffers },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -64,6 +64,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_texture_sRGB_R8,
 	VGL_EXT_EXT_texture_sRGB_RG8,
 	VGL_EXT_NV_fbo_color_attachments,
+	VGL_EXT_EXT_draw_buffers,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

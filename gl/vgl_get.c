@@ -131,6 +131,11 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 		if (ctx->major >= 3 || !vgl_ext_on(ctx, VGL_EXT_NV_fbo_color_attachments))
 			return false;
 		return one(v, vgl_framebuffer_max_draw_buffers(ctx));
+	/* GL_MAX_DRAW_BUFFERS_EXT: ES 3.0's enum (get_limit3 answers there) */
+	case GL_MAX_DRAW_BUFFERS:
+		if (ctx->major >= 3 || !vgl_ext_on(ctx, VGL_EXT_EXT_draw_buffers))
+			return false;
+		return one(v, vgl_framebuffer_max_draw_buffers(ctx));
 	case GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT:
 		if (!vgl_ext_on(ctx, VGL_EXT_EXT_texture_filter_anisotropic))
 			return false;

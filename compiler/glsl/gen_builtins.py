@@ -250,12 +250,14 @@ def parse_var(line, lineno, ir):
 
 def parse_const(line, lineno, types):
     w = line.split()
-    if len(w) < 7 or w[1] not in VERSIONS or w[2] not in STAGES or w[4] not in types:
+    if len(w) < 7 or w[2] not in STAGES or w[4] not in types:
         raise DefError('line %d: cannot parse %r' % (lineno, line))
-    vers = VERSIONS[w[1]]
+    vers, ext = parse_versions(w[1], lineno) if w[1].startswith('ext') else (VERSIONS.get(w[1]), None)
+    if vers is None:
+        raise DefError('line %d: cannot parse %r' % (lineno, line))
     if len(w) - 6 != len(vers):
         raise DefError('line %d: one value per version expected' % lineno)
-    return [Var(w[5], w[4], w[3], 'const', (v,), STAGES[w[2]], '-', int(val), lineno)
+    return [Var(w[5], w[4], w[3], 'const', (v,), STAGES[w[2]], '-', int(val), lineno, ext)
             for v, val in zip(vers, w[6:])]
 
 
@@ -410,12 +412,12 @@ def emit_fns(w, fns, names, types, exts):
     w('};\n\n')
 
 
-def type_ref(expr, types, structs, arrays):
+def type_ref(expr, ext, types, structs, arrays):
     if expr in types:
         return '&glsl_builtin_types[%s]' % types[expr]
     if expr in structs:
         return '&glsl_bi_type_%s' % expr
-    return '&' + arrays[expr]
+    return '&' + arrays[(expr, ext)]
 
 
 def emit_structs(w, structs, types):
@@ -431,19 +433,20 @@ def emit_structs(w, structs, types):
 
 def array_types(vars_, types):
     """`T[CONST]` types: one static array type per (T, CONST, version)."""
-    consts = {(v.name, v.versions[0]): v.value for v in vars_ if v.storage == 'const'}
+    consts = {(v.name, v.versions[0], v.ext): v.value for v in vars_ if v.storage == 'const'}
     arrays, decls = {}, []
     for v in vars_:
         m = re.match(r'(\w+)\[(\w+)\]$', v.type_expr)
         if not m:
             continue
-        if m.group(1) not in types or (m.group(2), v.versions[0]) not in consts or \
-                len(v.versions) != 1:
+        key = (m.group(2), v.versions[0], v.ext)
+        if m.group(1) not in types or key not in consts or len(v.versions) != 1:
             raise DefError('line %d: bad array type %r' % (v.lineno, v.type_expr))
+        if (v.type_expr, v.ext) in arrays:
+            continue
         cname = 'bi_array_%d' % len(decls)
-        length = consts[(m.group(2), v.versions[0])]
-        decls.append((cname, types[m.group(1)], length))
-        arrays[v.type_expr] = cname
+        decls.append((cname, types[m.group(1)], consts[key]))
+        arrays[(v.type_expr, v.ext)] = cname
     return arrays, decls
 
 
@@ -457,7 +460,7 @@ def var_init(v, types, structs, arrays, exts):
     return ('\t{ .name = "%s", .type = %s, .precision = GLSL_PREC_%s,\n'
             '\t  .storage = GLSL_BI_STORAGE_%s, .versions = %s, .stages = %d,\n'
             '\t  .builtin = %s, .recipe = %s, .value = %d, .ext = %d },\n'
-            % (v.name, type_ref(v.type_expr, types, structs, arrays), PRECS[v.prec],
+            % (v.name, type_ref(v.type_expr, v.ext, types, structs, arrays), PRECS[v.prec],
                v.storage.upper(), version_mask(v.versions), v.stages, builtin, recipe, v.value,
                exts.index(v.ext or '')))
 
@@ -470,7 +473,8 @@ def emit_vars(w, vars_, types, structs, exts):
         w('\t.elem = &glsl_builtin_types[%s], .length = %d,\n};\n\n' % (elem, length))
     w('const struct glsl_bi_var glsl_bi_vars[GLSL_BI_NR_VARS] = {\n')
     for v in vars_:
-        if v.type_expr not in types and v.type_expr not in structs and v.type_expr not in arrays:
+        if v.type_expr not in types and v.type_expr not in structs and \
+                (v.type_expr, v.ext) not in arrays:
             raise DefError('line %d: unknown type %r' % (v.lineno, v.type_expr))
         w(var_init(v, types, structs, arrays, exts))
     w('};\n\n')

@@ -14,13 +14,13 @@
  * that every name here has some). GL_OES_EGL_image_external (1.00) and
  * _essl3 (3.00) make samplerExternalOES a type (check_ident), a 2D sampler
  * to everything after the parser. Not offered, for want of an
- * implementation: GL_OES_texture_3D (sampler3D and texture3D* in 1.00) and
- * GL_EXT_draw_buffers (gl_MaxDrawBuffers / gl_FragData[] beyond 1 in 1.00). */
+ * implementation: GL_OES_texture_3D (sampler3D and texture3D* in 1.00). */
 const char *const glsl_pp_default_extensions[] = {
 	"GL_OES_standard_derivatives",
 	"GL_EXT_shader_texture_lod",
 	"GL_EXT_frag_depth",
 	"GL_EXT_draw_instanced",
+	"GL_EXT_draw_buffers",
 	"GL_OES_EGL_image_external",
 	"GL_OES_EGL_image_external_essl3",
 };

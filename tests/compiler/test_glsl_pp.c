@@ -171,9 +171,10 @@ static const struct pp_case cases[] = {
 	{ "frag_highp_100", "#ifdef GL_FRAGMENT_PRECISION_HIGH\nyes\n#endif\nhighp float x;", FS,
 	  "yes highp float x ;", NULL },
 	/* offered extensions only: those with an implementation */
-	{ "ext_not_offered", "#if defined(GL_OES_texture_3D) || "
-	  "defined(GL_EXT_draw_buffers)\nyes\n#endif\n#ifdef GL_EXT_shader_texture_lod\nlod\n#endif\n"
-	  "#ifdef GL_EXT_frag_depth\ndepth\n#endif", FS, "lod depth", NULL },
+	{ "ext_not_offered", "#if defined(GL_OES_texture_3D)\nyes\n#endif\n"
+	  "#ifdef GL_EXT_shader_texture_lod\nlod\n#endif\n"
+	  "#ifdef GL_EXT_draw_buffers\ndraw\n#endif\n"
+	  "#ifdef GL_EXT_frag_depth\ndepth\n#endif", FS, "lod draw depth", NULL },
 	{ "ext_external_offered", "#if defined(GL_OES_EGL_image_external) && "
 	  "defined(GL_OES_EGL_image_external_essl3)\nyes\n#endif", FS, "yes", NULL },
 	{ "ext_not_offered_require", "#extension GL_OES_texture_3D : require", FS, NULL,

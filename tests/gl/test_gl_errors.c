@@ -1330,6 +1330,11 @@ ROW(draw_buffers_enum)
 }
 /* framebuffer 0: one buffer, GL_BACK or GL_NONE */
 ROW(draw_buffers_default_two) { F(DrawBuffers)(2, two_colors); }
+/* GL_EXT_draw_buffers' name for it (framebuffer 0: one buffer) */
+ROW(draw_buffers_ext_default_two)
+{
+	((PFNGLDRAWBUFFERSPROC)glt_proc("glDrawBuffersEXT"))(2, two_colors);
+}
 ROW(draw_buffers_default_attachment)
 {
 	F(DrawBuffers)(1, two_colors);
@@ -2698,6 +2703,7 @@ static const struct row rows[] = {
 	R(DrawBuffers, 3, V, draw_buffers_value),
 	R(DrawBuffers, 3, V, draw_buffers_too_many),
 	R(DrawBuffers, 3, E, draw_buffers_enum),
+	R(DrawBuffersEXT, 2, O, draw_buffers_ext_default_two),
 	R(DrawBuffers, 3, O, draw_buffers_default_two),
 	R(DrawBuffers, 3, O, draw_buffers_default_attachment),
 	R(DrawBuffers, 3, O, draw_buffers_fbo_back),

@@ -9,6 +9,7 @@
  * rule and glGetInternalformativ's sample counts.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "gl_test_util.h"
 
@@ -43,10 +44,10 @@ static const uint8_t colors[N][4] = {
 static const GLenum all_buffers[N] = { GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1,
 				       GL_COLOR_ATTACHMENT2, GL_COLOR_ATTACHMENT3 };
 
-static void draw_full(const char *fs)
+static void draw_full_with(const char *v, const char *fs)
 {
 	static const float full[12] = { -1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1 };
-	GLuint p = glt_program(vs, fs);
+	GLuint p = glt_program(v, fs);
 
 	gl.UseProgram(p);
 	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
@@ -54,6 +55,11 @@ static void draw_full(const char *fs)
 	gl.EnableVertexAttribArray(0);
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
 	gl.DeleteProgram(p);
+}
+
+static void draw_full(const char *fs)
+{
+	draw_full_with(vs, fs);
 }
 
 /* An FBO with N RGBA8 textures on COLOR_ATTACHMENT0..N-1, all draw buffers. */
@@ -303,6 +309,41 @@ START_TEST(t_internalformat_samples)
 }
 END_TEST
 
+/* GL_EXT_draw_buffers: glDrawBuffersEXT, and GLSL ES 1.00's gl_FragData[]
+ * of gl_MaxDrawBuffers (4) under #extension, each element its buffer. */
+START_TEST(t_ext_draw_buffers)
+{
+	static const char *vs100 =
+		"attribute vec2 pos;\nvoid main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+	static const char *fs100 =
+		"#extension GL_EXT_draw_buffers : require\n"
+		"precision mediump float;\n"
+		"void main() {\n"
+		"  gl_FragData[0] = vec4(1.0, 0.0, 0.0, 1.0); gl_FragData[1] = vec4(0.0, 1.0, 0.0, 1.0);\n"
+		"  gl_FragData[2] = vec4(0.0, 0.0, 1.0, 1.0);\n"
+		"  gl_FragData[gl_MaxDrawBuffers - 1] = vec4(1.0, 1.0, 0.0, 1.0);\n"
+		"}\n";
+	PFNGLDRAWBUFFERSPROC draw_buffers_ext =
+		(PFNGLDRAWBUFFERSPROC)vgl_get_proc_address("glDrawBuffersEXT");
+	const char *ext = (const char *)gl.GetString(GL_EXTENSIONS);
+	GLuint tex[N];
+
+	ck_assert_ptr_nonnull(strstr(ext, "GL_EXT_draw_buffers"));
+	ck_assert_ptr_nonnull(draw_buffers_ext);
+	mrt_fbo(tex);
+	F(DrawBuffers)(1, all_buffers);
+	draw_buffers_ext(N, all_buffers);
+	ck_assert_int_eq(geti(GL_DRAW_BUFFER3), GL_COLOR_ATTACHMENT3);
+	draw_full_with(vs100, fs100);
+	for (int i = 0; i < N; i++)
+		assert_buffer(i, 1, 1, colors[i]);
+	/* framebuffer 0 takes one buffer: n = 2 is INVALID_OPERATION, not a read of bufs[1] */
+	F(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	draw_buffers_ext(2, (const GLenum[]){ GL_BACK, 0xdead });
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gl_mrt");
@@ -311,6 +352,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_checked_fixture(tc, glt_setup, glt_teardown);
 	tcase_add_test(tc, t_four_targets);
+	tcase_add_test(tc, t_ext_draw_buffers);
 	tcase_add_test(tc, t_none_gaps);
 	tcase_add_test(tc, t_clear_buffer);
 	tcase_add_test(tc, t_mask_and_blend_all);
