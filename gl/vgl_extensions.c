@@ -146,6 +146,11 @@ static const struct extension table[] = {
 	 * buffers there); listed in ES 3.0 contexts too, which have it in core
 	 * (an ES 2.0 request may get a 3.0 context, and programs look for it) */
 	[VGL_EXT_NV_fbo_color_attachments] = { "GL_NV_fbo_color_attachments", NULL },
+	/* DEPTH_COMPONENT (UNSIGNED_SHORT, UNSIGNED_INT) and, with
+	 * OES_packed_depth_stencil, DEPTH_STENCIL textures: an ES 3.0 context
+	 * takes them (vgl_pixel.c) and renders to them, so it says so; an ES
+	 * 2.0 one has no depth textures */
+	[VGL_EXT_OES_depth_texture] = { "GL_OES_depth_texture", es3 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
