@@ -156,6 +156,11 @@ static const struct extension table[] = {
 	 * gl_MaxDrawBuffers under #extension in GLSL ES 1.00) where the host
 	 * renders to several targets */
 	[VGL_EXT_EXT_draw_buffers] = { "GL_EXT_draw_buffers", draw_buffers },
+	/* DEPTH_COMPONENT (UNSIGNED_SHORT, UNSIGNED_INT) and, with
+	 * OES_packed_depth_stencil, DEPTH_STENCIL textures: an ES 3.0 context
+	 * takes them (vgl_pixel.c) and renders to them, so it says so; an ES
+	 * 2.0 one has no depth textures */
+	[VGL_EXT_OES_depth_texture] = { "GL_OES_depth_texture", es3 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

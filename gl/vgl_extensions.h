@@ -17,7 +17,8 @@ struct vgl_context;
 /* The extensions' own tokens (<GLES2/gl2ext.h> is not included). */
 #define GL_HALF_FLOAT_OES 0x8D61          /* OES_texture_half_float, OES_vertex_half_float */
 #define GL_BGRA_EXT 0x80E1                /* EXT_texture_format_BGRA8888, EXT_read_format_bgra */
-#define GL_BGRA8_EXT 0x93A1               /* its sized format (renderbuffers) */
+#define GL_BGRA8_EXT 0x93A1               /* its sized format */
+#define GL_RGB10_EXT 0x8052               /* OES_required_internalformat + 2_10_10_10_REV */
 #define GL_SR8_EXT 0x8FBD                 /* EXT_texture_sRGB_R8 */
 #define GL_SRG8_EXT 0x8FBE                /* EXT_texture_sRGB_RG8 */
 #define GL_UNSIGNED_SHORT_4_4_4_4_REV_EXT 0x8365
@@ -65,6 +66,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_texture_sRGB_RG8,
 	VGL_EXT_NV_fbo_color_attachments,
 	VGL_EXT_EXT_draw_buffers,
+	VGL_EXT_OES_depth_texture,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -133,6 +133,22 @@ static uint32_t state_flags(const struct vgl_state *st, bool has_depth, bool has
 	return f;
 }
 
+/* GL_SAMPLE_COVERAGE (ES 3.0 §4.1.3): the coverage value, times the
+ * samples and rounded, says how many samples are kept (the first ones:
+ * an implementation's choice, as long as each value keeps a fixed set);
+ * inverted, the others. Returned as the samples turned off. */
+static uint32_t samples_off(const struct vgl_state *st, uint32_t samples)
+{
+	uint32_t all = samples >= 32 ? UINT32_MAX : (1u << samples) - 1;
+	/* the value is clamped to [0, 1]: n is at most samples */
+	uint32_t n = (uint32_t)(st->sample_coverage_value * (float)samples + 0.5f);
+	uint32_t kept = n >= 32 ? UINT32_MAX : (1u << n) - 1;
+
+	if (!st->sample_coverage || samples <= 1)
+		return 0;
+	return (st->sample_coverage_invert ? kept : ~kept) & all;
+}
+
 static VkCullModeFlags cull_mode(const struct vgl_state *st)
 {
 	if (!st->cull_face)
@@ -167,6 +183,7 @@ void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
 	key->color_masks = color_masks(st, key);
 	if (key->color_masks)
 		blend_key(st, &key->blend);
+	key->samples_off = samples_off(st, key->samples);
 }
 
 /* Over 32-byte blocks of [p, p + n) in four independent lanes, then the rest. */
@@ -286,6 +303,7 @@ struct pipeline_ci {
 	VkPipelineColorBlendStateCreateInfo cb;
 	VkPipelineColorBlendAttachmentState att[VGL_MAX_DRAW_BUFFERS];
 	VkPipelineMultisampleStateCreateInfo ms;
+	VkSampleMask sample_mask;
 	VkPipelineDynamicStateCreateInfo dy;
 	struct vvk_pipeline_stream_output_info so;
 };
@@ -328,6 +346,9 @@ static void target_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 		.rasterizationSamples = multisample ? (VkSampleCountFlagBits)k->samples
 						    : VK_SAMPLE_COUNT_1_BIT,
 		.alphaToCoverageEnable = multisample && (k->flags & VGL_PKEY_ALPHA_TO_COVERAGE) };
+	c->sample_mask = ~k->samples_off;
+	if (multisample && k->samples_off)
+		c->ms.pSampleMask = &c->sample_mask;
 }
 
 static void fixed_state(const struct vgl_pkey *k, struct pipeline_ci *c)

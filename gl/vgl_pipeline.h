@@ -47,6 +47,7 @@ struct vgl_pkey {
 	VkStencilOpState stencil[2];       /* reference 0: dynamic */
 	VkPipelineColorBlendAttachmentState blend;  /* every draw buffer's, but the write mask */
 	uint32_t color_masks;              /* the write mask of draw buffer i in bits 4i..4i+3 */
+	uint32_t samples_off;              /* samples GL_SAMPLE_COVERAGE masks off (0: none) */
 };
 
 #define VGL_PKEY_DEPTH_TEST (1u << 0)

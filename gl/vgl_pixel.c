@@ -154,14 +154,20 @@ static const struct vgl_pixel_format table[] = {
 	FE(OES_texture_half_float, LIN(OES_texture_half_float_linear), GL_ALPHA, GL_ALPHA, HF, GL_ALPHA, VK_FORMAT_R16_SFLOAT, ALPHA, VGL_CONV_COPY, 2, 2, false, false, 0, 0, 0, 16),
 	FE(OES_texture_half_float, LIN(OES_texture_half_float_linear), GL_RG, GL_RG, HF, GL_RG, VK_FORMAT_R16G16_SFLOAT, ID, VGL_CONV_COPY, 4, 4, false, false, 16, 16, 0, 0),
 	FE(OES_texture_half_float, LIN(OES_texture_half_float_linear), GL_RED, GL_RED, HF, GL_RED, VK_FORMAT_R16_SFLOAT, ID, VGL_CONV_COPY, 2, 2, false, false, 16, 0, 0, 0),
-	/* EXT_texture_format_BGRA8888: swizzled into RGBA8 on upload, so renderable like it */
+	/* EXT_texture_format_BGRA8888: swizzled into RGBA8 on upload, so renderable like it;
+	 * BGRA8_EXT is its sized name (revision 1.3: TexImage and TexStorage alike) */
 	FE(EXT_texture_format_BGRA8888, 0, GL_BGRA_EXT, GL_BGRA_EXT, UB, GL_RGBA, VK_FORMAT_R8G8B8A8_UNORM, ID, VGL_CONV_CODEC, 4, 4, true, true, 8, 8, 8, 8),
+	FE(EXT_texture_format_BGRA8888, 0, GL_BGRA8_EXT, GL_BGRA_EXT, UB, GL_RGBA, VK_FORMAT_R8G8B8A8_UNORM, ID, VGL_CONV_CODEC, 4, 4, true, true, 8, 8, 8, 8),
 	/* EXT_texture_rg: unsized RED / RG of bytes, renderable */
 	FE(EXT_texture_rg, 0, GL_RED, GL_RED, UB, GL_RED, VK_FORMAT_R8_UNORM, ID, VGL_CONV_COPY, 1, 1, true, true, 8, 0, 0, 0),
 	FE(EXT_texture_rg, 0, GL_RG, GL_RG, UB, GL_RG, VK_FORMAT_R8G8_UNORM, ID, VGL_CONV_COPY, 2, 2, true, true, 8, 8, 0, 0),
-	/* EXT_texture_type_2_10_10_10_REV: GL's packing is the host's A2B10G10R10 */
-	FE(EXT_texture_type_2_10_10_10_REV, 0, GL_RGBA, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGBA, VK_FORMAT_A2B10G10R10_UNORM_PACK32, ID, VGL_CONV_COPY, 4, 4, true, true, 10, 10, 10, 2),
+	/* EXT_texture_type_2_10_10_10_REV: GL's packing is the host's A2B10G10R10. The
+	 * extension brings textures only, none colour-renderable (issue 1); with
+	 * OES_required_internalformat (always exposed with it) RGB10_EXT and
+	 * RGB10_A2_EXT name them too. ES 3.0's RGB10_A2 is its own, renderable row. */
+	FE(EXT_texture_type_2_10_10_10_REV, 0, GL_RGBA, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGBA, VK_FORMAT_A2B10G10R10_UNORM_PACK32, ID, VGL_CONV_COPY, 4, 4, false, true, 10, 10, 10, 2),
 	FE(EXT_texture_type_2_10_10_10_REV, 0, GL_RGB, GL_RGB, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGB, VK_FORMAT_A2B10G10R10_UNORM_PACK32, RGB1, VGL_CONV_COPY, 4, 4, false, true, 10, 10, 10, 0),
+	FE(EXT_texture_type_2_10_10_10_REV, 0, GL_RGB10_EXT, GL_RGB, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGB, VK_FORMAT_A2B10G10R10_UNORM_PACK32, RGB1, VGL_CONV_COPY, 4, 4, false, true, 10, 10, 10, 0),
 	/* EXT_texture_sRGB_R8 / _RG8: sRGB red and red-green, textures only */
 	FE(EXT_texture_sRGB_R8, 0, GL_SR8_EXT, GL_RED, UB, GL_RED, VK_FORMAT_R8_SRGB, ID, VGL_CONV_COPY, 1, 1, false, true, 8, 0, 0, 0),
 	FE(EXT_texture_sRGB_RG8, 0, GL_SRG8_EXT, GL_RG, UB, GL_RG, VK_FORMAT_R8G8_SRGB, ID, VGL_CONV_COPY, 2, 2, false, true, 8, 8, 0, 0),

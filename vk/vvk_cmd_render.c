@@ -144,9 +144,16 @@ static void clear_attachment(struct vvk_cmd_buffer *cmd, int color_index,
 			     &v->color, &v->depthStencil);
 		return;
 	}
-	vvk_meta_clear(cmd, &(struct vvk_meta_clear){
-		.rect = *rect, .color_index = color_index, .color = v->color,
-		.ds_aspects = ds_aspects, .ds = v->depthStencil });
+	/* VkClearValue is a union: a colour's words are no depth (read as
+	 * one, a large or NaN-patterned value put the rectangle outside the
+	 * depth range and nothing was drawn) */
+	if (color_index >= 0)
+		vvk_meta_clear(cmd, &(struct vvk_meta_clear){
+			.rect = *rect, .color_index = color_index, .color = v->color });
+	else
+		vvk_meta_clear(cmd, &(struct vvk_meta_clear){
+			.rect = *rect, .color_index = -1, .ds_aspects = ds_aspects,
+			.ds = v->depthStencil });
 }
 
 static void set_attachments(struct vvk_render_state *r, const VkRenderingInfo *info)

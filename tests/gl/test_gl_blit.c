@@ -4,7 +4,8 @@
  * coordinates, NEAREST against LINEAR on a pixel where they differ, depth
  * and stencil images (checked by drawing with the depth / stencil test),
  * the scissor box, a multisample renderbuffer rendered and resolved (an edge
- * pixel is a blend), and blits from and to framebuffer 0.
+ * pixel is a blend), GL_SAMPLE_COVERAGE's share of its samples, and blits
+ * from and to framebuffer 0.
  */
 #include <stdlib.h>
 
@@ -284,6 +285,33 @@ START_TEST(t_msaa_resolve_to_default)
 }
 END_TEST
 
+/* GL_SAMPLE_COVERAGE on a 4-sample target: the value (or, inverted, the
+ * rest) is the share of samples a draw writes, seen in the resolved blend
+ * of red over black. */
+static const struct { float value; GLboolean invert; uint8_t red; } coverages[] = {
+	{ 1.0f, GL_FALSE, 255 }, { 0.5f, GL_FALSE, 128 }, { 0.25f, GL_FALSE, 64 },
+	{ 0.25f, GL_TRUE, 191 }, { 0.0f, GL_FALSE, 0 }, { 1.0f, GL_TRUE, 0 },
+};
+
+START_TEST(t_sample_coverage)
+{
+	GLuint ms = fbo(GL_FRAMEBUFFER, 4, GLT_W, GLT_H, false), dst;
+	const uint8_t want[4] = { coverages[_i].red, 0, 0, 255 };
+
+	gl.ClearColor(0, 0, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.Enable(GL_SAMPLE_COVERAGE);
+	F(SampleCoverage)(coverages[_i].value, coverages[_i].invert);
+	draw(full, 6, 0.0f, 1, 0, 0);
+	gl.Disable(GL_SAMPLE_COVERAGE);
+	dst = fbo(GL_DRAW_FRAMEBUFFER, 0, GLT_W, GLT_H, false);
+	F(BindFramebuffer)(GL_READ_FRAMEBUFFER, ms);
+	blit(0, 0, GLT_W, GLT_H, 0, 0, GLT_W, GLT_H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+	read_from(dst);
+	glt_assert_pixel_near(GLT_W / 2, GLT_H / 2, want, 2);
+}
+END_TEST
+
 /* Framebuffer 0 as the source, into a smaller FBO. */
 START_TEST(t_blit_from_default)
 {
@@ -316,6 +344,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_blit_stencil);
 	tcase_add_test(tc, t_msaa_resolve);
 	tcase_add_test(tc, t_msaa_resolve_to_default);
+	tcase_add_loop_test(tc, t_sample_coverage, 0, sizeof(coverages) / sizeof(coverages[0]));
 	tcase_add_test(tc, t_blit_from_default);
 	suite_add_tcase(s, tc);
 	return s;

@@ -244,8 +244,22 @@ START_TEST(t_rg_and_2_10_10_10)
 }
 END_TEST
 
-/* EXT_texture_rg, EXT_texture_type_2_10_10_10_REV: RG and 10:10:10:2
- * textures are colour-renderable in ES 2.0 */
+/* The status of a new framebuffer with the bound 2D texture as colour 0. */
+static GLenum status_with_texture(GLuint t)
+{
+	GLuint fb;
+	GLenum st;
+
+	F(GenFramebuffers)(1, &fb);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	st = F(CheckFramebufferStatus)(GL_FRAMEBUFFER);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	F(DeleteFramebuffers)(1, &fb);
+	return st;
+}
+
+/* EXT_texture_rg: RG textures are colour-renderable in ES 2.0 */
 START_TEST(t_rg_render)
 {
 	GLuint t = texture(GL_NEAREST), fb;
@@ -260,17 +274,49 @@ START_TEST(t_rg_render)
 	F(DeleteFramebuffers)(1, &fb);
 	draw_textured(1.0f, 0.0f);
 	assert_near(16, 16, 255, 128, 0, 255, 1);
-	/* a 10:10:10:2 one too, read back through glReadPixels as RGBA8 */
-	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV,
-		      NULL);
+}
+END_TEST
+
+/* EXT_texture_type_2_10_10_10_REV brings textures, not colour buffers (its
+ * issue 1; dEQP's fbo.completeness.renderable): RGBA, RGB and, with
+ * OES_required_internalformat, RGB10_EXT of that type are specified and
+ * leave a framebuffer incomplete. */
+START_TEST(t_2_10_10_10_not_renderable)
+{
+	static const GLint internal[3] = { GL_RGBA, GL_RGB, 0x8052 /* RGB10_EXT */ };
+	static const GLenum format[3] = { GL_RGBA, GL_RGB, GL_RGB };
+	GLuint t = texture(GL_NEAREST);
+
+	for (int i = 0; i < 3; i++) {
+		F(TexImage2D)(GL_TEXTURE_2D, 0, internal[i], 4, 4, 0, format[i],
+			      GL_UNSIGNED_INT_2_10_10_10_REV, NULL);
+		ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+		ck_assert_int_eq(status_with_texture(t), GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+	}
+}
+END_TEST
+
+/* EXT_texture_format_BGRA8888's sized BGRA8_EXT takes BGRA bytes and is
+ * colour-renderable like BGRA_EXT: cleared, then sampled. */
+START_TEST(t_bgra8_texture)
+{
+	const uint8_t bgra[4] = { 10, 20, 200, 255 };
+	GLuint t = texture(GL_NEAREST), fb;
+
+	F(TexImage2D)(GL_TEXTURE_2D, 0, 0x93A1 /* BGRA8_EXT */, 1, 1, 0, BGRA_EXT,
+		      GL_UNSIGNED_BYTE, bgra);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	draw_textured(1.0f, 0.0f);
+	assert_near(4, 4, 200, 20, 10, 255, 1);
 	F(GenFramebuffers)(1, &fb);
 	F(BindFramebuffer)(GL_FRAMEBUFFER, fb);
 	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
 	ck_assert_int_eq(F(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
-	clear(1, 0.5f, 0.25f, 0.34f);
-	assert_near(1, 1, 255, 128, 64, 85, 1);
+	clear(0, 1, 0, 1);
 	F(BindFramebuffer)(GL_FRAMEBUFFER, 0);
 	F(DeleteFramebuffers)(1, &fb);
+	draw_textured(1.0f, 0.0f);
+	assert_near(4, 4, 0, 255, 0, 255, 1);
 }
 END_TEST
 
@@ -777,6 +823,32 @@ START_TEST(t_surfaceless)
 }
 END_TEST
 
+/* OES_depth_texture: listed where DEPTH_COMPONENT textures are taken (ES
+ * 3.0), and such a texture is depth-renderable there; not in ES 2.0. */
+START_TEST(t_depth_texture_es3)
+{
+	GLuint t, c, fb;
+
+	ck_assert(!has_extension("GL_OES_depth_texture"));
+	ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
+	ck_assert(has_extension("GL_OES_depth_texture"));
+	c = texture(GL_NEAREST);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	t = texture(GL_NEAREST);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 4, 4, 0, GL_DEPTH_COMPONENT,
+		      GL_UNSIGNED_SHORT, NULL);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	F(GenFramebuffers)(1, &fb);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, c, 0);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, t, 0);
+	ck_assert_int_eq(F(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	F(DeleteFramebuffers)(1, &fb);
+	ck_assert_int_eq(vgl_make_current(es2, G.surf, G.surf), VGL_OK);
+}
+END_TEST
+
 /* GL_EXTENSIONS, GL_NUM_EXTENSIONS and glGetStringi agree (ES 3.0), and both
  * versions list the extensions of this suite */
 START_TEST(t_extension_lists)
@@ -822,6 +894,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_float_mipmap);
 	tcase_add_test(tc, t_rg_and_2_10_10_10);
 	tcase_add_test(tc, t_rg_render);
+	tcase_add_test(tc, t_2_10_10_10_not_renderable);
+	tcase_add_test(tc, t_bgra8_texture);
+	tcase_add_test(tc, t_depth_texture_es3);
 	tcase_add_test(tc, t_anisotropy);
 	tcase_add_test(tc, t_bgra_upload);
 	tcase_add_test(tc, t_etc1);

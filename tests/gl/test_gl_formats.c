@@ -22,7 +22,7 @@
 	X(ClearBufferiv, CLEARBUFFERIV) X(ClearBufferuiv, CLEARBUFFERUIV) \
 	X(ClearBufferfv, CLEARBUFFERFV) X(GetTexParameteriv, GETTEXPARAMETERIV) \
 	X(GenRenderbuffers, GENRENDERBUFFERS) X(BindRenderbuffer, BINDRENDERBUFFER) \
-	X(RenderbufferStorage, RENDERBUFFERSTORAGE) \
+	X(RenderbufferStorage, RENDERBUFFERSTORAGE) X(DeleteRenderbuffers, DELETERENDERBUFFERS) \
 	X(FramebufferRenderbuffer, FRAMEBUFFERRENDERBUFFER) \
 	X(GetFramebufferAttachmentParameteriv, GETFRAMEBUFFERATTACHMENTPARAMETERIV) \
 	X(CompressedTexSubImage2D, COMPRESSEDTEXSUBIMAGE2D)
@@ -80,6 +80,22 @@ static GLuint target_fbo_n(GLenum internal, GLsizei n, GLuint *tex)
 	return f;
 }
 
+/* The same with a renderbuffer (`*rb`) for the texture. */
+static GLuint target_rb_fbo_n(GLenum internal, GLsizei n, GLuint *rb)
+{
+	GLuint f;
+
+	fx.GenRenderbuffers(1, rb);
+	fx.BindRenderbuffer(GL_RENDERBUFFER, *rb);
+	fx.RenderbufferStorage(GL_RENDERBUFFER, internal, n, n);
+	fx.GenFramebuffers(1, &f);
+	fx.BindFramebuffer(GL_FRAMEBUFFER, f);
+	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, *rb);
+	ck_assert_int_eq(fx.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	gl.Viewport(0, 0, n, n);
+	return f;
+}
+
 static GLuint target_fbo(GLenum internal, GLuint *tex)
 {
 	return target_fbo_n(internal, 1, tex);
@@ -90,6 +106,14 @@ static void drop_fbo(GLuint f, GLuint tex)
 	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
 	fx.DeleteFramebuffers(1, &f);
 	gl.DeleteTextures(1, &tex);
+	gl.Viewport(0, 0, GLT_W, GLT_H);
+}
+
+static void drop_rb_fbo(GLuint f, GLuint rb)
+{
+	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	fx.DeleteFramebuffers(1, &f);
+	fx.DeleteRenderbuffers(1, &rb);
 	gl.Viewport(0, 0, GLT_W, GLT_H);
 }
 
@@ -363,6 +387,91 @@ START_TEST(t_integer_clear_and_read_pairs)
 }
 END_TEST
 
+/* ---- scissored and masked clears ---------------------------------------------------------- */
+
+/* Clears drawn rather than sent as the host's CLEAR (under a scissor box or a
+ * colour mask) write exactly their value into float and integer buffers. */
+static const struct { GLenum internal; enum cls cls; int comps; bool rb; } partial_cases[] = {
+	{ GL_R32UI, U, 1, false }, { GL_RGBA16I, I, 4, false }, { GL_RG16F, F, 2, false },
+	{ GL_RGBA32F, F, 4, false }, { GL_R32UI, U, 1, true }, { GL_RGBA16I, I, 4, true },
+	{ GL_RG16F, F, 2, true }, { GL_RGBA32F, F, 4, true },
+};
+#define NEG3 0xc0400000u   /* -3.0 */
+#define HALF 0x3f000000u
+#define BIG 0x445b4000u    /* 877.0 */
+
+/* The three clear values of a class, as words: whole, scissored, masked;
+ * each scissored one has words that read as a float are large or NaN
+ * (vk/ once took them for the rectangle's depth and clipped it away). */
+static const uint32_t partial_values[3][3][4] = {
+	[F] = { { ONE5, TWO, QRT, ONE }, { BIG, NEG3, 0, HALF }, { NEG3, ONE, ONE5, TWO } },
+	[I] = { { 5, (uint32_t)-6, 7, 8 }, { (uint32_t)-300, 2, 1000, (uint32_t)-9 },
+		{ 11, (uint32_t)-12, (uint32_t)-13, 14 } },
+	[U] = { { 5, 6, 7, 8 }, { 0xfffffff0u, 2, 1000, 9 }, { 11, 12, 13, 14 } },
+};
+
+/* glClearBuffer*v with the class's entry point. */
+static void clear_with(enum cls c, const uint32_t v[4])
+{
+	float f[4];
+
+	memcpy(f, v, sizeof(f));
+	if (c == F) {
+		fx.ClearBufferfv(GL_COLOR, 0, f);
+	} else if (c == I) {
+		fx.ClearBufferiv(GL_COLOR, 0, (const GLint *)v);
+	} else {
+		fx.ClearBufferuiv(GL_COLOR, 0, v);
+	}
+}
+
+/* What pixel (x, y) of the 4x4 target holds after the three clears: the
+ * scissored one covers x < 2, the masked one y >= 2 (red and blue). */
+static uint32_t partial_want(enum cls c, int comps, int x, int y, int k)
+{
+	const uint32_t(*v)[4] = partial_values[c];
+	uint32_t w = x < 2 ? v[1][k] : v[0][k];
+
+	if (y >= 2 && (k == 0 || k == 2))
+		w = v[2][k];
+	if (k >= comps)
+		w = k == 3 ? (c == F ? ONE : 1u) : 0u;
+	return w;
+}
+
+START_TEST(t_partial_clears)
+{
+	const int i = _i;
+	const enum cls c = partial_cases[i].cls;
+	uint32_t got[4 * 4][4];
+	GLuint t, f = partial_cases[i].rb ? target_rb_fbo_n(partial_cases[i].internal, 4, &t)
+					  : target_fbo_n(partial_cases[i].internal, 4, &t);
+
+	clear_with(c, partial_values[c][0]);
+	gl.Enable(GL_SCISSOR_TEST);
+	gl.Scissor(0, 0, 2, 4);
+	clear_with(c, partial_values[c][1]);
+	gl.Scissor(0, 2, 4, 2);
+	gl.ColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+	clear_with(c, partial_values[c][2]);
+	gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+	gl.Disable(GL_SCISSOR_TEST);
+	gl.ReadPixels(0, 0, 4, 4, targets[c].format, targets[c].type, got);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	for (int p = 0; p < 16; p++)
+		for (int k = 0; k < 4; k++)
+			ck_assert_msg(got[p][k] == partial_want(c, partial_cases[i].comps, p % 4,
+								p / 4, k),
+				      "0x%x pixel %d channel %d: 0x%x, want 0x%x",
+				      partial_cases[i].internal, p, k, got[p][k],
+				      partial_want(c, partial_cases[i].comps, p % 4, p / 4, k));
+	if (partial_cases[i].rb)
+		drop_rb_fbo(f, t);
+	else
+		drop_fbo(f, t);
+}
+END_TEST
+
 /* ---- sRGB -------------------------------------------------------------------------------- */
 
 /* Rendering linear 0.5 stores sRGB 188 (encode); sampling 188 gives 0.5 (decode). */
@@ -584,6 +693,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_sample_every_format);
 	tcase_add_test(tc, t_render_every_format);
 	tcase_add_test(tc, t_integer_clear_and_read_pairs);
+	tcase_add_loop_test(tc, t_partial_clears, 0,
+			    sizeof(partial_cases) / sizeof(partial_cases[0]));
 	tcase_add_test(tc, t_srgb_encode_decode);
 	tcase_add_test(tc, t_etc2_known_blocks);
 	tcase_add_test(tc, t_etc2_sub_image);
