@@ -108,6 +108,18 @@ static bool timer_queries(const struct vgl_context *ctx)
 	return n == 1 && qf.timestampValidBits > 0;
 }
 
+/* the host takes a sampler's own border colour (vk/'s VK_EXT_custom_border_color) */
+static bool border_colours(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceCustomBorderColorFeaturesEXT cb = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT };
+	VkPhysicalDeviceFeatures2 f = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+					.pNext = &cb };
+
+	vvk_GetPhysicalDeviceFeatures2(ctx->dev->pdev, &f);
+	return cb.customBorderColors && cb.customBorderColorWithoutFormat;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -146,6 +158,10 @@ static const struct extension table[] = {
 	 * buffers there); listed in ES 3.0 contexts too, which have it in core
 	 * (an ES 2.0 request may get a 3.0 context, and programs look for it) */
 	[VGL_EXT_NV_fbo_color_attachments] = { "GL_NV_fbo_color_attachments", NULL },
+	/* CLAMP_TO_BORDER and TEXTURE_BORDER_COLOR (vgl_texture_param.c); the EXT is
+	 * the same extension under its older name (same tokens, EXT-suffixed calls) */
+	[VGL_EXT_OES_texture_border_clamp] = { "GL_OES_texture_border_clamp", border_colours },
+	[VGL_EXT_EXT_texture_border_clamp] = { "GL_EXT_texture_border_clamp", border_colours },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
