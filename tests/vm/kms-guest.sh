@@ -11,8 +11,8 @@
 #   weston-glmark2   the same weston with glmark2-es2-wayland as its client
 #                    (a short scene list, run to the end: its score)
 #   xwayland-gears   weston with Xwayland (--xwayland), es2gears_x11 as an X
-#                    client of the row's driver (weston and Xwayland: Mesa,
-#                    see run_xwayland_with)
+#                    client; weston, Xwayland's glamor and the client all on
+#                    the row's driver (see run_xwayland_with)
 #   xwayland-glmark2 the same with glmark2-es2 (X11), a short scene list run
 #                    to the end: its score
 #   xwayland-check   the same with tests/vm/x11_dri3 (buffer ages, Present
@@ -354,18 +354,26 @@ run_weston_with() {
 }
 
 # Xwayland 22.1's glamor (and with it DRI3) needs weston to offer wl_drm,
-# which weston does when its EGL has EGL_WL_bind_wayland_display (virtgl's
-# has); on virtgl glamor then stops at "GL_OES_texture_border_clamp
-# required", which virtgl lacks, falls back to sw and has no DRI3. So weston, and
-# Xwayland with its glamor (weston's environment), run on Mesa in these
-# rows; the X client runs on the row's driver. Xwayland starts at the
+# which weston does when its EGL has EGL_WL_bind_wayland_display, and
+# GL_OES_texture_border_clamp of its GLES context; virtgl has both. So
+# weston, Xwayland (weston's child: its environment) with glamor and the X
+# client all run on the row's driver. In the virtgl row VIRTGL_DEBUG=egl
+# makes weston say that it bound wl_drm and the client that it presents
+# through DRI3; weston's stderr, which Xwayland shares, is PROG.log (glamor
+# says there when it falls back to software). Xwayland starts at the
 # client's first connection.
 # run_xwayland_with PROG END WESTONLOG CLIENTLOG CLIENT...
 run_xwayland_with() {
     local saved=("${DENV[@]}")
-    mapfile -t DENV <<<"$(driver_env mesa)"
+    mapfile -t DENV <<<"$(xwayland_env)"
     WESTON_XWAYLAND=1 run_weston_with "$@"
     DENV=("${saved[@]}")
+}
+
+# xwayland_env: weston's and Xwayland's environment, the row's driver's
+xwayland_env() {
+    driver_env "$DRIVER"
+    [ "$DRIVER" != virtgl ] || echo "VIRTGL_DEBUG=egl"
 }
 
 # x_display WESTONLOG: the display weston's Xwayland listens on (":0")
@@ -389,7 +397,7 @@ run_xwayland_glmark2() {
 run_xwayland_check() {
     [ "$DRIVER" != mesa ] || { printf 'rc=0\nnot_run=virtgl only\n' >"$OUT/xwayland-check.result"; return; }
     local saved=("${DENV[@]}") xdg=/tmp/kms-xdg-$DRIVER wlog=$OUT/xwayland-check-weston.log cenv
-    mapfile -t DENV <<<"$(driver_env mesa)"
+    mapfile -t DENV <<<"$(xwayland_env)"
     mkdir -p "$xdg" && chmod 700 "$xdg"
     rm -f "$wlog"
     start xwayland-check XDG_RUNTIME_DIR="$xdg" KMS_IOCTL_PROGRESS=/tmp/kms-xwayland-check.progress -- \
