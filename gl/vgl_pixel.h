@@ -74,5 +74,11 @@ GLenum vgl_pixel_component_type(const struct vgl_pixel_format *f);
 bool vgl_pixel_color_renderable(uint32_t exts, const struct vgl_pixel_format *f);
 /* The pair glReadPixels reads an image of this format with (ES 3.0 §4.3.1:
  * RGBA/UNSIGNED_BYTE, RGBA_INTEGER/INT or UNSIGNED_INT, RGBA/FLOAT by its
- * class), which is also GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE. */
+ * class); every buffer of the class takes it. */
 void vgl_pixel_read_pair(VkFormat image, GLenum *format, GLenum *type);
+/* GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE: the image's own packing where
+ * GL has one for it (RGB565, RGB5_A1, RGBA4, RGB10_A2 and, in ES 3.0, R8
+ * and RG8), else the class's pair. Xwayland's glamor reads each pixmap
+ * depth's buffers with its own pair and renders only depths whose pair
+ * this is. */
+void vgl_pixel_impl_read_pair(VkFormat image, bool es3, GLenum *format, GLenum *type);
