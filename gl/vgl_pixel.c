@@ -471,3 +471,19 @@ void vgl_pixel_impl_read_pair(VkFormat image, bool es3, GLenum *format, GLenum *
 			*type = own_pairs[i].type;
 		}
 }
+
+/* BGRA bytes into a B8G8R8A8 image (an imported ARGB / XRGB dma-buf, which
+ * has no glTexImage row): copied as they are. */
+static const struct vgl_pixel_format bgra_into_bgra8 = {
+	GL_BGRA_EXT, GL_BGRA_EXT, GL_UNSIGNED_BYTE, GL_RGBA, VK_FORMAT_B8G8R8A8_UNORM,
+	.conv = VGL_CONV_COPY, .src_bpp = 4, .dst_bpp = 4, .renderable = true, .filterable = true,
+	.bits = { 8, 8, 8, 8, 0, 0 } };
+
+const struct vgl_pixel_format *vgl_pixel_sub_row(uint32_t exts, VkFormat image, GLenum format,
+						 GLenum type)
+{
+	if (image == VK_FORMAT_B8G8R8A8_UNORM && format == GL_BGRA_EXT &&
+	    type == GL_UNSIGNED_BYTE && (exts & VGL_EXT_BIT(VGL_EXT_EXT_texture_format_BGRA8888)))
+		return &bgra_into_bgra8;
+	return NULL;
+}

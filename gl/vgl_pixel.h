@@ -45,6 +45,11 @@ struct vgl_pixel_format {
  * context's vgl_ext_mask() (extension rows and tokens). */
 GLenum vgl_pixel_lookup(bool es3, uint32_t exts, GLint internal_format, GLenum format,
 			GLenum type, const struct vgl_pixel_format **out);
+/* The row glTexSubImage* updates an image that no glTexImage row makes with
+ * (EXT_texture_format_BGRA8888's bytes into an imported ARGB / XRGB
+ * dma-buf's B8G8R8A8 image, what Xwayland's glamor uploads); NULL: none. */
+const struct vgl_pixel_format *vgl_pixel_sub_row(uint32_t exts, VkFormat image, GLenum format,
+						 GLenum type);
 /* The first row of a sized internal format (glTexStorage2D); NULL if none. */
 const struct vgl_pixel_format *vgl_pixel_sized(GLenum internal_format);
 /* The row for an unsized internal format with UNSIGNED_BYTE data
