@@ -20,8 +20,9 @@
 #include "vgl_texture.h"
 
 /* B8G8R8A8 images have no glTexImage row (BGRA data is stored as RGBA8):
- * these describe imported ARGB / XRGB buffers to the texture code. No
- * upload path: glTexSubImage2D into them is GL_INVALID_OPERATION. */
+ * these describe imported ARGB / XRGB buffers to the texture code.
+ * glTexSubImage2D into them takes BGRA bytes only (vgl_pixel_sub_row);
+ * other data is GL_INVALID_OPERATION. */
 static const struct vgl_pixel_format bgra8 = {
 	GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, GL_RGBA, VK_FORMAT_B8G8R8A8_UNORM,
 	.conv = VGL_CONV_NONE, .src_bpp = 4, .dst_bpp = 4, .renderable = true,

@@ -114,6 +114,18 @@ static bool draw_buffers(const struct vgl_context *ctx)
 	return vgl_framebuffer_max_draw_buffers(ctx) >= 4;
 }
 
+/* the host takes a sampler's own border colour (vk/'s VK_EXT_custom_border_color) */
+static bool border_colours(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceCustomBorderColorFeaturesEXT cb = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT };
+	VkPhysicalDeviceFeatures2 f = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+					.pNext = &cb };
+
+	vvk_GetPhysicalDeviceFeatures2(ctx->dev->pdev, &f);
+	return cb.customBorderColors && cb.customBorderColorWithoutFormat;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -161,6 +173,10 @@ static const struct extension table[] = {
 	 * takes them (vgl_pixel.c) and renders to them, so it says so; an ES
 	 * 2.0 one has no depth textures */
 	[VGL_EXT_OES_depth_texture] = { "GL_OES_depth_texture", es3 },
+	/* CLAMP_TO_BORDER and TEXTURE_BORDER_COLOR (vgl_texture_param.c); the EXT is
+	 * the same extension under its older name (same tokens, EXT-suffixed calls) */
+	[VGL_EXT_OES_texture_border_clamp] = { "GL_OES_texture_border_clamp", border_colours },
+	[VGL_EXT_EXT_texture_border_clamp] = { "GL_EXT_texture_border_clamp", border_colours },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

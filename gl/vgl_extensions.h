@@ -42,6 +42,8 @@ struct vgl_context;
 #define GL_TIMESTAMP_EXT 0x8E28
 #define GL_GPU_DISJOINT_EXT 0x8FBB
 #define GL_QUERY_COUNTER_BITS_EXT 0x8864
+#define GL_TEXTURE_BORDER_COLOR_OES 0x1004  /* OES_texture_border_clamp */
+#define GL_CLAMP_TO_BORDER_OES 0x812D
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
 #define VGL_MAX_ANISOTROPY 16.0f
 
@@ -67,6 +69,8 @@ enum vgl_ext {
 	VGL_EXT_NV_fbo_color_attachments,
 	VGL_EXT_EXT_draw_buffers,
 	VGL_EXT_OES_depth_texture,
+	VGL_EXT_OES_texture_border_clamp,
+	VGL_EXT_EXT_texture_border_clamp,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -325,8 +325,8 @@ static bool get_xfb(struct vgl_context *ctx, GLenum p, struct value *v)
 	return ctx->major >= 3 && vgl_xfb_get_integer(ctx, p, &x) && one(v, x);
 }
 
-/* GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE: the read buffer's pair
- * (vgl_pixel_read_pair); without a complete one, GL_INVALID_OPERATION. */
+/* GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE: the read buffer's own pair
+ * (vgl_pixel_impl_read_pair); without a complete one, GL_INVALID_OPERATION. */
 static bool get_read_pair(struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	struct vgl_fb fb;
@@ -338,7 +338,7 @@ static bool get_read_pair(struct vgl_context *ctx, GLenum p, struct value *v)
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return one(v, 0);
 	}
-	vgl_pixel_read_pair(fb.color_format, &format, &type);
+	vgl_pixel_impl_read_pair(fb.color_format, ctx->major >= 3, &format, &type);
 	return one(v, p == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? format : type);
 }
 

@@ -454,3 +454,42 @@ void vgl_pixel_read_pair(VkFormat image, GLenum *format, GLenum *type)
 		*type = GL_FLOAT;
 	}
 }
+
+static const struct {
+	VkFormat image;
+	GLenum format, type;
+	bool es3;                  /* pairs ES 2.0's glReadPixels does not take */
+} own_pairs[] = {
+	{ VK_FORMAT_R5G6B5_UNORM_PACK16, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, false },
+	{ VK_FORMAT_A1R5G5B5_UNORM_PACK16, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, false },
+	{ VK_FORMAT_R4G4B4A4_UNORM_PACK16, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, false },
+	{ VK_FORMAT_A2B10G10R10_UNORM_PACK32, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, true },
+	{ VK_FORMAT_R8_UNORM, GL_RED, GL_UNSIGNED_BYTE, true },
+	{ VK_FORMAT_R8G8_UNORM, GL_RG, GL_UNSIGNED_BYTE, true },
+};
+
+void vgl_pixel_impl_read_pair(VkFormat image, bool es3, GLenum *format, GLenum *type)
+{
+	vgl_pixel_read_pair(image, format, type);
+	for (size_t i = 0; i < sizeof(own_pairs) / sizeof(own_pairs[0]); i++)
+		if (own_pairs[i].image == image && (es3 || !own_pairs[i].es3)) {
+			*format = own_pairs[i].format;
+			*type = own_pairs[i].type;
+		}
+}
+
+/* BGRA bytes into a B8G8R8A8 image (an imported ARGB / XRGB dma-buf, which
+ * has no glTexImage row): copied as they are. */
+static const struct vgl_pixel_format bgra_into_bgra8 = {
+	GL_BGRA_EXT, GL_BGRA_EXT, GL_UNSIGNED_BYTE, GL_RGBA, VK_FORMAT_B8G8R8A8_UNORM,
+	.conv = VGL_CONV_COPY, .src_bpp = 4, .dst_bpp = 4, .renderable = true, .filterable = true,
+	.bits = { 8, 8, 8, 8, 0, 0 } };
+
+const struct vgl_pixel_format *vgl_pixel_sub_row(uint32_t exts, VkFormat image, GLenum format,
+						 GLenum type)
+{
+	if (image == VK_FORMAT_B8G8R8A8_UNORM && format == GL_BGRA_EXT &&
+	    type == GL_UNSIGNED_BYTE && (exts & VGL_EXT_BIT(VGL_EXT_EXT_texture_format_BGRA8888)))
+		return &bgra_into_bgra8;
+	return NULL;
+}

@@ -45,6 +45,11 @@ struct vgl_pixel_format {
  * context's vgl_ext_mask() (extension rows and tokens). */
 GLenum vgl_pixel_lookup(bool es3, uint32_t exts, GLint internal_format, GLenum format,
 			GLenum type, const struct vgl_pixel_format **out);
+/* The row glTexSubImage* updates an image that no glTexImage row makes with
+ * (EXT_texture_format_BGRA8888's bytes into an imported ARGB / XRGB
+ * dma-buf's B8G8R8A8 image, what Xwayland's glamor uploads); NULL: none. */
+const struct vgl_pixel_format *vgl_pixel_sub_row(uint32_t exts, VkFormat image, GLenum format,
+						 GLenum type);
 /* The first row of a sized internal format (glTexStorage2D); NULL if none. */
 const struct vgl_pixel_format *vgl_pixel_sized(GLenum internal_format);
 /* The row for an unsized internal format with UNSIGNED_BYTE data
@@ -74,5 +79,11 @@ GLenum vgl_pixel_component_type(const struct vgl_pixel_format *f);
 bool vgl_pixel_color_renderable(uint32_t exts, const struct vgl_pixel_format *f);
 /* The pair glReadPixels reads an image of this format with (ES 3.0 §4.3.1:
  * RGBA/UNSIGNED_BYTE, RGBA_INTEGER/INT or UNSIGNED_INT, RGBA/FLOAT by its
- * class), which is also GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE. */
+ * class); every buffer of the class takes it. */
 void vgl_pixel_read_pair(VkFormat image, GLenum *format, GLenum *type);
+/* GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE: the image's own packing where
+ * GL has one for it (RGB565, RGB5_A1, RGBA4, RGB10_A2 and, in ES 3.0, R8
+ * and RG8), else the class's pair. Xwayland's glamor reads each pixmap
+ * depth's buffers with its own pair and renders only depths whose pair
+ * this is. */
+void vgl_pixel_impl_read_pair(VkFormat image, bool es3, GLenum *format, GLenum *type);

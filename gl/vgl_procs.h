@@ -18,6 +18,8 @@ const char *vgl_proc_name(size_t i);
 
 /* { "glClear", vgl_Clear } */
 #define VGL_PROC(n) { "gl" #n, (void *)vgl_##n }
+/* an OES function under its EXT twin's name (EXT_texture_border_clamp) */
+#define VGL_PROC_EXT(n) { "gl" #n "EXT", (void *)vgl_##n##OES }
 
 extern const struct vgl_proc vgl_error_procs[], vgl_get_procs[], vgl_state_procs[],
 	vgl_clear_procs[], vgl_read_procs[], vgl_flush_procs[], vgl_buffer_procs[],

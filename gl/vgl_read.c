@@ -205,21 +205,20 @@ static bool known_read_pair(struct vgl_context *ctx, GLenum format, GLenum type)
 	return false;
 }
 
-/* ES 3.0 §4.3.1: the buffer's class's pair (which is also the implementation's
- * pair), RGB10_A2 as its own packing, and BGRA (EXT_read_format_bgra) of
- * normalized buffers; the conversion into it. */
+/* ES 3.0 §4.3.1: the buffer's class's pair, the implementation's pair (the
+ * buffer's own packing: RGB565 as RGB/5_6_5, ...), and BGRA
+ * (EXT_read_format_bgra) of normalized buffers; the conversion into it.
+ * known_read_pair has turned away the pairs of ES 3.0 in ES 2.0. */
 static bool read_pair(const struct vgl_fb *fb, GLenum format, GLenum type, struct read_conv *c)
 {
-	GLenum sf, st;
+	GLenum sf, st, of, ot;
 
 	if (!fb->color_image || !vgl_codec_vk(fb->color_format, &c->from) ||
 	    !vgl_codec_gl(format, type, &c->to))
 		return false;
 	vgl_pixel_read_pair(fb->color_format, &sf, &st);
-	if (format == sf && type == st)
-		return true;
-	if (fb->color_format == VK_FORMAT_A2B10G10R10_UNORM_PACK32 && format == GL_RGBA &&
-	    type == GL_UNSIGNED_INT_2_10_10_10_REV)
+	vgl_pixel_impl_read_pair(fb->color_format, true, &of, &ot);
+	if ((format == sf && type == st) || (format == of && type == ot))
 		return true;
 	return format == GL_BGRA_EXT && type == GL_UNSIGNED_BYTE && st == GL_UNSIGNED_BYTE;
 }

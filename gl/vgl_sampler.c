@@ -37,16 +37,24 @@ void vgl_sampler_cache_destroy(struct vgl_device *dev, struct vgl_sampler_cache 
 		vgl_device_defer(dev, cache_free, c);
 }
 
+/* GL's border colour is four raw dwords read as the sampled texture's type:
+ * a custom colour without a format, whose VkClearColorValue carries the bits
+ * (FLOAT_CUSTOM: vk/ sends the dwords as they are whichever the type). */
 static VkSampler create(struct vgl_device *dev, const struct vgl_sampler_key *k)
 {
 	VkSampler s = VK_NULL_HANDLE;
+	VkSamplerCustomBorderColorCreateInfoEXT border = {
+		.sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+		.format = VK_FORMAT_UNDEFINED };
 	VkSamplerCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = k->mag,
+		.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .pNext = &border, .magFilter = k->mag,
 		.minFilter = k->min, .mipmapMode = k->mip, .addressModeU = k->wrap[0],
 		.addressModeV = k->wrap[1], .addressModeW = k->wrap[2], .minLod = k->min_lod,
 		.maxLod = k->max_lod, .compareEnable = k->compare, .compareOp = k->compare_op,
 		.anisotropyEnable = k->max_anisotropy > 1, .maxAnisotropy = k->max_anisotropy,
-		.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK };
+		.borderColor = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT };
+
+	memcpy(border.customBorderColor.uint32, k->border, sizeof(k->border));
 
 	if (vvk_CreateSampler(dev->dev, &ci, NULL, &s) != VK_SUCCESS)
 		return VK_NULL_HANDLE;

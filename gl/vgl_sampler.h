@@ -41,6 +41,7 @@ struct vgl_sampler_key {
 	VkBool32 compare;
 	VkCompareOp compare_op;
 	float max_anisotropy;      /* > 1: anisotropic filtering */
+	uint32_t border[4];        /* raw; zero unless a wrap mode clamps to the border */
 };
 
 struct vgl_sampler_cache *vgl_sampler_cache_create(void);

@@ -121,7 +121,7 @@ static struct vgl_sampler_object *named(struct vgl_context *ctx, GLuint name)
 	return s;
 }
 
-static void sampler_parameter(GLuint name, GLenum pname, GLfloat v)
+static void sampler_parameter(GLuint name, GLenum pname, const struct vgl_param_in *in)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_sampler_object *s;
@@ -129,7 +129,7 @@ static void sampler_parameter(GLuint name, GLenum pname, GLfloat v)
 
 	if (!ctx || !(s = named(ctx, name)))
 		return;
-	err = vgl_sampler_param_set(&s->params, pname, v);
+	err = vgl_sampler_param_set(ctx, &s->params, pname, in);
 	if (err != GL_NO_ERROR)
 		vgl_error(ctx, err);
 	s->change_id = vgl_unique_id();
@@ -138,58 +138,74 @@ static void sampler_parameter(GLuint name, GLenum pname, GLfloat v)
 
 static void GL_APIENTRY vgl_SamplerParameteri(GLuint s, GLenum pname, GLint v)
 {
-	sampler_parameter(s, pname, (GLfloat)v);
+	sampler_parameter(s, pname, &(struct vgl_param_in){ VGL_PARAM_INT, &v, false });
 }
 
 static void GL_APIENTRY vgl_SamplerParameterf(GLuint s, GLenum pname, GLfloat v)
 {
-	sampler_parameter(s, pname, v);
+	sampler_parameter(s, pname, &(struct vgl_param_in){ VGL_PARAM_FLOAT, &v, false });
 }
 
 static void GL_APIENTRY vgl_SamplerParameteriv(GLuint s, GLenum pname, const GLint *v)
 {
-	sampler_parameter(s, pname, (GLfloat)v[0]);
+	sampler_parameter(s, pname, &(struct vgl_param_in){ VGL_PARAM_INT, v, true });
 }
 
 static void GL_APIENTRY vgl_SamplerParameterfv(GLuint s, GLenum pname, const GLfloat *v)
 {
-	sampler_parameter(s, pname, v[0]);
+	sampler_parameter(s, pname, &(struct vgl_param_in){ VGL_PARAM_FLOAT, v, true });
 }
 
-static bool get_sampler_parameter(GLuint name, GLenum pname, GLfloat *out)
+/* OES_texture_border_clamp: a border colour's integers as given */
+static void GL_APIENTRY vgl_SamplerParameterIivOES(GLuint s, GLenum pname, const GLint *v)
+{
+	sampler_parameter(s, pname, &(struct vgl_param_in){ VGL_PARAM_INT_RAW, v, true });
+}
+
+static void GL_APIENTRY vgl_SamplerParameterIuivOES(GLuint s, GLenum pname, const GLuint *v)
+{
+	sampler_parameter(s, pname, &(struct vgl_param_in){ VGL_PARAM_UINT_RAW, v, true });
+}
+
+static void get_sampler_parameter(GLuint name, GLenum pname, enum vgl_param_kind kind, void *out)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_sampler_object *s;
 
 	if (!ctx || !(s = named(ctx, name)))
-		return false;
-	if (!vgl_sampler_param_get(&s->params, pname, out)) {
+		return;
+	if (!vgl_sampler_param_get(ctx, &s->params, pname, kind, out))
 		vgl_error(ctx, GL_INVALID_ENUM);
-		return false;
-	}
-	return true;
 }
 
 static void GL_APIENTRY vgl_GetSamplerParameteriv(GLuint s, GLenum pname, GLint *params)
 {
-	GLfloat v;
-
-	if (get_sampler_parameter(s, pname, &v) && params)
-		*params = (GLint)lroundf(v);
+	get_sampler_parameter(s, pname, VGL_PARAM_INT, params);
 }
 
 static void GL_APIENTRY vgl_GetSamplerParameterfv(GLuint s, GLenum pname, GLfloat *params)
 {
-	GLfloat v;
+	get_sampler_parameter(s, pname, VGL_PARAM_FLOAT, params);
+}
 
-	if (get_sampler_parameter(s, pname, &v) && params)
-		*params = v;
+static void GL_APIENTRY vgl_GetSamplerParameterIivOES(GLuint s, GLenum pname, GLint *params)
+{
+	get_sampler_parameter(s, pname, VGL_PARAM_INT_RAW, params);
+}
+
+static void GL_APIENTRY vgl_GetSamplerParameterIuivOES(GLuint s, GLenum pname, GLuint *params)
+{
+	get_sampler_parameter(s, pname, VGL_PARAM_UINT_RAW, params);
 }
 
 const struct vgl_proc vgl_sampler_procs[] = {
 	VGL_PROC(GenSamplers), VGL_PROC(DeleteSamplers), VGL_PROC(IsSampler), VGL_PROC(BindSampler),
 	VGL_PROC(SamplerParameteri), VGL_PROC(SamplerParameterf), VGL_PROC(SamplerParameteriv),
 	VGL_PROC(SamplerParameterfv), VGL_PROC(GetSamplerParameteriv),
-	VGL_PROC(GetSamplerParameterfv),
+	VGL_PROC(GetSamplerParameterfv), VGL_PROC(SamplerParameterIivOES),
+	VGL_PROC(SamplerParameterIuivOES), VGL_PROC(GetSamplerParameterIivOES),
+	VGL_PROC(GetSamplerParameterIuivOES), VGL_PROC_EXT(SamplerParameterIiv),
+	VGL_PROC_EXT(SamplerParameterIuiv), VGL_PROC_EXT(GetSamplerParameterIiv),
+	VGL_PROC_EXT(GetSamplerParameterIuiv),
 	{ NULL, NULL },
 };

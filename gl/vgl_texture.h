@@ -41,6 +41,7 @@
 #include <stdint.h>
 
 #include "vgl_object.h"
+#include "vgl_param_value.h"
 #include "vgl_range.h"
 #include "vvk.h"
 
@@ -110,6 +111,7 @@ struct vgl_tex_params {
 	GLenum compare_mode, compare_func;
 	GLenum swizzle[4];
 	GLfloat max_anisotropy;    /* EXT_texture_filter_anisotropic; 1: off */
+	union vgl_border border;   /* OES_texture_border_clamp; (0,0,0,0) at first */
 };
 
 struct vgl_texture {
@@ -256,8 +258,11 @@ int vgl_tex_storage_fill_now(struct vgl_device *dev, struct vgl_tex_storage *s,
 
 /* Sampler-state parameters (GL_TEXTURE_WRAP_S ... GL_TEXTURE_COMPARE_FUNC), shared by
  * texture and sampler objects (vgl_texture_param.c); set returns the GL error. */
-GLenum vgl_sampler_param_set(struct vgl_tex_params *p, GLenum pname, GLfloat f);
-bool vgl_sampler_param_get(const struct vgl_tex_params *p, GLenum pname, GLfloat *out);
+GLenum vgl_sampler_param_set(const struct vgl_context *ctx, struct vgl_tex_params *p,
+			     GLenum pname, const struct vgl_param_in *in);
+/* Writes a sampler parameter in the query's form; false: not one. */
+bool vgl_sampler_param_get(const struct vgl_context *ctx, const struct vgl_tex_params *p,
+			   GLenum pname, enum vgl_param_kind kind, void *out);
 /* Whether target names a texture target of the context's version. */
 bool vgl_texture_target_valid(const struct vgl_context *ctx, GLenum target);
 /* The texture bound to target on the active unit, target given as

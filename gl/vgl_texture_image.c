@@ -300,7 +300,13 @@ static GLenum sub_error(const struct vgl_context *ctx, const struct vgl_tex_leve
 			     ? GL_INVALID_OPERATION
 			     : vgl_pixel_lookup(ctx->major >= 3, vgl_ext_mask(ctx),
 						(GLint)lv->internal_format, format, type, f);
+	const struct vgl_pixel_format *direct =
+		vgl_pixel_sub_row(vgl_ext_mask(ctx), lv->fmt->vk, format, type);
 
+	if (direct) {
+		*f = direct;
+		err = GL_NO_ERROR;
+	}
 	if (err == GL_NO_ERROR && (*f)->vk != lv->fmt->vk)
 		err = GL_INVALID_OPERATION;
 	if (err == GL_NO_ERROR && !vgl_tex_region_ok(lv, off, a->width, a->height, a->depth))

@@ -12,8 +12,11 @@
 #include "vgl_procs.h"
 #include "vgl_texture.h"
 
-static bool valid_wrap(GLenum v)
+/* CLAMP_TO_BORDER with OES_texture_border_clamp (whose EXT twin has the same condition) */
+static bool valid_wrap(const struct vgl_context *ctx, GLenum v)
 {
+	if (v == GL_CLAMP_TO_BORDER_OES)
+		return vgl_ext_on(ctx, VGL_EXT_OES_texture_border_clamp);
 	return v == GL_REPEAT || v == GL_CLAMP_TO_EDGE || v == GL_MIRRORED_REPEAT;
 }
 
@@ -41,19 +44,20 @@ static bool is_sampler_pname(GLenum pname)
 	case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
 	case GL_TEXTURE_MIN_FILTER: case GL_TEXTURE_MAG_FILTER: case GL_TEXTURE_MIN_LOD:
 	case GL_TEXTURE_MAX_LOD: case GL_TEXTURE_COMPARE_MODE: case GL_TEXTURE_COMPARE_FUNC:
-	case GL_TEXTURE_MAX_ANISOTROPY_EXT:
+	case GL_TEXTURE_MAX_ANISOTROPY_EXT: case GL_TEXTURE_BORDER_COLOR_OES:
 		return true;
 	}
 	return false;
 }
 
 /* An enum-valued sampler parameter: its slot and whether v is allowed. */
-static GLenum *sampler_enum(struct vgl_tex_params *p, GLenum pname, GLenum v, bool *ok)
+static GLenum *sampler_enum(const struct vgl_context *ctx, struct vgl_tex_params *p,
+			    GLenum pname, GLenum v, bool *ok)
 {
 	switch (pname) {
-	case GL_TEXTURE_WRAP_S: *ok = valid_wrap(v); return &p->wrap_s;
-	case GL_TEXTURE_WRAP_T: *ok = valid_wrap(v); return &p->wrap_t;
-	case GL_TEXTURE_WRAP_R: *ok = valid_wrap(v); return &p->wrap_r;
+	case GL_TEXTURE_WRAP_S: *ok = valid_wrap(ctx, v); return &p->wrap_s;
+	case GL_TEXTURE_WRAP_T: *ok = valid_wrap(ctx, v); return &p->wrap_t;
+	case GL_TEXTURE_WRAP_R: *ok = valid_wrap(ctx, v); return &p->wrap_r;
 	case GL_TEXTURE_MIN_FILTER: *ok = valid_min(v); return &p->min_filter;
 	case GL_TEXTURE_MAG_FILTER: *ok = v == GL_NEAREST || v == GL_LINEAR; return &p->mag_filter;
 	case GL_TEXTURE_COMPARE_MODE:
@@ -64,10 +68,22 @@ static GLenum *sampler_enum(struct vgl_tex_params *p, GLenum pname, GLenum v, bo
 	return NULL;
 }
 
-GLenum vgl_sampler_param_set(struct vgl_tex_params *p, GLenum pname, GLfloat f)
+/* TEXTURE_BORDER_COLOR: a vector (the scalar calls cannot set it) of OES_texture_border_clamp */
+static GLenum border_set(const struct vgl_context *ctx, struct vgl_tex_params *p,
+			 const struct vgl_param_in *in)
+{
+	if (!in->vector || !vgl_ext_on(ctx, VGL_EXT_OES_texture_border_clamp))
+		return GL_INVALID_ENUM;
+	vgl_border_from(in, &p->border);
+	return GL_NO_ERROR;
+}
+
+GLenum vgl_sampler_param_set(const struct vgl_context *ctx, struct vgl_tex_params *p,
+			     GLenum pname, const struct vgl_param_in *in)
 {
 	bool ok = false;
-	GLenum *slot = sampler_enum(p, pname, (GLenum)(GLint)f, &ok);
+	GLfloat f = vgl_param_first(in);
+	GLenum *slot = sampler_enum(ctx, p, pname, (GLenum)(GLint)f, &ok);
 
 	if (slot) {
 		if (!ok)
@@ -84,14 +100,17 @@ GLenum vgl_sampler_param_set(struct vgl_tex_params *p, GLenum pname, GLfloat f)
 			return GL_INVALID_VALUE;
 		p->max_anisotropy = fminf(f, VGL_MAX_ANISOTROPY);
 		return GL_NO_ERROR;
+	case GL_TEXTURE_BORDER_COLOR_OES:
+		return border_set(ctx, p, in);
 	}
 	return GL_INVALID_ENUM;
 }
 
-bool vgl_sampler_param_get(const struct vgl_tex_params *p, GLenum pname, GLfloat *out)
+static bool sampler_scalar_get(const struct vgl_context *ctx, const struct vgl_tex_params *p,
+			       GLenum pname, GLfloat *out)
 {
 	bool ok;
-	GLenum *slot = sampler_enum((struct vgl_tex_params *)p, pname, 0, &ok);
+	GLenum *slot = sampler_enum(ctx, (struct vgl_tex_params *)p, pname, 0, &ok);
 
 	if (slot) {
 		*out = (GLfloat)*slot;
@@ -105,12 +124,31 @@ bool vgl_sampler_param_get(const struct vgl_tex_params *p, GLenum pname, GLfloat
 	return false;
 }
 
+bool vgl_sampler_param_get(const struct vgl_context *ctx, const struct vgl_tex_params *p,
+			   GLenum pname, enum vgl_param_kind kind, void *out)
+{
+	GLfloat v;
+
+	if (pname == GL_TEXTURE_BORDER_COLOR_OES) {
+		if (!vgl_ext_on(ctx, VGL_EXT_OES_texture_border_clamp))
+			return false;
+		vgl_border_store(&p->border, kind, out);
+		return true;
+	}
+	if (!sampler_scalar_get(ctx, p, pname, &v))
+		return false;
+	vgl_param_store(kind, v, out);
+	return true;
+}
+
 /* ES 2.0 has four texture parameters, and those of EXT_texture_filter_anisotropic
  * and APPLE_texture_max_level (TEXTURE_MAX_LEVEL_APPLE is ES 3.0's MAX_LEVEL) */
 static bool in_version(const struct vgl_context *ctx, GLenum pname)
 {
 	if (pname == GL_TEXTURE_MAX_ANISOTROPY_EXT)
 		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_filter_anisotropic);
+	if (pname == GL_TEXTURE_BORDER_COLOR_OES)
+		return vgl_ext_on(ctx, VGL_EXT_OES_texture_border_clamp);
 	return ctx->major >= 3 || pname == GL_TEXTURE_WRAP_S || pname == GL_TEXTURE_WRAP_T ||
 	       pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER ||
 	       pname == GL_TEXTURE_MAX_LEVEL;
@@ -133,17 +171,19 @@ static GLenum external_error(GLenum pname, GLfloat f)
 	return GL_NO_ERROR;
 }
 
-/* Sets one parameter from a float (ints convert exactly); returns the GL error. */
-static GLenum set_param(struct vgl_context *ctx, struct vgl_texture *t, GLenum pname, GLfloat f)
+/* Sets one parameter; returns the GL error. */
+static GLenum set_param(struct vgl_context *ctx, struct vgl_texture *t, GLenum pname,
+			const struct vgl_param_in *in)
 {
 	struct vgl_tex_params *p = &t->params;
+	GLfloat f = vgl_param_first(in);
 
 	if (!in_version(ctx, pname))
 		return GL_INVALID_ENUM;
 	if (t->target == GL_TEXTURE_EXTERNAL_OES && external_error(pname, f) != GL_NO_ERROR)
 		return external_error(pname, f);
 	if (is_sampler_pname(pname))
-		return vgl_sampler_param_set(p, pname, f);
+		return vgl_sampler_param_set(ctx, p, pname, in);
 	switch (pname) {
 	case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B:
 	case GL_TEXTURE_SWIZZLE_A:
@@ -161,7 +201,7 @@ static GLenum set_param(struct vgl_context *ctx, struct vgl_texture *t, GLenum p
 	return GL_INVALID_ENUM;
 }
 
-static void tex_parameter(GLenum target, GLenum pname, GLfloat value)
+static void tex_parameter(GLenum target, GLenum pname, const struct vgl_param_in *in)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_texture *t;
@@ -176,7 +216,7 @@ static void tex_parameter(GLenum target, GLenum pname, GLfloat value)
 	t = vgl_texture_bound(ctx, target);
 	if (!t)
 		return;
-	err = set_param(ctx, t, pname, value);
+	err = set_param(ctx, t, pname, in);
 	if (err != GL_NO_ERROR)
 		vgl_error(ctx, err);
 	vgl_texture_changed(t);
@@ -185,88 +225,112 @@ static void tex_parameter(GLenum target, GLenum pname, GLfloat value)
 
 static void GL_APIENTRY vgl_TexParameteri(GLenum target, GLenum pname, GLint param)
 {
-	tex_parameter(target, pname, (GLfloat)param);
+	tex_parameter(target, pname, &(struct vgl_param_in){ VGL_PARAM_INT, &param, false });
 }
 
 static void GL_APIENTRY vgl_TexParameterf(GLenum target, GLenum pname, GLfloat param)
 {
-	tex_parameter(target, pname, param);
+	tex_parameter(target, pname, &(struct vgl_param_in){ VGL_PARAM_FLOAT, &param, false });
 }
 
 static void GL_APIENTRY vgl_TexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
-	tex_parameter(target, pname, (GLfloat)params[0]);
+	tex_parameter(target, pname, &(struct vgl_param_in){ VGL_PARAM_INT, params, true });
 }
 
 static void GL_APIENTRY vgl_TexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 {
-	tex_parameter(target, pname, params[0]);
+	tex_parameter(target, pname, &(struct vgl_param_in){ VGL_PARAM_FLOAT, params, true });
+}
+
+/* OES_texture_border_clamp: the border colour's integers as given, any other
+ * parameter as with glTexParameteriv */
+static void GL_APIENTRY vgl_TexParameterIivOES(GLenum target, GLenum pname, const GLint *params)
+{
+	tex_parameter(target, pname, &(struct vgl_param_in){ VGL_PARAM_INT_RAW, params, true });
+}
+
+static void GL_APIENTRY vgl_TexParameterIuivOES(GLenum target, GLenum pname,
+						const GLuint *params)
+{
+	tex_parameter(target, pname, &(struct vgl_param_in){ VGL_PARAM_UINT_RAW, params, true });
 }
 
 /* ---- queries -------------------------------------------------------------------------------- */
 
 static bool get_param(struct vgl_context *ctx, const struct vgl_texture *t, GLenum pname,
-		      GLfloat *out)
+		      enum vgl_param_kind kind, void *out)
 {
 	const struct vgl_tex_params *p = &t->params;
+	GLfloat v;
 
 	if (!in_version(ctx, pname))
 		return false;
 	if (is_sampler_pname(pname))
-		return vgl_sampler_param_get(p, pname, out);
+		return vgl_sampler_param_get(ctx, p, pname, kind, out);
 	switch (pname) {
 	case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B:
 	case GL_TEXTURE_SWIZZLE_A:
-		*out = (GLfloat)p->swizzle[pname - GL_TEXTURE_SWIZZLE_R];
-		return true;
-	case GL_TEXTURE_BASE_LEVEL: *out = (GLfloat)p->base_level; return true;
-	case GL_TEXTURE_MAX_LEVEL: *out = (GLfloat)p->max_level; return true;
-	case GL_TEXTURE_IMMUTABLE_FORMAT: *out = t->immutable; return true;
-	case GL_TEXTURE_IMMUTABLE_LEVELS: *out = (GLfloat)t->immutable_levels; return true;
+		v = (GLfloat)p->swizzle[pname - GL_TEXTURE_SWIZZLE_R];
+		break;
+	case GL_TEXTURE_BASE_LEVEL: v = (GLfloat)p->base_level; break;
+	case GL_TEXTURE_MAX_LEVEL: v = (GLfloat)p->max_level; break;
+	case GL_TEXTURE_IMMUTABLE_FORMAT: v = t->immutable; break;
+	case GL_TEXTURE_IMMUTABLE_LEVELS: v = (GLfloat)t->immutable_levels; break;
 	case GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES:
-		*out = 1;
-		return t->target == GL_TEXTURE_EXTERNAL_OES;
+		if (t->target != GL_TEXTURE_EXTERNAL_OES)
+			return false;
+		v = 1;
+		break;
+	default:
+		return false;
 	}
-	return false;
+	vgl_param_store(kind, v, out);
+	return true;
 }
 
-static bool get_tex_parameter(GLenum target, GLenum pname, GLfloat *out)
+static void get_tex_parameter(GLenum target, GLenum pname, enum vgl_param_kind kind, void *out)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_texture *t;
 
 	if (!ctx)
-		return false;
+		return;
 	if (!vgl_texture_target_valid(ctx, target)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
-		return false;
+		return;
 	}
 	t = vgl_texture_bound(ctx, target);
-	if (t && !get_param(ctx, t, pname, out)) {
+	if (t && !get_param(ctx, t, pname, kind, out))
 		vgl_error(ctx, GL_INVALID_ENUM);
-		return false;
-	}
-	return t != NULL;
 }
 
 static void GL_APIENTRY vgl_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
-	GLfloat v;
-
-	if (get_tex_parameter(target, pname, &v) && params)
-		*params = v;
+	get_tex_parameter(target, pname, VGL_PARAM_FLOAT, params);
 }
 
 static void GL_APIENTRY vgl_GetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 {
-	GLfloat v;
+	get_tex_parameter(target, pname, VGL_PARAM_INT, params);
+}
 
-	if (get_tex_parameter(target, pname, &v) && params)
-		*params = (GLint)lroundf(v);
+static void GL_APIENTRY vgl_GetTexParameterIivOES(GLenum target, GLenum pname, GLint *params)
+{
+	get_tex_parameter(target, pname, VGL_PARAM_INT_RAW, params);
+}
+
+static void GL_APIENTRY vgl_GetTexParameterIuivOES(GLenum target, GLenum pname, GLuint *params)
+{
+	get_tex_parameter(target, pname, VGL_PARAM_UINT_RAW, params);
 }
 
 const struct vgl_proc vgl_texture_param_procs[] = {
 	VGL_PROC(TexParameteri), VGL_PROC(TexParameterf), VGL_PROC(TexParameteriv),
 	VGL_PROC(TexParameterfv), VGL_PROC(GetTexParameteriv), VGL_PROC(GetTexParameterfv),
+	VGL_PROC(TexParameterIivOES), VGL_PROC(TexParameterIuivOES),
+	VGL_PROC(GetTexParameterIivOES), VGL_PROC(GetTexParameterIuivOES),
+	VGL_PROC_EXT(TexParameterIiv), VGL_PROC_EXT(TexParameterIuiv),
+	VGL_PROC_EXT(GetTexParameterIiv), VGL_PROC_EXT(GetTexParameterIuiv),
 	{ NULL, NULL },
 };

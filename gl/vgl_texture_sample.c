@@ -196,6 +196,7 @@ static VkSamplerAddressMode wrap(GLenum w)
 	switch (w) {
 	case GL_CLAMP_TO_EDGE: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
 	case GL_MIRRORED_REPEAT: return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
+	case GL_CLAMP_TO_BORDER_OES: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
 	default: return VK_SAMPLER_ADDRESS_MODE_REPEAT;
 	}
 }
@@ -203,6 +204,12 @@ static VkSamplerAddressMode wrap(GLenum w)
 static VkCompareOp compare_op(GLenum f)
 {
 	return (VkCompareOp)(f - GL_NEVER); /* GL_NEVER..GL_ALWAYS is VK's order */
+}
+
+static bool uses_border(const struct vgl_tex_params *p)
+{
+	return p->wrap_s == GL_CLAMP_TO_BORDER_OES || p->wrap_t == GL_CLAMP_TO_BORDER_OES ||
+	       p->wrap_r == GL_CLAMP_TO_BORDER_OES;
 }
 
 static struct vgl_sampler_key sampler_key(const struct vgl_tex_params *p)
@@ -226,6 +233,10 @@ static struct vgl_sampler_key sampler_key(const struct vgl_tex_params *p)
 	k.compare = p->compare_mode == GL_COMPARE_REF_TO_TEXTURE;
 	k.compare_op = k.compare ? compare_op(p->compare_func) : VK_COMPARE_OP_NEVER;
 	k.max_anisotropy = p->max_anisotropy;   /* clamped to the limit when set */
+	/* the colour only matters where a coordinate clamps to it: other states
+	 * share one sampler whatever colour they keep */
+	if (uses_border(p))
+		memcpy(k.border, p->border.u, sizeof(k.border));
 	return k;
 }
 
@@ -310,6 +321,7 @@ static struct vgl_tex_params unit_params(const struct vgl_texture *t,
 	p.compare_mode = so->params.compare_mode;
 	p.compare_func = so->params.compare_func;
 	p.max_anisotropy = so->params.max_anisotropy;
+	p.border = so->params.border;
 	return p;
 }
 

@@ -100,6 +100,10 @@
  * and needed. vvk_CmdCopyQueryPoolResults and pipeline statistics are not
  * offered.
  *
+ * Samplers take VK_EXT_custom_border_color's colours (without a format,
+ * float and int alike, sent to the host as raw dwords) where the host is
+ * not GLES (vvk_GetPhysicalDeviceFeatures2 says so).
+ *
  * Not implemented (knowingly): render passes/framebuffers (dynamic rendering
  * only), depth/stencil resolves, secondary command buffers,
  * indirect draws, linear images, sparse, external memory,

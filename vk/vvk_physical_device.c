@@ -252,12 +252,25 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	f->occlusionQueryPrecise = vdrm_caps_has_occlusion_query(c);
 }
 
+/* virgl's sampler state carries any border colour as raw dwords; a GLES
+ * host renderer has no border clamping to give them to before ES 3.2 */
+static void custom_border_features(const struct vvk_physical_device *pdev,
+				   VkPhysicalDeviceCustomBorderColorFeaturesEXT *cb)
+{
+	VkBool32 on = !(pdev->caps->capability_bits & VDRM_CAP_HOST_IS_GLES);
+
+	cb->customBorderColors = on;
+	cb->customBorderColorWithoutFormat = on;
+}
+
 void vvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2 *f)
 {
 	VkPhysicalDeviceVulkan12Features *v12 = (void *)vvk_find_struct(
 		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
 	VkPhysicalDeviceVulkan13Features *v13 = (void *)vvk_find_struct(
 		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
+	VkPhysicalDeviceCustomBorderColorFeaturesEXT *cb = (void *)vvk_find_struct(
+		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT);
 
 	vvk_GetPhysicalDeviceFeatures(physicalDevice, &f->features);
 	if (v12)
@@ -266,6 +279,8 @@ void vvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalD
 		v13->dynamicRendering = VK_TRUE;
 		v13->synchronization2 = VK_TRUE;
 	}
+	if (cb)
+		custom_border_features(vvk_physical_device_from_handle(physicalDevice), cb);
 }
 
 /* ---- formats ------------------------------------------------------------------- */

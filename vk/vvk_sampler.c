@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "vvk_sampler.h"
 
+#include <string.h>
+
 #include "vdrm_cmds.h"
 #include "vvk_device.h"
 
@@ -37,8 +39,14 @@ static uint32_t sampler_s0(const VkSamplerCreateInfo *ci)
 	return s0;
 }
 
-static void border(VkBorderColor c, uint32_t out[4])
+/* The four dwords virgl's sampler state gives the host: the sampled
+ * texture's type reads them, so a custom colour goes as its raw bits
+ * (VK_EXT_custom_border_color: float and int custom colours alike). */
+static void border(const VkSamplerCreateInfo *ci, uint32_t out[4])
 {
+	VkBorderColor c = ci->borderColor;
+	const VkSamplerCustomBorderColorCreateInfoEXT *custom = vvk_find_struct(
+		ci->pNext, VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT);
 	bool opaque = c == VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK || c == VK_BORDER_COLOR_INT_OPAQUE_BLACK ||
 		      c == VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE || c == VK_BORDER_COLOR_INT_OPAQUE_WHITE;
 	bool white = c == VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE || c == VK_BORDER_COLOR_INT_OPAQUE_WHITE;
@@ -46,6 +54,10 @@ static void border(VkBorderColor c, uint32_t out[4])
 		      c == VK_BORDER_COLOR_INT_OPAQUE_BLACK || c == VK_BORDER_COLOR_INT_OPAQUE_WHITE;
 	uint32_t one = is_int ? 1u : 0x3f800000u;
 
+	if ((c == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT || c == VK_BORDER_COLOR_INT_CUSTOM_EXT) && custom) {
+		memcpy(out, custom->customBorderColor.uint32, 4 * sizeof(uint32_t));
+		return;
+	}
 	out[0] = out[1] = out[2] = white ? one : 0;
 	out[3] = opaque ? one : 0;
 }
@@ -62,7 +74,7 @@ VkResult vvk_CreateSampler(VkDevice device, const VkSamplerCreateInfo *pCreateIn
 
 	if (!s)
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
-	border(pCreateInfo->borderColor, cmd.border_color);
+	border(pCreateInfo, cmd.border_color);
 	cmd.handle = s->handle = vvk_device_new_handle(dev);
 	vdrm_encode_create_sampler_state(vvk_device_setup_lock(dev), &cmd);
 	vvk_device_setup_unlock(dev);

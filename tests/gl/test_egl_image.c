@@ -729,6 +729,42 @@ START_TEST(dma_buf_render_into_import)
 }
 END_TEST
 
+/* An imported ARGB8888 buffer takes BGRA bytes from glTexSubImage2D as
+ * they are (Xwayland's glamor uploads so into its pixmaps); RGBA bytes
+ * stay GL_INVALID_OPERATION. */
+START_TEST(dma_buf_bgra_sub_image)
+{
+	static const GLubyte bgra[4] = { 10, 20, 30, 40 };
+	GLubyte px[W * H * 4];
+	EGLContext a;
+	EGLImageKHR img, in;
+	GLuint dst;
+	int fd;
+
+	if (!egl_test_on_drm())
+		return;
+	a = own_context(dpy, 2);
+	img = texture_image(a, pattern_texture());
+	fd = export_fd(dpy, img, DRM_FORMAT_ABGR8888);
+	glFinish();
+	in = import(dpy, fd, DRM_FORMAT_ARGB8888, W * 4);
+	ck_assert_ptr_ne(in, EGL_NO_IMAGE_KHR);
+	own_context(dpy, 2);
+	dst = image_texture(GL_TEXTURE_2D, in);
+	glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 2, 1, 1, GL_BGRA_EXT, GL_UNSIGNED_BYTE, bgra);
+	ck_assert_int_eq(glGetError(), GL_NO_ERROR);
+	glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, bgra);
+	ck_assert_int_eq(glGetError(), GL_INVALID_OPERATION);
+	read_texture(dst, px);
+	ck_assert_msg(memcmp(&px[(2 * W + 1) * 4], (const GLubyte[]){ 30, 20, 10, 40 }, 4) == 0,
+		      "texel 1,2: %u %u %u %u", px[(2 * W + 1) * 4], px[(2 * W + 1) * 4 + 1],
+		      px[(2 * W + 1) * 4 + 2], px[(2 * W + 1) * 4 + 3]);
+	close(fd);
+	destroy_image_khr(dpy, in);
+	destroy_image_khr(dpy, img);
+}
+END_TEST
+
 static void assert_import_fails(const EGLint *attribs, EGLContext ctx, EGLint error)
 {
 	ck_assert_ptr_eq(create_image_khr(dpy, ctx, EGL_LINUX_DMA_BUF_EXT, NULL, attribs),
@@ -894,6 +930,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, device_drm_nodes);
 	tcase_add_test(tc, dma_buf_export_import_round_trip);
 	tcase_add_test(tc, dma_buf_render_into_import);
+	tcase_add_test(tc, dma_buf_bgra_sub_image);
 	tcase_add_test(tc, dma_buf_import_errors);
 	tcase_add_test(tc, dma_buf_queries);
 	suite_add_tcase(s, tc);

@@ -2309,6 +2309,115 @@ ROW(get_integeri_xfb_index)
 	F(GetIntegeri_v)(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 4, &v);
 }
 
+/* OES_texture_border_clamp (EXT_texture_border_clamp: the same calls named EXT) */
+typedef void (GL_APIENTRY *tex_iv_fn)(GLenum, GLenum, const void *);
+typedef void (GL_APIENTRY *get_tex_iv_fn)(GLenum, GLenum, void *);
+typedef void (GL_APIENTRY *sampler_iv_fn)(GLuint, GLenum, const void *);
+typedef void (GL_APIENTRY *get_sampler_iv_fn)(GLuint, GLenum, void *);
+#define TEXTURE_BORDER_COLOR_OES 0x1004
+#define CLAMP_TO_BORDER_OES 0x812D
+ROW(tex_parameter_clamp_to_border)
+{
+	GLint v = 0;
+
+	texture(GL_TEXTURE_2D);
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, CLAMP_TO_BORDER_OES);
+	F(GetTexParameteriv)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, &v);
+	ck_assert_int_eq(v, CLAMP_TO_BORDER_OES);
+}
+/* the colour is a vector: the scalar calls have no such parameter */
+ROW(tex_parameteri_border_enum)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexParameteri)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, 0);
+}
+ROW(tex_parameterf_border_enum)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexParameterf)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, 0);
+}
+ROW(sampler_parameteri_border_enum)
+{
+	F(SamplerParameteri)(sampler(), TEXTURE_BORDER_COLOR_OES, 0);
+}
+/* external textures clamp to the edge (OES_EGL_image_external) */
+ROW(tex_parameter_external_border_enum)
+{
+	texture(TEXTURE_EXTERNAL_OES);
+	F(TexParameteri)(TEXTURE_EXTERNAL_OES, GL_TEXTURE_WRAP_S, CLAMP_TO_BORDER_OES);
+}
+ROW(tex_parameter_iiv_target_enum)
+{
+	FX(TexParameterIivOES, tex_iv_fn)(GL_DEPTH_FUNC, TEXTURE_BORDER_COLOR_OES, iv);
+}
+/* a wrap value that is no mode; the wrap mode stays */
+ROW(tex_parameter_iiv_wrap_enum)
+{
+	const GLint bad = GL_LINEAR;
+	GLint v = 0;
+
+	texture(GL_TEXTURE_2D);
+	FX(TexParameterIivOES, tex_iv_fn)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, &bad);
+	F(GetTexParameteriv)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, &v);
+	ck_assert_int_eq(v, GL_REPEAT);
+}
+ROW(tex_parameter_iuiv_pname_enum)
+{
+	texture(GL_TEXTURE_2D);
+	FX(TexParameterIuivOES, tex_iv_fn)(GL_TEXTURE_2D, GL_DEPTH_FUNC, iv);
+}
+ROW(get_tex_parameter_iiv_pname_enum)
+{
+	GLint v[4];
+
+	texture(GL_TEXTURE_2D);
+	FX(GetTexParameterIivOES, get_tex_iv_fn)(GL_TEXTURE_2D, GL_DEPTH_FUNC, v);
+}
+ROW(get_tex_parameter_iuiv_target_enum)
+{
+	GLuint v[4];
+
+	FX(GetTexParameterIuivOES, get_tex_iv_fn)(GL_DEPTH_FUNC, TEXTURE_BORDER_COLOR_OES, v);
+}
+ROW(sampler_parameter_iiv_operation)
+{
+	FX(SamplerParameterIivOES, sampler_iv_fn)(1000, TEXTURE_BORDER_COLOR_OES, iv);
+}
+ROW(sampler_parameter_iuiv_enum)
+{
+	FX(SamplerParameterIuivOES, sampler_iv_fn)(sampler(), GL_TEXTURE_BASE_LEVEL, iv);
+}
+ROW(get_sampler_parameter_iiv_enum)
+{
+	GLint v[4];
+
+	FX(GetSamplerParameterIivOES, get_sampler_iv_fn)(sampler(), GL_DEPTH_FUNC, v);
+}
+ROW(get_sampler_parameter_iuiv_operation)
+{
+	GLuint v[4];
+
+	FX(GetSamplerParameterIuivOES, get_sampler_iv_fn)(1000, TEXTURE_BORDER_COLOR_OES, v);
+}
+/* the EXT names, one row each (out4: where a query would write) */
+static GLint out4[4];
+ROW(tex_parameter_iiv_ext_enum)
+	{ FX(TexParameterIivEXT, tex_iv_fn)(GL_DEPTH_FUNC, GL_TEXTURE_WRAP_S, iv); }
+ROW(tex_parameter_iuiv_ext_enum)
+	{ FX(TexParameterIuivEXT, tex_iv_fn)(GL_TEXTURE_2D, GL_DEPTH_FUNC, iv); }
+ROW(get_tex_parameter_iiv_ext_enum)
+	{ FX(GetTexParameterIivEXT, get_tex_iv_fn)(GL_TEXTURE_2D, GL_DEPTH_FUNC, out4); }
+ROW(get_tex_parameter_iuiv_ext_enum)
+	{ FX(GetTexParameterIuivEXT, get_tex_iv_fn)(GL_DEPTH_FUNC, GL_TEXTURE_WRAP_S, out4); }
+ROW(sampler_parameter_iiv_ext_operation)
+	{ FX(SamplerParameterIivEXT, sampler_iv_fn)(1000, GL_TEXTURE_WRAP_S, iv); }
+ROW(sampler_parameter_iuiv_ext_operation)
+	{ FX(SamplerParameterIuivEXT, sampler_iv_fn)(1000, GL_TEXTURE_WRAP_S, iv); }
+ROW(get_sampler_parameter_iiv_ext_operation)
+	{ FX(GetSamplerParameterIivEXT, get_sampler_iv_fn)(1000, GL_TEXTURE_WRAP_S, out4); }
+ROW(get_sampler_parameter_iuiv_ext_enum)
+	{ FX(GetSamplerParameterIuivEXT, get_sampler_iv_fn)(sampler(), GL_DEPTH_FUNC, out4); }
+
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
 #define O GL_INVALID_OPERATION
@@ -2786,6 +2895,29 @@ static const struct row rows[] = {
 	R(ReadPixels, 2, O, read_pixels_bgra_4444_rev),
 	R(TexParameterf, 3, V, tex_parameter_anisotropy_value),
 	R(GetFloatv, 2, GL_NO_ERROR, get_floatv_max_anisotropy),
+	R(TexParameteri, 2, GL_NO_ERROR, tex_parameter_clamp_to_border),
+	R(TexParameteri, 3, GL_NO_ERROR, tex_parameter_clamp_to_border),
+	R(TexParameteri, 2, E, tex_parameteri_border_enum),
+	R(TexParameterf, 3, E, tex_parameterf_border_enum),
+	R(SamplerParameteri, 3, E, sampler_parameteri_border_enum),
+	R(TexParameteri, 3, E, tex_parameter_external_border_enum),
+	R(TexParameterIivOES, 2, E, tex_parameter_iiv_target_enum),
+	R(TexParameterIivOES, 3, E, tex_parameter_iiv_wrap_enum),
+	R(TexParameterIuivOES, 3, E, tex_parameter_iuiv_pname_enum),
+	R(GetTexParameterIivOES, 3, E, get_tex_parameter_iiv_pname_enum),
+	R(GetTexParameterIuivOES, 2, E, get_tex_parameter_iuiv_target_enum),
+	R(SamplerParameterIivOES, 3, O, sampler_parameter_iiv_operation),
+	R(SamplerParameterIuivOES, 3, E, sampler_parameter_iuiv_enum),
+	R(GetSamplerParameterIivOES, 3, E, get_sampler_parameter_iiv_enum),
+	R(GetSamplerParameterIuivOES, 3, O, get_sampler_parameter_iuiv_operation),
+	R(TexParameterIivEXT, 3, E, tex_parameter_iiv_ext_enum),
+	R(TexParameterIuivEXT, 2, E, tex_parameter_iuiv_ext_enum),
+	R(GetTexParameterIivEXT, 3, E, get_tex_parameter_iiv_ext_enum),
+	R(GetTexParameterIuivEXT, 3, E, get_tex_parameter_iuiv_ext_enum),
+	R(SamplerParameterIivEXT, 3, O, sampler_parameter_iiv_ext_operation),
+	R(SamplerParameterIuivEXT, 3, O, sampler_parameter_iuiv_ext_operation),
+	R(GetSamplerParameterIivEXT, 3, O, get_sampler_parameter_iiv_ext_operation),
+	R(GetSamplerParameterIuivEXT, 3, E, get_sampler_parameter_iuiv_ext_enum),
 	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_size),
 	R(CompressedTexImage2D, 2, V, compressed_tex_image2d_etc1_border),
 	R(CompressedTexImage2D, 2, GL_NO_ERROR, compressed_tex_image2d_etc1),

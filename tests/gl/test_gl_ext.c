@@ -3,7 +3,7 @@
  * The OpenGL ES extensions gl/ exposes (gl/vgl_extensions.c), each checked
  * by what it draws: float and half-float textures sampled unclamped and
  * filtered, BGRA uploads, ETC1 blocks decoded, half-float vertices, base-vertex and multi draws,
- * gl_InstanceIDEXT, buffers written through maps, sized renderbuffers of ES 2.0, and the lists the
+ * gl_InstanceIDEXT, border colours outside [0, 1] (float, int and uint textures), buffers written through maps, sized renderbuffers of ES 2.0, and the lists the
  * extension queries return. Most tests run in an ES 2.0 context, where the
  * extensions matter; pixels are read back at known window positions.
  */
@@ -20,12 +20,19 @@
 #define ETC1_RGB8_OES 0x8D64
 #define TEXTURE_MAX_ANISOTROPY_EXT 0x84FE
 #define MAX_TEXTURE_MAX_ANISOTROPY_EXT 0x84FF
+#define TEXTURE_BORDER_COLOR_OES 0x1004
+#define CLAMP_TO_BORDER_OES 0x812D
 
 typedef void (GL_APIENTRY *draw_bv_fn)(GLenum, GLsizei, GLenum, const void *, GLint);
 typedef void (GL_APIENTRY *draw_inst_bv_fn)(GLenum, GLsizei, GLenum, const void *, GLsizei,
 					     GLint);
 typedef void (GL_APIENTRY *multi_elements_bv_fn)(GLenum, const GLsizei *, GLenum,
 						  const void *const *, GLsizei, const GLint *);
+typedef void (GL_APIENTRY *tex_iv_fn)(GLenum, GLenum, const GLint *);
+typedef void (GL_APIENTRY *get_tex_iv_fn)(GLenum, GLenum, GLint *);
+typedef void (GL_APIENTRY *get_tex_uiv_fn)(GLenum, GLenum, GLuint *);
+typedef void (GL_APIENTRY *sampler_uiv_fn)(GLuint, GLenum, const GLuint *);
+typedef void (GL_APIENTRY *get_sampler_uiv_fn)(GLuint, GLenum, GLuint *);
 typedef void (GL_APIENTRY *multi_arrays_fn)(GLenum, const GLint *, const GLsizei *, GLsizei);
 
 static struct vgl_context *es2;
@@ -367,6 +374,164 @@ START_TEST(t_anisotropy)
 	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
 	draw_textured(1.0f, 0.0f);
 	assert_near(16, 16, 40, 80, 160, 255, 1);
+}
+END_TEST
+
+/* ---- OES_texture_border_clamp ------------------------------------------------------------- */
+
+/* the texture sampled at one coordinate, over the window */
+static const char *fs_at2 =
+	"precision highp float;\n"
+	"uniform sampler2D tex;\n"
+	"uniform vec2 at;\n"
+	"void main() { gl_FragColor = texture2D(tex, at); }\n";
+static const char *vs3 =
+	"#version 300 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+static const char *fs3_at[] = {
+	"#version 300 es\nprecision highp float;\nuniform highp sampler2D tex;\nuniform vec2 at;\n"
+	"out vec4 o;\nvoid main() { o = texture(tex, at); }\n",
+	"#version 300 es\nprecision highp float;\nuniform highp isampler2D tex;\nuniform vec2 at;\n"
+	"out ivec4 o;\nvoid main() { o = texture(tex, at); }\n",
+	"#version 300 es\nprecision highp float;\nuniform highp usampler2D tex;\nuniform vec2 at;\n"
+	"out uvec4 o;\nvoid main() { o = texture(tex, at); }\n",
+};
+
+/* Draws the bound texture sampled at (s, t) with the program's shader. */
+static void draw_at(GLuint p, float s, float t)
+{
+	gl.UseProgram(p);
+	F(Uniform2f)(gl.GetUniformLocation(p, "at"), s, t);
+	glt_draw_window();
+}
+
+static void border_texture(GLenum internal, GLenum format, GLenum type, const void *texel)
+{
+	texture(GL_NEAREST);
+	F(TexImage2D)(GL_TEXTURE_2D, 0, (GLint)internal, 1, 1, 0, format, type, texel);
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, CLAMP_TO_BORDER_OES);
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, CLAMP_TO_BORDER_OES);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+
+/* ES 2.0: outside [0, 1] an RGBA8 texture samples the colour of
+ * glTexParameterfv, inside its texel; a new colour samples at once (the
+ * sampler cache keys on it); glTexParameteriv's colour is normalized */
+START_TEST(t_border_clamp)
+{
+	const GLfloat quarter[4] = { 0.25f, 0.5f, 0.75f, 1.0f }, blue[4] = { 0, 0, 1, 0.5f };
+	const GLint red[4] = { 2147483647, 0, 0, 2147483647 };
+	GLfloat f[4];
+	GLint i[4];
+	GLuint p = glt_texture_program(glt_vs_window, fs_at2);
+
+	ck_assert(has_extension("GL_OES_texture_border_clamp"));
+	ck_assert(has_extension("GL_EXT_texture_border_clamp"));
+	border_texture(GL_RGBA, GL_RGBA, GL_UNSIGNED_BYTE, (const uint8_t[]){ 0, 255, 0, 255 });
+	F(GetTexParameterfv)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, f);
+	ck_assert(f[0] == 0 && f[1] == 0 && f[2] == 0 && f[3] == 0);  /* the default */
+	F(TexParameterfv)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, quarter);
+	draw_at(p, -0.5f, 0.5f);
+	assert_near(16, 16, 64, 128, 191, 255, 1);
+	draw_at(p, 0.5f, 0.5f);
+	assert_near(16, 16, 0, 255, 0, 255, 0);
+	F(TexParameterfv)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, blue);
+	draw_at(p, 0.5f, 1.5f);
+	assert_near(16, 16, 0, 0, 255, 128, 1);
+	F(TexParameteriv)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, red);
+	F(GetTexParameterfv)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, f);
+	ck_assert(f[0] == 1.0f && f[1] == 0 && f[3] == 1.0f);
+	draw_at(p, 2.0f, -1.0f);
+	assert_near(16, 16, 255, 0, 0, 255, 0);
+	F(TexParameterfv)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, quarter);
+	F(GetTexParameteriv)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, i);
+	ck_assert_int_eq(i[0], 536870912);     /* 0.25 * (2^31 - 1), rounded */
+	ck_assert_int_eq(i[3], 2147483647);
+	F(GetTexParameteriv)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, i);
+	ck_assert_int_eq(i[0], CLAMP_TO_BORDER_OES);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* What an ES 3.0 shader of class c (0 float, 1 int, 2 uint) sampled at
+ * (2, -1) from the bound texture, written to a 1x1 32-bit target and read. */
+static void sample_far(int c, uint32_t out[4])
+{
+	static const GLenum internal[] = { GL_RGBA32F, GL_RGBA32I, GL_RGBA32UI };
+	static const GLenum format[] = { GL_RGBA, GL_RGBA_INTEGER, GL_RGBA_INTEGER };
+	static const GLenum type[] = { GL_FLOAT, GL_INT, GL_UNSIGNED_INT };
+	GLuint dst, fb, p = glt_texture_program(vs3, fs3_at[c]);
+	GLint unit = 0;
+
+	F(GetIntegerv)(GL_TEXTURE_BINDING_2D, &unit);
+	F(GenTextures)(1, &dst);
+	F(BindTexture)(GL_TEXTURE_2D, dst);
+	F(TexStorage2D)(GL_TEXTURE_2D, 1, internal[c], 1, 1);
+	F(BindTexture)(GL_TEXTURE_2D, (GLuint)unit);
+	F(GenFramebuffers)(1, &fb);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, dst, 0);
+	gl.Viewport(0, 0, 1, 1);
+	draw_at(p, 2.0f, -1.0f);
+	F(ReadPixels)(0, 0, 1, 1, format[c], type[c], out);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	F(DeleteFramebuffers)(1, &fb);
+	F(DeleteTextures)(1, &dst);
+	gl.Viewport(0, 0, 32, 32);
+	gl.DeleteProgram(p);
+}
+
+static void assert_words(const uint32_t *got, const void *want)
+{
+	const uint32_t *w = want;
+
+	for (int c = 0; c < 4; c++)
+		ck_assert_msg(got[c] == w[c], "component %d: 0x%x, want 0x%x", c, got[c], w[c]);
+}
+
+/* ES 3.0: a float texture's colour outside [0, 1] (unclamped), an integer
+ * texture's from glTexParameterIivOES, an unsigned one's from a sampler
+ * object's glSamplerParameterIuivOES; the I forms read back as given */
+START_TEST(t_border_clamp_types)
+{
+	const GLfloat fcol[4] = { -2.0f, 0.5f, 3.0f, 0.25f };
+	const GLint icol[4] = { -5, 7, -100000, 2147483647 };
+	const GLuint ucol[4] = { 4000000000u, 1, 2, 3 };
+	GLint iq[4];
+	GLuint uq[4], smp;
+	uint32_t got[4];
+
+	ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
+	ck_assert(has_extension("GL_OES_texture_border_clamp"));
+	border_texture(GL_RGBA32F, GL_RGBA, GL_FLOAT, (const float[]){ 1, 1, 1, 1 });
+	F(TexParameterfv)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, fcol);
+	sample_far(0, got);
+	assert_words(got, fcol);
+	border_texture(GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, (const GLint[]){ 1, 2, 3, 4 });
+	FX(TexParameterIivOES, tex_iv_fn)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, icol);
+	FX(GetTexParameterIivOES, get_tex_iv_fn)(GL_TEXTURE_2D, TEXTURE_BORDER_COLOR_OES, iq);
+	assert_words((const uint32_t *)iq, icol);
+	sample_far(1, got);
+	assert_words(got, icol);
+	border_texture(GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, (const GLuint[]){ 9, 9, 9, 9 });
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+	F(GenSamplers)(1, &smp);
+	F(SamplerParameteri)(smp, GL_TEXTURE_WRAP_S, CLAMP_TO_BORDER_OES);
+	F(SamplerParameteri)(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	F(SamplerParameteri)(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+	FX(SamplerParameterIuivOES, sampler_uiv_fn)(smp, TEXTURE_BORDER_COLOR_OES, ucol);
+	FX(GetSamplerParameterIuivEXT, get_sampler_uiv_fn)(smp, TEXTURE_BORDER_COLOR_OES, uq);
+	assert_words(uq, ucol);
+	F(BindSampler)(0, smp);
+	sample_far(2, got);
+	assert_words(got, ucol);
+	F(BindSampler)(0, 0);
+	F(DeleteSamplers)(1, &smp);
+	FX(GetTexParameterIuivOES, get_tex_uiv_fn)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, uq);
+	ck_assert_uint_eq(uq[0], GL_CLAMP_TO_EDGE);
+	ck_assert_int_eq(vgl_make_current(es2, G.surf, G.surf), VGL_OK);
 }
 END_TEST
 
@@ -863,6 +1028,7 @@ START_TEST(t_extension_lists)
 		"GL_EXT_texture_rg", "GL_EXT_texture_type_2_10_10_10_REV",
 		"GL_EXT_texture_filter_anisotropic", "GL_EXT_read_format_bgra", "GL_OES_stencil8",
 		"GL_APPLE_texture_max_level", "GL_EXT_draw_elements_base_vertex", "GL_OES_EGL_sync",
+		"GL_OES_texture_border_clamp", "GL_EXT_texture_border_clamp",
 	};
 	GLint n = -1;
 
@@ -898,6 +1064,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_bgra8_texture);
 	tcase_add_test(tc, t_depth_texture_es3);
 	tcase_add_test(tc, t_anisotropy);
+	tcase_add_test(tc, t_border_clamp);
+	tcase_add_test(tc, t_border_clamp_types);
 	tcase_add_test(tc, t_bgra_upload);
 	tcase_add_test(tc, t_etc1);
 	tcase_add_test(tc, t_read_bgra);

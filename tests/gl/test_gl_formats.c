@@ -353,6 +353,49 @@ START_TEST(t_render_every_format)
 }
 END_TEST
 
+/* The implementation's read pair is the buffer's own packing where GL has
+ * one (Xwayland's glamor renders only pixmap depths whose pair this is),
+ * and reads in it; the class's pair still reads. (1, 0, 1, 0) written. */
+START_TEST(t_implementation_read_pairs)
+{
+	static const struct {
+		GLenum internal, format, type;
+		uint8_t want[4];
+		size_t n;
+	} cases[] = {
+		{ GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, { 0x1f, 0xf8 }, 2 },
+		{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, { 0x3e, 0xf8 }, 2 },
+		{ GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, { 0xf0, 0xf0 }, 2 },
+		{ GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, { 0xff, 0x03, 0xf0, 0x3f }, 4 },
+		{ GL_R8, GL_RED, GL_UNSIGNED_BYTE, { 0xff }, 1 },
+		{ GL_RG8, GL_RG, GL_UNSIGNED_BYTE, { 0xff, 0x00 }, 2 },
+		{ GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, { 0xff, 0x00, 0xff, 0x00 }, 4 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		GLuint t, f = target_fbo(cases[i].internal, &t), p = glt_texture_program(vs, fs_write[F]);
+		uint8_t got[4] = { 0 }, rgba[4];
+		GLint v;
+
+		gl.Uniform4f(gl.GetUniformLocation(p, "u"), 1, 0, 1, 0);
+		glt_draw_window();
+		gl.GetIntegerv(GL_IMPLEMENTATION_COLOR_READ_FORMAT, &v);
+		ck_assert_int_eq(v, (GLint)cases[i].format);
+		gl.GetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &v);
+		ck_assert_int_eq(v, (GLint)cases[i].type);
+		gl.ReadPixels(0, 0, 1, 1, cases[i].format, cases[i].type, got);
+		ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+		ck_assert_msg(memcmp(got, cases[i].want, cases[i].n) == 0,
+			      "0x%x: %02x %02x %02x %02x", cases[i].internal, got[0], got[1], got[2],
+			      got[3]);
+		gl.ReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+		ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+		ck_assert_int_eq(rgba[0], 255);
+		drop_fbo(f, t);
+	}
+}
+END_TEST
+
 /* glClearBuffer{i,ui}v on integer attachments, read with their pairs; the
  * implementation's read pair follows the buffer's class. */
 START_TEST(t_integer_clear_and_read_pairs)
@@ -695,6 +738,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_integer_clear_and_read_pairs);
 	tcase_add_loop_test(tc, t_partial_clears, 0,
 			    sizeof(partial_cases) / sizeof(partial_cases[0]));
+	tcase_add_test(tc, t_implementation_read_pairs);
 	tcase_add_test(tc, t_srgb_encode_decode);
 	tcase_add_test(tc, t_etc2_known_blocks);
 	tcase_add_test(tc, t_etc2_sub_image);

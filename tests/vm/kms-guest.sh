@@ -354,19 +354,40 @@ run_weston_with() {
 }
 
 # Xwayland 22.1's glamor (and with it DRI3) needs weston to offer wl_drm,
-# which weston does when its EGL has EGL_WL_bind_wayland_display (virtgl's
-# has); on virtgl glamor then stops at "GL_OES_texture_border_clamp
-# required", which virtgl lacks, falls back to sw and has no DRI3. So weston, and
-# Xwayland with its glamor (weston's environment), run on Mesa in these
-# rows; the X client runs on the row's driver. Xwayland starts at the
-# client's first connection.
+# which weston does when its EGL has EGL_WL_bind_wayland_display, and
+# GL_OES_texture_border_clamp of its GLES context; virtgl has both. In the
+# xwayland-glmark2 row weston, Xwayland (weston's child: its environment)
+# with glamor and the X client all run on the row's driver. In the
+# xwayland-gears and xwayland-check rows weston and Xwayland stay on Mesa and
+# only the client is the row's: on virtgl, glamor still copies a client
+# window into its decorated frame through the CPU (two glReadPixels a frame:
+# es2gears_x11's picture stands still) and x11_dri3's GetImage reads a frame
+# older than the last swapped. In the virtgl row VIRTGL_DEBUG=egl makes
+# weston say that it bound wl_drm and the client that it presents through
+# DRI3; weston's stderr, which Xwayland shares, is PROG.log (glamor says
+# there when it falls back to software). Xwayland starts at the client's
+# first connection.
 # run_xwayland_with PROG END WESTONLOG CLIENTLOG CLIENT...
 run_xwayland_with() {
     local saved=("${DENV[@]}")
-    mapfile -t DENV <<<"$(driver_env mesa)"
+    mapfile -t DENV <<<"$(xwayland_env "$1")"
     WESTON_XWAYLAND=1 run_weston_with "$@"
     DENV=("${saved[@]}")
 }
+
+# xwayland_env PROG: weston's and Xwayland's environment: the row's driver's
+# where the whole stack runs on it (xwayland_all_row), else Mesa's
+xwayland_env() {
+    if xwayland_all_row "$1"; then
+        driver_env "$DRIVER"
+        [ "$DRIVER" != virtgl ] || echo "VIRTGL_DEBUG=egl"
+    else
+        driver_env mesa
+    fi
+}
+
+# xwayland_all_row PROG: the Xwayland rows whose compositor is the row's driver
+xwayland_all_row() { [ "$1" = xwayland-glmark2 ]; }
 
 # x_display WESTONLOG: the display weston's Xwayland listens on (":0")
 x_display() { sed -n 's/.*xserver listening on display \(:[0-9]*\).*/\1/p' "$1" | tail -1; }
@@ -389,7 +410,7 @@ run_xwayland_glmark2() {
 run_xwayland_check() {
     [ "$DRIVER" != mesa ] || { printf 'rc=0\nnot_run=virtgl only\n' >"$OUT/xwayland-check.result"; return; }
     local saved=("${DENV[@]}") xdg=/tmp/kms-xdg-$DRIVER wlog=$OUT/xwayland-check-weston.log cenv
-    mapfile -t DENV <<<"$(driver_env mesa)"
+    mapfile -t DENV <<<"$(xwayland_env xwayland-check)"
     mkdir -p "$xdg" && chmod 700 "$xdg"
     rm -f "$wlog"
     start xwayland-check XDG_RUNTIME_DIR="$xdg" KMS_IOCTL_PROGRESS=/tmp/kms-xwayland-check.progress -- \
