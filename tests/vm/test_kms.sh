@@ -229,8 +229,12 @@ check_program() {
         grep -q 'gl-renderer.so' "$DIR/weston.log" || fail "$drv $prog: not on the GL renderer (see $DIR/weston.log)"
         grep -q "Output 'Virtual-1' enabled" "$DIR/weston.log" || fail "$drv $prog: no output enabled (see $DIR/weston.log)"
         [ "$drv" = mesa ] || check_wayland_client "$drv" "$prog" weston-client.log weston.log
-        # weston-simple-egl's turn has a period: some shot must differ
-        check_shots "$drv" "$prog" --differ-any ;;
+        # weston-simple-egl's turn has a period: some shot must differ. Its
+        # triangle covers about 0.8 % of the screen face-on and almost none
+        # edge-on, so two shots near edge-on differ by little: a Mesa row
+        # moved 0.18 % between its shots; 0.1 % is still far above noise
+        # (weston's panel clock changes once a minute)
+        check_shots "$drv" "$prog" --differ-any --min-changed 0.001 ;;
     weston-glmark2)
         comm=weston
         local clog=$DIR/weston-glmark2-client.log
