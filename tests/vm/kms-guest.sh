@@ -359,14 +359,21 @@ run_weston_with() {
 # xwayland-glmark2 row weston, Xwayland (weston's child: its environment)
 # with glamor and the X client all run on the row's driver. In the
 # xwayland-gears and xwayland-check rows weston and Xwayland stay on Mesa and
-# only the client is the row's: on virtgl, glamor still copies a client
-# window into its decorated frame through the CPU (two glReadPixels a frame:
-# es2gears_x11's picture stands still) and x11_dri3's GetImage reads a frame
-# older than the last swapped. In the virtgl row VIRTGL_DEBUG=egl makes
-# weston say that it bound wl_drm and the client that it presents through
-# DRI3; weston's stderr, which Xwayland shares, is PROG.log (glamor says
-# there when it falls back to software). Xwayland starts at the client's
-# first connection.
+# only the client is the row's. Why: Debian 12's Xwayland 22.1 runs glamor
+# on desktop GL where it can and on GLES otherwise (virtgl offers GLES
+# only), and that glamor's GLES path stores depth 24/32 pixmaps as x8b8g8r8
+# (upstream moved it to BGRA storage after 22.1): what it reads back
+# (GetImage: x11_dri3's checks) has red and blue swapped, and every Render
+# composite of a window picture falls back to the CPU ("Unsupported dest
+# picture format" under GLAMOR_DEBUG=1) - es2gears_x11's depth-24 window
+# in weston's depth-32 frame is composited that way and stays black.
+# glmark2's window is presented by flips, its buffer straight to weston.
+# KMS_XWAYLAND_ALL=1 runs every row on the row's driver (to see the above),
+# KMS_GLAMOR_DEBUG sets glamor's GLAMOR_DEBUG. In the virtgl row
+# VIRTGL_DEBUG=egl makes weston say that it bound wl_drm and the client that
+# it presents through DRI3; weston's stderr, which Xwayland shares, is
+# PROG.log (glamor says there when it falls back to software). Xwayland
+# starts at the client's first connection.
 # run_xwayland_with PROG END WESTONLOG CLIENTLOG CLIENT...
 run_xwayland_with() {
     local saved=("${DENV[@]}")
@@ -381,13 +388,14 @@ xwayland_env() {
     if xwayland_all_row "$1"; then
         driver_env "$DRIVER"
         [ "$DRIVER" != virtgl ] || echo "VIRTGL_DEBUG=egl"
+        [ -z "${KMS_GLAMOR_DEBUG:-}" ] || echo "GLAMOR_DEBUG=$KMS_GLAMOR_DEBUG"
     else
         driver_env mesa
     fi
 }
 
 # xwayland_all_row PROG: the Xwayland rows whose compositor is the row's driver
-xwayland_all_row() { [ "$1" = xwayland-glmark2 ]; }
+xwayland_all_row() { [ "$1" = xwayland-glmark2 ] || [ -n "${KMS_XWAYLAND_ALL:-}" ]; }
 
 # x_display WESTONLOG: the display weston's Xwayland listens on (":0")
 x_display() { sed -n 's/.*xserver listening on display \(:[0-9]*\).*/\1/p' "$1" | tail -1; }

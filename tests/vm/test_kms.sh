@@ -103,7 +103,7 @@ guest_env() {
                -e "KMS_PROGRAMS=$PROGRAMS" -e "KMS_FRAMES=$FRAMES" -e "KMS_SHOTS=$SHOTS"
                -e "top_builddir=$top_builddir")
     for v in KMS_SHOT_GAP KMS_READY_AFTER KMS_GLMARK2_ARGS KMS_WESTON_CLIENT KMS_WESTON_GLMARK2_ARGS KMS_WESTON_SHOTS \
-        KMS_XWAYLAND_GLMARK2_ARGS; do
+        KMS_XWAYLAND_GLMARK2_ARGS KMS_XWAYLAND_ALL KMS_GLAMOR_DEBUG; do
         [ -z "${!v:-}" ] || GUEST_ENV+=(-e "$v=${!v}")
     done
 }
