@@ -280,6 +280,7 @@ struct glsl_symbol *glsl_sema_new_symbol(struct glsl_sema *s, enum glsl_sym_kind
 	sym->cname = name == GLSL_AST_NO_NAME ? "" : glsl_sema_name(s, name);
 	sym->loc = loc;
 	sym->location = -1;
+	sym->binding = -1;
 	return sym;
 }
 
@@ -483,8 +484,10 @@ int glsl_sema(struct glsl_ast *ast, enum glsl_stage stage, const struct glsl_sem
 {
 	struct glsl_sema s = {
 		.ast = ast, .toks = ast->toks, .arena = arena, .log = log, .stage = stage,
-		.version = ast->version >= 300 ? GLSL_ES_300 : GLSL_ES_100,
+		.version = ast->version >= 310 ? GLSL_ES_310 :
+			   ast->version >= 300 ? GLSL_ES_300 : GLSL_ES_100,
 		.packing = GLSL_PACKING_SHARED, .matrix_layout = GLSL_MATRIX_COLUMN,
+		.buffer_packing = GLSL_PACKING_SHARED, .buffer_matrix_layout = GLSL_MATRIX_COLUMN,
 	};
 
 	*out = NULL;
