@@ -375,6 +375,23 @@ static bool bind_default_members(struct lw *w, const struct io_state *st, vc_var
 	return true;
 }
 
+/* layout(location) on loose uniforms (ES 3.10): the leaf of that name. */
+static void explicit_locations(struct lw *w, const struct io_state *st)
+{
+	for (uint32_t i = 0; i < st->uniforms.n; i++) {
+		const struct glsl_symbol *s = st->uniforms.syms[i];
+
+		for (uint32_t j = 0; s->location >= 0 && j < w->out->nr_res; j++) {
+			struct glsl_lower_res *r = &w->out->res[j];
+
+			if (r->kind == GLSL_RES_UNIFORM && !strcmp(r->name, sym_name(s))) {
+				r->explicit_location = true;
+				r->location = s->location;
+			}
+		}
+	}
+}
+
 static bool default_block(struct lw *w, const struct io_state *st)
 {
 	uint32_t cap = st->uniforms.n + 1 + (w->layout ? w->layout->nr_uniforms : 0);
@@ -396,6 +413,8 @@ static bool default_block(struct lw *w, const struct io_state *st)
 	ok = ok && bind_default_members(w, st, v);
 	for (uint32_t i = 0; ok && i < n; i++)
 		ok = record_uniform(w, f[i].name, f[i].type, offs[i]);
+	if (ok)
+		explicit_locations(w, st);
 	if (ok) {
 		struct vc_var *var = vc_var_get(w->m, v);
 		var->has_binding = true;

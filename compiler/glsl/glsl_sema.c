@@ -469,6 +469,10 @@ static uint32_t enabled_extensions(const struct glsl_token_stream *toks)
  * without errors: after one they would mostly repeat it. */
 static bool analyse(struct glsl_sema *s)
 {
+	if (s->stage == GLSL_STAGE_COMPUTE && s->version < GLSL_ES_310) {
+		glsl_sema_error(s, (struct glsl_loc){ 0 }, "compute shaders need GLSL ES 3.10");
+		return false;
+	}
 	for (struct glsl_ast_node *n = s->ast->decls; n; n = n->next) {
 		if (glsl_sema_external(s, n) && !s->failed)
 			continue;

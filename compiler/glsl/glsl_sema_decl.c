@@ -591,13 +591,29 @@ static bool matches_builtin(struct glsl_sema *s, const struct glsl_function *fn)
 	return glsl_builtin_resolve(&call, &bi, err, sizeof(err)) == GLSL_BI_FOUND;
 }
 
+/* Whether `name` is a built-in function of the shader's version, in any
+ * stage (a later version's names are free: barrier() in a 3.00 shader). */
+static bool builtin_in_version(struct glsl_sema *s, const char *name)
+{
+	const struct glsl_bi_fn *out[GLSL_BI_MAX_OVERLOADS];
+	static const enum glsl_stage stages[] = {
+		GLSL_STAGE_VERTEX, GLSL_STAGE_FRAGMENT, GLSL_STAGE_COMPUTE,
+	};
+
+	for (unsigned i = 0; i < sizeof(stages) / sizeof(stages[0]); i++)
+		if (glsl_builtin_overloads(name, strlen(name), s->version, stages[i], s->bi_exts,
+					   out, GLSL_BI_MAX_OVERLOADS))
+			return true;
+	return false;
+}
+
 /* ES 3.00 forbids redeclaring built-in functions at all; ES 1.00 allows
  * overloads but not a signature a built-in already has. */
 static bool builtin_name(struct glsl_sema *s, const struct glsl_function *fn, struct glsl_loc loc)
 {
 	const struct glsl_bi_name *bi = glsl_builtin_find(fn->cname, strlen(fn->cname));
 
-	if (!bi)
+	if (!bi || (s->version >= GLSL_ES_300 && !builtin_in_version(s, fn->cname)))
 		return true;
 	if (s->version >= GLSL_ES_300) {
 		glsl_sema_error(s, loc, "cannot redeclare or overload built-in function '%s'", fn->cname);
