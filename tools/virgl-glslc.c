@@ -60,9 +60,10 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: virgl-glslc [options] file...\n"
-		"Compiles GLSL ES 1.00 / 3.00 shaders to SPIR-V with virtgl's compiler.\n"
+		"Compiles GLSL ES 1.00 / 3.00 / 3.10 shaders to SPIR-V with virtgl's compiler.\n"
 		"\n"
-		"  -S vert|frag  stage of every file (default: from .vert / .frag; needed for -)\n"
+		"  -S vert|frag|comp  stage of every file (default: from .vert / .frag / .comp;\n"
+		"                needed for -)\n"
 		"  -o FILE       write the SPIR-V module (one input file only)\n"
 		"  --tgsi        print the TGSI the back end makes of it (uniform block at\n"
 		"                binding b -> CONST[b+1], sampler at binding b -> SAMP[b])\n"
@@ -81,6 +82,8 @@ static int parse_stage(const char *s)
 		return GLSL_STAGE_VERTEX;
 	if (!strcmp(s, "frag"))
 		return GLSL_STAGE_FRAGMENT;
+	if (!strcmp(s, "comp"))
+		return GLSL_STAGE_COMPUTE;
 	return -1;
 }
 
@@ -123,7 +126,7 @@ static int parse_option(int argc, char **argv, int *i, struct glslc_opts *o)
 		if (a[1] == 'o') {
 			o->output = v;
 		} else if ((o->stage = parse_stage(v)) < 0) {
-			fprintf(stderr, "virgl-glslc: unknown stage '%s' (vert or frag)\n", v);
+			fprintf(stderr, "virgl-glslc: unknown stage '%s' (vert, frag or comp)\n", v);
 			return GLSLC_USAGE;
 		}
 		return GLSLC_OK;
@@ -252,7 +255,8 @@ static int print_tgsi(const char *name, const uint32_t *words, size_t nr_words,
 {
 	struct vc_compile_info ci = {
 		.words = words, .nr_words = nr_words, .entry_point = "main",
-		.stage = stage == GLSL_STAGE_FRAGMENT ? VC_STAGE_FRAGMENT : VC_STAGE_VERTEX,
+		.stage = stage == GLSL_STAGE_FRAGMENT ? VC_STAGE_FRAGMENT :
+			 stage == GLSL_STAGE_COMPUTE ? VC_STAGE_COMPUTE : VC_STAGE_VERTEX,
 		.map = { .slot = default_slot },
 	};
 	struct vc_tgsi t = { 0 };

@@ -30,8 +30,10 @@ EXPECTED = {
     100: (51, 228, 4, 4),
     300: (89, 611, 0, 56),
 }
-VERSIONS = {'100': (100,), '300': (300,), '100+': (100, 300)}
-STAGES = {'-': 3, 'vs': 1, 'fs': 2}
+# ES 3.10 has every 3.00 row (its own rows say `310`); its totals are not
+# checked: 3.10's chapters are only partly here (no images or atomic counters).
+VERSIONS = {'100': (100,), '300': (300, 310), '100+': (100, 300, 310), '310': (310,)}
+STAGES = {'-': 7, 'vs': 1, 'fs': 2, 'cs': 4}
 PRECS = {'highp': 'HIGH', 'mediump': 'MEDIUM', 'lowp': 'LOW', 'sampler': 'SAMPLER',
          '-': 'NONE'}
 STORAGES = ('in', 'out', 'uniform')
@@ -72,7 +74,7 @@ def parse_versions(text, lineno):
     exists in ES 1.00 only, where #extension GL_NAME is enabled (in 3.00 the
     core rows stand for what such extensions became); an `ext300:NAME` row in
     ES 3.00 only (extensions of 3.00 shaders, such as _essl3 ones)."""
-    for prefix, versions in (('ext:', (100,)), ('ext300:', (300,))):
+    for prefix, versions in (('ext:', (100,)), ('ext300:', (300, 310))):
         if text.startswith(prefix):
             name = text[len(prefix):]
             if not re.match(r'[A-Z]+_\w+$', name):
@@ -104,7 +106,9 @@ def read_ir(path):
     ops = {m.group(1): int(m.group(2)) for m in re.finditer(r'X\((\w+), (-?\d+)\)', body)}
     tex = set(re.findall(r'\bVC_TEX_(\w+),', text[text.index('enum vc_tex_op'):]))
     builtins = set(re.findall(r'\bVC_BUILTIN_(\w+),', text))
-    return ops, tex, builtins
+    start = text.index('enum vc_atomic_op')
+    atomics = set(re.findall(r'\bVC_ATOMIC_(\w+),', text[start:text.index('};', start)]))
+    return ops, tex, builtins, atomics
 
 
 def type_version(t):
@@ -144,9 +148,10 @@ def axes(tokens, lineno):
 
 
 def parse_params(text, lineno):
+    """`out T` and `inout T` (an atomic's memory) both take an l-value."""
     params, outs = [], 0
     for i, p in enumerate(x.split() for x in text.split(',') if x.strip()):
-        if len(p) == 2 and p[0] == 'out':
+        if len(p) == 2 and p[0] in ('out', 'inout'):
             outs |= 1 << i
             p = p[1:]
         if len(p) != 1:
@@ -157,9 +162,13 @@ def parse_params(text, lineno):
 
 def parse_lowering(text, nparams, ir, lineno):
     """-> (kind, C value, tex flags)."""
-    ops, tex_ops, _ = ir
+    ops, tex_ops, _, atomics = ir
     if text.startswith('='):
         return 'RECIPE', text[1:], 0
+    if text.startswith('atomic:'):
+        if text[7:] not in atomics:
+            raise DefError('line %d: unknown atomic %r' % (lineno, text))
+        return 'ATOMIC', 'VC_ATOMIC_' + text[7:], 0
     if text.startswith('tex:'):
         parts = text[4:].split('+')
         bad = [f for f in parts[1:] if f not in ('proj', 'offset')]
@@ -255,10 +264,13 @@ def parse_const(line, lineno, types):
     vers, ext = parse_versions(w[1], lineno) if w[1].startswith('ext') else (VERSIONS.get(w[1]), None)
     if vers is None:
         raise DefError('line %d: cannot parse %r' % (lineno, line))
-    if len(w) - 6 != len(vers):
+    values = w[6:]
+    if 310 in vers and len(values) == len(vers) - 1:
+        values.append(values[-1])    # 3.10 keeps the 3.00 value unless given
+    if len(values) != len(vers):
         raise DefError('line %d: one value per version expected' % lineno)
     return [Var(w[5], w[4], w[3], 'const', (v,), STAGES[w[2]], '-', int(val), lineno, ext)
-            for v, val in zip(vers, w[6:])]
+            for v, val in zip(vers, values)]
 
 
 # --- reading the .def ---------------------------------------------------------------

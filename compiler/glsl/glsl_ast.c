@@ -53,23 +53,38 @@ static void list(const struct printer *pr, const struct glsl_ast_node *n)
 
 static const char *const qual_names[] = {
 	"const", "in", "out", "inout", "uniform", "attribute", "varying", "centroid",
-	"flat", "smooth", "invariant",
+	"flat", "smooth", "invariant", "layout", "buffer", "shared", "coherent", "volatile",
+	"restrict", "readonly", "writeonly",
 };
 
 static const char *const layout_names[] = {
-	"location", "shared", "packed", "std140", "row_major", "column_major",
+	"location", "shared", "packed", "std140", "row_major", "column_major", "std430",
+	"binding", "local_size_x", "local_size_y", "local_size_z",
 };
+
+/* The value a layout identifier carries, or -1 when it takes none. */
+static int64_t layout_value(const struct glsl_ast_qual *q, unsigned bit)
+{
+	switch (1u << bit) {
+	case GLSL_LAYOUT_LOCATION: return q->location;
+	case GLSL_LAYOUT_BINDING: return q->binding;
+	case GLSL_LAYOUT_LOCAL_SIZE_X: return q->local_size[0];
+	case GLSL_LAYOUT_LOCAL_SIZE_Y: return q->local_size[1];
+	case GLSL_LAYOUT_LOCAL_SIZE_Z: return q->local_size[2];
+	default: return -1;
+	}
+}
 
 static void layout(const struct printer *pr, const struct glsl_ast_qual *q)
 {
 	const char *sep = "layout(";
 
-	for (unsigned i = 0; i < 6; i++) {
+	for (unsigned i = 0; i < sizeof(layout_names) / sizeof(layout_names[0]); i++) {
 		if (!(q->layout & (1u << i)))
 			continue;
 		fprintf(pr->f, "%s%s", sep, layout_names[i]);
-		if (i == 0)
-			fprintf(pr->f, "=%d", (int)q->location);
+		if (layout_value(q, i) >= 0 || (1u << i) == GLSL_LAYOUT_LOCATION)
+			fprintf(pr->f, "=%lld", (long long)layout_value(q, i));
 		sep = ",";
 	}
 	fputs(") ", pr->f);
@@ -80,7 +95,8 @@ static void qual(const struct printer *pr, const struct glsl_ast_qual *q)
 	if (q->storage & GLSL_Q_LAYOUT)
 		layout(pr, q);
 	/* In the order ES requires them. */
-	static const uint8_t order[] = { 10, 9, 8, 7, 0, 1, 2, 3, 4, 5, 6 };
+	static const uint8_t order[] = { 10, 9, 8, 7, 0, 1, 2, 3, 4, 5, 6, 12, 13, 14, 15, 16,
+					 17, 18 };
 
 	for (unsigned i = 0; i < sizeof(order); i++)
 		if (q->storage & (1u << order[i]))

@@ -66,7 +66,18 @@ enum {
 	GLSL_Q_SMOOTH = 1 << 9,
 	GLSL_Q_INVARIANT = 1 << 10,
 	GLSL_Q_LAYOUT = 1 << 11,
+	/* ES 3.10 */
+	GLSL_Q_BUFFER = 1 << 12,
+	GLSL_Q_SHARED = 1 << 13,
+	GLSL_Q_COHERENT = 1 << 14,
+	GLSL_Q_VOLATILE = 1 << 15,
+	GLSL_Q_RESTRICT = 1 << 16,
+	GLSL_Q_READONLY = 1 << 17,
+	GLSL_Q_WRITEONLY = 1 << 18,
 };
+
+#define GLSL_Q_MEMORY (GLSL_Q_COHERENT | GLSL_Q_VOLATILE | GLSL_Q_RESTRICT | \
+		       GLSL_Q_READONLY | GLSL_Q_WRITEONLY)
 
 /* layout(...) identifiers (struct glsl_ast_qual.layout). */
 enum {
@@ -76,7 +87,16 @@ enum {
 	GLSL_LAYOUT_STD140 = 1 << 3,
 	GLSL_LAYOUT_ROW_MAJOR = 1 << 4,
 	GLSL_LAYOUT_COLUMN_MAJOR = 1 << 5,
+	/* ES 3.10 */
+	GLSL_LAYOUT_STD430 = 1 << 6,
+	GLSL_LAYOUT_BINDING = 1 << 7,
+	GLSL_LAYOUT_LOCAL_SIZE_X = 1 << 8,
+	GLSL_LAYOUT_LOCAL_SIZE_Y = 1 << 9,
+	GLSL_LAYOUT_LOCAL_SIZE_Z = 1 << 10,
 };
+
+#define GLSL_LAYOUT_LOCAL_SIZE (GLSL_LAYOUT_LOCAL_SIZE_X | GLSL_LAYOUT_LOCAL_SIZE_Y | \
+				GLSL_LAYOUT_LOCAL_SIZE_Z)
 
 struct glsl_ast_node;
 struct glsl_ast_struct;
@@ -88,10 +108,12 @@ struct glsl_type;
 
 struct glsl_ast_qual {
 	struct glsl_loc loc;   /* the first qualifier; 0 when there is none */
-	uint16_t storage;      /* GLSL_Q_* */
+	uint32_t storage;      /* GLSL_Q_* */
 	uint16_t precision;    /* GLSL_TOK_KW_LOWP/MEDIUMP/HIGHP, or 0 */
-	uint8_t layout;        /* GLSL_LAYOUT_* */
+	uint32_t layout;       /* GLSL_LAYOUT_* */
 	int32_t location;      /* with GLSL_LAYOUT_LOCATION */
+	int32_t binding;       /* with GLSL_LAYOUT_BINDING */
+	uint32_t local_size[3];/* with GLSL_LAYOUT_LOCAL_SIZE_X/Y/Z */
 };
 
 /* A type specifier: `vec4`, `S`, `struct S { ... }`, `float[3]` (3.00). */
@@ -148,7 +170,8 @@ struct glsl_ast_function {
 	struct glsl_function *fn;         /* set by semantic analysis */
 };
 
-/* `layout(std140) uniform Name { members } instance[N];` (3.00) */
+/* `layout(std140) uniform Name { members } instance[N];` (3.00), and
+ * `buffer` blocks (3.10) */
 struct glsl_ast_block {
 	struct glsl_ast_qual qual;
 	uint32_t name;
@@ -225,7 +248,7 @@ enum {
 
 /* The translation unit. */
 struct glsl_ast {
-	unsigned version;                  /* 100 or 300 */
+	unsigned version;                  /* 100, 300 or 310 */
 	struct glsl_ast_node *decls;       /* external declarations, in order */
 	const struct glsl_token_stream *toks; /* for names */
 	uint32_t nodes;                    /* node count (statistics) */

@@ -39,7 +39,8 @@ const struct glsl_bi_name *glsl_builtin_find(const char *name, size_t len)
 
 static unsigned version_bit(enum glsl_es_version version)
 {
-	return version >= GLSL_ES_300 ? GLSL_BI_V300 : GLSL_BI_V100;
+	return version >= GLSL_ES_310 ? GLSL_BI_V310 :
+	       version >= GLSL_ES_300 ? GLSL_BI_V300 : GLSL_BI_V100;
 }
 
 uint32_t glsl_builtin_ext_bit(const char *name)
@@ -217,9 +218,21 @@ static const struct glsl_bi_fn *match_any(const struct glsl_bi_name *n,
 	return other;
 }
 
+static const char *stage_name(enum glsl_stage stage)
+{
+	return stage == GLSL_STAGE_VERTEX ? "vertex" :
+	       stage == GLSL_STAGE_FRAGMENT ? "fragment" : "compute";
+}
+
+/* "fragment", "vertex and compute"... for the stages a row exists in. */
 static const char *stage_names(unsigned stages)
 {
-	return stages == 1u << GLSL_STAGE_VERTEX ? "vertex" : "fragment";
+	static const char *const names[8] = {
+		[1] = "vertex", [2] = "fragment", [3] = "vertex and fragment", [4] = "compute",
+		[5] = "vertex and compute", [6] = "fragment and compute",
+	};
+
+	return names[stages & 7] ? names[stages & 7] : "other";
 }
 
 /* Why an overload that exists elsewhere is not available to this call. */
@@ -229,7 +242,7 @@ static void msg_unavailable(struct msg *m, const struct glsl_bi_call *call,
 	msg_call(m, call);
 	if (!(fn->versions & version_bit(call->version)))
 		msg_add(m, " is not available in GLSL ES %s",
-			call->version >= GLSL_ES_300 ? "3.00" : "1.00");
+			glsl_es_version_name(call->version));
 	else if (!ext_enabled(fn->ext, call->exts))
 		msg_add(m, " requires #extension %s", glsl_bi_ext_names[fn->ext]);
 	else
@@ -265,8 +278,8 @@ static enum glsl_bi_result no_overload_here(const struct glsl_bi_name *n,
 		return GLSL_BI_UNAVAILABLE;
 	}
 	msg_add(m, "'%.*s' is not a built-in function in GLSL ES %s %s shaders",
-		(int)call->len, call->name, call->version >= GLSL_ES_300 ? "3.00" : "1.00",
-		call->stage == GLSL_STAGE_VERTEX ? "vertex" : "fragment");
+		(int)call->len, call->name, glsl_es_version_name(call->version),
+		stage_name(call->stage));
 	return GLSL_BI_UNAVAILABLE;
 }
 

@@ -25,12 +25,14 @@
 /* struct glsl_bi_fn.versions / glsl_bi_var.versions */
 #define GLSL_BI_V100 (1u << 0)
 #define GLSL_BI_V300 (1u << 1)
+#define GLSL_BI_V310 (1u << 2)
 
 /* How a call is lowered to IR (struct glsl_bi_fn.lower). */
 enum glsl_bi_lower {
 	GLSL_BI_LOWER_OP,      /* op is an enum vc_op applied to the arguments */
 	GLSL_BI_LOWER_TEX,     /* op is the enum vc_tex_op of a VC_OP_TEX */
 	GLSL_BI_LOWER_RECIPE,  /* op is an enum glsl_bi_recipe */
+	GLSL_BI_LOWER_ATOMIC,  /* op is the enum vc_atomic_op on the first argument's memory */
 };
 
 enum glsl_bi_tex_flag {

@@ -17,6 +17,10 @@ static int back_end(struct glsl_shader *sh, struct glsl_compiled *out)
 
 	if (!sh->sema->main)
 		return GLSL_COMPILE_OK;
+	/* ES 3.10 §4.4.1.1: a compute shader without a local size fails to
+	 * link, not to compile; there is no module to make of it */
+	if (sh->sema->stage == GLSL_STAGE_COMPUTE && !sh->sema->has_local_size)
+		return GLSL_COMPILE_OK;
 	if (glsl_lower(sh->ast, sh->sema, &sh->log, &out->res))
 		return glsl_shader_fail_internal(sh, "lowering");
 	if (vc_spirv_emit(out->res.module, &out->words, &out->nr_words, &elog)) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * glsl_compile: the GLSL ES 1.00 / 3.00 compiler in one call, for the GL
+ * glsl_compile: the GLSL ES 1.00 / 3.00 / 3.10 compiler in one call, for the GL
  * layer (glCompileShader), tools/virgl-glslc and the corpus runners.
  *
  * One shader's strings go through the preprocessor, the parser, semantic
@@ -55,12 +55,13 @@ enum glsl_compile_status {
 
 struct glsl_compiled {
 	/* SPIR-V 1.0 (malloc'ed); NULL on failure, and on success for a shader
-	 * without main(), which GL compiles but cannot link. */
+	 * without main() or a compute shader without a local size, which GL
+	 * compiles but cannot link. */
 	uint32_t *words;
 	size_t nr_words;
 	struct glsl_lower_result res; /* resources; module only with keep_ir */
 	char *info_log;               /* malloc'ed, "" when empty; NULL only if OOM */
-	unsigned version;             /* 100 or 300 (0 when preprocessing failed) */
+	unsigned version;             /* 100, 300 or 310 (0 when preprocessing failed) */
 	enum glsl_stage stage;
 };
 

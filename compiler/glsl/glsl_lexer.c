@@ -31,6 +31,7 @@ static const struct glsl_word words[] = {
 	{ "attribute", 9, GLSL_TOK_KW_ATTRIBUTE, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "bool", 4, GLSL_TOK_KW_BOOL, GLSL_TOK_KW_BOOL, PPW_NONE },
 	{ "break", 5, GLSL_TOK_KW_BREAK, GLSL_TOK_KW_BREAK, PPW_NONE },
+	{ "buffer", 6, GLSL_TOK_IDENT, GLSL_TOK_IDENT, PPW_NONE },
 	{ "bvec2", 5, GLSL_TOK_KW_BVEC2, GLSL_TOK_KW_BVEC2, PPW_NONE },
 	{ "bvec3", 5, GLSL_TOK_KW_BVEC3, GLSL_TOK_KW_BVEC3, PPW_NONE },
 	{ "bvec4", 5, GLSL_TOK_KW_BVEC4, GLSL_TOK_KW_BVEC4, PPW_NONE },
@@ -170,6 +171,7 @@ static const struct glsl_word words[] = {
 	{ "samplerCube", 11, GLSL_TOK_KW_SAMPLERCUBE, GLSL_TOK_KW_SAMPLERCUBE, PPW_NONE },
 	{ "samplerCubeShadow", 17, GLSL_TOK_IDENT, GLSL_TOK_KW_SAMPLERCUBESHADOW, PPW_NONE },
 	{ "samplerExternalOES", 18, GLSL_TOK_IDENT, GLSL_TOK_IDENT, PPW_SAMPLER_EXTERNAL },
+	{ "shared", 6, GLSL_TOK_IDENT, GLSL_TOK_IDENT, PPW_NONE },
 	{ "short", 5, GLSL_TOK_RESERVED, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "sizeof", 6, GLSL_TOK_RESERVED, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "smooth", 6, GLSL_TOK_IDENT, GLSL_TOK_KW_SMOOTH, PPW_NONE },
@@ -221,6 +223,26 @@ static const struct glsl_word words[] = {
 };
 
 #define NWORDS (sizeof(words) / sizeof(words[0]))
+
+/* ES 3.10 keeps 3.00's words but for these, its new keywords (GLSL ES 3.10
+ * §3.7): buffer and shared blocks and variables, the memory qualifiers. */
+static const struct {
+	const char *name;
+	uint16_t kind;
+} es310_words[] = {
+	{ "buffer", GLSL_TOK_KW_BUFFER }, { "shared", GLSL_TOK_KW_SHARED },
+	{ "coherent", GLSL_TOK_KW_COHERENT }, { "volatile", GLSL_TOK_KW_VOLATILE },
+	{ "restrict", GLSL_TOK_KW_RESTRICT }, { "readonly", GLSL_TOK_KW_READONLY },
+	{ "writeonly", GLSL_TOK_KW_WRITEONLY },
+};
+
+static uint16_t kind310(const struct glsl_word *w)
+{
+	for (size_t i = 0; w && i < sizeof(es310_words) / sizeof(es310_words[0]); i++)
+		if (!strcmp(w->name, es310_words[i].name))
+			return es310_words[i].kind;
+	return w ? w->kind300 : GLSL_TOK_IDENT;
+}
 
 static int word_cmp(const char *a, uint32_t alen, const struct glsl_word *w)
 {
@@ -329,6 +351,7 @@ static bool add_ident(struct glsl_idents *t, const char *name, uint32_t len, uin
 	id->hash = h;
 	id->kind[0] = w ? w->kind100 : GLSL_TOK_IDENT;
 	id->kind[1] = w ? w->kind300 : GLSL_TOK_IDENT;
+	id->kind[2] = kind310(w);
 	id->ppword = w ? w->ppword : PPW_NONE;
 	id->ext_checked = false;
 	id->macro = NULL;

@@ -38,7 +38,7 @@ struct glsl_ident {
 	const char *name;  /* NUL-terminated, arena-owned */
 	uint32_t len;
 	uint32_t hash;
-	uint16_t kind[2];  /* token kind in ES 1.00 and ES 3.00 */
+	uint16_t kind[3];  /* token kind in ES 1.00, 3.00 and 3.10 */
 	uint8_t ppword;    /* enum glsl_ppword */
 	bool ext_checked;  /* looked up in the extension list (GL_ names) */
 	struct glsl_pp_macro *macro; /* current #define, NULL if none */

@@ -379,11 +379,13 @@ int glsl_lower_with_layout(const struct glsl_ast *ast, const struct glsl_sema_re
 	bool ok;
 
 	memset(out, 0, sizeof(*out));
-	w.m = vc_module_create(sema->stage == GLSL_STAGE_FRAGMENT ? VC_IR_FRAGMENT : VC_IR_VERTEX);
+	w.m = vc_module_create(sema->stage == GLSL_STAGE_FRAGMENT ? VC_IR_FRAGMENT :
+			       sema->stage == GLSL_STAGE_COMPUTE ? VC_IR_COMPUTE : VC_IR_VERTEX);
 	if (!w.m) {
 		glsl_log_error(log, 0, 0, 0, "out of memory");
 		return -1;
 	}
+	memcpy(w.m->local_size, sema->local_size, sizeof(w.m->local_size));
 	out->module = w.m;
 	ok = lw_init(&w) && lw_declare_interface(&w) && lw_main(&w);
 	if (w.m->oom && !w.failed)

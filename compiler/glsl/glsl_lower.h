@@ -9,7 +9,11 @@
  *    is stored as a 32-bit uint there (and in user blocks);
  *  - user uniform blocks get bindings 1.. in declaration order, then the
  *    samplers get the bindings after them (an array of n takes n bindings,
- *    one per element, as GL's binding points and virgl's slots do);
+ *    one per element, as GL's binding points and virgl's slots do), then
+ *    the buffer blocks (ES 3.10); a layout(binding) is recorded for the GL
+ *    layer (the initial GL binding point), never used as the descriptor;
+ *  - shared variables are workgroup memory; a compute shader's local size
+ *    goes to the module;
  *  - shader inputs and outputs get locations: layout(location) where the
  *    shader gives one, otherwise in name order after the given ones (the
  *    linker will decide varyings later); gl_FragColor and gl_FragData are
@@ -38,6 +42,7 @@ enum glsl_lower_res_kind {
 	GLSL_RES_SAMPLER,   /* binding (first of array_size), type */
 	GLSL_RES_INPUT,     /* location (first of the locations it takes), type */
 	GLSL_RES_OUTPUT,
+	GLSL_RES_BUFFER,    /* a buffer block (ES 3.10): binding (first of array_size), size */
 };
 
 struct glsl_lower_res {
@@ -50,7 +55,13 @@ struct glsl_lower_res {
 	uint32_t binding;
 	uint32_t offset;               /* default block: byte offset */
 	uint32_t size;                 /* blocks: bytes of data */
-	int32_t location;              /* inputs and outputs */
+	int32_t location;              /* inputs and outputs; uniforms with explicit_location */
+	/* ES 3.10 layout(binding = N): the GL binding point a block or sampler
+	 * starts at (glUniformBlockBinding's initial value), not `binding`,
+	 * the descriptor the lowering gave it */
+	bool explicit_binding;
+	uint32_t gl_binding;
+	bool explicit_location;        /* uniforms: layout(location) (ES 3.10) */
 };
 
 struct glsl_lower_result {

@@ -37,7 +37,8 @@ static bool eval_args(struct lw *w, const struct glsl_ast_node *n, struct bi_arg
 /* Ops whose scalar arguments stay scalar next to a vector result. */
 static bool keeps_scalars(enum vc_op op)
 {
-	return op == VC_OP_FREFRACT || op == VC_OP_UNPACK_SNORM_2X16 ||
+	return op == VC_OP_FREFRACT || op == VC_OP_UNPACK_SNORM_2X16 || op == VC_OP_IBFE ||
+	       op == VC_OP_UBFE || op == VC_OP_BFI ||
 	       op == VC_OP_UNPACK_UNORM_2X16 || op == VC_OP_UNPACK_HALF_2X16;
 }
 
@@ -134,10 +135,69 @@ static vc_value_id recipe_comp_mult(struct lw *w, const struct glsl_type *rt,
 	return lw_op(w, VC_OP_CONSTRUCT, lw_type(w, rt), cols, rt->cols);
 }
 
+/* ---- ES 3.10 memory: atomics and barriers --------------------------------------------------- */
+
+/* atomicOp(mem, data) / atomicCompSwap(mem, compare, data): the IR takes the
+ * value before the comparator. */
+static vc_value_id lower_atomic(struct lw *w, const struct glsl_bi_fn *bi,
+				const struct glsl_type *rt, struct bi_args *a)
+{
+	vc_value_id srcs[3] = { lw_ref_ptr(w, &a->out[0]), a->v[a->n - 1], a->v[1] };
+	struct vc_instr *in;
+
+	if (!srcs[0])
+		return 0;
+	in = vc_build(w->m, w->b, VC_OP_ATOMIC, lw_type(w, rt), srcs, a->n);
+	if (!in)
+		return 0;
+	in->nr_lits = 1;
+	in->lits[0] = bi->op;
+	return in->dest;
+}
+
+/* barrier() orders shared memory too (ES 3.10 §8.15); groupMemoryBarrier()
+ * is memoryBarrier() at work group scope, which the IR does not tell apart. */
+static const struct {
+	uint8_t recipe;
+	enum vc_op op;
+	uint32_t bits;
+} barriers[] = {
+	{ GLSL_BI_RECIPE_BARRIER, VC_OP_BARRIER, VC_BARRIER_SHARED },
+	{ GLSL_BI_RECIPE_MEMORY_BARRIER, VC_OP_MEMORY_BARRIER,
+	  VC_BARRIER_BUFFER | VC_BARRIER_SHARED | VC_BARRIER_IMAGE },
+	{ GLSL_BI_RECIPE_GROUP_MEMORY_BARRIER, VC_OP_MEMORY_BARRIER,
+	  VC_BARRIER_BUFFER | VC_BARRIER_SHARED | VC_BARRIER_IMAGE },
+	{ GLSL_BI_RECIPE_MEMORY_BARRIER_ATOMIC, VC_OP_MEMORY_BARRIER, VC_BARRIER_BUFFER },
+	{ GLSL_BI_RECIPE_MEMORY_BARRIER_BUFFER, VC_OP_MEMORY_BARRIER, VC_BARRIER_BUFFER },
+	{ GLSL_BI_RECIPE_MEMORY_BARRIER_IMAGE, VC_OP_MEMORY_BARRIER, VC_BARRIER_IMAGE },
+	{ GLSL_BI_RECIPE_MEMORY_BARRIER_SHARED, VC_OP_MEMORY_BARRIER, VC_BARRIER_SHARED },
+};
+
+/* 1: a barrier was emitted; 0: the recipe is not a barrier; -1: failed. */
+static int lower_barrier(struct lw *w, unsigned recipe)
+{
+	for (unsigned i = 0; i < sizeof(barriers) / sizeof(barriers[0]); i++) {
+		struct vc_instr *in;
+
+		if (barriers[i].recipe != recipe)
+			continue;
+		in = vc_build(w->m, w->b, barriers[i].op, 0, NULL, 0);
+		if (!in)
+			return -1;
+		in->nr_lits = 1;
+		in->lits[0] = barriers[i].bits;
+		return 1;
+	}
+	return 0;
+}
+
 static vc_value_id lower_recipe(struct lw *w, const struct glsl_ast_node *n, struct bi_args *a)
 {
 	const struct glsl_type *rt = n->sema->type.type;
+	int barrier = lower_barrier(w, n->sema->u.bi->op);
 
+	if (barrier)
+		return 0;
 	switch (n->sema->u.bi->op) {
 	case GLSL_BI_RECIPE_MODF: return recipe_modf(w, rt, a);
 	case GLSL_BI_RECIPE_MIX_BOOL:
@@ -161,6 +221,7 @@ vc_value_id lw_builtin_call(struct lw *w, const struct glsl_ast_node *n)
 	switch (bi->lower) {
 	case GLSL_BI_LOWER_OP: return lower_op(w, (enum vc_op)bi->op, n->sema->type.type, &a);
 	case GLSL_BI_LOWER_TEX: return lower_tex(w, bi, n->sema->type.type, &a);
+	case GLSL_BI_LOWER_ATOMIC: return lower_atomic(w, bi, n->sema->type.type, &a);
 	default: return lower_recipe(w, n, &a);
 	}
 }

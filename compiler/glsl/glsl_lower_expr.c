@@ -185,6 +185,12 @@ static bool ref_index(struct lw *w, const struct glsl_ast_node *n, struct lw_ref
 	return !w->failed;
 }
 
+/* Uniform and buffer blocks: types with offsets and strides, bool as uint. */
+static bool explicit_storage(enum vc_storage st)
+{
+	return st == VC_STORAGE_UNIFORM || st == VC_STORAGE_STORAGE;
+}
+
 static bool ref_field(struct lw *w, const struct glsl_ast_node *n, struct lw_ref *r)
 {
 	const struct glsl_sema_expr *x = n->sema;
@@ -199,7 +205,7 @@ static bool ref_field(struct lw *w, const struct glsl_ast_node *n, struct lw_ref
 		return true;
 	}
 	/* blocks leave the opaque members out (glsl_type_data_field) */
-	f = r->storage == VC_STORAGE_UNIFORM ? glsl_type_data_field(bt, x->field) : x->field;
+	f = explicit_storage(r->storage) ? glsl_type_data_field(bt, x->field) : x->field;
 	ref_push(w, r, lw_const_u32(w, VC_BASE_INT, f), f, bt->fields[x->field].type, n);
 	return !w->failed;
 }
@@ -278,9 +284,36 @@ vc_value_id lw_ref_load(struct lw *w, const struct lw_ref *r)
 {
 	vc_value_id v = lw_load_ptr(w, lw_ref_ptr(w, r));
 
-	if (r->storage == VC_STORAGE_UNIFORM)
+	if (explicit_storage(r->storage))
 		v = lw_to_plain(w, v, r->gtype);
 	return select_comps(w, v, r);
+}
+
+/* A plain value as the laid-out type `to` of a buffer block: bool as uint,
+ * composites rebuilt member by member (their IR types differ in strides
+ * and offsets only). */
+static vc_value_id to_explicit(struct lw *w, vc_value_id v, vc_type_id to)
+{
+	vc_type_id from = lw_value_type(w, v);
+	const struct vc_type *tt = vc_type_get(w->m, to);
+	uint32_t n;
+	vc_value_id parts[64];
+
+	if (from == to || !to)
+		return v;
+	if (vc_type_is_leaf(w->m, to)) {
+		vc_value_id one = lw_splat(w, lw_const_u32(w, tt->base, 1), tt->comps);
+		vc_value_id zero = lw_splat(w, lw_const_u32(w, tt->base, 0), tt->comps);
+		return lw_op3(w, VC_OP_SELECT, to, v, one, zero);
+	}
+	n = vc_type_nr_children(w->m, to);
+	if (n > 64) {
+		lw_fail(w, (struct glsl_loc){ 0 }, "a store of more than 64 members to a buffer");
+		return 0;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		parts[i] = to_explicit(w, lw_extract(w, v, i), vc_type_child(w->m, to, i));
+	return lw_op(w, VC_OP_CONSTRUCT, to, parts, n);
 }
 
 /* old with v written over the components r selects */
@@ -313,6 +346,11 @@ void lw_ref_store(struct lw *w, const struct lw_ref *r, vc_value_id v)
 {
 	vc_value_id ptr = lw_ref_ptr(w, r);
 
+	if (r->storage == VC_STORAGE_STORAGE && !r->nswz && !r->dyn_comp)
+		v = to_explicit(w, v, r->type);
+	else if (r->storage == VC_STORAGE_STORAGE)
+		v = to_explicit(w, v, vc_type_vector(w->m, vc_type_get(w->m, r->type)->base,
+						     vc_type_comps(w->m, lw_value_type(w, v))));
 	if (r->nswz || r->dyn_comp)
 		v = merge_comps(w, lw_load_ptr(w, ptr), v, r);
 	lw_store(w, ptr, v);
@@ -677,6 +715,37 @@ vc_value_id lw_expr(struct lw *w, const struct glsl_ast_node *n)
 	return with_precision(w, expr(w, n), n);
 }
 
+/* `a.length()` of a buffer block's unsized last member (the others are
+ * constants): the length of the member the reference ends with. */
+static vc_value_id array_length(struct lw *w, const struct glsl_ast_node *n)
+{
+	struct lw_ref r;
+	const struct vc_value *member;
+	struct vc_instr *in;
+
+	if (!lw_ref_of(w, n->u.call.obj, &r))
+		return 0;
+	member = r.n ? vc_value_get(w->m, r.idx[r.n - 1]) : NULL;
+	if (!member || member->kind != VC_VALUE_CONST || r.storage != VC_STORAGE_STORAGE) {
+		lw_fail(w, n->loc, "length() of an unsized array outside a buffer block");
+		return 0;
+	}
+	r.n--;
+	r.type = ptr_pointee(w, r.base);
+	for (uint32_t i = 0; i < r.n; i++) {
+		const struct vc_value *ix = vc_value_get(w->m, r.idx[i]);
+		r.type = vc_type_child(w->m, r.type, ix->kind == VC_VALUE_CONST ?
+				       vc_value_words(w->m, r.idx[i])[0] : 0);
+	}
+	in = vc_build(w->m, w->b, VC_OP_ARRAY_LENGTH, w->t_uint,
+		      (vc_value_id[1]){ lw_ref_ptr(w, &r) }, 1);
+	if (!in)
+		return 0;
+	in->nr_lits = 1;
+	in->lits[0] = vc_value_words(w->m, r.idx[r.n])[0];
+	return lw_op1(w, VC_OP_BITCAST, w->t_int, in->dest);
+}
+
 static vc_value_id expr(struct lw *w, const struct glsl_ast_node *n)
 {
 	if (w->failed || w->m->oom)
@@ -695,6 +764,7 @@ static vc_value_id expr(struct lw *w, const struct glsl_ast_node *n)
 	case GLSL_AST_ASSIGN: return assign(w, n);
 	case GLSL_AST_TERNARY: return ternary(w, n);
 	case GLSL_AST_CALL: return call(w, n);
+	case GLSL_AST_METHOD: return array_length(w, n);
 	default:
 		lw_fail(w, n->loc, "unsupported expression (%s)",
 			glsl_ast_kind_name((enum glsl_ast_kind)n->kind));

@@ -19,7 +19,7 @@ struct io_list {
 };
 
 struct io_state {
-	struct io_list in, out, uniforms, blocks, samplers, held;
+	struct io_list in, out, uniforms, blocks, samplers, held, buffers;
 	const struct glsl_symbol *depth_range;
 };
 
@@ -113,6 +113,8 @@ static bool classify(struct lw *w, struct io_state *st)
 			l = uniform_lists(st, s, cap);
 		else if (s->storage == GLSL_STORAGE_UNIFORM)
 			l = is_sampler(t) ? &st->samplers : &st->blocks;
+		else if (s->storage == GLSL_STORAGE_BUFFER)
+			l = &st->buffers;
 		else if (s->storage == GLSL_STORAGE_IN)
 			l = &st->in;
 		else if (s->storage == GLSL_STORAGE_OUT)
@@ -373,6 +375,23 @@ static bool bind_default_members(struct lw *w, const struct io_state *st, vc_var
 	return true;
 }
 
+/* layout(location) on loose uniforms (ES 3.10): the leaf of that name. */
+static void explicit_locations(struct lw *w, const struct io_state *st)
+{
+	for (uint32_t i = 0; i < st->uniforms.n; i++) {
+		const struct glsl_symbol *s = st->uniforms.syms[i];
+
+		for (uint32_t j = 0; s->location >= 0 && j < w->out->nr_res; j++) {
+			struct glsl_lower_res *r = &w->out->res[j];
+
+			if (r->kind == GLSL_RES_UNIFORM && !strcmp(r->name, sym_name(s))) {
+				r->explicit_location = true;
+				r->location = s->location;
+			}
+		}
+	}
+}
+
 static bool default_block(struct lw *w, const struct io_state *st)
 {
 	uint32_t cap = st->uniforms.n + 1 + (w->layout ? w->layout->nr_uniforms : 0);
@@ -394,6 +413,8 @@ static bool default_block(struct lw *w, const struct io_state *st)
 	ok = ok && bind_default_members(w, st, v);
 	for (uint32_t i = 0; ok && i < n; i++)
 		ok = record_uniform(w, f[i].name, f[i].type, offs[i]);
+	if (ok)
+		explicit_locations(w, st);
 	if (ok) {
 		struct vc_var *var = vc_var_get(w->m, v);
 		var->has_binding = true;
@@ -409,11 +430,35 @@ static bool default_block(struct lw *w, const struct io_state *st)
 
 /* ---- blocks and samplers ----------------------------------------------------------------- */
 
+/* SPIR-V's access decorations of a buffer block (ES 3.10 memory qualifiers). */
+static uint32_t buffer_flags(const struct glsl_symbol *s)
+{
+	uint32_t f = 0;
+
+	if (s->memory & GLSL_Q_READONLY)
+		f |= VC_VAR_NONWRITABLE;
+	if (s->memory & GLSL_Q_WRITEONLY)
+		f |= VC_VAR_NONREADABLE;
+	if (s->memory & GLSL_Q_COHERENT)
+		f |= VC_VAR_COHERENT;
+	if (s->memory & GLSL_Q_VOLATILE)
+		f |= VC_VAR_VOLATILE;
+	return f;
+}
+
+static enum vc_storage bound_storage(const struct glsl_symbol *s)
+{
+	if (s->storage == GLSL_STORAGE_BUFFER)
+		return VC_STORAGE_STORAGE;
+	return is_sampler(s->type.type) ? VC_STORAGE_HANDLE : VC_STORAGE_UNIFORM;
+}
+
 static bool bind_var(struct lw *w, const struct glsl_symbol *s, vc_type_id ty, uint32_t *binding,
 		     struct glsl_lower_res *r)
 {
 	const struct glsl_type *t = s->type.type;
-	vc_var_id v = lw_var(w, ty, is_sampler(t) ? VC_STORAGE_HANDLE : VC_STORAGE_UNIFORM, r->name);
+	enum vc_storage storage = bound_storage(s);
+	vc_var_id v = lw_var(w, ty, storage, r->name);
 	struct vc_var *var;
 
 	if (!v || !lw_sym_add(w, s, vc_var_get(w->m, v)->ptr, -1))
@@ -425,21 +470,25 @@ static bool bind_var(struct lw *w, const struct glsl_symbol *s, vc_type_id ty, u
 	/* Uniform blocks are read-only. Samplers get no NonWritable: Vulkan 1.0
 	 * allows it only on blocks, storage buffers and storage images, and a
 	 * sampled image cannot be written anyway. */
-	var->flags = is_sampler(t) ? 0 : VC_VAR_NONWRITABLE;
+	var->flags = storage == VC_STORAGE_STORAGE ? buffer_flags(s) :
+		     storage == VC_STORAGE_HANDLE ? 0 : VC_VAR_NONWRITABLE;
 	r->binding = *binding;
+	r->explicit_binding = s->binding >= 0;
+	r->gl_binding = s->binding >= 0 ? (uint32_t)s->binding : 0;
 	r->array_size = t->kind == GLSL_KIND_ARRAY ? t->length : 0;
 	*binding += t->kind == GLSL_KIND_ARRAY ? t->length : 1;
 	return lw_res_add(w, r);
 }
 
-static bool declare_blocks(struct lw *w, const struct io_list *l, uint32_t *binding)
+static bool declare_blocks(struct lw *w, const struct io_list *l, uint32_t *binding,
+			   enum glsl_lower_res_kind kind)
 {
 	for (uint32_t i = 0; i < l->n; i++) {
 		const struct glsl_symbol *s = l->syms[i];
 		const struct glsl_type *bt = s->type.type->kind == GLSL_KIND_ARRAY ?
 					     s->type.type->elem : s->type.type;
 		uint32_t *offs = calloc(bt->nr_fields + 1, sizeof(*offs));
-		struct glsl_lower_res r = { .name = (char *)bt->name, .kind = GLSL_RES_BLOCK };
+		struct glsl_lower_res r = { .name = (char *)bt->name, .kind = kind };
 		bool ok;
 
 		if (!offs)
@@ -467,16 +516,19 @@ static bool declare_samplers(struct lw *w, const struct io_list *l, uint32_t *bi
 	return true;
 }
 
-/* Plain globals: private variables (their initialisers run first in main). */
+/* Plain globals: private variables (their initialisers run first in main);
+ * shared ones: workgroup memory. */
 static bool declare_privates(struct lw *w)
 {
 	for (uint32_t i = 0; i < w->sema->nr_globals; i++) {
 		const struct glsl_symbol *s = w->sema->globals[i];
 		vc_var_id v;
 
-		if (s->kind != GLSL_SYM_VAR || s->storage != GLSL_STORAGE_GLOBAL)
+		if (s->kind != GLSL_SYM_VAR || (s->storage != GLSL_STORAGE_GLOBAL &&
+						 s->storage != GLSL_STORAGE_SHARED))
 			continue;
-		v = lw_sym_var(w, s, VC_STORAGE_PRIVATE);
+		v = lw_sym_var(w, s, s->storage == GLSL_STORAGE_SHARED ? VC_STORAGE_SHARED :
+				     VC_STORAGE_PRIVATE);
 		if (!v || !lw_sym_add(w, s, vc_var_get(w->m, v)->ptr, -1))
 			return false;
 	}
@@ -493,11 +545,14 @@ static bool declare_all(struct lw *w, struct io_state *st)
 		return false;
 	if ((st->uniforms.n || st->depth_range) && !default_block(w, st))
 		return false;
-	if (!declare_blocks(w, &st->blocks, &binding) || !declare_samplers(w, &st->samplers, &binding))
+	if (!declare_blocks(w, &st->blocks, &binding, GLSL_RES_BLOCK) ||
+	    !declare_samplers(w, &st->samplers, &binding))
 		return false;
 	for (uint32_t i = 0; i < st->held.n; i++)
 		if (!lw_declare_struct_samplers(w, st->held.syms[i], &binding))
 			return false;
+	if (!declare_blocks(w, &st->buffers, &binding, GLSL_RES_BUFFER))
+		return false;
 	w->out->nr_bindings = binding;
 	return declare_privates(w);
 }
@@ -505,7 +560,7 @@ static bool declare_all(struct lw *w, struct io_state *st)
 bool lw_declare_interface(struct lw *w)
 {
 	uint32_t n = w->sema->nr_globals + 1;
-	const struct glsl_symbol **mem = calloc(6 * (size_t)n, sizeof(*mem));
+	const struct glsl_symbol **mem = calloc(7 * (size_t)n, sizeof(*mem));
 	struct io_state st = { 0 };
 	bool ok;
 
@@ -519,6 +574,7 @@ bool lw_declare_interface(struct lw *w)
 	st.blocks.syms = mem + 3 * n;
 	st.samplers.syms = mem + 4 * n;
 	st.held.syms = mem + 5 * n;
+	st.buffers.syms = mem + 6 * n;
 	ok = declare_all(w, &st);
 	free(mem);
 	return ok && !w->m->oom;

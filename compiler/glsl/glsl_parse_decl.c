@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "glsl_parse_private.h"
+#include "glsl_types.h"
 
 enum qctx {
 	QCTX_GLOBAL,
@@ -19,10 +20,13 @@ enum qctx {
 
 /* ES 3.00 §4.7 / ES 1.00 grammar: layout, invariant, interpolation,
  * (centroid) storage, precision, each at most once and in this order;
- * `const in` is the one pair of storage words (parameters). */
+ * `const in` is the one pair of storage words (parameters). The memory
+ * qualifiers of ES 3.10 (§4.9) go anywhere (rank -1: not ordered). */
 static int qual_rank(enum glsl_tok k)
 {
 	switch (k) {
+	case GLSL_TOK_KW_COHERENT: case GLSL_TOK_KW_VOLATILE: case GLSL_TOK_KW_RESTRICT:
+	case GLSL_TOK_KW_READONLY: case GLSL_TOK_KW_WRITEONLY: return -1;
 	case GLSL_TOK_KW_LAYOUT: return 0;
 	case GLSL_TOK_KW_INVARIANT: return 1;
 	case GLSL_TOK_KW_SMOOTH: case GLSL_TOK_KW_FLAT: return 2;
@@ -33,7 +37,7 @@ static int qual_rank(enum glsl_tok k)
 	}
 }
 
-static uint16_t qual_bit(enum glsl_tok k)
+static uint32_t qual_bit(enum glsl_tok k)
 {
 	switch (k) {
 	case GLSL_TOK_KW_CONST: return GLSL_Q_CONST;
@@ -48,60 +52,104 @@ static uint16_t qual_bit(enum glsl_tok k)
 	case GLSL_TOK_KW_SMOOTH: return GLSL_Q_SMOOTH;
 	case GLSL_TOK_KW_INVARIANT: return GLSL_Q_INVARIANT;
 	case GLSL_TOK_KW_LAYOUT: return GLSL_Q_LAYOUT;
+	case GLSL_TOK_KW_BUFFER: return GLSL_Q_BUFFER;
+	case GLSL_TOK_KW_SHARED: return GLSL_Q_SHARED;
+	case GLSL_TOK_KW_COHERENT: return GLSL_Q_COHERENT;
+	case GLSL_TOK_KW_VOLATILE: return GLSL_Q_VOLATILE;
+	case GLSL_TOK_KW_RESTRICT: return GLSL_Q_RESTRICT;
+	case GLSL_TOK_KW_READONLY: return GLSL_Q_READONLY;
+	case GLSL_TOK_KW_WRITEONLY: return GLSL_Q_WRITEONLY;
 	default: return 0;
 	}
 }
 
+/* The layout identifiers: the version they come in, and where the value of
+ * those that take one (`= N`) goes (-1: none). */
+enum layout_value { LV_NONE, LV_LOCATION, LV_BINDING, LV_SIZE_X, LV_SIZE_Y, LV_SIZE_Z };
+
 static const struct {
 	const char *name;
-	uint8_t bit;
+	uint32_t bit;
+	uint16_t version;
+	uint8_t value;   /* enum layout_value */
 } layout_ids[] = {
-	{ "location", GLSL_LAYOUT_LOCATION }, { "shared", GLSL_LAYOUT_SHARED },
-	{ "packed", GLSL_LAYOUT_PACKED }, { "std140", GLSL_LAYOUT_STD140 },
-	{ "row_major", GLSL_LAYOUT_ROW_MAJOR }, { "column_major", GLSL_LAYOUT_COLUMN_MAJOR },
+	{ "location", GLSL_LAYOUT_LOCATION, 300, LV_LOCATION },
+	{ "shared", GLSL_LAYOUT_SHARED, 300, LV_NONE },
+	{ "packed", GLSL_LAYOUT_PACKED, 300, LV_NONE },
+	{ "std140", GLSL_LAYOUT_STD140, 300, LV_NONE },
+	{ "row_major", GLSL_LAYOUT_ROW_MAJOR, 300, LV_NONE },
+	{ "column_major", GLSL_LAYOUT_COLUMN_MAJOR, 300, LV_NONE },
+	{ "std430", GLSL_LAYOUT_STD430, 310, LV_NONE },
+	{ "binding", GLSL_LAYOUT_BINDING, 310, LV_BINDING },
+	{ "local_size_x", GLSL_LAYOUT_LOCAL_SIZE_X, 310, LV_SIZE_X },
+	{ "local_size_y", GLSL_LAYOUT_LOCAL_SIZE_Y, 310, LV_SIZE_Y },
+	{ "local_size_z", GLSL_LAYOUT_LOCAL_SIZE_Z, 310, LV_SIZE_Z },
 };
 
+#define NR_LAYOUT_IDS (sizeof(layout_ids) / sizeof(layout_ids[0]))
+
 /* Layout identifiers are case-sensitive in ES (unlike desktop GLSL). */
-static uint8_t layout_bit(const char *name)
+static int layout_index(const char *name, unsigned version)
 {
-	for (unsigned i = 0; i < sizeof(layout_ids) / sizeof(layout_ids[0]); i++)
-		if (!strcmp(name, layout_ids[i].name))
-			return layout_ids[i].bit;
-	return 0;
+	for (unsigned i = 0; i < NR_LAYOUT_IDS; i++)
+		if (!strcmp(name, layout_ids[i].name) && version >= layout_ids[i].version)
+			return (int)i;
+	return -1;
 }
 
-static bool layout_location(struct glsl_parser *p, struct glsl_ast_qual *q)
+static bool layout_value(struct glsl_parser *p, struct glsl_ast_qual *q, enum layout_value lv,
+			 const char *name)
 {
+	uint32_t v;
+
 	if (!glsl_parse_expect(p, GLSL_TOK_ASSIGN))
 		return false;
 	if (!at(p, GLSL_TOK_INTCONST) && !at(p, GLSL_TOK_UINTCONST)) {
-		glsl_parse_unexpected(p, "an integer literal for 'location'");
+		glsl_parse_error(p, p->tok, "'%s' needs an integer literal", name);
 		return false;
 	}
-	q->location = (int32_t)glsl_parse_next(p)->value;
+	v = glsl_parse_next(p)->value;
+	if (lv == LV_LOCATION)
+		q->location = (int32_t)v;
+	else if (lv == LV_BINDING)
+		q->binding = (int32_t)v;
+	else
+		q->local_size[lv - LV_SIZE_X] = v;
 	return true;
+}
+
+/* The name of a layout identifier: `shared` is a keyword in ES 3.10. */
+static const char *layout_name(struct glsl_parser *p)
+{
+	if (at(p, GLSL_TOK_KW_SHARED)) {
+		glsl_parse_next(p);
+		return "shared";
+	}
+	if (!at(p, GLSL_TOK_IDENT)) {
+		glsl_parse_unexpected(p, "a layout qualifier name");
+		return NULL;
+	}
+	return glsl_parse_name(p, glsl_parse_next(p)->value);
 }
 
 static bool layout_id(struct glsl_parser *p, struct glsl_ast_qual *q)
 {
 	const struct glsl_token *t = p->tok;
-	uint8_t bit;
+	const char *name = layout_name(p);
+	int i = name ? layout_index(name, p->version) : -1;
 
-	if (!at(p, GLSL_TOK_IDENT)) {
-		glsl_parse_unexpected(p, "a layout qualifier name");
+	if (!name)
+		return false;
+	if (i < 0) {
+		glsl_parse_error(p, t, "unknown layout qualifier '%s'%s", name,
+				 layout_index(name, 310) >= 0 ? " (GLSL ES 3.10)" : "");
 		return false;
 	}
-	bit = layout_bit(glsl_parse_name(p, glsl_parse_next(p)->value));
-	if (!bit) {
-		glsl_parse_error(p, t, "unknown layout qualifier '%s'", glsl_parse_name(p, t->value));
-		return false;
-	}
-	q->layout |= bit;
-	if (bit == GLSL_LAYOUT_LOCATION)
-		return layout_location(p, q);
+	q->layout |= layout_ids[i].bit;
+	if (layout_ids[i].value != LV_NONE)
+		return layout_value(p, q, (enum layout_value)layout_ids[i].value, name);
 	if (at(p, GLSL_TOK_ASSIGN)) {
-		glsl_parse_error(p, p->tok, "layout qualifier '%s' takes no value",
-				 glsl_parse_name(p, t->value));
+		glsl_parse_error(p, p->tok, "layout qualifier '%s' takes no value", name);
 		return false;
 	}
 	return true;
@@ -123,7 +171,7 @@ static bool qualifier_order(struct glsl_parser *p, const struct glsl_token *t,
 {
 	int r = qual_rank(t->kind), pr = prev ? qual_rank(prev->kind) : -1;
 
-	if (r > pr)
+	if (r > pr || r < 0)
 		return true;
 	if (r == pr && r == 5)
 		glsl_parse_error(p, t, "conflicting storage qualifiers '%s' and '%s'",
@@ -161,33 +209,37 @@ static bool qualifiers(struct glsl_parser *p, struct glsl_ast_qual *q,
 		       const struct glsl_token **first)
 {
 	const struct glsl_token *prev = NULL;
+	bool any = false;
 
 	*first = p->tok;
 	q->loc = glsl_parse_loc(p->tok);
 	while (glsl_parse_is_qualifier(pk(p))) {
 		if (!qualifier_order(p, p->tok, prev))
 			return false;
-		prev = p->tok;
+		any = true;
+		if (qual_rank(p->tok->kind) >= 0)
+			prev = p->tok;
 		if (!one_qualifier(p, q))
 			return false;
 	}
-	if (!prev)
+	if (!any)
 		q->loc = (struct glsl_loc){ 0 };
 	return true;
 }
 
-static const uint16_t storage_mask = GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT |
-	GLSL_Q_UNIFORM | GLSL_Q_ATTRIBUTE | GLSL_Q_VARYING;
+static const uint32_t storage_mask = GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT |
+	GLSL_Q_UNIFORM | GLSL_Q_ATTRIBUTE | GLSL_Q_VARYING | GLSL_Q_BUFFER | GLSL_Q_SHARED;
 
-/* Which qualifiers each context may carry (ES 1.00 / 3.00 grammars). */
-static uint16_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
+/* Which qualifiers each context may carry (ES 1.00 / 3.00 / 3.10 grammars;
+ * the 3.10 words are keywords only there). */
+static uint32_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
 {
 	switch (ctx) {
 	case QCTX_GLOBAL:
 		if (p->version < 300)
 			return GLSL_Q_CONST | GLSL_Q_UNIFORM | GLSL_Q_ATTRIBUTE | GLSL_Q_VARYING |
 			       GLSL_Q_INVARIANT;
-		return (uint16_t)(0xffff & ~GLSL_Q_INOUT);
+		return ~(uint32_t)GLSL_Q_INOUT;
 	case QCTX_LOCAL:
 		return GLSL_Q_CONST;
 	case QCTX_PARAM:
@@ -195,7 +247,7 @@ static uint16_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
 	case QCTX_MEMBER:
 		return 0;
 	case QCTX_BLOCK_MEMBER:
-		return GLSL_Q_LAYOUT | GLSL_Q_UNIFORM;
+		return GLSL_Q_LAYOUT | GLSL_Q_UNIFORM | GLSL_Q_BUFFER | GLSL_Q_MEMORY;
 	}
 	return 0;
 }
@@ -206,7 +258,7 @@ static const char *const ctx_names[] = {
 	[QCTX_BLOCK_MEMBER] = "uniform block members",
 };
 
-static const struct glsl_token *find_qualifier(const struct glsl_token *t, uint16_t bits)
+static const struct glsl_token *find_qualifier(const struct glsl_token *t, uint32_t bits)
 {
 	while (!(qual_bit(t->kind) & bits))
 		t++;
@@ -216,7 +268,7 @@ static const struct glsl_token *find_qualifier(const struct glsl_token *t, uint1
 static bool check_combination(struct glsl_parser *p, const struct glsl_ast_qual *q,
 			      const struct glsl_token *first, enum qctx ctx)
 {
-	uint16_t storage = q->storage & storage_mask;
+	uint32_t storage = q->storage & storage_mask;
 
 	if (ctx == QCTX_PARAM && (storage & GLSL_Q_CONST) &&
 	    (storage & (GLSL_Q_OUT | GLSL_Q_INOUT))) {
@@ -238,7 +290,7 @@ static bool check_combination(struct glsl_parser *p, const struct glsl_ast_qual 
 static bool check_qualifiers(struct glsl_parser *p, const struct glsl_ast_qual *q,
 			     const struct glsl_token *first, enum qctx ctx)
 {
-	uint16_t bad = q->storage & (uint16_t)~allowed_quals(p, ctx);
+	uint32_t bad = q->storage & ~allowed_quals(p, ctx);
 
 	if (bad) {
 		const struct glsl_token *t = find_qualifier(first, bad);
@@ -262,7 +314,7 @@ static bool array_suffix(struct glsl_parser *p, bool *is_array, struct glsl_ast_
 		return true;
 	if (*is_array) {
 		glsl_parse_error(p, lb, "arrays of arrays are not allowed in GLSL ES %s",
-				 p->version < 300 ? "1.00" : "3.00");
+				 glsl_es_version_name(p->version));
 		return false;
 	}
 	*is_array = true;
@@ -319,8 +371,10 @@ bool glsl_parse_type_spec(struct glsl_parser *p, struct glsl_ast_type *t)
 }
 
 /* One declarator after the type: `name`, `name[N]`, `name = init`. */
+/* allow_init: a variable (may be initialised); else a member, which in a
+ * block may be an unsized array (sema: only a buffer block's last). */
 static struct glsl_ast_declarator *declarator(struct glsl_parser *p, const struct glsl_ast_type *t,
-					      bool allow_init)
+					      bool allow_init, bool allow_unsized)
 {
 	struct glsl_ast_declarator *d = glsl_parse_alloc(p, sizeof(*d));
 	const struct glsl_token *name = p->tok;
@@ -337,7 +391,7 @@ static struct glsl_ast_declarator *declarator(struct glsl_parser *p, const struc
 	if (!array_suffix(p, &d->is_array, &d->array_size))
 		return NULL;
 	if (!at(p, GLSL_TOK_ASSIGN)) {
-		if (d->is_array && !d->array_size && !t->array_size) {
+		if (d->is_array && !d->array_size && !t->array_size && !allow_unsized) {
 			glsl_parse_error(p, name, "unsized array '%s' needs an initializer",
 					 glsl_parse_name(p, d->name));
 			return NULL;
@@ -358,12 +412,13 @@ static struct glsl_ast_declarator *declarator(struct glsl_parser *p, const struc
 }
 
 static struct glsl_ast_declarator *declarator_list(struct glsl_parser *p,
-						   const struct glsl_ast_type *t, bool allow_init)
+						   const struct glsl_ast_type *t, bool allow_init,
+						   bool allow_unsized)
 {
 	struct glsl_ast_declarator *head = NULL, **tail = &head;
 
 	do {
-		struct glsl_ast_declarator *d = declarator(p, t, allow_init);
+		struct glsl_ast_declarator *d = declarator(p, t, allow_init, allow_unsized);
 
 		if (!d)
 			return NULL;
@@ -389,7 +444,7 @@ static struct glsl_ast_decl *member(struct glsl_parser *p, enum qctx ctx)
 	}
 	if (!glsl_parse_type_spec(p, &m->type.type))
 		return NULL;
-	m->vars = declarator_list(p, &m->type.type, false);
+	m->vars = declarator_list(p, &m->type.type, false, ctx == QCTX_BLOCK_MEMBER);
 	if (!m->vars || !glsl_parse_expect(p, GLSL_TOK_SEMICOLON))
 		return NULL;
 	return m;
@@ -404,7 +459,7 @@ static struct glsl_ast_decl *member_list(struct glsl_parser *p, enum qctx ctx)
 		return NULL;
 	if (at(p, GLSL_TOK_RBRACE)) {
 		glsl_parse_error(p, p->tok, "%s must have at least one member",
-				 ctx == QCTX_MEMBER ? "a struct" : "a uniform block");
+				 ctx == QCTX_MEMBER ? "a struct" : "an interface block");
 		return NULL;
 	}
 	while (!at(p, GLSL_TOK_RBRACE) && !at(p, GLSL_TOK_EOF)) {
@@ -605,13 +660,23 @@ static struct glsl_ast_node *interface_block(struct glsl_parser *p, const struct
 	struct glsl_ast_node *n;
 	struct glsl_ast_block *b;
 
+	uint32_t kind = q->storage & storage_mask;
+
 	if (p->version < 300) {
 		glsl_parse_error(p, p->tok, "interface blocks require GLSL ES 3.00");
 		return NULL;
 	}
-	if ((q->storage & storage_mask) != GLSL_Q_UNIFORM ||
-	    (q->storage & ~(storage_mask | GLSL_Q_LAYOUT))) {
+	if (p->version < 310 && (kind != GLSL_Q_UNIFORM || (q->storage & ~(storage_mask | GLSL_Q_LAYOUT)))) {
 		glsl_parse_error(p, first, "only uniform interface blocks exist in GLSL ES 3.00");
+		return NULL;
+	}
+	if (kind != GLSL_Q_UNIFORM && kind != GLSL_Q_BUFFER) {
+		glsl_parse_error(p, first, "only uniform and buffer interface blocks exist in GLSL ES 3.10");
+		return NULL;
+	}
+	if (q->storage & ~(storage_mask | GLSL_Q_LAYOUT | (kind == GLSL_Q_BUFFER ? GLSL_Q_MEMORY : 0))) {
+		glsl_parse_error(p, first, "an interface block takes only layout%s qualifiers",
+				 kind == GLSL_Q_BUFFER ? " and memory" : "");
 		return NULL;
 	}
 	n = glsl_parse_node(p, GLSL_AST_BLOCK, first);
@@ -627,15 +692,34 @@ static struct glsl_ast_node *interface_block(struct glsl_parser *p, const struct
 	return n;
 }
 
-/* `layout(std140) uniform;` */
+/* `layout(std140) uniform;`, `layout(std430) buffer;` and the compute
+ * shader's `layout(local_size_x = 8) in;` (ES 3.10) */
+static bool default_layout_ok(const struct glsl_parser *p, const struct glsl_ast_qual *q)
+{
+	const uint32_t block = GLSL_LAYOUT_SHARED | GLSL_LAYOUT_PACKED | GLSL_LAYOUT_STD140 |
+			       GLSL_LAYOUT_ROW_MAJOR | GLSL_LAYOUT_COLUMN_MAJOR | GLSL_LAYOUT_STD430;
+
+	if (q->precision)
+		return false;
+	if (q->storage == (GLSL_Q_LAYOUT | GLSL_Q_UNIFORM))
+		return !(q->layout & ~block) && !(q->layout & GLSL_LAYOUT_STD430);
+	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_BUFFER))
+		return !(q->layout & ~block);
+	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_IN))
+		return !(q->layout & ~GLSL_LAYOUT_LOCAL_SIZE);
+	return false;
+}
+
 static struct glsl_ast_node *default_layout(struct glsl_parser *p, const struct glsl_ast_qual *q,
 					    const struct glsl_token *first)
 {
 	struct glsl_ast_node *n;
 
-	if (q->storage != (GLSL_Q_LAYOUT | GLSL_Q_UNIFORM) || q->precision ||
-	    (q->layout & GLSL_LAYOUT_LOCATION)) {
-		glsl_parse_error(p, first, "a default layout is only 'layout(...) uniform;' "
+	if (!default_layout_ok(p, q)) {
+		glsl_parse_error(p, first, p->version >= 310 ?
+				 "a default layout is 'layout(...) uniform;' or 'buffer;' with block "
+				 "layout qualifiers, or 'layout(local_size_...) in;'" :
+				 "a default layout is only 'layout(...) uniform;' "
 				 "with block layout qualifiers");
 		return NULL;
 	}
@@ -658,7 +742,7 @@ static struct glsl_ast_node *variables(struct glsl_parser *p, const struct glsl_
 	n->u.decl = d;
 	d->type = *ft;
 	if (!at(p, GLSL_TOK_SEMICOLON)) {
-		d->vars = declarator_list(p, &ft->type, true);
+		d->vars = declarator_list(p, &ft->type, true, false);
 		if (!d->vars)
 			return NULL;
 	}
@@ -730,7 +814,7 @@ struct glsl_ast_node *glsl_parse_condition_decl(struct glsl_parser *p)
 	    !glsl_parse_type_spec(p, &d->type.type))
 		return NULL;
 	n->u.decl = d;
-	d->vars = declarator(p, &d->type.type, true);
+	d->vars = declarator(p, &d->type.type, true, false);
 	if (!d->vars)
 		return NULL;
 	if (!d->vars->init || d->vars->is_array) {

@@ -203,6 +203,9 @@ bool glsl_parse_is_qualifier(enum glsl_tok k)
 	case GLSL_TOK_KW_UNIFORM: case GLSL_TOK_KW_ATTRIBUTE: case GLSL_TOK_KW_VARYING:
 	case GLSL_TOK_KW_CENTROID: case GLSL_TOK_KW_FLAT: case GLSL_TOK_KW_SMOOTH:
 	case GLSL_TOK_KW_INVARIANT: case GLSL_TOK_KW_LAYOUT:
+	case GLSL_TOK_KW_BUFFER: case GLSL_TOK_KW_SHARED: case GLSL_TOK_KW_COHERENT:
+	case GLSL_TOK_KW_VOLATILE: case GLSL_TOK_KW_RESTRICT: case GLSL_TOK_KW_READONLY:
+	case GLSL_TOK_KW_WRITEONLY:
 		return true;
 	default:
 		return glsl_parse_is_precision(k);

@@ -4,6 +4,7 @@
  * and the checks on each token handed to the parser.
  */
 #include "glsl_pp_private.h"
+#include "glsl_types.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,7 +136,7 @@ static struct glsl_pp_macro *predefined(struct pp *pp, struct glsl_ident *id)
 	case PPW_FRAG_HIGHP:
 		/* 3.00 requires highp in fragment shaders; 1.00 leaves it optional */
 		if (pp->in->stage == GLSL_STAGE_FRAGMENT &&
-		    (pp->version == 300 || !pp->in->no_fragment_highp))
+		    (pp->version >= 300 || !pp->in->no_fragment_highp))
 			return pp->one_macro;
 		return NULL;
 	default:
@@ -161,7 +162,7 @@ struct glsl_pp_macro *pp_macro_of(struct pp *pp, struct glsl_ident *id)
 void pp_set_version(struct pp *pp, unsigned version, const struct glsl_token *at)
 {
 	pp->version = version;
-	pp->kwset = version == 300;
+	pp->kwset = version == 310 ? 2 : version == 300;
 	pp->out->version = version;
 	if (version == 100 && pp->lx.splice_line) {
 		struct glsl_token t = { .line = pp->lx.splice_line, .col = (uint16_t)pp->lx.splice_col };
@@ -219,9 +220,9 @@ void pp_check_number(struct pp *pp, const struct glsl_token *t)
 
 	if (t->kind == GLSL_TOK_BAD_NUMBER)
 		pp_error(pp, t, "%s", why[t->value < 5 && t->value ? t->value : 1]);
-	else if (pp->version != 300 && (t->flags & GLSL_TF_U_SUFFIX))
+	else if (pp->version < 300 && (t->flags & GLSL_TF_U_SUFFIX))
 		pp_error(pp, t, "unsigned integer literals ('u' suffix) require GLSL ES 3.00");
-	else if (pp->version != 300 && (t->flags & GLSL_TF_F_SUFFIX))
+	else if (pp->version < 300 && (t->flags & GLSL_TF_F_SUFFIX))
 		pp_error(pp, t, "the 'f' suffix on floating-point literals requires GLSL ES 3.00");
 }
 
@@ -238,7 +239,7 @@ static bool ext_on(const struct pp *pp, const char *name)
  * GL_OES_EGL_image_external, 3.00: its _essl3), else an identifier. */
 static enum glsl_tok external_sampler_kind(const struct pp *pp)
 {
-	return ext_on(pp, pp->version == 300 ? "GL_OES_EGL_image_external_essl3"
+	return ext_on(pp, pp->version >= 300 ? "GL_OES_EGL_image_external_essl3"
 					      : "GL_OES_EGL_image_external")
 		       ? GLSL_TOK_KW_SAMPLEREXTERNALOES : GLSL_TOK_IDENT;
 }
@@ -252,7 +253,7 @@ static void check_ident(struct pp *pp, struct glsl_token *t)
 		t->kind = external_sampler_kind(pp);
 	if (t->kind == GLSL_TOK_RESERVED)
 		pp_error(pp, t, "'%s' is a reserved word in GLSL ES %s", id->name,
-			 pp->version == 300 ? "3.00" : "1.00");
+			 glsl_es_version_name(pp->version));
 	/* ES 1.00 §4.5.4: highp is optional in the fragment language, and
 	 * GL_FRAGMENT_PRECISION_HIGH says whether the implementation has it */
 	if (t->kind == GLSL_TOK_KW_HIGHP && pp->version == 100 &&

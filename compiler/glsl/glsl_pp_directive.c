@@ -389,12 +389,13 @@ static unsigned parse_version(struct pp *pp, const struct glsl_token *at)
 	}
 	if (l->t[0].value == 100 && !es)
 		return 100;
-	if (l->t[0].value == 300 && es)
-		return 300;
-	if (l->t[0].value == 300 || l->t[0].value == 100)
-		pp_error(pp, &l->t[0], "invalid version: use '#version 100' or '#version 300 es'");
+	if ((l->t[0].value == 300 || l->t[0].value == 310) && es)
+		return l->t[0].value;
+	if (l->t[0].value == 300 || l->t[0].value == 310 || l->t[0].value == 100)
+		pp_error(pp, &l->t[0], "invalid version: use '#version 100', '#version 300 es' "
+			 "or '#version 310 es'");
 	else
-		pp_error(pp, &l->t[0], "GLSL %s%u is not supported (only ES 1.00 and ES 3.00)",
+		pp_error(pp, &l->t[0], "GLSL %s%u is not supported (only ES 1.00, 3.00 and 3.10)",
 			 es ? "ES " : "", l->t[0].value);
 	return 0;
 }
@@ -501,7 +502,7 @@ static void do_pragma(struct pp *pp, const struct glsl_token *at)
 	if (ppword(pp, &pp->line.t[0]) == PPW_STDGL) {
 		if (pragma_call(pp, 1, PPW_INVARIANT) != PPW_ALL)
 			return;
-		if (pp->version == 300 && pp->in->stage == GLSL_STAGE_FRAGMENT) {
+		if (pp->version >= 300 && pp->in->stage == GLSL_STAGE_FRAGMENT) {
 			pp_error(pp, at, "#pragma STDGL invariant(all) is not allowed in a "
 					       "GLSL ES 3.00 fragment shader");
 			return;

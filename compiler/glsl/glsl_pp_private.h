@@ -92,7 +92,7 @@ struct pp {
 	uint32_t cur_line;             /* line of the last source token consumed */
 
 	unsigned version;              /* 0 until known */
-	int kwset;                     /* 0: ES 1.00 words, 1: ES 3.00 */
+	int kwset;                     /* 0: ES 1.00 words, 1: ES 3.00, 2: ES 3.10 */
 	bool seen_token;               /* anything but blanks/comments so far */
 	bool seen_code;                /* a non-directive token so far */
 	bool in_if;                    /* evaluating #if: 'defined' is an operator */

@@ -280,6 +280,7 @@ struct glsl_symbol *glsl_sema_new_symbol(struct glsl_sema *s, enum glsl_sym_kind
 	sym->cname = name == GLSL_AST_NO_NAME ? "" : glsl_sema_name(s, name);
 	sym->loc = loc;
 	sym->location = -1;
+	sym->binding = -1;
 	return sym;
 }
 
@@ -468,6 +469,10 @@ static uint32_t enabled_extensions(const struct glsl_token_stream *toks)
  * without errors: after one they would mostly repeat it. */
 static bool analyse(struct glsl_sema *s)
 {
+	if (s->stage == GLSL_STAGE_COMPUTE && s->version < GLSL_ES_310) {
+		glsl_sema_error(s, (struct glsl_loc){ 0 }, "compute shaders need GLSL ES 3.10");
+		return false;
+	}
 	for (struct glsl_ast_node *n = s->ast->decls; n; n = n->next) {
 		if (glsl_sema_external(s, n) && !s->failed)
 			continue;
@@ -483,8 +488,10 @@ int glsl_sema(struct glsl_ast *ast, enum glsl_stage stage, const struct glsl_sem
 {
 	struct glsl_sema s = {
 		.ast = ast, .toks = ast->toks, .arena = arena, .log = log, .stage = stage,
-		.version = ast->version >= 300 ? GLSL_ES_300 : GLSL_ES_100,
+		.version = ast->version >= 310 ? GLSL_ES_310 :
+			   ast->version >= 300 ? GLSL_ES_300 : GLSL_ES_100,
 		.packing = GLSL_PACKING_SHARED, .matrix_layout = GLSL_MATRIX_COLUMN,
+		.buffer_packing = GLSL_PACKING_SHARED, .buffer_matrix_layout = GLSL_MATRIX_COLUMN,
 	};
 
 	*out = NULL;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * glsl_sema: semantic analysis of a GLSL ES 1.00 / 3.00 syntax tree.
+ * glsl_sema: semantic analysis of a GLSL ES 1.00 / 3.00 / 3.10 syntax tree.
  *
  * It resolves names through scopes, types every expression with the ES rules
  * (no implicit conversions), folds constant expressions, applies the
@@ -68,6 +68,8 @@ enum glsl_storage {
 	GLSL_STORAGE_PARAM_IN,
 	GLSL_STORAGE_PARAM_OUT,
 	GLSL_STORAGE_PARAM_INOUT,
+	GLSL_STORAGE_BUFFER,      /* a buffer block's instance (ES 3.10) */
+	GLSL_STORAGE_SHARED,      /* compute workgroup memory (ES 3.10) */
 };
 
 enum glsl_interp {
@@ -92,6 +94,8 @@ struct glsl_symbol {
 	bool written;
 	bool loop_index;               /* Appendix A: a for loop's index, in its body */
 	int32_t location;              /* layout(location); -1 when none */
+	int32_t binding;               /* layout(binding) (ES 3.10); -1 when none */
+	uint32_t memory;               /* GLSL_Q_READONLY ... of a buffer block */
 	const union glsl_cval *value;  /* const variables: the folded initializer */
 	const struct glsl_bi_var *builtin;   /* built-in variables and constants */
 	const struct glsl_type *block;       /* BLOCK_FIELD: the block; field = index */
@@ -134,7 +138,7 @@ enum glsl_sema_what {
 	GLSL_SX_CALL,        /* CALL of a user function: fn */
 	GLSL_SX_BUILTIN,     /* CALL of a built-in function: bi */
 	GLSL_SX_CTOR,        /* CALL constructing type.type */
-	GLSL_SX_LENGTH,      /* METHOD .length() (always constant in ES 3.00) */
+	GLSL_SX_LENGTH,      /* METHOD .length() (constant but for unsized arrays, 3.10) */
 };
 
 struct glsl_sema_expr {
@@ -178,6 +182,8 @@ struct glsl_sema_result {
 	struct glsl_function *functions; /* in declaration order */
 	struct glsl_function *main;
 	bool uses_frag_color, uses_frag_data, uses_discard;
+	bool has_local_size;             /* compute: layout(local_size_...) in; was given */
+	uint32_t local_size[3];
 	bool invariant_all;
 };
 

@@ -226,6 +226,26 @@ static bool user_call(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_
 
 /* ---- built-in functions ---------------------------------------------------------- */
 
+/* The atomic functions work on buffer and shared variables only (ES 3.10
+ * §8.11). */
+static bool atomic_memory(struct glsl_sema *s, const struct glsl_bi_fn *fn,
+			  const struct glsl_ast_node *mem)
+{
+	const struct glsl_ast_node *n = mem;
+	const struct glsl_symbol *v;
+
+	if (fn->lower != GLSL_BI_LOWER_ATOMIC)
+		return true;
+	while (n->kind == GLSL_AST_INDEX || n->kind == GLSL_AST_FIELD)
+		n = n->kind == GLSL_AST_INDEX ? n->u.kid[0] : n->u.field.base;
+	v = n->sema ? n->sema->u.var : NULL;
+	if (v && (n->sema->what == GLSL_SX_VAR || n->sema->what == GLSL_SX_MEMBER) &&
+	    (v->storage == GLSL_STORAGE_BUFFER || v->storage == GLSL_STORAGE_SHARED))
+		return true;
+	glsl_sema_error(s, mem->loc, "'%s' needs a buffer or shared variable", glsl_bi_fn_name(fn));
+	return false;
+}
+
 static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const char *name)
 {
 	const struct glsl_type *types[MAX_ARGS];
@@ -251,7 +271,7 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 		glsl_sema_error(s, n->loc, "%s", err);
 		return false;
 	}
-	if (!out_args(s, NULL, fn->out_mask, n->u.call.args))
+	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args))
 		return false;
 	x = glsl_sema_annot(s, n, glsl_bi_fn_return(fn), glsl_bi_fn_precision(fn, precs));
 	if (!x)
@@ -301,11 +321,15 @@ bool glsl_sema_method(struct glsl_sema *s, struct glsl_ast_node *n)
 		return false;
 	}
 	x = glsl_sema_annot(s, n, glsl_type_int, GLSL_PREC_NONE);
+	if (!x)
+		return false;
+	x->what = GLSL_SX_LENGTH;
+	if (!t->length)
+		return true;   /* a buffer's unsized array: known when it runs */
 	v = glsl_const_alloc(s, glsl_type_int);
-	if (!x || !v)
+	if (!v)
 		return false;
 	v->i = (int32_t)t->length;
 	x->value = v;
-	x->what = GLSL_SX_LENGTH;
 	return true;
 }

@@ -25,11 +25,32 @@ static const struct glsl_type *base_elem(const struct glsl_type *t)
 
 /* ---- qualifiers ------------------------------------------------------------- */
 
+/* ES 3.10: shared variables live in compute shaders, buffer variables in
+ * blocks, and compute shaders have no in or out variables. */
+static bool es310_storage(struct glsl_sema *s, const struct glsl_ast_qual *q)
+{
+	bool cs = s->stage == GLSL_STAGE_COMPUTE;
+
+	if ((q->storage & GLSL_Q_SHARED) && !cs)
+		return fail(s, q->loc, "'shared' variables exist only in compute shaders");
+	if (q->storage & GLSL_Q_BUFFER)
+		return fail(s, q->loc, "buffer variables must be declared in a buffer block");
+	if (cs && (q->storage & (GLSL_Q_IN | GLSL_Q_OUT)))
+		return fail(s, q->loc, "compute shaders have no 'in' or 'out' variables");
+	if (q->storage & GLSL_Q_MEMORY)
+		return fail(s, q->loc, "memory qualifiers apply only to buffer blocks and their members");
+	return true;
+}
+
 static bool global_storage(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)
 {
-	uint16_t st = q->storage;
+	uint32_t st = q->storage;
 
-	if (st & GLSL_Q_CONST)
+	if (!es310_storage(s, q))
+		return false;
+	if (st & GLSL_Q_SHARED)
+		v->storage = GLSL_STORAGE_SHARED;
+	else if (st & GLSL_Q_CONST)
 		v->storage = GLSL_STORAGE_CONST;
 	else if (st & GLSL_Q_UNIFORM)
 		v->storage = GLSL_STORAGE_UNIFORM;
@@ -72,17 +93,44 @@ static bool interp_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 	return true;
 }
 
+/* layout(binding) (ES 3.10): samplers (and arrays of them); blocks check
+ * their own. */
+static bool binding_qual(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)
+{
+	if (!(q->layout & GLSL_LAYOUT_BINDING))
+		return true;
+	if (v->storage != GLSL_STORAGE_UNIFORM || !glsl_type_is_opaque(v->type.type) ||
+	    v->type.type->kind == GLSL_KIND_STRUCT)
+		return fail(s, q->loc, "'binding' applies only to samplers, uniform and buffer blocks");
+	if (q->binding < 0)
+		return fail(s, q->loc, "'binding' must not be negative");
+	v->binding = q->binding;
+	return true;
+}
+
+static bool location_target(const struct glsl_sema *s, const struct glsl_symbol *v)
+{
+	/* explicit uniform locations are ES 3.10's */
+	if (v->storage == GLSL_STORAGE_UNIFORM)
+		return s->version >= GLSL_ES_310;
+	return (s->stage == GLSL_STAGE_VERTEX && v->storage == GLSL_STORAGE_IN) ||
+	       (s->stage == GLSL_STAGE_FRAGMENT && v->storage == GLSL_STORAGE_OUT);
+}
+
 static bool layout_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)
 {
 	if (!(q->storage & GLSL_Q_LAYOUT))
 		return true;
-	if (q->layout & ~GLSL_LAYOUT_LOCATION)
-		return fail(s, q->loc, "block layout qualifiers apply only to uniform blocks");
+	if (q->layout & ~(GLSL_LAYOUT_LOCATION | GLSL_LAYOUT_BINDING))
+		return fail(s, q->loc, "block layout qualifiers apply only to interface blocks");
+	if (!binding_qual(s, q, v))
+		return false;
 	if (!(q->layout & GLSL_LAYOUT_LOCATION))
 		return true;
-	if (!((s->stage == GLSL_STAGE_VERTEX && v->storage == GLSL_STORAGE_IN) ||
-	      (s->stage == GLSL_STAGE_FRAGMENT && v->storage == GLSL_STORAGE_OUT)))
-		return fail(s, q->loc, "'location' applies only to vertex inputs and fragment outputs");
+	if (!location_target(s, v))
+		return fail(s, q->loc, s->version >= GLSL_ES_310 ?
+			    "'location' applies only to vertex inputs, fragment outputs and uniforms" :
+			    "'location' applies only to vertex inputs and fragment outputs");
 	if (q->location < 0)
 		return fail(s, q->loc, "'location' must not be negative");
 	v->location = q->location;
@@ -543,13 +591,29 @@ static bool matches_builtin(struct glsl_sema *s, const struct glsl_function *fn)
 	return glsl_builtin_resolve(&call, &bi, err, sizeof(err)) == GLSL_BI_FOUND;
 }
 
+/* Whether `name` is a built-in function of the shader's version, in any
+ * stage (a later version's names are free: barrier() in a 3.00 shader). */
+static bool builtin_in_version(struct glsl_sema *s, const char *name)
+{
+	const struct glsl_bi_fn *out[GLSL_BI_MAX_OVERLOADS];
+	static const enum glsl_stage stages[] = {
+		GLSL_STAGE_VERTEX, GLSL_STAGE_FRAGMENT, GLSL_STAGE_COMPUTE,
+	};
+
+	for (unsigned i = 0; i < sizeof(stages) / sizeof(stages[0]); i++)
+		if (glsl_builtin_overloads(name, strlen(name), s->version, stages[i], s->bi_exts,
+					   out, GLSL_BI_MAX_OVERLOADS))
+			return true;
+	return false;
+}
+
 /* ES 3.00 forbids redeclaring built-in functions at all; ES 1.00 allows
  * overloads but not a signature a built-in already has. */
 static bool builtin_name(struct glsl_sema *s, const struct glsl_function *fn, struct glsl_loc loc)
 {
 	const struct glsl_bi_name *bi = glsl_builtin_find(fn->cname, strlen(fn->cname));
 
-	if (!bi)
+	if (!bi || (s->version >= GLSL_ES_300 && !builtin_in_version(s, fn->cname)))
 		return true;
 	if (s->version >= GLSL_ES_300) {
 		glsl_sema_error(s, loc, "cannot redeclare or overload built-in function '%s'", fn->cname);
@@ -661,12 +725,16 @@ static bool function(struct glsl_sema *s, struct glsl_ast_function *f)
 
 /* ---- uniform blocks ----------------------------------------------------------------- */
 
-static bool block_layout(struct glsl_sema *s, const struct glsl_ast_qual *q,
+static bool block_layout(struct glsl_sema *s, const struct glsl_ast_qual *q, bool buffer,
 			 enum glsl_block_packing *packing, enum glsl_matrix_layout *matrix)
 {
 	if (q->layout & GLSL_LAYOUT_LOCATION)
-		return fail(s, q->loc, "'location' does not apply to uniform blocks");
-	if (q->layout & GLSL_LAYOUT_STD140)
+		return fail(s, q->loc, "'location' does not apply to interface blocks");
+	if ((q->layout & GLSL_LAYOUT_STD430) && !buffer)
+		return fail(s, q->loc, "'std430' applies only to buffer blocks");
+	if (q->layout & GLSL_LAYOUT_STD430)
+		*packing = GLSL_PACKING_STD430;
+	else if (q->layout & GLSL_LAYOUT_STD140)
 		*packing = GLSL_PACKING_STD140;
 	else if (q->layout & GLSL_LAYOUT_PACKED)
 		*packing = GLSL_PACKING_PACKED;
@@ -679,13 +747,19 @@ static bool block_layout(struct glsl_sema *s, const struct glsl_ast_qual *q,
 	return true;
 }
 
-static bool block_member_type(struct glsl_sema *s, struct glsl_ast_decl *m, const struct glsl_type *t)
+static bool block_member_type(struct glsl_sema *s, struct glsl_ast_decl *m, const struct glsl_type *t,
+			      bool buffer)
 {
-	const uint8_t matrix_only = GLSL_LAYOUT_ROW_MAJOR | GLSL_LAYOUT_COLUMN_MAJOR;
+	const uint32_t matrix_only = GLSL_LAYOUT_ROW_MAJOR | GLSL_LAYOUT_COLUMN_MAJOR;
+	const uint32_t storage = m->type.qual.storage & (GLSL_Q_UNIFORM | GLSL_Q_BUFFER);
 
 	if (m->type.qual.layout & ~matrix_only)
-		return fail(s, m->type.qual.loc, "uniform block members take only row_major and "
+		return fail(s, m->type.qual.loc, "block members take only row_major and "
 			    "column_major layouts");
+	if (storage && storage != (buffer ? GLSL_Q_BUFFER : GLSL_Q_UNIFORM))
+		return fail(s, m->type.qual.loc, "a block member's storage must be its block's");
+	if (!buffer && (m->type.qual.storage & GLSL_Q_MEMORY))
+		return fail(s, m->type.qual.loc, "memory qualifiers apply only to buffer block members");
 	if (glsl_type_is_opaque(t))
 		return fail(s, m->type.type.loc, "samplers are not allowed in uniform blocks");
 	if (t->kind == GLSL_KIND_VOID)
@@ -696,24 +770,39 @@ static bool block_member_type(struct glsl_sema *s, struct glsl_ast_decl *m, cons
 	return true;
 }
 
+/* `T a[];`: only as a buffer block's last member (ES 3.10 §4.1.9), where
+ * the buffer's size decides the length (0 here: runtime-sized). */
+static const struct glsl_type *member_type(struct glsl_sema *s, const struct glsl_ast_decl *m,
+					   const struct glsl_type *t, struct glsl_ast_declarator *d,
+					   bool last_of_buffer)
+{
+	if (!d->is_array || d->array_size || m->type.type.array_size)
+		return var_type(s, t, d);
+	if (!last_of_buffer)
+		return fail(s, d->loc, "only the last member of a buffer block can be an unsized "
+			    "array"), NULL;
+	return glsl_sema_array_of(s, t, 0);
+}
+
 static bool block_member(struct glsl_sema *s, struct glsl_ast_decl *m, struct glsl_field *f,
-			 uint32_t *n)
+			 uint32_t *n, bool buffer)
 {
 	const struct glsl_type *t;
 
 	if (m->type.type.tok == GLSL_TOK_KW_STRUCT)
-		return fail(s, m->type.type.loc, "struct definitions are not allowed in uniform blocks");
+		return fail(s, m->type.type.loc, "struct definitions are not allowed in interface blocks");
 	t = glsl_sema_type_spec(s, &m->type.type);
-	if (!t || !block_member_type(s, m, t))
+	if (!t || !block_member_type(s, m, t, buffer))
 		return false;
 	for (struct glsl_ast_declarator *d = m->vars; d; d = d->next) {
 		const char *name = glsl_sema_name(s, d->name);
 
 		for (uint32_t i = 0; i < *n; i++)
 			if (!strcmp(f[i].name, name))
-				return fail(s, d->loc, "duplicate uniform block member name");
+				return fail(s, d->loc, "duplicate block member name");
 		f[*n].name = name;
-		f[*n].type = var_type(s, t, d);
+		f[*n].type = member_type(s, m, t, d, buffer && !m->next && !d->next);
+		f[*n].memory = m->type.qual.storage & GLSL_Q_MEMORY;
 		if (!f[*n].type)
 			return false;
 		f[*n].precision = m->type.qual.precision ?
@@ -760,7 +849,7 @@ static bool block_fields_global(struct glsl_sema *s, struct glsl_ast_node *n, st
 			f->field = i;
 			f->type.type = t->fields[i].type;
 			f->type.precision = t->fields[i].precision;
-			f->read_only = true;
+			f->read_only = bs->read_only || (t->fields[i].memory & GLSL_Q_READONLY);
 			d->sym = f;
 			glsl_symtab_add(&s->syms, f);
 		}
@@ -785,20 +874,43 @@ static bool block_instance(struct glsl_sema *s, struct glsl_ast_node *n, struct 
 	return true;
 }
 
+/* The block's symbol: uniform blocks are read-only, buffer blocks unless
+ * `readonly`; layout(binding) (ES 3.10). */
+static struct glsl_symbol *block_symbol(struct glsl_sema *s, struct glsl_ast_node *n,
+					const struct glsl_type *t, bool buffer)
+{
+	const struct glsl_ast_qual *q = &n->u.block->qual;
+	struct glsl_symbol *v = glsl_sema_new_symbol(s, GLSL_SYM_VAR, GLSL_AST_NO_NAME, n->loc);
+
+	if (!v)
+		return NULL;
+	v->type.type = t;
+	v->storage = buffer ? GLSL_STORAGE_BUFFER : GLSL_STORAGE_UNIFORM;
+	v->memory = q->storage & GLSL_Q_MEMORY;
+	v->read_only = !buffer || (v->memory & GLSL_Q_READONLY);
+	if (q->layout & GLSL_LAYOUT_BINDING) {
+		if (q->binding < 0)
+			return fail(s, q->loc, "'binding' must not be negative"), NULL;
+		v->binding = q->binding;
+	}
+	return v;
+}
+
 static bool uniform_block(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	struct glsl_ast_block *b = n->u.block;
-	enum glsl_block_packing packing = s->packing;
-	enum glsl_matrix_layout matrix = s->matrix_layout;
+	bool buffer = b->qual.storage & GLSL_Q_BUFFER;
+	enum glsl_block_packing packing = buffer ? s->buffer_packing : s->packing;
+	enum glsl_matrix_layout matrix = buffer ? s->buffer_matrix_layout : s->matrix_layout;
 	uint32_t nr = 0, i = 0;
 	struct glsl_field *fields;
 	struct glsl_type *t;
 	struct glsl_symbol *v;
 
-	if (!block_layout(s, &b->qual, &packing, &matrix) || !block_name(s, n))
+	if (!block_layout(s, &b->qual, buffer, &packing, &matrix) || !block_name(s, n))
 		return false;
 	if (b->qual.precision)
-		return fail(s, b->qual.loc, "uniform blocks take no precision qualifier");
+		return fail(s, b->qual.loc, "interface blocks take no precision qualifier");
 	for (struct glsl_ast_decl *m = b->members; m; m = m->next)
 		for (struct glsl_ast_declarator *d = m->vars; d; d = d->next)
 			nr++;
@@ -807,22 +919,49 @@ static bool uniform_block(struct glsl_sema *s, struct glsl_ast_node *n)
 	if (!fields || !t)
 		return false;
 	for (struct glsl_ast_decl *m = b->members; m; m = m->next)
-		if (!block_member(s, m, fields, &i))
+		if (!block_member(s, m, fields, &i, buffer))
 			return false;
 	glsl_type_init_block(t, glsl_sema_name(s, b->name), fields, nr, packing, matrix);
 	b->type = t;
-	v = glsl_sema_new_symbol(s, GLSL_SYM_VAR, GLSL_AST_NO_NAME, n->loc);
-	if (!v)
-		return false;
-	v->type.type = t;
-	v->storage = GLSL_STORAGE_UNIFORM;
-	v->read_only = true;
-	return block_instance(s, n, v) && add_global(s, v);
+	v = block_symbol(s, n, t, buffer);
+	return v && block_instance(s, n, v) && add_global(s, v);
+}
+
+/* `layout(local_size_x = X, ...) in;` (ES 3.10 §4.4.1.1): each at least
+ * 1, within gl_MaxComputeWorkGroupSize (128, 128, 64) and 128 invocations
+ * (the ES 3.1 minimums this implementation offers); declarations after the
+ * first must agree with it. */
+static bool local_size(struct glsl_sema *s, const struct glsl_ast_qual *q)
+{
+	static const uint32_t max[3] = { 128, 128, 64 };
+	struct glsl_sema_result *r = s->res;
+	uint32_t size[3];
+
+	if (s->stage != GLSL_STAGE_COMPUTE)
+		return fail(s, q->loc, "'local_size' applies only to compute shaders");
+	for (unsigned i = 0; i < 3; i++) {
+		size[i] = q->layout & (GLSL_LAYOUT_LOCAL_SIZE_X << i) ? q->local_size[i] : 1;
+		if (!size[i] || size[i] > max[i])
+			return fail(s, q->loc, "local size out of range (1 to 128, 128, 64)");
+	}
+	if ((uint64_t)size[0] * size[1] * size[2] > 128)
+		return fail(s, q->loc, "a work group of more than 128 invocations");
+	if (r->has_local_size && memcmp(size, r->local_size, sizeof(size)))
+		return fail(s, q->loc, "the local size is declared again with other values");
+	memcpy(r->local_size, size, sizeof(size));
+	r->has_local_size = true;
+	return true;
 }
 
 static bool default_layout(struct glsl_sema *s, struct glsl_ast_node *n)
 {
-	return block_layout(s, &n->u.prec->qual, &s->packing, &s->matrix_layout);
+	const struct glsl_ast_qual *q = &n->u.prec->qual;
+
+	if (q->storage & GLSL_Q_IN)
+		return local_size(s, q);
+	if (q->storage & GLSL_Q_BUFFER)
+		return block_layout(s, q, true, &s->buffer_packing, &s->buffer_matrix_layout);
+	return block_layout(s, q, false, &s->packing, &s->matrix_layout);
 }
 
 /* ---- the translation unit ---------------------------------------------------------- */

@@ -67,6 +67,25 @@ static void note_builtin_use(struct glsl_sema *s, const struct glsl_bi_var *bi, 
 	}
 }
 
+/* gl_WorkGroupSize is a constant: the local size declared before its use
+ * (ES 3.10 §7.1.3). */
+static bool workgroup_size(struct glsl_sema *s, struct glsl_symbol *sym)
+{
+	union glsl_cval *v;
+
+	if (!s->res->has_local_size)
+		return true;   /* a plain input: constant expressions reject it */
+	v = glsl_const_alloc(s, sym->type.type);
+	if (!v)
+		return false;
+	for (unsigned i = 0; i < 3; i++)
+		v[i].u = s->res->local_size[i];
+	sym->kind = GLSL_SYM_CONST_BI;
+	sym->storage = GLSL_STORAGE_CONST;
+	sym->value = v;
+	return true;
+}
+
 static struct glsl_symbol *builtin_symbol(struct glsl_sema *s, uint32_t name)
 {
 	const char *text = glsl_sema_name(s, name);
@@ -100,6 +119,8 @@ static struct glsl_symbol *builtin_symbol(struct glsl_sema *s, uint32_t name)
 		v->i = glsl_builtin_const_value(bi, &s->opts.limits);
 		sym->value = v;
 	}
+	if (bi->builtin == VC_BUILTIN_WORKGROUP_SIZE && !workgroup_size(s, sym))
+		return NULL;
 	s->bi_syms[row] = sym;
 	return sym;
 }
@@ -122,6 +143,7 @@ static bool ident_field(struct glsl_sema *s, struct glsl_ast_node *n, struct gls
 		return false;
 	x->what = GLSL_SX_MEMBER;
 	x->field = sym->field;
+	x->lvalue = !sym->read_only;
 	x->u.var = sym->block_sym;
 	sym->block_sym->used = true;
 	return true;
@@ -657,7 +679,7 @@ static bool member(struct glsl_sema *s, struct glsl_ast_node *n, const struct gl
 		return false;
 	x->what = GLSL_SX_MEMBER;
 	x->field = i;
-	x->lvalue = base->sema->lvalue;
+	x->lvalue = base->sema->lvalue && !(t->fields[i].memory & GLSL_Q_READONLY);
 	if (base->sema->value)
 		x->value = member_value(t, base->sema->value, i);
 	return true;

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "glsl_sema.h"
+#include "glsl_builtins_table.h"
 #include "glsl_symtab.h"
 
 struct glsl_sema {
@@ -27,13 +28,16 @@ struct glsl_sema {
 	/* default block layout (`layout(...) uniform;`) */
 	enum glsl_block_packing packing;
 	enum glsl_matrix_layout matrix_layout;
+	/* the defaults of buffer blocks (`layout(std430) buffer;`, ES 3.10) */
+	enum glsl_block_packing buffer_packing;
+	enum glsl_matrix_layout buffer_matrix_layout;
 	/* the function being analysed */
 	struct glsl_function *fn;
 	struct glsl_function *last_fn;
 	unsigned loop_depth;
 	bool seen_decl;                /* for `invariant` redeclaration order */
 	/* built-in variables made into symbols, by bi row */
-	struct glsl_symbol *bi_syms[64];
+	struct glsl_symbol *bi_syms[GLSL_BI_NR_VARS]; /* per glsl_bi_vars row */
 	struct glsl_loc frag_color_loc, frag_data_loc;
 	uint32_t nr_fs_outputs, nr_fs_outputs_located;
 	struct glsl_loc fs_output_loc;

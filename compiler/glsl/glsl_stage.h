@@ -6,5 +6,8 @@
 enum glsl_stage {
 	GLSL_STAGE_VERTEX,
 	GLSL_STAGE_FRAGMENT,
-	GLSL_STAGE_COUNT,
+	GLSL_STAGE_COUNT,   /* the graphics stages: what a program links */
+	/* ES 3.10 compute shaders compile on their own; a compute program is one
+	 * shader, so the linker's per-stage arrays stay graphics-only. */
+	GLSL_STAGE_COMPUTE = GLSL_STAGE_COUNT,
 };

@@ -31,7 +31,9 @@
 
 /*
  * Keywords: X(NAME, spelling, class in ES 1.00, class in ES 3.00), class
- * K = keyword, R = reserved (an error), I = a plain identifier.
+ * K = keyword, R = reserved (an error), I = a plain identifier. ES 3.10
+ * keeps 3.00's classes except for the words glsl_lexer.c's es310_words
+ * lists (its new keywords, I or R in the columns here).
  */
 #define GLSL_KEYWORDS(X) \
 	X(ATTRIBUTE, "attribute", K, R) X(CONST, "const", K, K) \
@@ -65,7 +67,12 @@
 	X(USAMPLER2D, "usampler2D", I, K) X(USAMPLER3D, "usampler3D", I, K) \
 	X(USAMPLERCUBE, "usamplerCube", I, K) X(USAMPLER2DARRAY, "usampler2DArray", I, K) \
 	X(SAMPLEREXTERNALOES, "samplerExternalOES", I, I) \
-	X(STRUCT, "struct", K, K)
+	X(STRUCT, "struct", K, K) \
+	/* ES 3.10 */ \
+	X(BUFFER, "buffer", I, I) X(SHARED, "shared", I, I) \
+	X(COHERENT, "coherent", I, R) X(VOLATILE, "volatile", R, R) \
+	X(RESTRICT, "restrict", I, R) X(READONLY, "readonly", I, R) \
+	X(WRITEONLY, "writeonly", I, R)
 
 enum glsl_tok {
 	GLSL_TOK_EOF = 0,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * std140 layout (OpenGL ES 3.0 spec §2.12.6.4, "Standard Uniform Block
- * Layout") and the mapping of GLSL types to IR types.
+ * Layout"), std430 for the ES 3.10 buffer blocks that ask for it, and the
+ * mapping of GLSL types to IR types.
  *
  * The rules in short: scalars align to 4, two-component vectors to 8, three-
  * and four-component vectors to 16; arrays, matrices (arrays of columns, or of
@@ -20,35 +21,65 @@ static uint32_t round_up(uint32_t v, uint32_t a)
 	return a ? (v + a - 1) / a * a : v;
 }
 
-static bool field_row_major(const struct glsl_field *f, bool parent)
+/* The rules in force while laying out a type: row-major matrices, and
+ * std430 (ES 3.10 §7.6.2.2 of the GL ES 3.1 spec: buffer blocks that ask for
+ * it), where arrays and structs keep their elements' alignment instead of
+ * rounding it up to 16. A block's packing decides for everything inside it. */
+enum {
+	LAY_ROW_MAJOR = 1 << 0,
+	LAY_STD430 = 1 << 1,
+};
+
+static unsigned field_lay(const struct glsl_field *f, unsigned lay)
 {
 	if (f->matrix_layout == GLSL_MATRIX_INHERIT)
-		return parent;
-	return f->matrix_layout == GLSL_MATRIX_ROW;
+		return lay;
+	return (lay & ~LAY_ROW_MAJOR) | (f->matrix_layout == GLSL_MATRIX_ROW ? LAY_ROW_MAJOR : 0);
 }
 
-static bool block_row_major(const struct glsl_type *s, bool row_major)
+static unsigned block_lay(const struct glsl_type *s, unsigned lay)
 {
-	if (s->kind == GLSL_KIND_BLOCK && s->matrix_layout != GLSL_MATRIX_INHERIT)
-		return s->matrix_layout == GLSL_MATRIX_ROW;
-	return row_major;
+	if (s->kind != GLSL_KIND_BLOCK)
+		return lay;
+	if (s->packing == GLSL_PACKING_STD430)
+		lay |= LAY_STD430;
+	if (s->matrix_layout != GLSL_MATRIX_INHERIT)
+		lay = (lay & ~LAY_ROW_MAJOR) | (s->matrix_layout == GLSL_MATRIX_ROW ? LAY_ROW_MAJOR : 0);
+	return lay;
 }
 
-static uint32_t struct_align(const struct glsl_type *s, bool row_major)
+/* std140 rounds the alignment of arrays and structs up to a vec4's. */
+static uint32_t aggregate_align(uint32_t a, unsigned lay)
 {
-	uint32_t align = 16;
+	return lay & LAY_STD430 ? a : round_up(a, 16);
+}
 
-	row_major = block_row_major(s, row_major);
+static uint32_t lay_align(const struct glsl_type *t, unsigned lay);
+static uint32_t lay_size(const struct glsl_type *t, unsigned lay);
+static uint32_t lay_offsets(const struct glsl_type *s, unsigned lay, uint32_t *offsets);
+
+static uint32_t struct_align(const struct glsl_type *s, unsigned lay)
+{
+	uint32_t align = lay & LAY_STD430 ? 4 : 16;
+
+	lay = block_lay(s, lay);
 	for (uint32_t i = 0; i < s->nr_fields; i++) {
-		const struct glsl_field *f = &s->fields[i];
-		uint32_t a = glsl_std140_align(f->type, field_row_major(f, row_major));
+		uint32_t a = lay_align(s->fields[i].type, field_lay(&s->fields[i], lay));
 
-		align = a > align ? round_up(a, 16) : align;
+		align = a > align ? aggregate_align(a, lay) : align;
 	}
 	return align;
 }
 
-uint32_t glsl_std140_align(const struct glsl_type *t, bool row_major)
+/* A matrix is an array of its columns (rows if row-major). */
+static uint32_t matrix_vector_align(const struct glsl_type *t, unsigned lay)
+{
+	unsigned n = lay & LAY_ROW_MAJOR ? t->cols : t->rows;
+
+	return aggregate_align(n == 2 ? 8 : 16, lay);
+}
+
+static uint32_t lay_align(const struct glsl_type *t, unsigned lay)
 {
 	switch (t->kind) {
 	case GLSL_KIND_SCALAR:
@@ -56,67 +87,92 @@ uint32_t glsl_std140_align(const struct glsl_type *t, bool row_major)
 	case GLSL_KIND_VECTOR:
 		return t->rows == 2 ? 8 : 16;
 	case GLSL_KIND_MATRIX:
-		return 16;
+		return matrix_vector_align(t, lay);
 	case GLSL_KIND_ARRAY:
-		return round_up(glsl_std140_align(t->elem, row_major), 16);
+		return aggregate_align(lay_align(t->elem, lay), lay);
 	case GLSL_KIND_STRUCT:
 	case GLSL_KIND_BLOCK:
-		return struct_align(t, row_major);
+		return struct_align(t, lay);
 	default:
 		return 0;   /* void and samplers have no memory layout */
 	}
 }
 
-uint32_t glsl_std140_array_stride(const struct glsl_type *array, bool row_major)
+static uint32_t lay_array_stride(const struct glsl_type *array, unsigned lay)
 {
-	const struct glsl_type *e = array->elem;
-
-	return round_up(glsl_std140_size(e, row_major), glsl_std140_align(array, row_major));
+	return round_up(lay_size(array->elem, lay), lay_align(array, lay));
 }
 
-uint32_t glsl_std140_size(const struct glsl_type *t, bool row_major)
+static uint32_t lay_size(const struct glsl_type *t, unsigned lay)
 {
 	switch (t->kind) {
 	case GLSL_KIND_SCALAR:
 	case GLSL_KIND_VECTOR:
 		return 4u * t->rows;
 	case GLSL_KIND_MATRIX:
-		/* columns (rows if row-major) are laid out like a vec4 array */
-		return 16u * (row_major ? t->rows : t->cols);
+		return matrix_vector_align(t, lay) * (lay & LAY_ROW_MAJOR ? t->rows : t->cols);
 	case GLSL_KIND_ARRAY:
-		return glsl_std140_array_stride(t, row_major) * t->length;
+		return lay_array_stride(t, lay) * t->length;
 	case GLSL_KIND_STRUCT:
 	case GLSL_KIND_BLOCK:
-		return round_up(glsl_std140_offsets(t, row_major, NULL),
-				glsl_std140_align(t, row_major));
+		return round_up(lay_offsets(t, lay, NULL), lay_align(t, lay));
 	default:
 		return 0;
 	}
 }
 
-uint32_t glsl_std140_matrix_stride(const struct glsl_type *t, bool row_major)
+static uint32_t lay_matrix_stride(const struct glsl_type *t, unsigned lay)
 {
 	while (t->kind == GLSL_KIND_ARRAY)
 		t = t->elem;
-	(void)row_major;   /* both orders round each vector up to a vec4 */
-	return t->kind == GLSL_KIND_MATRIX ? 16 : 0;
+	return t->kind == GLSL_KIND_MATRIX ? matrix_vector_align(t, lay) : 0;
+}
+
+static uint32_t lay_offsets(const struct glsl_type *s, unsigned lay, uint32_t *offsets)
+{
+	uint32_t off = 0;
+
+	lay = block_lay(s, lay);
+	for (uint32_t i = 0; i < s->nr_fields; i++) {
+		const struct glsl_field *f = &s->fields[i];
+		unsigned fl = field_lay(f, lay);
+
+		off = round_up(off, lay_align(f->type, fl));
+		if (offsets)
+			offsets[i] = off;
+		off += lay_size(f->type, fl);
+	}
+	return off;
+}
+
+static unsigned rm_lay(bool row_major)
+{
+	return row_major ? LAY_ROW_MAJOR : 0;
+}
+
+uint32_t glsl_std140_align(const struct glsl_type *t, bool row_major)
+{
+	return lay_align(t, rm_lay(row_major));
+}
+
+uint32_t glsl_std140_array_stride(const struct glsl_type *array, bool row_major)
+{
+	return lay_array_stride(array, rm_lay(row_major));
+}
+
+uint32_t glsl_std140_size(const struct glsl_type *t, bool row_major)
+{
+	return lay_size(t, rm_lay(row_major));
+}
+
+uint32_t glsl_std140_matrix_stride(const struct glsl_type *t, bool row_major)
+{
+	return lay_matrix_stride(t, rm_lay(row_major));
 }
 
 uint32_t glsl_std140_offsets(const struct glsl_type *s, bool row_major, uint32_t *offsets)
 {
-	uint32_t off = 0;
-
-	row_major = block_row_major(s, row_major);
-	for (uint32_t i = 0; i < s->nr_fields; i++) {
-		const struct glsl_field *f = &s->fields[i];
-		bool rm = field_row_major(f, row_major);
-
-		off = round_up(off, glsl_std140_align(f->type, rm));
-		if (offsets)
-			offsets[i] = off;
-		off += glsl_std140_size(f->type, rm);
-	}
-	return off;
+	return lay_offsets(s, rm_lay(row_major), offsets);
 }
 
 /* --- IR types ------------------------------------------------------------ */
@@ -169,32 +225,35 @@ struct ir_ctx {
 	void *data;
 };
 
-static vc_type_id ir_type(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm);
+static vc_type_id ir_type(const struct ir_ctx *c, const struct glsl_type *t, bool expl,
+			  unsigned lay);
 
 /* The IR type of an array element or a struct member. */
-static vc_type_id ir_child(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm)
+static vc_type_id ir_child(const struct ir_ctx *c, const struct glsl_type *t, bool expl,
+			   unsigned lay)
 {
-	return c->sub && !expl ? c->sub(c->data, t) : ir_type(c, t, expl, rm);
+	return c->sub && !expl ? c->sub(c->data, t) : ir_type(c, t, expl, lay);
 }
 
-static vc_type_id ir_array(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm)
+static vc_type_id ir_array(const struct ir_ctx *c, const struct glsl_type *t, bool expl,
+			   unsigned lay)
 {
 	struct vc_type a = { .kind = VC_TYPE_ARRAY, .length = t->length,
-			     .stride = expl ? glsl_std140_array_stride(t, rm) : 0 };
+			     .stride = expl ? lay_array_stride(t, lay) : 0 };
 
-	a.elem = ir_child(c, t->elem, expl, rm);
+	a.elem = ir_child(c, t->elem, expl, lay);
 	return a.elem ? find_or_add(c->m, &a) : 0;
 }
 
-static bool ir_member(const struct ir_ctx *c, const struct glsl_field *f, bool expl, bool rm,
-		      uint32_t offset, struct vc_member *out)
+static bool ir_member(const struct ir_ctx *c, const struct glsl_field *f, bool expl,
+		      unsigned lay, uint32_t offset, struct vc_member *out)
 {
-	out->type = ir_child(c, f->type, expl, rm);
+	out->type = ir_child(c, f->type, expl, lay);
 	out->name = strdup(f->name ? f->name : "");
 	if (expl) {
 		out->offset = offset;
-		out->matrix_stride = glsl_std140_matrix_stride(f->type, rm);
-		out->row_major = rm && out->matrix_stride;
+		out->matrix_stride = lay_matrix_stride(f->type, lay);
+		out->row_major = (lay & LAY_ROW_MAJOR) && out->matrix_stride;
 	}
 	return out->type && out->name;
 }
@@ -206,27 +265,28 @@ static void free_members(struct vc_member *mem, uint32_t n)
 	free(mem);
 }
 
-static bool ir_members(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm,
-		       struct vc_member *mem)
+static bool ir_members(const struct ir_ctx *c, const struct glsl_type *t, bool expl,
+		       unsigned lay, struct vc_member *mem)
 {
 	uint32_t *offsets = calloc(t->nr_fields + 1, sizeof(*offsets));
 	bool ok = offsets != NULL;
 
 	if (ok)
-		glsl_std140_offsets(t, rm, offsets);
-	rm = block_row_major(t, rm);
+		lay_offsets(t, lay, offsets);
+	lay = block_lay(t, lay);
 	for (uint32_t i = 0, j = 0; ok && i < t->nr_fields; i++) {
 		/* samplers cannot live in a block: explicit layouts leave them out */
 		if (expl && !glsl_type_has_data(t->fields[i].type))
 			continue;
-		ok = ir_member(c, &t->fields[i], expl, field_row_major(&t->fields[i], rm),
+		ok = ir_member(c, &t->fields[i], expl, field_lay(&t->fields[i], lay),
 			       offsets[i], &mem[j++]);
 	}
 	free(offsets);
 	return ok;
 }
 
-static vc_type_id ir_struct(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm)
+static vc_type_id ir_struct(const struct ir_ctx *c, const struct glsl_type *t, bool expl,
+			    unsigned lay)
 {
 	struct vc_module *m = c->m;
 	struct vc_type s = { .kind = VC_TYPE_STRUCT, .block = t->kind == GLSL_KIND_BLOCK,
@@ -236,7 +296,7 @@ static vc_type_id ir_struct(const struct ir_ctx *c, const struct glsl_type *t, b
 
 	s.members = calloc(t->nr_fields + 1, sizeof(*s.members));
 	s.name = t->name ? strdup(t->name) : NULL;
-	if (!s.members || (t->name && !s.name) || !ir_members(c, t, expl, rm, s.members)) {
+	if (!s.members || (t->name && !s.name) || !ir_members(c, t, expl, lay, s.members)) {
 		free_members(s.members, s.members ? s.nr_members : 0);
 		free(s.name);
 		m->oom = true;
@@ -259,7 +319,8 @@ static vc_type_id ir_matrix(struct vc_module *m, const struct glsl_type *t)
 	return mt.elem ? find_or_add(m, &mt) : 0;
 }
 
-static vc_type_id ir_type(const struct ir_ctx *c, const struct glsl_type *t, bool expl, bool rm)
+static vc_type_id ir_type(const struct ir_ctx *c, const struct glsl_type *t, bool expl,
+			  unsigned lay)
 {
 	static const struct vc_type void_type = { .kind = VC_TYPE_VOID };
 	struct vc_module *m = c->m;
@@ -270,8 +331,8 @@ static vc_type_id ir_type(const struct ir_ctx *c, const struct glsl_type *t, boo
 	case GLSL_KIND_VECTOR: return vc_type_vector(m, ir_base(t->base, expl), t->rows);
 	case GLSL_KIND_MATRIX: return ir_matrix(m, t);
 	case GLSL_KIND_SAMPLER: return ir_sampler(m, t);
-	case GLSL_KIND_ARRAY: return ir_array(c, t, expl, rm);
-	default: return ir_struct(c, t, expl, rm);
+	case GLSL_KIND_ARRAY: return ir_array(c, t, expl, lay);
+	default: return ir_struct(c, t, expl, lay);
 	}
 }
 
@@ -279,7 +340,7 @@ vc_type_id glsl_type_to_ir(struct vc_module *m, const struct glsl_type *t, bool 
 {
 	const struct ir_ctx c = { .m = m };
 
-	return ir_type(&c, t, explicit_layout, false);
+	return ir_type(&c, t, explicit_layout, 0);
 }
 
 vc_type_id glsl_type_to_ir_sub(struct vc_module *m, const struct glsl_type *t,
@@ -287,5 +348,5 @@ vc_type_id glsl_type_to_ir_sub(struct vc_module *m, const struct glsl_type *t,
 {
 	const struct ir_ctx c = { .m = m, .sub = sub, .data = data };
 
-	return ir_type(&c, t, false, false);
+	return ir_type(&c, t, false, 0);
 }

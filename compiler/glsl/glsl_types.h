@@ -28,11 +28,20 @@
 
 #include "vc_ir.h"
 
-/* The two language versions the front end accepts (`#version 100`, `300 es`). */
+/* The language versions the front end accepts (`#version 100`, `300 es`,
+ * `310 es`). */
 enum glsl_es_version {
 	GLSL_ES_100 = 100,
 	GLSL_ES_300 = 300,
+	GLSL_ES_310 = 310,
 };
+
+/* "1.00", "3.00", "3.10" for messages (inline: the preprocessor and the
+ * parser, which do not link the types, use it too). */
+static inline const char *glsl_es_version_name(unsigned version)
+{
+	return version >= GLSL_ES_310 ? "3.10" : version >= GLSL_ES_300 ? "3.00" : "1.00";
+}
 
 enum glsl_type_kind {
 	GLSL_KIND_VOID,
@@ -42,7 +51,7 @@ enum glsl_type_kind {
 	GLSL_KIND_SAMPLER,
 	GLSL_KIND_ARRAY,
 	GLSL_KIND_STRUCT,
-	GLSL_KIND_BLOCK,    /* uniform interface block (3.00) */
+	GLSL_KIND_BLOCK,    /* uniform (3.00) or buffer (3.10) interface block */
 };
 
 /* Component type of scalars, vectors and matrices; result type of samplers. */
@@ -80,6 +89,7 @@ enum glsl_block_packing {
 	GLSL_PACKING_SHARED,   /* the ES 3.00 default; laid out as std140 */
 	GLSL_PACKING_PACKED,   /* also laid out as std140: any layout is allowed */
 	GLSL_PACKING_STD140,
+	GLSL_PACKING_STD430,   /* buffer blocks (ES 3.10) */
 };
 
 /*
@@ -140,6 +150,7 @@ struct glsl_field {
 	const struct glsl_type *type;
 	enum glsl_precision precision;
 	enum glsl_matrix_layout matrix_layout;
+	uint32_t memory;              /* buffer block members: GLSL_Q_READONLY... (glsl_ast.h) */
 };
 
 struct glsl_type {
@@ -244,7 +255,8 @@ const char *glsl_precision_name(enum glsl_precision p);
 const char *glsl_type_name(const struct glsl_type *t, char *buf, size_t size);
 const char *glsl_ptype_name(struct glsl_ptype pt, char *buf, size_t size);
 
-/* std140. row_major applies to matrices (and is inherited by the members of
+/* std140 (std430 inside a block whose packing is GLSL_PACKING_STD430: the
+ * block decides for its members). row_major applies to matrices (and is inherited by the members of
  * structs unless they say otherwise). Sizes of structs and arrays include
  * their trailing padding, as the rules require for the next member's offset. */
 uint32_t glsl_std140_align(const struct glsl_type *t, bool row_major);

@@ -182,7 +182,7 @@ static const struct err_case err_cases[] = {
 	{ "layout_case", V3 "layout(STD140) uniform B { vec4 x; };", "0:2(8): " E "unknown layout qualifier 'STD140'" },
 	{ "block_100", "uniform B { vec4 x; };", "0:1(9): " E "interface blocks require GLSL ES 3.00" },
 	{ "in_block", V3 "in B { vec4 x; };", "0:2(1): " E "only uniform interface blocks exist in GLSL ES 3.00" },
-	{ "empty_block", V3 "uniform B { };", "0:2(13): " E "a uniform block must have at least one member" },
+	{ "empty_block", V3 "uniform B { };", "0:2(13): " E "an interface block must have at least one member" },
 	{ "empty_struct", "struct S { };", "0:1(12): " E "a struct must have at least one member" },
 	{ "precision_vec4", "precision highp vec4;", "0:1(17): " E "default precision applies only to float, int and sampler types" },
 	{ "break_outside", "void main() { break; }", "0:1(15): " E "'break' outside a loop or switch" },

@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * GLSL ES 3.10, compute path: each construct compiles with glsl_compile(),
+ * its SPIR-V passes spirv-val (Vulkan 1.0, what vk/ consumes) and the TGSI
+ * back end makes a shader with the declarations and instructions the
+ * construct needs; the same constructs fail under 1.00 and 3.00 es, and the
+ * 3.10 rules give line-numbered errors. The layouts (std430 and std140 in
+ * buffer blocks) are checked on the resource table and the IR offsets.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_run.h"
+#include "compiler_test_util.h"
+#include "glsl_compile.h"
+
+#define CS GLSL_STAGE_COMPUTE
+#define FS GLSL_STAGE_FRAGMENT
+#define VS GLSL_STAGE_VERTEX
+
+#define HEAD "#version 310 es\n"
+#define LOCAL "layout(local_size_x = 4) in;\n"
+
+struct good_case {
+	const char *name;
+	enum glsl_stage stage;
+	const char *src;
+	const char *tgsi[6];   /* lines the TGSI must contain */
+};
+
+static const struct good_case good[] = {
+	{ "local size and ids", CS, HEAD
+	  "layout(local_size_x = 8, local_size_y = 2, local_size_z = 3) in;\n"
+	  "layout(std430) buffer B { uvec4 v[]; };\n"
+	  "void main() { v[gl_LocalInvocationIndex] = uvec4(gl_GlobalInvocationID.x,\n"
+	  "  gl_WorkGroupID.y, gl_NumWorkGroups.z, gl_LocalInvocationID.x + gl_WorkGroupSize.z); }\n",
+	  { "COMP", "PROPERTY CS_FIXED_BLOCK_WIDTH 8", "PROPERTY CS_FIXED_BLOCK_HEIGHT 2",
+	    "PROPERTY CS_FIXED_BLOCK_DEPTH 3", "THREAD_ID", "BLOCK_ID" } },
+	{ "gl_WorkGroupSize is constant", CS, HEAD
+	  "layout(local_size_x = 16) in;\n"
+	  "shared float tile[gl_WorkGroupSize.x];\n"
+	  "buffer B { float f[]; };\n"
+	  "void main() { tile[gl_LocalInvocationIndex] = f[0]; barrier(); f[1] = tile[3]; }\n",
+	  { "DCL MEMORY[0], SHARED", "BARRIER", "DCL BUFFER[1]" } },
+	{ "shared and barriers", CS, HEAD LOCAL
+	  "shared uint counts[4];\n"
+	  "buffer B { uint total; };\n"
+	  "void main() { counts[gl_LocalInvocationIndex] = 1u; memoryBarrierShared(); barrier();\n"
+	  "  groupMemoryBarrier(); memoryBarrier(); memoryBarrierBuffer(); memoryBarrierImage();\n"
+	  "  memoryBarrierAtomicCounter(); total = counts[0] + counts[3]; }\n",
+	  { "DCL MEMORY[0], SHARED", "BARRIER", "MEMBAR", "STORE MEMORY[0]", "LOAD" } },
+	{ "std430 block, unsized array, length()", CS, HEAD LOCAL
+	  "struct S { vec3 p; float w; bool live; };\n"
+	  "layout(std430, binding = 3) buffer Data { int n; S items[]; } data;\n"
+	  "void main() { data.n = data.items.length(); data.items[1].live = data.n > 2;\n"
+	  "  data.items[2] = S(vec3(1.0), 2.0, true); data.items[0].p.zx = vec2(3.0); }\n",
+	  { "DCL BUFFER[1]", "RESQ", "STORE BUFFER[1]" } },
+	{ "std140 and readonly blocks", CS, HEAD LOCAL
+	  "layout(std140) readonly buffer In { mat3 m; float a[4]; } src;\n"
+	  "layout(std430) writeonly buffer Out { vec3 r; } dst;\n"
+	  "void main() { dst.r = src.m * vec3(src.a[1], src.a[2], src.a[3]); }\n",
+	  { "DCL BUFFER[1]", "DCL BUFFER[2]", "LOAD", "STORE BUFFER[2]" } },
+	{ "memory qualifiers, default buffer layout", CS, HEAD LOCAL
+	  "layout(std430) buffer;\n"
+	  "coherent restrict buffer A { float x[]; };\n"
+	  "volatile buffer C { float y[]; };\n"
+	  "void main() { x[0] = y[1]; }\n",
+	  { "DCL BUFFER[1]", "DCL BUFFER[2]" } },
+	{ "atomics on buffer and shared memory", CS, HEAD LOCAL
+	  "shared int si; shared uint su;\n"
+	  "buffer B { uint u; int i; uint arr[]; } b;\n"
+	  "void main() { uint r = atomicAdd(b.u, 1u) + atomicMin(b.arr[2], 3u) +\n"
+	  "  atomicMax(su, 4u) + atomicAnd(b.u, 5u) + atomicOr(b.u, 6u) + atomicXor(b.u, 7u) +\n"
+	  "  atomicExchange(b.u, 8u) + atomicCompSwap(b.arr[0], 1u, 2u);\n"
+	  "  int s = atomicAdd(si, -1) + atomicMin(b.i, -2) + atomicMax(b.i, 3) +\n"
+	  "  atomicCompSwap(si, 0, 1);\n"
+	  "  b.arr[1] = r + uint(s); }\n",
+	  { "ATOMUADD", "ATOMUMIN", "ATOMIMIN", "ATOMCAS", "ATOMXCHG", "ATOMXOR" } },
+	{ "new integer built-ins and mix(bool)", CS, HEAD LOCAL
+	  "buffer B { ivec2 i; uvec3 u; vec2 f; bvec2 b; };\n"
+	  "void main() { i = bitfieldExtract(i, 1, 3) + bitCount(u.xy) + findLSB(i) + findMSB(u.xz);\n"
+	  "  u = bitfieldInsert(u, uvec3(1u), 2, 4) + bitfieldReverse(u);\n"
+	  "  f = ldexp(f, i); i = mix(i, ivec2(3), b); b = mix(b, bvec2(true), b); }\n",
+	  { "IBFE", "POPC", "LSB", "UMSB", "BFI", "BREV" } },
+	{ "binding on samplers, location on uniforms", FS, HEAD
+	  "precision mediump float;\n"
+	  "layout(binding = 2) uniform sampler2D tex;\n"
+	  "layout(location = 5) uniform vec4 tint;\n"
+	  "layout(std140, binding = 1) uniform U { vec4 k; };\n"
+	  "out vec4 color;\n"
+	  "void main() { color = texture(tex, vec2(0.5)) * tint + k; }\n",
+	  { "FRAG", "DCL SAMP", "DCL CONST[1]" } },
+	{ "buffer blocks in a fragment shader", FS, HEAD
+	  "precision highp float;\n"
+	  "layout(std430, binding = 0) buffer Log { uint n; vec4 v[]; };\n"
+	  "out vec4 color;\n"
+	  "void main() { uint i = atomicAdd(n, 1u); v[i] = gl_FragCoord; color = vec4(1.0); }\n",
+	  { "FRAG", "DCL BUFFER", "ATOMUADD" } },
+};
+
+struct bad_case {
+	const char *name;
+	enum glsl_stage stage;
+	const char *src;
+	const char *log;   /* what the info log must contain */
+};
+
+static const struct bad_case bad[] = {
+	/* ES 3.10 constructs under 1.00 and 3.00 es */
+	{ "buffer in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
+	  "buffer B { float x; };\nvoid main() {}\n", "0:3(10): error: syntax error" },
+	{ "shared in 3.00", FS, "#version 300 es\nshared float x;\nvoid main() {}\n",
+	  "0:2(1): error:" },
+	{ "binding in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
+	  "layout(binding = 1) uniform sampler2D s;\nvoid main() {}\n",
+	  "0:3(8): error: unknown layout qualifier 'binding' (GLSL ES 3.10)" },
+	{ "std430 in 3.00", FS, "#version 300 es\nlayout(std430) uniform U { float x; };\n"
+	  "void main() {}\n", "0:2(8): error: unknown layout qualifier 'std430'" },
+	{ "local size in 3.00", VS, "#version 300 es\nlayout(local_size_x = 2) in;\n"
+	  "void main() {}\n", "0:2(8): error: unknown layout qualifier 'local_size_x'" },
+	{ "readonly in 3.00", FS, "#version 300 es\nreadonly uniform float x;\n"
+	  "void main() {}\n", "0:2(1): error: 'readonly' is a reserved word in GLSL ES 3.00" },
+	{ "atomicAdd in 3.00", VS, "#version 300 es\nvoid main() { int x = 0; atomicAdd(x, 1); }\n",
+	  "0:2(26): error: 'atomicAdd(int, int)' is not available in GLSL ES 3.00" },
+	{ "barrier in 1.00", VS, "#version 100\nvoid main() { barrier(); }\n", "0:2(15): error:" },
+	{ "310 without es", CS, "#version 310\nvoid main() {}\n", "0:1(10): error: invalid version" },
+	{ "compute in 3.00", CS, "#version 300 es\nvoid main() {}\n",
+	  "error: compute shaders need GLSL ES 3.10" },
+	/* ES 3.10 rules */
+	{ "barrier outside compute", FS, HEAD "void main() { barrier(); }\n",
+	  "0:2(15): error: 'barrier()' is only available in compute shaders" },
+	{ "shared outside compute", VS, HEAD "shared float x;\nvoid main() {}\n",
+	  "0:2(1): error: 'shared' variables exist only in compute shaders" },
+	{ "shared initialised", CS, HEAD LOCAL "shared float x = 1.0;\nvoid main() {}\n",
+	  "0:3(14): error: only const, global and local variables can be initialized" },
+	{ "in variable in compute", CS, HEAD LOCAL "in vec4 x;\nvoid main() {}\n",
+	  "0:3(1): error: compute shaders have no 'in' or 'out' variables" },
+	{ "local size in a vertex shader", VS, HEAD "layout(local_size_x = 2) in;\n"
+	  "void main() {}\n", "0:2(1): error: 'local_size' applies only to compute shaders" },
+	{ "local size too large", CS, HEAD "layout(local_size_x = 64, local_size_y = 4) in;\n"
+	  "void main() {}\n", "0:2(1): error: a work group of more than 128 invocations" },
+	{ "local size zero", CS, HEAD "layout(local_size_z = 0) in;\nvoid main() {}\n",
+	  "0:2(1): error: local size out of range" },
+	{ "local size changed", CS, HEAD LOCAL "layout(local_size_x = 2) in;\nvoid main() {}\n",
+	  "0:3(1): error: the local size is declared again with other values" },
+	{ "unsized member not last", CS, HEAD LOCAL
+	  "buffer B { float a[]; float b; };\nvoid main() {}\n",
+	  "0:3(18): error: only the last member of a buffer block can be an unsized array" },
+	{ "unsized member of a uniform block", CS, HEAD LOCAL
+	  "uniform U { float a[]; };\nvoid main() {}\n",
+	  "0:3(19): error: only the last member of a buffer block can be an unsized array" },
+	{ "write to readonly block", CS, HEAD LOCAL
+	  "readonly buffer B { float a; } b;\nvoid main() { b.a = 1.0; }\n",
+	  "0:4(16): error: cannot assign to read-only variable 'b'" },
+	{ "write to readonly member", CS, HEAD LOCAL
+	  "buffer B { readonly float a; float c; };\nvoid main() { c = 1.0; a = 2.0; }\n",
+	  "0:4(24): error: cannot assign to" },
+	{ "atomic on a local", CS, HEAD LOCAL "void main() { uint x = 0u; atomicAdd(x, 1u); }\n",
+	  "0:3(38): error: 'atomicAdd' needs a buffer or shared variable" },
+	{ "atomic on a float", CS, HEAD LOCAL "buffer B { float f; };\n"
+	  "void main() { atomicAdd(f, 1.0); }\n", "0:4(15): error: no matching overload" },
+	{ "std430 on a uniform block", CS, HEAD LOCAL
+	  "layout(std430) uniform U { float a; };\nvoid main() {}\n",
+	  "0:3(1): error: 'std430' applies only to buffer blocks" },
+	{ "binding on a plain uniform", CS, HEAD LOCAL
+	  "layout(binding = 1) uniform float u;\nvoid main() {}\n",
+	  "0:3(1): error: 'binding' applies only to samplers, uniform and buffer blocks" },
+	{ "memory qualifier on a plain variable", CS, HEAD LOCAL "coherent uniform float u;\n"
+	  "void main() {}\n", "0:3(1): error: memory qualifiers apply only to buffer blocks" },
+	{ "buffer variable outside a block", CS, HEAD LOCAL "buffer float u;\nvoid main() {}\n",
+	  "0:3(1): error: buffer variables must be declared in a buffer block" },
+	{ "location on a uniform in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
+	  "layout(location = 1) uniform float u;\nvoid main() {}\n",
+	  "0:3(1): error: 'location' applies only to vertex inputs and fragment outputs" },
+};
+
+/* spirv-val --target-env vulkan1.0 on the module; its output on failure. */
+static void check_spirv_val(const struct glsl_compiled *c, const char *name)
+{
+	char dir[] = "/tmp/test_glsl_es31.XXXXXX", spv[64], cmd[512];
+	FILE *f;
+	int ret;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(spv, sizeof(spv), "%s/m.spv", dir);
+	f = fopen(spv, "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(c->words, 4, c->nr_words, f), c->nr_words);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(cmd, sizeof(cmd), "'%s' --target-env vulkan1.0 '%s' 1>&2", SPIRV_VAL, spv);
+	ret = system(cmd);
+	unlink(spv);
+	rmdir(dir);
+	ck_assert_msg(ret == 0, "%s: spirv-val rejects the module", name);
+}
+
+static enum vc_stage tgsi_stage(enum glsl_stage st)
+{
+	return st == CS ? VC_STAGE_COMPUTE : st == FS ? VC_STAGE_FRAGMENT : VC_STAGE_VERTEX;
+}
+
+static void check_tgsi(const struct glsl_compiled *c, const struct good_case *g)
+{
+	struct vc_compile_info ci = { .words = c->words, .nr_words = c->nr_words,
+				      .entry_point = "main", .stage = tgsi_stage(g->stage),
+				      .map = ctu_slot_map() };
+	struct vc_tgsi t = { 0 };
+	int ret = vc_spirv_to_tgsi(&ci, &t);
+
+	ck_assert_msg(ret == 0, "%s: back end: %s", g->name, t.log ? t.log : "?");
+	for (unsigned i = 0; i < 6 && g->tgsi[i]; i++)
+		ck_assert_msg(strstr(t.text, g->tgsi[i]), "%s: no '%s' in\n%s", g->name, g->tgsi[i],
+			      t.text);
+	vc_tgsi_finish(&t);
+}
+
+static int compile(const char *src, enum glsl_stage stage, struct glsl_compiled *c)
+{
+	return glsl_compile(&(struct glsl_compile_info){ .strings = &src, .count = 1,
+							 .stage = stage }, c);
+}
+
+START_TEST(test_good)
+{
+	const struct good_case *g = &good[_i];
+	struct glsl_compiled c;
+	int ret = compile(g->src, g->stage, &c);
+
+	ck_assert_msg(ret == GLSL_COMPILE_OK, "%s: %s", g->name, c.info_log);
+	ck_assert_uint_eq(c.version, 310);
+	ck_assert_ptr_nonnull(c.words);
+	check_spirv_val(&c, g->name);
+	check_tgsi(&c, g);
+	glsl_compiled_finish(&c);
+}
+END_TEST
+
+START_TEST(test_bad)
+{
+	const struct bad_case *b = &bad[_i];
+	struct glsl_compiled c;
+	int ret = compile(b->src, b->stage, &c);
+
+	ck_assert_msg(ret == GLSL_COMPILE_ERROR, "%s: compiles (%d)", b->name, ret);
+	ck_assert_msg(strstr(c.info_log, b->log), "%s: log\n%s\nlacks '%s'", b->name, c.info_log,
+		      b->log);
+	glsl_compiled_finish(&c);
+}
+END_TEST
+
+/* A compute shader without a local size is like one without main(): it
+ * compiles, with no module, and cannot link (ES 3.10 §4.4.1.1). */
+START_TEST(test_no_local_size)
+{
+	struct glsl_compiled c;
+
+	ck_assert_int_eq(compile(HEAD "void main() {}\n", CS, &c), GLSL_COMPILE_OK);
+	ck_assert_ptr_null(c.words);
+	glsl_compiled_finish(&c);
+}
+END_TEST
+
+static const struct glsl_lower_res *res_of(const struct glsl_compiled *c, const char *name)
+{
+	const struct glsl_lower_res *r = glsl_lower_find(&c->res, GLSL_RES_BUFFER, name);
+
+	ck_assert_msg(r, "no buffer resource %s", name);
+	return r;
+}
+
+/* The member offsets of a buffer block's IR struct (what SPIR-V's Offset
+ * decorations say). */
+static const struct vc_type *block_struct(const struct glsl_compiled *c, const char *name)
+{
+	const struct vc_module *m = c->res.module;
+
+	for (uint32_t i = 1; i < m->nr_types; i++)
+		if (m->types[i].kind == VC_TYPE_STRUCT && m->types[i].name &&
+		    !strcmp(m->types[i].name, name))
+			return &m->types[i];
+	ck_abort_msg("no struct %s", name);
+	return NULL;
+}
+
+/* std430 packs arrays of scalars and vec2s tightly, std140 rounds them to
+ * vec4s (the GL ES 3.1 spec's §7.6.2.2 examples). */
+START_TEST(test_layouts)
+{
+	static const char src[] = HEAD LOCAL
+		"layout(std430, binding = 4) buffer A { float f[3]; vec2 v; vec3 w; mat2 m; float t[]; };\n"
+		"layout(std140) buffer C { float f[3]; vec2 v; vec3 w; mat2 m; float t[]; } c;\n"
+		"void main() { t[0] = c.t[0]; }\n";
+	static const uint32_t std430[] = { 0, 16, 32, 48, 64 }, std140[] = { 0, 48, 64, 80, 112 };
+	struct glsl_compiled c;
+	int ret = glsl_compile(&(struct glsl_compile_info){ .strings = (const char *[]){ src },
+							    .count = 1, .stage = CS,
+							    .keep_ir = true }, &c);
+	const struct vc_type *a, *b;
+
+	ck_assert_msg(ret == GLSL_COMPILE_OK, "%s", c.info_log);
+	a = block_struct(&c, "A");
+	b = block_struct(&c, "C");
+	for (unsigned i = 0; i < 5; i++) {
+		ck_assert_uint_eq(a->members[i].offset, std430[i]);
+		ck_assert_uint_eq(b->members[i].offset, std140[i]);
+	}
+	ck_assert_uint_eq(vc_type_get(c.res.module, a->members[0].type)->stride, 4);
+	ck_assert_uint_eq(vc_type_get(c.res.module, b->members[0].type)->stride, 16);
+	ck_assert_uint_eq(a->members[3].matrix_stride, 8);
+	ck_assert_uint_eq(b->members[3].matrix_stride, 16);
+	ck_assert(res_of(&c, "A")->explicit_binding);
+	ck_assert_uint_eq(res_of(&c, "A")->gl_binding, 4);
+	ck_assert(!res_of(&c, "C")->explicit_binding);
+	ck_assert_uint_ne(res_of(&c, "A")->binding, res_of(&c, "C")->binding);
+	glsl_compiled_finish(&c);
+}
+END_TEST
+
+/* layout(binding) and layout(location) reach the resource table. */
+START_TEST(test_explicit_bindings)
+{
+	static const char src[] = HEAD "precision mediump float;\n"
+		"layout(binding = 5) uniform sampler2D tex;\n"
+		"layout(location = 7) uniform vec4 tint;\n"
+		"uniform vec4 plain;\n"
+		"layout(binding = 3) uniform U { vec4 k; };\n"
+		"out vec4 color;\n"
+		"void main() { color = texture(tex, vec2(0.5)) * tint + k + plain; }\n";
+	struct glsl_compiled c;
+	const struct glsl_lower_res *r;
+
+	ck_assert_int_eq(compile(src, FS, &c), GLSL_COMPILE_OK);
+	r = glsl_lower_find(&c.res, GLSL_RES_SAMPLER, "tex");
+	ck_assert(r && r->explicit_binding && r->gl_binding == 5);
+	r = glsl_lower_find(&c.res, GLSL_RES_BLOCK, "U");
+	ck_assert(r && r->explicit_binding && r->gl_binding == 3);
+	r = glsl_lower_find(&c.res, GLSL_RES_UNIFORM, "tint");
+	ck_assert(r && r->explicit_location && r->location == 7);
+	r = glsl_lower_find(&c.res, GLSL_RES_UNIFORM, "plain");
+	ck_assert(r && !r->explicit_location);
+	glsl_compiled_finish(&c);
+}
+END_TEST
+
+static Suite *es31_suite(void)
+{
+	Suite *s = suite_create("glsl_es31");
+	TCase *tc = tcase_create("es31");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_good, 0, sizeof(good) / sizeof(good[0]));
+	tcase_add_loop_test(tc, test_bad, 0, sizeof(bad) / sizeof(bad[0]));
+	tcase_add_test(tc, test_no_local_size);
+	tcase_add_test(tc, test_layouts);
+	tcase_add_test(tc, test_explicit_bindings);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return check_run(es31_suite(), CK_NORMAL);
+}
