@@ -14,6 +14,7 @@
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_procs.h"
+#include "vgl_robustness.h"
 
 struct vgl_fence {
 	struct vgl_device *dev;
@@ -239,8 +240,11 @@ static void GL_APIENTRY vgl_GetSynciv(GLsync sync, GLenum pname, GLsizei bufsize
 	struct vgl_fence *f;
 	GLint v;
 
-	if (!ctx)
+	if (!ctx) {
+		/* after a reset a polling application must see it done */
+		vgl_reset_sync_status(pname, bufsize, length, values);
 		return;
+	}
 	f = sync_of(ctx, sync);
 	if (!f) {
 		vgl_error(ctx, GL_INVALID_VALUE);

@@ -137,3 +137,11 @@ VkResult vvk_DeviceWaitIdle(VkDevice device)
 {
 	return vvk_QueueWaitIdle(vvk_queue_to_handle(&vvk_device_from_handle(device)->queue));
 }
+
+VkResult vvk_GetDeviceStatus(VkDevice device, VkBool32 probe)
+{
+	struct vdrm_device *vdrm = vvk_device_from_handle(device)->vdrm;
+	bool lost = probe ? vdrm_device_probe_lost(vdrm) : vdrm_device_is_lost(vdrm);
+
+	return lost ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
+}
