@@ -300,6 +300,19 @@ static int poll_fence(struct vdrm_device *dev, int fd, int64_t timeout_ns)
 	return vdrm_wait_fd(&w, timeout_ns);
 }
 
+int vdrm_device_wait_fd(struct vdrm_device *dev, int fd, int64_t timeout_ns)
+{
+	int ret = poll_fence(dev, fd, timeout_ns);
+
+	if (ret == VDRM_ERROR_DEVICE_LOST) {
+		pthread_mutex_lock(&dev->lock);
+		if (!dev->t->lost)
+			vdrm_transport_fail(dev->t, ret, "the host went away during a wait");
+		pthread_mutex_unlock(&dev->lock);
+	}
+	return ret;
+}
+
 static int wait_with_fd(struct vdrm_device *dev, uint64_t point, int64_t timeout_ns)
 {
 	int fd = -1, ret;

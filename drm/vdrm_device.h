@@ -85,6 +85,10 @@ uint64_t vdrm_device_last_completed(struct vdrm_device *dev);
 bool vdrm_device_is_signaled(struct vdrm_device *dev, uint64_t point);
 /* 0, VDRM_ERROR_TIMEOUT, or DEVICE_LOST. timeout_ns < 0 waits forever. */
 int vdrm_device_wait(struct vdrm_device *dev, uint64_t point, int64_t timeout_ns);
+/* A foreign fence fd (another process's, an application's): waits for it
+ * while this device's host still answers (vdrm_wait.h); DEVICE_LOST if that
+ * host is lost meanwhile, IO if fd cannot be polled. */
+int vdrm_device_wait_fd(struct vdrm_device *dev, int fd, int64_t timeout_ns);
 /* A pollable fd (POLLIN once point completes). DRM: a sync_file; vtest: an eventfd. */
 int vdrm_device_export_fd(struct vdrm_device *dev, uint64_t point, int *fd);
 

@@ -227,6 +227,10 @@ VkResult vvk_GetImageDmaBufFd(VkDevice device, VkImage image, int *pFd);
  * call); without, reads a flag (cheap enough for every GL call).
  */
 VkResult vvk_GetDeviceStatus(VkDevice device, VkBool32 probe);
+/* Waits for a foreign pollable fd (POLLIN) as long as the device's host still
+ * answers: VK_SUCCESS, VK_TIMEOUT, VK_ERROR_DEVICE_LOST (the host is lost
+ * meanwhile), VK_ERROR_UNKNOWN (fd cannot be polled). UINT64_MAX: forever. */
+VkResult vvk_WaitForeignFd(VkDevice device, int fd, uint64_t timeout_ns);
 
 /* What a descriptor pool holds now (tests count recycling with it). */
 struct vvk_descriptor_pool_stats {
