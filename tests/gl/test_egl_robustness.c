@@ -40,12 +40,6 @@ static PFNEGLCLIENTWAITSYNCKHRPROC client_wait;
 static PFNEGLWAITSYNCKHRPROC wait_sync;
 static PFNEGLDUPNATIVEFENCEFDANDROIDPROC dup_fence_fd;
 
-#define GET_PROC(var, name) \
-	do { \
-		var = (__typeof__(var))eglGetProcAddress(name); \
-		ck_assert_msg(var != NULL, name); \
-	} while (0)
-
 static double now_s(void)
 {
 	struct timespec ts;
@@ -56,16 +50,16 @@ static double now_s(void)
 
 static void load_procs(void)
 {
-	GET_PROC(reset_status, "glGetGraphicsResetStatusKHR");
-	GET_PROC(readn_pixels, "glReadnPixelsKHR");
-	GET_PROC(readn_pixels_ext, "glReadnPixelsEXT");
-	GET_PROC(getn_uniformfv, "glGetnUniformfvKHR");
-	GET_PROC(getn_uniformiv_ext, "glGetnUniformivEXT");
-	GET_PROC(getn_uniformuiv, "glGetnUniformuivKHR");
-	GET_PROC(create_sync, "eglCreateSyncKHR");
-	GET_PROC(client_wait, "eglClientWaitSyncKHR");
-	GET_PROC(wait_sync, "eglWaitSyncKHR");
-	GET_PROC(dup_fence_fd, "eglDupNativeFenceFDANDROID");
+	EGL_TEST_GET_PROC(reset_status, "glGetGraphicsResetStatusKHR");
+	EGL_TEST_GET_PROC(readn_pixels, "glReadnPixelsKHR");
+	EGL_TEST_GET_PROC(readn_pixels_ext, "glReadnPixelsEXT");
+	EGL_TEST_GET_PROC(getn_uniformfv, "glGetnUniformfvKHR");
+	EGL_TEST_GET_PROC(getn_uniformiv_ext, "glGetnUniformivEXT");
+	EGL_TEST_GET_PROC(getn_uniformuiv, "glGetnUniformuivKHR");
+	EGL_TEST_GET_PROC(create_sync, "eglCreateSyncKHR");
+	EGL_TEST_GET_PROC(client_wait, "eglClientWaitSyncKHR");
+	EGL_TEST_GET_PROC(wait_sync, "eglWaitSyncKHR");
+	EGL_TEST_GET_PROC(dup_fence_fd, "eglDupNativeFenceFDANDROID");
 }
 
 static void setup(void)
@@ -181,29 +175,10 @@ static const char *const uniform_fs =
 	"#version 300 es\nprecision mediump float; out vec4 c;\n"
 	"void main() { c = vec4(1); }\n";
 
-static GLuint shader(GLenum type, const char *src)
-{
-	GLuint s = glCreateShader(type);
-	GLint ok = 0;
-
-	glShaderSource(s, 1, &src, NULL);
-	glCompileShader(s);
-	glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-	ck_assert(ok);
-	return s;
-}
-
 static GLuint uniform_program(void)
 {
-	GLuint p = glCreateProgram();
-	GLint ok = 0;
+	GLuint p = egl_test_program(uniform_vs, uniform_fs, NULL);
 
-	glAttachShader(p, shader(GL_VERTEX_SHADER, uniform_vs));
-	glAttachShader(p, shader(GL_FRAGMENT_SHADER, uniform_fs));
-	glLinkProgram(p);
-	glGetProgramiv(p, GL_LINK_STATUS, &ok);
-	ck_assert(ok);
-	glUseProgram(p);
 	glUniform4f(glGetUniformLocation(p, "f4"), 1, 2, 3, 4);
 	glUniform2i(glGetUniformLocation(p, "i2"), -5, 6);
 	glUniform3ui(glGetUniformLocation(p, "u3"), 7, 8, 9);
@@ -394,13 +369,8 @@ static const char *const quad_vs =
 static void slow_draw(void)
 {
 	static const GLfloat quad[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
-	GLuint p = glCreateProgram();
 
-	glAttachShader(p, shader(GL_VERTEX_SHADER, quad_vs));
-	glAttachShader(p, shader(GL_FRAGMENT_SHADER, slow_fs));
-	glBindAttribLocation(p, 0, "p");
-	glLinkProgram(p);
-	glUseProgram(p);
+	egl_test_program(quad_vs, slow_fs, "p");
 	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
 	glEnableVertexAttribArray(0);
 	glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
