@@ -10,6 +10,7 @@
 #include "vdrm_device.h"
 #include "vdrm_fence_ring.h"
 #include "vdrm_vtest_server.h"
+#include "vdrm_wait.h"
 
 #define DEFAULT_VTEST_SOCKET "/tmp/.virgl_test"
 
@@ -33,8 +34,15 @@ int vdrm_device_create_info_from_env(struct vdrm_device_create_info *info,
 	const char *kind = getenv("VIRTGL_TRANSPORT");
 	const char *sock = getenv("VIRTGL_VTEST_SOCKET");
 
+	bool bad;
+
 	if (sock && *sock)
 		info->vtest_socket = sock;
+	info->reply_timeout_ms = vdrm_host_timeout_ms(info->reply_timeout_ms, &bad);
+	if (bad)
+		return vdrm_error_set(err, VDRM_ERROR_INVALID_ARGUMENT,
+				      "VIRTGL_HOST_TIMEOUT_MS=%s: use milliseconds, 1 to %d",
+				      getenv("VIRTGL_HOST_TIMEOUT_MS"), INT32_MAX);
 	if (!kind || !*kind || strcmp(kind, "auto") == 0)
 		info->kind = VDRM_TRANSPORT_AUTO;
 	else if (strcmp(kind, "drm") == 0)
@@ -179,7 +187,20 @@ const char *vdrm_device_error(const struct vdrm_device *dev)
 
 bool vdrm_device_is_lost(const struct vdrm_device *dev)
 {
-	return dev->t->lost;
+	/* read without the lock, on every GL call of a robust context */
+	return __atomic_load_n(&dev->t->lost, __ATOMIC_ACQUIRE);
+}
+
+bool vdrm_device_probe_lost(struct vdrm_device *dev)
+{
+	struct pollfd p = { .fd = dev->t->hangup_fd, .events = POLLRDHUP };
+
+	pthread_mutex_lock(&dev->lock);
+	if (!dev->t->lost && p.fd >= 0 && poll(&p, 1, 0) > 0 && p.revents)
+		vdrm_transport_fail(dev->t, VDRM_ERROR_DEVICE_LOST,
+				    "the host closed the connection");
+	pthread_mutex_unlock(&dev->lock);
+	return vdrm_device_is_lost(dev);
 }
 
 void vdrm_device_set_dump(struct vdrm_device *dev, FILE *f)
@@ -257,32 +278,39 @@ bool vdrm_device_is_signaled(struct vdrm_device *dev, uint64_t point)
 	return cached_signaled(dev, point) || point <= vdrm_device_last_completed(dev);
 }
 
-static int64_t poll_ms(int64_t timeout_ns)
+/* A heartbeat of a wait (vdrm_wait.h): one round trip, under the lock. */
+static int ping_host(void *arg)
 {
-	if (timeout_ns < 0)
-		return -1;
-	if (timeout_ns > (int64_t)INT32_MAX * 1000000)
-		return INT32_MAX;
-	return (timeout_ns + 999999) / 1000000;
+	struct vdrm_device *dev = arg;
+	int ret;
+
+	pthread_mutex_lock(&dev->lock);
+	ret = dev->t->sync_ops->ping(dev->t);
+	pthread_mutex_unlock(&dev->lock);
+	return ret;
 }
 
 /* Outside the lock: other threads keep submitting while this one sleeps. */
-static int poll_fence(struct vdrm_device *dev, int fd, int hangup_fd, int64_t timeout_ns)
+static int poll_fence(struct vdrm_device *dev, int fd, int64_t timeout_ns)
 {
-	struct pollfd p[2] = { { .fd = fd, .events = POLLIN },
-			       { .fd = hangup_fd, .events = POLLRDHUP } };
-	int r;
+	struct vdrm_wait_fd w = { .fd = fd, .hangup_fd = dev->t->hangup_fd,
+				  .ping = dev->t->sync_ops->ping ? ping_host : NULL,
+				  .arg = dev };
 
-	do {
-		r = poll(p, hangup_fd >= 0 ? 2 : 1, (int)poll_ms(timeout_ns));
-	} while (r < 0 && errno == EINTR);
-	if (r < 0)
-		return VDRM_ERROR_IO;
-	if (p[0].revents & POLLIN)
-		return VDRM_OK;
-	if (hangup_fd >= 0 && p[1].revents)
-		return VDRM_ERROR_DEVICE_LOST;
-	return r == 0 ? VDRM_ERROR_TIMEOUT : VDRM_ERROR_IO;
+	return vdrm_wait_fd(&w, timeout_ns);
+}
+
+int vdrm_device_wait_fd(struct vdrm_device *dev, int fd, int64_t timeout_ns)
+{
+	int ret = poll_fence(dev, fd, timeout_ns);
+
+	if (ret == VDRM_ERROR_DEVICE_LOST) {
+		pthread_mutex_lock(&dev->lock);
+		if (!dev->t->lost)
+			vdrm_transport_fail(dev->t, ret, "the host went away during a wait");
+		pthread_mutex_unlock(&dev->lock);
+	}
+	return ret;
 }
 
 static int wait_with_fd(struct vdrm_device *dev, uint64_t point, int64_t timeout_ns)
@@ -294,7 +322,7 @@ static int wait_with_fd(struct vdrm_device *dev, uint64_t point, int64_t timeout
 	pthread_mutex_unlock(&dev->lock);
 	if (ret)
 		return ret;
-	ret = poll_fence(dev, fd, dev->t->hangup_fd, timeout_ns);
+	ret = poll_fence(dev, fd, timeout_ns);
 	close(fd);
 	pthread_mutex_lock(&dev->lock);
 	if (ret == VDRM_OK)
@@ -329,6 +357,10 @@ int vdrm_device_export_fd(struct vdrm_device *dev, uint64_t point, int *fd)
 
 	pthread_mutex_lock(&dev->lock);
 	ret = dev->t->sync_ops->export_fd(dev->t, point, fd);
+	/* the fd leaves for the application: it must not outlive a lost host
+	 * silently */
+	if (!ret && dev->t->sync_ops->watch_fd && (ret = dev->t->sync_ops->watch_fd(dev->t, *fd)))
+		close(*fd);
 	pthread_mutex_unlock(&dev->lock);
 	return ret;
 }

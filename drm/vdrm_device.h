@@ -33,13 +33,14 @@ struct vdrm_device_create_info {
 	 * the caller's fd): how a GBM device drives the fd it was given */
 	bool use_drm_fd;
 	int drm_fd;
-	uint32_t reply_timeout_ms; /* vtest; 0 = default */
+	uint32_t reply_timeout_ms; /* vtest: host timeout; 0 = VDRM_HOST_TIMEOUT_MS */
 	uint32_t vtest_max_version; /* highest vtest protocol to ask for; 0 = 3 */
 };
 
 /*
- * Reads VIRTGL_TRANSPORT (drm|vtest|auto) and VIRTGL_VTEST_SOCKET into info.
- * Returns VDRM_ERROR_INVALID_ARGUMENT for an unknown transport name.
+ * Reads VIRTGL_TRANSPORT (drm|vtest|auto), VIRTGL_VTEST_SOCKET and
+ * VIRTGL_HOST_TIMEOUT_MS into info. Returns VDRM_ERROR_INVALID_ARGUMENT for
+ * an unknown transport name or a timeout that is no number of milliseconds.
  */
 int vdrm_device_create_info_from_env(struct vdrm_device_create_info *info,
 				     struct vdrm_error *err);
@@ -59,6 +60,9 @@ const char *vdrm_device_transport_detail(const struct vdrm_device *dev);
 /* Message of the last failure on this device ("" if none). */
 const char *vdrm_device_error(const struct vdrm_device *dev);
 bool vdrm_device_is_lost(const struct vdrm_device *dev);
+/* Also asks, without blocking, whether the host hung up since the last call
+ * (a killed vtest server is seen here even by an idle device). */
+bool vdrm_device_probe_lost(struct vdrm_device *dev);
 /* DRM: the device's primary and render nodes as major << 32 | minor (0 where
  * absent); false on vtest, which has neither (nor dma-bufs). */
 bool vdrm_device_drm_nodes(const struct vdrm_device *dev, uint64_t *primary, uint64_t *render);
@@ -81,6 +85,10 @@ uint64_t vdrm_device_last_completed(struct vdrm_device *dev);
 bool vdrm_device_is_signaled(struct vdrm_device *dev, uint64_t point);
 /* 0, VDRM_ERROR_TIMEOUT, or DEVICE_LOST. timeout_ns < 0 waits forever. */
 int vdrm_device_wait(struct vdrm_device *dev, uint64_t point, int64_t timeout_ns);
+/* A foreign fence fd (another process's, an application's): waits for it
+ * while this device's host still answers (vdrm_wait.h); DEVICE_LOST if that
+ * host is lost meanwhile, IO if fd cannot be polled. */
+int vdrm_device_wait_fd(struct vdrm_device *dev, int fd, int64_t timeout_ns);
 /* A pollable fd (POLLIN once point completes). DRM: a sync_file; vtest: an eventfd. */
 int vdrm_device_export_fd(struct vdrm_device *dev, uint64_t point, int *fd);
 

@@ -14,7 +14,10 @@ int vdrm_transport_fail(struct vdrm_transport *t, int code, const char *fmt, ...
 	va_end(ap);
 	/* Lost is forever: the host context is gone or poisoned (a new device
 	 * must be opened), so every later call reports it at once. */
-	if (code == VDRM_ERROR_DEVICE_LOST)
-		t->lost = true;
+	if (code == VDRM_ERROR_DEVICE_LOST && !t->lost) {
+		__atomic_store_n(&t->lost, true, __ATOMIC_RELEASE);
+		if (t->ops->lost)
+			t->ops->lost(t);
+	}
 	return code;
 }

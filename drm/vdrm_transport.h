@@ -22,6 +22,16 @@
 
 struct vdrm_transport;
 
+/*
+ * How long a host may answer nothing before it is lost (VIRTGL_HOST_TIMEOUT_MS
+ * overrides it). A host that is alive but busy answers only after the
+ * commands queued before (virgl_test_server has one thread per client): a
+ * host GL compiling a 10,000-line shader took 4.8 s per stage on NVIDIA, and
+ * 10 s failed the real-shader corpus there. A dead host closes the socket,
+ * which is seen at once; only a stalled one waits this long.
+ */
+#define VDRM_HOST_TIMEOUT_MS 60000
+
 enum vdrm_transfer_dir {
 	VDRM_TRANSFER_TO_HOST = 1,
 	VDRM_TRANSFER_FROM_HOST = 2,
@@ -45,6 +55,8 @@ struct vdrm_submit_info {
 
 struct vdrm_transport_ops {
 	void (*destroy)(struct vdrm_transport *t);
+	/* Called once, when the transport is first marked lost (may be NULL). */
+	void (*lost)(struct vdrm_transport *t);
 	/* Submit and make `point` the timeline value that completes with it. */
 	int (*submit)(struct vdrm_transport *t, const struct vdrm_submit_info *info,
 		      uint64_t point);
@@ -80,6 +92,13 @@ struct vdrm_sync_ops {
 	int (*wait)(struct vdrm_transport *t, uint64_t point, int64_t timeout_ns);
 	/* A new fd that polls readable once `point` is complete. */
 	int (*export_fd)(struct vdrm_transport *t, uint64_t point, int *fd);
+	/* An exported fd leaves for the application: it must wake its
+	 * pollers if the host is lost first (NULL: nothing can be done, as
+	 * with a kernel sync_file). */
+	int (*watch_fd)(struct vdrm_transport *t, int fd);
+	/* A round trip bounded by the host timeout: DEVICE_LOST if the host
+	 * stays silent (NULL: the transport cannot ask, as on DRM). */
+	int (*ping)(struct vdrm_transport *t);
 };
 
 struct vdrm_transport {
@@ -115,7 +134,7 @@ struct vdrm_vtest_create_info {
 	const char *socket_path;    /* used when fd < 0 */
 	int fd;                     /* a connected stream socket (owned from now on), or -1 */
 	uint32_t max_version;       /* highest protocol to ask for (0 = 3) */
-	uint32_t reply_timeout_ms;  /* a peer silent this long is lost (0 = 10000) */
+	uint32_t reply_timeout_ms;  /* a peer silent this long is lost (0 = VDRM_HOST_TIMEOUT_MS) */
 };
 
 int vdrm_transport_create_drm(const struct vdrm_drm_create_info *info,

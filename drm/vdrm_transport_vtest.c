@@ -19,10 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "vdrm_fence_watch.h"
 #include "vdrm_transport.h"
 #include "vdrm_vtest_wire.h"
-
-#define VTEST_REPLY_TIMEOUT_MS 60000 /* a hung server: then the device is lost */
+#include "vdrm_wait.h"
 
 struct vtest_transport {
 	struct vdrm_transport base;
@@ -33,6 +33,7 @@ struct vtest_transport {
 	uint64_t submitted;  /* last point handed to the server */
 	uint64_t completed;  /* highest point known complete */
 	uint32_t next_handle; /* v2: the client picks resource handles */
+	struct vdrm_fence_watch *watch; /* exported fds (v3 timeline only) */
 };
 
 static struct vtest_transport *to_vtest(struct vdrm_transport *t)
@@ -53,18 +54,40 @@ static int vt_lost(struct vtest_transport *vt)
 	return vt->base.lost ? VDRM_ERROR_DEVICE_LOST : VDRM_OK;
 }
 
-/* ---- submit and sync ------------------------------------------------------- */
-
-static int wait_in_fence(int fd)
+static int vt_ping(struct vdrm_transport *t)
 {
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	int r;
+	struct vtest_transport *vt = to_vtest(t);
+	int ret = vt_lost(vt);
 
-	do {
-		r = poll(&p, 1, -1);
-	} while (r < 0 && errno == EINTR);
-	return r < 0 ? VDRM_ERROR_INVALID_ARGUMENT : VDRM_OK;
+	return ret ? ret : vt_check(vt, vtest_ping(&vt->conn));
 }
+
+static int ping_arg(void *arg)
+{
+	return vt_ping(arg);
+}
+
+/*
+ * Polls the eventfd and, beside it, the socket: a server that dies leaves
+ * the eventfd silent forever, but the socket reports the hang-up; one that
+ * stops answering fails a heartbeat (vdrm_wait.h).
+ */
+static int wait_event_fd(struct vtest_transport *vt, int efd, int64_t timeout_ns)
+{
+	struct vdrm_wait_fd w = { .fd = efd, .hangup_fd = vt->conn.fd, .ping = ping_arg,
+				  .arg = &vt->base };
+	int ret = vdrm_wait_fd(&w, timeout_ns);
+
+	if (ret == VDRM_ERROR_IO)
+		return vdrm_transport_fail(&vt->base, VDRM_ERROR_INVALID_ARGUMENT,
+					   "fd %d cannot be polled", efd);
+	if (ret == VDRM_ERROR_DEVICE_LOST && !vt->base.lost)
+		return vdrm_transport_fail(&vt->base, ret,
+					   "vtest server closed the connection during a wait");
+	return ret;
+}
+
+/* ---- submit and sync ------------------------------------------------------- */
 
 static int vt_submit(struct vdrm_transport *t, const struct vdrm_submit_info *info,
 		     uint64_t point)
@@ -72,10 +95,10 @@ static int vt_submit(struct vdrm_transport *t, const struct vdrm_submit_info *in
 	struct vtest_transport *vt = to_vtest(t);
 	int ret = vt_lost(vt);
 
-	/* The server cannot wait on our fds: a foreign in-fence waits here. */
-	if (!ret && info->in_fence_fd >= 0 && wait_in_fence(info->in_fence_fd))
-		return vdrm_transport_fail(t, VDRM_ERROR_INVALID_ARGUMENT,
-					   "in-fence fd %d cannot be polled", info->in_fence_fd);
+	/* The server cannot wait on our fds: a foreign in-fence waits here,
+	 * as long as our own host still answers. */
+	if (!ret && info->in_fence_fd >= 0)
+		ret = wait_event_fd(vt, info->in_fence_fd, -1);
 	if (ret)
 		return ret;
 	if (vt->use_sync)
@@ -112,38 +135,6 @@ static int64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static int ns_to_poll_ms(int64_t ns)
-{
-	if (ns < 0)
-		return -1;
-	if (ns > (int64_t)INT32_MAX * 1000000)
-		return INT32_MAX;
-	return (int)((ns + 999999) / 1000000);
-}
-
-/*
- * Polls the eventfd and, beside it, the socket: a server that dies leaves
- * the eventfd silent forever, but the socket reports the hang-up.
- */
-static int wait_event_fd(struct vtest_transport *vt, int efd, int64_t timeout_ns)
-{
-	struct pollfd p[2] = { { .fd = efd, .events = POLLIN },
-			       { .fd = vt->conn.fd, .events = POLLRDHUP } };
-	int r;
-
-	do {
-		r = poll(p, 2, ns_to_poll_ms(timeout_ns));
-	} while (r < 0 && errno == EINTR);
-	if (r < 0)
-		return vdrm_transport_fail(&vt->base, VDRM_ERROR_IO, "poll: %s", strerror(errno));
-	if (p[0].revents & POLLIN)
-		return VDRM_OK;
-	if (p[1].revents)
-		return vdrm_transport_fail(&vt->base, VDRM_ERROR_DEVICE_LOST,
-					   "vtest server closed the connection during a wait");
-	return VDRM_ERROR_TIMEOUT;
 }
 
 static int vt_wait_sync(struct vtest_transport *vt, uint64_t point, int64_t timeout_ns)
@@ -208,6 +199,13 @@ static int vt_export_fd(struct vdrm_transport *t, uint64_t point, int *fd)
 					   "vtest protocol %u has no sync objects to export",
 					   vt->version);
 	return vt_check(vt, vtest_sync_wait(&vt->conn, vt->sync_id, point, UINT32_MAX, fd));
+}
+
+static int vt_watch_fd(struct vdrm_transport *t, int fd)
+{
+	struct vtest_transport *vt = to_vtest(t);
+
+	return vt->watch ? vdrm_fence_watch_add(vt->watch, fd) : VDRM_OK;
 }
 
 /* ---- resources ----------------------------------------------------------- */
@@ -309,13 +307,24 @@ static void vt_destroy(struct vdrm_transport *t)
 
 	if (vt->use_sync && !t->lost)
 		vtest_sync_unref(&vt->conn, vt->sync_id);
+	vdrm_fence_watch_destroy(vt->watch);
 	if (vt->conn.fd >= 0)
 		close(vt->conn.fd);
 	free(vt);
 }
 
+/* Exported fences wake their pollers: the server will never write them. */
+static void vt_on_lost(struct vdrm_transport *t)
+{
+	struct vtest_transport *vt = to_vtest(t);
+
+	if (vt->watch)
+		vdrm_fence_watch_lost(vt->watch);
+}
+
 static const struct vdrm_transport_ops vt_ops = {
 	.destroy = vt_destroy,
+	.lost = vt_on_lost,
 	.submit = vt_submit,
 };
 static const struct vdrm_resource_ops vt_res_ops = {
@@ -328,6 +337,8 @@ static const struct vdrm_sync_ops vt_sync_ops = {
 	.query = vt_query,
 	.wait = vt_wait,
 	.export_fd = vt_export_fd,
+	.watch_fd = vt_watch_fd,
+	.ping = vt_ping,
 };
 
 /* v3: capset 2 (virgl2) if the server has it, else 1; then bind the context. */
@@ -378,6 +389,8 @@ static int setup_timeline(struct vtest_transport *vt)
 	ret = vtest_sync_create(&vt->conn, 0, &vt->sync_id);
 	vt->use_sync = ret == 0;
 	vt->base.has_fence_fds = vt->use_sync;
+	if (!ret && !(vt->watch = vdrm_fence_watch_create(vt->conn.fd)))
+		ret = VDRM_ERROR_OUT_OF_MEMORY;
 	return ret;
 }
 
@@ -406,11 +419,8 @@ static int vt_open_conn(struct vtest_transport *vt, const struct vdrm_vtest_crea
 {
 	int ret;
 
-	/* A server that is alive but busy is not lost: it answers only after the
-	 * commands queued before (one thread), and a host GL compiling a
-	 * 10,000-line shader took 4.8 s per stage on NVIDIA; 10 s failed the
-	 * real-shader corpus there. A dead server closes the socket (seen at once). */
-	vt->conn.timeout_ms = info->reply_timeout_ms ? info->reply_timeout_ms : VTEST_REPLY_TIMEOUT_MS;
+	/* a busy server is not lost: see VDRM_HOST_TIMEOUT_MS */
+	vt->conn.timeout_ms = info->reply_timeout_ms ? info->reply_timeout_ms : VDRM_HOST_TIMEOUT_MS;
 	if (info->fd >= 0)
 		vt->conn.fd = info->fd;
 	else if ((ret = vtest_connect(&vt->conn, info->socket_path, err)))

@@ -163,6 +163,9 @@ struct vgl_context_info {
 	uint32_t major, minor;         /* 2.0 or 3.0 */
 	struct vgl_context *share;     /* shares buffers, textures, programs, ...; may be NULL */
 	bool debug, robust;
+	/* GL_LOSE_CONTEXT_ON_RESET (KHR_robustness): after a device loss the
+	 * context reports the reset and raises GL_CONTEXT_LOST */
+	bool lose_on_reset;
 };
 
 int vgl_context_create(struct vgl_device *dev, const struct vgl_context_info *info,

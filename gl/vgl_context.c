@@ -10,6 +10,7 @@
 #include "vgl_extensions.h"
 #include "vgl_object.h"
 #include "vgl_program.h"
+#include "vgl_robustness.h"
 #include "vgl_query.h"
 #include "vgl_xfb.h"
 #include "vgl_surface.h"
@@ -21,7 +22,20 @@
  * drivers do the same) */
 static __thread struct vgl_context *current_ctx __attribute__((tls_model("initial-exec")));
 
+/* After a reset, a GL command raises GL_CONTEXT_LOST and does nothing:
+ * without a context every entry point returns at once (vgl_robustness.h). */
 struct vgl_context *vgl_current_context(void)
+{
+	struct vgl_context *ctx = current_ctx;
+
+	if (ctx && vgl_context_reset(ctx)) {
+		vgl_error(ctx, GL_CONTEXT_LOST_KHR);
+		return NULL;
+	}
+	return ctx;
+}
+
+struct vgl_context *vgl_context_bound(void)
 {
 	return current_ctx;
 }
@@ -130,6 +144,8 @@ int vgl_context_create(struct vgl_device *dev, const struct vgl_context_info *in
 	ctx->dev = dev;
 	ctx->major = info->major;
 	ctx->minor = info->minor;
+	ctx->reset_strategy = info->lose_on_reset ? GL_LOSE_CONTEXT_ON_RESET_KHR
+						  : GL_NO_RESET_NOTIFICATION_KHR;
 	ctx->ext_mask = vgl_ext_mask_compute(ctx);
 	ctx->share = join_share(info->share);
 	vgl_state_init(&ctx->st);

@@ -57,6 +57,7 @@ struct vgl_context {
 	struct vgl_share *share;
 	uint32_t major, minor;
 	GLenum error;               /* sticky first error (glGetError) */
+	GLenum reset_strategy;      /* vgl_robustness.h */
 	struct vgl_state st;
 	uint32_t dirty;             /* VGL_DIRTY_BIT()s */
 	struct vgl_batch batch;
@@ -85,6 +86,10 @@ struct vgl_context {
 	struct vgl_query_state *queries;   /* vgl_query.c; NULL until first used */
 	struct vgl_xfb_state *xfb;         /* vgl_xfb.c; NULL until first used */
 };
+
+/* The thread's context even after a reset: for the few entry points that
+ * still work then (vgl_robustness.h); all others use vgl_current_context. */
+struct vgl_context *vgl_context_bound(void);
 
 void vgl_error(struct vgl_context *ctx, GLenum error);
 /* GL_OUT_OF_MEMORY or GL_CONTEXT_LOST-ish: maps a VGL_ result to a GL error. */

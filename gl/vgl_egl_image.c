@@ -143,7 +143,7 @@ int vgl_egl_image_from_gl(struct vgl_context *ctx, enum vgl_egl_image_source sou
 	ret = source == VGL_EGL_IMAGE_TEXTURE_2D ? texture_image(ctx, name, level, out)
 					     : renderbuffer_image(ctx, name, out);
 	/* the image's other users run after what this context recorded so far */
-	if (ret == VGL_OK && ctx == vgl_current_context())
+	if (ret == VGL_OK && ctx == vgl_context_bound())
 		ret = vgl_context_flush(ctx);
 	if (ret != VGL_OK && *out) {
 		vgl_egl_image_put(*out);

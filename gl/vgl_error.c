@@ -2,6 +2,7 @@
 /* The sticky first error of a context and glGetError. */
 #include "vgl_context.h"
 #include "vgl_procs.h"
+#include "vgl_robustness.h"
 
 void vgl_error(struct vgl_context *ctx, GLenum error)
 {
@@ -13,13 +14,18 @@ void vgl_error_result(struct vgl_context *ctx, int result)
 {
 	if (result == VGL_OK)
 		return;
-	/* ES 2.0/3.0 have no context-lost error: device loss reads as OOM */
-	vgl_error(ctx, GL_OUT_OF_MEMORY);
+	/* ES 2.0/3.0 have no context-lost error: device loss reads as OOM,
+	 * unless the context asked to hear of resets (KHR_robustness) */
+	if (result == VGL_ERROR_DEVICE_LOST && ctx->reset_strategy == GL_LOSE_CONTEXT_ON_RESET_KHR)
+		vgl_error(ctx, GL_CONTEXT_LOST_KHR);
+	else
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
 }
 
 static GLenum GL_APIENTRY vgl_GetError(void)
 {
-	struct vgl_context *ctx = vgl_current_context();
+	/* works after a reset too: it reports GL_CONTEXT_LOST */
+	struct vgl_context *ctx = vgl_context_bound();
 	GLenum e;
 
 	if (!ctx)

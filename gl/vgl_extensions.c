@@ -200,6 +200,8 @@ static const struct extension table[] = {
 	{ "GL_EXT_frag_depth", NULL },
 	/* ANY_SAMPLES_PASSED(_CONSERVATIVE) queries in ES 2.0 too (vgl_query.c) */
 	{ "GL_EXT_occlusion_query_boolean", NULL },
+	/* vgl_robustness.h: reset notification on host loss; no robust access */
+	{ "GL_KHR_robustness", NULL }, { "GL_EXT_robustness", NULL },
 };
 
 uint32_t vgl_ext_mask_compute(const struct vgl_context *ctx)

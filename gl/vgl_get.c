@@ -22,6 +22,7 @@
 #include "vgl_program.h"
 #include "vgl_query.h"
 #include "vgl_renderbuffer.h"
+#include "vgl_robustness.h"
 #include "vgl_texture.h"
 #include "vgl_xfb.h"
 
@@ -126,6 +127,10 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	 * Mesa answers it in every API and piglit's ES shader_runner queries it
 	 * unconditionally at start-up: 0, ES has no user clip planes. */
 	case GL_MAX_CLIP_DISTANCES_EXT: return one(v, 0);
+	/* KHR_robustness / EXT_robustness; robust buffer access is never
+	 * granted (egl_context.c says why) */
+	case GL_RESET_NOTIFICATION_STRATEGY_KHR: return one(v, ctx->reset_strategy);
+	case GL_CONTEXT_ROBUST_ACCESS_KHR: return bools(v, 1, (const bool[]){ false });
 	/* GL_MAX_COLOR_ATTACHMENTS_NV: ES 3.0's enum (get_limit3 answers there) */
 	case GL_MAX_COLOR_ATTACHMENTS:
 		if (ctx->major >= 3 || !vgl_ext_on(ctx, VGL_EXT_NV_fbo_color_attachments))

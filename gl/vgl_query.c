@@ -15,6 +15,7 @@
 #include "vgl_extensions.h"
 #include "vgl_object.h"
 #include "vgl_procs.h"
+#include "vgl_robustness.h"
 
 /* The active query of each kind: ANY_SAMPLES_PASSED and its conservative
  * form share one (ES 3.0 §2.13). Timestamps are never active. */
@@ -444,6 +445,9 @@ static bool query_object(GLuint id, GLenum pname, uint64_t *out)
 	bool avail;
 	int ret;
 
+	/* after a reset a polling application must see it done */
+	if (!ctx)
+		return vgl_reset_query_available(pname, out);
 	if (!q)
 		return false;
 	ret = read_result(ctx, q, pname == GL_QUERY_RESULT, out, &avail);

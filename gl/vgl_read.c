@@ -350,8 +350,24 @@ static void read_to_buffer(struct vgl_context *ctx, const struct vgl_fb *fb,
 	vgl_buffer_upload(ctx, b, (GLintptr)offset, (GLsizeiptr)(l.skip + l.span));
 }
 
-static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
-				       GLenum type, void *pixels)
+/* ReadnPixels (KHR_robustness): whether the packed rectangle fits in
+ * bufsize bytes of client memory. A pack buffer has its own bound (pack_ok),
+ * and bufsize does not apply to it (as in Mesa). */
+static bool fits_client(const struct vgl_context *ctx, GLsizei w, GLsizei h, uint32_t bpp,
+			int64_t bufsize)
+{
+	struct vgl_pixel_layout l;
+
+	if (ctx->pixel_pack_buffer || bufsize == INT64_MAX)
+		return true;
+	if (!pack_layout(ctx, w, h, bpp, &l))
+		return false;
+	return l.span == 0 || (bufsize >= 0 && l.skip + l.span <= (uint64_t)bufsize);
+}
+
+/* glReadPixels and glReadnPixels (bufsize INT64_MAX: none). */
+static void read_n_pixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,
+			  int64_t bufsize, void *pixels)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct read_conv c;
@@ -375,7 +391,7 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 		vgl_error(ctx, vgl_framebuffer_read_error(&fb));
 		return;
 	}
-	if (!read_pair(&fb, format, type, &c)) {
+	if (!read_pair(&fb, format, type, &c) || !fits_client(ctx, w, h, c.to.bpp, bufsize)) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
@@ -387,6 +403,18 @@ static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
 		dst = pack_dst(ctx, w, c.to.bpp, pixels);
 		read_pixels(ctx, &fb, &r, &c, &dst);
 	}
+}
+
+static void GL_APIENTRY vgl_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
+				       GLenum type, void *pixels)
+{
+	read_n_pixels(x, y, w, h, format, type, INT64_MAX, pixels);
+}
+
+static void GL_APIENTRY vgl_ReadnPixelsKHR(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
+					   GLenum type, GLsizei bufsize, void *pixels)
+{
+	read_n_pixels(x, y, w, h, format, type, bufsize, pixels);
 }
 
 void vgl_read_texels(struct vgl_context *ctx, const struct vgl_fb *fb, const GLint src[2],
@@ -474,7 +502,8 @@ static void GL_APIENTRY vgl_Finish(void)
 }
 
 const struct vgl_proc vgl_read_procs[] = {
-	VGL_PROC(ReadPixels),
+	VGL_PROC(ReadPixels), VGL_PROC(ReadnPixelsKHR),
+	{ "glReadnPixelsEXT", (void *)vgl_ReadnPixelsKHR },
 	{ NULL, NULL },
 };
 

@@ -14,6 +14,7 @@
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_procs.h"
+#include "vgl_robustness.h"
 
 struct vgl_fence {
 	struct vgl_device *dev;
@@ -63,36 +64,23 @@ void vgl_fence_destroy(struct vgl_fence *f)
 	free(f);
 }
 
-/* Polls the fd for readability: 1 ready, 0 timeout, negative error. */
-static int poll_fd(int fd, uint64_t timeout_ns)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	int ms = timeout_ns == UINT64_MAX ? -1 : (int)((timeout_ns + 999999) / 1000000);
-	int r;
-
-	if (timeout_ns != UINT64_MAX && timeout_ns / 1000000 > INT32_MAX)
-		ms = -1;
-	do
-		r = poll(&p, 1, ms);
-	while (r < 0 && errno == EINTR);
-	return r;
-}
-
 bool vgl_fence_is_signaled(struct vgl_fence *f)
 {
+	struct pollfd p = { .fd = f->fd, .events = POLLIN };
+
 	if (f->fd >= 0)
-		return poll_fd(f->fd, 0) > 0;
+		return poll(&p, 1, 0) > 0 && (p.revents & POLLIN);
 	return vgl_device_is_done(f->dev, f->value);
 }
 
+/* An imported fd is waited for only as long as our own host answers: a
+ * wait never outlives the device (the exporter's own watcher wakes it if
+ * the exporter's host dies; vdrm_fence_watch.h). */
 int vgl_fence_wait(struct vgl_fence *f, uint64_t timeout_ns)
 {
-	int r;
-
 	if (f->fd < 0)
 		return vgl_device_wait(f->dev, f->value, timeout_ns);
-	r = poll_fd(f->fd, timeout_ns);
-	return r > 0 ? VGL_OK : r == 0 ? VGL_ERROR_TIMEOUT : VGL_ERROR_DEVICE_LOST;
+	return vgl_result_from_vk(vvk_WaitForeignFd(f->dev->dev, f->fd, timeout_ns));
 }
 
 /* An fd from elsewhere cannot join the timeline: the CPU waits for it
@@ -239,8 +227,11 @@ static void GL_APIENTRY vgl_GetSynciv(GLsync sync, GLenum pname, GLsizei bufsize
 	struct vgl_fence *f;
 	GLint v;
 
-	if (!ctx)
+	if (!ctx) {
+		/* after a reset a polling application must see it done */
+		vgl_reset_sync_status(pname, bufsize, length, values);
 		return;
+	}
 	f = sync_of(ctx, sync);
 	if (!f) {
 		vgl_error(ctx, GL_INVALID_VALUE);

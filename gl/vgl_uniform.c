@@ -354,7 +354,10 @@ static void store_component(const struct shape *sh, uint32_t raw, enum src_kind 
 		((GLint *)out)[i] = is_float ? (GLint)f : (GLint)raw;
 }
 
-static void get_uniform(GLuint program, GLint location, enum src_kind want, void *out)
+/* glGetUniform*v and glGetnUniform*v (KHR_robustness): bufsize bytes at
+ * out, INT64_MAX for none; a value larger is GL_INVALID_OPERATION. */
+static void get_uniform(GLuint program, GLint location, enum src_kind want, int64_t bufsize,
+			void *out)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	const struct vgl_uniform *u;
@@ -374,6 +377,10 @@ static void get_uniform(GLuint program, GLint location, enum src_kind want, void
 	u = &l->uniforms[l->locations[location].uniform];
 	elem = l->locations[location].element;
 	sh = shape_of(u);
+	if ((int64_t)(sh.is_sampler ? 1 : sh.cols * sh.rows) * 4 > bufsize) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
 	if (sh.is_sampler) {
 		*(GLint *)out = l->sampler_units[u->first_unit + elem];
 		return;
@@ -386,9 +393,12 @@ static void get_uniform(GLuint program, GLint location, enum src_kind want, void
 		}
 }
 
-static void GL_APIENTRY vgl_GetUniformfv(GLuint p, GLint loc, GLfloat *v) { get_uniform(p, loc, SRC_FLOAT, v); }
-static void GL_APIENTRY vgl_GetUniformiv(GLuint p, GLint loc, GLint *v) { get_uniform(p, loc, SRC_INT, v); }
-static void GL_APIENTRY vgl_GetUniformuiv(GLuint p, GLint loc, GLuint *v) { get_uniform(p, loc, SRC_UINT, v); }
+static void GL_APIENTRY vgl_GetUniformfv(GLuint p, GLint loc, GLfloat *v) { get_uniform(p, loc, SRC_FLOAT, INT64_MAX, v); }
+static void GL_APIENTRY vgl_GetUniformiv(GLuint p, GLint loc, GLint *v) { get_uniform(p, loc, SRC_INT, INT64_MAX, v); }
+static void GL_APIENTRY vgl_GetUniformuiv(GLuint p, GLint loc, GLuint *v) { get_uniform(p, loc, SRC_UINT, INT64_MAX, v); }
+static void GL_APIENTRY vgl_GetnUniformfvKHR(GLuint p, GLint loc, GLsizei n, GLfloat *v) { get_uniform(p, loc, SRC_FLOAT, n, v); }
+static void GL_APIENTRY vgl_GetnUniformivKHR(GLuint p, GLint loc, GLsizei n, GLint *v) { get_uniform(p, loc, SRC_INT, n, v); }
+static void GL_APIENTRY vgl_GetnUniformuivKHR(GLuint p, GLint loc, GLsizei n, GLuint *v) { get_uniform(p, loc, SRC_UINT, n, v); }
 
 /* ---- active uniforms ------------------------------------------------------------------------- */
 
@@ -499,6 +509,10 @@ const struct vgl_proc vgl_uniform_procs[] = {
 	VGL_PROC(UniformMatrix2x3fv), VGL_PROC(UniformMatrix2x4fv), VGL_PROC(UniformMatrix3x2fv),
 	VGL_PROC(UniformMatrix3x4fv), VGL_PROC(UniformMatrix4x2fv), VGL_PROC(UniformMatrix4x3fv),
 	VGL_PROC(GetUniformfv), VGL_PROC(GetUniformiv), VGL_PROC(GetUniformuiv),
+	/* KHR_robustness; EXT_robustness has the float and int ones */
+	VGL_PROC(GetnUniformfvKHR), VGL_PROC(GetnUniformivKHR), VGL_PROC(GetnUniformuivKHR),
+	{ "glGetnUniformfvEXT", (void *)vgl_GetnUniformfvKHR },
+	{ "glGetnUniformivEXT", (void *)vgl_GetnUniformivKHR },
 	VGL_PROC(GetActiveUniform), VGL_PROC(GetUniformIndices), VGL_PROC(GetActiveUniformsiv),
 	{ NULL, NULL },
 };

@@ -221,6 +221,17 @@ struct vvk_pipeline_stream_output_info {
  * transport; VK_ERROR_FEATURE_NOT_PRESENT on vtest. */
 VkResult vvk_GetImageDmaBufFd(VkDevice device, VkImage image, int *pFd);
 
+/*
+ * VK_SUCCESS, or VK_ERROR_DEVICE_LOST once the host is lost (for good). With
+ * probe, first asks without blocking whether the host hung up (a system
+ * call); without, reads a flag (cheap enough for every GL call).
+ */
+VkResult vvk_GetDeviceStatus(VkDevice device, VkBool32 probe);
+/* Waits for a foreign pollable fd (POLLIN) as long as the device's host still
+ * answers: VK_SUCCESS, VK_TIMEOUT, VK_ERROR_DEVICE_LOST (the host is lost
+ * meanwhile), VK_ERROR_UNKNOWN (fd cannot be polled). UINT64_MAX: forever. */
+VkResult vvk_WaitForeignFd(VkDevice device, int fd, uint64_t timeout_ns);
+
 /* What a descriptor pool holds now (tests count recycling with it). */
 struct vvk_descriptor_pool_stats {
 	uint32_t max_sets;

@@ -137,3 +137,24 @@ VkResult vvk_DeviceWaitIdle(VkDevice device)
 {
 	return vvk_QueueWaitIdle(vvk_queue_to_handle(&vvk_device_from_handle(device)->queue));
 }
+
+VkResult vvk_GetDeviceStatus(VkDevice device, VkBool32 probe)
+{
+	struct vdrm_device *vdrm = vvk_device_from_handle(device)->vdrm;
+	bool lost = probe ? vdrm_device_probe_lost(vdrm) : vdrm_device_is_lost(vdrm);
+
+	return lost ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
+}
+
+VkResult vvk_WaitForeignFd(VkDevice device, int fd, uint64_t timeout_ns)
+{
+	struct vdrm_device *vdrm = vvk_device_from_handle(device)->vdrm;
+	int64_t t = timeout_ns > (uint64_t)INT64_MAX ? -1 : (int64_t)timeout_ns;
+
+	switch (vdrm_device_wait_fd(vdrm, fd, t)) {
+	case VDRM_OK: return VK_SUCCESS;
+	case VDRM_ERROR_TIMEOUT: return VK_TIMEOUT;
+	case VDRM_ERROR_DEVICE_LOST: return VK_ERROR_DEVICE_LOST;
+	default: return VK_ERROR_UNKNOWN;
+	}
+}

@@ -12,7 +12,7 @@
 
 struct context_request {
 	EGLint major, minor;
-	bool debug, robust;
+	bool debug, robust, lose_on_reset;
 };
 
 struct egl_context *egl_context_lookup(struct egl_display *d, EGLContext handle)
@@ -45,6 +45,16 @@ static EGLint parse_bool(bool *out, EGLint value)
 	return EGL_SUCCESS;
 }
 
+/* EGL 1.5 and EGL_EXT_create_context_robustness: both values are served
+ * (vgl_robustness.h); the default is no notification. */
+static EGLint parse_strategy(struct context_request *r, EGLint value)
+{
+	if (value != EGL_NO_RESET_NOTIFICATION && value != EGL_LOSE_CONTEXT_ON_RESET)
+		return EGL_BAD_ATTRIBUTE;
+	r->lose_on_reset = value == EGL_LOSE_CONTEXT_ON_RESET;
+	return EGL_SUCCESS;
+}
+
 static EGLint parse_context_attrib(struct context_request *r, EGLint name, EGLint value)
 {
 	switch (name) {
@@ -59,12 +69,11 @@ static EGLint parse_context_attrib(struct context_request *r, EGLint name, EGLin
 	case EGL_CONTEXT_OPENGL_DEBUG:
 		return parse_bool(&r->debug, value);
 	case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
+	case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
 		return parse_bool(&r->robust, value);
 	case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
-		/* losing the context on reset needs robustness we do not offer */
-		if (value == EGL_LOSE_CONTEXT_ON_RESET)
-			return EGL_BAD_MATCH;
-		return value == EGL_NO_RESET_NOTIFICATION ? EGL_SUCCESS : EGL_BAD_ATTRIBUTE;
+	case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
+		return parse_strategy(r, value);
 	default:
 		/* includes the profile mask and forward-compatible flag: desktop GL only */
 		return EGL_BAD_ATTRIBUTE;
@@ -83,8 +92,15 @@ static EGLint parse_context(const EGLint *attribs, struct context_request *r)
 	/* see egl_context.h: exactly 2.0 and 3.0 */
 	if (r->minor != 0 || (r->major != 2 && r->major != 3))
 		return EGL_BAD_MATCH;
-	/* robust buffer access is not implemented (nor advertised): a context
-	 * that claimed it would not have it */
+	/*
+	 * Robust buffer access is not granted: a context that claimed it would
+	 * not have it. virtgl bounds non-indexed draws and index ranges on the
+	 * CPU, but an indexed draw reads its vertex buffers at whatever index
+	 * the element buffer holds, and shaders index uniform blocks and
+	 * texelFetch as they like: those reads happen in the host's GL, and
+	 * virglrenderer makes no robust host context (its ROBUST_BUFFER_ACCESS
+	 * cap says only that the host GL has the extension).
+	 */
 	return r->robust ? EGL_BAD_MATCH : EGL_SUCCESS;
 }
 
@@ -130,6 +146,9 @@ static EGLint resolve_args(struct egl_display *d, EGLConfig config, EGLContext s
 	err = parse_context(attribs, &a->req);
 	if (err == EGL_SUCCESS && !config_supports(a->config, a->req.major))
 		return EGL_BAD_CONFIG;
+	/* EXT_create_context_robustness: one strategy per share group */
+	if (err == EGL_SUCCESS && a->share && a->share->lose_on_reset != a->req.lose_on_reset)
+		return EGL_BAD_MATCH;
 	return err;
 }
 
@@ -153,6 +172,7 @@ static EGLint create_vgl_context(struct egl_display *d, const struct context_arg
 		.share = a->share ? a->share->vgl : NULL,
 		.debug = a->req.debug,
 		.robust = a->req.robust,
+		.lose_on_reset = a->req.lose_on_reset,
 	};
 
 	return egl_error_from_vgl(vgl_context_create(d->dev, &info, &c->vgl));
@@ -175,8 +195,8 @@ static EGLContext add_context(struct egl_display *d, const struct context_args *
 		egl_error(EGL_BAD_ALLOC);
 		return EGL_NO_CONTEXT;
 	}
-	*c = (struct egl_context){ .config = a->config,
-				   .major = granted_major(a), .minor = a->req.minor };
+	*c = (struct egl_context){ .config = a->config, .major = granted_major(a),
+				   .minor = a->req.minor, .lose_on_reset = a->req.lose_on_reset };
 	err = create_vgl_context(d, a, c);
 	if (err != EGL_SUCCESS) {
 		free(c);

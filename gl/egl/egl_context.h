@@ -31,6 +31,7 @@ struct egl_context {
 	const struct egl_config *config; /* NULL: EGL_NO_CONFIG_KHR */
 	struct vgl_context *vgl;
 	EGLint major, minor;
+	bool lose_on_reset;            /* EGL_LOSE_CONTEXT_ON_RESET (vgl_robustness.h) */
 	bool current;                  /* bound to some thread */
 	struct egl_surface *draw, *read; /* while current; referenced */
 };

@@ -195,7 +195,8 @@ const char *egl_platform_extensions(void)
 /* ---- initialisation ------------------------------------------------------------ */
 
 static const char display_extensions[] =
-	"EGL_ANDROID_native_fence_sync EGL_KHR_create_context EGL_KHR_fence_sync "
+	"EGL_ANDROID_native_fence_sync EGL_EXT_create_context_robustness "
+	"EGL_KHR_create_context EGL_KHR_fence_sync "
 	"EGL_KHR_get_all_proc_addresses EGL_KHR_gl_renderbuffer_image "
 	"EGL_KHR_gl_texture_2D_image EGL_KHR_image_base EGL_KHR_no_config_context "
 	"EGL_KHR_surfaceless_context EGL_KHR_wait_sync";

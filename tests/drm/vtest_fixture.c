@@ -91,8 +91,16 @@ void vtest_fixture_kill(struct vtest_fixture *f)
 	f->pid = 0;
 }
 
+void vtest_fixture_signal(struct vtest_fixture *f, int sig)
+{
+	if (f->pid > 0)
+		kill(-f->pid, sig);
+}
+
 void vtest_fixture_stop(struct vtest_fixture *f)
 {
+	/* a stopped group would never see SIGTERM */
+	vtest_fixture_signal(f, SIGCONT);
 	if (f->pid > 0) {
 		kill(-f->pid, SIGTERM);
 		waitpid(f->pid, NULL, 0);

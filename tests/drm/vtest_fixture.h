@@ -20,5 +20,7 @@ int vtest_fixture_start(struct vtest_fixture *f);
 /* SIGKILL to the whole group: every connection drops at once. */
 void vtest_fixture_kill(struct vtest_fixture *f);
 void vtest_fixture_stop(struct vtest_fixture *f);
+/* sig to the whole group (SIGSTOP: a host that stalls; SIGCONT resumes it). */
+void vtest_fixture_signal(struct vtest_fixture *f, int sig);
 /* The server's stderr, for a suite that failed. */
 void vtest_fixture_print_log(const struct vtest_fixture *f);

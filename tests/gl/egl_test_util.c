@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "egl_test_util.h"
 
+#include <GLES2/gl2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,4 +189,32 @@ bool egl_test_has_extension(const char *list, const char *name)
 		if ((p == list || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0'))
 			return true;
 	return false;
+}
+
+static GLuint compiled_shader(GLenum type, const char *src)
+{
+	GLuint s = glCreateShader(type);
+	GLint ok = 0;
+
+	glShaderSource(s, 1, &src, NULL);
+	glCompileShader(s);
+	glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+	ck_assert_msg(ok, "shader does not compile:\n%s", src);
+	return s;
+}
+
+unsigned egl_test_program(const char *vs, const char *fs, const char *attrib)
+{
+	GLuint p = glCreateProgram();
+	GLint ok = 0;
+
+	glAttachShader(p, compiled_shader(GL_VERTEX_SHADER, vs));
+	glAttachShader(p, compiled_shader(GL_FRAGMENT_SHADER, fs));
+	if (attrib)
+		glBindAttribLocation(p, 0, attrib);
+	glLinkProgram(p);
+	glGetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert_msg(ok, "program does not link");
+	glUseProgram(p);
+	return p;
 }

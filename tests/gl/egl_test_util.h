@@ -50,4 +50,15 @@ EGLDeviceEXT egl_test_device(void);
 EGLint egl_test_config_attrib(EGLDisplay dpy, EGLConfig config, EGLint attribute);
 bool egl_test_has_extension(const char *list, const char *name);
 
+/* var = eglGetProcAddress(name), asserted. */
+#define EGL_TEST_GET_PROC(var, name) \
+	do { \
+		var = (__typeof__(var))eglGetProcAddress(name); \
+		ck_assert_msg(var != NULL, name); \
+	} while (0)
+
+/* A program of two GLSL sources with attribute 0 bound to attrib (may be
+ * NULL), compiled and linked (asserted), made current. */
+unsigned egl_test_program(const char *vs, const char *fs, const char *attrib);
+
 #define ck_assert_egl_error(expected) ck_assert_int_eq(eglGetError(), (expected))

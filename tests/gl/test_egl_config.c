@@ -370,32 +370,10 @@ static const char fs_src[] = "precision mediump float;\n"
 			     "uniform vec4 color;\n"
 			     "void main() { gl_FragColor = color; }\n";
 
-static GLuint shader(GLenum type, const char *src)
-{
-	GLuint sh = glCreateShader(type);
-	GLint ok = 0;
-
-	glShaderSource(sh, 1, &src, NULL);
-	glCompileShader(sh);
-	glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-	ck_assert(ok);
-	return sh;
-}
-
 /* A program drawing `color` at depth z over the window; current. */
 static GLuint solid_program(void)
 {
-	GLuint p = glCreateProgram();
-	GLint ok = 0;
-
-	glAttachShader(p, shader(GL_VERTEX_SHADER, vs_src));
-	glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs_src));
-	glBindAttribLocation(p, 0, "pos");
-	glLinkProgram(p);
-	glGetProgramiv(p, GL_LINK_STATUS, &ok);
-	ck_assert(ok);
-	glUseProgram(p);
-	return p;
+	return egl_test_program(vs_src, fs_src, "pos");
 }
 
 static void draw_solid(GLuint p, float r, float g, float b, float a, float z)

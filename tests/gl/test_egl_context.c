@@ -60,11 +60,26 @@ static const struct version_case {
 	  EGL_SUCCESS, 3 },
 	{ { EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_FLAGS_KHR,
 	    EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR, EGL_NONE }, EGL_SUCCESS, 3 },
-	/* robust access is not implemented, so not granted */
+	/* robust buffer access is not granted (egl_context.c says why) */
 	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE, EGL_NONE },
 	  EGL_BAD_MATCH, 0 },
+	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE,
+	    EGL_NONE }, EGL_BAD_MATCH, 0 },
+	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, 7, EGL_NONE },
+	  EGL_BAD_ATTRIBUTE, 0 },
+	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_FALSE,
+	    EGL_NONE }, EGL_SUCCESS, 3 },
+	/* reset notification (EGL 1.5 and EXT_create_context_robustness) */
 	{ { EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
-	    EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE }, EGL_BAD_MATCH, 0 },
+	    EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE }, EGL_SUCCESS, 3 },
+	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+	    EGL_LOSE_CONTEXT_ON_RESET_EXT, EGL_NONE }, EGL_SUCCESS, 3 },
+	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+	    EGL_NO_RESET_NOTIFICATION_EXT, EGL_NONE }, EGL_SUCCESS, 3 },
+	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+	    EGL_TRUE, EGL_NONE }, EGL_BAD_ATTRIBUTE, 0 },
+	{ { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+	    0x31BD, EGL_NONE }, EGL_BAD_ATTRIBUTE, 0 },
 };
 
 START_TEST(context_versions)
@@ -84,6 +99,28 @@ START_TEST(context_versions)
 			 egl_test_config_attrib(dpy, rgba, EGL_CONFIG_ID));
 	ck_assert_int_eq(context_value(ctx, EGL_RENDER_BUFFER), EGL_NONE);
 	ck_assert_int_eq(eglDestroyContext(dpy, ctx), EGL_TRUE);
+}
+END_TEST
+
+/* EXT_create_context_robustness: a share group has one reset strategy. */
+START_TEST(reset_strategy_is_one_per_share_group)
+{
+	const EGLint lose[] = { EGL_CONTEXT_MAJOR_VERSION, 3,
+				EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+				EGL_LOSE_CONTEXT_ON_RESET_EXT, EGL_NONE };
+	const EGLint plain[] = { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE };
+	EGLContext a = eglCreateContext(dpy, rgba, EGL_NO_CONTEXT, lose);
+	EGLContext b;
+
+	ck_assert_ptr_ne(a, EGL_NO_CONTEXT);
+	ck_assert_ptr_eq(eglCreateContext(dpy, rgba, a, plain), EGL_NO_CONTEXT);
+	ck_assert_egl_error(EGL_BAD_MATCH);
+	b = eglCreateContext(dpy, rgba, a, lose);
+	ck_assert_ptr_ne(b, EGL_NO_CONTEXT);
+	ck_assert(egl_test_has_extension(eglQueryString(dpy, EGL_EXTENSIONS),
+					 "EGL_EXT_create_context_robustness"));
+	ck_assert_int_eq(eglDestroyContext(dpy, b), EGL_TRUE);
+	ck_assert_int_eq(eglDestroyContext(dpy, a), EGL_TRUE);
 }
 END_TEST
 
@@ -401,6 +438,7 @@ static Suite *make_suite(void)
 	tcase_add_loop_test(tc, context_versions, 0,
 			    sizeof(version_cases) / sizeof(version_cases[0]));
 	tcase_add_test(tc, context_errors);
+	tcase_add_test(tc, reset_strategy_is_one_per_share_group);
 	tcase_add_test(tc, shared_and_no_config_contexts);
 	tcase_add_test(tc, wrong_display);
 	tcase_add_loop_test(tc, pbuffer_sizes, 0, sizeof(size_cases) / sizeof(size_cases[0]));

@@ -2399,8 +2399,32 @@ ROW(get_sampler_parameter_iuiv_operation)
 
 	FX(GetSamplerParameterIuivOES, get_sampler_iv_fn)(1000, TEXTURE_BORDER_COLOR_OES, v);
 }
-/* the EXT names, one row each (out4: where a query would write) */
+/* KHR_robustness / EXT_robustness: bufSize too small for what would be
+ * written is GL_INVALID_OPERATION; the ordinary errors stay */
+typedef void (GL_APIENTRY *readn_fn)(GLint, GLint, GLsizei, GLsizei, GLenum, GLenum, GLsizei,
+				      void *);
+typedef void (GL_APIENTRY *getn_uniform_fn)(GLuint, GLint, GLsizei, void *);
+static uint8_t readn_px[64];
+ROW(readn_pixels_khr_operation)
+	{ FX(ReadnPixelsKHR, readn_fn)(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, 15, readn_px); }
+ROW(readn_pixels_khr_value)
+	{ FX(ReadnPixelsKHR, readn_fn)(0, 0, -1, 2, GL_RGBA, GL_UNSIGNED_BYTE, 64, readn_px); }
+ROW(readn_pixels_khr_enum)
+	{ FX(ReadnPixelsKHR, readn_fn)(0, 0, 1, 1, GL_TEXTURE_2D, GL_UNSIGNED_BYTE, 64, readn_px); }
+ROW(readn_pixels_ext_operation)
+	{ FX(ReadnPixelsEXT, readn_fn)(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, 3, readn_px); }
+/* u_m is a matrix: more than 4 bytes */
+#define GETN_ROW(row, fn) \
+	ROW(row##_operation) { FX(fn, getn_uniform_fn)(program(), loc("u_m"), 4, out4); } \
+	ROW(row##_location) { FX(fn, getn_uniform_fn)(program(), 1000, 64, out4); }
 static GLint out4[4];
+GETN_ROW(getn_uniformfv_khr, GetnUniformfvKHR)
+GETN_ROW(getn_uniformiv_khr, GetnUniformivKHR)
+GETN_ROW(getn_uniformuiv_khr, GetnUniformuivKHR)
+GETN_ROW(getn_uniformfv_ext, GetnUniformfvEXT)
+GETN_ROW(getn_uniformiv_ext, GetnUniformivEXT)
+
+/* the EXT names, one row each (out4: where a query would write) */
 ROW(tex_parameter_iiv_ext_enum)
 	{ FX(TexParameterIivEXT, tex_iv_fn)(GL_DEPTH_FUNC, GL_TEXTURE_WRAP_S, iv); }
 ROW(tex_parameter_iuiv_ext_enum)
@@ -2474,6 +2498,11 @@ static const struct row rows[] = {
 	R(ReadPixels, 3, V, read_pixels_value),
 	R(ReadPixels, 3, E, read_pixels_enum),
 	R(ReadPixels, 3, O, read_pixels_operation),
+	R(ReadnPixelsKHR, 3, O, readn_pixels_khr_operation),
+	R(ReadnPixelsKHR, 2, O, readn_pixels_khr_operation),
+	R(ReadnPixelsKHR, 3, V, readn_pixels_khr_value),
+	R(ReadnPixelsKHR, 3, E, readn_pixels_khr_enum),
+	R(ReadnPixelsEXT, 2, O, readn_pixels_ext_operation),
 	R(ReadPixels, 2, O, read_pixels_operation),
 	R(ReadPixels, 2, E, read_pixels_es2_float),
 	R(ReadPixels, 3, O, read_pixels_es3_byte),
@@ -2650,6 +2679,16 @@ static const struct row rows[] = {
 	R(GetUniformfv, 3, O, get_uniformfv_operation),
 	R(GetUniformiv, 3, O, get_uniformiv_operation),
 	R(GetUniformuiv, 3, O, get_uniformuiv_operation),
+	R(GetnUniformfvKHR, 3, O, getn_uniformfv_khr_operation),
+	R(GetnUniformfvKHR, 3, O, getn_uniformfv_khr_location),
+	R(GetnUniformivKHR, 3, O, getn_uniformiv_khr_operation),
+	R(GetnUniformivKHR, 3, O, getn_uniformiv_khr_location),
+	R(GetnUniformuivKHR, 3, O, getn_uniformuiv_khr_operation),
+	R(GetnUniformuivKHR, 3, O, getn_uniformuiv_khr_location),
+	R(GetnUniformfvEXT, 3, O, getn_uniformfv_ext_operation),
+	R(GetnUniformfvEXT, 3, O, getn_uniformfv_ext_location),
+	R(GetnUniformivEXT, 3, O, getn_uniformiv_ext_operation),
+	R(GetnUniformivEXT, 3, O, getn_uniformiv_ext_location),
 	R(GetActiveUniform, 3, V, get_active_uniform_value),
 	R(GetUniformIndices, 3, V, get_uniform_indices_value),
 	R(GetActiveUniformsiv, 3, E, get_active_uniformsiv_enum),
@@ -3016,6 +3055,8 @@ static const struct {
 	{ "glGetError", "reports errors, has none" },
 	{ "glFlush", "no error case" },
 	{ "glFinish", "no error case" },
+	{ "glGetGraphicsResetStatusKHR", "no error case (reports resets)" },
+	{ "glGetGraphicsResetStatusEXT", "no error case (reports resets)" },
 	{ "glReleaseShaderCompiler", "no error case (a hint)" },
 	{ "glCreateProgram", "no error case (returns 0 only on failure)" },
 	{ "glDepthMask", "any GLboolean" },
