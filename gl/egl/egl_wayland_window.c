@@ -28,6 +28,7 @@
 #include <wayland-egl-backend.h>
 
 #include "egl_config.h"
+#include "egl_buffer_slot.h"
 #include "egl_context.h"
 #include "egl_current.h"
 #include "egl_surface.h"
@@ -39,14 +40,11 @@
 
 struct wayland_window;
 
+/* slot.held: attached, the compositor's until release */
 struct wayland_buffer {
+	struct egl_buffer_slot slot;    /* first: egl_buffer_slot_pick walks them */
 	struct wayland_window *window;
-	struct vgl_window_buffer *vgl;  /* NULL: an empty slot */
 	struct wl_buffer *wl;
-	uint32_t width, height;
-	uint64_t presented;             /* the swap that attached it last; 0: none */
-	bool locked;                    /* attached: the compositor's until release */
-	bool drawing;                   /* the surface's back buffer */
 };
 
 struct wayland_window {
@@ -80,7 +78,7 @@ static void buffer_release(void *data, struct wl_buffer *wl)
 	struct wayland_buffer *b = data;
 
 	(void)wl;
-	b->locked = false;
+	b->slot.held = false;
 }
 
 static const struct wl_buffer_listener buffer_listener = { .release = buffer_release };
@@ -109,7 +107,7 @@ static void buffer_destroy(struct wayland_buffer *b)
 {
 	if (b->wl)
 		wl_buffer_destroy(b->wl);
-	vgl_window_buffer_destroy(b->vgl);
+	vgl_window_buffer_destroy(b->slot.vgl);
 	if (b->window->front == b)
 		b->window->front = NULL;
 	*b = (struct wayland_buffer){ .window = b->window };
@@ -123,9 +121,9 @@ static int buffer_create(struct wayland_window *w, struct wayland_buffer *b)
 
 	if (!w->display->g.dmabuf)
 		return VGL_ERROR_NO_DEVICE; /* the display was terminated */
-	ret = vgl_window_buffer_create(dev, w->width, w->height, w->fourcc, &b->vgl);
+	ret = vgl_window_buffer_create(dev, w->width, w->height, w->fourcc, &b->slot.vgl);
 	if (!ret)
-		ret = vgl_window_buffer_export_fd(b->vgl, &fd);
+		ret = vgl_window_buffer_export_fd(b->slot.vgl, &fd);
 	if (!ret) {
 		b->wl = wrap_dma_buf(w, fd, w->width, w->height);
 		close(fd);
@@ -137,8 +135,8 @@ static int buffer_create(struct wayland_window *w, struct wayland_buffer *b)
 		buffer_destroy(b);
 		return ret;
 	}
-	b->width = w->width;
-	b->height = w->height;
+	b->slot.width = w->width;
+	b->slot.height = w->height;
 	wl_buffer_add_listener(b->wl, &buffer_listener, b);
 	return VGL_OK;
 }
@@ -150,28 +148,19 @@ static void drop_stale(struct wayland_window *w)
 	for (int i = 0; i < WAYLAND_BUFFERS; i++) {
 		struct wayland_buffer *b = &w->buffers[i];
 
-		if (b->vgl && !b->locked && !b->drawing && b != w->front &&
-		    (b->width != w->width || b->height != w->height))
+		if (b != w->front && egl_buffer_slot_stale(&b->slot, w->width, w->height))
 			buffer_destroy(b);
 	}
 }
 
-/* The free buffer of the current size last presented (the lowest age),
- * else an empty slot, else NULL (all held by the compositor). */
+/* The free buffer of the current size last presented, else an empty slot,
+ * else NULL (all held by the compositor). */
 static struct wayland_buffer *pick(struct wayland_window *w)
 {
-	struct wayland_buffer *best = NULL, *empty = NULL;
+	int i = egl_buffer_slot_pick(&w->buffers[0].slot, sizeof(w->buffers[0]), WAYLAND_BUFFERS,
+				     w->width, w->height);
 
-	for (int i = 0; i < WAYLAND_BUFFERS; i++) {
-		struct wayland_buffer *b = &w->buffers[i];
-
-		if (!b->vgl && !empty)
-			empty = b;
-		else if (b->vgl && !b->locked && !b->drawing && b->width == w->width &&
-			 b->height == w->height && (!best || b->presented > best->presented))
-			best = b;
-	}
-	return best ? best : empty;
+	return i < 0 ? NULL : &w->buffers[i];
 }
 
 /* A buffer to draw into, waiting for a release when all are held; NULL
@@ -186,7 +175,7 @@ static struct wayland_buffer *next_buffer(struct wayland_window *w)
 	while (!(b = pick(w)))
 		if (wl_display_dispatch_queue(native_display(w), queue(w)) < 0)
 			return NULL;
-	if (!b->vgl && buffer_create(w, b) != VGL_OK)
+	if (!b->slot.vgl && buffer_create(w, b) != VGL_OK)
 		return NULL;
 	return b;
 }
@@ -203,11 +192,10 @@ static struct vgl_window_buffer *wayland_acquire(void *data, int *age)
 	b = next_buffer(w);
 	if (!b)
 		return NULL;
-	b->drawing = true;
-	*age = b->presented ? (int)(w->swaps + 1 - b->presented) : 0;
+	*age = egl_buffer_slot_take(&b->slot, w->swaps);
 	w->surface->width = (EGLint)w->width;
 	w->surface->height = (EGLint)w->height;
-	return b->vgl;
+	return b->slot.vgl;
 }
 
 static const struct vgl_window_ops wayland_window_ops = { .acquire = wayland_acquire };
@@ -314,7 +302,7 @@ void wayland_destroy_window(struct egl_surface *s)
 		native->destroy_window_callback = NULL;
 	}
 	for (int i = 0; i < WAYLAND_BUFFERS; i++)
-		if (w->buffers[i].vgl)
+		if (w->buffers[i].slot.vgl)
 			buffer_destroy(&w->buffers[i]);
 	free(w);
 	s->platform_data = NULL;
@@ -359,7 +347,7 @@ static void damage(struct wayland_window *w, const struct wayland_buffer *b,
 		return;
 	}
 	for (const EGLint *r = rects; r < rects + 4 * n; r += 4) {
-		int32_t y = (int32_t)b->height - r[1] - r[3];
+		int32_t y = (int32_t)b->slot.height - r[1] - r[3];
 
 		if (buffer_coords)
 			wl_surface_damage_buffer(w->wrapper, r[0], y, r[2], r[3]);
@@ -384,13 +372,11 @@ static void present(struct wayland_window *w, struct wayland_buffer *b, EGLint i
 		wl_surface_attach(w->wrapper, b->wl, w->dx, w->dy);
 	}
 	w->dx = w->dy = 0;
-	w->native->attached_width = (int)b->width;
-	w->native->attached_height = (int)b->height;
+	w->native->attached_width = (int)b->slot.width;
+	w->native->attached_height = (int)b->slot.height;
 	damage(w, b, rects, n);
 	wl_surface_commit(w->wrapper);
-	b->drawing = false;
-	b->locked = true;
-	b->presented = ++w->swaps;
+	egl_buffer_slot_present(&b->slot, &w->swaps);
 	w->front = b;
 }
 
@@ -398,7 +384,7 @@ static struct wayland_buffer *buffer_of(struct wayland_window *w,
 					const struct vgl_window_buffer *vgl)
 {
 	for (int i = 0; i < WAYLAND_BUFFERS; i++)
-		if (w->buffers[i].vgl == vgl)
+		if (w->buffers[i].slot.vgl == vgl)
 			return &w->buffers[i];
 	return NULL;
 }

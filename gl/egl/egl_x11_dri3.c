@@ -43,6 +43,7 @@
 #include <xcb/sync.h>
 #include <xf86drm.h>
 
+#include "egl_buffer_slot.h"
 #include "egl_context.h"
 #include "egl_current.h"
 #include "egl_error.h"
@@ -58,15 +59,12 @@ struct x11_dri3 {
 	struct vgl_device *dev;
 };
 
+/* slot.held: presented, no IdleNotify yet */
 struct dri3_buffer {
-	struct vgl_window_buffer *vgl;  /* NULL: an empty slot */
+	struct egl_buffer_slot slot;    /* first: egl_buffer_slot_pick walks them */
 	xcb_pixmap_t pixmap;
 	xcb_sync_fence_t fence;         /* the shm fence, as the server knows it */
 	struct xshmfence *shm;
-	uint32_t width, height;
-	uint64_t presented;             /* the swap that presented it last; 0: none */
-	bool busy;                      /* presented, no IdleNotify yet */
-	bool drawing;                   /* the surface's back buffer */
 };
 
 struct x11_dri3_window {
@@ -211,7 +209,7 @@ static void buffer_destroy(struct x11_dri3_window *w, struct dri3_buffer *b)
 	}
 	if (b->shm)
 		xshmfence_unmap_shm(b->shm);
-	vgl_window_buffer_destroy(b->vgl);
+	vgl_window_buffer_destroy(b->slot.vgl);
 	*b = (struct dri3_buffer){ 0 };
 }
 
@@ -245,7 +243,7 @@ static int share_pixmap(struct x11_dri3_window *w, struct dri3_buffer *b)
 
 	if (stride > UINT16_MAX || (uint64_t)stride * w->height > UINT32_MAX)
 		return VGL_ERROR_OUT_OF_MEMORY;
-	ret = vgl_window_buffer_export_fd(b->vgl, &fd);
+	ret = vgl_window_buffer_export_fd(b->slot.vgl, &fd);
 	if (ret)
 		return ret;
 	b->pixmap = xcb_generate_id(conn);
@@ -259,7 +257,7 @@ static int share_pixmap(struct x11_dri3_window *w, struct dri3_buffer *b)
 /* A new buffer of the window's size in the empty slot b. */
 static int buffer_create(struct x11_dri3_window *w, struct dri3_buffer *b)
 {
-	int ret = vgl_window_buffer_create(w->dri3->dev, w->width, w->height, w->fourcc, &b->vgl);
+	int ret = vgl_window_buffer_create(w->dri3->dev, w->width, w->height, w->fourcc, &b->slot.vgl);
 
 	if (!ret)
 		ret = share_pixmap(w, b);
@@ -270,8 +268,8 @@ static int buffer_create(struct x11_dri3_window *w, struct dri3_buffer *b)
 		buffer_destroy(w, b);
 		return ret;
 	}
-	b->width = w->width;
-	b->height = w->height;
+	b->slot.width = w->width;
+	b->slot.height = w->height;
 	return VGL_OK;
 }
 
@@ -280,8 +278,8 @@ static int buffer_create(struct x11_dri3_window *w, struct dri3_buffer *b)
 static void idle(struct x11_dri3_window *w, xcb_pixmap_t pixmap)
 {
 	for (int i = 0; i < DRI3_BUFFERS; i++)
-		if (w->buffers[i].vgl && w->buffers[i].pixmap == pixmap)
-			w->buffers[i].busy = false;
+		if (w->buffers[i].slot.vgl && w->buffers[i].pixmap == pixmap)
+			w->buffers[i].slot.held = false;
 }
 
 static void completed(struct x11_dri3_window *w, const xcb_present_complete_notify_event_t *e)
@@ -365,28 +363,19 @@ static void drop_stale(struct x11_dri3_window *w)
 	for (int i = 0; i < DRI3_BUFFERS; i++) {
 		struct dri3_buffer *b = &w->buffers[i];
 
-		if (b->vgl && !b->busy && !b->drawing &&
-		    (b->width != w->width || b->height != w->height))
+		if (egl_buffer_slot_stale(&b->slot, w->width, w->height))
 			buffer_destroy(w, b);
 	}
 }
 
-/* The idle buffer of the current size presented last (the lowest age),
- * else an empty slot, else NULL (all busy). */
+/* The idle buffer of the current size presented last, else an empty slot,
+ * else NULL (all busy). */
 static struct dri3_buffer *pick(struct x11_dri3_window *w)
 {
-	struct dri3_buffer *best = NULL, *empty = NULL;
+	int i = egl_buffer_slot_pick(&w->buffers[0].slot, sizeof(w->buffers[0]), DRI3_BUFFERS,
+				     w->width, w->height);
 
-	for (int i = 0; i < DRI3_BUFFERS; i++) {
-		struct dri3_buffer *b = &w->buffers[i];
-
-		if (!b->vgl && !empty)
-			empty = b;
-		else if (b->vgl && !b->busy && !b->drawing && b->width == w->width &&
-			 b->height == w->height && (!best || b->presented > best->presented))
-			best = b;
-	}
-	return best ? best : empty;
+	return i < 0 ? NULL : &w->buffers[i];
 }
 
 static struct dri3_buffer *next_buffer(struct x11_dri3_window *w)
@@ -400,7 +389,7 @@ static struct dri3_buffer *next_buffer(struct x11_dri3_window *w)
 			return NULL;
 		drop_stale(w);
 	}
-	if (!b->vgl && buffer_create(w, b) != VGL_OK)
+	if (!b->slot.vgl && buffer_create(w, b) != VGL_OK)
 		return NULL;
 	/* IdleNotify comes with the fence triggered: this returns at once */
 	xshmfence_await(b->shm);
@@ -419,11 +408,10 @@ static struct vgl_window_buffer *dri3_acquire(void *data, int *age)
 	b = next_buffer(w);
 	if (!b)
 		return NULL;
-	b->drawing = true;
-	*age = b->presented ? (int)(w->swaps + 1 - b->presented) : 0;
+	*age = egl_buffer_slot_take(&b->slot, w->swaps);
 	w->surface->width = (EGLint)w->width;
 	w->surface->height = (EGLint)w->height;
-	return b->vgl;
+	return b->slot.vgl;
 }
 
 static const struct vgl_window_ops dri3_window_ops = { .acquire = dri3_acquire };
@@ -483,7 +471,7 @@ void x11_dri3_release_window(struct x11_dri3_window *w)
 	if (w->released)
 		return;
 	for (int i = 0; i < DRI3_BUFFERS; i++)
-		if (w->buffers[i].vgl)
+		if (w->buffers[i].slot.vgl)
 			buffer_destroy(w, &w->buffers[i]);
 	if (!xcb_connection_has_error(conn)) {
 		discard(conn, xcb_present_select_input_checked(conn, w->eid, w->window, 0));
@@ -517,7 +505,7 @@ static bool wait_completed(struct x11_dri3_window *w)
 static struct dri3_buffer *buffer_of(struct x11_dri3_window *w, const struct vgl_window_buffer *vgl)
 {
 	for (int i = 0; i < DRI3_BUFFERS; i++)
-		if (w->buffers[i].vgl == vgl)
+		if (w->buffers[i].slot.vgl == vgl)
 			return &w->buffers[i];
 	return NULL;
 }
@@ -531,9 +519,7 @@ static bool present(struct x11_dri3_window *w, struct dri3_buffer *b, EGLint int
 	xcb_generic_error_t *err;
 
 	xshmfence_reset(b->shm);
-	b->presented = ++w->swaps;
-	b->drawing = false;
-	b->busy = true;
+	egl_buffer_slot_present(&b->slot, &w->swaps);
 	err = xcb_request_check(conn, xcb_present_pixmap_checked(
 					      conn, w->window, b->pixmap, (uint32_t)w->swaps, 0, 0, 0,
 					      0, 0, 0, b->fence, options, 0, 0, 0, 0, NULL));
