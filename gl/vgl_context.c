@@ -115,8 +115,23 @@ static void share_unref(struct vgl_share *s)
 
 /* ---- creation ------------------------------------------------------------------ */
 
-static bool valid_version(const struct vgl_context_info *info)
+/*
+ * ES 3.1 is incomplete (compute, shader storage; no images, no indirect
+ * draws, no separate programs...): a 3.1 context is made only for
+ * development, under VIRTGL_DEV_ES31=1, and only on a host with compute
+ * shaders. It is never advertised (no config says ES 3.1 conformance).
+ */
+static bool dev_es31_allowed(const struct vgl_device *dev)
 {
+	const char *e = getenv("VIRTGL_DEV_ES31");
+
+	return e && strcmp(e, "1") == 0 && dev->limits.compute_invocations > 0;
+}
+
+static bool valid_version(const struct vgl_device *dev, const struct vgl_context_info *info)
+{
+	if (info->major == 3 && info->minor == 1)
+		return dev_es31_allowed(dev);
 	return (info->major == 2 && info->minor == 0) || (info->major == 3 && info->minor == 0);
 }
 
@@ -136,7 +151,7 @@ int vgl_context_create(struct vgl_device *dev, const struct vgl_context_info *in
 	struct vgl_context *ctx;
 	int ret;
 
-	if (!valid_version(info))
+	if (!valid_version(dev, info))
 		return VGL_ERROR_BAD_ATTRIBUTE;
 	ctx = calloc(1, sizeof(*ctx));
 	if (!ctx)
@@ -185,6 +200,10 @@ static void release_bindings(struct vgl_context *ctx)
 	vgl_buffer_unref(ctx->xfb_buffer);
 	for (int i = 0; i < VGL_MAX_UBO_BINDINGS; i++)
 		vgl_buffer_unref(ctx->ubo[i].buffer);
+	vgl_buffer_unref(ctx->ssbo_buffer);
+	vgl_buffer_unref(ctx->dispatch_indirect_buffer);
+	for (int i = 0; i < VGL_MAX_SSBO_BINDINGS; i++)
+		vgl_buffer_unref(ctx->ssbo[i].buffer);
 	vgl_vao_release(&ctx->default_vao);
 	vgl_names_drain(&ctx->vaos, free_vao);
 	vgl_program_make_current(ctx, NULL);

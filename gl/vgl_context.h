@@ -20,6 +20,7 @@
 #pragma once
 
 #include <GLES3/gl3.h>
+#include <GLES3/gl31.h>
 #include <pthread.h>
 
 #include "vgl.h"
@@ -31,6 +32,7 @@
 #include "vgl_vertex.h"
 
 #define VGL_MAX_UBO_BINDINGS 24
+#define VGL_MAX_SSBO_BINDINGS 16
 
 struct vgl_buffer;
 struct vgl_program;
@@ -70,6 +72,12 @@ struct vgl_context {
 	struct vgl_buffer *pixel_pack_buffer, *pixel_unpack_buffer;  /* vgl_pbo.h */
 	struct vgl_buffer *xfb_buffer;     /* GL_TRANSFORM_FEEDBACK_BUFFER's generic binding */
 	struct vgl_ubo_binding ubo[VGL_MAX_UBO_BINDINGS];
+	/* ES 3.1 (vgl_compute.c): GL_SHADER_STORAGE_BUFFER's points, the
+	 * indirect dispatch buffer, and whether a shader may have stored to
+	 * memory since the last glMemoryBarrier */
+	struct vgl_buffer *ssbo_buffer, *dispatch_indirect_buffer;
+	struct vgl_ubo_binding ssbo[VGL_MAX_SSBO_BINDINGS];
+	bool shader_stores;
 	struct vgl_vao default_vao, *vao;
 	struct vgl_names vaos;
 	struct vgl_program *program;       /* referenced */
@@ -90,6 +98,12 @@ struct vgl_context {
 /* The thread's context even after a reset: for the few entry points that
  * still work then (vgl_robustness.h); all others use vgl_current_context. */
 struct vgl_context *vgl_context_bound(void);
+
+/* An ES 3.1 context (development only, vgl_context.c). */
+static inline bool vgl_context_es31(const struct vgl_context *ctx)
+{
+	return ctx->major > 3 || (ctx->major == 3 && ctx->minor >= 1);
+}
 
 void vgl_error(struct vgl_context *ctx, GLenum error);
 /* GL_OUT_OF_MEMORY or GL_CONTEXT_LOST-ish: maps a VGL_ result to a GL error. */

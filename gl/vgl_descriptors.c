@@ -34,7 +34,7 @@ void vgl_dcache_finish(VkDevice dev, struct vgl_dcache *c)
 /* A pool for VGL_SETS_PER_POOL sets of this layout, nothing more. */
 static bool add_pool(VkDevice dev, struct vgl_dcache *c)
 {
-	VkDescriptorPoolSize sizes[3];
+	VkDescriptorPoolSize sizes[VGL_DCACHE_MAX_SIZES];
 	VkDescriptorPool pool, *pools;
 
 	for (uint32_t i = 0; i < c->nr_sizes; i++)

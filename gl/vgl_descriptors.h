@@ -21,6 +21,8 @@
 #include "vvk.h"
 
 #define VGL_SETS_PER_POOL 16
+/* descriptor types a set holds: default block, blocks, samplers, buffer blocks */
+#define VGL_DCACHE_MAX_SIZES 4
 
 struct vgl_context;
 struct vgl_dcache;
@@ -36,7 +38,7 @@ struct vgl_dset {
 struct vgl_dcache {
 	pthread_mutex_t *lock;   /* the program's */
 	VkDescriptorSetLayout layout;
-	VkDescriptorPoolSize sizes[3];
+	VkDescriptorPoolSize sizes[VGL_DCACHE_MAX_SIZES];
 	uint32_t nr_sizes;
 	uint32_t key_words;
 	VkDescriptorPool *pools;

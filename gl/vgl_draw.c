@@ -262,6 +262,11 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
 		return;
 	}
+	/* ES 3.1 section 7.3: a program of a compute shader alone draws nothing */
+	if (l && l->compute) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
 	if (!l || d->count == 0 || d->instances == 0)
 		return; /* no program: undefined results, no error in ES */
 	if (reads_mapped_buffer(ctx, l, d)) {

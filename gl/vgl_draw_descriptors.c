@@ -2,7 +2,10 @@
 /*
  * A draw's descriptor set (technique 1) with the binding state resolved now
  * (technique 3: block index -> glUniformBlockBinding point -> buffer range)
- * and the ranges' offsets as dynamic offsets (technique 4).
+ * and the ranges' offsets as dynamic offsets (technique 4). A compute
+ * program's buffer blocks resolve the same way through the
+ * GL_SHADER_STORAGE_BUFFER points, after its uniform blocks (dynamic
+ * offsets go in binding order: blocks, then buffer blocks).
  */
 #include <string.h>
 
@@ -13,14 +16,16 @@
 #include "vgl_program.h"
 #include "vgl_texture.h"
 
+/* uniform blocks, then buffer blocks */
+#define MAX_BUFS (VGL_MAX_UBO_BINDINGS + 8 + VGL_MAX_SSBO_BINDINGS)
 /* two words per block and per sampler element */
-#define MAX_KEY (2 * (VGL_MAX_UBO_BINDINGS + 8 + 64))
+#define MAX_KEY (2 * (MAX_BUFS + 64))
 
 struct binding_state {
 	uint64_t key[MAX_KEY];
-	uint32_t offsets[VGL_MAX_UBO_BINDINGS + 8];
-	VkBuffer bufs[VGL_MAX_UBO_BINDINGS + 8];
-	VkDeviceSize ranges[VGL_MAX_UBO_BINDINGS + 8];
+	uint32_t offsets[MAX_BUFS];
+	VkBuffer bufs[MAX_BUFS];
+	VkDeviceSize ranges[MAX_BUFS];
 	VkDescriptorImageInfo *images;
 };
 
@@ -54,10 +59,56 @@ static bool block_state(struct vgl_context *ctx, const struct vgl_block *b, uint
 	return true;
 }
 
+/* The range at a GL_SHADER_STORAGE_BUFFER point, for a buffer block of
+ * `size` fixed bytes: the whole rest of the buffer for glBindBufferBase
+ * (an unsized array's length() counts from it); false when it cannot hold
+ * the block (nothing unbacked reaches the host). */
+static bool ssbo_range(const struct vgl_ubo_binding *sb, uint32_t size, VkDeviceSize *range)
+{
+	GLsizeiptr avail;
+
+	if (!sb->buffer || !sb->buffer->storage || sb->offset > sb->buffer->size)
+		return false;
+	avail = sb->size ? sb->size : sb->buffer->size - sb->offset;
+	if (avail <= 0 || avail < (GLsizeiptr)size || sb->offset + avail > sb->buffer->size)
+		return false;
+	*range = (VkDeviceSize)avail;
+	return true;
+}
+
+/* Buffer block i (slot n = after the uniform blocks): its range, and the
+ * range counts as written by the batch (usage tracking: a map waits). */
+static bool ssbo_state(struct vgl_context *ctx, const struct vgl_ssbo *b, uint32_t n,
+		       struct binding_state *bs)
+{
+	const struct vgl_ubo_binding *sb = &ctx->ssbo[b->gl_binding];
+	struct vgl_storage *s;
+
+	if (b->gl_binding >= VGL_MAX_SSBO_BINDINGS || !ssbo_range(sb, b->size, &bs->ranges[n]))
+		return false;
+	s = sb->buffer->storage;
+	vgl_batch_use(ctx, &s->obj);
+	vgl_storage_gpu_writes(s, (VkDeviceSize)sb->offset, bs->ranges[n]);
+	bs->bufs[n] = s->buf;
+	bs->offsets[n] = (uint32_t)sb->offset;
+	bs->key[2 * n] = s->id;
+	bs->key[2 * n + 1] = bs->ranges[n];
+	return true;
+}
+
+static bool ssbos_state(struct vgl_context *ctx, const struct vgl_linked *l,
+			struct binding_state *bs)
+{
+	for (uint32_t i = 0; i < l->nr_ssbos; i++)
+		if (!ssbo_state(ctx, &l->ssbos[i], l->nr_blocks + i, bs))
+			return false;
+	return true;
+}
+
 static bool sampler_state(struct vgl_context *ctx, const struct vgl_linked *l,
 			  struct binding_state *bs)
 {
-	uint32_t k = 2 * l->nr_blocks;
+	uint32_t k = 2 * (l->nr_blocks + l->nr_ssbos);
 
 	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
 		const struct vgl_uniform *u = &l->uniforms[i];
@@ -75,26 +126,33 @@ static bool sampler_state(struct vgl_context *ctx, const struct vgl_linked *l,
 	return true;
 }
 
+static VkWriteDescriptorSet buffer_write(VkDescriptorSet set, uint32_t binding,
+					 VkDescriptorType type, const VkDescriptorBufferInfo *bi)
+{
+	return (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+		.dstSet = set, .dstBinding = binding, .descriptorCount = 1,
+		.descriptorType = type, .pBufferInfo = bi };
+}
+
 static void write_set(struct vgl_context *ctx, const struct vgl_linked *l, VkDescriptorSet set,
 		      const struct binding_state *bs)
 {
 	VkWriteDescriptorSet w[MAX_KEY];
-	VkDescriptorBufferInfo bi[VGL_MAX_UBO_BINDINGS + 9];
+	VkDescriptorBufferInfo bi[MAX_BUFS + 1];
 	uint32_t n = 0;
 
 	if (l->ubo) {
-		bi[VGL_MAX_UBO_BINDINGS + 8] = (VkDescriptorBufferInfo){ l->ubo->buf, 0, l->data_size };
-		w[n++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-			.dstSet = set, .dstBinding = 0, .descriptorCount = 1,
-			.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
-			.pBufferInfo = &bi[VGL_MAX_UBO_BINDINGS + 8] };
+		bi[MAX_BUFS] = (VkDescriptorBufferInfo){ l->ubo->buf, 0, l->data_size };
+		w[n++] = buffer_write(set, 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, &bi[MAX_BUFS]);
 	}
-	for (uint32_t i = 0; i < l->nr_blocks; i++) {
+	for (uint32_t i = 0; i < l->nr_blocks + l->nr_ssbos; i++) {
+		bool ubo = i < l->nr_blocks;
+
 		bi[i] = (VkDescriptorBufferInfo){ bs->bufs[i], 0, bs->ranges[i] };
-		w[n++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-			.dstSet = set, .dstBinding = l->blocks[i].binding, .descriptorCount = 1,
-			.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
-			.pBufferInfo = &bi[i] };
+		w[n++] = buffer_write(set, ubo ? l->blocks[i].binding
+					       : l->ssbos[i - l->nr_blocks].binding,
+				      ubo ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
+					  : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, &bi[i]);
 	}
 	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
 		const struct vgl_uniform *u = &l->uniforms[i];
@@ -129,15 +187,15 @@ bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 
 	if (!l->set_layout)
 		return true; /* nothing to bind: no descriptor work at all */
-	if (l->nr_blocks > VGL_MAX_UBO_BINDINGS + 8 || l->nr_sampler_units > 64 ||
-	    l->sets.key_words > MAX_KEY)
+	if (l->nr_blocks > VGL_MAX_UBO_BINDINGS + 8 || l->nr_ssbos > VGL_MAX_SSBO_BINDINGS ||
+	    l->nr_sampler_units > 64 || l->sets.key_words > MAX_KEY)
 		return false;
 	bs.images = images;
 	memset(bs.key, 0, l->sets.key_words * sizeof(bs.key[0]));
 	for (uint32_t i = 0; i < l->nr_blocks; i++)
 		if (!block_state(ctx, &l->blocks[i], i, &bs))
 			return false;
-	if (!sampler_state(ctx, l, &bs))
+	if (!ssbos_state(ctx, l, &bs) || !sampler_state(ctx, l, &bs))
 		return false;
 	s = vgl_dcache_get(ctx, &l->sets, bs.key, &fresh);
 	if (!s) {
@@ -147,6 +205,11 @@ bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 	if (fresh)
 		write_set(ctx, l, s->set, &bs);
 	use_set(ctx, s);
+	if (l->compute) {
+		vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, l->layout, 0, 1,
+					  &s->set, l->nr_blocks + l->nr_ssbos, bs.offsets);
+		return true;
+	}
 	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, l->layout, 0, 1, &s->set,
 				  l->nr_blocks, bs.offsets);
 	ctx->drawn.set = s->set;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "vgl_buffer.h"
+#include "vgl_compute.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_etc1.h"
@@ -347,9 +348,16 @@ static bool get_read_pair(struct vgl_context *ctx, GLenum p, struct value *v)
 	return one(v, p == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? format : type);
 }
 
+static bool get_compute(const struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	GLint64 x;
+
+	return vgl_compute_get(ctx, p, &x) && one(v, x);
+}
+
 static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
 {
-	return get_limit(ctx, p, v) || get_limit3(ctx, p, v) || get_raster(ctx, p, v) ||
+	return get_limit(ctx, p, v) || get_compute(ctx, p, v) || get_limit3(ctx, p, v) || get_raster(ctx, p, v) ||
 	       get_binding(ctx, p, v) || get_query(ctx, p, v) || get_xfb(ctx, p, v) ||
 	       get_enable(ctx, p, v) || get_read_pair(ctx, p, v);
 }
@@ -447,8 +455,12 @@ static const GLubyte *GL_APIENTRY vgl_GetString(GLenum name)
 	case GL_VENDOR: return (const GLubyte *)"virtgl";
 	case GL_RENDERER: return (const GLubyte *)vgl_device_renderer(ctx->dev);
 	case GL_VERSION:
+		if (vgl_context_es31(ctx))
+			return (const GLubyte *)"OpenGL ES 3.1 virtgl (development, incomplete)";
 		return (const GLubyte *)(es3 ? "OpenGL ES 3.0 virtgl" : "OpenGL ES 2.0 virtgl");
 	case GL_SHADING_LANGUAGE_VERSION:
+		if (vgl_context_es31(ctx))
+			return (const GLubyte *)"OpenGL ES GLSL ES 3.10";
 		return (const GLubyte *)(es3 ? "OpenGL ES GLSL ES 3.00" : "OpenGL ES GLSL ES 1.00");
 	case GL_EXTENSIONS: return (const GLubyte *)vgl_ext_string(ctx);
 	}
@@ -478,7 +490,10 @@ static const GLubyte *GL_APIENTRY vgl_GetStringi(GLenum name, GLuint index)
 static bool indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint64 *out)
 {
 	const struct vgl_ubo_binding *b;
+	int r = vgl_compute_get_indexed(ctx, target, index, out);
 
+	if (r >= 0)
+		return r == 1;
 	if (target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING ||
 	    target == GL_TRANSFORM_FEEDBACK_BUFFER_START || target == GL_TRANSFORM_FEEDBACK_BUFFER_SIZE)
 		return vgl_xfb_get_indexed(ctx, target, index, out);

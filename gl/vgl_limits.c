@@ -45,9 +45,31 @@ static void texture_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 	l->max_lod_bias = p->maxSamplerLodBias >= 2.0f ? p->maxSamplerLodBias : 2.0f;
 }
 
+/* The work group size is also bounded by what the compiler accepts
+ * (128, 128, 64; 128 invocations: glsl_sema_decl.c's local_size). */
+static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
+{
+	static const uint32_t compiler_size[3] = { 128, 128, 64 };
+
+	if (!p->maxComputeWorkGroupInvocations)
+		return;
+	l->compute_invocations = clamp_u32(p->maxComputeWorkGroupInvocations, 0, 128);
+	l->compute_shared_size = p->maxComputeSharedMemorySize;
+	for (int i = 0; i < 3; i++) {
+		l->compute_count[i] = clamp_u32(p->maxComputeWorkGroupCount[i], 0, INT32_MAX);
+		l->compute_size[i] = clamp_u32(p->maxComputeWorkGroupSize[i], 0, compiler_size[i]);
+	}
+	l->stage_ssbos = clamp_u32(p->maxPerStageDescriptorStorageBuffers, 0, VGL_MAX_SSBO_BINDINGS);
+	l->ssbo_bindings = l->stage_ssbos;
+	l->ssbo_block_size = clamp_u32(p->maxStorageBufferRange, 0, INT32_MAX);
+	l->ssbo_alignment = p->minStorageBufferOffsetAlignment ? 
+				    (uint32_t)p->minStorageBufferOffsetAlignment : 256;
+}
+
 void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
 {
 	uniform_limits(l, p);
+	compute_limits(l, p);
 	texture_limits(l, p);
 	l->varying_locations = p->maxVertexOutputComponents / 4;
 	l->line_width[0] = p->lineWidthRange[0];

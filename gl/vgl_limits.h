@@ -25,6 +25,11 @@ struct vgl_limits {
 	int32_t min_texel_offset, max_texel_offset;
 	float line_width[2], point_size[2];
 	float max_lod_bias;
+	/* ES 3.1 compute and shader storage (vgl_compute.c); all 0 when the
+	 * host has no compute shaders, and then no 3.1 context is made */
+	uint32_t compute_invocations, compute_shared_size;
+	uint32_t compute_count[3], compute_size[3];
+	uint32_t ssbo_bindings, stage_ssbos, ssbo_block_size, ssbo_alignment;
 };
 
 void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p);

@@ -14,6 +14,7 @@
 #include "vgl_context.h"
 #include "vgl_extensions.h"
 #include "vgl_device.h"
+#include "vgl_linked_private.h"
 #include "vgl_program.h"
 #include "vgl_spirv.h"
 #include "vgl_vertex.h"
@@ -172,7 +173,7 @@ static void input_mask(struct vgl_linked *l, const struct glsl_program *p)
 }
 
 /* Locations: every element of every default-block or sampler uniform. */
-static bool assign_locations(struct vgl_linked *l)
+bool vgl_linked_assign_locations(struct vgl_linked *l)
 {
 	uint32_t n = 0, at = 0;
 
@@ -238,7 +239,8 @@ static void sampler_bindings(struct vgl_linked *l)
 
 #define MAX_BINDINGS 256
 
-static int create_module(struct vgl_linked *l, uint32_t *words, size_t n, VkShaderModule *out)
+int vgl_linked_create_module(struct vgl_linked *l, const uint32_t *words, size_t n,
+			     VkShaderModule *out)
 {
 	return vgl_result_from_vk(vvk_CreateShaderModule(l->dev->dev, &(VkShaderModuleCreateInfo){
 		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = n * 4,
@@ -259,7 +261,7 @@ static int create_y_down(struct vgl_linked *l, const uint32_t *words, size_t n)
 		l->fs_y_down = l->fs;
 		return VGL_OK;
 	}
-	r = create_module(l, flipped, flipped_words, &l->fs_y_down);
+	r = vgl_linked_create_module(l, flipped, flipped_words, &l->fs_y_down);
 	free(flipped);
 	return r;
 }
@@ -310,8 +312,9 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 	}
 	ret = push_modules(l, lp, pushed, pushed_words);
 	for (int st = 0; st < GLSL_STAGE_COUNT && ret == VGL_OK; st++)
-		ret = pushed[st] ? create_module(l, pushed[st], pushed_words[st], mods[st])
-				 : create_module(l, lp->words[st], lp->nr_words[st], mods[st]);
+		ret = pushed[st] ? vgl_linked_create_module(l, pushed[st], pushed_words[st], mods[st])
+				 : vgl_linked_create_module(l, lp->words[st], lp->nr_words[st],
+							    mods[st]);
 	if (ret == VGL_OK)
 		ret = pushed[GLSL_STAGE_FRAGMENT]
 			      ? create_y_down(l, pushed[GLSL_STAGE_FRAGMENT],
@@ -325,9 +328,19 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 
 /* ---- Vulkan objects -------------------------------------------------------------------------- */
 
+/* The stages of a resource the vertex / fragment shader declare; a compute
+ * program's are its one stage. */
+static VkShaderStageFlags stages_of(const struct vgl_linked *l, bool in_vs, bool in_fs)
+{
+	VkShaderStageFlags s = (in_vs ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
+			       (in_fs ? VK_SHADER_STAGE_FRAGMENT_BIT : 0);
+
+	return l->compute || !s ? l->stages : s;
+}
+
 static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayoutBinding *b)
 {
-	const VkShaderStageFlags all = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+	const VkShaderStageFlags all = l->stages;
 	uint32_t n = 0;
 
 	if (l->data_size && !l->push)
@@ -336,19 +349,20 @@ static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayou
 	for (uint32_t i = 0; i < l->nr_blocks; i++)
 		b[n++] = (VkDescriptorSetLayoutBinding){ l->blocks[i].binding,
 			VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1,
-			(l->blocks[i].in_vs ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
-			(l->blocks[i].in_fs ? VK_SHADER_STAGE_FRAGMENT_BIT : 0), NULL };
+			stages_of(l, l->blocks[i].in_vs, l->blocks[i].in_fs), NULL };
 	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
 		const struct vgl_uniform *u = &l->uniforms[i];
-		VkShaderStageFlags stages = (u->in_vs ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
-					    (u->in_fs ? VK_SHADER_STAGE_FRAGMENT_BIT : 0);
+		VkShaderStageFlags stages = stages_of(l, u->in_vs, u->in_fs);
 
 		/* a sampler only in the stages that declare it: half the work per texture */
 		for (uint32_t e = 0; u->binding >= 0 && e < (u->array_size ? u->array_size : 1); e++)
 			b[n++] = (VkDescriptorSetLayoutBinding){ (uint32_t)u->binding + e,
-				VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, stages ? stages : all,
-				NULL };
+				VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, stages, NULL };
 	}
+	/* technique 4 for shader storage too: glBindBufferRange moves an offset */
+	for (uint32_t i = 0; i < l->nr_ssbos; i++)
+		b[n++] = (VkDescriptorSetLayoutBinding){ l->ssbos[i].binding,
+			VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, all, NULL };
 	return n;
 }
 
@@ -365,16 +379,18 @@ static uint32_t pool_sizes(const struct vgl_linked *l, VkDescriptorPoolSize *s)
 	if (l->nr_sampler_units)
 		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
 						 l->nr_sampler_units };
+	if (l->nr_ssbos)
+		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
+						 l->nr_ssbos };
 	return n;
 }
 
-static int create_layouts(struct vgl_linked *l)
+int vgl_linked_create_layouts(struct vgl_linked *l)
 {
 	VkDescriptorSetLayoutBinding b[MAX_BINDINGS];
-	VkDescriptorPoolSize sizes[3];
+	VkDescriptorPoolSize sizes[VGL_DCACHE_MAX_SIZES];
 	uint32_t n = layout_bindings(l, b), nr_sizes = pool_sizes(l, sizes);
-	VkPushConstantRange push = { VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-				     l->data_size };
+	VkPushConstantRange push = { l->stages, 0, l->data_size };
 	VkResult r = VK_SUCCESS;
 
 	if (n)
@@ -388,11 +404,11 @@ static int create_layouts(struct vgl_linked *l)
 			.pushConstantRangeCount = l->push ? 1 : 0, .pPushConstantRanges = &push },
 			NULL, &l->layout);
 	vgl_dcache_init(&l->sets, &l->lock, l->set_layout, sizes, nr_sizes,
-			2 * (l->nr_blocks + l->nr_sampler_units));
+			2 * (l->nr_blocks + l->nr_sampler_units + l->nr_ssbos));
 	return vgl_result_from_vk(r);
 }
 
-static int create_default_block(struct vgl_linked *l, uint32_t size)
+int vgl_linked_create_default_block(struct vgl_linked *l, uint32_t size)
 {
 	if (!size)
 		return VGL_OK;
@@ -406,7 +422,7 @@ static int create_default_block(struct vgl_linked *l, uint32_t size)
 }
 
 /* The buffer behind binding 0, when the block did not become push constants. */
-static int create_default_ubo(struct vgl_linked *l)
+int vgl_linked_create_default_ubo(struct vgl_linked *l)
 {
 	if (!l->data_size || l->push)
 		return VGL_OK;
@@ -428,6 +444,11 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	struct vgl_linked *l = arg;
 
 	vgl_pcache_finish(dev->dev, &l->pipelines);
+	vvk_DestroyPipeline(dev->dev, l->compute_pipeline, NULL);
+	vvk_DestroyShaderModule(dev->dev, l->cs, NULL);
+	for (uint32_t i = 0; i < l->nr_ssbos; i++)
+		free(l->ssbos[i].name);
+	free(l->ssbos);
 	vgl_dcache_finish(dev->dev, &l->sets);
 	vvk_DestroyPipelineLayout(dev->dev, l->layout, NULL);
 	vvk_DestroyDescriptorSetLayout(dev->dev, l->set_layout, NULL);
@@ -480,18 +501,18 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 	if (!copy_uniforms(l, p) || !copy_blocks(l, p) ||
 	    !copy_vars(&l->attribs, &l->nr_attribs, p->attribs, p->nr_attribs) ||
 	    !copy_vars(&l->outputs, &l->nr_outputs, p->outputs, p->nr_outputs) ||
-	    !assign_locations(l) || !vgl_linked_xfb_build(&l->xfb, p))
+	    !vgl_linked_assign_locations(l) || !vgl_linked_xfb_build(&l->xfb, p))
 		return VGL_ERROR_OUT_OF_MEMORY;
 	input_mask(l, p);
 	sampler_bindings(l);
 	find_depth_range(l);
-	ret = create_default_block(l, p->default_block_size);
+	ret = vgl_linked_create_default_block(l, p->default_block_size);
 	if (ret == VGL_OK)
 		ret = create_modules(l, lp);
 	if (ret == VGL_OK)
-		ret = create_default_ubo(l);
+		ret = vgl_linked_create_default_ubo(l);
 	if (ret == VGL_OK)
-		ret = create_layouts(l);
+		ret = vgl_linked_create_layouts(l);
 	return ret;
 }
 
@@ -505,7 +526,12 @@ static struct glsl_attrib_binding *attrib_bindings(const struct vgl_program *p)
 	return b;
 }
 
-static struct vgl_linked *linked_alloc(struct vgl_device *dev)
+void vgl_linked_discard(struct vgl_linked *l)
+{
+	linked_destroy(&l->obj);
+}
+
+struct vgl_linked *vgl_linked_alloc(struct vgl_device *dev)
 {
 	struct vgl_linked *l = calloc(1, sizeof(*l));
 
@@ -514,6 +540,7 @@ static struct vgl_linked *linked_alloc(struct vgl_device *dev)
 	vgl_object_init(&l->obj, linked_destroy);
 	l->id = vgl_unique_id();
 	l->dev = dev;
+	l->stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 	pthread_mutex_init(&l->lock, NULL);
 	return l;
 }
@@ -526,7 +553,7 @@ static struct vgl_linked *linked_alloc(struct vgl_device *dev)
 static int linked_from_program(struct vgl_context *ctx, struct glsl_linked_program *lp,
 			       struct vgl_linked **out)
 {
-	struct vgl_linked *l = linked_alloc(ctx->dev);
+	struct vgl_linked *l = vgl_linked_alloc(ctx->dev);
 	int ret = l ? VGL_OK : VGL_ERROR_OUT_OF_MEMORY;
 
 	/* a program a binary cannot hold (not made by GLSL ES) keeps none */
@@ -540,8 +567,7 @@ static int linked_from_program(struct vgl_context *ctx, struct glsl_linked_progr
 	return ret;
 }
 
-/* A link whose shaders the layers below refused still says why it failed. */
-static void log_refusal(char **log, int ret, const char *why)
+void vgl_linked_log_refusal(char **log, int ret, const char *why)
 {
 	if (ret == VGL_OK || ret == VGL_ERROR_OUT_OF_MEMORY || (*log && **log))
 		return;
@@ -565,17 +591,46 @@ static int link_shaders(const struct vgl_context *ctx, const struct vgl_program 
 	return glsl_shader_link(shaders, &opts, lp);
 }
 
+/* Buffer blocks reach the descriptors of compute programs only, so far: a
+ * vertex or fragment shader with one must not link (its stores would go
+ * nowhere). */
+static const char *graphics_refuses(const struct glsl_program *prog)
+{
+	for (int st = 0; st < GLSL_STAGE_COUNT; st++)
+		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++)
+			if (prog->stages[st].res[i].kind == GLSL_RES_BUFFER)
+				return "error: buffer blocks in vertex and fragment shaders are "
+				       "not supported yet\n";
+	return NULL;
+}
+
+static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
+			 struct vgl_linked **out, char **log);
+
 int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl_linked **out,
 		      char **log)
+{
+	*out = NULL;
+	if (p->cs && (p->vs || p->fs)) {
+		*log = strdup("error: a compute shader cannot be linked with other stages\n");
+		return VGL_ERROR_BAD_ATTRIBUTE;
+	}
+	if (p->cs)
+		return vgl_linked_create_compute(ctx, p, out, log);
+	return link_graphics(ctx, p, out, log);
+}
+
+static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
+			 struct vgl_linked **out, char **log)
 {
 	struct glsl_shader *shaders[GLSL_STAGE_COUNT] = { p->vs ? p->vs->compiled : NULL,
 							   p->fs ? p->fs->compiled : NULL };
 	struct glsl_attrib_binding *ab = attrib_bindings(p);
 	struct glsl_linked_program lp;
 	struct vgl_xfb_link xl;
+	const char *refused;
 	int ret;
 
-	*out = NULL;
 	if (!ab || !vgl_xfb_link_prepare(&ctx->dev->limits, p, &xl)) {
 		free(ab);
 		return VGL_ERROR_OUT_OF_MEMORY;
@@ -583,14 +638,17 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 	if (xl.vs)
 		shaders[GLSL_STAGE_VERTEX] = xl.vs;
 	ret = link_shaders(ctx, p, shaders, ab, &xl, &lp);
+	refused = ret == 0 ? graphics_refuses(&lp.prog) : NULL;
+	if (refused)
+		ret = -1;
 	/* vgl_shader.c's depth wrapper calls the VS's main() under this name */
 	if (ret != 0 && lp.info_log && strstr(lp.info_log, "'vgl_user_main' is called but never"))
 		*log = strdup("error: vertex shader lacks 'main'\n");
 	else
-		*log = strdup(lp.info_log ? lp.info_log : "");
+		*log = strdup(refused ? refused : lp.info_log ? lp.info_log : "");
 	free(ab);
 	ret = ret == 0 ? linked_from_program(ctx, &lp, out) : VGL_ERROR_BAD_ATTRIBUTE;
-	log_refusal(log, ret, "error: the device refused the linked shaders\n");
+	vgl_linked_log_refusal(log, ret, "error: the device refused the linked shaders\n");
 	glsl_linked_program_finish(&lp);
 	vgl_xfb_link_finish(&xl); /* after: lp's declared types live in its tree */
 	return ret;
@@ -620,7 +678,7 @@ int vgl_linked_create_from_binary(struct vgl_context *ctx, const void *data, siz
 		ret = linked_from_program(ctx, &lp, out);
 	else
 		ret = lp.info_log ? VGL_ERROR_BAD_ATTRIBUTE : VGL_ERROR_OUT_OF_MEMORY;
-	log_refusal(log, ret, "error: program binary: its shaders were refused\n");
+	vgl_linked_log_refusal(log, ret, "error: program binary: its shaders were refused\n");
 	glsl_linked_program_finish(&lp);
 	return ret;
 }
@@ -669,8 +727,7 @@ static void push_uniforms(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 	ctx->dirty &= ~VGL_DIRTY_BIT(VGL_DIRTY_UNIFORMS);
 	if (hi > lo) {
 		vvk_CmdPushConstants(cmd, l->layout,
-				     VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, lo,
-				     hi - lo, l->data + lo);
+				     l->stages, lo, hi - lo, l->data + lo);
 		ctx->stats.uniform_uploads++;
 		ctx->stats.uniform_bytes += hi - lo;
 		/* unique: a context can tell "my command buffer holds this

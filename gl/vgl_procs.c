@@ -16,7 +16,7 @@ static const struct vgl_proc *const tables[] = {
 	vgl_texture_copy_procs, vgl_renderbuffer_procs, vgl_fbo_procs, vgl_fbo_status_procs,
 	vgl_sampler_procs, vgl_egl_image_procs, vgl_query_procs,
 	vgl_draw_buffers_procs, vgl_blit_procs, vgl_xfb_procs, vgl_xfb_program_procs,
-	vgl_program_binary_procs, vgl_robustness_procs,
+	vgl_program_binary_procs, vgl_robustness_procs, vgl_compute_procs,
 };
 
 /*

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgl_compute.h"
 #include "vgl_context.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
@@ -24,7 +25,7 @@ GLuint vgl_program_name(const struct vgl_program *p)
  * after GL deleted it. */
 static void program_free(struct vgl_program *p)
 {
-	assert(!p->vs && !p->fs);
+	assert(!p->vs && !p->fs && !p->cs);
 	vgl_linked_unref(p->linked);
 	for (uint32_t i = 0; i < p->nr_bindings; i++)
 		free(p->bindings[i].name);
@@ -51,7 +52,9 @@ static void detach_all_locked(struct vgl_share *s, struct vgl_program *p)
 		vgl_shader_detach_locked(s, p->vs);
 	if (p->fs)
 		vgl_shader_detach_locked(s, p->fs);
-	p->vs = p->fs = NULL;
+	if (p->cs)
+		vgl_shader_detach_locked(s, p->cs);
+	p->vs = p->fs = p->cs = NULL;
 }
 
 /* GL deletes the program now: its name goes and its shaders are detached;
@@ -168,6 +171,15 @@ static bool lookup_pair(struct vgl_context *ctx, GLuint program, GLuint shader,
 	return *p && *sh;
 }
 
+static struct vgl_shader **stage_slot(struct vgl_program *p, const struct vgl_shader *sh)
+{
+	switch (sh->type) {
+	case GL_VERTEX_SHADER: return &p->vs;
+	case GL_COMPUTE_SHADER: return &p->cs;
+	default: return &p->fs;
+	}
+}
+
 static void GL_APIENTRY vgl_AttachShader(GLuint program, GLuint shader)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -176,7 +188,7 @@ static void GL_APIENTRY vgl_AttachShader(GLuint program, GLuint shader)
 
 	if (!ctx || !lookup_pair(ctx, program, shader, &p, &sh))
 		return;
-	slot = sh->type == GL_VERTEX_SHADER ? &p->vs : &p->fs;
+	slot = stage_slot(p, sh);
 	if (*slot) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
@@ -195,7 +207,7 @@ static void GL_APIENTRY vgl_DetachShader(GLuint program, GLuint shader)
 
 	if (!ctx || !lookup_pair(ctx, program, shader, &p, &sh))
 		return;
-	slot = sh->type == GL_VERTEX_SHADER ? &p->vs : &p->fs;
+	slot = stage_slot(p, sh);
 	if (*slot != sh) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
@@ -226,6 +238,8 @@ static void GL_APIENTRY vgl_GetAttachedShaders(GLuint program, GLsizei max, GLsi
 		shaders[n++] = p->vs->name;
 	if (p->fs && n < max)
 		shaders[n++] = p->fs->name;
+	if (p->cs && n < max)
+		shaders[n++] = p->cs->name;
 	if (count)
 		*count = n;
 }
@@ -385,7 +399,9 @@ static bool program_param(const struct vgl_context *ctx, const struct vgl_progra
 	case GL_INFO_LOG_LENGTH:
 		*out = p->info_log && *p->info_log ? (GLint)strlen(p->info_log) + 1 : 0;
 		return true;
-	case GL_ATTACHED_SHADERS: *out = (p->vs != NULL) + (p->fs != NULL); return true;
+	case GL_ATTACHED_SHADERS:
+		*out = (p->vs != NULL) + (p->fs != NULL) + (p->cs != NULL);
+		return true;
 	case GL_ACTIVE_ATTRIBUTES: *out = l ? (GLint)l->nr_attribs : 0; return true;
 	case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
 		*out = l ? max_name_length(l->attribs, l->nr_attribs) : 0;
@@ -414,7 +430,9 @@ static void GL_APIENTRY vgl_GetProgramiv(GLuint name, GLenum pname, GLint *param
 	if (!ctx)
 		return;
 	p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
-	if (p && !program_param(ctx, p, pname, params))
+	if (p && pname == GL_COMPUTE_WORK_GROUP_SIZE && vgl_context_es31(ctx))
+		vgl_compute_work_group_size(ctx, p, params);
+	else if (p && !program_param(ctx, p, pname, params))
 		vgl_error(ctx, GL_INVALID_ENUM);
 }
 

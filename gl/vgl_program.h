@@ -44,6 +44,7 @@ struct vgl_shader {
 	char *source;
 	struct glsl_shader *compiled;     /* NULL until compiled */
 	bool compile_status;
+	bool version_refused;             /* compiled, but a later GLSL than the context's */
 	bool delete_pending;
 	int attached;                     /* programs it is attached to (share lock) */
 };
@@ -68,6 +69,14 @@ struct vgl_block {
 	bool in_vs, in_fs;
 	uint32_t first_uniform, nr_uniforms;
 	GLuint gl_binding;                /* glUniformBlockBinding */
+};
+
+/* A buffer block (ES 3.1 shader storage; compute programs only). */
+struct vgl_ssbo {
+	char *name;
+	uint32_t size;                    /* bytes before the unsized array, if any */
+	uint32_t binding;                 /* descriptor binding (after the samplers) */
+	GLuint gl_binding;                /* layout(binding): the GL_SHADER_STORAGE_BUFFER point */
 };
 
 struct vgl_attrib_info {
@@ -119,6 +128,15 @@ struct vgl_linked {
 	uint32_t vs_inputs;               /* mask of attribute locations the VS reads */
 	VkShaderModule vs, fs;
 	VkShaderModule fs_y_down;         /* for window buffers; often fs itself */
+	/* ES 3.1 compute programs (vgl_linked_compute.c): one shader, one
+	 * pipeline made at link, buffer blocks */
+	bool compute;
+	VkShaderStageFlags stages;        /* the stages its descriptors and push constants serve */
+	uint32_t local_size[3];
+	VkShaderModule cs;
+	VkPipeline compute_pipeline;
+	struct vgl_ssbo *ssbos;
+	uint32_t nr_ssbos;
 	VkDescriptorSetLayout set_layout; /* VK_NULL_HANDLE: no descriptors at all */
 	VkPipelineLayout layout;
 	/* technique 3: loose uniforms, std140, binding 0 */
@@ -155,7 +173,7 @@ struct vgl_program {
 	enum vgl_pobj_kind kind;
 	struct vgl_object obj;            /* the name and glUseProgram hold references */
 	GLuint name;
-	struct vgl_shader *vs, *fs;
+	struct vgl_shader *vs, *fs, *cs;
 	bool delete_pending, link_status, validate_status;
 	int uses;                         /* contexts it is current in (share lock) */
 	char *info_log;
@@ -209,7 +227,8 @@ void vgl_shader_detach_locked(struct vgl_share *s, struct vgl_shader *sh);
 
 /* The link result of a program name; NULL with GL's error if none. */
 struct vgl_linked *vgl_program_linked(struct vgl_context *ctx, GLuint name);
-/* Builds the link result of a program from its two compiled shaders. */
+/* Builds the link result of a program from its two compiled shaders, or
+ * from its compute shader (a compute shader with any other is a link error). */
 int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl_linked **out,
 		      char **log);
 /* The same from a program binary (glProgramBinary): VGL_ERROR_BAD_ATTRIBUTE

@@ -100,6 +100,13 @@ void vgl_shader_detach_locked(struct vgl_share *s, struct vgl_shader *sh)
 	vgl_shader_free(sh);
 }
 
+/* The shader types of the context's version (compute: ES 3.1). */
+static bool shader_type_ok(const struct vgl_context *ctx, GLenum type)
+{
+	return type == GL_VERTEX_SHADER || type == GL_FRAGMENT_SHADER ||
+	       (type == GL_COMPUTE_SHADER && vgl_context_es31(ctx));
+}
+
 static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -107,7 +114,7 @@ static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
 
 	if (!ctx)
 		return 0;
-	if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER) {
+	if (!shader_type_ok(ctx, type)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return 0;
 	}
@@ -326,7 +333,8 @@ static struct glsl_shader *compile(const struct vgl_limits *limits, GLenum type,
 
 	return glsl_shader_compile(&(struct glsl_compile_info){
 		.strings = &src, .lengths = &len, .count = 1,
-		.stage = type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
+		.stage = type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX
+			 : type == GL_COMPUTE_SHADER ? GLSL_STAGE_COMPUTE : GLSL_STAGE_FRAGMENT,
 		.sema = { .renamed_main = renamed ? "vgl_user_main" : NULL,
 			  .limits = vgl_limits_builtins(limits) },
 		});
@@ -343,6 +351,11 @@ struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_limit
 
 	free(src);
 	return out;
+}
+
+static bool version_ok(const struct vgl_context *ctx, const struct glsl_shader *compiled)
+{
+	return glsl_shader_version(compiled) < 310 || vgl_context_es31(ctx);
 }
 
 static void GL_APIENTRY vgl_CompileShader(GLuint name)
@@ -373,10 +386,17 @@ static void GL_APIENTRY vgl_CompileShader(GLuint name)
 	if (!sh->compiled)
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 	sh->compile_status = sh->compiled && glsl_shader_status(sh->compiled) == GLSL_COMPILE_OK;
+	sh->version_refused = sh->compile_status && !version_ok(ctx, sh->compiled);
+	if (sh->version_refused)
+		sh->compile_status = false;
 }
 
 static const char *shader_log(const struct vgl_shader *sh)
 {
+	/* the compiler knows GLSL ES 3.10; a context before ES 3.1 does not */
+	if (sh->version_refused)
+		return "0:1(1): error: GLSL ES 3.10 is not supported by this context "
+		       "(an OpenGL ES 3.1 context is needed)\n";
 	return sh->compiled ? glsl_shader_info_log(sh->compiled) : "";
 }
 

@@ -44,27 +44,51 @@ static struct vgl_buffer *still_bound(const struct vgl_ubo_binding *ub, GLuint n
 	return b && b->name == name && !__atomic_load_n(&b->deleted, __ATOMIC_ACQUIRE) ? b : NULL;
 }
 
+/* The indexed points of a target: count, offset alignment, the points
+ * (NULL for transform feedback's, vgl_xfb.c's own); false: not a target. */
+static bool indexed_target(struct vgl_context *ctx, GLenum target, uint32_t *count,
+			   VkDeviceSize *align, struct vgl_ubo_binding **points)
+{
+	*points = NULL;
+	switch (target) {
+	case GL_UNIFORM_BUFFER:
+		*count = VGL_MAX_UBO_BINDINGS;
+		*align = ctx->dev->props.limits.minUniformBufferOffsetAlignment;
+		*points = ctx->ubo;
+		return true;
+	case GL_TRANSFORM_FEEDBACK_BUFFER:
+		return true;
+	case GL_SHADER_STORAGE_BUFFER:
+		*count = ctx->dev->limits.ssbo_bindings;
+		*align = ctx->dev->limits.ssbo_alignment;
+		*points = ctx->ssbo;
+		return vgl_context_es31(ctx);
+	}
+	return false;
+}
+
 static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset,
 		       GLsizeiptr size, bool whole)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_buffer *b = NULL;
-	VkDeviceSize align;
+	struct vgl_ubo_binding *points;
+	VkDeviceSize align = 1;
+	uint32_t count = 0;
 
 	if (!ctx)
 		return;
-	if (target != GL_UNIFORM_BUFFER && target != GL_TRANSFORM_FEEDBACK_BUFFER) {
+	if (!indexed_target(ctx, target, &count, &align, &points)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	align = ctx->dev->props.limits.minUniformBufferOffsetAlignment;
-	if (target == GL_UNIFORM_BUFFER && (index >= VGL_MAX_UBO_BINDINGS ||
+	if (points && (index >= count ||
 	    (!whole && name && (size <= 0 || offset < 0 || (VkDeviceSize)offset % align)))) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
 	/* a generated name's object is made by its first bind, this one too */
-	if (name && (target != GL_UNIFORM_BUFFER || !(b = still_bound(&ctx->ubo[index], name)))) {
+	if (name && (!points || !(b = still_bound(&points[index], name)))) {
 		b = vgl_buffer_lookup_or_create(ctx, name);
 		if (!b) {
 			vgl_error(ctx, GL_OUT_OF_MEMORY);
@@ -75,8 +99,8 @@ static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset
 		vgl_xfb_bind_buffer(ctx, index, b, offset, size, whole);
 		return;
 	}
-	vgl_buffer_set(&ctx->uniform_buffer, b);
-	set_binding(ctx, &ctx->ubo[index], b, whole ? 0 : offset, whole ? 0 : size);
+	vgl_buffer_set(target == GL_UNIFORM_BUFFER ? &ctx->uniform_buffer : &ctx->ssbo_buffer, b);
+	set_binding(ctx, &points[index], b, whole ? 0 : offset, whole ? 0 : size);
 }
 
 static void GL_APIENTRY vgl_BindBufferRange(GLenum target, GLuint index, GLuint buffer,

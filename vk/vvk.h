@@ -429,6 +429,9 @@ void vvk_CmdDraw(VkCommandBuffer cmd, uint32_t vertexCount, uint32_t instanceCou
 void vvk_CmdDrawIndexed(VkCommandBuffer cmd, uint32_t indexCount, uint32_t instanceCount,
 			uint32_t firstIndex, int32_t vertexOffset, uint32_t firstInstance);
 void vvk_CmdDispatch(VkCommandBuffer cmd, uint32_t x, uint32_t y, uint32_t z);
+/* The group counts are three uint32 at offset (a multiple of 4, inside the
+ * buffer), read by the host when the grid runs. */
+void vvk_CmdDispatchIndirect(VkCommandBuffer cmd, VkBuffer buffer, VkDeviceSize offset);
 
 /*
  * Transform feedback (VK_EXT_transform_feedback's commands, vvk_cmd_xfb.c).

@@ -549,15 +549,15 @@ void vvk_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount,
 		.max_index = UINT32_MAX });
 }
 
-void vvk_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t z)
+/* The compute pipeline's state before a dispatch; false without a pipeline. */
+static const struct vvk_pipeline *flush_compute_state(struct vvk_cmd_buffer *cmd)
 {
-	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
 	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_COMPUTE];
 	uint32_t d = cmd->st.dirty;
 
 	if (!p) {
 		vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
-		return;
+		return NULL;
 	}
 	if (d & DIRTY(COMPUTE_PIPELINE))
 		bind_shader(cmd, p, VVK_STAGE_CS);
@@ -566,8 +566,53 @@ void vvk_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint
 	if (d & DIRTY(COMPUTE_DESCRIPTORS))
 		vvk_cmd_emit_descriptors(cmd, VVK_BIND_COMPUTE);
 	cmd->st.dirty &= ~COMPUTE_STATE_OF_PIPELINE;
+	return p;
+}
+
+static void launch_grid(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p,
+			const uint32_t grid[3], uint32_t indirect_res, uint32_t indirect_offset)
+{
 	vdrm_encode_launch_grid(&cmd->cs, &(struct vdrm_cmd_launch_grid){
 		.block = { VVK_MAX(p->local_size[0], 1u), VVK_MAX(p->local_size[1], 1u),
 			   VVK_MAX(p->local_size[2], 1u) },
-		.grid = { x, y, z } });
+		.grid = { grid[0], grid[1], grid[2] }, .indirect_res = indirect_res,
+		.indirect_offset = indirect_offset });
+}
+
+void vvk_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint32_t z)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	const struct vvk_pipeline *p = flush_compute_state(cmd);
+
+	if (p)
+		launch_grid(cmd, p, (const uint32_t[3]){ x, y, z }, 0, 0);
+}
+
+/*
+ * The host reads the three counts from the buffer when it runs the grid.
+ * Vulkan makes a misaligned or out-of-bounds offset undefined; here it is a
+ * recorded error instead, because the host would read past its resource.
+ */
+static bool indirect_args_fit(const struct vvk_buffer *b, VkDeviceSize offset)
+{
+	return b && b->mem && b->mem->res && offset % 4 == 0 && offset <= b->size &&
+	       b->size - offset >= 12 && b->offset + offset + 12 <= UINT32_MAX;
+}
+
+void vvk_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	struct vvk_buffer *b = vvk_buffer_from_handle(buffer);
+	const struct vvk_pipeline *p;
+
+	if (!indirect_args_fit(b, offset)) {
+		vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
+		return;
+	}
+	p = flush_compute_state(cmd);
+	if (!p)
+		return;
+	vvk_cmd_use_memory(cmd, b->mem, false);
+	launch_grid(cmd, p, (const uint32_t[3]){ 0, 0, 0 }, b->mem->res->res_handle,
+		    vvk_buffer_res_offset(b, offset));
 }

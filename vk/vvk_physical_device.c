@@ -103,6 +103,21 @@ static void descriptor_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits 
 	l->maxTexelBufferElements = c->max_tbo_size;
 }
 
+/* A host without compute shaders reports zero compute limits, whatever
+ * its caps' compute fields hold: the layer above decides from them whether
+ * it may offer compute at all. */
+static void compute_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
+{
+	if (!(c->capability_bits & VDRM_CAP_COMPUTE_SHADER))
+		return;
+	l->maxComputeSharedMemorySize = c->max_compute_shared_memory_size;
+	l->maxComputeWorkGroupInvocations = c->max_compute_work_group_invocations;
+	for (int i = 0; i < 3; i++) {
+		l->maxComputeWorkGroupCount[i] = c->max_compute_grid_size[i];
+		l->maxComputeWorkGroupSize[i] = c->max_compute_block_size[i];
+	}
+}
+
 static void stage_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
 {
 	l->maxVertexInputAttributes = VVK_MIN(or_default(c->max_vertex_attribs, 16),
@@ -113,12 +128,7 @@ static void stage_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
 	l->maxVertexOutputComponents = or_default(c->max_vertex_outputs, 16) * 4;
 	l->maxFragmentInputComponents = l->maxVertexOutputComponents;
 	l->maxFragmentCombinedOutputResources = l->maxColorAttachments + 8;
-	l->maxComputeSharedMemorySize = c->max_compute_shared_memory_size;
-	l->maxComputeWorkGroupInvocations = c->max_compute_work_group_invocations;
-	for (int i = 0; i < 3; i++) {
-		l->maxComputeWorkGroupCount[i] = c->max_compute_grid_size[i];
-		l->maxComputeWorkGroupSize[i] = c->max_compute_block_size[i];
-	}
+	compute_limits(c, l);
 	l->maxDrawIndexedIndexValue = UINT32_MAX;
 	l->maxDrawIndirectCount = 1;
 	l->subPixelPrecisionBits = 4;

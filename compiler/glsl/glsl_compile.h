@@ -63,6 +63,7 @@ struct glsl_compiled {
 	char *info_log;               /* malloc'ed, "" when empty; NULL only if OOM */
 	unsigned version;             /* 100, 300 or 310 (0 when preprocessing failed) */
 	enum glsl_stage stage;
+	uint32_t local_size[3];       /* compute: the work group size (else 0s) */
 };
 
 /* Returns an enum glsl_compile_status. out is always initialised (also on

@@ -165,3 +165,62 @@ void glsl_linked_program_finish(struct glsl_linked_program *out)
 	free(out->info_log);
 	out->info_log = NULL;
 }
+
+/* ---- compute ---------------------------------------------------------------- */
+
+static bool compute_link_ok(const struct glsl_shader *sh, struct glsl_log *log)
+{
+	if (sh->stage != GLSL_STAGE_COMPUTE)
+		glsl_log_error(log, 0, 0, 0, "not a compute shader");
+	else if (sh->status != GLSL_COMPILE_OK)
+		glsl_log_error(log, 0, 0, 0, "the compute shader did not compile");
+	else if (!sh->sema->main)
+		glsl_log_error(log, 0, 0, 0, "compute shader lacks 'main'");
+	/* ES 3.10 section 4.4.1.1 */
+	else if (!sh->sema->has_local_size)
+		glsl_log_error(log, 0, 0, 0, "compute shader has no local size declared");
+	else
+		return true;
+	return false;
+}
+
+static int lower_compute(const struct glsl_shader *sh, struct glsl_log *log,
+			 struct glsl_compiled *out)
+{
+	char *elog = NULL;
+	int ret = glsl_lower(sh->ast, sh->sema, log, &out->res);
+
+	if (ret)
+		glsl_log_error(log, 0, 0, 0, "internal error: lowering failed");
+	else if ((ret = vc_spirv_emit(out->res.module, &out->words, &out->nr_words, &elog)))
+		glsl_log_error(log, 0, 0, 0, "internal error: SPIR-V: %s",
+			       elog ? elog : "out of memory");
+	free(elog);
+	vc_module_destroy(out->res.module);
+	out->res.module = NULL;
+	return ret ? -1 : 0;
+}
+
+int glsl_shader_link_compute(struct glsl_shader *sh, struct glsl_compiled *out)
+{
+	struct glsl_log log;
+	int ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->stage = GLSL_STAGE_COMPUTE;
+	out->version = sh->version;
+	glsl_log_init(&log, 0, 0);
+	if (compute_link_ok(sh, &log)) {
+		memcpy(out->local_size, sh->sema->local_size, sizeof(out->local_size));
+		ret = lower_compute(sh, &log, out);
+	}
+	out->info_log = strdup(glsl_log_text(&log));
+	glsl_log_finish(&log);
+	if (ret) {
+		free(out->words);
+		out->words = NULL;
+		out->nr_words = 0;
+		glsl_lower_result_finish(&out->res);
+	}
+	return ret;
+}

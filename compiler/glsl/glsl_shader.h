@@ -59,3 +59,11 @@ struct glsl_linked_program {
 int glsl_shader_link(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
 		     const struct glsl_link_options *opts, struct glsl_linked_program *out);
 void glsl_linked_program_finish(struct glsl_linked_program *out);
+
+/* ES 3.10: a compute program is its one compute shader, which links on its
+ * own (its bindings, the default block, need no agreement with another
+ * stage). Lowers and writes sh as glsl_compile would, into out: SPIR-V,
+ * resources, local size; the link log (GL's errors: not compiled, no local
+ * size) in out->info_log. 0 on success, -1 on a link error. out is always
+ * initialised and must be finished (glsl_compiled_finish). */
+int glsl_shader_link_compute(struct glsl_shader *sh, struct glsl_compiled *out);

@@ -6,7 +6,8 @@
  * Versions: the GL core implements exactly 2.0 and 3.0. KHR_create_context
  * lets an implementation return a *later* compatible version than asked for,
  * never an earlier one, so 2.0 and 3.0 are accepted, while 3.1 and 3.2 (and
- * 1.x, 2.1+, 4+) are EGL_BAD_MATCH rather than silently given 3.0. A 2.0
+ * 1.x, 2.1+, 4+) are EGL_BAD_MATCH rather than silently given 3.0 (3.1
+ * only for development under VIRTGL_DEV_ES31=1: vgl_context.c). A 2.0
  * request is given 3.0 (the later compatible version, as Mesa does) when the
  * config renders ES 3, and EGL_CONTEXT_CLIENT_VERSION then reports 3. The
  * default (no version attribute) is 1.0, which is EGL_BAD_MATCH as well. Debug

@@ -32,10 +32,15 @@ void glt_load(struct glt_gl *out)
 
 void glt_setup(void)
 {
+	glt_setup_version(3, 0);
+}
+
+void glt_setup_version(uint32_t major, uint32_t minor)
+{
 	struct vgl_surface_info si = { .width = GLT_W, .height = GLT_H,
 				       .color = VK_FORMAT_R8G8B8A8_UNORM,
 				       .depth_stencil = VK_FORMAT_D24_UNORM_S8_UINT };
-	struct vgl_context_info ci = { .major = 3, .minor = 0 };
+	struct vgl_context_info ci = { .major = major, .minor = minor };
 
 	ck_assert(vgl_device_available());
 	ck_assert_int_eq(vgl_device_get(&G.dev), VGL_OK);

@@ -78,6 +78,8 @@ extern struct glt_gl gl;
 
 /* check fixture: device, 32x32 RGBA8 + D24S8 pbuffer, ES 3.0 context, current */
 void glt_setup(void);
+/* The same with a context of that version. */
+void glt_setup_version(uint32_t major, uint32_t minor);
 void glt_teardown(void);
 /* The function of a GL name (as libglvnd gets it); asserts it exists. */
 void *glt_proc(const char *name);

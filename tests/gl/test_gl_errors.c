@@ -14,7 +14,9 @@
  * enum valid elsewhere but not for that argument (GL_TEXTURE_2D as a
  * buffer target, GL_DEPTH_FUNC as a parameter name).
  */
+#include <GLES3/gl31.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gl_test_util.h"
@@ -2032,11 +2034,81 @@ ROW(get_buffer_parameteriv_access_oes)
 	ck_assert_int_eq(v, WRITE_ONLY_OES);
 }
 
+/* ES 3.1 compute (rows of `es` 31 run in a development 3.1 context) */
+static void use_compute(void)
+{
+	const char *src = "#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
+	GLuint p = F(CreateProgram)(), sh = F(CreateShader)(GL_COMPUTE_SHADER);
+
+	F(ShaderSource)(sh, 1, &src, NULL);
+	F(CompileShader)(sh);
+	F(AttachShader)(p, sh);
+	F(LinkProgram)(p);
+	F(UseProgram)(p);
+}
+
+static void dispatch_no_program(void) { F(DispatchCompute)(1, 1, 1); }
+static void dispatch_es30(void) { F(DispatchCompute)(1, 1, 1); }
+static void compute_shader_es30(void) { F(CreateShader)(GL_COMPUTE_SHADER); }
+
+static void dispatch_counts_over_max(void)
+{
+	GLint max = 0;
+
+	F(GetIntegeri_v)(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &max);
+	use_compute();
+	F(DispatchCompute)(1, (GLuint)max + 1, 1);
+}
+
+static void indirect_at(GLintptr offset, bool bound)
+{
+	use_compute();
+	if (bound)
+		buffer(GL_DISPATCH_INDIRECT_BUFFER, 16);
+	F(DispatchComputeIndirect)(offset);
+}
+
+static void indirect_negative(void) { indirect_at(-4, true); }
+static void indirect_unaligned(void) { indirect_at(2, true); }
+static void indirect_past_end(void) { indirect_at(8, true); }
+static void indirect_no_buffer(void) { indirect_at(0, false); }
+static void memory_barrier_bits(void) { F(MemoryBarrier)(0x80000000u); }
+static void region_barrier_bits(void) { F(MemoryBarrierByRegion)(GL_COMMAND_BARRIER_BIT); }
+
+static void ssbo_range_unaligned(void)
+{
+	GLuint b = buffer(GL_SHADER_STORAGE_BUFFER, 1024);
+
+	F(BindBufferRange)(GL_SHADER_STORAGE_BUFFER, 0, b,
+			   geti(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT) + 1, 16);
+}
+
+static void ssbo_base_index(void)
+{
+	F(BindBufferBase)(GL_SHADER_STORAGE_BUFFER, (GLuint)geti(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS),
+			  buffer(GL_SHADER_STORAGE_BUFFER, 16));
+}
+
+static void ssbo_binding_index(void)
+{
+	GLint v;
+
+	F(GetIntegeri_v)(GL_SHADER_STORAGE_BUFFER_START,
+			 (GLuint)geti(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), &v);
+}
+
+static void work_group_size_not_compute(void)
+{
+	GLint v[3];
+
+	F(GetProgramiv)(F(CreateProgram)(), GL_COMPUTE_WORK_GROUP_SIZE, v);
+}
+
 /* ---- the table ------------------------------------------------------------------------------- */
 
 struct row {
 	const char *fn;        /* the entry point the row is about */
-	int es;                /* context version it runs in: 2 or 3 */
+	int es;                /* context version it runs in: 2, 3 or 31 (ES 3.1, development) */
 	GLenum want;
 	void (*call)(void);
 	const char *what;
@@ -3044,6 +3116,21 @@ static const struct row rows[] = {
 	R(BindBufferBase, 3, V, bind_buffer_base_xfb_index),
 	R(BindBufferRange, 3, V, bind_buffer_range_xfb_offset),
 	R(GetIntegeri_v, 3, V, get_integeri_xfb_index),
+
+	R(DispatchCompute, 31, O, dispatch_no_program),
+	R(DispatchCompute, 31, V, dispatch_counts_over_max),
+	R(DispatchCompute, 3, O, dispatch_es30),
+	R(DispatchComputeIndirect, 31, V, indirect_negative),
+	R(DispatchComputeIndirect, 31, V, indirect_unaligned),
+	R(DispatchComputeIndirect, 31, O, indirect_past_end),
+	R(DispatchComputeIndirect, 31, O, indirect_no_buffer),
+	R(MemoryBarrier, 31, V, memory_barrier_bits),
+	R(MemoryBarrierByRegion, 31, V, region_barrier_bits),
+	R(CreateShader, 3, E, compute_shader_es30),
+	R(BindBufferRange, 31, V, ssbo_range_unaligned),
+	R(BindBufferBase, 31, V, ssbo_base_index),
+	R(GetIntegeri_v, 31, V, ssbo_binding_index),
+	R(GetProgramiv, 31, O, work_group_size_not_compute),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
@@ -3131,13 +3218,13 @@ static bool in_no_error_list(const char *name)
 START_TEST(t_row)
 {
 	const struct row *r = &rows[_i];
-	struct vgl_context_info ci = { .major = 2, .minor = 0 };
-	struct vgl_context *es2 = NULL;
+	struct vgl_context_info ci = { .major = r->es == 2 ? 2 : 3, .minor = r->es == 31 };
+	struct vgl_context *other = NULL;
 	GLenum got, after;
 
-	if (r->es == 2) {
-		ck_assert_int_eq(vgl_context_create(G.dev, &ci, &es2), VGL_OK);
-		ck_assert_int_eq(vgl_make_current(es2, G.surf, G.surf), VGL_OK);
+	if (r->es != 3) {
+		ck_assert_int_eq(vgl_context_create(G.dev, &ci, &other), VGL_OK);
+		ck_assert_int_eq(vgl_make_current(other, G.surf, G.surf), VGL_OK);
 	}
 	while (gl.GetError() != GL_NO_ERROR)
 		;
@@ -3154,9 +3241,9 @@ START_TEST(t_row)
 		ck_assert_msg(after == GL_NO_ERROR, "%s (%s): a second error 0x%04x", r->fn,
 			      r->what, after);
 	}
-	if (es2) {
+	if (other) {
 		ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
-		vgl_context_destroy(es2);
+		vgl_context_destroy(other);
 	}
 }
 END_TEST
@@ -3200,7 +3287,11 @@ static Suite *suite(void)
 
 int main(void)
 {
-	int ret = glt_main(suite);
+	int ret;
+
+	/* the ES 3.1 rows: development contexts (README) */
+	setenv("VIRTGL_DEV_ES31", "1", 1);
+	ret = glt_main(suite);
 
 	printf("error table: %zu rows (%zu known-divergent), %zu entry points; "
 	       "%zu entry points with no error case\n",

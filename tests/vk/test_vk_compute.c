@@ -87,6 +87,60 @@ START_TEST(storage_image_written_by_compute)
 }
 END_TEST
 
+/* vkCmdDispatchIndirect: the group counts come from a buffer at an offset
+ * (12: aligned to 4, not 16); the host reads them when the grid runs. */
+START_TEST(dispatch_indirect_reads_counts_from_buffer)
+{
+	uint32_t groups = group_counts[_i], n = groups * GROUP;
+	VkDescriptorSetLayoutBinding b = vkt_compute_binding(0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+	struct vkt_compute c = vkt_compute("ssbo_id.comp", &b, 1);
+	struct vkt_buffer buf = vkt_buffer((n + 1) * 4, true, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+	struct vkt_buffer args = vkt_buffer(32, true, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+	const uint32_t counts[8] = { 99, 99, 99, groups, 1, 1, 99, 99 };
+	const uint32_t *out = buf.map;
+	VkCommandBuffer cmd;
+
+	memset(buf.map, 0xcd, (n + 1) * 4);
+	memcpy(args.map, counts, sizeof(counts));
+	vkt_flush(&buf);
+	vkt_flush(&args);
+	vkt_write_buffer(c.set, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buf.buf, 0, n * 4);
+	cmd = vkt_begin();
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c.pipeline);
+	vvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c.layout, 0, 1, &c.set,
+				  0, NULL);
+	vvk_CmdDispatchIndirect(cmd, args.buf, 12);
+	vkt_submit_wait(cmd);
+	vkt_invalidate(&buf);
+	for (uint32_t i = 0; i < n; i++)
+		ck_assert_msg(out[i] == 3 * i + 1, "data[%u] = %u, want %u", i, out[i], 3 * i + 1);
+	ck_assert_uint_eq(out[n], 0xcdcdcdcd);
+	vkt_buffer_free(&args);
+	vkt_buffer_free(&buf);
+	vkt_compute_free(&c);
+}
+END_TEST
+
+/* Offsets the host would read outside the buffer from (or misaligned) are
+ * refused when recorded: the command buffer fails to end. */
+static const VkDeviceSize bad_indirect_offsets[] = { 2, 24, 32, 36 };
+
+START_TEST(dispatch_indirect_bad_offset_is_an_error)
+{
+	VkDescriptorSetLayoutBinding b = vkt_compute_binding(0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+	struct vkt_compute c = vkt_compute("ssbo_id.comp", &b, 1);
+	struct vkt_buffer args = vkt_buffer(32, true, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+	VkCommandBuffer cmd = vkt_begin();
+
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c.pipeline);
+	vvk_CmdDispatchIndirect(cmd, args.buf, bad_indirect_offsets[_i]);
+	ck_assert_int_eq(vvk_EndCommandBuffer(cmd), VK_ERROR_VALIDATION_FAILED_EXT);
+	vvk_FreeCommandBuffers(T.dev, T.pool, 1, &cmd);
+	vkt_buffer_free(&args);
+	vkt_compute_free(&c);
+}
+END_TEST
+
 static Suite *compute_suite(void)
 {
 	Suite *s = suite_create("vk compute");
@@ -98,6 +152,10 @@ static Suite *compute_suite(void)
 	tcase_add_loop_test(tc, shared_memory_reverses_each_group, 0,
 			    VKT_ARRAY_SIZE(group_counts));
 	tcase_add_test(tc, storage_image_written_by_compute);
+	tcase_add_loop_test(tc, dispatch_indirect_reads_counts_from_buffer, 0,
+			    VKT_ARRAY_SIZE(group_counts));
+	tcase_add_loop_test(tc, dispatch_indirect_bad_offset_is_an_error, 0,
+			    VKT_ARRAY_SIZE(bad_indirect_offsets));
 	suite_add_tcase(s, tc);
 	return s;
 }

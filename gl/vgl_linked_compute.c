@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ES 3.1 compute programs: one compute shader, linked on its own
+ * (glsl_shader_link_compute). Its bindings need no program-wide numbering:
+ * the compiler's (default block 0, uniform blocks, samplers, then buffer
+ * blocks) are the descriptor bindings. The resource lists come from the
+ * lowering's table, the pipeline is made at link (a compute pipeline has
+ * no state besides the shader), and the descriptors follow technique 1 and
+ * 4 as a graphics program's do, buffer blocks as dynamic storage buffers.
+ *
+ * Not yet: arrays of blocks, uniform locations given in the shader, and
+ * the members of uniform blocks in the queries (a compute program's
+ * uniform blocks report their name and size only).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_shader.h"
+#include "vgl_context.h"
+#include "vgl_device.h"
+#include "vgl_linked_private.h"
+#include "vgl_program.h"
+#include "vgl_spirv.h"
+
+static uint32_t res_count(const struct glsl_lower_result *r, enum glsl_lower_res_kind kind)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < r->nr_res; i++)
+		n += r->res[i].kind == kind;
+	return n;
+}
+
+static uint32_t sampler_elements(const struct glsl_lower_result *r)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < r->nr_res; i++)
+		if (r->res[i].kind == GLSL_RES_SAMPLER)
+			n += r->res[i].array_size ? r->res[i].array_size : 1;
+	return n;
+}
+
+/* What this link cannot serve yet, or what breaks the device's limits. */
+static const char *unsupported(const struct vgl_limits *lim, const struct glsl_lower_result *r)
+{
+	for (uint32_t i = 0; i < r->nr_res; i++) {
+		const struct glsl_lower_res *x = &r->res[i];
+
+		if ((x->kind == GLSL_RES_BLOCK || x->kind == GLSL_RES_BUFFER) && x->array_size)
+			return "error: arrays of blocks in compute shaders are not supported yet\n";
+		if (x->kind == GLSL_RES_UNIFORM && x->explicit_location)
+			return "error: layout(location) on uniforms is not supported yet\n";
+		if (x->kind == GLSL_RES_BUFFER && x->size > lim->ssbo_block_size)
+			return "error: a buffer block is larger than GL_MAX_SHADER_STORAGE_BLOCK_SIZE\n";
+		if (x->kind == GLSL_RES_BLOCK && x->size > lim->uniform_block_size)
+			return "error: a uniform block is larger than GL_MAX_UNIFORM_BLOCK_SIZE\n";
+	}
+	if (res_count(r, GLSL_RES_BUFFER) > lim->stage_ssbos)
+		return "error: too many buffer blocks (GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS)\n";
+	if (res_count(r, GLSL_RES_BLOCK) > lim->stage_uniform_blocks)
+		return "error: too many uniform blocks (GL_MAX_COMPUTE_UNIFORM_BLOCKS)\n";
+	if (sampler_elements(r) > lim->fragment_texture_units)
+		return "error: too many samplers (GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS)\n";
+	return NULL;
+}
+
+/* A loose uniform or a sampler; a sampler's unit starts at its layout(binding). */
+static bool copy_uniform(struct vgl_linked *l, const struct glsl_lower_res *x, uint32_t *units)
+{
+	struct vgl_uniform *u = &l->uniforms[l->nr_uniforms++];
+	uint32_t elems = x->array_size ? x->array_size : 1;
+
+	u->name = strdup(x->name);
+	u->type = vgl_gl_type(x->type);
+	u->array_size = x->array_size;
+	u->block = -1;
+	u->offset = x->offset;
+	u->array_stride = x->array_stride;
+	u->matrix_stride = x->matrix_stride;
+	u->first_location = -1;
+	u->binding = -1;
+	if (x->kind == GLSL_RES_SAMPLER) {
+		u->is_sampler = true;
+		u->binding = (int32_t)x->binding;
+		u->first_unit = *units;
+		for (uint32_t e = 0; e < elems; e++)
+			l->sampler_units[*units + e] = x->explicit_binding ? (GLint)(x->gl_binding + e) : 0;
+		*units += elems;
+	}
+	return u->name != NULL;
+}
+
+static bool copy_block(struct vgl_linked *l, const struct glsl_lower_res *x)
+{
+	struct vgl_block *b = &l->blocks[l->nr_blocks++];
+
+	b->name = strdup(x->name);
+	b->size = x->size;
+	b->binding = x->binding;
+	b->gl_binding = x->explicit_binding ? x->gl_binding : 0;
+	return b->name != NULL;
+}
+
+static bool copy_ssbo(struct vgl_linked *l, const struct glsl_lower_res *x)
+{
+	struct vgl_ssbo *s = &l->ssbos[l->nr_ssbos++];
+
+	s->name = strdup(x->name);
+	s->size = x->size;
+	s->binding = x->binding;
+	s->gl_binding = x->explicit_binding ? x->gl_binding : 0;
+	return s->name != NULL;
+}
+
+static bool alloc_lists(struct vgl_linked *l, const struct glsl_lower_result *r)
+{
+	uint32_t uniforms = res_count(r, GLSL_RES_UNIFORM) + res_count(r, GLSL_RES_SAMPLER);
+
+	l->nr_sampler_units = sampler_elements(r);
+	l->uniforms = calloc(uniforms ? uniforms : 1, sizeof(*l->uniforms));
+	l->blocks = calloc(res_count(r, GLSL_RES_BLOCK) + 1, sizeof(*l->blocks));
+	l->ssbos = calloc(res_count(r, GLSL_RES_BUFFER) + 1, sizeof(*l->ssbos));
+	l->sampler_units = calloc(l->nr_sampler_units + 1, sizeof(GLint));
+	return l->uniforms && l->blocks && l->ssbos && l->sampler_units;
+}
+
+static bool copy_resources(struct vgl_linked *l, const struct glsl_lower_result *r)
+{
+	uint32_t units = 0;
+	bool ok = alloc_lists(l, r);
+
+	for (uint32_t i = 0; ok && i < r->nr_res; i++) {
+		const struct glsl_lower_res *x = &r->res[i];
+
+		if (x->kind == GLSL_RES_UNIFORM || x->kind == GLSL_RES_SAMPLER)
+			ok = copy_uniform(l, x, &units);
+		else if (x->kind == GLSL_RES_BLOCK)
+			ok = copy_block(l, x);
+		else if (x->kind == GLSL_RES_BUFFER)
+			ok = copy_ssbo(l, x);
+	}
+	return ok && vgl_linked_assign_locations(l);
+}
+
+/* The default block as push constants when it fits (as for graphics). */
+static int create_shader(struct vgl_linked *l, const struct glsl_compiled *c)
+{
+	uint32_t *pushed = NULL;
+	size_t pushed_words = 0;
+	int r;
+
+	if (l->data_size && l->data_size <= l->dev->props.limits.maxPushConstantsSize) {
+		r = vgl_spirv_block_to_push(c->words, c->nr_words, &pushed, &pushed_words);
+		if (r < 0)
+			return VGL_ERROR_OUT_OF_MEMORY;
+		l->push = r != 2;
+	}
+	r = pushed ? vgl_linked_create_module(l, pushed, pushed_words, &l->cs)
+		   : vgl_linked_create_module(l, c->words, c->nr_words, &l->cs);
+	free(pushed);
+	return r;
+}
+
+static int create_pipeline(struct vgl_linked *l)
+{
+	return vgl_result_from_vk(vvk_CreateComputePipelines(l->dev->dev, VK_NULL_HANDLE, 1,
+		&(VkComputePipelineCreateInfo){
+			.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+			.stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+				   .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = l->cs,
+				   .pName = "main" },
+			.layout = l->layout }, NULL, &l->compute_pipeline));
+}
+
+static int build(struct vgl_linked *l, const struct glsl_compiled *c)
+{
+	int ret;
+
+	l->compute = true;
+	l->stages = VK_SHADER_STAGE_COMPUTE_BIT;
+	memcpy(l->local_size, c->local_size, sizeof(l->local_size));
+	if (!copy_resources(l, &c->res))
+		return VGL_ERROR_OUT_OF_MEMORY;
+	ret = vgl_linked_create_default_block(l, c->res.default_block_size);
+	if (ret == VGL_OK)
+		ret = create_shader(l, c);
+	if (ret == VGL_OK)
+		ret = vgl_linked_create_default_ubo(l);
+	if (ret == VGL_OK)
+		ret = vgl_linked_create_layouts(l);
+	if (ret == VGL_OK)
+		ret = create_pipeline(l);
+	return ret;
+}
+
+static int link_compiled(struct vgl_context *ctx, const struct glsl_compiled *c,
+			 struct vgl_linked **out)
+{
+	struct vgl_linked *l = vgl_linked_alloc(ctx->dev);
+	int ret = l ? build(l, c) : VGL_ERROR_OUT_OF_MEMORY;
+
+	if (ret != VGL_OK && l)
+		vgl_linked_discard(l);
+	*out = ret == VGL_OK ? l : NULL;
+	return ret;
+}
+
+int vgl_linked_create_compute(struct vgl_context *ctx, struct vgl_program *p,
+			      struct vgl_linked **out, char **log)
+{
+	struct glsl_compiled c;
+	const char *refused = NULL;
+	int ret;
+
+	*out = NULL;
+	if (!p->cs->compiled || !p->cs->compile_status) {
+		*log = strdup("error: the compute shader did not compile\n");
+		return VGL_ERROR_BAD_ATTRIBUTE;
+	}
+	ret = glsl_shader_link_compute(p->cs->compiled, &c);
+	if (ret == 0)
+		refused = unsupported(&ctx->dev->limits, &c.res);
+	*log = strdup(refused ? refused : c.info_log ? c.info_log : "");
+	if (ret == 0 && !refused)
+		ret = link_compiled(ctx, &c, out);
+	else
+		ret = VGL_ERROR_BAD_ATTRIBUTE;
+	vgl_linked_log_refusal(log, ret, "error: the device refused the compute shader\n");
+	glsl_compiled_finish(&c);
+	return ret;
+}

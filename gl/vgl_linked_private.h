@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What vgl_linked.c (graphics programs) shares with vgl_linked_compute.c
+ * (ES 3.1 compute programs): the parts of a link result that do not depend
+ * on where the resource lists came from.
+ */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vgl_program.h"
+
+struct vgl_linked *vgl_linked_alloc(struct vgl_device *dev);
+/* Lets go of a link result never handed out (its objects go when idle). */
+void vgl_linked_discard(struct vgl_linked *l);
+int vgl_linked_create_module(struct vgl_linked *l, const uint32_t *words, size_t n,
+			     VkShaderModule *out);
+/* Locations of every element of the default-block and sampler uniforms. */
+bool vgl_linked_assign_locations(struct vgl_linked *l);
+/* The default block's CPU copy (size 0: none). */
+int vgl_linked_create_default_block(struct vgl_linked *l, uint32_t size);
+/* Its buffer, when it did not become push constants. */
+int vgl_linked_create_default_ubo(struct vgl_linked *l);
+/* The one set layout, the pipeline layout and the descriptor set cache. */
+int vgl_linked_create_layouts(struct vgl_linked *l);
+/* A link whose shaders the layers below refused still says why it failed. */
+void vgl_linked_log_refusal(char **log, int ret, const char *why);
+/* vgl_linked_compute.c: a compute program's link result. */
+int vgl_linked_create_compute(struct vgl_context *ctx, struct vgl_program *p,
+			      struct vgl_linked **out, char **log);

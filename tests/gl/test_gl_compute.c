@@ -1,0 +1,479 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ES 3.1 compute in GL (development contexts: VIRTGL_DEV_ES31=1): compute
+ * shaders writing shader storage buffers, read back through
+ * glMapBufferRange after glMemoryBarrier; shared memory with barrier();
+ * atomics; indirect dispatch; bound ranges; the spec's errors. Without the
+ * switch no 3.1 context is made.
+ */
+#include <GLES3/gl31.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gl_test_util.h"
+
+#define CS_FUNCS(X) \
+	X(DispatchCompute, DISPATCHCOMPUTE) X(DispatchComputeIndirect, DISPATCHCOMPUTEINDIRECT) \
+	X(MemoryBarrier, MEMORYBARRIER) X(MemoryBarrierByRegion, MEMORYBARRIERBYREGION) \
+	X(GetIntegeri_v, GETINTEGERI_V) X(DetachShader, DETACHSHADER)
+
+#define CS_MEMBER(n, N) PFNGL##N##PROC n;
+static struct {
+	CS_FUNCS(CS_MEMBER)
+} cs;
+#undef CS_MEMBER
+
+static void setup(void)
+{
+	glt_setup_version(3, 1);
+#define CS_LOAD(n, N) cs.n = (PFNGL##N##PROC)glt_proc("gl" #n);
+	CS_FUNCS(CS_LOAD)
+#undef CS_LOAD
+}
+
+#define HEAD "#version 310 es\n"
+
+static GLuint compile(GLenum type, const char *src, GLint *ok)
+{
+	GLuint sh = gl.CreateShader(type);
+
+	gl.ShaderSource(sh, 1, &src, NULL);
+	gl.CompileShader(sh);
+	gl.GetShaderiv(sh, GL_COMPILE_STATUS, ok);
+	return sh;
+}
+
+/* A program of one compute shader; *log gets the link log. */
+static GLuint try_compute(const char *src, char *log, size_t log_size)
+{
+	GLint ok = 0;
+	GLuint p = gl.CreateProgram(), sh = compile(GL_COMPUTE_SHADER, src, &ok);
+
+	ck_assert_msg(ok, "compute shader did not compile");
+	gl.AttachShader(p, sh);
+	gl.LinkProgram(p);
+	gl.DeleteShader(sh);
+	gl.GetProgramInfoLog(p, (GLsizei)log_size, NULL, log);
+	return p;
+}
+
+static GLuint compute_program(const char *src)
+{
+	char log[1024];
+	GLuint p = try_compute(src, log, sizeof(log));
+	GLint ok = 0;
+
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert_msg(ok, "link failed: %s", log);
+	gl.UseProgram(p);
+	return p;
+}
+
+/* A shader storage buffer of n words filled with `fill`, bound at point 0. */
+static GLuint ssbo(uint32_t n, uint32_t fill)
+{
+	uint32_t *data = malloc(n * 4);
+	GLuint b;
+
+	for (uint32_t i = 0; i < n; i++)
+		data[i] = fill;
+	b = glt_buffer(GL_SHADER_STORAGE_BUFFER, data, n * 4);
+	free(data);
+	gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
+	return b;
+}
+
+/* The buffer's words after a barrier, through a read map. */
+static const uint32_t *map_words(GLuint b, uint32_t n)
+{
+	const uint32_t *w;
+
+	cs.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+	gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+	w = gl.MapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, n * 4, GL_MAP_READ_BIT);
+	ck_assert_ptr_nonnull(w);
+	return w;
+}
+
+static void unmap(void)
+{
+	gl.UnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+
+/* Words [first, first + n) hold 3i + 1, and the word after them `after`. */
+static void assert_ids(GLuint b, uint32_t first, uint32_t n, uint32_t after)
+{
+	const uint32_t *w = map_words(b, first + n + 1);
+
+	for (uint32_t i = 0; i < n; i++)
+		ck_assert_msg(w[first + i] == 3 * i + 1, "data[%u] = %u", i, w[first + i]);
+	ck_assert_uint_eq(w[first + n], after);
+	unmap();
+}
+
+static const char cs_global_id[] = HEAD
+	"layout(local_size_x = 64) in;\n"
+	"layout(std430, binding = 0) buffer Out { uint data[]; };\n"
+	"void main() {\n"
+	"  uint i = gl_GlobalInvocationID.x;\n"
+	"  data[i] = 3u * i + 1u;\n"
+	"}\n";
+
+/* data[i] = 3i + 1 for each of 4 x 64 invocations; the word after stays. */
+START_TEST(global_id_written_to_ssbo)
+{
+	const uint32_t n = 4 * 64;
+	GLuint p = compute_program(cs_global_id), b = ssbo(n + 1, 0xcdcdcdcd);
+
+	cs.DispatchCompute(4, 1, 1);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	assert_ids(b, 0, n, 0xcdcdcdcd);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* Each work group sums its 64 inputs through shared memory, halving with
+ * barrier() between steps; out[group] = the sum. */
+static const char cs_reduce[] = HEAD
+	"layout(local_size_x = 64) in;\n"
+	"layout(std430, binding = 0) buffer Data { uint in_v[256]; uint sums[4]; };\n"
+	"shared uint part[64];\n"
+	"void main() {\n"
+	"  uint l = gl_LocalInvocationIndex;\n"
+	"  part[l] = in_v[gl_GlobalInvocationID.x];\n"
+	"  barrier();\n"
+	"  for (uint s = 32u; s > 0u; s >>= 1) {\n"
+	"    if (l < s) part[l] += part[l + s];\n"
+	"    barrier();\n"
+	"  }\n"
+	"  if (l == 0u) sums[gl_WorkGroupID.x] = part[0];\n"
+	"}\n";
+
+START_TEST(shared_memory_reduction)
+{
+	uint32_t data[260] = { 0 }, want[4] = { 0 };
+	GLuint p = compute_program(cs_reduce), b;
+	const uint32_t *w;
+
+	for (uint32_t i = 0; i < 256; i++) {
+		data[i] = i * i + 7;
+		want[i / 64] += data[i];
+	}
+	b = glt_buffer(GL_SHADER_STORAGE_BUFFER, data, sizeof(data));
+	gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
+	cs.DispatchCompute(4, 1, 1);
+	w = map_words(b, 260);
+	for (int g = 0; g < 4; g++)
+		ck_assert_msg(w[256 + g] == want[g], "group %d: %u, want %u", g, w[256 + g], want[g]);
+	unmap();
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+static const char cs_atomic[] = HEAD
+	"layout(local_size_x = 32, local_size_y = 4) in;\n"
+	"layout(std430, binding = 0) buffer Counter { uint count; uint seen[]; };\n"
+	"void main() {\n"
+	"  uint slot = atomicAdd(count, 1u);\n"
+	"  atomicAdd(seen[slot], 1u);\n"
+	"}\n";
+
+/* 8 x 2 groups of 128: the counter ends at exactly 2048, and each value it
+ * returned was handed to exactly one invocation. */
+START_TEST(atomic_add_counts_every_invocation)
+{
+	const uint32_t n = 8 * 2 * 128;
+	GLuint p = compute_program(cs_atomic), b = ssbo(n + 1, 0);
+	const uint32_t *w;
+
+	cs.DispatchCompute(8, 2, 1);
+	w = map_words(b, n + 1);
+	ck_assert_uint_eq(w[0], n);
+	for (uint32_t i = 1; i <= n; i++)
+		ck_assert_msg(w[i] == 1, "slot %u handed out %u times", i - 1, w[i]);
+	unmap();
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* The group counts come from GL_DISPATCH_INDIRECT_BUFFER at offset 12. */
+START_TEST(dispatch_indirect)
+{
+	const uint32_t counts[6] = { 99, 99, 99, 3, 1, 1 }, n = 3 * 64;
+	GLuint p = compute_program(cs_global_id), b = ssbo(n + 1, 0xcdcdcdcd);
+	GLuint args = glt_buffer(GL_DISPATCH_INDIRECT_BUFFER, counts, sizeof(counts));
+
+	ck_assert_int_eq(glt_geti(GL_DISPATCH_INDIRECT_BUFFER_BINDING), (GLint)args);
+	cs.DispatchComputeIndirect(12);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	assert_ids(b, 0, n, 0xcdcdcdcd);
+	gl.DeleteBuffers(1, &args);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* glBindBufferRange at the alignment: the shader's data[0] is that byte;
+ * what lies before it and after the range stays. */
+START_TEST(ssbo_bound_range_with_offset)
+{
+	GLint align = glt_geti(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT);
+	const uint32_t n = 64, skip = (uint32_t)align / 4;
+	GLuint p = compute_program(cs_global_id), b = ssbo(skip + n + 1, 0xabababab);
+	GLint64 start = -1, size = -1;
+	const uint32_t *w;
+
+	ck_assert_int_ge(align, 1);
+	gl.BindBufferRange(GL_SHADER_STORAGE_BUFFER, 0, b, align, n * 4);
+	((PFNGLGETINTEGER64I_VPROC)glt_proc("glGetInteger64i_v"))(GL_SHADER_STORAGE_BUFFER_START,
+								   0, &start);
+	((PFNGLGETINTEGER64I_VPROC)glt_proc("glGetInteger64i_v"))(GL_SHADER_STORAGE_BUFFER_SIZE,
+								   0, &size);
+	ck_assert_int_eq(start, align);
+	ck_assert_int_eq(size, n * 4);
+	cs.DispatchCompute(1, 1, 1);
+	assert_ids(b, skip, n, 0xabababab);
+	w = map_words(b, skip);
+	for (uint32_t i = 0; i < skip; i++)
+		ck_assert_uint_eq(w[i], 0xabababab);
+	unmap();
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* A loose uniform in a compute shader (the default block as push constants). */
+START_TEST(uniform_reaches_compute)
+{
+	GLuint p = compute_program(HEAD "layout(local_size_x = 4) in;\n"
+				   "uniform uint u_add;\n"
+				   "layout(std430, binding = 0) buffer Out { uint data[4]; };\n"
+				   "void main() { data[gl_LocalInvocationIndex] = u_add + "
+				   "gl_LocalInvocationIndex; }\n");
+	GLuint b = ssbo(4, 0);
+	const uint32_t *w;
+
+	((PFNGLUNIFORM1UIPROC)glt_proc("glUniform1ui"))(gl.GetUniformLocation(p, "u_add"), 1000);
+	cs.DispatchCompute(1, 1, 1);
+	w = map_words(b, 4);
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_uint_eq(w[i], 1000 + i);
+	unmap();
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+START_TEST(work_group_size_and_limits)
+{
+	GLuint p = compute_program(HEAD "layout(local_size_x = 8, local_size_y = 2, "
+				   "local_size_z = 3) in;\nvoid main() {}\n");
+	GLint size[3] = { 0 }, v = 0;
+
+	gl.GetProgramiv(p, GL_COMPUTE_WORK_GROUP_SIZE, size);
+	ck_assert_int_eq(size[0], 8);
+	ck_assert_int_eq(size[1], 2);
+	ck_assert_int_eq(size[2], 3);
+	ck_assert_int_ge(glt_geti(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS), 128);
+	ck_assert_int_ge(glt_geti(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE), 16384);
+	ck_assert_int_ge(glt_geti(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), 4);
+	ck_assert_int_ge(glt_geti(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS), 4);
+	ck_assert_int_ge(glt_geti(GL_MAX_SHADER_STORAGE_BLOCK_SIZE), 1 << 24);
+	for (GLuint i = 0; i < 3; i++) {
+		cs.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &v);
+		ck_assert_int_ge(v, 65535);
+		cs.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, i, &v);
+		ck_assert_int_ge(v, i == 2 ? 64 : 128);
+	}
+	ck_assert_str_eq((const char *)gl.GetString(GL_SHADING_LANGUAGE_VERSION),
+			 "OpenGL ES GLSL ES 3.10");
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* ---- errors ---------------------------------------------------------------------------- */
+
+static void expect(GLenum err)
+{
+	ck_assert_int_eq(gl.GetError(), err);
+}
+
+START_TEST(dispatch_errors)
+{
+	GLint max_x = 0;
+	GLuint p, args;
+
+	cs.DispatchCompute(1, 1, 1); /* no program */
+	expect(GL_INVALID_OPERATION);
+	p = compute_program(cs_global_id);
+	cs.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &max_x);
+	cs.DispatchCompute((GLuint)max_x + 1, 1, 1);
+	expect(GL_INVALID_VALUE);
+	cs.DispatchComputeIndirect(0); /* no indirect buffer */
+	expect(GL_INVALID_OPERATION);
+	args = glt_buffer(GL_DISPATCH_INDIRECT_BUFFER, (const uint32_t[4]){ 1, 1, 1, 1 }, 16);
+	cs.DispatchComputeIndirect(-4);
+	expect(GL_INVALID_VALUE);
+	cs.DispatchComputeIndirect(2);
+	expect(GL_INVALID_VALUE);
+	cs.DispatchComputeIndirect(8); /* 8 + 12 > 16 */
+	expect(GL_INVALID_OPERATION);
+	cs.DispatchCompute(1, 1, 1); /* buffer block with nothing bound */
+	expect(GL_INVALID_OPERATION);
+	gl.DrawArrays(GL_TRIANGLES, 0, 3); /* a compute program draws nothing */
+	expect(GL_INVALID_OPERATION);
+	gl.DeleteBuffers(1, &args);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+START_TEST(barrier_and_binding_errors)
+{
+	GLint align = glt_geti(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT);
+	GLint max = glt_geti(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), v;
+	GLuint b = ssbo(1024, 0);
+
+	cs.MemoryBarrier(0x80000000u);
+	expect(GL_INVALID_VALUE);
+	cs.MemoryBarrierByRegion(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
+	expect(GL_INVALID_VALUE);
+	cs.MemoryBarrier(GL_ALL_BARRIER_BITS);
+	cs.MemoryBarrierByRegion(GL_SHADER_STORAGE_BARRIER_BIT);
+	expect(GL_NO_ERROR);
+	if (align > 1) {
+		gl.BindBufferRange(GL_SHADER_STORAGE_BUFFER, 0, b, align / 2, 16);
+		expect(GL_INVALID_VALUE);
+	}
+	gl.BindBufferRange(GL_SHADER_STORAGE_BUFFER, 0, b, -align, 16);
+	expect(GL_INVALID_VALUE);
+	gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, (GLuint)max, b);
+	expect(GL_INVALID_VALUE);
+	cs.GetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, (GLuint)max, &v);
+	expect(GL_INVALID_VALUE);
+	cs.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, 3, &v);
+	expect(GL_INVALID_VALUE);
+	gl.DeleteBuffers(1, &b);
+}
+END_TEST
+
+static const char vs_plain[] = HEAD "void main() { gl_Position = vec4(0.0); }\n";
+
+/* Links a and b into p: the link fails, and its log says `why`. */
+static void assert_link_fails(GLuint p, GLuint a, GLuint b, const char *why)
+{
+	char log[1024] = "";
+	GLint ok = 1;
+
+	gl.AttachShader(p, a);
+	gl.AttachShader(p, b);
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
+	ck_assert_int_eq(ok, 0);
+	ck_assert_msg(strstr(log, why), "log: %s", log);
+}
+
+START_TEST(link_errors)
+{
+	char log[1024];
+	GLint ok = 1, size[3];
+	GLuint p = gl.CreateProgram(), c = compile(GL_COMPUTE_SHADER, cs_global_id, &ok);
+	GLuint v = compile(GL_VERTEX_SHADER, vs_plain, &ok);
+
+	/* a compute shader with any other stage */
+	assert_link_fails(p, c, v, "other stages");
+	gl.GetProgramiv(p, GL_COMPUTE_WORK_GROUP_SIZE, size);
+	expect(GL_INVALID_OPERATION);
+	/* no local size: compiles, does not link */
+	gl.DeleteProgram(p);
+	p = try_compute(HEAD "void main() {}\n", log, sizeof(log));
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert_int_eq(ok, 0);
+	ck_assert_ptr_nonnull(strstr(log, "local size"));
+	gl.DeleteProgram(p);
+	gl.DeleteShader(c);
+	gl.DeleteShader(v);
+}
+END_TEST
+
+/*
+ * Buffer blocks in fragment shaders are not wired to the descriptors yet:
+ * the link says so instead of dropping the stores (GL_MAX_FRAGMENT_
+ * SHADER_STORAGE_BLOCKS is 0, as ES 3.1 allows).
+ */
+START_TEST(fragment_ssbo_refused_at_link)
+{
+	GLint ok = 1;
+	GLuint p = gl.CreateProgram();
+	GLuint v = compile(GL_VERTEX_SHADER, vs_plain, &ok);
+	GLuint f = compile(GL_FRAGMENT_SHADER, HEAD "precision highp float;\n"
+			   "layout(std430, binding = 0) buffer B { uint n; };\n"
+			   "out vec4 c;\nvoid main() { atomicAdd(n, 1u); c = vec4(1.0); }\n", &ok);
+
+	ck_assert_int_eq(ok, 1);
+	ck_assert_int_eq(glt_geti(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS), 0);
+	assert_link_fails(p, v, f, "buffer blocks");
+	gl.DeleteProgram(p);
+	gl.DeleteShader(v);
+	gl.DeleteShader(f);
+}
+END_TEST
+
+/* ---- ES 3.0 contexts ------------------------------------------------------------------- */
+
+/* No 3.1 context without the switch; in a 3.0 context no compute shaders
+ * and no GLSL ES 3.10. */
+START_TEST(es30_has_no_compute)
+{
+	struct vgl_context *c = NULL;
+	struct vgl_context_info ci = { .major = 3, .minor = 1 };
+	GLint ok = 1;
+
+	unsetenv("VIRTGL_DEV_ES31");
+	ck_assert_int_eq(vgl_context_create(G.dev, &ci, &c), VGL_ERROR_BAD_ATTRIBUTE);
+	setenv("VIRTGL_DEV_ES31", "1", 1);
+	ck_assert_uint_eq(gl.CreateShader(GL_COMPUTE_SHADER), 0);
+	expect(GL_INVALID_ENUM);
+	gl.DeleteShader(compile(GL_VERTEX_SHADER, vs_plain, &ok));
+	ck_assert_int_eq(ok, 0);
+	((PFNGLDISPATCHCOMPUTEPROC)glt_proc("glDispatchCompute"))(1, 1, 1);
+	expect(GL_INVALID_OPERATION);
+}
+END_TEST
+
+static Suite *compute_suite(void)
+{
+	Suite *s = suite_create("gl compute");
+	TCase *tc = tcase_create("es31");
+	TCase *t30 = tcase_create("es30");
+
+	tcase_add_checked_fixture(tc, setup, glt_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, global_id_written_to_ssbo);
+	tcase_add_test(tc, shared_memory_reduction);
+	tcase_add_test(tc, atomic_add_counts_every_invocation);
+	tcase_add_test(tc, dispatch_indirect);
+	tcase_add_test(tc, ssbo_bound_range_with_offset);
+	tcase_add_test(tc, uniform_reaches_compute);
+	tcase_add_test(tc, work_group_size_and_limits);
+	tcase_add_test(tc, dispatch_errors);
+	tcase_add_test(tc, barrier_and_binding_errors);
+	tcase_add_test(tc, link_errors);
+	tcase_add_test(tc, fragment_ssbo_refused_at_link);
+	suite_add_tcase(s, tc);
+	tcase_add_checked_fixture(t30, glt_setup, glt_teardown);
+	tcase_add_test(t30, es30_has_no_compute);
+	suite_add_tcase(s, t30);
+	return s;
+}
+
+int main(void)
+{
+	/* development only: ES 3.1 is incomplete and not advertised */
+	setenv("VIRTGL_DEV_ES31", "1", 1);
+	return glt_main(compute_suite);
+}
