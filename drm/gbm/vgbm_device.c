@@ -149,12 +149,43 @@ static void set_hooks(struct gbm_device_v0 *v0)
 	v0->surface_destroy = vgbm_surface_destroy;
 }
 
-/* The opt-out: VIRTGL_GBM=0 leaves the fd to the next backend (Mesa's). */
-static bool opted_out(void)
+/* VIRTGL_GBM: 0 leaves every fd to the next backend (Mesa's), 1 serves
+ * even the programs below; unset, the table decides. */
+static const char *gbm_switch(void)
 {
 	const char *v = getenv("VIRTGL_GBM");
 
-	return v && strcmp(v, "0") == 0;
+	return v ? v : "";
+}
+
+/* Programs left to Mesa unless VIRTGL_GBM=1: Debian 12's X servers run
+ * glamor on desktop GL where the driver has it and on GLES otherwise, and
+ * their GLES path (xserver 21.1, Xwayland 22.1) stores depth 24/32 pixmaps
+ * as x8b8g8r8: red and blue come out swapped in what is shared as XRGB8888
+ * dma-bufs and read back, and Render composites of windows fall back to the
+ * CPU. virtgl has GLES only; Mesa's virgl has desktop GL, so glamor is
+ * right there. Matched against the executable's name. */
+static const struct {
+	const char *program;
+	const char *why;
+} declined_programs[] = {
+	{ "Xwayland", "an X server: its glamor needs desktop GL (VIRTGL_GBM=1 serves it)" },
+	{ "Xorg", "an X server: its glamor needs desktop GL (VIRTGL_GBM=1 serves it)" },
+};
+
+/* Why this process is left to the next backend, or NULL. */
+static const char *decline_reason(void)
+{
+	const char *sw = gbm_switch();
+
+	if (strcmp(sw, "0") == 0)
+		return "VIRTGL_GBM=0";
+	if (strcmp(sw, "1") == 0)
+		return NULL;
+	for (size_t i = 0; i < sizeof(declined_programs) / sizeof(declined_programs[0]); i++)
+		if (strcmp(program_invocation_short_name, declined_programs[i].program) == 0)
+			return declined_programs[i].why;
+	return NULL;
 }
 
 struct gbm_device *vgbm_device_create(int fd, uint32_t abi_version)
@@ -162,11 +193,12 @@ struct gbm_device *vgbm_device_create(int fd, uint32_t abi_version)
 	struct vdrm_device_create_info info = { .kind = VDRM_TRANSPORT_DRM, .use_drm_fd = true,
 						.drm_fd = fd };
 	struct vdrm_error err = { 0 };
+	const char *why = decline_reason();
 	struct vgbm_device *dev;
 	int ret;
 
-	if (opted_out()) {
-		vgbm_fail(NULL, ENODEV, "declining fd %d: VIRTGL_GBM=0", fd);
+	if (why) {
+		vgbm_fail(NULL, ENODEV, "declining fd %d: %s", fd, why);
 		return NULL;
 	}
 	dev = calloc(1, sizeof(*dev));

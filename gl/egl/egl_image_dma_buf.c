@@ -177,13 +177,14 @@ EGLBoolean EGLAPIENTRY vegl_QueryDmaBufModifiersEXT(EGLDisplay dpy, EGLint forma
 	if (max_modifiers < 0 || !num_modifiers || (max_modifiers > 0 && !modifiers) ||
 	    !fourcc_supported((uint32_t)format))
 		return egl_error(EGL_BAD_PARAMETER);
-	/* one layout: linear, and RGB formats render too (not external only) */
-	if (max_modifiers > 0) {
-		modifiers[0] = DRM_FORMAT_MOD_LINEAR;
-		if (external_only)
-			external_only[0] = EGL_FALSE;
-	}
-	*num_modifiers = 1;
+	/* None listed: virtio_gpu buffers have one layout, the implicit one
+	 * (linear), as Mesa's virgl says too. Listing LINEAR made weston
+	 * advertise it as an explicit modifier, which Mesa's GBM on virgl
+	 * cannot allocate with (gbm_bo_create_with_modifiers fails: an
+	 * Xwayland on Mesa under virtgl's weston got no buffer for its
+	 * windows). Imports with LINEAR or no modifier are taken. */
+	(void)external_only;
+	*num_modifiers = 0;
 	return egl_success();
 }
 

@@ -919,6 +919,41 @@ START_TEST(opt_out_falls_back_to_mesa)
 }
 END_TEST
 
+/* The backend's name for this process, with VIRTGL_GBM=sw (NULL: unset). */
+static const char *backend_as(const char *program, const char *sw)
+{
+	char *saved = program_invocation_short_name;
+	int fd = open_card("virtio_gpu");
+	struct gbm_device *g;
+	const char *name;
+
+	ck_assert_int_ge(fd, 0);
+	program_invocation_short_name = (char *)program;
+	if (sw)
+		setenv("VIRTGL_GBM", sw, 1);
+	g = gbm_create_device(fd);
+	unsetenv("VIRTGL_GBM");
+	program_invocation_short_name = saved;
+	ck_assert_msg(g != NULL, "no backend took the fd as %s", program);
+	name = strcmp(gbm_device_get_backend_name(g), "drm") == 0 ? "drm" : "virtgl";
+	ck_assert_int_eq(vgbm_egl_ops(g) != NULL, strcmp(name, "virtgl") == 0);
+	gbm_device_destroy(g);
+	close(fd);
+	return name;
+}
+
+/* X servers are left to Mesa (their GLES glamor swaps red and blue), unless
+ * VIRTGL_GBM=1; other programs are served. */
+START_TEST(x_servers_go_to_mesa)
+{
+	ck_assert_str_eq(backend_as("Xwayland", NULL), "drm");
+	ck_assert_str_eq(backend_as("Xorg", NULL), "drm");
+	ck_assert_str_eq(backend_as("Xwayland", "1"), "virtgl");
+	ck_assert_str_eq(backend_as("weston", NULL), "virtgl");
+	ck_assert_str_eq(backend_as("weston", "0"), "drm");
+}
+END_TEST
+
 START_TEST(vgem_is_not_ours)
 {
 	int fd = open_card("vgem");
@@ -1058,6 +1093,7 @@ static Suite *gbm_suite(bool with_device)
 	TCase *choice = tcase_create("backend choice");
 	tcase_set_timeout(choice, 60);
 	tcase_add_test(choice, opt_out_falls_back_to_mesa);
+	tcase_add_test(choice, x_servers_go_to_mesa);
 	tcase_add_test(choice, vgem_is_not_ours);
 	suite_add_tcase(s, choice);
 	return s;

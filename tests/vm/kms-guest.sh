@@ -356,46 +356,38 @@ run_weston_with() {
 # Xwayland 22.1's glamor (and with it DRI3) needs weston to offer wl_drm,
 # which weston does when its EGL has EGL_WL_bind_wayland_display, and
 # GL_OES_texture_border_clamp of its GLES context; virtgl has both. In the
-# xwayland-glmark2 row weston, Xwayland (weston's child: its environment)
-# with glamor and the X client all run on the row's driver. In the
-# xwayland-gears and xwayland-check rows weston and Xwayland stay on Mesa and
-# only the client is the row's. Why: Debian 12's Xwayland 22.1 runs glamor
-# on desktop GL where it can and on GLES otherwise (virtgl offers GLES
-# only), and that glamor's GLES path stores depth 24/32 pixmaps as x8b8g8r8
-# (upstream moved it to BGRA storage after 22.1): what it reads back
-# (GetImage: x11_dri3's checks) has red and blue swapped, and every Render
-# composite of a window picture falls back to the CPU ("Unsupported dest
-# picture format" under GLAMOR_DEBUG=1) - es2gears_x11's depth-24 window
-# in weston's depth-32 frame is composited that way and stays black.
-# glmark2's window is presented by flips, its buffer straight to weston.
-# KMS_XWAYLAND_ALL=1 runs every row on the row's driver (to see the above),
-# KMS_GLAMOR_DEBUG sets glamor's GLAMOR_DEBUG. In the virtgl row
-# VIRTGL_DEBUG=egl makes weston say that it bound wl_drm and the client that
-# it presents through DRI3; weston's stderr, which Xwayland shares, is
-# PROG.log (glamor says there when it falls back to software). Xwayland
-# starts at the client's first connection.
+# virtgl row weston and the X clients run on virtgl, and Xwayland (weston's
+# child, with weston's environment) on Mesa, as where the packages are
+# installed: virtgl's GBM backend leaves X servers to Mesa's (their glamor
+# needs desktop GL: drm/gbm/vgbm_device.c) and glvnd then finds Mesa's EGL
+# vendor after virtgl's. KMS_XWAYLAND_ALL=1 serves Xwayland on virtgl too
+# (VIRTGL_GBM=1), to see why not: red and blue swapped in X drawing and
+# GetImage, window composites on the CPU (KMS_GLAMOR_DEBUG=1 sets glamor's
+# GLAMOR_DEBUG, which says "Unsupported dest picture format" for each).
+# VIRTGL_DEBUG=egl makes weston say that it bound wl_drm, virtgl's GBM
+# backend that it declined Xwayland, and the clients that they present
+# through DRI3; weston's stderr, which Xwayland shares, is PROG.log.
+# Xwayland starts at the client's first connection.
 # run_xwayland_with PROG END WESTONLOG CLIENTLOG CLIENT...
 run_xwayland_with() {
     local saved=("${DENV[@]}")
-    mapfile -t DENV <<<"$(xwayland_env "$1")"
+    mapfile -t DENV <<<"$(xwayland_env)"
     WESTON_XWAYLAND=1 run_weston_with "$@"
     DENV=("${saved[@]}")
 }
 
-# xwayland_env PROG: weston's and Xwayland's environment: the row's driver's
-# where the whole stack runs on it (xwayland_all_row), else Mesa's
+# xwayland_env: weston's and Xwayland's environment for the row's driver
 xwayland_env() {
-    if xwayland_all_row "$1"; then
-        driver_env "$DRIVER"
-        [ "$DRIVER" != virtgl ] || echo "VIRTGL_DEBUG=egl"
-        [ -z "${KMS_GLAMOR_DEBUG:-}" ] || echo "GLAMOR_DEBUG=$KMS_GLAMOR_DEBUG"
+    if [ "$DRIVER" = virtgl ]; then
+        driver_env virtgl |
+            sed 's|^__EGL_VENDOR_LIBRARY_FILENAMES=.*|&:/usr/share/glvnd/egl_vendor.d/50_mesa.json|'
+        echo "VIRTGL_DEBUG=egl"
+        [ -z "${KMS_XWAYLAND_ALL:-}" ] || echo "VIRTGL_GBM=1"
     else
-        driver_env mesa
+        driver_env "$DRIVER"
     fi
+    [ -z "${KMS_GLAMOR_DEBUG:-}" ] || echo "GLAMOR_DEBUG=$KMS_GLAMOR_DEBUG"
 }
-
-# xwayland_all_row PROG: the Xwayland rows whose compositor is the row's driver
-xwayland_all_row() { [ "$1" = xwayland-glmark2 ] || [ -n "${KMS_XWAYLAND_ALL:-}" ]; }
 
 # x_display WESTONLOG: the display weston's Xwayland listens on (":0")
 x_display() { sed -n 's/.*xserver listening on display \(:[0-9]*\).*/\1/p' "$1" | tail -1; }
@@ -418,7 +410,7 @@ run_xwayland_glmark2() {
 run_xwayland_check() {
     [ "$DRIVER" != mesa ] || { printf 'rc=0\nnot_run=virtgl only\n' >"$OUT/xwayland-check.result"; return; }
     local saved=("${DENV[@]}") xdg=/tmp/kms-xdg-$DRIVER wlog=$OUT/xwayland-check-weston.log cenv
-    mapfile -t DENV <<<"$(xwayland_env xwayland-check)"
+    mapfile -t DENV <<<"$(xwayland_env)"
     mkdir -p "$xdg" && chmod 700 "$xdg"
     rm -f "$wlog"
     start xwayland-check XDG_RUNTIME_DIR="$xdg" KMS_IOCTL_PROGRESS=/tmp/kms-xwayland-check.progress -- \

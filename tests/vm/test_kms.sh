@@ -11,19 +11,19 @@
 #   weston 10          DRM backend, GL renderer, with weston-simple-egl
 #   weston-glmark2     the same weston, glmark2-es2-wayland as its client
 #                      (two scenes, about 6 s); its score
-#   xwayland-gears     weston with Xwayland (on Mesa: see kms-guest.sh),
-#                      es2gears_x11 as an X client of the row's driver
-#   xwayland-glmark2   weston, Xwayland's glamor and glmark2-es2 (X11), all
-#                      three on the row's driver; its score
-#   xwayland-check     as xwayland-gears, tests/vm/x11_dri3 as the client:
+#   xwayland-gears     weston with Xwayland, es2gears_x11 as an X client;
+#                      weston and the client on the row's driver, Xwayland
+#                      on Mesa (virtgl leaves X servers to Mesa: kms-guest.sh)
+#   xwayland-glmark2   the same with glmark2-es2 (X11); its score
+#   xwayland-check     the same with tests/vm/x11_dri3 as the client:
 #                      buffer ages, Present throttling, resize, a destroyed window
 # In the virtgl row the Wayland clients run on virtgl too: each must say so
 # (VIRTGL_DEBUG=egl's Wayland display line, glmark2's GL_VENDOR), and weston's
 # protocol log must show its buffers arriving as dma-bufs (create_immed). In
-# the Xwayland rows the X client must present through DRI3, and in
-# xwayland-glmark2 weston must have bound wl_drm on virtgl (its
-# VIRTGL_DEBUG=egl line) and Xwayland's glamor must not have fallen back to
-# software.
+# the Xwayland rows the X client must present through DRI3, weston must have
+# bound wl_drm on virtgl (its VIRTGL_DEBUG=egl line), virtgl's GBM backend
+# must have left Xwayland to Mesa, and Xwayland's glamor must not have fallen
+# back to software.
 # While each runs, the host takes screenshots of QEMU's window
 # (vm-run.sh -x) and tests/vm/shotcheck.py asserts that they show the
 # program's picture and that it moves. Screenshots and logs stay in
@@ -158,9 +158,8 @@ check_vendor() {
     [ "$drv" = mesa ] && want=Mesa
     [ "$prog" = weston ] && log=$DIR/weston.log
     [ "$prog" = weston-glmark2 ] && log=$DIR/weston-glmark2-weston.log
-    # xwayland-glmark2: weston's own (the client's: below); the other
-    # Xwayland rows: weston is Mesa's, the client the row's
-    case $prog in xwayland-glmark2) log=$DIR/$prog-weston.log ;; xwayland-*) return ;; esac
+    # the Xwayland rows: weston's own (the client's: check_x_client)
+    case $prog in xwayland-check) return ;; xwayland-*) log=$DIR/$prog-weston.log ;; esac
     grep -Eq "(vendor: \"?|GL_VENDOR: *|EGL vendor: )$want" "$log" ||
         fail "$drv $prog: did not run on $want (no $want vendor line in $log)"
 }
@@ -175,16 +174,18 @@ check_wayland_client() {
 }
 
 # check_x_client DRV PROG: an X client on Xwayland. In virtgl's row weston
-# bound wl_drm on virtgl, Xwayland's glamor ran (weston's stderr, PROG.log,
-# has Xwayland's) and the client presented through DRI3, not by copy.
+# bound wl_drm on virtgl, virtgl's GBM backend left Xwayland to Mesa,
+# Xwayland's glamor ran (weston's stderr, PROG.log, has Xwayland's) and the
+# client presented through DRI3, not by copy.
 check_x_client() {
     local clog=$DIR/$2-client.log
     grep -q 'Spawned Xwayland server' "$DIR/$2-weston.log" || fail "$1 $2: weston started no Xwayland (see $DIR/$2-weston.log)"
     [ "$1" = mesa ] && return
-    [ "$2" != xwayland-glmark2 ] ||
     grep -q 'virtgl: wl_drm: .* bound' "$DIR/$2.log" ||
         fail "$1 $2: weston did not bind wl_drm on virtgl (see $DIR/$2.log)"
-    [ "$2" != xwayland-glmark2 ] || ! grep -qi 'falling back to sw' "$DIR/$2.log" ||
+    [ -n "${KMS_XWAYLAND_ALL:-}" ] || grep -q 'virtgl gbm: declining fd [0-9]*: an X server' "$DIR/$2.log" ||
+        fail "$1 $2: virtgl's GBM backend did not leave Xwayland to Mesa (see $DIR/$2.log)"
+    ! grep -qi 'falling back to sw' "$DIR/$2.log" ||
         fail "$1 $2: Xwayland's glamor fell back to software: $(grep -i -B2 -m1 'falling back to sw' "$DIR/$2.log" | tr '\n' ' ')"
     grep -q 'virtgl: x11: DRI3 + Present on /dev/dri/renderD128' "$clog" ||
         fail "$1 $2: the client did not present through DRI3: $(grep -m1 'x11: no DRI3' "$clog") (see $clog)"
