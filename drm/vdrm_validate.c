@@ -48,7 +48,7 @@ struct vdrm_validator {
 /* One command being checked. */
 struct vcmd {
 	struct vdrm_validator *v;
-	const struct vdrm_decoded *d;
+	struct vdrm_decoded *d;
 	uint32_t at; /* dword offset of its header in the stream */
 	char *msg;
 	size_t msg_size;
@@ -114,9 +114,11 @@ static const char *field(const struct vcmd *c, uint32_t i)
 /* Says why vdrm_decode_next refused the command at c->at. */
 static int framing_error(struct vcmd *c, uint32_t ndw)
 {
-	const struct vdrm_decoded *d = c->d;
+	struct vdrm_decoded *d = c->d;
 	const struct vdrm_cmd_desc *desc = d->desc;
 
+	/* the decoder does not look a truncated command up; name it anyway */
+	d->desc = vdrm_cmd_lookup(d->opcode, d->objtype);
 	if (d->len > ndw - c->at - 1)
 		return fail(c, "length %u runs past the stream's end (%u dwords left)", d->len,
 			    ndw - c->at - 1);
