@@ -40,6 +40,7 @@ class Field:
         self.n = n                # array length, 1 for a scalar
         self.member = member      # struct member of count_or
         self.comment = comment
+        self.role = None          # @role: what the validator checks the dword as
 
     @property
     def dwords(self):
@@ -65,6 +66,7 @@ class Row:
         self.repeat = None        # (name, max, min)
         self.elems = []
         self.tail = None          # (kind, name, min dwords)
+        self.needs = None         # a capability_bits name the host must grant
 
     @property
     def lower(self):
@@ -133,9 +135,12 @@ def value_field(ctype, token, comment):
 def parse_cmd(table, args, lineno):
     name, opcode = args[0], args[1]
     obj, decl_len = None, None
+    needs = None
     for a in args[2:]:
         if a.startswith('len='):
             decl_len = int(a[4:])
+        elif a.startswith('needs='):
+            needs = a[6:]
         else:
             obj = a
     if opcode not in table.opcodes:
@@ -143,9 +148,46 @@ def parse_cmd(table, args, lineno):
     if obj not in (None, '*') and obj not in table.objects:
         raise DefError('unknown object %s' % obj)
     table.rows.append(Row(name, opcode, obj, decl_len, lineno))
+    table.rows[-1].needs = needs
+
+
+ROLES = ('res', 'res!', 'res~', 'stage', 'new', 'destroy')
+
+
+def parse_role(table, row, token):
+    """'@res' etc., '@SURFACE' (a handle of that type), '@new=SURFACE'."""
+    role = token[1:]
+    if role in ROLES:
+        if role == 'new' and row.obj in (None, '*'):
+            raise DefError('@new needs the row to name its object type')
+        return role
+    if role.startswith('new=') and role[4:] in table.objects:
+        return role
+    if role in table.objects:
+        return role
+    raise DefError('unknown role %s' % token)
 
 
 def parse_row_line(table, row, words, comment):
+    role = None
+    if words[-1].startswith('@'):
+        role = parse_role(table, row, words[-1])
+        words = words[:-1]
+    before = (len(row.fields), len(row.prefix), len(row.elems))
+    parse_row_fields(table, row, words, comment)
+    if role:
+        set_role(row, before, role)
+
+
+def set_role(row, before, role):
+    for lst, n in zip((row.fields, row.prefix, row.elems), before):
+        if len(lst) > n:
+            lst[-1].role = role
+            return
+    raise DefError('a role belongs to a field')
+
+
+def parse_row_fields(table, row, words, comment):
     key, args = words[0], words[1:]
     if key == 'extends':
         base = table.row(args[0])
@@ -598,6 +640,28 @@ def desc_names(row):
     return names + [e.name for e in row.elems]
 
 
+def role_value(role):
+    """The C value of one dword's role (enum vdrm_field_role, vdrm_decode.h)."""
+    if role is None:
+        return '0'
+    if role.startswith('new='):
+        return 'VDRM_ROLE_NEW(VDRM_OBJ_%s)' % role[4:]
+    fixed = {'res': 'VDRM_ROLE_RES', 'res!': 'VDRM_ROLE_RES_REQUIRED', 'res~': 'VDRM_ROLE_RES_LIVE',
+             'stage': 'VDRM_ROLE_STAGE', 'destroy': 'VDRM_ROLE_DESTROY'}
+    if role in fixed:
+        return fixed[role]
+    return 'VDRM_ROLE_REF(VDRM_OBJ_%s)' % role
+
+
+def desc_roles(row):
+    """One role per desc_names() entry; '@new' takes the row's object type."""
+    roles = []
+    for f in row.fields + row.prefix + row.elems:
+        role = 'new=' + row.obj if f.role == 'new' else f.role
+        roles += [role_value(role)] * len(f.dword_names())
+    return roles
+
+
 def c_str(s):
     return '"%s"' % s if s is not None else 'NULL'
 
@@ -629,7 +693,13 @@ def desc_values(i, rows):
             ('nr_lens', len(rows) if listed_lens(rows) else 0),
             ('lens', 'lens_%d' % i if listed_lens(rows) else 0),
             ('count_field', r.count_field()), ('elem_prefix_len', r.prefix_len),
-            ('elem_name', c_str(rep[0])), ('tail_name', c_str(tail[1]))]
+            ('elem_name', c_str(rep[0])), ('tail_name', c_str(tail[1])),
+            ('roles', 'roles_%d' % i if has_roles(r) else 0),
+            ('needs_cap', 'VDRM_CAP_' + r.needs if r.needs else 0)]
+
+
+def has_roles(row):
+    return any(v != '0' for v in desc_roles(row))
 
 
 def emit_desc(i, rows):
@@ -644,6 +714,9 @@ def emit_desc_arrays(i, rows):
     if listed_lens(rows):
         lens = ', '.join(str(r.fixed_len) for r in rows)
         lines.append('static const uint16_t lens_%d[] = { %s };' % (i, lens))
+    if has_roles(decoder_row(rows)):
+        roles = ', '.join(desc_roles(decoder_row(rows)))
+        lines.append('static const uint8_t roles_%d[] = { %s };' % (i, roles))
     return lines
 
 
@@ -687,7 +760,7 @@ def emit_table(table):
     groups = group_rows(table)
     lines = [BANNER + '/* The decoder rows of the virgl command table. */',
              '#include <stddef.h>', '#include <stdint.h>', '',
-             '#include "vdrm_cmds.h"', '#include "vdrm_decode.h"', '']
+             '#include "vdrm_caps.h"', '#include "vdrm_cmds.h"', '#include "vdrm_decode.h"', '']
     for i, rows in enumerate(groups):
         lines += emit_desc_arrays(i, rows)
     lines += ['', 'static const struct vdrm_cmd_desc descs[] = {']

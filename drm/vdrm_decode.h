@@ -17,6 +17,23 @@ enum vdrm_tail_kind {
 	VDRM_TAIL_PAD,    /* ignored dwords (NOP, END_TRANSFERS) */
 };
 
+/*
+ * What a payload dword means to the validator (vdrm_validate.c), from the
+ * .def's @role marks: one byte per entry of vdrm_cmd_desc.fields.
+ */
+enum vdrm_field_role {
+	VDRM_ROLE_NONE = 0,
+	VDRM_ROLE_RES,          /* a resource id, 0 = none */
+	VDRM_ROLE_RES_REQUIRED, /* a resource id that must be there */
+	VDRM_ROLE_RES_LIVE,     /* any live resource of the device (a view's) */
+	VDRM_ROLE_STAGE,        /* a shader stage number (doc 1.6) */
+	VDRM_ROLE_DESTROY,      /* the handle DESTROY_OBJECT ends */
+	VDRM_ROLE_REF_BASE = 16, /* + VDRM_OBJ_*: a live handle of that type, 0 = none */
+	VDRM_ROLE_NEW_BASE = 32, /* + VDRM_OBJ_*: the handle the command creates */
+};
+#define VDRM_ROLE_REF(obj) (VDRM_ROLE_REF_BASE + (obj))
+#define VDRM_ROLE_NEW(obj) (VDRM_ROLE_NEW_BASE + (obj))
+
 /* How a command's payload length is allowed to vary (one row of the table). */
 struct vdrm_cmd_desc {
 	const char *name;       /* "CLEAR", "CREATE_OBJECT(BLEND)" */
@@ -40,6 +57,8 @@ struct vdrm_cmd_desc {
 	                          * any (SHADER stream-output strides) */
 	const char *elem_name;  /* the repeated element, e.g. "buffers" */
 	const char *tail_name;  /* e.g. "text" */
+	const uint8_t *roles;   /* enum vdrm_field_role per fields[] entry; NULL = none */
+	uint32_t needs_cap;     /* capability_bits the host must grant, 0 = none */
 };
 
 struct vdrm_decoded {

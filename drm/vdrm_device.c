@@ -9,6 +9,7 @@
 #include "vdrm_decode.h"
 #include "vdrm_device.h"
 #include "vdrm_fence_ring.h"
+#include "vdrm_validate.h"
 #include "vdrm_vtest_server.h"
 #include "vdrm_wait.h"
 
@@ -24,6 +25,10 @@ struct vdrm_device {
 	uint64_t last_completed;
 	bool spawned_server;
 	FILE *dump;
+	/* VIRTGL_DEBUG=validate: every stream is checked before it is sent */
+	struct vdrm_validator *validator;
+	uint32_t *res_ids; /* the submission's resource ids, for the validator */
+	uint32_t cap_res_ids;
 };
 
 /* ---- creation -------------------------------------------------------------- */
@@ -103,12 +108,26 @@ static int open_transport(const struct vdrm_device_create_info *info,
 	return ret;
 }
 
-static void setup_debug(struct vdrm_device *dev)
+/* One word of the comma-separated VIRTGL_DEBUG. */
+static bool debug_word(const char *word)
 {
-	const char *dbg = getenv("VIRTGL_DEBUG");
+	const char *d = getenv("VIRTGL_DEBUG");
+	size_t n = strlen(word);
 
-	if (dbg && strstr(dbg, "cmd"))
+	for (; d && *d; d += strcspn(d, ","), d += *d == ',') {
+		if (strncmp(d, word, n) == 0 && (d[n] == ',' || d[n] == '\0'))
+			return true;
+	}
+	return false;
+}
+
+static int setup_debug(struct vdrm_device *dev)
+{
+	if (debug_word("cmd"))
 		dev->dump = stderr;
+	if (debug_word("validate"))
+		return vdrm_device_set_validate(dev, true);
+	return VDRM_OK;
 }
 
 int vdrm_device_create_from_transport(struct vdrm_transport *t, struct vdrm_device **out,
@@ -131,7 +150,10 @@ int vdrm_device_create_from_transport(struct vdrm_transport *t, struct vdrm_devi
 	}
 	dev->t = t;
 	pthread_mutex_init(&dev->lock, NULL);
-	setup_debug(dev);
+	if (setup_debug(dev)) {
+		vdrm_device_destroy(dev);
+		return vdrm_error_set(err, VDRM_ERROR_OUT_OF_MEMORY, "out of memory");
+	}
 	*out = dev;
 	return VDRM_OK;
 }
@@ -160,6 +182,8 @@ void vdrm_device_destroy(struct vdrm_device *dev)
 	if (dev->spawned_server)
 		vdrm_vtest_server_release();
 	pthread_mutex_destroy(&dev->lock);
+	vdrm_validator_destroy(dev->validator);
+	free(dev->res_ids);
 	free(dev);
 }
 
@@ -208,6 +232,53 @@ void vdrm_device_set_dump(struct vdrm_device *dev, FILE *f)
 	dev->dump = f;
 }
 
+int vdrm_device_set_validate(struct vdrm_device *dev, bool on)
+{
+	struct vdrm_validator *v = on ? vdrm_validator_create(&dev->caps) : NULL;
+
+	if (on && !v)
+		return VDRM_ERROR_OUT_OF_MEMORY;
+	pthread_mutex_lock(&dev->lock);
+	vdrm_validator_destroy(dev->validator);
+	dev->validator = v;
+	pthread_mutex_unlock(&dev->lock);
+	return VDRM_OK;
+}
+
+static uint32_t *resource_ids(struct vdrm_device *dev, const struct vdrm_submit_info *info)
+{
+	if (info->nr_resources > dev->cap_res_ids) {
+		uint32_t *p = realloc(dev->res_ids, info->nr_resources * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		dev->res_ids = p;
+		dev->cap_res_ids = info->nr_resources;
+	}
+	for (uint32_t i = 0; i < info->nr_resources; i++)
+		dev->res_ids[i] = info->resources[i]->res_handle;
+	return dev->res_ids;
+}
+
+/* dev->lock held: the validator follows the order the host gets streams in.
+ * A rejected stream is not sent; the device stays usable. */
+static int validate(struct vdrm_device *dev, const struct vdrm_submit_info *info)
+{
+	char msg[sizeof(dev->t->error.message)];
+	uint32_t *ids = resource_ids(dev, info);
+	int ret;
+
+	if (!ids && info->nr_resources)
+		return vdrm_transport_fail(dev->t, VDRM_ERROR_OUT_OF_MEMORY, "out of memory");
+	ret = vdrm_validate_stream(dev->validator, info->dwords, info->ndw, ids,
+				   info->nr_resources, msg, sizeof(msg));
+	if (!ret)
+		return VDRM_OK;
+	/* a debugging mode: say it where the layers above may not */
+	fprintf(stderr, "virtgl: invalid command stream, not sent: %s\n", msg);
+	return vdrm_transport_fail(dev->t, ret, "invalid command stream: %s", msg);
+}
+
 /* ---- submission and the timeline ------------------------------------------ */
 
 int vdrm_device_submit(struct vdrm_device *dev, const struct vdrm_submit *s, uint64_t *point)
@@ -226,7 +297,9 @@ int vdrm_device_submit(struct vdrm_device *dev, const struct vdrm_submit *s, uin
 	if (dev->dump)
 		vdrm_decode_dump(dev->dump, info.dwords, info.ndw);
 	pthread_mutex_lock(&dev->lock);
-	ret = dev->t->ops->submit(dev->t, &info, dev->last_submitted + 1);
+	ret = dev->validator ? validate(dev, &info) : VDRM_OK;
+	if (!ret)
+		ret = dev->t->ops->submit(dev->t, &info, dev->last_submitted + 1);
 	if (!ret)
 		*point = ++dev->last_submitted;
 	pthread_mutex_unlock(&dev->lock);
@@ -382,6 +455,10 @@ static int new_resource(struct vdrm_device *dev, const struct vdrm_resource_crea
 	pthread_mutex_lock(&dev->lock);
 	ret = fd < 0 ? dev->t->res_ops->create(dev->t, info, res)
 		     : dev->t->res_ops->import_fd(dev->t, fd, res);
+	if (!ret && dev->validator && vdrm_validator_resource_created(dev->validator, res->res_handle)) {
+		dev->t->res_ops->destroy(dev->t, res);
+		ret = vdrm_transport_fail(dev->t, VDRM_ERROR_OUT_OF_MEMORY, "out of memory");
+	}
 	pthread_mutex_unlock(&dev->lock);
 	if (ret)
 		free(res);
@@ -403,6 +480,8 @@ void vdrm_resource_destroy(struct vdrm_device *dev, struct vdrm_resource *res)
 	if (!res)
 		return;
 	pthread_mutex_lock(&dev->lock);
+	if (dev->validator)
+		vdrm_validator_resource_destroyed(dev->validator, res->res_handle);
 	dev->t->res_ops->destroy(dev->t, res);
 	pthread_mutex_unlock(&dev->lock);
 	free(res);

@@ -121,3 +121,11 @@ int vdrm_resource_wait_idle(struct vdrm_device *dev, struct vdrm_resource *res);
 
 /* VIRTGL_DEBUG=cmd: every submitted stream is decoded to this file (stderr). */
 void vdrm_device_set_dump(struct vdrm_device *dev, FILE *f);
+/*
+ * VIRTGL_DEBUG=validate (a word of the comma-separated list): every stream is
+ * checked by vdrm_validate.h before it is sent; one that breaks a rule is
+ * not sent and the submit returns VDRM_ERROR_INVALID_ARGUMENT, the rule in
+ * vdrm_device_error(). Turning it on starts from no known objects, so do it
+ * before the first submit. OUT_OF_MEMORY or 0.
+ */
+int vdrm_device_set_validate(struct vdrm_device *dev, bool on);
