@@ -33,6 +33,8 @@ struct vgl_stats {
 	uint64_t pipeline_hits;
 	/* technique 5: submissions */
 	uint64_t submits;
+	uint64_t auto_flushes;     /* of them: submitted unasked at a limit (vgl_autoflush.h) */
+	uint64_t submitted_dwords; /* recorded stream of the submissions (setup not counted) */
 	uint64_t last_point;       /* drm/ timeline point of the last submission */
 	uint64_t points_non_monotonic; /* a submission got a point <= the previous one */
 	uint64_t draws;
