@@ -312,7 +312,7 @@ void vgl_batch_after_draw(struct vgl_context *ctx)
 	vgl_error_result(ctx, submit(ctx, true));
 }
 
-void vgl_batch_set_limits(struct vgl_context *ctx, const struct vgl_flush_limits *l)
+void vgl_context_set_flush_limits(struct vgl_context *ctx, const struct vgl_flush_limits *l)
 {
 	ctx->batch.limits = *l;
 	ctx->batch.count = (struct vgl_flush_count){ 0 };

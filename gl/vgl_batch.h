@@ -68,8 +68,6 @@ int vgl_batch_flush(struct vgl_context *ctx);
  * limits (vgl_autoflush.h), so the host renders while the application goes
  * on recording. */
 void vgl_batch_after_draw(struct vgl_context *ctx);
-/* Replaces the context's limits (tests). */
-void vgl_batch_set_limits(struct vgl_context *ctx, const struct vgl_flush_limits *l);
 /* Flushes and waits for this context's last submission. */
 int vgl_batch_finish_all(struct vgl_context *ctx);
 /* Before a CPU read: with VIRTGL_DEBUG=syncreads, flushes and waits for all

@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "vgl_autoflush.h"
+
 struct vgl_context;
 
 struct vgl_stats {
@@ -46,3 +48,5 @@ void vgl_context_reset_stats(struct vgl_context *ctx);
 /* The virgl dwords recorded so far in the context's open command buffer
  * (none after a flush), for tests that decode what GL calls emit. */
 uint32_t vgl_context_recorded(const struct vgl_context *ctx, const uint32_t **dwords);
+/* Replaces the context's auto-flush limits (tests; normally the environment's). */
+void vgl_context_set_flush_limits(struct vgl_context *ctx, const struct vgl_flush_limits *l);
