@@ -33,6 +33,7 @@ int vgl_batch_init(struct vgl_context *ctx)
 				       .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT };
 
 	ctx->batch.serial = 1;
+	ctx->batch.limits = ctx->dev->flush;
 	return vgl_result_from_vk(vvk_CreateCommandPool(ctx->dev->dev, &pi, NULL, &ctx->batch.pool));
 }
 
@@ -52,6 +53,22 @@ void vgl_batch_finish(struct vgl_context *ctx)
 	memset(b, 0, sizeof(*b));
 }
 
+/* Command buffers in flight before the oldest is asked about: asking waits
+ * behind all of them on vtest, so it is done only this rarely when the
+ * application never waits (a few MiB of stream at the default limits). */
+#define MAX_IN_FLIGHT 16
+
+/* Whether the oldest submitted command buffer completed: known so (no round
+ * trip), or asked once too many are in flight. */
+static bool oldest_done(struct vgl_context *ctx)
+{
+	const struct vgl_batch *b = &ctx->batch;
+
+	if (vgl_device_known_done(ctx->dev, b->done[0].value))
+		return true;
+	return b->nr_done >= MAX_IN_FLIGHT && vgl_device_is_done(ctx->dev, b->done[0].value);
+}
+
 /* The oldest submitted command buffer if it completed (reset), else a new one. */
 static VkCommandBuffer take_cmd(struct vgl_context *ctx)
 {
@@ -62,7 +79,7 @@ static VkCommandBuffer take_cmd(struct vgl_context *ctx)
 					   .commandBufferCount = 1 };
 	VkCommandBuffer cmd = VK_NULL_HANDLE;
 
-	if (b->nr_done && vgl_device_is_done(ctx->dev, b->done[0].value)) {
+	if (b->nr_done && oldest_done(ctx)) {
 		cmd = b->done[0].cmd;
 		memmove(b->done, b->done + 1, --b->nr_done * sizeof(*b->done));
 		vvk_ResetCommandBuffer(cmd, 0);
@@ -219,6 +236,7 @@ static void retire_recording(struct vgl_context *ctx, uint64_t value)
 	b->nr_uses = 0;
 	b->nr_waits = 0;
 	b->serial++;
+	b->count = (struct vgl_flush_count){ 0 };
 }
 
 static void keep_cmd(struct vgl_context *ctx, VkCommandBuffer cmd, uint64_t value)
@@ -233,19 +251,23 @@ static void keep_cmd(struct vgl_context *ctx, VkCommandBuffer cmd, uint64_t valu
 	b->done[b->nr_done++] = (struct vgl_cmd_slot){ cmd, value };
 }
 
-static void count_submit(struct vgl_context *ctx, uint64_t point)
+static void count_submit(struct vgl_context *ctx, uint64_t point, uint32_t dwords)
 {
+	ctx->stats.submitted_dwords += dwords;
 	if (point <= ctx->stats.last_point)
 		ctx->stats.points_non_monotonic++;
 	ctx->stats.last_point = point;
 	ctx->stats.submits++;
 }
 
-int vgl_batch_flush(struct vgl_context *ctx)
+/* Submits the recording batch; `unasked`: by vgl_batch_after_draw. */
+static int submit(struct vgl_context *ctx, bool unasked)
 {
 	struct vgl_batch *b = &ctx->batch;
 	VkCommandBuffer cmd = b->cmd;
 	uint64_t value = 0, point = 0;
+	const uint32_t *dw;
+	uint32_t ndw;
 	int ret;
 
 	if (!cmd)
@@ -253,10 +275,12 @@ int vgl_batch_flush(struct vgl_context *ctx)
 	vgl_query_suspend(ctx);
 	vgl_xfb_suspend(ctx);
 	vgl_batch_end_rendering(ctx);
+	ndw = vvk_GetRecordedDwords(cmd, &dw);
 	ret = vgl_result_from_vk(vvk_EndCommandBuffer(cmd));
 	if (ret == VGL_OK)
 		ret = vgl_device_submit(ctx->dev, &(struct vgl_submit_info){
-			.cmd = cmd, .wait_values = b->waits, .nr_waits = b->nr_waits }, &value, &point);
+			.cmd = cmd, .wait_values = b->waits, .nr_waits = b->nr_waits,
+			.unasked = unasked }, &value, &point);
 	b->cmd = VK_NULL_HANDLE;
 	if (ret != VGL_OK) {
 		/* nothing of it runs: its sets and uses are free again */
@@ -266,10 +290,32 @@ int vgl_batch_flush(struct vgl_context *ctx)
 	}
 	b->last_value = value;
 	b->last_point = point;
-	count_submit(ctx, point);
+	count_submit(ctx, point, ndw);
 	retire_recording(ctx, value);
 	keep_cmd(ctx, cmd, value);
 	return VGL_OK;
+}
+
+int vgl_batch_flush(struct vgl_context *ctx)
+{
+	return submit(ctx, false);
+}
+
+void vgl_batch_after_draw(struct vgl_context *ctx)
+{
+	struct vgl_batch *b = &ctx->batch;
+	const uint32_t *dw;
+
+	if (!b->cmd || !vgl_flush_due(&b->limits, &b->count, vvk_GetRecordedDwords(b->cmd, &dw)))
+		return;
+	ctx->stats.auto_flushes++;
+	vgl_error_result(ctx, submit(ctx, true));
+}
+
+void vgl_context_set_flush_limits(struct vgl_context *ctx, const struct vgl_flush_limits *l)
+{
+	ctx->batch.limits = *l;
+	ctx->batch.count = (struct vgl_flush_count){ 0 };
 }
 
 int vgl_batch_sync_read(struct vgl_context *ctx)

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "vgl_autoflush.h"
 #include "vgl_framebuffer.h"
 #include "vvk.h"
 
@@ -42,6 +43,8 @@ struct vgl_batch {
 	uint32_t nr_done, cap_done;
 	uint64_t last_value;  /* of this context's last submission; 0: none */
 	uint64_t last_point;
+	struct vgl_flush_limits limits;  /* from the device's, at creation */
+	struct vgl_flush_count count;    /* of the recording batch */
 };
 
 int vgl_batch_init(struct vgl_context *ctx);
@@ -61,6 +64,10 @@ VkCommandBuffer vgl_batch_render(struct vgl_context *ctx, const struct vgl_fb *f
 void vgl_batch_end_rendering(struct vgl_context *ctx);
 /* Submits the recording batch, if any. */
 int vgl_batch_flush(struct vgl_context *ctx);
+/* After a draw: submits the batch without waiting when it reached one of its
+ * limits (vgl_autoflush.h), so the host renders while the application goes
+ * on recording. */
+void vgl_batch_after_draw(struct vgl_context *ctx);
 /* Flushes and waits for this context's last submission. */
 int vgl_batch_finish_all(struct vgl_context *ctx);
 /* Before a CPU read: with VIRTGL_DEBUG=syncreads, flushes and waits for all

@@ -158,6 +158,7 @@ static int device_create(struct vgl_device **out)
 	d->max_xfb_buffers = xfb_buffers(d->pdev);
 	vgl_limits_init(&d->limits, &d->props.limits);
 	d->sync_reads = debug_option("syncreads");
+	vgl_flush_limits_from_env(&d->flush);
 	vgl_device_init_drm(d);
 	snprintf(d->renderer, sizeof(d->renderer), "virtgl (%s)", d->props.deviceName);
 	*out = d;
@@ -238,18 +239,33 @@ int vgl_device_submit(struct vgl_device *dev, const struct vgl_submit_info *info
 			*point = dev->last_point;
 	}
 	pthread_mutex_unlock(&dev->lock);
-	vgl_device_collect(dev);
+	if (!info->unasked)
+		vgl_device_collect(dev);
 	return vgl_result_from_vk(r);
+}
+
+static void note_done(struct vgl_device *dev, uint64_t value)
+{
+	uint64_t k = atomic_load(&dev->known_done);
+
+	while (value > k && !atomic_compare_exchange_weak(&dev->known_done, &k, value))
+		;
+}
+
+bool vgl_device_known_done(struct vgl_device *dev, uint64_t value)
+{
+	return value <= atomic_load(&dev->known_done);
 }
 
 bool vgl_device_is_done(struct vgl_device *dev, uint64_t value)
 {
 	uint64_t v = 0;
 
-	if (value == 0)
+	if (vgl_device_known_done(dev, value))
 		return true;
 	if (vvk_GetSemaphoreCounterValue(dev->dev, dev->timeline, &v) != VK_SUCCESS)
 		return true; /* device lost: nothing will complete, nothing to wait for */
+	note_done(dev, v);
 	return v >= value;
 }
 
@@ -258,10 +274,14 @@ int vgl_device_wait(struct vgl_device *dev, uint64_t value, uint64_t timeout_ns)
 	VkSemaphoreWaitInfo wi = { .sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
 				   .semaphoreCount = 1, .pSemaphores = &dev->timeline,
 				   .pValues = &value };
+	VkResult r;
 
-	if (value == 0)
+	if (vgl_device_known_done(dev, value))
 		return VGL_OK;
-	return vgl_result_from_vk(vvk_WaitSemaphores(dev->dev, &wi, timeout_ns));
+	r = vvk_WaitSemaphores(dev->dev, &wi, timeout_ns);
+	if (r == VK_SUCCESS)
+		note_done(dev, value);
+	return vgl_result_from_vk(r);
 }
 
 int vgl_device_defer(struct vgl_device *dev, void (*fn)(struct vgl_device *, void *), void *arg)

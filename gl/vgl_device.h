@@ -11,10 +11,12 @@
 #pragma once
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "vgl.h"
+#include "vgl_autoflush.h"
 #include "vgl_limits.h"
 #include "vvk.h"
 
@@ -33,6 +35,9 @@ struct vgl_device {
 	VkSemaphore timeline;           /* value n: the n-th submission completed */
 	uint64_t last_value;            /* value of the last submission */
 	uint64_t last_point;            /* its drm/ timeline point */
+	/* the highest value seen completed (a wait or a query said so): asking
+	 * about values up to it costs no round trip to the host */
+	_Atomic uint64_t known_done;
 	struct vgl_deferred *deferred, *deferred_tail;
 	char renderer[300];
 	/* the DRM transport's nodes (vgl_image_dma_buf.c); "" on vtest */
@@ -42,18 +47,26 @@ struct vgl_device {
 	 * waits for all submitted work, as a driver without usage tracking
 	 * would (the baseline technique 2 is measured against) */
 	bool sync_reads;
+	struct vgl_flush_limits flush;  /* batches submitted unasked (vgl_autoflush.h) */
 };
 
 struct vgl_submit_info {
 	VkCommandBuffer cmd;            /* VK_NULL_HANDLE: an empty submission */
 	const uint64_t *wait_values;    /* timeline values to wait for */
 	uint32_t nr_waits;
+	/* submitted unasked (vgl_autoflush.h): deferred work is not collected,
+	 * since asking whether it may run would wait behind this submission */
+	bool unasked;
 };
 
 /* Submits; *value (and *point if not NULL) name the submission. */
 int vgl_device_submit(struct vgl_device *dev, const struct vgl_submit_info *info,
 		      uint64_t *value, uint64_t *point);
 bool vgl_device_is_done(struct vgl_device *dev, uint64_t value);
+/* Whether the value is known to have completed, without asking the host: on
+ * vtest a query waits behind everything sent before it, so the paths that run
+ * while the host works (a batch submitted unasked) must not ask. */
+bool vgl_device_known_done(struct vgl_device *dev, uint64_t value);
 int vgl_device_wait(struct vgl_device *dev, uint64_t value, uint64_t timeout_ns);
 /* Runs fn(arg) once everything submitted so far has completed. */
 int vgl_device_defer(struct vgl_device *dev, void (*fn)(struct vgl_device *, void *), void *arg);

@@ -292,6 +292,7 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 		vvk_CmdDraw(cmd, n, (uint32_t)d->instances, (uint32_t)d->first, 0);
 	vgl_fb_mark_written(&fb);
 	ctx->stats.draws++;
+	vgl_batch_after_draw(ctx);
 }
 
 /*

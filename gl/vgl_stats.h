@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "vgl_autoflush.h"
+
 struct vgl_context;
 
 struct vgl_stats {
@@ -33,6 +35,8 @@ struct vgl_stats {
 	uint64_t pipeline_hits;
 	/* technique 5: submissions */
 	uint64_t submits;
+	uint64_t auto_flushes;     /* of them: submitted unasked at a limit (vgl_autoflush.h) */
+	uint64_t submitted_dwords; /* recorded stream of the submissions (setup not counted) */
 	uint64_t last_point;       /* drm/ timeline point of the last submission */
 	uint64_t points_non_monotonic; /* a submission got a point <= the previous one */
 	uint64_t draws;
@@ -44,3 +48,5 @@ void vgl_context_reset_stats(struct vgl_context *ctx);
 /* The virgl dwords recorded so far in the context's open command buffer
  * (none after a flush), for tests that decode what GL calls emit. */
 uint32_t vgl_context_recorded(const struct vgl_context *ctx, const uint32_t **dwords);
+/* Replaces the context's auto-flush limits (tests; normally the environment's). */
+void vgl_context_set_flush_limits(struct vgl_context *ctx, const struct vgl_flush_limits *l);

@@ -36,20 +36,29 @@ gb_init() {
 	if [ -n "${2:-}" ]; then gb_pin=(taskset -c "$2"); fi
 }
 
-# gb_server_start [CAPTURE]: a private server on $gb_sock.
+# The server runs under this wrapper: when it exits, its CPU time
+# (user + system, getrusage RUSAGE_CHILDREN) goes to the file ARGV[1] as
+# server_cpu_ns=; SIGTERM/SIGINT are passed on to it.
+GB_SERVER_PY='import resource, signal, subprocess, sys
+p = subprocess.Popen(sys.argv[2:])
+for s in (signal.SIGTERM, signal.SIGINT):
+    signal.signal(s, lambda n, f: p.send_signal(n))
+rc = p.wait()
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(sys.argv[1], "w") as f:
+    f.write("server_cpu_ns=%d\n" % round((r.ru_utime + r.ru_stime) * 1e9))
+sys.exit(rc if rc >= 0 else 128 - rc)'
+
+# gb_server_start [CAPTURE]: a private server on $gb_sock; its CPU time
+# lands in $gb_work/server.cpu when it exits.
 gb_server_start() {
-	rm -f "$gb_sock"
-	if [ -n "${1:-}" ]; then
-		env -u __EGL_VENDOR_LIBRARY_FILENAMES VTEST_SAVE="$1" MESA_SHADER_CACHE_DISABLE=true \
-			"${gb_pin[@]}" virgl_test_server \
-			--use-egl-surfaceless --no-loop-or-fork --socket-path="$gb_sock" \
-			>"$gb_work/server.log" 2>&1 &
-	else
-		env -u __EGL_VENDOR_LIBRARY_FILENAMES MESA_SHADER_CACHE_DISABLE=true \
-			"${gb_pin[@]}" virgl_test_server \
-			--use-egl-surfaceless --no-loop-or-fork --socket-path="$gb_sock" \
-			>"$gb_work/server.log" 2>&1 &
-	fi
+	local cap=()
+	rm -f "$gb_sock" "$gb_work/server.cpu"
+	[ -z "${1:-}" ] || cap=(VTEST_SAVE="$1")
+	env -u __EGL_VENDOR_LIBRARY_FILENAMES "${cap[@]}" MESA_SHADER_CACHE_DISABLE=true \
+		"${gb_pin[@]}" python3 -c "$GB_SERVER_PY" "$gb_work/server.cpu" virgl_test_server \
+		--use-egl-surfaceless --no-loop-or-fork --socket-path="$gb_sock" \
+		>"$gb_work/server.log" 2>&1 &
 	gb_server_pid=$!
 	for _ in $(seq 200); do
 		# the socket exists from bind(); give the server time to listen()
@@ -83,12 +92,18 @@ gb_cleanup() {
 	fi
 }
 
-# Runs "$@" and appends child_peak_rss_kb= (getrusage RUSAGE_CHILDREN) to
-# its stdout: the peak RSS of the whole program, whatever it prints itself.
-GB_MAXRSS_PY='import resource, subprocess, sys
+# Runs "$@" and appends child_peak_rss_kb=, child_cpu_ns= (getrusage
+# RUSAGE_CHILDREN: user + system) and child_wall_ns= to its stdout: the whole
+# program's peak RSS and CPU time, whatever it prints itself.
+GB_MAXRSS_PY='import resource, subprocess, sys, time
+t = time.monotonic_ns()
 rc = subprocess.call(sys.argv[1:])
+t = time.monotonic_ns() - t
 sys.stdout.flush()
-print("child_peak_rss_kb=%d" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("child_peak_rss_kb=%d" % r.ru_maxrss)
+print("child_cpu_ns=%d" % round((r.ru_utime + r.ru_stime) * 1e9))
+print("child_wall_ns=%d" % t)
 print("exit_status=%d" % rc)
 sys.exit(rc if rc >= 0 else 128 - rc)'
 
@@ -122,6 +137,7 @@ gb_run_mesa_direct() {
 		>"$out" 2>"$out.err" || rc=$?
 	gb_server_stop
 	gb_sock=$sock
+	[ ! -f "$gb_work/server.cpu" ] || cat "$gb_work/server.cpu" >>"$out"
 	return $rc
 }
 
@@ -172,6 +188,7 @@ gb_run() {
 		;;
 	esac
 	gb_server_stop
+	[ ! -f "$gb_work/server.cpu" ] || cat "$gb_work/server.cpu" >>"$out"
 	return $rc
 }
 

@@ -7,6 +7,12 @@
 # Sections (default: all, in this order):
 #   draw       drawoverhead_es: draws/s of tiny draws per state-change row,
 #              and the client's own CPU ns per draw
+#   overlap    the same rows, one process of 1 x N and one of 5 x N draws
+#              (N = GLES_BENCH_OVERLAP_N, each N + glFinish): the server's CPU per draw (its utime + stime, from the
+#              wrapper it runs under), the client's, and the overlap
+#              (client CPU + server CPU) / wall: 1.0 = one after the other,
+#              up to 2.0 = both busy all the time; all three are differences
+#              of the two runs, so start-up and EGL setup cancel out
 #   bytes      virgl stream bytes per draw on the same rows, from VTEST_SAVE
 #              captures at N and 2N draws (setup cancels out)
 #   readback   readback_es: draw sampling a texture, then map for reading a
@@ -26,8 +32,10 @@
 # Environment:
 #   GLES_BENCH_CPUS=0        taskset -c for client and server ("" = no pinning)
 #   GLES_BENCH_N=2000        draws per timed repetition (draw)
-#   GLES_BENCH_ROUNDS=1      draw: run every (row, peer) process this many times,
-#                            peers interleaved, and report the median
+#   GLES_BENCH_ROUNDS=1      draw, overlap: run every (row, peer) process this many
+#                            times, peers interleaved, and report the median
+#                            (draw: and the spread, (max - min) / 2 / median)
+#   GLES_BENCH_OVERLAP_N=20000  overlap: draws per glFinish (short run: 1 x N, long: 5 x N)
 #   GLES_BENCH_REPS=5        repetitions per row (draw, readback), median used
 #   GLES_BENCH_BYTES_N=500   draws of the small capture (the large is 2N)
 #   GLES_BENCH_READ_N=200    iterations per repetition (readback)
@@ -64,7 +72,8 @@ prog_max=${GLES_BENCH_PROG_MAX:-}
 corpus=${CORPUS_DIR:-$src/../shared/corpus/real-shaders}
 demo=${GLES_BENCH_DEMO:-$build/tools/virtgl-demo}
 demo_args=${GLES_BENCH_DEMO_ARGS:--n 30 -s 256x256}
-sections=${*:-draw bytes readback progbuild demo}
+n_ov=${GLES_BENCH_OVERLAP_N:-20000}
+sections=${*:-draw overlap bytes readback progbuild demo}
 # Both peers render to the same kind of target: a 64x64 pbuffer by default
 # (virtgl has no FBOs yet); texture|renderbuffer|auto pick an FBO instead.
 export GB_TARGET=${GLES_BENCH_TARGET:-pbuffer}
@@ -173,8 +182,14 @@ run_row() {
 	return 1
 }
 
-median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ v[NR] = $1 } END {
-	if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median() { # [FORMAT of the mean of the middle two, default %.1f]
+	tr ' ' '\n' | sed '/^$/d' | sort -g | awk -v f="${1:-%.1f}" '{ v[NR] = $1 } END {
+	if (NR % 2) print v[(NR + 1) / 2]; else printf f "\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+spread() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ v[NR] = $1 } END {
+	if (NR < 2) { print "-"; exit }
+	m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+	if (m > 0) printf "%.0f%%\n", 50 * (v[NR] - v[1]) / m; else print "-" }'; }
 
 ratio() { # A B: A/B with 2 decimals, "-" when either is missing
 	if [ -n "$1" ] && [ -n "$2" ]; then
@@ -228,23 +243,76 @@ if [[ " $sections " == *" draw "* ]]; then
 			[ -z "${WHY[draw,$row,$p]:-}" ] || continue
 			[ -n "${RUNS[$row,$p,dps]:-}" ] || continue
 			V[draw,$row,$p,dps]=$(echo "${RUNS[$row,$p,dps]}" | median)
+			V[draw,$row,$p,spread]=$(echo "${RUNS[$row,$p,dps]}" | spread)
 			V[draw,$row,$p,cpu]=$(echo "${RUNS[$row,$p,cpu]}" | median)
 		done
 	done
 	say ""
 	say "== drawoverhead_es: draws/s (median of $reps x $n_draw draws + glFinish, median of $rounds round(s); higher is better), client CPU ns/draw (lower is better)"
-	hdr=$(printf "%-13s %12s %12s %7s %10s %10s %7s" row "mesa d/s" "virtgl d/s" "v/m" "mesa cpu" "virtgl cpu" "v/m")
+	hdr=$(printf "%-13s %12s %12s %7s %10s %10s %7s %6s %6s" row "mesa d/s" "virtgl d/s" "v/m" "mesa cpu" "virtgl cpu" "v/m" "±mesa" "±virtgl")
 	[ -n "${GLES_BENCH_LLVMPIPE:-}" ] && hdr="$hdr $(printf "%12s" "llvmpipe d/s")"
 	say "$hdr"
 	for row in $draw_rows; do
 		md=${V[draw,$row,mesa,dps]:-} vd=${V[draw,$row,virtgl,dps]:-}
 		mc=${V[draw,$row,mesa,cpu]:-} vc=${V[draw,$row,virtgl,cpu]:-}
-		line=$(printf "%-13s %12s %12s %7s %10s %10s %7s" "$row" "${md:-n/a}" "${vd:-n/a}" \
-			"$(ratio "$vd" "$md")" "${mc:-n/a}" "${vc:-n/a}" "$(ratio "$vc" "$mc")")
+		line=$(printf "%-13s %12s %12s %7s %10s %10s %7s %6s %6s" "$row" "${md:-n/a}" "${vd:-n/a}" \
+			"$(ratio "$vd" "$md")" "${mc:-n/a}" "${vc:-n/a}" "$(ratio "$vc" "$mc")" \
+			"${V[draw,$row,mesa,spread]:--}" "${V[draw,$row,virtgl,spread]:--}")
 		[ -n "${GLES_BENCH_LLVMPIPE:-}" ] && line="$line $(printf "%12s" "${V[draw,$row,llvmpipe,dps]:-n/a}")"
 		say "$line"
 	done
+	say "   (±: spread of draws/s over the rounds, (max - min) / 2 / median)"
 	print_whys draw $draw_rows
+fi
+
+# ---- overlap --------------------------------------------------------------
+# overlap_run ROW PEER ROUND: the row as 1 x n_ov and 5 x n_ov draws; appends
+# to OV[] the server's CPU per draw (difference of the two processes: its
+# start-up cancels), the client's CPU and wall per draw (the long run's own
+# timed figures: the wall of whole processes is too noisy on a shared host).
+overlap_run() {
+	local row=$1 p=$2 f1=$work/ov-$1-$2-$3-1.out f2=$work/ov-$1-$2-$3-2.out d b
+	run_row overlap "$row" "$p" 600 "$f1" -- "$draw_bin" -n "$n_ov" -r 1 -w 16 "$row" || return
+	run_row overlap "$row" "$p" 600 "$f2" -- "$draw_bin" -n "$n_ov" -r 5 -w 16 "$row" || return
+	b=$(gb_row_block "$row" "$f2")
+	d=$(echo "$(gb_key server_cpu_ns "$f1") $(gb_key server_cpu_ns "$f2")" \
+		"$(echo "$b" | sed -n 's/^client_cpu_ns_per_draw=//p') $(echo "$b" | sed -n 's/^ns_per_draw=//p')" |
+		awk -v n="$((4 * n_ov))" 'NF == 4 && $4 > 0 { s = ($2 - $1) / n
+			printf "%.1f %s %s %.3f", s, $3, $4, (s + $3) / $4 }')
+	if [ -z "$d" ]; then
+		WHY[overlap,$row,$p]="not available (no server CPU or timed figures from the runs)"
+		return
+	fi
+	read -r srv cli wall ov <<<"$d"
+	OV[$row,$p,srv]="${OV[$row,$p,srv]:-} $srv" OV[$row,$p,cli]="${OV[$row,$p,cli]:-} $cli"
+	OV[$row,$p,wall]="${OV[$row,$p,wall]:-} $wall" OV[$row,$p,ov]="${OV[$row,$p,ov]:-} $ov"
+}
+
+if [[ " $sections " == *" overlap "* ]]; then
+	echo "gles-bench: overlap" >&2
+	declare -A OV
+	for round in $(seq "$rounds"); do
+		for row in $draw_rows; do
+			for p in mesa virtgl; do overlap_run "$row" "$p" "$round"; done
+		done
+	done
+	say ""
+	say "== overlap, per draw, median of $rounds round(s): server CPU ns = (process of 5 x $n_ov draws - process of 1 x $n_ov) / (4 x $n_ov);"
+	say "   client CPU ns and wall ns: the 5 x $n_ov process's medians (each $n_ov draws + glFinish);"
+	say "   overlap = (client + server CPU) / wall (1.0: one after the other; up to 2.0 on 2 CPUs: both at work at once)"
+	say "$(printf "%-13s %9s %9s %9s %9s %9s %9s %6s %6s" row "mesa srv" "virtgl srv" "mesa cli" "virtgl cli" "mesa wall" "virtgl wall" "m ovl" "v ovl")"
+	for row in $draw_rows; do
+		cells=()
+		for k in srv cli wall ov; do
+			for p in mesa virtgl; do
+				if [ -n "${WHY[overlap,$row,$p]:-}" ]; then cells+=(n/a); continue; fi
+				v=$(echo "${OV[$row,$p,$k]:-}" | median %.3f)
+				cells+=("${v:-n/a}")
+			done
+		done
+		say "$(printf "%-13s %9s %9s %9s %9s %9s %9s %6s %6s" "$row" "${cells[@]}")"
+	done
+	print_whys overlap $draw_rows
 fi
 
 # ---- bytes ----------------------------------------------------------------
