@@ -11,8 +11,8 @@
 #   weston-glmark2   the same weston with glmark2-es2-wayland as its client
 #                    (a short scene list, run to the end: its score)
 #   xwayland-gears   weston with Xwayland (--xwayland), es2gears_x11 as an X
-#                    client of the row's driver (weston and Xwayland: Mesa,
-#                    see run_xwayland_with)
+#                    client; weston and the client on the row's driver,
+#                    Xwayland on Mesa (see run_xwayland_with)
 #   xwayland-glmark2 the same with glmark2-es2 (X11), a short scene list run
 #                    to the end: its score
 #   xwayland-check   the same with tests/vm/x11_dri3 (buffer ages, Present
