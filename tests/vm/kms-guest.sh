@@ -72,8 +72,9 @@ set -u
 # on a loaded host: 3 s scenes ended before them in a run beside other
 # builds) in glmark2's default 800x600 window
 : "${KMS_WESTON_GLMARK2_ARGS:=-b build:use-vbo=true:duration=5 -b texture:duration=5}"
-# longer scenes than weston-glmark2's: Xwayland's start delays the client's first frames
-: "${KMS_XWAYLAND_GLMARK2_ARGS:=-b build:use-vbo=true:duration=9 -b texture:duration=9}"
+# longer scenes than weston-glmark2's: Xwayland's start delays the client's first frames,
+# and 9 s scenes ended before the third screenshot on a loaded host
+: "${KMS_XWAYLAND_GLMARK2_ARGS:=-b build:use-vbo=true:duration=12 -b texture:duration=12}"
 # weston-simple-egl turns once in 1.8 s: with two shots about that far apart
 # it looks still; a third one cannot be in phase with both
 : "${KMS_WESTON_SHOTS:=$((KMS_SHOTS > 0 ? KMS_SHOTS + 1 : 0))}"
