@@ -2514,6 +2514,114 @@ ROW(get_sampler_parameter_iiv_ext_operation)
 ROW(get_sampler_parameter_iuiv_ext_enum)
 	{ FX(GetSamplerParameterIuivEXT, get_sampler_iv_fn)(sampler(), GL_DEPTH_FUNC, out4); }
 
+/* ES 3.1 indirect draws (section 10.5): a VAO with array 0 in a buffer, the
+ * ES 3.0 program, a 20-byte indirect buffer and an element buffer */
+static void indirect_draw_state(bool vao, bool client_array)
+{
+	GLuint v;
+
+	program();
+	if (vao) {
+		F(GenVertexArrays)(1, &v);
+		F(BindVertexArray)(v);
+	}
+	if (!client_array)
+		buffer(GL_ARRAY_BUFFER, 64);
+	F(VertexAttribPointer)(0, 4, GL_FLOAT, GL_FALSE, 0, client_array ? fv : NULL);
+	F(EnableVertexAttribArray)(0);
+	buffer(GL_DRAW_INDIRECT_BUFFER, 20);
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 64);
+}
+
+static void arrays_indirect(GLenum mode, intptr_t at)
+{
+	F(DrawArraysIndirect)(mode, (const void *)at);
+}
+
+static void elements_indirect(GLenum type, intptr_t at)
+{
+	F(DrawElementsIndirect)(GL_TRIANGLES, type, (const void *)at);
+}
+
+ROW(draw_arrays_indirect_es30) { arrays_indirect(GL_TRIANGLES, 0); }
+ROW(draw_arrays_indirect_enum)
+{
+	indirect_draw_state(true, false);
+	arrays_indirect(GL_TEXTURE_2D, 0);
+}
+ROW(draw_arrays_indirect_default_vao)
+{
+	indirect_draw_state(false, false);
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_arrays_indirect_client_array)
+{
+	indirect_draw_state(true, true);
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_arrays_indirect_no_buffer)
+{
+	indirect_draw_state(true, false);
+	gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_arrays_indirect_unaligned)
+{
+	indirect_draw_state(true, false);
+	arrays_indirect(GL_TRIANGLES, 2);
+}
+ROW(draw_arrays_indirect_past_end)
+{
+	indirect_draw_state(true, false);
+	arrays_indirect(GL_TRIANGLES, 8);
+}
+ROW(draw_arrays_indirect_negative)
+{
+	indirect_draw_state(true, false);
+	arrays_indirect(GL_TRIANGLES, -4);
+}
+ROW(draw_arrays_indirect_mapped)
+{
+	indirect_draw_state(true, false);
+	gl.MapBufferRange(GL_DRAW_INDIRECT_BUFFER, 0, 4, GL_MAP_READ_BIT);
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_arrays_indirect_xfb)
+{
+	indirect_draw_state(true, false);
+	xfb_active();
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_arrays_indirect_xfb_paused)
+{
+	indirect_draw_state(true, false);
+	xfb_active();
+	F(PauseTransformFeedback)();
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_elements_indirect_es30) { elements_indirect(GL_UNSIGNED_SHORT, 0); }
+ROW(draw_elements_indirect_type)
+{
+	indirect_draw_state(true, false);
+	elements_indirect(GL_FLOAT, 0);
+}
+ROW(draw_elements_indirect_no_elements)
+{
+	indirect_draw_state(true, false);
+	gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+	elements_indirect(GL_UNSIGNED_SHORT, 0);
+}
+ROW(draw_elements_indirect_past_end)
+{
+	indirect_draw_state(true, false);
+	elements_indirect(GL_UNSIGNED_SHORT, 4);
+}
+ROW(draw_elements_indirect_default_vao)
+{
+	indirect_draw_state(false, false);
+	elements_indirect(GL_UNSIGNED_SHORT, 0);
+}
+
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
 #define O GL_INVALID_OPERATION
@@ -3131,6 +3239,22 @@ static const struct row rows[] = {
 	R(BindBufferBase, 31, V, ssbo_base_index),
 	R(GetIntegeri_v, 31, V, ssbo_binding_index),
 	R(GetProgramiv, 31, O, work_group_size_not_compute),
+	R(DrawArraysIndirect, 3, O, draw_arrays_indirect_es30),
+	R(DrawArraysIndirect, 31, E, draw_arrays_indirect_enum),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_default_vao),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_client_array),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_no_buffer),
+	R(DrawArraysIndirect, 31, V, draw_arrays_indirect_unaligned),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_past_end),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_negative),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_mapped),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_xfb),
+	R(DrawArraysIndirect, 31, GL_NO_ERROR, draw_arrays_indirect_xfb_paused),
+	R(DrawElementsIndirect, 3, O, draw_elements_indirect_es30),
+	R(DrawElementsIndirect, 31, E, draw_elements_indirect_type),
+	R(DrawElementsIndirect, 31, O, draw_elements_indirect_no_elements),
+	R(DrawElementsIndirect, 31, O, draw_elements_indirect_past_end),
+	R(DrawElementsIndirect, 31, O, draw_elements_indirect_default_vao),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
