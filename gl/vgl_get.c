@@ -535,10 +535,20 @@ static void GL_APIENTRY vgl_GetInteger64i_v(GLenum target, GLuint index, GLint64
 		*data = v;
 }
 
+/* ES 3.1: the indexed state as booleans (non-zero is GL_TRUE). */
+static void GL_APIENTRY vgl_GetBooleani_v(GLenum target, GLuint index, GLboolean *data)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	GLint64 v;
+
+	if (vgl_es31_call(ctx) && indexed(ctx, target, index, &v) && data)
+		*data = v ? GL_TRUE : GL_FALSE;
+}
+
 const struct vgl_proc vgl_get_procs[] = {
 	VGL_PROC(GetString), VGL_PROC(GetStringi), VGL_PROC(GetIntegerv), VGL_PROC(GetInteger64v),
 	VGL_PROC(GetFloatv), VGL_PROC(GetBooleanv), VGL_PROC(GetIntegeri_v),
-	VGL_PROC(GetInteger64i_v),
+	VGL_PROC(GetInteger64i_v), VGL_PROC(GetBooleani_v),
 	/* EXT_disjoint_timer_query's, for ES 2.0 contexts */
 	{ "glGetInteger64vEXT", (void *)vgl_GetInteger64v },
 	{ NULL, NULL },

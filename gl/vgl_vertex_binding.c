@@ -151,9 +151,9 @@ int vgl_vertex_binding_get_indexed(struct vgl_context *ctx, GLenum target, GLuin
 	}
 	b = &ctx->vao->bindings[index];
 	*out = target == GL_VERTEX_BINDING_OFFSET ? (GLint64)b->offset
-	     : target == GL_VERTEX_BINDING_STRIDE ? b->stride
-	     : target == GL_VERTEX_BINDING_DIVISOR ? b->divisor
-	     : b->buffer ? b->buffer->name : 0;
+	     : target == GL_VERTEX_BINDING_STRIDE ? (GLint64)b->stride
+	     : target == GL_VERTEX_BINDING_DIVISOR ? (GLint64)b->divisor
+	     : b->buffer ? (GLint64)b->buffer->name : 0;
 	return 1;
 }
 

@@ -2622,6 +2622,84 @@ ROW(draw_elements_indirect_default_vao)
 	elements_indirect(GL_UNSIGNED_SHORT, 0);
 }
 
+/* ES 3.1 vertex attribute formats and bindings (section 10.3.1) */
+ROW(bind_vertex_buffer_es30) { F(BindVertexBuffer)(0, 0, 0, 16); }
+ROW(bind_vertex_buffer_index)
+{
+	F(BindVertexBuffer)((GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), 0, 0, 16);
+}
+ROW(bind_vertex_buffer_offset) { F(BindVertexBuffer)(0, buffer(GL_ARRAY_BUFFER, 16), -4, 16); }
+ROW(bind_vertex_buffer_stride)
+{
+	F(BindVertexBuffer)(0, buffer(GL_ARRAY_BUFFER, 16), 0, geti(GL_MAX_VERTEX_ATTRIB_STRIDE) + 1);
+}
+ROW(bind_vertex_buffer_name) { F(BindVertexBuffer)(0, 4321, 0, 16); }
+ROW(attrib_format_es30) { F(VertexAttribFormat)(0, 4, GL_FLOAT, GL_FALSE, 0); }
+ROW(attrib_format_index)
+{
+	F(VertexAttribFormat)((GLuint)geti(GL_MAX_VERTEX_ATTRIBS), 4, GL_FLOAT, GL_FALSE, 0);
+}
+ROW(attrib_format_size) { F(VertexAttribFormat)(0, 5, GL_FLOAT, GL_FALSE, 0); }
+ROW(attrib_format_type) { F(VertexAttribFormat)(0, 4, GL_TEXTURE_2D, GL_FALSE, 0); }
+ROW(attrib_format_packed) { F(VertexAttribFormat)(0, 3, GL_INT_2_10_10_10_REV, GL_TRUE, 0); }
+ROW(attrib_format_offset)
+{
+	F(VertexAttribFormat)(0, 4, GL_FLOAT, GL_FALSE,
+			      (GLuint)geti(GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) + 1);
+}
+ROW(attrib_iformat_type) { F(VertexAttribIFormat)(0, 4, GL_FLOAT, 0); }
+ROW(attrib_iformat_index)
+{
+	F(VertexAttribIFormat)((GLuint)geti(GL_MAX_VERTEX_ATTRIBS), 4, GL_INT, 0);
+}
+ROW(attrib_binding_attrib) { F(VertexAttribBinding)((GLuint)geti(GL_MAX_VERTEX_ATTRIBS), 0); }
+ROW(attrib_binding_binding)
+{
+	F(VertexAttribBinding)(0, (GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS));
+}
+ROW(attrib_binding_es30) { F(VertexAttribBinding)(0, 0); }
+ROW(binding_divisor_index)
+{
+	F(VertexBindingDivisor)((GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), 1);
+}
+ROW(binding_divisor_es30) { F(VertexBindingDivisor)(0, 1); }
+ROW(vertex_binding_query_index)
+{
+	GLint v;
+
+	F(GetIntegeri_v)(GL_VERTEX_BINDING_STRIDE, (GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), &v);
+}
+ROW(vertex_binding_query_es30)
+{
+	GLint v;
+
+	F(GetIntegeri_v)(GL_VERTEX_BINDING_STRIDE, 0, &v);
+}
+ROW(attrib_binding_query_es30)
+{
+	GLint v;
+
+	F(GetVertexAttribiv)(0, GL_VERTEX_ATTRIB_BINDING, &v);
+}
+ROW(get_booleani_es30)
+{
+	GLboolean v;
+
+	F(GetBooleani_v)(GL_UNIFORM_BUFFER_BINDING, 0, &v);
+}
+ROW(get_booleani_enum)
+{
+	GLboolean v;
+
+	F(GetBooleani_v)(GL_TEXTURE_2D, 0, &v);
+}
+ROW(get_booleani_index)
+{
+	GLboolean v;
+
+	F(GetBooleani_v)(GL_VERTEX_BINDING_DIVISOR, (GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), &v);
+}
+
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
 #define O GL_INVALID_OPERATION
@@ -3255,6 +3333,30 @@ static const struct row rows[] = {
 	R(DrawElementsIndirect, 31, O, draw_elements_indirect_no_elements),
 	R(DrawElementsIndirect, 31, O, draw_elements_indirect_past_end),
 	R(DrawElementsIndirect, 31, O, draw_elements_indirect_default_vao),
+	R(BindVertexBuffer, 3, O, bind_vertex_buffer_es30),
+	R(BindVertexBuffer, 31, V, bind_vertex_buffer_index),
+	R(BindVertexBuffer, 31, V, bind_vertex_buffer_offset),
+	R(BindVertexBuffer, 31, V, bind_vertex_buffer_stride),
+	R(BindVertexBuffer, 31, O, bind_vertex_buffer_name),
+	R(VertexAttribFormat, 3, O, attrib_format_es30),
+	R(VertexAttribFormat, 31, V, attrib_format_index),
+	R(VertexAttribFormat, 31, V, attrib_format_size),
+	R(VertexAttribFormat, 31, E, attrib_format_type),
+	R(VertexAttribFormat, 31, O, attrib_format_packed),
+	R(VertexAttribFormat, 31, V, attrib_format_offset),
+	R(VertexAttribIFormat, 31, E, attrib_iformat_type),
+	R(VertexAttribIFormat, 31, V, attrib_iformat_index),
+	R(VertexAttribBinding, 31, V, attrib_binding_attrib),
+	R(VertexAttribBinding, 31, V, attrib_binding_binding),
+	R(VertexAttribBinding, 3, O, attrib_binding_es30),
+	R(VertexBindingDivisor, 31, V, binding_divisor_index),
+	R(VertexBindingDivisor, 3, O, binding_divisor_es30),
+	R(GetIntegeri_v, 31, V, vertex_binding_query_index),
+	R(GetIntegeri_v, 3, E, vertex_binding_query_es30),
+	R(GetVertexAttribiv, 3, E, attrib_binding_query_es30),
+	R(GetBooleani_v, 3, O, get_booleani_es30),
+	R(GetBooleani_v, 31, E, get_booleani_enum),
+	R(GetBooleani_v, 31, V, get_booleani_index),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))

@@ -6,6 +6,7 @@
  * binding, with pixels read back.
  */
 #include <GLES3/gl31.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,11 @@
 
 #define ES31_FUNCS(X) \
 	X(DrawArraysIndirect, DRAWARRAYSINDIRECT) X(DrawElementsIndirect, DRAWELEMENTSINDIRECT) \
-	X(DispatchCompute, DISPATCHCOMPUTE) X(MemoryBarrier, MEMORYBARRIER)
+	X(DispatchCompute, DISPATCHCOMPUTE) X(MemoryBarrier, MEMORYBARRIER) \
+	X(BindVertexBuffer, BINDVERTEXBUFFER) X(VertexAttribFormat, VERTEXATTRIBFORMAT) \
+	X(VertexAttribIFormat, VERTEXATTRIBIFORMAT) X(VertexAttribBinding, VERTEXATTRIBBINDING) \
+	X(VertexBindingDivisor, VERTEXBINDINGDIVISOR) X(GetIntegeri_v, GETINTEGERI_V) \
+	X(GetVertexAttribiv, GETVERTEXATTRIBIV) X(GetBooleani_v, GETBOOLEANI_V)
 
 #define ES31_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -190,10 +195,138 @@ START_TEST(indirect_binding_query)
 }
 END_TEST
 
+/* ---- vertex attribute formats and bindings ------------------------------------------- */
+
+static GLint binding_value(GLenum pname, GLuint index)
+{
+	GLint v = -1;
+
+	es.GetIntegeri_v(pname, index, &v);
+	return v;
+}
+
+static GLint attrib_value(GLuint index, GLenum pname)
+{
+	GLint v = -1;
+
+	es.GetVertexAttribiv(index, pname, &v);
+	return v;
+}
+
+/* One buffer interleaving a position (2 floats) and a colour (4 unsigned
+ * bytes at relative offset 8) in 16-byte vertices, after one unused vertex:
+ * attributes 0 and 1 read binding 3 at offset 16. The lower-left triangle's
+ * vertices are red, the upper-right one's magenta. */
+static const char vs_color[] = "#version 300 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"layout(location = 1) in vec4 col;\n"
+	"out vec4 v;\n"
+	"void main() { v = col; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+static const char fs_color[] = "#version 300 es\n"
+	"precision mediump float;\n"
+	"in vec4 v;\nout vec4 c;\n"
+	"void main() { c = v; }\n";
+
+struct vertex {
+	float pos[2];
+	uint8_t color[4];
+	uint32_t pad;
+};
+
+static GLuint interleaved_state(void)
+{
+	struct vertex v[7];
+	GLuint vao, b;
+
+	memset(v, 0, sizeof(v));
+	for (int i = 0; i < 6; i++) {
+		memcpy(v[i + 1].pos, &quad[2 * i], sizeof(v[i + 1].pos));
+		memcpy(v[i + 1].color, (const uint8_t[4]){ 255, 0, i < 3 ? 0 : 255, 255 }, 4);
+	}
+	gl.UseProgram(glt_program(vs_color, fs_color));
+	gl.GenVertexArrays(1, &vao);
+	gl.BindVertexArray(vao);
+	b = glt_buffer(GL_ARRAY_BUFFER, v, sizeof(v));
+	es.VertexAttribFormat(0, 2, GL_FLOAT, GL_FALSE, 0);
+	es.VertexAttribFormat(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 8);
+	es.VertexAttribBinding(0, 3);
+	es.VertexAttribBinding(1, 3);
+	es.BindVertexBuffer(3, b, sizeof(struct vertex), sizeof(struct vertex));
+	gl.EnableVertexAttribArray(0);
+	gl.EnableVertexAttribArray(1);
+	gl.ClearColor(0, 0, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	return b;
+}
+
+START_TEST(format_and_binding_draw)
+{
+	GLuint b = interleaved_state();
+
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	expect(GL_NO_ERROR);
+	glt_assert_pixel(2, 2, 255, 0, 0, 255);
+	glt_assert_pixel(GLT_W - 3, GLT_H - 3, 255, 0, 255, 255);
+	ck_assert_int_eq(binding_value(GL_VERTEX_BINDING_BUFFER, 3), (GLint)b);
+	ck_assert_int_eq(binding_value(GL_VERTEX_BINDING_OFFSET, 3), 16);
+	ck_assert_int_eq(binding_value(GL_VERTEX_BINDING_STRIDE, 3), 16);
+	ck_assert_int_eq(attrib_value(1, GL_VERTEX_ATTRIB_BINDING), 3);
+	ck_assert_int_eq(attrib_value(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET), 8);
+	ck_assert_int_eq(attrib_value(1, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING), (GLint)b);
+}
+END_TEST
+
+/* The colour attribute moves to binding 4 (the same buffer from vertex 4,
+ * an upper-right one: magenta), whose divisor 1 gives every vertex of
+ * instance 0 that one colour. */
+START_TEST(binding_divisor)
+{
+	GLuint b = interleaved_state();
+	GLboolean bool_value;
+
+	es.VertexAttribBinding(1, 4);
+	es.BindVertexBuffer(4, b, 4 * sizeof(struct vertex), sizeof(struct vertex));
+	es.VertexBindingDivisor(4, 1);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	expect(GL_NO_ERROR);
+	glt_assert_pixel(2, 2, 255, 0, 255, 255);
+	glt_assert_pixel(GLT_W - 3, GLT_H - 3, 255, 0, 255, 255);
+	ck_assert_int_eq(binding_value(GL_VERTEX_BINDING_DIVISOR, 4), 1);
+	bool_value = GL_FALSE;
+	es.GetBooleani_v(GL_VERTEX_BINDING_DIVISOR, 4, &bool_value);
+	ck_assert_int_eq(bool_value, GL_TRUE);
+	es.GetBooleani_v(GL_VERTEX_BINDING_DIVISOR, 3, &bool_value);
+	ck_assert_int_eq(bool_value, GL_FALSE);
+	ck_assert_int_eq(attrib_value(1, GL_VERTEX_ATTRIB_ARRAY_DIVISOR), 1);
+}
+END_TEST
+
+/* glVertexAttribPointer is format + binding i (ES 3.1 section 10.3.2). */
+START_TEST(pointer_is_format_and_binding)
+{
+	GLuint b;
+
+	draw_state();
+	b = (GLuint)glt_geti(GL_ARRAY_BUFFER_BINDING);
+	es.VertexAttribBinding(0, 5);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (const void *)8);
+	ck_assert_int_eq(attrib_value(0, GL_VERTEX_ATTRIB_BINDING), 0);
+	ck_assert_int_eq(binding_value(GL_VERTEX_BINDING_BUFFER, 0), (GLint)b);
+	ck_assert_int_eq(binding_value(GL_VERTEX_BINDING_OFFSET, 0), 8);
+	ck_assert_int_eq(binding_value(GL_VERTEX_BINDING_STRIDE, 0), 8);
+	ck_assert_int_eq(attrib_value(0, GL_VERTEX_ATTRIB_ARRAY_STRIDE), 0);
+	ck_assert_int_ge(glt_geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), 16);
+	ck_assert_int_ge(glt_geti(GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET), 2047);
+	ck_assert_int_ge(glt_geti(GL_MAX_VERTEX_ATTRIB_STRIDE), 2048);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
 static Suite *es31_draw_suite(void)
 {
 	Suite *s = suite_create("gl es31 draw");
 	TCase *tc = tcase_create("indirect");
+	TCase *tb = tcase_create("binding");
 
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_set_timeout(tc, 120);
@@ -205,6 +338,11 @@ static Suite *es31_draw_suite(void)
 	tcase_add_test(tc, draw_indirect_written_by_compute);
 	tcase_add_test(tc, indirect_binding_query);
 	suite_add_tcase(s, tc);
+	tcase_add_checked_fixture(tb, setup, glt_teardown);
+	tcase_add_test(tb, format_and_binding_draw);
+	tcase_add_test(tb, binding_divisor);
+	tcase_add_test(tb, pointer_is_format_and_binding);
+	suite_add_tcase(s, tb);
 	return s;
 }
 
