@@ -130,6 +130,7 @@ struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bo
 		switch (target) {
 		case GL_SHADER_STORAGE_BUFFER: return &ctx->ssbo_buffer;
 		case GL_DISPATCH_INDIRECT_BUFFER: return &ctx->dispatch_indirect_buffer;
+		case GL_DRAW_INDIRECT_BUFFER: return &ctx->draw_indirect_buffer;
 		}
 	}
 	*valid = false;
@@ -163,7 +164,7 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 					&ctx->copy_read_buffer, &ctx->copy_write_buffer,
 					&ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer,
 					&ctx->xfb_buffer, &ctx->ssbo_buffer,
-					&ctx->dispatch_indirect_buffer };
+					&ctx->dispatch_indirect_buffer, &ctx->draw_indirect_buffer };
 
 	for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++)
 		if (*slots[i] == b)

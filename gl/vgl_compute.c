@@ -36,14 +36,6 @@
 	 GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |                    \
 	 GL_TEXTURE_FETCH_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT)
 
-/* An ES 3.1 entry point called in an earlier context: not silently ignored. */
-static bool es31(struct vgl_context *ctx)
-{
-	if (ctx && !vgl_context_es31(ctx))
-		vgl_error(ctx, GL_INVALID_OPERATION);
-	return ctx && vgl_context_es31(ctx);
-}
-
 /* The current compute program's link result; NULL with INVALID_OPERATION. */
 static struct vgl_linked *current_compute(struct vgl_context *ctx)
 {
@@ -103,7 +95,7 @@ static void GL_APIENTRY vgl_DispatchCompute(GLuint x, GLuint y, GLuint z)
 	struct vgl_linked *l;
 	VkCommandBuffer cmd;
 
-	if (!es31(ctx))
+	if (!vgl_es31_call(ctx))
 		return;
 	l = current_compute(ctx);
 	if (!l || !counts_ok(ctx, (const GLuint[3]){ x, y, z }) || !x || !y || !z)
@@ -141,7 +133,7 @@ static void GL_APIENTRY vgl_DispatchComputeIndirect(GLintptr offset)
 	struct vgl_buffer *b;
 	VkCommandBuffer cmd;
 
-	if (!es31(ctx))
+	if (!vgl_es31_call(ctx))
 		return;
 	l = current_compute(ctx);
 	b = l ? indirect_buffer(ctx, offset) : NULL;
@@ -184,7 +176,7 @@ static void GL_APIENTRY vgl_MemoryBarrier(GLbitfield bits)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (es31(ctx))
+	if (vgl_es31_call(ctx))
 		barrier(ctx, bits, BARRIER_BITS);
 }
 
@@ -192,7 +184,7 @@ static void GL_APIENTRY vgl_MemoryBarrierByRegion(GLbitfield bits)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (es31(ctx))
+	if (vgl_es31_call(ctx))
 		barrier(ctx, bits, REGION_BARRIER_BITS);
 }
 

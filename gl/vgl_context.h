@@ -78,6 +78,7 @@ struct vgl_context {
 	struct vgl_buffer *ssbo_buffer, *dispatch_indirect_buffer;
 	struct vgl_ubo_binding ssbo[VGL_MAX_SSBO_BINDINGS];
 	bool shader_stores;
+	struct vgl_buffer *draw_indirect_buffer;  /* ES 3.1 (vgl_draw_indirect.c) */
 	struct vgl_vao default_vao, *vao;
 	struct vgl_names vaos;
 	struct vgl_program *program;       /* referenced */
@@ -104,6 +105,10 @@ static inline bool vgl_context_es31(const struct vgl_context *ctx)
 {
 	return ctx->major > 3 || (ctx->major == 3 && ctx->minor >= 1);
 }
+
+/* Whether an ES 3.1 entry point may run: a context (NULL: no), of 3.1;
+ * called in an earlier context it is INVALID_OPERATION, not ignored. */
+bool vgl_es31_call(struct vgl_context *ctx);
 
 void vgl_error(struct vgl_context *ctx, GLenum error);
 /* GL_OUT_OF_MEMORY or GL_CONTEXT_LOST-ish: maps a VGL_ result to a GL error. */

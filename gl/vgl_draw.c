@@ -18,7 +18,7 @@
 #include "vgl_program.h"
 #include "vgl_xfb.h"
 
-static bool topology(GLenum mode, VkPrimitiveTopology *t, bool *loop)
+bool vgl_draw_topology(GLenum mode, VkPrimitiveTopology *t, bool *loop)
 {
 	static const VkPrimitiveTopology map[] = {
 		[GL_POINTS] = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
@@ -241,12 +241,28 @@ static bool reads_mapped_buffer(const struct vgl_context *ctx, const struct vgl_
 	if (d->indexed && vao->elements && vao->elements->mapped)
 		return true;
 	for (uint32_t m = l->vs_inputs; m; m &= m - 1) {
-		const struct vgl_attrib *a = &vao->attribs[__builtin_ctz(m)];
+		struct vgl_array a;
 
-		if (a->enabled && a->buffer && a->buffer->mapped)
+		vgl_vao_array(vao, (uint32_t)__builtin_ctz(m), &a);
+		if (a.f->enabled && a.buffer && a.buffer->mapped)
 			return true;
 	}
 	return false;
+}
+
+/* The host reads the draw's parameters from the indirect buffer. */
+static void draw_indirect(struct vgl_context *ctx, const struct vgl_draw *d, VkCommandBuffer cmd)
+{
+	struct vgl_storage *s = d->indirect->storage;
+
+	vgl_batch_use(ctx, &s->obj);
+	ctx->stats.indirect_draws++;
+	if (d->indexed)
+		vvk_CmdDrawIndexedIndirect(cmd, s->buf, (VkDeviceSize)d->indirect_offset, 1,
+					   sizeof(struct vgl_elements_indirect));
+	else
+		vvk_CmdDrawIndirect(cmd, s->buf, (VkDeviceSize)d->indirect_offset, 1,
+				    sizeof(struct vgl_arrays_indirect));
 }
 
 static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
@@ -286,7 +302,9 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 		return;
 	emit_dynamic(ctx, &fb, cmd);
 	vgl_xfb_before_draw(ctx, cmd);
-	if (d->indexed || d->line_loop)
+	if (d->indirect)
+		draw_indirect(ctx, d, cmd);
+	else if (d->indexed || d->line_loop)
 		vvk_CmdDrawIndexed(cmd, n, (uint32_t)d->instances, 0, d->base_vertex, 0);
 	else
 		vvk_CmdDraw(cmd, n, (uint32_t)d->instances, (uint32_t)d->first, 0);
@@ -348,6 +366,14 @@ static void draw_indexed(struct vgl_context *ctx, const struct vgl_draw *d)
 		draw(ctx, d);
 }
 
+void vgl_draw_checked(struct vgl_context *ctx, const struct vgl_draw *d)
+{
+	if (d->indexed && !d->indirect)
+		draw_indexed(ctx, d);
+	else
+		draw(ctx, d);
+}
+
 /* ---- entry points ------------------------------------------------------------------------------------ */
 
 static void draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instances)
@@ -358,7 +384,7 @@ static void draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instanc
 
 	if (!ctx)
 		return;
-	if (!topology(mode, &d.topology, &d.line_loop)) {
+	if (!vgl_draw_topology(mode, &d.topology, &d.line_loop)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
@@ -378,7 +404,7 @@ static void draw_elements(GLenum mode, GLsizei count, GLenum type, const void *i
 
 	if (!ctx)
 		return;
-	if (!topology(mode, &d.topology, &d.line_loop) ||
+	if (!vgl_draw_topology(mode, &d.topology, &d.line_loop) ||
 	    (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT && type != GL_UNSIGNED_INT)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;

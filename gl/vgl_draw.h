@@ -26,6 +26,21 @@ struct vgl_draw {
 	const void *indices;       /* offset into the element buffer, or client memory */
 	bool line_loop;            /* drawn as a strip through a closing index list */
 	GLint base_vertex;         /* added to every index (OES_draw_elements_base_vertex) */
+	/* ES 3.1 indirect draws made by the host: counts, first and instances
+	 * are in this buffer at indirect_offset (vgl_draw_indirect.c), and
+	 * count and instances above are 1 */
+	struct vgl_buffer *indirect;
+	GLintptr indirect_offset;
+};
+
+/* ES 3.1 section 10.5: the commands in the indirect buffer. */
+struct vgl_arrays_indirect {
+	uint32_t count, instances, first, reserved;
+};
+struct vgl_elements_indirect {
+	uint32_t count, instances, first_index;
+	int32_t base_vertex;
+	uint32_t reserved;
 };
 
 /*
@@ -50,6 +65,12 @@ struct vgl_drawn {
 	uint32_t nr_recent, newest;
 };
 
+/* GL's draw mode as vk/'s topology; false: no mode. Line loops are strips
+ * closed by an index list (*loop). */
+bool vgl_draw_topology(GLenum mode, VkPrimitiveTopology *t, bool *loop);
+/* A draw whose arguments are checked (glDrawArrays/Elements* after their own
+ * errors): the framebuffer, program and buffer checks, then the draw. */
+void vgl_draw_checked(struct vgl_context *ctx, const struct vgl_draw *d);
 /* Binds vertex buffers and fills the layout part of the pipeline key (from
  * zeroed memory); *streamed: some input was streamed (client memory,
  * GL_FIXED), so the next draw must bind again. false: the draw cannot be

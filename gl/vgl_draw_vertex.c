@@ -34,6 +34,8 @@ bool vgl_draw_indices_present(const struct vgl_context *ctx, const struct vgl_dr
 
 	if (!eb)
 		return d->indices != NULL;
+	if (d->indirect)
+		return eb->storage != NULL;  /* the host reads indices from offset 0 */
 	return eb->storage && vgl_range_ok((GLintptr)(uintptr_t)d->indices,
 					   (GLsizeiptr)index_bytes(d),
 					   (GLsizeiptr)eb->storage->size);
@@ -101,7 +103,7 @@ struct vbind {
 };
 
 static bool client_array(struct vgl_context *ctx, const struct vgl_draw *d,
-			 const struct vgl_attrib *a, uint32_t stride, struct vbind *vb)
+			 const struct vgl_array *a, struct vbind *vb)
 {
 	int64_t last = a->divisor ? (d->instances - 1) / (int64_t)a->divisor
 				  : vgl_draw_max_index(ctx, d);
@@ -109,15 +111,18 @@ static bool client_array(struct vgl_context *ctx, const struct vgl_draw *d,
 
 	if (last < 0 || !a->pointer)
 		return false;
-	bytes = (VkDeviceSize)last * stride + vgl_attrib_size(a);
+	bytes = (VkDeviceSize)last * a->stride + vgl_attrib_size(a->f);
 	vb->buf = vgl_stream_upload(ctx, a->pointer, bytes, &vb->offset);
 	return vb->buf != VK_NULL_HANDLE;
 }
 
 /* The last vertex (or instance) an array is read at without reading the
- * indices; -1 when only the indices tell (an indexed per-vertex array). */
-static int64_t last_known(const struct vgl_draw *d, const struct vgl_attrib *a)
+ * indices; -1 when only the indices tell (an indexed per-vertex array) or
+ * the GPU (an indirect draw's counts). */
+static int64_t last_known(const struct vgl_draw *d, const struct vgl_array *a)
 {
+	if (d->indirect)
+		return -1;  /* the counts are on the GPU */
 	if (a->divisor)
 		return (d->instances - 1) / (int64_t)a->divisor;
 	return d->indexed ? -1 : (int64_t)d->first + d->count - 1;
@@ -126,27 +131,26 @@ static int64_t last_known(const struct vgl_draw *d, const struct vgl_attrib *a)
 /* Whether what the draw reads of a buffer's array lies inside the storage:
  * a vertex range past the end is not sent to the host (undefined results in
  * ES 3.0, nothing drawn here), and offset + last * stride cannot wrap. */
-static bool array_inside(const struct vgl_draw *d, const struct vgl_attrib *a, uint32_t stride,
-			 VkDeviceSize size)
+static bool array_inside(const struct vgl_draw *d, const struct vgl_array *a, VkDeviceSize size)
 {
 	int64_t last = last_known(d, a);
 	uint64_t end;
 
 	if (last < 0)
 		return (uintptr_t)a->pointer < size;
-	return vgl_mul_add((uint64_t)last, stride, (uintptr_t)a->pointer, &end) &&
-	       vgl_add3(end, vgl_attrib_size(a), 0, &end) && end <= size;
+	return vgl_mul_add((uint64_t)last, a->stride, (uintptr_t)a->pointer, &end) &&
+	       vgl_add3(end, vgl_attrib_size(a->f), 0, &end) && end <= size;
 }
 
 static bool enabled_array(struct vgl_context *ctx, const struct vgl_draw *d,
-			  const struct vgl_attrib *a, uint32_t stride, struct vbind *vb)
+			  const struct vgl_array *a, struct vbind *vb)
 {
 	struct vgl_storage *s;
 
 	if (!a->buffer)
-		return client_array(ctx, d, a, stride, vb);
+		return client_array(ctx, d, a, vb);
 	s = a->buffer->storage;
-	if (!s || !array_inside(d, a, stride, s->size))
+	if (!s || !array_inside(d, a, s->size))
 		return false;
 	vgl_batch_use(ctx, &s->obj);
 	vb->buf = s->buf;
@@ -155,7 +159,7 @@ static bool enabled_array(struct vgl_context *ctx, const struct vgl_draw *d,
 }
 
 /* Where a converted array's data can be read by the CPU; NULL if nowhere. */
-static const uint8_t *converted_source(const struct vgl_attrib *a, VkDeviceSize bytes)
+static const uint8_t *converted_source(const struct vgl_array *a, VkDeviceSize bytes)
 {
 	struct vgl_storage *s;
 	uint64_t end;
@@ -190,23 +194,23 @@ static float converted_component(const struct vgl_attrib *a, const uint8_t *p)
 /* GL_FIXED (16.16) and 32-bit integers read as floats have no vertex format:
  * the vertices the draw reads are converted to packed floats and streamed. */
 static bool converted_array(struct vgl_context *ctx, const struct vgl_draw *d,
-			    const struct vgl_attrib *a, uint32_t stride, struct vbind *vb)
+			    const struct vgl_array *a, struct vbind *vb)
 {
 	int64_t last = a->divisor ? (d->instances - 1) / (int64_t)a->divisor
 				  : vgl_draw_max_index(ctx, d);
-	uint32_t n = (uint32_t)a->size;
+	uint32_t n = (uint32_t)a->f->size;
 	const uint8_t *src;
 	float *f;
 
 	if (last < 0)
 		return false;
-	src = converted_source(a, (VkDeviceSize)last * stride + 4 * n);
+	src = converted_source(a, (VkDeviceSize)last * a->stride + 4 * n);
 	f = src ? malloc(((size_t)last + 1) * n * sizeof(float)) : NULL;
 	if (!f)
 		return false;
 	for (int64_t v = 0; v <= last; v++)
 		for (uint32_t c = 0; c < n; c++)
-			f[v * n + c] = converted_component(a, src + v * stride + 4 * c);
+			f[v * n + c] = converted_component(a->f, src + v * a->stride + 4 * c);
 	vb->buf = vgl_stream_upload(ctx, f, ((VkDeviceSize)last + 1) * n * sizeof(float),
 				    &vb->offset);
 	free(f);
@@ -216,26 +220,25 @@ static bool converted_array(struct vgl_context *ctx, const struct vgl_draw *d,
 static bool location_input(struct vgl_context *ctx, const struct vgl_draw *d, uint32_t loc,
 			   struct vgl_vertex_layout *layout, struct vbind *vb, bool *streamed)
 {
-	const struct vgl_attrib *a = &ctx->vao->attribs[loc];
-	uint32_t stride;
+	struct vgl_array arr;
+	const struct vgl_array *a = &arr;
 
-	if (!a->enabled) {
+	vgl_vao_array(ctx->vao, loc, &arr);
+	if (!a->f->enabled) {
 		vb->buf = vgl_current_attribs_buffer(ctx);
 		vb->offset = loc * 4 * sizeof(float);
 		layout->a[loc].format = vgl_current_attrib_format(ctx, loc);
 		layout->a[loc].stride = 0;
 		return vb->buf != VK_NULL_HANDLE;
 	}
-	stride = a->stride ? (uint32_t)a->stride : vgl_attrib_size(a);
-	layout->a[loc].format = vgl_attrib_format(a);
-	layout->a[loc].stride = vgl_attrib_converted(a) ? vgl_attrib_size(a) : stride;
+	layout->a[loc].format = vgl_attrib_format(a->f);
+	layout->a[loc].stride = vgl_attrib_converted(a->f) ? vgl_attrib_size(a->f) : a->stride;
 	layout->a[loc].divisor = a->divisor;
-	if (vgl_attrib_converted(a) || !a->buffer)
+	if (vgl_attrib_converted(a->f) || !a->buffer)
 		*streamed = true;
-	if (vgl_attrib_converted(a))
-		return converted_array(ctx, d, a, stride, vb);
-	return layout->a[loc].format != VK_FORMAT_UNDEFINED &&
-	       enabled_array(ctx, d, a, stride, vb);
+	if (vgl_attrib_converted(a->f))
+		return converted_array(ctx, d, a, vb);
+	return layout->a[loc].format != VK_FORMAT_UNDEFINED && enabled_array(ctx, d, a, vb);
 }
 
 bool vgl_draw_vertex(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_draw *d,
@@ -303,6 +306,7 @@ uint32_t vgl_draw_indices(struct vgl_context *ctx, const struct vgl_draw *d, VkC
 		if (!vgl_draw_indices_present(ctx, d))
 			return 0;
 		vgl_batch_use(ctx, &eb->storage->obj);
+		/* an indirect draw's indices are at offset 0: d->indices is NULL */
 		vvk_CmdBindIndexBuffer(cmd, eb->storage->buf, (uintptr_t)d->indices,
 				       index_type(d->index_type));
 		return (uint32_t)d->count;

@@ -10,6 +10,13 @@ void vgl_error(struct vgl_context *ctx, GLenum error)
 		ctx->error = error;
 }
 
+bool vgl_es31_call(struct vgl_context *ctx)
+{
+	if (ctx && !vgl_context_es31(ctx))
+		vgl_error(ctx, GL_INVALID_OPERATION);
+	return ctx && vgl_context_es31(ctx);
+}
+
 void vgl_error_result(struct vgl_context *ctx, int result)
 {
 	if (result == VGL_OK)

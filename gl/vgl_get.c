@@ -13,6 +13,8 @@
 
 #include "vgl_buffer.h"
 #include "vgl_compute.h"
+#include "vgl_draw_indirect.h"
+#include "vgl_vertex_binding.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_etc1.h"
@@ -352,7 +354,8 @@ static bool get_compute(const struct vgl_context *ctx, GLenum p, struct value *v
 {
 	GLint64 x;
 
-	return vgl_compute_get(ctx, p, &x) && one(v, x);
+	return (vgl_compute_get(ctx, p, &x) || vgl_draw_indirect_get(ctx, p, &x) ||
+		vgl_vertex_binding_get(ctx, p, &x)) && one(v, x);
 }
 
 static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
@@ -492,6 +495,8 @@ static bool indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint6
 	const struct vgl_ubo_binding *b;
 	int r = vgl_compute_get_indexed(ctx, target, index, out);
 
+	if (r < 0)
+		r = vgl_vertex_binding_get_indexed(ctx, target, index, out);
 	if (r >= 0)
 		return r == 1;
 	if (target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING ||
@@ -530,10 +535,20 @@ static void GL_APIENTRY vgl_GetInteger64i_v(GLenum target, GLuint index, GLint64
 		*data = v;
 }
 
+/* ES 3.1: the indexed state as booleans (non-zero is GL_TRUE). */
+static void GL_APIENTRY vgl_GetBooleani_v(GLenum target, GLuint index, GLboolean *data)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	GLint64 v;
+
+	if (vgl_es31_call(ctx) && indexed(ctx, target, index, &v) && data)
+		*data = v ? GL_TRUE : GL_FALSE;
+}
+
 const struct vgl_proc vgl_get_procs[] = {
 	VGL_PROC(GetString), VGL_PROC(GetStringi), VGL_PROC(GetIntegerv), VGL_PROC(GetInteger64v),
 	VGL_PROC(GetFloatv), VGL_PROC(GetBooleanv), VGL_PROC(GetIntegeri_v),
-	VGL_PROC(GetInteger64i_v),
+	VGL_PROC(GetInteger64i_v), VGL_PROC(GetBooleani_v),
 	/* EXT_disjoint_timer_query's, for ES 2.0 contexts */
 	{ "glGetInteger64vEXT", (void *)vgl_GetInteger64v },
 	{ NULL, NULL },

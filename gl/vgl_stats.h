@@ -40,6 +40,8 @@ struct vgl_stats {
 	uint64_t last_point;       /* drm/ timeline point of the last submission */
 	uint64_t points_non_monotonic; /* a submission got a point <= the previous one */
 	uint64_t draws;
+	uint64_t indirect_draws;    /* of them: parameters read by the host from a buffer */
+	uint64_t indirect_cpu_draws; /* indirect draws read by the CPU (vgl_draw_indirect.c) */
 };
 
 /* The counters of a context (live; read them from the context's thread). */

@@ -19,23 +19,39 @@ void vgl_vao_init(struct vgl_vao *vao)
 	for (int i = 0; i < VGL_MAX_ATTRIBS; i++) {
 		vao->attribs[i].size = 4;
 		vao->attribs[i].type = GL_FLOAT;
+		vao->attribs[i].binding = (GLuint)i;
+		vao->bindings[i].stride = 16;  /* ES 3.1 table 20.3 */
 	}
 }
 
 void vgl_vao_release(struct vgl_vao *vao)
 {
-	for (int i = 0; i < VGL_MAX_ATTRIBS; i++)
-		vgl_buffer_set(&vao->attribs[i].buffer, NULL);
+	for (int i = 0; i < VGL_MAX_VERTEX_BINDINGS; i++)
+		vgl_buffer_set(&vao->bindings[i].buffer, NULL);
 	vgl_buffer_set(&vao->elements, NULL);
 }
 
 void vgl_vao_unbind_buffer(struct vgl_vao *vao, struct vgl_buffer *buf)
 {
-	for (int i = 0; i < VGL_MAX_ATTRIBS; i++)
-		if (vao->attribs[i].buffer == buf)
-			vgl_buffer_set(&vao->attribs[i].buffer, NULL);
+	for (int i = 0; i < VGL_MAX_VERTEX_BINDINGS; i++)
+		if (vao->bindings[i].buffer == buf)
+			vgl_buffer_set(&vao->bindings[i].buffer, NULL);
 	if (vao->elements == buf)
 		vgl_buffer_set(&vao->elements, NULL);
+}
+
+void vgl_vao_array(const struct vgl_vao *vao, uint32_t loc, struct vgl_array *out)
+{
+	const struct vgl_attrib *a = &vao->attribs[loc];
+	const struct vgl_vertex_binding *b = &vao->bindings[a->binding];
+
+	out->f = a;
+	out->buffer = b->buffer;
+	/* relative offsets are small (VGL_MAX_RELATIVE_OFFSET): no wrap in practice,
+	 * and a wrapped offset fails the draw's range checks */
+	out->pointer = (const uint8_t *)(b->offset + a->relative_offset);
+	out->stride = (uint32_t)b->stride;
+	out->divisor = b->divisor;
 }
 
 void vgl_vertex_finish(struct vgl_context *ctx)
@@ -136,7 +152,7 @@ bool vgl_attrib_converted(const struct vgl_attrib *a)
 
 /* ---- pointers ------------------------------------------------------------------------- */
 
-static bool valid_type(const struct vgl_context *ctx, GLenum type, bool integer)
+bool vgl_attrib_type_valid(const struct vgl_context *ctx, GLenum type, bool integer)
 {
 	switch (type) {
 	case GL_BYTE: case GL_UNSIGNED_BYTE: case GL_SHORT: case GL_UNSIGNED_SHORT:
@@ -154,40 +170,60 @@ static bool valid_type(const struct vgl_context *ctx, GLenum type, bool integer)
 	return false;
 }
 
-static void set_pointer(GLuint index, GLint size, GLenum type, bool normalized, bool integer,
-			GLsizei stride, const void *ptr)
+GLenum vgl_attrib_format_error(const struct vgl_context *ctx, GLint size, GLenum type,
+			       bool integer)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_attrib *a;
+	if (size < 1 || size > 4)
+		return GL_INVALID_VALUE;
+	if (!vgl_attrib_type_valid(ctx, type, integer))
+		return GL_INVALID_ENUM;
+	/* ES 3.0: packed types come 4 at a time */
+	return packed_type(type) && size != 4 ? GL_INVALID_OPERATION : GL_NO_ERROR;
+}
 
-	if (!ctx)
-		return;
-	/* ES 2.0/3.0 bound no stride; the binding stride limit stands in (ES 3.1's) */
-	if (index >= VGL_MAX_ATTRIBS || size < 1 || size > 4 || stride < 0 ||
-	    (uint32_t)stride > ctx->dev->props.limits.maxVertexInputBindingStride) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	if (!valid_type(ctx, type, integer)) {
-		vgl_error(ctx, GL_INVALID_ENUM);
-		return;
-	}
-	/* ES 3.0: packed types come 4 at a time; a VAO other than 0 may not take
-	 * client pointers */
-	if ((packed_type(type) && size != 4) ||
-	    (ctx->vao != &ctx->default_vao && !ctx->array_buffer && ptr)) {
-		vgl_error(ctx, GL_INVALID_OPERATION);
-		return;
-	}
-	a = &ctx->vao->attribs[index];
+void vgl_attrib_set_format(struct vgl_context *ctx, GLuint index, GLint size, GLenum type,
+			   bool normalized, bool integer, GLuint relative_offset)
+{
+	struct vgl_attrib *a = &ctx->vao->attribs[index];
+
 	a->size = size;
 	a->type = type;
 	a->normalized = normalized;
 	a->integer = integer;
-	a->stride = stride;
-	a->pointer = ptr;
-	vgl_buffer_set(&a->buffer, ctx->array_buffer);
+	a->relative_offset = relative_offset;
 	ctx->dirty |= VERTEX;
+}
+
+/* ES 3.1 section 10.3.2: the pointer call is a format, binding `index` for
+ * the attribute, and that binding to the array buffer at the pointer. */
+static void set_pointer(GLuint index, GLint size, GLenum type, bool normalized, bool integer,
+			GLsizei stride, const void *ptr)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_vertex_binding *b;
+	GLenum e;
+
+	if (!ctx)
+		return;
+	/* ES 2.0/3.0 bound no stride; the binding stride limit stands in (ES 3.1's) */
+	e = index >= VGL_MAX_ATTRIBS || stride < 0 ||
+		(uint32_t)stride > ctx->dev->props.limits.maxVertexInputBindingStride
+	    ? GL_INVALID_VALUE : vgl_attrib_format_error(ctx, size, type, integer);
+	/* a VAO other than 0 may not take client pointers */
+	if (!e && ctx->vao != &ctx->default_vao && !ctx->array_buffer && ptr)
+		e = GL_INVALID_OPERATION;
+	if (e) {
+		vgl_error(ctx, e);
+		return;
+	}
+	vgl_attrib_set_format(ctx, index, size, type, normalized, integer, 0);
+	ctx->vao->attribs[index].stride = stride;
+	ctx->vao->attribs[index].pointer = ptr;
+	ctx->vao->attribs[index].binding = index;
+	b = &ctx->vao->bindings[index];
+	b->offset = (uintptr_t)ptr;
+	b->stride = stride ? stride : (GLsizei)vgl_attrib_size(&ctx->vao->attribs[index]);
+	vgl_buffer_set(&b->buffer, ctx->array_buffer);
 }
 
 static void GL_APIENTRY vgl_VertexAttribPointer(GLuint index, GLint size, GLenum type,
@@ -242,7 +278,9 @@ static void GL_APIENTRY vgl_VertexAttribDivisor(GLuint index, GLuint divisor)
 
 	if (!ctx)
 		return;
-	ctx->vao->attribs[index].divisor = divisor;
+	/* ES 3.1 section 10.3.2: the attribute's own binding gets the divisor */
+	ctx->vao->attribs[index].binding = index;
+	ctx->vao->bindings[index].divisor = divisor;
 	ctx->dirty |= VERTEX;
 }
 
@@ -378,6 +416,7 @@ VkBuffer vgl_stream_upload(struct vgl_context *ctx, const void *data, VkDeviceSi
 static bool attrib_param(struct vgl_context *ctx, GLuint index, GLenum pname, GLint *out)
 {
 	const struct vgl_attrib *a = &ctx->vao->attribs[index];
+	const struct vgl_vertex_binding *b = &ctx->vao->bindings[a->binding];
 
 	switch (pname) {
 	case GL_VERTEX_ATTRIB_ARRAY_ENABLED: *out = a->enabled; return true;
@@ -385,14 +424,20 @@ static bool attrib_param(struct vgl_context *ctx, GLuint index, GLenum pname, GL
 	case GL_VERTEX_ATTRIB_ARRAY_STRIDE: *out = a->stride; return true;
 	case GL_VERTEX_ATTRIB_ARRAY_TYPE: *out = (GLint)a->type; return true;
 	case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: *out = a->normalized; return true;
-	case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: *out = a->buffer ? (GLint)a->buffer->name : 0;
+	case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: *out = b->buffer ? (GLint)b->buffer->name : 0;
 		return true;
 	}
 	if (ctx->major < 3)
 		return false;
 	switch (pname) {
 	case GL_VERTEX_ATTRIB_ARRAY_INTEGER: *out = a->integer; return true;
-	case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: *out = (GLint)a->divisor; return true;
+	case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: *out = (GLint)b->divisor; return true;
+	}
+	if (!vgl_context_es31(ctx))
+		return false;
+	switch (pname) {
+	case GL_VERTEX_ATTRIB_BINDING: *out = (GLint)a->binding; return true;
+	case GL_VERTEX_ATTRIB_RELATIVE_OFFSET: *out = (GLint)a->relative_offset; return true;
 	}
 	return false;
 }

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Vertex attributes and vertex array objects. Attribute location L of the
- * program is vertex binding L and vertex attribute L of the pipeline. An
+ * Vertex attributes and vertex array objects. A VAO holds, as ES 3.1 section
+ * 10.3 has it, attribute formats (size, type, relative offset) and vertex
+ * buffer bindings (buffer, offset, stride, divisor); each attribute reads one
+ * binding. glVertexAttribPointer sets attribute i's format and makes it read
+ * binding i, bound to the array buffer at the pointer. Attribute location L
+ * of the program is vertex binding L and vertex attribute L of the pipeline,
+ * fed by L's GL binding at offset + relative offset (vgl_vao_array). An
  * enabled array reads its buffer (or client memory, streamed into the
  * context's stream buffer); a disabled one reads its current value
  * (glVertexAttrib*) from a small per-context buffer with stride 0.
@@ -20,18 +25,40 @@ struct vgl_buffer;
 struct vgl_storage;
 struct vgl_context;
 
+#define VGL_MAX_VERTEX_BINDINGS VGL_MAX_ATTRIBS
+#define VGL_MAX_RELATIVE_OFFSET 2047  /* ES 3.1's minimum, vk/'s attribute offset limit */
+
+/* An attribute's format and the binding it reads. */
 struct vgl_attrib {
 	bool enabled, normalized, integer;
 	GLint size;
 	GLenum type;
-	GLsizei stride;          /* as given (0: packed) */
-	struct vgl_buffer *buffer; /* referenced; NULL: client pointer */
-	const void *pointer;     /* offset into buffer, or client memory */
+	GLsizei stride;          /* glVertexAttribPointer's, as given (0: packed) */
+	const void *pointer;     /* glVertexAttribPointer's, as given */
+	GLuint relative_offset;  /* bytes after the binding's offset */
+	GLuint binding;          /* < VGL_MAX_VERTEX_BINDINGS */
+};
+
+/* A vertex buffer binding point. */
+struct vgl_vertex_binding {
+	struct vgl_buffer *buffer; /* referenced; NULL: client memory */
+	uintptr_t offset;        /* into buffer, or the client address */
+	GLsizei stride;          /* the one used: never 0 for "packed" */
+	GLuint divisor;
+};
+
+/* What a draw reads for one attribute: its format through its binding. */
+struct vgl_array {
+	const struct vgl_attrib *f;
+	struct vgl_buffer *buffer;
+	const uint8_t *pointer;  /* binding offset + relative offset, or client memory */
+	uint32_t stride;
 	GLuint divisor;
 };
 
 struct vgl_vao {
 	struct vgl_attrib attribs[VGL_MAX_ATTRIBS];
+	struct vgl_vertex_binding bindings[VGL_MAX_VERTEX_BINDINGS];
 	struct vgl_buffer *elements; /* referenced */
 	GLuint name;                 /* 0: the default VAO */
 	bool bound_once;
@@ -51,6 +78,18 @@ struct vgl_stream {
 };
 
 void vgl_vao_init(struct vgl_vao *vao);
+/* Attribute loc of vao as the draw reads it. */
+void vgl_vao_array(const struct vgl_vao *vao, uint32_t loc, struct vgl_array *out);
+/* Whether an attribute type is valid for glVertexAttrib(I)Pointer/Format
+ * in ctx (integer: the I variants). */
+bool vgl_attrib_type_valid(const struct vgl_context *ctx, GLenum type, bool integer);
+/* The GL error of a size and type pair (packed types come 4 at a time),
+ * GL_NO_ERROR if valid. */
+GLenum vgl_attrib_format_error(const struct vgl_context *ctx, GLint size, GLenum type,
+			       bool integer);
+/* Sets attribute index's format (checked by the caller). */
+void vgl_attrib_set_format(struct vgl_context *ctx, GLuint index, GLint size, GLenum type,
+			   bool normalized, bool integer, GLuint relative_offset);
 /* Drops the buffer references of a VAO. */
 void vgl_vao_release(struct vgl_vao *vao);
 /* A buffer being deleted: unbinds it from the VAO (GL's rule for the bound VAO). */

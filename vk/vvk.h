@@ -428,6 +428,18 @@ void vvk_CmdDraw(VkCommandBuffer cmd, uint32_t vertexCount, uint32_t instanceCou
 		 uint32_t firstVertex, uint32_t firstInstance);
 void vvk_CmdDrawIndexed(VkCommandBuffer cmd, uint32_t indexCount, uint32_t instanceCount,
 			uint32_t firstIndex, int32_t vertexOffset, uint32_t firstInstance);
+/*
+ * One draw whose parameters (VkDrawIndirectCommand, or
+ * VkDrawIndexedIndirectCommand with firstInstance 0) the host reads from
+ * buffer at offset (a multiple of 4, the command inside the buffer) when it
+ * draws; drawCount must be 1 and the host must have indirect draws
+ * (maxDrawIndirectCount 1). The indexed form needs the index buffer bound at
+ * its resource's offset 0: the host reads indices from the resource's start.
+ */
+void vvk_CmdDrawIndirect(VkCommandBuffer cmd, VkBuffer buffer, VkDeviceSize offset,
+			 uint32_t drawCount, uint32_t stride);
+void vvk_CmdDrawIndexedIndirect(VkCommandBuffer cmd, VkBuffer buffer, VkDeviceSize offset,
+				uint32_t drawCount, uint32_t stride);
 void vvk_CmdDispatch(VkCommandBuffer cmd, uint32_t x, uint32_t y, uint32_t z);
 /* The group counts are three uint32 at offset (a multiple of 4, inside the
  * buffer), read by the host when the grid runs. */

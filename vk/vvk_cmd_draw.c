@@ -549,6 +549,67 @@ void vvk_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount,
 		.max_index = UINT32_MAX });
 }
 
+/* Whether `size` bytes at offset of b are a command the host may read. */
+static bool indirect_args_fit(const struct vvk_buffer *b, VkDeviceSize offset, VkDeviceSize size)
+{
+	return b && b->mem && b->mem->res && offset % 4 == 0 && offset <= b->size &&
+	       b->size - offset >= size && b->offset + offset + size <= UINT32_MAX;
+}
+
+/* The host draws with the indirect buffer's parameters; only one draw,
+ * with its own fields' checks left to the host's GL (undefined results). */
+static void draw_indirect(struct vvk_cmd_buffer *cmd, struct vvk_buffer *b, VkDeviceSize offset,
+			  bool indexed, uint32_t stride)
+{
+	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_GFX];
+
+	note_base_instance(cmd, 0);
+	vvk_cmd_flush_gfx_state(cmd);
+	if (indexed)
+		emit_index_buffer(cmd, 0);
+	vvk_cmd_use_memory(cmd, b->mem, false);
+	vdrm_encode_draw_vbo_indirect(&cmd->cs, &(struct vdrm_cmd_draw_vbo_indirect){
+		.mode = p->prim, .indexed = indexed, .instance_count = 1,
+		.primitive_restart = indexed && p->restart,
+		.restart_index = (uint32_t)((UINT64_C(1) << (8 * cmd->st.index_size)) - 1),
+		.max_index = UINT32_MAX, .indirect_res = b->mem->res->res_handle,
+		.indirect_offset = vvk_buffer_res_offset(b, offset), .indirect_stride = stride,
+		.indirect_draw_count = 1 });
+}
+
+void vvk_CmdDrawIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
+			 uint32_t drawCount, uint32_t stride)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	struct vvk_buffer *b = vvk_buffer_from_handle(buffer);
+
+	if (!ready_to_draw(cmd))
+		return;
+	if (drawCount != 1 || !indirect_args_fit(b, offset, sizeof(VkDrawIndirectCommand))) {
+		vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
+		return;
+	}
+	draw_indirect(cmd, b, offset, false, stride);
+}
+
+void vvk_CmdDrawIndexedIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer,
+				VkDeviceSize offset, uint32_t drawCount, uint32_t stride)
+{
+	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	struct vvk_buffer *b = vvk_buffer_from_handle(buffer);
+	struct vvk_buffer *ib = cmd->st.index_buffer;
+
+	if (!ready_to_draw(cmd))
+		return;
+	if (drawCount != 1 ||
+	    !indirect_args_fit(b, offset, sizeof(VkDrawIndexedIndirectCommand)) || !ib ||
+	    !ib->mem || !ib->mem->res || vvk_buffer_res_offset(ib, cmd->st.index_offset) != 0) {
+		vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
+		return;
+	}
+	draw_indirect(cmd, b, offset, true, stride);
+}
+
 /* The compute pipeline's state before a dispatch; false without a pipeline. */
 static const struct vvk_pipeline *flush_compute_state(struct vvk_cmd_buffer *cmd)
 {
@@ -591,21 +652,16 @@ void vvk_CmdDispatch(VkCommandBuffer commandBuffer, uint32_t x, uint32_t y, uint
 /*
  * The host reads the three counts from the buffer when it runs the grid.
  * Vulkan makes a misaligned or out-of-bounds offset undefined; here it is a
- * recorded error instead, because the host would read past its resource.
+ * recorded error instead (indirect_args_fit), because the host would read
+ * past its resource.
  */
-static bool indirect_args_fit(const struct vvk_buffer *b, VkDeviceSize offset)
-{
-	return b && b->mem && b->mem->res && offset % 4 == 0 && offset <= b->size &&
-	       b->size - offset >= 12 && b->offset + offset + 12 <= UINT32_MAX;
-}
-
 void vvk_CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset)
 {
 	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
 	struct vvk_buffer *b = vvk_buffer_from_handle(buffer);
 	const struct vvk_pipeline *p;
 
-	if (!indirect_args_fit(b, offset)) {
+	if (!indirect_args_fit(b, offset, 12)) {
 		vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);
 		return;
 	}

@@ -130,7 +130,9 @@ static void stage_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
 	l->maxFragmentCombinedOutputResources = l->maxColorAttachments + 8;
 	compute_limits(c, l);
 	l->maxDrawIndexedIndexValue = UINT32_MAX;
-	l->maxDrawIndirectCount = 1;
+	/* virgl's has_indirect_draw (bset bit 25): the host runs DRAW_VBO's
+	 * indirect form; 0 here (below Vulkan's minimum) says it cannot */
+	l->maxDrawIndirectCount = (c->bset & (1u << 25)) ? 1 : 0;
 	l->subPixelPrecisionBits = 4;
 	l->subTexelPrecisionBits = 4;
 	l->mipmapPrecisionBits = 4;

@@ -2514,6 +2514,192 @@ ROW(get_sampler_parameter_iiv_ext_operation)
 ROW(get_sampler_parameter_iuiv_ext_enum)
 	{ FX(GetSamplerParameterIuivEXT, get_sampler_iv_fn)(sampler(), GL_DEPTH_FUNC, out4); }
 
+/* ES 3.1 indirect draws (section 10.5): a VAO with array 0 in a buffer, the
+ * ES 3.0 program, a 20-byte indirect buffer and an element buffer */
+static void indirect_draw_state(bool vao, bool client_array)
+{
+	GLuint v;
+
+	program();
+	if (vao) {
+		F(GenVertexArrays)(1, &v);
+		F(BindVertexArray)(v);
+	}
+	if (!client_array)
+		buffer(GL_ARRAY_BUFFER, 64);
+	F(VertexAttribPointer)(0, 4, GL_FLOAT, GL_FALSE, 0, client_array ? fv : NULL);
+	F(EnableVertexAttribArray)(0);
+	buffer(GL_DRAW_INDIRECT_BUFFER, 20);
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 64);
+}
+
+static void arrays_indirect(GLenum mode, intptr_t at)
+{
+	F(DrawArraysIndirect)(mode, (const void *)at);
+}
+
+static void elements_indirect(GLenum type, intptr_t at)
+{
+	F(DrawElementsIndirect)(GL_TRIANGLES, type, (const void *)at);
+}
+
+ROW(draw_arrays_indirect_es30) { arrays_indirect(GL_TRIANGLES, 0); }
+ROW(draw_arrays_indirect_enum)
+{
+	indirect_draw_state(true, false);
+	arrays_indirect(GL_TEXTURE_2D, 0);
+}
+ROW(draw_arrays_indirect_default_vao)
+{
+	indirect_draw_state(false, false);
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_arrays_indirect_client_array)
+{
+	indirect_draw_state(true, true);
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_arrays_indirect_no_buffer)
+{
+	indirect_draw_state(true, false);
+	gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_arrays_indirect_unaligned)
+{
+	indirect_draw_state(true, false);
+	arrays_indirect(GL_TRIANGLES, 2);
+}
+ROW(draw_arrays_indirect_past_end)
+{
+	indirect_draw_state(true, false);
+	arrays_indirect(GL_TRIANGLES, 8);
+}
+ROW(draw_arrays_indirect_negative)
+{
+	indirect_draw_state(true, false);
+	arrays_indirect(GL_TRIANGLES, -4);
+}
+ROW(draw_arrays_indirect_mapped)
+{
+	indirect_draw_state(true, false);
+	gl.MapBufferRange(GL_DRAW_INDIRECT_BUFFER, 0, 4, GL_MAP_READ_BIT);
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_arrays_indirect_xfb)
+{
+	indirect_draw_state(true, false);
+	xfb_active();
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_arrays_indirect_xfb_paused)
+{
+	indirect_draw_state(true, false);
+	xfb_active();
+	F(PauseTransformFeedback)();
+	arrays_indirect(GL_TRIANGLES, 0);
+}
+ROW(draw_elements_indirect_es30) { elements_indirect(GL_UNSIGNED_SHORT, 0); }
+ROW(draw_elements_indirect_type)
+{
+	indirect_draw_state(true, false);
+	elements_indirect(GL_FLOAT, 0);
+}
+ROW(draw_elements_indirect_no_elements)
+{
+	indirect_draw_state(true, false);
+	gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+	elements_indirect(GL_UNSIGNED_SHORT, 0);
+}
+ROW(draw_elements_indirect_past_end)
+{
+	indirect_draw_state(true, false);
+	elements_indirect(GL_UNSIGNED_SHORT, 4);
+}
+ROW(draw_elements_indirect_default_vao)
+{
+	indirect_draw_state(false, false);
+	elements_indirect(GL_UNSIGNED_SHORT, 0);
+}
+
+/* ES 3.1 vertex attribute formats and bindings (section 10.3.1) */
+ROW(bind_vertex_buffer_es30) { F(BindVertexBuffer)(0, 0, 0, 16); }
+ROW(bind_vertex_buffer_index)
+{
+	F(BindVertexBuffer)((GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), 0, 0, 16);
+}
+ROW(bind_vertex_buffer_offset) { F(BindVertexBuffer)(0, buffer(GL_ARRAY_BUFFER, 16), -4, 16); }
+ROW(bind_vertex_buffer_stride)
+{
+	F(BindVertexBuffer)(0, buffer(GL_ARRAY_BUFFER, 16), 0, geti(GL_MAX_VERTEX_ATTRIB_STRIDE) + 1);
+}
+ROW(bind_vertex_buffer_name) { F(BindVertexBuffer)(0, 4321, 0, 16); }
+ROW(attrib_format_es30) { F(VertexAttribFormat)(0, 4, GL_FLOAT, GL_FALSE, 0); }
+ROW(attrib_format_index)
+{
+	F(VertexAttribFormat)((GLuint)geti(GL_MAX_VERTEX_ATTRIBS), 4, GL_FLOAT, GL_FALSE, 0);
+}
+ROW(attrib_format_size) { F(VertexAttribFormat)(0, 5, GL_FLOAT, GL_FALSE, 0); }
+ROW(attrib_format_type) { F(VertexAttribFormat)(0, 4, GL_TEXTURE_2D, GL_FALSE, 0); }
+ROW(attrib_format_packed) { F(VertexAttribFormat)(0, 3, GL_INT_2_10_10_10_REV, GL_TRUE, 0); }
+ROW(attrib_format_offset)
+{
+	F(VertexAttribFormat)(0, 4, GL_FLOAT, GL_FALSE,
+			      (GLuint)geti(GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) + 1);
+}
+ROW(attrib_iformat_type) { F(VertexAttribIFormat)(0, 4, GL_FLOAT, 0); }
+ROW(attrib_iformat_index)
+{
+	F(VertexAttribIFormat)((GLuint)geti(GL_MAX_VERTEX_ATTRIBS), 4, GL_INT, 0);
+}
+ROW(attrib_binding_attrib) { F(VertexAttribBinding)((GLuint)geti(GL_MAX_VERTEX_ATTRIBS), 0); }
+ROW(attrib_binding_binding)
+{
+	F(VertexAttribBinding)(0, (GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS));
+}
+ROW(attrib_binding_es30) { F(VertexAttribBinding)(0, 0); }
+ROW(binding_divisor_index)
+{
+	F(VertexBindingDivisor)((GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), 1);
+}
+ROW(binding_divisor_es30) { F(VertexBindingDivisor)(0, 1); }
+ROW(vertex_binding_query_index)
+{
+	GLint v;
+
+	F(GetIntegeri_v)(GL_VERTEX_BINDING_STRIDE, (GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), &v);
+}
+ROW(vertex_binding_query_es30)
+{
+	GLint v;
+
+	F(GetIntegeri_v)(GL_VERTEX_BINDING_STRIDE, 0, &v);
+}
+ROW(attrib_binding_query_es30)
+{
+	GLint v;
+
+	F(GetVertexAttribiv)(0, GL_VERTEX_ATTRIB_BINDING, &v);
+}
+ROW(get_booleani_es30)
+{
+	GLboolean v;
+
+	F(GetBooleani_v)(GL_UNIFORM_BUFFER_BINDING, 0, &v);
+}
+ROW(get_booleani_enum)
+{
+	GLboolean v;
+
+	F(GetBooleani_v)(GL_TEXTURE_2D, 0, &v);
+}
+ROW(get_booleani_index)
+{
+	GLboolean v;
+
+	F(GetBooleani_v)(GL_VERTEX_BINDING_DIVISOR, (GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), &v);
+}
+
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
 #define O GL_INVALID_OPERATION
@@ -3131,6 +3317,46 @@ static const struct row rows[] = {
 	R(BindBufferBase, 31, V, ssbo_base_index),
 	R(GetIntegeri_v, 31, V, ssbo_binding_index),
 	R(GetProgramiv, 31, O, work_group_size_not_compute),
+	R(DrawArraysIndirect, 3, O, draw_arrays_indirect_es30),
+	R(DrawArraysIndirect, 31, E, draw_arrays_indirect_enum),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_default_vao),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_client_array),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_no_buffer),
+	R(DrawArraysIndirect, 31, V, draw_arrays_indirect_unaligned),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_past_end),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_negative),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_mapped),
+	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_xfb),
+	R(DrawArraysIndirect, 31, GL_NO_ERROR, draw_arrays_indirect_xfb_paused),
+	R(DrawElementsIndirect, 3, O, draw_elements_indirect_es30),
+	R(DrawElementsIndirect, 31, E, draw_elements_indirect_type),
+	R(DrawElementsIndirect, 31, O, draw_elements_indirect_no_elements),
+	R(DrawElementsIndirect, 31, O, draw_elements_indirect_past_end),
+	R(DrawElementsIndirect, 31, O, draw_elements_indirect_default_vao),
+	R(BindVertexBuffer, 3, O, bind_vertex_buffer_es30),
+	R(BindVertexBuffer, 31, V, bind_vertex_buffer_index),
+	R(BindVertexBuffer, 31, V, bind_vertex_buffer_offset),
+	R(BindVertexBuffer, 31, V, bind_vertex_buffer_stride),
+	R(BindVertexBuffer, 31, O, bind_vertex_buffer_name),
+	R(VertexAttribFormat, 3, O, attrib_format_es30),
+	R(VertexAttribFormat, 31, V, attrib_format_index),
+	R(VertexAttribFormat, 31, V, attrib_format_size),
+	R(VertexAttribFormat, 31, E, attrib_format_type),
+	R(VertexAttribFormat, 31, O, attrib_format_packed),
+	R(VertexAttribFormat, 31, V, attrib_format_offset),
+	R(VertexAttribIFormat, 31, E, attrib_iformat_type),
+	R(VertexAttribIFormat, 31, V, attrib_iformat_index),
+	R(VertexAttribBinding, 31, V, attrib_binding_attrib),
+	R(VertexAttribBinding, 31, V, attrib_binding_binding),
+	R(VertexAttribBinding, 3, O, attrib_binding_es30),
+	R(VertexBindingDivisor, 31, V, binding_divisor_index),
+	R(VertexBindingDivisor, 3, O, binding_divisor_es30),
+	R(GetIntegeri_v, 31, V, vertex_binding_query_index),
+	R(GetIntegeri_v, 3, E, vertex_binding_query_es30),
+	R(GetVertexAttribiv, 3, E, attrib_binding_query_es30),
+	R(GetBooleani_v, 3, O, get_booleani_es30),
+	R(GetBooleani_v, 31, E, get_booleani_enum),
+	R(GetBooleani_v, 31, V, get_booleani_index),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
