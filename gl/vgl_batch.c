@@ -306,7 +306,11 @@ void vgl_batch_after_draw(struct vgl_context *ctx)
 	struct vgl_batch *b = &ctx->batch;
 	const uint32_t *dw;
 
-	if (!b->cmd || !vgl_flush_due(&b->limits, &b->count, vvk_GetRecordedDwords(b->cmd, &dw)))
+	/* the objects a batch holds count too: an application that draws with
+	 * a new program each time and deletes it holds them all until a
+	 * submission, however small their commands */
+	if (!b->cmd || (!vgl_flush_due(&b->limits, &b->count, vvk_GetRecordedDwords(b->cmd, &dw)) &&
+			b->nr_uses < VGL_BATCH_MAX_USES))
 		return;
 	ctx->stats.auto_flushes++;
 	vgl_error_result(ctx, submit(ctx, true));

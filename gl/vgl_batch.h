@@ -65,8 +65,9 @@ void vgl_batch_end_rendering(struct vgl_context *ctx);
 /* Submits the recording batch, if any. */
 int vgl_batch_flush(struct vgl_context *ctx);
 /* After a draw: submits the batch without waiting when it reached one of its
- * limits (vgl_autoflush.h), so the host renders while the application goes
- * on recording. */
+ * limits (vgl_autoflush.h) or holds VGL_BATCH_MAX_USES objects, so the host
+ * renders while the application goes on recording. */
+#define VGL_BATCH_MAX_USES 1024u
 void vgl_batch_after_draw(struct vgl_context *ctx);
 /* Flushes and waits for this context's last submission. */
 int vgl_batch_finish_all(struct vgl_context *ctx);

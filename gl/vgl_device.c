@@ -227,6 +227,7 @@ static VkResult queue_submit(struct vgl_device *dev, const struct vgl_submit_inf
 int vgl_device_submit(struct vgl_device *dev, const struct vgl_submit_info *info,
 		      uint64_t *value, uint64_t *point)
 {
+	bool backlog;
 	VkResult r;
 
 	pthread_mutex_lock(&dev->lock);
@@ -238,8 +239,9 @@ int vgl_device_submit(struct vgl_device *dev, const struct vgl_submit_info *info
 		if (point)
 			*point = dev->last_point;
 	}
+	backlog = dev->nr_deferred >= VGL_DEFERRED_BACKLOG;
 	pthread_mutex_unlock(&dev->lock);
-	if (!info->unasked)
+	if (!info->unasked || backlog)
 		vgl_device_collect(dev);
 	return vgl_result_from_vk(r);
 }
@@ -303,6 +305,7 @@ int vgl_device_defer(struct vgl_device *dev, void (*fn)(struct vgl_device *, voi
 	else
 		dev->deferred = d;
 	dev->deferred_tail = d;
+	dev->nr_deferred++;
 	pthread_mutex_unlock(&dev->lock);
 	return VGL_OK;
 }
@@ -316,6 +319,7 @@ static struct vgl_deferred *pop_done(struct vgl_device *dev)
 	d = dev->deferred;
 	if (d && vgl_device_is_done(dev, d->value)) {
 		dev->deferred = d->next;
+		dev->nr_deferred--;
 		if (!dev->deferred)
 			dev->deferred_tail = NULL;
 	} else {

@@ -39,6 +39,7 @@ struct vgl_device {
 	 * about values up to it costs no round trip to the host */
 	_Atomic uint64_t known_done;
 	struct vgl_deferred *deferred, *deferred_tail;
+	uint32_t nr_deferred;           /* on the list, under lock */
 	char renderer[300];
 	/* the DRM transport's nodes (vgl_image_dma_buf.c); "" on vtest */
 	bool has_dma_buf;
@@ -50,12 +51,18 @@ struct vgl_device {
 	struct vgl_flush_limits flush;  /* batches submitted unasked (vgl_autoflush.h) */
 };
 
+/* Deferred items past which even an unasked submission collects: a wait
+ * per this many destroyed objects, against memory without bound. */
+#define VGL_DEFERRED_BACKLOG 256u
+
 struct vgl_submit_info {
 	VkCommandBuffer cmd;            /* VK_NULL_HANDLE: an empty submission */
 	const uint64_t *wait_values;    /* timeline values to wait for */
 	uint32_t nr_waits;
 	/* submitted unasked (vgl_autoflush.h): deferred work is not collected,
-	 * since asking whether it may run would wait behind this submission */
+	 * since asking whether it may run would wait behind this submission;
+	 * unless VGL_DEFERRED_BACKLOG items wait (an application creating and
+	 * deleting objects without ever flushing would hold them all) */
 	bool unasked;
 };
 

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "vgl_range.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_draw.h"
@@ -480,27 +481,35 @@ static void GL_APIENTRY vgl_DrawRangeElementsBaseVertexOES(GLenum mode, GLuint s
 }
 
 /* The multi-draws are their draws in order (EXT_multi_draw_arrays); a
- * negative draw count is the one error of their own. */
-static bool multi_count_ok(GLsizei n)
+ * negative draw count is the one error of their own, and arrays that are
+ * not there (NULL, n > 0) are INVALID_VALUE as a NULL glShaderSource
+ * string is (Mesa's would crash). */
+static bool multi_count_ok(GLsizei n, const void *a, const void *b, const void *c)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	bool ok = n >= 0 && !vgl_array_absent(n, a) && !vgl_array_absent(n, b) &&
+		  !vgl_array_absent(n, c);
 
-	if (ctx && n < 0)
+	if (ctx && !ok)
 		vgl_error(ctx, GL_INVALID_VALUE);
-	return ctx && n >= 0;
+	return ctx && ok;
 }
 
 static void GL_APIENTRY vgl_MultiDrawArraysEXT(GLenum mode, const GLint *first,
 					       const GLsizei *count, GLsizei n)
 {
-	for (GLsizei i = 0; multi_count_ok(n) && i < n; i++)
+	if (!multi_count_ok(n, first, count, count))
+		return;
+	for (GLsizei i = 0; i < n; i++)
 		draw_arrays(mode, first[i], count[i], 1);
 }
 
 static void GL_APIENTRY vgl_MultiDrawElementsEXT(GLenum mode, const GLsizei *count, GLenum type,
 						 const void *const *indices, GLsizei n)
 {
-	for (GLsizei i = 0; multi_count_ok(n) && i < n; i++)
+	if (!multi_count_ok(n, count, indices, indices))
+		return;
+	for (GLsizei i = 0; i < n; i++)
 		draw_elements(mode, count[i], type, indices[i], 1, 0);
 }
 
@@ -509,7 +518,9 @@ static void GL_APIENTRY vgl_MultiDrawElementsBaseVertexEXT(GLenum mode, const GL
 							   const void *const *indices, GLsizei n,
 							   const GLint *base_vertex)
 {
-	for (GLsizei i = 0; multi_count_ok(n) && i < n; i++)
+	if (!multi_count_ok(n, count, indices, base_vertex))
+		return;
+	for (GLsizei i = 0; i < n; i++)
 		draw_elements(mode, count[i], type, indices[i], 1, base_vertex[i]);
 }
 

@@ -10,6 +10,7 @@
  * 3.00's gl_MaxDrawBuffers is the compiler's constant 4, and the linker
  * rejects outputs beyond it.
  */
+#include "vgl_range.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_extensions.h"
@@ -73,7 +74,9 @@ static void GL_APIENTRY vgl_DrawBuffers(GLsizei n, const GLenum *bufs)
 
 	if (!ctx || !(ts = vgl_texture_state(ctx)))
 		return;
-	err = draw_buffers_error(ctx, ts->draw_fbo, n, bufs);
+	/* buffers to read that are not there, as a NULL glShaderSource string */
+	err = vgl_array_absent(n, bufs) ? GL_INVALID_VALUE
+					: draw_buffers_error(ctx, ts->draw_fbo, n, bufs);
 	if (err != GL_NO_ERROR) {
 		vgl_error(ctx, err);
 		return;

@@ -234,6 +234,8 @@ static void GL_APIENTRY vgl_GetAttachedShaders(GLuint program, GLsizei max, GLsi
 	p = vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM);
 	if (!p)
 		return;
+	if (!shaders)
+		max = 0; /* nowhere to write: none written, a count of 0 */
 	if (p->vs && n < max)
 		shaders[n++] = p->vs->name;
 	if (p->fs && n < max)
@@ -501,8 +503,11 @@ static void GL_APIENTRY vgl_GetActiveAttrib(GLuint program, GLuint index, GLsize
 		return;
 	}
 	vgl_copy_string(p->linked->attribs[index].name, bufsize, length, name);
-	*size = p->linked->attribs[index].size;
-	*type = p->linked->attribs[index].type;
+	/* an output not asked for (NULL) is not written */
+	if (size)
+		*size = p->linked->attribs[index].size;
+	if (type)
+		*type = p->linked->attribs[index].type;
 }
 
 const struct vgl_proc vgl_program_procs[] = {

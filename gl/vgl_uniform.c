@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgl_range.h"
 #include "vgl_context.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
@@ -250,6 +251,12 @@ static void set_uniform(GLint location, GLsizei count, const struct src *s)
 	}
 	if (location == -1)
 		return;
+	/* values to read that are not there: INVALID_VALUE, as a NULL
+	 * glShaderSource string is (Mesa's glUniform*v would crash) */
+	if (vgl_array_absent(count, s->data)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
 	u = &l->uniforms[l->locations[location].uniform];
 	elem = l->locations[location].element;
 	sh = shape_of(u);
@@ -423,8 +430,11 @@ static void GL_APIENTRY vgl_GetActiveUniform(GLuint program, GLuint index, GLsiz
 	u = &p->linked->uniforms[index];
 	snprintf(buf, sizeof(buf), "%s%s", u->name, u->array_size ? "[0]" : "");
 	vgl_copy_string(buf, bufsize, length, name);
-	*size = u->array_size ? (GLint)u->array_size : 1;
-	*type = u->type;
+	/* an output not asked for (NULL) is not written */
+	if (size)
+		*size = u->array_size ? (GLint)u->array_size : 1;
+	if (type)
+		*type = u->type;
 }
 
 static void GL_APIENTRY vgl_GetUniformIndices(GLuint program, GLsizei count,
@@ -437,8 +447,12 @@ static void GL_APIENTRY vgl_GetUniformIndices(GLuint program, GLsizei count,
 
 	if (!ctx)
 		return;
+	if (vgl_array_absent(count, names)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return;
+	}
 	l = vgl_program_linked(ctx, program);
-	for (GLsizei i = 0; i < count; i++) {
+	for (GLsizei i = 0; indices && i < count; i++) {
 		indices[i] = GL_INVALID_INDEX;
 		if (!l || !parse_name(names[i], &len, &element) || element != 0)
 			continue;
@@ -481,7 +495,7 @@ static void GL_APIENTRY vgl_GetActiveUniformsiv(GLuint program, GLsizei count,
 	l = vgl_program_linked(ctx, program);
 	if (!l)
 		return;
-	if (count < 0) {
+	if (count < 0 || vgl_array_absent(count, indices)) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
@@ -490,11 +504,16 @@ static void GL_APIENTRY vgl_GetActiveUniformsiv(GLuint program, GLsizei count,
 			vgl_error(ctx, GL_INVALID_VALUE);
 			return;
 		}
-	for (GLsizei i = 0; i < count; i++)
-		if (!uniform_param(&l->uniforms[indices[i]], pname, &params[i])) {
+	for (GLsizei i = 0; i < count; i++) {
+		GLint v;
+
+		if (!uniform_param(&l->uniforms[indices[i]], pname, &v)) {
 			vgl_error(ctx, GL_INVALID_ENUM);
 			return;
 		}
+		if (params) /* nowhere to write: the query is still checked */
+			params[i] = v;
+	}
 }
 
 const struct vgl_proc vgl_uniform_procs[] = {

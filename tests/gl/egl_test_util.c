@@ -26,6 +26,11 @@ bool egl_test_on_drm(void)
 	return t && strcmp(t, "drm") == 0;
 }
 
+pid_t egl_test_server_pid(void)
+{
+	return server.pid;
+}
+
 static int run_registered_child(const char *name)
 {
 	for (const struct egl_test_child *c = egl_test_children; c->name; c++)
@@ -191,7 +196,7 @@ bool egl_test_has_extension(const char *list, const char *name)
 	return false;
 }
 
-static GLuint compiled_shader(GLenum type, const char *src)
+unsigned egl_test_shader(unsigned type, const char *src)
 {
 	GLuint s = glCreateShader(type);
 	GLint ok = 0;
@@ -208,8 +213,8 @@ unsigned egl_test_program(const char *vs, const char *fs, const char *attrib)
 	GLuint p = glCreateProgram();
 	GLint ok = 0;
 
-	glAttachShader(p, compiled_shader(GL_VERTEX_SHADER, vs));
-	glAttachShader(p, compiled_shader(GL_FRAGMENT_SHADER, fs));
+	glAttachShader(p, egl_test_shader(GL_VERTEX_SHADER, vs));
+	glAttachShader(p, egl_test_shader(GL_FRAGMENT_SHADER, fs));
 	if (attrib)
 		glBindAttribLocation(p, 0, attrib);
 	glLinkProgram(p);

@@ -9,6 +9,7 @@
 
 #include <check.h>
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -31,6 +32,9 @@ extern const struct egl_test_child egl_test_children[];
 /* The vendor JSON the suites use. */
 const char *egl_test_json(void);
 bool egl_test_on_drm(void);
+/* The private virgl_test_server's main process (0 on DRM): the process
+ * serving a client is its child (the server forks one per connection). */
+pid_t egl_test_server_pid(void);
 
 /* The surfaceless display, initialised (asserted). */
 EGLDisplay egl_test_display(void);
@@ -57,6 +61,8 @@ bool egl_test_has_extension(const char *list, const char *name);
 		ck_assert_msg(var != NULL, name); \
 	} while (0)
 
+/* A shader of that type, compiled (asserted). */
+unsigned egl_test_shader(unsigned type, const char *src);
 /* A program of two GLSL sources with attribute 0 bound to attrib (may be
  * NULL), compiled and linked (asserted), made current. */
 unsigned egl_test_program(const char *vs, const char *fs, const char *attrib);

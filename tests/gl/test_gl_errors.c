@@ -572,6 +572,7 @@ ROW(uniform1fv_value) { F(Uniform1fv)(loc("u_v"), -1, fv); }
 ROW(uniform2fv_value) { F(Uniform2fv)(loc("u_v"), -1, fv); }
 ROW(uniform3fv_value) { F(Uniform3fv)(loc("u_v"), -1, fv); }
 ROW(uniform4fv_value) { F(Uniform4fv)(loc("u_v"), -1, fv); }
+ROW(uniform4fv_null) { F(Uniform4fv)(loc("u_v"), 1, NULL); }
 ROW(uniform4fv_operation) { F(Uniform4fv)(loc("u_v"), 2, fv); }
 ROW(uniform1iv_value) { F(Uniform1iv)(loc("u_i"), -1, iv); }
 ROW(uniform2iv_value) { F(Uniform2iv)(loc("u_i"), -1, iv); }
@@ -585,6 +586,7 @@ ROW(uniform4uiv_operation) { F(Uniform4uiv)(loc("u_i"), 1, uiv); }
 ROW(uniform_matrix2fv_operation) { F(UniformMatrix2fv)(loc("u_v"), 1, GL_FALSE, fv); }
 ROW(uniform_matrix3fv_operation) { F(UniformMatrix3fv)(loc("u_v"), 1, GL_FALSE, fv); }
 ROW(uniform_matrix4fv_value) { F(UniformMatrix4fv)(loc("u_m"), -1, GL_FALSE, fv); }
+ROW(uniform_matrix4fv_null) { F(UniformMatrix4fv)(loc("u_m"), 1, GL_FALSE, NULL); }
 ROW(uniform_matrix4fv_es2_transpose)
 {
 	GLuint p = glt_program(vs2, fs2);
@@ -618,6 +620,19 @@ ROW(get_uniform_indices_value)
 	GLuint i;
 
 	F(GetUniformIndices)(1000, 1, names, &i);
+}
+ROW(get_uniform_indices_null) { GLuint i[2]; F(GetUniformIndices)(program(), 2, NULL, i); }
+ROW(get_active_uniformsiv_null)
+{
+	GLint v[2];
+
+	F(GetActiveUniformsiv)(program(), 2, NULL, GL_UNIFORM_TYPE, v);
+}
+ROW(get_program_binary_null)
+{
+	GLenum format;
+
+	F(GetProgramBinary)(program(), 1 << 20, NULL, &format, NULL);
 }
 ROW(get_active_uniformsiv_enum)
 {
@@ -1316,6 +1331,7 @@ static void blit8(GLbitfield mask, GLenum filter)
 }
 
 ROW(draw_buffers_value) { F(DrawBuffers)(-1, two_colors); }
+ROW(draw_buffers_null) { F(DrawBuffers)(1, NULL); }
 ROW(draw_buffers_too_many)
 {
 	GLenum b[16] = { GL_COLOR_ATTACHMENT0 };
@@ -1620,6 +1636,26 @@ ROW(multi_draw_elements_bv_value)
 
 	FX(MultiDrawElementsBaseVertexEXT, multi_elements_bv_fn)(GL_TRIANGLES, count,
 								 GL_UNSIGNED_SHORT, idx, -1, bv);
+}
+/* NULL arrays with n > 0 (issue #14): what is to be read and is not there
+ * is INVALID_VALUE, as a NULL glShaderSource string (Mesa) */
+ROW(multi_draw_arrays_null)
+{
+	FX(MultiDrawArraysEXT, multi_arrays_fn)(GL_TRIANGLES, NULL, NULL, 2);
+}
+ROW(multi_draw_elements_null)
+{
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(MultiDrawElementsEXT, multi_elements_fn)(GL_TRIANGLES, NULL, GL_UNSIGNED_SHORT, NULL, 2);
+}
+ROW(multi_draw_elements_bv_null)
+{
+	const GLsizei count[1] = { 3 };
+	const void *const idx[1] = { NULL };
+
+	buffer(GL_ELEMENT_ARRAY_BUFFER, 16);
+	FX(MultiDrawElementsBaseVertexEXT, multi_elements_bv_fn)(GL_TRIANGLES, count,
+								 GL_UNSIGNED_SHORT, idx, 1, NULL);
 }
 ROW(discard_framebuffer_target)
 {
@@ -2333,6 +2369,7 @@ ROW(resume_xfb_other_program)
 }
 ROW(xfb_varyings_enum) { F(TransformFeedbackVaryings)(program(), 1, xfb_names, GL_TRIANGLES); }
 ROW(xfb_varyings_count) { F(TransformFeedbackVaryings)(program(), -1, xfb_names, GL_SEPARATE_ATTRIBS); }
+ROW(xfb_varyings_null) { F(TransformFeedbackVaryings)(program(), 2, NULL, GL_SEPARATE_ATTRIBS); }
 ROW(xfb_varyings_separate_too_many)
 {
 	static const char *const five[] = { "a", "b", "c", "d", "e" };
@@ -2889,6 +2926,7 @@ static const struct row rows[] = {
 	R(GetActiveAttrib, 3, V, get_active_attrib_value),
 	R(GetProgramBinary, 3, O, get_program_binary_operation),
 	R(GetProgramBinary, 3, O, get_program_binary_unlinked),
+	R(GetProgramBinary, 3, O, get_program_binary_null),
 	R(GetProgramBinary, 3, O, get_program_binary_one_short),
 	R(ProgramBinary, 3, E, program_binary_enum),
 	R(ProgramParameteri, 3, E, program_parameteri_enum),
@@ -2914,6 +2952,7 @@ static const struct row rows[] = {
 	R(Uniform2fv, 3, V, uniform2fv_value),
 	R(Uniform3fv, 3, V, uniform3fv_value),
 	R(Uniform4fv, 3, V, uniform4fv_value),
+	R(Uniform4fv, 3, V, uniform4fv_null),
 	R(Uniform4fv, 3, O, uniform4fv_operation),
 	R(Uniform1iv, 3, V, uniform1iv_value),
 	R(Uniform2iv, 3, V, uniform2iv_value),
@@ -2927,6 +2966,7 @@ static const struct row rows[] = {
 	R(UniformMatrix2fv, 3, O, uniform_matrix2fv_operation),
 	R(UniformMatrix3fv, 3, O, uniform_matrix3fv_operation),
 	R(UniformMatrix4fv, 3, V, uniform_matrix4fv_value),
+	R(UniformMatrix4fv, 3, V, uniform_matrix4fv_null),
 	R(UniformMatrix4fv, 2, V, uniform_matrix4fv_es2_transpose),
 	R(UniformMatrix2x3fv, 3, O, uniform_matrix2x3fv_operation),
 	R(UniformMatrix2x4fv, 3, O, uniform_matrix2x4fv_operation),
@@ -2949,8 +2989,10 @@ static const struct row rows[] = {
 	R(GetnUniformivEXT, 3, O, getn_uniformiv_ext_location),
 	R(GetActiveUniform, 3, V, get_active_uniform_value),
 	R(GetUniformIndices, 3, V, get_uniform_indices_value),
+	R(GetUniformIndices, 3, V, get_uniform_indices_null),
 	R(GetActiveUniformsiv, 3, E, get_active_uniformsiv_enum),
 	R(GetActiveUniformsiv, 3, V, get_active_uniformsiv_value),
+	R(GetActiveUniformsiv, 3, V, get_active_uniformsiv_null),
 
 	R(BindBufferRange, 3, E, bind_buffer_range_enum),
 	R(BindBufferRange, 3, V, bind_buffer_range_value),
@@ -3107,6 +3149,7 @@ static const struct row rows[] = {
 	R(InvalidateFramebuffer, 3, V, invalidate_framebuffer_value),
 	R(InvalidateSubFramebuffer, 3, V, invalidate_sub_framebuffer_value),
 	R(DrawBuffers, 3, V, draw_buffers_value),
+	R(DrawBuffers, 3, V, draw_buffers_null),
 	R(DrawBuffers, 3, V, draw_buffers_too_many),
 	R(DrawBuffers, 3, E, draw_buffers_enum),
 	R(DrawBuffersEXT, 2, O, draw_buffers_ext_default_two),
@@ -3155,6 +3198,9 @@ static const struct row rows[] = {
 	R(MultiDrawArraysEXT, 2, V, multi_draw_arrays_count_value),
 	R(MultiDrawElementsEXT, 2, E, multi_draw_elements_enum),
 	R(MultiDrawElementsBaseVertexEXT, 2, V, multi_draw_elements_bv_value),
+	R(MultiDrawArraysEXT, 2, V, multi_draw_arrays_null),
+	R(MultiDrawElementsEXT, 2, V, multi_draw_elements_null),
+	R(MultiDrawElementsBaseVertexEXT, 2, V, multi_draw_elements_bv_null),
 	R(DiscardFramebufferEXT, 3, E, discard_framebuffer_target),
 	R(DiscardFramebufferEXT, 2, V, discard_framebuffer_value),
 	R(DiscardFramebufferEXT, 2, E, discard_framebuffer_default_att),
@@ -3289,6 +3335,7 @@ static const struct row rows[] = {
 	R(ResumeTransformFeedback, 3, O, resume_xfb_other_program),
 	R(TransformFeedbackVaryings, 3, E, xfb_varyings_enum),
 	R(TransformFeedbackVaryings, 3, V, xfb_varyings_count),
+	R(TransformFeedbackVaryings, 3, V, xfb_varyings_null),
 	R(TransformFeedbackVaryings, 3, V, xfb_varyings_separate_too_many),
 	R(TransformFeedbackVaryings, 3, V, xfb_varyings_not_program),
 	R(GetTransformFeedbackVarying, 3, V, get_xfb_varying_index),

@@ -642,6 +642,116 @@ static void uniform_count_bytes(void)
 	F(Uniform4fv)(loc_of("u_a[2]"), INT_MAX / 2, (float *)data);
 }
 
+
+/* ---- NULL arrays with n > 0 (issue #14): no crash; input missing is INVALID_VALUE, --------------
+ * as Mesa's NULL glShaderSource string; an output not there is not written */
+
+typedef void(GL_APIENTRY *multi_arrays_fn)(GLenum, const GLint *, const GLsizei *, GLsizei);
+typedef void(GL_APIENTRY *multi_elements_fn)(GLenum, const GLsizei *, GLenum, const void *const *,
+					      GLsizei);
+typedef void(GL_APIENTRY *discard_fn)(GLenum, GLsizei, const GLenum *);
+#define FX(n, type) ((type)glt_proc("gl" #n))
+
+static GLuint linked(void)
+{
+	GLint p;
+
+	program();
+	gl.GetIntegerv(GL_CURRENT_PROGRAM, &p);
+	return (GLuint)p;
+}
+
+static void null_draw_buffers(void) { F(DrawBuffers)(1, NULL); }
+static void null_draw_buffers_fbo(void)
+{
+	GLuint f;
+
+	F(GenFramebuffers)(1, &f);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, f);
+	F(DrawBuffers)(1, NULL);
+}
+static void null_uniform4fv(void) { program(); F(Uniform4fv)(loc_of("u_a"), 2, NULL); }
+static void null_uniform1iv(void) { program(); F(Uniform1iv)(loc_of("u_a"), 1, NULL); }
+static void null_uniform_matrix(void)
+{
+	program();
+	F(UniformMatrix4fv)(loc_of("u_m"), 1, GL_FALSE, NULL);
+}
+static void null_uniform_indices_names(void)
+{
+	GLuint idx[2];
+
+	F(GetUniformIndices)(linked(), 2, NULL, idx);
+}
+static void null_uniform_indices_out(void)
+{
+	static const char *names[1] = { "u_a" };
+
+	F(GetUniformIndices)(linked(), 1, names, NULL);
+}
+static void null_active_uniforms_indices(void)
+{
+	GLint v[2];
+
+	F(GetActiveUniformsiv)(linked(), 2, NULL, GL_UNIFORM_TYPE, v);
+}
+static void null_active_uniforms_params(void)
+{
+	static const GLuint idx[1] = { 0 };
+
+	F(GetActiveUniformsiv)(linked(), 1, idx, GL_UNIFORM_TYPE, NULL);
+}
+static void null_xfb_varyings(void)
+{
+	F(TransformFeedbackVaryings)(gl.CreateProgram(), 2, NULL, GL_INTERLEAVED_ATTRIBS);
+}
+static void null_invalidate_sub(void)
+{
+	F(InvalidateSubFramebuffer)(GL_FRAMEBUFFER, 2, NULL, 0, 0, 4, 4);
+}
+static void null_discard(void) { FX(DiscardFramebufferEXT, discard_fn)(GL_FRAMEBUFFER, 2, NULL); }
+static void null_multi_draw_arrays(void)
+{
+	draw_state();
+	FX(MultiDrawArraysEXT, multi_arrays_fn)(GL_TRIANGLES, NULL, NULL, 2);
+}
+static void null_multi_draw_elements(void)
+{
+	draw_state();
+	FX(MultiDrawElementsEXT, multi_elements_fn)(GL_TRIANGLES, NULL, GL_UNSIGNED_SHORT, NULL, 2);
+}
+static void null_attached_shaders(void) { F(GetAttachedShaders)(linked(), 4, NULL, NULL); }
+static void null_program_binary(void) { F(GetProgramBinary)(linked(), 1 << 20, NULL, NULL, NULL); }
+static void null_internalformat(void)
+{
+	F(GetInternalformativ)(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, 4, NULL);
+}
+static void null_synciv(void)
+{
+	GLsync s = F(FenceSync)(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+
+	F(GetSynciv)(s, GL_SYNC_STATUS, 4, NULL, NULL);
+	F(DeleteSync)(s);
+}
+static void null_info_log(void) { F(GetProgramInfoLog)(linked(), 64, NULL, NULL); }
+static void null_shader_log(void)
+{
+	F(GetShaderInfoLog)(gl.CreateShader(GL_VERTEX_SHADER), 64, NULL, NULL);
+}
+static void null_shader_source_out(void)
+{
+	F(GetShaderSource)(gl.CreateShader(GL_VERTEX_SHADER), 64, NULL, NULL);
+}
+static void null_active_uniform(void)
+{
+	F(GetActiveUniform)(linked(), 0, 64, NULL, NULL, NULL, NULL);
+}
+static void null_active_attrib(void)
+{
+	F(GetActiveAttrib)(linked(), 0, 64, NULL, NULL, NULL, NULL);
+}
+static void null_block_name(void) { F(GetActiveUniformBlockName)(linked(), 0, 64, NULL, NULL); }
+
 static const struct combo combos[] = {
 	{ "BufferSubData", "offset PTRDIFF_MAX - 2, size 8", sub_data_past_end, IV },
 	{ "CopyBufferSubData", "buffers without storage", copy_no_storage, IV },
@@ -664,6 +774,30 @@ static const struct combo combos[] = {
 	{ "ReadPixels", "x + width wraps", read_x_width_wrap, NO },
 	{ "DeleteTextures", "n 4, NULL names", delete_textures_null, NO },
 	{ "Uniform4fv", "count * 16 bytes past INT_MAX", uniform_count_bytes, NO },
+	{ "DrawBuffers", "n 1, NULL, default framebuffer", null_draw_buffers, IV },
+	{ "DrawBuffers", "n 1, NULL, a framebuffer object", null_draw_buffers_fbo, IV },
+	{ "Uniform4fv", "count 2, NULL", null_uniform4fv, IV },
+	{ "Uniform1iv", "count 1, NULL (vec4 array: wrong type)", null_uniform1iv, IV },
+	{ "UniformMatrix4fv", "count 1, NULL", null_uniform_matrix, IV },
+	{ "GetUniformIndices", "count 2, NULL names", null_uniform_indices_names, IV },
+	{ "GetUniformIndices", "count 1, NULL indices", null_uniform_indices_out, NO },
+	{ "GetActiveUniformsiv", "count 2, NULL indices", null_active_uniforms_indices, IV },
+	{ "GetActiveUniformsiv", "count 1, NULL params", null_active_uniforms_params, NO },
+	{ "TransformFeedbackVaryings", "count 2, NULL", null_xfb_varyings, IV },
+	{ "InvalidateSubFramebuffer", "n 2, NULL", null_invalidate_sub, NO },
+	{ "DiscardFramebufferEXT", "n 2, NULL", null_discard, NO },
+	{ "MultiDrawArraysEXT", "n 2, NULL first and count", null_multi_draw_arrays, IV },
+	{ "MultiDrawElementsEXT", "n 2, NULL count and indices", null_multi_draw_elements, IV },
+	{ "GetAttachedShaders", "maxCount 4, NULL count and shaders", null_attached_shaders, NO },
+	{ "GetProgramBinary", "bufSize 1 MiB, NULL out", null_program_binary, IO },
+	{ "GetInternalformativ", "bufSize 4, NULL params", null_internalformat, NO },
+	{ "GetSynciv", "bufSize 4, NULL length and values", null_synciv, NO },
+	{ "GetProgramInfoLog", "bufSize 64, NULL log", null_info_log, NO },
+	{ "GetShaderInfoLog", "bufSize 64, NULL log", null_shader_log, NO },
+	{ "GetShaderSource", "bufSize 64, NULL source", null_shader_source_out, NO },
+	{ "GetActiveUniform", "bufSize 64, NULL outputs", null_active_uniform, NO },
+	{ "GetActiveAttrib", "bufSize 64, NULL outputs", null_active_attrib, NO },
+	{ "GetActiveUniformBlockName", "bufSize 64, NULL name", null_block_name, NO },
 };
 #define NR_COMBOS (sizeof(combos) / sizeof(combos[0]))
 
