@@ -162,4 +162,12 @@ struct vc_tgsi {
  * word 123"); never crashes on bad input.
  */
 int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out);
+/*
+ * The same, for a vertex shader whose fragment shader is known: bit L of
+ * live_outputs says that the fragment shader reads location L (or stream
+ * output captures it); the other user outputs are removed together with the
+ * code that computes them, as GL's linker does.
+ */
+int vc_spirv_to_tgsi_linked(const struct vc_compile_info *info, uint32_t live_outputs,
+			    struct vc_tgsi *out);
 void vc_tgsi_finish(struct vc_tgsi *t);
