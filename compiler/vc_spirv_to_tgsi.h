@@ -122,6 +122,7 @@ struct vc_so_output {
 /* What the pipeline needs to know of the result. */
 struct vc_shader_info {
 	uint32_t inputs_read;      /* VS: bit L = IN[L] (vertex attribute location) */
+	uint32_t varyings_read;    /* FS: bit L = GENERIC[L] (a VS output location) */
 	uint32_t outputs_written;  /* FS: bit L = COLOR[L] */
 	uint32_t ubo_slots;        /* bit n = CONST[n] used (n >= 1; one per block array element) */
 	bool uses_push_constants;  /* CONST[0] */

@@ -356,9 +356,11 @@ static void declare_input(struct tg *t, vc_var_id id)
 		return;
 	}
 	input_at(t, tv, (int32_t)t->nr_in, leaves);
-	for (uint32_t i = 0; i < leaves; i++)
+	for (uint32_t i = 0; i < leaves; i++) {
 		tg_decl(t, "DCL IN[%u], GENERIC[%u], %s%s", t->nr_in++, v->location + i,
 			interp(v->flags), location_suffix(v->flags));
+		t->info->varyings_read |= 1u << (v->location + i);
+	}
 }
 
 static void declare_output_builtin(struct tg *t, struct tg_var *tv, const struct vc_var *v)

@@ -8,8 +8,10 @@
  *    value, and a load with a constant access chain an EXTRACT of it;
  *  - a store through a constant access chain becomes an INSERT into the
  *    known value (the store stays, for dead-code elimination to judge);
- *  - any other store or atomic forgets it; a whole load of an unknown
- *    variable makes its result the known value (later loads reuse it);
+ *  - any other store or atomic forgets it. A load of an unknown input
+ *    makes its result the known value; other loads are left alone: the
+ *    emitter reads a variable in place, while a reused load result would
+ *    have to be kept in a register of its own once the variable changes;
  *  - after an if, a variable keeps a value only where both branches that
  *    fall through agree on it (one SSA value, so it dominates the merge);
  *  - a loop forgets, at its start and after it, every variable stored
@@ -86,7 +88,7 @@ static void visit_load(struct vars *s, struct vc_instr *in, vc_value_id *known)
 	if (v && tracked(m, v)) {
 		if (known[v])
 			opt_replace(s->o, in->dest, known[v]);
-		else
+		else if (vc_var_get(m, v)->storage == VC_STORAGE_INPUT)
 			known[v] = in->dest;
 		return;
 	}
