@@ -251,6 +251,109 @@ static void walk(struct vars *s, struct vc_block *b, vc_value_id *known)
 	}
 }
 
+/* ---- outputs ---------------------------------------------------------------------------- */
+
+/* Does b return anywhere but at the very end of main? */
+static bool early_return(const struct vc_block *b, bool top)
+{
+	for (uint32_t i = 0; i < b->nr; i++) {
+		const struct vc_node *n = b->nodes[i];
+
+		if (n->kind == VC_NODE_RETURN && !(top && i == b->nr - 1))
+			return true;
+		if (early_return(&n->then_block, false) || early_return(&n->else_block, false) ||
+		    early_return(&n->body, false) || early_return(&n->cont, false))
+			return true;
+	}
+	return false;
+}
+
+/* Counts the stores into v and the other uses of pointers into it. */
+static void output_uses(const struct vc_module *m, const struct vc_block *b, vc_var_id v,
+			uint32_t *stores, uint32_t *others)
+{
+	for (uint32_t i = 0; i < b->nr; i++) {
+		const struct vc_node *n = b->nodes[i];
+		const struct vc_instr *in = &n->instr;
+
+		output_uses(m, &n->then_block, v, stores, others);
+		output_uses(m, &n->else_block, v, stores, others);
+		output_uses(m, &n->body, v, stores, others);
+		output_uses(m, &n->cont, v, stores, others);
+		for (unsigned k = 0; n->kind == VC_NODE_INSTR && k < vc_instr_nr_srcs(in); k++) {
+			if (opt_ptr_var(m, vc_instr_src(in, k)) != v)
+				continue;
+			if (k == 0 && in->op == VC_OP_STORE)
+				(*stores)++;
+			else if (!(k == 0 && in->op == VC_OP_ACCESS_CHAIN))
+				(*others)++;
+		}
+	}
+}
+
+static void drop_stores(struct opt *o, struct vc_block *b, vc_var_id v)
+{
+	for (uint32_t i = b->nr; i-- > 0;) {
+		struct vc_node *n = b->nodes[i];
+
+		drop_stores(o, &n->then_block, v);
+		drop_stores(o, &n->else_block, v);
+		drop_stores(o, &n->body, v);
+		drop_stores(o, &n->cont, v);
+		if (n->kind == VC_NODE_INSTR && n->instr.op == VC_OP_STORE &&
+		    opt_ptr_var(o->m, n->instr.srcs[0]) == v)
+			opt_remove_node(o, b, i);
+	}
+}
+
+/* Is the last node before main's end (or final return) already "STORE v, value"? */
+static bool stored_last(const struct vc_module *m, uint32_t end, vc_var_id v, vc_value_id value)
+{
+	for (uint32_t i = end; i-- > 0;) {
+		const struct vc_instr *in = &m->body.nodes[i]->instr;
+
+		if (m->body.nodes[i]->kind != VC_NODE_INSTR || in->op != VC_OP_STORE)
+			return false;
+		if (in->srcs[0] == m->vars[v].ptr && in->srcs[1] == value)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * An output whose final value is known is stored once, whole, at the end
+ * of main: the partial and overwritten stores before it go. Not where main
+ * returns early (each return copies the outputs as they are then) or where
+ * the output is read through a pointer that forwarding could not resolve.
+ */
+static void sink_outputs(struct vars *s, const vc_value_id *known)
+{
+	struct vc_module *m = s->o->m;
+	struct vc_block *body = &m->body;
+	uint32_t end = body->nr && body->nodes[body->nr - 1]->kind == VC_NODE_RETURN ? body->nr - 1
+										 : body->nr;
+
+	if (early_return(body, true) || opt_block_ends(&(struct vc_block){ body->nodes, end, end }))
+		return;
+	for (vc_var_id v = 1; v < s->nr && !m->oom; v++) {
+		uint32_t stores = 0, others = 0;
+		struct vc_block tmp = { 0 };
+
+		if (m->vars[v].storage != VC_STORAGE_OUTPUT || !known[v])
+			continue;
+		output_uses(m, body, v, &stores, &others);
+		if (others || (stores == 1 && stored_last(m, end, v, known[v])))
+			continue;
+		drop_stores(s->o, body, v);
+		end = body->nr && body->nodes[body->nr - 1]->kind == VC_NODE_RETURN ? body->nr - 1
+										    : body->nr;
+		if (!vc_build(m, &tmp, VC_OP_STORE, 0, (vc_value_id[]){ m->vars[v].ptr, known[v] }, 2) ||
+		    !opt_insert_node(s->o, body, end++, tmp.nodes[0]))
+			m->oom = true;
+		free(tmp.nodes);
+	}
+}
+
 bool opt_vars(struct opt *o)
 {
 	struct vars s = { .o = o, .nr = o->m->nr_vars };
@@ -264,6 +367,7 @@ bool opt_vars(struct opt *o)
 		if (tracked(o->m, v))
 			known[v] = o->m->vars[v].init;
 	walk(&s, &o->m->body, known);
+	sink_outputs(&s, known);
 	free(known);
 	return !o->m->oom;
 }
