@@ -65,12 +65,31 @@ int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out)
 	return compile(info, &o, out);
 }
 
-int vc_spirv_to_tgsi_linked(const struct vc_compile_info *info, uint32_t live_outputs,
+int vc_spirv_to_tgsi_linked(const struct vc_compile_info *info, uint32_t varyings,
 			    struct vc_tgsi *out)
 {
-	struct vc_opt_options o = { .outputs_known = true, .live_outputs = live_outputs };
+	struct vc_opt_options o = { .outputs_known = true, .live_outputs = varyings };
 
 	return compile(info, &o, out);
+}
+
+int vc_spirv_output_locations(const struct vc_compile_info *info, uint32_t *mask)
+{
+	struct vc_module *m = NULL;
+	char err[128];
+
+	*mask = 0;
+	if (!info || !info->words ||
+	    vc_spirv_parse(info->words, info->nr_words, info->entry_point, ir_stage(info->stage),
+			   &m, err, sizeof(err)))
+		return -1;
+	if (vc_opt_run(m, &(struct vc_opt_options){ .outputs_known = false })) {
+		vc_module_destroy(m);
+		return -1;
+	}
+	*mask = vc_opt_written_outputs(m);
+	vc_module_destroy(m);
+	return 0;
 }
 
 void vc_tgsi_finish(struct vc_tgsi *t)

@@ -164,11 +164,17 @@ struct vc_tgsi {
  */
 int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out);
 /*
- * The same, for a vertex shader whose fragment shader is known: bit L of
- * live_outputs says that the fragment shader reads location L (or stream
- * output captures it); the other user outputs are removed together with the
- * code that computes them, as GL's linker does.
+ * The same, for a shader whose partner stage is known, as GL's linker does:
+ *  - vertex shader: bit L of `varyings` says that the fragment shader reads
+ *    location L (or stream output captures it); the other user outputs are
+ *    removed together with the code that computes them;
+ *  - fragment shader: bit L says that the vertex shader writes location L;
+ *    the other inputs read as undefined values (and are not declared).
  */
-int vc_spirv_to_tgsi_linked(const struct vc_compile_info *info, uint32_t live_outputs,
+int vc_spirv_to_tgsi_linked(const struct vc_compile_info *info, uint32_t varyings,
 			    struct vc_tgsi *out);
+/* The output locations a vertex shader writes (bit L: location L; after
+ * optimisation, so a store of an undefined value or one that a constant
+ * branch skips does not count), without emitting TGSI; 0 on success. */
+int vc_spirv_output_locations(const struct vc_compile_info *info, uint32_t *mask);
 void vc_tgsi_finish(struct vc_tgsi *t);

@@ -517,7 +517,11 @@ static void declare_var(struct tg *t, vc_var_id id)
 {
 	switch (vc_var_get(t->m, id)->storage) {
 	case VC_STORAGE_FUNCTION: case VC_STORAGE_PRIVATE: declare_private(t, id, false); break;
-	case VC_STORAGE_INPUT: declare_input(t, id); break;
+	case VC_STORAGE_INPUT:
+		/* varyings never read are left out (the vertex shader may then drop them) */
+		if (t->read[id] || t->stage != VC_STAGE_FRAGMENT || vc_var_get(t->m, id)->builtin)
+			declare_input(t, id);
+		break;
 	case VC_STORAGE_OUTPUT:
 		/* outputs never written are left out (gl_PerVertex's unused members) */
 		if (t->written[id])

@@ -94,9 +94,11 @@ static uint32_t xfb_locations(const struct vc_xfb *xfb)
 static int compile_stage(const struct vc_compile_info *info, const struct vvk_varyings *v,
 			 struct vc_tgsi *out)
 {
-	if (info->stage != VC_STAGE_VERTEX || !v || !v->known)
-		return vc_spirv_to_tgsi(info, out);
-	return vc_spirv_to_tgsi_linked(info, v->fs_reads | xfb_locations(info->xfb), out);
+	if (info->stage == VC_STAGE_VERTEX && v && v->known)
+		return vc_spirv_to_tgsi_linked(info, v->fs_reads | xfb_locations(info->xfb), out);
+	if (info->stage == VC_STAGE_FRAGMENT && v && v->vs_known)
+		return vc_spirv_to_tgsi_linked(info, v->vs_writes, out);
+	return vc_spirv_to_tgsi(info, out);
 }
 
 static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *m,
@@ -116,8 +118,10 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 			out->compiled.log ? out->compiled.log : "");
 		return VK_ERROR_INVALID_SHADER_NV; /* the caller finishes out->compiled */
 	}
-	if (s == VVK_STAGE_FS && varyings)
-		*varyings = (struct vvk_varyings){ true, out->compiled.info.varyings_read };
+	if (s == VVK_STAGE_FS && varyings) {
+		varyings->known = true;
+		varyings->fs_reads = out->compiled.info.varyings_read;
+	}
 	out->text = out->compiled.text;
 	out->num_tokens = out->compiled.num_tokens;
 	memcpy(out->local_size, out->compiled.info.local_size, sizeof(out->local_size));
@@ -323,17 +327,33 @@ static VkResult stream_output(const VkGraphicsPipelineCreateInfo *ci, struct vc_
 	return VK_SUCCESS;
 }
 
+/* The output locations of the pipeline's vertex shader, when it is SPIR-V. */
+static void vertex_outputs(const VkGraphicsPipelineCreateInfo *ci, struct vvk_varyings *v)
+{
+	for (uint32_t i = 0; i < ci->stageCount; i++) {
+		const VkPipelineShaderStageCreateInfo *st = &ci->pStages[i];
+		const struct vvk_shader_module *m = vvk_shader_module_from_handle(st->module);
+		struct vc_compile_info info = { .words = m->words, .nr_words = m->nr_words,
+						.entry_point = st->pName, .stage = VC_STAGE_VERTEX };
+
+		if (stage_of(st->stage) == VVK_STAGE_VS && !m->tgsi)
+			v->vs_known = vc_spirv_output_locations(&info, &v->vs_writes) == 0;
+	}
+}
+
 static VkResult create_graphics(struct vvk_device *dev, const void *info,
 				const VkAllocationCallbacks *a, VkPipeline *out)
 {
 	const VkGraphicsPipelineCreateInfo *ci = info;
 	struct vvk_pipeline *p = pipeline_new(dev, a, VK_PIPELINE_BIND_POINT_GRAPHICS, ci->layout);
 	VkResult r = !p ? VK_ERROR_OUT_OF_HOST_MEMORY : check_vertex_formats(ci->pVertexInputState);
-	struct vvk_varyings varyings = { false, 0 };
+	struct vvk_varyings varyings = { false, 0, false, 0 };
 	struct vc_xfb xfb;
 
 	if (r == VK_SUCCESS)
 		r = stream_output(ci, &xfb);
+	if (r == VK_SUCCESS)
+		vertex_outputs(ci, &varyings);
 	/* the fragment shader first: the vertex shader keeps only what it reads */
 	for (int pass = 0; pass < 2; pass++)
 		for (uint32_t i = 0; r == VK_SUCCESS && i < ci->stageCount; i++) {

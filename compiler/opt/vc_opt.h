@@ -25,11 +25,15 @@
 
 struct vc_opt_options {
 	/* Vertex shaders: bit L set = the output at location L is read by the
-	 * fragment shader or captured by stream output. Meaningful only when
-	 * outputs_known; outputs elsewhere (and all built-ins) are kept. */
+	 * fragment shader or captured by stream output. Fragment shaders: bit L
+	 * set = the vertex shader writes location L; inputs elsewhere read as
+	 * undefined. Meaningful only when outputs_known; built-ins are kept. */
 	bool outputs_known;
 	uint32_t live_outputs;
 };
 
 /* Optimises m in place; 0 on success, -1 when memory ran out (m->oom). */
 int vc_opt_run(struct vc_module *m, const struct vc_opt_options *o);
+
+/* The user output locations that some store writes (bit L: location L). */
+uint32_t vc_opt_written_outputs(const struct vc_module *m);

@@ -6,10 +6,12 @@
  *    order, so a walk from the end sees an instruction's users first);
  *  - stores to function and private variables that are never read (what
  *    store-to-load forwarding leaves behind);
+ *  - stores of undefined values into invocation-private variables;
  *  - vertex outputs that the fragment shader does not read and stream
  *    output does not capture (opt_dead_outputs, when the caller knows):
  *    they become private variables, so their stores die as above and the
- *    emitter declares no OUT for them.
+ *    emitter declares no OUT for them; and fragment inputs that the vertex
+ *    shader does not write, whose loads become undefined values.
  */
 #include <stdlib.h>
 
@@ -19,6 +21,17 @@ static void drop_uses(struct opt *o, const struct vc_instr *in)
 {
 	for (unsigned k = 0; k < vc_instr_nr_srcs(in); k++)
 		o->uses[vc_instr_src(in, k)]--;
+}
+
+/* Storing an undefined value into invocation-private memory may leave
+ * whatever was there (one of the values "undefined" allows). */
+static bool stores_undef(const struct vc_module *m, const struct vc_instr *in)
+{
+	vc_var_id v = opt_ptr_var(m, in->srcs[0]);
+	enum vc_storage s = v ? vc_var_get(m, v)->storage : VC_STORAGE_STORAGE;
+
+	return vc_value_get(m, in->srcs[1])->kind == VC_VALUE_UNDEF &&
+	       (s == VC_STORAGE_FUNCTION || s == VC_STORAGE_PRIVATE || s == VC_STORAGE_OUTPUT);
 }
 
 static void sweep_block(struct opt *o, struct vc_block *b, const uint8_t *dead_var)
@@ -34,7 +47,8 @@ static void sweep_block(struct opt *o, struct vc_block *b, const uint8_t *dead_v
 		if (n->kind != VC_NODE_INSTR)
 			continue;
 		if ((in->dest && !o->uses[in->dest] && opt_op_is_pure(in->op)) ||
-		    (in->op == VC_OP_STORE && dead_var[opt_ptr_var(o->m, in->srcs[0])])) {
+		    (in->op == VC_OP_STORE && (dead_var[opt_ptr_var(o->m, in->srcs[0])] ||
+					       stores_undef(o->m, in)))) {
 			drop_uses(o, in);
 			opt_remove_node(o, b, i);
 		}
@@ -94,7 +108,7 @@ bool opt_dce(struct opt *o)
 	return !o->m->oom;
 }
 
-/* Locations an output takes: one per leaf (GLSL ES varyings are at most vec4). */
+/* Locations a varying takes: one per leaf (GLSL ES varyings are at most vec4). */
 static bool output_live(const struct opt *o, const struct vc_var *v)
 {
 	uint32_t n = vc_type_leaves(o->m, v->type);
@@ -107,10 +121,71 @@ static bool output_live(const struct opt *o, const struct vc_var *v)
 	return (uint32_t)v->location + n > 32;
 }
 
+/* Loads of fragment inputs that the vertex shader does not write are undefined. */
+static void load_undef(struct opt *o, struct vc_instr *in, void *ctx)
+{
+	const uint8_t *dead = ctx;
+
+	if (in->op == VC_OP_LOAD && !opt_replaced(o, in->dest) &&
+	    dead[opt_ptr_var(o->m, in->srcs[0])])
+		opt_replace(o, in->dest, vc_value_undef(o->m, in->type));
+}
+
+static bool dead_inputs(struct opt *o)
+{
+	uint8_t *dead = calloc(o->m->nr_vars, 1);
+	bool any = false;
+
+	if (!dead) {
+		o->m->oom = true;
+		return false;
+	}
+	for (vc_var_id id = 1; id < o->m->nr_vars; id++) {
+		const struct vc_var *v = &o->m->vars[id];
+
+		dead[id] = v->storage == VC_STORAGE_INPUT && !output_live(o, v);
+		any |= dead[id];
+	}
+	if (any)
+		opt_walk(o, &o->m->body, load_undef, dead);
+	free(dead);
+	return !o->m->oom;
+}
+
+static void note_writes(const struct vc_module *m, const struct vc_block *b, uint32_t *mask)
+{
+	for (uint32_t i = 0; i < b->nr; i++) {
+		const struct vc_node *n = b->nodes[i];
+		vc_var_id id = n->kind == VC_NODE_INSTR && n->instr.op == VC_OP_STORE ?
+			       opt_ptr_var(m, n->instr.srcs[0]) : 0;
+		const struct vc_var *v = vc_var_get(m, id);
+		uint32_t leaves = id ? vc_type_leaves(m, v->type) : 0;
+
+		note_writes(m, &n->then_block, mask);
+		note_writes(m, &n->else_block, mask);
+		note_writes(m, &n->body, mask);
+		note_writes(m, &n->cont, mask);
+		if (!id || v->storage != VC_STORAGE_OUTPUT || v->builtin || v->location < 0)
+			continue;
+		for (uint32_t l = (uint32_t)v->location; l < 32 && l < v->location + leaves; l++)
+			*mask |= 1u << l;
+	}
+}
+
+uint32_t vc_opt_written_outputs(const struct vc_module *m)
+{
+	uint32_t mask = 0;
+
+	note_writes(m, &m->body, &mask);
+	return mask;
+}
+
 bool opt_dead_outputs(struct opt *o)
 {
-	if (!o->o || !o->o->outputs_known || o->m->stage != VC_IR_VERTEX)
+	if (!o->o || !o->o->outputs_known || o->m->stage == VC_IR_COMPUTE)
 		return true;
+	if (o->m->stage == VC_IR_FRAGMENT)
+		return dead_inputs(o);
 	for (vc_var_id id = 1; id < o->m->nr_vars; id++) {
 		struct vc_var *v = &o->m->vars[id];
 
