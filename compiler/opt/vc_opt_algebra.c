@@ -22,7 +22,8 @@ static vc_type_id type_of(const struct vc_module *m, vc_value_id v)
 static bool identity(struct opt *o, const struct vc_instr *in, unsigned keep, unsigned other,
 		     uint32_t w)
 {
-	if (!opt_const_is(o->m, in->srcs[other], w) || !opt_same_type(o->m, type_of(o->m, in->srcs[keep]), in->type))
+	if (!opt_const_is(o->m, in->srcs[other], w) ||
+	    !opt_same_type(o->m, type_of(o->m, in->srcs[keep]), in->type))
 		return false;
 	opt_replace(o, in->dest, in->srcs[keep]);
 	return true;

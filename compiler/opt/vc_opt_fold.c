@@ -100,7 +100,8 @@ static vc_value_id fold_extract(struct vc_module *m, const struct vc_instr *in)
 	int64_t off = path_offset(m, ty, in->lits, in->nr_lits, &leaf);
 	uint32_t n = vc_type_words(m, in->type);
 
-	if (off < 0 || !opt_same_type(m, leaf, in->type) || off + n > vc_value_get(m, in->srcs[0])->nr_words)
+	if (off < 0 || !opt_same_type(m, leaf, in->type) ||
+	    off + n > vc_value_get(m, in->srcs[0])->nr_words)
 		return 0;
 	return vc_value_const(m, in->type, vc_value_words(m, in->srcs[0]) + off, n);
 }

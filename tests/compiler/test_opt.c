@@ -152,6 +152,19 @@ START_TEST(dead_outputs_go)
 }
 END_TEST
 
+/* A fragment input the vertex shader does not write is undefined: not declared,
+ * and the output it fed is not written either. */
+START_TEST(unwritten_inputs_go)
+{
+	char *all = tgsi_of("flow.frag", ~0u), *none = tgsi_of("flow.frag", 0);
+
+	ck_assert_msg(strstr(all, "GENERIC[0]") && strstr(all, "COLOR[0]"), "%s", all);
+	ck_assert_msg(!strstr(none, "GENERIC[") && !strstr(none, "COLOR["), "%s", none);
+	free(all);
+	free(none);
+}
+END_TEST
+
 /* VC_OPT_SKIP=all: the IR reaches the emitter as read (the folded sum is computed). */
 START_TEST(skip_all_keeps_code)
 {
@@ -254,6 +267,7 @@ static Suite *opt_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, golden, 0, (int)(sizeof(goldens) / sizeof(goldens[0])));
 	tcase_add_test(tc, dead_outputs_go);
+	tcase_add_test(tc, unwritten_inputs_go);
 	tcase_add_test(tc, skip_all_keeps_code);
 	tcase_add_test(tc, corpus_tgsi_size);
 	suite_add_tcase(s, tc);
