@@ -9,8 +9,7 @@
  *   vc_opt_vars.c    - store-to-load forwarding of variables, load reuse
  *   vc_opt_flow.c    - branches on constants, empty branches
  *   vc_opt_cse.c     - common subexpressions along the dominator tree
- *   vc_opt_dce.c     - unused instructions, write-only variables, dead outputs
- *   vc_opt_unroll.c  - small loops with a constant trip count
+ *   vc_opt_dce.c     - unused instructions, write-only variables, dead varyings
  *
  * Replacement: a pass that finds value A equal to an earlier value B records
  * A -> B (opt_replace); every walk resolves the sources of each instruction
@@ -80,4 +79,3 @@ bool opt_flow(struct opt *o);
 bool opt_cse(struct opt *o);
 bool opt_dce(struct opt *o);
 bool opt_dead_outputs(struct opt *o);
-bool opt_unroll(struct opt *o);
