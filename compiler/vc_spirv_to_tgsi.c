@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opt/vc_opt.h"
 #include "vc_spirv_parse.h"
 #include "vc_spirv_to_tgsi.h"
 #include "vc_tgsi_emit.h"
@@ -19,7 +20,8 @@ static int fail(struct vc_tgsi *out, const char *msg)
 	return -1;
 }
 
-int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out)
+static int compile(const struct vc_compile_info *info, const struct vc_opt_options *opts,
+		   struct vc_tgsi *out)
 {
 	struct vc_module *m = NULL;
 	char err[512];
@@ -35,6 +37,10 @@ int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out)
 	if (vc_spirv_parse(info->words, info->nr_words, info->entry_point, ir_stage(info->stage),
 			   &m, err, sizeof(err)))
 		return fail(out, err);
+	if (vc_opt_run(m, opts)) {
+		vc_module_destroy(m);
+		return fail(out, "compile: out of memory");
+	}
 	ret = vc_tgsi_emit(m, info->stage, &info->map, out, &log);
 	vc_module_destroy(m);
 	if (!ret && info->xfb && info->stage == VC_STAGE_VERTEX &&
@@ -50,6 +56,40 @@ int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out)
 	}
 	out->log = log ? log : strdup("");
 	return out->log ? 0 : -1;
+}
+
+int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out)
+{
+	struct vc_opt_options o = { .outputs_known = false };
+
+	return compile(info, &o, out);
+}
+
+int vc_spirv_to_tgsi_linked(const struct vc_compile_info *info, uint32_t varyings,
+			    struct vc_tgsi *out)
+{
+	struct vc_opt_options o = { .outputs_known = true, .live_outputs = varyings };
+
+	return compile(info, &o, out);
+}
+
+int vc_spirv_output_locations(const struct vc_compile_info *info, uint32_t *mask)
+{
+	struct vc_module *m = NULL;
+	char err[128];
+
+	*mask = 0;
+	if (!info || !info->words ||
+	    vc_spirv_parse(info->words, info->nr_words, info->entry_point, ir_stage(info->stage),
+			   &m, err, sizeof(err)))
+		return -1;
+	if (vc_opt_run(m, &(struct vc_opt_options){ .outputs_known = false })) {
+		vc_module_destroy(m);
+		return -1;
+	}
+	*mask = vc_opt_written_outputs(m);
+	vc_module_destroy(m);
+	return 0;
 }
 
 void vc_tgsi_finish(struct vc_tgsi *t)

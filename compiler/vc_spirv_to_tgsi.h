@@ -122,6 +122,7 @@ struct vc_so_output {
 /* What the pipeline needs to know of the result. */
 struct vc_shader_info {
 	uint32_t inputs_read;      /* VS: bit L = IN[L] (vertex attribute location) */
+	uint32_t varyings_read;    /* FS: bit L = GENERIC[L] (a VS output location) */
 	uint32_t outputs_written;  /* FS: bit L = COLOR[L] */
 	uint32_t ubo_slots;        /* bit n = CONST[n] used (n >= 1; one per block array element) */
 	bool uses_push_constants;  /* CONST[0] */
@@ -162,4 +163,18 @@ struct vc_tgsi {
  * word 123"); never crashes on bad input.
  */
 int vc_spirv_to_tgsi(const struct vc_compile_info *info, struct vc_tgsi *out);
+/*
+ * The same, for a shader whose partner stage is known, as GL's linker does:
+ *  - vertex shader: bit L of `varyings` says that the fragment shader reads
+ *    location L (or stream output captures it); the other user outputs are
+ *    removed together with the code that computes them;
+ *  - fragment shader: bit L says that the vertex shader writes location L;
+ *    the other inputs read as undefined values (and are not declared).
+ */
+int vc_spirv_to_tgsi_linked(const struct vc_compile_info *info, uint32_t varyings,
+			    struct vc_tgsi *out);
+/* The output locations a vertex shader writes (bit L: location L; after
+ * optimisation, so a store of an undefined value or one that a constant
+ * branch skips does not count), without emitting TGSI; 0 on success. */
+int vc_spirv_output_locations(const struct vc_compile_info *info, uint32_t *mask);
 void vc_tgsi_finish(struct vc_tgsi *t);

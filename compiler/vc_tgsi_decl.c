@@ -356,9 +356,11 @@ static void declare_input(struct tg *t, vc_var_id id)
 		return;
 	}
 	input_at(t, tv, (int32_t)t->nr_in, leaves);
-	for (uint32_t i = 0; i < leaves; i++)
+	for (uint32_t i = 0; i < leaves; i++) {
 		tg_decl(t, "DCL IN[%u], GENERIC[%u], %s%s", t->nr_in++, v->location + i,
 			interp(v->flags), location_suffix(v->flags));
+		t->info->varyings_read |= 1u << (v->location + i);
+	}
 }
 
 static void declare_output_builtin(struct tg *t, struct tg_var *tv, const struct vc_var *v)
@@ -515,7 +517,11 @@ static void declare_var(struct tg *t, vc_var_id id)
 {
 	switch (vc_var_get(t->m, id)->storage) {
 	case VC_STORAGE_FUNCTION: case VC_STORAGE_PRIVATE: declare_private(t, id, false); break;
-	case VC_STORAGE_INPUT: declare_input(t, id); break;
+	case VC_STORAGE_INPUT:
+		/* varyings never read are left out (the vertex shader may then drop them) */
+		if (t->read[id] || t->stage != VC_STAGE_FRAGMENT || vc_var_get(t->m, id)->builtin)
+			declare_input(t, id);
+		break;
 	case VC_STORAGE_OUTPUT:
 		/* outputs never written are left out (gl_PerVertex's unused members) */
 		if (t->written[id])

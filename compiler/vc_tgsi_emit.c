@@ -622,6 +622,9 @@ static void scan_block(struct tg *t, const struct vc_block *b)
 		scan_block(t, &n->cont);
 		if (n->kind == VC_NODE_INSTR && (in->op == VC_OP_STORE || in->op == VC_OP_ATOMIC))
 			t->written[chain_var(t, in->srcs[0])] = 1;
+		for (unsigned k = 0; n->kind == VC_NODE_INSTR && k < vc_instr_nr_srcs(in); k++)
+			if (k || (in->op != VC_OP_STORE && in->op != VC_OP_ACCESS_CHAIN))
+				t->read[chain_var(t, vc_instr_src(in, k))] = 1;
 		if (n->kind != VC_NODE_INSTR || in->op != VC_OP_ACCESS_CHAIN)
 			continue;
 		for (unsigned k = 1; k < vc_instr_nr_srcs(in); k++)
@@ -685,6 +688,7 @@ static void tg_free(struct tg *t)
 	free(t->vars);
 	free(t->dynamic);
 	free(t->written);
+	free(t->read);
 	free(t->imms);
 	free(t->pinned);
 	free(t->decl.s);
@@ -729,7 +733,8 @@ int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc
 	t.vars = calloc(m->nr_vars, sizeof(*t.vars));
 	t.dynamic = calloc(m->nr_vars, 1);
 	t.written = calloc(m->nr_vars, 1);
-	if (!t.vals || !t.ptrs || !t.vars || !t.dynamic || !t.written)
+	t.read = calloc(m->nr_vars, 1);
+	if (!t.vals || !t.ptrs || !t.vars || !t.dynamic || !t.written || !t.read)
 		t.failed = true;
 	else
 		run(&t);

@@ -110,6 +110,7 @@ struct tg {
 	struct tg_var *vars;    /* per IR variable */
 	uint8_t *dynamic;       /* per IR variable: indexed with a non-constant */
 	uint8_t *written;       /* per IR variable: stored to somewhere */
+	uint8_t *read;          /* per IR variable: read (loaded, or its pointer used) */
 	uint32_t nr_in, nr_out, nr_sv, nr_arrays;
 	const char *sv_names[32];  /* SV[i] semantics, declared once each */
 	uint32_t array_temps;      /* TEMP[0..array_temps-1] are ARRAY()s */

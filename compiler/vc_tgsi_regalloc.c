@@ -40,6 +40,7 @@ struct ra_temp {
 	bool own;            /* keeps a register of its own */
 	int32_t phys;        /* the new number */
 	int32_t alias;       /* lives in this (own) register instead, or RA_NONE */
+	int32_t out;         /* is written straight to OUT[out] instead, or RA_NONE */
 };
 
 /* One instruction line of the code. */
@@ -337,6 +338,56 @@ static void remove_copies(struct ra *ra)
 	}
 }
 
+/* ---- outputs ------------------------------------------------------------------------------ */
+
+/* "MOV OUT[n], TEMP[s]" at the top level (the copies at the end of main). */
+static bool parse_out_copy(const struct ra *ra, const struct ra_line *l, int32_t *out,
+			   int32_t *s)
+{
+	const char *p = l->op + 4;
+	char *after;
+
+	if (l->deleted || l->op - l->text != 2 || !is_word(l->op, l->end, "MOV") ||
+	    l->end - p < 8 || memcmp(p, "OUT[", 4) || p[4] < '0' || p[4] > '9')
+		return false;
+	*out = (int32_t)strtol(p + 4, &after, 10);
+	if (memcmp(after, "], TEMP[", 8) || after[8] < '0' || after[8] > '9')
+		return false;
+	*s = (int32_t)strtol(after + 8, &after, 10);
+	return after + 1 == l->end && *after == ']' && *s >= (int32_t)ra->t->array_temps &&
+	       *s < (int32_t)ra->nr_old;
+}
+
+static int32_t count_reads(const struct ra *ra, int32_t reg)
+{
+	int32_t n = 0;
+
+	for (int32_t i = 0; i < ra->nr_lines; i++)
+		n += !ra->lines[i].deleted && reads(ra, &ra->lines[i], reg);
+	return n;
+}
+
+/*
+ * Outputs are computed in TEMP shadows and copied to OUT at the end. Where
+ * that copy is the shadow's only read (no early return copies it too, no
+ * instruction reads it back), its writes go to OUT itself and the copy goes.
+ */
+static void write_outputs_in_place(struct ra *ra)
+{
+	for (int32_t line = 0; line < ra->nr_lines; line++) {
+		struct ra_line *l = &ra->lines[line];
+		int32_t out, s;
+
+		if (!parse_out_copy(ra, l, &out, &s))
+			continue;
+		s = resolve(ra, s);
+		if (ra->temps[s].out != RA_NONE || count_reads(ra, s) != 1)
+			continue;
+		ra->temps[s].out = out;
+		l->deleted = true;
+	}
+}
+
 /* ---- live ranges ----------------------------------------------------------------------- */
 
 /* A range leaving a loop it starts in (or entering one it ends in) covers all of it. */
@@ -363,7 +414,7 @@ static uint32_t assign_own(struct ra *ra)
 		struct ra_temp *r = &ra->temps[i];
 
 		r->own = r->own || r->first_read;
-		if (r->start != RA_NONE && r->own)
+		if (r->start != RA_NONE && r->own && r->out == RA_NONE)
 			r->phys = (int32_t)next++;
 	}
 	return next;
@@ -387,7 +438,7 @@ static bool bucket(struct ra *ra, int32_t **by_start, int32_t **by_end, int32_t 
 	for (uint32_t i = ra->t->nr_temps; i-- > ra->t->array_temps;) {
 		struct ra_temp *r = &ra->temps[i];
 
-		if (r->start == RA_NONE || r->own || r->alias != RA_NONE)
+		if (r->start == RA_NONE || r->own || r->alias != RA_NONE || r->out != RA_NONE)
 			continue;
 		(*next_s)[i] = (*by_start)[r->start];
 		(*by_start)[r->start] = (int32_t)i;
@@ -479,11 +530,15 @@ static bool rewrite_line(struct ra *ra, struct tg_buf *out, const char *s, const
 
 		if (p[0] != 'T' || memcmp(p, "TEMP[", 5) || p[5] < '0' || p[5] > '9')
 			continue;
+		const struct ra_temp *r;
+
 		i = strtoul(p + 5, &after, 10);
 		if (i < ra->t->array_temps || i >= ra->nr_old)
 			continue;
-		ok = put(out, done, (size_t)(p + 5 - done)) &&
-		     put_index(out, (uint32_t)ra->temps[resolve(ra, (int32_t)i)].phys);
+		r = &ra->temps[resolve(ra, (int32_t)i)];
+		ok = put(out, done, (size_t)(p - done)) &&
+		     (r->out != RA_NONE ? put(out, "OUT[", 4) && put_index(out, (uint32_t)r->out)
+					: put(out, "TEMP[", 5) && put_index(out, (uint32_t)r->phys));
 		done = after;
 		p = after - 1;
 	}
@@ -511,7 +566,8 @@ static bool init(struct ra *ra, struct tg *t)
 	if (!ra->temps || !ra->loop_of || !ra->lines)
 		return false;
 	for (uint32_t i = 0; i < t->nr_temps; i++)
-		ra->temps[i] = (struct ra_temp){ RA_NONE, RA_NONE, false, false, RA_NONE, RA_NONE };
+		ra->temps[i] = (struct ra_temp){ RA_NONE, RA_NONE, false, false, RA_NONE, RA_NONE,
+						 RA_NONE };
 	for (uint32_t i = t->array_temps; i < t->var_temps && i < t->nr_temps; i++)
 		ra->temps[i].own = true;
 	for (uint32_t i = 0; i < t->nr_pinned; i++)
@@ -526,8 +582,10 @@ static bool allocate(struct ra *ra, struct tg *t)
 
 	if (!init(ra, t) || !scan(ra, t->code.s, t->code.len))
 		return false;
-	if (t->remove_copies)
+	if (t->remove_copies) {
 		remove_copies(ra);
+		write_outputs_in_place(ra);
+	}
 	for (uint32_t i = t->array_temps; i < t->nr_temps; i++)
 		if (ra->temps[i].start != RA_NONE && ra->temps[i].alias == RA_NONE)
 			widen_for_loops(ra, &ra->temps[i]);

@@ -79,9 +79,32 @@ static VkResult take_stream_output(const struct vc_shader_info *info, struct sha
 	return VK_SUCCESS;
 }
 
+/* The locations stream output captures (built-ins are never removed). */
+static uint32_t xfb_locations(const struct vc_xfb *xfb)
+{
+	uint32_t live = 0;
+
+	for (uint32_t i = 0; xfb && i < xfb->nr_outputs; i++)
+		if (xfb->outputs[i].location < 32)
+			live |= 1u << xfb->outputs[i].location;
+	return live;
+}
+
+/* A vertex shader whose fragment shader is known loses the outputs it does not read. */
+static int compile_stage(const struct vc_compile_info *info, const struct vvk_varyings *v,
+			 struct vc_tgsi *out)
+{
+	if (info->stage == VC_STAGE_VERTEX && v && v->known)
+		return vc_spirv_to_tgsi_linked(info, v->fs_reads | xfb_locations(info->xfb), out);
+	if (info->stage == VC_STAGE_FRAGMENT && v && v->vs_known)
+		return vc_spirv_to_tgsi_linked(info, v->vs_writes, out);
+	return vc_spirv_to_tgsi(info, out);
+}
+
 static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *m,
 			const VkPipelineShaderStageCreateInfo *stage, enum vvk_stage s,
-			const struct vc_xfb *xfb, struct shader_text *out)
+			const struct vc_xfb *xfb, struct vvk_varyings *varyings,
+			struct shader_text *out)
 {
 	struct vc_compile_info info = {
 		.words = m->words, .nr_words = m->nr_words, .entry_point = stage->pName,
@@ -90,10 +113,14 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 	};
 	VkResult r;
 
-	if (vc_spirv_to_tgsi(&info, &out->compiled)) {
+	if (compile_stage(&info, varyings, &out->compiled)) {
 		fprintf(stderr, "virtgl: shader compilation failed: %s\n",
 			out->compiled.log ? out->compiled.log : "");
 		return VK_ERROR_INVALID_SHADER_NV; /* the caller finishes out->compiled */
+	}
+	if (s == VVK_STAGE_FS && varyings) {
+		varyings->known = true;
+		varyings->fs_reads = out->compiled.info.varyings_read;
 	}
 	out->text = out->compiled.text;
 	out->num_tokens = out->compiled.num_tokens;
@@ -190,7 +217,7 @@ static void take_stage_info(struct vvk_pipeline *p, enum vvk_stage s, const stru
 
 VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline *p,
 				    const VkPipelineShaderStageCreateInfo *stage, enum vvk_stage s,
-				    const struct vc_xfb *xfb)
+				    const struct vc_xfb *xfb, struct vvk_varyings *varyings)
 {
 	const struct vvk_shader_module *m = vvk_shader_module_from_handle(stage->module);
 	struct shader_text t = { 0 };
@@ -199,7 +226,7 @@ VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline 
 	if (m->tgsi)
 		from_tgsi(m, &t);
 	else
-		r = compile(p, m, stage, s, xfb, &t);
+		r = compile(p, m, stage, s, xfb, varyings, &t);
 	if (r == VK_SUCCESS) {
 		take_stage_info(p, s, &t);
 		p->shaders[s] = create_shared_shader(dev, &t, s);
@@ -300,20 +327,43 @@ static VkResult stream_output(const VkGraphicsPipelineCreateInfo *ci, struct vc_
 	return VK_SUCCESS;
 }
 
+/* The output locations of the pipeline's vertex shader, when it is SPIR-V. */
+static void vertex_outputs(const VkGraphicsPipelineCreateInfo *ci, struct vvk_varyings *v)
+{
+	for (uint32_t i = 0; i < ci->stageCount; i++) {
+		const VkPipelineShaderStageCreateInfo *st = &ci->pStages[i];
+		const struct vvk_shader_module *m = vvk_shader_module_from_handle(st->module);
+		struct vc_compile_info info = { .words = m->words, .nr_words = m->nr_words,
+						.entry_point = st->pName, .stage = VC_STAGE_VERTEX };
+
+		if (stage_of(st->stage) == VVK_STAGE_VS && !m->tgsi)
+			v->vs_known = vc_spirv_output_locations(&info, &v->vs_writes) == 0;
+	}
+}
+
 static VkResult create_graphics(struct vvk_device *dev, const void *info,
 				const VkAllocationCallbacks *a, VkPipeline *out)
 {
 	const VkGraphicsPipelineCreateInfo *ci = info;
 	struct vvk_pipeline *p = pipeline_new(dev, a, VK_PIPELINE_BIND_POINT_GRAPHICS, ci->layout);
 	VkResult r = !p ? VK_ERROR_OUT_OF_HOST_MEMORY : check_vertex_formats(ci->pVertexInputState);
+	struct vvk_varyings varyings = { false, 0, false, 0 };
 	struct vc_xfb xfb;
 
 	if (r == VK_SUCCESS)
 		r = stream_output(ci, &xfb);
-	for (uint32_t i = 0; r == VK_SUCCESS && i < ci->stageCount; i++)
-		r = vvk_pipeline_create_shader(dev, p, &ci->pStages[i],
-					       stage_of(ci->pStages[i].stage),
-					       xfb.nr_outputs ? &xfb : NULL);
+	if (r == VK_SUCCESS)
+		vertex_outputs(ci, &varyings);
+	/* the fragment shader first: the vertex shader keeps only what it reads */
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; r == VK_SUCCESS && i < ci->stageCount; i++) {
+			enum vvk_stage s = stage_of(ci->pStages[i].stage);
+
+			if ((s == VVK_STAGE_FS) == (pass == 0))
+				r = vvk_pipeline_create_shader(dev, p, &ci->pStages[i], s,
+							       xfb.nr_outputs ? &xfb : NULL,
+							       &varyings);
+		}
 	if (r == VK_SUCCESS)
 		vvk_pipeline_create_states(dev, p, ci);
 	if (r == VK_SUCCESS && !(p->blend && p->dsa && p->rasterizer && p->vertex_elements))
@@ -341,7 +391,7 @@ static VkResult create_compute(struct vvk_device *dev, const void *info,
 	if (r == VK_SUCCESS && !vvk_physical_device_has_cap(dev->pdev, VDRM_CAP_COMPUTE_SHADER))
 		r = VK_ERROR_FEATURE_NOT_PRESENT;
 	if (r == VK_SUCCESS)
-		r = vvk_pipeline_create_shader(dev, p, &ci->stage, VVK_STAGE_CS, NULL);
+		r = vvk_pipeline_create_shader(dev, p, &ci->stage, VVK_STAGE_CS, NULL, NULL);
 	return pipeline_finish(dev, p, a, r, out);
 }
 

@@ -64,11 +64,23 @@ VVK_HANDLE_CASTS(vvk_pipeline, VkPipeline)
 struct vvk_device;
 struct vvk_shader_module;
 
+/* The varyings a graphics pipeline's stages exchange, as far as known. */
+struct vvk_varyings {
+	bool known;          /* the fragment shader came from SPIR-V */
+	uint32_t fs_reads;   /* bit L: it reads location L */
+	bool vs_known;       /* the vertex shader comes from SPIR-V */
+	uint32_t vs_writes;  /* bit L: it declares an output at location L */
+};
+
 /* A shader object from a module (SPIR-V compiled for `layout`, or TGSI);
- * a vertex shader from SPIR-V captures xfb's outputs (may be NULL). */
+ * a vertex shader from SPIR-V captures xfb's outputs (may be NULL).
+ * `varyings` (may be NULL): a fragment shader treats inputs the vertex
+ * shader does not write as undefined and records what it reads there; a
+ * vertex shader compiled after it drops the outputs nobody reads. */
 VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline *p,
 				    const VkPipelineShaderStageCreateInfo *stage,
-				    enum vvk_stage s, const struct vc_xfb *xfb);
+				    enum vvk_stage s, const struct vc_xfb *xfb,
+				    struct vvk_varyings *varyings);
 /* vvk_pipeline_state.c: the graphics CSOs. */
 void vvk_pipeline_create_states(struct vvk_device *dev, struct vvk_pipeline *p,
 				const VkGraphicsPipelineCreateInfo *ci);

@@ -44,16 +44,16 @@ START_TEST(golden_passthrough_vs)
 		"DCL IN[1]\n"
 		"DCL IN[0]\n"
 		"DCL CONST[0..3]\n"
-		"DCL TEMP[0..2]\n"
-		"  MOV TEMP[1].xy, IN[2]\n"
-		"  MOV TEMP[2].xyz, IN[1]\n"
+		"DCL TEMP[0..0]\n"
 		/* computed in the output's register: no copy */
 		"  MUL TEMP[0], CONST[0], IN[0].xxxx\n"
 		"  MAD TEMP[0], CONST[1], IN[0].yyyy, TEMP[0]\n"
 		"  MAD TEMP[0], CONST[2], IN[0].zzzz, TEMP[0]\n"
 		"  MAD TEMP[0], CONST[3], IN[0].wwww, TEMP[0]\n"
-		"  MOV OUT[1], TEMP[1]\n"
-		"  MOV OUT[2], TEMP[2]\n"
+		/* shadows read only by their copy to OUT are OUT */
+		"  MOV OUT[1].xy, IN[2]\n"
+		"  MOV OUT[2].xyz, IN[1]\n"
+		/* read back by the MADs: stays a TEMP */
 		"  MOV OUT[0], TEMP[0]\n"
 		"  END\n");
 }
@@ -67,9 +67,7 @@ START_TEST(golden_color_fs)
 		"PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
 		"DCL OUT[0], COLOR[0]\n"
 		"DCL IN[0], GENERIC[0], PERSPECTIVE\n"
-		"DCL TEMP[0..0]\n"
-		"  MOV TEMP[0], IN[0]\n"
-		"  MOV OUT[0], TEMP[0]\n"
+		"  MOV OUT[0], IN[0]\n"
 		"  END\n");
 }
 END_TEST
@@ -85,11 +83,10 @@ START_TEST(golden_textured_fs)
 		"DCL SVIEW[1], 2D, FLOAT\n"
 		"DCL IN[0], GENERIC[0], PERSPECTIVE\n"
 		"DCL CONST[0..4]\n"
-		"DCL TEMP[0..2]\n"
-		"  MOV TEMP[1].xy, IN[0]\n"
-		"  TEX TEMP[2], TEMP[1], SAMP[1], 2D\n"
-		"  MUL TEMP[0], TEMP[2], CONST[4]\n"
-		"  MOV OUT[0], TEMP[0]\n"
+		"DCL TEMP[0..1]\n"
+		"  MOV TEMP[0].xy, IN[0]\n"
+		"  TEX TEMP[1], TEMP[0], SAMP[1], 2D\n"
+		"  MUL OUT[0], TEMP[1], CONST[4]\n"
 		"  END\n");
 }
 END_TEST
@@ -106,14 +103,12 @@ START_TEST(golden_ubo_array_vs)
 		"DCL CONST[3][0..1]\n"
 		"DCL CONST[5][0..0]\n"
 		"DCL IN[0]\n"
-		"DCL TEMP[0..3]\n"
-		/* TEMP[2] dies where TEMP[3] is born: never one register */
-		"  MUL TEMP[2], CONST[3][0], CONST[2][1].xxxx\n"
-		"  ADD TEMP[3], CONST[1][0], TEMP[2]\n"
-		"  ADD TEMP[1], TEMP[3], CONST[5][0]\n"
-		"  MOV TEMP[0], IN[0]\n"
-		"  MOV OUT[1], TEMP[1]\n"
-		"  MOV OUT[0], TEMP[0]\n"
+		"DCL TEMP[0..1]\n"
+		/* TEMP[0] dies where TEMP[1] is born: never one register */
+		"  MUL TEMP[0], CONST[3][0], CONST[2][1].xxxx\n"
+		"  ADD TEMP[1], CONST[1][0], TEMP[0]\n"
+		"  ADD OUT[1], TEMP[1], CONST[5][0]\n"
+		"  MOV OUT[0], IN[0]\n"
 		"  END\n");
 }
 END_TEST
@@ -123,13 +118,13 @@ START_TEST(packing_is_lowered)
 {
 	static const char *const want[] = {
 		/* snorm: clamp, scale, round, to int, 16 bits each, joined */
-		"  MAX TEMP[4].xy, IN[0].xyyy, IMM[0].xxxx\n  MIN TEMP[4].xy, TEMP[4], IMM[0].yyyy\n"
-		"  MUL TEMP[4].xy, TEMP[4], IMM[0].zzzz\n  ROUND TEMP[4].xy, TEMP[4]\n"
-		"  F2I TEMP[4].xy, TEMP[4]\n  AND TEMP[4].xy, TEMP[4], IMM[1].xxxx\n"
-		"  SHL TEMP[5].x, TEMP[4].yyyy, IMM[1].yyyy\n  OR TEMP[1].x, TEMP[4].xxxx, TEMP[5].xxxx\n",
+		"  MAX TEMP[0].xy, IN[0].xyyy, IMM[0].xxxx\n  MIN TEMP[0].xy, TEMP[0], IMM[0].yyyy\n"
+		"  MUL TEMP[0].xy, TEMP[0], IMM[0].zzzz\n  ROUND TEMP[0].xy, TEMP[0]\n"
+		"  F2I TEMP[0].xy, TEMP[0]\n  AND TEMP[0].xy, TEMP[0], IMM[1].xxxx\n"
+		"  SHL TEMP[1].x, TEMP[0].yyyy, IMM[1].yyyy\n  OR OUT[1].x, TEMP[0].xxxx, TEMP[1].xxxx\n",
 		/* half: round to nearest even, then denormals, infinity, NaN */
-		"  UADD TEMP[5].xy, TEMP[5], IMM[3].yyyy\n", "USGE TEMP[8].xy, TEMP[4], IMM[4].xxxx",
-		"IBFE TEMP[8].y, IN[1].xxxx, IMM[1].yyyy, IMM[1].yyyy",
+		"  UADD TEMP[1].xy, TEMP[1], IMM[3].yyyy\n", "USGE TEMP[4].xy, TEMP[0], IMM[4].xxxx",
+		"IBFE TEMP[4].y, IN[1].xxxx, IMM[1].yyyy, IMM[1].yyyy",
 		"IMM[3] UINT32 {1, 3355447295, 947912704, 31744}\n",
 	};
 	struct vc_tgsi t;
@@ -153,7 +148,7 @@ START_TEST(matrix_builtins_are_lowered)
 		rcps++;
 	ck_assert_uint_eq(rcps, 3);
 	/* mat4: the 2x2 minors of columns 0-1 from CONST[1][5..6] */
-	ck_assert_ptr_nonnull(strstr(t.text, "MUL TEMP[6], CONST[1][5].xxxy, CONST[1][6].yzwz\n"));
+	ck_assert_ptr_nonnull(strstr(t.text, "MUL TEMP[2], CONST[1][5].xxxy, CONST[1][6].yzwz\n"));
 	ck_assert_ptr_nonnull(strstr(t.text, "  TRUNC "));
 	ck_assert_ptr_nonnull(strstr(t.text, "  UBFE "));
 	vc_tgsi_finish(&t);
@@ -166,12 +161,12 @@ START_TEST(temps_are_reused)
 	struct vc_tgsi t;
 
 	compile_ok("flow.frag", &t);
-	/* 66 TEMPs without reuse: variables 1-9, loop flag 10, two scratch */
-	ck_assert_ptr_nonnull(strstr(t.text, "DCL TEMP[0..13]\n"));
-	/* j++ in the innermost loop, in the variable's own register */
-	ck_assert_ptr_nonnull(strstr(t.text, "  UADD TEMP[8].x, TEMP[8], IMM[3].xxxx\n"));
+	/* 66 TEMPs without reuse: variables 0-7, loop flag 8, scratch */
+	ck_assert_ptr_nonnull(strstr(t.text, "DCL TEMP[0..11]\n"));
+	/* k++ in the innermost loop, in the variable's own register */
+	ck_assert_ptr_nonnull(strstr(t.text, "  UADD TEMP[6].x, TEMP[6], IMM[3].xxxx\n"));
 	/* a load feeding only a branch condition is read in place */
-	ck_assert_ptr_nonnull(strstr(t.text, "  UIF TEMP[9].xxxx\n"));
+	ck_assert_ptr_nonnull(strstr(t.text, "  UIF TEMP[7].xxxx\n"));
 	vc_tgsi_finish(&t);
 }
 END_TEST
