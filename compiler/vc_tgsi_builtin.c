@@ -3,7 +3,7 @@
  * GLSL ES 3.00 built-ins that TGSI has no usable opcode for, as integer and
  * float arithmetic the host translates:
  *  - pack/unpack{Snorm,Unorm,Half}2x16: the host parses PK2H/UP2H & co but
- *    its GLSL back end drops them (virgl-protocol-and-tgsi.md §5.7), so the
+ *    its GLSL back end drops them (docs/virgl-protocol-and-tgsi.md §5.7), so the
  *    conversions are done on the bits, both halves at once in .xy;
  *    constant operands are folded here (real shaders pack long lists of
  *    literals: unfolded, one piglit shader became 2 MB of TGSI);
