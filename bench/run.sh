@@ -19,8 +19,8 @@ iters=${BENCH_ITERATIONS:-2000}
 section() { echo "== $1"; }
 
 section "spirv -> tgsi, real-shader corpus"
-python3 "$src/bench/corpus_to_spirv.py" "$src/../shared/corpus/real-shaders" \
-	"$src/../shared/corpus/real-shaders/TIMING_LIST.txt" "$out/corpus-spirv" | tee "$out/corpus.txt"
+python3 "$src/bench/corpus_to_spirv.py" "$src/tests/corpus/real-shaders" \
+	"$src/tests/corpus/real-shaders/TIMING_LIST.txt" "$out/corpus-spirv" | tee "$out/corpus.txt"
 "$build/bench/bench_compile" "$out/corpus-spirv" 21 | tee "$out/compile.txt"
 
 section "vk draw loops: record + submit per draw (private virgl_test_server)"

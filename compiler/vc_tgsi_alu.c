@@ -64,6 +64,14 @@ static struct tg_reg src(struct tg *t, const struct vc_instr *in, unsigned i)
 	return tg_src(t, in->srcs[i]);
 }
 
+/*
+ * Reading a constant source declares its immediate, and tg_temp numbers temps,
+ * in call order; C leaves the order of a call's arguments unspecified. So no
+ * call below takes two such reads as arguments: they go into locals first, in
+ * the order GCC used to pick (the last argument first), which keeps the TGSI
+ * and its goldens as they were on every compiler.
+ */
+
 /* A fresh temp for the result, recorded as its location. */
 static struct tg_reg result(struct tg *t, const struct vc_instr *in)
 {
@@ -272,7 +280,10 @@ static bool emit_float_misc(struct tg *t, const struct vc_instr *in, struct tg_r
 		tg_op2(t, "MAX", dst, m, a, src(t, in, 1));
 		tg_op2(t, "MIN", dst, m, dst, src(t, in, 2));
 		return true;
-	case VC_OP_FMIX: tg_op3(t, "LRP", dst, m, src(t, in, 2), src(t, in, 1), a); return true;
+	case VC_OP_FMIX:
+		tmp = src(t, in, 1);
+		tg_op3(t, "LRP", dst, m, src(t, in, 2), tmp, a);
+		return true;
 	case VC_OP_FSTEP: /* x >= edge ? 1.0 : 0.0 */
 		tg_op2(t, "FSGE", dst, m, src(t, in, 1), a);
 		tg_op2(t, "AND", dst, m, dst, tg_imm_f32(t, 1.0f));
@@ -307,21 +318,24 @@ static void emit_smoothstep(struct tg *t, const struct vc_instr *in, struct tg_r
 {
 	const char *m = tg_mask(n);
 	struct tg_reg x = tg_temp(t), d = tg_temp(t);
+	struct tg_reg e0 = src(t, in, 0), v = src(t, in, 2), e1 = src(t, in, 1), three;
 
 	/* s = clamp((x - e0) / (e1 - e0), 0, 1); s * s * (3 - 2 s) */
-	tg_op2(t, "ADD", x, m, src(t, in, 2), tg_neg(src(t, in, 0)));
-	tg_op2(t, "ADD", d, m, src(t, in, 1), tg_neg(src(t, in, 0)));
+	tg_op2(t, "ADD", x, m, v, tg_neg(e0));
+	tg_op2(t, "ADD", d, m, e1, tg_neg(e0));
 	tg_op2(t, "DIV_SAT", x, m, x, d);
 	tg_op2(t, "MUL", d, m, x, x);
-	tg_op3(t, "MAD", x, m, x, tg_imm_f32(t, -2.0f), tg_imm_f32(t, 3.0f));
+	three = tg_imm_f32(t, 3.0f);
+	tg_op3(t, "MAD", x, m, x, tg_imm_f32(t, -2.0f), three);
 	tg_op2(t, "MUL", dst, m, d, x);
 }
 
 static void emit_int_clamp(struct tg *t, const struct vc_instr *in, struct tg_reg dst, unsigned n)
 {
 	bool s = in->op == VC_OP_ICLAMP;
+	struct tg_reg lo = src(t, in, 1);
 
-	tg_op2(t, s ? "IMAX" : "UMAX", dst, tg_mask(n), src(t, in, 0), src(t, in, 1));
+	tg_op2(t, s ? "IMAX" : "UMAX", dst, tg_mask(n), src(t, in, 0), lo);
 	tg_op2(t, s ? "IMIN" : "UMIN", dst, tg_mask(n), dst, src(t, in, 2));
 }
 
@@ -360,7 +374,8 @@ static bool emit_geometric(struct tg *t, const struct vc_instr *in, struct tg_re
 		tg_op3(t, "MAD", dst, tg_mask(n), tg_neg(tg_comp(tmp, 0)), src(t, in, 1), a);
 		return true;
 	case VC_OP_FFACEFORWARD: /* dot(Nref, I) < 0 ? N : -N */
-		dot(t, tmp, ".x", src(t, in, 2), src(t, in, 1), k);
+		tmp2 = src(t, in, 1);
+		dot(t, tmp, ".x", src(t, in, 2), tmp2, k);
 		tg_op2(t, "FSLT", tmp, ".x", tg_comp(tmp, 0), tg_imm_f32(t, 0.0f));
 		tg_op3(t, "UCMP", dst, tg_mask(n), tg_comp(tmp, 0), a, tg_neg(a));
 		return true;
@@ -647,16 +662,19 @@ static void emit_mat_mul(struct tg *t, const struct vc_instr *in)
 {
 	const struct vc_type *rt = vc_type_get(t->m, in->type);
 	const struct vc_type *a = vc_type_get(t->m, vc_value_get(t->m, in->srcs[0])->type);
-	struct tg_reg dst;
+	struct tg_reg dst, v;
 
 	if (in->op == VC_OP_MAT_TIMES_VEC) {
-		mat_vec(t, result(t, in), tg_mask(rt->comps), in->srcs[0], tg_src(t, in->srcs[1]), a->cols);
+		v = tg_src(t, in->srcs[1]);
+		mat_vec(t, result(t, in), tg_mask(rt->comps), in->srcs[0], v, a->cols);
 	} else if (in->op == VC_OP_VEC_TIMES_MAT) {
 		const struct vc_type *b = vc_type_get(t->m, vc_value_get(t->m, in->srcs[1])->type);
 		dst = result(t, in);
-		for (unsigned c = 0; c < b->cols; c++)
-			dot(t, dst, chans[c], tg_src(t, in->srcs[0]), tg_src_slot(t, in->srcs[1], c),
-			    b->comps);
+		for (unsigned c = 0; c < b->cols; c++) {
+			struct tg_reg col = tg_src_slot(t, in->srcs[1], c);
+
+			dot(t, dst, chans[c], tg_src(t, in->srcs[0]), col, b->comps);
+		}
 	} else if (in->op == VC_OP_MAT_TIMES_MAT) {
 		dst = tg_temps(t, rt->cols);
 		for (unsigned c = 0; c < rt->cols; c++) {
@@ -669,10 +687,9 @@ static void emit_mat_mul(struct tg *t, const struct vc_instr *in)
 	} else { /* MAT_TIMES_SCALAR */
 		dst = tg_temps(t, rt->cols);
 		for (unsigned c = 0; c < rt->cols; c++) {
-			struct tg_reg col = dst;
+			struct tg_reg col = dst, scalar = tg_comp(tg_src(t, in->srcs[1]), 0);
 			col.index += (int32_t)c;
-			tg_op2(t, "MUL", col, tg_mask(rt->comps), tg_src_slot(t, in->srcs[0], c),
-			       tg_comp(tg_src(t, in->srcs[1]), 0));
+			tg_op2(t, "MUL", col, tg_mask(rt->comps), tg_src_slot(t, in->srcs[0], c), scalar);
 		}
 		set_columns(t, in, dst, rt->cols);
 	}
@@ -687,8 +704,9 @@ static void emit_transpose_outer(struct tg *t, const struct vc_instr *in)
 		struct tg_reg col = dst;
 		col.index += (int32_t)c;
 		if (in->op == VC_OP_OUTER_PRODUCT) {
-			tg_op2(t, "MUL", col, tg_mask(rt->comps), tg_src(t, in->srcs[0]),
-			       tg_comp(tg_src(t, in->srcs[1]), c));
+			struct tg_reg b = tg_comp(tg_src(t, in->srcs[1]), c);
+
+			tg_op2(t, "MUL", col, tg_mask(rt->comps), tg_src(t, in->srcs[0]), b);
 			continue;
 		}
 		for (unsigned r = 0; r < rt->comps; r++)

@@ -3,7 +3,7 @@
  * GLSL ES 3.00 built-ins that TGSI has no usable opcode for, as integer and
  * float arithmetic the host translates:
  *  - pack/unpack{Snorm,Unorm,Half}2x16: the host parses PK2H/UP2H & co but
- *    its GLSL back end drops them (virgl-protocol-and-tgsi.md §5.7), so the
+ *    its GLSL back end drops them (docs/virgl-protocol-and-tgsi.md §5.7), so the
  *    conversions are done on the bits, both halves at once in .xy;
  *    constant operands are folded here (real shaders pack long lists of
  *    literals: unfolded, one piglit shader became 2 MB of TGSI);
@@ -15,6 +15,15 @@
 #include "vc_tgsi_private.h"
 
 static const char *const chans[] = { ".x", ".y", ".z", ".w" };
+
+/*
+ * tg_src, tg_imm_* and tg_temp number what they declare in the order they are
+ * called, and C leaves the order of a call's arguments (and of an initializer
+ * list's elements) unspecified: two of them in one argument list would make the
+ * TGSI text depend on the C compiler. Each is called into a local first, in
+ * the order GCC used to pick (the last argument first), so that the TGSI and
+ * its goldens stay what they were.
+ */
 
 /* A fresh temp recorded as the leaf result of `in`, swizzled to n channels. */
 static struct tg_reg leaf_result(struct tg *t, const struct vc_instr *in, unsigned n)
@@ -45,8 +54,9 @@ static void join_halves(struct tg *t, struct tg_reg dst, struct tg_reg v)
 static void pack_norm(struct tg *t, const struct vc_instr *in, bool snorm)
 {
 	struct tg_reg dst = leaf_result(t, in, 1), v = tg_temp(t);
+	struct tg_reg lo = tg_imm_f32(t, snorm ? -1.0f : 0.0f), x = tg_src(t, in->srcs[0]);
 
-	tg_op2(t, "MAX", v, ".xy", tg_src(t, in->srcs[0]), tg_imm_f32(t, snorm ? -1.0f : 0.0f));
+	tg_op2(t, "MAX", v, ".xy", x, lo);
 	tg_op2(t, "MIN", v, ".xy", v, tg_imm_f32(t, 1.0f));
 	tg_op2(t, "MUL", v, ".xy", v, tg_imm_f32(t, snorm ? 32767.0f : 65535.0f));
 	tg_op1(t, "ROUND", v, ".xy", v);
@@ -62,8 +72,10 @@ static struct tg_reg split_halves(struct tg *t, struct tg_reg src, bool sign_ext
 	struct tg_reg h = tg_temp(t), x = tg_comp(src, 0);
 
 	if (sign_extend) {
-		tg_op3(t, "IBFE", h, ".x", x, imm_u(t, 0), imm_u(t, 16));
-		tg_op3(t, "IBFE", h, ".y", x, imm_u(t, 16), imm_u(t, 16));
+		struct tg_reg sixteen = imm_u(t, 16), zero = imm_u(t, 0);
+
+		tg_op3(t, "IBFE", h, ".x", x, zero, sixteen);
+		tg_op3(t, "IBFE", h, ".y", x, sixteen, sixteen);
 	} else {
 		tg_op2(t, "AND", h, ".x", x, imm_u(t, 0xffff));
 		tg_op2(t, "USHR", h, ".y", x, imm_u(t, 16));
@@ -105,7 +117,7 @@ static void select_xy(struct tg *t, const char *cmp, struct tg_reg v, struct tg_
 static void pack_half(struct tg *t, const struct vc_instr *in)
 {
 	struct tg_reg x = tg_src(t, in->srcs[0]), dst = leaf_result(t, in, 1);
-	struct tg_reg a = tg_temp(t), h = tg_temp(t), d = tg_temp(t);
+	struct tg_reg a = tg_temp(t), h = tg_temp(t), d = tg_temp(t), inf_bits, nan_bits;
 
 	tg_op2(t, "AND", a, ".xy", x, imm_u(t, 0x7fffffff));
 	tg_op2(t, "USHR", h, ".xy", a, imm_u(t, 13));
@@ -117,8 +129,10 @@ static void pack_half(struct tg *t, const struct vc_instr *in)
 	tg_op1(t, "ROUND", d, ".xy", d);
 	tg_op1(t, "F2U", d, ".xy", d);
 	select_xy(t, "USLT", h, a, imm_u(t, 0x38800000), d);
-	select_xy(t, "USGE", h, a, imm_u(t, 0x477ff000), imm_u(t, 0x7c00));
-	select_xy(t, "USLT", h, imm_u(t, 0x7f800000), a, imm_u(t, 0x7e00));
+	inf_bits = imm_u(t, 0x7c00);
+	select_xy(t, "USGE", h, a, imm_u(t, 0x477ff000), inf_bits);
+	nan_bits = imm_u(t, 0x7e00);
+	select_xy(t, "USLT", h, imm_u(t, 0x7f800000), a, nan_bits);
 	tg_op2(t, "USHR", d, ".xy", x, imm_u(t, 16));
 	tg_op2(t, "AND", d, ".xy", d, imm_u(t, 0x8000));
 	tg_op2(t, "OR", h, ".xy", h, d);
@@ -277,10 +291,17 @@ struct minors4 {
 
 static struct minors4 mat4_minors(struct tg *t, const struct vc_instr *in)
 {
-	struct minors4 mm = { tg_temp(t), tg_temp(t), tg_temp(t), tg_temp(t) };
+	struct minors4 mm;
+	struct tg_reg c[4];
 
-	minors_2x2(t, mm.s, mm.s2, col(t, in, 0), col(t, in, 1));
-	minors_2x2(t, mm.c, mm.c2, col(t, in, 2), col(t, in, 3));
+	mm.s = tg_temp(t);
+	mm.s2 = tg_temp(t);
+	mm.c = tg_temp(t);
+	mm.c2 = tg_temp(t);
+	for (unsigned i = 0; i < 4; i++)
+		c[i] = col(t, in, i);
+	minors_2x2(t, mm.s, mm.s2, c[0], c[1]);
+	minors_2x2(t, mm.c, mm.c2, c[2], c[3]);
 	return mm;
 }
 
@@ -355,7 +376,10 @@ static void inverse4(struct tg *t, const struct vc_instr *in, struct tg_reg firs
 static void inverse3(struct tg *t, const struct vc_instr *in, struct tg_reg first,
 		     struct tg_reg rdet)
 {
-	struct tg_reg x[3] = { tg_temp(t), tg_temp(t), tg_temp(t) };
+	struct tg_reg x[3];
+
+	for (unsigned r = 0; r < 3; r++)
+		x[r] = tg_temp(t);
 
 	for (unsigned r = 0; r < 3; r++) {
 		struct tg_reg a = col(t, in, (r + 1) % 3), b = col(t, in, (r + 2) % 3);

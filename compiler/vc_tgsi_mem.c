@@ -396,8 +396,11 @@ static struct tg_reg computed_sv(struct tg *t, enum vc_builtin b)
 		return tg_comp(r, 0);
 	}
 	if (b == VC_BUILTIN_GLOBAL_INVOCATION_ID) {
-		tg_op3(t, "UMAD", r, ".xyz", tg_sv(t, "BLOCK_ID", 3),
-		       tg_imm_vec(t, VC_BASE_UINT, ls, 3), tg_sv(t, "THREAD_ID", 3));
+		/* declared in the order GCC used to pick (vc_tgsi_alu.c says why) */
+		struct tg_reg thread = tg_sv(t, "THREAD_ID", 3);
+		struct tg_reg size = tg_imm_vec(t, VC_BASE_UINT, ls, 3);
+
+		tg_op3(t, "UMAD", r, ".xyz", tg_sv(t, "BLOCK_ID", 3), size, thread);
 		return tg_swizzle(r, 0, 1, 2, 2);
 	}
 	/* LocalInvocationIndex = z * w * h + y * w + x */

@@ -2,7 +2,7 @@
 /*
  * What virtgl needs of the Linux 6.1 virtio_gpu uAPI beyond Debian's libdrm
  * 2.4.114 <virtgpu_drm.h>, written from the documented facts
- * (shared/docs/virtio-gpu-uapi-and-vtest.md §1.1, §1.4, §1.9).
+ * (docs/virtio-gpu-uapi-and-vtest.md §1.1, §1.4, §1.9).
  *
  * The old-size structs of libdrm's header still work on 6.1: the DRM core
  * dispatches on the ioctl number and zero-fills the fields it did not get,

@@ -7,6 +7,7 @@
  * command buffer is re-emitted (the dirty bits of vgl_state.h).
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "vgl_range.h"
@@ -335,7 +336,9 @@ static void draw_run(struct vgl_context *ctx, const struct vgl_draw *d, GLsizei 
 
 	if (to == from)
 		return;
-	run.indices = (const uint8_t *)d->indices + (size_t)from * size;
+	/* with an element buffer bound, indices is an offset, often from NULL:
+	 * pointer arithmetic on it would be undefined, integer arithmetic is not */
+	run.indices = (const void *)((uintptr_t)d->indices + (size_t)from * size);
 	run.count = to - from;
 	draw(ctx, &run);
 }

@@ -14,6 +14,14 @@ GLfloat vgl_param_first(const struct vgl_param_in *in)
 	}
 }
 
+GLenum vgl_param_enum(GLfloat f)
+{
+	/* converting a float outside int's range to int is undefined in C */
+	if (!(f >= -2147483648.0f && f < 2147483648.0f))
+		return 0xffffffffu; /* not an enum of any parameter */
+	return (GLenum)(GLint)f;
+}
+
 void vgl_param_store(enum vgl_param_kind kind, GLfloat v, void *out)
 {
 	if (!out)

@@ -33,6 +33,8 @@ union vgl_border {
 
 /* The first value as a float (what every scalar parameter reads). */
 GLfloat vgl_param_first(const struct vgl_param_in *in);
+/* That value as an enum parameter: one no GLint holds (or NaN) is no enum. */
+GLenum vgl_param_enum(GLfloat f);
 /* Stores a scalar parameter's value in the query's form. */
 void vgl_param_store(enum vgl_param_kind kind, GLfloat v, void *out);
 /* The border colour a vector call gives. */

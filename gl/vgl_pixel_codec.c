@@ -18,7 +18,10 @@ enum {
 	PK_D24X8, PK_S8D24, PK_D32FS8,                   /* depth (and stencil) */
 };
 
-static const uint8_t el_bytes[] = { 1, 1, 2, 2, 4, 4, 2, 4 };
+/* bytes of an element; a macro, not a table, because the format table's
+ * static initializers need it as a constant expression (ISO C; GCC folds a
+ * const array there as an extension, clang does not) */
+#define EL_BYTES(el) ((el) <= EL_S8 ? 1 : (el) <= EL_S16 || (el) == EL_F16 ? 2 : 4)
 
 /* RGBA's fields of the fixed-point packed words: shift and width (0: absent). */
 static const struct packed {
@@ -229,14 +232,14 @@ bool vgl_codec_gl(GLenum format, GLenum type, struct vgl_codec *out)
 		c.bpp = pack_bytes(c.pack);
 		c.kind = pack_kind(c.pack, integer);
 	} else {
-		c.bpp = (uint8_t)(c.n * el_bytes[c.el]);
+		c.bpp = (uint8_t)(c.n * EL_BYTES(c.el));
 		c.kind = el_kind(c.el, integer);
 	}
 	*out = c;
 	return true;
 }
 
-#define ARR(vk, el, n, kind) { vk, { PK_NONE, el, n, (n) * el_bytes[el], { 0, 1, 2, 3 }, kind } }
+#define ARR(vk, el, n, kind) { vk, { PK_NONE, el, n, (n) * EL_BYTES(el), { 0, 1, 2, 3 }, kind } }
 #define PKD(vk, pack, bytes, kind) { vk, { pack, 0, 4, bytes, { 0, 1, 2, 3 }, kind } }
 #define U VGL_TEXEL_UNORM
 #define S VGL_TEXEL_SNORM
@@ -391,7 +394,7 @@ void vgl_codec_decode(const struct vgl_codec *c, const void *src, union vgl_texe
 			continue;
 		}
 		for (int k = 0; k < c->n; k++)
-			get_el(c->el, c->kind, p + k * el_bytes[c->el], &dst[i], c->map[k]);
+			get_el(c->el, c->kind, p + k * EL_BYTES(c->el), &dst[i], c->map[k]);
 	}
 }
 
@@ -425,7 +428,7 @@ static void put_el(uint8_t el, uint8_t kind, const union vgl_texel *t, int ch, u
 	}
 	v = is_int(kind) ? (kind == VGL_TEXEL_SINT ? t->i[ch] : (int64_t)t->u[ch])
 			 : norm_to(t->f[ch], max[el], kind == VGL_TEXEL_SNORM);
-	switch (el_bytes[el]) {
+	switch (EL_BYTES(el)) {
 	case 1: p[0] = (uint8_t)v; break;
 	case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
 	default: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
@@ -483,6 +486,6 @@ void vgl_codec_encode(const struct vgl_codec *c, const union vgl_texel *src, voi
 			continue;
 		}
 		for (int k = 0; k < c->n; k++)
-			put_el(c->el, c->kind, &src[i], c->map[k], p + k * el_bytes[c->el]);
+			put_el(c->el, c->kind, &src[i], c->map[k], p + k * EL_BYTES(c->el));
 	}
 }

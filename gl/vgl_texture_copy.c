@@ -324,7 +324,9 @@ static void GL_APIENTRY vgl_CopyTexSubImage2D(GLenum target, GLint level, GLint 
 	GLenum tt;
 	uint32_t face;
 
-	if (ctx && !vgl_texture_face(target, &tt, &face)) {
+	if (!ctx)
+		return;
+	if (!vgl_texture_face(target, &tt, &face)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}

@@ -83,12 +83,12 @@ GLenum vgl_sampler_param_set(const struct vgl_context *ctx, struct vgl_tex_param
 {
 	bool ok = false;
 	GLfloat f = vgl_param_first(in);
-	GLenum *slot = sampler_enum(ctx, p, pname, (GLenum)(GLint)f, &ok);
+	GLenum e = vgl_param_enum(f), *slot = sampler_enum(ctx, p, pname, e, &ok);
 
 	if (slot) {
 		if (!ok)
 			return GL_INVALID_ENUM;
-		*slot = (GLenum)(GLint)f;
+		*slot = e;
 		return GL_NO_ERROR;
 	}
 	switch (pname) {
@@ -158,7 +158,7 @@ static bool in_version(const struct vgl_context *ctx, GLenum pname)
  * sample level 0 only. */
 static GLenum external_error(GLenum pname, GLfloat f)
 {
-	GLenum v = (GLenum)(GLint)f;
+	GLenum v = vgl_param_enum(f);
 
 	switch (pname) {
 	case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T:
@@ -187,9 +187,9 @@ static GLenum set_param(struct vgl_context *ctx, struct vgl_texture *t, GLenum p
 	switch (pname) {
 	case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B:
 	case GL_TEXTURE_SWIZZLE_A:
-		if (!valid_swizzle((GLenum)(GLint)f))
+		if (!valid_swizzle(vgl_param_enum(f)))
 			return GL_INVALID_ENUM;
-		p->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = (GLenum)(GLint)f;
+		p->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = vgl_param_enum(f);
 		return GL_NO_ERROR;
 	case GL_TEXTURE_BASE_LEVEL:
 	case GL_TEXTURE_MAX_LEVEL:

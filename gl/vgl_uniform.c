@@ -7,6 +7,7 @@
  * a block too big for them). Bools are stored as uint 0/1. Sampler
  * uniforms hold texture units instead.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -346,6 +347,15 @@ UNIFORM_MATRIX(4x3, 4, 3)
 
 /* ---- reads ---------------------------------------------------------------------------------- */
 
+/* A float as glGetUniformiv returns it; one outside int's range saturates
+ * (converting it would be undefined in C), NaN reads 0. */
+static GLint float_to_int(float f)
+{
+	if (!(f >= -2147483648.0f))
+		return f < 0 ? INT32_MIN : 0;
+	return f < 2147483648.0f ? (GLint)f : INT32_MAX;
+}
+
 /* One stored component converted to what glGetUniform{f,i,ui}v returns. */
 static void store_component(const struct shape *sh, uint32_t raw, enum src_kind want, void *out,
 			    uint32_t i)
@@ -358,7 +368,7 @@ static void store_component(const struct shape *sh, uint32_t raw, enum src_kind 
 		((GLfloat *)out)[i] = is_float ? f : sh->base == SRC_INT ? (GLfloat)(int32_t)raw
 									: (GLfloat)raw;
 	else
-		((GLint *)out)[i] = is_float ? (GLint)f : (GLint)raw;
+		((GLint *)out)[i] = is_float ? float_to_int(f) : (GLint)raw;
 }
 
 /* glGetUniform*v and glGetnUniform*v (KHR_robustness): bufsize bytes at

@@ -6,7 +6,8 @@
  * and Mesa's symbols). The semantics are Vulkan's; what is not here is listed
  * at the end of this comment.
  *
- * Design (decided; docs/ repeats it):
+ * Design (decided; docs/ARCHITECTURE.md, "The techniques", gives the why of
+ * the timeline, the usage handles and the descriptor pools):
  *
  * Timeline. Every vvk_QueueSubmit2 batch gets ONE point of drm/'s device-wide
  * 64-bit timeline, assigned by vdrm_device_submit under drm/'s lock at the

@@ -39,8 +39,11 @@
 #define MAX_SHADERS 512
 #define MAX_ITERS 64
 
+/* The build passes the configured corpus; a stand-alone build (run.sh)
+ * passes the directory on the command line, else the tree's copy from the
+ * top of the source tree. */
 #ifndef CORPUS_DIR
-#define CORPUS_DIR "/work/shared/corpus/real-shaders"
+#define CORPUS_DIR "tests/corpus/real-shaders"
 #endif
 
 struct shader {

@@ -53,7 +53,7 @@
 #                            go to the work folder)
 #   VIRTGL_EGL_JSON=         virtgl's vendor JSON (default: found under BUILD/gl)
 #   GLES_BENCH_OUT           results folder (default BUILD/bench/results)
-#   CORPUS_DIR               real-shader corpus (default SRC/../shared/corpus/real-shaders)
+#   CORPUS_DIR               real-shader corpus (default SRC/tests/corpus/real-shaders)
 # Output: tables on stdout, saved to OUT/gles-summary.txt; every program's raw
 # KEY=VALUE output to OUT/gles-raw.txt. Needs root (unshare -m for Mesa).
 set -uo pipefail
@@ -69,7 +69,7 @@ n_bytes=${GLES_BENCH_BYTES_N:-500}
 n_read=${GLES_BENCH_READ_N:-200}
 prog_iters=${GLES_BENCH_PROG_ITERS:-5}
 prog_max=${GLES_BENCH_PROG_MAX:-}
-corpus=${CORPUS_DIR:-$src/../shared/corpus/real-shaders}
+corpus=${CORPUS_DIR:-$src/tests/corpus/real-shaders}
 demo=${GLES_BENCH_DEMO:-$build/tools/virtgl-demo}
 demo_args=${GLES_BENCH_DEMO_ARGS:--n 30 -s 256x256}
 n_ov=${GLES_BENCH_OVERLAP_N:-20000}

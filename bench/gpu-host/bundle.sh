@@ -16,7 +16,7 @@
 # Why a real GPU: on this 2-core machine the host is Mesa llvmpipe, which
 # spends ~30 us per draw that changes state for both peers alike, so the
 # draws/s rows measure llvmpipe; on a GPU the host's share is small and the
-# rows measure the drivers and their streams (../shared/docs/gpu-host.md).
+# rows measure the drivers and their streams (docs/gpu-host.md).
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${top_builddir:-.}" && pwd)
@@ -47,5 +47,5 @@ for t in "$build"/tests/gl/test_gl_* "$build"/tests/vk/test_vk_*; do
 done
 # one solid archive: the suites share most of their code (11 MB -> ~2 MB)
 tar -C "$dst/build" -cJf "$dst/build/tests.tar.xz" tests && rm -rf "$dst/build/tests"
-cp -r "${CORPUS_DIR:-$src/../shared/corpus/real-shaders}" "$dst/corpus"
+cp -r "${CORPUS_DIR:-$src/tests/corpus/real-shaders}" "$dst/corpus"
 du -sh "$dst"

@@ -9,7 +9,7 @@
 #   bench/piglit/compare.sh --no-run   only tabulate the results already there
 #
 # Lists: tests/gl/piglit/gles2-egl.txt (the GLES 2.0 + EGL tests that
-# tests/gl/test_piglit.sh checks) and ../shared/corpus/piglit-core.txt (all
+# tests/gl/test_piglit.sh checks) and tests/corpus/piglit-core.txt (all
 # 321 core GLES tests; PIGLIT_CORE_LIST= to point elsewhere, empty to skip).
 # Runs go through tests/gl/piglit/run.sh (-j 2); results under
 # $top_builddir/tests/gl/piglit/results/<list>-<driver>/. The table goes to
@@ -22,7 +22,7 @@ export top_builddir top_srcdir="$src"
 pdir=$src/tests/gl/piglit
 results=$top_builddir/tests/gl/piglit/results
 out=${PIGLIT_COMPARE_OUT:-$src/bench/results/piglit-core.txt}
-core=${PIGLIT_CORE_LIST-$(cd "$src/.." && pwd)/shared/corpus/piglit-core.txt}
+core=${PIGLIT_CORE_LIST-$src/tests/corpus/piglit-core.txt}
 drivers="virtgl virpipe llvmpipe"
 run=1
 [ "${1:-}" = --no-run ] && run=
@@ -56,7 +56,7 @@ trap 'rm -f "$tmp"' EXIT
 	for l in "${lists[@]}"; do
 		name=$(basename "$l" .txt)
 		echo
-		echo "## $name ($(sed 's/#.*//; /^[[:space:]]*$/d' "$l" | wc -l) tests, $l)"
+		echo "## $name ($(sed 's/#.*//; /^[[:space:]]*$/d' "$l" | wc -l) tests, ${l#"$src"/})"
 		echo
 		args=()
 		for d in $drivers; do

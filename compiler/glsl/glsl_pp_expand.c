@@ -231,8 +231,12 @@ static bool expand_args(struct pp *pp, struct pp_level *l, uint32_t nargs)
 {
 	l->exp.n = 0;
 	for (uint32_t i = 0; i < nargs; i++) {
+		/* calls whose arguments are all empty leave raw without an array:
+		 * NULL + 0 is undefined in C */
+		const struct glsl_token *arg = l->raw.t ? l->raw.t + l->start[i] : NULL;
+
 		l->xstart[i] = l->exp.n;
-		if (!expand_list(pp, l->raw.t + l->start[i], l->start[i + 1] - l->start[i], &l->exp))
+		if (!expand_list(pp, arg, l->start[i + 1] - l->start[i], &l->exp))
 			return false;
 	}
 	l->xstart[nargs] = l->exp.n;

@@ -1449,8 +1449,8 @@ START_TEST(test_dump_capture)
 		"[42] END_TRANSFERS padding=981 dwords",
 		"[1024] CREATE_SUB_CTX sub_ctx_id=0x1\n",
 		"[1028] CREATE_OBJECT(SURFACE) handle=0x1 res=0x1 format=0x43",
-		"[1034] CREATE_OBJECT(SHADER) handle=0x2 type=0x0 offlen=0x97 num_tokens=0x15 "
-		"num_so_outputs=0x0 text=38 dwords \"VERT...\"",
+		("[1034] CREATE_OBJECT(SHADER) handle=0x2 type=0x0 offlen=0x97 num_tokens=0x15 "
+		 "num_so_outputs=0x0 text=38 dwords \"VERT...\""), /* one line of the dump */
 		"[1159] LINK_SHADER vs=0x2 fs=0x3 gs=0x0",
 	};
 	uint32_t ndw;

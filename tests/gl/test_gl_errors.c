@@ -1083,6 +1083,14 @@ ROW(tex_parameteri_value)
 	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, -1);
 }
 ROW(tex_parameterf_enum) { texture_2d(); F(TexParameterf)(GL_TEXTURE_2D, GL_DEPTH_FUNC, 0); }
+/* an enum parameter given as a float no GLint can hold is no enum (and must
+ * not be converted to one: that is undefined in C) */
+ROW(tex_parameterf_huge_enum) { texture_2d(); F(TexParameterf)(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, 3e9f); }
+ROW(tex_parameterf_huge_swizzle)
+{
+	texture_2d();
+	F(TexParameterf)(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, -1e20f);
+}
 ROW(tex_parameteriv_enum)
 {
 	texture_2d();
@@ -3095,6 +3103,8 @@ static const struct row rows[] = {
 	R(TexParameteri, 3, E, tex_parameteri_value_enum),
 	R(TexParameteri, 3, V, tex_parameteri_value),
 	R(TexParameterf, 3, E, tex_parameterf_enum),
+	R(TexParameterf, 2, E, tex_parameterf_huge_enum),
+	R(TexParameterf, 3, E, tex_parameterf_huge_swizzle),
 	R(TexParameteriv, 3, E, tex_parameteriv_enum),
 	R(TexParameterfv, 3, E, tex_parameterfv_enum),
 	R(GetTexParameteriv, 3, E, get_tex_parameteriv_enum),

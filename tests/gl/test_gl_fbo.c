@@ -615,7 +615,8 @@ END_TEST
 START_TEST(t_status)
 {
 	GLuint f, t, lum, rb16, rbs, rbc, small;
-	static const uint8_t one[4] = { 1, 2, 3, 4 };
+	/* the 4x4 luminance image below: 16 texels */
+	static const uint8_t lum_texels[4 * 4] = { 1, 2, 3, 4 };
 
 	fx.GenFramebuffers(1, &f);
 	fx.BindFramebuffer(GL_FRAMEBUFFER, f);
@@ -636,7 +637,8 @@ START_TEST(t_status)
 	/* luminance is not colour-renderable */
 	fx.GenTextures(1, &lum);
 	fx.BindTexture(GL_TEXTURE_2D, lum);
-	fx.TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 4, 4, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, one);
+	fx.TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 4, 4, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE,
+		      lum_texels);
 	fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, lum, 0);
 	EXPECT_STATUS(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
 	/* a depth format as colour, a colour format as depth */

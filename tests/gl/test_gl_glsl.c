@@ -136,6 +136,13 @@ START_TEST(t_struct_held_samplers)
 	draw();
 	/* s[0] samples unit 1 (green), s[1] unit 0 (red) at half, extra blue */
 	glt_assert_pixel_near(5, 5, (const uint8_t[4]){ 128, 255, 255, 255 }, 2);
+	/* glGetUniformiv of a float beyond int's range: the nearest int (ES 3.0 6.1.2) */
+	gl.Uniform1f(location(p, "n.s[0].k"), 3e9f);
+	fx.GetUniformiv(p, location(p, "n.s[0].k"), &unit);
+	ck_assert_int_eq(unit, INT32_MAX);
+	gl.Uniform1f(location(p, "n.s[0].k"), -3e9f);
+	fx.GetUniformiv(p, location(p, "n.s[0].k"), &unit);
+	ck_assert_int_eq(unit, INT32_MIN);
 	fx.DeleteTextures(3, t);
 	gl.DeleteProgram(p);
 }

@@ -2,13 +2,13 @@
 """make_list.py: classifies the tests of a piglit test list by GLES API and
 prints the GLES 2.0 + EGL subset (or another class).
 
-    tests/gl/piglit/make_list.py ../shared/corpus/piglit-core.txt > tests/gl/piglit/gles2-egl.txt
+    tests/gl/piglit/make_list.py tests/corpus/piglit-core.txt > tests/gl/piglit/gles2-egl.txt
     tests/gl/piglit/make_list.py --classify LIST      # "class<TAB>test" for every test
     tests/gl/piglit/make_list.py --classes gles3 LIST # another subset
 
 The class of a test comes from piglit's own profiles (tests/{opengl,shader,
 glslparser}.xml.gz of the installed piglit), as in
-../shared/docs/piglit-and-glvnd.md section 1.1:
+docs/piglit-and-glvnd.md section 1.1:
   * glslparser tests: their api option ('gles2' = GLSL ES 1.00, 'gles3' = 3.00);
   * shader_runner tests: the runner binary (shader_runner_gles2 -> gles2,
     shader_runner_gles3 -> gles3; piglit labels both api 'gles2');
