@@ -240,15 +240,29 @@ static vc_value_id value_add(struct vc_module *m, const struct vc_value *v)
 	return m->nr_values++;
 }
 
+/* Where words lies in m's own word array (a constant made from part of
+ * another, as folding does), or -1: growing the array moves it. */
+static int64_t own_word(const struct vc_module *m, const uint32_t *words)
+{
+	uintptr_t p = (uintptr_t)words, base = (uintptr_t)m->words;
+
+	if (!m->words || p < base || p >= base + (uintptr_t)m->nr_words * sizeof(*m->words))
+		return -1;
+	return (int64_t)((p - base) / sizeof(*m->words));
+}
+
 vc_value_id vc_value_const(struct vc_module *m, vc_type_id type, const uint32_t *words, uint32_t n)
 {
 	struct vc_value v = { .kind = VC_VALUE_CONST, .type = type, .first_word = m->nr_words,
 			      .nr_words = n };
+	int64_t own = own_word(m, words);
 
 	if (!grow((void **)&m->words, &m->cap_words, m->nr_words + n, sizeof(*m->words))) {
 		m->oom = true;
 		return 0;
 	}
+	if (own >= 0)
+		words = m->words + own;
 	if (n)
 		memcpy(&m->words[m->nr_words], words, n * sizeof(*words));
 	m->nr_words += n;

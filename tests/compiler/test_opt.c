@@ -180,6 +180,24 @@ START_TEST(skip_all_keeps_code)
 }
 END_TEST
 
+/* Every immediate word of text is one of the shader's constants (0.05, 1.0,
+ * 0.0): folded extracts once copied words from a block the copy freed. */
+START_TEST(folded_constants_are_the_shaders)
+{
+	char *t = tgsi_of("extract.frag", ~0u);
+	const char *imm = strstr(t, "FLT32 {");
+	unsigned w[4];
+
+	ck_assert_msg(imm, "%s", t);
+	ck_assert_int_eq(sscanf(imm, "FLT32 {0x%x, 0x%x, 0x%x, 0x%x}", &w[0], &w[1], &w[2], &w[3]), 4);
+	for (int i = 0; i < 4; i++)
+		ck_assert_msg(w[i] == 0x3d4ccccd || w[i] == 0x3f800000 || w[i] == 0,
+			      "immediate %d is 0x%08x: %s", i, w[i], t);
+	ck_assert_msg(!strstr(strstr(imm, "}"), "IMM[1]"), "%s", t);
+	free(t);
+}
+END_TEST
+
 /* ---- TGSI size of the corpus --------------------------------------------------------------- */
 
 struct size {
@@ -269,6 +287,7 @@ static Suite *opt_suite(void)
 	tcase_add_test(tc, dead_outputs_go);
 	tcase_add_test(tc, unwritten_inputs_go);
 	tcase_add_test(tc, skip_all_keeps_code);
+	tcase_add_test(tc, folded_constants_are_the_shaders);
 	tcase_add_test(tc, corpus_tgsi_size);
 	suite_add_tcase(s, tc);
 	return s;
