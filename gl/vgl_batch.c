@@ -270,8 +270,17 @@ static int submit(struct vgl_context *ctx, bool unasked)
 	uint32_t ndw;
 	int ret;
 
-	if (!cmd)
+	/* Asked with nothing recorded (glFlush after creating and deleting
+	 * buffers or renderbuffers, which record nothing): no submission
+	 * collects for us, and the destroyed objects' host resources would
+	 * live until the next one. Every live vtest resource holds a shared
+	 * memory mapping in the server, which refuses new ones past
+	 * vm.max_map_count (65530) mappings. */
+	if (!cmd) {
+		if (!unasked)
+			vgl_device_collect(ctx->dev);
 		return VGL_OK;
+	}
 	vgl_query_suspend(ctx);
 	vgl_xfb_suspend(ctx);
 	vgl_batch_end_rendering(ctx);
