@@ -275,7 +275,12 @@ static const struct kind kinds[] = {
 	/* nothing recorded: only glFlush collects their destroyed host resources
 	 * (each a shm mapping in the vtest server, which takes 65530 at most) */
 	{ .name = "buffer", .cycle = buffer_cycle, .cycles = 10000 },
-	{ .name = "texture", .cycle = texture_cycle, .cycles = 10000 },
+	/* its memory after glFinish depends on the host's speed: on a loaded
+	 * machine the server grew +0.2 to +16.8 MiB and the client up to +3.8 MiB
+	 * over 10,000 cycles, both ways round between runs (upload staging held
+	 * while the host is behind?): open in issue #14 */
+	{ .name = "texture", .cycle = texture_cycle, .cycles = 10000,
+	  .known = "memory varies with the host's speed (issue #14)" },
 	{ .name = "renderbuffer", .cycle = renderbuffer_cycle, .cycles = 10000 },
 	{ .name = "framebuffer", .cycle = framebuffer_cycle, .cycles = 10000 },
 	{ .name = "shader", .cycle = shader_cycle, .cycles = 5000 },
