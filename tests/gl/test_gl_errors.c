@@ -2745,6 +2745,41 @@ ROW(get_booleani_index)
 	F(GetBooleani_v)(GL_VERTEX_BINDING_DIVISOR, (GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), &v);
 }
 
+/* glGetTexLevelParameter (ES 3.1 §8.10.3): a failed query writes nothing; the iv and fv
+ * forms of one query (the error is the first's: errors are sticky) */
+static void tex_level_query(GLenum target, GLint level, GLenum pname)
+{
+	GLint v = 7;
+	GLfloat f = 7;
+
+	texture_2d();
+	F(GetTexLevelParameteriv)(target, level, pname, &v);
+	ck_assert_int_eq(v, 7);
+	F(GetTexLevelParameterfv)(target, level, pname, &f);
+	ck_assert_float_eq(f, 7.0f);
+}
+static void tex_level_query_f(GLenum target, GLint level, GLenum pname)
+{
+	GLfloat f = 7;
+
+	texture_2d();
+	F(GetTexLevelParameterfv)(target, level, pname, &f);
+	ck_assert_float_eq(f, 7.0f);
+}
+static GLint log2_max_2d(void)
+{
+	return 31 - __builtin_clz((unsigned)geti(GL_MAX_TEXTURE_SIZE));
+}
+ROW(tex_level_es30) { tex_level_query_f(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH); }
+ROW(tex_level_es30_i) { tex_level_query(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH); }
+ROW(tex_level_target) { tex_level_query(GL_TEXTURE_CUBE_MAP, 0, GL_TEXTURE_WIDTH); }
+ROW(tex_level_target_f) { tex_level_query_f(GL_RENDERBUFFER, 0, GL_TEXTURE_WIDTH); }
+ROW(tex_level_negative) { tex_level_query(GL_TEXTURE_2D, -1, GL_TEXTURE_WIDTH); }
+ROW(tex_level_past_max) { tex_level_query(GL_TEXTURE_2D, log2_max_2d() + 1, GL_TEXTURE_WIDTH); }
+ROW(tex_level_past_max_f) { tex_level_query_f(GL_TEXTURE_2D, log2_max_2d() + 1, GL_TEXTURE_WIDTH); }
+ROW(tex_level_pname) { tex_level_query(GL_TEXTURE_2D, 0, GL_TEXTURE_MAG_FILTER); }
+ROW(tex_level_pname_f) { tex_level_query_f(GL_TEXTURE_2D, 0, GL_TEXTURE_BASE_LEVEL); }
+
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
 #define O GL_INVALID_OPERATION
@@ -3414,6 +3449,15 @@ static const struct row rows[] = {
 	R(GetBooleani_v, 3, O, get_booleani_es30),
 	R(GetBooleani_v, 31, E, get_booleani_enum),
 	R(GetBooleani_v, 31, V, get_booleani_index),
+	R(GetTexLevelParameterfv, 3, O, tex_level_es30),
+	R(GetTexLevelParameteriv, 3, O, tex_level_es30_i),
+	R(GetTexLevelParameteriv, 31, E, tex_level_target),
+	R(GetTexLevelParameterfv, 31, E, tex_level_target_f),
+	R(GetTexLevelParameteriv, 31, V, tex_level_negative),
+	R(GetTexLevelParameteriv, 31, V, tex_level_past_max),
+	R(GetTexLevelParameterfv, 31, V, tex_level_past_max_f),
+	R(GetTexLevelParameteriv, 31, E, tex_level_pname),
+	R(GetTexLevelParameterfv, 31, E, tex_level_pname_f),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
