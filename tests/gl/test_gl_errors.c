@@ -2780,6 +2780,41 @@ ROW(tex_level_past_max_f) { tex_level_query_f(GL_TEXTURE_2D, log2_max_2d() + 1, 
 ROW(tex_level_pname) { tex_level_query(GL_TEXTURE_2D, 0, GL_TEXTURE_MAG_FILTER); }
 ROW(tex_level_pname_f) { tex_level_query_f(GL_TEXTURE_2D, 0, GL_TEXTURE_BASE_LEVEL); }
 
+/* the sample mask (ES 3.1 §13.8.3): a failed call keeps the mask */
+static void sample_mask_kept(void)
+{
+	GLint v = 0;
+
+	F(GetIntegeri_v)(GL_SAMPLE_MASK_VALUE, 0, &v);
+	ck_assert_uint_eq((GLuint)v, ~0u);
+}
+ROW(sample_maski_es30) { F(SampleMaski)(0, 1); }
+ROW(sample_maski_word)
+{
+	F(SampleMaski)((GLuint)geti(GL_MAX_SAMPLE_MASK_WORDS), 1);
+	sample_mask_kept();
+}
+ROW(sample_mask_enable_es30) { F(Enable)(GL_SAMPLE_MASK); }
+ROW(sample_mask_value_es30) { GLint v; F(GetIntegeri_v)(GL_SAMPLE_MASK_VALUE, 0, &v); }
+ROW(sample_mask_value_word)
+{
+	GLint v = 7;
+
+	F(GetIntegeri_v)(GL_SAMPLE_MASK_VALUE, (GLuint)geti(GL_MAX_SAMPLE_MASK_WORDS), &v);
+	ck_assert_int_eq(v, 7);
+}
+/* glGetMultisamplefv (ES 3.1 §14.3.1); the window is single-sample: GL_SAMPLES 0 */
+static void sample_position(GLenum pname, GLuint index)
+{
+	GLfloat p[2] = { 7, 7 };
+
+	F(GetMultisamplefv)(pname, index, p);
+	ck_assert_float_eq(p[0], 7.0f);
+}
+ROW(multisamplefv_es30) { sample_position(GL_SAMPLE_POSITION, 0); }
+ROW(multisamplefv_enum) { sample_position(GL_SAMPLES, 0); }
+ROW(multisamplefv_index) { sample_position(GL_SAMPLE_POSITION, 0); }
+
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
 #define O GL_INVALID_OPERATION
@@ -3458,6 +3493,14 @@ static const struct row rows[] = {
 	R(GetTexLevelParameterfv, 31, V, tex_level_past_max_f),
 	R(GetTexLevelParameteriv, 31, E, tex_level_pname),
 	R(GetTexLevelParameterfv, 31, E, tex_level_pname_f),
+	R(SampleMaski, 3, O, sample_maski_es30),
+	R(SampleMaski, 31, V, sample_maski_word),
+	R(Enable, 3, E, sample_mask_enable_es30),
+	R(GetIntegeri_v, 3, E, sample_mask_value_es30),
+	R(GetIntegeri_v, 31, V, sample_mask_value_word),
+	R(GetMultisamplefv, 3, O, multisamplefv_es30),
+	R(GetMultisamplefv, 31, E, multisamplefv_enum),
+	R(GetMultisamplefv, 31, V, multisamplefv_index),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))

@@ -3,7 +3,8 @@
  * ES 3.1 texture and multisample state (development contexts:
  * VIRTGL_DEV_ES31=1): glGetTexLevelParameter* on the levels that
  * glTexImage*, glTexStorage* and glCompressedTexImage* define, with the
- * values read back.
+ * values read back; GL_SAMPLE_MASK and glSampleMaski on a 4x multisample
+ * renderbuffer, resolved and read back, and the sample positions.
  */
 #include <GLES3/gl31.h>
 #include <stdint.h>
@@ -15,7 +16,14 @@
 #define ES31_FUNCS(X) \
 	X(GetTexLevelParameteriv, GETTEXLEVELPARAMETERIV) \
 	X(GetTexLevelParameterfv, GETTEXLEVELPARAMETERFV) \
-	X(TexStorage2D, TEXSTORAGE2D) X(TexStorage3D, TEXSTORAGE3D)
+	X(TexStorage2D, TEXSTORAGE2D) X(TexStorage3D, TEXSTORAGE3D) \
+	X(SampleMaski, SAMPLEMASKI) X(GetMultisamplefv, GETMULTISAMPLEFV) \
+	X(GetIntegeri_v, GETINTEGERI_V) X(GenRenderbuffers, GENRENDERBUFFERS) \
+	X(BindRenderbuffer, BINDRENDERBUFFER) \
+	X(RenderbufferStorageMultisample, RENDERBUFFERSTORAGEMULTISAMPLE) \
+	X(GenFramebuffers, GENFRAMEBUFFERS) X(BindFramebuffer, BINDFRAMEBUFFER) \
+	X(FramebufferRenderbuffer, FRAMEBUFFERRENDERBUFFER) \
+	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(BlitFramebuffer, BLITFRAMEBUFFER)
 
 #define ES31_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -185,10 +193,107 @@ START_TEST(level_float)
 }
 END_TEST
 
+/* ---- sample mask ------------------------------------------------------------------------- */
+
+/* A framebuffer with a 4x multisample RGBA8 renderbuffer of the window's size, bound. */
+static GLuint multisample_fbo(void)
+{
+	GLuint rb, fb;
+
+	es.GenRenderbuffers(1, &rb);
+	es.BindRenderbuffer(GL_RENDERBUFFER, rb);
+	es.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, GLT_W, GLT_H);
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	es.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+	ck_assert_int_eq(es.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	ck_assert_int_eq(glt_geti(GL_SAMPLES), 4);
+	return fb;
+}
+
+static const char fs_green[] = "#version 300 es\n"
+	"precision mediump float;\n"
+	"out vec4 c;\n"
+	"void main() { c = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+
+/* Green drawn over black into the multisample buffer with `mask`, resolved
+ * into the window; the green the window reads back. */
+static int resolved_green(GLuint fb, bool enable, GLbitfield mask)
+{
+	uint8_t px[4];
+
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	gl.ClearColor(0, 0, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	(enable ? gl.Enable : gl.Disable)(GL_SAMPLE_MASK);
+	es.SampleMaski(0, mask);
+	gl.UseProgram(glt_program(glt_vs3_window, fs_green));
+	glt_draw_window();
+	es.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+	es.BlitFramebuffer(0, 0, GLT_W, GLT_H, 0, 0, GLT_W, GLT_H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+	es.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	expect(GL_NO_ERROR);
+	glt_pixel(GLT_W / 2, GLT_H / 2, px);
+	return px[1];
+}
+
+/* One sample of four kept: a quarter of the green in the resolve. */
+START_TEST(sample_mask_resolve)
+{
+	GLuint fb = multisample_fbo();
+
+	ck_assert_int_le(abs(resolved_green(fb, true, 0x1) - 64), 8);
+	ck_assert_int_le(abs(resolved_green(fb, true, 0x3) - 128), 8);
+	ck_assert_int_eq(resolved_green(fb, true, 0xF), 255);
+	ck_assert_int_eq(resolved_green(fb, true, 0x0), 0);
+	/* disabled, the mask keeps nothing from being drawn */
+	ck_assert_int_eq(resolved_green(fb, false, 0x1), 255);
+}
+END_TEST
+
+START_TEST(sample_mask_state)
+{
+	GLint v = 0;
+	GLboolean b = GL_TRUE;
+
+	ck_assert_int_ge(glt_geti(GL_MAX_SAMPLE_MASK_WORDS), 1);
+	ck_assert(!gl.IsEnabled(GL_SAMPLE_MASK));
+	es.GetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &v);
+	ck_assert_uint_eq((GLuint)v, ~0u);
+	gl.Enable(GL_SAMPLE_MASK);
+	es.SampleMaski(0, 0x5);
+	es.GetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &v);
+	ck_assert_int_eq(v, 0x5);
+	gl.GetBooleanv(GL_SAMPLE_MASK, &b);
+	ck_assert_int_eq(b, GL_TRUE);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+/* Four distinct positions inside the pixel; none past the count. */
+START_TEST(sample_positions)
+{
+	GLfloat p[4][2], none[2] = { -1, -1 };
+
+	multisample_fbo();
+	for (GLuint i = 0; i < 4; i++) {
+		es.GetMultisamplefv(GL_SAMPLE_POSITION, i, p[i]);
+		ck_assert(p[i][0] >= 0 && p[i][0] < 1 && p[i][1] >= 0 && p[i][1] < 1);
+		for (GLuint j = 0; j < i; j++)
+			ck_assert(p[i][0] != p[j][0] || p[i][1] != p[j][1]);
+	}
+	expect(GL_NO_ERROR);
+	es.GetMultisamplefv(GL_SAMPLE_POSITION, 4, none);
+	expect(GL_INVALID_VALUE);
+	ck_assert_float_eq(none[0], -1.0f);
+}
+END_TEST
+
 static Suite *es31_tex_suite(void)
 {
 	Suite *s = suite_create("gl es31 tex");
 	TCase *tl = tcase_create("level");
+	TCase *tm = tcase_create("sample mask");
 
 	tcase_add_checked_fixture(tl, setup, glt_teardown);
 	tcase_add_test(tl, level_rgba8);
@@ -199,6 +304,11 @@ static Suite *es31_tex_suite(void)
 	tcase_add_test(tl, level_compressed);
 	tcase_add_test(tl, level_float);
 	suite_add_tcase(s, tl);
+	tcase_add_checked_fixture(tm, setup, glt_teardown);
+	tcase_add_test(tm, sample_mask_resolve);
+	tcase_add_test(tm, sample_mask_state);
+	tcase_add_test(tm, sample_positions);
+	suite_add_tcase(s, tm);
 	return s;
 }
 
