@@ -19,6 +19,7 @@
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_etc1.h"
+#include "vgl_fbo.h"
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
 #include "vgl_pixel.h"
@@ -356,7 +357,8 @@ static bool get_compute(const struct vgl_context *ctx, GLenum p, struct value *v
 	GLint64 x;
 
 	return (vgl_compute_get(ctx, p, &x) || vgl_draw_indirect_get(ctx, p, &x) ||
-		vgl_vertex_binding_get(ctx, p, &x) || vgl_multisample_get(ctx, p, &x)) &&
+		vgl_vertex_binding_get(ctx, p, &x) || vgl_multisample_get(ctx, p, &x) ||
+		vgl_fbo_param_get(ctx, p, &x)) &&
 	       one(v, x);
 }
 

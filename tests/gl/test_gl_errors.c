@@ -2814,6 +2814,57 @@ static void sample_position(GLenum pname, GLuint index)
 ROW(multisamplefv_es30) { sample_position(GL_SAMPLE_POSITION, 0); }
 ROW(multisamplefv_enum) { sample_position(GL_SAMPLES, 0); }
 ROW(multisamplefv_index) { sample_position(GL_SAMPLE_POSITION, 0); }
+/* glFramebufferParameteri (ES 3.1 §9.2.1) on a bound user framebuffer; a
+ * failed call keeps the default width 0 */
+static void fb_param_set(GLenum target, GLenum pname, GLint value)
+{
+	GLint v = 7;
+
+	framebuffer();
+	F(FramebufferParameteri)(target, pname, value);
+	F(GetFramebufferParameteriv)(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, &v);
+	ck_assert_int_eq(v, 0);
+}
+static void fb_param_get(GLenum target, GLenum pname)
+{
+	GLint v = 7;
+
+	F(GetFramebufferParameteriv)(target, pname, &v);
+	ck_assert_int_eq(v, 7);
+}
+/* on whatever is bound: framebuffer 0 in a fresh context */
+static void fb_param_width_4(void)
+{
+	F(FramebufferParameteri)(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 4);
+}
+ROW(fb_param_es30) { fb_param_width_4(); }
+ROW(fb_param_target) { fb_param_set(GL_RENDERBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 4); }
+ROW(fb_param_pname) { fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_BINDING, 4); }
+ROW(fb_param_negative) { fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, -1); }
+ROW(fb_param_width)
+{
+	fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH,
+		     geti(GL_MAX_FRAMEBUFFER_WIDTH) + 1);
+}
+ROW(fb_param_height)
+{
+	fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT,
+		     geti(GL_MAX_FRAMEBUFFER_HEIGHT) + 1);
+}
+ROW(fb_param_samples)
+{
+	fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES,
+		     geti(GL_MAX_FRAMEBUFFER_SAMPLES) + 1);
+}
+ROW(fb_param_default_fb) { fb_param_width_4(); }
+ROW(get_fb_param_es30) { fb_param_get(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH); }
+ROW(get_fb_param_target)
+{
+	framebuffer();
+	fb_param_get(GL_TEXTURE_2D, GL_FRAMEBUFFER_DEFAULT_WIDTH);
+}
+ROW(get_fb_param_pname) { framebuffer(); fb_param_get(GL_FRAMEBUFFER, GL_SAMPLES); }
+ROW(get_fb_param_default_fb) { fb_param_get(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH); }
 
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
@@ -3501,6 +3552,18 @@ static const struct row rows[] = {
 	R(GetMultisamplefv, 3, O, multisamplefv_es30),
 	R(GetMultisamplefv, 31, E, multisamplefv_enum),
 	R(GetMultisamplefv, 31, V, multisamplefv_index),
+	R(FramebufferParameteri, 3, O, fb_param_es30),
+	R(FramebufferParameteri, 31, E, fb_param_target),
+	R(FramebufferParameteri, 31, E, fb_param_pname),
+	R(FramebufferParameteri, 31, V, fb_param_negative),
+	R(FramebufferParameteri, 31, V, fb_param_width),
+	R(FramebufferParameteri, 31, V, fb_param_height),
+	R(FramebufferParameteri, 31, V, fb_param_samples),
+	R(FramebufferParameteri, 31, O, fb_param_default_fb),
+	R(GetFramebufferParameteriv, 3, O, get_fb_param_es30),
+	R(GetFramebufferParameteriv, 31, E, get_fb_param_target),
+	R(GetFramebufferParameteriv, 31, E, get_fb_param_pname),
+	R(GetFramebufferParameteriv, 31, O, get_fb_param_default_fb),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))

@@ -4,7 +4,8 @@
  * VIRTGL_DEV_ES31=1): glGetTexLevelParameter* on the levels that
  * glTexImage*, glTexStorage* and glCompressedTexImage* define, with the
  * values read back; GL_SAMPLE_MASK and glSampleMaski on a 4x multisample
- * renderbuffer, resolved and read back, and the sample positions.
+ * renderbuffer, resolved and read back, and the sample positions; the
+ * default size of framebuffers without attachments.
  */
 #include <GLES3/gl31.h>
 #include <stdint.h>
@@ -23,7 +24,9 @@
 	X(RenderbufferStorageMultisample, RENDERBUFFERSTORAGEMULTISAMPLE) \
 	X(GenFramebuffers, GENFRAMEBUFFERS) X(BindFramebuffer, BINDFRAMEBUFFER) \
 	X(FramebufferRenderbuffer, FRAMEBUFFERRENDERBUFFER) \
-	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(BlitFramebuffer, BLITFRAMEBUFFER)
+	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(BlitFramebuffer, BLITFRAMEBUFFER) \
+	X(FramebufferParameteri, FRAMEBUFFERPARAMETERI) \
+	X(GetFramebufferParameteriv, GETFRAMEBUFFERPARAMETERIV)
 
 #define ES31_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -289,6 +292,44 @@ START_TEST(sample_positions)
 }
 END_TEST
 
+/* ---- framebuffer parameters --------------------------------------------------------------- */
+
+static GLint fb_param(GLenum target, GLenum pname)
+{
+	GLint v = -1;
+
+	es.GetFramebufferParameteriv(target, pname, &v);
+	return v;
+}
+
+START_TEST(framebuffer_defaults)
+{
+	GLuint fb;
+
+	ck_assert_int_ge(glt_geti(GL_MAX_FRAMEBUFFER_WIDTH), 2048);
+	ck_assert_int_ge(glt_geti(GL_MAX_FRAMEBUFFER_HEIGHT), 2048);
+	ck_assert_int_ge(glt_geti(GL_MAX_FRAMEBUFFER_SAMPLES), 4);
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	ck_assert_int_eq(fb_param(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH), 0);
+	ck_assert_int_eq(fb_param(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS),
+			 GL_FALSE);
+	es.FramebufferParameteri(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 64);
+	es.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT, 32);
+	es.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES, 4);
+	es.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS, 7);
+	ck_assert_int_eq(fb_param(GL_READ_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH), 64);
+	ck_assert_int_eq(fb_param(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT), 32);
+	ck_assert_int_eq(fb_param(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES), 4);
+	ck_assert_int_eq(fb_param(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS),
+			 GL_TRUE);
+	/* no draws without attachments yet (README): such a framebuffer is incomplete */
+	ck_assert_int_eq(es.CheckFramebufferStatus(GL_FRAMEBUFFER),
+			 GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
 static Suite *es31_tex_suite(void)
 {
 	Suite *s = suite_create("gl es31 tex");
@@ -308,6 +349,7 @@ static Suite *es31_tex_suite(void)
 	tcase_add_test(tm, sample_mask_resolve);
 	tcase_add_test(tm, sample_mask_state);
 	tcase_add_test(tm, sample_positions);
+	tcase_add_test(tm, framebuffer_defaults);
 	suite_add_tcase(s, tm);
 	return s;
 }
