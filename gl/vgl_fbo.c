@@ -153,7 +153,7 @@ static void GL_APIENTRY vgl_BindFramebuffer(GLenum target, GLuint name)
 }
 
 /* The FBO bound to target; NULL with GL_INVALID_OPERATION for framebuffer 0. */
-static struct vgl_fbo *target_fbo(struct vgl_context *ctx, GLenum target)
+struct vgl_fbo *vgl_fbo_target(struct vgl_context *ctx, GLenum target)
 {
 	struct vgl_texture_state *ts = vgl_texture_state(ctx);
 	struct vgl_fbo *f;
@@ -245,7 +245,7 @@ static void GL_APIENTRY vgl_FramebufferTexture2D(GLenum target, GLenum attachmen
 
 	if (!ctx)
 		return;
-	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = target_fbo(ctx, target)))
+	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = vgl_fbo_target(ctx, target)))
 		return;
 	err = texture_attachment(ctx, textarget, texture, level, &a);
 	if (err != GL_NO_ERROR) {
@@ -269,7 +269,7 @@ static void GL_APIENTRY vgl_FramebufferRenderbuffer(GLenum target, GLenum attach
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = target_fbo(ctx, target)))
+	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = vgl_fbo_target(ctx, target)))
 		return;
 	if (renderbuffer && !(a.rb = vgl_renderbuffer_lookup(ctx, renderbuffer))) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
@@ -314,7 +314,7 @@ static void GL_APIENTRY vgl_FramebufferTextureLayer(GLenum target, GLenum attach
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = target_fbo(ctx, target)))
+	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = vgl_fbo_target(ctx, target)))
 		return;
 	err = layer_attachment(ctx, texture, level, layer, &a);
 	if (err != GL_NO_ERROR) {

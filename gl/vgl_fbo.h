@@ -44,8 +44,14 @@ struct vgl_fbo {
 	struct vgl_fbo_attachment att[VGL_ATT_COUNT];
 	GLenum draw_buffers[VGL_MAX_DRAW_BUFFERS];    /* glDrawBuffers: COLOR_ATTACHMENTi in slot i, or GL_NONE */
 	GLenum read_buffer;        /* glReadBuffer: a COLOR_ATTACHMENTi or GL_NONE */
+	/* ES 3.1 glFramebufferParameteri: the size of a framebuffer without attachments */
+	GLint default_width, default_height, default_samples;
+	bool default_fixed_locations;
 };
 
+/* The FBO bound to a valid target (GL_READ_FRAMEBUFFER: the read one, else
+ * the draw one); NULL with GL_INVALID_OPERATION for framebuffer 0. */
+struct vgl_fbo *vgl_fbo_target(struct vgl_context *ctx, GLenum target);
 /* Whether a user framebuffer is bound for drawing / reading. */
 bool vgl_fbo_bound(struct vgl_context *ctx, bool draw);
 /* The bound FBO as a vgl_fb; false when incomplete. A draw description
@@ -60,5 +66,8 @@ void vgl_fbo_detach(struct vgl_context *ctx, const struct vgl_texture *t,
 		    const struct vgl_renderbuffer *rb);
 /* The sample count of an FBO's attachments (1: single-sample, or none). */
 uint32_t vgl_fbo_samples(const struct vgl_fbo *fbo);
+/* glGet* of ES 3.1's GL_MAX_FRAMEBUFFER_WIDTH/HEIGHT/SAMPLES (vgl_fbo_param.c); false:
+ * another pname (or not an ES 3.1 context). */
+bool vgl_fbo_param_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out);
 /* Destroys the context's FBOs (context destruction). */
 void vgl_fbo_destroy_all(struct vgl_context *ctx);

@@ -15,9 +15,11 @@
 #include "vgl_compute.h"
 #include "vgl_draw_indirect.h"
 #include "vgl_vertex_binding.h"
+#include "vgl_multisample.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_etc1.h"
+#include "vgl_fbo.h"
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
 #include "vgl_pixel.h"
@@ -355,7 +357,9 @@ static bool get_compute(const struct vgl_context *ctx, GLenum p, struct value *v
 	GLint64 x;
 
 	return (vgl_compute_get(ctx, p, &x) || vgl_draw_indirect_get(ctx, p, &x) ||
-		vgl_vertex_binding_get(ctx, p, &x)) && one(v, x);
+		vgl_vertex_binding_get(ctx, p, &x) || vgl_multisample_get(ctx, p, &x) ||
+		vgl_fbo_param_get(ctx, p, &x)) &&
+	       one(v, x);
 }
 
 static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
@@ -497,6 +501,8 @@ static bool indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint6
 
 	if (r < 0)
 		r = vgl_vertex_binding_get_indexed(ctx, target, index, out);
+	if (r < 0)
+		r = vgl_multisample_get_indexed(ctx, target, index, out);
 	if (r >= 0)
 		return r == 1;
 	if (target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING ||

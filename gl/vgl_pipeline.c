@@ -136,17 +136,21 @@ static uint32_t state_flags(const struct vgl_state *st, bool has_depth, bool has
 /* GL_SAMPLE_COVERAGE (ES 3.0 §4.1.3): the coverage value, times the
  * samples and rounded, says how many samples are kept (the first ones:
  * an implementation's choice, as long as each value keeps a fixed set);
- * inverted, the others. Returned as the samples turned off. */
+ * inverted, the others. With GL_SAMPLE_MASK (ES 3.1 §13.8.3) the samples
+ * whose bit the mask clears go too. Returned as the samples turned off. */
 static uint32_t samples_off(const struct vgl_state *st, uint32_t samples)
 {
 	uint32_t all = samples >= 32 ? UINT32_MAX : (1u << samples) - 1;
 	/* the value is clamped to [0, 1]: n is at most samples */
 	uint32_t n = (uint32_t)(st->sample_coverage_value * (float)samples + 0.5f);
 	uint32_t kept = n >= 32 ? UINT32_MAX : (1u << n) - 1;
+	uint32_t off = st->sample_mask ? ~st->sample_mask_value & all : 0;
 
-	if (!st->sample_coverage || samples <= 1)
+	if (samples <= 1)
 		return 0;
-	return (st->sample_coverage_invert ? kept : ~kept) & all;
+	if (st->sample_coverage)
+		off |= (st->sample_coverage_invert ? kept : ~kept) & all;
+	return off;
 }
 
 static VkCullModeFlags cull_mode(const struct vgl_state *st)

@@ -32,6 +32,7 @@ void vgl_state_init(struct vgl_state *st)
 	st->clear_depth = 1.0f;
 	st->line_width = 1.0f;
 	st->sample_coverage_value = 1.0f;
+	st->sample_mask_value = ~0u;
 	st->pack_alignment = st->unpack_alignment = 4;
 	st->hint_mipmap = st->hint_derivative = GL_DONT_CARE;
 }
@@ -66,6 +67,8 @@ static bool *cap_flag(struct vgl_context *ctx, GLenum cap, uint32_t *dirty)
 	case GL_PRIMITIVE_RESTART_FIXED_INDEX: return &st->primitive_restart_fixed;
 	case GL_RASTERIZER_DISCARD: return &st->rasterizer_discard;
 	}
+	if (cap == GL_SAMPLE_MASK && vgl_context_es31(ctx))
+		return &st->sample_mask;
 	return NULL;
 }
 

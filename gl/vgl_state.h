@@ -45,6 +45,8 @@ struct vgl_state {
 	bool scissor_test, depth_test, stencil_test, cull_face, blend, dither;
 	bool polygon_offset_fill, sample_alpha_to_coverage, sample_coverage;
 	bool primitive_restart_fixed, rasterizer_discard;
+	bool sample_mask;          /* ES 3.1 GL_SAMPLE_MASK */
+	GLbitfield sample_mask_value;  /* glSampleMaski word 0: the samples a draw may keep */
 	GLenum depth_func, cull_mode, front_face;
 	bool depth_mask;
 	struct vgl_stencil_face stencil[2]; /* front, back */

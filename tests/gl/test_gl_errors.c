@@ -2745,6 +2745,127 @@ ROW(get_booleani_index)
 	F(GetBooleani_v)(GL_VERTEX_BINDING_DIVISOR, (GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), &v);
 }
 
+/* glGetTexLevelParameter (ES 3.1 §8.10.3): a failed query writes nothing; the iv and fv
+ * forms of one query (the error is the first's: errors are sticky) */
+static void tex_level_query(GLenum target, GLint level, GLenum pname)
+{
+	GLint v = 7;
+	GLfloat f = 7;
+
+	texture_2d();
+	F(GetTexLevelParameteriv)(target, level, pname, &v);
+	ck_assert_int_eq(v, 7);
+	F(GetTexLevelParameterfv)(target, level, pname, &f);
+	ck_assert_float_eq(f, 7.0f);
+}
+static void tex_level_query_f(GLenum target, GLint level, GLenum pname)
+{
+	GLfloat f = 7;
+
+	texture_2d();
+	F(GetTexLevelParameterfv)(target, level, pname, &f);
+	ck_assert_float_eq(f, 7.0f);
+}
+static GLint log2_max_2d(void)
+{
+	return 31 - __builtin_clz((unsigned)geti(GL_MAX_TEXTURE_SIZE));
+}
+ROW(tex_level_es30) { tex_level_query_f(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH); }
+ROW(tex_level_es30_i) { tex_level_query(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH); }
+ROW(tex_level_target) { tex_level_query(GL_TEXTURE_CUBE_MAP, 0, GL_TEXTURE_WIDTH); }
+ROW(tex_level_target_f) { tex_level_query_f(GL_RENDERBUFFER, 0, GL_TEXTURE_WIDTH); }
+ROW(tex_level_negative) { tex_level_query(GL_TEXTURE_2D, -1, GL_TEXTURE_WIDTH); }
+ROW(tex_level_past_max) { tex_level_query(GL_TEXTURE_2D, log2_max_2d() + 1, GL_TEXTURE_WIDTH); }
+ROW(tex_level_past_max_f) { tex_level_query_f(GL_TEXTURE_2D, log2_max_2d() + 1, GL_TEXTURE_WIDTH); }
+ROW(tex_level_pname) { tex_level_query(GL_TEXTURE_2D, 0, GL_TEXTURE_MAG_FILTER); }
+ROW(tex_level_pname_f) { tex_level_query_f(GL_TEXTURE_2D, 0, GL_TEXTURE_BASE_LEVEL); }
+
+/* the sample mask (ES 3.1 §13.8.3): a failed call keeps the mask */
+static void sample_mask_kept(void)
+{
+	GLint v = 0;
+
+	F(GetIntegeri_v)(GL_SAMPLE_MASK_VALUE, 0, &v);
+	ck_assert_uint_eq((GLuint)v, ~0u);
+}
+ROW(sample_maski_es30) { F(SampleMaski)(0, 1); }
+ROW(sample_maski_word)
+{
+	F(SampleMaski)((GLuint)geti(GL_MAX_SAMPLE_MASK_WORDS), 1);
+	sample_mask_kept();
+}
+ROW(sample_mask_enable_es30) { F(Enable)(GL_SAMPLE_MASK); }
+ROW(sample_mask_value_es30) { GLint v; F(GetIntegeri_v)(GL_SAMPLE_MASK_VALUE, 0, &v); }
+ROW(sample_mask_value_word)
+{
+	GLint v = 7;
+
+	F(GetIntegeri_v)(GL_SAMPLE_MASK_VALUE, (GLuint)geti(GL_MAX_SAMPLE_MASK_WORDS), &v);
+	ck_assert_int_eq(v, 7);
+}
+/* glGetMultisamplefv (ES 3.1 §14.3.1); the window is single-sample: GL_SAMPLES 0 */
+static void sample_position(GLenum pname, GLuint index)
+{
+	GLfloat p[2] = { 7, 7 };
+
+	F(GetMultisamplefv)(pname, index, p);
+	ck_assert_float_eq(p[0], 7.0f);
+}
+ROW(multisamplefv_es30) { sample_position(GL_SAMPLE_POSITION, 0); }
+ROW(multisamplefv_enum) { sample_position(GL_SAMPLES, 0); }
+ROW(multisamplefv_index) { sample_position(GL_SAMPLE_POSITION, 0); }
+/* glFramebufferParameteri (ES 3.1 §9.2.1) on a bound user framebuffer; a
+ * failed call keeps the default width 0 */
+static void fb_param_set(GLenum target, GLenum pname, GLint value)
+{
+	GLint v = 7;
+
+	framebuffer();
+	F(FramebufferParameteri)(target, pname, value);
+	F(GetFramebufferParameteriv)(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, &v);
+	ck_assert_int_eq(v, 0);
+}
+static void fb_param_get(GLenum target, GLenum pname)
+{
+	GLint v = 7;
+
+	F(GetFramebufferParameteriv)(target, pname, &v);
+	ck_assert_int_eq(v, 7);
+}
+/* on whatever is bound: framebuffer 0 in a fresh context */
+static void fb_param_width_4(void)
+{
+	F(FramebufferParameteri)(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 4);
+}
+ROW(fb_param_es30) { fb_param_width_4(); }
+ROW(fb_param_target) { fb_param_set(GL_RENDERBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 4); }
+ROW(fb_param_pname) { fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_BINDING, 4); }
+ROW(fb_param_negative) { fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, -1); }
+ROW(fb_param_width)
+{
+	fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH,
+		     geti(GL_MAX_FRAMEBUFFER_WIDTH) + 1);
+}
+ROW(fb_param_height)
+{
+	fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT,
+		     geti(GL_MAX_FRAMEBUFFER_HEIGHT) + 1);
+}
+ROW(fb_param_samples)
+{
+	fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES,
+		     geti(GL_MAX_FRAMEBUFFER_SAMPLES) + 1);
+}
+ROW(fb_param_default_fb) { fb_param_width_4(); }
+ROW(get_fb_param_es30) { fb_param_get(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH); }
+ROW(get_fb_param_target)
+{
+	framebuffer();
+	fb_param_get(GL_TEXTURE_2D, GL_FRAMEBUFFER_DEFAULT_WIDTH);
+}
+ROW(get_fb_param_pname) { framebuffer(); fb_param_get(GL_FRAMEBUFFER, GL_SAMPLES); }
+ROW(get_fb_param_default_fb) { fb_param_get(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH); }
+
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
 #define O GL_INVALID_OPERATION
@@ -3414,6 +3535,35 @@ static const struct row rows[] = {
 	R(GetBooleani_v, 3, O, get_booleani_es30),
 	R(GetBooleani_v, 31, E, get_booleani_enum),
 	R(GetBooleani_v, 31, V, get_booleani_index),
+	R(GetTexLevelParameterfv, 3, O, tex_level_es30),
+	R(GetTexLevelParameteriv, 3, O, tex_level_es30_i),
+	R(GetTexLevelParameteriv, 31, E, tex_level_target),
+	R(GetTexLevelParameterfv, 31, E, tex_level_target_f),
+	R(GetTexLevelParameteriv, 31, V, tex_level_negative),
+	R(GetTexLevelParameteriv, 31, V, tex_level_past_max),
+	R(GetTexLevelParameterfv, 31, V, tex_level_past_max_f),
+	R(GetTexLevelParameteriv, 31, E, tex_level_pname),
+	R(GetTexLevelParameterfv, 31, E, tex_level_pname_f),
+	R(SampleMaski, 3, O, sample_maski_es30),
+	R(SampleMaski, 31, V, sample_maski_word),
+	R(Enable, 3, E, sample_mask_enable_es30),
+	R(GetIntegeri_v, 3, E, sample_mask_value_es30),
+	R(GetIntegeri_v, 31, V, sample_mask_value_word),
+	R(GetMultisamplefv, 3, O, multisamplefv_es30),
+	R(GetMultisamplefv, 31, E, multisamplefv_enum),
+	R(GetMultisamplefv, 31, V, multisamplefv_index),
+	R(FramebufferParameteri, 3, O, fb_param_es30),
+	R(FramebufferParameteri, 31, E, fb_param_target),
+	R(FramebufferParameteri, 31, E, fb_param_pname),
+	R(FramebufferParameteri, 31, V, fb_param_negative),
+	R(FramebufferParameteri, 31, V, fb_param_width),
+	R(FramebufferParameteri, 31, V, fb_param_height),
+	R(FramebufferParameteri, 31, V, fb_param_samples),
+	R(FramebufferParameteri, 31, O, fb_param_default_fb),
+	R(GetFramebufferParameteriv, 3, O, get_fb_param_es30),
+	R(GetFramebufferParameteriv, 31, E, get_fb_param_target),
+	R(GetFramebufferParameteriv, 31, E, get_fb_param_pname),
+	R(GetFramebufferParameteriv, 31, O, get_fb_param_default_fb),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))

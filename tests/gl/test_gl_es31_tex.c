@@ -1,0 +1,362 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ES 3.1 texture and multisample state (development contexts:
+ * VIRTGL_DEV_ES31=1): glGetTexLevelParameter* on the levels that
+ * glTexImage*, glTexStorage* and glCompressedTexImage* define, with the
+ * values read back; GL_SAMPLE_MASK and glSampleMaski on a 4x multisample
+ * renderbuffer, resolved and read back, and the sample positions; the
+ * default size of framebuffers without attachments.
+ */
+#include <GLES3/gl31.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gl_test_util.h"
+
+#define ES31_FUNCS(X) \
+	X(GetTexLevelParameteriv, GETTEXLEVELPARAMETERIV) \
+	X(GetTexLevelParameterfv, GETTEXLEVELPARAMETERFV) \
+	X(TexStorage2D, TEXSTORAGE2D) X(TexStorage3D, TEXSTORAGE3D) \
+	X(SampleMaski, SAMPLEMASKI) X(GetMultisamplefv, GETMULTISAMPLEFV) \
+	X(GetIntegeri_v, GETINTEGERI_V) X(GenRenderbuffers, GENRENDERBUFFERS) \
+	X(BindRenderbuffer, BINDRENDERBUFFER) \
+	X(RenderbufferStorageMultisample, RENDERBUFFERSTORAGEMULTISAMPLE) \
+	X(GenFramebuffers, GENFRAMEBUFFERS) X(BindFramebuffer, BINDFRAMEBUFFER) \
+	X(FramebufferRenderbuffer, FRAMEBUFFERRENDERBUFFER) \
+	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(BlitFramebuffer, BLITFRAMEBUFFER) \
+	X(FramebufferParameteri, FRAMEBUFFERPARAMETERI) \
+	X(GetFramebufferParameteriv, GETFRAMEBUFFERPARAMETERIV)
+
+#define ES31_MEMBER(n, N) PFNGL##N##PROC n;
+static struct {
+	ES31_FUNCS(ES31_MEMBER)
+} es;
+#undef ES31_MEMBER
+
+static void setup(void)
+{
+	glt_setup_version(3, 1);
+#define ES31_LOAD(n, N) es.n = (PFNGL##N##PROC)glt_proc("gl" #n);
+	ES31_FUNCS(ES31_LOAD)
+#undef ES31_LOAD
+}
+
+static void expect(GLenum e)
+{
+	ck_assert_int_eq(gl.GetError(), e);
+}
+
+/* ---- glGetTexLevelParameter --------------------------------------------------------------- */
+
+static GLint level_i(GLenum target, GLint level, GLenum pname)
+{
+	GLint v = -1;
+
+	es.GetTexLevelParameteriv(target, level, pname, &v);
+	return v;
+}
+
+/* Size and channels of one level, as {pname, value} pairs. */
+struct level_want {
+	GLenum pname;
+	GLint value;
+};
+
+static void assert_level(GLenum target, GLint level, const struct level_want *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(level_i(target, level, w[i].pname) == w[i].value,
+			      "level %d pname 0x%04x: %d, want %d", level, w[i].pname,
+			      level_i(target, level, w[i].pname), w[i].value);
+	expect(GL_NO_ERROR);
+}
+
+#define ASSERT_LEVEL(target, level, ...) \
+	do { \
+		const struct level_want w_[] = { __VA_ARGS__ }; \
+		assert_level(target, level, w_, sizeof(w_) / sizeof(w_[0])); \
+	} while (0)
+
+START_TEST(level_rgba8)
+{
+	glt_texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	gl.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	ASSERT_LEVEL(GL_TEXTURE_2D, 0, { GL_TEXTURE_WIDTH, 8 }, { GL_TEXTURE_HEIGHT, 4 },
+		     { GL_TEXTURE_DEPTH, 1 }, { GL_TEXTURE_INTERNAL_FORMAT, GL_RGBA8 },
+		     { GL_TEXTURE_RED_SIZE, 8 }, { GL_TEXTURE_GREEN_SIZE, 8 },
+		     { GL_TEXTURE_BLUE_SIZE, 8 }, { GL_TEXTURE_ALPHA_SIZE, 8 },
+		     { GL_TEXTURE_DEPTH_SIZE, 0 }, { GL_TEXTURE_STENCIL_SIZE, 0 },
+		     { GL_TEXTURE_SHARED_SIZE, 0 }, { GL_TEXTURE_RED_TYPE, GL_UNSIGNED_NORMALIZED },
+		     { GL_TEXTURE_ALPHA_TYPE, GL_UNSIGNED_NORMALIZED },
+		     { GL_TEXTURE_DEPTH_TYPE, GL_NONE }, { GL_TEXTURE_COMPRESSED, GL_FALSE },
+		     { GL_TEXTURE_SAMPLES, 0 }, { GL_TEXTURE_FIXED_SAMPLE_LOCATIONS, GL_TRUE });
+	ASSERT_LEVEL(GL_TEXTURE_2D, 1, { GL_TEXTURE_WIDTH, 4 }, { GL_TEXTURE_HEIGHT, 2 });
+}
+END_TEST
+
+/* A level with no image: the state table's initial values. */
+START_TEST(level_undefined)
+{
+	glt_texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	ASSERT_LEVEL(GL_TEXTURE_2D, 3, { GL_TEXTURE_WIDTH, 0 }, { GL_TEXTURE_HEIGHT, 0 },
+		     { GL_TEXTURE_DEPTH, 0 }, { GL_TEXTURE_INTERNAL_FORMAT, GL_RGBA },
+		     { GL_TEXTURE_RED_SIZE, 0 }, { GL_TEXTURE_RED_TYPE, GL_NONE },
+		     { GL_TEXTURE_COMPRESSED, GL_FALSE });
+	/* past the levels a texture keeps, within log2(GL_MAX_TEXTURE_SIZE) */
+	ASSERT_LEVEL(GL_TEXTURE_2D, 31 - __builtin_clz((unsigned)glt_geti(GL_MAX_TEXTURE_SIZE)),
+		     { GL_TEXTURE_WIDTH, 0 });
+}
+END_TEST
+
+START_TEST(level_depth_stencil)
+{
+	glt_texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 4, 4, 0, GL_DEPTH_STENCIL,
+		      GL_UNSIGNED_INT_24_8, NULL);
+	ASSERT_LEVEL(GL_TEXTURE_2D, 0, { GL_TEXTURE_DEPTH_SIZE, 24 }, { GL_TEXTURE_STENCIL_SIZE, 8 },
+		     { GL_TEXTURE_DEPTH_TYPE, GL_UNSIGNED_NORMALIZED }, { GL_TEXTURE_RED_SIZE, 0 },
+		     { GL_TEXTURE_RED_TYPE, GL_NONE },
+		     { GL_TEXTURE_INTERNAL_FORMAT, GL_DEPTH24_STENCIL8 });
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 4, 4, 0, GL_DEPTH_COMPONENT,
+		      GL_FLOAT, NULL);
+	ASSERT_LEVEL(GL_TEXTURE_2D, 0, { GL_TEXTURE_DEPTH_SIZE, 32 },
+		     { GL_TEXTURE_DEPTH_TYPE, GL_FLOAT }, { GL_TEXTURE_STENCIL_SIZE, 0 });
+}
+END_TEST
+
+/* Channel types and sizes of other classes: integer, float, shared exponent. */
+START_TEST(level_types)
+{
+	glt_texture(GL_TEXTURE_2D);
+	es.TexStorage2D(GL_TEXTURE_2D, 3, GL_R32UI, 8, 8);
+	ASSERT_LEVEL(GL_TEXTURE_2D, 2, { GL_TEXTURE_WIDTH, 2 }, { GL_TEXTURE_RED_SIZE, 32 },
+		     { GL_TEXTURE_GREEN_SIZE, 0 }, { GL_TEXTURE_RED_TYPE, GL_UNSIGNED_INT },
+		     { GL_TEXTURE_GREEN_TYPE, GL_NONE }, { GL_TEXTURE_INTERNAL_FORMAT, GL_R32UI });
+	ASSERT_LEVEL(GL_TEXTURE_2D, 3, { GL_TEXTURE_WIDTH, 0 });
+	glt_texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RG16F, 2, 2, 0, GL_RG, GL_HALF_FLOAT, NULL);
+	ASSERT_LEVEL(GL_TEXTURE_2D, 0, { GL_TEXTURE_GREEN_SIZE, 16 },
+		     { GL_TEXTURE_GREEN_TYPE, GL_FLOAT }, { GL_TEXTURE_BLUE_SIZE, 0 });
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGB9_E5, 2, 2, 0, GL_RGB, GL_FLOAT, NULL);
+	ASSERT_LEVEL(GL_TEXTURE_2D, 0, { GL_TEXTURE_SHARED_SIZE, 5 }, { GL_TEXTURE_ALPHA_SIZE, 0 },
+		     { GL_TEXTURE_BLUE_TYPE, GL_FLOAT });
+}
+END_TEST
+
+/* 3D depth, array layers, a cube map's faces one by one. */
+START_TEST(level_targets)
+{
+	glt_texture(GL_TEXTURE_3D);
+	gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 8, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	ASSERT_LEVEL(GL_TEXTURE_3D, 0, { GL_TEXTURE_DEPTH, 2 }, { GL_TEXTURE_HEIGHT, 4 });
+	glt_texture(GL_TEXTURE_2D_ARRAY);
+	es.TexStorage3D(GL_TEXTURE_2D_ARRAY, 2, GL_RGBA8, 4, 4, 6);
+	ASSERT_LEVEL(GL_TEXTURE_2D_ARRAY, 1, { GL_TEXTURE_WIDTH, 2 }, { GL_TEXTURE_DEPTH, 6 });
+	glt_texture(GL_TEXTURE_CUBE_MAP);
+	gl.TexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, 0, GL_RGBA8, 4, 4, 0, GL_RGBA,
+		      GL_UNSIGNED_BYTE, NULL);
+	ASSERT_LEVEL(GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, 0, { GL_TEXTURE_WIDTH, 4 });
+	ASSERT_LEVEL(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, { GL_TEXTURE_WIDTH, 0 });
+}
+END_TEST
+
+START_TEST(level_compressed)
+{
+	static uint8_t block[8];
+
+	glt_texture(GL_TEXTURE_2D);
+	gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, sizeof(block),
+				block);
+	expect(GL_NO_ERROR);
+	ASSERT_LEVEL(GL_TEXTURE_2D, 0, { GL_TEXTURE_COMPRESSED, GL_TRUE },
+		     { GL_TEXTURE_INTERNAL_FORMAT, GL_COMPRESSED_RGB8_ETC2 },
+		     { GL_TEXTURE_WIDTH, 4 });
+}
+END_TEST
+
+/* The float form; a failed call writes nothing. */
+START_TEST(level_float)
+{
+	GLfloat f = -1;
+
+	glt_texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	es.GetTexLevelParameterfv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &f);
+	ck_assert_float_eq(f, 8.0f);
+	es.GetTexLevelParameterfv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &f);
+	ck_assert_float_eq(f, (GLfloat)GL_RGBA8);
+	expect(GL_NO_ERROR);
+	f = -1;
+	es.GetTexLevelParameterfv(GL_TEXTURE_2D, -1, GL_TEXTURE_WIDTH, &f);
+	expect(GL_INVALID_VALUE);
+	ck_assert_float_eq(f, -1.0f);
+}
+END_TEST
+
+/* ---- sample mask ------------------------------------------------------------------------- */
+
+/* A framebuffer with a 4x multisample RGBA8 renderbuffer of the window's size, bound. */
+static GLuint multisample_fbo(void)
+{
+	GLuint rb, fb;
+
+	es.GenRenderbuffers(1, &rb);
+	es.BindRenderbuffer(GL_RENDERBUFFER, rb);
+	es.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, GLT_W, GLT_H);
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	es.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+	ck_assert_int_eq(es.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	ck_assert_int_eq(glt_geti(GL_SAMPLES), 4);
+	return fb;
+}
+
+static const char fs_green[] = "#version 300 es\n"
+	"precision mediump float;\n"
+	"out vec4 c;\n"
+	"void main() { c = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+
+/* Green drawn over black into the multisample buffer with `mask`, resolved
+ * into the window; the green the window reads back. */
+static int resolved_green(GLuint fb, bool enable, GLbitfield mask)
+{
+	uint8_t px[4];
+
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	gl.ClearColor(0, 0, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	(enable ? gl.Enable : gl.Disable)(GL_SAMPLE_MASK);
+	es.SampleMaski(0, mask);
+	gl.UseProgram(glt_program(glt_vs3_window, fs_green));
+	glt_draw_window();
+	es.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+	es.BlitFramebuffer(0, 0, GLT_W, GLT_H, 0, 0, GLT_W, GLT_H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+	es.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	expect(GL_NO_ERROR);
+	glt_pixel(GLT_W / 2, GLT_H / 2, px);
+	return px[1];
+}
+
+/* One sample of four kept: a quarter of the green in the resolve. */
+START_TEST(sample_mask_resolve)
+{
+	GLuint fb = multisample_fbo();
+
+	ck_assert_int_le(abs(resolved_green(fb, true, 0x1) - 64), 8);
+	ck_assert_int_le(abs(resolved_green(fb, true, 0x3) - 128), 8);
+	ck_assert_int_eq(resolved_green(fb, true, 0xF), 255);
+	ck_assert_int_eq(resolved_green(fb, true, 0x0), 0);
+	/* disabled, the mask keeps nothing from being drawn */
+	ck_assert_int_eq(resolved_green(fb, false, 0x1), 255);
+}
+END_TEST
+
+START_TEST(sample_mask_state)
+{
+	GLint v = 0;
+	GLboolean b = GL_TRUE;
+
+	ck_assert_int_ge(glt_geti(GL_MAX_SAMPLE_MASK_WORDS), 1);
+	ck_assert(!gl.IsEnabled(GL_SAMPLE_MASK));
+	es.GetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &v);
+	ck_assert_uint_eq((GLuint)v, ~0u);
+	gl.Enable(GL_SAMPLE_MASK);
+	es.SampleMaski(0, 0x5);
+	es.GetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &v);
+	ck_assert_int_eq(v, 0x5);
+	gl.GetBooleanv(GL_SAMPLE_MASK, &b);
+	ck_assert_int_eq(b, GL_TRUE);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+/* Four distinct positions inside the pixel; none past the count. */
+START_TEST(sample_positions)
+{
+	GLfloat p[4][2], none[2] = { -1, -1 };
+
+	multisample_fbo();
+	for (GLuint i = 0; i < 4; i++) {
+		es.GetMultisamplefv(GL_SAMPLE_POSITION, i, p[i]);
+		ck_assert(p[i][0] >= 0 && p[i][0] < 1 && p[i][1] >= 0 && p[i][1] < 1);
+		for (GLuint j = 0; j < i; j++)
+			ck_assert(p[i][0] != p[j][0] || p[i][1] != p[j][1]);
+	}
+	expect(GL_NO_ERROR);
+	es.GetMultisamplefv(GL_SAMPLE_POSITION, 4, none);
+	expect(GL_INVALID_VALUE);
+	ck_assert_float_eq(none[0], -1.0f);
+}
+END_TEST
+
+/* ---- framebuffer parameters --------------------------------------------------------------- */
+
+static GLint fb_param(GLenum target, GLenum pname)
+{
+	GLint v = -1;
+
+	es.GetFramebufferParameteriv(target, pname, &v);
+	return v;
+}
+
+START_TEST(framebuffer_defaults)
+{
+	GLuint fb;
+
+	ck_assert_int_ge(glt_geti(GL_MAX_FRAMEBUFFER_WIDTH), 2048);
+	ck_assert_int_ge(glt_geti(GL_MAX_FRAMEBUFFER_HEIGHT), 2048);
+	ck_assert_int_ge(glt_geti(GL_MAX_FRAMEBUFFER_SAMPLES), 4);
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	ck_assert_int_eq(fb_param(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH), 0);
+	ck_assert_int_eq(fb_param(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS),
+			 GL_FALSE);
+	es.FramebufferParameteri(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 64);
+	es.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT, 32);
+	es.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES, 4);
+	es.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS, 7);
+	ck_assert_int_eq(fb_param(GL_READ_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH), 64);
+	ck_assert_int_eq(fb_param(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT), 32);
+	ck_assert_int_eq(fb_param(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES), 4);
+	ck_assert_int_eq(fb_param(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS),
+			 GL_TRUE);
+	/* no draws without attachments yet (README): such a framebuffer is incomplete */
+	ck_assert_int_eq(es.CheckFramebufferStatus(GL_FRAMEBUFFER),
+			 GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+static Suite *es31_tex_suite(void)
+{
+	Suite *s = suite_create("gl es31 tex");
+	TCase *tl = tcase_create("level");
+	TCase *tm = tcase_create("sample mask");
+
+	tcase_add_checked_fixture(tl, setup, glt_teardown);
+	tcase_add_test(tl, level_rgba8);
+	tcase_add_test(tl, level_undefined);
+	tcase_add_test(tl, level_depth_stencil);
+	tcase_add_test(tl, level_types);
+	tcase_add_test(tl, level_targets);
+	tcase_add_test(tl, level_compressed);
+	tcase_add_test(tl, level_float);
+	suite_add_tcase(s, tl);
+	tcase_add_checked_fixture(tm, setup, glt_teardown);
+	tcase_add_test(tm, sample_mask_resolve);
+	tcase_add_test(tm, sample_mask_state);
+	tcase_add_test(tm, sample_positions);
+	tcase_add_test(tm, framebuffer_defaults);
+	suite_add_tcase(s, tm);
+	return s;
+}
+
+int main(void)
+{
+	/* development only: ES 3.1 is incomplete and not advertised */
+	setenv("VIRTGL_DEV_ES31", "1", 1);
+	return glt_main(es31_tex_suite);
+}
