@@ -65,6 +65,10 @@ static int dt_lost(struct drm_transport *dt)
 
 /* ---- submit and sync ------------------------------------------------------- */
 
+/* Submissions in flight past which a submit first closes the signalled ones'
+ * fds (a non-blocking poll of the oldest few). */
+#define RETIRE_AT 32
+
 static int fill_bo_list(struct drm_transport *dt, const struct vdrm_submit_info *info)
 {
 	if (info->nr_resources > dt->bo_list_size) {
@@ -106,6 +110,11 @@ static int dt_submit(struct vdrm_transport *t, const struct vdrm_submit_info *in
 	if (drmIoctl(dt->fd, DRM_IOCTL_VIRTGPU_EXECBUFFER, &eb))
 		return ioctl_fail(dt, "EXECBUFFER");
 	dt->submitted = point;
+	/* each submission holds a sync_file fd until retired; a client that
+	 * only submits (its device knows what completed without asking) would
+	 * otherwise gather one fd per submission (hundreds seen in the VM) */
+	if (dt->ring.count >= RETIRE_AT)
+		vdrm_fence_ring_retire(&dt->ring);
 	vdrm_fence_ring_push(&dt->ring, point, eb.fence_fd);
 	return VDRM_OK;
 }
