@@ -167,10 +167,11 @@ static int take_resources(struct vdrm_validator *v, const uint32_t *ids, uint32_
 		v->res = p;
 		v->cap_res = n;
 	}
-	if (n)
-		memcpy(v->res, ids, n * sizeof(*ids));
-	qsort(v->res, n, sizeof(*v->res), cmp_u32);
 	v->nr_res = n;
+	if (!n)
+		return VDRM_OK;  /* v->res may be NULL: no qsort of it */
+	memcpy(v->res, ids, n * sizeof(*ids));
+	qsort(v->res, n, sizeof(*v->res), cmp_u32);
 	return VDRM_OK;
 }
 

@@ -193,7 +193,8 @@ bool opt_splice(struct opt *o, struct vc_block *b, uint32_t i, struct vc_block *
 	if (!reserve(o, b, n))
 		return false;
 	memmove(&b->nodes[i + n], &b->nodes[i + 1], (b->nr - i - 1) * sizeof(*b->nodes));
-	memcpy(&b->nodes[i], from->nodes, n * sizeof(*b->nodes));
+	if (n)  /* from->nodes may be NULL */
+		memcpy(&b->nodes[i], from->nodes, n * sizeof(*b->nodes));
 	b->nr += n - 1;
 	from->nr = 0;
 	node_free(o, old);
