@@ -260,6 +260,14 @@ static uint32_t *resource_ids(struct vdrm_device *dev, const struct vdrm_submit_
 	return dev->res_ids;
 }
 
+/* Streams the validator refused, all devices of the process. */
+static _Atomic uint64_t streams_rejected;
+
+uint64_t vdrm_device_streams_rejected(void)
+{
+	return streams_rejected;
+}
+
 /* dev->lock held: the validator follows the order the host gets streams in.
  * A rejected stream is not sent; the device stays usable. */
 static int validate(struct vdrm_device *dev, const struct vdrm_submit_info *info)
@@ -274,6 +282,7 @@ static int validate(struct vdrm_device *dev, const struct vdrm_submit_info *info
 				   info->nr_resources, msg, sizeof(msg));
 	if (!ret)
 		return VDRM_OK;
+	streams_rejected++;
 	/* a debugging mode: say it where the layers above may not */
 	fprintf(stderr, "virtgl: invalid command stream, not sent: %s\n", msg);
 	return vdrm_transport_fail(dev->t, ret, "invalid command stream: %s", msg);

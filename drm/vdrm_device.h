@@ -129,3 +129,6 @@ void vdrm_device_set_dump(struct vdrm_device *dev, FILE *f);
  * before the first submit. OUT_OF_MEMORY or 0.
  */
 int vdrm_device_set_validate(struct vdrm_device *dev, bool on);
+/* How many streams the validator refused in this process, all devices
+ * together: a fuzzer's or a test's proof that nothing invalid was made. */
+uint64_t vdrm_device_streams_rejected(void);

@@ -230,6 +230,30 @@ static int check_shape(const struct vdrm_resource_create_info *info,
 	return check_layers(info, shape, err);
 }
 
+/* virglrenderer (check_resource_valid) bounds last_level by width and height
+ * alone, depth not counted: a 3D texture deeper than it is wide has fewer
+ * levels on the host than GL gives it. The host fails the creation and drops
+ * the client, so it is refused here. */
+static int check_host_levels(const struct vdrm_resource_create_info *info,
+			     struct vdrm_error *err)
+{
+	uint32_t max = vdrm_resource_host_last_level(info->width, info->height);
+
+	if (info->last_level <= max)
+		return VDRM_OK;
+	return vdrm_error_set(err, INVALID,
+			      "last_level %" PRIu32 " exceeds %" PRIu32 ", what the host allows a %"
+			      PRIu32 "x%" PRIu32 " texture of any depth",
+			      info->last_level, max, info->width, info->height);
+}
+
+uint32_t vdrm_resource_host_last_level(uint32_t width, uint32_t height)
+{
+	uint32_t max = width > height ? width : height;
+
+	return log2_floor(max ? max : 1) + 1;
+}
+
 static int check_levels(const struct vdrm_resource_create_info *info,
 			const struct target_shape *shape, struct vdrm_error *err)
 {
@@ -250,7 +274,7 @@ static int check_levels(const struct vdrm_resource_create_info *info,
 				      " texture",
 				      info->last_level, log2_floor(max_dim),
 				      info->width, info->height, info->depth);
-	return VDRM_OK;
+	return check_host_levels(info, err);
 }
 
 /* The host treats any nr_samples > 0, even 1, as a multisample resource. */

@@ -100,6 +100,10 @@ struct vdrm_resource {
  * the caller's to check. Fills err (optional) with a message naming the field.
  */
 struct vdrm_error;
+/* The last mip level the host allows a texture of width x height, whatever
+ * its depth (virglrenderer does not count depth): a 3D texture deeper than
+ * wide gets fewer levels than GL's chain. */
+uint32_t vdrm_resource_host_last_level(uint32_t width, uint32_t height);
 int vdrm_resource_info_validate(const struct vdrm_resource_create_info *info,
 				struct vdrm_error *err);
 

@@ -19,6 +19,7 @@
 #include "vgl_clear.h"
 #include "vgl_context.h"
 #include "vgl_framebuffer.h"
+#include "vgl_pixel.h"
 #include "vgl_pixel_codec.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
@@ -176,28 +177,17 @@ static bool resolve_ok(const struct blit *b, const GLint s[4], const GLint d[4])
 	return true;
 }
 
-/* A colour format's class for blits: signed or unsigned integer, or 0 for
- * normalized and float ones. */
-static int integer_class(VkFormat f)
-{
-	struct vgl_codec c;
-
-	if (!vgl_codec_vk(f, &c) || (c.kind != VGL_TEXEL_UINT && c.kind != VGL_TEXEL_SINT))
-		return 0;
-	return c.kind;
-}
-
 /* Colour goes between buffers of one class, and integers never filter linearly. */
 static bool classes_ok(const struct blit *b)
 {
-	int src = integer_class(b->src.color_format);
+	int src = vgl_pixel_vk_int_class(b->src.color_format);
 
 	if (!(b->mask & GL_COLOR_BUFFER_BIT))
 		return true;
 	if (src && b->filter == VK_FILTER_LINEAR)
 		return false;
 	for (uint32_t i = 0; i < b->dst.nr_draw; i++)
-		if (b->dst.draw[i].view && integer_class(b->dst.draw[i].format) != src)
+		if (b->dst.draw[i].view && vgl_pixel_vk_int_class(b->dst.draw[i].format) != src)
 			return false;
 	return true;
 }

@@ -389,10 +389,24 @@ bool vgl_pixel_hidden_alpha(const struct vgl_pixel_format *f)
 	}
 }
 
+int vgl_pixel_vk_int_class(VkFormat f)
+{
+	struct vgl_codec c;
+
+	if (!vgl_codec_vk(f, &c) || (c.kind != VGL_TEXEL_UINT && c.kind != VGL_TEXEL_SINT))
+		return 0;
+	return c.kind;
+}
+
+bool vgl_pixel_vk_srgb(VkFormat f)
+{
+	return f == VK_FORMAT_R8G8B8A8_SRGB || f == VK_FORMAT_B8G8R8A8_SRGB ||
+	       f == VK_FORMAT_R8_SRGB || f == VK_FORMAT_R8G8_SRGB;
+}
+
 bool vgl_pixel_srgb(const struct vgl_pixel_format *f)
 {
-	return f->vk == VK_FORMAT_R8G8B8A8_SRGB || f->vk == VK_FORMAT_B8G8R8A8_SRGB ||
-	       f->vk == VK_FORMAT_R8_SRGB || f->vk == VK_FORMAT_R8G8_SRGB;
+	return vgl_pixel_vk_srgb(f->vk);
 }
 
 GLenum vgl_pixel_component_type(const struct vgl_pixel_format *f)

@@ -72,6 +72,10 @@ enum vgl_texel_kind vgl_pixel_kind(const struct vgl_pixel_format *f);
 bool vgl_pixel_hidden_alpha(const struct vgl_pixel_format *f);
 /* Whether the image stores sRGB-encoded colour (GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING). */
 bool vgl_pixel_srgb(const struct vgl_pixel_format *f);
+bool vgl_pixel_vk_srgb(VkFormat f);
+/* What values an image format holds, as blits and copies match them:
+ * VGL_TEXEL_UINT, VGL_TEXEL_SINT, or 0 for normalized and float ones. */
+int vgl_pixel_vk_int_class(VkFormat f);
 /* GL_UNSIGNED_NORMALIZED, GL_SIGNED_NORMALIZED, GL_FLOAT, GL_INT or GL_UNSIGNED_INT. */
 GLenum vgl_pixel_component_type(const struct vgl_pixel_format *f);
 /* Colour-renderable (ES 3.0 table 3.13; float formats with

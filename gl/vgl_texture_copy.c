@@ -231,6 +231,21 @@ static bool read_fb(struct vgl_context *ctx, struct vgl_fb *fb)
 	return true;
 }
 
+/* ES 3.0 §3.8.5: a copy keeps the colour buffer's kind of values (integer,
+ * signed or not, only from the same) and its encoding (sRGB only from sRGB).
+ * GL_INVALID_OPERATION otherwise: the host's blit between them is undefined,
+ * and Debian 12's virglrenderer dies of a normalized-to-integer one. */
+static bool copy_compatible(struct vgl_context *ctx, const struct vgl_fb *fb,
+			    const struct vgl_pixel_format *f)
+{
+	if (vgl_pixel_vk_int_class(fb->color_format) != vgl_pixel_vk_int_class(f->vk) ||
+	    (ctx->major >= 3 && vgl_pixel_vk_srgb(fb->color_format) != vgl_pixel_srgb(f))) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return false;
+	}
+	return true;
+}
+
 static const struct vgl_pixel_format *copy_format(const struct vgl_context *ctx, GLenum internal)
 {
 	const struct vgl_pixel_format *f = vgl_pixel_unsized(internal);
@@ -267,7 +282,7 @@ static void GL_APIENTRY vgl_CopyTexImage2D(GLenum target, GLint level, GLenum in
 		return;
 	}
 	t = a.tex;
-	if (!read_fb(ctx, &fb))
+	if (!read_fb(ctx, &fb) || !copy_compatible(ctx, &fb, f))
 		return;
 	if (t->immutable) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
@@ -290,6 +305,10 @@ static const struct vgl_tex_level *sub_copy_level(struct vgl_context *ctx, GLenu
 
 	*t = level >= 0 && level < VGL_MAX_LEVELS ? vgl_texture_bound(ctx, tt) : NULL;
 	lv = *t ? &(*t)->level[face][level] : NULL;
+	if (lv && !lv->fmt) { /* never specified: even a 0x0 copy has no format */
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return NULL;
+	}
 	if (!lv || !vgl_extent_ok(off[0], w, lv->width) || !vgl_extent_ok(off[1], h, lv->height) ||
 	    off[2] < 0 || off[2] >= (lv->depth ? lv->depth : 1)) {
 		vgl_error(ctx, lv && !lv->width ? GL_INVALID_OPERATION : GL_INVALID_VALUE);
@@ -308,7 +327,7 @@ static void copy_sub(GLenum tt, uint32_t face, GLint level, const GLint off[3], 
 	struct vgl_fb fb;
 
 	if (!ctx || !(lv = sub_copy_level(ctx, tt, face, level, off, w, h, &t)) ||
-	    !read_fb(ctx, &fb))
+	    !read_fb(ctx, &fb) || !copy_compatible(ctx, &fb, lv->fmt))
 		return;
 	s = vgl_texture_level_storage(ctx, t, face, (uint32_t)level);
 	if (s)

@@ -17,6 +17,7 @@
 #include "vgl_procs.h"
 #include "vgl_texture.h"
 #include "vgl_texture_image.h"
+#include "vdrm_resource.h"
 
 static uint32_t chain_levels(uint32_t w, uint32_t h)
 {
@@ -88,6 +89,9 @@ static struct vgl_tex_storage_info implied_storage(const struct vgl_texture *t,
 	if (t->target == GL_TEXTURE_2D_ARRAY)
 		i.layers = (uint32_t)lv->depth;
 	i.levels = chain_levels(i.width, i.height > i.depth ? i.height : i.depth);
+	/* a deep 3D texture: the host counts levels by width and height */
+	if (i.levels > vdrm_resource_host_last_level(i.width, i.height) + 1)
+		i.levels = vdrm_resource_host_last_level(i.width, i.height) + 1;
 	return i;
 }
 
@@ -145,11 +149,13 @@ static bool dims_ok(const struct vgl_context *ctx, GLenum tt, const struct image
 	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
 	uint32_t max = tt == GL_TEXTURE_CUBE_MAP ? l->maxImageDimensionCube
 		       : tt == GL_TEXTURE_3D ? l->maxImageDimension3D : l->maxImageDimension2D;
-	uint32_t max_d = tt == GL_TEXTURE_3D ? max >> a->level
-			 : tt == GL_TEXTURE_2D_ARRAY ? l->maxImageArrayLayers : 1;
+	uint32_t max_d;
 
-	return a->level >= 0 && a->level < VGL_MAX_LEVELS && (1u << a->level) <= max &&
-	       a->width >= 0 && a->height >= 0 && a->depth >= 0 &&
+	if (a->level < 0 || a->level >= VGL_MAX_LEVELS)
+		return false;
+	max_d = tt == GL_TEXTURE_3D ? max >> a->level
+		: tt == GL_TEXTURE_2D_ARRAY ? l->maxImageArrayLayers : 1;
+	return (1u << a->level) <= max && a->width >= 0 && a->height >= 0 && a->depth >= 0 &&
 	       (uint32_t)a->width <= (max >> a->level) && (uint32_t)a->height <= (max >> a->level) &&
 	       (uint32_t)a->depth <= max_d &&
 	       (tt != GL_TEXTURE_CUBE_MAP || a->sub || a->width == a->height);
@@ -405,6 +411,15 @@ static void define_all(struct vgl_texture *t, const struct image_args *a, GLsize
 				.internal_format = internal, .fmt = f };
 }
 
+/* A 3D texture deeper than wide may ask for more levels than the host makes
+ * (vdrm_resource_host_last_level): valid GL that virtgl cannot allocate. */
+static bool host_levels_ok(const struct image_args *a, GLsizei levels)
+{
+	return a->target != GL_TEXTURE_3D ||
+	       (uint32_t)levels <= vdrm_resource_host_last_level((uint32_t)a->width,
+								 (uint32_t)a->height) + 1;
+}
+
 static void tex_storage(const struct image_args *a, GLsizei levels, GLenum internalformat)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -420,6 +435,8 @@ static void tex_storage(const struct image_args *a, GLsizei levels, GLenum inter
 	t = err == GL_NO_ERROR ? vgl_texture_bound(ctx, a->target) : NULL;
 	if (err == GL_NO_ERROR && t && (t->name == 0 || t->immutable))
 		err = GL_INVALID_OPERATION;
+	if (err == GL_NO_ERROR && !host_levels_ok(a, levels))
+		err = GL_OUT_OF_MEMORY;
 	if (err != GL_NO_ERROR || !t) {
 		vgl_error(ctx, err);
 		return;

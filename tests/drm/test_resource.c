@@ -279,7 +279,7 @@ static const struct vdrm_resource_create_info valid_infos[] = {
 	{ TEX2D, .target = VDRM_TARGET_1D_ARRAY, .height = 1, .array_size = 8 },
 	{ CUBE, .last_level = 6 },
 	{ CUBE, .target = VDRM_TARGET_CUBE_ARRAY, .array_size = 12 },
-	{ TEX3D, .width = 4, .height = 4, .depth = 16, .last_level = 4 },
+	{ TEX3D, .width = 4, .height = 4, .depth = 16, .last_level = 3 }, /* the host's limit */
 	{ TEX2D, .format = VDRM_FORMAT_ETC2_RGB8, .width = 30, .height = 18, .last_level = 4 },
 	{ TEX2D, .width = 16384, .height = 16384, .last_level = 14 }, /* 1.33 GiB */
 	{ BUF },
@@ -347,6 +347,9 @@ static const struct reject_case reject_cases[] = {
 	{ { TEX2D, .last_level = 7 }, "last_level 7 exceeds 6" },
 	{ { TEX2D, .width = 1, .height = 1, .last_level = 1 }, "last_level 1 exceeds 0" },
 	{ { TEX3D, .width = 4, .height = 4, .depth = 16, .last_level = 5 }, "last_level 5" },
+	/* GL's chain, but virglrenderer counts levels by width and height only */
+	{ { TEX3D, .width = 4, .height = 4, .depth = 16, .last_level = 4 },
+	  "what the host allows a 4x4 texture of any depth" },
 	{ { TEX2D, .last_level = UINT32_MAX }, "last_level 4294967295" },
 	{ { TEX2D, .target = VDRM_TARGET_RECT, .last_level = 1 },
 	  "last_level 1 must be 0 for target RECT" },

@@ -783,6 +783,38 @@ START_TEST(t_errors)
 }
 END_TEST
 
+/* What tests/fuzz/fuzz_gl found (its seeds regress-*): each was a crash, a
+ * host renderer that died, or one that stopped answering. */
+START_TEST(t_fuzz_findings)
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D), t3 = glt_texture(GL_TEXTURE_3D);
+
+	/* a never-specified level: even a 0x0 copy has no format to copy into */
+	EXPECT(tx.CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 0, 0), GL_INVALID_OPERATION);
+	/* the window's normalized colour into integers, or into sRGB */
+	EXPECT(tx.CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 0, 0, 4, 4, 0), GL_INVALID_OPERATION);
+	EXPECT(tx.CopyTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 0, 0, 4, 4, 0),
+	       GL_INVALID_OPERATION);
+	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8I, 4, 4, 0, GL_RGBA_INTEGER, GL_BYTE, NULL);
+	EXPECT(tx.CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4), GL_INVALID_OPERATION);
+	/* a negative level of a 3D image */
+	EXPECT(tx.TexImage3D(GL_TEXTURE_3D, -3, GL_RGBA, 1, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL),
+	       GL_INVALID_VALUE);
+	/* deeper than wide: the host allows levels by width and height only
+	 * (log2(11) + 1 = 4 is its last), so GL's 6-level chain cannot be made */
+	EXPECT(tx.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA, 11, 3, 63, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL),
+	       GL_NO_ERROR);
+	EXPECT(tx.TexStorage3D(GL_TEXTURE_3D, 6, GL_RGBA8, 11, 3, 63), GL_OUT_OF_MEMORY);
+	EXPECT(tx.TexStorage3D(GL_TEXTURE_3D, 5, GL_RGBA8, 11, 3, 63), GL_NO_ERROR);
+	/* and the host still answers */
+	gl.ClearColor(0, 1, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	glt_assert_pixel(0, 0, 0, 255, 0, 255);
+	tx.DeleteTextures(1, &t);
+	tx.DeleteTextures(1, &t3);
+}
+END_TEST
+
 /* ---- ES 3.0: 3D and 2D array textures ----------------------------------------------------------------- */
 
 static const char *fs_array =
@@ -1196,6 +1228,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_objects_and_units);
 	tcase_add_test(tc, t_parameters);
 	tcase_add_test(tc, t_errors);
+	tcase_add_test(tc, t_fuzz_findings);
 	tcase_add_test(tc, t_upload_counters);
 	tcase_add_test(tc, t_es2_rules);
 	tcase_add_test(tc, t_es2_unpack_subimage);
