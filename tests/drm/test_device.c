@@ -430,6 +430,11 @@ START_TEST(invalid_resources_rejected_before_sending)
 		{ .target = VDRM_TARGET_2D, .format = VDRM_FORMAT_R8G8B8A8_UNORM, .width = 4,
 		  .height = 4, .depth = 1, .array_size = 1, .last_level = 9,
 		  .bind = VDRM_BIND_SAMPLER_VIEW },
+		/* GL's chain of an 11x3x63 3D texture: Debian 12's virglrenderer
+		 * counts levels by width and height, fails it and stops answering */
+		{ .target = VDRM_TARGET_3D, .format = VDRM_FORMAT_R8G8B8A8_UNORM, .width = 11,
+		  .height = 3, .depth = 63, .array_size = 1, .last_level = 5,
+		  .bind = VDRM_BIND_SAMPLER_VIEW },
 	};
 	struct vdrm_resource *res = NULL, *rt;
 
@@ -442,6 +447,35 @@ START_TEST(invalid_resources_rejected_before_sending)
 	/* the connection is intact: a full round trip still works */
 	rt = make_rt(8, 8);
 	clear_and_check(rt, (float[]){ 1, 1, 0, 1 }, (uint8_t[]){ 0xff, 0xff, 0, 0xff });
+	vdrm_resource_destroy(dev, rt);
+}
+END_TEST
+
+/* VIRTGL_DEBUG=validate's refusal, as the layers above see it: the submit
+ * fails with the rule, nothing reaches the host, the device goes on. */
+START_TEST(invalid_stream_refused_device_stays_usable)
+{
+	uint64_t before = vdrm_device_streams_rejected(), point = 0;
+	struct vdrm_resource *rt;
+	struct vdrm_cs cs;
+	uint32_t *dw;
+
+	/* before the resource: the validator knows what is created after it */
+	ck_assert_int_eq(vdrm_device_set_validate(dev, true), 0);
+	rt = make_rt(8, 8);
+	vdrm_cs_init(&cs);
+	dw = vdrm_cs_reserve(&cs, 1);
+	dw[0] = 0xff; /* an opcode no virgl host has, no payload */
+	ck_assert_int_eq(vdrm_device_submit(dev, &(struct vdrm_submit){
+		.cs = &cs, .resources = &rt, .nr_resources = 1, .in_fence_fd = -1 }, &point),
+		VDRM_ERROR_INVALID_ARGUMENT);
+	ck_assert_msg(strstr(vdrm_device_error(dev), "invalid command stream"), "%s",
+		      vdrm_device_error(dev));
+	ck_assert_uint_eq(vdrm_device_streams_rejected(), before + 1);
+	ck_assert(!vdrm_device_is_lost(dev));
+	vdrm_cs_finish(&cs);
+	clear_and_check(rt, (float[]){ 0, 1, 1, 1 }, (uint8_t[]){ 0, 0xff, 0xff, 0xff });
+	ck_assert_uint_eq(vdrm_device_streams_rejected(), before + 1);
 	vdrm_resource_destroy(dev, rt);
 }
 END_TEST
@@ -687,6 +721,7 @@ static Suite *device_suite(void)
 	tcase_add_test(tc, exported_fd_polls_readable);
 	tcase_add_test(tc, in_fence_orders_a_submission);
 	tcase_add_test(tc, invalid_resources_rejected_before_sending);
+	tcase_add_test(tc, invalid_stream_refused_device_stays_usable);
 	tcase_add_test(tc, debug_dump_decodes_submitted_streams);
 	if (use_drm) {
 		tcase_add_test(tc, dma_buf_export_import_shares_the_host_resource);
