@@ -234,6 +234,19 @@ vc_var_id opt_ptr_var(const struct vc_module *m, vc_value_id p)
 	return v->kind == VC_VALUE_VAR ? v->var : 0;
 }
 
+bool opt_node_stores(const struct vc_module *m, const struct vc_node *n, vc_var_id var)
+{
+	const struct vc_block *inner[] = { &n->then_block, &n->else_block, &n->body, &n->cont };
+
+	if (n->kind == VC_NODE_INSTR && (n->instr.op == VC_OP_STORE || n->instr.op == VC_OP_ATOMIC))
+		return opt_ptr_var(m, n->instr.srcs[0]) == var;
+	for (unsigned k = 0; k < 4; k++)
+		for (uint32_t i = 0; i < inner[k]->nr; i++)
+			if (opt_node_stores(m, inner[k]->nodes[i], var))
+				return true;
+	return false;
+}
+
 bool opt_block_ends(const struct vc_block *b)
 {
 	const struct vc_node *n = b->nr ? b->nodes[b->nr - 1] : NULL;
