@@ -55,7 +55,7 @@ struct golden {
 static const struct golden goldens[] = {
 	{ .name = "fold.frag" }, { .name = "vars.vert" }, { .name = "algebra.frag" },
 	{ .name = "cse.frag" }, { .name = "flow.frag" }, { .name = "unroll.frag" },
-	{ .name = "unroll_kept.frag" },
+	{ .name = "unroll_kept.frag" }, { .name = "stores.frag" },
 	{ .name = "dead.vert", .linked = true, .live_outputs = 1u << 1 },
 };
 
