@@ -48,6 +48,7 @@ bool opt_count_uses(struct opt *o);
 
 /* nodes */
 void opt_remove_node(struct opt *o, struct vc_block *b, uint32_t i);
+void opt_block_free(struct opt *o, struct vc_block *b);  /* its nodes too; b is left empty */
 bool opt_splice(struct opt *o, struct vc_block *b, uint32_t i, struct vc_block *from);
 bool opt_insert_node(struct opt *o, struct vc_block *b, uint32_t i, struct vc_node *n);
 bool opt_op_is_pure(enum vc_op op);

@@ -80,18 +80,23 @@ static bool is_exit(struct unroll *u, const struct vc_node *n)
 	return true;
 }
 
-/* Does b break out of or continue the loop it is in (nested loops aside)? */
-static bool jumps_out(const struct vc_block *b)
+/* Is there a jump of this kind in b that leaves the loop b is in (nested loops aside)? */
+static bool jumps(const struct vc_block *b, enum vc_node_kind kind)
 {
 	for (uint32_t i = 0; i < b->nr; i++) {
 		const struct vc_node *n = b->nodes[i];
 
-		if (n->kind == VC_NODE_BREAK || n->kind == VC_NODE_CONTINUE)
+		if (n->kind == kind)
 			return true;
-		if (n->kind == VC_NODE_IF && (jumps_out(&n->then_block) || jumps_out(&n->else_block)))
+		if (n->kind == VC_NODE_IF && (jumps(&n->then_block, kind) || jumps(&n->else_block, kind)))
 			return true;
 	}
 	return false;
+}
+
+static bool jumps_out(const struct vc_block *b)
+{
+	return jumps(b, VC_NODE_BREAK) || jumps(b, VC_NODE_CONTINUE);
 }
 
 static bool find_exit(struct unroll *u)
@@ -310,6 +315,16 @@ struct copy {
 	uint32_t nr_map;
 };
 
+static bool copy_start(struct copy *c, struct vc_module *m)
+{
+	c->m = m;
+	c->nr_map = m->nr_values;
+	c->map = calloc(c->nr_map, sizeof(*c->map));
+	if (!c->map)
+		m->oom = true;
+	return c->map != NULL;
+}
+
 static vc_value_id mapped(const struct copy *c, vc_value_id v)
 {
 	return v < c->nr_map && c->map[v] ? c->map[v] : v;
@@ -378,15 +393,12 @@ static void copy_range(const struct unroll *u, struct copy *c, uint32_t from, ui
  * replaced it, or -1 when memory ran out. */
 static int64_t unroll(struct unroll *u, struct vc_block *b, uint32_t i)
 {
-	struct copy c = { .m = u->o->m, .nr_map = u->o->m->nr_values };
 	struct vc_block out = { 0 };
+	struct copy c;
 	int64_t nr;
 
-	c.map = calloc(c.nr_map, sizeof(*c.map));
-	if (!c.map) {
-		c.m->oom = true;
+	if (!copy_start(&c, u->o->m))
 		return -1;
-	}
 	for (uint32_t t = 0; t < u->trips && !c.m->oom; t++)
 		copy_range(u, &c, 0, u->len, &out);
 	copy_range(u, &c, 0, u->exit, &out);
@@ -394,7 +406,80 @@ static int64_t unroll(struct unroll *u, struct vc_block *b, uint32_t i)
 	nr = out.nr;
 	if (c.m->oom || !opt_splice(u->o, b, i, &out))
 		nr = -1;
-	free(out.nodes);
+	opt_block_free(u->o, &out);
+	return nr;
+}
+
+/* ---- loops that run once ---------------------------------------------------------------------- */
+
+static bool debreak(struct opt *o, struct vc_block *b);
+
+/* b->nodes[i], an if that breaks: what follows it moves into the one branch
+ * that can fall through (or goes: neither can), then each branch loses its
+ * breaks. Where both can fall through it would need copying: false. */
+static bool debreak_if(struct opt *o, struct vc_block *b, uint32_t i)
+{
+	struct vc_node *n = b->nodes[i];
+	bool then_ends = opt_block_ends(&n->then_block), else_ends = opt_block_ends(&n->else_block);
+	struct vc_block rest = { &b->nodes[i + 1], b->nr - i - 1, b->nr - i - 1 };
+	struct vc_block *into = then_ends ? &n->else_block : &n->then_block;
+
+	if (rest.nr && !then_ends && !else_ends)
+		return false;
+	if (rest.nr && !(then_ends && else_ends)) {
+		for (uint32_t k = 0; k < rest.nr && !o->m->oom; k++)
+			opt_insert_node(o, into, into->nr, rest.nodes[k]);
+		b->nr = i + 1;
+	}
+	while (b->nr > i + 1)
+		opt_remove_node(o, b, b->nr - 1);
+	return !o->m->oom && debreak(o, &n->then_block) && debreak(o, &n->else_block);
+}
+
+/* Removes the breaks of a block that ends in a jump on every path, keeping
+ * what runs: code after a break goes, code after an if that breaks moves
+ * into its other branch. */
+static bool debreak(struct opt *o, struct vc_block *b)
+{
+	for (uint32_t i = 0; i < b->nr; i++) {
+		struct vc_node *n = b->nodes[i];
+
+		if (n->kind == VC_NODE_BREAK) {
+			while (b->nr > i)
+				opt_remove_node(o, b, b->nr - 1);
+			return true;
+		}
+		if (n->kind == VC_NODE_IF && (jumps(&n->then_block, VC_NODE_BREAK) || jumps(&n->else_block, VC_NODE_BREAK)))
+			return debreak_if(o, b, i);
+	}
+	return true;
+}
+
+/*
+ * A loop whose body ends in a jump on every path and never continues runs
+ * once (inlining a function that returns early makes one, so does a
+ * switch): it becomes its body without the breaks; the continue block never
+ * runs. The breaks go from a copy, which is dropped where that fails.
+ * Returns the nodes that replaced the loop, or -1.
+ */
+static int64_t unroll_once(struct opt *o, struct vc_block *b, uint32_t i)
+{
+	struct vc_node *loop = b->nodes[i];
+	struct vc_block body = { 0 };
+	struct copy c;
+	int64_t nr = -1;
+
+	if (!opt_block_ends(&loop->body) || jumps(&loop->body, VC_NODE_CONTINUE) ||
+	    !copy_start(&c, o->m))
+		return -1;
+	copy_block(&c, &loop->body, &body);
+	free(c.map);
+	if (!o->m->oom && debreak(o, &body)) {
+		nr = body.nr;
+		if (!opt_splice(o, b, i, &body))
+			nr = -1;
+	}
+	opt_block_free(o, &body);
 	return nr;
 }
 
@@ -409,9 +494,11 @@ static int64_t try_unroll(struct opt *o, struct vc_block *b, uint32_t i)
 	uint32_t size;
 
 	u.len = u.loop->body.nr + u.loop->cont.nr;
+	if (!find_exit(&u))
+		return unroll_once(o, b, i);
 	if (has_loop(&u.loop->body) || has_loop(&u.loop->cont))
 		return -1;
-	if (find_exit(&u) && trip_count(&u, b, i)) {
+	if (trip_count(&u, b, i)) {
 		size = count_instrs(&u.loop->body) + count_instrs(&u.loop->cont);
 		if ((uint64_t)size * (u.trips + 1) <= MAX_INSTRS)
 			nr = unroll(&u, b, i);

@@ -157,6 +157,11 @@ static void node_free(struct opt *o, struct vc_node *n)
 	free(n);
 }
 
+void opt_block_free(struct opt *o, struct vc_block *b)
+{
+	block_free(o, b);
+}
+
 void opt_remove_node(struct opt *o, struct vc_block *b, uint32_t i)
 {
 	node_free(o, b->nodes[i]);

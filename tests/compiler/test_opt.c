@@ -55,7 +55,7 @@ struct golden {
 static const struct golden goldens[] = {
 	{ .name = "fold.frag" }, { .name = "vars.vert" }, { .name = "algebra.frag" },
 	{ .name = "cse.frag" }, { .name = "flow.frag" }, { .name = "unroll.frag" },
-	{ .name = "unroll_kept.frag" }, { .name = "stores.frag" },
+	{ .name = "unroll_kept.frag" }, { .name = "unroll_once.frag" }, { .name = "stores.frag" },
 	{ .name = "dead.vert", .linked = true, .live_outputs = 1u << 1 },
 };
 
@@ -225,6 +225,9 @@ START_TEST(unrolled_reads_are_direct)
 	ck_assert_uint_eq(count_of(unrolled, "BGNLOOP"), 5);
 	free(unrolled);
 	free(kept);
+	unrolled = tgsi_of("unroll_once.frag", ~0u);
+	ck_assert_msg(!strstr(unrolled, "BGNLOOP") && !strstr(unrolled, "BRK"), "%s", unrolled);
+	free(unrolled);
 }
 END_TEST
 
