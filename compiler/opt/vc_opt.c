@@ -25,6 +25,7 @@ static const struct pass passes[] = {
 	{ "algebra", opt_algebra },
 	{ "cse", opt_cse },
 	{ "flow", opt_flow },
+	{ "unroll", opt_unroll },
 	{ "dce", opt_dce },
 };
 

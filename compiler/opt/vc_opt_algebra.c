@@ -8,6 +8,8 @@
  * would turn an Inf or NaN input into 0, a visible change in shaders that
  * test for them.
  */
+#include <string.h>
+
 #include "vc_opt_private.h"
 
 #define F_ONE 0x3f800000u
@@ -117,6 +119,42 @@ static bool simplify_bool(struct opt *o, const struct vc_instr *in)
 	}
 }
 
+/*
+ * EXTRACT[p] of INSERT[q](composite, part): where q is p or leads to it, the
+ * part (or, deeper, an EXTRACT of it); where the paths part ways, an EXTRACT
+ * of the composite; of an undefined value, undefined. This is what reads of
+ * a local array or struct that forwarding tracks element by element (as
+ * unrolled loops write them) come down to.
+ */
+static bool extract_insert(struct opt *o, struct vc_instr *in)
+{
+	const struct vc_value *src = vc_value_get(o->m, in->srcs[0]);
+	const struct vc_instr *ins = src->def;
+	unsigned common;
+
+	if (src->kind == VC_VALUE_UNDEF) {
+		opt_replace(o, in->dest, vc_value_undef(o->m, in->type));
+		return true;
+	}
+	if (src->kind != VC_VALUE_INSTR || !ins || ins->op != VC_OP_INSERT)
+		return false;
+	common = in->nr_lits < ins->nr_lits ? in->nr_lits : ins->nr_lits;
+	if (memcmp(in->lits, ins->lits, common * sizeof(*in->lits))) {
+		in->srcs[0] = ins->srcs[0];
+	} else if (in->nr_lits == ins->nr_lits && opt_same_type(o->m, type_of(o->m, ins->srcs[1]), in->type)) {
+		opt_replace(o, in->dest, ins->srcs[1]);
+		return true;
+	} else if (in->nr_lits > ins->nr_lits) {
+		memmove(in->lits, in->lits + common, (in->nr_lits - common) * sizeof(*in->lits));
+		in->nr_lits = (uint8_t)(in->nr_lits - common);
+		in->srcs[0] = ins->srcs[1];
+	} else {
+		return false;
+	}
+	o->progress = true;
+	return true;
+}
+
 static void simplify(struct opt *o, struct vc_instr *in, void *ctx)
 {
 	(void)ctx;
@@ -124,6 +162,11 @@ static void simplify(struct opt *o, struct vc_instr *in, void *ctx)
 		return;
 	if (in->op == VC_OP_COPY && opt_same_type(o->m, type_of(o->m, in->srcs[0]), in->type)) {
 		opt_replace(o, in->dest, in->srcs[0]);
+		return;
+	}
+	if (in->op == VC_OP_EXTRACT) {
+		while (!opt_replaced(o, in->dest) && extract_insert(o, in))
+			;
 		return;
 	}
 	if (!simplify_float(o, in) && !simplify_int(o, in))

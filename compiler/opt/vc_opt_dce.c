@@ -7,6 +7,8 @@
  *  - stores to function and private variables that are never read (what
  *    store-to-load forwarding leaves behind);
  *  - stores of undefined values into invocation-private variables;
+ *  - whole stores to function and private variables that a later whole
+ *    store in the same block overwrites before anything reads them;
  *  - vertex outputs that the fragment shader does not read and stream
  *    output does not capture (opt_dead_outputs, when the caller knows):
  *    they become private variables, so their stores die as above and the
@@ -34,21 +36,69 @@ static bool stores_undef(const struct vc_module *m, const struct vc_instr *in)
 	       (s == VC_STORAGE_FUNCTION || s == VC_STORAGE_PRIVATE || s == VC_STORAGE_OUTPUT);
 }
 
-static void sweep_block(struct opt *o, struct vc_block *b, const uint8_t *dead_var)
+struct sweep {
+	const uint8_t *dead_var;  /* write-only variables */
+	uint32_t *pending;        /* per variable: the stamp of the block walk that saw a later
+				   * whole store overwrite it, with no read in between */
+	uint32_t stamps;
+};
+
+static bool local_var(const struct vc_module *m, vc_var_id v)
 {
+	enum vc_storage st = vc_var_get(m, v)->storage;
+
+	return v && (st == VC_STORAGE_FUNCTION || st == VC_STORAGE_PRIVATE);
+}
+
+/* Walking a block backward: is this whole store to a function or private
+ * variable overwritten by a later one in the block, with nothing between
+ * that reads the variable? (Unrolled loops store their variables once per
+ * iteration.) Anything else that uses a pointer into a variable reads it. */
+static bool overwritten(const struct vc_module *m, struct sweep *s, uint32_t stamp,
+			const struct vc_instr *in)
+{
+	const struct vc_value *p = vc_value_get(m, in->srcs[0]);
+
+	if (in->op == VC_OP_STORE && p->kind == VC_VALUE_VAR && local_var(m, p->var)) {
+		if (s->pending[p->var] == stamp)
+			return true;
+		s->pending[p->var] = stamp;
+		return false;
+	}
+	for (unsigned k = in->op == VC_OP_ACCESS_CHAIN; k < vc_instr_nr_srcs(in); k++)
+		s->pending[opt_ptr_var(m, vc_instr_src(in, k))] = 0;
+	return false;
+}
+
+static bool dead_instr(struct opt *o, struct sweep *s, uint32_t stamp, const struct vc_instr *in)
+{
+	if (in->dest && !o->uses[in->dest] && opt_op_is_pure(in->op))
+		return true;
+	if (in->op == VC_OP_STORE &&
+	    (s->dead_var[opt_ptr_var(o->m, in->srcs[0])] || stores_undef(o->m, in)))
+		return true;
+	return overwritten(o->m, s, stamp, in);
+}
+
+/* Anything but an instruction (a branch, a loop, a jump) ends what a later
+ * store is known to overwrite: a new stamp. */
+static void sweep_block(struct opt *o, struct vc_block *b, struct sweep *s)
+{
+	uint32_t stamp = ++s->stamps;
+
 	for (uint32_t i = b->nr; i-- > 0;) {
 		struct vc_node *n = b->nodes[i];
 		const struct vc_instr *in = &n->instr;
 
-		sweep_block(o, &n->cont, dead_var);
-		sweep_block(o, &n->body, dead_var);
-		sweep_block(o, &n->else_block, dead_var);
-		sweep_block(o, &n->then_block, dead_var);
-		if (n->kind != VC_NODE_INSTR)
+		sweep_block(o, &n->cont, s);
+		sweep_block(o, &n->body, s);
+		sweep_block(o, &n->else_block, s);
+		sweep_block(o, &n->then_block, s);
+		if (n->kind != VC_NODE_INSTR) {
+			stamp = ++s->stamps;
 			continue;
-		if ((in->dest && !o->uses[in->dest] && opt_op_is_pure(in->op)) ||
-		    (in->op == VC_OP_STORE && (dead_var[opt_ptr_var(o->m, in->srcs[0])] ||
-					       stores_undef(o->m, in)))) {
+		}
+		if (dead_instr(o, s, stamp, in)) {
 			drop_uses(o, in);
 			opt_remove_node(o, b, i);
 		}
@@ -97,14 +147,17 @@ static uint8_t *write_only_vars(struct opt *o)
 
 bool opt_dce(struct opt *o)
 {
-	uint8_t *dead;
+	struct sweep s = { 0 };
 
 	opt_rewrite_module(o);
-	dead = write_only_vars(o);
-	if (!dead || !opt_count_uses(o))
-		return false;
-	sweep_block(o, &o->m->body, dead);
-	free(dead);
+	s.dead_var = write_only_vars(o);
+	s.pending = calloc(o->m->nr_vars, sizeof(*s.pending));
+	if (s.dead_var && s.pending && opt_count_uses(o))
+		sweep_block(o, &o->m->body, &s);
+	else
+		o->m->oom = true;
+	free((void *)s.dead_var);
+	free(s.pending);
 	return !o->m->oom;
 }
 

@@ -10,6 +10,7 @@
  *   vc_opt_flow.c    - branches on constants, empty branches
  *   vc_opt_cse.c     - common subexpressions along the dominator tree
  *   vc_opt_dce.c     - unused instructions, write-only variables, dead varyings
+ *   vc_opt_unroll.c  - loops with a constant trip count become straight code
  *
  * Replacement: a pass that finds value A equal to an earlier value B records
  * A -> B (opt_replace); every walk resolves the sources of each instruction
@@ -47,12 +48,15 @@ bool opt_count_uses(struct opt *o);
 
 /* nodes */
 void opt_remove_node(struct opt *o, struct vc_block *b, uint32_t i);
+void opt_block_free(struct opt *o, struct vc_block *b);  /* its nodes too; b is left empty */
 bool opt_splice(struct opt *o, struct vc_block *b, uint32_t i, struct vc_block *from);
 bool opt_insert_node(struct opt *o, struct vc_block *b, uint32_t i, struct vc_node *n);
 bool opt_op_is_pure(enum vc_op op);
 /* The variable a pointer value points into, or 0. */
 vc_var_id opt_ptr_var(const struct vc_module *m, vc_value_id p);
 bool opt_block_ends(const struct vc_block *b);  /* ends in a jump on every path */
+/* Does n store into (or atomically change) var, at any depth? */
+bool opt_node_stores(const struct vc_module *m, const struct vc_node *n, vc_var_id var);
 
 /* Same type, or leaves of the same base and width (the SPIR-V reader may
  * make one type twice). */
@@ -79,3 +83,4 @@ bool opt_flow(struct opt *o);
 bool opt_cse(struct opt *o);
 bool opt_dce(struct opt *o);
 bool opt_dead_outputs(struct opt *o);
+bool opt_unroll(struct opt *o);

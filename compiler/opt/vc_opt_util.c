@@ -157,6 +157,11 @@ static void node_free(struct opt *o, struct vc_node *n)
 	free(n);
 }
 
+void opt_block_free(struct opt *o, struct vc_block *b)
+{
+	block_free(o, b);
+}
+
 void opt_remove_node(struct opt *o, struct vc_block *b, uint32_t i)
 {
 	node_free(o, b->nodes[i]);
@@ -232,6 +237,19 @@ vc_var_id opt_ptr_var(const struct vc_module *m, vc_value_id p)
 	while (v->kind == VC_VALUE_INSTR && v->def && v->def->op == VC_OP_ACCESS_CHAIN)
 		v = vc_value_get(m, v->def->srcs[0]);
 	return v->kind == VC_VALUE_VAR ? v->var : 0;
+}
+
+bool opt_node_stores(const struct vc_module *m, const struct vc_node *n, vc_var_id var)
+{
+	const struct vc_block *inner[] = { &n->then_block, &n->else_block, &n->body, &n->cont };
+
+	if (n->kind == VC_NODE_INSTR && (n->instr.op == VC_OP_STORE || n->instr.op == VC_OP_ATOMIC))
+		return opt_ptr_var(m, n->instr.srcs[0]) == var;
+	for (unsigned k = 0; k < 4; k++)
+		for (uint32_t i = 0; i < inner[k]->nr; i++)
+			if (opt_node_stores(m, inner[k]->nodes[i], var))
+				return true;
+	return false;
 }
 
 bool opt_block_ends(const struct vc_block *b)

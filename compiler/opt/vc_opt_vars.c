@@ -6,8 +6,14 @@
  * holds, if any:
  *  - a whole store sets it; a load of the whole variable then becomes that
  *    value, and a load with a constant access chain an EXTRACT of it;
- *  - a store through a constant access chain becomes an INSERT into the
- *    known value (the store stays, for dead-code elimination to judge);
+ *  - a store through a constant access chain into an array or struct
+ *    becomes an INSERT into the known value (the store stays, for
+ *    dead-code elimination to judge); into a vector it forgets the value:
+ *    the emitter writes the component in place, while an INSERT costs a
+ *    copy of the vector (matrix.vert's r.xyz += ..., test_spirv_tgsi);
+ *  - a function or private variable without initialiser starts as an
+ *    undefined value, so an array written element by element (an unrolled
+ *    loop's) is known from its first store;
  *  - any other store or atomic forgets it. A load of an unknown input
  *    makes its result the known value; other loads are left alone: the
  *    emitter reads a variable in place, while a reused load result would
@@ -97,15 +103,24 @@ static void visit_load(struct vars *s, struct vc_instr *in, vc_value_id *known)
 		load_part(s, in, known[v], lits, n);
 }
 
+/* One value, or two undefined ones of a type (each round starts a variable
+ * without initialiser from a new one). */
+static bool same_value(const struct vc_module *m, vc_value_id a, vc_value_id b)
+{
+	const struct vc_value *x = vc_value_get(m, a), *y = vc_value_get(m, b);
+
+	return a == b || (x->kind == VC_VALUE_UNDEF && y->kind == VC_VALUE_UNDEF && x->type == y->type);
+}
+
 /* Did an earlier round already put this INSERT before the store? Then it is
  * the known value (and nothing changed). */
-static vc_value_id same_insert(const struct vc_block *b, uint32_t i, const vc_value_id *srcs,
-			       const uint32_t *lits, unsigned n)
+static vc_value_id same_insert(const struct vc_module *m, const struct vc_block *b, uint32_t i,
+			       const vc_value_id *srcs, const uint32_t *lits, unsigned n)
 {
 	const struct vc_instr *prev = i ? &b->nodes[i - 1]->instr : NULL;
 
 	if (prev && b->nodes[i - 1]->kind == VC_NODE_INSTR && prev->op == VC_OP_INSERT &&
-	    prev->srcs[0] == srcs[0] && prev->srcs[1] == srcs[1] && prev->nr_lits == n &&
+	    same_value(m, prev->srcs[0], srcs[0]) && prev->srcs[1] == srcs[1] && prev->nr_lits == n &&
 	    !memcmp(prev->lits, lits, n * sizeof(*lits)))
 		return prev->dest;
 	return 0;
@@ -123,14 +138,14 @@ static void store_part(struct vars *s, struct vc_block *b, uint32_t i, vc_value_
 	vc_var_id v = 0;
 	unsigned n = const_path(m, in->srcs[0], &v, lits);
 
-	if (!n || !tracked(m, v) || !known[v]) {
+	if (!n || !tracked(m, v) || !known[v] || vc_type_is_leaf(m, vc_var_get(m, v)->type)) {
 		known[opt_ptr_var(m, in->srcs[0])] = 0;
 		return;
 	}
 	srcs[0] = known[v];
-	if ((known[v] = same_insert(b, i, srcs, lits, n)))
+	if ((known[v] = same_insert(m, b, i, srcs, lits, n)))
 		return;
-	ins = vc_build(m, &tmp, VC_OP_INSERT, vc_value_get(m, known[v])->type, srcs, 2);
+	ins = vc_build(m, &tmp, VC_OP_INSERT, vc_value_get(m, srcs[0])->type, srcs, 2);
 	if (!ins || !opt_insert_node(s->o, b, i, tmp.nodes[0])) {
 		free(tmp.nodes);
 		return;  /* known[v] stays 0 */
@@ -354,6 +369,18 @@ static void sink_outputs(struct vars *s, const vc_value_id *known)
 	}
 }
 
+/* A function or private variable without an initialiser starts undefined
+ * (GLSL ES: its value is undefined until written), so stores into parts of
+ * it build a known value from the first. */
+static vc_value_id initial(struct vc_module *m, vc_var_id v)
+{
+	const struct vc_var *var = vc_var_get(m, v);
+
+	if (var->init || (var->storage != VC_STORAGE_FUNCTION && var->storage != VC_STORAGE_PRIVATE))
+		return var->init;
+	return vc_value_undef(m, var->type);
+}
+
 bool opt_vars(struct opt *o)
 {
 	struct vars s = { .o = o, .nr = o->m->nr_vars };
@@ -365,7 +392,7 @@ bool opt_vars(struct opt *o)
 	}
 	for (vc_var_id v = 1; v < s.nr; v++)
 		if (tracked(o->m, v))
-			known[v] = o->m->vars[v].init;
+			known[v] = initial(o->m, v);
 	walk(&s, &o->m->body, known);
 	sink_outputs(&s, known);
 	free(known);

@@ -54,7 +54,9 @@ struct golden {
 
 static const struct golden goldens[] = {
 	{ .name = "fold.frag" }, { .name = "vars.vert" }, { .name = "algebra.frag" },
-	{ .name = "cse.frag" }, { .name = "flow.frag" },
+	{ .name = "cse.frag" }, { .name = "flow.frag" }, { .name = "unroll.frag" },
+	{ .name = "unroll_kept.frag" }, { .name = "unroll_once.frag" }, { .name = "stores.frag" },
+	{ .name = "arrays.frag" },
 	{ .name = "dead.vert", .linked = true, .live_outputs = 1u << 1 },
 };
 
@@ -198,6 +200,38 @@ START_TEST(folded_constants_are_the_shaders)
 }
 END_TEST
 
+static unsigned count_of(const char *text, const char *word)
+{
+	unsigned n = 0;
+
+	for (const char *p = text; (p = strstr(p, word)); p += strlen(word))
+		n++;
+	return n;
+}
+
+/* Unrolled loops reach the host as straight code reading CONST[1][n] directly,
+ * not through ADDR; the loops that must stay are still loops. */
+START_TEST(unrolled_reads_are_direct)
+{
+	char *unrolled = tgsi_of("unroll.frag", ~0u), *kept = tgsi_of("unroll_kept.frag", ~0u);
+
+	ck_assert_msg(!strstr(unrolled, "BGNLOOP") && !strstr(unrolled, "ADDR"), "%s", unrolled);
+	ck_assert_msg(strstr(unrolled, "CONST[1][15]") && strstr(unrolled, "CONST[1][12]"), "%s",
+		      unrolled);
+	ck_assert_uint_eq(count_of(kept, "BGNLOOP"), 4);
+	setenv("VC_OPT_SKIP", "unroll", 1);
+	free(unrolled);
+	unrolled = tgsi_of("unroll.frag", ~0u);
+	unsetenv("VC_OPT_SKIP");
+	ck_assert_uint_eq(count_of(unrolled, "BGNLOOP"), 5);
+	free(unrolled);
+	free(kept);
+	unrolled = tgsi_of("unroll_once.frag", ~0u);
+	ck_assert_msg(!strstr(unrolled, "BGNLOOP") && !strstr(unrolled, "BRK"), "%s", unrolled);
+	free(unrolled);
+}
+END_TEST
+
 /* ---- TGSI size of the corpus --------------------------------------------------------------- */
 
 struct size {
@@ -288,6 +322,7 @@ static Suite *opt_suite(void)
 	tcase_add_test(tc, unwritten_inputs_go);
 	tcase_add_test(tc, skip_all_keeps_code);
 	tcase_add_test(tc, folded_constants_are_the_shaders);
+	tcase_add_test(tc, unrolled_reads_are_direct);
 	tcase_add_test(tc, corpus_tgsi_size);
 	suite_add_tcase(s, tc);
 	return s;

@@ -5,7 +5,9 @@
  * structs (their own uniforms "s[1].t", set with glUniform1i, sampled in a
  * loop and through a function argument) and dynamic indices: vector
  * components written and read by a uniform or a loop counter, varying
- * arrays written and read in loops; gl_DepthRange after glDepthRangef.
+ * arrays written and read in loops; loops the middle end unrolls (a uniform
+ * array summed, a local array filled and read back, an early return);
+ * gl_DepthRange after glDepthRangef.
  */
 #include <string.h>
 
@@ -221,6 +223,48 @@ START_TEST(t_dynamic_varying_array)
 }
 END_TEST
 
+/* ---- loops the compiler unrolls ----------------------------------------------------------------- */
+
+/* A uniform array summed by the counter, a local array written by a do-while
+ * counter and read in a nest, and an early return (a loop that runs once):
+ * the middle end turns all of them into straight code. */
+static const char *fs3_unrolled =
+	"#version 300 es\n"
+	"precision highp float;\n"
+	"uniform vec4 u[16];\n"
+	"out vec4 o;\n"
+	"float pick(float x) { if (x > 0.5) return 1.0; return x; }\n"
+	"void main() {\n"
+	"  vec4 acc = vec4(0.0);\n"
+	"  for (int k = 0; k < 16; k++) acc += u[k];\n"
+	"  float w[4];\n"
+	"  int j = 0;\n"
+	"  do { w[j] = float(j) * 0.125; j++; } while (j < 4);\n"
+	"  float s = 0.0;\n"
+	"  for (int a = 0; a < 2; a++)\n"
+	"    for (int b = 0; b < 2; b++) s += w[a * 2 + b];\n"
+	"  o = vec4(acc.x, acc.y, s, pick(acc.w));\n"
+	"}\n";
+
+START_TEST(t_unrolled_loops)
+{
+	GLuint p = program(vs3_plain, fs3_unrolled);
+	GLfloat u[16][4];
+
+	for (int k = 0; k < 16; k++) {
+		u[k][0] = (GLfloat)k / 240.0f;  /* sum 0.5 */
+		u[k][1] = 1.0f / 64.0f;         /* sum 0.25 */
+		u[k][2] = 0.0f;
+		u[k][3] = 0.1f;                 /* sum 1.6: pick() gives 1.0 */
+	}
+	gl.Uniform4fv(location(p, "u"), 16, &u[0][0]);
+	draw();
+	/* s = 0 + 0.125 + 0.25 + 0.375 */
+	glt_assert_pixel_near(3, 9, (const uint8_t[4]){ 128, 64, 191, 255 }, 2);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* ---- built-in uniforms -------------------------------------------------------------------------- */
 
 static const char *fs_depth_range =
@@ -254,6 +298,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_struct_held_samplers);
 	tcase_add_test(tc, t_dynamic_vector_subscript);
 	tcase_add_test(tc, t_dynamic_varying_array);
+	tcase_add_test(tc, t_unrolled_loops);
 	tcase_add_test(tc, t_depth_range);
 	suite_add_tcase(s, tc);
 	return s;
