@@ -33,6 +33,7 @@ enum glsl_bi_lower {
 	GLSL_BI_LOWER_TEX,     /* op is the enum vc_tex_op of a VC_OP_TEX */
 	GLSL_BI_LOWER_RECIPE,  /* op is an enum glsl_bi_recipe */
 	GLSL_BI_LOWER_ATOMIC,  /* op is the enum vc_atomic_op on the first argument's memory */
+	GLSL_BI_LOWER_IMAGE_ATOMIC, /* op is the enum vc_atomic_op on an image's texel */
 };
 
 enum glsl_bi_tex_flag {

@@ -246,6 +246,58 @@ static bool atomic_memory(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 	return false;
 }
 
+/* ---- image functions (ES 3.10 §8.12, §4.9) ---- */
+
+/* The uniform an image argument names (through array indexing), or NULL. */
+static const struct glsl_symbol *image_uniform(const struct glsl_ast_node *n)
+{
+	const struct glsl_symbol *v;
+
+	while (n->kind == GLSL_AST_INDEX)
+		n = n->u.kid[0];
+	v = n->sema && n->sema->what == GLSL_SX_VAR ? n->sema->u.var : NULL;
+	return v && v->storage == GLSL_STORAGE_UNIFORM ? v : NULL;
+}
+
+/* What the image may not be for fn: the memory qualifier it must lack. */
+static uint32_t image_forbidden(const struct glsl_bi_fn *fn)
+{
+	if (fn->lower == GLSL_BI_LOWER_IMAGE_ATOMIC)
+		return GLSL_Q_READONLY | GLSL_Q_WRITEONLY;
+	if (fn->lower != GLSL_BI_LOWER_OP)
+		return 0;
+	return fn->op == VC_OP_IMAGE_STORE ? GLSL_Q_READONLY :
+	       fn->op == VC_OP_IMAGE_LOAD ? GLSL_Q_WRITEONLY : 0;
+}
+
+static bool atomic_format(const struct glsl_bi_fn *fn, const struct glsl_symbol *v)
+{
+	return v->format == VC_FMT_R32I || v->format == VC_FMT_R32UI ||
+	       (v->format == VC_FMT_R32F && fn->op == VC_ATOMIC_XCHG);
+}
+
+static bool image_access(struct glsl_sema *s, const struct glsl_bi_fn *fn,
+			 const struct glsl_ast_node *arg)
+{
+	const struct glsl_symbol *v = arg ? image_uniform(arg) : NULL;
+	uint32_t bad = image_forbidden(fn) & (v ? v->memory : 0);
+
+	if (!v || !glsl_type_is_image(v->type.type))
+		return true;
+	if (bad) {
+		glsl_sema_error(s, arg->loc, "'%s' cannot use image '%s': it is %s",
+				glsl_bi_fn_name(fn), v->cname,
+				bad & GLSL_Q_READONLY ? "readonly" : "writeonly");
+		return false;
+	}
+	if (fn->lower == GLSL_BI_LOWER_IMAGE_ATOMIC && !atomic_format(fn, v)) {
+		glsl_sema_error(s, arg->loc, "'%s' needs an image of format r32i or r32ui; "
+				"'%s' has another", glsl_bi_fn_name(fn), v->cname);
+		return false;
+	}
+	return true;
+}
+
 static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const char *name)
 {
 	const struct glsl_type *types[MAX_ARGS];
@@ -271,7 +323,8 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 		glsl_sema_error(s, n->loc, "%s", err);
 		return false;
 	}
-	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args))
+	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args) ||
+	    !image_access(s, fn, n->u.call.args))
 		return false;
 	x = glsl_sema_annot(s, n, glsl_bi_fn_return(fn), glsl_bi_fn_precision(fn, precs));
 	if (!x)
