@@ -62,6 +62,8 @@ static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 	l->stage_ssbos = clamp_u32(p->maxPerStageDescriptorStorageBuffers, 0, VGL_MAX_SSBO_BINDINGS);
 	l->ssbo_bindings = l->stage_ssbos;
 	l->ssbo_block_size = clamp_u32(p->maxStorageBufferRange, 0, INT32_MAX);
+	l->stage_images = clamp_u32(p->maxPerStageDescriptorStorageImages, 0, VGL_MAX_IMAGE_UNITS);
+	l->image_units = l->stage_images;
 	l->ssbo_alignment = p->minStorageBufferOffsetAlignment ? 
 				    (uint32_t)p->minStorageBufferOffsetAlignment : 256;
 }

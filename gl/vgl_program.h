@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vgl_image_unit.h"
 #include "vgl_descriptors.h"
 #include "vgl_object.h"
 #include "vgl_pipeline.h"
@@ -78,6 +79,22 @@ struct vgl_ssbo {
 	uint32_t binding;                 /* descriptor binding (after the samplers) */
 	GLuint gl_binding;                /* layout(binding): the GL_SHADER_STORAGE_BUFFER point */
 };
+
+/* An image uniform of a compute program (ES 3.1): its descriptor bindings
+ * (one per element) read the image units from its layout(binding) on. */
+struct vgl_image_res {
+	char *name;
+	uint32_t binding;                 /* descriptor binding of element 0 */
+	GLuint gl_binding;                /* layout(binding): the first image unit */
+	uint32_t array_size;              /* 0: not an array */
+	struct vgl_image_decl decl;
+};
+
+/* The elements of a resource of array_size (0: not an array). */
+static inline uint32_t vgl_linked_elements(uint32_t array_size)
+{
+	return array_size ? array_size : 1;
+}
 
 struct vgl_attrib_info {
 	char *name;
@@ -137,6 +154,8 @@ struct vgl_linked {
 	VkPipeline compute_pipeline;
 	struct vgl_ssbo *ssbos;
 	uint32_t nr_ssbos;
+	struct vgl_image_res *images;
+	uint32_t nr_images, nr_image_elems;
 	VkDescriptorSetLayout set_layout; /* VK_NULL_HANDLE: no descriptors at all */
 	VkPipelineLayout layout;
 	/* technique 3: loose uniforms, std140, binding 0 */

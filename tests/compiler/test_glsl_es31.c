@@ -109,7 +109,7 @@ static const struct good_case good[] = {
 	  "  imageStore(dst, p, vec4(0.5)); v = imageLoad(src, p); size = imageSize(src); }\n",
 	  { "DCL IMAGE[2], 2D, PIPE_FORMAT_R8G8B8A8_UNORM, WR",
 	    "DCL IMAGE[3], 2D, PIPE_FORMAT_R32G32B32A32_FLOAT\n",
-	    "STORE IMAGE[2]", "LOAD TEMP[1], IMAGE[3]", "RESQ TEMP[1], IMAGE[3]" } },
+	    "STORE IMAGE[2]", "LOAD TEMP[1], IMAGE[3]", "RESQ TEMP[1].xy, IMAGE[3]" } },
 	{ "integer images and their formats", CS, HEAD LOCAL
 	  "layout(rgba16i) uniform highp readonly iimage2D a;\n"
 	  "layout(rgba8ui) uniform highp writeonly uimage2D b;\n"
@@ -138,8 +138,8 @@ static const struct good_case good[] = {
 	  "buffer B { ivec3 s[3]; };\n"
 	  "void main() { s[0] = imageSize(a); s[1] = ivec3(imageSize(b), 0); s[2] = imageSize(c);\n"
 	  "  imageStore(c, ivec3(1), vec4(float(imageLoad(a, ivec3(1)).x) + float(imageLoad(b, ivec3(2)).y))); }\n",
-	  { "DCL IMAGE[2], 3D, PIPE_FORMAT_R32G32B32A32_UINT", "DCL IMAGE[3], CUBE",
-	    "DCL IMAGE[4], 2D_ARRAY, PIPE_FORMAT_R32_FLOAT, WR", "RESQ", "LOAD", "STORE IMAGE[4]" } },
+	  { "DCL IMAGE[2], 3D, PIPE_FORMAT_R32G32B32A32_UINT", "DCL IMAGE[3], CUBE", "RESQ TEMP[0].xyz",
+	    "DCL IMAGE[4], 2D_ARRAY, PIPE_FORMAT_R32_FLOAT, WR", "LOAD", "STORE IMAGE[4]" } },
 };
 
 struct bad_case {
