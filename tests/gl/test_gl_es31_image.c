@@ -223,8 +223,9 @@ END_TEST
 
 /* ---- a layer of an array texture -------------------------------------------------------- */
 
-/* The colour comes from a uint uniform: compute shaders read float uniforms
- * rounded to integers on the vtest host (open, not an image matter). */
+/* The colour comes from a uint uniform: a uniform vec4 read whole in a
+ * compute shader arrived rounded to integers on the vtest host ((0.25, 0.5,
+ * 0.75, 2.0) as (0, 1, 1, 2); a float scalar did not): open, not images'. */
 static const char cs_fill[] = HEAD
 	"layout(local_size_x = 4, local_size_y = 4) in;\n"
 	"layout(rgba8, binding = 0) uniform highp writeonly image2D img;\n"
