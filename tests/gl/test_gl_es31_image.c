@@ -81,7 +81,7 @@ static void read_texture(GLuint t, GLenum target, int layer, int w, int h, uint8
 
 	im.GenFramebuffers(1, &fb);
 	im.BindFramebuffer(GL_FRAMEBUFFER, fb);
-	if (target == GL_TEXTURE_2D_ARRAY)
+	if (target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_3D)
 		im.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, layer);
 	else
 		im.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
@@ -261,6 +261,72 @@ START_TEST(store_to_one_layer)
 }
 END_TEST
 
+/* ---- layered bindings ------------------------------------------------------------------- */
+
+static const char cs_layered[] = HEAD
+	"layout(local_size_x = 4, local_size_y = 4) in;\n"
+	"layout(rgba8, binding = 0) uniform highp writeonly image2DArray arr;\n"
+	"layout(rgba8, binding = 1) uniform highp writeonly image3D vol;\n"
+	"layout(std430, binding = 0) buffer Out { ivec4 size[2]; };\n"
+	"void main() {\n"
+	"  ivec3 p = ivec3(gl_GlobalInvocationID);\n"
+	"  vec4 c = vec4(float(p.z) / 4.0, 0.25, 1.0 - float(p.z) / 4.0, 1.0);\n"
+	"  imageStore(arr, p, c);\n"
+	"  imageStore(vol, p, c.bgra);\n"
+	"  if (p == ivec3(0)) { size[0] = ivec4(imageSize(arr), 0); size[1] = ivec4(imageSize(vol), 0); }\n"
+	"}\n";
+
+/* The layer (slice) a texel of layer z has: (z/4, 1/4, 1 - z/4, 1), and
+ * blue and red swapped in the 3D texture. */
+static void assert_layer(GLuint t, GLenum target, int z, bool swapped)
+{
+	uint8_t px[4 * 4 * 4], want[4] = { (uint8_t)(z * 64), 64, (uint8_t)(255 - z * 64), 255 };
+
+	if (swapped) {
+		uint8_t r = want[0];
+		want[0] = want[2];
+		want[2] = r;
+	}
+	read_texture(t, target, z, 4, 4, px);
+	for (int i = 0; i < 16; i++)
+		assert_texel(px, 4, i % 4, i / 4, want);
+}
+
+/* Layered bindings of a 2D array (3 layers) and a 3D texture (4 slices):
+ * one dispatch writes every layer and slice, and imageSize counts them. */
+START_TEST(layered_array_and_3d)
+{
+	GLuint arr = glt_texture(GL_TEXTURE_2D_ARRAY), vol = glt_texture(GL_TEXTURE_3D);
+	GLuint b = glt_ssbo(8, 0), p;
+	const uint32_t *w;
+
+	im.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 3);
+	im.TexStorage3D(GL_TEXTURE_3D, 1, GL_RGBA8, 4, 4, 4);
+	p = compute_program(cs_layered);
+	im.BindImageTexture(0, arr, 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA8);
+	im.BindImageTexture(1, vol, 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA8);
+	im.DispatchCompute(1, 1, 4);
+	im.MemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
+	expect(GL_NO_ERROR);
+	w = glt_map_ssbo(b, 8);
+	ck_assert_int_eq(w[0], 4);
+	ck_assert_int_eq(w[1], 4);
+	ck_assert_int_eq(w[2], 3);
+	ck_assert_int_eq(w[4], 4);
+	ck_assert_int_eq(w[5], 4);
+	ck_assert_int_eq(w[6], 4);
+	glt_unmap_ssbo();
+	for (int z = 0; z < 3; z++)
+		assert_layer(arr, GL_TEXTURE_2D_ARRAY, z, false);
+	for (int z = 0; z < 4; z++)
+		assert_layer(vol, GL_TEXTURE_3D, z, true);
+	gl.DeleteProgram(p);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteTextures(1, &arr);
+	gl.DeleteTextures(1, &vol);
+}
+END_TEST
+
 /* ---- glBindImageTexture's errors and state ----------------------------------------------- */
 
 static GLint64 unit_state(GLenum target, GLuint unit)
@@ -398,6 +464,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, load_to_ssbo);
 	tcase_add_test(tc, atomic_add_counts);
 	tcase_add_test(tc, store_to_one_layer);
+	tcase_add_test(tc, layered_array_and_3d);
 	tcase_add_test(tc, bind_errors);
 	tcase_add_test(tc, binding_state);
 	tcase_add_test(tc, limits);
