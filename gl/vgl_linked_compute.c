@@ -141,6 +141,18 @@ static bool copy_ssbo(struct vgl_linked *l, const struct glsl_lower_res *x)
 	return s->name != NULL;
 }
 
+/* An image is a uniform too (GL lists it, gives it a location, reads its
+ * unit back), whose binding no glUniform* changes in ES 3.1. */
+static bool image_uniform(struct vgl_linked *l, const struct vgl_image_res *m)
+{
+	struct vgl_uniform *u = &l->uniforms[l->nr_uniforms++];
+
+	*u = (struct vgl_uniform){ .name = strdup(m->name), .type = m->decl.type,
+				   .array_size = m->array_size, .block = -1, .is_image = true,
+				   .image_unit = m->gl_binding, .first_location = -1, .binding = -1 };
+	return u->name != NULL;
+}
+
 static bool copy_image(struct vgl_linked *l, const struct glsl_lower_res *x)
 {
 	struct vgl_image_res *m = &l->images[l->nr_images++];
@@ -152,12 +164,13 @@ static bool copy_image(struct vgl_linked *l, const struct glsl_lower_res *x)
 	m->decl = (struct vgl_image_decl){ vgl_image_gl_type(x->type),
 					   vgl_image_gl_format(x->format) };
 	l->nr_image_elems += vgl_linked_elements(x->array_size);
-	return m->name != NULL;
+	return m->name != NULL && image_uniform(l, m);
 }
 
 static bool alloc_lists(struct vgl_linked *l, const struct glsl_lower_result *r)
 {
-	uint32_t uniforms = res_count(r, GLSL_RES_UNIFORM) + res_count(r, GLSL_RES_SAMPLER);
+	uint32_t uniforms = res_count(r, GLSL_RES_UNIFORM) + res_count(r, GLSL_RES_SAMPLER) +
+			    res_count(r, GLSL_RES_IMAGE);
 
 	l->nr_sampler_units = sampler_elements(r);
 	l->uniforms = calloc(uniforms ? uniforms : 1, sizeof(*l->uniforms));

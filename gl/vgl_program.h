@@ -57,6 +57,8 @@ struct vgl_uniform {
 	int32_t block;                    /* -1: default block */
 	uint32_t offset, array_stride, matrix_stride;
 	bool row_major, is_sampler;
+	bool is_image;                    /* ES 3.1: its unit is image_unit (layout(binding)) on */
+	GLuint image_unit;
 	int32_t first_location;           /* -1: none (block members) */
 	int32_t binding;                  /* samplers: program-wide binding of element 0 */
 	uint32_t first_unit;              /* samplers: index into linked->sampler_units */

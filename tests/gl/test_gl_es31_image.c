@@ -415,6 +415,35 @@ START_TEST(limits)
 }
 END_TEST
 
+/* An image is an active uniform with a location; glGetUniformiv reads its
+ * unit, which no glUniform* changes (ES 3.1 §7.6.1). */
+START_TEST(image_uniform_reflection)
+{
+	PFNGLGETUNIFORMIVPROC get_uniformiv = (PFNGLGETUNIFORMIVPROC)glt_proc("glGetUniformiv");
+	GLuint p = compute_program(cs_count);
+	GLint loc = gl.GetUniformLocation(p, "counter"), size = 0, unit = -1;
+	GLenum type = 0;
+	GLfloat f = -1.0f;
+	char name[32] = "";
+
+	ck_assert_int_ge(loc, 0);
+	gl.GetActiveUniform(p, 0, sizeof(name), NULL, &size, &type, name);
+	ck_assert_str_eq(name, "counter");
+	ck_assert_int_eq(type, GL_UNSIGNED_INT_IMAGE_2D);
+	ck_assert_int_eq(size, 1);
+	get_uniformiv(p, loc, &unit);
+	ck_assert_int_eq(unit, 2);
+	gl.GetUniformfv(p, loc, &f);
+	ck_assert(f == 2.0f);
+	expect(GL_NO_ERROR);
+	gl.Uniform1i(loc, 0);
+	expect(GL_INVALID_OPERATION);
+	get_uniformiv(p, loc, &unit);
+	ck_assert_int_eq(unit, 2);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* ---- link ------------------------------------------------------------------------------- */
 
 /* Images in fragment shaders do not reach the descriptors yet: the link
@@ -468,6 +497,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, bind_errors);
 	tcase_add_test(tc, binding_state);
 	tcase_add_test(tc, limits);
+	tcase_add_test(tc, image_uniform_reflection);
 	tcase_add_test(tc, link_refusals);
 	suite_add_tcase(s, tc);
 	return s;
