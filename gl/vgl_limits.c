@@ -90,6 +90,9 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		.max_combined_texture_image_units = (int32_t)l->combined_texture_units,
 		.min_program_texel_offset = l->min_texel_offset,
 		.max_program_texel_offset = l->max_texel_offset,
+		.max_image_units = (int32_t)l->image_units,
+		.max_compute_image_uniforms = (int32_t)l->stage_images,
+		.max_combined_image_uniforms = (int32_t)l->stage_images,
 	};
 }
 

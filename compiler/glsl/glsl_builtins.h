@@ -107,6 +107,9 @@ struct glsl_builtin_limits {
 	int32_t max_combined_texture_image_units;
 	int32_t min_program_texel_offset;
 	int32_t max_program_texel_offset;
+	int32_t max_image_units;                 /* ES 3.10 */
+	int32_t max_compute_image_uniforms;
+	int32_t max_combined_image_uniforms;
 };
 
 /* A built-in constant's value under limits (NULL: builtins.def's). */

@@ -75,6 +75,23 @@ static bool image_format_rules(struct glsl_sema *s, const struct glsl_ast_qual *
 	return true;
 }
 
+/* GLSL ES 3.10 §4.4.5: every element's unit must be below gl_MaxImageUnits. */
+static bool image_binding_rule(struct glsl_sema *s, const struct glsl_ast_qual *q,
+			       const struct glsl_symbol *v)
+{
+	const struct glsl_bi_var *max = glsl_builtin_var("gl_MaxImageUnits", 16, GLSL_ES_310,
+							 s->stage, 0);
+	const struct glsl_type *t = v->type.type;
+	uint64_t end = (uint64_t)(v->binding > 0 ? v->binding : 0) +
+		       (t->kind == GLSL_KIND_ARRAY ? t->length : 1);
+
+	if (!max || end <= (uint64_t)glsl_builtin_const_value(max, &s->opts.limits))
+		return true;
+	glsl_sema_error(s, q->loc, "the binding of image '%s' is not below gl_MaxImageUnits (%d)",
+			v->cname, glsl_builtin_const_value(max, &s->opts.limits));
+	return false;
+}
+
 /* Memory qualifiers and formats belong to images (and buffer blocks, which
  * take theirs elsewhere). */
 static bool image_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)
@@ -92,7 +109,7 @@ static bool image_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, stru
 	v->format = q->format;
 	if ((v->memory & GLSL_Q_READONLY) && (v->memory & GLSL_Q_WRITEONLY))
 		return fail(s, q->loc, "an image cannot be both readonly and writeonly");
-	return image_format_rules(s, q, v);
+	return image_format_rules(s, q, v) && image_binding_rule(s, q, v);
 }
 
 static bool global_storage(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)

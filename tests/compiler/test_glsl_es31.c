@@ -242,6 +242,10 @@ static const struct bad_case bad[] = {
 	  "layout(r32f) uniform highp image2D i;\n"
 	  "void main() { imageAtomicAdd(i, ivec2(0), 1.0); }\n",
 	  "0:4(15): error: no matching overload" },
+	{ "image binding past gl_MaxImageUnits", CS, HEAD LOCAL
+	  "layout(r32ui, binding = 2) uniform highp uimage2D i[2];\n"
+	  "layout(r32ui, binding = 3) uniform highp uimage2D j[2];\nvoid main() {}\n",
+	  "0:4(1): error: the binding of image 'j' is not below gl_MaxImageUnits (4)" },
 	{ "image without precision", CS, HEAD LOCAL
 	  "layout(rgba8) uniform writeonly image2D i;\nvoid main() {}\n",
 	  "0:3(41): error: 'i' has no precision qualifier and image2D has no default precision" },
