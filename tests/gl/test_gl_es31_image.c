@@ -83,6 +83,9 @@ static void read_texture(GLuint t, GLenum target, int layer, int w, int h, uint8
 	im.BindFramebuffer(GL_FRAMEBUFFER, fb);
 	if (target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_3D)
 		im.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, layer);
+	else if (target == GL_TEXTURE_CUBE_MAP)
+		im.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)layer, t, 0);
 	else
 		im.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
 	ck_assert_int_eq(im.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
@@ -327,6 +330,47 @@ START_TEST(layered_array_and_3d)
 }
 END_TEST
 
+static const char cs_cube[] = HEAD
+	"layout(local_size_x = 4, local_size_y = 4) in;\n"
+	"layout(rgba8, binding = 3) uniform highp writeonly imageCube cube;\n"
+	"layout(std430, binding = 0) buffer Out { ivec2 size; };\n"
+	"void main() {\n"
+	"  ivec3 p = ivec3(gl_GlobalInvocationID);\n"
+	"  imageStore(cube, p, vec4(float(p.z) / 4.0, 0.25, 1.0 - float(p.z) / 4.0, 1.0));\n"
+	"  if (p == ivec3(0)) size = imageSize(cube);\n"
+	"}\n";
+
+/* A layered cube map: the third coordinate is the face. */
+START_TEST(layered_cube)
+{
+	GLuint t = glt_texture(GL_TEXTURE_CUBE_MAP), b = glt_ssbo(2, 0), p;
+	const uint32_t *w;
+
+	im.TexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_RGBA8, 4, 4);
+	p = compute_program(cs_cube);
+	im.BindImageTexture(3, t, 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA8);
+	im.DispatchCompute(1, 1, 6);
+	im.MemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
+	expect(GL_NO_ERROR);
+	w = glt_map_ssbo(b, 2);
+	ck_assert_int_eq(w[0], 4);
+	ck_assert_int_eq(w[1], 4);
+	glt_unmap_ssbo();
+	for (int face = 0; face < 4; face++)
+		assert_layer(t, GL_TEXTURE_CUBE_MAP, face, false);
+	/* faces 4 and 5: red 1.0 and 1.25, blue 0.0 and -0.25, clamped by the store */
+	for (int face = 4; face < 6; face++) {
+		uint8_t px[4 * 4 * 4];
+
+		read_texture(t, GL_TEXTURE_CUBE_MAP, face, 4, 4, px);
+		assert_texel(px, 4, 2, 1, (const uint8_t[4]){ 255, 64, 0, 255 });
+	}
+	gl.DeleteProgram(p);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteTextures(1, &t);
+}
+END_TEST
+
 /* ---- glBindImageTexture's errors and state ----------------------------------------------- */
 
 static GLint64 unit_state(GLenum target, GLuint unit)
@@ -521,6 +565,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, atomic_add_counts);
 	tcase_add_test(tc, store_to_one_layer);
 	tcase_add_test(tc, layered_array_and_3d);
+	tcase_add_test(tc, layered_cube);
 	tcase_add_test(tc, bind_errors);
 	tcase_add_test(tc, binding_state);
 	tcase_add_test(tc, limits);
