@@ -5,29 +5,54 @@
 #include "vgl_batch.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
 
-/* ES 3.1 table 8.27 (the formats an image unit takes), in enum vc_format's
- * order so that a shader's format qualifier maps by index. */
-static const GLenum formats[] = {
-	GL_NONE, GL_RGBA32F, GL_RGBA16F, GL_R32F, GL_RGBA8, GL_RGBA8_SNORM,
-	GL_RGBA32I, GL_RGBA16I, GL_RGBA8I, GL_R32I, GL_RGBA32UI, GL_RGBA16UI, GL_RGBA8UI, GL_R32UI,
+/* ES 3.1 table 8.27 (the formats an image unit takes) with their Vulkan
+ * format and texel size, in enum vc_format's order so that a shader's
+ * format qualifier maps by index. */
+static const struct {
+	GLenum gl;
+	VkFormat vk;
+	uint8_t bytes;
+} formats[] = {
+	{ GL_NONE, VK_FORMAT_UNDEFINED, 0 },
+	{ GL_RGBA32F, VK_FORMAT_R32G32B32A32_SFLOAT, 16 },
+	{ GL_RGBA16F, VK_FORMAT_R16G16B16A16_SFLOAT, 8 },
+	{ GL_R32F, VK_FORMAT_R32_SFLOAT, 4 },
+	{ GL_RGBA8, VK_FORMAT_R8G8B8A8_UNORM, 4 },
+	{ GL_RGBA8_SNORM, VK_FORMAT_R8G8B8A8_SNORM, 4 },
+	{ GL_RGBA32I, VK_FORMAT_R32G32B32A32_SINT, 16 },
+	{ GL_RGBA16I, VK_FORMAT_R16G16B16A16_SINT, 8 },
+	{ GL_RGBA8I, VK_FORMAT_R8G8B8A8_SINT, 4 },
+	{ GL_R32I, VK_FORMAT_R32_SINT, 4 },
+	{ GL_RGBA32UI, VK_FORMAT_R32G32B32A32_UINT, 16 },
+	{ GL_RGBA16UI, VK_FORMAT_R16G16B16A16_UINT, 8 },
+	{ GL_RGBA8UI, VK_FORMAT_R8G8B8A8_UINT, 4 },
+	{ GL_R32UI, VK_FORMAT_R32_UINT, 4 },
 };
 
 #define NR_FORMATS (sizeof(formats) / sizeof(formats[0]))
+_Static_assert(NR_FORMATS == VGL_IMAGE_FORMATS, "a null image per format row");
 
 GLenum vgl_image_gl_format(unsigned vc_format)
 {
-	return vc_format < NR_FORMATS ? formats[vc_format] : GL_NONE;
+	return vc_format < NR_FORMATS ? formats[vc_format].gl : GL_NONE;
+}
+
+/* The row of a GL format; 0 (GL_NONE's) when the table lacks it. */
+static unsigned format_row(GLenum f)
+{
+	for (unsigned i = 1; i < NR_FORMATS; i++)
+		if (formats[i].gl == f)
+			return i;
+	return 0;
 }
 
 static bool format_valid(GLenum f)
 {
-	for (unsigned i = 1; i < NR_FORMATS; i++)
-		if (formats[i] == f)
-			return true;
-	return false;
+	return format_row(f) != 0;
 }
 
 GLenum vgl_image_gl_type(const void *glsl_type)
@@ -89,7 +114,7 @@ static void GL_APIENTRY vgl_BindImageTexture(GLuint unit, GLuint texture, GLint 
 		vgl_error(ctx, err);
 		return;
 	}
-	u = &ctx->image_units[unit];
+	u = &ctx->images.unit[unit];
 	vgl_texture_ref(t);
 	vgl_texture_unref(u->texture);
 	*u = (struct vgl_image_unit){ t, level, layer, layered ? GL_TRUE : GL_FALSE, access, format };
@@ -109,7 +134,7 @@ int vgl_image_unit_get_indexed(struct vgl_context *ctx, GLenum target, GLuint in
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return 0;
 	}
-	u = &ctx->image_units[index];
+	u = &ctx->images.unit[index];
 	switch (target) {
 	case GL_IMAGE_BINDING_NAME: *out = u->texture ? u->texture->name : 0; return 1;
 	case GL_IMAGE_BINDING_LEVEL: *out = u->level; return 1;
@@ -195,32 +220,95 @@ static bool unit_view(const struct vgl_image_unit *u, const struct vgl_tex_stora
 	return !u->layered && v->layer < layers;
 }
 
-/* Whether the unit holds an image an image of `decl` may use. */
+/* The format the unit's view has: the storage's own (VK_FORMAT_UNDEFINED)
+ * for the texture's internal format, the unit's for another of the same
+ * texel size (ES 3.1 §8.22's compatibility by size); false: incompatible. */
+static bool view_format(const struct vgl_texture *t, const struct vgl_tex_storage *s,
+			GLenum format, VkFormat *out)
+{
+	const struct vgl_pixel_format *f = t->level[0][0].fmt;
+	unsigned row = format_row(format);
+
+	*out = VK_FORMAT_UNDEFINED;
+	if (!f || !row)
+		return false;
+	if (f->internal_format == format || formats[row].vk == s->format)
+		return true;
+	*out = formats[row].vk;
+	return f->dst_bpp == formats[row].bytes;
+}
+
+/* Whether the unit holds an image an image of `decl` may use, and the
+ * format of its view. */
 static struct vgl_tex_storage *unit_storage(struct vgl_context *ctx, const struct vgl_image_unit *u,
-					    const struct vgl_image_decl *decl)
+					    const struct vgl_image_decl *decl, VkFormat *format)
 {
 	const struct vgl_texture *t = u->texture;
 	struct vgl_tex_storage *s = t ? t->storage : NULL;
 
 	if (!s || (GLint)t->immutable_levels <= u->level || (uint32_t)u->level >= s->levels)
 		return NULL;
-	if (u->format != decl->format || t->level[0][0].internal_format != u->format)
+	if (u->format != decl->format || !view_format(t, s, u->format, format))
 		return NULL;
 	if (u->layered && texture_view_type(t) != view_type(decl->type))
 		return NULL;
-	return host_stores(ctx, s->format) ? s : NULL;
+	return host_stores(ctx, *format ? *format : s->format) ? s : NULL;
+}
+
+static unsigned view_index(VkImageViewType t)
+{
+	return t == VK_IMAGE_VIEW_TYPE_3D ? 1 : t == VK_IMAGE_VIEW_TYPE_CUBE ? 2 :
+	       t == VK_IMAGE_VIEW_TYPE_2D_ARRAY ? 3 : 0;
+}
+
+/* The 1x1 zeroed image of the declared format and dimension; NULL when the
+ * host cannot store to that format (or out of memory). */
+static struct vgl_tex_storage *null_image(struct vgl_context *ctx,
+					  const struct vgl_image_decl *decl)
+{
+	unsigned row = format_row(decl->format), i = view_index(view_type(decl->type));
+	struct vgl_tex_storage **slot = &ctx->images.null[row][i];
+
+	if (*slot || !row || !host_stores(ctx, formats[row].vk))
+		return *slot;
+	*slot = vgl_tex_storage_create(ctx->dev, &(struct vgl_tex_storage_info){
+		.format = formats[row].vk, .width = 1, .height = 1, .levels = 1, .cube = i == 2,
+		.depth = i == 1 ? 1 : 0, .layers = i == 3 ? 1 : 0 });
+	if (*slot && vgl_tex_storage_zero_now(ctx->dev, *slot, formats[row].bytes) != VGL_OK) {
+		vgl_tex_storage_unref(*slot);
+		*slot = NULL;
+	}
+	return *slot;
+}
+
+/* An invalid unit's image: loads read zeros, stores go to the null image. */
+static VkDescriptorImageInfo null_descriptor(struct vgl_context *ctx,
+					     const struct vgl_image_decl *decl)
+{
+	VkDescriptorImageInfo out = { .imageLayout = VK_IMAGE_LAYOUT_GENERAL };
+	struct vgl_tex_storage *s = null_image(ctx, decl);
+
+	if (!s)
+		return out;
+	out.imageView = vgl_tex_storage_view(s, &(struct vgl_tex_view){
+		.type = view_type(decl->type), .levels = 1, .layers = s->layers });
+	if (out.imageView)
+		vgl_batch_use(ctx, &s->obj);
+	return out;
 }
 
 VkDescriptorImageInfo vgl_image_unit_descriptor(struct vgl_context *ctx, uint32_t unit,
 						const struct vgl_image_decl *decl)
 {
 	VkDescriptorImageInfo out = { .imageLayout = VK_IMAGE_LAYOUT_GENERAL };
-	const struct vgl_image_unit *u = unit < unit_count(ctx) ? &ctx->image_units[unit] : NULL;
-	struct vgl_tex_storage *s = u ? unit_storage(ctx, u, decl) : NULL;
+	const struct vgl_image_unit *u = unit < unit_count(ctx) ? &ctx->images.unit[unit] : NULL;
+	VkFormat format = VK_FORMAT_UNDEFINED;
+	struct vgl_tex_storage *s = u ? unit_storage(ctx, u, decl, &format) : NULL;
 	struct vgl_tex_view v;
 
 	if (!s || !unit_view(u, s, view_type(decl->type), &v))
-		return out;
+		return null_descriptor(ctx, decl);
+	v.format = format;
 	out.imageView = vgl_tex_storage_view(s, &v);
 	if (!out.imageView)
 		return out;
@@ -235,18 +323,24 @@ VkDescriptorImageInfo vgl_image_unit_descriptor(struct vgl_context *ctx, uint32_
 void vgl_image_units_forget(struct vgl_context *ctx, const struct vgl_texture *t)
 {
 	for (int i = 0; i < VGL_MAX_IMAGE_UNITS; i++) {
-		if (ctx->image_units[i].texture != t)
+		if (ctx->images.unit[i].texture != t)
 			continue;
-		vgl_texture_unref(ctx->image_units[i].texture);
-		ctx->image_units[i].texture = NULL;
+		vgl_texture_unref(ctx->images.unit[i].texture);
+		ctx->images.unit[i].texture = NULL;
 	}
 }
 
 void vgl_image_units_release(struct vgl_context *ctx)
 {
 	for (int i = 0; i < VGL_MAX_IMAGE_UNITS; i++) {
-		vgl_texture_unref(ctx->image_units[i].texture);
-		ctx->image_units[i].texture = NULL;
+		vgl_texture_unref(ctx->images.unit[i].texture);
+		ctx->images.unit[i].texture = NULL;
+	}
+	for (int f = 0; f < VGL_IMAGE_FORMATS; f++) {
+		for (int t = 0; t < VGL_IMAGE_VIEW_TYPES; t++) {
+			vgl_tex_storage_unref(ctx->images.null[f][t]);
+			ctx->images.null[f][t] = NULL;
+		}
 	}
 }
 

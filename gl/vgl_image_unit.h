@@ -6,12 +6,13 @@
  *
  * A unit holds a reference to its texture (an immutable one: ES 3.1 binds
  * no other). What reaches the host is checked at dispatch: a unit whose
- * texture, level, layer or format does not fit what the shader declared,
- * or whose format the host cannot store to, binds no image (the host reads
- * zeros and drops stores, as GL says of an invalid unit), never a view the
- * host would refuse. Image units keep their format only where it is the
- * texture's own internal format; other formats of the same size (GL's
- * reinterpretation) make the unit invalid for now.
+ * texture, level, layer or format does not fit what the shader declared
+ * (ES 3.1 §8.22: an invalid unit) binds a 1x1 zeroed image of the shader's
+ * format and dimension instead, so loads read zeros and stores land
+ * nowhere that matters (the host would otherwise keep the unit's previous
+ * image), and never a view the host would refuse: a format the host cannot
+ * store to binds nothing. A unit's format other than the texture's but of
+ * the same texel size reads the texels' bits (a storage-only view).
  */
 #pragma once
 
@@ -23,8 +24,11 @@
 
 struct vgl_context;
 struct vgl_texture;
+struct vgl_tex_storage;
 
 #define VGL_MAX_IMAGE_UNITS 8
+#define VGL_IMAGE_FORMATS 14   /* table 8.27's 13, and none */
+#define VGL_IMAGE_VIEW_TYPES 4 /* 2D, 3D, cube, 2D array */
 
 struct vgl_image_unit {
 	struct vgl_texture *texture;   /* referenced; NULL: none */
@@ -32,6 +36,12 @@ struct vgl_image_unit {
 	GLboolean layered;
 	GLenum access;                 /* 0: the initial GL_READ_ONLY */
 	GLenum format;                 /* 0: the initial GL_R32UI */
+};
+
+/* A context's image units and the zeroed images invalid units bind. */
+struct vgl_image_units {
+	struct vgl_image_unit unit[VGL_MAX_IMAGE_UNITS];
+	struct vgl_tex_storage *null[VGL_IMAGE_FORMATS][VGL_IMAGE_VIEW_TYPES]; /* made on use */
 };
 
 /* What a program's image declares: its GL type (GL_IMAGE_2D...) and the

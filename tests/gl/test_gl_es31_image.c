@@ -371,6 +371,67 @@ START_TEST(layered_cube)
 }
 END_TEST
 
+/* ---- formats of the same size ------------------------------------------------------------- */
+
+static const char cs_reinterpret[] = HEAD
+	"layout(local_size_x = 2, local_size_y = 2) in;\n"
+	"layout(r32ui, binding = 0) uniform highp readonly uimage2D src;\n"
+	"layout(r32ui, binding = 1) uniform highp writeonly uimage2D dst;\n"
+	"layout(rgba32ui, binding = 2) uniform highp readonly uimage2D wide;\n"
+	"layout(std430, binding = 0) buffer Out { uint v[4]; uvec4 bits; };\n"
+	"void main() {\n"
+	"  ivec2 p = ivec2(gl_LocalInvocationID.xy);\n"
+	"  v[p.y * 2 + p.x] = imageLoad(src, p).x;\n"
+	"  imageStore(dst, p, uvec4(0xff00ff00u + uint(p.x)));\n"
+	"  if (p == ivec2(0)) bits = imageLoad(wide, p);\n"
+	"}\n";
+
+/* An RGBA8 texture read and written through r32ui units, and an RGBA32F
+ * one read as rgba32ui: the texels' bits (ES 3.1 §8.22, compatible by size). */
+START_TEST(formats_of_the_same_size)
+{
+	static const uint8_t texels[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
+	static const float wide_texel[4] = { 1.0f, -2.0f, 0.5f, 3.0f };
+	GLuint src = storage_2d(GL_RGBA8, 2, 2), dst, wide, b, p;
+	uint8_t px[2 * 2 * 4];
+	const uint32_t *w;
+
+	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	dst = storage_2d(GL_RGBA8, 2, 2);
+	wide = storage_2d(GL_RGBA32F, 1, 1);
+	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT, wide_texel);
+	b = glt_ssbo(8, 0);
+	p = compute_program(cs_reinterpret);
+	im.BindImageTexture(0, src, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
+	im.BindImageTexture(1, dst, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+	im.BindImageTexture(2, wide, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32UI);
+	im.DispatchCompute(1, 1, 1);
+	im.MemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
+	w = glt_map_ssbo(b, 8);
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_msg(w[i] == (uint32_t)(4 * i + 1) * 0x01010101u + 0x03020100u,
+			      "v[%u] = %08x", i, w[i]);
+	ck_assert(memcmp(&w[4], wide_texel, sizeof(wide_texel)) == 0);
+	glt_unmap_ssbo();
+	read_texture(dst, GL_TEXTURE_2D, 0, 2, 2, px);
+	assert_texel(px, 2, 0, 1, (const uint8_t[4]){ 0x00, 0xff, 0x00, 0xff });
+	assert_texel(px, 2, 1, 0, (const uint8_t[4]){ 0x01, 0xff, 0x00, 0xff });
+	/* 4-byte texels through a 16-byte format: the unit is invalid, loads give 0 */
+	im.BindImageTexture(2, src, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32UI);
+	im.DispatchCompute(1, 1, 1);
+	expect(GL_NO_ERROR);
+	w = glt_map_ssbo(b, 8);
+	ck_assert_uint_eq(w[4] | w[5] | w[6] | w[7], 0);
+	ck_assert_uint_eq(w[0], 0x04030201u);
+	glt_unmap_ssbo();
+	gl.DeleteProgram(p);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteTextures(1, &src);
+	gl.DeleteTextures(1, &dst);
+	gl.DeleteTextures(1, &wide);
+}
+END_TEST
+
 /* ---- glBindImageTexture's errors and state ----------------------------------------------- */
 
 static GLint64 unit_state(GLenum target, GLuint unit)
@@ -566,6 +627,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, store_to_one_layer);
 	tcase_add_test(tc, layered_array_and_3d);
 	tcase_add_test(tc, layered_cube);
+	tcase_add_test(tc, formats_of_the_same_size);
 	tcase_add_test(tc, bind_errors);
 	tcase_add_test(tc, binding_state);
 	tcase_add_test(tc, limits);
