@@ -270,7 +270,8 @@ static uint32_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
 	case QCTX_LOCAL:
 		return GLSL_Q_CONST;
 	case QCTX_PARAM:
-		return GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT;
+		/* memory qualifiers: image parameters (ES 3.10 §4.10) */
+		return GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT | GLSL_Q_MEMORY;
 	case QCTX_MEMBER:
 		return 0;
 	case QCTX_BLOCK_MEMBER:

@@ -597,6 +597,10 @@ static bool param(struct glsl_sema *s, struct glsl_function *fn, struct glsl_ast
 		return false;
 	if (glsl_type_is_opaque(t) && v->storage != GLSL_STORAGE_PARAM_IN)
 		return fail(s, v->loc, "samplers cannot be out or inout parameters");
+	v->memory = p->type.qual.storage & GLSL_Q_MEMORY;
+	if (v->memory && !glsl_type_is_image(t))
+		return fail(s, p->type.qual.loc, "memory qualifiers apply only to buffer blocks, "
+			    "their members and images");
 	return true;
 }
 

@@ -131,6 +131,16 @@ static const struct good_case good[] = {
 	  "  float z = imageAtomicExchange(f, p, 1.5);\n"
 	  "  imageStore(u, p, uvec4(x + uint(y) + uint(z))); }\n",
 	  { "ATOMUADD TEMP", "ATOMUMIN", "ATOMIMAX", "ATOMCAS", "ATOMXCHG", "ATOMOR" } },
+	{ "image parameters and arrays", CS, HEAD LOCAL
+	  "layout(r32ui, binding = 0) uniform highp uimage2D counters[2];\n"
+	  "layout(rgba8) readonly uniform highp image2D src;\n"
+	  "buffer B { vec4 v; uint n; };\n"
+	  "vec4 fetch(readonly highp image2D i, ivec2 p) { return imageLoad(i, p); }\n"
+	  "uint bump(highp uimage2D c) { return imageAtomicAdd(c, ivec2(0), 1u); }\n"
+	  "void main() { v = fetch(src, ivec2(1)); n = bump(counters[1]) +\n"
+	  "  imageLoad(counters[0], ivec2(0)).x; }\n",
+	  { "DCL IMAGE[2], 2D, PIPE_FORMAT_R32_UINT, WR", "DCL IMAGE[3], 2D, PIPE_FORMAT_R32_UINT, WR",
+	    "LOAD TEMP[0], IMAGE[4]", "ATOMUADD TEMP[0].x, IMAGE[3]", "LOAD TEMP[1], IMAGE[2]" } },
 	{ "3D, cube and array images", CS, HEAD LOCAL
 	  "layout(rgba32ui) uniform highp readonly uimage3D a;\n"
 	  "layout(rgba32i) uniform highp readonly iimageCube b;\n"
@@ -246,6 +256,18 @@ static const struct bad_case bad[] = {
 	  "layout(r32ui, binding = 2) uniform highp uimage2D i[2];\n"
 	  "layout(r32ui, binding = 3) uniform highp uimage2D j[2];\nvoid main() {}\n",
 	  "0:4(1): error: the binding of image 'j' is not below gl_MaxImageUnits (4)" },
+	{ "readonly image to a plain parameter", CS, HEAD LOCAL
+	  "layout(rgba8) readonly uniform highp image2D src;\n"
+	  "vec4 fetch(highp image2D i) { return vec4(imageSize(i), 0.0, 0.0); }\n"
+	  "void main() { vec4 v = fetch(src); }\n",
+	  "0:5(30): error: argument 'src' cannot drop its memory qualifiers in a call to 'fetch'" },
+	{ "imageStore to a readonly parameter", CS, HEAD LOCAL
+	  "void put(readonly highp image2D i) { imageStore(i, ivec2(0), vec4(0.0)); }\n"
+	  "void main() {}\n",
+	  "0:3(49): error: 'imageStore' cannot use image 'i': it is readonly" },
+	{ "memory qualifier on a float parameter", CS, HEAD LOCAL
+	  "void f(coherent float x) {}\nvoid main() {}\n",
+	  "0:3(8): error: memory qualifiers apply only to buffer blocks, their members and images" },
 	{ "image without precision", CS, HEAD LOCAL
 	  "layout(rgba8) uniform writeonly image2D i;\nvoid main() {}\n",
 	  "0:3(41): error: 'i' has no precision qualifier and image2D has no default precision" },
