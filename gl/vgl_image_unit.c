@@ -165,8 +165,8 @@ bool vgl_image_unit_get(const struct vgl_context *ctx, GLenum pname, GLint64 *ou
 
 /* ---- the descriptor --------------------------------------------------------------------- */
 
-/* The view type an image of GL type `type` reads, and whether it spans the
- * layers (a 3D, cube or array image) rather than one 2D layer. */
+/* The view type an image of GL type `type` reads: a 3D, cube or array
+ * image spans the layers, a 2D image is one layer (or a 2D texture). */
 static VkImageViewType view_type(GLenum type)
 {
 	switch (type) {
