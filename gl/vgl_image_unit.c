@@ -156,6 +156,7 @@ bool vgl_image_unit_get(const struct vgl_context *ctx, GLenum pname, GLint64 *ou
 	case GL_MAX_IMAGE_UNITS: *out = l->image_units; return true;
 	case GL_MAX_COMPUTE_IMAGE_UNIFORMS:
 	case GL_MAX_COMBINED_IMAGE_UNIFORMS: *out = l->stage_images; return true;
+	case GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES: *out = l->output_resources; return true;
 	/* images reach compute programs only, so far (vgl_linked.c) */
 	case GL_MAX_VERTEX_IMAGE_UNIFORMS:
 	case GL_MAX_FRAGMENT_IMAGE_UNIFORMS: *out = 0; return true;

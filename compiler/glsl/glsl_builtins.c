@@ -331,6 +331,8 @@ static const struct {
 	{ "gl_MaxComputeImageUniforms", offsetof(struct glsl_builtin_limits, max_compute_image_uniforms) },
 	{ "gl_MaxCombinedImageUniforms",
 	  offsetof(struct glsl_builtin_limits, max_combined_image_uniforms) },
+	{ "gl_MaxCombinedShaderOutputResources",
+	  offsetof(struct glsl_builtin_limits, max_combined_shader_output_resources) },
 };
 
 int32_t glsl_builtin_const_value(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits)

@@ -110,6 +110,7 @@ struct glsl_builtin_limits {
 	int32_t max_image_units;                 /* ES 3.10 */
 	int32_t max_compute_image_uniforms;
 	int32_t max_combined_image_uniforms;
+	int32_t max_combined_shader_output_resources;
 };
 
 /* A built-in constant's value under limits (NULL: builtins.def's). */

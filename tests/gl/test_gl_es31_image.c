@@ -509,23 +509,25 @@ END_TEST
 /* The GLSL constants say what glGetIntegerv says. */
 static const char cs_limits[] = HEAD
 	"layout(local_size_x = 1) in;\n"
-	"layout(std430, binding = 0) buffer Out { int v[5]; };\n"
+	"layout(std430, binding = 0) buffer Out { int v[6]; };\n"
 	"void main() { v[0] = gl_MaxImageUnits; v[1] = gl_MaxComputeImageUniforms;\n"
 	"  v[2] = gl_MaxCombinedImageUniforms; v[3] = gl_MaxVertexImageUniforms;\n"
-	"  v[4] = gl_MaxFragmentImageUniforms; }\n";
+	"  v[4] = gl_MaxFragmentImageUniforms; v[5] = gl_MaxCombinedShaderOutputResources; }\n";
 
 static void assert_constants(void)
 {
-	static const GLenum pnames[5] = {
+	static const GLenum pnames[6] = {
 		GL_MAX_IMAGE_UNITS, GL_MAX_COMPUTE_IMAGE_UNIFORMS, GL_MAX_COMBINED_IMAGE_UNIFORMS,
 		GL_MAX_VERTEX_IMAGE_UNIFORMS, GL_MAX_FRAGMENT_IMAGE_UNIFORMS,
+		GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES,
 	};
-	GLuint p = compute_program(cs_limits), b = glt_ssbo(5, 0xffffffffu);
+	GLuint p = compute_program(cs_limits), b = glt_ssbo(6, 0xffffffffu);
 	const uint32_t *w;
 
+	ck_assert_int_ge(glt_geti(GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES), 4);
 	im.DispatchCompute(1, 1, 1);
-	w = glt_map_ssbo(b, 5);
-	for (int i = 0; i < 5; i++)
+	w = glt_map_ssbo(b, 6);
+	for (int i = 0; i < 6; i++)
 		ck_assert_msg((GLint)w[i] == glt_geti(pnames[i]), "constant %d: %d", i, (int)w[i]);
 	glt_unmap_ssbo();
 	gl.DeleteProgram(p);
