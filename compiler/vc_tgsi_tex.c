@@ -412,8 +412,13 @@ static void emit_image(struct tg *t, const struct vc_instr *in)
 	}
 	dst = tg_temp(t);
 	if (in->op == VC_OP_IMAGE_SIZE) {
+		/* only the size's components: virglrenderer makes RESQ's w of an
+		 * image imageSamples(), which exists for multisample images only */
+		static const char *const masks[] = { "", ".x", ".xy", ".xyz" };
+		unsigned comps = vc_type_comps(t->m, in->type);
+
 		srcs[0] = image_reg(&h);
-		op_ext(t, "RESQ", dst, "", srcs, 1, "");
+		op_ext(t, "RESQ", dst, comps < 4 ? masks[comps] : "", srcs, 1, "");
 	} else if (in->op == VC_OP_IMAGE_LOAD) {
 		srcs[0] = image_reg(&h);
 		srcs[1] = tg_src(t, in->srcs[1]);

@@ -205,6 +205,7 @@ static void release_bindings(struct vgl_context *ctx)
 	vgl_buffer_unref(ctx->draw_indirect_buffer);
 	for (int i = 0; i < VGL_MAX_SSBO_BINDINGS; i++)
 		vgl_buffer_unref(ctx->ssbo[i].buffer);
+	vgl_image_units_release(ctx);
 	vgl_vao_release(&ctx->default_vao);
 	vgl_names_drain(&ctx->vaos, free_vao);
 	vgl_program_make_current(ctx, NULL);

@@ -24,6 +24,7 @@
 #include <pthread.h>
 
 #include "vgl.h"
+#include "vgl_image_unit.h"
 #include "vgl_batch.h"
 #include "vgl_draw.h"
 #include "vgl_names.h"
@@ -78,6 +79,7 @@ struct vgl_context {
 	struct vgl_buffer *ssbo_buffer, *dispatch_indirect_buffer;
 	struct vgl_ubo_binding ssbo[VGL_MAX_SSBO_BINDINGS];
 	bool shader_stores;
+	struct vgl_image_units images;     /* vgl_image_unit.c */
 	struct vgl_buffer *draw_indirect_buffer;  /* ES 3.1 (vgl_draw_indirect.c) */
 	struct vgl_vao default_vao, *vao;
 	struct vgl_names vaos;

@@ -21,8 +21,8 @@
 #include "vvk.h"
 
 #define VGL_SETS_PER_POOL 16
-/* descriptor types a set holds: default block, blocks, samplers, buffer blocks */
-#define VGL_DCACHE_MAX_SIZES 4
+/* descriptor types a set holds: default block, blocks, samplers, buffer blocks, images */
+#define VGL_DCACHE_MAX_SIZES 5
 
 struct vgl_context;
 struct vgl_dcache;

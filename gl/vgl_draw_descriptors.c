@@ -5,7 +5,8 @@
  * and the ranges' offsets as dynamic offsets (technique 4). A compute
  * program's buffer blocks resolve the same way through the
  * GL_SHADER_STORAGE_BUFFER points, after its uniform blocks (dynamic
- * offsets go in binding order: blocks, then buffer blocks).
+ * offsets go in binding order: blocks, then buffer blocks). Its images read
+ * the image units their bindings name (vgl_image_unit.c), as storage images.
  */
 #include <string.h>
 
@@ -18,8 +19,8 @@
 
 /* uniform blocks, then buffer blocks */
 #define MAX_BUFS (VGL_MAX_UBO_BINDINGS + 8 + VGL_MAX_SSBO_BINDINGS)
-/* two words per block and per sampler element */
-#define MAX_KEY (2 * (MAX_BUFS + 64))
+/* two words per block, per sampler element and per image element */
+#define MAX_KEY (2 * (MAX_BUFS + 64 + VGL_MAX_IMAGE_UNITS))
 
 struct binding_state {
 	uint64_t key[MAX_KEY];
@@ -27,6 +28,7 @@ struct binding_state {
 	VkBuffer bufs[MAX_BUFS];
 	VkDeviceSize ranges[MAX_BUFS];
 	VkDescriptorImageInfo *images;
+	VkDescriptorImageInfo storage[VGL_MAX_IMAGE_UNITS];  /* image elements, in order */
 };
 
 /* Whether the range bound at block b's binding point holds the block. */
@@ -126,6 +128,41 @@ static bool sampler_state(struct vgl_context *ctx, const struct vgl_linked *l,
 	return true;
 }
 
+/* Each image element's view at its unit (a null view: the unit is invalid
+ * for it, and the host gets no image). */
+static bool image_state(struct vgl_context *ctx, const struct vgl_linked *l,
+			struct binding_state *bs)
+{
+	uint32_t k = 2 * (l->nr_blocks + l->nr_ssbos + l->nr_sampler_units), n = 0;
+
+	for (uint32_t i = 0; i < l->nr_images; i++) {
+		const struct vgl_image_res *m = &l->images[i];
+
+		for (uint32_t e = 0; e < vgl_linked_elements(m->array_size); e++) {
+			if (n == VGL_MAX_IMAGE_UNITS)
+				return false;
+			bs->storage[n] = vgl_image_unit_descriptor(ctx, m->gl_binding + e, &m->decl);
+			bs->key[k++] = (uint64_t)(uintptr_t)bs->storage[n++].imageView;
+			bs->key[k++] = m->gl_binding + e;
+		}
+	}
+	return true;
+}
+
+static uint32_t write_images(const struct vgl_linked *l, VkDescriptorSet set,
+			     const struct binding_state *bs, VkWriteDescriptorSet *w)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < l->nr_images; i++)
+		for (uint32_t e = 0; e < vgl_linked_elements(l->images[i].array_size); e++, n++)
+			w[n] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+				.dstSet = set, .dstBinding = l->images[i].binding + e,
+				.descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+				.pImageInfo = &bs->storage[n] };
+	return n;
+}
+
 static VkWriteDescriptorSet buffer_write(VkDescriptorSet set, uint32_t binding,
 					 VkDescriptorType type, const VkDescriptorBufferInfo *bi)
 {
@@ -164,6 +201,7 @@ static void write_set(struct vgl_context *ctx, const struct vgl_linked *l, VkDes
 				.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
 				.pImageInfo = &bs->images[u->first_unit + e] };
 	}
+	n += write_images(l, set, bs, w + n);
 	vvk_UpdateDescriptorSets(ctx->dev->dev, n, w, 0, NULL);
 	ctx->stats.descriptor_writes++;
 }
@@ -195,7 +233,7 @@ bool vgl_draw_descriptors(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 	for (uint32_t i = 0; i < l->nr_blocks; i++)
 		if (!block_state(ctx, &l->blocks[i], i, &bs))
 			return false;
-	if (!ssbos_state(ctx, l, &bs) || !sampler_state(ctx, l, &bs))
+	if (!ssbos_state(ctx, l, &bs) || !sampler_state(ctx, l, &bs) || !image_state(ctx, l, &bs))
 		return false;
 	s = vgl_dcache_get(ctx, &l->sets, bs.key, &fresh);
 	if (!s) {

@@ -358,7 +358,7 @@ static bool get_compute(const struct vgl_context *ctx, GLenum p, struct value *v
 
 	return (vgl_compute_get(ctx, p, &x) || vgl_draw_indirect_get(ctx, p, &x) ||
 		vgl_vertex_binding_get(ctx, p, &x) || vgl_multisample_get(ctx, p, &x) ||
-		vgl_fbo_param_get(ctx, p, &x)) &&
+		vgl_fbo_param_get(ctx, p, &x) || vgl_image_unit_get(ctx, p, &x)) &&
 	       one(v, x);
 }
 
@@ -503,6 +503,8 @@ static bool indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint6
 		r = vgl_vertex_binding_get_indexed(ctx, target, index, out);
 	if (r < 0)
 		r = vgl_multisample_get_indexed(ctx, target, index, out);
+	if (r < 0)
+		r = vgl_image_unit_get_indexed(ctx, target, index, out);
 	if (r >= 0)
 		return r == 1;
 	if (target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING ||

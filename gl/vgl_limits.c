@@ -62,6 +62,9 @@ static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 	l->stage_ssbos = clamp_u32(p->maxPerStageDescriptorStorageBuffers, 0, VGL_MAX_SSBO_BINDINGS);
 	l->ssbo_bindings = l->stage_ssbos;
 	l->ssbo_block_size = clamp_u32(p->maxStorageBufferRange, 0, INT32_MAX);
+	l->stage_images = clamp_u32(p->maxPerStageDescriptorStorageImages, 0, VGL_MAX_IMAGE_UNITS);
+	l->image_units = l->stage_images;
+	l->output_resources = l->stage_ssbos + l->stage_images + VGL_MAX_DRAW_BUFFERS;
 	l->ssbo_alignment = p->minStorageBufferOffsetAlignment ? 
 				    (uint32_t)p->minStorageBufferOffsetAlignment : 256;
 }
@@ -88,6 +91,10 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		.max_combined_texture_image_units = (int32_t)l->combined_texture_units,
 		.min_program_texel_offset = l->min_texel_offset,
 		.max_program_texel_offset = l->max_texel_offset,
+		.max_image_units = (int32_t)l->image_units,
+		.max_compute_image_uniforms = (int32_t)l->stage_images,
+		.max_combined_image_uniforms = (int32_t)l->stage_images,
+		.max_combined_shader_output_resources = (int32_t)l->output_resources,
 	};
 }
 

@@ -30,6 +30,9 @@ struct vgl_limits {
 	uint32_t compute_invocations, compute_shared_size;
 	uint32_t compute_count[3], compute_size[3];
 	uint32_t ssbo_bindings, stage_ssbos, ssbo_block_size, ssbo_alignment;
+	uint32_t image_units, stage_images;   /* vgl_image_unit.c */
+	/* storage blocks, images and colour outputs a program may write in all */
+	uint32_t output_resources;
 };
 
 void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p);

@@ -363,6 +363,10 @@ static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayou
 	for (uint32_t i = 0; i < l->nr_ssbos; i++)
 		b[n++] = (VkDescriptorSetLayoutBinding){ l->ssbos[i].binding,
 			VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, all, NULL };
+	for (uint32_t i = 0; i < l->nr_images; i++)
+		for (uint32_t e = 0; e < vgl_linked_elements(l->images[i].array_size); e++)
+			b[n++] = (VkDescriptorSetLayoutBinding){ l->images[i].binding + e,
+				VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, all, NULL };
 	return n;
 }
 
@@ -382,6 +386,8 @@ static uint32_t pool_sizes(const struct vgl_linked *l, VkDescriptorPoolSize *s)
 	if (l->nr_ssbos)
 		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
 						 l->nr_ssbos };
+	if (l->nr_image_elems)
+		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, l->nr_image_elems };
 	return n;
 }
 
@@ -404,7 +410,7 @@ int vgl_linked_create_layouts(struct vgl_linked *l)
 			.pushConstantRangeCount = l->push ? 1 : 0, .pPushConstantRanges = &push },
 			NULL, &l->layout);
 	vgl_dcache_init(&l->sets, &l->lock, l->set_layout, sizes, nr_sizes,
-			2 * (l->nr_blocks + l->nr_sampler_units + l->nr_ssbos));
+			2 * (l->nr_blocks + l->nr_sampler_units + l->nr_ssbos + l->nr_image_elems));
 	return vgl_result_from_vk(r);
 }
 
@@ -449,6 +455,9 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	for (uint32_t i = 0; i < l->nr_ssbos; i++)
 		free(l->ssbos[i].name);
 	free(l->ssbos);
+	for (uint32_t i = 0; i < l->nr_images; i++)
+		free(l->images[i].name);
+	free(l->images);
 	vgl_dcache_finish(dev->dev, &l->sets);
 	vvk_DestroyPipelineLayout(dev->dev, l->layout, NULL);
 	vvk_DestroyDescriptorSetLayout(dev->dev, l->set_layout, NULL);
@@ -591,16 +600,21 @@ static int link_shaders(const struct vgl_context *ctx, const struct vgl_program 
 	return glsl_shader_link(shaders, &opts, lp);
 }
 
-/* Buffer blocks reach the descriptors of compute programs only, so far: a
- * vertex or fragment shader with one must not link (its stores would go
- * nowhere). */
+/* Buffer blocks and images reach the descriptors of compute programs only,
+ * so far: a vertex or fragment shader with one must not link (its stores
+ * would go nowhere). */
 static const char *graphics_refuses(const struct glsl_program *prog)
 {
-	for (int st = 0; st < GLSL_STAGE_COUNT; st++)
-		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++)
+	for (int st = 0; st < GLSL_STAGE_COUNT; st++) {
+		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++) {
 			if (prog->stages[st].res[i].kind == GLSL_RES_BUFFER)
 				return "error: buffer blocks in vertex and fragment shaders are "
 				       "not supported yet\n";
+			if (prog->stages[st].res[i].kind == GLSL_RES_IMAGE)
+				return "error: images in vertex and fragment shaders are "
+				       "not supported yet\n";
+		}
+	}
 	return NULL;
 }
 

@@ -26,7 +26,7 @@ extern const struct vgl_proc vgl_error_procs[], vgl_get_procs[], vgl_state_procs
 	vgl_vertex_procs[], vgl_shader_procs[], vgl_program_procs[], vgl_uniform_procs[],
 	vgl_ubo_procs[], vgl_draw_procs[], vgl_sync_procs[], vgl_map_procs[], vgl_query_procs[],
 	vgl_xfb_procs[], vgl_xfb_program_procs[], vgl_program_binary_procs[],
-	vgl_robustness_procs[], vgl_compute_procs[],
+	vgl_robustness_procs[], vgl_compute_procs[], vgl_image_unit_procs[],
 	vgl_draw_indirect_procs[], vgl_vertex_binding_procs[], vgl_multisample_procs[],
 	vgl_fbo_param_procs[];
 /* textures, renderbuffers, framebuffer objects (vgl_texture*.c, vgl_renderbuffer.c, vgl_fbo*.c) */

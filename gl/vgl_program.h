@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vgl_image_unit.h"
 #include "vgl_descriptors.h"
 #include "vgl_object.h"
 #include "vgl_pipeline.h"
@@ -56,6 +57,8 @@ struct vgl_uniform {
 	int32_t block;                    /* -1: default block */
 	uint32_t offset, array_stride, matrix_stride;
 	bool row_major, is_sampler;
+	bool is_image;                    /* ES 3.1: its unit is image_unit (layout(binding)) on */
+	GLuint image_unit;
 	int32_t first_location;           /* -1: none (block members) */
 	int32_t binding;                  /* samplers: program-wide binding of element 0 */
 	uint32_t first_unit;              /* samplers: index into linked->sampler_units */
@@ -78,6 +81,22 @@ struct vgl_ssbo {
 	uint32_t binding;                 /* descriptor binding (after the samplers) */
 	GLuint gl_binding;                /* layout(binding): the GL_SHADER_STORAGE_BUFFER point */
 };
+
+/* An image uniform of a compute program (ES 3.1): its descriptor bindings
+ * (one per element) read the image units from its layout(binding) on. */
+struct vgl_image_res {
+	char *name;
+	uint32_t binding;                 /* descriptor binding of element 0 */
+	GLuint gl_binding;                /* layout(binding): the first image unit */
+	uint32_t array_size;              /* 0: not an array */
+	struct vgl_image_decl decl;
+};
+
+/* The elements of a resource of array_size (0: not an array). */
+static inline uint32_t vgl_linked_elements(uint32_t array_size)
+{
+	return array_size ? array_size : 1;
+}
 
 struct vgl_attrib_info {
 	char *name;
@@ -137,6 +156,8 @@ struct vgl_linked {
 	VkPipeline compute_pipeline;
 	struct vgl_ssbo *ssbos;
 	uint32_t nr_ssbos;
+	struct vgl_image_res *images;
+	uint32_t nr_images, nr_image_elems;
 	VkDescriptorSetLayout set_layout; /* VK_NULL_HANDLE: no descriptors at all */
 	VkPipelineLayout layout;
 	/* technique 3: loose uniforms, std140, binding 0 */

@@ -220,6 +220,7 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_texture *t)
 				vgl_texture_unref(t);
 			}
 	vgl_fbo_detach(ctx, t, NULL);
+	vgl_image_units_forget(ctx, t);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 

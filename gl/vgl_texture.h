@@ -62,6 +62,9 @@ struct vgl_tex_view {
 	VkImageViewType type;
 	uint32_t base_level, levels, layer, layers;
 	VkComponentMapping swizzle;
+	/* VK_FORMAT_UNDEFINED: the storage's format; another (of the same
+	 * texel size): a storage-image-only view, an image unit's format */
+	VkFormat format;
 	VkImageView view;
 };
 
@@ -253,6 +256,8 @@ void vgl_tex_storage_fill_alpha(struct vgl_context *ctx, struct vgl_tex_storage 
 				const struct vgl_pixel_format *f);
 int vgl_tex_storage_fill_now(struct vgl_device *dev, struct vgl_tex_storage *s,
 			     const uint8_t texel[4]);
+/* The same with zeros, for a 1x1 storage of `bytes` (<= 16) per texel. */
+int vgl_tex_storage_zero_now(struct vgl_device *dev, struct vgl_tex_storage *s, uint32_t bytes);
 
 /* ---- objects (vgl_texture.c) ----------------------------------------------- */
 

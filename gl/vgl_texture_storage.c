@@ -151,7 +151,7 @@ struct vgl_tex_storage *vgl_tex_storage_alias(struct vgl_tex_storage *parent, ui
 static bool same_view(const struct vgl_tex_view *a, const struct vgl_tex_view *b)
 {
 	return a->type == b->type && a->base_level == b->base_level && a->levels == b->levels &&
-	       a->layer == b->layer && a->layers == b->layers &&
+	       a->layer == b->layer && a->layers == b->layers && a->format == b->format &&
 	       memcmp(&a->swizzle, &b->swizzle, sizeof(a->swizzle)) == 0;
 }
 
@@ -172,6 +172,9 @@ static bool grow_views(struct vgl_tex_storage *s)
 
 static VkImageView find_or_create_view(struct vgl_tex_storage *s, const struct vgl_tex_view *key)
 {
+	static const VkImageViewUsageCreateInfo storage_only = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+		.usage = VK_IMAGE_USAGE_STORAGE_BIT };
 	struct vgl_tex_view v = *key;
 
 	for (uint32_t i = 0; i < s->nr_views; i++)
@@ -181,7 +184,8 @@ static VkImageView find_or_create_view(struct vgl_tex_storage *s, const struct v
 		return VK_NULL_HANDLE;
 	if (vvk_CreateImageView(s->dev->dev, &(VkImageViewCreateInfo){
 		    .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = s->image,
-		    .viewType = key->type, .format = s->format, .components = key->swizzle,
+		    .pNext = key->format ? &storage_only : NULL, .viewType = key->type,
+		    .format = key->format ? key->format : s->format, .components = key->swizzle,
 		    .subresourceRange = { s->aspects, vgl_tex_storage_vk_level(s, key->base_level),
 					  key->levels, key->layer, key->layers } },
 		    NULL, &v.view) != VK_SUCCESS)
@@ -363,7 +367,7 @@ static void oneoff_free(struct vgl_device *dev, void *arg)
 }
 
 static bool record_fill(struct vgl_device *dev, struct oneoff *o, struct vgl_tex_storage *s,
-			VkCommandBuffer *cmd)
+			uint32_t bytes, VkCommandBuffer *cmd)
 {
 	VkCommandBufferAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
 					   .commandPool = o->pool,
@@ -378,7 +382,7 @@ static bool record_fill(struct vgl_device *dev, struct oneoff *o, struct vgl_tex
 	for (uint32_t i = 0; i < s->layers; i++)
 		vvk_CmdCopyBufferToImage(*cmd, o->staging->buf, s->image,
 					 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkBufferImageCopy){
-			.bufferOffset = 4 * i, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, i, 1 },
+			.bufferOffset = bytes * i, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, i, 1 },
 			.imageExtent = { 1, 1, 1 } });
 	return vvk_EndCommandBuffer(*cmd) == VK_SUCCESS;
 }
@@ -401,13 +405,13 @@ void vgl_tex_storage_fill_alpha(struct vgl_context *ctx, struct vgl_tex_storage 
 }
 
 /*
- * Fills every layer of a 1x1 colour storage with one RGBA8 texel in a
+ * Fills every layer of a 1x1 colour storage with one texel of `bytes` in a
  * submission of its own. Used while a draw records inside rendering, where
  * the context's batch cannot take a copy; submitted before that batch, so
  * its draws see the texel.
  */
-int vgl_tex_storage_fill_now(struct vgl_device *dev, struct vgl_tex_storage *s,
-			     const uint8_t texel[4])
+static int fill_texel_now(struct vgl_device *dev, struct vgl_tex_storage *s,
+			  const uint8_t *texel, uint32_t bytes)
 {
 	struct oneoff *o = calloc(1, sizeof(*o));
 	VkCommandPoolCreateInfo pi = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO };
@@ -417,18 +421,31 @@ int vgl_tex_storage_fill_now(struct vgl_device *dev, struct vgl_tex_storage *s,
 
 	if (!o)
 		return ret;
-	o->staging = vgl_storage_create(dev, 4 * s->layers, true);
+	o->staging = vgl_storage_create(dev, (size_t)bytes * s->layers, true);
 	if (o->staging && vvk_CreateCommandPool(dev->dev, &pi, NULL, &o->pool) == VK_SUCCESS) {
 		for (uint32_t i = 0; i < s->layers; i++)
-			memcpy(o->staging->map + 4 * i, texel, 4);
+			memcpy(o->staging->map + (size_t)bytes * i, texel, bytes);
 		vvk_FlushMappedMemoryRanges(dev->dev, 1, &(VkMappedMemoryRange){
 			.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, .memory = o->staging->mem,
 			.size = VK_WHOLE_SIZE });
-		if (record_fill(dev, o, s, &cmd))
+		if (record_fill(dev, o, s, bytes, &cmd))
 			ret = vgl_device_submit(dev, &(struct vgl_submit_info){ .cmd = cmd }, &value,
 						NULL);
 	}
 	s->written = true;
 	vgl_device_defer(dev, oneoff_free, o);
 	return ret;
+}
+
+int vgl_tex_storage_fill_now(struct vgl_device *dev, struct vgl_tex_storage *s,
+			     const uint8_t texel[4])
+{
+	return fill_texel_now(dev, s, texel, 4);
+}
+
+int vgl_tex_storage_zero_now(struct vgl_device *dev, struct vgl_tex_storage *s, uint32_t bytes)
+{
+	static const uint8_t zero[16];
+
+	return bytes <= sizeof(zero) ? fill_texel_now(dev, s, zero, bytes) : VGL_ERROR_BAD_ATTRIBUTE;
 }

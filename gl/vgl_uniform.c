@@ -262,7 +262,8 @@ static void set_uniform(GLint location, GLsizei count, const struct src *s)
 	elem = l->locations[location].element;
 	sh = shape_of(u);
 	elems = u->array_size ? u->array_size : 1;
-	if (!compatible(&sh, s) || (count > 1 && !u->array_size)) {
+	/* ES 3.1 §7.6.1: an image's unit is its layout(binding), never loaded */
+	if (u->is_image || !compatible(&sh, s) || (count > 1 && !u->array_size)) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
@@ -394,8 +395,13 @@ static void get_uniform(GLuint program, GLint location, enum src_kind want, int6
 	u = &l->uniforms[l->locations[location].uniform];
 	elem = l->locations[location].element;
 	sh = shape_of(u);
-	if ((int64_t)(sh.is_sampler ? 1 : sh.cols * sh.rows) * 4 > bufsize) {
+	if ((int64_t)(sh.is_sampler || u->is_image ? 1 : sh.cols * sh.rows) * 4 > bufsize) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	if (u->is_image) {
+		store_component(&(struct shape){ SRC_INT, false, false, 1, 1 },
+				u->image_unit + elem, want, out, 0);
 		return;
 	}
 	if (sh.is_sampler) {

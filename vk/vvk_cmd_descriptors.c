@@ -62,6 +62,15 @@ static struct vvk_image_binding texel_buffer_binding(struct vvk_cmd_buffer *cmd,
 		.layers = v->offset, .level = v->size };
 }
 
+/* first | last << 16: a 3D view binds all slices of its level (the host
+ * binds it layered), a slice view or a layer range those layers. */
+static uint32_t image_layers(const struct vvk_image_view *v)
+{
+	if (v->type == VK_IMAGE_VIEW_TYPE_3D)
+		return (v->extent.depth - 1) << 16;
+	return v->base_layer | (v->base_layer + v->layers - 1) << 16;
+}
+
 static struct vvk_image_binding image_binding(struct vvk_cmd_buffer *cmd,
 					      const struct vvk_descriptor *d)
 {
@@ -74,8 +83,7 @@ static struct vvk_image_binding image_binding(struct vvk_cmd_buffer *cmd,
 	vvk_cmd_use_image(cmd, v->image, true);
 	return (struct vvk_image_binding){
 		.res = v->image->res->res_handle, .format = v->virgl_format, .access = 3,
-		.layers = v->base_layer | (v->base_layer + v->layers - 1) << 16,
-		.level = v->base_level };
+		.layers = image_layers(v), .level = v->base_level };
 }
 
 /* A sampled image and its sampler, or a uniform texel buffer (no sampler state). */

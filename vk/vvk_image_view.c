@@ -111,6 +111,21 @@ static void init_view(struct vvk_image_view *v, const VkImageViewCreateInfo *ci)
 				  vvk_minify(img->extent.depth, v->base_level) };
 }
 
+/* The usage a view has: its image's, narrowed by a VkImageViewUsageCreateInfo.
+ * A storage-only view makes no host object at all: SET_SHADER_IMAGES names
+ * the resource and the format (a view in another format of the same size,
+ * GL's image reinterpretation, needs no sampler view the host might refuse). */
+static VkImageUsageFlags view_usage(const VkImageViewCreateInfo *ci,
+				    const struct vvk_image_view *v)
+{
+	const VkImageViewUsageCreateInfo *u =
+		vvk_find_struct(ci->pNext, VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO);
+
+	if (!u)
+		return v->image->usage;
+	return u->usage == VK_IMAGE_USAGE_STORAGE_BIT ? 0 : v->image->usage & u->usage;
+}
+
 VkResult vvk_CreateImageView(VkDevice device, const VkImageViewCreateInfo *pCreateInfo,
 			     const VkAllocationCallbacks *pAllocator, VkImageView *pView)
 {
@@ -124,9 +139,9 @@ VkResult vvk_CreateImageView(VkDevice device, const VkImageViewCreateInfo *pCrea
 		vvk_free(vvk_device_alloc(dev, pAllocator), v);
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	}
-	if ((v->image->usage & ATTACHMENT_USAGE) && v->levels == 1)
+	if ((view_usage(pCreateInfo, v) & ATTACHMENT_USAGE) && v->levels == 1)
 		create_surface(dev, v);
-	if ((v->image->usage & SAMPLE_USAGE) && !is_slice_view(v))
+	if ((view_usage(pCreateInfo, v) & SAMPLE_USAGE) && !is_slice_view(v))
 		create_sampler_view(dev, v, &pCreateInfo->components);
 	*pView = vvk_image_view_to_handle(v);
 	return VK_SUCCESS;

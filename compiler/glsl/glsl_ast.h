@@ -93,6 +93,7 @@ enum {
 	GLSL_LAYOUT_LOCAL_SIZE_X = 1 << 8,
 	GLSL_LAYOUT_LOCAL_SIZE_Y = 1 << 9,
 	GLSL_LAYOUT_LOCAL_SIZE_Z = 1 << 10,
+	GLSL_LAYOUT_FORMAT = 1 << 11,   /* an image format (ES 3.10 §4.4.7), in format */
 };
 
 #define GLSL_LAYOUT_LOCAL_SIZE (GLSL_LAYOUT_LOCAL_SIZE_X | GLSL_LAYOUT_LOCAL_SIZE_Y | \
@@ -114,6 +115,7 @@ struct glsl_ast_qual {
 	int32_t location;      /* with GLSL_LAYOUT_LOCATION */
 	int32_t binding;       /* with GLSL_LAYOUT_BINDING */
 	uint32_t local_size[3];/* with GLSL_LAYOUT_LOCAL_SIZE_X/Y/Z */
+	uint8_t format;        /* with GLSL_LAYOUT_FORMAT: enum vc_format */
 };
 
 /* A type specifier: `vec4`, `S`, `struct S { ... }`, `float[3]` (3.00). */

@@ -327,6 +327,12 @@ static const struct {
 	  offsetof(struct glsl_builtin_limits, max_combined_texture_image_units) },
 	{ "gl_MinProgramTexelOffset", offsetof(struct glsl_builtin_limits, min_program_texel_offset) },
 	{ "gl_MaxProgramTexelOffset", offsetof(struct glsl_builtin_limits, max_program_texel_offset) },
+	{ "gl_MaxImageUnits", offsetof(struct glsl_builtin_limits, max_image_units) },
+	{ "gl_MaxComputeImageUniforms", offsetof(struct glsl_builtin_limits, max_compute_image_uniforms) },
+	{ "gl_MaxCombinedImageUniforms",
+	  offsetof(struct glsl_builtin_limits, max_combined_image_uniforms) },
+	{ "gl_MaxCombinedShaderOutputResources",
+	  offsetof(struct glsl_builtin_limits, max_combined_shader_output_resources) },
 };
 
 int32_t glsl_builtin_const_value(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits)

@@ -33,6 +33,7 @@ enum glsl_bi_lower {
 	GLSL_BI_LOWER_TEX,     /* op is the enum vc_tex_op of a VC_OP_TEX */
 	GLSL_BI_LOWER_RECIPE,  /* op is an enum glsl_bi_recipe */
 	GLSL_BI_LOWER_ATOMIC,  /* op is the enum vc_atomic_op on the first argument's memory */
+	GLSL_BI_LOWER_IMAGE_ATOMIC, /* op is the enum vc_atomic_op on an image's texel */
 };
 
 enum glsl_bi_tex_flag {
@@ -106,6 +107,10 @@ struct glsl_builtin_limits {
 	int32_t max_combined_texture_image_units;
 	int32_t min_program_texel_offset;
 	int32_t max_program_texel_offset;
+	int32_t max_image_units;                 /* ES 3.10 */
+	int32_t max_compute_image_uniforms;
+	int32_t max_combined_image_uniforms;
+	int32_t max_combined_shader_output_resources;
 };
 
 /* A built-in constant's value under limits (NULL: builtins.def's). */

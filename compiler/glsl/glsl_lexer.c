@@ -225,7 +225,8 @@ static const struct glsl_word words[] = {
 #define NWORDS (sizeof(words) / sizeof(words[0]))
 
 /* ES 3.10 keeps 3.00's words but for these, its new keywords (GLSL ES 3.10
- * §3.7): buffer and shared blocks and variables, the memory qualifiers. */
+ * §3.7): buffer and shared blocks and variables, the memory qualifiers,
+ * the image types. */
 static const struct {
 	const char *name;
 	uint16_t kind;
@@ -234,6 +235,13 @@ static const struct {
 	{ "coherent", GLSL_TOK_KW_COHERENT }, { "volatile", GLSL_TOK_KW_VOLATILE },
 	{ "restrict", GLSL_TOK_KW_RESTRICT }, { "readonly", GLSL_TOK_KW_READONLY },
 	{ "writeonly", GLSL_TOK_KW_WRITEONLY },
+	{ "image2D", GLSL_TOK_KW_IMAGE2D }, { "iimage2D", GLSL_TOK_KW_IIMAGE2D },
+	{ "uimage2D", GLSL_TOK_KW_UIMAGE2D }, { "image3D", GLSL_TOK_KW_IMAGE3D },
+	{ "iimage3D", GLSL_TOK_KW_IIMAGE3D }, { "uimage3D", GLSL_TOK_KW_UIMAGE3D },
+	{ "imageCube", GLSL_TOK_KW_IMAGECUBE }, { "iimageCube", GLSL_TOK_KW_IIMAGECUBE },
+	{ "uimageCube", GLSL_TOK_KW_UIMAGECUBE }, { "image2DArray", GLSL_TOK_KW_IMAGE2DARRAY },
+	{ "iimage2DArray", GLSL_TOK_KW_IIMAGE2DARRAY },
+	{ "uimage2DArray", GLSL_TOK_KW_UIMAGE2DARRAY },
 };
 
 static uint16_t kind310(const struct glsl_word *w)

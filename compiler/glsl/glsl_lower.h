@@ -10,7 +10,7 @@
  *  - user uniform blocks get bindings 1.. in declaration order, then the
  *    samplers get the bindings after them (an array of n takes n bindings,
  *    one per element, as GL's binding points and virgl's slots do), then
- *    the buffer blocks (ES 3.10); a layout(binding) is recorded for the GL
+ *    the buffer blocks and the images (ES 3.10); a layout(binding) is recorded for the GL
  *    layer (the initial GL binding point), never used as the descriptor;
  *  - shared variables are workgroup memory; a compute shader's local size
  *    goes to the module;
@@ -43,6 +43,7 @@ enum glsl_lower_res_kind {
 	GLSL_RES_INPUT,     /* location (first of the locations it takes), type */
 	GLSL_RES_OUTPUT,
 	GLSL_RES_BUFFER,    /* a buffer block (ES 3.10): binding (first of array_size), size */
+	GLSL_RES_IMAGE,     /* an image (ES 3.10): binding (first of array_size), type, format */
 };
 
 struct glsl_lower_res {
@@ -62,6 +63,8 @@ struct glsl_lower_res {
 	bool explicit_binding;
 	uint32_t gl_binding;
 	bool explicit_location;        /* uniforms: layout(location) (ES 3.10) */
+	uint8_t format;                /* images: enum vc_format */
+	uint32_t memory;               /* images: GLSL_Q_READONLY, GLSL_Q_WRITEONLY... */
 };
 
 struct glsl_lower_result {

@@ -155,6 +155,26 @@ static vc_value_id lower_atomic(struct lw *w, const struct glsl_bi_fn *bi,
 	return in->dest;
 }
 
+/* imageAtomicOp(image, P, data) / imageAtomicCompSwap(image, P, compare,
+ * data): the IR takes the value before the comparator; min and max of
+ * unsigned images compare unsigned. */
+static vc_value_id lower_image_atomic(struct lw *w, const struct glsl_bi_fn *bi,
+				      const struct glsl_type *rt, const struct bi_args *a)
+{
+	vc_value_id srcs[4] = { a->v[0], a->v[1], a->v[a->n - 1], a->v[2] };
+	uint32_t op = bi->op;
+	struct vc_instr *in;
+
+	if (rt->base == GLSL_BASE_UINT && (op == VC_ATOMIC_IMIN || op == VC_ATOMIC_IMAX))
+		op = op == VC_ATOMIC_IMIN ? VC_ATOMIC_UMIN : VC_ATOMIC_UMAX;
+	in = vc_build(w->m, w->b, VC_OP_IMAGE_ATOMIC, lw_type(w, rt), srcs, a->n);
+	if (!in)
+		return 0;
+	in->nr_lits = 1;
+	in->lits[0] = op;
+	return in->dest;
+}
+
 /* barrier() orders shared memory too (ES 3.10 §8.15); groupMemoryBarrier()
  * is memoryBarrier() at work group scope, which the IR does not tell apart. */
 static const struct {
@@ -222,6 +242,7 @@ vc_value_id lw_builtin_call(struct lw *w, const struct glsl_ast_node *n)
 	case GLSL_BI_LOWER_OP: return lower_op(w, (enum vc_op)bi->op, n->sema->type.type, &a);
 	case GLSL_BI_LOWER_TEX: return lower_tex(w, bi, n->sema->type.type, &a);
 	case GLSL_BI_LOWER_ATOMIC: return lower_atomic(w, bi, n->sema->type.type, &a);
+	case GLSL_BI_LOWER_IMAGE_ATOMIC: return lower_image_atomic(w, bi, n->sema->type.type, &a);
 	default: return lower_recipe(w, n, &a);
 	}
 }

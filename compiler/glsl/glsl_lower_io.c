@@ -19,7 +19,7 @@ struct io_list {
 };
 
 struct io_state {
-	struct io_list in, out, uniforms, blocks, samplers, held, buffers;
+	struct io_list in, out, uniforms, blocks, samplers, held, buffers, images;
 	const struct glsl_symbol *depth_range;
 };
 
@@ -111,6 +111,8 @@ static bool classify(struct lw *w, struct io_state *st)
 			st->depth_range = s;
 		else if (s->storage == GLSL_STORAGE_UNIFORM && !is_sampler(t) && !is_block(t))
 			l = uniform_lists(st, s, cap);
+		else if (s->storage == GLSL_STORAGE_UNIFORM && glsl_type_is_image(t))
+			l = &st->images;
 		else if (s->storage == GLSL_STORAGE_UNIFORM)
 			l = is_sampler(t) ? &st->samplers : &st->blocks;
 		else if (s->storage == GLSL_STORAGE_BUFFER)
@@ -430,7 +432,8 @@ static bool default_block(struct lw *w, const struct io_state *st)
 
 /* ---- blocks and samplers ----------------------------------------------------------------- */
 
-/* SPIR-V's access decorations of a buffer block (ES 3.10 memory qualifiers). */
+/* SPIR-V's access decorations of a buffer block or an image (ES 3.10 memory
+ * qualifiers). */
 static uint32_t buffer_flags(const struct glsl_symbol *s)
 {
 	uint32_t f = 0;
@@ -470,7 +473,7 @@ static bool bind_var(struct lw *w, const struct glsl_symbol *s, vc_type_id ty, u
 	/* Uniform blocks are read-only. Samplers get no NonWritable: Vulkan 1.0
 	 * allows it only on blocks, storage buffers and storage images, and a
 	 * sampled image cannot be written anyway. */
-	var->flags = storage == VC_STORAGE_STORAGE ? buffer_flags(s) :
+	var->flags = storage == VC_STORAGE_STORAGE || glsl_type_is_image(t) ? buffer_flags(s) :
 		     storage == VC_STORAGE_HANDLE ? 0 : VC_VAR_NONWRITABLE;
 	r->binding = *binding;
 	r->explicit_binding = s->binding >= 0;
@@ -516,6 +519,22 @@ static bool declare_samplers(struct lw *w, const struct io_list *l, uint32_t *bi
 	return true;
 }
 
+/* Images (ES 3.10): storage images of the format their layout gives. */
+static bool declare_images(struct lw *w, const struct io_list *l, uint32_t *binding)
+{
+	for (uint32_t i = 0; i < l->n; i++) {
+		const struct glsl_symbol *s = l->syms[i];
+		const struct glsl_type *t = s->type.type;
+		struct glsl_lower_res r = { .name = (char *)sym_name(s), .kind = GLSL_RES_IMAGE,
+					    .type = t->kind == GLSL_KIND_ARRAY ? t->elem : t,
+					    .format = s->format, .memory = s->memory };
+
+		if (!bind_var(w, s, glsl_image_to_ir(w->m, t, s->format), binding, &r))
+			return false;
+	}
+	return true;
+}
+
 /* Plain globals: private variables (their initialisers run first in main);
  * shared ones: workgroup memory. */
 static bool declare_privates(struct lw *w)
@@ -551,7 +570,8 @@ static bool declare_all(struct lw *w, struct io_state *st)
 	for (uint32_t i = 0; i < st->held.n; i++)
 		if (!lw_declare_struct_samplers(w, st->held.syms[i], &binding))
 			return false;
-	if (!declare_blocks(w, &st->buffers, &binding, GLSL_RES_BUFFER))
+	if (!declare_blocks(w, &st->buffers, &binding, GLSL_RES_BUFFER) ||
+	    !declare_images(w, &st->images, &binding))
 		return false;
 	w->out->nr_bindings = binding;
 	return declare_privates(w);
@@ -560,7 +580,7 @@ static bool declare_all(struct lw *w, struct io_state *st)
 bool lw_declare_interface(struct lw *w)
 {
 	uint32_t n = w->sema->nr_globals + 1;
-	const struct glsl_symbol **mem = calloc(7 * (size_t)n, sizeof(*mem));
+	const struct glsl_symbol **mem = calloc(8 * (size_t)n, sizeof(*mem));
 	struct io_state st = { 0 };
 	bool ok;
 
@@ -575,6 +595,7 @@ bool lw_declare_interface(struct lw *w)
 	st.samplers.syms = mem + 4 * n;
 	st.held.syms = mem + 5 * n;
 	st.buffers.syms = mem + 6 * n;
+	st.images.syms = mem + 7 * n;
 	ok = declare_all(w, &st);
 	free(mem);
 	return ok && !w->m->oom;

@@ -132,6 +132,31 @@ static const char *layout_name(struct glsl_parser *p)
 	return glsl_parse_name(p, glsl_parse_next(p)->value);
 }
 
+/* The image format qualifiers of ES 3.10 §4.4.7, by name. */
+static const struct {
+	const char *name;
+	enum vc_format format;
+} image_formats[] = {
+	{ "rgba32f", VC_FMT_RGBA32F }, { "rgba16f", VC_FMT_RGBA16F }, { "r32f", VC_FMT_R32F },
+	{ "rgba8", VC_FMT_RGBA8 }, { "rgba8_snorm", VC_FMT_RGBA8_SNORM },
+	{ "rgba32i", VC_FMT_RGBA32I }, { "rgba16i", VC_FMT_RGBA16I }, { "rgba8i", VC_FMT_RGBA8I },
+	{ "r32i", VC_FMT_R32I }, { "rgba32ui", VC_FMT_RGBA32UI }, { "rgba16ui", VC_FMT_RGBA16UI },
+	{ "rgba8ui", VC_FMT_RGBA8UI }, { "r32ui", VC_FMT_R32UI },
+};
+
+static bool image_format_id(struct glsl_parser *p, const char *name, struct glsl_ast_qual *q)
+{
+	for (size_t i = 0; p->version >= 310 && i < sizeof(image_formats) / sizeof(image_formats[0]);
+	     i++) {
+		if (!strcmp(name, image_formats[i].name)) {
+			q->layout |= GLSL_LAYOUT_FORMAT;
+			q->format = (uint8_t)image_formats[i].format;
+			return true;
+		}
+	}
+	return false;
+}
+
 static bool layout_id(struct glsl_parser *p, struct glsl_ast_qual *q)
 {
 	const struct glsl_token *t = p->tok;
@@ -140,6 +165,8 @@ static bool layout_id(struct glsl_parser *p, struct glsl_ast_qual *q)
 
 	if (!name)
 		return false;
+	if (i < 0 && image_format_id(p, name, q))
+		return true;
 	if (i < 0) {
 		glsl_parse_error(p, t, "unknown layout qualifier '%s'%s", name,
 				 layout_index(name, 310) >= 0 ? " (GLSL ES 3.10)" : "");
@@ -243,7 +270,8 @@ static uint32_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
 	case QCTX_LOCAL:
 		return GLSL_Q_CONST;
 	case QCTX_PARAM:
-		return GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT;
+		/* memory qualifiers: image parameters (ES 3.10 §4.10) */
+		return GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT | GLSL_Q_MEMORY;
 	case QCTX_MEMBER:
 		return 0;
 	case QCTX_BLOCK_MEMBER:
@@ -599,7 +627,7 @@ static struct glsl_ast_node *precision_stmt(struct glsl_parser *p)
 	ft->qual.precision = glsl_parse_next(p)->kind;
 	k = pk(p);
 	if (k != GLSL_TOK_KW_FLOAT && k != GLSL_TOK_KW_INT &&
-	    !(k >= GLSL_TOK_KW_SAMPLER2D && k <= GLSL_TOK_KW_SAMPLEREXTERNALOES)) {
+	    !(k >= GLSL_TOK_FIRST_OPAQUE && k <= GLSL_TOK_LAST_OPAQUE)) {
 		glsl_parse_error(p, p->tok, "default precision applies only to float, int and sampler types");
 		return NULL;
 	}

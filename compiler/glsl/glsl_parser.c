@@ -188,7 +188,7 @@ bool glsl_parse_is_type_kw(enum glsl_tok k)
 	}
 	if (k >= GLSL_TOK_KW_MAT2 && k <= GLSL_TOK_KW_UVEC4)
 		return true;
-	return k >= GLSL_TOK_KW_SAMPLER2D && k <= GLSL_TOK_KW_SAMPLEREXTERNALOES;
+	return k >= GLSL_TOK_FIRST_OPAQUE && k <= GLSL_TOK_LAST_OPAQUE;
 }
 
 bool glsl_parse_is_precision(enum glsl_tok k)

@@ -201,6 +201,39 @@ static bool out_args(struct glsl_sema *s, const uint8_t *storage, uint32_t out_m
 	return true;
 }
 
+/* The uniform or parameter an image argument names (through array
+ * indexing), or NULL. */
+static const struct glsl_symbol *image_var(const struct glsl_ast_node *n)
+{
+	const struct glsl_symbol *v;
+
+	while (n->kind == GLSL_AST_INDEX)
+		n = n->u.kid[0];
+	v = n->sema && n->sema->what == GLSL_SX_VAR ? n->sema->u.var : NULL;
+	return v && (v->storage == GLSL_STORAGE_UNIFORM || v->storage == GLSL_STORAGE_PARAM_IN) ?
+	       v : NULL;
+}
+
+/* ES 3.10 §4.10: an image argument keeps its coherent, volatile, readonly
+ * and writeonly qualifiers: its parameter must have them too. */
+static bool image_args(struct glsl_sema *s, const struct glsl_function *fn,
+		       const struct glsl_ast_node *a)
+{
+	const uint32_t kept = GLSL_Q_COHERENT | GLSL_Q_VOLATILE | GLSL_Q_READONLY | GLSL_Q_WRITEONLY;
+
+	for (uint32_t i = 0; a; a = a->next, i++) {
+		const struct glsl_symbol *v = image_var(a);
+		uint32_t param = fn->params[i] ? fn->params[i]->memory : 0;
+
+		if (v && glsl_type_is_image(v->type.type) && (v->memory & kept & ~param)) {
+			glsl_sema_error(s, a->loc, "argument '%s' cannot drop its memory qualifiers "
+					"in a call to '%s'", v->cname, fn->cname);
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool user_call(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *sym)
 {
 	struct glsl_function *fn = sym->fn;
@@ -214,7 +247,7 @@ static bool user_call(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_
 				call_text(s, sym->cname, n->u.call.args, b, sizeof(b)));
 		return false;
 	}
-	if (!out_args(s, fn->param_storage, 0, n->u.call.args))
+	if (!out_args(s, fn->param_storage, 0, n->u.call.args) || !image_args(s, fn, n->u.call.args))
 		return false;
 	x = glsl_sema_annot(s, n, fn->ret.type, fn->ret.precision);
 	if (!x)
@@ -246,6 +279,49 @@ static bool atomic_memory(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 	return false;
 }
 
+/* ---- image functions (ES 3.10 §8.12, §4.9) ---- */
+
+/* What the image may not be for fn: the memory qualifier it must lack. */
+static uint32_t image_forbidden(const struct glsl_bi_fn *fn)
+{
+	if (fn->lower == GLSL_BI_LOWER_IMAGE_ATOMIC)
+		return GLSL_Q_READONLY | GLSL_Q_WRITEONLY;
+	if (fn->lower != GLSL_BI_LOWER_OP)
+		return 0;
+	return fn->op == VC_OP_IMAGE_STORE ? GLSL_Q_READONLY :
+	       fn->op == VC_OP_IMAGE_LOAD ? GLSL_Q_WRITEONLY : 0;
+}
+
+static bool atomic_format(const struct glsl_bi_fn *fn, const struct glsl_symbol *v)
+{
+	return v->format == VC_FMT_R32I || v->format == VC_FMT_R32UI ||
+	       (v->format == VC_FMT_R32F && fn->op == VC_ATOMIC_XCHG);
+}
+
+static bool image_access(struct glsl_sema *s, const struct glsl_bi_fn *fn,
+			 const struct glsl_ast_node *arg)
+{
+	const struct glsl_symbol *v = arg ? image_var(arg) : NULL;
+	uint32_t bad = image_forbidden(fn) & (v ? v->memory : 0);
+
+	if (!v || !glsl_type_is_image(v->type.type))
+		return true;
+	if (bad) {
+		glsl_sema_error(s, arg->loc, "'%s' cannot use image '%s': it is %s",
+				glsl_bi_fn_name(fn), v->cname,
+				bad & GLSL_Q_READONLY ? "readonly" : "writeonly");
+		return false;
+	}
+	/* a parameter's format is its argument's, checked where that is a uniform */
+	if (fn->lower == GLSL_BI_LOWER_IMAGE_ATOMIC && v->storage == GLSL_STORAGE_UNIFORM &&
+	    !atomic_format(fn, v)) {
+		glsl_sema_error(s, arg->loc, "'%s' needs an image of format r32i or r32ui; "
+				"'%s' has another", glsl_bi_fn_name(fn), v->cname);
+		return false;
+	}
+	return true;
+}
+
 static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const char *name)
 {
 	const struct glsl_type *types[MAX_ARGS];
@@ -271,7 +347,8 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 		glsl_sema_error(s, n->loc, "%s", err);
 		return false;
 	}
-	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args))
+	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args) ||
+	    !image_access(s, fn, n->u.call.args))
 		return false;
 	x = glsl_sema_annot(s, n, glsl_bi_fn_return(fn), glsl_bi_fn_precision(fn, precs));
 	if (!x)

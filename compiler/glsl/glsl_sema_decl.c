@@ -37,9 +37,79 @@ static bool es310_storage(struct glsl_sema *s, const struct glsl_ast_qual *q)
 		return fail(s, q->loc, "buffer variables must be declared in a buffer block");
 	if (cs && (q->storage & (GLSL_Q_IN | GLSL_Q_OUT)))
 		return fail(s, q->loc, "compute shaders have no 'in' or 'out' variables");
-	if (q->storage & GLSL_Q_MEMORY)
-		return fail(s, q->loc, "memory qualifiers apply only to buffer blocks and their members");
 	return true;
+}
+
+/* ---- images (ES 3.10 §4.4.7, §4.9) ------------------------------------------- */
+
+/* The base type a format's texels have: float (also the normalized ones), int, uint. */
+static enum glsl_base format_base(enum vc_format f)
+{
+	if (f >= VC_FMT_RGBA32I && f <= VC_FMT_R32I)
+		return GLSL_BASE_INT;
+	if (f >= VC_FMT_RGBA32UI && f <= VC_FMT_R32UI)
+		return GLSL_BASE_UINT;
+	return GLSL_BASE_FLOAT;
+}
+
+static bool image_format_rules(struct glsl_sema *s, const struct glsl_ast_qual *q,
+			       const struct glsl_symbol *v)
+{
+	const struct glsl_type *t = base_elem(v->type.type);
+	uint32_t access = v->memory & (GLSL_Q_READONLY | GLSL_Q_WRITEONLY);
+	bool r32 = v->format == VC_FMT_R32F || v->format == VC_FMT_R32I || v->format == VC_FMT_R32UI;
+
+	if (!(q->layout & GLSL_LAYOUT_FORMAT))
+		return fail(s, q->loc.line ? q->loc : v->loc,
+			    "image uniforms must have a format layout qualifier");
+	if (format_base((enum vc_format)v->format) != t->base) {
+		glsl_sema_error(s, q->loc, "the format layout qualifier of '%s' does not match "
+				"its image type", v->cname);
+		return false;
+	}
+	if (!r32 && !access) {
+		glsl_sema_error(s, q->loc, "image '%s' must be readonly or writeonly unless its "
+				"format is r32f, r32i or r32ui", v->cname);
+		return false;
+	}
+	return true;
+}
+
+/* GLSL ES 3.10 §4.4.5: every element's unit must be below gl_MaxImageUnits. */
+static bool image_binding_rule(struct glsl_sema *s, const struct glsl_ast_qual *q,
+			       const struct glsl_symbol *v)
+{
+	const struct glsl_bi_var *max = glsl_builtin_var("gl_MaxImageUnits", 16, GLSL_ES_310,
+							 s->stage, 0);
+	const struct glsl_type *t = v->type.type;
+	uint64_t end = (uint64_t)(v->binding > 0 ? v->binding : 0) +
+		       (t->kind == GLSL_KIND_ARRAY ? t->length : 1);
+
+	if (!max || end <= (uint64_t)glsl_builtin_const_value(max, &s->opts.limits))
+		return true;
+	glsl_sema_error(s, q->loc, "the binding of image '%s' is not below gl_MaxImageUnits (%d)",
+			v->cname, glsl_builtin_const_value(max, &s->opts.limits));
+	return false;
+}
+
+/* Memory qualifiers and formats belong to images (and buffer blocks, which
+ * take theirs elsewhere). */
+static bool image_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)
+{
+	bool image = glsl_type_is_image(v->type.type);
+
+	if ((q->storage & GLSL_Q_MEMORY) && !image)
+		return fail(s, q->loc, "memory qualifiers apply only to buffer blocks, their "
+			    "members and images");
+	if ((q->layout & GLSL_LAYOUT_FORMAT) && !image)
+		return fail(s, q->loc, "format layout qualifiers apply only to images");
+	if (!image || v->storage != GLSL_STORAGE_UNIFORM)
+		return true;
+	v->memory = q->storage & GLSL_Q_MEMORY;
+	v->format = q->format;
+	if ((v->memory & GLSL_Q_READONLY) && (v->memory & GLSL_Q_WRITEONLY))
+		return fail(s, q->loc, "an image cannot be both readonly and writeonly");
+	return image_format_rules(s, q, v) && image_binding_rule(s, q, v);
 }
 
 static bool global_storage(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)
@@ -101,7 +171,8 @@ static bool binding_qual(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 		return true;
 	if (v->storage != GLSL_STORAGE_UNIFORM || !glsl_type_is_opaque(v->type.type) ||
 	    v->type.type->kind == GLSL_KIND_STRUCT)
-		return fail(s, q->loc, "'binding' applies only to samplers, uniform and buffer blocks");
+		return fail(s, q->loc, "'binding' applies only to samplers, images, uniform and "
+			    "buffer blocks");
 	if (q->binding < 0)
 		return fail(s, q->loc, "'binding' must not be negative");
 	v->binding = q->binding;
@@ -121,7 +192,7 @@ static bool layout_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 {
 	if (!(q->storage & GLSL_Q_LAYOUT))
 		return true;
-	if (q->layout & ~(GLSL_LAYOUT_LOCATION | GLSL_LAYOUT_BINDING))
+	if (q->layout & ~(GLSL_LAYOUT_LOCATION | GLSL_LAYOUT_BINDING | GLSL_LAYOUT_FORMAT))
 		return fail(s, q->loc, "block layout qualifiers apply only to interface blocks");
 	if (!binding_qual(s, q, v))
 		return false;
@@ -335,7 +406,8 @@ static bool declarator(struct glsl_sema *s, const struct glsl_ast_fulltype *ft,
 	if (!global)
 		v->storage = ft->qual.storage & GLSL_Q_CONST ? GLSL_STORAGE_CONST : GLSL_STORAGE_LOCAL;
 	v->type.type = var_type(s, t, d);
-	if (!v->type.type || !interp_quals(s, &ft->qual, v) || !layout_quals(s, &ft->qual, v))
+	if (!v->type.type || !interp_quals(s, &ft->qual, v) || !layout_quals(s, &ft->qual, v) ||
+	    !image_quals(s, &ft->qual, v))
 		return false;
 	if (t->kind == GLSL_KIND_VOID)
 		return fail(s, d->loc, "variables cannot be declared void");
@@ -525,6 +597,10 @@ static bool param(struct glsl_sema *s, struct glsl_function *fn, struct glsl_ast
 		return false;
 	if (glsl_type_is_opaque(t) && v->storage != GLSL_STORAGE_PARAM_IN)
 		return fail(s, v->loc, "samplers cannot be out or inout parameters");
+	v->memory = p->type.qual.storage & GLSL_Q_MEMORY;
+	if (v->memory && !glsl_type_is_image(t))
+		return fail(s, p->type.qual.loc, "memory qualifiers apply only to buffer blocks, "
+			    "their members and images");
 	return true;
 }
 

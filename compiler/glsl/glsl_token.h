@@ -67,6 +67,13 @@
 	X(USAMPLER2D, "usampler2D", I, K) X(USAMPLER3D, "usampler3D", I, K) \
 	X(USAMPLERCUBE, "usamplerCube", I, K) X(USAMPLER2DARRAY, "usampler2DArray", I, K) \
 	X(SAMPLEREXTERNALOES, "samplerExternalOES", I, I) \
+	/* ES 3.10 images (reserved words in 3.00) */ \
+	X(IMAGE2D, "image2D", I, R) X(IIMAGE2D, "iimage2D", I, R) \
+	X(UIMAGE2D, "uimage2D", I, R) X(IMAGE3D, "image3D", I, R) \
+	X(IIMAGE3D, "iimage3D", I, R) X(UIMAGE3D, "uimage3D", I, R) \
+	X(IMAGECUBE, "imageCube", I, R) X(IIMAGECUBE, "iimageCube", I, R) \
+	X(UIMAGECUBE, "uimageCube", I, R) X(IMAGE2DARRAY, "image2DArray", I, R) \
+	X(IIMAGE2DARRAY, "iimage2DArray", I, R) X(UIMAGE2DARRAY, "uimage2DArray", I, R) \
 	X(STRUCT, "struct", K, K) \
 	/* ES 3.10 */ \
 	X(BUFFER, "buffer", I, I) X(SHARED, "shared", I, I) \
@@ -94,6 +101,9 @@ enum glsl_tok {
 };
 
 #define GLSL_TOK_FIRST_KEYWORD GLSL_TOK_KW_ATTRIBUTE
+/* The opaque type keywords, samplers then images, in one range. */
+#define GLSL_TOK_FIRST_OPAQUE GLSL_TOK_KW_SAMPLER2D
+#define GLSL_TOK_LAST_OPAQUE GLSL_TOK_KW_UIMAGE2DARRAY
 
 enum glsl_number_error {
 	GLSL_NUM_OK = 0,

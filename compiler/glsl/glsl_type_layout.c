@@ -203,18 +203,44 @@ static vc_type_id find_or_add(struct vc_module *m, const struct vc_type *t)
 	return vc_type_add(m, t);
 }
 
-static vc_type_id ir_sampler(struct vc_module *m, const struct glsl_type *t)
+static struct vc_type ir_image_type(const struct glsl_type *t)
 {
 	static const enum vc_dim dims[] = {
 		[GLSL_DIM_2D] = VC_DIM_2D, [GLSL_DIM_3D] = VC_DIM_3D, [GLSL_DIM_CUBE] = VC_DIM_CUBE,
 	};
-	struct vc_type img = { .kind = VC_TYPE_IMAGE, .base = ir_base(t->base, false),
-			       .image = { .dim = dims[t->dim], .arrayed = t->arrayed,
-					  .shadow = t->shadow, .sampled = ir_base(t->base, false) } };
+
+	return (struct vc_type){ .kind = VC_TYPE_IMAGE, .base = ir_base(t->base, false),
+				 .image = { .dim = dims[t->dim], .arrayed = t->arrayed,
+					    .shadow = t->shadow, .storage = t->image,
+					    .sampled = ir_base(t->base, false) } };
+}
+
+/* A sampler is a sampled image; an image type a storage image whose format
+ * only its variable knows (glsl_image_to_ir), unknown here. */
+static vc_type_id ir_sampler(struct vc_module *m, const struct glsl_type *t)
+{
+	struct vc_type img = ir_image_type(t);
 	struct vc_type si = { .kind = VC_TYPE_SAMPLED_IMAGE };
 
+	if (t->image)
+		return find_or_add(m, &img);
 	si.elem = find_or_add(m, &img);
 	return si.elem ? find_or_add(m, &si) : 0;
+}
+
+vc_type_id glsl_image_to_ir(struct vc_module *m, const struct glsl_type *t, unsigned format)
+{
+	struct vc_type arr = { .kind = VC_TYPE_ARRAY };
+	struct vc_type img;
+
+	if (t->kind != GLSL_KIND_ARRAY) {
+		img = ir_image_type(t);
+		img.image.format = (enum vc_format)format;
+		return find_or_add(m, &img);
+	}
+	arr.elem = glsl_image_to_ir(m, t->elem, format);
+	arr.length = t->length;
+	return arr.elem ? find_or_add(m, &arr) : 0;
 }
 
 /* The module, and for plain layouts the caller's map of array elements and

@@ -12,12 +12,18 @@
 	[GLSL_TID_##tid] = { .kind = GLSL_KIND_SAMPLER, .base = GLSL_BASE_##b, .cols = 1, \
 			     .rows = 1, .id = GLSL_TID_##tid, .dim = GLSL_DIM_##d, \
 			     .arrayed = arr, .shadow = shd, .name = nm },
+#define IMAGE(tid, nm, b, d, arr) \
+	[GLSL_TID_##tid] = { .kind = GLSL_KIND_SAMPLER, .base = GLSL_BASE_##b, .cols = 1, \
+			     .rows = 1, .id = GLSL_TID_##tid, .dim = GLSL_DIM_##d, \
+			     .arrayed = arr, .image = true, .name = nm },
 const struct glsl_type glsl_builtin_types[GLSL_TID_COUNT] = {
 	GLSL_NUMERIC_TYPES(NUMERIC)
 	GLSL_SAMPLER_TYPES(SAMPLER)
+	GLSL_IMAGE_TYPES(IMAGE)
 };
 #undef NUMERIC
 #undef SAMPLER
+#undef IMAGE
 
 const struct glsl_type *glsl_type_vector(enum glsl_base base, unsigned rows)
 {
@@ -49,6 +55,8 @@ enum glsl_es_version glsl_type_version(const struct glsl_type *t)
 	case GLSL_KIND_MATRIX:
 		return t->cols == t->rows ? GLSL_ES_100 : GLSL_ES_300;
 	case GLSL_KIND_SAMPLER:
+		if (t->image)
+			return GLSL_ES_310;
 		/* samplerExternalOES: in both, where its extension is enabled */
 		return t->id == GLSL_TID_SAMPLER2D || t->id == GLSL_TID_SAMPLERCUBE ||
 		       t->id == GLSL_TID_SAMPLEREXTERNALOES ? GLSL_ES_100 : GLSL_ES_300;
@@ -142,6 +150,13 @@ bool glsl_type_is_opaque(const struct glsl_type *t)
 	default:
 		return false;
 	}
+}
+
+bool glsl_type_is_image(const struct glsl_type *t)
+{
+	while (t->kind == GLSL_KIND_ARRAY)
+		t = t->elem;
+	return t->kind == GLSL_KIND_SAMPLER && t->image;
 }
 
 bool glsl_type_has_data(const struct glsl_type *t)

@@ -133,10 +133,24 @@ enum glsl_block_packing {
 	S(USAMPLER2DARRAY, "usampler2DArray", UINT, 2D, true, false) \
 	S(SAMPLEREXTERNALOES, "samplerExternalOES", FLOAT, 2D, false, false)
 
+/* The ES 3.10 image types: I(ID, name, base, dim, arrayed). They are opaque
+ * like samplers (kind GLSL_KIND_SAMPLER, `image` set); the format a
+ * declaration gives (layout(rgba8)) belongs to the variable, not the type. */
+#define GLSL_IMAGE_TYPES(I) \
+	I(IMAGE2D, "image2D", FLOAT, 2D, false) I(IIMAGE2D, "iimage2D", INT, 2D, false) \
+	I(UIMAGE2D, "uimage2D", UINT, 2D, false) I(IMAGE3D, "image3D", FLOAT, 3D, false) \
+	I(IIMAGE3D, "iimage3D", INT, 3D, false) I(UIMAGE3D, "uimage3D", UINT, 3D, false) \
+	I(IMAGECUBE, "imageCube", FLOAT, CUBE, false) I(IIMAGECUBE, "iimageCube", INT, CUBE, false) \
+	I(UIMAGECUBE, "uimageCube", UINT, CUBE, false) \
+	I(IMAGE2DARRAY, "image2DArray", FLOAT, 2D, true) \
+	I(IIMAGE2DARRAY, "iimage2DArray", INT, 2D, true) \
+	I(UIMAGE2DARRAY, "uimage2DArray", UINT, 2D, true)
+
 #define GLSL_TID_ENUM(id, ...) GLSL_TID_##id,
 enum glsl_type_id {
 	GLSL_NUMERIC_TYPES(GLSL_TID_ENUM)
 	GLSL_SAMPLER_TYPES(GLSL_TID_ENUM)
+	GLSL_IMAGE_TYPES(GLSL_TID_ENUM)
 	GLSL_TID_COUNT,
 	GLSL_TID_NONE = GLSL_TID_COUNT,   /* derived types */
 };
@@ -161,6 +175,7 @@ struct glsl_type {
 	uint8_t id;                   /* enum glsl_type_id; GLSL_TID_NONE if derived */
 	enum glsl_sampler_dim dim;    /* samplers */
 	bool arrayed, shadow;         /* samplers */
+	bool image;                   /* samplers: an image type (ES 3.10) */
 	const struct glsl_type *elem; /* arrays */
 	uint32_t length;              /* arrays: 0 = unsized (`float a[]`) */
 	const char *name;             /* built-ins, structs, blocks */
@@ -200,6 +215,10 @@ static inline const struct glsl_type *glsl_type_get(enum glsl_type_id id)
 #define glsl_type_sampler2D (&glsl_builtin_types[GLSL_TID_SAMPLER2D])
 #define glsl_type_samplerCube (&glsl_builtin_types[GLSL_TID_SAMPLERCUBE])
 
+/* The IR type of an image variable (or an array of them) declared with
+ * `format` (enum vc_format; the layout qualifier). */
+vc_type_id glsl_image_to_ir(struct vc_module *m, const struct glsl_type *t, unsigned format);
+
 /* Built-in types by shape; NULL when there is none (e.g. a bool matrix). */
 const struct glsl_type *glsl_type_vector(enum glsl_base base, unsigned rows);
 const struct glsl_type *glsl_type_matrix(unsigned cols, unsigned rows);
@@ -229,6 +248,8 @@ static inline bool glsl_type_is_builtin(const struct glsl_type *t)
 bool glsl_type_is_numeric(const struct glsl_type *t);  /* scalar, vector, matrix */
 bool glsl_type_is_integer(const struct glsl_type *t);  /* int/uint scalar or vector */
 bool glsl_type_is_opaque(const struct glsl_type *t);   /* contains a sampler */
+/* An image type, or an array of them (ES 3.10). */
+bool glsl_type_is_image(const struct glsl_type *t);
 /* Whether values of t take memory in a uniform block: all but samplers and
  * structs (arrays) of samplers only. Explicit layouts leave the others out. */
 bool glsl_type_has_data(const struct glsl_type *t);

@@ -99,6 +99,57 @@ static const struct good_case good[] = {
 	  "out vec4 color;\n"
 	  "void main() { uint i = atomicAdd(n, 1u); v[i] = gl_FragCoord; color = vec4(1.0); }\n",
 	  { "FRAG", "DCL BUFFER", "ATOMUADD" } },
+	/* images (ES 3.10 §4.1.7.2, §8.12): IMAGE declarations with the format,
+	 * WR where the shader may write; LOAD, STORE, RESQ and ATOM* on them */
+	{ "imageStore, imageLoad, imageSize", CS, HEAD LOCAL
+	  "layout(rgba8, binding = 0) uniform highp writeonly image2D dst;\n"
+	  "layout(rgba32f, binding = 1) uniform highp readonly image2D src;\n"
+	  "layout(std430) buffer B { ivec2 size; vec4 v; };\n"
+	  "void main() { ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+	  "  imageStore(dst, p, vec4(0.5)); v = imageLoad(src, p); size = imageSize(src); }\n",
+	  { "DCL IMAGE[2], 2D, PIPE_FORMAT_R8G8B8A8_UNORM, WR",
+	    "DCL IMAGE[3], 2D, PIPE_FORMAT_R32G32B32A32_FLOAT\n",
+	    "STORE IMAGE[2]", "LOAD TEMP[1], IMAGE[3]", "RESQ TEMP[1].xy, IMAGE[3]" } },
+	{ "integer images and their formats", CS, HEAD LOCAL
+	  "layout(rgba16i) uniform highp readonly iimage2D a;\n"
+	  "layout(rgba8ui) uniform highp writeonly uimage2D b;\n"
+	  "layout(rgba8_snorm) uniform highp readonly image2D c;\n"
+	  "layout(rgba16f) uniform highp writeonly image2D d;\n"
+	  "void main() { imageStore(b, ivec2(0), uvec4(imageLoad(a, ivec2(1))));\n"
+	  "  imageStore(d, ivec2(0), imageLoad(c, ivec2(1))); }\n",
+	  { "PIPE_FORMAT_R16G16B16A16_SINT", "PIPE_FORMAT_R8G8B8A8_UINT, WR",
+	    "PIPE_FORMAT_R8G8B8A8_SNORM", "PIPE_FORMAT_R16G16B16A16_FLOAT, WR" } },
+	{ "image atomics", CS, HEAD LOCAL
+	  "layout(r32ui, binding = 2) uniform highp uimage2D u;\n"
+	  "layout(r32i) uniform highp iimage2D i;\n"
+	  "layout(r32f) uniform highp image2D f;\n"
+	  "void main() { ivec2 p = ivec2(0);\n"
+	  "  uint x = imageAtomicAdd(u, p, 1u) + imageAtomicMin(u, p, 2u) + imageAtomicMax(u, p, 3u)\n"
+	  "    + imageAtomicAnd(u, p, 4u) + imageAtomicOr(u, p, 5u) + imageAtomicXor(u, p, 6u)\n"
+	  "    + imageAtomicExchange(u, p, 7u) + imageAtomicCompSwap(u, p, 8u, 9u);\n"
+	  "  int y = imageAtomicMin(i, p, -1) + imageAtomicMax(i, p, -2);\n"
+	  "  float z = imageAtomicExchange(f, p, 1.5);\n"
+	  "  imageStore(u, p, uvec4(x + uint(y) + uint(z))); }\n",
+	  { "ATOMUADD TEMP", "ATOMUMIN", "ATOMIMAX", "ATOMCAS", "ATOMXCHG", "ATOMOR" } },
+	{ "image parameters and arrays", CS, HEAD LOCAL
+	  "layout(r32ui, binding = 0) uniform highp uimage2D counters[2];\n"
+	  "layout(rgba8) readonly uniform highp image2D src;\n"
+	  "buffer B { vec4 v; uint n; };\n"
+	  "vec4 fetch(readonly highp image2D i, ivec2 p) { return imageLoad(i, p); }\n"
+	  "uint bump(highp uimage2D c) { return imageAtomicAdd(c, ivec2(0), 1u); }\n"
+	  "void main() { v = fetch(src, ivec2(1)); n = bump(counters[1]) +\n"
+	  "  imageLoad(counters[0], ivec2(0)).x; }\n",
+	  { "DCL IMAGE[2], 2D, PIPE_FORMAT_R32_UINT, WR", "DCL IMAGE[3], 2D, PIPE_FORMAT_R32_UINT, WR",
+	    "LOAD TEMP[0], IMAGE[4]", "ATOMUADD TEMP[0].x, IMAGE[3]", "LOAD TEMP[1], IMAGE[2]" } },
+	{ "3D, cube and array images", CS, HEAD LOCAL
+	  "layout(rgba32ui) uniform highp readonly uimage3D a;\n"
+	  "layout(rgba32i) uniform highp readonly iimageCube b;\n"
+	  "layout(r32f) uniform highp image2DArray c;\n"
+	  "buffer B { ivec3 s[3]; };\n"
+	  "void main() { s[0] = imageSize(a); s[1] = ivec3(imageSize(b), 0); s[2] = imageSize(c);\n"
+	  "  imageStore(c, ivec3(1), vec4(float(imageLoad(a, ivec3(1)).x) + float(imageLoad(b, ivec3(2)).y))); }\n",
+	  { "DCL IMAGE[2], 3D, PIPE_FORMAT_R32G32B32A32_UINT", "DCL IMAGE[3], CUBE", "RESQ TEMP[0].xyz",
+	    "DCL IMAGE[4], 2D_ARRAY, PIPE_FORMAT_R32_FLOAT, WR", "LOAD", "STORE IMAGE[4]" } },
 };
 
 struct bad_case {
@@ -167,9 +218,67 @@ static const struct bad_case bad[] = {
 	  "0:3(1): error: 'std430' applies only to buffer blocks" },
 	{ "binding on a plain uniform", CS, HEAD LOCAL
 	  "layout(binding = 1) uniform float u;\nvoid main() {}\n",
-	  "0:3(1): error: 'binding' applies only to samplers, uniform and buffer blocks" },
+	  "0:3(1): error: 'binding' applies only to samplers, images, uniform and buffer blocks" },
 	{ "memory qualifier on a plain variable", CS, HEAD LOCAL "coherent uniform float u;\n"
 	  "void main() {}\n", "0:3(1): error: memory qualifiers apply only to buffer blocks" },
+	/* images */
+	{ "image2D in 3.00", FS, "#version 300 es\nuniform highp image2D i;\nvoid main() {}\n",
+	  "0:2(15): error: 'image2D' is a reserved word in GLSL ES 3.00" },
+	{ "image without a format", CS, HEAD LOCAL
+	  "layout(binding = 0) uniform highp writeonly image2D i;\nvoid main() {}\n",
+	  "0:3(1): error: image uniforms must have a format layout qualifier" },
+	{ "format of another base type", CS, HEAD LOCAL "\n"
+	  "layout(r32i) uniform highp writeonly uimage2D i;\nvoid main() {}\n",
+	  "0:4(1): error: the format layout qualifier of 'i' does not match its image type" },
+	{ "rgba8 image neither readonly nor writeonly", CS, HEAD LOCAL
+	  "layout(rgba8) uniform highp image2D i;\nvoid main() {}\n",
+	  "0:3(1): error: image 'i' must be readonly or writeonly unless its format is r32f" },
+	{ "readonly and writeonly", CS, HEAD LOCAL
+	  "layout(r32f) readonly writeonly uniform highp image2D i;\nvoid main() {}\n",
+	  "0:3(1): error: an image cannot be both readonly and writeonly" },
+	{ "imageStore to a readonly image", CS, HEAD LOCAL
+	  "layout(rgba8) uniform highp readonly image2D i;\n"
+	  "void main() {\n  imageStore(i, ivec2(0), vec4(1.0)); }\n",
+	  "0:5(14): error: 'imageStore' cannot use image 'i': it is readonly" },
+	{ "imageLoad of a writeonly image", CS, HEAD LOCAL
+	  "layout(rgba8) uniform highp writeonly image2D i;\n"
+	  "void main() { vec4 v = imageLoad(i, ivec2(0)); }\n",
+	  "0:4(34): error: 'imageLoad' cannot use image 'i': it is writeonly" },
+	{ "image atomic on a writeonly image", CS, HEAD LOCAL
+	  "layout(r32ui) uniform highp writeonly uimage2D i;\n"
+	  "void main() { imageAtomicAdd(i, ivec2(0), 1u); }\n",
+	  "0:4(30): error: 'imageAtomicAdd' cannot use image 'i': it is writeonly" },
+	{ "image atomic add on a float image", CS, HEAD LOCAL
+	  "layout(r32f) uniform highp image2D i;\n"
+	  "void main() { imageAtomicAdd(i, ivec2(0), 1.0); }\n",
+	  "0:4(15): error: no matching overload" },
+	{ "image binding past gl_MaxImageUnits", CS, HEAD LOCAL
+	  "layout(r32ui, binding = 2) uniform highp uimage2D i[2];\n"
+	  "layout(r32ui, binding = 3) uniform highp uimage2D j[2];\nvoid main() {}\n",
+	  "0:4(1): error: the binding of image 'j' is not below gl_MaxImageUnits (4)" },
+	{ "readonly image to a plain parameter", CS, HEAD LOCAL
+	  "layout(rgba8) readonly uniform highp image2D src;\n"
+	  "vec4 fetch(highp image2D i) { return vec4(imageSize(i), 0.0, 0.0); }\n"
+	  "void main() { vec4 v = fetch(src); }\n",
+	  "0:5(30): error: argument 'src' cannot drop its memory qualifiers in a call to 'fetch'" },
+	{ "imageStore to a readonly parameter", CS, HEAD LOCAL
+	  "void put(readonly highp image2D i) { imageStore(i, ivec2(0), vec4(0.0)); }\n"
+	  "void main() {}\n",
+	  "0:3(49): error: 'imageStore' cannot use image 'i': it is readonly" },
+	{ "memory qualifier on a float parameter", CS, HEAD LOCAL
+	  "void f(coherent float x) {}\nvoid main() {}\n",
+	  "0:3(8): error: memory qualifiers apply only to buffer blocks, their members and images" },
+	{ "image without precision", CS, HEAD LOCAL
+	  "layout(rgba8) uniform writeonly image2D i;\nvoid main() {}\n",
+	  "0:3(41): error: 'i' has no precision qualifier and image2D has no default precision" },
+	{ "format on a float", CS, HEAD LOCAL "layout(rgba8) uniform float u;\nvoid main() {}\n",
+	  "0:3(1): error: format layout qualifiers apply only to images" },
+	{ "memory qualifier on a uniform float", CS, HEAD LOCAL "readonly uniform float u;\n"
+	  "void main() {}\n", "0:3(1): error: memory qualifiers apply only to buffer blocks, their "
+	  "members and images" },
+	{ "image as a local variable", CS, HEAD LOCAL
+	  "void main() { highp image2D i; }\n",
+	  "0:3(29): error: samplers can only be uniforms or function parameters" },
 	{ "buffer variable outside a block", CS, HEAD LOCAL "buffer float u;\nvoid main() {}\n",
 	  "0:3(1): error: buffer variables must be declared in a buffer block" },
 	{ "location on a uniform in 3.00", FS, "#version 300 es\nprecision mediump float;\n"

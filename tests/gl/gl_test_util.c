@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "gl_test_util.h"
 
+#include <GLES3/gl31.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +155,59 @@ GLuint glt_buffer(GLenum target, const void *data, GLsizeiptr size)
 	gl.BindBuffer(target, b);
 	gl.BufferData(target, size, data, GL_STATIC_DRAW);
 	return b;
+}
+
+GLuint glt_compile(GLenum type, const char *src, GLint *ok)
+{
+	GLuint sh = gl.CreateShader(type);
+
+	gl.ShaderSource(sh, 1, &src, NULL);
+	gl.CompileShader(sh);
+	gl.GetShaderiv(sh, GL_COMPILE_STATUS, ok);
+	return sh;
+}
+
+void glt_assert_link_fails(GLuint p, const char *why)
+{
+	char log[1024] = "";
+	GLint ok = 1;
+
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
+	ck_assert_int_eq(ok, 0);
+	ck_assert_msg(strstr(log, why), "log: %s", log);
+}
+
+GLuint glt_ssbo(uint32_t n, uint32_t fill)
+{
+	uint32_t *data = malloc(n * 4);
+	GLuint b;
+
+	ck_assert_ptr_nonnull(data);
+	for (uint32_t i = 0; i < n; i++)
+		data[i] = fill;
+	b = glt_buffer(GL_SHADER_STORAGE_BUFFER, data, n * 4);
+	free(data);
+	gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
+	return b;
+}
+
+const uint32_t *glt_map_ssbo(GLuint b, uint32_t n)
+{
+	const uint32_t *w;
+
+	((PFNGLMEMORYBARRIERPROC)glt_proc("glMemoryBarrier"))(GL_BUFFER_UPDATE_BARRIER_BIT);
+	gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+	w = gl.MapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, n * 4, GL_MAP_READ_BIT);
+	ck_assert_ptr_nonnull(w);
+	return w;
+}
+
+void glt_unmap_ssbo(void)
+{
+	gl.UnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 }
 
 const char *const glt_vs_window =

@@ -88,6 +88,10 @@ void glt_load(struct glt_gl *out);
 /* Runs the suite against a host (starts and stops the vtest server). */
 int glt_main(Suite *(*make_suite)(void));
 
+/* A shader of src; *ok gets its GL_COMPILE_STATUS. */
+GLuint glt_compile(GLenum type, const char *src, GLint *ok);
+/* Links p (its shaders attached): the link fails, and its log says `why`. */
+void glt_assert_link_fails(GLuint p, const char *why);
 /* A linked program from two sources; asserts compile and link. */
 GLuint glt_program(const char *vs, const char *fs);
 /* RGBA8 pixel at window (x, y) (GL: y up from the bottom). */
@@ -98,6 +102,12 @@ void glt_assert_pixel_near(int x, int y, const uint8_t want[4], int tol);
 GLint glt_geti(GLenum pname);
 /* A buffer with data bound to target. */
 GLuint glt_buffer(GLenum target, const void *data, GLsizeiptr size);
+/* ES 3.1 contexts: a shader storage buffer of n words of `fill` bound at
+ * point 0; its first n words after glMemoryBarrier, through a read map
+ * (unmap with glt_unmap_ssbo, which asserts no GL error). */
+GLuint glt_ssbo(uint32_t n, uint32_t fill);
+const uint32_t *glt_map_ssbo(GLuint b, uint32_t n);
+void glt_unmap_ssbo(void);
 /* Shaders of the texture suites: the window-filling quad (attribute `pos`,
  * -1..1) with uv = window position / size (ES 2.0) or none (ES 3.0), and
  * fragment shaders writing `tex` at uv (2D) or at the uniform vec3 u_at (3D). */

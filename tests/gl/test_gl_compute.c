@@ -33,21 +33,11 @@ static void setup(void)
 
 #define HEAD "#version 310 es\n"
 
-static GLuint compile(GLenum type, const char *src, GLint *ok)
-{
-	GLuint sh = gl.CreateShader(type);
-
-	gl.ShaderSource(sh, 1, &src, NULL);
-	gl.CompileShader(sh);
-	gl.GetShaderiv(sh, GL_COMPILE_STATUS, ok);
-	return sh;
-}
-
 /* A program of one compute shader; *log gets the link log. */
 static GLuint try_compute(const char *src, char *log, size_t log_size)
 {
 	GLint ok = 0;
-	GLuint p = gl.CreateProgram(), sh = compile(GL_COMPUTE_SHADER, src, &ok);
+	GLuint p = gl.CreateProgram(), sh = glt_compile(GL_COMPUTE_SHADER, src, &ok);
 
 	ck_assert_msg(ok, "compute shader did not compile");
 	gl.AttachShader(p, sh);
@@ -69,47 +59,15 @@ static GLuint compute_program(const char *src)
 	return p;
 }
 
-/* A shader storage buffer of n words filled with `fill`, bound at point 0. */
-static GLuint ssbo(uint32_t n, uint32_t fill)
-{
-	uint32_t *data = malloc(n * 4);
-	GLuint b;
-
-	for (uint32_t i = 0; i < n; i++)
-		data[i] = fill;
-	b = glt_buffer(GL_SHADER_STORAGE_BUFFER, data, n * 4);
-	free(data);
-	gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
-	return b;
-}
-
-/* The buffer's words after a barrier, through a read map. */
-static const uint32_t *map_words(GLuint b, uint32_t n)
-{
-	const uint32_t *w;
-
-	cs.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-	gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, b);
-	w = gl.MapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, n * 4, GL_MAP_READ_BIT);
-	ck_assert_ptr_nonnull(w);
-	return w;
-}
-
-static void unmap(void)
-{
-	gl.UnmapBuffer(GL_SHADER_STORAGE_BUFFER);
-	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-}
-
 /* Words [first, first + n) hold 3i + 1, and the word after them `after`. */
 static void assert_ids(GLuint b, uint32_t first, uint32_t n, uint32_t after)
 {
-	const uint32_t *w = map_words(b, first + n + 1);
+	const uint32_t *w = glt_map_ssbo(b, first + n + 1);
 
 	for (uint32_t i = 0; i < n; i++)
 		ck_assert_msg(w[first + i] == 3 * i + 1, "data[%u] = %u", i, w[first + i]);
 	ck_assert_uint_eq(w[first + n], after);
-	unmap();
+	glt_unmap_ssbo();
 }
 
 static const char cs_global_id[] = HEAD
@@ -124,7 +82,7 @@ static const char cs_global_id[] = HEAD
 START_TEST(global_id_written_to_ssbo)
 {
 	const uint32_t n = 4 * 64;
-	GLuint p = compute_program(cs_global_id), b = ssbo(n + 1, 0xcdcdcdcd);
+	GLuint p = compute_program(cs_global_id), b = glt_ssbo(n + 1, 0xcdcdcdcd);
 
 	cs.DispatchCompute(4, 1, 1);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
@@ -164,10 +122,10 @@ START_TEST(shared_memory_reduction)
 	b = glt_buffer(GL_SHADER_STORAGE_BUFFER, data, sizeof(data));
 	gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
 	cs.DispatchCompute(4, 1, 1);
-	w = map_words(b, 260);
+	w = glt_map_ssbo(b, 260);
 	for (int g = 0; g < 4; g++)
 		ck_assert_msg(w[256 + g] == want[g], "group %d: %u, want %u", g, w[256 + g], want[g]);
-	unmap();
+	glt_unmap_ssbo();
 	gl.DeleteBuffers(1, &b);
 	gl.DeleteProgram(p);
 }
@@ -186,15 +144,15 @@ static const char cs_atomic[] = HEAD
 START_TEST(atomic_add_counts_every_invocation)
 {
 	const uint32_t n = 8 * 2 * 128;
-	GLuint p = compute_program(cs_atomic), b = ssbo(n + 1, 0);
+	GLuint p = compute_program(cs_atomic), b = glt_ssbo(n + 1, 0);
 	const uint32_t *w;
 
 	cs.DispatchCompute(8, 2, 1);
-	w = map_words(b, n + 1);
+	w = glt_map_ssbo(b, n + 1);
 	ck_assert_uint_eq(w[0], n);
 	for (uint32_t i = 1; i <= n; i++)
 		ck_assert_msg(w[i] == 1, "slot %u handed out %u times", i - 1, w[i]);
-	unmap();
+	glt_unmap_ssbo();
 	gl.DeleteBuffers(1, &b);
 	gl.DeleteProgram(p);
 }
@@ -204,7 +162,7 @@ END_TEST
 START_TEST(dispatch_indirect)
 {
 	const uint32_t counts[6] = { 99, 99, 99, 3, 1, 1 }, n = 3 * 64;
-	GLuint p = compute_program(cs_global_id), b = ssbo(n + 1, 0xcdcdcdcd);
+	GLuint p = compute_program(cs_global_id), b = glt_ssbo(n + 1, 0xcdcdcdcd);
 	GLuint args = glt_buffer(GL_DISPATCH_INDIRECT_BUFFER, counts, sizeof(counts));
 
 	ck_assert_int_eq(glt_geti(GL_DISPATCH_INDIRECT_BUFFER_BINDING), (GLint)args);
@@ -223,7 +181,7 @@ START_TEST(ssbo_bound_range_with_offset)
 {
 	GLint align = glt_geti(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT);
 	const uint32_t n = 64, skip = (uint32_t)align / 4;
-	GLuint p = compute_program(cs_global_id), b = ssbo(skip + n + 1, 0xabababab);
+	GLuint p = compute_program(cs_global_id), b = glt_ssbo(skip + n + 1, 0xabababab);
 	GLint64 start = -1, size = -1;
 	const uint32_t *w;
 
@@ -237,10 +195,10 @@ START_TEST(ssbo_bound_range_with_offset)
 	ck_assert_int_eq(size, n * 4);
 	cs.DispatchCompute(1, 1, 1);
 	assert_ids(b, skip, n, 0xabababab);
-	w = map_words(b, skip);
+	w = glt_map_ssbo(b, skip);
 	for (uint32_t i = 0; i < skip; i++)
 		ck_assert_uint_eq(w[i], 0xabababab);
-	unmap();
+	glt_unmap_ssbo();
 	gl.DeleteBuffers(1, &b);
 	gl.DeleteProgram(p);
 }
@@ -254,15 +212,15 @@ START_TEST(uniform_reaches_compute)
 				   "layout(std430, binding = 0) buffer Out { uint data[4]; };\n"
 				   "void main() { data[gl_LocalInvocationIndex] = u_add + "
 				   "gl_LocalInvocationIndex; }\n");
-	GLuint b = ssbo(4, 0);
+	GLuint b = glt_ssbo(4, 0);
 	const uint32_t *w;
 
 	((PFNGLUNIFORM1UIPROC)glt_proc("glUniform1ui"))(gl.GetUniformLocation(p, "u_add"), 1000);
 	cs.DispatchCompute(1, 1, 1);
-	w = map_words(b, 4);
+	w = glt_map_ssbo(b, 4);
 	for (uint32_t i = 0; i < 4; i++)
 		ck_assert_uint_eq(w[i], 1000 + i);
-	unmap();
+	glt_unmap_ssbo();
 	gl.DeleteBuffers(1, &b);
 	gl.DeleteProgram(p);
 }
@@ -335,7 +293,7 @@ START_TEST(barrier_and_binding_errors)
 {
 	GLint align = glt_geti(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT);
 	GLint max = glt_geti(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), v;
-	GLuint b = ssbo(1024, 0);
+	GLuint b = glt_ssbo(1024, 0);
 
 	cs.MemoryBarrier(0x80000000u);
 	expect(GL_INVALID_VALUE);
@@ -365,24 +323,17 @@ static const char vs_plain[] = HEAD "void main() { gl_Position = vec4(0.0); }\n"
 /* Links a and b into p: the link fails, and its log says `why`. */
 static void assert_link_fails(GLuint p, GLuint a, GLuint b, const char *why)
 {
-	char log[1024] = "";
-	GLint ok = 1;
-
 	gl.AttachShader(p, a);
 	gl.AttachShader(p, b);
-	gl.LinkProgram(p);
-	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
-	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
-	ck_assert_int_eq(ok, 0);
-	ck_assert_msg(strstr(log, why), "log: %s", log);
+	glt_assert_link_fails(p, why);
 }
 
 START_TEST(link_errors)
 {
 	char log[1024];
 	GLint ok = 1, size[3];
-	GLuint p = gl.CreateProgram(), c = compile(GL_COMPUTE_SHADER, cs_global_id, &ok);
-	GLuint v = compile(GL_VERTEX_SHADER, vs_plain, &ok);
+	GLuint p = gl.CreateProgram(), c = glt_compile(GL_COMPUTE_SHADER, cs_global_id, &ok);
+	GLuint v = glt_compile(GL_VERTEX_SHADER, vs_plain, &ok);
 
 	/* a compute shader with any other stage */
 	assert_link_fails(p, c, v, "other stages");
@@ -409,8 +360,8 @@ START_TEST(fragment_ssbo_refused_at_link)
 {
 	GLint ok = 1;
 	GLuint p = gl.CreateProgram();
-	GLuint v = compile(GL_VERTEX_SHADER, vs_plain, &ok);
-	GLuint f = compile(GL_FRAGMENT_SHADER, HEAD "precision highp float;\n"
+	GLuint v = glt_compile(GL_VERTEX_SHADER, vs_plain, &ok);
+	GLuint f = glt_compile(GL_FRAGMENT_SHADER, HEAD "precision highp float;\n"
 			   "layout(std430, binding = 0) buffer B { uint n; };\n"
 			   "out vec4 c;\nvoid main() { atomicAdd(n, 1u); c = vec4(1.0); }\n", &ok);
 
@@ -438,7 +389,7 @@ START_TEST(es30_has_no_compute)
 	setenv("VIRTGL_DEV_ES31", "1", 1);
 	ck_assert_uint_eq(gl.CreateShader(GL_COMPUTE_SHADER), 0);
 	expect(GL_INVALID_ENUM);
-	gl.DeleteShader(compile(GL_VERTEX_SHADER, vs_plain, &ok));
+	gl.DeleteShader(glt_compile(GL_VERTEX_SHADER, vs_plain, &ok));
 	ck_assert_int_eq(ok, 0);
 	((PFNGLDISPATCHCOMPUTEPROC)glt_proc("glDispatchCompute"))(1, 1, 1);
 	expect(GL_INVALID_OPERATION);

@@ -2148,6 +2148,46 @@ static void work_group_size_not_compute(void)
 	F(GetProgramiv)(F(CreateProgram)(), GL_COMPUTE_WORK_GROUP_SIZE, v);
 }
 
+/* ES 3.1 §8.22: glBindImageTexture's arguments, each wrong alone, on an
+ * immutable RGBA8 texture (or a mutable one for the last row) */
+static GLuint image_texture(bool immutable)
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D);
+
+	if (immutable)
+		F(TexStorage2D)(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+	else
+		F(TexImage2D)(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	return t;
+}
+
+static void bind_image(GLuint unit, GLuint t, GLint level, GLint layer, GLenum access,
+		       GLenum format)
+{
+	F(BindImageTexture)(unit, t, level, GL_FALSE, layer, access, format);
+}
+
+static void image_unit_past_max(void)
+{
+	bind_image((GLuint)geti(GL_MAX_IMAGE_UNITS), image_texture(true), 0, 0, GL_READ_ONLY,
+		   GL_RGBA8);
+}
+
+static void image_no_texture(void) { bind_image(0, 777, 0, 0, GL_READ_ONLY, GL_RGBA8); }
+static void image_level(void) { bind_image(0, image_texture(true), -1, 0, GL_READ_ONLY, GL_RGBA8); }
+static void image_layer(void) { bind_image(0, image_texture(true), 0, -1, GL_READ_ONLY, GL_RGBA8); }
+static void image_access(void) { bind_image(0, image_texture(true), 0, 0, GL_RGBA8, GL_RGBA8); }
+static void image_format(void) { bind_image(0, image_texture(true), 0, 0, GL_READ_ONLY, GL_RGB8); }
+static void image_mutable(void) { bind_image(0, image_texture(false), 0, 0, GL_READ_ONLY, GL_RGBA8); }
+static void image_es30(void) { bind_image(0, 0, 0, 0, GL_READ_ONLY, GL_RGBA8); }
+
+static void image_binding_index(void)
+{
+	GLint v;
+
+	F(GetIntegeri_v)(GL_IMAGE_BINDING_NAME, (GLuint)geti(GL_MAX_IMAGE_UNITS), &v);
+}
+
 /* ---- the table ------------------------------------------------------------------------------- */
 
 struct row {
@@ -3495,6 +3535,15 @@ static const struct row rows[] = {
 	R(BindBufferBase, 31, V, ssbo_base_index),
 	R(GetIntegeri_v, 31, V, ssbo_binding_index),
 	R(GetProgramiv, 31, O, work_group_size_not_compute),
+	R(BindImageTexture, 31, V, image_unit_past_max),
+	R(BindImageTexture, 31, V, image_no_texture),
+	R(BindImageTexture, 31, V, image_level),
+	R(BindImageTexture, 31, V, image_layer),
+	R(BindImageTexture, 31, E, image_access),
+	R(BindImageTexture, 31, V, image_format),
+	R(BindImageTexture, 31, O, image_mutable),
+	R(BindImageTexture, 3, O, image_es30),
+	R(GetIntegeri_v, 31, V, image_binding_index),
 	R(DrawArraysIndirect, 3, O, draw_arrays_indirect_es30),
 	R(DrawArraysIndirect, 31, E, draw_arrays_indirect_enum),
 	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_default_vao),
