@@ -9,6 +9,7 @@
 #   build/     virtgl's EGL vendor library, the bench programs and the gl/ and vk/
 #              check suites of this build
 #   corpus/    the real-shader corpus (progbuild)
+#   build/fuzz_gl.xz  tests/fuzz/fuzz_gl when built (make fuzz), for fuzz.sh
 #
 #   bench/gpu-host/bundle.sh            (from the build tree, after make)
 #
@@ -47,5 +48,11 @@ for t in "$build"/tests/gl/test_gl_* "$build"/tests/vk/test_vk_*; do
 done
 # one solid archive: the suites share most of their code (11 MB -> ~2 MB)
 tar -C "$dst/build" -cJf "$dst/build/tests.tar.xz" tests && rm -rf "$dst/build/tests"
+# the GL call fuzzer (make fuzz), to judge what virtgl sends against a GPU host (fuzz.sh)
+if [ -x "$build/tests/fuzz/fuzz_gl" ]; then
+	strip --strip-debug -o "$dst/build/fuzz_gl" "$build/tests/fuzz/fuzz_gl"
+	xz -T2 "$dst/build/fuzz_gl"
+	cp -r "$src/tests/fuzz/seeds/fuzz_gl" "$dst/build/fuzz_gl-seeds"
+fi
 cp -r "${CORPUS_DIR:-$src/tests/corpus/real-shaders}" "$dst/corpus"
 du -sh "$dst"
