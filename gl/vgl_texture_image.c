@@ -99,15 +99,17 @@ struct vgl_tex_storage *vgl_texture_level_storage(struct vgl_context *ctx, struc
 						  uint32_t face, uint32_t level)
 {
 	const struct vgl_tex_level *lv = &t->level[face][level];
-	const struct vgl_tex_level *base = &t->level[0][t->params.base_level];
+	/* GL lets the base level be any number; past the last there is none */
+	const struct vgl_tex_level *base = t->params.base_level < VGL_MAX_LEVELS ?
+					   &t->level[0][t->params.base_level] : NULL;
 	struct vgl_tex_storage_info info;
 	struct vgl_tex_storage *s;
 
 	if (fits(t->storage, lv, level))
 		return t->storage;
 	/* a level that disagrees with a stored base only makes the texture incomplete */
-	if (t->immutable || (t->storage && level != (uint32_t)t->params.base_level && base->width &&
-			     fits(t->storage, base, (uint32_t)t->params.base_level)))
+	if (t->immutable || (t->storage && base && level != (uint32_t)t->params.base_level &&
+			     base->width && fits(t->storage, base, (uint32_t)t->params.base_level)))
 		return NULL;
 	info = implied_storage(t, lv, level);
 	s = vgl_tex_storage_create(ctx->dev, &info);

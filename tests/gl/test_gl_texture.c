@@ -797,6 +797,11 @@ START_TEST(t_fuzz_findings)
 	       GL_INVALID_OPERATION);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8I, 4, 4, 0, GL_RGBA_INTEGER, GL_BYTE, NULL);
 	EXPECT(tx.CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4), GL_INVALID_OPERATION);
+	/* a base level past the last one there is, then a level of another size */
+	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	EXPECT(tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 36), GL_NO_ERROR);
+	EXPECT(tx.TexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 7, 7, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL),
+	       GL_NO_ERROR);
 	/* a negative level of a 3D image */
 	EXPECT(tx.TexImage3D(GL_TEXTURE_3D, -3, GL_RGBA, 1, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL),
 	       GL_INVALID_VALUE);
