@@ -50,6 +50,8 @@ static void *proc(const char *name);
 #define glBindTexture GLP(glBindTexture)
 #define glBindTransformFeedback GLP(glBindTransformFeedback)
 #define glBindVertexArray GLP(glBindVertexArray)
+#define glBlendColor GLP(glBlendColor)
+#define glBlendEquationSeparate GLP(glBlendEquationSeparate)
 #define glBlendFunc GLP(glBlendFunc)
 #define glBlitFramebuffer GLP(glBlitFramebuffer)
 #define glBufferData GLP(glBufferData)
@@ -62,11 +64,15 @@ static void *proc(const char *name);
 #define glClientWaitSync GLP(glClientWaitSync)
 #define glColorMask GLP(glColorMask)
 #define glCompileShader GLP(glCompileShader)
+#define glCompressedTexImage2D GLP(glCompressedTexImage2D)
+#define glCompressedTexSubImage2D GLP(glCompressedTexSubImage2D)
 #define glCopyBufferSubData GLP(glCopyBufferSubData)
 #define glCopyTexImage2D GLP(glCopyTexImage2D)
 #define glCopyTexSubImage2D GLP(glCopyTexSubImage2D)
+#define glCopyTexSubImage3D GLP(glCopyTexSubImage3D)
 #define glCreateProgram GLP(glCreateProgram)
 #define glCreateShader GLP(glCreateShader)
+#define glCullFace GLP(glCullFace)
 #define glDeleteBuffers GLP(glDeleteBuffers)
 #define glDeleteFramebuffers GLP(glDeleteFramebuffers)
 #define glDeleteProgram GLP(glDeleteProgram)
@@ -77,6 +83,9 @@ static void *proc(const char *name);
 #define glDeleteTextures GLP(glDeleteTextures)
 #define glDeleteTransformFeedbacks GLP(glDeleteTransformFeedbacks)
 #define glDeleteVertexArrays GLP(glDeleteVertexArrays)
+#define glDepthFunc GLP(glDepthFunc)
+#define glDepthMask GLP(glDepthMask)
+#define glDepthRangef GLP(glDepthRangef)
 #define glDisable GLP(glDisable)
 #define glDisableVertexAttribArray GLP(glDisableVertexAttribArray)
 #define glDrawArrays GLP(glDrawArrays)
@@ -95,6 +104,7 @@ static void *proc(const char *name);
 #define glFramebufferRenderbuffer GLP(glFramebufferRenderbuffer)
 #define glFramebufferTexture2D GLP(glFramebufferTexture2D)
 #define glFramebufferTextureLayer GLP(glFramebufferTextureLayer)
+#define glFrontFace GLP(glFrontFace)
 #define glGenBuffers GLP(glGenBuffers)
 #define glGenFramebuffers GLP(glGenFramebuffers)
 #define glGenQueries GLP(glGenQueries)
@@ -104,11 +114,32 @@ static void *proc(const char *name);
 #define glGenTransformFeedbacks GLP(glGenTransformFeedbacks)
 #define glGenVertexArrays GLP(glGenVertexArrays)
 #define glGenerateMipmap GLP(glGenerateMipmap)
+#define glGetActiveAttrib GLP(glGetActiveAttrib)
+#define glGetActiveUniform GLP(glGetActiveUniform)
+#define glGetActiveUniformBlockName GLP(glGetActiveUniformBlockName)
+#define glGetBooleanv GLP(glGetBooleanv)
+#define glGetBufferParameteriv GLP(glGetBufferParameteriv)
 #define glGetError GLP(glGetError)
+#define glGetFloatv GLP(glGetFloatv)
+#define glGetFramebufferAttachmentParameteriv GLP(glGetFramebufferAttachmentParameteriv)
 #define glGetGraphicsResetStatusEXT GLP(glGetGraphicsResetStatusEXT)
+#define glGetInteger64v GLP(glGetInteger64v)
 #define glGetIntegerv GLP(glGetIntegerv)
+#define glGetIntegeri_v GLP(glGetIntegeri_v)
+#define glGetInternalformativ GLP(glGetInternalformativ)
+#define glGetProgramInfoLog GLP(glGetProgramInfoLog)
+#define glGetProgramiv GLP(glGetProgramiv)
 #define glGetQueryObjectuiv GLP(glGetQueryObjectuiv)
+#define glGetQueryiv GLP(glGetQueryiv)
+#define glGetRenderbufferParameteriv GLP(glGetRenderbufferParameteriv)
+#define glGetString GLP(glGetString)
+#define glGetStringi GLP(glGetStringi)
+#define glGetSynciv GLP(glGetSynciv)
+#define glGetTexParameteriv GLP(glGetTexParameteriv)
+#define glGetTransformFeedbackVarying GLP(glGetTransformFeedbackVarying)
+#define glGetUniformIndices GLP(glGetUniformIndices)
 #define glGetVertexAttribiv GLP(glGetVertexAttribiv)
+#define glGetnUniformfvEXT GLP(glGetnUniformfvEXT)
 #define glInvalidateSubFramebuffer GLP(glInvalidateSubFramebuffer)
 #define glIsSync GLP(glIsSync)
 #define glLineWidth GLP(glLineWidth)
@@ -116,19 +147,25 @@ static void *proc(const char *name);
 #define glMapBufferRange GLP(glMapBufferRange)
 #define glPauseTransformFeedback GLP(glPauseTransformFeedback)
 #define glPixelStorei GLP(glPixelStorei)
+#define glPolygonOffset GLP(glPolygonOffset)
 #define glReadBuffer GLP(glReadBuffer)
 #define glReadPixels GLP(glReadPixels)
 #define glRenderbufferStorageMultisample GLP(glRenderbufferStorageMultisample)
 #define glResumeTransformFeedback GLP(glResumeTransformFeedback)
+#define glSampleCoverage GLP(glSampleCoverage)
 #define glSamplerParameteri GLP(glSamplerParameteri)
 #define glScissor GLP(glScissor)
 #define glShaderSource GLP(glShaderSource)
+#define glStencilFuncSeparate GLP(glStencilFuncSeparate)
+#define glStencilMaskSeparate GLP(glStencilMaskSeparate)
+#define glStencilOpSeparate GLP(glStencilOpSeparate)
 #define glTexImage2D GLP(glTexImage2D)
 #define glTexImage3D GLP(glTexImage3D)
 #define glTexParameteri GLP(glTexParameteri)
 #define glTexStorage2D GLP(glTexStorage2D)
 #define glTexStorage3D GLP(glTexStorage3D)
 #define glTexSubImage2D GLP(glTexSubImage2D)
+#define glTexSubImage3D GLP(glTexSubImage3D)
 #define glTransformFeedbackVaryings GLP(glTransformFeedbackVaryings)
 #define glUniform1i GLP(glUniform1i)
 #define glUniform4fv GLP(glUniform4fv)
@@ -136,7 +173,10 @@ static void *proc(const char *name);
 #define glUniformMatrix4fv GLP(glUniformMatrix4fv)
 #define glUnmapBuffer GLP(glUnmapBuffer)
 #define glUseProgram GLP(glUseProgram)
+#define glVertexAttrib4fv GLP(glVertexAttrib4fv)
 #define glVertexAttribDivisor GLP(glVertexAttribDivisor)
+#define glVertexAttribI4iv GLP(glVertexAttribI4iv)
+#define glVertexAttribIPointer GLP(glVertexAttribIPointer)
 #define glVertexAttribPointer GLP(glVertexAttribPointer)
 #define glViewport GLP(glViewport)
 #define glWaitSync GLP(glWaitSync)
@@ -331,11 +371,51 @@ static GLint binding_of(GLenum pname)
 
 /* Client memory for w x h x d texels of up to 16 bytes with unpack
  * alignment up to 8, or NULL when that would pass the scratch area. */
+/* The pixel store state that decides how much client memory a call reads or
+ * writes, read back after each glPixelStorei (a refused value changes none) */
+struct store {
+	GLint row_length, image_height, skip_pixels, skip_rows, skip_images;
+};
+
+static struct store unpack, pack;
+
+static void read_store(void)
+{
+	glGetIntegerv(GL_UNPACK_ROW_LENGTH, &unpack.row_length);
+	glGetIntegerv(GL_UNPACK_IMAGE_HEIGHT, &unpack.image_height);
+	glGetIntegerv(GL_UNPACK_SKIP_PIXELS, &unpack.skip_pixels);
+	glGetIntegerv(GL_UNPACK_SKIP_ROWS, &unpack.skip_rows);
+	glGetIntegerv(GL_UNPACK_SKIP_IMAGES, &unpack.skip_images);
+	glGetIntegerv(GL_PACK_ROW_LENGTH, &pack.row_length);
+	glGetIntegerv(GL_PACK_SKIP_PIXELS, &pack.skip_pixels);
+	glGetIntegerv(GL_PACK_SKIP_ROWS, &pack.skip_rows);
+}
+
+static int64_t at_least(int64_t v, GLint floor)
+{
+	return v > floor ? v : floor;
+}
+
+/* Client memory for w x h x d texels of up to 16 bytes with alignment up
+ * to 8 under the pixel store st, or NULL when that would pass the scratch
+ * area. */
+static void *texels_in(const struct store *st, int64_t w, int64_t h, int64_t d)
+{
+	int64_t row, rows, images;
+
+	if (w < 0 || h < 0 || d < 0 || w > 1024 || h > 1024 || d > 64 ||
+	    st->skip_pixels > 4096 || st->row_length > 4096 || st->skip_rows > 4096 ||
+	    st->image_height > 4096 || st->skip_images > 4096)
+		return NULL;
+	row = (st->skip_pixels + at_least(w, st->row_length)) * 16 + 8;
+	rows = st->skip_rows + at_least(h, st->image_height);
+	images = st->skip_images + d;
+	return row * rows * images <= SCRATCH ? scratch : NULL;
+}
+
 static const void *texels(int64_t w, int64_t h, int64_t d)
 {
-	if (w < 0 || h < 0 || d < 0 || w > 1024 || h > 1024 || d > 64)
-		return NULL;
-	return (w * 16 + 8) * h * d <= SCRATCH ? scratch : NULL;
+	return texels_in(&unpack, w, h, d);
 }
 
 /* The pointer argument of an upload: an offset into the bound unpack
@@ -514,9 +594,14 @@ static void op_generate_mipmap(struct prog *p)
 
 static void op_pixel_store(struct prog *p)
 {
-	static const GLint align[] = { 1, 2, 4, 8 };
+	static const GLenum pnames[] = {
+		GL_PACK_ALIGNMENT, GL_UNPACK_ALIGNMENT, GL_UNPACK_ROW_LENGTH, GL_UNPACK_IMAGE_HEIGHT,
+		GL_UNPACK_SKIP_PIXELS, GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_IMAGES, GL_PACK_ROW_LENGTH,
+		GL_PACK_SKIP_PIXELS, GL_PACK_SKIP_ROWS,
+	};
 
-	glPixelStorei(u8(p) & 1 ? GL_PACK_ALIGNMENT : GL_UNPACK_ALIGNMENT, align[u8(p) % 4]);
+	glPixelStorei(PICK(p, pnames), ival(p));
+	read_store();
 }
 
 static void op_gen_framebuffer(struct prog *p)
@@ -713,7 +798,7 @@ static void op_read_pixels(struct prog *p)
 
 	if (binding_of(GL_PIXEL_PACK_BUFFER_BINDING))
 		glReadPixels(x, y, w, h, fmt, type, (void *)(intptr_t)off);
-	else if (texels(w, h, 1) || !w || !h)
+	else if (texels_in(&pack, w, h, 1) || !w || !h)
 		glReadPixels(x, y, w, h, fmt, type, scratch);
 }
 
@@ -809,6 +894,159 @@ static void op_sampler(struct prog *p)
 	glSamplerParameteri(name(p), PICK(p, tex_pnames), (GLint)PICK(p, tex_values));
 }
 
+/* glGet* of state: outputs as large as any pname's (64 values) */
+static void op_get(struct prog *p)
+{
+	static const GLenum pnames[] = {
+		GL_VIEWPORT, GL_MAX_TEXTURE_SIZE, GL_COMPRESSED_TEXTURE_FORMATS, GL_CURRENT_PROGRAM,
+		GL_UNIFORM_BUFFER_BINDING, GL_DRAW_BUFFER1, GL_MAX_VERTEX_ATTRIBS, GL_SCISSOR_BOX,
+		GL_PROGRAM_BINARY_FORMATS, GL_NUM_EXTENSIONS, GL_IMPLEMENTATION_COLOR_READ_FORMAT,
+		GL_ALIASED_POINT_SIZE_RANGE, GL_MAX_SAMPLES,
+	};
+	union { GLint i[64]; GLfloat f[64]; GLint64 l[64]; GLboolean b[64]; } out;
+	GLenum pname = u8(p) & 1 ? PICK(p, pnames) : (GLenum)(u8(p) << 8 | u8(p));
+	const GLubyte *str;
+
+	switch (u8(p) % 6) {
+	case 0: glGetIntegerv(pname, out.i); break;
+	case 1: glGetFloatv(pname, out.f); break;
+	case 2: glGetBooleanv(pname, out.b); break;
+	case 3: glGetInteger64v(pname, out.l); break;
+	case 4: glGetIntegeri_v(pname, (GLuint)ival(p), out.i); break;
+	default:
+		str = u8(p) & 1 ? glGetStringi(GL_EXTENSIONS, (GLuint)ival(p)) : glGetString(pname);
+		if (str)
+			scratch[0] ^= (uint8_t)strlen((const char *)str);
+	}
+}
+
+/* glGet* of objects, by whatever name and pname */
+static void op_get_object(struct prog *p)
+{
+	static const GLenum pnames[] = {
+		GL_TEXTURE_MIN_FILTER, GL_BUFFER_SIZE, GL_BUFFER_MAPPED, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME,
+		GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE, GL_RENDERBUFFER_WIDTH, GL_VERTEX_ATTRIB_ARRAY_SIZE,
+		GL_CURRENT_QUERY, GL_SYNC_STATUS, GL_LINK_STATUS, GL_ACTIVE_UNIFORMS, GL_SAMPLES,
+		GL_NUM_SAMPLE_COUNTS, GL_INFO_LOG_LENGTH, GL_ACTIVE_UNIFORM_BLOCKS,
+	};
+	GLint out[64] = { 0 };
+	GLsizei len;
+	GLenum pname = PICK(p, pnames);
+
+	switch (u8(p) % 9) {
+	case 0: glGetTexParameteriv(PICK(p, tex_targets), pname, out); break;
+	case 1: glGetBufferParameteriv(PICK(p, buffer_targets), pname, out); break;
+	case 2: glGetFramebufferAttachmentParameteriv(PICK(p, fb_targets), PICK(p, attachments),
+						      pname, out); break;
+	case 3: glGetRenderbufferParameteriv(GL_RENDERBUFFER, pname, out); break;
+	case 4: glGetVertexAttribiv((GLuint)ival(p), pname, out); break;
+	case 5: glGetQueryiv(PICK(p, query_targets), pname, out); break;
+	case 6: glGetSynciv(syncs[u8(p) % 4], pname, (GLsizei)(u8(p) % 65), &len, out); break;
+	case 7: glGetProgramiv(name(p), pname, out); break;
+	default: glGetInternalformativ(GL_RENDERBUFFER, PICK(p, rb_formats), pname,
+				       (GLsizei)(u8(p) % 65), out);
+	}
+}
+
+/* The program's reflection with buffer sizes of every kind: the name
+ * buffers are as large as the bufSize says */
+static void op_program_query(struct prog *p)
+{
+	GLuint prog = name(p), index = (GLuint)ival(p);
+	GLsizei size = ival(p), len = 0;
+	GLint n = 0, out[64];
+	GLenum type;
+	char *buf = size >= 0 && size <= SCRATCH ? (char *)scratch : NULL;
+	const char *names[2] = { "c", "B" };
+
+	if (!buf && size)
+		return;
+	switch (u8(p) % 7) {
+	case 0: glGetActiveUniform(prog, index, size, &len, &n, &type, buf); break;
+	case 1: glGetActiveAttrib(prog, index, size, &len, &n, &type, buf); break;
+	case 2: glGetProgramInfoLog(prog, size, &len, buf); break;
+	case 3: glGetActiveUniformBlockName(prog, index, size, &len, buf); break;
+	case 4: glGetTransformFeedbackVarying(prog, index, size, &len, &n, &type, buf); break;
+	case 5: glGetUniformIndices(prog, 2, names, (GLuint *)out); break;
+	default: glGetnUniformfvEXT(prog, ival(p), size, (GLfloat *)scratch);
+	}
+}
+
+/* ETC2/EAC (decoded on the CPU) with any size the bytes say */
+static void op_compressed(struct prog *p)
+{
+	static const GLenum fmts[] = {
+		GL_COMPRESSED_RGB8_ETC2, GL_COMPRESSED_RGBA8_ETC2_EAC, GL_COMPRESSED_R11_EAC,
+		GL_COMPRESSED_SIGNED_RG11_EAC, GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+		GL_ETC1_RGB8_OES,
+	};
+	GLenum t = PICK(p, image_targets), f = PICK(p, fmts);
+	GLint level = ival(p), x = ival(p), y = ival(p), w = ival(p), h = ival(p);
+	GLsizei size = ival(p);
+	const void *data = size >= 0 && size <= SCRATCH ? scratch : NULL;
+
+	if (!data && !binding_of(GL_PIXEL_UNPACK_BUFFER_BINDING))
+		return;
+	if (!data)
+		data = (const void *)(intptr_t)val(p);
+	if (u8(p) & 1)
+		glCompressedTexImage2D(t, level, f, w, h, 0, size, data);
+	else
+		glCompressedTexSubImage2D(t, level, x, y, w, h, f, size, data);
+}
+
+static void op_state_more(struct prog *p)
+{
+	static const GLenum funcs[] = { GL_NEVER, GL_LESS, GL_EQUAL, GL_ALWAYS, GL_GEQUAL };
+	static const GLenum stencil_ops[] = { GL_KEEP, GL_ZERO, GL_INCR_WRAP, GL_INVERT };
+	static const GLenum equations[] = { GL_FUNC_ADD, GL_FUNC_SUBTRACT, GL_MIN, GL_MAX };
+	static const GLenum faces[] = { GL_FRONT, GL_BACK, GL_FRONT_AND_BACK };
+
+	switch (u8(p) % 8) {
+	case 0: glDepthFunc(PICK(p, funcs)); glDepthMask(u8(p) & 1); break;
+	case 1: glStencilFuncSeparate(PICK(p, faces), PICK(p, funcs), ival(p), (GLuint)ival(p)); break;
+	case 2: glStencilOpSeparate(PICK(p, faces), PICK(p, stencil_ops), PICK(p, stencil_ops),
+				    PICK(p, stencil_ops)); break;
+	case 3: glBlendEquationSeparate(PICK(p, equations), PICK(p, equations)); break;
+	case 4: glBlendColor(fval(p), fval(p), fval(p), fval(p)); glPolygonOffset(fval(p), fval(p));
+		break;
+	case 5: glCullFace(PICK(p, faces)); glFrontFace(u8(p) & 1 ? GL_CW : GL_CCW); break;
+	case 6: glSampleCoverage(fval(p), u8(p) & 1); glDepthRangef(fval(p), fval(p)); break;
+	default: glStencilMaskSeparate(PICK(p, faces), (GLuint)ival(p));
+	}
+}
+
+static void op_attrib_value(struct prog *p)
+{
+	GLuint index = (GLuint)ival(p);
+	GLfloat f[4] = { fval(p), fval(p), fval(p), fval(p) };
+	GLint i[4] = { ival(p), ival(p), ival(p), ival(p) };
+	int64_t off = val(p);
+
+	switch (u8(p) % 3) {
+	case 0: glVertexAttrib4fv(index, f); break;
+	case 1: glVertexAttribI4iv(index, i); break;
+	default:
+		if (binding_of(GL_ARRAY_BUFFER_BINDING))
+			glVertexAttribIPointer(index, ival(p), PICK(p, index_types), ival(p),
+					       (const void *)(intptr_t)off);
+	}
+}
+
+static void op_tex_sub_image_3d(struct prog *p)
+{
+	GLenum t = u8(p) & 1 ? GL_TEXTURE_3D : GL_TEXTURE_2D_ARRAY;
+	GLint level = ival(p), x = ival(p), y = ival(p), z = ival(p);
+	GLint w = ival(p), h = ival(p), d = ival(p);
+	GLenum fmt = PICK(p, formats), type = PICK(p, types);
+	const void *px;
+
+	if (u8(p) & 1)
+		glCopyTexSubImage3D(t, level, x, y, z, ival(p), ival(p), w, h);
+	else if (upload_ptr(p, w, h, d, &px))
+		glTexSubImage3D(t, level, x, y, z, w, h, d, fmt, type, px);
+}
+
 static void (*const ops[])(struct prog *p) = {
 	op_gen_buffer, op_bind_buffer, op_buffer_data, op_buffer_sub_data, op_map,
 	op_copy_buffer, op_bind_range, op_gen_texture, op_bind_texture, op_tex_image_2d,
@@ -817,7 +1055,8 @@ static void (*const ops[])(struct prog *p) = {
 	op_fb_texture, op_renderbuffer, op_draw_buffers, op_clear, op_state,
 	op_vertex_attrib, op_vertex_array, op_draw_arrays, op_draw_elements, op_uniform,
 	op_read_pixels, op_blit, op_invalidate, op_query, op_xfb, op_sync, op_delete,
-	op_flush, op_sampler, op_program,
+	op_flush, op_sampler, op_program, op_get, op_get_object, op_program_query, op_compressed,
+	op_state_more, op_attrib_value, op_tex_sub_image_3d,
 };
 
 /* ---- the harness ------------------------------------------------------------------------- */
@@ -878,6 +1117,7 @@ static void run(const uint8_t *data, size_t size)
 
 	memset(scratch, 0, sizeof(scratch));
 	memset(syncs, 0, sizeof(syncs));
+	read_store();
 	while (p.at < p.n)
 		ops[u8(&p) % (sizeof(ops) / sizeof(ops[0]))](&p);
 	while (glGetError() != GL_NO_ERROR)
