@@ -87,6 +87,31 @@ GLenum vgl_gl_type(const void *glsl_type)
 
 /* ---- resource lists ----------------------------------------------------------------------- */
 
+bool vgl_uniform_from_prog(struct vgl_uniform *u, const struct glsl_prog_uniform *s)
+{
+	u->name = strdup(s->name);
+	u->type = vgl_gl_type(s->type);
+	u->array_size = s->array_size;
+	u->unsized = s->unsized;
+	u->block = s->block;
+	u->offset = s->offset;
+	u->array_stride = s->array_stride;
+	u->matrix_stride = s->matrix_stride;
+	u->row_major = s->row_major;
+	u->top_array_size = s->top_array_size;
+	u->top_array_stride = s->top_array_stride;
+	u->first_location = -1;
+	u->binding = -1;
+	return u->name != NULL;
+}
+
+void vgl_uniforms_free(struct vgl_uniform *u, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		free(u[i].name);
+	free(u);
+}
+
 static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 {
 	uint32_t units = 0;
@@ -98,22 +123,12 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 		const struct glsl_prog_uniform *s = &p->uniforms[i];
 		struct vgl_uniform *u = &l->uniforms[l->nr_uniforms++];
 
-		u->name = strdup(s->name);
-		if (!u->name)
+		if (!vgl_uniform_from_prog(u, s))
 			return false;
-		u->type = vgl_gl_type(s->type);
-		u->array_size = s->array_size;
-		u->block = s->block;
-		u->offset = s->offset;
-		u->array_stride = s->array_stride;
-		u->matrix_stride = s->matrix_stride;
-		u->row_major = s->row_major;
-		u->first_location = -1;
-		u->binding = -1;
+		u->in_vs = s->block < 0 && s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
+		u->in_fs = s->block < 0 && s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 		if (s->type->kind == GLSL_KIND_SAMPLER) {
 			u->is_sampler = true;
-			u->in_vs = s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
-			u->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 			u->first_unit = units;
 			units += s->array_size ? s->array_size : 1;
 		}
@@ -121,6 +136,27 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 	l->nr_sampler_units = units;
 	l->sampler_units = calloc(units ? units : 1, sizeof(GLint));
 	return l->sampler_units != NULL;
+}
+
+/* ES 3.10 layout(binding = N) of a block (element e of an array of them:
+ * N + e): its initial binding point, from the stage that declares it; 0
+ * without one. A program from a binary has no stage tables: 0 (not yet). */
+static GLuint block_gl_binding(const struct glsl_program *p, const char *name)
+{
+	uint32_t element;
+	size_t len;
+
+	if (!vgl_parse_array_name(name, &len, &element))
+		return 0;
+	for (int st = 0; st < GLSL_STAGE_COUNT; st++)
+		for (uint32_t i = 0; i < p->stages[st].nr_res; i++) {
+			const struct glsl_lower_res *r = &p->stages[st].res[i];
+
+			if (r->kind == GLSL_RES_BLOCK && r->explicit_binding &&
+			    strlen(r->name) == len && !strncmp(r->name, name, len))
+				return r->gl_binding + element;
+		}
+	return 0;
 }
 
 static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
@@ -141,6 +177,7 @@ static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
 		b->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 		b->first_uniform = s->first_uniform;
 		b->nr_uniforms = s->nr_uniforms;
+		b->gl_binding = block_gl_binding(p, s->name);
 	}
 	return true;
 }
@@ -158,7 +195,8 @@ static bool copy_vars(struct vgl_attrib_info **out, uint32_t *nr, const struct g
 		if (!a->name)
 			return false;
 		a->type = vgl_gl_type(v[i].type);
-		a->size = v[i].type->kind == GLSL_KIND_ARRAY ? (GLint)v[i].type->length : 1;
+		a->is_array = v[i].type->kind == GLSL_KIND_ARRAY;
+		a->size = a->is_array ? (GLint)v[i].type->length : 1;
 		a->location = v[i].location;
 	}
 	return true;
@@ -456,11 +494,10 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	if (l->fs_y_down != l->fs)
 		vvk_DestroyShaderModule(dev->dev, l->fs_y_down, NULL);
 	vvk_DestroyShaderModule(dev->dev, l->fs, NULL);
-	for (uint32_t i = 0; i < l->nr_uniforms; i++)
-		free(l->uniforms[i].name);
+	vgl_uniforms_free(l->uniforms, l->nr_uniforms);
+	vgl_uniforms_free(l->buffer_vars, l->nr_buffer_vars);
 	for (uint32_t i = 0; i < l->nr_blocks; i++)
 		free(l->blocks[i].name);
-	free(l->uniforms);
 	free(l->blocks);
 	free_vars(l->attribs, l->nr_attribs);
 	free_vars(l->outputs, l->nr_outputs);
@@ -591,16 +628,38 @@ static int link_shaders(const struct vgl_context *ctx, const struct vgl_program 
 	return glsl_shader_link(shaders, &opts, lp);
 }
 
+const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
+				       const struct vgl_limits *lim)
+{
+	uint64_t end = (uint64_t)r->gl_binding + (r->array_size ? r->array_size : 1);
+
+	if (!r->explicit_binding)
+		return NULL;
+	if (r->kind == GLSL_RES_BLOCK && end > VGL_MAX_UBO_BINDINGS)
+		return "error: a uniform block's binding is not below "
+		       "GL_MAX_UNIFORM_BUFFER_BINDINGS\n";
+	if (r->kind == GLSL_RES_BUFFER && end > lim->ssbo_bindings)
+		return "error: a buffer block's binding is not below "
+		       "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS\n";
+	return NULL;
+}
+
 /* Buffer blocks reach the descriptors of compute programs only, so far: a
  * vertex or fragment shader with one must not link (its stores would go
  * nowhere). */
-static const char *graphics_refuses(const struct glsl_program *prog)
+static const char *graphics_refuses(const struct vgl_limits *lim, const struct glsl_program *prog)
 {
+	const char *why;
+
 	for (int st = 0; st < GLSL_STAGE_COUNT; st++)
-		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++)
+		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++) {
 			if (prog->stages[st].res[i].kind == GLSL_RES_BUFFER)
 				return "error: buffer blocks in vertex and fragment shaders are "
 				       "not supported yet\n";
+			why = vgl_linked_binding_refused(&prog->stages[st].res[i], lim);
+			if (why)
+				return why;
+		}
 	return NULL;
 }
 
@@ -638,7 +697,7 @@ static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
 	if (xl.vs)
 		shaders[GLSL_STAGE_VERTEX] = xl.vs;
 	ret = link_shaders(ctx, p, shaders, ab, &xl, &lp);
-	refused = ret == 0 ? graphics_refuses(&lp.prog) : NULL;
+	refused = ret == 0 ? graphics_refuses(&ctx->dev->limits, &lp.prog) : NULL;
 	if (refused)
 		ret = -1;
 	/* vgl_shader.c's depth wrapper calls the VS's main() under this name */

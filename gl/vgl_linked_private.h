@@ -29,3 +29,13 @@ void vgl_linked_log_refusal(char **log, int ret, const char *why);
 /* vgl_linked_compute.c: a compute program's link result. */
 int vgl_linked_create_compute(struct vgl_context *ctx, struct vgl_program *p,
 			      struct vgl_linked **out, char **log);
+/* A uniform (or buffer variable) of the GL layer from glsl's reflection of
+ * it; false: out of memory. */
+struct glsl_prog_uniform;
+bool vgl_uniform_from_prog(struct vgl_uniform *u, const struct glsl_prog_uniform *s);
+void vgl_uniforms_free(struct vgl_uniform *u, uint32_t n);
+/* A layout(binding) past the GL binding points (the spec's link error), or NULL. */
+struct glsl_lower_res;
+struct vgl_limits;
+const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
+				       const struct vgl_limits *lim);

@@ -52,14 +52,17 @@ struct vgl_shader {
 struct vgl_uniform {
 	char *name;                       /* without "[0]" */
 	GLenum type;
-	uint32_t array_size;              /* 0: not an array */
-	int32_t block;                    /* -1: default block */
+	uint32_t array_size;              /* 0: not an array (nor unsized) */
+	bool unsized;                     /* buffer variables: an unsized array */
+	int32_t block;                    /* -1: default block; buffer variables: the ssbo */
 	uint32_t offset, array_stride, matrix_stride;
 	bool row_major, is_sampler;
 	int32_t first_location;           /* -1: none (block members) */
 	int32_t binding;                  /* samplers: program-wide binding of element 0 */
 	uint32_t first_unit;              /* samplers: index into linked->sampler_units */
-	bool in_vs, in_fs;                /* samplers: the stages that declare it */
+	bool in_vs, in_fs;                /* default block, samplers: the stages that declare it */
+	/* buffer variables: the block member's array length (0: unsized) and stride */
+	uint32_t top_array_size, top_array_stride;
 };
 
 struct vgl_block {
@@ -77,6 +80,8 @@ struct vgl_ssbo {
 	uint32_t size;                    /* bytes before the unsized array, if any */
 	uint32_t binding;                 /* descriptor binding (after the samplers) */
 	GLuint gl_binding;                /* layout(binding): the GL_SHADER_STORAGE_BUFFER point */
+	uint32_t data_size;               /* GL_BUFFER_DATA_SIZE: one element of an unsized array */
+	uint32_t first_var, nr_vars;      /* its members in linked->buffer_vars */
 };
 
 struct vgl_attrib_info {
@@ -84,6 +89,7 @@ struct vgl_attrib_info {
 	GLenum type;
 	GLint size;
 	GLint location;
+	bool is_array;
 };
 
 struct vgl_location {
@@ -137,6 +143,8 @@ struct vgl_linked {
 	VkPipeline compute_pipeline;
 	struct vgl_ssbo *ssbos;
 	uint32_t nr_ssbos;
+	struct vgl_uniform *buffer_vars;  /* the buffer blocks' members (block: index in ssbos) */
+	uint32_t nr_buffer_vars;
 	VkDescriptorSetLayout set_layout; /* VK_NULL_HANDLE: no descriptors at all */
 	VkPipelineLayout layout;
 	/* technique 3: loose uniforms, std140, binding 0 */
@@ -265,6 +273,11 @@ struct vgl_xfb_link {
 bool vgl_xfb_link_prepare(const struct vgl_limits *limits, const struct vgl_program *p,
 			  struct vgl_xfb_link *out);
 void vgl_xfb_link_finish(struct vgl_xfb_link *l);
+/* "name", "name[3]" -> base name length and element index (0 without
+ * one); false if malformed. */
+bool vgl_parse_array_name(const char *name, size_t *len, uint32_t *element);
+/* glGetUniformLocation's answer for a linked program: -1 when none. */
+GLint vgl_linked_uniform_location(const struct vgl_linked *l, const char *name);
 /* GL type enum of a glsl type. */
 GLenum vgl_gl_type(const void *glsl_type);
 /* Copies s into a client buffer of bufsize bytes, GL-style. */

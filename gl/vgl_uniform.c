@@ -63,8 +63,7 @@ static struct shape shape_of(const struct vgl_uniform *u)
 
 /* ---- locations ------------------------------------------------------------------------------ */
 
-/* "name", "name[3]" -> base name length and element index; false if malformed. */
-static bool parse_name(const char *name, size_t *len, uint32_t *element)
+bool vgl_parse_array_name(const char *name, size_t *len, uint32_t *element)
 {
 	const char *br = strrchr(name, '[');
 	char *end;
@@ -72,27 +71,22 @@ static bool parse_name(const char *name, size_t *len, uint32_t *element)
 
 	*len = strlen(name);
 	*element = 0;
-	if (!br || name[*len - 1] != ']')
+	if (!br || !*len || name[*len - 1] != ']')
 		return true;
 	e = strtoul(br + 1, &end, 10);
-	if (end == br + 1 || *end != ']')
+	if (end == br + 1 || *end != ']' || e > UINT32_MAX)
 		return false;
 	*len = (size_t)(br - name);
 	*element = (uint32_t)e;
 	return true;
 }
 
-static GLint GL_APIENTRY vgl_GetUniformLocation(GLuint program, const GLchar *name)
+GLint vgl_linked_uniform_location(const struct vgl_linked *l, const char *name)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_linked *l;
 	uint32_t element;
 	size_t len;
 
-	if (!ctx)
-		return -1;
-	l = vgl_program_linked(ctx, program);
-	if (!l || !parse_name(name, &len, &element))
+	if (!vgl_parse_array_name(name, &len, &element))
 		return -1;
 	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
 		const struct vgl_uniform *u = &l->uniforms[i];
@@ -105,6 +99,17 @@ static GLint GL_APIENTRY vgl_GetUniformLocation(GLuint program, const GLchar *na
 		return u->first_location + (GLint)element;
 	}
 	return -1;
+}
+
+static GLint GL_APIENTRY vgl_GetUniformLocation(GLuint program, const GLchar *name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+
+	if (!ctx)
+		return -1;
+	l = vgl_program_linked(ctx, program);
+	return l ? vgl_linked_uniform_location(l, name) : -1;
 }
 
 /* ---- writes -------------------------------------------------------------------------------- */
@@ -464,7 +469,7 @@ static void GL_APIENTRY vgl_GetUniformIndices(GLuint program, GLsizei count,
 	l = vgl_program_linked(ctx, program);
 	for (GLsizei i = 0; indices && i < count; i++) {
 		indices[i] = GL_INVALID_INDEX;
-		if (!l || !parse_name(names[i], &len, &element) || element != 0)
+		if (!l || !vgl_parse_array_name(names[i], &len, &element) || element != 0)
 			continue;
 		for (uint32_t j = 0; j < l->nr_uniforms; j++)
 			if (strlen(l->uniforms[j].name) == len &&

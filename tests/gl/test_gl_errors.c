@@ -2079,16 +2079,23 @@ ROW(get_buffer_parameteriv_access_oes)
 }
 
 /* ES 3.1 compute (rows of `es` 31 run in a development 3.1 context) */
-static void use_compute(void)
+static GLuint compute_program(const char *src)
 {
-	const char *src = "#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
 	GLuint p = F(CreateProgram)(), sh = F(CreateShader)(GL_COMPUTE_SHADER);
 
 	F(ShaderSource)(sh, 1, &src, NULL);
 	F(CompileShader)(sh);
 	F(AttachShader)(p, sh);
 	F(LinkProgram)(p);
+	return p;
+}
+
+static GLuint use_compute(void)
+{
+	GLuint p = compute_program("#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n");
+
 	F(UseProgram)(p);
+	return p;
 }
 
 static void dispatch_no_program(void) { F(DispatchCompute)(1, 1, 1); }
@@ -2146,6 +2153,129 @@ static void work_group_size_not_compute(void)
 	GLint v[3];
 
 	F(GetProgramiv)(F(CreateProgram)(), GL_COMPUTE_WORK_GROUP_SIZE, v);
+}
+
+/* ES 3.1 program interface queries: a program with one uniform and one
+ * buffer variable */
+static GLuint compute_with_uniform(void)
+{
+	return compute_program("#version 310 es\nlayout(local_size_x = 1) in;\n"
+			       "layout(std430, binding = 0) buffer B { uint x; };\n"
+			       "uniform uint u;\nvoid main() { x = u; }\n");
+}
+
+static void resource_iv(GLenum iface, GLuint index, GLsizei count, GLenum prop, GLsizei bufsize)
+{
+	GLuint p = compute_with_uniform();
+	GLint v[4];
+
+	F(GetProgramResourceiv)(p, iface, index, count, &prop, bufsize, NULL, v);
+}
+
+static void interface_es30(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(F(CreateProgram)(), GL_UNIFORM, GL_ACTIVE_RESOURCES, &v);
+}
+
+static void interface_enum(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(use_compute(), GL_TEXTURE_2D, GL_ACTIVE_RESOURCES, &v);
+}
+
+static void interface_pname(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(use_compute(), GL_UNIFORM, GL_NAME_LENGTH, &v);
+}
+
+static void interface_atomic_name_length(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(use_compute(), GL_ATOMIC_COUNTER_BUFFER, GL_MAX_NAME_LENGTH, &v);
+}
+
+static void interface_uniform_num_vars(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(use_compute(), GL_UNIFORM, GL_MAX_NUM_ACTIVE_VARIABLES, &v);
+}
+
+static void interface_not_program(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(shader_obj(), GL_UNIFORM, GL_ACTIVE_RESOURCES, &v);
+}
+
+static void interface_unknown_name(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(use_compute() + 100, GL_UNIFORM, GL_ACTIVE_RESOURCES, &v);
+}
+
+static void resource_index_atomic(void)
+{
+	F(GetProgramResourceIndex)(use_compute(), GL_ATOMIC_COUNTER_BUFFER, "x");
+}
+
+static void resource_index_enum(void)
+{
+	F(GetProgramResourceIndex)(use_compute(), GL_TEXTURE_2D, "x");
+}
+
+static void resource_index_es30(void)
+{
+	F(GetProgramResourceIndex)(F(CreateProgram)(), GL_UNIFORM, "x");
+}
+
+static void resource_name_index(void)
+{
+	char name[8];
+
+	F(GetProgramResourceName)(compute_with_uniform(), GL_UNIFORM, 1, 8, NULL, name);
+}
+
+static void resource_name_bufsize(void)
+{
+	char name[8];
+
+	F(GetProgramResourceName)(compute_with_uniform(), GL_UNIFORM, 0, -1, NULL, name);
+}
+
+static void resource_name_atomic(void)
+{
+	char name[8];
+
+	F(GetProgramResourceName)(use_compute(), GL_ATOMIC_COUNTER_BUFFER, 0, 8, NULL, name);
+}
+
+static void resource_iv_index(void) { resource_iv(GL_UNIFORM, 1, 1, GL_TYPE, 4); }
+static void resource_iv_pair(void) { resource_iv(GL_UNIFORM, 0, 1, GL_TOP_LEVEL_ARRAY_SIZE, 4); }
+static void resource_iv_block_pair(void) { resource_iv(GL_BUFFER_VARIABLE, 0, 1, GL_LOCATION, 4); }
+static void resource_iv_count(void) { resource_iv(GL_UNIFORM, 0, 0, GL_TYPE, 4); }
+static void resource_iv_bufsize(void) { resource_iv(GL_UNIFORM, 0, 1, GL_TYPE, -1); }
+
+static void resource_location_enum(void)
+{
+	F(GetProgramResourceLocation)(use_compute(), GL_UNIFORM_BLOCK, "x");
+}
+
+static void resource_location_unlinked(void)
+{
+	F(GetProgramResourceLocation)(F(CreateProgram)(), GL_UNIFORM, "x");
+}
+
+static void resource_location_es30(void)
+{
+	F(GetProgramResourceLocation)(F(CreateProgram)(), GL_UNIFORM, "x");
 }
 
 /* ---- the table ------------------------------------------------------------------------------- */
@@ -3495,6 +3625,27 @@ static const struct row rows[] = {
 	R(BindBufferBase, 31, V, ssbo_base_index),
 	R(GetIntegeri_v, 31, V, ssbo_binding_index),
 	R(GetProgramiv, 31, O, work_group_size_not_compute),
+	R(GetProgramInterfaceiv, 3, O, interface_es30),
+	R(GetProgramInterfaceiv, 31, E, interface_enum),
+	R(GetProgramInterfaceiv, 31, E, interface_pname),
+	R(GetProgramInterfaceiv, 31, O, interface_atomic_name_length),
+	R(GetProgramInterfaceiv, 31, O, interface_uniform_num_vars),
+	R(GetProgramInterfaceiv, 31, O, interface_not_program),
+	R(GetProgramInterfaceiv, 31, V, interface_unknown_name),
+	R(GetProgramResourceIndex, 3, O, resource_index_es30),
+	R(GetProgramResourceIndex, 31, E, resource_index_atomic),
+	R(GetProgramResourceIndex, 31, E, resource_index_enum),
+	R(GetProgramResourceName, 31, V, resource_name_index),
+	R(GetProgramResourceName, 31, V, resource_name_bufsize),
+	R(GetProgramResourceName, 31, E, resource_name_atomic),
+	R(GetProgramResourceiv, 31, V, resource_iv_index),
+	R(GetProgramResourceiv, 31, E, resource_iv_pair),
+	R(GetProgramResourceiv, 31, E, resource_iv_block_pair),
+	R(GetProgramResourceiv, 31, V, resource_iv_count),
+	R(GetProgramResourceiv, 31, V, resource_iv_bufsize),
+	R(GetProgramResourceLocation, 3, O, resource_location_es30),
+	R(GetProgramResourceLocation, 31, E, resource_location_enum),
+	R(GetProgramResourceLocation, 31, O, resource_location_unlinked),
 	R(DrawArraysIndirect, 3, O, draw_arrays_indirect_es30),
 	R(DrawArraysIndirect, 31, E, draw_arrays_indirect_enum),
 	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_default_vao),
