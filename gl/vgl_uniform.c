@@ -16,6 +16,7 @@
 #include "vgl_context.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_resource.h"
 
 enum src_kind { SRC_FLOAT, SRC_INT, SRC_UINT };
 
@@ -443,7 +444,7 @@ static void GL_APIENTRY vgl_GetActiveUniform(GLuint program, GLuint index, GLsiz
 		return;
 	}
 	u = &p->linked->uniforms[index];
-	snprintf(buf, sizeof(buf), "%s%s", u->name, u->array_size ? "[0]" : "");
+	vgl_resource_name(p->linked, GL_UNIFORM, index, buf, sizeof(buf));
 	vgl_copy_string(buf, bufsize, length, name);
 	/* an output not asked for (NULL) is not written */
 	if (size)
@@ -478,24 +479,21 @@ static void GL_APIENTRY vgl_GetUniformIndices(GLuint program, GLsizei count,
 	}
 }
 
-static bool uniform_param(const struct vgl_uniform *u, GLenum pname, GLint *out)
+/* The ES 3.0 names of the program interface's properties (vgl_resource.h). */
+static const GLenum uniform_props[][2] = {
+	{ GL_UNIFORM_TYPE, GL_TYPE }, { GL_UNIFORM_SIZE, GL_ARRAY_SIZE },
+	{ GL_UNIFORM_NAME_LENGTH, GL_NAME_LENGTH }, { GL_UNIFORM_BLOCK_INDEX, GL_BLOCK_INDEX },
+	{ GL_UNIFORM_OFFSET, GL_OFFSET }, { GL_UNIFORM_ARRAY_STRIDE, GL_ARRAY_STRIDE },
+	{ GL_UNIFORM_MATRIX_STRIDE, GL_MATRIX_STRIDE }, { GL_UNIFORM_IS_ROW_MAJOR, GL_IS_ROW_MAJOR },
+};
+
+static bool uniform_param(const struct vgl_linked *l, GLuint index, GLenum pname, GLint *out)
 {
-	switch (pname) {
-	case GL_UNIFORM_TYPE: *out = (GLint)u->type; return true;
-	case GL_UNIFORM_SIZE: *out = u->array_size ? (GLint)u->array_size : 1; return true;
-	case GL_UNIFORM_NAME_LENGTH:
-		*out = (GLint)strlen(u->name) + 1 + (u->array_size ? 3 : 0);
-		return true;
-	case GL_UNIFORM_BLOCK_INDEX: *out = u->block; return true;
-	case GL_UNIFORM_OFFSET: *out = u->block >= 0 ? (GLint)u->offset : -1; return true;
-	case GL_UNIFORM_ARRAY_STRIDE:
-		*out = u->block >= 0 && u->array_size ? (GLint)u->array_stride : (u->block >= 0 ? 0 : -1);
-		return true;
-	case GL_UNIFORM_MATRIX_STRIDE:
-		*out = u->block >= 0 ? (GLint)u->matrix_stride : -1;
-		return true;
-	case GL_UNIFORM_IS_ROW_MAJOR: *out = u->row_major; return true;
-	}
+	for (size_t i = 0; i < sizeof(uniform_props) / sizeof(uniform_props[0]); i++)
+		if (uniform_props[i][0] == pname) {
+			vgl_resource_prop(l, GL_UNIFORM, index, uniform_props[i][1], out, 1);
+			return true;
+		}
 	return false;
 }
 
@@ -522,7 +520,7 @@ static void GL_APIENTRY vgl_GetActiveUniformsiv(GLuint program, GLsizei count,
 	for (GLsizei i = 0; i < count; i++) {
 		GLint v;
 
-		if (!uniform_param(&l->uniforms[indices[i]], pname, &v)) {
+		if (!uniform_param(l, indices[i], pname, &v)) {
 			vgl_error(ctx, GL_INVALID_ENUM);
 			return;
 		}
