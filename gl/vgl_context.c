@@ -10,6 +10,7 @@
 #include "vgl_extensions.h"
 #include "vgl_object.h"
 #include "vgl_program.h"
+#include "vgl_program_pipeline.h"
 #include "vgl_robustness.h"
 #include "vgl_query.h"
 #include "vgl_xfb.h"
@@ -207,6 +208,7 @@ static void release_bindings(struct vgl_context *ctx)
 		vgl_buffer_unref(ctx->ssbo[i].buffer);
 	vgl_vao_release(&ctx->default_vao);
 	vgl_names_drain(&ctx->vaos, free_vao);
+	vgl_ppo_context_finish(ctx);
 	vgl_program_make_current(ctx, NULL);
 	vgl_clear_finish(ctx);
 	vgl_texture_state_destroy(ctx);

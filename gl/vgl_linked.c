@@ -505,6 +505,7 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	free(l->sampler_units);
 	free(l->data);
 	vgl_linked_xfb_free(&l->xfb);
+	vgl_separable_free(l);
 	free(l->binary);
 	pthread_mutex_destroy(&l->lock);
 	free(l);
@@ -612,17 +613,17 @@ void vgl_linked_log_refusal(char **log, int ret, const char *why)
 	*log = strdup(why);
 }
 
-/* glsl_shader_link under the device's limits and the program's capture list. */
-static int link_shaders(const struct vgl_context *ctx, const struct vgl_program *p,
-			struct glsl_shader **shaders, const struct glsl_attrib_binding *ab,
-			const struct vgl_xfb_link *xl, struct glsl_linked_program *lp)
+/* glsl_shader_link under the device's limits and the link's capture list. */
+static int link_shaders(const struct vgl_context *ctx, const struct vgl_graphics_link *in,
+			struct glsl_shader **shaders, struct glsl_linked_program *lp)
 {
 	struct glsl_link_options opts = {
-		.attrib_bindings = ab, .nr_attrib_bindings = p->nr_bindings,
+		.attrib_bindings = in->attrib_bindings, .nr_attrib_bindings = in->nr_attrib_bindings,
 		.limits = { .max_xfb_separate_attribs = ctx->dev->max_xfb_buffers },
-		.xfb_varyings = xl->names,
-		.nr_xfb_varyings = p->nr_xfb_names,
-		.xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS };
+		.xfb_varyings = in->xfb ? in->xfb->names : NULL,
+		.nr_xfb_varyings = in->nr_xfb,
+		.xfb_separate = in->xfb_separate,
+		.separable = in->separable };
 
 	vgl_limits_link(&ctx->dev->limits, &opts.limits);
 	return glsl_shader_link(shaders, &opts, lp);
@@ -674,29 +675,28 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 		*log = strdup("error: a compute shader cannot be linked with other stages\n");
 		return VGL_ERROR_BAD_ATTRIBUTE;
 	}
-	if (p->cs)
-		return vgl_linked_create_compute(ctx, p, out, log);
+	if (p->cs) {
+		int ret = vgl_linked_create_compute(ctx, p, out, log);
+
+		/* a compute program needs nothing kept to serve a pipeline */
+		if (ret == VGL_OK)
+			(*out)->separable = p->separable;
+		return ret;
+	}
 	return link_graphics(ctx, p, out, log);
 }
 
-static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
-			 struct vgl_linked **out, char **log)
+int vgl_linked_create_graphics(struct vgl_context *ctx, const struct vgl_graphics_link *in,
+			       struct vgl_linked **out, char **log)
 {
-	struct glsl_shader *shaders[GLSL_STAGE_COUNT] = { p->vs ? p->vs->compiled : NULL,
-							   p->fs ? p->fs->compiled : NULL };
-	struct glsl_attrib_binding *ab = attrib_bindings(p);
+	struct glsl_shader *shaders[GLSL_STAGE_COUNT] = { in->vs, in->fs };
 	struct glsl_linked_program lp;
-	struct vgl_xfb_link xl;
 	const char *refused;
 	int ret;
 
-	if (!ab || !vgl_xfb_link_prepare(&ctx->dev->limits, p, &xl)) {
-		free(ab);
-		return VGL_ERROR_OUT_OF_MEMORY;
-	}
-	if (xl.vs)
-		shaders[GLSL_STAGE_VERTEX] = xl.vs;
-	ret = link_shaders(ctx, p, shaders, ab, &xl, &lp);
+	if (in->xfb && in->xfb->vs)
+		shaders[GLSL_STAGE_VERTEX] = in->xfb->vs;
+	ret = link_shaders(ctx, in, shaders, &lp);
 	refused = ret == 0 ? graphics_refuses(&ctx->dev->limits, &lp.prog) : NULL;
 	if (refused)
 		ret = -1;
@@ -705,10 +705,34 @@ static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
 		*log = strdup("error: vertex shader lacks 'main'\n");
 	else
 		*log = strdup(refused ? refused : lp.info_log ? lp.info_log : "");
-	free(ab);
 	ret = ret == 0 ? linked_from_program(ctx, &lp, out) : VGL_ERROR_BAD_ATTRIBUTE;
 	vgl_linked_log_refusal(log, ret, "error: the device refused the linked shaders\n");
 	glsl_linked_program_finish(&lp);
+	return ret;
+}
+
+static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
+			 struct vgl_linked **out, char **log)
+{
+	struct vgl_graphics_link in = { .vs = p->vs ? p->vs->compiled : NULL,
+					.fs = p->fs ? p->fs->compiled : NULL,
+					.nr_attrib_bindings = p->nr_bindings,
+					.nr_xfb = p->nr_xfb_names,
+					.xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS,
+					.separable = p->separable };
+	struct glsl_attrib_binding *ab = attrib_bindings(p);
+	struct vgl_xfb_link xl;
+	int ret;
+
+	if (!ab || !vgl_xfb_link_prepare(&ctx->dev->limits, p, &xl)) {
+		free(ab);
+		return VGL_ERROR_OUT_OF_MEMORY;
+	}
+	in.attrib_bindings = ab;
+	in.xfb = &xl;
+	ret = p->separable ? vgl_separable_link(ctx, p, &in, out, log)
+			   : vgl_linked_create_graphics(ctx, &in, out, log);
+	free(ab);
 	vgl_xfb_link_finish(&xl); /* after: lp's declared types live in its tree */
 	return ret;
 }

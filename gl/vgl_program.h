@@ -156,6 +156,12 @@ struct vgl_linked {
 	uint32_t dirty_lo, dirty_hi;      /* bytes of data not yet on the GPU */
 	int32_t depth_range_at;           /* gl_DepthRange's offset in data; -1: unused */
 	struct vgl_linked_xfb xfb;
+	/* ES 3.1 separable programs (vgl_separable.c): the stages the program
+	 * has (a program linked of one stage gets a stand-in for the other),
+	 * and those stages compiled again, for the links of the program
+	 * pipelines that use them (vgl_program_pipeline.c) */
+	bool separable, has_vs, has_fs;
+	struct glsl_shader *sep_vs, *sep_fs;
 	/* glGetProgramBinary: the program as linked (glsl_program_binary.h);
 	 * binary_size 0 when it has none */
 	uint8_t *binary;
@@ -176,6 +182,13 @@ struct vgl_attrib_binding {
 /* The vertex shader compiled again with that output; NULL if it cannot be. */
 struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_limits *limits,
 							  const struct vgl_shader *sh);
+/* glShaderSource's strings as one (lengths NULL or < 0: up to the NUL);
+ * NULL: out of memory. */
+char *vgl_join_sources(GLsizei count, const GLchar *const *strings, const GLint *lengths);
+/* A shader of `type` compiled from src as glCompileShader compiles it (a
+ * vertex shader wrapped for GL's depth); NULL: out of memory. */
+struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, GLenum type,
+					      const char *src);
 
 struct vgl_program {
 	enum vgl_pobj_kind kind;
@@ -193,6 +206,7 @@ struct vgl_program {
 	uint32_t nr_xfb_names;
 	GLenum xfb_mode;
 	bool binary_retrievable_hint;     /* glProgramParameteri */
+	bool separable;                   /* GL_PROGRAM_SEPARABLE (ES 3.1), for the next link */
 };
 
 /* virtgl's one program binary format (GL_PROGRAM_BINARY_FORMATS): the
@@ -219,6 +233,8 @@ void *vgl_pobj_alloc(struct vgl_context *ctx, size_t size, enum vgl_pobj_kind ki
  * GL_OUT_OF_MEMORY, returning 0. */
 GLuint vgl_pobj_name(struct vgl_context *ctx, enum vgl_pobj_kind *obj);
 GLuint vgl_program_name(const struct vgl_program *p);
+/* glCreateProgram's object, named; NULL with GL_OUT_OF_MEMORY recorded. */
+struct vgl_program *vgl_program_create(struct vgl_context *ctx);
 void vgl_program_unref(struct vgl_program *p);
 /* ctx->program becomes p (the caller passes its reference on); the context's
  * reference to the one before goes, and with it that program's name if it was
@@ -278,6 +294,11 @@ void vgl_xfb_link_finish(struct vgl_xfb_link *l);
 bool vgl_parse_array_name(const char *name, size_t *len, uint32_t *element);
 /* glGetUniformLocation's answer for a linked program: -1 when none. */
 GLint vgl_linked_uniform_location(const struct vgl_linked *l, const char *name);
+/* A pipeline's link takes a uniform's values (default block data or
+ * sampler units) from the program it comes from: dst's uniform di from
+ * src's si, when their types agree; changes mark what must be sent. */
+void vgl_uniform_copy(struct vgl_context *ctx, struct vgl_linked *dst, uint32_t di,
+		      const struct vgl_linked *src, uint32_t si);
 /* GL type enum of a glsl type. */
 GLenum vgl_gl_type(const void *glsl_type);
 /* Copies s into a client buffer of bufsize bytes, GL-style. */

@@ -204,7 +204,7 @@ static bool check_varyings(struct lk *k)
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
 		out = lk_find(k, VS, lk_name(in), GLSL_STORAGE_OUT);
-		if (!out && in->used) {
+		if (!out && in->used && !(k->opts && k->opts->separable)) {
 			lk_error(k, "fragment shader input '%s' is used but not written by the vertex "
 				 "shader (no output of that name)", lk_name(in));
 			return false;

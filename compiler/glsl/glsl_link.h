@@ -103,6 +103,9 @@ struct glsl_link_options {
 	const char *const *xfb_varyings;
 	uint32_t nr_xfb_varyings;
 	bool xfb_separate;
+	/* ES 3.10 separable programs: the fragment shader's inputs need no
+	 * vertex shader output (another program's vertex shader writes them) */
+	bool separable;
 };
 
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */
