@@ -138,25 +138,17 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 	return l->sampler_units != NULL;
 }
 
-/* ES 3.10 layout(binding = N) of a block (element e of an array of them:
- * N + e): its initial binding point, from the stage that declares it; 0
- * without one. A program from a binary has no stage tables: 0 (not yet). */
-static GLuint block_gl_binding(const struct glsl_program *p, const char *name)
+/* ES 3.10 layout(binding) of a sampler: the units its elements start at
+ * (below the combined units: bindings_refused). */
+static void initial_units(struct vgl_linked *l, const struct glsl_program *p)
 {
-	uint32_t element;
-	size_t len;
+	for (uint32_t i = 0; i < p->nr_uniforms; i++) {
+		const struct vgl_uniform *u = &l->uniforms[i];
 
-	if (!vgl_parse_array_name(name, &len, &element))
-		return 0;
-	for (int st = 0; st < GLSL_STAGE_COUNT; st++)
-		for (uint32_t i = 0; i < p->stages[st].nr_res; i++) {
-			const struct glsl_lower_res *r = &p->stages[st].res[i];
-
-			if (r->kind == GLSL_RES_BLOCK && r->explicit_binding &&
-			    strlen(r->name) == len && !strncmp(r->name, name, len))
-				return r->gl_binding + element;
-		}
-	return 0;
+		for (uint32_t e = 0; u->is_sampler && p->uniforms[i].explicit_binding &&
+				     e < (u->array_size ? u->array_size : 1); e++)
+			l->sampler_units[u->first_unit + e] = (GLint)(p->uniforms[i].gl_binding + e);
+	}
 }
 
 static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
@@ -177,7 +169,8 @@ static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
 		b->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 		b->first_uniform = s->first_uniform;
 		b->nr_uniforms = s->nr_uniforms;
-		b->gl_binding = block_gl_binding(p, s->name);
+		/* ES 3.10 layout(binding): the initial binding point */
+		b->gl_binding = s->explicit_binding ? s->gl_binding : 0;
 	}
 	return true;
 }
@@ -276,6 +269,9 @@ static void sampler_bindings(struct vgl_linked *l)
 }
 
 #define MAX_BINDINGS 256
+
+#define BLOCK_BINDING_REFUSED \
+	"error: a uniform block's binding is not below GL_MAX_UNIFORM_BUFFER_BINDINGS\n"
 
 int vgl_linked_create_module(struct vgl_linked *l, const uint32_t *words, size_t n,
 			     VkShaderModule *out)
@@ -542,6 +538,7 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 	    !vgl_linked_assign_locations(l) || !vgl_linked_xfb_build(&l->xfb, p))
 		return VGL_ERROR_OUT_OF_MEMORY;
 	input_mask(l, p);
+	initial_units(l, p);
 	sampler_bindings(l);
 	find_depth_range(l);
 	ret = vgl_linked_create_default_block(l, p->default_block_size);
@@ -637,11 +634,28 @@ const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
 	if (!r->explicit_binding)
 		return NULL;
 	if (r->kind == GLSL_RES_BLOCK && end > VGL_MAX_UBO_BINDINGS)
-		return "error: a uniform block's binding is not below "
-		       "GL_MAX_UNIFORM_BUFFER_BINDINGS\n";
+		return BLOCK_BINDING_REFUSED;
 	if (r->kind == GLSL_RES_BUFFER && end > lim->ssbo_bindings)
 		return "error: a buffer block's binding is not below "
 		       "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS\n";
+	return NULL;
+}
+
+/* A program's uniform blocks and samplers, from a link or a binary alike. */
+static const char *bindings_refused(const struct vgl_limits *lim, const struct glsl_program *prog)
+{
+	for (uint32_t i = 0; i < prog->nr_blocks; i++)
+		if (prog->blocks[i].explicit_binding &&
+		    prog->blocks[i].gl_binding >= VGL_MAX_UBO_BINDINGS)
+			return BLOCK_BINDING_REFUSED;
+	for (uint32_t i = 0; i < prog->nr_uniforms; i++) {
+		const struct glsl_prog_uniform *u = &prog->uniforms[i];
+
+		if (u->explicit_binding && (uint64_t)u->gl_binding + (u->array_size ? u->array_size : 1) >
+					   lim->combined_texture_units)
+			return "error: a sampler's binding is not below "
+			       "GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS\n";
+	}
 	return NULL;
 }
 
@@ -650,18 +664,12 @@ const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
  * nowhere). */
 static const char *graphics_refuses(const struct vgl_limits *lim, const struct glsl_program *prog)
 {
-	const char *why;
-
 	for (int st = 0; st < GLSL_STAGE_COUNT; st++)
-		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++) {
+		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++)
 			if (prog->stages[st].res[i].kind == GLSL_RES_BUFFER)
 				return "error: buffer blocks in vertex and fragment shaders are "
 				       "not supported yet\n";
-			why = vgl_linked_binding_refused(&prog->stages[st].res[i], lim);
-			if (why)
-				return why;
-		}
-	return NULL;
+	return bindings_refused(lim, prog);
 }
 
 static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
@@ -743,7 +751,7 @@ static const char *device_refuses(const struct vgl_context *ctx, const struct gl
 	for (uint32_t i = 0; i < p->nr_xfb; i++)
 		if (p->xfb[i].buffer >= ctx->dev->max_xfb_buffers)
 			return "error: program binary: captures into more buffers than this device has\n";
-	return NULL;
+	return bindings_refused(&ctx->dev->limits, p);
 }
 
 int vgl_linked_create_from_binary(struct vgl_context *ctx, const void *data, size_t size,

@@ -127,6 +127,9 @@ struct glsl_prog_uniform {
 	/* block members: the member of the block this leaf is (in): its array
 	 * length (1: not an array, 0: unsized) and stride */
 	uint32_t top_array_size, top_array_stride;
+	/* samplers: layout(binding) (ES 3.10), the unit of element 0 */
+	bool explicit_binding;
+	uint32_t gl_binding;
 	/* samplers: the binding of element 0 in each stage's module; other
 	 * default-block leaves: the default block's binding in the stages that
 	 * declare the uniform (-1 in the others); block members: -1 */
@@ -138,6 +141,10 @@ struct glsl_prog_block {
 	uint32_t size;                 /* bytes of data (std140, no trailing padding) */
 	struct glsl_link_stage_binding stage;   /* the binding in each stage's module */
 	uint32_t first_uniform, nr_uniforms;    /* its members in uniforms[] */
+	/* layout(binding) (ES 3.10): the initial binding point (element i of an
+	 * array of blocks: binding + i; saturates at INT32_MAX) */
+	bool explicit_binding;
+	uint32_t gl_binding;
 };
 
 /* Attributes, varyings and fragment outputs. */

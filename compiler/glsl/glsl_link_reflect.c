@@ -191,6 +191,21 @@ static int32_t stage_binding(const struct lk *k, enum glsl_stage st, enum glsl_l
 	return r ? (int32_t)r->binding : -1;
 }
 
+/* The layout(binding) of the first stage that gives the resource one. */
+static bool explicit_binding(const struct lk *k, enum glsl_lower_res_kind kind, const char *name,
+			     uint32_t *out)
+{
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
+		const struct glsl_lower_res *r = glsl_lower_find(&k->p->stages[st], kind, name);
+
+		if (r && r->explicit_binding) {
+			*out = r->gl_binding;
+			return true;
+		}
+	}
+	return false;
+}
+
 static bool add_sampler(struct lk *k, const struct glsl_symbol *s)
 {
 	const struct glsl_type *t = s->type.type;
@@ -205,6 +220,7 @@ static bool add_sampler(struct lk *k, const struct glsl_symbol *s)
 	}
 	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
 		u.stage.binding[st] = stage_binding(k, st, GLSL_RES_SAMPLER, u.name);
+	u.explicit_binding = explicit_binding(k, GLSL_RES_SAMPLER, u.name, &u.gl_binding);
 	return add_uniform(k->p, &u);
 }
 
@@ -249,6 +265,8 @@ static bool add_block_entry(struct lk *k, const struct glsl_symbol *s, const cha
 		b.stage.binding[st] = first < 0 ? -1 : first + (int32_t)element;
 	}
 	b.size = glsl_std140_offsets(bt, bt->matrix_layout == GLSL_MATRIX_ROW, NULL);
+	b.explicit_binding = explicit_binding(k, GLSL_RES_BLOCK, bt->name, &b.gl_binding);
+	b.gl_binding = b.gl_binding > INT32_MAX - element ? INT32_MAX : b.gl_binding + element;
 	ok = ok && add_block_members(&c, bt, s->cname && s->cname[0]);
 	b.nr_uniforms = p->nr_uniforms - b.first_uniform;
 	b.name = ok ? strdup(name) : NULL;

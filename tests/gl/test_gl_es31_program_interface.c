@@ -22,7 +22,8 @@
 	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV) \
 	X(GetProgramResourceLocation, GETPROGRAMRESOURCELOCATION) \
 	X(GetActiveUniformsiv, GETACTIVEUNIFORMSIV) \
-	X(TransformFeedbackVaryings, TRANSFORMFEEDBACKVARYINGS)
+	X(TransformFeedbackVaryings, TRANSFORMFEEDBACKVARYINGS) \
+	X(GetUniformiv, GETUNIFORMIV)
 
 #define PI_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -70,6 +71,11 @@ static GLuint index_of(GLuint p, GLenum iface, const char *name)
 
 	ck_assert_msg(i != GL_INVALID_INDEX, "no resource %s", name);
 	return i;
+}
+
+static GLint named_block_binding(GLuint p, const char *name)
+{
+	return prop(p, GL_UNIFORM_BLOCK, index_of(p, GL_UNIFORM_BLOCK, name), GL_BUFFER_BINDING);
 }
 
 /* A resource's name comes back as GL reports it, with its length. */
@@ -483,7 +489,34 @@ START_TEST(block_binding_past_the_points_fails_link)
 	ck_assert(links(g, gt, 2));
 	snprintf(fsrc, sizeof(fsrc), ffmt, ubos);
 	ck_assert(!links(g, gt, 2));
+	snprintf(fsrc, sizeof(fsrc), "#version 310 es\nprecision mediump float;\n"
+		 "layout(binding = %d) uniform sampler2D t;\nout vec4 color;\n"
+		 "void main() { color = texture(t, vec2(0.5)); }\n",
+		 glt_geti(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS));
+	ck_assert(!links(g, gt, 2));
 	expect(GL_NO_ERROR);
+}
+END_TEST
+
+/* layout(binding) of a graphics program's samplers and blocks gives their
+ * initial units and binding points. */
+START_TEST(bindings_from_layout)
+{
+	const char *fsb = "#version 310 es\nprecision mediump float;\n"
+			  "layout(binding = 3) uniform sampler2D t[2];\n"
+			  "layout(std140, binding = 5) uniform Mat { vec4 diffuse; };\n"
+			  "out vec4 color;\n"
+			  "void main() { color = texture(t[1], vec2(0.5)) + diffuse; }\n";
+	GLuint p = glt_program(vs, fsb);
+	GLint unit = -1;
+
+	for (int i = 0; i < 2; i++) {
+		pi.GetUniformiv(p, gl.GetUniformLocation(p, i ? "t[1]" : "t[0]"), &unit);
+		ck_assert_int_eq(unit, 3 + i);
+	}
+	ck_assert_int_eq(named_block_binding(p, "Mat"), 5);
+	expect(GL_NO_ERROR);
+	gl.DeleteProgram(p);
 }
 END_TEST
 
@@ -616,6 +649,7 @@ static Suite *program_interface_suite(void)
 	tcase_add_test(tg, es30_queries_agree);
 	tcase_add_test(tg, inputs_and_outputs);
 	tcase_add_test(tg, transform_feedback_varyings);
+	tcase_add_test(tg, bindings_from_layout);
 	suite_add_tcase(s, tg);
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_add_test(tc, buffer_variables_std430);
