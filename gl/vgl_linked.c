@@ -497,6 +497,7 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	free(l->blocks);
 	free_vars(l->attribs, l->nr_attribs);
 	free_vars(l->outputs, l->nr_outputs);
+	free_vars(l->varyings, l->nr_varyings);
 	free(l->locations);
 	free(l->sampler_units);
 	free(l->data);
@@ -535,6 +536,7 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 	if (!copy_uniforms(l, p) || !copy_blocks(l, p) ||
 	    !copy_vars(&l->attribs, &l->nr_attribs, p->attribs, p->nr_attribs) ||
 	    !copy_vars(&l->outputs, &l->nr_outputs, p->outputs, p->nr_outputs) ||
+	    !copy_vars(&l->varyings, &l->nr_varyings, p->varyings, p->nr_varyings) ||
 	    !vgl_linked_assign_locations(l) || !vgl_linked_xfb_build(&l->xfb, p))
 		return VGL_ERROR_OUT_OF_MEMORY;
 	input_mask(l, p);

@@ -127,6 +127,8 @@ struct vgl_linked {
 	uint32_t nr_attribs;
 	struct vgl_attrib_info *outputs;
 	uint32_t nr_outputs;
+	struct vgl_attrib_info *varyings; /* separable programs of one stage: its interface */
+	uint32_t nr_varyings;
 	struct vgl_location *locations;
 	uint32_t nr_locations;
 	GLint *sampler_units;             /* per sampler element: texture unit */

@@ -7,7 +7,6 @@
  */
 #include "vgl_resource.h"
 
-#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,16 +78,40 @@ static void var_view(const struct vgl_attrib_info *a, struct view *v)
 	v->location = a->location;
 }
 
+/* The inputs of the program's first stage, the outputs of its last: a
+ * separable program of one stage has its varyings there. */
+static bool fs_alone(const struct vgl_linked *l)
+{
+	return l->separable && !l->has_vs;
+}
+
+static bool vs_alone(const struct vgl_linked *l)
+{
+	return l->separable && !l->has_fs;
+}
+
+static uint32_t nr_inputs(const struct vgl_linked *l)
+{
+	return fs_alone(l) ? l->nr_varyings : l->nr_attribs;
+}
+
+static uint32_t nr_outputs(const struct vgl_linked *l)
+{
+	return vs_alone(l) ? l->nr_varyings : l->nr_outputs;
+}
+
 static void input_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 {
-	var_view(&l->attribs[i], v);
-	v->vs = true;
+	var_view(fs_alone(l) ? &l->varyings[i] : &l->attribs[i], v);
+	v->vs = !fs_alone(l);
+	v->fs = fs_alone(l);
 }
 
 static void output_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 {
-	var_view(&l->outputs[i], v);
-	v->fs = true;
+	var_view(vs_alone(l) ? &l->varyings[i] : &l->outputs[i], v);
+	v->vs = vs_alone(l);
+	v->fs = !vs_alone(l);
 }
 
 /* Named as glTransformFeedbackVaryings gave them: no "[0]". */
@@ -130,24 +153,29 @@ enum {
 	IF_ATOMIC = 1 << 7,
 };
 
-#define COUNT_OF(field) offsetof(struct vgl_linked, field)
+static uint32_t nr_uniforms(const struct vgl_linked *l) { return l->nr_uniforms; }
+static uint32_t nr_blocks(const struct vgl_linked *l) { return l->nr_blocks; }
+static uint32_t nr_xfb(const struct vgl_linked *l) { return l->xfb.nr_varyings; }
+static uint32_t nr_buffer_vars(const struct vgl_linked *l) { return l->nr_buffer_vars; }
+static uint32_t nr_ssbos(const struct vgl_linked *l) { return l->nr_ssbos; }
+static uint32_t nr_none(const struct vgl_linked *l) { (void)l; return 0; }
 
 struct iface {
 	GLenum name;
 	unsigned bit;
-	size_t count_at;                  /* the uint32_t count in vgl_linked; 0: none */
+	uint32_t (*count)(const struct vgl_linked *l);
 	void (*view)(const struct vgl_linked *l, uint32_t i, struct view *v);
 };
 
 static const struct iface ifaces[] = {
-	{ GL_UNIFORM, IF_UNIFORM, COUNT_OF(nr_uniforms), uniform_view },
-	{ GL_UNIFORM_BLOCK, IF_UNIFORM_BLOCK, COUNT_OF(nr_blocks), block_view },
-	{ GL_PROGRAM_INPUT, IF_INPUT, COUNT_OF(nr_attribs), input_view },
-	{ GL_PROGRAM_OUTPUT, IF_OUTPUT, COUNT_OF(nr_outputs), output_view },
-	{ GL_TRANSFORM_FEEDBACK_VARYING, IF_XFB, COUNT_OF(xfb.nr_varyings), xfb_view },
-	{ GL_BUFFER_VARIABLE, IF_BUFFER_VARIABLE, COUNT_OF(nr_buffer_vars), buffer_var_view },
-	{ GL_SHADER_STORAGE_BLOCK, IF_SSBO, COUNT_OF(nr_ssbos), ssbo_view },
-	{ GL_ATOMIC_COUNTER_BUFFER, IF_ATOMIC, 0, NULL },
+	{ GL_UNIFORM, IF_UNIFORM, nr_uniforms, uniform_view },
+	{ GL_UNIFORM_BLOCK, IF_UNIFORM_BLOCK, nr_blocks, block_view },
+	{ GL_PROGRAM_INPUT, IF_INPUT, nr_inputs, input_view },
+	{ GL_PROGRAM_OUTPUT, IF_OUTPUT, nr_outputs, output_view },
+	{ GL_TRANSFORM_FEEDBACK_VARYING, IF_XFB, nr_xfb, xfb_view },
+	{ GL_BUFFER_VARIABLE, IF_BUFFER_VARIABLE, nr_buffer_vars, buffer_var_view },
+	{ GL_SHADER_STORAGE_BLOCK, IF_SSBO, nr_ssbos, ssbo_view },
+	{ GL_ATOMIC_COUNTER_BUFFER, IF_ATOMIC, nr_none, NULL },
 };
 
 #define VARIABLES (IF_UNIFORM | IF_BUFFER_VARIABLE)
@@ -199,9 +227,7 @@ uint32_t vgl_resource_count(const struct vgl_linked *l, GLenum iface)
 {
 	const struct iface *f = iface_of(iface);
 
-	if (!f || !f->count_at)
-		return 0;
-	return *(const uint32_t *)((const char *)l + f->count_at);
+	return f ? f->count(l) : 0;
 }
 
 bool vgl_resource_prop_allowed(GLenum iface, GLenum prop)

@@ -104,7 +104,8 @@ struct glsl_link_options {
 	uint32_t nr_xfb_varyings;
 	bool xfb_separate;
 	/* ES 3.10 separable programs: the fragment shader's inputs need no
-	 * vertex shader output (another program's vertex shader writes them) */
+	 * vertex shader output (another program's vertex shader writes them),
+	 * and varyings[] lists both stages' whole interface */
 	bool separable;
 };
 

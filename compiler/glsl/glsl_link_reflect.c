@@ -339,10 +339,13 @@ static int32_t location_in(const struct glsl_lower_location *l, uint32_t n, cons
 	return -1;
 }
 
+/* A separable program's varyings are its whole interface: every output of
+ * the vertex shader, every input of the fragment shader (another program's
+ * stage may be the other side); otherwise those both sides have. */
 static bool io_vars(struct lk *k)
 {
 	const struct glsl_sema_result *vs = k->sh[VS].sema, *fs = k->sh[FS].sema;
-	bool ok = true;
+	bool separable = k->opts && k->opts->separable, ok = true;
 
 	for (uint32_t i = 0; ok && i < vs->nr_globals; i++) {
 		const struct glsl_symbol *s = vs->globals[i];
@@ -351,14 +354,20 @@ static bool io_vars(struct lk *k)
 			continue;
 		if (s->storage == GLSL_STORAGE_IN)
 			ok = add_var(k->p, 0, s, location_in(k->attribs, k->nr_attribs, lk_name(s)));
-		else if (s->storage == GLSL_STORAGE_OUT && lk_find(k, FS, lk_name(s), GLSL_STORAGE_IN))
+		else if (s->storage == GLSL_STORAGE_OUT &&
+			 (separable || lk_find(k, FS, lk_name(s), GLSL_STORAGE_IN)))
 			ok = add_var(k->p, 1, s, location_in(k->varyings, k->nr_varyings, lk_name(s)));
 	}
 	for (uint32_t i = 0; ok && i < fs->nr_globals; i++) {
 		const struct glsl_symbol *s = fs->globals[i];
 
-		if (s->kind == GLSL_SYM_VAR && !s->builtin && s->storage == GLSL_STORAGE_OUT)
+		if (s->kind != GLSL_SYM_VAR || s->builtin)
+			continue;
+		if (s->storage == GLSL_STORAGE_OUT)
 			ok = add_var(k->p, 2, s, s->location < 0 ? 0 : s->location);
+		else if (s->storage == GLSL_STORAGE_IN && separable &&
+			 !lk_find(k, VS, lk_name(s), GLSL_STORAGE_OUT))
+			ok = add_var(k->p, 1, s, location_in(k->varyings, k->nr_varyings, lk_name(s)));
 	}
 	return ok;
 }

@@ -25,6 +25,8 @@
 	X(ProgramUniform4f, PROGRAMUNIFORM4F) X(ProgramUniform1ui, PROGRAMUNIFORM1UI) \
 	X(ProgramUniformMatrix2fv, PROGRAMUNIFORMMATRIX2FV) \
 	X(GetProgramInterfaceiv, GETPROGRAMINTERFACEIV) \
+	X(GetProgramResourceIndex, GETPROGRAMRESOURCEINDEX) \
+	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV) \
 	X(DispatchCompute, DISPATCHCOMPUTE) X(MemoryBarrier, MEMORYBARRIER)
 
 #define SSO_MEMBER(n, N) PFNGL##N##PROC n;
@@ -243,6 +245,47 @@ START_TEST(pipeline_state)
 }
 END_TEST
 
+static GLint interface_count(GLuint p, GLenum iface)
+{
+	GLint v = -1;
+
+	so.GetProgramInterfaceiv(p, iface, GL_ACTIVE_RESOURCES, &v);
+	return v;
+}
+
+/* The resource's stage referencing it: vertex (0) or fragment (1). */
+static GLint referenced_by_fragment(GLuint p, GLenum iface, const char *name)
+{
+	const GLenum props[2] = { GL_REFERENCED_BY_VERTEX_SHADER, GL_REFERENCED_BY_FRAGMENT_SHADER };
+	GLuint i = so.GetProgramResourceIndex(p, iface, name);
+	GLint v[2] = { -1, -1 };
+
+	ck_assert_uint_ne(i, GL_INVALID_INDEX);
+	so.GetProgramResourceiv(p, iface, i, 2, props, 2, NULL, v);
+	ck_assert_int_eq(v[0] + v[1], 1);
+	return v[1];
+}
+
+/* A program of one stage: its inputs are that stage's inputs, its outputs
+ * that stage's outputs, whatever stands in for the other stage. */
+START_TEST(one_stage_interfaces)
+{
+	GLuint vsp = one_stage(GL_VERTEX_SHADER, vs), fsp = one_stage(GL_FRAGMENT_SHADER, fs_scale);
+
+	ck_assert_int_eq(interface_count(vsp, GL_PROGRAM_INPUT), 1);
+	ck_assert_int_eq(interface_count(vsp, GL_PROGRAM_OUTPUT), 1);
+	ck_assert_int_eq(referenced_by_fragment(vsp, GL_PROGRAM_INPUT, "pos"), 0);
+	ck_assert_int_eq(referenced_by_fragment(vsp, GL_PROGRAM_OUTPUT, "v_color"), 0);
+	ck_assert_int_eq(interface_count(fsp, GL_PROGRAM_INPUT), 1);
+	ck_assert_int_eq(interface_count(fsp, GL_PROGRAM_OUTPUT), 1);
+	ck_assert_int_eq(referenced_by_fragment(fsp, GL_PROGRAM_INPUT, "v_color"), 1);
+	ck_assert_int_eq(referenced_by_fragment(fsp, GL_PROGRAM_OUTPUT, "c"), 1);
+	expect(GL_NO_ERROR);
+	gl.DeleteProgram(vsp);
+	gl.DeleteProgram(fsp);
+}
+END_TEST
+
 START_TEST(invalid_pipelines)
 {
 	GLuint vsp = one_stage(GL_VERTEX_SHADER, vs), pipe = 0;
@@ -353,6 +396,7 @@ static Suite *separable_suite(void)
 	tcase_add_test(tc, current_program_wins);
 	tcase_add_test(tc, separable_parameter_links_one_stage);
 	tcase_add_test(tc, pipeline_state);
+	tcase_add_test(tc, one_stage_interfaces);
 	tcase_add_test(tc, invalid_pipelines);
 	tcase_add_test(tc, program_of_two_stages_serves_both);
 	tcase_add_test(tc, compute_stage_dispatches);
