@@ -117,8 +117,8 @@ static void share_unref(struct vgl_share *s)
 /* ---- creation ------------------------------------------------------------------ */
 
 /*
- * ES 3.1 is incomplete (compute, shader storage; no images, no indirect
- * draws, no separate programs...): a 3.1 context is made only for
+ * ES 3.1 is incomplete (compute, shader storage, indirect draws, separate
+ * programs; no images, no atomic counters...): a 3.1 context is made only for
  * development, under VIRTGL_DEV_ES31=1, and only on a host with compute
  * shaders. It is never advertised (no config says ES 3.1 conformance).
  */
