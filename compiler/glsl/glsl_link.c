@@ -264,6 +264,10 @@ static bool check_uniform(struct lk *k, const struct glsl_symbol *v, const struc
 
 	if (ptypes_match(v->type, f->type))
 		return true;
+	/* separable: the stages may come from programs that never met, each
+	 * free to choose its precision */
+	if (types_match(v->type.type, f->type.type, false) && k->opts && k->opts->separable)
+		return true;
 	/* as Mesa: in ES 1.00 a precision conflict of a uniform that one stage
 	 * does not use is only a warning */
 	if (types_match(v->type.type, f->type.type, false) && k->version < GLSL_ES_300 &&

@@ -384,6 +384,29 @@ START_TEST(compute_stage_dispatches)
 }
 END_TEST
 
+/* Programs that never met may give one uniform name different precisions:
+ * the pipeline still draws (both set alike here: one default block serves
+ * both stages). */
+START_TEST(precisions_of_a_shared_name_may_differ)
+{
+	const char *v = "#version 310 es\nlayout(location = 0) in vec2 pos;\n"
+			"uniform highp vec4 u_k;\nout vec4 v_color;\n"
+			"void main() { gl_Position = vec4(pos, 0.0, 1.0); v_color = u_k; }\n";
+	const char *f = "#version 310 es\nprecision mediump float;\nin vec4 v_color;\n"
+			"uniform mediump vec4 u_k;\nout vec4 c;\n"
+			"void main() { c = v_color * u_k; }\n";
+	GLuint vsp = one_stage(GL_VERTEX_SHADER, v), fsp = one_stage(GL_FRAGMENT_SHADER, f);
+	GLuint pipe = pipeline(vsp, fsp);
+
+	set4(vsp, "u_k", 1.0f, 0.0f, 1.0f, 1.0f);
+	set4(fsp, "u_k", 1.0f, 0.0f, 1.0f, 1.0f);
+	assert_window(255, 0, 255);
+	so.DeleteProgramPipelines(1, &pipe);
+	gl.DeleteProgram(vsp);
+	gl.DeleteProgram(fsp);
+}
+END_TEST
+
 static Suite *separable_suite(void)
 {
 	Suite *s = suite_create("gl es31 separable");
@@ -400,6 +423,7 @@ static Suite *separable_suite(void)
 	tcase_add_test(tc, invalid_pipelines);
 	tcase_add_test(tc, program_of_two_stages_serves_both);
 	tcase_add_test(tc, compute_stage_dispatches);
+	tcase_add_test(tc, precisions_of_a_shared_name_may_differ);
 	suite_add_tcase(s, tc);
 	return s;
 }
