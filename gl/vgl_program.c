@@ -141,9 +141,11 @@ static void GL_APIENTRY vgl_DeleteProgram(GLuint name)
 		vgl_program_unref(p);
 }
 
-void vgl_program_make_current(struct vgl_context *ctx, struct vgl_program *p)
+/* *slot, a use of a program, becomes p (its reference passed on): the last
+ * use of a deleted program takes its name along. */
+static void replace_use(struct vgl_context *ctx, struct vgl_program **slot, struct vgl_program *p)
 {
-	struct vgl_program *old = ctx->program;
+	struct vgl_program *old = *slot;
 	bool gone = false;
 
 	pthread_mutex_lock(&ctx->share->lock);
@@ -154,10 +156,22 @@ void vgl_program_make_current(struct vgl_context *ctx, struct vgl_program *p)
 		unname_locked(ctx->share, old);
 	}
 	pthread_mutex_unlock(&ctx->share->lock);
-	ctx->program = p;
+	*slot = p;
 	vgl_program_unref(old);
 	if (gone)
 		vgl_program_unref(old);
+}
+
+void vgl_program_make_current(struct vgl_context *ctx, struct vgl_program *p)
+{
+	replace_use(ctx, &ctx->program, p);
+}
+
+void vgl_program_use(struct vgl_context *ctx, struct vgl_program **slot, struct vgl_program *p)
+{
+	if (p)
+		vgl_object_ref(&p->obj);
+	replace_use(ctx, slot, p);
 }
 
 static GLboolean GL_APIENTRY vgl_IsProgram(GLuint name)

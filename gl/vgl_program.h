@@ -242,6 +242,10 @@ void vgl_program_unref(struct vgl_program *p);
  * reference to the one before goes, and with it that program's name if it was
  * deleted while current (ES 3.0 section 7.3). */
 void vgl_program_make_current(struct vgl_context *ctx, struct vgl_program *p);
+/* A program pipeline's stage or active program (*slot) becomes p (NULL:
+ * none), a use like being current: a deleted program keeps its name while
+ * a pipeline uses it (ES 3.1 section 7.3). */
+void vgl_program_use(struct vgl_context *ctx, struct vgl_program **slot, struct vgl_program *p);
 /* Share-group teardown, before the namespace is drained: every program lets
  * go of its shaders, so that the drain frees each object once. */
 void vgl_program_share_finish(struct vgl_share *s);

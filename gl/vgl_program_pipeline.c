@@ -40,22 +40,20 @@ static void drop_link(struct vgl_ppo *o)
 	o->link_failed = false;
 }
 
-static void set_program(struct vgl_program **slot, struct vgl_program *p)
-{
-	if (p)
-		vgl_object_ref(&p->obj);
-	if (*slot)
-		vgl_program_unref(*slot);
-	*slot = p;
-}
-
-static void ppo_free(void *obj)
+static void release_programs(void *obj, void *data)
 {
 	struct vgl_ppo *o = obj;
 
 	for (int i = 0; i < VGL_PPO_STAGES; i++)
-		set_program(&o->stage[i], NULL);
-	set_program(&o->active, NULL);
+		vgl_program_use(data, &o->stage[i], NULL);
+	vgl_program_use(data, &o->active, NULL);
+}
+
+/* After release_programs. */
+static void ppo_free(void *obj)
+{
+	struct vgl_ppo *o = obj;
+
 	drop_link(o);
 	free(o->info_log);
 	free(o);
@@ -67,6 +65,7 @@ static void ppo_gone(struct vgl_context *ctx, void *obj)
 		ctx->pipeline = NULL;
 		ctx->dirty |= VGL_DIRTY_ALL;
 	}
+	release_programs(obj, ctx);
 	ppo_free(obj);
 }
 
@@ -75,6 +74,7 @@ static const struct vgl_name_ops ppo_names = { .space = ppo_space, .gone = ppo_g
 void vgl_ppo_context_finish(struct vgl_context *ctx)
 {
 	ctx->pipeline = NULL;
+	vgl_names_each(&ctx->pipelines, release_programs, ctx);
 	vgl_names_drain(&ctx->pipelines, ppo_free);
 }
 
@@ -195,7 +195,7 @@ static void GL_APIENTRY vgl_UseProgramStages(GLuint pipeline, GLbitfield stages,
 	/* a stage the program has no executable for is left empty */
 	for (int i = 0; i < VGL_PPO_STAGES; i++)
 		if (stages & bits[i])
-			set_program(&o->stage[i], p && has_stage(p->linked, i) ? p : NULL);
+			vgl_program_use(ctx, &o->stage[i], p && has_stage(p->linked, i) ? p : NULL);
 	if (ctx->pipeline == o)
 		ctx->dirty |= VGL_DIRTY_ALL;
 }
@@ -209,7 +209,7 @@ static void GL_APIENTRY vgl_ActiveShaderProgram(GLuint pipeline, GLuint program)
 	if (!vgl_es31_call(ctx) || !(o = ppo_of(ctx, pipeline)) ||
 	    !pipeline_program(ctx, program, &p))
 		return;
-	set_program(&o->active, p);
+	vgl_program_use(ctx, &o->active, p);
 }
 
 /* ---- the draws' link ------------------------------------------------------------------------------ */

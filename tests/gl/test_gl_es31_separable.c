@@ -27,7 +27,8 @@
 	X(GetProgramInterfaceiv, GETPROGRAMINTERFACEIV) \
 	X(GetProgramResourceIndex, GETPROGRAMRESOURCEINDEX) \
 	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV) \
-	X(DispatchCompute, DISPATCHCOMPUTE) X(MemoryBarrier, MEMORYBARRIER)
+	X(DispatchCompute, DISPATCHCOMPUTE) X(MemoryBarrier, MEMORYBARRIER) \
+	X(IsProgram, ISPROGRAM)
 
 #define SSO_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -407,6 +408,30 @@ START_TEST(precisions_of_a_shared_name_may_differ)
 }
 END_TEST
 
+/* ES 3.1 7.3: a program deleted while a pipeline uses it keeps its name,
+ * flagged, and still draws; it goes with the pipeline's last use. */
+START_TEST(deleted_program_lives_while_used)
+{
+	GLuint vsp = one_stage(GL_VERTEX_SHADER, vs), fsc = one_stage(GL_FRAGMENT_SHADER, fs_const);
+	GLuint pipe = pipeline(vsp, fsc);
+	GLint v = 0;
+
+	set4(fsc, "u_const", 0.0f, 0.0f, 1.0f, 1.0f);
+	gl.DeleteProgram(fsc);
+	ck_assert(so.IsProgram(fsc));
+	gl.GetProgramiv(fsc, GL_DELETE_STATUS, &v);
+	ck_assert_int_eq(v, 1);
+	assert_window(0, 0, 255);
+	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, 0);
+	ck_assert(!so.IsProgram(fsc));
+	gl.DeleteProgram(vsp);
+	ck_assert(so.IsProgram(vsp));
+	so.DeleteProgramPipelines(1, &pipe);
+	ck_assert(!so.IsProgram(vsp));
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
 static Suite *separable_suite(void)
 {
 	Suite *s = suite_create("gl es31 separable");
@@ -424,6 +449,7 @@ static Suite *separable_suite(void)
 	tcase_add_test(tc, program_of_two_stages_serves_both);
 	tcase_add_test(tc, compute_stage_dispatches);
 	tcase_add_test(tc, precisions_of_a_shared_name_may_differ);
+	tcase_add_test(tc, deleted_program_lives_while_used);
 	suite_add_tcase(s, tc);
 	return s;
 }
