@@ -191,6 +191,7 @@ static bool copy_vars(struct vgl_attrib_info **out, uint32_t *nr, const struct g
 		a->is_array = v[i].type->kind == GLSL_KIND_ARRAY;
 		a->size = a->is_array ? (GLint)v[i].type->length : 1;
 		a->location = v[i].location;
+		a->slots = v[i].slots;
 	}
 	return true;
 }

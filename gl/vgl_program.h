@@ -89,6 +89,7 @@ struct vgl_attrib_info {
 	GLenum type;
 	GLint size;
 	GLint location;
+	uint32_t slots;                   /* locations it takes (all elements) */
 	bool is_array;
 };
 

@@ -214,8 +214,8 @@ static GLint var_location(const struct vgl_linked *l, GLenum iface, const char *
 		if ((!v[i].is_array && len != strlen(name)) || element >= (uint32_t)v[i].size ||
 		    v[i].location < 0)
 			return -1;
-		/* one location per element: matrix inputs take more (not yet) */
-		return v[i].location + (GLint)element;
+		/* an element takes its share of the locations (a matrix: a column each) */
+		return v[i].location + (GLint)(element * (v[i].slots / (uint32_t)v[i].size));
 	}
 	return -1;
 }

@@ -329,6 +329,25 @@ START_TEST(inputs_and_outputs)
 }
 END_TEST
 
+/* An array of outputs: one resource "o[0]", a location per element. */
+START_TEST(output_arrays)
+{
+	const char *fso = "#version 310 es\nprecision mediump float;\n"
+			  "in vec2 v_uv;\nin vec4 v_extra;\n"
+			  "layout(location = 1) out vec4 o[2];\n"
+			  "void main() { o[0] = v_extra; o[1] = vec4(v_uv, 0.0, 1.0); }\n";
+	GLuint p = glt_program(vs, fso);
+
+	assert_name(p, GL_PROGRAM_OUTPUT, "o[0]");
+	assert_props(p, GL_PROGRAM_OUTPUT, "o", WANT({ GL_ARRAY_SIZE, 2 }, { GL_LOCATION, 1 },
+		{ GL_TYPE, GL_FLOAT_VEC4 }));
+	ck_assert_int_eq(pi.GetProgramResourceLocation(p, GL_PROGRAM_OUTPUT, "o[1]"), 2);
+	ck_assert_int_eq(pi.GetProgramResourceLocation(p, GL_PROGRAM_OUTPUT, "o[2]"), -1);
+	expect(GL_NO_ERROR);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 START_TEST(transform_feedback_varyings)
 {
 	const char *srcs[] = { vs, fs };
@@ -648,6 +667,7 @@ static Suite *program_interface_suite(void)
 	tcase_add_test(tg, uniform_blocks_and_members);
 	tcase_add_test(tg, es30_queries_agree);
 	tcase_add_test(tg, inputs_and_outputs);
+	tcase_add_test(tg, output_arrays);
 	tcase_add_test(tg, transform_feedback_varyings);
 	tcase_add_test(tg, bindings_from_layout);
 	suite_add_tcase(s, tg);
