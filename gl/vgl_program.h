@@ -165,6 +165,7 @@ struct vgl_linked {
 	 * pipelines that use them (vgl_program_pipeline.c) */
 	bool separable, has_vs, has_fs;
 	struct glsl_shader *sep_vs, *sep_fs;
+	char *sep_fs_source;              /* compiled again with names a pipeline renames */
 	/* glGetProgramBinary: the program as linked (glsl_program_binary.h);
 	 * binary_size 0 when it has none */
 	uint8_t *binary;
@@ -188,6 +189,9 @@ struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_limit
 /* glShaderSource's strings as one (lengths NULL or < 0: up to the NUL);
  * NULL: out of memory. */
 char *vgl_join_sources(GLsizei count, const GLchar *const *strings, const GLint *lengths);
+/* src with `lines` (whole lines) after its #version directive, its own
+ * lines keeping their numbers; NULL: out of memory. */
+char *vgl_shader_source_prefixed(const char *src, const char *lines);
 /* A shader of `type` compiled from src as glCompileShader compiles it (a
  * vertex shader wrapped for GL's depth); NULL: out of memory. */
 struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, GLenum type,

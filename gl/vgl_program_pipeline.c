@@ -6,8 +6,10 @@
  * of executables, with the attribute locations the vertex program
  * reports. Before each draw the link takes the values of its uniforms,
  * sampler units and block bindings from the program of the stage that
- * declares them, by name (a uniform both stages declare comes from the
- * vertex program: one default block serves both stages).
+ * declares them, by name. Two programs may each have a uniform or block of
+ * one name, with values of their own: the fragment stage is then compiled
+ * for the link with those names renamed (a #define of each after its
+ * #version: the whole shader is renamed alike), so that they stay apart.
  */
 #include "vgl_program_pipeline.h"
 
@@ -16,7 +18,9 @@
 #include <string.h>
 
 #include "glsl_link.h"
+#include "glsl_shader.h"
 #include "vgl_context.h"
+#include "vgl_device.h"
 #include "vgl_linked_private.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
@@ -219,6 +223,14 @@ static const struct vgl_linked *stage_linked(const struct vgl_ppo *o, int stage)
 	return o->stage[stage] ? o->stage[stage]->linked : NULL;
 }
 
+#define FS_PREFIX "vgl_fs_"
+
+/* A name of the link's fragment stage as its program knows it. */
+static const char *fs_name(const char *name)
+{
+	return strncmp(name, FS_PREFIX, strlen(FS_PREFIX)) ? name : name + strlen(FS_PREFIX);
+}
+
 static int32_t uniform_index(const struct vgl_linked *l, const char *name)
 {
 	for (uint32_t i = 0; i < l->nr_uniforms; i++)
@@ -250,13 +262,13 @@ static bool map_values(struct vgl_ppo *o)
 
 		/* built-ins (gl_DepthRange) follow the context, not a program */
 		o->uniforms[i] = (struct vgl_ppo_map){ st, u->block < 0 && strncmp(u->name, "gl_", 3) ?
-			uniform_index(stage_linked(o, st), u->name) : -1 };
+			uniform_index(stage_linked(o, st), fs_name(u->name)) : -1 };
 	}
 	for (uint32_t i = 0; i < l->nr_blocks; i++) {
 		uint8_t st = l->blocks[i].in_vs ? VGL_PPO_VS : VGL_PPO_FS;
 
 		o->blocks[i] = (struct vgl_ppo_map){ st,
-			block_index(stage_linked(o, st), l->blocks[i].name) };
+			block_index(stage_linked(o, st), fs_name(l->blocks[i].name)) };
 	}
 	return true;
 }
@@ -271,17 +283,114 @@ static struct glsl_attrib_binding *vs_bindings(const struct vgl_linked *vs)
 	return b;
 }
 
+/* The identifier a GL name starts with: "s" of "s.f", "a" of "a[1]". */
+static size_t top_length(const char *name)
+{
+	return strcspn(name, ".[");
+}
+
+static bool same_top(const char *a, const char *b)
+{
+	size_t n = top_length(a);
+
+	return n == top_length(b) && !strncmp(a, b, n);
+}
+
+/* Whether l has a loose uniform or a block of the identifier name starts with. */
+static bool declares(const struct vgl_linked *l, const char *name)
+{
+	for (uint32_t i = 0; i < l->nr_uniforms; i++)
+		if (l->uniforms[i].block < 0 && same_top(l->uniforms[i].name, name))
+			return true;
+	for (uint32_t i = 0; i < l->nr_blocks; i++)
+		if (same_top(l->blocks[i].name, name))
+			return true;
+	return false;
+}
+
+/* Appends "#define X vgl_fs_X" for name's identifier if vs has it too (once). */
+static bool add_rename(const struct vgl_linked *vs, const char *name, char **lines, size_t *len)
+{
+	size_t n = top_length(name);
+	char line[600], *grown;
+
+	if (!strncmp(name, "gl_", 3) || n > 256 || !declares(vs, name))
+		return true;
+	snprintf(line, sizeof(line), "#define %.*s " FS_PREFIX "%.*s\n", (int)n, name, (int)n, name);
+	if (*lines && strstr(*lines, line))
+		return true;
+	grown = realloc(*lines, *len + strlen(line) + 1);
+	if (!grown)
+		return false;
+	memcpy(grown + *len, line, strlen(line) + 1);
+	*len += strlen(line);
+	*lines = grown;
+	return true;
+}
+
+/* The renames of the fragment program's names that the vertex program has
+ * too; *lines NULL: none. false: out of memory. */
+static bool renames(const struct vgl_linked *vs, const struct vgl_linked *fs, char **lines)
+{
+	size_t len = 0;
+	bool ok = true;
+
+	*lines = NULL;
+	for (uint32_t i = 0; ok && i < fs->nr_uniforms; i++)
+		if (fs->uniforms[i].block < 0)
+			ok = add_rename(vs, fs->uniforms[i].name, lines, &len);
+	for (uint32_t i = 0; ok && i < fs->nr_blocks; i++)
+		ok = add_rename(vs, fs->blocks[i].name, lines, &len);
+	return ok;
+}
+
+/* The fragment stage for the link: the program's own, or one compiled
+ * again with the shared names renamed (*own: to destroy). */
+static int fragment_stage(struct vgl_context *ctx, const struct vgl_ppo *o,
+			  struct glsl_shader **out, struct glsl_shader **own)
+{
+	const struct vgl_linked *vs = stage_linked(o, VGL_PPO_VS), *fs = stage_linked(o, VGL_PPO_FS);
+	char *lines = NULL, *src = NULL;
+
+	*out = fs->sep_fs;
+	*own = NULL;
+	if (o->stage[VGL_PPO_VS] == o->stage[VGL_PPO_FS])
+		return VGL_OK; /* one program: one value per name */
+	if (!renames(vs, fs, &lines))
+		return VGL_ERROR_OUT_OF_MEMORY;
+	if (!lines)
+		return VGL_OK;
+	src = vgl_shader_source_prefixed(fs->sep_fs_source, lines);
+	*own = src ? vgl_shader_compile_source(&ctx->dev->limits, GL_FRAGMENT_SHADER, src) : NULL;
+	free(lines);
+	free(src);
+	*out = *own;
+	return *own ? VGL_OK : VGL_ERROR_OUT_OF_MEMORY;
+}
+
+static int link_pair(struct vgl_context *ctx, struct vgl_ppo *o, char **log)
+{
+	const struct vgl_linked *vs = stage_linked(o, VGL_PPO_VS);
+	struct glsl_attrib_binding *ab = vs_bindings(vs);
+	struct vgl_graphics_link in = { .vs = vs->sep_vs, .attrib_bindings = ab,
+					.nr_attrib_bindings = vs->nr_attribs, .separable = true };
+	struct glsl_shader *own = NULL;
+	int ret = ab ? fragment_stage(ctx, o, &in.fs, &own) : VGL_ERROR_OUT_OF_MEMORY;
+
+	if (ret == VGL_OK)
+		ret = vgl_linked_create_graphics(ctx, &in, &o->linked, log);
+	if (own)
+		glsl_shader_destroy(own);
+	free(ab);
+	return ret;
+}
+
 static void link_stages(struct vgl_context *ctx, struct vgl_ppo *o)
 {
 	const struct vgl_linked *vs = stage_linked(o, VGL_PPO_VS), *fs = stage_linked(o, VGL_PPO_FS);
-	struct glsl_attrib_binding *ab = vs_bindings(vs);
-	struct vgl_graphics_link in = { .vs = vs->sep_vs, .fs = fs->sep_fs, .attrib_bindings = ab,
-					.nr_attrib_bindings = vs->nr_attribs, .separable = true };
 	char *log = NULL;
-	int ret = ab ? vgl_linked_create_graphics(ctx, &in, &o->linked, &log)
-		     : VGL_ERROR_OUT_OF_MEMORY;
+	int ret = link_pair(ctx, o, &log);
 
-	free(ab);
 	o->vs_id = vs->id;
 	o->fs_id = fs->id;
 	o->link_failed = ret != VGL_OK || !map_values(o);

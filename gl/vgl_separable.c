@@ -57,6 +57,8 @@ static int keep_stages(struct vgl_context *ctx, const struct vgl_program *p, str
 	l->separable = true;
 	l->has_vs = p->vs != NULL;
 	l->has_fs = p->fs != NULL;
+	if (p->fs && !(l->sep_fs_source = strdup(p->fs->source ? p->fs->source : "")))
+		return VGL_ERROR_OUT_OF_MEMORY;
 	if (keep_stage(lim, p->vs, &l->sep_vs) && keep_stage(lim, p->fs, &l->sep_fs))
 		return VGL_OK;
 	return VGL_ERROR_OUT_OF_MEMORY;
@@ -95,6 +97,7 @@ void vgl_separable_free(struct vgl_linked *l)
 		glsl_shader_destroy(l->sep_vs);
 	if (l->sep_fs)
 		glsl_shader_destroy(l->sep_fs);
+	free(l->sep_fs_source);
 }
 
 /* ---- glCreateShaderProgramv ----------------------------------------------------------------- */

@@ -294,6 +294,19 @@ static size_t after_version(const char *src, unsigned *line)
 	return (size_t)(p + 1 - src);
 }
 
+char *vgl_shader_source_prefixed(const char *src, const char *lines)
+{
+	unsigned line;
+	size_t head = after_version(src, &line);
+	size_t size = strlen(src) + strlen(lines) + 32;
+	char *out = malloc(size);
+
+	if (out)
+		snprintf(out, size, "%.*s%s%s#line %u\n%s", (int)head, src,
+			 head && src[head - 1] != '\n' ? "\n" : "", lines, line, src + head);
+	return out;
+}
+
 /* Whether the identifier main occurs outside comments. */
 static bool names_main(const char *src)
 {

@@ -385,23 +385,33 @@ START_TEST(compute_stage_dispatches)
 }
 END_TEST
 
-/* Programs that never met may give one uniform name different precisions:
- * the pipeline still draws (both set alike here: one default block serves
- * both stages). */
-START_TEST(precisions_of_a_shared_name_may_differ)
+/* Two programs may each have a uniform, a sampler and a block of one name
+ * (even of different precisions): each stage sees its own program's. */
+START_TEST(programs_sharing_names_keep_their_values)
 {
 	const char *v = "#version 310 es\nlayout(location = 0) in vec2 pos;\n"
-			"uniform highp vec4 u_k;\nout vec4 v_color;\n"
-			"void main() { gl_Position = vec4(pos, 0.0, 1.0); v_color = u_k; }\n";
+			"uniform highp vec4 u_k;\n"
+			"layout(std140, binding = 1) uniform B { vec4 b; };\n"
+			"out vec4 v_color;\n"
+			"void main() { gl_Position = vec4(pos, 0.0, 1.0); v_color = u_k + b; }\n";
 	const char *f = "#version 310 es\nprecision mediump float;\nin vec4 v_color;\n"
-			"uniform mediump vec4 u_k;\nout vec4 c;\n"
-			"void main() { c = v_color * u_k; }\n";
+			"uniform mediump vec4 u_k;\n"
+			"layout(std140, binding = 2) uniform B { vec4 b; };\n"
+			"out vec4 c;\n"
+			"void main() { c = v_color + u_k + b; }\n";
+	const float vb[4] = { 0.0f, 0.0f, 0.0f, 0.0f }, fb[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
 	GLuint vsp = one_stage(GL_VERTEX_SHADER, v), fsp = one_stage(GL_FRAGMENT_SHADER, f);
 	GLuint pipe = pipeline(vsp, fsp);
+	GLuint b1 = glt_buffer(GL_UNIFORM_BUFFER, vb, 16), b2 = glt_buffer(GL_UNIFORM_BUFFER, fb, 16);
 
-	set4(vsp, "u_k", 1.0f, 0.0f, 1.0f, 1.0f);
-	set4(fsp, "u_k", 1.0f, 0.0f, 1.0f, 1.0f);
+	gl.BindBufferBase(GL_UNIFORM_BUFFER, 1, b1);
+	gl.BindBufferBase(GL_UNIFORM_BUFFER, 2, b2);
+	set4(vsp, "u_k", 1.0f, 0.0f, 0.0f, 0.0f);
+	set4(fsp, "u_k", 0.0f, 0.0f, 1.0f, 0.0f);
+	/* merged, red would come twice and blue never */
 	assert_window(255, 0, 255);
+	gl.DeleteBuffers(1, &b1);
+	gl.DeleteBuffers(1, &b2);
 	so.DeleteProgramPipelines(1, &pipe);
 	gl.DeleteProgram(vsp);
 	gl.DeleteProgram(fsp);
@@ -448,7 +458,7 @@ static Suite *separable_suite(void)
 	tcase_add_test(tc, invalid_pipelines);
 	tcase_add_test(tc, program_of_two_stages_serves_both);
 	tcase_add_test(tc, compute_stage_dispatches);
-	tcase_add_test(tc, precisions_of_a_shared_name_may_differ);
+	tcase_add_test(tc, programs_sharing_names_keep_their_values);
 	tcase_add_test(tc, deleted_program_lives_while_used);
 	suite_add_tcase(s, tc);
 	return s;
