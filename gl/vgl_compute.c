@@ -21,6 +21,7 @@
 #include "vgl_device.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_program_pipeline.h"
 
 /* ES 3.1 section 7.11.2: glMemoryBarrier's bits, and glMemoryBarrierByRegion's subset. */
 #define BARRIER_BITS                                                                         \
@@ -39,7 +40,7 @@
 /* The current compute program's link result; NULL with INVALID_OPERATION. */
 static struct vgl_linked *current_compute(struct vgl_context *ctx)
 {
-	struct vgl_linked *l = ctx->program ? ctx->program->linked : NULL;
+	struct vgl_linked *l = ctx->program ? ctx->program->linked : vgl_ppo_compute_linked(ctx);
 
 	if (!l || !l->compute) {
 		vgl_error(ctx, GL_INVALID_OPERATION);

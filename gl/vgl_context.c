@@ -10,6 +10,7 @@
 #include "vgl_extensions.h"
 #include "vgl_object.h"
 #include "vgl_program.h"
+#include "vgl_program_pipeline.h"
 #include "vgl_robustness.h"
 #include "vgl_query.h"
 #include "vgl_xfb.h"
@@ -116,8 +117,8 @@ static void share_unref(struct vgl_share *s)
 /* ---- creation ------------------------------------------------------------------ */
 
 /*
- * ES 3.1 is incomplete (compute, shader storage; no images, no indirect
- * draws, no separate programs...): a 3.1 context is made only for
+ * ES 3.1 is incomplete (compute, shader storage, indirect draws, separate
+ * programs; no images, no atomic counters...): a 3.1 context is made only for
  * development, under VIRTGL_DEV_ES31=1, and only on a host with compute
  * shaders. It is never advertised (no config says ES 3.1 conformance).
  */
@@ -208,6 +209,7 @@ static void release_bindings(struct vgl_context *ctx)
 	vgl_image_units_release(ctx);
 	vgl_vao_release(&ctx->default_vao);
 	vgl_names_drain(&ctx->vaos, free_vao);
+	vgl_ppo_context_finish(ctx);
 	vgl_program_make_current(ctx, NULL);
 	vgl_clear_finish(ctx);
 	vgl_texture_state_destroy(ctx);

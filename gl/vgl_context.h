@@ -36,6 +36,7 @@
 #define VGL_MAX_SSBO_BINDINGS 16
 
 struct vgl_buffer;
+struct vgl_ppo;
 struct vgl_program;
 struct vgl_storage;
 
@@ -84,6 +85,8 @@ struct vgl_context {
 	struct vgl_vao default_vao, *vao;
 	struct vgl_names vaos;
 	struct vgl_program *program;       /* referenced */
+	struct vgl_names pipelines;        /* ES 3.1 (vgl_program_pipeline.h) */
+	struct vgl_ppo *pipeline;
 	struct vgl_linked *clear_program;  /* masked clears (vgl_clear_draw.c) */
 	struct vgl_current_attribs attribs;
 	struct vgl_stream stream;          /* client arrays and indices */

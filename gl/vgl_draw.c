@@ -18,6 +18,7 @@
 #include "vgl_pipeline.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_program_pipeline.h"
 #include "vgl_xfb.h"
 
 bool vgl_draw_topology(GLenum mode, VkPrimitiveTopology *t, bool *loop)
@@ -267,9 +268,32 @@ static void draw_indirect(struct vgl_context *ctx, const struct vgl_draw *d, VkC
 				    sizeof(struct vgl_arrays_indirect));
 }
 
-static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
+/*
+ * The link a draw runs: the current program's, else the bound pipeline's
+ * (ES 3.1). false with INVALID_OPERATION for a program without both
+ * stages (a compute program, a separable program of one stage) and an
+ * invalid pipeline; true with NULL when there is neither.
+ */
+static bool draw_linked(struct vgl_context *ctx, struct vgl_linked **out)
 {
 	struct vgl_linked *l = ctx->program ? ctx->program->linked : NULL;
+
+	*out = NULL;
+	if (!ctx->program && ctx->pipeline) {
+		*out = vgl_ppo_draw_linked(ctx);
+		return *out != NULL;
+	}
+	if (l && (l->compute || (l->separable && !(l->has_vs && l->has_fs)))) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return false;
+	}
+	*out = l;
+	return true;
+}
+
+static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
+{
+	struct vgl_linked *l;
 	VkCommandBuffer cmd;
 	struct vgl_fb fb;
 	uint32_t n;
@@ -280,11 +304,8 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
 		return;
 	}
-	/* ES 3.1 section 7.3: a program of a compute shader alone draws nothing */
-	if (l && l->compute) {
-		vgl_error(ctx, GL_INVALID_OPERATION);
+	if (!draw_linked(ctx, &l))
 		return;
-	}
 	if (!l || d->count == 0 || d->instances == 0)
 		return; /* no program: undefined results, no error in ES */
 	if (reads_mapped_buffer(ctx, l, d)) {

@@ -46,9 +46,13 @@ static bool range_fits(const struct vgl_ubo_binding *ub, const struct vgl_block 
 static bool block_state(struct vgl_context *ctx, const struct vgl_block *b, uint32_t i,
 			struct binding_state *bs)
 {
-	const struct vgl_ubo_binding *ub = &ctx->ubo[b->gl_binding];
+	const struct vgl_ubo_binding *ub;
 	struct vgl_storage *s;
 
+	/* the link refuses bindings past the points (vgl_linked_binding_refused) */
+	if (b->gl_binding >= VGL_MAX_UBO_BINDINGS)
+		return false;
+	ub = &ctx->ubo[b->gl_binding];
 	if (!range_fits(ub, b))
 		return false;
 	s = ub->buffer->storage;
@@ -264,8 +268,11 @@ bool vgl_draw_ubo_offsets(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 	if (l->nr_blocks > VGL_MAX_UBO_BINDINGS + 8)
 		return false;
 	for (uint32_t i = 0; i < l->nr_blocks; i++) {
-		const struct vgl_ubo_binding *ub = &ctx->ubo[l->blocks[i].gl_binding];
+		const struct vgl_ubo_binding *ub;
 
+		if (l->blocks[i].gl_binding >= VGL_MAX_UBO_BINDINGS)
+			return false;
+		ub = &ctx->ubo[l->blocks[i].gl_binding];
 		if (!range_fits(ub, &l->blocks[i]))
 			return false;
 		offsets[i] = (uint32_t)ub->offset;

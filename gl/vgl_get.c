@@ -25,6 +25,7 @@
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_program_pipeline.h"
 #include "vgl_query.h"
 #include "vgl_renderbuffer.h"
 #include "vgl_robustness.h"
@@ -358,7 +359,8 @@ static bool get_compute(const struct vgl_context *ctx, GLenum p, struct value *v
 
 	return (vgl_compute_get(ctx, p, &x) || vgl_draw_indirect_get(ctx, p, &x) ||
 		vgl_vertex_binding_get(ctx, p, &x) || vgl_multisample_get(ctx, p, &x) ||
-		vgl_fbo_param_get(ctx, p, &x) || vgl_image_unit_get(ctx, p, &x)) &&
+		vgl_fbo_param_get(ctx, p, &x) || vgl_image_unit_get(ctx, p, &x) ||
+		vgl_ppo_get(ctx, p, &x)) &&
 	       one(v, x);
 }
 

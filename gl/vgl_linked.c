@@ -87,6 +87,31 @@ GLenum vgl_gl_type(const void *glsl_type)
 
 /* ---- resource lists ----------------------------------------------------------------------- */
 
+bool vgl_uniform_from_prog(struct vgl_uniform *u, const struct glsl_prog_uniform *s)
+{
+	u->name = strdup(s->name);
+	u->type = vgl_gl_type(s->type);
+	u->array_size = s->array_size;
+	u->unsized = s->unsized;
+	u->block = s->block;
+	u->offset = s->offset;
+	u->array_stride = s->array_stride;
+	u->matrix_stride = s->matrix_stride;
+	u->row_major = s->row_major;
+	u->top_array_size = s->top_array_size;
+	u->top_array_stride = s->top_array_stride;
+	u->first_location = -1;
+	u->binding = -1;
+	return u->name != NULL;
+}
+
+void vgl_uniforms_free(struct vgl_uniform *u, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		free(u[i].name);
+	free(u);
+}
+
 static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 {
 	uint32_t units = 0;
@@ -98,22 +123,12 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 		const struct glsl_prog_uniform *s = &p->uniforms[i];
 		struct vgl_uniform *u = &l->uniforms[l->nr_uniforms++];
 
-		u->name = strdup(s->name);
-		if (!u->name)
+		if (!vgl_uniform_from_prog(u, s))
 			return false;
-		u->type = vgl_gl_type(s->type);
-		u->array_size = s->array_size;
-		u->block = s->block;
-		u->offset = s->offset;
-		u->array_stride = s->array_stride;
-		u->matrix_stride = s->matrix_stride;
-		u->row_major = s->row_major;
-		u->first_location = -1;
-		u->binding = -1;
+		u->in_vs = s->block < 0 && s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
+		u->in_fs = s->block < 0 && s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 		if (s->type->kind == GLSL_KIND_SAMPLER) {
 			u->is_sampler = true;
-			u->in_vs = s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
-			u->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 			u->first_unit = units;
 			units += s->array_size ? s->array_size : 1;
 		}
@@ -121,6 +136,19 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 	l->nr_sampler_units = units;
 	l->sampler_units = calloc(units ? units : 1, sizeof(GLint));
 	return l->sampler_units != NULL;
+}
+
+/* ES 3.10 layout(binding) of a sampler: the units its elements start at
+ * (below the combined units: bindings_refused). */
+static void initial_units(struct vgl_linked *l, const struct glsl_program *p)
+{
+	for (uint32_t i = 0; i < p->nr_uniforms; i++) {
+		const struct vgl_uniform *u = &l->uniforms[i];
+
+		for (uint32_t e = 0; u->is_sampler && p->uniforms[i].explicit_binding &&
+				     e < (u->array_size ? u->array_size : 1); e++)
+			l->sampler_units[u->first_unit + e] = (GLint)(p->uniforms[i].gl_binding + e);
+	}
 }
 
 static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
@@ -141,6 +169,8 @@ static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
 		b->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 		b->first_uniform = s->first_uniform;
 		b->nr_uniforms = s->nr_uniforms;
+		/* ES 3.10 layout(binding): the initial binding point */
+		b->gl_binding = s->explicit_binding ? s->gl_binding : 0;
 	}
 	return true;
 }
@@ -158,8 +188,10 @@ static bool copy_vars(struct vgl_attrib_info **out, uint32_t *nr, const struct g
 		if (!a->name)
 			return false;
 		a->type = vgl_gl_type(v[i].type);
-		a->size = v[i].type->kind == GLSL_KIND_ARRAY ? (GLint)v[i].type->length : 1;
+		a->is_array = v[i].type->kind == GLSL_KIND_ARRAY;
+		a->size = a->is_array ? (GLint)v[i].type->length : 1;
 		a->location = v[i].location;
+		a->slots = v[i].slots;
 	}
 	return true;
 }
@@ -238,6 +270,9 @@ static void sampler_bindings(struct vgl_linked *l)
 }
 
 #define MAX_BINDINGS 256
+
+#define BLOCK_BINDING_REFUSED \
+	"error: a uniform block's binding is not below GL_MAX_UNIFORM_BUFFER_BINDINGS\n"
 
 int vgl_linked_create_module(struct vgl_linked *l, const uint32_t *words, size_t n,
 			     VkShaderModule *out)
@@ -465,18 +500,19 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	if (l->fs_y_down != l->fs)
 		vvk_DestroyShaderModule(dev->dev, l->fs_y_down, NULL);
 	vvk_DestroyShaderModule(dev->dev, l->fs, NULL);
-	for (uint32_t i = 0; i < l->nr_uniforms; i++)
-		free(l->uniforms[i].name);
+	vgl_uniforms_free(l->uniforms, l->nr_uniforms);
+	vgl_uniforms_free(l->buffer_vars, l->nr_buffer_vars);
 	for (uint32_t i = 0; i < l->nr_blocks; i++)
 		free(l->blocks[i].name);
-	free(l->uniforms);
 	free(l->blocks);
 	free_vars(l->attribs, l->nr_attribs);
 	free_vars(l->outputs, l->nr_outputs);
+	free_vars(l->varyings, l->nr_varyings);
 	free(l->locations);
 	free(l->sampler_units);
 	free(l->data);
 	vgl_linked_xfb_free(&l->xfb);
+	vgl_separable_free(l);
 	free(l->binary);
 	pthread_mutex_destroy(&l->lock);
 	free(l);
@@ -510,9 +546,11 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 	if (!copy_uniforms(l, p) || !copy_blocks(l, p) ||
 	    !copy_vars(&l->attribs, &l->nr_attribs, p->attribs, p->nr_attribs) ||
 	    !copy_vars(&l->outputs, &l->nr_outputs, p->outputs, p->nr_outputs) ||
+	    !copy_vars(&l->varyings, &l->nr_varyings, p->varyings, p->nr_varyings) ||
 	    !vgl_linked_assign_locations(l) || !vgl_linked_xfb_build(&l->xfb, p))
 		return VGL_ERROR_OUT_OF_MEMORY;
 	input_mask(l, p);
+	initial_units(l, p);
 	sampler_bindings(l);
 	find_depth_range(l);
 	ret = vgl_linked_create_default_block(l, p->default_block_size);
@@ -584,26 +622,59 @@ void vgl_linked_log_refusal(char **log, int ret, const char *why)
 	*log = strdup(why);
 }
 
-/* glsl_shader_link under the device's limits and the program's capture list. */
-static int link_shaders(const struct vgl_context *ctx, const struct vgl_program *p,
-			struct glsl_shader **shaders, const struct glsl_attrib_binding *ab,
-			const struct vgl_xfb_link *xl, struct glsl_linked_program *lp)
+/* glsl_shader_link under the device's limits and the link's capture list. */
+static int link_shaders(const struct vgl_context *ctx, const struct vgl_graphics_link *in,
+			struct glsl_shader **shaders, struct glsl_linked_program *lp)
 {
 	struct glsl_link_options opts = {
-		.attrib_bindings = ab, .nr_attrib_bindings = p->nr_bindings,
+		.attrib_bindings = in->attrib_bindings, .nr_attrib_bindings = in->nr_attrib_bindings,
 		.limits = { .max_xfb_separate_attribs = ctx->dev->max_xfb_buffers },
-		.xfb_varyings = xl->names,
-		.nr_xfb_varyings = p->nr_xfb_names,
-		.xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS };
+		.xfb_varyings = in->xfb ? in->xfb->names : NULL,
+		.nr_xfb_varyings = in->nr_xfb,
+		.xfb_separate = in->xfb_separate,
+		.separable = in->separable };
 
 	vgl_limits_link(&ctx->dev->limits, &opts.limits);
 	return glsl_shader_link(shaders, &opts, lp);
 }
 
+const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
+				       const struct vgl_limits *lim)
+{
+	uint64_t end = (uint64_t)r->gl_binding + (r->array_size ? r->array_size : 1);
+
+	if (!r->explicit_binding)
+		return NULL;
+	if (r->kind == GLSL_RES_BLOCK && end > VGL_MAX_UBO_BINDINGS)
+		return BLOCK_BINDING_REFUSED;
+	if (r->kind == GLSL_RES_BUFFER && end > lim->ssbo_bindings)
+		return "error: a buffer block's binding is not below "
+		       "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS\n";
+	return NULL;
+}
+
+/* A program's uniform blocks and samplers, from a link or a binary alike. */
+static const char *bindings_refused(const struct vgl_limits *lim, const struct glsl_program *prog)
+{
+	for (uint32_t i = 0; i < prog->nr_blocks; i++)
+		if (prog->blocks[i].explicit_binding &&
+		    prog->blocks[i].gl_binding >= VGL_MAX_UBO_BINDINGS)
+			return BLOCK_BINDING_REFUSED;
+	for (uint32_t i = 0; i < prog->nr_uniforms; i++) {
+		const struct glsl_prog_uniform *u = &prog->uniforms[i];
+
+		if (u->explicit_binding && (uint64_t)u->gl_binding + (u->array_size ? u->array_size : 1) >
+					   lim->combined_texture_units)
+			return "error: a sampler's binding is not below "
+			       "GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS\n";
+	}
+	return NULL;
+}
+
 /* Buffer blocks and images reach the descriptors of compute programs only,
  * so far: a vertex or fragment shader with one must not link (its stores
  * would go nowhere). */
-static const char *graphics_refuses(const struct glsl_program *prog)
+static const char *graphics_refuses(const struct vgl_limits *lim, const struct glsl_program *prog)
 {
 	for (int st = 0; st < GLSL_STAGE_COUNT; st++) {
 		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++) {
@@ -615,7 +686,7 @@ static const char *graphics_refuses(const struct glsl_program *prog)
 				       "not supported yet\n";
 		}
 	}
-	return NULL;
+	return bindings_refused(lim, prog);
 }
 
 static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
@@ -629,30 +700,29 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 		*log = strdup("error: a compute shader cannot be linked with other stages\n");
 		return VGL_ERROR_BAD_ATTRIBUTE;
 	}
-	if (p->cs)
-		return vgl_linked_create_compute(ctx, p, out, log);
+	if (p->cs) {
+		int ret = vgl_linked_create_compute(ctx, p, out, log);
+
+		/* a compute program needs nothing kept to serve a pipeline */
+		if (ret == VGL_OK)
+			(*out)->separable = p->separable;
+		return ret;
+	}
 	return link_graphics(ctx, p, out, log);
 }
 
-static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
-			 struct vgl_linked **out, char **log)
+int vgl_linked_create_graphics(struct vgl_context *ctx, const struct vgl_graphics_link *in,
+			       struct vgl_linked **out, char **log)
 {
-	struct glsl_shader *shaders[GLSL_STAGE_COUNT] = { p->vs ? p->vs->compiled : NULL,
-							   p->fs ? p->fs->compiled : NULL };
-	struct glsl_attrib_binding *ab = attrib_bindings(p);
+	struct glsl_shader *shaders[GLSL_STAGE_COUNT] = { in->vs, in->fs };
 	struct glsl_linked_program lp;
-	struct vgl_xfb_link xl;
 	const char *refused;
 	int ret;
 
-	if (!ab || !vgl_xfb_link_prepare(&ctx->dev->limits, p, &xl)) {
-		free(ab);
-		return VGL_ERROR_OUT_OF_MEMORY;
-	}
-	if (xl.vs)
-		shaders[GLSL_STAGE_VERTEX] = xl.vs;
-	ret = link_shaders(ctx, p, shaders, ab, &xl, &lp);
-	refused = ret == 0 ? graphics_refuses(&lp.prog) : NULL;
+	if (in->xfb && in->xfb->vs)
+		shaders[GLSL_STAGE_VERTEX] = in->xfb->vs;
+	ret = link_shaders(ctx, in, shaders, &lp);
+	refused = ret == 0 ? graphics_refuses(&ctx->dev->limits, &lp.prog) : NULL;
 	if (refused)
 		ret = -1;
 	/* vgl_shader.c's depth wrapper calls the VS's main() under this name */
@@ -660,10 +730,34 @@ static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
 		*log = strdup("error: vertex shader lacks 'main'\n");
 	else
 		*log = strdup(refused ? refused : lp.info_log ? lp.info_log : "");
-	free(ab);
 	ret = ret == 0 ? linked_from_program(ctx, &lp, out) : VGL_ERROR_BAD_ATTRIBUTE;
 	vgl_linked_log_refusal(log, ret, "error: the device refused the linked shaders\n");
 	glsl_linked_program_finish(&lp);
+	return ret;
+}
+
+static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
+			 struct vgl_linked **out, char **log)
+{
+	struct vgl_graphics_link in = { .vs = p->vs ? p->vs->compiled : NULL,
+					.fs = p->fs ? p->fs->compiled : NULL,
+					.nr_attrib_bindings = p->nr_bindings,
+					.nr_xfb = p->nr_xfb_names,
+					.xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS,
+					.separable = p->separable };
+	struct glsl_attrib_binding *ab = attrib_bindings(p);
+	struct vgl_xfb_link xl;
+	int ret;
+
+	if (!ab || !vgl_xfb_link_prepare(&ctx->dev->limits, p, &xl)) {
+		free(ab);
+		return VGL_ERROR_OUT_OF_MEMORY;
+	}
+	in.attrib_bindings = ab;
+	in.xfb = &xl;
+	ret = p->separable ? vgl_separable_link(ctx, p, &in, out, log)
+			   : vgl_linked_create_graphics(ctx, &in, out, log);
+	free(ab);
 	vgl_xfb_link_finish(&xl); /* after: lp's declared types live in its tree */
 	return ret;
 }
@@ -674,7 +768,7 @@ static const char *device_refuses(const struct vgl_context *ctx, const struct gl
 	for (uint32_t i = 0; i < p->nr_xfb; i++)
 		if (p->xfb[i].buffer >= ctx->dev->max_xfb_buffers)
 			return "error: program binary: captures into more buffers than this device has\n";
-	return NULL;
+	return bindings_refused(&ctx->dev->limits, p);
 }
 
 int vgl_linked_create_from_binary(struct vgl_context *ctx, const void *data, size_t size,

@@ -8,13 +8,17 @@
  * no state besides the shader), and the descriptors follow technique 1 and
  * 4 as a graphics program's do, buffer blocks as dynamic storage buffers.
  *
- * Not yet: arrays of blocks, uniform locations given in the shader, and
- * the members of uniform blocks in the queries (a compute program's
- * uniform blocks report their name and size only).
+ * The members of its uniform and buffer blocks come from glsl's reflection
+ * of the blocks' types (glsl_program_add_block_members), after the lowering's
+ * resources: uniform block members follow the loose uniforms in uniforms[],
+ * buffer variables go to buffer_vars[].
+ *
+ * Not yet: arrays of blocks, uniform locations given in the shader.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "glsl_link.h"
 #include "glsl_shader.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
@@ -83,6 +87,8 @@ static const char *unsupported(const struct vgl_limits *lim, const struct glsl_l
 			return "error: a buffer block is larger than GL_MAX_SHADER_STORAGE_BLOCK_SIZE\n";
 		if (x->kind == GLSL_RES_BLOCK && x->size > lim->uniform_block_size)
 			return "error: a uniform block is larger than GL_MAX_UNIFORM_BLOCK_SIZE\n";
+		if (vgl_linked_binding_refused(x, lim))
+			return vgl_linked_binding_refused(x, lim);
 	}
 	if (res_count(r, GLSL_RES_BUFFER) > lim->stage_ssbos)
 		return "error: too many buffer blocks (GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS)\n";
@@ -181,6 +187,63 @@ static bool alloc_lists(struct vgl_linked *l, const struct glsl_lower_result *r)
 	return l->uniforms && l->blocks && l->ssbos && l->sampler_units && l->images;
 }
 
+/* Appends the members of block x (index: its place among the blocks of its
+ * kind) to *list; *first and *count say where they went. */
+static bool copy_members(const struct glsl_lower_res *x, uint32_t index, struct vgl_uniform **list,
+			 uint32_t *nr, uint32_t *first, uint32_t *count)
+{
+	struct glsl_program members = { 0 };
+	bool ok = glsl_program_add_block_members(&members, x->block_type, x->instance_named,
+						 (int32_t)index);
+	struct vgl_uniform *grown = ok ? realloc(*list, (*nr + members.nr_uniforms + 1) *
+						 sizeof(**list)) : NULL;
+
+	*first = *nr;
+	if (grown)
+		*list = grown;
+	for (uint32_t i = 0; grown && ok && i < members.nr_uniforms; i++) {
+		memset(&grown[*nr], 0, sizeof(grown[*nr]));
+		ok = vgl_uniform_from_prog(&grown[(*nr)++], &members.uniforms[i]);
+	}
+	*count = *nr - *first;
+	glsl_program_finish(&members);
+	return grown && ok;
+}
+
+/* GL_BUFFER_DATA_SIZE: an unsized array (the last member) counts one element. */
+static uint32_t ssbo_data_size(const struct vgl_linked *l, const struct vgl_ssbo *s)
+{
+	for (uint32_t i = 0; i < s->nr_vars; i++) {
+		const struct vgl_uniform *v = &l->buffer_vars[s->first_var + i];
+
+		if (!v->top_array_size)
+			return s->size + v->top_array_stride;
+	}
+	return s->size;
+}
+
+static bool copy_all_members(struct vgl_linked *l, const struct glsl_lower_result *r)
+{
+	uint32_t blocks = 0, ssbos = 0;
+	bool ok = true;
+
+	for (uint32_t i = 0; ok && i < r->nr_res; i++) {
+		const struct glsl_lower_res *x = &r->res[i];
+		struct vgl_block *b = &l->blocks[blocks];
+		struct vgl_ssbo *s = &l->ssbos[ssbos];
+
+		if (x->kind == GLSL_RES_BLOCK)
+			ok = copy_members(x, blocks++, &l->uniforms, &l->nr_uniforms,
+					  &b->first_uniform, &b->nr_uniforms);
+		else if (x->kind == GLSL_RES_BUFFER) {
+			ok = copy_members(x, ssbos++, &l->buffer_vars, &l->nr_buffer_vars,
+					  &s->first_var, &s->nr_vars);
+			s->data_size = ssbo_data_size(l, s);
+		}
+	}
+	return ok;
+}
+
 static bool copy_resources(struct vgl_linked *l, const struct glsl_lower_result *r)
 {
 	uint32_t units = 0;
@@ -198,7 +261,7 @@ static bool copy_resources(struct vgl_linked *l, const struct glsl_lower_result 
 		else if (x->kind == GLSL_RES_IMAGE)
 			ok = copy_image(l, x);
 	}
-	return ok && vgl_linked_assign_locations(l);
+	return ok && vgl_linked_assign_locations(l) && copy_all_members(l, r);
 }
 
 /* The default block as push constants when it fits (as for graphics). */

@@ -29,3 +29,34 @@ void vgl_linked_log_refusal(char **log, int ret, const char *why);
 /* vgl_linked_compute.c: a compute program's link result. */
 int vgl_linked_create_compute(struct vgl_context *ctx, struct vgl_program *p,
 			      struct vgl_linked **out, char **log);
+/* A uniform (or buffer variable) of the GL layer from glsl's reflection of
+ * it; false: out of memory. */
+struct glsl_prog_uniform;
+bool vgl_uniform_from_prog(struct vgl_uniform *u, const struct glsl_prog_uniform *s);
+void vgl_uniforms_free(struct vgl_uniform *u, uint32_t n);
+/* A layout(binding) past the GL binding points (the spec's link error), or NULL. */
+struct glsl_lower_res;
+struct vgl_limits;
+const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
+				       const struct vgl_limits *lim);
+
+/* What a graphics link takes: the two compiled stages, attribute
+ * bindings, the captured varyings (xfb: vgl_xfb_link_prepare's, or NULL),
+ * and whether the program is separable (ES 3.1). */
+struct glsl_attrib_binding;
+struct vgl_xfb_link;
+struct vgl_graphics_link {
+	struct glsl_shader *vs, *fs;
+	const struct glsl_attrib_binding *attrib_bindings;
+	uint32_t nr_attrib_bindings;
+	const struct vgl_xfb_link *xfb;
+	uint32_t nr_xfb;
+	bool xfb_separate, separable;
+};
+int vgl_linked_create_graphics(struct vgl_context *ctx, const struct vgl_graphics_link *in,
+			       struct vgl_linked **out, char **log);
+/* vgl_separable.c: a separable program's link (one stage gets a stand-in
+ * for the other), and its stages kept for pipelines; their release. */
+int vgl_separable_link(struct vgl_context *ctx, const struct vgl_program *p,
+		       struct vgl_graphics_link *in, struct vgl_linked **out, char **log);
+void vgl_separable_free(struct vgl_linked *l);

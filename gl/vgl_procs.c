@@ -18,7 +18,8 @@ static const struct vgl_proc *const tables[] = {
 	vgl_draw_buffers_procs, vgl_blit_procs, vgl_xfb_procs, vgl_xfb_program_procs,
 	vgl_program_binary_procs, vgl_robustness_procs, vgl_compute_procs,
 	vgl_draw_indirect_procs, vgl_vertex_binding_procs, vgl_multisample_procs,
-	vgl_fbo_param_procs, vgl_image_unit_procs,
+	vgl_fbo_param_procs, vgl_image_unit_procs, vgl_program_interface_procs,
+	vgl_program_pipeline_procs, vgl_separable_procs,
 };
 
 /*

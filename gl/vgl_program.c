@@ -92,19 +92,29 @@ void vgl_program_object_delete(void *obj)
 		vgl_program_unref(obj);
 }
 
+struct vgl_program *vgl_program_create(struct vgl_context *ctx)
+{
+	struct vgl_program *p = vgl_pobj_alloc(ctx, sizeof(*p), VGL_POBJ_PROGRAM);
+
+	GLuint name;
+
+	if (!p)
+		return NULL;
+	vgl_object_init(&p->obj, program_destroy);
+	/* out of names, p is freed */
+	name = vgl_pobj_name(ctx, &p->kind);
+	if (!name)
+		return NULL;
+	p->name = name;
+	return p;
+}
+
 static GLuint GL_APIENTRY vgl_CreateProgram(void)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_program *p;
+	struct vgl_program *p = ctx ? vgl_program_create(ctx) : NULL;
 
-	if (!ctx)
-		return 0;
-	p = vgl_pobj_alloc(ctx, sizeof(*p), VGL_POBJ_PROGRAM);
-	if (!p)
-		return 0;
-	vgl_object_init(&p->obj, program_destroy);
-	p->name = vgl_pobj_name(ctx, &p->kind);
-	return p->name;
+	return p ? p->name : 0;
 }
 
 /* A program current in some context keeps its name, flagged, until no
@@ -131,9 +141,11 @@ static void GL_APIENTRY vgl_DeleteProgram(GLuint name)
 		vgl_program_unref(p);
 }
 
-void vgl_program_make_current(struct vgl_context *ctx, struct vgl_program *p)
+/* *slot, a use of a program, becomes p (its reference passed on): the last
+ * use of a deleted program takes its name along. */
+static void replace_use(struct vgl_context *ctx, struct vgl_program **slot, struct vgl_program *p)
 {
-	struct vgl_program *old = ctx->program;
+	struct vgl_program *old = *slot;
 	bool gone = false;
 
 	pthread_mutex_lock(&ctx->share->lock);
@@ -144,10 +156,22 @@ void vgl_program_make_current(struct vgl_context *ctx, struct vgl_program *p)
 		unname_locked(ctx->share, old);
 	}
 	pthread_mutex_unlock(&ctx->share->lock);
-	ctx->program = p;
+	*slot = p;
 	vgl_program_unref(old);
 	if (gone)
 		vgl_program_unref(old);
+}
+
+void vgl_program_make_current(struct vgl_context *ctx, struct vgl_program *p)
+{
+	replace_use(ctx, &ctx->program, p);
+}
+
+void vgl_program_use(struct vgl_context *ctx, struct vgl_program **slot, struct vgl_program *p)
+{
+	if (p)
+		vgl_object_ref(&p->obj);
+	replace_use(ctx, slot, p);
 }
 
 static GLboolean GL_APIENTRY vgl_IsProgram(GLuint name)
@@ -419,6 +443,10 @@ static bool program_param(const struct vgl_context *ctx, const struct vgl_progra
 	case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: *out = p->binary_retrievable_hint; return true;
 	case GL_PROGRAM_BINARY_LENGTH:
 		*out = l && p->link_status ? (GLint)l->binary_size : 0;
+		return true;
+	}
+	if (pname == GL_PROGRAM_SEPARABLE && vgl_context_es31(ctx)) {
+		*out = p->separable;
 		return true;
 	}
 	return vgl_program_xfb_param(p, pname, out);

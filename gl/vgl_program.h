@@ -53,8 +53,9 @@ struct vgl_shader {
 struct vgl_uniform {
 	char *name;                       /* without "[0]" */
 	GLenum type;
-	uint32_t array_size;              /* 0: not an array */
-	int32_t block;                    /* -1: default block */
+	uint32_t array_size;              /* 0: not an array (nor unsized) */
+	bool unsized;                     /* buffer variables: an unsized array */
+	int32_t block;                    /* -1: default block; buffer variables: the ssbo */
 	uint32_t offset, array_stride, matrix_stride;
 	bool row_major, is_sampler;
 	bool is_image;                    /* ES 3.1: its unit is image_unit (layout(binding)) on */
@@ -62,7 +63,9 @@ struct vgl_uniform {
 	int32_t first_location;           /* -1: none (block members) */
 	int32_t binding;                  /* samplers: program-wide binding of element 0 */
 	uint32_t first_unit;              /* samplers: index into linked->sampler_units */
-	bool in_vs, in_fs;                /* samplers: the stages that declare it */
+	bool in_vs, in_fs;                /* default block, samplers: the stages that declare it */
+	/* buffer variables: the block member's array length (0: unsized) and stride */
+	uint32_t top_array_size, top_array_stride;
 };
 
 struct vgl_block {
@@ -80,6 +83,8 @@ struct vgl_ssbo {
 	uint32_t size;                    /* bytes before the unsized array, if any */
 	uint32_t binding;                 /* descriptor binding (after the samplers) */
 	GLuint gl_binding;                /* layout(binding): the GL_SHADER_STORAGE_BUFFER point */
+	uint32_t data_size;               /* GL_BUFFER_DATA_SIZE: one element of an unsized array */
+	uint32_t first_var, nr_vars;      /* its members in linked->buffer_vars */
 };
 
 /* An image uniform of a compute program (ES 3.1): its descriptor bindings
@@ -103,6 +108,8 @@ struct vgl_attrib_info {
 	GLenum type;
 	GLint size;
 	GLint location;
+	uint32_t slots;                   /* locations it takes (all elements) */
+	bool is_array;
 };
 
 struct vgl_location {
@@ -140,6 +147,8 @@ struct vgl_linked {
 	uint32_t nr_attribs;
 	struct vgl_attrib_info *outputs;
 	uint32_t nr_outputs;
+	struct vgl_attrib_info *varyings; /* separable programs of one stage: its interface */
+	uint32_t nr_varyings;
 	struct vgl_location *locations;
 	uint32_t nr_locations;
 	GLint *sampler_units;             /* per sampler element: texture unit */
@@ -158,6 +167,8 @@ struct vgl_linked {
 	uint32_t nr_ssbos;
 	struct vgl_image_res *images;
 	uint32_t nr_images, nr_image_elems;
+	struct vgl_uniform *buffer_vars;  /* the buffer blocks' members (block: index in ssbos) */
+	uint32_t nr_buffer_vars;
 	VkDescriptorSetLayout set_layout; /* VK_NULL_HANDLE: no descriptors at all */
 	VkPipelineLayout layout;
 	/* technique 3: loose uniforms, std140, binding 0 */
@@ -169,6 +180,13 @@ struct vgl_linked {
 	uint32_t dirty_lo, dirty_hi;      /* bytes of data not yet on the GPU */
 	int32_t depth_range_at;           /* gl_DepthRange's offset in data; -1: unused */
 	struct vgl_linked_xfb xfb;
+	/* ES 3.1 separable programs (vgl_separable.c): the stages the program
+	 * has (a program linked of one stage gets a stand-in for the other),
+	 * and those stages compiled again, for the links of the program
+	 * pipelines that use them (vgl_program_pipeline.c) */
+	bool separable, has_vs, has_fs;
+	struct glsl_shader *sep_vs, *sep_fs;
+	char *sep_fs_source;              /* compiled again with names a pipeline renames */
 	/* glGetProgramBinary: the program as linked (glsl_program_binary.h);
 	 * binary_size 0 when it has none */
 	uint8_t *binary;
@@ -189,6 +207,16 @@ struct vgl_attrib_binding {
 /* The vertex shader compiled again with that output; NULL if it cannot be. */
 struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_limits *limits,
 							  const struct vgl_shader *sh);
+/* glShaderSource's strings as one (lengths NULL or < 0: up to the NUL);
+ * NULL: out of memory. */
+char *vgl_join_sources(GLsizei count, const GLchar *const *strings, const GLint *lengths);
+/* src with `lines` (whole lines) after its #version directive, its own
+ * lines keeping their numbers; NULL: out of memory. */
+char *vgl_shader_source_prefixed(const char *src, const char *lines);
+/* A shader of `type` compiled from src as glCompileShader compiles it (a
+ * vertex shader wrapped for GL's depth); NULL: out of memory. */
+struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, GLenum type,
+					      const char *src);
 
 struct vgl_program {
 	enum vgl_pobj_kind kind;
@@ -206,6 +234,7 @@ struct vgl_program {
 	uint32_t nr_xfb_names;
 	GLenum xfb_mode;
 	bool binary_retrievable_hint;     /* glProgramParameteri */
+	bool separable;                   /* GL_PROGRAM_SEPARABLE (ES 3.1), for the next link */
 };
 
 /* virtgl's one program binary format (GL_PROGRAM_BINARY_FORMATS): the
@@ -232,11 +261,17 @@ void *vgl_pobj_alloc(struct vgl_context *ctx, size_t size, enum vgl_pobj_kind ki
  * GL_OUT_OF_MEMORY, returning 0. */
 GLuint vgl_pobj_name(struct vgl_context *ctx, enum vgl_pobj_kind *obj);
 GLuint vgl_program_name(const struct vgl_program *p);
+/* glCreateProgram's object, named; NULL with GL_OUT_OF_MEMORY recorded. */
+struct vgl_program *vgl_program_create(struct vgl_context *ctx);
 void vgl_program_unref(struct vgl_program *p);
 /* ctx->program becomes p (the caller passes its reference on); the context's
  * reference to the one before goes, and with it that program's name if it was
  * deleted while current (ES 3.0 section 7.3). */
 void vgl_program_make_current(struct vgl_context *ctx, struct vgl_program *p);
+/* A program pipeline's stage or active program (*slot) becomes p (NULL:
+ * none), a use like being current: a deleted program keeps its name while
+ * a pipeline uses it (ES 3.1 section 7.3). */
+void vgl_program_use(struct vgl_context *ctx, struct vgl_program **slot, struct vgl_program *p);
 /* Share-group teardown, before the namespace is drained: every program lets
  * go of its shaders, so that the drain frees each object once. */
 void vgl_program_share_finish(struct vgl_share *s);
@@ -286,6 +321,16 @@ struct vgl_xfb_link {
 bool vgl_xfb_link_prepare(const struct vgl_limits *limits, const struct vgl_program *p,
 			  struct vgl_xfb_link *out);
 void vgl_xfb_link_finish(struct vgl_xfb_link *l);
+/* "name", "name[3]" -> base name length and element index (0 without
+ * one); false if malformed. */
+bool vgl_parse_array_name(const char *name, size_t *len, uint32_t *element);
+/* glGetUniformLocation's answer for a linked program: -1 when none. */
+GLint vgl_linked_uniform_location(const struct vgl_linked *l, const char *name);
+/* A pipeline's link takes a uniform's values (default block data or
+ * sampler units) from the program it comes from: dst's uniform di from
+ * src's si, when their types agree; changes mark what must be sent. */
+void vgl_uniform_copy(struct vgl_context *ctx, struct vgl_linked *dst, uint32_t di,
+		      const struct vgl_linked *src, uint32_t si);
 /* GL type enum of a glsl type. */
 GLenum vgl_gl_type(const void *glsl_type);
 /* Copies s into a client buffer of bufsize bytes, GL-style. */

@@ -7,6 +7,7 @@
  * VGL_PROGRAM_BINARY_FORMAT; a binary this build cannot load fails the
  * link with the reason in the info log, as the spec asks (no GL error).
  */
+#include <GLES3/gl31.h>
 #include <string.h>
 
 #include "vgl_context.h"
@@ -84,10 +85,14 @@ static void GL_APIENTRY vgl_ProgramParameteri(GLuint program, GLenum pname, GLin
 
 	if (!ctx || !(p = vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM)))
 		return;
-	if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT)
+	/* ES 3.1: GL_PROGRAM_SEPARABLE, for the next link (vgl_separable.c) */
+	if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT &&
+	    (pname != GL_PROGRAM_SEPARABLE || !vgl_context_es31(ctx)))
 		vgl_error(ctx, GL_INVALID_ENUM);
 	else if (value != GL_FALSE && value != GL_TRUE)
 		vgl_error(ctx, GL_INVALID_VALUE);
+	else if (pname == GL_PROGRAM_SEPARABLE)
+		p->separable = value == GL_TRUE;
 	else
 		p->binary_retrievable_hint = value == GL_TRUE;
 }

@@ -111,6 +111,7 @@ static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_shader *sh;
+	GLuint name;
 
 	if (!ctx)
 		return 0;
@@ -122,8 +123,11 @@ static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
 	if (!sh)
 		return 0;
 	sh->type = type;
-	sh->name = vgl_pobj_name(ctx, &sh->kind);
-	return sh->name;
+	/* out of names, sh is freed */
+	name = vgl_pobj_name(ctx, &sh->kind);
+	if (name)
+		sh->name = name;
+	return name;
 }
 
 /* An attached shader keeps its name, flagged (GL_DELETE_STATUS true), until
@@ -163,7 +167,7 @@ static GLboolean GL_APIENTRY vgl_IsShader(GLuint name)
 }
 
 /* The strings joined, as glShaderSource's lengths say (negative: NUL-terminated). */
-static char *join_sources(GLsizei count, const GLchar *const *strings, const GLint *lengths)
+char *vgl_join_sources(GLsizei count, const GLchar *const *strings, const GLint *lengths)
 {
 	size_t total = 1, at = 0;
 	char *s;
@@ -213,7 +217,7 @@ static void GL_APIENTRY vgl_ShaderSource(GLuint name, GLsizei count, const GLcha
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
-	src = join_sources(count, strings, lengths);
+	src = vgl_join_sources(count, strings, lengths);
 	if (!src) {
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return;
@@ -290,6 +294,19 @@ static size_t after_version(const char *src, unsigned *line)
 	return (size_t)(p + 1 - src);
 }
 
+char *vgl_shader_source_prefixed(const char *src, const char *lines)
+{
+	unsigned line;
+	size_t head = after_version(src, &line);
+	size_t size = strlen(src) + strlen(lines) + 32;
+	char *out = malloc(size);
+
+	if (out)
+		snprintf(out, size, "%.*s%s%s#line %u\n%s", (int)head, src,
+			 head && src[head - 1] != '\n' ? "\n" : "", lines, line, src + head);
+	return out;
+}
+
 /* Whether the identifier main occurs outside comments. */
 static bool names_main(const char *src)
 {
@@ -358,31 +375,36 @@ static bool version_ok(const struct vgl_context *ctx, const struct glsl_shader *
 	return glsl_shader_version(compiled) < 310 || vgl_context_es31(ctx);
 }
 
+struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, GLenum type,
+					      const char *src)
+{
+	char *wrapped = NULL;
+	struct glsl_shader *out;
+
+	if (type == GL_VERTEX_SHADER && names_main(src)) {
+		wrapped = vertex_source(src, depth_wrapper);
+		if (!wrapped)
+			return NULL;
+	}
+	out = compile(limits, type, wrapped ? wrapped : src, wrapped != NULL);
+	free(wrapped);
+	return out;
+}
+
 static void GL_APIENTRY vgl_CompileShader(GLuint name)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_shader *sh;
-	const char *src;
-	char *wrapped = NULL;
 
 	if (!ctx)
 		return;
 	sh = vgl_pobj_lookup(ctx, name, VGL_POBJ_SHADER);
 	if (!sh)
 		return;
-	src = sh->source ? sh->source : "";
-	if (sh->type == GL_VERTEX_SHADER && names_main(src)) {
-		wrapped = vertex_source(src, depth_wrapper);
-		if (!wrapped) {
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
-			return;
-		}
-		src = wrapped;
-	}
 	if (sh->compiled)
 		glsl_shader_destroy(sh->compiled);
-	sh->compiled = compile(&ctx->dev->limits, sh->type, src, wrapped != NULL);
-	free(wrapped);
+	sh->compiled = vgl_shader_compile_source(&ctx->dev->limits, sh->type,
+						 sh->source ? sh->source : "");
 	if (!sh->compiled)
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 	sh->compile_status = sh->compiled && glsl_shader_status(sh->compiled) == GLSL_COMPILE_OK;

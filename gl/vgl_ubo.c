@@ -15,6 +15,7 @@
 #include "vgl_device.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_resource.h"
 #include "vgl_xfb.h"
 
 /* A range that only moved (same buffer, same size) changes a dynamic offset,
@@ -163,6 +164,17 @@ static void GL_APIENTRY vgl_UniformBlockBinding(GLuint program, GLuint index, GL
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 
+/* The ES 3.0 names of the program interface's properties (vgl_resource.h). */
+static const GLenum block_props[][2] = {
+	{ GL_UNIFORM_BLOCK_BINDING, GL_BUFFER_BINDING },
+	{ GL_UNIFORM_BLOCK_DATA_SIZE, GL_BUFFER_DATA_SIZE },
+	{ GL_UNIFORM_BLOCK_NAME_LENGTH, GL_NAME_LENGTH },
+	{ GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS, GL_NUM_ACTIVE_VARIABLES },
+	{ GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES, GL_ACTIVE_VARIABLES },
+	{ GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER, GL_REFERENCED_BY_VERTEX_SHADER },
+	{ GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER, GL_REFERENCED_BY_FRAGMENT_SHADER },
+};
+
 static void GL_APIENTRY vgl_GetActiveUniformBlockiv(GLuint program, GLuint index, GLenum pname,
 						    GLint *params)
 {
@@ -175,19 +187,14 @@ static void GL_APIENTRY vgl_GetActiveUniformBlockiv(GLuint program, GLuint index
 	b = block_of(ctx, program, index, &l);
 	if (!b)
 		return;
-	switch (pname) {
-	case GL_UNIFORM_BLOCK_BINDING: *params = (GLint)b->gl_binding; break;
-	case GL_UNIFORM_BLOCK_DATA_SIZE: *params = (GLint)((b->size + 15) & ~15u); break;
-	case GL_UNIFORM_BLOCK_NAME_LENGTH: *params = (GLint)strlen(b->name) + 1; break;
-	case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: *params = (GLint)b->nr_uniforms; break;
-	case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
-		for (uint32_t i = 0; i < b->nr_uniforms; i++)
-			params[i] = (GLint)(b->first_uniform + i);
-		break;
-	case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER: *params = b->in_vs; break;
-	case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER: *params = b->in_fs; break;
-	default: vgl_error(ctx, GL_INVALID_ENUM);
-	}
+	for (size_t i = 0; i < sizeof(block_props) / sizeof(block_props[0]); i++)
+		if (block_props[i][0] == pname) {
+			/* the indices: as many values as the block has members */
+			vgl_resource_prop(l, GL_UNIFORM_BLOCK, index, block_props[i][1], params,
+					  b->nr_uniforms ? b->nr_uniforms : 1);
+			return;
+		}
+	vgl_error(ctx, GL_INVALID_ENUM);
 }
 
 static void GL_APIENTRY vgl_GetActiveUniformBlockName(GLuint program, GLuint index,

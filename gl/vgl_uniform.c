@@ -16,6 +16,8 @@
 #include "vgl_context.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
+#include "vgl_program_pipeline.h"
+#include "vgl_resource.h"
 
 enum src_kind { SRC_FLOAT, SRC_INT, SRC_UINT };
 
@@ -63,8 +65,7 @@ static struct shape shape_of(const struct vgl_uniform *u)
 
 /* ---- locations ------------------------------------------------------------------------------ */
 
-/* "name", "name[3]" -> base name length and element index; false if malformed. */
-static bool parse_name(const char *name, size_t *len, uint32_t *element)
+bool vgl_parse_array_name(const char *name, size_t *len, uint32_t *element)
 {
 	const char *br = strrchr(name, '[');
 	char *end;
@@ -72,27 +73,22 @@ static bool parse_name(const char *name, size_t *len, uint32_t *element)
 
 	*len = strlen(name);
 	*element = 0;
-	if (!br || name[*len - 1] != ']')
+	if (!br || !*len || name[*len - 1] != ']')
 		return true;
 	e = strtoul(br + 1, &end, 10);
-	if (end == br + 1 || *end != ']')
+	if (end == br + 1 || *end != ']' || e > UINT32_MAX)
 		return false;
 	*len = (size_t)(br - name);
 	*element = (uint32_t)e;
 	return true;
 }
 
-static GLint GL_APIENTRY vgl_GetUniformLocation(GLuint program, const GLchar *name)
+GLint vgl_linked_uniform_location(const struct vgl_linked *l, const char *name)
 {
-	struct vgl_context *ctx = vgl_current_context();
-	struct vgl_linked *l;
 	uint32_t element;
 	size_t len;
 
-	if (!ctx)
-		return -1;
-	l = vgl_program_linked(ctx, program);
-	if (!l || !parse_name(name, &len, &element))
+	if (!vgl_parse_array_name(name, &len, &element))
 		return -1;
 	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
 		const struct vgl_uniform *u = &l->uniforms[i];
@@ -105,6 +101,17 @@ static GLint GL_APIENTRY vgl_GetUniformLocation(GLuint program, const GLchar *na
 		return u->first_location + (GLint)element;
 	}
 	return -1;
+}
+
+static GLint GL_APIENTRY vgl_GetUniformLocation(GLuint program, const GLchar *name)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_linked *l;
+
+	if (!ctx)
+		return -1;
+	l = vgl_program_linked(ctx, program);
+	return l ? vgl_linked_uniform_location(l, name) : -1;
 }
 
 /* ---- writes -------------------------------------------------------------------------------- */
@@ -231,7 +238,24 @@ static void set_units(struct vgl_context *ctx, struct vgl_linked *l, const struc
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 
-static void set_uniform(GLint location, GLsizei count, const struct src *s)
+/* The program glUniform* (CURRENT) or glProgramUniform* (a name) writes to. */
+#define CURRENT UINT64_MAX
+
+/* Its link; NULL with GL's error. */
+static struct vgl_linked *target_linked(struct vgl_context *ctx, uint64_t program)
+{
+	struct vgl_linked *l;
+
+	if (program != CURRENT)
+		return vgl_es31_call(ctx) ? vgl_program_linked(ctx, (GLuint)program) : NULL;
+	/* ES 3.1: without a current program, the pipeline's active program */
+	l = ctx->program ? ctx->program->linked : vgl_ppo_uniform_linked(ctx);
+	if (!l)
+		vgl_error(ctx, GL_INVALID_OPERATION);
+	return l;
+}
+
+static void set_uniform(uint64_t program, GLint location, GLsizei count, const struct src *s)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_linked *l;
@@ -239,10 +263,9 @@ static void set_uniform(GLint location, GLsizei count, const struct src *s)
 	struct shape sh;
 	uint32_t elem, elems;
 
-	if (!ctx)
+	if (!ctx || !(l = target_linked(ctx, program)))
 		return;
-	l = ctx->program ? ctx->program->linked : NULL;
-	if (!l || location < -1 || (location >= 0 && (uint32_t)location >= l->nr_locations)) {
+	if (location < -1 || (location >= 0 && (uint32_t)location >= l->nr_locations)) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
@@ -286,7 +309,12 @@ static void set_uniform(GLint location, GLsizei count, const struct src *s)
 	static void GL_APIENTRY vgl_Uniform##n##suffix##v(GLint loc, GLsizei count,             \
 							  const ctype *v)                       \
 	{                                                                                        \
-		set_uniform(loc, count, &(struct src){ kind, v, 1, n, false });                 \
+		set_uniform(CURRENT, loc, count, &(struct src){ kind, v, 1, n, false });        \
+	}                                                                                        \
+	static void GL_APIENTRY vgl_ProgramUniform##n##suffix##v(GLuint p, GLint loc,           \
+								 GLsizei count, const ctype *v) \
+	{                                                                                        \
+		set_uniform(p, loc, count, &(struct src){ kind, v, 1, n, false });              \
 	}
 
 UNIFORM_V(f, GLfloat, SRC_FLOAT, 1)
@@ -314,9 +342,21 @@ static void GL_APIENTRY vgl_Uniform1ui(GLint l, GLuint x) { vgl_Uniform1uiv(l, 1
 static void GL_APIENTRY vgl_Uniform2ui(GLint l, GLuint x, GLuint y) { vgl_Uniform2uiv(l, 1, (GLuint[]){ x, y }); }
 static void GL_APIENTRY vgl_Uniform3ui(GLint l, GLuint x, GLuint y, GLuint z) { vgl_Uniform3uiv(l, 1, (GLuint[]){ x, y, z }); }
 static void GL_APIENTRY vgl_Uniform4ui(GLint l, GLuint x, GLuint y, GLuint z, GLuint w) { vgl_Uniform4uiv(l, 1, (GLuint[]){ x, y, z, w }); }
+static void GL_APIENTRY vgl_ProgramUniform1f(GLuint p, GLint l, GLfloat x) { vgl_ProgramUniform1fv(p, l, 1, (GLfloat[]){ x }); }
+static void GL_APIENTRY vgl_ProgramUniform2f(GLuint p, GLint l, GLfloat x, GLfloat y) { vgl_ProgramUniform2fv(p, l, 1, (GLfloat[]){ x, y }); }
+static void GL_APIENTRY vgl_ProgramUniform3f(GLuint p, GLint l, GLfloat x, GLfloat y, GLfloat z) { vgl_ProgramUniform3fv(p, l, 1, (GLfloat[]){ x, y, z }); }
+static void GL_APIENTRY vgl_ProgramUniform4f(GLuint p, GLint l, GLfloat x, GLfloat y, GLfloat z, GLfloat w) { vgl_ProgramUniform4fv(p, l, 1, (GLfloat[]){ x, y, z, w }); }
+static void GL_APIENTRY vgl_ProgramUniform1i(GLuint p, GLint l, GLint x) { vgl_ProgramUniform1iv(p, l, 1, (GLint[]){ x }); }
+static void GL_APIENTRY vgl_ProgramUniform2i(GLuint p, GLint l, GLint x, GLint y) { vgl_ProgramUniform2iv(p, l, 1, (GLint[]){ x, y }); }
+static void GL_APIENTRY vgl_ProgramUniform3i(GLuint p, GLint l, GLint x, GLint y, GLint z) { vgl_ProgramUniform3iv(p, l, 1, (GLint[]){ x, y, z }); }
+static void GL_APIENTRY vgl_ProgramUniform4i(GLuint p, GLint l, GLint x, GLint y, GLint z, GLint w) { vgl_ProgramUniform4iv(p, l, 1, (GLint[]){ x, y, z, w }); }
+static void GL_APIENTRY vgl_ProgramUniform1ui(GLuint p, GLint l, GLuint x) { vgl_ProgramUniform1uiv(p, l, 1, (GLuint[]){ x }); }
+static void GL_APIENTRY vgl_ProgramUniform2ui(GLuint p, GLint l, GLuint x, GLuint y) { vgl_ProgramUniform2uiv(p, l, 1, (GLuint[]){ x, y }); }
+static void GL_APIENTRY vgl_ProgramUniform3ui(GLuint p, GLint l, GLuint x, GLuint y, GLuint z) { vgl_ProgramUniform3uiv(p, l, 1, (GLuint[]){ x, y, z }); }
+static void GL_APIENTRY vgl_ProgramUniform4ui(GLuint p, GLint l, GLuint x, GLuint y, GLuint z, GLuint w) { vgl_ProgramUniform4uiv(p, l, 1, (GLuint[]){ x, y, z, w }); }
 
-static void matrix(GLint loc, GLsizei count, GLboolean transpose, const GLfloat *v, uint32_t cols,
-		   uint32_t rows)
+static void matrix(uint64_t program, GLint loc, GLsizei count, GLboolean transpose,
+		   const GLfloat *v, uint32_t cols, uint32_t rows)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
@@ -326,14 +366,21 @@ static void matrix(GLint loc, GLsizei count, GLboolean transpose, const GLfloat 
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	set_uniform(loc, count, &(struct src){ SRC_FLOAT, v, cols, rows, transpose != GL_FALSE });
+	set_uniform(program, loc, count,
+		    &(struct src){ SRC_FLOAT, v, cols, rows, transpose != GL_FALSE });
 }
 
 #define UNIFORM_MATRIX(name, c, r)                                                               \
 	static void GL_APIENTRY vgl_UniformMatrix##name##fv(GLint loc, GLsizei count,           \
 							    GLboolean t, const GLfloat *v)      \
 	{                                                                                        \
-		matrix(loc, count, t, v, c, r);                                                  \
+		matrix(CURRENT, loc, count, t, v, c, r);                                         \
+	}                                                                                        \
+	static void GL_APIENTRY vgl_ProgramUniformMatrix##name##fv(GLuint p, GLint loc,         \
+								   GLsizei count, GLboolean t,  \
+								   const GLfloat *v)            \
+	{                                                                                        \
+		matrix(p, loc, count, t, v, c, r);                                               \
 	}
 
 UNIFORM_MATRIX(2, 2, 2)
@@ -345,6 +392,60 @@ UNIFORM_MATRIX(3x2, 3, 2)
 UNIFORM_MATRIX(3x4, 3, 4)
 UNIFORM_MATRIX(4x2, 4, 2)
 UNIFORM_MATRIX(4x3, 4, 3)
+
+/* ---- pipelines ------------------------------------------------------------------------------ */
+
+/* The bytes one element takes from its offset: columns at matrix_stride. */
+static uint64_t element_bytes(const struct vgl_uniform *u)
+{
+	struct shape sh = shape_of(u);
+
+	return (uint64_t)(sh.cols - 1) * u->matrix_stride + sh.rows * 4u;
+}
+
+static bool element_inside(const struct vgl_linked *l, const struct vgl_uniform *u, uint32_t e)
+{
+	return (uint64_t)u->offset + (uint64_t)e * u->array_stride + element_bytes(u) <=
+	       l->data_size;
+}
+
+static void copy_units(struct vgl_context *ctx, struct vgl_linked *dst,
+		       const struct vgl_uniform *d, const struct vgl_linked *src,
+		       const struct vgl_uniform *s, uint32_t elems)
+{
+	GLint *to = &dst->sampler_units[d->first_unit];
+	const GLint *from = &src->sampler_units[s->first_unit];
+
+	if (memcmp(to, from, elems * sizeof(*to)) == 0)
+		return;
+	memcpy(to, from, elems * sizeof(*to));
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
+}
+
+void vgl_uniform_copy(struct vgl_context *ctx, struct vgl_linked *dst, uint32_t di,
+		      const struct vgl_linked *src, uint32_t si)
+{
+	const struct vgl_uniform *d = &dst->uniforms[di], *s = &src->uniforms[si];
+	uint32_t elems = d->array_size ? d->array_size : 1;
+
+	if (d->type != s->type || d->array_size != s->array_size || d->block >= 0 ||
+	    s->block >= 0 || d->is_sampler != s->is_sampler)
+		return;
+	if (d->is_sampler) {
+		copy_units(ctx, dst, d, src, s, elems);
+		return;
+	}
+	for (uint32_t e = 0; e < elems; e++) {
+		uint32_t to = d->offset + e * d->array_stride, from = s->offset + e * s->array_stride;
+		uint32_t n = (uint32_t)element_bytes(d);
+
+		if (!element_inside(dst, d, e) || !element_inside(src, s, e) ||
+		    memcmp(dst->data + to, src->data + from, n) == 0)
+			continue;
+		memcpy(dst->data + to, src->data + from, n);
+		mark_dirty(dst, to, to + n);
+	}
+}
 
 /* ---- reads ---------------------------------------------------------------------------------- */
 
@@ -444,7 +545,7 @@ static void GL_APIENTRY vgl_GetActiveUniform(GLuint program, GLuint index, GLsiz
 		return;
 	}
 	u = &p->linked->uniforms[index];
-	snprintf(buf, sizeof(buf), "%s%s", u->name, u->array_size ? "[0]" : "");
+	vgl_resource_name(p->linked, GL_UNIFORM, index, buf, sizeof(buf));
 	vgl_copy_string(buf, bufsize, length, name);
 	/* an output not asked for (NULL) is not written */
 	if (size)
@@ -470,7 +571,7 @@ static void GL_APIENTRY vgl_GetUniformIndices(GLuint program, GLsizei count,
 	l = vgl_program_linked(ctx, program);
 	for (GLsizei i = 0; indices && i < count; i++) {
 		indices[i] = GL_INVALID_INDEX;
-		if (!l || !parse_name(names[i], &len, &element) || element != 0)
+		if (!l || !vgl_parse_array_name(names[i], &len, &element) || element != 0)
 			continue;
 		for (uint32_t j = 0; j < l->nr_uniforms; j++)
 			if (strlen(l->uniforms[j].name) == len &&
@@ -479,24 +580,21 @@ static void GL_APIENTRY vgl_GetUniformIndices(GLuint program, GLsizei count,
 	}
 }
 
-static bool uniform_param(const struct vgl_uniform *u, GLenum pname, GLint *out)
+/* The ES 3.0 names of the program interface's properties (vgl_resource.h). */
+static const GLenum uniform_props[][2] = {
+	{ GL_UNIFORM_TYPE, GL_TYPE }, { GL_UNIFORM_SIZE, GL_ARRAY_SIZE },
+	{ GL_UNIFORM_NAME_LENGTH, GL_NAME_LENGTH }, { GL_UNIFORM_BLOCK_INDEX, GL_BLOCK_INDEX },
+	{ GL_UNIFORM_OFFSET, GL_OFFSET }, { GL_UNIFORM_ARRAY_STRIDE, GL_ARRAY_STRIDE },
+	{ GL_UNIFORM_MATRIX_STRIDE, GL_MATRIX_STRIDE }, { GL_UNIFORM_IS_ROW_MAJOR, GL_IS_ROW_MAJOR },
+};
+
+static bool uniform_param(const struct vgl_linked *l, GLuint index, GLenum pname, GLint *out)
 {
-	switch (pname) {
-	case GL_UNIFORM_TYPE: *out = (GLint)u->type; return true;
-	case GL_UNIFORM_SIZE: *out = u->array_size ? (GLint)u->array_size : 1; return true;
-	case GL_UNIFORM_NAME_LENGTH:
-		*out = (GLint)strlen(u->name) + 1 + (u->array_size ? 3 : 0);
-		return true;
-	case GL_UNIFORM_BLOCK_INDEX: *out = u->block; return true;
-	case GL_UNIFORM_OFFSET: *out = u->block >= 0 ? (GLint)u->offset : -1; return true;
-	case GL_UNIFORM_ARRAY_STRIDE:
-		*out = u->block >= 0 && u->array_size ? (GLint)u->array_stride : (u->block >= 0 ? 0 : -1);
-		return true;
-	case GL_UNIFORM_MATRIX_STRIDE:
-		*out = u->block >= 0 ? (GLint)u->matrix_stride : -1;
-		return true;
-	case GL_UNIFORM_IS_ROW_MAJOR: *out = u->row_major; return true;
-	}
+	for (size_t i = 0; i < sizeof(uniform_props) / sizeof(uniform_props[0]); i++)
+		if (uniform_props[i][0] == pname) {
+			vgl_resource_prop(l, GL_UNIFORM, index, uniform_props[i][1], out, 1);
+			return true;
+		}
 	return false;
 }
 
@@ -523,7 +621,7 @@ static void GL_APIENTRY vgl_GetActiveUniformsiv(GLuint program, GLsizei count,
 	for (GLsizei i = 0; i < count; i++) {
 		GLint v;
 
-		if (!uniform_param(&l->uniforms[indices[i]], pname, &v)) {
+		if (!uniform_param(l, indices[i], pname, &v)) {
 			vgl_error(ctx, GL_INVALID_ENUM);
 			return;
 		}
@@ -549,5 +647,19 @@ const struct vgl_proc vgl_uniform_procs[] = {
 	{ "glGetnUniformfvEXT", (void *)vgl_GetnUniformfvKHR },
 	{ "glGetnUniformivEXT", (void *)vgl_GetnUniformivKHR },
 	VGL_PROC(GetActiveUniform), VGL_PROC(GetUniformIndices), VGL_PROC(GetActiveUniformsiv),
+	/* ES 3.1 */
+	VGL_PROC(ProgramUniform1f), VGL_PROC(ProgramUniform2f), VGL_PROC(ProgramUniform3f),
+	VGL_PROC(ProgramUniform4f), VGL_PROC(ProgramUniform1i), VGL_PROC(ProgramUniform2i),
+	VGL_PROC(ProgramUniform3i), VGL_PROC(ProgramUniform4i), VGL_PROC(ProgramUniform1ui),
+	VGL_PROC(ProgramUniform2ui), VGL_PROC(ProgramUniform3ui), VGL_PROC(ProgramUniform4ui),
+	VGL_PROC(ProgramUniform1fv), VGL_PROC(ProgramUniform2fv), VGL_PROC(ProgramUniform3fv),
+	VGL_PROC(ProgramUniform4fv), VGL_PROC(ProgramUniform1iv), VGL_PROC(ProgramUniform2iv),
+	VGL_PROC(ProgramUniform3iv), VGL_PROC(ProgramUniform4iv), VGL_PROC(ProgramUniform1uiv),
+	VGL_PROC(ProgramUniform2uiv), VGL_PROC(ProgramUniform3uiv), VGL_PROC(ProgramUniform4uiv),
+	VGL_PROC(ProgramUniformMatrix2fv), VGL_PROC(ProgramUniformMatrix3fv),
+	VGL_PROC(ProgramUniformMatrix4fv), VGL_PROC(ProgramUniformMatrix2x3fv),
+	VGL_PROC(ProgramUniformMatrix2x4fv), VGL_PROC(ProgramUniformMatrix3x2fv),
+	VGL_PROC(ProgramUniformMatrix3x4fv), VGL_PROC(ProgramUniformMatrix4x2fv),
+	VGL_PROC(ProgramUniformMatrix4x3fv),
 	{ NULL, NULL },
 };

@@ -204,7 +204,7 @@ static bool check_varyings(struct lk *k)
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
 		out = lk_find(k, VS, lk_name(in), GLSL_STORAGE_OUT);
-		if (!out && in->used) {
+		if (!out && in->used && !(k->opts && k->opts->separable)) {
 			lk_error(k, "fragment shader input '%s' is used but not written by the vertex "
 				 "shader (no output of that name)", lk_name(in));
 			return false;
@@ -263,6 +263,10 @@ static bool check_uniform(struct lk *k, const struct glsl_symbol *v, const struc
 	char a[128], b[128];
 
 	if (ptypes_match(v->type, f->type))
+		return true;
+	/* separable: the stages may come from programs that never met, each
+	 * free to choose its precision */
+	if (types_match(v->type.type, f->type.type, false) && k->opts && k->opts->separable)
 		return true;
 	/* as Mesa: in ES 1.00 a precision conflict of a uniform that one stage
 	 * does not use is only a warning */

@@ -103,6 +103,10 @@ struct glsl_link_options {
 	const char *const *xfb_varyings;
 	uint32_t nr_xfb_varyings;
 	bool xfb_separate;
+	/* ES 3.10 separable programs: the fragment shader's inputs need no
+	 * vertex shader output (another program's vertex shader writes them),
+	 * and varyings[] lists both stages' whole interface */
+	bool separable;
 };
 
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */
@@ -120,7 +124,16 @@ struct glsl_prog_uniform {
 	uint32_t offset;               /* bytes in its block (samplers: 0) */
 	uint32_t array_stride, matrix_stride;
 	bool row_major;
-	/* samplers: the binding of element 0 in each stage's module */
+	bool unsized;                  /* an unsized array (array_size 0): buffer blocks */
+	/* block members: the member of the block this leaf is (in): its array
+	 * length (1: not an array, 0: unsized) and stride */
+	uint32_t top_array_size, top_array_stride;
+	/* samplers: layout(binding) (ES 3.10), the unit of element 0 */
+	bool explicit_binding;
+	uint32_t gl_binding;
+	/* samplers: the binding of element 0 in each stage's module; other
+	 * default-block leaves: the default block's binding in the stages that
+	 * declare the uniform (-1 in the others); block members: -1 */
 	struct glsl_link_stage_binding stage;
 };
 
@@ -129,6 +142,10 @@ struct glsl_prog_block {
 	uint32_t size;                 /* bytes of data (std140, no trailing padding) */
 	struct glsl_link_stage_binding stage;   /* the binding in each stage's module */
 	uint32_t first_uniform, nr_uniforms;    /* its members in uniforms[] */
+	/* layout(binding) (ES 3.10): the initial binding point (element i of an
+	 * array of blocks: binding + i; saturates at INT32_MAX) */
+	bool explicit_binding;
+	uint32_t gl_binding;
 };
 
 /* Attributes, varyings and fragment outputs. */
@@ -182,6 +199,12 @@ int glsl_link(const struct glsl_link_shader shaders[GLSL_STAGE_COUNT],
 	      const struct glsl_link_options *opts, struct glsl_log *log,
 	      struct glsl_program *prog);
 void glsl_program_finish(struct glsl_program *prog);
+/* Appends the leaves of a uniform or buffer block of type `block` to
+ * p->uniforms as members of blocks[block_index], named as GL names them
+ * ("Block.m" when the block has an instance name, else "m"), laid out by the
+ * block's packing. For programs linked without glsl_link (compute). */
+bool glsl_program_add_block_members(struct glsl_program *p, const struct glsl_type *block,
+				    bool instance_named, int32_t block_index);
 /* Lookups by name ("u", "s.f", "Block.m"); NULL when absent. */
 const struct glsl_prog_uniform *glsl_program_uniform(const struct glsl_program *p,
 						      const char *name);

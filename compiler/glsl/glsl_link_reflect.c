@@ -46,6 +46,9 @@ static void no_stage(struct glsl_link_stage_binding *b)
 struct leaf_ctx {
 	struct glsl_program *p;
 	int32_t block;
+	bool std430;                   /* the block's packing decides its members' layout */
+	uint32_t top_size, top_stride; /* of the block member being walked */
+	struct glsl_link_stage_binding stage;   /* loose uniforms: the stages declaring it */
 };
 
 static bool add_leaves(struct leaf_ctx *c, const char *name, const struct glsl_type *t,
@@ -59,7 +62,7 @@ static bool add_struct_leaves(struct leaf_ctx *c, const char *name, const struct
 	bool ok = offs != NULL;
 
 	if (ok)
-		glsl_std140_offsets(t, row_major, offs);
+		glsl_layout_offsets(t, row_major, c->std430, offs);
 	for (uint32_t i = 0; ok && i < t->nr_fields; i++) {
 		const struct glsl_field *f = &t->fields[i];
 		bool rm = f->matrix_layout == GLSL_MATRIX_INHERIT ? row_major :
@@ -72,46 +75,93 @@ static bool add_struct_leaves(struct leaf_ctx *c, const char *name, const struct
 	return ok;
 }
 
+/* Arrays of structs: GL lists each element's leaves ("a[i].f"); an
+ * unsized one (a buffer block's last member) its first element's. */
+static bool add_struct_array_leaves(struct leaf_ctx *c, const char *name,
+				    const struct glsl_type *t, uint32_t offset, bool row_major)
+{
+	uint32_t stride = glsl_layout_array_stride(t, row_major, c->std430);
+	uint32_t n = t->length ? t->length : 1;
+	char buf[NAME_MAX_LEN];
+
+	for (uint32_t i = 0; i < n; i++) {
+		snprintf(buf, sizeof(buf), "%s[%u]", name, i);
+		if (!add_struct_leaves(c, buf, t->elem, offset + i * stride, row_major))
+			return false;
+	}
+	return true;
+}
+
 /* One entry per leaf; arrays of leaves are one entry with their stride,
  * arrays of structs one per element (GL names them "a[i].f"). */
 static bool add_leaves(struct leaf_ctx *c, const char *name, const struct glsl_type *t,
 		       enum glsl_precision prec, uint32_t offset, bool row_major)
 {
 	struct glsl_prog_uniform u = { .name = (char *)name, .type = t, .precision = prec,
-				       .block = c->block, .offset = offset, .row_major = row_major };
-	char buf[NAME_MAX_LEN];
+				       .block = c->block, .offset = offset, .row_major = row_major,
+				       .top_array_size = c->top_size,
+				       .top_array_stride = c->top_stride, .stage = c->stage };
 
-	no_stage(&u.stage);
 	if (!glsl_type_has_data(t))
 		return true;   /* samplers of structs: held_samplers() lists them */
 	if (t->kind == GLSL_KIND_STRUCT)
 		return add_struct_leaves(c, name, t, offset, row_major);
-	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT) {
-		uint32_t stride = glsl_std140_array_stride(t, row_major);
-
-		for (uint32_t i = 0; i < t->length; i++) {
-			snprintf(buf, sizeof(buf), "%s[%u]", name, i);
-			if (!add_struct_leaves(c, buf, t->elem, offset + i * stride, row_major))
-				return false;
-		}
-		return true;
-	}
+	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT)
+		return add_struct_array_leaves(c, name, t, offset, row_major);
 	if (t->kind == GLSL_KIND_ARRAY) {
 		u.type = t->elem;
 		u.array_size = t->length;
-		u.array_stride = glsl_std140_array_stride(t, row_major);
+		u.unsized = t->length == 0;
+		u.array_stride = glsl_layout_array_stride(t, row_major, c->std430);
 	}
-	u.matrix_stride = glsl_std140_matrix_stride(t, row_major);
+	u.matrix_stride = glsl_layout_matrix_stride(t, row_major, c->std430);
 	/* GL_UNIFORM_IS_ROW_MAJOR is false for all but matrices */
 	u.row_major = row_major && u.matrix_stride;
 	return add_uniform(c->p, &u);
+}
+
+/* The leaves of every member of a block: GL names them "Block.m" when the
+ * block has an instance name. The top-level array of each member is
+ * recorded with them (GL_TOP_LEVEL_ARRAY_SIZE / _STRIDE). */
+static bool add_block_members(struct leaf_ctx *c, const struct glsl_type *bt, bool named)
+{
+	bool row = bt->matrix_layout == GLSL_MATRIX_ROW;
+	uint32_t *offs = calloc(bt->nr_fields + 1, sizeof(*offs));
+	bool ok = offs != NULL;
+
+	if (ok)
+		glsl_layout_offsets(bt, row, c->std430, offs);
+	for (uint32_t i = 0; ok && i < bt->nr_fields; i++) {
+		const struct glsl_field *f = &bt->fields[i];
+		bool rm = f->matrix_layout == GLSL_MATRIX_INHERIT ? row : f->matrix_layout == GLSL_MATRIX_ROW;
+		bool array = f->type->kind == GLSL_KIND_ARRAY;
+		char buf[NAME_MAX_LEN];
+
+		c->top_size = array ? f->type->length : 1;
+		c->top_stride = array ? glsl_layout_array_stride(f->type, rm, c->std430) : 0;
+		snprintf(buf, sizeof(buf), "%s%s%s", named ? bt->name : "", named ? "." : "",
+			 f->name);
+		ok = add_leaves(c, buf, f->type, f->precision, offs[i], rm);
+	}
+	free(offs);
+	return ok;
+}
+
+bool glsl_program_add_block_members(struct glsl_program *p, const struct glsl_type *block,
+				    bool instance_named, int32_t block_index)
+{
+	struct leaf_ctx c = { .p = p, .block = block_index,
+			      .std430 = block->packing == GLSL_PACKING_STD430 };
+
+	no_stage(&c.stage);
+	return add_block_members(&c, block, instance_named);
 }
 
 static bool default_block_leaves(struct lk *k)
 {
 	struct glsl_type blk;
 	uint32_t *offs = calloc(k->nr_uniforms + 1, sizeof(*offs));
-	struct leaf_ctx c = { k->p, -1 };
+	struct leaf_ctx c = { .p = k->p, .block = -1 };
 	bool ok = offs != NULL;
 
 	if (ok && k->nr_uniforms) {
@@ -119,9 +169,14 @@ static bool default_block_leaves(struct lk *k)
 				     GLSL_PACKING_STD140, GLSL_MATRIX_COLUMN);
 		k->p->default_block_size = glsl_std140_offsets(&blk, false, offs);
 	}
-	for (uint32_t i = 0; ok && i < k->nr_uniforms; i++)
+	for (uint32_t i = 0; ok && i < k->nr_uniforms; i++) {
+		for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
+			c.stage.binding[st] = lk_find(k, st, k->uniforms[i].name,
+						      GLSL_STORAGE_UNIFORM) ?
+					      GLSL_LOWER_DEFAULT_BINDING : -1;
 		ok = add_leaves(&c, k->uniforms[i].name, k->uniforms[i].type,
 				k->uniforms[i].precision, offs[i], false);
+	}
 	free(offs);
 	return ok;
 }
@@ -134,6 +189,21 @@ static int32_t stage_binding(const struct lk *k, enum glsl_stage st, enum glsl_l
 	const struct glsl_lower_res *r = glsl_lower_find(&k->p->stages[st], kind, name);
 
 	return r ? (int32_t)r->binding : -1;
+}
+
+/* The layout(binding) of the first stage that gives the resource one. */
+static bool explicit_binding(const struct lk *k, enum glsl_lower_res_kind kind, const char *name,
+			     uint32_t *out)
+{
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
+		const struct glsl_lower_res *r = glsl_lower_find(&k->p->stages[st], kind, name);
+
+		if (r && r->explicit_binding) {
+			*out = r->gl_binding;
+			return true;
+		}
+	}
+	return false;
 }
 
 static bool add_sampler(struct lk *k, const struct glsl_symbol *s)
@@ -150,6 +220,7 @@ static bool add_sampler(struct lk *k, const struct glsl_symbol *s)
 	}
 	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
 		u.stage.binding[st] = stage_binding(k, st, GLSL_RES_SAMPLER, u.name);
+	u.explicit_binding = explicit_binding(k, GLSL_RES_SAMPLER, u.name, &u.gl_binding);
 	return add_uniform(k->p, &u);
 }
 
@@ -183,30 +254,20 @@ static bool add_block_entry(struct lk *k, const struct glsl_symbol *s, const cha
 {
 	const struct glsl_type *bt = s->type.type->kind == GLSL_KIND_ARRAY ? s->type.type->elem :
 				     s->type.type;
-	bool row = bt->matrix_layout == GLSL_MATRIX_ROW;
 	struct glsl_program *p = k->p;
 	struct glsl_prog_block b = { .first_uniform = p->nr_uniforms };
-	struct leaf_ctx c = { p, (int32_t)p->nr_blocks };
-	uint32_t *offs = calloc(bt->nr_fields + 1, sizeof(*offs));
-	bool ok = offs && grow((void **)&p->blocks, p->nr_blocks, &p->cap_blocks, sizeof(b));
+	struct leaf_ctx c = { .p = p, .block = (int32_t)p->nr_blocks };
+	bool ok = grow((void **)&p->blocks, p->nr_blocks, &p->cap_blocks, sizeof(b));
 
+	no_stage(&c.stage);
 	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
 		int32_t first = stage_binding(k, st, GLSL_RES_BLOCK, bt->name);
 		b.stage.binding[st] = first < 0 ? -1 : first + (int32_t)element;
 	}
-	if (ok)
-		b.size = glsl_std140_offsets(bt, row, offs);
-	for (uint32_t i = 0; ok && i < bt->nr_fields; i++) {
-		const struct glsl_field *f = &bt->fields[i];
-		bool rm = f->matrix_layout == GLSL_MATRIX_INHERIT ? row : f->matrix_layout == GLSL_MATRIX_ROW;
-		char buf[NAME_MAX_LEN];
-
-		/* GL names members "Block.m" when the block has an instance name */
-		snprintf(buf, sizeof(buf), "%s%s%s", s->cname && s->cname[0] ? bt->name : "",
-			 s->cname && s->cname[0] ? "." : "", f->name);
-		ok = add_leaves(&c, buf, f->type, f->precision, offs[i], rm);
-	}
-	free(offs);
+	b.size = glsl_std140_offsets(bt, bt->matrix_layout == GLSL_MATRIX_ROW, NULL);
+	b.explicit_binding = explicit_binding(k, GLSL_RES_BLOCK, bt->name, &b.gl_binding);
+	b.gl_binding = b.gl_binding > INT32_MAX - element ? INT32_MAX : b.gl_binding + element;
+	ok = ok && add_block_members(&c, bt, s->cname && s->cname[0]);
 	b.nr_uniforms = p->nr_uniforms - b.first_uniform;
 	b.name = ok ? strdup(name) : NULL;
 	if (!b.name)
@@ -278,10 +339,13 @@ static int32_t location_in(const struct glsl_lower_location *l, uint32_t n, cons
 	return -1;
 }
 
+/* A separable program's varyings are its whole interface: every output of
+ * the vertex shader, every input of the fragment shader (another program's
+ * stage may be the other side); otherwise those both sides have. */
 static bool io_vars(struct lk *k)
 {
 	const struct glsl_sema_result *vs = k->sh[VS].sema, *fs = k->sh[FS].sema;
-	bool ok = true;
+	bool separable = k->opts && k->opts->separable, ok = true;
 
 	for (uint32_t i = 0; ok && i < vs->nr_globals; i++) {
 		const struct glsl_symbol *s = vs->globals[i];
@@ -290,14 +354,20 @@ static bool io_vars(struct lk *k)
 			continue;
 		if (s->storage == GLSL_STORAGE_IN)
 			ok = add_var(k->p, 0, s, location_in(k->attribs, k->nr_attribs, lk_name(s)));
-		else if (s->storage == GLSL_STORAGE_OUT && lk_find(k, FS, lk_name(s), GLSL_STORAGE_IN))
+		else if (s->storage == GLSL_STORAGE_OUT &&
+			 (separable || lk_find(k, FS, lk_name(s), GLSL_STORAGE_IN)))
 			ok = add_var(k->p, 1, s, location_in(k->varyings, k->nr_varyings, lk_name(s)));
 	}
 	for (uint32_t i = 0; ok && i < fs->nr_globals; i++) {
 		const struct glsl_symbol *s = fs->globals[i];
 
-		if (s->kind == GLSL_SYM_VAR && !s->builtin && s->storage == GLSL_STORAGE_OUT)
+		if (s->kind != GLSL_SYM_VAR || s->builtin)
+			continue;
+		if (s->storage == GLSL_STORAGE_OUT)
 			ok = add_var(k->p, 2, s, s->location < 0 ? 0 : s->location);
+		else if (s->storage == GLSL_STORAGE_IN && separable &&
+			 !lk_find(k, VS, lk_name(s), GLSL_STORAGE_OUT))
+			ok = add_var(k->p, 1, s, location_in(k->varyings, k->nr_varyings, lk_name(s)));
 	}
 	return ok;
 }

@@ -65,6 +65,11 @@ struct glsl_lower_res {
 	bool explicit_location;        /* uniforms: layout(location) (ES 3.10) */
 	uint8_t format;                /* images: enum vc_format */
 	uint32_t memory;               /* images: GLSL_Q_READONLY, GLSL_Q_WRITEONLY... */
+	/* blocks: the block's type (it lives as long as the shader's sema) and
+	 * whether it has an instance name, for the reflection of its members
+	 * (glsl_program_add_block_members) */
+	const struct glsl_type *block_type;
+	bool instance_named;
 };
 
 struct glsl_lower_result {

@@ -491,7 +491,8 @@ static bool declare_blocks(struct lw *w, const struct io_list *l, uint32_t *bind
 		const struct glsl_type *bt = s->type.type->kind == GLSL_KIND_ARRAY ?
 					     s->type.type->elem : s->type.type;
 		uint32_t *offs = calloc(bt->nr_fields + 1, sizeof(*offs));
-		struct glsl_lower_res r = { .name = (char *)bt->name, .kind = kind };
+		struct glsl_lower_res r = { .name = (char *)bt->name, .kind = kind, .block_type = bt,
+					    .instance_named = s->cname && s->cname[0] };
 		bool ok;
 
 		if (!offs)

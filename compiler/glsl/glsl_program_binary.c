@@ -70,7 +70,8 @@ static const struct field uniform_fields[] = {
 	U(F_PREC, glsl_prog_uniform, precision), U(F_U32, glsl_prog_uniform, array_size),
 	U(F_I32, glsl_prog_uniform, block), U(F_U32, glsl_prog_uniform, offset),
 	U(F_U32, glsl_prog_uniform, array_stride), U(F_U32, glsl_prog_uniform, matrix_stride),
-	U(F_BOOL, glsl_prog_uniform, row_major),
+	U(F_BOOL, glsl_prog_uniform, row_major), U(F_BOOL, glsl_prog_uniform, explicit_binding),
+	U(F_U32, glsl_prog_uniform, gl_binding),
 	U(F_I32, glsl_prog_uniform, stage.binding[GLSL_STAGE_VERTEX]),
 	U(F_I32, glsl_prog_uniform, stage.binding[GLSL_STAGE_FRAGMENT]),
 };
@@ -80,6 +81,7 @@ static const struct field block_fields[] = {
 	U(F_I32, glsl_prog_block, stage.binding[GLSL_STAGE_VERTEX]),
 	U(F_I32, glsl_prog_block, stage.binding[GLSL_STAGE_FRAGMENT]),
 	U(F_U32, glsl_prog_block, first_uniform), U(F_U32, glsl_prog_block, nr_uniforms),
+	U(F_BOOL, glsl_prog_block, explicit_binding), U(F_U32, glsl_prog_block, gl_binding),
 };
 
 static const struct field var_fields[] = {

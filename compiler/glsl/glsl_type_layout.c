@@ -175,6 +175,27 @@ uint32_t glsl_std140_offsets(const struct glsl_type *s, bool row_major, uint32_t
 	return lay_offsets(s, rm_lay(row_major), offsets);
 }
 
+static unsigned block_rules(bool row_major, bool std430)
+{
+	return rm_lay(row_major) | (std430 ? LAY_STD430 : 0);
+}
+
+uint32_t glsl_layout_array_stride(const struct glsl_type *array, bool row_major, bool std430)
+{
+	return lay_array_stride(array, block_rules(row_major, std430));
+}
+
+uint32_t glsl_layout_matrix_stride(const struct glsl_type *t, bool row_major, bool std430)
+{
+	return lay_matrix_stride(t, block_rules(row_major, std430));
+}
+
+uint32_t glsl_layout_offsets(const struct glsl_type *s, bool row_major, bool std430,
+			     uint32_t *offsets)
+{
+	return lay_offsets(s, block_rules(row_major, std430), offsets);
+}
+
 /* --- IR types ------------------------------------------------------------ */
 
 static enum vc_base ir_base(enum glsl_base b, bool explicit_layout)

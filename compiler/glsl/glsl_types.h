@@ -291,6 +291,13 @@ uint32_t glsl_std140_matrix_stride(const struct glsl_type *t, bool row_major);
  * the block's trailing padding (the value GL reports as the block's data size
  * for glslang and Mesa). */
 uint32_t glsl_std140_offsets(const struct glsl_type *s, bool row_major, uint32_t *offsets);
+/* The same inside a block of the given packing (std430: true), for a type
+ * that is a member of the block or lies inside one: the member does not say
+ * which rules apply, its block does. */
+uint32_t glsl_layout_array_stride(const struct glsl_type *array, bool row_major, bool std430);
+uint32_t glsl_layout_matrix_stride(const struct glsl_type *t, bool row_major, bool std430);
+uint32_t glsl_layout_offsets(const struct glsl_type *s, bool row_major, bool std430,
+			     uint32_t *offsets);
 
 /* The IR type of a GLSL type. With `explicit_layout` (uniform blocks) arrays
  * get std140 strides, structs member offsets and matrix strides, and bool

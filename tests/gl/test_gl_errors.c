@@ -2079,16 +2079,23 @@ ROW(get_buffer_parameteriv_access_oes)
 }
 
 /* ES 3.1 compute (rows of `es` 31 run in a development 3.1 context) */
-static void use_compute(void)
+static GLuint compute_program(const char *src)
 {
-	const char *src = "#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
 	GLuint p = F(CreateProgram)(), sh = F(CreateShader)(GL_COMPUTE_SHADER);
 
 	F(ShaderSource)(sh, 1, &src, NULL);
 	F(CompileShader)(sh);
 	F(AttachShader)(p, sh);
 	F(LinkProgram)(p);
+	return p;
+}
+
+static GLuint use_compute(void)
+{
+	GLuint p = compute_program("#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n");
+
 	F(UseProgram)(p);
+	return p;
 }
 
 static void dispatch_no_program(void) { F(DispatchCompute)(1, 1, 1); }
@@ -2186,6 +2193,243 @@ static void image_binding_index(void)
 	GLint v;
 
 	F(GetIntegeri_v)(GL_IMAGE_BINDING_NAME, (GLuint)geti(GL_MAX_IMAGE_UNITS), &v);
+}
+
+/* ES 3.1 program interface queries: a program with one uniform and one
+ * buffer variable */
+static GLuint compute_with_uniform(void)
+{
+	return compute_program("#version 310 es\nlayout(local_size_x = 1) in;\n"
+			       "layout(std430, binding = 0) buffer B { uint x; };\n"
+			       "uniform uint u;\nvoid main() { x = u; }\n");
+}
+
+static void resource_iv(GLenum iface, GLuint index, GLsizei count, GLenum prop, GLsizei bufsize)
+{
+	GLuint p = compute_with_uniform();
+	GLint v[4];
+
+	F(GetProgramResourceiv)(p, iface, index, count, &prop, bufsize, NULL, v);
+}
+
+static void interface_es30(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(F(CreateProgram)(), GL_UNIFORM, GL_ACTIVE_RESOURCES, &v);
+}
+
+static void interface_enum(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(use_compute(), GL_TEXTURE_2D, GL_ACTIVE_RESOURCES, &v);
+}
+
+static void interface_pname(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(use_compute(), GL_UNIFORM, GL_NAME_LENGTH, &v);
+}
+
+static void interface_atomic_name_length(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(use_compute(), GL_ATOMIC_COUNTER_BUFFER, GL_MAX_NAME_LENGTH, &v);
+}
+
+static void interface_uniform_num_vars(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(use_compute(), GL_UNIFORM, GL_MAX_NUM_ACTIVE_VARIABLES, &v);
+}
+
+static void interface_not_program(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(shader_obj(), GL_UNIFORM, GL_ACTIVE_RESOURCES, &v);
+}
+
+static void interface_unknown_name(void)
+{
+	GLint v;
+
+	F(GetProgramInterfaceiv)(use_compute() + 100, GL_UNIFORM, GL_ACTIVE_RESOURCES, &v);
+}
+
+static void resource_index_atomic(void)
+{
+	F(GetProgramResourceIndex)(use_compute(), GL_ATOMIC_COUNTER_BUFFER, "x");
+}
+
+static void resource_index_enum(void)
+{
+	F(GetProgramResourceIndex)(use_compute(), GL_TEXTURE_2D, "x");
+}
+
+static void resource_index_es30(void)
+{
+	F(GetProgramResourceIndex)(F(CreateProgram)(), GL_UNIFORM, "x");
+}
+
+static void resource_name_index(void)
+{
+	char name[8];
+
+	F(GetProgramResourceName)(compute_with_uniform(), GL_UNIFORM, 1, 8, NULL, name);
+}
+
+static void resource_name_bufsize(void)
+{
+	char name[8];
+
+	F(GetProgramResourceName)(compute_with_uniform(), GL_UNIFORM, 0, -1, NULL, name);
+}
+
+static void resource_name_atomic(void)
+{
+	char name[8];
+
+	F(GetProgramResourceName)(use_compute(), GL_ATOMIC_COUNTER_BUFFER, 0, 8, NULL, name);
+}
+
+static void resource_iv_index(void) { resource_iv(GL_UNIFORM, 1, 1, GL_TYPE, 4); }
+static void resource_iv_pair(void) { resource_iv(GL_UNIFORM, 0, 1, GL_TOP_LEVEL_ARRAY_SIZE, 4); }
+static void resource_iv_block_pair(void) { resource_iv(GL_BUFFER_VARIABLE, 0, 1, GL_LOCATION, 4); }
+static void resource_iv_count(void) { resource_iv(GL_UNIFORM, 0, 0, GL_TYPE, 4); }
+static void resource_iv_bufsize(void) { resource_iv(GL_UNIFORM, 0, 1, GL_TYPE, -1); }
+
+static void resource_location_enum(void)
+{
+	F(GetProgramResourceLocation)(use_compute(), GL_UNIFORM_BLOCK, "x");
+}
+
+static void resource_location_unlinked(void)
+{
+	F(GetProgramResourceLocation)(F(CreateProgram)(), GL_UNIFORM, "x");
+}
+
+static void resource_location_es30(void)
+{
+	F(GetProgramResourceLocation)(F(CreateProgram)(), GL_UNIFORM, "x");
+}
+
+/* ES 3.1 separable programs and pipelines */
+static GLuint separable_vs(void)
+{
+	const char *src = "#version 310 es\nvoid main() { gl_Position = vec4(0.0); }\n";
+
+	return F(CreateShaderProgramv)(GL_VERTEX_SHADER, 1, &src);
+}
+
+static GLuint gen_pipeline(void)
+{
+	GLuint p = 0;
+
+	F(GenProgramPipelines)(1, &p);
+	return p;
+}
+
+static void gen_pipelines_count(void) { GLuint p; F(GenProgramPipelines)(-1, &p); }
+static void delete_pipelines_count(void) { GLuint p = 0; F(DeleteProgramPipelines)(-1, &p); }
+static void is_pipeline_es30(void) { F(IsProgramPipeline)(1); }
+static void bind_pipeline_not_generated(void) { F(BindProgramPipeline)(gen_pipeline() + 5); }
+static void use_stages_bits(void) { F(UseProgramStages)(gen_pipeline(), 0x40, separable_vs()); }
+static void use_stages_not_separable(void)
+{
+	GLuint p = use_compute();
+
+	F(UseProgramStages)(gen_pipeline(), GL_COMPUTE_SHADER_BIT, p);
+}
+static void use_stages_not_generated(void)
+{
+	F(UseProgramStages)(gen_pipeline() + 5, GL_VERTEX_SHADER_BIT, separable_vs());
+}
+static void active_program_not_generated(void)
+{
+	F(ActiveShaderProgram)(gen_pipeline() + 5, separable_vs());
+}
+static void active_program_unlinked(void)
+{
+	F(ActiveShaderProgram)(gen_pipeline(), F(CreateProgram)());
+}
+static void validate_pipeline_not_generated(void) { F(ValidateProgramPipeline)(gen_pipeline() + 5); }
+static void pipeline_iv_pname(void)
+{
+	GLint v;
+
+	F(GetProgramPipelineiv)(gen_pipeline(), GL_LINK_STATUS, &v);
+}
+static void pipeline_iv_not_generated(void)
+{
+	GLint v;
+
+	F(GetProgramPipelineiv)(gen_pipeline() + 5, GL_VERTEX_SHADER, &v);
+}
+static void pipeline_log_bufsize(void)
+{
+	char log[4];
+
+	F(GetProgramPipelineInfoLog)(gen_pipeline(), -1, NULL, log);
+}
+static void create_shader_program_type(void)
+{
+	const char *src = "void main() {}";
+
+	F(CreateShaderProgramv)(GL_TEXTURE_2D, 1, &src);
+}
+static void create_shader_program_count(void)
+{
+	const char *src = "void main() {}";
+
+	F(CreateShaderProgramv)(GL_VERTEX_SHADER, -1, &src);
+}
+static void program_separable_value(void) { F(ProgramParameteri)(F(CreateProgram)(), GL_PROGRAM_SEPARABLE, 2); }
+static void program_separable_es30(void) { F(ProgramParameteri)(F(CreateProgram)(), GL_PROGRAM_SEPARABLE, 1); }
+static void draw_separable_one_stage(void)
+{
+	F(UseProgram)(separable_vs());
+	F(DrawArrays)(GL_TRIANGLES, 0, 3);
+}
+static void draw_pipeline_no_fragment(void)
+{
+	GLuint p = gen_pipeline();
+
+	F(UseProgramStages)(p, GL_VERTEX_SHADER_BIT, separable_vs());
+	F(BindProgramPipeline)(p);
+	F(DrawArrays)(GL_TRIANGLES, 0, 3);
+}
+
+/* glProgramUniform*: a name that is no object (INVALID_VALUE), one row each */
+static const GLfloat pu_f[16];
+static const GLint pu_i[4];
+static const GLuint pu_u[4];
+#define NO_PROGRAM 4242u
+#define PU_ROW(fn, ...) static void program_##fn##_name(void) { F(Program##fn)(NO_PROGRAM, 0, __VA_ARGS__); }
+PU_ROW(Uniform1f, 0) PU_ROW(Uniform2f, 0, 0) PU_ROW(Uniform3f, 0, 0, 0) PU_ROW(Uniform4f, 0, 0, 0, 0)
+PU_ROW(Uniform1i, 0) PU_ROW(Uniform2i, 0, 0) PU_ROW(Uniform3i, 0, 0, 0) PU_ROW(Uniform4i, 0, 0, 0, 0)
+PU_ROW(Uniform1ui, 0) PU_ROW(Uniform2ui, 0, 0) PU_ROW(Uniform3ui, 0, 0, 0)
+PU_ROW(Uniform4ui, 0, 0, 0, 0)
+PU_ROW(Uniform1fv, 1, pu_f) PU_ROW(Uniform2fv, 1, pu_f) PU_ROW(Uniform3fv, 1, pu_f)
+PU_ROW(Uniform4fv, 1, pu_f) PU_ROW(Uniform1iv, 1, pu_i) PU_ROW(Uniform2iv, 1, pu_i)
+PU_ROW(Uniform3iv, 1, pu_i) PU_ROW(Uniform4iv, 1, pu_i) PU_ROW(Uniform1uiv, 1, pu_u)
+PU_ROW(Uniform2uiv, 1, pu_u) PU_ROW(Uniform3uiv, 1, pu_u) PU_ROW(Uniform4uiv, 1, pu_u)
+PU_ROW(UniformMatrix2fv, 1, GL_FALSE, pu_f) PU_ROW(UniformMatrix3fv, 1, GL_FALSE, pu_f)
+PU_ROW(UniformMatrix4fv, 1, GL_FALSE, pu_f) PU_ROW(UniformMatrix2x3fv, 1, GL_FALSE, pu_f)
+PU_ROW(UniformMatrix2x4fv, 1, GL_FALSE, pu_f) PU_ROW(UniformMatrix3x2fv, 1, GL_FALSE, pu_f)
+PU_ROW(UniformMatrix3x4fv, 1, GL_FALSE, pu_f) PU_ROW(UniformMatrix4x2fv, 1, GL_FALSE, pu_f)
+PU_ROW(UniformMatrix4x3fv, 1, GL_FALSE, pu_f)
+
+/* glProgramUniform*: a location of another type (INVALID_OPERATION) */
+static void program_uniform_type(void)
+{
+	GLuint p = compute_with_uniform();
+
+	F(ProgramUniform4f)(p, F(GetUniformLocation)(p, "u"), 0, 0, 0, 0);
 }
 
 /* ---- the table ------------------------------------------------------------------------------- */
@@ -3544,6 +3788,80 @@ static const struct row rows[] = {
 	R(BindImageTexture, 31, O, image_mutable),
 	R(BindImageTexture, 3, O, image_es30),
 	R(GetIntegeri_v, 31, V, image_binding_index),
+	R(GetProgramInterfaceiv, 3, O, interface_es30),
+	R(GetProgramInterfaceiv, 31, E, interface_enum),
+	R(GetProgramInterfaceiv, 31, E, interface_pname),
+	R(GetProgramInterfaceiv, 31, O, interface_atomic_name_length),
+	R(GetProgramInterfaceiv, 31, O, interface_uniform_num_vars),
+	R(GetProgramInterfaceiv, 31, O, interface_not_program),
+	R(GetProgramInterfaceiv, 31, V, interface_unknown_name),
+	R(GetProgramResourceIndex, 3, O, resource_index_es30),
+	R(GetProgramResourceIndex, 31, E, resource_index_atomic),
+	R(GetProgramResourceIndex, 31, E, resource_index_enum),
+	R(GetProgramResourceName, 31, V, resource_name_index),
+	R(GetProgramResourceName, 31, V, resource_name_bufsize),
+	R(GetProgramResourceName, 31, E, resource_name_atomic),
+	R(GetProgramResourceiv, 31, V, resource_iv_index),
+	R(GetProgramResourceiv, 31, E, resource_iv_pair),
+	R(GetProgramResourceiv, 31, E, resource_iv_block_pair),
+	R(GetProgramResourceiv, 31, V, resource_iv_count),
+	R(GetProgramResourceiv, 31, V, resource_iv_bufsize),
+	R(GetProgramResourceLocation, 3, O, resource_location_es30),
+	R(GenProgramPipelines, 31, V, gen_pipelines_count),
+	R(DeleteProgramPipelines, 31, V, delete_pipelines_count),
+	R(IsProgramPipeline, 3, O, is_pipeline_es30),
+	R(BindProgramPipeline, 31, O, bind_pipeline_not_generated),
+	R(UseProgramStages, 31, V, use_stages_bits),
+	R(UseProgramStages, 31, O, use_stages_not_separable),
+	R(UseProgramStages, 31, O, use_stages_not_generated),
+	R(ActiveShaderProgram, 31, O, active_program_not_generated),
+	R(ActiveShaderProgram, 31, O, active_program_unlinked),
+	R(ValidateProgramPipeline, 31, O, validate_pipeline_not_generated),
+	R(GetProgramPipelineiv, 31, E, pipeline_iv_pname),
+	R(GetProgramPipelineiv, 31, O, pipeline_iv_not_generated),
+	R(GetProgramPipelineInfoLog, 31, V, pipeline_log_bufsize),
+	R(CreateShaderProgramv, 31, E, create_shader_program_type),
+	R(CreateShaderProgramv, 31, V, create_shader_program_count),
+	R(ProgramParameteri, 31, V, program_separable_value),
+	R(ProgramParameteri, 3, E, program_separable_es30),
+	R(DrawArrays, 31, O, draw_separable_one_stage),
+	R(DrawArrays, 31, O, draw_pipeline_no_fragment),
+	R(ProgramUniform4f, 31, O, program_uniform_type),
+	R(ProgramUniform1f, 31, V, program_Uniform1f_name),
+	R(ProgramUniform2f, 31, V, program_Uniform2f_name),
+	R(ProgramUniform3f, 31, V, program_Uniform3f_name),
+	R(ProgramUniform4f, 31, V, program_Uniform4f_name),
+	R(ProgramUniform1i, 31, V, program_Uniform1i_name),
+	R(ProgramUniform2i, 31, V, program_Uniform2i_name),
+	R(ProgramUniform3i, 31, V, program_Uniform3i_name),
+	R(ProgramUniform4i, 31, V, program_Uniform4i_name),
+	R(ProgramUniform1ui, 31, V, program_Uniform1ui_name),
+	R(ProgramUniform2ui, 31, V, program_Uniform2ui_name),
+	R(ProgramUniform3ui, 31, V, program_Uniform3ui_name),
+	R(ProgramUniform4ui, 31, V, program_Uniform4ui_name),
+	R(ProgramUniform1fv, 31, V, program_Uniform1fv_name),
+	R(ProgramUniform2fv, 31, V, program_Uniform2fv_name),
+	R(ProgramUniform3fv, 31, V, program_Uniform3fv_name),
+	R(ProgramUniform4fv, 31, V, program_Uniform4fv_name),
+	R(ProgramUniform1iv, 31, V, program_Uniform1iv_name),
+	R(ProgramUniform2iv, 31, V, program_Uniform2iv_name),
+	R(ProgramUniform3iv, 31, V, program_Uniform3iv_name),
+	R(ProgramUniform4iv, 31, V, program_Uniform4iv_name),
+	R(ProgramUniform1uiv, 31, V, program_Uniform1uiv_name),
+	R(ProgramUniform2uiv, 31, V, program_Uniform2uiv_name),
+	R(ProgramUniform3uiv, 31, V, program_Uniform3uiv_name),
+	R(ProgramUniform4uiv, 31, V, program_Uniform4uiv_name),
+	R(ProgramUniformMatrix2fv, 31, V, program_UniformMatrix2fv_name),
+	R(ProgramUniformMatrix3fv, 31, V, program_UniformMatrix3fv_name),
+	R(ProgramUniformMatrix4fv, 31, V, program_UniformMatrix4fv_name),
+	R(ProgramUniformMatrix2x3fv, 31, V, program_UniformMatrix2x3fv_name),
+	R(ProgramUniformMatrix2x4fv, 31, V, program_UniformMatrix2x4fv_name),
+	R(ProgramUniformMatrix3x2fv, 31, V, program_UniformMatrix3x2fv_name),
+	R(ProgramUniformMatrix3x4fv, 31, V, program_UniformMatrix3x4fv_name),
+	R(ProgramUniformMatrix4x2fv, 31, V, program_UniformMatrix4x2fv_name),
+	R(ProgramUniformMatrix4x3fv, 31, V, program_UniformMatrix4x3fv_name),
+	R(GetProgramResourceLocation, 31, E, resource_location_enum),
+	R(GetProgramResourceLocation, 31, O, resource_location_unlinked),
 	R(DrawArraysIndirect, 3, O, draw_arrays_indirect_es30),
 	R(DrawArraysIndirect, 31, E, draw_arrays_indirect_enum),
 	R(DrawArraysIndirect, 31, O, draw_arrays_indirect_default_vao),
