@@ -493,8 +493,9 @@ static void linked_destroy(struct vgl_object *o)
 }
 
 /* gl_DepthRange is a member of the default block (std140: near, far, diff
- * at 0, 4, 8): its values follow glDepthRangef at the draws. */
-static void find_depth_range(struct vgl_linked *l)
+ * at 0, 4, 8), in any stage, compute too: its values follow glDepthRangef
+ * at the draws and dispatches. */
+void vgl_linked_find_depth_range(struct vgl_linked *l)
 {
 	l->depth_range_at = -1;
 	for (uint32_t i = 0; i < l->nr_uniforms; i++)
@@ -514,7 +515,7 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 		return VGL_ERROR_OUT_OF_MEMORY;
 	input_mask(l, p);
 	sampler_bindings(l);
-	find_depth_range(l);
+	vgl_linked_find_depth_range(l);
 	ret = vgl_linked_create_default_block(l, p->default_block_size);
 	if (ret == VGL_OK)
 		ret = create_modules(l, lp);
@@ -550,6 +551,9 @@ struct vgl_linked *vgl_linked_alloc(struct vgl_device *dev)
 	l->id = vgl_unique_id();
 	l->dev = dev;
 	l->stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+	/* not 0, calloc's: that is a default block's first member, which the
+	 * context's depth range would overwrite at each upload */
+	l->depth_range_at = -1;
 	pthread_mutex_init(&l->lock, NULL);
 	return l;
 }
