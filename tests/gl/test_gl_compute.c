@@ -12,13 +12,13 @@
 #include <string.h>
 
 #include "gl_test_util.h"
+#include "uniform_cases.h"
 
 #define CS_FUNCS(X) \
 	X(DispatchCompute, DISPATCHCOMPUTE) X(DispatchComputeIndirect, DISPATCHCOMPUTEINDIRECT) \
 	X(MemoryBarrier, MEMORYBARRIER) X(MemoryBarrierByRegion, MEMORYBARRIERBYREGION) \
 	X(GetIntegeri_v, GETINTEGERI_V) X(DetachShader, DETACHSHADER) \
-	X(Uniform1fv, UNIFORM1FV) X(Uniform2fv, UNIFORM2FV) X(Uniform3fv, UNIFORM3FV) \
-	X(Uniform4iv, UNIFORM4IV) X(Uniform4i, UNIFORM4I) X(DepthRangef, DEPTHRANGEF)
+	X(DepthRangef, DEPTHRANGEF)
 
 #define CS_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -239,61 +239,6 @@ END_TEST
 	"void put(int i, float f) { data[i] = floatBitsToUint(f); }\n"                           \
 	"void puti(int i, int v) { data[i] = uint(v); }\n"
 
-static const GLfloat uf_vals[16] = { 0.25f, 0.5f, 0.75f, 2.0f, -1.5f, 3.125f, 1e-3f, 65536.5f,
-				     -0.0625f, 7.0f, 0.1f, -2.75f, 1e6f, 0.3f, -8.5f, 0.875f };
-static const GLint ui_vals[4] = { -1, 2, -300000, 2147483647 };
-
-/* What a case sets and what its shader must store. */
-struct uniform_case {
-	const char *name;
-	const char *glsl; /* declarations, then main()'s body storing data[0..n) */
-	void (*set)(GLint loc);
-	uint32_t n;
-	bool ints; /* data[] holds ints (ui_want), not floats (uf_vals in order) */
-	GLint ui_want[4];
-};
-
-static void set_float(GLint loc) { gl.Uniform1f(loc, uf_vals[0]); }
-static void set_vec2(GLint loc) { cs.Uniform2fv(loc, 1, uf_vals); }
-static void set_vec3(GLint loc) { cs.Uniform3fv(loc, 1, uf_vals); }
-static void set_vec4(GLint loc) { gl.Uniform4fv(loc, 1, uf_vals); }
-static void set_mat4(GLint loc) { gl.UniformMatrix4fv(loc, 1, GL_FALSE, uf_vals); }
-static void set_float_array(GLint loc) { cs.Uniform1fv(loc, 3, uf_vals); }
-static void set_vec2_array(GLint loc) { cs.Uniform2fv(loc, 3, uf_vals); }
-static void set_int(GLint loc) { gl.Uniform1i(loc, ui_vals[2]); }
-static void set_ivec4(GLint loc) { cs.Uniform4iv(loc, 1, ui_vals); }
-static void set_bool(GLint loc) { gl.Uniform1i(loc, 1); }
-static void set_bvec4(GLint loc) { cs.Uniform4i(loc, 0, 1, 1, 0); }
-
-/* Cases whose words are the floats uf_vals[0..n), or the ints given. */
-#define FLOATS(name, glsl, set, n) { name, glsl, set, n, false, { 0 } }
-#define INTS(name, glsl, set, n, ...) { name, glsl, set, n, true, { __VA_ARGS__ } }
-
-static const struct uniform_case uniform_cases[] = {
-	FLOATS("float", "uniform float u;\nvoid main() { put(0, u); }\n", set_float, 1),
-	FLOATS("vec2", "uniform vec2 u;\nvoid main() { put(0, u.x); put(1, u.y); }\n", set_vec2, 2),
-	FLOATS("vec3", "uniform vec3 u;\nvoid main() { put(0, u.x); put(1, u.y); put(2, u.z); }\n",
-	       set_vec3, 3),
-	FLOATS("vec4", "uniform vec4 u;\nvoid main() { put(0, u.x); put(1, u.y); put(2, u.z);"
-		       " put(3, u.w); }\n", set_vec4, 4),
-	/* through a temporary, as a whole vector */
-	FLOATS("vec4 copied", "uniform vec4 u;\nvoid main() { vec4 t = u; uvec4 w = "
-			      "floatBitsToUint(t); data[0] = w.x; data[1] = w.y; data[2] = w.z;"
-			      " data[3] = w.w; }\n", set_vec4, 4),
-	FLOATS("mat4", "uniform mat4 u;\nvoid main() { for (int c = 0; c < 4; c++)"
-		       " for (int r = 0; r < 4; r++) put(c * 4 + r, u[c][r]); }\n", set_mat4, 16),
-	FLOATS("float[3]", "uniform float u[3];\nvoid main() { for (int i = 0; i < 3; i++)"
-			   " put(i, u[i]); }\n", set_float_array, 3),
-	FLOATS("vec2[3]", "uniform vec2 u[3];\nvoid main() { for (int i = 0; i < 3; i++)"
-			  " { put(2 * i, u[i].x); put(2 * i + 1, u[i].y); } }\n", set_vec2_array, 6),
-	INTS("int", "uniform int u;\nvoid main() { puti(0, u); }\n", set_int, 1, -300000),
-	INTS("ivec4", "uniform ivec4 u;\nvoid main() { puti(0, u.x); puti(1, u.y); puti(2, u.z);"
-		      " puti(3, u.w); }\n", set_ivec4, 4, -1, 2, -300000, 2147483647),
-	INTS("bool", "uniform bool u;\nvoid main() { puti(0, u ? 5 : 9); }\n", set_bool, 1, 5),
-	INTS("bvec4", "uniform bvec4 u;\nvoid main() { for (int i = 0; i < 4; i++)"
-		      " puti(i, u[i] ? 5 : 9); }\n", set_bvec4, 4, 9, 5, 5, 9),
-};
-
 static void delete_buffer_and_program(GLuint b, GLuint p)
 {
 	gl.DeleteBuffers(1, &b);
@@ -301,36 +246,20 @@ static void delete_buffer_and_program(GLuint b, GLuint p)
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 }
 
-/* Each word the shader stored is the value set, bit for bit. */
-static void assert_case_words(const struct uniform_case *c, const uint32_t *w)
-{
-	for (uint32_t i = 0; i < c->n; i++) {
-		uint32_t want;
-
-		if (c->ints)
-			want = (uint32_t)c->ui_want[i];
-		else
-			memcpy(&want, &uf_vals[i], 4);
-		ck_assert_msg(w[i] == want, "%s: data[%u] = 0x%08x, want 0x%08x", c->name, i,
-			      w[i], want);
-	}
-	ck_assert_msg(w[c->n] == 0xcdcdcdcd, "%s: stored past its values", c->name);
-}
-
 /* A loose uniform of each basic type reaches the compute shader exactly. */
 START_TEST(uniform_types_reach_compute)
 {
-	const struct uniform_case *c = &uniform_cases[_i];
+	const struct uniform_case *c = &uc_cases[_i];
 	char src[1024];
 	GLuint p, b;
 
-	snprintf(src, sizeof(src), "%s%s", PUT_HEAD, c->glsl);
+	snprintf(src, sizeof(src), "%s%svoid main() { %s }\n", PUT_HEAD, c->decl, c->body);
 	p = compute_program(src);
-	b = glt_ssbo(c->n + 1, 0xcdcdcdcd);
+	b = glt_ssbo(c->n + 1, UC_FILL);
 	c->set(gl.GetUniformLocation(p, "u"));
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	cs.DispatchCompute(1, 1, 1);
-	assert_case_words(c, glt_map_ssbo(b, c->n + 1));
+	uc_assert_words(c, glt_map_ssbo(b, c->n + 1), c->n + 1);
 	glt_unmap_ssbo();
 	delete_buffer_and_program(b, p);
 }
@@ -347,13 +276,13 @@ START_TEST(depth_range_reaches_compute)
 	const uint32_t *w;
 	float f[5];
 
-	gl.Uniform4fv(gl.GetUniformLocation(p, "u"), 1, uf_vals);
+	gl.Uniform4fv(gl.GetUniformLocation(p, "u"), 1, uc_floats);
 	cs.DepthRangef(0.25f, 0.75f);
 	cs.DispatchCompute(1, 1, 1);
 	w = glt_map_ssbo(b, 5);
 	memcpy(f, w, sizeof(f));
 	glt_unmap_ssbo();
-	ck_assert(f[0] == uf_vals[0] && f[1] == uf_vals[3]);
+	ck_assert(f[0] == uc_floats[0] && f[1] == uc_floats[3]);
 	ck_assert(f[2] == 0.25f && f[3] == 0.75f && f[4] == 0.5f);
 	delete_buffer_and_program(b, p);
 }
@@ -544,7 +473,7 @@ static Suite *compute_suite(void)
 	tcase_add_test(tc, ssbo_bound_range_with_offset);
 	tcase_add_test(tc, uniform_reaches_compute);
 	tcase_add_loop_test(tc, uniform_types_reach_compute, 0,
-			    (int)(sizeof(uniform_cases) / sizeof(uniform_cases[0])));
+			    uc_count);
 	tcase_add_test(tc, depth_range_reaches_compute);
 	tcase_add_test(tc, work_group_size_and_limits);
 	tcase_add_test(tc, dispatch_errors);
