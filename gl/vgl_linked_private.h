@@ -9,7 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "glsl_lower.h"
 #include "vgl_program.h"
+
+struct vgl_limits;
 
 struct vgl_linked *vgl_linked_alloc(struct vgl_device *dev);
 /* Lets go of a link result never handed out (its objects go when idle). */
@@ -31,3 +34,22 @@ void vgl_linked_log_refusal(char **log, int ret, const char *why);
 /* vgl_linked_compute.c: a compute program's link result. */
 int vgl_linked_create_compute(struct vgl_context *ctx, struct vgl_program *p,
 			      struct vgl_linked **out, char **log);
+
+/* vgl_linked_images.c: the images of a stage, counted as resources and as
+ * elements (an array of n takes n units and n descriptors). */
+uint32_t vgl_linked_image_count(const struct glsl_lower_result *r);
+uint32_t vgl_linked_image_elements(const struct glsl_lower_result *r);
+/* NULL, or why the stage's images break the device's limits: `max` per
+ * shader (too_many: the link log's line saying so), the units in all. */
+const char *vgl_linked_images_unsupported(const struct vgl_limits *lim,
+					  const struct glsl_lower_result *r, uint32_t max,
+					  const char *too_many);
+/* Appends image x, element 0 at descriptor `binding`, to l->images (room
+ * for it made by the caller) and to l->uniforms; false: out of memory. */
+bool vgl_linked_copy_image(struct vgl_linked *l, const struct glsl_lower_res *x, uint32_t binding);
+/* l->images of a stage's images, at consecutive bindings from first_binding. */
+bool vgl_linked_copy_stage_images(struct vgl_linked *l, const struct glsl_lower_result *r,
+				  uint32_t first_binding);
+/* map[compiler's binding] = the program's, for each element of r's images. */
+void vgl_linked_map_images(const struct vgl_linked *l, const struct glsl_lower_result *r,
+			   int32_t *map, uint32_t map_len);
