@@ -645,23 +645,31 @@ static void assert_fragment_images_listed(GLuint p)
 	expect(GL_NO_ERROR);
 }
 
-/* Draws fs_images over a 16 x 16 framebuffer whose colour is `target`. */
-static void draw_images(GLuint target)
+/* Draws the current program over a size x size framebuffer whose colour
+ * is `target`, then the barrier before reading what it stored. */
+static void draw_fragments(GLuint target, GLsizei size)
 {
-	GLuint fb, p = glt_texture_program(vs_window, fs_images);
-
-	assert_fragment_images_listed(p);
+	GLuint fb;
 
 	im.GenFramebuffers(1, &fb);
 	im.BindFramebuffer(GL_FRAMEBUFFER, fb);
 	im.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target, 0);
 	ck_assert_int_eq(im.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
-	gl.Viewport(0, 0, 16, 16);
+	gl.Viewport(0, 0, size, size);
 	glt_draw_window();
 	im.MemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
 	expect(GL_NO_ERROR);
 	im.BindFramebuffer(GL_FRAMEBUFFER, 0);
 	im.DeleteFramebuffers(1, &fb);
+}
+
+/* Draws fs_images over a 16 x 16 framebuffer whose colour is `target`. */
+static void draw_images(GLuint target)
+{
+	GLuint p = glt_texture_program(vs_window, fs_images);
+
+	assert_fragment_images_listed(p);
+	draw_fragments(target, 16);
 	gl.DeleteProgram(p);
 }
 
@@ -704,6 +712,41 @@ START_TEST(fragment_store_and_load)
 	gl.DeleteTextures(1, &dst);
 	gl.DeleteTextures(1, &target);
 	gl.DeleteTextures(1, &blue);
+}
+END_TEST
+
+/* An array of two images in a fragment shader: element i at unit 2 + i. */
+START_TEST(fragment_image_array)
+{
+	static const char fs[] = HEAD "precision highp float;\n"
+		"layout(rgba8, binding = 2) uniform highp writeonly image2D imgs[2];\n"
+		"out vec4 c;\n"
+		"void main() {\n"
+		"  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+		"  imageStore(imgs[0], p, vec4(1.0, 0.0, 0.0, 1.0));\n"
+		"  imageStore(imgs[1], p, vec4(0.0, 0.0, 1.0, 1.0));\n"
+		"  c = vec4(0.0);\n"
+		"}\n";
+	GLuint t[3], p;
+	uint8_t px[4 * 4 * 4];
+
+	if (glt_geti(GL_MAX_FRAGMENT_IMAGE_UNIFORMS) < 2)
+		return;  /* fragment_store_and_load checks the refusal */
+	for (int i = 0; i < 3; i++)
+		t[i] = storage_2d(GL_RGBA8, 4, 4);
+	im.BindImageTexture(2, t[0], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+	im.BindImageTexture(3, t[1], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+	p = glt_texture_program(vs_window, fs);
+	draw_fragments(t[2], 4);
+	for (int i = 0; i < 2; i++) {
+		read_texture(t[i], GL_TEXTURE_2D, 0, 4, 4, px);
+		for (int y = 0; y < 4; y++)
+			for (int x = 0; x < 4; x++)
+				assert_texel(px, 4, x, y, (const uint8_t[4]){ i ? 0 : 255, 0,
+									     i ? 255 : 0, 255 });
+	}
+	gl.DeleteProgram(p);
+	gl.DeleteTextures(3, t);
 }
 END_TEST
 
@@ -764,6 +807,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, image_uniform_reflection);
 	tcase_add_test(tc, fragment_store_and_load);
+	tcase_add_test(tc, fragment_image_array);
 	tcase_add_test(tc, link_refusals);
 	suite_add_tcase(s, tc);
 	return s;
