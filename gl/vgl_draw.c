@@ -229,6 +229,8 @@ static uint32_t prepare(struct vgl_context *ctx, struct vgl_linked *l, const str
 	}
 	if (!bind_vertex(ctx, l, d, cmd) || !bind_program(ctx, l, fb, d, cmd))
 		return 0;
+	/* a fragment shader's image stores, for glMemoryBarrier (vgl_compute.c) */
+	ctx->shader_stores = ctx->shader_stores || l->nr_images;
 	if (dn->pipeline != ctx->bound_pipeline)
 		vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dn->pipeline);
 	ctx->bound_pipeline = dn->pipeline;

@@ -118,6 +118,8 @@ static void GL_APIENTRY vgl_BindImageTexture(GLuint unit, GLuint texture, GLint 
 	vgl_texture_ref(t);
 	vgl_texture_unref(u->texture);
 	*u = (struct vgl_image_unit){ t, level, layer, layered ? GL_TRUE : GL_FALSE, access, format };
+	/* a draw's set names the views of the units (a dispatch makes its own) */
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 
 /* ---- queries ---------------------------------------------------------------------------- */
@@ -157,9 +159,9 @@ bool vgl_image_unit_get(const struct vgl_context *ctx, GLenum pname, GLint64 *ou
 	case GL_MAX_COMPUTE_IMAGE_UNIFORMS:
 	case GL_MAX_COMBINED_IMAGE_UNIFORMS: *out = l->stage_images; return true;
 	case GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES: *out = l->output_resources; return true;
-	/* images reach compute programs only, so far (vgl_linked.c) */
-	case GL_MAX_VERTEX_IMAGE_UNIFORMS:
-	case GL_MAX_FRAGMENT_IMAGE_UNIFORMS: *out = 0; return true;
+	case GL_MAX_FRAGMENT_IMAGE_UNIFORMS: *out = l->fragment_images; return true;
+	/* vk/ sends images to fragment and compute shaders only (vgl_linked.c) */
+	case GL_MAX_VERTEX_IMAGE_UNIFORMS: *out = 0; return true;
 	}
 	return false;
 }

@@ -64,6 +64,9 @@ static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 	l->ssbo_block_size = clamp_u32(p->maxStorageBufferRange, 0, INT32_MAX);
 	l->stage_images = clamp_u32(p->maxPerStageDescriptorStorageImages, 0, VGL_MAX_IMAGE_UNITS);
 	l->image_units = l->stage_images;
+	/* vk/'s per-stage limit is the host's for fragment and compute shaders
+	 * alike (max_shader_image_frag_compute) */
+	l->fragment_images = l->stage_images;
 	l->output_resources = l->stage_ssbos + l->stage_images + VGL_MAX_DRAW_BUFFERS;
 	l->ssbo_alignment = p->minStorageBufferOffsetAlignment ? 
 				    (uint32_t)p->minStorageBufferOffsetAlignment : 256;
@@ -93,6 +96,7 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		.max_program_texel_offset = l->max_texel_offset,
 		.max_image_units = (int32_t)l->image_units,
 		.max_compute_image_uniforms = (int32_t)l->stage_images,
+		.max_fragment_image_uniforms = (int32_t)l->fragment_images,
 		.max_combined_image_uniforms = (int32_t)l->stage_images,
 		.max_combined_shader_output_resources = (int32_t)l->output_resources,
 	};

@@ -31,6 +31,8 @@ struct vgl_limits {
 	uint32_t compute_count[3], compute_size[3];
 	uint32_t ssbo_bindings, stage_ssbos, ssbo_block_size, ssbo_alignment;
 	uint32_t image_units, stage_images;   /* vgl_image_unit.c */
+	/* the host's images per fragment shader; 0 when it takes none there */
+	uint32_t fragment_images;
 	/* storage blocks, images and colour outputs a program may write in all */
 	uint32_t output_resources;
 };

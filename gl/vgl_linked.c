@@ -116,7 +116,9 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 {
 	uint32_t units = 0;
 
-	l->uniforms = calloc(p->nr_uniforms ? p->nr_uniforms : 1, sizeof(*l->uniforms));
+	/* the fragment shader's images follow (vgl_linked_copy_stage_images) */
+	l->uniforms = calloc(p->nr_uniforms + vgl_linked_image_count(&p->stages[GLSL_STAGE_FRAGMENT]) + 1,
+			     sizeof(*l->uniforms));
 	if (!l->uniforms)
 		return false;
 	for (uint32_t i = 0; i < p->nr_uniforms; i++) {
@@ -253,6 +255,7 @@ static void stage_map(const struct vgl_linked *l, const struct glsl_program *p,
 			if ((uint32_t)b + e < map_len)
 				map[b + (int32_t)e] = u->binding + (int32_t)e;
 	}
+	vgl_linked_map_images(l, &p->stages[st], map, map_len);
 }
 
 static void sampler_bindings(struct vgl_linked *l)
@@ -398,10 +401,12 @@ static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayou
 	for (uint32_t i = 0; i < l->nr_ssbos; i++)
 		b[n++] = (VkDescriptorSetLayoutBinding){ l->ssbos[i].binding,
 			VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, all, NULL };
+	/* a graphics program's images are its fragment shader's: the host
+	 * takes none in the vertex stage (vgl_linked_images.c) */
 	for (uint32_t i = 0; i < l->nr_images; i++)
 		for (uint32_t e = 0; e < vgl_linked_elements(l->images[i].array_size); e++)
 			b[n++] = (VkDescriptorSetLayoutBinding){ l->images[i].binding + e,
-				VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, all, NULL };
+				VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, stages_of(l, false, true), NULL };
 	return n;
 }
 
@@ -529,8 +534,9 @@ static void linked_destroy(struct vgl_object *o)
 }
 
 /* gl_DepthRange is a member of the default block (std140: near, far, diff
- * at 0, 4, 8): its values follow glDepthRangef at the draws. */
-static void find_depth_range(struct vgl_linked *l)
+ * at 0, 4, 8), in any stage, compute too: its values follow glDepthRangef
+ * at the draws and dispatches. */
+void vgl_linked_find_depth_range(struct vgl_linked *l)
 {
 	l->depth_range_at = -1;
 	for (uint32_t i = 0; i < l->nr_uniforms; i++)
@@ -544,6 +550,8 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 	int ret;
 
 	if (!copy_uniforms(l, p) || !copy_blocks(l, p) ||
+	    !vgl_linked_copy_stage_images(l, &p->stages[GLSL_STAGE_FRAGMENT],
+					  1 + l->nr_blocks + l->nr_sampler_units) ||
 	    !copy_vars(&l->attribs, &l->nr_attribs, p->attribs, p->nr_attribs) ||
 	    !copy_vars(&l->outputs, &l->nr_outputs, p->outputs, p->nr_outputs) ||
 	    !copy_vars(&l->varyings, &l->nr_varyings, p->varyings, p->nr_varyings) ||
@@ -552,7 +560,7 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 	input_mask(l, p);
 	initial_units(l, p);
 	sampler_bindings(l);
-	find_depth_range(l);
+	vgl_linked_find_depth_range(l);
 	ret = vgl_linked_create_default_block(l, p->default_block_size);
 	if (ret == VGL_OK)
 		ret = create_modules(l, lp);
@@ -588,6 +596,9 @@ struct vgl_linked *vgl_linked_alloc(struct vgl_device *dev)
 	l->id = vgl_unique_id();
 	l->dev = dev;
 	l->stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+	/* not 0, calloc's: that is a default block's first member, which the
+	 * context's depth range would overwrite at each upload */
+	l->depth_range_at = -1;
 	pthread_mutex_init(&l->lock, NULL);
 	return l;
 }
@@ -603,8 +614,10 @@ static int linked_from_program(struct vgl_context *ctx, struct glsl_linked_progr
 	struct vgl_linked *l = vgl_linked_alloc(ctx->dev);
 	int ret = l ? VGL_OK : VGL_ERROR_OUT_OF_MEMORY;
 
-	/* a program a binary cannot hold (not made by GLSL ES) keeps none */
-	if (l && glsl_program_binary_write(lp, &l->binary, &l->binary_size) != 0)
+	/* a program a binary cannot hold (not made by GLSL ES, or with images,
+	 * which its records lack) keeps none */
+	if (l && (vgl_linked_image_count(&lp->prog.stages[GLSL_STAGE_FRAGMENT]) ||
+		  glsl_program_binary_write(lp, &l->binary, &l->binary_size) != 0))
 		l->binary_size = 0;
 	if (l)
 		ret = build(l, lp);
@@ -671,22 +684,26 @@ static const char *bindings_refused(const struct vgl_limits *lim, const struct g
 	return NULL;
 }
 
-/* Buffer blocks and images reach the descriptors of compute programs only,
- * so far: a vertex or fragment shader with one must not link (its stores
- * would go nowhere). */
+/* Buffer blocks reach the descriptors of compute programs only, so far,
+ * and images those of compute and fragment shaders: a shader with one that
+ * cannot reach the host must not link (its stores would go nowhere). */
 static const char *graphics_refuses(const struct vgl_limits *lim, const struct glsl_program *prog)
 {
+	const char *refused;
+
 	for (int st = 0; st < GLSL_STAGE_COUNT; st++) {
 		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++) {
 			if (prog->stages[st].res[i].kind == GLSL_RES_BUFFER)
 				return "error: buffer blocks in vertex and fragment shaders are "
 				       "not supported yet\n";
-			if (prog->stages[st].res[i].kind == GLSL_RES_IMAGE)
-				return "error: images in vertex and fragment shaders are "
-				       "not supported yet\n";
 		}
 	}
-	return bindings_refused(lim, prog);
+	if (vgl_linked_image_count(&prog->stages[GLSL_STAGE_VERTEX]))
+		return "error: too many images (GL_MAX_VERTEX_IMAGE_UNIFORMS)\n";
+	refused = vgl_linked_images_unsupported(lim, &prog->stages[GLSL_STAGE_FRAGMENT],
+						lim->fragment_images,
+						"error: too many images (GL_MAX_FRAGMENT_IMAGE_UNIFORMS)\n");
+	return refused ? refused : bindings_refused(lim, prog);
 }
 
 static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,

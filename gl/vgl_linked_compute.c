@@ -45,34 +45,6 @@ static uint32_t sampler_elements(const struct glsl_lower_result *r)
 	return n;
 }
 
-static uint32_t image_elements(const struct glsl_lower_result *r)
-{
-	uint32_t n = 0;
-
-	for (uint32_t i = 0; i < r->nr_res; i++)
-		if (r->res[i].kind == GLSL_RES_IMAGE)
-			n += vgl_linked_elements(r->res[i].array_size);
-	return n;
-}
-
-/* ES 3.1's image limits: the images a shader has, and the units their
- * bindings reach (GLSL ES 3.10 §4.4.5 makes one past the last a compile
- * error; the limit is the device's, so the link says it). */
-static const char *images_unsupported(const struct vgl_limits *lim,
-				      const struct glsl_lower_result *r)
-{
-	for (uint32_t i = 0; i < r->nr_res; i++) {
-		const struct glsl_lower_res *x = &r->res[i];
-
-		if (x->kind == GLSL_RES_IMAGE &&
-		    (uint64_t)x->gl_binding + vgl_linked_elements(x->array_size) > lim->image_units)
-			return "error: an image's binding is not below GL_MAX_IMAGE_UNITS\n";
-	}
-	if (image_elements(r) > lim->stage_images)
-		return "error: too many images (GL_MAX_COMPUTE_IMAGE_UNIFORMS)\n";
-	return NULL;
-}
-
 /* What this link cannot serve yet, or what breaks the device's limits. */
 static const char *unsupported(const struct vgl_limits *lim, const struct glsl_lower_result *r)
 {
@@ -96,7 +68,8 @@ static const char *unsupported(const struct vgl_limits *lim, const struct glsl_l
 		return "error: too many uniform blocks (GL_MAX_COMPUTE_UNIFORM_BLOCKS)\n";
 	if (sampler_elements(r) > lim->fragment_texture_units)
 		return "error: too many samplers (GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS)\n";
-	return images_unsupported(lim, r);
+	return vgl_linked_images_unsupported(lim, r, lim->stage_images,
+					     "error: too many images (GL_MAX_COMPUTE_IMAGE_UNIFORMS)\n");
 }
 
 /* A loose uniform or a sampler; a sampler's unit starts at its layout(binding). */
@@ -145,32 +118,6 @@ static bool copy_ssbo(struct vgl_linked *l, const struct glsl_lower_res *x)
 	s->binding = x->binding;
 	s->gl_binding = x->explicit_binding ? x->gl_binding : 0;
 	return s->name != NULL;
-}
-
-/* An image is a uniform too (GL lists it, gives it a location, reads its
- * unit back), whose binding no glUniform* changes in ES 3.1. */
-static bool image_uniform(struct vgl_linked *l, const struct vgl_image_res *m)
-{
-	struct vgl_uniform *u = &l->uniforms[l->nr_uniforms++];
-
-	*u = (struct vgl_uniform){ .name = strdup(m->name), .type = m->decl.type,
-				   .array_size = m->array_size, .block = -1, .is_image = true,
-				   .image_unit = m->gl_binding, .first_location = -1, .binding = -1 };
-	return u->name != NULL;
-}
-
-static bool copy_image(struct vgl_linked *l, const struct glsl_lower_res *x)
-{
-	struct vgl_image_res *m = &l->images[l->nr_images++];
-
-	m->name = strdup(x->name);
-	m->binding = x->binding;
-	m->gl_binding = x->explicit_binding ? x->gl_binding : 0;
-	m->array_size = x->array_size;
-	m->decl = (struct vgl_image_decl){ vgl_image_gl_type(x->type),
-					   vgl_image_gl_format(x->format) };
-	l->nr_image_elems += vgl_linked_elements(x->array_size);
-	return m->name != NULL && image_uniform(l, m);
 }
 
 static bool alloc_lists(struct vgl_linked *l, const struct glsl_lower_result *r)
@@ -259,7 +206,7 @@ static bool copy_resources(struct vgl_linked *l, const struct glsl_lower_result 
 		else if (x->kind == GLSL_RES_BUFFER)
 			ok = copy_ssbo(l, x);
 		else if (x->kind == GLSL_RES_IMAGE)
-			ok = copy_image(l, x);
+			ok = vgl_linked_copy_image(l, x, x->binding);
 	}
 	return ok && vgl_linked_assign_locations(l) && copy_all_members(l, r);
 }
@@ -303,6 +250,7 @@ static int build(struct vgl_linked *l, const struct glsl_compiled *c)
 	memcpy(l->local_size, c->local_size, sizeof(l->local_size));
 	if (!copy_resources(l, &c->res))
 		return VGL_ERROR_OUT_OF_MEMORY;
+	vgl_linked_find_depth_range(l);
 	ret = vgl_linked_create_default_block(l, c->res.default_block_size);
 	if (ret == VGL_OK)
 		ret = create_shader(l, c);

@@ -9,7 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "glsl_lower.h"
 #include "vgl_program.h"
+
+struct vgl_limits;
 
 struct vgl_linked *vgl_linked_alloc(struct vgl_device *dev);
 /* Lets go of a link result never handed out (its objects go when idle). */
@@ -18,6 +21,8 @@ int vgl_linked_create_module(struct vgl_linked *l, const uint32_t *words, size_t
 			     VkShaderModule *out);
 /* Locations of every element of the default-block and sampler uniforms. */
 bool vgl_linked_assign_locations(struct vgl_linked *l);
+/* Where gl_DepthRange lies in the default block (-1: not used). */
+void vgl_linked_find_depth_range(struct vgl_linked *l);
 /* The default block's CPU copy (size 0: none). */
 int vgl_linked_create_default_block(struct vgl_linked *l, uint32_t size);
 /* Its buffer, when it did not become push constants. */
@@ -60,3 +65,22 @@ int vgl_linked_create_graphics(struct vgl_context *ctx, const struct vgl_graphic
 int vgl_separable_link(struct vgl_context *ctx, const struct vgl_program *p,
 		       struct vgl_graphics_link *in, struct vgl_linked **out, char **log);
 void vgl_separable_free(struct vgl_linked *l);
+
+/* vgl_linked_images.c: the images of a stage, counted as resources and as
+ * elements (an array of n takes n units and n descriptors). */
+uint32_t vgl_linked_image_count(const struct glsl_lower_result *r);
+uint32_t vgl_linked_image_elements(const struct glsl_lower_result *r);
+/* NULL, or why the stage's images break the device's limits: `max` per
+ * shader (too_many: the link log's line saying so), the units in all. */
+const char *vgl_linked_images_unsupported(const struct vgl_limits *lim,
+					  const struct glsl_lower_result *r, uint32_t max,
+					  const char *too_many);
+/* Appends image x, element 0 at descriptor `binding`, to l->images (room
+ * for it made by the caller) and to l->uniforms; false: out of memory. */
+bool vgl_linked_copy_image(struct vgl_linked *l, const struct glsl_lower_res *x, uint32_t binding);
+/* l->images of a stage's images, at consecutive bindings from first_binding. */
+bool vgl_linked_copy_stage_images(struct vgl_linked *l, const struct glsl_lower_result *r,
+				  uint32_t first_binding);
+/* map[compiler's binding] = the program's, for each element of r's images. */
+void vgl_linked_map_images(const struct vgl_linked *l, const struct glsl_lower_result *r,
+			   int32_t *map, uint32_t map_len);

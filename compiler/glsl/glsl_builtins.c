@@ -329,6 +329,8 @@ static const struct {
 	{ "gl_MaxProgramTexelOffset", offsetof(struct glsl_builtin_limits, max_program_texel_offset) },
 	{ "gl_MaxImageUnits", offsetof(struct glsl_builtin_limits, max_image_units) },
 	{ "gl_MaxComputeImageUniforms", offsetof(struct glsl_builtin_limits, max_compute_image_uniforms) },
+	{ "gl_MaxFragmentImageUniforms",
+	  offsetof(struct glsl_builtin_limits, max_fragment_image_uniforms) },
 	{ "gl_MaxCombinedImageUniforms",
 	  offsetof(struct glsl_builtin_limits, max_combined_image_uniforms) },
 	{ "gl_MaxCombinedShaderOutputResources",

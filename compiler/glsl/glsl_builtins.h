@@ -109,6 +109,7 @@ struct glsl_builtin_limits {
 	int32_t max_program_texel_offset;
 	int32_t max_image_units;                 /* ES 3.10 */
 	int32_t max_compute_image_uniforms;
+	int32_t max_fragment_image_uniforms;
 	int32_t max_combined_image_uniforms;
 	int32_t max_combined_shader_output_resources;
 };

@@ -43,9 +43,16 @@ bool lk_is_block(const struct glsl_type *t)
 	return elem_of(t)->kind == GLSL_KIND_BLOCK;
 }
 
+/* Images are opaque like samplers but take no texture unit: the GL layer
+ * lists them and checks their limits from the stages' lowering results. */
 bool lk_is_sampler(const struct glsl_type *t)
 {
-	return elem_of(t)->kind == GLSL_KIND_SAMPLER;
+	return elem_of(t)->kind == GLSL_KIND_SAMPLER && !elem_of(t)->image;
+}
+
+bool lk_is_image(const struct glsl_type *t)
+{
+	return elem_of(t)->kind == GLSL_KIND_SAMPLER && elem_of(t)->image;
 }
 
 bool lk_is_loose_uniform(const struct glsl_symbol *s)
@@ -445,7 +452,8 @@ static void count_stage(const struct lk *k, enum glsl_stage st, struct stage_use
 
 			u->uniform_bytes = (u->uniform_bytes + align - 1) / align * align +
 					   glsl_std140_size(t, false);
-		} else if (s->kind == GLSL_SYM_VAR && s->storage == GLSL_STORAGE_UNIFORM) {
+		} else if (s->kind == GLSL_SYM_VAR && s->storage == GLSL_STORAGE_UNIFORM &&
+			   !lk_is_image(t)) {
 			*(lk_is_sampler(t) ? &u->samplers : &u->blocks) += elements(t);
 		}
 	}

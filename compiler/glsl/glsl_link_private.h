@@ -40,6 +40,7 @@ void lk_error(struct lk *k, const char *fmt, ...) __attribute__((format(printf, 
 const char *lk_name(const struct glsl_symbol *s);
 bool lk_is_block(const struct glsl_type *t);
 bool lk_is_sampler(const struct glsl_type *t);
+bool lk_is_image(const struct glsl_type *t);
 /* Loose uniforms: the default block's members (gl_DepthRange included). */
 bool lk_is_loose_uniform(const struct glsl_symbol *s);
 /* The user global of `stage` named `name` with storage, or NULL. */

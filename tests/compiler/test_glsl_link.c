@@ -431,6 +431,35 @@ START_TEST(resources)
 }
 END_TEST
 
+/* Images (ES 3.10) are opaque like samplers but take no texture unit and no
+ * block: a fragment shader with one sampler, one block and two images links
+ * under limits of one of each, and the program's uniforms (samplers and
+ * the default block) leave the images to the stage's resources. */
+START_TEST(images_are_no_samplers)
+{
+	struct glsl_link_options o = { .limits = { .max_fragment_texture_units = 1,
+		.max_combined_texture_units = 1, .max_fragment_uniform_blocks = 1,
+		.max_combined_uniform_blocks = 1 } };
+	struct prog p;
+
+	link_opts(&p, "#version 310 es\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n",
+		  "#version 310 es\nprecision highp float;\nuniform sampler2D s;\n"
+		  "uniform B { vec4 b; };\n"
+		  "layout(rgba8, binding = 1) uniform highp readonly image2D src;\n"
+		  "layout(rgba8, binding = 0) uniform highp writeonly image2D dst;\nout vec4 o;\n"
+		  "void main() { imageStore(dst, ivec2(0), imageLoad(src, ivec2(1)) + b);\n"
+		  "  o = texture(s, vec2(0.0)); }\n", &o);
+	ck_assert_msg(p.linked, "%s", logs(&p));
+	ck_assert_ptr_nonnull(glsl_program_uniform(&p.p, "s"));
+	ck_assert_ptr_null(glsl_program_uniform(&p.p, "src"));
+	ck_assert_ptr_null(glsl_program_uniform(&p.p, "dst"));
+	ck_assert_uint_eq(res(&p, FS, GLSL_RES_IMAGE, "src")->gl_binding, 1);
+	ck_assert_uint_eq(res(&p, FS, GLSL_RES_IMAGE, "dst")->gl_binding, 0);
+	ck_assert(emits(&p));
+	prog_done(&p);
+}
+END_TEST
+
 /* GL_UNIFORM_IS_ROW_MAJOR is true for row-major matrices only, not for the
  * other members of a row_major block (dEQP-GLES3 ubo.*row_major*). */
 START_TEST(row_major_flags)
@@ -659,6 +688,7 @@ static Suite *link_suite(void)
 	tcase_add_test(tc, resources);
 	tcase_add_test(tc, struct_held_samplers);
 	tcase_add_test(tc, row_major_flags);
+	tcase_add_test(tc, images_are_no_samplers);
 	tcase_add_loop_test(tc, fuzz_regressions, 0, sizeof(fuzz_cases) / sizeof(fuzz_cases[0]));
 	tcase_add_test(tc, real_shader_pairs);
 	tcase_add_test(tc, deqp_compile_link);

@@ -7,15 +7,18 @@
  * switch no 3.1 context is made.
  */
 #include <GLES3/gl31.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gl_test_util.h"
+#include "uniform_cases.h"
 
 #define CS_FUNCS(X) \
 	X(DispatchCompute, DISPATCHCOMPUTE) X(DispatchComputeIndirect, DISPATCHCOMPUTEINDIRECT) \
 	X(MemoryBarrier, MEMORYBARRIER) X(MemoryBarrierByRegion, MEMORYBARRIERBYREGION) \
-	X(GetIntegeri_v, GETINTEGERI_V) X(DetachShader, DETACHSHADER)
+	X(GetIntegeri_v, GETINTEGERI_V) X(DetachShader, DETACHSHADER) \
+	X(DepthRangef, DEPTHRANGEF)
 
 #define CS_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -226,6 +229,65 @@ START_TEST(uniform_reaches_compute)
 }
 END_TEST
 
+/* ---- uniforms of every basic type ------------------------------------------------------- */
+
+/* The compute shader's head for the uniform cases: put() stores a float's
+ * bits, puti() an int's, so the words read back compare exactly. */
+#define PUT_HEAD                                                                             \
+	HEAD "layout(local_size_x = 1) in;\n"                                                    \
+	"layout(std430, binding = 0) buffer Out { uint data[]; };\n"                             \
+	"void put(int i, float f) { data[i] = floatBitsToUint(f); }\n"                           \
+	"void puti(int i, int v) { data[i] = uint(v); }\n"
+
+static void delete_buffer_and_program(GLuint b, GLuint p)
+{
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+
+/* A loose uniform of each basic type reaches the compute shader exactly. */
+START_TEST(uniform_types_reach_compute)
+{
+	const struct uniform_case *c = &uc_cases[_i];
+	char src[1024];
+	GLuint p, b;
+
+	snprintf(src, sizeof(src), "%s%svoid main() { %s }\n", PUT_HEAD, c->decl, c->body);
+	p = compute_program(src);
+	b = glt_ssbo(c->n + 1, UC_FILL);
+	c->set(gl.GetUniformLocation(p, "u"));
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	cs.DispatchCompute(1, 1, 1);
+	uc_assert_words(c, glt_map_ssbo(b, c->n + 1), c->n + 1);
+	glt_unmap_ssbo();
+	delete_buffer_and_program(b, p);
+}
+END_TEST
+
+/* gl_DepthRange in a compute shader follows glDepthRangef, and the
+ * uniform before it in the default block keeps its value. */
+START_TEST(depth_range_reaches_compute)
+{
+	GLuint p = compute_program(PUT_HEAD "uniform vec4 u;\n"
+				   "void main() { put(0, u.x); put(1, u.w); put(2, gl_DepthRange.near);"
+				   " put(3, gl_DepthRange.far); put(4, gl_DepthRange.diff); }\n");
+	GLuint b = glt_ssbo(5, 0);
+	const uint32_t *w;
+	float f[5];
+
+	gl.Uniform4fv(gl.GetUniformLocation(p, "u"), 1, uc_floats);
+	cs.DepthRangef(0.25f, 0.75f);
+	cs.DispatchCompute(1, 1, 1);
+	w = glt_map_ssbo(b, 5);
+	memcpy(f, w, sizeof(f));
+	glt_unmap_ssbo();
+	ck_assert(f[0] == uc_floats[0] && f[1] == uc_floats[3]);
+	ck_assert(f[2] == 0.25f && f[3] == 0.75f && f[4] == 0.5f);
+	delete_buffer_and_program(b, p);
+}
+END_TEST
+
 START_TEST(work_group_size_and_limits)
 {
 	GLuint p = compute_program(HEAD "layout(local_size_x = 8, local_size_y = 2, "
@@ -410,6 +472,9 @@ static Suite *compute_suite(void)
 	tcase_add_test(tc, dispatch_indirect);
 	tcase_add_test(tc, ssbo_bound_range_with_offset);
 	tcase_add_test(tc, uniform_reaches_compute);
+	tcase_add_loop_test(tc, uniform_types_reach_compute, 0,
+			    uc_count);
+	tcase_add_test(tc, depth_range_reaches_compute);
 	tcase_add_test(tc, work_group_size_and_limits);
 	tcase_add_test(tc, dispatch_errors);
 	tcase_add_test(tc, barrier_and_binding_errors);

@@ -4,8 +4,10 @@
  * a compute shader's imageStore read back through a framebuffer, imageLoad
  * and imageSize into a shader storage buffer, imageAtomicAdd counted on an
  * r32ui image, one layer of a 2D array texture; glBindImageTexture's
- * errors (ES 3.1 §8.22) and the GL_IMAGE_BINDING_* state; images in
- * fragment shaders refused at link (not wired to descriptors yet).
+ * errors (ES 3.1 §8.22) and the GL_IMAGE_BINDING_* state; a fragment
+ * shader's imageStore at gl_FragCoord and imageLoad beside a sampler, where
+ * the host takes images in fragment shaders; images in vertex shaders
+ * refused at link.
  */
 #include <GLES3/gl31.h>
 #include <stdio.h>
@@ -543,7 +545,9 @@ START_TEST(limits)
 	ck_assert_int_eq(glt_geti(GL_MAX_COMPUTE_IMAGE_UNIFORMS), units);
 	ck_assert_int_eq(glt_geti(GL_MAX_COMBINED_IMAGE_UNIFORMS), units);
 	ck_assert_int_eq(glt_geti(GL_MAX_VERTEX_IMAGE_UNIFORMS), 0);
-	ck_assert_int_eq(glt_geti(GL_MAX_FRAGMENT_IMAGE_UNIFORMS), 0);
+	/* the host's (ES 3.1 allows 0), never past the units */
+	ck_assert_int_ge(glt_geti(GL_MAX_FRAGMENT_IMAGE_UNIFORMS), 0);
+	ck_assert_int_le(glt_geti(GL_MAX_FRAGMENT_IMAGE_UNIFORMS), units);
 	expect(GL_NO_ERROR);
 	assert_constants();
 }
@@ -578,29 +582,197 @@ START_TEST(image_uniform_reflection)
 }
 END_TEST
 
+/* ---- fragment shaders ------------------------------------------------------------------- */
+
+static const char vs_window[] = HEAD "layout(location = 0) in vec2 pos;\n"
+				     "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+/* dst gets a texel from the pixel's position and the sampled texture, the
+ * colour output src's texel: two images around a sampler (bindings the
+ * link renumbers across the program) */
+static const char fs_images[] = HEAD "precision highp float;\n"
+	"layout(rgba8, binding = 1) uniform highp readonly image2D src;\n"
+	"uniform highp sampler2D tex;\n"
+	"layout(rgba8, binding = 0) uniform highp writeonly image2D dst;\n"
+	"out vec4 c;\n"
+	"void main() {\n"
+	"  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+	"  imageStore(dst, p, vec4(float(p.x) / 15.0, float(p.y) / 15.0,"
+	" texture(tex, vec2(0.5)).b, 1.0));\n"
+	"  c = imageLoad(src, p);\n"
+	"}\n";
+
+/* A 16 x 16 RGBA8 texture of texel (x, y) = (16x, 255 - 16y, 77, 255). */
+static GLuint pattern_texture(void)
+{
+	uint8_t texels[16 * 16 * 4];
+	GLuint t = storage_2d(GL_RGBA8, 16, 16);
+
+	for (int y = 0; y < 16; y++)
+		for (int x = 0; x < 16; x++)
+			memcpy(texels + 4 * (y * 16 + x),
+			       (const uint8_t[4]){ (uint8_t)(16 * x), (uint8_t)(255 - 16 * y), 77, 255 },
+			       4);
+	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	return t;
+}
+
+/* A 1 x 1 texture of (0, 0, 64, 255) on unit 0, for the sampler. */
+static GLuint blue_texel(void)
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D);
+
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+		      (const uint8_t[4]){ 0, 0, 64, 255 });
+	return t;
+}
+
+/* The program lists the fragment shader's images as uniforms with their
+ * units, and keeps no binary (its records have no images). */
+static void assert_fragment_images_listed(GLuint p)
+{
+	PFNGLGETUNIFORMIVPROC get_uniformiv = (PFNGLGETUNIFORMIVPROC)glt_proc("glGetUniformiv");
+	GLint unit = -1, len = -1, n = 0;
+
+	get_uniformiv(p, gl.GetUniformLocation(p, "src"), &unit);
+	ck_assert_int_eq(unit, 1);
+	get_uniformiv(p, gl.GetUniformLocation(p, "dst"), &unit);
+	ck_assert_int_eq(unit, 0);
+	gl.GetProgramiv(p, GL_PROGRAM_BINARY_LENGTH, &len);
+	ck_assert_int_eq(len, 0);
+	/* src, tex and dst, each once: images are no samplers */
+	gl.GetProgramiv(p, GL_ACTIVE_UNIFORMS, &n);
+	ck_assert_int_eq(n, 3);
+	expect(GL_NO_ERROR);
+}
+
+/* Draws the current program over a size x size framebuffer whose colour
+ * is `target`, then the barrier before reading what it stored. */
+static void draw_fragments(GLuint target, GLsizei size)
+{
+	GLuint fb;
+
+	im.GenFramebuffers(1, &fb);
+	im.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	im.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target, 0);
+	ck_assert_int_eq(im.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	gl.Viewport(0, 0, size, size);
+	glt_draw_window();
+	im.MemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
+	expect(GL_NO_ERROR);
+	im.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	im.DeleteFramebuffers(1, &fb);
+}
+
+/* Draws fs_images over a 16 x 16 framebuffer whose colour is `target`. */
+static void draw_images(GLuint target)
+{
+	GLuint p = glt_texture_program(vs_window, fs_images);
+
+	assert_fragment_images_listed(p);
+	draw_fragments(target, 16);
+	gl.DeleteProgram(p);
+}
+
+/* Where the host takes two images in a fragment shader: each fragment
+ * stored its texel and loaded src's; else the link says the limit. */
+START_TEST(fragment_store_and_load)
+{
+	GLint max = glt_geti(GL_MAX_FRAGMENT_IMAGE_UNIFORMS);
+	GLuint src, dst, target, blue;
+	uint8_t px[16 * 16 * 4];
+
+	if (max < 2) {
+		GLuint p = gl.CreateProgram(), v, f;
+		GLint ok = 0;
+
+		v = glt_compile(GL_VERTEX_SHADER, vs_window, &ok);
+		f = glt_compile(GL_FRAGMENT_SHADER, fs_images, &ok);
+		gl.AttachShader(p, v);
+		gl.AttachShader(p, f);
+		glt_assert_link_fails(p, "GL_MAX_FRAGMENT_IMAGE_UNIFORMS");
+		gl.DeleteProgram(p);
+		return;
+	}
+	src = pattern_texture();
+	dst = storage_2d(GL_RGBA8, 16, 16);
+	target = storage_2d(GL_RGBA8, 16, 16);
+	blue = blue_texel();
+	im.BindImageTexture(0, dst, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+	im.BindImageTexture(1, src, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+	draw_images(target);
+	read_texture(dst, GL_TEXTURE_2D, 0, 16, 16, px);
+	for (int y = 0; y < 16; y++)
+		for (int x = 0; x < 16; x++)
+			assert_texel(px, 16, x, y, (const uint8_t[4]){ x * 17, y * 17, 64, 255 });
+	read_texture(target, GL_TEXTURE_2D, 0, 16, 16, px);
+	for (int y = 0; y < 16; y++)
+		for (int x = 0; x < 16; x++)
+			assert_texel(px, 16, x, y, (const uint8_t[4]){ 16 * x, 255 - 16 * y, 77, 255 });
+	gl.DeleteTextures(1, &src);
+	gl.DeleteTextures(1, &dst);
+	gl.DeleteTextures(1, &target);
+	gl.DeleteTextures(1, &blue);
+}
+END_TEST
+
+/* An array of two images in a fragment shader: element i at unit 2 + i. */
+START_TEST(fragment_image_array)
+{
+	static const char fs[] = HEAD "precision highp float;\n"
+		"layout(rgba8, binding = 2) uniform highp writeonly image2D imgs[2];\n"
+		"out vec4 c;\n"
+		"void main() {\n"
+		"  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+		"  imageStore(imgs[0], p, vec4(1.0, 0.0, 0.0, 1.0));\n"
+		"  imageStore(imgs[1], p, vec4(0.0, 0.0, 1.0, 1.0));\n"
+		"  c = vec4(0.0);\n"
+		"}\n";
+	GLuint t[3], p;
+	uint8_t px[4 * 4 * 4];
+
+	if (glt_geti(GL_MAX_FRAGMENT_IMAGE_UNIFORMS) < 2)
+		return;  /* fragment_store_and_load checks the refusal */
+	for (int i = 0; i < 3; i++)
+		t[i] = storage_2d(GL_RGBA8, 4, 4);
+	im.BindImageTexture(2, t[0], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+	im.BindImageTexture(3, t[1], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+	p = glt_texture_program(vs_window, fs);
+	draw_fragments(t[2], 4);
+	for (int i = 0; i < 2; i++) {
+		read_texture(t[i], GL_TEXTURE_2D, 0, 4, 4, px);
+		for (int y = 0; y < 4; y++)
+			for (int x = 0; x < 4; x++)
+				assert_texel(px, 4, x, y, (const uint8_t[4]){ i ? 0 : 255, 0,
+									     i ? 255 : 0, 255 });
+	}
+	gl.DeleteProgram(p);
+	gl.DeleteTextures(3, t);
+}
+END_TEST
+
 /* ---- link ------------------------------------------------------------------------------- */
 
-/* Images in fragment shaders do not reach the descriptors yet: the link
- * says so (GL_MAX_FRAGMENT_IMAGE_UNIFORMS is 0, as ES 3.1 allows); a
- * binding past the last unit does not compile (gl_MaxImageUnits is the
- * device's GL_MAX_IMAGE_UNITS). */
+/* Images in vertex shaders do not reach the host (GL_MAX_VERTEX_IMAGE_UNIFORMS
+ * is 0, as ES 3.1 allows): the link says so; a binding past the last unit
+ * does not compile (gl_MaxImageUnits is the device's GL_MAX_IMAGE_UNITS). */
 START_TEST(link_refusals)
 {
-	GLint ok = 0;
+	GLint ok = 0, vs_ok = 0;
 	GLuint p = gl.CreateProgram();
-	GLuint v = glt_compile(GL_VERTEX_SHADER, HEAD "in vec4 pos;\nvoid main() { gl_Position = pos; }\n",
-			   &ok);
-	GLuint f = glt_compile(GL_FRAGMENT_SHADER, HEAD "precision highp float;\n"
+	GLuint v = glt_compile(GL_VERTEX_SHADER, HEAD
 			   "layout(rgba8, binding = 0) uniform highp writeonly image2D img;\n"
-			   "out vec4 c;\nvoid main() { imageStore(img, ivec2(0), vec4(1.0));\n"
-			   "  c = vec4(1.0); }\n", &ok);
+			   "in vec4 pos;\nvoid main() { imageStore(img, ivec2(0), vec4(1.0));\n"
+			   "  gl_Position = pos; }\n", &vs_ok);
+	GLuint f = glt_compile(GL_FRAGMENT_SHADER, HEAD "precision highp float;\n"
+			   "out vec4 c;\nvoid main() { c = vec4(1.0); }\n", &ok);
 	GLuint c;
 	char src[512], log[512] = "";
 
 	ck_assert_int_eq(ok, 1);
+	ck_assert_int_eq(vs_ok, 1);
 	gl.AttachShader(p, v);
 	gl.AttachShader(p, f);
-	glt_assert_link_fails(p, "images in vertex and fragment shaders");
+	glt_assert_link_fails(p, "GL_MAX_VERTEX_IMAGE_UNIFORMS");
 	snprintf(src, sizeof(src), HEAD "layout(local_size_x = 1) in;\n"
 		 "layout(r32ui, binding = %d) uniform highp uimage2D img;\n"
 		 "void main() { imageAtomicAdd(img, ivec2(0), 1u); }\n",
@@ -634,6 +806,8 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, binding_state);
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, image_uniform_reflection);
+	tcase_add_test(tc, fragment_store_and_load);
+	tcase_add_test(tc, fragment_image_array);
 	tcase_add_test(tc, link_refusals);
 	suite_add_tcase(s, tc);
 	return s;
