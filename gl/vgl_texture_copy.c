@@ -173,7 +173,9 @@ static void blit_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
 /* Whether the level's image channels are not the source's first ones. */
 static bool needs_readback(const struct vgl_pixel_format *f)
 {
-	return f->base_format == GL_ALPHA || f->base_format == GL_LUMINANCE_ALPHA;
+	/* and formats the host cannot render to: its blit into RGB9_E5 killed
+	 * Debian 12's renderer (fuzz_gl) */
+	return f->base_format == GL_ALPHA || f->base_format == GL_LUMINANCE_ALPHA || !f->renderable;
 }
 
 /* The rectangle read back as the level's client format, uploaded to (dx, dy);
@@ -231,14 +233,23 @@ static bool read_fb(struct vgl_context *ctx, struct vgl_fb *fb)
 	return true;
 }
 
+static bool fixed_point(VkFormat f)
+{
+	struct vgl_codec c;
+
+	return !vgl_codec_vk(f, &c) || c.kind == VGL_TEXEL_UNORM;
+}
+
 /* ES 3.0 §3.8.5: a copy keeps the colour buffer's kind of values (integer,
- * signed or not, only from the same) and its encoding (sRGB only from sRGB).
- * GL_INVALID_OPERATION otherwise: the host's blit between them is undefined,
- * and Debian 12's virglrenderer dies of a normalized-to-integer one. */
+ * signed or not, only from the same; fixed-point only from fixed-point) and
+ * its encoding (sRGB only from sRGB). GL_INVALID_OPERATION otherwise: the
+ * host's blit between them is undefined, and Debian 12's virglrenderer dies
+ * of a normalized-to-integer one. */
 static bool copy_compatible(struct vgl_context *ctx, const struct vgl_fb *fb,
 			    const struct vgl_pixel_format *f)
 {
 	if (vgl_pixel_vk_int_class(fb->color_format) != vgl_pixel_vk_int_class(f->vk) ||
+	    fixed_point(fb->color_format) != fixed_point(f->vk) ||
 	    (ctx->major >= 3 && vgl_pixel_vk_srgb(fb->color_format) != vgl_pixel_srgb(f))) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return false;

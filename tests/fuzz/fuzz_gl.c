@@ -14,6 +14,7 @@
  * are skipped. Everything else is fair: names that do not exist, extreme
  * sizes, offsets and counts, wrong enums, calls in the wrong state.
  *
+ * An opcode byte picks ops[byte % 64] (empty slots do nothing).
  * Arguments come from the bytes: an "int" byte with the top bit clear is the
  * value 0..127, else one of extremes[]; enums are picked from a per-call list,
  * and past its end become a wrong enum.
@@ -1047,7 +1048,11 @@ static void op_tex_sub_image_3d(struct prog *p)
 		glTexSubImage3D(t, level, x, y, z, w, h, d, fmt, type, px);
 }
 
-static void (*const ops[])(struct prog *p) = {
+/* Indexed by an opcode byte's low 6 bits. Slots past the last op are
+ * no-ops: a new op takes the next one, so the programs of the seeds keep
+ * their meaning. */
+#define NR_OPCODES 64
+static void (*const ops[NR_OPCODES])(struct prog *p) = {
 	op_gen_buffer, op_bind_buffer, op_buffer_data, op_buffer_sub_data, op_map,
 	op_copy_buffer, op_bind_range, op_gen_texture, op_bind_texture, op_tex_image_2d,
 	op_tex_sub_image, op_tex_image_3d, op_tex_storage, op_tex_parameter, op_copy_tex,
@@ -1118,8 +1123,12 @@ static void run(const uint8_t *data, size_t size)
 	memset(scratch, 0, sizeof(scratch));
 	memset(syncs, 0, sizeof(syncs));
 	read_store();
-	while (p.at < p.n)
-		ops[u8(&p) % (sizeof(ops) / sizeof(ops[0]))](&p);
+	while (p.at < p.n) {
+		void (*op)(struct prog *p) = ops[u8(&p) % NR_OPCODES];
+
+		if (op)
+			op(&p);
+	}
 	while (glGetError() != GL_NO_ERROR)
 		;
 	glFinish();

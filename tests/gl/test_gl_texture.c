@@ -795,6 +795,10 @@ START_TEST(t_fuzz_findings)
 	EXPECT(tx.CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 0, 0, 4, 4, 0), GL_INVALID_OPERATION);
 	EXPECT(tx.CopyTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 0, 0, 4, 4, 0),
 	       GL_INVALID_OPERATION);
+	/* fixed-point into floats: the host died of a blit into RGB9_E5, which
+	 * it cannot render to (other sources copy through the CPU) */
+	EXPECT(tx.CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGB9_E5, 0, 0, 4, 4, 0), GL_INVALID_OPERATION);
+	EXPECT(tx.CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA16F, 0, 0, 4, 4, 0), GL_INVALID_OPERATION);
 	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8I, 4, 4, 0, GL_RGBA_INTEGER, GL_BYTE, NULL);
 	EXPECT(tx.CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4), GL_INVALID_OPERATION);
 	/* a base level past the last one there is, then a level of another size */
