@@ -225,7 +225,8 @@ static const struct glsl_word words[] = {
 #define NWORDS (sizeof(words) / sizeof(words[0]))
 
 /* ES 3.10 keeps 3.00's words but for these, its new keywords (GLSL ES 3.10
- * §3.7): buffer and shared blocks and variables, the memory qualifiers. */
+ * §3.7): buffer and shared blocks and variables, the memory qualifiers,
+ * the multisample samplers. */
 static const struct {
 	const char *name;
 	uint16_t kind;
@@ -234,6 +235,8 @@ static const struct {
 	{ "coherent", GLSL_TOK_KW_COHERENT }, { "volatile", GLSL_TOK_KW_VOLATILE },
 	{ "restrict", GLSL_TOK_KW_RESTRICT }, { "readonly", GLSL_TOK_KW_READONLY },
 	{ "writeonly", GLSL_TOK_KW_WRITEONLY },
+	{ "sampler2DMS", GLSL_TOK_KW_SAMPLER2DMS }, { "isampler2DMS", GLSL_TOK_KW_ISAMPLER2DMS },
+	{ "usampler2DMS", GLSL_TOK_KW_USAMPLER2DMS },
 };
 
 static uint16_t kind310(const struct glsl_word *w)

@@ -246,6 +246,25 @@ static bool atomic_memory(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 	return false;
 }
 
+/* textureGather's component is a constant 0..3 (ES 3.10 §8.9.4): the only
+ * form whose last argument is a scalar int. */
+static bool gather_component(struct glsl_sema *s, const struct glsl_bi_fn *fn,
+			     const struct glsl_ast_node *args)
+{
+	const struct glsl_ast_node *c = args;
+
+	if (fn->lower != GLSL_BI_LOWER_TEX || fn->op != VC_TEX_GATHER)
+		return true;
+	while (c->next)
+		c = c->next;
+	if (c->sema->type.type != glsl_type_int ||
+	    (c->sema->value && c->sema->value->i >= 0 && c->sema->value->i <= 3))
+		return true;
+	glsl_sema_error(s, c->loc, "the component of '%s' must be a constant 0, 1, 2 or 3",
+			glsl_bi_fn_name(fn));
+	return false;
+}
+
 static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const char *name)
 {
 	const struct glsl_type *types[MAX_ARGS];
@@ -271,7 +290,8 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 		glsl_sema_error(s, n->loc, "%s", err);
 		return false;
 	}
-	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args))
+	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args) ||
+	    !gather_component(s, fn, n->u.call.args))
 		return false;
 	x = glsl_sema_annot(s, n, glsl_bi_fn_return(fn), glsl_bi_fn_precision(fn, precs));
 	if (!x)

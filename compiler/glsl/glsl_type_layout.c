@@ -207,9 +207,11 @@ static vc_type_id ir_sampler(struct vc_module *m, const struct glsl_type *t)
 {
 	static const enum vc_dim dims[] = {
 		[GLSL_DIM_2D] = VC_DIM_2D, [GLSL_DIM_3D] = VC_DIM_3D, [GLSL_DIM_CUBE] = VC_DIM_CUBE,
+		[GLSL_DIM_2D_MS] = VC_DIM_2D,
 	};
 	struct vc_type img = { .kind = VC_TYPE_IMAGE, .base = ir_base(t->base, false),
 			       .image = { .dim = dims[t->dim], .arrayed = t->arrayed,
+					  .ms = t->dim == GLSL_DIM_2D_MS,
 					  .shadow = t->shadow, .sampled = ir_base(t->base, false) } };
 	struct vc_type si = { .kind = VC_TYPE_SAMPLED_IMAGE };
 
