@@ -40,7 +40,8 @@ static bool att_image(const struct vgl_fbo_attachment *a, struct att_image *out)
 		const struct vgl_tex_level *lv = &a->tex->level[a->face][a->level];
 
 		*out = (struct att_image){ lv->fmt, a->tex->storage, (uint32_t)lv->width,
-					   (uint32_t)lv->height, a->level, a->face + a->layer, 0 };
+					   (uint32_t)lv->height, a->level, a->face + a->layer,
+					   a->tex->samples };
 		return lv->width && (GLsizei)a->layer < lv->depth &&
 		       vgl_texture_level_stored(a->tex, a->face, a->level);
 	}
@@ -80,7 +81,8 @@ static GLenum attachments_status(const struct vgl_context *ctx, const struct vgl
 		/* ES 2.0 only: every image the same size */
 		if (any && ctx->major < 3 && (img.w != first.w || img.h != first.h))
 			return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
-		/* ES 3.0 §4.4.4.2: every renderbuffer the same samples, textures 0 */
+		/* ES 3.0 §4.4.4.2: every renderbuffer the same samples, textures 0
+		 * (ES 3.1: multisample textures theirs) */
 		if (any && img.samples != first.samples)
 			return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
 		if (!any)

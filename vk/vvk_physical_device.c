@@ -70,6 +70,8 @@ static void image_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
 	l->maxSamplerAnisotropy = c->max_anisotropy > 1.0f ? c->max_anisotropy : 1.0f;
 	l->maxTexelOffset = (uint32_t)c->max_texel_offset;
 	l->minTexelOffset = c->min_texel_offset;
+	l->minTexelGatherOffset = c->min_texture_gather_offset;
+	l->maxTexelGatherOffset = (uint32_t)VVK_MAX(c->max_texture_gather_offset, 0);
 }
 
 static void descriptor_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
