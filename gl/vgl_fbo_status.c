@@ -26,6 +26,7 @@ struct att_image {
 	struct vgl_tex_storage *s;
 	uint32_t w, h, level, layer;
 	uint32_t samples;          /* 0: single-sample (GL_RENDERBUFFER_SAMPLES) */
+	bool fixed;                /* GL_TEXTURE_FIXED_SAMPLE_LOCATIONS (renderbuffers: true) */
 };
 
 /* The image behind an attachment; false when it has none (incomplete). */
@@ -33,7 +34,7 @@ static bool att_image(const struct vgl_fbo_attachment *a, struct att_image *out)
 {
 	if (a->type == GL_RENDERBUFFER) {
 		*out = (struct att_image){ a->rb->fmt, a->rb->storage, (uint32_t)a->rb->width,
-					   (uint32_t)a->rb->height, 0, 0, a->rb->samples };
+					   (uint32_t)a->rb->height, 0, 0, a->rb->samples, true };
 		return out->s != NULL;
 	}
 	if (a->type == GL_TEXTURE) {
@@ -41,7 +42,9 @@ static bool att_image(const struct vgl_fbo_attachment *a, struct att_image *out)
 
 		*out = (struct att_image){ lv->fmt, a->tex->storage, (uint32_t)lv->width,
 					   (uint32_t)lv->height, a->level, a->face + a->layer,
-					   a->tex->samples };
+					   a->tex->samples,
+					   a->tex->target != GL_TEXTURE_2D_MULTISAMPLE ||
+						   a->tex->fixed_locations };
 		return lv->width && (GLsizei)a->layer < lv->depth &&
 		       vgl_texture_level_stored(a->tex, a->face, a->level);
 	}
@@ -82,8 +85,9 @@ static GLenum attachments_status(const struct vgl_context *ctx, const struct vgl
 		if (any && ctx->major < 3 && (img.w != first.w || img.h != first.h))
 			return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
 		/* ES 3.0 §4.4.4.2: every renderbuffer the same samples, textures 0
-		 * (ES 3.1: multisample textures theirs) */
-		if (any && img.samples != first.samples)
+		 * (ES 3.1 §9.4.2: multisample textures theirs, and the same fixed
+		 * sample locations, true beside renderbuffers) */
+		if (any && (img.samples != first.samples || img.fixed != first.fixed))
 			return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
 		if (!any)
 			first = img;

@@ -146,7 +146,7 @@ END_TEST
 /* The same samples in every attachment (ES 3.1 §9.4.2). */
 START_TEST(ms_completeness)
 {
-	GLuint t = ms_texture(GL_RGBA8, 4), rb, fb;
+	GLuint t = ms_texture(GL_RGBA8, 4), rb, fb, t2;
 
 	es(GenFramebuffers)(1, &fb);
 	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
@@ -161,6 +161,21 @@ START_TEST(ms_completeness)
 	es(RenderbufferStorageMultisample)(GL_RENDERBUFFER, 0, GL_DEPTH24_STENCIL8, GLT_W, GLT_H);
 	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER),
 			 GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE);
+	/* beside a renderbuffer, a texture's sample locations must be fixed */
+	gl.GenTextures(1, &t2);
+	gl.BindTexture(GL_TEXTURE_2D_MULTISAMPLE, t2);
+	es(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, GLT_W, GLT_H, GL_FALSE);
+	es(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, t2, 0);
+	es(RenderbufferStorageMultisample)(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8, GLT_W, GLT_H);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER),
+			 GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE);
+	/* two textures: the same locations, fixed or not */
+	es(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
+	es(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D_MULTISAMPLE, t, 0);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER),
+			 GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE);
+	es(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D_MULTISAMPLE, t2, 0);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
 	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
 	expect(GL_NO_ERROR);
 }
