@@ -39,7 +39,9 @@ static void sample_limits(const struct vvk_physical_device *pdev, VkPhysicalDevi
 	l->framebufferColorSampleCounts = counts;
 	l->framebufferDepthSampleCounts = counts;
 	l->framebufferStencilSampleCounts = counts;
-	l->framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	/* rendering without attachments needs SET_FRAMEBUFFER_STATE_NO_ATTACH */
+	l->framebufferNoAttachmentsSampleCounts =
+		pdev->caps->capability_bits & VDRM_CAP_FB_NO_ATTACH ? counts : 0;
 	l->sampledImageColorSampleCounts = counts;
 	l->sampledImageIntegerSampleCounts = counts;
 	l->sampledImageDepthSampleCounts = counts;

@@ -435,11 +435,65 @@ START_TEST(gather_shadow)
 }
 END_TEST
 
+/* ---- framebuffers without attachments ----------------------------------------------------- */
+
+/* Whether a draw over the viewport, scissored to (x, y, 4, 4), passes a sample. */
+static GLuint samples_passed(GLint x, GLint y)
+{
+	GLuint q, any = 7;
+
+	gl.Enable(GL_SCISSOR_TEST);
+	gl.Scissor(x, y, 4, 4);
+	es(GenQueries)(1, &q);
+	es(BeginQuery)(GL_ANY_SAMPLES_PASSED, q);
+	glt_draw_window();
+	es(EndQuery)(GL_ANY_SAMPLES_PASSED);
+	es(GetQueryObjectuiv)(q, GL_QUERY_RESULT, &any);
+	gl.Disable(GL_SCISSOR_TEST);
+	expect(GL_NO_ERROR);
+	return any;
+}
+
+/* Complete with a default size (ES 3.1 §9.4.2), which bounds the draw: an
+ * occlusion query sees samples inside it and none past it. */
+START_TEST(no_attachments_draw)
+{
+	GLuint fb;
+
+	es(GenFramebuffers)(1, &fb);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER),
+			 GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT);
+	es(FramebufferParameteri)(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 16);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER),
+			 GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT);
+	es(FramebufferParameteri)(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT, 16);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	ck_assert_int_eq(glt_geti(GL_SAMPLES), 0);
+	gl.UseProgram(glt_program(vs31_window, fs_color));
+	gl.Viewport(0, 0, 32, 32);
+	ck_assert_uint_eq(samples_passed(4, 4), GL_TRUE);
+	ck_assert_uint_eq(samples_passed(20, 4), GL_FALSE);   /* past the width */
+	ck_assert_uint_eq(samples_passed(4, 20), GL_FALSE);   /* past the height */
+	es(FramebufferParameteri)(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 32);
+	ck_assert_uint_eq(samples_passed(20, 4), GL_TRUE);
+	ck_assert_uint_eq(samples_passed(4, 20), GL_FALSE);
+	/* multisampled without images: GL_SAMPLES is the default's */
+	es(FramebufferParameteri)(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES, 4);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	ck_assert_int_eq(glt_geti(GL_SAMPLES), 4);
+	ck_assert_uint_eq(samples_passed(20, 4), GL_TRUE);
+	ck_assert_uint_eq(samples_passed(4, 20), GL_FALSE);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+}
+END_TEST
+
 static Suite *es31_ms_suite(void)
 {
 	Suite *s = suite_create("gl es31 ms");
 	TCase *tm = tcase_create("multisample textures");
 	TCase *tg = tcase_create("gather");
+	TCase *tn = tcase_create("no attachments");
 
 	tcase_add_checked_fixture(tm, setup, glt_teardown);
 	tcase_add_test(tm, ms_state);
@@ -457,6 +511,9 @@ static Suite *es31_ms_suite(void)
 	tcase_add_test(tg, gather_offset);
 	tcase_add_test(tg, gather_shadow);
 	suite_add_tcase(s, tg);
+	tcase_add_checked_fixture(tn, setup, glt_teardown);
+	tcase_add_test(tn, no_attachments_draw);
+	suite_add_tcase(s, tn);
 	return s;
 }
 
