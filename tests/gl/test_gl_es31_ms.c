@@ -239,6 +239,22 @@ static GLuint ms_framebuffer(GLuint t)
 	return fb;
 }
 
+/* The GL type of a program's active uniform `name`; 0 if none. */
+static GLenum uniform_type(GLuint prog, const char *name)
+{
+	GLint n = 0, size;
+	GLenum type;
+	char got[64];
+
+	gl.GetProgramiv(prog, GL_ACTIVE_UNIFORMS, &n);
+	for (GLint i = 0; i < n; i++) {
+		gl.GetActiveUniform(prog, (GLuint)i, sizeof(got), NULL, &size, &type, got);
+		if (!strcmp(got, name))
+			return type;
+	}
+	return 0;
+}
+
 START_TEST(ms_fetch_samples)
 {
 	GLuint t = ms_texture(GL_RGBA8, 4), fb = ms_framebuffer(t), prog;
@@ -247,6 +263,7 @@ START_TEST(ms_fetch_samples)
 	draw_samples(fb);
 	prog = glt_program(vs31_window, fs_fetch);
 	gl.UseProgram(prog);
+	ck_assert_int_eq(uniform_type(prog, "tex"), GL_SAMPLER_2D_MULTISAMPLE);
 	gl.Uniform1i(gl.GetUniformLocation(prog, "tex"), 0);
 	loc = gl.GetUniformLocation(prog, "u_sample");
 	for (int i = 0; i < 4; i++) {
@@ -298,6 +315,33 @@ START_TEST(ms_clear)
 }
 END_TEST
 
+/* A depth multisample texture: written as the depth attachment, each
+ * sample's depth read back by texelFetch (in .r). */
+START_TEST(ms_depth)
+{
+	GLuint color = ms_texture(GL_RGBA8, 4), depth = ms_texture(GL_DEPTH_COMPONENT24, 4);
+	GLuint fb = ms_framebuffer(color), prog;
+	const uint8_t want[4] = { 64, 0, 0, 255 };
+
+	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	es(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D_MULTISAMPLE,
+				 depth, 0);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	gl.ClearDepthf(0.25f);
+	gl.Clear(GL_DEPTH_BUFFER_BIT);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	prog = glt_program(vs31_window, "#version 310 es\n"
+		"precision highp float;\n"
+		"uniform highp sampler2DMS tex;\n"
+		"out vec4 c;\n"
+		"void main() { c = vec4(texelFetch(tex, ivec2(gl_FragCoord.xy), 2).r, 0.0, 0.0, 1.0); }\n");
+	gl.UseProgram(prog);
+	glt_draw_window();
+	expect(GL_NO_ERROR);
+	glt_assert_pixel_near(5, 5, want, 1);
+}
+END_TEST
+
 /* The resolve averages the four samples. */
 START_TEST(ms_resolve)
 {
@@ -338,6 +382,7 @@ START_TEST(ms_size_and_uint)
 	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
 	prog = glt_program(vs31_window, fs);
 	gl.UseProgram(prog);
+	ck_assert_int_eq(uniform_type(prog, "tex"), GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE);
 	glt_draw_window();
 	expect(GL_NO_ERROR);
 	glt_assert_pixel(7, 7, GLT_W, GLT_H, 200, 255);
@@ -504,6 +549,7 @@ static Suite *es31_ms_suite(void)
 	tcase_add_test(tm, ms_resolve);
 	tcase_add_test(tm, ms_incomplete);
 	tcase_add_test(tm, ms_clear);
+	tcase_add_test(tm, ms_depth);
 	tcase_add_test(tm, ms_size_and_uint);
 	suite_add_tcase(s, tm);
 	tcase_add_checked_fixture(tg, setup, glt_teardown);
