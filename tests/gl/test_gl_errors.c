@@ -2958,6 +2958,28 @@ ROW(ms_mipmap)
 	F(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
 	F(GenerateMipmap)(GL_TEXTURE_2D_MULTISAMPLE);
 }
+/* a framebuffer of a multisample texture: no reads, no copies (ES 3.0 §4.3.1, §3.8.5) */
+static void ms_texture_framebuffer(void)
+{
+	GLuint t = ms_texture();
+
+	F(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, t, 0);
+}
+ROW(ms_read_pixels)
+{
+	uint8_t px[4];
+
+	ms_texture_framebuffer();
+	F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+}
+ROW(ms_copy_tex_image)
+{
+	ms_texture_framebuffer();
+	texture_2d();
+	F(CopyTexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1);
+}
 ROW(ms_limit_es30) { GLint v; F(GetIntegerv)(GL_MAX_COLOR_TEXTURE_SAMPLES, &v); }
 ROW(gather_offset_es30) { GLint v; F(GetIntegerv)(GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET, &v); }
 
@@ -3679,6 +3701,8 @@ static const struct row rows[] = {
 	R(TexParameteri, 31, E, ms_sampler_state),
 	R(TexParameteri, 31, O, ms_base_level),
 	R(GenerateMipmap, 31, E, ms_mipmap),
+	R(ReadPixels, 31, O, ms_read_pixels),
+	R(CopyTexSubImage2D, 31, O, ms_copy_tex_image),
 	R(GetIntegerv, 3, E, ms_limit_es30),
 	R(GetIntegerv, 3, E, gather_offset_es30),
 };
