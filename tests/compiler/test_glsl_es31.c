@@ -233,6 +233,14 @@ static const struct bad_case bad[] = {
 	  "uniform sampler2D s;\nout vec4 c;\n"
 	  "void main() { c = textureGatherOffset(s, vec2(0.5), ivec2(1), 4); }\n",
 	  "0:5(63): error: the component of 'textureGatherOffset' must be a constant 0, 1, 2 or 3" },
+	{ "textureGatherOffset with a variable offset", FS, HEAD "precision mediump float;\n"
+	  "uniform sampler2D s;\nuniform ivec2 o;\nout vec4 c;\n"
+	  "void main() { c = textureGatherOffset(s, vec2(0.5), o); }\n",
+	  "0:6(53): error: the offset of 'textureGatherOffset' must be a constant expression" },
+	{ "textureOffset with a variable offset", FS, "#version 300 es\nprecision mediump float;\n"
+	  "uniform sampler2D s;\nuniform ivec2 o;\nout vec4 c;\n"
+	  "void main() { c = textureOffset(s, vec2(0.5), o + ivec2(1)); }\n",
+	  "0:6(49): error: the offset of 'textureOffset' must be a constant expression" },
 	{ "location on a uniform in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
 	  "layout(location = 1) uniform float u;\nvoid main() {}\n",
 	  "0:3(1): error: 'location' applies only to vertex inputs and fragment outputs" },
