@@ -523,6 +523,13 @@ START_TEST(no_attachments_draw)
 	es(FramebufferParameteri)(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 32);
 	ck_assert_uint_eq(samples_passed(20, 4), GL_TRUE);
 	ck_assert_uint_eq(samples_passed(4, 20), GL_FALSE);
+	/* gl_FragCoord is the framebuffer's (y up from its bottom) */
+	gl.UseProgram(glt_program(vs31_window, "#version 310 es\n"
+		"precision mediump float;\nout vec4 c;\n"
+		"void main() { if (gl_FragCoord.y > 8.0) discard; c = vec4(1.0); }\n"));
+	ck_assert_uint_eq(samples_passed(4, 2), GL_TRUE);
+	ck_assert_uint_eq(samples_passed(4, 10), GL_FALSE);
+	gl.UseProgram(glt_program(vs31_window, fs_color));
 	/* multisampled without images: GL_SAMPLES is the default's */
 	es(FramebufferParameteri)(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES, 4);
 	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
