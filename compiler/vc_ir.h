@@ -300,7 +300,7 @@ enum vc_tex_src {
 	VC_TEX_SRC_HANDLE,  /* sampled image (or image for FETCH/SIZE) */
 	VC_TEX_SRC_COORD,
 	VC_TEX_SRC_DREF,    /* shadow reference */
-	VC_TEX_SRC_LOD,     /* explicit LOD (SAMPLE_LOD, FETCH, SIZE) or bias */
+	VC_TEX_SRC_LOD,     /* explicit LOD (SAMPLE_LOD, FETCH, SIZE) or bias; a multisample FETCH's sample */
 	VC_TEX_SRC_DDX,
 	VC_TEX_SRC_DDY,
 	VC_TEX_SRC_OFFSET,  /* constant texel offset */

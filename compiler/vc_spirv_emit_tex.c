@@ -126,6 +126,14 @@ static void emit_gather(struct se *e, const struct vc_instr *in)
 	se_emit_op(e, in, dref ? SpvOpImageDrefGather : SpvOpImageGather, ops, n);
 }
 
+/* The image type of a texture handle (an image or a sampled image). */
+static const struct vc_image_desc *image_desc(struct se *e, vc_value_id h)
+{
+	const struct vc_type *t = type_of(e, h);
+
+	return t->kind == VC_TYPE_SAMPLED_IMAGE ? &e->m->types[t->elem].image : &t->image;
+}
+
 static void emit_fetch(struct se *e, const struct vc_instr *in)
 {
 	uint32_t ops[8];
@@ -133,7 +141,13 @@ static void emit_fetch(struct se *e, const struct vc_instr *in)
 
 	ops[n++] = image_of(e, in->srcs[VC_TEX_SRC_HANDLE]);
 	ops[n++] = se_operand(e, in->srcs[VC_TEX_SRC_COORD]);
-	image_operands(e, in, ops, &n);
+	if (image_desc(e, in->srcs[VC_TEX_SRC_HANDLE])->ms) {
+		/* a multisample fetch names a sample where others name a level */
+		ops[n++] = SpvImageOperandsSampleMask;
+		ops[n++] = se_operand(e, in->srcs[VC_TEX_SRC_LOD]);
+	} else {
+		image_operands(e, in, ops, &n);
+	}
 	se_emit_op(e, in, SpvOpImageFetch, ops, n);
 }
 

@@ -40,7 +40,8 @@ static void image_operands(struct spv *s, const struct sp_ins *in, uint32_t i,
 	mask = sp_word(s, in, i++);
 	if (mask & ~(uint32_t)(SpvImageOperandsBiasMask | SpvImageOperandsLodMask |
 			       SpvImageOperandsGradMask | SpvImageOperandsConstOffsetMask |
-			       SpvImageOperandsOffsetMask | SpvImageOperandsMinLodMask))
+			       SpvImageOperandsOffsetMask | SpvImageOperandsSampleMask |
+			       SpvImageOperandsMinLodMask))
 		sp_fail(s, in->at, "SPIR-V: unsupported image operands 0x%x", mask);
 	if (mask & SpvImageOperandsBiasMask) {
 		a->src[VC_TEX_SRC_LOD] = sp_value(s, in, i++);
@@ -59,6 +60,9 @@ static void image_operands(struct spv *s, const struct sp_ins *in, uint32_t i,
 		a->src[VC_TEX_SRC_OFFSET] = const_offset(s, in, i++);
 	if (mask & SpvImageOperandsOffsetMask)
 		a->src[VC_TEX_SRC_OFFSET] = const_offset(s, in, i++);
+	/* a multisample fetch's sample: TXF takes it where others take the level */
+	if (mask & SpvImageOperandsSampleMask)
+		a->src[VC_TEX_SRC_LOD] = sp_value(s, in, i++);
 }
 
 static void build_tex(struct spv *s, struct vc_block *b, const struct sp_ins *in,

@@ -173,7 +173,8 @@ static VkRenderingAttachmentInfo load_attachment(VkImageView view)
 /* Whether the open rendering is on fb's targets. */
 static bool rendering_on(const struct vgl_batch *b, const struct vgl_fb *fb)
 {
-	if (!b->rendering || b->rt_ds != fb->ds_view || b->rt_nr_color != fb->nr_draw)
+	if (!b->rendering || b->rt_ds != fb->ds_view || b->rt_nr_color != fb->nr_draw ||
+	    b->rt_width != fb->width || b->rt_height != fb->height)
 		return false;
 	for (uint32_t i = 0; i < fb->nr_draw; i++)
 		if (b->rt_color[i] != fb->draw[i].view)
@@ -186,6 +187,11 @@ static void begin_rendering(struct vgl_context *ctx, VkCommandBuffer cmd, const 
 	struct vgl_batch *b = &ctx->batch;
 	VkRenderingAttachmentInfo ca[VGL_MAX_DRAW_BUFFERS], da = load_attachment(fb->ds_view);
 	bool stencil = fb->ds_aspects & VK_IMAGE_ASPECT_STENCIL_BIT;
+	/* the samples of a framebuffer without attachments (ES 3.1) */
+	VkMultisampledRenderToSingleSampledInfoEXT ms = {
+		.sType = VK_STRUCTURE_TYPE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_INFO_EXT,
+		.multisampledRenderToSingleSampledEnable = VK_TRUE,
+		.rasterizationSamples = (VkSampleCountFlagBits)fb->samples };
 
 	for (uint32_t i = 0; i < fb->nr_draw; i++) {
 		ca[i] = load_attachment(fb->draw[i].view);
@@ -193,6 +199,7 @@ static void begin_rendering(struct vgl_context *ctx, VkCommandBuffer cmd, const 
 	}
 	vvk_CmdBeginRendering(cmd, &(VkRenderingInfo){
 		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+		.pNext = fb->samples > 1 && !fb->nr_draw && !fb->ds_view ? &ms : NULL,
 		.renderArea = { { 0, 0 }, { fb->width, fb->height } }, .layerCount = 1,
 		.colorAttachmentCount = fb->nr_draw, .pColorAttachments = ca,
 		.pDepthAttachment = fb->ds_view ? &da : NULL,

@@ -138,7 +138,7 @@ static GLint64 draw_samples(struct vgl_context *ctx)
 		return ctx->draw->info.samples > 1 ? ctx->draw->info.samples : 0;
 	if (!ts || !ts->draw_fbo || vgl_fbo_status(ctx, ts->draw_fbo) != GL_FRAMEBUFFER_COMPLETE)
 		return 0;
-	n = vgl_fbo_samples(ts->draw_fbo);
+	n = vgl_fbo_samples(ctx, ts->draw_fbo);
 	return n > 1 ? n : 0;
 }
 

@@ -222,13 +222,16 @@ static GLenum texture_attachment(struct vgl_context *ctx, GLenum textarget, GLui
 	a->type = name ? GL_TEXTURE : GL_NONE;
 	if (!name)
 		return GL_NO_ERROR;
-	if (!vgl_texture_face(textarget, &tt, &a->face))
+	if (textarget == GL_TEXTURE_2D_MULTISAMPLE && vgl_context_es31(ctx))
+		tt = textarget;    /* its one image, face 0 */
+	else if (!vgl_texture_face(textarget, &tt, &a->face))
 		return GL_INVALID_ENUM;
 	a->tex = vgl_texture_lookup(ctx, name);
 	if (!a->tex || a->tex->target != tt)
 		return GL_INVALID_OPERATION;
-	/* any level: ES 3.0, and ES 2.0 with OES_fbo_render_mipmap */
-	if (level < 0 || level >= VGL_MAX_LEVELS)
+	/* any level: ES 3.0, and ES 2.0 with OES_fbo_render_mipmap; a
+	 * multisample texture has level 0 only (ES 3.1 §9.2.8) */
+	if (level < 0 || level >= VGL_MAX_LEVELS || (tt == GL_TEXTURE_2D_MULTISAMPLE && level))
 		return GL_INVALID_VALUE;
 	a->level = (uint32_t)level;
 	return GL_NO_ERROR;

@@ -64,8 +64,9 @@ GLenum vgl_fbo_status(struct vgl_context *ctx, const struct vgl_fbo *fbo);
 /* Deleting a texture / renderbuffer detaches it from the bound FBOs. */
 void vgl_fbo_detach(struct vgl_context *ctx, const struct vgl_texture *t,
 		    const struct vgl_renderbuffer *rb);
-/* The sample count of an FBO's attachments (1: single-sample, or none). */
-uint32_t vgl_fbo_samples(const struct vgl_fbo *fbo);
+/* The sample count of an FBO's attachments (1: single-sample); without
+ * attachments, what it rasterizes with (ES 3.1: its default samples). */
+uint32_t vgl_fbo_samples(const struct vgl_context *ctx, const struct vgl_fbo *fbo);
 /* glGet* of ES 3.1's GL_MAX_FRAMEBUFFER_WIDTH/HEIGHT/SAMPLES (vgl_fbo_param.c); false:
  * another pname (or not an ES 3.1 context). */
 bool vgl_fbo_param_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out);

@@ -2,11 +2,11 @@
 /*
  * ES 3.1 §9.2.1 glFramebufferParameteri / glGetFramebufferParameteriv: the
  * default width, height, samples and fixed sample locations of a user
- * framebuffer, kept and read back. They would size a framebuffer without
- * attachments, but vk/ renders with at least one attachment (it sends no
- * SET_FRAMEBUFFER_STATE_NO_ATTACH, which needs the host's
- * VDRM_CAP_FB_NO_ATTACH): such a framebuffer stays
- * GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT (vgl_fbo_status.c).
+ * framebuffer, kept and read back. They size a framebuffer without
+ * attachments, which is complete with a default width and height where the
+ * host renders without attachments (vk/ sends
+ * SET_FRAMEBUFFER_STATE_NO_ATTACH on hosts with VDRM_CAP_FB_NO_ATTACH,
+ * framebufferNoAttachmentsSampleCounts): vgl_fbo_status.c.
  */
 #include "vgl_context.h"
 #include "vgl_device.h"

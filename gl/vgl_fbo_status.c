@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "vgl_context.h"
+#include "vgl_device.h"
 #include "vgl_extensions.h"
 #include "vgl_fbo.h"
 #include "vgl_framebuffer.h"
@@ -26,6 +27,7 @@ struct att_image {
 	struct vgl_tex_storage *s;
 	uint32_t w, h, level, layer;
 	uint32_t samples;          /* 0: single-sample (GL_RENDERBUFFER_SAMPLES) */
+	bool fixed;                /* GL_TEXTURE_FIXED_SAMPLE_LOCATIONS (renderbuffers: true) */
 };
 
 /* The image behind an attachment; false when it has none (incomplete). */
@@ -33,14 +35,17 @@ static bool att_image(const struct vgl_fbo_attachment *a, struct att_image *out)
 {
 	if (a->type == GL_RENDERBUFFER) {
 		*out = (struct att_image){ a->rb->fmt, a->rb->storage, (uint32_t)a->rb->width,
-					   (uint32_t)a->rb->height, 0, 0, a->rb->samples };
+					   (uint32_t)a->rb->height, 0, 0, a->rb->samples, true };
 		return out->s != NULL;
 	}
 	if (a->type == GL_TEXTURE) {
 		const struct vgl_tex_level *lv = &a->tex->level[a->face][a->level];
 
 		*out = (struct att_image){ lv->fmt, a->tex->storage, (uint32_t)lv->width,
-					   (uint32_t)lv->height, a->level, a->face + a->layer, 0 };
+					   (uint32_t)lv->height, a->level, a->face + a->layer,
+					   a->tex->samples,
+					   a->tex->target != GL_TEXTURE_2D_MULTISAMPLE ||
+						   a->tex->fixed_locations };
 		return lv->width && (GLsizei)a->layer < lv->depth &&
 		       vgl_texture_level_stored(a->tex, a->face, a->level);
 	}
@@ -63,6 +68,28 @@ static GLenum slot_status(const struct vgl_context *ctx, int slot, const struct 
 	return img->s->renderable ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNSUPPORTED;
 }
 
+/* The samples a framebuffer without attachments rasterizes with: the
+ * fewest the device has there that are at least the default samples; 0:
+ * none (the flag bits are the counts). */
+static uint32_t no_attachments_samples(const struct vgl_context *ctx, const struct vgl_fbo *fbo)
+{
+	VkSampleCountFlags counts = ctx->dev->props.limits.framebufferNoAttachmentsSampleCounts;
+
+	for (uint32_t bit = 1; bit <= VK_SAMPLE_COUNT_64_BIT; bit <<= 1)
+		if ((counts & bit) && bit >= (uint32_t)fbo->default_samples)
+			return bit;
+	return 0;
+}
+
+/* ES 3.1 §9.4.2: without attachments, complete with a default width and
+ * height (the draw is that large, vgl_fbo_describe). */
+static GLenum no_attachments_status(const struct vgl_context *ctx, const struct vgl_fbo *fbo)
+{
+	if (!vgl_context_es31(ctx) || !fbo->default_width || !fbo->default_height)
+		return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+	return no_attachments_samples(ctx, fbo) ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNSUPPORTED;
+}
+
 static GLenum attachments_status(const struct vgl_context *ctx, const struct vgl_fbo *fbo)
 {
 	struct att_image img, first = { 0 };
@@ -80,14 +107,16 @@ static GLenum attachments_status(const struct vgl_context *ctx, const struct vgl
 		/* ES 2.0 only: every image the same size */
 		if (any && ctx->major < 3 && (img.w != first.w || img.h != first.h))
 			return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
-		/* ES 3.0 §4.4.4.2: every renderbuffer the same samples, textures 0 */
-		if (any && img.samples != first.samples)
+		/* ES 3.0 §4.4.4.2: every renderbuffer the same samples, textures 0
+		 * (ES 3.1 §9.4.2: multisample textures theirs, and the same fixed
+		 * sample locations, true beside renderbuffers) */
+		if (any && (img.samples != first.samples || img.fixed != first.fixed))
 			return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
 		if (!any)
 			first = img;
 		any = true;
 	}
-	return any ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+	return any ? GL_FRAMEBUFFER_COMPLETE : no_attachments_status(ctx, fbo);
 }
 
 /* What vk/ cannot render to: separate depth and stencil images. */
@@ -100,14 +129,16 @@ static bool unsupported(const struct vgl_fbo *fbo)
 		d->face != s->face || d->layer != s->layer);
 }
 
-uint32_t vgl_fbo_samples(const struct vgl_fbo *fbo)
+uint32_t vgl_fbo_samples(const struct vgl_context *ctx, const struct vgl_fbo *fbo)
 {
 	struct att_image img;
 
 	for (int i = 0; i < VGL_ATT_COUNT; i++)
 		if (att_image(&fbo->att[i], &img))
 			return img.samples > 1 ? img.samples : 1;
-	return 1;
+	/* no attachments: the default samples, rasterized without images */
+	return vgl_context_es31(ctx) && no_attachments_samples(ctx, fbo)
+		       ? no_attachments_samples(ctx, fbo) : 1;
 }
 
 GLenum vgl_fbo_status(struct vgl_context *ctx, const struct vgl_fbo *fbo)
@@ -204,7 +235,7 @@ bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
 	memset(fb, 0, sizeof(*fb));
 	if (vgl_fbo_status(ctx, fbo) != GL_FRAMEBUFFER_COMPLETE)
 		return false;
-	fb->samples = vgl_fbo_samples(fbo);
+	fb->samples = vgl_fbo_samples(ctx, fbo);
 	/* the recording batch keeps what it renders to or reads from alive */
 	record = vgl_batch_cmd(ctx) != VK_NULL_HANDLE;
 	if (!describe_colors(ctx, fbo, draw, record, fb))
@@ -221,6 +252,10 @@ bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
 	for (uint32_t i = 0; i < VGL_MAX_DRAW_BUFFERS; i++)
 		if (att_image(&fbo->att[vgl_fbo_color_slot(i)], &img))
 			fit(fb, &img);
+	if (!fb->width && !fb->height) {
+		fb->width = (uint32_t)fbo->default_width;   /* no attachments */
+		fb->height = (uint32_t)fbo->default_height;
+	}
 	if (!fb->color_written)
 		fb->color_written = &ctx->tex->no_color_written;
 	return fb->ds_format == VK_FORMAT_UNDEFINED || fb->ds_view;

@@ -266,6 +266,20 @@ static bool get_raster(const struct vgl_context *ctx, GLenum p, struct value *v)
 	return get_stencil(ctx, p, v);
 }
 
+/* ES 3.1's texture limits: gather offsets, multisample texture samples. */
+static bool get_es31_texture(const struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	GLint64 t;
+
+	if (!vgl_context_es31(ctx))
+		return false;
+	if (p == GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET)
+		return one(v, ctx->dev->limits.min_gather_offset);
+	if (p == GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET)
+		return one(v, ctx->dev->limits.max_gather_offset);
+	return vgl_texture_ms_get(ctx, p, &t) && one(v, t);
+}
+
 static bool get_binding(const struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	GLint64 t;
@@ -273,6 +287,8 @@ static bool get_binding(const struct vgl_context *ctx, GLenum p, struct value *v
 	/* textures, renderbuffers, framebuffers: vgl_texture.h */
 	if (vgl_texture_get((struct vgl_context *)ctx, p, &t))
 		return one(v, t);
+	if (get_es31_texture(ctx, p, v))
+		return true;
 	/* draw / read buffers, sample counts: vgl_framebuffer.h */
 	if (vgl_framebuffer_get((struct vgl_context *)ctx, p, &t))
 		return one(v, t);

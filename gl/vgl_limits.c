@@ -43,6 +43,9 @@ static void texture_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 	l->min_texel_offset = p->minTexelOffset < -8 ? p->minTexelOffset : -8;
 	l->max_texel_offset = p->maxTexelOffset > 7 ? (int32_t)p->maxTexelOffset : 7;
 	l->max_lod_bias = p->maxSamplerLodBias >= 2.0f ? p->maxSamplerLodBias : 2.0f;
+	/* ES 3.1 asks for [-8, 7] too; TG4 passes its offset to the host as is */
+	l->min_gather_offset = p->minTexelGatherOffset < -8 ? p->minTexelGatherOffset : -8;
+	l->max_gather_offset = p->maxTexelGatherOffset > 7 ? (int32_t)p->maxTexelGatherOffset : 7;
 }
 
 /* The work group size is also bounded by what the compiler accepts

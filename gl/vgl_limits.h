@@ -23,6 +23,7 @@ struct vgl_limits {
 	uint32_t uniform_block_size;
 	uint32_t varying_locations;     /* the host's vertex outputs */
 	int32_t min_texel_offset, max_texel_offset;
+	int32_t min_gather_offset, max_gather_offset;   /* textureGatherOffset (ES 3.1) */
 	float line_width[2], point_size[2];
 	float max_lod_bias;
 	/* ES 3.1 compute and shader storage (vgl_compute.c); all 0 when the

@@ -25,7 +25,7 @@ static const struct vgl_pixel_format *es3_format(const struct vgl_context *ctx, 
 }
 
 /* What is stored for a renderbuffer internal format (see the header). */
-static const struct vgl_pixel_format *storage_format(const struct vgl_context *ctx, GLenum f)
+const struct vgl_pixel_format *vgl_renderbuffer_format(const struct vgl_context *ctx, GLenum f)
 {
 	static const struct vgl_pixel_format stencil8 = {
 		GL_STENCIL_INDEX8, GL_NONE, GL_NONE, GL_STENCIL_INDEX8, VK_FORMAT_D24_UNORM_S8_UINT,
@@ -167,7 +167,7 @@ static struct vgl_renderbuffer *bound(struct vgl_context *ctx, GLenum target)
 
 /* ---- sample counts (ES 3.0 §4.4.2.1, §6.1.15) ---------------------------------------------- */
 
-/* Every internal format storage_format takes. */
+/* Every internal format vgl_renderbuffer_format takes. */
 static const GLenum rb_formats[] = {
 	GL_RGBA4, GL_RGB5_A1, GL_RGB565, GL_DEPTH_COMPONENT16, GL_STENCIL_INDEX8, GL_RGBA8,
 	GL_RGB8, GL_DEPTH_COMPONENT24, GL_DEPTH24_STENCIL8, GL_R8, GL_RG8,
@@ -193,7 +193,7 @@ static VkSampleCountFlags device_counts(const struct vgl_context *ctx,
 uint32_t vgl_renderbuffer_sample_counts(const struct vgl_context *ctx, GLenum f, GLint *counts,
 					uint32_t max, bool *renderable)
 {
-	const struct vgl_pixel_format *pf = storage_format(ctx, f);
+	const struct vgl_pixel_format *pf = vgl_renderbuffer_format(ctx, f);
 	VkSampleCountFlags c = pf ? device_counts(ctx, pf) : 0;
 	uint32_t n = 0;
 
@@ -253,7 +253,7 @@ static GLenum storage_error(const struct vgl_context *ctx, GLsizei samples, GLen
 {
 	uint32_t max = ctx->dev->props.limits.maxImageDimension2D;
 
-	if (!storage_format(ctx, internalformat))
+	if (!vgl_renderbuffer_format(ctx, internalformat))
 		return GL_INVALID_ENUM;
 	if (samples < 0 || width < 0 || height < 0 || (uint32_t)width > max ||
 	    (uint32_t)height > max)
@@ -280,16 +280,16 @@ static void storage(GLenum target, GLsizei samples, GLenum internalformat, GLsiz
 	}
 	/* the old storage lives on in the batches that render to it */
 	if (width && height && !(s = vgl_tex_storage_create(ctx->dev, &(struct vgl_tex_storage_info){
-		    .format = storage_format(ctx, internalformat)->vk, .width = (uint32_t)width,
+		    .format = vgl_renderbuffer_format(ctx, internalformat)->vk, .width = (uint32_t)width,
 		    .height = (uint32_t)height, .levels = 1, .samples = (uint32_t)stored }))) {
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return;
 	}
 	if (s)
-		vgl_tex_storage_fill_alpha(ctx, s, storage_format(ctx, internalformat));
+		vgl_tex_storage_fill_alpha(ctx, s, vgl_renderbuffer_format(ctx, internalformat));
 	vgl_tex_storage_unref(rb->storage);
 	rb->storage = s;
-	rb->fmt = storage_format(ctx, internalformat);
+	rb->fmt = vgl_renderbuffer_format(ctx, internalformat);
 	rb->internal_format = internalformat;
 	rb->width = width;
 	rb->height = height;
@@ -358,7 +358,9 @@ static void GL_APIENTRY vgl_GetInternalformativ(GLenum target, GLenum internalfo
 	if (!ctx)
 		return;
 	n = vgl_renderbuffer_sample_counts(ctx, internalformat, counts, 8, &renderable);
-	if (target != GL_RENDERBUFFER || !renderable ||
+	/* ES 3.1: multisample textures take the renderbuffer counts */
+	if ((target != GL_RENDERBUFFER &&
+	     (target != GL_TEXTURE_2D_MULTISAMPLE || !vgl_context_es31(ctx))) || !renderable ||
 	    (pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;

@@ -44,6 +44,9 @@ static inline struct vgl_renderbuffer *vgl_renderbuffer_ref(struct vgl_renderbuf
  * *renderable false: not a renderbuffer format here. */
 uint32_t vgl_renderbuffer_sample_counts(const struct vgl_context *ctx, GLenum f,
 					GLint *counts, uint32_t max, bool *renderable);
+/* The format a renderbuffer (or multisample texture) of internal format f
+ * is stored in; NULL: not renderable here. */
+const struct vgl_pixel_format *vgl_renderbuffer_format(const struct vgl_context *ctx, GLenum f);
 /* GL_MAX_SAMPLES: the most samples every renderbuffer format takes. */
 uint32_t vgl_renderbuffer_max_samples(const struct vgl_context *ctx);
 /* The renderbuffer of a name (shared namespace); NULL if none. */

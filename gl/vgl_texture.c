@@ -70,6 +70,7 @@ static int target_index(const struct vgl_context *ctx, GLenum target)
 	case GL_TEXTURE_2D_ARRAY: return ctx->major >= 3 ? VGL_TEX_2D_ARRAY : -1;
 	case GL_TEXTURE_EXTERNAL_OES:
 		return vgl_ext_on(ctx, VGL_EXT_OES_EGL_image_external) ? VGL_TEX_EXTERNAL : -1;
+	case GL_TEXTURE_2D_MULTISAMPLE: return vgl_context_es31(ctx) ? VGL_TEX_2D_MS : -1;
 	}
 	return -1;
 }
@@ -81,7 +82,7 @@ bool vgl_texture_target_valid(const struct vgl_context *ctx, GLenum target)
 
 static const GLenum index_target[VGL_TEX_TARGET_COUNT] = {
 	GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
-	GL_TEXTURE_EXTERNAL_OES };
+	GL_TEXTURE_EXTERNAL_OES, GL_TEXTURE_2D_MULTISAMPLE };
 
 /* ---- per-context state ---------------------------------------------------------------- */
 
@@ -352,6 +353,12 @@ bool vgl_texture_get(struct vgl_context *ctx, GLenum pname, GLint64 *out)
 		if (!vgl_ext_on(ctx, VGL_EXT_OES_EGL_image_external))
 			return false;
 		t = ts->units[ts->active][VGL_TEX_EXTERNAL];
+		*out = t ? t->name : 0;
+		return true;
+	case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
+		if (!vgl_context_es31(ctx))
+			return false;
+		t = ts->units[ts->active][VGL_TEX_2D_MS];
 		*out = t ? t->name : 0;
 		return true;
 	case GL_RENDERBUFFER_BINDING: *out = ts->renderbuffer ? ts->renderbuffer->name : 0; return true;

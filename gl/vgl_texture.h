@@ -55,8 +55,9 @@ struct vgl_pixel_format;
 #define VGL_MAX_LEVELS 15
 
 /* VGL_TEX_EXTERNAL: GL_TEXTURE_EXTERNAL_OES, a 2D texture on an EGL image */
+/* VGL_TEX_2D_MS: GL_TEXTURE_2D_MULTISAMPLE (ES 3.1) */
 enum vgl_tex_target { VGL_TEX_2D, VGL_TEX_CUBE, VGL_TEX_3D, VGL_TEX_2D_ARRAY, VGL_TEX_EXTERNAL,
-		      VGL_TEX_TARGET_COUNT };
+		      VGL_TEX_2D_MS, VGL_TEX_TARGET_COUNT };
 
 struct vgl_tex_view {
 	VkImageViewType type;
@@ -126,6 +127,8 @@ struct vgl_texture {
 	struct vgl_tex_params params;
 	bool immutable;
 	GLint immutable_levels;
+	uint32_t samples;          /* GL_TEXTURE_2D_MULTISAMPLE: the count stored; else 0 */
+	bool fixed_locations;      /* GL_TEXTURE_FIXED_SAMPLE_LOCATIONS */
 	uint64_t change_id;        /* vgl_unique_id, new with every change sampling sees */
 };
 
@@ -258,6 +261,14 @@ int vgl_tex_storage_fill_now(struct vgl_device *dev, struct vgl_tex_storage *s,
 			     const uint8_t texel[4]);
 /* The same with zeros, for a 1x1 storage of `bytes` (<= 16) per texel. */
 int vgl_tex_storage_zero_now(struct vgl_device *dev, struct vgl_tex_storage *s, uint32_t bytes);
+
+/* ---- multisample textures (vgl_texture_ms.c, ES 3.1) ------------------------ */
+
+/* The fewest samples (> 1) an RGBA8 multisample texture has here: what an
+ * incomplete one samples; 0 where the host has none. */
+uint32_t vgl_texture_ms_min_samples(const struct vgl_context *ctx);
+/* GL_MAX_COLOR_TEXTURE_SAMPLES, _DEPTH_ and _INTEGER_; false: not one of them. */
+bool vgl_texture_ms_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out);
 
 /* ---- objects (vgl_texture.c) ----------------------------------------------- */
 

@@ -4,8 +4,8 @@
  * one level of one face, from the level spec the texture object keeps
  * (vgl_texture.h). A level without an image reads as the state table's
  * initial values (ES 3.1 table 20.10): sizes 0, types GL_NONE, format
- * GL_RGBA. There are no multisample textures: every level has 0 samples
- * and fixed sample locations.
+ * GL_RGBA. Only a multisample texture (vgl_texture_ms.c) has samples; the
+ * locations of every other are fixed.
  */
 #include <GLES3/gl31.h>
 
@@ -31,7 +31,8 @@ static GLint max_level(const struct vgl_context *ctx, GLenum tt)
 /* The target's texture and face, or false: not a target of the query. */
 static bool level_target(GLenum target, GLenum *tt, uint32_t *face)
 {
-	if (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY) {
+	if (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY ||
+	    target == GL_TEXTURE_2D_MULTISAMPLE) {
 		*tt = target;
 		*face = 0;
 		return true;
@@ -88,14 +89,17 @@ static bool format_value(const struct vgl_tex_level *lv, GLenum pname, GLint *v)
 }
 
 /* The level's value of pname; false: not a pname of the query. */
-static bool level_value(const struct vgl_tex_level *lv, GLenum pname, GLint *v)
+static bool level_value(const struct vgl_texture *t, const struct vgl_tex_level *lv,
+			GLenum pname, GLint *v)
 {
+	bool ms = t->target == GL_TEXTURE_2D_MULTISAMPLE && lv->width;
+
 	switch (pname) {
 	case GL_TEXTURE_WIDTH: *v = lv->width; return true;
 	case GL_TEXTURE_HEIGHT: *v = lv->width ? lv->height : 0; return true;
 	case GL_TEXTURE_DEPTH: *v = lv->width ? lv->depth : 0; return true;
-	case GL_TEXTURE_SAMPLES: *v = 0; return true;
-	case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *v = GL_TRUE; return true;
+	case GL_TEXTURE_SAMPLES: *v = ms ? (GLint)t->samples : 0; return true;
+	case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *v = ms ? t->fixed_locations : GL_TRUE; return true;
 	default: return format_value(lv, pname, v);
 	}
 }
@@ -123,7 +127,7 @@ static bool get_level_parameter(GLenum target, GLint level, GLenum pname, GLint 
 	if (!t)
 		return false;
 	/* levels past the ones a texture keeps can hold no image */
-	if (!level_value(level < VGL_MAX_LEVELS ? &t->level[face][level] : &none, pname, out)) {
+	if (!level_value(t, level < VGL_MAX_LEVELS ? &t->level[face][level] : &none, pname, out)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return false;
 	}

@@ -122,6 +122,9 @@ static bool complete(const struct vgl_context *ctx, const struct vgl_texture *t,
 {
 	const struct vgl_tex_level *b;
 
+	/* a multisample texture has one level and is never filtered */
+	if (t->target == GL_TEXTURE_2D_MULTISAMPLE)
+		return t->level[0][0].width && stored(t, 0);
 	if (p->base_level >= VGL_MAX_LEVELS || p->base_level > p->max_level)
 		return false;
 	b = &t->level[0][p->base_level];
@@ -176,7 +179,7 @@ static VkComponentMapping view_swizzle(const struct vgl_texture *t,
 
 static const VkImageViewType view_types[VGL_TEX_TARGET_COUNT] = {
 	VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_VIEW_TYPE_3D,
-	VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_VIEW_TYPE_2D };
+	VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D };
 
 static VkImageView texture_view(const struct vgl_texture *t, const struct vgl_tex_params *p,
 				int index)
@@ -185,6 +188,9 @@ static VkImageView texture_view(const struct vgl_texture *t, const struct vgl_te
 	/* without mipmapping only the base is sampled, but textureSize and
 	 * texelFetch reach the levels above it that GL has */
 	uint32_t q = needs_mips(p->min_filter) ? last_level(t) : chain_end(t, &t->level[0][base]);
+
+	if (index == VGL_TEX_2D_MS)
+		base = q = 0;
 
 	return vgl_tex_storage_view(t->storage, &(struct vgl_tex_view){
 		.type = view_types[index], .base_level = base, .levels = q - base + 1,
@@ -258,6 +264,9 @@ static int sampler_target(GLenum type)
 		return VGL_TEX_2D_ARRAY;
 	case GL_SAMPLER_EXTERNAL_OES:
 		return VGL_TEX_EXTERNAL;
+	case GL_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE:
+	case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+		return VGL_TEX_2D_MS;
 	}
 	return -1;
 }
@@ -274,7 +283,8 @@ static struct vgl_tex_storage *black(struct vgl_context *ctx, struct vgl_texture
 	s = vgl_tex_storage_create(ctx->dev, &(struct vgl_tex_storage_info){
 		.format = VK_FORMAT_R8G8B8A8_UNORM, .width = 1, .height = 1, .levels = 1,
 		.cube = index == VGL_TEX_CUBE, .depth = index == VGL_TEX_3D ? 1 : 0,
-		.layers = index == VGL_TEX_2D_ARRAY ? 1 : 0 });
+		.layers = index == VGL_TEX_2D_ARRAY ? 1 : 0,
+		.samples = index == VGL_TEX_2D_MS ? vgl_texture_ms_min_samples(ctx) : 0 });
 	if (!s)
 		return NULL;
 	if (vgl_tex_storage_fill_now(ctx->dev, s, texel) != VGL_OK) {

@@ -378,6 +378,17 @@ static bool record_fill(struct vgl_device *dev, struct oneoff *o, struct vgl_tex
 	if (vvk_AllocateCommandBuffers(dev->dev, &ai, cmd) != VK_SUCCESS ||
 	    vvk_BeginCommandBuffer(*cmd, &bi) != VK_SUCCESS)
 		return false;
+	if (s->samples > 1) {
+		/* no copies into multisample images: every sample cleared to the texel */
+		VkClearColorValue c = { .float32 = { o->staging->map[0] / 255.0f,
+			o->staging->map[1] / 255.0f, o->staging->map[2] / 255.0f,
+			o->staging->map[3] / 255.0f } };
+
+		vvk_CmdClearColorImage(*cmd, s->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &c, 1,
+				       &(VkImageSubresourceRange){ VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
+								   s->layers });
+		return vvk_EndCommandBuffer(*cmd) == VK_SUCCESS;
+	}
 	/* one region per layer: the host's cube faces are not a 3D box */
 	for (uint32_t i = 0; i < s->layers; i++)
 		vvk_CmdCopyBufferToImage(*cmd, o->staging->buf, s->image,

@@ -100,6 +100,9 @@ struct vvk_render_state {
 	struct vvk_image_view *ds;
 	VkRect2D area;
 	uint32_t width, height;
+	/* no attachments (SET_FRAMEBUFFER_STATE_NO_ATTACH): layers and samples;
+	 * layers 0: there are attachments */
+	uint32_t no_attach_layers, no_attach_samples;
 };
 
 /* What the host was last given by this command buffer. */

@@ -39,7 +39,13 @@ void vvk_cmd_emit_framebuffer(struct vvk_cmd_buffer *cmd)
 	const struct vvk_render_state *r = &cmd->st.render;
 
 	vdrm_encode_set_framebuffer_state(&cmd->cs, &(struct vdrm_cmd_set_framebuffer_state){
-		.zsurf = r->zsurf, .elems = r->cbufs, .count = r->nr_cbufs });
+		.zsurf = r->zsurf, .elems = r->cbufs, .count = r->no_attach_layers ? 0 : r->nr_cbufs });
+	/* the host sizes the framebuffer it has just emptied */
+	if (r->no_attach_layers)
+		vdrm_encode_set_framebuffer_state_no_attach(&cmd->cs,
+			&(struct vdrm_cmd_set_framebuffer_state_no_attach){
+				r->width | r->height << 16,
+				r->no_attach_layers | r->no_attach_samples << 16 });
 }
 
 /* ---- clears of whole subresources, outside rendering -------------------------- */
@@ -178,6 +184,35 @@ static void set_attachments(struct vvk_render_state *r, const VkRenderingInfo *i
 	r->zsurf = r->ds ? r->ds->surface : 0;
 }
 
+static bool no_attachments(const struct vvk_render_state *r)
+{
+	for (uint32_t i = 0; i < r->nr_cbufs; i++)
+		if (r->color[i])
+			return false;
+	return !r->ds;
+}
+
+/* Without attachments the render area's end is the size (a host with
+ * VDRM_CAP_FB_NO_ATTACH only: the validator refuses the command elsewhere),
+ * sampled as VkMultisampledRenderToSingleSampledInfoEXT says (1: none);
+ * framebufferNoAttachmentsSampleCounts tells the layers above. */
+static void set_no_attach_size(struct vvk_cmd_buffer *cmd, const VkRenderingInfo *info)
+{
+	struct vvk_render_state *r = &cmd->st.render;
+	const VkMultisampledRenderToSingleSampledInfoEXT *ms = vvk_find_struct(
+		info->pNext, VK_STRUCTURE_TYPE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_INFO_EXT);
+	uint64_t w = (uint64_t)VVK_MAX(info->renderArea.offset.x, 0) + info->renderArea.extent.width;
+	uint64_t h = (uint64_t)VVK_MAX(info->renderArea.offset.y, 0) + info->renderArea.extent.height;
+
+	if (!(cmd->dev->caps->capability_bits & VDRM_CAP_FB_NO_ATTACH) || !w || !h ||
+	    w > UINT16_MAX || h > UINT16_MAX || info->layerCount > UINT16_MAX)
+		return;
+	r->width = (uint32_t)w;
+	r->height = (uint32_t)h;
+	r->no_attach_layers = VVK_MAX(info->layerCount, 1u);
+	r->no_attach_samples = ms && ms->rasterizationSamples > 1 ? ms->rasterizationSamples : 0;
+}
+
 /* The framebuffer is as large as its smallest attachment. */
 static void set_size(struct vvk_render_state *r)
 {
@@ -234,6 +269,9 @@ void vvk_CmdBeginRendering(VkCommandBuffer commandBuffer, const VkRenderingInfo 
 
 	set_attachments(r, pInfo);
 	set_size(r);
+	/* elsewhere (rasterizer discard) the host keeps a framebuffer of none */
+	if (no_attachments(r))
+		set_no_attach_size(cmd, pInfo);
 	for (uint32_t i = 0; i < r->nr_cbufs; i++)
 		if (r->color[i] && !r->cbufs[i])
 			vvk_cmd_set_error(cmd, VK_ERROR_VALIDATION_FAILED_EXT);

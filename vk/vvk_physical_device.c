@@ -39,7 +39,9 @@ static void sample_limits(const struct vvk_physical_device *pdev, VkPhysicalDevi
 	l->framebufferColorSampleCounts = counts;
 	l->framebufferDepthSampleCounts = counts;
 	l->framebufferStencilSampleCounts = counts;
-	l->framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	/* rendering without attachments needs SET_FRAMEBUFFER_STATE_NO_ATTACH */
+	l->framebufferNoAttachmentsSampleCounts =
+		pdev->caps->capability_bits & VDRM_CAP_FB_NO_ATTACH ? counts : 0;
 	l->sampledImageColorSampleCounts = counts;
 	l->sampledImageIntegerSampleCounts = counts;
 	l->sampledImageDepthSampleCounts = counts;
@@ -70,6 +72,8 @@ static void image_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
 	l->maxSamplerAnisotropy = c->max_anisotropy > 1.0f ? c->max_anisotropy : 1.0f;
 	l->maxTexelOffset = (uint32_t)c->max_texel_offset;
 	l->minTexelOffset = c->min_texel_offset;
+	l->minTexelGatherOffset = c->min_texture_gather_offset;
+	l->maxTexelGatherOffset = (uint32_t)VVK_MAX(c->max_texture_gather_offset, 0);
 }
 
 static void descriptor_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)

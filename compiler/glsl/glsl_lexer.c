@@ -226,7 +226,7 @@ static const struct glsl_word words[] = {
 
 /* ES 3.10 keeps 3.00's words but for these, its new keywords (GLSL ES 3.10
  * §3.7): buffer and shared blocks and variables, the memory qualifiers,
- * the image types. */
+ * the image types and the multisample samplers. */
 static const struct {
 	const char *name;
 	uint16_t kind;
@@ -242,6 +242,8 @@ static const struct {
 	{ "uimageCube", GLSL_TOK_KW_UIMAGECUBE }, { "image2DArray", GLSL_TOK_KW_IMAGE2DARRAY },
 	{ "iimage2DArray", GLSL_TOK_KW_IIMAGE2DARRAY },
 	{ "uimage2DArray", GLSL_TOK_KW_UIMAGE2DARRAY },
+	{ "sampler2DMS", GLSL_TOK_KW_SAMPLER2DMS }, { "isampler2DMS", GLSL_TOK_KW_ISAMPLER2DMS },
+	{ "usampler2DMS", GLSL_TOK_KW_USAMPLER2DMS },
 };
 
 static uint16_t kind310(const struct glsl_word *w)

@@ -63,6 +63,22 @@ static vc_value_id image_of(struct lw *w, vc_value_id sampled)
 	return lw_op1(w, VC_OP_IMAGE_OF, t->elem, sampled);
 }
 
+/* textureGather(Offset): coordinate, refZ (shadow) or the component
+ * (optional, 0), offset before the component (ES 3.10 §8.9.4). */
+static void gather_srcs(struct lw *w, const struct glsl_bi_fn *bi, const struct bi_args *a,
+			vc_value_id *src)
+{
+	unsigned i = 2;
+
+	src[VC_TEX_SRC_COORD] = a->v[1];
+	if (a->t[0]->shadow)
+		src[VC_TEX_SRC_DREF] = a->v[i++];
+	if (bi->tex_flags & GLSL_BI_TEX_OFFSET)
+		src[VC_TEX_SRC_OFFSET] = a->v[i++];
+	if (!a->t[0]->shadow)
+		src[VC_TEX_SRC_COMP] = i < a->n ? a->v[i] : lw_const_u32(w, VC_BASE_INT, 0);
+}
+
 static vc_value_id lower_tex(struct lw *w, const struct glsl_bi_fn *bi, const struct glsl_type *rt,
 			     const struct bi_args *a)
 {
@@ -73,8 +89,12 @@ static vc_value_id lower_tex(struct lw *w, const struct glsl_bi_fn *bi, const st
 	struct vc_instr *in;
 
 	src[VC_TEX_SRC_HANDLE] = op == VC_TEX_FETCH || op == VC_TEX_SIZE ? image_of(w, a->v[0]) : a->v[0];
-	if (op == VC_TEX_SIZE) {
-		src[VC_TEX_SRC_LOD] = a->v[1];
+	if (op == VC_TEX_GATHER) {
+		gather_srcs(w, bi, a, src);
+		i = a->n;
+	} else if (op == VC_TEX_SIZE) {
+		/* textureSize(gsampler2DMS) has no lod: the size query without one */
+		src[VC_TEX_SRC_LOD] = a->n > 1 ? a->v[1] : 0;
 		i = a->n;
 	} else {
 		src[VC_TEX_SRC_COORD] = a->v[1];
@@ -89,7 +109,7 @@ static vc_value_id lower_tex(struct lw *w, const struct glsl_bi_fn *bi, const st
 		src[VC_TEX_SRC_OFFSET] = a->v[i++];
 	if (op == VC_TEX_SAMPLE_BIAS && i < a->n)
 		src[VC_TEX_SRC_LOD] = a->v[i++];
-	if (a->t[0]->shadow && op != VC_TEX_SIZE) {
+	if (a->t[0]->shadow && op != VC_TEX_SIZE && op != VC_TEX_GATHER) {
 		/* the reference is the coordinate's last component (before q) */
 		unsigned c = a->t[1]->rows - 1 - (flags & VC_TEX_PROJ ? 1 : 0);
 		src[VC_TEX_SRC_DREF] = lw_extract(w, a->v[1], c);

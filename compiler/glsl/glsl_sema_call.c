@@ -322,6 +322,46 @@ static bool image_access(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 	return true;
 }
 
+/* textureGather's component is a constant 0..3 (ES 3.10 §8.9.4): the only
+ * form whose last argument is a scalar int. */
+static bool gather_component(struct glsl_sema *s, const struct glsl_bi_fn *fn,
+			     const struct glsl_ast_node *args)
+{
+	const struct glsl_ast_node *c = args;
+
+	if (fn->lower != GLSL_BI_LOWER_TEX || fn->op != VC_TEX_GATHER)
+		return true;
+	while (c->next)
+		c = c->next;
+	if (c->sema->type.type != glsl_type_int ||
+	    (c->sema->value && c->sema->value->i >= 0 && c->sema->value->i <= 3))
+		return true;
+	glsl_sema_error(s, c->loc, "the component of '%s' must be a constant 0, 1, 2 or 3",
+			glsl_bi_fn_name(fn));
+	return false;
+}
+
+/* A texel offset is a constant expression (ES 3.00 §8.8, ES 3.10 §8.9):
+ * the last ivec2 / ivec3 argument past the coordinate. */
+static bool const_offset(struct glsl_sema *s, const struct glsl_bi_fn *fn,
+			 const struct glsl_ast_node *args)
+{
+	const struct glsl_ast_node *off = NULL;
+	unsigned i = 0;
+
+	if (fn->lower != GLSL_BI_LOWER_TEX || !(fn->tex_flags & GLSL_BI_TEX_OFFSET))
+		return true;
+	for (const struct glsl_ast_node *a = args; a; a = a->next, i++)
+		if (i >= 2 && (a->sema->type.type == glsl_type_ivec2 ||
+			       a->sema->type.type == glsl_type_ivec3))
+			off = a;
+	if (!off || off->sema->value)
+		return true;
+	glsl_sema_error(s, off->loc, "the offset of '%s' must be a constant expression",
+			glsl_bi_fn_name(fn));
+	return false;
+}
+
 static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const char *name)
 {
 	const struct glsl_type *types[MAX_ARGS];
@@ -348,7 +388,8 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 		return false;
 	}
 	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args) ||
-	    !image_access(s, fn, n->u.call.args))
+	    !image_access(s, fn, n->u.call.args) || !gather_component(s, fn, n->u.call.args) ||
+	    !const_offset(s, fn, n->u.call.args))
 		return false;
 	x = glsl_sema_annot(s, n, glsl_bi_fn_return(fn), glsl_bi_fn_precision(fn, precs));
 	if (!x)

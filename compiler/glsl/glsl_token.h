@@ -66,6 +66,9 @@
 	X(ISAMPLERCUBE, "isamplerCube", I, K) X(ISAMPLER2DARRAY, "isampler2DArray", I, K) \
 	X(USAMPLER2D, "usampler2D", I, K) X(USAMPLER3D, "usampler3D", I, K) \
 	X(USAMPLERCUBE, "usamplerCube", I, K) X(USAMPLER2DARRAY, "usampler2DArray", I, K) \
+	/* ES 3.10 (multisample samplers; reserved in 3.00) */ \
+	X(SAMPLER2DMS, "sampler2DMS", I, R) X(ISAMPLER2DMS, "isampler2DMS", I, R) \
+	X(USAMPLER2DMS, "usampler2DMS", I, R) \
 	X(SAMPLEREXTERNALOES, "samplerExternalOES", I, I) \
 	/* ES 3.10 images (reserved words in 3.00) */ \
 	X(IMAGE2D, "image2D", I, R) X(IIMAGE2D, "iimage2D", I, R) \

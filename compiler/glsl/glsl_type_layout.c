@@ -228,12 +228,13 @@ static struct vc_type ir_image_type(const struct glsl_type *t)
 {
 	static const enum vc_dim dims[] = {
 		[GLSL_DIM_2D] = VC_DIM_2D, [GLSL_DIM_3D] = VC_DIM_3D, [GLSL_DIM_CUBE] = VC_DIM_CUBE,
+		[GLSL_DIM_2D_MS] = VC_DIM_2D,
 	};
 
 	return (struct vc_type){ .kind = VC_TYPE_IMAGE, .base = ir_base(t->base, false),
 				 .image = { .dim = dims[t->dim], .arrayed = t->arrayed,
-					    .shadow = t->shadow, .storage = t->image,
-					    .sampled = ir_base(t->base, false) } };
+					    .ms = t->dim == GLSL_DIM_2D_MS, .shadow = t->shadow,
+					    .storage = t->image, .sampled = ir_base(t->base, false) } };
 }
 
 /* A sampler is a sampled image; an image type a storage image whose format

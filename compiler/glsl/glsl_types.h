@@ -68,6 +68,7 @@ enum glsl_sampler_dim {
 	GLSL_DIM_2D,
 	GLSL_DIM_3D,
 	GLSL_DIM_CUBE,
+	GLSL_DIM_2D_MS,   /* multisample 2D (ES 3.10): texelFetch by sample, no filtering */
 };
 
 /* Ordered: a larger value is a higher precision (the result of an operation
@@ -131,6 +132,9 @@ enum glsl_block_packing {
 	S(USAMPLER3D, "usampler3D", UINT, 3D, false, false) \
 	S(USAMPLERCUBE, "usamplerCube", UINT, CUBE, false, false) \
 	S(USAMPLER2DARRAY, "usampler2DArray", UINT, 2D, true, false) \
+	S(SAMPLER2DMS, "sampler2DMS", FLOAT, 2D_MS, false, false) \
+	S(ISAMPLER2DMS, "isampler2DMS", INT, 2D_MS, false, false) \
+	S(USAMPLER2DMS, "usampler2DMS", UINT, 2D_MS, false, false) \
 	S(SAMPLEREXTERNALOES, "samplerExternalOES", FLOAT, 2D, false, false)
 
 /* The ES 3.10 image types: I(ID, name, base, dim, arrayed). They are opaque

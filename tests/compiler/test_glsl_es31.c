@@ -150,6 +150,40 @@ static const struct good_case good[] = {
 	  "  imageStore(c, ivec3(1), vec4(float(imageLoad(a, ivec3(1)).x) + float(imageLoad(b, ivec3(2)).y))); }\n",
 	  { "DCL IMAGE[2], 3D, PIPE_FORMAT_R32G32B32A32_UINT", "DCL IMAGE[3], CUBE", "RESQ TEMP[0].xyz",
 	    "DCL IMAGE[4], 2D_ARRAY, PIPE_FORMAT_R32_FLOAT, WR", "LOAD", "STORE IMAGE[4]" } },
+	/* multisample samplers: a sample by texelFetch, the size without a level */
+	{ "texelFetch and textureSize of sampler2DMS", FS, HEAD "precision highp float;\n"
+	  "uniform highp sampler2DMS s; uniform highp isampler2DMS si;\n"
+	  "uniform highp usampler2DMS su;\nout vec4 color;\n"
+	  "void main() { ivec2 p = ivec2(gl_FragCoord.xy); color = texelFetch(s, p, 1) +\n"
+	  "  vec4(texelFetch(si, p, 2)) + vec4(texelFetch(su, p, 3)) +\n"
+	  "  vec4(textureSize(s), textureSize(su)); }\n",
+	  { "DCL SVIEW[1], 2D_MSAA, FLOAT", "DCL SVIEW[2], 2D_MSAA, SINT",
+	    "DCL SVIEW[3], 2D_MSAA, UINT", "TXF TEMP[2], TEMP[1], SAMP[1], 2D_MSAA",
+	    "TXQ TEMP[1], IMM[1].xxxx, SAMP[1], 2D_MSAA" } },
+	{ "sampler2DMS in a vertex shader", VS, HEAD
+	  "uniform highp sampler2DMS s;\n"
+	  "void main() { gl_Position = texelFetch(s, ivec2(gl_VertexID), gl_VertexID); }\n",
+	  { "VERT", "TXF" } },
+	/* texture gather: the component, shadow references, offsets */
+	{ "textureGather", FS, HEAD "precision highp float;\n"
+	  "uniform sampler2D s; uniform highp isampler2DArray a; uniform highp usamplerCube c;\n"
+	  "in vec3 uv;\nout vec4 color;\n"
+	  "void main() { color = textureGather(s, uv.xy) + textureGather(s, uv.xy, 3) +\n"
+	  "  vec4(textureGather(a, uv, 1)) + vec4(textureGather(c, uv, 2)); }\n",
+	  { "TG4", "2D_ARRAY", "CUBE" } },
+	{ "textureGather of shadow samplers", FS, HEAD "precision highp float;\n"
+	  "uniform highp sampler2DShadow s; uniform highp sampler2DArrayShadow a;\n"
+	  "uniform highp samplerCubeShadow c;\nin vec3 uv;\nout vec4 color;\n"
+	  "void main() { color = textureGather(s, uv.xy, 0.5) + textureGather(a, uv, 0.25) +\n"
+	  "  textureGather(c, uv, 0.75); }\n",
+	  { "TG4", "SHADOW2D", "SHADOW2D_ARRAY", "SHADOWCUBE" } },
+	{ "textureGatherOffset", FS, HEAD "precision highp float;\n"
+	  "uniform sampler2D s; uniform highp sampler2DShadow d; uniform highp sampler2DArray a;\n"
+	  "in vec3 uv;\nout vec4 color;\n"
+	  "void main() { color = textureGatherOffset(s, uv.xy, ivec2(-1, 2), 1) +\n"
+	  "  textureGatherOffset(d, uv.xy, 0.5, ivec2(1, 0)) +\n"
+	  "  textureGatherOffset(a, uv, ivec2(0, -2)); }\n",
+	  { "TG4", "IMM" } },
 };
 
 struct bad_case {
@@ -281,6 +315,41 @@ static const struct bad_case bad[] = {
 	  "0:3(29): error: samplers can only be uniforms or function parameters" },
 	{ "buffer variable outside a block", CS, HEAD LOCAL "buffer float u;\nvoid main() {}\n",
 	  "0:3(1): error: buffer variables must be declared in a buffer block" },
+	{ "sampler2DMS in 3.00", FS, "#version 300 es\nuniform highp sampler2DMS s;\n"
+	  "void main() {}\n", "0:2(15): error: 'sampler2DMS' is a reserved word in GLSL ES 3.00" },
+	{ "textureGather in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
+	  "uniform sampler2D s;\nout vec4 c;\nvoid main() { c = textureGather(s, vec2(0.5)); }\n",
+	  "0:5(19): error: 'textureGather(sampler2D, vec2)' is not available in GLSL ES 3.00" },
+	{ "texelFetch of sampler2DMS without a sample", FS, HEAD "precision mediump float;\n"
+	  "uniform highp sampler2DMS s;\nout vec4 c;\n"
+	  "void main() { c = texelFetch(s, ivec2(0)); }\n", "0:5(19): error: no matching overload" },
+	{ "textureSize of sampler2DMS with a level", FS, HEAD "precision mediump float;\n"
+	  "uniform highp sampler2DMS s;\nout vec4 c;\n"
+	  "void main() { c = vec4(textureSize(s, 0), 0.0, 0.0); }\n",
+	  "0:5(24): error: no matching overload" },
+	{ "texture() of sampler2DMS", FS, HEAD "precision mediump float;\n"
+	  "uniform highp sampler2DMS s;\nout vec4 c;\n"
+	  "void main() { c = texture(s, vec2(0.5)); }\n", "0:5(19): error: no matching overload" },
+	{ "textureGather with a float component", FS, HEAD "precision mediump float;\n"
+	  "uniform sampler2D s;\nout vec4 c;\n"
+	  "void main() { c = textureGather(s, vec2(0.5), 1.0); }\n",
+	  "0:5(19): error: no matching overload" },
+	{ "textureGather with a variable component", FS, HEAD "precision mediump float;\n"
+	  "uniform sampler2D s;\nuniform int k;\nout vec4 c;\n"
+	  "void main() { c = textureGather(s, vec2(0.5), k); }\n",
+	  "0:6(47): error: the component of 'textureGather' must be a constant 0, 1, 2 or 3" },
+	{ "textureGatherOffset with component 4", FS, HEAD "precision mediump float;\n"
+	  "uniform sampler2D s;\nout vec4 c;\n"
+	  "void main() { c = textureGatherOffset(s, vec2(0.5), ivec2(1), 4); }\n",
+	  "0:5(63): error: the component of 'textureGatherOffset' must be a constant 0, 1, 2 or 3" },
+	{ "textureGatherOffset with a variable offset", FS, HEAD "precision mediump float;\n"
+	  "uniform sampler2D s;\nuniform ivec2 o;\nout vec4 c;\n"
+	  "void main() { c = textureGatherOffset(s, vec2(0.5), o); }\n",
+	  "0:6(53): error: the offset of 'textureGatherOffset' must be a constant expression" },
+	{ "textureOffset with a variable offset", FS, "#version 300 es\nprecision mediump float;\n"
+	  "uniform sampler2D s;\nuniform ivec2 o;\nout vec4 c;\n"
+	  "void main() { c = textureOffset(s, vec2(0.5), o + ivec2(1)); }\n",
+	  "0:6(49): error: the offset of 'textureOffset' must be a constant expression" },
 	{ "location on a uniform in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
 	  "layout(location = 1) uniform float u;\nvoid main() {}\n",
 	  "0:3(1): error: 'location' applies only to vertex inputs and fragment outputs" },

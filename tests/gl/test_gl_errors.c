@@ -3150,6 +3150,123 @@ ROW(get_fb_param_target)
 ROW(get_fb_param_pname) { framebuffer(); fb_param_get(GL_FRAMEBUFFER, GL_SAMPLES); }
 ROW(get_fb_param_default_fb) { fb_param_get(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH); }
 
+/* multisample textures (ES 3.1 §8.8, §9.2.8): a failed call leaves the
+ * texture without an image */
+static void ms_storage(GLenum target, GLsizei samples, GLenum f, GLsizei w, GLsizei h)
+{
+	GLint v = 7;
+
+	F(TexStorage2DMultisample)(target, samples, f, w, h, GL_TRUE);
+	if (target == GL_TEXTURE_2D_MULTISAMPLE && geti(GL_TEXTURE_BINDING_2D_MULTISAMPLE)) {
+		F(GetTexLevelParameteriv)(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_WIDTH, &v);
+		ck_assert_int_eq(v, 0);
+	}
+}
+static GLuint ms_texture(void)
+{
+	return texture(GL_TEXTURE_2D_MULTISAMPLE);
+}
+static GLint ms_max(GLenum f)
+{
+	GLint v = 0;
+
+	F(GetInternalformativ)(GL_TEXTURE_2D_MULTISAMPLE, f, GL_SAMPLES, 1, &v);
+	return v;
+}
+ROW(ms_storage_es30) { F(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE); }
+ROW(ms_bind_es30) { F(BindTexture)(GL_TEXTURE_2D_MULTISAMPLE, 1); }
+ROW(ms_target) { ms_texture(); ms_storage(GL_TEXTURE_2D, 4, GL_RGBA8, 4, 4); }
+ROW(ms_unsized) { ms_texture(); ms_storage(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA, 4, 4); }
+ROW(ms_not_renderable) { ms_texture(); ms_storage(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGB9_E5, 4, 4); }
+ROW(ms_no_samples) { ms_texture(); ms_storage(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_RGBA8, 4, 4); }
+ROW(ms_negative) { ms_texture(); ms_storage(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, -1, 4); }
+ROW(ms_zero_height) { ms_texture(); ms_storage(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 0); }
+ROW(ms_too_wide)
+{
+	ms_texture();
+	ms_storage(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, geti(GL_MAX_TEXTURE_SIZE) + 1, 4);
+}
+ROW(ms_too_many_samples)
+{
+	ms_texture();
+	ms_storage(GL_TEXTURE_2D_MULTISAMPLE, ms_max(GL_RGBA8) + 1, GL_RGBA8, 4, 4);
+}
+ROW(ms_integer_too_many)
+{
+	ms_texture();
+	ms_storage(GL_TEXTURE_2D_MULTISAMPLE, ms_max(GL_RGBA8UI) + 1, GL_RGBA8UI, 4, 4);
+}
+ROW(ms_texture_0) { ms_storage(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4); }
+ROW(ms_immutable)
+{
+	ms_texture();
+	F(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
+	F(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 8, 8, GL_TRUE);
+}
+ROW(ms_attach_level)
+{
+	GLuint t = ms_texture();
+
+	F(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, t, 1);
+}
+/* a 2D texture attached as a multisample one: its target is not the texture's */
+ROW(ms_attach_2d)
+{
+	GLuint t = texture_2d();
+
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, t, 0);
+}
+ROW(ms_attach_es30) { ms_attach_2d(); }
+ROW(ms_internalformat_es30)
+{
+	GLint v;
+
+	F(GetInternalformativ)(GL_TEXTURE_2D_MULTISAMPLE, GL_RGBA8, GL_SAMPLES, 1, &v);
+}
+ROW(ms_sampler_state)
+{
+	ms_texture();
+	F(TexParameteri)(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+}
+ROW(ms_base_level)
+{
+	ms_texture();
+	F(TexParameteri)(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_BASE_LEVEL, 1);
+}
+ROW(ms_mipmap)
+{
+	ms_texture();
+	F(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
+	F(GenerateMipmap)(GL_TEXTURE_2D_MULTISAMPLE);
+}
+/* a framebuffer of a multisample texture: no reads, no copies (ES 3.0 §4.3.1, §3.8.5) */
+static void ms_texture_framebuffer(void)
+{
+	GLuint t = ms_texture();
+
+	F(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, t, 0);
+}
+ROW(ms_read_pixels)
+{
+	uint8_t px[4];
+
+	ms_texture_framebuffer();
+	F(ReadPixels)(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+}
+ROW(ms_copy_tex_image)
+{
+	ms_texture_framebuffer();
+	texture_2d();
+	F(CopyTexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1);
+}
+ROW(ms_limit_es30) { GLint v; F(GetIntegerv)(GL_MAX_COLOR_TEXTURE_SAMPLES, &v); }
+ROW(gather_offset_es30) { GLint v; F(GetIntegerv)(GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET, &v); }
+
 #define E GL_INVALID_ENUM
 #define V GL_INVALID_VALUE
 #define O GL_INVALID_OPERATION
@@ -3931,6 +4048,30 @@ static const struct row rows[] = {
 	R(GetFramebufferParameteriv, 31, E, get_fb_param_target),
 	R(GetFramebufferParameteriv, 31, E, get_fb_param_pname),
 	R(GetFramebufferParameteriv, 31, O, get_fb_param_default_fb),
+	R(TexStorage2DMultisample, 3, O, ms_storage_es30),
+	R(BindTexture, 3, E, ms_bind_es30),
+	R(TexStorage2DMultisample, 31, E, ms_target),
+	R(TexStorage2DMultisample, 31, E, ms_unsized),
+	R(TexStorage2DMultisample, 31, E, ms_not_renderable),
+	R(TexStorage2DMultisample, 31, V, ms_no_samples),
+	R(TexStorage2DMultisample, 31, V, ms_negative),
+	R(TexStorage2DMultisample, 31, V, ms_zero_height),
+	R(TexStorage2DMultisample, 31, V, ms_too_wide),
+	R(TexStorage2DMultisample, 31, O, ms_too_many_samples),
+	R(TexStorage2DMultisample, 31, O, ms_integer_too_many),
+	R(TexStorage2DMultisample, 31, O, ms_texture_0),
+	R(TexStorage2DMultisample, 31, O, ms_immutable),
+	R(FramebufferTexture2D, 31, V, ms_attach_level),
+	R(FramebufferTexture2D, 31, O, ms_attach_2d),
+	R(FramebufferTexture2D, 3, E, ms_attach_es30),
+	R(GetInternalformativ, 3, E, ms_internalformat_es30),
+	R(TexParameteri, 31, E, ms_sampler_state),
+	R(TexParameteri, 31, O, ms_base_level),
+	R(GenerateMipmap, 31, E, ms_mipmap),
+	R(ReadPixels, 31, O, ms_read_pixels),
+	R(CopyTexSubImage2D, 31, O, ms_copy_tex_image),
+	R(GetIntegerv, 3, E, ms_limit_es30),
+	R(GetIntegerv, 3, E, gather_offset_es30),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
