@@ -11,6 +11,7 @@
 
 #include "vgl_compute.h"
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
 #include "vgl_xfb.h"
@@ -311,6 +312,8 @@ void vgl_program_set_link(struct vgl_context *ctx, struct vgl_program *p, int re
 	free(p->info_log);
 	p->info_log = log;
 	p->link_status = ret == VGL_OK;
+	if (ret != VGL_OK && ctx->debug_output)
+		vgl_debug_shader_log(ctx, VGL_DEBUG_ID_LINK, p->info_log);
 	if (ret == VGL_ERROR_OUT_OF_MEMORY)
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 	if (ret != VGL_OK)

@@ -11,6 +11,7 @@
 
 #include "glsl_shader.h"
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_device.h"
 #include "vgl_limits.h"
 #include "vgl_procs.h"
@@ -391,6 +392,15 @@ struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, G
 	return out;
 }
 
+static const char *shader_log(const struct vgl_shader *sh)
+{
+	/* the compiler knows GLSL ES 3.10; a context before ES 3.1 does not */
+	if (sh->version_refused)
+		return "0:1(1): error: GLSL ES 3.10 is not supported by this context "
+		       "(an OpenGL ES 3.1 context is needed)\n";
+	return sh->compiled ? glsl_shader_info_log(sh->compiled) : "";
+}
+
 static void GL_APIENTRY vgl_CompileShader(GLuint name)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -411,15 +421,8 @@ static void GL_APIENTRY vgl_CompileShader(GLuint name)
 	sh->version_refused = sh->compile_status && !version_ok(ctx, sh->compiled);
 	if (sh->version_refused)
 		sh->compile_status = false;
-}
-
-static const char *shader_log(const struct vgl_shader *sh)
-{
-	/* the compiler knows GLSL ES 3.10; a context before ES 3.1 does not */
-	if (sh->version_refused)
-		return "0:1(1): error: GLSL ES 3.10 is not supported by this context "
-		       "(an OpenGL ES 3.1 context is needed)\n";
-	return sh->compiled ? glsl_shader_info_log(sh->compiled) : "";
+	if (!sh->compile_status && ctx->debug_output)
+		vgl_debug_shader_log(ctx, VGL_DEBUG_ID_COMPILE, shader_log(sh));
 }
 
 static void GL_APIENTRY vgl_GetShaderiv(GLuint name, GLenum pname, GLint *params)
