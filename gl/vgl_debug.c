@@ -196,6 +196,13 @@ void vgl_debug_access_wait(struct vgl_context *ctx, const char *what)
 			  VGL_DEBUG_ID_ACCESS_WAIT, GL_DEBUG_SEVERITY_MEDIUM_KHR, text);
 }
 
+void vgl_debug_slow_path(struct vgl_context *ctx, GLuint id, const char *text)
+{
+	if (ctx->debug_output)
+		vgl_debug_message(ctx, GL_DEBUG_SOURCE_API_KHR, GL_DEBUG_TYPE_PERFORMANCE_KHR, id,
+				  GL_DEBUG_SEVERITY_LOW_KHR, text);
+}
+
 void vgl_debug_shader_log(struct vgl_context *ctx, GLuint id, const char *log)
 {
 	if (ctx->debug_output)

@@ -10,7 +10,10 @@
  * virtgl has no driver threads that call GL, so GL_DEBUG_OUTPUT_SYNCHRONOUS
  * changes nothing (it is kept as state). Without a callback, messages go
  * into the context's log (GL_MAX_DEBUG_LOGGED_MESSAGES; new ones are dropped
- * once it is full) for glGetDebugMessageLog.
+ * once it is full) for glGetDebugMessageLog. The spec leaves GL calls from
+ * the callback undefined, and so does virtgl: the errors of name lookups
+ * and glGen* are raised outside the share group's lock, but not every
+ * message comes from a place that holds no lock.
  *
  * GL_DEBUG_OUTPUT is on from the start only in debug contexts
  * (EGL_CONTEXT_OPENGL_DEBUG); while it is off, a message costs one branch
@@ -42,7 +45,9 @@ struct vgl_context;
 enum {
 	VGL_DEBUG_ID_COMPILE = 1,      /* SHADER_COMPILER, ERROR: a shader did not compile */
 	VGL_DEBUG_ID_LINK = 2,         /* SHADER_COMPILER, ERROR: a program did not link */
-	VGL_DEBUG_ID_ACCESS_WAIT = 3,  /* API, PERFORMANCE: the CPU waited for the GPU */
+	VGL_DEBUG_ID_ACCESS_WAIT = 3,  /* API, PERFORMANCE, MEDIUM: the CPU waited for the GPU */
+	VGL_DEBUG_ID_CPU_INDIRECT = 4, /* API, PERFORMANCE, LOW: an indirect draw's command
+					* was read on the CPU (the host cannot draw it as given) */
 };
 
 /* A context's KHR_debug state at creation: output on in debug contexts. */
@@ -58,6 +63,8 @@ void vgl_debug_error(struct vgl_context *ctx, GLenum error);
 /* A CPU wait for the GPU that `what` forced: counted, and said as a
  * performance message. */
 void vgl_debug_access_wait(struct vgl_context *ctx, const char *what);
+/* A slower path taken: a LOW performance message (output on only). */
+void vgl_debug_slow_path(struct vgl_context *ctx, GLuint id, const char *text);
 /* A failed compile or link's message with its info log (output on only). */
 void vgl_debug_shader_log(struct vgl_context *ctx, GLuint id, const char *log);
 

@@ -70,7 +70,8 @@ int vgl_storage_sync_read(struct vgl_context *ctx, struct vgl_storage *s, GLintp
 	if (ret)
 		return ret;
 	if (vgl_usage_memory_write_busy(ctx->dev->dev, s->mem))
-		vgl_debug_access_wait(ctx, "glMapBufferRange (read)");
+		vgl_debug_access_wait(ctx, "A CPU read of a buffer the GPU writes (glMapBufferRange, "
+					   "or a draw reading indices or its command on the CPU)");
 	/* waits for the last writer only, then downloads the range */
 	return vgl_result_from_vk(vvk_InvalidateMappedMemoryRanges(ctx->dev->dev, 1, &range));
 }
@@ -95,7 +96,8 @@ static int sync_for_write(struct vgl_context *ctx, struct vgl_buffer *b, GLbitfi
 	ret = flush_if_used(ctx, s);
 	if (ret || !vgl_usage_memory_busy(ctx->dev->dev, s->mem))
 		return ret;
-	vgl_debug_access_wait(ctx, "glMapBufferRange (write, not unsynchronized or invalidating)");
+	vgl_debug_access_wait(ctx, "glMapBufferRange for writing (neither unsynchronized "
+				   "nor invalidating)");
 	return vgl_result_from_vk(vgl_usage_memory_wait_any(ctx->dev->dev, s->mem));
 }
 

@@ -367,6 +367,7 @@ void vgl_names_gen_gl(const struct vgl_name_ops *ops, GLsizei count, GLuint *nam
 	struct vgl_context *ctx;
 	pthread_mutex_t *lock = NULL;
 	struct vgl_names *n = count_space(ops, count, names, &ctx, &lock);
+	bool failed = false;
 
 	if (!n)
 		return;
@@ -374,11 +375,13 @@ void vgl_names_gen_gl(const struct vgl_name_ops *ops, GLsizei count, GLuint *nam
 		pthread_mutex_lock(lock);
 	for (GLsizei i = 0; i < count; i++) {
 		names[i] = gen_one(ops, n);
-		if (!names[i])
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
+		failed |= !names[i];
 	}
 	if (lock)
 		pthread_mutex_unlock(lock);
+	/* after the lock: the error's debug callback may call GL */
+	if (failed)
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
 }
 
 void vgl_names_delete_gl(const struct vgl_name_ops *ops, GLsizei count, const GLuint *names)

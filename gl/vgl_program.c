@@ -126,11 +126,12 @@ static void GL_APIENTRY vgl_DeleteProgram(GLuint name)
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_program *p;
 	bool gone = false;
+	GLenum error;
 
 	if (!ctx || name == 0)
 		return;
 	pthread_mutex_lock(&ctx->share->lock);
-	p = vgl_pobj_lookup_locked(ctx, name, VGL_POBJ_PROGRAM);
+	p = vgl_pobj_find_locked(ctx, name, VGL_POBJ_PROGRAM, &error);
 	if (p && !p->delete_pending) {
 		p->delete_pending = true;
 		gone = p->uses == 0;
@@ -138,6 +139,8 @@ static void GL_APIENTRY vgl_DeleteProgram(GLuint name)
 			unname_locked(ctx->share, p);
 	}
 	pthread_mutex_unlock(&ctx->share->lock);
+	if (error != GL_NO_ERROR)
+		vgl_error(ctx, error);
 	if (gone)
 		vgl_program_unref(p);
 }

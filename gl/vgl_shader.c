@@ -18,28 +18,26 @@
 #include "vgl_range.h"
 #include "vgl_program.h"
 
-void *vgl_pobj_lookup_locked(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind)
+void *vgl_pobj_find_locked(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind,
+			   GLenum *error)
 {
 	enum vgl_pobj_kind *obj = vgl_names_get(&ctx->share->programs, name);
 
-	if (!obj) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return NULL;
-	}
-	if (*obj != kind) {
-		vgl_error(ctx, GL_INVALID_OPERATION);
-		return NULL;
-	}
-	return obj;
+	*error = !obj ? GL_INVALID_VALUE : *obj != kind ? GL_INVALID_OPERATION : GL_NO_ERROR;
+	return *error == GL_NO_ERROR ? obj : NULL;
 }
 
 void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind)
 {
+	GLenum error;
 	void *obj;
 
 	pthread_mutex_lock(&ctx->share->lock);
-	obj = vgl_pobj_lookup_locked(ctx, name, kind);
+	obj = vgl_pobj_find_locked(ctx, name, kind, &error);
 	pthread_mutex_unlock(&ctx->share->lock);
+	/* after the lock: the error's debug callback may call GL */
+	if (!obj)
+		vgl_error(ctx, error);
 	return obj;
 }
 
@@ -138,11 +136,12 @@ static void GL_APIENTRY vgl_DeleteShader(GLuint name)
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_shader *sh;
 	bool free_now = false;
+	GLenum error;
 
 	if (!ctx || name == 0)
 		return;
 	pthread_mutex_lock(&ctx->share->lock);
-	sh = vgl_pobj_lookup_locked(ctx, name, VGL_POBJ_SHADER);
+	sh = vgl_pobj_find_locked(ctx, name, VGL_POBJ_SHADER, &error);
 	if (sh && !sh->delete_pending) {
 		sh->delete_pending = true;
 		free_now = sh->attached == 0;
@@ -150,6 +149,8 @@ static void GL_APIENTRY vgl_DeleteShader(GLuint name)
 			vgl_names_remove(&ctx->share->programs, name);
 	}
 	pthread_mutex_unlock(&ctx->share->lock);
+	if (error != GL_NO_ERROR)
+		vgl_error(ctx, error);
 	if (free_now)
 		vgl_shader_free(sh);
 }

@@ -261,10 +261,11 @@ static struct vgl_texture *lookup_or_create(struct vgl_context *ctx, GLuint name
 			texture_destroy(&t->obj);
 			t = NULL;
 		}
-		if (!t)
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
 	}
 	pthread_mutex_unlock(&ctx->share->lock);
+	/* after the lock: the error's debug callback may call GL */
+	if (!t)
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
 	return t;
 }
 

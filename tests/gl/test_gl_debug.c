@@ -106,6 +106,13 @@ static void back_to_main(struct vgl_context *c)
 	vgl_context_destroy(c);
 }
 
+static void control(GLenum source, GLenum type, GLenum severity, GLsizei n, const GLuint *ids,
+		    GLboolean on)
+{
+	K(DebugMessageControl)(source, type, severity, n, ids, on);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+
 /* ---- the extension and its state ------------------------------------------------------- */
 
 START_TEST(t_extension)
@@ -243,6 +250,43 @@ START_TEST(t_performance_message)
 }
 END_TEST
 
+/* an ES 3.1 line-loop indirect draw reads its command on the CPU: a LOW
+ * performance message, heard once LOW messages are on */
+START_TEST(t_cpu_indirect_message)
+{
+	static const char vs[] = "#version 300 es\n"
+				 "layout(location = 0) in vec2 pos;\n"
+				 "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+	static const char fs[] = "#version 300 es\n"
+				 "precision mediump float;\n"
+				 "out vec4 c;\n"
+				 "void main() { c = vec4(1.0); }\n";
+	static const float tri[] = { -1, -1, 1, -1, -1, 1 };
+	const GLuint cmd[] = { 3, 1, 0, 0 };
+	struct vgl_context *c = other_context(3, 1, false);
+	GLuint vao;
+
+	gl.UseProgram(glt_program(vs, fs));
+	F(GenVertexArrays)(1, &vao);
+	F(BindVertexArray)(vao);
+	glt_buffer(GL_ARRAY_BUFFER, tri, sizeof(tri));
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+	gl.EnableVertexAttribArray(0);
+	glt_buffer(GL_DRAW_INDIRECT_BUFFER, cmd, sizeof(cmd));
+	listen();
+	F(DrawArraysIndirect)(GL_LINE_LOOP, NULL);
+	ck_assert_int_eq(nr_seen, 0);
+	control(GL_DONT_CARE, GL_DEBUG_TYPE_PERFORMANCE_KHR, GL_DEBUG_SEVERITY_LOW_KHR, 0, NULL,
+		GL_TRUE);
+	F(DrawArraysIndirect)(GL_LINE_LOOP, NULL);
+	ck_assert_int_ge(nr_seen, 1);
+	assert_seen(nr_seen - 1, GL_DEBUG_SOURCE_API_KHR, GL_DEBUG_TYPE_PERFORMANCE_KHR, 4,
+		    GL_DEBUG_SEVERITY_LOW_KHR);
+	ck_assert_ptr_nonnull(strstr(seen[nr_seen - 1].text, "indirect"));
+	back_to_main(c);
+}
+END_TEST
+
 START_TEST(t_insert)
 {
 	listen();
@@ -260,13 +304,6 @@ START_TEST(t_insert)
 END_TEST
 
 /* ---- filters ------------------------------------------------------------------------------- */
-
-static void control(GLenum source, GLenum type, GLenum severity, GLsizei n, const GLuint *ids,
-		    GLboolean on)
-{
-	K(DebugMessageControl)(source, type, severity, n, ids, on);
-	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-}
 
 START_TEST(t_filter_type_and_ids)
 {
@@ -589,6 +626,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_disabled);
 	tcase_add_test(tc, t_shader_messages);
 	tcase_add_test(tc, t_performance_message);
+	tcase_add_test(tc, t_cpu_indirect_message);
 	tcase_add_test(tc, t_insert);
 	tcase_add_test(tc, t_filter_type_and_ids);
 	tcase_add_test(tc, t_filter_source_and_severity);
