@@ -254,19 +254,15 @@ END_TEST
  * performance message, heard once LOW messages are on */
 START_TEST(t_cpu_indirect_message)
 {
-	static const char vs[] = "#version 300 es\n"
-				 "layout(location = 0) in vec2 pos;\n"
-				 "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
 	static const char fs[] = "#version 300 es\n"
-				 "precision mediump float;\n"
-				 "out vec4 c;\n"
+				 "out lowp vec4 c;\n"
 				 "void main() { c = vec4(1.0); }\n";
 	static const float tri[] = { -1, -1, 1, -1, -1, 1 };
 	const GLuint cmd[] = { 3, 1, 0, 0 };
 	struct vgl_context *c = other_context(3, 1, false);
 	GLuint vao;
 
-	gl.UseProgram(glt_program(vs, fs));
+	gl.UseProgram(glt_program(glt_vs3_window, fs));
 	F(GenVertexArrays)(1, &vao);
 	F(BindVertexArray)(vao);
 	glt_buffer(GL_ARRAY_BUFFER, tri, sizeof(tri));
