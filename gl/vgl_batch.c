@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_descriptors.h"
 #include "vgl_device.h"
 #include "vgl_object.h"
@@ -354,7 +355,7 @@ int vgl_batch_sync_read(struct vgl_context *ctx)
 	pthread_mutex_lock(&dev->lock);
 	all = dev->last_value;
 	pthread_mutex_unlock(&dev->lock);
-	ctx->stats.access_waits++;
+	vgl_debug_access_wait(ctx, "A read-back (synchronous reads on)");
 	return vgl_device_wait(dev, all, UINT64_MAX);
 }
 

@@ -187,16 +187,16 @@ static void buffer_gone(struct vgl_context *ctx, void *obj)
 	vgl_buffer_unref(obj);
 }
 
-static const struct vgl_name_ops buffer_names = { .space = buffer_space, .gone = buffer_gone };
+const struct vgl_name_ops vgl_buffer_names = { .space = buffer_space, .gone = buffer_gone };
 
 static void GL_APIENTRY vgl_GenBuffers(GLsizei n, GLuint *names)
 {
-	vgl_names_gen_gl(&buffer_names, n, names);
+	vgl_names_gen_gl(&vgl_buffer_names, n, names);
 }
 
 static void GL_APIENTRY vgl_DeleteBuffers(GLsizei n, const GLuint *names)
 {
-	vgl_names_delete_gl(&buffer_names, n, names);
+	vgl_names_delete_gl(&vgl_buffer_names, n, names);
 }
 
 /* The object of a name, created on first bind (ES keeps any name bindable). */
@@ -244,7 +244,7 @@ static void GL_APIENTRY vgl_BindBuffer(GLenum target, GLuint name)
 
 static GLboolean GL_APIENTRY vgl_IsBuffer(GLuint name)
 {
-	return vgl_names_is_gl(&buffer_names, name);
+	return vgl_names_is_gl(&vgl_buffer_names, name);
 }
 
 static bool valid_usage(const struct vgl_context *ctx, GLenum usage)

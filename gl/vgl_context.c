@@ -12,6 +12,7 @@
 #include "vgl_program.h"
 #include "vgl_program_pipeline.h"
 #include "vgl_robustness.h"
+#include "vgl_debug.h"
 #include "vgl_query.h"
 #include "vgl_xfb.h"
 #include "vgl_surface.h"
@@ -163,6 +164,7 @@ int vgl_context_create(struct vgl_device *dev, const struct vgl_context_info *in
 	ctx->reset_strategy = info->lose_on_reset ? GL_LOSE_CONTEXT_ON_RESET_KHR
 						  : GL_NO_RESET_NOTIFICATION_KHR;
 	ctx->ext_mask = vgl_ext_mask_compute(ctx);
+	vgl_debug_init(ctx, info->debug);
 	ctx->share = join_share(info->share);
 	vgl_state_init(&ctx->st);
 	vgl_vao_init(&ctx->default_vao);
@@ -223,6 +225,8 @@ void vgl_context_destroy(struct vgl_context *ctx)
 		return;
 	if (current_ctx == ctx)
 		vgl_make_current(NULL, NULL, NULL);
+	/* nothing is said about the teardown's own failures */
+	ctx->debug_output = false;
 	vgl_batch_finish_all(ctx);
 	release_bindings(ctx);
 	vgl_vertex_finish(ctx);
@@ -231,6 +235,7 @@ void vgl_context_destroy(struct vgl_context *ctx)
 	share_unref(ctx->share);
 	vgl_device_collect(ctx->dev);
 	free(ctx->extensions);
+	vgl_debug_finish(ctx);
 	free(ctx);
 }
 

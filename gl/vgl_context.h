@@ -36,6 +36,7 @@
 #define VGL_MAX_SSBO_BINDINGS 16
 
 struct vgl_buffer;
+struct vgl_debug;
 struct vgl_ppo;
 struct vgl_program;
 struct vgl_storage;
@@ -62,6 +63,10 @@ struct vgl_context {
 	uint32_t major, minor;
 	GLenum error;               /* sticky first error (glGetError) */
 	GLenum reset_strategy;      /* vgl_robustness.h */
+	/* KHR_debug (vgl_debug.h): GL_DEBUG_OUTPUT, its _SYNCHRONOUS, an
+	 * EGL debug context; the rest made on first use */
+	bool debug_output, debug_sync, debug_context;
+	struct vgl_debug *debug_state;
 	struct vgl_state st;
 	uint32_t dirty;             /* VGL_DIRTY_BIT()s */
 	struct vgl_batch batch;

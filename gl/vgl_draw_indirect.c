@@ -21,6 +21,7 @@
 
 #include "vgl_buffer.h"
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_device.h"
 #include "vgl_procs.h"
 #include "vgl_range.h"
@@ -96,6 +97,9 @@ static bool read_command(struct vgl_context *ctx, const struct vgl_draw *d, void
 	}
 	memcpy(out, s->map + d->indirect_offset, size);
 	ctx->stats.indirect_cpu_draws++;
+	vgl_debug_slow_path(ctx, VGL_DEBUG_ID_CPU_INDIRECT,
+			    "An indirect draw's command was read on the CPU (the host cannot "
+			    "draw it as given: a line loop, primitive restart or converted arrays)");
 	return true;
 }
 

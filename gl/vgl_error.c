@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The sticky first error of a context and glGetError. */
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_procs.h"
 #include "vgl_robustness.h"
 
@@ -8,6 +9,8 @@ void vgl_error(struct vgl_context *ctx, GLenum error)
 {
 	if (ctx->error == GL_NO_ERROR)
 		ctx->error = error;
+	if (ctx->debug_output)
+		vgl_debug_error(ctx, error);
 }
 
 bool vgl_es31_call(struct vgl_context *ctx)

@@ -202,6 +202,9 @@ static const struct extension table[] = {
 	{ "GL_EXT_occlusion_query_boolean", NULL },
 	/* vgl_robustness.h: reset notification on host loss; no robust access */
 	{ "GL_KHR_robustness", NULL }, { "GL_EXT_robustness", NULL },
+	/* vgl_debug.h: errors, compile and link logs, CPU waits as messages;
+	 * labels of every object type */
+	{ "GL_KHR_debug", NULL },
 };
 
 uint32_t vgl_ext_mask_compute(const struct vgl_context *ctx)

@@ -84,21 +84,21 @@ static void fbo_gone(struct vgl_context *ctx, void *obj)
 	fbo_free(obj);
 }
 
-static const struct vgl_name_ops fbo_names = { .space = fbo_space, .gone = fbo_gone };
+const struct vgl_name_ops vgl_fbo_names = { .space = fbo_space, .gone = fbo_gone };
 
 static void GL_APIENTRY vgl_GenFramebuffers(GLsizei n, GLuint *names)
 {
-	vgl_names_gen_gl(&fbo_names, n, names);
+	vgl_names_gen_gl(&vgl_fbo_names, n, names);
 }
 
 static void GL_APIENTRY vgl_DeleteFramebuffers(GLsizei n, const GLuint *names)
 {
-	vgl_names_delete_gl(&fbo_names, n, names);
+	vgl_names_delete_gl(&vgl_fbo_names, n, names);
 }
 
 static GLboolean GL_APIENTRY vgl_IsFramebuffer(GLuint name)
 {
-	return vgl_names_is_gl(&fbo_names, name);
+	return vgl_names_is_gl(&vgl_fbo_names, name);
 }
 
 static struct vgl_fbo *lookup_or_create(struct vgl_context *ctx, GLuint name)

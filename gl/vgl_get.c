@@ -17,6 +17,7 @@
 #include "vgl_vertex_binding.h"
 #include "vgl_multisample.h"
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_device.h"
 #include "vgl_etc1.h"
 #include "vgl_fbo.h"
@@ -323,17 +324,9 @@ static bool get_binding(const struct vgl_context *ctx, GLenum p, struct value *v
 /* Capabilities read through glGet* as booleans. */
 static bool get_enable(struct vgl_context *ctx, GLenum p, struct value *v)
 {
-	typedef GLboolean (GL_APIENTRY *is_enabled_fn)(GLenum);
-	is_enabled_fn is_enabled = (is_enabled_fn)vgl_get_proc_address("glIsEnabled");
-	GLenum saved = ctx->error, err;
 	bool on;
 
-	/* cleared first: a pending error would hide glIsEnabled's */
-	ctx->error = GL_NO_ERROR;
-	on = is_enabled(p) == GL_TRUE;
-	err = ctx->error;
-	ctx->error = saved;
-	return err == GL_NO_ERROR && bools(v, 1, &on);
+	return vgl_cap_enabled(ctx, p, &on) && bools(v, 1, &on);
 }
 
 /* GL_TIMESTAMP_EXT, GL_GPU_DISJOINT_EXT (vgl_query.c) */
@@ -373,7 +366,7 @@ static bool get_compute(const struct vgl_context *ctx, GLenum p, struct value *v
 {
 	GLint64 x;
 
-	return (vgl_compute_get(ctx, p, &x) || vgl_draw_indirect_get(ctx, p, &x) ||
+	return (vgl_compute_get(ctx, p, &x) || vgl_debug_get(ctx, p, &x) || vgl_draw_indirect_get(ctx, p, &x) ||
 		vgl_vertex_binding_get(ctx, p, &x) || vgl_multisample_get(ctx, p, &x) ||
 		vgl_fbo_param_get(ctx, p, &x) || vgl_image_unit_get(ctx, p, &x) ||
 		vgl_ppo_get(ctx, p, &x)) &&

@@ -18,6 +18,7 @@
 
 #include "vgl_buffer.h"
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_device.h"
 #include "vgl_extensions.h"
 #include "vgl_procs.h"
@@ -69,7 +70,8 @@ int vgl_storage_sync_read(struct vgl_context *ctx, struct vgl_storage *s, GLintp
 	if (ret)
 		return ret;
 	if (vgl_usage_memory_write_busy(ctx->dev->dev, s->mem))
-		ctx->stats.access_waits++;
+		vgl_debug_access_wait(ctx, "A CPU read of a buffer the GPU writes (glMapBufferRange, "
+					   "or a draw reading indices or its command on the CPU)");
 	/* waits for the last writer only, then downloads the range */
 	return vgl_result_from_vk(vvk_InvalidateMappedMemoryRanges(ctx->dev->dev, 1, &range));
 }
@@ -94,7 +96,8 @@ static int sync_for_write(struct vgl_context *ctx, struct vgl_buffer *b, GLbitfi
 	ret = flush_if_used(ctx, s);
 	if (ret || !vgl_usage_memory_busy(ctx->dev->dev, s->mem))
 		return ret;
-	ctx->stats.access_waits++;
+	vgl_debug_access_wait(ctx, "glMapBufferRange for writing (neither unsynchronized "
+				   "nor invalidating)");
 	return vgl_result_from_vk(vgl_usage_memory_wait_any(ctx->dev->dev, s->mem));
 }
 

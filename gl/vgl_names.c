@@ -186,10 +186,84 @@ bool vgl_names_set(struct vgl_names *n, uint32_t name, void *obj)
 	return name <= VGL_NAMES_DENSE_MAX ? dense_set(n, name, obj) : sparse_set(n, name, obj);
 }
 
+/* ---- labels ------------------------------------------------------------------------ */
+
+static uint32_t label_index(const struct vgl_names *n, uint32_t name)
+{
+	uint32_t i = 0;
+
+	while (i < n->labels.nr && n->labels.keys[i] != name)
+		i++;
+	return i;
+}
+
+static void drop_label(struct vgl_names *n, uint32_t name)
+{
+	uint32_t i = label_index(n, name);
+
+	if (i == n->labels.nr)
+		return;
+	free(n->labels.texts[i]);
+	n->labels.nr--;
+	n->labels.keys[i] = n->labels.keys[n->labels.nr];
+	n->labels.texts[i] = n->labels.texts[n->labels.nr];
+}
+
+static bool grow_labels(struct vgl_names *n)
+{
+	uint32_t cap = n->labels.cap ? n->labels.cap * 2 : 8;
+	uint32_t *keys;
+	char **texts;
+
+	if (cap > UINT32_MAX / 2)
+		return false;
+	keys = realloc(n->labels.keys, cap * sizeof(*keys));
+	if (!keys)
+		return false;
+	n->labels.keys = keys;
+	texts = realloc(n->labels.texts, cap * sizeof(*texts));
+	if (!texts)
+		return false;
+	n->labels.texts = texts;
+	n->labels.cap = cap;
+	return true;
+}
+
+bool vgl_names_set_label(struct vgl_names *n, uint32_t name, char *label)
+{
+	uint32_t i = label_index(n, name);
+
+	if (i < n->labels.nr) {
+		free(n->labels.texts[i]);
+		n->labels.texts[i] = label;
+		if (!label)
+			drop_label(n, name);
+		return true;
+	}
+	if (!label)
+		return true;
+	if (n->labels.nr == n->labels.cap && !grow_labels(n)) {
+		free(label);
+		return false;
+	}
+	n->labels.keys[n->labels.nr] = name;
+	n->labels.texts[n->labels.nr++] = label;
+	return true;
+}
+
+const char *vgl_names_label(const struct vgl_names *n, uint32_t name)
+{
+	uint32_t i = label_index(n, name);
+
+	return i < n->labels.nr ? n->labels.texts[i] : NULL;
+}
+
 void vgl_names_remove(struct vgl_names *n, uint32_t name)
 {
 	if (name == 0)
 		return;
+	if (n->labels.nr)
+		drop_label(n, name);
 	if (name > VGL_NAMES_DENSE_MAX) {
 		sparse_remove(n, name);
 	} else if (name <= n->dense_nr) {
@@ -226,6 +300,10 @@ void vgl_names_drain(struct vgl_names *n, void (*release)(void *obj))
 
 void vgl_names_finish(struct vgl_names *n)
 {
+	for (uint32_t i = 0; i < n->labels.nr; i++)
+		free(n->labels.texts[i]);
+	free(n->labels.keys);
+	free(n->labels.texts);
 	free(n->slots);
 	free(n->sparse.keys);
 	free(n->sparse.objs);
@@ -289,6 +367,7 @@ void vgl_names_gen_gl(const struct vgl_name_ops *ops, GLsizei count, GLuint *nam
 	struct vgl_context *ctx;
 	pthread_mutex_t *lock = NULL;
 	struct vgl_names *n = count_space(ops, count, names, &ctx, &lock);
+	bool failed = false;
 
 	if (!n)
 		return;
@@ -296,11 +375,13 @@ void vgl_names_gen_gl(const struct vgl_name_ops *ops, GLsizei count, GLuint *nam
 		pthread_mutex_lock(lock);
 	for (GLsizei i = 0; i < count; i++) {
 		names[i] = gen_one(ops, n);
-		if (!names[i])
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
+		failed |= !names[i];
 	}
 	if (lock)
 		pthread_mutex_unlock(lock);
+	/* after the lock: the error's debug callback may call GL */
+	if (failed)
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
 }
 
 void vgl_names_delete_gl(const struct vgl_name_ops *ops, GLsizei count, const GLuint *names)

@@ -26,6 +26,11 @@ struct vgl_names {
 		void **objs;
 		uint32_t cap, count; /* cap: 0 or a power of two */
 	} sparse;
+	struct {             /* KHR_debug object labels: few, so a plain array */
+		uint32_t *keys;
+		char **texts;
+		uint32_t nr, cap;
+	} labels;
 };
 
 #define VGL_NAME_RESERVED ((void *)1)
@@ -39,7 +44,13 @@ bool vgl_names_is_gen(const struct vgl_names *n, uint32_t name);
 /* Binds obj to an existing or caller-chosen name (glBindBuffer of a never
  * generated name is allowed in ES 2.0). false when out of memory. */
 bool vgl_names_set(struct vgl_names *n, uint32_t name, void *obj);
+/* Frees the name (and its label). */
 void vgl_names_remove(struct vgl_names *n, uint32_t name);
+/* Gives the name a label, owned from now on (NULL: none); false when out
+ * of memory (the label is then freed and the old one kept). */
+bool vgl_names_set_label(struct vgl_names *n, uint32_t name, char *label);
+/* The name's label, NULL if it has none. */
+const char *vgl_names_label(const struct vgl_names *n, uint32_t name);
 /* Calls fn on every object (not on reserved names); fn must not add names. */
 void vgl_names_each(const struct vgl_names *n, void (*fn)(void *obj, void *data), void *data);
 /* Calls release on every object, then frees the namespace. */
@@ -72,3 +83,7 @@ void vgl_names_gen_gl(const struct vgl_name_ops *ops, GLsizei count, GLuint *nam
 void vgl_names_delete_gl(const struct vgl_name_ops *ops, GLsizei count, const GLuint *names);
 /* glIs*: whether the name has an object (a generated name alone has none). */
 GLboolean vgl_names_is_gl(const struct vgl_name_ops *ops, GLuint name);
+
+/* Each type's ops (for object labels, vgl_debug_label.c). */
+extern const struct vgl_name_ops vgl_buffer_names, vgl_fbo_names, vgl_ppo_names, vgl_query_names,
+	vgl_renderbuffer_names, vgl_sampler_names, vgl_texture_names, vgl_vao_names, vgl_xfb_names;

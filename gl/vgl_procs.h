@@ -30,6 +30,8 @@ extern const struct vgl_proc vgl_error_procs[], vgl_get_procs[], vgl_state_procs
 	vgl_draw_indirect_procs[], vgl_vertex_binding_procs[], vgl_multisample_procs[],
 	vgl_fbo_param_procs[], vgl_program_interface_procs[],
 	vgl_program_pipeline_procs[], vgl_separable_procs[];
+/* KHR_debug (vgl_debug.c, vgl_debug_label.c) */
+extern const struct vgl_proc vgl_debug_procs[], vgl_debug_label_procs[];
 /* textures, renderbuffers, framebuffer objects (vgl_texture*.c, vgl_renderbuffer.c, vgl_fbo*.c) */
 extern const struct vgl_proc vgl_texture_procs[], vgl_texture_image_procs[], vgl_texture_compressed_procs[],
 	vgl_texture_param_procs[], vgl_texture_level_procs[], vgl_texture_ms_procs[], vgl_texture_copy_procs[], vgl_renderbuffer_procs[],

@@ -11,6 +11,7 @@
 
 #include "vgl_compute.h"
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
 #include "vgl_xfb.h"
@@ -125,11 +126,12 @@ static void GL_APIENTRY vgl_DeleteProgram(GLuint name)
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_program *p;
 	bool gone = false;
+	GLenum error;
 
 	if (!ctx || name == 0)
 		return;
 	pthread_mutex_lock(&ctx->share->lock);
-	p = vgl_pobj_lookup_locked(ctx, name, VGL_POBJ_PROGRAM);
+	p = vgl_pobj_find_locked(ctx, name, VGL_POBJ_PROGRAM, &error);
 	if (p && !p->delete_pending) {
 		p->delete_pending = true;
 		gone = p->uses == 0;
@@ -137,6 +139,8 @@ static void GL_APIENTRY vgl_DeleteProgram(GLuint name)
 			unname_locked(ctx->share, p);
 	}
 	pthread_mutex_unlock(&ctx->share->lock);
+	if (error != GL_NO_ERROR)
+		vgl_error(ctx, error);
 	if (gone)
 		vgl_program_unref(p);
 }
@@ -311,6 +315,8 @@ void vgl_program_set_link(struct vgl_context *ctx, struct vgl_program *p, int re
 	free(p->info_log);
 	p->info_log = log;
 	p->link_status = ret == VGL_OK;
+	if (ret != VGL_OK && ctx->debug_output)
+		vgl_debug_shader_log(ctx, VGL_DEBUG_ID_LINK, p->info_log);
 	if (ret == VGL_ERROR_OUT_OF_MEMORY)
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 	if (ret != VGL_OK)

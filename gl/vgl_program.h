@@ -248,8 +248,11 @@ struct vgl_program {
 /* The object of a name in the shader/program namespace, of `kind`, with GL's
  * errors (INVALID_VALUE unknown name, INVALID_OPERATION wrong kind). */
 void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind);
-/* The same with the share group's lock held by the caller. */
-void *vgl_pobj_lookup_locked(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind);
+/* The same with the share group's lock held by the caller, raising nothing:
+ * NULL and *error to raise once the lock is dropped (a debug callback of the
+ * error may call GL), else GL_NO_ERROR. */
+void *vgl_pobj_find_locked(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind,
+			   GLenum *error);
 /* glGetShaderInfoLog, glGetShaderSource, glGetProgramInfoLog: the object
  * of a name in the current context; NULL without one, with GL_INVALID_VALUE
  * for a negative bufsize, or with vgl_pobj_lookup's error. */

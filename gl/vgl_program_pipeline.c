@@ -73,7 +73,7 @@ static void ppo_gone(struct vgl_context *ctx, void *obj)
 	ppo_free(obj);
 }
 
-static const struct vgl_name_ops ppo_names = { .space = ppo_space, .gone = ppo_gone };
+const struct vgl_name_ops vgl_ppo_names = { .space = ppo_space, .gone = ppo_gone };
 
 void vgl_ppo_context_finish(struct vgl_context *ctx)
 {
@@ -116,20 +116,20 @@ static struct vgl_ppo *ppo_of(struct vgl_context *ctx, GLuint name)
 static void GL_APIENTRY vgl_GenProgramPipelines(GLsizei n, GLuint *names)
 {
 	if (vgl_es31_call(vgl_current_context()))
-		vgl_names_gen_gl(&ppo_names, n, names);
+		vgl_names_gen_gl(&vgl_ppo_names, n, names);
 }
 
 static void GL_APIENTRY vgl_DeleteProgramPipelines(GLsizei n, const GLuint *names)
 {
 	if (vgl_es31_call(vgl_current_context()))
-		vgl_names_delete_gl(&ppo_names, n, names);
+		vgl_names_delete_gl(&vgl_ppo_names, n, names);
 }
 
 static GLboolean GL_APIENTRY vgl_IsProgramPipeline(GLuint name)
 {
 	if (!vgl_es31_call(vgl_current_context()))
 		return GL_FALSE;
-	return vgl_names_is_gl(&ppo_names, name);
+	return vgl_names_is_gl(&vgl_ppo_names, name);
 }
 
 static void GL_APIENTRY vgl_BindProgramPipeline(GLuint name)

@@ -246,21 +246,21 @@ static void query_gone(struct vgl_context *ctx, void *obj)
 	vgl_object_unref(&q->base);
 }
 
-static const struct vgl_name_ops query_names = { .space = query_space, .gone = query_gone };
+const struct vgl_name_ops vgl_query_names = { .space = query_space, .gone = query_gone };
 
 static void GL_APIENTRY vgl_GenQueries(GLsizei n, GLuint *ids)
 {
-	vgl_names_gen_gl(&query_names, n, ids);
+	vgl_names_gen_gl(&vgl_query_names, n, ids);
 }
 
 static void GL_APIENTRY vgl_DeleteQueries(GLsizei n, const GLuint *ids)
 {
-	vgl_names_delete_gl(&query_names, n, ids);
+	vgl_names_delete_gl(&vgl_query_names, n, ids);
 }
 
 static GLboolean GL_APIENTRY vgl_IsQuery(GLuint id)
 {
-	return vgl_names_is_gl(&query_names, id);
+	return vgl_names_is_gl(&vgl_query_names, id);
 }
 
 /*

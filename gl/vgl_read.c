@@ -18,6 +18,7 @@
 
 #include "vgl_buffer.h"
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_device.h"
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
@@ -243,7 +244,7 @@ static void read_pixels(struct vgl_context *ctx, const struct vgl_fb *fb,
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return;
 	}
-	ctx->stats.access_waits++;
+	vgl_debug_access_wait(ctx, "glReadPixels");
 	ret = read_back(ctx, fb, r, s);
 	if (ret == VGL_OK)
 		store(fb, s->map, r, c, dst);

@@ -83,12 +83,12 @@ static void renderbuffer_gone(struct vgl_context *ctx, void *obj)
 	vgl_renderbuffer_unref(rb);
 }
 
-static const struct vgl_name_ops renderbuffer_names = {
+const struct vgl_name_ops vgl_renderbuffer_names = {
 	.space = renderbuffer_space, .gone = renderbuffer_gone };
 
 static void GL_APIENTRY vgl_GenRenderbuffers(GLsizei n, GLuint *names)
 {
-	vgl_names_gen_gl(&renderbuffer_names, n, names);
+	vgl_names_gen_gl(&vgl_renderbuffer_names, n, names);
 }
 
 static void GL_APIENTRY vgl_DeleteRenderbuffers(GLsizei n, const GLuint *names)
@@ -98,12 +98,12 @@ static void GL_APIENTRY vgl_DeleteRenderbuffers(GLsizei n, const GLuint *names)
 	/* renderbuffer_gone needs the texture state; none, none are deleted */
 	if (!ctx || (n >= 0 && !vgl_texture_state(ctx)))
 		return;
-	vgl_names_delete_gl(&renderbuffer_names, n, names);
+	vgl_names_delete_gl(&vgl_renderbuffer_names, n, names);
 }
 
 static GLboolean GL_APIENTRY vgl_IsRenderbuffer(GLuint name)
 {
-	return vgl_names_is_gl(&renderbuffer_names, name);
+	return vgl_names_is_gl(&vgl_renderbuffer_names, name);
 }
 
 static struct vgl_renderbuffer *lookup_or_create(struct vgl_context *ctx, GLuint name)

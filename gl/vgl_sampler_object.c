@@ -67,22 +67,22 @@ static void sampler_gone(struct vgl_context *ctx, void *obj)
 }
 
 /* ES 3.0 §3.8.2: glGenSamplers makes the objects, not only the names. */
-static const struct vgl_name_ops sampler_names = {
+const struct vgl_name_ops vgl_sampler_names = {
 	.space = sampler_space, .create = sampler_make, .gone = sampler_gone };
 
 static void GL_APIENTRY vgl_GenSamplers(GLsizei n, GLuint *names)
 {
-	vgl_names_gen_gl(&sampler_names, n, names);
+	vgl_names_gen_gl(&vgl_sampler_names, n, names);
 }
 
 static void GL_APIENTRY vgl_DeleteSamplers(GLsizei n, const GLuint *names)
 {
-	vgl_names_delete_gl(&sampler_names, n, names);
+	vgl_names_delete_gl(&vgl_sampler_names, n, names);
 }
 
 static GLboolean GL_APIENTRY vgl_IsSampler(GLuint name)
 {
-	return vgl_names_is_gl(&sampler_names, name);
+	return vgl_names_is_gl(&vgl_sampler_names, name);
 }
 
 static void GL_APIENTRY vgl_BindSampler(GLuint unit, GLuint name)

@@ -11,34 +11,33 @@
 
 #include "glsl_shader.h"
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_device.h"
 #include "vgl_limits.h"
 #include "vgl_procs.h"
 #include "vgl_range.h"
 #include "vgl_program.h"
 
-void *vgl_pobj_lookup_locked(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind)
+void *vgl_pobj_find_locked(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind,
+			   GLenum *error)
 {
 	enum vgl_pobj_kind *obj = vgl_names_get(&ctx->share->programs, name);
 
-	if (!obj) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return NULL;
-	}
-	if (*obj != kind) {
-		vgl_error(ctx, GL_INVALID_OPERATION);
-		return NULL;
-	}
-	return obj;
+	*error = !obj ? GL_INVALID_VALUE : *obj != kind ? GL_INVALID_OPERATION : GL_NO_ERROR;
+	return *error == GL_NO_ERROR ? obj : NULL;
 }
 
 void *vgl_pobj_lookup(struct vgl_context *ctx, GLuint name, enum vgl_pobj_kind kind)
 {
+	GLenum error;
 	void *obj;
 
 	pthread_mutex_lock(&ctx->share->lock);
-	obj = vgl_pobj_lookup_locked(ctx, name, kind);
+	obj = vgl_pobj_find_locked(ctx, name, kind, &error);
 	pthread_mutex_unlock(&ctx->share->lock);
+	/* after the lock: the error's debug callback may call GL */
+	if (!obj)
+		vgl_error(ctx, error);
 	return obj;
 }
 
@@ -137,11 +136,12 @@ static void GL_APIENTRY vgl_DeleteShader(GLuint name)
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_shader *sh;
 	bool free_now = false;
+	GLenum error;
 
 	if (!ctx || name == 0)
 		return;
 	pthread_mutex_lock(&ctx->share->lock);
-	sh = vgl_pobj_lookup_locked(ctx, name, VGL_POBJ_SHADER);
+	sh = vgl_pobj_find_locked(ctx, name, VGL_POBJ_SHADER, &error);
 	if (sh && !sh->delete_pending) {
 		sh->delete_pending = true;
 		free_now = sh->attached == 0;
@@ -149,6 +149,8 @@ static void GL_APIENTRY vgl_DeleteShader(GLuint name)
 			vgl_names_remove(&ctx->share->programs, name);
 	}
 	pthread_mutex_unlock(&ctx->share->lock);
+	if (error != GL_NO_ERROR)
+		vgl_error(ctx, error);
 	if (free_now)
 		vgl_shader_free(sh);
 }
@@ -391,6 +393,15 @@ struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, G
 	return out;
 }
 
+static const char *shader_log(const struct vgl_shader *sh)
+{
+	/* the compiler knows GLSL ES 3.10; a context before ES 3.1 does not */
+	if (sh->version_refused)
+		return "0:1(1): error: GLSL ES 3.10 is not supported by this context "
+		       "(an OpenGL ES 3.1 context is needed)\n";
+	return sh->compiled ? glsl_shader_info_log(sh->compiled) : "";
+}
+
 static void GL_APIENTRY vgl_CompileShader(GLuint name)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -411,15 +422,8 @@ static void GL_APIENTRY vgl_CompileShader(GLuint name)
 	sh->version_refused = sh->compile_status && !version_ok(ctx, sh->compiled);
 	if (sh->version_refused)
 		sh->compile_status = false;
-}
-
-static const char *shader_log(const struct vgl_shader *sh)
-{
-	/* the compiler knows GLSL ES 3.10; a context before ES 3.1 does not */
-	if (sh->version_refused)
-		return "0:1(1): error: GLSL ES 3.10 is not supported by this context "
-		       "(an OpenGL ES 3.1 context is needed)\n";
-	return sh->compiled ? glsl_shader_info_log(sh->compiled) : "";
+	if (!sh->compile_status && ctx->debug_output)
+		vgl_debug_shader_log(ctx, VGL_DEBUG_ID_COMPILE, shader_log(sh));
 }
 
 static void GL_APIENTRY vgl_GetShaderiv(GLuint name, GLenum pname, GLint *params)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "vgl_context.h"
+#include "vgl_debug.h"
 #include "vgl_procs.h"
 
 #define PIPE VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE)
@@ -60,6 +61,8 @@ static bool *cap_flag(struct vgl_context *ctx, GLenum cap, uint32_t *dirty)
 	case GL_POLYGON_OFFSET_FILL: return &st->polygon_offset_fill;
 	case GL_SAMPLE_ALPHA_TO_COVERAGE: return &st->sample_alpha_to_coverage;
 	case GL_SAMPLE_COVERAGE: return &st->sample_coverage;
+	case GL_DEBUG_OUTPUT_KHR: *dirty = 0; return &ctx->debug_output;
+	case GL_DEBUG_OUTPUT_SYNCHRONOUS_KHR: *dirty = 0; return &ctx->debug_sync;
 	}
 	if (ctx->major < 3)
 		return NULL;
@@ -103,6 +106,16 @@ static void GL_APIENTRY vgl_Enable(GLenum cap)
 static void GL_APIENTRY vgl_Disable(GLenum cap)
 {
 	set_cap(cap, false);
+}
+
+bool vgl_cap_enabled(struct vgl_context *ctx, GLenum cap, bool *on)
+{
+	uint32_t dirty;
+	bool *flag = cap_flag(ctx, cap, &dirty);
+
+	if (flag)
+		*on = *flag;
+	return flag != NULL;
 }
 
 static GLboolean GL_APIENTRY vgl_IsEnabled(GLenum cap)

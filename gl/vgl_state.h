@@ -68,3 +68,8 @@ struct vgl_state {
 };
 
 void vgl_state_init(struct vgl_state *st);
+
+struct vgl_context;
+/* glIsEnabled without its error: false for a cap the context does not have
+ * (glGet* tries it last, so it must not raise or report anything). */
+bool vgl_cap_enabled(struct vgl_context *ctx, GLenum cap, bool *on);

@@ -231,22 +231,22 @@ static void texture_gone(struct vgl_context *ctx, void *obj)
 	vgl_texture_unref(obj);
 }
 
-static const struct vgl_name_ops texture_names = { .space = texture_space, .gone = texture_gone };
+const struct vgl_name_ops vgl_texture_names = { .space = texture_space, .gone = texture_gone };
 
 static void GL_APIENTRY vgl_GenTextures(GLsizei n, GLuint *names)
 {
-	vgl_names_gen_gl(&texture_names, n, names);
+	vgl_names_gen_gl(&vgl_texture_names, n, names);
 }
 
 static void GL_APIENTRY vgl_DeleteTextures(GLsizei n, const GLuint *names)
 {
-	vgl_names_delete_gl(&texture_names, n, names);
+	vgl_names_delete_gl(&vgl_texture_names, n, names);
 }
 
 static GLboolean GL_APIENTRY vgl_IsTexture(GLuint name)
 {
 	/* a name is a texture once bound (ES: glGen alone makes none) */
-	return vgl_names_is_gl(&texture_names, name);
+	return vgl_names_is_gl(&vgl_texture_names, name);
 }
 
 /* The object of a name, created with `target` on first bind. */
@@ -262,10 +262,11 @@ static struct vgl_texture *lookup_or_create(struct vgl_context *ctx, GLuint name
 			texture_destroy(&t->obj);
 			t = NULL;
 		}
-		if (!t)
-			vgl_error(ctx, GL_OUT_OF_MEMORY);
 	}
 	pthread_mutex_unlock(&ctx->share->lock);
+	/* after the lock: the error's debug callback may call GL */
+	if (!t)
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
 	return t;
 }
 

@@ -520,11 +520,11 @@ static struct vgl_names *vao_space(struct vgl_context *ctx, pthread_mutex_t **lo
 
 static void vao_gone(struct vgl_context *ctx, void *obj);
 
-static const struct vgl_name_ops vao_names = { .space = vao_space, .gone = vao_gone };
+const struct vgl_name_ops vgl_vao_names = { .space = vao_space, .gone = vao_gone };
 
 static void GL_APIENTRY vgl_GenVertexArrays(GLsizei n, GLuint *arrays)
 {
-	vgl_names_gen_gl(&vao_names, n, arrays);
+	vgl_names_gen_gl(&vgl_vao_names, n, arrays);
 }
 
 static void GL_APIENTRY vgl_BindVertexArray(GLuint name)
@@ -567,7 +567,7 @@ static void vao_gone(struct vgl_context *ctx, void *obj)
 
 static void GL_APIENTRY vgl_DeleteVertexArrays(GLsizei n, const GLuint *arrays)
 {
-	vgl_names_delete_gl(&vao_names, n, arrays);
+	vgl_names_delete_gl(&vgl_vao_names, n, arrays);
 }
 
 static GLboolean GL_APIENTRY vgl_IsVertexArray(GLuint name)

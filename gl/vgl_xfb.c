@@ -382,11 +382,11 @@ static void xfb_gone(struct vgl_context *ctx, void *obj)
 	free(x);
 }
 
-static const struct vgl_name_ops xfb_names = { .space = xfb_space, .gone = xfb_gone };
+const struct vgl_name_ops vgl_xfb_names = { .space = xfb_space, .gone = xfb_gone };
 
 static void GL_APIENTRY vgl_GenTransformFeedbacks(GLsizei n, GLuint *ids)
 {
-	vgl_names_gen_gl(&xfb_names, n, ids);
+	vgl_names_gen_gl(&vgl_xfb_names, n, ids);
 }
 
 /* ES 3.0: deleting an active object is an INVALID_OPERATION (nothing is deleted). */
@@ -412,7 +412,7 @@ static void GL_APIENTRY vgl_DeleteTransformFeedbacks(GLsizei n, const GLuint *id
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
-	vgl_names_delete_gl(&xfb_names, n, ids);
+	vgl_names_delete_gl(&vgl_xfb_names, n, ids);
 }
 
 static GLboolean GL_APIENTRY vgl_IsTransformFeedback(GLuint id)

@@ -15,6 +15,9 @@
  * buffer target, GL_DEPTH_FUNC as a parameter name).
  */
 #include <GLES3/gl31.h>
+/* the KHR_debug prototypes, for F()'s types only */
+#define GL_GLEXT_PROTOTYPES
+#include <GLES2/gl2ext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2843,6 +2846,119 @@ ROW(get_sampler_parameter_iiv_ext_operation)
 ROW(get_sampler_parameter_iuiv_ext_enum)
 	{ FX(GetSamplerParameterIuivEXT, get_sampler_iv_fn)(sampler(), GL_DEPTH_FUNC, out4); }
 
+/* KHR_debug (entry points with the KHR suffix, as ES names them) */
+#define DBG(n) F(n##KHR)
+static char long_text[1100];
+static const char *too_long(size_t n)
+{
+	memset(long_text, 'x', n);
+	long_text[n] = 0;
+	return long_text;
+}
+ROW(debug_control_enum)
+	{ DBG(DebugMessageControl)(GL_TEXTURE_2D, GL_DONT_CARE, GL_DONT_CARE, 0, NULL, GL_TRUE); }
+ROW(debug_control_severity_enum)
+	{ DBG(DebugMessageControl)(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_TYPE_ERROR_KHR, 0, NULL, GL_TRUE); }
+ROW(debug_control_count)
+	{ DBG(DebugMessageControl)(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, -1, NULL, GL_TRUE); }
+ROW(debug_control_ids_any_source)
+{
+	GLuint id = 1;
+
+	DBG(DebugMessageControl)(GL_DONT_CARE, GL_DEBUG_TYPE_ERROR_KHR, GL_DONT_CARE, 1, &id, GL_TRUE);
+}
+ROW(debug_control_ids_severity)
+{
+	GLuint id = 1;
+
+	DBG(DebugMessageControl)(GL_DEBUG_SOURCE_API_KHR, GL_DEBUG_TYPE_ERROR_KHR,
+				 GL_DEBUG_SEVERITY_HIGH_KHR, 1, &id, GL_TRUE);
+}
+ROW(debug_insert_source)
+{
+	DBG(DebugMessageInsert)(GL_DEBUG_SOURCE_API_KHR, GL_DEBUG_TYPE_OTHER_KHR, 1,
+				GL_DEBUG_SEVERITY_LOW_KHR, -1, "x");
+}
+ROW(debug_insert_type)
+{
+	DBG(DebugMessageInsert)(GL_DEBUG_SOURCE_APPLICATION_KHR, GL_DONT_CARE, 1,
+				GL_DEBUG_SEVERITY_LOW_KHR, -1, "x");
+}
+ROW(debug_insert_severity)
+{
+	DBG(DebugMessageInsert)(GL_DEBUG_SOURCE_APPLICATION_KHR, GL_DEBUG_TYPE_OTHER_KHR, 1,
+				GL_DONT_CARE, -1, "x");
+}
+ROW(debug_insert_length)
+{
+	DBG(DebugMessageInsert)(GL_DEBUG_SOURCE_APPLICATION_KHR, GL_DEBUG_TYPE_OTHER_KHR, 1,
+				GL_DEBUG_SEVERITY_LOW_KHR, -1, too_long(1024));
+}
+ROW(debug_log_bufsize)
+{
+	char log[8];
+
+	DBG(GetDebugMessageLog)(1, -1, NULL, NULL, NULL, NULL, NULL, log);
+}
+ROW(debug_push_source)
+	{ DBG(PushDebugGroup)(GL_DEBUG_SOURCE_API_KHR, 1, -1, "g"); }
+ROW(debug_push_length)
+	{ DBG(PushDebugGroup)(GL_DEBUG_SOURCE_APPLICATION_KHR, 1, 1024, too_long(1024)); }
+/* 63 groups fit above the default one; the 64th push overflows */
+ROW(debug_push_overflow)
+{
+	for (int i = 0; i < 64; i++)
+		DBG(PushDebugGroup)(GL_DEBUG_SOURCE_APPLICATION_KHR, 1, -1, "g");
+}
+ROW(debug_pop_underflow) { DBG(PopDebugGroup)(); }
+ROW(object_label_enum) { DBG(ObjectLabel)(GL_TEXTURE_2D, 1, -1, "l"); }
+ROW(object_label_sampler_es2) { DBG(ObjectLabel)(GL_SAMPLER_KHR, 1, -1, "l"); }
+ROW(object_label_pipeline_es30) { DBG(ObjectLabel)(GL_PROGRAM_PIPELINE_KHR, 1, -1, "l"); }
+ROW(object_label_name) { DBG(ObjectLabel)(GL_BUFFER_KHR, 1000, -1, "l"); }
+ROW(object_label_kind) { DBG(ObjectLabel)(GL_PROGRAM_KHR, shader_obj(), -1, "l"); }
+ROW(object_label_length)
+	{ DBG(ObjectLabel)(GL_BUFFER_KHR, buffer(GL_ARRAY_BUFFER, 4), -1, too_long(256)); }
+ROW(get_object_label_enum)
+{
+	char l[8];
+
+	DBG(GetObjectLabel)(GL_DEPTH_FUNC, 1, 8, NULL, l);
+}
+ROW(get_object_label_bufsize)
+{
+	char l[8];
+
+	DBG(GetObjectLabel)(GL_BUFFER_KHR, buffer(GL_ARRAY_BUFFER, 4), -1, NULL, l);
+}
+ROW(get_object_label_name)
+{
+	char l[8];
+
+	DBG(GetObjectLabel)(GL_TEXTURE, 1000, 8, NULL, l);
+}
+ROW(object_ptr_label_sync) { DBG(ObjectPtrLabel)((const void *)(uintptr_t)1000, -1, "l"); }
+ROW(object_ptr_label_length)
+	{ DBG(ObjectPtrLabel)(F(FenceSync)(GL_SYNC_GPU_COMMANDS_COMPLETE, 0), -1, too_long(300)); }
+ROW(get_object_ptr_label_sync)
+{
+	char l[8];
+
+	DBG(GetObjectPtrLabel)((const void *)(uintptr_t)1000, 8, NULL, l);
+}
+ROW(get_object_ptr_label_bufsize)
+{
+	char l[8];
+
+	DBG(GetObjectPtrLabel)(F(FenceSync)(GL_SYNC_GPU_COMMANDS_COMPLETE, 0), -1, NULL, l);
+}
+ROW(get_pointerv_enum)
+{
+	void *p;
+
+	DBG(GetPointerv)(GL_ARRAY_BUFFER_BINDING, &p);
+}
+ROW(debug_output_es2_enable) { F(Enable)(GL_DEBUG_SEVERITY_HIGH_KHR); }
+
 /* ES 3.1 indirect draws (section 10.5): a VAO with array 0 in a buffer, the
  * ES 3.0 program, a 20-byte indirect buffer and an element buffer */
 static void indirect_draw_state(bool vao, bool client_array)
@@ -3323,6 +3439,35 @@ static const struct row rows[] = {
 	R(ReadPixels, 3, V, read_pixels_value),
 	R(ReadPixels, 3, E, read_pixels_enum),
 	R(ReadPixels, 3, O, read_pixels_operation),
+	R(DebugMessageControlKHR, 3, E, debug_control_enum),
+	R(DebugMessageControlKHR, 2, E, debug_control_severity_enum),
+	R(DebugMessageControlKHR, 3, V, debug_control_count),
+	R(DebugMessageControlKHR, 3, O, debug_control_ids_any_source),
+	R(DebugMessageControlKHR, 3, O, debug_control_ids_severity),
+	R(DebugMessageInsertKHR, 3, E, debug_insert_source),
+	R(DebugMessageInsertKHR, 3, E, debug_insert_type),
+	R(DebugMessageInsertKHR, 2, E, debug_insert_severity),
+	R(DebugMessageInsertKHR, 3, V, debug_insert_length),
+	R(GetDebugMessageLogKHR, 3, V, debug_log_bufsize),
+	R(PushDebugGroupKHR, 3, E, debug_push_source),
+	R(PushDebugGroupKHR, 3, V, debug_push_length),
+	R(PushDebugGroupKHR, 2, GL_STACK_OVERFLOW_KHR, debug_push_overflow),
+	R(PopDebugGroupKHR, 3, GL_STACK_UNDERFLOW_KHR, debug_pop_underflow),
+	R(ObjectLabelKHR, 3, E, object_label_enum),
+	R(ObjectLabelKHR, 2, E, object_label_sampler_es2),
+	R(ObjectLabelKHR, 3, E, object_label_pipeline_es30),
+	R(ObjectLabelKHR, 3, V, object_label_name),
+	R(ObjectLabelKHR, 3, V, object_label_kind),
+	R(ObjectLabelKHR, 3, V, object_label_length),
+	R(GetObjectLabelKHR, 3, E, get_object_label_enum),
+	R(GetObjectLabelKHR, 3, V, get_object_label_bufsize),
+	R(GetObjectLabelKHR, 2, V, get_object_label_name),
+	R(ObjectPtrLabelKHR, 3, V, object_ptr_label_sync),
+	R(ObjectPtrLabelKHR, 3, V, object_ptr_label_length),
+	R(GetObjectPtrLabelKHR, 3, V, get_object_ptr_label_sync),
+	R(GetObjectPtrLabelKHR, 3, V, get_object_ptr_label_bufsize),
+	R(GetPointervKHR, 3, E, get_pointerv_enum),
+	R(Enable, 2, E, debug_output_es2_enable),
 	R(ReadnPixelsKHR, 3, O, readn_pixels_khr_operation),
 	R(ReadnPixelsKHR, 2, O, readn_pixels_khr_operation),
 	R(ReadnPixelsKHR, 3, V, readn_pixels_khr_value),
@@ -4085,6 +4230,7 @@ static const struct {
 	{ "glFinish", "no error case" },
 	{ "glGetGraphicsResetStatusKHR", "no error case (reports resets)" },
 	{ "glGetGraphicsResetStatusEXT", "no error case (reports resets)" },
+	{ "glDebugMessageCallbackKHR", "no error case (any callback, any parameter)" },
 	{ "glReleaseShaderCompiler", "no error case (a hint)" },
 	{ "glCreateProgram", "no error case (returns 0 only on failure)" },
 	{ "glDepthMask", "any GLboolean" },

@@ -1028,7 +1028,7 @@ START_TEST(t_extension_lists)
 		"GL_EXT_texture_rg", "GL_EXT_texture_type_2_10_10_10_REV",
 		"GL_EXT_texture_filter_anisotropic", "GL_EXT_read_format_bgra", "GL_OES_stencil8",
 		"GL_APPLE_texture_max_level", "GL_EXT_draw_elements_base_vertex", "GL_OES_EGL_sync",
-		"GL_OES_texture_border_clamp", "GL_EXT_texture_border_clamp",
+		"GL_OES_texture_border_clamp", "GL_EXT_texture_border_clamp", "GL_KHR_debug",
 	};
 	GLint n = -1;
 
