@@ -40,12 +40,17 @@ pkgs=(virgl-server libvirglrenderer1 libepoxy0 libgbm1 libva2 libva-drm2 libwayl
 strip --strip-debug -o "$dst/build/gl/libEGL_virtgl.so.0" "$build/gl/.libs/libEGL_virtgl.so.0"
 for b in drawoverhead_es readback_es progbuild_es; do cp "$build/bench/gles/$b" "$dst/build/bench/gles/"; done
 cp "$build/tools/virtgl-demo" "$dst/build/tools/"
-# the gl/ and vk/ check suites, to run on the GPU host too (tests.sh)
+# the gl/ and vk/ check suites, to run on the GPU host too (tests.sh): built
+# here (make check with no TESTS builds them and runs none)
+make -C "$build" -j2 check TESTS= >/dev/null
 mkdir -p "$dst/build/tests/gl" "$dst/build/tests/vk"
 for t in "$build"/tests/gl/test_gl_* "$build"/tests/vk/test_vk_*; do
 	case $t in *.c | *.o | *.log | *.trs) continue ;; esac
 	[ -x "$t" ] && strip --strip-debug -o "$dst/build/tests/${t#"$build"/tests/}" "$t"
 done
+# the vk/ suites' SPIR-V (tests.sh points VIRTGL_VK_SHADER_DIR at them)
+mkdir -p "$dst/build/tests/vk/shaders"
+cp "$build"/tests/vk/shaders/*.spv "$dst/build/tests/vk/shaders/"
 # one solid archive: the suites share most of their code (11 MB -> ~2 MB)
 tar -C "$dst/build" -cJf "$dst/build/tests.tar.xz" tests && rm -rf "$dst/build/tests"
 # the GL call fuzzer (make fuzz), to judge what virtgl sends against a GPU host (fuzz.sh)

@@ -10,12 +10,13 @@ b=$src/.gpuhost
 # go.sh's environment, without running the benchmark
 GPUHOST_ENV_ONLY=1 . "$src/bench/gpu-host/go.sh"
 rm -rf "$b/build/tests" && tar -C "$b/build" -xJf "$b/build/tests.tar.xz" || exit 1
-export top_builddir=$b/build top_srcdir=$src VIRTGL_TRANSPORT=vtest
+export top_builddir=$b/build top_srcdir=$src VIRTGL_TRANSPORT=vtest \
+	VIRTGL_VK_SHADER_DIR=$b/build/tests/vk/shaders
 fail=0
 for t in "$b"/build/tests/gl/test_gl_* "$b"/build/tests/vk/test_vk_*; do
 	out=$(timeout 300 "$t" 2>&1)
 	rc=$?
 	echo "$(basename "$t"): exit $rc, $(echo "$out" | grep -E '^[0-9]+%: Checks' | tail -1)"
-	[ $rc = 0 ] || { fail=1; echo "$out" | grep -E ':[EF]:' | head -20; }
+	[ $rc = 0 ] || { fail=1; echo "$out" | grep -E ':[EF]:|Assertion|failed' | head -20; }
 done
 exit $fail

@@ -246,8 +246,11 @@ VkShaderModule vkt_spirv_module(const char *name)
 	size_t n;
 	FILE *f;
 	VkShaderModule m;
+	/* VIRTGL_VK_SHADER_DIR: the build's shaders moved elsewhere (the GPU
+	 * host's bundle, bench/gpu-host/tests.sh) */
+	const char *dir = getenv("VIRTGL_VK_SHADER_DIR");
 
-	snprintf(path, sizeof(path), "%s/%s.spv", VK_SHADER_DIR, name);
+	snprintf(path, sizeof(path), "%s/%s.spv", dir && *dir ? dir : VK_SHADER_DIR, name);
 	f = fopen(path, "rb");
 	ck_assert_msg(f != NULL, "cannot open %s", path);
 	n = fread(words, 1, sizeof(words), f);
