@@ -47,31 +47,50 @@ static uint32_t drawn_buffers(const struct vgl_fb *fb, uint32_t want)
 	return m;
 }
 
+/* Each draw buffer's colour mask (RGBA bits 4i..4i+3); the buffers whose
+ * mask writes nothing leave `buffers`. */
+static uint32_t color_masks(const struct vgl_state *st, uint32_t *buffers)
+{
+	uint32_t all = 0;
+
+	for (uint32_t i = 0; i < VGL_MAX_DRAW_BUFFERS; i++) {
+		const bool *m = st->db[i].color_mask;
+		uint32_t bits = (m[0] ? 1u : 0) | (m[1] ? 2u : 0) | (m[2] ? 4u : 0) | (m[3] ? 8u : 0);
+
+		if (!bits)
+			*buffers &= ~(1u << i);
+		all |= bits << (4 * i);
+	}
+	return all;
+}
+
 /* Drops what the masks or the framebuffer rule out; fills the masks. */
 static void apply_masks(const struct vgl_context *ctx, const struct vgl_fb *fb,
 			struct vgl_clear_req *req)
 {
 	const struct vgl_state *st = &ctx->st;
 
-	req->color_mask = (st->color_mask[0] ? 1u : 0) | (st->color_mask[1] ? 2u : 0) |
-			  (st->color_mask[2] ? 4u : 0) | (st->color_mask[3] ? 8u : 0);
 	req->stencil_mask = st->stencil[0].write_mask & 0xff;
 	req->color_buffers = drawn_buffers(fb, req->color_buffers ? req->color_buffers : ~0u);
-	req->color &= req->color_buffers && req->color_mask;
+	req->color_masks = color_masks(st, &req->color_buffers);
+	req->color &= req->color_buffers != 0;
 	req->depth &= st->depth_mask && (fb->ds_aspects & VK_IMAGE_ASPECT_DEPTH_BIT);
 	req->stencil &= req->stencil_mask && (fb->ds_aspects & VK_IMAGE_ASPECT_STENCIL_BIT);
 	/* an alpha-less framebuffer 0 keeps alpha 1 (vgl_framebuffer.h): its
 	 * clears write that, masked or not, and need no drawn clear for it */
 	if (fb->no_alpha && req->color) {
-		req->color_mask |= 8u;
+		req->color_masks |= 8u;
 		req->color_value.float32[3] = 1.0f;
 	}
 }
 
+/* A masked clear is drawn: some cleared buffer keeps a channel, or stencil bits. */
 static bool needs_draw(const struct vgl_clear_req *req)
 {
-	return (req->color && req->color_mask != 0xf) ||
-	       (req->stencil && req->stencil_mask != 0xff);
+	for (uint32_t i = 0; req->color && i < VGL_MAX_DRAW_BUFFERS; i++)
+		if ((req->color_buffers & (1u << i)) && ((req->color_masks >> (4 * i)) & 0xf) != 0xf)
+			return true;
+	return req->stencil && req->stencil_mask != 0xff;
 }
 
 static uint32_t attachments(const struct vgl_clear_req *req,
@@ -120,7 +139,7 @@ void vgl_clear(struct vgl_context *ctx, struct vgl_clear_req *req)
 
 void vgl_clear_alpha_one(struct vgl_context *ctx, const struct vgl_fb *fb)
 {
-	struct vgl_clear_req req = { .color = true, .color_buffers = 1u, .color_mask = 8u,
+	struct vgl_clear_req req = { .color = true, .color_buffers = 1u, .color_masks = 8u,
 				     .color_value.float32 = { 0, 0, 0, 1 } };
 	VkRect2D all = { { 0, 0 }, { fb->width, fb->height } };
 

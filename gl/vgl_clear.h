@@ -17,7 +17,7 @@ struct vgl_clear_req {
 	VkClearColorValue color_value;
 	float depth_value;
 	uint32_t stencil_value;
-	uint32_t color_mask;    /* RGBA bits 0..3, from glColorMask */
+	uint32_t color_masks;   /* draw buffer i's glColorMask(i): RGBA in bits 4i..4i+3 */
 	uint32_t stencil_mask;  /* glStencilMask (front) */
 };
 

@@ -108,7 +108,7 @@ static void clear_key(const struct vgl_fb *fb, const struct vgl_clear_req *req,
 	}
 	for (uint32_t i = 0; req->color && i < key->nr_colors; i++)
 		if (req->color_buffers & (1u << i))
-			key->color_masks |= req->color_mask << (4 * i);
+			key->color_masks |= req->color_masks & (0xfu << (4 * i));
 }
 
 /* Pipeline, uniforms and the default-block set, under the program's lock. */

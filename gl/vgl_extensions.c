@@ -126,6 +126,17 @@ static bool border_colours(const struct vgl_context *ctx)
 	return cb.customBorderColors && cb.customBorderColorWithoutFormat;
 }
 
+/* EXT/OES_draw_buffers_indexed (ES 3.0): the host blends and masks each
+ * render target its own way (vk/'s independentBlend: virgl's
+ * indep_blend_enable and indep_blend_func caps) */
+static bool indexed_blend(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(ctx->dev->pdev, &f);
+	return ctx->major >= 3 && f.independentBlend;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -177,6 +188,10 @@ static const struct extension table[] = {
 	 * the same extension under its older name (same tokens, EXT-suffixed calls) */
 	[VGL_EXT_OES_texture_border_clamp] = { "GL_OES_texture_border_clamp", border_colours },
 	[VGL_EXT_EXT_texture_border_clamp] = { "GL_EXT_texture_border_clamp", border_colours },
+	/* per-draw-buffer blending and colour masks (vgl_blend.c); the OES is
+	 * the same extension (same calls, OES-suffixed) */
+	[VGL_EXT_EXT_draw_buffers_indexed] = { "GL_EXT_draw_buffers_indexed", indexed_blend },
+	[VGL_EXT_OES_draw_buffers_indexed] = { "GL_OES_draw_buffers_indexed", indexed_blend },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

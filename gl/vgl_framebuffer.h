@@ -19,14 +19,11 @@
 #include <GLES3/gl3.h>
 #include <stdbool.h>
 
+#include "vgl_state.h"
 #include "vvk.h"
 
 struct vgl_codec;
 struct vgl_context;
-
-/* GL_MAX_DRAW_BUFFERS and GL_MAX_COLOR_ATTACHMENTS at most: GLSL ES 3.00's
- * gl_MaxDrawBuffers is the compiler's constant 4 (vgl_draw_buffers.c). */
-#define VGL_MAX_DRAW_BUFFERS 4
 
 /* One colour image of a framebuffer: a draw buffer or the read buffer. */
 struct vgl_fb_color {

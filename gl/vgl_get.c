@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgl_blend.h"
 #include "vgl_buffer.h"
 #include "vgl_compute.h"
 #include "vgl_draw_indirect.h"
@@ -248,15 +249,16 @@ static bool get_raster(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_POLYGON_OFFSET_UNITS: return floats(v, V_FLOAT, 1, &st->polygon_offset_units);
 	case GL_SAMPLE_COVERAGE_VALUE: return floats(v, V_FLOAT, 1, &st->sample_coverage_value);
 	case GL_SAMPLE_COVERAGE_INVERT: return bools(v, 1, &st->sample_coverage_invert);
-	case GL_COLOR_WRITEMASK: return bools(v, 4, st->color_mask);
+	/* the non-indexed gets of per-draw-buffer state read draw buffer 0's */
+	case GL_COLOR_WRITEMASK: return bools(v, 4, st->db[0].color_mask);
 	case GL_COLOR_CLEAR_VALUE: return floats(v, V_NORM, 4, st->clear_color);
 	case GL_BLEND_COLOR: return floats(v, V_NORM, 4, st->blend_color);
-	case GL_BLEND_SRC_RGB: return one(v, st->blend_fn.src_rgb);
-	case GL_BLEND_DST_RGB: return one(v, st->blend_fn.dst_rgb);
-	case GL_BLEND_SRC_ALPHA: return one(v, st->blend_fn.src_alpha);
-	case GL_BLEND_DST_ALPHA: return one(v, st->blend_fn.dst_alpha);
-	case GL_BLEND_EQUATION_RGB: return one(v, st->blend_fn.eq_rgb);
-	case GL_BLEND_EQUATION_ALPHA: return one(v, st->blend_fn.eq_alpha);
+	case GL_BLEND_SRC_RGB: return one(v, st->db[0].fn.src_rgb);
+	case GL_BLEND_DST_RGB: return one(v, st->db[0].fn.dst_rgb);
+	case GL_BLEND_SRC_ALPHA: return one(v, st->db[0].fn.src_alpha);
+	case GL_BLEND_DST_ALPHA: return one(v, st->db[0].fn.dst_alpha);
+	case GL_BLEND_EQUATION_RGB: return one(v, st->db[0].fn.eq_rgb);
+	case GL_BLEND_EQUATION_ALPHA: return one(v, st->db[0].fn.eq_alpha);
 	case GL_PACK_ALIGNMENT: return one(v, st->pack_alignment);
 	case GL_UNPACK_ALIGNMENT: return one(v, st->unpack_alignment);
 	case GL_UNPACK_ROW_LENGTH: return one(v, st->unpack_row_length);
@@ -505,7 +507,8 @@ static const GLubyte *GL_APIENTRY vgl_GetStringi(GLenum name, GLuint index)
 
 /* ---- indexed state ------------------------------------------------------------------ */
 
-static bool indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint64 *out)
+/* One value of target's index-th binding; false after an error. */
+static bool indexed_one(struct vgl_context *ctx, GLenum target, GLuint index, GLint64 *out)
 {
 	const struct vgl_ubo_binding *b;
 	int r = vgl_compute_get_indexed(ctx, target, index, out);
@@ -536,32 +539,50 @@ static bool indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint6
 	return true;
 }
 
+/* The values of target's index-th binding (a draw buffer's colour mask has
+ * four): how many, 0 after an error. */
+static int indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint64 out[4])
+{
+	int n = vgl_blend_get_indexed(ctx, target, index, out);
+
+	if (n >= 0)
+		return n;
+	return indexed_one(ctx, target, index, out) ? 1 : 0;
+}
+
 static void GL_APIENTRY vgl_GetIntegeri_v(GLenum target, GLuint index, GLint *data)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	GLint64 v;
+	GLint64 v[4];
+	int n = ctx ? indexed(ctx, target, index, v) : 0;
 
-	if (ctx && indexed(ctx, target, index, &v) && data)
-		*data = (GLint)v;
+	for (int k = 0; data && k < n; k++)
+		data[k] = (GLint)v[k];
 }
 
 static void GL_APIENTRY vgl_GetInteger64i_v(GLenum target, GLuint index, GLint64 *data)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	GLint64 v;
+	GLint64 v[4];
+	int n = ctx ? indexed(ctx, target, index, v) : 0;
 
-	if (ctx && indexed(ctx, target, index, &v) && data)
-		*data = v;
+	for (int k = 0; data && k < n; k++)
+		data[k] = v[k];
 }
 
-/* ES 3.1: the indexed state as booleans (non-zero is GL_TRUE). */
+/* ES 3.1: the indexed state as booleans (non-zero is GL_TRUE); in ES 3.0
+ * only EXT_draw_buffers_indexed's draw-buffer state (its COLOR_WRITEMASK). */
 static void GL_APIENTRY vgl_GetBooleani_v(GLenum target, GLuint index, GLboolean *data)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	GLint64 v;
+	GLint64 v[4];
+	int n;
 
-	if (vgl_es31_call(ctx) && indexed(ctx, target, index, &v) && data)
-		*data = v ? GL_TRUE : GL_FALSE;
+	if (!(ctx && vgl_blend_indexed_target(ctx, target)) && !vgl_es31_call(ctx))
+		return;
+	n = indexed(ctx, target, index, v);
+	for (int k = 0; data && k < n; k++)
+		data[k] = v[k] ? GL_TRUE : GL_FALSE;
 }
 
 const struct vgl_proc vgl_get_procs[] = {

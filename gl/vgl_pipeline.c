@@ -71,20 +71,23 @@ static VkStencilOpState stencil_face(const struct vgl_stencil_face *f)
 				   f->write_mask & 0xff, 0 };
 }
 
-/* glColorMask applies to every draw buffer (ES 3.0 has no per-buffer masks).
- * An alpha-less framebuffer 0 keeps the alpha 1 it was filled with, which
- * blending reads as GL's destination alpha of a buffer without alpha. */
+static uint32_t write_mask(const bool m[4], bool keep_alpha)
+{
+	return (m[0] ? VK_COLOR_COMPONENT_R_BIT : 0) | (m[1] ? VK_COLOR_COMPONENT_G_BIT : 0) |
+	       (m[2] ? VK_COLOR_COMPONENT_B_BIT : 0) |
+	       (m[3] && !keep_alpha ? VK_COLOR_COMPONENT_A_BIT : 0);
+}
+
+/* Each draw buffer's glColorMask(i). An alpha-less framebuffer 0 keeps the
+ * alpha 1 it was filled with, which blending reads as GL's destination
+ * alpha of a buffer without alpha. */
 static uint32_t color_masks(const struct vgl_state *st, const struct vgl_pkey *key)
 {
-	uint32_t m = (st->color_mask[0] ? VK_COLOR_COMPONENT_R_BIT : 0) |
-		     (st->color_mask[1] ? VK_COLOR_COMPONENT_G_BIT : 0) |
-		     (st->color_mask[2] ? VK_COLOR_COMPONENT_B_BIT : 0) |
-		     (st->color_mask[3] && !key->keep_alpha ? VK_COLOR_COMPONENT_A_BIT : 0),
-		 all = 0;
+	uint32_t all = 0;
 
 	for (uint32_t i = 0; i < key->nr_colors; i++)
 		if (key->color_formats[i] != VK_FORMAT_UNDEFINED)
-			all |= m << (4 * i);
+			all |= write_mask(st->db[i].color_mask, key->keep_alpha) << (4 * i);
 	return all;
 }
 
@@ -100,17 +103,27 @@ void vgl_pkey_targets(struct vgl_pkey *key, const struct vgl_fb *fb)
 	key->keep_alpha = fb->no_alpha;
 }
 
-static void blend_key(const struct vgl_state *st, VkPipelineColorBlendAttachmentState *b)
+static VkPipelineColorBlendAttachmentState blend_state(const struct vgl_draw_buffer_state *db)
 {
-	if (!st->blend)
-		return;
-	b->blendEnable = VK_TRUE;
-	b->srcColorBlendFactor = blend_factor(st->blend_fn.src_rgb);
-	b->dstColorBlendFactor = blend_factor(st->blend_fn.dst_rgb);
-	b->srcAlphaBlendFactor = blend_factor(st->blend_fn.src_alpha);
-	b->dstAlphaBlendFactor = blend_factor(st->blend_fn.dst_alpha);
-	b->colorBlendOp = blend_op(st->blend_fn.eq_rgb);
-	b->alphaBlendOp = blend_op(st->blend_fn.eq_alpha);
+	if (!db->blend)
+		return (VkPipelineColorBlendAttachmentState){ 0 };
+	return (VkPipelineColorBlendAttachmentState){
+		.blendEnable = VK_TRUE,
+		.srcColorBlendFactor = blend_factor(db->fn.src_rgb),
+		.dstColorBlendFactor = blend_factor(db->fn.dst_rgb),
+		.colorBlendOp = blend_op(db->fn.eq_rgb),
+		.srcAlphaBlendFactor = blend_factor(db->fn.src_alpha),
+		.dstAlphaBlendFactor = blend_factor(db->fn.dst_alpha),
+		.alphaBlendOp = blend_op(db->fn.eq_alpha) };
+}
+
+/* The blending of the draw buffers that write something (the rest stay
+ * zero, so that their state does not split the pipeline cache). */
+static void blend_key(const struct vgl_state *st, struct vgl_pkey *key)
+{
+	for (uint32_t i = 0; i < key->nr_colors; i++)
+		if ((key->color_masks >> (4 * i)) & 0xf)
+			key->blend[i] = blend_state(&st->db[i]);
 }
 
 static uint32_t state_flags(const struct vgl_state *st, bool has_depth, bool has_stencil)
@@ -185,8 +198,7 @@ void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
 		key->stencil[1] = stencil_face(&st->stencil[1]);
 	}
 	key->color_masks = color_masks(st, key);
-	if (key->color_masks)
-		blend_key(st, &key->blend);
+	blend_key(st, key);
 	key->samples_off = samples_off(st, key->samples);
 }
 
@@ -332,7 +344,7 @@ static void target_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 	bool multisample = k->samples > 1;
 
 	for (uint32_t i = 0; i < k->nr_colors; i++) {
-		c->att[i] = k->blend;
+		c->att[i] = k->blend[i];
 		c->att[i].colorWriteMask = (k->color_masks >> (4 * i)) & 0xf;
 	}
 	c->ri = (VkPipelineRenderingCreateInfo){

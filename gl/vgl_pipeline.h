@@ -45,7 +45,8 @@ struct vgl_pkey {
 	float line_width, depth_bias, depth_slope;
 	VkCompareOp depth_op;
 	VkStencilOpState stencil[2];       /* reference 0: dynamic */
-	VkPipelineColorBlendAttachmentState blend;  /* every draw buffer's, but the write mask */
+	/* each draw buffer's blending, but its write mask (EXT_draw_buffers_indexed) */
+	VkPipelineColorBlendAttachmentState blend[VGL_MAX_DRAW_BUFFERS];
 	uint32_t color_masks;              /* the write mask of draw buffer i in bits 4i..4i+3 */
 	uint32_t samples_off;              /* samples GL_SAMPLE_COVERAGE masks off (0: none) */
 };

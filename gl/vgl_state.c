@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "vgl_blend.h"
 #include "vgl_context.h"
 #include "vgl_debug.h"
 #include "vgl_procs.h"
@@ -26,10 +27,10 @@ void vgl_state_init(struct vgl_state *st)
 	st->cull_mode = GL_BACK;
 	st->front_face = GL_CCW;
 	st->dither = true;
-	st->blend_fn = (struct vgl_blend){ GL_ONE, GL_ZERO, GL_ONE, GL_ZERO, GL_FUNC_ADD,
-					   GL_FUNC_ADD };
-	for (int i = 0; i < 4; i++)
-		st->color_mask[i] = true;
+	for (int i = 0; i < VGL_MAX_DRAW_BUFFERS; i++)
+		st->db[i] = (struct vgl_draw_buffer_state){
+			.fn = { GL_ONE, GL_ZERO, GL_ONE, GL_ZERO, GL_FUNC_ADD, GL_FUNC_ADD },
+			.color_mask = { true, true, true, true } };
 	st->clear_depth = 1.0f;
 	st->line_width = 1.0f;
 	st->sample_coverage_value = 1.0f;
@@ -56,7 +57,7 @@ static bool *cap_flag(struct vgl_context *ctx, GLenum cap, uint32_t *dirty)
 	case GL_DEPTH_TEST: return &st->depth_test;
 	case GL_STENCIL_TEST: return &st->stencil_test;
 	case GL_CULL_FACE: return &st->cull_face;
-	case GL_BLEND: return &st->blend;
+	case GL_BLEND: return &st->db[0].blend; /* read back; set through vgl_blend.c */
 	case GL_DITHER: *dirty = 0; return &st->dither;
 	case GL_POLYGON_OFFSET_FILL: return &st->polygon_offset_fill;
 	case GL_SAMPLE_ALPHA_TO_COVERAGE: return &st->sample_alpha_to_coverage;
@@ -93,6 +94,10 @@ static void set_cap(GLenum cap, bool on)
 	flag = ctx ? cap_flag(ctx, cap, &dirty) : NULL;
 	if (!enum_ok(ctx, flag))
 		return;
+	if (cap == GL_BLEND) {  /* every draw buffer's (EXT_draw_buffers_indexed) */
+		vgl_blend_enable_all(ctx, on);
+		return;
+	}
 	if (*flag != on)
 		ctx->dirty |= dirty;
 	*flag = on;
@@ -347,62 +352,6 @@ static void GL_APIENTRY vgl_SampleCoverage(GLfloat value, GLboolean invert)
 
 /* ---- blending and masks --------------------------------------------------------------------- */
 
-static bool valid_blend_factor(GLenum f)
-{
-	switch (f) {
-	case GL_ZERO: case GL_ONE: case GL_SRC_COLOR: case GL_ONE_MINUS_SRC_COLOR:
-	case GL_DST_COLOR: case GL_ONE_MINUS_DST_COLOR: case GL_SRC_ALPHA:
-	case GL_ONE_MINUS_SRC_ALPHA: case GL_DST_ALPHA: case GL_ONE_MINUS_DST_ALPHA:
-	case GL_CONSTANT_COLOR: case GL_ONE_MINUS_CONSTANT_COLOR: case GL_CONSTANT_ALPHA:
-	case GL_ONE_MINUS_CONSTANT_ALPHA: case GL_SRC_ALPHA_SATURATE:
-		return true;
-	}
-	return false;
-}
-
-static bool valid_blend_eq(const struct vgl_context *ctx, GLenum e)
-{
-	if (e == GL_FUNC_ADD || e == GL_FUNC_SUBTRACT || e == GL_FUNC_REVERSE_SUBTRACT)
-		return true;
-	return ctx->major >= 3 && (e == GL_MIN || e == GL_MAX);
-}
-
-static void GL_APIENTRY vgl_BlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_a,
-					      GLenum dst_a)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!enum_ok(ctx, valid_blend_factor(src_rgb) && valid_blend_factor(dst_rgb) &&
-		     valid_blend_factor(src_a) && valid_blend_factor(dst_a)))
-		return;
-	ctx->st.blend_fn.src_rgb = src_rgb;
-	ctx->st.blend_fn.dst_rgb = dst_rgb;
-	ctx->st.blend_fn.src_alpha = src_a;
-	ctx->st.blend_fn.dst_alpha = dst_a;
-	ctx->dirty |= PIPE;
-}
-
-static void GL_APIENTRY vgl_BlendFunc(GLenum src, GLenum dst)
-{
-	vgl_BlendFuncSeparate(src, dst, src, dst);
-}
-
-static void GL_APIENTRY vgl_BlendEquationSeparate(GLenum rgb, GLenum alpha)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!enum_ok(ctx, ctx && valid_blend_eq(ctx, rgb) && valid_blend_eq(ctx, alpha)))
-		return;
-	ctx->st.blend_fn.eq_rgb = rgb;
-	ctx->st.blend_fn.eq_alpha = alpha;
-	ctx->dirty |= PIPE;
-}
-
-static void GL_APIENTRY vgl_BlendEquation(GLenum mode)
-{
-	vgl_BlendEquationSeparate(mode, mode);
-}
-
 static void GL_APIENTRY vgl_BlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -414,19 +363,6 @@ static void GL_APIENTRY vgl_BlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat 
 	ctx->st.blend_color[2] = clampf(b, 0, 1);
 	ctx->st.blend_color[3] = clampf(a, 0, 1);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_BLEND_COLOR);
-}
-
-static void GL_APIENTRY vgl_ColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	ctx->st.color_mask[0] = r != GL_FALSE;
-	ctx->st.color_mask[1] = g != GL_FALSE;
-	ctx->st.color_mask[2] = b != GL_FALSE;
-	ctx->st.color_mask[3] = a != GL_FALSE;
-	ctx->dirty |= PIPE;
 }
 
 static void GL_APIENTRY vgl_ClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
@@ -521,8 +457,7 @@ const struct vgl_proc vgl_state_procs[] = {
 	VGL_PROC(StencilOpSeparate), VGL_PROC(StencilMask), VGL_PROC(StencilMaskSeparate),
 	VGL_PROC(CullFace), VGL_PROC(FrontFace), VGL_PROC(LineWidth), VGL_PROC(PolygonOffset),
 	VGL_PROC(SampleCoverage),
-	VGL_PROC(BlendFunc), VGL_PROC(BlendFuncSeparate), VGL_PROC(BlendEquation),
-	VGL_PROC(BlendEquationSeparate), VGL_PROC(BlendColor), VGL_PROC(ColorMask),
+	VGL_PROC(BlendColor),
 	VGL_PROC(ClearColor), VGL_PROC(ClearDepthf), VGL_PROC(ClearStencil),
 	VGL_PROC(Hint), VGL_PROC(PixelStorei),
 	{ NULL, NULL },

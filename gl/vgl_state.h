@@ -38,11 +38,23 @@ struct vgl_blend {
 	GLenum eq_rgb, eq_alpha;
 };
 
+/* GL_MAX_DRAW_BUFFERS and GL_MAX_COLOR_ATTACHMENTS at most: GLSL ES 3.00's
+ * gl_MaxDrawBuffers is the compiler's constant 4 (vgl_draw_buffers.c). */
+#define VGL_MAX_DRAW_BUFFERS 4
+
+/* What EXT_draw_buffers_indexed keeps per draw buffer; the non-indexed
+ * calls set every draw buffer's, and the non-indexed gets read buffer 0's. */
+struct vgl_draw_buffer_state {
+	bool blend;
+	struct vgl_blend fn;
+	bool color_mask[4];
+};
+
 struct vgl_state {
 	GLint viewport[4];
 	GLint scissor[4];
 	GLfloat depth_range[2];
-	bool scissor_test, depth_test, stencil_test, cull_face, blend, dither;
+	bool scissor_test, depth_test, stencil_test, cull_face, dither;
 	bool polygon_offset_fill, sample_alpha_to_coverage, sample_coverage;
 	bool primitive_restart_fixed, rasterizer_discard;
 	bool sample_mask;          /* ES 3.1 GL_SAMPLE_MASK */
@@ -50,9 +62,8 @@ struct vgl_state {
 	GLenum depth_func, cull_mode, front_face;
 	bool depth_mask;
 	struct vgl_stencil_face stencil[2]; /* front, back */
-	struct vgl_blend blend_fn;
+	struct vgl_draw_buffer_state db[VGL_MAX_DRAW_BUFFERS];
 	GLfloat blend_color[4];
-	bool color_mask[4];
 	GLfloat clear_color[4];
 	GLfloat clear_depth;
 	GLint clear_stencil;

@@ -252,7 +252,9 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	const struct vdrm_caps *c = pdev->caps;
 
 	memset(f, 0, sizeof(*f));
-	f->independentBlend = (c->bset & 1u) != 0;
+	/* Vulkan's covers enables, masks and functions: virgl's
+	 * indep_blend_enable (bit 0) and indep_blend_func (bit 1) */
+	f->independentBlend = (c->bset & 3u) == 3u;
 	f->fullDrawIndexUint32 = VK_TRUE;
 	f->imageCubeArray = (c->bset & (1u << 2)) != 0;
 	f->depthClamp = (c->bset & (1u << 16)) != 0;

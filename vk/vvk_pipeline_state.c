@@ -51,6 +51,16 @@ static uint32_t blend_rt(const VkPipelineColorBlendAttachmentState *a)
 	       blend_factor(a->dstAlphaBlendFactor) << 22;
 }
 
+/* Independent blend only where render targets differ: a host without it
+ * (no independentBlend) then gets render target 0's state for all. */
+static bool rts_differ(const uint32_t *rt, uint32_t n)
+{
+	for (uint32_t i = 1; i < n; i++)
+		if (rt[i] != rt[0])
+			return true;
+	return false;
+}
+
 /* S0's alpha-to-coverage (bit 3) and alpha-to-one (bit 4) come from the multisample state. */
 static uint32_t blend_ms_bits(const VkPipelineMultisampleStateCreateInfo *ms)
 {
@@ -70,7 +80,7 @@ static void create_blend(struct vvk_device *dev, struct vvk_pipeline *p,
 	for (uint32_t i = 0; i < n; i++)
 		cmd.rt[i] = blend_rt(&cb->pAttachments[i]);
 	cmd.s0 = blend_ms_bits(ms);
-	if (n > 1)
+	if (rts_differ(cmd.rt, n))
 		cmd.s0 |= 1u; /* independent blend: each RT its own dword */
 	if (cb && cb->logicOpEnable) {
 		cmd.s0 |= 2u;

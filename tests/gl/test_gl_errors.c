@@ -3145,6 +3145,127 @@ ROW(get_booleani_index)
 	F(GetBooleani_v)(GL_VERTEX_BINDING_DIVISOR, (GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), &v);
 }
 
+/* EXT/OES_draw_buffers_indexed (ES 3.0; not in ES 2.0): a draw buffer past
+ * GL_MAX_DRAW_BUFFERS is INVALID_VALUE, GL_BLEND the only indexed cap */
+typedef void (GL_APIENTRY *capi_fn)(GLenum, GLuint);
+typedef GLboolean (GL_APIENTRY *is_enabledi_fn)(GLenum, GLuint);
+typedef void (GL_APIENTRY *equationi_fn)(GLuint, GLenum);
+typedef void (GL_APIENTRY *equation_separatei_fn)(GLuint, GLenum, GLenum);
+typedef void (GL_APIENTRY *funci_fn)(GLuint, GLenum, GLenum);
+typedef void (GL_APIENTRY *func_separatei_fn)(GLuint, GLenum, GLenum, GLenum, GLenum);
+typedef void (GL_APIENTRY *color_maski_fn)(GLuint, GLboolean, GLboolean, GLboolean, GLboolean);
+
+static GLuint past_draw_buffers(void)
+{
+	return (GLuint)geti(GL_MAX_DRAW_BUFFERS);
+}
+
+/* the failed call left draw buffer 0's state as it was */
+static void assert_db0_default(void)
+{
+	GLboolean m[4];
+
+	ck_assert(!F(IsEnabled)(GL_BLEND));
+	ck_assert_int_eq(geti(GL_BLEND_SRC_RGB), GL_ONE);
+	ck_assert_int_eq(geti(GL_BLEND_EQUATION_RGB), GL_FUNC_ADD);
+	F(GetBooleanv)(GL_COLOR_WRITEMASK, m);
+	ck_assert(m[0] && m[1] && m[2] && m[3]);
+}
+
+ROW(enablei_ext_value) { FX(EnableiEXT, capi_fn)(GL_BLEND, past_draw_buffers()); }
+ROW(enablei_ext_enum)
+{
+	FX(EnableiEXT, capi_fn)(GL_DEPTH_TEST, 0);
+	ck_assert(!F(IsEnabled)(GL_DEPTH_TEST));
+}
+ROW(enablei_ext_es2) { FX(EnableiEXT, capi_fn)(GL_BLEND, 0); assert_db0_default(); }
+ROW(enablei_oes_value) { FX(EnableiOES, capi_fn)(GL_BLEND, past_draw_buffers()); }
+ROW(enablei_oes_es2) { FX(EnableiOES, capi_fn)(GL_BLEND, 0); assert_db0_default(); }
+ROW(disablei_ext_value) { FX(DisableiEXT, capi_fn)(GL_BLEND, past_draw_buffers()); }
+ROW(disablei_ext_enum) { FX(DisableiEXT, capi_fn)(GL_SCISSOR_TEST, 0); }
+ROW(disablei_oes_value) { FX(DisableiOES, capi_fn)(GL_BLEND, past_draw_buffers()); }
+ROW(is_enabledi_ext_value)
+{
+	ck_assert(!FX(IsEnablediEXT, is_enabledi_fn)(GL_BLEND, past_draw_buffers()));
+}
+ROW(is_enabledi_ext_enum) { ck_assert(!FX(IsEnablediEXT, is_enabledi_fn)(GL_DITHER, 0)); }
+ROW(is_enabledi_oes_value)
+{
+	ck_assert(!FX(IsEnablediOES, is_enabledi_fn)(GL_BLEND, past_draw_buffers()));
+}
+ROW(blend_equationi_ext_value) { FX(BlendEquationiEXT, equationi_fn)(past_draw_buffers(), GL_MIN); }
+ROW(blend_equationi_ext_enum)
+{
+	FX(BlendEquationiEXT, equationi_fn)(0, GL_ONE);
+	assert_db0_default();
+}
+ROW(blend_equationi_oes_value) { FX(BlendEquationiOES, equationi_fn)(past_draw_buffers(), GL_MIN); }
+ROW(blend_equation_separatei_ext_value)
+{
+	FX(BlendEquationSeparateiEXT, equation_separatei_fn)(past_draw_buffers(), GL_MIN, GL_MAX);
+}
+ROW(blend_equation_separatei_ext_enum)
+{
+	FX(BlendEquationSeparateiEXT, equation_separatei_fn)(0, GL_MIN, GL_ZERO);
+	assert_db0_default();
+}
+ROW(blend_equation_separatei_oes_value)
+{
+	FX(BlendEquationSeparateiOES, equation_separatei_fn)(past_draw_buffers(), GL_MIN, GL_MAX);
+}
+ROW(blend_funci_ext_value) { FX(BlendFunciEXT, funci_fn)(past_draw_buffers(), GL_ONE, GL_ONE); }
+ROW(blend_funci_ext_enum)
+{
+	FX(BlendFunciEXT, funci_fn)(0, GL_ZERO, GL_FUNC_ADD);
+	assert_db0_default();
+}
+ROW(blend_funci_oes_value) { FX(BlendFunciOES, funci_fn)(past_draw_buffers(), GL_ONE, GL_ONE); }
+ROW(blend_func_separatei_ext_value)
+{
+	FX(BlendFuncSeparateiEXT, func_separatei_fn)(past_draw_buffers(), GL_ONE, GL_ONE, GL_ONE,
+						     GL_ONE);
+}
+ROW(blend_func_separatei_ext_enum)
+{
+	FX(BlendFuncSeparateiEXT, func_separatei_fn)(0, GL_ZERO, GL_ZERO, GL_ZERO, GL_KEEP);
+	assert_db0_default();
+}
+ROW(blend_func_separatei_oes_value)
+{
+	FX(BlendFuncSeparateiOES, func_separatei_fn)(past_draw_buffers(), GL_ONE, GL_ONE, GL_ONE,
+						     GL_ONE);
+}
+ROW(color_maski_ext_value)
+{
+	FX(ColorMaskiEXT, color_maski_fn)(past_draw_buffers(), GL_FALSE, GL_FALSE, GL_FALSE,
+					  GL_FALSE);
+}
+ROW(color_maski_ext_es2)
+{
+	FX(ColorMaskiEXT, color_maski_fn)(0, GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+	assert_db0_default();
+}
+ROW(color_maski_oes_value)
+{
+	FX(ColorMaskiOES, color_maski_fn)(past_draw_buffers(), GL_FALSE, GL_FALSE, GL_FALSE,
+					  GL_FALSE);
+}
+ROW(get_integeri_blend_value)
+{
+	GLint v = 7;
+
+	F(GetIntegeri_v)(GL_BLEND_SRC_RGB, past_draw_buffers(), &v);
+	ck_assert_int_eq(v, 7);
+}
+ROW(get_booleani_writemask_value)
+{
+	GLboolean v[4] = { 0 };
+
+	F(GetBooleani_v)(GL_COLOR_WRITEMASK, past_draw_buffers(), v);
+	ck_assert(!v[0]);
+}
+ROW(get_booleani_writemask_es2) { GLboolean v[4]; F(GetBooleani_v)(GL_COLOR_WRITEMASK, 0, v); }
+
 /* glGetTexLevelParameter (ES 3.1 §8.10.3): a failed query writes nothing; the iv and fv
  * forms of one query (the error is the first's: errors are sticky) */
 static void tex_level_query(GLenum target, GLint level, GLenum pname)
@@ -4164,6 +4285,35 @@ static const struct row rows[] = {
 	R(GetBooleani_v, 3, O, get_booleani_es30),
 	R(GetBooleani_v, 31, E, get_booleani_enum),
 	R(GetBooleani_v, 31, V, get_booleani_index),
+	R(EnableiEXT, 3, V, enablei_ext_value),
+	R(EnableiEXT, 3, E, enablei_ext_enum),
+	R(EnableiEXT, 2, O, enablei_ext_es2),
+	R(EnableiOES, 3, V, enablei_oes_value),
+	R(EnableiOES, 2, O, enablei_oes_es2),
+	R(DisableiEXT, 3, V, disablei_ext_value),
+	R(DisableiEXT, 3, E, disablei_ext_enum),
+	R(DisableiOES, 3, V, disablei_oes_value),
+	R(IsEnablediEXT, 3, V, is_enabledi_ext_value),
+	R(IsEnablediEXT, 3, E, is_enabledi_ext_enum),
+	R(IsEnablediOES, 3, V, is_enabledi_oes_value),
+	R(BlendEquationiEXT, 3, V, blend_equationi_ext_value),
+	R(BlendEquationiEXT, 3, E, blend_equationi_ext_enum),
+	R(BlendEquationiOES, 3, V, blend_equationi_oes_value),
+	R(BlendEquationSeparateiEXT, 3, V, blend_equation_separatei_ext_value),
+	R(BlendEquationSeparateiEXT, 3, E, blend_equation_separatei_ext_enum),
+	R(BlendEquationSeparateiOES, 3, V, blend_equation_separatei_oes_value),
+	R(BlendFunciEXT, 3, V, blend_funci_ext_value),
+	R(BlendFunciEXT, 3, E, blend_funci_ext_enum),
+	R(BlendFunciOES, 3, V, blend_funci_oes_value),
+	R(BlendFuncSeparateiEXT, 3, V, blend_func_separatei_ext_value),
+	R(BlendFuncSeparateiEXT, 3, E, blend_func_separatei_ext_enum),
+	R(BlendFuncSeparateiOES, 3, V, blend_func_separatei_oes_value),
+	R(ColorMaskiEXT, 3, V, color_maski_ext_value),
+	R(ColorMaskiEXT, 2, O, color_maski_ext_es2),
+	R(ColorMaskiOES, 3, V, color_maski_oes_value),
+	R(GetIntegeri_v, 3, V, get_integeri_blend_value),
+	R(GetBooleani_v, 3, V, get_booleani_writemask_value),
+	R(GetBooleani_v, 2, O, get_booleani_writemask_es2),
 	R(GetTexLevelParameterfv, 3, O, tex_level_es30),
 	R(GetTexLevelParameteriv, 3, O, tex_level_es30_i),
 	R(GetTexLevelParameteriv, 31, E, tex_level_target),

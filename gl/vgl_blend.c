@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glBlendFunc*, glBlendEquation*, glColorMask and GL_BLEND per draw buffer
+ * (vgl_blend.h). A setter stores into the draw buffers of its range and
+ * marks the pipeline key dirty only where a value changed.
+ */
+#include "vgl_blend.h"
+
+#include <string.h>
+
+#include "vgl_context.h"
+#include "vgl_extensions.h"
+#include "vgl_framebuffer.h"
+#include "vgl_procs.h"
+
+/* The draw buffers a call sets, [first, end): one, or all of them. */
+struct range {
+	uint32_t first, end;
+};
+
+static const struct range all_buffers = { 0, VGL_MAX_DRAW_BUFFERS };
+
+static void store(struct vgl_context *ctx, void *dst, const void *src, size_t n)
+{
+	if (memcmp(dst, src, n) == 0)
+		return;
+	memcpy(dst, src, n);
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE);
+}
+
+/* An indexed call goes ahead with the extension and a draw buffer below
+ * GL_MAX_DRAW_BUFFERS (INVALID_VALUE past it). */
+static bool indexed_call(struct vgl_context *ctx, GLuint buf, struct range *r)
+{
+	if (!ctx)
+		return false;
+	if (!vgl_ext_on(ctx, VGL_EXT_EXT_draw_buffers_indexed)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return false;
+	}
+	if (buf >= vgl_framebuffer_max_draw_buffers(ctx)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return false;
+	}
+	*r = (struct range){ buf, buf + 1 };
+	return true;
+}
+
+/* ---- enables ----------------------------------------------------------------------------- */
+
+static void set_enable(struct vgl_context *ctx, struct range r, bool on)
+{
+	for (uint32_t i = r.first; i < r.end; i++)
+		store(ctx, &ctx->st.db[i].blend, &on, sizeof(on));
+}
+
+void vgl_blend_enable_all(struct vgl_context *ctx, bool on)
+{
+	set_enable(ctx, all_buffers, on);
+}
+
+/* Enablei, Disablei and IsEnabledi take GL_BLEND only. */
+static bool indexed_cap(struct vgl_context *ctx, GLenum target, GLuint buf, struct range *r)
+{
+	if (!indexed_call(ctx, buf, r))
+		return false;
+	if (target != GL_BLEND) {
+		vgl_error(ctx, GL_INVALID_ENUM);
+		return false;
+	}
+	return true;
+}
+
+static void GL_APIENTRY vgl_Enablei(GLenum target, GLuint buf)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct range r;
+
+	if (indexed_cap(ctx, target, buf, &r))
+		set_enable(ctx, r, true);
+}
+
+static void GL_APIENTRY vgl_Disablei(GLenum target, GLuint buf)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct range r;
+
+	if (indexed_cap(ctx, target, buf, &r))
+		set_enable(ctx, r, false);
+}
+
+static GLboolean GL_APIENTRY vgl_IsEnabledi(GLenum target, GLuint buf)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct range r;
+
+	if (!indexed_cap(ctx, target, buf, &r))
+		return GL_FALSE;
+	return ctx->st.db[buf].blend ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- functions and equations ---------------------------------------------------------------- */
+
+static bool valid_factor(GLenum f)
+{
+	switch (f) {
+	case GL_ZERO: case GL_ONE: case GL_SRC_COLOR: case GL_ONE_MINUS_SRC_COLOR:
+	case GL_DST_COLOR: case GL_ONE_MINUS_DST_COLOR: case GL_SRC_ALPHA:
+	case GL_ONE_MINUS_SRC_ALPHA: case GL_DST_ALPHA: case GL_ONE_MINUS_DST_ALPHA:
+	case GL_CONSTANT_COLOR: case GL_ONE_MINUS_CONSTANT_COLOR: case GL_CONSTANT_ALPHA:
+	case GL_ONE_MINUS_CONSTANT_ALPHA: case GL_SRC_ALPHA_SATURATE:
+		return true;
+	}
+	return false;
+}
+
+static bool valid_equation(const struct vgl_context *ctx, GLenum e)
+{
+	if (e == GL_FUNC_ADD || e == GL_FUNC_SUBTRACT || e == GL_FUNC_REVERSE_SUBTRACT)
+		return true;
+	return ctx->major >= 3 && (e == GL_MIN || e == GL_MAX);
+}
+
+/* INVALID_ENUM unless valid. */
+static bool enums_ok(struct vgl_context *ctx, bool valid)
+{
+	if (!valid)
+		vgl_error(ctx, GL_INVALID_ENUM);
+	return valid;
+}
+
+static void set_factors(struct vgl_context *ctx, struct range r, GLenum src_rgb, GLenum dst_rgb,
+			GLenum src_a, GLenum dst_a)
+{
+	if (!enums_ok(ctx, valid_factor(src_rgb) && valid_factor(dst_rgb) &&
+			   valid_factor(src_a) && valid_factor(dst_a)))
+		return;
+	for (uint32_t i = r.first; i < r.end; i++) {
+		struct vgl_blend b = ctx->st.db[i].fn;
+
+		b.src_rgb = src_rgb;
+		b.dst_rgb = dst_rgb;
+		b.src_alpha = src_a;
+		b.dst_alpha = dst_a;
+		store(ctx, &ctx->st.db[i].fn, &b, sizeof(b));
+	}
+}
+
+static void set_equations(struct vgl_context *ctx, struct range r, GLenum rgb, GLenum alpha)
+{
+	if (!enums_ok(ctx, valid_equation(ctx, rgb) && valid_equation(ctx, alpha)))
+		return;
+	for (uint32_t i = r.first; i < r.end; i++) {
+		struct vgl_blend b = ctx->st.db[i].fn;
+
+		b.eq_rgb = rgb;
+		b.eq_alpha = alpha;
+		store(ctx, &ctx->st.db[i].fn, &b, sizeof(b));
+	}
+}
+
+static void GL_APIENTRY vgl_BlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_a,
+					      GLenum dst_a)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx)
+		set_factors(ctx, all_buffers, src_rgb, dst_rgb, src_a, dst_a);
+}
+
+static void GL_APIENTRY vgl_BlendFunc(GLenum src, GLenum dst)
+{
+	vgl_BlendFuncSeparate(src, dst, src, dst);
+}
+
+static void GL_APIENTRY vgl_BlendFuncSeparatei(GLuint buf, GLenum src_rgb, GLenum dst_rgb,
+					       GLenum src_a, GLenum dst_a)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct range r;
+
+	if (indexed_call(ctx, buf, &r))
+		set_factors(ctx, r, src_rgb, dst_rgb, src_a, dst_a);
+}
+
+static void GL_APIENTRY vgl_BlendFunci(GLuint buf, GLenum src, GLenum dst)
+{
+	vgl_BlendFuncSeparatei(buf, src, dst, src, dst);
+}
+
+static void GL_APIENTRY vgl_BlendEquationSeparate(GLenum rgb, GLenum alpha)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx)
+		set_equations(ctx, all_buffers, rgb, alpha);
+}
+
+static void GL_APIENTRY vgl_BlendEquation(GLenum mode)
+{
+	vgl_BlendEquationSeparate(mode, mode);
+}
+
+static void GL_APIENTRY vgl_BlendEquationSeparatei(GLuint buf, GLenum rgb, GLenum alpha)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct range r;
+
+	if (indexed_call(ctx, buf, &r))
+		set_equations(ctx, r, rgb, alpha);
+}
+
+static void GL_APIENTRY vgl_BlendEquationi(GLuint buf, GLenum mode)
+{
+	vgl_BlendEquationSeparatei(buf, mode, mode);
+}
+
+/* ---- colour masks ------------------------------------------------------------------------- */
+
+static void set_mask(struct vgl_context *ctx, struct range r, GLboolean red, GLboolean green,
+		     GLboolean blue, GLboolean alpha)
+{
+	const bool m[4] = { red != GL_FALSE, green != GL_FALSE, blue != GL_FALSE,
+			    alpha != GL_FALSE };
+
+	for (uint32_t i = r.first; i < r.end; i++)
+		store(ctx, ctx->st.db[i].color_mask, m, sizeof(m));
+}
+
+static void GL_APIENTRY vgl_ColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx)
+		set_mask(ctx, all_buffers, r, g, b, a);
+}
+
+static void GL_APIENTRY vgl_ColorMaski(GLuint buf, GLboolean r, GLboolean g, GLboolean b,
+				       GLboolean a)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct range br;
+
+	if (indexed_call(ctx, buf, &br))
+		set_mask(ctx, br, r, g, b, a);
+}
+
+/* ---- indexed queries ---------------------------------------------------------------------- */
+
+/* A draw buffer's value of target into out: how many, -1 if not its state. */
+static int values(const struct vgl_draw_buffer_state *db, GLenum target, GLint64 out[4])
+{
+	switch (target) {
+	case GL_BLEND: out[0] = db->blend; return 1;
+	case GL_BLEND_SRC_RGB: out[0] = db->fn.src_rgb; return 1;
+	case GL_BLEND_DST_RGB: out[0] = db->fn.dst_rgb; return 1;
+	case GL_BLEND_SRC_ALPHA: out[0] = db->fn.src_alpha; return 1;
+	case GL_BLEND_DST_ALPHA: out[0] = db->fn.dst_alpha; return 1;
+	case GL_BLEND_EQUATION_RGB: out[0] = db->fn.eq_rgb; return 1;
+	case GL_BLEND_EQUATION_ALPHA: out[0] = db->fn.eq_alpha; return 1;
+	case GL_COLOR_WRITEMASK:
+		for (int k = 0; k < 4; k++)
+			out[k] = db->color_mask[k];
+		return 4;
+	}
+	return -1;
+}
+
+bool vgl_blend_indexed_target(struct vgl_context *ctx, GLenum target)
+{
+	GLint64 v[4];
+
+	return vgl_ext_on(ctx, VGL_EXT_EXT_draw_buffers_indexed) &&
+	       values(&ctx->st.db[0], target, v) >= 0;
+}
+
+int vgl_blend_get_indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint64 out[4])
+{
+	if (!vgl_blend_indexed_target(ctx, target))
+		return -1;
+	if (index >= vgl_framebuffer_max_draw_buffers(ctx)) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return 0;
+	}
+	return values(&ctx->st.db[index], target, out);
+}
+
+/* The indexed calls under both extensions' names: the same functions. */
+#define INDEXED_PROC(n) { "gl" #n "EXT", (void *)vgl_##n }, { "gl" #n "OES", (void *)vgl_##n }
+
+const struct vgl_proc vgl_blend_procs[] = {
+	VGL_PROC(BlendFunc), VGL_PROC(BlendFuncSeparate), VGL_PROC(BlendEquation),
+	VGL_PROC(BlendEquationSeparate), VGL_PROC(ColorMask),
+	INDEXED_PROC(Enablei), INDEXED_PROC(Disablei), INDEXED_PROC(IsEnabledi),
+	INDEXED_PROC(BlendFunci), INDEXED_PROC(BlendFuncSeparatei), INDEXED_PROC(BlendEquationi),
+	INDEXED_PROC(BlendEquationSeparatei), INDEXED_PROC(ColorMaski),
+	{ NULL, NULL },
+};
