@@ -45,6 +45,17 @@ static void texture_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 	l->max_lod_bias = p->maxSamplerLodBias >= 2.0f ? p->maxSamplerLodBias : 2.0f;
 }
 
+/* Atomic counters are lowered to storage-buffer atomics (compiler/glsl):
+ * a binding is one of the host's storage buffer slots, a counter one uint
+ * of it. ES 3.1's minimums are 1 binding, 8 counters, 32 bytes; 1024
+ * counters (4 KiB a binding) is what the lowering's buffer arrays take. */
+static void atomic_limits(struct vgl_limits *l)
+{
+	l->atomic_bindings = clamp_u32(l->stage_ssbos, 0, VGL_MAX_ATOMIC_BINDINGS);
+	l->atomic_buffer_size = clamp_u32(l->ssbo_block_size, 0, 4096);
+	l->atomic_counters = l->atomic_bindings ? l->atomic_buffer_size / 4 : 0;
+}
+
 /* The work group size is also bounded by what the compiler accepts
  * (128, 128, 64; 128 invocations: glsl_sema_decl.c's local_size). */
 static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
@@ -68,6 +79,7 @@ static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 	 * alike (max_shader_image_frag_compute) */
 	l->fragment_images = l->stage_images;
 	l->output_resources = l->stage_ssbos + l->stage_images + VGL_MAX_DRAW_BUFFERS;
+	atomic_limits(l);
 	l->ssbo_alignment = p->minStorageBufferOffsetAlignment ? 
 				    (uint32_t)p->minStorageBufferOffsetAlignment : 256;
 }
