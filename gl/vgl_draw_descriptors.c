@@ -87,10 +87,19 @@ static bool ssbo_range(const struct vgl_ubo_binding *sb, uint32_t size, VkDevice
 static bool ssbo_state(struct vgl_context *ctx, const struct vgl_ssbo *b, uint32_t n,
 		       struct binding_state *bs)
 {
-	const struct vgl_ubo_binding *sb = &ctx->ssbo[b->gl_binding];
+	uint32_t points = b->atomic ? VGL_MAX_ATOMIC_BINDINGS : VGL_MAX_SSBO_BINDINGS;
+	const struct vgl_ubo_binding *sb;
 	struct vgl_storage *s;
 
-	if (b->gl_binding >= VGL_MAX_SSBO_BINDINGS || !ssbo_range(sb, b->size, &bs->ranges[n]))
+	if (b->gl_binding >= points)
+		return false;
+	sb = b->atomic ? &ctx->atomic[b->gl_binding] : &ctx->ssbo[b->gl_binding];
+	/* a counter range may start at any multiple of 4, the host's storage
+	 * buffers only at its alignment (a misaligned one loses the device):
+	 * refused, until such ranges are moved to an aligned copy */
+	if (b->atomic && (VkDeviceSize)sb->offset % ctx->dev->limits.ssbo_alignment)
+		return false;
+	if (!ssbo_range(sb, b->size, &bs->ranges[n]))
 		return false;
 	s = sb->buffer->storage;
 	vgl_batch_use(ctx, &s->obj);

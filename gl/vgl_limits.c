@@ -111,6 +111,12 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		.max_fragment_image_uniforms = (int32_t)l->fragment_images,
 		.max_combined_image_uniforms = (int32_t)l->stage_images,
 		.max_combined_shader_output_resources = (int32_t)l->output_resources,
+		.max_atomic_counter_bindings = (int32_t)l->atomic_bindings,
+		.max_compute_atomic_counters = (int32_t)l->atomic_counters,
+		.max_compute_atomic_counter_buffers = (int32_t)l->atomic_bindings,
+		.max_combined_atomic_counters = (int32_t)l->atomic_counters,
+		.max_combined_atomic_counter_buffers = (int32_t)l->atomic_bindings,
+		.max_atomic_counter_buffer_size = (int32_t)l->atomic_buffer_size,
 	};
 }
 

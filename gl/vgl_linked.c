@@ -663,6 +663,11 @@ const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
 	if (r->kind == GLSL_RES_BUFFER && end > lim->ssbo_bindings)
 		return "error: a buffer block's binding is not below "
 		       "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS\n";
+	if (r->kind == GLSL_RES_ATOMIC_BUFFER && end > lim->atomic_bindings)
+		return "error: an atomic counter's binding is not below "
+		       "GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS\n";
+	if (r->kind == GLSL_RES_ATOMIC_BUFFER && r->size > lim->atomic_buffer_size)
+		return "error: atomic counters end past GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE\n";
 	return NULL;
 }
 
@@ -695,6 +700,9 @@ static const char *graphics_refuses(const struct vgl_limits *lim, const struct g
 		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++) {
 			if (prog->stages[st].res[i].kind == GLSL_RES_BUFFER)
 				return "error: buffer blocks in vertex and fragment shaders are "
+				       "not supported yet\n";
+			if (prog->stages[st].res[i].kind == GLSL_RES_ATOMIC_BUFFER)
+				return "error: atomic counters in vertex and fragment shaders are "
 				       "not supported yet\n";
 		}
 	}

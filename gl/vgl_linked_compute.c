@@ -64,6 +64,10 @@ static const char *unsupported(const struct vgl_limits *lim, const struct glsl_l
 	}
 	if (res_count(r, GLSL_RES_BUFFER) > lim->stage_ssbos)
 		return "error: too many buffer blocks (GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS)\n";
+	/* each atomic counter binding takes one of the host's storage buffers */
+	if (res_count(r, GLSL_RES_BUFFER) + res_count(r, GLSL_RES_ATOMIC_BUFFER) > lim->stage_ssbos)
+		return "error: buffer blocks and atomic counter bindings exceed the storage buffers "
+		       "of a compute shader\n";
 	if (res_count(r, GLSL_RES_BLOCK) > lim->stage_uniform_blocks)
 		return "error: too many uniform blocks (GL_MAX_COMPUTE_UNIFORM_BLOCKS)\n";
 	if (sampler_elements(r) > lim->fragment_texture_units)
@@ -117,6 +121,8 @@ static bool copy_ssbo(struct vgl_linked *l, const struct glsl_lower_res *x)
 	s->size = x->size;
 	s->binding = x->binding;
 	s->gl_binding = x->explicit_binding ? x->gl_binding : 0;
+	s->atomic = x->kind == GLSL_RES_ATOMIC_BUFFER;
+	l->nr_atomic_buffers += s->atomic;
 	return s->name != NULL;
 }
 
@@ -128,7 +134,8 @@ static bool alloc_lists(struct vgl_linked *l, const struct glsl_lower_result *r)
 	l->nr_sampler_units = sampler_elements(r);
 	l->uniforms = calloc(uniforms ? uniforms : 1, sizeof(*l->uniforms));
 	l->blocks = calloc(res_count(r, GLSL_RES_BLOCK) + 1, sizeof(*l->blocks));
-	l->ssbos = calloc(res_count(r, GLSL_RES_BUFFER) + 1, sizeof(*l->ssbos));
+	l->ssbos = calloc(res_count(r, GLSL_RES_BUFFER) + res_count(r, GLSL_RES_ATOMIC_BUFFER) + 1,
+			  sizeof(*l->ssbos));
 	l->sampler_units = calloc(l->nr_sampler_units + 1, sizeof(GLint));
 	l->images = calloc(res_count(r, GLSL_RES_IMAGE) + 1, sizeof(*l->images));
 	return l->uniforms && l->blocks && l->ssbos && l->sampler_units && l->images;
@@ -203,7 +210,7 @@ static bool copy_resources(struct vgl_linked *l, const struct glsl_lower_result 
 			ok = copy_uniform(l, x, &units);
 		else if (x->kind == GLSL_RES_BLOCK)
 			ok = copy_block(l, x);
-		else if (x->kind == GLSL_RES_BUFFER)
+		else if (x->kind == GLSL_RES_BUFFER || x->kind == GLSL_RES_ATOMIC_BUFFER)
 			ok = copy_ssbo(l, x);
 		else if (x->kind == GLSL_RES_IMAGE)
 			ok = vgl_linked_copy_image(l, x, x->binding);

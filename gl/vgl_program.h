@@ -85,6 +85,10 @@ struct vgl_ssbo {
 	GLuint gl_binding;                /* layout(binding): the GL_SHADER_STORAGE_BUFFER point */
 	uint32_t data_size;               /* GL_BUFFER_DATA_SIZE: one element of an unsized array */
 	uint32_t first_var, nr_vars;      /* its members in linked->buffer_vars */
+	/* the buffer of one atomic counter binding (vgl_atomic_counter.c):
+	 * gl_binding is a GL_ATOMIC_COUNTER_BUFFER point; these follow the
+	 * buffer blocks in linked->ssbos */
+	bool atomic;
 };
 
 /* An image uniform of a compute program (ES 3.1): its descriptor bindings
@@ -164,7 +168,8 @@ struct vgl_linked {
 	VkShaderModule cs;
 	VkPipeline compute_pipeline;
 	struct vgl_ssbo *ssbos;
-	uint32_t nr_ssbos;
+	uint32_t nr_ssbos;               /* buffer blocks, then nr_atomic_buffers */
+	uint32_t nr_atomic_buffers;
 	struct vgl_image_res *images;
 	uint32_t nr_images, nr_image_elems;
 	struct vgl_uniform *buffer_vars;  /* the buffer blocks' members (block: index in ssbos) */

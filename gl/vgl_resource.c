@@ -157,7 +157,8 @@ static uint32_t nr_uniforms(const struct vgl_linked *l) { return l->nr_uniforms;
 static uint32_t nr_blocks(const struct vgl_linked *l) { return l->nr_blocks; }
 static uint32_t nr_xfb(const struct vgl_linked *l) { return l->xfb.nr_varyings; }
 static uint32_t nr_buffer_vars(const struct vgl_linked *l) { return l->nr_buffer_vars; }
-static uint32_t nr_ssbos(const struct vgl_linked *l) { return l->nr_ssbos; }
+/* the atomic counter buffers at the end of the list are no buffer blocks */
+static uint32_t nr_ssbos(const struct vgl_linked *l) { return l->nr_ssbos - l->nr_atomic_buffers; }
 static uint32_t nr_none(const struct vgl_linked *l) { (void)l; return 0; }
 
 struct iface {

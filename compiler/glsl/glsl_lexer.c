@@ -226,7 +226,7 @@ static const struct glsl_word words[] = {
 
 /* ES 3.10 keeps 3.00's words but for these, its new keywords (GLSL ES 3.10
  * §3.7): buffer and shared blocks and variables, the memory qualifiers,
- * the image types. */
+ * the image types, atomic_uint. */
 static const struct {
 	const char *name;
 	uint16_t kind;
@@ -241,7 +241,7 @@ static const struct {
 	{ "imageCube", GLSL_TOK_KW_IMAGECUBE }, { "iimageCube", GLSL_TOK_KW_IIMAGECUBE },
 	{ "uimageCube", GLSL_TOK_KW_UIMAGECUBE }, { "image2DArray", GLSL_TOK_KW_IMAGE2DARRAY },
 	{ "iimage2DArray", GLSL_TOK_KW_IIMAGE2DARRAY },
-	{ "uimage2DArray", GLSL_TOK_KW_UIMAGE2DARRAY },
+	{ "uimage2DArray", GLSL_TOK_KW_UIMAGE2DARRAY }, { "atomic_uint", GLSL_TOK_KW_ATOMIC_UINT },
 };
 
 static uint16_t kind310(const struct glsl_word *w)
