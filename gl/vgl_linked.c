@@ -212,7 +212,7 @@ bool vgl_linked_assign_locations(struct vgl_linked *l)
 	uint32_t n = 0, at = 0;
 
 	for (uint32_t i = 0; i < l->nr_uniforms; i++)
-		if (l->uniforms[i].block < 0)
+		if (l->uniforms[i].block < 0 && !l->uniforms[i].is_atomic)
 			n += l->uniforms[i].array_size ? l->uniforms[i].array_size : 1;
 	l->locations = calloc(n ? n : 1, sizeof(*l->locations));
 	if (!l->locations)
@@ -221,7 +221,8 @@ bool vgl_linked_assign_locations(struct vgl_linked *l)
 		struct vgl_uniform *u = &l->uniforms[i];
 		uint32_t elems = u->array_size ? u->array_size : 1;
 
-		if (u->block >= 0)
+		/* counters have no location (glGetUniformLocation: -1) */
+		if (u->block >= 0 || u->is_atomic)
 			continue;
 		u->first_location = (int32_t)at;
 		for (uint32_t e = 0; e < elems; e++)

@@ -126,10 +126,36 @@ static bool copy_ssbo(struct vgl_linked *l, const struct glsl_lower_res *x)
 	return s->name != NULL;
 }
 
+/* A counter: a uniform without a location, in the buffer copied last (the
+ * lowering lists each binding's buffer, then its counters). */
+static bool copy_counter(struct vgl_linked *l, const struct glsl_lower_res *x)
+{
+	struct vgl_uniform *u = &l->uniforms[l->nr_uniforms];
+	struct vgl_ssbo *s = &l->ssbos[l->nr_ssbos - 1];
+
+	if (!l->nr_atomic_buffers || !s->atomic)
+		return false;
+	if (!s->nr_vars)
+		s->first_var = l->nr_uniforms;
+	s->nr_vars++;
+	l->nr_uniforms++;
+	u->name = strdup(x->name);
+	u->type = GL_UNSIGNED_INT_ATOMIC_COUNTER;
+	u->array_size = x->array_size;
+	u->block = -1;
+	u->offset = x->offset;
+	u->array_stride = x->array_stride;
+	u->first_location = -1;
+	u->binding = -1;
+	u->is_atomic = true;
+	u->atomic_buffer = l->nr_atomic_buffers - 1;
+	return u->name != NULL;
+}
+
 static bool alloc_lists(struct vgl_linked *l, const struct glsl_lower_result *r)
 {
 	uint32_t uniforms = res_count(r, GLSL_RES_UNIFORM) + res_count(r, GLSL_RES_SAMPLER) +
-			    res_count(r, GLSL_RES_IMAGE);
+			    res_count(r, GLSL_RES_IMAGE) + res_count(r, GLSL_RES_ATOMIC_COUNTER);
 
 	l->nr_sampler_units = sampler_elements(r);
 	l->uniforms = calloc(uniforms ? uniforms : 1, sizeof(*l->uniforms));
@@ -214,6 +240,8 @@ static bool copy_resources(struct vgl_linked *l, const struct glsl_lower_result 
 			ok = copy_ssbo(l, x);
 		else if (x->kind == GLSL_RES_IMAGE)
 			ok = vgl_linked_copy_image(l, x, x->binding);
+		else if (x->kind == GLSL_RES_ATOMIC_COUNTER)
+			ok = copy_counter(l, x);
 	}
 	return ok && vgl_linked_assign_locations(l) && copy_all_members(l, r);
 }

@@ -66,6 +66,10 @@ struct vgl_uniform {
 	bool in_vs, in_fs;                /* default block, samplers: the stages that declare it */
 	/* buffer variables: the block member's array length (0: unsized) and stride */
 	uint32_t top_array_size, top_array_stride;
+	/* atomic counters (ES 3.1): offset is in the buffer, no location; the
+	 * index of its buffer among the program's atomic counter buffers */
+	bool is_atomic;
+	uint32_t atomic_buffer;
 };
 
 struct vgl_block {
@@ -87,7 +91,8 @@ struct vgl_ssbo {
 	uint32_t first_var, nr_vars;      /* its members in linked->buffer_vars */
 	/* the buffer of one atomic counter binding (vgl_atomic_counter.c):
 	 * gl_binding is a GL_ATOMIC_COUNTER_BUFFER point; these follow the
-	 * buffer blocks in linked->ssbos */
+	 * buffer blocks in linked->ssbos, and first_var, nr_vars are their
+	 * counters in linked->uniforms */
 	bool atomic;
 };
 

@@ -21,7 +21,9 @@
 #define AC_FUNCS(X) \
 	X(GetIntegeri_v, GETINTEGERI_V) X(GetInteger64i_v, GETINTEGER64I_V) \
 	X(MemoryBarrier, MEMORYBARRIER) X(MapBufferRange, MAPBUFFERRANGE) \
-	X(UnmapBuffer, UNMAPBUFFER)
+	X(UnmapBuffer, UNMAPBUFFER) X(GetProgramInterfaceiv, GETPROGRAMINTERFACEIV) \
+	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV) \
+	X(GetProgramResourceIndex, GETPROGRAMRESOURCEINDEX)
 
 #define AC_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -352,6 +354,121 @@ START_TEST(unbound_counter_buffer_refused)
 }
 END_TEST
 
+/* ---- program interface ---------------------------------------------------------------- */
+
+static const char cs_reflect[] = HEAD
+	"layout(local_size_x = 1) in;\n"
+	"layout(binding = 3, offset = 8) uniform atomic_uint up;\n"
+	"layout(binding = 3) uniform atomic_uint down[2];\n"
+	"layout(binding = 1) uniform atomic_uint lone;\n"
+	"uniform uint plain;\n"
+	"layout(std430, binding = 0) buffer Out { uint got; };\n"
+	"void main() { got = atomicCounterIncrement(up) + atomicCounter(down[1]) +\n"
+	"  atomicCounter(lone) + plain; }\n";
+
+static GLint prop(GLuint p, GLenum iface, GLuint index, GLenum which)
+{
+	GLint v = -2;
+
+	ac.GetProgramResourceiv(p, iface, index, 1, &which, 1, NULL, &v);
+	expect(GL_NO_ERROR);
+	return v;
+}
+
+static GLuint uniform_index(GLuint p, const char *name)
+{
+	GLuint i = ac.GetProgramResourceIndex(p, GL_UNIFORM, name);
+
+	ck_assert_msg(i != GL_INVALID_INDEX, "no uniform %s", name);
+	return i;
+}
+
+/* The counter uniform's properties, and that its buffer lists it. */
+static void assert_counter(GLuint p, const char *name, GLint offset, GLint size,
+			   GLint buffer_binding)
+{
+	GLuint u = uniform_index(p, name), buf;
+	GLint vars[4] = { -1, -1, -1, -1 }, n, found = 0;
+	GLenum active = GL_ACTIVE_VARIABLES;
+
+	ck_assert_int_eq(prop(p, GL_UNIFORM, u, GL_TYPE), GL_UNSIGNED_INT_ATOMIC_COUNTER);
+	ck_assert_int_eq(prop(p, GL_UNIFORM, u, GL_OFFSET), offset);
+	ck_assert_int_eq(prop(p, GL_UNIFORM, u, GL_ARRAY_SIZE), size);
+	ck_assert_int_eq(prop(p, GL_UNIFORM, u, GL_ARRAY_STRIDE), size > 1 ? 4 : 0);
+	ck_assert_int_eq(prop(p, GL_UNIFORM, u, GL_BLOCK_INDEX), -1);
+	ck_assert_int_eq(prop(p, GL_UNIFORM, u, GL_LOCATION), -1);
+	ck_assert_int_eq(gl.GetUniformLocation(p, name), -1);
+	buf = (GLuint)prop(p, GL_UNIFORM, u, GL_ATOMIC_COUNTER_BUFFER_INDEX);
+	ck_assert_int_eq(prop(p, GL_ATOMIC_COUNTER_BUFFER, buf, GL_BUFFER_BINDING), buffer_binding);
+	n = prop(p, GL_ATOMIC_COUNTER_BUFFER, buf, GL_NUM_ACTIVE_VARIABLES);
+	ck_assert_int_le(n, 4);
+	ac.GetProgramResourceiv(p, GL_ATOMIC_COUNTER_BUFFER, buf, 1, &active, 4, NULL, vars);
+	for (GLint i = 0; i < n; i++)
+		found += vars[i] == (GLint)u;
+	ck_assert_int_eq(found, 1);
+}
+
+START_TEST(interface_queries)
+{
+	GLuint p;
+	GLint v = -1;
+
+	if (glt_geti(GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS) < 4)
+		return;
+	p = glt_compute_program(cs_reflect);
+	ac.GetProgramInterfaceiv(p, GL_ATOMIC_COUNTER_BUFFER, GL_ACTIVE_RESOURCES, &v);
+	ck_assert_int_eq(v, 2);
+	ac.GetProgramInterfaceiv(p, GL_ATOMIC_COUNTER_BUFFER, GL_MAX_NUM_ACTIVE_VARIABLES, &v);
+	ck_assert_int_eq(v, 2);
+	gl.GetProgramiv(p, GL_ACTIVE_ATOMIC_COUNTER_BUFFERS, &v);
+	ck_assert_int_eq(v, 2);
+	ac.GetProgramInterfaceiv(p, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &v);
+	ck_assert_int_eq(v, 1);
+	expect(GL_NO_ERROR);
+	assert_counter(p, "up", 8, 1, 3);
+	assert_counter(p, "down[0]", 12, 2, 3);
+	assert_counter(p, "lone", 0, 1, 1);
+	ck_assert_int_eq(prop(p, GL_UNIFORM, uniform_index(p, "plain"),
+			      GL_ATOMIC_COUNTER_BUFFER_INDEX), -1);
+	for (GLuint b = 0; b < 2; b++) {
+		GLint binding = prop(p, GL_ATOMIC_COUNTER_BUFFER, b, GL_BUFFER_BINDING);
+
+		/* binding 3 reaches byte 20 (down[1]), binding 1 byte 4 */
+		ck_assert_int_eq(prop(p, GL_ATOMIC_COUNTER_BUFFER, b, GL_BUFFER_DATA_SIZE),
+				 binding == 3 ? 20 : 4);
+		ck_assert_int_eq(prop(p, GL_ATOMIC_COUNTER_BUFFER, b, GL_REFERENCED_BY_COMPUTE_SHADER),
+				 1);
+		ck_assert_int_eq(prop(p, GL_ATOMIC_COUNTER_BUFFER, b, GL_REFERENCED_BY_VERTEX_SHADER),
+				 0);
+	}
+	ac.GetProgramResourceIndex(p, GL_ATOMIC_COUNTER_BUFFER, "up");
+	expect(GL_INVALID_ENUM);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* Vertex and fragment shaders have no counters here (their limits are 0):
+ * such a program does not link. */
+START_TEST(graphics_counters_refused)
+{
+	static const char vs[] = HEAD
+		"layout(binding = 0) uniform atomic_uint c;\n"
+		"void main() { gl_Position = vec4(float(atomicCounter(c))); }\n";
+	static const char fs[] = HEAD "precision mediump float;\nout vec4 o;\n"
+		"void main() { o = vec4(1.0); }\n";
+	GLint ok = 0;
+	GLuint p = gl.CreateProgram(), v = glt_compile(GL_VERTEX_SHADER, vs, &ok),
+	       f = glt_compile(GL_FRAGMENT_SHADER, fs, &ok);
+
+	gl.AttachShader(p, v);
+	gl.AttachShader(p, f);
+	glt_assert_link_fails(p, "atomic counters in vertex and fragment shaders");
+	gl.DeleteShader(v);
+	gl.DeleteShader(f);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static Suite *atomic_suite(void)
 {
 	Suite *s = suite_create("gl es31 atomic counters");
@@ -370,6 +487,8 @@ static Suite *atomic_suite(void)
 	tcase_add_test(tc, range_offset);
 	tcase_add_test(tc, range_offset_below_host_alignment);
 	tcase_add_test(tc, unbound_counter_buffer_refused);
+	tcase_add_test(tc, interface_queries);
+	tcase_add_test(tc, graphics_counters_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
