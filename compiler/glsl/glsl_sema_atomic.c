@@ -20,9 +20,9 @@ struct glsl_atomic_span {
 	uint32_t start, end;
 };
 
-static uint32_t counter_bytes(const struct glsl_type *t)
+static uint64_t counter_bytes(const struct glsl_type *t)
 {
-	return t->kind == GLSL_KIND_ARRAY ? 4 * t->length : 4;
+	return t->kind == GLSL_KIND_ARRAY ? 4 * (uint64_t)t->length : 4;
 }
 
 /* Where the previous counter of `binding` ended; 0 when it has none. */
