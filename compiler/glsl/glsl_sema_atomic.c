@@ -4,7 +4,8 @@
  * offset = M) uniform atomic_uint c;` and arrays of them. Each counter takes
  * 4 bytes of its binding's buffer at its offset (an array 4 per element);
  * without `offset` it goes right after the counter declared before it in the
- * same binding (0 for the first). Offsets are multiples of 4, two counters of
+ * same binding (0 for the first), or at what the last `layout(binding = N,
+ * offset = M) uniform atomic_uint;` of the binding set. Offsets are multiples of 4, two counters of
  * one binding never overlap, and the binding is below
  * gl_MaxAtomicCounterBindings; each rule broken is a compile error at the
  * declaration.
@@ -81,6 +82,47 @@ static bool record_span(struct glsl_sema *s, const struct glsl_symbol *v, uint32
 	return true;
 }
 
+static bool binding_rule(struct glsl_sema *s, struct glsl_loc loc, int32_t binding,
+			 const char *name)
+{
+	int32_t max = limit(s, "gl_MaxAtomicCounterBindings");
+
+	if (binding < max)
+		return true;
+	if (*name)
+		glsl_sema_error(s, loc, "the binding of atomic counter '%s' is not below "
+				"gl_MaxAtomicCounterBindings (%d)", name, max);
+	else
+		glsl_sema_error(s, loc, "atomic counter binding %d is not below "
+				"gl_MaxAtomicCounterBindings (%d)", binding, max);
+	return false;
+}
+
+bool glsl_sema_atomic_default(struct glsl_sema *s, const struct glsl_ast_qual *q)
+{
+	struct glsl_symbol v = { .cname = "", .binding = q->layout & GLSL_LAYOUT_BINDING ?
+						       q->binding : 0 };
+
+	if (q->storage != (GLSL_Q_UNIFORM | GLSL_Q_LAYOUT) || !(q->layout & GLSL_LAYOUT_OFFSET) ||
+	    (q->layout & ~(GLSL_LAYOUT_BINDING | GLSL_LAYOUT_OFFSET))) {
+		glsl_sema_error(s, q->loc, "a declaration of atomic_uint without a name takes only "
+				"uniform, binding and offset");
+		return false;
+	}
+	if (v.binding < 0 || q->offset < 0) {
+		glsl_sema_error(s, q->loc, "'binding' and 'offset' must not be negative");
+		return false;
+	}
+	v.atomic_offset = (uint32_t)q->offset;
+	if (v.atomic_offset % 4 || v.atomic_offset > (uint32_t)limit(s, "gl_MaxAtomicCounterBufferSize")) {
+		glsl_sema_error(s, q->loc, "the default offset of atomic counter binding %d must be "
+				"a multiple of 4 within gl_MaxAtomicCounterBufferSize", v.binding);
+		return false;
+	}
+	/* an empty span: it only says where the binding's next counter goes */
+	return binding_rule(s, q->loc, v.binding, "") && record_span(s, &v, v.atomic_offset);
+}
+
 bool glsl_sema_atomic_counter(struct glsl_sema *s, const struct glsl_ast_qual *q,
 			      struct glsl_symbol *v, struct glsl_loc loc)
 {
@@ -97,12 +139,8 @@ bool glsl_sema_atomic_counter(struct glsl_sema *s, const struct glsl_ast_qual *q
 		return true;   /* storage_type's error */
 	if (v->binding < 0)
 		v->binding = 0;
-	if (v->binding >= limit(s, "gl_MaxAtomicCounterBindings")) {
-		glsl_sema_error(s, loc, "the binding of atomic counter '%s' is not below "
-				"gl_MaxAtomicCounterBindings (%d)", v->cname,
-				limit(s, "gl_MaxAtomicCounterBindings"));
+	if (!binding_rule(s, loc, v->binding, v->cname))
 		return false;
-	}
 	if (q->layout & GLSL_LAYOUT_OFFSET && q->offset < 0) {
 		glsl_sema_error(s, q->loc, "'offset' must not be negative");
 		return false;

@@ -467,6 +467,8 @@ static bool var_decl(struct glsl_sema *s, struct glsl_ast_decl *d, bool global)
 
 	if (!t)
 		return false;
+	if (!d->vars && global && t->kind == GLSL_KIND_ATOMIC)
+		return glsl_sema_atomic_default(s, &d->type.qual);
 	if (!d->vars && d->type.qual.storage && d->type.type.tok != GLSL_TOK_KW_STRUCT)
 		return fail(s, d->type.qual.loc, "a declaration with qualifiers needs a name");
 	/* also without declarators: `lowp struct S { ... };` (ES 1.00 §4.5.2) */

@@ -60,6 +60,9 @@ struct glsl_prec_save {
  * `offset` refused on anything else); false with the error given. */
 bool glsl_sema_atomic_counter(struct glsl_sema *s, const struct glsl_ast_qual *q,
 			      struct glsl_symbol *v, struct glsl_loc loc);
+/* `layout(binding = N, offset = M) uniform atomic_uint;`: where binding N's
+ * next counter without an offset goes; false with the error given. */
+bool glsl_sema_atomic_default(struct glsl_sema *s, const struct glsl_ast_qual *q);
 void glsl_sema_error(struct glsl_sema *s, struct glsl_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void glsl_sema_warning(struct glsl_sema *s, struct glsl_loc loc, const char *fmt, ...)

@@ -312,6 +312,16 @@ static const struct bad_case bad[] = {
 	{ "atomic counter past the buffer size", CS, HEAD LOCAL
 	  "layout(binding = 0, offset = 32) uniform atomic_uint c;\nvoid main() {}\n",
 	  "0:3(54): error: atomic counter 'c' ends past gl_MaxAtomicCounterBufferSize (32)" },
+	{ "default offset not a multiple of 4", CS, HEAD LOCAL
+	  "layout(binding = 0, offset = 6) uniform atomic_uint;\nvoid main() {}\n",
+	  "0:3(1): error: the default offset of atomic counter binding 0 must be a multiple of 4" },
+	{ "default offset of a binding past the limit", CS, HEAD LOCAL
+	  "layout(binding = 1, offset = 4) uniform atomic_uint;\nvoid main() {}\n",
+	  "0:3(1): error: atomic counter binding 1 is not below gl_MaxAtomicCounterBindings (1)" },
+	{ "default offset without an offset", CS, HEAD LOCAL
+	  "layout(binding = 0) uniform atomic_uint;\nvoid main() {}\n",
+	  "0:3(1): error: a declaration of atomic_uint without a name takes only uniform, "
+	  "binding and offset" },
 	{ "offset on a float", CS, HEAD LOCAL
 	  "layout(offset = 4) uniform highp float f;\nvoid main() {}\n",
 	  "0:3(1): error: 'offset' applies only to atomic counters" },
@@ -507,6 +517,8 @@ START_TEST(test_atomic_counter_resources)
 		"layout(binding = 2, offset = 8) uniform atomic_uint a;\n"
 		"layout(binding = 2) uniform atomic_uint b[3];\n"
 		"layout(binding = 0) uniform atomic_uint c;\n"
+		"layout(binding = 0, offset = 16) uniform atomic_uint;\n"
+		"layout(binding = 0) uniform atomic_uint d;\n"
 		"void main() { atomicCounterIncrement(b[2]); atomicCounter(c); atomicCounter(a); }\n";
 	struct glsl_compiled c;
 	const struct glsl_lower_res *r;
@@ -521,12 +533,14 @@ START_TEST(test_atomic_counter_resources)
 		  r->array_stride == 4);
 	r = glsl_lower_find(&c.res, GLSL_RES_ATOMIC_COUNTER, "c");
 	ck_assert(r && r->gl_binding == 0 && r->offset == 0 && r->array_size == 0);
+	r = glsl_lower_find(&c.res, GLSL_RES_ATOMIC_COUNTER, "d");
+	ck_assert(r && r->gl_binding == 0 && r->offset == 16);
 	for (uint32_t i = 0; i < c.res.nr_res; i++) {
 		r = &c.res.res[i];
 		if (r->kind != GLSL_RES_ATOMIC_BUFFER)
 			continue;
 		buffers++;
-		ck_assert_uint_eq(r->size, r->gl_binding == 2 ? 24 : 4);
+		ck_assert_uint_eq(r->size, r->gl_binding == 2 ? 24 : 20);
 	}
 	ck_assert_uint_eq(buffers, 2);
 	glsl_compiled_finish(&c);
