@@ -83,6 +83,8 @@ struct vgl_context {
 	/* GL_ATOMIC_COUNTER_BUFFER's generic binding and points (vgl_atomic_counter.c) */
 	struct vgl_buffer *atomic_buffer;
 	struct vgl_ubo_binding atomic[VGL_MAX_ATOMIC_BINDINGS];
+	/* where a range the host cannot bind (misaligned) is staged, per point */
+	struct vgl_storage *atomic_staging[VGL_MAX_ATOMIC_BINDINGS];
 	bool shader_stores;
 	struct vgl_image_units images;     /* vgl_image_unit.c */
 	struct vgl_buffer *draw_indirect_buffer;  /* ES 3.1 (vgl_draw_indirect.c) */

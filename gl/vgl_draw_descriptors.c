@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "vgl_atomic_counter.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
@@ -82,6 +83,24 @@ static bool ssbo_range(const struct vgl_ubo_binding *sb, uint32_t size, VkDevice
 	return true;
 }
 
+/* A counter range the host cannot bind at its offset: its staging copy at 0
+ * (vgl_atomic_counter.c; the dispatch copied it in and copies it back). */
+static bool staged_state(struct vgl_context *ctx, const struct vgl_ssbo *b, uint32_t n,
+			 struct binding_state *bs)
+{
+	struct vgl_storage *s = vgl_atomic_counter_staged(ctx, b);
+
+	if (!s)
+		return false;
+	vgl_batch_use(ctx, &s->obj);
+	bs->bufs[n] = s->buf;
+	bs->ranges[n] = b->size;
+	bs->offsets[n] = 0;
+	bs->key[2 * n] = s->id;
+	bs->key[2 * n + 1] = bs->ranges[n];
+	return true;
+}
+
 /* Buffer block i (slot n = after the uniform blocks): its range, and the
  * range counts as written by the batch (usage tracking: a map waits). */
 static bool ssbo_state(struct vgl_context *ctx, const struct vgl_ssbo *b, uint32_t n,
@@ -94,11 +113,8 @@ static bool ssbo_state(struct vgl_context *ctx, const struct vgl_ssbo *b, uint32
 	if (b->gl_binding >= points)
 		return false;
 	sb = b->atomic ? &ctx->atomic[b->gl_binding] : &ctx->ssbo[b->gl_binding];
-	/* a counter range may start at any multiple of 4, the host's storage
-	 * buffers only at its alignment (a misaligned one loses the device):
-	 * refused, until such ranges are moved to an aligned copy */
 	if (b->atomic && (VkDeviceSize)sb->offset % ctx->dev->limits.ssbo_alignment)
-		return false;
+		return staged_state(ctx, b, n, bs);
 	if (!ssbo_range(sb, b->size, &bs->ranges[n]))
 		return false;
 	s = sb->buffer->storage;
