@@ -129,6 +129,7 @@ struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bo
 	if (vgl_context_es31(ctx)) {
 		switch (target) {
 		case GL_SHADER_STORAGE_BUFFER: return &ctx->ssbo_buffer;
+		case GL_ATOMIC_COUNTER_BUFFER: return &ctx->atomic_buffer;
 		case GL_DISPATCH_INDIRECT_BUFFER: return &ctx->dispatch_indirect_buffer;
 		case GL_DRAW_INDIRECT_BUFFER: return &ctx->draw_indirect_buffer;
 		}
@@ -164,7 +165,8 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 					&ctx->copy_read_buffer, &ctx->copy_write_buffer,
 					&ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer,
 					&ctx->xfb_buffer, &ctx->ssbo_buffer,
-					&ctx->dispatch_indirect_buffer, &ctx->draw_indirect_buffer };
+					&ctx->dispatch_indirect_buffer, &ctx->draw_indirect_buffer,
+					&ctx->atomic_buffer };
 
 	for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++)
 		if (*slots[i] == b)
@@ -175,6 +177,9 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 	for (int i = 0; i < VGL_MAX_SSBO_BINDINGS; i++)
 		if (ctx->ssbo[i].buffer == b)
 			vgl_buffer_set(&ctx->ssbo[i].buffer, NULL);
+	for (int i = 0; i < VGL_MAX_ATOMIC_BINDINGS; i++)
+		if (ctx->atomic[i].buffer == b)
+			vgl_buffer_set(&ctx->atomic[i].buffer, NULL);
 	vgl_vao_unbind_buffer(ctx->vao, b);
 	vgl_xfb_unbind_buffer(ctx, b);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VERTEX) | VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);

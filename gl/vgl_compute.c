@@ -16,6 +16,7 @@
  */
 #include "vgl_compute.h"
 
+#include "vgl_atomic_counter.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
@@ -74,6 +75,10 @@ static VkCommandBuffer prepare(struct vgl_context *ctx, struct vgl_linked *l)
 		return NULL;
 	vgl_batch_end_rendering(ctx);
 	vgl_batch_use(ctx, &l->obj);
+	if (!vgl_atomic_counter_stage_in(ctx, l, cmd)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return NULL;
+	}
 	if (!bind_compute(ctx, l, cmd))
 		return NULL;
 	ctx->shader_stores = true;
@@ -102,8 +107,10 @@ static void GL_APIENTRY vgl_DispatchCompute(GLuint x, GLuint y, GLuint z)
 	if (!l || !counts_ok(ctx, (const GLuint[3]){ x, y, z }) || !x || !y || !z)
 		return;
 	cmd = prepare(ctx, l);
-	if (cmd)
-		vvk_CmdDispatch(cmd, x, y, z);
+	if (!cmd)
+		return;
+	vvk_CmdDispatch(cmd, x, y, z);
+	vgl_atomic_counter_stage_out(ctx, l, cmd);
 }
 
 /* ES 3.1 section 17: the indirect buffer's checks, in the spec's order. */
@@ -145,6 +152,7 @@ static void GL_APIENTRY vgl_DispatchComputeIndirect(GLintptr offset)
 		return;
 	vgl_batch_use(ctx, &b->storage->obj);
 	vvk_CmdDispatchIndirect(cmd, b->storage->buf, (VkDeviceSize)offset);
+	vgl_atomic_counter_stage_out(ctx, l, cmd);
 }
 
 /* Orders the host's work after the shader stores recorded so far. */

@@ -208,6 +208,11 @@ static void release_bindings(struct vgl_context *ctx)
 	vgl_buffer_unref(ctx->draw_indirect_buffer);
 	for (int i = 0; i < VGL_MAX_SSBO_BINDINGS; i++)
 		vgl_buffer_unref(ctx->ssbo[i].buffer);
+	vgl_buffer_unref(ctx->atomic_buffer);
+	for (int i = 0; i < VGL_MAX_ATOMIC_BINDINGS; i++) {
+		vgl_buffer_unref(ctx->atomic[i].buffer);
+		vgl_storage_unref(ctx->atomic_staging[i]);
+	}
 	vgl_image_units_release(ctx);
 	vgl_vao_release(&ctx->default_vao);
 	vgl_names_drain(&ctx->vaos, free_vao);

@@ -34,6 +34,7 @@
 
 #define VGL_MAX_UBO_BINDINGS 24
 #define VGL_MAX_SSBO_BINDINGS 16
+#define VGL_MAX_ATOMIC_BINDINGS 8   /* GL_ATOMIC_COUNTER_BUFFER points (vgl_atomic_counter.c) */
 
 struct vgl_buffer;
 struct vgl_debug;
@@ -84,6 +85,11 @@ struct vgl_context {
 	 * memory since the last glMemoryBarrier */
 	struct vgl_buffer *ssbo_buffer, *dispatch_indirect_buffer;
 	struct vgl_ubo_binding ssbo[VGL_MAX_SSBO_BINDINGS];
+	/* GL_ATOMIC_COUNTER_BUFFER's generic binding and points (vgl_atomic_counter.c) */
+	struct vgl_buffer *atomic_buffer;
+	struct vgl_ubo_binding atomic[VGL_MAX_ATOMIC_BINDINGS];
+	/* where a range the host cannot bind (misaligned) is staged, per point */
+	struct vgl_storage *atomic_staging[VGL_MAX_ATOMIC_BINDINGS];
 	bool shader_stores;
 	struct vgl_image_units images;     /* vgl_image_unit.c */
 	struct vgl_buffer *draw_indirect_buffer;  /* ES 3.1 (vgl_draw_indirect.c) */

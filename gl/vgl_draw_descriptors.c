@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "vgl_atomic_counter.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
@@ -82,15 +83,39 @@ static bool ssbo_range(const struct vgl_ubo_binding *sb, uint32_t size, VkDevice
 	return true;
 }
 
+/* A counter range the host cannot bind at its offset: its staging copy at 0
+ * (vgl_atomic_counter.c; the dispatch copied it in and copies it back). */
+static bool staged_state(struct vgl_context *ctx, const struct vgl_ssbo *b, uint32_t n,
+			 struct binding_state *bs)
+{
+	struct vgl_storage *s = vgl_atomic_counter_staged(ctx, b);
+
+	if (!s)
+		return false;
+	vgl_batch_use(ctx, &s->obj);
+	bs->bufs[n] = s->buf;
+	bs->ranges[n] = b->size;
+	bs->offsets[n] = 0;
+	bs->key[2 * n] = s->id;
+	bs->key[2 * n + 1] = bs->ranges[n];
+	return true;
+}
+
 /* Buffer block i (slot n = after the uniform blocks): its range, and the
  * range counts as written by the batch (usage tracking: a map waits). */
 static bool ssbo_state(struct vgl_context *ctx, const struct vgl_ssbo *b, uint32_t n,
 		       struct binding_state *bs)
 {
-	const struct vgl_ubo_binding *sb = &ctx->ssbo[b->gl_binding];
+	uint32_t points = b->atomic ? VGL_MAX_ATOMIC_BINDINGS : VGL_MAX_SSBO_BINDINGS;
+	const struct vgl_ubo_binding *sb;
 	struct vgl_storage *s;
 
-	if (b->gl_binding >= VGL_MAX_SSBO_BINDINGS || !ssbo_range(sb, b->size, &bs->ranges[n]))
+	if (b->gl_binding >= points)
+		return false;
+	sb = b->atomic ? &ctx->atomic[b->gl_binding] : &ctx->ssbo[b->gl_binding];
+	if (b->atomic && (VkDeviceSize)sb->offset % ctx->dev->limits.ssbo_alignment)
+		return staged_state(ctx, b, n, bs);
+	if (!ssbo_range(sb, b->size, &bs->ranges[n]))
 		return false;
 	s = sb->buffer->storage;
 	vgl_batch_use(ctx, &s->obj);

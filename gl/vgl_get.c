@@ -13,6 +13,7 @@
 
 #include "vgl_blend.h"
 #include "vgl_buffer.h"
+#include "vgl_atomic_counter.h"
 #include "vgl_compute.h"
 #include "vgl_draw_indirect.h"
 #include "vgl_vertex_binding.h"
@@ -371,7 +372,7 @@ static bool get_compute(const struct vgl_context *ctx, GLenum p, struct value *v
 	return (vgl_compute_get(ctx, p, &x) || vgl_debug_get(ctx, p, &x) || vgl_draw_indirect_get(ctx, p, &x) ||
 		vgl_vertex_binding_get(ctx, p, &x) || vgl_multisample_get(ctx, p, &x) ||
 		vgl_fbo_param_get(ctx, p, &x) || vgl_image_unit_get(ctx, p, &x) ||
-		vgl_ppo_get(ctx, p, &x)) &&
+		vgl_ppo_get(ctx, p, &x) || vgl_atomic_counter_get(ctx, p, &x)) &&
 	       one(v, x);
 }
 
@@ -519,6 +520,8 @@ static bool indexed_one(struct vgl_context *ctx, GLenum target, GLuint index, GL
 		r = vgl_multisample_get_indexed(ctx, target, index, out);
 	if (r < 0)
 		r = vgl_image_unit_get_indexed(ctx, target, index, out);
+	if (r < 0)
+		r = vgl_atomic_counter_get_indexed(ctx, target, index, out);
 	if (r >= 0)
 		return r == 1;
 	if (target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING ||

@@ -48,6 +48,17 @@ static void texture_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 	l->max_gather_offset = p->maxTexelGatherOffset > 7 ? (int32_t)p->maxTexelGatherOffset : 7;
 }
 
+/* Atomic counters are lowered to storage-buffer atomics (compiler/glsl):
+ * a binding is one of the host's storage buffer slots, a counter one uint
+ * of it. ES 3.1's minimums are 1 binding, 8 counters, 32 bytes; 1024
+ * counters (4 KiB a binding) is what the lowering's buffer arrays take. */
+static void atomic_limits(struct vgl_limits *l)
+{
+	l->atomic_bindings = clamp_u32(l->stage_ssbos, 0, VGL_MAX_ATOMIC_BINDINGS);
+	l->atomic_buffer_size = clamp_u32(l->ssbo_block_size, 0, 4096);
+	l->atomic_counters = l->atomic_bindings ? l->atomic_buffer_size / 4 : 0;
+}
+
 /* The work group size is also bounded by what the compiler accepts
  * (128, 128, 64; 128 invocations: glsl_sema_decl.c's local_size). */
 static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
@@ -71,6 +82,7 @@ static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 	 * alike (max_shader_image_frag_compute) */
 	l->fragment_images = l->stage_images;
 	l->output_resources = l->stage_ssbos + l->stage_images + VGL_MAX_DRAW_BUFFERS;
+	atomic_limits(l);
 	l->ssbo_alignment = p->minStorageBufferOffsetAlignment ? 
 				    (uint32_t)p->minStorageBufferOffsetAlignment : 256;
 }
@@ -102,6 +114,12 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		.max_fragment_image_uniforms = (int32_t)l->fragment_images,
 		.max_combined_image_uniforms = (int32_t)l->stage_images,
 		.max_combined_shader_output_resources = (int32_t)l->output_resources,
+		.max_atomic_counter_bindings = (int32_t)l->atomic_bindings,
+		.max_compute_atomic_counters = (int32_t)l->atomic_counters,
+		.max_compute_atomic_counter_buffers = (int32_t)l->atomic_bindings,
+		.max_combined_atomic_counters = (int32_t)l->atomic_counters,
+		.max_combined_atomic_counter_buffers = (int32_t)l->atomic_bindings,
+		.max_atomic_counter_buffer_size = (int32_t)l->atomic_buffer_size,
 	};
 }
 

@@ -32,6 +32,10 @@ struct vgl_limits {
 	uint32_t compute_count[3], compute_size[3];
 	uint32_t ssbo_bindings, stage_ssbos, ssbo_block_size, ssbo_alignment;
 	uint32_t image_units, stage_images;   /* vgl_image_unit.c */
+	/* atomic counters (vgl_atomic_counter.c): each binding a program uses
+	 * becomes a storage buffer of the host's, so they come out of the same
+	 * per-stage slots as buffer blocks */
+	uint32_t atomic_bindings, atomic_counters, atomic_buffer_size;
 	/* the host's images per fragment shader; 0 when it takes none there */
 	uint32_t fragment_images;
 	/* storage blocks, images and colour outputs a program may write in all */

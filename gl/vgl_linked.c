@@ -215,7 +215,7 @@ bool vgl_linked_assign_locations(struct vgl_linked *l)
 	uint32_t n = 0, at = 0;
 
 	for (uint32_t i = 0; i < l->nr_uniforms; i++)
-		if (l->uniforms[i].block < 0)
+		if (l->uniforms[i].block < 0 && !l->uniforms[i].is_atomic)
 			n += l->uniforms[i].array_size ? l->uniforms[i].array_size : 1;
 	l->locations = calloc(n ? n : 1, sizeof(*l->locations));
 	if (!l->locations)
@@ -224,7 +224,8 @@ bool vgl_linked_assign_locations(struct vgl_linked *l)
 		struct vgl_uniform *u = &l->uniforms[i];
 		uint32_t elems = u->array_size ? u->array_size : 1;
 
-		if (u->block >= 0)
+		/* counters have no location (glGetUniformLocation: -1) */
+		if (u->block >= 0 || u->is_atomic)
 			continue;
 		u->first_location = (int32_t)at;
 		for (uint32_t e = 0; e < elems; e++)
@@ -666,6 +667,11 @@ const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
 	if (r->kind == GLSL_RES_BUFFER && end > lim->ssbo_bindings)
 		return "error: a buffer block's binding is not below "
 		       "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS\n";
+	if (r->kind == GLSL_RES_ATOMIC_BUFFER && end > lim->atomic_bindings)
+		return "error: an atomic counter's binding is not below "
+		       "GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS\n";
+	if (r->kind == GLSL_RES_ATOMIC_BUFFER && r->size > lim->atomic_buffer_size)
+		return "error: atomic counters end past GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE\n";
 	return NULL;
 }
 
@@ -698,6 +704,9 @@ static const char *graphics_refuses(const struct vgl_limits *lim, const struct g
 		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++) {
 			if (prog->stages[st].res[i].kind == GLSL_RES_BUFFER)
 				return "error: buffer blocks in vertex and fragment shaders are "
+				       "not supported yet\n";
+			if (prog->stages[st].res[i].kind == GLSL_RES_ATOMIC_BUFFER)
+				return "error: atomic counters in vertex and fragment shaders are "
 				       "not supported yet\n";
 		}
 	}

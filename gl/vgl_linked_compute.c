@@ -64,6 +64,10 @@ static const char *unsupported(const struct vgl_limits *lim, const struct glsl_l
 	}
 	if (res_count(r, GLSL_RES_BUFFER) > lim->stage_ssbos)
 		return "error: too many buffer blocks (GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS)\n";
+	/* each atomic counter binding takes one of the host's storage buffers */
+	if (res_count(r, GLSL_RES_BUFFER) + res_count(r, GLSL_RES_ATOMIC_BUFFER) > lim->stage_ssbos)
+		return "error: buffer blocks and atomic counter bindings exceed the storage buffers "
+		       "of a compute shader\n";
 	if (res_count(r, GLSL_RES_BLOCK) > lim->stage_uniform_blocks)
 		return "error: too many uniform blocks (GL_MAX_COMPUTE_UNIFORM_BLOCKS)\n";
 	if (sampler_elements(r) > lim->fragment_texture_units)
@@ -117,18 +121,47 @@ static bool copy_ssbo(struct vgl_linked *l, const struct glsl_lower_res *x)
 	s->size = x->size;
 	s->binding = x->binding;
 	s->gl_binding = x->explicit_binding ? x->gl_binding : 0;
+	s->atomic = x->kind == GLSL_RES_ATOMIC_BUFFER;
+	l->nr_atomic_buffers += s->atomic;
 	return s->name != NULL;
+}
+
+/* A counter: a uniform without a location, in the buffer copied last (the
+ * lowering lists each binding's buffer, then its counters). */
+static bool copy_counter(struct vgl_linked *l, const struct glsl_lower_res *x)
+{
+	struct vgl_uniform *u = &l->uniforms[l->nr_uniforms];
+	struct vgl_ssbo *s = &l->ssbos[l->nr_ssbos - 1];
+
+	if (!l->nr_atomic_buffers || !s->atomic)
+		return false;
+	if (!s->nr_vars)
+		s->first_var = l->nr_uniforms;
+	s->nr_vars++;
+	l->nr_uniforms++;
+	u->name = strdup(x->name);
+	u->type = GL_UNSIGNED_INT_ATOMIC_COUNTER;
+	u->array_size = x->array_size;
+	u->block = -1;
+	u->offset = x->offset;
+	u->array_stride = x->array_stride;
+	u->first_location = -1;
+	u->binding = -1;
+	u->is_atomic = true;
+	u->atomic_buffer = l->nr_atomic_buffers - 1;
+	return u->name != NULL;
 }
 
 static bool alloc_lists(struct vgl_linked *l, const struct glsl_lower_result *r)
 {
 	uint32_t uniforms = res_count(r, GLSL_RES_UNIFORM) + res_count(r, GLSL_RES_SAMPLER) +
-			    res_count(r, GLSL_RES_IMAGE);
+			    res_count(r, GLSL_RES_IMAGE) + res_count(r, GLSL_RES_ATOMIC_COUNTER);
 
 	l->nr_sampler_units = sampler_elements(r);
 	l->uniforms = calloc(uniforms ? uniforms : 1, sizeof(*l->uniforms));
 	l->blocks = calloc(res_count(r, GLSL_RES_BLOCK) + 1, sizeof(*l->blocks));
-	l->ssbos = calloc(res_count(r, GLSL_RES_BUFFER) + 1, sizeof(*l->ssbos));
+	l->ssbos = calloc(res_count(r, GLSL_RES_BUFFER) + res_count(r, GLSL_RES_ATOMIC_BUFFER) + 1,
+			  sizeof(*l->ssbos));
 	l->sampler_units = calloc(l->nr_sampler_units + 1, sizeof(GLint));
 	l->images = calloc(res_count(r, GLSL_RES_IMAGE) + 1, sizeof(*l->images));
 	return l->uniforms && l->blocks && l->ssbos && l->sampler_units && l->images;
@@ -203,10 +236,12 @@ static bool copy_resources(struct vgl_linked *l, const struct glsl_lower_result 
 			ok = copy_uniform(l, x, &units);
 		else if (x->kind == GLSL_RES_BLOCK)
 			ok = copy_block(l, x);
-		else if (x->kind == GLSL_RES_BUFFER)
+		else if (x->kind == GLSL_RES_BUFFER || x->kind == GLSL_RES_ATOMIC_BUFFER)
 			ok = copy_ssbo(l, x);
 		else if (x->kind == GLSL_RES_IMAGE)
 			ok = vgl_linked_copy_image(l, x, x->binding);
+		else if (x->kind == GLSL_RES_ATOMIC_COUNTER)
+			ok = copy_counter(l, x);
 	}
 	return ok && vgl_linked_assign_locations(l) && copy_all_members(l, r);
 }

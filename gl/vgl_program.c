@@ -455,6 +455,10 @@ static bool program_param(const struct vgl_context *ctx, const struct vgl_progra
 		*out = p->separable;
 		return true;
 	}
+	if (pname == GL_ACTIVE_ATOMIC_COUNTER_BUFFERS && vgl_context_es31(ctx)) {
+		*out = l ? (GLint)l->nr_atomic_buffers : 0;
+		return true;
+	}
 	return vgl_program_xfb_param(p, pname, out);
 }
 

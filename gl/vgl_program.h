@@ -66,6 +66,10 @@ struct vgl_uniform {
 	bool in_vs, in_fs;                /* default block, samplers: the stages that declare it */
 	/* buffer variables: the block member's array length (0: unsized) and stride */
 	uint32_t top_array_size, top_array_stride;
+	/* atomic counters (ES 3.1): offset is in the buffer, no location; the
+	 * index of its buffer among the program's atomic counter buffers */
+	bool is_atomic;
+	uint32_t atomic_buffer;
 };
 
 struct vgl_block {
@@ -85,6 +89,11 @@ struct vgl_ssbo {
 	GLuint gl_binding;                /* layout(binding): the GL_SHADER_STORAGE_BUFFER point */
 	uint32_t data_size;               /* GL_BUFFER_DATA_SIZE: one element of an unsized array */
 	uint32_t first_var, nr_vars;      /* its members in linked->buffer_vars */
+	/* the buffer of one atomic counter binding (vgl_atomic_counter.c):
+	 * gl_binding is a GL_ATOMIC_COUNTER_BUFFER point; these follow the
+	 * buffer blocks in linked->ssbos, and first_var, nr_vars are their
+	 * counters in linked->uniforms */
+	bool atomic;
 };
 
 /* An image uniform of a compute program (ES 3.1): its descriptor bindings
@@ -164,7 +173,8 @@ struct vgl_linked {
 	VkShaderModule cs;
 	VkPipeline compute_pipeline;
 	struct vgl_ssbo *ssbos;
-	uint32_t nr_ssbos;
+	uint32_t nr_ssbos;               /* buffer blocks, then nr_atomic_buffers */
+	uint32_t nr_atomic_buffers;
 	struct vgl_image_res *images;
 	uint32_t nr_images, nr_image_elems;
 	struct vgl_uniform *buffer_vars;  /* the buffer blocks' members (block: index in ssbos) */

@@ -23,6 +23,7 @@ struct view {
 	uint32_t first_var, nr_vars;
 	bool vs, fs, cs;                  /* referenced by */
 	GLint top_size, top_stride;
+	GLint atomic_buffer;              /* GL_ATOMIC_COUNTER_BUFFER_INDEX */
 };
 
 /* ---- views ------------------------------------------------------------------------------------ */
@@ -30,7 +31,8 @@ struct view {
 /* A uniform or buffer variable: block-only properties are -1 outside blocks. */
 static void variable_view(const struct vgl_uniform *u, struct view *v)
 {
-	bool in_block = u->block >= 0;
+	/* a counter's offset and stride are in its buffer */
+	bool in_block = u->block >= 0 || u->is_atomic;
 
 	v->name = u->name;
 	v->array = u->array_size || u->unsized;
@@ -44,6 +46,9 @@ static void variable_view(const struct vgl_uniform *u, struct view *v)
 	v->location = u->first_location;
 	v->top_size = (GLint)u->top_array_size;
 	v->top_stride = (GLint)u->top_array_stride;
+	v->atomic_buffer = u->is_atomic ? (GLint)u->atomic_buffer : -1;
+	if (u->is_atomic)
+		v->block_index = -1;
 }
 
 static void uniform_view(const struct vgl_linked *l, uint32_t i, struct view *v)
@@ -135,6 +140,17 @@ static void ssbo_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 	v->nr_vars = s->nr_vars;
 }
 
+/* The atomic counter buffers follow the buffer blocks in linked->ssbos. */
+static void atomic_view(const struct vgl_linked *l, uint32_t i, struct view *v)
+{
+	const struct vgl_ssbo *s = &l->ssbos[l->nr_ssbos - l->nr_atomic_buffers + i];
+
+	v->binding = (GLint)s->gl_binding;
+	v->data_size = (GLint)s->size;
+	v->first_var = s->first_var;
+	v->nr_vars = s->nr_vars;
+}
+
 static void buffer_var_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 {
 	variable_view(&l->buffer_vars[i], v);
@@ -157,8 +173,9 @@ static uint32_t nr_uniforms(const struct vgl_linked *l) { return l->nr_uniforms;
 static uint32_t nr_blocks(const struct vgl_linked *l) { return l->nr_blocks; }
 static uint32_t nr_xfb(const struct vgl_linked *l) { return l->xfb.nr_varyings; }
 static uint32_t nr_buffer_vars(const struct vgl_linked *l) { return l->nr_buffer_vars; }
-static uint32_t nr_ssbos(const struct vgl_linked *l) { return l->nr_ssbos; }
-static uint32_t nr_none(const struct vgl_linked *l) { (void)l; return 0; }
+/* the atomic counter buffers at the end of the list are no buffer blocks */
+static uint32_t nr_ssbos(const struct vgl_linked *l) { return l->nr_ssbos - l->nr_atomic_buffers; }
+static uint32_t nr_atomic(const struct vgl_linked *l) { return l->nr_atomic_buffers; }
 
 struct iface {
 	GLenum name;
@@ -175,7 +192,7 @@ static const struct iface ifaces[] = {
 	{ GL_TRANSFORM_FEEDBACK_VARYING, IF_XFB, nr_xfb, xfb_view },
 	{ GL_BUFFER_VARIABLE, IF_BUFFER_VARIABLE, nr_buffer_vars, buffer_var_view },
 	{ GL_SHADER_STORAGE_BLOCK, IF_SSBO, nr_ssbos, ssbo_view },
-	{ GL_ATOMIC_COUNTER_BUFFER, IF_ATOMIC, nr_none, NULL },
+	{ GL_ATOMIC_COUNTER_BUFFER, IF_ATOMIC, nr_atomic, atomic_view },
 };
 
 #define VARIABLES (IF_UNIFORM | IF_BUFFER_VARIABLE)
@@ -268,7 +285,7 @@ static GLint scalar_prop(const struct view *v, GLenum prop)
 	case GL_ARRAY_STRIDE: return v->array_stride;
 	case GL_MATRIX_STRIDE: return v->matrix_stride;
 	case GL_IS_ROW_MAJOR: return v->row_major;
-	case GL_ATOMIC_COUNTER_BUFFER_INDEX: return -1;
+	case GL_ATOMIC_COUNTER_BUFFER_INDEX: return v->atomic_buffer;
 	case GL_BUFFER_BINDING: return v->binding;
 	case GL_BUFFER_DATA_SIZE: return v->data_size;
 	case GL_NUM_ACTIVE_VARIABLES: return (GLint)v->nr_vars;

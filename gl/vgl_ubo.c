@@ -46,23 +46,35 @@ static struct vgl_buffer *still_bound(const struct vgl_ubo_binding *ub, GLuint n
 }
 
 /* The indexed points of a target: count, offset alignment, the points
- * (NULL for transform feedback's, vgl_xfb.c's own); false: not a target. */
-static bool indexed_target(struct vgl_context *ctx, GLenum target, uint32_t *count,
-			   VkDeviceSize *align, struct vgl_ubo_binding **points)
+ * (NULL for transform feedback's, vgl_xfb.c's own) and the generic binding
+ * a bind also sets; false: not a target. */
+struct indexed_points {
+	uint32_t count;
+	VkDeviceSize align;
+	struct vgl_ubo_binding *points;
+	struct vgl_buffer **generic;
+};
+
+static bool indexed_target(struct vgl_context *ctx, GLenum target, struct indexed_points *t)
 {
-	*points = NULL;
+	const struct vgl_limits *l = &ctx->dev->limits;
+
 	switch (target) {
 	case GL_UNIFORM_BUFFER:
-		*count = VGL_MAX_UBO_BINDINGS;
-		*align = ctx->dev->props.limits.minUniformBufferOffsetAlignment;
-		*points = ctx->ubo;
+		*t = (struct indexed_points){ VGL_MAX_UBO_BINDINGS,
+			ctx->dev->props.limits.minUniformBufferOffsetAlignment, ctx->ubo,
+			&ctx->uniform_buffer };
 		return true;
 	case GL_TRANSFORM_FEEDBACK_BUFFER:
 		return true;
 	case GL_SHADER_STORAGE_BUFFER:
-		*count = ctx->dev->limits.ssbo_bindings;
-		*align = ctx->dev->limits.ssbo_alignment;
-		*points = ctx->ssbo;
+		*t = (struct indexed_points){ l->ssbo_bindings, l->ssbo_alignment, ctx->ssbo,
+					      &ctx->ssbo_buffer };
+		return vgl_context_es31(ctx);
+	case GL_ATOMIC_COUNTER_BUFFER:
+		/* ES 3.1 section 6.1.1: atomic counter ranges are 4-byte aligned */
+		*t = (struct indexed_points){ l->atomic_bindings, 4, ctx->atomic,
+					      &ctx->atomic_buffer };
 		return vgl_context_es31(ctx);
 	}
 	return false;
@@ -72,24 +84,22 @@ static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset
 		       GLsizeiptr size, bool whole)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	struct indexed_points t = { 0, 1, NULL, NULL };
 	struct vgl_buffer *b = NULL;
-	struct vgl_ubo_binding *points;
-	VkDeviceSize align = 1;
-	uint32_t count = 0;
 
 	if (!ctx)
 		return;
-	if (!indexed_target(ctx, target, &count, &align, &points)) {
+	if (!indexed_target(ctx, target, &t)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
-	if (points && (index >= count ||
-	    (!whole && name && (size <= 0 || offset < 0 || (VkDeviceSize)offset % align)))) {
+	if (t.points && (index >= t.count ||
+	    (!whole && name && (size <= 0 || offset < 0 || (VkDeviceSize)offset % t.align)))) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
 	/* a generated name's object is made by its first bind, this one too */
-	if (name && (!points || !(b = still_bound(&points[index], name)))) {
+	if (name && (!t.points || !(b = still_bound(&t.points[index], name)))) {
 		b = vgl_buffer_lookup_or_create(ctx, name);
 		if (!b) {
 			vgl_error(ctx, GL_OUT_OF_MEMORY);
@@ -100,8 +110,8 @@ static void bind_range(GLenum target, GLuint index, GLuint name, GLintptr offset
 		vgl_xfb_bind_buffer(ctx, index, b, offset, size, whole);
 		return;
 	}
-	vgl_buffer_set(target == GL_UNIFORM_BUFFER ? &ctx->uniform_buffer : &ctx->ssbo_buffer, b);
-	set_binding(ctx, &points[index], b, whole ? 0 : offset, whole ? 0 : size);
+	vgl_buffer_set(t.generic, b);
+	set_binding(ctx, &t.points[index], b, whole ? 0 : offset, whole ? 0 : size);
 }
 
 static void GL_APIENTRY vgl_BindBufferRange(GLenum target, GLuint index, GLuint buffer,

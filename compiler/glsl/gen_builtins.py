@@ -92,7 +92,7 @@ def read_types(path):
     """Built-in type names -> enum glsl_type_id names, from the X-lists."""
     text = open(path).read()
     types = {}
-    for m in re.finditer(r'\b[XSI]\((\w+), "(\w+)"', text):
+    for m in re.finditer(r'\b[XSIA]\((\w+), "(\w+)"', text):
         types[m.group(2)] = 'GLSL_TID_' + m.group(1)
     if 'vec4' not in types or 'usampler2DArray' not in types:
         raise DefError('%s: could not read the built-in type lists' % path)
@@ -123,7 +123,7 @@ def type_version(t):
         return 310
     if 'sampler' in t and t not in ('sampler2D', 'samplerCube', 'samplerExternalOES'):
         return 300
-    if 'image' in t:
+    if 'image' in t or t == 'atomic_uint':
         return 310
     return 100
 

@@ -94,6 +94,7 @@ enum {
 	GLSL_LAYOUT_LOCAL_SIZE_Y = 1 << 9,
 	GLSL_LAYOUT_LOCAL_SIZE_Z = 1 << 10,
 	GLSL_LAYOUT_FORMAT = 1 << 11,   /* an image format (ES 3.10 §4.4.7), in format */
+	GLSL_LAYOUT_OFFSET = 1 << 12,   /* atomic counters (ES 3.10 §4.4.6) */
 };
 
 #define GLSL_LAYOUT_LOCAL_SIZE (GLSL_LAYOUT_LOCAL_SIZE_X | GLSL_LAYOUT_LOCAL_SIZE_Y | \
@@ -114,6 +115,7 @@ struct glsl_ast_qual {
 	uint32_t layout;       /* GLSL_LAYOUT_* */
 	int32_t location;      /* with GLSL_LAYOUT_LOCATION */
 	int32_t binding;       /* with GLSL_LAYOUT_BINDING */
+	int32_t offset;        /* with GLSL_LAYOUT_OFFSET */
 	uint32_t local_size[3];/* with GLSL_LAYOUT_LOCAL_SIZE_X/Y/Z */
 	uint8_t format;        /* with GLSL_LAYOUT_FORMAT: enum vc_format */
 };

@@ -335,6 +335,18 @@ static const struct {
 	  offsetof(struct glsl_builtin_limits, max_combined_image_uniforms) },
 	{ "gl_MaxCombinedShaderOutputResources",
 	  offsetof(struct glsl_builtin_limits, max_combined_shader_output_resources) },
+	{ "gl_MaxAtomicCounterBindings",
+	  offsetof(struct glsl_builtin_limits, max_atomic_counter_bindings) },
+	{ "gl_MaxComputeAtomicCounters",
+	  offsetof(struct glsl_builtin_limits, max_compute_atomic_counters) },
+	{ "gl_MaxComputeAtomicCounterBuffers",
+	  offsetof(struct glsl_builtin_limits, max_compute_atomic_counter_buffers) },
+	{ "gl_MaxCombinedAtomicCounters",
+	  offsetof(struct glsl_builtin_limits, max_combined_atomic_counters) },
+	{ "gl_MaxCombinedAtomicCounterBuffers",
+	  offsetof(struct glsl_builtin_limits, max_combined_atomic_counter_buffers) },
+	{ "gl_MaxAtomicCounterBufferSize",
+	  offsetof(struct glsl_builtin_limits, max_atomic_counter_buffer_size) },
 };
 
 int32_t glsl_builtin_const_value(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits)

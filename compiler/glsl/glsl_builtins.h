@@ -112,6 +112,12 @@ struct glsl_builtin_limits {
 	int32_t max_fragment_image_uniforms;
 	int32_t max_combined_image_uniforms;
 	int32_t max_combined_shader_output_resources;
+	int32_t max_atomic_counter_bindings;
+	int32_t max_compute_atomic_counters;
+	int32_t max_compute_atomic_counter_buffers;
+	int32_t max_combined_atomic_counters;
+	int32_t max_combined_atomic_counter_buffers;
+	int32_t max_atomic_counter_buffer_size;
 };
 
 /* A built-in constant's value under limits (NULL: builtins.def's). */

@@ -226,7 +226,7 @@ static const struct glsl_word words[] = {
 
 /* ES 3.10 keeps 3.00's words but for these, its new keywords (GLSL ES 3.10
  * §3.7): buffer and shared blocks and variables, the memory qualifiers,
- * the image types and the multisample samplers. */
+ * the image types, the multisample samplers, atomic_uint. */
 static const struct {
 	const char *name;
 	uint16_t kind;
@@ -244,6 +244,7 @@ static const struct {
 	{ "uimage2DArray", GLSL_TOK_KW_UIMAGE2DARRAY },
 	{ "sampler2DMS", GLSL_TOK_KW_SAMPLER2DMS }, { "isampler2DMS", GLSL_TOK_KW_ISAMPLER2DMS },
 	{ "usampler2DMS", GLSL_TOK_KW_USAMPLER2DMS },
+	{ "atomic_uint", GLSL_TOK_KW_ATOMIC_UINT },
 };
 
 static uint16_t kind310(const struct glsl_word *w)

@@ -44,6 +44,11 @@ enum glsl_lower_res_kind {
 	GLSL_RES_OUTPUT,
 	GLSL_RES_BUFFER,    /* a buffer block (ES 3.10): binding (first of array_size), size */
 	GLSL_RES_IMAGE,     /* an image (ES 3.10): binding (first of array_size), type, format */
+	/* atomic counters (ES 3.10, glsl_lower_atomic.c): the storage buffer of one GL
+	 * binding (binding, gl_binding, size), and each counter (gl_binding, offset,
+	 * array_size, array_stride 4) */
+	GLSL_RES_ATOMIC_BUFFER,
+	GLSL_RES_ATOMIC_COUNTER,
 };
 
 struct glsl_lower_res {

@@ -23,7 +23,8 @@ static bool eval_args(struct lw *w, const struct glsl_ast_node *n, struct bi_arg
 	a->n = 0;
 	for (const struct glsl_ast_node *e = n->u.call.args; e && a->n < MAX_ARGS; e = e->next) {
 		a->t[a->n] = e->sema->type.type;
-		if (bi->out_mask & (1u << a->n)) {
+		/* a counter is storage, as an atomic's memory is (glsl_lower_atomic.c) */
+		if ((bi->out_mask & (1u << a->n)) || a->t[a->n]->kind == GLSL_KIND_ATOMIC) {
 			if (!lw_ref_of(w, e, &a->out[a->n]))
 				return false;
 			a->v[a->n++] = 0;
@@ -244,6 +245,10 @@ static vc_value_id lower_recipe(struct lw *w, const struct glsl_ast_node *n, str
 		/* mix(x, y, b): y where b is true */
 		return lw_op3(w, VC_OP_SELECT, lw_type(w, rt), a->v[2], a->v[1], a->v[0]);
 	case GLSL_BI_RECIPE_MATRIX_COMP_MULT: return recipe_comp_mult(w, rt, a);
+	case GLSL_BI_RECIPE_ATOMIC_COUNTER_INCREMENT:
+	case GLSL_BI_RECIPE_ATOMIC_COUNTER_DECREMENT:
+	case GLSL_BI_RECIPE_ATOMIC_COUNTER:
+		return lw_counter_op(w, n->sema->u.bi->op, &a->out[0]);
 	default:
 		lw_fail(w, n->loc, "built-in recipe '%s' is not implemented",
 			glsl_bi_recipe_names[n->sema->u.bi->op]);

@@ -147,6 +147,9 @@ static bool ref_ident(struct lw *w, const struct glsl_ast_node *n, struct lw_ref
 	if (member >= 0)
 		ref_push(w, r, lw_const_u32(w, VC_BASE_INT, (uint32_t)member), (uint32_t)member,
 			 n->sema->type.type, n);
+	/* a counter: its first element of its buffer's array (glsl_lower_atomic.c) */
+	if (glsl_type_is_atomic(s->type.type) && s->storage == GLSL_STORAGE_UNIFORM)
+		ref_push(w, r, lw_counter_index(w, s), 0, s->type.type, n);
 	return !w->failed;
 }
 
@@ -172,6 +175,17 @@ static bool ref_index(struct lw *w, const struct glsl_ast_node *n, struct lw_ref
 	if (!lw_ref_of(w, n->u.kid[0], r))
 		return false;
 	idx = index_value(w, n->u.kid[1], &k, &is_const);
+	/* an element of a counter array: further along its buffer's array (a
+	 * parameter's array is one pointer, which logical SPIR-V cannot index) */
+	if (glsl_type_is_atomic(bt) && !r->n) {
+		lw_fail(w, n->loc, "arrays of atomic counters as parameters are not supported");
+		return false;
+	}
+	if (glsl_type_is_atomic(bt)) {
+		r->idx[r->n - 1] = lw_op2(w, VC_OP_IADD, w->t_int, r->idx[r->n - 1], idx);
+		r->gtype = bt->elem;
+		return !w->failed;
+	}
 	if (bt->kind == GLSL_KIND_VECTOR || bt->kind == GLSL_KIND_SCALAR) {
 		if (is_const) {
 			r->nswz = 1;

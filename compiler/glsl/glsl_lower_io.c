@@ -19,7 +19,7 @@ struct io_list {
 };
 
 struct io_state {
-	struct io_list in, out, uniforms, blocks, samplers, held, buffers, images;
+	struct io_list in, out, uniforms, blocks, samplers, held, buffers, images, atomics;
 	const struct glsl_symbol *depth_range;
 };
 
@@ -109,6 +109,8 @@ static bool classify(struct lw *w, struct io_state *st)
 			continue;
 		if (s->builtin && s->builtin->recipe == GLSL_BI_RECIPE_DEPTH_RANGE)
 			st->depth_range = s;
+		else if (s->storage == GLSL_STORAGE_UNIFORM && glsl_type_is_atomic(t))
+			l = &st->atomics;
 		else if (s->storage == GLSL_STORAGE_UNIFORM && !is_sampler(t) && !is_block(t))
 			l = uniform_lists(st, s, cap);
 		else if (s->storage == GLSL_STORAGE_UNIFORM && glsl_type_is_image(t))
@@ -572,7 +574,8 @@ static bool declare_all(struct lw *w, struct io_state *st)
 		if (!lw_declare_struct_samplers(w, st->held.syms[i], &binding))
 			return false;
 	if (!declare_blocks(w, &st->buffers, &binding, GLSL_RES_BUFFER) ||
-	    !declare_images(w, &st->images, &binding))
+	    !declare_images(w, &st->images, &binding) ||
+	    !lw_declare_atomics(w, st->atomics.syms, st->atomics.n, &binding))
 		return false;
 	w->out->nr_bindings = binding;
 	return declare_privates(w);
@@ -581,7 +584,7 @@ static bool declare_all(struct lw *w, struct io_state *st)
 bool lw_declare_interface(struct lw *w)
 {
 	uint32_t n = w->sema->nr_globals + 1;
-	const struct glsl_symbol **mem = calloc(8 * (size_t)n, sizeof(*mem));
+	const struct glsl_symbol **mem = calloc(9 * (size_t)n, sizeof(*mem));
 	struct io_state st = { 0 };
 	bool ok;
 
@@ -597,6 +600,7 @@ bool lw_declare_interface(struct lw *w)
 	st.held.syms = mem + 5 * n;
 	st.buffers.syms = mem + 6 * n;
 	st.images.syms = mem + 7 * n;
+	st.atomics.syms = mem + 8 * n;
 	ok = declare_all(w, &st);
 	free(mem);
 	return ok && !w->m->oom;

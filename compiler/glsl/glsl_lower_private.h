@@ -169,6 +169,16 @@ int lw_ref_struct_sampler(struct lw *w, const struct glsl_ast_node *n, struct lw
 /* Parameter `param` of the function being inlined stands for `arg`. */
 bool lw_alias_param(struct lw *w, const struct glsl_symbol *param, const struct glsl_ast_node *arg);
 
+/* glsl_lower_atomic.c */
+/* The storage buffers of the atomic counters syms[0..n-1] (one per GL
+ * binding, from *binding on), their symbols and resources. */
+bool lw_declare_atomics(struct lw *w, const struct glsl_symbol *const *syms, uint32_t n,
+			uint32_t *binding);
+/* The element of its buffer's array where counter s starts. */
+vc_value_id lw_counter_index(struct lw *w, const struct glsl_symbol *s);
+/* atomicCounterIncrement/Decrement/atomicCounter (recipe) on a counter. */
+vc_value_id lw_counter_op(struct lw *w, unsigned recipe, const struct lw_ref *counter);
+
 /* glsl_lower_expr.c */
 vc_value_id lw_expr(struct lw *w, const struct glsl_ast_node *n);
 bool lw_ref_of(struct lw *w, const struct glsl_ast_node *n, struct lw_ref *r);

@@ -407,8 +407,10 @@ static bool is_opaque(const struct glsl_type *t)
 /* A struct (array) with samplers among its members. */
 static bool is_held(const struct glsl_type *t)
 {
-	return glsl_type_is_opaque(t) &&
-	       (t->kind == GLSL_KIND_ARRAY ? t->elem : t)->kind != GLSL_KIND_SAMPLER;
+	const struct glsl_type *e = t->kind == GLSL_KIND_ARRAY ? t->elem : t;
+
+	return glsl_type_is_opaque(t) && e->kind != GLSL_KIND_SAMPLER &&
+	       e->kind != GLSL_KIND_ATOMIC;
 }
 
 static bool eval_call_args(struct lw *w, const struct glsl_ast_node *n,

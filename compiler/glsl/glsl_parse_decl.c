@@ -65,7 +65,7 @@ static uint32_t qual_bit(enum glsl_tok k)
 
 /* The layout identifiers: the version they come in, and where the value of
  * those that take one (`= N`) goes (-1: none). */
-enum layout_value { LV_NONE, LV_LOCATION, LV_BINDING, LV_SIZE_X, LV_SIZE_Y, LV_SIZE_Z };
+enum layout_value { LV_NONE, LV_LOCATION, LV_BINDING, LV_OFFSET, LV_SIZE_X, LV_SIZE_Y, LV_SIZE_Z };
 
 static const struct {
 	const char *name;
@@ -81,6 +81,7 @@ static const struct {
 	{ "column_major", GLSL_LAYOUT_COLUMN_MAJOR, 300, LV_NONE },
 	{ "std430", GLSL_LAYOUT_STD430, 310, LV_NONE },
 	{ "binding", GLSL_LAYOUT_BINDING, 310, LV_BINDING },
+	{ "offset", GLSL_LAYOUT_OFFSET, 310, LV_OFFSET },
 	{ "local_size_x", GLSL_LAYOUT_LOCAL_SIZE_X, 310, LV_SIZE_X },
 	{ "local_size_y", GLSL_LAYOUT_LOCAL_SIZE_Y, 310, LV_SIZE_Y },
 	{ "local_size_z", GLSL_LAYOUT_LOCAL_SIZE_Z, 310, LV_SIZE_Z },
@@ -113,6 +114,8 @@ static bool layout_value(struct glsl_parser *p, struct glsl_ast_qual *q, enum la
 		q->location = (int32_t)v;
 	else if (lv == LV_BINDING)
 		q->binding = (int32_t)v;
+	else if (lv == LV_OFFSET)
+		q->offset = (int32_t)v;
 	else
 		q->local_size[lv - LV_SIZE_X] = v;
 	return true;

@@ -179,6 +179,7 @@ static const uint8_t kw_types[] = {
 	[GLSL_TOK_KW_SAMPLEREXTERNALOES - GLSL_TOK_FIRST_KEYWORD] = GLSL_TID_SAMPLEREXTERNALOES + 1,
 #define KW_IMAGE(tid, ...) [GLSL_TOK_KW_##tid - GLSL_TOK_FIRST_KEYWORD] = GLSL_TID_##tid + 1,
 	GLSL_IMAGE_TYPES(KW_IMAGE)
+	GLSL_ATOMIC_TYPES(KW_IMAGE)
 #undef KW_IMAGE
 };
 
@@ -212,7 +213,7 @@ enum glsl_precision glsl_sema_default_prec(const struct glsl_sema *s, const stru
 		t = t->elem;
 	if (!glsl_type_takes_precision(t))
 		return GLSL_PREC_NONE;
-	if (t->kind == GLSL_KIND_SAMPLER)
+	if (t->kind == GLSL_KIND_SAMPLER || t->kind == GLSL_KIND_ATOMIC)
 		return (enum glsl_precision)s->prec[t->id];
 	if (t->base == GLSL_BASE_FLOAT)
 		return (enum glsl_precision)s->prec[GLSL_TID_FLOAT];
@@ -368,6 +369,11 @@ static bool struct_member(struct glsl_sema *s, struct glsl_ast_decl *m, struct g
 		return false;
 	if (t->kind == GLSL_KIND_VOID) {
 		glsl_sema_error(s, m->type.type.loc, "struct members cannot be void");
+		return false;
+	}
+	/* a counter lives at a binding and offset of its own (ES 3.10 §4.1.7.3) */
+	if (t->kind == GLSL_KIND_ATOMIC) {
+		glsl_sema_error(s, m->type.type.loc, "struct members cannot be atomic counters");
 		return false;
 	}
 	if (m->type.qual.precision && !glsl_type_takes_precision(t)) {

@@ -95,6 +95,7 @@ struct glsl_symbol {
 	bool loop_index;               /* Appendix A: a for loop's index, in its body */
 	int32_t location;              /* layout(location); -1 when none */
 	int32_t binding;               /* layout(binding) (ES 3.10); -1 when none */
+	uint32_t atomic_offset;        /* atomic counters: bytes into the binding's buffer */
 	uint32_t memory;               /* GLSL_Q_READONLY ... of a buffer block or an image */
 	uint8_t format;                /* images: layout(rgba8...), enum vc_format */
 	const union glsl_cval *value;  /* const variables: the folded initializer */

@@ -171,8 +171,8 @@ static bool binding_qual(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 		return true;
 	if (v->storage != GLSL_STORAGE_UNIFORM || !glsl_type_is_opaque(v->type.type) ||
 	    v->type.type->kind == GLSL_KIND_STRUCT)
-		return fail(s, q->loc, "'binding' applies only to samplers, images, uniform and "
-			    "buffer blocks");
+		return fail(s, q->loc, "'binding' applies only to samplers, images, atomic "
+			    "counters, uniform and buffer blocks");
 	if (q->binding < 0)
 		return fail(s, q->loc, "'binding' must not be negative");
 	v->binding = q->binding;
@@ -192,7 +192,8 @@ static bool layout_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 {
 	if (!(q->storage & GLSL_Q_LAYOUT))
 		return true;
-	if (q->layout & ~(GLSL_LAYOUT_LOCATION | GLSL_LAYOUT_BINDING | GLSL_LAYOUT_FORMAT))
+	if (q->layout & ~(GLSL_LAYOUT_LOCATION | GLSL_LAYOUT_BINDING | GLSL_LAYOUT_FORMAT |
+			  GLSL_LAYOUT_OFFSET))
 		return fail(s, q->loc, "block layout qualifiers apply only to interface blocks");
 	if (!binding_qual(s, q, v))
 		return false;
@@ -298,7 +299,9 @@ static bool storage_type(struct glsl_sema *s, struct glsl_symbol *v, struct glsl
 	}
 	if (glsl_type_is_opaque(t) && v->storage != GLSL_STORAGE_UNIFORM &&
 	    v->storage != GLSL_STORAGE_PARAM_IN)
-		return fail(s, loc, "samplers can only be uniforms or function parameters");
+		return fail(s, loc, glsl_type_is_atomic(t) ?
+			    "atomic counters can only be uniforms or function parameters" :
+			    "samplers can only be uniforms or function parameters");
 	if (is_varying(s, v->storage) && s->version >= GLSL_ES_300 && is_integer_based(t) &&
 	    v->interp != GLSL_INTERP_FLAT)
 		return fail(s, loc, "integer vertex outputs and fragment inputs must be 'flat'");
@@ -411,7 +414,8 @@ static bool declarator(struct glsl_sema *s, const struct glsl_ast_fulltype *ft,
 		return false;
 	if (t->kind == GLSL_KIND_VOID)
 		return fail(s, d->loc, "variables cannot be declared void");
-	if (!precision(s, ft, v, d->loc) || !storage_type(s, v, d->loc))
+	if (!precision(s, ft, v, d->loc) || !storage_type(s, v, d->loc) ||
+	    !glsl_sema_atomic_counter(s, &ft->qual, v, d->loc))
 		return false;
 	v->read_only = v->storage == GLSL_STORAGE_CONST || v->storage == GLSL_STORAGE_UNIFORM ||
 		       v->storage == GLSL_STORAGE_IN;
@@ -463,6 +467,8 @@ static bool var_decl(struct glsl_sema *s, struct glsl_ast_decl *d, bool global)
 
 	if (!t)
 		return false;
+	if (!d->vars && global && t->kind == GLSL_KIND_ATOMIC)
+		return glsl_sema_atomic_default(s, &d->type.qual);
 	if (!d->vars && d->type.qual.storage && d->type.type.tok != GLSL_TOK_KW_STRUCT)
 		return fail(s, d->type.qual.loc, "a declaration with qualifiers needs a name");
 	/* also without declarators: `lowp struct S { ... };` (ES 1.00 §4.5.2) */
@@ -837,7 +843,9 @@ static bool block_member_type(struct glsl_sema *s, struct glsl_ast_decl *m, cons
 	if (!buffer && (m->type.qual.storage & GLSL_Q_MEMORY))
 		return fail(s, m->type.qual.loc, "memory qualifiers apply only to buffer block members");
 	if (glsl_type_is_opaque(t))
-		return fail(s, m->type.type.loc, "samplers are not allowed in uniform blocks");
+		return fail(s, m->type.type.loc, glsl_type_is_atomic(t) ?
+			    "atomic counters are not allowed in blocks" :
+			    "samplers are not allowed in uniform blocks");
 	if (t->kind == GLSL_KIND_VOID)
 		return fail(s, m->type.type.loc, "uniform block members cannot be void");
 	if (m->type.qual.precision && !glsl_type_takes_precision(t))

@@ -42,6 +42,7 @@ struct glsl_sema {
 	uint32_t nr_fs_outputs, nr_fs_outputs_located;
 	struct glsl_loc fs_output_loc;
 	struct glsl_symbol *dup_uniform;   /* a redeclared uniform (declarator) */
+	struct glsl_atomic_span *atomic_spans;   /* glsl_sema_atomic.c, newest first */
 };
 
 /* Precision statements are rare inside functions, so a scope saves the
@@ -55,6 +56,13 @@ struct glsl_prec_save {
 
 
 /* glsl_sema.c: errors, memory, names, types */
+/* glsl_sema_atomic.c: an atomic counter uniform's binding and offset (and
+ * `offset` refused on anything else); false with the error given. */
+bool glsl_sema_atomic_counter(struct glsl_sema *s, const struct glsl_ast_qual *q,
+			      struct glsl_symbol *v, struct glsl_loc loc);
+/* `layout(binding = N, offset = M) uniform atomic_uint;`: where binding N's
+ * next counter without an offset goes; false with the error given. */
+bool glsl_sema_atomic_default(struct glsl_sema *s, const struct glsl_ast_qual *q);
 void glsl_sema_error(struct glsl_sema *s, struct glsl_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void glsl_sema_warning(struct glsl_sema *s, struct glsl_loc loc, const char *fmt, ...)

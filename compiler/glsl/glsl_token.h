@@ -77,6 +77,7 @@
 	X(IMAGECUBE, "imageCube", I, R) X(IIMAGECUBE, "iimageCube", I, R) \
 	X(UIMAGECUBE, "uimageCube", I, R) X(IMAGE2DARRAY, "image2DArray", I, R) \
 	X(IIMAGE2DARRAY, "iimage2DArray", I, R) X(UIMAGE2DARRAY, "uimage2DArray", I, R) \
+	X(ATOMIC_UINT, "atomic_uint", I, R) \
 	X(STRUCT, "struct", K, K) \
 	/* ES 3.10 */ \
 	X(BUFFER, "buffer", I, I) X(SHARED, "shared", I, I) \
@@ -104,9 +105,9 @@ enum glsl_tok {
 };
 
 #define GLSL_TOK_FIRST_KEYWORD GLSL_TOK_KW_ATTRIBUTE
-/* The opaque type keywords, samplers then images, in one range. */
+/* The opaque type keywords, samplers, images then atomic_uint, in one range. */
 #define GLSL_TOK_FIRST_OPAQUE GLSL_TOK_KW_SAMPLER2D
-#define GLSL_TOK_LAST_OPAQUE GLSL_TOK_KW_UIMAGE2DARRAY
+#define GLSL_TOK_LAST_OPAQUE GLSL_TOK_KW_ATOMIC_UINT
 
 enum glsl_number_error {
 	GLSL_NUM_OK = 0,

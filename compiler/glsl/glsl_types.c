@@ -20,6 +20,8 @@ const struct glsl_type glsl_builtin_types[GLSL_TID_COUNT] = {
 	GLSL_NUMERIC_TYPES(NUMERIC)
 	GLSL_SAMPLER_TYPES(SAMPLER)
 	GLSL_IMAGE_TYPES(IMAGE)
+	[GLSL_TID_ATOMIC_UINT] = { .kind = GLSL_KIND_ATOMIC, .base = GLSL_BASE_UINT, .cols = 1,
+				   .rows = 1, .id = GLSL_TID_ATOMIC_UINT, .name = "atomic_uint" },
 };
 #undef NUMERIC
 #undef SAMPLER
@@ -62,6 +64,8 @@ enum glsl_es_version glsl_type_version(const struct glsl_type *t)
 		       t->id == GLSL_TID_SAMPLEREXTERNALOES ? GLSL_ES_100 : GLSL_ES_300;
 	case GLSL_KIND_ARRAY:
 		return glsl_type_version(t->elem);
+	case GLSL_KIND_ATOMIC:
+		return GLSL_ES_310;
 	default:
 		return GLSL_ES_100;
 	}
@@ -138,6 +142,7 @@ bool glsl_type_is_opaque(const struct glsl_type *t)
 {
 	switch (t->kind) {
 	case GLSL_KIND_SAMPLER:
+	case GLSL_KIND_ATOMIC:
 		return true;
 	case GLSL_KIND_ARRAY:
 		return glsl_type_is_opaque(t->elem);
@@ -159,10 +164,18 @@ bool glsl_type_is_image(const struct glsl_type *t)
 	return t->kind == GLSL_KIND_SAMPLER && t->image;
 }
 
+bool glsl_type_is_atomic(const struct glsl_type *t)
+{
+	while (t->kind == GLSL_KIND_ARRAY)
+		t = t->elem;
+	return t->kind == GLSL_KIND_ATOMIC;
+}
+
 bool glsl_type_has_data(const struct glsl_type *t)
 {
 	switch (t->kind) {
 	case GLSL_KIND_SAMPLER:
+	case GLSL_KIND_ATOMIC:
 	case GLSL_KIND_VOID:
 		return false;
 	case GLSL_KIND_ARRAY:
@@ -221,7 +234,7 @@ bool glsl_type_takes_precision(const struct glsl_type *t)
 {
 	if (t->kind == GLSL_KIND_ARRAY)
 		return glsl_type_takes_precision(t->elem);
-	if (t->kind == GLSL_KIND_SAMPLER)
+	if (t->kind == GLSL_KIND_SAMPLER || t->kind == GLSL_KIND_ATOMIC)
 		return true;
 	return glsl_type_is_numeric(t) && t->base != GLSL_BASE_BOOL;
 }
@@ -232,6 +245,9 @@ enum glsl_precision glsl_default_precision(enum glsl_stage stage, const struct g
 		return glsl_default_precision(stage, t->elem);
 	if (!glsl_type_takes_precision(t))
 		return GLSL_PREC_NONE;
+	/* ES 3.10 §4.7.4: highp atomic_uint in every stage */
+	if (t->kind == GLSL_KIND_ATOMIC)
+		return GLSL_PREC_HIGH;
 	if (t->kind == GLSL_KIND_SAMPLER)
 		/* OES_EGL_image_external: "precision lowp samplerExternalOES" too */
 		return t->id == GLSL_TID_SAMPLER2D || t->id == GLSL_TID_SAMPLERCUBE ||

@@ -52,6 +52,7 @@ enum glsl_type_kind {
 	GLSL_KIND_ARRAY,
 	GLSL_KIND_STRUCT,
 	GLSL_KIND_BLOCK,    /* uniform (3.00) or buffer (3.10) interface block */
+	GLSL_KIND_ATOMIC,   /* atomic_uint (3.10): opaque, a counter in a buffer */
 };
 
 /* Component type of scalars, vectors and matrices; result type of samplers. */
@@ -150,11 +151,16 @@ enum glsl_block_packing {
 	I(IIMAGE2DARRAY, "iimage2DArray", INT, 2D, true) \
 	I(UIMAGE2DARRAY, "uimage2DArray", UINT, 2D, true)
 
+/* The ES 3.10 atomic counter type: A(ID, name). Opaque (kind GLSL_KIND_ATOMIC);
+ * its binding and offset belong to the variable. */
+#define GLSL_ATOMIC_TYPES(A) A(ATOMIC_UINT, "atomic_uint")
+
 #define GLSL_TID_ENUM(id, ...) GLSL_TID_##id,
 enum glsl_type_id {
 	GLSL_NUMERIC_TYPES(GLSL_TID_ENUM)
 	GLSL_SAMPLER_TYPES(GLSL_TID_ENUM)
 	GLSL_IMAGE_TYPES(GLSL_TID_ENUM)
+	GLSL_ATOMIC_TYPES(GLSL_TID_ENUM)
 	GLSL_TID_COUNT,
 	GLSL_TID_NONE = GLSL_TID_COUNT,   /* derived types */
 };
@@ -254,6 +260,8 @@ bool glsl_type_is_integer(const struct glsl_type *t);  /* int/uint scalar or vec
 bool glsl_type_is_opaque(const struct glsl_type *t);   /* contains a sampler */
 /* An image type, or an array of them (ES 3.10). */
 bool glsl_type_is_image(const struct glsl_type *t);
+/* atomic_uint, or an array of them (ES 3.10). */
+bool glsl_type_is_atomic(const struct glsl_type *t);
 /* Whether values of t take memory in a uniform block: all but samplers and
  * structs (arrays) of samplers only. Explicit layouts leave the others out. */
 bool glsl_type_has_data(const struct glsl_type *t);

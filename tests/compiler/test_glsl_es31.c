@@ -69,6 +69,14 @@ static const struct good_case good[] = {
 	  "volatile buffer C { float y[]; };\n"
 	  "void main() { x[0] = y[1]; }\n",
 	  { "DCL BUFFER[1]", "DCL BUFFER[2]" } },
+	{ "atomic counters", CS, HEAD LOCAL
+	  "layout(binding = 0, offset = 4) uniform atomic_uint a;\n"
+	  "layout(binding = 0) uniform atomic_uint b[2];\n"
+	  "buffer B { uint o; };\n"
+	  "uint bump(atomic_uint k) { return atomicCounterIncrement(k); }\n"
+	  "void main() { o = bump(a) + atomicCounterDecrement(b[1]) + atomicCounter(b[0]); }\n",
+	  { "DCL BUFFER[1]", "DCL BUFFER[2]", "ATOMUADD TEMP[0].x, BUFFER[2], IMM[0]",
+	    "STORE BUFFER[1]" } },
 	{ "atomics on buffer and shared memory", CS, HEAD LOCAL
 	  "shared int si; shared uint su;\n"
 	  "buffer B { uint u; int i; uint arr[]; } b;\n"
@@ -252,7 +260,7 @@ static const struct bad_case bad[] = {
 	  "0:3(1): error: 'std430' applies only to buffer blocks" },
 	{ "binding on a plain uniform", CS, HEAD LOCAL
 	  "layout(binding = 1) uniform float u;\nvoid main() {}\n",
-	  "0:3(1): error: 'binding' applies only to samplers, images, uniform and buffer blocks" },
+	  "0:3(1): error: 'binding' applies only to samplers, images, atomic counters, uniform and buffer blocks" },
 	{ "memory qualifier on a plain variable", CS, HEAD LOCAL "coherent uniform float u;\n"
 	  "void main() {}\n", "0:3(1): error: memory qualifiers apply only to buffer blocks" },
 	/* images */
@@ -350,6 +358,53 @@ static const struct bad_case bad[] = {
 	  "uniform sampler2D s;\nuniform ivec2 o;\nout vec4 c;\n"
 	  "void main() { c = textureOffset(s, vec2(0.5), o + ivec2(1)); }\n",
 	  "0:6(49): error: the offset of 'textureOffset' must be a constant expression" },
+	/* atomic counters (ES 3.10 §4.1.7.3, §4.4.6) */
+	{ "atomic_uint in 3.00", FS, "#version 300 es\nuniform highp atomic_uint c;\nvoid main() {}\n",
+	  "0:2(15): error: 'atomic_uint' is a reserved word in GLSL ES 3.00" },
+	{ "atomic counter as a local", CS, HEAD LOCAL "void main() { atomic_uint c; }\n",
+	  "0:3(27): error: atomic counters can only be uniforms or function parameters" },
+	{ "atomic counter offset not a multiple of 4", CS, HEAD LOCAL
+	  "layout(binding = 0, offset = 2) uniform atomic_uint c;\nvoid main() {}\n",
+	  "0:3(53): error: the offset of atomic counter 'c' is not a multiple of 4" },
+	{ "atomic counters overlapping", CS, HEAD LOCAL
+	  "layout(binding = 0, offset = 4) uniform atomic_uint a[2];\n"
+	  "layout(binding = 0, offset = 8) uniform atomic_uint b;\nvoid main() {}\n",
+	  "0:4(53): error: atomic counter 'b' overlaps another counter of binding 0" },
+	{ "explicit offset over an implicit one", CS, HEAD LOCAL
+	  "layout(binding = 0) uniform atomic_uint a;\n"
+	  "layout(binding = 0, offset = 0) uniform atomic_uint b;\nvoid main() {}\n",
+	  "0:4(53): error: atomic counter 'b' overlaps another counter of binding 0" },
+	{ "atomic counter binding past the limit", CS, HEAD LOCAL
+	  "layout(binding = 1) uniform atomic_uint c;\nvoid main() {}\n",
+	  "0:3(41): error: the binding of atomic counter 'c' is not below "
+	  "gl_MaxAtomicCounterBindings (1)" },
+	{ "atomic counter past the buffer size", CS, HEAD LOCAL
+	  "layout(binding = 0, offset = 32) uniform atomic_uint c;\nvoid main() {}\n",
+	  "0:3(54): error: atomic counter 'c' ends past gl_MaxAtomicCounterBufferSize (32)" },
+	{ "default offset not a multiple of 4", CS, HEAD LOCAL
+	  "layout(binding = 0, offset = 6) uniform atomic_uint;\nvoid main() {}\n",
+	  "0:3(1): error: the default offset of atomic counter binding 0 must be a multiple of 4" },
+	{ "default offset of a binding past the limit", CS, HEAD LOCAL
+	  "layout(binding = 1, offset = 4) uniform atomic_uint;\nvoid main() {}\n",
+	  "0:3(1): error: atomic counter binding 1 is not below gl_MaxAtomicCounterBindings (1)" },
+	{ "default offset without an offset", CS, HEAD LOCAL
+	  "layout(binding = 0) uniform atomic_uint;\nvoid main() {}\n",
+	  "0:3(1): error: a declaration of atomic_uint without a name takes only uniform, "
+	  "binding and offset" },
+	{ "offset on a float", CS, HEAD LOCAL
+	  "layout(offset = 4) uniform highp float f;\nvoid main() {}\n",
+	  "0:3(1): error: 'offset' applies only to atomic counters" },
+	{ "atomic counter in a block", CS, HEAD LOCAL "buffer B { atomic_uint c; };\nvoid main() {}\n",
+	  "0:3(12): error: atomic counters are not allowed in blocks" },
+	{ "atomic counter in a struct", CS, HEAD LOCAL "struct S { atomic_uint c; };\nvoid main() {}\n",
+	  "0:3(12): error: struct members cannot be atomic counters" },
+	{ "atomic counter read as a uint", CS, HEAD LOCAL
+	  "layout(binding = 0) uniform atomic_uint c;\nvoid main() { uint x = c; }\n",
+	  "0:4(24): error: cannot initialize 'x' of type uint with atomic_uint" },
+	{ "atomic counter array indexed by a variable", CS, HEAD LOCAL
+	  "layout(binding = 0) uniform atomic_uint c[2];\n"
+	  "void main() { atomicCounterIncrement(c[gl_LocalInvocationIndex]); }\n",
+	  "0:4(40): error: this array can only be indexed with a constant expression" },
 	{ "location on a uniform in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
 	  "layout(location = 1) uniform float u;\nvoid main() {}\n",
 	  "0:3(1): error: 'location' applies only to vertex inputs and fragment outputs" },
@@ -523,6 +578,44 @@ START_TEST(test_explicit_bindings)
 }
 END_TEST
 
+/* Counters: one storage buffer per binding, sized to its last counter; the
+ * counters' offsets, implicit ones after the previous counter of the binding. */
+START_TEST(test_atomic_counter_resources)
+{
+	static const char src[] = HEAD LOCAL
+		"layout(binding = 2, offset = 8) uniform atomic_uint a;\n"
+		"layout(binding = 2) uniform atomic_uint b[3];\n"
+		"layout(binding = 0) uniform atomic_uint c;\n"
+		"layout(binding = 0, offset = 16) uniform atomic_uint;\n"
+		"layout(binding = 0) uniform atomic_uint d;\n"
+		"void main() { atomicCounterIncrement(b[2]); atomicCounter(c); atomicCounter(a); }\n";
+	struct glsl_compiled c;
+	const struct glsl_lower_res *r;
+	struct glsl_compile_info in = { .strings = (const char *[]){ src }, .count = 1,
+					.stage = CS };
+	uint32_t buffers = 0;
+
+	in.sema.limits.max_atomic_counter_bindings = 4;
+	ck_assert_int_eq(glsl_compile(&in, &c), GLSL_COMPILE_OK);
+	r = glsl_lower_find(&c.res, GLSL_RES_ATOMIC_COUNTER, "b");
+	ck_assert(r && r->gl_binding == 2 && r->offset == 12 && r->array_size == 3 &&
+		  r->array_stride == 4);
+	r = glsl_lower_find(&c.res, GLSL_RES_ATOMIC_COUNTER, "c");
+	ck_assert(r && r->gl_binding == 0 && r->offset == 0 && r->array_size == 0);
+	r = glsl_lower_find(&c.res, GLSL_RES_ATOMIC_COUNTER, "d");
+	ck_assert(r && r->gl_binding == 0 && r->offset == 16);
+	for (uint32_t i = 0; i < c.res.nr_res; i++) {
+		r = &c.res.res[i];
+		if (r->kind != GLSL_RES_ATOMIC_BUFFER)
+			continue;
+		buffers++;
+		ck_assert_uint_eq(r->size, r->gl_binding == 2 ? 24 : 20);
+	}
+	ck_assert_uint_eq(buffers, 2);
+	glsl_compiled_finish(&c);
+}
+END_TEST
+
 static Suite *es31_suite(void)
 {
 	Suite *s = suite_create("glsl_es31");
@@ -534,6 +627,7 @@ static Suite *es31_suite(void)
 	tcase_add_test(tc, test_no_local_size);
 	tcase_add_test(tc, test_layouts);
 	tcase_add_test(tc, test_explicit_bindings);
+	tcase_add_test(tc, test_atomic_counter_resources);
 	suite_add_tcase(s, tc);
 	return s;
 }

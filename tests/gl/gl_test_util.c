@@ -193,6 +193,24 @@ GLuint glt_ssbo(uint32_t n, uint32_t fill)
 	return b;
 }
 
+GLuint glt_compute_program(const char *src)
+{
+	char log[1024] = "";
+	GLint ok = 0;
+	GLuint p = gl.CreateProgram(), sh = glt_compile(GL_COMPUTE_SHADER, src, &ok);
+
+	gl.GetShaderInfoLog(sh, sizeof(log), NULL, log);
+	ck_assert_msg(ok, "compile: %s", log);
+	gl.AttachShader(p, sh);
+	gl.LinkProgram(p);
+	gl.DeleteShader(sh);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
+	ck_assert_msg(ok, "link: %s", log);
+	gl.UseProgram(p);
+	return p;
+}
+
 const uint32_t *glt_map_ssbo(GLuint b, uint32_t n)
 {
 	const uint32_t *w;

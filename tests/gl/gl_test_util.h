@@ -107,6 +107,9 @@ GLuint glt_buffer(GLenum target, const void *data, GLsizeiptr size);
  * (unmap with glt_unmap_ssbo, which asserts no GL error). */
 GLuint glt_ssbo(uint32_t n, uint32_t fill);
 const uint32_t *glt_map_ssbo(GLuint b, uint32_t n);
+/* ES 3.1 contexts: the compute program of src, compiled, linked (asserted,
+ * with the info logs) and current. */
+GLuint glt_compute_program(const char *src);
 void glt_unmap_ssbo(void);
 /* Shaders of the texture suites: the window-filling quad (attribute `pos`,
  * -1..1) with uv = window position / size (ES 2.0) or none (ES 3.0), and

@@ -2151,6 +2151,30 @@ static void ssbo_binding_index(void)
 			 (GLuint)geti(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), &v);
 }
 
+/* ES 3.1 §6.1.1: atomic counter ranges start at multiples of 4, at points
+ * below GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS; ES 3.0 has no such target */
+static void atomic_range_unaligned(void)
+{
+	F(BindBufferRange)(GL_ATOMIC_COUNTER_BUFFER, 0, buffer(GL_ATOMIC_COUNTER_BUFFER, 64), 6, 8);
+}
+
+static void atomic_base_index(void)
+{
+	F(BindBufferBase)(GL_ATOMIC_COUNTER_BUFFER,
+			  (GLuint)geti(GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS),
+			  buffer(GL_ATOMIC_COUNTER_BUFFER, 16));
+}
+
+static void atomic_binding_index(void)
+{
+	GLint v;
+
+	F(GetIntegeri_v)(GL_ATOMIC_COUNTER_BUFFER_SIZE,
+			 (GLuint)geti(GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS), &v);
+}
+
+static void atomic_target_es30(void) { F(BindBuffer)(GL_ATOMIC_COUNTER_BUFFER, 0); }
+
 static void work_group_size_not_compute(void)
 {
 	GLint v[3];
@@ -4161,6 +4185,10 @@ static const struct row rows[] = {
 	R(BindBufferRange, 31, V, ssbo_range_unaligned),
 	R(BindBufferBase, 31, V, ssbo_base_index),
 	R(GetIntegeri_v, 31, V, ssbo_binding_index),
+	R(BindBufferRange, 31, V, atomic_range_unaligned),
+	R(BindBufferBase, 31, V, atomic_base_index),
+	R(GetIntegeri_v, 31, V, atomic_binding_index),
+	R(BindBuffer, 3, E, atomic_target_es30),
 	R(GetProgramiv, 31, O, work_group_size_not_compute),
 	R(BindImageTexture, 31, V, image_unit_past_max),
 	R(BindImageTexture, 31, V, image_no_texture),

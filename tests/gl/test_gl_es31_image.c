@@ -47,25 +47,6 @@ static void expect(GLenum err)
 	ck_assert_int_eq(gl.GetError(), err);
 }
 
-/* The compute program of src, linked and current. */
-static GLuint compute_program(const char *src)
-{
-	char log[1024] = "";
-	GLint ok = 0;
-	GLuint p = gl.CreateProgram(), sh = glt_compile(GL_COMPUTE_SHADER, src, &ok);
-
-	gl.GetShaderInfoLog(sh, sizeof(log), NULL, log);
-	ck_assert_msg(ok, "compile: %s", log);
-	gl.AttachShader(p, sh);
-	gl.LinkProgram(p);
-	gl.DeleteShader(sh);
-	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
-	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
-	ck_assert_msg(ok, "link: %s", log);
-	gl.UseProgram(p);
-	return p;
-}
-
 /* An immutable 2D texture of one level. */
 static GLuint storage_2d(GLenum format, GLsizei w, GLsizei h)
 {
@@ -121,7 +102,7 @@ START_TEST(store_read_through_framebuffer)
 {
 	uint8_t px[16 * 16 * 4];
 	GLuint t = storage_2d(GL_RGBA8, 16, 16);
-	GLuint p = compute_program(cs_store);
+	GLuint p = glt_compute_program(cs_store);
 
 	im.BindImageTexture(1, t, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
 	im.DispatchCompute(4, 4, 1);
@@ -158,7 +139,7 @@ START_TEST(load_to_ssbo)
 	for (uint32_t i = 0; i < 32; i++)
 		texels[i] = 1000 + 7 * i;
 	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 4, GL_RED_INTEGER, GL_UNSIGNED_INT, texels);
-	p = compute_program(cs_load);
+	p = glt_compute_program(cs_load);
 	im.BindImageTexture(0, t, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
 	im.DispatchCompute(1, 1, 1);
 	expect(GL_NO_ERROR);
@@ -201,11 +182,11 @@ START_TEST(atomic_add_counts)
 	const uint32_t *w;
 
 	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 1, GL_RED_INTEGER, GL_UNSIGNED_INT, zero);
-	p = compute_program(cs_count);
+	p = glt_compute_program(cs_count);
 	im.BindImageTexture(2, t, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
 	im.DispatchCompute(4, 1, 1);
 	im.MemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
-	q = compute_program(cs_fetch);
+	q = glt_compute_program(cs_fetch);
 	out = glt_ssbo(2, 0);
 	im.DispatchCompute(1, 1, 1);
 	w = glt_map_ssbo(out, 2);
@@ -247,7 +228,7 @@ START_TEST(store_to_one_layer)
 	GLuint t = glt_texture(GL_TEXTURE_2D_ARRAY), p;
 
 	im.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 3);
-	p = compute_program(cs_fill);
+	p = glt_compute_program(cs_fill);
 	for (int layer = 0; layer < 3; layer++) {
 		uniform1ui(gl.GetUniformLocation(p, "layer"), (GLuint)layer);
 		im.BindImageTexture(0, t, 0, GL_FALSE, layer, GL_WRITE_ONLY, GL_RGBA8);
@@ -307,7 +288,7 @@ START_TEST(layered_array_and_3d)
 
 	im.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 3);
 	im.TexStorage3D(GL_TEXTURE_3D, 1, GL_RGBA8, 4, 4, 4);
-	p = compute_program(cs_layered);
+	p = glt_compute_program(cs_layered);
 	im.BindImageTexture(0, arr, 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA8);
 	im.BindImageTexture(1, vol, 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA8);
 	im.DispatchCompute(1, 1, 4);
@@ -349,7 +330,7 @@ START_TEST(layered_cube)
 	const uint32_t *w;
 
 	im.TexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_RGBA8, 4, 4);
-	p = compute_program(cs_cube);
+	p = glt_compute_program(cs_cube);
 	im.BindImageTexture(3, t, 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA8);
 	im.DispatchCompute(1, 1, 6);
 	im.MemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
@@ -403,7 +384,7 @@ START_TEST(formats_of_the_same_size)
 	wide = storage_2d(GL_RGBA32F, 1, 1);
 	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT, wide_texel);
 	b = glt_ssbo(8, 0);
-	p = compute_program(cs_reinterpret);
+	p = glt_compute_program(cs_reinterpret);
 	im.BindImageTexture(0, src, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
 	im.BindImageTexture(1, dst, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
 	im.BindImageTexture(2, wide, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32UI);
@@ -523,7 +504,7 @@ static void assert_constants(void)
 		GL_MAX_VERTEX_IMAGE_UNIFORMS, GL_MAX_FRAGMENT_IMAGE_UNIFORMS,
 		GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES,
 	};
-	GLuint p = compute_program(cs_limits), b = glt_ssbo(6, 0xffffffffu);
+	GLuint p = glt_compute_program(cs_limits), b = glt_ssbo(6, 0xffffffffu);
 	const uint32_t *w;
 
 	ck_assert_int_ge(glt_geti(GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES), 4);
@@ -558,7 +539,7 @@ END_TEST
 START_TEST(image_uniform_reflection)
 {
 	PFNGLGETUNIFORMIVPROC get_uniformiv = (PFNGLGETUNIFORMIVPROC)glt_proc("glGetUniformiv");
-	GLuint p = compute_program(cs_count);
+	GLuint p = glt_compute_program(cs_count);
 	GLint loc = gl.GetUniformLocation(p, "counter"), size = 0, unit = -1;
 	GLenum type = 0;
 	GLfloat f = -1.0f;
