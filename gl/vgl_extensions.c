@@ -126,6 +126,14 @@ static bool border_colours(const struct vgl_context *ctx)
 	return cb.customBorderColors && cb.customBorderColorWithoutFormat;
 }
 
+/* glCopyImageSubData (ES 3.0 extensions): different formats copy through
+ * the host's glCopyImageSubData, which virgl hosts have or lack
+ * (vgl_copy_image.c) */
+static bool copy_image(const struct vgl_context *ctx)
+{
+	return ctx->major >= 3 && vvk_physical_device_copies_between_formats(ctx->dev->pdev);
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -177,6 +185,9 @@ static const struct extension table[] = {
 	 * the same extension under its older name (same tokens, EXT-suffixed calls) */
 	[VGL_EXT_OES_texture_border_clamp] = { "GL_OES_texture_border_clamp", border_colours },
 	[VGL_EXT_EXT_texture_border_clamp] = { "GL_EXT_texture_border_clamp", border_colours },
+	/* the same extension under two names (glCopyImageSubDataEXT / _OES) */
+	[VGL_EXT_EXT_copy_image] = { "GL_EXT_copy_image", copy_image },
+	[VGL_EXT_OES_copy_image] = { "GL_OES_copy_image", copy_image },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
