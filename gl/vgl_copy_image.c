@@ -250,7 +250,8 @@ static GLenum check_copy(const struct side *src, const struct side *dst, const i
 	int64_t out[3];
 
 	dst_size(src, dst, size, out);
-	if (!region_ok(src, size) || !region_ok(dst, out) || !blocks_ok(src, size))
+	if (!region_ok(src, size) || !region_ok(dst, out) || !blocks_ok(src, size) ||
+	    !blocks_ok(dst, out))
 		return GL_INVALID_VALUE;
 	if (!formats_copy(src, dst) || src->samples != dst->samples)
 		return GL_INVALID_OPERATION;
