@@ -316,7 +316,7 @@ START_TEST(copy_layers)
 }
 END_TEST
 
-/* ---- errors ----------------------------------------------------------------------------------- */
+/* ---- errors ---------------------------------------------------------------------------------- */
 
 /* A copy from a to b of (x, w) on both sides, 4 rows: the error it raises. */
 static GLenum copy_error(GLuint a, GLenum ta, GLint la, GLuint b, GLenum tb, GLint x, GLsizei w)
