@@ -111,6 +111,10 @@ static GLenum resolve_texture(struct vgl_context *ctx, GLuint name, struct side 
 		return GL_INVALID_OPERATION;
 	if (s->level < 0 || s->level >= VGL_MAX_LEVELS || !s->t->level[0][s->level].width)
 		return GL_INVALID_VALUE;
+	/* a level outside the complete chain that does not fit it (its data
+	 * dropped, vgl_texture.h): incomplete, as Mesa treats such levels */
+	if (!vgl_texture_level_stored(s->t, 0, (uint32_t)s->level))
+		return GL_INVALID_OPERATION;
 	s->lv = s->t->level[0][s->level];
 	s->samples = s->t->samples;
 	return GL_NO_ERROR;
@@ -194,6 +198,8 @@ static bool formats_copy(const struct side *a, const struct side *b)
 {
 	unsigned bits;
 
+	if (!a->lv.fmt || !b->lv.fmt) /* a renderbuffer without storage: no format */
+		return false;
 	if (same_format(a, b))
 		return true;
 	bits = exact_class_bits(a);

@@ -2,13 +2,15 @@
 /*
  * glCopyImageSubDataEXT / _OES (EXT_copy_image, OES_copy_image): copies
  * between 2D textures, a renderbuffer and a texture, cube faces, 3D slices
- * and array layers, mip levels, and formats of one texel size (RGBA8 <->
- * R32UI keeps the bits), each read back texel for texel through a
+ * and array layers, mip levels, formats of one texel size (RGBA8 <->
+ * R32UI keeps the bits) and (ES 3.1) a multisample texture into a
+ * multisample renderbuffer, each read back texel for texel through a
  * framebuffer; the errors of its spec; the extension strings. The error
  * table (test_gl_errors.c) has the same errors as rows.
  */
-#include <GLES3/gl3.h>
+#include <GLES3/gl31.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gl_test_util.h"
@@ -26,7 +28,8 @@ typedef void(GL_APIENTRYP copy_fn)(GLuint, GLenum, GLint, GLint, GLint, GLint, G
 	X(FramebufferRenderbuffer, FRAMEBUFFERRENDERBUFFER) \
 	X(FramebufferTexture2D, FRAMEBUFFERTEXTURE2D) \
 	X(FramebufferTextureLayer, FRAMEBUFFERTEXTURELAYER) \
-	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(ClearBufferuiv, CLEARBUFFERUIV)
+	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(ClearBufferuiv, CLEARBUFFERUIV) \
+	X(ClearBufferfv, CLEARBUFFERFV) X(BlitFramebuffer, BLITFRAMEBUFFER)
 
 #define ES3_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -35,19 +38,22 @@ static struct {
 } es;
 #undef ES3_MEMBER
 
-static void setup(void)
+static void setup_functions(void)
 {
-	glt_setup();
 #define ES3_LOAD(n, N) es.n = (PFNGL##N##PROC)glt_proc("gl" #n);
 	ES3_FUNCS(ES3_LOAD)
 #undef ES3_LOAD
 	es.copy = (copy_fn)glt_proc("glCopyImageSubDataEXT");
 }
 
-static void expect(GLenum e)
+static void setup(void)
 {
-	ck_assert_int_eq(gl.GetError(), e);
+	glt_setup();
+	setup_functions();
 }
+
+/* a macro: a failure names the caller's line */
+#define expect(e) ck_assert_int_eq(gl.GetError(), (e))
 
 /* The texel (x, y) of layer/face/slice z and level l: bytes x, y, l, z + 1. */
 static uint32_t texel(uint32_t x, uint32_t y, uint32_t l, uint32_t z)
@@ -166,8 +172,8 @@ START_TEST(copy_2d_region)
 	uint32_t zero[16 * 16] = { 0 };
 
 	fill_2d(16, 16, 1);
-	b = tex_2d(GL_RGBA8, 16, 16, 1);
-	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, zero);
+	b = glt_texture(GL_TEXTURE_2D); /* mutable, unsized: same format as RGBA8 storage */
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, zero);
 	copy_2d_check(a, b, &r, 16, false);
 }
 END_TEST
@@ -316,6 +322,63 @@ START_TEST(copy_layers)
 }
 END_TEST
 
+/* ---- multisample (ES 3.1) -------------------------------------------------------------------- */
+
+static void setup_es31(void)
+{
+	glt_setup_version(3, 1);
+	setup_functions();
+}
+
+/* A new framebuffer of one colour attachment (a renderbuffer or a texture
+ * of target), cleared to c, left bound. */
+static GLuint cleared_fb(GLenum target, GLuint obj, const GLfloat c[4])
+{
+	GLuint fb;
+
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	if (target == GL_RENDERBUFFER)
+		es.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, obj);
+	else
+		es.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, obj, 0);
+	es.ClearBufferfv(GL_COLOR, 0, c);
+	return fb;
+}
+
+/* 4 samples of red in a multisample texture, copied into a blue 4x
+ * renderbuffer at (2, 2); the renderbuffer resolved and read back. */
+START_TEST(copy_multisample)
+{
+	PFNGLTEXSTORAGE2DMULTISAMPLEPROC storage =
+		(PFNGLTEXSTORAGE2DMULTISAMPLEPROC)glt_proc("glTexStorage2DMultisample");
+	const GLfloat red[4] = { 1, 0, 0, 1 }, blue[4] = { 0, 0, 1, 1 };
+	GLuint t, rb, ms_fb, res = tex_2d(GL_RGBA8, 8, 8, 1);
+	uint32_t px[64];
+
+	gl.GenTextures(1, &t);
+	gl.BindTexture(GL_TEXTURE_2D_MULTISAMPLE, t);
+	storage(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 8, 8, GL_TRUE);
+	cleared_fb(GL_TEXTURE_2D_MULTISAMPLE, t, red);
+	es.GenRenderbuffers(1, &rb);
+	es.BindRenderbuffer(GL_RENDERBUFFER, rb);
+	es.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 8, 8);
+	ms_fb = cleared_fb(GL_RENDERBUFFER, rb, blue);
+	es.copy(t, GL_TEXTURE_2D_MULTISAMPLE, 0, 0, 0, 0, rb, GL_RENDERBUFFER, 0, 2, 2, 0, 4, 4, 1);
+	expect(GL_NO_ERROR);
+	cleared_fb(GL_TEXTURE_2D, res, blue); /* bound as the draw framebuffer */
+	es.BindFramebuffer(GL_READ_FRAMEBUFFER, ms_fb);
+	es.BlitFramebuffer(0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+	expect(GL_NO_ERROR);
+	read_tex(GL_TEXTURE_2D, res, 0, 0, 8, 8, false, px);
+	for (int i = 0; i < 64; i++) {
+		bool in = i % 8 >= 2 && i % 8 < 6 && i / 8 >= 2 && i / 8 < 6;
+
+		ck_assert_uint_eq(px[i], in ? 0xff0000ffu : 0xffff0000u);
+	}
+}
+END_TEST
+
 /* ---- errors ---------------------------------------------------------------------------------- */
 
 /* A copy from a to b of (x, w) on both sides, 4 rows: the error it raises. */
@@ -390,6 +453,7 @@ static Suite *copy_image_suite(void)
 	Suite *s = suite_create("gl copy image");
 	TCase *tc = tcase_create("copy");
 	TCase *te = tcase_create("errors");
+	TCase *tm = tcase_create("multisample");
 
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_add_test(tc, copy_2d_region);
@@ -403,10 +467,15 @@ static Suite *copy_image_suite(void)
 	tcase_add_test(te, errors_compressed);
 	tcase_add_test(te, extension_strings);
 	suite_add_tcase(s, te);
+	tcase_add_checked_fixture(tm, setup_es31, glt_teardown);
+	tcase_add_test(tm, copy_multisample);
+	suite_add_tcase(s, tm);
 	return s;
 }
 
 int main(void)
 {
+	/* multisample textures: ES 3.1 development contexts */
+	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(copy_image_suite);
 }
