@@ -322,6 +322,55 @@ START_TEST(copy_layers)
 }
 END_TEST
 
+/* ---- compressed ------------------------------------------------------------------------------ */
+
+/* The 8x8 texture t drawn over the window: texel (tx, ty) as read back. */
+static void drawn_texel(GLuint t, int tx, int ty, uint8_t out[4])
+{
+	gl.BindTexture(GL_TEXTURE_2D, t);
+	glt_draw_window();
+	glt_pixel(tx * (GLT_W / 8) + 1, ty * (GLT_H / 8) + 1, out);
+}
+
+/* An 8x8 ETC2 RGB8 texture of four blocks, each of one byte value. */
+static GLuint etc2_texture(const uint8_t fill[4])
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D);
+	uint8_t blocks[4 * 8];
+
+	for (int b = 0; b < 4; b++)
+		memset(blocks + 8 * b, fill[b], 8);
+	gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 8, 8, 0, sizeof(blocks),
+				blocks);
+	return t;
+}
+
+/* Block (1, 0) of one ETC2 image into block (0, 1) of another: sampled,
+ * it reads as the source block does, and differs from what was there. */
+START_TEST(copy_etc2_blocks)
+{
+	GLuint a = etc2_texture((const uint8_t[]){ 0x11, 0x5a, 0x93, 0xc4 });
+	GLuint b = etc2_texture((const uint8_t[]){ 0x00, 0x00, 0x00, 0x00 });
+	uint8_t before[4], want[4], got[4];
+
+	glt_texture_program(glt_vs_window, glt_fs_2d);
+	for (int ty = 4; ty < 8; ty++)
+		for (int tx = 0; tx < 4; tx++) {
+			drawn_texel(b, tx, ty, before);
+			drawn_texel(a, tx + 4, ty - 4, want);
+			ck_assert(memcmp(before, want, 4) != 0);
+		}
+	es.copy(a, GL_TEXTURE_2D, 0, 4, 0, 0, b, GL_TEXTURE_2D, 0, 0, 4, 0, 4, 4, 1);
+	expect(GL_NO_ERROR);
+	for (int ty = 4; ty < 8; ty++)
+		for (int tx = 0; tx < 4; tx++) {
+			drawn_texel(a, tx + 4, ty - 4, want);
+			drawn_texel(b, tx, ty, got);
+			ck_assert_mem_eq(got, want, 4);
+		}
+}
+END_TEST
+
 /* ---- multisample (ES 3.1) -------------------------------------------------------------------- */
 
 static void setup_es31(void)
@@ -460,6 +509,7 @@ static Suite *copy_image_suite(void)
 	tcase_add_test(tc, copy_rgba8_r32ui_bits);
 	tcase_add_test(tc, copy_renderbuffer_texture);
 	tcase_add_test(tc, copy_mip_levels);
+	tcase_add_test(tc, copy_etc2_blocks);
 	tcase_add_loop_test(tc, copy_layers, 0, sizeof(layer_cases) / sizeof(layer_cases[0]));
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(te, setup, glt_teardown);
