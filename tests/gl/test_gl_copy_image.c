@@ -497,6 +497,23 @@ START_TEST(extension_strings)
 }
 END_TEST
 
+/* ES 2.0 contexts neither list it nor copy (GL_INVALID_OPERATION). */
+START_TEST(extension_not_in_es2)
+{
+	struct vgl_context_info ci = { .major = 2 };
+	struct vgl_context *es2 = NULL;
+	GLuint a = tex_2d(GL_RGBA8, 4, 4, 1), b = tex_2d(GL_RGBA8, 4, 4, 1);
+
+	ck_assert_int_eq(vgl_context_create(G.dev, &ci, &es2), VGL_OK);
+	ck_assert_int_eq(vgl_make_current(es2, G.surf, G.surf), VGL_OK);
+	ck_assert_ptr_null(strstr((const char *)gl.GetString(GL_EXTENSIONS), "copy_image"));
+	es.copy(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+	expect(GL_INVALID_OPERATION);
+	ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
+	vgl_context_destroy(es2);
+}
+END_TEST
+
 static Suite *copy_image_suite(void)
 {
 	Suite *s = suite_create("gl copy image");
@@ -516,6 +533,7 @@ static Suite *copy_image_suite(void)
 	tcase_add_test(te, errors);
 	tcase_add_test(te, errors_compressed);
 	tcase_add_test(te, extension_strings);
+	tcase_add_test(te, extension_not_in_es2);
 	suite_add_tcase(s, te);
 	tcase_add_checked_fixture(tm, setup_es31, glt_teardown);
 	tcase_add_test(tm, copy_multisample);
