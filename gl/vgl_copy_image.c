@@ -96,8 +96,8 @@ static GLenum resolve_renderbuffer(struct vgl_context *ctx, GLuint name, struct 
 	return GL_NO_ERROR;
 }
 
-/* ES 3.0's errors in the order Mesa checks them: target, name, the name's
- * target, completeness, level. */
+/* The errors in this order: target, name, the name's target,
+ * completeness, level (as Mesa reports them, as far as known). */
 static GLenum resolve_texture(struct vgl_context *ctx, GLuint name, struct side *s)
 {
 	if (!texture_target(ctx, s->target))
