@@ -96,6 +96,17 @@ static GLenum resolve_renderbuffer(struct vgl_context *ctx, GLuint name, struct 
 	return GL_NO_ERROR;
 }
 
+/* Whether the level of every face lives in the storage. */
+static bool level_stored(const struct vgl_texture *t, uint32_t level)
+{
+	uint32_t faces = t->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+
+	for (uint32_t f = 0; f < faces; f++)
+		if (!vgl_texture_level_stored(t, f, level))
+			return false;
+	return true;
+}
+
 /* The errors in this order: target, name, the name's target,
  * completeness, level (as Mesa reports them, as far as known). */
 static GLenum resolve_texture(struct vgl_context *ctx, GLuint name, struct side *s)
@@ -113,7 +124,7 @@ static GLenum resolve_texture(struct vgl_context *ctx, GLuint name, struct side 
 		return GL_INVALID_VALUE;
 	/* a level outside the complete chain that does not fit it (its data
 	 * dropped, vgl_texture.h): incomplete, as Mesa treats such levels */
-	if (!vgl_texture_level_stored(s->t, 0, (uint32_t)s->level))
+	if (!level_stored(s->t, (uint32_t)s->level))
 		return GL_INVALID_OPERATION;
 	s->lv = s->t->level[0][s->level];
 	s->samples = s->t->samples;
