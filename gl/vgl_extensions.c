@@ -137,6 +137,14 @@ static bool indexed_blend(const struct vgl_context *ctx)
 	return ctx->major >= 3 && f.independentBlend;
 }
 
+/* glCopyImageSubData (ES 3.0 extensions): different formats copy through
+ * the host's glCopyImageSubData, which virgl hosts have or lack
+ * (vgl_copy_image.c) */
+static bool copy_image(const struct vgl_context *ctx)
+{
+	return ctx->major >= 3 && vvk_physical_device_copies_between_formats(ctx->dev->pdev);
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -192,6 +200,9 @@ static const struct extension table[] = {
 	 * the same extension (same calls, OES-suffixed) */
 	[VGL_EXT_EXT_draw_buffers_indexed] = { "GL_EXT_draw_buffers_indexed", indexed_blend },
 	[VGL_EXT_OES_draw_buffers_indexed] = { "GL_OES_draw_buffers_indexed", indexed_blend },
+	/* the same extension under two names (glCopyImageSubDataEXT / _OES) */
+	[VGL_EXT_EXT_copy_image] = { "GL_EXT_copy_image", copy_image },
+	[VGL_EXT_OES_copy_image] = { "GL_OES_copy_image", copy_image },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -73,6 +73,8 @@ enum vgl_ext {
 	VGL_EXT_EXT_texture_border_clamp,
 	VGL_EXT_EXT_draw_buffers_indexed,
 	VGL_EXT_OES_draw_buffers_indexed,
+	VGL_EXT_EXT_copy_image,
+	VGL_EXT_OES_copy_image,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

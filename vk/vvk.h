@@ -475,6 +475,11 @@ void vvk_CmdFillBuffer(VkCommandBuffer cmd, VkBuffer dst, VkDeviceSize offset, V
 		       uint32_t data);
 void vvk_CmdCopyImage(VkCommandBuffer cmd, VkImage src, VkImageLayout srcLayout, VkImage dst,
 		      VkImageLayout dstLayout, uint32_t count, const VkImageCopy *pRegions);
+/* Whether vvk_CmdCopyImage copies bits between different formats of one
+ * texel size, as Vulkan always can: only through the host's
+ * glCopyImageSubData (VDRM_CAP_COPY_IMAGE); elsewhere such a copy records
+ * VK_ERROR_FORMAT_NOT_SUPPORTED (the host would blit, converting values). */
+VkBool32 vvk_physical_device_copies_between_formats(VkPhysicalDevice pdev);
 void vvk_CmdCopyBufferToImage(VkCommandBuffer cmd, VkBuffer src, VkImage dst,
 			      VkImageLayout dstLayout, uint32_t count,
 			      const VkBufferImageCopy *pRegions);

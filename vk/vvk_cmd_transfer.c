@@ -164,6 +164,60 @@ static void use_images(struct vvk_cmd_buffer *cmd, struct vvk_image *src, struct
 	vvk_cmd_use_image(cmd, dst, true);
 }
 
+/*
+ * Images of different formats copy bits only through the host's
+ * glCopyImageSubData (VDRM_CAP_COPY_IMAGE): its RESOURCE_COPY_REGION takes
+ * that path for nearly identical formats alone and blits (converting, one
+ * layer) otherwise, but a BLIT that names one format for both sides, with
+ * equal boxes, all channels, NEAREST and no scissor, blending or render
+ * condition, is a glCopyImageSubData of the two textures (virglrenderer's
+ * vrend_renderer_blit). Vulkan's rule: uncompressed formats of one texel size.
+ */
+VkBool32 vvk_physical_device_copies_between_formats(VkPhysicalDevice pdev)
+{
+	return vvk_physical_device_has_cap(vvk_physical_device_from_handle(pdev),
+					   VDRM_CAP_COPY_IMAGE);
+}
+
+static bool reinterpret_ok(struct vvk_cmd_buffer *cmd, const struct vvk_image *src,
+			   const struct vvk_image *dst)
+{
+	if (vvk_physical_device_has_cap(cmd->dev->pdev, VDRM_CAP_COPY_IMAGE) &&
+	    src->samples == dst->samples &&
+	    vvk_format_block_bytes(src->format) == vvk_format_block_bytes(dst->format) &&
+	    vvk_format_block_width(src->format) == 1 && vvk_format_block_height(src->format) == 1 &&
+	    vvk_format_block_width(dst->format) == 1 && vvk_format_block_height(dst->format) == 1)
+		return true;
+	vvk_cmd_set_error(cmd, VK_ERROR_FORMAT_NOT_SUPPORTED);
+	return false;
+}
+
+static void copy_region(struct vvk_cmd_buffer *cmd, const struct vvk_image *src,
+			const struct vvk_image *dst, const VkImageCopy *r,
+			const struct vdrm_box *s, const struct vdrm_box *d)
+{
+	vdrm_encode_resource_copy_region(&cmd->cs, &(struct vdrm_cmd_resource_copy_region){
+		.dst_res = dst->res->res_handle, .dst_level = r->dstSubresource.mipLevel,
+		.dst_x = d->x, .dst_y = d->y, .dst_z = d->z,
+		.src_res = src->res->res_handle, .src_level = r->srcSubresource.mipLevel,
+		.src_x = s->x, .src_y = s->y, .src_z = s->z, .src_w = s->w, .src_h = s->h,
+		.src_d = s->d });
+}
+
+static void copy_reinterpreted(struct vvk_cmd_buffer *cmd, const struct vvk_image *src,
+			       const struct vvk_image *dst, const VkImageCopy *r,
+			       const struct vdrm_box *s, const struct vdrm_box *d)
+{
+	vdrm_encode_blit(&cmd->cs, &(struct vdrm_cmd_blit){
+		.s0 = 0xf, /* RGBA, NEAREST */
+		.dst_res = dst->res->res_handle, .dst_level = r->dstSubresource.mipLevel,
+		.dst_format = src->virgl_format, .dst_x = d->x, .dst_y = d->y, .dst_z = d->z,
+		.dst_w = s->w, .dst_h = s->h, .dst_d = s->d,
+		.src_res = src->res->res_handle, .src_level = r->srcSubresource.mipLevel,
+		.src_format = src->virgl_format, .src_x = s->x, .src_y = s->y, .src_z = s->z,
+		.src_w = s->w, .src_h = s->h, .src_d = s->d });
+}
+
 void vvk_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout srcLayout,
 		      VkImage dstImage, VkImageLayout dstLayout, uint32_t count,
 		      const VkImageCopy *pRegions)
@@ -171,21 +225,19 @@ void vvk_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLa
 	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
 	struct vvk_image *src = vvk_image_from_handle(srcImage);
 	struct vvk_image *dst = vvk_image_from_handle(dstImage);
+	bool same = src->virgl_format == dst->virgl_format;
 
 	(void)srcLayout;
 	(void)dstLayout;
+	if (!same && !reinterpret_ok(cmd, src, dst))
+		return;
 	for (uint32_t i = 0; i < count; i++) {
 		const VkImageCopy *r = &pRegions[i];
 		struct vdrm_box s, d;
 
 		if (!region_boxes(cmd, src, dst, r, &s, &d))
 			return;
-		vdrm_encode_resource_copy_region(&cmd->cs, &(struct vdrm_cmd_resource_copy_region){
-			.dst_res = dst->res->res_handle, .dst_level = r->dstSubresource.mipLevel,
-			.dst_x = d.x, .dst_y = d.y, .dst_z = d.z,
-			.src_res = src->res->res_handle, .src_level = r->srcSubresource.mipLevel,
-			.src_x = s.x, .src_y = s.y, .src_z = s.z, .src_w = s.w, .src_h = s.h,
-			.src_d = s.d });
+		(same ? copy_region : copy_reinterpreted)(cmd, src, dst, r, &s, &d);
 	}
 	use_images(cmd, src, dst);
 }

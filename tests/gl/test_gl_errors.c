@@ -3526,6 +3526,93 @@ ROW(ms_copy_tex_image)
 	F(CopyTexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1);
 }
 ROW(ms_limit_es30) { GLint v; F(GetIntegerv)(GL_MAX_COLOR_TEXTURE_SAMPLES, &v); }
+
+/* EXT_copy_image / OES_copy_image (no prototype in <GLES3/gl3.h>) */
+typedef void(GL_APIENTRYP copy_image_fn)(GLuint, GLenum, GLint, GLint, GLint, GLint, GLuint,
+					 GLenum, GLint, GLint, GLint, GLint, GLsizei, GLsizei,
+					 GLsizei);
+#define COPY_IMAGE(suffix) ((copy_image_fn)glt_proc("glCopyImageSubData" suffix))
+
+/* a complete 8x8 2D texture of format (one level), bound */
+static GLuint stored_2d(GLenum format)
+{
+	GLuint t = texture(GL_TEXTURE_2D);
+
+	F(TexStorage2D)(GL_TEXTURE_2D, 1, format, 8, 8);
+	return t;
+}
+
+/* a copy of the first w x 4 texels from src to dst's (x, 0) */
+static void copy_image_2d(GLuint src, GLuint dst, GLint x, GLsizei w)
+{
+	COPY_IMAGE("EXT")(src, GL_TEXTURE_2D, 0, 0, 0, 0, dst, GL_TEXTURE_2D, 0, x, 0, 0, w, 4, 1);
+}
+ROW(copy_image_face_target)
+{
+	GLuint a = stored_2d(GL_RGBA8);
+
+	COPY_IMAGE("OES")(a, GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, 0, 0, 0, stored_2d(GL_RGBA8),
+			  GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+}
+ROW(copy_image_wrong_target)
+{
+	GLuint a = stored_2d(GL_RGBA8);
+
+	COPY_IMAGE("EXT")(a, GL_TEXTURE_3D, 0, 0, 0, 0, stored_2d(GL_RGBA8), GL_TEXTURE_2D, 0, 0,
+			  0, 0, 1, 1, 1);
+}
+ROW(copy_image_name) { copy_image_2d(stored_2d(GL_RGBA8), 4242, 0, 1); }
+ROW(copy_image_renderbuffer_name)
+{
+	COPY_IMAGE("OES")(stored_2d(GL_RGBA8), GL_TEXTURE_2D, 0, 0, 0, 0, 4242, GL_RENDERBUFFER, 0,
+			  0, 0, 0, 1, 1, 1);
+}
+ROW(copy_image_level)
+{
+	GLuint a = stored_2d(GL_RGBA8);
+
+	COPY_IMAGE("EXT")(a, GL_TEXTURE_2D, 1, 0, 0, 0, stored_2d(GL_RGBA8), GL_TEXTURE_2D, 0, 0, 0,
+			  0, 1, 1, 1);
+}
+ROW(copy_image_bounds) { copy_image_2d(stored_2d(GL_RGBA8), stored_2d(GL_RGBA8), 4, 5); }
+/* x + width past INT_MAX: no wrap */
+ROW(copy_image_overflow)
+{
+	copy_image_2d(stored_2d(GL_RGBA8), stored_2d(GL_RGBA8), 0x7fffffff, 2);
+}
+ROW(copy_image_negative) { copy_image_2d(stored_2d(GL_RGBA8), stored_2d(GL_RGBA8), 0, -1); }
+/* a mipmap filter and one level */
+ROW(copy_image_incomplete)
+{
+	GLuint a = texture_2d();
+
+	F(TexParameteri)(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+	copy_image_2d(a, stored_2d(GL_RGBA8), 0, 1);
+}
+ROW(copy_image_formats) { copy_image_2d(stored_2d(GL_RGBA8), stored_2d(GL_RG8), 0, 1); }
+ROW(copy_image_samples)
+{
+	GLuint rb = renderbuffer();
+
+	F(RenderbufferStorageMultisample)(GL_RENDERBUFFER, 4, GL_RGBA8, 8, 8);
+	COPY_IMAGE("OES")(rb, GL_RENDERBUFFER, 0, 0, 0, 0, stored_2d(GL_RGBA8), GL_TEXTURE_2D, 0, 0,
+			  0, 0, 1, 1, 1);
+}
+/* a compressed region starts on a 4x4 block */
+ROW(copy_image_block)
+{
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_COMPRESSED_RGB8_ETC2), 1, 4);
+}
+/* the spec's block <-> texel copy: virtgl keeps ETC2 decoded, no blocks */
+ROW(copy_image_etc2_to_uint)
+{
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_RGBA16UI), 0, 4);
+}
+/* ES 2.0 contexts have no copy_image */
+ROW(copy_image_es2)
+{
+	COPY_IMAGE("EXT")(1, GL_TEXTURE_2D, 0, 0, 0, 0, 1, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+}
 ROW(gather_offset_es30) { GLint v; F(GetIntegerv)(GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET, &v); }
 
 #define E GL_INVALID_ENUM
@@ -4395,6 +4482,21 @@ static const struct row rows[] = {
 	R(CopyTexSubImage2D, 31, O, ms_copy_tex_image),
 	R(GetIntegerv, 3, E, ms_limit_es30),
 	R(GetIntegerv, 3, E, gather_offset_es30),
+	R(CopyImageSubDataOES, 3, E, copy_image_face_target),
+	R(CopyImageSubDataEXT, 3, E, copy_image_wrong_target),
+	R(CopyImageSubDataEXT, 3, V, copy_image_name),
+	R(CopyImageSubDataOES, 3, V, copy_image_renderbuffer_name),
+	R(CopyImageSubDataEXT, 3, V, copy_image_level),
+	R(CopyImageSubDataEXT, 3, V, copy_image_bounds),
+	R(CopyImageSubDataEXT, 3, V, copy_image_overflow),
+	R(CopyImageSubDataEXT, 3, V, copy_image_negative),
+	R(CopyImageSubDataEXT, 3, O, copy_image_incomplete),
+	R(CopyImageSubDataEXT, 3, O, copy_image_formats),
+	R(CopyImageSubDataOES, 3, O, copy_image_samples),
+	R(CopyImageSubDataEXT, 3, V, copy_image_block),
+	D(CopyImageSubDataEXT, 3, GL_NO_ERROR, copy_image_etc2_to_uint,
+	  "ETC2 images are stored decoded: their blocks cannot be copied as texels"),
+	R(CopyImageSubDataEXT, 2, O, copy_image_es2),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))

@@ -312,6 +312,38 @@ START_TEST(copy_and_blit_matrix)
 }
 END_TEST
 
+/* RGBA8 -> R32_UINT keeps every bit (the host's glCopyImageSubData); formats
+ * of different texel sizes do not copy: the command buffer records an error. */
+START_TEST(copy_image_between_formats)
+{
+	struct vkt_image a = vkt_image(VK_FORMAT_R8G8B8A8_UNORM, 8, 8, RT_USAGE);
+	struct vkt_image b = vkt_image(VK_FORMAT_R32_UINT, 8, 8, RT_USAGE);
+	struct vkt_image c = vkt_image(VK_FORMAT_R16_UINT, 8, 8, RT_USAGE);
+	struct vkt_buffer src = vkt_buffer(256, true, BUF_USAGE);
+	VkImageSubresourceLayers l = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 };
+	const VkImageCopy all = { .srcSubresource = l, .dstSubresource = l, .extent = { 8, 8, 1 } };
+	VkCommandBuffer cmd = vkt_begin();
+	uint8_t got[256];
+
+	ck_assert(vvk_physical_device_copies_between_formats(T.pdev));
+	fill_pattern(src.map, 256, 7);
+	vkt_flush(&src);
+	vvk_CmdCopyBufferToImage(cmd, src.buf, a.img, 0, 1, &(VkBufferImageCopy){
+		.imageSubresource = l, .imageExtent = { 8, 8, 1 } });
+	vvk_CmdCopyImage(cmd, a.img, 0, b.img, 0, 1, &all);
+	vkt_submit_wait(cmd);
+	vkt_read_image(&b, 0, 0, 4, got);
+	ck_assert(!memcmp(got, src.map, 256));
+	cmd = vkt_begin();
+	vvk_CmdCopyImage(cmd, a.img, 0, c.img, 0, 1, &all);
+	ck_assert_int_eq(vvk_EndCommandBuffer(cmd), VK_ERROR_FORMAT_NOT_SUPPORTED);
+	vkt_buffer_free(&src);
+	vkt_image_free(&a);
+	vkt_image_free(&b);
+	vkt_image_free(&c);
+}
+END_TEST
+
 static bool on_drm(void)
 {
 	const char *t = getenv("VIRTGL_TRANSPORT");
@@ -415,6 +447,7 @@ static Suite *transfer_suite(void)
 	tcase_add_test(tc, buffer_to_image_from_cpu_data_and_back);
 	tcase_add_test(tc, buffer_to_image_from_gpu_written_buffer);
 	tcase_add_test(tc, copy_image_region);
+	tcase_add_test(tc, copy_image_between_formats);
 	tcase_add_test(tc, blit_scales_nearest);
 	tcase_add_test(tc, dma_buf_image_export_import);
 	tcase_add_test(tc, dma_buf_image_bad_input);

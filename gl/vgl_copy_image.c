@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glCopyImageSubDataEXT / glCopyImageSubDataOES (EXT_copy_image and
+ * OES_copy_image, ES 3.0): a raw copy of texels between the images of
+ * textures and renderbuffers, recorded in the context's batch as a
+ * vvk_CmdCopyImage that reads one storage and writes the other (technique 2:
+ * the batch references both, nothing waits). Images of different formats
+ * are copied by the host's glCopyImageSubData, so the extensions exist only
+ * where the host has it (VDRM_CAP_COPY_IMAGE, vgl_extensions.c).
+ *
+ * Formats: the same format, or two sized formats of one texture-view class
+ * (same texel size). What virtgl cannot copy bit for bit is refused with
+ * GL_INVALID_OPERATION, the spec's error for incompatible formats:
+ *  - compressed <-> uncompressed: ETC1/ETC2/EAC images are stored decoded
+ *    (vgl_etc2.h), so their blocks exist nowhere to be copied; and
+ *  - compressed <-> another compressed format (EAC signed/unsigned decode
+ *    to different texels).
+ * A compressed image copies to another of its own format as its decoded
+ * texels, which are what decoding the copied blocks would give (a block
+ * decodes on its own). Formats of a view class stored with a channel GL
+ * does not have (RGB8 as RGBA8: vgl_pixel_hidden_alpha) copy only to their
+ * own format: the hidden channel would carry another format's bits.
+ */
+#include <GLES3/gl31.h>
+
+#include "vgl_context.h"
+#include "vgl_extensions.h"
+#include "vgl_pixel.h"
+#include "vgl_procs.h"
+#include "vgl_range.h"
+#include "vgl_renderbuffer.h"
+#include "vgl_texture.h"
+#include "vgl_texture_image.h"
+
+#define BLOCK 4 /* ETC1, ETC2 and EAC blocks are 4x4 */
+
+/* One side of a copy, as resolved from (name, target, level, x, y, z). */
+struct side {
+	GLenum target;
+	GLint level;
+	GLint off[3];
+	struct vgl_texture *t;          /* NULL: a renderbuffer */
+	struct vgl_renderbuffer *rb;
+	struct vgl_tex_level lv;        /* the level's spec (face 0 of a cube) */
+	uint32_t samples;               /* 0: single-sample */
+};
+
+/* ES 3.0 texture-view classes (EXT_texture_view table): texel bits of the
+ * sized colour formats that copy to each other. */
+static const struct { GLenum format; uint8_t bits; } view_class[] = {
+	{ GL_RGBA32F, 128 }, { GL_RGBA32UI, 128 }, { GL_RGBA32I, 128 },
+	{ GL_RGB32F, 96 }, { GL_RGB32UI, 96 }, { GL_RGB32I, 96 },
+	{ GL_RGBA16F, 64 }, { GL_RG32F, 64 }, { GL_RGBA16UI, 64 }, { GL_RG32UI, 64 },
+	{ GL_RGBA16I, 64 }, { GL_RG32I, 64 },
+	{ GL_RGB16F, 48 }, { GL_RGB16UI, 48 }, { GL_RGB16I, 48 },
+	{ GL_RG16F, 32 }, { GL_R11F_G11F_B10F, 32 }, { GL_R32F, 32 }, { GL_RGB10_A2UI, 32 },
+	{ GL_RGBA8UI, 32 }, { GL_RG16UI, 32 }, { GL_R32UI, 32 }, { GL_RGBA8I, 32 },
+	{ GL_RG16I, 32 }, { GL_R32I, 32 }, { GL_RGB10_A2, 32 }, { GL_RGBA8, 32 },
+	{ GL_RGBA8_SNORM, 32 }, { GL_SRGB8_ALPHA8, 32 }, { GL_RGB9_E5, 32 },
+	{ GL_RGB8, 24 }, { GL_RGB8_SNORM, 24 }, { GL_SRGB8, 24 }, { GL_RGB8UI, 24 },
+	{ GL_RGB8I, 24 },
+	{ GL_R16F, 16 }, { GL_RG8UI, 16 }, { GL_R16UI, 16 }, { GL_RG8I, 16 }, { GL_R16I, 16 },
+	{ GL_RG8, 16 }, { GL_RG8_SNORM, 16 },
+	{ GL_R8UI, 8 }, { GL_R8I, 8 }, { GL_R8, 8 }, { GL_R8_SNORM, 8 },
+};
+
+static unsigned class_bits(GLenum format)
+{
+	for (size_t i = 0; i < sizeof(view_class) / sizeof(view_class[0]); i++)
+		if (view_class[i].format == format)
+			return view_class[i].bits;
+	return 0;
+}
+
+static bool compressed(const struct side *s)
+{
+	return vgl_tex_compressed(s->lv.internal_format);
+}
+
+/* ---- resolving a side ------------------------------------------------------ */
+
+static bool texture_target(const struct vgl_context *ctx, GLenum target)
+{
+	return target != GL_TEXTURE_EXTERNAL_OES && vgl_texture_target_valid(ctx, target);
+}
+
+static GLenum resolve_renderbuffer(struct vgl_context *ctx, GLuint name, struct side *s)
+{
+	s->rb = vgl_renderbuffer_lookup(ctx, name);
+	if (!s->rb || s->level != 0)
+		return GL_INVALID_VALUE;
+	s->lv = (struct vgl_tex_level){ .width = s->rb->storage ? s->rb->width : 0,
+					.height = s->rb->storage ? s->rb->height : 0, .depth = 1,
+					.internal_format = s->rb->internal_format, .fmt = s->rb->fmt };
+	s->samples = s->rb->samples;
+	return GL_NO_ERROR;
+}
+
+/* Whether the level of every face lives in the storage. */
+static bool level_stored(const struct vgl_texture *t, uint32_t level)
+{
+	uint32_t faces = t->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+
+	for (uint32_t f = 0; f < faces; f++)
+		if (!vgl_texture_level_stored(t, f, level))
+			return false;
+	return true;
+}
+
+/* The errors in this order: target, name, the name's target,
+ * completeness, level (as Mesa reports them, as far as known). */
+static GLenum resolve_texture(struct vgl_context *ctx, GLuint name, struct side *s)
+{
+	if (!texture_target(ctx, s->target))
+		return GL_INVALID_ENUM;
+	s->t = vgl_texture_lookup(ctx, name);
+	if (!s->t)
+		return GL_INVALID_VALUE;
+	if (s->t->target != s->target)
+		return GL_INVALID_ENUM;
+	if (!vgl_texture_complete(ctx, s->t))
+		return GL_INVALID_OPERATION;
+	if (s->level < 0 || s->level >= VGL_MAX_LEVELS || !s->t->level[0][s->level].width)
+		return GL_INVALID_VALUE;
+	/* a level outside the complete chain that does not fit it (its data
+	 * dropped, vgl_texture.h): incomplete, as Mesa treats such levels */
+	if (!level_stored(s->t, (uint32_t)s->level))
+		return GL_INVALID_OPERATION;
+	s->lv = s->t->level[0][s->level];
+	s->samples = s->t->samples;
+	return GL_NO_ERROR;
+}
+
+static GLenum resolve(struct vgl_context *ctx, GLuint name, struct side *s)
+{
+	return s->target == GL_RENDERBUFFER ? resolve_renderbuffer(ctx, name, s)
+					    : resolve_texture(ctx, name, s);
+}
+
+/* ---- the region -------------------------------------------------------------- */
+
+/* The slices or layers z counts: cube faces, 3D slices, array layers, else 1. */
+static int64_t z_limit(const struct side *s)
+{
+	if (s->target == GL_TEXTURE_CUBE_MAP)
+		return 6;
+	return s->target == GL_TEXTURE_3D || s->target == GL_TEXTURE_2D_ARRAY ? s->lv.depth : 1;
+}
+
+static bool span_ok(GLint off, int64_t extent, int64_t limit)
+{
+	return off >= 0 && extent >= 0 && (int64_t)off + extent <= limit;
+}
+
+static bool region_ok(const struct side *s, const int64_t size[3])
+{
+	return span_ok(s->off[0], size[0], s->lv.width) &&
+	       span_ok(s->off[1], size[1], s->lv.height) && span_ok(s->off[2], size[2], z_limit(s));
+}
+
+/* A compressed region starts on a block and ends on one or at the image's edge. */
+static bool block_aligned(GLint off, int64_t extent, GLsizei size)
+{
+	return off % BLOCK == 0 && (extent % BLOCK == 0 || off + extent == size);
+}
+
+static bool blocks_ok(const struct side *s, const int64_t size[3])
+{
+	return !compressed(s) || (block_aligned(s->off[0], size[0], s->lv.width) &&
+				  block_aligned(s->off[1], size[1], s->lv.height));
+}
+
+/* The destination's extent: texels of a compressed side are blocks of an
+ * uncompressed one (EXT_copy_image §18.3.2). */
+static void dst_size(const struct side *src, const struct side *dst, const int64_t in[3],
+		     int64_t out[3])
+{
+	out[0] = in[0];
+	out[1] = in[1];
+	out[2] = in[2];
+	if (compressed(src) && !compressed(dst)) {
+		out[0] = (in[0] + BLOCK - 1) / BLOCK;
+		out[1] = (in[1] + BLOCK - 1) / BLOCK;
+	} else if (!compressed(src) && compressed(dst)) {
+		out[0] = in[0] * BLOCK;
+		out[1] = in[1] * BLOCK;
+	}
+}
+
+/* ---- formats ------------------------------------------------------------------- */
+
+static bool same_format(const struct side *a, const struct side *b)
+{
+	return a->lv.internal_format == b->lv.internal_format ||
+	       (!compressed(a) && !compressed(b) && a->lv.fmt->vk == b->lv.fmt->vk &&
+		a->lv.fmt->base_format == b->lv.fmt->base_format);
+}
+
+/* A view-class member whose stored texel is exactly its GL texel. */
+static unsigned exact_class_bits(const struct side *s)
+{
+	unsigned bits = class_bits(s->lv.internal_format);
+
+	return bits && !vgl_pixel_hidden_alpha(s->lv.fmt) && s->lv.fmt->dst_bpp * 8u == bits
+		       ? bits : 0;
+}
+
+static bool formats_copy(const struct side *a, const struct side *b)
+{
+	unsigned bits;
+
+	if (!a->lv.fmt || !b->lv.fmt) /* a renderbuffer without storage: no format */
+		return false;
+	if (same_format(a, b))
+		return true;
+	bits = exact_class_bits(a);
+	return bits && bits == exact_class_bits(b);
+}
+
+/* ---- the copy --------------------------------------------------------------------- */
+
+static struct vgl_tex_storage *side_storage(struct vgl_context *ctx, const struct side *s)
+{
+	if (!s->t)
+		return s->rb->storage;
+	return vgl_texture_level_storage(ctx, s->t,
+					 s->target == GL_TEXTURE_CUBE_MAP ? (uint32_t)s->off[2] : 0,
+					 (uint32_t)s->level);
+}
+
+/* The image subresource and offset of a side: z is a 3D image's slice, or
+ * the first of `depth` layers (cube faces, array layers). */
+static void side_region(const struct side *s, const struct vgl_tex_storage *st, uint32_t depth,
+			VkImageSubresourceLayers *sub, VkOffset3D *o)
+{
+	bool slices = st->is_3d;
+
+	*sub = (VkImageSubresourceLayers){ st->aspects, vgl_tex_storage_vk_level(st, (uint32_t)s->level),
+					   slices ? 0 : (uint32_t)s->off[2], slices ? 1 : depth };
+	*o = (VkOffset3D){ s->off[0], s->off[1], slices ? s->off[2] : 0 };
+}
+
+static void record_copy(struct vgl_context *ctx, const struct side *src, const struct side *dst,
+			const int64_t size[3])
+{
+	struct vgl_tex_storage *a = side_storage(ctx, src), *b = side_storage(ctx, dst);
+	VkImageCopy r = { .extent = { (uint32_t)size[0], (uint32_t)size[1], (uint32_t)size[2] } };
+	VkCommandBuffer cmd;
+
+	if (!a || !b || !(cmd = vgl_batch_cmd(ctx))) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	vgl_batch_end_rendering(ctx);
+	side_region(src, a, r.extent.depth, &r.srcSubresource, &r.srcOffset);
+	side_region(dst, b, r.extent.depth, &r.dstSubresource, &r.dstOffset);
+	vvk_CmdCopyImage(cmd, a->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, b->image,
+			 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+	vgl_batch_use(ctx, &a->obj);
+	vgl_batch_use(ctx, &b->obj);
+	b->written = true;
+}
+
+/* The spec's errors after both sides resolved (bounds, blocks, formats, samples). */
+static GLenum check_copy(const struct side *src, const struct side *dst, const int64_t size[3])
+{
+	int64_t out[3];
+
+	dst_size(src, dst, size, out);
+	if (!region_ok(src, size) || !region_ok(dst, out) || !blocks_ok(src, size) ||
+	    !blocks_ok(dst, out))
+		return GL_INVALID_VALUE;
+	if (!formats_copy(src, dst) || src->samples != dst->samples)
+		return GL_INVALID_OPERATION;
+	return GL_NO_ERROR;
+}
+
+static GLenum copy_image(struct vgl_context *ctx, const GLuint names[2], struct side *src,
+			 struct side *dst, const int64_t size[3])
+{
+	GLenum e;
+
+	if (!vgl_ext_on(ctx, VGL_EXT_EXT_copy_image))
+		return GL_INVALID_OPERATION;
+	if ((e = resolve(ctx, names[0], src)) != GL_NO_ERROR ||
+	    (e = resolve(ctx, names[1], dst)) != GL_NO_ERROR ||
+	    (e = check_copy(src, dst, size)) != GL_NO_ERROR)
+		return e;
+	if (size[0] && size[1] && size[2])
+		record_copy(ctx, src, dst, size);
+	return GL_NO_ERROR;
+}
+
+static void GL_APIENTRY vgl_CopyImageSubDataOES(GLuint srcName, GLenum srcTarget, GLint srcLevel,
+						GLint srcX, GLint srcY, GLint srcZ, GLuint dstName,
+						GLenum dstTarget, GLint dstLevel, GLint dstX,
+						GLint dstY, GLint dstZ, GLsizei srcWidth,
+						GLsizei srcHeight, GLsizei srcDepth)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct side src = { .target = srcTarget, .level = srcLevel, .off = { srcX, srcY, srcZ } };
+	struct side dst = { .target = dstTarget, .level = dstLevel, .off = { dstX, dstY, dstZ } };
+	GLenum e;
+
+	if (!ctx)
+		return;
+	e = copy_image(ctx, (const GLuint[]){ srcName, dstName }, &src, &dst,
+		       (const int64_t[]){ srcWidth, srcHeight, srcDepth });
+	if (e != GL_NO_ERROR)
+		vgl_error(ctx, e);
+}
+
+const struct vgl_proc vgl_copy_image_procs[] = {
+	VGL_PROC(CopyImageSubDataOES), VGL_PROC_EXT(CopyImageSubData),
+	{ NULL, NULL },
+};

@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glCopyImageSubDataEXT / _OES (EXT_copy_image, OES_copy_image): copies
+ * between 2D textures, a renderbuffer and a texture, cube faces, 3D slices
+ * and array layers, mip levels, formats of one texel size (RGBA8 <->
+ * R32UI keeps the bits) and (ES 3.1) a multisample texture into a
+ * multisample renderbuffer, each read back texel for texel through a
+ * framebuffer; the errors of its spec; the extension strings. The error
+ * table (test_gl_errors.c) has the same errors as rows.
+ */
+#include <GLES3/gl31.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gl_test_util.h"
+
+typedef void(GL_APIENTRYP copy_fn)(GLuint, GLenum, GLint, GLint, GLint, GLint, GLuint, GLenum,
+				   GLint, GLint, GLint, GLint, GLsizei, GLsizei, GLsizei);
+
+#define ES3_FUNCS(X) \
+	X(TexStorage2D, TEXSTORAGE2D) X(TexStorage3D, TEXSTORAGE3D) \
+	X(GenRenderbuffers, GENRENDERBUFFERS) X(BindRenderbuffer, BINDRENDERBUFFER) \
+	X(RenderbufferStorage, RENDERBUFFERSTORAGE) \
+	X(RenderbufferStorageMultisample, RENDERBUFFERSTORAGEMULTISAMPLE) \
+	X(GenFramebuffers, GENFRAMEBUFFERS) X(BindFramebuffer, BINDFRAMEBUFFER) \
+	X(DeleteFramebuffers, DELETEFRAMEBUFFERS) \
+	X(FramebufferRenderbuffer, FRAMEBUFFERRENDERBUFFER) \
+	X(FramebufferTexture2D, FRAMEBUFFERTEXTURE2D) \
+	X(FramebufferTextureLayer, FRAMEBUFFERTEXTURELAYER) \
+	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(ClearBufferuiv, CLEARBUFFERUIV) \
+	X(ClearBufferfv, CLEARBUFFERFV) X(BlitFramebuffer, BLITFRAMEBUFFER)
+
+#define ES3_MEMBER(n, N) PFNGL##N##PROC n;
+static struct {
+	ES3_FUNCS(ES3_MEMBER)
+	copy_fn copy;
+} es;
+#undef ES3_MEMBER
+
+static void setup_functions(void)
+{
+#define ES3_LOAD(n, N) es.n = (PFNGL##N##PROC)glt_proc("gl" #n);
+	ES3_FUNCS(ES3_LOAD)
+#undef ES3_LOAD
+	es.copy = (copy_fn)glt_proc("glCopyImageSubDataEXT");
+}
+
+static void setup(void)
+{
+	glt_setup();
+	setup_functions();
+}
+
+/* a macro: a failure names the caller's line */
+#define expect(e) ck_assert_int_eq(gl.GetError(), (e))
+
+/* The texel (x, y) of layer/face/slice z and level l: bytes x, y, l, z + 1. */
+static uint32_t texel(uint32_t x, uint32_t y, uint32_t l, uint32_t z)
+{
+	return x | y << 8 | l << 16 | (z + 1) << 24;
+}
+
+static void pattern(uint32_t *px, uint32_t w, uint32_t h, uint32_t l, uint32_t z)
+{
+	for (uint32_t y = 0; y < h; y++)
+		for (uint32_t x = 0; x < w; x++)
+			px[y * w + x] = texel(x, y, l, z);
+}
+
+/* An immutable RGBA8 (or other 4-byte) texture of `levels` levels, bound. */
+static GLuint tex_2d(GLenum format, GLsizei w, GLsizei h, GLsizei levels)
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D);
+
+	es.TexStorage2D(GL_TEXTURE_2D, levels, format, w, h);
+	return t;
+}
+
+/* Uploads the pattern to every level of a bound RGBA8 2D texture. */
+static void fill_2d(GLsizei w, GLsizei h, GLsizei levels)
+{
+	uint32_t px[64 * 64];
+
+	for (GLsizei l = 0; l < levels; l++) {
+		GLsizei lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+
+		pattern(px, (uint32_t)lw, (uint32_t)lh, (uint32_t)l, 0);
+		gl.TexSubImage2D(GL_TEXTURE_2D, l, 0, 0, lw, lh, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	}
+}
+
+/* Reads w x h texels of a bound framebuffer's attachment 0 (RGBA8, or
+ * R32UI as RGBA_INTEGER: red only). */
+static void read_fb(GLsizei w, GLsizei h, bool uint32, uint32_t *out)
+{
+	uint32_t rgba[64 * 64 * 4];
+
+	ck_assert_int_eq(es.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	if (!uint32) {
+		gl.ReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, out);
+		expect(GL_NO_ERROR);
+		return;
+	}
+	gl.ReadPixels(0, 0, w, h, GL_RGBA_INTEGER, GL_UNSIGNED_INT, rgba);
+	expect(GL_NO_ERROR);
+	for (GLsizei i = 0; i < w * h; i++)
+		out[i] = rgba[4 * i];
+}
+
+/* A level or layer of a texture (target of the attachment: 2D, a cube face,
+ * or GL_TEXTURE_3D / _2D_ARRAY for a layer), read back. */
+static void read_tex(GLenum target, GLuint t, GLint level, GLint layer, GLsizei w, GLsizei h,
+		     bool uint32, uint32_t *out)
+{
+	GLuint fb;
+
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	if (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY)
+		es.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, level, layer);
+	else
+		es.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, t, level);
+	read_fb(w, h, uint32, out);
+	es.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	es.DeleteFramebuffers(1, &fb);
+}
+
+/* The texel at (x, y) after a copy of want_src's (sx, sy, w, h) to (dx, dy)
+ * of a destination that held `old`. */
+struct region {
+	int sx, sy, dx, dy, w, h;
+};
+
+static uint32_t expected(const struct region *r, int x, int y, uint32_t l, uint32_t z,
+			 uint32_t old)
+{
+	if (x < r->dx || y < r->dy || x >= r->dx + r->w || y >= r->dy + r->h)
+		return old;
+	return texel((uint32_t)(x - r->dx + r->sx), (uint32_t)(y - r->dy + r->sy), l, z);
+}
+
+static void assert_region(const uint32_t *px, int w, int h, const struct region *r, uint32_t l,
+			  uint32_t z, uint32_t old)
+{
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++)
+			ck_assert_msg(px[y * w + x] == expected(r, x, y, l, z, old),
+				      "texel (%d, %d): 0x%08x, want 0x%08x", x, y, px[y * w + x],
+				      expected(r, x, y, l, z, old));
+}
+
+/* Copies region r of level 0 between 2D textures a and b (size x size),
+ * then reads b back: r holds a's pattern, the rest zeros. */
+static void copy_2d_check(GLuint a, GLuint b, const struct region *r, GLsizei size, bool uint32)
+{
+	uint32_t px[64 * 64];
+
+	es.copy(a, GL_TEXTURE_2D, 0, r->sx, r->sy, 0, b, GL_TEXTURE_2D, 0, r->dx, r->dy, 0, r->w,
+		r->h, 1);
+	expect(GL_NO_ERROR);
+	read_tex(GL_TEXTURE_2D, b, 0, 0, size, size, uint32, px);
+	assert_region(px, size, size, r, 0, 0, 0);
+}
+
+/* ---- 2D, renderbuffers, formats ------------------------------------------------------------- */
+
+START_TEST(copy_2d_region)
+{
+	struct region r = { 2, 3, 8, 9, 5, 4 };
+	GLuint a = tex_2d(GL_RGBA8, 16, 16, 1), b;
+	uint32_t zero[16 * 16] = { 0 };
+
+	fill_2d(16, 16, 1);
+	b = glt_texture(GL_TEXTURE_2D); /* mutable, unsized: same format as RGBA8 storage */
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, zero);
+	copy_2d_check(a, b, &r, 16, false);
+}
+END_TEST
+
+/* RGBA8 -> R32UI -> RGBA8: the 32 bits of each texel travel unchanged. */
+START_TEST(copy_rgba8_r32ui_bits)
+{
+	struct region all = { 0, 0, 0, 0, 8, 8 };
+	GLuint a = tex_2d(GL_RGBA8, 8, 8, 1), u, c;
+
+	fill_2d(8, 8, 1);
+	u = tex_2d(GL_R32UI, 8, 8, 1);
+	c = tex_2d(GL_RGBA8, 8, 8, 1);
+	copy_2d_check(a, u, &all, 8, true);
+	copy_2d_check(u, c, &all, 8, false);
+}
+END_TEST
+
+/* A renderbuffer cleared to a value, copied into a texture; the texture's
+ * pattern copied back into the renderbuffer. */
+START_TEST(copy_renderbuffer_texture)
+{
+	struct region r = { 1, 1, 4, 2, 3, 5 };
+	GLuint rb, fb, t = tex_2d(GL_R32UI, 8, 8, 1);
+	const GLuint value[4] = { 0xdeadbeef, 0, 0, 0 };
+	uint32_t px[64], src[64];
+
+	pattern(src, 8, 8, 0, 0);
+	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, GL_RED_INTEGER, GL_UNSIGNED_INT, src);
+	es.GenRenderbuffers(1, &rb);
+	es.BindRenderbuffer(GL_RENDERBUFFER, rb);
+	es.RenderbufferStorage(GL_RENDERBUFFER, GL_R32UI, 8, 8);
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	es.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+	es.ClearBufferuiv(GL_COLOR, 0, value);
+	/* texture -> renderbuffer, read through the framebuffer */
+	es.copy(t, GL_TEXTURE_2D, 0, r.sx, r.sy, 0, rb, GL_RENDERBUFFER, 0, r.dx, r.dy, 0, r.w, r.h,
+		1);
+	expect(GL_NO_ERROR);
+	read_fb(8, 8, true, px);
+	assert_region(px, 8, 8, &r, 0, 0, 0xdeadbeef);
+	/* renderbuffer -> texture: all of it back */
+	es.copy(rb, GL_RENDERBUFFER, 0, 0, 0, 0, t, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 8, 1);
+	expect(GL_NO_ERROR);
+	es.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	read_tex(GL_TEXTURE_2D, t, 0, 0, 8, 8, true, px);
+	assert_region(px, 8, 8, &r, 0, 0, 0xdeadbeef);
+}
+END_TEST
+
+/* Level 1 of one texture into level 2 of another (and its level 0 stays). */
+START_TEST(copy_mip_levels)
+{
+	struct region r = { 2, 0, 0, 0, 4, 4 };
+	struct region none = { 0, 0, 0, 0, 0, 0 };
+	GLuint a = tex_2d(GL_RGBA8, 16, 16, 3), b;
+	uint32_t px[16 * 16], zero[16 * 16] = { 0 };
+
+	fill_2d(16, 16, 3);
+	b = tex_2d(GL_RGBA8, 16, 16, 3);
+	for (GLint l = 0; l < 3; l++)
+		gl.TexSubImage2D(GL_TEXTURE_2D, l, 0, 0, 16 >> l, 16 >> l, GL_RGBA, GL_UNSIGNED_BYTE,
+				 zero);
+	es.copy(a, GL_TEXTURE_2D, 1, 2, 0, 0, b, GL_TEXTURE_2D, 2, 0, 0, 0, 4, 4, 1);
+	expect(GL_NO_ERROR);
+	read_tex(GL_TEXTURE_2D, b, 2, 0, 4, 4, false, px);
+	assert_region(px, 4, 4, &r, 1, 0, 0);
+	read_tex(GL_TEXTURE_2D, b, 0, 0, 16, 16, false, px);
+	assert_region(px, 16, 16, &none, 0, 0, 0);
+}
+END_TEST
+
+/* ---- cube faces, 3D slices, array layers ---------------------------------------------------- */
+
+/* A bound 4x4 RGBA8 texture of target with `layers` faces/slices/layers,
+ * each filled with the pattern of its index. */
+static GLuint tex_layers(GLenum target, GLsizei layers)
+{
+	GLuint t = glt_texture(target);
+	uint32_t px[16];
+
+	if (target == GL_TEXTURE_CUBE_MAP)
+		es.TexStorage2D(target, 1, GL_RGBA8, 4, 4);
+	else
+		es.TexStorage3D(target, 1, GL_RGBA8, 4, 4, layers);
+	for (GLsizei z = 0; z < layers; z++) {
+		pattern(px, 4, 4, 0, (uint32_t)z);
+		if (target == GL_TEXTURE_CUBE_MAP)
+			gl.TexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)z, 0, 0, 0, 4, 4,
+					 GL_RGBA, GL_UNSIGNED_BYTE, px);
+		else
+			gl.TexSubImage3D(target, 0, 0, 0, z, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	}
+	return t;
+}
+
+/* Layer `at` of a texture holds the pattern of index `want`. */
+static void assert_layer(GLenum target, GLuint t, GLint at, uint32_t want)
+{
+	struct region all = { 0, 0, 0, 0, 4, 4 };
+	GLenum attach = target == GL_TEXTURE_CUBE_MAP
+				? GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)at : target;
+	uint32_t px[16];
+
+	read_tex(attach, t, 0, at, 4, 4, false, px);
+	assert_region(px, 4, 4, &all, 0, want, 0);
+}
+
+/* Two layered textures a and b; copies of layers between them (a -> b,
+ * then b -> a), and the pattern index each layer then holds. */
+struct layer_case {
+	GLenum target[2];
+	GLsizei layers[2];
+	struct { int from; GLint from_z, to_z; GLsizei depth; } copy[2];
+	struct { int tex; GLint at; uint32_t want; } check[5];
+};
+
+static const struct layer_case layer_cases[] = {
+	/* cube faces 1..2 into array layers 2..3; array layer 0 into face 5 */
+	{ { GL_TEXTURE_CUBE_MAP, GL_TEXTURE_2D_ARRAY }, { 6, 4 },
+	  { { 0, 1, 2, 2 }, { 1, 0, 5, 1 } },
+	  { { 1, 1, 1 }, { 1, 2, 1 }, { 1, 3, 2 }, { 0, 4, 4 }, { 0, 5, 0 } } },
+	/* 3D slices 1..2 into array layers 0..1; array layer 3 into slice 0 */
+	{ { GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY }, { 4, 4 },
+	  { { 0, 1, 0, 2 }, { 1, 3, 0, 1 } },
+	  { { 1, 0, 1 }, { 1, 1, 2 }, { 1, 2, 2 }, { 0, 0, 3 }, { 0, 3, 3 } } },
+};
+
+START_TEST(copy_layers)
+{
+	const struct layer_case *c = &layer_cases[_i];
+	GLuint t[2] = { tex_layers(c->target[0], c->layers[0]),
+			tex_layers(c->target[1], c->layers[1]) };
+
+	for (int i = 0; i < 2; i++) {
+		int from = c->copy[i].from, to = 1 - from;
+
+		es.copy(t[from], c->target[from], 0, 0, 0, c->copy[i].from_z, t[to], c->target[to],
+			0, 0, 0, c->copy[i].to_z, 4, 4, c->copy[i].depth);
+		expect(GL_NO_ERROR);
+	}
+	for (int k = 0; k < 5; k++)
+		assert_layer(c->target[c->check[k].tex], t[c->check[k].tex], c->check[k].at,
+			     c->check[k].want);
+}
+END_TEST
+
+/* ---- compressed ------------------------------------------------------------------------------ */
+
+/* The 8x8 texture t drawn over the window: texel (tx, ty) as read back. */
+static void drawn_texel(GLuint t, int tx, int ty, uint8_t out[4])
+{
+	gl.BindTexture(GL_TEXTURE_2D, t);
+	glt_draw_window();
+	glt_pixel(tx * (GLT_W / 8) + 1, ty * (GLT_H / 8) + 1, out);
+}
+
+/* An 8x8 ETC2 RGB8 texture of four blocks, each of one byte value. */
+static GLuint etc2_texture(const uint8_t fill[4])
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D);
+	uint8_t blocks[4 * 8];
+
+	for (int b = 0; b < 4; b++)
+		memset(blocks + 8 * b, fill[b], 8);
+	gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 8, 8, 0, sizeof(blocks),
+				blocks);
+	return t;
+}
+
+/* Block (1, 0) of one ETC2 image into block (0, 1) of another: sampled,
+ * it reads as the source block does, and differs from what was there. */
+START_TEST(copy_etc2_blocks)
+{
+	GLuint a = etc2_texture((const uint8_t[]){ 0x11, 0x5a, 0x93, 0xc4 });
+	GLuint b = etc2_texture((const uint8_t[]){ 0x00, 0x00, 0x00, 0x00 });
+	uint8_t before[4], want[4], got[4];
+
+	glt_texture_program(glt_vs_window, glt_fs_2d);
+	for (int ty = 4; ty < 8; ty++)
+		for (int tx = 0; tx < 4; tx++) {
+			drawn_texel(b, tx, ty, before);
+			drawn_texel(a, tx + 4, ty - 4, want);
+			ck_assert(memcmp(before, want, 4) != 0);
+		}
+	es.copy(a, GL_TEXTURE_2D, 0, 4, 0, 0, b, GL_TEXTURE_2D, 0, 0, 4, 0, 4, 4, 1);
+	expect(GL_NO_ERROR);
+	for (int ty = 4; ty < 8; ty++)
+		for (int tx = 0; tx < 4; tx++) {
+			drawn_texel(a, tx + 4, ty - 4, want);
+			drawn_texel(b, tx, ty, got);
+			ck_assert_mem_eq(got, want, 4);
+		}
+}
+END_TEST
+
+/* ---- multisample (ES 3.1) -------------------------------------------------------------------- */
+
+static void setup_es31(void)
+{
+	glt_setup_version(3, 1);
+	setup_functions();
+}
+
+/* A new framebuffer of one colour attachment (a renderbuffer or a texture
+ * of target), cleared to c, left bound. */
+static GLuint cleared_fb(GLenum target, GLuint obj, const GLfloat c[4])
+{
+	GLuint fb;
+
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	if (target == GL_RENDERBUFFER)
+		es.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, obj);
+	else
+		es.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, obj, 0);
+	es.ClearBufferfv(GL_COLOR, 0, c);
+	return fb;
+}
+
+/* 4 samples of red in a multisample texture, copied into a blue 4x
+ * renderbuffer at (2, 2); the renderbuffer resolved and read back. */
+START_TEST(copy_multisample)
+{
+	PFNGLTEXSTORAGE2DMULTISAMPLEPROC storage =
+		(PFNGLTEXSTORAGE2DMULTISAMPLEPROC)glt_proc("glTexStorage2DMultisample");
+	const GLfloat red[4] = { 1, 0, 0, 1 }, blue[4] = { 0, 0, 1, 1 };
+	GLuint t, rb, ms_fb, res = tex_2d(GL_RGBA8, 8, 8, 1);
+	uint32_t px[64];
+
+	gl.GenTextures(1, &t);
+	gl.BindTexture(GL_TEXTURE_2D_MULTISAMPLE, t);
+	storage(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 8, 8, GL_TRUE);
+	cleared_fb(GL_TEXTURE_2D_MULTISAMPLE, t, red);
+	es.GenRenderbuffers(1, &rb);
+	es.BindRenderbuffer(GL_RENDERBUFFER, rb);
+	es.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 8, 8);
+	ms_fb = cleared_fb(GL_RENDERBUFFER, rb, blue);
+	es.copy(t, GL_TEXTURE_2D_MULTISAMPLE, 0, 0, 0, 0, rb, GL_RENDERBUFFER, 0, 2, 2, 0, 4, 4, 1);
+	expect(GL_NO_ERROR);
+	cleared_fb(GL_TEXTURE_2D, res, blue); /* bound as the draw framebuffer */
+	es.BindFramebuffer(GL_READ_FRAMEBUFFER, ms_fb);
+	es.BlitFramebuffer(0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+	expect(GL_NO_ERROR);
+	read_tex(GL_TEXTURE_2D, res, 0, 0, 8, 8, false, px);
+	for (int i = 0; i < 64; i++) {
+		bool in = i % 8 >= 2 && i % 8 < 6 && i / 8 >= 2 && i / 8 < 6;
+
+		ck_assert_uint_eq(px[i], in ? 0xff0000ffu : 0xffff0000u);
+	}
+}
+END_TEST
+
+/* ---- errors ---------------------------------------------------------------------------------- */
+
+/* A copy from a to b of (x, w) on both sides, 4 rows: the error it raises. */
+static GLenum copy_error(GLuint a, GLenum ta, GLint la, GLuint b, GLenum tb, GLint x, GLsizei w)
+{
+	es.copy(a, ta, la, x, 0, 0, b, tb, 0, x, 0, 0, w, 4, 1);
+	return gl.GetError();
+}
+
+START_TEST(errors)
+{
+	GLuint a = tex_2d(GL_RGBA8, 8, 8, 1), b = tex_2d(GL_RG8, 8, 8, 1), c = tex_2d(GL_RGBA8, 8, 8, 1);
+	GLuint inc = glt_texture(GL_TEXTURE_2D), rb;
+
+	gl.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	es.GenRenderbuffers(1, &rb);
+	es.BindRenderbuffer(GL_RENDERBUFFER, rb);
+	es.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 8, 8);
+	ck_assert_int_eq(copy_error(a, GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, c, GL_TEXTURE_2D, 0, 1),
+			 GL_INVALID_ENUM);
+	ck_assert_int_eq(copy_error(a, GL_TEXTURE_3D, 0, c, GL_TEXTURE_2D, 0, 1), GL_INVALID_ENUM);
+	ck_assert_int_eq(copy_error(a, GL_TEXTURE_2D, 0, 4242, GL_TEXTURE_2D, 0, 1),
+			 GL_INVALID_VALUE);
+	ck_assert_int_eq(copy_error(a, GL_TEXTURE_2D, 0, 4242, GL_RENDERBUFFER, 0, 1),
+			 GL_INVALID_VALUE);
+	ck_assert_int_eq(copy_error(a, GL_TEXTURE_2D, 1, c, GL_TEXTURE_2D, 0, 1), GL_INVALID_VALUE);
+	ck_assert_int_eq(copy_error(a, GL_TEXTURE_2D, 0, c, GL_TEXTURE_2D, 4, 5), GL_INVALID_VALUE);
+	ck_assert_int_eq(copy_error(a, GL_TEXTURE_2D, 0, c, GL_TEXTURE_2D, 0x7fffffff, 2),
+			 GL_INVALID_VALUE);
+	ck_assert_int_eq(copy_error(a, GL_TEXTURE_2D, 0, c, GL_TEXTURE_2D, 0, -1), GL_INVALID_VALUE);
+	ck_assert_int_eq(copy_error(inc, GL_TEXTURE_2D, 0, c, GL_TEXTURE_2D, 0, 1),
+			 GL_INVALID_OPERATION);
+	ck_assert_int_eq(copy_error(a, GL_TEXTURE_2D, 0, b, GL_TEXTURE_2D, 0, 1),
+			 GL_INVALID_OPERATION);
+	ck_assert_int_eq(copy_error(rb, GL_RENDERBUFFER, 0, c, GL_TEXTURE_2D, 0, 1),
+			 GL_INVALID_OPERATION);
+	ck_assert_int_eq(copy_error(a, GL_TEXTURE_2D, 0, c, GL_TEXTURE_2D, 0, 0), GL_NO_ERROR);
+}
+END_TEST
+
+/* ETC2 RGB8 (8-byte blocks): blocks must be whole; copying to RGBA16UI
+ * (its uncompressed twin) is refused, the blocks being stored decoded. */
+START_TEST(errors_compressed)
+{
+	GLuint u = tex_2d(GL_RGBA16UI, 2, 2, 1), e = glt_texture(GL_TEXTURE_2D), f;
+
+	es.TexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 8, 8);
+	f = glt_texture(GL_TEXTURE_2D);
+	es.TexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 8, 8);
+	expect(GL_NO_ERROR);
+	ck_assert_int_eq(copy_error(e, GL_TEXTURE_2D, 0, f, GL_TEXTURE_2D, 1, 4), GL_INVALID_VALUE);
+	ck_assert_int_eq(copy_error(e, GL_TEXTURE_2D, 0, f, GL_TEXTURE_2D, 0, 3), GL_INVALID_VALUE);
+	ck_assert_int_eq(copy_error(e, GL_TEXTURE_2D, 0, f, GL_TEXTURE_2D, 4, 4), GL_NO_ERROR);
+	ck_assert_int_eq(copy_error(e, GL_TEXTURE_2D, 0, u, GL_TEXTURE_2D, 0, 4),
+			 GL_INVALID_OPERATION);
+}
+END_TEST
+
+START_TEST(extension_strings)
+{
+	const char *ext = (const char *)gl.GetString(GL_EXTENSIONS);
+
+	ck_assert_ptr_nonnull(strstr(ext, "GL_EXT_copy_image"));
+	ck_assert_ptr_nonnull(strstr(ext, "GL_OES_copy_image"));
+	ck_assert_ptr_nonnull(glt_proc("glCopyImageSubDataOES"));
+}
+END_TEST
+
+/* ES 2.0 contexts neither list it nor copy (GL_INVALID_OPERATION). */
+START_TEST(extension_not_in_es2)
+{
+	struct vgl_context_info ci = { .major = 2 };
+	struct vgl_context *es2 = NULL;
+	GLuint a = tex_2d(GL_RGBA8, 4, 4, 1), b = tex_2d(GL_RGBA8, 4, 4, 1);
+
+	ck_assert_int_eq(vgl_context_create(G.dev, &ci, &es2), VGL_OK);
+	ck_assert_int_eq(vgl_make_current(es2, G.surf, G.surf), VGL_OK);
+	ck_assert_ptr_null(strstr((const char *)gl.GetString(GL_EXTENSIONS), "copy_image"));
+	es.copy(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+	expect(GL_INVALID_OPERATION);
+	ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
+	vgl_context_destroy(es2);
+}
+END_TEST
+
+static Suite *copy_image_suite(void)
+{
+	Suite *s = suite_create("gl copy image");
+	TCase *tc = tcase_create("copy");
+	TCase *te = tcase_create("errors");
+	TCase *tm = tcase_create("multisample");
+
+	tcase_add_checked_fixture(tc, setup, glt_teardown);
+	tcase_add_test(tc, copy_2d_region);
+	tcase_add_test(tc, copy_rgba8_r32ui_bits);
+	tcase_add_test(tc, copy_renderbuffer_texture);
+	tcase_add_test(tc, copy_mip_levels);
+	tcase_add_test(tc, copy_etc2_blocks);
+	tcase_add_loop_test(tc, copy_layers, 0, sizeof(layer_cases) / sizeof(layer_cases[0]));
+	suite_add_tcase(s, tc);
+	tcase_add_checked_fixture(te, setup, glt_teardown);
+	tcase_add_test(te, errors);
+	tcase_add_test(te, errors_compressed);
+	tcase_add_test(te, extension_strings);
+	tcase_add_test(te, extension_not_in_es2);
+	suite_add_tcase(s, te);
+	tcase_add_checked_fixture(tm, setup_es31, glt_teardown);
+	tcase_add_test(tm, copy_multisample);
+	suite_add_tcase(s, tm);
+	return s;
+}
+
+int main(void)
+{
+	/* multisample textures: ES 3.1 development contexts */
+	setenv("VIRTGL_DEV_ES31", "1", 1);
+	return glt_main(copy_image_suite);
+}
