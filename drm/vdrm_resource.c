@@ -305,14 +305,14 @@ static int check_backing(const struct vdrm_resource_create_info *info,
 	if (size == UINT64_MAX)
 		return vdrm_error_set(err, INVALID,
 				      "size: %" PRIu32 "x%" PRIu32 "x%" PRIu32 ", %" PRIu32
-				      " layers of %s need more than 2^64 bytes; the limit is 2 GiB",
+				      " layers of %s need more than 2^64 bytes; the limit is 1 GiB",
 				      info->width, info->height, info->depth, info->array_size,
 				      desc->name);
 	if (size > VDRM_RESOURCE_MAX_BACKING)
 		return vdrm_error_set(err, INVALID,
 				      "size: %" PRIu32 "x%" PRIu32 "x%" PRIu32 ", %" PRIu32
 				      " layers, %" PRIu32 " levels of %s need %" PRIu64
-				      " bytes; the limit is 2 GiB",
+				      " bytes; the limit is 1 GiB",
 				      info->width, info->height, info->depth, info->array_size,
 				      info->last_level + 1, desc->name, size);
 	return VDRM_OK;
@@ -367,7 +367,7 @@ void vdrm_resource_level_layout(const struct vdrm_resource_create_info *info,
 	if (!desc)
 		return;
 	level_size(info, desc, level, &ls);
-	/* validation capped everything at 2 GiB, so nothing is cut here */
+	/* validation capped everything at 1 GiB, so nothing is cut here */
 	out->offset = (size_t)level_offset64(info, desc, level);
 	out->stride = (uint32_t)ls.stride;
 	out->layer_stride = (uint32_t)ls.layer_stride;

@@ -54,8 +54,11 @@ enum vdrm_resource_flag {
 	VDRM_RESOURCE_FLAG_Y_0_TOP = 1u << 0, /* 2D and RECT only */
 };
 
-/* Largest backing vdrm_resource_info_validate accepts (2 GiB). */
-#define VDRM_RESOURCE_MAX_BACKING (UINT64_C(1) << 31)
+/* Largest backing vdrm_resource_info_validate accepts (1 GiB): the least a
+ * host renderer allocates for one resource. Mesa's llvmpipe refuses textures
+ * past 1 GiB (LP_MAX_TEXTURE_SIZE), and virglrenderer answers a refused
+ * creation by dropping the client (fuzz_gl: a 2 GiB cube map lost the host). */
+#define VDRM_RESOURCE_MAX_BACKING (UINT64_C(1) << 30)
 
 struct vdrm_resource_create_info {
 	enum vdrm_target target;

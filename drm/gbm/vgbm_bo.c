@@ -60,7 +60,7 @@ uint32_t vgbm_bo_stride(struct vgbm_device *dev, uint32_t width, uint32_t height
 	if (__builtin_mul_overflow((uint64_t)width, format->cpp, &stride) ||
 	    __builtin_mul_overflow(stride, height, &size) || stride > UINT32_MAX ||
 	    size > VDRM_RESOURCE_MAX_BACKING) {
-		vgbm_fail(dev, EINVAL, "%" PRIu32 "x%" PRIu32 " %s needs more than the 2 GiB "
+		vgbm_fail(dev, EINVAL, "%" PRIu32 "x%" PRIu32 " %s needs more than the 1 GiB "
 			  "a buffer may have", width, height, format->name);
 		return 0;
 	}

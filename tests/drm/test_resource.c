@@ -281,11 +281,11 @@ static const struct vdrm_resource_create_info valid_infos[] = {
 	{ CUBE, .target = VDRM_TARGET_CUBE_ARRAY, .array_size = 12 },
 	{ TEX3D, .width = 4, .height = 4, .depth = 16, .last_level = 3 }, /* the host's limit */
 	{ TEX2D, .format = VDRM_FORMAT_ETC2_RGB8, .width = 30, .height = 18, .last_level = 4 },
-	{ TEX2D, .width = 16384, .height = 16384, .last_level = 14 }, /* 1.33 GiB */
+	{ TEX2D, .width = 16384, .height = 8192, .last_level = 14 }, /* 0.67 GiB */
 	{ BUF },
 	{ BUF, .bind = VDRM_BIND_CUSTOM, .width = 16 },
 	{ BUF, .bind = VDRM_BIND_SAMPLER_VIEW | VDRM_BIND_VERTEX_BUFFER }, /* texture buffer */
-	{ BUF, .width = 2 * GiB }, /* exactly the limit */
+	{ BUF, .width = GiB }, /* exactly the limit */
 };
 
 START_TEST(valid_info_accepted)
@@ -324,7 +324,10 @@ static const struct reject_case reject_cases[] = {
 	{ { BUF, .last_level = 1 }, "last_level 1 must be 0 for target BUFFER" },
 	{ { BUF, .nr_samples = 4 }, "nr_samples 4 needs target 2D" },
 	{ { BUF, .format = VDRM_FORMAT_ETC2_RGB8 }, "ETC2_RGB8 (269) is compressed" },
-	{ { BUF, .width = 2 * GiB + 1 }, "need 2147483649 bytes; the limit is 2 GiB" },
+	{ { BUF, .width = GiB + 1 }, "need 1073741825 bytes; the limit is 1 GiB" },
+	/* a cube of 16384^2 R8 faces with its mips: ~2 GiB, which llvmpipe refuses */
+	{ { CUBE, .format = VDRM_FORMAT_R8_UNORM, .width = 16384, .height = 16384, .last_level = 14 },
+	  "the limit is 1 GiB" },
 	/* zero sizes */
 	{ { TEX2D, .width = 0 }, "width is 0" },
 	{ { TEX2D, .height = 0 }, "height is 0" },
@@ -363,7 +366,7 @@ static const struct reject_case reject_cases[] = {
 	{ { TEX2D, .nr_samples = 1, .last_level = 1 }, "nr_samples 1 does not allow" },
 	/* sizes: 4 GiB, and products that do not fit in 64 bits */
 	{ { TEX2D, .format = VDRM_FORMAT_R32G32B32A32_FLOAT, .width = 16384, .height = 16384 },
-	  "need 4294967296 bytes; the limit is 2 GiB" },
+	  "need 4294967296 bytes; the limit is 1 GiB" },
 	{ { TEX2D, .target = VDRM_TARGET_2D_ARRAY, .format = VDRM_FORMAT_R32G32B32A32_FLOAT,
 	    .width = UINT32_MAX, .height = UINT32_MAX, .array_size = UINT32_MAX },
 	  "need more than 2^64 bytes" },

@@ -787,7 +787,7 @@ END_TEST
  * host renderer that died, or one that stopped answering. */
 START_TEST(t_fuzz_findings)
 {
-	GLuint t = glt_texture(GL_TEXTURE_2D), t3 = glt_texture(GL_TEXTURE_3D);
+	GLuint t = glt_texture(GL_TEXTURE_2D), t3 = glt_texture(GL_TEXTURE_3D), tc;
 
 	/* a never-specified level: even a 0x0 copy has no format to copy into */
 	EXPECT(tx.CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 0, 0), GL_INVALID_OPERATION);
@@ -815,12 +815,18 @@ START_TEST(t_fuzz_findings)
 	       GL_NO_ERROR);
 	EXPECT(tx.TexStorage3D(GL_TEXTURE_3D, 6, GL_RGBA8, 11, 3, 63), GL_OUT_OF_MEMORY);
 	EXPECT(tx.TexStorage3D(GL_TEXTURE_3D, 5, GL_RGBA8, 11, 3, 63), GL_NO_ERROR);
+	/* a level whose implied storage is past what can be allocated (a cube
+	 * of 16384^2 faces): GL_OUT_OF_MEMORY, and the context goes on */
+	tc = glt_texture(GL_TEXTURE_CUBE_MAP);
+	EXPECT(tx.CopyTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 2, GL_LUMINANCE, 0, 0, 4096, 4096, 0),
+	       GL_OUT_OF_MEMORY);
 	/* and the host still answers */
 	gl.ClearColor(0, 1, 0, 1);
 	gl.Clear(GL_COLOR_BUFFER_BIT);
 	glt_assert_pixel(0, 0, 0, 255, 0, 255);
 	tx.DeleteTextures(1, &t);
 	tx.DeleteTextures(1, &t3);
+	tx.DeleteTextures(1, &tc);
 }
 END_TEST
 
