@@ -440,6 +440,11 @@ static int check_draw(struct vcmd *c)
 
 	if (p[3] > 1)
 		return fail(c, "indexed %u is not 0 or 1", p[3]);
+	/* virglrenderer 0.10.4 serves it through GL_NV_primitive_restart's
+	 * client state where the host has it: an error in a core context, for
+	 * which NVIDIA's renderer drops the client */
+	if (p[7])
+		return fail(c, "primitive_restart is set: not every host survives it");
 	if (!p[3] && !indirect && !p[11] && (uint64_t)p[0] + p[1] > UINT32_MAX)
 		return fail(c, "start %u + count %u overflows", p[0], p[1]);
 	return check_draw_mode(c, p[2]);

@@ -350,6 +350,13 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 	struct vvk_varyings varyings = { false, 0, false, 0 };
 	struct vc_xfb xfb;
 
+	/* virgl's restart flag is not safe to send: virglrenderer 0.10.4 serves
+	 * it with glEnableClientState(GL_PRIMITIVE_RESTART_NV) where the host
+	 * has that extension, an error in a core context, and NVIDIA's renderer
+	 * then drops the client. gl/ splits draws at restart indices instead. */
+	if (r == VK_SUCCESS && ci->pInputAssemblyState &&
+	    ci->pInputAssemblyState->primitiveRestartEnable)
+		r = VK_ERROR_FEATURE_NOT_PRESENT;
 	if (r == VK_SUCCESS)
 		r = stream_output(ci, &xfb);
 	if (r == VK_SUCCESS)

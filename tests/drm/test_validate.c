@@ -201,6 +201,14 @@ static void bad_draw_mode(void)
 	draw(15);
 }
 
+/* a host with GL_NV_primitive_restart drops the client for it (NVIDIA) */
+static void restart_flag(void)
+{
+	vdrm_encode_draw_vbo(&cs, &(struct vdrm_cmd_draw_vbo){
+		.count = 3, .mode = 4, .indexed = 1, .instance_count = 1, .primitive_restart = 1,
+		.restart_index = 0xffff, .max_index = UINT32_MAX });
+}
+
 static void bad_index_size(void)
 {
 	vdrm_encode_set_index_buffer(&cs, &(struct vdrm_cmd_set_index_buffer){
@@ -240,6 +248,7 @@ static const struct bad_case {
 	{ "shader NUL", shader_text_without_nul, "CREATE_OBJECT(SHADER) at dword 0: the shader text's last byte (offlen 4) is no NUL" },
 	{ "capability", missing_capability, "MEMORY_BARRIER at dword 0: the host lacks capability bit 0x40" },
 	{ "draw mode", bad_draw_mode, "DRAW_VBO at dword 0: mode 15 is no primitive type" },
+	{ "restart flag", restart_flag, "DRAW_VBO at dword 0: primitive_restart is set" },
 	{ "index size", bad_index_size, "SET_INDEX_BUFFER at dword 0: index_size 3 is not 1, 2 or 4 bytes" },
 	{ "clear bits", bad_clear_bits, "CLEAR at dword 0: buffers 0x800 has unknown bits" },
 	{ "clear targets", clear_past_render_targets, "CLEAR at dword 0: buffers 0x40 clears colour buffers past the host's 4" },

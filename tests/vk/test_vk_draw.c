@@ -1190,8 +1190,6 @@ struct index_case {
 static const struct index_case index_cases[] = {
 	{ VK_INDEX_TYPE_UINT16, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, false },
 	{ VK_INDEX_TYPE_UINT32, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, false },
-	{ VK_INDEX_TYPE_UINT16, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, true },
-	{ VK_INDEX_TYPE_UINT32, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, true },
 };
 
 /* Corners of two quads (top-left red, bottom-right green), four vertices each. */
@@ -1239,6 +1237,28 @@ static struct vkt_buffer index_buffer(const struct index_case *c, uint32_t *coun
 		idx16[i] = (uint16_t)idx[i];
 	return upload(idx16, *count * 2, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
 }
+
+/* Primitive restart is refused (vvk_pipeline.c: a host with
+ * GL_NV_primitive_restart drops the client for virgl's restart flag). */
+START_TEST(restart_pipeline_refused)
+{
+	VkPipelineLayout layout = empty_layout();
+	VkPipelineVertexInputStateCreateInfo vi = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO };
+	VkGraphicsPipelineCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pVertexInputState = &vi,
+		.pInputAssemblyState = &(VkPipelineInputAssemblyStateCreateInfo){
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+			.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, .primitiveRestartEnable = true },
+		.layout = layout };
+	VkPipeline p = VK_NULL_HANDLE;
+
+	ck_assert_int_eq(vvk_CreateGraphicsPipelines(T.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p),
+			 VK_ERROR_FEATURE_NOT_PRESENT);
+	ck_assert_ptr_eq(p, VK_NULL_HANDLE);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+}
+END_TEST
 
 START_TEST(indexed_draw)
 {
@@ -1973,6 +1993,7 @@ static Suite *draw_suite(void)
 	tcase_add_test(tc, push_constants_in_both_stages);
 	tcase_add_loop_test(tc, instanced_draw, 0, VKT_ARRAY_SIZE(instance_cases));
 	tcase_add_loop_test(tc, indexed_draw, 0, VKT_ARRAY_SIZE(index_cases));
+	tcase_add_test(tc, restart_pipeline_refused);
 	tcase_add_loop_test(tc, indexed_first_index_and_vertex_offset, 0,
 			    VKT_ARRAY_SIZE(offset_cases));
 	tcase_add_test(tc, mrt_two_outputs);
