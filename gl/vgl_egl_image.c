@@ -248,6 +248,7 @@ static void GL_APIENTRY vgl_EGLImageTargetRenderbufferStorageOES(GLenum target,
 	} else {
 		vgl_tex_storage_unref(rb->storage);
 		rb->storage = s;
+		rb->change_id = vgl_unique_id();
 		rb->fmt = img->fmt;
 		rb->internal_format = img->internal_format;
 		rb->width = (GLsizei)img->width;

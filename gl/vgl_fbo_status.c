@@ -10,6 +10,7 @@
  * dynamic rendering takes one depth/stencil view here, and the spec lets
  * an implementation answer GL_FRAMEBUFFER_UNSUPPORTED for separate ones.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "vgl_context.h"
@@ -224,7 +225,77 @@ static bool describe_colors(struct vgl_context *ctx, const struct vgl_fbo *fbo, 
 	return true;
 }
 
+/*
+ * The draw FBO's description is kept while nothing it depends on changed:
+ * describing walks every attachment, its completeness and its views (some
+ * 1,500 instructions, ten times the rest of a draw), and draws describe
+ * their framebuffer each time. It depends on the FBO's own state (a copy,
+ * compared whole), on each attached texture's or renderbuffer's change_id
+ * (new with every level, storage or parameter change), and on the batch
+ * whose uses it recorded (a new batch describes again, to be kept alive).
+ */
+struct vgl_fb_cache {
+	const struct vgl_fbo *fbo;   /* NULL: nothing kept */
+	struct vgl_fbo state;
+	uint64_t ids[VGL_ATT_COUNT];
+	uint64_t serial;
+	struct vgl_fb fb;
+};
+
+static uint64_t attached_id(const struct vgl_fbo_attachment *a)
+{
+	if (a->type == GL_TEXTURE)
+		return a->tex->change_id;
+	return a->type == GL_RENDERBUFFER ? a->rb->change_id : 0;
+}
+
+static bool cache_fresh(const struct vgl_context *ctx, const struct vgl_fb_cache *c,
+			const struct vgl_fbo *fbo)
+{
+	if (!c || c->fbo != fbo || c->serial != ctx->batch.serial ||
+	    memcmp(&c->state, fbo, sizeof(*fbo)) != 0)
+		return false;
+	for (int i = 0; i < VGL_ATT_COUNT; i++)
+		if (c->ids[i] != attached_id(&fbo->att[i]))
+			return false;
+	return true;
+}
+
+static void cache_keep(struct vgl_context *ctx, const struct vgl_fbo *fbo, const struct vgl_fb *fb)
+{
+	struct vgl_fb_cache *c = ctx->tex->draw_fb;
+
+	if (!c && !(c = ctx->tex->draw_fb = malloc(sizeof(*c))))
+		return; /* describing every time is slower, not wrong */
+	c->fbo = fbo;
+	c->state = *fbo;
+	for (int i = 0; i < VGL_ATT_COUNT; i++)
+		c->ids[i] = attached_id(&fbo->att[i]);
+	c->serial = ctx->batch.serial;
+	c->fb = *fb;
+}
+
+static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb);
+
 bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
+{
+	const struct vgl_fbo *fbo = ctx->tex->draw_fbo;
+
+	if (!draw)
+		return describe(ctx, false, fb);
+	if (cache_fresh(ctx, ctx->tex->draw_fb, fbo)) {
+		*fb = ctx->tex->draw_fb->fb;
+		return true;
+	}
+	if (!describe(ctx, true, fb))
+		return false;
+	/* only what the recording batch keeps alive may be kept */
+	if (vgl_batch_cmd(ctx) != VK_NULL_HANDLE)
+		cache_keep(ctx, fbo, fb);
+	return true;
+}
+
+static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
 {
 	struct vgl_fbo *fbo = draw ? ctx->tex->draw_fbo : ctx->tex->read_fbo;
 	static const VkImageAspectFlags aspect[VGL_ATT_STENCIL + 1] = {

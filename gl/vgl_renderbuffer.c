@@ -289,6 +289,7 @@ static void storage(GLenum target, GLsizei samples, GLenum internalformat, GLsiz
 		vgl_tex_storage_fill_alpha(ctx, s, vgl_renderbuffer_format(ctx, internalformat));
 	vgl_tex_storage_unref(rb->storage);
 	rb->storage = s;
+	rb->change_id = vgl_unique_id();
 	rb->fmt = vgl_renderbuffer_format(ctx, internalformat);
 	rb->internal_format = internalformat;
 	rb->width = width;

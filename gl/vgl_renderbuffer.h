@@ -26,6 +26,7 @@ struct vgl_renderbuffer {
 	uint32_t samples;          /* 0: single-sample; else the count stored (GL_RENDERBUFFER_SAMPLES) */
 	const struct vgl_pixel_format *fmt;  /* what is stored; NULL before storage */
 	struct vgl_tex_storage *storage;
+	uint64_t change_id;        /* vgl_unique_id, new with every storage (vgl_fbo_status.c) */
 };
 
 static inline void vgl_renderbuffer_unref(struct vgl_renderbuffer *rb)

@@ -127,6 +127,7 @@ void vgl_texture_state_destroy(struct vgl_context *ctx)
 	for (int u = 0; u < VGL_MAX_TEXTURE_UNITS; u++)
 		vgl_sampler_object_unref(ts->sampler_units[u]);
 	vgl_renderbuffer_unref(ts->renderbuffer);
+	free(ts->draw_fb);
 	vgl_sampler_cache_destroy(ctx->dev, ts->samplers);
 	vgl_names_finish(ts->fbos);
 	free(ts->fbos);

@@ -172,6 +172,8 @@ struct vgl_texture_state {
 	bool fb0_draw_none, fb0_read_none;  /* framebuffer 0's draw / read buffer: GL_NONE, not GL_BACK */
 	/* vgl_texture_sample.c: descriptors textures gave on units lately */
 	struct vgl_tex_desc_cache desc[VGL_TEX_DESC_CACHE];
+	/* vgl_fbo_status.c: the draw FBO's last description (NULL: none yet) */
+	struct vgl_fb_cache *draw_fb;
 };
 
 /* The view and sampler for what `unit` binds for a sampler uniform of GL

@@ -36,7 +36,7 @@
 	X(GetFramebufferAttachmentParameteriv, GETFRAMEBUFFERATTACHMENTPARAMETERIV) \
 	X(Uniform3f, UNIFORM3F) X(TexImage3D, TEXIMAGE3D) \
 	X(FramebufferTextureLayer, FRAMEBUFFERTEXTURELAYER) \
-	X(InvalidateFramebuffer, INVALIDATEFRAMEBUFFER)
+	X(InvalidateFramebuffer, INVALIDATEFRAMEBUFFER) X(DrawBuffers, DRAWBUFFERS)
 
 #define FBO_MEMBER(n, N) PFNGL##N##PROC n;
 static struct { FBO_FUNCS(FBO_MEMBER) } fx;
@@ -172,6 +172,56 @@ START_TEST(t_render_to_texture)
 	fx.DeleteTextures(1, &t);
 	gl.DeleteProgram(pc);
 	gl.DeleteProgram(pt);
+}
+END_TEST
+
+/* A draw FBO's description is kept between draws (vgl_fbo_status.c); every
+ * change that moves its images must be seen by the next draw of the same
+ * batch: another texture attached, the texture's storage made anew, a
+ * renderbuffer's storage made anew, the draw buffers. */
+static void expect_texel(GLuint tex, uint8_t r, uint8_t g, uint8_t b)
+{
+	GLuint f = fbo_with(tex);
+
+	glt_assert_pixel(1, 1, r, g, b, 255);
+	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	fx.DeleteFramebuffers(1, &f);
+}
+
+START_TEST(t_changes_between_draws_of_one_batch)
+{
+	const struct vgl_stats *st = vgl_context_stats(G.ctx);
+	GLuint pc = program(vs_color, fs_color), ta = color_texture(8, 8), tb = color_texture(8, 8);
+	GLuint f = fbo_with(ta), rb;
+
+	gl.Viewport(0, 0, 8, 8);
+	gl.Finish();
+	vgl_context_reset_stats(G.ctx);
+	draw_color(pc, full, 0, 1, 0, 0);                        /* ta red */
+	fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tb, 0);
+	draw_color(pc, full, 0, 0, 1, 0);                        /* tb green */
+	fx.BindTexture(GL_TEXTURE_2D, tb);                       /* tb's storage anew: 4x4 */
+	fx.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	draw_color(pc, full, 0, 0, 0, 1);                        /* tb blue */
+	rb = renderbuffer(GL_RGBA8, 8, 8);
+	fx.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+	draw_color(pc, full, 0, 1, 1, 0);
+	fx.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);  /* anew: yellow lost */
+	draw_color(pc, full, 0, 1, 0, 1);                        /* magenta */
+	fx.DrawBuffers(1, (const GLenum[]){ GL_NONE });
+	draw_color(pc, full, 0, 1, 1, 1);                        /* draws nowhere */
+	ck_assert_uint_eq(st->submits, 0);
+	fx.DrawBuffers(1, (const GLenum[]){ GL_COLOR_ATTACHMENT0 });
+	glt_assert_pixel(1, 1, 255, 0, 255, 255);
+	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	expect_texel(ta, 255, 0, 0);
+	expect_texel(tb, 0, 0, 255);
+	fx.DeleteFramebuffers(1, &f);
+	fx.DeleteRenderbuffers(1, &rb);
+	fx.DeleteTextures(1, &ta);
+	fx.DeleteTextures(1, &tb);
+	gl.DeleteProgram(pc);
+	gl.Viewport(0, 0, GLT_W, GLT_H);
 }
 END_TEST
 
@@ -938,6 +988,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_add_test(tc, t_render_to_texture);
+	tcase_add_test(tc, t_changes_between_draws_of_one_batch);
 	tcase_add_test(tc, t_depth_renderbuffer);
 	tcase_add_loop_test(tc, t_stencil_renderbuffer, 0, sizeof(stencil_rbs) / sizeof(stencil_rbs[0]));
 	tcase_add_test(tc, t_cube_face_and_level);
