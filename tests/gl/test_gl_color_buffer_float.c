@@ -2,9 +2,9 @@
 /*
  * EXT_color_buffer_float (ES 3.0): the float formats are colour-renderable
  * (textures and renderbuffers), hold values outside [0, 1] exactly as their
- * precision allows (a draw, glClearBufferfv, a 16F blend), read back through
- * glReadPixels(GL_RGBA, GL_FLOAT), take multisample renderbuffer storage at
- * the counts glGetInternalformativ gives; RGB16F/RGB32F stay non-renderable,
+ * precision allows (a draw, glClearBufferfv, a blend: EXT_float_blend for
+ * the 32-bit ones), read back through glReadPixels(GL_RGBA, GL_FLOAT), take
+ * multisample renderbuffer storage at the counts glGetInternalformativ gives; RGB16F/RGB32F stay non-renderable,
  * and an ES 2.0 context neither lists the extension nor renders half floats.
  */
 #include <stdbool.h>
@@ -187,21 +187,33 @@ START_TEST(t_renderbuffer_every_format)
 }
 END_TEST
 
-/* ONE + ONE blending adds unclamped values in RGBA16F: 1.5 + 2 = 3.5 and
- * -2.5 + 0.125 = -2.375, exact in half precision. */
-START_TEST(t_blend_half)
+/* The case's value v where its format stores a channel, else what the
+ * unstored channel reads as. */
+static void stored(const struct float_case *k, const float v[4], float out[4])
 {
-	static const float dst[4] = { 1.5f, -2.5f, 100, 0.5f };
+	for (int c = 0; c < 4; c++)
+		out[c] = k->get[c] == k->put[c] ? v[c] : k->get[c];
+}
+
+/* ONE + ONE blending adds unclamped values in every format (32-bit ones
+ * through EXT_float_blend): sums exact even in 10-bit floats. */
+START_TEST(t_blend_every_format)
+{
+	static const float dst[4] = { 1.5f, 2.5f, 96, 0.5f };
 	static const float src[4] = { 2, 0.125f, 24, 0.25f };
-	static const float sum[4] = { 3.5f, -2.375f, 124, 0.75f };
-	GLuint tex, fb = texture_fbo(GL_RGBA16F, &tex);
+	static const float sum[4] = { 3.5f, 2.625f, 120, 0.75f };
+	const struct float_case *k = &cases[_i];
+	GLuint tex, fb = texture_fbo(k->internal, &tex);
+	float want[4];
 
 	fx.ClearBufferfv(GL_COLOR, 0, dst);
 	gl.Enable(GL_BLEND);
 	fx.BlendFunc(GL_ONE, GL_ONE);
 	draw_value(src);
 	gl.Disable(GL_BLEND);
-	assert_texels(GL_RGBA16F, sum);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	stored(k, sum, want);
+	assert_texels(k->internal, want);
 	fx.DeleteFramebuffers(1, &fb);
 	gl.DeleteTextures(1, &tex);
 }
@@ -283,14 +295,18 @@ static bool has_extension(const char *name)
 
 START_TEST(t_extension_listed)
 {
+	static const char *const names[] = { "GL_EXT_color_buffer_float", "GL_EXT_float_blend" };
 	GLint n = glt_geti(GL_NUM_EXTENSIONS);
-	bool found = false;
 
-	ck_assert(has_extension("GL_EXT_color_buffer_float"));
-	for (GLint i = 0; i < n; i++)
-		found |= strcmp((const char *)gl.GetStringi(GL_EXTENSIONS, (GLuint)i),
-				"GL_EXT_color_buffer_float") == 0;
-	ck_assert(found);
+	for (size_t e = 0; e < 2; e++) {
+		bool found = false;
+
+		ck_assert_msg(has_extension(names[e]), "%s", names[e]);
+		for (GLint i = 0; i < n; i++)
+			found |= strcmp((const char *)gl.GetStringi(GL_EXTENSIONS, (GLuint)i),
+					names[e]) == 0;
+		ck_assert_msg(found, "%s", names[e]);
+	}
 }
 END_TEST
 
@@ -302,6 +318,7 @@ START_TEST(t_es2_not_renderable)
 
 	ck_assert(!has_extension("GL_EXT_color_buffer_float"));
 	ck_assert(!has_extension("GL_EXT_color_buffer_half_float"));
+	ck_assert(!has_extension("GL_EXT_float_blend"));
 	tex = glt_texture(GL_TEXTURE_2D);
 	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_HALF_FLOAT_OES, NULL);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
@@ -324,7 +341,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, t_clear_every_format, 0, NCASES);
 	tcase_add_loop_test(tc, t_renderbuffer_every_format, 0, NCASES);
 	tcase_add_loop_test(tc, t_multisample_counts, 0, NCASES);
-	tcase_add_test(tc, t_blend_half);
+	tcase_add_loop_test(tc, t_blend_every_format, 0, NCASES);
 	tcase_add_test(tc, t_rgb_float_not_renderable);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(es2, setup_es2, glt_teardown);

@@ -1031,7 +1031,8 @@ START_TEST(t_extension_lists)
 		"GL_OES_texture_border_clamp", "GL_EXT_texture_border_clamp", "GL_KHR_debug",
 	};
 	/* ES 3.0 only: their formats or shaders need it */
-	static const char *const es3_names[] = { "GL_EXT_color_buffer_float" };
+	static const char *const es3_names[] = { "GL_EXT_color_buffer_float",
+						 "GL_EXT_float_blend" };
 	GLint n = -1;
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
