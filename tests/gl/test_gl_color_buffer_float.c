@@ -310,11 +310,11 @@ START_TEST(t_extension_listed)
 }
 END_TEST
 
-/* ES 2.0: no extension, and an OES_texture_half_float texture is not a
- * colour attachment. */
+/* ES 2.0: no extension, an OES_texture_half_float texture is not a colour
+ * attachment and RGBA16F no renderbuffer format. */
 START_TEST(t_es2_not_renderable)
 {
-	GLuint tex, fb;
+	GLuint tex, fb, rb;
 
 	ck_assert(!has_extension("GL_EXT_color_buffer_float"));
 	ck_assert(!has_extension("GL_EXT_color_buffer_half_float"));
@@ -323,6 +323,11 @@ START_TEST(t_es2_not_renderable)
 	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_HALF_FLOAT_OES, NULL);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	ck_assert_int_eq(attached_status(tex, &fb), GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+	fx.GenRenderbuffers(1, &rb);
+	fx.BindRenderbuffer(GL_RENDERBUFFER, rb);
+	fx.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA16F, 4, 4);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);
+	fx.DeleteRenderbuffers(1, &rb);
 	fx.DeleteFramebuffers(1, &fb);
 	gl.DeleteTextures(1, &tex);
 }
