@@ -69,6 +69,14 @@ static bool float_rendering(const struct vgl_context *ctx)
 			VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT);
 }
 
+/* EXT_float_blend: blending into the 32-bit float formats that
+ * EXT_color_buffer_float renders to (16-bit ones blend with it already) */
+static bool float_blending(const struct vgl_context *ctx)
+{
+	return float_rendering(ctx) &&
+	       all_have(ctx, float32, N(float32), false, VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT);
+}
+
 /* EXT_texture_sRGB_R8 / _RG8 (ES 3.0): the host samples R8_SRGB / R8G8_SRGB */
 static bool srgb_r8(const struct vgl_context *ctx)
 {
@@ -177,6 +185,7 @@ static const struct extension table[] = {
 	/* queries the host times (vgl_query.c) */
 	[VGL_EXT_EXT_disjoint_timer_query] = { "GL_EXT_disjoint_timer_query", timer_queries },
 	[VGL_EXT_EXT_color_buffer_float] = { "GL_EXT_color_buffer_float", float_rendering },
+	[VGL_EXT_EXT_float_blend] = { "GL_EXT_float_blend", float_blending },
 	[VGL_EXT_EXT_texture_sRGB_R8] = { "GL_EXT_texture_sRGB_R8", srgb_r8 },
 	[VGL_EXT_EXT_texture_sRGB_RG8] = { "GL_EXT_texture_sRGB_RG8", srgb_rg8 },
 	/* COLOR_ATTACHMENT1.. in ES 2.0 (only attachment 0 is drawn to: no draw

@@ -64,6 +64,7 @@ enum vgl_ext {
 	VGL_EXT_OES_EGL_image_external_essl3,
 	VGL_EXT_EXT_disjoint_timer_query,
 	VGL_EXT_EXT_color_buffer_float,
+	VGL_EXT_EXT_float_blend,
 	VGL_EXT_EXT_texture_sRGB_R8,
 	VGL_EXT_EXT_texture_sRGB_RG8,
 	VGL_EXT_NV_fbo_color_attachments,

@@ -1015,7 +1015,7 @@ START_TEST(t_depth_texture_es3)
 END_TEST
 
 /* GL_EXTENSIONS, GL_NUM_EXTENSIONS and glGetStringi agree (ES 3.0), and both
- * versions list the extensions of this suite */
+ * versions list the extensions of this suite (ES 3.0 also its own ones) */
 START_TEST(t_extension_lists)
 {
 	static const char *const names[] = {
@@ -1030,13 +1030,20 @@ START_TEST(t_extension_lists)
 		"GL_APPLE_texture_max_level", "GL_EXT_draw_elements_base_vertex", "GL_OES_EGL_sync",
 		"GL_OES_texture_border_clamp", "GL_EXT_texture_border_clamp", "GL_KHR_debug",
 	};
+	/* ES 3.0 only: their formats or shaders need it */
+	static const char *const es3_names[] = { "GL_EXT_color_buffer_float",
+						 "GL_EXT_float_blend" };
 	GLint n = -1;
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		ck_assert_msg(has_extension(names[i]), "ES 2.0: %s missing", names[i]);
+	for (size_t i = 0; i < sizeof(es3_names) / sizeof(es3_names[0]); i++)
+		ck_assert_msg(!has_extension(es3_names[i]), "ES 2.0: %s listed", es3_names[i]);
 	ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		ck_assert_msg(has_extension(names[i]), "ES 3.0: %s missing", names[i]);
+	for (size_t i = 0; i < sizeof(es3_names) / sizeof(es3_names[0]); i++)
+		ck_assert_msg(has_extension(es3_names[i]), "ES 3.0: %s missing", es3_names[i]);
 	gl.GetIntegerv(GL_NUM_EXTENSIONS, &n);
 	ck_assert_int_gt(n, (GLint)(sizeof(names) / sizeof(names[0])));
 	for (GLint i = 0; i < n; i++)
