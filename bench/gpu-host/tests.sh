@@ -11,7 +11,7 @@ b=$src/.gpuhost
 GPUHOST_ENV_ONLY=1 . "$src/bench/gpu-host/go.sh"
 rm -rf "$b/build/tests" && tar -C "$b/build" -xJf "$b/build/tests.tar.xz" || exit 1
 export top_builddir=$b/build top_srcdir=$src VIRTGL_TRANSPORT=vtest \
-	VIRTGL_VK_SHADER_DIR=$b/build/tests/vk/shaders
+	VIRTGL_VK_SHADER_DIR=$b/build/tests/vk/shaders VIRTGL_EGL_JSON=$b/build/gl/virtgl_egl.json
 fail=0
 for t in "$b"/build/tests/gl/test_gl_* "$b"/build/tests/vk/test_vk_*; do
 	out=$(timeout 300 "$t" 2>&1)
