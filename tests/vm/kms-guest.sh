@@ -393,11 +393,13 @@ xwayland_env() {
 # x_display WESTONLOG: the display weston's Xwayland listens on (":0")
 x_display() { sed -n 's/.*xserver listening on display \(:[0-9]*\).*/\1/p' "$1" | tail -1; }
 
-# es2gears_x11 through Xwayland draws a few frames a second under TCG, fewer
-# on a loaded host (a CI run saw 0.1 % of the pixels change in 0.5 s): its
-# screenshots are 2 s apart, so that the gears have turned between them.
+# es2gears turns its gears by 70 degrees a second; the big one has 20 teeth
+# (18 degrees apart), the small ones 10 and turn twice as fast. 0.5 s is
+# nearly a whole tooth for all three, so shots 0.5 s apart look alike (a
+# loaded CI run saw 0.1 % of the pixels change). 1.93 s is half a tooth for
+# each gear: the most any two shots can differ.
 run_xwayland_gears() {
-    local KMS_SHOT_GAP=${KMS_XWAYLAND_GEARS_GAP:-2}
+    local KMS_SHOT_GAP=${KMS_XWAYLAND_GEARS_GAP:-1.93}
     run_xwayland_with xwayland-gears kill "$OUT/xwayland-gears-weston.log" \
         "$OUT/xwayland-gears-client.log" es2gears_x11
 }
