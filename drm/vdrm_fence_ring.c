@@ -75,6 +75,15 @@ uint64_t vdrm_fence_ring_retire(struct vdrm_fence_ring *r)
 	return r->completed;
 }
 
+void vdrm_fence_ring_trim(struct vdrm_fence_ring *r, uint32_t keep)
+{
+	while (r->count > keep) {
+		close(entry(r, 0)->fd);
+		r->head = (r->head + 1) % r->capacity;
+		r->count--;
+	}
+}
+
 int vdrm_fence_ring_find(const struct vdrm_fence_ring *r, uint64_t point)
 {
 	/* Entries are sorted: a binary search would do, but the ring stays

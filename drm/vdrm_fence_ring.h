@@ -30,6 +30,11 @@ void vdrm_fence_ring_finish(struct vdrm_fence_ring *r);
 int vdrm_fence_ring_push(struct vdrm_fence_ring *r, uint64_t point, int fd);
 /* Closes signalled entries; returns r->completed. Non-blocking. */
 uint64_t vdrm_fence_ring_retire(struct vdrm_fence_ring *r);
+/* Closes the oldest entries, signalled or not, until `keep` remain. Their
+ * points are not marked complete: a wait for one finds a later entry, which
+ * signals after it (one context's fences signal in order), so it waits
+ * longer but never too little. Bounds the fds a slow host makes us hold. */
+void vdrm_fence_ring_trim(struct vdrm_fence_ring *r, uint32_t keep);
 /* The fd that signals with `point` (the first entry >= point), -1 if none. */
 int vdrm_fence_ring_find(const struct vdrm_fence_ring *r, uint64_t point);
 

@@ -66,7 +66,8 @@ static int dt_lost(struct drm_transport *dt)
 /* ---- submit and sync ------------------------------------------------------- */
 
 /* Submissions in flight past which a submit first closes the signalled ones'
- * fds (a non-blocking poll of the oldest few). */
+ * fds (a non-blocking poll of the oldest few), then the oldest of the rest:
+ * no more than RETIRE_AT sync_files are ever held. */
 #define RETIRE_AT 32
 
 static int fill_bo_list(struct drm_transport *dt, const struct vdrm_submit_info *info)
@@ -113,8 +114,11 @@ static int dt_submit(struct vdrm_transport *t, const struct vdrm_submit_info *in
 	/* each submission holds a sync_file fd until retired; a client that
 	 * only submits (its device knows what completed without asking) would
 	 * otherwise gather one fd per submission (hundreds seen in the VM) */
-	if (dt->ring.count >= RETIRE_AT)
+	if (dt->ring.count >= RETIRE_AT) {
 		vdrm_fence_ring_retire(&dt->ring);
+		/* a host far behind (a loaded one held 66 in the VM) */
+		vdrm_fence_ring_trim(&dt->ring, RETIRE_AT - 1);
+	}
 	vdrm_fence_ring_push(&dt->ring, point, eb.fence_fd);
 	return VDRM_OK;
 }

@@ -6,6 +6,7 @@
  * 1, 2, 3, ... in order, every point is handed out once, and none is lost.
  */
 #include <check.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -240,6 +241,13 @@ START_TEST(fence_ring_retires_in_order)
 	ck_assert_int_eq(vdrm_fence_ring_find(&r, 41), fds[40]);
 	ck_assert_int_eq(vdrm_fence_ring_find(&r, 101), -1);
 	ck_assert_int_eq(r.signaled_fd, fds[39]);
+	/* trimmed to 10 unsignalled: nothing is marked complete, a wait for
+	 * point 41 finds the oldest kept (91), which signals after it */
+	vdrm_fence_ring_trim(&r, 10);
+	ck_assert_uint_eq(r.count, 10);
+	ck_assert_uint_eq(vdrm_fence_ring_retire(&r), 40);
+	ck_assert_int_eq(vdrm_fence_ring_find(&r, 41), fds[90]);
+	ck_assert_int_eq(fcntl(fds[50], F_GETFD), -1); /* closed */
 	vdrm_fence_ring_finish(&r);
 }
 END_TEST
