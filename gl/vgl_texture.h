@@ -66,6 +66,9 @@ struct vgl_tex_view {
 	/* VK_FORMAT_UNDEFINED: the storage's format; another (of the same
 	 * texel size): a storage-image-only view, an image unit's format */
 	VkFormat format;
+	/* 0: the storage's aspects; STENCIL: a depth/stencil texture's stencil
+	 * (ES 3.1 DEPTH_STENCIL_TEXTURE_MODE = STENCIL_INDEX) */
+	VkImageAspectFlags aspect;
 	VkImageView view;
 };
 
@@ -116,6 +119,7 @@ struct vgl_tex_params {
 	GLenum swizzle[4];
 	GLfloat max_anisotropy;    /* EXT_texture_filter_anisotropic; 1: off */
 	union vgl_border border;   /* OES_texture_border_clamp; (0,0,0,0) at first */
+	GLenum depth_stencil_mode; /* ES 3.1: GL_DEPTH_COMPONENT or GL_STENCIL_INDEX (textures only) */
 };
 
 struct vgl_texture {

@@ -149,6 +149,8 @@ static bool in_version(const struct vgl_context *ctx, GLenum pname)
 		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_filter_anisotropic);
 	if (pname == GL_TEXTURE_BORDER_COLOR_OES)
 		return vgl_ext_on(ctx, VGL_EXT_OES_texture_border_clamp);
+	if (pname == GL_DEPTH_STENCIL_TEXTURE_MODE)
+		return vgl_context_es31(ctx);
 	return ctx->major >= 3 || pname == GL_TEXTURE_WRAP_S || pname == GL_TEXTURE_WRAP_T ||
 	       pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER ||
 	       pname == GL_TEXTURE_MAX_LEVEL;
@@ -201,6 +203,11 @@ static GLenum set_param(struct vgl_context *ctx, struct vgl_texture *t, GLenum p
 		if (f < 0)
 			return GL_INVALID_VALUE;
 		*(pname == GL_TEXTURE_BASE_LEVEL ? &p->base_level : &p->max_level) = (GLint)lroundf(f);
+		return GL_NO_ERROR;
+	case GL_DEPTH_STENCIL_TEXTURE_MODE:
+		if (vgl_param_enum(f) != GL_DEPTH_COMPONENT && vgl_param_enum(f) != GL_STENCIL_INDEX)
+			return GL_INVALID_ENUM;
+		p->depth_stencil_mode = vgl_param_enum(f);
 		return GL_NO_ERROR;
 	}
 	return GL_INVALID_ENUM;
@@ -280,6 +287,7 @@ static bool get_param(struct vgl_context *ctx, const struct vgl_texture *t, GLen
 		break;
 	case GL_TEXTURE_BASE_LEVEL: v = (GLfloat)p->base_level; break;
 	case GL_TEXTURE_MAX_LEVEL: v = (GLfloat)p->max_level; break;
+	case GL_DEPTH_STENCIL_TEXTURE_MODE: v = (GLfloat)p->depth_stencil_mode; break;
 	case GL_TEXTURE_IMMUTABLE_FORMAT: v = t->immutable; break;
 	case GL_TEXTURE_IMMUTABLE_LEVELS: v = (GLfloat)t->immutable_levels; break;
 	case GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES:

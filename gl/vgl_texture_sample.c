@@ -77,6 +77,13 @@ static uint32_t last_level(const struct vgl_texture *t)
 	return q < VGL_MAX_LEVELS ? q : VGL_MAX_LEVELS - 1;
 }
 
+/* ES 3.1 §8.16: STENCIL_INDEX mode samples the stencil of a format with
+ * both; a depth-only or stencil-only format ignores the mode. */
+static bool samples_stencil(const struct vgl_pixel_format *f, const struct vgl_tex_params *p)
+{
+	return p->depth_stencil_mode == GL_STENCIL_INDEX && f->bits[4] && f->bits[5];
+}
+
 static bool filters_ok(const struct vgl_context *ctx, const struct vgl_pixel_format *f,
 		       const struct vgl_tex_params *p)
 {
@@ -84,6 +91,9 @@ static bool filters_ok(const struct vgl_context *ctx, const struct vgl_pixel_for
 		      (p->min_filter != GL_NEAREST && p->min_filter != GL_NEAREST_MIPMAP_NEAREST);
 	bool depth = f->bits[4] != 0;
 
+	/* the stencil is an integer: never filtered (ES 3.1 §8.17) */
+	if (samples_stencil(f, p))
+		return !linear;
 	/* ES 3.0: depth formats filter only when compared */
 	if (depth)
 		return !linear || p->compare_mode != GL_NONE;
@@ -188,13 +198,15 @@ static VkImageView texture_view(const struct vgl_texture *t, const struct vgl_te
 	/* without mipmapping only the base is sampled, but textureSize and
 	 * texelFetch reach the levels above it that GL has */
 	uint32_t q = needs_mips(p->min_filter) ? last_level(t) : chain_end(t, &t->level[0][base]);
+	const struct vgl_pixel_format *f;
 
 	if (index == VGL_TEX_2D_MS)
 		base = q = 0;
-
+	f = t->level[0][base].fmt;
 	return vgl_tex_storage_view(t->storage, &(struct vgl_tex_view){
 		.type = view_types[index], .base_level = base, .levels = q - base + 1,
-		.layers = t->storage->layers, .swizzle = view_swizzle(t, t->level[0][base].fmt) });
+		.layers = t->storage->layers, .swizzle = view_swizzle(t, f),
+		.aspect = samples_stencil(f, p) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0 });
 }
 
 static VkSamplerAddressMode wrap(GLenum w)

@@ -2,6 +2,7 @@
 #include "vvk_image_view.h"
 
 #include "vdrm_cmds.h"
+#include "vdrm_format.h"
 #include "vvk_device.h"
 #include "vvk_format.h"
 
@@ -55,6 +56,14 @@ static bool is_slice_view(const struct vvk_image_view *v)
 	return v->image->type == VK_IMAGE_TYPE_3D && v->type != VK_IMAGE_VIEW_TYPE_3D;
 }
 
+/* A surface of a depth/stencil image is in the image's packed format,
+ * whichever aspect the view names (the host renders no stencil-only format). */
+static uint32_t surface_format(const struct vvk_image_view *v)
+{
+	return v->image->aspects & VK_IMAGE_ASPECT_STENCIL_BIT ? v->image->virgl_format
+							       : v->virgl_format;
+}
+
 static void create_surface(struct vvk_device *dev, struct vvk_image_view *v)
 {
 	/* a 3D view attaches its level by the first slice, a slice view that slice */
@@ -65,7 +74,7 @@ static void create_surface(struct vvk_device *dev, struct vvk_image_view *v)
 	v->surface = vvk_device_new_handle(dev);
 	vdrm_encode_create_surface(vvk_device_setup_lock(dev), &(struct vdrm_cmd_create_surface){
 		.handle = v->surface, .res = v->image->res->res_handle,
-		.format = v->virgl_format, .level_or_first_elem = v->base_level,
+		.format = surface_format(v), .level_or_first_elem = v->base_level,
 		.layers_or_last_elem = first | last << 16 });
 	vvk_device_setup_unlock(dev);
 }
@@ -89,6 +98,22 @@ static void create_sampler_view(struct vvk_device *dev, struct vvk_image_view *v
 	vvk_device_setup_unlock(dev);
 }
 
+/* The format a view samples in: a stencil-aspect view of a depth/stencil
+ * image is the packed format's stencil-only twin, which makes the host
+ * sample the stencil (DEPTH_STENCIL_TEXTURE_MODE = STENCIL_INDEX there).
+ * A view in the image's own format uses the resource's virgl format: a
+ * shared XRGB8888 buffer is B8G8R8X8 to the host, B8G8R8A8 here. */
+static uint32_t view_virgl_format(const struct vvk_image *img, const VkImageViewCreateInfo *ci)
+{
+	bool stencil_only = ci->subresourceRange.aspectMask == VK_IMAGE_ASPECT_STENCIL_BIT;
+
+	if (stencil_only && img->format == VK_FORMAT_D24_UNORM_S8_UINT)
+		return VDRM_FORMAT_S8X24_UINT;
+	if (stencil_only && img->format == VK_FORMAT_D32_SFLOAT_S8_UINT)
+		return VDRM_FORMAT_X32_S8X24_UINT;
+	return ci->format == img->format ? img->virgl_format : vvk_format_to_virgl(ci->format);
+}
+
 static void init_view(struct vvk_image_view *v, const VkImageViewCreateInfo *ci)
 {
 	struct vvk_image *img = vvk_image_from_handle(ci->image);
@@ -97,10 +122,7 @@ static void init_view(struct vvk_image_view *v, const VkImageViewCreateInfo *ci)
 	v->image = img;
 	v->type = ci->viewType;
 	v->format = ci->format;
-	/* a view in the image's own format uses the resource's virgl format:
-	 * a shared XRGB8888 buffer is B8G8R8X8 to the host, B8G8R8A8 here */
-	v->virgl_format = ci->format == img->format ? img->virgl_format
-						    : vvk_format_to_virgl(ci->format);
+	v->virgl_format = view_virgl_format(img, ci);
 	v->aspects = r->aspectMask;
 	v->base_level = r->baseMipLevel;
 	v->levels = vvk_image_range_levels(img, r);

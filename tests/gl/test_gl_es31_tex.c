@@ -5,7 +5,8 @@
  * glTexImage*, glTexStorage* and glCompressedTexImage* define, with the
  * values read back; GL_SAMPLE_MASK and glSampleMaski on a 4x multisample
  * renderbuffer, resolved and read back, and the sample positions; the
- * default size of framebuffers without attachments.
+ * default size of framebuffers without attachments; stencil texturing
+ * (DEPTH_STENCIL_TEXTURE_MODE), the stencil read back through a usampler.
  */
 #include <GLES3/gl31.h>
 #include <stdint.h>
@@ -26,7 +27,9 @@
 	X(FramebufferRenderbuffer, FRAMEBUFFERRENDERBUFFER) \
 	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(BlitFramebuffer, BLITFRAMEBUFFER) \
 	X(FramebufferParameteri, FRAMEBUFFERPARAMETERI) \
-	X(GetFramebufferParameteriv, GETFRAMEBUFFERPARAMETERIV)
+	X(GetFramebufferParameteriv, GETFRAMEBUFFERPARAMETERIV) \
+	X(GetTexParameteriv, GETTEXPARAMETERIV) X(GenSamplers, GENSAMPLERS) \
+	X(SamplerParameteri, SAMPLERPARAMETERI) X(DeleteSamplers, DELETESAMPLERS)
 
 #define ES31_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -330,6 +333,123 @@ START_TEST(framebuffer_defaults)
 }
 END_TEST
 
+/* ---- stencil texturing (ES 3.1 §8.16) ----------------------------------------------------- */
+
+/* texel (x, y)'s stencil in a 4x4 texture: distinct, and > 127 in places */
+static uint8_t stencil_at(int x, int y)
+{
+	return (uint8_t)(17 * (4 * y + x) + 3);
+}
+
+/* A 4x4 depth/stencil texture of `format` with stencil_at() and depth 0.5,
+ * NEAREST, in STENCIL_INDEX mode. */
+static GLuint stencil_texture(GLenum format)
+{
+	uint32_t d24s8[16], d32fs8[32];
+	GLuint t = glt_texture(GL_TEXTURE_2D);
+	float half = 0.5f;
+
+	for (int i = 0; i < 16; i++) {
+		uint8_t s = stencil_at(i % 4, i / 4);
+
+		d24s8[i] = 0x800000u << 8 | s;
+		memcpy(&d32fs8[2 * i], &half, 4);
+		d32fs8[2 * i + 1] = s;
+	}
+	if (format == GL_DEPTH24_STENCIL8)
+		gl.TexImage2D(GL_TEXTURE_2D, 0, format, 4, 4, 0, GL_DEPTH_STENCIL,
+			      GL_UNSIGNED_INT_24_8, d24s8);
+	else
+		gl.TexImage2D(GL_TEXTURE_2D, 0, format, 4, 4, 0, GL_DEPTH_STENCIL,
+			      GL_FLOAT_32_UNSIGNED_INT_24_8_REV, d32fs8);
+	gl.TexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
+	expect(GL_NO_ERROR);
+	return t;
+}
+
+/* the texel under each fragment, its stencil as red (and depth as green
+ * through a sampler2D when asked) */
+static const char fs_stencil[] = "#version 300 es\n"
+	"precision highp float;\n"
+	"uniform highp usampler2D tex;\n"
+	"out vec4 o;\n"
+	"void main() {\n"
+	"  uvec4 s = texelFetch(tex, ivec2(gl_FragCoord.xy) / 8, 0);\n" /* GLT_W / 4 */
+	"  o = vec4(float(s.r) / 255.0, float(s.g), float(s.b), float(s.a));\n"
+	"}\n";
+static const char fs_depth[] = "#version 300 es\n"
+	"precision highp float;\n"
+	"uniform highp sampler2D tex;\n"
+	"out vec4 o;\n"
+	"void main() { o = vec4(0.0, texelFetch(tex, ivec2(0), 0).r, 0.0, 1.0); }\n";
+
+/* Each quarter of the window shows its texel's stencil in red, (0, 0, 1) after it. */
+static void assert_stencil_drawn(void)
+{
+	glt_texture_program(glt_vs3_window, fs_stencil);
+	glt_draw_window();
+	expect(GL_NO_ERROR);
+	for (int y = 0; y < 4; y++)
+		for (int x = 0; x < 4; x++)
+			glt_assert_pixel(x * GLT_W / 4 + 1, y * GLT_H / 4 + 1, stencil_at(x, y), 0,
+					 0, 255);
+}
+
+START_TEST(stencil_texturing)
+{
+	GLenum formats[] = { GL_DEPTH24_STENCIL8, GL_DEPTH32F_STENCIL8 };
+	GLint mode = 0;
+
+	for (int i = 0; i < 2; i++) {
+		stencil_texture(formats[i]);
+		es.GetTexParameteriv(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, &mode);
+		ck_assert_int_eq(mode, GL_STENCIL_INDEX);
+		assert_stencil_drawn();
+		/* back to depth: the same texture samples 0.5 */
+		gl.TexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
+		glt_texture_program(glt_vs3_window, fs_depth);
+		glt_draw_window();
+		glt_assert_pixel_near(GLT_W / 2, GLT_H / 2, (const uint8_t[4]){ 0, 128, 0, 255 }, 2);
+	}
+}
+END_TEST
+
+START_TEST(stencil_texturing_errors)
+{
+	GLuint s;
+	GLint mode = 0;
+
+	glt_texture(GL_TEXTURE_2D);
+	es.GetTexParameteriv(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, &mode);
+	ck_assert_int_eq(mode, GL_DEPTH_COMPONENT);
+	gl.TexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_ATTACHMENT);
+	expect(GL_INVALID_ENUM);
+	/* a texture parameter, not a sampler's */
+	es.GenSamplers(1, &s);
+	es.SamplerParameteri(s, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
+	expect(GL_INVALID_ENUM);
+	es.DeleteSamplers(1, &s);
+}
+END_TEST
+
+/* A stencil is an integer: LINEAR makes the texture incomplete, and the
+ * draw samples no stencil (ES 3.1 §8.17). */
+START_TEST(stencil_texturing_linear_incomplete)
+{
+	uint8_t px[4];
+
+	stencil_texture(GL_DEPTH24_STENCIL8);
+	gl.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+	glt_texture_program(glt_vs3_window, fs_stencil);
+	glt_draw_window();
+	expect(GL_NO_ERROR);
+	glt_pixel(GLT_W - 2, GLT_H - 2, px);
+	ck_assert_msg(px[0] == 0, "an incomplete stencil texture sampled %u", px[0]);
+	gl.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+	assert_stencil_drawn();
+}
+END_TEST
+
 static Suite *es31_tex_suite(void)
 {
 	Suite *s = suite_create("gl es31 tex");
@@ -350,6 +470,9 @@ static Suite *es31_tex_suite(void)
 	tcase_add_test(tm, sample_mask_state);
 	tcase_add_test(tm, sample_positions);
 	tcase_add_test(tm, framebuffer_defaults);
+	tcase_add_test(tm, stencil_texturing);
+	tcase_add_test(tm, stencil_texturing_errors);
+	tcase_add_test(tm, stencil_texturing_linear_incomplete);
 	suite_add_tcase(s, tm);
 	return s;
 }
