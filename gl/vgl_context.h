@@ -106,7 +106,7 @@ struct vgl_context {
 	struct vgl_drawn drawn;            /* vgl_draw.c: valid while ctx->dirty says so */
 	struct vgl_stats stats;
 	char *extensions;                  /* glGetString(GL_EXTENSIONS) */
-	uint32_t ext_mask;                 /* vgl_ext_mask_compute, at creation */
+	uint64_t ext_mask;                 /* vgl_ext_mask_compute, at creation */
 	struct vgl_texture_state *tex;     /* vgl_texture.h; NULL until first used */
 	struct vgl_query_state *queries;   /* vgl_query.c; NULL until first used */
 	struct vgl_xfb_state *xfb;         /* vgl_xfb.c; NULL until first used */

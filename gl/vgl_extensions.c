@@ -242,10 +242,11 @@ static const struct extension table[] = {
 	{ "GL_KHR_debug", NULL },
 };
 
-uint32_t vgl_ext_mask_compute(const struct vgl_context *ctx)
+uint64_t vgl_ext_mask_compute(const struct vgl_context *ctx)
 {
-	uint32_t m = 0;
+	uint64_t m = 0;
 
+	_Static_assert(VGL_EXT_COUNT_CHECKED <= 64, "the extension mask is 64 bits");
 	for (size_t i = 0; i < VGL_EXT_COUNT_CHECKED; i++)
 		m |= !table[i].on || table[i].on(ctx) ? VGL_EXT_BIT(i) : 0;
 	return m;
@@ -262,7 +263,7 @@ bool vgl_ext_on(const struct vgl_context *ctx, enum vgl_ext e)
 	return (size_t)e < N(table) && row_on(ctx, (size_t)e);
 }
 
-uint32_t vgl_ext_mask(const struct vgl_context *ctx)
+uint64_t vgl_ext_mask(const struct vgl_context *ctx)
 {
 	return ctx->ext_mask;
 }

@@ -84,10 +84,10 @@ bool vgl_ext_on(const struct vgl_context *ctx, enum vgl_ext e);
 /* The conditions, asked once when the context is made: they read the
  * device's format features, which never change, and glTexImage* needs the
  * mask on every call (vgl_pixel_lookup). */
-uint32_t vgl_ext_mask_compute(const struct vgl_context *ctx);
+uint64_t vgl_ext_mask_compute(const struct vgl_context *ctx);
 /* Bit e set for every exposed vgl_ext e (for code without a context). */
-uint32_t vgl_ext_mask(const struct vgl_context *ctx);
-#define VGL_EXT_BIT(e) (1u << (e))
+uint64_t vgl_ext_mask(const struct vgl_context *ctx);
+#define VGL_EXT_BIT(e) (UINT64_C(1) << (e))
 /* The number of exposed extensions and the i-th one's name (NULL past the end). */
 uint32_t vgl_ext_count(const struct vgl_context *ctx);
 const char *vgl_ext_name(const struct vgl_context *ctx, uint32_t i);
