@@ -212,6 +212,10 @@ static const struct extension table[] = {
 	/* the same extension under two names (glCopyImageSubDataEXT / _OES) */
 	[VGL_EXT_EXT_copy_image] = { "GL_EXT_copy_image", copy_image },
 	[VGL_EXT_OES_copy_image] = { "GL_OES_copy_image", copy_image },
+	/* int -> uint -> float conversions in GLSL ES 3.10 shaders (the
+	 * compiler's glsl_sema_convert.c); the extension needs ES 3.1 */
+	[VGL_EXT_EXT_shader_implicit_conversions] = { "GL_EXT_shader_implicit_conversions",
+						      vgl_context_es31 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -76,6 +76,7 @@ enum vgl_ext {
 	VGL_EXT_OES_draw_buffers_indexed,
 	VGL_EXT_EXT_copy_image,
 	VGL_EXT_OES_copy_image,
+	VGL_EXT_EXT_shader_implicit_conversions,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

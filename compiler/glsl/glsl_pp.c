@@ -12,7 +12,7 @@
 
 /* What the compiler implements, so what the GL layer may advertise: each
  * one's built-ins are the ext: rows of builtins.def (test_glsl_sema checks
- * that every name here has some). GL_OES_EGL_image_external (1.00) and
+ * that every name here has some, or is one of glsl_sema_language_extensions). GL_OES_EGL_image_external (1.00) and
  * _essl3 (3.00) make samplerExternalOES a type (check_ident), a 2D sampler
  * to everything after the parser. Not offered, for want of an
  * implementation: GL_OES_texture_3D (sampler3D and texture3D* in 1.00). */
@@ -24,6 +24,8 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_EXT_draw_buffers",
 	"GL_OES_EGL_image_external",
 	"GL_OES_EGL_image_external_essl3",
+	/* no built-ins: implicit conversions in GLSL ES 3.10 (glsl_sema_convert.c) */
+	"GL_EXT_shader_implicit_conversions",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

@@ -518,6 +518,7 @@ int glsl_sema(struct glsl_ast *ast, enum glsl_stage stage, const struct glsl_sem
 	s.res->version = s.version;
 	s.res->invariant_all = ast->toks->invariant_all;
 	s.bi_exts = enabled_extensions(ast->toks);
+	s.implicit_conversions = glsl_sema_implicit_enabled(ast->toks, s.version);
 	init_precisions(&s);
 	if (!analyse(&s))
 		return -1;

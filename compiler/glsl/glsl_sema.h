@@ -197,3 +197,8 @@ struct glsl_sema_result {
  * NULL. */
 int glsl_sema(struct glsl_ast *ast, enum glsl_stage stage, const struct glsl_sema_options *opts,
 	      struct glsl_arena *arena, struct glsl_log *log, struct glsl_sema_result **out);
+
+/* Extensions the analysis itself implements (no built-ins, so not in
+ * builtins.def): GL_EXT_shader_implicit_conversions. */
+extern const char *const glsl_sema_language_extensions[];
+extern const unsigned glsl_sema_num_language_extensions;

@@ -76,11 +76,11 @@ static bool ctor_aggregate(struct glsl_sema *s, struct glsl_ast_node *n, const s
 	if (n->u.call.nargs != want)
 		return ctor_error(s, n, t, n->u.call.nargs < want ? "too few arguments" :
 				  "too many arguments");
-	for (struct glsl_ast_node *a = n->u.call.args; a; a = a->next, i++) {
+	for (struct glsl_ast_node **a = &n->u.call.args; *a; a = &(*a)->next, i++) {
 		const struct glsl_type *ft = array ? t->elem : t->fields[i].type;
 
-		if (!glsl_type_equal(ft, a->sema->type.type))
-			return ctor_error(s, a, t, "argument type does not match");
+		if (!glsl_sema_convert(s, a, ft))
+			return ctor_error(s, *a, t, "argument type does not match");
 	}
 	return true;
 }
@@ -178,15 +178,56 @@ bool glsl_sema_add_callee(struct glsl_sema *s, struct glsl_function *callee)
 	return true;
 }
 
-static bool params_match(const struct glsl_function *fn, const struct glsl_ast_node *a,
-			 uint32_t nargs)
+/* Whether the arguments match fn's parameters exactly, or (implicit: with
+ * GL_EXT_shader_implicit_conversions) after converting `in` arguments;
+ * out and inout arguments always match exactly. */
+static bool params_match(const struct glsl_sema *s, const struct glsl_function *fn,
+			 const struct glsl_ast_node *a, uint32_t nargs, bool implicit)
 {
 	if (fn->nr_params != nargs)
 		return false;
-	for (uint32_t i = 0; a; a = a->next, i++)
-		if (!glsl_type_equal(fn->param_types[i], a->sema->type.type))
+	for (uint32_t i = 0; a; a = a->next, i++) {
+		const struct glsl_type *p = fn->param_types[i], *t = a->sema->type.type;
+
+		if (glsl_type_equal(p, t))
+			continue;
+		if (!implicit || fn->param_storage[i] != GLSL_STORAGE_PARAM_IN ||
+		    !glsl_sema_implicit_ok(s, t, p))
 			return false;
+	}
 	return true;
+}
+
+/* The overload a call takes: the exact match, else the only one that
+ * implicit conversions reach (several: ambiguous, *ambiguous set). */
+static struct glsl_function *overload(const struct glsl_sema *s, struct glsl_function *fn,
+				      const struct glsl_ast_node *n, bool *ambiguous)
+{
+	struct glsl_function *found = NULL;
+
+	*ambiguous = false;
+	for (struct glsl_function *f = fn; f; f = f->next_overload)
+		if (params_match(s, f, n->u.call.args, n->u.call.nargs, false))
+			return f;
+	if (!s->implicit_conversions)
+		return NULL;
+	for (struct glsl_function *f = fn; f; f = f->next_overload) {
+		if (!params_match(s, f, n->u.call.args, n->u.call.nargs, true))
+			continue;
+		*ambiguous = found != NULL;
+		found = f;
+	}
+	return *ambiguous ? NULL : found;
+}
+
+/* The in arguments converted to their parameters' types. */
+static void convert_args(struct glsl_sema *s, const struct glsl_function *fn,
+			 struct glsl_ast_node *n)
+{
+	uint32_t i = 0;
+
+	for (struct glsl_ast_node **a = &n->u.call.args; *a; a = &(*a)->next, i++)
+		glsl_sema_convert(s, a, fn->param_types[i]);
 }
 
 static bool out_args(struct glsl_sema *s, const uint8_t *storage, uint32_t out_mask,
@@ -236,17 +277,18 @@ static bool image_args(struct glsl_sema *s, const struct glsl_function *fn,
 
 static bool user_call(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *sym)
 {
-	struct glsl_function *fn = sym->fn;
+	bool ambiguous;
+	struct glsl_function *fn = overload(s, sym->fn, n, &ambiguous);
 	struct glsl_sema_expr *x;
 	char b[256];
 
-	while (fn && !params_match(fn, n->u.call.args, n->u.call.nargs))
-		fn = fn->next_overload;
 	if (!fn) {
-		glsl_sema_error(s, n->loc, "no matching function for call to '%s'",
+		glsl_sema_error(s, n->loc, "%s function for call to '%s'",
+				ambiguous ? "no single best" : "no matching",
 				call_text(s, sym->cname, n->u.call.args, b, sizeof(b)));
 		return false;
 	}
+	convert_args(s, fn, n);
 	if (!out_args(s, fn->param_storage, 0, n->u.call.args) || !image_args(s, fn, n->u.call.args))
 		return false;
 	x = glsl_sema_annot(s, n, fn->ret.type, fn->ret.precision);

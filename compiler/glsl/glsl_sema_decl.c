@@ -360,6 +360,7 @@ static bool initializer(struct glsl_sema *s, struct glsl_symbol *v, struct glsl_
 		return fail(s, d->loc, "only const, global and local variables can be initialized");
 	if (!glsl_sema_expr(s, d->init))
 		return false;
+	glsl_sema_convert(s, &d->init, v->type.type);
 	x = d->init->sema;
 	if (is_unsized && x->type.type->kind == GLSL_KIND_ARRAY &&
 	    glsl_type_equal(x->type.type->elem, v->type.type))

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Expressions: names, operators (ES has no implicit conversions, so every
- * operator states exactly which type pairs it takes), indexing, fields and
- * swizzles, l-values. Calls and constructors are in glsl_sema_call.c.
+ * operator states exactly which type pairs it takes; with
+ * GL_EXT_shader_implicit_conversions the operands are brought to one type
+ * first, glsl_sema_convert.c), indexing, fields and swizzles, l-values.
+ * Calls and constructors are in glsl_sema_call.c.
  * Recursion follows the tree, whose height the parser bounds.
  */
 #include <string.h>
@@ -305,6 +307,21 @@ static bool comparable(const struct glsl_sema *s, const struct glsl_type *t)
 	return true;
 }
 
+/* The operators whose operands implicit conversions bring to one type
+ * (GLSL 4.00 §5.9: arithmetic, bitwise, relational, equality; shifts take
+ * mixed operands anyway). */
+static bool unifies(unsigned op)
+{
+	switch (op) {
+	case GLSL_TOK_PLUS: case GLSL_TOK_MINUS: case GLSL_TOK_STAR: case GLSL_TOK_SLASH:
+	case GLSL_TOK_PERCENT: case GLSL_TOK_AMP: case GLSL_TOK_BAR: case GLSL_TOK_CARET:
+	case GLSL_TOK_LT: case GLSL_TOK_GT: case GLSL_TOK_LE: case GLSL_TOK_GE:
+	case GLSL_TOK_EQ: case GLSL_TOK_NE:
+		return true;
+	}
+	return false;
+}
+
 /* The result of a binary operator, NULL when it does not take the types. */
 static const struct glsl_type *binary_type(const struct glsl_sema *s, unsigned op,
 					   const struct glsl_type *a, const struct glsl_type *b)
@@ -352,6 +369,11 @@ static bool binary(struct glsl_sema *s, struct glsl_ast_node *n)
 
 	if (!glsl_sema_expr(s, l) || !glsl_sema_expr(s, r))
 		return false;
+	if (unifies(n->op)) {
+		glsl_sema_unify_operands(s, &n->u.kid[0], &n->u.kid[1]);
+		l = n->u.kid[0];
+		r = n->u.kid[1];
+	}
 	a = l->sema->type.type;
 	b = r->sema->type.type;
 	if (n->op != GLSL_TOK_COMMA && n->op != GLSL_TOK_EQ && n->op != GLSL_TOK_NE &&
@@ -399,6 +421,22 @@ static bool unary(struct glsl_sema *s, struct glsl_ast_node *n)
 	return !s->failed;
 }
 
+/* `f = i`, `f += i`: the right side converts to the left's type, or for an
+ * operator to the left's base in its own shape (`v *= i`). */
+static void convert_assigned(struct glsl_sema *s, struct glsl_ast_node *n,
+			     const struct glsl_type *a, unsigned bop)
+{
+	const struct glsl_type *b = n->u.kid[1]->sema->type.type, *to = a;
+
+	if (bop) {
+		if (!is_arith(a) || b->kind == GLSL_KIND_MATRIX)
+			return;
+		to = glsl_type_vector(a->base, b->rows);
+	}
+	if (to)
+		glsl_sema_convert(s, &n->u.kid[1], to);
+}
+
 static bool assign(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	struct glsl_ast_node *l = n->u.kid[0], *r = n->u.kid[1];
@@ -408,6 +446,8 @@ static bool assign(struct glsl_sema *s, struct glsl_ast_node *n)
 	if (!glsl_sema_expr(s, l) || !glsl_sema_expr(s, r))
 		return false;
 	a = l->sema->type.type;
+	convert_assigned(s, n, a, bop);
+	r = n->u.kid[1];
 	b = r->sema->type.type;
 	if (bop ? !plain_operand(a) || !plain_operand(b) || binary_type(s, bop, a, b) != a :
 	    !glsl_type_equal(a, b))
@@ -433,6 +473,9 @@ static bool ternary(struct glsl_sema *s, struct glsl_ast_node *n)
 		glsl_sema_error(s, c->loc, "the condition of '?:' must be a bool");
 		return false;
 	}
+	glsl_sema_unify_operands(s, &n->u.kid[1], &n->u.kid[2]);
+	a = n->u.kid[1];
+	b = n->u.kid[2];
 	t = a->sema->type.type;
 	if (!glsl_type_equal(t, b->sema->type.type) || t->kind == GLSL_KIND_SAMPLER ||
 	    (t->kind == GLSL_KIND_ARRAY && s->version < GLSL_ES_300))

@@ -19,6 +19,7 @@ struct glsl_sema {
 	enum glsl_stage stage;
 	enum glsl_es_version version;
 	uint32_t bi_exts;              /* built-ins' extension mask (glsl_builtins.h) */
+	bool implicit_conversions;     /* GL_EXT_shader_implicit_conversions (glsl_sema_convert.c) */
 	bool failed;                   /* an error: the statement or declaration unwinds */
 	unsigned errors;               /* reported, <= GLSL_SEMA_MAX_ERRORS */
 	uint8_t *poisoned;             /* by ident id: a declaration of the name failed */
@@ -115,6 +116,21 @@ bool glsl_sema_lvalue(struct glsl_sema *s, struct glsl_ast_node *n, const char *
 struct glsl_sema_expr *glsl_sema_annot(struct glsl_sema *s, struct glsl_ast_node *n,
 				       const struct glsl_type *t, enum glsl_precision p);
 bool glsl_sema_is_bool_scalar(const struct glsl_ast_node *n);
+
+/* glsl_sema_convert.c: implicit conversions */
+/* Whether a unit of version v enabled GL_EXT_shader_implicit_conversions. */
+bool glsl_sema_implicit_enabled(const struct glsl_token_stream *toks, enum glsl_es_version v);
+/* Whether a value of type `from` converts implicitly to `to` here. */
+bool glsl_sema_implicit_ok(const struct glsl_sema *s, const struct glsl_type *from,
+			   const struct glsl_type *to);
+/* *slot's value as type `to`: true when it already is, or a conversion node
+ * now replaces it; false when no implicit conversion leads there. */
+bool glsl_sema_convert(struct glsl_sema *s, struct glsl_ast_node **slot,
+		       const struct glsl_type *to);
+/* Two operands of an operator brought to a common base type where they
+ * convert (int + float: the int becomes a float); unchanged otherwise. */
+void glsl_sema_unify_operands(struct glsl_sema *s, struct glsl_ast_node **l,
+			      struct glsl_ast_node **r);
 
 /* glsl_sema_call.c */
 bool glsl_sema_call(struct glsl_sema *s, struct glsl_ast_node *n);

@@ -286,6 +286,7 @@ static bool return_stmt(struct glsl_sema *s, struct glsl_ast_node *n)
 		return false;
 	if (rt == glsl_type_void)
 		return fail(s, n->loc, "a void function cannot return a value");
+	glsl_sema_convert(s, &n->u.kid[0], rt);
 	if (!glsl_type_equal(rt, n->u.kid[0]->sema->type.type)) {
 		glsl_sema_error(s, n->loc, "returning %s from a function returning %s",
 				glsl_sema_tname(n->u.kid[0]->sema->type.type, b1, sizeof(b1)),

@@ -370,14 +370,32 @@ START_TEST(rejected)
 }
 END_TEST
 
+static bool language_extension(const char *name)
+{
+	for (unsigned i = 0; i < glsl_sema_num_language_extensions; i++)
+		if (!strcmp(glsl_sema_language_extensions[i], name))
+			return true;
+	return false;
+}
+
 /* The offered extensions (what the GL layer advertises) are exactly those
- * with built-ins in builtins.def: none offered without an implementation,
- * none implemented but hidden. */
+ * with built-ins in builtins.def and those the analysis implements: none
+ * offered without an implementation, none implemented but hidden. */
 START_TEST(offered_extensions_implemented)
 {
 	for (unsigned i = 0; i < glsl_pp_num_default_extensions; i++)
-		ck_assert_msg(glsl_builtin_ext_bit(glsl_pp_default_extensions[i]),
+		ck_assert_msg(glsl_builtin_ext_bit(glsl_pp_default_extensions[i]) ||
+			      language_extension(glsl_pp_default_extensions[i]),
 			      "%s is offered but has no built-ins", glsl_pp_default_extensions[i]);
+	for (unsigned i = 0; i < glsl_sema_num_language_extensions; i++) {
+		bool offered = false;
+
+		for (unsigned j = 0; j < glsl_pp_num_default_extensions; j++)
+			offered |= !strcmp(glsl_pp_default_extensions[j],
+					   glsl_sema_language_extensions[i]);
+		ck_assert_msg(offered, "%s is implemented but not offered",
+			      glsl_sema_language_extensions[i]);
+	}
 	for (unsigned i = 1; i < GLSL_BI_NR_EXTS; i++) {
 		bool offered = false;
 
