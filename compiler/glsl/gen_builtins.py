@@ -74,8 +74,9 @@ def parse_versions(text, lineno):
     """VERSIONS -> (versions, extension name or None). An `ext:NAME` row
     exists in ES 1.00 only, where #extension GL_NAME is enabled (in 3.00 the
     core rows stand for what such extensions became); an `ext300:NAME` row in
-    ES 3.00 only (extensions of 3.00 shaders, such as _essl3 ones)."""
-    for prefix, versions in (('ext:', (100,)), ('ext300:', (300, 310))):
+    ES 3.00 and 3.10 (extensions of 3.00 shaders, such as _essl3 ones); an
+    `ext310:NAME` row in ES 3.10 only."""
+    for prefix, versions in (('ext:', (100,)), ('ext300:', (300, 310)), ('ext310:', (310,))):
         if text.startswith(prefix):
             name = text[len(prefix):]
             if not re.match(r'[A-Z]+_\w+$', name):
@@ -119,7 +120,7 @@ def type_version(t):
     m = re.match(r'mat(\d)x(\d)$', t)
     if m and m.group(1) != m.group(2):
         return 300
-    if 'sampler2DMS' in t:
+    if 'sampler2DMS' in t or 'CubeArray' in t:
         return 310
     if 'sampler' in t and t not in ('sampler2D', 'samplerCube', 'samplerExternalOES'):
         return 300
@@ -388,8 +389,10 @@ def emit_header(out, fns, names, vars_, recipes, structs, exts):
 
 
 def max_overloads(fns):
+    """The most overloads one name has in one version, extension rows
+    included (a 3.10 shader may enable every extension at once)."""
     best = 0
-    for ver in EXPECTED:
+    for ver in sorted({v for f in fns for v in f.versions}):
         counts = {}
         for f in fns:
             if ver in f.versions:

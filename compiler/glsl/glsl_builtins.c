@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -298,6 +299,9 @@ enum glsl_bi_result glsl_builtin_resolve(const struct glsl_bi_call *call,
 		return GLSL_BI_NOT_BUILTIN;
 	nr = glsl_builtin_overloads(call->name, call->len, call->version, call->stage, call->exts,
 				    cands, GLSL_BI_MAX_OVERLOADS);
+	assert(nr <= GLSL_BI_MAX_OVERLOADS); /* the generator sizes it */
+	if (nr > GLSL_BI_MAX_OVERLOADS)
+		nr = GLSL_BI_MAX_OVERLOADS;
 	for (unsigned i = 0; i < nr; i++) {
 		if (matches(cands[i], call)) {
 			*fn = cands[i];

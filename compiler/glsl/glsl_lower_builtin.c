@@ -111,9 +111,12 @@ static vc_value_id lower_tex(struct lw *w, const struct glsl_bi_fn *bi, const st
 	if (op == VC_TEX_SAMPLE_BIAS && i < a->n)
 		src[VC_TEX_SRC_LOD] = a->v[i++];
 	if (a->t[0]->shadow && op != VC_TEX_SIZE && op != VC_TEX_GATHER) {
-		/* the reference is the coordinate's last component (before q) */
+		/* the reference is the coordinate's last component (before q), or
+		 * for a cube map array (whose vec4 is full) an argument of its own */
 		unsigned c = a->t[1]->rows - 1 - (flags & VC_TEX_PROJ ? 1 : 0);
-		src[VC_TEX_SRC_DREF] = lw_extract(w, a->v[1], c);
+		bool own = a->t[0]->dim == GLSL_DIM_CUBE && a->t[0]->arrayed;
+
+		src[VC_TEX_SRC_DREF] = own ? a->v[i++] : lw_extract(w, a->v[1], c);
 	}
 	/* Only fragment shaders have implicit derivatives: elsewhere GLSL ES
 	 * samples with lod 0, and SPIR-V allows ImplicitLod only in Fragment. */

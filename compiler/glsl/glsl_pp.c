@@ -24,6 +24,8 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_EXT_draw_buffers",
 	"GL_OES_EGL_image_external",
 	"GL_OES_EGL_image_external_essl3",
+	/* the cube map array types and their built-ins (GLSL ES 3.10) */
+	"GL_EXT_texture_cube_map_array",
 	/* no built-ins: implicit conversions in GLSL ES 3.10 (glsl_sema_convert.c) */
 	"GL_EXT_shader_implicit_conversions",
 };
@@ -246,6 +248,12 @@ static enum glsl_tok external_sampler_kind(const struct pp *pp)
 		       ? GLSL_TOK_KW_SAMPLEREXTERNALOES : GLSL_TOK_IDENT;
 }
 
+/* The cube map array types are types in 3.10 where the extension is on. */
+static bool cube_arrays_on(const struct pp *pp)
+{
+	return pp->version >= 310 && ext_on(pp, "GL_EXT_texture_cube_map_array");
+}
+
 static void check_ident(struct pp *pp, struct glsl_token *t)
 {
 	struct glsl_ident *id = pp_ident(pp, t);
@@ -253,6 +261,8 @@ static void check_ident(struct pp *pp, struct glsl_token *t)
 	t->kind = id->kind[pp->kwset];
 	if (id->ppword == PPW_SAMPLER_EXTERNAL)
 		t->kind = external_sampler_kind(pp);
+	if (id->ppword == PPW_CUBE_ARRAY && !cube_arrays_on(pp))
+		t->kind = GLSL_TOK_IDENT;
 	if (t->kind == GLSL_TOK_RESERVED)
 		pp_error(pp, t, "'%s' is a reserved word in GLSL ES %s", id->name,
 			 glsl_es_version_name(pp->version));

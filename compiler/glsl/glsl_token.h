@@ -70,6 +70,13 @@
 	X(SAMPLER2DMS, "sampler2DMS", I, R) X(ISAMPLER2DMS, "isampler2DMS", I, R) \
 	X(USAMPLER2DMS, "usampler2DMS", I, R) \
 	X(SAMPLEREXTERNALOES, "samplerExternalOES", I, I) \
+	/* ES 3.10 under GL_EXT_texture_cube_map_array (identifiers without it) */ \
+	X(SAMPLERCUBEARRAY, "samplerCubeArray", I, I) \
+	X(SAMPLERCUBEARRAYSHADOW, "samplerCubeArrayShadow", I, I) \
+	X(ISAMPLERCUBEARRAY, "isamplerCubeArray", I, I) \
+	X(USAMPLERCUBEARRAY, "usamplerCubeArray", I, I) \
+	X(IMAGECUBEARRAY, "imageCubeArray", I, I) X(IIMAGECUBEARRAY, "iimageCubeArray", I, I) \
+	X(UIMAGECUBEARRAY, "uimageCubeArray", I, I) \
 	/* ES 3.10 images (reserved words in 3.00) */ \
 	X(IMAGE2D, "image2D", I, R) X(IIMAGE2D, "iimage2D", I, R) \
 	X(UIMAGE2D, "uimage2D", I, R) X(IMAGE3D, "image3D", I, R) \

@@ -136,7 +136,11 @@ enum glsl_block_packing {
 	S(SAMPLER2DMS, "sampler2DMS", FLOAT, 2D_MS, false, false) \
 	S(ISAMPLER2DMS, "isampler2DMS", INT, 2D_MS, false, false) \
 	S(USAMPLER2DMS, "usampler2DMS", UINT, 2D_MS, false, false) \
-	S(SAMPLEREXTERNALOES, "samplerExternalOES", FLOAT, 2D, false, false)
+	S(SAMPLEREXTERNALOES, "samplerExternalOES", FLOAT, 2D, false, false) \
+	S(SAMPLERCUBEARRAY, "samplerCubeArray", FLOAT, CUBE, true, false) \
+	S(SAMPLERCUBEARRAYSHADOW, "samplerCubeArrayShadow", FLOAT, CUBE, true, true) \
+	S(ISAMPLERCUBEARRAY, "isamplerCubeArray", INT, CUBE, true, false) \
+	S(USAMPLERCUBEARRAY, "usamplerCubeArray", UINT, CUBE, true, false)
 
 /* The ES 3.10 image types: I(ID, name, base, dim, arrayed). They are opaque
  * like samplers (kind GLSL_KIND_SAMPLER, `image` set); the format a
@@ -149,7 +153,10 @@ enum glsl_block_packing {
 	I(UIMAGECUBE, "uimageCube", UINT, CUBE, false) \
 	I(IMAGE2DARRAY, "image2DArray", FLOAT, 2D, true) \
 	I(IIMAGE2DARRAY, "iimage2DArray", INT, 2D, true) \
-	I(UIMAGE2DARRAY, "uimage2DArray", UINT, 2D, true)
+	I(UIMAGE2DARRAY, "uimage2DArray", UINT, 2D, true) \
+	I(IMAGECUBEARRAY, "imageCubeArray", FLOAT, CUBE, true) \
+	I(IIMAGECUBEARRAY, "iimageCubeArray", INT, CUBE, true) \
+	I(UIMAGECUBEARRAY, "uimageCubeArray", UINT, CUBE, true)
 
 /* The ES 3.10 atomic counter type: A(ID, name). Opaque (kind GLSL_KIND_ATOMIC);
  * its binding and offset belong to the variable. */

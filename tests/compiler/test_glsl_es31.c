@@ -63,6 +63,20 @@ static const struct good_case good[] = {
 	  "layout(std430) writeonly buffer Out { vec3 r; } dst;\n"
 	  "void main() { dst.r = src.m * vec3(src.a[1], src.a[2], src.a[3]); }\n",
 	  { "DCL BUFFER[1]", "DCL BUFFER[2]", "LOAD", "STORE BUFFER[2]" } },
+	{ "cube map arrays", FS, HEAD "#extension GL_EXT_texture_cube_map_array : require\n"
+	  "precision highp float;\n"
+	  "uniform highp samplerCubeArray s; uniform highp samplerCubeArrayShadow sh;\n"
+	  "uniform highp usamplerCubeArray su; in vec4 c; out vec4 o;\n"
+	  "void main() { o = texture(s, c) + textureLod(s, c, 1.0) + vec4(texture(sh, c, 0.5))\n"
+	  "  + vec4(texture(su, c)) + vec4(textureSize(s, 0), 1.0) + textureGather(sh, c, 0.25); }\n",
+	  { "DCL SVIEW[1], CUBE_ARRAY, FLOAT", "DCL SVIEW[2], SHADOWCUBE_ARRAY, FLOAT",
+	    "DCL SVIEW[3], CUBE_ARRAY, UINT", "TXL2", "TEX2", "TXQ" } },
+	{ "cube map array images", CS, HEAD "#extension GL_EXT_texture_cube_map_array : enable\n"
+	  LOCAL "layout(r32f, binding = 0) uniform highp imageCubeArray img;\n"
+	  "buffer B { ivec3 size; };\n"
+	  "void main() { imageStore(img, ivec3(1, 2, 7), imageLoad(img, ivec3(0)));\n"
+	  "  size = imageSize(img); }\n",
+	  { "CUBE_ARRAY, PIPE_FORMAT_R32_FLOAT, WR", "LOAD TEMP", "RESQ" } },
 	{ "memory qualifiers, default buffer layout", CS, HEAD LOCAL
 	  "layout(std430) buffer;\n"
 	  "coherent restrict buffer A { float x[]; };\n"
@@ -222,6 +236,8 @@ static const struct bad_case bad[] = {
 	{ "310 without es", CS, "#version 310\nvoid main() {}\n", "0:1(10): error: invalid version" },
 	{ "compute in 3.00", CS, "#version 300 es\nvoid main() {}\n",
 	  "error: compute shaders need GLSL ES 3.10" },
+	{ "cube map array without #extension", FS, HEAD "uniform highp samplerCubeArray s;\n"
+	  "void main() {}\n", "0:2(15): error: 'samplerCubeArray' is not a type" },
 	/* ES 3.10 rules */
 	{ "barrier outside compute", FS, HEAD "void main() { barrier(); }\n",
 	  "0:2(15): error: 'barrier()' is only available in compute shaders" },
