@@ -67,7 +67,8 @@ const char *tg_target(const struct vc_image_desc *d, bool shadow)
 		return d->arrayed ? (shadow ? "SHADOW2D_ARRAY" : "2D_ARRAY") : (shadow ? "SHADOW2D" : "2D");
 	case VC_DIM_3D: return "3D";
 	case VC_DIM_CUBE:
-		return d->arrayed ? (shadow ? "SHADOWCUBE_ARRAY" : "CUBE_ARRAY") : (shadow ? "SHADOWCUBE" : "CUBE");
+		/* gallium spells these two without the underscore its 2D arrays have */
+		return d->arrayed ? (shadow ? "SHADOWCUBEARRAY" : "CUBEARRAY") : (shadow ? "SHADOWCUBE" : "CUBE");
 	case VC_DIM_RECT: return shadow ? "SHADOWRECT" : "RECT";
 	default: return "BUFFER";
 	}

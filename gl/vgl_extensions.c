@@ -153,6 +153,16 @@ static bool copy_image(const struct vgl_context *ctx)
 	return ctx->major >= 3 && vvk_physical_device_copies_between_formats(ctx->dev->pdev);
 }
 
+/* GL_TEXTURE_CUBE_MAP_ARRAY (ES 3.1 contexts) where the host samples cube
+ * map arrays (vk/'s imageCubeArray feature, virgl's cube map array cap) */
+static bool cube_map_arrays(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(ctx->dev->pdev, &f);
+	return vgl_context_es31(ctx) && f.imageCubeArray;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -216,6 +226,8 @@ static const struct extension table[] = {
 	 * compiler's glsl_sema_convert.c); the extension needs ES 3.1 */
 	[VGL_EXT_EXT_shader_implicit_conversions] = { "GL_EXT_shader_implicit_conversions",
 						      vgl_context_es31 },
+	/* samplerCubeArray in the compiler; the target in vgl_texture*.c */
+	[VGL_EXT_EXT_texture_cube_map_array] = { "GL_EXT_texture_cube_map_array", cube_map_arrays },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

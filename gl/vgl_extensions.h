@@ -44,6 +44,15 @@ struct vgl_context;
 #define GL_QUERY_COUNTER_BITS_EXT 0x8864
 #define GL_TEXTURE_BORDER_COLOR_OES 0x1004  /* OES_texture_border_clamp */
 #define GL_CLAMP_TO_BORDER_OES 0x812D
+#define GL_TEXTURE_CUBE_MAP_ARRAY_EXT 0x9009 /* EXT_texture_cube_map_array */
+#define GL_TEXTURE_BINDING_CUBE_MAP_ARRAY_EXT 0x900A
+#define GL_SAMPLER_CUBE_MAP_ARRAY_EXT 0x900C
+#define GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW_EXT 0x900D
+#define GL_INT_SAMPLER_CUBE_MAP_ARRAY_EXT 0x900E
+#define GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY_EXT 0x900F
+#define GL_IMAGE_CUBE_MAP_ARRAY_EXT 0x9054
+#define GL_INT_IMAGE_CUBE_MAP_ARRAY_EXT 0x905F
+#define GL_UNSIGNED_INT_IMAGE_CUBE_MAP_ARRAY_EXT 0x906A
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
 #define VGL_MAX_ANISOTROPY 16.0f
 
@@ -77,6 +86,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_copy_image,
 	VGL_EXT_OES_copy_image,
 	VGL_EXT_EXT_shader_implicit_conversions,
+	VGL_EXT_EXT_texture_cube_map_array,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -291,7 +291,8 @@ static GLenum layer_attachment(struct vgl_context *ctx, GLuint name, GLint level
 	if (!name)
 		return GL_NO_ERROR;
 	a->tex = vgl_texture_lookup(ctx, name);
-	if (!a->tex || (a->tex->target != GL_TEXTURE_3D && a->tex->target != GL_TEXTURE_2D_ARRAY))
+	if (!a->tex || (a->tex->target != GL_TEXTURE_3D && a->tex->target != GL_TEXTURE_2D_ARRAY &&
+			a->tex->target != GL_TEXTURE_CUBE_MAP_ARRAY_EXT))
 		return GL_INVALID_OPERATION;
 	if (level < 0 || level >= VGL_MAX_LEVELS || layer < 0 ||
 	    (uint32_t)layer >= (a->tex->target == GL_TEXTURE_3D ? l->maxImageDimension3D

@@ -5,6 +5,7 @@
 #include "vgl_batch.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
@@ -57,16 +58,21 @@ static bool format_valid(GLenum f)
 
 GLenum vgl_image_gl_type(const void *glsl_type)
 {
-	static const GLenum types[][4] = {
-		/* 2D, 3D, cube, 2D array; float, int, uint */
-		{ GL_IMAGE_2D, GL_IMAGE_3D, GL_IMAGE_CUBE, GL_IMAGE_2D_ARRAY },
-		{ GL_INT_IMAGE_2D, GL_INT_IMAGE_3D, GL_INT_IMAGE_CUBE, GL_INT_IMAGE_2D_ARRAY },
+	static const GLenum types[][5] = {
+		/* 2D, 3D, cube, 2D array, cube array; float, int, uint */
+		{ GL_IMAGE_2D, GL_IMAGE_3D, GL_IMAGE_CUBE, GL_IMAGE_2D_ARRAY,
+		  GL_IMAGE_CUBE_MAP_ARRAY_EXT },
+		{ GL_INT_IMAGE_2D, GL_INT_IMAGE_3D, GL_INT_IMAGE_CUBE, GL_INT_IMAGE_2D_ARRAY,
+		  GL_INT_IMAGE_CUBE_MAP_ARRAY_EXT },
 		{ GL_UNSIGNED_INT_IMAGE_2D, GL_UNSIGNED_INT_IMAGE_3D, GL_UNSIGNED_INT_IMAGE_CUBE,
-		  GL_UNSIGNED_INT_IMAGE_2D_ARRAY },
+		  GL_UNSIGNED_INT_IMAGE_2D_ARRAY, GL_UNSIGNED_INT_IMAGE_CUBE_MAP_ARRAY_EXT },
 	};
 	const struct glsl_type *t = glsl_type;
 	unsigned base = t->base == GLSL_BASE_INT ? 1 : t->base == GLSL_BASE_UINT ? 2 : 0;
-	unsigned dim = t->arrayed ? 3 : t->dim == GLSL_DIM_3D ? 1 : t->dim == GLSL_DIM_CUBE ? 2 : 0;
+	unsigned dim = t->dim == GLSL_DIM_3D ? 1 : t->dim == GLSL_DIM_CUBE ? 2 : 0;
+
+	if (t->arrayed)
+		dim = t->dim == GLSL_DIM_CUBE ? 4 : 3;
 
 	return types[base][dim];
 }
@@ -179,6 +185,9 @@ static VkImageViewType view_type(GLenum type)
 		return VK_IMAGE_VIEW_TYPE_CUBE;
 	case GL_IMAGE_2D_ARRAY: case GL_INT_IMAGE_2D_ARRAY: case GL_UNSIGNED_INT_IMAGE_2D_ARRAY:
 		return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+	case GL_IMAGE_CUBE_MAP_ARRAY_EXT: case GL_INT_IMAGE_CUBE_MAP_ARRAY_EXT:
+	case GL_UNSIGNED_INT_IMAGE_CUBE_MAP_ARRAY_EXT:
+		return VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
 	default:
 		return VK_IMAGE_VIEW_TYPE_2D;
 	}
@@ -191,6 +200,7 @@ static VkImageViewType texture_view_type(const struct vgl_texture *t)
 	case GL_TEXTURE_3D: return VK_IMAGE_VIEW_TYPE_3D;
 	case GL_TEXTURE_CUBE_MAP: return VK_IMAGE_VIEW_TYPE_CUBE;
 	case GL_TEXTURE_2D_ARRAY: return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+	case GL_TEXTURE_CUBE_MAP_ARRAY_EXT: return VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
 	default: return VK_IMAGE_VIEW_TYPE_2D;
 	}
 }

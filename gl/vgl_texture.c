@@ -72,6 +72,8 @@ static int target_index(const struct vgl_context *ctx, GLenum target)
 	case GL_TEXTURE_EXTERNAL_OES:
 		return vgl_ext_on(ctx, VGL_EXT_OES_EGL_image_external) ? VGL_TEX_EXTERNAL : -1;
 	case GL_TEXTURE_2D_MULTISAMPLE: return vgl_context_es31(ctx) ? VGL_TEX_2D_MS : -1;
+	case GL_TEXTURE_CUBE_MAP_ARRAY_EXT:
+		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_cube_map_array) ? VGL_TEX_CUBE_ARRAY : -1;
 	}
 	return -1;
 }
@@ -83,7 +85,7 @@ bool vgl_texture_target_valid(const struct vgl_context *ctx, GLenum target)
 
 static const GLenum index_target[VGL_TEX_TARGET_COUNT] = {
 	GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
-	GL_TEXTURE_EXTERNAL_OES, GL_TEXTURE_2D_MULTISAMPLE };
+	GL_TEXTURE_EXTERNAL_OES, GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_CUBE_MAP_ARRAY_EXT };
 
 /* ---- per-context state ---------------------------------------------------------------- */
 
@@ -350,6 +352,12 @@ bool vgl_texture_get(struct vgl_context *ctx, GLenum pname, GLint64 *out)
 			return false;
 		t = ts->units[ts->active][pname == GL_TEXTURE_BINDING_3D ? VGL_TEX_3D
 									  : VGL_TEX_2D_ARRAY];
+		*out = t ? t->name : 0;
+		return true;
+	case GL_TEXTURE_BINDING_CUBE_MAP_ARRAY_EXT:
+		if (!vgl_ext_on(ctx, VGL_EXT_EXT_texture_cube_map_array))
+			return false;
+		t = ts->units[ts->active][VGL_TEX_CUBE_ARRAY];
 		*out = t ? t->name : 0;
 		return true;
 	case GL_TEXTURE_BINDING_EXTERNAL_OES:

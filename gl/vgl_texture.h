@@ -7,6 +7,7 @@
  * storage: ONE VkImage holding the full mip chain of the size level 0 has
  * (or would have, when another level was defined first): six layers for a
  * cube map, a 3D image for GL_TEXTURE_3D, N layers for GL_TEXTURE_2D_ARRAY
+ * and GL_TEXTURE_CUBE_MAP_ARRAY
  * (a level's `depth` is its slices or layers). Levels consistent with the storage live in it; a level that
  * does not fit makes new storage when it is the base of the chain, and is
  * only recorded (the texture is incomplete, its data dropped) otherwise.
@@ -56,8 +57,10 @@ struct vgl_pixel_format;
 
 /* VGL_TEX_EXTERNAL: GL_TEXTURE_EXTERNAL_OES, a 2D texture on an EGL image */
 /* VGL_TEX_2D_MS: GL_TEXTURE_2D_MULTISAMPLE (ES 3.1) */
+/* VGL_TEX_CUBE_ARRAY: GL_TEXTURE_CUBE_MAP_ARRAY (EXT_texture_cube_map_array):
+ * like a 2D array whose 6N layers are N cubes, face by face */
 enum vgl_tex_target { VGL_TEX_2D, VGL_TEX_CUBE, VGL_TEX_3D, VGL_TEX_2D_ARRAY, VGL_TEX_EXTERNAL,
-		      VGL_TEX_2D_MS, VGL_TEX_TARGET_COUNT };
+		      VGL_TEX_2D_MS, VGL_TEX_CUBE_ARRAY, VGL_TEX_TARGET_COUNT };
 
 struct vgl_tex_view {
 	VkImageViewType type;

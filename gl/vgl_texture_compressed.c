@@ -109,8 +109,9 @@ static GLenum image_error(struct vgl_context *ctx, const struct image_args *a, G
 {
 	if (!compressed_format(ctx, internal))
 		return GL_INVALID_ENUM;
-	/* ES 3.0: ETC2/EAC make 2D, cube and 2D array textures, no 3D ones */
-	if (a->three_d && a->target != GL_TEXTURE_2D_ARRAY)
+	/* ES 3.0: ETC2/EAC make 2D, cube and 2D array textures, no 3D ones;
+	 * cube map arrays too (EXT_texture_cube_map_array) */
+	if (a->three_d && a->target != GL_TEXTURE_2D_ARRAY && a->target != GL_TEXTURE_CUBE_MAP_ARRAY_EXT)
 		return GL_INVALID_OPERATION;
 	if (border != 0 || !vgl_tex_image_npot_ok(ctx, a) || size < 0 ||
 	    (size_t)size != image_size(internal, (uint32_t)a->width, (uint32_t)a->height,

@@ -371,7 +371,9 @@ static void GL_APIENTRY vgl_CopyTexSubImage3D(GLenum target, GLint level, GLint 
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (ctx && target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY) {
+	if (ctx && target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY &&
+	    (target != GL_TEXTURE_CUBE_MAP_ARRAY_EXT ||
+	     !vgl_ext_on(ctx, VGL_EXT_EXT_texture_cube_map_array))) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}

@@ -82,11 +82,12 @@ static struct vgl_tex_storage_info implied_storage(const struct vgl_texture *t,
 {
 	struct vgl_tex_storage_info i = {
 		.format = lv->fmt->vk, .width = (uint32_t)lv->width << level,
-		.height = (uint32_t)lv->height << level, .cube = t->target == GL_TEXTURE_CUBE_MAP };
+		.height = (uint32_t)lv->height << level,
+		.cube = t->target == GL_TEXTURE_CUBE_MAP || t->target == GL_TEXTURE_CUBE_MAP_ARRAY_EXT };
 
 	if (t->target == GL_TEXTURE_3D)
 		i.depth = (uint32_t)lv->depth << level;
-	if (t->target == GL_TEXTURE_2D_ARRAY)
+	if (t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_CUBE_MAP_ARRAY_EXT)
 		i.layers = (uint32_t)lv->depth;
 	i.levels = chain_levels(i.width, i.height > i.depth ? i.height : i.depth);
 	/* a deep 3D texture: the host counts levels by width and height */
@@ -146,21 +147,33 @@ struct vgl_tex_storage *vgl_texture_define(struct vgl_context *ctx, struct vgl_t
 
 /* ---- argument checks (ES 3.0 §3.8.3, ES 2.0 §3.7.1) -------------------------------------- */
 
+/* A cube map's faces are square; a cube map array's layers are whole cubes
+ * (EXT_texture_cube_map_array: INVALID_VALUE otherwise). */
+static bool cube_shape_ok(GLenum tt, const struct image_args *a)
+{
+	bool cube = tt == GL_TEXTURE_CUBE_MAP || tt == GL_TEXTURE_CUBE_MAP_ARRAY_EXT;
+
+	if (!cube || a->sub)
+		return true;
+	return a->width == a->height && (tt == GL_TEXTURE_CUBE_MAP || a->depth % 6 == 0);
+}
+
 static bool dims_ok(const struct vgl_context *ctx, GLenum tt, const struct image_args *a)
 {
 	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
-	uint32_t max = tt == GL_TEXTURE_CUBE_MAP ? l->maxImageDimensionCube
+	bool cube = tt == GL_TEXTURE_CUBE_MAP || tt == GL_TEXTURE_CUBE_MAP_ARRAY_EXT;
+	uint32_t max = cube ? l->maxImageDimensionCube
 		       : tt == GL_TEXTURE_3D ? l->maxImageDimension3D : l->maxImageDimension2D;
 	uint32_t max_d;
 
 	if (a->level < 0 || a->level >= VGL_MAX_LEVELS)
 		return false;
 	max_d = tt == GL_TEXTURE_3D ? max >> a->level
-		: tt == GL_TEXTURE_2D_ARRAY ? l->maxImageArrayLayers : 1;
+		: tt == GL_TEXTURE_2D_ARRAY || tt == GL_TEXTURE_CUBE_MAP_ARRAY_EXT ? l->maxImageArrayLayers
+									  : 1;
 	return (1u << a->level) <= max && a->width >= 0 && a->height >= 0 && a->depth >= 0 &&
 	       (uint32_t)a->width <= (max >> a->level) && (uint32_t)a->height <= (max >> a->level) &&
-	       (uint32_t)a->depth <= max_d &&
-	       (tt != GL_TEXTURE_CUBE_MAP || a->sub || a->width == a->height);
+	       (uint32_t)a->depth <= max_d && cube_shape_ok(tt, a);
 }
 
 /* The texture target of an image target (and the cube face); false: invalid. */
@@ -170,6 +183,8 @@ bool vgl_tex_image_target(const struct vgl_context *ctx, struct image_args *a, G
 		return vgl_texture_face(a->target, tt, &a->face);
 	a->face = 0;
 	*tt = a->target;
+	if (a->target == GL_TEXTURE_CUBE_MAP_ARRAY_EXT)
+		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_cube_map_array);
 	return ctx->major >= 3 && (a->target == GL_TEXTURE_3D || a->target == GL_TEXTURE_2D_ARRAY);
 }
 

@@ -11,6 +11,7 @@
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
@@ -32,7 +33,7 @@ static GLint max_level(const struct vgl_context *ctx, GLenum tt)
 static bool level_target(GLenum target, GLenum *tt, uint32_t *face)
 {
 	if (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY ||
-	    target == GL_TEXTURE_2D_MULTISAMPLE) {
+	    target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_CUBE_MAP_ARRAY_EXT) {
 		*tt = target;
 		*face = 0;
 		return true;

@@ -189,7 +189,8 @@ static VkComponentMapping view_swizzle(const struct vgl_texture *t,
 
 static const VkImageViewType view_types[VGL_TEX_TARGET_COUNT] = {
 	VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_VIEW_TYPE_3D,
-	VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D };
+	VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D,
+	VK_IMAGE_VIEW_TYPE_CUBE_ARRAY };
 
 static VkImageView texture_view(const struct vgl_texture *t, const struct vgl_tex_params *p,
 				int index)
@@ -279,6 +280,9 @@ static int sampler_target(GLenum type)
 	case GL_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE:
 	case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
 		return VGL_TEX_2D_MS;
+	case GL_SAMPLER_CUBE_MAP_ARRAY_EXT: case GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW_EXT:
+	case GL_INT_SAMPLER_CUBE_MAP_ARRAY_EXT: case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY_EXT:
+		return VGL_TEX_CUBE_ARRAY;
 	}
 	return -1;
 }
@@ -294,8 +298,9 @@ static struct vgl_tex_storage *black(struct vgl_context *ctx, struct vgl_texture
 		return s;
 	s = vgl_tex_storage_create(ctx->dev, &(struct vgl_tex_storage_info){
 		.format = VK_FORMAT_R8G8B8A8_UNORM, .width = 1, .height = 1, .levels = 1,
-		.cube = index == VGL_TEX_CUBE, .depth = index == VGL_TEX_3D ? 1 : 0,
-		.layers = index == VGL_TEX_2D_ARRAY ? 1 : 0,
+		.cube = index == VGL_TEX_CUBE || index == VGL_TEX_CUBE_ARRAY,
+		.depth = index == VGL_TEX_3D ? 1 : 0,
+		.layers = index == VGL_TEX_2D_ARRAY ? 1 : index == VGL_TEX_CUBE_ARRAY ? 6 : 0,
 		.samples = index == VGL_TEX_2D_MS ? vgl_texture_ms_min_samples(ctx) : 0 });
 	if (!s)
 		return NULL;

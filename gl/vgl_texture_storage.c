@@ -104,7 +104,7 @@ struct vgl_tex_storage *vgl_tex_storage_create(struct vgl_device *dev,
 	s->depth = info->depth ? info->depth : 1;
 	s->is_3d = info->depth != 0;
 	s->array = info->layers != 0;
-	s->layers = info->cube ? 6 : info->layers ? info->layers : 1;
+	s->layers = info->layers ? info->layers : info->cube ? 6 : 1;
 	s->samples = info->samples > 1 ? info->samples : 1;
 	/* formats the host cannot render to are still textures; a dma-buf is
 	 * imported once (a failure there is the buffer's) */

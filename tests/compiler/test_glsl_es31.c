@@ -69,14 +69,14 @@ static const struct good_case good[] = {
 	  "uniform highp usamplerCubeArray su; in vec4 c; out vec4 o;\n"
 	  "void main() { o = texture(s, c) + textureLod(s, c, 1.0) + vec4(texture(sh, c, 0.5))\n"
 	  "  + vec4(texture(su, c)) + vec4(textureSize(s, 0), 1.0) + textureGather(sh, c, 0.25); }\n",
-	  { "DCL SVIEW[1], CUBE_ARRAY, FLOAT", "DCL SVIEW[2], SHADOWCUBE_ARRAY, FLOAT",
-	    "DCL SVIEW[3], CUBE_ARRAY, UINT", "TXL2", "TEX2", "TXQ" } },
+	  { "DCL SVIEW[1], CUBEARRAY, FLOAT", "DCL SVIEW[2], SHADOWCUBEARRAY, FLOAT",
+	    "DCL SVIEW[3], CUBEARRAY, UINT", "TXL2", "TEX2", "TXQ" } },
 	{ "cube map array images", CS, HEAD "#extension GL_EXT_texture_cube_map_array : enable\n"
 	  LOCAL "layout(r32f, binding = 0) uniform highp imageCubeArray img;\n"
 	  "buffer B { ivec3 size; };\n"
 	  "void main() { imageStore(img, ivec3(1, 2, 7), imageLoad(img, ivec3(0)));\n"
 	  "  size = imageSize(img); }\n",
-	  { "CUBE_ARRAY, PIPE_FORMAT_R32_FLOAT, WR", "LOAD TEMP", "RESQ" } },
+	  { "CUBEARRAY, PIPE_FORMAT_R32_FLOAT, WR", "LOAD TEMP", "RESQ" } },
 	{ "memory qualifiers, default buffer layout", CS, HEAD LOCAL
 	  "layout(std430) buffer;\n"
 	  "coherent restrict buffer A { float x[]; };\n"

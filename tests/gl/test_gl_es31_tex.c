@@ -6,9 +6,11 @@
  * values read back; GL_SAMPLE_MASK and glSampleMaski on a 4x multisample
  * renderbuffer, resolved and read back, and the sample positions; the
  * default size of framebuffers without attachments; stencil texturing
- * (DEPTH_STENCIL_TEXTURE_MODE), the stencil read back through a usampler.
+ * (DEPTH_STENCIL_TEXTURE_MODE), the stencil read back through a usampler;
+ * cube map arrays (EXT_texture_cube_map_array): each face of each cube
+ * sampled back, textureSize, a layer rendered to, and the spec's errors.
  */
-#include <GLES3/gl31.h>
+#include <GLES3/gl32.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +31,8 @@
 	X(FramebufferParameteri, FRAMEBUFFERPARAMETERI) \
 	X(GetFramebufferParameteriv, GETFRAMEBUFFERPARAMETERIV) \
 	X(GetTexParameteriv, GETTEXPARAMETERIV) X(GenSamplers, GENSAMPLERS) \
-	X(SamplerParameteri, SAMPLERPARAMETERI) X(DeleteSamplers, DELETESAMPLERS)
+	X(SamplerParameteri, SAMPLERPARAMETERI) X(DeleteSamplers, DELETESAMPLERS) \
+	X(FramebufferTextureLayer, FRAMEBUFFERTEXTURELAYER)
 
 #define ES31_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -450,6 +453,131 @@ START_TEST(stencil_texturing_linear_incomplete)
 }
 END_TEST
 
+/* ---- cube map arrays (EXT_texture_cube_map_array) ---------------------------------------- */
+
+#define CA_SIZE 4
+#define CA_CUBES 2
+
+/* layer k's colour: distinct per face and cube */
+static void layer_colour(int k, uint8_t out[4])
+{
+	out[0] = (uint8_t)(20 * k + 10);
+	out[1] = (uint8_t)(255 - 20 * k);
+	out[2] = (uint8_t)(k & 1 ? 200 : 40);
+	out[3] = 255;
+}
+
+static GLuint cube_array_texture(void)
+{
+	uint8_t texels[CA_CUBES * 6][CA_SIZE * CA_SIZE][4];
+	GLuint t = glt_texture(GL_TEXTURE_CUBE_MAP_ARRAY);
+
+	for (int k = 0; k < CA_CUBES * 6; k++)
+		for (int i = 0; i < CA_SIZE * CA_SIZE; i++)
+			layer_colour(k, texels[k][i]);
+	gl.TexImage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 0, GL_RGBA8, CA_SIZE, CA_SIZE, CA_CUBES * 6, 0,
+		      GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	expect(GL_NO_ERROR);
+	return t;
+}
+
+static const char vs31_window[] = "#version 310 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+/* the direction `dir` of cube `cube`; a = textureSize's (w, h, cubes) / 255 */
+static const char fs_cube_array[] = "#version 310 es\n"
+	"#extension GL_EXT_texture_cube_map_array : require\n"
+	"precision highp float;\n"
+	"uniform highp samplerCubeArray tex;\n"
+	"uniform vec3 dir;\n"
+	"uniform float cube;\n"
+	"uniform bool size;\n"
+	"out vec4 o;\n"
+	"void main() {\n"
+	"  o = size ? vec4(vec3(textureSize(tex, 0)) / 255.0, 1.0) : texture(tex, vec4(dir, cube));\n"
+	"}\n";
+
+/* What the window shows for direction d of cube c. */
+static void draw_direction(GLuint p, const float d[3], int c)
+{
+	gl.Uniform3f(gl.GetUniformLocation(p, "dir"), d[0], d[1], d[2]);
+	gl.Uniform1f(gl.GetUniformLocation(p, "cube"), (float)c);
+	glt_draw_window();
+	expect(GL_NO_ERROR);
+}
+
+/* +X, -X, +Y, -Y, +Z, -Z: the layer order of a cube */
+static const float face_dirs[6][3] = {
+	{ 1, 0, 0 }, { -1, 0, 0 }, { 0, 1, 0 }, { 0, -1, 0 }, { 0, 0, 1 }, { 0, 0, -1 } };
+
+START_TEST(cube_array_faces)
+{
+	GLuint p;
+	uint8_t want[4];
+
+	cube_array_texture();
+	p = glt_texture_program(vs31_window, fs_cube_array);
+	for (int c = 0; c < CA_CUBES; c++)
+		for (int f = 0; f < 6; f++) {
+			draw_direction(p, face_dirs[f], c);
+			layer_colour(6 * c + f, want);
+			glt_assert_pixel_near(GLT_W / 2, GLT_H / 2, want, 1);
+		}
+	gl.Uniform1i(gl.GetUniformLocation(p, "size"), 1);
+	glt_draw_window();
+	glt_assert_pixel(GLT_W / 2, GLT_H / 2, CA_SIZE, CA_SIZE, CA_CUBES, 255);
+}
+END_TEST
+
+/* Layer 9 (cube 1's -Y) rendered to through glFramebufferTextureLayer. */
+START_TEST(cube_array_render_layer)
+{
+	GLuint t = cube_array_texture(), fb, p;
+	const uint8_t green[4] = { 0, 255, 0, 255 };
+
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	es.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, 9);
+	ck_assert_int_eq(es.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	gl.Viewport(0, 0, CA_SIZE, CA_SIZE);
+	gl.ClearColor(0, 1, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	es.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	gl.Viewport(0, 0, GLT_W, GLT_H);
+	p = glt_texture_program(vs31_window, fs_cube_array);
+	draw_direction(p, face_dirs[3], 1);
+	glt_assert_pixel_near(GLT_W / 2, GLT_H / 2, green, 1);
+	draw_direction(p, face_dirs[2], 1);   /* its neighbour keeps its colour */
+	{
+		uint8_t want[4];
+
+		layer_colour(8, want);
+		glt_assert_pixel_near(GLT_W / 2, GLT_H / 2, want, 1);
+	}
+}
+END_TEST
+
+START_TEST(cube_array_errors)
+{
+	GLuint t = glt_texture(GL_TEXTURE_CUBE_MAP_ARRAY);
+
+	ck_assert_int_eq(glt_geti(GL_TEXTURE_BINDING_CUBE_MAP_ARRAY), (GLint)t);
+	/* layers not whole cubes, faces not square */
+	gl.TexImage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 0, GL_RGBA8, 4, 4, 7, 0, GL_RGBA,
+		      GL_UNSIGNED_BYTE, NULL);
+	expect(GL_INVALID_VALUE);
+	gl.TexImage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 0, GL_RGBA8, 4, 8, 6, 0, GL_RGBA,
+		      GL_UNSIGNED_BYTE, NULL);
+	expect(GL_INVALID_VALUE);
+	es.TexStorage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 1, GL_RGBA8, 4, 4, 10);
+	expect(GL_INVALID_VALUE);
+	es.TexStorage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 3, GL_RGBA8, 4, 4, 12);
+	expect(GL_NO_ERROR);
+	ASSERT_LEVEL(GL_TEXTURE_CUBE_MAP_ARRAY, 1, { GL_TEXTURE_WIDTH, 2 }, { GL_TEXTURE_HEIGHT, 2 },
+		     { GL_TEXTURE_DEPTH, 12 });
+}
+END_TEST
+
 static Suite *es31_tex_suite(void)
 {
 	Suite *s = suite_create("gl es31 tex");
@@ -473,6 +601,9 @@ static Suite *es31_tex_suite(void)
 	tcase_add_test(tm, stencil_texturing);
 	tcase_add_test(tm, stencil_texturing_errors);
 	tcase_add_test(tm, stencil_texturing_linear_incomplete);
+	tcase_add_test(tm, cube_array_faces);
+	tcase_add_test(tm, cube_array_render_layer);
+	tcase_add_test(tm, cube_array_errors);
 	suite_add_tcase(s, tm);
 	return s;
 }
