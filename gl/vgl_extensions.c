@@ -228,6 +228,9 @@ static const struct extension table[] = {
 						      vgl_context_es31 },
 	/* samplerCubeArray in the compiler; the target in vgl_texture*.c */
 	[VGL_EXT_EXT_texture_cube_map_array] = { "GL_EXT_texture_cube_map_array", cube_map_arrays },
+	/* imageAtomic* (the compiler's; TGSI's ATOM* on images, which every
+	 * host with ES 3.1's images has) */
+	[VGL_EXT_OES_shader_image_atomic] = { "GL_OES_shader_image_atomic", vgl_context_es31 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -87,6 +87,7 @@ enum vgl_ext {
 	VGL_EXT_OES_copy_image,
 	VGL_EXT_EXT_shader_implicit_conversions,
 	VGL_EXT_EXT_texture_cube_map_array,
+	VGL_EXT_OES_shader_image_atomic,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

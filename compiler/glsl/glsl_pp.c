@@ -24,6 +24,8 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_EXT_draw_buffers",
 	"GL_OES_EGL_image_external",
 	"GL_OES_EGL_image_external_essl3",
+	/* imageAtomic* on r32i/r32ui/r32f images (GLSL ES 3.10) */
+	"GL_OES_shader_image_atomic",
 	/* the cube map array types and their built-ins (GLSL ES 3.10) */
 	"GL_EXT_texture_cube_map_array",
 	/* no built-ins: implicit conversions in GLSL ES 3.10 (glsl_sema_convert.c) */

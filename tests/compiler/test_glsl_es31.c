@@ -22,6 +22,8 @@
 #define VS GLSL_STAGE_VERTEX
 
 #define HEAD "#version 310 es\n"
+/* imageAtomic* need it in 3.10 */
+#define IMAGE_ATOMIC "#extension GL_OES_shader_image_atomic : require\n"
 #define LOCAL "layout(local_size_x = 4) in;\n"
 
 struct good_case {
@@ -141,7 +143,7 @@ static const struct good_case good[] = {
 	  "  imageStore(d, ivec2(0), imageLoad(c, ivec2(1))); }\n",
 	  { "PIPE_FORMAT_R16G16B16A16_SINT", "PIPE_FORMAT_R8G8B8A8_UINT, WR",
 	    "PIPE_FORMAT_R8G8B8A8_SNORM", "PIPE_FORMAT_R16G16B16A16_FLOAT, WR" } },
-	{ "image atomics", CS, HEAD LOCAL
+	{ "image atomics", CS, HEAD IMAGE_ATOMIC LOCAL
 	  "layout(r32ui, binding = 2) uniform highp uimage2D u;\n"
 	  "layout(r32i) uniform highp iimage2D i;\n"
 	  "layout(r32f) uniform highp image2D f;\n"
@@ -153,7 +155,7 @@ static const struct good_case good[] = {
 	  "  float z = imageAtomicExchange(f, p, 1.5);\n"
 	  "  imageStore(u, p, uvec4(x + uint(y) + uint(z))); }\n",
 	  { "ATOMUADD TEMP", "ATOMUMIN", "ATOMIMAX", "ATOMCAS", "ATOMXCHG", "ATOMOR" } },
-	{ "image parameters and arrays", CS, HEAD LOCAL
+	{ "image parameters and arrays", CS, HEAD IMAGE_ATOMIC LOCAL
 	  "layout(r32ui, binding = 0) uniform highp uimage2D counters[2];\n"
 	  "layout(rgba8) readonly uniform highp image2D src;\n"
 	  "buffer B { vec4 v; uint n; };\n"
@@ -302,14 +304,19 @@ static const struct bad_case bad[] = {
 	  "layout(rgba8) uniform highp writeonly image2D i;\n"
 	  "void main() { vec4 v = imageLoad(i, ivec2(0)); }\n",
 	  "0:4(34): error: 'imageLoad' cannot use image 'i': it is writeonly" },
-	{ "image atomic on a writeonly image", CS, HEAD LOCAL
+	{ "image atomic on a writeonly image", CS, HEAD IMAGE_ATOMIC LOCAL
 	  "layout(r32ui) uniform highp writeonly uimage2D i;\n"
 	  "void main() { imageAtomicAdd(i, ivec2(0), 1u); }\n",
-	  "0:4(30): error: 'imageAtomicAdd' cannot use image 'i': it is writeonly" },
-	{ "image atomic add on a float image", CS, HEAD LOCAL
+	  "0:5(30): error: 'imageAtomicAdd' cannot use image 'i': it is writeonly" },
+	{ "image atomic add on a float image", CS, HEAD IMAGE_ATOMIC LOCAL
 	  "layout(r32f) uniform highp image2D i;\n"
 	  "void main() { imageAtomicAdd(i, ivec2(0), 1.0); }\n",
-	  "0:4(15): error: no matching overload" },
+	  "0:5(15): error: no matching overload" },
+	{ "image atomic without #extension", CS, HEAD LOCAL
+	  "layout(r32ui) uniform highp uimage2D i;\n"
+	  "void main() { imageAtomicAdd(i, ivec2(0), 1u); }\n",
+	  "0:4(15): error: 'imageAtomicAdd(uimage2D, ivec2, uint)' requires #extension "
+	  "GL_OES_shader_image_atomic" },
 	{ "image binding past gl_MaxImageUnits", CS, HEAD LOCAL
 	  "layout(r32ui, binding = 2) uniform highp uimage2D i[2];\n"
 	  "layout(r32ui, binding = 3) uniform highp uimage2D j[2];\nvoid main() {}\n",

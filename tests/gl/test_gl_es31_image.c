@@ -157,7 +157,7 @@ END_TEST
 
 /* ---- imageAtomicAdd --------------------------------------------------------------------- */
 
-static const char cs_count[] = HEAD
+static const char cs_count[] = HEAD "#extension GL_OES_shader_image_atomic : require\n"
 	"layout(local_size_x = 64) in;\n"
 	"layout(r32ui, binding = 2) uniform highp uimage2D counter;\n"
 	"layout(std430, binding = 0) buffer Old { uint old[]; };\n"
@@ -754,7 +754,8 @@ START_TEST(link_refusals)
 	gl.AttachShader(p, v);
 	gl.AttachShader(p, f);
 	glt_assert_link_fails(p, "GL_MAX_VERTEX_IMAGE_UNIFORMS");
-	snprintf(src, sizeof(src), HEAD "layout(local_size_x = 1) in;\n"
+	snprintf(src, sizeof(src), HEAD "#extension GL_OES_shader_image_atomic : require\n"
+		 "layout(local_size_x = 1) in;\n"
 		 "layout(r32ui, binding = %d) uniform highp uimage2D img;\n"
 		 "void main() { imageAtomicAdd(img, ivec2(0), 1u); }\n",
 		 glt_geti(GL_MAX_IMAGE_UNITS));
