@@ -163,6 +163,14 @@ static bool cube_map_arrays(const struct vgl_context *ctx)
 	return vgl_context_es31(ctx) && f.imageCubeArray;
 }
 
+/* sRGB textures read without decoding: a sampler view in the linear twin
+ * format, which hosts with texture views make (virglrenderer then skips
+ * the decode) */
+static bool srgb_decode(const struct vgl_context *ctx)
+{
+	return ctx->major >= 3 && vvk_physical_device_views_other_formats(ctx->dev->pdev);
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -231,6 +239,8 @@ static const struct extension table[] = {
 	/* imageAtomic* (the compiler's; TGSI's ATOM* on images, which every
 	 * host with ES 3.1's images has) */
 	[VGL_EXT_OES_shader_image_atomic] = { "GL_OES_shader_image_atomic", vgl_context_es31 },
+	/* TEXTURE_SRGB_DECODE of textures and samplers (vgl_texture_param.c) */
+	[VGL_EXT_EXT_texture_sRGB_decode] = { "GL_EXT_texture_sRGB_decode", srgb_decode },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -44,6 +44,9 @@ struct vgl_context;
 #define GL_QUERY_COUNTER_BITS_EXT 0x8864
 #define GL_TEXTURE_BORDER_COLOR_OES 0x1004  /* OES_texture_border_clamp */
 #define GL_CLAMP_TO_BORDER_OES 0x812D
+#define GL_TEXTURE_SRGB_DECODE_EXT 0x8A48   /* EXT_texture_sRGB_decode */
+#define GL_DECODE_EXT 0x8A49
+#define GL_SKIP_DECODE_EXT 0x8A4A
 #define GL_TEXTURE_CUBE_MAP_ARRAY_EXT 0x9009 /* EXT_texture_cube_map_array */
 #define GL_TEXTURE_BINDING_CUBE_MAP_ARRAY_EXT 0x900A
 #define GL_SAMPLER_CUBE_MAP_ARRAY_EXT 0x900C
@@ -88,6 +91,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_shader_implicit_conversions,
 	VGL_EXT_EXT_texture_cube_map_array,
 	VGL_EXT_OES_shader_image_atomic,
+	VGL_EXT_EXT_texture_sRGB_decode,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

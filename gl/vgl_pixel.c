@@ -404,6 +404,17 @@ bool vgl_pixel_vk_srgb(VkFormat f)
 	       f == VK_FORMAT_R8_SRGB || f == VK_FORMAT_R8G8_SRGB;
 }
 
+VkFormat vgl_pixel_vk_linear(VkFormat f)
+{
+	switch (f) {
+	case VK_FORMAT_R8G8B8A8_SRGB: return VK_FORMAT_R8G8B8A8_UNORM;
+	case VK_FORMAT_B8G8R8A8_SRGB: return VK_FORMAT_B8G8R8A8_UNORM;
+	case VK_FORMAT_R8_SRGB: return VK_FORMAT_R8_UNORM;
+	case VK_FORMAT_R8G8_SRGB: return VK_FORMAT_R8G8_UNORM;
+	default: return VK_FORMAT_UNDEFINED;
+	}
+}
+
 bool vgl_pixel_srgb(const struct vgl_pixel_format *f)
 {
 	return vgl_pixel_vk_srgb(f->vk);

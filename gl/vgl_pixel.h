@@ -73,6 +73,9 @@ bool vgl_pixel_hidden_alpha(const struct vgl_pixel_format *f);
 /* Whether the image stores sRGB-encoded colour (GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING). */
 bool vgl_pixel_srgb(const struct vgl_pixel_format *f);
 bool vgl_pixel_vk_srgb(VkFormat f);
+/* The linear twin of an sRGB format (the same texels, not decoded);
+ * VK_FORMAT_UNDEFINED for any other format. */
+VkFormat vgl_pixel_vk_linear(VkFormat f);
 /* What values an image format holds, as blits and copies match them:
  * VGL_TEXEL_UINT, VGL_TEXEL_SINT, or 0 for normalized and float ones. */
 int vgl_pixel_vk_int_class(VkFormat f);

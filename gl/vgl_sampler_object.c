@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "vgl_context.h"
+#include "vgl_extensions.h"
 #include "vgl_procs.h"
 #include "vgl_sampler.h"
 
@@ -28,7 +29,8 @@ static struct vgl_sampler_object *sampler_create(GLuint name)
 	s->params = (struct vgl_tex_params){
 		.wrap_s = GL_REPEAT, .wrap_t = GL_REPEAT, .wrap_r = GL_REPEAT,
 		.min_filter = GL_NEAREST_MIPMAP_LINEAR, .mag_filter = GL_LINEAR, .min_lod = -1000,
-		.max_lod = 1000, .max_anisotropy = 1, .compare_mode = GL_NONE, .compare_func = GL_LEQUAL };
+		.max_lod = 1000, .max_anisotropy = 1, .compare_mode = GL_NONE, .compare_func = GL_LEQUAL,
+		.srgb_decode = GL_DECODE_EXT };
 	return s;
 }
 

@@ -55,6 +55,7 @@ static struct vgl_texture *texture_create(GLuint name, GLenum target)
 	p->compare_mode = GL_NONE;
 	p->compare_func = GL_LEQUAL;
 	p->depth_stencil_mode = GL_DEPTH_COMPONENT;
+	p->srgb_decode = GL_DECODE_EXT;
 	p->swizzle[0] = GL_RED;
 	p->swizzle[1] = GL_GREEN;
 	p->swizzle[2] = GL_BLUE;

@@ -69,6 +69,9 @@ struct vgl_tex_view {
 	/* VK_FORMAT_UNDEFINED: the storage's format; another (of the same
 	 * texel size): a storage-image-only view, an image unit's format */
 	VkFormat format;
+	/* VK_FORMAT_UNDEFINED: the storage's; else a sampled view in another
+	 * format of the same texels (an sRGB image's linear twin) */
+	VkFormat sample_format;
 	/* 0: the storage's aspects; STENCIL: a depth/stencil texture's stencil
 	 * (ES 3.1 DEPTH_STENCIL_TEXTURE_MODE = STENCIL_INDEX) */
 	VkImageAspectFlags aspect;
@@ -123,6 +126,7 @@ struct vgl_tex_params {
 	GLfloat max_anisotropy;    /* EXT_texture_filter_anisotropic; 1: off */
 	union vgl_border border;   /* OES_texture_border_clamp; (0,0,0,0) at first */
 	GLenum depth_stencil_mode; /* ES 3.1: GL_DEPTH_COMPONENT or GL_STENCIL_INDEX (textures only) */
+	GLenum srgb_decode;        /* EXT_texture_sRGB_decode: GL_DECODE_EXT or GL_SKIP_DECODE_EXT */
 };
 
 struct vgl_texture {

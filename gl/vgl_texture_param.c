@@ -45,6 +45,7 @@ static bool is_sampler_pname(GLenum pname)
 	case GL_TEXTURE_MIN_FILTER: case GL_TEXTURE_MAG_FILTER: case GL_TEXTURE_MIN_LOD:
 	case GL_TEXTURE_MAX_LOD: case GL_TEXTURE_COMPARE_MODE: case GL_TEXTURE_COMPARE_FUNC:
 	case GL_TEXTURE_MAX_ANISOTROPY_EXT: case GL_TEXTURE_BORDER_COLOR_OES:
+	case GL_TEXTURE_SRGB_DECODE_EXT:
 		return true;
 	}
 	return false;
@@ -64,6 +65,10 @@ static GLenum *sampler_enum(const struct vgl_context *ctx, struct vgl_tex_params
 		*ok = v == GL_NONE || v == GL_COMPARE_REF_TO_TEXTURE;
 		return &p->compare_mode;
 	case GL_TEXTURE_COMPARE_FUNC: *ok = valid_func(v); return &p->compare_func;
+	case GL_TEXTURE_SRGB_DECODE_EXT:
+		*ok = vgl_ext_on(ctx, VGL_EXT_EXT_texture_sRGB_decode) &&
+		      (v == GL_DECODE_EXT || v == GL_SKIP_DECODE_EXT);
+		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_sRGB_decode) ? &p->srgb_decode : NULL;
 	}
 	return NULL;
 }
@@ -151,6 +156,8 @@ static bool in_version(const struct vgl_context *ctx, GLenum pname)
 		return vgl_ext_on(ctx, VGL_EXT_OES_texture_border_clamp);
 	if (pname == GL_DEPTH_STENCIL_TEXTURE_MODE)
 		return vgl_context_es31(ctx);
+	if (pname == GL_TEXTURE_SRGB_DECODE_EXT)
+		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_sRGB_decode);
 	return ctx->major >= 3 || pname == GL_TEXTURE_WRAP_S || pname == GL_TEXTURE_WRAP_T ||
 	       pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER ||
 	       pname == GL_TEXTURE_MAX_LEVEL;

@@ -205,6 +205,8 @@ static VkImageView texture_view(const struct vgl_texture *t, const struct vgl_te
 		base = q = 0;
 	f = t->level[0][base].fmt;
 	return vgl_tex_storage_view(t->storage, &(struct vgl_tex_view){
+		.sample_format = p->srgb_decode == GL_SKIP_DECODE_EXT ? vgl_pixel_vk_linear(f->vk)
+								       : VK_FORMAT_UNDEFINED,
 		.type = view_types[index], .base_level = base, .levels = q - base + 1,
 		.layers = t->storage->layers, .swizzle = view_swizzle(t, f),
 		.aspect = samples_stencil(f, p) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0 });
@@ -349,6 +351,7 @@ static struct vgl_tex_params unit_params(const struct vgl_texture *t,
 	p.compare_func = so->params.compare_func;
 	p.max_anisotropy = so->params.max_anisotropy;
 	p.border = so->params.border;
+	p.srgb_decode = so->params.srgb_decode;
 	return p;
 }
 

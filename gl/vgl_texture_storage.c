@@ -152,7 +152,7 @@ static bool same_view(const struct vgl_tex_view *a, const struct vgl_tex_view *b
 {
 	return a->type == b->type && a->base_level == b->base_level && a->levels == b->levels &&
 	       a->layer == b->layer && a->layers == b->layers && a->format == b->format &&
-	       a->aspect == b->aspect && memcmp(&a->swizzle, &b->swizzle, sizeof(a->swizzle)) == 0;
+	       a->sample_format == b->sample_format && a->aspect == b->aspect && memcmp(&a->swizzle, &b->swizzle, sizeof(a->swizzle)) == 0;
 }
 
 static bool grow_views(struct vgl_tex_storage *s)
@@ -185,7 +185,9 @@ static VkImageView find_or_create_view(struct vgl_tex_storage *s, const struct v
 	if (vvk_CreateImageView(s->dev->dev, &(VkImageViewCreateInfo){
 		    .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = s->image,
 		    .pNext = key->format ? &storage_only : NULL, .viewType = key->type,
-		    .format = key->format ? key->format : s->format, .components = key->swizzle,
+		    .format = key->format ? key->format : key->sample_format ? key->sample_format
+									    : s->format,
+		    .components = key->swizzle,
 		    .subresourceRange = { key->aspect ? key->aspect : s->aspects, vgl_tex_storage_vk_level(s, key->base_level),
 					  key->levels, key->layer, key->layers } },
 		    NULL, &v.view) != VK_SUCCESS)

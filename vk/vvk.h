@@ -480,6 +480,11 @@ void vvk_CmdCopyImage(VkCommandBuffer cmd, VkImage src, VkImageLayout srcLayout,
  * glCopyImageSubData (VDRM_CAP_COPY_IMAGE); elsewhere such a copy records
  * VK_ERROR_FORMAT_NOT_SUPPORTED (the host would blit, converting values). */
 VkBool32 vvk_physical_device_copies_between_formats(VkPhysicalDevice pdev);
+/* Whether a sampled image view in another format of the image's texel
+ * size reads the image's bits in that format (an sRGB image's UNORM view
+ * skips the decode): only through the host's texture views
+ * (VDRM_CAP_TEXTURE_VIEW); elsewhere the host samples the image's own. */
+VkBool32 vvk_physical_device_views_other_formats(VkPhysicalDevice pdev);
 void vvk_CmdCopyBufferToImage(VkCommandBuffer cmd, VkBuffer src, VkImage dst,
 			      VkImageLayout dstLayout, uint32_t count,
 			      const VkBufferImageCopy *pRegions);

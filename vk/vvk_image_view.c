@@ -148,6 +148,12 @@ static VkImageUsageFlags view_usage(const VkImageViewCreateInfo *ci,
 	return u->usage == VK_IMAGE_USAGE_STORAGE_BIT ? 0 : v->image->usage & u->usage;
 }
 
+VkBool32 vvk_physical_device_views_other_formats(VkPhysicalDevice pdev)
+{
+	return vvk_physical_device_has_cap(vvk_physical_device_from_handle(pdev),
+					   VDRM_CAP_TEXTURE_VIEW);
+}
+
 VkResult vvk_CreateImageView(VkDevice device, const VkImageViewCreateInfo *pCreateInfo,
 			     const VkAllocationCallbacks *pAllocator, VkImageView *pView)
 {

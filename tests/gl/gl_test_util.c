@@ -283,6 +283,17 @@ GLuint glt_texture(GLenum target)
 	return t;
 }
 
+bool glt_has_extension(const char *name)
+{
+	const char *all = (const char *)gl.GetString(GL_EXTENSIONS);
+	size_t n = strlen(name);
+
+	for (const char *p = all; p && (p = strstr(p, name)); p += n)
+		if ((p == all || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
 GLint glt_geti(GLenum pname)
 {
 	GLint v = -1;

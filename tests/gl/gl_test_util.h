@@ -98,6 +98,8 @@ GLuint glt_program(const char *vs, const char *fs);
 void glt_pixel(int x, int y, uint8_t out[4]);
 void glt_assert_pixel(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
 void glt_assert_pixel_near(int x, int y, const uint8_t want[4], int tol);
+/* Whether the context's extension string lists `name` (a whole word). */
+bool glt_has_extension(const char *name);
 /* glGetIntegerv of one value (-1 if nothing was written). */
 GLint glt_geti(GLenum pname);
 /* A buffer with data bound to target. */

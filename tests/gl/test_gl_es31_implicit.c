@@ -24,20 +24,9 @@ static void setup(void)
 
 #define HEAD "#version 310 es\n#extension GL_EXT_shader_implicit_conversions : require\n"
 
-static bool has_extension(const char *name)
-{
-	GLint n = glt_geti(GL_NUM_EXTENSIONS);
-	PFNGLGETSTRINGIPROC get = (PFNGLGETSTRINGIPROC)glt_proc("glGetStringi");
-
-	for (GLint i = 0; i < n; i++)
-		if (!strcmp((const char *)get(GL_EXTENSIONS, (GLuint)i), name))
-			return true;
-	return false;
-}
-
 START_TEST(listed_in_es31)
 {
-	ck_assert(has_extension("GL_EXT_shader_implicit_conversions"));
+	ck_assert(glt_has_extension("GL_EXT_shader_implicit_conversions"));
 }
 END_TEST
 
@@ -49,7 +38,7 @@ static void setup_es30(void)
 /* the extension needs ES 3.1 */
 START_TEST(not_listed_in_es30)
 {
-	ck_assert(!has_extension("GL_EXT_shader_implicit_conversions"));
+	ck_assert(!glt_has_extension("GL_EXT_shader_implicit_conversions"));
 }
 END_TEST
 

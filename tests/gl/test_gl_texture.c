@@ -1217,6 +1217,43 @@ START_TEST(t_upload_counters)
 }
 END_TEST
 
+/* EXT_texture_sRGB_decode: SKIP_DECODE reads an sRGB texture's bytes as
+ * they are, on the texture and through a sampler object; 128 decodes to 55. */
+#define GL_TEXTURE_SRGB_DECODE_EXT 0x8A48
+#define GL_DECODE_EXT 0x8A49
+#define GL_SKIP_DECODE_EXT 0x8A4A
+START_TEST(t_srgb_decode)
+{
+	static const uint8_t grey[4] = { 128, 128, 128, 255 };
+	GLuint p = glt_texture_program(glt_vs_window, fs_at), smp;
+	uint8_t px[4];
+	GLint v = 0;
+
+	ck_assert(glt_has_extension("GL_EXT_texture_sRGB_decode"));
+	glt_texture(GL_TEXTURE_2D);
+	tx.TexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, grey);
+	tx.GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, &v);
+	ck_assert_int_eq(v, GL_DECODE_EXT);
+	sample_at(p, 0.5f, px);
+	ck_assert_msg(px[0] >= 54 && px[0] <= 56, "decoded %u", px[0]);
+	tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT);
+	sample_at(p, 0.5f, px);
+	ck_assert_msg(px[0] >= 127 && px[0] <= 129 && px[3] == 255, "not decoded %u", px[0]);
+	/* a sampler object's decode state wins on its unit */
+	tx.GenSamplers(1, &smp);
+	tx.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	tx.BindSampler(0, smp);
+	sample_at(p, 0.5f, px);
+	ck_assert_msg(px[0] >= 54 && px[0] <= 56, "sampler's default decodes: %u", px[0]);
+	tx.SamplerParameteri(smp, GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT);
+	sample_at(p, 0.5f, px);
+	ck_assert_msg(px[0] >= 127 && px[0] <= 129, "sampler skips: %u", px[0]);
+	EXPECT(tx.SamplerParameteri(smp, GL_TEXTURE_SRGB_DECODE_EXT, GL_NEAREST), GL_INVALID_ENUM);
+	EXPECT(tx.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_RGBA), GL_INVALID_ENUM);
+	tx.DeleteSamplers(1, &smp);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gl_texture");
@@ -1253,6 +1290,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_3d_unpack);
 	tcase_add_test(tc, t_2d_array);
 	tcase_add_test(tc, t_sampler_objects);
+	tcase_add_test(tc, t_srgb_decode);
 	suite_add_tcase(s, tc);
 	return s;
 }
