@@ -118,11 +118,15 @@ struct vgl_tex_params {
 	union vgl_border border;   /* OES_texture_border_clamp; (0,0,0,0) at first */
 };
 
+struct vgl_tex_blocks;
+
 struct vgl_texture {
 	struct vgl_object obj;     /* references: the name, units, attachments */
 	GLuint name;
 	GLenum target;             /* GL_TEXTURE_2D, _CUBE_MAP, _3D, _2D_ARRAY, _EXTERNAL_OES */
 	struct vgl_tex_level level[6][VGL_MAX_LEVELS];
+	/* compressed levels' blocks as given (vgl_texture_blocks.h); NULL: none yet */
+	struct vgl_tex_blocks *blocks[6][VGL_MAX_LEVELS];
 	struct vgl_tex_storage *storage;
 	struct vgl_tex_params params;
 	bool immutable;
