@@ -3603,10 +3603,15 @@ ROW(copy_image_block)
 {
 	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_COMPRESSED_RGB8_ETC2), 1, 4);
 }
-/* the spec's block <-> texel copy: virtgl keeps ETC2 decoded, no blocks */
-ROW(copy_image_etc2_to_uint)
+/* a block copies to a texel of its size only: ETC2 RGB8's 8 bytes are no RGBA32UI texel */
+ROW(copy_image_block_size)
 {
-	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_RGBA16UI), 0, 4);
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_RGBA32UI), 0, 4);
+}
+/* compressed formats copy within their view class only */
+ROW(copy_image_compressed_class)
+{
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_COMPRESSED_R11_EAC), 0, 4);
 }
 /* ES 2.0 contexts have no copy_image */
 ROW(copy_image_es2)
@@ -4494,8 +4499,8 @@ static const struct row rows[] = {
 	R(CopyImageSubDataEXT, 3, O, copy_image_formats),
 	R(CopyImageSubDataOES, 3, O, copy_image_samples),
 	R(CopyImageSubDataEXT, 3, V, copy_image_block),
-	D(CopyImageSubDataEXT, 3, GL_NO_ERROR, copy_image_etc2_to_uint,
-	  "ETC2 images are stored decoded: their blocks cannot be copied as texels"),
+	R(CopyImageSubDataEXT, 3, O, copy_image_block_size),
+	R(CopyImageSubDataEXT, 3, O, copy_image_compressed_class),
 	R(CopyImageSubDataEXT, 2, O, copy_image_es2),
 };
 
