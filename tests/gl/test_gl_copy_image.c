@@ -5,7 +5,9 @@
  * and array layers, mip levels, formats of one texel size (RGBA8 <->
  * R32UI keeps the bits) and (ES 3.1) a multisample texture into a
  * multisample renderbuffer, each read back texel for texel through a
- * framebuffer; the errors of its spec; the extension strings. The error
+ * framebuffer; ETC2/EAC blocks to and from texels of their size (cube faces
+ * to array layers) and RGB formats of one view class; the errors of its
+ * spec; the extension strings. The error
  * table (test_gl_errors.c) has the same errors as rows.
  */
 #include <GLES3/gl31.h>
@@ -394,14 +396,18 @@ static GLuint etc2_ramp(uint8_t seed)
 	return t;
 }
 
-/* Texel (x, y) of an integer colour attachment of t's level 0, as RGBA_INTEGER. */
-static void read_uint_texel(GLuint t, int x, int y, uint32_t out[4])
+/* Texel (x, y) of level 0 of an integer 2D texture t (layer < 0) or of
+ * layer `layer` of a 2D array, as RGBA_INTEGER. */
+static void read_uint_texel(GLuint t, int layer, int x, int y, uint32_t out[4])
 {
 	GLuint fb;
 
 	es.GenFramebuffers(1, &fb);
 	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
-	es.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	if (layer < 0)
+		es.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	else
+		es.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, layer);
 	ck_assert_int_eq(es.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
 	gl.ReadPixels(x, y, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, out);
 	expect(GL_NO_ERROR);
@@ -421,7 +427,7 @@ START_TEST(copy_etc2_uint_roundtrip)
 
 	es.copy(a, GL_TEXTURE_2D, 0, 4, 0, 0, u, GL_TEXTURE_2D, 0, 1, 1, 0, 4, 4, 1);
 	expect(GL_NO_ERROR);
-	read_uint_texel(u, 1, 1, px);
+	read_uint_texel(u, -1, 1, 1, px);
 	for (int c = 0; c < 4; c++) {
 		uint32_t lo = 16 + 2 * c + 0x21, hi = lo + 1;
 
@@ -434,6 +440,36 @@ START_TEST(copy_etc2_uint_roundtrip)
 	es.copy(u, GL_TEXTURE_2D, 0, 1, 1, 0, b, GL_TEXTURE_2D, 0, 0, 4, 0, 1, 1, 1);
 	expect(GL_NO_ERROR);
 	assert_block_copied(a, b);
+}
+END_TEST
+
+/* Cube faces 2-4 of an EAC R11 cube map (one block each, byte k of face f
+ * f * 16 + k) land in layers 0-2 of an RGBA16UI 2D array, bit for bit. */
+START_TEST(copy_eac_cube_to_array)
+{
+	GLuint c = glt_texture(GL_TEXTURE_CUBE_MAP), a;
+	uint32_t px[4];
+
+	for (int f = 0; f < 6; f++) {
+		uint8_t block[8];
+
+		for (int k = 0; k < 8; k++)
+			block[k] = (uint8_t)(f * 16 + k);
+		gl.CompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_COMPRESSED_R11_EAC,
+					4, 4, 0, sizeof(block), block);
+	}
+	a = glt_texture(GL_TEXTURE_2D_ARRAY);
+	es.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA16UI, 1, 1, 3);
+	es.copy(c, GL_TEXTURE_CUBE_MAP, 0, 0, 0, 2, a, GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 4, 4, 3);
+	expect(GL_NO_ERROR);
+	for (int l = 0; l < 3; l++) {
+		read_uint_texel(a, l, 0, 0, px);
+		for (uint32_t ch = 0; ch < 4; ch++) {
+			uint32_t lo = (uint32_t)(l + 2) * 16 + 2 * ch;
+
+			ck_assert_uint_eq(px[ch], lo | (lo + 1) << 8);
+		}
+	}
 }
 END_TEST
 
@@ -663,6 +699,7 @@ static Suite *copy_image_suite(void)
 	tcase_add_test(tc, copy_mip_levels);
 	tcase_add_test(tc, copy_etc2_blocks);
 	tcase_add_test(tc, copy_etc2_uint_roundtrip);
+	tcase_add_test(tc, copy_eac_cube_to_array);
 	tcase_add_test(tc, copy_rgb8_view_class);
 	tcase_add_loop_test(tc, copy_layers, 0, sizeof(layer_cases) / sizeof(layer_cases[0]));
 	suite_add_tcase(s, tc);
