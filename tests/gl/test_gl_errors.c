@@ -932,6 +932,13 @@ ROW(copy_tex_sub_image_value)
 	texture_2d();
 	F(CopyTexSubImage2D)(GL_TEXTURE_2D, 0, 2, 2, 0, 0, 4, 4);
 }
+/* no online compression: an ETC2 level takes no copy */
+ROW(copy_tex_sub_image_compressed)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexStorage2D)(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 8, 8);
+	F(CopyTexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4);
+}
 ROW(copy_tex_sub_image3d_enum)
 {
 	texture_2d();
@@ -3958,6 +3965,7 @@ static const struct row rows[] = {
 	R(CopyTexImage2D, 2, V, copy_tex_image_max),
 	R(CopyTexSubImage2D, 3, O, copy_tex_sub_image_operation),
 	R(CopyTexSubImage2D, 3, V, copy_tex_sub_image_value),
+	R(CopyTexSubImage2D, 3, O, copy_tex_sub_image_compressed),
 	R(CopyTexSubImage3D, 3, E, copy_tex_sub_image3d_enum),
 	R(TexImage2D, 3, E, tex_image_enum),
 	R(TexImage2D, 3, V, tex_image_value),
