@@ -8,42 +8,32 @@
  * are copied by the host's glCopyImageSubData, so the extensions exist only
  * where the host has it (VDRM_CAP_COPY_IMAGE, vgl_extensions.c).
  *
- * Formats: the same format, or two sized formats of one texture-view class
- * (same texel size). What virtgl cannot copy bit for bit is refused with
- * GL_INVALID_OPERATION, the spec's error for incompatible formats:
- *  - compressed <-> uncompressed: ETC1/ETC2/EAC images are stored decoded
- *    (vgl_etc2.h), so their blocks exist nowhere to be copied; and
- *  - compressed <-> another compressed format (EAC signed/unsigned decode
- *    to different texels).
- * A compressed image copies to another of its own format as its decoded
- * texels, which are what decoding the copied blocks would give (a block
- * decodes on its own). Formats of a view class stored with a channel GL
- * does not have (RGB8 as RGBA8: vgl_pixel_hidden_alpha) copy only to their
- * own format: the hidden channel would carry another format's bits.
+ * Formats (ES 3.2 §18.3.2): the same format, two sized formats of one
+ * texture-view class, two compressed formats of one compressed view class,
+ * or a compressed format and an uncompressed one whose texel is as large
+ * as its block. Same-size texels copy on the GPU as they are stored,
+ * a hidden fourth channel of RGB formats (RGB8 as RGBA8) included: their
+ * samplers never read it. Through the CPU (vgl_copy_image_cpu.c) go copies
+ * with an ETC2/EAC side, whose blocks exist only in the CPU's copy
+ * (vgl_texture_blocks.h: the images are stored decoded, vgl_etc2.h), and
+ * copies into a colour-renderable RGB image from another format (its
+ * hidden alpha must read and blend as 1). ETC1 images copy only to their
+ * own format, as decoded texels (a block decodes on its own).
  */
 #include <GLES3/gl31.h>
 
 #include "vgl_context.h"
+#include "vgl_copy_image.h"
 #include "vgl_extensions.h"
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_range.h"
 #include "vgl_renderbuffer.h"
 #include "vgl_texture.h"
+#include "vgl_texture_blocks.h"
 #include "vgl_texture_image.h"
 
 #define BLOCK 4 /* ETC1, ETC2 and EAC blocks are 4x4 */
-
-/* One side of a copy, as resolved from (name, target, level, x, y, z). */
-struct side {
-	GLenum target;
-	GLint level;
-	GLint off[3];
-	struct vgl_texture *t;          /* NULL: a renderbuffer */
-	struct vgl_renderbuffer *rb;
-	struct vgl_tex_level lv;        /* the level's spec (face 0 of a cube) */
-	uint32_t samples;               /* 0: single-sample */
-};
 
 /* ES 3.0 texture-view classes (EXT_texture_view table): texel bits of the
  * sized colour formats that copy to each other. */
@@ -72,7 +62,7 @@ static unsigned class_bits(GLenum format)
 	return 0;
 }
 
-static bool compressed(const struct side *s)
+static bool compressed(const struct vgl_copy_side *s)
 {
 	return vgl_tex_compressed(s->lv.internal_format);
 }
@@ -84,7 +74,7 @@ static bool texture_target(const struct vgl_context *ctx, GLenum target)
 	return target != GL_TEXTURE_EXTERNAL_OES && vgl_texture_target_valid(ctx, target);
 }
 
-static GLenum resolve_renderbuffer(struct vgl_context *ctx, GLuint name, struct side *s)
+static GLenum resolve_renderbuffer(struct vgl_context *ctx, GLuint name, struct vgl_copy_side *s)
 {
 	s->rb = vgl_renderbuffer_lookup(ctx, name);
 	if (!s->rb || s->level != 0)
@@ -109,7 +99,7 @@ static bool level_stored(const struct vgl_texture *t, uint32_t level)
 
 /* The errors in this order: target, name, the name's target,
  * completeness, level (as Mesa reports them, as far as known). */
-static GLenum resolve_texture(struct vgl_context *ctx, GLuint name, struct side *s)
+static GLenum resolve_texture(struct vgl_context *ctx, GLuint name, struct vgl_copy_side *s)
 {
 	if (!texture_target(ctx, s->target))
 		return GL_INVALID_ENUM;
@@ -131,7 +121,7 @@ static GLenum resolve_texture(struct vgl_context *ctx, GLuint name, struct side 
 	return GL_NO_ERROR;
 }
 
-static GLenum resolve(struct vgl_context *ctx, GLuint name, struct side *s)
+static GLenum resolve(struct vgl_context *ctx, GLuint name, struct vgl_copy_side *s)
 {
 	return s->target == GL_RENDERBUFFER ? resolve_renderbuffer(ctx, name, s)
 					    : resolve_texture(ctx, name, s);
@@ -140,7 +130,7 @@ static GLenum resolve(struct vgl_context *ctx, GLuint name, struct side *s)
 /* ---- the region -------------------------------------------------------------- */
 
 /* The slices or layers z counts: cube faces, 3D slices, array layers, else 1. */
-static int64_t z_limit(const struct side *s)
+static int64_t z_limit(const struct vgl_copy_side *s)
 {
 	if (s->target == GL_TEXTURE_CUBE_MAP)
 		return 6;
@@ -152,7 +142,7 @@ static bool span_ok(GLint off, int64_t extent, int64_t limit)
 	return off >= 0 && extent >= 0 && (int64_t)off + extent <= limit;
 }
 
-static bool region_ok(const struct side *s, const int64_t size[3])
+static bool region_ok(const struct vgl_copy_side *s, const int64_t size[3])
 {
 	return span_ok(s->off[0], size[0], s->lv.width) &&
 	       span_ok(s->off[1], size[1], s->lv.height) && span_ok(s->off[2], size[2], z_limit(s));
@@ -164,7 +154,7 @@ static bool block_aligned(GLint off, int64_t extent, GLsizei size)
 	return off % BLOCK == 0 && (extent % BLOCK == 0 || off + extent == size);
 }
 
-static bool blocks_ok(const struct side *s, const int64_t size[3])
+static bool blocks_ok(const struct vgl_copy_side *s, const int64_t size[3])
 {
 	return !compressed(s) || (block_aligned(s->off[0], size[0], s->lv.width) &&
 				  block_aligned(s->off[1], size[1], s->lv.height));
@@ -172,7 +162,7 @@ static bool blocks_ok(const struct side *s, const int64_t size[3])
 
 /* The destination's extent: texels of a compressed side are blocks of an
  * uncompressed one (EXT_copy_image §18.3.2). */
-static void dst_size(const struct side *src, const struct side *dst, const int64_t in[3],
+static void dst_size(const struct vgl_copy_side *src, const struct vgl_copy_side *dst, const int64_t in[3],
 		     int64_t out[3])
 {
 	out[0] = in[0];
@@ -189,37 +179,89 @@ static void dst_size(const struct side *src, const struct side *dst, const int64
 
 /* ---- formats ------------------------------------------------------------------- */
 
-static bool same_format(const struct side *a, const struct side *b)
+/* ES 3.2 table 8.27's view classes of the compressed formats here. */
+static const GLenum compressed_class[][2] = {
+	{ GL_COMPRESSED_R11_EAC, GL_COMPRESSED_SIGNED_R11_EAC },
+	{ GL_COMPRESSED_RG11_EAC, GL_COMPRESSED_SIGNED_RG11_EAC },
+	{ GL_COMPRESSED_RGB8_ETC2, GL_COMPRESSED_SRGB8_ETC2 },
+	{ GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+	  GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2 },
+	{ GL_COMPRESSED_RGBA8_ETC2_EAC, GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC },
+};
+
+/* 1 + the compressed view class of a format; 0: none. */
+static unsigned compressed_class_of(GLenum format)
+{
+	for (size_t i = 0; i < sizeof(compressed_class) / sizeof(compressed_class[0]); i++)
+		if (compressed_class[i][0] == format || compressed_class[i][1] == format)
+			return (unsigned)i + 1;
+	return 0;
+}
+
+static bool same_format(const struct vgl_copy_side *a, const struct vgl_copy_side *b)
 {
 	return a->lv.internal_format == b->lv.internal_format ||
 	       (!compressed(a) && !compressed(b) && a->lv.fmt->vk == b->lv.fmt->vk &&
 		a->lv.fmt->base_format == b->lv.fmt->base_format);
 }
 
-/* A view-class member whose stored texel is exactly its GL texel. */
-static unsigned exact_class_bits(const struct side *s)
+/* How a copy goes: refused (GL_INVALID_OPERATION), on the GPU, or through the CPU. */
+enum path { PATH_NONE, PATH_GPU, PATH_CPU };
+
+/* Bytes of an uncompressed side's texel as stored, when they are exactly
+ * its view class's texel (no hidden channel); else 0. */
+static unsigned exact_bytes(const struct vgl_copy_side *s)
 {
 	unsigned bits = class_bits(s->lv.internal_format);
 
-	return bits && !vgl_pixel_hidden_alpha(s->lv.fmt) && s->lv.fmt->dst_bpp * 8u == bits
-		       ? bits : 0;
+	return bits && s->lv.fmt->dst_bpp * 8u == bits ? bits / 8 : 0;
 }
 
-static bool formats_copy(const struct side *a, const struct side *b)
+/* A compressed side with another: its own format (ETC1's decoded texels
+ * on the GPU), one of its view class, or an uncompressed one whose texel
+ * is its block. */
+static enum path compressed_path(const struct vgl_copy_side *a, const struct vgl_copy_side *b)
+{
+	GLenum fa = a->lv.internal_format, fb = b->lv.internal_format;
+	unsigned bytes;
+
+	if (fa == fb)
+		return vgl_tex_block_bytes(fa) ? PATH_CPU : PATH_GPU;
+	if (compressed(a) && compressed(b))
+		return compressed_class_of(fa) && compressed_class_of(fa) == compressed_class_of(fb)
+			       ? PATH_CPU : PATH_NONE;
+	bytes = compressed(a) ? vgl_tex_block_bytes(fa) : vgl_tex_block_bytes(fb);
+	return bytes && bytes == exact_bytes(compressed(a) ? b : a) ? PATH_CPU : PATH_NONE;
+}
+
+/* A colour-renderable RGB format stored with an alpha kept at 1. */
+static bool alpha_visible(const struct vgl_copy_side *s)
+{
+	return vgl_pixel_hidden_alpha(s->lv.fmt) && s->lv.fmt->renderable;
+}
+
+static enum path copy_path(const struct vgl_copy_side *src, const struct vgl_copy_side *dst)
 {
 	unsigned bits;
 
-	if (!a->lv.fmt || !b->lv.fmt) /* a renderbuffer without storage: no format */
-		return false;
-	if (same_format(a, b))
-		return true;
-	bits = exact_class_bits(a);
-	return bits && bits == exact_class_bits(b);
+	if (!src->lv.fmt || !dst->lv.fmt) /* a renderbuffer without storage: no format */
+		return PATH_NONE;
+	if (compressed(src) || compressed(dst))
+		return compressed_path(src, dst);
+	if (same_format(src, dst))
+		return PATH_GPU;
+	/* one view class, stored alike (the RGB ones with the same hidden channel) */
+	bits = class_bits(src->lv.internal_format);
+	if (!bits || bits != class_bits(dst->lv.internal_format) ||
+	    src->lv.fmt->dst_bpp != dst->lv.fmt->dst_bpp)
+		return PATH_NONE;
+	return alpha_visible(dst) ? PATH_CPU : PATH_GPU;
 }
 
 /* ---- the copy --------------------------------------------------------------------- */
 
-static struct vgl_tex_storage *side_storage(struct vgl_context *ctx, const struct side *s)
+struct vgl_tex_storage *vgl_copy_side_storage(struct vgl_context *ctx,
+					      const struct vgl_copy_side *s)
 {
 	if (!s->t)
 		return s->rb->storage;
@@ -230,7 +272,7 @@ static struct vgl_tex_storage *side_storage(struct vgl_context *ctx, const struc
 
 /* The image subresource and offset of a side: z is a 3D image's slice, or
  * the first of `depth` layers (cube faces, array layers). */
-static void side_region(const struct side *s, const struct vgl_tex_storage *st, uint32_t depth,
+static void side_region(const struct vgl_copy_side *s, const struct vgl_tex_storage *st, uint32_t depth,
 			VkImageSubresourceLayers *sub, VkOffset3D *o)
 {
 	bool slices = st->is_3d;
@@ -240,10 +282,11 @@ static void side_region(const struct side *s, const struct vgl_tex_storage *st, 
 	*o = (VkOffset3D){ s->off[0], s->off[1], slices ? s->off[2] : 0 };
 }
 
-static void record_copy(struct vgl_context *ctx, const struct side *src, const struct side *dst,
+static void record_copy(struct vgl_context *ctx, const struct vgl_copy_side *src, const struct vgl_copy_side *dst,
 			const int64_t size[3])
 {
-	struct vgl_tex_storage *a = side_storage(ctx, src), *b = side_storage(ctx, dst);
+	struct vgl_tex_storage *a = vgl_copy_side_storage(ctx, src);
+	struct vgl_tex_storage *b = vgl_copy_side_storage(ctx, dst);
 	VkImageCopy r = { .extent = { (uint32_t)size[0], (uint32_t)size[1], (uint32_t)size[2] } };
 	VkCommandBuffer cmd;
 
@@ -261,8 +304,10 @@ static void record_copy(struct vgl_context *ctx, const struct side *src, const s
 	b->written = true;
 }
 
-/* The spec's errors after both sides resolved (bounds, blocks, formats, samples). */
-static GLenum check_copy(const struct side *src, const struct side *dst, const int64_t size[3])
+/* The spec's errors after both sides resolved (bounds, blocks, formats,
+ * samples); *path set when none. */
+static GLenum check_copy(const struct vgl_copy_side *src, const struct vgl_copy_side *dst,
+			 const int64_t size[3], enum path *path)
 {
 	int64_t out[3];
 
@@ -270,24 +315,51 @@ static GLenum check_copy(const struct side *src, const struct side *dst, const i
 	if (!region_ok(src, size) || !region_ok(dst, out) || !blocks_ok(src, size) ||
 	    !blocks_ok(dst, out))
 		return GL_INVALID_VALUE;
-	if (!formats_copy(src, dst) || src->samples != dst->samples)
+	*path = copy_path(src, dst);
+	/* the CPU path reads single-sample images only (no format it takes has more) */
+	if (*path == PATH_NONE || src->samples != dst->samples ||
+	    (*path == PATH_CPU && src->samples))
 		return GL_INVALID_OPERATION;
 	return GL_NO_ERROR;
 }
 
-static GLenum copy_image(struct vgl_context *ctx, const GLuint names[2], struct side *src,
-			 struct side *dst, const int64_t size[3])
+/* The copy in units of the CPU path (vgl_copy_image.h): the source's
+ * texels or blocks, each as large as the other side's. */
+static GLenum copy_cpu(struct vgl_context *ctx, const struct vgl_copy_side *src,
+		       const struct vgl_copy_side *dst, const int64_t size[3])
 {
+	struct vgl_copy_units u = { (uint32_t)size[0], (uint32_t)size[1], (uint32_t)size[2],
+				    src->lv.fmt->dst_bpp, 0, 0 };
+	int64_t out[3];
+
+	dst_size(src, dst, size, out);
+	if (compressed(src)) {
+		u.w = (uint32_t)((size[0] + BLOCK - 1) / BLOCK);
+		u.h = (uint32_t)((size[1] + BLOCK - 1) / BLOCK);
+		u.bytes = vgl_tex_block_bytes(src->lv.internal_format);
+	}
+	u.dst_w = out[0];
+	u.dst_h = out[1];
+	return vgl_copy_image_cpu(ctx, src, dst, &u);
+}
+
+static GLenum copy_image(struct vgl_context *ctx, const GLuint names[2], struct vgl_copy_side *src,
+			 struct vgl_copy_side *dst, const int64_t size[3])
+{
+	enum path path = PATH_NONE;
 	GLenum e;
 
 	if (!vgl_ext_on(ctx, VGL_EXT_EXT_copy_image))
 		return GL_INVALID_OPERATION;
 	if ((e = resolve(ctx, names[0], src)) != GL_NO_ERROR ||
 	    (e = resolve(ctx, names[1], dst)) != GL_NO_ERROR ||
-	    (e = check_copy(src, dst, size)) != GL_NO_ERROR)
+	    (e = check_copy(src, dst, size, &path)) != GL_NO_ERROR)
 		return e;
-	if (size[0] && size[1] && size[2])
-		record_copy(ctx, src, dst, size);
+	if (!size[0] || !size[1] || !size[2])
+		return GL_NO_ERROR;
+	if (path == PATH_CPU)
+		return copy_cpu(ctx, src, dst, size);
+	record_copy(ctx, src, dst, size);
 	return GL_NO_ERROR;
 }
 
@@ -298,8 +370,8 @@ static void GL_APIENTRY vgl_CopyImageSubDataOES(GLuint srcName, GLenum srcTarget
 						GLsizei srcHeight, GLsizei srcDepth)
 {
 	struct vgl_context *ctx = vgl_current_context();
-	struct side src = { .target = srcTarget, .level = srcLevel, .off = { srcX, srcY, srcZ } };
-	struct side dst = { .target = dstTarget, .level = dstLevel, .off = { dstX, dstY, dstZ } };
+	struct vgl_copy_side src = { .target = srcTarget, .level = srcLevel, .off = { srcX, srcY, srcZ } };
+	struct vgl_copy_side dst = { .target = dstTarget, .level = dstLevel, .off = { dstX, dstY, dstZ } };
 	GLenum e;
 
 	if (!ctx)

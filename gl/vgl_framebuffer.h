@@ -24,6 +24,7 @@
 
 struct vgl_codec;
 struct vgl_context;
+struct vgl_storage;
 
 /* One colour image of a framebuffer: a draw buffer or the read buffer. */
 struct vgl_fb_color {
@@ -98,6 +99,9 @@ GLenum vgl_framebuffer_read_error(const struct vgl_fb *fb);
  * `to`'s layout, w texels a row with no padding, bottom row first (the rest
  * of `pixels` is left alone); flushes and waits as glReadPixels does
  * (vgl_read.c). For glCopyTex* into formats a blit cannot fill. */
+/* Submits ctx's batch, which copies into the host storage s, waits for it
+ * and makes s's CPU copy current (vgl_read.c). VGL_OK or an error. */
+int vgl_read_finish(struct vgl_context *ctx, struct vgl_storage *s);
 void vgl_read_texels(struct vgl_context *ctx, const struct vgl_fb *fb, const GLint src[2],
 		     GLsizei w, GLsizei h, const struct vgl_codec *to, void *pixels);
 /* glGetFramebufferAttachmentParameteriv with framebuffer 0 bound to the

@@ -147,15 +147,20 @@ static void record_copy(struct vgl_context *ctx, const struct vgl_fb *fb,
 static int read_back(struct vgl_context *ctx, const struct vgl_fb *fb, const struct read_rect *r,
 		     struct vgl_storage *s)
 {
-	VkMappedMemoryRange range = { .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
-				      .memory = s->mem, .size = VK_WHOLE_SIZE };
-	int ret;
-
 	if (!vgl_batch_cmd(ctx))
 		return VGL_ERROR_OUT_OF_MEMORY;
 	if (ctx->batch.rendering || ctx->batch.nr_uses)
 		ctx->stats.access_flushes++;  /* earlier work goes with the copy */
 	record_copy(ctx, fb, r, s->buf);
+	return vgl_read_finish(ctx, s);
+}
+
+int vgl_read_finish(struct vgl_context *ctx, struct vgl_storage *s)
+{
+	VkMappedMemoryRange range = { .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+				      .memory = s->mem, .size = VK_WHOLE_SIZE };
+	int ret;
+
 	vgl_batch_use(ctx, &s->obj);
 	ctx->stats.readbacks++;
 	ret = vgl_batch_flush(ctx);

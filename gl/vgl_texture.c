@@ -17,6 +17,7 @@
 #include "vgl_procs.h"
 #include "vgl_renderbuffer.h"
 #include "vgl_sampler.h"
+#include "vgl_texture_blocks.h"
 
 /* ---- objects ------------------------------------------------------------------------- */
 
@@ -25,6 +26,7 @@ static void texture_destroy(struct vgl_object *o)
 	struct vgl_texture *t = (struct vgl_texture *)o;
 
 	vgl_tex_storage_unref(t->storage);
+	vgl_tex_blocks_free(t);
 	free(t);
 }
 

@@ -129,11 +129,15 @@ struct vgl_tex_params {
 	GLenum srgb_decode;        /* EXT_texture_sRGB_decode: GL_DECODE_EXT or GL_SKIP_DECODE_EXT */
 };
 
+struct vgl_tex_blocks;
+
 struct vgl_texture {
 	struct vgl_object obj;     /* references: the name, units, attachments */
 	GLuint name;
 	GLenum target;             /* GL_TEXTURE_2D, _CUBE_MAP, _3D, _2D_ARRAY, _EXTERNAL_OES */
 	struct vgl_tex_level level[6][VGL_MAX_LEVELS];
+	/* compressed levels' blocks as given (vgl_texture_blocks.h); NULL: none yet */
+	struct vgl_tex_blocks *blocks[6][VGL_MAX_LEVELS];
 	struct vgl_tex_storage *storage;
 	struct vgl_tex_params params;
 	bool immutable;

@@ -17,6 +17,7 @@
 #include "vgl_pbo.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
+#include "vgl_texture_blocks.h"
 #include "vgl_texture_image.h"
 
 bool vgl_tex_compressed(GLenum internal)
@@ -73,26 +74,21 @@ static const void *source(struct vgl_context *ctx, const void *data, size_t size
 				     GL_MAP_READ_BIT);
 }
 
-/* Decodes w x h x d texels of blocks and uploads them at (x, y, layer). */
-static void decode_upload(struct vgl_context *ctx, struct vgl_tex_storage *s, GLenum internal,
-			  const struct vgl_pixel_format *f, const struct vgl_upload *at,
-			  const void *data)
+void vgl_tex_compressed_upload(struct vgl_context *ctx, struct vgl_tex_storage *s, GLenum internal,
+			       const struct vgl_pixel_format *f, const struct vgl_upload *at,
+			       const void *blocks)
 {
 	size_t layer_in = image_size(internal, at->width, at->height, 1);
 	size_t layer_out = (size_t)at->width * at->height * f->dst_bpp;
 	struct vgl_upload up = *at;
-	uint8_t *texels;
+	uint8_t *texels = malloc(layer_out * at->depth);
 
-	data = source(ctx, data, layer_in * at->depth);
-	if (!data)
-		return;
-	texels = malloc(layer_out * at->depth);
 	if (!texels) {
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 		return;
 	}
 	for (uint32_t z = 0; z < at->depth; z++)
-		decode(internal, (const uint8_t *)data + z * layer_in, at->width, at->height,
+		decode(internal, (const uint8_t *)blocks + z * layer_in, at->width, at->height,
 		       texels + z * layer_out);
 	up.fmt = f;
 	up.pixels = texels;
@@ -100,6 +96,34 @@ static void decode_upload(struct vgl_context *ctx, struct vgl_tex_storage *s, GL
 	up.image_stride = layer_out;
 	vgl_tex_storage_upload(ctx, s, &up);
 	free(texels);
+}
+
+/* Where an upload's blocks go in the texture: its face, the region's
+ * first layer z (array layers) and the region at (x, y). */
+struct block_dst {
+	struct vgl_texture *t;
+	uint32_t face;
+	GLint z;
+};
+
+/* Keeps the blocks (vgl_texture_blocks.h), decodes and uploads them at
+ * (x, y, layer). */
+static void decode_upload(struct vgl_context *ctx, struct vgl_tex_storage *s, GLenum internal,
+			  const struct vgl_pixel_format *f, const struct vgl_upload *at,
+			  const struct block_dst *bd, const void *data)
+{
+	struct vgl_block_box box = vgl_tex_block_box(at->x, at->y, bd->z, at->width, at->height,
+						     at->depth);
+
+	data = source(ctx, data, image_size(internal, at->width, at->height, at->depth));
+	if (!data)
+		return;
+	if (vgl_tex_block_bytes(internal) &&
+	    !vgl_tex_blocks_write(bd->t, bd->face, at->level, &box, data)) {
+		vgl_error(ctx, GL_OUT_OF_MEMORY);
+		return;
+	}
+	vgl_tex_compressed_upload(ctx, s, internal, f, at, data);
 }
 
 /* ---- glCompressedTexImage2D / 3D ----------------------------------------------------------- */
@@ -144,7 +168,8 @@ static void compressed_image(struct image_args *a, GLenum internal, GLint border
 	if (s && vgl_tex_image_has_data(ctx, data))
 		decode_upload(ctx, s, internal, f, &(struct vgl_upload){
 			.level = (uint32_t)a->level, .layer = a->face, .width = (uint32_t)a->width,
-			.height = (uint32_t)a->height, .depth = (uint32_t)a->depth }, data);
+			.height = (uint32_t)a->height, .depth = (uint32_t)a->depth },
+			&(struct block_dst){ a->tex, a->face, 0 }, data);
 }
 
 static void GL_APIENTRY vgl_CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
@@ -218,7 +243,8 @@ static void compressed_sub_image(struct image_args *a, const GLint off[3], GLenu
 		decode_upload(ctx, s, format, lv->fmt, &(struct vgl_upload){
 			.level = (uint32_t)a->level, .layer = a->face + (uint32_t)off[2], .x = off[0],
 			.y = off[1], .width = (uint32_t)a->width, .height = (uint32_t)a->height,
-			.depth = (uint32_t)a->depth }, data);
+			.depth = (uint32_t)a->depth }, &(struct block_dst){ a->tex, a->face, off[2] },
+			data);
 }
 
 static void GL_APIENTRY vgl_CompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y,

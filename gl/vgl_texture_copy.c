@@ -340,7 +340,15 @@ static void copy_sub(GLenum tt, uint32_t face, GLint level, const GLint off[3], 
 	struct vgl_fb fb;
 
 	if (!ctx || !(lv = sub_copy_level(ctx, tt, face, level, off, w, h, &t)) ||
-	    !read_fb(ctx, &fb) || !copy_compatible(ctx, &fb, lv->fmt))
+	    !read_fb(ctx, &fb))
+		return;
+	/* no online compression (ES 3.0 §3.8.5); its decoded image would also
+	 * part from the blocks kept for glCopyImageSubData (vgl_texture_blocks.h) */
+	if (vgl_tex_compressed(lv->internal_format)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	if (!copy_compatible(ctx, &fb, lv->fmt))
 		return;
 	s = vgl_texture_level_storage(ctx, t, face, (uint32_t)level);
 	if (s)

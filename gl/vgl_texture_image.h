@@ -12,6 +12,9 @@
 
 struct vgl_context;
 struct vgl_texture;
+struct vgl_tex_storage;
+struct vgl_pixel_format;
+struct vgl_upload;
 
 /* What a glTex*Image* call names: the image and the texture it belongs to. */
 struct image_args {
@@ -34,3 +37,9 @@ bool vgl_tex_image_has_data(const struct vgl_context *ctx, const void *pixels);
 bool vgl_tex_image_npot_ok(const struct vgl_context *ctx, const struct image_args *a);
 /* Whether an internal format is a compressed one (ETC1, ETC2/EAC) (vgl_texture_compressed.c). */
 bool vgl_tex_compressed(GLenum internal);
+/* Decodes at->width x height x depth texels of `blocks` (internal's blocks,
+ * layer after layer) into the storage's format f and records their upload
+ * at (x, y, layer) (vgl_texture_compressed.c). */
+void vgl_tex_compressed_upload(struct vgl_context *ctx, struct vgl_tex_storage *s, GLenum internal,
+			       const struct vgl_pixel_format *f, const struct vgl_upload *at,
+			       const void *blocks);

@@ -5,7 +5,9 @@
  * and array layers, mip levels, formats of one texel size (RGBA8 <->
  * R32UI keeps the bits) and (ES 3.1) a multisample texture into a
  * multisample renderbuffer, each read back texel for texel through a
- * framebuffer; the errors of its spec; the extension strings. The error
+ * framebuffer; ETC2/EAC blocks to and from texels of their size (cube faces
+ * to array layers) and RGB formats of one view class; the errors of its
+ * spec; the extension strings. The error
  * table (test_gl_errors.c) has the same errors as rows.
  */
 #include <GLES3/gl31.h>
@@ -345,13 +347,26 @@ static GLuint etc2_texture(const uint8_t fill[4])
 	return t;
 }
 
+/* Block (0, 1) of 8x8 texture b samples as block (1, 0) of a does. */
+static void assert_block_copied(GLuint a, GLuint b)
+{
+	uint8_t want[4], got[4];
+
+	for (int ty = 4; ty < 8; ty++)
+		for (int tx = 0; tx < 4; tx++) {
+			drawn_texel(a, tx + 4, ty - 4, want);
+			drawn_texel(b, tx, ty, got);
+			ck_assert_mem_eq(got, want, 4);
+		}
+}
+
 /* Block (1, 0) of one ETC2 image into block (0, 1) of another: sampled,
  * it reads as the source block does, and differs from what was there. */
 START_TEST(copy_etc2_blocks)
 {
 	GLuint a = etc2_texture((const uint8_t[]){ 0x11, 0x5a, 0x93, 0xc4 });
 	GLuint b = etc2_texture((const uint8_t[]){ 0x00, 0x00, 0x00, 0x00 });
-	uint8_t before[4], want[4], got[4];
+	uint8_t before[4], want[4];
 
 	glt_texture_program(glt_vs_window, glt_fs_2d);
 	for (int ty = 4; ty < 8; ty++)
@@ -362,12 +377,138 @@ START_TEST(copy_etc2_blocks)
 		}
 	es.copy(a, GL_TEXTURE_2D, 0, 4, 0, 0, b, GL_TEXTURE_2D, 0, 0, 4, 0, 4, 4, 1);
 	expect(GL_NO_ERROR);
-	for (int ty = 4; ty < 8; ty++)
-		for (int tx = 0; tx < 4; tx++) {
-			drawn_texel(a, tx + 4, ty - 4, want);
-			drawn_texel(b, tx, ty, got);
-			ck_assert_mem_eq(got, want, 4);
+	assert_block_copied(a, b);
+}
+END_TEST
+
+/* ---- compressed <-> uncompressed, RGB view classes ------------------------------------------ */
+
+/* An 8x8 ETC2 RGB8 texture of four blocks; byte k of block b is b * 16 + k + seed. */
+static GLuint etc2_ramp(uint8_t seed)
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D);
+	uint8_t blocks[4 * 8];
+
+	for (int i = 0; i < 4 * 8; i++)
+		blocks[i] = (uint8_t)((i / 8) * 16 + i % 8 + seed);
+	gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 8, 8, 0, sizeof(blocks),
+				blocks);
+	return t;
+}
+
+/* Texel (x, y) of level 0 of an integer 2D texture t (layer < 0) or of
+ * layer `layer` of a 2D array, as RGBA_INTEGER. */
+static void read_uint_texel(GLuint t, int layer, int x, int y, uint32_t out[4])
+{
+	GLuint fb;
+
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	if (layer < 0)
+		es.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	else
+		es.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, layer);
+	ck_assert_int_eq(es.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	gl.ReadPixels(x, y, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, out);
+	expect(GL_NO_ERROR);
+	es.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	es.DeleteFramebuffers(1, &fb);
+}
+
+/* A block of ETC2 RGB8 (8 bytes) is a texel of RGBA16UI bit for bit
+ * (EXT_copy_image): block (1, 0) lands in texel (1, 1) as four
+ * little-endian 16-bit channels, and copied on into block (0, 1) of
+ * another ETC2 image it samples as the first image's block does. */
+START_TEST(copy_etc2_uint_roundtrip)
+{
+	GLuint a = etc2_ramp(0x21), b = etc2_ramp(0x80), u = tex_2d(GL_RGBA16UI, 2, 2, 1);
+	uint8_t before[4], want[4];
+	uint32_t px[4];
+
+	es.copy(a, GL_TEXTURE_2D, 0, 4, 0, 0, u, GL_TEXTURE_2D, 0, 1, 1, 0, 4, 4, 1);
+	expect(GL_NO_ERROR);
+	read_uint_texel(u, -1, 1, 1, px);
+	for (int c = 0; c < 4; c++) {
+		uint32_t lo = 16 + 2 * c + 0x21, hi = lo + 1;
+
+		ck_assert_uint_eq(px[c], lo | hi << 8);
+	}
+	glt_texture_program(glt_vs_window, glt_fs_2d);
+	drawn_texel(b, 1, 5, before);
+	drawn_texel(a, 5, 1, want);
+	ck_assert(memcmp(before, want, 4) != 0);
+	es.copy(u, GL_TEXTURE_2D, 0, 1, 1, 0, b, GL_TEXTURE_2D, 0, 0, 4, 0, 1, 1, 1);
+	expect(GL_NO_ERROR);
+	assert_block_copied(a, b);
+}
+END_TEST
+
+/* Cube faces 2-4 of an EAC R11 cube map (one block each, byte k of face f
+ * f * 16 + k) land in layers 0-2 of an RGBA16UI 2D array, bit for bit. */
+START_TEST(copy_eac_cube_to_array)
+{
+	GLuint c = glt_texture(GL_TEXTURE_CUBE_MAP), a;
+	uint32_t px[4];
+
+	for (int f = 0; f < 6; f++) {
+		uint8_t block[8];
+
+		for (int k = 0; k < 8; k++)
+			block[k] = (uint8_t)(f * 16 + k);
+		gl.CompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_COMPRESSED_R11_EAC,
+					4, 4, 0, sizeof(block), block);
+	}
+	a = glt_texture(GL_TEXTURE_2D_ARRAY);
+	es.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA16UI, 1, 1, 3);
+	es.copy(c, GL_TEXTURE_CUBE_MAP, 0, 0, 0, 2, a, GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 4, 4, 3);
+	expect(GL_NO_ERROR);
+	for (int l = 0; l < 3; l++) {
+		read_uint_texel(a, l, 0, 0, px);
+		for (uint32_t ch = 0; ch < 4; ch++) {
+			uint32_t lo = (uint32_t)(l + 2) * 16 + 2 * ch;
+
+			ck_assert_uint_eq(px[ch], lo | (lo + 1) << 8);
 		}
+	}
+}
+END_TEST
+
+/* A bound RGB8UI 4x4 texture of texels (x * 40 + 3, y * 50 + 7, 200). */
+static GLuint rgb8ui_texture(void)
+{
+	GLuint t = tex_2d(GL_RGB8UI, 4, 4, 1);
+	uint8_t px[4 * 4 * 3];
+
+	for (int i = 0; i < 16; i++) {
+		px[3 * i] = (uint8_t)(i % 4 * 40 + 3);
+		px[3 * i + 1] = (uint8_t)(i / 4 * 50 + 7);
+		px[3 * i + 2] = 200;
+	}
+	gl.PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGB_INTEGER, GL_UNSIGNED_BYTE, px);
+	expect(GL_NO_ERROR);
+	return t;
+}
+
+/* RGB8UI and RGB8 share the 24-bit view class: the bytes arrive as they
+ * are, and the colour buffer's alpha still reads 1 (RGB8's is hidden);
+ * copied back through RGB8_SNORM (same class) they come out unchanged. */
+START_TEST(copy_rgb8_view_class)
+{
+	GLuint u = rgb8ui_texture(), c = tex_2d(GL_RGB8, 4, 4, 1), s = tex_2d(GL_RGB8_SNORM, 4, 4, 1);
+	GLuint d = tex_2d(GL_RGB8, 4, 4, 1);
+	uint32_t px[16];
+
+	es.copy(u, GL_TEXTURE_2D, 0, 0, 0, 0, c, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+	es.copy(c, GL_TEXTURE_2D, 0, 0, 0, 0, s, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+	es.copy(s, GL_TEXTURE_2D, 0, 0, 0, 0, d, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+	expect(GL_NO_ERROR);
+	for (int pass = 0; pass < 2; pass++) {
+		read_tex(GL_TEXTURE_2D, pass ? d : c, 0, 0, 4, 4, false, px);
+		for (uint32_t i = 0; i < 16; i++)
+			ck_assert_uint_eq(px[i], (i % 4 * 40 + 3) | (i / 4 * 50 + 7) << 8 | 200u << 16 |
+						 0xffu << 24);
+	}
 }
 END_TEST
 
@@ -469,21 +610,51 @@ START_TEST(errors)
 }
 END_TEST
 
-/* ETC2 RGB8 (8-byte blocks): blocks must be whole; copying to RGBA16UI
- * (its uncompressed twin) is refused, the blocks being stored decoded. */
+/* ETC2 RGB8 (8-byte blocks): blocks must be whole; it copies to RGBA16UI
+ * (a texel of its block's size) and to ETC2 sRGB (its view class), not to
+ * RGBA32UI, EAC R11 (another class) or RGB16F (48 bits stored in 64).
+ * RGB formats copy within their view class only, though RGB8, RGBA8 and
+ * RGB32F, RGBA32F are stored alike. */
+/* The error of a copy of (ax, 0) w x h of 2D texture a to (bx, 0) of b. */
+static GLenum copy_at(GLuint a, GLint ax, GLuint b, GLint bx, GLsizei w, GLsizei h)
+{
+	es.copy(a, GL_TEXTURE_2D, 0, ax, 0, 0, b, GL_TEXTURE_2D, 0, bx, 0, 0, w, h, 1);
+	return gl.GetError();
+}
+
+static GLuint compressed_2d(GLenum format)
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D);
+
+	es.TexStorage2D(GL_TEXTURE_2D, 1, format, 8, 8);
+	return t;
+}
+
 START_TEST(errors_compressed)
 {
-	GLuint u = tex_2d(GL_RGBA16UI, 2, 2, 1), e = glt_texture(GL_TEXTURE_2D), f;
+	GLuint u = tex_2d(GL_RGBA16UI, 2, 2, 1), u128 = tex_2d(GL_RGBA32UI, 2, 2, 1);
+	GLuint h = tex_2d(GL_RGB16F, 2, 2, 1), rgb8 = tex_2d(GL_RGB8, 2, 2, 1);
+	GLuint rgba8 = tex_2d(GL_RGBA8, 2, 2, 1), rgb8ui = tex_2d(GL_RGB8UI, 2, 2, 1);
+	GLuint f96 = tex_2d(GL_RGB32F, 2, 2, 1), f128 = tex_2d(GL_RGBA32F, 2, 2, 1);
+	GLuint e = compressed_2d(GL_COMPRESSED_RGB8_ETC2), f = compressed_2d(GL_COMPRESSED_RGB8_ETC2);
+	GLuint srgb = compressed_2d(GL_COMPRESSED_SRGB8_ETC2), r11 = compressed_2d(GL_COMPRESSED_R11_EAC);
 
-	es.TexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 8, 8);
-	f = glt_texture(GL_TEXTURE_2D);
-	es.TexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 8, 8);
 	expect(GL_NO_ERROR);
 	ck_assert_int_eq(copy_error(e, GL_TEXTURE_2D, 0, f, GL_TEXTURE_2D, 1, 4), GL_INVALID_VALUE);
 	ck_assert_int_eq(copy_error(e, GL_TEXTURE_2D, 0, f, GL_TEXTURE_2D, 0, 3), GL_INVALID_VALUE);
 	ck_assert_int_eq(copy_error(e, GL_TEXTURE_2D, 0, f, GL_TEXTURE_2D, 4, 4), GL_NO_ERROR);
-	ck_assert_int_eq(copy_error(e, GL_TEXTURE_2D, 0, u, GL_TEXTURE_2D, 0, 4),
-			 GL_INVALID_OPERATION);
+	ck_assert_int_eq(copy_at(e, 4, srgb, 4, 4, 4), GL_NO_ERROR);
+	ck_assert_int_eq(copy_at(e, 0, u, 0, 4, 4), GL_NO_ERROR);
+	/* 2 texels of RGBA16UI are 8 texels of ETC2: past the 8x8 image at 4 */
+	ck_assert_int_eq(copy_at(u, 0, e, 4, 2, 1), GL_INVALID_VALUE);
+	ck_assert_int_eq(copy_at(u, 0, e, 4, 1, 1), GL_NO_ERROR);
+	ck_assert_int_eq(copy_at(e, 0, u128, 0, 4, 4), GL_INVALID_OPERATION);
+	ck_assert_int_eq(copy_at(e, 0, r11, 0, 4, 4), GL_INVALID_OPERATION);
+	ck_assert_int_eq(copy_at(e, 0, h, 0, 4, 4), GL_INVALID_OPERATION);
+	ck_assert_int_eq(copy_at(rgb8ui, 0, rgb8, 0, 2, 2), GL_NO_ERROR);
+	ck_assert_int_eq(copy_at(rgb8, 0, rgba8, 0, 2, 2), GL_INVALID_OPERATION);
+	ck_assert_int_eq(copy_at(rgb8, 0, h, 0, 2, 2), GL_INVALID_OPERATION);
+	ck_assert_int_eq(copy_at(f96, 0, f128, 0, 2, 2), GL_INVALID_OPERATION);
 }
 END_TEST
 
@@ -527,6 +698,9 @@ static Suite *copy_image_suite(void)
 	tcase_add_test(tc, copy_renderbuffer_texture);
 	tcase_add_test(tc, copy_mip_levels);
 	tcase_add_test(tc, copy_etc2_blocks);
+	tcase_add_test(tc, copy_etc2_uint_roundtrip);
+	tcase_add_test(tc, copy_eac_cube_to_array);
+	tcase_add_test(tc, copy_rgb8_view_class);
 	tcase_add_loop_test(tc, copy_layers, 0, sizeof(layer_cases) / sizeof(layer_cases[0]));
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(te, setup, glt_teardown);

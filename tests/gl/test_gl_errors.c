@@ -932,6 +932,13 @@ ROW(copy_tex_sub_image_value)
 	texture_2d();
 	F(CopyTexSubImage2D)(GL_TEXTURE_2D, 0, 2, 2, 0, 0, 4, 4);
 }
+/* no online compression: an ETC2 level takes no copy */
+ROW(copy_tex_sub_image_compressed)
+{
+	texture(GL_TEXTURE_2D);
+	F(TexStorage2D)(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 8, 8);
+	F(CopyTexSubImage2D)(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4);
+}
 ROW(copy_tex_sub_image3d_enum)
 {
 	texture_2d();
@@ -3603,10 +3610,15 @@ ROW(copy_image_block)
 {
 	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_COMPRESSED_RGB8_ETC2), 1, 4);
 }
-/* the spec's block <-> texel copy: virtgl keeps ETC2 decoded, no blocks */
-ROW(copy_image_etc2_to_uint)
+/* a block copies to a texel of its size only: ETC2 RGB8's 8 bytes are no RGBA32UI texel */
+ROW(copy_image_block_size)
 {
-	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_RGBA16UI), 0, 4);
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_RGBA32UI), 0, 4);
+}
+/* compressed formats copy within their view class only */
+ROW(copy_image_compressed_class)
+{
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_COMPRESSED_R11_EAC), 0, 4);
 }
 /* ES 2.0 contexts have no copy_image */
 ROW(copy_image_es2)
@@ -3953,6 +3965,7 @@ static const struct row rows[] = {
 	R(CopyTexImage2D, 2, V, copy_tex_image_max),
 	R(CopyTexSubImage2D, 3, O, copy_tex_sub_image_operation),
 	R(CopyTexSubImage2D, 3, V, copy_tex_sub_image_value),
+	R(CopyTexSubImage2D, 3, O, copy_tex_sub_image_compressed),
 	R(CopyTexSubImage3D, 3, E, copy_tex_sub_image3d_enum),
 	R(TexImage2D, 3, E, tex_image_enum),
 	R(TexImage2D, 3, V, tex_image_value),
@@ -4494,8 +4507,8 @@ static const struct row rows[] = {
 	R(CopyImageSubDataEXT, 3, O, copy_image_formats),
 	R(CopyImageSubDataOES, 3, O, copy_image_samples),
 	R(CopyImageSubDataEXT, 3, V, copy_image_block),
-	D(CopyImageSubDataEXT, 3, GL_NO_ERROR, copy_image_etc2_to_uint,
-	  "ETC2 images are stored decoded: their blocks cannot be copied as texels"),
+	R(CopyImageSubDataEXT, 3, O, copy_image_block_size),
+	R(CopyImageSubDataEXT, 3, O, copy_image_compressed_class),
 	R(CopyImageSubDataEXT, 2, O, copy_image_es2),
 };
 
