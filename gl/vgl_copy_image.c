@@ -134,7 +134,8 @@ static int64_t z_limit(const struct vgl_copy_side *s)
 {
 	if (s->target == GL_TEXTURE_CUBE_MAP)
 		return 6;
-	return s->target == GL_TEXTURE_3D || s->target == GL_TEXTURE_2D_ARRAY ? s->lv.depth : 1;
+	return s->target == GL_TEXTURE_3D || s->target == GL_TEXTURE_2D_ARRAY ||
+	       s->target == GL_TEXTURE_CUBE_MAP_ARRAY_EXT ? s->lv.depth : 1;
 }
 
 static bool span_ok(GLint off, int64_t extent, int64_t limit)
