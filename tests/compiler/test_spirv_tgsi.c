@@ -63,8 +63,6 @@ START_TEST(golden_color_fs)
 {
 	check_golden("color.frag",
 		"FRAG\n"
-		"PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
-		"PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
 		"DCL OUT[0], COLOR[0]\n"
 		"DCL IN[0], GENERIC[0], PERSPECTIVE\n"
 		"  MOV OUT[0], IN[0]\n"
@@ -76,8 +74,6 @@ START_TEST(golden_textured_fs)
 {
 	check_golden("textured.frag",
 		"FRAG\n"
-		"PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
-		"PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
 		"DCL OUT[0], COLOR[0]\n"
 		"DCL SAMP[1]\n"
 		"DCL SVIEW[1], 2D, FLOAT\n"
