@@ -461,34 +461,78 @@ bool tg_emit_alu(struct tg *t, const struct vc_instr *in)
 
 /* ---- composites ------------------------------------------------------------------------ */
 
-/* MOV dst.(pos..pos+k), src's first k channels */
-static void mov_channels(struct tg *t, struct tg_reg dst, unsigned pos, struct tg_reg s, unsigned k)
+/* Whether a and b read the same register with the same modifiers (swizzles aside). */
+static bool same_reg(struct tg_reg a, struct tg_reg b)
+{
+	return a.file == b.file && a.index == b.index && a.dim == b.dim && a.neg == b.neg &&
+	       a.abs == b.abs && a.indirect == b.indirect && a.array_id == b.array_id;
+}
+
+/* The register of each channel of a vector construct, that channel's
+ * source component in swz[0]; the count. */
+static unsigned construct_channels(struct tg *t, const struct vc_instr *in, struct tg_reg ch[4])
+{
+	unsigned nr = vc_instr_nr_srcs(in), pos = 0;
+
+	for (unsigned i = 0; i < nr && pos < 4; i++) {
+		vc_value_id v = vc_instr_src(in, i);
+		struct tg_reg s = tg_src(t, v);
+
+		for (unsigned j = 0; j < tg_comps(t, v) && pos < 4; j++)
+			ch[pos++] = tg_comp(s, j);
+	}
+	return pos;
+}
+
+/*
+ * A vector built from one register's channels (vec4(f), vec3(v.z, v.y,
+ * v.x)) is that register swizzled, no instruction (not through ADDR, which
+ * a later index reloads); else one MOV per source register, every channel
+ * it gives under one write mask.
+ */
+static void emit_construct_vector(struct tg *t, const struct vc_instr *in)
 {
 	static const char chan[] = "xyzw";
-	struct tg_reg m = s;
-	char mask[6] = ".";
+	struct tg_reg ch[4], dst;
+	unsigned n = construct_channels(t, in, ch), done = 0;
+	bool one = n > 0 && !ch[0].indirect;
 
-	for (unsigned j = 0; j < k && pos + j < 4; j++) {
-		mask[1 + j] = chan[pos + j];
-		m.swz[pos + j] = s.swz[j];
+	for (unsigned c = 1; c < n; c++)
+		one &= same_reg(ch[0], ch[c]);
+	if (one) {
+		struct tg_reg r = ch[0];
+		for (unsigned c = 0; c < 4; c++)
+			r.swz[c] = ch[c < n ? c : n - 1].swz[0];
+		tg_set(t, in->dest, r);
+		return;
 	}
-	mask[1 + (k < 4 - pos ? k : 4 - pos)] = 0;
-	tg_op1(t, "MOV", dst, mask, m);
+	dst = result(t, in);
+	for (unsigned c = 0; c < n; c++) {
+		struct tg_reg m = ch[c];
+		char mask[6] = ".";
+		unsigned k = 1;
+
+		if (done & (1u << c))
+			continue;
+		for (unsigned d = c; d < n; d++)
+			if (!(done & (1u << d)) && same_reg(ch[c], ch[d])) {
+				m.swz[d] = ch[d].swz[0];
+				mask[k++] = chan[d];
+				done |= 1u << d;
+			}
+		mask[k] = 0;
+		tg_op1(t, "MOV", dst, mask, m);
+	}
 }
 
 static void emit_construct(struct tg *t, const struct vc_instr *in)
 {
-	unsigned nr = vc_instr_nr_srcs(in), pos = 0;
+	unsigned nr = vc_instr_nr_srcs(in);
 	uint32_t total = 0, k = 0;
 	struct tg_reg *slots;
 
 	if (vc_type_is_leaf(t->m, in->type)) {
-		struct tg_reg dst = result(t, in);
-		for (unsigned i = 0; i < nr && pos < 4; i++) {
-			unsigned c = tg_comps(t, vc_instr_src(in, i));
-			mov_channels(t, dst, pos, tg_src(t, vc_instr_src(in, i)), c);
-			pos += c;
-		}
+		emit_construct_vector(t, in);
 		return;
 	}
 	for (unsigned i = 0; i < nr; i++)
