@@ -484,29 +484,13 @@ static unsigned construct_channels(struct tg *t, const struct vc_instr *in, stru
 	return pos;
 }
 
-/*
- * A vector built from one register's channels (vec4(f), vec3(v.z, v.y,
- * v.x)) is that register swizzled, no instruction (not through ADDR, which
- * a later index reloads); else one MOV per source register, every channel
- * it gives under one write mask.
- */
-static void emit_construct_vector(struct tg *t, const struct vc_instr *in)
+/* dst's channels 0..n-1 from ch[] (each channel's source component in
+ * swz[0]): one MOV per source register, all its channels under one mask. */
+static void mov_grouped(struct tg *t, struct tg_reg dst, const struct tg_reg *ch, unsigned n)
 {
 	static const char chan[] = "xyzw";
-	struct tg_reg ch[4], dst;
-	unsigned n = construct_channels(t, in, ch), done = 0;
-	bool one = n > 0 && !ch[0].indirect;
+	unsigned done = 0;
 
-	for (unsigned c = 1; c < n; c++)
-		one &= same_reg(ch[0], ch[c]);
-	if (one) {
-		struct tg_reg r = ch[0];
-		for (unsigned c = 0; c < 4; c++)
-			r.swz[c] = ch[c < n ? c : n - 1].swz[0];
-		tg_set(t, in->dest, r);
-		return;
-	}
-	dst = result(t, in);
 	for (unsigned c = 0; c < n; c++) {
 		struct tg_reg m = ch[c];
 		char mask[6] = ".";
@@ -523,6 +507,30 @@ static void emit_construct_vector(struct tg *t, const struct vc_instr *in)
 		mask[k] = 0;
 		tg_op1(t, "MOV", dst, mask, m);
 	}
+}
+
+/*
+ * A vector built from one register's channels (vec4(f), vec3(v.z, v.y,
+ * v.x)) is that register swizzled, no instruction (not through ADDR, which
+ * a later index reloads); else one MOV per source register, every channel
+ * it gives under one write mask.
+ */
+static void emit_construct_vector(struct tg *t, const struct vc_instr *in)
+{
+	struct tg_reg ch[4];
+	unsigned n = construct_channels(t, in, ch);
+	bool one = n > 0 && !ch[0].indirect;
+
+	for (unsigned c = 1; c < n; c++)
+		one &= same_reg(ch[0], ch[c]);
+	if (one) {
+		struct tg_reg r = ch[0];
+		for (unsigned c = 0; c < 4; c++)
+			r.swz[c] = ch[c < n ? c : n - 1].swz[0];
+		tg_set(t, in->dest, r);
+		return;
+	}
+	mov_grouped(t, result(t, in), ch, n);
 }
 
 static void emit_construct(struct tg *t, const struct vc_instr *in)
@@ -622,7 +630,7 @@ static void emit_insert(struct tg *t, const struct vc_instr *in)
 static void emit_shuffle(struct tg *t, const struct vc_instr *in)
 {
 	unsigned na = tg_comps(t, in->srcs[0]), n = in->nr_lits;
-	struct tg_reg a = tg_src(t, in->srcs[0]), b = tg_src(t, in->srcs[1]), r;
+	struct tg_reg a = tg_src(t, in->srcs[0]), b = tg_src(t, in->srcs[1]), r, ch[4];
 	bool only_a = true, only_b = true;
 
 	for (unsigned i = 0; i < n; i++) {
@@ -637,11 +645,11 @@ static void emit_shuffle(struct tg *t, const struct vc_instr *in)
 		tg_set(t, in->dest, r);
 		return;
 	}
-	r = result(t, in);
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; i < n && i < 4; i++) {
 		unsigned l = in->lits[i];
-		tg_op1(t, "MOV", r, chans[i], l < na ? tg_comp(a, l) : tg_comp(b, (l - na) & 3));
+		ch[i] = l < na ? tg_comp(a, l) : tg_comp(b, (l - na) & 3);
 	}
+	mov_grouped(t, result(t, in), ch, n < 4 ? n : 4);
 }
 
 /* EXTRACT_DYN (vector, index); INSERT_DYN (vector, component, index), as
