@@ -8,7 +8,6 @@
  * would turn an Inf or NaN input into 0, a visible change in shaders that
  * test for them.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "vc_opt_private.h"
@@ -174,59 +173,8 @@ static void simplify(struct opt *o, struct vc_instr *in, void *ctx)
 		simplify_bool(o, in);
 }
 
-/*
- * (A * B) * v, A and B matrices, as A * (B * v): two matrix-vector products
- * (a MUL and MADs per column each) for a matrix product and one. Only where
- * A * B has no other use; the rounding differs, as GLSL ES allows (Mesa
- * reassociates the same way). B * v goes in just before.
- */
-static bool mat_mat_vec(struct opt *o, struct vc_block *b, uint32_t i, struct vc_instr *in)
-{
-	const struct vc_value *ab = vc_value_get(o->m, in->srcs[0]);
-	struct vc_block tmp = { 0 };
-	vc_value_id srcs[2];
-	vc_type_id col;
-	struct vc_instr *bv;
-
-	if (in->op != VC_OP_MAT_TIMES_VEC || ab->kind != VC_VALUE_INSTR || !ab->def ||
-	    ab->def->op != VC_OP_MAT_TIMES_MAT || in->srcs[0] >= o->nr_uses ||
-	    o->uses[in->srcs[0]] != 1)
-		return false;
-	srcs[0] = ab->def->srcs[1];
-	srcs[1] = in->srcs[1];
-	in->srcs[0] = ab->def->srcs[0];
-	col = vc_type_child(o->m, vc_value_get(o->m, srcs[0])->type, 0);
-	bv = vc_build(o->m, &tmp, VC_OP_MAT_TIMES_VEC, col, srcs, 2);  /* values may move */
-	if (!bv || !opt_insert_node(o, b, i, tmp.nodes[0])) {
-		free(tmp.nodes);
-		o->m->oom = true;
-		return false;
-	}
-	free(tmp.nodes);
-	in->srcs[1] = bv->dest;
-	return true;
-}
-
-static void reassociate(struct opt *o, struct vc_block *b)
-{
-	for (uint32_t i = 0; i < b->nr && !o->m->oom; i++) {
-		struct vc_node *n = b->nodes[i];
-
-		if (n->kind == VC_NODE_INSTR && mat_mat_vec(o, b, i, &n->instr))
-			i++;  /* past B * v, back at n */
-		reassociate(o, &n->then_block);
-		reassociate(o, &n->else_block);
-		reassociate(o, &n->body);
-		reassociate(o, &n->cont);
-	}
-}
-
 bool opt_algebra(struct opt *o)
 {
 	opt_walk(o, &o->m->body, simplify, NULL);
-	opt_rewrite_module(o);
-	if (o->m->oom || !opt_count_uses(o))
-		return false;
-	reassociate(o, &o->m->body);
 	return !o->m->oom;
 }

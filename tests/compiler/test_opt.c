@@ -57,6 +57,7 @@ static const struct golden goldens[] = {
 	{ .name = "cse.frag" }, { .name = "flow.frag" }, { .name = "unroll.frag" },
 	{ .name = "unroll_kept.frag" }, { .name = "unroll_once.frag" }, { .name = "stores.frag" },
 	{ .name = "arrays.frag" }, { .name = "reassoc.vert" },
+	{ .name = "products.frag" },
 	{ .name = "dead.vert", .linked = true, .live_outputs = 1u << 1 },
 };
 

@@ -1,0 +1,18 @@
+#version 300 es
+// Multiply-adds: a * u + v is one FFMA, and so is t + t * u; t, used
+// twice, stays a multiply, and so does a * a, added only inside a branch.
+precision highp float;
+uniform vec4 u;
+uniform vec4 v;
+in vec4 a;
+out vec4 color;
+void main()
+{
+	vec4 s = a * u + v;
+	vec4 t = a * v;
+	s += t + t * u;
+	vec4 w = a * a;
+	if (a.x > 0.0)
+		s += w;
+	color = s;
+}
