@@ -690,13 +690,19 @@ bool tg_emit_composite(struct tg *t, const struct vc_instr *in)
 
 /* ---- matrices ------------------------------------------------------------------------- */
 
-/* dst = M * v, M given by its column registers */
+/* dst = M * v, M given by its column registers. The sum builds up in a
+ * temporary and only the last MAD writes dst, which nothing reads back:
+ * a result that is an output can then be written to OUT straight
+ * (vc_tgsi_regalloc.c) instead of copied there. */
 static void mat_vec(struct tg *t, struct tg_reg dst, const char *m, vc_value_id mat,
 		    struct tg_reg v, unsigned cols)
 {
-	tg_op2(t, "MUL", dst, m, tg_src_slot(t, mat, 0), tg_comp(v, 0));
+	struct tg_reg acc = cols > 1 ? tg_temp(t) : dst;
+
+	tg_op2(t, "MUL", acc, m, tg_src_slot(t, mat, 0), tg_comp(v, 0));
 	for (unsigned c = 1; c < cols; c++)
-		tg_op3(t, "MAD", dst, m, tg_src_slot(t, mat, c), tg_comp(v, c), dst);
+		tg_op3(t, "MAD", c + 1 < cols ? acc : dst, m, tg_src_slot(t, mat, c), tg_comp(v, c),
+		       acc);
 }
 
 static void set_columns(struct tg *t, const struct vc_instr *in, struct tg_reg first, unsigned cols)

@@ -45,16 +45,14 @@ START_TEST(golden_passthrough_vs)
 		"DCL IN[0]\n"
 		"DCL CONST[0..3]\n"
 		"DCL TEMP[0..0]\n"
-		/* computed in the output's register: no copy */
+		/* summed in a TEMP, the last MAD into the output: no copy */
 		"  MUL TEMP[0], CONST[0], IN[0].xxxx\n"
 		"  MAD TEMP[0], CONST[1], IN[0].yyyy, TEMP[0]\n"
 		"  MAD TEMP[0], CONST[2], IN[0].zzzz, TEMP[0]\n"
-		"  MAD TEMP[0], CONST[3], IN[0].wwww, TEMP[0]\n"
+		"  MAD OUT[0], CONST[3], IN[0].wwww, TEMP[0]\n"
 		/* shadows read only by their copy to OUT are OUT */
 		"  MOV OUT[1].xy, IN[2]\n"
 		"  MOV OUT[2].xyz, IN[1]\n"
-		/* read back by the MADs: stays a TEMP */
-		"  MOV OUT[0], TEMP[0]\n"
 		"  END\n");
 }
 END_TEST
