@@ -470,18 +470,36 @@ static bool same_reg(struct tg_reg a, struct tg_reg b)
 
 /* The register of each channel of a vector construct, that channel's
  * source component in swz[0]; the count. */
-static unsigned construct_channels(struct tg *t, const struct vc_instr *in, struct tg_reg ch[4])
+static unsigned construct_channels(struct tg *t, const struct vc_instr *in, struct tg_reg ch[4],
+				   unsigned *undef)
 {
 	unsigned nr = vc_instr_nr_srcs(in), pos = 0;
 
+	*undef = 0;
 	for (unsigned i = 0; i < nr && pos < 4; i++) {
 		vc_value_id v = vc_instr_src(in, i);
 		struct tg_reg s = tg_src(t, v);
+		bool u = vc_value_get(t->m, v)->kind == VC_VALUE_UNDEF;
 
-		for (unsigned j = 0; j < tg_comps(t, v) && pos < 4; j++)
+		for (unsigned j = 0; j < tg_comps(t, v) && pos < 4; j++) {
+			*undef |= (unsigned)u << pos;
 			ch[pos++] = tg_comp(s, j);
+		}
 	}
 	return pos;
+}
+
+/* Undefined channels may hold anything: the first defined channel's value,
+ * which joins its register's MOV (or alias) at no cost. */
+static void fill_undefined(struct tg_reg ch[4], unsigned n, unsigned undef)
+{
+	unsigned first = 0;
+
+	while (first < n && (undef & (1u << first)))
+		first++;
+	for (unsigned c = 0; c < n && first < n; c++)
+		if (undef & (1u << c))
+			ch[c] = ch[first];
 }
 
 /* dst's channels 0..n-1 from ch[] (each channel's source component in
@@ -511,18 +529,21 @@ static void mov_grouped(struct tg *t, struct tg_reg dst, const struct tg_reg *ch
 
 /*
  * A vector built from one register's channels (vec4(f), vec3(v.z, v.y,
- * v.x)) is that register swizzled, no instruction (not through ADDR, which
- * a later index reloads); else one MOV per source register, every channel
- * it gives under one write mask.
+ * v.x)), undefined channels aside, is that register swizzled, no
+ * instruction (not through ADDR, which a later index reloads); one of
+ * undefined values only is undefined too; else one MOV per source
+ * register, every channel it gives under one write mask.
  */
 static void emit_construct_vector(struct tg *t, const struct vc_instr *in)
 {
 	struct tg_reg ch[4];
-	unsigned n = construct_channels(t, in, ch);
-	bool one = n > 0 && !ch[0].indirect;
+	unsigned undef, n = construct_channels(t, in, ch, &undef);
+	bool one;
 
+	fill_undefined(ch, n, undef);
+	one = n > 0 && !ch[0].indirect;
 	for (unsigned c = 1; c < n; c++)
-		one &= same_reg(ch[0], ch[c]);
+		one &= same_reg(ch[0], ch[c]) || undef == (1u << n) - 1;
 	if (one) {
 		struct tg_reg r = ch[0];
 		for (unsigned c = 0; c < 4; c++)
