@@ -77,10 +77,10 @@ START_TEST(golden_textured_fs)
 		"DCL SVIEW[1], 2D, FLOAT\n"
 		"DCL IN[0], GENERIC[0], PERSPECTIVE\n"
 		"DCL CONST[0..4]\n"
-		"DCL TEMP[0..1]\n"
-		"  MOV TEMP[0].xy, IN[0]\n"
-		"  TEX TEMP[1], TEMP[0], SAMP[1], 2D\n"
-		"  MUL OUT[0], TEMP[1], CONST[4]\n"
+		"DCL TEMP[0..0]\n"
+		/* the coordinate read where it is: nothing to pack */
+		"  TEX TEMP[0], IN[0].xyyy, SAMP[1], 2D\n"
+		"  MUL OUT[0], TEMP[0], CONST[4]\n"
 		"  END\n");
 }
 END_TEST
