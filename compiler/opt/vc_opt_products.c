@@ -2,8 +2,9 @@
 /*
  * Products rewritten into fewer TGSI instructions, after common
  * subexpressions are shared (a product used twice stays one): (A * B) * v
- * of matrices as A * (B * v), and a single-use a * b feeding an add as one
- * MAD. Both need use counts, taken fresh at the start.
+ * of matrices as A * (B * v), and a single-use a * b feeding an add (or a
+ * subtraction, where a constant can take the minus) as one MAD. Both need
+ * use counts, taken fresh at the start.
  */
 #include <stdlib.h>
 
@@ -76,6 +77,49 @@ static const struct vc_instr *fusable_mul(const struct opt *o, const struct vc_b
 	return mul;
 }
 
+/* -k of a float constant k (0: not a constant of at most 4 words). */
+static vc_value_id negated(struct opt *o, vc_value_id k)
+{
+	uint32_t w[4];
+	uint32_t n = vc_type_words(o->m, type_of(o->m, k));
+
+	if (!opt_is_const(o->m, k) || n > 4)
+		return 0;
+	for (uint32_t i = 0; i < n; i++)
+		w[i] = opt_const_word(o->m, k, i) ^ 0x80000000u;
+	return vc_value_const(o->m, type_of(o->m, k), w, n);
+}
+
+static void to_mad(struct opt *o, struct vc_instr *in, vc_value_id a, vc_value_id b, vc_value_id c)
+{
+	in->op = VC_OP_FFMA;
+	in->srcs[0] = a;
+	in->srcs[1] = b;
+	in->srcs[2] = c;
+	in->nr_srcs = 3;
+	o->progress = true;
+}
+
+/* a * b - k as a * b + (-k); x - k * b as (-k) * b + x: constants negate
+ * for free. */
+static bool mul_sub(struct opt *o, struct vc_block *b, uint32_t i, struct vc_instr *in)
+{
+	const struct vc_instr *mul = fusable_mul(o, b, i, in->srcs[0], in->type);
+	vc_value_id nk;
+
+	if (mul && (nk = negated(o, in->srcs[1]))) {
+		to_mad(o, in, mul->srcs[0], mul->srcs[1], nk);
+		return true;
+	}
+	mul = fusable_mul(o, b, i, in->srcs[1], in->type);
+	for (unsigned k = 0; mul && k < 2; k++)
+		if ((nk = negated(o, mul->srcs[k]))) {
+			to_mad(o, in, nk, mul->srcs[1 - k], in->srcs[0]);
+			return true;
+		}
+	return false;
+}
+
 /*
  * a * b + c as one MAD (TGSI's MAD is a * b + c, unfused, on the host, so
  * results stay those of the two instructions) where a * b has no other use.
@@ -85,19 +129,17 @@ static bool mul_add(struct opt *o, struct vc_block *b, uint32_t i, struct vc_ins
 	const struct vc_instr *mul = NULL;
 	unsigned k;
 
-	if (in->op != VC_OP_FADD || !opt_same_type(o->m, type_of(o->m, in->srcs[1]), in->type) ||
+	if ((in->op != VC_OP_FADD && in->op != VC_OP_FSUB) ||
+	    !opt_same_type(o->m, type_of(o->m, in->srcs[1]), in->type) ||
 	    !opt_same_type(o->m, type_of(o->m, in->srcs[0]), in->type))
 		return false;
+	if (in->op == VC_OP_FSUB)
+		return mul_sub(o, b, i, in);
 	for (k = 0; k < 2 && !mul; k++)
 		mul = fusable_mul(o, b, i, in->srcs[k], in->type);
 	if (!mul)
 		return false;
-	in->op = VC_OP_FFMA;
-	in->srcs[2] = in->srcs[k == 1 ? 1 : 0];
-	in->srcs[0] = mul->srcs[0];
-	in->srcs[1] = mul->srcs[1];
-	in->nr_srcs = 3;
-	o->progress = true;
+	to_mad(o, in, mul->srcs[0], mul->srcs[1], in->srcs[k == 1 ? 1 : 0]);
 	return true;
 }
 
