@@ -185,6 +185,22 @@ START_TEST(undefined_channels_cost_nothing)
 }
 END_TEST
 
+/* Copies into a value's register coalesce (vc_tgsi_regalloc.c): the MAD
+ * writes the new vector's xyz itself and the INSERT copies no whole vector;
+ * left are the moves of single channels (w from the old vector; y from the
+ * .x the scalar MAD computes in). */
+START_TEST(value_copies_coalesce)
+{
+	char *t = tgsi_of("coalesce.frag", ~0u);
+	unsigned movs = 0;
+
+	for (const char *p = t; (p = strstr(p, "MOV ")); p++)
+		movs++;
+	ck_assert_msg(strstr(t, "MAD TEMP[1].xyz,") && movs == 2, "%s", t);
+	free(t);
+}
+END_TEST
+
 /* VC_OPT_SKIP=all: the IR reaches the emitter as read (the folded sum is computed). */
 START_TEST(skip_all_keeps_code)
 {
@@ -339,6 +355,7 @@ static Suite *opt_suite(void)
 	tcase_add_test(tc, dead_outputs_go);
 	tcase_add_test(tc, unwritten_inputs_go);
 	tcase_add_test(tc, undefined_channels_cost_nothing);
+	tcase_add_test(tc, value_copies_coalesce);
 	tcase_add_test(tc, skip_all_keeps_code);
 	tcase_add_test(tc, folded_constants_are_the_shaders);
 	tcase_add_test(tc, unrolled_reads_are_direct);
