@@ -461,34 +461,107 @@ bool tg_emit_alu(struct tg *t, const struct vc_instr *in)
 
 /* ---- composites ------------------------------------------------------------------------ */
 
-/* MOV dst.(pos..pos+k), src's first k channels */
-static void mov_channels(struct tg *t, struct tg_reg dst, unsigned pos, struct tg_reg s, unsigned k)
+/* Whether a and b read the same register with the same modifiers (swizzles aside). */
+static bool same_reg(struct tg_reg a, struct tg_reg b)
+{
+	return a.file == b.file && a.index == b.index && a.dim == b.dim && a.neg == b.neg &&
+	       a.abs == b.abs && a.indirect == b.indirect && a.array_id == b.array_id;
+}
+
+/* The register of each channel of a vector construct, that channel's
+ * source component in swz[0]; the count. */
+static unsigned construct_channels(struct tg *t, const struct vc_instr *in, struct tg_reg ch[4],
+				   unsigned *undef)
+{
+	unsigned nr = vc_instr_nr_srcs(in), pos = 0;
+
+	*undef = 0;
+	for (unsigned i = 0; i < nr && pos < 4; i++) {
+		vc_value_id v = vc_instr_src(in, i);
+		struct tg_reg s = tg_src(t, v);
+		bool u = vc_value_get(t->m, v)->kind == VC_VALUE_UNDEF;
+
+		for (unsigned j = 0; j < tg_comps(t, v) && pos < 4; j++) {
+			*undef |= (unsigned)u << pos;
+			ch[pos++] = tg_comp(s, j);
+		}
+	}
+	return pos;
+}
+
+/* Undefined channels may hold anything: the first defined channel's value,
+ * which joins its register's MOV (or alias) at no cost. */
+static void fill_undefined(struct tg_reg ch[4], unsigned n, unsigned undef)
+{
+	unsigned first = 0;
+
+	while (first < n && (undef & (1u << first)))
+		first++;
+	for (unsigned c = 0; c < n && first < n; c++)
+		if (undef & (1u << c))
+			ch[c] = ch[first];
+}
+
+/* dst's channels 0..n-1 from ch[] (each channel's source component in
+ * swz[0]): one MOV per source register, all its channels under one mask. */
+static void mov_grouped(struct tg *t, struct tg_reg dst, const struct tg_reg *ch, unsigned n)
 {
 	static const char chan[] = "xyzw";
-	struct tg_reg m = s;
-	char mask[6] = ".";
+	unsigned done = 0;
 
-	for (unsigned j = 0; j < k && pos + j < 4; j++) {
-		mask[1 + j] = chan[pos + j];
-		m.swz[pos + j] = s.swz[j];
+	for (unsigned c = 0; c < n; c++) {
+		struct tg_reg m = ch[c];
+		char mask[6] = ".";
+		unsigned k = 1;
+
+		if (done & (1u << c))
+			continue;
+		for (unsigned d = c; d < n; d++)
+			if (!(done & (1u << d)) && same_reg(ch[c], ch[d])) {
+				m.swz[d] = ch[d].swz[0];
+				mask[k++] = chan[d];
+				done |= 1u << d;
+			}
+		mask[k] = 0;
+		tg_op1(t, "MOV", dst, mask, m);
 	}
-	mask[1 + (k < 4 - pos ? k : 4 - pos)] = 0;
-	tg_op1(t, "MOV", dst, mask, m);
+}
+
+/*
+ * A vector built from one register's channels (vec4(f), vec3(v.z, v.y,
+ * v.x)), undefined channels aside, is that register swizzled, no
+ * instruction (not through ADDR, which a later index reloads); one of
+ * undefined values only is undefined too; else one MOV per source
+ * register, every channel it gives under one write mask.
+ */
+static void emit_construct_vector(struct tg *t, const struct vc_instr *in)
+{
+	struct tg_reg ch[4];
+	unsigned undef, n = construct_channels(t, in, ch, &undef);
+	bool one;
+
+	fill_undefined(ch, n, undef);
+	one = n > 0 && !ch[0].indirect;
+	for (unsigned c = 1; c < n; c++)
+		one &= same_reg(ch[0], ch[c]) || undef == (1u << n) - 1;
+	if (one) {
+		struct tg_reg r = ch[0];
+		for (unsigned c = 0; c < 4; c++)
+			r.swz[c] = ch[c < n ? c : n - 1].swz[0];
+		tg_set(t, in->dest, r);
+		return;
+	}
+	mov_grouped(t, result(t, in), ch, n);
 }
 
 static void emit_construct(struct tg *t, const struct vc_instr *in)
 {
-	unsigned nr = vc_instr_nr_srcs(in), pos = 0;
+	unsigned nr = vc_instr_nr_srcs(in);
 	uint32_t total = 0, k = 0;
 	struct tg_reg *slots;
 
 	if (vc_type_is_leaf(t->m, in->type)) {
-		struct tg_reg dst = result(t, in);
-		for (unsigned i = 0; i < nr && pos < 4; i++) {
-			unsigned c = tg_comps(t, vc_instr_src(in, i));
-			mov_channels(t, dst, pos, tg_src(t, vc_instr_src(in, i)), c);
-			pos += c;
-		}
+		emit_construct_vector(t, in);
 		return;
 	}
 	for (unsigned i = 0; i < nr; i++)
@@ -578,7 +651,7 @@ static void emit_insert(struct tg *t, const struct vc_instr *in)
 static void emit_shuffle(struct tg *t, const struct vc_instr *in)
 {
 	unsigned na = tg_comps(t, in->srcs[0]), n = in->nr_lits;
-	struct tg_reg a = tg_src(t, in->srcs[0]), b = tg_src(t, in->srcs[1]), r;
+	struct tg_reg a = tg_src(t, in->srcs[0]), b = tg_src(t, in->srcs[1]), r, ch[4];
 	bool only_a = true, only_b = true;
 
 	for (unsigned i = 0; i < n; i++) {
@@ -593,11 +666,11 @@ static void emit_shuffle(struct tg *t, const struct vc_instr *in)
 		tg_set(t, in->dest, r);
 		return;
 	}
-	r = result(t, in);
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; i < n && i < 4; i++) {
 		unsigned l = in->lits[i];
-		tg_op1(t, "MOV", r, chans[i], l < na ? tg_comp(a, l) : tg_comp(b, (l - na) & 3));
+		ch[i] = l < na ? tg_comp(a, l) : tg_comp(b, (l - na) & 3);
 	}
+	mov_grouped(t, result(t, in), ch, n < 4 ? n : 4);
 }
 
 /* EXTRACT_DYN (vector, index); INSERT_DYN (vector, component, index), as
@@ -638,13 +711,19 @@ bool tg_emit_composite(struct tg *t, const struct vc_instr *in)
 
 /* ---- matrices ------------------------------------------------------------------------- */
 
-/* dst = M * v, M given by its column registers */
+/* dst = M * v, M given by its column registers. The sum builds up in a
+ * temporary and only the last MAD writes dst, which nothing reads back:
+ * a result that is an output can then be written to OUT straight
+ * (vc_tgsi_regalloc.c) instead of copied there. */
 static void mat_vec(struct tg *t, struct tg_reg dst, const char *m, vc_value_id mat,
 		    struct tg_reg v, unsigned cols)
 {
-	tg_op2(t, "MUL", dst, m, tg_src_slot(t, mat, 0), tg_comp(v, 0));
+	struct tg_reg acc = cols > 1 ? tg_temp(t) : dst;
+
+	tg_op2(t, "MUL", acc, m, tg_src_slot(t, mat, 0), tg_comp(v, 0));
 	for (unsigned c = 1; c < cols; c++)
-		tg_op3(t, "MAD", dst, m, tg_src_slot(t, mat, c), tg_comp(v, c), dst);
+		tg_op3(t, "MAD", c + 1 < cols ? acc : dst, m, tg_src_slot(t, mat, c), tg_comp(v, c),
+		       acc);
 }
 
 static void set_columns(struct tg *t, const struct vc_instr *in, struct tg_reg first, unsigned cols)

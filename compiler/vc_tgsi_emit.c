@@ -645,10 +645,11 @@ static void properties(struct tg *t, struct tg_buf *b)
 	if (t->stage == VC_STAGE_FRAGMENT) {
 		/* vk/ renders with gallium's y-down convention (row 0 of memory
 		 * is NDC y = -1), so Vulkan's OriginUpperLeft is TGSI's
-		 * UPPER_LEFT (measured by tests/vk/test_vk_draw) */
-		tg_printf(b, &t->failed, "PROPERTY FS_COORD_ORIGIN %s\n",
-			  t->m->origin_upper_left ? "UPPER_LEFT" : "LOWER_LEFT");
-		tg_printf(b, &t->failed, "PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n");
+		 * UPPER_LEFT (measured by tests/vk/test_vk_draw). UPPER_LEFT and
+		 * HALF_INTEGER centres are TGSI's defaults (0; virglrenderer
+		 * starts from a zeroed context): only LOWER_LEFT is said. */
+		if (!t->m->origin_upper_left)
+			tg_printf(b, &t->failed, "PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n");
 		if (t->m->early_fragment_tests)
 			tg_printf(b, &t->failed, "PROPERTY FS_EARLY_DEPTH_STENCIL 1\n");
 	} else if (t->stage == VC_STAGE_COMPUTE) {

@@ -272,13 +272,17 @@ static bool movable(const struct ra *ra, int32_t s)
  * written meanwhile: that is how a vector is built up one channel at a time.
  * One exception: a single one-channel instruction may read d while it writes
  * it (`i = i + 1`), as the emitter's own read-modify-write sequences do.
+ * d may also be a value's register (a vector built from a computed part and
+ * another vector's channels, an INSERT's copy of the vector it changes):
+ * its range then starts at s's first write.
  */
 static bool coalesce_store(struct ra *ra, int32_t line, int32_t d, int32_t s)
 {
-	const struct ra_temp *r = &ra->temps[s];
+	struct ra_temp *r = &ra->temps[s], *dr = &ra->temps[d];
 	uint8_t mask = ra->lines[line].mask;
 
-	if (!ra->temps[d].own || !movable(ra, s) || r->end != line || line - r->start > RA_WINDOW)
+	if (!(dr->own || movable(ra, d)) || !movable(ra, s) || r->end != line ||
+	    line - r->start > RA_WINDOW)
 		return false;
 	for (int32_t i = r->start; i < line; i++) {
 		const struct ra_line *l = &ra->lines[i];
@@ -291,7 +295,9 @@ static bool coalesce_store(struct ra *ra, int32_t line, int32_t d, int32_t s)
 		    (l->dst != RA_NONE && resolve(ra, l->dst) == d && (l->mask & mask)))
 			return false;
 	}
-	ra->temps[s].alias = d;
+	r->alias = d;
+	if (!dr->own && r->start < dr->start)
+		dr->start = r->start;  /* a value register now lives from s's first write */
 	return true;
 }
 

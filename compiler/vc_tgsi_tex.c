@@ -193,23 +193,35 @@ static const char *chan(int c)
 	return chans[c & 3];
 }
 
-/* The packed coordinate: xyz(w) + reference; divides by q for projection. */
+/*
+ * The packed coordinate: xyz(w) + reference; divides by q for projection.
+ * With nothing to pack (no projection, no reference, no bias or LOD the
+ * caller puts in .w: !packed), the coordinate's own register as it is,
+ * unless it is read through ADDR, which the sampler index may reload.
+ */
 static struct tg_reg build_coord(struct tg *t, const struct vc_instr *in,
-				 const struct vc_image_desc *d, struct tg_reg *ref)
+				 const struct vc_image_desc *d, struct tg_reg *ref, bool packed)
 {
 	vc_value_id cv = in->srcs[VC_TEX_SRC_COORD];
 	unsigned n = coord_comps(d), cn = tg_comps(t, cv);
-	struct tg_reg co = tg_temp(t), c = tg_src(t, cv), q = { 0 };
+	struct tg_reg co, c = tg_src(t, cv), q = { 0 };
 
+	*ref = (struct tg_reg){ 0 };
 	if (n > cn)
 		n = cn;
+	if (!packed && !(in->lits[1] & VC_TEX_PROJ) && !in->srcs[VC_TEX_SRC_DREF] && !c.indirect &&
+	    n > 0) {
+		for (unsigned i = n; i < 4; i++)  /* no channel past the coordinate's: .xyyy */
+			c.swz[i] = c.swz[n - 1];
+		return c;
+	}
+	co = tg_temp(t);
 	tg_op1(t, "MOV", co, tg_mask(n), c);
 	if (in->lits[1] & VC_TEX_PROJ) {
 		q = tg_temp(t);
 		tg_op1(t, "RCP", q, ".x", tg_comp(c, cn - 1));
 		tg_op2(t, "MUL", co, tg_mask(n), co, tg_comp(q, 0));
 	}
-	*ref = (struct tg_reg){ 0 };
 	if (in->srcs[VC_TEX_SRC_DREF]) {
 		struct tg_reg r = tg_comp(tg_src(t, in->srcs[VC_TEX_SRC_DREF]), 0);
 		int rc = ref_channel(d);
@@ -261,9 +273,11 @@ static void emit_sample(struct tg *t, const struct vc_instr *in, const struct ha
 			struct tg_reg dst)
 {
 	char sfx[96];
-	struct tg_reg ref, co = build_coord(t, in, h->img, &ref), srcs[3];
 	bool cube_array = h->img->dim == VC_DIM_CUBE && h->img->arrayed;
 	bool shadow_w = in->srcs[VC_TEX_SRC_DREF] && ref_channel(h->img) == 3;
+	bool lod_in_w = (in->lits[0] == VC_TEX_SAMPLE_BIAS || in->lits[0] == VC_TEX_SAMPLE_LOD) &&
+			!cube_array && !shadow_w;
+	struct tg_reg ref, co = build_coord(t, in, h->img, &ref, lod_in_w), srcs[3];
 	struct tg_reg lod = in->srcs[VC_TEX_SRC_LOD] ? tg_comp(tg_src(t, in->srcs[VC_TEX_SRC_LOD]), 0)
 						      : co;
 	const char *op = "TEX";
@@ -336,7 +350,7 @@ static void emit_gather_lod(struct tg *t, const struct vc_instr *in, const struc
 			    struct tg_reg dst)
 {
 	char sfx[96];
-	struct tg_reg ref, co = build_coord(t, in, h->img, &ref), srcs[2];
+	struct tg_reg ref, co = build_coord(t, in, h->img, &ref, false), srcs[2];
 
 	tex_suffix(t, in, h, sfx, sizeof(sfx));
 	srcs[0] = co;

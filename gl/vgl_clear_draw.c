@@ -98,6 +98,7 @@ static void clear_key(const struct vgl_fb *fb, const struct vgl_clear_req *req,
 	key->cull = VK_CULL_MODE_NONE;
 	key->front = VK_FRONT_FACE_CLOCKWISE;
 	key->line_width = 1.0f;
+	key->flags |= VGL_PKEY_WINDOW_Z; /* clear_vs's z is the clear depth */
 	if (req->depth) {
 		key->flags |= VGL_PKEY_DEPTH_TEST | VGL_PKEY_DEPTH_WRITE;
 		key->depth_op = VK_COMPARE_OP_ALWAYS;
@@ -115,8 +116,8 @@ static void clear_key(const struct vgl_fb *fb, const struct vgl_clear_req *req,
 static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
 			 const struct vgl_clear_req *req, VkCommandBuffer cmd)
 {
-	/* compiled without the applications' z remap (vgl_shader.c): vk/'s
-	 * clip space z is the window depth itself here */
+	/* a VGL_PKEY_WINDOW_Z pipeline: vk/'s clip space z is the window
+	 * depth itself here */
 	float depth = req->depth_value;
 	struct vgl_pkey key;
 	VkPipeline p;

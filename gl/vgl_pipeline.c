@@ -321,6 +321,8 @@ struct pipeline_ci {
 	VkPipelineMultisampleStateCreateInfo ms;
 	VkSampleMask sample_mask;
 	VkPipelineDynamicStateCreateInfo dy;
+	VkPipelineViewportDepthClipControlCreateInfoEXT dcc;
+	VkPipelineViewportStateCreateInfo vp;
 	struct vvk_pipeline_stream_output_info so;
 };
 
@@ -393,6 +395,19 @@ static void stream_output(const struct vgl_linked *l, struct pipeline_ci *c)
 	c->ri.pNext = &c->so;
 }
 
+/* GL's clip volume, -w <= z <= w (VK_EXT_depth_clip_control), unless the
+ * shader's z is already the window depth (a drawn clear); the viewport
+ * itself is dynamic. */
+static void viewport_state(const struct vgl_pkey *k, struct pipeline_ci *c)
+{
+	c->dcc = (VkPipelineViewportDepthClipControlCreateInfoEXT){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT,
+		.negativeOneToOne = !(k->flags & VGL_PKEY_WINDOW_Z) };
+	c->vp = (VkPipelineViewportStateCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .pNext = &c->dcc,
+		.viewportCount = 1, .scissorCount = 1 };
+}
+
 static VkPipeline create(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_pkey *k)
 {
 	VkShaderModule fs = k->flags & VGL_PKEY_Y_DOWN ? l->fs_y_down : l->fs;
@@ -403,12 +418,13 @@ static VkPipeline create(struct vgl_context *ctx, struct vgl_linked *l, const st
 		.stageCount = 2, .pStages = c.stages, .pVertexInputState = &c.vi,
 		.pInputAssemblyState = &c.ia, .pRasterizationState = &c.rs,
 		.pMultisampleState = &c.ms, .pDepthStencilState = &c.ds, .pColorBlendState = &c.cb,
-		.pDynamicState = &c.dy, .layout = l->layout };
+		.pDynamicState = &c.dy, .pViewportState = &c.vp, .layout = l->layout };
 	VkPipeline p = VK_NULL_HANDLE;
 
 	vertex_state(k, &c);
 	target_state(k, &c);
 	fixed_state(k, &c);
+	viewport_state(k, &c);
 	stream_output(l, &c);
 	if (vvk_CreateGraphicsPipelines(ctx->dev->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p) !=
 	    VK_SUCCESS)

@@ -56,7 +56,9 @@ struct vgl_pkey {
 #define VGL_PKEY_STENCIL (1u << 2)
 #define VGL_PKEY_DEPTH_BIAS (1u << 3)
 #define VGL_PKEY_DISCARD (1u << 4)
-/* (1u << 5): free; primitive restart is split on the CPU (vgl_draw.c) */
+/* the vertex shader's z is the window depth, Vulkan's clip volume (the
+ * drawn clear); else GL's -w <= z <= w (depth clip control) */
+#define VGL_PKEY_WINDOW_Z (1u << 5)
 #define VGL_PKEY_ALPHA_TO_COVERAGE (1u << 6)
 /* the target is y-down (a window buffer, vgl_framebuffer.h): the fragment
  * shader's y-down variant, and the winding turned around */

@@ -211,8 +211,8 @@ struct vgl_attrib_binding {
 	GLuint location;
 };
 
-/* The output a program capturing gl_Position captures instead: the value
- * before the depth fix of the vertex shader's wrapper (vgl_shader.c). */
+/* The output a program capturing gl_Position captures instead: a copy of
+ * it that the vertex shader's wrapper makes (vgl_shader.c). */
 #define VGL_XFB_POSITION_NAME "vgl_xfb_Position"
 /* The vertex shader compiled again with that output; NULL if it cannot be. */
 struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_limits *limits,

@@ -229,23 +229,15 @@ static void GL_APIENTRY vgl_ShaderSource(GLuint name, GLsizei count, const GLcha
 }
 
 /*
- * GL's clip volume has -w <= z <= w; vk/'s has 0 <= z <= w (clip_halfz, and
- * no depth-clip-control to change it). A vertex shader is compiled with its
- * main() renamed and wrapped by one that remaps z to (z + w) / 2, so depth
- * clipping and window depth come out as GL's. The #line keeps the log's
- * line numbers the application's. A shader that never names main is
- * compiled as it is: GL compiles it, only the link needs a main().
+ * Vertex shaders are compiled as they are: vk/ draws them with GL's clip
+ * volume, -w <= z <= w (VK_EXT_depth_clip_control, vgl_pipeline.c). A
+ * program that captures gl_Position (transform feedback) records it through
+ * a copy, VGL_XFB_POSITION_NAME: its main() is renamed and wrapped by one
+ * that makes it. The #line keeps the log's line numbers the application's.
  */
-static const char depth_wrapper[] =
-	"\n#undef main\n"
-	"void main() { vgl_user_main(); gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n";
-
-/* The same for a program that captures gl_Position (transform feedback
- * records the application's value): a copy made before the depth fix. */
 #define XFB_WRAPPER(out) \
 	"\n#undef main\n" out " highp vec4 " VGL_XFB_POSITION_NAME ";\n" \
-	"void main() { vgl_user_main(); " VGL_XFB_POSITION_NAME " = gl_Position;\n" \
-	"  gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5; }\n"
+	"void main() { vgl_user_main(); " VGL_XFB_POSITION_NAME " = gl_Position; }\n"
 static const char xfb_wrapper_300[] = XFB_WRAPPER("out");
 static const char xfb_wrapper_100[] = XFB_WRAPPER("varying");
 
@@ -380,17 +372,7 @@ static bool version_ok(const struct vgl_context *ctx, const struct glsl_shader *
 struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, GLenum type,
 					      const char *src)
 {
-	char *wrapped = NULL;
-	struct glsl_shader *out;
-
-	if (type == GL_VERTEX_SHADER && names_main(src)) {
-		wrapped = vertex_source(src, depth_wrapper);
-		if (!wrapped)
-			return NULL;
-	}
-	out = compile(limits, type, wrapped ? wrapped : src, wrapped != NULL);
-	free(wrapped);
-	return out;
+	return compile(limits, type, src, false);
 }
 
 static const char *shader_log(const struct vgl_shader *sh)

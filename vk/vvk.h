@@ -45,9 +45,11 @@
  * winding is measured with y down like Vulkan's (virglrenderer converts for
  * GL; measured: a CCW quad under BACK culling is drawn only this way, and
  * the (frontFace == CLOCKWISE) rule first planned culls it); clip_halfz = 1
- * (depth range [0,1]);
- * viewport scale = (w/2, h/2, maxDepth - minDepth), translate = (x + w/2,
- * y + h/2, minDepth): a positive y scale, so rows map 1:1 to memory.
+ * (depth range [0,1]) unless VK_EXT_depth_clip_control's negativeOneToOne
+ * asks for GL's -w <= z <= w (what gl/ draws with: no z remap in its vertex
+ * shaders); viewport scale = (w/2, h/2, maxDepth - minDepth), translate =
+ * (x + w/2, y + h/2, minDepth), halved and centred for negativeOneToOne: a
+ * positive y scale, so rows map 1:1 to memory.
  * Half-pixel centres. Vertex attribute location L is vertex element L.
  * Indexed draws fold firstIndex into SET_INDEX_BUFFER's offset: the host
  * ignores DRAW_VBO's start for them (measured; Mesa's virgl does the same).

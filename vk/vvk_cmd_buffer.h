@@ -111,6 +111,7 @@ struct vvk_host_shadow {
 	/* the last values sent: a pipeline switch re-derives them from the
 	 * pipeline or the dynamic state, and only a real change is sent */
 	struct vdrm_set_viewport_state_elem viewport;
+	uint32_t viewport_gl_z; /* the pipeline's gl_z the viewport was sent for */
 	struct vdrm_set_scissor_state_elem scissor;
 	float blend_color[4];
 	uint32_t stencil_ref;

@@ -55,7 +55,7 @@ static uint32_t same_dynamic(const struct vvk_pipeline *a, const struct vvk_pipe
 {
 	uint32_t both = a->dynamic & b->dynamic, d = 0;
 
-	if (both & VVK_DYNAMIC_VIEWPORT)
+	if ((both & VVK_DYNAMIC_VIEWPORT) && a->gl_z == b->gl_z)
 		d |= DIRTY(VIEWPORT);
 	if (both & VVK_DYNAMIC_SCISSOR)
 		d |= DIRTY(SCISSOR);
@@ -297,15 +297,24 @@ static bool changed(void *shadow, const void *val, size_t size)
 	return true;
 }
 
-/* Positive y scale: viewport rows map 1:1 to memory rows (see vvk.h). */
+/*
+ * Positive y scale: viewport rows map 1:1 to memory rows (see vvk.h). Depth
+ * maps z in [0, 1], or in [-1, 1] for a gl_z pipeline, to [minDepth,
+ * maxDepth]. The host turns scale and translate into a depth range with
+ * the clip_halfz of the rasterizer bound when the viewport arrives (bound
+ * before, bind_gfx_objects), so a change of mode sends the viewport again.
+ */
 static void emit_viewport(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
 {
 	const VkViewport *v = (p->dynamic & VVK_DYNAMIC_VIEWPORT) ? &cmd->st.viewport : &p->viewport;
+	float zs = p->gl_z ? (v->maxDepth - v->minDepth) / 2 : v->maxDepth - v->minDepth;
 	struct vdrm_set_viewport_state_elem e = {
-		v->width / 2, v->height / 2, v->maxDepth - v->minDepth,
-		v->x + v->width / 2, v->y + v->height / 2, v->minDepth };
+		v->width / 2, v->height / 2, zs,
+		v->x + v->width / 2, v->y + v->height / 2, v->minDepth + (p->gl_z ? zs : 0) };
+	uint32_t gl_z = p->gl_z;
+	bool mode_changed = changed(&cmd->st.host.viewport_gl_z, &gl_z, sizeof(gl_z));
 
-	if (changed(&cmd->st.host.viewport, &e, sizeof(e)))
+	if (changed(&cmd->st.host.viewport, &e, sizeof(e)) || mode_changed)
 		vdrm_encode_set_viewport_state(&cmd->cs, &(struct vdrm_cmd_set_viewport_state){
 			.elems = &e, .count = 1 });
 }

@@ -289,8 +289,12 @@ void vvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalD
 		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
 	VkPhysicalDeviceCustomBorderColorFeaturesEXT *cb = (void *)vvk_find_struct(
 		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT);
+	VkPhysicalDeviceDepthClipControlFeaturesEXT *dcc = (void *)vvk_find_struct(
+		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT);
 
 	vvk_GetPhysicalDeviceFeatures(physicalDevice, &f->features);
+	if (dcc) /* the rasterizer's clip_halfz, off (vvk_pipeline_state.c) */
+		dcc->depthClipControl = VK_TRUE;
 	if (v12)
 		v12->timelineSemaphore = VK_TRUE;
 	if (v13) {

@@ -50,6 +50,7 @@ struct vvk_pipeline {
 	bool restart;
 	uint32_t dynamic;
 	VkViewport viewport;
+	bool gl_z; /* VK_EXT_depth_clip_control's negativeOneToOne: clip_halfz off */
 	VkRect2D scissor;
 	float blend_constants[4];
 	uint32_t stencil_ref; /* front | back << 8 */

@@ -133,9 +133,12 @@ static uint32_t fill_mode(VkPolygonMode m)
 	return m == VK_POLYGON_MODE_LINE ? 1 : m == VK_POLYGON_MODE_POINT ? 2 : 0;
 }
 
-static uint32_t raster_s0(const VkPipelineRasterizationStateCreateInfo *rs)
+static uint32_t raster_s0(const VkPipelineRasterizationStateCreateInfo *rs, bool gl_z)
 {
-	uint32_t s0 = 1u << 2 | 1u << 14 | 1u << 29; /* clip_halfz, scissor, half-pixel centre */
+	uint32_t s0 = 1u << 14 | 1u << 29; /* scissor, half-pixel centre */
+
+	if (!gl_z)
+		s0 |= 1u << 2; /* clip_halfz: Vulkan's 0 <= z <= w */
 
 	if (!rs->depthClampEnable)
 		s0 |= 1u << 1;
@@ -165,7 +168,7 @@ static void create_rasterizer(struct vvk_device *dev, struct vvk_pipeline *p,
 {
 	struct vdrm_cs tmp;
 	struct vdrm_cmd_create_rasterizer cmd = {
-		.s0 = raster_s0(rs) | (multisampled(ms) ? 1u << 25 : 0),
+		.s0 = raster_s0(rs, p->gl_z) | (multisampled(ms) ? 1u << 25 : 0),
 		.point_size = 1.0f, .s3 = 0xffff, .line_width = rs->lineWidth,
 	};
 
@@ -290,6 +293,17 @@ static void multisample_values(struct vvk_pipeline *p,
 	}
 }
 
+/* VK_EXT_depth_clip_control: GL's clip volume, -w <= z <= w */
+static bool negative_one_to_one(const VkPipelineViewportStateCreateInfo *vp)
+{
+	const VkPipelineViewportDepthClipControlCreateInfoEXT *dcc =
+		vp ? vvk_find_struct(vp->pNext,
+				     VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT)
+		   : NULL;
+
+	return dcc && dcc->negativeOneToOne;
+}
+
 void vvk_pipeline_create_states(struct vvk_device *dev, struct vvk_pipeline *p,
 				const VkGraphicsPipelineCreateInfo *ci)
 {
@@ -302,6 +316,7 @@ void vvk_pipeline_create_states(struct vvk_device *dev, struct vvk_pipeline *p,
 
 	create_blend(dev, p, ci->pColorBlendState, ms);
 	create_dsa(dev, p, ci->pDepthStencilState);
+	p->gl_z = negative_one_to_one(ci->pViewportState);
 	create_rasterizer(dev, p, ci->pRasterizationState ? ci->pRasterizationState : &no_raster,
 			  ms);
 	multisample_values(p, ms);

@@ -24,6 +24,7 @@ static const struct pass passes[] = {
 	{ "fold", opt_fold },
 	{ "algebra", opt_algebra },
 	{ "cse", opt_cse },
+	{ "products", opt_products },
 	{ "flow", opt_flow },
 	{ "unroll", opt_unroll },
 	{ "dce", opt_dce },

@@ -6,7 +6,8 @@
  * what a GPU driver is expected to fold away before the host sees the
  * shader: loads of values just stored, constant expressions, identities,
  * repeated expressions, branches on constants, unused code and outputs that
- * the next stage does not read.
+ * the next stage does not read; and it reshapes products TGSI can do in
+ * fewer instructions (matrix chains, multiply-adds).
  *
  * Every pass keeps the IR's invariants: a value is defined once and every
  * use is dominated by its definition (replacements only ever substitute a

@@ -155,6 +155,16 @@ static bool extract_insert(struct opt *o, struct vc_instr *in)
 	return true;
 }
 
+/* A composite of undefined parts only is undefined (and a store of it goes). */
+static bool construct_undef(struct opt *o, const struct vc_instr *in)
+{
+	for (unsigned i = 0; i < vc_instr_nr_srcs(in); i++)
+		if (vc_value_get(o->m, vc_instr_src(in, i))->kind != VC_VALUE_UNDEF)
+			return false;
+	opt_replace(o, in->dest, vc_value_undef(o->m, in->type));
+	return true;
+}
+
 static void simplify(struct opt *o, struct vc_instr *in, void *ctx)
 {
 	(void)ctx;
@@ -169,6 +179,8 @@ static void simplify(struct opt *o, struct vc_instr *in, void *ctx)
 			;
 		return;
 	}
+	if (in->op == VC_OP_CONSTRUCT && construct_undef(o, in))
+		return;
 	if (!simplify_float(o, in) && !simplify_int(o, in))
 		simplify_bool(o, in);
 }

@@ -9,6 +9,7 @@
  *   vc_opt_vars.c    - store-to-load forwarding of variables, load reuse
  *   vc_opt_flow.c    - branches on constants, empty branches
  *   vc_opt_cse.c     - common subexpressions along the dominator tree
+ *   vc_opt_products.c - matrix products reassociated, multiply-adds fused
  *   vc_opt_dce.c     - unused instructions, write-only variables, dead varyings
  *   vc_opt_unroll.c  - loops with a constant trip count become straight code
  *
@@ -78,6 +79,7 @@ bool opt_eval_op(enum vc_op op, enum vc_base base, const uint32_t *a, const uint
 /* passes: return false when memory ran out */
 bool opt_fold(struct opt *o);
 bool opt_algebra(struct opt *o);
+bool opt_products(struct opt *o);
 bool opt_vars(struct opt *o);
 bool opt_flow(struct opt *o);
 bool opt_cse(struct opt *o);

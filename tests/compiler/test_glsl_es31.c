@@ -183,7 +183,7 @@ static const struct good_case good[] = {
 	  "  vec4(textureSize(s), textureSize(su)); }\n",
 	  { "DCL SVIEW[1], 2D_MSAA, FLOAT", "DCL SVIEW[2], 2D_MSAA, SINT",
 	    "DCL SVIEW[3], 2D_MSAA, UINT", "TXF TEMP[2], TEMP[1], SAMP[1], 2D_MSAA",
-	    "TXQ TEMP[1], IMM[1].xxxx, SAMP[1], 2D_MSAA" } },
+	    "TXQ TEMP[0], IMM[1].xxxx, SAMP[1], 2D_MSAA" } },
 	{ "sampler2DMS in a vertex shader", VS, HEAD
 	  "uniform highp sampler2DMS s;\n"
 	  "void main() { gl_Position = texelFetch(s, ivec2(gl_VertexID), gl_VertexID); }\n",

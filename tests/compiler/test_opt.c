@@ -48,7 +48,8 @@ static char *read_source(const char *dir, const char *name)
 
 struct golden {
 	const char *name;
-	bool linked;          /* a vertex shader with the fragment shader's reads known */
+	bool linked;          /* a vertex shader with the fragment shader's reads known,
+			       * a fragment shader with the vertex shader's writes */
 	uint32_t live_outputs;
 };
 
@@ -56,7 +57,9 @@ static const struct golden goldens[] = {
 	{ .name = "fold.frag" }, { .name = "vars.vert" }, { .name = "algebra.frag" },
 	{ .name = "cse.frag" }, { .name = "flow.frag" }, { .name = "unroll.frag" },
 	{ .name = "unroll_kept.frag" }, { .name = "unroll_once.frag" }, { .name = "stores.frag" },
-	{ .name = "arrays.frag" },
+	{ .name = "arrays.frag" }, { .name = "reassoc.vert" },
+	{ .name = "products.frag" },
+	{ .name = "undef.frag", .linked = true, .live_outputs = 1u << 1 },
 	{ .name = "dead.vert", .linked = true, .live_outputs = 1u << 1 },
 };
 
@@ -164,6 +167,37 @@ START_TEST(unwritten_inputs_go)
 	ck_assert_msg(!strstr(none, "GENERIC[") && !strstr(none, "COLOR["), "%s", none);
 	free(all);
 	free(none);
+}
+END_TEST
+
+/* A vector of undefined inputs only is not written (COLOR[0] goes); one of
+ * g and an undefined f is g's channels and the constant: two MOVs, no TEMP. */
+START_TEST(undefined_channels_cost_nothing)
+{
+	char *t = tgsi_of("undef.frag", 1u << 1);
+	unsigned movs = 0;
+
+	for (const char *p = t; (p = strstr(p, "MOV ")); p++)
+		movs++;
+	ck_assert_msg(!strstr(t, "COLOR[0]") && strstr(t, "COLOR[1]"), "%s", t);
+	ck_assert_msg(movs == 2 && !strstr(t, "TEMP"), "%s", t);
+	free(t);
+}
+END_TEST
+
+/* Copies into a value's register coalesce (vc_tgsi_regalloc.c): the MAD
+ * writes the new vector's xyz itself and the INSERT copies no whole vector;
+ * left are the moves of single channels (w from the old vector; y from the
+ * .x the scalar MAD computes in). */
+START_TEST(value_copies_coalesce)
+{
+	char *t = tgsi_of("coalesce.frag", ~0u);
+	unsigned movs = 0;
+
+	for (const char *p = t; (p = strstr(p, "MOV ")); p++)
+		movs++;
+	ck_assert_msg(strstr(t, "MAD TEMP[1].xyz,") && movs == 2, "%s", t);
+	free(t);
 }
 END_TEST
 
@@ -320,6 +354,8 @@ static Suite *opt_suite(void)
 	tcase_add_loop_test(tc, golden, 0, (int)(sizeof(goldens) / sizeof(goldens[0])));
 	tcase_add_test(tc, dead_outputs_go);
 	tcase_add_test(tc, unwritten_inputs_go);
+	tcase_add_test(tc, undefined_channels_cost_nothing);
+	tcase_add_test(tc, value_copies_coalesce);
 	tcase_add_test(tc, skip_all_keeps_code);
 	tcase_add_test(tc, folded_constants_are_the_shaders);
 	tcase_add_test(tc, unrolled_reads_are_direct);

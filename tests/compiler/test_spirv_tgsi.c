@@ -45,16 +45,14 @@ START_TEST(golden_passthrough_vs)
 		"DCL IN[0]\n"
 		"DCL CONST[0..3]\n"
 		"DCL TEMP[0..0]\n"
-		/* computed in the output's register: no copy */
+		/* summed in a TEMP, the last MAD into the output: no copy */
 		"  MUL TEMP[0], CONST[0], IN[0].xxxx\n"
 		"  MAD TEMP[0], CONST[1], IN[0].yyyy, TEMP[0]\n"
 		"  MAD TEMP[0], CONST[2], IN[0].zzzz, TEMP[0]\n"
-		"  MAD TEMP[0], CONST[3], IN[0].wwww, TEMP[0]\n"
+		"  MAD OUT[0], CONST[3], IN[0].wwww, TEMP[0]\n"
 		/* shadows read only by their copy to OUT are OUT */
 		"  MOV OUT[1].xy, IN[2]\n"
 		"  MOV OUT[2].xyz, IN[1]\n"
-		/* read back by the MADs: stays a TEMP */
-		"  MOV OUT[0], TEMP[0]\n"
 		"  END\n");
 }
 END_TEST
@@ -63,8 +61,6 @@ START_TEST(golden_color_fs)
 {
 	check_golden("color.frag",
 		"FRAG\n"
-		"PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
-		"PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
 		"DCL OUT[0], COLOR[0]\n"
 		"DCL IN[0], GENERIC[0], PERSPECTIVE\n"
 		"  MOV OUT[0], IN[0]\n"
@@ -76,17 +72,15 @@ START_TEST(golden_textured_fs)
 {
 	check_golden("textured.frag",
 		"FRAG\n"
-		"PROPERTY FS_COORD_ORIGIN UPPER_LEFT\n"
-		"PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
 		"DCL OUT[0], COLOR[0]\n"
 		"DCL SAMP[1]\n"
 		"DCL SVIEW[1], 2D, FLOAT\n"
 		"DCL IN[0], GENERIC[0], PERSPECTIVE\n"
 		"DCL CONST[0..4]\n"
-		"DCL TEMP[0..1]\n"
-		"  MOV TEMP[0].xy, IN[0]\n"
-		"  TEX TEMP[1], TEMP[0], SAMP[1], 2D\n"
-		"  MUL OUT[0], TEMP[1], CONST[4]\n"
+		"DCL TEMP[0..0]\n"
+		/* the coordinate read where it is: nothing to pack */
+		"  TEX TEMP[0], IN[0].xyyy, SAMP[1], 2D\n"
+		"  MUL OUT[0], TEMP[0], CONST[4]\n"
 		"  END\n");
 }
 END_TEST

@@ -729,6 +729,40 @@ START_TEST(t_depth_range)
 }
 END_TEST
 
+/*
+ * GL's clip volume is -w <= z <= w (vk/'s depth clip control, no shader
+ * remap): z = -0.95 is drawn, z = 1.05 clipped. A scissored depth clear (a
+ * drawn clear, whose pipeline takes z as window depth) between draws leaves
+ * the next draw's depth range intact: the left half holds 0, the right the
+ * first quad's 0.5 + 0.5 * 0.025.
+ */
+START_TEST(t_clip_volume)
+{
+	PFNGLDEPTHRANGEFPROC range = (PFNGLDEPTHRANGEFPROC)vgl_get_proc_address("glDepthRangef");
+	GLuint p = uniform_program();
+
+	clear_black();
+	gl.Enable(GL_DEPTH_TEST);
+	range(0.5f, 1.0f);
+	draw_quad_at(p, full, -0.95f, 1, 0, 0, 1);
+	glt_assert_pixel(16, 16, 255, 0, 0, 255);
+	draw_quad_at(p, full, 1.05f, 0, 1, 0, 1);
+	glt_assert_pixel(16, 16, 255, 0, 0, 255);
+	gl.Enable(GL_SCISSOR_TEST);
+	gl.Scissor(0, 0, 16, 32);
+	gl.ClearDepthf(0);
+	gl.Clear(GL_DEPTH_BUFFER_BIT);
+	gl.Disable(GL_SCISSOR_TEST);
+	draw_quad_at(p, full, -0.99f, 0, 0, 1, 1);   /* window depth 0.5025 */
+	glt_assert_pixel(8, 16, 255, 0, 0, 255);
+	glt_assert_pixel(24, 16, 0, 0, 255, 255);
+	range(0.0f, 1.0f);
+	gl.Disable(GL_DEPTH_TEST);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 START_TEST(t_program_queries)
 {
 	GLuint p = glt_program(vs_attr, fs_varying), q;
@@ -1075,6 +1109,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_instanced);
 	tcase_add_test(tc, t_uniform_arrays_matrices);
 	tcase_add_test(tc, t_depth_range);
+	tcase_add_test(tc, t_clip_volume);
 	tcase_add_test(tc, t_client_arrays_indexed);
 	tcase_add_test(tc, t_integer_attribs);
 	tcase_add_test(tc, t_large_client_array);
