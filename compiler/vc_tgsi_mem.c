@@ -157,8 +157,14 @@ static bool at_block_array(struct tg *t, const struct tg_ptr *p)
 {
 	const struct vc_var *var = vc_var_get(t->m, p->var);
 
-	return (var->storage == VC_STORAGE_UNIFORM || var->storage == VC_STORAGE_STORAGE) &&
-	       p->type == var->type && vc_type_get(t->m, p->type)->kind == VC_TYPE_ARRAY;
+	const struct vc_type *ty = vc_type_get(t->m, p->type);
+
+	if ((var->storage != VC_STORAGE_UNIFORM && var->storage != VC_STORAGE_STORAGE) ||
+	    ty->kind != VC_TYPE_ARRAY)
+		return false;
+	while (ty->kind == VC_TYPE_ARRAY)   /* arrays of arrays of blocks (ES 3.10) */
+		ty = vc_type_get(t->m, ty->elem);
+	return ty->kind == VC_TYPE_STRUCT && ty->block;
 }
 
 /* GLSL ES indexes block arrays with constant expressions only. */
@@ -170,7 +176,8 @@ static void step_block_array(struct tg *t, struct tg_ptr *p, vc_value_id idx)
 		tg_fail(t, "TGSI: dynamic index into an array of blocks is not supported");
 	else if (k >= vc_type_get(t->m, p->type)->length)
 		tg_fail(t, "TGSI: block array index %u out of range", k);
-	p->block = k;
+	/* the blocks of an array of arrays have their slots in row order */
+	p->block = p->block * vc_type_get(t->m, p->type)->length + k;
 	p->type = vc_type_get(t->m, p->type)->elem;
 }
 

@@ -75,10 +75,11 @@ static bool add_struct_leaves(struct leaf_ctx *c, const char *name, const struct
 	return ok;
 }
 
-/* Arrays of structs: GL lists each element's leaves ("a[i].f"); an
- * unsized one (a buffer block's last member) its first element's. */
-static bool add_struct_array_leaves(struct leaf_ctx *c, const char *name,
-				    const struct glsl_type *t, uint32_t offset, bool row_major)
+/* Arrays of structs, and of arrays (3.10): GL lists each element's leaves
+ * ("a[i].f", "a[i][0]"); an unsized one (a buffer block's last member) its
+ * first element's. */
+static bool add_element_leaves(struct leaf_ctx *c, const char *name, const struct glsl_type *t,
+			       enum glsl_precision prec, uint32_t offset, bool row_major)
 {
 	uint32_t stride = glsl_layout_array_stride(t, row_major, c->std430);
 	uint32_t n = t->length ? t->length : 1;
@@ -86,7 +87,7 @@ static bool add_struct_array_leaves(struct leaf_ctx *c, const char *name,
 
 	for (uint32_t i = 0; i < n; i++) {
 		snprintf(buf, sizeof(buf), "%s[%u]", name, i);
-		if (!add_struct_leaves(c, buf, t->elem, offset + i * stride, row_major))
+		if (!add_leaves(c, buf, t->elem, prec, offset + i * stride, row_major))
 			return false;
 	}
 	return true;
@@ -106,8 +107,9 @@ static bool add_leaves(struct leaf_ctx *c, const char *name, const struct glsl_t
 		return true;   /* samplers of structs: held_samplers() lists them */
 	if (t->kind == GLSL_KIND_STRUCT)
 		return add_struct_leaves(c, name, t, offset, row_major);
-	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT)
-		return add_struct_array_leaves(c, name, t, offset, row_major);
+	if (t->kind == GLSL_KIND_ARRAY && (t->elem->kind == GLSL_KIND_STRUCT ||
+					   t->elem->kind == GLSL_KIND_ARRAY))
+		return add_element_leaves(c, name, t, prec, offset, row_major);
 	if (t->kind == GLSL_KIND_ARRAY) {
 		u.type = t->elem;
 		u.array_size = t->length;
@@ -252,8 +254,7 @@ static bool held_samplers(struct lk *k)
 static bool add_block_entry(struct lk *k, const struct glsl_symbol *s, const char *name,
 			    uint32_t element)
 {
-	const struct glsl_type *bt = s->type.type->kind == GLSL_KIND_ARRAY ? s->type.type->elem :
-				     s->type.type;
+	const struct glsl_type *bt = glsl_type_innermost(s->type.type);
 	struct glsl_program *p = k->p;
 	struct glsl_prog_block b = { .first_uniform = p->nr_uniforms };
 	struct leaf_ctx c = { .p = p, .block = (int32_t)p->nr_blocks };
@@ -276,21 +277,31 @@ static bool add_block_entry(struct lk *k, const struct glsl_symbol *s, const cha
 	return true;
 }
 
-/* A block of both stages is listed once; arrays of blocks per element. */
-static bool add_block(struct lk *k, const struct glsl_symbol *s)
+/* A block of both stages is listed once; arrays of blocks per element
+ * ("B[1]", and "B[1][2]" for arrays of arrays, 3.10), numbered in order. */
+static bool add_block_elements(struct lk *k, const struct glsl_symbol *s,
+			       const struct glsl_type *t, const char *name, uint32_t *element)
 {
-	const struct glsl_type *t = s->type.type;
-	const char *name = (t->kind == GLSL_KIND_ARRAY ? t->elem : t)->name;
 	char buf[NAME_MAX_LEN];
 
-	if (t->kind != GLSL_KIND_ARRAY)
-		return glsl_program_block(k->p, name) || add_block_entry(k, s, name, 0);
+	if (t->kind != GLSL_KIND_ARRAY) {
+		(*element)++;
+		return glsl_program_block(k->p, name) || add_block_entry(k, s, name, *element - 1);
+	}
 	for (uint32_t i = 0; i < t->length; i++) {
 		snprintf(buf, sizeof(buf), "%s[%u]", name, i);
-		if (!glsl_program_block(k->p, buf) && !add_block_entry(k, s, buf, i))
+		if (!add_block_elements(k, s, t->elem, buf, element))
 			return false;
 	}
 	return true;
+}
+
+static bool add_block(struct lk *k, const struct glsl_symbol *s)
+{
+	uint32_t element = 0;
+
+	return add_block_elements(k, s, s->type.type, glsl_type_innermost(s->type.type)->name,
+				  &element);
 }
 
 static bool opaque_and_blocks(struct lk *k)
