@@ -488,6 +488,19 @@ static bool bind_var(struct lw *w, const struct glsl_symbol *s, vc_type_id ty, u
 	return lw_res_add(w, r);
 }
 
+/* An array of arrays of blocks (3.10) is one flat array of them: Vulkan
+ * takes no deeper (VUID-StandaloneSpirv-Uniform-06807); the accesses fold
+ * their indices into one (glsl_lower_expr.c). */
+static vc_type_id block_var_type(struct lw *w, const struct glsl_type *t)
+{
+	struct glsl_type flat;
+
+	if (!glsl_type_is_aoa(t))
+		return lw_type_expl(w, t);
+	glsl_type_init_array(&flat, glsl_type_innermost(t), glsl_type_array_elements(t));
+	return glsl_type_to_ir(w->m, &flat, true);
+}
+
 static bool declare_blocks(struct lw *w, const struct io_list *l, uint32_t *binding,
 			   enum glsl_lower_res_kind kind)
 {
@@ -503,7 +516,7 @@ static bool declare_blocks(struct lw *w, const struct io_list *l, uint32_t *bind
 			return false;
 		r.size = glsl_std140_offsets(bt, bt->matrix_layout == GLSL_MATRIX_ROW, offs);
 		free(offs);
-		ok = bind_var(w, s, lw_type_expl(w, s->type.type), binding, &r);
+		ok = bind_var(w, s, block_var_type(w, s->type.type), binding, &r);
 		if (!ok)
 			return false;
 	}
