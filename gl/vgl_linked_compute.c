@@ -174,7 +174,7 @@ static bool copy_members(const struct glsl_lower_res *x, uint32_t index, struct 
 {
 	struct glsl_program members = { 0 };
 	bool ok = glsl_program_add_block_members(&members, x->block_type, x->instance_named,
-						 (int32_t)index);
+						 (int32_t)index, x->kind == GLSL_RES_BUFFER);
 	struct vgl_uniform *grown = ok ? realloc(*list, (*nr + members.nr_uniforms + 1) *
 						 sizeof(**list)) : NULL;
 

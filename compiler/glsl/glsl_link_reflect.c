@@ -48,6 +48,8 @@ struct leaf_ctx {
 	int32_t block;
 	bool std430;                   /* the block's packing decides its members' layout */
 	uint32_t top_size, top_stride; /* of the block member being walked */
+	bool buffer;                   /* a buffer block's members */
+	bool first_only;               /* at a buffer member's top-level array of aggregates */
 	struct glsl_link_stage_binding stage;   /* loose uniforms: the stages declaring it */
 };
 
@@ -82,9 +84,10 @@ static bool add_element_leaves(struct leaf_ctx *c, const char *name, const struc
 			       enum glsl_precision prec, uint32_t offset, bool row_major)
 {
 	uint32_t stride = glsl_layout_array_stride(t, row_major, c->std430);
-	uint32_t n = t->length ? t->length : 1;
+	uint32_t n = t->length && !c->first_only ? t->length : 1;
 	char buf[NAME_MAX_LEN];
 
+	c->first_only = false;
 	for (uint32_t i = 0; i < n; i++) {
 		snprintf(buf, sizeof(buf), "%s[%u]", name, i);
 		if (!add_leaves(c, buf, t->elem, prec, offset + i * stride, row_major))
@@ -140,6 +143,7 @@ static bool add_block_members(struct leaf_ctx *c, const struct glsl_type *bt, bo
 		char buf[NAME_MAX_LEN];
 
 		c->top_size = array ? f->type->length : 1;
+		c->first_only = c->buffer && array;
 		c->top_stride = array ? glsl_layout_array_stride(f->type, rm, c->std430) : 0;
 		snprintf(buf, sizeof(buf), "%s%s%s", named ? bt->name : "", named ? "." : "",
 			 f->name);
@@ -150,9 +154,9 @@ static bool add_block_members(struct leaf_ctx *c, const struct glsl_type *bt, bo
 }
 
 bool glsl_program_add_block_members(struct glsl_program *p, const struct glsl_type *block,
-				    bool instance_named, int32_t block_index)
+				    bool instance_named, int32_t block_index, bool buffer)
 {
-	struct leaf_ctx c = { .p = p, .block = block_index,
+	struct leaf_ctx c = { .p = p, .block = block_index, .buffer = buffer,
 			      .std430 = block->packing == GLSL_PACKING_STD430 };
 
 	no_stage(&c.stage);
