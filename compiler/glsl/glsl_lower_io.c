@@ -509,7 +509,8 @@ static bool declare_blocks(struct lw *w, const struct io_list *l, uint32_t *bind
 		const struct glsl_type *bt = glsl_type_innermost(s->type.type);
 		uint32_t *offs = calloc(bt->nr_fields + 1, sizeof(*offs));
 		struct glsl_lower_res r = { .name = (char *)bt->name, .kind = kind, .block_type = bt,
-					    .instance_named = s->cname && s->cname[0] };
+					    .instance_named = s->cname && s->cname[0],
+					    .instance_type = s->type.type };
 		bool ok;
 
 		if (!offs)

@@ -542,6 +542,36 @@ START_TEST(arrays_of_arrays)
 }
 END_TEST
 
+/* An array of arrays of buffer blocks: one block per element at
+ * consecutive bindings, named "Out[i][j]" in row order. */
+START_TEST(block_arrays_of_arrays)
+{
+	GLuint p = compute_program(HEAD "layout(local_size_x = 1) in;\n"
+				   "layout(std430, binding = 0) buffer Out { uint r[2]; } o[2][2];\n"
+				   "void main() { o[0][0].r[1] = 1u; o[0][1].r[1] = 2u;\n"
+				   "  o[1][0].r[1] = 11u; o[1][1].r[1] = 12u; }\n");
+	GLuint b[4];
+
+	for (uint32_t i = 0; i < 4; i++)
+		b[i] = glt_ssbo(2, 0);   /* each bound at 0 */
+	for (uint32_t i = 0; i < 4; i++)
+		gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, i, b[i]);
+	ck_assert_int_eq(resource_prop(p, GL_SHADER_STORAGE_BLOCK, "Out[1][0]", GL_BUFFER_BINDING),
+			 2);
+	cs.DispatchCompute(1, 1, 1);
+	cs.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+	for (uint32_t i = 0; i < 4; i++) {
+		const uint32_t *w = glt_map_ssbo(b[i], 2);
+
+		ck_assert_uint_eq(w[1], 10 * (i / 2) + i % 2 + 1);
+		glt_unmap_ssbo();
+	}
+	gl.DeleteBuffers(4, b);
+	gl.DeleteProgram(p);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+END_TEST
+
 /* Arrays of arrays are 3.10's: a 3.00 shader, and a 3.10 vertex input,
  * do not compile. */
 START_TEST(arrays_of_arrays_refused)
@@ -583,6 +613,7 @@ static Suite *compute_suite(void)
 	tcase_add_test(tc, fragment_ssbo_refused_at_link);
 	tcase_add_test(tc, arrays_of_arrays);
 	tcase_add_test(tc, arrays_of_arrays_refused);
+	tcase_add_test(tc, block_arrays_of_arrays);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(t30, glt_setup, glt_teardown);
 	tcase_add_test(t30, es30_has_no_compute);
