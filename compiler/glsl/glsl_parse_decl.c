@@ -426,6 +426,24 @@ bool glsl_parse_type_spec(struct glsl_parser *p, struct glsl_ast_type *t)
 	return array_suffix(p, &t->is_array, &t->array_size, &t->dims);
 }
 
+/* `T[] a[2]` (3.10): sema takes the unsized `T[]` specifier as T, so the
+ * name's dims get its level as their innermost. */
+static bool take_unsized_spec(struct glsl_parser *p, const struct glsl_ast_type *t,
+			      struct glsl_ast_declarator *d)
+{
+	struct glsl_ast_dim **tail = &d->dims;
+
+	if (!d->dims || !t->is_array || t->array_size || t->dims)
+		return true;
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = glsl_parse_alloc(p, sizeof(**tail));
+	if (!*tail)
+		return false;
+	(*tail)->loc = t->loc;
+	return true;
+}
+
 /* One declarator after the type: `name`, `name[N]`, `name = init`. */
 /* allow_init: a variable (may be initialised); else a member, which in a
  * block may be an unsized array (sema: only a buffer block's last). */
@@ -444,7 +462,7 @@ static struct glsl_ast_declarator *declarator(struct glsl_parser *p, const struc
 	d->loc = glsl_parse_loc(name);
 	d->name = glsl_parse_next(p)->value;
 	d->is_array = t->is_array;
-	if (!array_suffix(p, &d->is_array, &d->array_size, &d->dims))
+	if (!array_suffix(p, &d->is_array, &d->array_size, &d->dims) || !take_unsized_spec(p, t, d))
 		return NULL;
 	if (!at(p, GLSL_TOK_ASSIGN)) {
 		if (glsl_ast_unsized(t, d) && !allow_unsized) {
@@ -575,7 +593,8 @@ static struct glsl_ast_decl *parameter(struct glsl_parser *p)
 	d->vars->loc = glsl_parse_loc(p->tok);
 	d->vars->name = glsl_parse_next(p)->value;
 	d->vars->is_array = d->type.type.is_array;
-	if (!array_suffix(p, &d->vars->is_array, &d->vars->array_size, &d->vars->dims))
+	if (!array_suffix(p, &d->vars->is_array, &d->vars->array_size, &d->vars->dims) ||
+	    !take_unsized_spec(p, &d->type.type, d->vars))
 		return NULL;
 	if (glsl_ast_unsized(&d->type.type, d->vars)) {
 		glsl_parse_error(p, first, "parameter arrays must have a size");

@@ -427,6 +427,14 @@ static const struct good_case aoa_good[] = {
 	  "  o = vec4(sum(a), b[2][1], c[k][k], a == mk(1.0) ? 1.0 : 0.0); }\n",
 	  /* u: 6 slots, k after it; 2 + 3 + 3 + 2 = 10.0 folded */
 	  { "DCL CONST[1][0..6]", "CONST[1][ADDR[0].x+3]", "0x41200000" } },
+	{ "unsized levels on the specifier and the name", FS, HEAD
+	  "precision mediump float;\nout vec4 o;\n"
+	  "void main() { bool[][] x[] = bool[][][](bool[][](bool[](true, false), bool[](true, true)));\n"
+	  "  bool[] y[][] = x; float[] f[2] = float[2][](float[](1.0), float[](2.0));\n"
+	  "  o = vec4(y[0][1][1] ? 1.0 : 0.0, float(y.length() + y[0].length() + y[0][0].length()),\n"
+	  "    f[1][0], 0.0); }\n",
+	  /* all constant: 1.0, 1 + 2 + 2 = 5.0, 2.0 */
+	  { "IMM[0] FLT32 {0x3f800000, 0x40a00000, 0x40000000, 0x00000000}", "MOV OUT[0], IMM[0]" } },
 	{ "struct and block members, arrays of arrays of blocks", VS, HEAD
 	  "in vec4 p;\nstruct S { float f[2][2]; vec2 v; };\nuniform S s[2][2];\n"
 	  "layout(std140) uniform B { float x[2][3]; vec4 y; } b[2][2];\n"
