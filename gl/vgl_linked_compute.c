@@ -224,7 +224,9 @@ static bool copy_members(const struct glsl_lower_res *x, uint32_t index, struct 
 	return grown && ok;
 }
 
-/* GL_BUFFER_DATA_SIZE: an unsized array (the last member) counts one element. */
+/* GL_BUFFER_DATA_SIZE: an unsized array (the last member) counts one
+ * element: of aggregates, the top-level stride; of a basic type (whose
+ * top-level size is 1), its own stride. */
 static uint32_t ssbo_data_size(const struct vgl_linked *l, const struct vgl_ssbo *s)
 {
 	for (uint32_t i = 0; i < s->nr_vars; i++) {
@@ -232,6 +234,8 @@ static uint32_t ssbo_data_size(const struct vgl_linked *l, const struct vgl_ssbo
 
 		if (!v->top_array_size)
 			return s->size + v->top_array_stride;
+		if (v->unsized)
+			return s->size + v->array_stride;
 	}
 	return s->size;
 }

@@ -139,7 +139,11 @@ static bool add_block_members(struct leaf_ctx *c, const struct glsl_type *bt, bo
 	for (uint32_t i = 0; ok && i < bt->nr_fields; i++) {
 		const struct glsl_field *f = &bt->fields[i];
 		bool rm = f->matrix_layout == GLSL_MATRIX_INHERIT ? row : f->matrix_layout == GLSL_MATRIX_ROW;
-		bool array = f->type->kind == GLSL_KIND_ARRAY;
+		/* GL_TOP_LEVEL_ARRAY_SIZE / _STRIDE describe arrays of structs
+		 * or arrays only: other members say 1 and 0 (ES 3.1 §7.3.1.1) */
+		bool array = f->type->kind == GLSL_KIND_ARRAY &&
+			     (f->type->elem->kind == GLSL_KIND_STRUCT ||
+			      f->type->elem->kind == GLSL_KIND_ARRAY);
 		char buf[NAME_MAX_LEN];
 
 		c->top_size = array ? f->type->length : 1;
