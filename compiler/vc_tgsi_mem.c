@@ -570,7 +570,11 @@ static void load_mem(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 		for (uint32_t c = 0; c < comps; c++) {
 			static const char *const chans[] = { ".x", ".y", ".z", ".w" };
 			bool whole = ls[i].cstride == 4;
-			struct tg_reg addr = mem_address(t, p, off + c * ls[i].cstride);
+			/* the host loads channel c from the address + 4c: a
+			 * strided vector (a row-major matrix's column) takes
+			 * its channel c from 4c before where it lies
+			 * (cstride >= 4, so this never goes below the base) */
+			struct tg_reg addr = mem_address(t, p, off + c * (ls[i].cstride - 4));
 
 			tg_op2(t, "LOAD", slots[i], whole ? tg_mask(comps) : chans[c],
 			       mem_resource(t, p), addr);

@@ -572,6 +572,31 @@ START_TEST(block_arrays_of_arrays)
 }
 END_TEST
 
+/* A row-major matrix in a buffer: its column 0 is words 0 and 2 (the host
+ * loads a channel from the address + 4 per channel, so each strided
+ * channel is addressed 4 per channel lower). */
+START_TEST(row_major_matrix_in_buffer)
+{
+	GLuint p = compute_program(HEAD "layout(local_size_x = 1) in;\n"
+				   "layout(std430, row_major, binding = 0) buffer M { mat2 m[2][1]; "
+				   "float o[4]; };\n"
+				   "void main() { o[0] = m[1][0][0][0]; o[1] = m[1][0][0][1];\n"
+				   "  vec2 c = m[1][0][1]; o[2] = c.x; o[3] = c.y; }\n");
+	static const float want[4] = { 5.0f, 7.0f, 6.0f, 8.0f };
+	GLuint b = glt_ssbo(12, 0);
+	const float rows[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	const float *w;
+
+	gl.BufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(rows), rows);
+	cs.DispatchCompute(1, 1, 1);
+	w = (const float *)glt_map_ssbo(b, 12);
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_msg(w[8 + i] == want[i], "o[%u] = %f", i, w[8 + i]);
+	glt_unmap_ssbo();
+	delete_buffer_and_program(b, p);
+}
+END_TEST
+
 /* Arrays of arrays are 3.10's: a 3.00 shader, and a 3.10 vertex input,
  * do not compile. */
 START_TEST(arrays_of_arrays_refused)
@@ -614,6 +639,7 @@ static Suite *compute_suite(void)
 	tcase_add_test(tc, arrays_of_arrays);
 	tcase_add_test(tc, arrays_of_arrays_refused);
 	tcase_add_test(tc, block_arrays_of_arrays);
+	tcase_add_test(tc, row_major_matrix_in_buffer);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(t30, glt_setup, glt_teardown);
 	tcase_add_test(t30, es30_has_no_compute);
