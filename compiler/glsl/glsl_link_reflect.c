@@ -222,8 +222,10 @@ static bool add_sampler(struct lk *k, const struct glsl_symbol *s)
 	struct glsl_prog_uniform u = { .name = (char *)lk_name(s), .type = t, .block = -1,
 				       .precision = s->type.precision };
 
-	if (glsl_program_uniform(k->p, u.name))
-		return true;  /* declared by both stages */
+	/* declared by both stages; arrays of arrays are listed per innermost
+	 * array, as the lowering names them (held_samplers) */
+	if (glsl_program_uniform(k->p, u.name) || glsl_type_is_aoa(t))
+		return true;
 	if (t->kind == GLSL_KIND_ARRAY) {
 		u.type = t->elem;
 		u.array_size = t->length;
@@ -250,6 +252,8 @@ static bool held_samplers(struct lk *k)
 				continue;
 			for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
 				u.stage.binding[s] = stage_binding(k, s, GLSL_RES_SAMPLER, u.name);
+			u.explicit_binding = explicit_binding(k, GLSL_RES_SAMPLER, u.name,
+							      &u.gl_binding);
 			if (!add_uniform(k->p, &u))
 				return false;
 		}

@@ -291,9 +291,9 @@ static bool storage_type(struct glsl_sema *s, struct glsl_symbol *v, struct glsl
 	if ((v->storage == GLSL_STORAGE_IN || v->storage == GLSL_STORAGE_OUT) &&
 	    glsl_type_is_aoa(t))
 		return fail(s, loc, "shader inputs and outputs cannot be arrays of arrays");
-	if (glsl_type_is_aoa(t) && glsl_type_is_opaque(t))
-		return fail(s, loc, "arrays of arrays of samplers, images and atomic counters are "
-			    "not supported yet");
+	if (glsl_type_is_aoa(t) && (glsl_type_is_image(t) || glsl_type_is_atomic(t)))
+		return fail(s, loc, "arrays of arrays of images and atomic counters are not "
+			    "supported yet");
 	if (v->storage == GLSL_STORAGE_IN && s->stage == GLSL_STAGE_VERTEX)
 		ok = vs_input_type(s, t);
 	else if (is_varying(s, v->storage))

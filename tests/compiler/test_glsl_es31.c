@@ -442,6 +442,12 @@ static const struct good_case aoa_good[] = {
 	  /* s[1][0] at slot 10, .f[1][1] 3 more; b[1][1] is the fourth block and
 	   * x[1][2] its sixth slot */
 	  { "DCL CONST[2][0..6]", "DCL CONST[5][0..6]", "CONST[1][13]", "CONST[5][5]" } },
+	{ "arrays of arrays of samplers", FS, HEAD "precision mediump float;\n"
+	  "uniform sampler2D t[2][3];\nout vec4 o;\n"
+	  "vec4 pick(sampler2D x[3]) { return texture(x[1], vec2(0.5)); }\n"
+	  "void main() { o = texture(t[1][2], vec2(0.5)) + pick(t[0]); }\n",
+	  /* one flat array of six at bindings 1..6: t[1][2] the sixth, t[0][1] the second */
+	  { "DCL SAMP[6]", "TEX TEMP[1], TEMP[0], SAMP[6], 2D", "SAMP[2], 2D" } },
 	{ "buffer member with an unsized outer level", CS, HEAD LOCAL
 	  "layout(std430) buffer SB { int n; float z[][3]; } sb;\n"
 	  "void main() { sb.n = sb.z.length() * 10 + sb.z[1].length();\n"
@@ -475,9 +481,9 @@ static const struct bad_case aoa_bad[] = {
 	{ "constructor argument of other size", FS, HEAD "precision mediump float;\n"
 	  "void main() { float a[2][2] = float[2][2](float[2](1.0, 2.0), float[3](1.0, 2.0, 3.0)); }\n",
 	  "argument type does not match" },
-	{ "arrays of arrays of samplers", FS, HEAD "precision mediump float;\n"
-	  "uniform sampler2D t[2][2];\nvoid main() {}\n",
-	  "arrays of arrays of samplers, images and atomic counters are not supported yet" },
+	{ "arrays of arrays of images", CS, HEAD LOCAL
+	  "layout(rgba8) readonly uniform highp image2D t[2][2];\nvoid main() {}\n",
+	  "arrays of arrays of images and atomic counters are not supported yet" },
 };
 
 /* spirv-val --target-env vulkan1.0 on the module; its output on failure. */
