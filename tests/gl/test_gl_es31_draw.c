@@ -336,6 +336,15 @@ static const char fs_aoa[] = "#version 310 es\n"
 	"out vec4 o;\n"
 	"void main() { o = b[1][0].c + vec4(0.0, 0.0, blue, 0.0); }\n";
 
+/* Clears to black, draws over the window and reads its centre. */
+static void draw_window_expect(const uint8_t want[4])
+{
+	gl.ClearColor(0, 0, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	glt_draw_window();
+	glt_assert_pixel_near(GLT_W / 2, GLT_H / 2, want, 2);
+}
+
 /* A draw with an array of arrays of uniform blocks (one block per element,
  * "B[1][0]" the third) and a uniform array of arrays set per innermost
  * array: only B[1][0]'s buffer is green. */
@@ -357,10 +366,7 @@ START_TEST(arrays_of_arrays_draw)
 	}
 	ck_assert_uint_eq(gl.GetUniformBlockIndex(p, "B[2][0]"), GL_INVALID_INDEX);
 	((PFNGLUNIFORM1FVPROC)glt_proc("glUniform1fv"))(gl.GetUniformLocation(p, "u[1][0]"), 2, row1);
-	gl.ClearColor(0, 0, 0, 1);
-	gl.Clear(GL_COLOR_BUFFER_BIT);
-	glt_draw_window();
-	glt_assert_pixel_near(GLT_W / 2, GLT_H / 2, want, 2);
+	draw_window_expect(want);
 	gl.DeleteBuffers(4, bufs);
 	gl.DeleteProgram(p);
 	expect(GL_NO_ERROR);
@@ -397,10 +403,7 @@ START_TEST(sampler_arrays_of_arrays_draw)
 	}
 	set(gl.GetUniformLocation(p, "t[0]"), 2, row0);
 	set(gl.GetUniformLocation(p, "t[1][0]"), 2, row1);
-	gl.ClearColor(0, 0, 0, 1);
-	gl.Clear(GL_COLOR_BUFFER_BIT);
-	glt_draw_window();
-	glt_assert_pixel_near(GLT_W / 2, GLT_H / 2, want, 2);
+	draw_window_expect(want);
 	gl.DeleteTextures(4, tex);
 	gl.DeleteProgram(p);
 	expect(GL_NO_ERROR);
