@@ -214,13 +214,27 @@ static bool declare_ssbo(struct tg *t, vc_var_id id, uint32_t index)
  * consecutive from its binding's slot (vc_spirv_to_tgsi.h); accesses pick
  * the element's slot (vc_tgsi_mem.c).
  */
+/* The block under every array level of ty, and how many there are (an
+ * array of arrays of blocks, ES 3.10, counts them all; 0: runtime-sized). */
+static vc_type_id block_elements(struct tg *t, vc_type_id ty, uint32_t *count)
+{
+	uint64_t n = 1;
+
+	for (const struct vc_type *a = vc_type_get(t->m, ty); a->kind == VC_TYPE_ARRAY;
+	     a = vc_type_get(t->m, ty)) {
+		n = n * a->length > UINT32_MAX ? UINT32_MAX : n * a->length;
+		ty = a->elem;
+	}
+	*count = (uint32_t)n;
+	return ty;
+}
+
 static void declare_block(struct tg *t, vc_var_id id)
 {
 	const struct vc_var *v = vc_var_get(t->m, id);
-	const struct vc_type *ty = vc_type_get(t->m, v->type);
 	struct tg_var *tv = &t->vars[id];
-	uint32_t count = ty->kind == VC_TYPE_ARRAY ? ty->length : 1;
-	uint32_t size = tg_type_size(t, ty->kind == VC_TYPE_ARRAY ? ty->elem : v->type, true);
+	uint32_t count;
+	uint32_t size = tg_type_size(t, block_elements(t, v->type, &count), true);
 
 	if (v->storage == VC_STORAGE_PUSH_CONSTANT) {
 		/* declared by declare_const0(), which may append the base instance */

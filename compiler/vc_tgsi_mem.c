@@ -157,8 +157,14 @@ static bool at_block_array(struct tg *t, const struct tg_ptr *p)
 {
 	const struct vc_var *var = vc_var_get(t->m, p->var);
 
-	return (var->storage == VC_STORAGE_UNIFORM || var->storage == VC_STORAGE_STORAGE) &&
-	       p->type == var->type && vc_type_get(t->m, p->type)->kind == VC_TYPE_ARRAY;
+	const struct vc_type *ty = vc_type_get(t->m, p->type);
+
+	if ((var->storage != VC_STORAGE_UNIFORM && var->storage != VC_STORAGE_STORAGE) ||
+	    ty->kind != VC_TYPE_ARRAY)
+		return false;
+	while (ty->kind == VC_TYPE_ARRAY)   /* arrays of arrays of blocks (ES 3.10) */
+		ty = vc_type_get(t->m, ty->elem);
+	return ty->kind == VC_TYPE_STRUCT && ty->block;
 }
 
 /* GLSL ES indexes block arrays with constant expressions only. */
@@ -170,7 +176,8 @@ static void step_block_array(struct tg *t, struct tg_ptr *p, vc_value_id idx)
 		tg_fail(t, "TGSI: dynamic index into an array of blocks is not supported");
 	else if (k >= vc_type_get(t->m, p->type)->length)
 		tg_fail(t, "TGSI: block array index %u out of range", k);
-	p->block = k;
+	/* the blocks of an array of arrays have their slots in row order */
+	p->block = p->block * vc_type_get(t->m, p->type)->length + k;
 	p->type = vc_type_get(t->m, p->type)->elem;
 }
 
@@ -563,7 +570,11 @@ static void load_mem(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 		for (uint32_t c = 0; c < comps; c++) {
 			static const char *const chans[] = { ".x", ".y", ".z", ".w" };
 			bool whole = ls[i].cstride == 4;
-			struct tg_reg addr = mem_address(t, p, off + c * ls[i].cstride);
+			/* the host loads channel c from the address + 4c: a
+			 * strided vector (a row-major matrix's column) takes
+			 * its channel c from 4c before where it lies
+			 * (cstride >= 4, so this never goes below the base) */
+			struct tg_reg addr = mem_address(t, p, off + c * (ls[i].cstride - 4));
 
 			tg_op2(t, "LOAD", slots[i], whole ? tg_mask(comps) : chans[c],
 			       mem_resource(t, p), addr);

@@ -13,7 +13,9 @@
  * resources: uniform block members follow the loose uniforms in uniforms[],
  * buffer variables go to buffer_vars[].
  *
- * Not yet: arrays of blocks, uniform locations given in the shader.
+ * An array of blocks is one block per element, at consecutive bindings.
+ *
+ * Not yet: uniform locations given in the shader.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,12 +28,18 @@
 #include "vgl_program.h"
 #include "vgl_spirv.h"
 
+/* Entries of a kind; an array of blocks counts each block. */
 static uint32_t res_count(const struct glsl_lower_result *r, enum glsl_lower_res_kind kind)
 {
 	uint32_t n = 0;
 
-	for (uint32_t i = 0; i < r->nr_res; i++)
-		n += r->res[i].kind == kind;
+	for (uint32_t i = 0; i < r->nr_res; i++) {
+		const struct glsl_lower_res *x = &r->res[i];
+		bool block = x->kind == GLSL_RES_BLOCK || x->kind == GLSL_RES_BUFFER;
+
+		if (x->kind == kind)
+			n += block ? vgl_linked_elements(x->array_size) : 1;
+	}
 	return n;
 }
 
@@ -51,8 +59,6 @@ static const char *unsupported(const struct vgl_limits *lim, const struct glsl_l
 	for (uint32_t i = 0; i < r->nr_res; i++) {
 		const struct glsl_lower_res *x = &r->res[i];
 
-		if ((x->kind == GLSL_RES_BLOCK || x->kind == GLSL_RES_BUFFER) && x->array_size)
-			return "error: arrays of blocks in compute shaders are not supported yet\n";
 		if (x->kind == GLSL_RES_UNIFORM && x->explicit_location)
 			return "error: layout(location) on uniforms is not supported yet\n";
 		if (x->kind == GLSL_RES_BUFFER && x->size > lim->ssbo_block_size)
@@ -102,28 +108,56 @@ static bool copy_uniform(struct vgl_linked *l, const struct glsl_lower_res *x, u
 	return u->name != NULL;
 }
 
+/* Element e of an array of blocks: "B[e]", "B[i][j]" for an array of
+ * arrays (ES 3.10), in row order; plain "B" for one block. */
+static char *element_name(const struct glsl_lower_res *x, uint32_t e)
+{
+	const struct glsl_type *t = x->instance_type;
+	uint32_t rest = vgl_linked_elements(x->array_size);
+	char buf[512];
+	size_t at = (size_t)snprintf(buf, sizeof(buf), "%s", x->name);
+
+	if (x->array_size && (!t || t->kind != GLSL_KIND_ARRAY))
+		snprintf(buf + at, sizeof(buf) - at, "[%u]", e);
+	for (; x->array_size && t && t->kind == GLSL_KIND_ARRAY && at < sizeof(buf); t = t->elem) {
+		rest /= t->length;
+		at += (size_t)snprintf(buf + at, sizeof(buf) - at, "[%u]", e / rest % t->length);
+	}
+	return strdup(buf);
+}
+
+/* Each block of an array of blocks at the next binding (the back end's
+ * slots, vc_tgsi_decl.c), its GL binding point from layout(binding) + e. */
 static bool copy_block(struct vgl_linked *l, const struct glsl_lower_res *x)
 {
-	struct vgl_block *b = &l->blocks[l->nr_blocks++];
+	for (uint32_t e = 0; e < vgl_linked_elements(x->array_size); e++) {
+		struct vgl_block *b = &l->blocks[l->nr_blocks++];
 
-	b->name = strdup(x->name);
-	b->size = x->size;
-	b->binding = x->binding;
-	b->gl_binding = x->explicit_binding ? x->gl_binding : 0;
-	return b->name != NULL;
+		b->name = element_name(x, e);
+		b->size = x->size;
+		b->binding = x->binding + e;
+		b->gl_binding = x->explicit_binding ? x->gl_binding + e : 0;
+		if (!b->name)
+			return false;
+	}
+	return true;
 }
 
 static bool copy_ssbo(struct vgl_linked *l, const struct glsl_lower_res *x)
 {
-	struct vgl_ssbo *s = &l->ssbos[l->nr_ssbos++];
+	for (uint32_t e = 0; e < vgl_linked_elements(x->array_size); e++) {
+		struct vgl_ssbo *s = &l->ssbos[l->nr_ssbos++];
 
-	s->name = strdup(x->name);
-	s->size = x->size;
-	s->binding = x->binding;
-	s->gl_binding = x->explicit_binding ? x->gl_binding : 0;
-	s->atomic = x->kind == GLSL_RES_ATOMIC_BUFFER;
-	l->nr_atomic_buffers += s->atomic;
-	return s->name != NULL;
+		s->name = element_name(x, e);
+		s->size = x->size;
+		s->binding = x->binding + e;
+		s->gl_binding = x->explicit_binding ? x->gl_binding + e : 0;
+		s->atomic = x->kind == GLSL_RES_ATOMIC_BUFFER;
+		l->nr_atomic_buffers += s->atomic;
+		if (!s->name)
+			return false;
+	}
+	return true;
 }
 
 /* A counter: a uniform without a location, in the buffer copied last (the
@@ -174,7 +208,7 @@ static bool copy_members(const struct glsl_lower_res *x, uint32_t index, struct 
 {
 	struct glsl_program members = { 0 };
 	bool ok = glsl_program_add_block_members(&members, x->block_type, x->instance_named,
-						 (int32_t)index);
+						 (int32_t)index, x->kind == GLSL_RES_BUFFER);
 	struct vgl_uniform *grown = ok ? realloc(*list, (*nr + members.nr_uniforms + 1) *
 						 sizeof(**list)) : NULL;
 
@@ -190,7 +224,9 @@ static bool copy_members(const struct glsl_lower_res *x, uint32_t index, struct 
 	return grown && ok;
 }
 
-/* GL_BUFFER_DATA_SIZE: an unsized array (the last member) counts one element. */
+/* GL_BUFFER_DATA_SIZE: an unsized array (the last member) counts one
+ * element: of aggregates, the top-level stride; of a basic type (whose
+ * top-level size is 1), its own stride. */
 static uint32_t ssbo_data_size(const struct vgl_linked *l, const struct vgl_ssbo *s)
 {
 	for (uint32_t i = 0; i < s->nr_vars; i++) {
@@ -198,6 +234,8 @@ static uint32_t ssbo_data_size(const struct vgl_linked *l, const struct vgl_ssbo
 
 		if (!v->top_array_size)
 			return s->size + v->top_array_stride;
+		if (v->unsized)
+			return s->size + v->array_stride;
 	}
 	return s->size;
 }
@@ -209,16 +247,19 @@ static bool copy_all_members(struct vgl_linked *l, const struct glsl_lower_resul
 
 	for (uint32_t i = 0; ok && i < r->nr_res; i++) {
 		const struct glsl_lower_res *x = &r->res[i];
-		struct vgl_block *b = &l->blocks[blocks];
-		struct vgl_ssbo *s = &l->ssbos[ssbos];
 
-		if (x->kind == GLSL_RES_BLOCK)
-			ok = copy_members(x, blocks++, &l->uniforms, &l->nr_uniforms,
-					  &b->first_uniform, &b->nr_uniforms);
-		else if (x->kind == GLSL_RES_BUFFER) {
-			ok = copy_members(x, ssbos++, &l->buffer_vars, &l->nr_buffer_vars,
-					  &s->first_var, &s->nr_vars);
-			s->data_size = ssbo_data_size(l, s);
+		for (uint32_t e = 0; ok && e < vgl_linked_elements(x->array_size); e++) {
+			struct vgl_block *b = &l->blocks[blocks];
+			struct vgl_ssbo *s = &l->ssbos[ssbos];
+
+			if (x->kind == GLSL_RES_BLOCK)
+				ok = copy_members(x, blocks++, &l->uniforms, &l->nr_uniforms,
+						  &b->first_uniform, &b->nr_uniforms);
+			else if (x->kind == GLSL_RES_BUFFER) {
+				ok = copy_members(x, ssbos++, &l->buffer_vars, &l->nr_buffer_vars,
+						  &s->first_var, &s->nr_vars);
+				s->data_size = ssbo_data_size(l, s);
+			}
 		}
 	}
 	return ok;

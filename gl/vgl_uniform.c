@@ -83,11 +83,27 @@ bool vgl_parse_array_name(const char *name, size_t *len, uint32_t *element)
 	return true;
 }
 
+/* An array of arrays' entry "a[1]" (GL's "a[1][0]", ES 3.1 §7.3.1.1) is
+ * found by that name as well as by "a[1][0]". */
+static GLint whole_array_location(const struct vgl_linked *l, const char *name)
+{
+	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
+		const struct vgl_uniform *u = &l->uniforms[i];
+
+		if (u->first_location >= 0 && u->array_size && !strcmp(u->name, name))
+			return u->first_location;
+	}
+	return -1;
+}
+
 GLint vgl_linked_uniform_location(const struct vgl_linked *l, const char *name)
 {
+	GLint whole = whole_array_location(l, name);
 	uint32_t element;
 	size_t len;
 
+	if (whole >= 0)
+		return whole;
 	if (!vgl_parse_array_name(name, &len, &element))
 		return -1;
 	for (uint32_t i = 0; i < l->nr_uniforms; i++) {

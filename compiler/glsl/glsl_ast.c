@@ -107,6 +107,20 @@ static void qual(const struct printer *pr, const struct glsl_ast_qual *q)
 
 static void members(const struct printer *pr, const struct glsl_ast_decl *m);
 
+static void dim(const struct printer *pr, const struct glsl_ast_node *size)
+{
+	fputc('[', pr->f);
+	if (size)
+		node(pr, size);
+	fputc(']', pr->f);
+}
+
+static void dims(const struct printer *pr, const struct glsl_ast_dim *d)
+{
+	for (; d; d = d->next)
+		dim(pr, d->size);
+}
+
 static void type(const struct printer *pr, const struct glsl_ast_type *t)
 {
 	if (t->tok == GLSL_TOK_KW_STRUCT) {
@@ -118,12 +132,10 @@ static void type(const struct printer *pr, const struct glsl_ast_type *t)
 	} else {
 		fputs(glsl_tok_spelling(t->tok), pr->f);
 	}
-	if (t->is_array) {
-		fputc('[', pr->f);
-		if (t->array_size)
-			node(pr, t->array_size);
-		fputc(']', pr->f);
-	}
+	if (t->dims)
+		dims(pr, t->dims);
+	else if (t->is_array)
+		dim(pr, t->array_size);
 }
 
 static void declarators(const struct printer *pr, const struct glsl_ast_declarator *d,
@@ -131,11 +143,12 @@ static void declarators(const struct printer *pr, const struct glsl_ast_declarat
 {
 	for (; d; d = d->next) {
 		fprintf(pr->f, " (%s", name(pr, d->name));
-		if (d->is_array && !t->is_array) {
-			fputs(" [", pr->f);
-			if (d->array_size)
-				node(pr, d->array_size);
-			fputc(']', pr->f);
+		if (d->dims) {
+			fputc(' ', pr->f);
+			dims(pr, d->dims);
+		} else if (d->is_array && !t->is_array) {
+			fputc(' ', pr->f);
+			dim(pr, d->array_size);
 		}
 		if (d->init) {
 			fputs(" =", pr->f);
@@ -299,4 +312,26 @@ void glsl_ast_print(FILE *f, const struct glsl_ast *ast)
 		glsl_ast_print_node(f, ast, n);
 		fputc('\n', f);
 	}
+}
+
+/* The outermost bracket of the declaration is `[]`: on the name if it has
+ * any, else on the specifier. */
+bool glsl_ast_unsized(const struct glsl_ast_type *t, const struct glsl_ast_declarator *d)
+{
+	if (d->dims)
+		return !d->dims->size;
+	if (t->dims)
+		return !t->dims->size;
+	return d->is_array && !d->array_size && !t->array_size;
+}
+
+/* Every bracket on the name has a size. */
+bool glsl_ast_dims_sized(const struct glsl_ast_declarator *d)
+{
+	if (!d->dims)
+		return d->array_size != NULL;
+	for (const struct glsl_ast_dim *x = d->dims; x; x = x->next)
+		if (!x->size)
+			return false;
+	return true;
 }

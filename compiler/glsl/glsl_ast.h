@@ -120,6 +120,13 @@ struct glsl_ast_qual {
 	uint8_t format;        /* with GLSL_LAYOUT_FORMAT: enum vc_format */
 };
 
+/* One `[N]` of a list of brackets (size NULL: `[]`), outermost first. */
+struct glsl_ast_dim {
+	struct glsl_ast_dim *next;
+	struct glsl_loc loc;
+	struct glsl_ast_node *size;
+};
+
 /* A type specifier: `vec4`, `S`, `struct S { ... }`, `float[3]` (3.00). */
 struct glsl_ast_type {
 	struct glsl_loc loc;
@@ -129,6 +136,9 @@ struct glsl_ast_type {
 	uint32_t name;         /* GLSL_TOK_IDENT: the name's ident id */
 	struct glsl_ast_struct *def;
 	struct glsl_ast_node *array_size; /* NULL for `T[]` */
+	/* arrays of arrays (3.10): every bracket of the specifier is here
+	 * (is_array set, array_size NULL), `float[2][3]` as 2 then 3 */
+	struct glsl_ast_dim *dims;
 	const struct glsl_type *resolved; /* set by semantic analysis (struct defs) */
 };
 
@@ -144,6 +154,9 @@ struct glsl_ast_declarator {
 	uint32_t name;                    /* ident id; GLSL_AST_NO_NAME in unnamed parameters */
 	bool is_array;                    /* brackets on the name or on the type */
 	struct glsl_ast_node *array_size; /* the name's size; NULL for `a[]` or none */
+	/* arrays of arrays (3.10): every bracket on the name is here (is_array
+	 * set, array_size NULL), applied over the specifier's type */
+	struct glsl_ast_dim *dims;
 	struct glsl_ast_node *init;
 	struct glsl_symbol *sym;          /* set by semantic analysis */
 };
@@ -259,6 +272,12 @@ struct glsl_ast {
 };
 
 const char *glsl_ast_kind_name(enum glsl_ast_kind kind);
+
+/* The declaration's outermost array dimension is `[]` (`a[]`, `T[] a`,
+ * `a[][2]`, `T[][2] a`). */
+bool glsl_ast_unsized(const struct glsl_ast_type *t, const struct glsl_ast_declarator *d);
+/* Every bracket on the declarator's name has a size. */
+bool glsl_ast_dims_sized(const struct glsl_ast_declarator *d);
 
 /* The tree as S-expressions, one external declaration per line, e.g.
  *   (function void main () (block (expr (assign = (ident x) (int 1)))))

@@ -35,7 +35,7 @@ const char *lk_name(const struct glsl_symbol *s)
 
 static const struct glsl_type *elem_of(const struct glsl_type *t)
 {
-	return t->kind == GLSL_KIND_ARRAY ? t->elem : t;
+	return glsl_type_innermost(t);
 }
 
 bool lk_is_block(const struct glsl_type *t)

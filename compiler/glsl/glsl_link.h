@@ -202,9 +202,11 @@ void glsl_program_finish(struct glsl_program *prog);
 /* Appends the leaves of a uniform or buffer block of type `block` to
  * p->uniforms as members of blocks[block_index], named as GL names them
  * ("Block.m" when the block has an instance name, else "m"), laid out by the
- * block's packing. For programs linked without glsl_link (compute). */
+ * block's packing. A buffer block's top-level arrays of structs or arrays
+ * list their first element only (ES 3.1 §7.3.1.1). For programs linked
+ * without glsl_link (compute). */
 bool glsl_program_add_block_members(struct glsl_program *p, const struct glsl_type *block,
-				    bool instance_named, int32_t block_index);
+				    bool instance_named, int32_t block_index, bool buffer);
 /* Lookups by name ("u", "s.f", "Block.m"); NULL when absent. */
 const struct glsl_prog_uniform *glsl_program_uniform(const struct glsl_program *p,
 						      const char *name);

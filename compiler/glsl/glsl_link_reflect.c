@@ -48,6 +48,8 @@ struct leaf_ctx {
 	int32_t block;
 	bool std430;                   /* the block's packing decides its members' layout */
 	uint32_t top_size, top_stride; /* of the block member being walked */
+	bool buffer;                   /* a buffer block's members */
+	bool first_only;               /* at a buffer member's top-level array of aggregates */
 	struct glsl_link_stage_binding stage;   /* loose uniforms: the stages declaring it */
 };
 
@@ -75,18 +77,20 @@ static bool add_struct_leaves(struct leaf_ctx *c, const char *name, const struct
 	return ok;
 }
 
-/* Arrays of structs: GL lists each element's leaves ("a[i].f"); an
- * unsized one (a buffer block's last member) its first element's. */
-static bool add_struct_array_leaves(struct leaf_ctx *c, const char *name,
-				    const struct glsl_type *t, uint32_t offset, bool row_major)
+/* Arrays of structs, and of arrays (3.10): GL lists each element's leaves
+ * ("a[i].f", "a[i][0]"); an unsized one (a buffer block's last member) its
+ * first element's. */
+static bool add_element_leaves(struct leaf_ctx *c, const char *name, const struct glsl_type *t,
+			       enum glsl_precision prec, uint32_t offset, bool row_major)
 {
 	uint32_t stride = glsl_layout_array_stride(t, row_major, c->std430);
-	uint32_t n = t->length ? t->length : 1;
+	uint32_t n = t->length && !c->first_only ? t->length : 1;
 	char buf[NAME_MAX_LEN];
 
+	c->first_only = false;
 	for (uint32_t i = 0; i < n; i++) {
 		snprintf(buf, sizeof(buf), "%s[%u]", name, i);
-		if (!add_struct_leaves(c, buf, t->elem, offset + i * stride, row_major))
+		if (!add_leaves(c, buf, t->elem, prec, offset + i * stride, row_major))
 			return false;
 	}
 	return true;
@@ -106,8 +110,9 @@ static bool add_leaves(struct leaf_ctx *c, const char *name, const struct glsl_t
 		return true;   /* samplers of structs: held_samplers() lists them */
 	if (t->kind == GLSL_KIND_STRUCT)
 		return add_struct_leaves(c, name, t, offset, row_major);
-	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT)
-		return add_struct_array_leaves(c, name, t, offset, row_major);
+	if (t->kind == GLSL_KIND_ARRAY && (t->elem->kind == GLSL_KIND_STRUCT ||
+					   t->elem->kind == GLSL_KIND_ARRAY))
+		return add_element_leaves(c, name, t, prec, offset, row_major);
 	if (t->kind == GLSL_KIND_ARRAY) {
 		u.type = t->elem;
 		u.array_size = t->length;
@@ -134,10 +139,15 @@ static bool add_block_members(struct leaf_ctx *c, const struct glsl_type *bt, bo
 	for (uint32_t i = 0; ok && i < bt->nr_fields; i++) {
 		const struct glsl_field *f = &bt->fields[i];
 		bool rm = f->matrix_layout == GLSL_MATRIX_INHERIT ? row : f->matrix_layout == GLSL_MATRIX_ROW;
-		bool array = f->type->kind == GLSL_KIND_ARRAY;
+		/* GL_TOP_LEVEL_ARRAY_SIZE / _STRIDE describe arrays of structs
+		 * or arrays only: other members say 1 and 0 (ES 3.1 §7.3.1.1) */
+		bool array = f->type->kind == GLSL_KIND_ARRAY &&
+			     (f->type->elem->kind == GLSL_KIND_STRUCT ||
+			      f->type->elem->kind == GLSL_KIND_ARRAY);
 		char buf[NAME_MAX_LEN];
 
 		c->top_size = array ? f->type->length : 1;
+		c->first_only = c->buffer && array;
 		c->top_stride = array ? glsl_layout_array_stride(f->type, rm, c->std430) : 0;
 		snprintf(buf, sizeof(buf), "%s%s%s", named ? bt->name : "", named ? "." : "",
 			 f->name);
@@ -148,9 +158,9 @@ static bool add_block_members(struct leaf_ctx *c, const struct glsl_type *bt, bo
 }
 
 bool glsl_program_add_block_members(struct glsl_program *p, const struct glsl_type *block,
-				    bool instance_named, int32_t block_index)
+				    bool instance_named, int32_t block_index, bool buffer)
 {
-	struct leaf_ctx c = { .p = p, .block = block_index,
+	struct leaf_ctx c = { .p = p, .block = block_index, .buffer = buffer,
 			      .std430 = block->packing == GLSL_PACKING_STD430 };
 
 	no_stage(&c.stage);
@@ -212,8 +222,10 @@ static bool add_sampler(struct lk *k, const struct glsl_symbol *s)
 	struct glsl_prog_uniform u = { .name = (char *)lk_name(s), .type = t, .block = -1,
 				       .precision = s->type.precision };
 
-	if (glsl_program_uniform(k->p, u.name))
-		return true;  /* declared by both stages */
+	/* declared by both stages; arrays of arrays are listed per innermost
+	 * array, as the lowering names them (held_samplers) */
+	if (glsl_program_uniform(k->p, u.name) || glsl_type_is_aoa(t))
+		return true;
 	if (t->kind == GLSL_KIND_ARRAY) {
 		u.type = t->elem;
 		u.array_size = t->length;
@@ -240,6 +252,8 @@ static bool held_samplers(struct lk *k)
 				continue;
 			for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
 				u.stage.binding[s] = stage_binding(k, s, GLSL_RES_SAMPLER, u.name);
+			u.explicit_binding = explicit_binding(k, GLSL_RES_SAMPLER, u.name,
+							      &u.gl_binding);
 			if (!add_uniform(k->p, &u))
 				return false;
 		}
@@ -252,8 +266,7 @@ static bool held_samplers(struct lk *k)
 static bool add_block_entry(struct lk *k, const struct glsl_symbol *s, const char *name,
 			    uint32_t element)
 {
-	const struct glsl_type *bt = s->type.type->kind == GLSL_KIND_ARRAY ? s->type.type->elem :
-				     s->type.type;
+	const struct glsl_type *bt = glsl_type_innermost(s->type.type);
 	struct glsl_program *p = k->p;
 	struct glsl_prog_block b = { .first_uniform = p->nr_uniforms };
 	struct leaf_ctx c = { .p = p, .block = (int32_t)p->nr_blocks };
@@ -276,21 +289,31 @@ static bool add_block_entry(struct lk *k, const struct glsl_symbol *s, const cha
 	return true;
 }
 
-/* A block of both stages is listed once; arrays of blocks per element. */
-static bool add_block(struct lk *k, const struct glsl_symbol *s)
+/* A block of both stages is listed once; arrays of blocks per element
+ * ("B[1]", and "B[1][2]" for arrays of arrays, 3.10), numbered in order. */
+static bool add_block_elements(struct lk *k, const struct glsl_symbol *s,
+			       const struct glsl_type *t, const char *name, uint32_t *element)
 {
-	const struct glsl_type *t = s->type.type;
-	const char *name = (t->kind == GLSL_KIND_ARRAY ? t->elem : t)->name;
 	char buf[NAME_MAX_LEN];
 
-	if (t->kind != GLSL_KIND_ARRAY)
-		return glsl_program_block(k->p, name) || add_block_entry(k, s, name, 0);
+	if (t->kind != GLSL_KIND_ARRAY) {
+		(*element)++;
+		return glsl_program_block(k->p, name) || add_block_entry(k, s, name, *element - 1);
+	}
 	for (uint32_t i = 0; i < t->length; i++) {
 		snprintf(buf, sizeof(buf), "%s[%u]", name, i);
-		if (!glsl_program_block(k->p, buf) && !add_block_entry(k, s, buf, i))
+		if (!add_block_elements(k, s, t->elem, buf, element))
 			return false;
 	}
 	return true;
+}
+
+static bool add_block(struct lk *k, const struct glsl_symbol *s)
+{
+	uint32_t element = 0;
+
+	return add_block_elements(k, s, s->type.type, glsl_type_innermost(s->type.type)->name,
+				  &element);
 }
 
 static bool opaque_and_blocks(struct lk *k)

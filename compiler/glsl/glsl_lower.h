@@ -75,6 +75,9 @@ struct glsl_lower_res {
 	 * (glsl_program_add_block_members) */
 	const struct glsl_type *block_type;
 	bool instance_named;
+	/* blocks: the instance's type, whose array levels name the elements
+	 * of an array of blocks ("B[1][2]"); NULL for a program binary's */
+	const struct glsl_type *instance_type;
 };
 
 struct glsl_lower_result {

@@ -165,6 +165,51 @@ static vc_value_id index_value(struct lw *w, const struct glsl_ast_node *ix, uin
 	return lw_expr(w, ix);
 }
 
+static bool const_index(struct lw *w, vc_value_id v, uint32_t *k)
+{
+	const struct vc_value *x = vc_value_get(w->m, v);
+
+	if (x->kind != VC_VALUE_CONST || x->nr_words != 1)
+		return false;
+	*k = w->m->words[x->first_word];
+	return true;
+}
+
+/* a * b + c, folded when all are constants (block indices must be) */
+static vc_value_id mul_add(struct lw *w, vc_value_id a, uint32_t b, vc_value_id c)
+{
+	uint32_t ka, kc;
+
+	if (const_index(w, a, &ka) && const_index(w, c, &kc))
+		return lw_const_u32(w, VC_BASE_INT, ka * b + kc);
+	return lw_op2(w, VC_OP_IADD, w->t_int,
+		      lw_op2(w, VC_OP_IMUL, w->t_int, a, lw_const_u32(w, VC_BASE_INT, b)), c);
+}
+
+/* An array of arrays of blocks (3.10) is a flat array of blocks
+ * (glsl_lower_io.c): the first index starts the one chain index, the
+ * others add their rows to it. */
+static bool ref_block_row(struct lw *w, const struct glsl_ast_node *n, struct lw_ref *r,
+			  const struct glsl_type *bt, vc_value_id idx)
+{
+	uint32_t row = glsl_type_array_elements(bt->elem);
+	vc_value_id zero = lw_const_u32(w, VC_BASE_INT, 0);
+
+	if (!r->n) {
+		ref_push(w, r, mul_add(w, idx, row, zero), 0, bt->elem, n);
+		return !w->failed;
+	}
+	r->idx[r->n - 1] = mul_add(w, idx, row, r->idx[r->n - 1]);
+	r->gtype = bt->elem;
+	return !w->failed;
+}
+
+static bool in_block_aoa(const struct glsl_type *bt, const struct lw_ref *r)
+{
+	return bt->kind == GLSL_KIND_ARRAY && glsl_type_innermost(bt)->kind == GLSL_KIND_BLOCK &&
+	       (glsl_type_is_aoa(bt) || r->n);
+}
+
 static bool ref_index(struct lw *w, const struct glsl_ast_node *n, struct lw_ref *r)
 {
 	const struct glsl_type *bt = gt(n->u.kid[0]);
@@ -181,6 +226,8 @@ static bool ref_index(struct lw *w, const struct glsl_ast_node *n, struct lw_ref
 		lw_fail(w, n->loc, "arrays of atomic counters as parameters are not supported");
 		return false;
 	}
+	if (in_block_aoa(bt, r))
+		return ref_block_row(w, n, r, bt, idx);
 	if (glsl_type_is_atomic(bt)) {
 		r->idx[r->n - 1] = lw_op2(w, VC_OP_IADD, w->t_int, r->idx[r->n - 1], idx);
 		r->gtype = bt->elem;

@@ -63,7 +63,7 @@ static bool is_sampler(const struct glsl_type *t)
 
 static bool is_block(const struct glsl_type *t)
 {
-	return (t->kind == GLSL_KIND_ARRAY ? t->elem : t)->kind == GLSL_KIND_BLOCK;
+	return glsl_type_innermost(t)->kind == GLSL_KIND_BLOCK;
 }
 
 static bool list_add(struct io_list *l, const struct glsl_symbol *s, uint32_t cap)
@@ -309,11 +309,13 @@ static bool record_uniform(struct lw *w, const char *name, const struct glsl_typ
 		return true;   /* a struct's samplers: glsl_lower_opaque.c */
 	if (t->kind == GLSL_KIND_STRUCT)
 		return record_struct(w, name, t, offset);
-	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT) {
+	/* arrays of structs and of arrays (3.10): one per element, "a[1].f", "a[1]" */
+	if (t->kind == GLSL_KIND_ARRAY && (t->elem->kind == GLSL_KIND_STRUCT ||
+					   t->elem->kind == GLSL_KIND_ARRAY)) {
 		uint32_t stride = glsl_std140_array_stride(t, false);
 		for (uint32_t i = 0; i < t->length; i++) {
 			snprintf(buf, sizeof(buf), "%s[%u]", name, i);
-			if (!record_struct(w, buf, t->elem, offset + i * stride))
+			if (!record_uniform(w, buf, t->elem, offset + i * stride))
 				return false;
 		}
 		return true;
@@ -480,9 +482,23 @@ static bool bind_var(struct lw *w, const struct glsl_symbol *s, vc_type_id ty, u
 	r->binding = *binding;
 	r->explicit_binding = s->binding >= 0;
 	r->gl_binding = s->binding >= 0 ? (uint32_t)s->binding : 0;
-	r->array_size = t->kind == GLSL_KIND_ARRAY ? t->length : 0;
-	*binding += t->kind == GLSL_KIND_ARRAY ? t->length : 1;
+	/* arrays of arrays of blocks (3.10): one binding per block, in order */
+	r->array_size = t->kind == GLSL_KIND_ARRAY ? glsl_type_array_elements(t) : 0;
+	*binding += glsl_type_array_elements(t);
 	return lw_res_add(w, r);
+}
+
+/* An array of arrays of blocks (3.10) is one flat array of them: Vulkan
+ * takes no deeper (VUID-StandaloneSpirv-Uniform-06807); the accesses fold
+ * their indices into one (glsl_lower_expr.c). */
+static vc_type_id block_var_type(struct lw *w, const struct glsl_type *t)
+{
+	struct glsl_type flat;
+
+	if (!glsl_type_is_aoa(t))
+		return lw_type_expl(w, t);
+	glsl_type_init_array(&flat, glsl_type_innermost(t), glsl_type_array_elements(t));
+	return glsl_type_to_ir(w->m, &flat, true);
 }
 
 static bool declare_blocks(struct lw *w, const struct io_list *l, uint32_t *binding,
@@ -490,18 +506,18 @@ static bool declare_blocks(struct lw *w, const struct io_list *l, uint32_t *bind
 {
 	for (uint32_t i = 0; i < l->n; i++) {
 		const struct glsl_symbol *s = l->syms[i];
-		const struct glsl_type *bt = s->type.type->kind == GLSL_KIND_ARRAY ?
-					     s->type.type->elem : s->type.type;
+		const struct glsl_type *bt = glsl_type_innermost(s->type.type);
 		uint32_t *offs = calloc(bt->nr_fields + 1, sizeof(*offs));
 		struct glsl_lower_res r = { .name = (char *)bt->name, .kind = kind, .block_type = bt,
-					    .instance_named = s->cname && s->cname[0] };
+					    .instance_named = s->cname && s->cname[0],
+					    .instance_type = s->type.type };
 		bool ok;
 
 		if (!offs)
 			return false;
 		r.size = glsl_std140_offsets(bt, bt->matrix_layout == GLSL_MATRIX_ROW, offs);
 		free(offs);
-		ok = bind_var(w, s, lw_type_expl(w, s->type.type), binding, &r);
+		ok = bind_var(w, s, block_var_type(w, s->type.type), binding, &r);
 		if (!ok)
 			return false;
 	}

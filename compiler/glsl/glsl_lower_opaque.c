@@ -9,6 +9,8 @@
  * GL layer sees each element under GL's name ("arr[1].t", array_size when the
  * leaf is an array), and `arr[i].inner[j].t` samples element i * 3 + j of
  * that variable (a constant, or a dynamic index the loop indices give).
+ * Arrays of arrays of samplers (ES 3.10) take the same way, as a path of
+ * no members: Vulkan allows no array of arrays of them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +28,7 @@ struct path_walk {
 	uint8_t fields[LW_MAX_CHAIN];
 	unsigned depth;
 	uint32_t *binding;
+	uint32_t first;                  /* the binding of the uniform's first sampler */
 };
 
 static bool opaque_add(struct lw *w, const struct lw_opaque *o)
@@ -52,11 +55,15 @@ static bool name_elements(struct lw *w, const struct path_walk *p, const struct 
 {
 	char buf[NAME_LEN];
 
-	if (depth == p->depth) {
+	/* an array of arrays of samplers (3.10): one resource per innermost
+	 * array, "s[1]" (GL's "s[1][0]"), as for arrays of structs */
+	if (depth == p->depth && !glsl_type_is_aoa(t)) {
 		struct glsl_lower_res r = { .name = (char *)prefix, .kind = GLSL_RES_SAMPLER,
 					    .type = t->kind == GLSL_KIND_ARRAY ? t->elem : t,
 					    .array_size = t->kind == GLSL_KIND_ARRAY ? t->length : 0,
-					    .binding = *binding };
+					    .binding = *binding,
+					    .explicit_binding = p->sym->binding >= 0,
+					    .gl_binding = (uint32_t)p->sym->binding + *binding - p->first };
 
 		*binding += r.array_size ? r.array_size : 1;
 		return lw_res_add(w, &r);
@@ -126,7 +133,7 @@ static bool walk_paths(struct lw *w, struct path_walk *p, const struct glsl_type
 
 bool lw_declare_struct_samplers(struct lw *w, const struct glsl_symbol *s, uint32_t *binding)
 {
-	struct path_walk p = { .sym = s, .binding = binding };
+	struct path_walk p = { .sym = s, .binding = binding, .first = *binding };
 
 	return walk_paths(w, &p, s->type.type, 1);
 }
@@ -268,6 +275,18 @@ static bool ref_element(struct lw *w, const struct steps *st, const struct lw_op
 		r->type = vc_type_get(w->m, r->type)->elem;
 	}
 	return !w->failed;
+}
+
+bool lw_held_sampler_arg(struct lw *w, const struct glsl_ast_node *arg)
+{
+	const struct glsl_type *at = arg->sema->type.type, *t;
+	struct steps st;
+
+	if (glsl_type_innermost(at)->kind != GLSL_KIND_SAMPLER || !collect_steps(w, arg, &st) ||
+	    st.root->storage != GLSL_STORAGE_UNIFORM)
+		return false;
+	t = st.root->type.type;
+	return (t->kind == GLSL_KIND_ARRAY ? t->elem : t)->kind != GLSL_KIND_SAMPLER;
 }
 
 int lw_ref_struct_sampler(struct lw *w, const struct glsl_ast_node *n, struct lw_ref *r)

@@ -168,6 +168,9 @@ bool lw_declare_struct_samplers(struct lw *w, const struct glsl_symbol *s, uint3
 int lw_ref_struct_sampler(struct lw *w, const struct glsl_ast_node *n, struct lw_ref *r);
 /* Parameter `param` of the function being inlined stands for `arg`. */
 bool lw_alias_param(struct lw *w, const struct glsl_symbol *param, const struct glsl_ast_node *arg);
+/* An argument whose samplers are a held path's (`s.arr`, `t[1]` of an
+ * array of arrays): its parameter stands for it (lw_alias_param). */
+bool lw_held_sampler_arg(struct lw *w, const struct glsl_ast_node *arg);
 
 /* glsl_lower_atomic.c */
 /* The storage buffers of the atomic counters syms[0..n-1] (one per GL

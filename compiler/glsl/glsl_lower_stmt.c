@@ -421,7 +421,7 @@ static bool eval_call_args(struct lw *w, const struct glsl_ast_node *n,
 	for (uint32_t i = 0; i < fn->nr_params && a; i++, a = a->next) {
 		uint8_t st = fn->param_storage[i];
 
-		if (is_held(fn->param_types[i])) {
+		if (is_held(fn->param_types[i]) || lw_held_sampler_arg(w, a)) {
 			/* a struct holding samplers: they are reached through the
 			 * argument (glsl_lower_opaque.c), its data by reference */
 			if (fn->params && fn->params[i] && !lw_alias_param(w, fn->params[i], a))

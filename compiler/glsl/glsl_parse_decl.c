@@ -337,24 +337,49 @@ static bool check_qualifiers(struct glsl_parser *p, const struct glsl_ast_qual *
 	return check_combination(p, q, first, ctx);
 }
 
-static bool array_suffix(struct glsl_parser *p, bool *is_array, struct glsl_ast_node **size)
+/* One `[N]` or `[]`, its `[` just taken. */
+static struct glsl_ast_dim *one_dim(struct glsl_parser *p, const struct glsl_token *lb)
 {
-	const struct glsl_token *lb = p->tok;
+	struct glsl_ast_dim *d = glsl_parse_alloc(p, sizeof(*d));
 
-	if (!glsl_parse_accept(p, GLSL_TOK_LBRACKET))
-		return true;
-	if (*is_array) {
-		glsl_parse_error(p, lb, "arrays of arrays are not allowed in GLSL ES %s",
-				 glsl_es_version_name(p->version));
-		return false;
-	}
-	*is_array = true;
-	if (!glsl_parse_accept(p, GLSL_TOK_RBRACKET)) {
-		*size = glsl_parse_conditional(p);
-		if (!*size || !glsl_parse_expect(p, GLSL_TOK_RBRACKET))
+	if (!d)
+		return NULL;
+	d->loc = glsl_parse_loc(lb);
+	if (glsl_parse_accept(p, GLSL_TOK_RBRACKET))
+		return d;
+	d->size = glsl_parse_conditional(p);
+	return d->size && glsl_parse_expect(p, GLSL_TOK_RBRACKET) ? d : NULL;
+}
+
+/* The brackets after a type or a name. A lone one is the array of 1.00 and
+ * 3.00 (is_array, size); arrays of arrays (3.10: several brackets, or
+ * brackets on a name whose type is an array already) keep every bracket of
+ * this side in dims instead. */
+static bool array_suffix(struct glsl_parser *p, bool *is_array, struct glsl_ast_node **size,
+			 struct glsl_ast_dim **dims)
+{
+	struct glsl_ast_dim *head = NULL, **tail = &head;
+	unsigned n = 0;
+
+	for (const struct glsl_token *lb = p->tok; glsl_parse_accept(p, GLSL_TOK_LBRACKET);
+	     lb = p->tok) {
+		if ((n || *is_array) && p->version < 310) {
+			glsl_parse_error(p, lb, "arrays of arrays are not allowed in GLSL ES %s",
+					 glsl_es_version_name(p->version));
 			return false;
+		}
+		*tail = one_dim(p, lb);
+		if (!*tail)
+			return false;
+		tail = &(*tail)->next;
+		n++;
 	}
-	return array_suffix(p, is_array, size); /* a second [ is an error */
+	if (n == 1 && !*is_array)
+		*size = head->size;
+	else if (n)
+		*dims = head;
+	*is_array |= n != 0;
+	return true;
 }
 
 static struct glsl_ast_decl *member_list(struct glsl_parser *p, enum qctx ctx);
@@ -398,7 +423,25 @@ bool glsl_parse_type_spec(struct glsl_parser *p, struct glsl_ast_type *t)
 		glsl_parse_error(p, p->tok, "unsized array types ('T[] name') require GLSL ES 3.00");
 		return false;
 	}
-	return array_suffix(p, &t->is_array, &t->array_size);
+	return array_suffix(p, &t->is_array, &t->array_size, &t->dims);
+}
+
+/* `T[] a[2]` (3.10): sema takes the unsized `T[]` specifier as T, so the
+ * name's dims get its level as their innermost. */
+static bool take_unsized_spec(struct glsl_parser *p, const struct glsl_ast_type *t,
+			      struct glsl_ast_declarator *d)
+{
+	struct glsl_ast_dim **tail = &d->dims;
+
+	if (!d->dims || !t->is_array || t->array_size || t->dims)
+		return true;
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = glsl_parse_alloc(p, sizeof(**tail));
+	if (!*tail)
+		return false;
+	(*tail)->loc = t->loc;
+	return true;
 }
 
 /* One declarator after the type: `name`, `name[N]`, `name = init`. */
@@ -419,10 +462,10 @@ static struct glsl_ast_declarator *declarator(struct glsl_parser *p, const struc
 	d->loc = glsl_parse_loc(name);
 	d->name = glsl_parse_next(p)->value;
 	d->is_array = t->is_array;
-	if (!array_suffix(p, &d->is_array, &d->array_size))
+	if (!array_suffix(p, &d->is_array, &d->array_size, &d->dims) || !take_unsized_spec(p, t, d))
 		return NULL;
 	if (!at(p, GLSL_TOK_ASSIGN)) {
-		if (d->is_array && !d->array_size && !t->array_size && !allow_unsized) {
+		if (glsl_ast_unsized(t, d) && !allow_unsized) {
 			glsl_parse_error(p, name, "unsized array '%s' needs an initializer",
 					 glsl_parse_name(p, d->name));
 			return NULL;
@@ -504,7 +547,7 @@ static struct glsl_ast_decl *member_list(struct glsl_parser *p, enum qctx ctx)
 
 static bool type_token_follows_name(const struct glsl_token *t, const struct glsl_token *end)
 {
-	if (t < end && t->kind == GLSL_TOK_LBRACKET) {
+	while (t < end && t->kind == GLSL_TOK_LBRACKET) {   /* `T[2][3] name` */
 		unsigned depth = 0;
 
 		for (; t < end; t++) {
@@ -550,9 +593,10 @@ static struct glsl_ast_decl *parameter(struct glsl_parser *p)
 	d->vars->loc = glsl_parse_loc(p->tok);
 	d->vars->name = glsl_parse_next(p)->value;
 	d->vars->is_array = d->type.type.is_array;
-	if (!array_suffix(p, &d->vars->is_array, &d->vars->array_size))
+	if (!array_suffix(p, &d->vars->is_array, &d->vars->array_size, &d->vars->dims) ||
+	    !take_unsized_spec(p, &d->type.type, d->vars))
 		return NULL;
-	if (d->vars->is_array && !d->vars->array_size && !d->type.type.array_size) {
+	if (glsl_ast_unsized(&d->type.type, d->vars)) {
 		glsl_parse_error(p, first, "parameter arrays must have a size");
 		return NULL;
 	}
@@ -676,9 +720,10 @@ static bool block_instance(struct glsl_parser *p, struct glsl_ast_block *b)
 		return false;
 	b->instance->loc = glsl_parse_loc(p->tok);
 	b->instance->name = glsl_parse_next(p)->value;
-	if (!array_suffix(p, &b->instance->is_array, &b->instance->array_size))
+	if (!array_suffix(p, &b->instance->is_array, &b->instance->array_size,
+			  &b->instance->dims))
 		return false;
-	if (b->instance->is_array && !b->instance->array_size) {
+	if (b->instance->is_array && !glsl_ast_dims_sized(b->instance)) {
 		glsl_parse_error(p, p->tok, "a uniform block array must have a size");
 		return false;
 	}

@@ -8,6 +8,7 @@
  * each of those counts one nesting level.
  */
 #include "glsl_parse_private.h"
+#include "glsl_types.h"
 
 /* Binding strength of a binary operator; 0 for anything else. */
 static int binary_prec(enum glsl_tok k)
@@ -203,19 +204,52 @@ static struct glsl_ast_node *primary(struct glsl_parser *p)
 	}
 }
 
-/* `S[2](...)` parses as an index until the '(' shows it is a constructor. */
+/* `S[2](...)` parses as an index until the '(' shows it is a constructor;
+ * `S[2][3](...)` (3.10) as an index of an index. */
+static bool indexes_a_name(const struct glsl_ast_node *n)
+{
+	while (n->kind == GLSL_AST_INDEX && !(n->flags & GLSL_AST_F_PAREN))
+		n = n->u.kid[0];
+	return n->kind == GLSL_AST_IDENT && !(n->flags & GLSL_AST_F_PAREN);
+}
+
+/* The dims of the chain under ix, outermost (nearest the name) first. */
+static bool index_dims(struct glsl_parser *p, struct glsl_ast_node *ix, struct glsl_ast_type *t)
+{
+	struct glsl_ast_dim *d;
+
+	for (; ix->kind == GLSL_AST_INDEX; ix = ix->u.kid[0]) {
+		d = glsl_parse_alloc(p, sizeof(*d));
+		if (!d)
+			return false;
+		d->loc = ix->loc;
+		d->size = ix->u.kid[1];
+		d->next = t->dims;
+		t->dims = d;
+	}
+	t->loc = ix->loc;
+	t->name = ix->u.ident;
+	return true;
+}
+
 static struct glsl_ast_node *index_to_constructor(struct glsl_parser *p, struct glsl_ast_node *ix)
 {
 	struct glsl_ast_type *t = glsl_parse_alloc(p, sizeof(*t));
 	const struct glsl_token *first = p->tok;
 
-	if (!t)
+	if (!t || !index_dims(p, ix, t))
 		return NULL;
-	t->loc = ix->u.kid[0]->loc;
 	t->tok = GLSL_TOK_IDENT;
-	t->name = ix->u.kid[0]->u.ident;
 	t->is_array = true;
-	t->array_size = ix->u.kid[1];
+	if (t->dims->next && p->version < 310) {
+		glsl_parse_error(p, first, "arrays of arrays are not allowed in GLSL ES %s",
+				 glsl_es_version_name(p->version));
+		return NULL;
+	}
+	if (!t->dims->next) {
+		t->array_size = t->dims->size;
+		t->dims = NULL;
+	}
 	return constructor(p, first, t);
 }
 
@@ -269,7 +303,7 @@ static struct glsl_ast_node *subscript(struct glsl_parser *p, struct glsl_ast_no
 	if (!glsl_parse_expect(p, GLSL_TOK_RBRACKET) || !ix)
 		return NULL;
 	ix->op = 0;
-	if (at(p, GLSL_TOK_LPAREN) && base->kind == GLSL_AST_IDENT && !(base->flags & GLSL_AST_F_PAREN))
+	if (at(p, GLSL_TOK_LPAREN) && indexes_a_name(base))
 		return index_to_constructor(p, ix);
 	return ix;
 }

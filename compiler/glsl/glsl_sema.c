@@ -324,6 +324,26 @@ uint32_t glsl_sema_array_size(struct glsl_sema *s, struct glsl_ast_node *size)
 	return (uint32_t)v;
 }
 
+/* Arrays of arrays (3.10): t made an array by each of dims, the last the
+ * innermost. An unsized dim gives length 0: the caller sizes it from an
+ * initializer or a buffer, or refuses it. */
+const struct glsl_type *glsl_sema_dims(struct glsl_sema *s, const struct glsl_type *t,
+				       const struct glsl_ast_dim *d)
+{
+	uint32_t len = 0;
+
+	if (!d || !t)
+		return t;
+	if (t->kind == GLSL_KIND_VOID) {
+		glsl_sema_error(s, d->loc, "arrays of void are not allowed");
+		return NULL;
+	}
+	t = glsl_sema_dims(s, t, d->next);
+	if (!t || (d->size && !(len = glsl_sema_array_size(s, d->size))))
+		return NULL;
+	return glsl_sema_array_of(s, t, len);
+}
+
 /* ---- structs --------------------------------------------------------------- */
 
 static bool member_name_unique(struct glsl_sema *s, const struct glsl_field *f, uint32_t n,
@@ -354,7 +374,15 @@ static const struct glsl_type *declarator_type(struct glsl_sema *s, const struct
 {
 	uint32_t len;
 
-	if (!d->array_size || t->kind == GLSL_KIND_ARRAY)
+	if (d->dims || t->kind == GLSL_KIND_ARRAY) {
+		t = glsl_sema_dims(s, t, d->dims);
+		if (t && glsl_type_has_unsized(t)) {
+			glsl_sema_error(s, d->loc, "struct members must have a size");
+			return NULL;
+		}
+		return t;
+	}
+	if (!d->array_size)
 		return t;
 	len = glsl_sema_array_size(s, d->array_size);
 	return len ? glsl_sema_array_of(s, t, len) : NULL;
@@ -452,6 +480,8 @@ const struct glsl_type *glsl_sema_type_spec(struct glsl_sema *s, struct glsl_ast
 		t = named_type(s, at);
 	else
 		t = glsl_sema_tok_type((enum glsl_tok)at->tok, s->version);
+	if (at->dims)
+		return glsl_sema_dims(s, t, at->dims);
 	if (!t || !at->is_array || !at->array_size)
 		return t;
 	if (t->kind == GLSL_KIND_VOID) {

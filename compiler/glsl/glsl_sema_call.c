@@ -140,12 +140,34 @@ static bool constructor(struct glsl_sema *s, struct glsl_ast_node *n, const stru
 	return !s->failed;
 }
 
+/* `float[][](float[](1.0), ...)`, `float[2][](...)` (3.10): the outer
+ * size from the number of arguments, the inner ones from the first. */
+static const struct glsl_type *aoa_ctor_type(struct glsl_sema *s, struct glsl_ast_node *n)
+{
+	const struct glsl_type *t = glsl_sema_type_spec(s, n->u.call.ctor);
+	const struct glsl_type *elem, *first;
+
+	if (!t || !glsl_type_has_unsized(t))
+		return t;
+	elem = t->elem;
+	first = n->u.call.args ? n->u.call.args->sema->type.type : NULL;
+	if (glsl_type_has_unsized(elem) && first && glsl_type_fits_unsized(elem, first))
+		elem = first;
+	if (glsl_type_has_unsized(elem)) {
+		ctor_error(s, n, t, "the arguments do not give the array's sizes");
+		return NULL;
+	}
+	return glsl_sema_array_of(s, elem, t->length ? t->length : n->u.call.nargs);
+}
+
 /* `T[](...)` takes its size from the arguments. */
 static const struct glsl_type *ctor_type(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	struct glsl_ast_type *at = n->u.call.ctor;
 	const struct glsl_type *t;
 
+	if (at->dims)
+		return aoa_ctor_type(s, n);
 	if (!at->is_array || at->array_size)
 		return glsl_sema_type_spec(s, at);
 	t = glsl_sema_type_spec(s, at);

@@ -286,6 +286,14 @@ static bool storage_type(struct glsl_sema *s, struct glsl_symbol *v, struct glsl
 	char b[64];
 	bool ok = true;
 
+	/* ES 3.10 §4.3.4, §4.3.6: no stage's inputs or outputs are arrays of
+	 * arrays (there are no geometry or tessellation stages in ES 3.10) */
+	if ((v->storage == GLSL_STORAGE_IN || v->storage == GLSL_STORAGE_OUT) &&
+	    glsl_type_is_aoa(t))
+		return fail(s, loc, "shader inputs and outputs cannot be arrays of arrays");
+	if (glsl_type_is_aoa(t) && (glsl_type_is_image(t) || glsl_type_is_atomic(t)))
+		return fail(s, loc, "arrays of arrays of images and atomic counters are not "
+			    "supported yet");
 	if (v->storage == GLSL_STORAGE_IN && s->stage == GLSL_STAGE_VERTEX)
 		ok = vs_input_type(s, t);
 	else if (is_varying(s, v->storage))
@@ -331,9 +339,12 @@ static bool precision(struct glsl_sema *s, const struct glsl_ast_fulltype *ft, s
 
 /* ---- variables ------------------------------------------------------------------ */
 
+/* `a[]`, `T[] a`: the old 3.00 form, whose type is the element type until
+ * the initializer sizes it. Arrays of arrays keep their unsized levels as
+ * length 0 instead (glsl_sema_dims). */
 static bool unsized(const struct glsl_ast_fulltype *ft, const struct glsl_ast_declarator *d)
 {
-	return d->is_array && !d->array_size && !(ft->type.is_array && ft->type.array_size);
+	return !d->dims && !ft->type.dims && glsl_ast_unsized(&ft->type, d);
 }
 
 static const struct glsl_type *var_type(struct glsl_sema *s, const struct glsl_type *t,
@@ -341,6 +352,8 @@ static const struct glsl_type *var_type(struct glsl_sema *s, const struct glsl_t
 {
 	uint32_t len;
 
+	if (d->dims)
+		return glsl_sema_dims(s, t, d->dims);
 	if (!d->array_size || t->kind == GLSL_KIND_ARRAY)
 		return t;
 	if (t->kind == GLSL_KIND_VOID)
@@ -364,6 +377,8 @@ static bool initializer(struct glsl_sema *s, struct glsl_symbol *v, struct glsl_
 	x = d->init->sema;
 	if (is_unsized && x->type.type->kind == GLSL_KIND_ARRAY &&
 	    glsl_type_equal(x->type.type->elem, v->type.type))
+		v->type.type = x->type.type;
+	if (glsl_type_has_unsized(v->type.type) && glsl_type_fits_unsized(v->type.type, x->type.type))
 		v->type.type = x->type.type;
 	if (!glsl_type_equal(v->type.type, x->type.type)) {
 		glsl_sema_error(s, d->init->loc, "cannot initialize '%s' of type %s with %s", v->cname,
@@ -424,7 +439,8 @@ static bool declarator(struct glsl_sema *s, const struct glsl_ast_fulltype *ft,
 		return false;
 	if (!d->init && v->storage == GLSL_STORAGE_CONST)
 		return fail(s, d->loc, "const variables must be initialized");
-	if (is_unsized && v->type.type->kind != GLSL_KIND_ARRAY)
+	if ((is_unsized && v->type.type->kind != GLSL_KIND_ARRAY) ||
+	    glsl_type_has_unsized(v->type.type))
 		return fail(s, d->loc, "an unsized array needs an array initializer");
 	if (global && same_uniform(s, v))
 		return true;
@@ -588,6 +604,8 @@ static bool param(struct glsl_sema *s, struct glsl_function *fn, struct glsl_ast
 		return false;
 	if (t->kind == GLSL_KIND_VOID)
 		return fail(s, p->type.type.loc, "parameters cannot be void");
+	if (glsl_type_has_unsized(t))
+		return fail(s, p->type.type.loc, "parameter arrays must have a size");
 	fn->param_types[i] = t;
 	fn->param_storage[i] = (uint8_t)param_storage(&p->type.qual);
 	v = glsl_sema_new_symbol(s, GLSL_SYM_VAR, d ? d->name : GLSL_AST_NO_NAME,
@@ -855,12 +873,30 @@ static bool block_member_type(struct glsl_sema *s, struct glsl_ast_decl *m, cons
 	return true;
 }
 
+/* `T a[][2]`, `T[][2] a`: as the next, only the outermost level may be
+ * unsized. */
+static const struct glsl_type *aoa_member_type(struct glsl_sema *s, const struct glsl_type *t,
+					       const struct glsl_ast_declarator *d, bool last_of_buffer)
+{
+	if (!t)
+		return NULL;
+	if (glsl_type_has_unsized(t->elem))
+		return fail(s, d->loc, "only the outermost dimension of an array of arrays can be "
+			    "unsized"), NULL;
+	if (!t->length && !last_of_buffer)
+		return fail(s, d->loc, "only the last member of a buffer block can be an unsized "
+			    "array"), NULL;
+	return t;
+}
+
 /* `T a[];`: only as a buffer block's last member (ES 3.10 §4.1.9), where
  * the buffer's size decides the length (0 here: runtime-sized). */
 static const struct glsl_type *member_type(struct glsl_sema *s, const struct glsl_ast_decl *m,
 					   const struct glsl_type *t, struct glsl_ast_declarator *d,
 					   bool last_of_buffer)
 {
+	if (d->dims || m->type.type.dims)
+		return aoa_member_type(s, var_type(s, t, d), d, last_of_buffer);
 	if (!d->is_array || d->array_size || m->type.type.array_size)
 		return var_type(s, t, d);
 	if (!last_of_buffer)

@@ -95,6 +95,9 @@ void glsl_sema_pop(struct glsl_sema *s, struct glsl_scope_mark m);
 const struct glsl_type *glsl_sema_type_spec(struct glsl_sema *s, struct glsl_ast_type *t);
 /* A constant positive array size; 0 after an error. */
 uint32_t glsl_sema_array_size(struct glsl_sema *s, struct glsl_ast_node *size);
+/* t made an array of arrays by dims (3.10), unsized dims as length 0. */
+const struct glsl_type *glsl_sema_dims(struct glsl_sema *s, const struct glsl_type *t,
+				       const struct glsl_ast_dim *d);
 /* Name rules for a new declaration (gl_ prefix, __, redeclaration in scope). */
 bool glsl_sema_check_new_name(struct glsl_sema *s, uint32_t name, struct glsl_loc loc);
 struct glsl_symbol *glsl_sema_new_symbol(struct glsl_sema *s, enum glsl_sym_kind kind,

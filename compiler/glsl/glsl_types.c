@@ -315,3 +315,40 @@ const char *glsl_ptype_name(struct glsl_ptype pt, char *buf, size_t size)
 	type_name(pt.type, buf, size, at);
 	return buf;
 }
+
+bool glsl_type_has_unsized(const struct glsl_type *t)
+{
+	for (; t->kind == GLSL_KIND_ARRAY; t = t->elem)
+		if (!t->length)
+			return true;
+	return false;
+}
+
+bool glsl_type_fits_unsized(const struct glsl_type *want, const struct glsl_type *have)
+{
+	if (want->kind != GLSL_KIND_ARRAY)
+		return glsl_type_equal(want, have);
+	return have->kind == GLSL_KIND_ARRAY && (!want->length || want->length == have->length) &&
+	       glsl_type_fits_unsized(want->elem, have->elem);
+}
+
+bool glsl_type_is_aoa(const struct glsl_type *t)
+{
+	return t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_ARRAY;
+}
+
+const struct glsl_type *glsl_type_innermost(const struct glsl_type *t)
+{
+	while (t->kind == GLSL_KIND_ARRAY)
+		t = t->elem;
+	return t;
+}
+
+uint32_t glsl_type_array_elements(const struct glsl_type *t)
+{
+	uint64_t n = 1;
+
+	for (; t->kind == GLSL_KIND_ARRAY; t = t->elem)
+		n = n * t->length > UINT32_MAX ? UINT32_MAX : n * t->length;
+	return (uint32_t)n;
+}

@@ -265,6 +265,18 @@ static inline bool glsl_type_is_builtin(const struct glsl_type *t)
 bool glsl_type_is_numeric(const struct glsl_type *t);  /* scalar, vector, matrix */
 bool glsl_type_is_integer(const struct glsl_type *t);  /* int/uint scalar or vector */
 bool glsl_type_is_opaque(const struct glsl_type *t);   /* contains a sampler */
+/* An array with a level still unsized (length 0): `a[][3]` before its
+ * initializer sizes it, or a buffer's runtime-sized last member. */
+bool glsl_type_has_unsized(const struct glsl_type *t);
+/* `have` is `want` with want's unsized levels given lengths. */
+bool glsl_type_fits_unsized(const struct glsl_type *want, const struct glsl_type *have);
+/* An array whose elements are arrays (3.10). */
+bool glsl_type_is_aoa(const struct glsl_type *t);
+/* The element type under every array level (t itself if not an array). */
+const struct glsl_type *glsl_type_innermost(const struct glsl_type *t);
+/* The innermost elements of an array of arrays (`B b[2][3]`: 6); 1 for a
+ * non-array, UINT32_MAX past it. */
+uint32_t glsl_type_array_elements(const struct glsl_type *t);
 /* An image type, or an array of them (ES 3.10). */
 bool glsl_type_is_image(const struct glsl_type *t);
 /* atomic_uint, or an array of them (ES 3.10). */

@@ -433,6 +433,82 @@ static const struct bad_case bad[] = {
 	  "0:3(1): error: 'location' applies only to vertex inputs and fragment outputs" },
 };
 
+/* Arrays of arrays (ES 3.10 §4.1.9): the three ways to write them, implicit
+ * sizes, length() per level, parameters, block members and arrays of arrays
+ * of blocks (one slot per block, in row order). */
+static const struct good_case aoa_good[] = {
+	{ "arrays of arrays: declarations, constructors, length()", FS, HEAD
+	  "precision highp float;\n"
+	  "uniform float u[2][3];\nuniform int k;\nout vec4 o;\n"
+	  "float sum(float x[2][3]) { float s = 0.0; for (int i = 0; i < 2; i++)\n"
+	  "  for (int j = 0; j < 3; j++) s += x[i][j]; return s; }\n"
+	  "float[2][3] mk(float f) { return float[2][3](float[3](f, f, f), float[3](1.0, 2.0, f)); }\n"
+	  "void main() { float a[2][3]; float[2] b[3];\n"
+	  "  float[][2] c = float[][](float[](1.0, 2.0), float[](3.0, 4.0), float[](5.0, 6.0));\n"
+	  "  a[0][1] = u[1][k]; a = mk(a[0][1]);\n"
+	  "  b[2][1] = float(a.length() + a[0].length() + c.length() + c[1].length());\n"
+	  "  o = vec4(sum(a), b[2][1], c[k][k], a == mk(1.0) ? 1.0 : 0.0); }\n",
+	  /* u: 6 slots, k after it; 2 + 3 + 3 + 2 = 10.0 folded */
+	  { "DCL CONST[1][0..6]", "CONST[1][ADDR[0].x+3]", "0x41200000" } },
+	{ "unsized levels on the specifier and the name", FS, HEAD
+	  "precision mediump float;\nout vec4 o;\n"
+	  "void main() { bool[][] x[] = bool[][][](bool[][](bool[](true, false), bool[](true, true)));\n"
+	  "  bool[] y[][] = x; float[] f[2] = float[2][](float[](1.0), float[](2.0));\n"
+	  "  o = vec4(y[0][1][1] ? 1.0 : 0.0, float(y.length() + y[0].length() + y[0][0].length()),\n"
+	  "    f[1][0], 0.0); }\n",
+	  /* all constant: 1.0, 1 + 2 + 2 = 5.0, 2.0 */
+	  { "IMM[0] FLT32 {0x3f800000, 0x40a00000, 0x40000000, 0x00000000}", "MOV OUT[0], IMM[0]" } },
+	{ "struct and block members, arrays of arrays of blocks", VS, HEAD
+	  "in vec4 p;\nstruct S { float f[2][2]; vec2 v; };\nuniform S s[2][2];\n"
+	  "layout(std140) uniform B { float x[2][3]; vec4 y; } b[2][2];\n"
+	  "void main() { gl_Position = p + vec4(s[1][0].f[1][1] + b[1][1].x[1][2]); }\n",
+	  /* s[1][0] at slot 10, .f[1][1] 3 more; b[1][1] is the fourth block and
+	   * x[1][2] its sixth slot */
+	  { "DCL CONST[2][0..6]", "DCL CONST[5][0..6]", "CONST[1][13]", "CONST[5][5]" } },
+	{ "arrays of arrays of samplers", FS, HEAD "precision mediump float;\n"
+	  "uniform sampler2D t[2][3];\nout vec4 o;\n"
+	  "vec4 pick(sampler2D x[3]) { return texture(x[1], vec2(0.5)); }\n"
+	  "void main() { o = texture(t[1][2], vec2(0.5)) + pick(t[0]); }\n",
+	  /* one flat array of six at bindings 1..6: t[1][2] the sixth, t[0][1] the second */
+	  { "DCL SAMP[6]", "TEX TEMP[1], TEMP[0], SAMP[6], 2D", "SAMP[2], 2D" } },
+	{ "buffer member with an unsized outer level", CS, HEAD LOCAL
+	  "layout(std430) buffer SB { int n; float z[][3]; } sb;\n"
+	  "void main() { sb.n = sb.z.length() * 10 + sb.z[1].length();\n"
+	  "  sb.z[gl_LocalInvocationIndex][2] = float[3](1.0, 2.0, 3.0)[1]; }\n",
+	  { "DCL BUFFER[1]", "RESQ", "STORE BUFFER[1]" } },
+};
+
+static const struct bad_case aoa_bad[] = {
+	{ "arrays of arrays in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
+	  "void main() { float a[2][3]; }\n",
+	  "0:3(25): error: arrays of arrays are not allowed in GLSL ES 3.00" },
+	{ "array type with an array name in 3.00", FS, "#version 300 es\n"
+	  "precision mediump float;\nvoid main() { float[2] a[3]; }\n",
+	  "error: arrays of arrays are not allowed in GLSL ES 3.00" },
+	{ "vertex input array of arrays", VS, HEAD "in float a[2][2];\nvoid main() {}\n",
+	  "0:2(10): error: shader inputs and outputs cannot be arrays of arrays" },
+	{ "fragment output array of arrays", FS, HEAD "precision mediump float;\n"
+	  "out vec4 o[1][1];\nvoid main() {}\n",
+	  "error: shader inputs and outputs cannot be arrays of arrays" },
+	{ "vertex output array of arrays", VS, HEAD "out float v[2][2];\nvoid main() {}\n",
+	  "error: shader inputs and outputs cannot be arrays of arrays" },
+	{ "unsized inner level of a buffer member", CS, HEAD LOCAL
+	  "buffer B { float z[2][]; };\nvoid main() {}\n",
+	  "error: only the outermost dimension of an array of arrays can be unsized" },
+	{ "unsized array of arrays without an initializer", FS, HEAD
+	  "precision mediump float;\nvoid main() { float a[][2]; }\n",
+	  "error: unsized array 'a' needs an initializer" },
+	{ "initializer of other inner size", FS, HEAD "precision mediump float;\n"
+	  "void main() { float a[][2] = float[][](float[](1.0, 2.0, 3.0)); }\n",
+	  "error: cannot initialize 'a'" },
+	{ "constructor argument of other size", FS, HEAD "precision mediump float;\n"
+	  "void main() { float a[2][2] = float[2][2](float[2](1.0, 2.0), float[3](1.0, 2.0, 3.0)); }\n",
+	  "argument type does not match" },
+	{ "arrays of arrays of images", CS, HEAD LOCAL
+	  "layout(rgba8) readonly uniform highp image2D t[2][2];\nvoid main() {}\n",
+	  "arrays of arrays of images and atomic counters are not supported yet" },
+};
+
 /* spirv-val --target-env vulkan1.0 on the module; its output on failure. */
 static void check_spirv_val(const struct glsl_compiled *c, const char *name)
 {
@@ -479,9 +555,8 @@ static int compile(const char *src, enum glsl_stage stage, struct glsl_compiled 
 							 .stage = stage }, c);
 }
 
-START_TEST(test_good)
+static void compiles(const struct good_case *g)
 {
-	const struct good_case *g = &good[_i];
 	struct glsl_compiled c;
 	int ret = compile(g->src, g->stage, &c);
 
@@ -492,11 +567,9 @@ START_TEST(test_good)
 	check_tgsi(&c, g);
 	glsl_compiled_finish(&c);
 }
-END_TEST
 
-START_TEST(test_bad)
+static void fails(const struct bad_case *b)
 {
-	const struct bad_case *b = &bad[_i];
 	struct glsl_compiled c;
 	int ret = compile(b->src, b->stage, &c);
 
@@ -504,6 +577,29 @@ START_TEST(test_bad)
 	ck_assert_msg(strstr(c.info_log, b->log), "%s: log\n%s\nlacks '%s'", b->name, c.info_log,
 		      b->log);
 	glsl_compiled_finish(&c);
+}
+
+START_TEST(test_good)
+{
+	compiles(&good[_i]);
+}
+END_TEST
+
+START_TEST(test_bad)
+{
+	fails(&bad[_i]);
+}
+END_TEST
+
+START_TEST(test_aoa_good)
+{
+	compiles(&aoa_good[_i]);
+}
+END_TEST
+
+START_TEST(test_aoa_bad)
+{
+	fails(&aoa_bad[_i]);
 }
 END_TEST
 
@@ -647,6 +743,8 @@ static Suite *es31_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_good, 0, sizeof(good) / sizeof(good[0]));
 	tcase_add_loop_test(tc, test_bad, 0, sizeof(bad) / sizeof(bad[0]));
+	tcase_add_loop_test(tc, test_aoa_good, 0, sizeof(aoa_good) / sizeof(aoa_good[0]));
+	tcase_add_loop_test(tc, test_aoa_bad, 0, sizeof(aoa_bad) / sizeof(aoa_bad[0]));
 	tcase_add_test(tc, test_no_local_size);
 	tcase_add_test(tc, test_layouts);
 	tcase_add_test(tc, test_explicit_bindings);

@@ -458,6 +458,162 @@ START_TEST(es30_has_no_compute)
 }
 END_TEST
 
+/* ---- arrays of arrays (ES 3.10 §4.1.9) --------------------------------------------------- */
+
+static const char cs_aoa[] = HEAD
+	"layout(local_size_x = 1) in;\n"
+	"uniform uint u[2][3];\n"
+	"layout(std140, binding = 1) uniform U { uint m[2][2]; } ub;\n"
+	"layout(std430, binding = 0) buffer Out { uint n; uint data[][3]; } o;\n"
+	"uint sum(uint x[2][3]) { uint s = 0u;\n"
+	"  for (int i = 0; i < 2; i++) for (int j = 0; j < 3; j++) s += x[i][j]; return s; }\n"
+	"void main() {\n"
+	"  uint a[2][3] = u;\n"
+	"  uint[3] c[2] = uint[][](uint[](1u, 2u, 3u), uint[](4u, 5u, 6u));\n"
+	"  o.n = uint(o.data.length()) * 100u + uint(o.data[0].length());\n"
+	"  for (int i = 0; i < 2; i++) for (int j = 0; j < 3; j++)\n"
+	"    o.data[i][j] = a[i][j] * 10u + c[i][j];\n"
+	"  o.data[2][0] = sum(u); o.data[2][1] = ub.m[1][0]; o.data[2][2] = a == u ? 1u : 0u;\n"
+	"}\n";
+
+static GLint resource_prop(GLuint p, GLenum iface, const char *name, GLenum prop)
+{
+	GLuint i = ((PFNGLGETPROGRAMRESOURCEINDEXPROC)glt_proc("glGetProgramResourceIndex"))(
+		p, iface, name);
+	GLint v = -1;
+
+	ck_assert_msg(i != GL_INVALID_INDEX, "no resource '%s'", name);
+	((PFNGLGETPROGRAMRESOURCEIVPROC)glt_proc("glGetProgramResourceiv"))(p, iface, i, 1, &prop,
+									  1, NULL, &v);
+	return v;
+}
+
+/* GL lists an array of arrays per innermost array ("u[1][0]", found as
+ * "u[1]" too); a buffer's top-level array only by its first element, with
+ * the outer level as GL_TOP_LEVEL_ARRAY_* (ES 3.1 §7.3.1.1). */
+static void check_aoa_reflection(GLuint p)
+{
+	GLuint (*index)(GLuint, GLenum, const GLchar *) =
+		(PFNGLGETPROGRAMRESOURCEINDEXPROC)glt_proc("glGetProgramResourceIndex");
+
+	ck_assert_int_eq(gl.GetUniformLocation(p, "u[1][2]"), gl.GetUniformLocation(p, "u[1]") + 2);
+	ck_assert_int_eq(gl.GetUniformLocation(p, "u[1][0]"), gl.GetUniformLocation(p, "u[1]"));
+	ck_assert_int_eq(gl.GetUniformLocation(p, "u[1][3]"), -1);
+	ck_assert_int_eq(resource_prop(p, GL_UNIFORM, "u[1][0]", GL_ARRAY_SIZE), 3);
+	ck_assert_int_eq(resource_prop(p, GL_UNIFORM, "U.m[1][0]", GL_OFFSET), 32);
+	ck_assert_int_eq(resource_prop(p, GL_BUFFER_VARIABLE, "Out.data[0][0]", GL_ARRAY_STRIDE), 4);
+	ck_assert_int_eq(resource_prop(p, GL_BUFFER_VARIABLE, "Out.data[0][0]",
+				       GL_TOP_LEVEL_ARRAY_STRIDE), 12);
+	ck_assert_int_eq(resource_prop(p, GL_BUFFER_VARIABLE, "Out.data[0][0]",
+				       GL_TOP_LEVEL_ARRAY_SIZE), 0);
+	ck_assert_uint_eq(index(p, GL_BUFFER_VARIABLE, "Out.data[1][0]"), GL_INVALID_INDEX);
+}
+
+/* Declarations, constructors, length() per level, copies, comparisons and
+ * parameters of arrays of arrays; uniforms set per innermost array, a
+ * uniform block's and a buffer's members. */
+START_TEST(arrays_of_arrays)
+{
+	static const GLuint row0[3] = { 1, 2, 3 }, row1[3] = { 4, 5, 6 };
+	/* n = 3 rows * 100 + 3; u * 10 + c; sum(u); m[1][0]; a == u */
+	static const uint32_t want[10] = { 303, 11, 22, 33, 44, 55, 66, 21, 9, 1 };
+	PFNGLUNIFORM1UIVPROC set = (PFNGLUNIFORM1UIVPROC)glt_proc("glUniform1uiv");
+	GLuint p = compute_program(cs_aoa), b = glt_ssbo(10, 0), ub;
+	uint32_t block[16] = { 0 };
+	const uint32_t *w;
+
+	block[8] = 9;   /* std140: m[1][0] at byte 32 */
+	gl.GenBuffers(1, &ub);
+	gl.BindBuffer(GL_UNIFORM_BUFFER, ub);
+	gl.BufferData(GL_UNIFORM_BUFFER, sizeof(block), block, GL_STATIC_DRAW);
+	gl.BindBufferBase(GL_UNIFORM_BUFFER, 1, ub);
+	check_aoa_reflection(p);
+	set(gl.GetUniformLocation(p, "u[0]"), 3, row0);
+	set(gl.GetUniformLocation(p, "u[1][0]"), 3, row1);
+	cs.DispatchCompute(1, 1, 1);
+	cs.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	w = glt_map_ssbo(b, 10);
+	for (uint32_t i = 0; i < 10; i++)
+		ck_assert_msg(w[i] == want[i], "word %u = %u", i, w[i]);
+	glt_unmap_ssbo();
+	gl.DeleteBuffers(1, &ub);
+	delete_buffer_and_program(b, p);
+}
+END_TEST
+
+/* An array of arrays of buffer blocks: one block per element at
+ * consecutive bindings, named "Out[i][j]" in row order. */
+START_TEST(block_arrays_of_arrays)
+{
+	GLuint p = compute_program(HEAD "layout(local_size_x = 1) in;\n"
+				   "layout(std430, binding = 0) buffer Out { uint r[2]; } o[2][2];\n"
+				   "void main() { o[0][0].r[1] = 1u; o[0][1].r[1] = 2u;\n"
+				   "  o[1][0].r[1] = 11u; o[1][1].r[1] = 12u; }\n");
+	GLuint b[4];
+
+	for (uint32_t i = 0; i < 4; i++)
+		b[i] = glt_ssbo(2, 0);   /* each bound at 0 */
+	for (uint32_t i = 0; i < 4; i++)
+		gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, i, b[i]);
+	ck_assert_int_eq(resource_prop(p, GL_SHADER_STORAGE_BLOCK, "Out[1][0]", GL_BUFFER_BINDING),
+			 2);
+	cs.DispatchCompute(1, 1, 1);
+	cs.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+	for (uint32_t i = 0; i < 4; i++) {
+		const uint32_t *w = glt_map_ssbo(b[i], 2);
+
+		ck_assert_uint_eq(w[1], 10 * (i / 2) + i % 2 + 1);
+		glt_unmap_ssbo();
+	}
+	gl.DeleteBuffers(4, b);
+	gl.DeleteProgram(p);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+END_TEST
+
+/* A row-major matrix in a buffer: its column 0 is words 0 and 2 (the host
+ * loads a channel from the address + 4 per channel, so each strided
+ * channel is addressed 4 per channel lower). */
+START_TEST(row_major_matrix_in_buffer)
+{
+	GLuint p = compute_program(HEAD "layout(local_size_x = 1) in;\n"
+				   "layout(std430, row_major, binding = 0) buffer M { mat2 m[2][1]; "
+				   "float o[4]; };\n"
+				   "void main() { o[0] = m[1][0][0][0]; o[1] = m[1][0][0][1];\n"
+				   "  vec2 c = m[1][0][1]; o[2] = c.x; o[3] = c.y; }\n");
+	static const float want[4] = { 5.0f, 7.0f, 6.0f, 8.0f };
+	GLuint b = glt_ssbo(12, 0);
+	const float rows[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	const float *w;
+
+	gl.BufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(rows), rows);
+	cs.DispatchCompute(1, 1, 1);
+	w = (const float *)glt_map_ssbo(b, 12);
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_msg(w[8 + i] == want[i], "o[%u] = %f", i, w[8 + i]);
+	glt_unmap_ssbo();
+	delete_buffer_and_program(b, p);
+}
+END_TEST
+
+/* Arrays of arrays are 3.10's: a 3.00 shader, and a 3.10 vertex input,
+ * do not compile. */
+START_TEST(arrays_of_arrays_refused)
+{
+	GLint ok = 1;
+
+	gl.DeleteShader(glt_compile(GL_VERTEX_SHADER, "#version 300 es\n"
+				    "void main() { float a[2][2]; gl_Position = vec4(a[1][1]); }\n",
+				    &ok));
+	ck_assert_int_eq(ok, 0);
+	ok = 1;
+	gl.DeleteShader(glt_compile(GL_VERTEX_SHADER, HEAD "in float a[2][2];\n"
+				    "void main() { gl_Position = vec4(a[1][1]); }\n", &ok));
+	ck_assert_int_eq(ok, 0);
+}
+END_TEST
+
 static Suite *compute_suite(void)
 {
 	Suite *s = suite_create("gl compute");
@@ -480,6 +636,10 @@ static Suite *compute_suite(void)
 	tcase_add_test(tc, barrier_and_binding_errors);
 	tcase_add_test(tc, link_errors);
 	tcase_add_test(tc, fragment_ssbo_refused_at_link);
+	tcase_add_test(tc, arrays_of_arrays);
+	tcase_add_test(tc, arrays_of_arrays_refused);
+	tcase_add_test(tc, block_arrays_of_arrays);
+	tcase_add_test(tc, row_major_matrix_in_buffer);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(t30, glt_setup, glt_teardown);
 	tcase_add_test(t30, es30_has_no_compute);

@@ -322,6 +322,94 @@ START_TEST(pointer_is_format_and_binding)
 }
 END_TEST
 
+/* ---- arrays of arrays (GLSL ES 3.10 §4.1.9) -------------------------------------------- */
+
+static const char vs_aoa[] = "#version 310 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"uniform float u[2][2];\n"
+	"out float blue;\n"
+	"void main() { blue = u[1][1]; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+static const char fs_aoa[] = "#version 310 es\n"
+	"precision mediump float;\n"
+	"uniform B { vec4 c; } b[2][2];\n"
+	"in float blue;\n"
+	"out vec4 o;\n"
+	"void main() { o = b[1][0].c + vec4(0.0, 0.0, blue, 0.0); }\n";
+
+/* Clears to black, draws over the window and reads its centre. */
+static void draw_window_expect(const uint8_t want[4])
+{
+	gl.ClearColor(0, 0, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	glt_draw_window();
+	glt_assert_pixel_near(GLT_W / 2, GLT_H / 2, want, 2);
+}
+
+/* A draw with an array of arrays of uniform blocks (one block per element,
+ * "B[1][0]" the third) and a uniform array of arrays set per innermost
+ * array: only B[1][0]'s buffer is green. */
+START_TEST(arrays_of_arrays_draw)
+{
+	static const char *const names[4] = { "B[0][0]", "B[0][1]", "B[1][0]", "B[1][1]" };
+	static const float red[4] = { 1, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 }, row1[2] = { 0, 0.5f };
+	static const uint8_t want[4] = { 0, 255, 128, 255 };
+	GLuint p = glt_program(vs_aoa, fs_aoa), bufs[4];
+
+	gl.UseProgram(p);
+	for (GLuint i = 0; i < 4; i++) {
+		GLuint index = gl.GetUniformBlockIndex(p, names[i]);
+
+		ck_assert_uint_ne(index, GL_INVALID_INDEX);
+		gl.UniformBlockBinding(p, index, i);
+		bufs[i] = glt_buffer(GL_UNIFORM_BUFFER, i == 2 ? green : red, sizeof(red));
+		gl.BindBufferBase(GL_UNIFORM_BUFFER, i, bufs[i]);
+	}
+	ck_assert_uint_eq(gl.GetUniformBlockIndex(p, "B[2][0]"), GL_INVALID_INDEX);
+	((PFNGLUNIFORM1FVPROC)glt_proc("glUniform1fv"))(gl.GetUniformLocation(p, "u[1][0]"), 2, row1);
+	draw_window_expect(want);
+	gl.DeleteBuffers(4, bufs);
+	gl.DeleteProgram(p);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+static const char vs_plain31[] = "#version 310 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+static const char fs_tex_aoa[] = "#version 310 es\n"
+	"precision mediump float;\n"
+	"uniform sampler2D t[2][2];\n"
+	"out vec4 o;\n"
+	"vec4 second(sampler2D row[2]) { return texture(row[1], vec2(0.5)); }\n"
+	"void main() { o = texture(t[1][0], vec2(0.5)) + second(t[0]); }\n";
+
+/* An array of arrays of samplers: its units set per innermost array
+ * ("t[0]", "t[1][0]"); t[1][0] on unit 2 is green, t[0][1] on unit 1 blue
+ * (reached through a parameter), the others red. */
+START_TEST(sampler_arrays_of_arrays_draw)
+{
+	static const uint8_t texel[4][4] = { { 255, 0, 0, 255 }, { 0, 0, 255, 255 },
+					     { 0, 255, 0, 255 }, { 255, 0, 0, 255 } };
+	static const GLint row0[2] = { 0, 1 }, row1[2] = { 2, 3 };
+	static const uint8_t want[4] = { 0, 255, 255, 255 };
+	PFNGLUNIFORM1IVPROC set = (PFNGLUNIFORM1IVPROC)glt_proc("glUniform1iv");
+	GLuint p = glt_program(vs_plain31, fs_tex_aoa), tex[4];
+
+	gl.UseProgram(p);
+	for (GLuint i = 0; i < 4; i++) {
+		((PFNGLACTIVETEXTUREPROC)glt_proc("glActiveTexture"))(GL_TEXTURE0 + i);
+		tex[i] = glt_texture(GL_TEXTURE_2D);
+		gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel[i]);
+	}
+	set(gl.GetUniformLocation(p, "t[0]"), 2, row0);
+	set(gl.GetUniformLocation(p, "t[1][0]"), 2, row1);
+	draw_window_expect(want);
+	gl.DeleteTextures(4, tex);
+	gl.DeleteProgram(p);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
 static Suite *es31_draw_suite(void)
 {
 	Suite *s = suite_create("gl es31 draw");
@@ -342,6 +430,8 @@ static Suite *es31_draw_suite(void)
 	tcase_add_test(tb, format_and_binding_draw);
 	tcase_add_test(tb, binding_divisor);
 	tcase_add_test(tb, pointer_is_format_and_binding);
+	tcase_add_test(tb, arrays_of_arrays_draw);
+	tcase_add_test(tb, sampler_arrays_of_arrays_draw);
 	suite_add_tcase(s, tb);
 	return s;
 }

@@ -393,7 +393,9 @@ static GLuint compute(void)
 }
 
 /* std430: count 0; pairs vec2[4] at 8 (stride 8); mat2 at 40 (columns of 8);
- * S { vec3 a; float b; } aligns to 16: items[] at 64, stride 16. */
+ * S { vec3 a; float b; } aligns to 16: items[] at 64, stride 16. Only
+ * arrays of structs or arrays are top-level arrays (ES 3.1 §7.3.1.1, as
+ * dEQP's SSBO layouts check): arrays of basic types say 1 and 0. */
 START_TEST(buffer_variables_std430)
 {
 	GLuint p = compute();
@@ -411,15 +413,15 @@ START_TEST(buffer_variables_std430)
 		{ GL_REFERENCED_BY_FRAGMENT_SHADER, 0 }));
 	assert_props(p, GL_BUFFER_VARIABLE, "Data.pairs", WANT({ GL_TYPE, GL_FLOAT_VEC2 },
 		{ GL_ARRAY_SIZE, 4 }, { GL_OFFSET, 8 }, { GL_ARRAY_STRIDE, 8 },
-		{ GL_TOP_LEVEL_ARRAY_SIZE, 4 }, { GL_TOP_LEVEL_ARRAY_STRIDE, 8 }));
+		{ GL_TOP_LEVEL_ARRAY_SIZE, 1 }, { GL_TOP_LEVEL_ARRAY_STRIDE, 0 }));
 	assert_props(p, GL_BUFFER_VARIABLE, "Data.m", WANT({ GL_TYPE, GL_FLOAT_MAT2 },
 		{ GL_OFFSET, 40 }, { GL_MATRIX_STRIDE, 8 }, { GL_IS_ROW_MAJOR, 0 }));
 	assert_props(p, GL_BUFFER_VARIABLE, "Data.items[0].b", WANT({ GL_TYPE, GL_FLOAT },
 		{ GL_OFFSET, 76 }, { GL_ARRAY_SIZE, 1 }, { GL_TOP_LEVEL_ARRAY_SIZE, 0 },
 		{ GL_TOP_LEVEL_ARRAY_STRIDE, 16 }));
 	assert_props(p, GL_BUFFER_VARIABLE, "values", WANT({ GL_ARRAY_SIZE, 0 }, { GL_OFFSET, 0 },
-		{ GL_ARRAY_STRIDE, 4 }, { GL_TOP_LEVEL_ARRAY_SIZE, 0 },
-		{ GL_TOP_LEVEL_ARRAY_STRIDE, 4 }, { GL_NAME_LENGTH, 10 }));
+		{ GL_ARRAY_STRIDE, 4 }, { GL_TOP_LEVEL_ARRAY_SIZE, 1 },
+		{ GL_TOP_LEVEL_ARRAY_STRIDE, 0 }, { GL_NAME_LENGTH, 10 }));
 	expect(GL_NO_ERROR);
 	gl.DeleteProgram(p);
 }
