@@ -303,6 +303,10 @@ START_TEST(work_group_size_and_limits)
 	ck_assert_int_ge(glt_geti(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), 4);
 	ck_assert_int_ge(glt_geti(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS), 4);
 	ck_assert_int_ge(glt_geti(GL_MAX_SHADER_STORAGE_BLOCK_SIZE), 1 << 24);
+	/* ES 3.1 table 20.47: at least the default block's plus the blocks' */
+	ck_assert_int_ge(glt_geti(GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS),
+			 glt_geti(GL_MAX_COMPUTE_UNIFORM_COMPONENTS) +
+			 glt_geti(GL_MAX_COMPUTE_UNIFORM_BLOCKS) * glt_geti(GL_MAX_UNIFORM_BLOCK_SIZE) / 4);
 	for (GLuint i = 0; i < 3; i++) {
 		cs.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &v);
 		ck_assert_int_ge(v, 65535);
