@@ -427,6 +427,8 @@ static void init_limits(struct lk *k)
 					   GLSL_LINK_DEFAULT_XFB_SEPARATE_ATTRIBS);
 	l->max_xfb_separate_components = pick(g->max_xfb_separate_components,
 					      GLSL_LINK_DEFAULT_XFB_SEPARATE_COMPONENTS);
+	l->max_uniform_locations = pick(g->max_uniform_locations,
+					GLSL_LINK_DEFAULT_UNIFORM_LOCATIONS);
 }
 
 struct stage_use {
@@ -510,7 +512,7 @@ static bool link_all(struct lk *k)
 	       (k->version >= GLSL_ES_300 || check_builtin_invariance(k)) && check_uniforms(k) &&
 	       check_limits(k) && lk_check_outputs(k) && lk_assign_attribs(k) &&
 	       lk_assign_varyings(k) && lk_merge_uniforms(k) && lk_lower(k) && lk_resources(k) &&
-	       lk_xfb(k);
+	       lk_uniform_locations(k) && lk_xfb(k);
 }
 
 int glsl_link(const struct glsl_link_shader shaders[GLSL_STAGE_COUNT],

@@ -6,6 +6,7 @@
  *   glsl_link_res.c  the program layout (default block, locations) and the
  *                    lowering of both stages
  *   glsl_link_reflect.c  the resource lists for the GL queries
+ *   glsl_link_uniform_loc.c  explicit uniform locations (ES 3.10)
  *   glsl_link_xfb.c  the varyings glTransformFeedbackVaryings names
  */
 #pragma once
@@ -58,6 +59,11 @@ bool lk_lower(struct lk *k);
 
 /* glsl_link_reflect.c */
 bool lk_resources(struct lk *k);
+
+/* glsl_link_uniform_loc.c: ES 3.10 layout(location) of uniforms onto the
+ * default-block leaves of p->uniforms (after lk_resources), with the
+ * cross-stage, overlap and range checks. */
+bool lk_uniform_locations(struct lk *k);
 
 /* glsl_link_xfb.c: resolves opts->xfb_varyings into p->xfb (after the
  * varyings have locations). */
