@@ -199,6 +199,8 @@ static bool layout_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 		return false;
 	if (!(q->layout & GLSL_LAYOUT_LOCATION))
 		return true;
+	if (v->storage == GLSL_STORAGE_UNIFORM && glsl_type_is_atomic(v->type.type))
+		return fail(s, q->loc, "atomic counters take no 'location'");
 	if (!location_target(s, v))
 		return fail(s, q->loc, s->version >= GLSL_ES_310 ?
 			    "'location' applies only to vertex inputs, fragment outputs and uniforms" :

@@ -405,6 +405,11 @@ static const struct bad_case bad[] = {
 	  "layout(binding = 0) uniform atomic_uint c[2];\n"
 	  "void main() { atomicCounterIncrement(c[gl_LocalInvocationIndex]); }\n",
 	  "0:4(40): error: this array can only be indexed with a constant expression" },
+	/* atomic counters have no location (ES 3.1 §7.6) */
+	{ "location on an atomic counter", CS, HEAD LOCAL
+	  "layout(binding = 0, location = 2) uniform atomic_uint c;\n"
+	  "void main() { atomicCounterIncrement(c); }\n",
+	  "0:3(1): error: atomic counters take no 'location'" },
 	{ "location on a uniform in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
 	  "layout(location = 1) uniform float u;\nvoid main() {}\n",
 	  "0:3(1): error: 'location' applies only to vertex inputs and fragment outputs" },
