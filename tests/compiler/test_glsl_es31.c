@@ -32,6 +32,12 @@ struct good_case {
 };
 
 static const struct good_case good[] = {
+	{ "frexp and the 4x8 packings", CS, HEAD LOCAL
+	  "uniform vec4 v; uniform highp uint p;\n"
+	  "layout(std430) buffer B { uint u[2]; vec4 f[3]; ivec4 e; };\n"
+	  "void main() { u[0] = packUnorm4x8(v); u[1] = packSnorm4x8(v);\n"
+	  "  f[0] = unpackUnorm4x8(p); f[1] = unpackSnorm4x8(p); f[2] = frexp(v, e); }\n",
+	  { "UBFE", "IBFE", "ROUND", "F2U", "F2I", "SHL" } },
 	{ "local size and ids", CS, HEAD
 	  "layout(local_size_x = 8, local_size_y = 2, local_size_z = 3) in;\n"
 	  "layout(std430) buffer B { uvec4 v[]; };\n"
