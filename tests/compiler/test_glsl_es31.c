@@ -32,6 +32,9 @@ struct good_case {
 };
 
 static const struct good_case good[] = {
+	{ "gl_HelperInvocation", FS, HEAD "precision mediump float;\nout vec4 o;\n"
+	  "void main() { o = gl_HelperInvocation ? vec4(1.0) : vec4(0.0); }\n",
+	  { "SV[0], HELPER_INVOCATION", "USNE" } },
 	{ "frexp and the 4x8 packings", CS, HEAD LOCAL
 	  "uniform vec4 v; uniform highp uint p;\n"
 	  "layout(std430) buffer B { uint u[2]; vec4 f[3]; ivec4 e; };\n"
