@@ -440,6 +440,9 @@ static void load_input(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 		r.index = tv->base + (int32_t)(p->offset + i);
 		if (tv->file == TG_SV && tv->base < 0)
 			r = computed_sv(t, v->builtin);
+		else if (tv->file == TG_SV && vc_type_get(t->m, v->type)->comps == 3)
+			/* the host's uvec3 (gl_NumWorkGroups...) has no .w to read */
+			r.swz[3] = 2;
 		if (v->builtin == VC_BUILTIN_FRONT_FACING || v->builtin == VC_BUILTIN_HELPER_INVOCATION)
 			r = bool_input(t, v->builtin, r);
 		slots[i] = p->comp >= 0 ? tg_comp(r, (unsigned)p->comp) : r;

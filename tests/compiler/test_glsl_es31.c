@@ -32,6 +32,12 @@ struct good_case {
 };
 
 static const struct good_case good[] = {
+	/* the host declares uvec3s: a whole read swizzles .xyzz, never .w */
+	{ "uvec3 system values read whole", CS, HEAD
+	  "layout(local_size_x = 1, local_size_y = 4, local_size_z = 2) in;\n"
+	  "layout(std430) buffer B { uvec3 v; };\n"
+	  "void main() { v = gl_NumWorkGroups * gl_WorkGroupSize; }\n",
+	  { "DCL SV[0], GRID_SIZE", "SV[0].xyzz" } },
 	{ "gl_HelperInvocation", FS, HEAD "precision mediump float;\nout vec4 o;\n"
 	  "void main() { o = gl_HelperInvocation ? vec4(1.0) : vec4(0.0); }\n",
 	  { "SV[0], HELPER_INVOCATION", "USNE" } },

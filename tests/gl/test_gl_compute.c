@@ -95,6 +95,37 @@ START_TEST(global_id_written_to_ssbo)
 }
 END_TEST
 
+/* Every invocation of a 3D dispatch of 3D groups writes its slice of an
+ * unsized array: values[i] = i, the slice from gl_NumWorkGroups *
+ * gl_WorkGroupSize and gl_GlobalInvocationID (dEQP's write_multiple_*). */
+static const char cs_slices[] = HEAD
+	"layout(local_size_x = 1, local_size_y = 4, local_size_z = 2) in;\n"
+	"layout(std430, binding = 0) buffer Out { uint values[]; };\n"
+	"void main() {\n"
+	"  uvec3 size = gl_NumWorkGroups * gl_WorkGroupSize;\n"
+	"  uint inv = size.x * size.y * gl_GlobalInvocationID.z + size.x * gl_GlobalInvocationID.y +\n"
+	"    gl_GlobalInvocationID.x;\n"
+	"  uint per = uint(values.length()) / (size.x * size.y * size.z);\n"
+	"  for (uint i = 0u; i < per; i++) values[per * inv + i] = per * inv + i;\n"
+	"}\n";
+
+START_TEST(slices_of_a_3d_dispatch)
+{
+	const uint32_t n = 2 * 128;
+	GLuint p = compute_program(cs_slices), b = glt_ssbo(n, 0xcdcdcdcd);
+	const uint32_t *w;
+
+	cs.DispatchCompute(2, 2, 4);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	w = glt_map_ssbo(b, n);
+	for (uint32_t i = 0; i < n; i++)
+		ck_assert_msg(w[i] == i, "values[%u] = %#x", i, w[i]);
+	glt_unmap_ssbo();
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* Each work group sums its 64 inputs through shared memory, halving with
  * barrier() between steps; out[group] = the sum. */
 static const char cs_reduce[] = HEAD
@@ -529,6 +560,7 @@ static Suite *compute_suite(void)
 	tcase_add_test(tc, ssbo_bound_range_with_offset);
 	tcase_add_test(tc, uniform_reaches_compute);
 	tcase_add_test(tc, bits_builtins);
+	tcase_add_test(tc, slices_of_a_3d_dispatch);
 	tcase_add_loop_test(tc, uniform_types_reach_compute, 0,
 			    uc_count);
 	tcase_add_test(tc, depth_range_reaches_compute);
