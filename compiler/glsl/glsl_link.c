@@ -76,6 +76,24 @@ const struct glsl_symbol *lk_find(const struct lk *k, enum glsl_stage stage, con
 	return NULL;
 }
 
+const struct glsl_symbol *lk_varying_out(const struct lk *k, const struct glsl_symbol *in)
+{
+	const struct glsl_sema_result *r = k->sh[VS].sema;
+	const struct glsl_symbol *out;
+
+	if (in->location < 0) {
+		out = lk_find(k, VS, lk_name(in), GLSL_STORAGE_OUT);
+		return out && out->location < 0 ? out : NULL;
+	}
+	for (uint32_t i = 0; i < r->nr_globals; i++) {
+		out = r->globals[i];
+		if (out->kind == GLSL_SYM_VAR && out->storage == GLSL_STORAGE_OUT && !out->builtin &&
+		    out->location == in->location)
+			return out;
+	}
+	return NULL;
+}
+
 uint32_t lk_slots(const struct glsl_type *t)
 {
 	uint32_t n = 0;
@@ -210,10 +228,11 @@ static bool check_varyings(struct lk *k)
 
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
-		out = lk_find(k, VS, lk_name(in), GLSL_STORAGE_OUT);
+		out = lk_varying_out(k, in);
 		if (!out && in->used && !(k->opts && k->opts->separable)) {
 			lk_error(k, "fragment shader input '%s' is used but not written by the vertex "
-				 "shader (no output of that name)", lk_name(in));
+				 "shader (no output of that %s)", lk_name(in),
+				 in->location < 0 ? "name" : "location");
 			return false;
 		}
 		if (out && !check_varying(k, in, out))

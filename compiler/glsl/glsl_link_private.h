@@ -47,6 +47,9 @@ bool lk_is_loose_uniform(const struct glsl_symbol *s);
 /* The user global of `stage` named `name` with storage, or NULL. */
 const struct glsl_symbol *lk_find(const struct lk *k, enum glsl_stage stage, const char *name,
 				  enum glsl_storage storage);
+/* The vertex output fragment input `in` reads (ES 3.1 §7.4.1): the one at
+ * its location when it has one, else the one of its name that has none. */
+const struct glsl_symbol *lk_varying_out(const struct lk *k, const struct glsl_symbol *in);
 /* Locations a variable takes (a column per matrix column, per element). */
 uint32_t lk_slots(const struct glsl_type *t);
 

@@ -425,6 +425,9 @@ static const struct bad_case bad[] = {
 	  "layout(binding = 0, location = 2) uniform atomic_uint c;\n"
 	  "void main() { atomicCounterIncrement(c); }\n",
 	  "0:3(1): error: atomic counters take no 'location'" },
+	{ "location on a vertex output in 3.00", VS, "#version 300 es\n"
+	  "layout(location = 1) out vec4 v;\nvoid main() { v = vec4(1.0); }\n",
+	  "0:2(1): error: 'location' applies only to vertex inputs and fragment outputs" },
 	{ "location on a uniform in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
 	  "layout(location = 1) uniform float u;\nvoid main() {}\n",
 	  "0:3(1): error: 'location' applies only to vertex inputs and fragment outputs" },

@@ -141,6 +141,10 @@ static const struct pair ok_pairs[] = {
 	  NULL },
 	{ "varying_vs_only", "varying vec2 uv; void main() { uv = vec2(1.0); gl_Position = vec4(0.0); }",
 	  PF "void main() { gl_FragColor = vec4(1.0); }", NULL },
+	/* ES 3.10: varyings with locations match by location, whatever their names */
+	{ "varying_location_310", V31 "layout(location = 2) out vec4 a; out vec4 c; " VMAIN,
+	  V31 PF "layout(location = 2) in vec4 b; in vec4 c; out vec4 o; void main() { o = b + c; }",
+	  NULL },
 	{ "centroid_differs_300", V3 "centroid out vec4 v; " VMAIN,
 	  V3 PF "in vec4 v; out vec4 o; void main() { o = v; }", NULL },
 	{ "flat_both_300", V3 "flat out int i; " VMAIN,
@@ -213,6 +217,15 @@ static const struct pair err_pairs[] = {
 	{ "no_main_fs", VMAIN, PF "float f() { return 1.0; }", E "fragment shader lacks 'main'" },
 	{ "varying_missing", VMAIN, PF "varying vec4 v; void main() { gl_FragColor = v; }",
 	  E "fragment shader input 'v' is used but not written by the vertex shader" },
+	{ "varying_location_missing", V31 "layout(location = 1) out vec4 v; " VMAIN,
+	  V31 PF "layout(location = 2) in vec4 v; out vec4 o; void main() { o = v; }",
+	  E "fragment shader input 'v' is used but not written by the vertex shader (no output "
+	  "of that location)" },
+	{ "varying_location_overlap", V31 "layout(location = 1) out mat3 m; layout(location = 3) out vec4 v;\n"
+	  VMAIN, V31 PF "out vec4 o; void main() { o = vec4(1.0); }",
+	  E "varying 'v' overlaps another at location 3" },
+	{ "varying_location_type", V31 "layout(location = 1) out vec3 a; " VMAIN,
+	  V31 PF "layout(location = 1) in vec4 b; out vec4 o; void main() { o = b; }", E "'b' is" },
 	{ "varying_type", "varying vec3 v; " VMAIN, PF "varying vec4 v; void main() { gl_FragColor = v; }",
 	  E "'v' is highp vec3 in the vertex shader but mediump vec4 in the fragment shader" },
 	{ "varying_array_size", "varying vec4 v[2]; " VMAIN,
