@@ -222,6 +222,7 @@ static bool check_varying(struct lk *k, const struct glsl_symbol *in, const stru
 static bool check_varyings(struct lk *k)
 {
 	const struct glsl_sema_result *fs = k->sh[FS].sema;
+	bool pipeline = k->opts && k->opts->pipeline;
 
 	for (uint32_t i = 0; i < fs->nr_globals; i++) {
 		const struct glsl_symbol *in = fs->globals[i], *out;
@@ -229,6 +230,16 @@ static bool check_varyings(struct lk *k)
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
 		out = lk_varying_out(k, in);
+		if (!out && pipeline) {
+			lk_error(k, "fragment program input '%s' has no output in the vertex program",
+				 lk_name(in));
+			return false;
+		}
+		if (out && pipeline && !ptypes_match(out->type, in->type)) {
+			lk_error(k, "'%s' differs in precision between the vertex and fragment programs",
+				 lk_name(in));
+			return false;
+		}
 		if (!out && in->used && !(k->opts && k->opts->separable)) {
 			lk_error(k, "fragment shader input '%s' is used but not written by the vertex "
 				 "shader (no output of that %s)", lk_name(in),

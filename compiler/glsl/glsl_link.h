@@ -109,6 +109,10 @@ struct glsl_link_options {
 	 * vertex shader output (another program's vertex shader writes them),
 	 * and varyings[] lists both stages' whole interface */
 	bool separable;
+	/* ES 3.1 §7.4.1, 11.1.3.11: the stages of a program pipeline that
+	 * come from two separable programs: every fragment input must have its
+	 * vertex output, declared with the same precision (or validation fails) */
+	bool pipeline;
 };
 
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */
