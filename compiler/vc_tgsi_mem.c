@@ -417,6 +417,19 @@ static struct tg_reg computed_sv(struct tg *t, enum vc_builtin b)
 	return tg_comp(r, 0);
 }
 
+/* The IR wants a ~0/0 boolean: FACE is > 0 for front faces; the host reads
+ * HELPER_INVOCATION as uvec4(gl_HelperInvocation), 1 or 0. */
+static struct tg_reg bool_input(struct tg *t, enum vc_builtin b, struct tg_reg r)
+{
+	struct tg_reg d = tg_temp(t);
+
+	if (b == VC_BUILTIN_FRONT_FACING)
+		tg_op2(t, "FSLT", d, ".x", tg_imm_f32(t, 0.0f), tg_comp(r, 0));
+	else
+		tg_op2(t, "USNE", d, ".x", tg_comp(r, 0), tg_imm_u32(t, 0));
+	return tg_comp(d, 0);
+}
+
 static void load_input(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 {
 	const struct vc_var *v = vc_var_get(t->m, p->var);
@@ -434,12 +447,11 @@ static void load_input(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 		r.index = tv->base + (int32_t)(p->offset + i);
 		if (tv->file == TG_SV && tv->base < 0)
 			r = computed_sv(t, v->builtin);
-		if (v->builtin == VC_BUILTIN_FRONT_FACING) {
-			/* FACE is > 0 for front faces: the IR wants a ~0/0 boolean */
-			struct tg_reg b = tg_temp(t);
-			tg_op2(t, "FSLT", b, ".x", tg_imm_f32(t, 0.0f), tg_comp(r, 0));
-			r = tg_comp(b, 0);
-		}
+		else if (tv->file == TG_SV && vc_type_get(t->m, v->type)->comps == 3)
+			/* the host's uvec3 (gl_NumWorkGroups...) has no .w to read */
+			r.swz[3] = 2;
+		if (v->builtin == VC_BUILTIN_FRONT_FACING || v->builtin == VC_BUILTIN_HELPER_INVOCATION)
+			r = bool_input(t, v->builtin, r);
 		slots[i] = p->comp >= 0 ? tg_comp(r, (unsigned)p->comp) : r;
 		if (p->dyn_comp)
 			slots[i] = select_comp(t, r, p->dyn_comp, 4);

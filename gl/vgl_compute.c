@@ -211,6 +211,11 @@ bool vgl_compute_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out)
 	case GL_MAX_COMPUTE_UNIFORM_BLOCKS: *out = l->stage_uniform_blocks; return true;
 	case GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS: *out = l->fragment_texture_units; return true;
 	case GL_MAX_COMPUTE_UNIFORM_COMPONENTS: *out = 4 * (GLint64)l->fragment_uniform_vectors; return true;
+	/* ES 3.1 table 20.47: the default block's and the blocks' components */
+	case GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS:
+		*out = 4 * (GLint64)l->fragment_uniform_vectors +
+		       (GLint64)l->stage_uniform_blocks * l->uniform_block_size / 4;
+		return true;
 	case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS:
 	case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS: *out = l->stage_ssbos; return true;
 	/* buffer blocks reach compute programs only, so far (vgl_linked.c) */

@@ -135,4 +135,5 @@ void vgl_limits_link(const struct vgl_limits *l, struct glsl_link_limits *out)
 	out->max_combined_uniform_blocks = l->combined_uniform_blocks;
 	out->max_uniform_block_size = l->uniform_block_size;
 	out->max_varying_locations = l->varying_locations;
+	out->max_uniform_locations = VGL_MAX_UNIFORM_LOCATIONS;
 }

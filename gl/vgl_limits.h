@@ -16,6 +16,11 @@
 #include "glsl_link.h"
 #include "vvk.h"
 
+/* ES 3.1 GL_MAX_UNIFORM_LOCATIONS (explicit uniform locations, ES 3.1
+ * §7.6: at least 1024), what the linker bounds layout(location) by; the
+ * location table is host-independent. */
+#define VGL_MAX_UNIFORM_LOCATIONS 1024
+
 struct vgl_limits {
 	uint32_t vertex_uniform_vectors, fragment_uniform_vectors;
 	uint32_t vertex_texture_units, fragment_texture_units, combined_texture_units;

@@ -108,6 +108,8 @@ bool vgl_uniform_from_prog(struct vgl_uniform *u, const struct glsl_prog_uniform
 	u->top_array_size = s->top_array_size;
 	u->top_array_stride = s->top_array_stride;
 	u->first_location = -1;
+	u->explicit_location = s->explicit_location;
+	u->gl_location = s->gl_location;
 	u->binding = -1;
 	return u->name != NULL;
 }
@@ -213,29 +215,81 @@ static void input_mask(struct vgl_linked *l, const struct glsl_program *p)
 				l->vs_inputs |= 1u << (p->attribs[i].location + s);
 }
 
-/* Locations: every element of every default-block or sampler uniform. */
+static bool has_location(const struct vgl_uniform *u)
+{
+	/* counters have no location (glGetUniformLocation: -1) */
+	return u->block < 0 && !u->is_atomic;
+}
+
+static uint32_t elements_of(const struct vgl_uniform *u)
+{
+	return u->array_size ? u->array_size : 1;
+}
+
+/* Locations the table may need: every element, past the highest explicit
+ * range (the linker bounds those by max_uniform_locations). */
+static uint32_t location_bound(const struct vgl_linked *l)
+{
+	uint32_t n = 0, top = 0;
+
+	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
+		const struct vgl_uniform *u = &l->uniforms[i];
+
+		if (!has_location(u))
+			continue;
+		n += elements_of(u);
+		if (u->explicit_location && u->gl_location + elements_of(u) > top)
+			top = u->gl_location + elements_of(u);
+	}
+	return n + top;
+}
+
+static void take_locations(struct vgl_linked *l, uint32_t i, uint32_t at)
+{
+	struct vgl_uniform *u = &l->uniforms[i];
+
+	u->first_location = (int32_t)at;
+	for (uint32_t e = 0; e < elements_of(u); e++)
+		l->locations[at + e] = (struct vgl_location){ i, e };
+	if (at + elements_of(u) > l->nr_locations)
+		l->nr_locations = at + elements_of(u);
+}
+
+/* The first run of `n` free locations at or after `from`. */
+static uint32_t free_run(const struct vgl_linked *l, uint32_t from, uint32_t n)
+{
+	uint32_t run = 0;
+
+	for (uint32_t at = from;; at++) {
+		run = l->locations[at].uniform == VGL_NO_UNIFORM ? run + 1 : 0;
+		if (run == n)
+			return at + 1 - n;
+	}
+}
+
+/* Locations: every element of every default-block or sampler uniform; the
+ * ES 3.1 explicit ones first, the others in the gaps in list order. */
 bool vgl_linked_assign_locations(struct vgl_linked *l)
 {
-	uint32_t n = 0, at = 0;
+	uint32_t size = location_bound(l), from = 0;
 
-	for (uint32_t i = 0; i < l->nr_uniforms; i++)
-		if (l->uniforms[i].block < 0 && !l->uniforms[i].is_atomic)
-			n += l->uniforms[i].array_size ? l->uniforms[i].array_size : 1;
-	l->locations = calloc(n ? n : 1, sizeof(*l->locations));
+	l->locations = calloc(size ? size : 1, sizeof(*l->locations));
 	if (!l->locations)
 		return false;
+	for (uint32_t at = 0; at < size; at++)
+		l->locations[at].uniform = VGL_NO_UNIFORM;
+	l->nr_locations = 0;
+	for (uint32_t i = 0; i < l->nr_uniforms; i++)
+		if (has_location(&l->uniforms[i]) && l->uniforms[i].explicit_location)
+			take_locations(l, i, l->uniforms[i].gl_location);
 	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
-		struct vgl_uniform *u = &l->uniforms[i];
-		uint32_t elems = u->array_size ? u->array_size : 1;
+		const struct vgl_uniform *u = &l->uniforms[i];
 
-		/* counters have no location (glGetUniformLocation: -1) */
-		if (u->block >= 0 || u->is_atomic)
+		if (!has_location(u) || u->explicit_location)
 			continue;
-		u->first_location = (int32_t)at;
-		for (uint32_t e = 0; e < elems; e++)
-			l->locations[at++] = (struct vgl_location){ i, e };
+		from = free_run(l, from, 1);
+		take_locations(l, i, free_run(l, from, elements_of(u)));
 	}
-	l->nr_locations = at;
 	return true;
 }
 
@@ -653,7 +707,7 @@ static int link_shaders(const struct vgl_context *ctx, const struct vgl_graphics
 		.xfb_varyings = in->xfb ? in->xfb->names : NULL,
 		.nr_xfb_varyings = in->nr_xfb,
 		.xfb_separate = in->xfb_separate,
-		.separable = in->separable };
+		.separable = in->separable, .pipeline = in->pipeline };
 
 	vgl_limits_link(&ctx->dev->limits, &opts.limits);
 	return glsl_shader_link(shaders, &opts, lp);

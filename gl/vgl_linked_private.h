@@ -57,6 +57,7 @@ struct vgl_graphics_link {
 	const struct vgl_xfb_link *xfb;
 	uint32_t nr_xfb;
 	bool xfb_separate, separable;
+	bool pipeline;   /* glsl_link_options.pipeline */
 };
 int vgl_linked_create_graphics(struct vgl_context *ctx, const struct vgl_graphics_link *in,
 			       struct vgl_linked **out, char **log);

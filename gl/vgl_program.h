@@ -61,6 +61,9 @@ struct vgl_uniform {
 	bool is_image;                    /* ES 3.1: its unit is image_unit (layout(binding)) on */
 	GLuint image_unit;
 	int32_t first_location;           /* -1: none (block members) */
+	/* ES 3.1 layout(location): first_location is fixed to gl_location */
+	bool explicit_location;
+	uint32_t gl_location;
 	int32_t binding;                  /* samplers: program-wide binding of element 0 */
 	uint32_t first_unit;              /* samplers: index into linked->sampler_units */
 	bool in_vs, in_fs;                /* default block, samplers: the stages that declare it */
@@ -121,9 +124,13 @@ struct vgl_attrib_info {
 	bool is_array;
 };
 
+/* uniform VGL_NO_UNIFORM: a location between explicit ones that no
+ * uniform takes (glUniform*: GL_INVALID_OPERATION) */
 struct vgl_location {
 	uint32_t uniform, element;
 };
+
+#define VGL_NO_UNIFORM UINT32_MAX
 
 /* A captured varying as glGetTransformFeedbackVarying reports it. */
 struct vgl_xfb_varying {
@@ -339,6 +346,8 @@ void vgl_xfb_link_finish(struct vgl_xfb_link *l);
 bool vgl_parse_array_name(const char *name, size_t *len, uint32_t *element);
 /* glGetUniformLocation's answer for a linked program: -1 when none. */
 GLint vgl_linked_uniform_location(const struct vgl_linked *l, const char *name);
+/* ES 3.1 GL_MAX_UNIFORM_LOCATIONS. */
+bool vgl_uniform_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out);
 /* A pipeline's link takes a uniform's values (default block data or
  * sampler units) from the program it comes from: dst's uniform di from
  * src's si, when their types agree; changes mark what must be sent. */

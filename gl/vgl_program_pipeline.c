@@ -373,7 +373,8 @@ static int link_pair(struct vgl_context *ctx, struct vgl_ppo *o, char **log)
 	const struct vgl_linked *vs = stage_linked(o, VGL_PPO_VS);
 	struct glsl_attrib_binding *ab = vs_bindings(vs);
 	struct vgl_graphics_link in = { .vs = vs->sep_vs, .attrib_bindings = ab,
-					.nr_attrib_bindings = vs->nr_attribs, .separable = true };
+					.nr_attrib_bindings = vs->nr_attribs, .separable = true,
+					.pipeline = o->stage[VGL_PPO_VS] != o->stage[VGL_PPO_FS] };
 	struct glsl_shader *own = NULL;
 	int ret = ab ? fragment_stage(ctx, o, &in.fs, &own) : VGL_ERROR_OUT_OF_MEMORY;
 

@@ -14,6 +14,7 @@
 
 #include "vgl_range.h"
 #include "vgl_context.h"
+#include "vgl_limits.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
 #include "vgl_program_pipeline.h"
@@ -271,6 +272,21 @@ static struct vgl_linked *target_linked(struct vgl_context *ctx, uint64_t progra
 	return l;
 }
 
+bool vgl_uniform_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out)
+{
+	if (!vgl_context_es31(ctx) || pname != GL_MAX_UNIFORM_LOCATIONS)
+		return false;
+	*out = VGL_MAX_UNIFORM_LOCATIONS;
+	return true;
+}
+
+/* A location some uniform element takes (explicit ones leave gaps). */
+static bool location_used(const struct vgl_linked *l, GLint location)
+{
+	return (uint32_t)location < l->nr_locations &&
+	       l->locations[location].uniform != VGL_NO_UNIFORM;
+}
+
 static void set_uniform(uint64_t program, GLint location, GLsizei count, const struct src *s)
 {
 	struct vgl_context *ctx = vgl_current_context();
@@ -281,7 +297,7 @@ static void set_uniform(uint64_t program, GLint location, GLsizei count, const s
 
 	if (!ctx || !(l = target_linked(ctx, program)))
 		return;
-	if (location < -1 || (location >= 0 && (uint32_t)location >= l->nr_locations)) {
+	if (location < -1 || (location >= 0 && !location_used(l, location))) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
@@ -505,7 +521,7 @@ static void get_uniform(GLuint program, GLint location, enum src_kind want, int6
 	l = vgl_program_linked(ctx, program);
 	if (!l)
 		return;
-	if (location < 0 || (uint32_t)location >= l->nr_locations) {
+	if (location < 0 || !location_used(l, location)) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}

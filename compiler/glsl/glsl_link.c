@@ -76,6 +76,24 @@ const struct glsl_symbol *lk_find(const struct lk *k, enum glsl_stage stage, con
 	return NULL;
 }
 
+const struct glsl_symbol *lk_varying_out(const struct lk *k, const struct glsl_symbol *in)
+{
+	const struct glsl_sema_result *r = k->sh[VS].sema;
+	const struct glsl_symbol *out;
+
+	if (in->location < 0) {
+		out = lk_find(k, VS, lk_name(in), GLSL_STORAGE_OUT);
+		return out && out->location < 0 ? out : NULL;
+	}
+	for (uint32_t i = 0; i < r->nr_globals; i++) {
+		out = r->globals[i];
+		if (out->kind == GLSL_SYM_VAR && out->storage == GLSL_STORAGE_OUT && !out->builtin &&
+		    out->location == in->location)
+			return out;
+	}
+	return NULL;
+}
+
 uint32_t lk_slots(const struct glsl_type *t)
 {
 	uint32_t n = 0;
@@ -204,16 +222,28 @@ static bool check_varying(struct lk *k, const struct glsl_symbol *in, const stru
 static bool check_varyings(struct lk *k)
 {
 	const struct glsl_sema_result *fs = k->sh[FS].sema;
+	bool pipeline = k->opts && k->opts->pipeline;
 
 	for (uint32_t i = 0; i < fs->nr_globals; i++) {
 		const struct glsl_symbol *in = fs->globals[i], *out;
 
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
-		out = lk_find(k, VS, lk_name(in), GLSL_STORAGE_OUT);
+		out = lk_varying_out(k, in);
+		if (!out && pipeline) {
+			lk_error(k, "fragment program input '%s' has no output in the vertex program",
+				 lk_name(in));
+			return false;
+		}
+		if (out && pipeline && !ptypes_match(out->type, in->type)) {
+			lk_error(k, "'%s' differs in precision between the vertex and fragment programs",
+				 lk_name(in));
+			return false;
+		}
 		if (!out && in->used && !(k->opts && k->opts->separable)) {
 			lk_error(k, "fragment shader input '%s' is used but not written by the vertex "
-				 "shader (no output of that name)", lk_name(in));
+				 "shader (no output of that %s)", lk_name(in),
+				 in->location < 0 ? "name" : "location");
 			return false;
 		}
 		if (out && !check_varying(k, in, out))
@@ -427,6 +457,8 @@ static void init_limits(struct lk *k)
 					   GLSL_LINK_DEFAULT_XFB_SEPARATE_ATTRIBS);
 	l->max_xfb_separate_components = pick(g->max_xfb_separate_components,
 					      GLSL_LINK_DEFAULT_XFB_SEPARATE_COMPONENTS);
+	l->max_uniform_locations = pick(g->max_uniform_locations,
+					GLSL_LINK_DEFAULT_UNIFORM_LOCATIONS);
 }
 
 struct stage_use {
@@ -510,7 +542,7 @@ static bool link_all(struct lk *k)
 	       (k->version >= GLSL_ES_300 || check_builtin_invariance(k)) && check_uniforms(k) &&
 	       check_limits(k) && lk_check_outputs(k) && lk_assign_attribs(k) &&
 	       lk_assign_varyings(k) && lk_merge_uniforms(k) && lk_lower(k) && lk_resources(k) &&
-	       lk_xfb(k);
+	       lk_uniform_locations(k) && lk_xfb(k);
 }
 
 int glsl_link(const struct glsl_link_shader shaders[GLSL_STAGE_COUNT],

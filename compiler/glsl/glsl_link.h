@@ -77,6 +77,7 @@ struct glsl_link_limits {
 	uint32_t max_xfb_interleaved_components;
 	uint32_t max_xfb_separate_attribs;
 	uint32_t max_xfb_separate_components;
+	uint32_t max_uniform_locations;   /* ES 3.10 layout(location) of uniforms */
 };
 
 #define GLSL_LINK_DEFAULT_ATTRIBS 16
@@ -92,6 +93,7 @@ struct glsl_link_limits {
 #define GLSL_LINK_DEFAULT_XFB_INTERLEAVED 64
 #define GLSL_LINK_DEFAULT_XFB_SEPARATE_ATTRIBS 4
 #define GLSL_LINK_DEFAULT_XFB_SEPARATE_COMPONENTS 4
+#define GLSL_LINK_DEFAULT_UNIFORM_LOCATIONS 1024
 
 struct glsl_link_options {
 	const struct glsl_attrib_binding *attrib_bindings;
@@ -107,6 +109,10 @@ struct glsl_link_options {
 	 * vertex shader output (another program's vertex shader writes them),
 	 * and varyings[] lists both stages' whole interface */
 	bool separable;
+	/* ES 3.1 §7.4.1, 11.1.3.11: the stages of a program pipeline that
+	 * come from two separable programs: every fragment input must have its
+	 * vertex output, declared with the same precision (or validation fails) */
+	bool pipeline;
 };
 
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */
@@ -131,6 +137,10 @@ struct glsl_prog_uniform {
 	/* samplers: layout(binding) (ES 3.10), the unit of element 0 */
 	bool explicit_binding;
 	uint32_t gl_binding;
+	/* default-block uniforms: layout(location) (ES 3.10), the location of
+	 * element 0; the elements take the ones after it */
+	bool explicit_location;
+	uint32_t gl_location;
 	/* samplers: the binding of element 0 in each stage's module; other
 	 * default-block leaves: the default block's binding in the stages that
 	 * declare the uniform (-1 in the others); block members: -1 */

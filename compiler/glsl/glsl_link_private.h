@@ -6,6 +6,7 @@
  *   glsl_link_res.c  the program layout (default block, locations) and the
  *                    lowering of both stages
  *   glsl_link_reflect.c  the resource lists for the GL queries
+ *   glsl_link_uniform_loc.c  explicit uniform locations (ES 3.10)
  *   glsl_link_xfb.c  the varyings glTransformFeedbackVaryings names
  */
 #pragma once
@@ -46,6 +47,9 @@ bool lk_is_loose_uniform(const struct glsl_symbol *s);
 /* The user global of `stage` named `name` with storage, or NULL. */
 const struct glsl_symbol *lk_find(const struct lk *k, enum glsl_stage stage, const char *name,
 				  enum glsl_storage storage);
+/* The vertex output fragment input `in` reads (ES 3.1 §7.4.1): the one at
+ * its location when it has one, else the one of its name that has none. */
+const struct glsl_symbol *lk_varying_out(const struct lk *k, const struct glsl_symbol *in);
 /* Locations a variable takes (a column per matrix column, per element). */
 uint32_t lk_slots(const struct glsl_type *t);
 
@@ -58,6 +62,11 @@ bool lk_lower(struct lk *k);
 
 /* glsl_link_reflect.c */
 bool lk_resources(struct lk *k);
+
+/* glsl_link_uniform_loc.c: ES 3.10 layout(location) of uniforms onto the
+ * default-block leaves of p->uniforms (after lk_resources), with the
+ * cross-stage, overlap and range checks. */
+bool lk_uniform_locations(struct lk *k);
 
 /* glsl_link_xfb.c: resolves opts->xfb_varyings into p->xfb (after the
  * varyings have locations). */

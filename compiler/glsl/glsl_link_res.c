@@ -198,7 +198,7 @@ static bool add_unmatched_inputs(struct lk *k)
 	}
 	k->varyings = all;
 	for (uint32_t i = 0; i < n; i++)
-		if (!lk_find(k, VS, in[i].name, GLSL_STORAGE_OUT))
+		if (!lk_varying_out(k, lk_find(k, FS, in[i].name, GLSL_STORAGE_IN)))
 			k->varyings[k->nr_varyings++] = in[i];
 	free(in);
 	return true;
@@ -237,23 +237,68 @@ static bool order_varyings(struct lk *k)
 	return true;
 }
 
+/* ES 3.10 layout(location) of a varying: its place, which two vertex
+ * outputs cannot share (the lowering places it there itself). */
+static bool place_explicit(struct lk *k, uint32_t i, uint64_t *used)
+{
+	struct glsl_lower_location *v = &k->varyings[i];
+	uint32_t n = varying_slots(k, v->name);
+
+	if ((uint32_t)v->location + n > MAX_LOCATIONS) {
+		lk_error(k, "varying '%s' at location %d does not fit the %u locations", v->name,
+			 v->location, MAX_LOCATIONS);
+		return false;
+	}
+	if ((*used & mask_of(v->location, n)) && lk_find(k, VS, v->name, GLSL_STORAGE_OUT)) {
+		lk_error(k, "varying '%s' overlaps another at location %d", v->name, v->location);
+		return false;
+	}
+	*used |= mask_of(v->location, n);
+	return true;
+}
+
+/* The others in the first gaps, in order (without explicit ones: one after
+ * the other). */
+static bool place_implicit(struct lk *k, uint32_t i, uint64_t *used)
+{
+	struct glsl_lower_location *v = &k->varyings[i];
+	uint32_t n = varying_slots(k, v->name);
+	int32_t at = first_fit(*used, n, MAX_LOCATIONS);
+
+	if (at < 0) {
+		lk_error(k, "too many varyings: no location for '%s'", v->name);
+		return false;
+	}
+	v->location = at;
+	*used |= mask_of(at, n);
+	return true;
+}
+
+static uint32_t locations_end(uint64_t used)
+{
+	uint32_t end = 0;
+
+	for (uint32_t l = 0; l < MAX_LOCATIONS; l++)
+		if (used & mask_of((int32_t)l, 1))
+			end = l + 1;
+	return end;
+}
+
 bool lk_assign_varyings(struct lk *k)
 {
-	uint32_t next = 0;
+	uint64_t used = 0;
+	uint32_t next;
 
 	k->varyings = collect(k, VS, GLSL_STORAGE_OUT, &k->nr_varyings);
 	if (!k->varyings || !add_unmatched_inputs(k) || !order_varyings(k))
 		return false;
-	for (uint32_t i = 0; i < k->nr_varyings; i++) {
-		uint32_t n = varying_slots(k, k->varyings[i].name);
-
-		if (next + n > MAX_LOCATIONS) {
-			lk_error(k, "too many varyings: no location for '%s'", k->varyings[i].name);
+	for (uint32_t i = 0; i < k->nr_varyings; i++)
+		if (k->varyings[i].location >= 0 && !place_explicit(k, i, &used))
 			return false;
-		}
-		k->varyings[i].location = (int32_t)next;
-		next += n;
-	}
+	for (uint32_t i = 0; i < k->nr_varyings; i++)
+		if (k->varyings[i].location < 0 && !place_implicit(k, i, &used))
+			return false;
+	next = locations_end(used);
 	/* legal by the packing rules, but scalars and vec2s are not packed
 	 * together yet: say so at link rather than fail at draw */
 	if (k->lim.max_varying_locations && next > k->lim.max_varying_locations) {

@@ -239,9 +239,12 @@ static vc_value_id lower_recipe(struct lw *w, const struct glsl_ast_node *n, str
 {
 	const struct glsl_type *rt = n->sema->type.type;
 	int barrier = lower_barrier(w, n->sema->u.bi->op);
+	vc_value_id r;
 
 	if (barrier)
 		return 0;
+	if (lw_bits_recipe(w, n->sema->u.bi->op, rt, a->v, a->out, &r))
+		return r;
 	switch (n->sema->u.bi->op) {
 	case GLSL_BI_RECIPE_MODF: return recipe_modf(w, rt, a);
 	case GLSL_BI_RECIPE_MIX_BOOL:

@@ -155,6 +155,11 @@ vc_value_id lw_load_var(struct lw *w, vc_var_id var);
 struct vc_node *lw_if(struct lw *w, vc_value_id cond);
 void lw_jump(struct lw *w, enum vc_node_kind kind);
 
+/* glsl_lower_bits.c: the ES 3.10 recipes frexp and pack/unpack*4x8 on the
+ * arguments' values v (out parameters: out); false: not one of them. */
+bool lw_bits_recipe(struct lw *w, unsigned recipe, const struct glsl_type *rt,
+		    const vc_value_id *v, const struct lw_ref *out, vc_value_id *result);
+
 /* glsl_lower_io.c */
 bool lw_declare_interface(struct lw *w);
 bool lw_res_add(struct lw *w, const struct glsl_lower_res *r);

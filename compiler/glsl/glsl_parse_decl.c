@@ -19,7 +19,8 @@ enum qctx {
 };
 
 /* ES 3.00 §4.7 / ES 1.00 grammar: layout, invariant, interpolation,
- * (centroid) storage, precision, each at most once and in this order;
+ * (centroid) storage, precision, each at most once and in this order
+ * (ES 3.10 drops the order, not the once: qualifier_once);
  * `const in` is the one pair of storage words (parameters). The memory
  * qualifiers of ES 3.10 (§4.9) go anywhere (rank -1: not ordered). */
 static int qual_rank(enum glsl_tok k)
@@ -160,6 +161,17 @@ static bool image_format_id(struct glsl_parser *p, const char *name, struct glsl
 	return false;
 }
 
+/* Layout words that exclude each other: a later one overrides an earlier
+ * one (ES 3.00 §4.3.8.3, and across repeated layout(...) in 3.10). */
+static uint32_t layout_overridden(uint32_t bit)
+{
+	const uint32_t packing = GLSL_LAYOUT_SHARED | GLSL_LAYOUT_PACKED | GLSL_LAYOUT_STD140 |
+				 GLSL_LAYOUT_STD430;
+	const uint32_t matrix = GLSL_LAYOUT_ROW_MAJOR | GLSL_LAYOUT_COLUMN_MAJOR;
+
+	return bit & packing ? packing : bit & matrix ? matrix : 0;
+}
+
 static bool layout_id(struct glsl_parser *p, struct glsl_ast_qual *q)
 {
 	const struct glsl_token *t = p->tok;
@@ -175,7 +187,7 @@ static bool layout_id(struct glsl_parser *p, struct glsl_ast_qual *q)
 				 layout_index(name, 310) >= 0 ? " (GLSL ES 3.10)" : "");
 		return false;
 	}
-	q->layout |= layout_ids[i].bit;
+	q->layout = (q->layout & ~layout_overridden(layout_ids[i].bit)) | layout_ids[i].bit;
 	if (layout_ids[i].value != LV_NONE)
 		return layout_value(p, q, (enum layout_value)layout_ids[i].value, name);
 	if (at(p, GLSL_TOK_ASSIGN)) {
@@ -196,6 +208,22 @@ static bool layout_qualifier(struct glsl_parser *p, struct glsl_ast_qual *q)
 	return glsl_parse_expect(p, GLSL_TOK_RPAREN);
 }
 
+static bool qualifier_repeated(struct glsl_parser *p, const struct glsl_token *t,
+			       const struct glsl_token *prev)
+{
+	int r = qual_rank(t->kind);
+
+	if (r == 5)
+		glsl_parse_error(p, t, "conflicting storage qualifiers '%s' and '%s'",
+				 glsl_tok_spelling(prev->kind), glsl_tok_spelling(t->kind));
+	else
+		glsl_parse_error(p, t, "duplicate %squalifier '%s'",
+				 r == 6 ? "precision " : r == 2 ? "interpolation " : "",
+				 glsl_tok_spelling(t->kind));
+	return false;
+}
+
+/* ES 3.00 (and 1.00): each kind at most once, in qual_rank's order. */
 static bool qualifier_order(struct glsl_parser *p, const struct glsl_token *t,
 			    const struct glsl_token *prev)
 {
@@ -203,17 +231,26 @@ static bool qualifier_order(struct glsl_parser *p, const struct glsl_token *t,
 
 	if (r > pr || r < 0)
 		return true;
-	if (r == pr && r == 5)
-		glsl_parse_error(p, t, "conflicting storage qualifiers '%s' and '%s'",
-				 glsl_tok_spelling(prev->kind), glsl_tok_spelling(t->kind));
-	else if (r == pr)
-		glsl_parse_error(p, t, "duplicate %s qualifier '%s'",
-				 r == 6 ? "precision" : r == 2 ? "interpolation" : "",
-				 glsl_tok_spelling(t->kind));
-	else
-		glsl_parse_error(p, t, "qualifier '%s' must come before '%s'",
-				 glsl_tok_spelling(t->kind), glsl_tok_spelling(prev->kind));
+	if (r == pr)
+		return qualifier_repeated(p, t, prev);
+	glsl_parse_error(p, t, "qualifier '%s' must come before '%s'",
+			 glsl_tok_spelling(t->kind), glsl_tok_spelling(prev->kind));
 	return false;
+}
+
+/* ES 3.10 §4.10: any order, but still each kind at most once; only
+ * layout(...) may repeat (a later value overrides an earlier one). */
+static bool qualifier_once(struct glsl_parser *p, const struct glsl_token *t,
+			   const struct glsl_token *seen[7])
+{
+	int r = qual_rank(t->kind);
+
+	if (r <= 0)
+		return true;
+	if (seen[r])
+		return qualifier_repeated(p, t, seen[r]);
+	seen[r] = t;
+	return true;
 }
 
 static bool one_qualifier(struct glsl_parser *p, struct glsl_ast_qual *q)
@@ -227,34 +264,53 @@ static bool one_qualifier(struct glsl_parser *p, struct glsl_ast_qual *q)
 	q->storage |= qual_bit(t->kind);
 	if (t->kind == GLSL_TOK_KW_LAYOUT)
 		return layout_qualifier(p, q);
-	if (t->kind == GLSL_TOK_KW_CENTROID && !at(p, GLSL_TOK_KW_IN) && !at(p, GLSL_TOK_KW_OUT)) {
+	if (t->kind == GLSL_TOK_KW_CENTROID && p->version < 310 &&
+	    !at(p, GLSL_TOK_KW_IN) && !at(p, GLSL_TOK_KW_OUT)) {
 		glsl_parse_unexpected(p, "'in' or 'out' after 'centroid'");
 		return false;
 	}
 	return true;
 }
 
+/* In 3.10 `centroid` may stand anywhere among the qualifiers, but still
+ * qualifies only an in or out. */
+static bool centroid_has_inout(struct glsl_parser *p, const struct glsl_ast_qual *q,
+			       const struct glsl_token *centroid)
+{
+	if (!centroid || (q->storage & (GLSL_Q_IN | GLSL_Q_OUT)))
+		return true;
+	glsl_parse_error(p, centroid, "'centroid' qualifies only 'in' or 'out'");
+	return false;
+}
+
+static bool next_qualifier(struct glsl_parser *p, struct glsl_ast_qual *q,
+			   const struct glsl_token *seen[7], const struct glsl_token **prev)
+{
+	if (p->version >= 310 ? !qualifier_once(p, p->tok, seen) :
+				!qualifier_order(p, p->tok, *prev))
+		return false;
+	if (qual_rank(p->tok->kind) >= 0)
+		*prev = p->tok;
+	return one_qualifier(p, q);
+}
+
 /* The qualifiers in front of a type; first/last give their tokens. */
 static bool qualifiers(struct glsl_parser *p, struct glsl_ast_qual *q,
 		       const struct glsl_token **first)
 {
-	const struct glsl_token *prev = NULL;
+	const struct glsl_token *prev = NULL, *seen[7] = { NULL };
 	bool any = false;
 
 	*first = p->tok;
 	q->loc = glsl_parse_loc(p->tok);
 	while (glsl_parse_is_qualifier(pk(p))) {
-		if (!qualifier_order(p, p->tok, prev))
-			return false;
 		any = true;
-		if (qual_rank(p->tok->kind) >= 0)
-			prev = p->tok;
-		if (!one_qualifier(p, q))
+		if (!next_qualifier(p, q, seen, &prev))
 			return false;
 	}
 	if (!any)
 		q->loc = (struct glsl_loc){ 0 };
-	return true;
+	return centroid_has_inout(p, q, seen[3]);
 }
 
 static const uint32_t storage_mask = GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT |

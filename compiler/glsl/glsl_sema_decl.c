@@ -181,8 +181,9 @@ static bool binding_qual(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 
 static bool location_target(const struct glsl_sema *s, const struct glsl_symbol *v)
 {
-	/* explicit uniform locations are ES 3.10's */
-	if (v->storage == GLSL_STORAGE_UNIFORM)
+	/* explicit uniform and varying locations are ES 3.10's (§4.4.1, 4.4.2:
+	 * vertex outputs and fragment inputs then match by location) */
+	if (v->storage == GLSL_STORAGE_UNIFORM || is_varying(s, v->storage))
 		return s->version >= GLSL_ES_310;
 	return (s->stage == GLSL_STAGE_VERTEX && v->storage == GLSL_STORAGE_IN) ||
 	       (s->stage == GLSL_STAGE_FRAGMENT && v->storage == GLSL_STORAGE_OUT);
@@ -199,9 +200,12 @@ static bool layout_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 		return false;
 	if (!(q->layout & GLSL_LAYOUT_LOCATION))
 		return true;
+	if (v->storage == GLSL_STORAGE_UNIFORM && glsl_type_is_atomic(v->type.type))
+		return fail(s, q->loc, "atomic counters take no 'location'");
 	if (!location_target(s, v))
 		return fail(s, q->loc, s->version >= GLSL_ES_310 ?
-			    "'location' applies only to vertex inputs, fragment outputs and uniforms" :
+			    "'location' applies only to vertex inputs and outputs, fragment inputs "
+			    "and outputs and uniforms" :
 			    "'location' applies only to vertex inputs and fragment outputs");
 	if (q->location < 0)
 		return fail(s, q->loc, "'location' must not be negative");

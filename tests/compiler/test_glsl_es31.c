@@ -34,6 +34,21 @@ struct good_case {
 };
 
 static const struct good_case good[] = {
+	/* the host declares uvec3s: a whole read swizzles .xyzz, never .w */
+	{ "uvec3 system values read whole", CS, HEAD
+	  "layout(local_size_x = 1, local_size_y = 4, local_size_z = 2) in;\n"
+	  "layout(std430) buffer B { uvec3 v; };\n"
+	  "void main() { v = gl_NumWorkGroups * gl_WorkGroupSize; }\n",
+	  { "DCL SV[0], GRID_SIZE", "SV[0].xyzz" } },
+	{ "gl_HelperInvocation", FS, HEAD "precision mediump float;\nout vec4 o;\n"
+	  "void main() { o = gl_HelperInvocation ? vec4(1.0) : vec4(0.0); }\n",
+	  { "SV[0], HELPER_INVOCATION", "USNE" } },
+	{ "frexp and the 4x8 packings", CS, HEAD LOCAL
+	  "uniform vec4 v; uniform highp uint p;\n"
+	  "layout(std430) buffer B { uint u[2]; vec4 f[3]; ivec4 e; };\n"
+	  "void main() { u[0] = packUnorm4x8(v); u[1] = packSnorm4x8(v);\n"
+	  "  f[0] = unpackUnorm4x8(p); f[1] = unpackSnorm4x8(p); f[2] = frexp(v, e); }\n",
+	  { "UBFE", "IBFE", "ROUND", "F2U", "F2I", "SHL" } },
 	{ "local size and ids", CS, HEAD
 	  "layout(local_size_x = 8, local_size_y = 2, local_size_z = 3) in;\n"
 	  "layout(std430) buffer B { uvec4 v[]; };\n"
@@ -428,6 +443,14 @@ static const struct bad_case bad[] = {
 	  "layout(binding = 0) uniform atomic_uint c[2];\n"
 	  "void main() { atomicCounterIncrement(c[gl_LocalInvocationIndex]); }\n",
 	  "0:4(40): error: this array can only be indexed with a constant expression" },
+	/* atomic counters have no location (ES 3.1 §7.6) */
+	{ "location on an atomic counter", CS, HEAD LOCAL
+	  "layout(binding = 0, location = 2) uniform atomic_uint c;\n"
+	  "void main() { atomicCounterIncrement(c); }\n",
+	  "0:3(1): error: atomic counters take no 'location'" },
+	{ "location on a vertex output in 3.00", VS, "#version 300 es\n"
+	  "layout(location = 1) out vec4 v;\nvoid main() { v = vec4(1.0); }\n",
+	  "0:2(1): error: 'location' applies only to vertex inputs and fragment outputs" },
 	{ "location on a uniform in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
 	  "layout(location = 1) uniform float u;\nvoid main() {}\n",
 	  "0:3(1): error: 'location' applies only to vertex inputs and fragment outputs" },

@@ -24,6 +24,7 @@
 #define VS GLSL_STAGE_VERTEX
 #define FS GLSL_STAGE_FRAGMENT
 #define V3 "#version 300 es\n"
+#define V31 "#version 310 es\n"
 #define PF "precision mediump float;\n"
 
 struct shader {
@@ -140,6 +141,10 @@ static const struct pair ok_pairs[] = {
 	  NULL },
 	{ "varying_vs_only", "varying vec2 uv; void main() { uv = vec2(1.0); gl_Position = vec4(0.0); }",
 	  PF "void main() { gl_FragColor = vec4(1.0); }", NULL },
+	/* ES 3.10: varyings with locations match by location, whatever their names */
+	{ "varying_location_310", V31 "layout(location = 2) out vec4 a; out vec4 c; " VMAIN,
+	  V31 PF "layout(location = 2) in vec4 b; in vec4 c; out vec4 o; void main() { o = b + c; }",
+	  NULL },
 	{ "centroid_differs_300", V3 "centroid out vec4 v; " VMAIN,
 	  V3 PF "in vec4 v; out vec4 o; void main() { o = v; }", NULL },
 	{ "flat_both_300", V3 "flat out int i; " VMAIN,
@@ -212,6 +217,15 @@ static const struct pair err_pairs[] = {
 	{ "no_main_fs", VMAIN, PF "float f() { return 1.0; }", E "fragment shader lacks 'main'" },
 	{ "varying_missing", VMAIN, PF "varying vec4 v; void main() { gl_FragColor = v; }",
 	  E "fragment shader input 'v' is used but not written by the vertex shader" },
+	{ "varying_location_missing", V31 "layout(location = 1) out vec4 v; " VMAIN,
+	  V31 PF "layout(location = 2) in vec4 v; out vec4 o; void main() { o = v; }",
+	  E "fragment shader input 'v' is used but not written by the vertex shader (no output "
+	  "of that location)" },
+	{ "varying_location_overlap", V31 "layout(location = 1) out mat3 m; layout(location = 3) out vec4 v;\n"
+	  VMAIN, V31 PF "out vec4 o; void main() { o = vec4(1.0); }",
+	  E "varying 'v' overlaps another at location 3" },
+	{ "varying_location_type", V31 "layout(location = 1) out vec3 a; " VMAIN,
+	  V31 PF "layout(location = 1) in vec4 b; out vec4 o; void main() { o = b; }", E "'b' is" },
 	{ "varying_type", "varying vec3 v; " VMAIN, PF "varying vec4 v; void main() { gl_FragColor = v; }",
 	  E "'v' is highp vec3 in the vertex shader but mediump vec4 in the fragment shader" },
 	{ "varying_array_size", "varying vec4 v[2]; " VMAIN,
@@ -287,6 +301,23 @@ static const struct pair err_pairs[] = {
 	  E "too many uniforms in the fragment shader: 225 vectors, at most 224" },
 	{ "samplers_fs", VMAIN, PF "uniform sampler2D s[17]; void main() { gl_FragColor = texture2D(s[0], vec2(0.0)); }",
 	  E "too many samplers in the fragment shader: 17, at most 16" },
+	/* ES 3.10 explicit uniform locations (GLSL ES 3.10 §4.4.3) */
+	{ "uniform_location_shared", V31 "layout(location = 3) uniform vec4 a; " VMAIN,
+	  V31 PF "layout(location = 3) uniform vec4 b; out vec4 o; void main() { o = b; }",
+	  E "uniforms 'a' and 'b' overlap at location 3" },
+	{ "uniform_location_array_overlap", V31 "layout(location = 2) uniform vec4 a[3]; " VMAIN,
+	  V31 PF "layout(location = 4) uniform vec4 b; out vec4 o; void main() { o = b; }",
+	  E "uniforms 'a' and 'b' overlap at location 4" },
+	{ "uniform_location_stages", V31 "layout(location = 1) uniform highp vec4 a; " VMAIN,
+	  V31 PF "layout(location = 2) uniform highp vec4 a; out vec4 o; void main() { o = a; }",
+	  E "uniform 'a' has location 1 in one shader and 2 in the other" },
+	{ "uniform_location_range", V31 VMAIN,
+	  V31 PF "layout(location = 1023) uniform vec4 a[2]; out vec4 o; void main() { o = a[0]; }",
+	  E "uniform 'a' at location 1023 does not fit the 1024 uniform locations" },
+	{ "uniform_location_struct", V31 VMAIN, V31 PF "struct S { vec4 x; float y[2]; };\n"
+	  "layout(location = 0) uniform S s; layout(location = 2) uniform float f;\n"
+	  "out vec4 o; void main() { o = s.x + f; }",
+	  E "uniforms 's.y' and 'f' overlap at location 2" },
 	{ "blocks_vs", V3 "uniform B { vec4 v; } b[13]; " VMAIN, V3 PF "out vec4 o; void main() { o = vec4(1.0); }",
 	  E "too many uniform blocks in the vertex shader: 13, at most 12" },
 };
@@ -302,6 +333,34 @@ START_TEST(link_errors)
 	ck_assert_msg(strstr(glsl_log_text(&p.log), c->msg), "%s: log is\n%s\nwant: %s", c->name,
 		      glsl_log_text(&p.log), c->msg);
 	ck_assert_uint_eq(p.log.errors, 1);
+	prog_done(&p);
+}
+END_TEST
+
+/* ES 3.10 layout(location) of uniforms: element 0 of each leaf, struct
+ * members and elements of arrays of structs in order; the others none. */
+#define ULOC_S "struct S { highp vec2 a; lowp sampler2D t; highp float b[3]; };\n"
+
+START_TEST(uniform_locations)
+{
+	struct prog p;
+
+	link2(&p, V31 ULOC_S
+	      "layout(location = 7) uniform S s[2]; uniform vec4 free_u;\n"
+	      "void main() { gl_Position = vec4(s[1].a, s[0].b[2], 1.0) + free_u; }",
+	      V31 PF ULOC_S
+	      "layout(location = 2) uniform mat3 m[2]; layout(location = 7) uniform S s[2];\n"
+	      "out vec4 o; void main() { o = vec4(m[1][0], texture(s[1].t, vec2(0.0)).x); }");
+	ck_assert_msg(p.linked, "%s", logs(&p));
+	ck_assert_uint_eq(glsl_program_uniform(&p.p, "m")->gl_location, 2);
+	ck_assert_uint_eq(glsl_program_uniform(&p.p, "s[0].a")->gl_location, 7);
+	ck_assert_uint_eq(glsl_program_uniform(&p.p, "s[0].t")->gl_location, 8);
+	ck_assert_uint_eq(glsl_program_uniform(&p.p, "s[0].b")->gl_location, 9);
+	ck_assert_uint_eq(glsl_program_uniform(&p.p, "s[1].a")->gl_location, 12);
+	ck_assert_uint_eq(glsl_program_uniform(&p.p, "s[1].t")->gl_location, 13);
+	ck_assert_uint_eq(glsl_program_uniform(&p.p, "s[1].b")->gl_location, 14);
+	ck_assert(glsl_program_uniform(&p.p, "s[1].b")->explicit_location);
+	ck_assert(!glsl_program_uniform(&p.p, "free_u")->explicit_location);
 	prog_done(&p);
 }
 END_TEST
@@ -683,6 +742,7 @@ static Suite *link_suite(void)
 	tcase_add_loop_test(tc, links, 0, sizeof(ok_pairs) / sizeof(ok_pairs[0]));
 	tcase_add_loop_test(tc, link_errors, 0, sizeof(err_pairs) / sizeof(err_pairs[0]));
 	tcase_add_test(tc, default_block_agrees);
+	tcase_add_test(tc, uniform_locations);
 	tcase_add_test(tc, varying_locations_agree);
 	tcase_add_test(tc, attribute_locations);
 	tcase_add_test(tc, resources);

@@ -68,6 +68,7 @@ struct ast_case {
 };
 
 #define V3 "#version 300 es\n"
+#define V31 "#version 310 es\n"
 
 static const struct ast_case ast_cases[] = {
 	{ "precedence", "void main() { x = a + b * c - d / e; }",
@@ -97,6 +98,18 @@ static const struct ast_case ast_cases[] = {
 	  "(decl invariant smooth centroid out lowp float (x0))\n"
 	  "(decl flat out mediump ivec2 (x1))\n"
 	  "(decl const float (c = 1.0) (d [2] = (call float[2] c c)))\n" },
+	/* ES 3.10 §4.10: any order before the type; layout(...) may repeat,
+	 * the later word overriding the earlier */
+	{ "qualifier_order_310", V31 "highp uniform vec4 u;\n"
+	  "highp out invariant centroid flat vec4 x0;\n"
+	  "out centroid float x1;\n"
+	  "in layout(location = 1) layout(location = 2) vec4 a;\n"
+	  "layout(shared) layout(std140) layout(row_major) uniform B { vec4 c; };\n",
+	  "(decl uniform highp vec4 (u))\n"
+	  "(decl invariant flat centroid out highp vec4 (x0))\n"
+	  "(decl centroid out float (x1))\n"
+	  "(decl layout(location=2) in vec4 (a))\n"
+	  "(interface-block layout(std140,row_major) uniform B (vec4 (c)))\n" },
 	{ "block", V3 "uniform Light { layout(column_major) mat4 m; vec4 c[2]; } lights[3];\n"
 	  "layout(packed) uniform B2 { highp float f; };\n",
 	  "(interface-block uniform Light (layout(column_major) mat4 (m)) (vec4 (c [2])) (lights [3]))\n"
@@ -163,6 +176,10 @@ static const struct err_case err_cases[] = {
 	{ "two_interp", V3 "flat smooth in vec4 a;", "0:2(6): " E "duplicate interpolation qualifier 'smooth'" },
 	{ "order_invariant", V3 "out invariant vec4 a;", "0:2(5): " E "qualifier 'invariant' must come before 'out'" },
 	{ "order_precision", V3 "in lowp flat vec4 a;", "0:2(9): " E "qualifier 'flat' must come before 'lowp'" },
+	{ "order_310_twice", V31 "highp in flat lowp vec4 a;", "0:2(15): " E "duplicate precision qualifier 'lowp'" },
+	{ "order_310_storage", V31 "in highp out vec4 a;", "0:2(10): " E "conflicting storage qualifiers 'in' and 'out'" },
+	{ "order_310_invariant", V31 "invariant out invariant vec4 a;", "0:2(15): " E "duplicate qualifier 'invariant'" },
+	{ "centroid_alone_310", V31 "centroid uniform vec4 a;", "0:2(1): " E "'centroid' qualifies only 'in' or 'out'" },
 	{ "centroid_alone", V3 "centroid vec4 a;", "0:2(10): " E "syntax error: unexpected 'vec4', expected 'in' or 'out' after 'centroid'" },
 	{ "in_global_100", "in vec4 a;", "0:1(1): " E "'in' qualifies only function parameters in GLSL ES 1.00" },
 	{ "uniform_local", "void main() { uniform float x; }", "0:1(15): " E "qualifier 'uniform' is not allowed on local variables" },

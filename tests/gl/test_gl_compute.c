@@ -95,6 +95,37 @@ START_TEST(global_id_written_to_ssbo)
 }
 END_TEST
 
+/* Every invocation of a 3D dispatch of 3D groups writes its slice of an
+ * unsized array: values[i] = i, the slice from gl_NumWorkGroups *
+ * gl_WorkGroupSize and gl_GlobalInvocationID (dEQP's write_multiple_*). */
+static const char cs_slices[] = HEAD
+	"layout(local_size_x = 1, local_size_y = 4, local_size_z = 2) in;\n"
+	"layout(std430, binding = 0) buffer Out { uint values[]; };\n"
+	"void main() {\n"
+	"  uvec3 size = gl_NumWorkGroups * gl_WorkGroupSize;\n"
+	"  uint inv = size.x * size.y * gl_GlobalInvocationID.z + size.x * gl_GlobalInvocationID.y +\n"
+	"    gl_GlobalInvocationID.x;\n"
+	"  uint per = uint(values.length()) / (size.x * size.y * size.z);\n"
+	"  for (uint i = 0u; i < per; i++) values[per * inv + i] = per * inv + i;\n"
+	"}\n";
+
+START_TEST(slices_of_a_3d_dispatch)
+{
+	const uint32_t n = 2 * 128;
+	GLuint p = compute_program(cs_slices), b = glt_ssbo(n, 0xcdcdcdcd);
+	const uint32_t *w;
+
+	cs.DispatchCompute(2, 2, 4);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	w = glt_map_ssbo(b, n);
+	for (uint32_t i = 0; i < n; i++)
+		ck_assert_msg(w[i] == i, "values[%u] = %#x", i, w[i]);
+	glt_unmap_ssbo();
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* Each work group sums its 64 inputs through shared memory, halving with
  * barrier() between steps; out[group] = the sum. */
 static const char cs_reduce[] = HEAD
@@ -229,6 +260,65 @@ START_TEST(uniform_reaches_compute)
 }
 END_TEST
 
+static void delete_buffer_and_program(GLuint b, GLuint p)
+{
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+}
+
+/* ES 3.10 frexp and pack/unpack*4x8 on uniform values (not folded). */
+static const char cs_bits[] = HEAD "layout(local_size_x = 1) in;\n"
+	"uniform vec4 u_v; uniform highp uint u_p;\n"
+	"layout(std430, binding = 0) buffer Out { uint data[18]; };\n"
+	"void put4(int at, vec4 v) { for (int i = 0; i < 4; i++) data[at + i] = floatBitsToUint(v[i]); }\n"
+	"void main() {\n"
+	"  ivec4 e;\n"
+	"  data[0] = packUnorm4x8(u_v); data[1] = packSnorm4x8(-u_v);\n"
+	"  put4(2, unpackUnorm4x8(u_p)); put4(6, unpackSnorm4x8(u_p));\n"
+	"  put4(10, frexp(vec4(u_v.y * 8.0, -0.75 * u_v.y, u_v.x, u_v.w), e));\n"
+	"  for (int i = 0; i < 4; i++) data[14 + i] = uint(e[i]);\n"
+	"}\n";
+
+static void assert_floats(const uint32_t *w, const float *want, float tol)
+{
+	for (int i = 0; i < 4; i++) {
+		float f;
+
+		memcpy(&f, &w[i], 4);
+		ck_assert_msg(f >= want[i] - tol && f <= want[i] + tol, "[%d] = %g, want %g", i,
+			      f, want[i]);
+	}
+}
+
+START_TEST(bits_builtins)
+{
+	static const float unorm[4] = { 0.0f, 51.0f / 255.0f, 1.0f, 128.0f / 255.0f };
+	static const float snorm[4] = { 0.0f, 51.0f / 127.0f, -1.0f / 127.0f, -1.0f };
+	static const float mant[4] = { 0.5f, -0.75f, 0.0f, 0.5f };
+	GLuint p = compute_program(cs_bits), b = glt_ssbo(18, 0);
+	const uint32_t *w;
+
+	gl.Uniform4f(gl.GetUniformLocation(p, "u_v"), 0.0f, 1.0f, 0.25f, 2.0f);
+	((PFNGLUNIFORM1UIPROC)glt_proc("glUniform1ui"))(gl.GetUniformLocation(p, "u_p"),
+							0x80ff3300u);
+	cs.DispatchCompute(1, 1, 1);
+	w = glt_map_ssbo(b, 18);
+	/* bytes x lowest: round(c * 255) clamped; round(c * 127) as two's complement */
+	ck_assert_uint_eq(w[0], 0xff40ff00u);
+	ck_assert_uint_eq(w[1], 0x81e08100u);
+	assert_floats(w + 2, unorm, 1e-6f);
+	assert_floats(w + 6, snorm, 1e-6f);
+	assert_floats(w + 10, mant, 0.0f);
+	ck_assert_uint_eq(w[14], 4);
+	ck_assert_uint_eq(w[15], 0);
+	ck_assert_uint_eq(w[16], 0);
+	ck_assert_uint_eq(w[17], 2);
+	glt_unmap_ssbo();
+	delete_buffer_and_program(b, p);
+}
+END_TEST
+
 /* ---- uniforms of every basic type ------------------------------------------------------- */
 
 /* The compute shader's head for the uniform cases: put() stores a float's
@@ -238,13 +328,6 @@ END_TEST
 	"layout(std430, binding = 0) buffer Out { uint data[]; };\n"                             \
 	"void put(int i, float f) { data[i] = floatBitsToUint(f); }\n"                           \
 	"void puti(int i, int v) { data[i] = uint(v); }\n"
-
-static void delete_buffer_and_program(GLuint b, GLuint p)
-{
-	gl.DeleteBuffers(1, &b);
-	gl.DeleteProgram(p);
-	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
-}
 
 /* A loose uniform of each basic type reaches the compute shader exactly. */
 START_TEST(uniform_types_reach_compute)
@@ -303,6 +386,10 @@ START_TEST(work_group_size_and_limits)
 	ck_assert_int_ge(glt_geti(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), 4);
 	ck_assert_int_ge(glt_geti(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS), 4);
 	ck_assert_int_ge(glt_geti(GL_MAX_SHADER_STORAGE_BLOCK_SIZE), 1 << 24);
+	/* ES 3.1 table 20.47: at least the default block's plus the blocks' */
+	ck_assert_int_ge(glt_geti(GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS),
+			 glt_geti(GL_MAX_COMPUTE_UNIFORM_COMPONENTS) +
+			 glt_geti(GL_MAX_COMPUTE_UNIFORM_BLOCKS) * glt_geti(GL_MAX_UNIFORM_BLOCK_SIZE) / 4);
 	for (GLuint i = 0; i < 3; i++) {
 		cs.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &v);
 		ck_assert_int_ge(v, 65535);
@@ -628,6 +715,8 @@ static Suite *compute_suite(void)
 	tcase_add_test(tc, dispatch_indirect);
 	tcase_add_test(tc, ssbo_bound_range_with_offset);
 	tcase_add_test(tc, uniform_reaches_compute);
+	tcase_add_test(tc, bits_builtins);
+	tcase_add_test(tc, slices_of_a_3d_dispatch);
 	tcase_add_loop_test(tc, uniform_types_reach_compute, 0,
 			    uc_count);
 	tcase_add_test(tc, depth_range_reaches_compute);

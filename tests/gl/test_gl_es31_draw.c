@@ -73,6 +73,49 @@ static void assert_halves(bool lower_left, bool upper_right)
 	glt_assert_pixel(GLT_W - 3, GLT_H - 3, 0, upper_right ? 255 : 0, 0, 255);
 }
 
+/* ES 3.10 gl_HelperInvocation: false in the fragments a draw covers, as a
+ * boolean the shader can negate and compare (the host reads it as 1/0). */
+START_TEST(helper_invocation_false_where_drawn)
+{
+	static const char fsh[] = "#version 310 es\nprecision mediump float;\nout vec4 c;\n"
+		"void main() { bool h = gl_HelperInvocation;\n"
+		"  c = !h && h == false ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0); }\n";
+
+	static const char vsh[] = "#version 310 es\nlayout(location = 0) in vec2 pos;\n"
+		"void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+
+	draw_state();
+	gl.UseProgram(glt_program(vsh, fsh));
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	expect(GL_NO_ERROR);
+	assert_halves(true, true);
+}
+END_TEST
+
+/* ES 3.10 varyings with locations match by location: the fragment shader's
+ * `first` is the vertex shader's `second` (green), not its `first` (red);
+ * `a`, without one, takes a location neither of them has (blue). */
+START_TEST(varyings_match_by_location)
+{
+	static const char vsl[] = "#version 310 es\nlayout(location = 0) in vec2 pos;\n"
+		"layout(location = 0) out vec4 first;\nlayout(location = 1) out vec4 second;\n"
+		"out vec4 a;\n"
+		"void main() { first = vec4(1.0, 0.0, 0.0, 1.0); second = vec4(0.0, 1.0, 0.0, 1.0);\n"
+		"  a = vec4(0.0, 0.0, 1.0, 1.0); gl_Position = vec4(pos, 0.0, 1.0); }\n";
+	static const char fsl[] = "#version 310 es\nprecision mediump float;\n"
+		"layout(location = 1) in vec4 first;\nlayout(location = 0) in vec4 second;\n"
+		"in vec4 a;\n"
+		"out vec4 c;\nvoid main() { c = vec4(first.rgb + a.rgb, 1.0) + 0.0 * second; }\n";
+
+	draw_state();
+	gl.UseProgram(glt_program(vsl, fsl));
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	expect(GL_NO_ERROR);
+	glt_assert_pixel(2, 2, 0, 255, 255, 255);
+	glt_assert_pixel(GLT_W - 3, GLT_H - 3, 0, 255, 255, 255);
+}
+END_TEST
+
 /* ---- indirect draws ------------------------------------------------------------------ */
 
 /* The host reads the command (where it draws indirectly: llvmpipe's
@@ -419,6 +462,8 @@ static Suite *es31_draw_suite(void)
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, draw_arrays_indirect);
+	tcase_add_test(tc, helper_invocation_false_where_drawn);
+	tcase_add_test(tc, varyings_match_by_location);
 	tcase_add_test(tc, draw_arrays_indirect_updated);
 	tcase_add_test(tc, draw_elements_indirect);
 	tcase_add_test(tc, draw_elements_indirect_restart);

@@ -52,7 +52,7 @@ static void expect(GLenum e)
 static const char vs[] = "#version 310 es\n"
 	"layout(location = 0) in vec2 pos;\n"
 	"uniform vec4 u_color;\n"
-	"out vec4 v_color;\n"
+	"out mediump vec4 v_color;   /* the fragment programs' precision (ES 3.1 7.4.1) */\n"
 	"void main() { gl_Position = vec4(pos, 0.0, 1.0); v_color = u_color; }\n";
 static const char fs_scale[] = "#version 310 es\n"
 	"precision mediump float;\n"
@@ -326,6 +326,45 @@ START_TEST(invalid_pipelines)
 }
 END_TEST
 
+static GLint validate_status(GLuint pipe)
+{
+	GLint v = -1;
+
+	so.ValidateProgramPipeline(pipe);
+	so.GetProgramPipelineiv(pipe, GL_VALIDATE_STATUS, &v);
+	return v;
+}
+
+/* ES 3.1 7.4.1: between two programs every fragment input needs its vertex
+ * output, with the same precision; otherwise validation (and draws) fail. */
+START_TEST(interface_mismatch_fails_validation)
+{
+	static const char fs_highp[] = "#version 310 es\nprecision mediump float;\n"
+		"in highp vec4 v_color;\nout vec4 c;\nvoid main() { c = v_color; }\n";
+	static const char fs_missing[] = "#version 310 es\nprecision mediump float;\n"
+		"in vec4 v_other;\nout vec4 c;\nvoid main() { c = v_other; }\n";
+	GLuint vsp = one_stage(GL_VERTEX_SHADER, vs), fsp = one_stage(GL_FRAGMENT_SHADER, fs_scale);
+	GLuint highp_p = one_stage(GL_FRAGMENT_SHADER, fs_highp);
+	GLuint missing_p = one_stage(GL_FRAGMENT_SHADER, fs_missing);
+	GLuint pipe = pipeline(vsp, fsp);
+
+	gl.UseProgram(0);
+	ck_assert_int_eq(validate_status(pipe), 1);
+	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, highp_p);
+	ck_assert_int_eq(validate_status(pipe), 0);
+	glt_draw_window();
+	expect(GL_INVALID_OPERATION);
+	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, missing_p);
+	ck_assert_int_eq(validate_status(pipe), 0);
+	so.DeleteProgramPipelines(1, &pipe);
+	gl.DeleteProgram(vsp);
+	gl.DeleteProgram(fsp);
+	gl.DeleteProgram(highp_p);
+	gl.DeleteProgram(missing_p);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
 /* A separable program of both stages must serve both in a pipeline. */
 START_TEST(program_of_two_stages_serves_both)
 {
@@ -392,7 +431,7 @@ START_TEST(programs_sharing_names_keep_their_values)
 	const char *v = "#version 310 es\nlayout(location = 0) in vec2 pos;\n"
 			"uniform highp vec4 u_k;\n"
 			"layout(std140, binding = 1) uniform B { vec4 b; };\n"
-			"out vec4 v_color;\n"
+			"out mediump vec4 v_color;\n"
 			"void main() { gl_Position = vec4(pos, 0.0, 1.0); v_color = u_k + b; }\n";
 	const char *f = "#version 310 es\nprecision mediump float;\nin vec4 v_color;\n"
 			"uniform mediump vec4 u_k;\n"
@@ -456,6 +495,7 @@ static Suite *separable_suite(void)
 	tcase_add_test(tc, pipeline_state);
 	tcase_add_test(tc, one_stage_interfaces);
 	tcase_add_test(tc, invalid_pipelines);
+	tcase_add_test(tc, interface_mismatch_fails_validation);
 	tcase_add_test(tc, program_of_two_stages_serves_both);
 	tcase_add_test(tc, compute_stage_dispatches);
 	tcase_add_test(tc, programs_sharing_names_keep_their_values);
