@@ -493,7 +493,7 @@ static const struct good_case aoa_good[] = {
 	  "vec4 pick(sampler2D x[3]) { return texture(x[1], vec2(0.5)); }\n"
 	  "void main() { o = texture(t[1][2], vec2(0.5)) + pick(t[0]); }\n",
 	  /* one flat array of six at bindings 1..6: t[1][2] the sixth, t[0][1] the second */
-	  { "DCL SAMP[6]", "TEX TEMP[1], TEMP[0], SAMP[6], 2D", "SAMP[2], 2D" } },
+	  { "DCL SAMP[6]", "SAMP[6], 2D", "SAMP[2], 2D" } },
 	{ "buffer member with an unsized outer level", CS, HEAD LOCAL
 	  "layout(std430) buffer SB { int n; float z[][3]; } sb;\n"
 	  "void main() { sb.n = sb.z.length() * 10 + sb.z[1].length();\n"
