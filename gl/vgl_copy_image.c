@@ -11,8 +11,8 @@
  * Formats: the same format, or two sized formats of one texture-view class
  * (same texel size). What virtgl cannot copy bit for bit is refused with
  * GL_INVALID_OPERATION, the spec's error for incompatible formats:
- *  - compressed <-> uncompressed: ETC1/ETC2/EAC images are stored decoded
- *    (vgl_etc2.h), so their blocks exist nowhere to be copied; and
+ *  - compressed <-> uncompressed: ETC1/ETC2/EAC and ASTC images are stored
+ *    decoded (vgl_etc2.h, vgl_astc.h), so their blocks exist nowhere to be copied; and
  *  - compressed <-> another compressed format (EAC signed/unsigned decode
  *    to different texels).
  * A compressed image copies to another of its own format as its decoded
@@ -23,6 +23,7 @@
  */
 #include <GLES3/gl31.h>
 
+#include "vgl_astc.h"
 #include "vgl_context.h"
 #include "vgl_extensions.h"
 #include "vgl_pixel.h"
@@ -32,7 +33,7 @@
 #include "vgl_texture.h"
 #include "vgl_texture_image.h"
 
-#define BLOCK 4 /* ETC1, ETC2 and EAC blocks are 4x4 */
+#define BLOCK 4 /* ETC1, ETC2 and EAC blocks are 4x4 (ASTC: blocks_ok) */
 
 /* One side of a copy, as resolved from (name, target, level, x, y, z). */
 struct side {
@@ -159,15 +160,19 @@ static bool region_ok(const struct side *s, const int64_t size[3])
 }
 
 /* A compressed region starts on a block and ends on one or at the image's edge. */
-static bool block_aligned(GLint off, int64_t extent, GLsizei size)
+static bool block_aligned(GLint off, int64_t extent, GLsizei size, uint32_t block)
 {
-	return off % BLOCK == 0 && (extent % BLOCK == 0 || off + extent == size);
+	return off % (GLint)block == 0 && (extent % block == 0 || off + extent == size);
 }
 
+/* ASTC blocks are up to 12x12 (vgl_astc_block_size), the others 4x4. */
 static bool blocks_ok(const struct side *s, const int64_t size[3])
 {
-	return !compressed(s) || (block_aligned(s->off[0], size[0], s->lv.width) &&
-				  block_aligned(s->off[1], size[1], s->lv.height));
+	uint32_t bw, bh;
+
+	vgl_astc_block_size(s->lv.internal_format, &bw, &bh);
+	return !compressed(s) || (block_aligned(s->off[0], size[0], s->lv.width, bw) &&
+				  block_aligned(s->off[1], size[1], s->lv.height, bh));
 }
 
 /* The destination's extent: texels of a compressed side are blocks of an
