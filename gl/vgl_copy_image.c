@@ -33,7 +33,6 @@
 #include "vgl_texture.h"
 #include "vgl_texture_image.h"
 
-#define BLOCK 4 /* ETC1, ETC2 and EAC blocks are 4x4 (ASTC: blocks_ok) */
 
 /* One side of a copy, as resolved from (name, target, level, x, y, z). */
 struct side {
@@ -180,15 +179,19 @@ static bool blocks_ok(const struct side *s, const int64_t size[3])
 static void dst_size(const struct side *src, const struct side *dst, const int64_t in[3],
 		     int64_t out[3])
 {
+	uint32_t bw, bh;
+
 	out[0] = in[0];
 	out[1] = in[1];
 	out[2] = in[2];
 	if (compressed(src) && !compressed(dst)) {
-		out[0] = (in[0] + BLOCK - 1) / BLOCK;
-		out[1] = (in[1] + BLOCK - 1) / BLOCK;
+		vgl_astc_block_size(src->lv.internal_format, &bw, &bh);
+		out[0] = (in[0] + bw - 1) / bw;
+		out[1] = (in[1] + bh - 1) / bh;
 	} else if (!compressed(src) && compressed(dst)) {
-		out[0] = in[0] * BLOCK;
-		out[1] = in[1] * BLOCK;
+		vgl_astc_block_size(dst->lv.internal_format, &bw, &bh);
+		out[0] = in[0] * bw;
+		out[1] = in[1] * bh;
 	}
 }
 
