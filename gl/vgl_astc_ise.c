@@ -52,47 +52,50 @@ struct vgl_astc_bits vgl_astc_bits_load(const uint8_t block[16])
 	return b;
 }
 
-static unsigned bit(const struct vgl_astc_bits *b, unsigned pos)
+/* b shifted down by s bits (128-bit). */
+static struct vgl_astc_bits shift_down(const struct vgl_astc_bits *b, unsigned s)
 {
-	if (pos >= 128)
-		return 0;
-	return (unsigned)((pos < 64 ? b->lo >> pos : b->hi >> (pos - 64)) & 1);
+	if (s >= 128)
+		return (struct vgl_astc_bits){ 0, 0 };
+	if (s >= 64)
+		return (struct vgl_astc_bits){ b->hi >> (s - 64), 0 };
+	if (s == 0)
+		return *b;
+	return (struct vgl_astc_bits){ b->lo >> s | b->hi << (64 - s), b->hi >> s };
 }
 
 uint32_t vgl_astc_bits_get(const struct vgl_astc_bits *b, unsigned pos, unsigned n)
 {
-	uint32_t v = 0;
-
-	for (unsigned i = n; i-- > 0;)
-		v = v << 1 | bit(b, pos + i);
-	return v;
+	return (uint32_t)(shift_down(b, pos).lo & ((UINT64_C(1) << n) - 1));
 }
 
-static void set_bit(struct vgl_astc_bits *b, unsigned pos)
+/* The 64 bits of v in reverse order. */
+static uint64_t reverse64(uint64_t v)
 {
-	if (pos < 64)
-		b->lo |= (uint64_t)1 << pos;
-	else
-		b->hi |= (uint64_t)1 << (pos - 64);
+	static const uint64_t masks[6] = { 0x5555555555555555, 0x3333333333333333,
+					   0x0f0f0f0f0f0f0f0f, 0x00ff00ff00ff00ff,
+					   0x0000ffff0000ffff, 0x00000000ffffffff };
+
+	for (unsigned i = 0; i < 6; i++)   /* swap ever larger neighbours: 1, 2, 4 .. 32 bits */
+		v = (v >> (1u << i) & masks[i]) | (v & masks[i]) << (1u << i);
+	return v;
 }
 
 struct vgl_astc_bits vgl_astc_bits_reverse(const struct vgl_astc_bits *b)
 {
-	struct vgl_astc_bits r = { 0, 0 };
-
-	for (unsigned i = 0; i < 128; i++)
-		if (bit(b, i))
-			set_bit(&r, 127 - i);
-	return r;
+	return (struct vgl_astc_bits){ reverse64(b->hi), reverse64(b->lo) };
 }
 
 struct vgl_astc_bits vgl_astc_bits_slice(const struct vgl_astc_bits *b, unsigned pos, unsigned n)
 {
-	struct vgl_astc_bits r = { 0, 0 };
+	struct vgl_astc_bits r = shift_down(b, pos);
 
-	for (unsigned i = 0; i < n && pos + i < 128; i++)
-		if (bit(b, pos + i))
-			set_bit(&r, i);
+	if (n < 64) {
+		r.lo &= (UINT64_C(1) << n) - 1;
+		r.hi = 0;
+	} else if (n < 128) {
+		r.hi &= (UINT64_C(1) << (n - 64)) - 1;
+	}
 	return r;
 }
 
