@@ -273,7 +273,7 @@ END_TEST
 	X(DeleteFramebuffers, DELETEFRAMEBUFFERS) X(FramebufferTexture2D, FRAMEBUFFERTEXTURE2D) \
 	X(TexStorage2D, TEXSTORAGE2D) X(TexStorage3D, TEXSTORAGE3D) \
 	X(CompressedTexSubImage2D, COMPRESSEDTEXSUBIMAGE2D) \
-	X(CompressedTexImage3D, COMPRESSEDTEXIMAGE3D)
+	X(CompressedTexImage3D, COMPRESSEDTEXIMAGE3D) X(GenerateMipmap, GENERATEMIPMAP)
 
 #define ASTC_MEMBER(n, N) PFNGL##N##PROC n;
 static struct { ASTC_FUNCS(ASTC_MEMBER) } fx;
@@ -447,6 +447,8 @@ START_TEST(t_gl_errors)
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
 	gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_ASTC_4x4_KHR, 5, 5, 0, 64, b);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	fx.GenerateMipmap(GL_TEXTURE_2D);   /* not of a compressed level */
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
 	gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_ASTC_12x12_KHR, 13, 1, 0, 16,
 				b);
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
