@@ -17,11 +17,13 @@
  * with an ETC2/EAC side, whose blocks exist only in the CPU's copy
  * (vgl_texture_blocks.h: the images are stored decoded, vgl_etc2.h), and
  * copies into a colour-renderable RGB image from another format (its
- * hidden alpha must read and blend as 1). ETC1 images copy only to their
- * own format, as decoded texels (a block decodes on its own).
+ * hidden alpha must read and blend as 1). ETC1 and ASTC images (stored
+ * decoded too, vgl_astc.h; no block copy is kept of them yet) copy only to
+ * their own format, as decoded texels (a block decodes on its own).
  */
 #include <GLES3/gl31.h>
 
+#include "vgl_astc.h"
 #include "vgl_context.h"
 #include "vgl_copy_image.h"
 #include "vgl_extensions.h"
@@ -33,7 +35,6 @@
 #include "vgl_texture_blocks.h"
 #include "vgl_texture_image.h"
 
-#define BLOCK 4 /* ETC1, ETC2 and EAC blocks are 4x4 */
 
 /* ES 3.0 texture-view classes (EXT_texture_view table): texel bits of the
  * sized colour formats that copy to each other. */
@@ -150,15 +151,19 @@ static bool region_ok(const struct vgl_copy_side *s, const int64_t size[3])
 }
 
 /* A compressed region starts on a block and ends on one or at the image's edge. */
-static bool block_aligned(GLint off, int64_t extent, GLsizei size)
+static bool block_aligned(GLint off, int64_t extent, GLsizei size, uint32_t block)
 {
-	return off % BLOCK == 0 && (extent % BLOCK == 0 || off + extent == size);
+	return off % (GLint)block == 0 && (extent % block == 0 || off + extent == size);
 }
 
+/* ASTC blocks are up to 12x12 (vgl_astc_block_size), the others 4x4. */
 static bool blocks_ok(const struct vgl_copy_side *s, const int64_t size[3])
 {
-	return !compressed(s) || (block_aligned(s->off[0], size[0], s->lv.width) &&
-				  block_aligned(s->off[1], size[1], s->lv.height));
+	uint32_t bw, bh;
+
+	vgl_astc_block_size(s->lv.internal_format, &bw, &bh);
+	return !compressed(s) || (block_aligned(s->off[0], size[0], s->lv.width, bw) &&
+				  block_aligned(s->off[1], size[1], s->lv.height, bh));
 }
 
 /* The destination's extent: texels of a compressed side are blocks of an
@@ -166,15 +171,19 @@ static bool blocks_ok(const struct vgl_copy_side *s, const int64_t size[3])
 static void dst_size(const struct vgl_copy_side *src, const struct vgl_copy_side *dst, const int64_t in[3],
 		     int64_t out[3])
 {
+	uint32_t bw, bh;
+
 	out[0] = in[0];
 	out[1] = in[1];
 	out[2] = in[2];
 	if (compressed(src) && !compressed(dst)) {
-		out[0] = (in[0] + BLOCK - 1) / BLOCK;
-		out[1] = (in[1] + BLOCK - 1) / BLOCK;
+		vgl_astc_block_size(src->lv.internal_format, &bw, &bh);
+		out[0] = (in[0] + bw - 1) / bw;
+		out[1] = (in[1] + bh - 1) / bh;
 	} else if (!compressed(src) && compressed(dst)) {
-		out[0] = in[0] * BLOCK;
-		out[1] = in[1] * BLOCK;
+		vgl_astc_block_size(dst->lv.internal_format, &bw, &bh);
+		out[0] = in[0] * bw;
+		out[1] = in[1] * bh;
 	}
 }
 

@@ -241,6 +241,10 @@ static const struct extension table[] = {
 	[VGL_EXT_OES_shader_image_atomic] = { "GL_OES_shader_image_atomic", vgl_context_es31 },
 	/* TEXTURE_SRGB_DECODE of textures and samplers (vgl_texture_param.c) */
 	[VGL_EXT_EXT_texture_sRGB_decode] = { "GL_EXT_texture_sRGB_decode", srgb_decode },
+	/* decoded on the CPU into RGBA8 / SRGB8_ALPHA8 (vgl_astc.h): the host
+	 * needs no ASTC format; ES 3.0+, whose 2D array textures it also makes */
+	[VGL_EXT_KHR_texture_compression_astc_ldr] = { "GL_KHR_texture_compression_astc_ldr",
+						       es3 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

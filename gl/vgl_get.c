@@ -21,6 +21,7 @@
 #include "vgl_context.h"
 #include "vgl_debug.h"
 #include "vgl_device.h"
+#include "vgl_astc.h"
 #include "vgl_etc1.h"
 #include "vgl_fbo.h"
 #include "vgl_extensions.h"
@@ -45,7 +46,7 @@ enum value_kind { V_INT, V_FLOAT, V_NORM, V_BOOL };
 struct value {
 	enum value_kind kind;
 	int n;
-	GLint64 i[16];             /* the longest: GL_COMPRESSED_TEXTURE_FORMATS */
+	GLint64 i[40];             /* the longest: GL_COMPRESSED_TEXTURE_FORMATS (39) */
 	GLfloat f[4];
 };
 
@@ -88,7 +89,8 @@ static GLint64 buffer_name(const struct vgl_buffer *b)
 }
 
 /* The compressed formats glCompressedTexImage2D takes: ETC1 with its
- * extension, ES 3.0's ten ETC2/EAC ones (vgl_texture_compressed.c). */
+ * extension, ES 3.0's ten ETC2/EAC ones, the 28 ASTC LDR ones with theirs
+ * (vgl_texture_compressed.c). */
 static bool compressed_formats(const struct vgl_context *ctx, struct value *v)
 {
 	static const GLenum etc2[] = {
@@ -104,6 +106,9 @@ static bool compressed_formats(const struct vgl_context *ctx, struct value *v)
 		v->i[v->n++] = GL_ETC1_RGB8_OES;
 	for (size_t k = 0; ctx->major >= 3 && k < sizeof(etc2) / sizeof(etc2[0]); k++)
 		v->i[v->n++] = etc2[k];
+	for (uint32_t k = 0; vgl_ext_on(ctx, VGL_EXT_KHR_texture_compression_astc_ldr) &&
+			     k < VGL_ASTC_FORMATS; k++)
+		v->i[v->n++] = vgl_astc_format_at(k)->internal_format;
 	return true;
 }
 

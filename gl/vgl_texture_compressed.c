@@ -4,11 +4,13 @@
  * are ETC1 (OES_compressed_ETC1_RGB8_texture) and ES 3.0's ETC2/EAC; the
  * host samples none of them, so blocks are decoded on the CPU into the
  * uncompressed format vgl_etc1.h / vgl_etc2.h name and uploaded as such.
- * ETC1 images cannot be updated in part (its extension); ETC2/EAC ones
- * can, in whole blocks (ES 3.0 §3.8.5).
+ * KHR_texture_compression_astc_ldr's ASTC formats are handled the same way
+ * (vgl_astc.h). ETC1 images cannot be updated in part (its extension);
+ * ETC2/EAC and ASTC ones can, in whole blocks (ES 3.0 §3.8.5).
  */
 #include <stdlib.h>
 
+#include "vgl_astc.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_etc1.h"
@@ -22,7 +24,7 @@
 
 bool vgl_tex_compressed(GLenum internal)
 {
-	return internal == GL_ETC1_RGB8_OES || vgl_etc2_format(internal);
+	return internal == GL_ETC1_RGB8_OES || vgl_etc2_format(internal) || vgl_astc_format(internal);
 }
 
 /* The stored format of a compressed format the context takes; NULL: none. */
@@ -32,6 +34,9 @@ static const struct vgl_pixel_format *compressed_format(const struct vgl_context
 	if (internal == GL_ETC1_RGB8_OES)
 		return vgl_ext_on(ctx, VGL_EXT_OES_compressed_ETC1_RGB8_texture) ? vgl_etc1_format()
 										 : NULL;
+	if (vgl_astc_format(internal))
+		return vgl_ext_on(ctx, VGL_EXT_KHR_texture_compression_astc_ldr)
+			       ? vgl_astc_format(internal) : NULL;
 	return ctx->major >= 3 ? vgl_etc2_format(internal) : NULL;
 }
 
@@ -39,7 +44,8 @@ static const struct vgl_pixel_format *compressed_format(const struct vgl_context
 static size_t image_size(GLenum internal, uint32_t w, uint32_t h, uint32_t d)
 {
 	size_t layer = internal == GL_ETC1_RGB8_OES ? vgl_etc1_size(w, h)
-						     : vgl_etc2_size(internal, w, h);
+		       : vgl_astc_format(internal) ? vgl_astc_size(internal, w, h)
+						   : vgl_etc2_size(internal, w, h);
 
 	return layer * d;
 }
@@ -48,6 +54,8 @@ static void decode(GLenum internal, const uint8_t *src, uint32_t w, uint32_t h, 
 {
 	if (internal == GL_ETC1_RGB8_OES)
 		vgl_etc1_decode(src, w, h, dst);
+	else if (vgl_astc_format(internal))
+		vgl_astc_decode(internal, src, w, h, dst);
 	else
 		vgl_etc2_decode(internal, src, w, h, dst);
 }
@@ -134,7 +142,8 @@ static GLenum image_error(struct vgl_context *ctx, const struct image_args *a, G
 	if (!compressed_format(ctx, internal))
 		return GL_INVALID_ENUM;
 	/* ES 3.0: ETC2/EAC make 2D, cube and 2D array textures, no 3D ones;
-	 * cube map arrays too (EXT_texture_cube_map_array) */
+	 * cube map arrays too (EXT_texture_cube_map_array). ASTC the same: 3D
+	 * needs the HDR or sliced-3D extension (KHR_texture_compression_astc_ldr) */
 	if (a->three_d && a->target != GL_TEXTURE_2D_ARRAY && a->target != GL_TEXTURE_CUBE_MAP_ARRAY_EXT)
 		return GL_INVALID_OPERATION;
 	if (border != 0 || !vgl_tex_image_npot_ok(ctx, a) || size < 0 ||
@@ -192,13 +201,17 @@ static void GL_APIENTRY vgl_CompressedTexImage3D(GLenum target, GLint level, GLe
 
 /* ---- glCompressedTexSubImage2D / 3D -------------------------------------------------------- */
 
-/* Whole blocks: offsets on block edges, sizes whole blocks unless they end at the edge. */
+/* Whole blocks (4x4, or the ASTC format's footprint): offsets on block
+ * edges, sizes whole blocks unless they end at the edge. */
 static bool block_aligned(const struct vgl_tex_level *lv, const GLint off[3],
 			  const struct image_args *a)
 {
-	return off[0] % 4 == 0 && off[1] % 4 == 0 &&
-	       (a->width % 4 == 0 || off[0] + a->width == lv->width) &&
-	       (a->height % 4 == 0 || off[1] + a->height == lv->height);
+	uint32_t bw, bh;
+
+	vgl_astc_block_size(lv->internal_format, &bw, &bh);
+	return off[0] % (GLint)bw == 0 && off[1] % (GLint)bh == 0 &&
+	       (a->width % (GLint)bw == 0 || off[0] + a->width == lv->width) &&
+	       (a->height % (GLint)bh == 0 || off[1] + a->height == lv->height);
 }
 
 static GLenum sub_error(struct vgl_context *ctx, const struct vgl_tex_level *lv,

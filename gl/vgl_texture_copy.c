@@ -74,6 +74,9 @@ static GLenum mipmap_error(const struct vgl_context *ctx, const struct vgl_textu
 				      vgl_ext_on(ctx, (enum vgl_ext)(b->fmt->linear_ext - 1)))) ||
 	    b->fmt->bits[4])
 		return GL_INVALID_OPERATION;
+	/* compressed levels (stored decoded) neither: ES 2.0 §3.7.11, ES 3.0 §3.8.10 */
+	if (vgl_tex_compressed(b->internal_format))
+		return GL_INVALID_OPERATION;
 	if (ctx->major < 3 && !vgl_ext_on(ctx, VGL_EXT_OES_texture_npot) &&
 	    ((b->width & (b->width - 1)) || (b->height & (b->height - 1))))
 		return GL_INVALID_OPERATION;

@@ -10,6 +10,7 @@
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_buffer.h"
+#include "vgl_astc.h"
 #include "vgl_etc2.h"
 #include "vgl_extensions.h"
 #include "vgl_pbo.h"
@@ -406,7 +407,7 @@ static GLenum storage_error(struct vgl_context *ctx, const struct image_args *a,
 					    (uint32_t)(a->target == GL_TEXTURE_3D &&
 						       a->depth > a->height ? a->depth : a->height)) ||
 	    (a->target == GL_TEXTURE_3D && (f->bits[4] || vgl_tex_compressed(f->internal_format))))
-		return GL_INVALID_OPERATION;   /* no 3D depth or ETC2 textures in ES 3.0 */
+		return GL_INVALID_OPERATION;   /* no 3D depth, ETC2 or ASTC LDR textures */
 	return GL_NO_ERROR;
 }
 
@@ -448,6 +449,8 @@ static void tex_storage(const struct image_args *a, GLsizei levels, GLenum inter
 		return;
 	if (!f && ctx->major >= 3)
 		f = vgl_etc2_format(internalformat);   /* ES 3.0's compressed formats */
+	if (!f && vgl_ext_on(ctx, VGL_EXT_KHR_texture_compression_astc_ldr))
+		f = vgl_astc_format(internalformat);
 	err = storage_error(ctx, a, levels, f);
 	t = err == GL_NO_ERROR ? vgl_texture_bound(ctx, a->target) : NULL;
 	if (err == GL_NO_ERROR && t && (t->name == 0 || t->immutable))

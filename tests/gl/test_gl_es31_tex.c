@@ -171,7 +171,7 @@ END_TEST
 
 START_TEST(level_compressed)
 {
-	static uint8_t block[8];
+	static uint8_t block[8], astc[4 * 16];
 
 	glt_texture(GL_TEXTURE_2D);
 	gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, sizeof(block),
@@ -180,6 +180,13 @@ START_TEST(level_compressed)
 	ASSERT_LEVEL(GL_TEXTURE_2D, 0, { GL_TEXTURE_COMPRESSED, GL_TRUE },
 		     { GL_TEXTURE_INTERNAL_FORMAT, GL_COMPRESSED_RGB8_ETC2 },
 		     { GL_TEXTURE_WIDTH, 4 });
+	/* KHR_texture_compression_astc_ldr: 13x13 of 12x12 blocks is 2x2 of them */
+	gl.CompressedTexImage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGBA_ASTC_12x12, 13, 13, 0,
+				sizeof(astc), astc);
+	expect(GL_NO_ERROR);
+	ASSERT_LEVEL(GL_TEXTURE_2D, 1, { GL_TEXTURE_COMPRESSED, GL_TRUE },
+		     { GL_TEXTURE_INTERNAL_FORMAT, GL_COMPRESSED_RGBA_ASTC_12x12 },
+		     { GL_TEXTURE_HEIGHT, 13 });
 }
 END_TEST
 
