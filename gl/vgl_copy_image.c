@@ -333,6 +333,9 @@ static GLenum check_copy(const struct vgl_copy_side *src, const struct vgl_copy_
 	return GL_NO_ERROR;
 }
 
+/* The CPU path's compressed formats (ETC2/EAC) have 4x4 blocks */
+#define ETC2_BLOCK 4
+
 /* The copy in units of the CPU path (vgl_copy_image.h): the source's
  * texels or blocks, each as large as the other side's. */
 static GLenum copy_cpu(struct vgl_context *ctx, const struct vgl_copy_side *src,
@@ -344,8 +347,8 @@ static GLenum copy_cpu(struct vgl_context *ctx, const struct vgl_copy_side *src,
 
 	dst_size(src, dst, size, out);
 	if (compressed(src)) {
-		u.w = (uint32_t)((size[0] + BLOCK - 1) / BLOCK);
-		u.h = (uint32_t)((size[1] + BLOCK - 1) / BLOCK);
+		u.w = (uint32_t)((size[0] + ETC2_BLOCK - 1) / ETC2_BLOCK);
+		u.h = (uint32_t)((size[1] + ETC2_BLOCK - 1) / ETC2_BLOCK);
 		u.bytes = vgl_tex_block_bytes(src->lv.internal_format);
 	}
 	u.dst_w = out[0];
