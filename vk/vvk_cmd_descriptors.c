@@ -242,41 +242,69 @@ static void emit_samplers(struct vdrm_cs *cs, uint32_t stage, const struct vvk_s
 	}
 }
 
-static void emit_ssbos(struct vdrm_cs *cs, uint32_t stage, const struct vvk_stage_bindings *w,
-		       struct vvk_stage_bindings *h)
+/*
+ * Shader buffers and images: the slots wanted, and past them empty ones up
+ * to the last slot the host may still hold (h->nr). virglrenderer keeps a
+ * bare pointer to each bound buffer and image (no reference) and binds every
+ * one it holds at each dispatch or draw, used or not: a slot left bound
+ * after its resource was destroyed binds a freed resource (a GL error that
+ * drops the context: dEQP-GLES31's ssbo.layout cases in one process).
+ */
+static uint32_t wanted_span(struct vvk_device *dev, const struct vvk_stage_bindings *w,
+			    struct vvk_stage_bindings *h, enum vvk_slot_kind k)
 {
-	struct vdrm_set_shader_buffers_elem e[VVK_MAX_SSBO_SLOTS];
-	uint32_t first = 0, last = 0;
+	_Atomic uint32_t *high = &dev->slots_high[k == VVK_SLOT_IMAGE];
+	uint32_t seen = atomic_load_explicit(high, memory_order_relaxed);
+	/* unknown (a fresh or invalidated shadow): whatever any bound */
+	uint32_t held = h->nr[k] == VVK_UNKNOWN ? seen : h->nr[k];
 
-	if (!changed_range(w->ssbo, h->ssbo, sizeof(w->ssbo[0]), w->nr[VVK_SLOT_SSBO], &first,
-			   &last))
+	while (w->nr[k] > seen &&
+	       !atomic_compare_exchange_weak_explicit(high, &seen, w->nr[k], memory_order_relaxed,
+						      memory_order_relaxed))
+		;
+	h->nr[k] = w->nr[k];
+	return VVK_MAX(w->nr[k], held);
+}
+
+static void emit_ssbos(struct vvk_cmd_buffer *cmd, uint32_t stage,
+		       const struct vvk_stage_bindings *w, struct vvk_stage_bindings *h)
+{
+	struct vdrm_cs *cs = &cmd->cs;
+	struct vdrm_set_shader_buffers_elem e[VVK_MAX_SSBO_SLOTS];
+	struct vvk_buffer_binding want[VVK_MAX_SSBO_SLOTS] = { 0 };
+	uint32_t first = 0, last = 0, n = wanted_span(cmd->dev, w, h, VVK_SLOT_SSBO);
+
+	memcpy(want, w->ssbo, w->nr[VVK_SLOT_SSBO] * sizeof(want[0]));
+	if (!changed_range(want, h->ssbo, sizeof(want[0]), n, &first, &last))
 		return;
 	for (uint32_t i = first; i <= last; i++)
 		e[i - first] = (struct vdrm_set_shader_buffers_elem){
-			w->ssbo[i].offset, w->ssbo[i].size, w->ssbo[i].res };
+			want[i].offset, want[i].size, want[i].res };
 	vdrm_encode_set_shader_buffers(cs, &(struct vdrm_cmd_set_shader_buffers){
 		.stage = stage, .start_slot = first, .elems = e, .count = last - first + 1 });
-	memcpy(&h->ssbo[first], &w->ssbo[first], (last - first + 1) * sizeof(w->ssbo[0]));
+	memcpy(&h->ssbo[first], &want[first], (last - first + 1) * sizeof(want[0]));
 }
 
-static void emit_images(struct vdrm_cs *cs, uint32_t stage, const struct vvk_stage_bindings *w,
-			struct vvk_stage_bindings *h)
+static void emit_images(struct vvk_cmd_buffer *cmd, uint32_t stage,
+			const struct vvk_stage_bindings *w, struct vvk_stage_bindings *h)
 {
+	struct vdrm_cs *cs = &cmd->cs;
 	struct vdrm_set_shader_images_elem e[VVK_MAX_IMAGE_SLOTS];
-	uint32_t first = 0, last = 0;
+	struct vvk_image_binding want[VVK_MAX_IMAGE_SLOTS] = { 0 };
+	uint32_t first = 0, last = 0, n = wanted_span(cmd->dev, w, h, VVK_SLOT_IMAGE);
 
-	if (!changed_range(w->images, h->images, sizeof(w->images[0]), w->nr[VVK_SLOT_IMAGE],
-			   &first, &last))
+	memcpy(want, w->images, w->nr[VVK_SLOT_IMAGE] * sizeof(want[0]));
+	if (!changed_range(want, h->images, sizeof(want[0]), n, &first, &last))
 		return;
 	for (uint32_t i = first; i <= last; i++) {
-		const struct vvk_image_binding *b = &w->images[i];
+		const struct vvk_image_binding *b = &want[i];
 
 		e[i - first] = (struct vdrm_set_shader_images_elem){
 			b->format, b->access, b->layers, b->level, b->res };
 	}
 	vdrm_encode_set_shader_images(cs, &(struct vdrm_cmd_set_shader_images){
 		.stage = stage, .start_slot = first, .elems = e, .count = last - first + 1 });
-	memcpy(&h->images[first], &w->images[first], (last - first + 1) * sizeof(w->images[0]));
+	memcpy(&h->images[first], &want[first], (last - first + 1) * sizeof(want[0]));
 }
 
 /* The end of the slots fill() and fill_pairs() can write, per kind. */
@@ -340,8 +368,8 @@ void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp
 			continue;
 		emit_ubos(&cmd->cs, vvk_stage_wire(s), &want[s], h);
 		emit_samplers(&cmd->cs, vvk_stage_wire(s), &want[s], h);
-		emit_ssbos(&cmd->cs, vvk_stage_wire(s), &want[s], h);
-		emit_images(&cmd->cs, vvk_stage_wire(s), &want[s], h);
+		emit_ssbos(cmd, vvk_stage_wire(s), &want[s], h);
+		emit_images(cmd, vvk_stage_wire(s), &want[s], h);
 	}
 }
 

@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include <stdatomic.h>
 #include <pthread.h>
 
 #include "vdrm_cmds.h"
@@ -35,6 +36,10 @@ struct vvk_device {
 
 	struct vvk_queue queue;
 	struct vvk_meta meta;
+	/* the most shader-buffer and image slots any command buffer bound in
+	 * one stage (vvk_cmd_descriptors.c): where a command buffer knows
+	 * nothing of the host's slots, those past its own may still hold some */
+	_Atomic uint32_t slots_high[2];
 };
 
 VVK_HANDLE_CASTS(vvk_device, VkDevice)

@@ -701,6 +701,44 @@ START_TEST(arrays_of_arrays_refused)
 }
 END_TEST
 
+/* A dispatch with three buffer blocks, their buffers deleted, then one with
+ * one block: the host must not keep the deleted buffers bound in the slots
+ * the second program leaves (virglrenderer binds every buffer it holds at a
+ * dispatch, and a freed one dropped the context). */
+static const char cs_three[] = HEAD "layout(local_size_x = 1) in;\n"
+	"layout(std430, binding = 0) buffer A { uint a; };\n"
+	"layout(std430, binding = 1) buffer B { uint b; };\n"
+	"layout(std430, binding = 2) buffer C { uint c; };\n"
+	"void main() { a = 1u; b = 2u; c = 3u; }\n";
+static const char cs_one[] = HEAD "layout(local_size_x = 1) in;\n"
+	"layout(std430, binding = 0) buffer A { uint a; };\n"
+	"void main() { a = 42u; }\n";
+
+START_TEST(stale_buffer_slots)
+{
+	GLuint bufs[3], b;
+	const uint32_t *w;
+
+	for (int round = 0; round < 3; round++) {
+		glt_compute_program(cs_three);
+		for (GLuint i = 0; i < 3; i++) {
+			bufs[i] = glt_buffer(GL_SHADER_STORAGE_BUFFER, (const uint32_t[]){ 0 }, 4);
+			gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, i, bufs[i]);
+		}
+		cs.DispatchCompute(1, 1, 1);
+		gl.Finish();
+		gl.DeleteBuffers(3, bufs);
+		glt_compute_program(cs_one);
+		b = glt_ssbo(1, 0);
+		cs.DispatchCompute(1, 1, 1);
+		w = glt_map_ssbo(b, 1);
+		ck_assert_uint_eq(w[0], 42);
+		glt_unmap_ssbo();
+		gl.DeleteBuffers(1, &b);
+	}
+}
+END_TEST
+
 static Suite *compute_suite(void)
 {
 	Suite *s = suite_create("gl compute");
@@ -729,6 +767,7 @@ static Suite *compute_suite(void)
 	tcase_add_test(tc, arrays_of_arrays_refused);
 	tcase_add_test(tc, block_arrays_of_arrays);
 	tcase_add_test(tc, row_major_matrix_in_buffer);
+	tcase_add_test(tc, stale_buffer_slots);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(t30, glt_setup, glt_teardown);
 	tcase_add_test(t30, es30_has_no_compute);
