@@ -210,6 +210,7 @@ static void begin_rendering(struct vgl_context *ctx, VkCommandBuffer cmd, const 
 	b->rt_ds = fb->ds_view;
 	b->rt_width = fb->width;
 	b->rt_height = fb->height;
+	b->rt_kept = fb->kept;
 }
 
 VkCommandBuffer vgl_batch_render(struct vgl_context *ctx, const struct vgl_fb *fb)
@@ -217,9 +218,14 @@ VkCommandBuffer vgl_batch_render(struct vgl_context *ctx, const struct vgl_fb *f
 	struct vgl_batch *b = &ctx->batch;
 	VkCommandBuffer cmd;
 
-	/* the common case, every draw: already rendering there */
-	if (b->cmd && rendering_on(b, fb))
+	/* the common case, every draw: already rendering there (a kept
+	 * description that rendering is on needs no comparison) */
+	if (b->cmd && b->rendering && fb->kept && fb->kept == b->rt_kept)
 		return b->cmd;
+	if (b->cmd && rendering_on(b, fb)) {
+		b->rt_kept = fb->kept;
+		return b->cmd;
+	}
 	cmd = vgl_batch_cmd(ctx);
 	if (!cmd)
 		return VK_NULL_HANDLE;

@@ -173,17 +173,29 @@ static bool choose_pipeline(struct vgl_context *ctx, struct vgl_linked *l)
 }
 
 /* Whether the key's parts that come with the draw, not with GL state, differ. */
-static bool new_targets(const struct vgl_pkey *k, const struct vgl_fb *fb,
-			const struct vgl_draw *d)
+static bool new_targets(const struct vgl_pkey *k, const struct vgl_fb *fb)
 {
 	struct vgl_pkey t;
 
 	vgl_pkey_targets(&t, fb);
-	return k->topology != d->topology || k->nr_colors != t.nr_colors ||
+	return k->nr_colors != t.nr_colors ||
 	       memcmp(k->color_formats, t.color_formats, sizeof(t.color_formats)) != 0 ||
 	       k->ds_format != t.ds_format || k->ds_aspects != t.ds_aspects ||
-	       k->samples != t.samples ||
+	       k->samples != t.samples || k->keep_alpha != t.keep_alpha ||
 	       !(k->flags & VGL_PKEY_Y_DOWN) != !fb->y_down;
+}
+
+/* Whether the pipeline's key must be built again for the draw's targets and
+ * topology: a kept framebuffer description the last draw compared is known. */
+static bool targets_changed(struct vgl_drawn *dn, const struct vgl_fb *fb,
+			    const struct vgl_draw *d)
+{
+	if (dn->key.topology != d->topology)
+		return true;
+	if (fb->kept && fb->kept == dn->targets_seen)
+		return false;
+	dn->targets_seen = fb->kept;
+	return new_targets(&dn->key, fb);
 }
 
 /* Uniforms, pipeline and descriptor set, under the program's lock when any needs it. */
@@ -192,7 +204,7 @@ static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, const st
 {
 	bool ok = true;
 
-	if (new_targets(&ctx->drawn.key, fb, d))
+	if (targets_changed(&ctx->drawn, fb, d))
 		ctx->dirty |= DIRTY(PIPELINE);
 	if (ctx->dirty & DIRTY(PIPELINE)) {
 		build_key(ctx, fb, d);
@@ -295,14 +307,15 @@ static bool draw_linked(struct vgl_context *ctx, struct vgl_linked **out)
 
 static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 {
+	const struct vgl_fb *fb;
 	struct vgl_linked *l;
+	struct vgl_fb scratch;
 	VkCommandBuffer cmd;
-	struct vgl_fb fb;
 	uint32_t n;
 
 	if (!vgl_xfb_draw_ok(ctx, d->mode, d->indexed, d->count, d->instances))
 		return;
-	if (!vgl_framebuffer_draw(ctx, &fb)) {
+	if (!(fb = vgl_framebuffer_for_draw(ctx, &scratch))) {
 		vgl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
 		return;
 	}
@@ -318,14 +331,14 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 	 * never reads outside a buffer (ES 3.0: undefined results, no error) */
 	if (d->indexed && !vgl_draw_indices_present(ctx, d))
 		return;
-	cmd = vgl_batch_render(ctx, &fb);
+	cmd = vgl_batch_render(ctx, fb);
 	if (!cmd)
 		return;
 	vgl_batch_use(ctx, &l->obj);
-	n = prepare(ctx, l, &fb, d, cmd);
+	n = prepare(ctx, l, fb, d, cmd);
 	if (!n)
 		return;
-	emit_dynamic(ctx, &fb, cmd);
+	emit_dynamic(ctx, fb, cmd);
 	vgl_xfb_before_draw(ctx, cmd);
 	if (d->indirect)
 		draw_indirect(ctx, d, cmd);
@@ -333,7 +346,7 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 		vvk_CmdDrawIndexed(cmd, n, (uint32_t)d->instances, 0, d->base_vertex, 0);
 	else
 		vvk_CmdDraw(cmd, n, (uint32_t)d->instances, (uint32_t)d->first, 0);
-	vgl_fb_mark_written(&fb);
+	vgl_fb_mark_written(fb);
 	ctx->stats.draws++;
 	vgl_batch_after_draw(ctx);
 }

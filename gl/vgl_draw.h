@@ -63,6 +63,7 @@ struct vgl_drawn {
 		VkPipeline pipeline;
 	} recent[2];
 	uint32_t nr_recent, newest;
+	uint64_t targets_seen;      /* vgl_fb.kept whose targets `key` has */
 };
 
 /* GL's draw mode as vk/'s topology; false: no mode. Line loops are strips

@@ -88,6 +88,7 @@ static void GL_APIENTRY vgl_DrawBuffers(GLsizei n, const GLenum *bufs)
 	/* the buffers past n are GL_NONE */
 	for (uint32_t i = 0; i < VGL_MAX_DRAW_BUFFERS; i++)
 		ts->draw_fbo->draw_buffers[i] = (GLsizei)i < n ? bufs[i] : GL_NONE;
+	vgl_fbo_changed(ctx, ts->draw_fbo);
 }
 
 static void GL_APIENTRY vgl_ReadBuffer(GLenum src)
@@ -105,9 +106,10 @@ static void GL_APIENTRY vgl_ReadBuffer(GLenum src)
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
-	if (ts->read_fbo)
+	if (ts->read_fbo) {
 		ts->read_fbo->read_buffer = src;
-	else
+		vgl_fbo_changed(ctx, ts->read_fbo);
+	} else
 		ts->fb0_read_none = src == GL_NONE;
 }
 

@@ -44,12 +44,20 @@ bool vgl_fbo_bound(struct vgl_context *ctx, bool draw)
 	return ts && (draw ? ts->draw_fbo : ts->read_fbo);
 }
 
-static void detach_from(struct vgl_fbo *f, const struct vgl_texture *t,
+void vgl_fbo_changed(struct vgl_context *ctx, struct vgl_fbo *f)
+{
+	f->stamp = ++ctx->tex->fbo_stamps;
+}
+
+static void detach_from(struct vgl_context *ctx, struct vgl_fbo *f, const struct vgl_texture *t,
 			const struct vgl_renderbuffer *rb)
 {
-	for (int i = 0; f && i < VGL_ATT_COUNT; i++)
-		if ((t && f->att[i].tex == t) || (rb && f->att[i].rb == rb))
+	for (int i = 0; f && i < VGL_ATT_COUNT; i++) {
+		if ((t && f->att[i].tex == t) || (rb && f->att[i].rb == rb)) {
 			release(&f->att[i]);
+			vgl_fbo_changed(ctx, f);
+		}
+	}
 }
 
 void vgl_fbo_detach(struct vgl_context *ctx, const struct vgl_texture *t,
@@ -57,8 +65,8 @@ void vgl_fbo_detach(struct vgl_context *ctx, const struct vgl_texture *t,
 {
 	if (!ctx->tex)
 		return;
-	detach_from(ctx->tex->draw_fbo, t, rb);
-	detach_from(ctx->tex->read_fbo, t, rb);
+	detach_from(ctx, ctx->tex->draw_fbo, t, rb);
+	detach_from(ctx, ctx->tex->read_fbo, t, rb);
 }
 
 /* ---- names and binding ------------------------------------------------------------------ */
@@ -121,6 +129,7 @@ static struct vgl_fbo *lookup_or_create(struct vgl_context *ctx, GLuint name)
 	/* ES 3.0 §4.2.1: draw buffer 0 and the read buffer are attachment 0 */
 	f->draw_buffers[0] = GL_COLOR_ATTACHMENT0;
 	f->read_buffer = GL_COLOR_ATTACHMENT0;
+	vgl_fbo_changed(ctx, f);
 	return f;
 }
 
@@ -200,8 +209,10 @@ static int target_slots(struct vgl_context *ctx, GLenum target, GLenum att, int 
 	return n;
 }
 
-static void attach(struct vgl_fbo *f, const int *slots, int n, const struct vgl_fbo_attachment *a)
+static void attach(struct vgl_context *ctx, struct vgl_fbo *f, const int *slots, int n,
+		   const struct vgl_fbo_attachment *a)
 {
+	vgl_fbo_changed(ctx, f);
 	for (int i = 0; i < n; i++) {
 		struct vgl_fbo_attachment *dst = &f->att[slots[i]];
 
@@ -255,7 +266,7 @@ static void GL_APIENTRY vgl_FramebufferTexture2D(GLenum target, GLenum attachmen
 		vgl_error(ctx, err);
 		return;
 	}
-	attach(f, slots, n, &a);
+	attach(ctx, f, slots, n, &a);
 }
 
 static void GL_APIENTRY vgl_FramebufferRenderbuffer(GLenum target, GLenum attachment,
@@ -278,7 +289,7 @@ static void GL_APIENTRY vgl_FramebufferRenderbuffer(GLenum target, GLenum attach
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
-	attach(f, slots, n, &a);
+	attach(ctx, f, slots, n, &a);
 }
 
 /* The layer attachment of glFramebufferTextureLayer (ES 3.0). */
@@ -325,7 +336,7 @@ static void GL_APIENTRY vgl_FramebufferTextureLayer(GLenum target, GLenum attach
 		vgl_error(ctx, err);
 		return;
 	}
-	attach(f, slots, n, &a);
+	attach(ctx, f, slots, n, &a);
 }
 
 const struct vgl_proc vgl_fbo_procs[] = {

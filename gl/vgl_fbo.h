@@ -47,7 +47,15 @@ struct vgl_fbo {
 	/* ES 3.1 glFramebufferParameteri: the size of a framebuffer without attachments */
 	GLint default_width, default_height, default_samples;
 	bool default_fixed_locations;
+	/* stamped anew (vgl_fbo_changed) whenever anything above changes: the
+	 * draw description kept in vgl_fbo_status.c is fresh while it holds */
+	uint64_t stamp;
 };
+
+/* Every change of an FBO's state goes through here. Stamps come from one
+ * per-context counter, so a new FBO at a freed one's address never
+ * matches a description kept for the old one. */
+void vgl_fbo_changed(struct vgl_context *ctx, struct vgl_fbo *f);
 
 /* The FBO bound to a valid target (GL_READ_FRAMEBUFFER: the read one, else
  * the draw one); NULL with GL_INVALID_OPERATION for framebuffer 0. */
@@ -57,6 +65,9 @@ bool vgl_fbo_bound(struct vgl_context *ctx, bool draw);
 /* The bound FBO as a vgl_fb; false when incomplete. A draw description
  * makes the recording batch reference the attached storage. */
 bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb);
+/* The draw description in place: the one kept while nothing changed, else
+ * *scratch filled; NULL when incomplete. Valid until the next GL call. */
+const struct vgl_fb *vgl_fbo_describe_draw(struct vgl_context *ctx, struct vgl_fb *scratch);
 /* GL_RED_BITS ... GL_STENCIL_BITS of the bound draw FBO. */
 GLint vgl_fbo_bits(struct vgl_context *ctx, GLenum pname);
 /* glCheckFramebufferStatus of an FBO. */

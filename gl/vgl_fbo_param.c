@@ -66,6 +66,7 @@ static void GL_APIENTRY vgl_FramebufferParameteri(GLenum target, GLenum pname, G
 
 	if (!f)
 		return;
+	vgl_fbo_changed(ctx, f);
 	if (pname == GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS) {
 		f->default_fixed_locations = value != 0;
 		return;

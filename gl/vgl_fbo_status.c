@@ -229,70 +229,94 @@ static bool describe_colors(struct vgl_context *ctx, const struct vgl_fbo *fbo, 
  * The draw FBO's description is kept while nothing it depends on changed:
  * describing walks every attachment, its completeness and its views (some
  * 1,500 instructions, ten times the rest of a draw), and draws describe
- * their framebuffer each time. It depends on the FBO's own state (a copy,
- * compared whole), on each attached texture's or renderbuffer's change_id
- * (new with every level, storage or parameter change), and on the batch
- * whose uses it recorded (a new batch describes again, to be kept alive).
+ * their framebuffer each time. It depends on the FBO's own state (its
+ * stamp, new with every change: vgl_fbo_changed), on each attached
+ * texture's or renderbuffer's change_id (new with every level, storage or
+ * parameter change), and on the batch whose uses it recorded (a new batch
+ * describes again, to be kept alive). Draws read it in place.
  */
 struct vgl_fb_cache {
 	const struct vgl_fbo *fbo;   /* NULL: nothing kept */
-	struct vgl_fbo state;
+	uint64_t stamp;
+	/* the attached objects' change_ids, where they live and what they
+	 * were (the attachments hold the objects: a slot attached or detached
+	 * is a new stamp) */
+	const uint64_t *where[VGL_ATT_COUNT];
 	uint64_t ids[VGL_ATT_COUNT];
+	uint32_t nr_ids;
 	uint64_t serial;
 	struct vgl_fb fb;
 };
 
-static uint64_t attached_id(const struct vgl_fbo_attachment *a)
+static const uint64_t *attached_id(const struct vgl_fbo_attachment *a)
 {
 	if (a->type == GL_TEXTURE)
-		return a->tex->change_id;
-	return a->type == GL_RENDERBUFFER ? a->rb->change_id : 0;
+		return &a->tex->change_id;
+	return a->type == GL_RENDERBUFFER ? &a->rb->change_id : NULL;
 }
 
 static bool cache_fresh(const struct vgl_context *ctx, const struct vgl_fb_cache *c,
 			const struct vgl_fbo *fbo)
 {
-	if (!c || c->fbo != fbo || c->serial != ctx->batch.serial ||
-	    memcmp(&c->state, fbo, sizeof(*fbo)) != 0)
+	if (!c || c->fbo != fbo || c->stamp != fbo->stamp || c->serial != ctx->batch.serial)
 		return false;
-	for (int i = 0; i < VGL_ATT_COUNT; i++)
-		if (c->ids[i] != attached_id(&fbo->att[i]))
+	for (uint32_t i = 0; i < c->nr_ids; i++)
+		if (c->ids[i] != *c->where[i])
 			return false;
 	return true;
 }
 
-static void cache_keep(struct vgl_context *ctx, const struct vgl_fbo *fbo, const struct vgl_fb *fb)
+static const struct vgl_fb *cache_keep(struct vgl_context *ctx, const struct vgl_fbo *fbo,
+				       const struct vgl_fb *fb)
 {
 	struct vgl_fb_cache *c = ctx->tex->draw_fb;
 
 	if (!c && !(c = ctx->tex->draw_fb = malloc(sizeof(*c))))
-		return; /* describing every time is slower, not wrong */
+		return fb; /* describing every time is slower, not wrong */
 	c->fbo = fbo;
-	c->state = *fbo;
-	for (int i = 0; i < VGL_ATT_COUNT; i++)
-		c->ids[i] = attached_id(&fbo->att[i]);
+	c->stamp = fbo->stamp;
+	c->nr_ids = 0;
+	for (int i = 0; i < VGL_ATT_COUNT; i++) {
+		const uint64_t *id = attached_id(&fbo->att[i]);
+
+		if (!id)
+			continue;
+		c->where[c->nr_ids] = id;
+		c->ids[c->nr_ids++] = *id;
+	}
 	c->serial = ctx->batch.serial;
 	c->fb = *fb;
+	/* a kept description's targets are compared once (vgl_draw.c) */
+	c->fb.kept = ++ctx->tex->fbo_stamps;
+	return &c->fb;
 }
 
 static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb);
 
-bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
+const struct vgl_fb *vgl_fbo_describe_draw(struct vgl_context *ctx, struct vgl_fb *scratch)
 {
 	const struct vgl_fbo *fbo = ctx->tex->draw_fbo;
 
+	if (cache_fresh(ctx, ctx->tex->draw_fb, fbo))
+		return &ctx->tex->draw_fb->fb;
+	if (!describe(ctx, true, scratch))
+		return NULL;
+	/* only what the recording batch keeps alive may be kept */
+	if (vgl_batch_cmd(ctx) == VK_NULL_HANDLE)
+		return scratch;
+	return cache_keep(ctx, fbo, scratch);
+}
+
+bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
+{
+	const struct vgl_fb *d;
+
 	if (!draw)
 		return describe(ctx, false, fb);
-	if (cache_fresh(ctx, ctx->tex->draw_fb, fbo)) {
-		*fb = ctx->tex->draw_fb->fb;
-		return true;
-	}
-	if (!describe(ctx, true, fb))
-		return false;
-	/* only what the recording batch keeps alive may be kept */
-	if (vgl_batch_cmd(ctx) != VK_NULL_HANDLE)
-		cache_keep(ctx, fbo, fb);
-	return true;
+	d = vgl_fbo_describe_draw(ctx, fb);
+	if (d && d != fb)
+		*fb = *d;
+	return d != NULL;
 }
 
 static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)

@@ -96,6 +96,13 @@ bool vgl_framebuffer_draw(struct vgl_context *ctx, struct vgl_fb *fb)
 	return true;
 }
 
+const struct vgl_fb *vgl_framebuffer_for_draw(struct vgl_context *ctx, struct vgl_fb *scratch)
+{
+	if (vgl_fbo_bound(ctx, true))
+		return vgl_fbo_describe_draw(ctx, scratch);
+	return vgl_framebuffer_draw(ctx, scratch) ? scratch : NULL;
+}
+
 bool vgl_framebuffer_read(struct vgl_context *ctx, struct vgl_fb *fb)
 {
 	if (vgl_fbo_bound(ctx, false))

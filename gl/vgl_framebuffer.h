@@ -58,6 +58,9 @@ struct vgl_fb {
 	 * draw buffer i); no view where the draw buffer is GL_NONE */
 	uint32_t nr_draw;
 	struct vgl_fb_color draw[VGL_MAX_DRAW_BUFFERS];
+	/* nonzero: a description kept unchanged since it got this number
+	 * (vgl_fbo_status.c); a draw that saw it need not compare targets */
+	uint64_t kept;
 };
 
 /* A viewport's GL y as the target's row, and its height (negative on a
@@ -90,6 +93,8 @@ static inline void vgl_fb_mark_written(const struct vgl_fb *fb)
 
 /* The draw / read framebuffer; false when incomplete (no surface). */
 bool vgl_framebuffer_draw(struct vgl_context *ctx, struct vgl_fb *fb);
+/* The same in place (draws): a kept description or *scratch; NULL: incomplete. */
+const struct vgl_fb *vgl_framebuffer_for_draw(struct vgl_context *ctx, struct vgl_fb *scratch);
 bool vgl_framebuffer_read(struct vgl_context *ctx, struct vgl_fb *fb);
 /* Why colour cannot be read from a read description (glReadPixels,
  * glCopyTex*): GL_INVALID_OPERATION for a read buffer of GL_NONE or a

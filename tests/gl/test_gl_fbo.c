@@ -188,6 +188,20 @@ static void expect_texel(GLuint tex, uint8_t r, uint8_t g, uint8_t b)
 	fx.DeleteFramebuffers(1, &f);
 }
 
+/* The two textures' colours (rgb, rgb) with framebuffer 0 bound; then
+ * f, the textures and the program are deleted. */
+static void expect_two(GLuint f, GLuint ta, GLuint tb, const uint8_t rgb[6], GLuint pc)
+{
+	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	expect_texel(ta, rgb[0], rgb[1], rgb[2]);
+	expect_texel(tb, rgb[3], rgb[4], rgb[5]);
+	fx.DeleteFramebuffers(1, &f);
+	fx.DeleteTextures(1, &ta);
+	fx.DeleteTextures(1, &tb);
+	gl.DeleteProgram(pc);
+	gl.Viewport(0, 0, GLT_W, GLT_H);
+}
+
 START_TEST(t_changes_between_draws_of_one_batch)
 {
 	const struct vgl_stats *st = vgl_context_stats(G.ctx);
@@ -213,15 +227,33 @@ START_TEST(t_changes_between_draws_of_one_batch)
 	ck_assert_uint_eq(st->submits, 0);
 	fx.DrawBuffers(1, (const GLenum[]){ GL_COLOR_ATTACHMENT0 });
 	glt_assert_pixel(1, 1, 255, 0, 255, 255);
-	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
-	expect_texel(ta, 255, 0, 0);
-	expect_texel(tb, 0, 0, 255);
-	fx.DeleteFramebuffers(1, &f);
 	fx.DeleteRenderbuffers(1, &rb);
-	fx.DeleteTextures(1, &ta);
-	fx.DeleteTextures(1, &tb);
-	gl.DeleteProgram(pc);
-	gl.Viewport(0, 0, GLT_W, GLT_H);
+	expect_two(f, ta, tb, (const uint8_t[]){ 255, 0, 0, 0, 0, 255 }, pc);
+}
+END_TEST
+
+/* A framebuffer deleted and a new one made in the same batch (the new one
+ * may well live at the old one's address): the draw goes to the new one's
+ * attachment, not to the kept description of the old. */
+START_TEST(t_new_fbo_in_one_batch)
+{
+	const struct vgl_stats *st = vgl_context_stats(G.ctx);
+	GLuint pc = program(vs_color, fs_color), ta = color_texture(8, 8), tb = color_texture(8, 8);
+	GLuint f = fbo_with(ta);
+
+	gl.Viewport(0, 0, 8, 8);
+	gl.Finish();
+	vgl_context_reset_stats(G.ctx);
+	draw_color(pc, full, 0, 1, 0, 0);                        /* ta red */
+	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	fx.DeleteFramebuffers(1, &f);
+	f = fbo_with(tb);
+	draw_color(pc, full, 0, 0, 1, 0);                        /* tb green */
+	fx.DrawBuffers(1, (const GLenum[]){ GL_NONE });
+	draw_color(pc, full, 0, 0, 0, 1);                        /* nowhere */
+	fx.DrawBuffers(1, (const GLenum[]){ GL_COLOR_ATTACHMENT0 });
+	ck_assert_uint_eq(st->submits, 0);
+	expect_two(f, ta, tb, (const uint8_t[]){ 255, 0, 0, 0, 255, 0 }, pc);
 }
 END_TEST
 
@@ -989,6 +1021,7 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_add_test(tc, t_render_to_texture);
 	tcase_add_test(tc, t_changes_between_draws_of_one_batch);
+	tcase_add_test(tc, t_new_fbo_in_one_batch);
 	tcase_add_test(tc, t_depth_renderbuffer);
 	tcase_add_loop_test(tc, t_stencil_renderbuffer, 0, sizeof(stencil_rbs) / sizeof(stencil_rbs[0]));
 	tcase_add_test(tc, t_cube_face_and_level);
