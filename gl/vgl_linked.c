@@ -707,7 +707,7 @@ static int link_shaders(const struct vgl_context *ctx, const struct vgl_graphics
 		.xfb_varyings = in->xfb ? in->xfb->names : NULL,
 		.nr_xfb_varyings = in->nr_xfb,
 		.xfb_separate = in->xfb_separate,
-		.separable = in->separable, .pipeline = in->pipeline };
+		.separable = in->separable, .pipeline = in->pipeline, .vs_alone = in->vs_alone };
 
 	vgl_limits_link(&ctx->dev->limits, &opts.limits);
 	return glsl_shader_link(shaders, &opts, lp);

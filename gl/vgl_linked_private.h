@@ -58,6 +58,7 @@ struct vgl_graphics_link {
 	uint32_t nr_xfb;
 	bool xfb_separate, separable;
 	bool pipeline;   /* glsl_link_options.pipeline */
+	bool vs_alone;   /* glsl_link_options.vs_alone */
 };
 int vgl_linked_create_graphics(struct vgl_context *ctx, const struct vgl_graphics_link *in,
 			       struct vgl_linked **out, char **log);

@@ -202,8 +202,8 @@ static void GL_APIENTRY vgl_GetProgramResourceiv(GLuint program, GLenum iface, G
 /* An input's or output's location, "name" or "name[i]" of an array. */
 static GLint var_location(const struct vgl_linked *l, GLenum iface, const char *name)
 {
-	const struct vgl_attrib_info *v = iface == GL_PROGRAM_INPUT ? l->attribs : l->outputs;
-	uint32_t n = iface == GL_PROGRAM_INPUT ? l->nr_attribs : l->nr_outputs, element;
+	uint32_t n, element;
+	const struct vgl_attrib_info *v = vgl_resource_io(l, iface == GL_PROGRAM_INPUT, &n);
 	size_t len;
 
 	if (!vgl_parse_array_name(name, &len, &element))

@@ -95,14 +95,30 @@ static bool vs_alone(const struct vgl_linked *l)
 	return l->separable && !l->has_fs;
 }
 
+const struct vgl_attrib_info *vgl_resource_io(const struct vgl_linked *l, bool input, uint32_t *n)
+{
+	if (input ? fs_alone(l) : vs_alone(l)) {
+		*n = l->nr_varyings;
+		return l->varyings;
+	}
+	*n = input ? l->nr_attribs : l->nr_outputs;
+	return input ? l->attribs : l->outputs;
+}
+
 static uint32_t nr_inputs(const struct vgl_linked *l)
 {
-	return fs_alone(l) ? l->nr_varyings : l->nr_attribs;
+	uint32_t n;
+
+	vgl_resource_io(l, true, &n);
+	return n;
 }
 
 static uint32_t nr_outputs(const struct vgl_linked *l)
 {
-	return vs_alone(l) ? l->nr_varyings : l->nr_outputs;
+	uint32_t n;
+
+	vgl_resource_io(l, false, &n);
+	return n;
 }
 
 static void input_view(const struct vgl_linked *l, uint32_t i, struct view *v)

@@ -23,6 +23,9 @@ struct vgl_linked;
 bool vgl_resource_interface_known(GLenum iface);
 /* How many resources l has on iface (a known one). */
 uint32_t vgl_resource_count(const struct vgl_linked *l, GLenum iface);
+/* The program's inputs (input) or outputs as GL_PROGRAM_INPUT / _OUTPUT
+ * list them: a separable program of one stage lists its varyings. */
+const struct vgl_attrib_info *vgl_resource_io(const struct vgl_linked *l, bool input, uint32_t *n);
 /* Whether prop is a property of iface's resources (ES 3.1 table 7.2). */
 bool vgl_resource_prop_allowed(GLenum iface, GLenum prop);
 /* The values of prop (allowed on iface) of resource index (< count): their

@@ -78,6 +78,7 @@ int vgl_separable_link(struct vgl_context *ctx, const struct vgl_program *p,
 		if (!own)
 			return VGL_ERROR_OUT_OF_MEMORY;
 		*(p->vs ? &in->fs : &in->vs) = own;
+		in->vs_alone = p->vs != NULL;
 	}
 	ret = vgl_linked_create_graphics(ctx, in, out, log);
 	if (own)

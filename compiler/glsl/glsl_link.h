@@ -113,6 +113,10 @@ struct glsl_link_options {
 	 * come from two separable programs: every fragment input must have its
 	 * vertex output, declared with the same precision (or validation fails) */
 	bool pipeline;
+	/* a separable program of a vertex shader alone (its fragment shader a
+	 * stand-in): the built-ins it writes (gl_Position, gl_PointSize) are
+	 * outputs of the program's last stage, listed in varyings[] too */
+	bool vs_alone;
 };
 
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */

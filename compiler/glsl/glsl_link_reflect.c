@@ -337,14 +337,13 @@ static bool opaque_and_blocks(struct lk *k)
 
 /* ---- attributes, varyings, outputs ---------------------------------------------------------- */
 
-static bool add_var(struct glsl_program *p, unsigned list, const struct glsl_symbol *s,
-		    int32_t location)
+static bool add_io(struct glsl_program *p, unsigned list, char *name, const struct glsl_type *t,
+		   enum glsl_precision precision, int32_t location)
 {
 	struct glsl_prog_var **arr[3] = { &p->attribs, &p->varyings, &p->outputs };
 	uint32_t *nr[3] = { &p->nr_attribs, &p->nr_varyings, &p->nr_outputs };
-	struct glsl_prog_var v = { .name = strdup(lk_name(s)), .type = s->type.type,
-				   .precision = s->type.precision, .location = location,
-				   .slots = lk_slots(s->type.type) };
+	struct glsl_prog_var v = { .name = name, .type = t, .precision = precision,
+				   .location = location, .slots = lk_slots(t) };
 
 	if (!v.name || !grow((void **)arr[list], *nr[list], &p->cap_vars[list], sizeof(v))) {
 		free(v.name);
@@ -352,6 +351,61 @@ static bool add_var(struct glsl_program *p, unsigned list, const struct glsl_sym
 	}
 	(*arr[list])[(*nr[list])++] = v;
 	return true;
+}
+
+static bool add_io_leaves(struct glsl_program *p, unsigned list, const char *name,
+			  const struct glsl_type *t, enum glsl_precision precision, int32_t location);
+
+/* The leaves of name's element or member `part` ("[1]", ".f"). */
+static bool add_io_part(struct glsl_program *p, unsigned list, const char *name, const char *part,
+			const struct glsl_type *t, enum glsl_precision precision, int32_t location)
+{
+	char *n;
+	bool ok;
+
+	if (asprintf(&n, "%s%s", name, part) < 0)
+		return false;
+	ok = add_io_leaves(p, list, n, t, precision, location);
+	free(n);
+	return ok;
+}
+
+/* ES 3.1 7.3.1.1: an input or output of a structure is listed by its
+ * members ("s.f", "a[1].f"), each at its own location. */
+static bool add_io_leaves(struct glsl_program *p, unsigned list, const char *name,
+			  const struct glsl_type *t, enum glsl_precision precision, int32_t location)
+{
+	bool ok = true;
+	char part[24];
+
+	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT) {
+		for (uint32_t i = 0; ok && i < t->length; i++) {
+			snprintf(part, sizeof(part), "[%u]", i);
+			ok = add_io_part(p, list, name, part, t->elem, precision,
+					 location < 0 ? -1 : location + (int32_t)(i * lk_slots(t->elem)));
+		}
+		return ok;
+	}
+	if (t->kind != GLSL_KIND_STRUCT)
+		return add_io(p, list, strdup(name), t, precision, location);
+	for (uint32_t i = 0; ok && i < t->nr_fields; i++) {
+		const struct glsl_field *f = &t->fields[i];
+		char *member;
+
+		if (asprintf(&member, ".%s", f->name) < 0)
+			return false;
+		ok = add_io_part(p, list, name, member, f->type, f->precision, location);
+		free(member);
+		if (location >= 0)
+			location += (int32_t)lk_slots(f->type);
+	}
+	return ok;
+}
+
+static bool add_var(struct glsl_program *p, unsigned list, const struct glsl_symbol *s,
+		    int32_t location)
+{
+	return add_io_leaves(p, list, lk_name(s), s->type.type, s->type.precision, location);
 }
 
 static int32_t location_in(const struct glsl_lower_location *l, uint32_t n, const char *name)
@@ -369,10 +423,14 @@ static bool io_vars(struct lk *k)
 {
 	const struct glsl_sema_result *vs = k->sh[VS].sema, *fs = k->sh[FS].sema;
 	bool separable = k->opts && k->opts->separable, ok = true;
+	bool vs_last = k->opts && k->opts->vs_alone;
 
 	for (uint32_t i = 0; ok && i < vs->nr_globals; i++) {
 		const struct glsl_symbol *s = vs->globals[i];
 
+		if (s->kind == GLSL_SYM_VAR && s->builtin && vs_last && s->used &&
+		    s->storage == GLSL_STORAGE_OUT)
+			ok = add_var(k->p, 1, s, -1); /* gl_Position written: an output too */
 		if (s->kind != GLSL_SYM_VAR || s->builtin)
 			continue;
 		if (s->storage == GLSL_STORAGE_IN)

@@ -66,7 +66,9 @@ static bool walk(struct uloc_walk *w, const char *name, const struct glsl_type *
 		}
 		return true;
 	}
-	if (t->kind == GLSL_KIND_ARRAY && t->elem->kind == GLSL_KIND_STRUCT) {
+	/* arrays of structs, and arrays of arrays: an element each ("a[1]") */
+	if (t->kind == GLSL_KIND_ARRAY &&
+	    (t->elem->kind == GLSL_KIND_STRUCT || t->elem->kind == GLSL_KIND_ARRAY)) {
 		for (uint32_t i = 0; i < t->length; i++) {
 			snprintf(buf, sizeof(buf), "%s[%u]", name, i);
 			if (!walk(w, buf, t->elem))

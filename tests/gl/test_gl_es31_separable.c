@@ -26,6 +26,7 @@
 	X(ProgramUniformMatrix2fv, PROGRAMUNIFORMMATRIX2FV) \
 	X(GetProgramInterfaceiv, GETPROGRAMINTERFACEIV) \
 	X(GetProgramResourceIndex, GETPROGRAMRESOURCEINDEX) \
+	X(GetProgramResourceLocation, GETPROGRAMRESOURCELOCATION) \
 	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV) \
 	X(DispatchCompute, DISPATCHCOMPUTE) X(MemoryBarrier, MEMORYBARRIER) \
 	X(IsProgram, ISPROGRAM)
@@ -274,7 +275,11 @@ START_TEST(one_stage_interfaces)
 	GLuint vsp = one_stage(GL_VERTEX_SHADER, vs), fsp = one_stage(GL_FRAGMENT_SHADER, fs_scale);
 
 	ck_assert_int_eq(interface_count(vsp, GL_PROGRAM_INPUT), 1);
-	ck_assert_int_eq(interface_count(vsp, GL_PROGRAM_OUTPUT), 1);
+	/* v_color, and gl_Position: the written built-in of a last stage */
+	ck_assert_int_eq(interface_count(vsp, GL_PROGRAM_OUTPUT), 2);
+	ck_assert_uint_ne(so.GetProgramResourceIndex(vsp, GL_PROGRAM_OUTPUT, "gl_Position"),
+			  GL_INVALID_INDEX);
+	ck_assert_int_eq(so.GetProgramResourceLocation(vsp, GL_PROGRAM_OUTPUT, "gl_Position"), -1);
 	ck_assert_int_eq(referenced_by_fragment(vsp, GL_PROGRAM_INPUT, "pos"), 0);
 	ck_assert_int_eq(referenced_by_fragment(vsp, GL_PROGRAM_OUTPUT, "v_color"), 0);
 	ck_assert_int_eq(interface_count(fsp, GL_PROGRAM_INPUT), 1);

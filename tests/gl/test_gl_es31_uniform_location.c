@@ -58,6 +58,27 @@ START_TEST(locations_from_layout)
 }
 END_TEST
 
+/* An array of arrays takes a location per innermost element, row by row
+ * (dEQP uniform_location.nested_array). */
+START_TEST(array_of_arrays_locations)
+{
+	static const char fs_aoa[] = HEAD "precision mediump float;\n"
+		"layout(location = 10) uniform sampler2D tex[2][2];\n"
+		"layout(location = 20) uniform float f[2][3];\n"
+		"out vec4 o;\n"
+		"void main() { o = texture(tex[1][0], vec2(0.5)) * f[1][2]; }\n";
+	GLuint p = glt_program(vs, fs_aoa);
+
+	ck_assert_int_eq(gl.GetUniformLocation(p, "tex[0][0]"), 10);
+	ck_assert_int_eq(gl.GetUniformLocation(p, "tex[0][1]"), 11);
+	ck_assert_int_eq(gl.GetUniformLocation(p, "tex[1][0]"), 12);
+	ck_assert_int_eq(gl.GetUniformLocation(p, "f[0][0]"), 20);
+	ck_assert_int_eq(gl.GetUniformLocation(p, "f[1][2]"), 25);
+	expect(GL_NO_ERROR);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* glUniform* at the explicit locations reach the shaders: the colour drawn
  * is color * scale[1] + s.b, at the place shift moves the quad to. */
 START_TEST(uniforms_at_explicit_locations_draw)
@@ -155,6 +176,7 @@ static Suite *uniform_location_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_add_test(tc, locations_from_layout);
+	tcase_add_test(tc, array_of_arrays_locations);
 	tcase_add_test(tc, uniforms_at_explicit_locations_draw);
 	tcase_add_test(tc, gap_is_invalid_operation);
 	tcase_add_test(tc, duplicate_location_fails_link);
