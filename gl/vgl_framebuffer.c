@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "vgl_framebuffer.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "vgl_context.h"
@@ -96,11 +97,52 @@ bool vgl_framebuffer_draw(struct vgl_context *ctx, struct vgl_fb *fb)
 	return true;
 }
 
+/*
+ * Framebuffer 0's draw description is kept as the draw FBO's is
+ * (vgl_fbo_status.c): while the surface is the same one with the same stamp
+ * (images, size, back buffer: vgl_surface_changed), its draw buffer is the
+ * same and the batch is the one it was described in.
+ */
+struct vgl_fb0_cache {
+	const struct vgl_surface *s;
+	uint64_t stamp, serial;
+	bool none;
+	struct vgl_fb fb;
+};
+
+static bool fb0_fresh(const struct vgl_context *ctx, const struct vgl_fb0_cache *c)
+{
+	return c && c->s == ctx->draw && c->stamp == ctx->draw->stamp &&
+	       c->serial == ctx->batch.serial && c->none == ctx->tex->fb0_draw_none;
+}
+
+static const struct vgl_fb *fb0_keep(struct vgl_context *ctx, const struct vgl_fb *fb)
+{
+	struct vgl_fb0_cache *c = ctx->tex->draw_fb0;
+
+	if (!c && !(c = ctx->tex->draw_fb0 = malloc(sizeof(*c))))
+		return fb; /* describing every time is slower, not wrong */
+	c->s = ctx->draw;
+	c->stamp = ctx->draw->stamp;
+	c->serial = ctx->batch.serial;
+	c->none = ctx->tex->fb0_draw_none;
+	c->fb = *fb;
+	c->fb.kept = ++ctx->tex->fbo_stamps;
+	return &c->fb;
+}
+
 const struct vgl_fb *vgl_framebuffer_for_draw(struct vgl_context *ctx, struct vgl_fb *scratch)
 {
 	if (vgl_fbo_bound(ctx, true))
 		return vgl_fbo_describe_draw(ctx, scratch);
-	return vgl_framebuffer_draw(ctx, scratch) ? scratch : NULL;
+	if (!ctx->tex)
+		return vgl_framebuffer_draw(ctx, scratch) ? scratch : NULL;
+	if (fb0_fresh(ctx, ctx->tex->draw_fb0))
+		return &ctx->tex->draw_fb0->fb;
+	if (!vgl_framebuffer_draw(ctx, scratch))
+		return NULL;
+	/* what describing did (a back buffer acquired) is in the stamp kept */
+	return vgl_batch_cmd(ctx) != VK_NULL_HANDLE ? fb0_keep(ctx, scratch) : scratch;
 }
 
 bool vgl_framebuffer_read(struct vgl_context *ctx, struct vgl_fb *fb)

@@ -216,8 +216,16 @@ int vgl_surface_create(struct vgl_device *dev, const struct vgl_surface_info *in
 		free(s);
 		return ret;
 	}
+	vgl_surface_changed(s);
 	*out = s;
 	return VGL_OK;
+}
+
+void vgl_surface_changed(struct vgl_surface *s)
+{
+	static uint64_t stamps;
+
+	s->stamp = __atomic_add_fetch(&stamps, 1, __ATOMIC_RELAXED);
 }
 
 int vgl_surface_window_resize(struct vgl_surface *s, uint32_t w, uint32_t h)
@@ -239,6 +247,7 @@ int vgl_surface_window_resize(struct vgl_surface *s, uint32_t w, uint32_t h)
 	}
 	s->info.width = w;
 	s->info.height = h;
+	vgl_surface_changed(s);
 	return VGL_OK;
 }
 
@@ -311,6 +320,7 @@ int vgl_surface_resize(struct vgl_context *ctx, struct vgl_surface *surf, uint32
 	if (ret)
 		return ret;
 	surface_images_drop(surf);
+	vgl_surface_changed(surf);
 	surf->info.width = w;
 	surf->info.height = h;
 	surf->color_written = surf->msaa_drawn = false;

@@ -47,7 +47,14 @@ struct vgl_surface {
 	/* vgl_surface_read's host buffer, kept from one present to the next
 	 * (one allocation per window size, not per frame) */
 	struct vgl_storage *readback;
+	/* stamped anew (vgl_surface_changed) when its images, size or back
+	 * buffer change: a draw description kept for it holds while it does */
+	uint64_t stamp;
 };
+
+/* Every change of what a surface's framebuffer is goes through here; the
+ * stamps of all surfaces come from one counter. */
+void vgl_surface_changed(struct vgl_surface *s);
 
 /* Creates an image of `format` w x h with a view; used by surfaces and
  * usable by the framebuffer-object module later. */

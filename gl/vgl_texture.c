@@ -134,6 +134,7 @@ void vgl_texture_state_destroy(struct vgl_context *ctx)
 		vgl_sampler_object_unref(ts->sampler_units[u]);
 	vgl_renderbuffer_unref(ts->renderbuffer);
 	free(ts->draw_fb);
+	free(ts->draw_fb0);
 	vgl_sampler_cache_destroy(ctx->dev, ts->samplers);
 	vgl_names_finish(ts->fbos);
 	free(ts->fbos);

@@ -189,7 +189,9 @@ struct vgl_texture_state {
 	struct vgl_tex_desc_cache desc[VGL_TEX_DESC_CACHE];
 	/* vgl_fbo_status.c: the draw FBO's last description (NULL: none yet) */
 	struct vgl_fb_cache *draw_fb;
-	uint64_t fbo_stamps;       /* vgl_fbo_changed's counter */
+	uint64_t fbo_stamps;       /* vgl_fbo_changed's counter, and vgl_fb.kept's */
+	/* vgl_framebuffer.c: framebuffer 0's last draw description */
+	struct vgl_fb0_cache *draw_fb0;
 };
 
 /* The view and sampler for what `unit` binds for a sampler uniform of GL

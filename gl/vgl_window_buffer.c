@@ -154,6 +154,7 @@ static struct vgl_window_buffer *acquire(struct vgl_surface *s)
 	if (b && vgl_surface_window_resize(s, b->width, b->height) != VGL_OK)
 		return NULL; /* no depth buffer of the new size: nothing to draw into */
 	s->back = b;
+	vgl_surface_changed(s);
 	return b;
 }
 
@@ -184,6 +185,7 @@ int vgl_surface_swap(struct vgl_context *ctx, struct vgl_surface *surf,
 	*presented = surf->back;
 	surf->front = surf->back;
 	surf->back = NULL;
+	vgl_surface_changed(surf);
 	return VGL_OK;
 }
 

@@ -257,6 +257,32 @@ START_TEST(t_new_fbo_in_one_batch)
 }
 END_TEST
 
+/* Framebuffer 0's draw description is kept too: its draw buffer set to
+ * GL_NONE and back, and an FBO drawn in between, in one batch. */
+START_TEST(t_fb0_changes_in_one_batch)
+{
+	const struct vgl_stats *st = vgl_context_stats(G.ctx);
+	GLuint pc = program(vs_color, fs_color), ta = color_texture(8, 8), f;
+
+	gl.Finish();
+	vgl_context_reset_stats(G.ctx);
+	draw_color(pc, full, 0, 1, 0, 0);                        /* fb0 red */
+	fx.DrawBuffers(1, (const GLenum[]){ GL_NONE });
+	draw_color(pc, full, 0, 0, 1, 0);                        /* nowhere */
+	fx.DrawBuffers(1, (const GLenum[]){ GL_BACK });
+	f = fbo_with(ta);
+	gl.Viewport(0, 0, 8, 8);
+	draw_color(pc, full, 0, 0, 0, 1);                        /* ta blue */
+	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	gl.Viewport(0, 0, GLT_W, GLT_H);
+	ck_assert_uint_eq(st->submits, 0);
+	glt_assert_pixel(1, 1, 255, 0, 0, 255);
+	draw_color(pc, full, 0, 1, 1, 0);                        /* fb0 yellow */
+	glt_assert_pixel(1, 1, 255, 255, 0, 255);
+	expect_two(f, ta, ta, (const uint8_t[]){ 0, 0, 255, 0, 0, 255 }, pc);
+}
+END_TEST
+
 /* A colour renderbuffer and a depth renderbuffer: the near quad wins. */
 START_TEST(t_depth_renderbuffer)
 {
@@ -1022,6 +1048,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_render_to_texture);
 	tcase_add_test(tc, t_changes_between_draws_of_one_batch);
 	tcase_add_test(tc, t_new_fbo_in_one_batch);
+	tcase_add_test(tc, t_fb0_changes_in_one_batch);
 	tcase_add_test(tc, t_depth_renderbuffer);
 	tcase_add_loop_test(tc, t_stencil_renderbuffer, 0, sizeof(stencil_rbs) / sizeof(stencil_rbs[0]));
 	tcase_add_test(tc, t_cube_face_and_level);

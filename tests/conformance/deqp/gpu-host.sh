@@ -11,6 +11,7 @@
 #       Mesa, virtgl's EGL library) and SRC/.gpuhost-deqp (deqp-gles2/-gles3
 #       and the two libraries they need); both travel to the GPU machine
 #       (the device tool's carry: .gpuhost and .gpuhost-deqp, under 64 MiB).
+#       gles31 runs on virtgl's ES 3.1 development contexts (VIRTGL_DEV_ES31=1).
 #   gpu-host.sh run DRIVER MODULE LIST [PARTS]
 #       on the GPU machine, from the source root: LIST on DRIVER (virtgl or
 #       virpipe) in PARTS parallel parts (default: the number of CPUs less 2).
@@ -28,8 +29,8 @@ bundle() {
 	"$src/bench/gpu-host/bundle.sh"
 	rm -rf "$b/corpus" "$b/build/tests.tar.xz" "$d"
 	mkdir -p "$d/unpack"
-	# only deqp-gles2 and deqp-gles3, recompressed: the carry limit is 64 MiB
-	tar -xJf "$VIRTGL_DEQP" -C "$d/unpack" deqp/gles2 deqp/gles3
+	# only deqp-gles2, -gles3 and -gles31, recompressed: the carry limit is 64 MiB
+	tar -xJf "$VIRTGL_DEQP" -C "$d/unpack" deqp/gles2 deqp/gles3 deqp/gles31
 	tar -C "$d/unpack" -cf - deqp | xz -9e -T2 >"$d/deqp-bin.tar.xz"
 	rm -rf "$d/unpack"
 	(cd "$d" && apt-get download libjsoncpp25 libpng16-16 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
@@ -56,6 +57,7 @@ run() {
 	export VIRTGL_DEQP=$d/deqp-bin.tar.xz PEER_MESA_JSON=$GB_MESA_JSON \
 		PEER_VIRTGL_LIB=$b/build/gl/libEGL_virtgl.so.0 PEER_VIRTGL_JSON=$b/build/gl/virtgl_egl.json \
 		PEER_SKIP_RENDERER_CHECK=1 XDG_CACHE_HOME=$work/cache
+	[ "$module" != gles31 ] || export VIRTGL_DEV_ES31=1
 	mkdir -p "$work" "$out"
 	rm -rf "${work:?}/$module-$name-$driver"
 	if [ "$driver" = virpipe ] && [ -n "${GB_MESA_DIRECT:-}" ]; then
