@@ -53,6 +53,9 @@ static const struct tb_format formats[] = {
 	{ GL_RGBA32UI, VK_FORMAT_R32G32B32A32_UINT, 16 },
 };
 
+/* The image unit format that is none of them (glTexBuffer refuses it). */
+static const struct tb_format image_only = { GL_RGBA8_SNORM, VK_FORMAT_R8G8B8A8_SNORM, 4 };
+
 /* A buffer texture with no format given yet reads R8 (ES 3.2 table 21.10). */
 #define DEFAULT_FORMAT GL_R8
 
@@ -151,11 +154,17 @@ static bool texture_range(const struct vgl_context *ctx, const struct vgl_textur
 	return *size > 0;
 }
 
+/* An image unit's format: the table's, or the image-only one. */
+static const struct tb_format *unit_format_row(GLenum format)
+{
+	return format == image_only.gl ? &image_only : format_row(format);
+}
+
 VkBufferView vgl_texture_buffer_view(struct vgl_context *ctx, struct vgl_texture *t,
 				     GLenum format, bool write)
 {
 	const struct tb_format *own = t ? format_row(t->buffer_format) : NULL;
-	const struct tb_format *f = format ? format_row(format) : own;
+	const struct tb_format *f = format ? unit_format_row(format) : own;
 	struct vgl_storage *s;
 	VkDeviceSize offset, size;
 	VkBufferView v;

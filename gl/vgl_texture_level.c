@@ -109,8 +109,21 @@ static bool level_value(const struct vgl_texture *t, const struct vgl_tex_level 
 	case GL_TEXTURE_DEPTH: *v = lv->width ? lv->depth : 0; return true;
 	case GL_TEXTURE_SAMPLES: *v = ms ? (GLint)t->samples : 0; return true;
 	case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *v = ms ? t->fixed_locations : GL_TRUE; return true;
+	/* EXT_texture_buffer's pnames read 0 on textures of other targets */
+	case GL_TEXTURE_BUFFER_DATA_STORE_BINDING_EXT: case GL_TEXTURE_BUFFER_OFFSET_EXT:
+	case GL_TEXTURE_BUFFER_SIZE_EXT:
+		*v = 0;
+		return true;
 	default: return format_value(lv, pname, v);
 	}
+}
+
+/* Whether pname is one the context knows: EXT_texture_buffer's need it on. */
+static bool pname_known(const struct vgl_context *ctx, GLenum pname)
+{
+	return (pname != GL_TEXTURE_BUFFER_DATA_STORE_BINDING_EXT &&
+		pname != GL_TEXTURE_BUFFER_OFFSET_EXT && pname != GL_TEXTURE_BUFFER_SIZE_EXT) ||
+	       vgl_ext_on(ctx, VGL_EXT_EXT_texture_buffer);
 }
 
 /* Writes the value to out; false (the GL error raised) when the call fails. */
@@ -124,7 +137,7 @@ static bool get_level_parameter(GLenum target, GLint level, GLenum pname, GLint 
 
 	if (!vgl_es31_call(ctx))
 		return false;
-	if (!level_target(ctx, target, &tt, &face)) {
+	if (!level_target(ctx, target, &tt, &face) || !pname_known(ctx, pname)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return false;
 	}

@@ -200,6 +200,33 @@ START_TEST(range_offset_and_size)
 }
 END_TEST
 
+/* RGB32F: 12-byte texels (a format images have not), read as floats. */
+static const char fs_fetch_rgb32f[] = HEAD "precision highp float;\n"
+	"uniform highp samplerBuffer tex;\nout vec4 o;\n"
+	"void main() { o = vec4(texelFetch(tex, int(gl_FragCoord.x)).rgb, 1.0); }\n";
+
+START_TEST(fetch_rgb32f)
+{
+	float data[32 * 3];
+	GLuint b, t, p;
+
+	for (int i = 0; i < 32; i++) {
+		data[3 * i] = (float)i / 31.0f;
+		data[3 * i + 1] = 1.0f - (float)i / 31.0f;
+		data[3 * i + 2] = 0.25f;
+	}
+	b = texbuf_buffer(data, sizeof(data));
+	t = texbuf_texture(GL_RGB32F, b);
+	p = glt_texture_program(vs_quad, fs_fetch_rgb32f);
+	glt_draw_window();
+	expect(GL_NO_ERROR);
+	for (int x = 0; x < 32; x++)
+		glt_assert_pixel_near(x, 9, (const uint8_t[4]){ (uint8_t)(x * 255 / 31),
+			(uint8_t)(255 - x * 255 / 31), 64, 255 }, 2);
+	drop(p, t, b);
+}
+END_TEST
+
 /* ---- image units ------------------------------------------------------------------------- */
 
 static const char cs_store[] = HEAD
@@ -356,6 +383,7 @@ static Suite *texbuf_suite(void)
 	tcase_add_test(tc, fetch_reads_buffer_subdata);
 	tcase_add_test(tc, respecified_contents_seen);
 	tcase_add_test(tc, range_offset_and_size);
+	tcase_add_test(tc, fetch_rgb32f);
 	tcase_add_test(tc, image_store_mapped_back);
 	tcase_add_test(tc, tex_buffer_errors);
 	tcase_add_test(tc, image_functions_refuse_the_target);
