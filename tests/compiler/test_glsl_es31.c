@@ -330,9 +330,10 @@ static const struct bad_case bad[] = {
 	{ "rgba8 image neither readonly nor writeonly", CS, HEAD LOCAL
 	  "layout(rgba8) uniform highp image2D i;\nvoid main() {}\n",
 	  "0:3(1): error: image 'i' must be readonly or writeonly unless its format is r32f" },
-	{ "readonly and writeonly", CS, HEAD LOCAL
-	  "layout(r32f) readonly writeonly uniform highp image2D i;\nvoid main() {}\n",
-	  "0:3(1): error: an image cannot be both readonly and writeonly" },
+	{ "imageLoad of a readonly writeonly image", CS, HEAD LOCAL
+	  "layout(r32f) readonly writeonly uniform highp image2D i;\n"
+	  "void main() { imageLoad(i, ivec2(0)); }\n",
+	  "0:4(25): error: 'imageLoad' cannot use image 'i': it is writeonly" },
 	{ "imageStore to a readonly image", CS, HEAD LOCAL
 	  "layout(rgba8) uniform highp readonly image2D i;\n"
 	  "void main() {\n  imageStore(i, ivec2(0), vec4(1.0)); }\n",
