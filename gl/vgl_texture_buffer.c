@@ -304,11 +304,14 @@ static bool format_value(const struct vgl_texture *t, GLenum pname, GLint *v)
 
 bool vgl_texture_buffer_level_value(const struct vgl_texture *t, GLenum pname, GLint *v)
 {
-	const struct tb_format *f = format_row(t->buffer_format ? t->buffer_format : DEFAULT_FORMAT);
+	GLenum format = t->buffer_format ? t->buffer_format : DEFAULT_FORMAT;
+	const struct tb_format *f = format_row(format);
 	GLsizeiptr texels = f ? reported_size(t) / f->bytes : 0;
 
 	switch (pname) {
-	case GL_TEXTURE_BUFFER_DATA_STORE_BINDING_EXT: *v = t->buffer ? (GLint)t->buffer->name : 0; return true;
+	case GL_TEXTURE_BUFFER_DATA_STORE_BINDING_EXT:
+		*v = t->buffer ? (GLint)t->buffer->name : 0;
+		return true;
 	case GL_TEXTURE_BUFFER_OFFSET_EXT: *v = (GLint)t->buffer_offset; return true;
 	case GL_TEXTURE_BUFFER_SIZE_EXT: *v = (GLint)reported_size(t); return true;
 	case GL_TEXTURE_WIDTH: *v = (GLint)texels; return true;
