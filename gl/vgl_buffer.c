@@ -21,7 +21,9 @@ static void storage_free(struct vgl_device *dev, void *arg)
 {
 	struct vgl_storage *s = arg;
 
+	vgl_storage_views_destroy(s);
 	vvk_DestroyBuffer(dev->dev, s->buf, NULL);
+	pthread_mutex_destroy(&s->views_lock);
 	vvk_FreeMemory(dev->dev, s->mem, NULL);
 	free(s);
 }
@@ -59,13 +61,17 @@ struct vgl_storage *vgl_storage_create(struct vgl_device *dev, VkDeviceSize size
 		.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = (size + 3) & ~(VkDeviceSize)3,
 		.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
 			 VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
-			 VK_BUFFER_USAGE_INDEX_BUFFER_BIT };
+			 VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
+			 /* buffer textures read and image units write it as texels */
+			 VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
+			 VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT };
 
 	if (!s)
 		return NULL;
 	if (bi.size == 0)
 		bi.size = 4;
 	vgl_object_init(&s->obj, storage_destroy);
+	pthread_mutex_init(&s->views_lock, NULL);
 	s->dev = dev;
 	s->id = atomic_fetch_add(&next_storage_id, 1);
 	s->size = bi.size;
@@ -134,6 +140,8 @@ struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bo
 		case GL_DRAW_INDIRECT_BUFFER: return &ctx->draw_indirect_buffer;
 		}
 	}
+	if (target == GL_TEXTURE_BUFFER_EXT && vgl_ext_on(ctx, VGL_EXT_EXT_texture_buffer))
+		return &ctx->texture_buffer;
 	*valid = false;
 	return NULL;
 }
@@ -166,7 +174,7 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 					&ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer,
 					&ctx->xfb_buffer, &ctx->ssbo_buffer,
 					&ctx->dispatch_indirect_buffer, &ctx->draw_indirect_buffer,
-					&ctx->atomic_buffer };
+					&ctx->atomic_buffer, &ctx->texture_buffer };
 
 	for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++)
 		if (*slots[i] == b)

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <GLES3/gl3.h>
+#include <pthread.h>
 #include <stdbool.h>
 
 #include "vgl_object.h"
@@ -32,6 +33,11 @@ struct vgl_storage {
 	/* bytes [written_lo, written_hi) some batch wrote: there the CPU copy
 	 * may be stale; elsewhere it is current (empty: lo >= hi) */
 	VkDeviceSize written_lo, written_hi;
+	/* texel-buffer views of it (buffer textures), made on demand and
+	 * destroyed with it: batches that read a view keep the storage */
+	pthread_mutex_t views_lock;
+	struct vgl_storage_view *views;
+	uint32_t nr_views;
 };
 
 struct vgl_buffer {
@@ -76,6 +82,13 @@ struct vgl_buffer *vgl_buffer_lookup_or_create(struct vgl_context *ctx, GLuint n
  * batch if it uses s and waits for the last GPU writer only. VGL_OK or an error. */
 int vgl_storage_sync_read(struct vgl_context *ctx, struct vgl_storage *s, GLintptr offset,
 			  GLsizeiptr length);
+
+/* A texel-buffer view of [offset, offset + size) of s in `format`, made
+ * once and kept (vgl_texture_buffer.c); VK_NULL_HANDLE on failure. */
+VkBufferView vgl_storage_view(struct vgl_storage *s, VkFormat format, VkDeviceSize offset,
+			      VkDeviceSize size);
+/* Destroys s's views (s is going away). */
+void vgl_storage_views_destroy(struct vgl_storage *s);
 
 /* A storage of `size` bytes (host: mapped CPU copy). NULL when out of memory. */
 struct vgl_storage *vgl_storage_create(struct vgl_device *dev, VkDeviceSize size, bool host);

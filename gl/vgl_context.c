@@ -206,6 +206,7 @@ static void release_bindings(struct vgl_context *ctx)
 	vgl_buffer_unref(ctx->ssbo_buffer);
 	vgl_buffer_unref(ctx->dispatch_indirect_buffer);
 	vgl_buffer_unref(ctx->draw_indirect_buffer);
+	vgl_buffer_unref(ctx->texture_buffer);
 	for (int i = 0; i < VGL_MAX_SSBO_BINDINGS; i++)
 		vgl_buffer_unref(ctx->ssbo[i].buffer);
 	vgl_buffer_unref(ctx->atomic_buffer);

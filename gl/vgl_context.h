@@ -93,6 +93,7 @@ struct vgl_context {
 	bool shader_stores;
 	struct vgl_image_units images;     /* vgl_image_unit.c */
 	struct vgl_buffer *draw_indirect_buffer;  /* ES 3.1 (vgl_draw_indirect.c) */
+	struct vgl_buffer *texture_buffer; /* GL_TEXTURE_BUFFER's binding (vgl_texture_buffer.c) */
 	struct vgl_vao default_vao, *vao;
 	struct vgl_names vaos;
 	struct vgl_program *program;       /* referenced */

@@ -22,7 +22,7 @@
 
 #define VGL_SETS_PER_POOL 16
 /* descriptor types a set holds: default block, blocks, samplers, buffer blocks, images */
-#define VGL_DCACHE_MAX_SIZES 5
+#define VGL_DCACHE_MAX_SIZES 7
 
 struct vgl_context;
 struct vgl_dcache;

@@ -30,6 +30,10 @@ struct binding_state {
 	VkDeviceSize ranges[MAX_BUFS];
 	VkDescriptorImageInfo *images;
 	VkDescriptorImageInfo storage[VGL_MAX_IMAGE_UNITS];  /* image elements, in order */
+	/* buffer textures (vgl_texture_buffer.c): by sampler unit index, and
+	 * by image element as storage[] */
+	VkBufferView texels[64];
+	VkBufferView storage_texels[VGL_MAX_IMAGE_UNITS];
 };
 
 /* Whether the range bound at block b's binding point holds the block. */
@@ -146,9 +150,15 @@ static bool sampler_state(struct vgl_context *ctx, const struct vgl_linked *l,
 
 		for (uint32_t e = 0; u->is_sampler && e < (u->array_size ? u->array_size : 1); e++) {
 			VkDescriptorImageInfo *img = &bs->images[u->first_unit + e];
+			GLint unit = l->sampler_units[u->first_unit + e];
 
-			if (!vgl_texture_descriptor(ctx, l->sampler_units[u->first_unit + e], u->type,
-						    img))
+			if (vgl_texture_buffer_type(u->type)) {
+				bs->texels[u->first_unit + e] = vgl_texture_buffer_descriptor(ctx, unit);
+				bs->key[k++] = (uint64_t)(uintptr_t)bs->texels[u->first_unit + e];
+				bs->key[k++] = 0;
+				continue;
+			}
+			if (!vgl_texture_descriptor(ctx, unit, u->type, img))
 				return false;
 			bs->key[k++] = (uint64_t)(uintptr_t)img->imageView;
 			bs->key[k++] = (uint64_t)(uintptr_t)img->sampler;
@@ -170,12 +180,39 @@ static bool image_state(struct vgl_context *ctx, const struct vgl_linked *l,
 		for (uint32_t e = 0; e < vgl_linked_elements(m->array_size); e++) {
 			if (n == VGL_MAX_IMAGE_UNITS)
 				return false;
+			if (vgl_texture_buffer_type(m->decl.type)) {
+				bs->storage_texels[n] =
+					vgl_image_unit_buffer_descriptor(ctx, m->gl_binding + e, &m->decl);
+				bs->key[k++] = (uint64_t)(uintptr_t)bs->storage_texels[n++];
+				bs->key[k++] = m->gl_binding + e;
+				continue;
+			}
 			bs->storage[n] = vgl_image_unit_descriptor(ctx, m->gl_binding + e, &m->decl);
 			bs->key[k++] = (uint64_t)(uintptr_t)bs->storage[n++].imageView;
 			bs->key[k++] = m->gl_binding + e;
 		}
 	}
 	return true;
+}
+
+/* One element's write: an image, or a buffer texture's texel-buffer view. */
+static VkWriteDescriptorSet element_write(VkDescriptorSet set, uint32_t binding, bool texel,
+					  VkDescriptorType image_type,
+					  const VkDescriptorImageInfo *image, const VkBufferView *view)
+{
+	VkWriteDescriptorSet w = { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+				   .dstSet = set, .dstBinding = binding, .descriptorCount = 1 };
+
+	if (texel) {
+		w.descriptorType = image_type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+					   ? VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER
+					   : VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+		w.pTexelBufferView = view;
+	} else {
+		w.descriptorType = image_type;
+		w.pImageInfo = image;
+	}
+	return w;
 }
 
 static uint32_t write_images(const struct vgl_linked *l, VkDescriptorSet set,
@@ -185,10 +222,10 @@ static uint32_t write_images(const struct vgl_linked *l, VkDescriptorSet set,
 
 	for (uint32_t i = 0; i < l->nr_images; i++)
 		for (uint32_t e = 0; e < vgl_linked_elements(l->images[i].array_size); e++, n++)
-			w[n] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-				.dstSet = set, .dstBinding = l->images[i].binding + e,
-				.descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
-				.pImageInfo = &bs->storage[n] };
+			w[n] = element_write(set, l->images[i].binding + e,
+					     vgl_texture_buffer_type(l->images[i].decl.type),
+					     VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, &bs->storage[n],
+					     &bs->storage_texels[n]);
 	return n;
 }
 
@@ -224,11 +261,11 @@ static void write_set(struct vgl_context *ctx, const struct vgl_linked *l, VkDes
 		const struct vgl_uniform *u = &l->uniforms[i];
 
 		for (uint32_t e = 0; u->is_sampler && e < (u->array_size ? u->array_size : 1); e++)
-			w[n++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-				.dstSet = set, .dstBinding = (uint32_t)u->binding + e,
-				.descriptorCount = 1,
-				.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-				.pImageInfo = &bs->images[u->first_unit + e] };
+			w[n++] = element_write(set, (uint32_t)u->binding + e,
+					       vgl_texture_buffer_type(u->type),
+					       VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+					       &bs->images[u->first_unit + e],
+					       &bs->texels[u->first_unit + e]);
 	}
 	n += write_images(l, set, bs, w + n);
 	vvk_UpdateDescriptorSets(ctx->dev->dev, n, w, 0, NULL);

@@ -163,6 +163,17 @@ static bool cube_map_arrays(const struct vgl_context *ctx)
 	return vgl_context_es31(ctx) && f.imageCubeArray;
 }
 
+/* GL_TEXTURE_BUFFER (ES 3.1 contexts) where the host has texture buffers:
+ * vk/ gives texel-buffer features only for a host with max_tbo_size > 0 */
+static bool texture_buffers(const struct vgl_context *ctx)
+{
+	VkFormatProperties p;
+
+	vvk_GetPhysicalDeviceFormatProperties(ctx->dev->pdev, VK_FORMAT_R8G8B8A8_UNORM, &p);
+	return vgl_context_es31(ctx) && ctx->dev->props.limits.maxTexelBufferElements &&
+	       (p.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT);
+}
+
 /* sRGB textures read without decoding: a sampler view in the linear twin
  * format, which hosts with texture views make (virglrenderer then skips
  * the decode) */
@@ -245,6 +256,10 @@ static const struct extension table[] = {
 	 * needs no ASTC format; ES 3.0+, whose 2D array textures it also makes */
 	[VGL_EXT_KHR_texture_compression_astc_ldr] = { "GL_KHR_texture_compression_astc_ldr",
 						       es3 },
+	/* one extension under two names: the samplerBuffer / imageBuffer types
+	 * in the compiler, the target in vgl_texture_buffer.c */
+	[VGL_EXT_EXT_texture_buffer] = { "GL_EXT_texture_buffer", texture_buffers },
+	[VGL_EXT_OES_texture_buffer] = { "GL_OES_texture_buffer", texture_buffers },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -56,6 +56,20 @@ struct vgl_context;
 #define GL_IMAGE_CUBE_MAP_ARRAY_EXT 0x9054
 #define GL_INT_IMAGE_CUBE_MAP_ARRAY_EXT 0x905F
 #define GL_UNSIGNED_INT_IMAGE_CUBE_MAP_ARRAY_EXT 0x906A
+#define GL_TEXTURE_BUFFER_EXT 0x8C2A /* EXT/OES_texture_buffer */
+#define GL_TEXTURE_BUFFER_BINDING_EXT 0x8C2A
+#define GL_MAX_TEXTURE_BUFFER_SIZE_EXT 0x8C2B
+#define GL_TEXTURE_BINDING_BUFFER_EXT 0x8C2C
+#define GL_TEXTURE_BUFFER_DATA_STORE_BINDING_EXT 0x8C2D
+#define GL_TEXTURE_BUFFER_OFFSET_EXT 0x919D
+#define GL_TEXTURE_BUFFER_SIZE_EXT 0x919E
+#define GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT_EXT 0x919F
+#define GL_SAMPLER_BUFFER_EXT 0x8DC2
+#define GL_INT_SAMPLER_BUFFER_EXT 0x8DD0
+#define GL_UNSIGNED_INT_SAMPLER_BUFFER_EXT 0x8DD8
+#define GL_IMAGE_BUFFER_EXT 0x9051
+#define GL_INT_IMAGE_BUFFER_EXT 0x905C
+#define GL_UNSIGNED_INT_IMAGE_BUFFER_EXT 0x9067
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
 #define VGL_MAX_ANISOTROPY 16.0f
 
@@ -93,6 +107,8 @@ enum vgl_ext {
 	VGL_EXT_OES_shader_image_atomic,
 	VGL_EXT_EXT_texture_sRGB_decode,
 	VGL_EXT_KHR_texture_compression_astc_ldr,
+	VGL_EXT_EXT_texture_buffer,
+	VGL_EXT_OES_texture_buffer,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

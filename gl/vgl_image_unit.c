@@ -58,14 +58,15 @@ static bool format_valid(GLenum f)
 
 GLenum vgl_image_gl_type(const void *glsl_type)
 {
-	static const GLenum types[][5] = {
-		/* 2D, 3D, cube, 2D array, cube array; float, int, uint */
+	static const GLenum types[][6] = {
+		/* 2D, 3D, cube, 2D array, cube array, buffer; float, int, uint */
 		{ GL_IMAGE_2D, GL_IMAGE_3D, GL_IMAGE_CUBE, GL_IMAGE_2D_ARRAY,
-		  GL_IMAGE_CUBE_MAP_ARRAY_EXT },
+		  GL_IMAGE_CUBE_MAP_ARRAY_EXT, GL_IMAGE_BUFFER_EXT },
 		{ GL_INT_IMAGE_2D, GL_INT_IMAGE_3D, GL_INT_IMAGE_CUBE, GL_INT_IMAGE_2D_ARRAY,
-		  GL_INT_IMAGE_CUBE_MAP_ARRAY_EXT },
+		  GL_INT_IMAGE_CUBE_MAP_ARRAY_EXT, GL_INT_IMAGE_BUFFER_EXT },
 		{ GL_UNSIGNED_INT_IMAGE_2D, GL_UNSIGNED_INT_IMAGE_3D, GL_UNSIGNED_INT_IMAGE_CUBE,
-		  GL_UNSIGNED_INT_IMAGE_2D_ARRAY, GL_UNSIGNED_INT_IMAGE_CUBE_MAP_ARRAY_EXT },
+		  GL_UNSIGNED_INT_IMAGE_2D_ARRAY, GL_UNSIGNED_INT_IMAGE_CUBE_MAP_ARRAY_EXT,
+		  GL_UNSIGNED_INT_IMAGE_BUFFER_EXT },
 	};
 	const struct glsl_type *t = glsl_type;
 	unsigned base = t->base == GLSL_BASE_INT ? 1 : t->base == GLSL_BASE_UINT ? 2 : 0;
@@ -73,6 +74,8 @@ GLenum vgl_image_gl_type(const void *glsl_type)
 
 	if (t->arrayed)
 		dim = t->dim == GLSL_DIM_CUBE ? 4 : 3;
+	if (t->dim == GLSL_DIM_BUFFER)
+		dim = 5;
 
 	return types[base][dim];
 }
@@ -99,7 +102,8 @@ static GLenum bind_error(struct vgl_context *ctx, GLuint unit, GLuint texture, G
 		return GL_INVALID_ENUM;
 	if (!format_valid(format))
 		return GL_INVALID_VALUE;
-	if (*out && !(*out)->immutable)
+	/* a buffer texture has no storage to make immutable (EXT_texture_buffer) */
+	if (*out && !(*out)->immutable && (*out)->target != GL_TEXTURE_BUFFER_EXT)
 		return GL_INVALID_OPERATION;
 	return GL_NO_ERROR;
 }
@@ -329,6 +333,20 @@ VkDescriptorImageInfo vgl_image_unit_descriptor(struct vgl_context *ctx, uint32_
 	/* reads of the texture after this need the GPU's copy */
 	s->written = s->written || u->access != GL_READ_ONLY;
 	return out;
+}
+
+/* A buffer image's view: the unit's buffer texture's range in the unit's
+ * format, which must be the declared one; a null view otherwise (the host
+ * binds no image there). */
+VkBufferView vgl_image_unit_buffer_descriptor(struct vgl_context *ctx, uint32_t unit,
+					      const struct vgl_image_decl *decl)
+{
+	const struct vgl_image_unit *u = unit < unit_count(ctx) ? &ctx->images.unit[unit] : NULL;
+
+	if (!u || !u->texture || u->texture->target != GL_TEXTURE_BUFFER_EXT ||
+	    u->format != decl->format || u->level)
+		return VK_NULL_HANDLE;
+	return vgl_texture_buffer_view(ctx, u->texture, u->format, u->access != GL_READ_ONLY);
 }
 
 /* ---- lifetime --------------------------------------------------------------------------- */

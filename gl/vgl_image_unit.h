@@ -55,6 +55,10 @@ struct vgl_image_decl {
  * the unit is invalid for it; the batch keeps the texture alive. */
 VkDescriptorImageInfo vgl_image_unit_descriptor(struct vgl_context *ctx, uint32_t unit,
 						const struct vgl_image_decl *decl);
+/* The texel-buffer view a buffer image (GL_IMAGE_BUFFER...) of `decl`
+ * reads at the unit; VK_NULL_HANDLE when the unit is invalid for it. */
+VkBufferView vgl_image_unit_buffer_descriptor(struct vgl_context *ctx, uint32_t unit,
+					      const struct vgl_image_decl *decl);
 /* The GL format enum of an enum vc_format (the shader's format qualifier). */
 GLenum vgl_image_gl_format(unsigned vc_format);
 /* The GL type of a GLSL image type (glsl_types.h), GL_IMAGE_2D... */

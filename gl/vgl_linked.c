@@ -17,6 +17,7 @@
 #include "vgl_linked_private.h"
 #include "vgl_program.h"
 #include "vgl_spirv.h"
+#include "vgl_texture.h"
 #include "vgl_vertex.h"
 
 /* ---- GL types ----------------------------------------------------------------------------- */
@@ -73,6 +74,9 @@ static GLenum sampler_type(const struct glsl_type *t)
 	case GLSL_TID_SAMPLERCUBEARRAYSHADOW: return GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW_EXT;
 	case GLSL_TID_ISAMPLERCUBEARRAY: return GL_INT_SAMPLER_CUBE_MAP_ARRAY_EXT;
 	case GLSL_TID_USAMPLERCUBEARRAY: return GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY_EXT;
+	case GLSL_TID_SAMPLERBUFFER: return GL_SAMPLER_BUFFER_EXT;
+	case GLSL_TID_ISAMPLERBUFFER: return GL_INT_SAMPLER_BUFFER_EXT;
+	case GLSL_TID_USAMPLERBUFFER: return GL_UNSIGNED_INT_SAMPLER_BUFFER_EXT;
 	default: return GL_UNSIGNED_INT_SAMPLER_2D_ARRAY;
 	}
 }
@@ -438,6 +442,20 @@ static VkShaderStageFlags stages_of(const struct vgl_linked *l, bool in_vs, bool
 	return l->compute || !s ? l->stages : s;
 }
 
+/* A buffer sampler reads a uniform texel buffer, a buffer image a storage
+ * texel buffer (vgl_texture_buffer.c); the others images. */
+static VkDescriptorType sampler_descriptor(GLenum type)
+{
+	return vgl_texture_buffer_type(type) ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+					     : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+}
+
+static VkDescriptorType image_descriptor(GLenum type)
+{
+	return vgl_texture_buffer_type(type) ? VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER
+					     : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+}
+
 static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayoutBinding *b)
 {
 	const VkShaderStageFlags all = l->stages;
@@ -457,7 +475,7 @@ static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayou
 		/* a sampler only in the stages that declare it: half the work per texture */
 		for (uint32_t e = 0; u->binding >= 0 && e < (u->array_size ? u->array_size : 1); e++)
 			b[n++] = (VkDescriptorSetLayoutBinding){ (uint32_t)u->binding + e,
-				VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, stages, NULL };
+				sampler_descriptor(u->type), 1, stages, NULL };
 	}
 	/* technique 4 for shader storage too: glBindBufferRange moves an offset */
 	for (uint32_t i = 0; i < l->nr_ssbos; i++)
@@ -468,28 +486,50 @@ static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayou
 	for (uint32_t i = 0; i < l->nr_images; i++)
 		for (uint32_t e = 0; e < vgl_linked_elements(l->images[i].array_size); e++)
 			b[n++] = (VkDescriptorSetLayoutBinding){ l->images[i].binding + e,
-				VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, stages_of(l, false, true), NULL };
+				image_descriptor(l->images[i].decl.type), 1, stages_of(l, false, true),
+				NULL };
 	return n;
+}
+
+/* The sampler and image elements that read buffer textures. */
+static void texel_buffers(const struct vgl_linked *l, uint32_t *samplers, uint32_t *images)
+{
+	*samplers = *images = 0;
+	for (uint32_t i = 0; i < l->nr_uniforms; i++)
+		if (l->uniforms[i].is_sampler && vgl_texture_buffer_type(l->uniforms[i].type))
+			*samplers += vgl_linked_elements(l->uniforms[i].array_size);
+	for (uint32_t i = 0; i < l->nr_images; i++)
+		if (vgl_texture_buffer_type(l->images[i].decl.type))
+			*images += vgl_linked_elements(l->images[i].array_size);
 }
 
 /* The pool sizes of one set, exactly. */
 static uint32_t pool_sizes(const struct vgl_linked *l, VkDescriptorPoolSize *s)
 {
-	uint32_t n = 0;
+	uint32_t n = 0, texel_samplers, texel_images;
+
+	texel_buffers(l, &texel_samplers, &texel_images);
+	if (texel_samplers)
+		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+						 texel_samplers };
+	if (texel_images)
+		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
+						 texel_images };
 
 	if (l->data_size && !l->push)
 		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1 };
 	if (l->nr_blocks)
 		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
 						 l->nr_blocks };
-	if (l->nr_sampler_units)
+	if (l->nr_sampler_units > texel_samplers)
 		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-						 l->nr_sampler_units };
+						 l->nr_sampler_units - texel_samplers };
 	if (l->nr_ssbos)
 		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
 						 l->nr_ssbos };
-	if (l->nr_image_elems)
-		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, l->nr_image_elems };
+	if (l->nr_image_elems > texel_images)
+		s[n++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+						 l->nr_image_elems - texel_images };
 	return n;
 }
 

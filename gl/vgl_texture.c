@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_extensions.h"
@@ -26,6 +27,7 @@ static void texture_destroy(struct vgl_object *o)
 	struct vgl_texture *t = (struct vgl_texture *)o;
 
 	vgl_tex_storage_unref(t->storage);
+	vgl_buffer_unref(t->buffer);
 	vgl_tex_blocks_free(t);
 	free(t);
 }
@@ -77,18 +79,26 @@ static int target_index(const struct vgl_context *ctx, GLenum target)
 	case GL_TEXTURE_2D_MULTISAMPLE: return vgl_context_es31(ctx) ? VGL_TEX_2D_MS : -1;
 	case GL_TEXTURE_CUBE_MAP_ARRAY_EXT:
 		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_cube_map_array) ? VGL_TEX_CUBE_ARRAY : -1;
+	case GL_TEXTURE_BUFFER_EXT:
+		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_buffer) ? VGL_TEX_BUFFER : -1;
 	}
 	return -1;
 }
 
+/* A target of the image functions: a buffer texture has no images, so
+ * glTex*Image*, glTexStorage*, glTexParameter*, glGenerateMipmap, ... refuse
+ * GL_TEXTURE_BUFFER (INVALID_ENUM) while glBindTexture takes it. */
 bool vgl_texture_target_valid(const struct vgl_context *ctx, GLenum target)
 {
-	return target_index(ctx, target) >= 0;
+	int index = target_index(ctx, target);
+
+	return index >= 0 && index != VGL_TEX_BUFFER;
 }
 
 static const GLenum index_target[VGL_TEX_TARGET_COUNT] = {
 	GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
-	GL_TEXTURE_EXTERNAL_OES, GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_CUBE_MAP_ARRAY_EXT };
+	GL_TEXTURE_EXTERNAL_OES, GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_CUBE_MAP_ARRAY_EXT,
+	GL_TEXTURE_BUFFER_EXT };
 
 /* ---- per-context state ---------------------------------------------------------------- */
 
@@ -377,6 +387,9 @@ bool vgl_texture_get(struct vgl_context *ctx, GLenum pname, GLint64 *out)
 		*out = t ? t->name : 0;
 		return true;
 	case GL_RENDERBUFFER_BINDING: *out = ts->renderbuffer ? ts->renderbuffer->name : 0; return true;
+	case GL_TEXTURE_BUFFER_BINDING_EXT: case GL_TEXTURE_BINDING_BUFFER_EXT:
+	case GL_MAX_TEXTURE_BUFFER_SIZE_EXT: case GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT_EXT:
+		return vgl_texture_buffer_get(ctx, pname, out);
 	case GL_FRAMEBUFFER_BINDING: *out = fbo_name(ts->draw_fbo); return true;
 	}
 	if (ctx->major >= 3 && pname == GL_SAMPLER_BINDING) {

@@ -59,8 +59,10 @@ struct vgl_pixel_format;
 /* VGL_TEX_2D_MS: GL_TEXTURE_2D_MULTISAMPLE (ES 3.1) */
 /* VGL_TEX_CUBE_ARRAY: GL_TEXTURE_CUBE_MAP_ARRAY (EXT_texture_cube_map_array):
  * like a 2D array whose 6N layers are N cubes, face by face */
+/* VGL_TEX_BUFFER: GL_TEXTURE_BUFFER (EXT/OES_texture_buffer): no images,
+ * a range of a buffer object read as texels (vgl_texture_buffer.c) */
 enum vgl_tex_target { VGL_TEX_2D, VGL_TEX_CUBE, VGL_TEX_3D, VGL_TEX_2D_ARRAY, VGL_TEX_EXTERNAL,
-		      VGL_TEX_2D_MS, VGL_TEX_CUBE_ARRAY, VGL_TEX_TARGET_COUNT };
+		      VGL_TEX_2D_MS, VGL_TEX_CUBE_ARRAY, VGL_TEX_BUFFER, VGL_TEX_TARGET_COUNT };
 
 struct vgl_tex_view {
 	VkImageViewType type;
@@ -145,6 +147,12 @@ struct vgl_texture {
 	uint32_t samples;          /* GL_TEXTURE_2D_MULTISAMPLE: the count stored; else 0 */
 	bool fixed_locations;      /* GL_TEXTURE_FIXED_SAMPLE_LOCATIONS */
 	uint64_t change_id;        /* vgl_unique_id, new with every change sampling sees */
+	/* GL_TEXTURE_BUFFER: the buffer (referenced; NULL: none), the texel
+	 * format, and the range (buffer_size 0: all of it, glTexBuffer) */
+	struct vgl_buffer *buffer;
+	GLenum buffer_format;
+	GLintptr buffer_offset;
+	GLsizeiptr buffer_size;
 };
 
 /* Levels, storage or parameters changed: cached descriptors of it are stale. */
@@ -199,6 +207,24 @@ struct vgl_texture_state {
  * (vgl_batch_use). false: nothing usable there. */
 bool vgl_texture_descriptor(struct vgl_context *ctx, GLint unit, GLenum sampler_type,
 			    VkDescriptorImageInfo *out);
+
+/* ---- buffer textures (vgl_texture_buffer.c) ------------------------------------ */
+
+/* Whether a sampler / image uniform's GL type reads a buffer texture
+ * (GL_SAMPLER_BUFFER, GL_IMAGE_BUFFER and their int / uint types). */
+bool vgl_texture_buffer_type(GLenum type);
+/* The texel-buffer view a buffer sampler reads at `unit`; VK_NULL_HANDLE
+ * when the unit has no buffer texture with a buffer (reads give zeros).
+ * The batch keeps the buffer's storage alive. */
+VkBufferView vgl_texture_buffer_descriptor(struct vgl_context *ctx, GLint unit);
+/* The view of a buffer texture's range in an image unit's GL format (0:
+ * the texture's); `write`: the batch writes it. VK_NULL_HANDLE: none. */
+VkBufferView vgl_texture_buffer_view(struct vgl_context *ctx, struct vgl_texture *t,
+				     GLenum format, bool write);
+/* glGetTexLevelParameter of a buffer texture; false: not a pname of it. */
+bool vgl_texture_buffer_level_value(const struct vgl_texture *t, GLenum pname, GLint *v);
+/* glGetIntegerv of the texture buffer state and limits; false: not one of them. */
+bool vgl_texture_buffer_get(struct vgl_context *ctx, GLenum pname, GLint64 *out);
 
 /* The context's state, made on first use; NULL (GL_OUT_OF_MEMORY set) on failure. */
 struct vgl_texture_state *vgl_texture_state(struct vgl_context *ctx);

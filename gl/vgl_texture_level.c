@@ -29,16 +29,24 @@ static GLint max_level(const struct vgl_context *ctx, GLenum tt)
 	return n;
 }
 
-/* The target's texture and face, or false: not a target of the query. */
-static bool level_target(GLenum target, GLenum *tt, uint32_t *face)
+/* The target's texture and face, or false: not a target of the query (or
+ * not one of the context's). */
+static bool level_target(const struct vgl_context *ctx, GLenum target, GLenum *tt,
+			 uint32_t *face)
 {
+	if (target == GL_TEXTURE_BUFFER_EXT) {
+		*tt = target;
+		*face = 0;
+		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_buffer);
+	}
 	if (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY ||
 	    target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_CUBE_MAP_ARRAY_EXT) {
 		*tt = target;
 		*face = 0;
-		return true;
+	} else if (!vgl_texture_face(target, tt, face)) {
+		return false;
 	}
-	return vgl_texture_face(target, tt, face);
+	return vgl_texture_target_valid(ctx, *tt);
 }
 
 /* A channel's bits, in the order of GL_TEXTURE_RED_SIZE ... STENCIL_SIZE; -1: no size pname. */
@@ -101,8 +109,21 @@ static bool level_value(const struct vgl_texture *t, const struct vgl_tex_level 
 	case GL_TEXTURE_DEPTH: *v = lv->width ? lv->depth : 0; return true;
 	case GL_TEXTURE_SAMPLES: *v = ms ? (GLint)t->samples : 0; return true;
 	case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *v = ms ? t->fixed_locations : GL_TRUE; return true;
+	/* EXT_texture_buffer's pnames read 0 on textures of other targets */
+	case GL_TEXTURE_BUFFER_DATA_STORE_BINDING_EXT: case GL_TEXTURE_BUFFER_OFFSET_EXT:
+	case GL_TEXTURE_BUFFER_SIZE_EXT:
+		*v = 0;
+		return true;
 	default: return format_value(lv, pname, v);
 	}
+}
+
+/* Whether pname is one the context knows: EXT_texture_buffer's need it on. */
+static bool pname_known(const struct vgl_context *ctx, GLenum pname)
+{
+	return (pname != GL_TEXTURE_BUFFER_DATA_STORE_BINDING_EXT &&
+		pname != GL_TEXTURE_BUFFER_OFFSET_EXT && pname != GL_TEXTURE_BUFFER_SIZE_EXT) ||
+	       vgl_ext_on(ctx, VGL_EXT_EXT_texture_buffer);
 }
 
 /* Writes the value to out; false (the GL error raised) when the call fails. */
@@ -116,11 +137,12 @@ static bool get_level_parameter(GLenum target, GLint level, GLenum pname, GLint 
 
 	if (!vgl_es31_call(ctx))
 		return false;
-	if (!level_target(target, &tt, &face) || !vgl_texture_target_valid(ctx, tt)) {
+	if (!level_target(ctx, target, &tt, &face) || !pname_known(ctx, pname)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return false;
 	}
-	if (level < 0 || level > max_level(ctx, tt)) {
+	/* a buffer texture has one level */
+	if (level < 0 || level > (tt == GL_TEXTURE_BUFFER_EXT ? 0 : max_level(ctx, tt))) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return false;
 	}
@@ -128,7 +150,8 @@ static bool get_level_parameter(GLenum target, GLint level, GLenum pname, GLint 
 	if (!t)
 		return false;
 	/* levels past the ones a texture keeps can hold no image */
-	if (!level_value(t, level < VGL_MAX_LEVELS ? &t->level[face][level] : &none, pname, out)) {
+	if (tt == GL_TEXTURE_BUFFER_EXT ? !vgl_texture_buffer_level_value(t, pname, out) :
+	    !level_value(t, level < VGL_MAX_LEVELS ? &t->level[face][level] : &none, pname, out)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return false;
 	}

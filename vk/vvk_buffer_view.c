@@ -40,17 +40,25 @@ static void create_sampler_view(struct vvk_device *dev, struct vvk_buffer_view *
 	vvk_device_setup_unlock(dev);
 }
 
-static bool format_ok(struct vvk_device *dev, VkFormat format, VkBufferUsageFlags usage)
+/*
+ * The texel-buffer features of the view's format the buffer's usage asks
+ * for. Looser than Vulkan, which wants all of them: a buffer made for both
+ * kinds (GL's buffer objects, which may become either) takes a view of a
+ * format that serves one, and is then used only as that one (a sampler
+ * view is made only where the format samples).
+ */
+static VkFormatFeatureFlags view_features(struct vvk_device *dev, VkFormat format,
+					  VkBufferUsageFlags usage)
 {
 	VkFormatProperties p;
-	VkFormatFeatureFlags need = 0;
+	VkFormatFeatureFlags want = 0;
 
 	if (usage & VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT)
-		need |= VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT;
+		want |= VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT;
 	if (usage & VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT)
-		need |= VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT;
+		want |= VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT;
 	vvk_GetPhysicalDeviceFormatProperties(vvk_physical_device_to_handle(dev->pdev), format, &p);
-	return need && (p.bufferFeatures & need) == need;
+	return p.bufferFeatures & want;
 }
 
 VkResult vvk_CreateBufferView(VkDevice device, const VkBufferViewCreateInfo *pCreateInfo,
@@ -59,9 +67,10 @@ VkResult vvk_CreateBufferView(VkDevice device, const VkBufferViewCreateInfo *pCr
 	struct vvk_device *dev = vvk_device_from_handle(device);
 	struct vvk_buffer *b = vvk_buffer_from_handle(pCreateInfo->buffer);
 	uint32_t elem = vvk_format_block_bytes(pCreateInfo->format);
+	VkFormatFeatureFlags features = view_features(dev, pCreateInfo->format, b->usage);
 	struct vvk_buffer_view *v;
 
-	if (!format_ok(dev, pCreateInfo->format, b->usage))
+	if (!features)
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	v = vvk_zalloc(vvk_device_alloc(dev, pAllocator), sizeof(*v));
 	if (!v)
@@ -73,7 +82,7 @@ VkResult vvk_CreateBufferView(VkDevice device, const VkBufferViewCreateInfo *pCr
 		vvk_free(vvk_device_alloc(dev, pAllocator), v);
 		return VK_ERROR_VALIDATION_FAILED_EXT;
 	}
-	if (b->usage & VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT)
+	if (features & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)
 		create_sampler_view(dev, v, elem);
 	*pView = vvk_buffer_view_to_handle(v);
 	return VK_SUCCESS;

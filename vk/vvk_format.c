@@ -161,11 +161,17 @@ uint32_t vvk_format_block_height(VkFormat format)
 /*
  * What GL's texture buffers take (glTexBuffer's internal formats): 1, 2 and 4
  * channels of 8/16/32 bits, and RGB32; no sRGB, packed or normalised signed
- * formats. Image units (storage texel buffers) take the same minus RGB32.
+ * formats. Image units (storage texel buffers) take the same minus RGB32,
+ * plus RGBA8_SNORM: GL's image units read a buffer texture's texels in any
+ * image format of their size (the host binds the texture buffer as an image
+ * of that format), which sampling cannot.
  */
 static bool tbo_format(VkFormat f, bool *storage)
 {
 	switch (f) {
+	case VK_FORMAT_R8G8B8A8_SNORM:
+		*storage = true;
+		return false;
 	case VK_FORMAT_R32G32B32_SFLOAT:
 	case VK_FORMAT_R32G32B32_UINT:
 	case VK_FORMAT_R32G32B32_SINT:
@@ -192,7 +198,7 @@ static bool tbo_format(VkFormat f, bool *storage)
 
 bool vvk_format_is_texel_buffer(VkFormat format, bool storage)
 {
-	bool can_store = false;
+	bool can_store = false, can_sample = tbo_format(format, &can_store);
 
-	return tbo_format(format, &can_store) && (!storage || can_store);
+	return storage ? can_store : can_sample;
 }

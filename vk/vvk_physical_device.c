@@ -345,9 +345,9 @@ static VkFormatFeatureFlags buffer_features(const struct vvk_physical_device *pd
 {
 	VkFormatFeatureFlags f = (flags & VDRM_FMT_VERTEX) ? VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT : 0;
 
-	if (!pdev->caps->max_tbo_size || !vvk_format_is_texel_buffer(format, false))
+	if (!pdev->caps->max_tbo_size)
 		return f;
-	if (usage & VDRM_FORMAT_SAMPLE)
+	if ((usage & VDRM_FORMAT_SAMPLE) && vvk_format_is_texel_buffer(format, false))
 		f |= VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT;
 	if (vvk_format_is_texel_buffer(format, true) && pdev->caps->max_shader_image_frag_compute)
 		f |= VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT;

@@ -120,7 +120,7 @@ def type_version(t):
     m = re.match(r'mat(\d)x(\d)$', t)
     if m and m.group(1) != m.group(2):
         return 300
-    if 'sampler2DMS' in t or 'CubeArray' in t:
+    if 'sampler2DMS' in t or 'CubeArray' in t or t.endswith('Buffer'):
         return 310
     if 'sampler' in t and t not in ('sampler2D', 'samplerCube', 'samplerExternalOES'):
         return 300

@@ -46,6 +46,9 @@ static unsigned version_bit(enum glsl_es_version version)
 
 uint32_t glsl_builtin_ext_bit(const char *name)
 {
+	/* one extension under two names: the rows name the EXT one */
+	if (!strcmp(name, "GL_OES_texture_buffer"))
+		name = "GL_EXT_texture_buffer";
 	for (unsigned i = 1; i < GLSL_BI_NR_EXTS; i++)
 		if (!strcmp(glsl_bi_ext_names[i], name))
 			return 1u << i;

@@ -87,7 +87,7 @@ static const struct glsl_word words[] = {
 	{ "iimage2D", 8, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "iimage2DArray", 13, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "iimage3D", 8, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
-	{ "iimageBuffer", 12, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
+	{ "iimageBuffer", 12, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_TEX_BUFFER },
 	{ "iimageCube", 10, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "iimageCubeArray", 15, GLSL_TOK_IDENT, GLSL_TOK_KW_IIMAGECUBEARRAY, PPW_CUBE_ARRAY },
 	{ "image1D", 7, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
@@ -95,7 +95,7 @@ static const struct glsl_word words[] = {
 	{ "image2D", 7, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "image2DArray", 12, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "image3D", 7, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
-	{ "imageBuffer", 11, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
+	{ "imageBuffer", 11, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_TEX_BUFFER },
 	{ "imageCube", 9, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "imageCubeArray", 14, GLSL_TOK_IDENT, GLSL_TOK_KW_IMAGECUBEARRAY, PPW_CUBE_ARRAY },
 	{ "in", 2, GLSL_TOK_KW_IN, GLSL_TOK_KW_IN, PPW_NONE },
@@ -113,7 +113,7 @@ static const struct glsl_word words[] = {
 	{ "isampler2DMSArray", 17, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "isampler2DRect", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "isampler3D", 10, GLSL_TOK_IDENT, GLSL_TOK_KW_ISAMPLER3D, PPW_NONE },
-	{ "isamplerBuffer", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
+	{ "isamplerBuffer", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_TEX_BUFFER },
 	{ "isamplerCube", 12, GLSL_TOK_IDENT, GLSL_TOK_KW_ISAMPLERCUBE, PPW_NONE },
 	{ "isamplerCubeArray", 17, GLSL_TOK_IDENT, GLSL_TOK_KW_ISAMPLERCUBEARRAY, PPW_CUBE_ARRAY },
 	{ "ivec2", 5, GLSL_TOK_KW_IVEC2, GLSL_TOK_KW_IVEC2, PPW_NONE },
@@ -170,7 +170,7 @@ static const struct glsl_word words[] = {
 	{ "sampler2DShadow", 15, GLSL_TOK_RESERVED, GLSL_TOK_KW_SAMPLER2DSHADOW, PPW_NONE },
 	{ "sampler3D", 9, GLSL_TOK_RESERVED, GLSL_TOK_KW_SAMPLER3D, PPW_NONE },
 	{ "sampler3DRect", 13, GLSL_TOK_RESERVED, GLSL_TOK_RESERVED, PPW_NONE },
-	{ "samplerBuffer", 13, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
+	{ "samplerBuffer", 13, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_TEX_BUFFER },
 	{ "samplerCube", 11, GLSL_TOK_KW_SAMPLERCUBE, GLSL_TOK_KW_SAMPLERCUBE, PPW_NONE },
 	{ "samplerCubeArray", 16, GLSL_TOK_IDENT, GLSL_TOK_KW_SAMPLERCUBEARRAY, PPW_CUBE_ARRAY },
 	{ "samplerCubeArrayShadow", 22, GLSL_TOK_IDENT, GLSL_TOK_KW_SAMPLERCUBEARRAYSHADOW, PPW_CUBE_ARRAY },
@@ -194,7 +194,7 @@ static const struct glsl_word words[] = {
 	{ "uimage2D", 8, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "uimage2DArray", 13, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "uimage3D", 8, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
-	{ "uimageBuffer", 12, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
+	{ "uimageBuffer", 12, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_TEX_BUFFER },
 	{ "uimageCube", 10, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "uimageCubeArray", 15, GLSL_TOK_IDENT, GLSL_TOK_KW_UIMAGECUBEARRAY, PPW_CUBE_ARRAY },
 	{ "uint", 4, GLSL_TOK_IDENT, GLSL_TOK_KW_UINT, PPW_NONE },
@@ -210,7 +210,7 @@ static const struct glsl_word words[] = {
 	{ "usampler2DMSArray", 17, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "usampler2DRect", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "usampler3D", 10, GLSL_TOK_IDENT, GLSL_TOK_KW_USAMPLER3D, PPW_NONE },
-	{ "usamplerBuffer", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
+	{ "usamplerBuffer", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_TEX_BUFFER },
 	{ "usamplerCube", 12, GLSL_TOK_IDENT, GLSL_TOK_KW_USAMPLERCUBE, PPW_NONE },
 	{ "usamplerCubeArray", 17, GLSL_TOK_IDENT, GLSL_TOK_KW_USAMPLERCUBEARRAY, PPW_CUBE_ARRAY },
 	{ "using", 5, GLSL_TOK_RESERVED, GLSL_TOK_RESERVED, PPW_NONE },
@@ -233,7 +233,8 @@ static const struct glsl_word words[] = {
 
 /* ES 3.10 keeps 3.00's words but for these, its new keywords (GLSL ES 3.10
  * §3.7): buffer and shared blocks and variables, the memory qualifiers,
- * the image types, the multisample samplers, atomic_uint. */
+ * the image types, the multisample samplers, atomic_uint; and the buffer
+ * samplers and images of GL_EXT_texture_buffer. */
 static const struct {
 	const char *name;
 	uint16_t kind;
@@ -252,6 +253,10 @@ static const struct {
 	{ "sampler2DMS", GLSL_TOK_KW_SAMPLER2DMS }, { "isampler2DMS", GLSL_TOK_KW_ISAMPLER2DMS },
 	{ "usampler2DMS", GLSL_TOK_KW_USAMPLER2DMS },
 	{ "atomic_uint", GLSL_TOK_KW_ATOMIC_UINT },
+	/* keywords only where GL_EXT/OES_texture_buffer is on (glsl_pp.c) */
+	{ "samplerBuffer", GLSL_TOK_KW_SAMPLERBUFFER }, { "isamplerBuffer", GLSL_TOK_KW_ISAMPLERBUFFER },
+	{ "usamplerBuffer", GLSL_TOK_KW_USAMPLERBUFFER }, { "imageBuffer", GLSL_TOK_KW_IMAGEBUFFER },
+	{ "iimageBuffer", GLSL_TOK_KW_IIMAGEBUFFER }, { "uimageBuffer", GLSL_TOK_KW_UIMAGEBUFFER },
 };
 
 static uint16_t kind310(const struct glsl_word *w)

@@ -31,6 +31,7 @@ enum glsl_ppword {
 	PPW_STDGL, PPW_INVARIANT, PPW_OPTIMIZE, PPW_DEBUG, PPW_ON, PPW_OFF, PPW_ES,
 	PPW_SAMPLER_EXTERNAL,  /* a type only under GL_OES_EGL_image_external(_essl3) */
 	PPW_CUBE_ARRAY,        /* a type only under GL_EXT_texture_cube_map_array (3.10) */
+	PPW_TEX_BUFFER,        /* a type only under GL_EXT/OES_texture_buffer (3.10), else reserved */
 };
 
 struct glsl_pp_macro;

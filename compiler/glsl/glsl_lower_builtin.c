@@ -94,13 +94,15 @@ static vc_value_id lower_tex(struct lw *w, const struct glsl_bi_fn *bi, const st
 		gather_srcs(w, bi, a, src);
 		i = a->n;
 	} else if (op == VC_TEX_SIZE) {
-		/* textureSize(gsampler2DMS) has no lod: the size query without one */
+		/* textureSize(gsampler2DMS / gsamplerBuffer) has no lod: the size
+		 * query without one */
 		src[VC_TEX_SRC_LOD] = a->n > 1 ? a->v[1] : 0;
 		i = a->n;
 	} else {
 		src[VC_TEX_SRC_COORD] = a->v[1];
 	}
-	if (op == VC_TEX_SAMPLE_LOD || op == VC_TEX_FETCH)
+	/* texelFetch(gsamplerBuffer, int) has no level */
+	if (op == VC_TEX_SAMPLE_LOD || (op == VC_TEX_FETCH && a->t[0]->dim != GLSL_DIM_BUFFER))
 		src[VC_TEX_SRC_LOD] = a->v[i++];
 	if (op == VC_TEX_SAMPLE_GRAD) {
 		src[VC_TEX_SRC_DDX] = a->v[i++];

@@ -28,6 +28,10 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_OES_shader_image_atomic",
 	/* the cube map array types and their built-ins (GLSL ES 3.10) */
 	"GL_EXT_texture_cube_map_array",
+	/* the buffer samplers and images and their built-ins (GLSL ES 3.10);
+	 * the OES name is the same extension (glsl_builtin_ext_bit) */
+	"GL_EXT_texture_buffer",
+	"GL_OES_texture_buffer",
 	/* no built-ins: implicit conversions in GLSL ES 3.10 (glsl_sema_convert.c) */
 	"GL_EXT_shader_implicit_conversions",
 };
@@ -256,6 +260,13 @@ static bool cube_arrays_on(const struct pp *pp)
 	return pp->version >= 310 && ext_on(pp, "GL_EXT_texture_cube_map_array");
 }
 
+/* The buffer samplers and images: keywords in 3.10 where GL_EXT_texture_buffer
+ * or GL_OES_texture_buffer is on, reserved words elsewhere. */
+static bool tex_buffers_on(const struct pp *pp)
+{
+	return ext_on(pp, "GL_EXT_texture_buffer") || ext_on(pp, "GL_OES_texture_buffer");
+}
+
 static void check_ident(struct pp *pp, struct glsl_token *t)
 {
 	struct glsl_ident *id = pp_ident(pp, t);
@@ -265,6 +276,8 @@ static void check_ident(struct pp *pp, struct glsl_token *t)
 		t->kind = external_sampler_kind(pp);
 	if (id->ppword == PPW_CUBE_ARRAY && !cube_arrays_on(pp))
 		t->kind = GLSL_TOK_IDENT;
+	if (id->ppword == PPW_TEX_BUFFER && t->kind != GLSL_TOK_IDENT && !tex_buffers_on(pp))
+		t->kind = GLSL_TOK_RESERVED;
 	if (t->kind == GLSL_TOK_RESERVED)
 		pp_error(pp, t, "'%s' is a reserved word in GLSL ES %s", id->name,
 			 glsl_es_version_name(pp->version));

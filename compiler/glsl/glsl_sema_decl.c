@@ -107,8 +107,9 @@ static bool image_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, stru
 		return true;
 	v->memory = q->storage & GLSL_Q_MEMORY;
 	v->format = q->format;
-	if ((v->memory & GLSL_Q_READONLY) && (v->memory & GLSL_Q_WRITEONLY))
-		return fail(s, q->loc, "an image cannot be both readonly and writeonly");
+	/* readonly and writeonly together leave imageSize (dEQP-GLES31's
+	 * image_size.readonly_writeonly_* compile such images, as Mesa does):
+	 * the load and store checks refuse the rest */
 	return image_format_rules(s, q, v) && image_binding_rule(s, q, v);
 }
 

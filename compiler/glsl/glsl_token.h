@@ -77,6 +77,10 @@
 	X(USAMPLERCUBEARRAY, "usamplerCubeArray", I, I) \
 	X(IMAGECUBEARRAY, "imageCubeArray", I, I) X(IIMAGECUBEARRAY, "iimageCubeArray", I, I) \
 	X(UIMAGECUBEARRAY, "uimageCubeArray", I, I) \
+	/* ES 3.10 under GL_EXT/OES_texture_buffer (reserved words without it) */ \
+	X(SAMPLERBUFFER, "samplerBuffer", I, R) X(ISAMPLERBUFFER, "isamplerBuffer", I, R) \
+	X(USAMPLERBUFFER, "usamplerBuffer", I, R) X(IMAGEBUFFER, "imageBuffer", I, R) \
+	X(IIMAGEBUFFER, "iimageBuffer", I, R) X(UIMAGEBUFFER, "uimageBuffer", I, R) \
 	/* ES 3.10 images (reserved words in 3.00) */ \
 	X(IMAGE2D, "image2D", I, R) X(IIMAGE2D, "iimage2D", I, R) \
 	X(UIMAGE2D, "uimage2D", I, R) X(IMAGE3D, "image3D", I, R) \

@@ -228,7 +228,7 @@ static struct vc_type ir_image_type(const struct glsl_type *t)
 {
 	static const enum vc_dim dims[] = {
 		[GLSL_DIM_2D] = VC_DIM_2D, [GLSL_DIM_3D] = VC_DIM_3D, [GLSL_DIM_CUBE] = VC_DIM_CUBE,
-		[GLSL_DIM_2D_MS] = VC_DIM_2D,
+		[GLSL_DIM_2D_MS] = VC_DIM_2D, [GLSL_DIM_BUFFER] = VC_DIM_BUFFER,
 	};
 
 	return (struct vc_type){ .kind = VC_TYPE_IMAGE, .base = ir_base(t->base, false),

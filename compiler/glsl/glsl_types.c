@@ -57,7 +57,8 @@ enum glsl_es_version glsl_type_version(const struct glsl_type *t)
 	case GLSL_KIND_MATRIX:
 		return t->cols == t->rows ? GLSL_ES_100 : GLSL_ES_300;
 	case GLSL_KIND_SAMPLER:
-		if (t->image || t->dim == GLSL_DIM_2D_MS || (t->dim == GLSL_DIM_CUBE && t->arrayed))
+		if (t->image || t->dim == GLSL_DIM_2D_MS || (t->dim == GLSL_DIM_CUBE && t->arrayed) ||
+		    t->dim == GLSL_DIM_BUFFER)
 			return GLSL_ES_310;
 		/* samplerExternalOES: in both, where its extension is enabled */
 		return t->id == GLSL_TID_SAMPLER2D || t->id == GLSL_TID_SAMPLERCUBE ||

@@ -70,6 +70,7 @@ enum glsl_sampler_dim {
 	GLSL_DIM_3D,
 	GLSL_DIM_CUBE,
 	GLSL_DIM_2D_MS,   /* multisample 2D (ES 3.10): texelFetch by sample, no filtering */
+	GLSL_DIM_BUFFER,  /* a buffer texture (EXT_texture_buffer): texelFetch by index */
 };
 
 /* Ordered: a larger value is a higher precision (the result of an operation
@@ -140,7 +141,10 @@ enum glsl_block_packing {
 	S(SAMPLERCUBEARRAY, "samplerCubeArray", FLOAT, CUBE, true, false) \
 	S(SAMPLERCUBEARRAYSHADOW, "samplerCubeArrayShadow", FLOAT, CUBE, true, true) \
 	S(ISAMPLERCUBEARRAY, "isamplerCubeArray", INT, CUBE, true, false) \
-	S(USAMPLERCUBEARRAY, "usamplerCubeArray", UINT, CUBE, true, false)
+	S(USAMPLERCUBEARRAY, "usamplerCubeArray", UINT, CUBE, true, false) \
+	S(SAMPLERBUFFER, "samplerBuffer", FLOAT, BUFFER, false, false) \
+	S(ISAMPLERBUFFER, "isamplerBuffer", INT, BUFFER, false, false) \
+	S(USAMPLERBUFFER, "usamplerBuffer", UINT, BUFFER, false, false)
 
 /* The ES 3.10 image types: I(ID, name, base, dim, arrayed). They are opaque
  * like samplers (kind GLSL_KIND_SAMPLER, `image` set); the format a
@@ -156,7 +160,10 @@ enum glsl_block_packing {
 	I(UIMAGE2DARRAY, "uimage2DArray", UINT, 2D, true) \
 	I(IMAGECUBEARRAY, "imageCubeArray", FLOAT, CUBE, true) \
 	I(IIMAGECUBEARRAY, "iimageCubeArray", INT, CUBE, true) \
-	I(UIMAGECUBEARRAY, "uimageCubeArray", UINT, CUBE, true)
+	I(UIMAGECUBEARRAY, "uimageCubeArray", UINT, CUBE, true) \
+	I(IMAGEBUFFER, "imageBuffer", FLOAT, BUFFER, false) \
+	I(IIMAGEBUFFER, "iimageBuffer", INT, BUFFER, false) \
+	I(UIMAGEBUFFER, "uimageBuffer", UINT, BUFFER, false)
 
 /* The ES 3.10 atomic counter type: A(ID, name). Opaque (kind GLSL_KIND_ATOMIC);
  * its binding and offset belong to the variable. */

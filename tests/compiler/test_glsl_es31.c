@@ -94,6 +94,23 @@ static const struct good_case good[] = {
 	  "void main() { imageStore(img, ivec3(1, 2, 7), imageLoad(img, ivec3(0)));\n"
 	  "  size = imageSize(img); }\n",
 	  { "CUBEARRAY, PIPE_FORMAT_R32_FLOAT, WR", "LOAD TEMP", "RESQ" } },
+	/* buffer textures: fetched by index without a level, sized without one */
+	{ "buffer samplers", FS, HEAD "#extension GL_EXT_texture_buffer : require\n"
+	  "precision highp float;\n"
+	  "uniform highp samplerBuffer s; uniform highp isamplerBuffer si;\n"
+	  "uniform highp usamplerBuffer su; out vec4 o;\n"
+	  "void main() { int i = int(gl_FragCoord.x);\n"
+	  "  o = texelFetch(s, i) + vec4(texelFetch(si, i + 1)) + vec4(texelFetch(su, 2))\n"
+	  "    + vec4(float(textureSize(s))); }\n",
+	  { "DCL SVIEW[1], BUFFER, FLOAT", "DCL SVIEW[2], BUFFER, SINT",
+	    "DCL SVIEW[3], BUFFER, UINT", "TXF", "TXQ" } },
+	{ "buffer images", CS, HEAD "#extension GL_OES_texture_buffer : enable\n" IMAGE_ATOMIC
+	  LOCAL "layout(r32f, binding = 0) uniform highp imageBuffer img;\n"
+	  "layout(r32ui, binding = 1) uniform highp uimageBuffer ui;\n"
+	  "buffer B { int size; uint old; };\n"
+	  "void main() { imageStore(img, 3, imageLoad(img, 2));\n"
+	  "  size = imageSize(img); old = imageAtomicAdd(ui, 1, 2u); }\n",
+	  { "BUFFER, PIPE_FORMAT_R32_FLOAT, WR", "LOAD TEMP", "RESQ", "ATOMUADD" } },
 	{ "memory qualifiers, default buffer layout", CS, HEAD LOCAL
 	  "layout(std430) buffer;\n"
 	  "coherent restrict buffer A { float x[]; };\n"
@@ -255,6 +272,11 @@ static const struct bad_case bad[] = {
 	  "error: compute shaders need GLSL ES 3.10" },
 	{ "cube map array without #extension", FS, HEAD "uniform highp samplerCubeArray s;\n"
 	  "void main() {}\n", "0:2(15): error: 'samplerCubeArray' is not a type" },
+	{ "samplerBuffer without #extension", FS, HEAD "uniform highp samplerBuffer s;\n"
+	  "void main() {}\n", "0:2(15): error: 'samplerBuffer' is a reserved word" },
+	{ "imageBuffer in 3.00", FS, "#version 300 es\n#extension GL_EXT_texture_buffer : enable\n"
+	  "uniform highp imageBuffer s;\nvoid main() {}\n",
+	  "0:3(15): error: 'imageBuffer' is a reserved word in GLSL ES 3.00" },
 	/* ES 3.10 rules */
 	{ "barrier outside compute", FS, HEAD "void main() { barrier(); }\n",
 	  "0:2(15): error: 'barrier()' is only available in compute shaders" },
@@ -308,9 +330,10 @@ static const struct bad_case bad[] = {
 	{ "rgba8 image neither readonly nor writeonly", CS, HEAD LOCAL
 	  "layout(rgba8) uniform highp image2D i;\nvoid main() {}\n",
 	  "0:3(1): error: image 'i' must be readonly or writeonly unless its format is r32f" },
-	{ "readonly and writeonly", CS, HEAD LOCAL
-	  "layout(r32f) readonly writeonly uniform highp image2D i;\nvoid main() {}\n",
-	  "0:3(1): error: an image cannot be both readonly and writeonly" },
+	{ "imageLoad of a readonly writeonly image", CS, HEAD LOCAL
+	  "layout(r32f) readonly writeonly uniform highp image2D i;\n"
+	  "void main() { imageLoad(i, ivec2(0)); }\n",
+	  "0:4(25): error: 'imageLoad' cannot use image 'i': it is writeonly" },
 	{ "imageStore to a readonly image", CS, HEAD LOCAL
 	  "layout(rgba8) uniform highp readonly image2D i;\n"
 	  "void main() {\n  imageStore(i, ivec2(0), vec4(1.0)); }\n",

@@ -2222,6 +2222,71 @@ static void image_format(void) { bind_image(0, image_texture(true), 0, 0, GL_REA
 static void image_mutable(void) { bind_image(0, image_texture(false), 0, 0, GL_READ_ONLY, GL_RGBA8); }
 static void image_es30(void) { bind_image(0, 0, 0, 0, GL_READ_ONLY, GL_RGBA8); }
 
+/* EXT_texture_buffer / OES_texture_buffer (ES 3.1): glTexBuffer(Range) on a
+ * bound buffer texture and a 256-byte buffer, each argument wrong alone */
+#define TEXTURE_BUFFER_EXT 0x8C2A
+typedef void(GL_APIENTRY *tex_buffer_fn)(GLenum, GLenum, GLuint);
+typedef void(GL_APIENTRY *tex_buffer_range_fn)(GLenum, GLenum, GLuint, GLintptr, GLsizeiptr);
+
+static GLuint texbuf_buffer(void)
+{
+	texture(TEXTURE_BUFFER_EXT);
+	return buffer(TEXTURE_BUFFER_EXT, 256);
+}
+
+static void tex_buffer(const char *suffix, GLenum target, GLenum format, GLuint b)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "glTexBuffer%s", suffix);
+	((tex_buffer_fn)glt_proc(name))(target, format, b);
+}
+
+static void tex_buffer_range(const char *suffix, GLintptr offset, GLsizeiptr size)
+{
+	char name[32];
+	GLuint b = texbuf_buffer();
+
+	snprintf(name, sizeof(name), "glTexBufferRange%s", suffix);
+	((tex_buffer_range_fn)glt_proc(name))(TEXTURE_BUFFER_EXT, GL_R8, b, offset, size);
+}
+
+static void texbuf_target(void) { tex_buffer("EXT", GL_TEXTURE_2D, GL_R8, texbuf_buffer()); }
+static void texbuf_format(void) { tex_buffer("OES", TEXTURE_BUFFER_EXT, GL_RGB8, texbuf_buffer()); }
+
+static void texbuf_name(void)
+{
+	texbuf_buffer();
+	tex_buffer("EXT", TEXTURE_BUFFER_EXT, GL_R8, 777);
+}
+
+static void texbuf_es30(void) { tex_buffer("EXT", TEXTURE_BUFFER_EXT, GL_R8, 0); }
+static void texbuf_range_negative(void) { tex_buffer_range("EXT", -16, 16); }
+static void texbuf_range_zero(void) { tex_buffer_range("OES", 0, 0); }
+static void texbuf_range_past_end(void) { tex_buffer_range("EXT", 0, 257); }
+
+static void texbuf_range_unaligned(void)
+{
+	GLint align = geti(0x919F /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT_EXT */);
+
+	/* an alignment of 1 has no misaligned offset: past the end then */
+	tex_buffer_range("OES", align > 1 ? align / 2 : 300, 16);
+}
+
+static void texbuf_parameter(void)
+{
+	texbuf_buffer();
+	F(TexParameteri)(TEXTURE_BUFFER_EXT, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+}
+
+static void texbuf_level(void)
+{
+	GLint v;
+
+	texbuf_buffer();
+	F(GetTexLevelParameteriv)(TEXTURE_BUFFER_EXT, 1, GL_TEXTURE_WIDTH, &v);
+}
+
 static void image_binding_index(void)
 {
 	GLint v;
@@ -4298,6 +4363,16 @@ static const struct row rows[] = {
 	R(BindImageTexture, 31, V, image_format),
 	R(BindImageTexture, 31, O, image_mutable),
 	R(BindImageTexture, 3, O, image_es30),
+	R(TexBufferEXT, 31, E, texbuf_target),
+	R(TexBufferOES, 31, E, texbuf_format),
+	R(TexBufferEXT, 31, O, texbuf_name),
+	R(TexBufferEXT, 3, O, texbuf_es30),
+	R(TexBufferRangeEXT, 31, V, texbuf_range_negative),
+	R(TexBufferRangeOES, 31, V, texbuf_range_zero),
+	R(TexBufferRangeEXT, 31, V, texbuf_range_past_end),
+	R(TexBufferRangeOES, 31, V, texbuf_range_unaligned),
+	R(TexParameteri, 31, E, texbuf_parameter),
+	R(GetTexLevelParameteriv, 31, V, texbuf_level),
 	R(GetIntegeri_v, 31, V, image_binding_index),
 	R(GetProgramInterfaceiv, 3, O, interface_es30),
 	R(GetProgramInterfaceiv, 31, E, interface_enum),
