@@ -171,6 +171,17 @@ static bool srgb_decode(const struct vgl_context *ctx)
 	return ctx->major >= 3 && vvk_physical_device_views_other_formats(ctx->dev->pdev);
 }
 
+/* glMinSampleShadingOES (ES 3.1 contexts) where the host shades per
+ * sample: vk/'s sampleRateShading (virgl's sample shading bit and its
+ * SET_MIN_SAMPLES command) */
+static bool sample_shading(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(ctx->dev->pdev, &f);
+	return vgl_context_es31(ctx) && f.sampleRateShading;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -245,6 +256,7 @@ static const struct extension table[] = {
 	 * needs no ASTC format; ES 3.0+, whose 2D array textures it also makes */
 	[VGL_EXT_KHR_texture_compression_astc_ldr] = { "GL_KHR_texture_compression_astc_ldr",
 						       es3 },
+	[VGL_EXT_OES_sample_shading] = { "GL_OES_sample_shading", sample_shading },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

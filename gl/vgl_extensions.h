@@ -56,6 +56,8 @@ struct vgl_context;
 #define GL_IMAGE_CUBE_MAP_ARRAY_EXT 0x9054
 #define GL_INT_IMAGE_CUBE_MAP_ARRAY_EXT 0x905F
 #define GL_UNSIGNED_INT_IMAGE_CUBE_MAP_ARRAY_EXT 0x906A
+#define GL_SAMPLE_SHADING_OES 0x8C36     /* OES_sample_shading */
+#define GL_MIN_SAMPLE_SHADING_VALUE_OES 0x8C37
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
 #define VGL_MAX_ANISOTROPY 16.0f
 
@@ -93,6 +95,7 @@ enum vgl_ext {
 	VGL_EXT_OES_shader_image_atomic,
 	VGL_EXT_EXT_texture_sRGB_decode,
 	VGL_EXT_KHR_texture_compression_astc_ldr,
+	VGL_EXT_OES_sample_shading,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

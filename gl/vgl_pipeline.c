@@ -200,6 +200,8 @@ void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
 	key->color_masks = color_masks(st, key);
 	blend_key(st, key);
 	key->samples_off = samples_off(st, key->samples);
+	if (st->sample_shading && key->samples > 1)
+		key->min_sample_shading = st->min_sample_shading;
 }
 
 /* Over 32-byte blocks of [p, p + n) in four independent lanes, then the rest. */
@@ -367,6 +369,9 @@ static void target_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 	c->sample_mask = ~k->samples_off;
 	if (multisample && k->samples_off)
 		c->ms.pSampleMask = &c->sample_mask;
+	/* OES_sample_shading: vk/ sends ceil(value * samples) as SET_MIN_SAMPLES */
+	c->ms.sampleShadingEnable = multisample && k->min_sample_shading > 0.0f;
+	c->ms.minSampleShading = k->min_sample_shading;
 }
 
 static void fixed_state(const struct vgl_pkey *k, struct pipeline_ci *c)
