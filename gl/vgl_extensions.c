@@ -257,6 +257,10 @@ static const struct extension table[] = {
 	[VGL_EXT_KHR_texture_compression_astc_ldr] = { "GL_KHR_texture_compression_astc_ldr",
 						       es3 },
 	[VGL_EXT_OES_sample_shading] = { "GL_OES_sample_shading", sample_shading },
+	/* gl_SampleID, gl_SamplePosition, gl_SampleMaskIn, gl_SampleMask (the
+	 * compiler's, TGSI's SAMPLEID, SAMPLEPOS, SAMPLEMASK) and gl_NumSamples
+	 * (a default-block member, vgl_linked.c): a host that shades per sample */
+	[VGL_EXT_OES_sample_variables] = { "GL_OES_sample_variables", sample_shading },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -5,7 +5,8 @@
  * drawn with the window x in a varying and fract(x) as red: shaded once
  * per pixel, every sample holds the pixel centre's 0.5; shaded per sample,
  * each sample holds its own position within the pixel. Each sample is read
- * back by texelFetch into the single-sample window.
+ * back by texelFetch into the single-sample window. OES_sample_variables'
+ * built-ins written as colours show each sample's own values.
  */
 #include <GLES3/gl31.h>
 #include <stdint.h>
@@ -208,10 +209,112 @@ START_TEST(shading_full_per_sample)
 }
 END_TEST
 
+/* ---- OES_sample_variables ------------------------------------------------------------------------ */
+
+#define SV_HEAD "#version 310 es\n#extension GL_OES_sample_variables : require\n" \
+	"precision highp float;\nout vec4 c;\n"
+
+/* Reading gl_SampleID shades each sample on its own (no GL_SAMPLE_SHADING_OES needed). */
+START_TEST(variables_sample_id)
+{
+	uint8_t s[4][4];
+
+	ck_assert(glt_has_extension("GL_OES_sample_variables"));
+	draw_and_fetch(vs_window, SV_HEAD "void main() { c = vec4(float(gl_SampleID) / 4.0, 0, 0, 1); }\n",
+		       4, 4, s);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_le(abs(s[i][0] - i * 64), 1);
+}
+END_TEST
+
+/* gl_SampleMask clears the samples whose bit it clears; the others keep the colour. */
+START_TEST(variables_sample_mask)
+{
+	uint8_t s[4][4];
+
+	draw_and_fetch(vs_window, SV_HEAD "void main() { gl_SampleMask[0] = 5; c = vec4(1.0); }\n",
+		       6, 2, s);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(s[i][1], (5 >> i) & 1 ? 255 : 0);
+}
+END_TEST
+
+/* Shaded per sample, each invocation covers its own sample only. */
+START_TEST(variables_sample_mask_in)
+{
+	uint8_t s[4][4];
+
+	draw_and_fetch(vs_window, SV_HEAD "void main() {\n"
+		       "  bool own = gl_SampleMaskIn[0] == (1 << gl_SampleID);\n"
+		       "  c = vec4(0.0, own ? 1.0 : 0.0, 0.0, 1.0); }\n", 9, 9, s);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(s[i][1], 255);
+}
+END_TEST
+
+/* gl_SamplePosition is where glGetMultisamplefv says each sample lies. */
+START_TEST(variables_sample_position)
+{
+	uint8_t s[4][4];
+	GLuint tex, fb = ms_target(&tex);
+	GLfloat pos[4][2];
+
+	for (GLuint i = 0; i < 4; i++)
+		es(GetMultisamplefv)(GL_SAMPLE_POSITION, i, pos[i]);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	draw_and_fetch(vs_window, SV_HEAD "void main() { c = vec4(gl_SamplePosition, 0, 1); }\n",
+		       3, 8, s);
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_le(abs(s[i][0] - (int)(pos[i][0] * 255.0f + 0.5f)), 2);
+		ck_assert_int_le(abs(s[i][1] - (int)(pos[i][1] * 255.0f + 0.5f)), 2);
+	}
+	es(DeleteFramebuffers)(1, &fb);
+	gl.DeleteTextures(1, &tex);
+}
+END_TEST
+
+static const char fs_num_samples[] = SV_HEAD
+	"void main() { c = vec4(float(gl_NumSamples) / 16.0, 0, 0, 1); }\n";
+
+/* gl_NumSamples follows the target: 4 on the 4-sample texture, 1 on the window. */
+START_TEST(variables_num_samples)
+{
+	uint8_t s[4][4];
+	const uint8_t one[4] = { 16, 0, 0, 255 };
+
+	draw_and_fetch(vs_window, fs_num_samples, 5, 5, s);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_le(abs(s[i][0] - 64), 1);
+	gl.UseProgram(glt_program(vs_window, fs_num_samples));
+	glt_draw_window();
+	glt_assert_pixel_near(5, 5, one, 1);
+}
+END_TEST
+
+/* The variables exist under the #extension only, and in fragment shaders only. */
+START_TEST(variables_need_extension)
+{
+	GLint ok = 1;
+
+	gl.DeleteShader(glt_compile(GL_FRAGMENT_SHADER, "#version 310 es\n"
+		"precision highp float;\nout vec4 c;\n"
+		"void main() { c = vec4(float(gl_SampleID)); }\n", &ok));
+	ck_assert_int_eq(ok, 0);
+	gl.DeleteShader(glt_compile(GL_VERTEX_SHADER, "#version 310 es\n"
+		"#extension GL_OES_sample_variables : require\n"
+		"void main() { gl_Position = vec4(float(gl_SampleID)); }\n", &ok));
+	ck_assert_int_eq(ok, 0);
+	gl.DeleteShader(glt_compile(GL_FRAGMENT_SHADER, SV_HEAD
+		"void main() { gl_NumSamples = 2; c = vec4(1.0); }\n", &ok));
+	ck_assert_int_eq(ok, 0);
+}
+END_TEST
+
 static Suite *es31_sample_suite(void)
 {
 	Suite *s = suite_create("gl es31 sample");
 	TCase *ts = tcase_create("sample shading");
+	TCase *tv = tcase_create("sample variables");
 	TCase *t30 = tcase_create("es 3.0");
 
 	tcase_add_checked_fixture(ts, setup, glt_teardown);
@@ -220,6 +323,14 @@ static Suite *es31_sample_suite(void)
 	tcase_add_test(ts, shading_value_zero);
 	tcase_add_test(ts, shading_full_per_sample);
 	suite_add_tcase(s, ts);
+	tcase_add_checked_fixture(tv, setup, glt_teardown);
+	tcase_add_test(tv, variables_sample_id);
+	tcase_add_test(tv, variables_sample_mask);
+	tcase_add_test(tv, variables_sample_mask_in);
+	tcase_add_test(tv, variables_sample_position);
+	tcase_add_test(tv, variables_num_samples);
+	tcase_add_test(tv, variables_need_extension);
+	suite_add_tcase(s, tv);
 	tcase_add_checked_fixture(t30, setup30, glt_teardown);
 	tcase_add_test(t30, shading_not_in_es30);
 	suite_add_tcase(s, t30);
