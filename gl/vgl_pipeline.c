@@ -157,7 +157,10 @@ static uint32_t samples_off(const struct vgl_state *st, uint32_t samples)
 	/* the value is clamped to [0, 1]: n is at most samples */
 	uint32_t n = (uint32_t)(st->sample_coverage_value * (float)samples + 0.5f);
 	uint32_t kept = n >= 32 ? UINT32_MAX : (1u << n) - 1;
-	uint32_t off = st->sample_mask ? ~st->sample_mask_value & all : 0;
+	/* the mask's bits past the count go as they are: a host may keep more
+	 * samples than asked (llvmpipe draws 2-sample targets with 4), and
+	 * those must stay as the mask says, not all on */
+	uint32_t off = st->sample_mask ? ~st->sample_mask_value : 0;
 
 	if (samples <= 1)
 		return 0;

@@ -115,14 +115,15 @@ static const char fs_fetch[] = "#version 310 es\n"
 	"out vec4 c;\n"
 	"void main() { c = texelFetch(tex, ivec2(gl_FragCoord.xy), u_sample); }\n";
 
-/* A 4-sample RGBA8 texture, bound, and a framebuffer on it (bound). */
-static GLuint ms_target(GLuint *tex)
+/* A multisample RGBA8 texture of `samples`, bound, and a framebuffer on it (bound). */
+static GLuint ms_target_of(GLuint *tex, GLsizei samples)
 {
 	GLuint fb;
 
 	gl.GenTextures(1, tex);
 	gl.BindTexture(GL_TEXTURE_2D_MULTISAMPLE, *tex);
-	es(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, GLT_W, GLT_H, GL_TRUE);
+	es(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, samples, GL_RGBA8, GLT_W, GLT_H,
+				    GL_TRUE);
 	es(GenFramebuffers)(1, &fb);
 	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
 	es(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE,
@@ -131,6 +132,11 @@ static GLuint ms_target(GLuint *tex)
 	gl.ClearColor(0, 0, 0, 0);
 	gl.Clear(GL_COLOR_BUFFER_BIT);
 	return fb;
+}
+
+static GLuint ms_target(GLuint *tex)
+{
+	return ms_target_of(tex, 4);
 }
 
 /* Draws the window-filling quad with fs into a fresh 4-sample target, then
@@ -252,6 +258,28 @@ START_TEST(variables_sample_mask_in)
 }
 END_TEST
 
+/* Shaded once per pixel on a 2-sample target, the mask holds both samples
+ * (the host must not keep more samples than the target has). */
+START_TEST(variables_mask_in_two_samples)
+{
+	GLuint tex, fb = ms_target_of(&tex, 2), fetch;
+	uint8_t px[4];
+
+	gl.UseProgram(glt_program(vs_window, SV_HEAD "void main() {\n"
+		"  c = vec4(float(bitCount(gl_SampleMaskIn[0])) / 8.0, 0, 0, 1); }\n"));
+	glt_draw_window();
+	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	fetch = glt_program(vs_window, fs_fetch);
+	gl.UseProgram(fetch);
+	gl.Uniform1i(gl.GetUniformLocation(fetch, "u_sample"), 1);
+	glt_draw_window();
+	glt_pixel(5, 5, px);
+	ck_assert_int_le(abs(px[0] - 64), 1);
+	es(DeleteFramebuffers)(1, &fb);
+	gl.DeleteTextures(1, &tex);
+}
+END_TEST
+
 /* gl_SamplePosition is where glGetMultisamplefv says each sample lies. */
 START_TEST(variables_sample_position)
 {
@@ -328,6 +356,7 @@ static Suite *es31_sample_suite(void)
 	tcase_add_test(tv, variables_sample_mask);
 	tcase_add_test(tv, variables_sample_mask_in);
 	tcase_add_test(tv, variables_sample_position);
+	tcase_add_test(tv, variables_mask_in_two_samples);
 	tcase_add_test(tv, variables_num_samples);
 	tcase_add_test(tv, variables_need_extension);
 	suite_add_tcase(s, tv);
