@@ -57,6 +57,10 @@ static const struct good_case good[] = {
 	{ "gl_NumSamples", FS, HEAD SAMPLE_VARS
 	  "uniform vec4 u;\nvoid main() { o = u * float(gl_NumSamples); }\n",
 	  { "DCL CONST[1][0..1]", "I2F TEMP[0].x, CONST[1][1].xxxx" } },
+	/* a constant: sizes an array (4 without the GL layer's limits) */
+	{ "gl_MaxSamples", FS, HEAD SAMPLE_VARS
+	  "void main() { float a[gl_MaxSamples]; a[3] = 2.0; o = vec4(a[3], float(a.length()), 0, 1); }\n",
+	  { "IMM[0] FLT32 {0x40000000, 0x40800000" } },
 	{ "frexp and the 4x8 packings", CS, HEAD LOCAL
 	  "uniform vec4 v; uniform highp uint p;\n"
 	  "layout(std430) buffer B { uint u[2]; vec4 f[3]; ivec4 e; };\n"

@@ -319,6 +319,20 @@ START_TEST(variables_num_samples)
 }
 END_TEST
 
+/* gl_MaxSamples is GL_MAX_SAMPLES. */
+START_TEST(variables_max_samples)
+{
+	const uint8_t want[4] = { (uint8_t)(glt_geti(GL_MAX_SAMPLES) * 4), 0, 0, 255 };
+
+	gl.UseProgram(glt_program(vs_window, SV_HEAD
+		"void main() { c = vec4(float(gl_MaxSamples * 4) / 255.0, 0, 0, 1); }\n"));
+	glt_draw_window();
+	expect(GL_NO_ERROR);
+	glt_assert_pixel_near(5, 5, want, 1);
+	ck_assert_int_ge(glt_geti(GL_MAX_SAMPLES), 4);
+}
+END_TEST
+
 /* The variables exist under the #extension only, and in fragment shaders only. */
 START_TEST(variables_need_extension)
 {
@@ -334,6 +348,10 @@ START_TEST(variables_need_extension)
 	ck_assert_int_eq(ok, 0);
 	gl.DeleteShader(glt_compile(GL_FRAGMENT_SHADER, SV_HEAD
 		"void main() { gl_NumSamples = 2; c = vec4(1.0); }\n", &ok));
+	ck_assert_int_eq(ok, 0);
+	gl.DeleteShader(glt_compile(GL_FRAGMENT_SHADER, "#version 310 es\n"
+		"precision highp float;\nout vec4 c;\n"
+		"void main() { c = vec4(float(gl_MaxSamples)); }\n", &ok));
 	ck_assert_int_eq(ok, 0);
 }
 END_TEST
@@ -358,6 +376,7 @@ static Suite *es31_sample_suite(void)
 	tcase_add_test(tv, variables_sample_position);
 	tcase_add_test(tv, variables_mask_in_two_samples);
 	tcase_add_test(tv, variables_num_samples);
+	tcase_add_test(tv, variables_max_samples);
 	tcase_add_test(tv, variables_need_extension);
 	suite_add_tcase(s, tv);
 	tcase_add_checked_fixture(t30, setup30, glt_teardown);
