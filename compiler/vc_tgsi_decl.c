@@ -299,6 +299,8 @@ static bool declare_sv_input(struct tg *t, struct tg_var *tv, const struct vc_va
 		{ VC_BUILTIN_LOCAL_INVOCATION_ID, "THREAD_ID" }, { VC_BUILTIN_WORKGROUP_ID, "BLOCK_ID" },
 		{ VC_BUILTIN_NUM_WORKGROUPS, "GRID_SIZE" }, { VC_BUILTIN_SAMPLE_ID, "SAMPLEID" },
 		{ VC_BUILTIN_SAMPLE_POSITION, "SAMPLEPOS" },
+		/* an input SampleMask is gl_SampleMaskIn (an output: gl_SampleMask) */
+		{ VC_BUILTIN_SAMPLE_MASK, "SAMPLEMASK" },
 		{ VC_BUILTIN_HELPER_INVOCATION, "HELPER_INVOCATION" },
 	};
 

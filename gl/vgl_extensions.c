@@ -8,6 +8,7 @@
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_framebuffer.h"
+#include "vgl_renderbuffer.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -182,6 +183,27 @@ static bool srgb_decode(const struct vgl_context *ctx)
 	return ctx->major >= 3 && vvk_physical_device_views_other_formats(ctx->dev->pdev);
 }
 
+/* glMinSampleShadingOES (ES 3.1 contexts) where the host shades per
+ * sample: vk/'s sampleRateShading (virgl's sample shading bit and its
+ * SET_MIN_SAMPLES command) */
+static bool sample_shading(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(ctx->dev->pdev, &f);
+	return vgl_context_es31(ctx) && f.sampleRateShading;
+}
+
+/* The sample variables where the host shades per sample and the compiler's
+ * gl_MaxSamples (the device's attachment limit) is GL_MAX_SAMPLES (the
+ * renderbuffer formats'): they differ only on a host that multisamples
+ * some formats and not others. */
+static bool sample_variables(const struct vgl_context *ctx)
+{
+	return sample_shading(ctx) &&
+	       vgl_renderbuffer_max_samples(ctx) == ctx->dev->limits.max_samples;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -260,6 +282,11 @@ static const struct extension table[] = {
 	 * in the compiler, the target in vgl_texture_buffer.c */
 	[VGL_EXT_EXT_texture_buffer] = { "GL_EXT_texture_buffer", texture_buffers },
 	[VGL_EXT_OES_texture_buffer] = { "GL_OES_texture_buffer", texture_buffers },
+	[VGL_EXT_OES_sample_shading] = { "GL_OES_sample_shading", sample_shading },
+	/* gl_SampleID, gl_SamplePosition, gl_SampleMaskIn, gl_SampleMask (the
+	 * compiler's, TGSI's SAMPLEID, SAMPLEPOS, SAMPLEMASK) and gl_NumSamples
+	 * (a default-block member, vgl_linked.c), gl_MaxSamples */
+	[VGL_EXT_OES_sample_variables] = { "GL_OES_sample_variables", sample_variables },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

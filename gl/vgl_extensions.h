@@ -70,6 +70,8 @@ struct vgl_context;
 #define GL_IMAGE_BUFFER_EXT 0x9051
 #define GL_INT_IMAGE_BUFFER_EXT 0x905C
 #define GL_UNSIGNED_INT_IMAGE_BUFFER_EXT 0x9067
+#define GL_SAMPLE_SHADING_OES 0x8C36     /* OES_sample_shading */
+#define GL_MIN_SAMPLE_SHADING_VALUE_OES 0x8C37
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
 #define VGL_MAX_ANISOTROPY 16.0f
 
@@ -109,6 +111,8 @@ enum vgl_ext {
 	VGL_EXT_KHR_texture_compression_astc_ldr,
 	VGL_EXT_EXT_texture_buffer,
 	VGL_EXT_OES_texture_buffer,
+	VGL_EXT_OES_sample_shading,
+	VGL_EXT_OES_sample_variables,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

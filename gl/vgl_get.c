@@ -255,6 +255,9 @@ static bool get_raster(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_POLYGON_OFFSET_UNITS: return floats(v, V_FLOAT, 1, &st->polygon_offset_units);
 	case GL_SAMPLE_COVERAGE_VALUE: return floats(v, V_FLOAT, 1, &st->sample_coverage_value);
 	case GL_SAMPLE_COVERAGE_INVERT: return bools(v, 1, &st->sample_coverage_invert);
+	case GL_MIN_SAMPLE_SHADING_VALUE_OES:
+		return vgl_ext_on(ctx, VGL_EXT_OES_sample_shading) &&
+		       floats(v, V_FLOAT, 1, &st->min_sample_shading);
 	/* the non-indexed gets of per-draw-buffer state read draw buffer 0's */
 	case GL_COLOR_WRITEMASK: return bools(v, 4, st->db[0].color_mask);
 	case GL_COLOR_CLEAR_VALUE: return floats(v, V_NORM, 4, st->clear_color);

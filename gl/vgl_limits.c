@@ -87,6 +87,19 @@ static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 				    (uint32_t)p->minStorageBufferOffsetAlignment : 256;
 }
 
+/* The highest count all of color, depth and stencil attachments take
+ * (the flag bits are the counts). */
+static uint32_t max_samples(const VkPhysicalDeviceLimits *p)
+{
+	VkSampleCountFlags c = p->framebufferColorSampleCounts & p->framebufferDepthSampleCounts &
+			       p->framebufferStencilSampleCounts;
+	uint32_t n = 1;
+
+	while (n < VK_SAMPLE_COUNT_64_BIT && (c & (n << 1)))
+		n <<= 1;
+	return n;
+}
+
 void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
 {
 	uniform_limits(l, p);
@@ -97,6 +110,7 @@ void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
 	l->line_width[1] = p->lineWidthRange[1];
 	l->point_size[0] = p->pointSizeRange[0];
 	l->point_size[1] = p->pointSizeRange[1];
+	l->max_samples = max_samples(p);
 }
 
 struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
@@ -120,6 +134,7 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		.max_combined_atomic_counters = (int32_t)l->atomic_counters,
 		.max_combined_atomic_counter_buffers = (int32_t)l->atomic_bindings,
 		.max_atomic_counter_buffer_size = (int32_t)l->atomic_buffer_size,
+		.max_samples = (int32_t)l->max_samples,
 	};
 }
 

@@ -45,6 +45,9 @@ struct vgl_limits {
 	uint32_t fragment_images;
 	/* storage blocks, images and colour outputs a program may write in all */
 	uint32_t output_resources;
+	/* GL_MAX_SAMPLES as gl_MaxSamples says it (OES_sample_variables): the
+	 * most samples every framebuffer attachment takes */
+	uint32_t max_samples;
 };
 
 void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p);

@@ -637,13 +637,19 @@ static void linked_destroy(struct vgl_object *o)
 
 /* gl_DepthRange is a member of the default block (std140: near, far, diff
  * at 0, 4, 8), in any stage, compute too: its values follow glDepthRangef
- * at the draws and dispatches. */
-void vgl_linked_find_depth_range(struct vgl_linked *l)
+ * at the draws and dispatches. gl_NumSamples (OES_sample_variables) is
+ * one too, an int the draws set to their target's samples. */
+void vgl_linked_find_driver_uniforms(struct vgl_linked *l)
 {
-	l->depth_range_at = -1;
-	for (uint32_t i = 0; i < l->nr_uniforms; i++)
-		if (l->uniforms[i].block < 0 && !strcmp(l->uniforms[i].name, "gl_DepthRange.near"))
+	l->depth_range_at = l->num_samples_at = -1;
+	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
+		if (l->uniforms[i].block >= 0)
+			continue;
+		if (!strcmp(l->uniforms[i].name, "gl_DepthRange.near"))
 			l->depth_range_at = (int32_t)l->uniforms[i].offset;
+		else if (!strcmp(l->uniforms[i].name, "gl_NumSamples"))
+			l->num_samples_at = (int32_t)l->uniforms[i].offset;
+	}
 }
 
 static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
@@ -662,7 +668,7 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 	input_mask(l, p);
 	initial_units(l, p);
 	sampler_bindings(l);
-	vgl_linked_find_depth_range(l);
+	vgl_linked_find_driver_uniforms(l);
 	ret = vgl_linked_create_default_block(l, p->default_block_size);
 	if (ret == VGL_OK)
 		ret = create_modules(l, lp);
@@ -700,7 +706,7 @@ struct vgl_linked *vgl_linked_alloc(struct vgl_device *dev)
 	l->stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 	/* not 0, calloc's: that is a default block's first member, which the
 	 * context's depth range would overwrite at each upload */
-	l->depth_range_at = -1;
+	l->depth_range_at = l->num_samples_at = -1;
 	pthread_mutex_init(&l->lock, NULL);
 	return l;
 }
@@ -932,11 +938,23 @@ static bool depth_range_stale(const struct vgl_context *ctx, const struct vgl_li
 	return memcmp(l->data + l->depth_range_at, want, 12) != 0;
 }
 
+/* Whether the block's gl_NumSamples differs from the samples of the target
+ * drawn to (the pipeline key's, built before the uniforms go; 1 single-sampled). */
+static bool num_samples_stale(const struct vgl_context *ctx, const struct vgl_linked *l,
+			      int32_t *want)
+{
+	if (l->num_samples_at < 0 || (uint32_t)l->num_samples_at + 4 > l->data_size)
+		return false;
+	*want = (int32_t)(ctx->drawn.key.samples ? ctx->drawn.key.samples : 1);
+	return memcmp(l->data + l->num_samples_at, want, 4) != 0;
+}
+
 bool vgl_linked_uniforms_pending(const struct vgl_context *ctx, const struct vgl_linked *l)
 {
 	float dr[3];
+	int32_t ns;
 
-	if (depth_range_stale(ctx, l, dr))
+	if (depth_range_stale(ctx, l, dr) || num_samples_stale(ctx, l, &ns))
 		return true;
 	if (l->push && ((ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_UNIFORMS)) ||
 			ctx->drawn.pushed != l->push_serial))
@@ -974,18 +992,26 @@ static void push_uniforms(struct vgl_context *ctx, struct vgl_linked *l, VkComma
 	l->dirty_hi = 0;
 }
 
+/* A value the driver keeps in the default block, written and marked dirty. */
+static void write_driver_value(struct vgl_linked *l, int32_t offset, const void *v, uint32_t size)
+{
+	uint32_t at = (uint32_t)offset;
+
+	memcpy(l->data + at, v, size);
+	l->dirty_lo = at < l->dirty_lo ? at : l->dirty_lo;
+	l->dirty_hi = at + size > l->dirty_hi ? at + size : l->dirty_hi;
+}
+
 void vgl_linked_upload_uniforms(struct vgl_context *ctx, struct vgl_linked *l)
 {
 	VkCommandBuffer cmd;
 	float dr[3];
+	int32_t ns;
 
-	if (depth_range_stale(ctx, l, dr)) {
-		uint32_t at = (uint32_t)l->depth_range_at;
-
-		memcpy(l->data + at, dr, sizeof(dr));
-		l->dirty_lo = at < l->dirty_lo ? at : l->dirty_lo;
-		l->dirty_hi = at + 12 > l->dirty_hi ? at + 12 : l->dirty_hi;
-	}
+	if (depth_range_stale(ctx, l, dr))
+		write_driver_value(l, l->depth_range_at, dr, sizeof(dr));
+	if (num_samples_stale(ctx, l, &ns))
+		write_driver_value(l, l->num_samples_at, &ns, sizeof(ns));
 	if (!vgl_linked_uniforms_pending(ctx, l))
 		return;
 	cmd = vgl_batch_cmd(ctx);

@@ -326,7 +326,7 @@ static int build(struct vgl_linked *l, const struct glsl_compiled *c)
 	memcpy(l->local_size, c->local_size, sizeof(l->local_size));
 	if (!copy_resources(l, &c->res))
 		return VGL_ERROR_OUT_OF_MEMORY;
-	vgl_linked_find_depth_range(l);
+	vgl_linked_find_driver_uniforms(l);
 	ret = vgl_linked_create_default_block(l, c->res.default_block_size);
 	if (ret == VGL_OK)
 		ret = create_shader(l, c);

@@ -22,7 +22,7 @@ int vgl_linked_create_module(struct vgl_linked *l, const uint32_t *words, size_t
 /* Locations of every element of the default-block and sampler uniforms. */
 bool vgl_linked_assign_locations(struct vgl_linked *l);
 /* Where gl_DepthRange lies in the default block (-1: not used). */
-void vgl_linked_find_depth_range(struct vgl_linked *l);
+void vgl_linked_find_driver_uniforms(struct vgl_linked *l);
 /* The default block's CPU copy (size 0: none). */
 int vgl_linked_create_default_block(struct vgl_linked *l, uint32_t size);
 /* Its buffer, when it did not become push constants. */

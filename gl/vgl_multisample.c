@@ -11,6 +11,7 @@
 #include "vgl_multisample.h"
 
 #include "vgl_context.h"
+#include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
 
@@ -48,6 +49,23 @@ static void GL_APIENTRY vgl_SampleMaski(GLuint maskNumber, GLbitfield mask)
 		return;
 	}
 	ctx->st.sample_mask_value = mask;
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE);
+}
+
+/* OES_sample_shading: the value is clamped to [0, 1]; the pipeline takes
+ * it while GL_SAMPLE_SHADING_OES is enabled on a multisample target. */
+static void GL_APIENTRY vgl_MinSampleShadingOES(GLfloat value)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (!ctx)
+		return;
+	if (!vgl_ext_on(ctx, VGL_EXT_OES_sample_shading)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	/* written so that NaN becomes 0 */
+	ctx->st.min_sample_shading = value > 1.0f ? 1.0f : value >= 0.0f ? value : 0.0f;
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE);
 }
 
@@ -100,6 +118,6 @@ static void GL_APIENTRY vgl_GetMultisamplefv(GLenum pname, GLuint index, GLfloat
 }
 
 const struct vgl_proc vgl_multisample_procs[] = {
-	VGL_PROC(SampleMaski), VGL_PROC(GetMultisamplefv),
+	VGL_PROC(SampleMaski), VGL_PROC(GetMultisamplefv), VGL_PROC(MinSampleShadingOES),
 	{ NULL, NULL },
 };

@@ -157,7 +157,10 @@ static uint32_t samples_off(const struct vgl_state *st, uint32_t samples)
 	/* the value is clamped to [0, 1]: n is at most samples */
 	uint32_t n = (uint32_t)(st->sample_coverage_value * (float)samples + 0.5f);
 	uint32_t kept = n >= 32 ? UINT32_MAX : (1u << n) - 1;
-	uint32_t off = st->sample_mask ? ~st->sample_mask_value & all : 0;
+	/* the mask's bits past the count go as they are: a host may keep more
+	 * samples than asked (llvmpipe draws 2-sample targets with 4), and
+	 * those must stay as the mask says, not all on */
+	uint32_t off = st->sample_mask ? ~st->sample_mask_value : 0;
 
 	if (samples <= 1)
 		return 0;
@@ -200,6 +203,8 @@ void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
 	key->color_masks = color_masks(st, key);
 	blend_key(st, key);
 	key->samples_off = samples_off(st, key->samples);
+	if (st->sample_shading && key->samples > 1)
+		key->min_sample_shading = st->min_sample_shading;
 }
 
 /* Over 32-byte blocks of [p, p + n) in four independent lanes, then the rest. */
@@ -367,6 +372,9 @@ static void target_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 	c->sample_mask = ~k->samples_off;
 	if (multisample && k->samples_off)
 		c->ms.pSampleMask = &c->sample_mask;
+	/* OES_sample_shading: vk/ sends ceil(value * samples) as SET_MIN_SAMPLES */
+	c->ms.sampleShadingEnable = multisample && k->min_sample_shading > 0.0f;
+	c->ms.minSampleShading = k->min_sample_shading;
 }
 
 static void fixed_state(const struct vgl_pkey *k, struct pipeline_ci *c)

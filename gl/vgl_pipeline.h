@@ -49,6 +49,7 @@ struct vgl_pkey {
 	VkPipelineColorBlendAttachmentState blend[VGL_MAX_DRAW_BUFFERS];
 	uint32_t color_masks;              /* the write mask of draw buffer i in bits 4i..4i+3 */
 	uint32_t samples_off;              /* samples GL_SAMPLE_COVERAGE masks off (0: none) */
+	float min_sample_shading;          /* OES_sample_shading's value; 0: off */
 };
 
 #define VGL_PKEY_DEPTH_TEST (1u << 0)

@@ -196,6 +196,7 @@ struct vgl_linked {
 	uint64_t push_serial;             /* names the data last pushed (vgl_linked_upload_uniforms) */
 	uint32_t dirty_lo, dirty_hi;      /* bytes of data not yet on the GPU */
 	int32_t depth_range_at;           /* gl_DepthRange's offset in data; -1: unused */
+	int32_t num_samples_at;           /* gl_NumSamples's offset in data; -1: unused */
 	struct vgl_linked_xfb xfb;
 	/* ES 3.1 separable programs (vgl_separable.c): the stages the program
 	 * has (a program linked of one stage gets a stand-in for the other),

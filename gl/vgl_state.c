@@ -11,6 +11,7 @@
 #include "vgl_blend.h"
 #include "vgl_context.h"
 #include "vgl_debug.h"
+#include "vgl_extensions.h"
 #include "vgl_procs.h"
 
 #define PIPE VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE)
@@ -73,6 +74,8 @@ static bool *cap_flag(struct vgl_context *ctx, GLenum cap, uint32_t *dirty)
 	}
 	if (cap == GL_SAMPLE_MASK && vgl_context_es31(ctx))
 		return &st->sample_mask;
+	if (cap == GL_SAMPLE_SHADING_OES && vgl_ext_on(ctx, VGL_EXT_OES_sample_shading))
+		return &st->sample_shading;
 	return NULL;
 }
 

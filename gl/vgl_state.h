@@ -59,6 +59,8 @@ struct vgl_state {
 	bool primitive_restart_fixed, rasterizer_discard;
 	bool sample_mask;          /* ES 3.1 GL_SAMPLE_MASK */
 	GLbitfield sample_mask_value;  /* glSampleMaski word 0: the samples a draw may keep */
+	bool sample_shading;       /* OES_sample_shading's GL_SAMPLE_SHADING_OES */
+	GLfloat min_sample_shading;    /* glMinSampleShadingOES, clamped to [0, 1] */
 	GLenum depth_func, cull_mode, front_face;
 	bool depth_mask;
 	struct vgl_stencil_face stencil[2]; /* front, back */

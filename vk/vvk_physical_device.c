@@ -260,6 +260,10 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	f->depthClamp = (c->bset & (1u << 16)) != 0;
 	f->depthBiasClamp = (c->bset & (1u << 30)) != 0;
 	f->fillModeNonSolid = VK_TRUE;
+	/* per-sample shading: virgl's has_sample_shading (bit 26), and the
+	 * command that sets the minimum (sampleShadingEnable's) */
+	f->sampleRateShading = (c->bset & (1u << 26)) &&
+			       (c->capability_bits & VDRM_CAP_SET_MIN_SAMPLES);
 	f->largePoints = c->max_aliased_point_size > 1.0f;
 	f->wideLines = c->max_aliased_line_width > 1.0f;
 	f->samplerAnisotropy = c->max_anisotropy > 1.0f;

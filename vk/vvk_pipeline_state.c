@@ -162,13 +162,24 @@ static bool multisampled(const VkPipelineMultisampleStateCreateInfo *ms)
 	return ms && ms->rasterizationSamples > VK_SAMPLE_COUNT_1_BIT;
 }
 
+/* Bit 31 (force_persample_interp): the host's GL_SAMPLE_SHADING, which
+ * virglrenderer enables from the rasterizer alone; SET_MIN_SAMPLES only
+ * sets its fraction. On where sample shading asks for more than one
+ * sample, as gallium's state tracker sets it. */
+static bool shades_per_sample(const VkPipelineMultisampleStateCreateInfo *ms)
+{
+	return multisampled(ms) && ms->sampleShadingEnable &&
+	       ms->minSampleShading * (float)ms->rasterizationSamples > 1.0f;
+}
+
 static void create_rasterizer(struct vvk_device *dev, struct vvk_pipeline *p,
 			      const VkPipelineRasterizationStateCreateInfo *rs,
 			      const VkPipelineMultisampleStateCreateInfo *ms)
 {
 	struct vdrm_cs tmp;
 	struct vdrm_cmd_create_rasterizer cmd = {
-		.s0 = raster_s0(rs, p->gl_z) | (multisampled(ms) ? 1u << 25 : 0),
+		.s0 = raster_s0(rs, p->gl_z) | (multisampled(ms) ? 1u << 25 : 0) |
+		      (shades_per_sample(ms) ? 1u << 31 : 0),
 		.point_size = 1.0f, .s3 = 0xffff, .line_width = rs->lineWidth,
 	};
 

@@ -468,23 +468,42 @@ def emit_structs(w, structs, types):
         w('\t.fields = %s_fields, .nr_fields = %d,\n};\n\n' % (s, len(fields)))
 
 
+def array_length(v, size, consts):
+    """A `T[N]` type's N: a number, or a constant of the row's version."""
+    if size.isdigit():
+        return int(size)
+    key = (size, v.versions[0], v.ext)
+    if key not in consts or len(v.versions) != 1:
+        raise DefError('line %d: bad array type %r' % (v.lineno, v.type_expr))
+    return consts[key]
+
+
 def array_types(vars_, types):
-    """`T[CONST]` types: one static array type per (T, CONST, version)."""
+    """`T[CONST]` and `T[N]` types: one static array type per (T, size, version)."""
     consts = {(v.name, v.versions[0], v.ext): v.value for v in vars_ if v.storage == 'const'}
     arrays, decls = {}, []
     for v in vars_:
         m = re.match(r'(\w+)\[(\w+)\]$', v.type_expr)
         if not m:
             continue
-        key = (m.group(2), v.versions[0], v.ext)
-        if m.group(1) not in types or key not in consts or len(v.versions) != 1:
+        if m.group(1) not in types:
             raise DefError('line %d: bad array type %r' % (v.lineno, v.type_expr))
+        length = array_length(v, m.group(2), consts)
         if (v.type_expr, v.ext) in arrays:
             continue
         cname = 'bi_array_%d' % len(decls)
-        decls.append((cname, types[m.group(1)], consts[key]))
+        decls.append((cname, m.group(1), types[m.group(1)], length))
         arrays[(v.type_expr, v.ext)] = cname
     return arrays, decls
+
+
+def array_base(elem):
+    """The scalar base of a built-in array's element type (int, ivec4: INT)."""
+    for prefix, base in (('int', 'INT'), ('ivec', 'INT'), ('uint', 'UINT'), ('uvec', 'UINT'),
+                         ('bool', 'BOOL'), ('bvec', 'BOOL')):
+        if elem.startswith(prefix):
+            return base
+    return 'FLOAT'
 
 
 def var_init(v, types, structs, arrays, exts):
@@ -504,9 +523,10 @@ def var_init(v, types, structs, arrays, exts):
 
 def emit_vars(w, vars_, types, structs, exts):
     arrays, decls = array_types(vars_, types)
-    for cname, elem, length in decls:
+    for cname, name, elem, length in decls:
         w('static const struct glsl_type %s = {\n' % cname)
-        w('\t.kind = GLSL_KIND_ARRAY, .base = GLSL_BASE_FLOAT, .id = GLSL_TID_NONE,\n')
+        w('\t.kind = GLSL_KIND_ARRAY, .base = GLSL_BASE_%s, .id = GLSL_TID_NONE,\n'
+          % array_base(name))
         w('\t.elem = &glsl_builtin_types[%s], .length = %d,\n};\n\n' % (elem, length))
     w('const struct glsl_bi_var glsl_bi_vars[GLSL_BI_NR_VARS] = {\n')
     for v in vars_:

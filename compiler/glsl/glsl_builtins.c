@@ -354,6 +354,7 @@ static const struct {
 	  offsetof(struct glsl_builtin_limits, max_combined_atomic_counter_buffers) },
 	{ "gl_MaxAtomicCounterBufferSize",
 	  offsetof(struct glsl_builtin_limits, max_atomic_counter_buffer_size) },
+	{ "gl_MaxSamples", offsetof(struct glsl_builtin_limits, max_samples) },
 };
 
 int32_t glsl_builtin_const_value(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits)

@@ -118,6 +118,7 @@ struct glsl_builtin_limits {
 	int32_t max_combined_atomic_counters;
 	int32_t max_combined_atomic_counter_buffers;
 	int32_t max_atomic_counter_buffer_size;
+	int32_t max_samples;                     /* OES_sample_variables */
 };
 
 /* A built-in constant's value under limits (NULL: builtins.def's). */

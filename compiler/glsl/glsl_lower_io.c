@@ -18,10 +18,27 @@ struct io_list {
 	uint32_t n;
 };
 
+/* Built-in uniforms whose values the GL layer writes into the default
+ * block at the draws (gl_DepthRange, gl_NumSamples): after the shader's own. */
+#define MAX_DRIVER_UNIFORMS 2
+
 struct io_state {
 	struct io_list in, out, uniforms, blocks, samplers, held, buffers, images, atomics;
-	const struct glsl_symbol *depth_range;
+	const struct glsl_symbol *driver[MAX_DRIVER_UNIFORMS];
+	uint32_t nr_driver;
 };
+
+static bool is_driver_uniform(const struct glsl_symbol *s)
+{
+	return s->builtin && (s->builtin->recipe == GLSL_BI_RECIPE_DEPTH_RANGE ||
+			      s->builtin->recipe == GLSL_BI_RECIPE_NUM_SAMPLES);
+}
+
+/* Member i of the default block: the shader's uniforms, then the driver's. */
+static const struct glsl_symbol *default_member(const struct io_state *st, uint32_t i)
+{
+	return i < st->uniforms.n ? st->uniforms.syms[i] : st->driver[i - st->uniforms.n];
+}
 
 bool lw_res_add(struct lw *w, const struct glsl_lower_res *r)
 {
@@ -107,8 +124,8 @@ static bool classify(struct lw *w, struct io_state *st)
 		if (s->builtin && !s->used && (s->builtin->recipe == GLSL_BI_RECIPE_FRAG_COLOR ||
 					       s->builtin->recipe == GLSL_BI_RECIPE_FRAG_DATA))
 			continue;
-		if (s->builtin && s->builtin->recipe == GLSL_BI_RECIPE_DEPTH_RANGE)
-			st->depth_range = s;
+		if (is_driver_uniform(s) && st->nr_driver < MAX_DRIVER_UNIFORMS)
+			st->driver[st->nr_driver++] = s;
 		else if (s->storage == GLSL_STORAGE_UNIFORM && glsl_type_is_atomic(t))
 			l = &st->atomics;
 		else if (s->storage == GLSL_STORAGE_UNIFORM && !is_sampler(t) && !is_block(t))
@@ -232,6 +249,10 @@ static bool declare_builtin(struct lw *w, const struct glsl_symbol *s, vc_var_id
 		var->builtin = (enum vc_builtin)s->builtin->builtin;
 	if (var->builtin == VC_BUILTIN_FRAG_DEPTH)
 		w->m->depth_replacing = true;
+	/* Vulkan wants integer fragment inputs flat, built-in ones too */
+	if (var->builtin == VC_BUILTIN_SAMPLE_ID ||
+	    (var->builtin == VC_BUILTIN_SAMPLE_MASK && var->storage == VC_STORAGE_INPUT))
+		var->flags |= VC_VAR_FLAT;
 	return true;
 }
 
@@ -341,14 +362,14 @@ static int32_t layout_member(const struct glsl_lower_layout *lay, const struct g
 /* The members of the block: the shader's own uniforms, or the program's. */
 static uint32_t default_fields(struct lw *w, const struct io_state *st, struct glsl_field *f)
 {
-	uint32_t n = st->uniforms.n + (st->depth_range ? 1 : 0);
+	uint32_t n = st->uniforms.n + st->nr_driver;
 
 	bool linked = w->layout && w->layout->nr_uniforms;
 
 	if (linked)
 		memcpy(f, w->layout->uniforms, w->layout->nr_uniforms * sizeof(*f));
 	for (uint32_t i = 0; i < n; i++) {
-		const struct glsl_symbol *s = i < st->uniforms.n ? st->uniforms.syms[i] : st->depth_range;
+		const struct glsl_symbol *s = default_member(st, i);
 		int32_t at = linked ? layout_member(w->layout, s) : (int32_t)i;
 
 		/* the shader's own struct types, so its accesses type-check in
@@ -363,11 +384,11 @@ static uint32_t default_fields(struct lw *w, const struct io_state *st, struct g
 /* Maps each uniform of the shader to its member of the block. */
 static bool bind_default_members(struct lw *w, const struct io_state *st, vc_var_id v)
 {
-	uint32_t n = st->uniforms.n + (st->depth_range ? 1 : 0);
+	uint32_t n = st->uniforms.n + st->nr_driver;
 	bool linked = w->layout && w->layout->nr_uniforms;
 
 	for (uint32_t i = 0; i < n; i++) {
-		const struct glsl_symbol *s = i < st->uniforms.n ? st->uniforms.syms[i] : st->depth_range;
+		const struct glsl_symbol *s = default_member(st, i);
 		int32_t member = linked ? layout_member(w->layout, s) : (int32_t)i;
 
 		if (member < 0) {
@@ -400,7 +421,8 @@ static void explicit_locations(struct lw *w, const struct io_state *st)
 
 static bool default_block(struct lw *w, const struct io_state *st)
 {
-	uint32_t cap = st->uniforms.n + 1 + (w->layout ? w->layout->nr_uniforms : 0);
+	uint32_t cap = st->uniforms.n + MAX_DRIVER_UNIFORMS +
+		       (w->layout ? w->layout->nr_uniforms : 0);
 	struct glsl_field *f = calloc(cap, sizeof(*f));
 	uint32_t *offs = calloc(cap, sizeof(*offs));
 	struct glsl_type blk;
@@ -581,7 +603,7 @@ static bool declare_all(struct lw *w, struct io_state *st)
 		return false;
 	if (!declare_io(w, &st->in, VC_STORAGE_INPUT) || !declare_io(w, &st->out, VC_STORAGE_OUTPUT))
 		return false;
-	if ((st->uniforms.n || st->depth_range) && !default_block(w, st))
+	if ((st->uniforms.n || st->nr_driver) && !default_block(w, st))
 		return false;
 	if (!declare_blocks(w, &st->blocks, &binding, GLSL_RES_BLOCK) ||
 	    !declare_samplers(w, &st->samplers, &binding))

@@ -34,6 +34,8 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_OES_texture_buffer",
 	/* no built-ins: implicit conversions in GLSL ES 3.10 (glsl_sema_convert.c) */
 	"GL_EXT_shader_implicit_conversions",
+	/* gl_SampleID, gl_SamplePosition, gl_SampleMaskIn, gl_SampleMask (GLSL ES 3.10) */
+	"GL_OES_sample_variables",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

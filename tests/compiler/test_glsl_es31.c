@@ -25,6 +25,8 @@
 /* imageAtomic* need it in 3.10 */
 #define IMAGE_ATOMIC "#extension GL_OES_shader_image_atomic : require\n"
 #define LOCAL "layout(local_size_x = 4) in;\n"
+#define SAMPLE_VARS "#extension GL_OES_sample_variables : require\n" \
+	"precision highp float;\nout vec4 o;\n"
 
 struct good_case {
 	const char *name;
@@ -43,6 +45,22 @@ static const struct good_case good[] = {
 	{ "gl_HelperInvocation", FS, HEAD "precision mediump float;\nout vec4 o;\n"
 	  "void main() { o = gl_HelperInvocation ? vec4(1.0) : vec4(0.0); }\n",
 	  { "SV[0], HELPER_INVOCATION", "USNE" } },
+	/* OES_sample_variables: TGSI system values, the SAMPLEMASK output (its
+	 * one word, .x) and gl_NumSamples in the default block */
+	{ "sample id, position and mask in", FS, HEAD SAMPLE_VARS
+	  "void main() { o = vec4(float(gl_SampleID), gl_SamplePosition,\n"
+	  "  float(gl_SampleMaskIn[0])); }\n",
+	  { "DCL SV[0], SAMPLEID", "SAMPLEMASK", "SAMPLEPOS", "I2F" } },
+	{ "gl_SampleMask", FS, HEAD SAMPLE_VARS
+	  "void main() { gl_SampleMask[0] = 5; o = vec4(1.0); }\n",
+	  { "DCL OUT[1], SAMPLEMASK", "MOV OUT[1].x" } },
+	{ "gl_NumSamples", FS, HEAD SAMPLE_VARS
+	  "uniform vec4 u;\nvoid main() { o = u * float(gl_NumSamples); }\n",
+	  { "DCL CONST[1][0..1]", "I2F TEMP[0].x, CONST[1][1].xxxx" } },
+	/* a constant: sizes an array (4 without the GL layer's limits) */
+	{ "gl_MaxSamples", FS, HEAD SAMPLE_VARS
+	  "void main() { float a[gl_MaxSamples]; a[3] = 2.0; o = vec4(a[3], float(a.length()), 0, 1); }\n",
+	  { "IMM[0] FLT32 {0x40000000, 0x40800000" } },
 	{ "frexp and the 4x8 packings", CS, HEAD LOCAL
 	  "uniform vec4 v; uniform highp uint p;\n"
 	  "layout(std430) buffer B { uint u[2]; vec4 f[3]; ivec4 e; };\n"
@@ -474,6 +492,18 @@ static const struct bad_case bad[] = {
 	{ "location on a vertex output in 3.00", VS, "#version 300 es\n"
 	  "layout(location = 1) out vec4 v;\nvoid main() { v = vec4(1.0); }\n",
 	  "0:2(1): error: 'location' applies only to vertex inputs and fragment outputs" },
+	/* OES_sample_variables: under its #extension, in fragment shaders, inputs read-only */
+	{ "gl_SampleID without the extension", FS, HEAD "precision highp float;\nout vec4 o;\n"
+	  "void main() { o = vec4(float(gl_SampleID)); }\n", "0:4(30): error: 'gl_SampleID' undeclared" },
+	{ "gl_SampleID in a vertex shader", VS, HEAD "#extension GL_OES_sample_variables : require\n"
+	  "void main() { gl_Position = vec4(float(gl_SampleID)); }\n",
+	  "0:3(40): error: 'gl_SampleID' undeclared" },
+	{ "gl_SampleMaskIn written", FS, HEAD SAMPLE_VARS
+	  "void main() { gl_SampleMaskIn[0] = 1; o = vec4(1.0); }\n",
+	  "0:5(30): error: cannot assign to read-only variable 'gl_SampleMaskIn'" },
+	{ "gl_NumSamples written", FS, HEAD SAMPLE_VARS
+	  "void main() { gl_NumSamples = 2; o = vec4(1.0); }\n",
+	  "0:5(15): error: cannot assign to read-only variable 'gl_NumSamples'" },
 	{ "location on a uniform in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
 	  "layout(location = 1) uniform float u;\nvoid main() {}\n",
 	  "0:3(1): error: 'location' applies only to vertex inputs and fragment outputs" },

@@ -3599,6 +3599,19 @@ ROW(ms_copy_tex_image)
 }
 ROW(ms_limit_es30) { GLint v; F(GetIntegerv)(GL_MAX_COLOR_TEXTURE_SAMPLES, &v); }
 
+/* OES_sample_shading: ES 3.1 development contexts only (no prototype in <GLES3/gl3.h>) */
+#define SAMPLE_SHADING_OES 0x8C36
+#define MIN_SAMPLE_SHADING_VALUE_OES 0x8C37
+typedef void(GL_APIENTRYP min_sample_shading_fn)(GLfloat);
+ROW(min_sample_shading_es30) { ((min_sample_shading_fn)glt_proc("glMinSampleShadingOES"))(1.0f); }
+ROW(sample_shading_enable_es30) { F(Enable)(SAMPLE_SHADING_OES); }
+ROW(min_sample_shading_value_es30)
+{
+	GLfloat v;
+
+	F(GetFloatv)(MIN_SAMPLE_SHADING_VALUE_OES, &v);
+}
+
 /* EXT_copy_image / OES_copy_image (no prototype in <GLES3/gl3.h>) */
 typedef void(GL_APIENTRYP copy_image_fn)(GLuint, GLenum, GLint, GLint, GLint, GLint, GLuint,
 					 GLenum, GLint, GLint, GLint, GLint, GLsizei, GLsizei,
@@ -4570,6 +4583,9 @@ static const struct row rows[] = {
 	R(CopyTexSubImage2D, 31, O, ms_copy_tex_image),
 	R(GetIntegerv, 3, E, ms_limit_es30),
 	R(GetIntegerv, 3, E, gather_offset_es30),
+	R(MinSampleShadingOES, 3, O, min_sample_shading_es30),
+	R(Enable, 3, E, sample_shading_enable_es30),
+	R(GetFloatv, 3, E, min_sample_shading_value_es30),
 	R(CopyImageSubDataOES, 3, E, copy_image_face_target),
 	R(CopyImageSubDataEXT, 3, E, copy_image_wrong_target),
 	R(CopyImageSubDataEXT, 3, V, copy_image_name),
