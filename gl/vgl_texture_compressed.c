@@ -120,8 +120,8 @@ static void decode_upload(struct vgl_context *ctx, struct vgl_tex_storage *s, GL
 			  const struct vgl_pixel_format *f, const struct vgl_upload *at,
 			  const struct block_dst *bd, const void *data)
 {
-	struct vgl_block_box box = vgl_tex_block_box(at->x, at->y, bd->z, at->width, at->height,
-						     at->depth);
+	struct vgl_block_box box = vgl_tex_block_box(internal, at->x, at->y, bd->z, at->width,
+						     at->height, at->depth);
 
 	data = source(ctx, data, image_size(internal, at->width, at->height, at->depth));
 	if (!data)

@@ -3620,6 +3620,23 @@ ROW(copy_image_compressed_class)
 {
 	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_COMPRESSED_R11_EAC), 0, 4);
 }
+/* an ASTC region is whole blocks of its footprint: 4x4 texels are no 8x8 block */
+ROW(copy_image_astc_block)
+{
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGBA_ASTC_8x8_KHR),
+		      stored_2d(GL_COMPRESSED_RGBA_ASTC_8x8_KHR), 0, 4);
+}
+/* an ASTC block (16 bytes) is no RGBA16UI texel */
+ROW(copy_image_astc_block_size)
+{
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGBA_ASTC_4x4_KHR), stored_2d(GL_RGBA16UI), 0, 4);
+}
+/* ASTC 4x4 and ETC2 RGBA8 (16-byte 4x4 blocks both) are of two view classes */
+ROW(copy_image_astc_class)
+{
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGBA_ASTC_4x4_KHR),
+		      stored_2d(GL_COMPRESSED_RGBA8_ETC2_EAC), 0, 4);
+}
 /* ES 2.0 contexts have no copy_image */
 ROW(copy_image_es2)
 {
@@ -4509,6 +4526,9 @@ static const struct row rows[] = {
 	R(CopyImageSubDataEXT, 3, V, copy_image_block),
 	R(CopyImageSubDataEXT, 3, O, copy_image_block_size),
 	R(CopyImageSubDataEXT, 3, O, copy_image_compressed_class),
+	R(CopyImageSubDataEXT, 3, V, copy_image_astc_block),
+	R(CopyImageSubDataEXT, 3, O, copy_image_astc_block_size),
+	R(CopyImageSubDataEXT, 3, O, copy_image_astc_class),
 	R(CopyImageSubDataEXT, 2, O, copy_image_es2),
 };
 
