@@ -245,6 +245,10 @@ static const struct extension table[] = {
 	 * needs no ASTC format; ES 3.0+, whose 2D array textures it also makes */
 	[VGL_EXT_KHR_texture_compression_astc_ldr] = { "GL_KHR_texture_compression_astc_ldr",
 						       es3 },
+	/* 3D textures of ASTC's 2D blocks, slice by slice: decoded like a 2D
+	 * array's layers (vgl_texture_compressed.c) */
+	[VGL_EXT_KHR_texture_compression_astc_sliced_3d] = {
+		"GL_KHR_texture_compression_astc_sliced_3d", es3 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

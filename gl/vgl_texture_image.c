@@ -406,8 +406,10 @@ static GLenum storage_error(struct vgl_context *ctx, const struct image_args *a,
 	if ((uint32_t)levels > chain_levels((uint32_t)a->width,
 					    (uint32_t)(a->target == GL_TEXTURE_3D &&
 						       a->depth > a->height ? a->depth : a->height)) ||
-	    (a->target == GL_TEXTURE_3D && (f->bits[4] || vgl_tex_compressed(f->internal_format))))
-		return GL_INVALID_OPERATION;   /* no 3D depth, ETC2 or ASTC LDR textures */
+	    (a->target == GL_TEXTURE_3D &&
+	     (f->bits[4] || (vgl_tex_compressed(f->internal_format) &&
+			     !vgl_tex_compressed_3d(ctx, f->internal_format)))))
+		return GL_INVALID_OPERATION;   /* no 3D depth or ETC2 textures; ASTC: sliced 3D */
 	return GL_NO_ERROR;
 }
 

@@ -5,10 +5,10 @@
  * and array layers, mip levels, formats of one texel size (RGBA8 <->
  * R32UI keeps the bits) and (ES 3.1) a multisample texture into a
  * multisample renderbuffer, each read back texel for texel through a
- * framebuffer; ETC2/EAC and ASTC blocks (6x6, 8x5, 12x12, sRGB) to and
- * from texels of their size (cube faces to array layers), sampled after a
- * copy into them, and RGB formats of one view class; the errors of its
- * spec; the extension strings. The error
+ * framebuffer; ETC2/EAC and ASTC blocks (6x6, 8x5, 12x12, sRGB; 3D slices)
+ * to and from texels of their size (cube faces to array layers), sampled
+ * after a copy into them, and RGB formats of one view class; the errors of
+ * its spec; the extension strings. The error
  * table (test_gl_errors.c) has the same errors as rows.
  */
 #include <GLES3/gl31.h>
@@ -34,7 +34,8 @@ typedef void(GL_APIENTRYP copy_fn)(GLuint, GLenum, GLint, GLint, GLint, GLint, G
 	X(FramebufferTextureLayer, FRAMEBUFFERTEXTURELAYER) \
 	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(ClearBufferuiv, CLEARBUFFERUIV) \
 	X(ClearBufferfv, CLEARBUFFERFV) X(BlitFramebuffer, BLITFRAMEBUFFER) \
-	X(CompressedTexSubImage2D, COMPRESSEDTEXSUBIMAGE2D)
+	X(CompressedTexSubImage2D, COMPRESSEDTEXSUBIMAGE2D) \
+	X(CompressedTexImage3D, COMPRESSEDTEXIMAGE3D)
 
 #define ES3_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -446,6 +447,19 @@ START_TEST(copy_etc2_uint_roundtrip)
 }
 END_TEST
 
+/* Layers (faces, slices) z .. z + layers - 1 of the first w x h texels (a
+ * block) of src into a new 1x1 2D array of the integer format: the array. */
+static GLuint copy_to_layers(GLuint src, GLenum target, GLint z, GLenum format, GLsizei w,
+			     GLsizei h, GLsizei layers)
+{
+	GLuint a = glt_texture(GL_TEXTURE_2D_ARRAY);
+
+	es.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, format, 1, 1, layers);
+	es.copy(src, target, 0, 0, 0, z, a, GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, w, h, layers);
+	expect(GL_NO_ERROR);
+	return a;
+}
+
 /* Cube faces 2-4 of an EAC R11 cube map (one block each, byte k of face f
  * f * 16 + k) land in layers 0-2 of an RGBA16UI 2D array, bit for bit. */
 START_TEST(copy_eac_cube_to_array)
@@ -461,10 +475,7 @@ START_TEST(copy_eac_cube_to_array)
 		gl.CompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_COMPRESSED_R11_EAC,
 					4, 4, 0, sizeof(block), block);
 	}
-	a = glt_texture(GL_TEXTURE_2D_ARRAY);
-	es.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA16UI, 1, 1, 3);
-	es.copy(c, GL_TEXTURE_CUBE_MAP, 0, 0, 0, 2, a, GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 4, 4, 3);
-	expect(GL_NO_ERROR);
+	a = copy_to_layers(c, GL_TEXTURE_CUBE_MAP, 2, GL_RGBA16UI, 4, 4, 3);
 	for (int l = 0; l < 3; l++) {
 		read_uint_texel(a, l, 0, 0, px);
 		for (uint32_t ch = 0; ch < 4; ch++) {
@@ -712,6 +723,28 @@ START_TEST(copy_astc_srgb_edge)
 }
 END_TEST
 
+/* A 3D texture of ASTC 6x6 blocks (KHR_texture_compression_astc_sliced_3d),
+ * one a slice: slices 1-2 land in layers 0-1 of an RGBA32UI 2D array as
+ * their bytes. */
+START_TEST(copy_astc_3d_slices)
+{
+	GLuint t = glt_texture(GL_TEXTURE_3D), a;
+	uint8_t blocks[3 * 16];
+	uint32_t px[4];
+
+	for (uint32_t k = 0; k < 3; k++)
+		astc_block(blocks + 16 * k, 60 + k);
+	es.CompressedTexImage3D(GL_TEXTURE_3D, 0, GL_COMPRESSED_RGBA_ASTC_6x6_KHR, 6, 6, 3, 0,
+				sizeof(blocks), blocks);
+	expect(GL_NO_ERROR);
+	a = copy_to_layers(t, GL_TEXTURE_3D, 1, GL_RGBA32UI, 6, 6, 2);
+	for (int l = 0; l < 2; l++) {
+		read_uint_texel(a, l, 0, 0, px);
+		ck_assert_mem_eq(px, blocks + 16 * (l + 1), 16);
+	}
+}
+END_TEST
+
 /* ---- errors ---------------------------------------------------------------------------------- */
 
 /* A copy from a to b of (x, w) on both sides, 4 rows: the error it raises. */
@@ -900,6 +933,7 @@ static Suite *copy_image_suite(void)
 	tcase_add_loop_test(tc, copy_astc_uint_roundtrip, 0,
 			    sizeof(astc_cases) / sizeof(astc_cases[0]));
 	tcase_add_test(tc, copy_astc_srgb_edge);
+	tcase_add_test(tc, copy_astc_3d_slices);
 	tcase_add_loop_test(tc, copy_layers, 0, sizeof(layer_cases) / sizeof(layer_cases[0]));
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(te, setup, glt_teardown);
