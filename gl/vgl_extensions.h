@@ -94,6 +94,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_texture_sRGB_decode,
 	VGL_EXT_KHR_texture_compression_astc_ldr,
 	VGL_EXT_KHR_texture_compression_astc_sliced_3d,
+	VGL_EXT_OES_texture_stencil8,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -890,6 +890,18 @@ ROW(tex_storage2d_etc2_3d)
 	texture(GL_TEXTURE_3D);
 	F(TexStorage3D)(GL_TEXTURE_3D, 1, GL_COMPRESSED_RGB8_ETC2, 4, 4, 4);
 }
+/* OES_texture_stencil8 (ES 3.1): no 3D stencil textures; ES 3.0 has no STENCIL_INDEX8 texture */
+ROW(tex_storage3d_stencil8_3d)
+{
+	texture(GL_TEXTURE_3D);
+	F(TexStorage3D)(GL_TEXTURE_3D, 1, GL_STENCIL_INDEX8, 4, 4, 4);
+}
+ROW(tex_image2d_stencil8_es30)
+{
+	texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 4, 4, 0, GL_STENCIL_INDEX,
+		      GL_UNSIGNED_BYTE, NULL);
+}
 /* renderbuffers: only colour-, depth- or stencil-renderable sized formats */
 ROW(renderbuffer_storage_snorm)
 {
@@ -4010,6 +4022,8 @@ static const struct row rows[] = {
 	R(CompressedTexImage2D, 2, E, compressed_tex_image2d_etc2_size),
 	R(CompressedTexSubImage2D, 3, O, compressed_tex_sub_image2d_etc2_unaligned),
 	R(TexStorage3D, 3, O, tex_storage2d_etc2_3d),
+	R(TexStorage3D, 31, O, tex_storage3d_stencil8_3d),
+	R(TexImage2D, 3, E, tex_image2d_stencil8_es30),
 	R(RenderbufferStorage, 3, E, renderbuffer_storage_snorm),
 	R(RenderbufferStorage, 3, E, renderbuffer_storage_rgb9_e5),
 	R(TexSubImage2D, 3, V, tex_sub_image_value),
