@@ -14,14 +14,16 @@
  * as its block. Same-size texels copy on the GPU as they are stored,
  * a hidden fourth channel of RGB formats (RGB8 as RGBA8) included: their
  * samplers never read it. Through the CPU (vgl_copy_image_cpu.c) go copies
- * with an ETC2/EAC side, whose blocks exist only in the CPU's copy
- * (vgl_texture_blocks.h: the images are stored decoded, vgl_etc2.h), and
- * copies into a colour-renderable RGB image from another format (its
- * hidden alpha must read and blend as 1). ETC1 and ASTC images (stored
- * decoded too, vgl_astc.h; no block copy is kept of them yet) copy only to
- * their own format, as decoded texels (a block decodes on its own).
+ * with an ETC2/EAC or ASTC side, whose blocks exist only in the CPU's copy
+ * (vgl_texture_blocks.h: the images are stored decoded, vgl_etc2.h,
+ * vgl_astc.h; a copy into one decodes the blocks it wrote), and copies into
+ * a colour-renderable RGB image from another format (its hidden alpha must
+ * read and blend as 1). ETC1 images (stored decoded too; no block copy is
+ * kept of them) copy only to their own format, as decoded texels (a block
+ * decodes on its own).
  */
 #include <GLES3/gl31.h>
+#include <GLES2/gl2ext.h>   /* the ASTC tokens, after the GLES 3 header */
 
 #include "vgl_astc.h"
 #include "vgl_context.h"
@@ -189,7 +191,10 @@ static void dst_size(const struct vgl_copy_side *src, const struct vgl_copy_side
 
 /* ---- formats ------------------------------------------------------------------- */
 
-/* ES 3.2 table 8.27's view classes of the compressed formats here. */
+/* ES 3.2 table 8.27's view classes of the compressed formats here: an
+ * ASTC footprint's RGBA and sRGB formats make one. */
+#define ASTC_CLASS(f) \
+	{ GL_COMPRESSED_RGBA_ASTC_##f##_KHR, GL_COMPRESSED_SRGB8_ALPHA8_ASTC_##f##_KHR }
 static const GLenum compressed_class[][2] = {
 	{ GL_COMPRESSED_R11_EAC, GL_COMPRESSED_SIGNED_R11_EAC },
 	{ GL_COMPRESSED_RG11_EAC, GL_COMPRESSED_SIGNED_RG11_EAC },
@@ -197,6 +202,9 @@ static const GLenum compressed_class[][2] = {
 	{ GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
 	  GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2 },
 	{ GL_COMPRESSED_RGBA8_ETC2_EAC, GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC },
+	ASTC_CLASS(4x4), ASTC_CLASS(5x4), ASTC_CLASS(5x5), ASTC_CLASS(6x5), ASTC_CLASS(6x6),
+	ASTC_CLASS(8x5), ASTC_CLASS(8x6), ASTC_CLASS(8x8), ASTC_CLASS(10x5), ASTC_CLASS(10x6),
+	ASTC_CLASS(10x8), ASTC_CLASS(10x10), ASTC_CLASS(12x10), ASTC_CLASS(12x12),
 };
 
 /* 1 + the compressed view class of a format; 0: none. */
@@ -333,9 +341,6 @@ static GLenum check_copy(const struct vgl_copy_side *src, const struct vgl_copy_
 	return GL_NO_ERROR;
 }
 
-/* The CPU path's compressed formats (ETC2/EAC) have 4x4 blocks */
-#define ETC2_BLOCK 4
-
 /* The copy in units of the CPU path (vgl_copy_image.h): the source's
  * texels or blocks, each as large as the other side's. */
 static GLenum copy_cpu(struct vgl_context *ctx, const struct vgl_copy_side *src,
@@ -344,11 +349,13 @@ static GLenum copy_cpu(struct vgl_context *ctx, const struct vgl_copy_side *src,
 	struct vgl_copy_units u = { (uint32_t)size[0], (uint32_t)size[1], (uint32_t)size[2],
 				    src->lv.fmt->dst_bpp, 0, 0 };
 	int64_t out[3];
+	uint32_t bw, bh;
 
 	dst_size(src, dst, size, out);
 	if (compressed(src)) {
-		u.w = (uint32_t)((size[0] + ETC2_BLOCK - 1) / ETC2_BLOCK);
-		u.h = (uint32_t)((size[1] + ETC2_BLOCK - 1) / ETC2_BLOCK);
+		vgl_astc_block_size(src->lv.internal_format, &bw, &bh);
+		u.w = (uint32_t)((size[0] + bw - 1) / bw);
+		u.h = (uint32_t)((size[1] + bh - 1) / bh);
 		u.bytes = vgl_tex_block_bytes(src->lv.internal_format);
 	}
 	u.dst_w = out[0];

@@ -29,7 +29,7 @@ struct vgl_tex_storage *vgl_copy_side_storage(struct vgl_context *ctx,
 					      const struct vgl_copy_side *s);
 
 /* A copy through the CPU: w x h units (texels of an uncompressed side,
- * 4x4 blocks of a compressed one) of `bytes` each, on d layers. The
+ * blocks of a compressed one, 4x4 to 12x12) of `bytes` each, on d layers. The
  * source's units are its kept blocks (vgl_texture_blocks.h) or its texels
  * read back (a wait); they become the destination's blocks, decoded into
  * its image, or its texels, with a hidden alpha (vgl_pixel_hidden_alpha)

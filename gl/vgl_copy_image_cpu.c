@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgl_astc.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_copy_image.h"
@@ -43,9 +44,11 @@ static bool blocks_io(const struct vgl_copy_side *s, const struct vgl_copy_units
 		      bool write)
 {
 	bool cube = s->target == GL_TEXTURE_CUBE_MAP;
+	uint32_t bw, bh;
 
+	vgl_astc_block_size(s->lv.internal_format, &bw, &bh);
 	for (uint32_t i = 0; i < u->d; i++) {
-		struct vgl_block_box box = { (uint32_t)s->off[0] / 4, (uint32_t)s->off[1] / 4,
+		struct vgl_block_box box = { (uint32_t)s->off[0] / bw, (uint32_t)s->off[1] / bh,
 					     cube ? 0 : layer_of(s, i), u->w, u->h, 1 };
 		uint32_t face = cube ? layer_of(s, i) : 0;
 		uint8_t *at = buf + i * layer_bytes(u);

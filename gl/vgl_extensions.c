@@ -287,6 +287,14 @@ static const struct extension table[] = {
 	 * compiler's, TGSI's SAMPLEID, SAMPLEPOS, SAMPLEMASK) and gl_NumSamples
 	 * (a default-block member, vgl_linked.c), gl_MaxSamples */
 	[VGL_EXT_OES_sample_variables] = { "GL_OES_sample_variables", sample_variables },
+	/* 3D textures of ASTC's 2D blocks, slice by slice: decoded like a 2D
+	 * array's layers (vgl_texture_compressed.c) */
+	[VGL_EXT_KHR_texture_compression_astc_sliced_3d] = {
+		"GL_KHR_texture_compression_astc_sliced_3d", es3 },
+	/* STENCIL_INDEX8 textures (ES 3.1): a D24S8 image whose stencil is
+	 * sampled through a stencil view, as STENCIL_INDEX mode samples
+	 * DEPTH24_STENCIL8 (vgl_texture_sample.c) */
+	[VGL_EXT_OES_texture_stencil8] = { "GL_OES_texture_stencil8", vgl_context_es31 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

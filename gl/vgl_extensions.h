@@ -113,6 +113,8 @@ enum vgl_ext {
 	VGL_EXT_OES_texture_buffer,
 	VGL_EXT_OES_sample_shading,
 	VGL_EXT_OES_sample_variables,
+	VGL_EXT_KHR_texture_compression_astc_sliced_3d,
+	VGL_EXT_OES_texture_stencil8,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "vgl_pixel.h"
 
+#include <GLES3/gl31.h>   /* GL_STENCIL_INDEX (OES_texture_stencil8) */
 #include <string.h>
 
 #include "vgl_extensions.h"
@@ -138,6 +139,10 @@ static const struct vgl_pixel_format table[] = {
 	F(GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, FL, GL_DEPTH_COMPONENT, VK_FORMAT_D32_SFLOAT, ID, VGL_CONV_COPY, 4, 4, true, false, 0, 0, 0, 0, 32, 0),
 	F(GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL, VK_FORMAT_D24_UNORM_S8_UINT, ID, VGL_CONV_COPY, 4, 4, true, false, 0, 0, 0, 0, 24, 8),
 	F(GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, GL_DEPTH_STENCIL, VK_FORMAT_D32_SFLOAT_S8_UINT, ID, VGL_CONV_COPY, 8, 8, true, false, 0, 0, 0, 0, 32, 8),
+	/* OES_texture_stencil8: stored as D24S8 (the host has no S8 texture), depth unused */
+	{ GL_STENCIL_INDEX8, GL_STENCIL_INDEX, UB, GL_STENCIL_INDEX, VK_FORMAT_D24_UNORM_S8_UINT, ID,
+	  VGL_CONV_S8_TO_S8D24, 1, 4, true, false, { 0, 0, 0, 0, 0, 8 },
+	  VGL_EXT_OES_texture_stencil8 + 1, 0 },
 	/* OES_texture_float / OES_texture_half_float: unsized, not clamped; RGB is stored as
 	 * RGBA; RED and RG (EXT_texture_rg, always exposed) as R and RG */
 	FE(OES_texture_float, LIN(OES_texture_float_linear), GL_RGBA, GL_RGBA, GL_FLOAT, GL_RGBA, VK_FORMAT_R32G32B32A32_SFLOAT, ID, VGL_CONV_COPY, 16, 16, false, false, 32, 32, 32, 32),
@@ -194,6 +199,8 @@ static bool known_format(bool es3, uint64_t exts, GLenum f)
 	case GL_RGBA: case GL_RGB: case GL_LUMINANCE_ALPHA: case GL_LUMINANCE: case GL_ALPHA:
 	case GL_DEPTH_STENCIL:
 		return true;
+	case GL_STENCIL_INDEX:
+		return exts & VGL_EXT_BIT(VGL_EXT_OES_texture_stencil8);
 	case GL_BGRA_EXT:
 		return exts & VGL_EXT_BIT(VGL_EXT_EXT_texture_format_BGRA8888);
 	case GL_RED: case GL_RG:
@@ -356,12 +363,23 @@ static void convert_codec(const struct vgl_pixel_format *f, const uint8_t *s, ui
 	}
 }
 
+/* S8 into the host's D24S8 word: stencil in the low byte, depth 0 */
+static void s8_to_s8d24(const uint8_t *s, uint8_t *d, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t v = s[i];
+
+		memcpy(d + 4 * i, &v, 4);
+	}
+}
+
 void vgl_pixel_convert_row(const struct vgl_pixel_format *f, const void *src, void *dst,
 			   uint32_t width)
 {
 	switch (f->conv) {
 	case VGL_CONV_RGB8_TO_RGBA8: rgb_to_rgba(src, dst, width); return;
 	case VGL_CONV_U32_TO_D24: u32_to_d24(src, dst, width); return;
+	case VGL_CONV_S8_TO_S8D24: s8_to_s8d24(src, dst, width); return;
 	case VGL_CONV_CODEC: convert_codec(f, src, dst, width); return;
 	default: memcpy(dst, src, (size_t)width * f->dst_bpp);
 	}

@@ -22,6 +22,7 @@ enum vgl_pixel_conv {
 	VGL_CONV_COPY,
 	VGL_CONV_RGB8_TO_RGBA8,  /* the common RGB case, without the codec's detour */
 	VGL_CONV_U32_TO_D24,     /* exact, where the codec's floats would round */
+	VGL_CONV_S8_TO_S8D24,    /* a stencil byte into the low byte of a D24S8 texel */
 	VGL_CONV_CODEC,          /* any other: through RGBA channels (vgl_pixel_codec.h) */
 	VGL_CONV_NONE,           /* no client data (STENCIL_INDEX8 renderbuffers, dma-bufs) */
 };

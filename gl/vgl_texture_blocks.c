@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgl_astc.h"
 #include "vgl_etc2.h"
 #include "vgl_texture.h"
 
@@ -21,14 +22,19 @@ struct vgl_tex_blocks {
 
 uint32_t vgl_tex_block_bytes(GLenum internal)
 {
+	if (vgl_astc_format(internal))
+		return 16;
 	return (uint32_t)vgl_etc2_size(internal, 4, 4);
 }
 
-struct vgl_block_box vgl_tex_block_box(GLint x, GLint y, GLint z, int64_t w, int64_t h,
-				       int64_t d)
+struct vgl_block_box vgl_tex_block_box(GLenum internal, GLint x, GLint y, GLint z, int64_t w,
+				       int64_t h, int64_t d)
 {
-	return (struct vgl_block_box){ (uint32_t)x / 4, (uint32_t)y / 4, (uint32_t)z,
-				       (uint32_t)((w + 3) / 4), (uint32_t)((h + 3) / 4),
+	uint32_t bw, bh;
+
+	vgl_astc_block_size(internal, &bw, &bh);
+	return (struct vgl_block_box){ (uint32_t)x / bw, (uint32_t)y / bh, (uint32_t)z,
+				       (uint32_t)((w + bw - 1) / bw), (uint32_t)((h + bh - 1) / bh),
 				       (uint32_t)d };
 }
 
@@ -41,11 +47,13 @@ static bool made_for(const struct vgl_tex_blocks *b, const struct vgl_tex_level 
 /* Zero blocks for the level's spec; NULL: not compressed, or out of memory. */
 static struct vgl_tex_blocks *make(const struct vgl_tex_level *lv)
 {
-	uint32_t bytes = vgl_tex_block_bytes(lv->internal_format);
-	uint32_t bw = ((uint32_t)lv->width + 3) / 4, bh = ((uint32_t)lv->height + 3) / 4;
+	uint32_t bytes = vgl_tex_block_bytes(lv->internal_format), bw, bh;
 	uint64_t size;
 	struct vgl_tex_blocks *b;
 
+	vgl_astc_block_size(lv->internal_format, &bw, &bh);
+	bw = ((uint32_t)lv->width + bw - 1) / bw;
+	bh = ((uint32_t)lv->height + bh - 1) / bh;
 	if (!bytes || lv->width <= 0 || lv->height <= 0 || lv->depth <= 0 ||
 	    __builtin_mul_overflow((uint64_t)bw * bh, (uint64_t)lv->depth * bytes, &size) ||
 	    size > SIZE_MAX - sizeof(*b))

@@ -27,6 +27,12 @@ bool vgl_tex_compressed(GLenum internal)
 	return internal == GL_ETC1_RGB8_OES || vgl_etc2_format(internal) || vgl_astc_format(internal);
 }
 
+bool vgl_tex_compressed_3d(const struct vgl_context *ctx, GLenum internal)
+{
+	return vgl_astc_format(internal) &&
+	       vgl_ext_on(ctx, VGL_EXT_KHR_texture_compression_astc_sliced_3d);
+}
+
 /* The stored format of a compressed format the context takes; NULL: none. */
 static const struct vgl_pixel_format *compressed_format(const struct vgl_context *ctx,
 							GLenum internal)
@@ -120,8 +126,8 @@ static void decode_upload(struct vgl_context *ctx, struct vgl_tex_storage *s, GL
 			  const struct vgl_pixel_format *f, const struct vgl_upload *at,
 			  const struct block_dst *bd, const void *data)
 {
-	struct vgl_block_box box = vgl_tex_block_box(at->x, at->y, bd->z, at->width, at->height,
-						     at->depth);
+	struct vgl_block_box box = vgl_tex_block_box(internal, at->x, at->y, bd->z, at->width,
+						     at->height, at->depth);
 
 	data = source(ctx, data, image_size(internal, at->width, at->height, at->depth));
 	if (!data)
@@ -142,9 +148,11 @@ static GLenum image_error(struct vgl_context *ctx, const struct image_args *a, G
 	if (!compressed_format(ctx, internal))
 		return GL_INVALID_ENUM;
 	/* ES 3.0: ETC2/EAC make 2D, cube and 2D array textures, no 3D ones;
-	 * cube map arrays too (EXT_texture_cube_map_array). ASTC the same: 3D
-	 * needs the HDR or sliced-3D extension (KHR_texture_compression_astc_ldr) */
-	if (a->three_d && a->target != GL_TEXTURE_2D_ARRAY && a->target != GL_TEXTURE_CUBE_MAP_ARRAY_EXT)
+	 * cube map arrays too (EXT_texture_cube_map_array). ASTC the same, and
+	 * 3D ones with the sliced-3D extension (KHR_texture_compression_astc_ldr) */
+	if (a->three_d && a->target != GL_TEXTURE_2D_ARRAY &&
+	    a->target != GL_TEXTURE_CUBE_MAP_ARRAY_EXT &&
+	    !(a->target == GL_TEXTURE_3D && vgl_tex_compressed_3d(ctx, internal)))
 		return GL_INVALID_OPERATION;
 	if (border != 0 || !vgl_tex_image_npot_ok(ctx, a) || size < 0 ||
 	    (size_t)size != image_size(internal, (uint32_t)a->width, (uint32_t)a->height,

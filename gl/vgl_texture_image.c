@@ -275,9 +275,9 @@ static void tex_image(struct image_args *a, GLint internalformat, GLint border, 
 	err = vgl_pixel_lookup(ctx->major >= 3, vgl_ext_mask(ctx), internalformat, format, type, &f);
 	if (err == GL_NO_ERROR && (border != 0 || !vgl_tex_image_npot_ok(ctx, a)))
 		err = GL_INVALID_VALUE;
-	if (err == GL_NO_ERROR && (a->tex->immutable || (a->three_d && f->bits[4] &&
+	if (err == GL_NO_ERROR && (a->tex->immutable || (a->three_d && (f->bits[4] || f->bits[5]) &&
 							  a->target == GL_TEXTURE_3D)))
-		err = GL_INVALID_OPERATION;   /* no 3D depth textures in ES 3.0 */
+		err = GL_INVALID_OPERATION;   /* no 3D depth or stencil textures in ES 3.0 */
 	if (err != GL_NO_ERROR) {
 		vgl_error(ctx, err);
 		return;
@@ -406,8 +406,10 @@ static GLenum storage_error(struct vgl_context *ctx, const struct image_args *a,
 	if ((uint32_t)levels > chain_levels((uint32_t)a->width,
 					    (uint32_t)(a->target == GL_TEXTURE_3D &&
 						       a->depth > a->height ? a->depth : a->height)) ||
-	    (a->target == GL_TEXTURE_3D && (f->bits[4] || vgl_tex_compressed(f->internal_format))))
-		return GL_INVALID_OPERATION;   /* no 3D depth, ETC2 or ASTC LDR textures */
+	    (a->target == GL_TEXTURE_3D &&
+	     (f->bits[4] || f->bits[5] || (vgl_tex_compressed(f->internal_format) &&
+			     !vgl_tex_compressed_3d(ctx, f->internal_format)))))
+		return GL_INVALID_OPERATION;   /* no 3D depth or ETC2 textures; ASTC: sliced 3D */
 	return GL_NO_ERROR;
 }
 
@@ -451,6 +453,9 @@ static void tex_storage(const struct image_args *a, GLsizei levels, GLenum inter
 		f = vgl_etc2_format(internalformat);   /* ES 3.0's compressed formats */
 	if (!f && vgl_ext_on(ctx, VGL_EXT_KHR_texture_compression_astc_ldr))
 		f = vgl_astc_format(internalformat);
+	if (!f && internalformat == GL_STENCIL_INDEX8)   /* OES_texture_stencil8's row */
+		vgl_pixel_lookup(true, vgl_ext_mask(ctx), GL_STENCIL_INDEX8, GL_STENCIL_INDEX,
+				 GL_UNSIGNED_BYTE, &f);
 	err = storage_error(ctx, a, levels, f);
 	t = err == GL_NO_ERROR ? vgl_texture_bound(ctx, a->target) : NULL;
 	if (err == GL_NO_ERROR && t && (t->name == 0 || t->immutable))

@@ -37,6 +37,9 @@ bool vgl_tex_image_has_data(const struct vgl_context *ctx, const void *pixels);
 bool vgl_tex_image_npot_ok(const struct vgl_context *ctx, const struct image_args *a);
 /* Whether an internal format is a compressed one (ETC1, ETC2/EAC) (vgl_texture_compressed.c). */
 bool vgl_tex_compressed(GLenum internal);
+/* Whether the context makes 3D textures of the compressed format: ASTC
+ * with KHR_texture_compression_astc_sliced_3d (ES 3.0's ETC2/EAC: none). */
+bool vgl_tex_compressed_3d(const struct vgl_context *ctx, GLenum internal);
 /* Decodes at->width x height x depth texels of `blocks` (internal's blocks,
  * layer after layer) into the storage's format f and records their upload
  * at (x, y, layer) (vgl_texture_compressed.c). */

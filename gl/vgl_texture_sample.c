@@ -78,10 +78,11 @@ static uint32_t last_level(const struct vgl_texture *t)
 }
 
 /* ES 3.1 §8.16: STENCIL_INDEX mode samples the stencil of a format with
- * both; a depth-only or stencil-only format ignores the mode. */
+ * both; a depth-only or stencil-only format ignores the mode (STENCIL_INDEX8,
+ * stored as D24S8, always samples its stencil). */
 static bool samples_stencil(const struct vgl_pixel_format *f, const struct vgl_tex_params *p)
 {
-	return p->depth_stencil_mode == GL_STENCIL_INDEX && f->bits[4] && f->bits[5];
+	return f->bits[5] && (!f->bits[4] || p->depth_stencil_mode == GL_STENCIL_INDEX);
 }
 
 static bool filters_ok(const struct vgl_context *ctx, const struct vgl_pixel_format *f,

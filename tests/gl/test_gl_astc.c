@@ -5,8 +5,9 @@
  * (void extent, constant weights, dual plane, two partitions, illegal and
  * HDR blocks, the ISE and unquantization tables), then the GL side: blocks
  * uploaded with glCompressedTexImage2D/3D and glTexStorage2D +
- * glCompressedTexSubImage2D, sampled, read back; the format lists; the
- * errors (3D targets, a wrong imageSize, sub-images off block edges).
+ * glCompressedTexSubImage2D, sampled, read back; 3D textures of them
+ * (KHR_texture_compression_astc_sliced_3d); the format lists; the errors
+ * (a wrong imageSize, sub-images off block edges).
  */
 #include <math.h>
 #include <string.h>
@@ -273,7 +274,8 @@ END_TEST
 	X(DeleteFramebuffers, DELETEFRAMEBUFFERS) X(FramebufferTexture2D, FRAMEBUFFERTEXTURE2D) \
 	X(TexStorage2D, TEXSTORAGE2D) X(TexStorage3D, TEXSTORAGE3D) \
 	X(CompressedTexSubImage2D, COMPRESSEDTEXSUBIMAGE2D) \
-	X(CompressedTexImage3D, COMPRESSEDTEXIMAGE3D) X(GenerateMipmap, GENERATEMIPMAP)
+	X(CompressedTexImage3D, COMPRESSEDTEXIMAGE3D) X(GenerateMipmap, GENERATEMIPMAP) \
+	X(CompressedTexSubImage3D, COMPRESSEDTEXSUBIMAGE3D)
 
 #define ASTC_MEMBER(n, N) PFNGL##N##PROC n;
 static struct { ASTC_FUNCS(ASTC_MEMBER) } fx;
@@ -297,9 +299,17 @@ static const char *fs_fetch =
 	"#version 300 es\nprecision highp float;\nuniform highp sampler2D tex;\n"
 	"out vec4 o;\nvoid main() { o = texelFetch(tex, ivec2(gl_FragCoord.xy), 0); }\n";
 
-/* The bound 2D texture's w x h texels (w, h <= 16) through texelFetch into
- * an RGBA32F target read back. */
-static void fetch(GLuint t, int w, int h, float out[][4])
+/* Slice z of a 3D texture, as fs_fetch does for 2D ones. */
+static const char *fs_fetch_3d =
+	"#version 300 es\nprecision highp float;\nuniform highp sampler3D tex;\n"
+	"uniform int z;\nout vec4 o;\n"
+	"void main() { o = texelFetch(tex, ivec3(gl_FragCoord.xy, z), 0); }\n";
+
+/* The w x h texels (w, h <= 16) of texture t of `target` that the program
+ * fs makes fetch, through an RGBA32F target read back; z: the program's
+ * uniform z, where it has one. */
+static void fetch_with(GLenum target, const char *fs, GLuint t, GLint z, int w, int h,
+		       float out[][4])
 {
 	GLuint dst = glt_texture(GL_TEXTURE_2D), f;
 
@@ -308,14 +318,20 @@ static void fetch(GLuint t, int w, int h, float out[][4])
 	fx.BindFramebuffer(GL_FRAMEBUFFER, f);
 	fx.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, dst, 0);
 	gl.Viewport(0, 0, w, h);
-	glt_texture_program(vs, fs_fetch);
-	gl.BindTexture(GL_TEXTURE_2D, t);
+	gl.Uniform1i(gl.GetUniformLocation(glt_texture_program(vs, fs), "z"), z);
+	gl.BindTexture(target, t);
 	glt_draw_window();
 	gl.ReadPixels(0, 0, w, h, GL_RGBA, GL_FLOAT, out);
 	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	fx.BindFramebuffer(GL_FRAMEBUFFER, 0);
 	fx.DeleteFramebuffers(1, &f);
 	gl.DeleteTextures(1, &dst);
+}
+
+/* The bound 2D texture's w x h texels (w, h <= 16). */
+static void fetch(GLuint t, int w, int h, float out[][4])
+{
+	fetch_with(GL_TEXTURE_2D, fs_fetch, t, 0, w, h, out);
 }
 
 static void assert_texel(const float got[4], const uint8_t want[4])
@@ -430,18 +446,49 @@ START_TEST(t_gl_array)
 }
 END_TEST
 
+/* KHR_texture_compression_astc_sliced_3d: a 3D texture of one 8x8 block a
+ * slice (red, green, white), slice 1 replaced (blue) by
+ * glCompressedTexSubImage3D; each slice samples as its block. glTexStorage3D
+ * makes them too; a wrong imageSize is still refused. */
+START_TEST(t_gl_sliced_3d)
+{
+	static const uint16_t c[4][4] = { { 0xffff, 0, 0, 0xffff }, { 0, 0xffff, 0, 0xffff },
+					  { 0xffff, 0xffff, 0xffff, 0xffff }, { 0, 0, 0xffff, 0xffff } };
+	static const uint8_t want[3][4] = { { 255, 0, 0, 255 }, { 0, 0, 255, 255 },
+					    { 255, 255, 255, 255 } };
+	GLuint t = glt_texture(GL_TEXTURE_3D), s;
+	uint8_t b[4 * 16];
+	float px[8 * 8][4];
+
+	ck_assert(glt_has_extension("GL_KHR_texture_compression_astc_sliced_3d"));
+	for (int k = 0; k < 4; k++)
+		void_extent(b + 16 * k, c[k], false);
+	fx.CompressedTexImage3D(GL_TEXTURE_3D, 0, GL_COMPRESSED_RGBA_ASTC_8x8_KHR, 8, 8, 3, 0, 32, b);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
+	fx.CompressedTexImage3D(GL_TEXTURE_3D, 0, GL_COMPRESSED_RGBA_ASTC_8x8_KHR, 8, 8, 3, 0, 48, b);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	fx.CompressedTexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 1, 8, 8, 1,
+				   GL_COMPRESSED_RGBA_ASTC_8x8_KHR, 16, b + 48);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	gl.TexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	for (int z = 0; z < 3; z++) {
+		fetch_with(GL_TEXTURE_3D, fs_fetch_3d, t, z, 8, 8, px);
+		assert_texel(px[0], want[z]);
+		assert_texel(px[8 * 8 - 1], want[z]);
+	}
+	s = glt_texture(GL_TEXTURE_3D);
+	fx.TexStorage3D(GL_TEXTURE_3D, 2, GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR, 8, 8, 4);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	gl.DeleteTextures(1, &s);
+	gl.DeleteTextures(1, &t);
+}
+END_TEST
+
 START_TEST(t_gl_errors)
 {
-	GLuint t3 = glt_texture(GL_TEXTURE_3D), t;
+	GLuint t = glt_texture(GL_TEXTURE_2D);
 	uint8_t b[64] = { 0 };
 
-	/* no 3D ASTC without the HDR or sliced-3D extension */
-	fx.CompressedTexImage3D(GL_TEXTURE_3D, 0, GL_COMPRESSED_RGBA_ASTC_4x4_KHR, 4, 4, 4, 0, 64,
-				b);
-	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
-	fx.TexStorage3D(GL_TEXTURE_3D, 1, GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR, 4, 4, 4);
-	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
-	t = glt_texture(GL_TEXTURE_2D);
 	/* 5x5 of 4x4 blocks is 2x2 blocks: 64 bytes, not 16 */
 	gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_ASTC_4x4_KHR, 5, 5, 0, 16, b);
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_VALUE);
@@ -456,7 +503,6 @@ START_TEST(t_gl_errors)
 				b);
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);   /* 0x93BE is no format */
 	gl.DeleteTextures(1, &t);
-	gl.DeleteTextures(1, &t3);
 }
 END_TEST
 
@@ -495,6 +541,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_gl_srgb);
 	tcase_add_test(tc, t_gl_sub_image);
 	tcase_add_test(tc, t_gl_array);
+	tcase_add_test(tc, t_gl_sliced_3d);
 	tcase_add_test(tc, t_gl_errors);
 	tcase_add_test(tc, t_gl_format_lists);
 	suite_add_tcase(s, tc);

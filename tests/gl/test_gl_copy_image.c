@@ -5,9 +5,10 @@
  * and array layers, mip levels, formats of one texel size (RGBA8 <->
  * R32UI keeps the bits) and (ES 3.1) a multisample texture into a
  * multisample renderbuffer, each read back texel for texel through a
- * framebuffer; ETC2/EAC blocks to and from texels of their size (cube faces
- * to array layers) and RGB formats of one view class; the errors of its
- * spec; the extension strings. The error
+ * framebuffer; ETC2/EAC and ASTC blocks (6x6, 8x5, 12x12, sRGB; 3D slices)
+ * to and from texels of their size (cube faces to array layers), sampled
+ * after a copy into them, and RGB formats of one view class; the errors of
+ * its spec; the extension strings. The error
  * table (test_gl_errors.c) has the same errors as rows.
  */
 #include <GLES3/gl31.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "gl_test_util.h"
+#include <GLES2/gl2ext.h>   /* the ASTC tokens, after gl_test_util.h's GL headers */
 
 typedef void(GL_APIENTRYP copy_fn)(GLuint, GLenum, GLint, GLint, GLint, GLint, GLuint, GLenum,
 				   GLint, GLint, GLint, GLint, GLsizei, GLsizei, GLsizei);
@@ -31,7 +33,9 @@ typedef void(GL_APIENTRYP copy_fn)(GLuint, GLenum, GLint, GLint, GLint, GLint, G
 	X(FramebufferTexture2D, FRAMEBUFFERTEXTURE2D) \
 	X(FramebufferTextureLayer, FRAMEBUFFERTEXTURELAYER) \
 	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(ClearBufferuiv, CLEARBUFFERUIV) \
-	X(ClearBufferfv, CLEARBUFFERFV) X(BlitFramebuffer, BLITFRAMEBUFFER)
+	X(ClearBufferfv, CLEARBUFFERFV) X(BlitFramebuffer, BLITFRAMEBUFFER) \
+	X(CompressedTexSubImage2D, COMPRESSEDTEXSUBIMAGE2D) \
+	X(CompressedTexImage3D, COMPRESSEDTEXIMAGE3D)
 
 #define ES3_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -443,6 +447,19 @@ START_TEST(copy_etc2_uint_roundtrip)
 }
 END_TEST
 
+/* Layers (faces, slices) z .. z + layers - 1 of the first w x h texels (a
+ * block) of src into a new 1x1 2D array of the integer format: the array. */
+static GLuint copy_to_layers(GLuint src, GLenum target, GLint z, GLenum format, GLsizei w,
+			     GLsizei h, GLsizei layers)
+{
+	GLuint a = glt_texture(GL_TEXTURE_2D_ARRAY);
+
+	es.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, format, 1, 1, layers);
+	es.copy(src, target, 0, 0, 0, z, a, GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, w, h, layers);
+	expect(GL_NO_ERROR);
+	return a;
+}
+
 /* Cube faces 2-4 of an EAC R11 cube map (one block each, byte k of face f
  * f * 16 + k) land in layers 0-2 of an RGBA16UI 2D array, bit for bit. */
 START_TEST(copy_eac_cube_to_array)
@@ -458,10 +475,7 @@ START_TEST(copy_eac_cube_to_array)
 		gl.CompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_COMPRESSED_R11_EAC,
 					4, 4, 0, sizeof(block), block);
 	}
-	a = glt_texture(GL_TEXTURE_2D_ARRAY);
-	es.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA16UI, 1, 1, 3);
-	es.copy(c, GL_TEXTURE_CUBE_MAP, 0, 0, 0, 2, a, GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 4, 4, 3);
-	expect(GL_NO_ERROR);
+	a = copy_to_layers(c, GL_TEXTURE_CUBE_MAP, 2, GL_RGBA16UI, 4, 4, 3);
 	for (int l = 0; l < 3; l++) {
 		read_uint_texel(a, l, 0, 0, px);
 		for (uint32_t ch = 0; ch < 4; ch++) {
@@ -569,6 +583,168 @@ START_TEST(copy_multisample)
 }
 END_TEST
 
+/* ---- ASTC ------------------------------------------------------------------------------------ */
+
+/* An ASTC footprint under test (RGBA or sRGB). */
+struct astc_case {
+	GLenum format;
+	GLsizei bw, bh;
+};
+
+static const struct astc_case astc_cases[] = {
+	{ GL_COMPRESSED_RGBA_ASTC_6x6_KHR, 6, 6 },
+	{ GL_COMPRESSED_RGBA_ASTC_8x5_KHR, 8, 5 },
+	{ GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR, 12, 12 },
+};
+
+/* A void-extent ASTC block: one RGBA16 colour (from `seed`) over the whole
+ * block, so that each block of an image samples as its own colour. */
+static void astc_block(uint8_t b[16], uint32_t seed)
+{
+	static const uint8_t head[8] = { 0xfc, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+
+	memcpy(b, head, sizeof(head));
+	for (uint32_t c = 0; c < 4; c++) {
+		uint16_t v = (uint16_t)(seed * 0x3b1d + c * 0x4a97 + 0x0f0f);
+
+		b[8 + 2 * c] = (uint8_t)v;
+		b[9 + 2 * c] = (uint8_t)(v >> 8);
+	}
+}
+
+/* A 2x2-block ASTC texture, block k of colour seed + k; storage: made by
+ * glTexStorage2D and glCompressedTexSubImage2D, else glCompressedTexImage2D. */
+static GLuint astc_texture(const struct astc_case *c, uint32_t seed, bool storage)
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D);
+	uint8_t blocks[4 * 16];
+
+	for (uint32_t k = 0; k < 4; k++)
+		astc_block(blocks + 16 * k, seed + k);
+	if (storage) {
+		es.TexStorage2D(GL_TEXTURE_2D, 1, c->format, 2 * c->bw, 2 * c->bh);
+		es.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2 * c->bw, 2 * c->bh, c->format,
+					   sizeof(blocks), blocks);
+	} else {
+		gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, c->format, 2 * c->bw, 2 * c->bh, 0,
+					sizeof(blocks), blocks);
+	}
+	expect(GL_NO_ERROR);
+	return t;
+}
+
+/* Texture t drawn over the window, read back. */
+static void draw_texture(GLuint t, uint8_t out[GLT_W * GLT_H * 4])
+{
+	gl.BindTexture(GL_TEXTURE_2D, t);
+	glt_draw_window();
+	gl.ReadPixels(0, 0, GLT_W, GLT_H, GL_RGBA, GL_UNSIGNED_BYTE, out);
+	expect(GL_NO_ERROR);
+}
+
+/* Texel (tx, ty) of a tw x th texture in a drawing of it: the window
+ * pixel whose centre samples it (tw, th <= the window's size). */
+static const uint8_t *drawn_at(const uint8_t *img, int tw, int th, int tx, int ty)
+{
+	int x = (2 * tx + 1) * GLT_W / (2 * tw), y = (2 * ty + 1) * GLT_H / (2 * th);
+
+	return img + ((size_t)y * GLT_W + (size_t)x) * 4;
+}
+
+/* Block (1, 0) of one ASTC image lands in texel (1, 1) of an RGBA32UI one
+ * as its 16 bytes; copied on into block (0, 1) of another ASTC image, it
+ * samples there as in the first image (re-decoded), its neighbours
+ * unchanged. The first image is made by glTexStorage2D + sub-upload. */
+START_TEST(copy_astc_uint_roundtrip)
+{
+	const struct astc_case *c = &astc_cases[_i];
+	GLuint a = astc_texture(c, 1, true), b = astc_texture(c, 9, false);
+	GLuint u = tex_2d(GL_RGBA32UI, 2, 2, 1);
+	static uint8_t img_a[GLT_W * GLT_H * 4], before[GLT_W * GLT_H * 4], after[GLT_W * GLT_H * 4];
+	int w = 2 * c->bw, h = 2 * c->bh;
+	uint8_t want[16];
+	uint32_t px[4];
+
+	es.copy(a, GL_TEXTURE_2D, 0, c->bw, 0, 0, u, GL_TEXTURE_2D, 0, 1, 1, 0, c->bw, c->bh, 1);
+	expect(GL_NO_ERROR);
+	read_uint_texel(u, -1, 1, 1, px);
+	astc_block(want, 1 + 1);
+	ck_assert_mem_eq(px, want, sizeof(want)); /* little-endian words, as the host */
+	glt_texture_program(glt_vs_window, glt_fs_2d);
+	draw_texture(a, img_a);
+	draw_texture(b, before);
+	es.copy(u, GL_TEXTURE_2D, 0, 1, 1, 0, b, GL_TEXTURE_2D, 0, 0, c->bh, 0, 1, 1, 1);
+	expect(GL_NO_ERROR);
+	draw_texture(b, after);
+	for (int ty = 0; ty < h; ty++)
+		for (int tx = 0; tx < w; tx++) {
+			bool copied = tx < c->bw && ty >= c->bh;
+			const uint8_t *got = drawn_at(after, w, h, tx, ty);
+
+			if (!copied) {
+				ck_assert_mem_eq(got, drawn_at(before, w, h, tx, ty), 4);
+				continue;
+			}
+			ck_assert_mem_eq(got, drawn_at(img_a, w, h, tx + c->bw, ty - c->bh), 4);
+			ck_assert(memcmp(got, drawn_at(before, w, h, tx, ty), 4) != 0);
+		}
+}
+END_TEST
+
+/* ASTC 6x6 RGBA and sRGB make one view class: the cut block at the corner
+ * of a 10x10 image (4x4 texels) copies into the same corner of the other
+ * format's image, and from there into an RGBA32F texel, bit for bit. A cut
+ * region lands only where it ends at the destination's edge too. */
+START_TEST(copy_astc_srgb_edge)
+{
+	GLuint f = tex_2d(GL_RGBA32F, 1, 1, 1), u = tex_2d(GL_RGBA32UI, 1, 1, 1);
+	GLuint a = glt_texture(GL_TEXTURE_2D), s;
+	uint8_t blocks[4 * 16];
+	uint32_t px[4];
+
+	for (uint32_t k = 0; k < 4; k++)
+		astc_block(blocks + 16 * k, 40 + k);
+	gl.BindTexture(GL_TEXTURE_2D, a);
+	gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_ASTC_6x6_KHR, 10, 10, 0,
+				sizeof(blocks), blocks);
+	s = glt_texture(GL_TEXTURE_2D);
+	es.TexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_SRGB8_ALPHA8_ASTC_6x6_KHR, 10, 10);
+	es.copy(a, GL_TEXTURE_2D, 0, 6, 6, 0, s, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+	expect(GL_INVALID_VALUE);
+	es.copy(a, GL_TEXTURE_2D, 0, 6, 6, 0, s, GL_TEXTURE_2D, 0, 6, 6, 0, 4, 4, 1);
+	expect(GL_NO_ERROR);
+	es.copy(s, GL_TEXTURE_2D, 0, 6, 6, 0, f, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+	expect(GL_NO_ERROR);
+	/* RGBA32F reads back as floats: its bits via an RGBA32UI copy */
+	es.copy(f, GL_TEXTURE_2D, 0, 0, 0, 0, u, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+	expect(GL_NO_ERROR);
+	read_uint_texel(u, -1, 0, 0, px);
+	ck_assert_mem_eq(px, blocks + 3 * 16, 16);
+}
+END_TEST
+
+/* A 3D texture of ASTC 6x6 blocks (KHR_texture_compression_astc_sliced_3d),
+ * one a slice: slices 1-2 land in layers 0-1 of an RGBA32UI 2D array as
+ * their bytes. */
+START_TEST(copy_astc_3d_slices)
+{
+	GLuint t = glt_texture(GL_TEXTURE_3D), a;
+	uint8_t blocks[3 * 16];
+	uint32_t px[4];
+
+	for (uint32_t k = 0; k < 3; k++)
+		astc_block(blocks + 16 * k, 60 + k);
+	es.CompressedTexImage3D(GL_TEXTURE_3D, 0, GL_COMPRESSED_RGBA_ASTC_6x6_KHR, 6, 6, 3, 0,
+				sizeof(blocks), blocks);
+	expect(GL_NO_ERROR);
+	a = copy_to_layers(t, GL_TEXTURE_3D, 1, GL_RGBA32UI, 6, 6, 2);
+	for (int l = 0; l < 2; l++) {
+		read_uint_texel(a, l, 0, 0, px);
+		ck_assert_mem_eq(px, blocks + 16 * (l + 1), 16);
+	}
+}
+END_TEST
+
 /* ---- errors ---------------------------------------------------------------------------------- */
 
 /* A copy from a to b of (x, w) on both sides, 4 rows: the error it raises. */
@@ -622,12 +798,17 @@ static GLenum copy_at(GLuint a, GLint ax, GLuint b, GLint bx, GLsizei w, GLsizei
 	return gl.GetError();
 }
 
-static GLuint compressed_2d(GLenum format)
+static GLuint compressed_tex(GLenum format, GLsizei w, GLsizei h)
 {
 	GLuint t = glt_texture(GL_TEXTURE_2D);
 
-	es.TexStorage2D(GL_TEXTURE_2D, 1, format, 8, 8);
+	es.TexStorage2D(GL_TEXTURE_2D, 1, format, w, h);
 	return t;
+}
+
+static GLuint compressed_2d(GLenum format)
+{
+	return compressed_tex(format, 8, 8);
 }
 
 START_TEST(errors_compressed)
@@ -655,6 +836,54 @@ START_TEST(errors_compressed)
 	ck_assert_int_eq(copy_at(rgb8, 0, rgba8, 0, 2, 2), GL_INVALID_OPERATION);
 	ck_assert_int_eq(copy_at(rgb8, 0, h, 0, 2, 2), GL_INVALID_OPERATION);
 	ck_assert_int_eq(copy_at(f96, 0, f128, 0, 2, 2), GL_INVALID_OPERATION);
+}
+END_TEST
+
+/* ASTC 6x6 on a 12x12 image: regions of whole 6x6 blocks; a block is a
+ * texel of the 128-bit formats (RGBA32UI, RGBA32F), of no 64-bit one; it
+ * copies within its footprint's class (RGBA, sRGB), not to another
+ * footprint's (6x5) nor to a 16-byte ETC2 block of another class. */
+enum astc_tex { A66, S66, A65, A44, ETC, U128, F128, U64, ASTC_TEXTURES };
+
+static const struct {
+	enum astc_tex a, b;
+	GLint ax, bx;
+	GLsizei w, h;
+	GLenum want;
+} astc_errors[] = {
+	{ A66, S66, 3, 0, 6, 6, GL_INVALID_VALUE },
+	{ A66, S66, 0, 0, 4, 6, GL_INVALID_VALUE },
+	{ A66, S66, 0, 0, 6, 5, GL_INVALID_VALUE },
+	{ A66, S66, 6, 6, 6, 6, GL_NO_ERROR },
+	{ A66, U128, 0, 0, 12, 12, GL_NO_ERROR },
+	{ A66, F128, 0, 1, 12, 12, GL_INVALID_VALUE },
+	/* 2 texels of RGBA32UI are 12 texels of ASTC 6x6: past the image at 6 */
+	{ U128, A66, 0, 6, 2, 1, GL_INVALID_VALUE },
+	{ U128, A66, 0, 6, 1, 1, GL_NO_ERROR },
+	{ F128, S66, 0, 0, 2, 2, GL_NO_ERROR },
+	{ A66, U64, 0, 0, 6, 6, GL_INVALID_OPERATION },
+	{ A66, A65, 0, 0, 6, 6, GL_INVALID_OPERATION },
+	{ A44, ETC, 0, 0, 4, 4, GL_INVALID_OPERATION },
+};
+
+START_TEST(errors_astc)
+{
+	GLuint t[ASTC_TEXTURES] = {
+		[A66] = compressed_tex(GL_COMPRESSED_RGBA_ASTC_6x6_KHR, 12, 12),
+		[S66] = compressed_tex(GL_COMPRESSED_SRGB8_ALPHA8_ASTC_6x6_KHR, 12, 12),
+		[A65] = compressed_tex(GL_COMPRESSED_RGBA_ASTC_6x5_KHR, 12, 6),
+		[A44] = compressed_2d(GL_COMPRESSED_RGBA_ASTC_4x4_KHR),
+		[ETC] = compressed_2d(GL_COMPRESSED_RGBA8_ETC2_EAC),
+		[U128] = tex_2d(GL_RGBA32UI, 2, 2, 1), [F128] = tex_2d(GL_RGBA32F, 2, 2, 1),
+		[U64] = tex_2d(GL_RGBA16UI, 2, 2, 1),
+	};
+
+	expect(GL_NO_ERROR);
+	for (size_t i = 0; i < sizeof(astc_errors) / sizeof(astc_errors[0]); i++)
+		ck_assert_msg(copy_at(t[astc_errors[i].a], astc_errors[i].ax, t[astc_errors[i].b],
+				      astc_errors[i].bx, astc_errors[i].w, astc_errors[i].h) ==
+				      astc_errors[i].want,
+			      "case %zu", i);
 }
 END_TEST
 
@@ -701,11 +930,16 @@ static Suite *copy_image_suite(void)
 	tcase_add_test(tc, copy_etc2_uint_roundtrip);
 	tcase_add_test(tc, copy_eac_cube_to_array);
 	tcase_add_test(tc, copy_rgb8_view_class);
+	tcase_add_loop_test(tc, copy_astc_uint_roundtrip, 0,
+			    sizeof(astc_cases) / sizeof(astc_cases[0]));
+	tcase_add_test(tc, copy_astc_srgb_edge);
+	tcase_add_test(tc, copy_astc_3d_slices);
 	tcase_add_loop_test(tc, copy_layers, 0, sizeof(layer_cases) / sizeof(layer_cases[0]));
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(te, setup, glt_teardown);
 	tcase_add_test(te, errors);
 	tcase_add_test(te, errors_compressed);
+	tcase_add_test(te, errors_astc);
 	tcase_add_test(te, extension_strings);
 	tcase_add_test(te, extension_not_in_es2);
 	suite_add_tcase(s, te);

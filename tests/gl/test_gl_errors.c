@@ -890,6 +890,18 @@ ROW(tex_storage2d_etc2_3d)
 	texture(GL_TEXTURE_3D);
 	F(TexStorage3D)(GL_TEXTURE_3D, 1, GL_COMPRESSED_RGB8_ETC2, 4, 4, 4);
 }
+/* OES_texture_stencil8 (ES 3.1): no 3D stencil textures; ES 3.0 has no STENCIL_INDEX8 texture */
+ROW(tex_storage3d_stencil8_3d)
+{
+	texture(GL_TEXTURE_3D);
+	F(TexStorage3D)(GL_TEXTURE_3D, 1, GL_STENCIL_INDEX8, 4, 4, 4);
+}
+ROW(tex_image2d_stencil8_es30)
+{
+	texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 4, 4, 0, GL_STENCIL_INDEX,
+		      GL_UNSIGNED_BYTE, NULL);
+}
 /* renderbuffers: only colour-, depth- or stencil-renderable sized formats */
 ROW(renderbuffer_storage_snorm)
 {
@@ -3698,6 +3710,23 @@ ROW(copy_image_compressed_class)
 {
 	copy_image_2d(stored_2d(GL_COMPRESSED_RGB8_ETC2), stored_2d(GL_COMPRESSED_R11_EAC), 0, 4);
 }
+/* an ASTC region is whole blocks of its footprint: 4x4 texels are no 8x8 block */
+ROW(copy_image_astc_block)
+{
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGBA_ASTC_8x8_KHR),
+		      stored_2d(GL_COMPRESSED_RGBA_ASTC_8x8_KHR), 0, 4);
+}
+/* an ASTC block (16 bytes) is no RGBA16UI texel */
+ROW(copy_image_astc_block_size)
+{
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGBA_ASTC_4x4_KHR), stored_2d(GL_RGBA16UI), 0, 4);
+}
+/* ASTC 4x4 and ETC2 RGBA8 (16-byte 4x4 blocks both) are of two view classes */
+ROW(copy_image_astc_class)
+{
+	copy_image_2d(stored_2d(GL_COMPRESSED_RGBA_ASTC_4x4_KHR),
+		      stored_2d(GL_COMPRESSED_RGBA8_ETC2_EAC), 0, 4);
+}
 /* ES 2.0 contexts have no copy_image */
 ROW(copy_image_es2)
 {
@@ -4071,6 +4100,8 @@ static const struct row rows[] = {
 	R(CompressedTexImage2D, 2, E, compressed_tex_image2d_etc2_size),
 	R(CompressedTexSubImage2D, 3, O, compressed_tex_sub_image2d_etc2_unaligned),
 	R(TexStorage3D, 3, O, tex_storage2d_etc2_3d),
+	R(TexStorage3D, 31, O, tex_storage3d_stencil8_3d),
+	R(TexImage2D, 3, E, tex_image2d_stencil8_es30),
 	R(RenderbufferStorage, 3, E, renderbuffer_storage_snorm),
 	R(RenderbufferStorage, 3, E, renderbuffer_storage_rgb9_e5),
 	R(TexSubImage2D, 3, V, tex_sub_image_value),
@@ -4600,6 +4631,9 @@ static const struct row rows[] = {
 	R(CopyImageSubDataEXT, 3, V, copy_image_block),
 	R(CopyImageSubDataEXT, 3, O, copy_image_block_size),
 	R(CopyImageSubDataEXT, 3, O, copy_image_compressed_class),
+	R(CopyImageSubDataEXT, 3, V, copy_image_astc_block),
+	R(CopyImageSubDataEXT, 3, O, copy_image_astc_block_size),
+	R(CopyImageSubDataEXT, 3, O, copy_image_astc_class),
 	R(CopyImageSubDataEXT, 2, O, copy_image_es2),
 };
 

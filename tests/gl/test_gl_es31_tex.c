@@ -32,7 +32,9 @@
 	X(GetFramebufferParameteriv, GETFRAMEBUFFERPARAMETERIV) \
 	X(GetTexParameteriv, GETTEXPARAMETERIV) X(GenSamplers, GENSAMPLERS) \
 	X(SamplerParameteri, SAMPLERPARAMETERI) X(DeleteSamplers, DELETESAMPLERS) \
-	X(FramebufferTextureLayer, FRAMEBUFFERTEXTURELAYER)
+	X(FramebufferTextureLayer, FRAMEBUFFERTEXTURELAYER) \
+	X(FramebufferTexture2D, FRAMEBUFFERTEXTURE2D) X(ClearBufferiv, CLEARBUFFERIV) \
+	X(TexImage3D, TEXIMAGE3D) X(DeleteFramebuffers, DELETEFRAMEBUFFERS)
 
 #define ES31_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -460,6 +462,64 @@ START_TEST(stencil_texturing_linear_incomplete)
 }
 END_TEST
 
+/* OES_texture_stencil8: a STENCIL_INDEX8 texture samples its stencil
+ * whatever DEPTH_STENCIL_TEXTURE_MODE says, made by glTexImage2D or by
+ * glTexStorage2D + glTexSubImage2D (STENCIL_INDEX, UNSIGNED_BYTE). */
+START_TEST(stencil_index8_texture)
+{
+	uint8_t s[16];
+
+	ck_assert(glt_has_extension("GL_OES_texture_stencil8"));
+	for (int i = 0; i < 16; i++)
+		s[i] = stencil_at(i % 4, i / 4);
+	glt_texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 4, 4, 0, GL_STENCIL_INDEX,
+		      GL_UNSIGNED_BYTE, s);
+	expect(GL_NO_ERROR);
+	assert_stencil_drawn();
+	glt_texture(GL_TEXTURE_2D);
+	es.TexStorage2D(GL_TEXTURE_2D, 1, GL_STENCIL_INDEX8, 4, 4);
+	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, s);
+	gl.TexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
+	expect(GL_NO_ERROR);
+	assert_stencil_drawn();
+}
+END_TEST
+
+/* A STENCIL_INDEX8 texture is a framebuffer's stencil attachment: cleared
+ * to 0x5a there, it samples 0x5a. It makes no 3D texture; its data is
+ * STENCIL_INDEX bytes only. */
+START_TEST(stencil_index8_attachment)
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D), fb;
+	GLint v = 0x5a;
+
+	es.TexStorage2D(GL_TEXTURE_2D, 1, GL_STENCIL_INDEX8, 4, 4);
+	es.GenFramebuffers(1, &fb);
+	es.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	es.FramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_TEXTURE_2D, t, 0);
+	ck_assert_int_eq(es.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	es.ClearBufferiv(GL_STENCIL, 0, &v);
+	es.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	es.DeleteFramebuffers(1, &fb);
+	glt_texture_program(glt_vs3_window, fs_stencil);
+	glt_draw_window();
+	expect(GL_NO_ERROR);
+	glt_assert_pixel(1, 1, 0x5a, 0, 0, 255);
+	glt_assert_pixel(GLT_W - 2, GLT_H - 2, 0x5a, 0, 0, 255);
+	glt_texture(GL_TEXTURE_3D);
+	es.TexStorage3D(GL_TEXTURE_3D, 1, GL_STENCIL_INDEX8, 4, 4, 4);
+	expect(GL_INVALID_OPERATION);
+	es.TexImage3D(GL_TEXTURE_3D, 0, GL_STENCIL_INDEX8, 4, 4, 4, 0, GL_STENCIL_INDEX,
+		      GL_UNSIGNED_BYTE, NULL);
+	expect(GL_INVALID_OPERATION);
+	glt_texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 4, 4, 0, GL_STENCIL_INDEX, GL_FLOAT,
+		      NULL);
+	expect(GL_INVALID_OPERATION);
+}
+END_TEST
+
 /* ---- cube map arrays (EXT_texture_cube_map_array) ---------------------------------------- */
 
 #define CA_SIZE 4
@@ -608,6 +668,8 @@ static Suite *es31_tex_suite(void)
 	tcase_add_test(tm, stencil_texturing);
 	tcase_add_test(tm, stencil_texturing_errors);
 	tcase_add_test(tm, stencil_texturing_linear_incomplete);
+	tcase_add_test(tm, stencil_index8_texture);
+	tcase_add_test(tm, stencil_index8_attachment);
 	tcase_add_test(tm, cube_array_faces);
 	tcase_add_test(tm, cube_array_render_layer);
 	tcase_add_test(tm, cube_array_errors);
