@@ -567,6 +567,23 @@ static bool indirect_args_fit(const struct vvk_buffer *b, VkDeviceSize offset, V
 
 /* The host draws with the indirect buffer's parameters; only one draw,
  * with its own fields' checks left to the host's GL (undefined results). */
+/*
+ * virglrenderer (0.10.4) binds GL_DRAW_INDIRECT_BUFFER only when the GL
+ * buffer name differs from the one it bound last, and forgets nothing when
+ * that buffer is deleted: GL then unbinds it, and a new buffer that gets the
+ * freed name (NVIDIA's GL hands freed names out again) is never bound, so
+ * the next indirect draw fails with GL_INVALID_OPERATION and the host drops
+ * the context. A direct draw binds 0 there: a draw of no vertices after each
+ * indirect draw leaves nothing to go stale (dEQP-GLES31 draw_indirect on an
+ * NVIDIA host; Mesa's virgl keeps its buffers in a cache and never frees one
+ * between two such draws).
+ */
+static void forget_host_indirect_buffer(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
+{
+	vdrm_encode_draw_vbo(&cmd->cs, &(struct vdrm_cmd_draw_vbo){
+		.mode = p->prim, .instance_count = 1 });
+}
+
 static void draw_indirect(struct vvk_cmd_buffer *cmd, struct vvk_buffer *b, VkDeviceSize offset,
 			  bool indexed, uint32_t stride)
 {
@@ -584,6 +601,7 @@ static void draw_indirect(struct vvk_cmd_buffer *cmd, struct vvk_buffer *b, VkDe
 		.max_index = UINT32_MAX, .indirect_res = b->mem->res->res_handle,
 		.indirect_offset = vvk_buffer_res_offset(b, offset), .indirect_stride = stride,
 		.indirect_draw_count = 1 });
+	forget_host_indirect_buffer(cmd, p);
 }
 
 void vvk_CmdDrawIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,

@@ -995,6 +995,51 @@ START_TEST(pipeline_toggle_binds_one_object)
 }
 END_TEST
 
+/* An indirect draw is followed by a draw of no vertices, which makes the host
+ * bind GL_DRAW_INDIRECT_BUFFER 0 (its cache of that binding outlives deleted
+ * buffers: vvk_cmd_draw.c); the indirect draw still draws its quad. */
+START_TEST(indirect_draw_resets_host_binding)
+{
+	VkPipelineLayout layout = vkt_pipeline_layout(NULL, 0, NULL);
+	VkPipeline p = make_pipeline(&(struct pipe_desc){
+		.vs = "attr.vert", .fs = "varying.frag", .layout = layout,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST });
+	struct target t = target(1, VK_FORMAT_UNDEFINED);
+	float v[QUAD_FLOATS];
+	struct vkt_buffer vb, args = upload(&(VkDrawIndirectCommand){ 6, 1, 0, 0 },
+					    sizeof(VkDrawIndirectCommand),
+					    VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+	VkCommandBuffer cmd = vkt_begin();
+	uint8_t px[W * H * 4];
+	const uint32_t *dw;
+	uint32_t before, after;
+
+	put_quad(v, -1, -1, 1, 1, (const float[]){ 0, 1, 0 });
+	vb = upload(v, sizeof(v), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+	begin(cmd, &t);
+	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+	vvk_CmdDraw(cmd, 6, 1, 0, 0); /* the state, sent before */
+	before = vvk_GetRecordedDwords(cmd, &dw);
+	vvk_CmdDrawIndirect(cmd, args.buf, 0, 1, sizeof(VkDrawIndirectCommand));
+	after = vvk_GetRecordedDwords(cmd, &dw);
+	ck_assert_uint_eq(after - before, 21 + 13);
+	ck_assert_uint_eq(dw[before], 8 | 20u << 16);      /* DRAW_VBO, indirect */
+	ck_assert_uint_ne(dw[before + 15], 0);             /* the indirect buffer */
+	ck_assert_uint_eq(dw[before + 21], 8 | 12u << 16); /* DRAW_VBO, direct */
+	ck_assert_uint_eq(dw[before + 21 + 2], 0);         /* of no vertices */
+	vvk_CmdEndRendering(cmd);
+	vkt_submit_wait(cmd);
+	read_rgba(&t.color[0], px);
+	expect_px(px, W / 2, H / 2, GREEN, 0, "the indirect draw's quad");
+	vkt_buffer_free(&vb);
+	vkt_buffer_free(&args);
+	target_free(&t);
+	vvk_DestroyPipeline(T.dev, p, NULL);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+}
+END_TEST
+
 /* One set, one dynamic UBO: three draws at three offsets, three colours. */
 START_TEST(dynamic_ubo_offsets_pick_colours)
 {
@@ -1989,6 +2034,7 @@ static Suite *draw_suite(void)
 	tcase_add_test(tc, dynamic_ubo_offsets_pick_colours);
 	tcase_add_test(tc, dynamic_offset_moves_one_slot);
 	tcase_add_test(tc, pipeline_toggle_binds_one_object);
+	tcase_add_test(tc, indirect_draw_resets_host_binding);
 	tcase_add_test(tc, ubos_in_two_sets);
 	tcase_add_test(tc, push_constants_in_both_stages);
 	tcase_add_loop_test(tc, instanced_draw, 0, VKT_ARRAY_SIZE(instance_cases));
