@@ -300,6 +300,7 @@ static bool declare_sv_input(struct tg *t, struct tg_var *tv, const struct vc_va
 		{ VC_BUILTIN_NUM_WORKGROUPS, "GRID_SIZE" }, { VC_BUILTIN_SAMPLE_ID, "SAMPLEID" },
 		{ VC_BUILTIN_SAMPLE_POSITION, "SAMPLEPOS" },
 		{ VC_BUILTIN_HELPER_INVOCATION, "HELPER_INVOCATION" },
+		{ VC_BUILTIN_PRIMITIVE_ID, "PRIMID" }, { VC_BUILTIN_INVOCATION_ID, "INVOCATIONID" },
 	};
 
 	for (size_t i = 0; i < sizeof(svs) / sizeof(svs[0]); i++)
@@ -326,6 +327,18 @@ static bool declare_sv_input(struct tg *t, struct tg_var *tv, const struct vc_va
 	return false;
 }
 
+struct tg_reg tg_input_reg(const struct tg_var *tv, int32_t base, uint32_t leaf)
+{
+	struct tg_reg r = { .file = TG_IN, .index = base + (int32_t)leaf, .dim = -1,
+			    .swz = { 0, 1, 2, 3 } };
+
+	if (tv->per_vertex) {
+		r.dim = (int32_t)(leaf / tv->per_vertex);
+		r.index = base + (int32_t)(leaf % tv->per_vertex);
+	}
+	return r;
+}
+
 /* An input read at IN[first..]; one indexed dynamically is copied to its
  * TEMP array at the start (declare_io_array), since virgl matches IN
  * declarations across stages and has no indirect IN addressing everywhere. */
@@ -339,11 +352,62 @@ static void input_at(struct tg *t, struct tg_var *tv, int32_t first, uint32_t le
 	for (uint32_t i = 0; i < leaves; i++) {
 		struct tg_reg dst = { .file = TG_TEMP, .index = tv->base + (int32_t)i, .dim = -1,
 				      .swz = { 0, 1, 2, 3 } };
-		struct tg_reg src = { .file = TG_IN, .index = first + (int32_t)i, .dim = -1,
-				      .swz = { 0, 1, 2, 3 } };
-		tg_op1(t, "MOV", dst, "", src);
+		tg_op1(t, "MOV", dst, "", tg_input_reg(tv, first, i));
 	}
 	tv->file = TG_TEMP;
+}
+
+/* The semantic of leaf `leaf` of a geometry shader input's vertex: a
+ * gl_PerVertex member's built-in, else GENERIC at the location. */
+static bool gs_input_semantic(struct tg *t, const struct vc_var *v, vc_type_id elem,
+			      uint32_t leaf, char *buf, size_t size)
+{
+	const struct vc_type *e = vc_type_get(t->m, elem);
+
+	for (uint32_t i = 0, first = 0; e->kind == VC_TYPE_STRUCT && i < e->nr_members; i++) {
+		uint32_t n = vc_type_leaves(t->m, e->members[i].type);
+		enum vc_builtin b = e->members[i].builtin;
+
+		if (leaf >= first + n) {
+			first += n;
+			continue;
+		}
+		if (b != VC_BUILTIN_POSITION && b != VC_BUILTIN_POINT_SIZE)
+			break;
+		snprintf(buf, size, "%s", b == VC_BUILTIN_POSITION ? "POSITION" : "PSIZE");
+		return true;
+	}
+	if (v->location < 0 || v->location + leaf >= 32)
+		return false;
+	snprintf(buf, size, "GENERIC[%u]", v->location + leaf);
+	t->info->varyings_read |= 1u << (v->location + leaf);
+	return true;
+}
+
+/* A geometry shader's input: an array over the primitive's vertices, each
+ * element's leaves at IN[vertex][first..] (declared once, with no vertex). */
+static void declare_gs_input(struct tg *t, vc_var_id id)
+{
+	const struct vc_var *v = vc_var_get(t->m, id);
+	struct tg_var *tv = &t->vars[id];
+	const struct vc_type *a = vc_type_get(t->m, v->type);
+	uint32_t leaves;
+	char sem[32];
+
+	if (a->kind != VC_TYPE_ARRAY || !a->length) {
+		tg_fail(t, "TGSI: geometry shader input %s is not per vertex", v->name ? v->name : "");
+		return;
+	}
+	leaves = vc_type_leaves(t->m, a->elem);
+	tv->per_vertex = leaves;
+	input_at(t, tv, (int32_t)t->nr_in, leaves * a->length);
+	for (uint32_t i = 0; i < leaves; i++) {
+		if (!gs_input_semantic(t, v, a->elem, i, sem, sizeof(sem))) {
+			tg_fail(t, "TGSI: input %s without a usable location", v->name ? v->name : "");
+			return;
+		}
+		tg_decl(t, "DCL IN[][%u], %s", t->nr_in++, sem);
+	}
 }
 
 static void declare_input(struct tg *t, vc_var_id id)
@@ -354,6 +418,10 @@ static void declare_input(struct tg *t, vc_var_id id)
 
 	if (v->builtin && declare_sv_input(t, tv, v))
 		return;
+	if (t->stage == VC_STAGE_GEOMETRY) {
+		declare_gs_input(t, id);
+		return;
+	}
 	if (v->builtin) {
 		declare_fs_builtin_input(t, tv, v);
 		return;
@@ -393,6 +461,12 @@ static void declare_output_builtin(struct tg *t, struct tg_var *tv, const struct
 		break;
 	case VC_BUILTIN_SAMPLE_MASK:
 		tg_decl(t, "DCL OUT[%d], SAMPLEMASK", tv->out_index);
+		break;
+	case VC_BUILTIN_PRIMITIVE_ID:
+		tg_decl(t, "DCL OUT[%d].x, PRIMID", tv->out_index);
+		break;
+	case VC_BUILTIN_LAYER:
+		tg_decl(t, "DCL OUT[%d].x, LAYER", tv->out_index);
 		break;
 	default:
 		tg_fail(t, "TGSI: unsupported built-in output %d", v->builtin);
@@ -464,7 +538,8 @@ void tg_emit_output_copies(struct tg *t)
 
 			if (v->builtin == VC_BUILTIN_FRAG_DEPTH)
 				mask = ".z";
-			else if (v->builtin == VC_BUILTIN_POINT_SIZE || v->builtin == VC_BUILTIN_SAMPLE_MASK)
+			else if (v->builtin == VC_BUILTIN_POINT_SIZE || v->builtin == VC_BUILTIN_SAMPLE_MASK ||
+				 v->builtin == VC_BUILTIN_PRIMITIVE_ID || v->builtin == VC_BUILTIN_LAYER)
 				mask = ".x";
 			tg_op1(t, "MOV", dst, mask, *mask ? tg_comp(src, 0) : src);
 		}

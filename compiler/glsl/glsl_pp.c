@@ -30,6 +30,9 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_EXT_texture_cube_map_array",
 	/* no built-ins: implicit conversions in GLSL ES 3.10 (glsl_sema_convert.c) */
 	"GL_EXT_shader_implicit_conversions",
+	/* geometry shaders (GLSL ES 3.10); the OES name is the same extension */
+	"GL_EXT_geometry_shader",
+	"GL_OES_geometry_shader",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

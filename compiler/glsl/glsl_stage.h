@@ -10,4 +10,7 @@ enum glsl_stage {
 	/* ES 3.10 compute shaders compile on their own; a compute program is one
 	 * shader, so the linker's per-stage arrays stay graphics-only. */
 	GLSL_STAGE_COMPUTE = GLSL_STAGE_COUNT,
+	/* EXT_geometry_shader: compiles on its own (glsl_compile); programs
+	 * do not link a geometry stage yet. */
+	GLSL_STAGE_GEOMETRY,
 };
