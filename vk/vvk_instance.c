@@ -54,6 +54,16 @@ bool vvk_physical_device_has_cap2(const struct vvk_physical_device *pdev, uint32
 	return (pdev->caps->capability_bits_v2 & cap2_bit) != 0;
 }
 
+/* Geometry shaders: GLSL 1.50 on a desktop host, ES 3.20 on a GLES one, and
+ * the output vertex bound the caps report. */
+bool vvk_physical_device_has_geometry(const struct vvk_physical_device *pdev)
+{
+	const struct vdrm_caps *c = pdev->caps;
+	bool gles = c->capability_bits & VDRM_CAP_HOST_IS_GLES;
+
+	return c->glsl_level >= (gles ? 320u : 150u) && c->max_geom_output_vertices > 0;
+}
+
 uint32_t vvk_physical_device_format_usage(const struct vvk_physical_device *pdev,
 					  VkFormat format)
 {

@@ -260,6 +260,7 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	f->depthClamp = (c->bset & (1u << 16)) != 0;
 	f->depthBiasClamp = (c->bset & (1u << 30)) != 0;
 	f->fillModeNonSolid = VK_TRUE;
+	f->geometryShader = vvk_physical_device_has_geometry(pdev);
 	f->largePoints = c->max_aliased_point_size > 1.0f;
 	f->wideLines = c->max_aliased_line_width > 1.0f;
 	f->samplerAnisotropy = c->max_anisotropy > 1.0f;
