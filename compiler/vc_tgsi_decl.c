@@ -300,7 +300,7 @@ static bool declare_sv_input(struct tg *t, struct tg_var *tv, const struct vc_va
 		{ VC_BUILTIN_NUM_WORKGROUPS, "GRID_SIZE" }, { VC_BUILTIN_SAMPLE_ID, "SAMPLEID" },
 		{ VC_BUILTIN_SAMPLE_POSITION, "SAMPLEPOS" },
 		{ VC_BUILTIN_HELPER_INVOCATION, "HELPER_INVOCATION" },
-		{ VC_BUILTIN_PRIMITIVE_ID, "PRIMID" }, { VC_BUILTIN_INVOCATION_ID, "INVOCATIONID" },
+		{ VC_BUILTIN_INVOCATION_ID, "INVOCATIONID" },
 	};
 
 	for (size_t i = 0; i < sizeof(svs) / sizeof(svs[0]); i++)
@@ -352,13 +352,17 @@ static void input_at(struct tg *t, struct tg_var *tv, int32_t first, uint32_t le
 	for (uint32_t i = 0; i < leaves; i++) {
 		struct tg_reg dst = { .file = TG_TEMP, .index = tv->base + (int32_t)i, .dim = -1,
 				      .swz = { 0, 1, 2, 3 } };
-		tg_op1(t, "MOV", dst, "", tg_input_reg(tv, first, i));
+
+		if (!tv->per_vertex || i % tv->per_vertex < tv->in_leaves)
+			tg_op1(t, "MOV", dst, "", tg_input_reg(tv, first, i));
 	}
 	tv->file = TG_TEMP;
 }
 
 /* The semantic of leaf `leaf` of a geometry shader input's vertex: a
- * gl_PerVertex member's built-in, else GENERIC at the location. */
+ * gl_PerVertex member's built-in, else GENERIC at the location; false for
+ * the built-ins there is none for (gl_ClipDistance, gl_CullDistance: the
+ * last members of glslang's gl_PerVertex). */
 static bool gs_input_semantic(struct tg *t, const struct vc_var *v, vc_type_id elem,
 			      uint32_t leaf, char *buf, size_t size)
 {
@@ -384,14 +388,27 @@ static bool gs_input_semantic(struct tg *t, const struct vc_var *v, vc_type_id e
 	return true;
 }
 
+/* gl_PrimitiveIDIn: an input of the primitive (PRIM_ID, as virglrenderer spells it), not a system value, in
+ * virglrenderer's geometry shaders; read as vertex 0's. */
+static void declare_gs_primitive_id(struct tg *t, struct tg_var *tv)
+{
+	tv->file = TG_IN;
+	tv->base = (int32_t)t->nr_in;
+	tv->per_vertex = tv->in_leaves = 1;
+	tg_decl(t, "DCL IN[][%u], PRIM_ID", t->nr_in++);
+}
+
 /* A geometry shader's input: an array over the primitive's vertices, each
- * element's leaves at IN[vertex][first..] (declared once, with no vertex). */
+ * element's leaves at IN[vertex][first..] (declared once, with no vertex);
+ * the leaves from the first without a semantic on are not declared, and
+ * reading them fails (load_input). */
 static void declare_gs_input(struct tg *t, vc_var_id id)
 {
 	const struct vc_var *v = vc_var_get(t->m, id);
 	struct tg_var *tv = &t->vars[id];
 	const struct vc_type *a = vc_type_get(t->m, v->type);
 	uint32_t leaves;
+	int32_t first;
 	char sem[32];
 
 	if (a->kind != VC_TYPE_ARRAY || !a->length) {
@@ -400,14 +417,15 @@ static void declare_gs_input(struct tg *t, vc_var_id id)
 	}
 	leaves = vc_type_leaves(t->m, a->elem);
 	tv->per_vertex = leaves;
-	input_at(t, tv, (int32_t)t->nr_in, leaves * a->length);
-	for (uint32_t i = 0; i < leaves; i++) {
-		if (!gs_input_semantic(t, v, a->elem, i, sem, sizeof(sem))) {
-			tg_fail(t, "TGSI: input %s without a usable location", v->name ? v->name : "");
-			return;
-		}
+	first = (int32_t)t->nr_in;
+	for (tv->in_leaves = 0; tv->in_leaves < leaves; tv->in_leaves++) {
+		if (!gs_input_semantic(t, v, a->elem, tv->in_leaves, sem, sizeof(sem)))
+			break;
 		tg_decl(t, "DCL IN[][%u], %s", t->nr_in++, sem);
 	}
+	if (!tv->in_leaves)
+		tg_fail(t, "TGSI: input %s without a usable location", v->name ? v->name : "");
+	input_at(t, tv, first, leaves * a->length);
 }
 
 static void declare_input(struct tg *t, vc_var_id id)
@@ -416,6 +434,10 @@ static void declare_input(struct tg *t, vc_var_id id)
 	struct tg_var *tv = &t->vars[id];
 	uint32_t leaves = vc_type_leaves(t->m, v->type);
 
+	if (t->stage == VC_STAGE_GEOMETRY && v->builtin == VC_BUILTIN_PRIMITIVE_ID) {
+		declare_gs_primitive_id(t, tv);
+		return;
+	}
 	if (v->builtin && declare_sv_input(t, tv, v))
 		return;
 	if (t->stage == VC_STAGE_GEOMETRY) {
@@ -463,7 +485,7 @@ static void declare_output_builtin(struct tg *t, struct tg_var *tv, const struct
 		tg_decl(t, "DCL OUT[%d], SAMPLEMASK", tv->out_index);
 		break;
 	case VC_BUILTIN_PRIMITIVE_ID:
-		tg_decl(t, "DCL OUT[%d].x, PRIMID", tv->out_index);
+		tg_decl(t, "DCL OUT[%d].x, PRIM_ID", tv->out_index);
 		break;
 	case VC_BUILTIN_LAYER:
 		tg_decl(t, "DCL OUT[%d].x, LAYER", tv->out_index);

@@ -441,6 +441,11 @@ static void load_input(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 		tg_fail(t, "TGSI: dynamic indexing of inputs is not supported");
 		return;
 	}
+	if (tv->per_vertex && (p->offset % tv->per_vertex) + n > tv->in_leaves) {
+		tg_fail(t, "TGSI: %s: this geometry shader input is not supported",
+			v->name ? v->name : "");
+		return;
+	}
 	for (uint32_t i = 0; i < n; i++) {
 		struct tg_reg r = tg_input_reg(tv, tv->base, p->offset + i);
 

@@ -66,6 +66,7 @@ struct tg_var {
 	uint8_t array_id;   /* dynamically indexed temps */
 	int32_t out_index;  /* outputs: OUT[n] (shadowed in TEMP[base..]) */
 	uint32_t per_vertex; /* GS inputs: leaves per vertex (leaf i is IN[i / n][base + i % n]) */
+	uint32_t in_leaves;  /* GS inputs: the leading leaves of a vertex declared */
 	bool declared;
 };
 

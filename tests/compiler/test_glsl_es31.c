@@ -562,8 +562,8 @@ static const struct good_case gs_good[] = {
 	  "layout(lines) in;\nlayout(points, max_vertices = 2) out;\n"
 	  "void main() { gl_PrimitiveID = gl_PrimitiveIDIn; gl_Layer = 1;\n"
 	  "  gl_Position = gl_in[1].gl_Position; EmitVertex(); }\n",
-	  { "GS_INPUT_PRIMITIVE LINES", "GS_OUTPUT_PRIMITIVE POINTS", "DCL SV[0], PRIMID",
-	    ", PRIMID", ", LAYER", "IN[1][0]" } },
+	  { "GS_INPUT_PRIMITIVE LINES", "GS_OUTPUT_PRIMITIVE POINTS", "DCL IN[][0], PRIM_ID",
+	    ".x, PRIM_ID", ".x, LAYER", "IN[1][1]" } },
 	{ "inputs indexed dynamically, flat outputs", GS, GS_HEAD
 	  "layout(lines_adjacency) in;\nlayout(line_strip, max_vertices = 4) out;\n"
 	  "uniform int k;\nin vec2 v[4];\nflat out int o;\n"
