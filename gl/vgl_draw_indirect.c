@@ -149,7 +149,7 @@ static void GL_APIENTRY vgl_DrawArraysIndirect(GLenum mode, const void *indirect
 
 	if (!vgl_es31_call(ctx))
 		return;
-	if (!vgl_draw_topology(mode, &d.topology, &d.line_loop)) {
+	if (!vgl_draw_topology(ctx, mode, &d.topology, &d.line_loop)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
@@ -176,7 +176,7 @@ static void GL_APIENTRY vgl_DrawElementsIndirect(GLenum mode, GLenum type, const
 
 	if (!vgl_es31_call(ctx))
 		return;
-	if (!vgl_draw_topology(mode, &d.topology, &d.line_loop) ||
+	if (!vgl_draw_topology(ctx, mode, &d.topology, &d.line_loop) ||
 	    (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT && type != GL_UNSIGNED_INT)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;

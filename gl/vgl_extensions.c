@@ -163,6 +163,16 @@ static bool cube_map_arrays(const struct vgl_context *ctx)
 	return vgl_context_es31(ctx) && f.imageCubeArray;
 }
 
+/* Geometry shaders (ES 3.1 contexts) where the host has them (vk/'s
+ * geometryShader feature: GLSL 1.50 / ES 3.20 and the output vertex cap) */
+static bool geometry_shaders(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(ctx->dev->pdev, &f);
+	return vgl_context_es31(ctx) && f.geometryShader;
+}
+
 /* sRGB textures read without decoding: a sampler view in the linear twin
  * format, which hosts with texture views make (virglrenderer then skips
  * the decode) */
@@ -245,6 +255,10 @@ static const struct extension table[] = {
 	 * needs no ASTC format; ES 3.0+, whose 2D array textures it also makes */
 	[VGL_EXT_KHR_texture_compression_astc_ldr] = { "GL_KHR_texture_compression_astc_ldr",
 						       es3 },
+	/* the compiler's geometry stage, vk/'s; the same extension under two
+	 * names (vgl_linked.c links it, vgl_draw.c checks the primitive) */
+	[VGL_EXT_EXT_geometry_shader] = { "GL_EXT_geometry_shader", geometry_shaders },
+	[VGL_EXT_OES_geometry_shader] = { "GL_OES_geometry_shader", geometry_shaders },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -28,6 +28,7 @@
 #include "vgl_descriptors.h"
 #include "vgl_object.h"
 #include "vgl_pipeline.h"
+#include "vc_ir.h"
 #include "vvk.h"
 
 struct glsl_shader;
@@ -172,6 +173,10 @@ struct vgl_linked {
 	uint32_t vs_inputs;               /* mask of attribute locations the VS reads */
 	VkShaderModule vs, fs;
 	VkShaderModule fs_y_down;         /* for window buffers; often fs itself */
+	/* EXT_geometry_shader: the stage between (VK_NULL_HANDLE: none) and
+	 * its layout (GEOMETRY_LINKED_* queries, the draw's primitive check) */
+	VkShaderModule gs;
+	struct vc_geometry gs_info;
 	/* ES 3.1 compute programs (vgl_linked_compute.c): one shader, one
 	 * pipeline made at link, buffer blocks */
 	bool compute;
@@ -240,6 +245,7 @@ struct vgl_program {
 	struct vgl_object obj;            /* the name and glUseProgram hold references */
 	GLuint name;
 	struct vgl_shader *vs, *fs, *cs;
+	struct vgl_shader *gs;            /* EXT_geometry_shader */
 	bool delete_pending, link_status, validate_status;
 	int uses;                         /* contexts it is current in (share lock) */
 	char *info_log;
@@ -359,6 +365,16 @@ GLenum vgl_gl_type(const void *glsl_type);
 void vgl_copy_string(const char *s, GLsizei bufsize, GLsizei *length, GLchar *out);
 /* Whether a draw of l must send default-block data: a dirty range, or (push
  * constants) a command buffer that does not hold l's latest data. */
+/* Whether a draw of `mode` suits the program's geometry shader input
+ * primitive (always without one). */
+bool vgl_linked_takes_mode(const struct vgl_linked *l, GLenum mode);
+/* glGetProgramiv's GEOMETRY_* names (vgl_linked_geometry.c): false where
+ * pname is none of them or the extension is off; INVALID_OPERATION without
+ * a linked geometry stage. */
+bool vgl_program_geometry_param(struct vgl_context *ctx, const struct vgl_program *p,
+				GLenum pname, GLint *out);
+/* The GL_MAX_GEOMETRY_* limits and LAYER_PROVOKING_VERTEX (glGet*). */
+bool vgl_geometry_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out);
 bool vgl_linked_uniforms_pending(const struct vgl_context *ctx, const struct vgl_linked *l);
 /* Sends the dirty range of the default block (in the command stream), or
  * for a push block what the command buffer lacks (program's lock held). */

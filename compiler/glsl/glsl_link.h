@@ -113,6 +113,8 @@ struct glsl_link_options {
 	 * come from two separable programs: every fragment input must have its
 	 * vertex output, declared with the same precision (or validation fails) */
 	bool pipeline;
+	/* EXT_geometry_shader: a geometry shader between the two, or NULL */
+	const struct glsl_link_shader *geometry;
 };
 
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */
@@ -189,6 +191,7 @@ struct glsl_prog_xfb {
 struct glsl_program {
 	unsigned version;
 	struct glsl_lower_result stages[GLSL_STAGE_COUNT];  /* the lowered shaders */
+	struct glsl_lower_result geometry;   /* the lowered geometry shader (module NULL: none) */
 	struct glsl_prog_uniform *uniforms;   /* default block leaves, samplers, block members */
 	uint32_t nr_uniforms;
 	struct glsl_prog_block *blocks;
