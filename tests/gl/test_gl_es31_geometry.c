@@ -7,7 +7,8 @@
  * two invocations, gl_PrimitiveIDIn), the program queries, the limits, and
  * the errors: the shader type without the extension, a draw whose mode the
  * input primitive does not take, the queries of a program without a
- * geometry stage, link failures. Each test passes trivially where the host
+ * geometry stage, link failures; and the extension's looser transform
+ * feedback rules. Each test passes trivially where the host
  * has no geometry shaders (the extension is then not advertised) after
  * checking GL_GEOMETRY_SHADER is refused.
  */
@@ -19,6 +20,19 @@
 
 #include "gl_test_util.h"
 
+#define XFB_FUNCS(X) \
+	X(TransformFeedbackVaryings, TRANSFORMFEEDBACKVARYINGS) \
+	X(BeginTransformFeedback, BEGINTRANSFORMFEEDBACK) \
+	X(EndTransformFeedback, ENDTRANSFORMFEEDBACK) X(GenQueries, GENQUERIES) \
+	X(BeginQuery, BEGINQUERY) X(EndQuery, ENDQUERY) X(GetQueryObjectuiv, GETQUERYOBJECTUIV) \
+	X(DeleteQueries, DELETEQUERIES)
+
+#define XFB_MEMBER(n, N) PFNGL##N##PROC n;
+static struct {
+	XFB_FUNCS(XFB_MEMBER)
+} xf;
+#undef XFB_MEMBER
+
 static void expect(GLenum e)
 {
 	ck_assert_int_eq(gl.GetError(), e);
@@ -27,6 +41,9 @@ static void expect(GLenum e)
 static void setup(void)
 {
 	glt_setup_version(3, 1);
+#define XFB_LOAD(n, N) xf.n = (PFNGL##N##PROC)glt_proc("gl" #n);
+	XFB_FUNCS(XFB_LOAD)
+#undef XFB_LOAD
 }
 
 /* Whether the context has the extension (both names or neither); without
@@ -316,6 +333,62 @@ START_TEST(link_errors)
 }
 END_TEST
 
+/* The primitives a draw in `mode` records into a capture of TRIANGLES. */
+static GLuint triangles_written(GLenum mode, GLsizei count, bool indexed)
+{
+	static const GLushort idx[] = { 0, 1, 2, 3 };
+	GLuint q, n = 0;
+
+	xf.GenQueries(1, &q);
+	xf.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
+	xf.BeginTransformFeedback(GL_TRIANGLES);
+	if (indexed)
+		gl.DrawElements(mode, count, GL_UNSIGNED_SHORT, idx);
+	else
+		gl.DrawArrays(mode, 0, count);
+	expect(GL_NO_ERROR);
+	/* a mode recorded as another primitive is still refused */
+	gl.DrawArrays(GL_LINE_STRIP, 0, 2);
+	expect(GL_INVALID_OPERATION);
+	xf.EndTransformFeedback();
+	xf.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+	xf.GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+	xf.DeleteQueries(1, &q);
+	return n;
+}
+
+/* With the extension a capture takes any mode recorded as its primitive
+ * (strips, fans), indexed draws, and draws past its buffer's end without an
+ * error (the host records what fits: here one triangle of 48 bytes). */
+START_TEST(transform_feedback_rules_relaxed)
+{
+	static const float v[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
+	const char *names[] = { "gl_Position" };
+	GLuint p = gl.CreateProgram(), b;
+	GLint ok = 0;
+
+	if (!has_gs())
+		return;
+	gl.AttachShader(p, compiled(GL_VERTEX_SHADER, vs));
+	gl.AttachShader(p, compiled(GL_FRAGMENT_SHADER, "#version 310 es\nprecision mediump float;\n"
+				    "in vec4 v_color;\nout vec4 c;\nvoid main() { c = v_color; }\n"));
+	xf.TransformFeedbackVaryings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert(ok);
+	gl.UseProgram(p);
+	vertices(v);
+	b = glt_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL, 6 * 16);
+	gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+	ck_assert_uint_eq(triangles_written(GL_TRIANGLE_STRIP, 4, false), 2);
+	ck_assert_uint_eq(triangles_written(GL_TRIANGLE_FAN, 4, true), 2);
+	gl.BufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 3 * 16, NULL, GL_STATIC_DRAW);
+	ck_assert_uint_eq(triangles_written(GL_TRIANGLE_STRIP, 4, false), 1);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static Suite *geometry_suite(void)
 {
 	Suite *s = suite_create("gl es31 geometry");
@@ -330,6 +403,7 @@ static Suite *geometry_suite(void)
 	tcase_add_test(tc, draw_mode_must_match_input);
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, link_errors);
+	tcase_add_test(tc, transform_feedback_rules_relaxed);
 	suite_add_tcase(s, tc);
 	return s;
 }
