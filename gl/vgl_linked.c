@@ -317,7 +317,8 @@ static void stage_map(const struct vgl_linked *l, const struct glsl_program *p,
 			if ((uint32_t)b + e < map_len)
 				map[b + (int32_t)e] = u->binding + (int32_t)e;
 	}
-	vgl_linked_map_images(l, &p->stages[st], map, map_len);
+	if (st < GLSL_STAGE_COUNT)   /* a geometry shader has no images (glsl_link_geometry.c) */
+		vgl_linked_map_images(l, &p->stages[st], map, map_len);
 }
 
 static void sampler_bindings(struct vgl_linked *l)
@@ -417,6 +418,10 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 		if (vgl_spirv_remap_bindings(lp->words[st], lp->nr_words[st], map, MAX_BINDINGS))
 			return VGL_ERROR_BAD_ATTRIBUTE;
 	}
+	stage_map(l, &lp->prog, (enum glsl_stage)GLSL_LINK_GEOMETRY, map, MAX_BINDINGS);
+	if (lp->gs_words &&
+	    vgl_spirv_remap_bindings(lp->gs_words, lp->gs_nr_words, map, MAX_BINDINGS))
+		return VGL_ERROR_BAD_ATTRIBUTE;
 	ret = push_modules(l, lp, pushed, pushed_words);
 	for (int st = 0; st < GLSL_STAGE_COUNT && ret == VGL_OK; st++)
 		ret = pushed[st] ? vgl_linked_create_module(l, pushed[st], pushed_words[st], mods[st])
@@ -439,13 +444,14 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 /* ---- Vulkan objects -------------------------------------------------------------------------- */
 
 /* The stages of a resource the vertex / fragment shader declare; a compute
- * program's are its one stage. */
+ * program's are its one stage; with a geometry stage, all of them (it may
+ * declare what the others do not). */
 static VkShaderStageFlags stages_of(const struct vgl_linked *l, bool in_vs, bool in_fs)
 {
 	VkShaderStageFlags s = (in_vs ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
 			       (in_fs ? VK_SHADER_STAGE_FRAGMENT_BIT : 0);
 
-	return l->compute || !s ? l->stages : s;
+	return l->compute || l->gs || !s ? l->stages : s;
 }
 
 static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayoutBinding *b)

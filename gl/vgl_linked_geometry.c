@@ -11,6 +11,7 @@
 
 #include "glsl_shader.h"
 #include "vgl_context.h"
+#include "vgl_device.h"
 #include "vgl_extensions.h"
 #include "vgl_linked_private.h"
 #include "vgl_program.h"
@@ -89,19 +90,18 @@ bool vgl_program_geometry_param(struct vgl_context *ctx, const struct vgl_progra
 
 /* The limits (glGetIntegerv): the extension's minimums where the stage has
  * them; 0 for what a geometry shader cannot use yet (the link refuses its
- * uniform blocks, samplers, images, buffers and atomic counters). */
+ * images, buffers and atomic counters). */
 bool vgl_geometry_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out)
 {
 	static const struct { GLenum pname; GLint64 value; } limits[] = {
 		{ GL_MAX_GEOMETRY_UNIFORM_COMPONENTS_EXT, 1024 },
-		{ GL_MAX_GEOMETRY_UNIFORM_BLOCKS_EXT, 0 },
-		{ GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS_EXT, 1024 },
+		{ GL_MAX_GEOMETRY_UNIFORM_BLOCKS_EXT, 12 },
 		{ GL_MAX_GEOMETRY_INPUT_COMPONENTS_EXT, 64 },
 		{ GL_MAX_GEOMETRY_OUTPUT_COMPONENTS_EXT, 64 },
 		{ GL_MAX_GEOMETRY_OUTPUT_VERTICES_EXT, 256 },
 		{ GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS_EXT, 1024 },
 		{ GL_MAX_GEOMETRY_SHADER_INVOCATIONS_EXT, 32 },
-		{ GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS_EXT, 0 },
+		{ GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS_EXT, 16 },
 		{ GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS_EXT, 0 },
 		{ GL_MAX_GEOMETRY_ATOMIC_COUNTERS_EXT, 0 },
 		{ GL_MAX_GEOMETRY_IMAGE_UNIFORMS_EXT, 0 },
@@ -112,6 +112,11 @@ bool vgl_geometry_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out)
 
 	if (!vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader))
 		return false;
+	/* the blocks' components and the default block's (ES 3.2 table 21.45) */
+	if (pname == GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS_EXT) {
+		*out = 12 * (GLint64)(ctx->dev->limits.uniform_block_size / 4) + 1024;
+		return true;
+	}
 	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
 		if (limits[i].pname == pname) {
 			*out = limits[i].value;

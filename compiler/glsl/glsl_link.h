@@ -117,9 +117,14 @@ struct glsl_link_options {
 	const struct glsl_link_shader *geometry;
 };
 
+/* The stages a program's resources are bound in: the graphics stages, then
+ * a geometry stage's (glsl_link_options.geometry) at GLSL_LINK_GEOMETRY. */
+#define GLSL_LINK_GEOMETRY GLSL_STAGE_COUNT
+#define GLSL_LINK_STAGES (GLSL_STAGE_COUNT + 1)
+
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */
 struct glsl_link_stage_binding {
-	int32_t binding[GLSL_STAGE_COUNT];
+	int32_t binding[GLSL_LINK_STAGES];
 };
 
 /* A uniform leaf: of the default block (block == -1) or a block member. */

@@ -5,9 +5,10 @@
  * per-vertex inputs take the locations of the vertex outputs of their names,
  * its outputs those of the fragment inputs of their names (an output no
  * fragment input reads gets a location of its own), and it shares the
- * default uniform block. Uniform blocks, samplers, images and buffers in a
- * geometry shader are refused at link for now: the GL layer binds the
- * default block only for this stage.
+ * default uniform block and the uniform blocks and samplers of the others
+ * (each listed once, with its binding in every stage: GLSL_LINK_GEOMETRY).
+ * Images, buffers and atomic counters in a geometry shader are refused at
+ * link for now.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,9 +24,10 @@ static bool gs_globals_supported(struct lk *k)
 
 		if (s->kind != GLSL_SYM_VAR || lk_is_loose_uniform(s))
 			continue;
-		if (s->storage == GLSL_STORAGE_UNIFORM || s->storage == GLSL_STORAGE_BUFFER) {
-			lk_error(k, "geometry shader '%s': uniform blocks, samplers, images and "
-				 "buffers in geometry shaders are not supported yet", lk_name(s));
+		if (s->storage == GLSL_STORAGE_BUFFER || lk_is_image(s->type.type) ||
+		    glsl_type_is_atomic(s->type.type)) {
+			lk_error(k, "geometry shader '%s': images, buffers and atomic counters in "
+				 "geometry shaders are not supported yet", lk_name(s));
 			return false;
 		}
 		if (s->storage == GLSL_STORAGE_OUT && s->location >= 0) {
@@ -80,6 +82,16 @@ bool lk_gs_check(struct lk *k)
 		return false;
 	}
 	return gs_globals_supported(k) && gs_inputs_written(k);
+}
+
+const struct glsl_sema_result *lk_stage_sema(const struct lk *k, unsigned st)
+{
+	return st < GLSL_STAGE_COUNT ? k->sh[st].sema : k->gs ? k->gs->sema : NULL;
+}
+
+const struct glsl_lower_result *lk_stage_lowered(const struct lk *k, unsigned st)
+{
+	return st < GLSL_STAGE_COUNT ? &k->p->stages[st] : k->gs ? &k->p->geometry : NULL;
 }
 
 const struct glsl_symbol *lk_gs_output(const struct lk *k, const char *name)

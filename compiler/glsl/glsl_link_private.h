@@ -57,7 +57,10 @@ uint32_t lk_slots(const struct glsl_type *t);
 bool lk_types_match(const struct glsl_type *a, const struct glsl_type *b);
 
 /* glsl_link_geometry.c: a geometry stage (k->gs) between the two: its
- * checks, its outputs in the varying table, its lowering. */
+ * checks, its outputs in the varying table, its lowering; and the stages
+ * by their GLSL_LINK_STAGES index (NULL for an absent geometry stage). */
+const struct glsl_sema_result *lk_stage_sema(const struct lk *k, unsigned st);
+const struct glsl_lower_result *lk_stage_lowered(const struct lk *k, unsigned st);
 bool lk_gs_check(struct lk *k);
 const struct glsl_symbol *lk_gs_output(const struct lk *k, const char *name);
 bool lk_gs_add_outputs(struct lk *k);

@@ -4,7 +4,8 @@
  * (VIRTGL_DEV_ES31=1): programs of a vertex, a geometry and a fragment
  * shader drawn on the host with pixels read back (points expanded to quads,
  * a triangle passed through with a varying, EndPrimitive splitting a strip,
- * two invocations, gl_PrimitiveIDIn), the program queries, the limits, and
+ * two invocations, gl_PrimitiveIDIn, a sampler and a uniform block), the
+ * program queries, the limits, and
  * the errors: the shader type without the extension, a draw whose mode the
  * input primitive does not take, the queries of a program without a
  * geometry stage, link failures; and the extension's looser transform
@@ -193,6 +194,58 @@ START_TEST(triangle_passthrough_with_primitive_id)
 }
 END_TEST
 
+/* A sampler and a uniform block read in the geometry shader (the block in
+ * the fragment shader too, the sampler only here): the texel's colour for
+ * the quad at the point, the block's offset moving the second point's. */
+START_TEST(sampler_and_block_in_geometry)
+{
+	static const char gs[] = GS_HEAD
+		"layout(points) in;\n"
+		"layout(triangle_strip, max_vertices = 4) out;\n"
+		"uniform highp sampler2D tex;\n"
+		"layout(std140) uniform B { vec4 offset; vec4 tint; };\n"
+		"out vec4 g_color;\n"
+		"void main() {\n"
+		"  vec4 c = textureLod(tex, vec2(0.5), 0.0);\n"
+		"  for (int i = 0; i < 4; i++) {\n"
+		"    g_color = c;\n"
+		"    gl_Position = gl_in[0].gl_Position + offset +\n"
+		"                  vec4(vec2(i & 1, i >> 1) * 0.5 - 0.25, 0.0, 0.0);\n"
+		"    EmitVertex();\n"
+		"  }\n"
+		"}\n";
+	static const char fsb[] = "#version 310 es\nprecision mediump float;\n"
+		"layout(std140) uniform B { vec4 offset; vec4 tint; };\n"
+		"in vec4 g_color;\nout vec4 c;\nvoid main() { c = g_color * tint; }\n";
+	static const uint8_t red[4] = { 255, 0, 0, 255 };
+	static const float block[8] = { 0.5f, 0.5f, 0, 0, 1, 1, 1, 1 };
+	static const float pt[] = { -0.5f, -0.5f };
+	GLuint p, t, b;
+	GLint ok = 0;
+
+	if (!has_gs())
+		return;
+	p = attach3(vs, gs, fsb);
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert(ok);
+	gl.UseProgram(p);
+	t = glt_texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+	gl.Uniform1i(gl.GetUniformLocation(p, "tex"), 0);
+	b = glt_buffer(GL_UNIFORM_BUFFER, block, sizeof(block));
+	gl.BindBufferBase(GL_UNIFORM_BUFFER, 0, b);
+	vertices(pt);
+	gl.DrawArrays(GL_POINTS, 0, 1);
+	expect(GL_NO_ERROR);
+	assert_ndc(0.0f, 0.0f, 255, 0, 0);      /* moved by the block's offset */
+	assert_ndc(-0.5f, -0.5f, 0, 0, 0);      /* where the point was */
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteTextures(1, &t);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* EndPrimitive ends the strip: two quads apart, the gap between them (which
  * one strip through both would fill) stays clear; two invocations draw the
  * second pair beside the first. */
@@ -301,6 +354,13 @@ START_TEST(limits)
 	ck_assert_int_ge(glt_geti(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS_EXT), 1024);
 	ck_assert_int_ge(glt_geti(GL_MAX_GEOMETRY_SHADER_INVOCATIONS_EXT), 32);
 	ck_assert_int_ge(glt_geti(GL_MAX_GEOMETRY_INPUT_COMPONENTS_EXT), 64);
+	ck_assert_int_ge(glt_geti(GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS_EXT), 16);
+	ck_assert_int_ge(glt_geti(GL_MAX_GEOMETRY_UNIFORM_BLOCKS_EXT), 12);
+	/* ES 3.2 table 21.45: blocks x block size / 4 + the default block's */
+	ck_assert_int_eq(glt_geti(GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS_EXT),
+			 glt_geti(GL_MAX_GEOMETRY_UNIFORM_BLOCKS_EXT) *
+			 (glt_geti(GL_MAX_UNIFORM_BLOCK_SIZE) / 4) +
+			 glt_geti(GL_MAX_GEOMETRY_UNIFORM_COMPONENTS_EXT));
 	ck_assert_int_eq(glt_geti(GL_LAYER_PROVOKING_VERTEX_EXT), GL_UNDEFINED_VERTEX_EXT);
 	expect(GL_NO_ERROR);
 }
@@ -399,6 +459,7 @@ static Suite *geometry_suite(void)
 	tcase_add_test(tc, points_become_quads);
 	tcase_add_test(tc, triangle_passthrough_with_primitive_id);
 	tcase_add_test(tc, end_primitive_and_invocations);
+	tcase_add_test(tc, sampler_and_block_in_geometry);
 	tcase_add_test(tc, program_queries);
 	tcase_add_test(tc, draw_mode_must_match_input);
 	tcase_add_test(tc, limits);
