@@ -82,6 +82,7 @@ struct vgl_context;
 #define GL_MAX_GEOMETRY_IMAGE_UNIFORMS_EXT 0x90CD
 #define GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS_EXT 0x90D7
 #define GL_MAX_FRAMEBUFFER_LAYERS_EXT 0x9317
+#define GL_REFERENCED_BY_GEOMETRY_SHADER_EXT 0x9309
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
 #define VGL_MAX_ANISOTROPY 16.0f
 

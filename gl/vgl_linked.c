@@ -138,6 +138,7 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 			return false;
 		u->in_vs = s->block < 0 && s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
 		u->in_fs = s->block < 0 && s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
+		u->in_gs = s->block < 0 && s->stage.binding[GLSL_LINK_GEOMETRY] >= 0;
 		if (s->type->kind == GLSL_KIND_SAMPLER) {
 			u->is_sampler = true;
 			u->first_unit = units;
@@ -178,6 +179,7 @@ static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
 		b->binding = 1 + i;
 		b->in_vs = s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
 		b->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
+		b->in_gs = s->stage.binding[GLSL_LINK_GEOMETRY] >= 0;
 		b->first_uniform = s->first_uniform;
 		b->nr_uniforms = s->nr_uniforms;
 		/* ES 3.10 layout(binding): the initial binding point */

@@ -68,6 +68,7 @@ struct vgl_uniform {
 	int32_t binding;                  /* samplers: program-wide binding of element 0 */
 	uint32_t first_unit;              /* samplers: index into linked->sampler_units */
 	bool in_vs, in_fs;                /* default block, samplers: the stages that declare it */
+	bool in_gs;                       /* ... and the geometry stage */
 	/* buffer variables: the block member's array length (0: unsized) and stride */
 	uint32_t top_array_size, top_array_stride;
 	/* atomic counters (ES 3.1): offset is in the buffer, no location; the
@@ -80,7 +81,7 @@ struct vgl_block {
 	char *name;
 	uint32_t size;
 	uint32_t binding;                 /* program-wide descriptor binding */
-	bool in_vs, in_fs;
+	bool in_vs, in_fs, in_gs;
 	uint32_t first_uniform, nr_uniforms;
 	GLuint gl_binding;                /* glUniformBlockBinding */
 };

@@ -26,7 +26,8 @@
 	X(BeginTransformFeedback, BEGINTRANSFORMFEEDBACK) \
 	X(EndTransformFeedback, ENDTRANSFORMFEEDBACK) X(GenQueries, GENQUERIES) \
 	X(BeginQuery, BEGINQUERY) X(EndQuery, ENDQUERY) X(GetQueryObjectuiv, GETQUERYOBJECTUIV) \
-	X(DeleteQueries, DELETEQUERIES)
+	X(DeleteQueries, DELETEQUERIES) X(GetProgramResourceIndex, GETPROGRAMRESOURCEINDEX) \
+	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV)
 
 #define XFB_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -194,6 +195,16 @@ START_TEST(triangle_passthrough_with_primitive_id)
 }
 END_TEST
 
+/* GL_REFERENCED_BY_* of a resource (-1 if nothing was written). */
+static GLint referenced(GLuint p, GLenum iface, const char *name, GLenum prop)
+{
+	GLuint i = xf.GetProgramResourceIndex(p, iface, name);
+	GLint v = -1;
+
+	xf.GetProgramResourceiv(p, iface, i, 1, &prop, 1, NULL, &v);
+	return v;
+}
+
 /* A sampler and a uniform block read in the geometry shader (the block in
  * the fragment shader too, the sampler only here): the texel's colour for
  * the quad at the point, the block's offset moving the second point's. */
@@ -240,6 +251,12 @@ START_TEST(sampler_and_block_in_geometry)
 	expect(GL_NO_ERROR);
 	assert_ndc(0.0f, 0.0f, 255, 0, 0);      /* moved by the block's offset */
 	assert_ndc(-0.5f, -0.5f, 0, 0, 0);      /* where the point was */
+	/* the sampler is the geometry shader's alone, the block both stages' */
+	ck_assert_int_eq(referenced(p, GL_UNIFORM, "tex", GL_REFERENCED_BY_GEOMETRY_SHADER_EXT), 1);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM, "tex", GL_REFERENCED_BY_FRAGMENT_SHADER), 0);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM_BLOCK, "B", GL_REFERENCED_BY_GEOMETRY_SHADER_EXT), 1);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM_BLOCK, "B", GL_REFERENCED_BY_VERTEX_SHADER), 0);
+	expect(GL_NO_ERROR);
 	gl.DeleteBuffers(1, &b);
 	gl.DeleteTextures(1, &t);
 	gl.DeleteProgram(p);
