@@ -60,6 +60,31 @@ static bool gs_inputs_written(struct lk *k)
 	return true;
 }
 
+/* A uniform of the geometry shader and another stage's of its name agree
+ * in type and precision (blocks are laid out by their own members). */
+static bool gs_uniforms_agree(struct lk *k)
+{
+	const struct glsl_sema_result *r = k->gs->sema;
+
+	for (uint32_t i = 0; i < r->nr_globals; i++) {
+		const struct glsl_symbol *s = r->globals[i], *o;
+
+		if (s->kind != GLSL_SYM_VAR || s->storage != GLSL_STORAGE_UNIFORM ||
+		    lk_is_block(s->type.type))
+			continue;
+		o = lk_find(k, VS, lk_name(s), GLSL_STORAGE_UNIFORM);
+		if (!o)
+			o = lk_find(k, FS, lk_name(s), GLSL_STORAGE_UNIFORM);
+		if (o && (!lk_types_match(o->type.type, s->type.type) ||
+			  o->type.precision != s->type.precision)) {
+			lk_error(k, "uniform '%s' differs in type or precision between the geometry "
+				 "shader and another stage", lk_name(s));
+			return false;
+		}
+	}
+	return true;
+}
+
 bool lk_gs_check(struct lk *k)
 {
 	const struct glsl_sema_result *r;
@@ -81,7 +106,7 @@ bool lk_gs_check(struct lk *k)
 			 "or max_vertices");
 		return false;
 	}
-	return gs_globals_supported(k) && gs_inputs_written(k);
+	return gs_globals_supported(k) && gs_inputs_written(k) && gs_uniforms_agree(k);
 }
 
 const struct glsl_sema_result *lk_stage_sema(const struct lk *k, unsigned st)

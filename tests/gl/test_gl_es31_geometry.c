@@ -400,6 +400,14 @@ START_TEST(link_errors)
 		return;
 	glt_assert_link_fails(attach3(vs, gs_unwritten, fs), "nowhere");
 	glt_assert_link_fails(attach3(vs, gs_no_max, fs), "max_vertices");
+	/* a uniform of another precision than the fragment shader's */
+	glt_assert_link_fails(attach3(vs, GS_HEAD "layout(points) in;\n"
+				      "layout(points, max_vertices = 1) out;\n"
+				      "uniform mediump vec4 u;\nout vec4 g_color;\n"
+				      "void main() { g_color = u; EmitVertex(); }\n",
+				      "#version 310 es\nprecision mediump float;\n"
+				      "uniform highp vec4 u;\nin vec4 g_color;\nout vec4 c;\n"
+				      "void main() { c = g_color + u; }\n"), "precision");
 	p = attach3(vs, gs_quads, fs);
 	gl.AttachShader(p, compiled(GL_COMPUTE_SHADER,
 				    "#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n"));
