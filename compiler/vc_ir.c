@@ -522,11 +522,23 @@ static void print_var(FILE *f, const struct vc_module *m, vc_var_id id)
 	fprintf(f, "\n");
 }
 
+unsigned vc_prim_vertices(enum vc_prim p)
+{
+	static const unsigned n[] = {
+		[VC_PRIM_POINTS] = 1, [VC_PRIM_LINES] = 2, [VC_PRIM_LINES_ADJACENCY] = 4,
+		[VC_PRIM_TRIANGLES] = 3, [VC_PRIM_TRIANGLES_ADJACENCY] = 6,
+	};
+	return p <= VC_PRIM_TRIANGLES_ADJACENCY ? n[p] : 0;
+}
+
 void vc_ir_print(FILE *f, const struct vc_module *m)
 {
-	static const char *const stages[] = { "vertex", "fragment", "compute" };
+	static const char *const stages[] = { "vertex", "fragment", "compute", "geometry" };
 
 	fprintf(f, "stage %s\n", stages[m->stage]);
+	if (m->stage == VC_IR_GEOMETRY)
+		fprintf(f, "geometry in %u out %u max_vertices %u invocations %u\n", m->gs.input,
+			m->gs.output, m->gs.max_vertices, m->gs.invocations);
 	if (m->stage == VC_IR_COMPUTE)
 		fprintf(f, "local_size %u %u %u\n", m->local_size[0], m->local_size[1],
 			m->local_size[2]);

@@ -153,6 +153,9 @@ enum vc_builtin {
 	VC_BUILTIN_SAMPLE_POSITION,
 	VC_BUILTIN_SAMPLE_MASK,
 	VC_BUILTIN_HELPER_INVOCATION,
+	VC_BUILTIN_PRIMITIVE_ID,     /* GS: gl_PrimitiveIDIn (input) or gl_PrimitiveID (output) */
+	VC_BUILTIN_INVOCATION_ID,    /* GS: gl_InvocationID */
+	VC_BUILTIN_LAYER,            /* GS output: gl_Layer */
 	VC_BUILTIN_COUNT,
 };
 
@@ -284,7 +287,9 @@ struct vc_value {
 	X(TEX, -1) X(SAMPLED_IMAGE, 2) X(IMAGE_OF, 1) X(IMAGE_LOAD, 2) \
 	X(IMAGE_STORE, 3) X(IMAGE_ATOMIC, -1) X(IMAGE_SIZE, 1) \
 	/* synchronisation: lits[0] = enum vc_barrier bits */ \
-	X(BARRIER, 0) X(MEMORY_BARRIER, 0)
+	X(BARRIER, 0) X(MEMORY_BARRIER, 0) \
+	/* geometry shaders: the outputs' values make a vertex / end the strip */ \
+	X(EMIT_VERTEX, 0) X(END_PRIMITIVE, 0)
 
 #define VC_OP_ENUM(name, n) VC_OP_##name,
 enum vc_op {
@@ -382,6 +387,29 @@ enum vc_ir_stage {
 	VC_IR_VERTEX,
 	VC_IR_FRAGMENT,
 	VC_IR_COMPUTE,
+	VC_IR_GEOMETRY,
+};
+
+/* A geometry shader's input and output primitives. */
+enum vc_prim {
+	VC_PRIM_NONE,
+	VC_PRIM_POINTS,
+	VC_PRIM_LINES,
+	VC_PRIM_LINES_ADJACENCY,
+	VC_PRIM_TRIANGLES,
+	VC_PRIM_TRIANGLES_ADJACENCY,
+	VC_PRIM_LINE_STRIP,
+	VC_PRIM_TRIANGLE_STRIP,
+};
+
+/* Vertices of one input primitive (points 1 ... triangles_adjacency 6). */
+unsigned vc_prim_vertices(enum vc_prim p);
+
+/* What a geometry shader declares (SPIR-V execution modes). */
+struct vc_geometry {
+	enum vc_prim input, output;
+	uint32_t max_vertices;
+	uint32_t invocations;    /* 1 when not declared */
 };
 
 struct vc_module {
@@ -396,6 +424,7 @@ struct vc_module {
 	uint32_t nr_words, cap_words;
 	struct vc_block body;      /* the entry point, callees inlined */
 	uint32_t local_size[3];
+	struct vc_geometry gs;     /* VC_IR_GEOMETRY */
 	bool origin_upper_left;
 	bool early_fragment_tests;
 	bool depth_replacing;

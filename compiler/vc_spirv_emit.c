@@ -227,8 +227,43 @@ void se_decorate(struct se *e, uint32_t id, SpvDecoration d, const uint32_t *arg
 
 static SpvExecutionModel exec_model(enum vc_ir_stage s)
 {
-	return s == VC_IR_VERTEX ? SpvExecutionModelVertex :
-	       s == VC_IR_FRAGMENT ? SpvExecutionModelFragment : SpvExecutionModelGLCompute;
+	static const SpvExecutionModel models[] = {
+		[VC_IR_VERTEX] = SpvExecutionModelVertex, [VC_IR_FRAGMENT] = SpvExecutionModelFragment,
+		[VC_IR_COMPUTE] = SpvExecutionModelGLCompute,
+		[VC_IR_GEOMETRY] = SpvExecutionModelGeometry,
+	};
+	return models[s];
+}
+
+/* A geometry shader's primitives, vertex count and invocations. */
+static void geometry_modes(struct se *e, uint32_t fn)
+{
+	static const SpvExecutionMode prims[] = {
+		[VC_PRIM_POINTS] = SpvExecutionModeInputPoints,
+		[VC_PRIM_LINES] = SpvExecutionModeInputLines,
+		[VC_PRIM_LINES_ADJACENCY] = SpvExecutionModeInputLinesAdjacency,
+		[VC_PRIM_TRIANGLES] = SpvExecutionModeTriangles,
+		[VC_PRIM_TRIANGLES_ADJACENCY] = SpvExecutionModeInputTrianglesAdjacency,
+		[VC_PRIM_LINE_STRIP] = SpvExecutionModeOutputLineStrip,
+		[VC_PRIM_TRIANGLE_STRIP] = SpvExecutionModeOutputTriangleStrip,
+	};
+	const struct vc_geometry *g = &e->m->gs;
+
+	se_cap(e, SpvCapabilityGeometry);
+	if (g->input == VC_PRIM_NONE || g->input > VC_PRIM_TRIANGLES_ADJACENCY ||
+	    (g->output != VC_PRIM_POINTS && g->output != VC_PRIM_LINE_STRIP &&
+	     g->output != VC_PRIM_TRIANGLE_STRIP)) {
+		se_fail(e, "SPIR-V writer: a geometry shader without its primitives");
+		return;
+	}
+	se_ins2(e, SE_MODES, SpvOpExecutionMode, fn, prims[g->input]);
+	se_ins2(e, SE_MODES, SpvOpExecutionMode, fn, g->output == VC_PRIM_POINTS ?
+		SpvExecutionModeOutputPoints : prims[g->output]);
+	se_ins(e, SE_MODES, SpvOpExecutionMode,
+	       (uint32_t[]){ fn, SpvExecutionModeOutputVertices, g->max_vertices }, 3);
+	se_ins(e, SE_MODES, SpvOpExecutionMode,
+	       (uint32_t[]){ fn, SpvExecutionModeInvocations, g->invocations ? g->invocations : 1 },
+	       3);
 }
 
 static void emit_modes(struct se *e, uint32_t fn)
@@ -249,6 +284,8 @@ static void emit_modes(struct se *e, uint32_t fn)
 		for (int i = 0; i < 3; i++)
 			w[2 + i] = m->local_size[i] ? m->local_size[i] : 1;
 		se_ins(e, SE_MODES, SpvOpExecutionMode, w, 5);
+	} else if (m->stage == VC_IR_GEOMETRY) {
+		geometry_modes(e, fn);
 	}
 }
 
@@ -363,7 +400,7 @@ static const char *check_module(const struct vc_module *m)
 		return "SPIR-V writer: the IR module is incomplete (out of memory while building it)";
 	if (!m->nr_types || !m->nr_values || !m->nr_vars || !m->types || !m->values || !m->vars)
 		return "SPIR-V writer: the IR module has no type, value or variable tables";
-	if (m->stage != VC_IR_VERTEX && m->stage != VC_IR_FRAGMENT && m->stage != VC_IR_COMPUTE)
+	if (m->stage > VC_IR_GEOMETRY)
 		return "SPIR-V writer: unknown shader stage";
 	return NULL;
 }

@@ -656,6 +656,8 @@ static bool emit_special(struct se *e, const struct vc_instr *in)
 	case VC_OP_ARRAY_LENGTH: emit_array_length(e, in); return true;
 	case VC_OP_IMAGE_ATOMIC: emit_image_atomic(e, in); return true;
 	case VC_OP_BARRIER: case VC_OP_MEMORY_BARRIER: emit_barrier(e, in); return true;
+	case VC_OP_EMIT_VERTEX: se_ins(e, SE_CODE, SpvOpEmitVertex, NULL, 0); return true;
+	case VC_OP_END_PRIMITIVE: se_ins(e, SE_CODE, SpvOpEndPrimitive, NULL, 0); return true;
 	case VC_OP_TEX: se_emit_tex(e, in); return true;
 	case VC_OP_SAMPLED_IMAGE: case VC_OP_IMAGE_OF: case VC_OP_IMAGE_LOAD:
 	case VC_OP_IMAGE_STORE: case VC_OP_IMAGE_SIZE:

@@ -395,6 +395,9 @@ static SpvBuiltIn builtin_of(struct se *e, enum vc_builtin b)
 		[VC_BUILTIN_SAMPLE_POSITION] = SpvBuiltInSamplePosition,
 		[VC_BUILTIN_SAMPLE_MASK] = SpvBuiltInSampleMask,
 		[VC_BUILTIN_HELPER_INVOCATION] = SpvBuiltInHelperInvocation,
+		[VC_BUILTIN_PRIMITIVE_ID] = SpvBuiltInPrimitiveId,
+		[VC_BUILTIN_INVOCATION_ID] = SpvBuiltInInvocationId,
+		[VC_BUILTIN_LAYER] = SpvBuiltInLayer,
 	};
 
 	if ((unsigned)b >= VC_BUILTIN_COUNT || b == VC_BUILTIN_NONE) {

@@ -473,6 +473,10 @@ static bool emit_family(struct spv *s, struct vc_block *b, const struct sp_ins *
 	case SpvOpLoad: case SpvOpStore: case SpvOpCopyMemory: emit_load_store(s, b, in); return true;
 	case SpvOpArrayLength: emit_array_length(s, b, in); return true;
 	case SpvOpControlBarrier: case SpvOpMemoryBarrier: emit_barrier(s, b, in); return true;
+	case SpvOpEmitVertex: sp_build_lit(s, b, VC_OP_EMIT_VERTEX, 0, NULL, 0, NULL, 0); return true;
+	case SpvOpEndPrimitive:
+		sp_build_lit(s, b, VC_OP_END_PRIMITIVE, 0, NULL, 0, NULL, 0);
+		return true;
 	case SpvOpFunctionCall: sp_emit_call(s, b, in); return true;
 	case SpvOpUndef:
 		sp_set_result(s, in, vc_value_undef(s->m, sp_type(s, in, 1)));

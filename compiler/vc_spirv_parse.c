@@ -223,7 +223,7 @@ static void capability(struct spv *s, const struct sp_ins *in)
 	case SpvCapabilityStorageImageReadWithoutFormat:
 	case SpvCapabilityClipDistance: case SpvCapabilityCullDistance:
 	case SpvCapabilitySampleRateShading: case SpvCapabilityImageGatherExtended:
-	case SpvCapabilityDemoteToHelperInvocation:
+	case SpvCapabilityDemoteToHelperInvocation: case SpvCapabilityGeometry:
 		return;
 	default:
 		name = vc_spirv_capability_name(cap);
@@ -266,6 +266,7 @@ static uint32_t model_of(enum vc_ir_stage stage)
 	switch (stage) {
 	case VC_IR_VERTEX: return SpvExecutionModelVertex;
 	case VC_IR_FRAGMENT: return SpvExecutionModelFragment;
+	case VC_IR_GEOMETRY: return SpvExecutionModelGeometry;
 	default: return SpvExecutionModelGLCompute;
 	}
 }
@@ -282,6 +283,37 @@ static void entry_point(struct spv *s, const struct sp_ins *in, const char *want
 		sp_fail(s, in->at, "SPIR-V: entry point %s is not a function", name);
 	s->entry = fn;
 	s->entry_model = model;
+}
+
+/* A geometry shader's modes: false if mode is none of them. */
+static bool geometry_mode(struct spv *s, const struct sp_ins *in, uint32_t mode)
+{
+	static const struct { SpvExecutionMode mode; enum vc_prim prim; bool out; } prims[] = {
+		{ SpvExecutionModeInputPoints, VC_PRIM_POINTS, false },
+		{ SpvExecutionModeInputLines, VC_PRIM_LINES, false },
+		{ SpvExecutionModeInputLinesAdjacency, VC_PRIM_LINES_ADJACENCY, false },
+		{ SpvExecutionModeTriangles, VC_PRIM_TRIANGLES, false },
+		{ SpvExecutionModeInputTrianglesAdjacency, VC_PRIM_TRIANGLES_ADJACENCY, false },
+		{ SpvExecutionModeOutputPoints, VC_PRIM_POINTS, true },
+		{ SpvExecutionModeOutputLineStrip, VC_PRIM_LINE_STRIP, true },
+		{ SpvExecutionModeOutputTriangleStrip, VC_PRIM_TRIANGLE_STRIP, true },
+	};
+	struct vc_geometry *g = &s->m->gs;
+
+	if (mode == SpvExecutionModeOutputVertices)
+		g->max_vertices = sp_word(s, in, 3);
+	else if (mode == SpvExecutionModeInvocations)
+		g->invocations = sp_word(s, in, 3);
+	else {
+		for (size_t i = 0; i < sizeof(prims) / sizeof(prims[0]); i++) {
+			if (prims[i].mode != mode)
+				continue;
+			*(prims[i].out ? &g->output : &g->input) = prims[i].prim;
+			return true;
+		}
+		return false;
+	}
+	return true;
 }
 
 static void execution_mode(struct spv *s, const struct sp_ins *in)
@@ -303,7 +335,8 @@ static void execution_mode(struct spv *s, const struct sp_ins *in)
 	case SpvExecutionModeDepthUnchanged:
 		break;
 	default:
-		sp_fail(s, in->at, "SPIR-V: unsupported execution mode %u", mode);
+		if (s->m->stage != VC_IR_GEOMETRY || !geometry_mode(s, in, mode))
+			sp_fail(s, in->at, "SPIR-V: unsupported execution mode %u", mode);
 	}
 }
 
@@ -480,6 +513,8 @@ static void type_array(struct spv *s, const struct sp_ins *in)
 	add_type(s, in, &t);
 }
 
+static enum vc_builtin map_builtin(struct spv *s, uint32_t at, int32_t b);
+
 static void type_struct(struct spv *s, const struct sp_ins *in)
 {
 	uint32_t id = sp_id(s, in, 1);
@@ -505,7 +540,9 @@ static void type_struct(struct spv *s, const struct sp_ins *in)
 		mb->offset = d->offset;
 		mb->matrix_stride = d->matrix_stride;
 		mb->row_major = d->row_major;
-		mb->builtin = VC_BUILTIN_NONE;
+		/* kept for arrays of such blocks (a geometry shader's gl_in[]);
+		 * a block variable itself is split into its members below */
+		mb->builtin = d->builtin >= 0 ? map_builtin(s, in->at, d->builtin) : VC_BUILTIN_NONE;
 		if (d->name)
 			mb->name = strdup(d->name);
 	}
@@ -734,6 +771,9 @@ static enum vc_builtin map_builtin(struct spv *s, uint32_t at, int32_t b)
 	case SpvBuiltInSamplePosition: return VC_BUILTIN_SAMPLE_POSITION;
 	case SpvBuiltInSampleMask: return VC_BUILTIN_SAMPLE_MASK;
 	case SpvBuiltInHelperInvocation: return VC_BUILTIN_HELPER_INVOCATION;
+	case SpvBuiltInPrimitiveId: return VC_BUILTIN_PRIMITIVE_ID;
+	case SpvBuiltInInvocationId: return VC_BUILTIN_INVOCATION_ID;
+	case SpvBuiltInLayer: return VC_BUILTIN_LAYER;
 	default: sp_fail(s, at, "SPIR-V: unsupported built-in %d", b);
 	}
 }
@@ -885,7 +925,8 @@ static void declare_all(struct spv *s, const char *entry)
 	if (!s->entry)
 		sp_fail(s, at, "SPIR-V: no %s entry point named \"%s\"",
 			s->m->stage == VC_IR_VERTEX ? "vertex" :
-			s->m->stage == VC_IR_FRAGMENT ? "fragment" : "compute", entry);
+			s->m->stage == VC_IR_FRAGMENT ? "fragment" :
+			s->m->stage == VC_IR_GEOMETRY ? "geometry" : "compute", entry);
 }
 
 static void header(struct spv *s)

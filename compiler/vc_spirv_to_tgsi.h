@@ -23,7 +23,9 @@
  * (vk/'s set layouts place bindings so). Block arrays are indexed with
  * constants only (GLSL ES 3.00 requires it).
  * Vertex inputs at Location L read IN[L]; VS outputs / FS inputs at Location
- * L use GENERIC[L]; FS outputs at Location L write COLOR[L]; gl_Position
+ * L use GENERIC[L]; a geometry shader's per-vertex inputs are IN[vertex][n]
+ * with the semantics the vertex shader's outputs have (POSITION, PSIZE,
+ * GENERIC[L]), its outputs those a fragment shader reads; FS outputs at Location L write COLOR[L]; gl_Position
  * (and gl_FragDepth) is always OUT[0].
  */
 #pragma once
@@ -36,6 +38,7 @@
 enum vc_stage {
 	VC_STAGE_VERTEX = 0,
 	VC_STAGE_FRAGMENT = 1,
+	VC_STAGE_GEOMETRY = 2,
 	VC_STAGE_COMPUTE = 5,
 };
 

@@ -302,6 +302,7 @@ static bool declare_sv_input(struct tg *t, struct tg_var *tv, const struct vc_va
 		/* an input SampleMask is gl_SampleMaskIn (an output: gl_SampleMask) */
 		{ VC_BUILTIN_SAMPLE_MASK, "SAMPLEMASK" },
 		{ VC_BUILTIN_HELPER_INVOCATION, "HELPER_INVOCATION" },
+		{ VC_BUILTIN_INVOCATION_ID, "INVOCATIONID" },
 	};
 
 	for (size_t i = 0; i < sizeof(svs) / sizeof(svs[0]); i++)
@@ -328,6 +329,18 @@ static bool declare_sv_input(struct tg *t, struct tg_var *tv, const struct vc_va
 	return false;
 }
 
+struct tg_reg tg_input_reg(const struct tg_var *tv, int32_t base, uint32_t leaf)
+{
+	struct tg_reg r = { .file = TG_IN, .index = base + (int32_t)leaf, .dim = -1,
+			    .swz = { 0, 1, 2, 3 } };
+
+	if (tv->per_vertex) {
+		r.dim = (int32_t)(leaf / tv->per_vertex);
+		r.index = base + (int32_t)(leaf % tv->per_vertex);
+	}
+	return r;
+}
+
 /* An input read at IN[first..]; one indexed dynamically is copied to its
  * TEMP array at the start (declare_io_array), since virgl matches IN
  * declarations across stages and has no indirect IN addressing everywhere. */
@@ -341,11 +354,80 @@ static void input_at(struct tg *t, struct tg_var *tv, int32_t first, uint32_t le
 	for (uint32_t i = 0; i < leaves; i++) {
 		struct tg_reg dst = { .file = TG_TEMP, .index = tv->base + (int32_t)i, .dim = -1,
 				      .swz = { 0, 1, 2, 3 } };
-		struct tg_reg src = { .file = TG_IN, .index = first + (int32_t)i, .dim = -1,
-				      .swz = { 0, 1, 2, 3 } };
-		tg_op1(t, "MOV", dst, "", src);
+
+		if (!tv->per_vertex || i % tv->per_vertex < tv->in_leaves)
+			tg_op1(t, "MOV", dst, "", tg_input_reg(tv, first, i));
 	}
 	tv->file = TG_TEMP;
+}
+
+/* The semantic of leaf `leaf` of a geometry shader input's vertex: a
+ * gl_PerVertex member's built-in, else GENERIC at the location; false for
+ * the built-ins there is none for (gl_ClipDistance, gl_CullDistance: the
+ * last members of glslang's gl_PerVertex). */
+static bool gs_input_semantic(struct tg *t, const struct vc_var *v, vc_type_id elem,
+			      uint32_t leaf, char *buf, size_t size)
+{
+	const struct vc_type *e = vc_type_get(t->m, elem);
+
+	for (uint32_t i = 0, first = 0; e->kind == VC_TYPE_STRUCT && i < e->nr_members; i++) {
+		uint32_t n = vc_type_leaves(t->m, e->members[i].type);
+		enum vc_builtin b = e->members[i].builtin;
+
+		if (leaf >= first + n) {
+			first += n;
+			continue;
+		}
+		if (b != VC_BUILTIN_POSITION && b != VC_BUILTIN_POINT_SIZE)
+			break;
+		snprintf(buf, size, "%s", b == VC_BUILTIN_POSITION ? "POSITION" : "PSIZE");
+		return true;
+	}
+	if (v->location < 0 || v->location + leaf >= 32)
+		return false;
+	snprintf(buf, size, "GENERIC[%u]", v->location + leaf);
+	t->info->varyings_read |= 1u << (v->location + leaf);
+	return true;
+}
+
+/* gl_PrimitiveIDIn: an input of the primitive (PRIM_ID, as virglrenderer spells it), not a system value, in
+ * virglrenderer's geometry shaders; read as vertex 0's. */
+static void declare_gs_primitive_id(struct tg *t, struct tg_var *tv)
+{
+	tv->file = TG_IN;
+	tv->base = (int32_t)t->nr_in;
+	tv->per_vertex = tv->in_leaves = 1;
+	tg_decl(t, "DCL IN[][%u], PRIM_ID", t->nr_in++);
+}
+
+/* A geometry shader's input: an array over the primitive's vertices, each
+ * element's leaves at IN[vertex][first..] (declared once, with no vertex);
+ * the leaves from the first without a semantic on are not declared, and
+ * reading them fails (load_input). */
+static void declare_gs_input(struct tg *t, vc_var_id id)
+{
+	const struct vc_var *v = vc_var_get(t->m, id);
+	struct tg_var *tv = &t->vars[id];
+	const struct vc_type *a = vc_type_get(t->m, v->type);
+	uint32_t leaves;
+	int32_t first;
+	char sem[32];
+
+	if (a->kind != VC_TYPE_ARRAY || !a->length) {
+		tg_fail(t, "TGSI: geometry shader input %s is not per vertex", v->name ? v->name : "");
+		return;
+	}
+	leaves = vc_type_leaves(t->m, a->elem);
+	tv->per_vertex = leaves;
+	first = (int32_t)t->nr_in;
+	for (tv->in_leaves = 0; tv->in_leaves < leaves; tv->in_leaves++) {
+		if (!gs_input_semantic(t, v, a->elem, tv->in_leaves, sem, sizeof(sem)))
+			break;
+		tg_decl(t, "DCL IN[][%u], %s", t->nr_in++, sem);
+	}
+	if (!tv->in_leaves)
+		tg_fail(t, "TGSI: input %s without a usable location", v->name ? v->name : "");
+	input_at(t, tv, first, leaves * a->length);
 }
 
 static void declare_input(struct tg *t, vc_var_id id)
@@ -354,8 +436,16 @@ static void declare_input(struct tg *t, vc_var_id id)
 	struct tg_var *tv = &t->vars[id];
 	uint32_t leaves = vc_type_leaves(t->m, v->type);
 
+	if (t->stage == VC_STAGE_GEOMETRY && v->builtin == VC_BUILTIN_PRIMITIVE_ID) {
+		declare_gs_primitive_id(t, tv);
+		return;
+	}
 	if (v->builtin && declare_sv_input(t, tv, v))
 		return;
+	if (t->stage == VC_STAGE_GEOMETRY) {
+		declare_gs_input(t, id);
+		return;
+	}
 	if (v->builtin) {
 		declare_fs_builtin_input(t, tv, v);
 		return;
@@ -395,6 +485,12 @@ static void declare_output_builtin(struct tg *t, struct tg_var *tv, const struct
 		break;
 	case VC_BUILTIN_SAMPLE_MASK:
 		tg_decl(t, "DCL OUT[%d], SAMPLEMASK", tv->out_index);
+		break;
+	case VC_BUILTIN_PRIMITIVE_ID:
+		tg_decl(t, "DCL OUT[%d].x, PRIM_ID", tv->out_index);
+		break;
+	case VC_BUILTIN_LAYER:
+		tg_decl(t, "DCL OUT[%d].x, LAYER", tv->out_index);
 		break;
 	default:
 		tg_fail(t, "TGSI: unsupported built-in output %d", v->builtin);
@@ -466,7 +562,8 @@ void tg_emit_output_copies(struct tg *t)
 
 			if (v->builtin == VC_BUILTIN_FRAG_DEPTH)
 				mask = ".z";
-			else if (v->builtin == VC_BUILTIN_POINT_SIZE || v->builtin == VC_BUILTIN_SAMPLE_MASK)
+			else if (v->builtin == VC_BUILTIN_POINT_SIZE || v->builtin == VC_BUILTIN_SAMPLE_MASK ||
+				 v->builtin == VC_BUILTIN_PRIMITIVE_ID || v->builtin == VC_BUILTIN_LAYER)
 				mask = ".x";
 			tg_op1(t, "MOV", dst, mask, *mask ? tg_comp(src, 0) : src);
 		}

@@ -573,7 +573,9 @@ static void emit_jump(struct tg *t, const struct vc_node *n)
 		tg_line(t, "BRK");
 		break;
 	case VC_NODE_RETURN:
-		tg_emit_output_copies(t);
+		/* a geometry shader's outputs count only where emitted */
+		if (t->stage != VC_STAGE_GEOMETRY)
+			tg_emit_output_copies(t);
 		tg_line(t, "RET");
 		break;
 	default:
@@ -637,7 +639,29 @@ static void scan_block(struct tg *t, const struct vc_block *b)
 
 static const char *header_name(enum vc_stage s)
 {
-	return s == VC_STAGE_VERTEX ? "VERT" : s == VC_STAGE_FRAGMENT ? "FRAG" : "COMP";
+	return s == VC_STAGE_VERTEX ? "VERT" : s == VC_STAGE_FRAGMENT ? "FRAG" :
+	       s == VC_STAGE_GEOMETRY ? "GEOM" : "COMP";
+}
+
+static const char *prim_name(enum vc_prim p)
+{
+	static const char *const names[] = {
+		[VC_PRIM_NONE] = "POINTS", [VC_PRIM_POINTS] = "POINTS", [VC_PRIM_LINES] = "LINES",
+		[VC_PRIM_LINES_ADJACENCY] = "LINES_ADJACENCY", [VC_PRIM_TRIANGLES] = "TRIANGLES",
+		[VC_PRIM_TRIANGLES_ADJACENCY] = "TRIANGLES_ADJACENCY",
+		[VC_PRIM_LINE_STRIP] = "LINE_STRIP", [VC_PRIM_TRIANGLE_STRIP] = "TRIANGLE_STRIP",
+	};
+	return p <= VC_PRIM_TRIANGLE_STRIP ? names[p] : names[0];
+}
+
+static void geometry_properties(struct tg *t, struct tg_buf *b)
+{
+	const struct vc_geometry *g = &t->m->gs;
+
+	tg_printf(b, &t->failed, "PROPERTY GS_INPUT_PRIMITIVE %s\n", prim_name(g->input));
+	tg_printf(b, &t->failed, "PROPERTY GS_OUTPUT_PRIMITIVE %s\n", prim_name(g->output));
+	tg_printf(b, &t->failed, "PROPERTY GS_MAX_OUTPUT_VERTICES %u\n", g->max_vertices);
+	tg_printf(b, &t->failed, "PROPERTY GS_INVOCATIONS %u\n", g->invocations ? g->invocations : 1);
 }
 
 static void properties(struct tg *t, struct tg_buf *b)
@@ -656,6 +680,8 @@ static void properties(struct tg *t, struct tg_buf *b)
 		tg_printf(b, &t->failed, "PROPERTY CS_FIXED_BLOCK_WIDTH %u\n", t->m->local_size[0]);
 		tg_printf(b, &t->failed, "PROPERTY CS_FIXED_BLOCK_HEIGHT %u\n", t->m->local_size[1]);
 		tg_printf(b, &t->failed, "PROPERTY CS_FIXED_BLOCK_DEPTH %u\n", t->m->local_size[2]);
+	} else if (t->stage == VC_STAGE_GEOMETRY) {
+		geometry_properties(t, b);
 	}
 }
 
@@ -708,7 +734,7 @@ static void run(struct tg *t)
 	if (main.nr && main.nodes[main.nr - 1]->kind == VC_NODE_RETURN)
 		main.nr--;
 	emit_block(t, &main);
-	if (!t->failed)
+	if (!t->failed && t->stage != VC_STAGE_GEOMETRY)
 		tg_emit_output_copies(t);
 	if (t->nr_loops)
 		tg_fail(t, "TGSI: internal: unbalanced loops");

@@ -441,10 +441,15 @@ static void load_input(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 		tg_fail(t, "TGSI: dynamic indexing of inputs is not supported");
 		return;
 	}
+	if (tv->per_vertex && (p->offset % tv->per_vertex) + n > tv->in_leaves) {
+		tg_fail(t, "TGSI: %s: this geometry shader input is not supported",
+			v->name ? v->name : "");
+		return;
+	}
 	for (uint32_t i = 0; i < n; i++) {
-		struct tg_reg r = { .file = tv->file, .dim = -1, .swz = { 0, 1, 2, 3 } };
+		struct tg_reg r = tg_input_reg(tv, tv->base, p->offset + i);
 
-		r.index = tv->base + (int32_t)(p->offset + i);
+		r.file = tv->file;
 		if (tv->file == TG_SV && tv->base < 0)
 			r = computed_sv(t, v->builtin);
 		else if (tv->file == TG_SV && vc_type_get(t->m, v->type)->comps == 3)
@@ -744,6 +749,22 @@ static void emit_barrier(struct tg *t, const struct vc_instr *in)
 		tg_line(t, "BARRIER");
 }
 
+/* EmitVertex: the outputs' shadows go to OUT first (TGSI emits what OUT
+ * holds); both name vertex stream 0. */
+static void emit_gs_op(struct tg *t, enum vc_op op)
+{
+	char r[48];
+
+	if (t->stage != VC_STAGE_GEOMETRY) {
+		tg_fail(t, "TGSI: EmitVertex/EndPrimitive outside a geometry shader");
+		return;
+	}
+	if (op == VC_OP_EMIT_VERTEX)
+		tg_emit_output_copies(t);
+	tg_fmt_reg(t, r, sizeof(r), tg_imm_u32(t, 0), false);
+	tg_line(t, "%s %s", op == VC_OP_EMIT_VERTEX ? "EMIT" : "ENDPRIM", r);
+}
+
 bool tg_emit_mem(struct tg *t, const struct vc_instr *in)
 {
 	switch (in->op) {
@@ -753,6 +774,7 @@ bool tg_emit_mem(struct tg *t, const struct vc_instr *in)
 	case VC_OP_ATOMIC: emit_atomic(t, in); return true;
 	case VC_OP_ARRAY_LENGTH: emit_array_length(t, in); return true;
 	case VC_OP_BARRIER: case VC_OP_MEMORY_BARRIER: emit_barrier(t, in); return true;
+	case VC_OP_EMIT_VERTEX: case VC_OP_END_PRIMITIVE: emit_gs_op(t, in->op); return true;
 	default: return false;
 	}
 }

@@ -65,6 +65,8 @@ struct tg_var {
 	int32_t dim;        /* CONST dimension (UBO slot), BUFFER/IMAGE/SAMP slot */
 	uint8_t array_id;   /* dynamically indexed temps */
 	int32_t out_index;  /* outputs: OUT[n] (shadowed in TEMP[base..]) */
+	uint32_t per_vertex; /* GS inputs: leaves per vertex (leaf i is IN[i / n][base + i % n]) */
+	uint32_t in_leaves;  /* GS inputs: the leading leaves of a vertex declared */
 	bool declared;
 };
 
@@ -154,6 +156,8 @@ void tg_op2(struct tg *t, const char *op, struct tg_reg dst, const char *mask, s
 	    struct tg_reg b);
 void tg_op3(struct tg *t, const char *op, struct tg_reg dst, const char *mask, struct tg_reg a,
 	    struct tg_reg b, struct tg_reg c);
+/* Leaf `leaf` of an input whose leaves start at IN[base] (2D for GS inputs). */
+struct tg_reg tg_input_reg(const struct tg_var *tv, int32_t base, uint32_t leaf);
 void tg_fmt_reg(struct tg *t, char *out, size_t size, struct tg_reg r, bool dst);
 /* Loads ADDR[0].x from an integer register. */
 void tg_load_addr(struct tg *t, struct tg_reg index);

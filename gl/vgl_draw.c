@@ -14,6 +14,7 @@
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_draw.h"
+#include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
 #include "vgl_pipeline.h"
 #include "vgl_procs.h"
@@ -21,7 +22,9 @@
 #include "vgl_program_pipeline.h"
 #include "vgl_xfb.h"
 
-bool vgl_draw_topology(GLenum mode, VkPrimitiveTopology *t, bool *loop)
+/* The adjacency modes come with EXT_geometry_shader. */
+bool vgl_draw_topology(const struct vgl_context *ctx, GLenum mode, VkPrimitiveTopology *t,
+		       bool *loop)
 {
 	static const VkPrimitiveTopology map[] = {
 		[GL_POINTS] = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
@@ -31,9 +34,15 @@ bool vgl_draw_topology(GLenum mode, VkPrimitiveTopology *t, bool *loop)
 		[GL_TRIANGLES] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
 		[GL_TRIANGLE_STRIP] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
 		[GL_TRIANGLE_FAN] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN,
+		[GL_LINES_ADJACENCY_EXT] = VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY,
+		[GL_LINE_STRIP_ADJACENCY_EXT] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
+		[GL_TRIANGLES_ADJACENCY_EXT] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY,
+		[GL_TRIANGLE_STRIP_ADJACENCY_EXT] =
+			VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY,
 	};
 
-	if (mode > GL_TRIANGLE_FAN)
+	if (mode > GL_TRIANGLE_STRIP_ADJACENCY_EXT ||
+	    (mode > GL_TRIANGLE_FAN && !vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader)))
 		return false;
 	*t = map[mode];
 	*loop = mode == GL_LINE_LOOP;
@@ -321,6 +330,10 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 	}
 	if (!draw_linked(ctx, &l))
 		return;
+	if (l && !vgl_linked_takes_mode(l, d->mode)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
 	if (!l || d->count == 0 || d->instances == 0)
 		return; /* no program: undefined results, no error in ES */
 	if (reads_mapped_buffer(ctx, l, d)) {
@@ -424,7 +437,7 @@ static void draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instanc
 
 	if (!ctx)
 		return;
-	if (!vgl_draw_topology(mode, &d.topology, &d.line_loop)) {
+	if (!vgl_draw_topology(ctx, mode, &d.topology, &d.line_loop)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
@@ -444,7 +457,7 @@ static void draw_elements(GLenum mode, GLsizei count, GLenum type, const void *i
 
 	if (!ctx)
 		return;
-	if (!vgl_draw_topology(mode, &d.topology, &d.line_loop) ||
+	if (!vgl_draw_topology(ctx, mode, &d.topology, &d.line_loop) ||
 	    (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT && type != GL_UNSIGNED_INT)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;

@@ -68,7 +68,8 @@ struct vgl_drawn {
 
 /* GL's draw mode as vk/'s topology; false: no mode. Line loops are strips
  * closed by an index list (*loop). */
-bool vgl_draw_topology(GLenum mode, VkPrimitiveTopology *t, bool *loop);
+bool vgl_draw_topology(const struct vgl_context *ctx, GLenum mode, VkPrimitiveTopology *t,
+		       bool *loop);
 /* A draw whose arguments are checked (glDrawArrays/Elements* after their own
  * errors): the framebuffer, program and buffer checks, then the draw. */
 void vgl_draw_checked(struct vgl_context *ctx, const struct vgl_draw *d);

@@ -25,6 +25,7 @@
 #include "vgl_device.h"
 #include "vgl_procs.h"
 #include "vgl_range.h"
+#include "vgl_extensions.h"
 #include "vgl_xfb.h"
 
 /* ES 3.1 section 10.5: zero bound as the VAO, as the indirect buffer, or to
@@ -59,9 +60,10 @@ static struct vgl_buffer *command_buffer(struct vgl_context *ctx, const void *in
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return NULL;
 	}
-	/* past the end (a negative offset is a huge one), mapped, or capturing */
+	/* past the end (a negative offset is a huge one), mapped, or capturing
+	 * (ES 3.1 §10.5; EXT_geometry_shader lifts the last) */
 	if (!b->storage || b->mapped || !vgl_range_ok(offset, size, b->size) ||
-	    vgl_xfb_blocks_use_program(ctx)) {
+	    (vgl_xfb_blocks_use_program(ctx) && !vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader))) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return NULL;
 	}
@@ -149,7 +151,7 @@ static void GL_APIENTRY vgl_DrawArraysIndirect(GLenum mode, const void *indirect
 
 	if (!vgl_es31_call(ctx))
 		return;
-	if (!vgl_draw_topology(mode, &d.topology, &d.line_loop)) {
+	if (!vgl_draw_topology(ctx, mode, &d.topology, &d.line_loop)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
@@ -176,7 +178,7 @@ static void GL_APIENTRY vgl_DrawElementsIndirect(GLenum mode, GLenum type, const
 
 	if (!vgl_es31_call(ctx))
 		return;
-	if (!vgl_draw_topology(mode, &d.topology, &d.line_loop) ||
+	if (!vgl_draw_topology(ctx, mode, &d.topology, &d.line_loop) ||
 	    (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT && type != GL_UNSIGNED_INT)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;

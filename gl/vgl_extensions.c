@@ -175,6 +175,16 @@ static bool texture_buffers(const struct vgl_context *ctx)
 	       (p.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT);
 }
 
+/* Geometry shaders (ES 3.1 contexts) where the host has them (vk/'s
+ * geometryShader feature: GLSL 1.50 / ES 3.20 and the output vertex cap) */
+static bool geometry_shaders(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(ctx->dev->pdev, &f);
+	return vgl_context_es31(ctx) && f.geometryShader;
+}
+
 /* sRGB textures read without decoding: a sampler view in the linear twin
  * format, which hosts with texture views make (virglrenderer then skips
  * the decode) */
@@ -295,6 +305,10 @@ static const struct extension table[] = {
 	 * sampled through a stencil view, as STENCIL_INDEX mode samples
 	 * DEPTH24_STENCIL8 (vgl_texture_sample.c) */
 	[VGL_EXT_OES_texture_stencil8] = { "GL_OES_texture_stencil8", vgl_context_es31 },
+	/* the compiler's geometry stage, vk/'s; the same extension under two
+	 * names (vgl_linked.c links it, vgl_draw.c checks the primitive) */
+	[VGL_EXT_EXT_geometry_shader] = { "GL_EXT_geometry_shader", geometry_shaders },
+	[VGL_EXT_OES_geometry_shader] = { "GL_OES_geometry_shader", geometry_shaders },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

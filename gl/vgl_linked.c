@@ -142,6 +142,7 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 			return false;
 		u->in_vs = s->block < 0 && s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
 		u->in_fs = s->block < 0 && s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
+		u->in_gs = s->block < 0 && s->stage.binding[GLSL_LINK_GEOMETRY] >= 0;
 		if (s->type->kind == GLSL_KIND_SAMPLER) {
 			u->is_sampler = true;
 			u->first_unit = units;
@@ -182,6 +183,7 @@ static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
 		b->binding = 1 + i;
 		b->in_vs = s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
 		b->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
+		b->in_gs = s->stage.binding[GLSL_LINK_GEOMETRY] >= 0;
 		b->first_uniform = s->first_uniform;
 		b->nr_uniforms = s->nr_uniforms;
 		/* ES 3.10 layout(binding): the initial binding point */
@@ -321,7 +323,8 @@ static void stage_map(const struct vgl_linked *l, const struct glsl_program *p,
 			if ((uint32_t)b + e < map_len)
 				map[b + (int32_t)e] = u->binding + (int32_t)e;
 	}
-	vgl_linked_map_images(l, &p->stages[st], map, map_len);
+	if (st < GLSL_STAGE_COUNT)   /* a geometry shader has no images (glsl_link_geometry.c) */
+		vgl_linked_map_images(l, &p->stages[st], map, map_len);
 }
 
 static void sampler_bindings(struct vgl_linked *l)
@@ -380,21 +383,28 @@ static int create_y_down(struct vgl_linked *l, const uint32_t *words, size_t n)
  * converted together or not at all; with a module that uses the block in a
  * way the conversion does not handle, the block stays a uniform buffer.
  */
+/* The graphics stages' modules, the geometry stage's after them (index
+ * GLSL_STAGE_COUNT; none: NULL). */
+#define NR_MODULES (GLSL_STAGE_COUNT + 1)
+
 static int push_modules(struct vgl_linked *l, struct glsl_linked_program *lp,
-			uint32_t *out[GLSL_STAGE_COUNT], size_t out_words[GLSL_STAGE_COUNT])
+			uint32_t *out[NR_MODULES], size_t out_words[NR_MODULES])
 {
+	uint32_t *words[NR_MODULES] = { lp->words[0], lp->words[1], lp->gs_words };
+	size_t nr_words[NR_MODULES] = { lp->nr_words[0], lp->nr_words[1], lp->gs_nr_words };
 	int r = 1;
 
 	if (!l->data_size || l->data_size > l->dev->props.limits.maxPushConstantsSize)
 		return VGL_OK;
-	for (int st = 0; st < GLSL_STAGE_COUNT && r != 2; st++) {
-		r = vgl_spirv_block_to_push(lp->words[st], lp->nr_words[st], &out[st],
-					    &out_words[st]);
+	for (int st = 0; st < NR_MODULES && r != 2; st++) {
+		if (!words[st])
+			continue;
+		r = vgl_spirv_block_to_push(words[st], nr_words[st], &out[st], &out_words[st]);
 		if (r < 0)
 			return VGL_ERROR_OUT_OF_MEMORY;
 	}
 	l->push = r != 2;
-	for (int st = 0; st < GLSL_STAGE_COUNT && !l->push; st++) {
+	for (int st = 0; st < NR_MODULES && !l->push; st++) {
 		free(out[st]);
 		out[st] = NULL;
 	}
@@ -405,8 +415,8 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 {
 	int32_t map[MAX_BINDINGS];
 	VkShaderModule *mods[2] = { &l->vs, &l->fs };
-	uint32_t *pushed[GLSL_STAGE_COUNT] = { NULL };
-	size_t pushed_words[GLSL_STAGE_COUNT] = { 0 };
+	uint32_t *pushed[NR_MODULES] = { NULL };
+	size_t pushed_words[NR_MODULES] = { 0 };
 	int ret = VGL_OK;
 
 	for (int st = 0; st < GLSL_STAGE_COUNT; st++) {
@@ -414,6 +424,10 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 		if (vgl_spirv_remap_bindings(lp->words[st], lp->nr_words[st], map, MAX_BINDINGS))
 			return VGL_ERROR_BAD_ATTRIBUTE;
 	}
+	stage_map(l, &lp->prog, (enum glsl_stage)GLSL_LINK_GEOMETRY, map, MAX_BINDINGS);
+	if (lp->gs_words &&
+	    vgl_spirv_remap_bindings(lp->gs_words, lp->gs_nr_words, map, MAX_BINDINGS))
+		return VGL_ERROR_BAD_ATTRIBUTE;
 	ret = push_modules(l, lp, pushed, pushed_words);
 	for (int st = 0; st < GLSL_STAGE_COUNT && ret == VGL_OK; st++)
 		ret = pushed[st] ? vgl_linked_create_module(l, pushed[st], pushed_words[st], mods[st])
@@ -425,7 +439,10 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 					      pushed_words[GLSL_STAGE_FRAGMENT])
 			      : create_y_down(l, lp->words[GLSL_STAGE_FRAGMENT],
 					      lp->nr_words[GLSL_STAGE_FRAGMENT]);
-	for (int st = 0; st < GLSL_STAGE_COUNT; st++)
+	if (ret == VGL_OK)
+		ret = vgl_linked_geometry_module(l, lp, pushed[GLSL_STAGE_COUNT],
+						 pushed_words[GLSL_STAGE_COUNT]);
+	for (int st = 0; st < NR_MODULES; st++)
 		free(pushed[st]);
 	return ret;
 }
@@ -433,13 +450,14 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 /* ---- Vulkan objects -------------------------------------------------------------------------- */
 
 /* The stages of a resource the vertex / fragment shader declare; a compute
- * program's are its one stage. */
+ * program's are its one stage; with a geometry stage, all of them (it may
+ * declare what the others do not). */
 static VkShaderStageFlags stages_of(const struct vgl_linked *l, bool in_vs, bool in_fs)
 {
 	VkShaderStageFlags s = (in_vs ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
 			       (in_fs ? VK_SHADER_STAGE_FRAGMENT_BIT : 0);
 
-	return l->compute || !s ? l->stages : s;
+	return l->compute || l->gs || !s ? l->stages : s;
 }
 
 /* A buffer sampler reads a uniform texel buffer, a buffer image a storage
@@ -604,6 +622,7 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	vvk_DestroyPipelineLayout(dev->dev, l->layout, NULL);
 	vvk_DestroyDescriptorSetLayout(dev->dev, l->set_layout, NULL);
 	vvk_DestroyShaderModule(dev->dev, l->vs, NULL);
+	vvk_DestroyShaderModule(dev->dev, l->gs, NULL);
 	if (l->fs_y_down != l->fs)
 		vvk_DestroyShaderModule(dev->dev, l->fs_y_down, NULL);
 	vvk_DestroyShaderModule(dev->dev, l->fs, NULL);
@@ -724,7 +743,7 @@ static int linked_from_program(struct vgl_context *ctx, struct glsl_linked_progr
 
 	/* a program a binary cannot hold (not made by GLSL ES, or with images,
 	 * which its records lack) keeps none */
-	if (l && (vgl_linked_image_count(&lp->prog.stages[GLSL_STAGE_FRAGMENT]) ||
+	if (l && (vgl_linked_image_count(&lp->prog.stages[GLSL_STAGE_FRAGMENT]) || lp->gs_words ||
 		  glsl_program_binary_write(lp, &l->binary, &l->binary_size) != 0))
 		l->binary_size = 0;
 	if (l)
@@ -756,7 +775,7 @@ static int link_shaders(const struct vgl_context *ctx, const struct vgl_graphics
 		.separable = in->separable, .pipeline = in->pipeline, .vs_alone = in->vs_alone };
 
 	vgl_limits_link(&ctx->dev->limits, &opts.limits);
-	return glsl_shader_link(shaders, &opts, lp);
+	return glsl_shader_link_geometry(shaders, in->gs, &opts, lp);
 }
 
 const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
@@ -829,7 +848,7 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 		      char **log)
 {
 	*out = NULL;
-	if (p->cs && (p->vs || p->fs)) {
+	if (p->cs && (p->vs || p->fs || p->gs)) {
 		*log = strdup("error: a compute shader cannot be linked with other stages\n");
 		return VGL_ERROR_BAD_ATTRIBUTE;
 	}
@@ -874,6 +893,7 @@ static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
 {
 	struct vgl_graphics_link in = { .vs = p->vs ? p->vs->compiled : NULL,
 					.fs = p->fs ? p->fs->compiled : NULL,
+					.gs = p->gs ? p->gs->compiled : NULL,
 					.nr_attrib_bindings = p->nr_bindings,
 					.nr_xfb = p->nr_xfb_names,
 					.xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS,
@@ -882,6 +902,13 @@ static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
 	struct vgl_xfb_link xl;
 	int ret;
 
+	if (p->gs && (!p->gs->compile_status || p->separable || p->nr_xfb_names)) {
+		free(ab);
+		*log = strdup(!p->gs->compile_status ? "error: the geometry shader did not compile\n"
+			      : "error: separable programs and transform feedback with a geometry "
+				"shader are not supported yet\n");
+		return VGL_ERROR_BAD_ATTRIBUTE;
+	}
 	if (!ab || !vgl_xfb_link_prepare(&ctx->dev->limits, p, &xl)) {
 		free(ab);
 		return VGL_ERROR_OUT_OF_MEMORY;

@@ -49,9 +49,11 @@ const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
  * bindings, the captured varyings (xfb: vgl_xfb_link_prepare's, or NULL),
  * and whether the program is separable (ES 3.1). */
 struct glsl_attrib_binding;
+struct glsl_linked_program;
 struct vgl_xfb_link;
 struct vgl_graphics_link {
 	struct glsl_shader *vs, *fs;
+	struct glsl_shader *gs;  /* EXT_geometry_shader, or NULL */
 	const struct glsl_attrib_binding *attrib_bindings;
 	uint32_t nr_attrib_bindings;
 	const struct vgl_xfb_link *xfb;
@@ -86,3 +88,9 @@ bool vgl_linked_copy_stage_images(struct vgl_linked *l, const struct glsl_lower_
 /* map[compiler's binding] = the program's, for each element of r's images. */
 void vgl_linked_map_images(const struct vgl_linked *l, const struct glsl_lower_result *r,
 			   int32_t *map, uint32_t map_len);
+
+/* vgl_linked_geometry.c: the geometry stage's module (from pushed, the
+ * push-constant form, when not NULL), which also makes the default block
+ * reach that stage (its queries: vgl_program.h). */
+int vgl_linked_geometry_module(struct vgl_linked *l, const struct glsl_linked_program *lp,
+			       uint32_t *pushed, size_t pushed_words);

@@ -313,7 +313,7 @@ static const VkDynamicState dynamic_states[] = {
 
 /* Every create-info a pipeline points at, kept together for one call. */
 struct pipeline_ci {
-	VkPipelineShaderStageCreateInfo stages[2];
+	VkPipelineShaderStageCreateInfo stages[3];
 	struct vertex_input v;
 	VkPipelineVertexInputDivisorStateCreateInfoEXT div;
 	VkPipelineVertexInputStateCreateInfo vi;
@@ -420,10 +420,11 @@ static VkPipeline create(struct vgl_context *ctx, struct vgl_linked *l, const st
 {
 	VkShaderModule fs = k->flags & VGL_PKEY_Y_DOWN ? l->fs_y_down : l->fs;
 	struct pipeline_ci c = { .stages = { stage(VK_SHADER_STAGE_VERTEX_BIT, l->vs),
-					     stage(VK_SHADER_STAGE_FRAGMENT_BIT, fs) } };
+					     stage(VK_SHADER_STAGE_FRAGMENT_BIT, fs),
+					     stage(VK_SHADER_STAGE_GEOMETRY_BIT, l->gs) } };
 	VkGraphicsPipelineCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &c.ri,
-		.stageCount = 2, .pStages = c.stages, .pVertexInputState = &c.vi,
+		.stageCount = l->gs ? 3 : 2, .pStages = c.stages, .pVertexInputState = &c.vi,
 		.pInputAssemblyState = &c.ia, .pRasterizationState = &c.rs,
 		.pMultisampleState = &c.ms, .pDepthStencilState = &c.ds, .pColorBlendState = &c.cb,
 		.pDynamicState = &c.dy, .pViewportState = &c.vp, .layout = l->layout };

@@ -12,6 +12,7 @@
 #include "vgl_compute.h"
 #include "vgl_context.h"
 #include "vgl_debug.h"
+#include "vgl_extensions.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
 #include "vgl_xfb.h"
@@ -26,7 +27,7 @@ GLuint vgl_program_name(const struct vgl_program *p)
  * after GL deleted it. */
 static void program_free(struct vgl_program *p)
 {
-	assert(!p->vs && !p->fs && !p->cs);
+	assert(!p->vs && !p->fs && !p->cs && !p->gs);
 	vgl_linked_unref(p->linked);
 	for (uint32_t i = 0; i < p->nr_bindings; i++)
 		free(p->bindings[i].name);
@@ -55,7 +56,9 @@ static void detach_all_locked(struct vgl_share *s, struct vgl_program *p)
 		vgl_shader_detach_locked(s, p->fs);
 	if (p->cs)
 		vgl_shader_detach_locked(s, p->cs);
-	p->vs = p->fs = p->cs = NULL;
+	if (p->gs)
+		vgl_shader_detach_locked(s, p->gs);
+	p->vs = p->fs = p->cs = p->gs = NULL;
 }
 
 /* GL deletes the program now: its name goes and its shaders are detached;
@@ -204,6 +207,7 @@ static struct vgl_shader **stage_slot(struct vgl_program *p, const struct vgl_sh
 	switch (sh->type) {
 	case GL_VERTEX_SHADER: return &p->vs;
 	case GL_COMPUTE_SHADER: return &p->cs;
+	case GL_GEOMETRY_SHADER_EXT: return &p->gs;
 	default: return &p->fs;
 	}
 }
@@ -270,6 +274,8 @@ static void GL_APIENTRY vgl_GetAttachedShaders(GLuint program, GLsizei max, GLsi
 		shaders[n++] = p->fs->name;
 	if (p->cs && n < max)
 		shaders[n++] = p->cs->name;
+	if (p->gs && n < max)
+		shaders[n++] = p->gs->name;
 	if (count)
 		*count = n;
 }
@@ -432,7 +438,7 @@ static bool program_param(const struct vgl_context *ctx, const struct vgl_progra
 		*out = p->info_log && *p->info_log ? (GLint)strlen(p->info_log) + 1 : 0;
 		return true;
 	case GL_ATTACHED_SHADERS:
-		*out = (p->vs != NULL) + (p->fs != NULL) + (p->cs != NULL);
+		*out = (p->vs != NULL) + (p->fs != NULL) + (p->cs != NULL) + (p->gs != NULL);
 		return true;
 	case GL_ACTIVE_ATTRIBUTES: *out = l ? (GLint)l->nr_attribs : 0; return true;
 	case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
@@ -472,6 +478,8 @@ static void GL_APIENTRY vgl_GetProgramiv(GLuint name, GLenum pname, GLint *param
 	p = vgl_pobj_lookup(ctx, name, VGL_POBJ_PROGRAM);
 	if (p && pname == GL_COMPUTE_WORK_GROUP_SIZE && vgl_context_es31(ctx))
 		vgl_compute_work_group_size(ctx, p, params);
+	else if (p && vgl_program_geometry_param(ctx, p, pname, params))
+		return;
 	else if (p && !program_param(ctx, p, pname, params))
 		vgl_error(ctx, GL_INVALID_ENUM);
 }

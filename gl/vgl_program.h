@@ -28,6 +28,7 @@
 #include "vgl_descriptors.h"
 #include "vgl_object.h"
 #include "vgl_pipeline.h"
+#include "vc_ir.h"
 #include "vvk.h"
 
 struct glsl_shader;
@@ -67,6 +68,7 @@ struct vgl_uniform {
 	int32_t binding;                  /* samplers: program-wide binding of element 0 */
 	uint32_t first_unit;              /* samplers: index into linked->sampler_units */
 	bool in_vs, in_fs;                /* default block, samplers: the stages that declare it */
+	bool in_gs;                       /* ... and the geometry stage */
 	/* buffer variables: the block member's array length (0: unsized) and stride */
 	uint32_t top_array_size, top_array_stride;
 	/* atomic counters (ES 3.1): offset is in the buffer, no location; the
@@ -79,7 +81,7 @@ struct vgl_block {
 	char *name;
 	uint32_t size;
 	uint32_t binding;                 /* program-wide descriptor binding */
-	bool in_vs, in_fs;
+	bool in_vs, in_fs, in_gs;
 	uint32_t first_uniform, nr_uniforms;
 	GLuint gl_binding;                /* glUniformBlockBinding */
 };
@@ -172,6 +174,10 @@ struct vgl_linked {
 	uint32_t vs_inputs;               /* mask of attribute locations the VS reads */
 	VkShaderModule vs, fs;
 	VkShaderModule fs_y_down;         /* for window buffers; often fs itself */
+	/* EXT_geometry_shader: the stage between (VK_NULL_HANDLE: none) and
+	 * its layout (GEOMETRY_LINKED_* queries, the draw's primitive check) */
+	VkShaderModule gs;
+	struct vc_geometry gs_info;
 	/* ES 3.1 compute programs (vgl_linked_compute.c): one shader, one
 	 * pipeline made at link, buffer blocks */
 	bool compute;
@@ -241,6 +247,7 @@ struct vgl_program {
 	struct vgl_object obj;            /* the name and glUseProgram hold references */
 	GLuint name;
 	struct vgl_shader *vs, *fs, *cs;
+	struct vgl_shader *gs;            /* EXT_geometry_shader */
 	bool delete_pending, link_status, validate_status;
 	int uses;                         /* contexts it is current in (share lock) */
 	char *info_log;
@@ -360,6 +367,16 @@ GLenum vgl_gl_type(const void *glsl_type);
 void vgl_copy_string(const char *s, GLsizei bufsize, GLsizei *length, GLchar *out);
 /* Whether a draw of l must send default-block data: a dirty range, or (push
  * constants) a command buffer that does not hold l's latest data. */
+/* Whether a draw of `mode` suits the program's geometry shader input
+ * primitive (always without one). */
+bool vgl_linked_takes_mode(const struct vgl_linked *l, GLenum mode);
+/* glGetProgramiv's GEOMETRY_* names (vgl_linked_geometry.c): false where
+ * pname is none of them or the extension is off; INVALID_OPERATION without
+ * a linked geometry stage. */
+bool vgl_program_geometry_param(struct vgl_context *ctx, const struct vgl_program *p,
+				GLenum pname, GLint *out);
+/* The GL_MAX_GEOMETRY_* limits and LAYER_PROVOKING_VERTEX (glGet*). */
+bool vgl_geometry_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out);
 bool vgl_linked_uniforms_pending(const struct vgl_context *ctx, const struct vgl_linked *l);
 /* Sends the dirty range of the default block (in the command stream), or
  * for a push block what the command buffer lacks (program's lock held). */

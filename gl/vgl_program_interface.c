@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "vgl_context.h"
+#include "vgl_extensions.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
 #include "vgl_range.h"
@@ -158,11 +159,14 @@ static void GL_APIENTRY vgl_GetProgramResourceName(GLuint program, GLenum iface,
 	vgl_copy_string(buf, bufsize, length, name);
 }
 
-/* Every property asked for is one of the interface's (INVALID_ENUM). */
+/* Every property asked for is one of the interface's (INVALID_ENUM);
+ * REFERENCED_BY_GEOMETRY_SHADER is EXT_geometry_shader's. */
 static bool props_ok(struct vgl_context *ctx, GLenum iface, GLsizei count, const GLenum *props)
 {
 	for (GLsizei i = 0; i < count; i++)
-		if (!vgl_resource_prop_allowed(iface, props[i])) {
+		if (!vgl_resource_prop_allowed(iface, props[i]) ||
+		    (props[i] == GL_REFERENCED_BY_GEOMETRY_SHADER_EXT &&
+		     !vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader))) {
 			vgl_error(ctx, GL_INVALID_ENUM);
 			return false;
 		}

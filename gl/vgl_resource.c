@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vgl_extensions.h"
 #include "vgl_program.h"
 
 /* One resource as the properties see it. */
@@ -21,7 +22,7 @@ struct view {
 	GLint location;
 	GLint binding, data_size;
 	uint32_t first_var, nr_vars;
-	bool vs, fs, cs;                  /* referenced by */
+	bool vs, fs, cs, gs;              /* referenced by */
 	GLint top_size, top_stride;
 	GLint atomic_buffer;              /* GL_ATOMIC_COUNTER_BUFFER_INDEX */
 };
@@ -59,6 +60,7 @@ static void uniform_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 	variable_view(u, v);
 	v->vs = b ? b->in_vs : u->in_vs;
 	v->fs = b ? b->in_fs : u->in_fs;
+	v->gs = b ? b->in_gs : u->in_gs;
 }
 
 static void block_view(const struct vgl_linked *l, uint32_t i, struct view *v)
@@ -72,6 +74,7 @@ static void block_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 	v->nr_vars = b->nr_uniforms;
 	v->vs = b->in_vs;
 	v->fs = b->in_fs;
+	v->gs = b->in_gs;
 }
 
 static void var_view(const struct vgl_attrib_info *a, struct view *v)
@@ -238,6 +241,7 @@ static const struct {
 	{ GL_REFERENCED_BY_VERTEX_SHADER, REFERENCED },
 	{ GL_REFERENCED_BY_FRAGMENT_SHADER, REFERENCED },
 	{ GL_REFERENCED_BY_COMPUTE_SHADER, REFERENCED },
+	{ GL_REFERENCED_BY_GEOMETRY_SHADER_EXT, REFERENCED },   /* with the extension */
 	{ GL_TOP_LEVEL_ARRAY_SIZE, IF_BUFFER_VARIABLE },
 	{ GL_TOP_LEVEL_ARRAY_STRIDE, IF_BUFFER_VARIABLE },
 	{ GL_LOCATION, IF_UNIFORM | IF_INPUT | IF_OUTPUT },
@@ -308,6 +312,7 @@ static GLint scalar_prop(const struct view *v, GLenum prop)
 	case GL_REFERENCED_BY_VERTEX_SHADER: return v->vs;
 	case GL_REFERENCED_BY_FRAGMENT_SHADER: return v->fs;
 	case GL_REFERENCED_BY_COMPUTE_SHADER: return v->cs;
+	case GL_REFERENCED_BY_GEOMETRY_SHADER_EXT: return v->gs;
 	case GL_TOP_LEVEL_ARRAY_SIZE: return v->top_size;
 	case GL_TOP_LEVEL_ARRAY_STRIDE: return v->top_stride;
 	default: return v->location; /* GL_LOCATION */

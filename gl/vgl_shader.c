@@ -12,6 +12,7 @@
 #include "glsl_shader.h"
 #include "vgl_context.h"
 #include "vgl_debug.h"
+#include "vgl_extensions.h"
 #include "vgl_device.h"
 #include "vgl_limits.h"
 #include "vgl_procs.h"
@@ -99,11 +100,13 @@ void vgl_shader_detach_locked(struct vgl_share *s, struct vgl_shader *sh)
 	vgl_shader_free(sh);
 }
 
-/* The shader types of the context's version (compute: ES 3.1). */
+/* The shader types of the context's version (compute: ES 3.1) and
+ * extensions (geometry). */
 static bool shader_type_ok(const struct vgl_context *ctx, GLenum type)
 {
 	return type == GL_VERTEX_SHADER || type == GL_FRAGMENT_SHADER ||
-	       (type == GL_COMPUTE_SHADER && vgl_context_es31(ctx));
+	       (type == GL_COMPUTE_SHADER && vgl_context_es31(ctx)) ||
+	       (type == GL_GEOMETRY_SHADER_EXT && vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader));
 }
 
 static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
@@ -345,7 +348,8 @@ static struct glsl_shader *compile(const struct vgl_limits *limits, GLenum type,
 	return glsl_shader_compile(&(struct glsl_compile_info){
 		.strings = &src, .lengths = &len, .count = 1,
 		.stage = type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX
-			 : type == GL_COMPUTE_SHADER ? GLSL_STAGE_COMPUTE : GLSL_STAGE_FRAGMENT,
+			 : type == GL_COMPUTE_SHADER ? GLSL_STAGE_COMPUTE
+			 : type == GL_GEOMETRY_SHADER_EXT ? GLSL_STAGE_GEOMETRY : GLSL_STAGE_FRAGMENT,
 		.sema = { .renamed_main = renamed ? "vgl_user_main" : NULL,
 			  .limits = vgl_limits_builtins(limits) },
 		});

@@ -9,6 +9,7 @@
 #include "vgl_batch.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
+#include "vgl_extensions.h"
 #include "vgl_device.h"
 #include "vgl_names.h"
 #include "vgl_procs.h"
@@ -161,28 +162,53 @@ static void finish_capture(struct vgl_context *ctx, struct xfb_object *x)
 
 /* ---- draws --------------------------------------------------------------------------- */
 
+/* The primitive a mode's primitives are recorded as (GL_NONE: none). */
+static GLenum base_mode(GLenum mode)
+{
+	switch (mode) {
+	case GL_POINTS: return GL_POINTS;
+	case GL_LINES: case GL_LINE_STRIP: case GL_LINE_LOOP: return GL_LINES;
+	case GL_TRIANGLES: case GL_TRIANGLE_STRIP: case GL_TRIANGLE_FAN: return GL_TRIANGLES;
+	default: return GL_NONE;
+	}
+}
+
 /* Vertices a draw of `count` records in `mode` (whole primitives). */
 static uint64_t vertices_recorded(GLenum mode, GLsizei count, GLsizei instances)
 {
-	uint32_t per = mode == GL_TRIANGLES ? 3 : mode == GL_LINES ? 2 : 1;
+	uint64_t c = (uint32_t)count, prims;
 
-	return (uint64_t)((uint32_t)count / per * per) * (uint32_t)instances;
+	switch (mode) {
+	case GL_LINE_STRIP: prims = c >= 2 ? c - 1 : 0; break;
+	case GL_LINE_LOOP: prims = c >= 2 ? c : 0; break;
+	case GL_TRIANGLE_STRIP: case GL_TRIANGLE_FAN: prims = c >= 3 ? c - 2 : 0; break;
+	case GL_LINES: prims = c / 2; break;
+	case GL_TRIANGLES: prims = c / 3; break;
+	default: prims = c; break;
+	}
+	return prims * (base_mode(mode) == GL_TRIANGLES ? 3 : base_mode(mode) == GL_LINES ? 2 : 1) *
+	       (uint32_t)instances;
 }
 
+/* ES 3.0 §2.15.2: the capture's own mode, no indices, no overflow.
+ * EXT_geometry_shader (ES 3.2 §12.1) relaxes it: any mode recorded as the
+ * capture's primitive, indexed draws too, and a draw past the buffers'
+ * end is no error (the host records what fits). */
 bool vgl_xfb_draw_ok(struct vgl_context *ctx, GLenum mode, bool indexed, GLsizei count,
 		     GLsizei instances)
 {
 	struct xfb_object *x = bound(ctx);
+	bool relaxed = vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader);
 	uint64_t n;
 
 	if (!capturing(ctx))
 		return true;
 	n = vertices_recorded(mode, count, instances);
-	if (indexed || mode != x->mode || n > x->room) {
+	if (relaxed ? base_mode(mode) != x->mode : indexed || mode != x->mode || n > x->room) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return false;
 	}
-	x->room -= n;
+	x->room = n < x->room ? x->room - n : 0;
 	return true;
 }
 

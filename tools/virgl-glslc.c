@@ -62,7 +62,7 @@ static void usage(FILE *f)
 		"usage: virgl-glslc [options] file...\n"
 		"Compiles GLSL ES 1.00 / 3.00 / 3.10 shaders to SPIR-V with virtgl's compiler.\n"
 		"\n"
-		"  -S vert|frag|comp  stage of every file (default: from .vert / .frag / .comp;\n"
+		"  -S vert|frag|comp|geom  stage of every file (default: from .vert / .frag / .comp / .geom;\n"
 		"                needed for -)\n"
 		"  -o FILE       write the SPIR-V module (one input file only)\n"
 		"  --tgsi        print the TGSI the back end makes of it (uniform block at\n"
@@ -84,6 +84,8 @@ static int parse_stage(const char *s)
 		return GLSL_STAGE_FRAGMENT;
 	if (!strcmp(s, "comp"))
 		return GLSL_STAGE_COMPUTE;
+	if (!strcmp(s, "geom"))
+		return GLSL_STAGE_GEOMETRY;
 	return -1;
 }
 
@@ -126,7 +128,7 @@ static int parse_option(int argc, char **argv, int *i, struct glslc_opts *o)
 		if (a[1] == 'o') {
 			o->output = v;
 		} else if ((o->stage = parse_stage(v)) < 0) {
-			fprintf(stderr, "virgl-glslc: unknown stage '%s' (vert, frag or comp)\n", v);
+			fprintf(stderr, "virgl-glslc: unknown stage '%s' (vert, frag, comp or geom)\n", v);
 			return GLSLC_USAGE;
 		}
 		return GLSLC_OK;
@@ -256,7 +258,8 @@ static int print_tgsi(const char *name, const uint32_t *words, size_t nr_words,
 	struct vc_compile_info ci = {
 		.words = words, .nr_words = nr_words, .entry_point = "main",
 		.stage = stage == GLSL_STAGE_FRAGMENT ? VC_STAGE_FRAGMENT :
-			 stage == GLSL_STAGE_COMPUTE ? VC_STAGE_COMPUTE : VC_STAGE_VERTEX,
+			 stage == GLSL_STAGE_COMPUTE ? VC_STAGE_COMPUTE :
+			 stage == GLSL_STAGE_GEOMETRY ? VC_STAGE_GEOMETRY : VC_STAGE_VERTEX,
 		.map = { .slot = default_slot },
 	};
 	struct vc_tgsi t = { 0 };

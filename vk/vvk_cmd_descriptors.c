@@ -391,19 +391,15 @@ static void move_dynamic_ubo(struct vvk_cmd_buffer *cmd, const struct vvk_pipeli
 			     uint32_t base, const struct vvk_descriptor_set *set,
 			     const struct vvk_dsl_binding *b, const uint32_t *dyn)
 {
-	bool vs = (b->stages & VK_SHADER_STAGE_VERTEX_BIT) && p->shaders[VVK_STAGE_VS];
-	bool fs = (b->stages & VK_SHADER_STAGE_FRAGMENT_BIT) && p->shaders[VVK_STAGE_FS];
-
 	for (uint32_t i = 0; i < b->count && base + b->slot + i < VVK_MAX_UBO_SLOTS; i++) {
 		struct vvk_buffer_binding w =
 			binding_at(&set->desc[b->desc_index + i], dyn[b->dyn_index + i]);
 
-		if (vs)
-			send_ubo(&cmd->cs, vvk_stage_wire(VVK_STAGE_VS), base + b->slot + i, &w,
-				 &cmd->st.host.stage[VVK_STAGE_VS]);
-		if (fs)
-			send_ubo(&cmd->cs, vvk_stage_wire(VVK_STAGE_FS), base + b->slot + i, &w,
-				 &cmd->st.host.stage[VVK_STAGE_FS]);
+		for (int st = 0; st < VVK_STAGE_COUNT; st++)
+			if (stage_in_bind_point(st, VVK_BIND_GFX) && (b->stages & vvk_stage_flag(st)) &&
+			    p->shaders[st])
+				send_ubo(&cmd->cs, vvk_stage_wire(st), base + b->slot + i, &w,
+					 &cmd->st.host.stage[st]);
 	}
 }
 

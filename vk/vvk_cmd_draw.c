@@ -252,7 +252,8 @@ void vvk_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout
 		return;
 	}
 	memcpy(cmd->st.push + offset, pValues, size);
-	if (stages & (VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT))
+	if (stages & (VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT |
+		      VK_SHADER_STAGE_GEOMETRY_BIT))
 		cmd->st.dirty |= DIRTY(PUSH_CONSTANTS);
 	if (stages & VK_SHADER_STAGE_COMPUTE_BIT)
 		cmd->st.dirty |= DIRTY(COMPUTE_PUSH_CONSTANTS);
@@ -286,6 +287,8 @@ static void bind_gfx_objects(struct vvk_cmd_buffer *cmd, const struct vvk_pipeli
 			h->vertex_elements = p->vertex_elements });
 	bind_shader(cmd, p, VVK_STAGE_VS);
 	bind_shader(cmd, p, VVK_STAGE_FS);
+	/* 0 where the pipeline has none: the host keeps the last one bound */
+	bind_shader(cmd, p, VVK_STAGE_GS);
 }
 
 /* Stores `val` in the shadow and says whether the host needs it. */
@@ -478,7 +481,7 @@ void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd)
 	if (d & DIRTY(VERTEX_BUFFERS))
 		emit_vertex_buffers(cmd, p);
 	if (d & DIRTY(PUSH_CONSTANTS))
-		emit_push_constants(cmd, p, VVK_STAGE_VS, VVK_STAGE_FS);
+		emit_push_constants(cmd, p, VVK_STAGE_VS, VVK_STAGE_GS);
 	if (d & DIRTY(GFX_DESCRIPTORS))
 		vvk_cmd_emit_descriptors(cmd, VVK_BIND_GFX);
 	else if (d & DIRTY(GFX_DYNAMIC_OFFSETS))

@@ -54,6 +54,18 @@ bool vvk_physical_device_has_cap2(const struct vvk_physical_device *pdev, uint32
 	return (pdev->caps->capability_bits_v2 & cap2_bit) != 0;
 }
 
+/* Geometry shaders with instancing (invocations): GLSL 4.00 on a desktop
+ * host, ES 3.20 on a GLES one, and at least the output bounds GL's
+ * EXT_geometry_shader promises (256 vertices, 1024 components). */
+bool vvk_physical_device_has_geometry(const struct vvk_physical_device *pdev)
+{
+	const struct vdrm_caps *c = pdev->caps;
+	bool gles = c->capability_bits & VDRM_CAP_HOST_IS_GLES;
+
+	return c->glsl_level >= (gles ? 320u : 400u) && c->max_geom_output_vertices >= 256 &&
+	       c->max_geom_total_output_components >= 1024;
+}
+
 uint32_t vvk_physical_device_format_usage(const struct vvk_physical_device *pdev,
 					  VkFormat format)
 {

@@ -148,6 +148,8 @@ static void bind_objects(struct vvk_cmd_buffer *cmd, const struct vvk_meta_clear
 		&(struct vdrm_cmd_bind_vertex_elements){ m->vertex_elements });
 	vdrm_encode_bind_shader(&cmd->cs, &(struct vdrm_cmd_bind_shader){ m->vs, 0 });
 	vdrm_encode_bind_shader(&cmd->cs, &(struct vdrm_cmd_bind_shader){ m->fs, 1 });
+	/* a geometry shader a draw left bound would shade the quad too */
+	vdrm_encode_bind_shader(&cmd->cs, &(struct vdrm_cmd_bind_shader){ 0, 2 });
 	vdrm_encode_set_vertex_buffers(&cmd->cs, &(struct vdrm_cmd_set_vertex_buffers){
 		.elems = &(struct vdrm_set_vertex_buffers_elem){ 8, 0, m->quad->res_handle },
 		.count = 1 });

@@ -25,8 +25,11 @@ struct shader_text {
 
 static enum vc_stage compiler_stage(enum vvk_stage s)
 {
-	return s == VVK_STAGE_VS ? VC_STAGE_VERTEX
-	     : s == VVK_STAGE_FS ? VC_STAGE_FRAGMENT : VC_STAGE_COMPUTE;
+	static const enum vc_stage stages[VVK_STAGE_COUNT] = {
+		[VVK_STAGE_VS] = VC_STAGE_VERTEX, [VVK_STAGE_FS] = VC_STAGE_FRAGMENT,
+		[VVK_STAGE_GS] = VC_STAGE_GEOMETRY, [VVK_STAGE_CS] = VC_STAGE_COMPUTE,
+	};
+	return stages[s];
 }
 
 /* The layout's descriptor behind a reported (sampler set, binding, element). */
@@ -241,7 +244,21 @@ VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline 
 static enum vvk_stage stage_of(VkShaderStageFlagBits b)
 {
 	return b == VK_SHADER_STAGE_VERTEX_BIT ? VVK_STAGE_VS
-	     : b == VK_SHADER_STAGE_FRAGMENT_BIT ? VVK_STAGE_FS : VVK_STAGE_CS;
+	     : b == VK_SHADER_STAGE_FRAGMENT_BIT ? VVK_STAGE_FS
+	     : b == VK_SHADER_STAGE_GEOMETRY_BIT ? VVK_STAGE_GS : VVK_STAGE_CS;
+}
+
+/* A geometry stage reads the vertex shader's outputs and writes the
+ * fragment shader's inputs: the two cannot trim each other's varyings. It
+ * needs a host with geometry shaders (GLSL 1.50). */
+static VkResult geometry_stage(struct vvk_device *dev, const VkGraphicsPipelineCreateInfo *ci,
+			       bool *has_gs)
+{
+	*has_gs = false;
+	for (uint32_t i = 0; i < ci->stageCount; i++)
+		*has_gs |= stage_of(ci->pStages[i].stage) == VVK_STAGE_GS;
+	return *has_gs && !vvk_physical_device_has_geometry(dev->pdev) ?
+	       VK_ERROR_FEATURE_NOT_PRESENT : VK_SUCCESS;
 }
 
 static struct vvk_pipeline *pipeline_new(struct vvk_device *dev, const VkAllocationCallbacks *a,
@@ -349,6 +366,7 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 	VkResult r = !p ? VK_ERROR_OUT_OF_HOST_MEMORY : check_vertex_formats(ci->pVertexInputState);
 	struct vvk_varyings varyings = { false, 0, false, 0 };
 	struct vc_xfb xfb;
+	bool has_gs = false;
 
 	/* virgl's restart flag is not safe to send: virglrenderer 0.10.4 serves
 	 * it with glEnableClientState(GL_PRIMITIVE_RESTART_NV) where the host
@@ -360,6 +378,8 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 	if (r == VK_SUCCESS)
 		r = stream_output(ci, &xfb);
 	if (r == VK_SUCCESS)
+		r = geometry_stage(dev, ci, &has_gs);
+	if (r == VK_SUCCESS && !has_gs)
 		vertex_outputs(ci, &varyings);
 	/* the fragment shader first: the vertex shader keeps only what it reads */
 	for (int pass = 0; pass < 2; pass++)
@@ -369,7 +389,7 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 			if ((s == VVK_STAGE_FS) == (pass == 0))
 				r = vvk_pipeline_create_shader(dev, p, &ci->pStages[i], s,
 							       xfb.nr_outputs ? &xfb : NULL,
-							       &varyings);
+							       has_gs ? NULL : &varyings);
 		}
 	if (r == VK_SUCCESS)
 		vvk_pipeline_create_states(dev, p, ci);

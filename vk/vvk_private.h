@@ -32,17 +32,19 @@
 #define VVK_MAX_VERTEX_ATTRIBS 16
 #define VVK_MAX_COLOR_ATTACHMENTS 8
 
-/* Wire shader stages and the three this layer binds state for. */
+/* The shader stages this layer binds state for: the graphics stages from
+ * VS to FS, then compute. */
 enum vvk_stage {
 	VVK_STAGE_VS,
 	VVK_STAGE_FS,
+	VVK_STAGE_GS,
 	VVK_STAGE_CS,
 	VVK_STAGE_COUNT
 };
 
 static inline uint32_t vvk_stage_wire(enum vvk_stage s)
 {
-	static const uint32_t wire[VVK_STAGE_COUNT] = { 0, 1, 5 };
+	static const uint32_t wire[VVK_STAGE_COUNT] = { 0, 1, 2, 5 };
 
 	return wire[s];
 }
@@ -51,7 +53,7 @@ static inline VkShaderStageFlags vvk_stage_flag(enum vvk_stage s)
 {
 	static const VkShaderStageFlags f[VVK_STAGE_COUNT] = {
 		VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT,
-		VK_SHADER_STAGE_COMPUTE_BIT,
+		VK_SHADER_STAGE_GEOMETRY_BIT, VK_SHADER_STAGE_COMPUTE_BIT,
 	};
 
 	return f[s];

@@ -95,6 +95,25 @@ enum {
 	GLSL_LAYOUT_LOCAL_SIZE_Z = 1 << 10,
 	GLSL_LAYOUT_FORMAT = 1 << 11,   /* an image format (ES 3.10 §4.4.7), in format */
 	GLSL_LAYOUT_OFFSET = 1 << 12,   /* atomic counters (ES 3.10 §4.4.6) */
+	/* EXT_geometry_shader (§4.4.1.2, 4.4.2.2) */
+	GLSL_LAYOUT_PRIMITIVE = 1 << 13,   /* points, triangles, line_strip..., in prim */
+	GLSL_LAYOUT_MAX_VERTICES = 1 << 14,
+	GLSL_LAYOUT_INVOCATIONS = 1 << 15,
+};
+
+#define GLSL_LAYOUT_GEOMETRY (GLSL_LAYOUT_PRIMITIVE | GLSL_LAYOUT_MAX_VERTICES | \
+			      GLSL_LAYOUT_INVOCATIONS)
+
+/* The primitive layout identifiers of a geometry shader's in and out. */
+enum glsl_prim {
+	GLSL_PRIM_NONE,
+	GLSL_PRIM_POINTS,
+	GLSL_PRIM_LINES,
+	GLSL_PRIM_LINES_ADJACENCY,
+	GLSL_PRIM_TRIANGLES,
+	GLSL_PRIM_TRIANGLES_ADJACENCY,
+	GLSL_PRIM_LINE_STRIP,
+	GLSL_PRIM_TRIANGLE_STRIP,
 };
 
 #define GLSL_LAYOUT_LOCAL_SIZE (GLSL_LAYOUT_LOCAL_SIZE_X | GLSL_LAYOUT_LOCAL_SIZE_Y | \
@@ -118,6 +137,9 @@ struct glsl_ast_qual {
 	int32_t offset;        /* with GLSL_LAYOUT_OFFSET */
 	uint32_t local_size[3];/* with GLSL_LAYOUT_LOCAL_SIZE_X/Y/Z */
 	uint8_t format;        /* with GLSL_LAYOUT_FORMAT: enum vc_format */
+	uint8_t prim;          /* with GLSL_LAYOUT_PRIMITIVE: enum glsl_prim */
+	uint32_t max_vertices; /* with GLSL_LAYOUT_MAX_VERTICES */
+	uint32_t invocations;  /* with GLSL_LAYOUT_INVOCATIONS */
 };
 
 /* One `[N]` of a list of brackets (size NULL: `[]`), outermost first. */

@@ -49,6 +49,9 @@ uint32_t glsl_builtin_ext_bit(const char *name)
 	/* one extension under two names: the rows name the EXT one */
 	if (!strcmp(name, "GL_OES_texture_buffer"))
 		name = "GL_EXT_texture_buffer";
+	/* OES_geometry_shader is EXT_geometry_shader under another name */
+	if (!strcmp(name, "GL_OES_geometry_shader"))
+		name = "GL_EXT_geometry_shader";
 	for (unsigned i = 1; i < GLSL_BI_NR_EXTS; i++)
 		if (!strcmp(glsl_bi_ext_names[i], name))
 			return 1u << i;
@@ -225,18 +228,19 @@ static const struct glsl_bi_fn *match_any(const struct glsl_bi_name *n,
 static const char *stage_name(enum glsl_stage stage)
 {
 	return stage == GLSL_STAGE_VERTEX ? "vertex" :
-	       stage == GLSL_STAGE_FRAGMENT ? "fragment" : "compute";
+	       stage == GLSL_STAGE_FRAGMENT ? "fragment" :
+	       stage == GLSL_STAGE_GEOMETRY ? "geometry" : "compute";
 }
 
 /* "fragment", "vertex and compute"... for the stages a row exists in. */
 static const char *stage_names(unsigned stages)
 {
-	static const char *const names[8] = {
+	static const char *const names[16] = {
 		[1] = "vertex", [2] = "fragment", [3] = "vertex and fragment", [4] = "compute",
-		[5] = "vertex and compute", [6] = "fragment and compute",
+		[5] = "vertex and compute", [6] = "fragment and compute", [8] = "geometry",
 	};
 
-	return names[stages & 7] ? names[stages & 7] : "other";
+	return names[stages & 15] ? names[stages & 15] : "other";
 }
 
 /* Why an overload that exists elsewhere is not available to this call. */

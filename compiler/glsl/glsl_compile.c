@@ -21,6 +21,11 @@ static int back_end(struct glsl_shader *sh, struct glsl_compiled *out)
 	 * link, not to compile; there is no module to make of it */
 	if (sh->sema->stage == GLSL_STAGE_COMPUTE && !sh->sema->has_local_size)
 		return GLSL_COMPILE_OK;
+	/* likewise a geometry shader without its primitives and vertex bound
+	 * (EXT_geometry_shader §4.4.1.2, 4.4.2.2: link errors) */
+	if (sh->sema->stage == GLSL_STAGE_GEOMETRY &&
+	    (!sh->sema->gs_input || !sh->sema->gs_output || !sh->sema->has_max_vertices))
+		return GLSL_COMPILE_OK;
 	if (glsl_lower(sh->ast, sh->sema, &sh->log, &out->res))
 		return glsl_shader_fail_internal(sh, "lowering");
 	if (vc_spirv_emit(out->res.module, &out->words, &out->nr_words, &elog)) {

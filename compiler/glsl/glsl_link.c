@@ -62,11 +62,18 @@ bool lk_is_loose_uniform(const struct glsl_symbol *s)
 	       !lk_is_block(s->type.type) && glsl_type_has_data(s->type.type);
 }
 
+static const struct glsl_symbol *find_in(const struct glsl_sema_result *r, const char *name,
+					  enum glsl_storage storage);
+
 const struct glsl_symbol *lk_find(const struct lk *k, enum glsl_stage stage, const char *name,
 				  enum glsl_storage storage)
 {
-	const struct glsl_sema_result *r = k->sh[stage].sema;
+	return find_in(k->sh[stage].sema, name, storage);
+}
 
+static const struct glsl_symbol *find_in(const struct glsl_sema_result *r, const char *name,
+					  enum glsl_storage storage)
+{
 	for (uint32_t i = 0; i < r->nr_globals; i++) {
 		const struct glsl_symbol *s = r->globals[i];
 
@@ -76,13 +83,14 @@ const struct glsl_symbol *lk_find(const struct lk *k, enum glsl_stage stage, con
 	return NULL;
 }
 
+/* With a geometry shader, it writes the fragment shader's inputs. */
 const struct glsl_symbol *lk_varying_out(const struct lk *k, const struct glsl_symbol *in)
 {
-	const struct glsl_sema_result *r = k->sh[VS].sema;
+	const struct glsl_sema_result *r = k->gs ? k->gs->sema : k->sh[VS].sema;
 	const struct glsl_symbol *out;
 
 	if (in->location < 0) {
-		out = lk_find(k, VS, lk_name(in), GLSL_STORAGE_OUT);
+		out = find_in(r, lk_name(in), GLSL_STORAGE_OUT);
 		return out && out->location < 0 ? out : NULL;
 	}
 	for (uint32_t i = 0; i < r->nr_globals; i++) {
@@ -138,6 +146,11 @@ static bool fields_match(const struct glsl_type *a, const struct glsl_type *b, b
 			return false;
 	}
 	return true;
+}
+
+bool lk_types_match(const struct glsl_type *a, const struct glsl_type *b)
+{
+	return types_match(a, b, false);
 }
 
 static bool types_match(const struct glsl_type *a, const struct glsl_type *b, bool prec)
@@ -538,10 +551,11 @@ static bool check_limits(struct lk *k)
 static bool link_all(struct lk *k)
 {
 	init_limits(k);
-	return check_shaders(k) && check_varyings(k) &&
+	return check_shaders(k) && lk_gs_check(k) && check_varyings(k) &&
 	       (k->version >= GLSL_ES_300 || check_builtin_invariance(k)) && check_uniforms(k) &&
 	       check_limits(k) && lk_check_outputs(k) && lk_assign_attribs(k) &&
-	       lk_assign_varyings(k) && lk_merge_uniforms(k) && lk_lower(k) && lk_resources(k) &&
+	       lk_assign_varyings(k) && lk_merge_uniforms(k) && lk_lower(k) && lk_gs_lower(k) &&
+	       lk_resources(k) &&
 	       lk_uniform_locations(k) && lk_xfb(k);
 }
 
@@ -549,7 +563,8 @@ int glsl_link(const struct glsl_link_shader shaders[GLSL_STAGE_COUNT],
 	      const struct glsl_link_options *opts, struct glsl_log *log,
 	      struct glsl_program *prog)
 {
-	struct lk k = { .sh = shaders, .opts = opts, .log = log, .p = prog };
+	struct lk k = { .sh = shaders, .opts = opts, .log = log, .p = prog,
+			.gs = opts ? opts->geometry : NULL };
 	bool ok;
 
 	memset(prog, 0, sizeof(*prog));

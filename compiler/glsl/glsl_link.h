@@ -117,11 +117,18 @@ struct glsl_link_options {
 	 * stand-in): the built-ins it writes (gl_Position, gl_PointSize) are
 	 * outputs of the program's last stage, listed in varyings[] too */
 	bool vs_alone;
+	/* EXT_geometry_shader: a geometry shader between the two, or NULL */
+	const struct glsl_link_shader *geometry;
 };
+
+/* The stages a program's resources are bound in: the graphics stages, then
+ * a geometry stage's (glsl_link_options.geometry) at GLSL_LINK_GEOMETRY. */
+#define GLSL_LINK_GEOMETRY GLSL_STAGE_COUNT
+#define GLSL_LINK_STAGES (GLSL_STAGE_COUNT + 1)
 
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */
 struct glsl_link_stage_binding {
-	int32_t binding[GLSL_STAGE_COUNT];
+	int32_t binding[GLSL_LINK_STAGES];
 };
 
 /* A uniform leaf: of the default block (block == -1) or a block member. */
@@ -193,6 +200,7 @@ struct glsl_prog_xfb {
 struct glsl_program {
 	unsigned version;
 	struct glsl_lower_result stages[GLSL_STAGE_COUNT];  /* the lowered shaders */
+	struct glsl_lower_result geometry;   /* the lowered geometry shader (module NULL: none) */
 	struct glsl_prog_uniform *uniforms;   /* default block leaves, samplers, block members */
 	uint32_t nr_uniforms;
 	struct glsl_prog_block *blocks;

@@ -21,6 +21,7 @@
 
 struct lk {
 	const struct glsl_link_shader *sh;
+	const struct glsl_link_shader *gs;    /* opts->geometry: NULL without one */
 	const struct glsl_link_options *opts;
 	struct glsl_link_limits lim;
 	struct glsl_log *log;
@@ -52,6 +53,18 @@ const struct glsl_symbol *lk_find(const struct lk *k, enum glsl_stage stage, con
 const struct glsl_symbol *lk_varying_out(const struct lk *k, const struct glsl_symbol *in);
 /* Locations a variable takes (a column per matrix column, per element). */
 uint32_t lk_slots(const struct glsl_type *t);
+/* Types agree (precision aside). */
+bool lk_types_match(const struct glsl_type *a, const struct glsl_type *b);
+
+/* glsl_link_geometry.c: a geometry stage (k->gs) between the two: its
+ * checks, its outputs in the varying table, its lowering; and the stages
+ * by their GLSL_LINK_STAGES index (NULL for an absent geometry stage). */
+const struct glsl_sema_result *lk_stage_sema(const struct lk *k, unsigned st);
+const struct glsl_lower_result *lk_stage_lowered(const struct lk *k, unsigned st);
+bool lk_gs_check(struct lk *k);
+const struct glsl_symbol *lk_gs_output(const struct lk *k, const char *name);
+bool lk_gs_add_outputs(struct lk *k);
+bool lk_gs_lower(struct lk *k);
 
 /* glsl_link_res.c */
 bool lk_assign_attribs(struct lk *k);

@@ -37,8 +37,23 @@ static bool add_uniform(struct glsl_program *p, const struct glsl_prog_uniform *
 
 static void no_stage(struct glsl_link_stage_binding *b)
 {
-	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
+	for (unsigned st = 0; st < GLSL_LINK_STAGES; st++)
 		b->binding[st] = -1;
+}
+
+/* A global of stage st (a GLSL_LINK_STAGES index), or NULL. */
+static const struct glsl_symbol *stage_find(const struct lk *k, unsigned st, const char *name,
+					    enum glsl_storage storage)
+{
+	const struct glsl_sema_result *r = lk_stage_sema(k, st);
+
+	for (uint32_t i = 0; r && i < r->nr_globals; i++) {
+		const struct glsl_symbol *s = r->globals[i];
+
+		if (s->kind == GLSL_SYM_VAR && s->storage == storage && !strcmp(lk_name(s), name))
+			return s;
+	}
+	return NULL;
 }
 
 /* ---- leaves of a std140 layout ------------------------------------------------------------ */
@@ -180,9 +195,9 @@ static bool default_block_leaves(struct lk *k)
 		k->p->default_block_size = glsl_std140_offsets(&blk, false, offs);
 	}
 	for (uint32_t i = 0; ok && i < k->nr_uniforms; i++) {
-		for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
-			c.stage.binding[st] = lk_find(k, st, k->uniforms[i].name,
-						      GLSL_STORAGE_UNIFORM) ?
+		for (unsigned st = 0; st < GLSL_LINK_STAGES; st++)
+			c.stage.binding[st] = stage_find(k, st, k->uniforms[i].name,
+							 GLSL_STORAGE_UNIFORM) ?
 					      GLSL_LOWER_DEFAULT_BINDING : -1;
 		ok = add_leaves(&c, k->uniforms[i].name, k->uniforms[i].type,
 				k->uniforms[i].precision, offs[i], false);
@@ -196,7 +211,8 @@ static bool default_block_leaves(struct lk *k)
 static int32_t stage_binding(const struct lk *k, enum glsl_stage st, enum glsl_lower_res_kind kind,
 			     const char *name)
 {
-	const struct glsl_lower_res *r = glsl_lower_find(&k->p->stages[st], kind, name);
+	const struct glsl_lower_result *lr = lk_stage_lowered(k, st);
+	const struct glsl_lower_res *r = lr ? glsl_lower_find(lr, kind, name) : NULL;
 
 	return r ? (int32_t)r->binding : -1;
 }
@@ -205,8 +221,9 @@ static int32_t stage_binding(const struct lk *k, enum glsl_stage st, enum glsl_l
 static bool explicit_binding(const struct lk *k, enum glsl_lower_res_kind kind, const char *name,
 			     uint32_t *out)
 {
-	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
-		const struct glsl_lower_res *r = glsl_lower_find(&k->p->stages[st], kind, name);
+	for (unsigned st = 0; st < GLSL_LINK_STAGES; st++) {
+		const struct glsl_lower_result *lr = lk_stage_lowered(k, st);
+		const struct glsl_lower_res *r = lr ? glsl_lower_find(lr, kind, name) : NULL;
 
 		if (r && r->explicit_binding) {
 			*out = r->gl_binding;
@@ -230,7 +247,7 @@ static bool add_sampler(struct lk *k, const struct glsl_symbol *s)
 		u.type = t->elem;
 		u.array_size = t->length;
 	}
-	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
+	for (unsigned st = 0; st < GLSL_LINK_STAGES; st++)
 		u.stage.binding[st] = stage_binding(k, st, GLSL_RES_SAMPLER, u.name);
 	u.explicit_binding = explicit_binding(k, GLSL_RES_SAMPLER, u.name, &u.gl_binding);
 	return add_uniform(k->p, &u);
@@ -240,17 +257,17 @@ static bool add_sampler(struct lk *k, const struct glsl_symbol *s)
  * gave their elements ("s.t", "arr[1].c"). */
 static bool held_samplers(struct lk *k)
 {
-	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
-		const struct glsl_lower_result *lr = &k->p->stages[st];
+	for (unsigned st = 0; st < GLSL_LINK_STAGES; st++) {
+		const struct glsl_lower_result *lr = lk_stage_lowered(k, st);
 
-		for (uint32_t i = 0; i < lr->nr_res; i++) {
+		for (uint32_t i = 0; lr && i < lr->nr_res; i++) {
 			const struct glsl_lower_res *r = &lr->res[i];
 			struct glsl_prog_uniform u = { .name = r->name, .type = r->type, .block = -1,
 						       .array_size = r->array_size };
 
 			if (r->kind != GLSL_RES_SAMPLER || glsl_program_uniform(k->p, r->name))
 				continue;
-			for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+			for (unsigned s = 0; s < GLSL_LINK_STAGES; s++)
 				u.stage.binding[s] = stage_binding(k, s, GLSL_RES_SAMPLER, u.name);
 			u.explicit_binding = explicit_binding(k, GLSL_RES_SAMPLER, u.name,
 							      &u.gl_binding);
@@ -273,7 +290,7 @@ static bool add_block_entry(struct lk *k, const struct glsl_symbol *s, const cha
 	bool ok = grow((void **)&p->blocks, p->nr_blocks, &p->cap_blocks, sizeof(b));
 
 	no_stage(&c.stage);
-	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
+	for (unsigned st = 0; st < GLSL_LINK_STAGES; st++) {
 		int32_t first = stage_binding(k, st, GLSL_RES_BLOCK, bt->name);
 		b.stage.binding[st] = first < 0 ? -1 : first + (int32_t)element;
 	}
@@ -318,10 +335,10 @@ static bool add_block(struct lk *k, const struct glsl_symbol *s)
 
 static bool opaque_and_blocks(struct lk *k)
 {
-	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
-		const struct glsl_sema_result *r = k->sh[st].sema;
+	for (unsigned st = 0; st < GLSL_LINK_STAGES; st++) {
+		const struct glsl_sema_result *r = lk_stage_sema(k, st);
 
-		for (uint32_t i = 0; i < r->nr_globals; i++) {
+		for (uint32_t i = 0; r && i < r->nr_globals; i++) {
 			const struct glsl_symbol *s = r->globals[i];
 
 			if (s->kind != GLSL_SYM_VAR || s->storage != GLSL_STORAGE_UNIFORM)
@@ -467,6 +484,7 @@ void glsl_program_finish(struct glsl_program *p)
 
 	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
 		glsl_lower_result_finish(&p->stages[st]);
+	glsl_lower_result_finish(&p->geometry);
 	for (uint32_t i = 0; i < p->nr_uniforms; i++)
 		free(p->uniforms[i].name);
 	for (uint32_t i = 0; i < p->nr_blocks; i++)

@@ -210,6 +210,8 @@ static uint32_t varying_slots(const struct lk *k, const char *name)
 
 	if (!s)
 		s = lk_find(k, FS, name, GLSL_STORAGE_IN);
+	if (!s && k->gs)
+		s = lk_gs_output(k, name);
 	return s ? lk_slots(s->type.type) : 1;
 }
 
@@ -290,7 +292,8 @@ bool lk_assign_varyings(struct lk *k)
 	uint32_t next;
 
 	k->varyings = collect(k, VS, GLSL_STORAGE_OUT, &k->nr_varyings);
-	if (!k->varyings || !add_unmatched_inputs(k) || !order_varyings(k))
+	if (!k->varyings || !lk_gs_add_outputs(k) || !add_unmatched_inputs(k) ||
+	    !order_varyings(k))
 		return false;
 	for (uint32_t i = 0; i < k->nr_varyings; i++)
 		if (k->varyings[i].location >= 0 && !place_explicit(k, i, &used))
@@ -319,16 +322,19 @@ static bool merged_has(const struct lk *k, const char *name)
 	return false;
 }
 
-/* VS uniforms in declaration order, then the FS's that the VS lacks. */
+/* VS uniforms in declaration order, then the FS's that the VS lacks, then
+ * the geometry shader's that both lack. */
 bool lk_merge_uniforms(struct lk *k)
 {
-	uint32_t cap = k->sh[VS].sema->nr_globals + k->sh[FS].sema->nr_globals + 1;
+	const struct glsl_sema_result *rs[3] = { k->sh[VS].sema, k->sh[FS].sema,
+						 k->gs ? k->gs->sema : NULL };
+	uint32_t cap = rs[0]->nr_globals + rs[1]->nr_globals + (rs[2] ? rs[2]->nr_globals : 0) + 1;
 
 	k->uniforms = calloc(cap, sizeof(*k->uniforms));
 	if (!k->uniforms)
 		return false;
-	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
-		const struct glsl_sema_result *r = k->sh[st].sema;
+	for (unsigned st = 0; st < 3 && rs[st]; st++) {
+		const struct glsl_sema_result *r = rs[st];
 
 		for (uint32_t i = 0; i < r->nr_globals; i++) {
 			const struct glsl_symbol *s = r->globals[i];

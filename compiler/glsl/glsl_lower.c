@@ -371,6 +371,15 @@ int glsl_lower(const struct glsl_ast *ast, const struct glsl_sema_result *sema,
 	return glsl_lower_with_layout(ast, sema, NULL, log, out);
 }
 
+static enum vc_ir_stage ir_stage(enum glsl_stage st)
+{
+	static const enum vc_ir_stage stages[] = {
+		[GLSL_STAGE_VERTEX] = VC_IR_VERTEX, [GLSL_STAGE_FRAGMENT] = VC_IR_FRAGMENT,
+		[GLSL_STAGE_COMPUTE] = VC_IR_COMPUTE, [GLSL_STAGE_GEOMETRY] = VC_IR_GEOMETRY,
+	};
+	return stages[st];
+}
+
 int glsl_lower_with_layout(const struct glsl_ast *ast, const struct glsl_sema_result *sema,
 			   const struct glsl_lower_layout *layout, struct glsl_log *log,
 			   struct glsl_lower_result *out)
@@ -379,13 +388,17 @@ int glsl_lower_with_layout(const struct glsl_ast *ast, const struct glsl_sema_re
 	bool ok;
 
 	memset(out, 0, sizeof(*out));
-	w.m = vc_module_create(sema->stage == GLSL_STAGE_FRAGMENT ? VC_IR_FRAGMENT :
-			       sema->stage == GLSL_STAGE_COMPUTE ? VC_IR_COMPUTE : VC_IR_VERTEX);
+	w.m = vc_module_create(ir_stage(sema->stage));
 	if (!w.m) {
 		glsl_log_error(log, 0, 0, 0, "out of memory");
 		return -1;
 	}
 	memcpy(w.m->local_size, sema->local_size, sizeof(w.m->local_size));
+	/* enum glsl_prim and enum vc_prim share their values */
+	w.m->gs = (struct vc_geometry){ .input = (enum vc_prim)sema->gs_input,
+					.output = (enum vc_prim)sema->gs_output,
+					.max_vertices = sema->gs_max_vertices,
+					.invocations = sema->gs_invocations ? sema->gs_invocations : 1 };
 	out->module = w.m;
 	ok = lw_init(&w) && lw_declare_interface(&w) && lw_main(&w);
 	if (w.m->oom && !w.failed)

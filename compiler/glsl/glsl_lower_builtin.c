@@ -201,8 +201,10 @@ static vc_value_id lower_image_atomic(struct lw *w, const struct glsl_bi_fn *bi,
 	return in->dest;
 }
 
-/* barrier() orders shared memory too (ES 3.10 §8.15); groupMemoryBarrier()
- * is memoryBarrier() at work group scope, which the IR does not tell apart. */
+/* The void built-ins that are one instruction: barrier() orders shared
+ * memory too (ES 3.10 §8.15); groupMemoryBarrier() is memoryBarrier() at
+ * work group scope, which the IR does not tell apart; a geometry shader's
+ * EmitVertex() and EndPrimitive() take no literal. */
 static const struct {
 	uint8_t recipe;
 	enum vc_op op;
@@ -217,6 +219,8 @@ static const struct {
 	{ GLSL_BI_RECIPE_MEMORY_BARRIER_BUFFER, VC_OP_MEMORY_BARRIER, VC_BARRIER_BUFFER },
 	{ GLSL_BI_RECIPE_MEMORY_BARRIER_IMAGE, VC_OP_MEMORY_BARRIER, VC_BARRIER_IMAGE },
 	{ GLSL_BI_RECIPE_MEMORY_BARRIER_SHARED, VC_OP_MEMORY_BARRIER, VC_BARRIER_SHARED },
+	{ GLSL_BI_RECIPE_EMIT_VERTEX, VC_OP_EMIT_VERTEX, 0 },
+	{ GLSL_BI_RECIPE_END_PRIMITIVE, VC_OP_END_PRIMITIVE, 0 },
 };
 
 /* 1: a barrier was emitted; 0: the recipe is not a barrier; -1: failed. */
@@ -230,7 +234,7 @@ static int lower_barrier(struct lw *w, unsigned recipe)
 		in = vc_build(w->m, w->b, barriers[i].op, 0, NULL, 0);
 		if (!in)
 			return -1;
-		in->nr_lits = 1;
+		in->nr_lits = barriers[i].bits ? 1 : 0;
 		in->lits[0] = barriers[i].bits;
 		return 1;
 	}

@@ -191,8 +191,16 @@ static int32_t given_location(const struct glsl_lower_location *given, uint32_t 
 
 /* layout(location) first, then the linker's choices, then the rest by name
  * in the first free slots. */
+/* A geometry shader's inputs are arrays over the vertices: each vertex's
+ * element takes the locations. */
+static uint32_t io_slots(const struct glsl_symbol *s, bool per_vertex)
+{
+	return slots_of(per_vertex && s->type.type->kind == GLSL_KIND_ARRAY ? s->type.type->elem
+									 : s->type.type);
+}
+
 static void assign_locations(const struct io_list *l, const struct glsl_lower_location *given,
-			     uint32_t nr_given, int32_t *loc)
+			     uint32_t nr_given, int32_t *loc, bool per_vertex)
 {
 	const struct glsl_symbol *sorted[MAX_LOCATIONS * 2];
 	uint64_t used = 0;
@@ -200,7 +208,7 @@ static void assign_locations(const struct io_list *l, const struct glsl_lower_lo
 
 	for (uint32_t i = 0; i < l->n; i++) {
 		const struct glsl_symbol *s = l->syms[i];
-		uint32_t k = slots_of(s->type.type);
+		uint32_t k = io_slots(s, per_vertex);
 
 		loc[i] = s->location;
 		if (s->builtin)
@@ -214,7 +222,7 @@ static void assign_locations(const struct io_list *l, const struct glsl_lower_lo
 	}
 	qsort(sorted, n, sizeof(sorted[0]), cmp_sym_name);
 	for (uint32_t j = 0; j < n; j++) {
-		uint32_t k = slots_of(sorted[j]->type.type);
+		uint32_t k = io_slots(sorted[j], per_vertex);
 		int32_t at = first_fit(used, k);
 
 		if (at >= 0)
@@ -238,6 +246,19 @@ static uint32_t io_flags(const struct glsl_symbol *s, bool invariant_all)
 	return f;
 }
 
+/* gl_in[]: an array of the gl_PerVertex block, whose member is gl_Position
+ * (SPIR-V's form of a geometry shader's built-in inputs). */
+static bool gl_in_block(struct lw *w, vc_type_id array)
+{
+	struct vc_type *block = &w->m->types[vc_type_get(w->m, array)->elem];
+
+	if (block->kind != VC_TYPE_STRUCT || block->nr_members != 1)
+		return false;
+	block->block = true;
+	block->members[0].builtin = VC_BUILTIN_POSITION;
+	return true;
+}
+
 static bool declare_builtin(struct lw *w, const struct glsl_symbol *s, vc_var_id v)
 {
 	struct vc_var *var = vc_var_get(w->m, v);
@@ -245,6 +266,8 @@ static bool declare_builtin(struct lw *w, const struct glsl_symbol *s, vc_var_id
 
 	if (recipe == GLSL_BI_RECIPE_FRAG_COLOR || recipe == GLSL_BI_RECIPE_FRAG_DATA)
 		var->location = 0;
+	else if (recipe == GLSL_BI_RECIPE_GL_IN)
+		return gl_in_block(w, var->type);
 	else
 		var->builtin = (enum vc_builtin)s->builtin->builtin;
 	if (var->builtin == VC_BUILTIN_FRAG_DEPTH)
@@ -263,11 +286,13 @@ static bool declare_io(struct lw *w, const struct io_list *l, enum vc_storage st
 	const struct glsl_lower_layout *lay = w->layout;
 	bool in = storage == VC_STORAGE_INPUT;
 
+	bool per_vertex = in && w->sema->stage == GLSL_STAGE_GEOMETRY;
+
 	if (lay)
 		assign_locations(&part, in ? lay->inputs : lay->outputs,
-				 in ? lay->nr_inputs : lay->nr_outputs, loc);
+				 in ? lay->nr_inputs : lay->nr_outputs, loc, per_vertex);
 	else
-		assign_locations(&part, NULL, 0, loc);
+		assign_locations(&part, NULL, 0, loc, per_vertex);
 	for (uint32_t i = 0; i < part.n; i++) {
 		const struct glsl_symbol *s = part.syms[i];
 		vc_var_id v = lw_var(w, lw_type(w, s->type.type), storage, sym_name(s));
@@ -280,7 +305,8 @@ static bool declare_io(struct lw *w, const struct io_list *l, enum vc_storage st
 		vc_var_get(w->m, v)->precision = lw_precision(s->type.precision);
 		vc_var_get(w->m, v)->flags = io_flags(s, w->sema->invariant_all);
 		if (s->builtin) {
-			declare_builtin(w, s, v);
+			if (!declare_builtin(w, s, v))
+				return false;
 			continue;
 		}
 		if (loc[i] < 0) {

@@ -66,7 +66,8 @@ static uint32_t qual_bit(enum glsl_tok k)
 
 /* The layout identifiers: the version they come in, and where the value of
  * those that take one (`= N`) goes (-1: none). */
-enum layout_value { LV_NONE, LV_LOCATION, LV_BINDING, LV_OFFSET, LV_SIZE_X, LV_SIZE_Y, LV_SIZE_Z };
+enum layout_value { LV_NONE, LV_LOCATION, LV_BINDING, LV_OFFSET, LV_SIZE_X, LV_SIZE_Y, LV_SIZE_Z,
+		    LV_MAX_VERTICES, LV_INVOCATIONS };
 
 static const struct {
 	const char *name;
@@ -86,6 +87,8 @@ static const struct {
 	{ "local_size_x", GLSL_LAYOUT_LOCAL_SIZE_X, 310, LV_SIZE_X },
 	{ "local_size_y", GLSL_LAYOUT_LOCAL_SIZE_Y, 310, LV_SIZE_Y },
 	{ "local_size_z", GLSL_LAYOUT_LOCAL_SIZE_Z, 310, LV_SIZE_Z },
+	{ "max_vertices", GLSL_LAYOUT_MAX_VERTICES, 310, LV_MAX_VERTICES },
+	{ "invocations", GLSL_LAYOUT_INVOCATIONS, 310, LV_INVOCATIONS },
 };
 
 #define NR_LAYOUT_IDS (sizeof(layout_ids) / sizeof(layout_ids[0]))
@@ -117,6 +120,10 @@ static bool layout_value(struct glsl_parser *p, struct glsl_ast_qual *q, enum la
 		q->binding = (int32_t)v;
 	else if (lv == LV_OFFSET)
 		q->offset = (int32_t)v;
+	else if (lv == LV_MAX_VERTICES)
+		q->max_vertices = v;
+	else if (lv == LV_INVOCATIONS)
+		q->invocations = v;
 	else
 		q->local_size[lv - LV_SIZE_X] = v;
 	return true;
@@ -161,6 +168,27 @@ static bool image_format_id(struct glsl_parser *p, const char *name, struct glsl
 	return false;
 }
 
+/* The primitive names of a geometry shader's layout(...) in / out
+ * (EXT_geometry_shader §4.4.1.2, 4.4.2.2); sema checks which side takes which. */
+static const char *const prim_names[] = {
+	[GLSL_PRIM_POINTS] = "points", [GLSL_PRIM_LINES] = "lines",
+	[GLSL_PRIM_LINES_ADJACENCY] = "lines_adjacency", [GLSL_PRIM_TRIANGLES] = "triangles",
+	[GLSL_PRIM_TRIANGLES_ADJACENCY] = "triangles_adjacency",
+	[GLSL_PRIM_LINE_STRIP] = "line_strip", [GLSL_PRIM_TRIANGLE_STRIP] = "triangle_strip",
+};
+
+static bool primitive_id(struct glsl_parser *p, const char *name, struct glsl_ast_qual *q)
+{
+	for (unsigned i = GLSL_PRIM_POINTS; p->version >= 310 && i <= GLSL_PRIM_TRIANGLE_STRIP; i++) {
+		if (!strcmp(name, prim_names[i])) {
+			q->layout |= GLSL_LAYOUT_PRIMITIVE;
+			q->prim = (uint8_t)i;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Layout words that exclude each other: a later one overrides an earlier
  * one (ES 3.00 §4.3.8.3, and across repeated layout(...) in 3.10). */
 static uint32_t layout_overridden(uint32_t bit)
@@ -180,7 +208,7 @@ static bool layout_id(struct glsl_parser *p, struct glsl_ast_qual *q)
 
 	if (!name)
 		return false;
-	if (i < 0 && image_format_id(p, name, q))
+	if (i < 0 && (image_format_id(p, name, q) || primitive_id(p, name, q)))
 		return true;
 	if (i < 0) {
 		glsl_parse_error(p, t, "unknown layout qualifier '%s'%s", name,
@@ -838,7 +866,10 @@ static bool default_layout_ok(const struct glsl_parser *p, const struct glsl_ast
 	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_BUFFER))
 		return !(q->layout & ~block);
 	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_IN))
-		return !(q->layout & ~GLSL_LAYOUT_LOCAL_SIZE);
+		return !(q->layout & ~(GLSL_LAYOUT_LOCAL_SIZE | GLSL_LAYOUT_GEOMETRY));
+	/* a geometry shader's `layout(triangle_strip, max_vertices = 3) out;` */
+	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_OUT))
+		return !(q->layout & ~GLSL_LAYOUT_GEOMETRY);
 	return false;
 }
 
@@ -874,7 +905,10 @@ static struct glsl_ast_node *variables(struct glsl_parser *p, const struct glsl_
 	n->u.decl = d;
 	d->type = *ft;
 	if (!at(p, GLSL_TOK_SEMICOLON)) {
-		d->vars = declarator_list(p, &ft->type, true, false);
+		/* a geometry shader's `in vec4 v[];` (ES 3.10 + EXT_geometry_shader):
+		 * sema sizes it by the input primitive, or rejects it elsewhere */
+		d->vars = declarator_list(p, &ft->type, true,
+					  p->version >= 310 && (ft->qual.storage & GLSL_Q_IN));
 		if (!d->vars)
 			return NULL;
 	}

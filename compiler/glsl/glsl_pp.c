@@ -36,6 +36,9 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_EXT_shader_implicit_conversions",
 	/* gl_SampleID, gl_SamplePosition, gl_SampleMaskIn, gl_SampleMask (GLSL ES 3.10) */
 	"GL_OES_sample_variables",
+	/* geometry shaders (GLSL ES 3.10); the OES name is the same extension */
+	"GL_EXT_geometry_shader",
+	"GL_OES_geometry_shader",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

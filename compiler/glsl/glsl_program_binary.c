@@ -571,6 +571,16 @@ static void set_log(struct glsl_linked_program *out, const char *why)
 		snprintf(out->info_log, n, "%s%s\n", prefix, why);
 }
 
+/* A binary holds no geometry stage (the GL layer writes none for such
+ * programs): its resources have no binding there. */
+static void no_geometry(struct glsl_program *p)
+{
+	for (uint32_t i = 0; i < p->nr_uniforms; i++)
+		p->uniforms[i].stage.binding[GLSL_LINK_GEOMETRY] = -1;
+	for (uint32_t i = 0; i < p->nr_blocks; i++)
+		p->blocks[i].stage.binding[GLSL_LINK_GEOMETRY] = -1;
+}
+
 int glsl_program_binary_read(const void *data, size_t size, struct glsl_linked_program *out)
 {
 	struct reader r = { NULL, 0, NULL, out };
@@ -583,6 +593,8 @@ int glsl_program_binary_read(const void *data, size_t size, struct glsl_linked_p
 		r.left = h.payload_size;
 		if (get_payload(&r, out))
 			r.error = check_program(&out->prog);
+		if (!r.error)
+			no_geometry(&out->prog);
 	}
 	if (!r.error) {
 		out->info_log = strdup("");

@@ -186,6 +186,12 @@ struct glsl_sema_result {
 	bool uses_frag_color, uses_frag_data, uses_discard;
 	bool has_local_size;             /* compute: layout(local_size_...) in; was given */
 	uint32_t local_size[3];
+	/* geometry: layout(prim, invocations) in; layout(prim, max_vertices) out;
+	 * (GLSL_PRIM_NONE / has_max_vertices false: not declared) */
+	uint8_t gs_input, gs_output;     /* enum glsl_prim */
+	bool has_max_vertices;
+	uint32_t gs_max_vertices;
+	uint32_t gs_invocations;         /* 0: not declared (one invocation) */
 	bool invariant_all;
 };
 

@@ -106,7 +106,10 @@ static struct glsl_symbol *builtin_symbol(struct glsl_sema *s, uint32_t name)
 	if (!sym)
 		return NULL;
 	sym->builtin = bi;
-	sym->type.type = bi->type;
+	sym->type.type = bi->recipe == GLSL_BI_RECIPE_GL_IN ? glsl_sema_gl_in_type(s, bi->type)
+							    : bi->type;
+	if (!sym->type.type)
+		return NULL;
 	sym->type.precision = bi->precision;
 	sym->read_only = bi->storage != GLSL_BI_STORAGE_OUT;
 	sym->storage = bi->storage == GLSL_BI_STORAGE_IN ? GLSL_STORAGE_IN :
@@ -157,7 +160,8 @@ static bool ident(struct glsl_sema *s, struct glsl_ast_node *n)
 	struct glsl_sema_expr *x;
 
 	if (!sym) {
-		if (!glsl_sema_poisoned(s, n->u.ident))
+		if (!glsl_sema_poisoned(s, n->u.ident) &&
+		    !glsl_sema_gl_in_early(s, glsl_sema_name(s, n->u.ident), n->loc))
 			glsl_sema_error(s, n->loc, "'%s' undeclared", glsl_sema_name(s, n->u.ident));
 		return false;
 	}

@@ -44,6 +44,10 @@ struct glsl_sema {
 	struct glsl_loc fs_output_loc;
 	struct glsl_symbol *dup_uniform;   /* a redeclared uniform (declarator) */
 	struct glsl_atomic_span *atomic_spans;   /* glsl_sema_atomic.c, newest first */
+	/* geometry: the length of the sized inputs declared before the input
+	 * primitive (0: none), which the primitive must agree with */
+	uint32_t gs_sized_inputs;
+	struct glsl_loc gs_sized_loc;
 };
 
 /* Precision statements are rare inside functions, so a scope saves the
@@ -55,6 +59,18 @@ struct glsl_prec_save {
 	uint8_t prec[GLSL_TID_COUNT];
 };
 
+
+/* glsl_sema_geometry.c: EXT_geometry_shader's rules. The stage needs ES 3.10
+ * and the extension; `layout(...) in;` / `out;` of a geometry shader; a
+ * per-vertex input's array size (an unsized one gets the primitive's
+ * vertex count; *is_unsized is cleared then); gl_in's type. */
+bool glsl_sema_gs_stage_ok(struct glsl_sema *s);
+bool glsl_sema_gs_layout(struct glsl_sema *s, const struct glsl_ast_qual *q);
+bool glsl_sema_gs_input(struct glsl_sema *s, struct glsl_symbol *v, bool *is_unsized,
+			struct glsl_loc loc);
+const struct glsl_type *glsl_sema_gl_in_type(struct glsl_sema *s, const struct glsl_type *elem);
+/* gl_in named before the input primitive: reports it, true. */
+bool glsl_sema_gl_in_early(struct glsl_sema *s, const char *name, struct glsl_loc loc);
 
 /* glsl_sema.c: errors, memory, names, types */
 /* glsl_sema_atomic.c: an atomic counter uniform's binding and offset (and

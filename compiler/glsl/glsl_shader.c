@@ -98,29 +98,37 @@ static bool link_inputs_ok(struct glsl_shader *const shaders[GLSL_STAGE_COUNT], 
 	return true;
 }
 
-/* The linker lowered each stage with the program-wide layout; write it as
- * SPIR-V and drop the IR (several times the SPIR-V's size). */
+/* One lowered stage as SPIR-V; the IR is dropped (several times the
+ * SPIR-V's size). */
+static int emit_stage(struct glsl_lower_result *r, uint32_t **words, size_t *nr_words,
+		      struct glsl_log *log)
+{
+	char *elog = NULL;
+	int ret = vc_spirv_emit(r->module, words, nr_words, &elog);
+
+	if (ret)
+		glsl_log_error(log, 0, 0, 0, "internal error: SPIR-V: %s",
+			       elog ? elog : "out of memory");
+	free(elog);
+	vc_module_destroy(r->module);
+	r->module = NULL;
+	return ret ? -1 : 0;
+}
+
+/* The linker lowered each stage with the program-wide layout. */
 static int emit_stages(struct glsl_linked_program *out, struct glsl_log *log)
 {
-	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
-		struct glsl_lower_result *r = &out->prog.stages[st];
-		char *elog = NULL;
-		int ret = vc_spirv_emit(r->module, &out->words[st], &out->nr_words[st], &elog);
-
-		if (ret)
-			glsl_log_error(log, 0, 0, 0, "internal error: SPIR-V: %s",
-				       elog ? elog : "out of memory");
-		free(elog);
-		vc_module_destroy(r->module);
-		r->module = NULL;
-		if (ret)
+	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
+		if (emit_stage(&out->prog.stages[st], &out->words[st], &out->nr_words[st], log))
 			return -1;
-	}
 	return 0;
 }
 
 static void drop_program(struct glsl_linked_program *out)
 {
+	free(out->gs_words);
+	out->gs_words = NULL;
+	out->gs_nr_words = 0;
 	glsl_program_finish(&out->prog);
 	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
 		free(out->words[st]);
@@ -129,22 +137,52 @@ static void drop_program(struct glsl_linked_program *out)
 	}
 }
 
+/* The geometry stage's SPIR-V, and its layout for the queries. */
+static int emit_geometry(struct glsl_linked_program *out, const struct glsl_shader *gs,
+			 struct glsl_log *log)
+{
+	if (!gs)
+		return 0;
+	out->gs = out->prog.geometry.module->gs;
+	return emit_stage(&out->prog.geometry, &out->gs_words, &out->gs_nr_words, log);
+}
+
+static bool geometry_ok(const struct glsl_shader *gs, struct glsl_log *log)
+{
+	if (!gs || (gs->status == GLSL_COMPILE_OK && gs->stage == GLSL_STAGE_GEOMETRY))
+		return true;
+	glsl_log_error(log, 0, 0, 0, "the geometry shader did not compile");
+	return false;
+}
+
 int glsl_shader_link(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
 		     const struct glsl_link_options *opts, struct glsl_linked_program *out)
 {
+	return glsl_shader_link_geometry(shaders, NULL, opts, out);
+}
+
+int glsl_shader_link_geometry(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
+			      struct glsl_shader *gs, const struct glsl_link_options *opts,
+			      struct glsl_linked_program *out)
+{
+	struct glsl_link_options o = opts ? *opts : (struct glsl_link_options){ 0 };
+	struct glsl_link_shader gsl = { gs ? gs->ast : NULL, gs ? gs->sema : NULL };
 	struct glsl_log log;
 	int ret = -1;
 
 	memset(out, 0, sizeof(*out));
 	glsl_log_init(&log, 0, 0);
-	if (link_inputs_ok(shaders, &log)) {
+	o.geometry = gs ? &gsl : NULL;
+	if (link_inputs_ok(shaders, &log) && geometry_ok(gs, &log)) {
 		struct glsl_link_shader sh[GLSL_STAGE_COUNT];
 
 		for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
 			sh[st] = (struct glsl_link_shader){ shaders[st]->ast, shaders[st]->sema };
-		ret = glsl_link(sh, opts, &log, &out->prog);
+		ret = glsl_link(sh, &o, &log, &out->prog);
 		if (ret == 0)
 			ret = emit_stages(out, &log);
+		if (ret == 0)
+			ret = emit_geometry(out, gs, &log);
 	}
 	out->info_log = strdup(glsl_log_text(&log));
 	glsl_log_finish(&log);

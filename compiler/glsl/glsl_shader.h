@@ -50,6 +50,11 @@ struct glsl_linked_program {
 	size_t nr_words[GLSL_STAGE_COUNT];
 	char *info_log;                            /* malloc'ed, "" when empty; NULL if OOM */
 	struct glsl_owned_type *owned_types;       /* freed by glsl_linked_program_finish */
+	/* a geometry stage (glsl_shader_link_geometry): its SPIR-V (NULL: none)
+	 * and its layout, for GL's GEOMETRY_LINKED_* queries */
+	uint32_t *gs_words;
+	size_t gs_nr_words;
+	struct vc_geometry gs;
 };
 
 /* Links a vertex and a fragment shader (indexed by stage; both must be
@@ -59,6 +64,11 @@ struct glsl_linked_program {
 int glsl_shader_link(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
 		     const struct glsl_link_options *opts, struct glsl_linked_program *out);
 void glsl_linked_program_finish(struct glsl_linked_program *out);
+/* The same with a geometry shader between the two (gs compiled, of
+ * GLSL_STAGE_GEOMETRY); gs NULL links as glsl_shader_link. */
+int glsl_shader_link_geometry(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
+			      struct glsl_shader *gs, const struct glsl_link_options *opts,
+			      struct glsl_linked_program *out);
 
 /* ES 3.10: a compute program is its one compute shader, which links on its
  * own (its bindings, the default block, need no agreement with another

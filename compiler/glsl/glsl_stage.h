@@ -10,4 +10,8 @@ enum glsl_stage {
 	/* ES 3.10 compute shaders compile on their own; a compute program is one
 	 * shader, so the linker's per-stage arrays stay graphics-only. */
 	GLSL_STAGE_COMPUTE = GLSL_STAGE_COUNT,
+	/* EXT_geometry_shader: outside the per-stage arrays too; a program
+	 * links it between the two (glsl_shader_link_geometry). Tessellation
+	 * would follow the same way. */
+	GLSL_STAGE_GEOMETRY,
 };

@@ -224,6 +224,7 @@ bool opt_op_is_pure(enum vc_op op)
 	switch (op) {
 	case VC_OP_STORE: case VC_OP_ATOMIC: case VC_OP_IMAGE_STORE: case VC_OP_IMAGE_ATOMIC:
 	case VC_OP_BARRIER: case VC_OP_MEMORY_BARRIER:
+	case VC_OP_EMIT_VERTEX: case VC_OP_END_PRIMITIVE:
 		return false;
 	default:
 		return true;

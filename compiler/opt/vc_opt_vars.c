@@ -39,6 +39,10 @@ static bool tracked(const struct vc_module *m, vc_var_id v)
 {
 	enum vc_storage s = vc_var_get(m, v)->storage;
 
+	/* a geometry shader's EmitVertex reads every output: no store to one
+	 * may be forwarded, merged or sunk past it */
+	if (s == VC_STORAGE_OUTPUT && m->stage == VC_IR_GEOMETRY)
+		return false;
 	return v && (s == VC_STORAGE_FUNCTION || s == VC_STORAGE_PRIVATE ||
 		     s == VC_STORAGE_INPUT || s == VC_STORAGE_OUTPUT);
 }

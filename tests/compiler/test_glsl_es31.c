@@ -20,6 +20,7 @@
 #define CS GLSL_STAGE_COMPUTE
 #define FS GLSL_STAGE_FRAGMENT
 #define VS GLSL_STAGE_VERTEX
+#define GS GLSL_STAGE_GEOMETRY
 
 #define HEAD "#version 310 es\n"
 /* imageAtomic* need it in 3.10 */
@@ -585,6 +586,109 @@ static const struct bad_case aoa_bad[] = {
 	  "arrays of arrays of images and atomic counters are not supported yet" },
 };
 
+/* Geometry shaders (EXT_geometry_shader, OES_geometry_shader): the input
+ * primitive sizes gl_in and the per-vertex inputs (IN[vertex][n]), the
+ * output layout and invocations become TGSI properties, EmitVertex copies
+ * the outputs and emits on stream 0. */
+#define GS_HEAD HEAD "#extension GL_EXT_geometry_shader : require\n"
+
+static const struct good_case gs_good[] = {
+	{ "triangle passthrough", GS, GS_HEAD
+	  "layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+	  "in vec4 v_color[];\nout vec4 g_color;\n"
+	  "void main() { for (int i = 0; i < gl_in.length(); i++) {\n"
+	  "  gl_Position = gl_in[i].gl_Position; g_color = v_color[i]; EmitVertex(); }\n"
+	  "  EndPrimitive(); }\n",
+	  { "GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\nPROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+	    "PROPERTY GS_MAX_OUTPUT_VERTICES 3\nPROPERTY GS_INVOCATIONS 1\n",
+	    "DCL IN[][0], GENERIC[0]", "DCL IN[][1], POSITION", "IN[2][1]",
+	    "EMIT IMM[", "ENDPRIM IMM[" } },
+	{ "points to quads, two invocations (OES name)", GS, HEAD
+	  "#extension GL_OES_geometry_shader : require\n"
+	  "layout(points, invocations = 2) in;\nlayout(triangle_strip, max_vertices = 4) out;\n"
+	  "void main() { vec4 p = gl_in[0].gl_Position + vec4(float(gl_InvocationID), 0, 0, 0);\n"
+	  "  for (int i = 0; i < 4; i++) {\n"
+	  "    gl_Position = p + vec4(float(i & 1), float(i >> 1), 0, 0) * 0.1; EmitVertex(); } }\n",
+	  { "GS_INPUT_PRIMITIVE POINTS", "GS_MAX_OUTPUT_VERTICES 4", "GS_INVOCATIONS 2",
+	    "INVOCATIONID", "DCL IN[][0], POSITION" } },
+	{ "primitive ids and layer", GS, GS_HEAD
+	  "layout(lines) in;\nlayout(points, max_vertices = 2) out;\n"
+	  "void main() { gl_PrimitiveID = gl_PrimitiveIDIn; gl_Layer = 1;\n"
+	  "  gl_Position = gl_in[1].gl_Position; EmitVertex(); }\n",
+	  { "GS_INPUT_PRIMITIVE LINES", "GS_OUTPUT_PRIMITIVE POINTS", "DCL IN[][0], PRIM_ID",
+	    ".x, PRIM_ID", ".x, LAYER", "IN[1][1]" } },
+	{ "inputs indexed dynamically, flat outputs", GS, GS_HEAD
+	  "layout(lines_adjacency) in;\nlayout(line_strip, max_vertices = 4) out;\n"
+	  "uniform int k;\nin vec2 v[4];\nflat out int o;\n"
+	  "void main() { gl_Position = vec4(v[k], gl_in[k].gl_Position.zw); o = k; EmitVertex(); }\n",
+	  { "GS_INPUT_PRIMITIVE LINES_ADJACENCY", "GS_OUTPUT_PRIMITIVE LINE_STRIP", "ARRAY(",
+	    "IN[3][0]", "IN[3][1]" } },
+	{ "triangles_adjacency, the geometry constants", GS, GS_HEAD
+	  "layout(triangles_adjacency) in;\n"
+	  "layout(triangle_strip, max_vertices = 256) out;\n"
+	  "void main() { gl_Position = gl_in[5].gl_Position * float(gl_MaxGeometryOutputVertices\n"
+	  "  + gl_MaxGeometryShaderInvocations); EmitVertex(); }\n",
+	  { "TRIANGLES_ADJACENCY", "GS_MAX_OUTPUT_VERTICES 256", "IN[5][0]", "0x43900000" } },
+};
+
+static const struct bad_case gs_bad[] = {
+	{ "geometry shader without the extension", GS, HEAD "layout(points) in;\nvoid main() {}\n",
+	  "error: geometry shaders need GLSL ES 3.10 and #extension GL_EXT_geometry_shader" },
+	{ "geometry shader in 3.00", GS, "#version 300 es\nvoid main() {}\n",
+	  "error: geometry shaders need GLSL ES 3.10" },
+	{ "strip as the input", GS, GS_HEAD "layout(triangle_strip) in;\nvoid main() {}\n",
+	  "0:3(1): error: a geometry shader's input primitive must be points, lines" },
+	{ "triangles as the output", GS, GS_HEAD
+	  "layout(triangles, max_vertices = 3) out;\nvoid main() {}\n",
+	  "0:3(1): error: a geometry shader's output primitive must be points, line_strip or "
+	  "triangle_strip" },
+	{ "too many vertices", GS, GS_HEAD "layout(points, max_vertices = 257) out;\n"
+	  "void main() {}\n", "0:3(1): error: 'max_vertices' exceeds gl_MaxGeometryOutputVertices" },
+	{ "too many invocations", GS, GS_HEAD "layout(invocations = 33) in;\nvoid main() {}\n",
+	  "0:3(1): error: 'invocations' out of range" },
+	{ "no invocations", GS, GS_HEAD "layout(points, invocations = 0) in;\nvoid main() {}\n",
+	  "0:3(1): error: 'invocations' out of range" },
+	{ "max_vertices on in", GS, GS_HEAD "layout(points, max_vertices = 4) in;\n"
+	  "void main() {}\n", "0:3(1): error: 'max_vertices' applies to 'out' only" },
+	{ "input primitive changed", GS, GS_HEAD "layout(points) in;\nlayout(lines) in;\n"
+	  "void main() {}\n", "0:4(1): error: the input primitive is declared again with another value" },
+	{ "max_vertices changed", GS, GS_HEAD "layout(points, max_vertices = 2) out;\n"
+	  "layout(max_vertices = 3) out;\nvoid main() {}\n",
+	  "0:4(1): error: 'max_vertices' is declared again with another value" },
+	{ "input size against the primitive", GS, GS_HEAD "layout(triangles) in;\n"
+	  "in vec4 v[2];\nvoid main() {}\n",
+	  "0:4(9): error: an input array's size does not match the input primitive" },
+	{ "input sized before the primitive", GS, GS_HEAD "in vec4 v[2];\n"
+	  "layout(triangles) in;\nvoid main() {}\n",
+	  "0:3(9): error: an input array's size does not match the input primitive" },
+	{ "input not an array", GS, GS_HEAD "layout(triangles) in;\nin vec4 v;\nvoid main() {}\n",
+	  "0:4(9): error: geometry shader inputs must be arrays" },
+	{ "unsized input before the primitive", GS, GS_HEAD "in vec4 v[];\n"
+	  "layout(triangles) in;\nvoid main() {}\n",
+	  "0:3(9): error: an unsized geometry shader input needs the input primitive declared" },
+	{ "gl_in before the primitive", GS, GS_HEAD
+	  "void f() { gl_Position = gl_in[0].gl_Position; }\nlayout(triangles) in;\nvoid main() {}\n",
+	  "0:3(26): error: 'gl_in' is used before the input primitive is declared" },
+	{ "writing an input", GS, GS_HEAD "layout(triangles) in;\n"
+	  "layout(points, max_vertices = 1) out;\nin vec4 v[];\nvoid main() { v[0] = vec4(1.0); }\n",
+	  "0:6(16): error: cannot assign to read-only variable 'v'" },
+	{ "EmitVertex in a vertex shader", VS, HEAD "void main() { EmitVertex(); }\n",
+	  "0:2(15): error:" },
+	{ "gl_Layer in a vertex shader", VS, HEAD "void main() { gl_Layer = 1; }\n",
+	  "0:2(15): error: 'gl_Layer' undeclared" },
+	{ "input layout in a vertex shader", VS, HEAD "layout(triangles) in;\nvoid main() {}\n",
+	  "0:2(1): error: primitive, 'max_vertices' and 'invocations' layouts apply only to "
+	  "geometry shaders" },
+	{ "output layout in a fragment shader", FS, HEAD
+	  "layout(points, max_vertices = 1) out;\nvoid main() {}\n",
+	  "0:2(1): error: primitive, 'max_vertices' and 'invocations' layouts apply only to "
+	  "geometry shaders" },
+	{ "unsized input in a vertex shader", VS, HEAD "in vec4 v[];\nvoid main() {}\n",
+	  "0:2(9): error: an unsized array needs an array initializer" },
+	{ "geometry layouts in 3.00", VS, "#version 300 es\nlayout(triangles) in;\n"
+	  "void main() {}\n", "0:2(8): error: unknown layout qualifier 'triangles'" },
+};
+
 /* spirv-val --target-env vulkan1.0 on the module; its output on failure. */
 static void check_spirv_val(const struct glsl_compiled *c, const char *name)
 {
@@ -607,7 +711,8 @@ static void check_spirv_val(const struct glsl_compiled *c, const char *name)
 
 static enum vc_stage tgsi_stage(enum glsl_stage st)
 {
-	return st == CS ? VC_STAGE_COMPUTE : st == FS ? VC_STAGE_FRAGMENT : VC_STAGE_VERTEX;
+	return st == CS ? VC_STAGE_COMPUTE : st == FS ? VC_STAGE_FRAGMENT :
+	       st == GS ? VC_STAGE_GEOMETRY : VC_STAGE_VERTEX;
 }
 
 static void check_tgsi(const struct glsl_compiled *c, const struct good_case *g)
@@ -655,27 +760,53 @@ static void fails(const struct bad_case *b)
 	glsl_compiled_finish(&c);
 }
 
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The case tables, run as one loop each: the core rules, arrays of arrays,
+ * geometry shaders. */
+static const struct { const struct good_case *c; unsigned n; } good_sets[] = {
+	{ good, N(good) }, { aoa_good, N(aoa_good) }, { gs_good, N(gs_good) },
+};
+static const struct { const struct bad_case *c; unsigned n; } bad_sets[] = {
+	{ bad, N(bad) }, { aoa_bad, N(aoa_bad) }, { gs_bad, N(gs_bad) },
+};
+
 START_TEST(test_good)
 {
-	compiles(&good[_i]);
+	unsigned i = (unsigned)_i, k = 0;
+
+	while (i >= good_sets[k].n)
+		i -= good_sets[k++].n;
+	compiles(&good_sets[k].c[i]);
 }
 END_TEST
 
 START_TEST(test_bad)
 {
-	fails(&bad[_i]);
+	unsigned i = (unsigned)_i, k = 0;
+
+	while (i >= bad_sets[k].n)
+		i -= bad_sets[k++].n;
+	fails(&bad_sets[k].c[i]);
 }
 END_TEST
 
-START_TEST(test_aoa_good)
+/* A geometry shader without its input primitive, output primitive or
+ * max_vertices compiles with no module: only the link fails. */
+START_TEST(test_gs_no_layout)
 {
-	compiles(&aoa_good[_i]);
-}
-END_TEST
+	static const char *const srcs[] = {
+		GS_HEAD "layout(triangle_strip, max_vertices = 3) out;\nvoid main() {}\n",
+		GS_HEAD "layout(points) in;\nlayout(max_vertices = 3) out;\nvoid main() {}\n",
+		GS_HEAD "layout(points) in;\nlayout(points) out;\nvoid main() {}\n",
+	};
+	struct glsl_compiled c;
 
-START_TEST(test_aoa_bad)
-{
-	fails(&aoa_bad[_i]);
+	for (unsigned i = 0; i < 3; i++) {
+		ck_assert_int_eq(compile(srcs[i], GS, &c), GLSL_COMPILE_OK);
+		ck_assert_ptr_null(c.words);
+		glsl_compiled_finish(&c);
+	}
 }
 END_TEST
 
@@ -817,11 +948,10 @@ static Suite *es31_suite(void)
 	TCase *tc = tcase_create("es31");
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_good, 0, sizeof(good) / sizeof(good[0]));
-	tcase_add_loop_test(tc, test_bad, 0, sizeof(bad) / sizeof(bad[0]));
-	tcase_add_loop_test(tc, test_aoa_good, 0, sizeof(aoa_good) / sizeof(aoa_good[0]));
-	tcase_add_loop_test(tc, test_aoa_bad, 0, sizeof(aoa_bad) / sizeof(aoa_bad[0]));
+	tcase_add_loop_test(tc, test_good, 0, N(good) + N(aoa_good) + N(gs_good));
+	tcase_add_loop_test(tc, test_bad, 0, N(bad) + N(aoa_bad) + N(gs_bad));
 	tcase_add_test(tc, test_no_local_size);
+	tcase_add_test(tc, test_gs_no_layout);
 	tcase_add_test(tc, test_layouts);
 	tcase_add_test(tc, test_explicit_bindings);
 	tcase_add_test(tc, test_atomic_counter_resources);

@@ -46,6 +46,7 @@ static const VkVertexInputAttributeDescription pos2_col3_attrs[2] = {
 
 struct pipe_desc {
 	const char *vs, *fs;
+	const char *gs;                                   /* NULL: no geometry stage */
 	VkPipelineLayout layout;
 	const VkVertexInputBindingDescription *bindings; /* NULL: pos2_col3 */
 	uint32_t nr_bindings;
@@ -83,8 +84,10 @@ static VkPipelineVertexInputStateCreateInfo vertex_input(const struct pipe_desc 
 static VkPipeline make_pipeline(const struct pipe_desc *d)
 {
 	VkShaderModule vs = vkt_spirv_module(d->vs), fs = vkt_spirv_module(d->fs);
-	VkPipelineShaderStageCreateInfo st[2] = { stage(VK_SHADER_STAGE_VERTEX_BIT, vs),
-						  stage(VK_SHADER_STAGE_FRAGMENT_BIT, fs) };
+	VkShaderModule gs = d->gs ? vkt_spirv_module(d->gs) : VK_NULL_HANDLE;
+	VkPipelineShaderStageCreateInfo st[3] = { stage(VK_SHADER_STAGE_VERTEX_BIT, vs),
+						  stage(VK_SHADER_STAGE_FRAGMENT_BIT, fs),
+						  stage(VK_SHADER_STAGE_GEOMETRY_BIT, gs) };
 	uint32_t nr_colors = d->nr_colors ? d->nr_colors : 1;
 	VkPipelineColorBlendAttachmentState cba[2] = { { .colorWriteMask = 0xf },
 						       { .colorWriteMask = 0xf } };
@@ -98,7 +101,7 @@ static VkPipeline make_pipeline(const struct pipe_desc *d)
 		.depthAttachmentFormat = d->ds_format };
 	VkGraphicsPipelineCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &ri,
-		.stageCount = 2, .pStages = st, .pVertexInputState = &vi,
+		.stageCount = d->gs ? 3 : 2, .pStages = st, .pVertexInputState = &vi,
 		.pInputAssemblyState = &(VkPipelineInputAssemblyStateCreateInfo){
 			.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
 			.topology = d->topology, .primitiveRestartEnable = d->restart },
@@ -121,6 +124,8 @@ static VkPipeline make_pipeline(const struct pipe_desc *d)
 			 VK_SUCCESS);
 	vvk_DestroyShaderModule(T.dev, vs, NULL);
 	vvk_DestroyShaderModule(T.dev, fs, NULL);
+	if (gs)
+		vvk_DestroyShaderModule(T.dev, gs, NULL);
 	return p;
 }
 
@@ -330,6 +335,67 @@ START_TEST(triangle_attributes_and_orientation)
 	expect_px(px, W - 2, 1, CLEAR, 0, "top-right corner");
 	expect_px(px, 1, H - 2, CLEAR, 0, "bottom-left corner");
 	expect_px(px, W / 2 + 2, H / 2 - 2, CLEAR, 0, "above the diagonal");
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+}
+END_TEST
+
+/* ---- geometry shaders --------------------------------------------------------------- */
+
+static bool has_geometry(void)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(T.pdev, &f);
+	return f.geometryShader;
+}
+
+/* Two points become quads in their colours (invocation 0) and blue copies
+ * 1.0 to the right (invocation 1): the GS's inputs, gl_in, invocations and
+ * its outputs reach the FS; the rest of the target stays clear. */
+START_TEST(geometry_points_to_quads)
+{
+	const float v[2 * FLOATS_PER_VERTEX] = { -0.75f, -0.75f, 1, 0, 0,  -0.75f, 0.25f, 0, 1, 0 };
+	VkPipelineLayout layout = empty_layout();
+	struct pipe_desc d = { .vs = "attr.vert", .fs = "varying.frag", .gs = "quads.geom",
+			       .layout = layout, .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST };
+	const struct region r[] = {
+		ndc_region(-1, -1, -0.5f, -0.5f, RED), ndc_region(-1, 0, -0.5f, 0.5f, GREEN),
+		ndc_region(0, -1, 0.5f, -0.5f, BLUE), ndc_region(0, 0, 0.5f, 0.5f, BLUE),
+	};
+	uint8_t px[W * H * 4];
+
+	if (!has_geometry())
+		return;
+	render_simple(&d, v, 2, px);
+	expect_regions(px, r, VKT_ARRAY_SIZE(r), CLEAR, "points to quads");
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+}
+END_TEST
+
+/* EndPrimitive splits the strip: two quads per triangle, not a strip
+ * joining them (which would fill the gap between), and gl_PrimitiveIDIn
+ * counts the triangles (the second one's lower quad is a quarter green). */
+START_TEST(geometry_end_primitive_and_primitive_id)
+{
+	const float v[6 * FLOATS_PER_VERTEX] = {
+		-1, -1, 1, 0, 0,  -1, -1, 1, 0, 0,  -1, -1, 1, 0, 0,
+		0, -1, 1, 1, 1,   0, -1, 1, 1, 1,   0, -1, 1, 1, 1,
+	};
+	const struct rgba quarter_green = { { 0, 0x40, 0, 0xff } };
+	VkPipelineLayout layout = empty_layout();
+	struct pipe_desc d = { .vs = "attr.vert", .fs = "varying.frag", .gs = "split.geom",
+			       .layout = layout, .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST };
+	const struct region r[] = {
+		ndc_region(-1, -1, -0.5f, -0.5f, RED), ndc_region(-1, 0, -0.5f, 0.5f, CLEAR),
+		ndc_region(0, -1, 0.5f, -0.5f, WHITE), ndc_region(0, 0, 0.5f, 0.5f, quarter_green),
+	};
+	uint8_t px[W * H * 4];
+
+	if (!has_geometry())
+		return;
+	render_simple(&d, v, 6, px);
+	/* the first triangle's lower quad is black: primitive 0 */
+	expect_regions(px, r, VKT_ARRAY_SIZE(r), CLEAR, "EndPrimitive");
 	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
 }
 END_TEST
@@ -2023,6 +2089,8 @@ static Suite *draw_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, triangle_attributes_and_orientation);
 	tcase_add_test(tc, fragcoord_origin_top_left);
+	tcase_add_test(tc, geometry_points_to_quads);
+	tcase_add_test(tc, geometry_end_primitive_and_primitive_id);
 	tcase_add_loop_test(tc, cull_modes, 0, VKT_ARRAY_SIZE(cull_cases));
 	tcase_add_loop_test(tc, scissor_limits_drawing, 0, VKT_ARRAY_SIZE(scissor_cases));
 	tcase_add_test(tc, texture_nearest_quadrants);
