@@ -32,7 +32,8 @@
 #include "vgl_stats.h"
 #include "vgl_vertex.h"
 
-#define VGL_MAX_UBO_BINDINGS 24
+#define VGL_MAX_UBO_BINDINGS 36 /* ES 3.1: GL_MAX_UNIFORM_BUFFER_BINDINGS >= 36 */
+#define VGL_MAX_STAGE_UNIFORM_BLOCKS 12 /* ES 3.1's per stage; the bindings serve three */
 #define VGL_MAX_SSBO_BINDINGS 16
 #define VGL_MAX_ATOMIC_BINDINGS 8   /* GL_ATOMIC_COUNTER_BUFFER points (vgl_atomic_counter.c) */
 

@@ -27,14 +27,14 @@ static void uniform_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 
 	l->vertex_uniform_vectors = vectors;
 	l->fragment_uniform_vectors = vectors;
-	l->stage_uniform_blocks = clamp_u32(blocks, 12, VGL_MAX_UBO_BINDINGS / 2);
+	l->stage_uniform_blocks = clamp_u32(blocks, 12, VGL_MAX_STAGE_UNIFORM_BLOCKS);
 	l->combined_uniform_blocks = VGL_MAX_UBO_BINDINGS;
 	l->uniform_block_size = clamp_u32(p->maxUniformBufferRange, 16384, 65536);
 }
 
 static void texture_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
 {
-	uint32_t stage = clamp_u32(p->maxPerStageDescriptorSamplers, 16, VGL_MAX_TEXTURE_UNITS);
+	uint32_t stage = clamp_u32(p->maxPerStageDescriptorSamplers, 16, VGL_MAX_STAGE_TEXTURE_UNITS);
 
 	l->vertex_texture_units = stage;
 	l->fragment_texture_units = stage;

@@ -52,7 +52,8 @@ struct vgl_device;
 struct vgl_share;
 struct vgl_pixel_format;
 
-#define VGL_MAX_TEXTURE_UNITS 32
+#define VGL_MAX_TEXTURE_UNITS 48 /* ES 3.1: GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS >= 48 */
+#define VGL_MAX_STAGE_TEXTURE_UNITS 32 /* a stage's (virgl's sampler views per stage) */
 #define VGL_MAX_LEVELS 15
 
 /* VGL_TEX_EXTERNAL: GL_TEXTURE_EXTERNAL_OES, a 2D texture on an EGL image */

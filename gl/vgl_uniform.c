@@ -18,6 +18,7 @@
 #include "vgl_procs.h"
 #include "vgl_program.h"
 #include "vgl_program_pipeline.h"
+#include "vgl_texture.h"
 #include "vgl_resource.h"
 
 enum src_kind { SRC_FLOAT, SRC_INT, SRC_UINT };
@@ -246,7 +247,7 @@ static void set_units(struct vgl_context *ctx, struct vgl_linked *l, const struc
 		      uint32_t elem, GLsizei count, const GLint *units)
 {
 	for (GLsizei i = 0; i < count; i++)
-		if (units[i] < 0 || units[i] >= 32) {
+		if (units[i] < 0 || units[i] >= VGL_MAX_TEXTURE_UNITS) {
 			vgl_error(ctx, GL_INVALID_VALUE);
 			return;
 		}

@@ -720,7 +720,8 @@ START_TEST(t_errors)
 	EXPECT(tx.DeleteTextures(-1, &c), GL_INVALID_VALUE);
 	EXPECT(tx.BindTexture(GL_TEXTURE_3D + 1, t), GL_INVALID_ENUM);
 	EXPECT(tx.BindTexture(GL_TEXTURE_CUBE_MAP, t), GL_INVALID_OPERATION); /* target fixed */
-	EXPECT(tx.ActiveTexture(GL_TEXTURE0 + 32), GL_INVALID_ENUM);
+	EXPECT(tx.ActiveTexture(GL_TEXTURE0 + (GLenum)glt_geti(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS)),
+	       GL_INVALID_ENUM);
 	EXPECT(tx.ActiveTexture(0), GL_INVALID_ENUM);
 	/* glTexImage2D */
 	EXPECT(tx.TexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
@@ -990,7 +991,8 @@ START_TEST(t_sampler_objects)
 	tx.GetSamplerParameteriv(smp, GL_TEXTURE_WRAP_S, &v);
 	ck_assert_int_eq(v, GL_REPEAT);
 	/* errors */
-	EXPECT(tx.BindSampler(32, smp), GL_INVALID_VALUE);
+	EXPECT(tx.BindSampler((GLuint)glt_geti(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS), smp),
+	       GL_INVALID_VALUE);
 	EXPECT(tx.BindSampler(0, 999), GL_INVALID_OPERATION);
 	EXPECT(tx.SamplerParameteri(999, GL_TEXTURE_WRAP_S, GL_REPEAT), GL_INVALID_OPERATION);
 	EXPECT(tx.SamplerParameteri(smp, GL_TEXTURE_BASE_LEVEL, 0), GL_INVALID_ENUM);
