@@ -32,7 +32,9 @@
 #include "vgl_stats.h"
 #include "vgl_vertex.h"
 
-#define VGL_MAX_UBO_BINDINGS 36 /* ES 3.1: GL_MAX_UNIFORM_BUFFER_BINDINGS >= 36 */
+/* GL_MAX_UNIFORM_BUFFER_BINDINGS: ES 3.2 asks for 72 (3.1: 36), and at least the
+ * stages' blocks together (four stages of 12 with geometry shaders) */
+#define VGL_MAX_UBO_BINDINGS 72
 #define VGL_MAX_STAGE_UNIFORM_BLOCKS 12 /* ES 3.1's per stage; the bindings serve three */
 #define VGL_MAX_SSBO_BINDINGS 16
 #define VGL_MAX_ATOMIC_BINDINGS 8   /* GL_ATOMIC_COUNTER_BUFFER points (vgl_atomic_counter.c) */

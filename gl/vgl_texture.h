@@ -52,7 +52,9 @@ struct vgl_device;
 struct vgl_share;
 struct vgl_pixel_format;
 
-#define VGL_MAX_TEXTURE_UNITS 48 /* ES 3.1: GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS >= 48 */
+/* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: ES 3.2 asks for 96 (3.1: 48), and at least
+ * the stages' units together (vertex, fragment, compute: 3 x 32) */
+#define VGL_MAX_TEXTURE_UNITS 96
 #define VGL_MAX_STAGE_TEXTURE_UNITS 32 /* a stage's (virgl's sampler views per stage) */
 #define VGL_MAX_LEVELS 15
 
