@@ -21,6 +21,20 @@ static uint32_t max_stride(const struct vgl_context *ctx)
 	return ctx->dev->props.limits.maxVertexInputBindingStride;
 }
 
+/* An ES 3.1 call that sets a vertex array object's formats or bindings:
+ * with the default one bound, INVALID_OPERATION (ES 3.1 section 10.3.1;
+ * glVertexAttribPointer still sets the default one's). */
+static bool vao_call(struct vgl_context *ctx)
+{
+	if (!vgl_es31_call(ctx))
+		return false;
+	if (ctx->vao == &ctx->default_vao) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return false;
+	}
+	return true;
+}
+
 /* The buffer of a name for glBindVertexBuffer: zero is none; a name never
  * generated (or deleted) is INVALID_OPERATION (ES 3.1 section 10.3.1). */
 static bool binding_buffer(struct vgl_context *ctx, GLuint name, struct vgl_buffer **out)
@@ -50,7 +64,7 @@ static void GL_APIENTRY vgl_BindVertexBuffer(GLuint index, GLuint buffer, GLintp
 	struct vgl_vertex_binding *b;
 	struct vgl_buffer *buf;
 
-	if (!vgl_es31_call(ctx))
+	if (!vao_call(ctx))
 		return;
 	if (index >= VGL_MAX_VERTEX_BINDINGS || offset < 0 || stride < 0 ||
 	    (uint32_t)stride > max_stride(ctx)) {
@@ -72,7 +86,7 @@ static void set_format(GLuint index, GLint size, GLenum type, bool normalized, b
 	struct vgl_context *ctx = vgl_current_context();
 	GLenum e;
 
-	if (!vgl_es31_call(ctx))
+	if (!vao_call(ctx))
 		return;
 	e = index >= VGL_MAX_ATTRIBS || relative_offset > VGL_MAX_RELATIVE_OFFSET
 	    ? GL_INVALID_VALUE : vgl_attrib_format_error(ctx, size, type, integer);
@@ -98,7 +112,7 @@ static void GL_APIENTRY vgl_VertexAttribBinding(GLuint index, GLuint binding)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (!vgl_es31_call(ctx))
+	if (!vao_call(ctx))
 		return;
 	if (index >= VGL_MAX_ATTRIBS || binding >= VGL_MAX_VERTEX_BINDINGS) {
 		vgl_error(ctx, GL_INVALID_VALUE);
@@ -112,7 +126,7 @@ static void GL_APIENTRY vgl_VertexBindingDivisor(GLuint binding, GLuint divisor)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (!vgl_es31_call(ctx))
+	if (!vao_call(ctx))
 		return;
 	if (binding >= VGL_MAX_VERTEX_BINDINGS) {
 		vgl_error(ctx, GL_INVALID_VALUE);

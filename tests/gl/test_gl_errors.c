@@ -3178,44 +3178,92 @@ ROW(draw_elements_indirect_default_vao)
 	elements_indirect(GL_UNSIGNED_SHORT, 0);
 }
 
-/* ES 3.1 vertex attribute formats and bindings (section 10.3.1) */
+/* ES 3.1 vertex attribute formats and bindings (section 10.3.1): on a VAO of
+ * the row's own; with the default one bound, every call is INVALID_OPERATION */
+static void own_vao(void)
+{
+	GLuint v;
+
+	gl.GenVertexArrays(1, &v);
+	gl.BindVertexArray(v);
+}
+ROW(bind_vertex_buffer_default_vao) { F(BindVertexBuffer)(0, 0, 0, 16); }
+ROW(attrib_format_default_vao) { F(VertexAttribFormat)(0, 4, GL_FLOAT, GL_FALSE, 0); }
+ROW(attrib_iformat_default_vao) { F(VertexAttribIFormat)(0, 4, GL_INT, 0); }
+ROW(attrib_binding_default_vao) { F(VertexAttribBinding)(0, 0); }
+ROW(binding_divisor_default_vao) { F(VertexBindingDivisor)(0, 1); }
 ROW(bind_vertex_buffer_es30) { F(BindVertexBuffer)(0, 0, 0, 16); }
 ROW(bind_vertex_buffer_index)
 {
+	own_vao();
 	F(BindVertexBuffer)((GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), 0, 0, 16);
 }
-ROW(bind_vertex_buffer_offset) { F(BindVertexBuffer)(0, buffer(GL_ARRAY_BUFFER, 16), -4, 16); }
+ROW(bind_vertex_buffer_offset)
+{
+	own_vao();
+	F(BindVertexBuffer)(0, buffer(GL_ARRAY_BUFFER, 16), -4, 16);
+}
 ROW(bind_vertex_buffer_stride)
 {
+	own_vao();
 	F(BindVertexBuffer)(0, buffer(GL_ARRAY_BUFFER, 16), 0, geti(GL_MAX_VERTEX_ATTRIB_STRIDE) + 1);
 }
-ROW(bind_vertex_buffer_name) { F(BindVertexBuffer)(0, 4321, 0, 16); }
+ROW(bind_vertex_buffer_name)
+{
+	own_vao();
+	F(BindVertexBuffer)(0, 4321, 0, 16);
+}
 ROW(attrib_format_es30) { F(VertexAttribFormat)(0, 4, GL_FLOAT, GL_FALSE, 0); }
 ROW(attrib_format_index)
 {
+	own_vao();
 	F(VertexAttribFormat)((GLuint)geti(GL_MAX_VERTEX_ATTRIBS), 4, GL_FLOAT, GL_FALSE, 0);
 }
-ROW(attrib_format_size) { F(VertexAttribFormat)(0, 5, GL_FLOAT, GL_FALSE, 0); }
-ROW(attrib_format_type) { F(VertexAttribFormat)(0, 4, GL_TEXTURE_2D, GL_FALSE, 0); }
-ROW(attrib_format_packed) { F(VertexAttribFormat)(0, 3, GL_INT_2_10_10_10_REV, GL_TRUE, 0); }
+ROW(attrib_format_size)
+{
+	own_vao();
+	F(VertexAttribFormat)(0, 5, GL_FLOAT, GL_FALSE, 0);
+}
+ROW(attrib_format_type)
+{
+	own_vao();
+	F(VertexAttribFormat)(0, 4, GL_TEXTURE_2D, GL_FALSE, 0);
+}
+ROW(attrib_format_packed)
+{
+	own_vao();
+	F(VertexAttribFormat)(0, 3, GL_INT_2_10_10_10_REV, GL_TRUE, 0);
+}
 ROW(attrib_format_offset)
 {
+	own_vao();
 	F(VertexAttribFormat)(0, 4, GL_FLOAT, GL_FALSE,
 			      (GLuint)geti(GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) + 1);
 }
-ROW(attrib_iformat_type) { F(VertexAttribIFormat)(0, 4, GL_FLOAT, 0); }
+ROW(attrib_iformat_type)
+{
+	own_vao();
+	F(VertexAttribIFormat)(0, 4, GL_FLOAT, 0);
+}
 ROW(attrib_iformat_index)
 {
+	own_vao();
 	F(VertexAttribIFormat)((GLuint)geti(GL_MAX_VERTEX_ATTRIBS), 4, GL_INT, 0);
 }
-ROW(attrib_binding_attrib) { F(VertexAttribBinding)((GLuint)geti(GL_MAX_VERTEX_ATTRIBS), 0); }
+ROW(attrib_binding_attrib)
+{
+	own_vao();
+	F(VertexAttribBinding)((GLuint)geti(GL_MAX_VERTEX_ATTRIBS), 0);
+}
 ROW(attrib_binding_binding)
 {
+	own_vao();
 	F(VertexAttribBinding)(0, (GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS));
 }
 ROW(attrib_binding_es30) { F(VertexAttribBinding)(0, 0); }
 ROW(binding_divisor_index)
 {
+	own_vao();
 	F(VertexBindingDivisor)((GLuint)geti(GL_MAX_VERTEX_ATTRIB_BINDINGS), 1);
 }
 ROW(binding_divisor_es30) { F(VertexBindingDivisor)(0, 1); }
@@ -4513,6 +4561,11 @@ static const struct row rows[] = {
 	R(DrawElementsIndirect, 31, O, draw_elements_indirect_default_vao),
 	R(BindVertexBuffer, 3, O, bind_vertex_buffer_es30),
 	R(BindVertexBuffer, 31, V, bind_vertex_buffer_index),
+	R(BindVertexBuffer, 31, O, bind_vertex_buffer_default_vao),
+	R(VertexAttribFormat, 31, O, attrib_format_default_vao),
+	R(VertexAttribIFormat, 31, O, attrib_iformat_default_vao),
+	R(VertexAttribBinding, 31, O, attrib_binding_default_vao),
+	R(VertexBindingDivisor, 31, O, binding_divisor_default_vao),
 	R(BindVertexBuffer, 31, V, bind_vertex_buffer_offset),
 	R(BindVertexBuffer, 31, V, bind_vertex_buffer_stride),
 	R(BindVertexBuffer, 31, O, bind_vertex_buffer_name),
