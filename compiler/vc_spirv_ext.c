@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * GLSL.std.450 instructions that return two results (modf, frexp: one
- * through a pointer or a struct) are expanded here into plain IR ops, so
- * the back ends need no multi-result instruction.
+ * Instructions that return two results are expanded here into plain IR ops,
+ * so the back ends need no multi-result instruction: GLSL.std.450's modf and
+ * frexp (one result through a pointer or a struct), and OpUMulExtended /
+ * OpSMulExtended (a struct {lsb, msb}).
  */
 #include <spirv/unified1/GLSL.std.450.h>
 
@@ -117,6 +118,34 @@ static void emit_frexp(struct spv *s, struct vc_block *b, const struct sp_ins *i
 	e = op3(s, b, VC_OP_SELECT, it, zero, vc_value_const_u32(m, VC_BASE_INT, 0), e);
 	sp_check_oom(s, in->at);
 	finish(s, b, in, is_struct, mant, e);
+}
+
+/*
+ * {x * y, high word of x * y}: IMUL and UMUL_HI/IMUL_HI (TGSI's UMUL and
+ * UMUL_HI/IMUL_HI), of which the struct's users keep what they extract.
+ */
+void sp_emit_mul_extended(struct spv *s, struct vc_block *b, const struct sp_ins *in)
+{
+	vc_type_id rt = sp_type(s, in, 1), mt;
+	const struct vc_type *t = vc_type_get(s->m, rt);
+	vc_value_id x, y, parts[2];
+
+	if (in->n != 5 || t->kind != VC_TYPE_STRUCT || t->nr_members != 2 ||
+	    t->members[0].type != t->members[1].type)
+		sp_fail(s, in->at, "SPIR-V: %s needs a struct of two equal members and two operands",
+			vc_spirv_op_name(in->op));
+	mt = t->members[0].type;
+	x = sp_value(s, in, 3);
+	y = sp_value(s, in, 4);
+	if (!vc_type_is_leaf(s->m, mt) || vc_type_get(s->m, mt)->base == VC_BASE_FLOAT ||
+	    vc_type_get(s->m, mt)->base == VC_BASE_BOOL ||
+	    vc_type_comps(s->m, vc_value_get(s->m, x)->type) != vc_type_comps(s->m, mt) ||
+	    vc_type_comps(s->m, vc_value_get(s->m, y)->type) != vc_type_comps(s->m, mt))
+		sp_fail(s, in->at, "SPIR-V: %s of the wrong types", vc_spirv_op_name(in->op));
+	parts[0] = op2(s, b, VC_OP_IMUL, mt, x, y);
+	parts[1] = op2(s, b, in->op == SpvOpUMulExtended ? VC_OP_UMUL_HI : VC_OP_IMUL_HI, mt, x, y);
+	sp_check_oom(s, in->at);
+	sp_set_result(s, in, sp_build(s, b, VC_OP_CONSTRUCT, rt, parts, 2));
 }
 
 bool sp_emit_glsl_lowered(struct spv *s, struct vc_block *b, const struct sp_ins *in,
