@@ -258,6 +258,8 @@ struct vc_value {
 	X(FREFLECT, 2) X(FREFRACT, 3) X(FFACEFORWARD, 3) \
 	/* integer, component-wise */ \
 	X(INEG, 1) X(IADD, 2) X(ISUB, 2) X(IMUL, 2) X(IDIV, 2) X(UDIV, 2) X(IMOD, 2) \
+	/* the high 32 bits of the 64-bit product (umulExtended, imulExtended) */ \
+	X(UMUL_HI, 2) X(IMUL_HI, 2) \
 	X(UMOD, 2) X(IABS, 1) X(ISIGN, 1) X(IMIN, 2) X(IMAX, 2) X(UMIN, 2) X(UMAX, 2) \
 	X(ICLAMP, 3) X(UCLAMP, 3) X(ISHL, 2) X(ISHR, 2) X(USHR, 2) X(IAND, 2) \
 	X(IOR, 2) X(IXOR, 2) X(INOT, 1) X(IBFE, 3) X(UBFE, 3) X(BFI, 4) \

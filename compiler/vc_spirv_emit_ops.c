@@ -291,6 +291,28 @@ static void emit_rcp(struct se *e, const struct vc_instr *in)
 	emit_op(e, in, SpvOpFDiv, ops, 2);
 }
 
+/*
+ * The high word of a 32 x 32-bit product: member 1 of OpUMulExtended's or
+ * OpSMulExtended's {lsb, msb} struct (whose members must have the result's
+ * type; OpUMulExtended's an unsigned one, as UMUL_HI's result is).
+ */
+static void emit_mul_hi(struct se *e, const struct vc_instr *in)
+{
+	unsigned comps = vc_type_comps(e->m, in->type);
+	enum vc_base base = e->m->types[in->type].base;
+	uint32_t member = se_type(e, in->type), st[3] = { 0, member, member };
+	uint32_t w[4] = { se_intern(e, SpvOpTypeStruct, st, 3, 0), 0,
+			  operand(e, in->srcs[0], comps, base, true),
+			  operand(e, in->srcs[1], comps, base, true) };
+	uint32_t hi[2] = { 0, 1 };
+
+	if (se_failed(e))
+		return;
+	w[1] = hi[0] = se_id(e);
+	se_ins(e, SE_CODE, in->op == VC_OP_UMUL_HI ? SpvOpUMulExtended : SpvOpSMulExtended, w, 4);
+	emit_op(e, in, SpvOpCompositeExtract, hi, 2);
+}
+
 static void emit_mat_scalar(struct se *e, const struct vc_instr *in)
 {
 	uint32_t ops[2] = { plain(e, in->srcs[0]), plain(e, in->srcs[1]) };
@@ -642,6 +664,7 @@ static bool emit_special(struct se *e, const struct vc_instr *in)
 	case VC_OP_COPY: emit_copy(e, in); return true;
 	case VC_OP_FMUL: emit_fmul(e, in); return true;
 	case VC_OP_FRCP: emit_rcp(e, in); return true;
+	case VC_OP_UMUL_HI: case VC_OP_IMUL_HI: emit_mul_hi(e, in); return true;
 	case VC_OP_SELECT: emit_select(e, in); return true;
 	case VC_OP_ANY: case VC_OP_ALL: emit_any_all(e, in); return true;
 	case VC_OP_MAT_TIMES_SCALAR: emit_mat_scalar(e, in); return true;

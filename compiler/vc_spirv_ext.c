@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * GLSL.std.450 instructions that return two results (modf, frexp: one
- * through a pointer or a struct) are expanded here into plain IR ops, so
- * the back ends need no multi-result instruction.
+ * Instructions that return two results are expanded here into plain IR ops,
+ * so the back ends need no multi-result instruction: GLSL.std.450's modf and
+ * frexp (one result through a pointer or a struct), and the integer pairs
+ * of OpIAddCarry, OpISubBorrow, OpUMulExtended and OpSMulExtended (a struct).
  */
 #include <spirv/unified1/GLSL.std.450.h>
 
@@ -117,6 +118,65 @@ static void emit_frexp(struct spv *s, struct vc_block *b, const struct sp_ins *i
 	e = op3(s, b, VC_OP_SELECT, it, zero, vc_value_const_u32(m, VC_BASE_INT, 0), e);
 	sp_check_oom(s, in->at);
 	finish(s, b, in, is_struct, mant, e);
+}
+
+/* The struct {T, T} of an integer T, with x and y as wide as T; returns T. */
+static vc_type_id int_pair_type(struct spv *s, const struct sp_ins *in, vc_value_id x, vc_value_id y)
+{
+	const struct vc_type *t = vc_type_get(s->m, sp_type(s, in, 1)), *mt;
+
+	if (in->n != 5 || t->kind != VC_TYPE_STRUCT || t->nr_members != 2 ||
+	    t->members[0].type != t->members[1].type)
+		sp_fail(s, in->at, "SPIR-V: %s needs a struct of two equal members and two operands",
+			vc_spirv_op_name(in->op));
+	mt = vc_type_get(s->m, t->members[0].type);
+	if (!vc_type_is_leaf(s->m, t->members[0].type) || mt->base == VC_BASE_FLOAT ||
+	    mt->base == VC_BASE_BOOL ||
+	    vc_type_comps(s->m, vc_value_get(s->m, x)->type) != mt->comps ||
+	    vc_type_comps(s->m, vc_value_get(s->m, y)->type) != mt->comps)
+		sp_fail(s, in->at, "SPIR-V: %s of the wrong types", vc_spirv_op_name(in->op));
+	return t->members[0].type;
+}
+
+/* 1 where a < c (unsigned), else 0, of type `ty`. */
+static vc_value_id below(struct spv *s, struct vc_block *b, vc_type_id ty, vc_value_id a,
+			 vc_value_id c)
+{
+	vc_type_id bt = vc_type_vector(s->m, VC_BASE_BOOL, vc_type_comps(s->m, ty));
+	vc_value_id lt = op2(s, b, VC_OP_ULT, bt, a, c);
+
+	return op3(s, b, VC_OP_SELECT, ty, lt, vc_value_const_u32(s->m, VC_BASE_UINT, 1),
+		   vc_value_const_u32(s->m, VC_BASE_UINT, 0));
+}
+
+/*
+ * The struct results of OpIAddCarry {x + y, carry}, OpISubBorrow {x - y,
+ * borrow}, OpUMulExtended / OpSMulExtended {x * y, the high word}: the
+ * carry is sum < x, the borrow x < y, the high word UMUL_HI/IMUL_HI (TGSI's
+ * UMUL_HI/IMUL_HI next to UMUL); users keep what they extract.
+ */
+void sp_emit_int_pair(struct spv *s, struct vc_block *b, const struct sp_ins *in)
+{
+	vc_value_id x = sp_value(s, in, 3), y = sp_value(s, in, 4), parts[2];
+	vc_type_id mt = int_pair_type(s, in, x, y);
+
+	switch (in->op) {
+	case SpvOpIAddCarry:
+		parts[0] = op2(s, b, VC_OP_IADD, mt, x, y);
+		parts[1] = below(s, b, mt, parts[0], x);
+		break;
+	case SpvOpISubBorrow:
+		parts[0] = op2(s, b, VC_OP_ISUB, mt, x, y);
+		parts[1] = below(s, b, mt, x, y);
+		break;
+	default:
+		parts[0] = op2(s, b, VC_OP_IMUL, mt, x, y);
+		parts[1] = op2(s, b, in->op == SpvOpUMulExtended ? VC_OP_UMUL_HI : VC_OP_IMUL_HI,
+			       mt, x, y);
+		break;
+	}
+	sp_check_oom(s, in->at);
+	sp_set_result(s, in, sp_build(s, b, VC_OP_CONSTRUCT, sp_type(s, in, 1), parts, 2));
 }
 
 bool sp_emit_glsl_lowered(struct spv *s, struct vc_block *b, const struct sp_ins *in,

@@ -464,6 +464,9 @@ static bool emit_family(struct spv *s, struct vc_block *b, const struct sp_ins *
 	switch (in->op) {
 	case SpvOpExtInst: emit_ext(s, b, in); return true;
 	case SpvOpCompositeConstruct: emit_construct(s, b, in); return true;
+	case SpvOpIAddCarry: case SpvOpISubBorrow: case SpvOpUMulExtended: case SpvOpSMulExtended:
+		sp_emit_int_pair(s, b, in);
+		return true;
 	case SpvOpCompositeExtract: case SpvOpCompositeInsert: emit_extract_insert(s, b, in); return true;
 	case SpvOpVectorShuffle: emit_shuffle(s, b, in); return true;
 	case SpvOpVectorExtractDynamic: case SpvOpVectorInsertDynamic: emit_dynamic(s, b, in); return true;

@@ -165,6 +165,7 @@ bool sp_emit_atomic(struct spv *s, struct vc_block *b, const struct sp_ins *in);
 /* GLSL.std.450 instructions expanded into several IR ops (vc_spirv_ext.c) */
 bool sp_emit_glsl_lowered(struct spv *s, struct vc_block *b, const struct sp_ins *in,
 			  uint32_t inst);
+void sp_emit_int_pair(struct spv *s, struct vc_block *b, const struct sp_ins *in);
 vc_value_id sp_build(struct spv *s, struct vc_block *b, enum vc_op op, vc_type_id type,
 		     const vc_value_id *srcs, unsigned n);
 vc_value_id sp_build_lit(struct spv *s, struct vc_block *b, enum vc_op op, vc_type_id type,

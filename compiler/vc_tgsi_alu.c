@@ -31,6 +31,7 @@ static const struct alu_map alu_table[] = {
 	{ VC_OP_F2I, CW, "F2I" }, { VC_OP_F2U, CW, "F2U" }, { VC_OP_I2F, CW, "I2F" },
 	{ VC_OP_U2F, CW, "U2F" },
 	{ VC_OP_INEG, CW, "INEG" }, { VC_OP_IADD, CW, "UADD" }, { VC_OP_IMUL, CW, "UMUL" },
+	{ VC_OP_UMUL_HI, CW, "UMUL_HI" }, { VC_OP_IMUL_HI, CW, "IMUL_HI" },
 	{ VC_OP_IDIV, CW, "IDIV" }, { VC_OP_UDIV, CW, "UDIV" }, { VC_OP_IMOD, CW, "MOD" },
 	{ VC_OP_UMOD, CW, "UMOD" }, { VC_OP_IABS, CW, "IABS" }, { VC_OP_ISIGN, CW, "ISSG" },
 	{ VC_OP_IMIN, CW, "IMIN" }, { VC_OP_IMAX, CW, "IMAX" }, { VC_OP_UMIN, CW, "UMIN" },

@@ -5,7 +5,11 @@
  *  - frexp(x, out e): the exponent field rebased so that the mantissa is in
  *    [0.5, 1); zero gives (0, 0); denormals, infinities and NaN are
  *    undefined (ES 3.10 §8.3);
- *  - pack/unpack{Unorm,Snorm}4x8 (§8.4): a byte per component, x lowest.
+ *  - pack/unpack{Unorm,Snorm}4x8 (§8.4): a byte per component, x lowest;
+ *  - uaddCarry, usubBorrow (§8.8): the wrapped sum or difference, and the
+ *    carry (sum < x) or borrow (x < y) as 0/1;
+ *  - umulExtended, imulExtended (§8.8): IMUL and UMUL_HI/IMUL_HI, the IR ops
+ *    of TGSI's UMUL and UMUL_HI/IMUL_HI.
  */
 #include "glsl_builtins_table.h"
 #include "glsl_lower_private.h"
@@ -96,6 +100,30 @@ static vc_value_id unpack_4x8(struct lw *w, vc_value_id p, bool snorm)
 	return snorm ? lw_op2(w, VC_OP_FMAX, v4, r, lw_splat(w, lw_const_f(w, -1.0f), 4)) : r;
 }
 
+/* The wrapped x + y or x - y; the carry or borrow (0 or 1) to out[2]. */
+static vc_value_id add_sub_carry(struct lw *w, const struct glsl_type *rt, const vc_value_id *v,
+				 const struct lw_ref *out, bool sub)
+{
+	unsigned n = width_of(rt);
+	vc_type_id ut = lw_type(w, rt);
+	vc_value_id r = lw_op2(w, sub ? VC_OP_ISUB : VC_OP_IADD, ut, v[0], v[1]);
+	vc_value_id c = lw_op2(w, VC_OP_ULT, vc_type_vector(w->m, VC_BASE_BOOL, n),
+			       sub ? v[0] : r, sub ? v[1] : v[0]);
+
+	lw_ref_store(w, &out[2], lw_op3(w, VC_OP_SELECT, ut, c, splat_u(w, VC_BASE_UINT, 1, n),
+					splat_u(w, VC_BASE_UINT, 0, n)));
+	return r;
+}
+
+/* The 64-bit product's high word to out[2], its low word to out[3]. */
+static void mul_extended(struct lw *w, const vc_value_id *v, const struct lw_ref *out, enum vc_op hi)
+{
+	vc_type_id t = vc_value_get(w->m, v[0])->type;
+
+	lw_ref_store(w, &out[2], lw_op2(w, hi, t, v[0], v[1]));
+	lw_ref_store(w, &out[3], lw_op2(w, VC_OP_IMUL, t, v[0], v[1]));
+}
+
 bool lw_bits_recipe(struct lw *w, unsigned recipe, const struct glsl_type *rt,
 		    const vc_value_id *v, const struct lw_ref *out, vc_value_id *result)
 {
@@ -105,6 +133,12 @@ bool lw_bits_recipe(struct lw *w, unsigned recipe, const struct glsl_type *rt,
 	case GLSL_BI_RECIPE_PACK_SNORM_4X8: *result = pack_4x8(w, v[0], true); return true;
 	case GLSL_BI_RECIPE_UNPACK_UNORM_4X8: *result = unpack_4x8(w, v[0], false); return true;
 	case GLSL_BI_RECIPE_UNPACK_SNORM_4X8: *result = unpack_4x8(w, v[0], true); return true;
+	case GLSL_BI_RECIPE_UADD_CARRY: *result = add_sub_carry(w, rt, v, out, false); return true;
+	case GLSL_BI_RECIPE_USUB_BORROW: *result = add_sub_carry(w, rt, v, out, true); return true;
+	case GLSL_BI_RECIPE_UMUL_EXTENDED: mul_extended(w, v, out, VC_OP_UMUL_HI); break;
+	case GLSL_BI_RECIPE_IMUL_EXTENDED: mul_extended(w, v, out, VC_OP_IMUL_HI); break;
 	default: return false;
 	}
+	*result = 0;  /* void */
+	return true;
 }

@@ -155,8 +155,9 @@ vc_value_id lw_load_var(struct lw *w, vc_var_id var);
 struct vc_node *lw_if(struct lw *w, vc_value_id cond);
 void lw_jump(struct lw *w, enum vc_node_kind kind);
 
-/* glsl_lower_bits.c: the ES 3.10 recipes frexp and pack/unpack*4x8 on the
- * arguments' values v (out parameters: out); false: not one of them. */
+/* glsl_lower_bits.c: the ES 3.10 recipes frexp, pack/unpack*4x8, uaddCarry,
+ * usubBorrow, [ui]mulExtended on the arguments' values v (out parameters:
+ * out; void ones give *result 0); false: not one of them. */
 bool lw_bits_recipe(struct lw *w, unsigned recipe, const struct glsl_type *rt,
 		    const vc_value_id *v, const struct lw_ref *out, vc_value_id *result);
 

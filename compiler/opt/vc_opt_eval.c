@@ -81,6 +81,8 @@ static bool eval_int(enum vc_op op, uint32_t a, uint32_t b, uint32_t c, uint32_t
 	case VC_OP_IADD: *out = a + b; return true;
 	case VC_OP_ISUB: *out = a - b; return true;
 	case VC_OP_IMUL: *out = a * b; return true;
+	case VC_OP_UMUL_HI: *out = (uint32_t)((uint64_t)a * b >> 32); return true;
+	case VC_OP_IMUL_HI: *out = (uint32_t)((uint64_t)((int64_t)ia * ib) >> 32); return true;
 	case VC_OP_IAND: *out = a & b; return true;
 	case VC_OP_IOR: *out = a | b; return true;
 	case VC_OP_IXOR: *out = a ^ b; return true;

@@ -160,6 +160,29 @@ static const struct good_case good[] = {
 	  "  u = bitfieldInsert(u, uvec3(1u), 2, 4) + bitfieldReverse(u);\n"
 	  "  f = ldexp(f, i); i = mix(i, ivec2(3), b); b = mix(b, bvec2(true), b); }\n",
 	  { "IBFE", "POPC", "LSB", "UMSB", "BFI", "BREV" } },
+	/* §8.8's carries and extended products: an add or sub and an unsigned
+	 * compare; UMUL next to UMUL_HI or IMUL_HI, as Mesa's virgl emits them */
+	{ "umulExtended, imulExtended in a vertex shader", VS, HEAD
+	  "in highp uvec2 a; in highp ivec2 b; flat out highp uvec4 o;\n"
+	  "void main() { uvec2 hi, lo; ivec2 ih, il;\n"
+	  "  umulExtended(a, a.yx, hi, lo); imulExtended(b, b.yx, ih, il);\n"
+	  "  o = uvec4(hi.x + lo.y, uvec2(ih + il), 0u); gl_Position = vec4(0.0); }\n",
+	  { "UMUL TEMP[0].xy, IN[0], IN[0].yxxx", "UMUL_HI TEMP[1].xy, IN[0], IN[0].yxxx",
+	    "UMUL TEMP[2].xy, IN[1], IN[1].yxxx", "IMUL_HI TEMP[3].xy, IN[1], IN[1].yxxx" } },
+	{ "uaddCarry, usubBorrow in a fragment shader", FS, HEAD "precision highp float;\n"
+	  "flat in highp uvec4 a; out highp uvec4 o;\n"
+	  "void main() { uvec4 c, b;\n"
+	  "  o = uaddCarry(a, a.wzyx, c) + usubBorrow(a.x, a.y, b.x) + c; o.x += b.x; }\n",
+	  { "UADD TEMP[1], IN[0], IN[0].wzyx", "USLT TEMP[2], TEMP[1], IN[0]",
+	    "UCMP TEMP[3], TEMP[2], IMM[0], IMM[1]", "USLT TEMP[2].x, IN[0].xxxx, IN[0].yyyy" } },
+	/* folded: 0xffffffff^2 = 0xfffffffe_00000001, 0x7fffffff * -2 = -1:2 */
+	{ "carries and products of constants", CS, HEAD
+	  "layout(local_size_x = 1) in;\n"
+	  "buffer B { uint hi; uint lo; int ihi; int ilo; uint c; };\n"
+	  "void main() { umulExtended(0xFFFFFFFFu, 0xFFFFFFFFu, hi, lo);\n"
+	  "  imulExtended(0x7FFFFFFF, -2, ihi, ilo); lo += uaddCarry(0xFFFFFFFFu, 1u, c); }\n",
+	  { "IMM[0] UINT32 {4294967294, 0, 1, 4}", "INT32 {-1, 2, 0, 0}",
+	    "STORE BUFFER[1].x, IMM[2].zzzz, IMM[0].zzzz" } },
 	{ "binding on samplers, location on uniforms", FS, HEAD
 	  "precision mediump float;\n"
 	  "layout(binding = 2) uniform sampler2D tex;\n"
@@ -283,6 +306,11 @@ static const struct bad_case bad[] = {
 	  "void main() {}\n", "0:2(8): error: unknown layout qualifier 'local_size_x'" },
 	{ "readonly in 3.00", FS, "#version 300 es\nreadonly uniform float x;\n"
 	  "void main() {}\n", "0:2(1): error: 'readonly' is a reserved word in GLSL ES 3.00" },
+	{ "uaddCarry in 3.00", FS, "#version 300 es\nvoid main() { uint c; uaddCarry(1u, 2u, c); }\n",
+	  "0:2(23): error: 'uaddCarry(uint, uint, uint)' is not available in GLSL ES 3.00" },
+	{ "umulExtended into a constant", CS, HEAD LOCAL "void main() { uint h;\n"
+	  "  umulExtended(1u, 2u, h, 3u); }\n",
+	  "0:4(27): error: cannot pass as an out argument an expression that is not an l-value" },
 	{ "atomicAdd in 3.00", VS, "#version 300 es\nvoid main() { int x = 0; atomicAdd(x, 1); }\n",
 	  "0:2(26): error: 'atomicAdd(int, int)' is not available in GLSL ES 3.00" },
 	{ "barrier in 1.00", VS, "#version 100\nvoid main() { barrier(); }\n", "0:2(15): error:" },
@@ -593,6 +621,12 @@ static const struct bad_case aoa_bad[] = {
 #define GS_HEAD HEAD "#extension GL_EXT_geometry_shader : require\n"
 
 static const struct good_case gs_good[] = {
+	{ "uaddCarry, imulExtended in a geometry shader", GS, GS_HEAD
+	  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+	  "flat in highp uvec2 v[];\nflat out highp uvec2 g;\n"
+	  "void main() { uvec2 c; int h, l; g = uaddCarry(v[0], v[0].yx, c) + c;\n"
+	  "  imulExtended(int(v[0].x), -2, h, l); g.x += uint(h + l); EmitVertex(); }\n",
+	  { "GEOM", "UADD", "USLT", "UMUL", "IMUL_HI" } },
 	{ "triangle passthrough", GS, GS_HEAD
 	  "layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
 	  "in vec4 v_color[];\nout vec4 g_color;\n"

@@ -107,6 +107,14 @@ START_TEST(golden_ubo_array_vs)
 }
 END_TEST
 
+/* Compiles `name` into *t, whose text must hold each of the n pieces. */
+static void compile_with(const char *name, struct vc_tgsi *t, const char *const *want, size_t n)
+{
+	compile_ok(name, t);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(strstr(t->text, want[i]), "missing:\n%s\nin:\n%s", want[i], t->text);
+}
+
 /* Packing is integer and float arithmetic (the host drops PK2H & co). */
 START_TEST(packing_is_lowered)
 {
@@ -123,10 +131,33 @@ START_TEST(packing_is_lowered)
 	};
 	struct vc_tgsi t;
 
-	compile_ok("packing.vert", &t);
-	for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++)
-		ck_assert_msg(strstr(t.text, want[i]), "missing:\n%s\nin:\n%s", want[i], t.text);
+	compile_with("packing.vert", &t, want, sizeof(want) / sizeof(want[0]));
 	ck_assert_ptr_null(strstr(t.text, "PK2H"));
+	vc_tgsi_finish(&t);
+}
+END_TEST
+
+/* glslang's OpIAddCarry, OpISubBorrow, OpUMulExtended, OpSMulExtended:
+ * structs taken apart into UADD and a USLT for the carry, UADD of the
+ * negation and a USLT for the borrow, UMUL and UMUL_HI/IMUL_HI. */
+START_TEST(carries_and_extended_products)
+{
+	/* a at 0, i at 8, then s, c, d, b, hi, lo, ih, il 8 bytes apart from 16 */
+	static const char *const want[] = {
+		"  UADD TEMP[2].xy, TEMP[0], TEMP[1].yxxx\n  USLT TEMP[1].xy, TEMP[2].xyyy, TEMP[0]\n"
+		"  UCMP TEMP[0].xy, TEMP[1].xyyy, IMM[0].yyyy, IMM[0].xxxx\n"
+		"  STORE BUFFER[0].xy, IMM[0].zzzz, TEMP[0].xyyy\n",
+		"  INEG TEMP[1].xy, TEMP[0].yxxx\n  UADD TEMP[3].xy, TEMP[2], TEMP[1]\n"
+		"  USLT TEMP[1].xy, TEMP[2], TEMP[0].yxxx\n",
+		"  UMUL TEMP[1].xy, TEMP[3], TEMP[0].yxxx\n  UMUL_HI TEMP[2].xy, TEMP[3], TEMP[0].yxxx\n"
+		"  STORE BUFFER[0].xy, IMM[1].zzzz, TEMP[1].xyyy\n"
+		"  STORE BUFFER[0].xy, IMM[1].wwww, TEMP[2].xyyy\n",
+		"  UMUL TEMP[0].xy, TEMP[2], TEMP[1].yxxx\n  IMUL_HI TEMP[3].xy, TEMP[2], TEMP[1].yxxx\n",
+		"IMM[1] UINT32 {40, 32, 56, 48}\n",
+	};
+	struct vc_tgsi t;
+
+	compile_with("carry.comp", &t, want, sizeof(want) / sizeof(want[0]));
 	vc_tgsi_finish(&t);
 }
 END_TEST
@@ -375,6 +406,7 @@ static Suite *spirv_suite(void)
 	tcase_add_test(golden, golden_textured_fs);
 	tcase_add_test(golden, golden_ubo_array_vs);
 	tcase_add_test(golden, packing_is_lowered);
+	tcase_add_test(golden, carries_and_extended_products);
 	tcase_add_test(golden, matrix_builtins_are_lowered);
 	tcase_add_test(golden, temps_are_reused);
 	tcase_add_test(golden, info_reports_interface);

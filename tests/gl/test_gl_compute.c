@@ -319,6 +319,39 @@ START_TEST(bits_builtins)
 }
 END_TEST
 
+/* ES 3.10 §8.8's carries, borrows and 64-bit products on uniform values
+ * (not folded) that carry, borrow and overflow: u_a = {~0, 1, 0, 0x7fffffff}. */
+static const char cs_carry[] = HEAD "layout(local_size_x = 1) in;\n"
+	"uniform highp uvec4 u_a;\n"
+	"layout(std430, binding = 0) buffer Out { ivec4 ih, il; uvec2 s, c, d, b; uint hi, lo; };\n"
+	"void main() {\n"
+	"  s = uaddCarry(u_a.xy, u_a.yz, c); d = usubBorrow(u_a.zy, u_a.yz, b);\n"
+	"  umulExtended(u_a.x, u_a.x, hi, lo);\n"
+	"  ivec4 x = ivec4(u_a.xwxw), y = ivec4(u_a.y, -2 * int(u_a.y), u_a.x, u_a.w);\n"
+	"  imulExtended(x, y, ih, il);\n"
+	"}\n";
+
+START_TEST(carry_borrow_and_extended_products)
+{
+	/* sums {~0 + 1, 1 + 0}, differences {0 - 1, 1 - 0}, ~0 * ~0 = 0xfffffffe_00000001;
+	 * -1 * 1 = -1, 0x7fffffff * -2 = -0xfffffffe, -1 * -1 = 1, 0x7fffffff^2 = 0x3fffffff_00000001 */
+	static const uint32_t want[18] = { 0xffffffffu, 0xffffffffu, 0, 0x3fffffffu,
+					   0xffffffffu, 2, 1, 1,
+					   0, 1, 1, 0, 0xffffffffu, 1, 1, 0, 0xfffffffeu, 1 };
+	GLuint p = compute_program(cs_carry), b = glt_ssbo(18, 0xcdcdcdcd);
+	const uint32_t *w;
+
+	((PFNGLUNIFORM4UIPROC)glt_proc("glUniform4ui"))(gl.GetUniformLocation(p, "u_a"),
+							0xffffffffu, 1, 0, 0x7fffffffu);
+	cs.DispatchCompute(1, 1, 1);
+	w = glt_map_ssbo(b, 18);
+	for (int i = 0; i < 18; i++)
+		ck_assert_msg(w[i] == want[i], "word %d = 0x%08x, want 0x%08x", i, w[i], want[i]);
+	glt_unmap_ssbo();
+	delete_buffer_and_program(b, p);
+}
+END_TEST
+
 /* ---- uniforms of every basic type ------------------------------------------------------- */
 
 /* The compute shader's head for the uniform cases: put() stores a float's
@@ -754,6 +787,7 @@ static Suite *compute_suite(void)
 	tcase_add_test(tc, ssbo_bound_range_with_offset);
 	tcase_add_test(tc, uniform_reaches_compute);
 	tcase_add_test(tc, bits_builtins);
+	tcase_add_test(tc, carry_borrow_and_extended_products);
 	tcase_add_test(tc, slices_of_a_3d_dispatch);
 	tcase_add_loop_test(tc, uniform_types_reach_compute, 0,
 			    uc_count);
