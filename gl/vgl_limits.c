@@ -135,6 +135,9 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		.max_combined_atomic_counter_buffers = (int32_t)l->atomic_bindings,
 		.max_atomic_counter_buffer_size = (int32_t)l->atomic_buffer_size,
 		.max_samples = (int32_t)l->max_samples,
+		/* what glGet answers for the compute stage (vgl_compute.c) */
+		.max_compute_uniform_components = 4 * (int32_t)l->fragment_uniform_vectors,
+		.max_compute_texture_image_units = (int32_t)l->fragment_texture_units,
 	};
 }
 

@@ -34,7 +34,9 @@ int vgl_multisample_get_indexed(struct vgl_context *ctx, GLenum target, GLuint i
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return 0;
 	}
-	*out = ctx->st.sample_mask_value;
+	/* the mask word as a GLint: glGetInteger64i_v sign-extends it (dEQP
+	 * state_query.indexed.sample_mask_value_getinteger64i_v) */
+	*out = (GLint)ctx->st.sample_mask_value;
 	return 1;
 }
 

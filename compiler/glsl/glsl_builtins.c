@@ -359,6 +359,10 @@ static const struct {
 	{ "gl_MaxAtomicCounterBufferSize",
 	  offsetof(struct glsl_builtin_limits, max_atomic_counter_buffer_size) },
 	{ "gl_MaxSamples", offsetof(struct glsl_builtin_limits, max_samples) },
+	{ "gl_MaxComputeUniformComponents",
+	  offsetof(struct glsl_builtin_limits, max_compute_uniform_components) },
+	{ "gl_MaxComputeTextureImageUnits",
+	  offsetof(struct glsl_builtin_limits, max_compute_texture_image_units) },
 };
 
 int32_t glsl_builtin_const_value(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits)

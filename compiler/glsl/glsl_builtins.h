@@ -119,6 +119,8 @@ struct glsl_builtin_limits {
 	int32_t max_combined_atomic_counter_buffers;
 	int32_t max_atomic_counter_buffer_size;
 	int32_t max_samples;                     /* OES_sample_variables */
+	int32_t max_compute_uniform_components;  /* ES 3.10 */
+	int32_t max_compute_texture_image_units;
 };
 
 /* A built-in constant's value under limits (NULL: builtins.def's). */
