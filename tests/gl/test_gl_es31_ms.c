@@ -84,6 +84,22 @@ START_TEST(ms_state)
 }
 END_TEST
 
+/* The sample mask word reads back as a GLint: sign-extended in 64 bits. */
+START_TEST(ms_sample_mask_value)
+{
+	GLint64 w = 0;
+	GLint v = 0;
+
+	es(SampleMaski)(0, 0x80000001u);
+	es(GetInteger64i_v)(GL_SAMPLE_MASK_VALUE, 0, &w);
+	es(GetIntegeri_v)(GL_SAMPLE_MASK_VALUE, 0, &v);
+	ck_assert_int_eq(w, -2147483647);
+	ck_assert_int_eq(v, (GLint)0x80000001u);
+	es(SampleMaski)(0, ~0u);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
 START_TEST(ms_limits)
 {
 	GLint color = glt_geti(GL_MAX_COLOR_TEXTURE_SAMPLES);
@@ -549,6 +565,7 @@ static Suite *es31_ms_suite(void)
 
 	tcase_add_checked_fixture(tm, setup, glt_teardown);
 	tcase_add_test(tm, ms_state);
+	tcase_add_test(tm, ms_sample_mask_value);
 	tcase_add_test(tm, ms_limits);
 	tcase_add_test(tm, ms_errors);
 	tcase_add_test(tm, ms_completeness);
