@@ -174,7 +174,9 @@ struct glsl_prog_var {
 	char *name;
 	const struct glsl_type *type;  /* the declared type (arrays, structs too) */
 	enum glsl_precision precision;
-	int32_t location;              /* first location; built-ins -1 */
+	/* first location; built-ins -1; varyings: their layout(location), else
+	 * -1 (GL_LOCATION; the linker's placement is in the stages' resources) */
+	int32_t location;
 	uint32_t slots;                /* locations taken */
 };
 

@@ -433,6 +433,13 @@ static int32_t location_in(const struct glsl_lower_location *l, uint32_t n, cons
 	return -1;
 }
 
+/* A varying's GL_LOCATION (ES 3.1 7.3.1.1): its layout(location), else -1
+ * (the linker's own placement is not the application's to see). */
+static int32_t varying_location(const struct glsl_symbol *s)
+{
+	return s->location >= 0 ? s->location : -1;
+}
+
 /* A separable program's varyings are its whole interface: every output of
  * the vertex shader, every input of the fragment shader (another program's
  * stage may be the other side); otherwise those both sides have. */
@@ -454,7 +461,7 @@ static bool io_vars(struct lk *k)
 			ok = add_var(k->p, 0, s, location_in(k->attribs, k->nr_attribs, lk_name(s)));
 		else if (s->storage == GLSL_STORAGE_OUT &&
 			 (separable || lk_find(k, FS, lk_name(s), GLSL_STORAGE_IN)))
-			ok = add_var(k->p, 1, s, location_in(k->varyings, k->nr_varyings, lk_name(s)));
+			ok = add_var(k->p, 1, s, varying_location(s));
 	}
 	for (uint32_t i = 0; ok && i < fs->nr_globals; i++) {
 		const struct glsl_symbol *s = fs->globals[i];
@@ -465,7 +472,7 @@ static bool io_vars(struct lk *k)
 			ok = add_var(k->p, 2, s, s->location < 0 ? 0 : s->location);
 		else if (s->storage == GLSL_STORAGE_IN && separable &&
 			 !lk_find(k, VS, lk_name(s), GLSL_STORAGE_OUT))
-			ok = add_var(k->p, 1, s, location_in(k->varyings, k->nr_varyings, lk_name(s)));
+			ok = add_var(k->p, 1, s, varying_location(s));
 	}
 	return ok;
 }

@@ -285,6 +285,9 @@ START_TEST(one_stage_interfaces)
 	ck_assert_int_eq(interface_count(fsp, GL_PROGRAM_INPUT), 1);
 	ck_assert_int_eq(interface_count(fsp, GL_PROGRAM_OUTPUT), 1);
 	ck_assert_int_eq(referenced_by_fragment(fsp, GL_PROGRAM_INPUT, "v_color"), 1);
+	/* a varying without layout(location) has none to show (ES 3.1 7.3.1.1) */
+	ck_assert_int_eq(so.GetProgramResourceLocation(fsp, GL_PROGRAM_INPUT, "v_color"), -1);
+	ck_assert_int_eq(so.GetProgramResourceLocation(vsp, GL_PROGRAM_OUTPUT, "v_color"), -1);
 	ck_assert_int_eq(referenced_by_fragment(fsp, GL_PROGRAM_OUTPUT, "c"), 1);
 	expect(GL_NO_ERROR);
 	gl.DeleteProgram(vsp);
