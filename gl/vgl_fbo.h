@@ -26,6 +26,9 @@ struct vgl_fbo_attachment {
 	struct vgl_renderbuffer *rb;  /* referenced */
 	uint32_t level, face;
 	uint32_t layer;            /* glFramebufferTextureLayer: array layer or 3D slice */
+	/* glFramebufferTextureEXT of a 3D, 2D array, cube map or cube map
+	 * array texture: every layer of the level (EXT_geometry_shader) */
+	bool layered;
 };
 
 /* COLOR1..: ES 3.0's further colour attachment points, up to
@@ -47,6 +50,7 @@ struct vgl_fbo {
 	/* ES 3.1 glFramebufferParameteri: the size of a framebuffer without attachments */
 	GLint default_width, default_height, default_samples;
 	bool default_fixed_locations;
+	GLint default_layers;      /* EXT_geometry_shader: a layered one's layers */
 	/* stamped anew (vgl_fbo_changed) whenever anything above changes: the
 	 * draw description kept in vgl_fbo_status.c is fresh while it holds */
 	uint64_t stamp;
