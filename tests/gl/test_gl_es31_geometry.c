@@ -561,12 +561,16 @@ static const char gs_layers[] = GS_HEAD
 static const uint8_t layer_rgba[3][4] = { { 255, 0, 0, 255 }, { 0, 255, 0, 255 },
 					  { 0, 0, 255, 255 } };
 
-/* Draws gs_layers' triangle, covering the lower-left half of an 8x8 target. */
-static void draw_layers(void)
+/* Draws a triangle covering an 8x8 target with the linked program p. */
+static void draw_layers_with(GLuint p)
 {
 	static const float tri[] = { -1.0f, -1.0f, 3.0f, -1.0f, -1.0f, 3.0f };
+	GLint ok = 0;
 
-	gl.DeleteProgram(program3(gs_layers));
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert(ok);
+	gl.UseProgram(p);
+	gl.DeleteProgram(p);
 	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
 	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, tri);
 	gl.EnableVertexAttribArray(0);
@@ -574,6 +578,39 @@ static void draw_layers(void)
 	gl.DrawArrays(GL_TRIANGLES, 0, 3);
 	expect(GL_NO_ERROR);
 }
+
+/* The same with gs_layers' program. */
+static void draw_layers(void)
+{
+	draw_layers_with(program3(gs_layers));
+}
+
+/* gl_Layer in the fragment shader: the layer the geometry shader chose
+ * (the colour by layer comes from the fragment shader this time). */
+START_TEST(fragment_reads_layer)
+{
+	static const char fs_layer[] = GS_HEAD
+		"precision mediump float;\n"
+		"in vec4 g_color;\n"
+		"out vec4 c;\n"
+		"void main() { c = vec4(gl_Layer == 0 ? 1.0 : 0.0, gl_Layer == 1 ? 1.0 : 0.0,\n"
+		"                       gl_Layer == 2 ? 1.0 : 0.0, 1.0) * g_color.a; }\n";
+	GLuint tex, fbo, p;
+
+	if (!has_gs())
+		return;
+	tex = layered_texture(GL_TEXTURE_2D_ARRAY, 8, 3);
+	fbo = layered_fbo(tex);
+	p = attach3(vs, gs_layers, fs_layer);
+	gl.LinkProgram(p);
+	draw_layers_with(p);
+	for (int l = 0; l < 3; l++)
+		assert_layer_pixel(tex, l, 2, 2, layer_rgba[l]);
+	xf.DeleteFramebuffers(1, &fbo);
+	gl.DeleteTextures(1, &tex);
+	expect(GL_NO_ERROR);
+}
+END_TEST
 
 static void layered_render(GLenum target)
 {
@@ -705,6 +742,7 @@ static Suite *geometry_suite(void)
 	tcase_add_test(tc, layered_render_3d);
 	tcase_add_test(tc, layered_completeness);
 	tcase_add_test(tc, layered_queries);
+	tcase_add_test(tc, fragment_reads_layer);
 	suite_add_tcase(s, tc);
 	return s;
 }
