@@ -72,6 +72,10 @@ bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb);
 /* The draw description in place: the one kept while nothing changed, else
  * *scratch filled; NULL when incomplete. Valid until the next GL call. */
 const struct vgl_fb *vgl_fbo_describe_draw(struct vgl_context *ctx, struct vgl_fb *scratch);
+/* The bound draw FBO as a draw description with each layered attachment
+ * as its one layer `layer` (a layered clear drawn layer by layer); false
+ * when incomplete. The recording batch references the storage. */
+bool vgl_fbo_describe_layer(struct vgl_context *ctx, uint32_t layer, struct vgl_fb *fb);
 /* GL_RED_BITS ... GL_STENCIL_BITS of the bound draw FBO. */
 GLint vgl_fbo_bits(struct vgl_context *ctx, GLenum pname);
 /* glCheckFramebufferStatus of an FBO. */

@@ -238,23 +238,35 @@ static void describe_ds(struct vgl_fb *fb, const struct att_image *img, VkImageA
 	fb->ds_aspects |= aspect & img->s->aspects;
 }
 
+/* A layered image as its one layer `layer` (< 0: all of them). */
+static bool one_layer(struct att_image *img, int32_t layer)
+{
+	if (layer >= 0 && img->layers) {
+		img->layer = (uint32_t)layer;
+		img->layers = 0;
+	}
+	return true;
+}
+
 /* The image of a draw or read buffer (GL_COLOR_ATTACHMENTi or GL_NONE). */
-static bool buffer_image(const struct vgl_fbo *fbo, GLenum buffer, struct att_image *img)
+static bool buffer_image(const struct vgl_fbo *fbo, GLenum buffer, int32_t layer,
+			 struct att_image *img)
 {
 	return buffer != GL_NONE &&
-	       att_image(&fbo->att[vgl_fbo_color_slot(buffer - GL_COLOR_ATTACHMENT0)], img);
+	       att_image(&fbo->att[vgl_fbo_color_slot(buffer - GL_COLOR_ATTACHMENT0)], img) &&
+	       one_layer(img, layer);
 }
 
 /* A draw description: every draw buffer's target; a read one: the read buffer's. */
 static bool describe_colors(struct vgl_context *ctx, const struct vgl_fbo *fbo, bool draw,
-			    bool record, struct vgl_fb *fb)
+			    bool record, int32_t layer, struct vgl_fb *fb)
 {
 	uint32_t n = draw ? vgl_framebuffer_max_draw_buffers(ctx) : 1;
 	struct att_image img;
 	bool alpha_less = true;
 
 	for (uint32_t i = 0; i < n; i++) {
-		if (!buffer_image(fbo, draw ? fbo->draw_buffers[i] : fbo->read_buffer, &img))
+		if (!buffer_image(fbo, draw ? fbo->draw_buffers[i] : fbo->read_buffer, layer, &img))
 			continue;
 		alpha_less &= vgl_pixel_hidden_alpha(img.fmt);
 		fb->draw[i] = color_target(&img);
@@ -340,7 +352,7 @@ static const struct vgl_fb *cache_keep(struct vgl_context *ctx, const struct vgl
 	return &c->fb;
 }
 
-static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb);
+static bool describe(struct vgl_context *ctx, bool draw, int32_t layer, struct vgl_fb *fb);
 
 const struct vgl_fb *vgl_fbo_describe_draw(struct vgl_context *ctx, struct vgl_fb *scratch)
 {
@@ -348,7 +360,7 @@ const struct vgl_fb *vgl_fbo_describe_draw(struct vgl_context *ctx, struct vgl_f
 
 	if (cache_fresh(ctx, ctx->tex->draw_fb, fbo))
 		return &ctx->tex->draw_fb->fb;
-	if (!describe(ctx, true, scratch))
+	if (!describe(ctx, true, -1, scratch))
 		return NULL;
 	/* only what the recording batch keeps alive may be kept */
 	if (vgl_batch_cmd(ctx) == VK_NULL_HANDLE)
@@ -361,14 +373,20 @@ bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
 	const struct vgl_fb *d;
 
 	if (!draw)
-		return describe(ctx, false, fb);
+		return describe(ctx, false, -1, fb);
 	d = vgl_fbo_describe_draw(ctx, fb);
 	if (d && d != fb)
 		*fb = *d;
 	return d != NULL;
 }
 
-static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
+bool vgl_fbo_describe_layer(struct vgl_context *ctx, uint32_t layer, struct vgl_fb *fb)
+{
+	return describe(ctx, true, (int32_t)layer, fb);
+}
+
+/* layer >= 0: each layered attachment as that one layer of it */
+static bool describe(struct vgl_context *ctx, bool draw, int32_t layer, struct vgl_fb *fb)
 {
 	struct vgl_fbo *fbo = draw ? ctx->tex->draw_fbo : ctx->tex->read_fbo;
 	static const VkImageAspectFlags aspect[VGL_ATT_STENCIL + 1] = {
@@ -382,10 +400,10 @@ static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
 	fb->samples = vgl_fbo_samples(ctx, fbo);
 	/* the recording batch keeps what it renders to or reads from alive */
 	record = vgl_batch_cmd(ctx) != VK_NULL_HANDLE;
-	if (!describe_colors(ctx, fbo, draw, record, fb))
+	if (!describe_colors(ctx, fbo, draw, record, layer, fb))
 		return false;
 	for (int i = VGL_ATT_DEPTH; i <= VGL_ATT_STENCIL; i++) {
-		if (!att_image(&fbo->att[i], &img))
+		if (!att_image(&fbo->att[i], &img) || !one_layer(&img, layer))
 			continue;
 		describe_ds(fb, &img, aspect[i]);
 		fit(fb, &img);
@@ -401,6 +419,8 @@ static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
 		fb->height = (uint32_t)fbo->default_height;
 		fb->layers = (uint32_t)fbo->default_layers;
 	}
+	if (layer >= 0)
+		fb->layers = 0;    /* one layer of each */
 	if (!fb->color_written)
 		fb->color_written = &ctx->tex->no_color_written;
 	return fb->ds_format == VK_FORMAT_UNDEFINED || fb->ds_view;

@@ -635,6 +635,34 @@ static void layered_render(GLenum target)
 	expect(GL_NO_ERROR);
 }
 
+/* A scissored clear of a layered framebuffer is drawn, and still reaches
+ * every layer; outside the scissor each keeps what was drawn there. */
+START_TEST(layered_scissored_clear)
+{
+	static const uint8_t white[4] = { 255, 255, 255, 255 };
+	GLuint tex, fbo;
+
+	if (!has_gs())
+		return;
+	tex = layered_texture(GL_TEXTURE_2D_ARRAY, 8, 3);
+	fbo = layered_fbo(tex);
+	draw_layers();
+	gl.Enable(GL_SCISSOR_TEST);
+	gl.Scissor(0, 0, 2, 2);
+	gl.ClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.Disable(GL_SCISSOR_TEST);
+	expect(GL_NO_ERROR);
+	for (int l = 0; l < 3; l++) {
+		assert_layer_pixel(tex, l, 1, 1, white);
+		assert_layer_pixel(tex, l, 4, 4, layer_rgba[l]);
+	}
+	xf.DeleteFramebuffers(1, &fbo);
+	gl.DeleteTextures(1, &tex);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
 START_TEST(layered_render_2d_array)
 {
 	if (!has_gs())
@@ -743,6 +771,7 @@ static Suite *geometry_suite(void)
 	tcase_add_test(tc, layered_completeness);
 	tcase_add_test(tc, layered_queries);
 	tcase_add_test(tc, fragment_reads_layer);
+	tcase_add_test(tc, layered_scissored_clear);
 	suite_add_tcase(s, tc);
 	return s;
 }
