@@ -526,13 +526,18 @@ static GLuint layered_fbo(GLuint tex)
 
 /* Layer `layer` of the 2D array / 3D texture's pixel (x, y), read through
  * a framebuffer of that layer alone. */
-static void assert_layer_pixel(GLuint tex, GLint layer, int x, int y, const uint8_t want[4])
+static void assert_layer_pixel(GLenum target, GLuint tex, GLint layer, int x, int y,
+			       const uint8_t want[4])
 {
 	GLuint rfb;
 
 	xf.GenFramebuffers(1, &rfb);
 	xf.BindFramebuffer(GL_READ_FRAMEBUFFER, rfb);
-	xf.FramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, layer);
+	if (target == GL_TEXTURE_CUBE_MAP)  /* a face is attached as a 2D image */
+		xf.FramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)layer, tex, 0);
+	else
+		xf.FramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, layer);
 	ck_assert_int_eq(xf.CheckFramebufferStatus(GL_READ_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
 	ck_assert_msg(layer >= 0, "layer");
 	glt_assert_pixel_near(x, y, want, 2);
@@ -605,7 +610,7 @@ START_TEST(fragment_reads_layer)
 	gl.LinkProgram(p);
 	draw_layers_with(p);
 	for (int l = 0; l < 3; l++)
-		assert_layer_pixel(tex, l, 2, 2, layer_rgba[l]);
+		assert_layer_pixel(GL_TEXTURE_2D_ARRAY, tex, l, 2, 2, layer_rgba[l]);
 	xf.DeleteFramebuffers(1, &fbo);
 	gl.DeleteTextures(1, &tex);
 	expect(GL_NO_ERROR);
@@ -627,9 +632,9 @@ static void layered_render(GLenum target)
 	gl.Clear(GL_COLOR_BUFFER_BIT);
 	draw_layers();
 	for (int l = 0; l < 3; l++)
-		assert_layer_pixel(tex, l, 4, 4, layer_rgba[l]);
+		assert_layer_pixel(target, tex, l, 4, 4, layer_rgba[l]);
 	/* the fourth layer no primitive chose: only cleared */
-	assert_layer_pixel(tex, 3, 4, 4, grey);
+	assert_layer_pixel(target, tex, 3, 4, 4, grey);
 	xf.DeleteFramebuffers(1, &fbo);
 	gl.DeleteTextures(1, &tex);
 	expect(GL_NO_ERROR);
@@ -654,8 +659,8 @@ START_TEST(layered_scissored_clear)
 	gl.Disable(GL_SCISSOR_TEST);
 	expect(GL_NO_ERROR);
 	for (int l = 0; l < 3; l++) {
-		assert_layer_pixel(tex, l, 1, 1, white);
-		assert_layer_pixel(tex, l, 4, 4, layer_rgba[l]);
+		assert_layer_pixel(GL_TEXTURE_2D_ARRAY, tex, l, 1, 1, white);
+		assert_layer_pixel(GL_TEXTURE_2D_ARRAY, tex, l, 4, 4, layer_rgba[l]);
 	}
 	xf.DeleteFramebuffers(1, &fbo);
 	gl.DeleteTextures(1, &tex);
@@ -676,6 +681,15 @@ START_TEST(layered_render_3d)
 	if (!has_gs())
 		return;
 	layered_render(GL_TEXTURE_3D);
+}
+END_TEST
+
+/* the six faces are the layers */
+START_TEST(layered_render_cube)
+{
+	if (!has_gs())
+		return;
+	layered_render(GL_TEXTURE_CUBE_MAP);
 }
 END_TEST
 
@@ -768,6 +782,7 @@ static Suite *geometry_suite(void)
 	tcase_add_test(tc, transform_feedback_rules_relaxed);
 	tcase_add_test(tc, layered_render_2d_array);
 	tcase_add_test(tc, layered_render_3d);
+	tcase_add_test(tc, layered_render_cube);
 	tcase_add_test(tc, layered_completeness);
 	tcase_add_test(tc, layered_queries);
 	tcase_add_test(tc, fragment_reads_layer);
