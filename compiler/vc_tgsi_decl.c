@@ -285,6 +285,9 @@ static void declare_fs_builtin_input(struct tg *t, struct tg_var *tv, const stru
 	case VC_BUILTIN_POINT_COORD:
 		tg_decl(t, "DCL IN[%d].xy, PCOORD, PERSPECTIVE", tv->base);
 		break;
+	case VC_BUILTIN_LAYER:
+		tg_decl(t, "DCL IN[%d].x, LAYER, CONSTANT", tv->base);
+		break;
 	default:
 		t->nr_in--;
 		tg_fail(t, "TGSI: unsupported fragment shader built-in input %d", v->builtin);

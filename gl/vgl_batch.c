@@ -175,7 +175,7 @@ static VkRenderingAttachmentInfo load_attachment(VkImageView view)
 static bool rendering_on(const struct vgl_batch *b, const struct vgl_fb *fb)
 {
 	if (!b->rendering || b->rt_ds != fb->ds_view || b->rt_nr_color != fb->nr_draw ||
-	    b->rt_width != fb->width || b->rt_height != fb->height)
+	    b->rt_width != fb->width || b->rt_height != fb->height || b->rt_layers != fb->layers)
 		return false;
 	for (uint32_t i = 0; i < fb->nr_draw; i++)
 		if (b->rt_color[i] != fb->draw[i].view)
@@ -201,7 +201,8 @@ static void begin_rendering(struct vgl_context *ctx, VkCommandBuffer cmd, const 
 	vvk_CmdBeginRendering(cmd, &(VkRenderingInfo){
 		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
 		.pNext = fb->samples > 1 && !fb->nr_draw && !fb->ds_view ? &ms : NULL,
-		.renderArea = { { 0, 0 }, { fb->width, fb->height } }, .layerCount = 1,
+		.renderArea = { { 0, 0 }, { fb->width, fb->height } },
+		.layerCount = fb->layers ? fb->layers : 1,
 		.colorAttachmentCount = fb->nr_draw, .pColorAttachments = ca,
 		.pDepthAttachment = fb->ds_view ? &da : NULL,
 		.pStencilAttachment = fb->ds_view && stencil ? &da : NULL });
@@ -210,6 +211,7 @@ static void begin_rendering(struct vgl_context *ctx, VkCommandBuffer cmd, const 
 	b->rt_ds = fb->ds_view;
 	b->rt_width = fb->width;
 	b->rt_height = fb->height;
+	b->rt_layers = fb->layers;
 	b->rt_kept = fb->kept;
 }
 

@@ -32,7 +32,7 @@ struct vgl_batch {
 	bool rendering;
 	VkImageView rt_color[VGL_MAX_DRAW_BUFFERS], rt_ds;
 	uint32_t rt_nr_color;
-	uint32_t rt_width, rt_height;
+	uint32_t rt_width, rt_height, rt_layers;
 	uint64_t rt_kept;     /* the kept description (vgl_fb.kept) rendering is on, 0: unknown */
 	struct vgl_object **uses;
 	uint32_t nr_uses, cap_uses;

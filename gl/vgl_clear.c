@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "vgl_context.h"
+#include "vgl_fbo.h"
 #include "vgl_framebuffer.h"
 #include "vgl_pixel_codec.h"
 #include "vgl_procs.h"
@@ -110,11 +111,48 @@ static uint32_t attachments(const struct vgl_clear_req *req,
 	return n;
 }
 
-void vgl_clear(struct vgl_context *ctx, struct vgl_clear_req *req)
+/* Clears rect of fb's buffers that req names. */
+static void clear_in(struct vgl_context *ctx, const struct vgl_fb *fb,
+		     const struct vgl_clear_req *req, const VkClearRect *rect)
 {
 	VkClearAttachment att[VGL_MAX_DRAW_BUFFERS + 1];
+	VkCommandBuffer cmd = vgl_batch_render(ctx, fb);
+
+	if (!cmd)
+		return;
+	if (needs_draw(req))
+		vgl_clear_draw(ctx, fb, req, &rect->rect);
+	else
+		vvk_CmdClearAttachments(cmd, attachments(req, att), att, 1, rect);
+	for (uint32_t i = 0; req->color && i < fb->nr_draw; i++)
+		if (req->color_buffers & (1u << i))
+			*fb->draw[i].written = true;
+}
+
+/* A clear of a layered framebuffer clears every layer: the host's CLEAR
+ * of the whole does, a clear drawn (scissored or masked) reaches one
+ * layer, so those go layer by layer. */
+static bool clear_by_layer(const struct vgl_fb *fb, const struct vgl_clear_req *req,
+			   const VkRect2D *r)
+{
+	return fb->layers > 1 &&
+	       (needs_draw(req) || r->offset.x || r->offset.y || r->extent.width != fb->width ||
+		r->extent.height != fb->height);
+}
+
+static void clear_layers(struct vgl_context *ctx, uint32_t layers,
+			 const struct vgl_clear_req *req, const VkClearRect *rect)
+{
+	struct vgl_fb one;
+
+	for (uint32_t l = 0; l < layers; l++)
+		if (vgl_fbo_describe_layer(ctx, l, &one))
+			clear_in(ctx, &one, req, rect);
+}
+
+void vgl_clear(struct vgl_context *ctx, struct vgl_clear_req *req)
+{
 	VkClearRect rect = { .layerCount = 1 };
-	VkCommandBuffer cmd;
 	struct vgl_fb fb;
 
 	if (!vgl_framebuffer_draw(ctx, &fb)) {
@@ -125,16 +163,10 @@ void vgl_clear(struct vgl_context *ctx, struct vgl_clear_req *req)
 	if (!(req->color || req->depth || req->stencil) || ctx->st.rasterizer_discard ||
 	    !clear_rect(ctx, &fb, &rect.rect))
 		return;
-	cmd = vgl_batch_render(ctx, &fb);
-	if (!cmd)
-		return;
-	if (needs_draw(req))
-		vgl_clear_draw(ctx, &fb, req, &rect.rect);
+	if (clear_by_layer(&fb, req, &rect.rect))
+		clear_layers(ctx, fb.layers, req, &rect);
 	else
-		vvk_CmdClearAttachments(cmd, attachments(req, att), att, 1, &rect);
-	for (uint32_t i = 0; req->color && i < fb.nr_draw; i++)
-		if (req->color_buffers & (1u << i))
-			*fb.draw[i].written = true;
+		clear_in(ctx, &fb, req, &rect);
 }
 
 void vgl_clear_alpha_one(struct vgl_context *ctx, const struct vgl_fb *fb)

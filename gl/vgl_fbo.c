@@ -225,6 +225,16 @@ static void attach(struct vgl_context *ctx, struct vgl_fbo *f, const int *slots,
 
 /* ---- attaching ---------------------------------------------------------------------------------- */
 
+/* Attaches a, or raises err. */
+static void attach_or_fail(struct vgl_context *ctx, struct vgl_fbo *f, const int *slots, int n,
+			   GLenum err, const struct vgl_fbo_attachment *a)
+{
+	if (err != GL_NO_ERROR)
+		vgl_error(ctx, err);
+	else
+		attach(ctx, f, slots, n, a);
+}
+
 static GLenum texture_attachment(struct vgl_context *ctx, GLenum textarget, GLuint name,
 				 GLint level, struct vgl_fbo_attachment *a)
 {
@@ -262,11 +272,7 @@ static void GL_APIENTRY vgl_FramebufferTexture2D(GLenum target, GLenum attachmen
 	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = vgl_fbo_target(ctx, target)))
 		return;
 	err = texture_attachment(ctx, textarget, texture, level, &a);
-	if (err != GL_NO_ERROR) {
-		vgl_error(ctx, err);
-		return;
-	}
-	attach(ctx, f, slots, n, &a);
+	attach_or_fail(ctx, f, slots, n, err, &a);
 }
 
 static void GL_APIENTRY vgl_FramebufferRenderbuffer(GLenum target, GLenum attachment,
@@ -332,16 +338,61 @@ static void GL_APIENTRY vgl_FramebufferTextureLayer(GLenum target, GLenum attach
 	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = vgl_fbo_target(ctx, target)))
 		return;
 	err = layer_attachment(ctx, texture, level, layer, &a);
-	if (err != GL_NO_ERROR) {
-		vgl_error(ctx, err);
+	attach_or_fail(ctx, f, slots, n, err, &a);
+}
+
+static bool layered_target(GLenum t)
+{
+	return t == GL_TEXTURE_3D || t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_CUBE_MAP ||
+	       t == GL_TEXTURE_CUBE_MAP_ARRAY_EXT;
+}
+
+/* The attachment of glFramebufferTextureEXT (EXT_geometry_shader): a
+ * whole level, layered for a 3D, 2D array, cube map or cube map array
+ * texture, its one image for a 2D or 2D multisample one. */
+static GLenum level_attachment(struct vgl_context *ctx, GLuint name, GLint level,
+			       struct vgl_fbo_attachment *a)
+{
+	a->type = name ? GL_TEXTURE : GL_NONE;
+	if (!name)
+		return GL_NO_ERROR;
+	a->tex = vgl_texture_lookup(ctx, name);
+	if (!a->tex)
+		return GL_INVALID_OPERATION;
+	a->layered = layered_target(a->tex->target);
+	if (!a->layered && a->tex->target != GL_TEXTURE_2D &&
+	    a->tex->target != GL_TEXTURE_2D_MULTISAMPLE)
+		return GL_INVALID_OPERATION;
+	if (level < 0 || level >= VGL_MAX_LEVELS ||
+	    (a->tex->target == GL_TEXTURE_2D_MULTISAMPLE && level))
+		return GL_INVALID_VALUE;
+	a->level = (uint32_t)level;
+	return GL_NO_ERROR;
+}
+
+static void GL_APIENTRY vgl_FramebufferTextureOES(GLenum target, GLenum attachment,
+						  GLuint texture, GLint level)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	struct vgl_fbo_attachment a = { 0 };
+	struct vgl_fbo *f;
+	int slots[2], n;
+
+	if (!ctx)
+		return;
+	if (!vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);  /* no such entry point here */
 		return;
 	}
-	attach(ctx, f, slots, n, &a);
+	if (!(n = target_slots(ctx, target, attachment, slots)) || !(f = vgl_fbo_target(ctx, target)))
+		return;
+	attach_or_fail(ctx, f, slots, n, level_attachment(ctx, texture, level, &a), &a);
 }
 
 const struct vgl_proc vgl_fbo_procs[] = {
 	VGL_PROC(GenFramebuffers), VGL_PROC(DeleteFramebuffers), VGL_PROC(IsFramebuffer),
 	VGL_PROC(BindFramebuffer), VGL_PROC(FramebufferTexture2D),
 	VGL_PROC(FramebufferRenderbuffer), VGL_PROC(FramebufferTextureLayer),
+	VGL_PROC(FramebufferTextureOES), VGL_PROC_EXT(FramebufferTexture),
 	{ NULL, NULL },
 };

@@ -26,6 +26,9 @@ struct vgl_fbo_attachment {
 	struct vgl_renderbuffer *rb;  /* referenced */
 	uint32_t level, face;
 	uint32_t layer;            /* glFramebufferTextureLayer: array layer or 3D slice */
+	/* glFramebufferTextureEXT of a 3D, 2D array, cube map or cube map
+	 * array texture: every layer of the level (EXT_geometry_shader) */
+	bool layered;
 };
 
 /* COLOR1..: ES 3.0's further colour attachment points, up to
@@ -47,6 +50,7 @@ struct vgl_fbo {
 	/* ES 3.1 glFramebufferParameteri: the size of a framebuffer without attachments */
 	GLint default_width, default_height, default_samples;
 	bool default_fixed_locations;
+	GLint default_layers;      /* EXT_geometry_shader: a layered one's layers */
 	/* stamped anew (vgl_fbo_changed) whenever anything above changes: the
 	 * draw description kept in vgl_fbo_status.c is fresh while it holds */
 	uint64_t stamp;
@@ -68,6 +72,10 @@ bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb);
 /* The draw description in place: the one kept while nothing changed, else
  * *scratch filled; NULL when incomplete. Valid until the next GL call. */
 const struct vgl_fb *vgl_fbo_describe_draw(struct vgl_context *ctx, struct vgl_fb *scratch);
+/* The bound draw FBO as a draw description with each layered attachment
+ * as its one layer `layer` (a layered clear drawn layer by layer); false
+ * when incomplete. The recording batch references the storage. */
+bool vgl_fbo_describe_layer(struct vgl_context *ctx, uint32_t layer, struct vgl_fb *fb);
 /* GL_RED_BITS ... GL_STENCIL_BITS of the bound draw FBO. */
 GLint vgl_fbo_bits(struct vgl_context *ctx, GLenum pname);
 /* glCheckFramebufferStatus of an FBO. */

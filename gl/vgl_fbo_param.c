@@ -10,6 +10,7 @@
  */
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_fbo.h"
 #include "vgl_procs.h"
 #include "vgl_renderbuffer.h"
@@ -34,16 +35,22 @@ static GLint *param(struct vgl_context *ctx, struct vgl_fbo *f, GLenum pname, GL
 	case GL_FRAMEBUFFER_DEFAULT_SAMPLES:
 		*max = (GLint)vgl_renderbuffer_max_samples(ctx);
 		return &f->default_samples;
+	case GL_FRAMEBUFFER_DEFAULT_LAYERS_EXT:
+		*max = (GLint)l->maxFramebufferLayers;
+		return &f->default_layers;
 	default:
 		return NULL;
 	}
 }
 
-static bool valid_pname(GLenum pname)
+/* GL_FRAMEBUFFER_DEFAULT_LAYERS: EXT_geometry_shader's */
+static bool valid_pname(const struct vgl_context *ctx, GLenum pname)
 {
 	return pname == GL_FRAMEBUFFER_DEFAULT_WIDTH || pname == GL_FRAMEBUFFER_DEFAULT_HEIGHT ||
 	       pname == GL_FRAMEBUFFER_DEFAULT_SAMPLES ||
-	       pname == GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS;
+	       pname == GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS ||
+	       (pname == GL_FRAMEBUFFER_DEFAULT_LAYERS_EXT &&
+		vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader));
 }
 
 /* The bound FBO of a call's target and pname; NULL with the GL error raised. */
@@ -51,7 +58,7 @@ static struct vgl_fbo *call_fbo(struct vgl_context *ctx, GLenum target, GLenum p
 {
 	if (!vgl_es31_call(ctx))
 		return NULL;
-	if (!valid_target(target) || !valid_pname(pname)) {
+	if (!valid_target(target) || !valid_pname(ctx, pname)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return NULL;
 	}
@@ -103,6 +110,9 @@ bool vgl_fbo_param_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out
 	case GL_MAX_FRAMEBUFFER_WIDTH: *out = l->maxFramebufferWidth; return true;
 	case GL_MAX_FRAMEBUFFER_HEIGHT: *out = l->maxFramebufferHeight; return true;
 	case GL_MAX_FRAMEBUFFER_SAMPLES: *out = vgl_renderbuffer_max_samples(ctx); return true;
+	case GL_MAX_FRAMEBUFFER_LAYERS_EXT:
+		*out = l->maxFramebufferLayers;
+		return vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader);
 	default: return false;
 	}
 }

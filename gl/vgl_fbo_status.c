@@ -27,16 +27,36 @@ struct att_image {
 	const struct vgl_pixel_format *fmt;
 	struct vgl_tex_storage *s;
 	uint32_t w, h, level, layer;
+	uint32_t layers;           /* a layered attachment's (its level's layers); 0: not layered */
 	uint32_t samples;          /* 0: single-sample (GL_RENDERBUFFER_SAMPLES) */
 	bool fixed;                /* GL_TEXTURE_FIXED_SAMPLE_LOCATIONS (renderbuffers: true) */
 };
+
+/* Whether the level of every face of a cube map is stored alike: a
+ * layered attachment of it renders to all six. */
+static bool cube_faces_stored(const struct vgl_texture *t, uint32_t level)
+{
+	for (uint32_t face = 0; face < 6; face++)
+		if (!vgl_texture_level_stored(t, face, level) ||
+		    t->level[face][level].width != t->level[0][level].width)
+			return false;
+	return true;
+}
+
+/* The layers of a layered attachment's level (0: not layered). */
+static uint32_t att_layers(const struct vgl_fbo_attachment *a, const struct vgl_tex_level *lv)
+{
+	if (!a->layered)
+		return 0;
+	return a->tex->target == GL_TEXTURE_CUBE_MAP ? 6 : (uint32_t)lv->depth;
+}
 
 /* The image behind an attachment; false when it has none (incomplete). */
 static bool att_image(const struct vgl_fbo_attachment *a, struct att_image *out)
 {
 	if (a->type == GL_RENDERBUFFER) {
 		*out = (struct att_image){ a->rb->fmt, a->rb->storage, (uint32_t)a->rb->width,
-					   (uint32_t)a->rb->height, 0, 0, a->rb->samples, true };
+					   (uint32_t)a->rb->height, 0, 0, 0, a->rb->samples, true };
 		return out->s != NULL;
 	}
 	if (a->type == GL_TEXTURE) {
@@ -44,9 +64,11 @@ static bool att_image(const struct vgl_fbo_attachment *a, struct att_image *out)
 
 		*out = (struct att_image){ lv->fmt, a->tex->storage, (uint32_t)lv->width,
 					   (uint32_t)lv->height, a->level, a->face + a->layer,
-					   a->tex->samples,
+					   att_layers(a, lv), a->tex->samples,
 					   a->tex->target != GL_TEXTURE_2D_MULTISAMPLE ||
 						   a->tex->fixed_locations };
+		if (a->layered && a->tex->target == GL_TEXTURE_CUBE_MAP)
+			return lv->width && cube_faces_stored(a->tex, a->level);
 		return lv->width && (GLsizei)a->layer < lv->depth &&
 		       vgl_texture_level_stored(a->tex, a->face, a->level);
 	}
@@ -120,6 +142,29 @@ static GLenum attachments_status(const struct vgl_context *ctx, const struct vgl
 	return any ? GL_FRAMEBUFFER_COMPLETE : no_attachments_status(ctx, fbo);
 }
 
+/* ES 3.2 §9.4.2 (EXT_geometry_shader): with a layered attachment every
+ * attachment is layered, and the colour ones are of one texture target. */
+static GLenum layers_status(const struct vgl_fbo *fbo)
+{
+	const struct vgl_fbo_attachment *first = NULL, *color = NULL;
+
+	for (int i = 0; i < VGL_ATT_COUNT; i++) {
+		const struct vgl_fbo_attachment *a = &fbo->att[i];
+
+		if (a->type == GL_NONE)
+			continue;
+		if (first && a->layered != first->layered)
+			return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS_EXT;
+		first = first ? first : a;
+		if (!a->layered || i == VGL_ATT_DEPTH || i == VGL_ATT_STENCIL)
+			continue;
+		if (color && color->tex->target != a->tex->target)
+			return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS_EXT;
+		color = color ? color : a;
+	}
+	return GL_FRAMEBUFFER_COMPLETE;
+}
+
 /* What vk/ cannot render to: separate depth and stencil images. */
 static bool unsupported(const struct vgl_fbo *fbo)
 {
@@ -127,7 +172,7 @@ static bool unsupported(const struct vgl_fbo *fbo)
 
 	return d->type != GL_NONE && s->type != GL_NONE &&
 	       (d->tex != s->tex || d->rb != s->rb || d->level != s->level ||
-		d->face != s->face || d->layer != s->layer);
+		d->face != s->face || d->layer != s->layer || d->layered != s->layered);
 }
 
 uint32_t vgl_fbo_samples(const struct vgl_context *ctx, const struct vgl_fbo *fbo)
@@ -146,6 +191,8 @@ GLenum vgl_fbo_status(struct vgl_context *ctx, const struct vgl_fbo *fbo)
 {
 	GLenum st = attachments_status(ctx, fbo);
 
+	if (st == GL_FRAMEBUFFER_COMPLETE)
+		st = layers_status(fbo);
 	if (st == GL_FRAMEBUFFER_COMPLETE && unsupported(fbo))
 		return GL_FRAMEBUFFER_UNSUPPORTED;
 	return st;
@@ -159,13 +206,15 @@ static void fit(struct vgl_fb *fb, const struct att_image *img)
 		fb->width = img->w;
 	if (!fb->height || img->h < fb->height)
 		fb->height = img->h;
+	if (img->layers && (!fb->layers || img->layers < fb->layers))
+		fb->layers = img->layers;
 }
 
 static struct vgl_fb_color color_target(const struct att_image *img)
 {
 	return (struct vgl_fb_color){
 		.image = img->s->image, .level = vgl_tex_storage_vk_level(img->s, img->level),
-		.layer = img->layer, .view = vgl_tex_storage_attachment(img->s, img->level, img->layer),
+		.layer = img->layer, .view = vgl_tex_storage_attachment(img->s, img->level, img->layer, img->layers),
 		.format = img->s->format, .written = &img->s->written };
 }
 
@@ -184,28 +233,40 @@ static void describe_ds(struct vgl_fb *fb, const struct att_image *img, VkImageA
 	fb->ds_image = img->s->image;
 	fb->ds_level = vgl_tex_storage_vk_level(img->s, img->level);
 	fb->ds_layer = img->layer;
-	fb->ds_view = vgl_tex_storage_attachment(img->s, img->level, img->layer);
+	fb->ds_view = vgl_tex_storage_attachment(img->s, img->level, img->layer, img->layers);
 	fb->ds_format = img->s->format;
 	fb->ds_aspects |= aspect & img->s->aspects;
 }
 
+/* A layered image as its one layer `layer` (< 0: all of them). */
+static bool one_layer(struct att_image *img, int32_t layer)
+{
+	if (layer >= 0 && img->layers) {
+		img->layer = (uint32_t)layer;
+		img->layers = 0;
+	}
+	return true;
+}
+
 /* The image of a draw or read buffer (GL_COLOR_ATTACHMENTi or GL_NONE). */
-static bool buffer_image(const struct vgl_fbo *fbo, GLenum buffer, struct att_image *img)
+static bool buffer_image(const struct vgl_fbo *fbo, GLenum buffer, int32_t layer,
+			 struct att_image *img)
 {
 	return buffer != GL_NONE &&
-	       att_image(&fbo->att[vgl_fbo_color_slot(buffer - GL_COLOR_ATTACHMENT0)], img);
+	       att_image(&fbo->att[vgl_fbo_color_slot(buffer - GL_COLOR_ATTACHMENT0)], img) &&
+	       one_layer(img, layer);
 }
 
 /* A draw description: every draw buffer's target; a read one: the read buffer's. */
 static bool describe_colors(struct vgl_context *ctx, const struct vgl_fbo *fbo, bool draw,
-			    bool record, struct vgl_fb *fb)
+			    bool record, int32_t layer, struct vgl_fb *fb)
 {
 	uint32_t n = draw ? vgl_framebuffer_max_draw_buffers(ctx) : 1;
 	struct att_image img;
 	bool alpha_less = true;
 
 	for (uint32_t i = 0; i < n; i++) {
-		if (!buffer_image(fbo, draw ? fbo->draw_buffers[i] : fbo->read_buffer, &img))
+		if (!buffer_image(fbo, draw ? fbo->draw_buffers[i] : fbo->read_buffer, layer, &img))
 			continue;
 		alpha_less &= vgl_pixel_hidden_alpha(img.fmt);
 		fb->draw[i] = color_target(&img);
@@ -291,7 +352,7 @@ static const struct vgl_fb *cache_keep(struct vgl_context *ctx, const struct vgl
 	return &c->fb;
 }
 
-static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb);
+static bool describe(struct vgl_context *ctx, bool draw, int32_t layer, struct vgl_fb *fb);
 
 const struct vgl_fb *vgl_fbo_describe_draw(struct vgl_context *ctx, struct vgl_fb *scratch)
 {
@@ -299,7 +360,7 @@ const struct vgl_fb *vgl_fbo_describe_draw(struct vgl_context *ctx, struct vgl_f
 
 	if (cache_fresh(ctx, ctx->tex->draw_fb, fbo))
 		return &ctx->tex->draw_fb->fb;
-	if (!describe(ctx, true, scratch))
+	if (!describe(ctx, true, -1, scratch))
 		return NULL;
 	/* only what the recording batch keeps alive may be kept */
 	if (vgl_batch_cmd(ctx) == VK_NULL_HANDLE)
@@ -312,14 +373,20 @@ bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
 	const struct vgl_fb *d;
 
 	if (!draw)
-		return describe(ctx, false, fb);
+		return describe(ctx, false, -1, fb);
 	d = vgl_fbo_describe_draw(ctx, fb);
 	if (d && d != fb)
 		*fb = *d;
 	return d != NULL;
 }
 
-static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
+bool vgl_fbo_describe_layer(struct vgl_context *ctx, uint32_t layer, struct vgl_fb *fb)
+{
+	return describe(ctx, true, (int32_t)layer, fb);
+}
+
+/* layer >= 0: each layered attachment as that one layer of it */
+static bool describe(struct vgl_context *ctx, bool draw, int32_t layer, struct vgl_fb *fb)
 {
 	struct vgl_fbo *fbo = draw ? ctx->tex->draw_fbo : ctx->tex->read_fbo;
 	static const VkImageAspectFlags aspect[VGL_ATT_STENCIL + 1] = {
@@ -333,10 +400,10 @@ static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
 	fb->samples = vgl_fbo_samples(ctx, fbo);
 	/* the recording batch keeps what it renders to or reads from alive */
 	record = vgl_batch_cmd(ctx) != VK_NULL_HANDLE;
-	if (!describe_colors(ctx, fbo, draw, record, fb))
+	if (!describe_colors(ctx, fbo, draw, record, layer, fb))
 		return false;
 	for (int i = VGL_ATT_DEPTH; i <= VGL_ATT_STENCIL; i++) {
-		if (!att_image(&fbo->att[i], &img))
+		if (!att_image(&fbo->att[i], &img) || !one_layer(&img, layer))
 			continue;
 		describe_ds(fb, &img, aspect[i]);
 		fit(fb, &img);
@@ -350,7 +417,10 @@ static bool describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb)
 	if (!fb->width && !fb->height) {
 		fb->width = (uint32_t)fbo->default_width;   /* no attachments */
 		fb->height = (uint32_t)fbo->default_height;
+		fb->layers = (uint32_t)fbo->default_layers;
 	}
+	if (layer >= 0)
+		fb->layers = 0;    /* one layer of each */
 	if (!fb->color_written)
 		fb->color_written = &ctx->tex->no_color_written;
 	return fb->ds_format == VK_FORMAT_UNDEFINED || fb->ds_view;
@@ -448,6 +518,11 @@ static bool image_param(const struct vgl_context *ctx, const struct vgl_fbo_atta
 		return false;
 	if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER) {
 		*out = (GLint)a->layer;
+		return a->type == GL_TEXTURE;
+	}
+	if (pname == GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT &&
+	    vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader)) {
+		*out = a->layered;
 		return a->type == GL_TEXTURE;
 	}
 	if (pname == GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE) {

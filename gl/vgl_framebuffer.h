@@ -49,6 +49,9 @@ struct vgl_fb {
 	uint32_t ds_level, ds_layer;
 	uint32_t width, height;
 	uint32_t samples;            /* 1, or every attachment's sample count */
+	/* a layered framebuffer's layers (the fewest of its attachments', or
+	 * the default layers without attachments); 0: not layered */
+	uint32_t layers;
 	bool *color_written;         /* set when a batch writes the colour image */
 	bool y_down;                 /* a window buffer: row 0 is the top (above) */
 	/* framebuffer 0 of an alpha-less config (vgl_surface_info.no_alpha):

@@ -277,7 +277,8 @@ static inline void vgl_tex_storage_unref(struct vgl_tex_storage *s)
 /* A view of the storage, made once and kept; VK_NULL_HANDLE on failure. */
 VkImageView vgl_tex_storage_view(struct vgl_tex_storage *s, const struct vgl_tex_view *key);
 /* The single-level 2D view an attachment renders to. */
-VkImageView vgl_tex_storage_attachment(struct vgl_tex_storage *s, uint32_t level, uint32_t layer);
+VkImageView vgl_tex_storage_attachment(struct vgl_tex_storage *s, uint32_t level, uint32_t layer,
+				       uint32_t layers);
 uint32_t vgl_tex_level_size(uint32_t base, uint32_t level);
 /* The depth a level spec must have to live in the storage at `level`. */
 uint32_t vgl_tex_storage_level_depth(const struct vgl_tex_storage *s, uint32_t level);

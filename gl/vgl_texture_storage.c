@@ -206,12 +206,15 @@ VkImageView vgl_tex_storage_view(struct vgl_tex_storage *s, const struct vgl_tex
 	return v;
 }
 
-VkImageView vgl_tex_storage_attachment(struct vgl_tex_storage *s, uint32_t level, uint32_t layer)
+VkImageView vgl_tex_storage_attachment(struct vgl_tex_storage *s, uint32_t level, uint32_t layer,
+				       uint32_t layers)
 {
-	/* a 3D image's slice: a 2D view with the slice as its layer (vk/'s slice views) */
+	/* a 3D image's slice: a 2D view with the slice as its layer (vk/'s
+	 * slice views); a layered attachment: a 2D array view of every layer,
+	 * slice or face, which the host attaches layered */
 	return vgl_tex_storage_view(s, &(struct vgl_tex_view){
-		.type = VK_IMAGE_VIEW_TYPE_2D, .base_level = level, .levels = 1, .layer = layer,
-		.layers = 1 });
+		.type = layers ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
+		.base_level = level, .levels = 1, .layer = layer, .layers = layers ? layers : 1 });
 }
 
 static uint32_t slices(const struct vgl_upload *up)

@@ -66,10 +66,11 @@ static uint32_t surface_format(const struct vvk_image_view *v)
 
 static void create_surface(struct vvk_device *dev, struct vvk_image_view *v)
 {
-	/* a 3D view attaches its level by the first slice, a slice view that slice */
-	bool is_3d = v->image->type == VK_IMAGE_TYPE_3D;
-	uint32_t first = is_3d && !is_slice_view(v) ? 0 : v->base_layer;
-	uint32_t last = is_3d ? first : v->base_layer + v->layers - 1;
+	/* a 3D view attaches its level by the first slice, a slice view its
+	 * slices (a 2D array view of several: the host attaches them layered) */
+	bool whole_3d = v->image->type == VK_IMAGE_TYPE_3D && !is_slice_view(v);
+	uint32_t first = whole_3d ? 0 : v->base_layer;
+	uint32_t last = whole_3d ? first : v->base_layer + v->layers - 1;
 
 	v->surface = vvk_device_new_handle(dev);
 	vdrm_encode_create_surface(vvk_device_setup_lock(dev), &(struct vdrm_cmd_create_surface){

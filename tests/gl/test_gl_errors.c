@@ -3546,6 +3546,83 @@ ROW(get_fb_param_target)
 ROW(get_fb_param_pname) { framebuffer(); fb_param_get(GL_FRAMEBUFFER, GL_SAMPLES); }
 ROW(get_fb_param_default_fb) { fb_param_get(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH); }
 
+/* EXT/OES_geometry_shader's glFramebufferTexture (ES 3.2 §9.2.8): a whole
+ * level, layered for array, 3D and cube textures; on a bound framebuffer */
+static void fb_texture(const char *name, GLenum target, GLenum att, GLuint tex, GLint level)
+{
+	PFNGLFRAMEBUFFERTEXTUREEXTPROC f = (PFNGLFRAMEBUFFERTEXTUREEXTPROC)glt_proc(name);
+
+	f(target, att, tex, level);
+}
+static void fb_texture_array(const char *name, GLenum att, GLint level)
+{
+	GLuint t = texture(GL_TEXTURE_2D_ARRAY);
+
+	F(TexStorage3D)(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 2);
+	framebuffer();
+	fb_texture(name, GL_FRAMEBUFFER, att, t, level);
+}
+ROW(fb_texture_es30) { fb_texture_array("glFramebufferTextureEXT", GL_COLOR_ATTACHMENT0, 0); }
+ROW(fb_texture_target)
+{
+	framebuffer();
+	fb_texture("glFramebufferTextureEXT", GL_RENDERBUFFER, GL_COLOR_ATTACHMENT0, 0, 0);
+}
+ROW(fb_texture_attachment) { fb_texture_array("glFramebufferTextureOES", GL_BACK, 0); }
+ROW(fb_texture_default_fb)
+{
+	fb_texture("glFramebufferTextureEXT", GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 0, 0);
+}
+ROW(fb_texture_name)
+{
+	framebuffer();
+	fb_texture("glFramebufferTextureOES", GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 1000, 0);
+}
+/* a buffer texture has no images */
+ROW(fb_texture_buffer_target)
+{
+	GLuint t = texture(GL_TEXTURE_BUFFER_EXT);
+
+	framebuffer();
+	fb_texture("glFramebufferTextureEXT", GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0);
+}
+ROW(fb_texture_level) { fb_texture_array("glFramebufferTextureEXT", GL_COLOR_ATTACHMENT0, -1); }
+/* a multisample texture has level 0 only */
+ROW(fb_texture_ms_level)
+{
+	GLuint t = texture(GL_TEXTURE_2D_MULTISAMPLE);
+
+	framebuffer();
+	fb_texture("glFramebufferTextureOES", GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 1);
+}
+/* GL_FRAMEBUFFER_ATTACHMENT_LAYERED: of texture attachments, with the extension */
+ROW(get_fb_attachment_layered_rb)
+{
+	GLuint r = renderbuffer();
+	GLint v;
+
+	framebuffer();
+	F(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, r);
+	F(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					       GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT, &v);
+}
+ROW(get_fb_attachment_layered_es30)
+{
+	GLuint t = texture_2d();
+	GLint v;
+
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	F(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					       GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT, &v);
+}
+ROW(fb_param_layers)
+{
+	fb_param_set(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS_EXT,
+		     geti(GL_MAX_FRAMEBUFFER_LAYERS_EXT) + 1);
+}
+ROW(max_framebuffer_layers_es30) { GLint v; F(GetIntegerv)(GL_MAX_FRAMEBUFFER_LAYERS_EXT, &v); }
+
 /* multisample textures (ES 3.1 §8.8, §9.2.8): a failed call leaves the
  * texture without an image */
 static void ms_storage(GLenum target, GLsizei samples, GLenum f, GLsizei w, GLsizei h)
@@ -4642,6 +4719,18 @@ static const struct row rows[] = {
 	R(FramebufferParameteri, 31, V, fb_param_height),
 	R(FramebufferParameteri, 31, V, fb_param_samples),
 	R(FramebufferParameteri, 31, O, fb_param_default_fb),
+	R(FramebufferTextureEXT, 3, O, fb_texture_es30),
+	R(FramebufferTextureEXT, 31, E, fb_texture_target),
+	R(FramebufferTextureOES, 31, E, fb_texture_attachment),
+	R(FramebufferTextureEXT, 31, O, fb_texture_default_fb),
+	R(FramebufferTextureOES, 31, O, fb_texture_name),
+	R(FramebufferTextureEXT, 31, O, fb_texture_buffer_target),
+	R(FramebufferTextureEXT, 31, V, fb_texture_level),
+	R(FramebufferTextureOES, 31, V, fb_texture_ms_level),
+	R(GetFramebufferAttachmentParameteriv, 31, E, get_fb_attachment_layered_rb),
+	R(GetFramebufferAttachmentParameteriv, 3, E, get_fb_attachment_layered_es30),
+	R(FramebufferParameteri, 31, V, fb_param_layers),
+	R(GetIntegerv, 3, E, max_framebuffer_layers_es30),
 	R(GetFramebufferParameteriv, 3, O, get_fb_param_es30),
 	R(GetFramebufferParameteriv, 31, E, get_fb_param_target),
 	R(GetFramebufferParameteriv, 31, E, get_fb_param_pname),

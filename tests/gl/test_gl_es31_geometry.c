@@ -27,7 +27,18 @@
 	X(EndTransformFeedback, ENDTRANSFORMFEEDBACK) X(GenQueries, GENQUERIES) \
 	X(BeginQuery, BEGINQUERY) X(EndQuery, ENDQUERY) X(GetQueryObjectuiv, GETQUERYOBJECTUIV) \
 	X(DeleteQueries, DELETEQUERIES) X(GetProgramResourceIndex, GETPROGRAMRESOURCEINDEX) \
-	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV)
+	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV) \
+	X(GenFramebuffers, GENFRAMEBUFFERS) X(DeleteFramebuffers, DELETEFRAMEBUFFERS) \
+	X(BindFramebuffer, BINDFRAMEBUFFER) X(FramebufferTexture2D, FRAMEBUFFERTEXTURE2D) \
+	X(FramebufferTextureLayer, FRAMEBUFFERTEXTURELAYER) \
+	X(FramebufferRenderbuffer, FRAMEBUFFERRENDERBUFFER) \
+	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) \
+	X(GetFramebufferAttachmentParameteriv, GETFRAMEBUFFERATTACHMENTPARAMETERIV) \
+	X(FramebufferParameteri, FRAMEBUFFERPARAMETERI) \
+	X(GetFramebufferParameteriv, GETFRAMEBUFFERPARAMETERIV) \
+	X(GenRenderbuffers, GENRENDERBUFFERS) X(DeleteRenderbuffers, DELETERENDERBUFFERS) \
+	X(BindRenderbuffer, BINDRENDERBUFFER) X(RenderbufferStorage, RENDERBUFFERSTORAGE) \
+	X(TexStorage2D, TEXSTORAGE2D) X(TexStorage3D, TEXSTORAGE3D)
 
 #define XFB_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -474,6 +485,285 @@ START_TEST(transform_feedback_rules_relaxed)
 }
 END_TEST
 
+/* ---- layered framebuffers (glFramebufferTextureEXT) ---- */
+
+static PFNGLFRAMEBUFFERTEXTUREEXTPROC fb_texture(void)
+{
+	PFNGLFRAMEBUFFERTEXTUREEXTPROC f =
+		(PFNGLFRAMEBUFFERTEXTUREEXTPROC)glt_proc("glFramebufferTextureEXT");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(glt_proc("glFramebufferTextureOES"));
+	return f;
+}
+
+/* A w x w texture of `target` with `layers` layers (slices, faces x 6). */
+static GLuint layered_texture(GLenum target, GLsizei w, GLsizei layers)
+{
+	GLuint t;
+
+	gl.GenTextures(1, &t);
+	gl.BindTexture(target, t);
+	if (target == GL_TEXTURE_2D || target == GL_TEXTURE_CUBE_MAP)
+		xf.TexStorage2D(target, 1, GL_RGBA8, w, w);
+	else
+		xf.TexStorage3D(target, 1, GL_RGBA8, w, w, layers);
+	expect(GL_NO_ERROR);
+	return t;
+}
+
+/* A framebuffer with tex's level 0 attached layered to colour 0. */
+static GLuint layered_fbo(GLuint tex)
+{
+	GLuint fbo;
+
+	xf.GenFramebuffers(1, &fbo);
+	xf.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+	fb_texture()(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0);
+	expect(GL_NO_ERROR);
+	return fbo;
+}
+
+/* Layer `layer` of the 2D array / 3D texture's pixel (x, y), read through
+ * a framebuffer of that layer alone. */
+static void assert_layer_pixel(GLenum target, GLuint tex, GLint layer, int x, int y,
+			       const uint8_t want[4])
+{
+	GLuint rfb;
+
+	xf.GenFramebuffers(1, &rfb);
+	xf.BindFramebuffer(GL_READ_FRAMEBUFFER, rfb);
+	if (target == GL_TEXTURE_CUBE_MAP)  /* a face is attached as a 2D image */
+		xf.FramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)layer, tex, 0);
+	else
+		xf.FramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, layer);
+	ck_assert_int_eq(xf.CheckFramebufferStatus(GL_READ_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	ck_assert_msg(layer >= 0, "layer");
+	glt_assert_pixel_near(x, y, want, 2);
+	xf.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+	xf.DeleteFramebuffers(1, &rfb);
+}
+
+/* The triangle drawn into each of three layers, gl_Layer choosing the
+ * layer and its colour: red, green, blue. */
+static const char gs_layers[] = GS_HEAD
+	"layout(triangles) in;\n"
+	"layout(triangle_strip, max_vertices = 9) out;\n"
+	"out vec4 g_color;\n"
+	"void main() {\n"
+	"  for (int l = 0; l < 3; l++) {\n"
+	"    for (int i = 0; i < 3; i++) {\n"
+	"      gl_Layer = l;\n"
+	"      g_color = vec4(l == 0 ? 1.0 : 0.0, l == 1 ? 1.0 : 0.0, l == 2 ? 1.0 : 0.0, 1.0);\n"
+	"      gl_Position = gl_in[i].gl_Position;\n"
+	"      EmitVertex();\n"
+	"    }\n"
+	"    EndPrimitive();\n"
+	"  }\n"
+	"}\n";
+
+static const uint8_t layer_rgba[3][4] = { { 255, 0, 0, 255 }, { 0, 255, 0, 255 },
+					  { 0, 0, 255, 255 } };
+
+/* Draws a triangle covering an 8x8 target with the linked program p. */
+static void draw_layers_with(GLuint p)
+{
+	static const float tri[] = { -1.0f, -1.0f, 3.0f, -1.0f, -1.0f, 3.0f };
+	GLint ok = 0;
+
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert(ok);
+	gl.UseProgram(p);
+	gl.DeleteProgram(p);
+	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, tri);
+	gl.EnableVertexAttribArray(0);
+	gl.Viewport(0, 0, 8, 8);
+	gl.DrawArrays(GL_TRIANGLES, 0, 3);
+	expect(GL_NO_ERROR);
+}
+
+/* The same with gs_layers' program. */
+static void draw_layers(void)
+{
+	draw_layers_with(program3(gs_layers));
+}
+
+/* gl_Layer in the fragment shader: the layer the geometry shader chose
+ * (the colour by layer comes from the fragment shader this time). */
+START_TEST(fragment_reads_layer)
+{
+	static const char fs_layer[] = GS_HEAD
+		"precision mediump float;\n"
+		"in vec4 g_color;\n"
+		"out vec4 c;\n"
+		"void main() { c = vec4(gl_Layer == 0 ? 1.0 : 0.0, gl_Layer == 1 ? 1.0 : 0.0,\n"
+		"                       gl_Layer == 2 ? 1.0 : 0.0, 1.0) * g_color.a; }\n";
+	GLuint tex, fbo, p;
+
+	if (!has_gs())
+		return;
+	tex = layered_texture(GL_TEXTURE_2D_ARRAY, 8, 3);
+	fbo = layered_fbo(tex);
+	p = attach3(vs, gs_layers, fs_layer);
+	gl.LinkProgram(p);
+	draw_layers_with(p);
+	for (int l = 0; l < 3; l++)
+		assert_layer_pixel(GL_TEXTURE_2D_ARRAY, tex, l, 2, 2, layer_rgba[l]);
+	xf.DeleteFramebuffers(1, &fbo);
+	gl.DeleteTextures(1, &tex);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+static void layered_render(GLenum target)
+{
+	static const uint8_t grey[4] = { 51, 51, 51, 255 };
+	GLuint tex = layered_texture(target, 8, 4), fbo = layered_fbo(tex);
+	GLint v = 0;
+
+	ck_assert_int_eq(xf.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	xf.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					       GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT, &v);
+	ck_assert_int_eq(v, GL_TRUE);
+	/* a clear of a layered framebuffer clears every layer */
+	gl.ClearColor(0.2f, 0.2f, 0.2f, 1.0f);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	draw_layers();
+	for (int l = 0; l < 3; l++)
+		assert_layer_pixel(target, tex, l, 4, 4, layer_rgba[l]);
+	/* the fourth layer no primitive chose: only cleared */
+	assert_layer_pixel(target, tex, 3, 4, 4, grey);
+	xf.DeleteFramebuffers(1, &fbo);
+	gl.DeleteTextures(1, &tex);
+	expect(GL_NO_ERROR);
+}
+
+/* A scissored clear of a layered framebuffer is drawn, and still reaches
+ * every layer; outside the scissor each keeps what was drawn there. */
+START_TEST(layered_scissored_clear)
+{
+	static const uint8_t white[4] = { 255, 255, 255, 255 };
+	GLuint tex, fbo;
+
+	if (!has_gs())
+		return;
+	tex = layered_texture(GL_TEXTURE_2D_ARRAY, 8, 3);
+	fbo = layered_fbo(tex);
+	draw_layers();
+	gl.Enable(GL_SCISSOR_TEST);
+	gl.Scissor(0, 0, 2, 2);
+	gl.ClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.Disable(GL_SCISSOR_TEST);
+	expect(GL_NO_ERROR);
+	for (int l = 0; l < 3; l++) {
+		assert_layer_pixel(GL_TEXTURE_2D_ARRAY, tex, l, 1, 1, white);
+		assert_layer_pixel(GL_TEXTURE_2D_ARRAY, tex, l, 4, 4, layer_rgba[l]);
+	}
+	xf.DeleteFramebuffers(1, &fbo);
+	gl.DeleteTextures(1, &tex);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+START_TEST(layered_render_2d_array)
+{
+	if (!has_gs())
+		return;
+	layered_render(GL_TEXTURE_2D_ARRAY);
+}
+END_TEST
+
+START_TEST(layered_render_3d)
+{
+	if (!has_gs())
+		return;
+	layered_render(GL_TEXTURE_3D);
+}
+END_TEST
+
+/* the six faces are the layers */
+START_TEST(layered_render_cube)
+{
+	if (!has_gs())
+		return;
+	layered_render(GL_TEXTURE_CUBE_MAP);
+}
+END_TEST
+
+/* Colour attachment 1 beside a layered colour 0: not layered, or
+ * layered of another target, is GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS. */
+START_TEST(layered_completeness)
+{
+	GLuint arr, flat, vol, fbo;
+
+	if (!has_gs())
+		return;
+	arr = layered_texture(GL_TEXTURE_2D_ARRAY, 8, 2);
+	flat = layered_texture(GL_TEXTURE_2D, 8, 1);
+	vol = layered_texture(GL_TEXTURE_3D, 8, 2);
+	fbo = layered_fbo(arr);
+	xf.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, flat, 0);
+	ck_assert_int_eq(xf.CheckFramebufferStatus(GL_FRAMEBUFFER),
+			 GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS_EXT);
+	/* a 2D texture through glFramebufferTextureEXT is not layered either */
+	fb_texture()(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, flat, 0);
+	ck_assert_int_eq(xf.CheckFramebufferStatus(GL_FRAMEBUFFER),
+			 GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS_EXT);
+	fb_texture()(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, vol, 0);
+	ck_assert_int_eq(xf.CheckFramebufferStatus(GL_FRAMEBUFFER),
+			 GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS_EXT);
+	/* and a draw there is an invalid framebuffer operation */
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	expect(GL_INVALID_FRAMEBUFFER_OPERATION);
+	fb_texture()(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, 0, 0);
+	ck_assert_int_eq(xf.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	xf.DeleteFramebuffers(1, &fbo);
+	GLuint t[] = { arr, flat, vol };
+	gl.DeleteTextures(3, t);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+/* GL_FRAMEBUFFER_ATTACHMENT_LAYERED of other attachments, the default
+ * layers, GL_MAX_FRAMEBUFFER_LAYERS. */
+START_TEST(layered_queries)
+{
+	GLuint flat, fbo, rb;
+	GLint v = -1;
+
+	if (!has_gs())
+		return;
+	ck_assert_int_ge(glt_geti(GL_MAX_FRAMEBUFFER_LAYERS_EXT), 256);
+	flat = layered_texture(GL_TEXTURE_2D, 8, 1);
+	fbo = layered_fbo(flat);
+	xf.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					       GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT, &v);
+	ck_assert_int_eq(v, GL_FALSE);
+	xf.GenRenderbuffers(1, &rb);
+	xf.BindRenderbuffer(GL_RENDERBUFFER, rb);
+	xf.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, 8, 8);
+	xf.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+	xf.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+					       GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT, &v);
+	expect(GL_INVALID_ENUM);
+	xf.GetFramebufferParameteriv(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS_EXT, &v);
+	ck_assert_int_eq(v, 0);
+	xf.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS_EXT, 5);
+	xf.GetFramebufferParameteriv(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS_EXT, &v);
+	ck_assert_int_eq(v, 5);
+	xf.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS_EXT,
+				 glt_geti(GL_MAX_FRAMEBUFFER_LAYERS_EXT) + 1);
+	expect(GL_INVALID_VALUE);
+	xf.DeleteFramebuffers(1, &fbo);
+	xf.DeleteRenderbuffers(1, &rb);
+	gl.DeleteTextures(1, &flat);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
 static Suite *geometry_suite(void)
 {
 	Suite *s = suite_create("gl es31 geometry");
@@ -490,6 +780,13 @@ static Suite *geometry_suite(void)
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, link_errors);
 	tcase_add_test(tc, transform_feedback_rules_relaxed);
+	tcase_add_test(tc, layered_render_2d_array);
+	tcase_add_test(tc, layered_render_3d);
+	tcase_add_test(tc, layered_render_cube);
+	tcase_add_test(tc, layered_completeness);
+	tcase_add_test(tc, layered_queries);
+	tcase_add_test(tc, fragment_reads_layer);
+	tcase_add_test(tc, layered_scissored_clear);
 	suite_add_tcase(s, tc);
 	return s;
 }
