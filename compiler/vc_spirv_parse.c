@@ -522,10 +522,15 @@ static void type_struct(struct spv *s, const struct sp_ins *in)
 	struct vc_type t = { .kind = VC_TYPE_STRUCT, .nr_members = nr,
 			     .block = s->ids[id].block || s->ids[id].buffer_block };
 
-	/* validate everything before allocating: a failure unwinds */
+	/* validate everything before allocating: a failure unwinds (a member's
+	 * built-in too: map_builtin fails on one it does not know) */
 	for (uint32_t i = 0; i < nr; i++) {
+		struct sp_member_deco *d;
+
 		sp_type_of(s, sp_id(s, in, 2 + i), in->at);
-		member_deco(s, id, i, in->at);
+		d = member_deco(s, id, i, in->at);
+		if (d->builtin >= 0)
+			map_builtin(s, in->at, d->builtin);
 	}
 	t.members = calloc(nr ? nr : 1, sizeof(*t.members));
 	if (!t.members)
