@@ -35,7 +35,11 @@
 #   GLES_BENCH_ROUNDS=1      draw, overlap: run every (row, peer) process this many
 #                            times, peers interleaved, and report the median
 #                            (draw: and the spread, (max - min) / 2 / median)
-#   GLES_BENCH_OVERLAP_N=20000  overlap: draws per glFinish (short run: 1 x N, long: 5 x N)
+#   GLES_BENCH_OVERLAP_N=20000  overlap: the fewest draws per glFinish (short run: 1 x N,
+#                            long: 5 x N)
+#   GLES_BENCH_OVERLAP_MS=200   overlap: after the draw section, N grows per row to this many
+#                            ms of the faster peer's draws: at 20000 draws the server's
+#                            start-up noise (tens of ms) swamped the fast rows' difference
 #   GLES_BENCH_REPS=5        repetitions per row (draw, readback), median used
 #   GLES_BENCH_BYTES_N=500   draws of the small capture (the large is 2N)
 #   GLES_BENCH_READ_N=200    iterations per repetition (readback)
@@ -73,6 +77,7 @@ corpus=${CORPUS_DIR:-$src/tests/corpus/real-shaders}
 demo=${GLES_BENCH_DEMO:-$build/tools/virtgl-demo}
 demo_args=${GLES_BENCH_DEMO_ARGS:--n 30 -s 256x256}
 n_ov=${GLES_BENCH_OVERLAP_N:-20000}
+ms_ov=${GLES_BENCH_OVERLAP_MS:-200}
 sections=${*:-draw overlap bytes readback progbuild demo}
 # Both peers render to the same kind of target: a 64x64 pbuffer by default
 # (virtgl has no FBOs yet); texture|renderbuffer|auto pick an FBO instead.
@@ -270,14 +275,25 @@ fi
 # to OV[] the server's CPU per draw (difference of the two processes: its
 # start-up cancels), the client's CPU and wall per draw (the long run's own
 # timed figures: the wall of whole processes is too noisy on a shared host).
+# overlap_n ROW: draws per glFinish for ROW: GLES_BENCH_OVERLAP_MS of the
+# faster peer's draws as the draw section measured them, at least n_ov.
+overlap_n() {
+	local dps
+	dps=$(printf '%s\n' "${V[draw,$1,mesa,dps]:-0}" "${V[draw,$1,virtgl,dps]:-0}" | sort -n | tail -n 1)
+	awk -v d="${dps:-0}" -v ms="$ms_ov" -v lo="$n_ov" \
+		'BEGIN { n = int(d * ms / 1000); print (n > lo ? n : lo) }'
+}
+
 overlap_run() {
-	local row=$1 p=$2 f1=$work/ov-$1-$2-$3-1.out f2=$work/ov-$1-$2-$3-2.out d b
-	run_row overlap "$row" "$p" 600 "$f1" -- "$draw_bin" -n "$n_ov" -r 1 -w 16 "$row" || return
-	run_row overlap "$row" "$p" 600 "$f2" -- "$draw_bin" -n "$n_ov" -r 5 -w 16 "$row" || return
+	local row=$1 p=$2 f1=$work/ov-$1-$2-$3-1.out f2=$work/ov-$1-$2-$3-2.out d b n
+	n=$(overlap_n "$row")
+	OV[$row,n]=$n
+	run_row overlap "$row" "$p" 600 "$f1" -- "$draw_bin" -n "$n" -r 1 -w 16 "$row" || return
+	run_row overlap "$row" "$p" 600 "$f2" -- "$draw_bin" -n "$n" -r 5 -w 16 "$row" || return
 	b=$(gb_row_block "$row" "$f2")
 	d=$(echo "$(gb_key server_cpu_ns "$f1") $(gb_key server_cpu_ns "$f2")" \
 		"$(echo "$b" | sed -n 's/^client_cpu_ns_per_draw=//p') $(echo "$b" | sed -n 's/^ns_per_draw=//p')" |
-		awk -v n="$((4 * n_ov))" 'NF == 4 && $4 > 0 { s = ($2 - $1) / n
+		awk -v n="$((4 * n))" 'NF == 4 && $4 > 0 { s = ($2 - $1) / n
 			printf "%.1f %s %s %.3f", s, $3, $4, (s + $3) / $4 }')
 	if [ -z "$d" ]; then
 		WHY[overlap,$row,$p]="not available (no server CPU or timed figures from the runs)"
@@ -297,10 +313,11 @@ if [[ " $sections " == *" overlap "* ]]; then
 		done
 	done
 	say ""
-	say "== overlap, per draw, median of $rounds round(s): server CPU ns = (process of 5 x $n_ov draws - process of 1 x $n_ov) / (4 x $n_ov);"
-	say "   client CPU ns and wall ns: the 5 x $n_ov process's medians (each $n_ov draws + glFinish);"
+	say "== overlap, per draw, median of $rounds round(s): server CPU ns = (process of 5 x N draws - process of 1 x N) / (4 x N),"
+	say "   N per row (column N): ${ms_ov} ms of the faster peer's draws, at least $n_ov;"
+	say "   client CPU ns and wall ns: the 5 x N process's medians (each N draws + glFinish);"
 	say "   overlap = (client + server CPU) / wall (1.0: one after the other; up to 2.0 on 2 CPUs: both at work at once)"
-	say "$(printf "%-13s %9s %9s %9s %9s %9s %9s %6s %6s" row "mesa srv" "virtgl srv" "mesa cli" "virtgl cli" "mesa wall" "virtgl wall" "m ovl" "v ovl")"
+	say "$(printf "%-13s %9s %9s %9s %9s %9s %9s %6s %6s %8s" row "mesa srv" "virtgl srv" "mesa cli" "virtgl cli" "mesa wall" "virtgl wall" "m ovl" "v ovl" N)"
 	for row in $draw_rows; do
 		cells=()
 		for k in srv cli wall ov; do
@@ -310,7 +327,7 @@ if [[ " $sections " == *" overlap "* ]]; then
 				cells+=("${v:-n/a}")
 			done
 		done
-		say "$(printf "%-13s %9s %9s %9s %9s %9s %9s %6s %6s" "$row" "${cells[@]}")"
+		say "$(printf "%-13s %9s %9s %9s %9s %9s %9s %6s %6s %8s" "$row" "${cells[@]}" "${OV[$row,n]:-n/a}")"
 	done
 	print_whys overlap $draw_rows
 fi
