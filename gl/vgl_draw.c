@@ -124,16 +124,20 @@ static bool bind_vertex(struct vgl_context *ctx, struct vgl_linked *l, const str
 }
 
 /* The key of the current state, in place: the bound vertex layout stays,
- * the rest is zeroed and rebuilt (PIPELINE stays dirty until a pipeline
- * is found, so a failed draw rebuilds it again). */
-static void build_key(struct vgl_context *ctx, const struct vgl_fb *fb, const struct vgl_draw *d)
+ * and so do the targets unless `retarget` (they are the framebuffer's
+ * whenever targets_changed said no); the rest is zeroed and rebuilt
+ * (PIPELINE stays dirty until a pipeline is found, so a failed draw
+ * rebuilds it again). */
+static void build_key(struct vgl_context *ctx, const struct vgl_fb *fb, const struct vgl_draw *d,
+		      bool retarget)
 {
 	struct vgl_pkey *key = &ctx->drawn.key;
-	size_t state = offsetof(struct vgl_pkey, vertex) + sizeof(key->vertex);
+	size_t state = offsetof(struct vgl_pkey, cull), vertex = offsetof(struct vgl_pkey, vertex);
 
 	key->topology = d->topology;
-	vgl_pkey_targets(key, fb);
-	memset((uint8_t *)key + state, 0, sizeof(*key) - state);
+	if (retarget)
+		vgl_pkey_targets(key, fb);
+	memset((uint8_t *)key + state, 0, vertex - state);
 	vgl_pkey_from_state(ctx, key);
 	if (fb->y_down) {
 		/* rows run against GL's y: so does the winding */
@@ -211,12 +215,12 @@ static bool targets_changed(struct vgl_drawn *dn, const struct vgl_fb *fb,
 static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
 			 const struct vgl_draw *d, VkCommandBuffer cmd)
 {
-	bool ok = true;
+	bool ok = true, retarget = targets_changed(&ctx->drawn, fb, d);
 
-	if (targets_changed(&ctx->drawn, fb, d))
+	if (retarget)
 		ctx->dirty |= DIRTY(PIPELINE);
 	if (ctx->dirty & DIRTY(PIPELINE)) {
-		build_key(ctx, fb, d);
+		build_key(ctx, fb, d, retarget);
 		recent_pipeline(ctx);
 	}
 	if (!(ctx->dirty & (DIRTY(PIPELINE) | DIRTY(DESCRIPTORS) | DIRTY(UBO_OFFSETS))) &&

@@ -235,7 +235,6 @@ static uint32_t hash_key(const struct vgl_pkey *key)
 {
 	const uint8_t *p = (const uint8_t *)key;
 	size_t attrs = offsetof(struct vgl_pkey, vertex.a);
-	size_t tail = offsetof(struct vgl_pkey, vertex) + sizeof(key->vertex);
 	uint64_t lane[4] = { 1, 2, 3, 4 }, r;
 
 	_Static_assert(sizeof(*key) % 4 == 0, "the key is 32-bit words");
@@ -246,7 +245,6 @@ static uint32_t hash_key(const struct vgl_pkey *key)
 
 		hash_bytes(lane, (const uint8_t *)&key->vertex.a[i], sizeof(key->vertex.a[i]));
 	}
-	hash_bytes(lane, p + tail, sizeof(*key) - tail);
 	r = ((lane[0] * 31 + lane[1]) * 31 + lane[2]) * 31 + lane[3];
 	return (uint32_t)(r >> 32) ^ (uint32_t)r;
 }
@@ -457,12 +455,22 @@ static bool grow(struct vgl_pcache *c)
 	return true;
 }
 
+/*
+ * Only the bytes a key can use are compared: the blending past the draw
+ * buffers and the attributes past the highest fed location are zero in
+ * every key (keys are built from zeroed memory), once the two agree on the
+ * number of draw buffers and the attribute mask. Most of the key's ~600
+ * bytes are such zeros.
+ */
 bool vgl_pkey_equal(const struct vgl_pkey *a, const struct vgl_pkey *b)
 {
-	size_t tail = offsetof(struct vgl_pkey, vertex) + sizeof(a->vertex);
+	size_t blend = offsetof(struct vgl_pkey, blend);
+	uint32_t fed = a->vertex.mask ? 32u - (uint32_t)__builtin_clz(a->vertex.mask) : 0;
 
-	return !memcmp((const uint8_t *)a + tail, (const uint8_t *)b + tail, sizeof(*a) - tail) &&
-	       !memcmp(a, b, tail);
+	if (a->nr_colors != b->nr_colors || a->vertex.mask != b->vertex.mask)
+		return false;
+	return !memcmp(a, b, blend + a->nr_colors * sizeof(a->blend[0])) &&
+	       !memcmp(a->vertex.a, b->vertex.a, fed * sizeof(a->vertex.a[0]));
 }
 
 /* Entry i was found: it becomes the newest of the recent two. */

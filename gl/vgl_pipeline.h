@@ -38,18 +38,20 @@ struct vgl_pkey {
 	VkImageAspectFlags ds_aspects;
 	uint32_t samples;                  /* rasterization samples: the targets' */
 	uint32_t keep_alpha;               /* 1: an alpha-less framebuffer 0, draws write no alpha */
-	struct vgl_vertex_layout vertex;
+	/* the fixed-function state, from cull up to the vertex layout */
 	VkCullModeFlags cull;
 	VkFrontFace front;
 	uint32_t flags;                    /* VGL_PKEY_* */
 	float line_width, depth_bias, depth_slope;
 	VkCompareOp depth_op;
 	VkStencilOpState stencil[2];       /* reference 0: dynamic */
-	/* each draw buffer's blending, but its write mask (EXT_draw_buffers_indexed) */
-	VkPipelineColorBlendAttachmentState blend[VGL_MAX_DRAW_BUFFERS];
 	uint32_t color_masks;              /* the write mask of draw buffer i in bits 4i..4i+3 */
 	uint32_t samples_off;              /* samples GL_SAMPLE_COVERAGE masks off (0: none) */
 	float min_sample_shading;          /* OES_sample_shading's value; 0: off */
+	/* last but the layout: only the first nr_colors entries are ever set */
+	VkPipelineColorBlendAttachmentState blend[VGL_MAX_DRAW_BUFFERS];
+	/* last: only the attributes up to the highest fed one are ever set */
+	struct vgl_vertex_layout vertex;
 };
 
 #define VGL_PKEY_DEPTH_TEST (1u << 0)
@@ -77,8 +79,8 @@ struct vgl_pcache {
 	uint32_t recent[2];                /* entries of the last two lookups, newest first */
 };
 
-/* Key equality, the fixed-function state after the vertex layout first:
- * two recent keys of one program differ there, and it is the short part. */
+/* Key equality over the bytes a key can use (the tails of the blend and
+ * attribute arrays are zero in every key). */
 bool vgl_pkey_equal(const struct vgl_pkey *a, const struct vgl_pkey *b);
 /* The target part of the key: the draw buffers' formats and the samples. */
 void vgl_pkey_targets(struct vgl_pkey *key, const struct vgl_fb *fb);
