@@ -25,7 +25,7 @@ static void store(struct vgl_context *ctx, void *dst, const void *src, size_t n)
 	if (memcmp(dst, src, n) == 0)
 		return;
 	memcpy(dst, src, n);
-	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE);
+	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE_BLEND);
 }
 
 /* An indexed call goes ahead with the extension and a draw buffer below

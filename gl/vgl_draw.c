@@ -102,6 +102,8 @@ static void emit_dynamic(struct vgl_context *ctx, const struct vgl_fb *fb, VkCom
 
 #define DIRTY(d) VGL_DIRTY_BIT(VGL_DIRTY_##d)
 #define DRAW_STATE (DIRTY(PIPELINE) | DIRTY(VERTEX) | DIRTY(DESCRIPTORS))
+/* any part of the pipeline key */
+#define KEY_STATE (DIRTY(PIPELINE) | DIRTY(PIPELINE_DS) | DIRTY(PIPELINE_BLEND))
 
 /* Vertex input, when it changed or is streamed; a new layout is a new key. */
 static bool bind_vertex(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_draw *d,
@@ -135,6 +137,15 @@ static void build_key(struct vgl_context *ctx, const struct vgl_fb *fb, const st
 	size_t state = offsetof(struct vgl_pkey, cull), vertex = offsetof(struct vgl_pkey, vertex);
 
 	key->topology = d->topology;
+	if (!retarget && !(ctx->dirty & DIRTY(PIPELINE))) {
+		/* a state call said which part alone changed (glEnable(GL_DEPTH_TEST),
+		 * glBlendFunc...): the rest of the key stands */
+		if (ctx->dirty & DIRTY(PIPELINE_DS))
+			vgl_pkey_depth_stencil(ctx, key);
+		if (ctx->dirty & DIRTY(PIPELINE_BLEND))
+			vgl_pkey_blend(ctx, key);
+		return;
+	}
 	if (retarget)
 		vgl_pkey_targets(key, fb);
 	memset((uint8_t *)key + state, 0, vertex - state);
@@ -160,7 +171,7 @@ static bool recent_pipeline(struct vgl_context *ctx)
 			continue;
 		dn->pipeline = dn->recent[k].pipeline;
 		dn->newest = k;
-		ctx->dirty &= ~DIRTY(PIPELINE);
+		ctx->dirty &= ~KEY_STATE;
 		return true;
 	}
 	return false;
@@ -181,7 +192,7 @@ static bool choose_pipeline(struct vgl_context *ctx, struct vgl_linked *l)
 	dn->recent[dn->newest].key = dn->key;
 	dn->recent[dn->newest].pipeline = p;
 	dn->nr_recent += dn->nr_recent < 2;
-	ctx->dirty &= ~DIRTY(PIPELINE);
+	ctx->dirty &= ~KEY_STATE;
 	return true;
 }
 
@@ -219,16 +230,16 @@ static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, const st
 
 	if (retarget)
 		ctx->dirty |= DIRTY(PIPELINE);
-	if (ctx->dirty & DIRTY(PIPELINE)) {
+	if (ctx->dirty & KEY_STATE) {
 		build_key(ctx, fb, d, retarget);
 		recent_pipeline(ctx);
 	}
-	if (!(ctx->dirty & (DIRTY(PIPELINE) | DIRTY(DESCRIPTORS) | DIRTY(UBO_OFFSETS))) &&
+	if (!(ctx->dirty & (KEY_STATE | DIRTY(DESCRIPTORS) | DIRTY(UBO_OFFSETS))) &&
 	    !vgl_linked_uniforms_pending(ctx, l))
 		return true;
 	pthread_mutex_lock(&l->lock);
 	vgl_linked_upload_uniforms(ctx, l);
-	if (ctx->dirty & DIRTY(PIPELINE))
+	if (ctx->dirty & KEY_STATE)
 		ok = choose_pipeline(ctx, l);
 	if (ok && (ctx->dirty & DIRTY(DESCRIPTORS)))
 		ok = vgl_draw_descriptors(ctx, l, cmd);

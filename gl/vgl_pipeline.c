@@ -122,8 +122,8 @@ static VkPipelineColorBlendAttachmentState blend_state(const struct vgl_draw_buf
 static void blend_key(const struct vgl_state *st, struct vgl_pkey *key)
 {
 	for (uint32_t i = 0; i < key->nr_colors; i++)
-		if ((key->color_masks >> (4 * i)) & 0xf)
-			key->blend[i] = blend_state(&st->db[i]);
+		key->blend[i] = (key->color_masks >> (4 * i)) & 0xf
+				? blend_state(&st->db[i]) : (VkPipelineColorBlendAttachmentState){ 0 };
 }
 
 static uint32_t state_flags(const struct vgl_state *st, bool has_depth, bool has_stencil)
@@ -177,31 +177,47 @@ static VkCullModeFlags cull_mode(const struct vgl_state *st)
 	     : st->cull_mode == GL_BACK ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_FRONT_AND_BACK;
 }
 
-/* Called with key zeroed and the formats, topology and vertex layout set. */
-void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
+#define DS_FLAGS (VGL_PKEY_DEPTH_TEST | VGL_PKEY_DEPTH_WRITE | VGL_PKEY_STENCIL)
+
+void vgl_pkey_depth_stencil(const struct vgl_context *ctx, struct vgl_pkey *key)
 {
 	const struct vgl_state *st = &ctx->st;
 	bool has_depth = key->ds_aspects & VK_IMAGE_ASPECT_DEPTH_BIT;
 	bool has_stencil = key->ds_aspects & VK_IMAGE_ASPECT_STENCIL_BIT;
 
+	key->flags = (key->flags & ~DS_FLAGS) | (state_flags(st, has_depth, has_stencil) & DS_FLAGS);
+	key->depth_op = key->flags & VGL_PKEY_DEPTH_TEST ? compare_op(st->depth_func) : 0;
+	if (key->flags & VGL_PKEY_STENCIL) {
+		key->stencil[0] = stencil_face(&st->stencil[0]);
+		key->stencil[1] = stencil_face(&st->stencil[1]);
+	} else {
+		memset(key->stencil, 0, sizeof(key->stencil));
+	}
+}
+
+void vgl_pkey_blend(const struct vgl_context *ctx, struct vgl_pkey *key)
+{
+	key->color_masks = color_masks(&ctx->st, key);
+	blend_key(&ctx->st, key);
+}
+
+/* Called with key zeroed and the formats, topology and vertex layout set. */
+void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
+{
+	const struct vgl_state *st = &ctx->st;
+
 	key->cull = cull_mode(st);
 	/* images are stored y-up (vgl_framebuffer.h): GL's CCW is vk/'s CW */
 	key->front = st->front_face == GL_CCW ? VK_FRONT_FACE_CLOCKWISE
 					      : VK_FRONT_FACE_COUNTER_CLOCKWISE;
-	key->flags = state_flags(st, has_depth, has_stencil);
+	key->flags = state_flags(st, false, false);
 	key->line_width = st->line_width;
 	if (key->flags & VGL_PKEY_DEPTH_BIAS) {
 		key->depth_bias = st->polygon_offset_units;
 		key->depth_slope = st->polygon_offset_factor;
 	}
-	if (key->flags & VGL_PKEY_DEPTH_TEST)
-		key->depth_op = compare_op(st->depth_func);
-	if (key->flags & VGL_PKEY_STENCIL) {
-		key->stencil[0] = stencil_face(&st->stencil[0]);
-		key->stencil[1] = stencil_face(&st->stencil[1]);
-	}
-	key->color_masks = color_masks(st, key);
-	blend_key(st, key);
+	vgl_pkey_depth_stencil(ctx, key);
+	vgl_pkey_blend(ctx, key);
 	key->samples_off = samples_off(st, key->samples);
 	if (st->sample_shading && key->samples > 1)
 		key->min_sample_shading = st->min_sample_shading;

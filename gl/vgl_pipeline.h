@@ -86,6 +86,10 @@ bool vgl_pkey_equal(const struct vgl_pkey *a, const struct vgl_pkey *b);
 void vgl_pkey_targets(struct vgl_pkey *key, const struct vgl_fb *fb);
 /* The fixed-function part of the key from the context's state. */
 void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key);
+/* Only its depth and stencil tests (VGL_DIRTY_PIPELINE_DS), or only its
+ * blending and colour masks (VGL_DIRTY_PIPELINE_BLEND), in a built key. */
+void vgl_pkey_depth_stencil(const struct vgl_context *ctx, struct vgl_pkey *key);
+void vgl_pkey_blend(const struct vgl_context *ctx, struct vgl_pkey *key);
 /* The pipeline for key (created on a miss); the program's lock is held. */
 VkPipeline vgl_pipeline_get(struct vgl_context *ctx, struct vgl_linked *l,
 			    const struct vgl_pkey *key);

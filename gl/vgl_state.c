@@ -15,6 +15,8 @@
 #include "vgl_procs.h"
 
 #define PIPE VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE)
+/* depth and stencil state: only that part of the pipeline key is rebuilt */
+#define PIPE_DS VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE_DS)
 
 void vgl_state_init(struct vgl_state *st)
 {
@@ -55,8 +57,8 @@ static bool *cap_flag(struct vgl_context *ctx, GLenum cap, uint32_t *dirty)
 	*dirty = PIPE;
 	switch (cap) {
 	case GL_SCISSOR_TEST: *dirty = VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR); return &st->scissor_test;
-	case GL_DEPTH_TEST: return &st->depth_test;
-	case GL_STENCIL_TEST: return &st->stencil_test;
+	case GL_DEPTH_TEST: *dirty = PIPE_DS; return &st->depth_test;
+	case GL_STENCIL_TEST: *dirty = PIPE_DS; return &st->stencil_test;
 	case GL_CULL_FACE: return &st->cull_face;
 	case GL_BLEND: return &st->db[0].blend; /* read back; set through vgl_blend.c */
 	case GL_DITHER: *dirty = 0; return &st->dither;
@@ -219,7 +221,7 @@ static void GL_APIENTRY vgl_DepthFunc(GLenum func)
 	if (!enum_ok(ctx, valid_func(func)))
 		return;
 	ctx->st.depth_func = func;
-	ctx->dirty |= PIPE;
+	ctx->dirty |= PIPE_DS;
 }
 
 static void GL_APIENTRY vgl_DepthMask(GLboolean flag)
@@ -229,7 +231,7 @@ static void GL_APIENTRY vgl_DepthMask(GLboolean flag)
 	if (!ctx)
 		return;
 	ctx->st.depth_mask = flag != GL_FALSE;
-	ctx->dirty |= PIPE;
+	ctx->dirty |= PIPE_DS;
 }
 
 static void GL_APIENTRY vgl_StencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask)
@@ -246,7 +248,7 @@ static void GL_APIENTRY vgl_StencilFuncSeparate(GLenum face, GLenum func, GLint 
 		ctx->st.stencil[i].ref = ref;
 		ctx->st.stencil[i].value_mask = mask;
 	}
-	ctx->dirty |= PIPE | VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF);
+	ctx->dirty |= PIPE_DS | VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF);
 }
 
 static void GL_APIENTRY vgl_StencilFunc(GLenum func, GLint ref, GLuint mask)
@@ -269,7 +271,7 @@ static void GL_APIENTRY vgl_StencilOpSeparate(GLenum face, GLenum fail, GLenum z
 		ctx->st.stencil[i].zfail = zfail;
 		ctx->st.stencil[i].zpass = zpass;
 	}
-	ctx->dirty |= PIPE;
+	ctx->dirty |= PIPE_DS;
 }
 
 static void GL_APIENTRY vgl_StencilOp(GLenum fail, GLenum zfail, GLenum zpass)
@@ -287,7 +289,7 @@ static void GL_APIENTRY vgl_StencilMaskSeparate(GLenum face, GLuint mask)
 	for (int i = 0; i < 2; i++)
 		if (f & (1u << i))
 			ctx->st.stencil[i].write_mask = mask;
-	ctx->dirty |= PIPE;
+	ctx->dirty |= PIPE_DS;
 }
 
 static void GL_APIENTRY vgl_StencilMask(GLuint mask)

@@ -16,7 +16,9 @@ enum vgl_dirty {
 	VGL_DIRTY_SCISSOR,      /* dynamic state */
 	VGL_DIRTY_BLEND_COLOR,  /* dynamic state */
 	VGL_DIRTY_STENCIL_REF,  /* dynamic state */
-	VGL_DIRTY_PIPELINE,     /* anything in the pipeline key */
+	VGL_DIRTY_PIPELINE,     /* anything in the pipeline key: all of it is rebuilt */
+	VGL_DIRTY_PIPELINE_DS,  /* only the key's depth and stencil tests changed */
+	VGL_DIRTY_PIPELINE_BLEND, /* only the key's blending and colour masks changed */
 	VGL_DIRTY_VERTEX,       /* vertex buffers or their layout */
 	VGL_DIRTY_DESCRIPTORS,  /* program, UBO bindings */
 	VGL_DIRTY_UBO_OFFSETS,  /* UBO ranges moved (same buffers and sizes) */
