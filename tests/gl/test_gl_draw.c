@@ -1083,6 +1083,56 @@ START_TEST(t_toggled_state)
 }
 END_TEST
 
+/* A depth/stencil or blend call rebuilds only its part of the pipeline key:
+ * the other parts (culling here) must stand, and each part must follow its
+ * own calls across the others' rebuilds. A readback starts a new command
+ * buffer, which rebuilds the whole key at its first draw: `settle` is that
+ * first draw (of nothing), so that the calls after it are the partial kind. */
+static const float nothing[12];
+
+static void settle(GLuint p)
+{
+	draw_quad_at(p, nothing, 0.0f, 0, 0, 0, 1);
+}
+
+START_TEST(t_key_parts)
+{
+	GLuint p = uniform_program();
+
+	clear_black();
+	gl.Enable(GL_DEPTH_TEST);
+	gl.DepthFunc(GL_LESS);
+	draw_quad_at(p, full, 0.0f, 1, 0, 0, 1);
+	gl.Enable(GL_CULL_FACE);
+	gl.CullFace(GL_FRONT);                     /* the whole key */
+	draw_quad_at(p, full, -0.5f, 0, 1, 0, 1);  /* front-facing: culled */
+	gl.DepthFunc(GL_GREATER);                  /* its depth part alone */
+	draw_quad_at(p, full, 0.6f, 0, 0, 1, 1);   /* still culled */
+	glt_assert_pixel(16, 16, 255, 0, 0, 255);
+	settle(p);
+	gl.CullFace(GL_BACK);
+	draw_quad_at(p, full, 0.6f, 0, 0, 1, 1);   /* GREATER: passes behind */
+	gl.DepthFunc(GL_LESS);
+	draw_quad_at(p, full, 0.7f, 0, 1, 0, 1);   /* LESS again: rejected */
+	glt_assert_pixel(16, 16, 0, 0, 255, 255);
+	settle(p);
+	gl.Enable(GL_BLEND);                       /* its blend part alone */
+	gl.BlendFunc(GL_ONE, GL_ONE);
+	gl.DepthFunc(GL_ALWAYS);                   /* and the depth part, one draw */
+	draw_quad_at(p, full, 0.9f, 1, 0, 0, 1);   /* blue + red */
+	gl.DepthFunc(GL_LESS);
+	draw_quad_at(p, full, 0.95f, 0, 1, 0, 1);  /* behind 0.9: rejected */
+	glt_assert_pixel(16, 16, 255, 0, 255, 255);
+	settle(p);
+	gl.Disable(GL_BLEND);
+	draw_quad_at(p, full, 0.5f, 0, 1, 0, 1);   /* in front, unblended */
+	glt_assert_pixel(16, 16, 0, 255, 0, 255);
+	gl.Disable(GL_CULL_FACE);
+	gl.Disable(GL_DEPTH_TEST);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gl_draw");
@@ -1093,6 +1143,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_triangle_vbo);
 	tcase_add_test(tc, t_uniform_per_draw);
 	tcase_add_test(tc, t_toggled_state);
+	tcase_add_test(tc, t_key_parts);
 	tcase_add_test(tc, t_vao);
 	tcase_add_test(tc, t_indexed);
 	tcase_add_test(tc, t_depth_test);
