@@ -160,6 +160,17 @@ struct vgl_buffer *vgl_buffer_bound(struct vgl_context *ctx, GLenum target)
 	return *slot;
 }
 
+void vgl_buffer_set_mapped(struct vgl_context *ctx, struct vgl_buffer *b, bool mapped)
+{
+	if (b->mapped == mapped)
+		return;
+	b->mapped = mapped;
+	if (mapped)
+		__atomic_add_fetch(&ctx->share->mapped_buffers, 1, __ATOMIC_RELAXED);
+	else
+		__atomic_sub_fetch(&ctx->share->mapped_buffers, 1, __ATOMIC_RELAXED);
+}
+
 static struct vgl_names *buffer_space(struct vgl_context *ctx, pthread_mutex_t **lock)
 {
 	*lock = &ctx->share->lock;
@@ -196,6 +207,7 @@ static void unbind_everywhere(struct vgl_context *ctx, struct vgl_buffer *b)
 static void buffer_gone(struct vgl_context *ctx, void *obj)
 {
 	__atomic_store_n(&((struct vgl_buffer *)obj)->deleted, true, __ATOMIC_RELEASE);
+	vgl_buffer_set_mapped(ctx, obj, false); /* deleting a mapped buffer unmaps it */
 	unbind_everywhere(ctx, obj);
 	vgl_buffer_unref(obj);
 }
@@ -294,7 +306,7 @@ static void buffer_data(struct vgl_context *ctx, struct vgl_buffer *b, GLsizeipt
 	vgl_storage_unref(b->storage);
 	b->storage = s;
 	b->size = size;
-	b->mapped = false;
+	vgl_buffer_set_mapped(ctx, b, false);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VERTEX) | VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 

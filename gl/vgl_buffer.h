@@ -47,7 +47,7 @@ struct vgl_buffer {
 	struct vgl_storage *storage;  /* NULL until glBufferData */
 	GLsizeiptr size;
 	GLenum usage;
-	bool mapped;
+	bool mapped;                  /* set through vgl_buffer_set_mapped */
 	GLbitfield map_access;
 	GLintptr map_offset;
 	GLsizeiptr map_length;
@@ -113,6 +113,8 @@ static inline void vgl_buffer_unref(struct vgl_buffer *b)
 
 /* Replaces *slot's reference with b's. */
 void vgl_buffer_set(struct vgl_buffer **slot, struct vgl_buffer *b);
+/* Maps or unmaps b, counted in the share group's mapped_buffers. */
+void vgl_buffer_set_mapped(struct vgl_context *ctx, struct vgl_buffer *b, bool mapped);
 /* The buffer bound to a target (GL_ARRAY_BUFFER, ...); *valid false when
  * the target is not one of this context's version. */
 struct vgl_buffer **vgl_buffer_target(struct vgl_context *ctx, GLenum target, bool *valid);

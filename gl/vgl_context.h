@@ -53,6 +53,9 @@ struct vgl_share {
 	struct vgl_names programs;  /* shaders and programs: one namespace */
 	struct vgl_names syncs;     /* GLsync values are these names */
 	struct vgl_names textures, renderbuffers, samplers;  /* vgl_texture_share_finish */
+	/* buffers mapped now (atomic, vgl_buffer_set_mapped): at 0, as nearly
+	 * always, a draw need not look for a mapped buffer among its arrays */
+	uint32_t mapped_buffers;
 };
 
 struct vgl_ubo_binding {

@@ -279,6 +279,8 @@ static bool reads_mapped_buffer(const struct vgl_context *ctx, const struct vgl_
 {
 	const struct vgl_vao *vao = ctx->vao;
 
+	if (!__atomic_load_n(&ctx->share->mapped_buffers, __ATOMIC_RELAXED))
+		return false;
 	if (d->indexed && vao->elements && vao->elements->mapped)
 		return true;
 	for (uint32_t m = l->vs_inputs; m; m &= m - 1) {

@@ -134,7 +134,7 @@ static void *GL_APIENTRY vgl_MapBufferRange(GLenum target, GLintptr offset, GLsi
 	p = vgl_buffer_cpu_access(ctx, b, offset, length, access);
 	if (!p)
 		return NULL;
-	b->mapped = true;
+	vgl_buffer_set_mapped(ctx, b, true);
 	b->map_access = access;
 	b->map_offset = offset;
 	b->map_length = length;
@@ -196,7 +196,7 @@ static GLboolean GL_APIENTRY vgl_UnmapBuffer(GLenum target)
 	}
 	if ((b->map_access & GL_MAP_WRITE_BIT) && !(b->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
 		vgl_buffer_upload(ctx, b, b->map_offset, b->map_length);
-	b->mapped = false;
+	vgl_buffer_set_mapped(ctx, b, false);
 	b->map_access = 0;
 	b->map_offset = b->map_length = 0;
 	return GL_TRUE;

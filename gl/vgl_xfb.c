@@ -197,12 +197,14 @@ static uint64_t vertices_recorded(GLenum mode, GLsizei count, GLsizei instances)
 bool vgl_xfb_draw_ok(struct vgl_context *ctx, GLenum mode, bool indexed, GLsizei count,
 		     GLsizei instances)
 {
-	struct xfb_object *x = bound(ctx);
-	bool relaxed = vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader);
+	struct xfb_object *x;
+	bool relaxed;
 	uint64_t n;
 
 	if (!capturing(ctx))
 		return true;
+	x = bound(ctx);
+	relaxed = vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader);
 	n = vertices_recorded(mode, count, instances);
 	if (relaxed ? base_mode(mode) != x->mode : indexed || mode != x->mode || n > x->room) {
 		vgl_error(ctx, GL_INVALID_OPERATION);

@@ -645,7 +645,7 @@ END_TEST
 /* Drawing from a mapped buffer is an error (ES 3.0 2.9.3); nothing is drawn. */
 START_TEST(t_draw_from_mapped_buffer)
 {
-	GLuint p = uniform_program(), vbo;
+	GLuint p = uniform_program(), vbo, other;
 
 	clear_black();
 	vbo = glt_buffer(GL_ARRAY_BUFFER, full, sizeof(full));
@@ -655,10 +655,21 @@ START_TEST(t_draw_from_mapped_buffer)
 	ck_assert_ptr_nonnull(gl.MapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_READ_BIT));
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
 	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
+	/* another buffer mapped and deleted (which unmaps it) leaves this one mapped */
+	other = glt_buffer(GL_COPY_READ_BUFFER, full, sizeof(full));
+	ck_assert_ptr_nonnull(gl.MapBufferRange(GL_COPY_READ_BUFFER, 0, 8, GL_MAP_READ_BIT));
+	gl.DeleteBuffers(1, &other);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
 	gl.UnmapBuffer(GL_ARRAY_BUFFER);
 	glt_assert_pixel(16, 16, 0, 0, 0, 255);
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
 	glt_assert_pixel(16, 16, 255, 255, 255, 255);
+	/* mapped again, then given new data: glBufferData unmaps it */
+	ck_assert_ptr_nonnull(gl.MapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_READ_BIT));
+	gl.BufferData(GL_ARRAY_BUFFER, sizeof(full), full, GL_STATIC_DRAW);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	gl.DeleteBuffers(1, &vbo);
 	gl.DeleteProgram(p);
 }
