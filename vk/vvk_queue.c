@@ -129,24 +129,38 @@ static VkResult publish(struct vvk_queue *q, const struct vvk_batch *b, uint64_t
 	return r;
 }
 
-/* One batch -> one drm/ submission -> one point. q->lock held. */
-static VkResult submit_batch(struct vvk_queue *q, const struct vvk_batch *b)
+/* The stream a batch submits: the device's setup commands, then each
+ * command buffer's. One command buffer and no setup, the common case of a
+ * GL batch, goes as it is: copying a megabyte-sized stream was a tenth of a
+ * tiny draw's instructions. */
+static struct vdrm_cs *batch_stream(struct vvk_queue *q, const struct vvk_batch *b)
 {
-	uint64_t point = 0;
-	VkResult r;
-	int ret;
-
 	vdrm_cs_reset(&q->cs);
 	take_setup(q);
+	if (!q->cs.cdw && !q->cs.error && b->nr_cmds == 1 && b->cmds[0]->cs.cdw &&
+	    !b->cmds[0]->cs.error)
+		return &b->cmds[0]->cs;
 	for (uint32_t c = 0; c < b->nr_cmds; c++)
 		append_dwords(&q->cs, b->cmds[c]->cs.buf, b->cmds[c]->cs.cdw);
 	if (!q->cs.cdw)
 		vdrm_encode_nop(&q->cs, &(struct vdrm_cmd_nop){ 0 });
+	return &q->cs;
+}
+
+/* One batch -> one drm/ submission -> one point. q->lock held. */
+static VkResult submit_batch(struct vvk_queue *q, const struct vvk_batch *b)
+{
+	struct vdrm_cs *cs;
+	uint64_t point = 0;
+	VkResult r;
+	int ret;
+
+	cs = batch_stream(q, b);
 	r = gather_resources(q, b);
 	if (r != VK_SUCCESS)
 		return r;
 	ret = vdrm_device_submit(q->dev->vdrm, &(struct vdrm_submit){
-		.cs = &q->cs, .resources = q->res, .nr_resources = q->nr_res,
+		.cs = cs, .resources = q->res, .nr_resources = q->nr_res,
 		.in_fence_fd = -1 }, &point);
 	if (ret)
 		return vvk_result_from_vdrm(ret);
