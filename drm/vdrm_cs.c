@@ -46,7 +46,7 @@ static bool cs_grow(struct vdrm_cs *cs, uint32_t need)
 	return true;
 }
 
-uint32_t *vdrm_cs_reserve(struct vdrm_cs *cs, uint32_t ndw)
+uint32_t *vdrm_cs_reserve_slow(struct vdrm_cs *cs, uint32_t ndw)
 {
 	uint64_t need = (uint64_t)cs->cdw + ndw;
 	uint32_t *p;
