@@ -71,6 +71,14 @@ static VkStencilOpState stencil_face(const struct vgl_stencil_face *f)
 				   f->write_mask & 0xff, 0 };
 }
 
+/* The faces' key parts agree (the reference is dynamic state). */
+static bool same_face(const struct vgl_stencil_face *a, const struct vgl_stencil_face *b)
+{
+	return a->func == b->func && a->fail == b->fail && a->zfail == b->zfail &&
+	       a->zpass == b->zpass && a->value_mask == b->value_mask &&
+	       a->write_mask == b->write_mask;
+}
+
 static uint32_t write_mask(const bool m[4], bool keep_alpha)
 {
 	return (m[0] ? VK_COLOR_COMPONENT_R_BIT : 0) | (m[1] ? VK_COLOR_COMPONENT_G_BIT : 0) |
@@ -189,7 +197,9 @@ void vgl_pkey_depth_stencil(const struct vgl_context *ctx, struct vgl_pkey *key)
 	key->depth_op = key->flags & VGL_PKEY_DEPTH_TEST ? compare_op(st->depth_func) : 0;
 	if (key->flags & VGL_PKEY_STENCIL) {
 		key->stencil[0] = stencil_face(&st->stencil[0]);
-		key->stencil[1] = stencil_face(&st->stencil[1]);
+		/* glStencilFunc / glStencilOp set both faces alike: converted once */
+		key->stencil[1] = same_face(&st->stencil[0], &st->stencil[1])
+				  ? key->stencil[0] : stencil_face(&st->stencil[1]);
 	} else {
 		memset(key->stencil, 0, sizeof(key->stencil));
 	}
