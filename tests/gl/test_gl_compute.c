@@ -578,6 +578,30 @@ START_TEST(es30_has_no_compute)
 }
 END_TEST
 
+/* VIRTGL_DEV_ES31=upgrade answers an ES 3.0 request with 3.1 (as EGL allows
+ * and Mesa does); =1 keeps it 3.0. Read back through GL_VERSION. */
+START_TEST(es30_request_upgraded)
+{
+	struct vgl_context_info ci = { .major = 3, .minor = 0 };
+	const char *want[] = { "OpenGL ES 3.0 ", "OpenGL ES 3.1 " };
+	const char *env[] = { "1", "upgrade" };
+
+	for (int i = 0; i < 2; i++) {
+		struct vgl_context *c = NULL;
+		const char *v;
+
+		setenv("VIRTGL_DEV_ES31", env[i], 1);
+		ck_assert_int_eq(vgl_context_create(G.dev, &ci, &c), VGL_OK);
+		ck_assert_int_eq(vgl_make_current(c, NULL, NULL), VGL_OK);
+		v = (const char *)gl.GetString(GL_VERSION);
+		ck_assert_msg(v && strncmp(v, want[i], strlen(want[i])) == 0, "%s: %s", env[i], v);
+		ck_assert_int_eq(vgl_make_current(G.ctx, NULL, NULL), VGL_OK);
+		vgl_context_destroy(c);
+	}
+	setenv("VIRTGL_DEV_ES31", "1", 1);
+}
+END_TEST
+
 /* ---- arrays of arrays (ES 3.10 §4.1.9) --------------------------------------------------- */
 
 static const char cs_aoa[] = HEAD
@@ -805,6 +829,7 @@ static Suite *compute_suite(void)
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(t30, glt_setup, glt_teardown);
 	tcase_add_test(t30, es30_has_no_compute);
+	tcase_add_test(t30, es30_request_upgraded);
 	suite_add_tcase(s, t30);
 	return s;
 }
