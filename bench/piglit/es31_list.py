@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""es31_list.py: the GLES 3.1 and 3.2 tests of the installed piglit (issue
+#16), one name per line, for tests/gl/piglit/run.sh -l:
+
+    bench/piglit/es31_list.py > /tmp/es31-32.txt
+
+A test is in when piglit's own profile (tests/quick_shader.xml.gz,
+tests/glslparser.xml.gz) gives it a GLES 3.x runner (shader_runner_gles3,
+or the 'gles3' API of glslparsertest) and an API or GLSL ES version of 3.1
+or 3.2. With Debian's piglit 0~git20220119 that is 454 ES 3.1 and 78 ES 3.2
+tests: mostly compiler (glslparser) tests of the ES 3.1 extensions.
+virtgl runs them with VIRTGL_DEV_ES31=upgrade (its 3.1 contexts are still a
+development switch, and piglit asks for "ES 3" and checks what it got).
+"""
+import gzip
+import os
+import sys
+import xml.etree.ElementTree as ET
+
+PIGLIT = os.environ.get('PIGLIT_DIR', '/usr/lib/x86_64-linux-gnu/piglit')
+PROFILES = ('quick_shader.xml.gz', 'glslparser.xml.gz')
+
+
+def es3x_version(options):
+    """'3.1' / '3.2' for a GLES 3.x test of those versions, else None."""
+    gles3 = 'gles3' in options.get('command', '') or "'gles3'" in options.get('api', '')
+    version = options.get('api_version') or options.get('shader_version')
+    return version if gles3 and version in ('3.1', '3.2') else None
+
+
+def main():
+    tests = {'3.1': [], '3.2': []}
+    for profile in PROFILES:
+        root = ET.parse(gzip.open(os.path.join(PIGLIT, 'tests', profile))).getroot()
+        for test in root:
+            v = es3x_version({o.get('name'): o.get('value') for o in test})
+            if v:
+                tests[v].append(test.get('name'))
+    for v in ('3.1', '3.2'):
+        print('# GLES %s: %d tests (%s)' % (v, len(tests[v]), ', '.join(PROFILES)))
+        print('\n'.join(tests[v]))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
