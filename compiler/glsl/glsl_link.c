@@ -104,17 +104,7 @@ const struct glsl_symbol *lk_varying_out(const struct lk *k, const struct glsl_s
 
 uint32_t lk_slots(const struct glsl_type *t)
 {
-	uint32_t n = 0;
-
-	switch (t->kind) {
-	case GLSL_KIND_MATRIX: return t->cols;
-	case GLSL_KIND_ARRAY: return t->length * lk_slots(t->elem);
-	case GLSL_KIND_STRUCT:
-		for (uint32_t i = 0; i < t->nr_fields; i++)
-			n += lk_slots(t->fields[i].type);
-		return n;
-	default: return 1;
-	}
+	return glsl_type_slots(t);
 }
 
 /* ---- type agreement ------------------------------------------------------------------- */
@@ -151,6 +141,11 @@ static bool fields_match(const struct glsl_type *a, const struct glsl_type *b, b
 bool lk_types_match(const struct glsl_type *a, const struct glsl_type *b)
 {
 	return types_match(a, b, false);
+}
+
+bool lk_blocks_match(const struct glsl_type *a, const struct glsl_type *b, bool prec)
+{
+	return types_match(a, b, prec);
 }
 
 static bool types_match(const struct glsl_type *a, const struct glsl_type *b, bool prec)
@@ -551,7 +546,7 @@ static bool check_limits(struct lk *k)
 static bool link_all(struct lk *k)
 {
 	init_limits(k);
-	return check_shaders(k) && lk_gs_check(k) && check_varyings(k) &&
+	return check_shaders(k) && lk_gs_check(k) && lk_io_blocks(k) && check_varyings(k) &&
 	       (k->version >= GLSL_ES_300 || check_builtin_invariance(k)) && check_uniforms(k) &&
 	       check_limits(k) && lk_check_outputs(k) && lk_assign_attribs(k) &&
 	       lk_assign_varyings(k) && lk_merge_uniforms(k) && lk_lower(k) && lk_gs_lower(k) &&

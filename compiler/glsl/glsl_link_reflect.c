@@ -422,7 +422,12 @@ static bool add_io_leaves(struct glsl_program *p, unsigned list, const char *nam
 static bool add_var(struct glsl_program *p, unsigned list, const struct glsl_symbol *s,
 		    int32_t location)
 {
-	return add_io_leaves(p, list, lk_name(s), s->type.type, s->type.precision, location);
+	/* a member of an in or out block without instance name is listed by
+	 * its own name (ES 3.1 7.3.1.1), one of a named block as "Block.member" */
+	/* an array of blocks lists its members once, as the block declares them */
+	return add_io_leaves(p, list, s->api_name ? s->api_name : lk_name(s),
+			     s->io_arrayed ? s->type.type->elem : s->type.type, s->type.precision,
+			     location);
 }
 
 static int32_t location_in(const struct glsl_lower_location *l, uint32_t n, const char *name)

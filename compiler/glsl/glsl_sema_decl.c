@@ -1037,6 +1037,8 @@ static bool uniform_block(struct glsl_sema *s, struct glsl_ast_node *n)
 	struct glsl_type *t;
 	struct glsl_symbol *v;
 
+	if (b->qual.storage & (GLSL_Q_IN | GLSL_Q_OUT))
+		return glsl_sema_io_block(s, n);
 	if (!block_layout(s, &b->qual, buffer, &packing, &matrix) || !block_name(s, n))
 		return false;
 	if (b->qual.precision)
@@ -1096,6 +1098,26 @@ static bool default_layout(struct glsl_sema *s, struct glsl_ast_node *n)
 	if (q->storage & GLSL_Q_BUFFER)
 		return block_layout(s, q, true, &s->buffer_packing, &s->buffer_matrix_layout);
 	return block_layout(s, q, false, &s->packing, &s->matrix_layout);
+}
+
+/* ---- what in and out blocks share with variables (glsl_sema_ioblock.c) ----------------- */
+
+const struct glsl_type *glsl_sema_var_type(struct glsl_sema *s, const struct glsl_type *t,
+					   struct glsl_ast_declarator *d)
+{
+	return var_type(s, t, d);
+}
+
+bool glsl_sema_io_var_rules(struct glsl_sema *s, const struct glsl_ast_fulltype *ft,
+			    struct glsl_symbol *v, struct glsl_loc loc)
+{
+	return interp_quals(s, &ft->qual, v) && precision(s, ft, v, loc) &&
+	       storage_type(s, v, loc);
+}
+
+bool glsl_sema_add_global(struct glsl_sema *s, struct glsl_symbol *v)
+{
+	return add_global(s, v);
 }
 
 /* ---- the translation unit ---------------------------------------------------------- */

@@ -156,9 +156,11 @@ static bool ident_field(struct glsl_sema *s, struct glsl_ast_node *n, struct gls
 
 static bool ident(struct glsl_sema *s, struct glsl_ast_node *n)
 {
-	struct glsl_symbol *sym = glsl_sema_lookup_var(s, n->u.ident);
-	struct glsl_sema_expr *x;
+	struct glsl_symbol *sym;
 
+	if (n->flags & GLSL_AST_F_BOUND)
+		return true;
+	sym = glsl_sema_lookup_var(s, n->u.ident);
 	if (!sym) {
 		if (!glsl_sema_poisoned(s, n->u.ident) &&
 		    !glsl_sema_gl_in_early(s, glsl_sema_name(s, n->u.ident), n->loc))
@@ -173,16 +175,24 @@ static bool ident(struct glsl_sema *s, struct glsl_ast_node *n)
 				"function" : "uniform block name");
 		return false;
 	}
-	x = glsl_sema_annot(s, n, sym->type.type, sym->type.precision);
+	if (!glsl_sema_bind_var(s, n, sym))
+		return false;
+	if (sym->builtin)
+		note_builtin_use(s, sym->builtin, n->loc);
+	return true;
+}
+
+bool glsl_sema_bind_var(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *v)
+{
+	struct glsl_sema_expr *x = glsl_sema_annot(s, n, v->type.type, v->type.precision);
+
 	if (!x)
 		return false;
 	x->what = GLSL_SX_VAR;
-	x->u.var = sym;
-	x->value = sym->value;
-	x->lvalue = !sym->read_only;
-	sym->used = true;
-	if (sym->builtin)
-		note_builtin_use(s, sym->builtin, n->loc);
+	x->u.var = v;
+	x->value = v->value;
+	x->lvalue = !v->read_only;
+	v->used = true;
 	return true;
 }
 
@@ -737,7 +747,10 @@ static bool field(struct glsl_sema *s, struct glsl_ast_node *n)
 	const struct glsl_type *t;
 	const char *name = glsl_sema_name(s, n->u.field.name);
 	char b[64];
+	int io = glsl_sema_io_field(s, n);
 
+	if (io >= 0)
+		return io;
 	if (!glsl_sema_expr(s, n->u.field.base))
 		return false;
 	t = n->u.field.base->sema->type.type;
