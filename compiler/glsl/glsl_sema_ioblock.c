@@ -288,6 +288,27 @@ static bool instance(struct glsl_sema *s, struct glsl_ast_node *n, struct io_bui
 	return true;
 }
 
+/* `out gl_PerVertex { vec4 gl_Position; float gl_PointSize; };` and a
+ * geometry shader's `in gl_PerVertex { ... } gl_in[];` (EXT_geometry_shader
+ * §7.1): the built-ins are declared already, so a redeclaration of theirs
+ * (no instance name but gl_in's, built-in members only) changes nothing. */
+static bool per_vertex(struct glsl_sema *s, const struct glsl_ast_block *b, struct glsl_loc loc)
+{
+	bool in = b->qual.storage & GLSL_Q_IN;
+	const char *inst = b->instance ? glsl_sema_name(s, b->instance->name) : NULL;
+
+	if (in ? s->stage != GLSL_STAGE_GEOMETRY || !inst || strcmp(inst, "gl_in") : inst != NULL)
+		return fail(s, loc, "gl_PerVertex is redeclared only as gl_in of a geometry shader or "
+			    "as an output without instance name");
+	for (const struct glsl_ast_decl *m = b->members; m; m = m->next)
+		for (const struct glsl_ast_declarator *d = m->vars; d; d = d->next)
+			if (strcmp(glsl_sema_name(s, d->name), "gl_Position") &&
+			    strcmp(glsl_sema_name(s, d->name), "gl_PointSize"))
+				return fail(s, d->loc, "gl_PerVertex has only gl_Position and "
+					    "gl_PointSize");
+	return true;
+}
+
 bool glsl_sema_io_block(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	struct glsl_ast_block *b = n->u.block;
@@ -298,7 +319,11 @@ bool glsl_sema_io_block(struct glsl_sema *s, struct glsl_ast_node *n)
 	struct glsl_type *t = glsl_sema_alloc(s, sizeof(*t));
 
 	io.members = glsl_sema_alloc(s, nr * sizeof(*io.members));
-	if (!f || !t || !io.members || !block_allowed(s, b, n->loc) || !block_name_new(s, b, n->loc))
+	if (!f || !t || !io.members || !block_allowed(s, b, n->loc))
+		return false;
+	if (!strcmp(glsl_sema_name(s, b->name), "gl_PerVertex"))
+		return per_vertex(s, b, n->loc);
+	if (!block_name_new(s, b, n->loc))
 		return false;
 	/* the fields are filled in as the members are declared */
 	glsl_type_init_block(t, glsl_sema_name(s, b->name), f, nr, GLSL_PACKING_SHARED,

@@ -73,6 +73,14 @@ static const struct sh_case good[] = {
 	  "void main() { for (int i = 0; i < din.length(); i++) {\n"
 	  "  dout.c = din[i].c; gl_Position = gl_in[i].gl_Position; EmitVertex(); } }\n",
 	  NULL, { "DCL IN[][0], GENERIC[0]", "DCL OUT[1], GENERIC[0]", "IN[2][0]" } },
+	/* redeclarations of the built-ins' block change nothing */
+	{ "gl_PerVertex redeclared", VS, HEAD
+	  "out gl_PerVertex { vec4 gl_Position; float gl_PointSize; };\n"
+	  "void main() { gl_Position = vec4(1.0); gl_PointSize = 2.0; }\n",
+	  NULL, { "DCL OUT[0], POSITION", "PSIZE" } },
+	{ "gl_in redeclared", GS, GS_HEAD "in gl_PerVertex { vec4 gl_Position; } gl_in[];\n"
+	  "void main() { gl_Position = gl_in[1].gl_Position; EmitVertex(); }\n",
+	  NULL, { "DCL IN[][0], POSITION", "MOV OUT[0], IN[1][0]" } },
 };
 
 static const struct sh_case bad[] = {
@@ -116,6 +124,12 @@ static const struct sh_case bad[] = {
 	{ "geometry input block not an array", GS, GS_HEAD
 	  "in Data { vec4 c; } d;\nvoid main() {}\n",
 	  "0:5(16): error: geometry shader inputs must be arrays", { NULL } },
+	{ "gl_PerVertex with another member", VS, HEAD
+	  "out gl_PerVertex { vec4 gl_Color; };\nvoid main() {}\n",
+	  "0:3(25): error: gl_PerVertex has only gl_Position and gl_PointSize", { NULL } },
+	{ "gl_PerVertex with an instance name", VS, HEAD
+	  "out gl_PerVertex { vec4 gl_Position; } pv;\nvoid main() {}\n",
+	  "0:3(1): error: gl_PerVertex is redeclared only as gl_in", { NULL } },
 };
 
 static enum vc_stage tgsi_stage(enum glsl_stage st)
