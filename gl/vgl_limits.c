@@ -138,6 +138,8 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		/* what glGet answers for the compute stage (vgl_compute.c) */
 		.max_compute_uniform_components = 4 * (int32_t)l->fragment_uniform_vectors,
 		.max_compute_texture_image_units = (int32_t)l->fragment_texture_units,
+		.max_uniform_buffer_bindings = VGL_MAX_UBO_BINDINGS,
+		.max_shader_storage_buffer_bindings = (int32_t)l->ssbo_bindings,
 	};
 }
 

@@ -121,6 +121,11 @@ struct glsl_builtin_limits {
 	int32_t max_samples;                     /* OES_sample_variables */
 	int32_t max_compute_uniform_components;  /* ES 3.10 */
 	int32_t max_compute_texture_image_units;
+	/* GL_MAX_UNIFORM_BUFFER_BINDINGS, GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+	 * which no built-in constant names: a block's layout(binding) must be
+	 * below them (zero: not checked at compile time) */
+	int32_t max_uniform_buffer_bindings;
+	int32_t max_shader_storage_buffer_bindings;
 };
 
 /* A built-in constant's value under limits (NULL: builtins.def's). */

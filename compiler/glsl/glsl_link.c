@@ -303,10 +303,24 @@ static bool check_builtin_invariance(struct lk *k)
 
 /* ---- uniforms and blocks ------------------------------------------------------------------ */
 
+/* ES 3.10 §4.4.5: a uniform, or a block, bound in both stages is bound to
+ * the same point (dEQP layout_binding.negative.*.binding_contradictory). */
+static bool bindings_agree(struct lk *k, const struct glsl_symbol *v, const struct glsl_symbol *f,
+			   const char *name)
+{
+	if (v->binding < 0 || f->binding < 0 || v->binding == f->binding)
+		return true;
+	lk_error(k, "'%s' has binding %d in the vertex shader but %d in the fragment shader", name,
+		 v->binding, f->binding);
+	return false;
+}
+
 static bool check_uniform(struct lk *k, const struct glsl_symbol *v, const struct glsl_symbol *f)
 {
 	char a[128], b[128];
 
+	if (!bindings_agree(k, v, f, lk_name(v)))
+		return false;
 	if (ptypes_match(v->type, f->type))
 		return true;
 	/* separable: the stages may come from programs that never met, each
@@ -347,6 +361,8 @@ static bool check_block(struct lk *k, const struct glsl_symbol *v, const struct 
 		lk_error(k, "uniform block '%s' differs in array size between the shaders", name);
 		return false;
 	}
+	if (!bindings_agree(k, v, f, name))
+		return false;
 	if (!block_layouts_match(elem_of(a), elem_of(b))) {
 		lk_error(k, "uniform block '%s' differs in layout qualifiers between the shaders",
 			 name);

@@ -406,6 +406,11 @@ static const struct bad_case bad[] = {
 	  "layout(r32ui, binding = 2) uniform highp uimage2D i[2];\n"
 	  "layout(r32ui, binding = 3) uniform highp uimage2D j[2];\nvoid main() {}\n",
 	  "0:4(1): error: the binding of image 'j' is not below gl_MaxImageUnits (4)" },
+	/* §4.4.5: samplers' bindings below gl_MaxCombinedTextureImageUnits (32 here) */
+	{ "sampler binding past the units", FS, HEAD "precision mediump float;\n"
+	  "layout(binding = 31) uniform sampler2D t[2];\nvoid main() {}\n",
+	  "0:3(1): error: the binding of sampler 't' is not below gl_MaxCombinedTextureImageUnits "
+	  "(32)" },
 	{ "readonly image to a plain parameter", CS, HEAD LOCAL
 	  "layout(rgba8) readonly uniform highp image2D src;\n"
 	  "vec4 fetch(highp image2D i) { return vec4(imageSize(i), 0.0, 0.0); }\n"
