@@ -118,10 +118,13 @@ static struct glsl_symbol *builtin_symbol(struct glsl_sema *s, uint32_t name)
 		       GLSL_STORAGE_CONST;
 	if (bi->storage == GLSL_BI_STORAGE_CONST) {
 		union glsl_cval *v = glsl_const_alloc(s, bi->type);
+		int32_t xyz[3];
 
 		if (!v)
 			return NULL;
-		v->i = glsl_builtin_const_value(bi, &s->opts.limits);
+		glsl_builtin_const_values(bi, &s->opts.limits, xyz);
+		for (uint32_t i = 0; i < glsl_type_components(bi->type) && i < 3; i++)
+			v[i].i = xyz[i];
 		sym->value = v;
 	}
 	if (bi->builtin == VC_BUILTIN_WORKGROUP_SIZE && !workgroup_size(s, sym))

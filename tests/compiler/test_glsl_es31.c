@@ -43,6 +43,11 @@ static const struct good_case good[] = {
 	  "layout(std430) buffer B { uvec3 v; };\n"
 	  "void main() { v = gl_NumWorkGroups * gl_WorkGroupSize; }\n",
 	  { "DCL SV[0], GRID_SIZE", "SV[0].xyzz" } },
+	/* ivec3 constants: the ES 3.1 minimums without the GL layer's limits */
+	{ "gl_MaxComputeWorkGroupCount and Size", CS, HEAD LOCAL
+	  "layout(std430) buffer B { ivec3 c; ivec3 s; };\n"
+	  "void main() { c = gl_MaxComputeWorkGroupCount; s = gl_MaxComputeWorkGroupSize; }\n",
+	  { "INT32 {65535, 65535, 65535, 0}", "INT32 {128, 128, 64, 0}" } },
 	{ "gl_HelperInvocation", FS, HEAD "precision mediump float;\nout vec4 o;\n"
 	  "void main() { o = gl_HelperInvocation ? vec4(1.0) : vec4(0.0); }\n",
 	  { "SV[0], HELPER_INVOCATION", "USNE" } },

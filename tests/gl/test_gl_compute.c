@@ -435,6 +435,33 @@ START_TEST(work_group_size_and_limits)
 }
 END_TEST
 
+/* The ivec3 constants gl_MaxComputeWorkGroupCount and gl_MaxComputeWorkGroupSize
+ * are what glGetIntegeri_v answers (dEQP's builtin_constants). */
+START_TEST(work_group_limit_constants)
+{
+	GLuint p = compute_program(HEAD "layout(local_size_x = 1) in;\n"
+				   "layout(std430, binding = 0) buffer B { ivec3 count; ivec3 size; };\n"
+				   "void main() { count = gl_MaxComputeWorkGroupCount;\n"
+				   "  size = gl_MaxComputeWorkGroupSize; }\n");
+	GLuint b = glt_ssbo(8, 0);
+	const uint32_t *w;
+	GLint count[3], size[3];
+
+	for (GLuint i = 0; i < 3; i++) {
+		cs.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &count[i]);
+		cs.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, i, &size[i]);
+	}
+	cs.DispatchCompute(1, 1, 1);
+	w = glt_map_ssbo(b, 8);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq((GLint)w[i], count[i]);
+		ck_assert_int_eq((GLint)w[4 + i], size[i]);
+	}
+	glt_unmap_ssbo();
+	delete_buffer_and_program(b, p);
+}
+END_TEST
+
 /* ---- errors ---------------------------------------------------------------------------- */
 
 static void expect(GLenum err)
@@ -793,6 +820,7 @@ static Suite *compute_suite(void)
 			    uc_count);
 	tcase_add_test(tc, depth_range_reaches_compute);
 	tcase_add_test(tc, work_group_size_and_limits);
+	tcase_add_test(tc, work_group_limit_constants);
 	tcase_add_test(tc, dispatch_errors);
 	tcase_add_test(tc, barrier_and_binding_errors);
 	tcase_add_test(tc, link_errors);
