@@ -142,11 +142,34 @@ struct glsl_symbol *glsl_sema_lookup_var(struct glsl_sema *s, uint32_t name)
 	return sym ? sym : builtin_symbol(s, name);
 }
 
+/* GLSL ES 3.10 §4.10: a writeonly buffer block or member is never read
+ * (dEQP negative_coverage shader.compile_compute_shader). */
+static bool readable(struct glsl_sema *s, struct glsl_loc loc, const char *name, uint32_t memory)
+{
+	if (!(memory & GLSL_Q_WRITEONLY) || s->no_read)
+		return true;
+	glsl_sema_error(s, loc, "'%s' is writeonly and cannot be read", name);
+	return false;
+}
+
+bool glsl_sema_expr_unread(struct glsl_sema *s, struct glsl_ast_node *n, bool unread)
+{
+	bool saved = s->no_read, ok;
+
+	s->no_read = unread;
+	ok = glsl_sema_expr(s, n);
+	s->no_read = saved;
+	return ok;
+}
+
 static bool ident_field(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *sym)
 {
 	const struct glsl_field *f = &sym->block->fields[sym->field];
-	struct glsl_sema_expr *x = glsl_sema_annot(s, n, f->type, f->precision);
+	struct glsl_sema_expr *x;
 
+	if (!readable(s, n->loc, f->name, sym->block_sym->memory | f->memory))
+		return false;
+	x = glsl_sema_annot(s, n, f->type, f->precision);
 	if (!x)
 		return false;
 	x->what = GLSL_SX_MEMBER;
@@ -178,6 +201,8 @@ static bool ident(struct glsl_sema *s, struct glsl_ast_node *n)
 				"function" : "uniform block name");
 		return false;
 	}
+	if (sym->storage == GLSL_STORAGE_BUFFER && !readable(s, n->loc, sym->cname, sym->memory))
+		return false;
 	if (!glsl_sema_bind_var(s, n, sym))
 		return false;
 	if (sym->builtin)
@@ -460,7 +485,7 @@ static bool assign(struct glsl_sema *s, struct glsl_ast_node *n)
 	const struct glsl_type *a, *b;
 	unsigned bop = glsl_tok_assign_op((enum glsl_tok)n->op);
 
-	if (!glsl_sema_expr(s, l) || !glsl_sema_expr(s, r))
+	if (!glsl_sema_expr_unread(s, l, !bop) || !glsl_sema_expr_unread(s, r, false))
 		return false;
 	a = l->sema->type.type;
 	convert_assigned(s, n, a, bop);
@@ -627,7 +652,7 @@ static bool index_expr(struct glsl_sema *s, struct glsl_ast_node *n)
 	const struct glsl_type *t;
 	struct glsl_sema_expr *x;
 
-	if (!glsl_sema_expr(s, base) || !glsl_sema_expr(s, ix))
+	if (!glsl_sema_expr(s, base) || !glsl_sema_expr_unread(s, ix, false))
 		return false;
 	t = base->sema->type.type;
 	if (!index_limit(t) && t->kind != GLSL_KIND_ARRAY) {
@@ -729,6 +754,8 @@ static bool member(struct glsl_sema *s, struct glsl_ast_node *n, const struct gl
 
 	for (i = 0; i < t->nr_fields && strcmp(t->fields[i].name, name); i++)
 		;
+	if (i < t->nr_fields && !readable(s, n->loc, name, t->fields[i].memory))
+		return false;
 	if (i == t->nr_fields) {
 		glsl_sema_error(s, n->loc, "'%s' has no member '%s'", t->name, name);
 		return false;

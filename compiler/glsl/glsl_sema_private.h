@@ -48,6 +48,9 @@ struct glsl_sema {
 	 * primitive (0: none), which the primitive must agree with */
 	uint32_t gs_sized_inputs;
 	struct glsl_loc gs_sized_loc;
+	/* the expression being analysed is written, not read (an assignment's
+	 * left side, .length()'s object): writeonly buffer members may be there */
+	bool no_read;
 };
 
 /* Precision statements are rare inside functions, so a scope saves the
@@ -144,6 +147,8 @@ int glsl_sema_io_field(struct glsl_sema *s, struct glsl_ast_node *n);
 bool glsl_sema_bind_var(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *v);
 
 /* glsl_sema_expr.c */
+/* glsl_sema_expr with n's value not read (no_read; see struct glsl_sema). */
+bool glsl_sema_expr_unread(struct glsl_sema *s, struct glsl_ast_node *n, bool unread);
 /* A variable, block member or built-in variable by name; NULL if none. */
 struct glsl_symbol *glsl_sema_lookup_var(struct glsl_sema *s, uint32_t name);
 /* Types n (and its operands); false after an error. */
