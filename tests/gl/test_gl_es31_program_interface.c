@@ -329,6 +329,31 @@ START_TEST(inputs_and_outputs)
 }
 END_TEST
 
+/* The built-ins a GLSL ES 3.10 vertex shader reads and a fragment shader
+ * writes are inputs and outputs of the program, at no location (ES 3.1
+ * 7.3.1.1; dEQP program_input.resource_list.vertex_fragment.empty). */
+START_TEST(builtin_inputs_and_outputs)
+{
+	const char *srcs[] = {
+		"#version 310 es\nvoid main() { gl_Position = vec4(float(gl_VertexID + gl_InstanceID)); }\n",
+		"#version 310 es\nvoid main() { gl_FragDepth = 0.5; }\n" };
+	const GLenum types[] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
+	GLuint p = link(program_of(srcs, types, 2));
+
+	ck_assert_int_eq(iface_value(p, GL_PROGRAM_INPUT, GL_ACTIVE_RESOURCES), 2);
+	ck_assert_int_eq(iface_value(p, GL_PROGRAM_OUTPUT, GL_ACTIVE_RESOURCES), 1);
+	assert_props(p, GL_PROGRAM_INPUT, "gl_VertexID", WANT({ GL_TYPE, GL_INT },
+		{ GL_LOCATION, -1 }, { GL_REFERENCED_BY_VERTEX_SHADER, 1 }));
+	assert_props(p, GL_PROGRAM_INPUT, "gl_InstanceID", WANT({ GL_TYPE, GL_INT },
+		{ GL_LOCATION, -1 }));
+	assert_props(p, GL_PROGRAM_OUTPUT, "gl_FragDepth", WANT({ GL_TYPE, GL_FLOAT },
+		{ GL_LOCATION, -1 }, { GL_REFERENCED_BY_FRAGMENT_SHADER, 1 }));
+	ck_assert_int_eq(gl.GetAttribLocation(p, "gl_VertexID"), -1);
+	expect(GL_NO_ERROR);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* An array of outputs: one resource "o[0]", a location per element. */
 START_TEST(output_arrays)
 {
@@ -683,6 +708,7 @@ static Suite *program_interface_suite(void)
 	tcase_add_test(tg, uniform_blocks_and_members);
 	tcase_add_test(tg, es30_queries_agree);
 	tcase_add_test(tg, inputs_and_outputs);
+	tcase_add_test(tg, builtin_inputs_and_outputs);
 	tcase_add_test(tg, output_arrays);
 	tcase_add_test(tg, transform_feedback_varyings);
 	tcase_add_test(tg, bindings_from_layout);
