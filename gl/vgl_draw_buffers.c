@@ -27,11 +27,14 @@ uint32_t vgl_framebuffer_max_draw_buffers(const struct vgl_context *ctx)
 	return host < VGL_MAX_DRAW_BUFFERS ? host : VGL_MAX_DRAW_BUFFERS;
 }
 
-/* A name glDrawBuffers / glReadBuffer takes at all (ES 3.0's COLOR_ATTACHMENT0..15). */
+/* A name glDrawBuffers / glReadBuffer takes at all: COLOR_ATTACHMENT0..31
+ * (the 32 names the enum range holds; those past GL_MAX_COLOR_ATTACHMENTS
+ * are INVALID_OPERATION, ES 3.1 section 16.1.1, dEQP negative_coverage
+ * buffer.read_buffer's COLOR_ATTACHMENT31). */
 static bool buffer_name(GLenum b)
 {
 	return b == GL_NONE || b == GL_BACK ||
-	       (b >= GL_COLOR_ATTACHMENT0 && b <= GL_COLOR_ATTACHMENT15);
+	       (b >= GL_COLOR_ATTACHMENT0 && b <= GL_COLOR_ATTACHMENT0 + 31);
 }
 
 /* Whether an FBO's buffer `b` may go in draw buffer slot `slot` (-1: the read buffer). */

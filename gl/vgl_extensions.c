@@ -309,6 +309,11 @@ static const struct extension table[] = {
 	 * names (vgl_linked.c links it, vgl_draw.c checks the primitive) */
 	[VGL_EXT_EXT_geometry_shader] = { "GL_EXT_geometry_shader", geometry_shaders },
 	[VGL_EXT_OES_geometry_shader] = { "GL_OES_geometry_shader", geometry_shaders },
+	/* in and out blocks of GLSL ES 3.10 shaders: the compiler flattens them
+	 * into their members (glsl_sema_ioblock.c); the same extension under two
+	 * names */
+	[VGL_EXT_EXT_shader_io_blocks] = { "GL_EXT_shader_io_blocks", vgl_context_es31 },
+	[VGL_EXT_OES_shader_io_blocks] = { "GL_OES_shader_io_blocks", vgl_context_es31 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -311,7 +311,7 @@ static GLenum layer_attachment(struct vgl_context *ctx, GLuint name, GLint level
 	if (!a->tex || (a->tex->target != GL_TEXTURE_3D && a->tex->target != GL_TEXTURE_2D_ARRAY &&
 			a->tex->target != GL_TEXTURE_CUBE_MAP_ARRAY_EXT))
 		return GL_INVALID_OPERATION;
-	if (level < 0 || level >= VGL_MAX_LEVELS || layer < 0 ||
+	if (level < 0 || level > vgl_texture_max_level(ctx, a->tex->target) || layer < 0 ||
 	    (uint32_t)layer >= (a->tex->target == GL_TEXTURE_3D ? l->maxImageDimension3D
 								  : l->maxImageArrayLayers))
 		return GL_INVALID_VALUE;

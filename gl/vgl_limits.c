@@ -138,6 +138,14 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		/* what glGet answers for the compute stage (vgl_compute.c) */
 		.max_compute_uniform_components = 4 * (int32_t)l->fragment_uniform_vectors,
 		.max_compute_texture_image_units = (int32_t)l->fragment_texture_units,
+		.max_uniform_buffer_bindings = VGL_MAX_UBO_BINDINGS,
+		.max_shader_storage_buffer_bindings = (int32_t)l->ssbo_bindings,
+		.max_compute_work_group_count = { (int32_t)l->compute_count[0],
+						  (int32_t)l->compute_count[1],
+						  (int32_t)l->compute_count[2] },
+		.max_compute_work_group_size = { (int32_t)l->compute_size[0],
+						 (int32_t)l->compute_size[1],
+						 (int32_t)l->compute_size[2] },
 	};
 }
 

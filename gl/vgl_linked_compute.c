@@ -53,9 +53,34 @@ static uint32_t sampler_elements(const struct glsl_lower_result *r)
 	return n;
 }
 
+/* The default block's components (ES 3.1 table 20.47 counts each scalar). */
+static uint64_t uniform_components(const struct glsl_lower_result *r)
+{
+	uint64_t n = 0;
+
+	for (uint32_t i = 0; i < r->nr_res; i++)
+		if (r->res[i].kind == GLSL_RES_UNIFORM)
+			n += (uint64_t)glsl_type_components(r->res[i].type) *
+			     (r->res[i].array_size ? r->res[i].array_size : 1);
+	return n;
+}
+
+/* Link errors of ES 3.1 table 20.47's limits (dEQP negative_coverage
+ * compute.exceed_*): shared memory and the default block. */
+static const char *over_limits(const struct vgl_limits *lim, const struct glsl_lower_result *r)
+{
+	if (r->shared_size > lim->compute_shared_size)
+		return "error: shared variables exceed GL_MAX_COMPUTE_SHARED_MEMORY_SIZE\n";
+	if (uniform_components(r) > 4 * (uint64_t)lim->fragment_uniform_vectors)
+		return "error: uniforms exceed GL_MAX_COMPUTE_UNIFORM_COMPONENTS\n";
+	return NULL;
+}
+
 /* What this link cannot serve yet, or what breaks the device's limits. */
 static const char *unsupported(const struct vgl_limits *lim, const struct glsl_lower_result *r)
 {
+	if (over_limits(lim, r))
+		return over_limits(lim, r);
 	for (uint32_t i = 0; i < r->nr_res; i++) {
 		const struct glsl_lower_res *x = &r->res[i];
 

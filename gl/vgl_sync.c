@@ -233,7 +233,8 @@ static void GL_APIENTRY vgl_GetSynciv(GLsync sync, GLenum pname, GLsizei bufsize
 		return;
 	}
 	f = sync_of(ctx, sync);
-	if (!f) {
+	/* a negative bufSize too (dEQP negative_coverage state.get_synciv) */
+	if (!f || bufsize < 0) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}

@@ -58,6 +58,11 @@ struct vgl_pixel_format;
 #define VGL_MAX_STAGE_TEXTURE_UNITS 32 /* a stage's (virgl's sampler views per stage) */
 #define VGL_MAX_LEVELS 15
 
+struct vgl_context;
+/* The last level a texture of target tt may have: log2 of the device's
+ * largest size of that kind (GL's "log2 of the maximum texture size"). */
+GLint vgl_texture_max_level(const struct vgl_context *ctx, GLenum tt);
+
 /* VGL_TEX_EXTERNAL: GL_TEXTURE_EXTERNAL_OES, a 2D texture on an EGL image */
 /* VGL_TEX_2D_MS: GL_TEXTURE_2D_MULTISAMPLE (ES 3.1) */
 /* VGL_TEX_CUBE_ARRAY: GL_TEXTURE_CUBE_MAP_ARRAY (EXT_texture_cube_map_array):

@@ -319,7 +319,13 @@ static const struct vgl_tex_level *sub_copy_level(struct vgl_context *ctx, GLenu
 {
 	const struct vgl_tex_level *lv;
 
-	*t = level >= 0 && level < VGL_MAX_LEVELS ? vgl_texture_bound(ctx, tt) : NULL;
+	/* a level past log2 of the largest size is INVALID_VALUE before all
+	 * else (dEQP negative_coverage texture.copytexsubimage3d_max_level) */
+	if (level < 0 || level > vgl_texture_max_level(ctx, tt) || level >= VGL_MAX_LEVELS) {
+		vgl_error(ctx, GL_INVALID_VALUE);
+		return NULL;
+	}
+	*t = vgl_texture_bound(ctx, tt);
 	lv = *t ? &(*t)->level[face][level] : NULL;
 	if (lv && !lv->fmt) { /* never specified: even a 0x0 copy has no format */
 		vgl_error(ctx, GL_INVALID_OPERATION);

@@ -18,7 +18,7 @@
 #include "vgl_texture_image.h"
 
 /* log2 of the largest size of the target: the level bound of the query */
-static GLint max_level(const struct vgl_context *ctx, GLenum tt)
+GLint vgl_texture_max_level(const struct vgl_context *ctx, GLenum tt)
 {
 	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
 	uint32_t max = tt == GL_TEXTURE_3D ? l->maxImageDimension3D : l->maxImageDimension2D;
@@ -142,7 +142,7 @@ static bool get_level_parameter(GLenum target, GLint level, GLenum pname, GLint 
 		return false;
 	}
 	/* a buffer texture has one level */
-	if (level < 0 || level > (tt == GL_TEXTURE_BUFFER_EXT ? 0 : max_level(ctx, tt))) {
+	if (level < 0 || level > (tt == GL_TEXTURE_BUFFER_EXT ? 0 : vgl_texture_max_level(ctx, tt))) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return false;
 	}

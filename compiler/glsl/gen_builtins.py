@@ -292,8 +292,18 @@ def parse_const(line, lineno, types):
         values.append(values[-1])    # 3.10 keeps the 3.00 value unless given
     if len(values) != len(vers):
         raise DefError('line %d: one value per version expected' % lineno)
-    return [Var(w[5], w[4], w[3], 'const', (v,), STAGES[w[2]], '-', int(val), lineno, ext)
+    return [Var(w[5], w[4], w[3], 'const', (v,), STAGES[w[2]], '-', const_value(val, w[4], lineno),
+                lineno, ext)
             for v, val in zip(vers, values)]
+
+
+def const_value(text, type_name, lineno):
+    """An int constant's value; an ivec3's three, written X,Y,Z."""
+    parts = [int(p) for p in text.split(',')]
+    if len(parts) != (3 if type_name == 'ivec3' else 1):
+        raise DefError('line %d: %s takes %s' % (lineno, type_name,
+                                                 'X,Y,Z' if type_name == 'ivec3' else 'one value'))
+    return parts[0] if len(parts) == 1 else tuple(parts)
 
 
 # --- reading the .def ---------------------------------------------------------------
@@ -513,12 +523,13 @@ def var_init(v, types, structs, arrays, exts):
         builtin, recipe = 'VC_BUILTIN_NONE', 'GLSL_BI_RECIPE_NONE'
     else:
         builtin, recipe = 'VC_BUILTIN_' + v.lower, 'GLSL_BI_RECIPE_NONE'
+    xyz = v.value if isinstance(v.value, tuple) else (v.value, 0, 0)
     return ('\t{ .name = "%s", .type = %s, .precision = GLSL_PREC_%s,\n'
             '\t  .storage = GLSL_BI_STORAGE_%s, .versions = %s, .stages = %d,\n'
-            '\t  .builtin = %s, .recipe = %s, .value = %d, .ext = %d },\n'
+            '\t  .builtin = %s, .recipe = %s, .value = %d, .value_yz = { %d, %d }, .ext = %d },\n'
             % (v.name, type_ref(v.type_expr, v.ext, types, structs, arrays), PRECS[v.prec],
-               v.storage.upper(), version_mask(v.versions), v.stages, builtin, recipe, v.value,
-               exts.index(v.ext or '')))
+               v.storage.upper(), version_mask(v.versions), v.stages, builtin, recipe, xyz[0],
+               xyz[1], xyz[2], exts.index(v.ext or '')))
 
 
 def emit_vars(w, vars_, types, structs, exts):

@@ -283,6 +283,9 @@ struct glsl_ast_node {
 enum {
 	GLSL_AST_F_PAREN = 1 << 0,     /* the expression was in parentheses */
 	GLSL_AST_F_VOID_ARGS = 1 << 1, /* CALL: written `f(void)` */
+	/* IDENT: sema bound it to a variable already (an in or out block's
+	 * member that `inst.member` became: glsl_sema_ioblock.c) */
+	GLSL_AST_F_BOUND = 1 << 2,
 };
 
 /* The translation unit. */

@@ -365,6 +365,33 @@ static const struct {
 	  offsetof(struct glsl_builtin_limits, max_compute_texture_image_units) },
 };
 
+/* The ivec3 constants' limits (three ints each). */
+static const struct {
+	const char *name;
+	size_t offset;
+} limit_vectors[] = {
+	{ "gl_MaxComputeWorkGroupCount",
+	  offsetof(struct glsl_builtin_limits, max_compute_work_group_count) },
+	{ "gl_MaxComputeWorkGroupSize", offsetof(struct glsl_builtin_limits, max_compute_work_group_size) },
+};
+
+void glsl_builtin_const_values(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits,
+			       int32_t out[3])
+{
+	out[0] = glsl_builtin_const_value(v, limits);
+	out[1] = v->value_yz[0];
+	out[2] = v->value_yz[1];
+	for (size_t i = 0; limits && i < sizeof(limit_vectors) / sizeof(limit_vectors[0]); i++) {
+		int32_t given[3];
+
+		if (strcmp(v->name, limit_vectors[i].name))
+			continue;
+		memcpy(given, (const char *)limits + limit_vectors[i].offset, sizeof(given));
+		if (given[0])
+			memcpy(out, given, sizeof(given));
+	}
+}
+
 int32_t glsl_builtin_const_value(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits)
 {
 	for (size_t i = 0; limits && i < sizeof(limit_fields) / sizeof(limit_fields[0]); i++) {

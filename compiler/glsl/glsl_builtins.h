@@ -92,6 +92,7 @@ struct glsl_bi_var {
 	uint8_t builtin;          /* enum vc_builtin, or VC_BUILTIN_NONE */
 	uint8_t recipe;           /* enum glsl_bi_recipe when builtin is NONE */
 	int32_t value;            /* constants: the spec's minimum */
+	int32_t value_yz[2];      /* ivec3 constants: the y and z components */
 	uint8_t ext;              /* 0, or the extension (glsl_bi_ext_names) it needs */
 };
 
@@ -121,10 +122,21 @@ struct glsl_builtin_limits {
 	int32_t max_samples;                     /* OES_sample_variables */
 	int32_t max_compute_uniform_components;  /* ES 3.10 */
 	int32_t max_compute_texture_image_units;
+	/* GL_MAX_UNIFORM_BUFFER_BINDINGS, GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+	 * which no built-in constant names: a block's layout(binding) must be
+	 * below them (zero: not checked at compile time) */
+	int32_t max_uniform_buffer_bindings;
+	int32_t max_shader_storage_buffer_bindings;
+	/* the ivec3 constants (ES 3.10): all three given, or none */
+	int32_t max_compute_work_group_count[3];
+	int32_t max_compute_work_group_size[3];
 };
 
 /* A built-in constant's value under limits (NULL: builtins.def's). */
 int32_t glsl_builtin_const_value(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits);
+/* Its components (three of an ivec3, else one) into out[]. */
+void glsl_builtin_const_values(const struct glsl_bi_var *v, const struct glsl_builtin_limits *limits,
+			       int32_t out[3]);
 
 /* The entry of a name in glsl_bi_names (any version), or NULL. */
 const struct glsl_bi_name *glsl_builtin_find(const char *name, size_t len);

@@ -104,17 +104,7 @@ const struct glsl_symbol *lk_varying_out(const struct lk *k, const struct glsl_s
 
 uint32_t lk_slots(const struct glsl_type *t)
 {
-	uint32_t n = 0;
-
-	switch (t->kind) {
-	case GLSL_KIND_MATRIX: return t->cols;
-	case GLSL_KIND_ARRAY: return t->length * lk_slots(t->elem);
-	case GLSL_KIND_STRUCT:
-		for (uint32_t i = 0; i < t->nr_fields; i++)
-			n += lk_slots(t->fields[i].type);
-		return n;
-	default: return 1;
-	}
+	return glsl_type_slots(t);
 }
 
 /* ---- type agreement ------------------------------------------------------------------- */
@@ -151,6 +141,11 @@ static bool fields_match(const struct glsl_type *a, const struct glsl_type *b, b
 bool lk_types_match(const struct glsl_type *a, const struct glsl_type *b)
 {
 	return types_match(a, b, false);
+}
+
+bool lk_blocks_match(const struct glsl_type *a, const struct glsl_type *b, bool prec)
+{
+	return types_match(a, b, prec);
 }
 
 static bool types_match(const struct glsl_type *a, const struct glsl_type *b, bool prec)
@@ -308,10 +303,24 @@ static bool check_builtin_invariance(struct lk *k)
 
 /* ---- uniforms and blocks ------------------------------------------------------------------ */
 
+/* ES 3.10 §4.4.5: a uniform, or a block, bound in both stages is bound to
+ * the same point (dEQP layout_binding.negative.*.binding_contradictory). */
+static bool bindings_agree(struct lk *k, const struct glsl_symbol *v, const struct glsl_symbol *f,
+			   const char *name)
+{
+	if (v->binding < 0 || f->binding < 0 || v->binding == f->binding)
+		return true;
+	lk_error(k, "'%s' has binding %d in the vertex shader but %d in the fragment shader", name,
+		 v->binding, f->binding);
+	return false;
+}
+
 static bool check_uniform(struct lk *k, const struct glsl_symbol *v, const struct glsl_symbol *f)
 {
 	char a[128], b[128];
 
+	if (!bindings_agree(k, v, f, lk_name(v)))
+		return false;
 	if (ptypes_match(v->type, f->type))
 		return true;
 	/* separable: the stages may come from programs that never met, each
@@ -352,6 +361,8 @@ static bool check_block(struct lk *k, const struct glsl_symbol *v, const struct 
 		lk_error(k, "uniform block '%s' differs in array size between the shaders", name);
 		return false;
 	}
+	if (!bindings_agree(k, v, f, name))
+		return false;
 	if (!block_layouts_match(elem_of(a), elem_of(b))) {
 		lk_error(k, "uniform block '%s' differs in layout qualifiers between the shaders",
 			 name);
@@ -551,7 +562,7 @@ static bool check_limits(struct lk *k)
 static bool link_all(struct lk *k)
 {
 	init_limits(k);
-	return check_shaders(k) && lk_gs_check(k) && check_varyings(k) &&
+	return check_shaders(k) && lk_gs_check(k) && lk_io_blocks(k) && check_varyings(k) &&
 	       (k->version >= GLSL_ES_300 || check_builtin_invariance(k)) && check_uniforms(k) &&
 	       check_limits(k) && lk_check_outputs(k) && lk_assign_attribs(k) &&
 	       lk_assign_varyings(k) && lk_merge_uniforms(k) && lk_lower(k) && lk_gs_lower(k) &&

@@ -55,6 +55,11 @@ const struct glsl_symbol *lk_varying_out(const struct lk *k, const struct glsl_s
 uint32_t lk_slots(const struct glsl_type *t);
 /* Types agree (precision aside). */
 bool lk_types_match(const struct glsl_type *a, const struct glsl_type *b);
+/* Two stages' declarations of a block (or arrays of it): the members'
+ * names, types, order and, where prec, precisions. */
+bool lk_blocks_match(const struct glsl_type *a, const struct glsl_type *b, bool prec);
+/* glsl_link_ioblock.c: in and out blocks agree across the stages. */
+bool lk_io_blocks(struct lk *k);
 
 /* glsl_link_geometry.c: a geometry stage (k->gs) between the two: its
  * checks, its outputs in the varying table, its lowering; and the stages

@@ -422,7 +422,12 @@ static bool add_io_leaves(struct glsl_program *p, unsigned list, const char *nam
 static bool add_var(struct glsl_program *p, unsigned list, const struct glsl_symbol *s,
 		    int32_t location)
 {
-	return add_io_leaves(p, list, lk_name(s), s->type.type, s->type.precision, location);
+	/* a member of an in or out block without instance name is listed by
+	 * its own name (ES 3.1 7.3.1.1), one of a named block as "Block.member" */
+	/* an array of blocks lists its members once, as the block declares them */
+	return add_io_leaves(p, list, s->api_name ? s->api_name : lk_name(s),
+			     s->io_arrayed ? s->type.type->elem : s->type.type, s->type.precision,
+			     location);
 }
 
 static int32_t location_in(const struct glsl_lower_location *l, uint32_t n, const char *name)
@@ -440,6 +445,16 @@ static int32_t varying_location(const struct glsl_symbol *s)
 	return s->location >= 0 ? s->location : -1;
 }
 
+/* ES 3.1 7.3.1.1: the built-in inputs a vertex shader reads (gl_VertexID,
+ * gl_InstanceID) and the outputs a fragment shader writes (gl_FragDepth) are
+ * the program's inputs and outputs too, at no location (GLSL ES 3.10
+ * programs: what ES 3.0's attribute queries count stays as it was). */
+static bool builtin_listed(const struct lk *k, const struct glsl_symbol *s, enum glsl_storage st)
+{
+	return s->kind == GLSL_SYM_VAR && s->builtin && s->used && s->storage == st &&
+	       k->version >= GLSL_ES_310;
+}
+
 /* A separable program's varyings are its whole interface: every output of
  * the vertex shader, every input of the fragment shader (another program's
  * stage may be the other side); otherwise those both sides have. */
@@ -455,6 +470,8 @@ static bool io_vars(struct lk *k)
 		if (s->kind == GLSL_SYM_VAR && s->builtin && vs_last && s->used &&
 		    s->storage == GLSL_STORAGE_OUT)
 			ok = add_var(k->p, 1, s, -1); /* gl_Position written: an output too */
+		if (builtin_listed(k, s, GLSL_STORAGE_IN))
+			ok = ok && add_var(k->p, 0, s, -1);
 		if (s->kind != GLSL_SYM_VAR || s->builtin)
 			continue;
 		if (s->storage == GLSL_STORAGE_IN)
@@ -466,6 +483,8 @@ static bool io_vars(struct lk *k)
 	for (uint32_t i = 0; ok && i < fs->nr_globals; i++) {
 		const struct glsl_symbol *s = fs->globals[i];
 
+		if (builtin_listed(k, s, GLSL_STORAGE_OUT))
+			ok = add_var(k->p, 2, s, -1);
 		if (s->kind != GLSL_SYM_VAR || s->builtin)
 			continue;
 		if (s->storage == GLSL_STORAGE_OUT)

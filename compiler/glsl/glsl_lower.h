@@ -86,6 +86,9 @@ struct glsl_lower_result {
 	uint32_t nr_res, cap_res;
 	uint32_t default_block_size;   /* bytes; 0 when there is no default block */
 	uint32_t nr_bindings;          /* bindings used: default block, blocks, samplers */
+	/* compute: bytes of the shared variables at 4 per component (the
+	 * least any layout takes; UINT32_MAX past it), for the GL's limit */
+	uint32_t shared_size;
 };
 
 /* 0 on success (*out filled), -1 on failure with a message in log (and out

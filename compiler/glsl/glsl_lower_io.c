@@ -602,6 +602,13 @@ static bool declare_images(struct lw *w, const struct io_list *l, uint32_t *bind
 	return true;
 }
 
+static void add_shared(struct glsl_lower_result *o, const struct glsl_type *t)
+{
+	uint64_t size = (uint64_t)o->shared_size + 4 * (uint64_t)glsl_type_components(t);
+
+	o->shared_size = size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
+}
+
 /* Plain globals: private variables (their initialisers run first in main);
  * shared ones: workgroup memory. */
 static bool declare_privates(struct lw *w)
@@ -617,6 +624,8 @@ static bool declare_privates(struct lw *w)
 				     VC_STORAGE_PRIVATE);
 		if (!v || !lw_sym_add(w, s, vc_var_get(w->m, v)->ptr, -1))
 			return false;
+		if (s->storage == GLSL_STORAGE_SHARED)
+			add_shared(w->out, s->type.type);
 	}
 	return true;
 }

@@ -362,7 +362,11 @@ static uint32_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
 	case QCTX_MEMBER:
 		return 0;
 	case QCTX_BLOCK_MEMBER:
-		return GLSL_Q_LAYOUT | GLSL_Q_UNIFORM | GLSL_Q_BUFFER | GLSL_Q_MEMORY;
+		/* in and out blocks (EXT_shader_io_blocks, 3.10): interpolation and
+		 * invariant per member; sema matches them to the block's storage */
+		return GLSL_Q_LAYOUT | GLSL_Q_UNIFORM | GLSL_Q_BUFFER | GLSL_Q_MEMORY |
+		       (p->version >= 310 ? GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_FLAT | GLSL_Q_SMOOTH |
+					    GLSL_Q_CENTROID | GLSL_Q_INVARIANT : 0);
 	}
 	return 0;
 }
@@ -370,7 +374,7 @@ static uint32_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
 static const char *const ctx_names[] = {
 	[QCTX_GLOBAL] = "global variables", [QCTX_LOCAL] = "local variables",
 	[QCTX_PARAM] = "function parameters", [QCTX_MEMBER] = "struct members",
-	[QCTX_BLOCK_MEMBER] = "uniform block members",
+	[QCTX_BLOCK_MEMBER] = "interface block members",
 };
 
 static const struct glsl_token *find_qualifier(const struct glsl_token *t, uint32_t bits)
@@ -791,6 +795,8 @@ static struct glsl_ast_node *invariant_list(struct glsl_parser *p)
 	return glsl_parse_expect(p, GLSL_TOK_SEMICOLON) ? n : NULL;
 }
 
+/* An input block's array may be unsized (a geometry shader's per-vertex
+ * inputs: sema sizes it by the input primitive, or refuses it). */
 static bool block_instance(struct glsl_parser *p, struct glsl_ast_block *b)
 {
 	if (glsl_parse_accept(p, GLSL_TOK_SEMICOLON))
@@ -807,7 +813,8 @@ static bool block_instance(struct glsl_parser *p, struct glsl_ast_block *b)
 	if (!array_suffix(p, &b->instance->is_array, &b->instance->array_size,
 			  &b->instance->dims))
 		return false;
-	if (b->instance->is_array && !glsl_ast_dims_sized(b->instance)) {
+	if (b->instance->is_array && !glsl_ast_dims_sized(b->instance) &&
+	    !(b->qual.storage & GLSL_Q_IN)) {
 		glsl_parse_error(p, p->tok, "a uniform block array must have a size");
 		return false;
 	}
@@ -830,8 +837,11 @@ static struct glsl_ast_node *interface_block(struct glsl_parser *p, const struct
 		glsl_parse_error(p, first, "only uniform interface blocks exist in GLSL ES 3.00");
 		return NULL;
 	}
-	if (kind != GLSL_Q_UNIFORM && kind != GLSL_Q_BUFFER) {
-		glsl_parse_error(p, first, "only uniform and buffer interface blocks exist in GLSL ES 3.10");
+	/* in and out blocks: EXT_shader_io_blocks, whose #extension sema checks */
+	if (kind != GLSL_Q_UNIFORM && kind != GLSL_Q_BUFFER && kind != GLSL_Q_IN &&
+	    kind != GLSL_Q_OUT) {
+		glsl_parse_error(p, first, "only uniform, buffer, in and out interface blocks exist "
+				 "in GLSL ES 3.10");
 		return NULL;
 	}
 	if (q->storage & ~(storage_mask | GLSL_Q_LAYOUT | (kind == GLSL_Q_BUFFER ? GLSL_Q_MEMORY : 0))) {

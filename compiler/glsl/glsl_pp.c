@@ -39,6 +39,9 @@ const char *const glsl_pp_default_extensions[] = {
 	/* geometry shaders (GLSL ES 3.10); the OES name is the same extension */
 	"GL_EXT_geometry_shader",
 	"GL_OES_geometry_shader",
+	/* no built-ins: in and out blocks (GLSL ES 3.10, glsl_sema_ioblock.c) */
+	"GL_EXT_shader_io_blocks",
+	"GL_OES_shader_io_blocks",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

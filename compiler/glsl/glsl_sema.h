@@ -104,6 +104,13 @@ struct glsl_symbol {
 	struct glsl_symbol *block_sym;       /* BLOCK_FIELD: the block's symbol */
 	uint32_t field;
 	struct glsl_function *fn;      /* FUNC: the first overload */
+	/* in and out blocks (EXT_shader_io_blocks) are their members' variables,
+	 * named "Block.member" (what stages match by); a member of a block
+	 * without instance name is "member" in the program interface (api_name).
+	 * The instance (or, unnamed, a symbol of the block) lists them. */
+	const char *api_name;
+	struct glsl_symbol **io_members;
+	bool io_arrayed;               /* a member made an array over an array of blocks */
 	/* symbol table links */
 	struct glsl_symbol *shadow;    /* the binding of the same name further out */
 	struct glsl_symbol *prev;      /* the previously declared symbol (scope undo) */
@@ -193,6 +200,10 @@ struct glsl_sema_result {
 	uint32_t gs_max_vertices;
 	uint32_t gs_invocations;         /* 0: not declared (one invocation) */
 	bool invariant_all;
+	/* in and out blocks (EXT_shader_io_blocks): their instances (symbols of
+	 * their own when unnamed), which the linker matches by block name */
+	struct glsl_symbol **io_blocks;
+	uint32_t nr_io_blocks;
 };
 
 /* Errors reported per compile; past it analysis stops. */

@@ -137,8 +137,12 @@ bool glsl_sema_atomic_counter(struct glsl_sema *s, const struct glsl_ast_qual *q
 	}
 	if (v->storage != GLSL_STORAGE_UNIFORM)
 		return true;   /* storage_type's error */
-	if (v->binding < 0)
-		v->binding = 0;
+	/* §4.4.6: a counter's buffer has no default (dEQP negative_coverage
+	 * atomic_counter.atomic_binding_omitted, as Mesa) */
+	if (v->binding < 0) {
+		glsl_sema_error(s, loc, "atomic counter '%s' needs layout(binding)", v->cname);
+		return false;
+	}
 	if (!binding_rule(s, loc, v->binding, v->cname))
 		return false;
 	if (q->layout & GLSL_LAYOUT_OFFSET && q->offset < 0) {

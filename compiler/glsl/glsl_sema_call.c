@@ -495,7 +495,8 @@ bool glsl_sema_method(struct glsl_sema *s, struct glsl_ast_node *n)
 	struct glsl_sema_expr *x;
 	union glsl_cval *v;
 
-	if (!glsl_sema_expr(s, n->u.call.obj) || !type_args(s, n->u.call.args))
+	/* .length() reads no value (a writeonly buffer's array has a length) */
+	if (!glsl_sema_expr_unread(s, n->u.call.obj, true) || !type_args(s, n->u.call.args))
 		return false;
 	t = n->u.call.obj->sema->type.type;
 	if (strcmp(name, "length") || t->kind != GLSL_KIND_ARRAY || n->u.call.nargs) {

@@ -17,7 +17,10 @@
 /* The extension's name, as `#extension` enables it. */
 #define IMPLICIT_CONVERSIONS_EXT "GL_EXT_shader_implicit_conversions"
 
-const char *const glsl_sema_language_extensions[] = { IMPLICIT_CONVERSIONS_EXT };
+/* with the in and out blocks' (glsl_sema_ioblock.c) */
+const char *const glsl_sema_language_extensions[] = {
+	IMPLICIT_CONVERSIONS_EXT, "GL_EXT_shader_io_blocks", "GL_OES_shader_io_blocks",
+};
 const unsigned glsl_sema_num_language_extensions =
 	sizeof(glsl_sema_language_extensions) / sizeof(glsl_sema_language_extensions[0]);
 

@@ -75,21 +75,34 @@ static bool image_format_rules(struct glsl_sema *s, const struct glsl_ast_qual *
 	return true;
 }
 
-/* GLSL ES 3.10 §4.4.5: every element's unit must be below gl_MaxImageUnits. */
+/* GLSL ES 3.10 §4.4.5: every element's binding must be below the limit
+ * (max < 0: none known, as for blocks compiled without the GL's limits). */
+static bool binding_below(struct glsl_sema *s, const struct glsl_ast_qual *q,
+			  const struct glsl_symbol *v, const char *what, const char *limit, int32_t max)
+{
+	uint64_t end = (uint64_t)(v->binding > 0 ? v->binding : 0) +
+		       glsl_type_array_elements(v->type.type);
+
+	if (max < 0 || end <= (uint64_t)max)
+		return true;
+	glsl_sema_error(s, q->loc, "the binding of %s '%s' is not below %s (%d)", what,
+			v->cname ? v->cname : glsl_type_innermost(v->type.type)->name, limit, max);
+	return false;
+}
+
+/* A built-in constant's value (gl_MaxImageUnits ...), -1 where it is not. */
+static int32_t builtin_max(struct glsl_sema *s, const char *name)
+{
+	const struct glsl_bi_var *max = glsl_builtin_var(name, strlen(name), GLSL_ES_310,
+							 s->stage, 0);
+
+	return max ? glsl_builtin_const_value(max, &s->opts.limits) : -1;
+}
+
 static bool image_binding_rule(struct glsl_sema *s, const struct glsl_ast_qual *q,
 			       const struct glsl_symbol *v)
 {
-	const struct glsl_bi_var *max = glsl_builtin_var("gl_MaxImageUnits", 16, GLSL_ES_310,
-							 s->stage, 0);
-	const struct glsl_type *t = v->type.type;
-	uint64_t end = (uint64_t)(v->binding > 0 ? v->binding : 0) +
-		       (t->kind == GLSL_KIND_ARRAY ? t->length : 1);
-
-	if (!max || end <= (uint64_t)glsl_builtin_const_value(max, &s->opts.limits))
-		return true;
-	glsl_sema_error(s, q->loc, "the binding of image '%s' is not below gl_MaxImageUnits (%d)",
-			v->cname, glsl_builtin_const_value(max, &s->opts.limits));
-	return false;
+	return binding_below(s, q, v, "image", "gl_MaxImageUnits", builtin_max(s, "gl_MaxImageUnits"));
 }
 
 /* Memory qualifiers and formats belong to images (and buffer blocks, which
@@ -179,7 +192,11 @@ static bool binding_qual(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 	if (q->binding < 0)
 		return fail(s, q->loc, "'binding' must not be negative");
 	v->binding = q->binding;
-	return true;
+	if (glsl_type_innermost(v->type.type)->kind != GLSL_KIND_SAMPLER ||
+	    glsl_type_is_image(v->type.type))
+		return true;
+	return binding_below(s, q, v, "sampler", "gl_MaxCombinedTextureImageUnits",
+			     builtin_max(s, "gl_MaxCombinedTextureImageUnits"));
 }
 
 static bool location_target(const struct glsl_sema *s, const struct glsl_symbol *v)
@@ -1026,6 +1043,20 @@ static struct glsl_symbol *block_symbol(struct glsl_sema *s, struct glsl_ast_nod
 	return v;
 }
 
+/* Every element of an array of blocks has its binding below the GL's limit
+ * (§4.4.5), when the GL gave it. */
+static bool block_binding_below(struct glsl_sema *s, const struct glsl_ast_qual *q,
+				const struct glsl_symbol *v, bool buffer)
+{
+	int32_t max = buffer ? s->opts.limits.max_shader_storage_buffer_bindings :
+			       s->opts.limits.max_uniform_buffer_bindings;
+
+	if (v->binding < 0 || !max)
+		return true;
+	return binding_below(s, q, v, "block", buffer ? "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS" :
+			     "GL_MAX_UNIFORM_BUFFER_BINDINGS", max);
+}
+
 static bool uniform_block(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	struct glsl_ast_block *b = n->u.block;
@@ -1037,6 +1068,8 @@ static bool uniform_block(struct glsl_sema *s, struct glsl_ast_node *n)
 	struct glsl_type *t;
 	struct glsl_symbol *v;
 
+	if (b->qual.storage & (GLSL_Q_IN | GLSL_Q_OUT))
+		return glsl_sema_io_block(s, n);
 	if (!block_layout(s, &b->qual, buffer, &packing, &matrix) || !block_name(s, n))
 		return false;
 	if (b->qual.precision)
@@ -1054,7 +1087,8 @@ static bool uniform_block(struct glsl_sema *s, struct glsl_ast_node *n)
 	glsl_type_init_block(t, glsl_sema_name(s, b->name), fields, nr, packing, matrix);
 	b->type = t;
 	v = block_symbol(s, n, t, buffer);
-	return v && block_instance(s, n, v) && add_global(s, v);
+	return v && block_instance(s, n, v) && block_binding_below(s, &b->qual, v, buffer) &&
+	       add_global(s, v);
 }
 
 /* `layout(local_size_x = X, ...) in;` (ES 3.10 §4.4.1.1): each at least
@@ -1096,6 +1130,26 @@ static bool default_layout(struct glsl_sema *s, struct glsl_ast_node *n)
 	if (q->storage & GLSL_Q_BUFFER)
 		return block_layout(s, q, true, &s->buffer_packing, &s->buffer_matrix_layout);
 	return block_layout(s, q, false, &s->packing, &s->matrix_layout);
+}
+
+/* ---- what in and out blocks share with variables (glsl_sema_ioblock.c) ----------------- */
+
+const struct glsl_type *glsl_sema_var_type(struct glsl_sema *s, const struct glsl_type *t,
+					   struct glsl_ast_declarator *d)
+{
+	return var_type(s, t, d);
+}
+
+bool glsl_sema_io_var_rules(struct glsl_sema *s, const struct glsl_ast_fulltype *ft,
+			    struct glsl_symbol *v, struct glsl_loc loc)
+{
+	return interp_quals(s, &ft->qual, v) && precision(s, ft, v, loc) &&
+	       storage_type(s, v, loc);
+}
+
+bool glsl_sema_add_global(struct glsl_sema *s, struct glsl_symbol *v)
+{
+	return add_global(s, v);
 }
 
 /* ---- the translation unit ---------------------------------------------------------- */

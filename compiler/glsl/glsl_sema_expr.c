@@ -118,10 +118,13 @@ static struct glsl_symbol *builtin_symbol(struct glsl_sema *s, uint32_t name)
 		       GLSL_STORAGE_CONST;
 	if (bi->storage == GLSL_BI_STORAGE_CONST) {
 		union glsl_cval *v = glsl_const_alloc(s, bi->type);
+		int32_t xyz[3];
 
 		if (!v)
 			return NULL;
-		v->i = glsl_builtin_const_value(bi, &s->opts.limits);
+		glsl_builtin_const_values(bi, &s->opts.limits, xyz);
+		for (uint32_t i = 0; i < glsl_type_components(bi->type) && i < 3; i++)
+			v[i].i = xyz[i];
 		sym->value = v;
 	}
 	if (bi->builtin == VC_BUILTIN_WORKGROUP_SIZE && !workgroup_size(s, sym))
@@ -139,11 +142,34 @@ struct glsl_symbol *glsl_sema_lookup_var(struct glsl_sema *s, uint32_t name)
 	return sym ? sym : builtin_symbol(s, name);
 }
 
+/* GLSL ES 3.10 §4.10: a writeonly buffer block or member is never read
+ * (dEQP negative_coverage shader.compile_compute_shader). */
+static bool readable(struct glsl_sema *s, struct glsl_loc loc, const char *name, uint32_t memory)
+{
+	if (!(memory & GLSL_Q_WRITEONLY) || s->no_read)
+		return true;
+	glsl_sema_error(s, loc, "'%s' is writeonly and cannot be read", name);
+	return false;
+}
+
+bool glsl_sema_expr_unread(struct glsl_sema *s, struct glsl_ast_node *n, bool unread)
+{
+	bool saved = s->no_read, ok;
+
+	s->no_read = unread;
+	ok = glsl_sema_expr(s, n);
+	s->no_read = saved;
+	return ok;
+}
+
 static bool ident_field(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *sym)
 {
 	const struct glsl_field *f = &sym->block->fields[sym->field];
-	struct glsl_sema_expr *x = glsl_sema_annot(s, n, f->type, f->precision);
+	struct glsl_sema_expr *x;
 
+	if (!readable(s, n->loc, f->name, sym->block_sym->memory | f->memory))
+		return false;
+	x = glsl_sema_annot(s, n, f->type, f->precision);
 	if (!x)
 		return false;
 	x->what = GLSL_SX_MEMBER;
@@ -156,9 +182,11 @@ static bool ident_field(struct glsl_sema *s, struct glsl_ast_node *n, struct gls
 
 static bool ident(struct glsl_sema *s, struct glsl_ast_node *n)
 {
-	struct glsl_symbol *sym = glsl_sema_lookup_var(s, n->u.ident);
-	struct glsl_sema_expr *x;
+	struct glsl_symbol *sym;
 
+	if (n->flags & GLSL_AST_F_BOUND)
+		return true;
+	sym = glsl_sema_lookup_var(s, n->u.ident);
 	if (!sym) {
 		if (!glsl_sema_poisoned(s, n->u.ident) &&
 		    !glsl_sema_gl_in_early(s, glsl_sema_name(s, n->u.ident), n->loc))
@@ -173,16 +201,26 @@ static bool ident(struct glsl_sema *s, struct glsl_ast_node *n)
 				"function" : "uniform block name");
 		return false;
 	}
-	x = glsl_sema_annot(s, n, sym->type.type, sym->type.precision);
+	if (sym->storage == GLSL_STORAGE_BUFFER && !readable(s, n->loc, sym->cname, sym->memory))
+		return false;
+	if (!glsl_sema_bind_var(s, n, sym))
+		return false;
+	if (sym->builtin)
+		note_builtin_use(s, sym->builtin, n->loc);
+	return true;
+}
+
+bool glsl_sema_bind_var(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *v)
+{
+	struct glsl_sema_expr *x = glsl_sema_annot(s, n, v->type.type, v->type.precision);
+
 	if (!x)
 		return false;
 	x->what = GLSL_SX_VAR;
-	x->u.var = sym;
-	x->value = sym->value;
-	x->lvalue = !sym->read_only;
-	sym->used = true;
-	if (sym->builtin)
-		note_builtin_use(s, sym->builtin, n->loc);
+	x->u.var = v;
+	x->value = v->value;
+	x->lvalue = !v->read_only;
+	v->used = true;
 	return true;
 }
 
@@ -447,7 +485,7 @@ static bool assign(struct glsl_sema *s, struct glsl_ast_node *n)
 	const struct glsl_type *a, *b;
 	unsigned bop = glsl_tok_assign_op((enum glsl_tok)n->op);
 
-	if (!glsl_sema_expr(s, l) || !glsl_sema_expr(s, r))
+	if (!glsl_sema_expr_unread(s, l, !bop) || !glsl_sema_expr_unread(s, r, false))
 		return false;
 	a = l->sema->type.type;
 	convert_assigned(s, n, a, bop);
@@ -614,7 +652,7 @@ static bool index_expr(struct glsl_sema *s, struct glsl_ast_node *n)
 	const struct glsl_type *t;
 	struct glsl_sema_expr *x;
 
-	if (!glsl_sema_expr(s, base) || !glsl_sema_expr(s, ix))
+	if (!glsl_sema_expr(s, base) || !glsl_sema_expr_unread(s, ix, false))
 		return false;
 	t = base->sema->type.type;
 	if (!index_limit(t) && t->kind != GLSL_KIND_ARRAY) {
@@ -716,6 +754,8 @@ static bool member(struct glsl_sema *s, struct glsl_ast_node *n, const struct gl
 
 	for (i = 0; i < t->nr_fields && strcmp(t->fields[i].name, name); i++)
 		;
+	if (i < t->nr_fields && !readable(s, n->loc, name, t->fields[i].memory))
+		return false;
 	if (i == t->nr_fields) {
 		glsl_sema_error(s, n->loc, "'%s' has no member '%s'", t->name, name);
 		return false;
@@ -737,7 +777,10 @@ static bool field(struct glsl_sema *s, struct glsl_ast_node *n)
 	const struct glsl_type *t;
 	const char *name = glsl_sema_name(s, n->u.field.name);
 	char b[64];
+	int io = glsl_sema_io_field(s, n);
 
+	if (io >= 0)
+		return io;
 	if (!glsl_sema_expr(s, n->u.field.base))
 		return false;
 	t = n->u.field.base->sema->type.type;

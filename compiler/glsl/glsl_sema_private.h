@@ -48,6 +48,9 @@ struct glsl_sema {
 	 * primitive (0: none), which the primitive must agree with */
 	uint32_t gs_sized_inputs;
 	struct glsl_loc gs_sized_loc;
+	/* the expression being analysed is written, not read (an assignment's
+	 * left side, .length()'s object): writeonly buffer members may be there */
+	bool no_read;
 };
 
 /* Precision statements are rare inside functions, so a scope saves the
@@ -125,7 +128,27 @@ bool glsl_sema_local_decl(struct glsl_sema *s, struct glsl_ast_node *n);
 bool glsl_sema_precision_stmt(struct glsl_sema *s, struct glsl_ast_node *n);
 bool glsl_sema_finish_unit(struct glsl_sema *s);
 
+/* glsl_sema_decl.c, for glsl_sema_ioblock.c: a declarator's type; the
+ * interpolation, precision and type rules of an in or out variable (its
+ * storage and type set); a global for the lowering. */
+const struct glsl_type *glsl_sema_var_type(struct glsl_sema *s, const struct glsl_type *t,
+					   struct glsl_ast_declarator *d);
+bool glsl_sema_io_var_rules(struct glsl_sema *s, const struct glsl_ast_fulltype *ft,
+			    struct glsl_symbol *v, struct glsl_loc loc);
+bool glsl_sema_add_global(struct glsl_sema *s, struct glsl_symbol *v);
+
+/* glsl_sema_ioblock.c: EXT_shader_io_blocks. An `in` or `out` block is
+ * declared as one variable per member; `inst.member` and `inst[i].member`
+ * become those variables (the FIELD node is rewritten): 1 when n was such
+ * an access (0 after an error), -1 when it is not one. */
+bool glsl_sema_io_block(struct glsl_sema *s, struct glsl_ast_node *n);
+int glsl_sema_io_field(struct glsl_sema *s, struct glsl_ast_node *n);
+/* The expression node n names v (an IDENT with GLSL_AST_F_BOUND). */
+bool glsl_sema_bind_var(struct glsl_sema *s, struct glsl_ast_node *n, struct glsl_symbol *v);
+
 /* glsl_sema_expr.c */
+/* glsl_sema_expr with n's value not read (no_read; see struct glsl_sema). */
+bool glsl_sema_expr_unread(struct glsl_sema *s, struct glsl_ast_node *n, bool unread);
 /* A variable, block member or built-in variable by name; NULL if none. */
 struct glsl_symbol *glsl_sema_lookup_var(struct glsl_sema *s, uint32_t name);
 /* Types n (and its operands); false after an error. */

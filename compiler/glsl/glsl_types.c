@@ -346,6 +346,21 @@ const struct glsl_type *glsl_type_innermost(const struct glsl_type *t)
 	return t;
 }
 
+uint32_t glsl_type_slots(const struct glsl_type *t)
+{
+	uint32_t n = 0;
+
+	switch (t->kind) {
+	case GLSL_KIND_MATRIX: return t->cols;
+	case GLSL_KIND_ARRAY: return t->length * glsl_type_slots(t->elem);
+	case GLSL_KIND_STRUCT:
+		for (uint32_t i = 0; i < t->nr_fields; i++)
+			n += glsl_type_slots(t->fields[i].type);
+		return n;
+	default: return 1;
+	}
+}
+
 uint32_t glsl_type_array_elements(const struct glsl_type *t)
 {
 	uint64_t n = 1;

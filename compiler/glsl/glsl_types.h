@@ -284,6 +284,9 @@ const struct glsl_type *glsl_type_innermost(const struct glsl_type *t);
 /* The innermost elements of an array of arrays (`B b[2][3]`: 6); 1 for a
  * non-array, UINT32_MAX past it. */
 uint32_t glsl_type_array_elements(const struct glsl_type *t);
+/* The locations an input or output of type t takes: a matrix one per
+ * column, arrays and structs their elements' and members' together. */
+uint32_t glsl_type_slots(const struct glsl_type *t);
 /* An image type, or an array of them (ES 3.10). */
 bool glsl_type_is_image(const struct glsl_type *t);
 /* atomic_uint, or an array of them (ES 3.10). */

@@ -43,6 +43,15 @@ static const struct good_case good[] = {
 	  "layout(std430) buffer B { uvec3 v; };\n"
 	  "void main() { v = gl_NumWorkGroups * gl_WorkGroupSize; }\n",
 	  { "DCL SV[0], GRID_SIZE", "SV[0].xyzz" } },
+	/* ivec3 constants: the ES 3.1 minimums without the GL layer's limits */
+	{ "gl_MaxComputeWorkGroupCount and Size", CS, HEAD LOCAL
+	  "layout(std430) buffer B { ivec3 c; ivec3 s; };\n"
+	  "void main() { c = gl_MaxComputeWorkGroupCount; s = gl_MaxComputeWorkGroupSize; }\n",
+	  { "INT32 {65535, 65535, 65535, 0}", "INT32 {128, 128, 64, 0}" } },
+	/* writeonly: stores, and .length() of its runtime array */
+	{ "writes to a writeonly block", CS, HEAD LOCAL
+	  "writeonly buffer B { float x; float v[]; };\n"
+	  "void main() { x = 1.0; v[v.length() - 1] = 2.0; }\n", { "STORE" } },
 	{ "gl_HelperInvocation", FS, HEAD "precision mediump float;\nout vec4 o;\n"
 	  "void main() { o = gl_HelperInvocation ? vec4(1.0) : vec4(0.0); }\n",
 	  { "SV[0], HELPER_INVOCATION", "USNE" } },
@@ -406,6 +415,11 @@ static const struct bad_case bad[] = {
 	  "layout(r32ui, binding = 2) uniform highp uimage2D i[2];\n"
 	  "layout(r32ui, binding = 3) uniform highp uimage2D j[2];\nvoid main() {}\n",
 	  "0:4(1): error: the binding of image 'j' is not below gl_MaxImageUnits (4)" },
+	/* §4.4.5: samplers' bindings below gl_MaxCombinedTextureImageUnits (32 here) */
+	{ "sampler binding past the units", FS, HEAD "precision mediump float;\n"
+	  "layout(binding = 31) uniform sampler2D t[2];\nvoid main() {}\n",
+	  "0:3(1): error: the binding of sampler 't' is not below gl_MaxCombinedTextureImageUnits "
+	  "(32)" },
 	{ "readonly image to a plain parameter", CS, HEAD LOCAL
 	  "layout(rgba8) readonly uniform highp image2D src;\n"
 	  "vec4 fetch(highp image2D i) { return vec4(imageSize(i), 0.0, 0.0); }\n"
@@ -482,6 +496,19 @@ static const struct bad_case bad[] = {
 	  "layout(binding = 0) uniform atomic_uint a;\n"
 	  "layout(binding = 0, offset = 0) uniform atomic_uint b;\nvoid main() {}\n",
 	  "0:4(53): error: atomic counter 'b' overlaps another counter of binding 0" },
+	/* §4.4.6: no default binding (as Mesa) */
+	{ "atomic counter without binding", CS, HEAD LOCAL "uniform atomic_uint c;\nvoid main() {}\n",
+	  "0:3(21): error: atomic counter 'c' needs layout(binding)" },
+	/* §4.10: writeonly buffer variables are written, never read */
+	{ "read of a writeonly block", CS, HEAD LOCAL
+	  "writeonly buffer B { float x; };\nvoid main() { float y = x; }\n",
+	  "0:4(25): error: 'x' is writeonly and cannot be read" },
+	{ "compound assignment of a writeonly member", CS, HEAD LOCAL
+	  "buffer B { writeonly float x; } b;\nvoid main() { b.x += 1.0; }\n",
+	  "0:4(16): error: 'x' is writeonly and cannot be read" },
+	{ "writeonly member as an index", CS, HEAD LOCAL
+	  "buffer B { writeonly int i; float v[4]; } b;\nvoid main() { b.v[b.i] = 1.0; }\n",
+	  "error: 'i' is writeonly and cannot be read" },
 	{ "atomic counter binding past the limit", CS, HEAD LOCAL
 	  "layout(binding = 1) uniform atomic_uint c;\nvoid main() {}\n",
 	  "0:3(41): error: the binding of atomic counter 'c' is not below "

@@ -320,6 +320,16 @@ static const struct pair err_pairs[] = {
 	  E "uniforms 's.y' and 'f' overlap at location 2" },
 	{ "blocks_vs", V3 "uniform B { vec4 v; } b[13]; " VMAIN, V3 PF "out vec4 o; void main() { o = vec4(1.0); }",
 	  E "too many uniform blocks in the vertex shader: 13, at most 12" },
+	/* ES 3.10 §4.4.5: one uniform or block bound to two points */
+	{ "sampler_bindings_differ", V31 "layout(binding = 1) uniform highp sampler2D t;\n"
+	  "void main() { gl_Position = texture(t, vec2(0.0)); }",
+	  V31 PF "layout(binding = 2) uniform highp sampler2D t; out vec4 o;\n"
+	  "void main() { o = texture(t, vec2(0.0)); }",
+	  E "'t' has binding 1 in the vertex shader but 2 in the fragment shader" },
+	{ "block_bindings_differ", V31 "layout(binding = 3) uniform B { vec4 v; };\n"
+	  "void main() { gl_Position = v; }",
+	  V31 PF "layout(binding = 4) uniform B { vec4 v; }; out vec4 o; void main() { o = v; }",
+	  E "'B' has binding 3 in the vertex shader but 4 in the fragment shader" },
 };
 
 START_TEST(link_errors)

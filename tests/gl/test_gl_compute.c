@@ -435,6 +435,33 @@ START_TEST(work_group_size_and_limits)
 }
 END_TEST
 
+/* The ivec3 constants gl_MaxComputeWorkGroupCount and gl_MaxComputeWorkGroupSize
+ * are what glGetIntegeri_v answers (dEQP's builtin_constants). */
+START_TEST(work_group_limit_constants)
+{
+	GLuint p = compute_program(HEAD "layout(local_size_x = 1) in;\n"
+				   "layout(std430, binding = 0) buffer B { ivec3 count; ivec3 size; };\n"
+				   "void main() { count = gl_MaxComputeWorkGroupCount;\n"
+				   "  size = gl_MaxComputeWorkGroupSize; }\n");
+	GLuint b = glt_ssbo(8, 0);
+	const uint32_t *w;
+	GLint count[3], size[3];
+
+	for (GLuint i = 0; i < 3; i++) {
+		cs.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &count[i]);
+		cs.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, i, &size[i]);
+	}
+	cs.DispatchCompute(1, 1, 1);
+	w = glt_map_ssbo(b, 8);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq((GLint)w[i], count[i]);
+		ck_assert_int_eq((GLint)w[4 + i], size[i]);
+	}
+	glt_unmap_ssbo();
+	delete_buffer_and_program(b, p);
+}
+END_TEST
+
 /* ---- errors ---------------------------------------------------------------------------- */
 
 static void expect(GLenum err)
@@ -530,6 +557,39 @@ START_TEST(link_errors)
 	gl.DeleteProgram(p);
 	gl.DeleteShader(c);
 	gl.DeleteShader(v);
+}
+END_TEST
+
+/* A compute program of `decl` one past the limit `limit` does not link, and
+ * its log names the limit; exactly at the limit it links. */
+static void links_up_to(const char *fmt, GLenum limit, GLint per, const char *name)
+{
+	char src[512], log[1024];
+	GLint ok = 0, n = glt_geti(limit) / per;
+	GLuint p;
+
+	for (GLint extra = 0; extra < 2; extra++) {
+		snprintf(src, sizeof(src), fmt, n + extra, n + extra - 1);
+		p = try_compute(src, log, sizeof(log));
+		gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+		ck_assert_msg(ok == !extra, "%s with %d: link %d, log %s", name, n + extra, ok, log);
+		ck_assert(!extra || strstr(log, name));
+		gl.DeleteProgram(p);
+	}
+}
+
+/* ES 3.1 table 20.47's shared memory and default block limits are link
+ * errors (dEQP negative_coverage compute.exceed_*). */
+START_TEST(limits_are_link_errors)
+{
+	links_up_to(HEAD "layout(local_size_x = 1) in;\nshared uint s[%d];\n"
+		    "layout(std430, binding = 0) buffer B { uint v; };\n"
+		    "void main() { s[%d] = 1u; v = s[0]; }\n",
+		    GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, 4, "GL_MAX_COMPUTE_SHARED_MEMORY_SIZE");
+	links_up_to(HEAD "layout(local_size_x = 1) in;\nuniform highp uint u[%d];\n"
+		    "layout(std430, binding = 0) buffer B { uint v; };\n"
+		    "void main() { v = u[%d] + u[0]; }\n",
+		    GL_MAX_COMPUTE_UNIFORM_COMPONENTS, 1, "GL_MAX_COMPUTE_UNIFORM_COMPONENTS");
 }
 END_TEST
 
@@ -817,6 +877,8 @@ static Suite *compute_suite(void)
 			    uc_count);
 	tcase_add_test(tc, depth_range_reaches_compute);
 	tcase_add_test(tc, work_group_size_and_limits);
+	tcase_add_test(tc, work_group_limit_constants);
+	tcase_add_test(tc, limits_are_link_errors);
 	tcase_add_test(tc, dispatch_errors);
 	tcase_add_test(tc, barrier_and_binding_errors);
 	tcase_add_test(tc, link_errors);

@@ -789,6 +789,14 @@ ROW(get_synciv_value)
 
 	F(GetSynciv)((GLsync)(uintptr_t)0x1000, GL_SYNC_STATUS, 1, NULL, &v);
 }
+ROW(get_synciv_negative_bufsize)
+{
+	GLsync s = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+	GLint v;
+
+	F(GetSynciv)(s, GL_OBJECT_TYPE, -1, NULL, &v);
+	gl.DeleteSync(s);
+}
 
 /* textures */
 ROW(gen_textures_value) { GLuint t; F(GenTextures)(-1, &t); }
@@ -955,6 +963,22 @@ ROW(copy_tex_sub_image3d_enum)
 {
 	texture_2d();
 	F(CopyTexSubImage3D)(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 0, 4, 4);
+}
+/* one past log2 of GL_MAX_3D_TEXTURE_SIZE */
+static GLint level_past_3d(void)
+{
+	GLint n = 0, max = geti(GL_MAX_3D_TEXTURE_SIZE);
+
+	while (max >>= 1)
+		n++;
+	return n + 1;
+}
+/* the level's range comes before the level's existence */
+ROW(copy_tex_sub_image3d_level)
+{
+	texture(GL_TEXTURE_3D);
+	F(TexImage3D)(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	F(CopyTexSubImage3D)(GL_TEXTURE_3D, level_past_3d(), 0, 0, 0, 0, 0, 4, 4);
 }
 ROW(tex_image_enum)
 {
@@ -1263,6 +1287,14 @@ ROW(framebuffer_texture_layer_value)
 	framebuffer();
 	F(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, -1);
 }
+ROW(framebuffer_texture_layer_level)
+{
+	GLuint t = texture(GL_TEXTURE_3D);
+
+	F(TexImage3D)(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	framebuffer();
+	F(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, level_past_3d(), 0);
+}
 ROW(framebuffer_texture_layer_operation)
 {
 	GLuint t = texture_2d();
@@ -1414,6 +1446,12 @@ ROW(read_buffer_fbo_past_max)
 	framebuffer();
 	F(ReadBuffer)(GL_COLOR_ATTACHMENT0 + geti(GL_MAX_COLOR_ATTACHMENTS));
 }
+/* the last name of the attachment range, past any implementation's maximum */
+ROW(read_buffer_fbo_attachment31)
+{
+	framebuffer();
+	F(ReadBuffer)(GL_COLOR_ATTACHMENT0 + 31);
+}
 ROW(read_pixels_read_buffer_none)
 {
 	uint8_t px[4];
@@ -1470,6 +1508,13 @@ ROW(blit_incomplete)
 }
 ROW(blit_draw_multisample)
 {
+	fbo_rb(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 4, GL_RGBA8, 8, 8);
+	blit8(GL_COLOR_BUFFER_BIT, GL_NEAREST);
+}
+/* a multisample read framebuffer too: still no multisample destination */
+ROW(blit_multisample_to_multisample)
+{
+	fbo_rb(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 4, GL_RGBA8, 8, 8);
 	fbo_rb(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 4, GL_RGBA8, 8, 8);
 	blit8(GL_COLOR_BUFFER_BIT, GL_NEAREST);
 }
@@ -4184,6 +4229,7 @@ static const struct row rows[] = {
 	R(WaitSync, 3, V, wait_sync_timeout),
 	R(GetSynciv, 3, E, get_synciv_enum),
 	R(GetSynciv, 3, V, get_synciv_value),
+	R(GetSynciv, 3, V, get_synciv_negative_bufsize),
 
 	R(GenTextures, 3, V, gen_textures_value),
 	R(DeleteTextures, 3, V, delete_textures_value),
@@ -4202,6 +4248,7 @@ static const struct row rows[] = {
 	R(CopyTexSubImage2D, 3, V, copy_tex_sub_image_value),
 	R(CopyTexSubImage2D, 3, O, copy_tex_sub_image_compressed),
 	R(CopyTexSubImage3D, 3, E, copy_tex_sub_image3d_enum),
+	R(CopyTexSubImage3D, 3, V, copy_tex_sub_image3d_level),
 	R(TexImage2D, 3, E, tex_image_enum),
 	R(TexImage2D, 3, V, tex_image_value),
 	R(TexImage2D, 3, V, tex_image_level),
@@ -4293,6 +4340,7 @@ static const struct row rows[] = {
 	R(FramebufferRenderbuffer, 3, O, framebuffer_renderbuffer_operation),
 	R(FramebufferRenderbuffer, 3, O, framebuffer_renderbuffer_name),
 	R(FramebufferTextureLayer, 3, V, framebuffer_texture_layer_value),
+	R(FramebufferTextureLayer, 3, V, framebuffer_texture_layer_level),
 	R(FramebufferTextureLayer, 3, O, framebuffer_texture_layer_operation),
 	R(CheckFramebufferStatus, 3, E, check_framebuffer_status_enum),
 	R(CheckFramebufferStatus, 2, E, check_framebuffer_status_enum),
@@ -4320,6 +4368,7 @@ static const struct row rows[] = {
 	R(ReadBuffer, 3, O, read_buffer_default_attachment),
 	R(ReadBuffer, 3, O, read_buffer_fbo_back),
 	R(ReadBuffer, 3, O, read_buffer_fbo_past_max),
+	R(ReadBuffer, 3, O, read_buffer_fbo_attachment31),
 	R(ReadPixels, 3, O, read_pixels_read_buffer_none),
 	R(ReadPixels, 3, O, read_pixels_multisample),
 	R(CopyTexImage2D, 3, O, copy_tex_image_read_buffer_none),
@@ -4327,6 +4376,7 @@ static const struct row rows[] = {
 	R(GetFramebufferAttachmentParameteriv, 3, E, get_fb_attachment_past_max),
 	R(InvalidateFramebuffer, 3, O, invalidate_framebuffer_past_max),
 	R(BlitFramebuffer, 3, V, blit_value),
+	R(BlitFramebuffer, 3, O, blit_multisample_to_multisample),
 	R(BlitFramebuffer, 3, E, blit_enum),
 	R(BlitFramebuffer, 3, O, blit_linear_depth),
 	R(BlitFramebuffer, 3, GL_INVALID_FRAMEBUFFER_OPERATION, blit_incomplete),

@@ -329,6 +329,31 @@ START_TEST(inputs_and_outputs)
 }
 END_TEST
 
+/* The built-ins a GLSL ES 3.10 vertex shader reads and a fragment shader
+ * writes are inputs and outputs of the program, at no location (ES 3.1
+ * 7.3.1.1; dEQP program_input.resource_list.vertex_fragment.empty). */
+START_TEST(builtin_inputs_and_outputs)
+{
+	const char *srcs[] = {
+		"#version 310 es\nvoid main() { gl_Position = vec4(float(gl_VertexID + gl_InstanceID)); }\n",
+		"#version 310 es\nvoid main() { gl_FragDepth = 0.5; }\n" };
+	const GLenum types[] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
+	GLuint p = link(program_of(srcs, types, 2));
+
+	ck_assert_int_eq(iface_value(p, GL_PROGRAM_INPUT, GL_ACTIVE_RESOURCES), 2);
+	ck_assert_int_eq(iface_value(p, GL_PROGRAM_OUTPUT, GL_ACTIVE_RESOURCES), 1);
+	assert_props(p, GL_PROGRAM_INPUT, "gl_VertexID", WANT({ GL_TYPE, GL_INT },
+		{ GL_LOCATION, -1 }, { GL_REFERENCED_BY_VERTEX_SHADER, 1 }));
+	assert_props(p, GL_PROGRAM_INPUT, "gl_InstanceID", WANT({ GL_TYPE, GL_INT },
+		{ GL_LOCATION, -1 }));
+	assert_props(p, GL_PROGRAM_OUTPUT, "gl_FragDepth", WANT({ GL_TYPE, GL_FLOAT },
+		{ GL_LOCATION, -1 }, { GL_REFERENCED_BY_FRAGMENT_SHADER, 1 }));
+	ck_assert_int_eq(gl.GetAttribLocation(p, "gl_VertexID"), -1);
+	expect(GL_NO_ERROR);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* An array of outputs: one resource "o[0]", a location per element. */
 START_TEST(output_arrays)
 {
@@ -473,7 +498,18 @@ START_TEST(compute_uniforms)
 }
 END_TEST
 
-/* ES 3.1 section 7.6.2: a block's binding past the binding points is a link error. */
+/* A shader of src that does not compile, its log naming the limit. */
+static void refused(GLenum type, const char *src, const char *limit)
+{
+	GLint ok = 1;
+	char log[512] = "";
+	GLuint sh = glt_compile(type, src, &ok);
+
+	gl.GetShaderInfoLog(sh, sizeof(log), NULL, log);
+	ck_assert_msg(!ok && strstr(log, limit), "compiles, or log '%s' lacks %s", log, limit);
+	gl.DeleteShader(sh);
+}
+
 static bool links(const char *const *srcs, const GLenum *types, unsigned n)
 {
 	GLuint p = program_of(srcs, types, n);
@@ -485,7 +521,9 @@ static bool links(const char *const *srcs, const GLenum *types, unsigned n)
 	return ok;
 }
 
-START_TEST(block_binding_past_the_points_fails_link)
+/* GLSL ES 3.10 section 4.4.5: a block's or sampler's binding past the
+ * binding points (or units) is a compile-time error. */
+START_TEST(binding_past_the_points_fails)
 {
 	char csrc[512], fsrc[512];
 	const char *c[] = { csrc }, *g[] = { vs, fsrc };
@@ -503,18 +541,19 @@ START_TEST(block_binding_past_the_points_fails_link)
 	snprintf(csrc, sizeof(csrc), cfmt, ubos - 1, ssbos - 1);
 	ck_assert(links(c, ct, 1));
 	snprintf(csrc, sizeof(csrc), cfmt, ubos, 0);
-	ck_assert(!links(c, ct, 1));
+	refused(GL_COMPUTE_SHADER, csrc, "GL_MAX_UNIFORM_BUFFER_BINDINGS");
 	snprintf(csrc, sizeof(csrc), cfmt, 0, ssbos);
-	ck_assert(!links(c, ct, 1));
+	refused(GL_COMPUTE_SHADER, csrc, "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS");
 	snprintf(fsrc, sizeof(fsrc), ffmt, ubos - 1);
 	ck_assert(links(g, gt, 2));
 	snprintf(fsrc, sizeof(fsrc), ffmt, ubos);
-	ck_assert(!links(g, gt, 2));
+	refused(GL_FRAGMENT_SHADER, fsrc, "GL_MAX_UNIFORM_BUFFER_BINDINGS");
+	/* an array's last element counts */
 	snprintf(fsrc, sizeof(fsrc), "#version 310 es\nprecision mediump float;\n"
-		 "layout(binding = %d) uniform sampler2D t;\nout vec4 color;\n"
-		 "void main() { color = texture(t, vec2(0.5)); }\n",
-		 glt_geti(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS));
-	ck_assert(!links(g, gt, 2));
+		 "layout(binding = %d) uniform sampler2D t[2];\nout vec4 color;\n"
+		 "void main() { color = texture(t[1], vec2(0.5)); }\n",
+		 glt_geti(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS) - 1);
+	refused(GL_FRAGMENT_SHADER, fsrc, "gl_MaxCombinedTextureImageUnits");
 	expect(GL_NO_ERROR);
 }
 END_TEST
@@ -669,6 +708,7 @@ static Suite *program_interface_suite(void)
 	tcase_add_test(tg, uniform_blocks_and_members);
 	tcase_add_test(tg, es30_queries_agree);
 	tcase_add_test(tg, inputs_and_outputs);
+	tcase_add_test(tg, builtin_inputs_and_outputs);
 	tcase_add_test(tg, output_arrays);
 	tcase_add_test(tg, transform_feedback_varyings);
 	tcase_add_test(tg, bindings_from_layout);
@@ -677,7 +717,7 @@ static Suite *program_interface_suite(void)
 	tcase_add_test(tc, buffer_variables_std430);
 	tcase_add_test(tc, shader_storage_blocks);
 	tcase_add_test(tc, compute_uniforms);
-	tcase_add_test(tc, block_binding_past_the_points_fails_link);
+	tcase_add_test(tc, binding_past_the_points_fails);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(te, setup, glt_teardown);
 	tcase_add_test(te, buf_size_limits_what_is_written);
