@@ -39,6 +39,10 @@ const char *const glsl_pp_default_extensions[] = {
 	/* geometry shaders (GLSL ES 3.10); the OES name is the same extension */
 	"GL_EXT_geometry_shader",
 	"GL_OES_geometry_shader",
+	/* GLSL ES 3.10: implicit conversions, dynamically uniform indexing of
+	 * sampler and block arrays, fma(), precise, gather offsets
+	 * (glsl_sema_convert.c, glsl_sema_expr.c) */
+	"GL_EXT_gpu_shader5",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

@@ -406,14 +406,16 @@ static bool gather_component(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 }
 
 /* A texel offset is a constant expression (ES 3.00 §8.8, ES 3.10 §8.9):
- * the last ivec2 / ivec3 argument past the coordinate. */
+ * the last ivec2 / ivec3 argument past the coordinate. GL_EXT_gpu_shader5
+ * lets textureGatherOffset's be any expression. */
 static bool const_offset(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 			 const struct glsl_ast_node *args)
 {
 	const struct glsl_ast_node *off = NULL;
 	unsigned i = 0;
 
-	if (fn->lower != GLSL_BI_LOWER_TEX || !(fn->tex_flags & GLSL_BI_TEX_OFFSET))
+	if (fn->lower != GLSL_BI_LOWER_TEX || !(fn->tex_flags & GLSL_BI_TEX_OFFSET) ||
+	    (s->gpu_shader5 && fn->op == VC_TEX_GATHER))
 		return true;
 	for (const struct glsl_ast_node *a = args; a; a = a->next, i++)
 		if (i >= 2 && (a->sema->type.type == glsl_type_ivec2 ||
