@@ -220,25 +220,52 @@ static bool params_match(const struct glsl_sema *s, const struct glsl_function *
 	return true;
 }
 
-/* The overload a call takes: the exact match, else the only one that
- * implicit conversions reach (several: ambiguous, *ambiguous set). */
+/* GLSL 4.00 §6.1 (which the conversion extensions take): a is a better
+ * match than b when no argument converts for a where it matches b exactly,
+ * and one matches a exactly where it converts for b (ES has no double, so
+ * exactness is the only ranking). */
+static bool better(const struct glsl_function *a, const struct glsl_function *b,
+		   const struct glsl_ast_node *arg)
+{
+	bool some = false;
+
+	for (uint32_t i = 0; arg; arg = arg->next, i++) {
+		bool ea = glsl_type_equal(a->param_types[i], arg->sema->type.type);
+		bool eb = glsl_type_equal(b->param_types[i], arg->sema->type.type);
+
+		if (eb && !ea)
+			return false;
+		some |= ea && !eb;
+	}
+	return some;
+}
+
+/* The overload a call takes: the exact match, else the one that implicit
+ * conversions reach and that is better than every other reached (none
+ * such among several: ambiguous, *ambiguous set). */
 static struct glsl_function *overload(const struct glsl_sema *s, struct glsl_function *fn,
 				      const struct glsl_ast_node *n, bool *ambiguous)
 {
+	const struct glsl_ast_node *args = n->u.call.args;
 	struct glsl_function *found = NULL;
 
 	*ambiguous = false;
 	for (struct glsl_function *f = fn; f; f = f->next_overload)
-		if (params_match(s, f, n->u.call.args, n->u.call.nargs, false))
+		if (params_match(s, f, args, n->u.call.nargs, false))
 			return f;
 	if (!s->implicit_conversions)
 		return NULL;
 	for (struct glsl_function *f = fn; f; f = f->next_overload) {
-		if (!params_match(s, f, n->u.call.args, n->u.call.nargs, true))
+		if (!params_match(s, f, args, n->u.call.nargs, true))
 			continue;
-		*ambiguous = found != NULL;
-		found = f;
+		if (!found || better(f, found, args))
+			found = f;
 	}
+	/* the best must beat every other candidate, not only the ones before it */
+	for (struct glsl_function *f = fn; found && f; f = f->next_overload)
+		if (f != found && params_match(s, f, args, n->u.call.nargs, true) &&
+		    !better(found, f, args))
+			*ambiguous = true;
 	return *ambiguous ? NULL : found;
 }
 
@@ -428,6 +455,35 @@ static bool const_offset(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 	return false;
 }
 
+/* GL_EXT_gpu_shader5's textureGatherOffsets(sampler, P[, refZ], const
+ * ivec2 offsets[4][, comp]): the built-in table has no array parameters,
+ * so the call resolves as textureGatherOffset with an ivec2 there, and
+ * the annotation's count (4) tells the lowering to gather once per offset.
+ * The offsets argument is the one array; it must be constant. */
+static int gather_offsets(struct glsl_sema *s, struct glsl_ast_node *n, const char *name,
+			  const struct glsl_type **types, unsigned nr)
+{
+	const struct glsl_ast_node *a = n->u.call.args;
+	unsigned i = 0;
+
+	if (!s->gpu_shader5 || strcmp(name, "textureGatherOffsets"))
+		return 0;
+	for (; a && a->sema->type.type->kind != GLSL_KIND_ARRAY; a = a->next)
+		i++;
+	if (!a || i < 2 || i >= nr || a->sema->type.type->elem != glsl_type_ivec2 ||
+	    a->sema->type.type->length != 4) {
+		glsl_sema_error(s, n->loc, "textureGatherOffsets takes its offsets as ivec2[4]");
+		return -1;
+	}
+	if (!a->sema->value) {
+		glsl_sema_error(s, a->loc, "the offsets of 'textureGatherOffsets' must be a "
+				"constant expression");
+		return -1;
+	}
+	types[i] = glsl_type_ivec2;
+	return 1;
+}
+
 static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const char *name)
 {
 	const struct glsl_type *types[MAX_ARGS];
@@ -437,10 +493,18 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 	const struct glsl_bi_fn *fn;
 	struct glsl_sema_expr *x;
 	char err[512];
+	int four;
 
 	for (const struct glsl_ast_node *a = n->u.call.args; a && call.nr_args < MAX_ARGS; a = a->next) {
 		precs[call.nr_args] = a->sema->type.precision;
 		types[call.nr_args++] = a->sema->type.type;
+	}
+	four = gather_offsets(s, n, name, types, call.nr_args);
+	if (four < 0)
+		return false;
+	if (four) {
+		call.name = "textureGatherOffset";
+		call.len = strlen(call.name);
 	}
 	switch (glsl_builtin_resolve(&call, &fn, err, sizeof(err))) {
 	case GLSL_BI_FOUND:
@@ -455,13 +519,14 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 	}
 	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args) ||
 	    !image_access(s, fn, n->u.call.args) || !gather_component(s, fn, n->u.call.args) ||
-	    !const_offset(s, fn, n->u.call.args))
+	    (!four && !const_offset(s, fn, n->u.call.args)))
 		return false;
 	x = glsl_sema_annot(s, n, glsl_bi_fn_return(fn), glsl_bi_fn_precision(fn, precs));
 	if (!x)
 		return false;
 	x->what = GLSL_SX_BUILTIN;
 	x->u.bi = fn;
+	x->count = four ? 4 : 0;
 	if (all_const(n->u.call.args) && !fn->out_mask)
 		x->value = glsl_fold_builtin(s, fn, n->u.call.args);
 	return !s->failed;

@@ -794,15 +794,74 @@ static void fails(const struct bad_case *b)
 	glsl_compiled_finish(&c);
 }
 
+/* GL_EXT_gpu_shader5: sampler arrays indexed with a uniform (ADDR-indexed
+ * SAMP), gathers at computed offsets (a TEMP offset) and at four constant
+ * ones (four TG4s), fma (MAD), implicit conversions and their overloads. */
+#define GS5 HEAD "#extension GL_EXT_gpu_shader5 : require\nprecision highp float;\n" \
+	"out vec4 o;\n"
+
+static const struct good_case gs5_good[] = {
+	{ "sampler array with a uniform index", FS, GS5
+	  "uniform sampler2D s[3];\nuniform int i;\n"
+	  "void main() { o = texture(s[i], vec2(0.5)); }\n",
+	  { "DCL ADDR[0]", "UARL ADDR[0].x, CONST[1][0].xxxx", "SAMP[ADDR[0].x+1], 2D" } },
+	{ "gather at a computed offset", FS, GS5
+	  "uniform sampler2D s;\nuniform ivec2 d;\n"
+	  "void main() { o = textureGatherOffset(s, vec2(0.5), d + ivec2(1)); }\n",
+	  { "UADD TEMP[0].xy", ", SAMP[1], 2D, TEMP[0].xyy" } },
+	{ "gather at four offsets", FS, GS5
+	  "uniform sampler2D s;\nconst ivec2 d[4] = ivec2[](ivec2(0), ivec2(1, 0), "
+	  "ivec2(0, -1), ivec2(-8, 7));\n"
+	  "void main() { o = textureGatherOffsets(s, vec2(0.5), d, 1); }\n",
+	  { "SAMP[1], 2D, IMM[1].xyy", "2D, IMM[1].wxx", "2D, IMM[3].xyy",
+	    "MOV OUT[0].w, TEMP[3].wwww" } },
+	{ "fma", FS, GS5 "uniform vec4 a;\nvoid main() { o = fma(a, a, a); }\n",
+	  { "MAD OUT[0], CONST[1][0], CONST[1][0], CONST[1][0]" } },
+	{ "int and uint to float", FS, GS5 "uniform int i;\nuniform uint u;\n"
+	  "void main() { float f = i + u; o = vec4(f); }\n", { "UADD", "U2F" } },
+	/* f(float, float) converts both arguments, f(int, float) one: the
+	 * second is better (GLSL 4.00 §6.1) */
+	{ "best conversion", FS, GS5 "uniform int i;\n"
+	  "float f(float a, float b) { return 1.0; }\n"
+	  "float f(int a, float b) { return float(a); }\n"
+	  "void main() { o = vec4(f(i, i)); }\n", { "I2F" } },
+};
+
+static const struct bad_case gs5_bad[] = {
+	{ "sampler array with a uniform index, no extension", FS, HEAD
+	  "precision highp float;\nout vec4 o;\nuniform sampler2D s[3];\nuniform int i;\n"
+	  "void main() { o = texture(s[i], vec2(0.5)); }\n",
+	  "0:6(29): error: this array can only be indexed with a constant expression" },
+	{ "image array with a uniform index", FS, GS5
+	  "layout(rgba8) readonly uniform highp image2D m[2];\nuniform int i;\n"
+	  "void main() { o = imageLoad(m[i], ivec2(0)); }\n",
+	  "error: this array can only be indexed with a constant expression" },
+	{ "gather offsets not constant", FS, GS5
+	  "uniform sampler2D s;\nuniform ivec2 d[4];\n"
+	  "void main() { o = textureGatherOffsets(s, vec2(0.5), d); }\n",
+	  "error: the offsets of 'textureGatherOffsets' must be a constant expression" },
+	{ "sample offset not constant", FS, GS5
+	  "uniform sampler2D s;\nuniform ivec2 d;\n"
+	  "void main() { o = textureOffset(s, vec2(0.5), d); }\n",
+	  "error: the offset of 'textureOffset' must be a constant expression" },
+	/* each converts one argument and matches the other: neither is better */
+	{ "ambiguous conversion", FS, GS5 "uniform int i;\n"
+	  "float f(float a, int b) { return 1.0; }\n"
+	  "float f(int a, float b) { return 2.0; }\n"
+	  "void main() { o = vec4(f(i, i)); }\n",
+	  "error: no single best function for call to 'f(int, int)'" },
+};
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The case tables, run as one loop each: the core rules, arrays of arrays,
  * geometry shaders. */
 static const struct { const struct good_case *c; unsigned n; } good_sets[] = {
 	{ good, N(good) }, { aoa_good, N(aoa_good) }, { gs_good, N(gs_good) },
+	{ gs5_good, N(gs5_good) },
 };
 static const struct { const struct bad_case *c; unsigned n; } bad_sets[] = {
-	{ bad, N(bad) }, { aoa_bad, N(aoa_bad) }, { gs_bad, N(gs_bad) },
+	{ bad, N(bad) }, { aoa_bad, N(aoa_bad) }, { gs_bad, N(gs_bad) }, { gs5_bad, N(gs5_bad) },
 };
 
 START_TEST(test_good)
@@ -982,8 +1041,8 @@ static Suite *es31_suite(void)
 	TCase *tc = tcase_create("es31");
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_good, 0, N(good) + N(aoa_good) + N(gs_good));
-	tcase_add_loop_test(tc, test_bad, 0, N(bad) + N(aoa_bad) + N(gs_bad));
+	tcase_add_loop_test(tc, test_good, 0, N(good) + N(aoa_good) + N(gs_good) + N(gs5_good));
+	tcase_add_loop_test(tc, test_bad, 0, N(bad) + N(aoa_bad) + N(gs_bad) + N(gs5_bad));
 	tcase_add_test(tc, test_no_local_size);
 	tcase_add_test(tc, test_gs_no_layout);
 	tcase_add_test(tc, test_layouts);
