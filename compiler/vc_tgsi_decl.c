@@ -190,6 +190,7 @@ static bool declare_ubo(struct tg *t, vc_var_id id, uint32_t index, uint32_t vec
 		return false;
 	}
 	t->info->ubo_slots |= 1u << slot;
+	t->const_size[slot] = vec4s ? vec4s : 1;
 	tg_decl(t, "DCL CONST[%d][0..%u]", slot, vec4s ? vec4s - 1 : 0);
 	if (index == 0)
 		t->vars[id].dim = slot;
