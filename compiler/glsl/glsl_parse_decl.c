@@ -27,7 +27,8 @@ static int qual_rank(enum glsl_tok k)
 {
 	switch (k) {
 	case GLSL_TOK_KW_COHERENT: case GLSL_TOK_KW_VOLATILE: case GLSL_TOK_KW_RESTRICT:
-	case GLSL_TOK_KW_READONLY: case GLSL_TOK_KW_WRITEONLY: return -1;
+	case GLSL_TOK_KW_READONLY: case GLSL_TOK_KW_WRITEONLY: case GLSL_TOK_KW_PRECISE:
+		return -1;
 	case GLSL_TOK_KW_LAYOUT: return 0;
 	case GLSL_TOK_KW_INVARIANT: return 1;
 	case GLSL_TOK_KW_SMOOTH: case GLSL_TOK_KW_FLAT: return 2;
@@ -60,6 +61,7 @@ static uint32_t qual_bit(enum glsl_tok k)
 	case GLSL_TOK_KW_RESTRICT: return GLSL_Q_RESTRICT;
 	case GLSL_TOK_KW_READONLY: return GLSL_Q_READONLY;
 	case GLSL_TOK_KW_WRITEONLY: return GLSL_Q_WRITEONLY;
+	case GLSL_TOK_KW_PRECISE: return GLSL_Q_PRECISE;
 	default: return 0;
 	}
 }
@@ -355,10 +357,11 @@ static uint32_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
 			       GLSL_Q_INVARIANT;
 		return ~(uint32_t)GLSL_Q_INOUT;
 	case QCTX_LOCAL:
-		return GLSL_Q_CONST;
+		return GLSL_Q_CONST | GLSL_Q_PRECISE;
 	case QCTX_PARAM:
 		/* memory qualifiers: image parameters (ES 3.10 §4.10) */
-		return GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT | GLSL_Q_MEMORY;
+		return GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT | GLSL_Q_MEMORY |
+		       GLSL_Q_PRECISE;
 	case QCTX_MEMBER:
 		return 0;
 	case QCTX_BLOCK_MEMBER:

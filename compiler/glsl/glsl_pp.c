@@ -287,6 +287,8 @@ static void check_ident(struct pp *pp, struct glsl_token *t)
 		t->kind = GLSL_TOK_IDENT;
 	if (id->ppword == PPW_TEX_BUFFER && t->kind != GLSL_TOK_IDENT && !tex_buffers_on(pp))
 		t->kind = GLSL_TOK_RESERVED;
+	if (id->ppword == PPW_PRECISE && pp->version >= 310 && ext_on(pp, "GL_EXT_gpu_shader5"))
+		t->kind = GLSL_TOK_KW_PRECISE;
 	if (t->kind == GLSL_TOK_RESERVED)
 		pp_error(pp, t, "'%s' is a reserved word in GLSL ES %s", id->name,
 			 glsl_es_version_name(pp->version));

@@ -815,10 +815,33 @@ static const struct good_case gs5_good[] = {
 	  "void main() { o = textureGatherOffsets(s, vec2(0.5), d, 1); }\n",
 	  { "SAMP[1], 2D, IMM[1].xyy", "2D, IMM[1].wxx", "2D, IMM[3].xyy",
 	    "MOV OUT[0].w, TEMP[3].wwww" } },
+	/* a block array indexed through ADDR: virglrenderer's uboarr/ssboarr
+	 * want every slot between declared, the CONST ones of one size, and
+	 * ADDR[1] = slot - 1 (uboarr[k] is CONST[k + 1]) */
+	{ "uniform block array with a uniform index", FS, GS5
+	  "layout(std140, binding = 1) uniform B { vec4 v; vec4 w; } b[2];\n"
+	  "uniform int i;\nvoid main() { o = b[i].w; }\n",
+	  { "DCL CONST[1][0..1]\nDCL CONST[2][0..1]\nDCL CONST[3][0..1]", "DCL ADDR[0..1]",
+	    "UMAD TEMP[0].x, CONST[1][0].xxxx, IMM[0].xxxx, IMM[0].xxxx",
+	    "UARL ADDR[1].x, TEMP[0].xxxx", "MOV OUT[0].w, CONST[ADDR[1].x+1][1].wwww" } },
+	{ "storage block array with a uniform index", FS, GS5
+	  "layout(std430, binding = 0) buffer B0 { uint x; };\n"
+	  "layout(std430, binding = 2) buffer S { vec4 w; } s[2];\n"
+	  "uniform int i;\nvoid main() { o = s[i].w; x = 1u; }\n",
+	  { "DCL BUFFER[1]\nDCL BUFFER[2]\nDCL BUFFER[3]", "DCL ADDR[0]\n",
+	    "UMAD TEMP[0].x, CONST[1][0].xxxx, IMM[0].yyyy, IMM[0].xxxx",
+	    "UARL ADDR[0].x, TEMP[0].xxxx", "LOAD OUT[0], BUFFER[ADDR[0].x+2], IMM[0].xxxx" } },
 	{ "fma", FS, GS5 "uniform vec4 a;\nvoid main() { o = fma(a, a, a); }\n",
 	  { "MAD OUT[0], CONST[1][0], CONST[1][0], CONST[1][0]" } },
 	{ "int and uint to float", FS, GS5 "uniform int i;\nuniform uint u;\n"
 	  "void main() { float f = i + u; o = vec4(f); }\n", { "UADD", "U2F" } },
+	{ "precise", VS, HEAD "#extension GL_EXT_gpu_shader5 : require\n"
+	  "precise out vec4 v;\nin vec4 a;\n"
+	  "float f(precise in float x) { precise float y = x * x + 1.0; return y; }\n"
+	  "void main() { v = a * f(a.x); gl_Position = a; }\n", { "MAD" } },
+	{ "precise is a name without the extension", FS, HEAD "precision highp float;\n"
+	  "out vec4 o;\nvoid main() { float precise = 0.5; o = vec4(precise); }\n",
+	  { "MOV OUT[0]" } },
 	/* f(float, float) converts both arguments, f(int, float) one: the
 	 * second is better (GLSL 4.00 §6.1) */
 	{ "best conversion", FS, GS5 "uniform int i;\n"
@@ -844,6 +867,10 @@ static const struct bad_case gs5_bad[] = {
 	  "uniform sampler2D s;\nuniform ivec2 d;\n"
 	  "void main() { o = textureOffset(s, vec2(0.5), d); }\n",
 	  "error: the offset of 'textureOffset' must be a constant expression" },
+	{ "precise as a name", FS, GS5 "void main() { float precise = 1.0; }\n",
+	  "0:5(21): error: syntax error: unexpected 'precise'" },
+	{ "precise on a struct member", FS, GS5 "struct S { precise float x; };\n"
+	  "void main() {}\n", "0:5(12): error:" },
 	/* each converts one argument and matches the other: neither is better */
 	{ "ambiguous conversion", FS, GS5 "uniform int i;\n"
 	  "float f(float a, int b) { return 1.0; }\n"
