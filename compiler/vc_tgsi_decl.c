@@ -648,7 +648,14 @@ static void declare_var(struct tg *t, vc_var_id id)
 	case VC_STORAGE_UNIFORM: case VC_STORAGE_STORAGE: case VC_STORAGE_PUSH_CONSTANT:
 		declare_block(t, id);
 		break;
-	case VC_STORAGE_HANDLE: declare_handle(t, id); break;
+	case VC_STORAGE_HANDLE:
+		/* a program's samplers reach every stage's module; a stage that
+		 * never samples one leaves it out (virglrenderer declares it in
+		 * GLSL, and a cube map array type there needs an extension it
+		 * asks for only where the stage samples it) */
+		if (t->read[id])
+			declare_handle(t, id);
+		break;
 	case VC_STORAGE_SHARED: declare_shared(t, id); break;
 	}
 }

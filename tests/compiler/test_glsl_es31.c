@@ -831,6 +831,14 @@ static const struct good_case gs5_good[] = {
 	  { "DCL BUFFER[1]\nDCL BUFFER[2]\nDCL BUFFER[3]", "DCL ADDR[0]\n",
 	    "UMAD TEMP[0].x, CONST[1][0].xxxx, IMM[0].yyyy, IMM[0].xxxx",
 	    "UARL ADDR[0].x, TEMP[0].xxxx", "LOAD OUT[0], BUFFER[ADDR[0].x+2], IMM[0].xxxx" } },
+	/* a sampler the stage never samples is not declared (the unused
+	 * isamplerCubeArray would need an extension virglrenderer does not ask
+	 * for): the output's declaration is followed by the used one's */
+	{ "unsampled sampler left out", FS, HEAD
+	  "#extension GL_EXT_texture_cube_map_array : require\nprecision highp float;\n"
+	  "uniform highp isamplerCubeArray unused;\nuniform sampler2D s;\nout vec4 o;\n"
+	  "void main() { o = texture(s, vec2(0.5)); }\n",
+	  { "DCL OUT[0], COLOR[0]\nDCL SAMP[2]\nDCL SVIEW[2], 2D, FLOAT\nIMM[0]" } },
 	{ "fma", FS, GS5 "uniform vec4 a;\nvoid main() { o = fma(a, a, a); }\n",
 	  { "MAD OUT[0], CONST[1][0], CONST[1][0], CONST[1][0]" } },
 	{ "int and uint to float", FS, GS5 "uniform int i;\nuniform uint u;\n"
