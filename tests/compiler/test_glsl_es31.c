@@ -831,6 +831,14 @@ static const struct good_case gs5_good[] = {
 	  { "DCL BUFFER[1]\nDCL BUFFER[2]\nDCL BUFFER[3]", "DCL ADDR[0]\n",
 	    "UMAD TEMP[0].x, CONST[1][0].xxxx, IMM[0].yyyy, IMM[0].xxxx",
 	    "UARL ADDR[0].x, TEMP[0].xxxx", "LOAD OUT[0], BUFFER[ADDR[0].x+2], IMM[0].xxxx" } },
+	/* counters are offsets into their buffer: the index scales by 4 */
+	{ "atomic counter array with a uniform index", CS, HEAD
+	  "#extension GL_EXT_gpu_shader5 : require\nlayout(local_size_x = 1) in;\n"
+	  "layout(binding = 0) uniform atomic_uint c[4];\nuniform int i;\n"
+	  "layout(std430, binding = 0) buffer B { uint r; };\n"
+	  "void main() { r = atomicCounterIncrement(c[i]); }\n",
+	  { "UMUL TEMP[0].x, CONST[1][0].xxxx, IMM[0].xxxx", "UINT32 {4, 0, 1, 0}",
+	    "ATOMUADD TEMP[0].x, BUFFER[2], TEMP[1].xxxx, IMM[0].zzzz" } },
 	/* a sampler the stage never samples is not declared (the unused
 	 * isamplerCubeArray would need an extension virglrenderer does not ask
 	 * for): the output's declaration is followed by the used one's */
