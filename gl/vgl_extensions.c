@@ -214,6 +214,19 @@ static bool sample_variables(const struct vgl_context *ctx)
 	       vgl_renderbuffer_max_samples(ctx) == ctx->dev->limits.max_samples;
 }
 
+/* GLSL ES 3.10 under GL_EXT_gpu_shader5 (the compiler's): sampler and
+ * block arrays indexed with dynamically uniform values, gathers with
+ * non-constant and four offsets, where the host has GLSL 4.00's features */
+static bool gpu_shader5(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(ctx->dev->pdev, &f);
+	return vgl_context_es31(ctx) && f.shaderImageGatherExtended &&
+	       f.shaderSampledImageArrayDynamicIndexing && f.shaderUniformBufferArrayDynamicIndexing &&
+	       f.shaderStorageBufferArrayDynamicIndexing;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -309,6 +322,7 @@ static const struct extension table[] = {
 	 * names (vgl_linked.c links it, vgl_draw.c checks the primitive) */
 	[VGL_EXT_EXT_geometry_shader] = { "GL_EXT_geometry_shader", geometry_shaders },
 	[VGL_EXT_OES_geometry_shader] = { "GL_OES_geometry_shader", geometry_shaders },
+	[VGL_EXT_EXT_gpu_shader5] = { "GL_EXT_gpu_shader5", gpu_shader5 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
