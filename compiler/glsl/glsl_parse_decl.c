@@ -770,14 +770,16 @@ static struct glsl_ast_node *precision_stmt(struct glsl_parser *p)
 	return glsl_parse_expect(p, GLSL_TOK_SEMICOLON) ? n : NULL;
 }
 
-/* `invariant a, b;` (the names were declared before). */
+/* `invariant a, b;` or (GL_EXT_gpu_shader5) `precise a, b;`, op telling
+ * which (the names were declared before). */
 static struct glsl_ast_node *invariant_list(struct glsl_parser *p)
 {
-	struct glsl_ast_node *n = glsl_parse_node(p, GLSL_AST_INVARIANT, glsl_parse_next(p));
+	struct glsl_ast_node *n = glsl_parse_node(p, GLSL_AST_INVARIANT, p->tok);
 	struct glsl_ast_idlist **tail;
 
 	if (!n)
 		return NULL;
+	n->op = (uint8_t)glsl_parse_next(p)->kind;
 	tail = &n->u.ids;
 	do {
 		if (!at(p, GLSL_TOK_IDENT)) {
@@ -920,7 +922,8 @@ static struct glsl_ast_node *variables(struct glsl_parser *p, const struct glsl_
 
 static bool is_invariant_list(const struct glsl_parser *p)
 {
-	return at(p, GLSL_TOK_KW_INVARIANT) && pk_at(p, 1) == GLSL_TOK_IDENT &&
+	return (at(p, GLSL_TOK_KW_INVARIANT) || at(p, GLSL_TOK_KW_PRECISE)) &&
+	       pk_at(p, 1) == GLSL_TOK_IDENT &&
 	       (pk_at(p, 2) == GLSL_TOK_SEMICOLON || pk_at(p, 2) == GLSL_TOK_COMMA);
 }
 

@@ -855,6 +855,9 @@ static const struct good_case gs5_good[] = {
 	  "precise out vec4 v;\nin vec4 a;\n"
 	  "float f(precise in float x) { precise float y = x * x + 1.0; return y; }\n"
 	  "void main() { v = a * f(a.x); gl_Position = a; }\n", { "MAD" } },
+	{ "precise redeclarations", VS, HEAD "#extension GL_EXT_gpu_shader5 : require\n"
+	  "in vec4 a;\nout vec4 v;\nprecise gl_Position, v;\n"
+	  "void main() { gl_Position = a; v = a; }\n", { "MOV OUT[1], IN[0]" } },
 	{ "precise is a name without the extension", FS, HEAD "precision highp float;\n"
 	  "out vec4 o;\nvoid main() { float precise = 0.5; o = vec4(precise); }\n",
 	  { "MOV OUT[0]" } },
@@ -885,6 +888,8 @@ static const struct bad_case gs5_bad[] = {
 	  "error: the offset of 'textureOffset' must be a constant expression" },
 	{ "precise as a name", FS, GS5 "void main() { float precise = 1.0; }\n",
 	  "0:5(21): error: syntax error: unexpected 'precise'" },
+	{ "precise redeclaration of nothing", FS, GS5 "precise nothere;\nvoid main() {}\n",
+	  "0:5(9): error: 'nothere' undeclared" },
 	{ "precise on a struct member", FS, GS5 "struct S { precise float x; };\n"
 	  "void main() {}\n", "0:5(12): error:" },
 	/* each converts one argument and matches the other: neither is better */
