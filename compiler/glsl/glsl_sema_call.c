@@ -220,24 +220,30 @@ static bool params_match(const struct glsl_sema *s, const struct glsl_function *
 	return true;
 }
 
-/* GLSL 4.00 §6.1 (which the conversion extensions take): a is a better
- * match than b when no argument converts for a where it matches b exactly,
- * and one matches a exactly where it converts for b (ES has no double, so
- * exactness is the only ranking). */
-static bool better(const struct glsl_function *a, const struct glsl_function *b,
-		   const struct glsl_ast_node *arg)
+/* GLSL 4.00 §6.1 (which the conversion extensions take): parameters a are
+ * a better match than b when no argument converts for a where it matches b
+ * exactly, and one matches a exactly where it converts for b (ES has no
+ * double, so exactness is the only ranking). */
+static bool better_params(const struct glsl_type *const *a, const struct glsl_type *const *b,
+			  const struct glsl_ast_node *arg)
 {
 	bool some = false;
 
 	for (uint32_t i = 0; arg; arg = arg->next, i++) {
-		bool ea = glsl_type_equal(a->param_types[i], arg->sema->type.type);
-		bool eb = glsl_type_equal(b->param_types[i], arg->sema->type.type);
+		bool ea = glsl_type_equal(a[i], arg->sema->type.type);
+		bool eb = glsl_type_equal(b[i], arg->sema->type.type);
 
 		if (eb && !ea)
 			return false;
 		some |= ea && !eb;
 	}
 	return some;
+}
+
+static bool better(const struct glsl_function *a, const struct glsl_function *b,
+		   const struct glsl_ast_node *arg)
+{
+	return better_params(a->param_types, b->param_types, arg);
 }
 
 /* The overload a call takes: the exact match, else the one that implicit
@@ -455,6 +461,67 @@ static bool const_offset(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 	return false;
 }
 
+/* ---- built-ins reached by implicit conversions ---- */
+
+#define MAX_BI_OVERLOADS 64
+
+/* fn's parameter types, in params[]; whether the arguments reach them (in
+ * parameters by implicit conversions, out parameters exactly). */
+static bool bi_reached(const struct glsl_sema *s, const struct glsl_bi_fn *fn,
+		       const struct glsl_ast_node *a, unsigned nargs, const struct glsl_type **params)
+{
+	if (fn->nr_params != nargs)
+		return false;
+	for (unsigned i = 0; a; a = a->next, i++) {
+		params[i] = glsl_bi_fn_param(fn, i);
+		if (glsl_type_equal(params[i], a->sema->type.type))
+			continue;
+		if (((fn->out_mask >> i) & 1) || !glsl_sema_implicit_ok(s, a->sema->type.type, params[i]))
+			return false;
+	}
+	return true;
+}
+
+/* The overload of call's name that implicit conversions reach best (GLSL
+ * 4.00 §6.1, for built-ins as for user functions), NULL if none or none
+ * best; *best_params gets its parameter types. */
+static const struct glsl_bi_fn *bi_by_conversion(const struct glsl_sema *s,
+						 const struct glsl_bi_call *call,
+						 const struct glsl_ast_node *args,
+						 const struct glsl_type **best_params)
+{
+	const struct glsl_bi_fn *fns[MAX_BI_OVERLOADS], *found = NULL;
+	const struct glsl_type *p[MAX_ARGS];
+	unsigned n = glsl_builtin_overloads(call->name, call->len, call->version, call->stage,
+					    call->exts, fns, MAX_BI_OVERLOADS);
+
+	n = n < MAX_BI_OVERLOADS ? n : MAX_BI_OVERLOADS;
+	for (unsigned i = 0; i < n; i++) {
+		if (!bi_reached(s, fns[i], args, call->nr_args, p) ||
+		    (found && !better_params(p, best_params, args)))
+			continue;
+		found = fns[i];
+		memcpy(best_params, p, call->nr_args * sizeof(*p));
+	}
+	for (unsigned i = 0; found && i < n; i++)
+		if (fns[i] != found && bi_reached(s, fns[i], args, call->nr_args, p) &&
+		    !better_params(best_params, p, args))
+			return NULL;
+	return found;
+}
+
+/* The arguments converted to the parameters' types. */
+static bool convert_to(struct glsl_sema *s, struct glsl_ast_node *n,
+		       const struct glsl_type *const *params)
+{
+	uint32_t i = 0;
+
+	for (struct glsl_ast_node **a = &n->u.call.args; *a; a = &(*a)->next, i++)
+		if (!glsl_sema_convert(s, a, params[i]))
+			return false;
+	return true;
+}
+
 /* GL_EXT_gpu_shader5's textureGatherOffsets(sampler, P[, refZ], const
  * ivec2 offsets[4][, comp]): the built-in table has no array parameters,
  * so the call resolves as textureGatherOffset with an ivec2 there, and
@@ -514,6 +581,10 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 			glsl_sema_error(s, n->loc, "no function '%s' declared", name);
 		return false;
 	default:
+		fn = s->implicit_conversions && !four ?
+		     bi_by_conversion(s, &call, n->u.call.args, types) : NULL;
+		if (fn && convert_to(s, n, types))
+			break;
 		glsl_sema_error(s, n->loc, "%s", err);
 		return false;
 	}

@@ -851,6 +851,12 @@ static const struct good_case gs5_good[] = {
 	  { "MAD OUT[0], CONST[1][0], CONST[1][0], CONST[1][0]" } },
 	{ "int and uint to float", FS, GS5 "uniform int i;\nuniform uint u;\n"
 	  "void main() { float f = i + u; o = vec4(f); }\n", { "UADD", "U2F" } },
+	/* built-ins too: sqrt(float) for an int, max(uint, uint) beats
+	 * max(float, float) for (int, uint) */
+	{ "built-ins reached by conversions", FS, GS5 "uniform int i;\nuniform uint u;\n"
+	  "void main() { o = vec4(sqrt(i), float(max(i, u)), 0.0, 0.0); }\n",
+	  { "I2F TEMP[0].x, CONST[1][0].xxxx", "SQRT OUT[0].x, TEMP[0].xxxx",
+	    "UMAX TEMP[0].x, CONST[1][0].xxxx, CONST[1][0].yyyy" } },
 	{ "precise", VS, HEAD "#extension GL_EXT_gpu_shader5 : require\n"
 	  "precise out vec4 v;\nin vec4 a;\n"
 	  "float f(precise in float x) { precise float y = x * x + 1.0; return y; }\n"
@@ -892,6 +898,9 @@ static const struct bad_case gs5_bad[] = {
 	  "0:5(9): error: 'nothere' undeclared" },
 	{ "precise on a struct member", FS, GS5 "struct S { precise float x; };\n"
 	  "void main() {}\n", "0:5(12): error:" },
+	{ "built-in no conversion reaches", FS, GS5 "uniform bool b;\n"
+	  "void main() { o = vec4(sqrt(b)); }\n",
+	  "0:6(24): error: no matching overload for 'sqrt(bool)'" },
 	/* each converts one argument and matches the other: neither is better */
 	{ "ambiguous conversion", FS, GS5 "uniform int i;\n"
 	  "float f(float a, int b) { return 1.0; }\n"

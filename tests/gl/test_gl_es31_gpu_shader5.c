@@ -174,11 +174,12 @@ START_TEST(gather_offsets)
 }
 END_TEST
 
-/* fma, an int + uint -> float, and an overload reached by conversions:
- * f(int, float) beats f(float, float) for (int, int). */
+/* fma, an int + uint -> float, an overload reached by conversions
+ * (f(int, float) beats f(float, float) for (int, int)) and built-ins
+ * reached by them. */
 static const char cs_values[] = HEAD
 	"layout(local_size_x = 1) in;\n"
-	"layout(std430, binding = 0) buffer Out { float r[3]; };\n"
+	"layout(std430, binding = 0) buffer Out { float r[4]; };\n"
 	"uniform int two;\n"
 	"float f(float a, float b) { return -1.0; }\n"
 	"float f(int a, float b) { return float(a) + b; }\n"
@@ -186,18 +187,19 @@ static const char cs_values[] = HEAD
 	"  r[0] = fma(float(two), 1.5, 0.25);\n"
 	"  r[1] = two + 3u;\n"
 	"  r[2] = f(two, two);\n"
+	"  r[3] = max(two, 2.5) + sqrt(two * 2);\n"   /* built-ins take conversions too */
 	"}\n";
 
 START_TEST(values)
 {
-	GLuint p = glt_compute_program(cs_values), b = glt_ssbo(3, 0);
-	const float want[3] = { 3.25f, 5.0f, 4.0f };
+	GLuint p = glt_compute_program(cs_values), b = glt_ssbo(4, 0);
+	const float want[4] = { 3.25f, 5.0f, 4.0f, 4.5f };
 	const uint32_t *w;
 
 	gl.Uniform1i(gl.GetUniformLocation(p, "two"), 2);
 	dispatch(1, 1, 1);
-	w = glt_map_ssbo(b, 3);
-	for (int i = 0; i < 3; i++) {
+	w = glt_map_ssbo(b, 4);
+	for (int i = 0; i < 4; i++) {
 		float f;
 
 		memcpy(&f, &w[i], sizeof(f));
