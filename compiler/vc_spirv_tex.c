@@ -29,6 +29,15 @@ static vc_value_id const_offset(struct spv *s, const struct sp_ins *in, uint32_t
 	return v;
 }
 
+/* The Offset operand: computed offsets are ImageGatherExtended's, for
+ * gathers only (TGSI's TG4 takes its offset from a register). */
+static vc_value_id gather_offset(struct spv *s, const struct sp_ins *in, uint32_t i)
+{
+	if (in->op == SpvOpImageGather || in->op == SpvOpImageDrefGather)
+		return sp_value(s, in, i);
+	return const_offset(s, in, i);
+}
+
 /* Image operands: a mask, then one or two ids per bit, in bit order. */
 static void image_operands(struct spv *s, const struct sp_ins *in, uint32_t i,
 			   struct tex_args *a)
@@ -59,7 +68,7 @@ static void image_operands(struct spv *s, const struct sp_ins *in, uint32_t i,
 	if (mask & SpvImageOperandsConstOffsetMask)
 		a->src[VC_TEX_SRC_OFFSET] = const_offset(s, in, i++);
 	if (mask & SpvImageOperandsOffsetMask)
-		a->src[VC_TEX_SRC_OFFSET] = const_offset(s, in, i++);
+		a->src[VC_TEX_SRC_OFFSET] = gather_offset(s, in, i++);
 	/* a multisample fetch's sample: TXF takes it where others take the level */
 	if (mask & SpvImageOperandsSampleMask)
 		a->src[VC_TEX_SRC_LOD] = sp_value(s, in, i++);

@@ -190,6 +190,7 @@ static bool declare_ubo(struct tg *t, vc_var_id id, uint32_t index, uint32_t vec
 		return false;
 	}
 	t->info->ubo_slots |= 1u << slot;
+	t->const_size[slot] = vec4s ? vec4s : 1;
 	tg_decl(t, "DCL CONST[%d][0..%u]", slot, vec4s ? vec4s - 1 : 0);
 	if (index == 0)
 		t->vars[id].dim = slot;
@@ -647,7 +648,14 @@ static void declare_var(struct tg *t, vc_var_id id)
 	case VC_STORAGE_UNIFORM: case VC_STORAGE_STORAGE: case VC_STORAGE_PUSH_CONSTANT:
 		declare_block(t, id);
 		break;
-	case VC_STORAGE_HANDLE: declare_handle(t, id); break;
+	case VC_STORAGE_HANDLE:
+		/* a program's samplers reach every stage's module; a stage that
+		 * never samples one leaves it out (virglrenderer declares it in
+		 * GLSL, and a cube map array type there needs an extension it
+		 * asks for only where the stage samples it) */
+		if (t->read[id])
+			declare_handle(t, id);
+		break;
 	case VC_STORAGE_SHARED: declare_shared(t, id); break;
 	}
 }

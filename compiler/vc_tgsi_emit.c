@@ -181,7 +181,10 @@ void tg_fmt_reg(struct tg *t, char *out, size_t size, struct tg_reg r, bool dst)
 	if (!dst && (r.swz[0] != 0 || r.swz[1] != 1 || r.swz[2] != 2 || r.swz[3] != 3))
 		snprintf(swz, sizeof(swz), ".%c%c%c%c", chan[r.swz[0]], chan[r.swz[1]],
 			 chan[r.swz[2]], chan[r.swz[3]]);
-	if (r.dim >= 0)
+	if (r.dim >= 0 && r.dim_indirect)
+		snprintf(out, size, "%s%s%s[ADDR[1].x+%d][%s]%s%s", r.neg ? "-" : "",
+			 r.abs ? "|" : "", file_name(r.file), r.dim, idx, swz, r.abs ? "|" : "");
+	else if (r.dim >= 0)
 		snprintf(out, size, "%s%s%s[%d][%s]%s%s", r.neg ? "-" : "", r.abs ? "|" : "",
 			 file_name(r.file), r.dim, idx, swz, r.abs ? "|" : "");
 	else if (r.indirect && r.array_id)
@@ -228,16 +231,19 @@ void tg_op3(struct tg *t, const char *op, struct tg_reg dst, const char *mask, s
 	tg_op(t, op, dst, mask, s, 3);
 }
 
-void tg_load_addr(struct tg *t, struct tg_reg index)
+void tg_load_addr_n(struct tg *t, unsigned n, struct tg_reg index)
 {
 	char r[96];
 
-	if (!t->addr_declared) {
-		tg_decl(t, "DCL ADDR[0]");
-		t->addr_declared = true;
-	}
+	if (t->nr_addr <= n)
+		t->nr_addr = (uint8_t)(n + 1);
 	tg_fmt_reg(t, r, sizeof(r), tg_comp(index, 0), false);
-	tg_line(t, "UARL ADDR[0].x, %s", r);
+	tg_line(t, "UARL ADDR[%u].x, %s", n, r);
+}
+
+void tg_load_addr(struct tg *t, struct tg_reg index)
+{
+	tg_load_addr_n(t, 0, index);
 }
 
 /* ---- immediates -------------------------------------------------------------------- */
@@ -685,13 +691,62 @@ static void properties(struct tg *t, struct tg_buf *b)
 	}
 }
 
+/* virglrenderer turns a shader's blocks into one GLSL array of blocks when
+ * any is indexed through ADDR: uboarr[k] is CONST[k + 1], all of the first
+ * one's size, and ssboarr[k] is BUFFER[first + k]. So the slots between
+ * become declared too (holes: nothing bound there, never read), and every
+ * CONST dimension takes the largest size. */
+static bool contiguous_line(const struct tg *t, const char *line)
+{
+	unsigned slot;
+	char bracket;
+
+	/* a block's CONST[n][...], not the push constants' CONST[0..k] */
+	if (t->ubo_dyn && sscanf(line, "DCL CONST[%u]%c", &slot, &bracket) == 2 && bracket == '[')
+		return true;
+	return t->ssbo_dyn && !strncmp(line, "DCL BUFFER[", 11);
+}
+
+static void contiguous_slots(struct tg *t, struct tg_buf *b, uint32_t mask, const char *fmt,
+			     uint32_t arg)
+{
+	int first = mask ? __builtin_ctz(mask) : 0, last = mask ? 31 - __builtin_clz(mask) : -1;
+
+	for (int i = first; i <= last; i++)
+		tg_printf(b, &t->failed, fmt, i, arg);
+}
+
+static void print_decls(struct tg *t, struct tg_buf *b)
+{
+	const char *s = t->decl.s ? t->decl.s : "", *nl;
+	uint32_t vec4s = 1;
+
+	for (; *s; s = nl + 1) {
+		nl = strchr(s, '\n');
+		if (!nl)
+			break;
+		if (!contiguous_line(t, s))
+			tg_printf(b, &t->failed, "%.*s\n", (int)(nl - s + 0), s);
+	}
+	for (unsigned i = 1; i < 33; i++)
+		vec4s = t->const_size[i] > vec4s ? t->const_size[i] : vec4s;
+	if (t->ubo_dyn)
+		contiguous_slots(t, b, t->info->ubo_slots, "DCL CONST[%d][0..%u]\n", vec4s - 1);
+	if (t->ssbo_dyn)
+		contiguous_slots(t, b, t->info->ssbo_slots, "DCL BUFFER[%d]\n", 0);
+	if (t->nr_addr == 1)
+		tg_printf(b, &t->failed, "DCL ADDR[0]\n");
+	else if (t->nr_addr)
+		tg_printf(b, &t->failed, "DCL ADDR[0..%u]\n", t->nr_addr - 1u);
+}
+
 static char *assemble(struct tg *t, size_t *len)
 {
 	struct tg_buf b = { 0 };
 
 	tg_printf(&b, &t->failed, "%s\n", header_name(t->stage));
 	properties(t, &b);
-	tg_printf(&b, &t->failed, "%s", t->decl.s ? t->decl.s : "");
+	print_decls(t, &b);
 	if (t->nr_temps > t->array_temps)
 		tg_printf(&b, &t->failed, "DCL TEMP[%u..%u]\n", t->array_temps, t->nr_temps - 1);
 	print_imms(t, &b);

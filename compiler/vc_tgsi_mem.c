@@ -167,18 +167,39 @@ static bool at_block_array(struct tg *t, const struct tg_ptr *p)
 	return ty->kind == VC_TYPE_STRUCT && ty->block;
 }
 
-/* GLSL ES indexes block arrays with constant expressions only. */
+/* One level of an array of blocks: a constant index, or one dynamic index
+ * (GL_EXT_gpu_shader5: dynamically uniform) the access adds to the slot. */
 static void step_block_array(struct tg *t, struct tg_ptr *p, vc_value_id idx)
 {
-	uint32_t k = 0;
+	uint32_t k = 0, len = vc_type_get(t->m, p->type)->length;
 
-	if (!tg_value_is_const(t, idx, &k))
-		tg_fail(t, "TGSI: dynamic index into an array of blocks is not supported");
-	else if (k >= vc_type_get(t->m, p->type)->length)
-		tg_fail(t, "TGSI: block array index %u out of range", k);
+	if (tg_value_is_const(t, idx, &k)) {
+		if (k >= len)
+			tg_fail(t, "TGSI: block array index %u out of range", k);
+		p->dyn_block_mul *= len;
+	} else if (p->dyn_block) {
+		tg_fail(t, "TGSI: two dynamic indices into an array of arrays of blocks");
+	} else {
+		p->dyn_block = idx;
+		p->dyn_block_mul = 1;
+		if (t->vars[p->var].file == TG_CONST)
+			t->ubo_dyn = true;
+		else
+			t->ssbo_dyn = true;
+	}
 	/* the blocks of an array of arrays have their slots in row order */
-	p->block = p->block * vc_type_get(t->m, p->type)->length + k;
+	p->block = p->block * len + k;
 	p->type = vc_type_get(t->m, p->type)->elem;
+}
+
+/* The dynamic part of the block's slot plus `base`, in a register. */
+static struct tg_reg block_slot(struct tg *t, const struct tg_ptr *p, uint32_t base)
+{
+	struct tg_reg r = tg_temp(t);
+
+	tg_op3(t, "UMAD", r, ".x", tg_comp(tg_src(t, p->dyn_block), 0),
+	       tg_imm_u32(t, p->dyn_block_mul), tg_imm_u32(t, base));
+	return tg_comp(r, 0);
 }
 
 static const struct tg_ptr *resolve(struct tg *t, vc_value_id v)
@@ -466,12 +487,19 @@ static void load_input(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 
 /* ---- constant buffers --------------------------------------------------------------- */
 
+/* A dynamically indexed block is CONST[ADDR[1].x+1]: ADDR[1] holds the
+ * slot less one, which is the element of virglrenderer's uboarr (which
+ * ignores the +1; a reader that adds it finds the same slot). */
 static struct tg_reg const_reg(const struct tg_var *tv, const struct tg_ptr *p, uint32_t byte)
 {
 	struct tg_reg r = { .file = TG_CONST, .dim = tv->dim, .swz = { 0, 1, 2, 3 } };
 
 	if (tv->dim >= 0)
 		r.dim += (int32_t)p->block;
+	if (tv->dim >= 0 && p->dyn_block) {
+		r.dim = 1;
+		r.dim_indirect = true;
+	}
 
 	r.index = (int32_t)(byte / 16);
 	return tg_comp(r, (byte % 16) / 4);
@@ -484,12 +512,16 @@ static struct tg_reg load_const_leaf(struct tg *t, const struct tg_ptr *p, const
 	struct tg_reg r = const_reg(tv, p, l->offset), dst;
 	bool packed = l->cstride == 4 && (l->offset % 16) + 4u * l->comps <= 16;
 
-	if (packed && !dyn) {
+	/* ADDR[1] is loaded right before each read: no operand outlives it */
+	if (packed && !dyn && !p->dyn_block) {
 		for (unsigned c = 0; c < 4; c++)
 			r.swz[c] = (uint8_t)((l->offset % 16) / 4 + (c < l->comps ? c : (unsigned)l->comps - 1u));
 		return r;
 	}
 	dst = tg_temp(t);
+	/* nothing below loads ADDR[1] again */
+	if (r.dim_indirect)
+		tg_load_addr_n(t, 1, block_slot(t, p, (uint32_t)(tv->dim + (int32_t)p->block) - 1));
 	for (unsigned c = 0; c < l->comps; c++) {
 		static const char *const chans[] = { ".x", ".y", ".z", ".w" };
 		struct tg_reg s = const_reg(tv, p, l->offset + c * l->cstride);
@@ -542,12 +574,18 @@ static void load_const(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 
 /* ---- buffers and shared memory ------------------------------------------------------- */
 
+/* BUFFER[n], or BUFFER[ADDR[0].x+n] for a dynamically indexed block
+ * (ADDR[0] loaded here: the caller uses the register in its next line). */
 static struct tg_reg mem_resource(struct tg *t, const struct tg_ptr *p)
 {
 	const struct tg_var *tv = &t->vars[p->var];
 	struct tg_reg r = { .file = tv->file, .dim = -1, .swz = { 0, 1, 2, 3 } };
 
 	r.index = tv->file == TG_BUFFER ? tv->dim + (int32_t)p->block : 0;
+	if (tv->file == TG_BUFFER && p->dyn_block) {
+		tg_load_addr(t, block_slot(t, p, 0));
+		r.indirect = true;
+	}
 	return r;
 }
 

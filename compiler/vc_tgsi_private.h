@@ -35,6 +35,7 @@ struct tg_reg {
 	uint8_t swz[4];     /* source channel for x, y, z, w */
 	bool neg, abs;
 	bool indirect;      /* FILE[ADDR[0].x+index] */
+	bool dim_indirect;  /* CONST[ADDR[1].x+dim][index] (an array of blocks) */
 	uint8_t array_id;   /* TEMP arrays: (n) */
 	int32_t index;
 	int32_t dim;        /* CONST[dim][index]; -1 for none */
@@ -84,6 +85,8 @@ struct tg_ptr {
 	bool row_major;
 	uint32_t cstride;    /* bytes between the components of the vector reached */
 	uint32_t block;      /* element of an array of blocks: CONST/BUFFER slot dim + block */
+	vc_value_id dyn_block;   /* a dynamic index into the array of blocks; 0 if none */
+	uint32_t dyn_block_mul;  /* blocks per unit of it (arrays of arrays) */
 };
 
 struct tg_loop {
@@ -118,7 +121,9 @@ struct tg {
 	uint32_t array_temps;      /* TEMP[0..array_temps-1] are ARRAY()s */
 	uint32_t const_size[33];  /* vec4 count declared per CONST dimension */
 	uint32_t samp_decl[4], image_decl[4], buffer_decl[4];
-	bool addr_declared, memory_declared;
+	uint8_t nr_addr;        /* ADDR[0..nr_addr-1] used */
+	bool memory_declared;
+	bool ubo_dyn, ssbo_dyn; /* a block array indexed dynamically: slots made contiguous */
 	uint32_t shared_size;
 	struct tg_loop loops[64];
 	uint32_t nr_loops;
@@ -161,6 +166,8 @@ struct tg_reg tg_input_reg(const struct tg_var *tv, int32_t base, uint32_t leaf)
 void tg_fmt_reg(struct tg *t, char *out, size_t size, struct tg_reg r, bool dst);
 /* Loads ADDR[0].x from an integer register. */
 void tg_load_addr(struct tg *t, struct tg_reg index);
+/* UARL ADDR[n].x (n 1: a dynamically indexed block's CONST dimension) */
+void tg_load_addr_n(struct tg *t, unsigned n, struct tg_reg index);
 
 /* values */
 struct tg_reg tg_src(struct tg *t, vc_value_id v);               /* a leaf value */

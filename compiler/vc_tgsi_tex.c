@@ -243,30 +243,53 @@ static const char *target_name(const struct vc_image_desc *d, const struct vc_in
 	return tg_target(d, in->srcs[VC_TEX_SRC_DREF] != 0);
 }
 
-/* ", SAMP[n], TARGET[, IMM[k].xyz]" */
+/* A constant texel offset: an immediate of its three components. */
+static struct tg_reg const_offset(struct tg *t, vc_value_id off)
+{
+	uint32_t words[3] = { 0, 0, 0 };
+	unsigned n = tg_comps(t, off);
+	const uint32_t *w = vc_value_words(t->m, off);
+
+	for (unsigned i = 0; i < n && i < 3; i++)
+		words[i] = w[i];
+	return tg_imm_vec(t, VC_BASE_INT, words, 3);
+}
+
+/* A computed one (GL_EXT_gpu_shader5's gathers): virglrenderer reads
+ * offsets from IMM, TEMP or IN only, so others are copied to a TEMP first. */
+static struct tg_reg reg_offset(struct tg *t, vc_value_id off)
+{
+	struct tg_reg r = tg_src(t, off), tmp;
+
+	if (r.file == TG_TEMP || r.file == TG_IN)
+		return r;
+	tmp = tg_temp(t);
+	tg_op1(t, "MOV", tmp, tg_mask(tg_comps(t, off)), r);
+	return tmp;
+}
+
+/* ", SAMP[n], TARGET[, IMM[k].xyz | TEMP[k].xyz]" */
 static void tex_suffix(struct tg *t, const struct vc_instr *in, const struct handle *h,
 		       char *out, size_t size)
 {
 	static const char ch[] = "xyzw";
-	char samp[32];
+	char samp[32], reg[64];
 	int len;
+	vc_value_id off = in->srcs[VC_TEX_SRC_OFFSET];
+	struct tg_reg r;
 
 	sampler_name(h, samp, sizeof(samp));
 	len = snprintf(out, size, ", %s, %s", samp, target_name(h->img, in));
-	vc_value_id off = in->srcs[VC_TEX_SRC_OFFSET];
-
-	if (off) {
-		uint32_t words[3] = { 0, 0, 0 };
-		unsigned n = tg_comps(t, off);
-		const uint32_t *w = vc_value_words(t->m, off);
-		struct tg_reg r;
-
-		for (unsigned i = 0; i < n && i < 3; i++)
-			words[i] = w[i];
-		r = tg_imm_vec(t, VC_BASE_INT, words, 3);
-		snprintf(out + len, size - (size_t)len, ", IMM[%d].%c%c%c", r.index, ch[r.swz[0]],
-			 ch[r.swz[1]], ch[r.swz[2]]);
-	}
+	if (!off)
+		return;
+	r = vc_value_get(t->m, off)->kind == VC_VALUE_CONST ? const_offset(t, off)
+							       : reg_offset(t, off);
+	if (tg_comps(t, off) < 3)
+		r.swz[2] = r.swz[1];
+	/* the register without a swizzle, then its three channels */
+	tg_fmt_reg(t, reg, sizeof(reg), r, true);
+	snprintf(out + len, size - (size_t)len, ", %s.%c%c%c", reg, ch[r.swz[0]], ch[r.swz[1]],
+		 ch[r.swz[2]]);
 }
 
 static void emit_sample(struct tg *t, const struct vc_instr *in, const struct handle *h,

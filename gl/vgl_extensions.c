@@ -214,6 +214,19 @@ static bool sample_variables(const struct vgl_context *ctx)
 	       vgl_renderbuffer_max_samples(ctx) == ctx->dev->limits.max_samples;
 }
 
+/* GLSL ES 3.10 under GL_EXT_gpu_shader5 (the compiler's): sampler and
+ * block arrays indexed with dynamically uniform values, gathers with
+ * non-constant and four offsets, where the host has GLSL 4.00's features */
+static bool gpu_shader5(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(ctx->dev->pdev, &f);
+	return vgl_context_es31(ctx) && f.shaderImageGatherExtended &&
+	       f.shaderSampledImageArrayDynamicIndexing && f.shaderUniformBufferArrayDynamicIndexing &&
+	       f.shaderStorageBufferArrayDynamicIndexing;
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -314,6 +327,7 @@ static const struct extension table[] = {
 	 * names */
 	[VGL_EXT_EXT_shader_io_blocks] = { "GL_EXT_shader_io_blocks", vgl_context_es31 },
 	[VGL_EXT_OES_shader_io_blocks] = { "GL_OES_shader_io_blocks", vgl_context_es31 },
+	[VGL_EXT_EXT_gpu_shader5] = { "GL_EXT_gpu_shader5", gpu_shader5 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -149,6 +149,7 @@ enum vgl_ext {
 	VGL_EXT_OES_geometry_shader,
 	VGL_EXT_EXT_shader_io_blocks,
 	VGL_EXT_OES_shader_io_blocks,
+	VGL_EXT_EXT_gpu_shader5,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

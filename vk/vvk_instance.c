@@ -66,6 +66,18 @@ bool vvk_physical_device_has_geometry(const struct vvk_physical_device *pdev)
 	       c->max_geom_total_output_components >= 1024;
 }
 
+/* GLSL 4.00's gpu_shader5 features (ES 3.20 on a GLES host): what
+ * virglrenderer needs to translate TGSI's indirect sampler indices, texel
+ * offsets in registers and four-offset gathers (it asks for
+ * ARB_gpu_shader5 where they occur). */
+bool vvk_physical_device_has_gpu_shader5(const struct vvk_physical_device *pdev)
+{
+	const struct vdrm_caps *c = pdev->caps;
+	bool gles = c->capability_bits & VDRM_CAP_HOST_IS_GLES;
+
+	return c->glsl_level >= (gles ? 320u : 400u);
+}
+
 uint32_t vvk_physical_device_format_usage(const struct vvk_physical_device *pdev,
 					  VkFormat format)
 {

@@ -265,6 +265,13 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	f->sampleRateShading = (c->bset & (1u << 26)) &&
 			       (c->capability_bits & VDRM_CAP_SET_MIN_SAMPLES);
 	f->geometryShader = vvk_physical_device_has_geometry(pdev);
+	/* non-constant and four-offset gathers, sampler arrays indexed with
+	 * dynamically uniform values (the compiler's ADDR-indexed SAMP) */
+	f->shaderImageGatherExtended = vvk_physical_device_has_gpu_shader5(pdev);
+	f->shaderSampledImageArrayDynamicIndexing = f->shaderImageGatherExtended;
+	/* block arrays likewise: CONST and BUFFER with an ADDR-indexed slot */
+	f->shaderUniformBufferArrayDynamicIndexing = f->shaderImageGatherExtended;
+	f->shaderStorageBufferArrayDynamicIndexing = f->shaderImageGatherExtended;
 	f->largePoints = c->max_aliased_point_size > 1.0f;
 	f->wideLines = c->max_aliased_line_width > 1.0f;
 	f->samplerAnisotropy = c->max_anisotropy > 1.0f;

@@ -74,6 +74,9 @@ enum {
 	GLSL_Q_RESTRICT = 1 << 16,
 	GLSL_Q_READONLY = 1 << 17,
 	GLSL_Q_WRITEONLY = 1 << 18,
+	/* GL_EXT_gpu_shader5: accepted; TGSI carries no per-instruction
+	 * precision, so it changes nothing in the code made */
+	GLSL_Q_PRECISE = 1 << 19,
 };
 
 #define GLSL_Q_MEMORY (GLSL_Q_COHERENT | GLSL_Q_VOLATILE | GLSL_Q_RESTRICT | \

@@ -148,6 +148,7 @@ static const struct glsl_word words[] = {
 	{ "partition", 9, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "patch", 5, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "pragma", 6, GLSL_TOK_IDENT, GLSL_TOK_IDENT, PPW_PRAGMA },
+	{ "precise", 7, GLSL_TOK_IDENT, GLSL_TOK_IDENT, PPW_PRECISE },
 	{ "precision", 9, GLSL_TOK_KW_PRECISION, GLSL_TOK_KW_PRECISION, PPW_NONE },
 	{ "public", 6, GLSL_TOK_RESERVED, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "readonly", 8, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },

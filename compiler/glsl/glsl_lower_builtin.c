@@ -268,6 +268,21 @@ static vc_value_id lower_recipe(struct lw *w, const struct glsl_ast_node *n, str
 	}
 }
 
+/* textureGatherOffsets (GL_EXT_gpu_shader5): component k of the result is
+ * texel i0j0 (w) of the gather at offsets[k] (the extension's §8.9.4). */
+static vc_value_id lower_gather_offsets(struct lw *w, const struct glsl_bi_fn *bi,
+					const struct glsl_type *rt, struct bi_args *a)
+{
+	unsigned at = a->t[0]->shadow ? 3 : 2;
+	vc_value_id offsets = a->v[at], comps[4];
+
+	for (uint32_t k = 0; k < 4; k++) {
+		a->v[at] = lw_extract(w, offsets, k);
+		comps[k] = lw_extract(w, lower_tex(w, bi, rt, a), 3);
+	}
+	return lw_op(w, VC_OP_CONSTRUCT, lw_type(w, rt), comps, 4);
+}
+
 vc_value_id lw_builtin_call(struct lw *w, const struct glsl_ast_node *n)
 {
 	const struct glsl_bi_fn *bi = n->sema->u.bi;
@@ -275,6 +290,8 @@ vc_value_id lw_builtin_call(struct lw *w, const struct glsl_ast_node *n)
 
 	if (!eval_args(w, n, &a))
 		return 0;
+	if (n->sema->count == 4 && bi->lower == GLSL_BI_LOWER_TEX)
+		return lower_gather_offsets(w, bi, n->sema->type.type, &a);
 	switch (bi->lower) {
 	case GLSL_BI_LOWER_OP: return lower_op(w, (enum vc_op)bi->op, n->sema->type.type, &a);
 	case GLSL_BI_LOWER_TEX: return lower_tex(w, bi, n->sema->type.type, &a);

@@ -27,7 +27,8 @@ static int qual_rank(enum glsl_tok k)
 {
 	switch (k) {
 	case GLSL_TOK_KW_COHERENT: case GLSL_TOK_KW_VOLATILE: case GLSL_TOK_KW_RESTRICT:
-	case GLSL_TOK_KW_READONLY: case GLSL_TOK_KW_WRITEONLY: return -1;
+	case GLSL_TOK_KW_READONLY: case GLSL_TOK_KW_WRITEONLY: case GLSL_TOK_KW_PRECISE:
+		return -1;
 	case GLSL_TOK_KW_LAYOUT: return 0;
 	case GLSL_TOK_KW_INVARIANT: return 1;
 	case GLSL_TOK_KW_SMOOTH: case GLSL_TOK_KW_FLAT: return 2;
@@ -60,6 +61,7 @@ static uint32_t qual_bit(enum glsl_tok k)
 	case GLSL_TOK_KW_RESTRICT: return GLSL_Q_RESTRICT;
 	case GLSL_TOK_KW_READONLY: return GLSL_Q_READONLY;
 	case GLSL_TOK_KW_WRITEONLY: return GLSL_Q_WRITEONLY;
+	case GLSL_TOK_KW_PRECISE: return GLSL_Q_PRECISE;
 	default: return 0;
 	}
 }
@@ -355,10 +357,11 @@ static uint32_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
 			       GLSL_Q_INVARIANT;
 		return ~(uint32_t)GLSL_Q_INOUT;
 	case QCTX_LOCAL:
-		return GLSL_Q_CONST;
+		return GLSL_Q_CONST | GLSL_Q_PRECISE;
 	case QCTX_PARAM:
 		/* memory qualifiers: image parameters (ES 3.10 §4.10) */
-		return GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT | GLSL_Q_MEMORY;
+		return GLSL_Q_CONST | GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_INOUT | GLSL_Q_MEMORY |
+		       GLSL_Q_PRECISE;
 	case QCTX_MEMBER:
 		return 0;
 	case QCTX_BLOCK_MEMBER:
@@ -771,14 +774,16 @@ static struct glsl_ast_node *precision_stmt(struct glsl_parser *p)
 	return glsl_parse_expect(p, GLSL_TOK_SEMICOLON) ? n : NULL;
 }
 
-/* `invariant a, b;` (the names were declared before). */
+/* `invariant a, b;` or (GL_EXT_gpu_shader5) `precise a, b;`, op telling
+ * which (the names were declared before). */
 static struct glsl_ast_node *invariant_list(struct glsl_parser *p)
 {
-	struct glsl_ast_node *n = glsl_parse_node(p, GLSL_AST_INVARIANT, glsl_parse_next(p));
+	struct glsl_ast_node *n = glsl_parse_node(p, GLSL_AST_INVARIANT, p->tok);
 	struct glsl_ast_idlist **tail;
 
 	if (!n)
 		return NULL;
+	n->op = (uint8_t)glsl_parse_next(p)->kind;
 	tail = &n->u.ids;
 	do {
 		if (!at(p, GLSL_TOK_IDENT)) {
@@ -927,7 +932,8 @@ static struct glsl_ast_node *variables(struct glsl_parser *p, const struct glsl_
 
 static bool is_invariant_list(const struct glsl_parser *p)
 {
-	return at(p, GLSL_TOK_KW_INVARIANT) && pk_at(p, 1) == GLSL_TOK_IDENT &&
+	return (at(p, GLSL_TOK_KW_INVARIANT) || at(p, GLSL_TOK_KW_PRECISE)) &&
+	       pk_at(p, 1) == GLSL_TOK_IDENT &&
 	       (pk_at(p, 2) == GLSL_TOK_SEMICOLON || pk_at(p, 2) == GLSL_TOK_COMMA);
 }
 

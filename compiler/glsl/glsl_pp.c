@@ -42,6 +42,10 @@ const char *const glsl_pp_default_extensions[] = {
 	/* no built-ins: in and out blocks (GLSL ES 3.10, glsl_sema_ioblock.c) */
 	"GL_EXT_shader_io_blocks",
 	"GL_OES_shader_io_blocks",
+	/* GLSL ES 3.10: implicit conversions, dynamically uniform indexing of
+	 * sampler and block arrays, fma(), precise, gather offsets
+	 * (glsl_sema_convert.c, glsl_sema_expr.c) */
+	"GL_EXT_gpu_shader5",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);
@@ -286,6 +290,8 @@ static void check_ident(struct pp *pp, struct glsl_token *t)
 		t->kind = GLSL_TOK_IDENT;
 	if (id->ppword == PPW_TEX_BUFFER && t->kind != GLSL_TOK_IDENT && !tex_buffers_on(pp))
 		t->kind = GLSL_TOK_RESERVED;
+	if (id->ppword == PPW_PRECISE && pp->version >= 310 && ext_on(pp, "GL_EXT_gpu_shader5"))
+		t->kind = GLSL_TOK_KW_PRECISE;
 	if (t->kind == GLSL_TOK_RESERVED)
 		pp_error(pp, t, "'%s' is a reserved word in GLSL ES %s", id->name,
 			 glsl_es_version_name(pp->version));

@@ -220,25 +220,58 @@ static bool params_match(const struct glsl_sema *s, const struct glsl_function *
 	return true;
 }
 
-/* The overload a call takes: the exact match, else the only one that
- * implicit conversions reach (several: ambiguous, *ambiguous set). */
+/* GLSL 4.00 §6.1 (which the conversion extensions take): parameters a are
+ * a better match than b when no argument converts for a where it matches b
+ * exactly, and one matches a exactly where it converts for b (ES has no
+ * double, so exactness is the only ranking). */
+static bool better_params(const struct glsl_type *const *a, const struct glsl_type *const *b,
+			  const struct glsl_ast_node *arg)
+{
+	bool some = false;
+
+	for (uint32_t i = 0; arg; arg = arg->next, i++) {
+		bool ea = glsl_type_equal(a[i], arg->sema->type.type);
+		bool eb = glsl_type_equal(b[i], arg->sema->type.type);
+
+		if (eb && !ea)
+			return false;
+		some |= ea && !eb;
+	}
+	return some;
+}
+
+static bool better(const struct glsl_function *a, const struct glsl_function *b,
+		   const struct glsl_ast_node *arg)
+{
+	return better_params(a->param_types, b->param_types, arg);
+}
+
+/* The overload a call takes: the exact match, else the one that implicit
+ * conversions reach and that is better than every other reached (none
+ * such among several: ambiguous, *ambiguous set). */
 static struct glsl_function *overload(const struct glsl_sema *s, struct glsl_function *fn,
 				      const struct glsl_ast_node *n, bool *ambiguous)
 {
+	const struct glsl_ast_node *args = n->u.call.args;
 	struct glsl_function *found = NULL;
 
 	*ambiguous = false;
 	for (struct glsl_function *f = fn; f; f = f->next_overload)
-		if (params_match(s, f, n->u.call.args, n->u.call.nargs, false))
+		if (params_match(s, f, args, n->u.call.nargs, false))
 			return f;
 	if (!s->implicit_conversions)
 		return NULL;
 	for (struct glsl_function *f = fn; f; f = f->next_overload) {
-		if (!params_match(s, f, n->u.call.args, n->u.call.nargs, true))
+		if (!params_match(s, f, args, n->u.call.nargs, true))
 			continue;
-		*ambiguous = found != NULL;
-		found = f;
+		if (!found || better(f, found, args))
+			found = f;
 	}
+	/* the best must beat every other candidate, not only the ones before it */
+	for (struct glsl_function *f = fn; found && f; f = f->next_overload)
+		if (f != found && params_match(s, f, args, n->u.call.nargs, true) &&
+		    !better(found, f, args))
+			*ambiguous = true;
 	return *ambiguous ? NULL : found;
 }
 
@@ -406,14 +439,16 @@ static bool gather_component(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 }
 
 /* A texel offset is a constant expression (ES 3.00 §8.8, ES 3.10 §8.9):
- * the last ivec2 / ivec3 argument past the coordinate. */
+ * the last ivec2 / ivec3 argument past the coordinate. GL_EXT_gpu_shader5
+ * lets textureGatherOffset's be any expression. */
 static bool const_offset(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 			 const struct glsl_ast_node *args)
 {
 	const struct glsl_ast_node *off = NULL;
 	unsigned i = 0;
 
-	if (fn->lower != GLSL_BI_LOWER_TEX || !(fn->tex_flags & GLSL_BI_TEX_OFFSET))
+	if (fn->lower != GLSL_BI_LOWER_TEX || !(fn->tex_flags & GLSL_BI_TEX_OFFSET) ||
+	    (s->gpu_shader5 && fn->op == VC_TEX_GATHER))
 		return true;
 	for (const struct glsl_ast_node *a = args; a; a = a->next, i++)
 		if (i >= 2 && (a->sema->type.type == glsl_type_ivec2 ||
@@ -426,6 +461,96 @@ static bool const_offset(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 	return false;
 }
 
+/* ---- built-ins reached by implicit conversions ---- */
+
+#define MAX_BI_OVERLOADS 64
+
+/* fn's parameter types, in params[]; whether the arguments reach them (in
+ * parameters by implicit conversions, out parameters exactly). */
+static bool bi_reached(const struct glsl_sema *s, const struct glsl_bi_fn *fn,
+		       const struct glsl_ast_node *a, unsigned nargs, const struct glsl_type **params)
+{
+	if (fn->nr_params != nargs)
+		return false;
+	for (unsigned i = 0; a; a = a->next, i++) {
+		params[i] = glsl_bi_fn_param(fn, i);
+		if (glsl_type_equal(params[i], a->sema->type.type))
+			continue;
+		if (((fn->out_mask >> i) & 1) || !glsl_sema_implicit_ok(s, a->sema->type.type, params[i]))
+			return false;
+	}
+	return true;
+}
+
+/* The overload of call's name that implicit conversions reach best (GLSL
+ * 4.00 §6.1, for built-ins as for user functions), NULL if none or none
+ * best; *best_params gets its parameter types. */
+static const struct glsl_bi_fn *bi_by_conversion(const struct glsl_sema *s,
+						 const struct glsl_bi_call *call,
+						 const struct glsl_ast_node *args,
+						 const struct glsl_type **best_params)
+{
+	const struct glsl_bi_fn *fns[MAX_BI_OVERLOADS], *found = NULL;
+	const struct glsl_type *p[MAX_ARGS];
+	unsigned n = glsl_builtin_overloads(call->name, call->len, call->version, call->stage,
+					    call->exts, fns, MAX_BI_OVERLOADS);
+
+	n = n < MAX_BI_OVERLOADS ? n : MAX_BI_OVERLOADS;
+	for (unsigned i = 0; i < n; i++) {
+		if (!bi_reached(s, fns[i], args, call->nr_args, p) ||
+		    (found && !better_params(p, best_params, args)))
+			continue;
+		found = fns[i];
+		memcpy(best_params, p, call->nr_args * sizeof(*p));
+	}
+	for (unsigned i = 0; found && i < n; i++)
+		if (fns[i] != found && bi_reached(s, fns[i], args, call->nr_args, p) &&
+		    !better_params(best_params, p, args))
+			return NULL;
+	return found;
+}
+
+/* The arguments converted to the parameters' types. */
+static bool convert_to(struct glsl_sema *s, struct glsl_ast_node *n,
+		       const struct glsl_type *const *params)
+{
+	uint32_t i = 0;
+
+	for (struct glsl_ast_node **a = &n->u.call.args; *a; a = &(*a)->next, i++)
+		if (!glsl_sema_convert(s, a, params[i]))
+			return false;
+	return true;
+}
+
+/* GL_EXT_gpu_shader5's textureGatherOffsets(sampler, P[, refZ], const
+ * ivec2 offsets[4][, comp]): the built-in table has no array parameters,
+ * so the call resolves as textureGatherOffset with an ivec2 there, and
+ * the annotation's count (4) tells the lowering to gather once per offset.
+ * The offsets argument is the one array; it must be constant. */
+static int gather_offsets(struct glsl_sema *s, struct glsl_ast_node *n, const char *name,
+			  const struct glsl_type **types, unsigned nr)
+{
+	const struct glsl_ast_node *a = n->u.call.args;
+	unsigned i = 0;
+
+	if (!s->gpu_shader5 || strcmp(name, "textureGatherOffsets"))
+		return 0;
+	for (; a && a->sema->type.type->kind != GLSL_KIND_ARRAY; a = a->next)
+		i++;
+	if (!a || i < 2 || i >= nr || a->sema->type.type->elem != glsl_type_ivec2 ||
+	    a->sema->type.type->length != 4) {
+		glsl_sema_error(s, n->loc, "textureGatherOffsets takes its offsets as ivec2[4]");
+		return -1;
+	}
+	if (!a->sema->value) {
+		glsl_sema_error(s, a->loc, "the offsets of 'textureGatherOffsets' must be a "
+				"constant expression");
+		return -1;
+	}
+	types[i] = glsl_type_ivec2;
+	return 1;
+}
+
 static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const char *name)
 {
 	const struct glsl_type *types[MAX_ARGS];
@@ -435,10 +560,18 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 	const struct glsl_bi_fn *fn;
 	struct glsl_sema_expr *x;
 	char err[512];
+	int four;
 
 	for (const struct glsl_ast_node *a = n->u.call.args; a && call.nr_args < MAX_ARGS; a = a->next) {
 		precs[call.nr_args] = a->sema->type.precision;
 		types[call.nr_args++] = a->sema->type.type;
+	}
+	four = gather_offsets(s, n, name, types, call.nr_args);
+	if (four < 0)
+		return false;
+	if (four) {
+		call.name = "textureGatherOffset";
+		call.len = strlen(call.name);
 	}
 	switch (glsl_builtin_resolve(&call, &fn, err, sizeof(err))) {
 	case GLSL_BI_FOUND:
@@ -448,18 +581,23 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 			glsl_sema_error(s, n->loc, "no function '%s' declared", name);
 		return false;
 	default:
+		fn = s->implicit_conversions && !four ?
+		     bi_by_conversion(s, &call, n->u.call.args, types) : NULL;
+		if (fn && convert_to(s, n, types))
+			break;
 		glsl_sema_error(s, n->loc, "%s", err);
 		return false;
 	}
 	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args) ||
 	    !image_access(s, fn, n->u.call.args) || !gather_component(s, fn, n->u.call.args) ||
-	    !const_offset(s, fn, n->u.call.args))
+	    (!four && !const_offset(s, fn, n->u.call.args)))
 		return false;
 	x = glsl_sema_annot(s, n, glsl_bi_fn_return(fn), glsl_bi_fn_precision(fn, precs));
 	if (!x)
 		return false;
 	x->what = GLSL_SX_BUILTIN;
 	x->u.bi = fn;
+	x->count = four ? 4 : 0;
 	if (all_const(n->u.call.args) && !fn->out_mask)
 		x->value = glsl_fold_builtin(s, fn, n->u.call.args);
 	return !s->failed;

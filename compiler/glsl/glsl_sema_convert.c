@@ -24,14 +24,19 @@ const char *const glsl_sema_language_extensions[] = {
 const unsigned glsl_sema_num_language_extensions =
 	sizeof(glsl_sema_language_extensions) / sizeof(glsl_sema_language_extensions[0]);
 
-bool glsl_sema_implicit_enabled(const struct glsl_token_stream *toks, enum glsl_es_version v)
+bool glsl_sema_ext_enabled(const struct glsl_token_stream *toks, const char *name)
 {
-	if (v < GLSL_ES_310)
-		return false;
 	for (unsigned i = 0; i < toks->num_ext; i++)
-		if (!strcmp(toks->ext_names[i], IMPLICIT_CONVERSIONS_EXT))
+		if (!strcmp(toks->ext_names[i], name))
 			return toks->ext_behavior[i] != GLSL_EXT_DISABLE;
 	return false;
+}
+
+/* GL_EXT_gpu_shader5 brings the same conversions (its §4.1.10). */
+bool glsl_sema_implicit_enabled(const struct glsl_token_stream *toks, enum glsl_es_version v)
+{
+	return v >= GLSL_ES_310 && (glsl_sema_ext_enabled(toks, IMPLICIT_CONVERSIONS_EXT) ||
+				    glsl_sema_ext_enabled(toks, GLSL_GPU_SHADER5_EXT));
 }
 
 static bool convertible_base(enum glsl_base from, enum glsl_base to)

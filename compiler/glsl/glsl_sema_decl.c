@@ -580,6 +580,8 @@ static bool invariant_list(struct glsl_sema *s, struct glsl_ast_node *n)
 				glsl_sema_error(s, id->loc, "'%s' undeclared", glsl_sema_name(s, id->name));
 			return false;
 		}
+		if (n->op == GLSL_TOK_KW_PRECISE)
+			continue;   /* `precise a;` changes no code (GLSL_Q_PRECISE) */
 		if (!invariant_target(s, v)) {
 			glsl_sema_error(s, id->loc, "'%s' cannot be declared invariant", v->cname);
 			return false;

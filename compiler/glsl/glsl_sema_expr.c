@@ -547,12 +547,19 @@ static const struct glsl_type *index_result(const struct glsl_type *t)
 	return t->kind == GLSL_KIND_ARRAY ? t->elem : glsl_type_column(t);
 }
 
-/* Samplers and uniform block instances (3.00) take constant indices only. */
+/* Samplers and uniform block instances (3.00) take constant indices only;
+ * GL_EXT_gpu_shader5 lets arrays of samplers, of uniform and buffer blocks
+ * and of atomic counters (offsets into their buffer) take dynamically
+ * uniform ones; images stay constant-indexed. Uniformity is the
+ * application's promise. */
 static bool needs_const_index(const struct glsl_sema *s, const struct glsl_ast_node *base)
 {
 	const struct glsl_type *t = base->sema->type.type;
 
 	if (t->kind != GLSL_KIND_ARRAY)
+		return false;
+	if (s->gpu_shader5 && (t->elem->kind == GLSL_KIND_BLOCK || t->elem->kind == GLSL_KIND_ATOMIC ||
+			       (t->elem->kind == GLSL_KIND_SAMPLER && !t->elem->image)))
 		return false;
 	if (t->elem->kind == GLSL_KIND_BLOCK)
 		return true;

@@ -20,6 +20,7 @@ struct glsl_sema {
 	enum glsl_es_version version;
 	uint32_t bi_exts;              /* built-ins' extension mask (glsl_builtins.h) */
 	bool implicit_conversions;     /* GL_EXT_shader_implicit_conversions (glsl_sema_convert.c) */
+	bool gpu_shader5;              /* GL_EXT_gpu_shader5 enabled (3.10) */
 	bool failed;                   /* an error: the statement or declaration unwinds */
 	unsigned errors;               /* reported, <= GLSL_SEMA_MAX_ERRORS */
 	uint8_t *poisoned;             /* by ident id: a declaration of the name failed */
@@ -160,7 +161,11 @@ struct glsl_sema_expr *glsl_sema_annot(struct glsl_sema *s, struct glsl_ast_node
 bool glsl_sema_is_bool_scalar(const struct glsl_ast_node *n);
 
 /* glsl_sema_convert.c: implicit conversions */
-/* Whether a unit of version v enabled GL_EXT_shader_implicit_conversions. */
+#define GLSL_GPU_SHADER5_EXT "GL_EXT_gpu_shader5"
+/* Whether the unit's #extension enabled (require, enable, warn) the extension. */
+bool glsl_sema_ext_enabled(const struct glsl_token_stream *toks, const char *name);
+/* Whether a unit of version v enabled GL_EXT_shader_implicit_conversions
+ * (or GL_EXT_gpu_shader5, which has them too). */
 bool glsl_sema_implicit_enabled(const struct glsl_token_stream *toks, enum glsl_es_version v);
 /* Whether a value of type `from` converts implicitly to `to` here. */
 bool glsl_sema_implicit_ok(const struct glsl_sema *s, const struct glsl_type *from,

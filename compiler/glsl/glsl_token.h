@@ -56,7 +56,7 @@
 	X(BVEC2, "bvec2", K, K) X(BVEC3, "bvec3", K, K) X(BVEC4, "bvec4", K, K) \
 	X(UINT, "uint", I, K) X(UVEC2, "uvec2", I, K) X(UVEC3, "uvec3", I, K) \
 	X(UVEC4, "uvec4", I, K) X(LOWP, "lowp", K, K) X(MEDIUMP, "mediump", K, K) \
-	X(HIGHP, "highp", K, K) X(PRECISION, "precision", K, K) \
+	X(HIGHP, "highp", K, K) X(PRECISION, "precision", K, K) X(PRECISE, "precise", I, I) \
 	X(SAMPLER2D, "sampler2D", K, K) X(SAMPLERCUBE, "samplerCube", K, K) \
 	X(SAMPLER3D, "sampler3D", R, K) X(SAMPLER2DSHADOW, "sampler2DShadow", R, K) \
 	X(SAMPLERCUBESHADOW, "samplerCubeShadow", I, K) \

@@ -821,15 +821,131 @@ static void fails(const struct bad_case *b)
 	glsl_compiled_finish(&c);
 }
 
+/* GL_EXT_gpu_shader5: sampler arrays indexed with a uniform (ADDR-indexed
+ * SAMP), gathers at computed offsets (a TEMP offset) and at four constant
+ * ones (four TG4s), fma (MAD), implicit conversions and their overloads. */
+#define GS5 HEAD "#extension GL_EXT_gpu_shader5 : require\nprecision highp float;\n" \
+	"out vec4 o;\n"
+
+static const struct good_case gs5_good[] = {
+	{ "sampler array with a uniform index", FS, GS5
+	  "uniform sampler2D s[3];\nuniform int i;\n"
+	  "void main() { o = texture(s[i], vec2(0.5)); }\n",
+	  { "DCL ADDR[0]", "UARL ADDR[0].x, CONST[1][0].xxxx", "SAMP[ADDR[0].x+1], 2D" } },
+	{ "gather at a computed offset", FS, GS5
+	  "uniform sampler2D s;\nuniform ivec2 d;\n"
+	  "void main() { o = textureGatherOffset(s, vec2(0.5), d + ivec2(1)); }\n",
+	  { "UADD TEMP[0].xy", ", SAMP[1], 2D, TEMP[0].xyy" } },
+	{ "gather at four offsets", FS, GS5
+	  "uniform sampler2D s;\nconst ivec2 d[4] = ivec2[](ivec2(0), ivec2(1, 0), "
+	  "ivec2(0, -1), ivec2(-8, 7));\n"
+	  "void main() { o = textureGatherOffsets(s, vec2(0.5), d, 1); }\n",
+	  { "SAMP[1], 2D, IMM[1].xyy", "2D, IMM[1].wxx", "2D, IMM[3].xyy",
+	    "MOV OUT[0].w, TEMP[3].wwww" } },
+	/* a block array indexed through ADDR: virglrenderer's uboarr/ssboarr
+	 * want every slot between declared, the CONST ones of one size, and
+	 * ADDR[1] = slot - 1 (uboarr[k] is CONST[k + 1]) */
+	{ "uniform block array with a uniform index", FS, GS5
+	  "layout(std140, binding = 1) uniform B { vec4 v; vec4 w; } b[2];\n"
+	  "uniform int i;\nvoid main() { o = b[i].w; }\n",
+	  { "DCL CONST[1][0..1]\nDCL CONST[2][0..1]\nDCL CONST[3][0..1]", "DCL ADDR[0..1]",
+	    "UMAD TEMP[0].x, CONST[1][0].xxxx, IMM[0].xxxx, IMM[0].xxxx",
+	    "UARL ADDR[1].x, TEMP[0].xxxx", "MOV OUT[0].w, CONST[ADDR[1].x+1][1].wwww" } },
+	{ "storage block array with a uniform index", FS, GS5
+	  "layout(std430, binding = 0) buffer B0 { uint x; };\n"
+	  "layout(std430, binding = 2) buffer S { vec4 w; } s[2];\n"
+	  "uniform int i;\nvoid main() { o = s[i].w; x = 1u; }\n",
+	  { "DCL BUFFER[1]\nDCL BUFFER[2]\nDCL BUFFER[3]", "DCL ADDR[0]\n",
+	    "UMAD TEMP[0].x, CONST[1][0].xxxx, IMM[0].yyyy, IMM[0].xxxx",
+	    "UARL ADDR[0].x, TEMP[0].xxxx", "LOAD OUT[0], BUFFER[ADDR[0].x+2], IMM[0].xxxx" } },
+	/* counters are offsets into their buffer: the index scales by 4 */
+	{ "atomic counter array with a uniform index", CS, HEAD
+	  "#extension GL_EXT_gpu_shader5 : require\nlayout(local_size_x = 1) in;\n"
+	  "layout(binding = 0) uniform atomic_uint c[4];\nuniform int i;\n"
+	  "layout(std430, binding = 0) buffer B { uint r; };\n"
+	  "void main() { r = atomicCounterIncrement(c[i]); }\n",
+	  { "UMUL TEMP[0].x, CONST[1][0].xxxx, IMM[0].xxxx", "UINT32 {4, 0, 1, 0}",
+	    "ATOMUADD TEMP[0].x, BUFFER[2], TEMP[1].xxxx, IMM[0].zzzz" } },
+	/* a sampler the stage never samples is not declared (the unused
+	 * isamplerCubeArray would need an extension virglrenderer does not ask
+	 * for): the output's declaration is followed by the used one's */
+	{ "unsampled sampler left out", FS, HEAD
+	  "#extension GL_EXT_texture_cube_map_array : require\nprecision highp float;\n"
+	  "uniform highp isamplerCubeArray unused;\nuniform sampler2D s;\nout vec4 o;\n"
+	  "void main() { o = texture(s, vec2(0.5)); }\n",
+	  { "DCL OUT[0], COLOR[0]\nDCL SAMP[2]\nDCL SVIEW[2], 2D, FLOAT\nIMM[0]" } },
+	{ "fma", FS, GS5 "uniform vec4 a;\nvoid main() { o = fma(a, a, a); }\n",
+	  { "MAD OUT[0], CONST[1][0], CONST[1][0], CONST[1][0]" } },
+	{ "int and uint to float", FS, GS5 "uniform int i;\nuniform uint u;\n"
+	  "void main() { float f = i + u; o = vec4(f); }\n", { "UADD", "U2F" } },
+	/* built-ins too: sqrt(float) for an int, max(uint, uint) beats
+	 * max(float, float) for (int, uint) */
+	{ "built-ins reached by conversions", FS, GS5 "uniform int i;\nuniform uint u;\n"
+	  "void main() { o = vec4(sqrt(i), float(max(i, u)), 0.0, 0.0); }\n",
+	  { "I2F TEMP[0].x, CONST[1][0].xxxx", "SQRT OUT[0].x, TEMP[0].xxxx",
+	    "UMAX TEMP[0].x, CONST[1][0].xxxx, CONST[1][0].yyyy" } },
+	{ "precise", VS, HEAD "#extension GL_EXT_gpu_shader5 : require\n"
+	  "precise out vec4 v;\nin vec4 a;\n"
+	  "float f(precise in float x) { precise float y = x * x + 1.0; return y; }\n"
+	  "void main() { v = a * f(a.x); gl_Position = a; }\n", { "MAD" } },
+	{ "precise redeclarations", VS, HEAD "#extension GL_EXT_gpu_shader5 : require\n"
+	  "in vec4 a;\nout vec4 v;\nprecise gl_Position, v;\n"
+	  "void main() { gl_Position = a; v = a; }\n", { "MOV OUT[1], IN[0]" } },
+	{ "precise is a name without the extension", FS, HEAD "precision highp float;\n"
+	  "out vec4 o;\nvoid main() { float precise = 0.5; o = vec4(precise); }\n",
+	  { "MOV OUT[0]" } },
+	/* f(float, float) converts both arguments, f(int, float) one: the
+	 * second is better (GLSL 4.00 §6.1) */
+	{ "best conversion", FS, GS5 "uniform int i;\n"
+	  "float f(float a, float b) { return 1.0; }\n"
+	  "float f(int a, float b) { return float(a); }\n"
+	  "void main() { o = vec4(f(i, i)); }\n", { "I2F" } },
+};
+
+static const struct bad_case gs5_bad[] = {
+	{ "sampler array with a uniform index, no extension", FS, HEAD
+	  "precision highp float;\nout vec4 o;\nuniform sampler2D s[3];\nuniform int i;\n"
+	  "void main() { o = texture(s[i], vec2(0.5)); }\n",
+	  "0:6(29): error: this array can only be indexed with a constant expression" },
+	{ "image array with a uniform index", FS, GS5
+	  "layout(rgba8) readonly uniform highp image2D m[2];\nuniform int i;\n"
+	  "void main() { o = imageLoad(m[i], ivec2(0)); }\n",
+	  "error: this array can only be indexed with a constant expression" },
+	{ "gather offsets not constant", FS, GS5
+	  "uniform sampler2D s;\nuniform ivec2 d[4];\n"
+	  "void main() { o = textureGatherOffsets(s, vec2(0.5), d); }\n",
+	  "error: the offsets of 'textureGatherOffsets' must be a constant expression" },
+	{ "sample offset not constant", FS, GS5
+	  "uniform sampler2D s;\nuniform ivec2 d;\n"
+	  "void main() { o = textureOffset(s, vec2(0.5), d); }\n",
+	  "error: the offset of 'textureOffset' must be a constant expression" },
+	{ "precise as a name", FS, GS5 "void main() { float precise = 1.0; }\n",
+	  "0:5(21): error: syntax error: unexpected 'precise'" },
+	{ "precise redeclaration of nothing", FS, GS5 "precise nothere;\nvoid main() {}\n",
+	  "0:5(9): error: 'nothere' undeclared" },
+	{ "precise on a struct member", FS, GS5 "struct S { precise float x; };\n"
+	  "void main() {}\n", "0:5(12): error:" },
+	{ "built-in no conversion reaches", FS, GS5 "uniform bool b;\n"
+	  "void main() { o = vec4(sqrt(b)); }\n",
+	  "0:6(24): error: no matching overload for 'sqrt(bool)'" },
+	/* each converts one argument and matches the other: neither is better */
+	{ "ambiguous conversion", FS, GS5 "uniform int i;\n"
+	  "float f(float a, int b) { return 1.0; }\n"
+	  "float f(int a, float b) { return 2.0; }\n"
+	  "void main() { o = vec4(f(i, i)); }\n",
+	  "error: no single best function for call to 'f(int, int)'" },
+};
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The case tables, run as one loop each: the core rules, arrays of arrays,
  * geometry shaders. */
 static const struct { const struct good_case *c; unsigned n; } good_sets[] = {
 	{ good, N(good) }, { aoa_good, N(aoa_good) }, { gs_good, N(gs_good) },
+	{ gs5_good, N(gs5_good) },
 };
 static const struct { const struct bad_case *c; unsigned n; } bad_sets[] = {
-	{ bad, N(bad) }, { aoa_bad, N(aoa_bad) }, { gs_bad, N(gs_bad) },
+	{ bad, N(bad) }, { aoa_bad, N(aoa_bad) }, { gs_bad, N(gs_bad) }, { gs5_bad, N(gs5_bad) },
 };
 
 START_TEST(test_good)
@@ -1009,8 +1125,8 @@ static Suite *es31_suite(void)
 	TCase *tc = tcase_create("es31");
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_good, 0, N(good) + N(aoa_good) + N(gs_good));
-	tcase_add_loop_test(tc, test_bad, 0, N(bad) + N(aoa_bad) + N(gs_bad));
+	tcase_add_loop_test(tc, test_good, 0, N(good) + N(aoa_good) + N(gs_good) + N(gs5_good));
+	tcase_add_loop_test(tc, test_bad, 0, N(bad) + N(aoa_bad) + N(gs_bad) + N(gs5_bad));
 	tcase_add_test(tc, test_no_local_size);
 	tcase_add_test(tc, test_gs_no_layout);
 	tcase_add_test(tc, test_layouts);

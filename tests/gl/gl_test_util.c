@@ -167,6 +167,18 @@ GLuint glt_compile(GLenum type, const char *src, GLint *ok)
 	return sh;
 }
 
+void glt_assert_compile_fails(GLenum type, const char *src, const char *name, const char *why)
+{
+	char log[1024] = "";
+	GLint ok = 1;
+	GLuint sh = glt_compile(type, src, &ok);
+
+	gl.GetShaderInfoLog(sh, sizeof(log), NULL, log);
+	ck_assert_msg(!ok, "%s: compiles", name);
+	ck_assert_msg(strstr(log, why), "%s: log '%s' lacks '%s'", name, log, why);
+	gl.DeleteShader(sh);
+}
+
 void glt_assert_link_fails(GLuint p, const char *why)
 {
 	char log[1024] = "";

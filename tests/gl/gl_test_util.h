@@ -90,6 +90,8 @@ int glt_main(Suite *(*make_suite)(void));
 
 /* A shader of src; *ok gets its GL_COMPILE_STATUS. */
 GLuint glt_compile(GLenum type, const char *src, GLint *ok);
+/* A shader of src fails to compile, and its log says `why` (`name` in messages). */
+void glt_assert_compile_fails(GLenum type, const char *src, const char *name, const char *why);
 /* Links p (its shaders attached): the link fails, and its log says `why`. */
 void glt_assert_link_fails(GLuint p, const char *why);
 /* A linked program from two sources; asserts compile and link. */

@@ -111,14 +111,8 @@ static const struct refused refused[] = {
 START_TEST(refused_conversions)
 {
 	const struct refused *r = &refused[_i];
-	GLint ok = 1;
-	char log[1024];
-	GLuint sh = glt_compile(GL_COMPUTE_SHADER, r->src, &ok);
 
-	gl.GetShaderInfoLog(sh, sizeof(log), NULL, log);
-	ck_assert_msg(!ok, "%s: compiles", r->name);
-	ck_assert_msg(strstr(log, r->log), "%s: log '%s' lacks '%s'", r->name, log, r->log);
-	gl.DeleteShader(sh);
+	glt_assert_compile_fails(GL_COMPUTE_SHADER, r->src, r->name, r->log);
 }
 END_TEST
 
