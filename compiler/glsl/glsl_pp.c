@@ -39,6 +39,9 @@ const char *const glsl_pp_default_extensions[] = {
 	/* geometry shaders (GLSL ES 3.10); the OES name is the same extension */
 	"GL_EXT_geometry_shader",
 	"GL_OES_geometry_shader",
+	/* tessellation shaders (GLSL ES 3.10); the OES name is the same extension */
+	"GL_EXT_tessellation_shader",
+	"GL_OES_tessellation_shader",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

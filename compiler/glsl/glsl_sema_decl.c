@@ -144,7 +144,8 @@ static bool is_varying(const struct glsl_sema *s, enum glsl_storage st)
 {
 	return (s->stage == GLSL_STAGE_VERTEX && st == GLSL_STORAGE_OUT) ||
 	       (s->stage == GLSL_STAGE_FRAGMENT && st == GLSL_STORAGE_IN) ||
-	       (s->stage == GLSL_STAGE_GEOMETRY &&
+	       ((s->stage == GLSL_STAGE_GEOMETRY || s->stage == GLSL_STAGE_TESS_CTRL ||
+		 s->stage == GLSL_STAGE_TESS_EVAL) &&
 		(st == GLSL_STORAGE_IN || st == GLSL_STORAGE_OUT));
 }
 
@@ -432,7 +433,8 @@ static bool declarator(struct glsl_sema *s, const struct glsl_ast_fulltype *ft,
 	if (!global)
 		v->storage = ft->qual.storage & GLSL_Q_CONST ? GLSL_STORAGE_CONST : GLSL_STORAGE_LOCAL;
 	v->type.type = var_type(s, t, d);
-	if (v->type.type && !glsl_sema_gs_input(s, v, &is_unsized, d->loc))
+	if (v->type.type && (!glsl_sema_gs_input(s, v, &is_unsized, d->loc) ||
+			     !glsl_sema_tess_io(s, &ft->qual, v, &is_unsized, d->loc)))
 		return false;
 	if (!v->type.type || !interp_quals(s, &ft->qual, v) || !layout_quals(s, &ft->qual, v) ||
 	    !image_quals(s, &ft->qual, v))
@@ -1087,10 +1089,16 @@ static bool default_layout(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	const struct glsl_ast_qual *q = &n->u.prec->qual;
 
+	if ((q->storage & (GLSL_Q_IN | GLSL_Q_OUT)) &&
+	    ((q->layout & (GLSL_LAYOUT_TESS | GLSL_LAYOUT_VERTICES)) ||
+	     ((q->layout & GLSL_LAYOUT_GEOMETRY) && (s->stage == GLSL_STAGE_TESS_CTRL ||
+						      s->stage == GLSL_STAGE_TESS_EVAL))))
+		return glsl_sema_tess_layout(s, q);
 	if ((q->storage & (GLSL_Q_IN | GLSL_Q_OUT)) && (q->layout & GLSL_LAYOUT_GEOMETRY))
 		return glsl_sema_gs_layout(s, q);
 	if (q->storage & GLSL_Q_OUT)
-		return fail(s, q->loc, "'layout(...) out;' applies only to geometry shaders");
+		return fail(s, q->loc, "'layout(...) out;' applies only to geometry and tessellation "
+			    "control shaders");
 	if (q->storage & GLSL_Q_IN)
 		return local_size(s, q);
 	if (q->storage & GLSL_Q_BUFFER)
