@@ -66,6 +66,16 @@ bool vvk_physical_device_has_geometry(const struct vvk_physical_device *pdev)
 	       c->max_geom_total_output_components >= 1024;
 }
 
+/* Tessellation: the host's has_tessellation_shaders (bset bit 24) with
+ * GLSL 4.00 on a desktop host, ES 3.20 on a GLES one. */
+bool vvk_physical_device_has_tessellation(const struct vvk_physical_device *pdev)
+{
+	const struct vdrm_caps *c = pdev->caps;
+	bool gles = c->capability_bits & VDRM_CAP_HOST_IS_GLES;
+
+	return c->glsl_level >= (gles ? 320u : 400u) && (c->bset & (1u << 24));
+}
+
 uint32_t vvk_physical_device_format_usage(const struct vvk_physical_device *pdev,
 					  VkFormat format)
 {

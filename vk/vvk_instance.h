@@ -44,3 +44,4 @@ VkSampleCountFlags vvk_physical_device_sample_counts(const struct vvk_physical_d
 bool vvk_physical_device_has_cap(const struct vvk_physical_device *pdev, uint32_t cap_bit);
 bool vvk_physical_device_has_cap2(const struct vvk_physical_device *pdev, uint32_t cap2_bit);
 bool vvk_physical_device_has_geometry(const struct vvk_physical_device *pdev);
+bool vvk_physical_device_has_tessellation(const struct vvk_physical_device *pdev);

@@ -265,6 +265,7 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	f->sampleRateShading = (c->bset & (1u << 26)) &&
 			       (c->capability_bits & VDRM_CAP_SET_MIN_SAMPLES);
 	f->geometryShader = vvk_physical_device_has_geometry(pdev);
+	f->tessellationShader = vvk_physical_device_has_tessellation(pdev);
 	f->largePoints = c->max_aliased_point_size > 1.0f;
 	f->wideLines = c->max_aliased_line_width > 1.0f;
 	f->samplerAnisotropy = c->max_anisotropy > 1.0f;
