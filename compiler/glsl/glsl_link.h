@@ -119,6 +119,9 @@ struct glsl_link_options {
 	bool vs_alone;
 	/* EXT_geometry_shader: a geometry shader between the two, or NULL */
 	const struct glsl_link_shader *geometry;
+	/* EXT_tessellation_shader: the control and evaluation shaders between
+	 * the two (both or neither), or NULL */
+	const struct glsl_link_shader *tess_ctrl, *tess_eval;
 };
 
 /* The stages a program's resources are bound in: the graphics stages, then
@@ -203,6 +206,7 @@ struct glsl_program {
 	unsigned version;
 	struct glsl_lower_result stages[GLSL_STAGE_COUNT];  /* the lowered shaders */
 	struct glsl_lower_result geometry;   /* the lowered geometry shader (module NULL: none) */
+	struct glsl_lower_result tess_ctrl, tess_eval;   /* likewise, tessellation */
 	struct glsl_prog_uniform *uniforms;   /* default block leaves, samplers, block members */
 	uint32_t nr_uniforms;
 	struct glsl_prog_block *blocks;
