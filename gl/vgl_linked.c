@@ -911,9 +911,9 @@ static const char *middle_refused(const struct vgl_program *p)
 	    (p->tes && !p->tes->compile_status))
 		return p->gs && !p->gs->compile_status ? "error: the geometry shader did not compile\n"
 		       : "error: a tessellation shader did not compile\n";
-	if ((p->gs || p->tcs || p->tes) && (p->separable || p->nr_xfb_names))
-		return "error: separable programs and transform feedback with a geometry or "
-		       "tessellation shader are not supported yet\n";
+	if ((p->gs && p->nr_xfb_names) || ((p->gs || p->tcs || p->tes) && p->separable))
+		return "error: separable programs with a geometry or tessellation shader, and "
+		       "transform feedback with a geometry shader, are not supported yet\n";
 	return NULL;
 }
 

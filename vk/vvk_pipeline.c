@@ -113,7 +113,7 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 	struct vc_compile_info info = {
 		.words = m->words, .nr_words = m->nr_words, .entry_point = stage->pName,
 		.stage = compiler_stage(s), .map = vvk_pipeline_layout_slot_map(p->layout),
-		.xfb = s == VVK_STAGE_VS ? xfb : NULL,
+		.xfb = s == VVK_STAGE_VS || s == VVK_STAGE_TES ? xfb : NULL,
 	};
 	VkResult r;
 
@@ -278,6 +278,16 @@ static VkResult middle_stages(struct vvk_device *dev, const VkGraphicsPipelineCr
 	return VK_SUCCESS;
 }
 
+/* The stage whose outputs stream output captures: the evaluation shader
+ * where there is one, else the vertex shader. */
+static enum vvk_stage xfb_stage(const VkGraphicsPipelineCreateInfo *ci)
+{
+	for (uint32_t i = 0; i < ci->stageCount; i++)
+		if (stage_of(ci->pStages[i].stage) == VVK_STAGE_TES)
+			return VVK_STAGE_TES;
+	return VVK_STAGE_VS;
+}
+
 static struct vvk_pipeline *pipeline_new(struct vvk_device *dev, const VkAllocationCallbacks *a,
 					 VkPipelineBindPoint bp, VkPipelineLayout layout)
 {
@@ -405,7 +415,8 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 
 			if ((s == VVK_STAGE_FS) == (pass == 0))
 				r = vvk_pipeline_create_shader(dev, p, &ci->pStages[i], s,
-							       xfb.nr_outputs ? &xfb : NULL,
+							       xfb.nr_outputs && s == xfb_stage(ci)
+							       ? &xfb : NULL,
 							       has_middle ? NULL : &varyings);
 		}
 	if (r == VK_SUCCESS)

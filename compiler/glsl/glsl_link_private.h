@@ -65,6 +65,7 @@ bool lk_types_match(const struct glsl_type *a, const struct glsl_type *b);
 bool lk_tess_check(struct lk *k);
 const struct glsl_sema_result *lk_tess_last(const struct lk *k);
 uint32_t lk_tess_slots(const struct lk *k, const char *name);
+const struct glsl_symbol *lk_tess_output(const struct lk *k, const char *name);
 bool lk_tess_add_outputs(struct lk *k);
 const struct glsl_sema_result *lk_tess_sema(const struct lk *k, unsigned i);
 bool lk_tess_lower(struct lk *k);

@@ -151,6 +151,12 @@ uint32_t lk_tess_slots(const struct lk *k, const char *name)
 	return s ? lk_slots(per_vertex(s)) : 0;
 }
 
+/* The evaluation shader's output `name` (what transform feedback captures). */
+const struct glsl_symbol *lk_tess_output(const struct lk *k, const char *name)
+{
+	return find(tes(k), name, GLSL_STORAGE_OUT);
+}
+
 static bool listed(const struct lk *k, const char *name)
 {
 	for (uint32_t i = 0; i < k->nr_varyings; i++)

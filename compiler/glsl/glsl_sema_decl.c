@@ -305,7 +305,7 @@ static bool storage_type(struct glsl_sema *s, struct glsl_symbol *v, struct glsl
 	if (v->storage == GLSL_STORAGE_IN && s->stage == GLSL_STAGE_VERTEX)
 		ok = vs_input_type(s, t);
 	else if (is_varying(s, v->storage))
-		ok = varying_type(s, t);
+		ok = varying_type(s, glsl_sema_tess_vertex_type(s, v));
 	else if (v->storage == GLSL_STORAGE_OUT)
 		ok = fs_output_type(t);
 	if (!ok) {
@@ -318,8 +318,10 @@ static bool storage_type(struct glsl_sema *s, struct glsl_symbol *v, struct glsl
 		return fail(s, loc, glsl_type_is_atomic(t) ?
 			    "atomic counters can only be uniforms or function parameters" :
 			    "samplers can only be uniforms or function parameters");
+	/* (a tessellation stage's varyings are never interpolated) */
 	if (is_varying(s, v->storage) && s->version >= GLSL_ES_300 && is_integer_based(t) &&
-	    v->interp != GLSL_INTERP_FLAT)
+	    v->interp != GLSL_INTERP_FLAT && s->stage != GLSL_STAGE_TESS_CTRL &&
+	    s->stage != GLSL_STAGE_TESS_EVAL)
 		return fail(s, loc, "integer vertex outputs and fragment inputs must be 'flat'");
 	return true;
 }

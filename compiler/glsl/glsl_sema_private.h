@@ -85,6 +85,10 @@ bool glsl_sema_tess_io(struct glsl_sema *s, const struct glsl_ast_qual *q, struc
 		       bool *is_unsized, struct glsl_loc loc);
 const struct glsl_type *glsl_sema_tess_block_type(struct glsl_sema *s, const struct glsl_type *elem,
 						  bool out);
+/* A varying's type per vertex: the element of a tessellation stage's
+ * per-vertex array, else its type. */
+const struct glsl_type *glsl_sema_tess_vertex_type(const struct glsl_sema *s,
+						   const struct glsl_symbol *v);
 /* gl_out named before `vertices`: reports it, true. */
 bool glsl_sema_gl_out_early(struct glsl_sema *s, const char *name, struct glsl_loc loc);
 

@@ -174,6 +174,16 @@ bool glsl_sema_tess_io(struct glsl_sema *s, const struct glsl_ast_qual *q, struc
 	return v->type.type != NULL;
 }
 
+const struct glsl_type *glsl_sema_tess_vertex_type(const struct glsl_sema *s,
+						   const struct glsl_symbol *v)
+{
+	bool per_vertex = (s->stage == GLSL_STAGE_TESS_CTRL ||
+			   (s->stage == GLSL_STAGE_TESS_EVAL && v->storage == GLSL_STORAGE_IN)) &&
+			  !v->patch && v->type.type->kind == GLSL_KIND_ARRAY;
+
+	return per_vertex ? v->type.type->elem : v->type.type;
+}
+
 /* gl_in (gl_MaxPatchVertices) and gl_out (the output patch) of the
  * tessellation stages; NULL for gl_out before `vertices` is declared. */
 const struct glsl_type *glsl_sema_tess_block_type(struct glsl_sema *s, const struct glsl_type *elem,

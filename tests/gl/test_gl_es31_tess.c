@@ -21,6 +21,19 @@
 
 static PFNGLPATCHPARAMETERIEXTPROC patch_parameteri;
 
+#define XFB_FUNCS(X) \
+	X(TransformFeedbackVaryings, TRANSFORMFEEDBACKVARYINGS) \
+	X(BeginTransformFeedback, BEGINTRANSFORMFEEDBACK) \
+	X(EndTransformFeedback, ENDTRANSFORMFEEDBACK) X(GenQueries, GENQUERIES) \
+	X(BeginQuery, BEGINQUERY) X(EndQuery, ENDQUERY) X(GetQueryObjectuiv, GETQUERYOBJECTUIV) \
+	X(DeleteQueries, DELETEQUERIES)
+
+#define XFB_MEMBER(n, N) PFNGL##N##PROC n;
+static struct {
+	XFB_FUNCS(XFB_MEMBER)
+} xf;
+#undef XFB_MEMBER
+
 static void expect(GLenum e)
 {
 	ck_assert_int_eq(gl.GetError(), e);
@@ -30,6 +43,9 @@ static void setup(void)
 {
 	glt_setup_version(3, 1);
 	patch_parameteri = (PFNGLPATCHPARAMETERIEXTPROC)glt_proc("glPatchParameteriEXT");
+#define XFB_LOAD(n, N) xf.n = (PFNGL##N##PROC)glt_proc("gl" #n);
+	XFB_FUNCS(XFB_LOAD)
+#undef XFB_LOAD
 }
 
 /* Whether the context has the extension (both names or neither); without
@@ -259,6 +275,68 @@ START_TEST(isolines)
 }
 END_TEST
 
+/* Transform feedback captures the evaluation shader's outputs: a triangle
+ * patch at level 1 in point mode records its three corners as points
+ * (gl_TessCoord in e_color: one coordinate 1, the others 0). */
+START_TEST(transform_feedback_of_evaluation_outputs)
+{
+	static const char tcs[] = TS_HEAD
+		"layout(vertices = 3) out;\n"
+		"in vec4 v_color[];\nout vec4 t_color[];\n"
+		"void main() {\n"
+		"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+		"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n"
+		"  gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0;\n"
+		"  gl_TessLevelOuter[2] = 1.0; gl_TessLevelInner[0] = 1.0;\n"
+		"}\n";
+	static const char tes[] = TS_HEAD
+		"layout(triangles, point_mode) in;\n"
+		"in vec4 t_color[];\nout vec4 e_color;\n"
+		"void main() { gl_Position = gl_in[0].gl_Position; e_color = vec4(gl_TessCoord, 1.0); }\n";
+	const char *names[] = { "e_color" };
+	GLuint p, b, q, n = 0;
+	GLint ok = 0;
+	const float *out;
+	float sum[3] = { 0, 0, 0 };
+
+	if (!has_tess())
+		return;
+	p = attach4(tcs, tes);
+	xf.TransformFeedbackVaryings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert(ok);
+	gl.UseProgram(p);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 3);
+	vertices(quad);
+	b = glt_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL, 8 * 16);
+	gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+	xf.GenQueries(1, &q);
+	xf.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
+	xf.BeginTransformFeedback(GL_POINTS);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 3);
+	xf.EndTransformFeedback();
+	xf.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+	xf.GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+	expect(GL_NO_ERROR);
+	ck_assert_uint_eq(n, 3);
+	out = gl.MapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 3 * 16, GL_MAP_READ_BIT);
+	ck_assert_ptr_nonnull(out);
+	for (int i = 0; i < 3; i++) {
+		ck_assert(out[4 * i] + out[4 * i + 1] + out[4 * i + 2] > 0.99f);
+		ck_assert(out[4 * i + 3] == 1.0f);
+		for (int c = 0; c < 3; c++)
+			sum[c] += out[4 * i + c];
+	}
+	gl.UnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+	for (int c = 0; c < 3; c++)   /* each corner once */
+		ck_assert(sum[c] > 0.99f && sum[c] < 1.01f);
+	xf.DeleteQueries(1, &q);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* EXT_tessellation_shader §10.1.15: PATCH_VERTICES only, 1..MAX_PATCH_VERTICES. */
 START_TEST(patch_parameter)
 {
@@ -408,6 +486,7 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, quad_tessellated);
 	tcase_add_test(tc, two_triangle_patches);
 	tcase_add_test(tc, isolines);
+	tcase_add_test(tc, transform_feedback_of_evaluation_outputs);
 	tcase_add_test(tc, patch_parameter);
 	tcase_add_test(tc, draw_modes);
 	tcase_add_test(tc, program_queries);
