@@ -430,13 +430,14 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 	if (lp->gs_words &&
 	    vgl_spirv_remap_bindings(lp->gs_words, lp->gs_nr_words, map, MAX_BINDINGS))
 		return VGL_ERROR_BAD_ATTRIBUTE;
-	/* the tessellation stages hold the default block only (glsl_link_tess.c),
-	 * which no geometry stage beside them maps elsewhere */
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2; i++) {
+		stage_map(l, &lp->prog, (enum glsl_stage)(GLSL_LINK_TESS_CTRL + i), map,
+			  MAX_BINDINGS);
 		if (lp->tess_words[i] && vgl_spirv_remap_bindings(lp->tess_words[i],
 								  lp->tess_nr_words[i], map,
 								  MAX_BINDINGS))
 			return VGL_ERROR_BAD_ATTRIBUTE;
+	}
 	ret = push_modules(l, lp, pushed, pushed_words);
 	for (int st = 0; st < GLSL_STAGE_COUNT && ret == VGL_OK; st++)
 		ret = pushed[st] ? vgl_linked_create_module(l, pushed[st], pushed_words[st], mods[st])
@@ -462,14 +463,14 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 /* ---- Vulkan objects -------------------------------------------------------------------------- */
 
 /* The stages of a resource the vertex / fragment shader declare; a compute
- * program's are its one stage; with a geometry stage, all of them (it may
- * declare what the others do not). */
+ * program's are its one stage; with a geometry or tessellation stage, all of
+ * them (it may declare what the others do not). */
 static VkShaderStageFlags stages_of(const struct vgl_linked *l, bool in_vs, bool in_fs)
 {
 	VkShaderStageFlags s = (in_vs ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
 			       (in_fs ? VK_SHADER_STAGE_FRAGMENT_BIT : 0);
 
-	return l->compute || l->gs || !s ? l->stages : s;
+	return l->compute || l->gs || l->tcs || !s ? l->stages : s;
 }
 
 /* A buffer sampler reads a uniform texel buffer, a buffer image a storage

@@ -127,7 +127,10 @@ struct glsl_link_options {
 /* The stages a program's resources are bound in: the graphics stages, then
  * a geometry stage's (glsl_link_options.geometry) at GLSL_LINK_GEOMETRY. */
 #define GLSL_LINK_GEOMETRY GLSL_STAGE_COUNT
-#define GLSL_LINK_STAGES (GLSL_STAGE_COUNT + 1)
+/* and the tessellation stages' (glsl_link_options.tess_ctrl / tess_eval) */
+#define GLSL_LINK_TESS_CTRL (GLSL_STAGE_COUNT + 1)
+#define GLSL_LINK_TESS_EVAL (GLSL_STAGE_COUNT + 2)
+#define GLSL_LINK_STAGES (GLSL_STAGE_COUNT + 3)
 
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */
 struct glsl_link_stage_binding {

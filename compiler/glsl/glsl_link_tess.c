@@ -6,9 +6,11 @@
  * inputs read the vertex outputs of their names, the evaluation shader's
  * inputs (per vertex and per patch) the control outputs of their names, the
  * fragment inputs the evaluation outputs; the outputs no vertex output
- * placed get places of their own. They share the default uniform block;
- * samplers, uniform blocks, images, buffers and atomic counters in them are
- * refused at link for now, and so is a geometry shader beside them.
+ * placed get places of their own. They share the default uniform block
+ * and the uniform blocks and samplers of the others (their bindings at
+ * GLSL_LINK_TESS_CTRL / TESS_EVAL); images, buffers and atomic counters in
+ * them are refused at link for now, and so is a geometry shader beside
+ * them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,18 +40,19 @@ static const struct glsl_symbol *find(const struct glsl_sema_result *r, const ch
 	return NULL;
 }
 
-/* Only the default block's uniforms (and varyings) for now. */
+/* Uniforms, uniform blocks and samplers (besides varyings); no images,
+ * buffers or atomic counters for now. */
 static bool globals_supported(struct lk *k, const struct glsl_sema_result *r)
 {
 	for (uint32_t i = 0; i < r->nr_globals; i++) {
 		const struct glsl_symbol *s = r->globals[i];
 
-		if (s->kind != GLSL_SYM_VAR || lk_is_loose_uniform(s) ||
-		    s->storage == GLSL_STORAGE_IN || s->storage == GLSL_STORAGE_OUT ||
-		    s->storage == GLSL_STORAGE_GLOBAL || s->storage == GLSL_STORAGE_CONST)
+		if (s->kind != GLSL_SYM_VAR ||
+		    (s->storage != GLSL_STORAGE_BUFFER && !lk_is_image(s->type.type) &&
+		     !glsl_type_is_atomic(s->type.type)))
 			continue;
-		lk_error(k, "tessellation shader '%s': samplers, blocks, images, buffers and atomic "
-			 "counters in tessellation shaders are not supported yet", lk_name(s));
+		lk_error(k, "tessellation shader '%s': images, buffers and atomic counters in "
+			 "tessellation shaders are not supported yet", lk_name(s));
 		return false;
 	}
 	for (uint32_t i = 0; i < r->nr_globals; i++) {

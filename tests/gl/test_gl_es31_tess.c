@@ -275,6 +275,55 @@ START_TEST(isolines)
 }
 END_TEST
 
+/* A uniform block read by the control shader (the levels) and a sampler by
+ * the evaluation shader (the colour): their bindings reach both stages. */
+START_TEST(block_and_sampler_in_tessellation)
+{
+	static const char tcs[] = TS_HEAD
+		"layout(vertices = 4) out;\n"
+		"layout(std140) uniform L { vec4 levels; };\n"
+		"in vec4 v_color[];\nout vec4 t_color[];\n"
+		"void main() {\n"
+		"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+		"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n"
+		"  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = levels.x;\n"
+		"  gl_TessLevelInner[0] = levels.x; gl_TessLevelInner[1] = levels.x;\n"
+		"}\n";
+	static const char tes[] = TS_HEAD
+		"layout(quads) in;\n"
+		"uniform highp sampler2D tex;\n"
+		"in vec4 t_color[];\nout vec4 e_color;\n"
+		"void main() {\n"
+		"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+		"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+		"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+		"  e_color = vec4(gl_TessCoord.x * gl_TessCoord.x, 0.0,\n"
+		"                 textureLod(tex, vec2(0.5), 0.0).b, 1.0);\n"
+		"}\n";
+	static const uint8_t blue[4] = { 0, 0, 255, 255 };
+	static const float levels[4] = { 4, 0, 0, 0 };
+	GLuint p, t, b;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs, tes);
+	t = glt_texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, blue);
+	gl.Uniform1i(gl.GetUniformLocation(p, "tex"), 0);
+	b = glt_buffer(GL_UNIFORM_BUFFER, levels, sizeof(levels));
+	gl.BindBufferBase(GL_UNIFORM_BUFFER, 0, b);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	for (int x = 0; x < 32; x++)
+		glt_assert_pixel_near(x, 16, (const uint8_t[4]){ x_squared(x, 4), 0, 255, 255 }, 3);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteTextures(1, &t);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* Transform feedback captures the evaluation shader's outputs: a triangle
  * patch at level 1 in point mode records its three corners as points
  * (gl_TessCoord in e_color: one coordinate 1, the others 0). */
@@ -486,6 +535,7 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, quad_tessellated);
 	tcase_add_test(tc, two_triangle_patches);
 	tcase_add_test(tc, isolines);
+	tcase_add_test(tc, block_and_sampler_in_tessellation);
 	tcase_add_test(tc, transform_feedback_of_evaluation_outputs);
 	tcase_add_test(tc, patch_parameter);
 	tcase_add_test(tc, draw_modes);
