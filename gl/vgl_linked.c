@@ -143,6 +143,8 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 		u->in_vs = s->block < 0 && s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
 		u->in_fs = s->block < 0 && s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 		u->in_gs = s->block < 0 && s->stage.binding[GLSL_LINK_GEOMETRY] >= 0;
+		u->in_tcs = s->block < 0 && s->stage.binding[GLSL_LINK_TESS_CTRL] >= 0;
+		u->in_tes = s->block < 0 && s->stage.binding[GLSL_LINK_TESS_EVAL] >= 0;
 		if (s->type->kind == GLSL_KIND_SAMPLER) {
 			u->is_sampler = true;
 			u->first_unit = units;
@@ -184,6 +186,8 @@ static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
 		b->in_vs = s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
 		b->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 		b->in_gs = s->stage.binding[GLSL_LINK_GEOMETRY] >= 0;
+		b->in_tcs = s->stage.binding[GLSL_LINK_TESS_CTRL] >= 0;
+		b->in_tes = s->stage.binding[GLSL_LINK_TESS_EVAL] >= 0;
 		b->first_uniform = s->first_uniform;
 		b->nr_uniforms = s->nr_uniforms;
 		/* ES 3.10 layout(binding): the initial binding point */

@@ -69,6 +69,7 @@ struct vgl_uniform {
 	uint32_t first_unit;              /* samplers: index into linked->sampler_units */
 	bool in_vs, in_fs;                /* default block, samplers: the stages that declare it */
 	bool in_gs;                       /* ... and the geometry stage */
+	bool in_tcs, in_tes;              /* ... and the tessellation stages */
 	/* buffer variables: the block member's array length (0: unsized) and stride */
 	uint32_t top_array_size, top_array_stride;
 	/* atomic counters (ES 3.1): offset is in the buffer, no location; the
@@ -81,7 +82,7 @@ struct vgl_block {
 	char *name;
 	uint32_t size;
 	uint32_t binding;                 /* program-wide descriptor binding */
-	bool in_vs, in_fs, in_gs;
+	bool in_vs, in_fs, in_gs, in_tcs, in_tes;
 	uint32_t first_uniform, nr_uniforms;
 	GLuint gl_binding;                /* glUniformBlockBinding */
 };

@@ -26,7 +26,8 @@ static PFNGLPATCHPARAMETERIEXTPROC patch_parameteri;
 	X(BeginTransformFeedback, BEGINTRANSFORMFEEDBACK) \
 	X(EndTransformFeedback, ENDTRANSFORMFEEDBACK) X(GenQueries, GENQUERIES) \
 	X(BeginQuery, BEGINQUERY) X(EndQuery, ENDQUERY) X(GetQueryObjectuiv, GETQUERYOBJECTUIV) \
-	X(DeleteQueries, DELETEQUERIES)
+	X(DeleteQueries, DELETEQUERIES) X(GetProgramResourceIndex, GETPROGRAMRESOURCEINDEX) \
+	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV)
 
 #define XFB_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -275,8 +276,19 @@ START_TEST(isolines)
 }
 END_TEST
 
+/* GL_REFERENCED_BY_* of a resource (-1 if nothing was written). */
+static GLint referenced(GLuint p, GLenum iface, const char *name, GLenum prop)
+{
+	GLuint i = xf.GetProgramResourceIndex(p, iface, name);
+	GLint v = -1;
+
+	xf.GetProgramResourceiv(p, iface, i, 1, &prop, 1, NULL, &v);
+	return v;
+}
+
 /* A uniform block read by the control shader (the levels) and a sampler by
- * the evaluation shader (the colour): their bindings reach both stages. */
+ * the evaluation shader (the colour): their bindings reach both stages,
+ * and the program interface says which stage references which. */
 START_TEST(block_and_sampler_in_tessellation)
 {
 	static const char tcs[] = TS_HEAD
@@ -318,6 +330,13 @@ START_TEST(block_and_sampler_in_tessellation)
 	expect(GL_NO_ERROR);
 	for (int x = 0; x < 32; x++)
 		glt_assert_pixel_near(x, 16, (const uint8_t[4]){ x_squared(x, 4), 0, 255, 255 }, 3);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM, "tex", GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT), 1);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM, "tex", GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT), 0);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM_BLOCK, "L", GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT), 1);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM_BLOCK, "L", GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT), 0);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM_BLOCK, "L", GL_REFERENCED_BY_VERTEX_SHADER), 0);
+	ck_assert_int_eq(referenced(p, GL_PROGRAM_INPUT, "pos", GL_IS_PER_PATCH_EXT), 0);
+	expect(GL_NO_ERROR);
 	gl.DeleteBuffers(1, &b);
 	gl.DeleteTextures(1, &t);
 	gl.DeleteProgram(p);
