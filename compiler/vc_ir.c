@@ -533,12 +533,17 @@ unsigned vc_prim_vertices(enum vc_prim p)
 
 void vc_ir_print(FILE *f, const struct vc_module *m)
 {
-	static const char *const stages[] = { "vertex", "fragment", "compute", "geometry" };
+	static const char *const stages[] = { "vertex", "fragment", "compute", "geometry",
+					      "tess_ctrl", "tess_eval" };
 
 	fprintf(f, "stage %s\n", stages[m->stage]);
 	if (m->stage == VC_IR_GEOMETRY)
 		fprintf(f, "geometry in %u out %u max_vertices %u invocations %u\n", m->gs.input,
 			m->gs.output, m->gs.max_vertices, m->gs.invocations);
+	if (m->stage == VC_IR_TESS_CTRL || m->stage == VC_IR_TESS_EVAL)
+		fprintf(f, "tess vertices %u domain %u spacing %u cw %d point_mode %d\n",
+			m->tess.vertices, m->tess.domain, m->tess.spacing, m->tess.cw,
+			m->tess.point_mode);
 	if (m->stage == VC_IR_COMPUTE)
 		fprintf(f, "local_size %u %u %u\n", m->local_size[0], m->local_size[1],
 			m->local_size[2]);

@@ -156,6 +156,11 @@ enum vc_builtin {
 	VC_BUILTIN_PRIMITIVE_ID,     /* GS: gl_PrimitiveIDIn (input) or gl_PrimitiveID (output) */
 	VC_BUILTIN_INVOCATION_ID,    /* GS: gl_InvocationID */
 	VC_BUILTIN_LAYER,            /* GS output: gl_Layer */
+	/* tessellation (EXT_tessellation_shader) */
+	VC_BUILTIN_TESS_LEVEL_OUTER, /* float[4]: TCS output, TES input */
+	VC_BUILTIN_TESS_LEVEL_INNER, /* float[2]: TCS output, TES input */
+	VC_BUILTIN_TESS_COORD,       /* TES: vec3 */
+	VC_BUILTIN_PATCH_VERTICES,   /* gl_PatchVerticesIn */
 	VC_BUILTIN_COUNT,
 };
 
@@ -206,6 +211,7 @@ enum vc_var_flag {
 	VC_VAR_INVARIANT = 1 << 6,
 	VC_VAR_COHERENT = 1 << 7,
 	VC_VAR_VOLATILE = 1 << 8,
+	VC_VAR_PATCH = 1 << 9,     /* a tessellation stage's per-patch varying */
 };
 
 struct vc_var {
@@ -390,6 +396,8 @@ enum vc_ir_stage {
 	VC_IR_FRAGMENT,
 	VC_IR_COMPUTE,
 	VC_IR_GEOMETRY,
+	VC_IR_TESS_CTRL,
+	VC_IR_TESS_EVAL,
 };
 
 /* A geometry shader's input and output primitives. */
@@ -414,6 +422,19 @@ struct vc_geometry {
 	uint32_t invocations;    /* 1 when not declared */
 };
 
+/* What the tessellation stages declare (SPIR-V execution modes): the
+ * control shader's output vertices, the evaluation shader's domain (triangles,
+ * quads or isolines: VC_PRIM_TRIANGLES, VC_TESS_QUADS, VC_PRIM_LINES),
+ * spacing, winding and point mode. */
+enum vc_tess_spacing { VC_TESS_EQUAL, VC_TESS_FRACTIONAL_EVEN, VC_TESS_FRACTIONAL_ODD };
+#define VC_TESS_QUADS 8u   /* beside enum vc_prim's values */
+struct vc_tess {
+	uint32_t vertices;     /* TCS: layout(vertices = N) out */
+	uint32_t domain;       /* TES */
+	enum vc_tess_spacing spacing;
+	bool cw, point_mode;
+};
+
 struct vc_module {
 	enum vc_ir_stage stage;
 	struct vc_type *types;     /* [0] is unused */
@@ -427,6 +448,7 @@ struct vc_module {
 	struct vc_block body;      /* the entry point, callees inlined */
 	uint32_t local_size[3];
 	struct vc_geometry gs;     /* VC_IR_GEOMETRY */
+	struct vc_tess tess;       /* VC_IR_TESS_CTRL / VC_IR_TESS_EVAL */
 	bool origin_upper_left;
 	bool early_fragment_tests;
 	bool depth_replacing;

@@ -231,8 +231,42 @@ static SpvExecutionModel exec_model(enum vc_ir_stage s)
 		[VC_IR_VERTEX] = SpvExecutionModelVertex, [VC_IR_FRAGMENT] = SpvExecutionModelFragment,
 		[VC_IR_COMPUTE] = SpvExecutionModelGLCompute,
 		[VC_IR_GEOMETRY] = SpvExecutionModelGeometry,
+		[VC_IR_TESS_CTRL] = SpvExecutionModelTessellationControl,
+		[VC_IR_TESS_EVAL] = SpvExecutionModelTessellationEvaluation,
 	};
 	return models[s];
+}
+
+/* A tessellation control shader's output vertices; an evaluation shader's
+ * domain, spacing, winding and point mode. */
+static void tess_modes(struct se *e, uint32_t fn)
+{
+	static const SpvExecutionMode spacings[] = {
+		[VC_TESS_EQUAL] = SpvExecutionModeSpacingEqual,
+		[VC_TESS_FRACTIONAL_EVEN] = SpvExecutionModeSpacingFractionalEven,
+		[VC_TESS_FRACTIONAL_ODD] = SpvExecutionModeSpacingFractionalOdd,
+	};
+	const struct vc_tess *ts = &e->m->tess;
+
+	se_cap(e, SpvCapabilityTessellation);
+	if (e->m->stage == VC_IR_TESS_CTRL) {
+		se_ins(e, SE_MODES, SpvOpExecutionMode,
+		       (uint32_t[]){ fn, SpvExecutionModeOutputVertices, ts->vertices }, 3);
+		return;
+	}
+	if (ts->domain != VC_PRIM_TRIANGLES && ts->domain != VC_TESS_QUADS &&
+	    ts->domain != VC_PRIM_LINES) {
+		se_fail(e, "SPIR-V writer: a tessellation evaluation shader without its domain");
+		return;
+	}
+	se_ins2(e, SE_MODES, SpvOpExecutionMode, fn, ts->domain == VC_PRIM_TRIANGLES ?
+		SpvExecutionModeTriangles : ts->domain == VC_TESS_QUADS ? SpvExecutionModeQuads :
+		SpvExecutionModeIsolines);
+	se_ins2(e, SE_MODES, SpvOpExecutionMode, fn, spacings[ts->spacing]);
+	se_ins2(e, SE_MODES, SpvOpExecutionMode, fn, ts->cw ? SpvExecutionModeVertexOrderCw :
+		SpvExecutionModeVertexOrderCcw);
+	if (ts->point_mode)
+		se_ins2(e, SE_MODES, SpvOpExecutionMode, fn, SpvExecutionModePointMode);
 }
 
 /* A geometry shader's primitives, vertex count and invocations. */
@@ -286,6 +320,8 @@ static void emit_modes(struct se *e, uint32_t fn)
 		se_ins(e, SE_MODES, SpvOpExecutionMode, w, 5);
 	} else if (m->stage == VC_IR_GEOMETRY) {
 		geometry_modes(e, fn);
+	} else if (m->stage == VC_IR_TESS_CTRL || m->stage == VC_IR_TESS_EVAL) {
+		tess_modes(e, fn);
 	}
 }
 
@@ -400,7 +436,7 @@ static const char *check_module(const struct vc_module *m)
 		return "SPIR-V writer: the IR module is incomplete (out of memory while building it)";
 	if (!m->nr_types || !m->nr_values || !m->nr_vars || !m->types || !m->values || !m->vars)
 		return "SPIR-V writer: the IR module has no type, value or variable tables";
-	if (m->stage > VC_IR_GEOMETRY)
+	if (m->stage > VC_IR_TESS_EVAL)
 		return "SPIR-V writer: unknown shader stage";
 	return NULL;
 }

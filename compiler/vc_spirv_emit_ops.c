@@ -644,10 +644,13 @@ static uint32_t semantics(uint32_t bits)
 
 static void emit_barrier(struct se *e, const struct vc_instr *in)
 {
-	uint32_t bits = in->nr_lits ? in->lits[0] : 0;
-	SpvScope mem = (bits & (VC_BARRIER_BUFFER | VC_BARRIER_IMAGE)) ? SpvScopeDevice
-								       : SpvScopeWorkgroup;
-	uint32_t sem = se_const_u32(e, VC_BASE_UINT, semantics(bits));
+	/* a tessellation control shader's barrier() orders its patch's
+	 * invocations only (no Workgroup memory scope under GLSL450's model) */
+	bool tcs = in->op == VC_OP_BARRIER && e->m->stage == VC_IR_TESS_CTRL;
+	uint32_t bits = in->nr_lits && !tcs ? in->lits[0] : 0;
+	SpvScope mem = tcs ? SpvScopeInvocation :
+		       (bits & (VC_BARRIER_BUFFER | VC_BARRIER_IMAGE)) ? SpvScopeDevice : SpvScopeWorkgroup;
+	uint32_t sem = se_const_u32(e, VC_BASE_UINT, tcs ? 0 : semantics(bits));
 
 	if (in->op == VC_OP_BARRIER)
 		se_ins3(e, SE_CODE, SpvOpControlBarrier, se_const_u32(e, VC_BASE_UINT, SpvScopeWorkgroup),

@@ -398,6 +398,10 @@ static SpvBuiltIn builtin_of(struct se *e, enum vc_builtin b)
 		[VC_BUILTIN_PRIMITIVE_ID] = SpvBuiltInPrimitiveId,
 		[VC_BUILTIN_INVOCATION_ID] = SpvBuiltInInvocationId,
 		[VC_BUILTIN_LAYER] = SpvBuiltInLayer,
+		[VC_BUILTIN_TESS_LEVEL_OUTER] = SpvBuiltInTessLevelOuter,
+		[VC_BUILTIN_TESS_LEVEL_INNER] = SpvBuiltInTessLevelInner,
+		[VC_BUILTIN_TESS_COORD] = SpvBuiltInTessCoord,
+		[VC_BUILTIN_PATCH_VERTICES] = SpvBuiltInPatchVertices,
 	};
 
 	if ((unsigned)b >= VC_BUILTIN_COUNT || b == VC_BUILTIN_NONE) {
@@ -421,7 +425,7 @@ static void flag_decorations(struct se *e, uint32_t id, uint32_t flags)
 		{ VC_VAR_NONWRITABLE, SpvDecorationNonWritable },
 		{ VC_VAR_NONREADABLE, SpvDecorationNonReadable },
 		{ VC_VAR_INVARIANT, SpvDecorationInvariant }, { VC_VAR_COHERENT, SpvDecorationCoherent },
-		{ VC_VAR_VOLATILE, SpvDecorationVolatile },
+		{ VC_VAR_VOLATILE, SpvDecorationVolatile }, { VC_VAR_PATCH, SpvDecorationPatch },
 	};
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)

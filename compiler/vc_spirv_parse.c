@@ -224,6 +224,7 @@ static void capability(struct spv *s, const struct sp_ins *in)
 	case SpvCapabilityClipDistance: case SpvCapabilityCullDistance:
 	case SpvCapabilitySampleRateShading: case SpvCapabilityImageGatherExtended:
 	case SpvCapabilityDemoteToHelperInvocation: case SpvCapabilityGeometry:
+	case SpvCapabilityTessellation:
 		return;
 	default:
 		name = vc_spirv_capability_name(cap);
@@ -267,6 +268,8 @@ static uint32_t model_of(enum vc_ir_stage stage)
 	case VC_IR_VERTEX: return SpvExecutionModelVertex;
 	case VC_IR_FRAGMENT: return SpvExecutionModelFragment;
 	case VC_IR_GEOMETRY: return SpvExecutionModelGeometry;
+	case VC_IR_TESS_CTRL: return SpvExecutionModelTessellationControl;
+	case VC_IR_TESS_EVAL: return SpvExecutionModelTessellationEvaluation;
 	default: return SpvExecutionModelGLCompute;
 	}
 }
@@ -316,6 +319,50 @@ static bool geometry_mode(struct spv *s, const struct sp_ins *in, uint32_t mode)
 	return true;
 }
 
+/* The tessellation stages' modes: false if mode is none of them. */
+static bool tess_mode(struct spv *s, const struct sp_ins *in, uint32_t mode)
+{
+	static const struct { SpvExecutionMode mode; uint8_t what; uint32_t value; } modes[] = {
+		{ SpvExecutionModeTriangles, 0, VC_PRIM_TRIANGLES },
+		{ SpvExecutionModeQuads, 0, VC_TESS_QUADS },
+		{ SpvExecutionModeIsolines, 0, VC_PRIM_LINES },
+		{ SpvExecutionModeSpacingEqual, 1, VC_TESS_EQUAL },
+		{ SpvExecutionModeSpacingFractionalEven, 1, VC_TESS_FRACTIONAL_EVEN },
+		{ SpvExecutionModeSpacingFractionalOdd, 1, VC_TESS_FRACTIONAL_ODD },
+		{ SpvExecutionModeVertexOrderCw, 2, 1 }, { SpvExecutionModeVertexOrderCcw, 2, 0 },
+		{ SpvExecutionModePointMode, 3, 1 },
+	};
+	struct vc_tess *ts = &s->m->tess;
+
+	if (mode == SpvExecutionModeOutputVertices) {
+		ts->vertices = sp_word(s, in, 3);
+		return true;
+	}
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (modes[i].mode != mode)
+			continue;
+		if (modes[i].what == 0)
+			ts->domain = modes[i].value;
+		else if (modes[i].what == 1)
+			ts->spacing = (enum vc_tess_spacing)modes[i].value;
+		else if (modes[i].what == 2)
+			ts->cw = modes[i].value;
+		else
+			ts->point_mode = true;
+		return true;
+	}
+	return false;
+}
+
+static bool stage_mode(struct spv *s, const struct sp_ins *in, uint32_t mode)
+{
+	if (s->m->stage == VC_IR_GEOMETRY)
+		return geometry_mode(s, in, mode);
+	if (s->m->stage == VC_IR_TESS_CTRL || s->m->stage == VC_IR_TESS_EVAL)
+		return tess_mode(s, in, mode);
+	return false;
+}
+
 static void execution_mode(struct spv *s, const struct sp_ins *in)
 {
 	uint32_t mode = sp_word(s, in, 2);
@@ -335,7 +382,7 @@ static void execution_mode(struct spv *s, const struct sp_ins *in)
 	case SpvExecutionModeDepthUnchanged:
 		break;
 	default:
-		if (s->m->stage != VC_IR_GEOMETRY || !geometry_mode(s, in, mode))
+		if (!stage_mode(s, in, mode))
 			sp_fail(s, in->at, "SPIR-V: unsupported execution mode %u", mode);
 	}
 }
@@ -367,6 +414,7 @@ static void decorate_id(struct spv *s, struct sp_id *d, const struct sp_ins *in,
 	case SpvDecorationInvariant: d->flags |= VC_VAR_INVARIANT; break;
 	case SpvDecorationCoherent: d->flags |= VC_VAR_COHERENT; break;
 	case SpvDecorationVolatile: d->flags |= VC_VAR_VOLATILE; break;
+	case SpvDecorationPatch: d->flags |= VC_VAR_PATCH; break;
 	default: break; /* precision, Restrict, SpecId...: no effect on the output */
 	}
 }
@@ -779,6 +827,10 @@ static enum vc_builtin map_builtin(struct spv *s, uint32_t at, int32_t b)
 	case SpvBuiltInPrimitiveId: return VC_BUILTIN_PRIMITIVE_ID;
 	case SpvBuiltInInvocationId: return VC_BUILTIN_INVOCATION_ID;
 	case SpvBuiltInLayer: return VC_BUILTIN_LAYER;
+	case SpvBuiltInTessLevelOuter: return VC_BUILTIN_TESS_LEVEL_OUTER;
+	case SpvBuiltInTessLevelInner: return VC_BUILTIN_TESS_LEVEL_INNER;
+	case SpvBuiltInTessCoord: return VC_BUILTIN_TESS_COORD;
+	case SpvBuiltInPatchVertices: return VC_BUILTIN_PATCH_VERTICES;
 	default: sp_fail(s, at, "SPIR-V: unsupported built-in %d", b);
 	}
 }
@@ -931,7 +983,9 @@ static void declare_all(struct spv *s, const char *entry)
 		sp_fail(s, at, "SPIR-V: no %s entry point named \"%s\"",
 			s->m->stage == VC_IR_VERTEX ? "vertex" :
 			s->m->stage == VC_IR_FRAGMENT ? "fragment" :
-			s->m->stage == VC_IR_GEOMETRY ? "geometry" : "compute", entry);
+			s->m->stage == VC_IR_GEOMETRY ? "geometry" :
+			s->m->stage == VC_IR_TESS_CTRL ? "tessellation control" :
+			s->m->stage == VC_IR_TESS_EVAL ? "tessellation evaluation" : "compute", entry);
 }
 
 static void header(struct spv *s)

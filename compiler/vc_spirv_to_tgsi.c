@@ -12,7 +12,9 @@ static enum vc_ir_stage ir_stage(enum vc_stage s)
 {
 	return s == VC_STAGE_VERTEX ? VC_IR_VERTEX :
 	       s == VC_STAGE_FRAGMENT ? VC_IR_FRAGMENT :
-	       s == VC_STAGE_GEOMETRY ? VC_IR_GEOMETRY : VC_IR_COMPUTE;
+	       s == VC_STAGE_GEOMETRY ? VC_IR_GEOMETRY :
+	       s == VC_STAGE_TESS_CTRL ? VC_IR_TESS_CTRL :
+	       s == VC_STAGE_TESS_EVAL ? VC_IR_TESS_EVAL : VC_IR_COMPUTE;
 }
 
 static int fail(struct vc_tgsi *out, const char *msg)
@@ -30,8 +32,7 @@ static int compile(const struct vc_compile_info *info, const struct vc_opt_optio
 	int ret;
 
 	memset(out, 0, sizeof(*out));
-	if (!info || (info->stage != VC_STAGE_VERTEX && info->stage != VC_STAGE_FRAGMENT &&
-		      info->stage != VC_STAGE_GEOMETRY && info->stage != VC_STAGE_COMPUTE))
+	if (!info || info->stage > VC_STAGE_COMPUTE)
 		return fail(out, "compile: unsupported shader stage");
 	if (!info->words && info->nr_words)
 		return fail(out, "compile: no SPIR-V words");
@@ -44,7 +45,8 @@ static int compile(const struct vc_compile_info *info, const struct vc_opt_optio
 	}
 	ret = vc_tgsi_emit(m, info->stage, &info->map, out, &log);
 	vc_module_destroy(m);
-	if (!ret && info->xfb && info->stage == VC_STAGE_VERTEX &&
+	if (!ret && info->xfb &&
+	    (info->stage == VC_STAGE_VERTEX || info->stage == VC_STAGE_TESS_EVAL) &&
 	    vc_tgsi_resolve_xfb(info->xfb, &out->info, err, sizeof(err))) {
 		free(log);
 		vc_tgsi_finish(out);

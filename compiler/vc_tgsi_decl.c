@@ -369,8 +369,8 @@ static void input_at(struct tg *t, struct tg_var *tv, int32_t first, uint32_t le
  * gl_PerVertex member's built-in, else GENERIC at the location; false for
  * the built-ins there is none for (gl_ClipDistance, gl_CullDistance: the
  * last members of glslang's gl_PerVertex). */
-static bool gs_input_semantic(struct tg *t, const struct vc_var *v, vc_type_id elem,
-			      uint32_t leaf, char *buf, size_t size)
+static bool vertex_semantic(struct tg *t, const struct vc_var *v, vc_type_id elem,
+			    uint32_t leaf, char *buf, size_t size)
 {
 	const struct vc_type *e = vc_type_get(t->m, elem);
 
@@ -390,7 +390,8 @@ static bool gs_input_semantic(struct tg *t, const struct vc_var *v, vc_type_id e
 	if (v->location < 0 || v->location + leaf >= 32)
 		return false;
 	snprintf(buf, size, "GENERIC[%u]", v->location + leaf);
-	t->info->varyings_read |= 1u << (v->location + leaf);
+	if (v->storage == VC_STORAGE_INPUT)
+		t->info->varyings_read |= 1u << (v->location + leaf);
 	return true;
 }
 
@@ -425,7 +426,7 @@ static void declare_gs_input(struct tg *t, vc_var_id id)
 	tv->per_vertex = leaves;
 	first = (int32_t)t->nr_in;
 	for (tv->in_leaves = 0; tv->in_leaves < leaves; tv->in_leaves++) {
-		if (!gs_input_semantic(t, v, a->elem, tv->in_leaves, sem, sizeof(sem)))
+		if (!vertex_semantic(t, v, a->elem, tv->in_leaves, sem, sizeof(sem)))
 			break;
 		tg_decl(t, "DCL IN[][%u], %s", t->nr_in++, sem);
 	}
@@ -444,9 +445,11 @@ static void declare_input(struct tg *t, vc_var_id id)
 		declare_gs_primitive_id(t, tv);
 		return;
 	}
-	if (v->builtin && declare_sv_input(t, tv, v))
+	if (v->builtin && (tg_tess_declare_sv(t, tv, v) || declare_sv_input(t, tv, v)))
 		return;
-	if (t->stage == VC_STAGE_GEOMETRY) {
+	if (tg_tess_declare_patch_input(t, tv, v, leaves))
+		return;
+	if (t->stage == VC_STAGE_GEOMETRY || tg_tess_per_vertex_input(t, v)) {
 		declare_gs_input(t, id);
 		return;
 	}
@@ -501,10 +504,12 @@ static void declare_output_builtin(struct tg *t, struct tg_var *tv, const struct
 	}
 }
 
-/* A vertex shader's OUT[n] and what it carries, for stream output (vc_tgsi_xfb.c). */
+/* A vertex (or tessellation evaluation) shader's OUT[n] and what it
+ * carries, for stream output (vc_tgsi_xfb.c). */
 static void note_out_reg(struct tg *t, uint32_t reg, uint32_t what)
 {
-	if (t->stage != VC_STAGE_VERTEX || reg >= VC_MAX_OUT_REGS)
+	if ((t->stage != VC_STAGE_VERTEX && t->stage != VC_STAGE_TESS_EVAL) ||
+	    reg >= VC_MAX_OUT_REGS)
 		return;
 	t->info->out_regs[reg] = what;
 	if (t->info->nr_out_regs <= reg)
@@ -517,6 +522,28 @@ static uint32_t builtin_out_tag(enum vc_builtin b)
 	     : b == VC_BUILTIN_POINT_SIZE ? VC_XFB_POINT_SIZE : UINT32_MAX;
 }
 
+/* A tessellation control shader's per-vertex output: its shadow holds the
+ * invocation's own vertex (vc_tgsi_tess.c), OUT[n] one leaf of it each. */
+static void declare_vertex_output(struct tg *t, vc_var_id id)
+{
+	const struct vc_var *v = vc_var_get(t->m, id);
+	struct tg_var *tv = &t->vars[id];
+	vc_type_id elem = vc_type_get(t->m, v->type)->elem;
+	uint32_t leaves = vc_type_leaves(t->m, elem);
+	char sem[32];
+
+	tv->per_vertex = leaves;
+	if (!tv->array_id)
+		tv->base = tg_temps(t, leaves).index;
+	for (tv->in_leaves = 0; tv->in_leaves < leaves; tv->in_leaves++) {
+		if (!vertex_semantic(t, v, elem, tv->in_leaves, sem, sizeof(sem)))
+			break;
+		tg_decl(t, "DCL OUT[%u], %s", t->nr_out++, sem);
+	}
+	if (!tv->in_leaves)
+		tg_fail(t, "TGSI: output %s without a usable location", v->name ? v->name : "");
+}
+
 /* Outputs are written to TEMP shadows and copied to OUT at the end. */
 static void declare_output(struct tg *t, vc_var_id id)
 {
@@ -526,8 +553,14 @@ static void declare_output(struct tg *t, vc_var_id id)
 
 	tv->file = TG_OUT;
 	tv->out_index = (int32_t)t->nr_out;
+	if (tg_tess_per_vertex_output(t, id)) {
+		declare_vertex_output(t, id);
+		return;
+	}
 	if (!tv->array_id)   /* else its shadow is a TEMP array (declare_io_array) */
 		tv->base = tg_temps(t, leaves).index;
+	if (tg_tess_declare_patch_output(t, tv, v, leaves))
+		return;
 	if (v->builtin) {
 		note_out_reg(t, t->nr_out++, builtin_out_tag(v->builtin));
 		declare_output_builtin(t, tv, v);
@@ -555,8 +588,14 @@ void tg_emit_output_copies(struct tg *t)
 		const struct tg_var *tv = &t->vars[id];
 		uint32_t leaves = vc_type_leaves(t->m, v->type);
 
-		if (v->storage != VC_STORAGE_OUTPUT || tv->file != TG_OUT || !t->written[id])
+		if (v->storage != VC_STORAGE_OUTPUT || tv->file != TG_OUT || !t->written[id] ||
+		    tv->patch)
 			continue;
+		if (tv->per_vertex) {
+			for (uint32_t i = 0; i < tv->in_leaves; i++)
+				tg_tess_copy_leaf(t, tv, i);
+			continue;
+		}
 		for (uint32_t i = 0; i < leaves; i++) {
 			struct tg_reg dst = { .file = TG_OUT, .index = tv->out_index + (int32_t)i,
 					      .dim = -1, .swz = { 0, 1, 2, 3 } };
@@ -695,7 +734,8 @@ static vc_var_id position_output(struct tg *t)
 		const struct vc_var *v = vc_var_get(t->m, id);
 
 		if (v->storage == VC_STORAGE_OUTPUT && t->written[id] &&
-		    (v->builtin == VC_BUILTIN_POSITION || v->builtin == VC_BUILTIN_FRAG_DEPTH))
+		    (v->builtin == VC_BUILTIN_POSITION || v->builtin == VC_BUILTIN_FRAG_DEPTH ||
+		     tg_tess_position_output(t, id)))
 			return id;
 	}
 	return 0;

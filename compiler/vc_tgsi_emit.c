@@ -618,6 +618,15 @@ static vc_var_id chain_var(struct tg *t, vc_value_id p)
 	return v->kind == VC_VALUE_VAR ? v->var : 0;
 }
 
+/* gl_out[gl_InvocationID]: a control shader's per-vertex output drops
+ * its vertex index (vc_tgsi_tess.c), which makes it no dynamic access. */
+static bool vertex_index_skipped(struct tg *t, const struct vc_instr *in)
+{
+	const struct vc_value *base = vc_value_get(t->m, in->srcs[0]);
+
+	return base->kind == VC_VALUE_VAR && tg_tess_per_vertex_output(t, base->var);
+}
+
 static void scan_block(struct tg *t, const struct vc_block *b)
 {
 	for (uint32_t i = 0; i < b->nr; i++) {
@@ -635,7 +644,7 @@ static void scan_block(struct tg *t, const struct vc_block *b)
 				t->read[chain_var(t, vc_instr_src(in, k))] = 1;
 		if (n->kind != VC_NODE_INSTR || in->op != VC_OP_ACCESS_CHAIN)
 			continue;
-		for (unsigned k = 1; k < vc_instr_nr_srcs(in); k++)
+		for (unsigned k = vertex_index_skipped(t, in) ? 2 : 1; k < vc_instr_nr_srcs(in); k++)
 			if (!tg_value_is_const(t, vc_instr_src(in, k), NULL))
 				t->dynamic[chain_var(t, in->srcs[0])] = 1;
 	}
@@ -646,7 +655,8 @@ static void scan_block(struct tg *t, const struct vc_block *b)
 static const char *header_name(enum vc_stage s)
 {
 	return s == VC_STAGE_VERTEX ? "VERT" : s == VC_STAGE_FRAGMENT ? "FRAG" :
-	       s == VC_STAGE_GEOMETRY ? "GEOM" : "COMP";
+	       s == VC_STAGE_GEOMETRY ? "GEOM" : s == VC_STAGE_TESS_CTRL ? "TESS_CTRL" :
+	       s == VC_STAGE_TESS_EVAL ? "TESS_EVAL" : "COMP";
 }
 
 static const char *prim_name(enum vc_prim p)
@@ -688,6 +698,8 @@ static void properties(struct tg *t, struct tg_buf *b)
 		tg_printf(b, &t->failed, "PROPERTY CS_FIXED_BLOCK_DEPTH %u\n", t->m->local_size[2]);
 	} else if (t->stage == VC_STAGE_GEOMETRY) {
 		geometry_properties(t, b);
+	} else if (t->stage == VC_STAGE_TESS_CTRL || t->stage == VC_STAGE_TESS_EVAL) {
+		tg_tess_properties(t, b);
 	}
 }
 

@@ -202,6 +202,18 @@ static struct tg_reg block_slot(struct tg *t, const struct tg_ptr *p, uint32_t b
 	return tg_comp(r, 0);
 }
 
+/* A tessellation control shader's per-vertex output: its shadow is the
+ * invocation's own vertex, whatever the index says (vc_tgsi_tess.c). */
+static bool skip_vertex_index(struct tg *t, struct tg_ptr *p)
+{
+	const struct vc_var *v = vc_var_get(t->m, p->var);
+
+	if (p->type != v->type || !tg_tess_per_vertex_output(t, p->var))
+		return false;
+	p->type = vc_type_get(t->m, v->type)->elem;
+	return true;
+}
+
 static const struct tg_ptr *resolve(struct tg *t, vc_value_id v)
 {
 	const struct vc_value *val = vc_value_get(t->m, v);
@@ -229,6 +241,8 @@ static const struct tg_ptr *resolve(struct tg *t, vc_value_id v)
 	}
 	*p = *resolve(t, val->def->srcs[0]);
 	for (unsigned i = 1; i < vc_instr_nr_srcs(val->def) && !t->failed; i++) {
+		if (skip_vertex_index(t, p))
+			continue;
 		if (p->comp >= 0 || p->dyn_comp) {
 			tg_fail(t, "TGSI: access chain indexes into a scalar");
 			break;
@@ -473,6 +487,9 @@ static void load_input(struct tg *t, const struct tg_ptr *p, vc_value_id dest)
 		r.file = tv->file;
 		if (tv->file == TG_SV && tv->base < 0)
 			r = computed_sv(t, v->builtin);
+		else if (tv->packed)
+			r = tg_comp((struct tg_reg){ .file = tv->file, .index = tv->base, .dim = -1,
+						     .swz = { 0, 1, 2, 3 } }, (p->offset + i) & 3);
 		else if (tv->file == TG_SV && vc_type_get(t->m, v->type)->comps == 3)
 			/* the host's uvec3 (gl_NumWorkGroups...) has no .w to read */
 			r.swz[3] = 2;
@@ -706,9 +723,10 @@ static void emit_store(struct tg *t, const struct vc_instr *in)
 
 	if (t->failed)
 		return;
-	if (f == TG_TEMP || f == TG_OUT)
+	if (f == TG_TEMP || f == TG_OUT) {
 		store_temp(t, p, in->srcs[1]);
-	else if (f == TG_BUFFER || f == TG_MEMORY)
+		tg_tess_store_done(t, p, tg_nr_slots(t, in->srcs[1]));
+	} else if (f == TG_BUFFER || f == TG_MEMORY)
 		store_mem(t, p, in->srcs[1]);
 	else
 		tg_fail(t, "TGSI: store to a read-only variable");
@@ -778,6 +796,10 @@ static void emit_barrier(struct tg *t, const struct vc_instr *in)
 		bits |= 4;
 	if (in->lits[0] & VC_BARRIER_SHARED)
 		bits |= 8;
+	/* a tessellation control shader's barrier() is the host's barrier()
+	 * alone: its memoryBarrierShared() exists in compute shaders only */
+	if (in->op == VC_OP_BARRIER && t->stage == VC_STAGE_TESS_CTRL)
+		bits = 0;
 	if (bits) {
 		char r[96];
 		tg_fmt_reg(t, r, sizeof(r), tg_imm_u32(t, bits), false);

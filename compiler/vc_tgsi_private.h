@@ -68,6 +68,8 @@ struct tg_var {
 	int32_t out_index;  /* outputs: OUT[n] (shadowed in TEMP[base..]) */
 	uint32_t per_vertex; /* GS inputs: leaves per vertex (leaf i is IN[i / n][base + i % n]) */
 	uint32_t in_leaves;  /* GS inputs: the leading leaves of a vertex declared */
+	bool packed;        /* tessellation levels: leaf i is channel i of one register */
+	bool patch;         /* a TCS per-patch output: stores go to OUT at once */
 	bool declared;
 };
 
@@ -186,6 +188,20 @@ bool tg_emit_mem(struct tg *t, const struct vc_instr *in);
 bool tg_emit_tex(struct tg *t, const struct vc_instr *in);
 bool tg_emit_builtin(struct tg *t, const struct vc_instr *in);  /* vc_tgsi_builtin.c */
 void tg_emit_output_copies(struct tg *t);
+
+/* tessellation stages (vc_tgsi_tess.c) */
+bool tg_tess_per_vertex_output(const struct tg *t, vc_var_id id);
+/* gl_out (its first leaf is gl_Position), which is declared first */
+bool tg_tess_position_output(const struct tg *t, vc_var_id id);
+bool tg_tess_per_vertex_input(const struct tg *t, const struct vc_var *v);
+void tg_tess_properties(struct tg *t, struct tg_buf *b);
+bool tg_tess_declare_sv(struct tg *t, struct tg_var *tv, const struct vc_var *v);
+bool tg_tess_declare_patch_input(struct tg *t, struct tg_var *tv, const struct vc_var *v,
+				 uint32_t leaves);
+bool tg_tess_declare_patch_output(struct tg *t, struct tg_var *tv, const struct vc_var *v,
+				  uint32_t leaves);
+void tg_tess_copy_leaf(struct tg *t, const struct tg_var *tv, uint32_t leaf);
+void tg_tess_store_done(struct tg *t, const struct tg_ptr *p, uint32_t n);
 
 /* declarations (vc_tgsi_decl.c) */
 void tg_declare_vars(struct tg *t);

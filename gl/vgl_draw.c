@@ -22,7 +22,8 @@
 #include "vgl_program_pipeline.h"
 #include "vgl_xfb.h"
 
-/* The adjacency modes come with EXT_geometry_shader. */
+/* The adjacency modes come with EXT_geometry_shader, patches with
+ * EXT_tessellation_shader. */
 bool vgl_draw_topology(const struct vgl_context *ctx, GLenum mode, VkPrimitiveTopology *t,
 		       bool *loop)
 {
@@ -39,10 +40,13 @@ bool vgl_draw_topology(const struct vgl_context *ctx, GLenum mode, VkPrimitiveTo
 		[GL_TRIANGLES_ADJACENCY_EXT] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY,
 		[GL_TRIANGLE_STRIP_ADJACENCY_EXT] =
 			VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY,
+		[GL_PATCHES_EXT] = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST,
 	};
 
-	if (mode > GL_TRIANGLE_STRIP_ADJACENCY_EXT ||
-	    (mode > GL_TRIANGLE_FAN && !vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader)))
+	if (mode > GL_PATCHES_EXT ||
+	    (mode == GL_PATCHES_EXT && !vgl_ext_on(ctx, VGL_EXT_EXT_tessellation_shader)) ||
+	    (mode > GL_TRIANGLE_FAN && mode < GL_PATCHES_EXT &&
+	     !vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader)))
 		return false;
 	*t = map[mode];
 	*loop = mode == GL_LINE_LOOP;

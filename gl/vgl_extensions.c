@@ -185,6 +185,16 @@ static bool geometry_shaders(const struct vgl_context *ctx)
 	return vgl_context_es31(ctx) && f.geometryShader;
 }
 
+/* Tessellation shaders (ES 3.1 contexts) where the host has them (vk/'s
+ * tessellationShader feature: has_tessellation_shaders, GLSL 4.00 / ES 3.20) */
+static bool tessellation_shaders(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(ctx->dev->pdev, &f);
+	return vgl_context_es31(ctx) && f.tessellationShader;
+}
+
 /* sRGB textures read without decoding: a sampler view in the linear twin
  * format, which hosts with texture views make (virglrenderer then skips
  * the decode) */
@@ -328,6 +338,9 @@ static const struct extension table[] = {
 	[VGL_EXT_EXT_shader_io_blocks] = { "GL_EXT_shader_io_blocks", vgl_context_es31 },
 	[VGL_EXT_OES_shader_io_blocks] = { "GL_OES_shader_io_blocks", vgl_context_es31 },
 	[VGL_EXT_EXT_gpu_shader5] = { "GL_EXT_gpu_shader5", gpu_shader5 },
+	/* the compiler's tessellation stages, vk/'s (vgl_linked_tess.c) */
+	[VGL_EXT_EXT_tessellation_shader] = { "GL_EXT_tessellation_shader", tessellation_shaders },
+	[VGL_EXT_OES_tessellation_shader] = { "GL_OES_tessellation_shader", tessellation_shaders },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

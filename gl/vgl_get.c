@@ -381,7 +381,8 @@ static bool get_compute(const struct vgl_context *ctx, GLenum p, struct value *v
 		vgl_vertex_binding_get(ctx, p, &x) || vgl_multisample_get(ctx, p, &x) ||
 		vgl_fbo_param_get(ctx, p, &x) || vgl_image_unit_get(ctx, p, &x) ||
 		vgl_ppo_get(ctx, p, &x) || vgl_atomic_counter_get(ctx, p, &x) ||
-		vgl_uniform_get(ctx, p, &x) || vgl_geometry_get(ctx, p, &x)) &&
+		vgl_uniform_get(ctx, p, &x) || vgl_geometry_get(ctx, p, &x) ||
+		vgl_tess_get(ctx, p, &x)) &&
 	       one(v, x);
 }
 

@@ -143,6 +143,8 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 		u->in_vs = s->block < 0 && s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
 		u->in_fs = s->block < 0 && s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 		u->in_gs = s->block < 0 && s->stage.binding[GLSL_LINK_GEOMETRY] >= 0;
+		u->in_tcs = s->block < 0 && s->stage.binding[GLSL_LINK_TESS_CTRL] >= 0;
+		u->in_tes = s->block < 0 && s->stage.binding[GLSL_LINK_TESS_EVAL] >= 0;
 		if (s->type->kind == GLSL_KIND_SAMPLER) {
 			u->is_sampler = true;
 			u->first_unit = units;
@@ -184,6 +186,8 @@ static bool copy_blocks(struct vgl_linked *l, const struct glsl_program *p)
 		b->in_vs = s->stage.binding[GLSL_STAGE_VERTEX] >= 0;
 		b->in_fs = s->stage.binding[GLSL_STAGE_FRAGMENT] >= 0;
 		b->in_gs = s->stage.binding[GLSL_LINK_GEOMETRY] >= 0;
+		b->in_tcs = s->stage.binding[GLSL_LINK_TESS_CTRL] >= 0;
+		b->in_tes = s->stage.binding[GLSL_LINK_TESS_EVAL] >= 0;
 		b->first_uniform = s->first_uniform;
 		b->nr_uniforms = s->nr_uniforms;
 		/* ES 3.10 layout(binding): the initial binding point */
@@ -384,14 +388,16 @@ static int create_y_down(struct vgl_linked *l, const uint32_t *words, size_t n)
  * way the conversion does not handle, the block stays a uniform buffer.
  */
 /* The graphics stages' modules, the geometry stage's after them (index
- * GLSL_STAGE_COUNT; none: NULL). */
-#define NR_MODULES (GLSL_STAGE_COUNT + 1)
+ * GLSL_STAGE_COUNT), then the tessellation stages' (none: NULL). */
+#define NR_MODULES (GLSL_STAGE_COUNT + 3)
 
 static int push_modules(struct vgl_linked *l, struct glsl_linked_program *lp,
 			uint32_t *out[NR_MODULES], size_t out_words[NR_MODULES])
 {
-	uint32_t *words[NR_MODULES] = { lp->words[0], lp->words[1], lp->gs_words };
-	size_t nr_words[NR_MODULES] = { lp->nr_words[0], lp->nr_words[1], lp->gs_nr_words };
+	uint32_t *words[NR_MODULES] = { lp->words[0], lp->words[1], lp->gs_words,
+					lp->tess_words[0], lp->tess_words[1] };
+	size_t nr_words[NR_MODULES] = { lp->nr_words[0], lp->nr_words[1], lp->gs_nr_words,
+					lp->tess_nr_words[0], lp->tess_nr_words[1] };
 	int r = 1;
 
 	if (!l->data_size || l->data_size > l->dev->props.limits.maxPushConstantsSize)
@@ -428,6 +434,14 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 	if (lp->gs_words &&
 	    vgl_spirv_remap_bindings(lp->gs_words, lp->gs_nr_words, map, MAX_BINDINGS))
 		return VGL_ERROR_BAD_ATTRIBUTE;
+	for (int i = 0; i < 2; i++) {
+		stage_map(l, &lp->prog, (enum glsl_stage)(GLSL_LINK_TESS_CTRL + i), map,
+			  MAX_BINDINGS);
+		if (lp->tess_words[i] && vgl_spirv_remap_bindings(lp->tess_words[i],
+								  lp->tess_nr_words[i], map,
+								  MAX_BINDINGS))
+			return VGL_ERROR_BAD_ATTRIBUTE;
+	}
 	ret = push_modules(l, lp, pushed, pushed_words);
 	for (int st = 0; st < GLSL_STAGE_COUNT && ret == VGL_OK; st++)
 		ret = pushed[st] ? vgl_linked_create_module(l, pushed[st], pushed_words[st], mods[st])
@@ -442,6 +456,9 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 	if (ret == VGL_OK)
 		ret = vgl_linked_geometry_module(l, lp, pushed[GLSL_STAGE_COUNT],
 						 pushed_words[GLSL_STAGE_COUNT]);
+	if (ret == VGL_OK)
+		ret = vgl_linked_tess_modules(l, lp, &pushed[GLSL_STAGE_COUNT + 1],
+					      &pushed_words[GLSL_STAGE_COUNT + 1]);
 	for (int st = 0; st < NR_MODULES; st++)
 		free(pushed[st]);
 	return ret;
@@ -450,14 +467,14 @@ static int create_modules(struct vgl_linked *l, struct glsl_linked_program *lp)
 /* ---- Vulkan objects -------------------------------------------------------------------------- */
 
 /* The stages of a resource the vertex / fragment shader declare; a compute
- * program's are its one stage; with a geometry stage, all of them (it may
- * declare what the others do not). */
+ * program's are its one stage; with a geometry or tessellation stage, all of
+ * them (it may declare what the others do not). */
 static VkShaderStageFlags stages_of(const struct vgl_linked *l, bool in_vs, bool in_fs)
 {
 	VkShaderStageFlags s = (in_vs ? VK_SHADER_STAGE_VERTEX_BIT : 0) |
 			       (in_fs ? VK_SHADER_STAGE_FRAGMENT_BIT : 0);
 
-	return l->compute || l->gs || !s ? l->stages : s;
+	return l->compute || l->gs || l->tcs || !s ? l->stages : s;
 }
 
 /* A buffer sampler reads a uniform texel buffer, a buffer image a storage
@@ -623,6 +640,8 @@ static void linked_free(struct vgl_device *dev, void *arg)
 	vvk_DestroyDescriptorSetLayout(dev->dev, l->set_layout, NULL);
 	vvk_DestroyShaderModule(dev->dev, l->vs, NULL);
 	vvk_DestroyShaderModule(dev->dev, l->gs, NULL);
+	vvk_DestroyShaderModule(dev->dev, l->tcs, NULL);
+	vvk_DestroyShaderModule(dev->dev, l->tes, NULL);
 	if (l->fs_y_down != l->fs)
 		vvk_DestroyShaderModule(dev->dev, l->fs_y_down, NULL);
 	vvk_DestroyShaderModule(dev->dev, l->fs, NULL);
@@ -744,6 +763,7 @@ static int linked_from_program(struct vgl_context *ctx, struct glsl_linked_progr
 	/* a program a binary cannot hold (not made by GLSL ES, or with images,
 	 * which its records lack) keeps none */
 	if (l && (vgl_linked_image_count(&lp->prog.stages[GLSL_STAGE_FRAGMENT]) || lp->gs_words ||
+		  lp->tess_words[0] ||
 		  glsl_program_binary_write(lp, &l->binary, &l->binary_size) != 0))
 		l->binary_size = 0;
 	if (l)
@@ -775,7 +795,8 @@ static int link_shaders(const struct vgl_context *ctx, const struct vgl_graphics
 		.separable = in->separable, .pipeline = in->pipeline, .vs_alone = in->vs_alone };
 
 	vgl_limits_link(&ctx->dev->limits, &opts.limits);
-	return glsl_shader_link_geometry(shaders, in->gs, &opts, lp);
+	return glsl_shader_link_tess(shaders, in->gs,
+				     (struct glsl_shader *[2]){ in->tcs, in->tes }, &opts, lp);
 }
 
 const char *vgl_linked_binding_refused(const struct glsl_lower_res *r,
@@ -848,7 +869,7 @@ int vgl_linked_create(struct vgl_context *ctx, struct vgl_program *p, struct vgl
 		      char **log)
 {
 	*out = NULL;
-	if (p->cs && (p->vs || p->fs || p->gs)) {
+	if (p->cs && (p->vs || p->fs || p->gs || p->tcs || p->tes)) {
 		*log = strdup("error: a compute shader cannot be linked with other stages\n");
 		return VGL_ERROR_BAD_ATTRIBUTE;
 	}
@@ -888,12 +909,27 @@ int vgl_linked_create_graphics(struct vgl_context *ctx, const struct vgl_graphic
 	return ret;
 }
 
+/* Why a geometry or tessellation stage cannot link yet, or NULL. */
+static const char *middle_refused(const struct vgl_program *p)
+{
+	if ((p->gs && !p->gs->compile_status) || (p->tcs && !p->tcs->compile_status) ||
+	    (p->tes && !p->tes->compile_status))
+		return p->gs && !p->gs->compile_status ? "error: the geometry shader did not compile\n"
+		       : "error: a tessellation shader did not compile\n";
+	if ((p->gs && p->nr_xfb_names) || ((p->gs || p->tcs || p->tes) && p->separable))
+		return "error: separable programs with a geometry or tessellation shader, and "
+		       "transform feedback with a geometry shader, are not supported yet\n";
+	return NULL;
+}
+
 static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
 			 struct vgl_linked **out, char **log)
 {
 	struct vgl_graphics_link in = { .vs = p->vs ? p->vs->compiled : NULL,
 					.fs = p->fs ? p->fs->compiled : NULL,
 					.gs = p->gs ? p->gs->compiled : NULL,
+					.tcs = p->tcs ? p->tcs->compiled : NULL,
+					.tes = p->tes ? p->tes->compiled : NULL,
 					.nr_attrib_bindings = p->nr_bindings,
 					.nr_xfb = p->nr_xfb_names,
 					.xfb_separate = p->xfb_mode == GL_SEPARATE_ATTRIBS,
@@ -902,11 +938,9 @@ static int link_graphics(struct vgl_context *ctx, struct vgl_program *p,
 	struct vgl_xfb_link xl;
 	int ret;
 
-	if (p->gs && (!p->gs->compile_status || p->separable || p->nr_xfb_names)) {
+	if (middle_refused(p)) {
 		free(ab);
-		*log = strdup(!p->gs->compile_status ? "error: the geometry shader did not compile\n"
-			      : "error: separable programs and transform feedback with a geometry "
-				"shader are not supported yet\n");
+		*log = strdup(middle_refused(p));
 		return VGL_ERROR_BAD_ATTRIBUTE;
 	}
 	if (!ab || !vgl_xfb_link_prepare(&ctx->dev->limits, p, &xl)) {

@@ -33,6 +33,10 @@ int vgl_linked_geometry_module(struct vgl_linked *l, const struct glsl_linked_pr
 /* The draw modes of each input primitive. */
 bool vgl_linked_takes_mode(const struct vgl_linked *l, GLenum mode)
 {
+	/* EXT_tessellation_shader §10.1.15: patches exactly where the program
+	 * tessellates */
+	if (l->tcs || mode == GL_PATCHES_EXT)
+		return l->tcs && mode == GL_PATCHES_EXT;
 	switch (l->gs ? l->gs_info.input : VC_PRIM_NONE) {
 	case VC_PRIM_NONE: return true;
 	case VC_PRIM_POINTS: return mode == GL_POINTS;

@@ -54,6 +54,7 @@ struct vgl_xfb_link;
 struct vgl_graphics_link {
 	struct glsl_shader *vs, *fs;
 	struct glsl_shader *gs;  /* EXT_geometry_shader, or NULL */
+	struct glsl_shader *tcs, *tes;  /* EXT_tessellation_shader, or NULL */
 	const struct glsl_attrib_binding *attrib_bindings;
 	uint32_t nr_attrib_bindings;
 	const struct vgl_xfb_link *xfb;
@@ -94,3 +95,7 @@ void vgl_linked_map_images(const struct vgl_linked *l, const struct glsl_lower_r
  * reach that stage (its queries: vgl_program.h). */
 int vgl_linked_geometry_module(struct vgl_linked *l, const struct glsl_linked_program *lp,
 			       uint32_t *pushed, size_t pushed_words);
+/* vgl_linked_tess.c: the tessellation stages' modules likewise (pushed[i]
+ * NULL: from lp's words). */
+int vgl_linked_tess_modules(struct vgl_linked *l, const struct glsl_linked_program *lp,
+			    uint32_t *const pushed[2], const size_t pushed_words[2]);

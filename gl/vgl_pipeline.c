@@ -231,6 +231,8 @@ void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
 	key->samples_off = samples_off(st, key->samples);
 	if (st->sample_shading && key->samples > 1)
 		key->min_sample_shading = st->min_sample_shading;
+	if (key->topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST)
+		key->patch_vertices = (uint32_t)st->patch_vertices;
 }
 
 /* Over 32-byte blocks of [p, p + n) in four independent lanes, then the rest. */
@@ -337,7 +339,8 @@ static const VkDynamicState dynamic_states[] = {
 
 /* Every create-info a pipeline points at, kept together for one call. */
 struct pipeline_ci {
-	VkPipelineShaderStageCreateInfo stages[3];
+	VkPipelineShaderStageCreateInfo stages[5];
+	VkPipelineTessellationStateCreateInfo ts;
 	struct vertex_input v;
 	VkPipelineVertexInputDivisorStateCreateInfoEXT div;
 	VkPipelineVertexInputStateCreateInfo vi;
@@ -440,15 +443,36 @@ static void viewport_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 		.viewportCount = 1, .scissorCount = 1 };
 }
 
+/* The vertex and fragment stages, then the program's geometry or
+ * tessellation stages (with the patch size); returns how many. */
+static uint32_t program_stages(const struct vgl_linked *l, const struct vgl_pkey *k,
+			       struct pipeline_ci *c)
+{
+	uint32_t n = 2;
+
+	c->stages[0] = stage(VK_SHADER_STAGE_VERTEX_BIT, l->vs);
+	c->stages[1] = stage(VK_SHADER_STAGE_FRAGMENT_BIT,
+			     k->flags & VGL_PKEY_Y_DOWN ? l->fs_y_down : l->fs);
+	if (l->gs)
+		c->stages[n++] = stage(VK_SHADER_STAGE_GEOMETRY_BIT, l->gs);
+	if (l->tcs) {
+		c->stages[n++] = stage(VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, l->tcs);
+		c->stages[n++] = stage(VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, l->tes);
+	}
+	c->ts = (VkPipelineTessellationStateCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+		.patchControlPoints = k->patch_vertices };
+	return n;
+}
+
 static VkPipeline create(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_pkey *k)
 {
-	VkShaderModule fs = k->flags & VGL_PKEY_Y_DOWN ? l->fs_y_down : l->fs;
-	struct pipeline_ci c = { .stages = { stage(VK_SHADER_STAGE_VERTEX_BIT, l->vs),
-					     stage(VK_SHADER_STAGE_FRAGMENT_BIT, fs),
-					     stage(VK_SHADER_STAGE_GEOMETRY_BIT, l->gs) } };
+	struct pipeline_ci c = { .stages = { { 0 } } };
+	uint32_t nr_stages = program_stages(l, k, &c);
 	VkGraphicsPipelineCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &c.ri,
-		.stageCount = l->gs ? 3 : 2, .pStages = c.stages, .pVertexInputState = &c.vi,
+		.stageCount = nr_stages, .pStages = c.stages, .pVertexInputState = &c.vi,
+		.pTessellationState = l->tcs ? &c.ts : NULL,
 		.pInputAssemblyState = &c.ia, .pRasterizationState = &c.rs,
 		.pMultisampleState = &c.ms, .pDepthStencilState = &c.ds, .pColorBlendState = &c.cb,
 		.pDynamicState = &c.dy, .pViewportState = &c.vp, .layout = l->layout };

@@ -27,7 +27,7 @@ GLuint vgl_program_name(const struct vgl_program *p)
  * after GL deleted it. */
 static void program_free(struct vgl_program *p)
 {
-	assert(!p->vs && !p->fs && !p->cs && !p->gs);
+	assert(!p->vs && !p->fs && !p->cs && !p->gs && !p->tcs && !p->tes);
 	vgl_linked_unref(p->linked);
 	for (uint32_t i = 0; i < p->nr_bindings; i++)
 		free(p->bindings[i].name);
@@ -58,7 +58,11 @@ static void detach_all_locked(struct vgl_share *s, struct vgl_program *p)
 		vgl_shader_detach_locked(s, p->cs);
 	if (p->gs)
 		vgl_shader_detach_locked(s, p->gs);
-	p->vs = p->fs = p->cs = p->gs = NULL;
+	if (p->tcs)
+		vgl_shader_detach_locked(s, p->tcs);
+	if (p->tes)
+		vgl_shader_detach_locked(s, p->tes);
+	p->vs = p->fs = p->cs = p->gs = p->tcs = p->tes = NULL;
 }
 
 /* GL deletes the program now: its name goes and its shaders are detached;
@@ -208,6 +212,8 @@ static struct vgl_shader **stage_slot(struct vgl_program *p, const struct vgl_sh
 	case GL_VERTEX_SHADER: return &p->vs;
 	case GL_COMPUTE_SHADER: return &p->cs;
 	case GL_GEOMETRY_SHADER_EXT: return &p->gs;
+	case GL_TESS_CONTROL_SHADER_EXT: return &p->tcs;
+	case GL_TESS_EVALUATION_SHADER_EXT: return &p->tes;
 	default: return &p->fs;
 	}
 }
@@ -276,6 +282,10 @@ static void GL_APIENTRY vgl_GetAttachedShaders(GLuint program, GLsizei max, GLsi
 		shaders[n++] = p->cs->name;
 	if (p->gs && n < max)
 		shaders[n++] = p->gs->name;
+	if (p->tcs && n < max)
+		shaders[n++] = p->tcs->name;
+	if (p->tes && n < max)
+		shaders[n++] = p->tes->name;
 	if (count)
 		*count = n;
 }
@@ -438,7 +448,8 @@ static bool program_param(const struct vgl_context *ctx, const struct vgl_progra
 		*out = p->info_log && *p->info_log ? (GLint)strlen(p->info_log) + 1 : 0;
 		return true;
 	case GL_ATTACHED_SHADERS:
-		*out = (p->vs != NULL) + (p->fs != NULL) + (p->cs != NULL) + (p->gs != NULL);
+		*out = (p->vs != NULL) + (p->fs != NULL) + (p->cs != NULL) + (p->gs != NULL) +
+		       (p->tcs != NULL) + (p->tes != NULL);
 		return true;
 	case GL_ACTIVE_ATTRIBUTES: *out = l ? (GLint)l->nr_attribs : 0; return true;
 	case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
@@ -479,6 +490,8 @@ static void GL_APIENTRY vgl_GetProgramiv(GLuint name, GLenum pname, GLint *param
 	if (p && pname == GL_COMPUTE_WORK_GROUP_SIZE && vgl_context_es31(ctx))
 		vgl_compute_work_group_size(ctx, p, params);
 	else if (p && vgl_program_geometry_param(ctx, p, pname, params))
+		return;
+	else if (p && vgl_program_tess_param(ctx, p, pname, params))
 		return;
 	else if (p && !program_param(ctx, p, pname, params))
 		vgl_error(ctx, GL_INVALID_ENUM);

@@ -69,6 +69,7 @@ struct vgl_uniform {
 	uint32_t first_unit;              /* samplers: index into linked->sampler_units */
 	bool in_vs, in_fs;                /* default block, samplers: the stages that declare it */
 	bool in_gs;                       /* ... and the geometry stage */
+	bool in_tcs, in_tes;              /* ... and the tessellation stages */
 	/* buffer variables: the block member's array length (0: unsized) and stride */
 	uint32_t top_array_size, top_array_stride;
 	/* atomic counters (ES 3.1): offset is in the buffer, no location; the
@@ -81,7 +82,7 @@ struct vgl_block {
 	char *name;
 	uint32_t size;
 	uint32_t binding;                 /* program-wide descriptor binding */
-	bool in_vs, in_fs, in_gs;
+	bool in_vs, in_fs, in_gs, in_tcs, in_tes;
 	uint32_t first_uniform, nr_uniforms;
 	GLuint gl_binding;                /* glUniformBlockBinding */
 };
@@ -178,6 +179,10 @@ struct vgl_linked {
 	 * its layout (GEOMETRY_LINKED_* queries, the draw's primitive check) */
 	VkShaderModule gs;
 	struct vc_geometry gs_info;
+	/* EXT_tessellation_shader: the two stages (VK_NULL_HANDLE: none) and
+	 * their layouts (TESS_* program queries) */
+	VkShaderModule tcs, tes;
+	struct vc_tess tess_info;
 	/* ES 3.1 compute programs (vgl_linked_compute.c): one shader, one
 	 * pipeline made at link, buffer blocks */
 	bool compute;
@@ -248,6 +253,7 @@ struct vgl_program {
 	GLuint name;
 	struct vgl_shader *vs, *fs, *cs;
 	struct vgl_shader *gs;            /* EXT_geometry_shader */
+	struct vgl_shader *tcs, *tes;     /* EXT_tessellation_shader */
 	bool delete_pending, link_status, validate_status;
 	int uses;                         /* contexts it is current in (share lock) */
 	char *info_log;
@@ -375,6 +381,11 @@ bool vgl_linked_takes_mode(const struct vgl_linked *l, GLenum mode);
  * a linked geometry stage. */
 bool vgl_program_geometry_param(struct vgl_context *ctx, const struct vgl_program *p,
 				GLenum pname, GLint *out);
+/* glGetProgramiv's TESS_* names (vgl_linked_tess.c), as the geometry ones. */
+bool vgl_program_tess_param(struct vgl_context *ctx, const struct vgl_program *p,
+			    GLenum pname, GLint *out);
+/* The GL_MAX_TESS_* / PATCH limits and GL_PATCH_VERTICES (glGet*). */
+bool vgl_tess_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out);
 /* The GL_MAX_GEOMETRY_* limits and LAYER_PROVOKING_VERTEX (glGet*). */
 bool vgl_geometry_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out);
 bool vgl_linked_uniforms_pending(const struct vgl_context *ctx, const struct vgl_linked *l);

@@ -159,14 +159,24 @@ static void GL_APIENTRY vgl_GetProgramResourceName(GLuint program, GLenum iface,
 	vgl_copy_string(buf, bufsize, length, name);
 }
 
+/* A property of an extension the context lacks. */
+static bool prop_off(const struct vgl_context *ctx, GLenum prop)
+{
+	if (prop == GL_REFERENCED_BY_GEOMETRY_SHADER_EXT)
+		return !vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader);
+	if (prop == GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT ||
+	    prop == GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT || prop == GL_IS_PER_PATCH_EXT)
+		return !vgl_ext_on(ctx, VGL_EXT_EXT_tessellation_shader);
+	return false;
+}
+
 /* Every property asked for is one of the interface's (INVALID_ENUM);
- * REFERENCED_BY_GEOMETRY_SHADER is EXT_geometry_shader's. */
+ * REFERENCED_BY_GEOMETRY_SHADER is EXT_geometry_shader's, the tessellation
+ * ones EXT_tessellation_shader's. */
 static bool props_ok(struct vgl_context *ctx, GLenum iface, GLsizei count, const GLenum *props)
 {
 	for (GLsizei i = 0; i < count; i++)
-		if (!vgl_resource_prop_allowed(iface, props[i]) ||
-		    (props[i] == GL_REFERENCED_BY_GEOMETRY_SHADER_EXT &&
-		     !vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader))) {
+		if (!vgl_resource_prop_allowed(iface, props[i]) || prop_off(ctx, props[i])) {
 			vgl_error(ctx, GL_INVALID_ENUM);
 			return false;
 		}

@@ -22,7 +22,7 @@ struct view {
 	GLint location;
 	GLint binding, data_size;
 	uint32_t first_var, nr_vars;
-	bool vs, fs, cs, gs;              /* referenced by */
+	bool vs, fs, cs, gs, tcs, tes;    /* referenced by */
 	GLint top_size, top_stride;
 	GLint atomic_buffer;              /* GL_ATOMIC_COUNTER_BUFFER_INDEX */
 };
@@ -61,6 +61,8 @@ static void uniform_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 	v->vs = b ? b->in_vs : u->in_vs;
 	v->fs = b ? b->in_fs : u->in_fs;
 	v->gs = b ? b->in_gs : u->in_gs;
+	v->tcs = b ? b->in_tcs : u->in_tcs;
+	v->tes = b ? b->in_tes : u->in_tes;
 }
 
 static void block_view(const struct vgl_linked *l, uint32_t i, struct view *v)
@@ -75,6 +77,8 @@ static void block_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 	v->vs = b->in_vs;
 	v->fs = b->in_fs;
 	v->gs = b->in_gs;
+	v->tcs = b->in_tcs;
+	v->tes = b->in_tes;
 }
 
 static void var_view(const struct vgl_attrib_info *a, struct view *v)
@@ -242,6 +246,11 @@ static const struct {
 	{ GL_REFERENCED_BY_FRAGMENT_SHADER, REFERENCED },
 	{ GL_REFERENCED_BY_COMPUTE_SHADER, REFERENCED },
 	{ GL_REFERENCED_BY_GEOMETRY_SHADER_EXT, REFERENCED },   /* with the extension */
+	/* with EXT_tessellation_shader; a program's inputs and outputs are its
+	 * vertex and fragment shader's, never per patch */
+	{ GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT, REFERENCED },
+	{ GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT, REFERENCED },
+	{ GL_IS_PER_PATCH_EXT, IF_INPUT | IF_OUTPUT },
 	{ GL_TOP_LEVEL_ARRAY_SIZE, IF_BUFFER_VARIABLE },
 	{ GL_TOP_LEVEL_ARRAY_STRIDE, IF_BUFFER_VARIABLE },
 	{ GL_LOCATION, IF_UNIFORM | IF_INPUT | IF_OUTPUT },
@@ -313,6 +322,9 @@ static GLint scalar_prop(const struct view *v, GLenum prop)
 	case GL_REFERENCED_BY_FRAGMENT_SHADER: return v->fs;
 	case GL_REFERENCED_BY_COMPUTE_SHADER: return v->cs;
 	case GL_REFERENCED_BY_GEOMETRY_SHADER_EXT: return v->gs;
+	case GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT: return v->tcs;
+	case GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT: return v->tes;
+	case GL_IS_PER_PATCH_EXT: return 0;
 	case GL_TOP_LEVEL_ARRAY_SIZE: return v->top_size;
 	case GL_TOP_LEVEL_ARRAY_STRIDE: return v->top_stride;
 	default: return v->location; /* GL_LOCATION */

@@ -101,12 +101,14 @@ void vgl_shader_detach_locked(struct vgl_share *s, struct vgl_shader *sh)
 }
 
 /* The shader types of the context's version (compute: ES 3.1) and
- * extensions (geometry). */
+ * extensions (geometry, tessellation). */
 static bool shader_type_ok(const struct vgl_context *ctx, GLenum type)
 {
 	return type == GL_VERTEX_SHADER || type == GL_FRAGMENT_SHADER ||
 	       (type == GL_COMPUTE_SHADER && vgl_context_es31(ctx)) ||
-	       (type == GL_GEOMETRY_SHADER_EXT && vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader));
+	       (type == GL_GEOMETRY_SHADER_EXT && vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader)) ||
+	       ((type == GL_TESS_CONTROL_SHADER_EXT || type == GL_TESS_EVALUATION_SHADER_EXT) &&
+		vgl_ext_on(ctx, VGL_EXT_EXT_tessellation_shader));
 }
 
 static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
@@ -349,7 +351,10 @@ static struct glsl_shader *compile(const struct vgl_limits *limits, GLenum type,
 		.strings = &src, .lengths = &len, .count = 1,
 		.stage = type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX
 			 : type == GL_COMPUTE_SHADER ? GLSL_STAGE_COMPUTE
-			 : type == GL_GEOMETRY_SHADER_EXT ? GLSL_STAGE_GEOMETRY : GLSL_STAGE_FRAGMENT,
+			 : type == GL_GEOMETRY_SHADER_EXT ? GLSL_STAGE_GEOMETRY
+			 : type == GL_TESS_CONTROL_SHADER_EXT ? GLSL_STAGE_TESS_CTRL
+			 : type == GL_TESS_EVALUATION_SHADER_EXT ? GLSL_STAGE_TESS_EVAL
+			 : GLSL_STAGE_FRAGMENT,
 		.sema = { .renamed_main = renamed ? "vgl_user_main" : NULL,
 			  .limits = vgl_limits_builtins(limits) },
 		});

@@ -38,6 +38,7 @@ void vgl_state_init(struct vgl_state *st)
 	st->line_width = 1.0f;
 	st->sample_coverage_value = 1.0f;
 	st->sample_mask_value = ~0u;
+	st->patch_vertices = 3;
 	st->pack_alignment = st->unpack_alignment = 4;
 	st->hint_mipmap = st->hint_derivative = GL_DONT_CARE;
 }

@@ -193,7 +193,8 @@ static uint64_t vertices_recorded(GLenum mode, GLsizei count, GLsizei instances)
 /* ES 3.0 §2.15.2: the capture's own mode, no indices, no overflow.
  * EXT_geometry_shader (ES 3.2 §12.1) relaxes it: any mode recorded as the
  * capture's primitive, indexed draws too, and a draw past the buffers'
- * end is no error (the host records what fits). */
+ * end is no error (the host records what fits); EXT_tessellation_shader
+ * likewise. */
 bool vgl_xfb_draw_ok(struct vgl_context *ctx, GLenum mode, bool indexed, GLsizei count,
 		     GLsizei instances)
 {
@@ -201,10 +202,13 @@ bool vgl_xfb_draw_ok(struct vgl_context *ctx, GLenum mode, bool indexed, GLsizei
 	bool relaxed;
 	uint64_t n;
 
-	if (!capturing(ctx))
+	/* patches record what the evaluation shader makes, which is not
+	 * checked against the capture's mode (a missing INVALID_OPERATION) */
+	if (!capturing(ctx) || mode == GL_PATCHES_EXT)
 		return true;
 	x = bound(ctx);
-	relaxed = vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader);
+	relaxed = vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader) ||
+		  vgl_ext_on(ctx, VGL_EXT_EXT_tessellation_shader);
 	n = vertices_recorded(mode, count, instances);
 	if (relaxed ? base_mode(mode) != x->mode : indexed || mode != x->mode || n > x->room) {
 		vgl_error(ctx, GL_INVALID_OPERATION);

@@ -62,7 +62,8 @@ static void usage(FILE *f)
 		"usage: virgl-glslc [options] file...\n"
 		"Compiles GLSL ES 1.00 / 3.00 / 3.10 shaders to SPIR-V with virtgl's compiler.\n"
 		"\n"
-		"  -S vert|frag|comp|geom  stage of every file (default: from .vert / .frag / .comp / .geom;\n"
+		"  -S vert|frag|comp|geom|tesc|tese  stage of every file (default: from the\n"
+		"                file name's extension, the same words;\n"
 		"                needed for -)\n"
 		"  -o FILE       write the SPIR-V module (one input file only)\n"
 		"  --tgsi        print the TGSI the back end makes of it (uniform block at\n"
@@ -86,6 +87,10 @@ static int parse_stage(const char *s)
 		return GLSL_STAGE_COMPUTE;
 	if (!strcmp(s, "geom"))
 		return GLSL_STAGE_GEOMETRY;
+	if (!strcmp(s, "tesc"))
+		return GLSL_STAGE_TESS_CTRL;
+	if (!strcmp(s, "tese"))
+		return GLSL_STAGE_TESS_EVAL;
 	return -1;
 }
 
@@ -128,7 +133,7 @@ static int parse_option(int argc, char **argv, int *i, struct glslc_opts *o)
 		if (a[1] == 'o') {
 			o->output = v;
 		} else if ((o->stage = parse_stage(v)) < 0) {
-			fprintf(stderr, "virgl-glslc: unknown stage '%s' (vert, frag, comp or geom)\n", v);
+			fprintf(stderr, "virgl-glslc: unknown stage '%s' (vert, frag, comp, geom, tesc or tese)\n", v);
 			return GLSLC_USAGE;
 		}
 		return GLSLC_OK;
@@ -259,7 +264,9 @@ static int print_tgsi(const char *name, const uint32_t *words, size_t nr_words,
 		.words = words, .nr_words = nr_words, .entry_point = "main",
 		.stage = stage == GLSL_STAGE_FRAGMENT ? VC_STAGE_FRAGMENT :
 			 stage == GLSL_STAGE_COMPUTE ? VC_STAGE_COMPUTE :
-			 stage == GLSL_STAGE_GEOMETRY ? VC_STAGE_GEOMETRY : VC_STAGE_VERTEX,
+			 stage == GLSL_STAGE_GEOMETRY ? VC_STAGE_GEOMETRY :
+			 stage == GLSL_STAGE_TESS_CTRL ? VC_STAGE_TESS_CTRL :
+			 stage == GLSL_STAGE_TESS_EVAL ? VC_STAGE_TESS_EVAL : VC_STAGE_VERTEX,
 		.map = { .slot = default_slot },
 	};
 	struct vc_tgsi t = { 0 };

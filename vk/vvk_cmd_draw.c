@@ -252,8 +252,7 @@ void vvk_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout
 		return;
 	}
 	memcpy(cmd->st.push + offset, pValues, size);
-	if (stages & (VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT |
-		      VK_SHADER_STAGE_GEOMETRY_BIT))
+	if (stages & VK_SHADER_STAGE_ALL_GRAPHICS)
 		cmd->st.dirty |= DIRTY(PUSH_CONSTANTS);
 	if (stages & VK_SHADER_STAGE_COMPUTE_BIT)
 		cmd->st.dirty |= DIRTY(COMPUTE_PUSH_CONSTANTS);
@@ -289,6 +288,8 @@ static void bind_gfx_objects(struct vvk_cmd_buffer *cmd, const struct vvk_pipeli
 	bind_shader(cmd, p, VVK_STAGE_FS);
 	/* 0 where the pipeline has none: the host keeps the last one bound */
 	bind_shader(cmd, p, VVK_STAGE_GS);
+	bind_shader(cmd, p, VVK_STAGE_TCS);
+	bind_shader(cmd, p, VVK_STAGE_TES);
 }
 
 /* Stores `val` in the shadow and says whether the host needs it. */
@@ -481,7 +482,7 @@ void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd)
 	if (d & DIRTY(VERTEX_BUFFERS))
 		emit_vertex_buffers(cmd, p);
 	if (d & DIRTY(PUSH_CONSTANTS))
-		emit_push_constants(cmd, p, VVK_STAGE_VS, VVK_STAGE_GS);
+		emit_push_constants(cmd, p, VVK_STAGE_VS, VVK_STAGE_TES);
 	if (d & DIRTY(GFX_DESCRIPTORS))
 		vvk_cmd_emit_descriptors(cmd, VVK_BIND_GFX);
 	else if (d & DIRTY(GFX_DYNAMIC_OFFSETS))
@@ -497,6 +498,22 @@ static bool ready_to_draw(struct vvk_cmd_buffer *cmd)
 	return false;
 }
 
+/* DRAW_VBO; patches take its longer form, which names the patch size. */
+static void encode_draw(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p,
+			const struct vdrm_cmd_draw_vbo *d)
+{
+	if (p->prim != VVK_PRIM_PATCHES) {
+		vdrm_encode_draw_vbo(&cmd->cs, d);
+		return;
+	}
+	vdrm_encode_draw_vbo_tess(&cmd->cs, &(struct vdrm_cmd_draw_vbo_tess){
+		.start = d->start, .count = d->count, .mode = d->mode, .indexed = d->indexed,
+		.instance_count = d->instance_count, .index_bias = d->index_bias,
+		.start_instance = d->start_instance, .primitive_restart = d->primitive_restart,
+		.restart_index = d->restart_index, .min_index = d->min_index,
+		.max_index = d->max_index, .vertices_per_patch = p->patch_vertices });
+}
+
 void vvk_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instanceCount,
 		 uint32_t firstVertex, uint32_t firstInstance)
 {
@@ -506,7 +523,7 @@ void vvk_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t i
 		return;
 	note_base_instance(cmd, firstInstance);
 	vvk_cmd_flush_gfx_state(cmd);
-	vdrm_encode_draw_vbo(&cmd->cs, &(struct vdrm_cmd_draw_vbo){
+	encode_draw(cmd, cmd->st.pipeline[VVK_BIND_GFX], &(struct vdrm_cmd_draw_vbo){
 		.start = firstVertex, .count = vertexCount,
 		.mode = cmd->st.pipeline[VVK_BIND_GFX]->prim, .instance_count = instanceCount,
 		.start_instance = firstInstance, .max_index = firstVertex + vertexCount - 1 });
@@ -553,7 +570,7 @@ void vvk_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount,
 	note_base_instance(cmd, firstInstance);
 	vvk_cmd_flush_gfx_state(cmd);
 	emit_index_buffer(cmd, firstIndex);
-	vdrm_encode_draw_vbo(&cmd->cs, &(struct vdrm_cmd_draw_vbo){
+	encode_draw(cmd, p, &(struct vdrm_cmd_draw_vbo){
 		.start = firstIndex, .count = indexCount, .mode = p->prim, .indexed = 1,
 		.instance_count = instanceCount, .index_bias = vertexOffset,
 		.start_instance = firstInstance, .primitive_restart = p->restart,
@@ -583,8 +600,7 @@ static bool indirect_args_fit(const struct vvk_buffer *b, VkDeviceSize offset, V
  */
 static void forget_host_indirect_buffer(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
 {
-	vdrm_encode_draw_vbo(&cmd->cs, &(struct vdrm_cmd_draw_vbo){
-		.mode = p->prim, .instance_count = 1 });
+	encode_draw(cmd, p, &(struct vdrm_cmd_draw_vbo){ .mode = p->prim, .instance_count = 1 });
 }
 
 static void draw_indirect(struct vvk_cmd_buffer *cmd, struct vvk_buffer *b, VkDeviceSize offset,
@@ -603,7 +619,7 @@ static void draw_indirect(struct vvk_cmd_buffer *cmd, struct vvk_buffer *b, VkDe
 		.restart_index = (uint32_t)((UINT64_C(1) << (8 * cmd->st.index_size)) - 1),
 		.max_index = UINT32_MAX, .indirect_res = b->mem->res->res_handle,
 		.indirect_offset = vvk_buffer_res_offset(b, offset), .indirect_stride = stride,
-		.indirect_draw_count = 1 });
+		.indirect_draw_count = 1, .vertices_per_patch = p->patch_vertices });
 	forget_host_indirect_buffer(cmd, p);
 }
 

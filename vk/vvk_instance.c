@@ -78,6 +78,13 @@ bool vvk_physical_device_has_gpu_shader5(const struct vvk_physical_device *pdev)
 	return c->glsl_level >= (gles ? 320u : 400u);
 }
 
+/* Tessellation: the host's has_tessellation_shaders (bset bit 24) with
+ * GLSL 4.00 on a desktop host, ES 3.20 on a GLES one. */
+bool vvk_physical_device_has_tessellation(const struct vvk_physical_device *pdev)
+{
+	return vvk_physical_device_has_gpu_shader5(pdev) && (pdev->caps->bset & (1u << 24));
+}
+
 uint32_t vvk_physical_device_format_usage(const struct vvk_physical_device *pdev,
 					  VkFormat format)
 {

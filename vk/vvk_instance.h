@@ -45,3 +45,4 @@ bool vvk_physical_device_has_cap(const struct vvk_physical_device *pdev, uint32_
 bool vvk_physical_device_has_cap2(const struct vvk_physical_device *pdev, uint32_t cap2_bit);
 bool vvk_physical_device_has_geometry(const struct vvk_physical_device *pdev);
 bool vvk_physical_device_has_gpu_shader5(const struct vvk_physical_device *pdev);
+bool vvk_physical_device_has_tessellation(const struct vvk_physical_device *pdev);

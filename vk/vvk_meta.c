@@ -150,6 +150,11 @@ static void bind_objects(struct vvk_cmd_buffer *cmd, const struct vvk_meta_clear
 	vdrm_encode_bind_shader(&cmd->cs, &(struct vdrm_cmd_bind_shader){ m->fs, 1 });
 	/* a geometry shader a draw left bound would shade the quad too */
 	vdrm_encode_bind_shader(&cmd->cs, &(struct vdrm_cmd_bind_shader){ 0, 2 });
+	/* and tessellation stages (sent only to a host that has them) */
+	if (vvk_physical_device_has_tessellation(cmd->dev->pdev)) {
+		vdrm_encode_bind_shader(&cmd->cs, &(struct vdrm_cmd_bind_shader){ 0, 3 });
+		vdrm_encode_bind_shader(&cmd->cs, &(struct vdrm_cmd_bind_shader){ 0, 4 });
+	}
 	vdrm_encode_set_vertex_buffers(&cmd->cs, &(struct vdrm_cmd_set_vertex_buffers){
 		.elems = &(struct vdrm_set_vertex_buffers_elem){ 8, 0, m->quad->res_handle },
 		.count = 1 });

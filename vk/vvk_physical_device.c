@@ -272,6 +272,7 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	/* block arrays likewise: CONST and BUFFER with an ADDR-indexed slot */
 	f->shaderUniformBufferArrayDynamicIndexing = f->shaderImageGatherExtended;
 	f->shaderStorageBufferArrayDynamicIndexing = f->shaderImageGatherExtended;
+	f->tessellationShader = vvk_physical_device_has_tessellation(pdev);
 	f->largePoints = c->max_aliased_point_size > 1.0f;
 	f->wideLines = c->max_aliased_line_width > 1.0f;
 	f->samplerAnisotropy = c->max_anisotropy > 1.0f;

@@ -27,7 +27,8 @@ static enum vc_stage compiler_stage(enum vvk_stage s)
 {
 	static const enum vc_stage stages[VVK_STAGE_COUNT] = {
 		[VVK_STAGE_VS] = VC_STAGE_VERTEX, [VVK_STAGE_FS] = VC_STAGE_FRAGMENT,
-		[VVK_STAGE_GS] = VC_STAGE_GEOMETRY, [VVK_STAGE_CS] = VC_STAGE_COMPUTE,
+		[VVK_STAGE_GS] = VC_STAGE_GEOMETRY, [VVK_STAGE_TCS] = VC_STAGE_TESS_CTRL,
+		[VVK_STAGE_TES] = VC_STAGE_TESS_EVAL, [VVK_STAGE_CS] = VC_STAGE_COMPUTE,
 	};
 	return stages[s];
 }
@@ -112,7 +113,7 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 	struct vc_compile_info info = {
 		.words = m->words, .nr_words = m->nr_words, .entry_point = stage->pName,
 		.stage = compiler_stage(s), .map = vvk_pipeline_layout_slot_map(p->layout),
-		.xfb = s == VVK_STAGE_VS ? xfb : NULL,
+		.xfb = s == VVK_STAGE_VS || s == VVK_STAGE_TES ? xfb : NULL,
 	};
 	VkResult r;
 
@@ -245,20 +246,46 @@ static enum vvk_stage stage_of(VkShaderStageFlagBits b)
 {
 	return b == VK_SHADER_STAGE_VERTEX_BIT ? VVK_STAGE_VS
 	     : b == VK_SHADER_STAGE_FRAGMENT_BIT ? VVK_STAGE_FS
-	     : b == VK_SHADER_STAGE_GEOMETRY_BIT ? VVK_STAGE_GS : VVK_STAGE_CS;
+	     : b == VK_SHADER_STAGE_GEOMETRY_BIT ? VVK_STAGE_GS
+	     : b == VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT ? VVK_STAGE_TCS
+	     : b == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT ? VVK_STAGE_TES : VVK_STAGE_CS;
 }
 
-/* A geometry stage reads the vertex shader's outputs and writes the
- * fragment shader's inputs: the two cannot trim each other's varyings. It
- * needs a host with geometry shaders (GLSL 1.50). */
-static VkResult geometry_stage(struct vvk_device *dev, const VkGraphicsPipelineCreateInfo *ci,
-			       bool *has_gs)
+/* A geometry or tessellation stage reads the vertex shader's outputs and
+ * writes the fragment shader's inputs: the two cannot trim each other's
+ * varyings. Each needs a host with its stage; tessellation needs both
+ * of its stages and a patch size (the host draws nothing otherwise). */
+static VkResult middle_stages(struct vvk_device *dev, const VkGraphicsPipelineCreateInfo *ci,
+			      bool *has_middle)
 {
-	*has_gs = false;
+	bool gs = false, tcs = false, tes = false;
+
+	for (uint32_t i = 0; i < ci->stageCount; i++) {
+		enum vvk_stage s = stage_of(ci->pStages[i].stage);
+		gs |= s == VVK_STAGE_GS;
+		tcs |= s == VVK_STAGE_TCS;
+		tes |= s == VVK_STAGE_TES;
+	}
+	*has_middle = gs || tcs || tes;
+	if (gs && !vvk_physical_device_has_geometry(dev->pdev))
+		return VK_ERROR_FEATURE_NOT_PRESENT;
+	if ((tcs || tes) && !vvk_physical_device_has_tessellation(dev->pdev))
+		return VK_ERROR_FEATURE_NOT_PRESENT;
+	if ((tcs || tes) && (!tcs || !tes || !ci->pTessellationState ||
+			     !ci->pTessellationState->patchControlPoints ||
+			     ci->pTessellationState->patchControlPoints > 32))
+		return VK_ERROR_VALIDATION_FAILED_EXT;
+	return VK_SUCCESS;
+}
+
+/* The stage whose outputs stream output captures: the evaluation shader
+ * where there is one, else the vertex shader. */
+static enum vvk_stage xfb_stage(const VkGraphicsPipelineCreateInfo *ci)
+{
 	for (uint32_t i = 0; i < ci->stageCount; i++)
-		*has_gs |= stage_of(ci->pStages[i].stage) == VVK_STAGE_GS;
-	return *has_gs && !vvk_physical_device_has_geometry(dev->pdev) ?
-	       VK_ERROR_FEATURE_NOT_PRESENT : VK_SUCCESS;
+		if (stage_of(ci->pStages[i].stage) == VVK_STAGE_TES)
+			return VVK_STAGE_TES;
+	return VVK_STAGE_VS;
 }
 
 static struct vvk_pipeline *pipeline_new(struct vvk_device *dev, const VkAllocationCallbacks *a,
@@ -366,7 +393,7 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 	VkResult r = !p ? VK_ERROR_OUT_OF_HOST_MEMORY : check_vertex_formats(ci->pVertexInputState);
 	struct vvk_varyings varyings = { false, 0, false, 0 };
 	struct vc_xfb xfb;
-	bool has_gs = false;
+	bool has_middle = false;
 
 	/* virgl's restart flag is not safe to send: virglrenderer 0.10.4 serves
 	 * it with glEnableClientState(GL_PRIMITIVE_RESTART_NV) where the host
@@ -378,8 +405,8 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 	if (r == VK_SUCCESS)
 		r = stream_output(ci, &xfb);
 	if (r == VK_SUCCESS)
-		r = geometry_stage(dev, ci, &has_gs);
-	if (r == VK_SUCCESS && !has_gs)
+		r = middle_stages(dev, ci, &has_middle);
+	if (r == VK_SUCCESS && !has_middle)
 		vertex_outputs(ci, &varyings);
 	/* the fragment shader first: the vertex shader keeps only what it reads */
 	for (int pass = 0; pass < 2; pass++)
@@ -388,8 +415,9 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 
 			if ((s == VVK_STAGE_FS) == (pass == 0))
 				r = vvk_pipeline_create_shader(dev, p, &ci->pStages[i], s,
-							       xfb.nr_outputs ? &xfb : NULL,
-							       has_gs ? NULL : &varyings);
+							       xfb.nr_outputs && s == xfb_stage(ci)
+							       ? &xfb : NULL,
+							       has_middle ? NULL : &varyings);
 		}
 	if (r == VK_SUCCESS)
 		vvk_pipeline_create_states(dev, p, ci);

@@ -30,6 +30,8 @@ struct vvk_sampler_pair {
 	uint32_t desc; /* index into the set's descriptors */
 };
 
+#define VVK_PRIM_PATCHES 14u
+
 struct vvk_pipeline {
 	uint64_t serial;     /* unique over the process: names it in caches that outlive it */
 	VkPipelineBindPoint bind_point;
@@ -46,7 +48,8 @@ struct vvk_pipeline {
 	uint32_t blend, dsa, rasterizer, vertex_elements;
 	uint32_t vb_strides[VVK_MAX_VERTEX_BUFFERS];
 	uint32_t nr_vbs;
-	uint32_t prim;
+	uint32_t prim;             /* gallium's PIPE_PRIM_*: VVK_PRIM_PATCHES for patch lists */
+	uint32_t patch_vertices;   /* prim PATCHES: the tessellation state's control points */
 	bool restart;
 	uint32_t dynamic;
 	VkViewport viewport;

@@ -282,6 +282,8 @@ static void static_state(struct vvk_pipeline *p, const VkGraphicsPipelineCreateI
 	if (ci->pViewportState && ci->pViewportState->pScissors)
 		p->scissor = ci->pViewportState->pScissors[0];
 	p->prim = prim(ci->pInputAssemblyState->topology);
+	if (ci->pTessellationState)
+		p->patch_vertices = ci->pTessellationState->patchControlPoints;
 	p->restart = ci->pInputAssemblyState->primitiveRestartEnable;
 }
 

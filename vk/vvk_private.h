@@ -38,13 +38,15 @@ enum vvk_stage {
 	VVK_STAGE_VS,
 	VVK_STAGE_FS,
 	VVK_STAGE_GS,
+	VVK_STAGE_TCS,
+	VVK_STAGE_TES,
 	VVK_STAGE_CS,
 	VVK_STAGE_COUNT
 };
 
 static inline uint32_t vvk_stage_wire(enum vvk_stage s)
 {
-	static const uint32_t wire[VVK_STAGE_COUNT] = { 0, 1, 2, 5 };
+	static const uint32_t wire[VVK_STAGE_COUNT] = { 0, 1, 2, 3, 4, 5 };
 
 	return wire[s];
 }
@@ -53,7 +55,8 @@ static inline VkShaderStageFlags vvk_stage_flag(enum vvk_stage s)
 {
 	static const VkShaderStageFlags f[VVK_STAGE_COUNT] = {
 		VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT,
-		VK_SHADER_STAGE_GEOMETRY_BIT, VK_SHADER_STAGE_COMPUTE_BIT,
+		VK_SHADER_STAGE_GEOMETRY_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+		VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_COMPUTE_BIT,
 	};
 
 	return f[s];

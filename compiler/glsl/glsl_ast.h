@@ -77,6 +77,7 @@ enum {
 	/* GL_EXT_gpu_shader5: accepted; TGSI carries no per-instruction
 	 * precision, so it changes nothing in the code made */
 	GLSL_Q_PRECISE = 1 << 19,
+	GLSL_Q_PATCH = 1 << 20,         /* EXT_tessellation_shader: per-patch varyings */
 };
 
 #define GLSL_Q_MEMORY (GLSL_Q_COHERENT | GLSL_Q_VOLATILE | GLSL_Q_RESTRICT | \
@@ -102,6 +103,22 @@ enum {
 	GLSL_LAYOUT_PRIMITIVE = 1 << 13,   /* points, triangles, line_strip..., in prim */
 	GLSL_LAYOUT_MAX_VERTICES = 1 << 14,
 	GLSL_LAYOUT_INVOCATIONS = 1 << 15,
+	/* EXT_tessellation_shader (§4.4.1.1, 4.4.2.1) */
+	GLSL_LAYOUT_VERTICES = 1 << 16,   /* a control shader's layout(vertices = N) out */
+	GLSL_LAYOUT_TESS = 1 << 17,       /* quads, isolines, spacing, cw/ccw, point_mode */
+};
+
+/* The evaluation shader's layout words (struct glsl_ast_qual.tess): the
+ * domain (triangles is GLSL_LAYOUT_PRIMITIVE's), the spacing, the order. */
+enum glsl_tess_word {
+	GLSL_TESS_QUADS = 1 << 0,
+	GLSL_TESS_ISOLINES = 1 << 1,
+	GLSL_TESS_EQUAL = 1 << 2,
+	GLSL_TESS_FRACTIONAL_EVEN = 1 << 3,
+	GLSL_TESS_FRACTIONAL_ODD = 1 << 4,
+	GLSL_TESS_CW = 1 << 5,
+	GLSL_TESS_CCW = 1 << 6,
+	GLSL_TESS_POINT_MODE = 1 << 7,
 };
 
 #define GLSL_LAYOUT_GEOMETRY (GLSL_LAYOUT_PRIMITIVE | GLSL_LAYOUT_MAX_VERTICES | \
@@ -143,6 +160,8 @@ struct glsl_ast_qual {
 	uint8_t prim;          /* with GLSL_LAYOUT_PRIMITIVE: enum glsl_prim */
 	uint32_t max_vertices; /* with GLSL_LAYOUT_MAX_VERTICES */
 	uint32_t invocations;  /* with GLSL_LAYOUT_INVOCATIONS */
+	uint32_t vertices;     /* with GLSL_LAYOUT_VERTICES */
+	uint8_t tess;          /* with GLSL_LAYOUT_TESS: enum glsl_tess_word bits */
 };
 
 /* One `[N]` of a list of brackets (size NULL: `[]`), outermost first. */

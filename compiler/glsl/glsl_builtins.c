@@ -52,6 +52,8 @@ uint32_t glsl_builtin_ext_bit(const char *name)
 	/* OES_geometry_shader is EXT_geometry_shader under another name */
 	if (!strcmp(name, "GL_OES_geometry_shader"))
 		name = "GL_EXT_geometry_shader";
+	if (!strcmp(name, "GL_OES_tessellation_shader"))
+		name = "GL_EXT_tessellation_shader";
 	for (unsigned i = 1; i < GLSL_BI_NR_EXTS; i++)
 		if (!strcmp(glsl_bi_ext_names[i], name))
 			return 1u << i;
@@ -229,18 +231,22 @@ static const char *stage_name(enum glsl_stage stage)
 {
 	return stage == GLSL_STAGE_VERTEX ? "vertex" :
 	       stage == GLSL_STAGE_FRAGMENT ? "fragment" :
-	       stage == GLSL_STAGE_GEOMETRY ? "geometry" : "compute";
+	       stage == GLSL_STAGE_GEOMETRY ? "geometry" :
+	       stage == GLSL_STAGE_TESS_CTRL ? "tessellation control" :
+	       stage == GLSL_STAGE_TESS_EVAL ? "tessellation evaluation" : "compute";
 }
 
 /* "fragment", "vertex and compute"... for the stages a row exists in. */
 static const char *stage_names(unsigned stages)
 {
-	static const char *const names[16] = {
+	static const char *const names[64] = {
 		[1] = "vertex", [2] = "fragment", [3] = "vertex and fragment", [4] = "compute",
 		[5] = "vertex and compute", [6] = "fragment and compute", [8] = "geometry",
+		[16] = "tessellation control", [32] = "tessellation evaluation",
+		[48] = "tessellation",
 	};
 
-	return names[stages & 15] ? names[stages & 15] : "other";
+	return names[stages & 63] ? names[stages & 63] : "other";
 }
 
 /* Why an overload that exists elsewhere is not available to this call. */

@@ -26,6 +26,11 @@ static int back_end(struct glsl_shader *sh, struct glsl_compiled *out)
 	if (sh->sema->stage == GLSL_STAGE_GEOMETRY &&
 	    (!sh->sema->gs_input || !sh->sema->gs_output || !sh->sema->has_max_vertices))
 		return GLSL_COMPILE_OK;
+	/* and a tessellation shader without `vertices` or its domain
+	 * (EXT_tessellation_shader §4.4.1.1, 4.4.2.1: link errors) */
+	if ((sh->sema->stage == GLSL_STAGE_TESS_CTRL && !sh->sema->tess_vertices) ||
+	    (sh->sema->stage == GLSL_STAGE_TESS_EVAL && !sh->sema->tess_domain))
+		return GLSL_COMPILE_OK;
 	if (glsl_lower(sh->ast, sh->sema, &sh->log, &out->res))
 		return glsl_shader_fail_internal(sh, "lowering");
 	if (vc_spirv_emit(out->res.module, &out->words, &out->nr_words, &elog)) {

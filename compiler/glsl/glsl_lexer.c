@@ -254,6 +254,8 @@ static const struct {
 	{ "sampler2DMS", GLSL_TOK_KW_SAMPLER2DMS }, { "isampler2DMS", GLSL_TOK_KW_ISAMPLER2DMS },
 	{ "usampler2DMS", GLSL_TOK_KW_USAMPLER2DMS },
 	{ "atomic_uint", GLSL_TOK_KW_ATOMIC_UINT },
+	/* a tessellation shader's per-patch varyings (sema wants the extension) */
+	{ "patch", GLSL_TOK_KW_PATCH },
 	/* keywords only where GL_EXT/OES_texture_buffer is on (glsl_pp.c) */
 	{ "samplerBuffer", GLSL_TOK_KW_SAMPLERBUFFER }, { "isamplerBuffer", GLSL_TOK_KW_ISAMPLERBUFFER },
 	{ "usamplerBuffer", GLSL_TOK_KW_USAMPLERBUFFER }, { "imageBuffer", GLSL_TOK_KW_IMAGEBUFFER },

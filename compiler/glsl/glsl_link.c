@@ -86,7 +86,8 @@ static const struct glsl_symbol *find_in(const struct glsl_sema_result *r, const
 /* With a geometry shader, it writes the fragment shader's inputs. */
 const struct glsl_symbol *lk_varying_out(const struct lk *k, const struct glsl_symbol *in)
 {
-	const struct glsl_sema_result *r = k->gs ? k->gs->sema : k->sh[VS].sema;
+	const struct glsl_sema_result *r = k->gs ? k->gs->sema :
+					    k->tes ? lk_tess_last(k) : k->sh[VS].sema;
 	const struct glsl_symbol *out;
 
 	if (in->location < 0) {
@@ -562,10 +563,12 @@ static bool check_limits(struct lk *k)
 static bool link_all(struct lk *k)
 {
 	init_limits(k);
-	return check_shaders(k) && lk_gs_check(k) && lk_io_blocks(k) && check_varyings(k) &&
+	return check_shaders(k) && lk_gs_check(k) && lk_tess_check(k) && lk_io_blocks(k) &&
+	       check_varyings(k) &&
 	       (k->version >= GLSL_ES_300 || check_builtin_invariance(k)) && check_uniforms(k) &&
 	       check_limits(k) && lk_check_outputs(k) && lk_assign_attribs(k) &&
 	       lk_assign_varyings(k) && lk_merge_uniforms(k) && lk_lower(k) && lk_gs_lower(k) &&
+	       lk_tess_lower(k) &&
 	       lk_resources(k) &&
 	       lk_uniform_locations(k) && lk_xfb(k);
 }
@@ -575,7 +578,8 @@ int glsl_link(const struct glsl_link_shader shaders[GLSL_STAGE_COUNT],
 	      struct glsl_program *prog)
 {
 	struct lk k = { .sh = shaders, .opts = opts, .log = log, .p = prog,
-			.gs = opts ? opts->geometry : NULL };
+			.gs = opts ? opts->geometry : NULL,
+			.tcs = opts ? opts->tess_ctrl : NULL, .tes = opts ? opts->tess_eval : NULL };
 	bool ok;
 
 	memset(prog, 0, sizeof(*prog));

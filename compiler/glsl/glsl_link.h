@@ -119,12 +119,18 @@ struct glsl_link_options {
 	bool vs_alone;
 	/* EXT_geometry_shader: a geometry shader between the two, or NULL */
 	const struct glsl_link_shader *geometry;
+	/* EXT_tessellation_shader: the control and evaluation shaders between
+	 * the two (both or neither), or NULL */
+	const struct glsl_link_shader *tess_ctrl, *tess_eval;
 };
 
 /* The stages a program's resources are bound in: the graphics stages, then
  * a geometry stage's (glsl_link_options.geometry) at GLSL_LINK_GEOMETRY. */
 #define GLSL_LINK_GEOMETRY GLSL_STAGE_COUNT
-#define GLSL_LINK_STAGES (GLSL_STAGE_COUNT + 1)
+/* and the tessellation stages' (glsl_link_options.tess_ctrl / tess_eval) */
+#define GLSL_LINK_TESS_CTRL (GLSL_STAGE_COUNT + 1)
+#define GLSL_LINK_TESS_EVAL (GLSL_STAGE_COUNT + 2)
+#define GLSL_LINK_STAGES (GLSL_STAGE_COUNT + 3)
 
 /* Per-stage binding of a resource: -1 where the stage does not declare it. */
 struct glsl_link_stage_binding {
@@ -203,6 +209,7 @@ struct glsl_program {
 	unsigned version;
 	struct glsl_lower_result stages[GLSL_STAGE_COUNT];  /* the lowered shaders */
 	struct glsl_lower_result geometry;   /* the lowered geometry shader (module NULL: none) */
+	struct glsl_lower_result tess_ctrl, tess_eval;   /* likewise, tessellation */
 	struct glsl_prog_uniform *uniforms;   /* default block leaves, samplers, block members */
 	uint32_t nr_uniforms;
 	struct glsl_prog_block *blocks;

@@ -111,11 +111,15 @@ bool lk_gs_check(struct lk *k)
 
 const struct glsl_sema_result *lk_stage_sema(const struct lk *k, unsigned st)
 {
+	if (st > GLSL_LINK_GEOMETRY)
+		return lk_tess_sema(k, st - GLSL_LINK_TESS_CTRL);
 	return st < GLSL_STAGE_COUNT ? k->sh[st].sema : k->gs ? k->gs->sema : NULL;
 }
 
 const struct glsl_lower_result *lk_stage_lowered(const struct lk *k, unsigned st)
 {
+	if (st > GLSL_LINK_GEOMETRY)
+		return !k->tcs ? NULL : st == GLSL_LINK_TESS_CTRL ? &k->p->tess_ctrl : &k->p->tess_eval;
 	return st < GLSL_STAGE_COUNT ? &k->p->stages[st] : k->gs ? &k->p->geometry : NULL;
 }
 

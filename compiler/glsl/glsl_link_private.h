@@ -22,6 +22,7 @@
 struct lk {
 	const struct glsl_link_shader *sh;
 	const struct glsl_link_shader *gs;    /* opts->geometry: NULL without one */
+	const struct glsl_link_shader *tcs, *tes;   /* opts->tess_*: NULL without them */
 	const struct glsl_link_options *opts;
 	struct glsl_link_limits lim;
 	struct glsl_log *log;
@@ -60,6 +61,19 @@ bool lk_types_match(const struct glsl_type *a, const struct glsl_type *b);
 bool lk_blocks_match(const struct glsl_type *a, const struct glsl_type *b, bool prec);
 /* glsl_link_ioblock.c: in and out blocks agree across the stages. */
 bool lk_io_blocks(struct lk *k);
+
+/* glsl_link_tess.c: tessellation stages (k->tcs, k->tes) between the two:
+ * their checks, the stage the fragment shader reads (NULL without them),
+ * the locations a varying of theirs takes (0: none of theirs), their
+ * outputs in the varying table, their semas (0 control, 1 evaluation;
+ * NULL without them), their lowering. */
+bool lk_tess_check(struct lk *k);
+const struct glsl_sema_result *lk_tess_last(const struct lk *k);
+uint32_t lk_tess_slots(const struct lk *k, const char *name);
+const struct glsl_symbol *lk_tess_output(const struct lk *k, const char *name);
+bool lk_tess_add_outputs(struct lk *k);
+const struct glsl_sema_result *lk_tess_sema(const struct lk *k, unsigned i);
+bool lk_tess_lower(struct lk *k);
 
 /* glsl_link_geometry.c: a geometry stage (k->gs) between the two: its
  * checks, its outputs in the varying table, its lowering; and the stages

@@ -511,6 +511,8 @@ void glsl_program_finish(struct glsl_program *p)
 	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
 		glsl_lower_result_finish(&p->stages[st]);
 	glsl_lower_result_finish(&p->geometry);
+	glsl_lower_result_finish(&p->tess_ctrl);
+	glsl_lower_result_finish(&p->tess_eval);
 	for (uint32_t i = 0; i < p->nr_uniforms; i++)
 		free(p->uniforms[i].name);
 	for (uint32_t i = 0; i < p->nr_blocks; i++)

@@ -212,6 +212,8 @@ static uint32_t varying_slots(const struct lk *k, const char *name)
 		s = lk_find(k, FS, name, GLSL_STORAGE_IN);
 	if (!s && k->gs)
 		s = lk_gs_output(k, name);
+	if (!s && lk_tess_slots(k, name))
+		return lk_tess_slots(k, name);
 	return s ? lk_slots(s->type.type) : 1;
 }
 
@@ -292,7 +294,8 @@ bool lk_assign_varyings(struct lk *k)
 	uint32_t next;
 
 	k->varyings = collect(k, VS, GLSL_STORAGE_OUT, &k->nr_varyings);
-	if (!k->varyings || !lk_gs_add_outputs(k) || !add_unmatched_inputs(k) ||
+	if (!k->varyings || !lk_gs_add_outputs(k) || !lk_tess_add_outputs(k) ||
+	    !add_unmatched_inputs(k) ||
 	    !order_varyings(k))
 		return false;
 	for (uint32_t i = 0; i < k->nr_varyings; i++)
@@ -323,20 +326,23 @@ static bool merged_has(const struct lk *k, const char *name)
 }
 
 /* VS uniforms in declaration order, then the FS's that the VS lacks, then
- * the geometry shader's that both lack. */
+ * the geometry or tessellation shaders' that the others lack. */
 bool lk_merge_uniforms(struct lk *k)
 {
-	const struct glsl_sema_result *rs[3] = { k->sh[VS].sema, k->sh[FS].sema,
-						 k->gs ? k->gs->sema : NULL };
-	uint32_t cap = rs[0]->nr_globals + rs[1]->nr_globals + (rs[2] ? rs[2]->nr_globals : 0) + 1;
+	const struct glsl_sema_result *rs[5] = { k->sh[VS].sema, k->sh[FS].sema,
+						 k->gs ? k->gs->sema : NULL, lk_tess_sema(k, 0),
+						 lk_tess_sema(k, 1) };
+	uint32_t cap = 1;
 
+	for (unsigned st = 0; st < 5; st++)
+		cap += rs[st] ? rs[st]->nr_globals : 0;
 	k->uniforms = calloc(cap, sizeof(*k->uniforms));
 	if (!k->uniforms)
 		return false;
-	for (unsigned st = 0; st < 3 && rs[st]; st++) {
+	for (unsigned st = 0; st < 5; st++) {
 		const struct glsl_sema_result *r = rs[st];
 
-		for (uint32_t i = 0; i < r->nr_globals; i++) {
+		for (uint32_t i = 0; r && i < r->nr_globals; i++) {
 			const struct glsl_symbol *s = r->globals[i];
 
 			if (!lk_is_loose_uniform(s) || merged_has(k, lk_name(s)))

@@ -82,7 +82,8 @@ static bool resolve(const struct lk *k, const char *name, struct xfb_path *p)
 {
 	size_t len = strcspn(name, ".[");
 	char *base = strndup(name, len);
-	const struct glsl_symbol *s = base ? lk_find(k, VS, base, GLSL_STORAGE_OUT) : NULL;
+	const struct glsl_symbol *s = !base ? NULL : k->tes ? lk_tess_output(k, base)
+							 : lk_find(k, VS, base, GLSL_STORAGE_OUT);
 	int32_t loc = base ? varying_location(k, base) : -1;
 	const char *rest = name + len;
 

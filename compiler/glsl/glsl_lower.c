@@ -376,6 +376,7 @@ static enum vc_ir_stage ir_stage(enum glsl_stage st)
 	static const enum vc_ir_stage stages[] = {
 		[GLSL_STAGE_VERTEX] = VC_IR_VERTEX, [GLSL_STAGE_FRAGMENT] = VC_IR_FRAGMENT,
 		[GLSL_STAGE_COMPUTE] = VC_IR_COMPUTE, [GLSL_STAGE_GEOMETRY] = VC_IR_GEOMETRY,
+		[GLSL_STAGE_TESS_CTRL] = VC_IR_TESS_CTRL, [GLSL_STAGE_TESS_EVAL] = VC_IR_TESS_EVAL,
 	};
 	return stages[st];
 }
@@ -399,6 +400,9 @@ int glsl_lower_with_layout(const struct glsl_ast *ast, const struct glsl_sema_re
 					.output = (enum vc_prim)sema->gs_output,
 					.max_vertices = sema->gs_max_vertices,
 					.invocations = sema->gs_invocations ? sema->gs_invocations : 1 };
+	w.m->tess = (struct vc_tess){ .vertices = sema->tess_vertices, .domain = sema->tess_domain,
+				      .spacing = (enum vc_tess_spacing)sema->tess_spacing,
+				      .cw = sema->tess_cw, .point_mode = sema->tess_point_mode };
 	out->module = w.m;
 	ok = lw_init(&w) && lw_declare_interface(&w) && lw_main(&w);
 	if (w.m->oom && !w.failed)

@@ -192,11 +192,12 @@ static int32_t given_location(const struct glsl_lower_location *given, uint32_t 
 /* layout(location) first, then the linker's choices, then the rest by name
  * in the first free slots. */
 /* A geometry shader's inputs are arrays over the vertices: each vertex's
- * element takes the locations. */
+ * element takes the locations; so are a tessellation stage's varyings
+ * other than the per-patch ones. */
 static uint32_t io_slots(const struct glsl_symbol *s, bool per_vertex)
 {
-	return slots_of(per_vertex && s->type.type->kind == GLSL_KIND_ARRAY ? s->type.type->elem
-									 : s->type.type);
+	per_vertex = per_vertex && !s->patch && s->type.type->kind == GLSL_KIND_ARRAY;
+	return slots_of(per_vertex ? s->type.type->elem : s->type.type);
 }
 
 static void assign_locations(const struct io_list *l, const struct glsl_lower_location *given,
@@ -243,11 +244,13 @@ static uint32_t io_flags(const struct glsl_symbol *s, bool invariant_all)
 		f |= VC_VAR_CENTROID;
 	if (s->invariant || invariant_all)
 		f |= VC_VAR_INVARIANT;
+	if (s->patch)
+		f |= VC_VAR_PATCH;
 	return f;
 }
 
-/* gl_in[]: an array of the gl_PerVertex block, whose member is gl_Position
- * (SPIR-V's form of a geometry shader's built-in inputs). */
+/* gl_in[] / gl_out[]: an array of the gl_PerVertex block, whose member is
+ * gl_Position (SPIR-V's form of the per-vertex built-ins). */
 static bool gl_in_block(struct lw *w, vc_type_id array)
 {
 	struct vc_type *block = &w->m->types[vc_type_get(w->m, array)->elem];
@@ -266,7 +269,7 @@ static bool declare_builtin(struct lw *w, const struct glsl_symbol *s, vc_var_id
 
 	if (recipe == GLSL_BI_RECIPE_FRAG_COLOR || recipe == GLSL_BI_RECIPE_FRAG_DATA)
 		var->location = 0;
-	else if (recipe == GLSL_BI_RECIPE_GL_IN)
+	else if (recipe == GLSL_BI_RECIPE_GL_IN || recipe == GLSL_BI_RECIPE_GL_OUT)
 		return gl_in_block(w, var->type);
 	else
 		var->builtin = (enum vc_builtin)s->builtin->builtin;
@@ -286,7 +289,10 @@ static bool declare_io(struct lw *w, const struct io_list *l, enum vc_storage st
 	const struct glsl_lower_layout *lay = w->layout;
 	bool in = storage == VC_STORAGE_INPUT;
 
-	bool per_vertex = in && w->sema->stage == GLSL_STAGE_GEOMETRY;
+	enum glsl_stage st = w->sema->stage;
+	bool per_vertex = (in && (st == GLSL_STAGE_GEOMETRY || st == GLSL_STAGE_TESS_CTRL ||
+				  st == GLSL_STAGE_TESS_EVAL)) ||
+			  (!in && st == GLSL_STAGE_TESS_CTRL);
 
 	if (lay)
 		assign_locations(&part, in ? lay->inputs : lay->outputs,

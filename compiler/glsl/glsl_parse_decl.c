@@ -32,7 +32,7 @@ static int qual_rank(enum glsl_tok k)
 	case GLSL_TOK_KW_LAYOUT: return 0;
 	case GLSL_TOK_KW_INVARIANT: return 1;
 	case GLSL_TOK_KW_SMOOTH: case GLSL_TOK_KW_FLAT: return 2;
-	case GLSL_TOK_KW_CENTROID: return 3;
+	case GLSL_TOK_KW_CENTROID: case GLSL_TOK_KW_PATCH: return 3;
 	case GLSL_TOK_KW_CONST: return 4;
 	case GLSL_TOK_KW_LOWP: case GLSL_TOK_KW_MEDIUMP: case GLSL_TOK_KW_HIGHP: return 6;
 	default: return 5;
@@ -62,6 +62,7 @@ static uint32_t qual_bit(enum glsl_tok k)
 	case GLSL_TOK_KW_READONLY: return GLSL_Q_READONLY;
 	case GLSL_TOK_KW_WRITEONLY: return GLSL_Q_WRITEONLY;
 	case GLSL_TOK_KW_PRECISE: return GLSL_Q_PRECISE;
+	case GLSL_TOK_KW_PATCH: return GLSL_Q_PATCH;
 	default: return 0;
 	}
 }
@@ -69,7 +70,7 @@ static uint32_t qual_bit(enum glsl_tok k)
 /* The layout identifiers: the version they come in, and where the value of
  * those that take one (`= N`) goes (-1: none). */
 enum layout_value { LV_NONE, LV_LOCATION, LV_BINDING, LV_OFFSET, LV_SIZE_X, LV_SIZE_Y, LV_SIZE_Z,
-		    LV_MAX_VERTICES, LV_INVOCATIONS };
+		    LV_MAX_VERTICES, LV_INVOCATIONS, LV_VERTICES };
 
 static const struct {
 	const char *name;
@@ -91,6 +92,7 @@ static const struct {
 	{ "local_size_z", GLSL_LAYOUT_LOCAL_SIZE_Z, 310, LV_SIZE_Z },
 	{ "max_vertices", GLSL_LAYOUT_MAX_VERTICES, 310, LV_MAX_VERTICES },
 	{ "invocations", GLSL_LAYOUT_INVOCATIONS, 310, LV_INVOCATIONS },
+	{ "vertices", GLSL_LAYOUT_VERTICES, 310, LV_VERTICES },
 };
 
 #define NR_LAYOUT_IDS (sizeof(layout_ids) / sizeof(layout_ids[0]))
@@ -126,6 +128,8 @@ static bool layout_value(struct glsl_parser *p, struct glsl_ast_qual *q, enum la
 		q->max_vertices = v;
 	else if (lv == LV_INVOCATIONS)
 		q->invocations = v;
+	else if (lv == LV_VERTICES)
+		q->vertices = v;
 	else
 		q->local_size[lv - LV_SIZE_X] = v;
 	return true;
@@ -191,6 +195,28 @@ static bool primitive_id(struct glsl_parser *p, const char *name, struct glsl_as
 	return false;
 }
 
+/* A tessellation evaluation shader's words (EXT_tessellation_shader
+ * §4.4.1.1; `triangles` is primitive_id's); sema checks the stage. */
+static bool tess_id(struct glsl_parser *p, const char *name, struct glsl_ast_qual *q)
+{
+	static const struct { const char *name; uint8_t bit; } words[] = {
+		{ "quads", GLSL_TESS_QUADS }, { "isolines", GLSL_TESS_ISOLINES },
+		{ "equal_spacing", GLSL_TESS_EQUAL },
+		{ "fractional_even_spacing", GLSL_TESS_FRACTIONAL_EVEN },
+		{ "fractional_odd_spacing", GLSL_TESS_FRACTIONAL_ODD },
+		{ "cw", GLSL_TESS_CW }, { "ccw", GLSL_TESS_CCW }, { "point_mode", GLSL_TESS_POINT_MODE },
+	};
+
+	for (size_t i = 0; p->version >= 310 && i < sizeof(words) / sizeof(words[0]); i++) {
+		if (!strcmp(name, words[i].name)) {
+			q->layout |= GLSL_LAYOUT_TESS;
+			q->tess |= words[i].bit;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Layout words that exclude each other: a later one overrides an earlier
  * one (ES 3.00 §4.3.8.3, and across repeated layout(...) in 3.10). */
 static uint32_t layout_overridden(uint32_t bit)
@@ -210,7 +236,8 @@ static bool layout_id(struct glsl_parser *p, struct glsl_ast_qual *q)
 
 	if (!name)
 		return false;
-	if (i < 0 && (image_format_id(p, name, q) || primitive_id(p, name, q)))
+	if (i < 0 && (image_format_id(p, name, q) || primitive_id(p, name, q) ||
+		      tess_id(p, name, q)))
 		return true;
 	if (i < 0) {
 		glsl_parse_error(p, t, "unknown layout qualifier '%s'%s", name,
@@ -881,10 +908,11 @@ static bool default_layout_ok(const struct glsl_parser *p, const struct glsl_ast
 	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_BUFFER))
 		return !(q->layout & ~block);
 	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_IN))
-		return !(q->layout & ~(GLSL_LAYOUT_LOCAL_SIZE | GLSL_LAYOUT_GEOMETRY));
+		return !(q->layout & ~(GLSL_LAYOUT_LOCAL_SIZE | GLSL_LAYOUT_GEOMETRY |
+				       GLSL_LAYOUT_TESS));
 	/* a geometry shader's `layout(triangle_strip, max_vertices = 3) out;` */
 	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_OUT))
-		return !(q->layout & ~GLSL_LAYOUT_GEOMETRY);
+		return !(q->layout & ~(GLSL_LAYOUT_GEOMETRY | GLSL_LAYOUT_VERTICES));
 	return false;
 }
 
@@ -920,10 +948,11 @@ static struct glsl_ast_node *variables(struct glsl_parser *p, const struct glsl_
 	n->u.decl = d;
 	d->type = *ft;
 	if (!at(p, GLSL_TOK_SEMICOLON)) {
-		/* a geometry shader's `in vec4 v[];` (ES 3.10 + EXT_geometry_shader):
+		/* a geometry or tessellation shader's `in vec4 v[];` (and a control
+		 * shader's `out vec4 v[];`, ES 3.10 + the extensions):
 		 * sema sizes it by the input primitive, or rejects it elsewhere */
 		d->vars = declarator_list(p, &ft->type, true,
-					  p->version >= 310 && (ft->qual.storage & GLSL_Q_IN));
+					  p->version >= 310 && (ft->qual.storage & (GLSL_Q_IN | GLSL_Q_OUT)));
 		if (!d->vars)
 			return NULL;
 	}

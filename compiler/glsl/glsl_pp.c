@@ -46,6 +46,9 @@ const char *const glsl_pp_default_extensions[] = {
 	 * sampler and block arrays, fma(), precise, gather offsets
 	 * (glsl_sema_convert.c, glsl_sema_expr.c) */
 	"GL_EXT_gpu_shader5",
+	/* tessellation shaders (GLSL ES 3.10); the OES name is the same extension */
+	"GL_EXT_tessellation_shader",
+	"GL_OES_tessellation_shader",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

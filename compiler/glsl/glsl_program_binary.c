@@ -575,10 +575,12 @@ static void set_log(struct glsl_linked_program *out, const char *why)
  * programs): its resources have no binding there. */
 static void no_geometry(struct glsl_program *p)
 {
-	for (uint32_t i = 0; i < p->nr_uniforms; i++)
-		p->uniforms[i].stage.binding[GLSL_LINK_GEOMETRY] = -1;
-	for (uint32_t i = 0; i < p->nr_blocks; i++)
-		p->blocks[i].stage.binding[GLSL_LINK_GEOMETRY] = -1;
+	for (unsigned st = GLSL_LINK_GEOMETRY; st < GLSL_LINK_STAGES; st++) {
+		for (uint32_t i = 0; i < p->nr_uniforms; i++)
+			p->uniforms[i].stage.binding[st] = -1;
+		for (uint32_t i = 0; i < p->nr_blocks; i++)
+			p->blocks[i].stage.binding[st] = -1;
+	}
 }
 
 int glsl_program_binary_read(const void *data, size_t size, struct glsl_linked_program *out)

@@ -523,7 +523,7 @@ static bool analyse(struct glsl_sema *s)
 		glsl_sema_error(s, (struct glsl_loc){ 0 }, "compute shaders need GLSL ES 3.10");
 		return false;
 	}
-	if (!glsl_sema_gs_stage_ok(s))
+	if (!glsl_sema_gs_stage_ok(s) || !glsl_sema_tess_stage_ok(s))
 		return false;
 	for (struct glsl_ast_node *n = s->ast->decls; n; n = n->next) {
 		if (glsl_sema_external(s, n) && !s->failed)

@@ -89,6 +89,7 @@ struct glsl_symbol {
 	enum glsl_storage storage;
 	enum glsl_interp interp;
 	bool centroid, invariant;
+	bool patch;                    /* a tessellation stage's per-patch varying */
 	bool read_only;                /* const, in, uniform, const params */
 	bool used;                     /* referenced by an expression */
 	bool written;
@@ -199,6 +200,12 @@ struct glsl_sema_result {
 	bool has_max_vertices;
 	uint32_t gs_max_vertices;
 	uint32_t gs_invocations;         /* 0: not declared (one invocation) */
+	/* tessellation: layout(vertices = N) out; (0: not declared) and
+	 * layout(domain, spacing, order, point_mode) in; (domain 0: not
+	 * declared; else enum vc_prim's TRIANGLES or LINES, or VC_TESS_QUADS) */
+	uint32_t tess_vertices;
+	uint8_t tess_domain, tess_spacing;  /* enum vc_tess_spacing */
+	bool tess_cw, tess_point_mode;
 	bool invariant_all;
 	/* in and out blocks (EXT_shader_io_blocks): their instances (symbols of
 	 * their own when unnamed), which the linker matches by block name */

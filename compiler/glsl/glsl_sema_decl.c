@@ -157,7 +157,8 @@ static bool is_varying(const struct glsl_sema *s, enum glsl_storage st)
 {
 	return (s->stage == GLSL_STAGE_VERTEX && st == GLSL_STORAGE_OUT) ||
 	       (s->stage == GLSL_STAGE_FRAGMENT && st == GLSL_STORAGE_IN) ||
-	       (s->stage == GLSL_STAGE_GEOMETRY &&
+	       ((s->stage == GLSL_STAGE_GEOMETRY || s->stage == GLSL_STAGE_TESS_CTRL ||
+		 s->stage == GLSL_STAGE_TESS_EVAL) &&
 		(st == GLSL_STORAGE_IN || st == GLSL_STORAGE_OUT));
 }
 
@@ -321,7 +322,7 @@ static bool storage_type(struct glsl_sema *s, struct glsl_symbol *v, struct glsl
 	if (v->storage == GLSL_STORAGE_IN && s->stage == GLSL_STAGE_VERTEX)
 		ok = vs_input_type(s, t);
 	else if (is_varying(s, v->storage))
-		ok = varying_type(s, t);
+		ok = varying_type(s, glsl_sema_tess_vertex_type(s, v));
 	else if (v->storage == GLSL_STORAGE_OUT)
 		ok = fs_output_type(t);
 	if (!ok) {
@@ -334,8 +335,10 @@ static bool storage_type(struct glsl_sema *s, struct glsl_symbol *v, struct glsl
 		return fail(s, loc, glsl_type_is_atomic(t) ?
 			    "atomic counters can only be uniforms or function parameters" :
 			    "samplers can only be uniforms or function parameters");
+	/* (a tessellation stage's varyings are never interpolated) */
 	if (is_varying(s, v->storage) && s->version >= GLSL_ES_300 && is_integer_based(t) &&
-	    v->interp != GLSL_INTERP_FLAT)
+	    v->interp != GLSL_INTERP_FLAT && s->stage != GLSL_STAGE_TESS_CTRL &&
+	    s->stage != GLSL_STAGE_TESS_EVAL)
 		return fail(s, loc, "integer vertex outputs and fragment inputs must be 'flat'");
 	return true;
 }
@@ -449,7 +452,8 @@ static bool declarator(struct glsl_sema *s, const struct glsl_ast_fulltype *ft,
 	if (!global)
 		v->storage = ft->qual.storage & GLSL_Q_CONST ? GLSL_STORAGE_CONST : GLSL_STORAGE_LOCAL;
 	v->type.type = var_type(s, t, d);
-	if (v->type.type && !glsl_sema_gs_input(s, v, &is_unsized, d->loc))
+	if (v->type.type && (!glsl_sema_gs_input(s, v, &is_unsized, d->loc) ||
+			     !glsl_sema_tess_io(s, &ft->qual, v, &is_unsized, d->loc)))
 		return false;
 	if (!v->type.type || !interp_quals(s, &ft->qual, v) || !layout_quals(s, &ft->qual, v) ||
 	    !image_quals(s, &ft->qual, v))
@@ -1123,10 +1127,16 @@ static bool default_layout(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	const struct glsl_ast_qual *q = &n->u.prec->qual;
 
+	if ((q->storage & (GLSL_Q_IN | GLSL_Q_OUT)) &&
+	    ((q->layout & (GLSL_LAYOUT_TESS | GLSL_LAYOUT_VERTICES)) ||
+	     ((q->layout & GLSL_LAYOUT_GEOMETRY) && (s->stage == GLSL_STAGE_TESS_CTRL ||
+						      s->stage == GLSL_STAGE_TESS_EVAL))))
+		return glsl_sema_tess_layout(s, q);
 	if ((q->storage & (GLSL_Q_IN | GLSL_Q_OUT)) && (q->layout & GLSL_LAYOUT_GEOMETRY))
 		return glsl_sema_gs_layout(s, q);
 	if (q->storage & GLSL_Q_OUT)
-		return fail(s, q->loc, "'layout(...) out;' applies only to geometry shaders");
+		return fail(s, q->loc, "'layout(...) out;' applies only to geometry and tessellation "
+			    "control shaders");
 	if (q->storage & GLSL_Q_IN)
 		return local_size(s, q);
 	if (q->storage & GLSL_Q_BUFFER)

@@ -88,6 +88,17 @@ static bool workgroup_size(struct glsl_sema *s, struct glsl_symbol *sym)
 	return true;
 }
 
+/* gl_in and gl_out take their lengths from the shader's layouts. */
+static const struct glsl_type *builtin_type(struct glsl_sema *s, const struct glsl_bi_var *bi)
+{
+	if (bi->recipe == GLSL_BI_RECIPE_GL_OUT)
+		return glsl_sema_tess_block_type(s, bi->type, true);
+	if (bi->recipe != GLSL_BI_RECIPE_GL_IN)
+		return bi->type;
+	return s->stage == GLSL_STAGE_GEOMETRY ? glsl_sema_gl_in_type(s, bi->type)
+					       : glsl_sema_tess_block_type(s, bi->type, false);
+}
+
 static struct glsl_symbol *builtin_symbol(struct glsl_sema *s, uint32_t name)
 {
 	const char *text = glsl_sema_name(s, name);
@@ -106,8 +117,7 @@ static struct glsl_symbol *builtin_symbol(struct glsl_sema *s, uint32_t name)
 	if (!sym)
 		return NULL;
 	sym->builtin = bi;
-	sym->type.type = bi->recipe == GLSL_BI_RECIPE_GL_IN ? glsl_sema_gl_in_type(s, bi->type)
-							    : bi->type;
+	sym->type.type = builtin_type(s, bi);
 	if (!sym->type.type)
 		return NULL;
 	sym->type.precision = bi->precision;
@@ -189,7 +199,8 @@ static bool ident(struct glsl_sema *s, struct glsl_ast_node *n)
 	sym = glsl_sema_lookup_var(s, n->u.ident);
 	if (!sym) {
 		if (!glsl_sema_poisoned(s, n->u.ident) &&
-		    !glsl_sema_gl_in_early(s, glsl_sema_name(s, n->u.ident), n->loc))
+		    !glsl_sema_gl_in_early(s, glsl_sema_name(s, n->u.ident), n->loc) &&
+		    !glsl_sema_gl_out_early(s, glsl_sema_name(s, n->u.ident), n->loc))
 			glsl_sema_error(s, n->loc, "'%s' undeclared", glsl_sema_name(s, n->u.ident));
 		return false;
 	}

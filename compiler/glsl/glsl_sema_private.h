@@ -52,6 +52,9 @@ struct glsl_sema {
 	/* the expression being analysed is written, not read (an assignment's
 	 * left side, .length()'s object): writeonly buffer members may be there */
 	bool no_read;
+	/* tessellation control: the length of the sized outputs declared
+	 * before `vertices` (0: none), which it must agree with */
+	uint32_t tess_sized_outputs;
 };
 
 /* Precision statements are rare inside functions, so a scope saves the
@@ -75,6 +78,23 @@ bool glsl_sema_gs_input(struct glsl_sema *s, struct glsl_symbol *v, bool *is_uns
 const struct glsl_type *glsl_sema_gl_in_type(struct glsl_sema *s, const struct glsl_type *elem);
 /* gl_in named before the input primitive: reports it, true. */
 bool glsl_sema_gl_in_early(struct glsl_sema *s, const char *name, struct glsl_loc loc);
+
+/* glsl_sema_tess.c: EXT_tessellation_shader's rules. The stages need ES
+ * 3.10 and the extension; their `layout(...) in;` / `out;`; `patch` and the
+ * per-vertex arrays of a declared in or out (an unsized one gets its
+ * length; *is_unsized is cleared then); gl_in's and gl_out's types. */
+bool glsl_sema_tess_stage_ok(struct glsl_sema *s);
+bool glsl_sema_tess_layout(struct glsl_sema *s, const struct glsl_ast_qual *q);
+bool glsl_sema_tess_io(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v,
+		       bool *is_unsized, struct glsl_loc loc);
+const struct glsl_type *glsl_sema_tess_block_type(struct glsl_sema *s, const struct glsl_type *elem,
+						  bool out);
+/* A varying's type per vertex: the element of a tessellation stage's
+ * per-vertex array, else its type. */
+const struct glsl_type *glsl_sema_tess_vertex_type(const struct glsl_sema *s,
+						   const struct glsl_symbol *v);
+/* gl_out named before `vertices`: reports it, true. */
+bool glsl_sema_gl_out_early(struct glsl_sema *s, const char *name, struct glsl_loc loc);
 
 /* glsl_sema.c: errors, memory, names, types */
 /* glsl_sema_atomic.c: an atomic counter uniform's binding and offset (and

@@ -129,6 +129,11 @@ static void drop_program(struct glsl_linked_program *out)
 	free(out->gs_words);
 	out->gs_words = NULL;
 	out->gs_nr_words = 0;
+	for (unsigned i = 0; i < 2; i++) {
+		free(out->tess_words[i]);
+		out->tess_words[i] = NULL;
+		out->tess_nr_words[i] = 0;
+	}
 	glsl_program_finish(&out->prog);
 	for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++) {
 		free(out->words[st]);
@@ -147,12 +152,34 @@ static int emit_geometry(struct glsl_linked_program *out, const struct glsl_shad
 	return emit_stage(&out->prog.geometry, &out->gs_words, &out->gs_nr_words, log);
 }
 
-static bool geometry_ok(const struct glsl_shader *gs, struct glsl_log *log)
+/* Both tessellation stages' SPIR-V, and their layouts for the queries. */
+static int emit_tess(struct glsl_linked_program *out, struct glsl_shader *tess[2],
+		     struct glsl_log *log)
 {
-	if (!gs || (gs->status == GLSL_COMPILE_OK && gs->stage == GLSL_STAGE_GEOMETRY))
+	if (!tess[0] || !tess[1])
+		return 0;
+	out->tess = out->prog.tess_eval.module->tess;
+	out->tess.vertices = out->prog.tess_ctrl.module->tess.vertices;
+	if (emit_stage(&out->prog.tess_ctrl, &out->tess_words[0], &out->tess_nr_words[0], log))
+		return -1;
+	return emit_stage(&out->prog.tess_eval, &out->tess_words[1], &out->tess_nr_words[1], log);
+}
+
+static bool stage_compiled(const struct glsl_shader *sh, enum glsl_stage st, const char *what,
+			   struct glsl_log *log)
+{
+	if (!sh || (sh->status == GLSL_COMPILE_OK && sh->stage == st))
 		return true;
-	glsl_log_error(log, 0, 0, 0, "the geometry shader did not compile");
+	glsl_log_error(log, 0, 0, 0, "the %s shader did not compile", what);
 	return false;
+}
+
+static bool geometry_ok(const struct glsl_shader *gs, struct glsl_shader *tess[2],
+			struct glsl_log *log)
+{
+	return stage_compiled(gs, GLSL_STAGE_GEOMETRY, "geometry", log) &&
+	       stage_compiled(tess[0], GLSL_STAGE_TESS_CTRL, "tessellation control", log) &&
+	       stage_compiled(tess[1], GLSL_STAGE_TESS_EVAL, "tessellation evaluation", log);
 }
 
 int glsl_shader_link(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
@@ -165,15 +192,31 @@ int glsl_shader_link_geometry(struct glsl_shader *const shaders[GLSL_STAGE_COUNT
 			      struct glsl_shader *gs, const struct glsl_link_options *opts,
 			      struct glsl_linked_program *out)
 {
+	return glsl_shader_link_tess(shaders, gs, (struct glsl_shader *[2]){ NULL, NULL }, opts,
+				     out);
+}
+
+static struct glsl_link_shader link_shader(const struct glsl_shader *sh)
+{
+	return (struct glsl_link_shader){ sh ? sh->ast : NULL, sh ? sh->sema : NULL };
+}
+
+int glsl_shader_link_tess(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
+			  struct glsl_shader *gs, struct glsl_shader *tess[2],
+			  const struct glsl_link_options *opts, struct glsl_linked_program *out)
+{
 	struct glsl_link_options o = opts ? *opts : (struct glsl_link_options){ 0 };
-	struct glsl_link_shader gsl = { gs ? gs->ast : NULL, gs ? gs->sema : NULL };
+	struct glsl_link_shader gsl = link_shader(gs), tcs = link_shader(tess[0]),
+				tes = link_shader(tess[1]);
 	struct glsl_log log;
 	int ret = -1;
 
 	memset(out, 0, sizeof(*out));
 	glsl_log_init(&log, 0, 0);
 	o.geometry = gs ? &gsl : NULL;
-	if (link_inputs_ok(shaders, &log) && geometry_ok(gs, &log)) {
+	o.tess_ctrl = tess[0] ? &tcs : NULL;
+	o.tess_eval = tess[1] ? &tes : NULL;
+	if (link_inputs_ok(shaders, &log) && geometry_ok(gs, tess, &log)) {
 		struct glsl_link_shader sh[GLSL_STAGE_COUNT];
 
 		for (unsigned st = 0; st < GLSL_STAGE_COUNT; st++)
@@ -183,6 +226,8 @@ int glsl_shader_link_geometry(struct glsl_shader *const shaders[GLSL_STAGE_COUNT
 			ret = emit_stages(out, &log);
 		if (ret == 0)
 			ret = emit_geometry(out, gs, &log);
+		if (ret == 0)
+			ret = emit_tess(out, tess, &log);
 	}
 	out->info_log = strdup(glsl_log_text(&log));
 	glsl_log_finish(&log);

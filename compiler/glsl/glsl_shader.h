@@ -55,6 +55,12 @@ struct glsl_linked_program {
 	uint32_t *gs_words;
 	size_t gs_nr_words;
 	struct vc_geometry gs;
+	/* tessellation stages (glsl_shader_link_tess): their SPIR-V (NULL:
+	 * none) and their layouts (the control shader's vertices, the
+	 * evaluation shader's domain, spacing, order, point mode) */
+	uint32_t *tess_words[2];
+	size_t tess_nr_words[2];
+	struct vc_tess tess;
 };
 
 /* Links a vertex and a fragment shader (indexed by stage; both must be
@@ -69,6 +75,12 @@ void glsl_linked_program_finish(struct glsl_linked_program *out);
 int glsl_shader_link_geometry(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
 			      struct glsl_shader *gs, const struct glsl_link_options *opts,
 			      struct glsl_linked_program *out);
+
+/* The same with tessellation control and evaluation shaders too (both
+ * compiled, of their stages, or both NULL; the link says which is missing). */
+int glsl_shader_link_tess(struct glsl_shader *const shaders[GLSL_STAGE_COUNT],
+			  struct glsl_shader *gs, struct glsl_shader *tess[2],
+			  const struct glsl_link_options *opts, struct glsl_linked_program *out);
 
 /* ES 3.10: a compute program is its one compute shader, which links on its
  * own (its bindings, the default block, need no agreement with another

@@ -11,7 +11,9 @@ enum glsl_stage {
 	 * shader, so the linker's per-stage arrays stay graphics-only. */
 	GLSL_STAGE_COMPUTE = GLSL_STAGE_COUNT,
 	/* EXT_geometry_shader: outside the per-stage arrays too; a program
-	 * links it between the two (glsl_shader_link_geometry). Tessellation
-	 * would follow the same way. */
+	 * links it between the two (glsl_shader_link_geometry). */
 	GLSL_STAGE_GEOMETRY,
+	/* EXT_tessellation_shader: compile on their own (glsl_compile) */
+	GLSL_STAGE_TESS_CTRL,
+	GLSL_STAGE_TESS_EVAL,
 };

@@ -94,7 +94,9 @@
 	X(BUFFER, "buffer", I, I) X(SHARED, "shared", I, I) \
 	X(COHERENT, "coherent", I, R) X(VOLATILE, "volatile", R, R) \
 	X(RESTRICT, "restrict", I, R) X(READONLY, "readonly", I, R) \
-	X(WRITEONLY, "writeonly", I, R)
+	X(WRITEONLY, "writeonly", I, R) \
+	/* ES 3.10 under GL_EXT/OES_tessellation_shader (sema checks it) */ \
+	X(PATCH, "patch", I, R)
 
 enum glsl_tok {
 	GLSL_TOK_EOF = 0,

@@ -254,8 +254,8 @@ enum glsl_precision glsl_default_precision(enum glsl_stage stage, const struct g
 		return t->id == GLSL_TID_SAMPLER2D || t->id == GLSL_TID_SAMPLERCUBE ||
 		       t->id == GLSL_TID_SAMPLEREXTERNALOES ? GLSL_PREC_LOW : GLSL_PREC_NONE;
 	/* ES 3.10 §4.7.4: compute shaders have the vertex language's defaults
-	 * (EXT_geometry_shader: so do geometry shaders) */
-	if (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_COMPUTE || stage == GLSL_STAGE_GEOMETRY)
+	 * (EXT_geometry_shader, EXT_tessellation_shader: so do their stages) */
+	if (stage != GLSL_STAGE_FRAGMENT)
 		return GLSL_PREC_HIGH;
 	/* an FS has no default float precision: it must be declared */
 	return t->base == GLSL_BASE_FLOAT ? GLSL_PREC_NONE : GLSL_PREC_MEDIUM;

@@ -40,8 +40,9 @@ static bool tracked(const struct vc_module *m, vc_var_id v)
 	enum vc_storage s = vc_var_get(m, v)->storage;
 
 	/* a geometry shader's EmitVertex reads every output: no store to one
-	 * may be forwarded, merged or sunk past it */
-	if (s == VC_STORAGE_OUTPUT && m->stage == VC_IR_GEOMETRY)
+	 * may be forwarded, merged or sunk past it; a tessellation control
+	 * shader's outputs are shared by the patch's invocations (barrier()) */
+	if (s == VC_STORAGE_OUTPUT && (m->stage == VC_IR_GEOMETRY || m->stage == VC_IR_TESS_CTRL))
 		return false;
 	return v && (s == VC_STORAGE_FUNCTION || s == VC_STORAGE_PRIVATE ||
 		     s == VC_STORAGE_INPUT || s == VC_STORAGE_OUTPUT);

@@ -21,6 +21,8 @@
 #define FS GLSL_STAGE_FRAGMENT
 #define VS GLSL_STAGE_VERTEX
 #define GS GLSL_STAGE_GEOMETRY
+#define TCS GLSL_STAGE_TESS_CTRL
+#define TES GLSL_STAGE_TESS_EVAL
 
 #define HEAD "#version 310 es\n"
 /* imageAtomic* need it in 3.10 */
@@ -750,6 +752,115 @@ static const struct bad_case gs_bad[] = {
 	  "void main() {}\n", "0:2(8): error: unknown layout qualifier 'triangles'" },
 };
 
+/* Tessellation shaders (EXT_tessellation_shader, OES_tessellation_shader):
+ * the layouts become TGSI properties; per-vertex inputs are IN[vertex][n]
+ * (gl_MaxPatchVertices of them); a control shader writes its own vertex's
+ * outputs at OUT[n] and the per-patch ones (PATCH, TESSOUTER / TESSINNER a
+ * channel each) where it stores them; the evaluation shader reads the
+ * levels, gl_TessCoord and gl_PatchVerticesIn as system values. */
+#define TS_HEAD HEAD "#extension GL_EXT_tessellation_shader : require\n"
+
+static const struct good_case ts_good[] = {
+	{ "control shader: gl_out, levels, patch output", TCS, TS_HEAD
+	  "layout(vertices = 4) out;\nin vec4 v[];\nout vec4 t[];\npatch out vec4 p;\n"
+	  "uniform float lvl;\n"
+	  "void main() {\n"
+	  "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	  "  t[gl_InvocationID] = v[gl_InvocationID];\n"
+	  "  if (gl_InvocationID == 0) {\n"
+	  "    gl_TessLevelOuter[1] = lvl; gl_TessLevelInner[0] = float(gl_PatchVerticesIn);\n"
+	  "    p = vec4(float(gl_PrimitiveID)); }\n"
+	  "  barrier(); }\n",
+	  { "TESS_CTRL\nPROPERTY TCS_VERTICES_OUT 4\n", "DCL OUT[0], POSITION", ", PATCH[",
+	    ", TESSOUTER", "OUT[4].y, ", "\n  BARRIER\n" } },
+	{ "control shader: constants, OES name, sized arrays", TCS, HEAD
+	  "#extension GL_OES_tessellation_shader : require\n"
+	  "layout(vertices = 3) out;\nin vec2 v[gl_MaxPatchVertices];\nout vec2 t[3];\n"
+	  "void main() { t[gl_InvocationID] = v[0] * float(gl_MaxTessGenLevel + gl_MaxPatchVertices);\n"
+	  "  gl_TessLevelOuter[0] = 1.0; }\n",
+	  { "TCS_VERTICES_OUT 3", "DCL IN[][0], GENERIC[0]", "DCL OUT[0], GENERIC[0]",
+	    "0x42c00000", "OUT[1].x, " } },
+	{ "evaluation shader: quads", TES, TS_HEAD
+	  "layout(quads, fractional_odd_spacing, cw) in;\nin vec4 t[];\npatch in vec4 p;\n"
+	  "out vec4 c;\n"
+	  "void main() {\n"
+	  "  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+	  "  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+	  "  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+	  "  c = t[2] + p + vec4(gl_TessLevelOuter[1], gl_TessLevelInner[0], 0, 0); }\n",
+	  { "TESS_EVAL\nPROPERTY TES_PRIM_MODE 7\nPROPERTY TES_SPACING 0\n"
+	    "PROPERTY TES_VERTEX_ORDER_CW 1\nPROPERTY TES_POINT_MODE 0\n",
+	    "DCL OUT[0], POSITION", ", PATCH[", "SV[0], TESSCOORD", "TESSOUTER", "TESSINNER" } },
+	{ "evaluation shader: triangles, point mode", TES, TS_HEAD
+	  "layout(triangles) in;\nlayout(point_mode, equal_spacing) in;\n"
+	  "void main() { gl_Position = gl_TessCoord.x * gl_in[0].gl_Position\n"
+	  "  + gl_TessCoord.y * gl_in[1].gl_Position + gl_TessCoord.z * gl_in[2].gl_Position\n"
+	  "  + vec4(float(gl_PatchVerticesIn + gl_PrimitiveID)); }\n",
+	  { "TES_PRIM_MODE 4\nPROPERTY TES_SPACING 2\nPROPERTY TES_VERTEX_ORDER_CW 0\n"
+	    "PROPERTY TES_POINT_MODE 1", "VERTICESIN", "PRIM_ID", "IN[2][0]" } },
+	{ "evaluation shader: isolines", TES, TS_HEAD
+	  "layout(isolines, fractional_even_spacing, ccw) in;\n"
+	  "void main() { gl_Position = gl_in[1].gl_Position * gl_TessCoord.x; }\n",
+	  { "TES_PRIM_MODE 1\nPROPERTY TES_SPACING 1\nPROPERTY TES_VERTEX_ORDER_CW 0" } },
+};
+
+static const struct bad_case ts_bad[] = {
+	{ "control shader without the extension", TCS, HEAD
+	  "layout(vertices = 3) out;\nvoid main() {}\n",
+	  "error: tessellation shaders need GLSL ES 3.10 and #extension "
+	  "GL_EXT_tessellation_shader" },
+	{ "evaluation shader in 3.00", TES, "#version 300 es\nvoid main() {}\n",
+	  "error: tessellation shaders need GLSL ES 3.10" },
+	{ "no vertices", TCS, TS_HEAD "layout(vertices = 0) out;\nvoid main() {}\n",
+	  "0:3(1): error: 'vertices' out of range" },
+	{ "too many vertices", TCS, TS_HEAD "layout(vertices = 33) out;\nvoid main() {}\n",
+	  "0:3(1): error: 'vertices' out of range" },
+	{ "vertices changed", TCS, TS_HEAD "layout(vertices = 3) out;\nlayout(vertices = 4) out;\n"
+	  "void main() {}\n", "0:4(1): error: 'vertices' is declared again with another value" },
+	{ "vertices in an evaluation shader", TES, TS_HEAD "layout(vertices = 3) out;\n"
+	  "void main() {}\n", "0:3(1): error: a tessellation evaluation shader declares only" },
+	{ "domain in a control shader", TCS, TS_HEAD "layout(quads) in;\nvoid main() {}\n",
+	  "0:3(1): error: a tessellation control shader declares only" },
+	{ "domain changed", TES, TS_HEAD "layout(quads) in;\nlayout(triangles) in;\n"
+	  "void main() {}\n", "0:4(1): error: the tessellation domain is declared again" },
+	{ "lines is no domain", TES, TS_HEAD "layout(lines) in;\nvoid main() {}\n",
+	  "0:3(1): error: a tessellation evaluation shader's domain is triangles, quads or "
+	  "isolines" },
+	{ "output size against vertices", TCS, TS_HEAD "layout(vertices = 3) out;\n"
+	  "out vec4 t[4];\nvoid main() {}\n",
+	  "0:4(10): error: an output array's size does not match 'vertices'" },
+	{ "output sized before vertices", TCS, TS_HEAD "out vec4 t[4];\n"
+	  "layout(vertices = 3) out;\nvoid main() {}\n",
+	  "0:4(1): error: an output array's size does not match 'vertices'" },
+	{ "unsized output before vertices", TCS, TS_HEAD "out vec4 t[];\n"
+	  "layout(vertices = 3) out;\nvoid main() {}\n",
+	  "0:3(10): error: an unsized tessellation control shader output needs" },
+	{ "input not an array", TES, TS_HEAD "layout(quads) in;\nin vec4 v;\nvoid main() {}\n",
+	  "0:4(9): error: tessellation shader per-vertex inputs and control shader outputs must "
+	  "be arrays" },
+	{ "input of the wrong size", TCS, TS_HEAD "layout(vertices = 3) out;\nin vec4 v[3];\n"
+	  "void main() {}\n", "0:4(9): error: a per-vertex input array's size is not "
+	  "gl_MaxPatchVertices" },
+	{ "patch input in a control shader", TCS, TS_HEAD "layout(vertices = 3) out;\n"
+	  "patch in vec4 p;\nvoid main() {}\n", "0:4(15): error: 'patch' applies only to" },
+	{ "patch in a vertex shader", VS, TS_HEAD "patch out vec4 p;\nvoid main() {}\n",
+	  "0:3(16): error: 'patch' needs a tessellation shader" },
+	{ "gl_out before vertices", TCS, TS_HEAD
+	  "void f() { gl_out[0].gl_Position = vec4(1.0); }\nlayout(vertices = 3) out;\n"
+	  "void main() {}\n", "0:3(12): error: 'gl_out' is used before 'layout(vertices = N) out;'" },
+	{ "levels written by an evaluation shader", TES, TS_HEAD "layout(quads) in;\n"
+	  "void main() { gl_TessLevelOuter[0] = 1.0; }\n",
+	  "0:4(32): error: cannot assign to read-only variable 'gl_TessLevelOuter'" },
+	{ "gl_TessCoord in a control shader", TCS, TS_HEAD "layout(vertices = 3) out;\n"
+	  "void main() { gl_out[gl_InvocationID].gl_Position = vec4(gl_TessCoord, 1.0); }\n",
+	  "error: 'gl_TessCoord' undeclared" },
+	{ "tessellation layout in a vertex shader", VS, HEAD "layout(quads) in;\nvoid main() {}\n",
+	  "0:2(1): error: 'vertices', the tessellation domain, spacing, vertex order and "
+	  "point_mode apply only to tessellation shaders" },
+	{ "vertices in 3.00", VS, "#version 300 es\nlayout(vertices = 3) out;\nvoid main() {}\n",
+	  "0:2(8): error: unknown layout qualifier 'vertices'" },
+};
+
 /* spirv-val --target-env vulkan1.0 on the module; its output on failure. */
 static void check_spirv_val(const struct glsl_compiled *c, const char *name)
 {
@@ -773,7 +884,8 @@ static void check_spirv_val(const struct glsl_compiled *c, const char *name)
 static enum vc_stage tgsi_stage(enum glsl_stage st)
 {
 	return st == CS ? VC_STAGE_COMPUTE : st == FS ? VC_STAGE_FRAGMENT :
-	       st == GS ? VC_STAGE_GEOMETRY : VC_STAGE_VERTEX;
+	       st == GS ? VC_STAGE_GEOMETRY : st == TCS ? VC_STAGE_TESS_CTRL :
+	       st == TES ? VC_STAGE_TESS_EVAL : VC_STAGE_VERTEX;
 }
 
 static void check_tgsi(const struct glsl_compiled *c, const struct good_case *g)
@@ -943,9 +1055,11 @@ static const struct bad_case gs5_bad[] = {
 static const struct { const struct good_case *c; unsigned n; } good_sets[] = {
 	{ good, N(good) }, { aoa_good, N(aoa_good) }, { gs_good, N(gs_good) },
 	{ gs5_good, N(gs5_good) },
+	{ ts_good, N(ts_good) },
 };
 static const struct { const struct bad_case *c; unsigned n; } bad_sets[] = {
 	{ bad, N(bad) }, { aoa_bad, N(aoa_bad) }, { gs_bad, N(gs_bad) }, { gs5_bad, N(gs5_bad) },
+	{ ts_bad, N(ts_bad) },
 };
 
 START_TEST(test_good)
@@ -981,6 +1095,24 @@ START_TEST(test_gs_no_layout)
 
 	for (unsigned i = 0; i < 3; i++) {
 		ck_assert_int_eq(compile(srcs[i], GS, &c), GLSL_COMPILE_OK);
+		ck_assert_ptr_null(c.words);
+		glsl_compiled_finish(&c);
+	}
+}
+END_TEST
+
+/* A control shader without `vertices` and an evaluation shader without its
+ * domain compile with no module: only the link fails. */
+START_TEST(test_ts_no_layout)
+{
+	static const char *const srcs[] = {
+		TS_HEAD "void main() { gl_TessLevelOuter[0] = 1.0; }\n",
+		TS_HEAD "layout(cw, point_mode) in;\nvoid main() {}\n",
+	};
+	struct glsl_compiled c;
+
+	for (unsigned i = 0; i < 2; i++) {
+		ck_assert_int_eq(compile(srcs[i], i ? TES : TCS, &c), GLSL_COMPILE_OK);
 		ck_assert_ptr_null(c.words);
 		glsl_compiled_finish(&c);
 	}
@@ -1125,10 +1257,13 @@ static Suite *es31_suite(void)
 	TCase *tc = tcase_create("es31");
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_good, 0, N(good) + N(aoa_good) + N(gs_good) + N(gs5_good));
-	tcase_add_loop_test(tc, test_bad, 0, N(bad) + N(aoa_bad) + N(gs_bad) + N(gs5_bad));
+	tcase_add_loop_test(tc, test_good, 0,
+			    N(good) + N(aoa_good) + N(gs_good) + N(gs5_good) + N(ts_good));
+	tcase_add_loop_test(tc, test_bad, 0,
+			    N(bad) + N(aoa_bad) + N(gs_bad) + N(gs5_bad) + N(ts_bad));
 	tcase_add_test(tc, test_no_local_size);
 	tcase_add_test(tc, test_gs_no_layout);
+	tcase_add_test(tc, test_ts_no_layout);
 	tcase_add_test(tc, test_layouts);
 	tcase_add_test(tc, test_explicit_bindings);
 	tcase_add_test(tc, test_atomic_counter_resources);

@@ -114,7 +114,7 @@ expect 1 "" "$glslc" -q "$tmp/bad.frag"
 # usage: exit 2, nothing compiled
 expect 2 "no input" "$glslc"
 expect 2 "unknown option" "$glslc" --frobnicate "$tmp/good.vert"
-expect 2 "unknown stage" "$glslc" -S tesc "$tmp/good.vert"
+expect 2 "unknown stage" "$glslc" -S tess "$tmp/good.vert"
 expect 2 "needs a value" "$glslc" "$tmp/good.vert" -o
 expect 2 "stage" "$glslc" "$tmp/good.shader"
 expect 2 "one input" "$glslc" -o "$tmp/x.spv" "$tmp/good.vert" "$tmp/good.frag"

@@ -3591,6 +3591,19 @@ ROW(get_fb_param_target)
 ROW(get_fb_param_pname) { framebuffer(); fb_param_get(GL_FRAMEBUFFER, GL_SAMPLES); }
 ROW(get_fb_param_default_fb) { fb_param_get(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH); }
 
+/* EXT/OES_tessellation_shader's glPatchParameteri (§10.1.15): PATCH_VERTICES
+ * only, 1..MAX_PATCH_VERTICES; an ES 3.0 context has no such name */
+static void patch_parameteri(const char *name, GLenum pname, GLint value)
+{
+	PFNGLPATCHPARAMETERIEXTPROC f = (PFNGLPATCHPARAMETERIEXTPROC)glt_proc(name);
+
+	f(pname, value);
+}
+ROW(patch_es30) { patch_parameteri("glPatchParameteriEXT", GL_PATCH_VERTICES_EXT, 3); }
+ROW(patch_pname) { patch_parameteri("glPatchParameteriOES", GL_TESS_GEN_MODE_EXT, 3); }
+ROW(patch_zero) { patch_parameteri("glPatchParameteriEXT", GL_PATCH_VERTICES_EXT, 0); }
+ROW(patch_too_many) { patch_parameteri("glPatchParameteriOES", GL_PATCH_VERTICES_EXT, 33); }
+
 /* EXT/OES_geometry_shader's glFramebufferTexture (ES 3.2 §9.2.8): a whole
  * level, layered for array, 3D and cube textures; on a bound framebuffer */
 static void fb_texture(const char *name, GLenum target, GLenum att, GLuint tex, GLint level)
@@ -4769,6 +4782,10 @@ static const struct row rows[] = {
 	R(FramebufferParameteri, 31, V, fb_param_height),
 	R(FramebufferParameteri, 31, V, fb_param_samples),
 	R(FramebufferParameteri, 31, O, fb_param_default_fb),
+	R(PatchParameteriEXT, 3, E, patch_es30),
+	R(PatchParameteriOES, 31, E, patch_pname),
+	R(PatchParameteriEXT, 31, V, patch_zero),
+	R(PatchParameteriOES, 31, V, patch_too_many),
 	R(FramebufferTextureEXT, 3, O, fb_texture_es30),
 	R(FramebufferTextureEXT, 31, E, fb_texture_target),
 	R(FramebufferTextureOES, 31, E, fb_texture_attachment),

@@ -47,6 +47,8 @@ static const VkVertexInputAttributeDescription pos2_col3_attrs[2] = {
 struct pipe_desc {
 	const char *vs, *fs;
 	const char *gs;                                   /* NULL: no geometry stage */
+	const char *tcs, *tes;                            /* NULL: no tessellation */
+	uint32_t patch_points;                            /* with tcs and tes */
 	VkPipelineLayout layout;
 	const VkVertexInputBindingDescription *bindings; /* NULL: pos2_col3 */
 	uint32_t nr_bindings;
@@ -81,13 +83,27 @@ static VkPipelineVertexInputStateCreateInfo vertex_input(const struct pipe_desc 
 		.pVertexAttributeDescriptions = dflt ? pos2_col3_attrs : d->attrs };
 }
 
+/* The stages d names, vertex and fragment first; returns how many. */
+static uint32_t make_stages(const struct pipe_desc *d, VkPipelineShaderStageCreateInfo st[5])
+{
+	const struct { VkShaderStageFlagBits bit; const char *name; } all[] = {
+		{ VK_SHADER_STAGE_VERTEX_BIT, d->vs }, { VK_SHADER_STAGE_FRAGMENT_BIT, d->fs },
+		{ VK_SHADER_STAGE_GEOMETRY_BIT, d->gs },
+		{ VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, d->tcs },
+		{ VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, d->tes },
+	};
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < VKT_ARRAY_SIZE(all); i++)
+		if (all[i].name)
+			st[n++] = stage(all[i].bit, vkt_spirv_module(all[i].name));
+	return n;
+}
+
 static VkPipeline make_pipeline(const struct pipe_desc *d)
 {
-	VkShaderModule vs = vkt_spirv_module(d->vs), fs = vkt_spirv_module(d->fs);
-	VkShaderModule gs = d->gs ? vkt_spirv_module(d->gs) : VK_NULL_HANDLE;
-	VkPipelineShaderStageCreateInfo st[3] = { stage(VK_SHADER_STAGE_VERTEX_BIT, vs),
-						  stage(VK_SHADER_STAGE_FRAGMENT_BIT, fs),
-						  stage(VK_SHADER_STAGE_GEOMETRY_BIT, gs) };
+	VkPipelineShaderStageCreateInfo st[5];
+	uint32_t nr_stages = make_stages(d, st);
 	uint32_t nr_colors = d->nr_colors ? d->nr_colors : 1;
 	VkPipelineColorBlendAttachmentState cba[2] = { { .colorWriteMask = 0xf },
 						       { .colorWriteMask = 0xf } };
@@ -101,7 +117,10 @@ static VkPipeline make_pipeline(const struct pipe_desc *d)
 		.depthAttachmentFormat = d->ds_format };
 	VkGraphicsPipelineCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &ri,
-		.stageCount = d->gs ? 3 : 2, .pStages = st, .pVertexInputState = &vi,
+		.stageCount = nr_stages, .pStages = st, .pVertexInputState = &vi,
+		.pTessellationState = &(VkPipelineTessellationStateCreateInfo){
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+			.patchControlPoints = d->patch_points },
 		.pInputAssemblyState = &(VkPipelineInputAssemblyStateCreateInfo){
 			.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
 			.topology = d->topology, .primitiveRestartEnable = d->restart },
@@ -122,10 +141,8 @@ static VkPipeline make_pipeline(const struct pipe_desc *d)
 
 	ck_assert_int_eq(vvk_CreateGraphicsPipelines(T.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p),
 			 VK_SUCCESS);
-	vvk_DestroyShaderModule(T.dev, vs, NULL);
-	vvk_DestroyShaderModule(T.dev, fs, NULL);
-	if (gs)
-		vvk_DestroyShaderModule(T.dev, gs, NULL);
+	for (uint32_t i = 0; i < nr_stages; i++)
+		vvk_DestroyShaderModule(T.dev, st[i].module, NULL);
 	return p;
 }
 
@@ -397,6 +414,52 @@ START_TEST(geometry_end_primitive_and_primitive_id)
 	/* the first triangle's lower quad is black: primitive 0 */
 	expect_regions(px, r, VKT_ARRAY_SIZE(r), CLEAR, "EndPrimitive");
 	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+}
+END_TEST
+
+/* ---- tessellation ------------------------------------------------------------------- */
+
+static bool has_tessellation(void)
+{
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceFeatures(T.pdev, &f);
+	return f.tessellationShader;
+}
+
+/* gl_TessCoord.x squared where a pixel's centre is, as a quad patch
+ * tessellated into 4 columns draws it: linear between the columns' edges
+ * (x 0, 0.25, 0.5...), where the evaluation shader ran. */
+static uint8_t tessellated_x_squared(int x)
+{
+	float t = ((float)x + 0.5f) / (float)W, a = (float)(int)(t * 4.0f) / 4.0f;
+	float v = a * a + (t - a) * 4.0f * ((a + 0.25f) * (a + 0.25f) - a * a);
+
+	return (uint8_t)(v * 255.0f + 0.5f);
+}
+
+/* One quad patch over the whole target, levels 4: red is gl_TessCoord.x
+ * squared, which only tessellated vertices sample (an untessellated quad
+ * would make it x); green comes per vertex through the control shader;
+ * blue per patch, from its gl_PrimitiveID + 1, halved. */
+START_TEST(tessellated_quad)
+{
+	const float v[4 * FLOATS_PER_VERTEX] = {
+		-1, -1, 0, 1, 0,  1, -1, 0, 1, 0,  1, 1, 0, 1, 0,  -1, 1, 0, 1, 0,
+	};
+	VkPipelineLayout layout = empty_layout();
+	struct pipe_desc d = { .vs = "attr.vert", .fs = "varying.frag", .tcs = "quad.tesc",
+			       .tes = "quad.tese", .patch_points = 4, .layout = layout,
+			       .topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST };
+	uint8_t px[W * H * 4];
+
+	if (!has_tessellation())
+		return;
+	render_simple(&d, v, 4, px);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+	for (int x = 0; x < W; x++)
+		expect_px(px, x, H / 2, (struct rgba){ { tessellated_x_squared(x), 0xff, 0x80, 0xff } },
+			  3, "x squared over 4 columns");
 }
 END_TEST
 
@@ -2091,6 +2154,7 @@ static Suite *draw_suite(void)
 	tcase_add_test(tc, fragcoord_origin_top_left);
 	tcase_add_test(tc, geometry_points_to_quads);
 	tcase_add_test(tc, geometry_end_primitive_and_primitive_id);
+	tcase_add_test(tc, tessellated_quad);
 	tcase_add_loop_test(tc, cull_modes, 0, VKT_ARRAY_SIZE(cull_cases));
 	tcase_add_loop_test(tc, scissor_limits_drawing, 0, VKT_ARRAY_SIZE(scissor_cases));
 	tcase_add_test(tc, texture_nearest_quadrants);

@@ -1,0 +1,573 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * EXT_tessellation_shader / OES_tessellation_shader on ES 3.1 development
+ * contexts (VIRTGL_DEV_ES31=1): programs of a vertex, a tessellation
+ * control, a tessellation evaluation and a fragment shader drawn on the
+ * host with pixels read back (a quad patch whose colour only tessellated
+ * vertices give, per-vertex and per-patch varyings, a uniform in the
+ * control shader, isolines), glPatchParameteri and GL_PATCH_VERTICES, the
+ * program queries, the limits, and the errors: the shader types without
+ * the extension, GL_PATCHES with and without tessellation, other modes
+ * with it, glPatchParameteri's values, link failures. Each test passes
+ * trivially where the host has no tessellation (the extension is then not
+ * advertised) after checking GL_TESS_CONTROL_SHADER is refused.
+ */
+#include <GLES3/gl31.h>
+#include <GLES2/gl2ext.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "gl_test_util.h"
+
+static PFNGLPATCHPARAMETERIEXTPROC patch_parameteri;
+
+#define XFB_FUNCS(X) \
+	X(TransformFeedbackVaryings, TRANSFORMFEEDBACKVARYINGS) \
+	X(BeginTransformFeedback, BEGINTRANSFORMFEEDBACK) \
+	X(EndTransformFeedback, ENDTRANSFORMFEEDBACK) X(GenQueries, GENQUERIES) \
+	X(BeginQuery, BEGINQUERY) X(EndQuery, ENDQUERY) X(GetQueryObjectuiv, GETQUERYOBJECTUIV) \
+	X(DeleteQueries, DELETEQUERIES) X(GetProgramResourceIndex, GETPROGRAMRESOURCEINDEX) \
+	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV)
+
+#define XFB_MEMBER(n, N) PFNGL##N##PROC n;
+static struct {
+	XFB_FUNCS(XFB_MEMBER)
+} xf;
+#undef XFB_MEMBER
+
+static void expect(GLenum e)
+{
+	ck_assert_int_eq(gl.GetError(), e);
+}
+
+static void setup(void)
+{
+	glt_setup_version(3, 1);
+	patch_parameteri = (PFNGLPATCHPARAMETERIEXTPROC)glt_proc("glPatchParameteriEXT");
+#define XFB_LOAD(n, N) xf.n = (PFNGL##N##PROC)glt_proc("gl" #n);
+	XFB_FUNCS(XFB_LOAD)
+#undef XFB_LOAD
+}
+
+/* Whether the context has the extension (both names or neither); without
+ * it the two shader types are unknown. */
+static bool has_tess(void)
+{
+	bool on = glt_has_extension("GL_EXT_tessellation_shader");
+
+	ck_assert_int_eq(on, glt_has_extension("GL_OES_tessellation_shader"));
+	if (!on) {
+		ck_assert_uint_eq(gl.CreateShader(GL_TESS_CONTROL_SHADER_EXT), 0);
+		expect(GL_INVALID_ENUM);
+		ck_assert_uint_eq(gl.CreateShader(GL_TESS_EVALUATION_SHADER_EXT), 0);
+		expect(GL_INVALID_ENUM);
+	}
+	return on;
+}
+
+#define TS_HEAD "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"
+
+static const char vs[] = "#version 310 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"out vec4 v_color;\n"
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0);\n"
+	"  v_color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+static const char fs[] = "#version 310 es\n"
+	"precision mediump float;\n"
+	"in vec4 e_color;\n"
+	"out vec4 c;\n"
+	"void main() { c = e_color; }\n";
+
+/* Four control points through; the levels a uniform, the patch's blue
+ * written by invocation 0 only. */
+static const char tcs_quad[] = TS_HEAD
+	"layout(vertices = 4) out;\n"
+	"uniform float u_level;\n"
+	"in vec4 v_color[];\n"
+	"out vec4 t_color[];\n"
+	"patch out float p_blue;\n"
+	"void main() {\n"
+	"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n"
+	"  if (gl_InvocationID == 0) {\n"
+	"    for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = u_level;\n"
+	"    gl_TessLevelInner[0] = u_level; gl_TessLevelInner[1] = u_level;\n"
+	"    p_blue = float(gl_PrimitiveID + 1) * 0.5;\n"
+	"  }\n"
+	"}\n";
+/* red: gl_TessCoord.x squared, which only tessellated vertices sample */
+static const char tes_quad[] = TS_HEAD
+	"layout(quads, equal_spacing, ccw) in;\n"
+	"in vec4 t_color[];\n"
+	"patch in float p_blue;\n"
+	"out vec4 e_color;\n"
+	"void main() {\n"
+	"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+	"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+	"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+	"  e_color = vec4(gl_TessCoord.x * gl_TessCoord.x, t_color[1].g, p_blue, 1.0);\n"
+	"}\n";
+
+static GLuint compiled(GLenum type, const char *src)
+{
+	GLint ok = 0;
+	GLuint sh = glt_compile(type, src, &ok);
+
+	ck_assert_msg(ok, "shader does not compile:\n%s", src);
+	return sh;
+}
+
+static GLuint attach4(const char *tcs, const char *tes)
+{
+	GLuint p = gl.CreateProgram();
+
+	gl.AttachShader(p, compiled(GL_VERTEX_SHADER, vs));
+	if (tcs)
+		gl.AttachShader(p, compiled(GL_TESS_CONTROL_SHADER_EXT, tcs));
+	if (tes)
+		gl.AttachShader(p, compiled(GL_TESS_EVALUATION_SHADER_EXT, tes));
+	gl.AttachShader(p, compiled(GL_FRAGMENT_SHADER, fs));
+	return p;
+}
+
+/* vs + tcs + tes + fs, linked (the log in the failure) and current. */
+static GLuint program4(const char *tcs, const char *tes)
+{
+	GLuint p = attach4(tcs, tes);
+	GLint ok = 0;
+	char log[1024] = "";
+
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
+	ck_assert_msg(ok, "link fails: %s", log);
+	gl.UseProgram(p);
+	return p;
+}
+
+/* The window's quad as one patch of 4 (x, y) at attribute 0; cleared black. */
+static const float quad[] = { -1, -1, 1, -1, 1, 1, -1, 1 };
+
+static void vertices(const float *v)
+{
+	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, v);
+	gl.EnableVertexAttribArray(0);
+	gl.ClearColor(0, 0, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+}
+
+/* x squared at pixel column x of 32, as `cols` tessellated columns draw it:
+ * linear between the columns' edges, where the evaluation shader ran. */
+static uint8_t x_squared(int x, int cols)
+{
+	float t = ((float)x + 0.5f) / 32.0f, w = 1.0f / (float)cols;
+	float a = (float)(int)(t * (float)cols) * w;
+	float v = a * a + (t - a) / w * ((a + w) * (a + w) - a * a);
+
+	return (uint8_t)(v * 255.0f + 0.5f);
+}
+
+static void assert_row(int y, int cols, uint8_t blue)
+{
+	for (int x = 0; x < 32; x++)
+		glt_assert_pixel_near(x, y, (const uint8_t[4]){ x_squared(x, cols), 255, blue, 255 },
+				      3);
+}
+
+/* Levels 4 then 2 from the uniform: the red ramp follows the tessellated
+ * columns; green comes per vertex through the control shader, blue per
+ * patch from gl_PrimitiveID (0: half). */
+START_TEST(quad_tessellated)
+{
+	GLuint p;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs_quad, tes_quad);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	gl.Uniform1f(gl.GetUniformLocation(p, "u_level"), 4.0f);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	assert_row(16, 4, 128);
+	gl.Uniform1f(gl.GetUniformLocation(p, "u_level"), 2.0f);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	assert_row(5, 2, 128);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* Two patches of 3 in one draw (a triangle domain, gl_PrimitiveID 0 and 1
+ * in blue), index-drawn from one buffer of 4 vertices. */
+START_TEST(two_triangle_patches)
+{
+	static const char tcs[] = TS_HEAD
+		"layout(vertices = 3) out;\n"
+		"in vec4 v_color[];\nout vec4 t_color[];\npatch out float p_blue;\n"
+		"void main() {\n"
+		"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+		"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n"
+		"  gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0;\n"
+		"  gl_TessLevelOuter[2] = 1.0; gl_TessLevelInner[0] = 1.0;\n"
+		"  p_blue = float(gl_PrimitiveID);\n"
+		"}\n";
+	static const char tes[] = TS_HEAD
+		"layout(triangles) in;\n"
+		"in vec4 t_color[];\npatch in float p_blue;\nout vec4 e_color;\n"
+		"void main() {\n"
+		"  gl_Position = gl_TessCoord.x * gl_in[0].gl_Position +\n"
+		"    gl_TessCoord.y * gl_in[1].gl_Position + gl_TessCoord.z * gl_in[2].gl_Position;\n"
+		"  e_color = vec4(0.0, t_color[0].g, p_blue, 1.0);\n"
+		"}\n";
+	static const GLushort idx[] = { 0, 1, 3, 1, 2, 3 };
+	GLuint p;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs, tes);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 3);
+	vertices(quad);
+	gl.DrawElements(GL_PATCHES_EXT, 6, GL_UNSIGNED_SHORT, idx);
+	expect(GL_NO_ERROR);
+	glt_assert_pixel(4, 4, 0, 255, 0, 255);      /* lower left: patch 0 */
+	glt_assert_pixel(27, 27, 0, 255, 255, 255);  /* upper right: patch 1 */
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* Isolines: outer[0] = 4 lines at v = 0, 1/4, 2/4, 3/4 (never v = 1: the
+ * top row stays clear), each of outer[1] segments; the rows between stay
+ * clear. */
+START_TEST(isolines)
+{
+	static const char tcs[] = TS_HEAD
+		"layout(vertices = 4) out;\n"
+		"in vec4 v_color[];\nout vec4 t_color[];\n"
+		"void main() {\n"
+		"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+		"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n"
+		"  gl_TessLevelOuter[0] = 4.0; gl_TessLevelOuter[1] = 3.0;\n"
+		"}\n";
+	static const char tes[] = TS_HEAD
+		"layout(isolines, equal_spacing) in;\n"
+		"in vec4 t_color[];\nout vec4 e_color;\n"
+		"void main() {\n"
+		"  gl_Position = vec4(gl_TessCoord.x * 2.0 - 1.0,\n"
+		"                     -0.75 + gl_TessCoord.y * 2.0 + 1.0 / 32.0, 0.0, 1.0);\n"
+		"  e_color = t_color[2];\n"
+		"}\n";
+	GLuint p;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs, tes);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	for (int row = 4; row < 32; row += 8) {
+		glt_assert_pixel(16, row, 0, 255, 0, 255);
+		glt_assert_pixel(16, row - 4, 0, 0, 0, 255);
+	}
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* GL_REFERENCED_BY_* of a resource (-1 if nothing was written). */
+static GLint referenced(GLuint p, GLenum iface, const char *name, GLenum prop)
+{
+	GLuint i = xf.GetProgramResourceIndex(p, iface, name);
+	GLint v = -1;
+
+	xf.GetProgramResourceiv(p, iface, i, 1, &prop, 1, NULL, &v);
+	return v;
+}
+
+/* A uniform block read by the control shader (the levels) and a sampler by
+ * the evaluation shader (the colour): their bindings reach both stages,
+ * and the program interface says which stage references which. */
+START_TEST(block_and_sampler_in_tessellation)
+{
+	static const char tcs[] = TS_HEAD
+		"layout(vertices = 4) out;\n"
+		"layout(std140) uniform L { vec4 levels; };\n"
+		"in vec4 v_color[];\nout vec4 t_color[];\n"
+		"void main() {\n"
+		"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+		"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n"
+		"  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = levels.x;\n"
+		"  gl_TessLevelInner[0] = levels.x; gl_TessLevelInner[1] = levels.x;\n"
+		"}\n";
+	static const char tes[] = TS_HEAD
+		"layout(quads) in;\n"
+		"uniform highp sampler2D tex;\n"
+		"in vec4 t_color[];\nout vec4 e_color;\n"
+		"void main() {\n"
+		"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+		"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+		"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+		"  e_color = vec4(gl_TessCoord.x * gl_TessCoord.x, 0.0,\n"
+		"                 textureLod(tex, vec2(0.5), 0.0).b, 1.0);\n"
+		"}\n";
+	static const uint8_t blue[4] = { 0, 0, 255, 255 };
+	static const float levels[4] = { 4, 0, 0, 0 };
+	GLuint p, t, b;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs, tes);
+	t = glt_texture(GL_TEXTURE_2D);
+	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, blue);
+	gl.Uniform1i(gl.GetUniformLocation(p, "tex"), 0);
+	b = glt_buffer(GL_UNIFORM_BUFFER, levels, sizeof(levels));
+	gl.BindBufferBase(GL_UNIFORM_BUFFER, 0, b);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	for (int x = 0; x < 32; x++)
+		glt_assert_pixel_near(x, 16, (const uint8_t[4]){ x_squared(x, 4), 0, 255, 255 }, 3);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM, "tex", GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT), 1);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM, "tex", GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT), 0);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM_BLOCK, "L", GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT), 1);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM_BLOCK, "L", GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT), 0);
+	ck_assert_int_eq(referenced(p, GL_UNIFORM_BLOCK, "L", GL_REFERENCED_BY_VERTEX_SHADER), 0);
+	ck_assert_int_eq(referenced(p, GL_PROGRAM_INPUT, "pos", GL_IS_PER_PATCH_EXT), 0);
+	expect(GL_NO_ERROR);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteTextures(1, &t);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* Transform feedback captures the evaluation shader's outputs: a triangle
+ * patch at level 1 in point mode records its three corners as points
+ * (gl_TessCoord in e_color: one coordinate 1, the others 0). */
+START_TEST(transform_feedback_of_evaluation_outputs)
+{
+	static const char tcs[] = TS_HEAD
+		"layout(vertices = 3) out;\n"
+		"in vec4 v_color[];\nout vec4 t_color[];\n"
+		"void main() {\n"
+		"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+		"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n"
+		"  gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0;\n"
+		"  gl_TessLevelOuter[2] = 1.0; gl_TessLevelInner[0] = 1.0;\n"
+		"}\n";
+	static const char tes[] = TS_HEAD
+		"layout(triangles, point_mode) in;\n"
+		"in vec4 t_color[];\nout vec4 e_color;\n"
+		"void main() { gl_Position = gl_in[0].gl_Position; e_color = vec4(gl_TessCoord, 1.0); }\n";
+	const char *names[] = { "e_color" };
+	GLuint p, b, q, n = 0;
+	GLint ok = 0;
+	const float *out;
+	float sum[3] = { 0, 0, 0 };
+
+	if (!has_tess())
+		return;
+	p = attach4(tcs, tes);
+	xf.TransformFeedbackVaryings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert(ok);
+	gl.UseProgram(p);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 3);
+	vertices(quad);
+	b = glt_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL, 8 * 16);
+	gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+	xf.GenQueries(1, &q);
+	xf.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
+	xf.BeginTransformFeedback(GL_POINTS);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 3);
+	xf.EndTransformFeedback();
+	xf.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+	xf.GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+	expect(GL_NO_ERROR);
+	ck_assert_uint_eq(n, 3);
+	out = gl.MapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 3 * 16, GL_MAP_READ_BIT);
+	ck_assert_ptr_nonnull(out);
+	for (int i = 0; i < 3; i++) {
+		ck_assert(out[4 * i] + out[4 * i + 1] + out[4 * i + 2] > 0.99f);
+		ck_assert(out[4 * i + 3] == 1.0f);
+		for (int c = 0; c < 3; c++)
+			sum[c] += out[4 * i + c];
+	}
+	gl.UnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+	for (int c = 0; c < 3; c++)   /* each corner once */
+		ck_assert(sum[c] > 0.99f && sum[c] < 1.01f);
+	xf.DeleteQueries(1, &q);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* EXT_tessellation_shader §10.1.15: PATCH_VERTICES only, 1..MAX_PATCH_VERTICES. */
+START_TEST(patch_parameter)
+{
+	GLint max;
+
+	if (!has_tess())
+		return;
+	ck_assert_int_eq(glt_geti(GL_PATCH_VERTICES_EXT), 3);
+	max = glt_geti(GL_MAX_PATCH_VERTICES_EXT);
+	ck_assert_int_ge(max, 32);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 0);
+	expect(GL_INVALID_VALUE);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, -1);
+	expect(GL_INVALID_VALUE);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, max + 1);
+	expect(GL_INVALID_VALUE);
+	patch_parameteri(GL_TESS_GEN_MODE_EXT, 4);
+	expect(GL_INVALID_ENUM);
+	ck_assert_int_eq(glt_geti(GL_PATCH_VERTICES_EXT), 3);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, max);
+	expect(GL_NO_ERROR);
+	ck_assert_int_eq(glt_geti(GL_PATCH_VERTICES_EXT), max);
+}
+END_TEST
+
+/* §10.1.15 / 11.1.3.11: patches need a program that tessellates, and one
+ * that tessellates takes patches only. */
+START_TEST(draw_modes)
+{
+	GLuint p, plain;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs_quad, tes_quad);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	vertices(quad);
+	gl.DrawArrays(GL_TRIANGLES, 0, 3);
+	expect(GL_INVALID_OPERATION);
+	gl.DrawArrays(GL_POINTS, 0, 4);
+	expect(GL_INVALID_OPERATION);
+	glt_assert_pixel(16, 16, 0, 0, 0, 255);
+	plain = glt_program(vs, "#version 310 es\nprecision mediump float;\nin vec4 v_color;\n"
+			    "out vec4 c;\nvoid main() { c = v_color; }\n");
+	gl.UseProgram(plain);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_INVALID_OPERATION);
+	gl.DrawArrays(GL_PATCHES_EXT + 1, 0, 4);
+	expect(GL_INVALID_ENUM);
+	glt_assert_pixel(16, 16, 0, 0, 0, 255);
+	gl.DeleteProgram(plain);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+START_TEST(program_queries)
+{
+	static const char tes[] = TS_HEAD
+		"layout(isolines, fractional_odd_spacing, cw, point_mode) in;\n"
+		"in vec4 t_color[];\nout vec4 e_color;\n"
+		"void main() { gl_Position = gl_in[0].gl_Position; e_color = t_color[0]; }\n";
+	GLuint p, plain;
+	GLint v = -1;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs_quad, tes_quad);
+	gl.GetProgramiv(p, GL_TESS_CONTROL_OUTPUT_VERTICES_EXT, &v);
+	ck_assert_int_eq(v, 4);
+	gl.GetProgramiv(p, GL_TESS_GEN_MODE_EXT, &v);
+	ck_assert_int_eq(v, GL_QUADS_EXT);
+	gl.GetProgramiv(p, GL_TESS_GEN_SPACING_EXT, &v);
+	ck_assert_int_eq(v, GL_EQUAL);
+	gl.GetProgramiv(p, GL_TESS_GEN_VERTEX_ORDER_EXT, &v);
+	ck_assert_int_eq(v, GL_CCW);
+	gl.GetProgramiv(p, GL_TESS_GEN_POINT_MODE_EXT, &v);
+	ck_assert_int_eq(v, GL_FALSE);
+	gl.GetProgramiv(p, GL_ATTACHED_SHADERS, &v);
+	ck_assert_int_eq(v, 4);
+	gl.DeleteProgram(p);
+	p = program4(tcs_quad, tes);
+	gl.GetProgramiv(p, GL_TESS_GEN_MODE_EXT, &v);
+	ck_assert_int_eq(v, GL_ISOLINES_EXT);
+	gl.GetProgramiv(p, GL_TESS_GEN_SPACING_EXT, &v);
+	ck_assert_int_eq(v, GL_FRACTIONAL_ODD_EXT);
+	gl.GetProgramiv(p, GL_TESS_GEN_VERTEX_ORDER_EXT, &v);
+	ck_assert_int_eq(v, GL_CW);
+	gl.GetProgramiv(p, GL_TESS_GEN_POINT_MODE_EXT, &v);
+	ck_assert_int_eq(v, GL_TRUE);
+	expect(GL_NO_ERROR);
+	/* a program without tessellation: INVALID_OPERATION, nothing written */
+	plain = glt_program(vs, "#version 310 es\nprecision mediump float;\nout vec4 c;\n"
+			    "void main() { c = vec4(1.0); }\n");
+	v = -7;
+	gl.GetProgramiv(plain, GL_TESS_GEN_MODE_EXT, &v);
+	expect(GL_INVALID_OPERATION);
+	ck_assert_int_eq(v, -7);
+	gl.DeleteProgram(plain);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+START_TEST(limits)
+{
+	if (!has_tess())
+		return;
+	ck_assert_int_ge(glt_geti(GL_MAX_TESS_GEN_LEVEL_EXT), 64);
+	ck_assert_int_ge(glt_geti(GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS_EXT), 64);
+	ck_assert_int_ge(glt_geti(GL_MAX_TESS_PATCH_COMPONENTS_EXT), 120);
+	ck_assert_int_ge(glt_geti(GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS_EXT), 2048);
+	ck_assert_int_ge(glt_geti(GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS_EXT), 64);
+	ck_assert_int_ge(glt_geti(GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS_EXT), 1024);
+	/* ES 3.2 table 21.45: blocks x block size / 4 + the default block's */
+	ck_assert_int_eq(glt_geti(GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS_EXT),
+			 glt_geti(GL_MAX_TESS_CONTROL_UNIFORM_BLOCKS_EXT) *
+			 (glt_geti(GL_MAX_UNIFORM_BLOCK_SIZE) / 4) +
+			 glt_geti(GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS_EXT));
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+/* Link failures: one tessellation stage without the other, an evaluation
+ * input no control output writes, a control shader without vertices. */
+START_TEST(link_errors)
+{
+	static const char tes_unwritten[] = TS_HEAD
+		"layout(triangles) in;\nin vec4 nowhere[];\nout vec4 e_color;\n"
+		"void main() { e_color = nowhere[0]; gl_Position = vec4(0.0); }\n";
+	static const char tcs_no_vertices[] = TS_HEAD
+		"void main() { gl_TessLevelOuter[0] = 1.0; }\n";
+
+	if (!has_tess())
+		return;
+	glt_assert_link_fails(attach4(tcs_quad, NULL), "evaluation");
+	glt_assert_link_fails(attach4(NULL, tes_quad), "control");
+	glt_assert_link_fails(attach4(tcs_quad, tes_unwritten), "nowhere");
+	glt_assert_link_fails(attach4(tcs_no_vertices, tes_quad), "vertices");
+}
+END_TEST
+
+static Suite *tess_suite(void)
+{
+	Suite *s = suite_create("gl es31 tessellation");
+	TCase *tc = tcase_create("tess");
+
+	tcase_add_checked_fixture(tc, setup, glt_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, quad_tessellated);
+	tcase_add_test(tc, two_triangle_patches);
+	tcase_add_test(tc, isolines);
+	tcase_add_test(tc, block_and_sampler_in_tessellation);
+	tcase_add_test(tc, transform_feedback_of_evaluation_outputs);
+	tcase_add_test(tc, patch_parameter);
+	tcase_add_test(tc, draw_modes);
+	tcase_add_test(tc, program_queries);
+	tcase_add_test(tc, limits);
+	tcase_add_test(tc, link_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	/* development only: ES 3.1 is incomplete and not advertised */
+	setenv("VIRTGL_DEV_ES31", "1", 1);
+	return glt_main(tess_suite);
+}
