@@ -309,6 +309,10 @@ static const struct extension table[] = {
 	 * names (vgl_linked.c links it, vgl_draw.c checks the primitive) */
 	[VGL_EXT_EXT_geometry_shader] = { "GL_EXT_geometry_shader", geometry_shaders },
 	[VGL_EXT_OES_geometry_shader] = { "GL_OES_geometry_shader", geometry_shaders },
+	/* multisample 2D array textures (vgl_texture_ms.c), sampler2DMSArray in
+	 * the compiler: the 2D multisample images of ES 3.1 with layers */
+	[VGL_EXT_OES_texture_storage_multisample_2d_array] = {
+		"GL_OES_texture_storage_multisample_2d_array", vgl_context_es31 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

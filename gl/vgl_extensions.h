@@ -102,6 +102,11 @@ struct vgl_context;
 #define GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT 0x8DA7
 #define GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS_EXT 0x8DA8
 #define GL_REFERENCED_BY_GEOMETRY_SHADER_EXT 0x9309
+#define GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES 0x9102 /* OES_texture_storage_multisample_2d_array */
+#define GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY_OES 0x9105
+#define GL_SAMPLER_2D_MULTISAMPLE_ARRAY_OES 0x910B
+#define GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES 0x910C
+#define GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES 0x910D
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
 #define VGL_MAX_ANISOTROPY 16.0f
 
@@ -147,6 +152,7 @@ enum vgl_ext {
 	VGL_EXT_OES_texture_stencil8,
 	VGL_EXT_EXT_geometry_shader,
 	VGL_EXT_OES_geometry_shader,
+	VGL_EXT_OES_texture_storage_multisample_2d_array,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -39,6 +39,8 @@ const char *const glsl_pp_default_extensions[] = {
 	/* geometry shaders (GLSL ES 3.10); the OES name is the same extension */
 	"GL_EXT_geometry_shader",
 	"GL_OES_geometry_shader",
+	/* the multisample 2D array samplers and their built-ins (GLSL ES 3.10) */
+	"GL_OES_texture_storage_multisample_2d_array",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);
@@ -272,6 +274,13 @@ static bool tex_buffers_on(const struct pp *pp)
 	return ext_on(pp, "GL_EXT_texture_buffer") || ext_on(pp, "GL_OES_texture_buffer");
 }
 
+/* The multisample 2D array samplers: keywords in 3.10 where the extension is
+ * on, reserved words elsewhere. */
+static bool ms_arrays_on(const struct pp *pp)
+{
+	return ext_on(pp, "GL_OES_texture_storage_multisample_2d_array");
+}
+
 static void check_ident(struct pp *pp, struct glsl_token *t)
 {
 	struct glsl_ident *id = pp_ident(pp, t);
@@ -282,6 +291,8 @@ static void check_ident(struct pp *pp, struct glsl_token *t)
 	if (id->ppword == PPW_CUBE_ARRAY && !cube_arrays_on(pp))
 		t->kind = GLSL_TOK_IDENT;
 	if (id->ppword == PPW_TEX_BUFFER && t->kind != GLSL_TOK_IDENT && !tex_buffers_on(pp))
+		t->kind = GLSL_TOK_RESERVED;
+	if (id->ppword == PPW_MS_ARRAY && t->kind != GLSL_TOK_IDENT && !ms_arrays_on(pp))
 		t->kind = GLSL_TOK_RESERVED;
 	if (t->kind == GLSL_TOK_RESERVED)
 		pp_error(pp, t, "'%s' is a reserved word in GLSL ES %s", id->name,
