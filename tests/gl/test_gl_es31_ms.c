@@ -625,6 +625,82 @@ START_TEST(ms_array_fetch_layers)
 }
 END_TEST
 
+/* Layered rendering (glFramebufferTextureEXT): a geometry shader puts one
+ * triangle pair in each layer, gl_Layer choosing it and its colour. */
+static const char gs_layers[] = "#version 310 es\n"
+	"#extension GL_EXT_geometry_shader : require\n"
+	"layout(triangles) in;\n"
+	"layout(triangle_strip, max_vertices = 6) out;\n"
+	"out vec4 g_color;\n"
+	"void main() {\n"
+	"  for (int l = 0; l < 2; l++) {\n"
+	"    for (int i = 0; i < 3; i++) {\n"
+	"      gl_Layer = l;\n"
+	"      g_color = l == 0 ? vec4(1.0, 0.0, 0.0, 1.0) : vec4(0.0, 0.0, 1.0, 1.0);\n"
+	"      gl_Position = gl_in[i].gl_Position; EmitVertex();\n"
+	"    }\n"
+	"    EndPrimitive();\n"
+	"  }\n"
+	"}\n";
+
+static const char fs_gs_color[] = "#version 310 es\n"
+	"precision mediump float;\n"
+	"in vec4 g_color;\n"
+	"out vec4 c;\n"
+	"void main() { c = g_color; }\n";
+
+static GLuint layered_program(void)
+{
+	GLuint p = gl.CreateProgram();
+	const char *src[3] = { vs31_window, gs_layers, fs_gs_color };
+	const GLenum types[3] = { GL_VERTEX_SHADER, 0x8DD9 /* GL_GEOMETRY_SHADER_EXT */,
+				  GL_FRAGMENT_SHADER };
+	GLint ok = 0;
+
+	for (int i = 0; i < 3; i++) {
+		gl.AttachShader(p, glt_compile(types[i], src[i], &ok));
+		ck_assert_msg(ok, "does not compile:\n%s", src[i]);
+	}
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert(ok);
+	return p;
+}
+
+START_TEST(ms_array_layered)
+{
+	GLuint t = ms_array(GL_RGBA8, 4), fb, prog;
+	GLint layered = 0;
+
+	if (!glt_has_extension("GL_EXT_geometry_shader"))
+		return;   /* no layered rendering without geometry shaders */
+	es(GenFramebuffers)(1, &fb);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	((void (*)(GLenum, GLenum, GLuint, GLint))glt_proc("glFramebufferTextureEXT"))(
+		GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0);
+	es(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+						0x8DA7 /* GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT */,
+						&layered);
+	ck_assert_int_eq(layered, GL_TRUE);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	gl.ClearColor(0, 0, 0, 0);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.UseProgram(layered_program());
+	glt_draw_window();
+	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	expect(GL_NO_ERROR);
+	prog = glt_program(vs31_window, fs_fetch_array);
+	gl.UseProgram(prog);
+	for (int l = 0; l < LAYERS; l++) {
+		gl.Uniform1i(gl.GetUniformLocation(prog, "u_layer"), l);
+		gl.Uniform1i(gl.GetUniformLocation(prog, "u_sample"), 3);
+		glt_draw_window();
+		/* layer 2 was cleared by the layered glClear and drawn to by none */
+		glt_assert_pixel(4, 6, l == 0 ? 255 : 0, 0, l == 1 ? 255 : 0, l == 2 ? 0 : 255);
+	}
+}
+END_TEST
+
 /* textureSize is (width, height, layers); a usampler2DMSArray reads integers. */
 static const char fs_size[] = "#version 310 es\n"
 	"#extension GL_OES_texture_storage_multisample_2d_array : require\n"
@@ -851,6 +927,7 @@ static Suite *es31_ms_suite(void)
 	tcase_add_test(ta, ms_array_attach);
 	tcase_add_test(ta, ms_array_fetch_layers);
 	tcase_add_test(ta, ms_array_size_and_uint);
+	tcase_add_test(ta, ms_array_layered);
 	suite_add_tcase(s, ta);
 	tcase_add_checked_fixture(tg, setup, glt_teardown);
 	tcase_add_test(tg, gather_components);
