@@ -341,6 +341,10 @@ static const struct extension table[] = {
 	/* the compiler's tessellation stages, vk/'s (vgl_linked_tess.c) */
 	[VGL_EXT_EXT_tessellation_shader] = { "GL_EXT_tessellation_shader", tessellation_shaders },
 	[VGL_EXT_OES_tessellation_shader] = { "GL_OES_tessellation_shader", tessellation_shaders },
+	/* multisample 2D array textures (vgl_texture_ms.c), sampler2DMSArray in
+	 * the compiler: the 2D multisample images of ES 3.1 with layers */
+	[VGL_EXT_OES_texture_storage_multisample_2d_array] = {
+		"GL_OES_texture_storage_multisample_2d_array", vgl_context_es31 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -144,6 +144,11 @@ struct vgl_context;
 #define GL_IS_PER_PATCH_EXT 0x92E7
 #define GL_TESS_CONTROL_SHADER_EXT 0x8E88
 #define GL_TESS_EVALUATION_SHADER_EXT 0x8E87
+#define GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES 0x9102 /* OES_texture_storage_multisample_2d_array */
+#define GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY_OES 0x9105
+#define GL_SAMPLER_2D_MULTISAMPLE_ARRAY_OES 0x910B
+#define GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES 0x910C
+#define GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES 0x910D
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
 #define VGL_MAX_ANISOTROPY 16.0f
 
@@ -194,6 +199,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_gpu_shader5,
 	VGL_EXT_EXT_tessellation_shader,
 	VGL_EXT_OES_tessellation_shader,
+	VGL_EXT_OES_texture_storage_multisample_2d_array,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -309,9 +309,11 @@ static GLenum layer_attachment(struct vgl_context *ctx, GLuint name, GLint level
 		return GL_NO_ERROR;
 	a->tex = vgl_texture_lookup(ctx, name);
 	if (!a->tex || (a->tex->target != GL_TEXTURE_3D && a->tex->target != GL_TEXTURE_2D_ARRAY &&
-			a->tex->target != GL_TEXTURE_CUBE_MAP_ARRAY_EXT))
+			a->tex->target != GL_TEXTURE_CUBE_MAP_ARRAY_EXT &&
+			a->tex->target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES))
 		return GL_INVALID_OPERATION;
 	if (level < 0 || level > vgl_texture_max_level(ctx, a->tex->target) || layer < 0 ||
+	    (a->tex->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES && level) ||
 	    (uint32_t)layer >= (a->tex->target == GL_TEXTURE_3D ? l->maxImageDimension3D
 								  : l->maxImageArrayLayers))
 		return GL_INVALID_VALUE;
@@ -344,7 +346,7 @@ static void GL_APIENTRY vgl_FramebufferTextureLayer(GLenum target, GLenum attach
 static bool layered_target(GLenum t)
 {
 	return t == GL_TEXTURE_3D || t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_CUBE_MAP ||
-	       t == GL_TEXTURE_CUBE_MAP_ARRAY_EXT;
+	       t == GL_TEXTURE_CUBE_MAP_ARRAY_EXT || t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
 }
 
 /* The attachment of glFramebufferTextureEXT (EXT_geometry_shader): a
@@ -364,7 +366,7 @@ static GLenum level_attachment(struct vgl_context *ctx, GLuint name, GLint level
 	    a->tex->target != GL_TEXTURE_2D_MULTISAMPLE)
 		return GL_INVALID_OPERATION;
 	if (level < 0 || level >= VGL_MAX_LEVELS ||
-	    (a->tex->target == GL_TEXTURE_2D_MULTISAMPLE && level))
+	    (vgl_texture_target_ms(a->tex->target) && level))
 		return GL_INVALID_VALUE;
 	a->level = (uint32_t)level;
 	return GL_NO_ERROR;

@@ -65,7 +65,7 @@ static bool att_image(const struct vgl_fbo_attachment *a, struct att_image *out)
 		*out = (struct att_image){ lv->fmt, a->tex->storage, (uint32_t)lv->width,
 					   (uint32_t)lv->height, a->level, a->face + a->layer,
 					   att_layers(a, lv), a->tex->samples,
-					   a->tex->target != GL_TEXTURE_2D_MULTISAMPLE ||
+					   !vgl_texture_target_ms(a->tex->target) ||
 						   a->tex->fixed_locations };
 		if (a->layered && a->tex->target == GL_TEXTURE_CUBE_MAP)
 			return lv->width && cube_faces_stored(a->tex, a->level);

@@ -347,6 +347,15 @@ static void GL_APIENTRY vgl_GetRenderbufferParameteriv(GLenum target, GLenum pna
 		*params = v;
 }
 
+/* The multisample texture targets of the context (ES 3.1; the array's
+ * with OES_texture_storage_multisample_2d_array). */
+static bool ms_texture_target(const struct vgl_context *ctx, GLenum target)
+{
+	if (target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES)
+		return vgl_ext_on(ctx, VGL_EXT_OES_texture_storage_multisample_2d_array);
+	return target == GL_TEXTURE_2D_MULTISAMPLE && vgl_context_es31(ctx);
+}
+
 /* ES 3.0 §6.1.15: the sample counts of a renderbuffer format, largest first. */
 static void GL_APIENTRY vgl_GetInternalformativ(GLenum target, GLenum internalformat,
 						GLenum pname, GLsizei bufSize, GLint *params)
@@ -360,8 +369,7 @@ static void GL_APIENTRY vgl_GetInternalformativ(GLenum target, GLenum internalfo
 		return;
 	n = vgl_renderbuffer_sample_counts(ctx, internalformat, counts, 8, &renderable);
 	/* ES 3.1: multisample textures take the renderbuffer counts */
-	if ((target != GL_RENDERBUFFER &&
-	     (target != GL_TEXTURE_2D_MULTISAMPLE || !vgl_context_es31(ctx))) || !renderable ||
+	if ((target != GL_RENDERBUFFER && !ms_texture_target(ctx, target)) || !renderable ||
 	    (pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;

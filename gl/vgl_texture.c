@@ -81,6 +81,9 @@ static int target_index(const struct vgl_context *ctx, GLenum target)
 		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_cube_map_array) ? VGL_TEX_CUBE_ARRAY : -1;
 	case GL_TEXTURE_BUFFER_EXT:
 		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_buffer) ? VGL_TEX_BUFFER : -1;
+	case GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES:
+		return vgl_ext_on(ctx, VGL_EXT_OES_texture_storage_multisample_2d_array)
+			       ? VGL_TEX_2D_MS_ARRAY : -1;
 	}
 	return -1;
 }
@@ -98,7 +101,7 @@ bool vgl_texture_target_valid(const struct vgl_context *ctx, GLenum target)
 static const GLenum index_target[VGL_TEX_TARGET_COUNT] = {
 	GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
 	GL_TEXTURE_EXTERNAL_OES, GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_CUBE_MAP_ARRAY_EXT,
-	GL_TEXTURE_BUFFER_EXT };
+	GL_TEXTURE_BUFFER_EXT, GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES };
 
 /* ---- per-context state ---------------------------------------------------------------- */
 
@@ -384,6 +387,12 @@ bool vgl_texture_get(struct vgl_context *ctx, GLenum pname, GLint64 *out)
 		if (!vgl_context_es31(ctx))
 			return false;
 		t = ts->units[ts->active][VGL_TEX_2D_MS];
+		*out = t ? t->name : 0;
+		return true;
+	case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY_OES:
+		if (!vgl_ext_on(ctx, VGL_EXT_OES_texture_storage_multisample_2d_array))
+			return false;
+		t = ts->units[ts->active][VGL_TEX_2D_MS_ARRAY];
 		*out = t ? t->name : 0;
 		return true;
 	case GL_RENDERBUFFER_BINDING: *out = ts->renderbuffer ? ts->renderbuffer->name : 0; return true;

@@ -35,12 +35,13 @@
  */
 #pragma once
 
-#include <GLES3/gl3.h>
+#include <GLES3/gl31.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "vgl_extensions.h"
 #include "vgl_object.h"
 #include "vgl_param_value.h"
 #include "vgl_range.h"
@@ -65,12 +66,15 @@ GLint vgl_texture_max_level(const struct vgl_context *ctx, GLenum tt);
 
 /* VGL_TEX_EXTERNAL: GL_TEXTURE_EXTERNAL_OES, a 2D texture on an EGL image */
 /* VGL_TEX_2D_MS: GL_TEXTURE_2D_MULTISAMPLE (ES 3.1) */
+/* VGL_TEX_2D_MS_ARRAY: GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES
+ * (OES_texture_storage_multisample_2d_array): a 2D MS texture of layers */
 /* VGL_TEX_CUBE_ARRAY: GL_TEXTURE_CUBE_MAP_ARRAY (EXT_texture_cube_map_array):
  * like a 2D array whose 6N layers are N cubes, face by face */
 /* VGL_TEX_BUFFER: GL_TEXTURE_BUFFER (EXT/OES_texture_buffer): no images,
  * a range of a buffer object read as texels (vgl_texture_buffer.c) */
 enum vgl_tex_target { VGL_TEX_2D, VGL_TEX_CUBE, VGL_TEX_3D, VGL_TEX_2D_ARRAY, VGL_TEX_EXTERNAL,
-		      VGL_TEX_2D_MS, VGL_TEX_CUBE_ARRAY, VGL_TEX_BUFFER, VGL_TEX_TARGET_COUNT };
+		      VGL_TEX_2D_MS, VGL_TEX_CUBE_ARRAY, VGL_TEX_BUFFER, VGL_TEX_2D_MS_ARRAY,
+		      VGL_TEX_TARGET_COUNT };
 
 struct vgl_tex_view {
 	VkImageViewType type;
@@ -152,7 +156,7 @@ struct vgl_texture {
 	struct vgl_tex_params params;
 	bool immutable;
 	GLint immutable_levels;
-	uint32_t samples;          /* GL_TEXTURE_2D_MULTISAMPLE: the count stored; else 0 */
+	uint32_t samples;          /* multisample textures: the count stored; else 0 */
 	bool fixed_locations;      /* GL_TEXTURE_FIXED_SAMPLE_LOCATIONS */
 	uint64_t change_id;        /* vgl_unique_id, new with every change sampling sees */
 	/* GL_TEXTURE_BUFFER: the buffer (referenced; NULL: none), the texel
@@ -162,6 +166,12 @@ struct vgl_texture {
 	GLintptr buffer_offset;
 	GLsizeiptr buffer_size;
 };
+
+/* GL_TEXTURE_2D_MULTISAMPLE or its array: one level, samples, no sampler state. */
+static inline bool vgl_texture_target_ms(GLenum target)
+{
+	return target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
+}
 
 /* Levels, storage or parameters changed: cached descriptors of it are stale. */
 static inline void vgl_texture_changed(struct vgl_texture *t)

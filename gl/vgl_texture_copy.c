@@ -118,7 +118,7 @@ static void GL_APIENTRY vgl_GenerateMipmap(GLenum target)
 	/* external textures have one level (OES_EGL_image_external), so do
 	 * multisample ones */
 	if (!vgl_texture_target_valid(ctx, target) || target == GL_TEXTURE_EXTERNAL_OES ||
-	    target == GL_TEXTURE_2D_MULTISAMPLE) {
+	    vgl_texture_target_ms(target)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}

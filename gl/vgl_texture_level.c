@@ -40,7 +40,7 @@ static bool level_target(const struct vgl_context *ctx, GLenum target, GLenum *t
 		return vgl_ext_on(ctx, VGL_EXT_EXT_texture_buffer);
 	}
 	if (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY ||
-	    target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_CUBE_MAP_ARRAY_EXT) {
+	    vgl_texture_target_ms(target) || target == GL_TEXTURE_CUBE_MAP_ARRAY_EXT) {
 		*tt = target;
 		*face = 0;
 	} else if (!vgl_texture_face(target, tt, face)) {
@@ -101,7 +101,7 @@ static bool format_value(const struct vgl_tex_level *lv, GLenum pname, GLint *v)
 static bool level_value(const struct vgl_texture *t, const struct vgl_tex_level *lv,
 			GLenum pname, GLint *v)
 {
-	bool ms = t->target == GL_TEXTURE_2D_MULTISAMPLE && lv->width;
+	bool ms = vgl_texture_target_ms(t->target) && lv->width;
 
 	switch (pname) {
 	case GL_TEXTURE_WIDTH: *v = lv->width; return true;

@@ -7,12 +7,16 @@
  * counts renderbuffers take, glGetInternalformativ): the host is never asked
  * for a multisample resource its caps do not list. It is rendered to as an
  * attachment, resolved by glBlitFramebuffer and read by texelFetch in
- * shaders (sampler2DMS); it has no sampler state.
+ * shaders (sampler2DMS); it has no sampler state. A
+ * GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES texture (OES_texture_storage_
+ * multisample_2d_array) is the same with layers: an array image of samples
+ * > 1, attached a layer at a time, read as sampler2DMSArray.
  */
 #include <GLES3/gl31.h>
 
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_pixel.h"
 #include "vgl_procs.h"
 #include "vgl_renderbuffer.h"
@@ -86,40 +90,58 @@ static uint32_t stored_samples(const struct vgl_context *ctx, GLenum f, GLsizei 
 	return 0;
 }
 
-/* ES 3.1 §8.8's errors, in its order; the count to store in *stored. */
-static GLenum storage_error(struct vgl_context *ctx, GLenum target, GLsizei samples,
-			    GLenum internalformat, GLsizei width, GLsizei height, uint32_t *stored)
+/* A glTexStorage*Multisample call's arguments; depth 1 for the 2D one. */
+struct ms_args {
+	GLenum target, internalformat;
+	GLsizei samples, width, height, depth;
+	GLboolean fixed;
+};
+
+/* The bound texture of the call's target, if the context has the target. */
+static bool target_ok(struct vgl_context *ctx, const struct ms_args *a, bool array)
 {
-	uint32_t max = ctx->dev->props.limits.maxImageDimension2D;
+	if (array)
+		return a->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES &&
+		       vgl_ext_on(ctx, VGL_EXT_OES_texture_storage_multisample_2d_array);
+	return a->target == GL_TEXTURE_2D_MULTISAMPLE;
+}
+
+/* ES 3.1 §8.8's errors (ES 3.2 §8.8 for the array), in their order; the
+ * count to store in *stored. */
+static GLenum storage_error(struct vgl_context *ctx, const struct ms_args *a, bool array,
+			    uint32_t *stored)
+{
+	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
 	struct vgl_texture *t;
 
-	if (target != GL_TEXTURE_2D_MULTISAMPLE || !vgl_renderbuffer_format(ctx, internalformat))
+	if (!target_ok(ctx, a, array) || !vgl_renderbuffer_format(ctx, a->internalformat))
 		return GL_INVALID_ENUM;
-	if (samples < 1 || width < 1 || height < 1 || (uint32_t)width > max ||
-	    (uint32_t)height > max)
+	if (a->samples < 1 || a->width < 1 || a->height < 1 || a->depth < 1 ||
+	    (uint32_t)a->width > l->maxImageDimension2D ||
+	    (uint32_t)a->height > l->maxImageDimension2D ||
+	    (uint32_t)a->depth > (array ? l->maxImageArrayLayers : 1))
 		return GL_INVALID_VALUE;
-	*stored = stored_samples(ctx, internalformat, samples);
+	*stored = stored_samples(ctx, a->internalformat, a->samples);
 	if (!*stored)
 		return GL_INVALID_OPERATION;   /* more than the format's GL_SAMPLES */
-	t = vgl_texture_bound(ctx, target);
+	t = vgl_texture_bound(ctx, a->target);
 	return !t || t->name == 0 || t->immutable ? GL_INVALID_OPERATION : GL_NO_ERROR;
 }
 
+/* The image: one level of `samples`; an array's layers are its depth. */
 static struct vgl_tex_storage *ms_storage(struct vgl_context *ctx, const struct vgl_pixel_format *f,
-					  GLsizei width, GLsizei height, uint32_t samples)
+					  const struct ms_args *a, bool array, uint32_t samples)
 {
 	struct vgl_tex_storage *s = vgl_tex_storage_create(ctx->dev, &(struct vgl_tex_storage_info){
-		.format = f->vk, .width = (uint32_t)width, .height = (uint32_t)height, .levels = 1,
-		.samples = samples });
+		.format = f->vk, .width = (uint32_t)a->width, .height = (uint32_t)a->height,
+		.levels = 1, .layers = array ? (uint32_t)a->depth : 0, .samples = samples });
 
 	if (!s)
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
 	return s;
 }
 
-static void GL_APIENTRY vgl_TexStorage2DMultisample(GLenum target, GLsizei samples,
-						    GLenum internalformat, GLsizei width,
-						    GLsizei height, GLboolean fixedsamplelocations)
+static void storage_multisample(const struct ms_args *a, bool array)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	const struct vgl_pixel_format *f;
@@ -130,29 +152,49 @@ static void GL_APIENTRY vgl_TexStorage2DMultisample(GLenum target, GLsizei sampl
 
 	if (!vgl_es31_call(ctx))
 		return;
-	err = storage_error(ctx, target, samples, internalformat, width, height, &stored);
+	err = storage_error(ctx, a, array, &stored);
 	if (err != GL_NO_ERROR) {
 		vgl_error(ctx, err);
 		return;
 	}
-	f = vgl_renderbuffer_format(ctx, internalformat);
-	if (!(s = ms_storage(ctx, f, width, height, stored)))
+	f = vgl_renderbuffer_format(ctx, a->internalformat);
+	if (!(s = ms_storage(ctx, f, a, array, stored)))
 		return;
 	vgl_tex_storage_fill_alpha(ctx, s, f);
-	t = vgl_texture_bound(ctx, target);
+	t = vgl_texture_bound(ctx, a->target);
 	vgl_tex_storage_unref(t->storage);
 	t->storage = s;
-	t->level[0][0] = (struct vgl_tex_level){ .width = width, .height = height, .depth = 1,
-						 .internal_format = internalformat, .fmt = f };
+	t->level[0][0] = (struct vgl_tex_level){ .width = a->width, .height = a->height,
+						 .depth = a->depth,
+						 .internal_format = a->internalformat, .fmt = f };
 	t->samples = stored;
-	t->fixed_locations = fixedsamplelocations != GL_FALSE;
+	t->fixed_locations = a->fixed != GL_FALSE;
 	t->immutable = true;
 	t->immutable_levels = 1;
 	vgl_texture_changed(t);
 	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_DESCRIPTORS);
 }
 
+static void GL_APIENTRY vgl_TexStorage2DMultisample(GLenum target, GLsizei samples,
+						    GLenum internalformat, GLsizei width,
+						    GLsizei height, GLboolean fixedsamplelocations)
+{
+	storage_multisample(&(struct ms_args){ target, internalformat, samples, width, height, 1,
+					       fixedsamplelocations }, false);
+}
+
+/* OES_texture_storage_multisample_2d_array (ES 3.2's glTexStorage3DMultisample) */
+static void GL_APIENTRY vgl_TexStorage3DMultisampleOES(GLenum target, GLsizei samples,
+						       GLenum internalformat, GLsizei width,
+						       GLsizei height, GLsizei depth,
+						       GLboolean fixedsamplelocations)
+{
+	storage_multisample(&(struct ms_args){ target, internalformat, samples, width, height,
+					       depth, fixedsamplelocations }, true);
+}
+
 const struct vgl_proc vgl_texture_ms_procs[] = {
 	VGL_PROC(TexStorage2DMultisample),
+	VGL_PROC(TexStorage3DMultisampleOES),
 	{ NULL, NULL },
 };

@@ -192,9 +192,9 @@ static GLenum set_param(struct vgl_context *ctx, struct vgl_texture *t, GLenum p
 	if (t->target == GL_TEXTURE_EXTERNAL_OES && external_error(pname, f) != GL_NO_ERROR)
 		return external_error(pname, f);
 	/* ES 3.1 §8.10: a multisample texture has no sampler state and one level */
-	if (t->target == GL_TEXTURE_2D_MULTISAMPLE && is_sampler_pname(pname))
+	if (vgl_texture_target_ms(t->target) && is_sampler_pname(pname))
 		return GL_INVALID_ENUM;
-	if (t->target == GL_TEXTURE_2D_MULTISAMPLE && pname == GL_TEXTURE_BASE_LEVEL && f != 0)
+	if (vgl_texture_target_ms(t->target) && pname == GL_TEXTURE_BASE_LEVEL && f != 0)
 		return GL_INVALID_OPERATION;
 	if (is_sampler_pname(pname))
 		return vgl_sampler_param_set(ctx, p, pname, in);

@@ -134,7 +134,7 @@ static bool complete(const struct vgl_context *ctx, const struct vgl_texture *t,
 	const struct vgl_tex_level *b;
 
 	/* a multisample texture has one level and is never filtered */
-	if (t->target == GL_TEXTURE_2D_MULTISAMPLE)
+	if (vgl_texture_target_ms(t->target))
 		return t->level[0][0].width && stored(t, 0);
 	if (p->base_level >= VGL_MAX_LEVELS || p->base_level > p->max_level)
 		return false;
@@ -191,7 +191,7 @@ static VkComponentMapping view_swizzle(const struct vgl_texture *t,
 static const VkImageViewType view_types[VGL_TEX_TARGET_COUNT] = {
 	VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_VIEW_TYPE_3D,
 	VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D,
-	VK_IMAGE_VIEW_TYPE_CUBE_ARRAY };
+	VK_IMAGE_VIEW_TYPE_CUBE_ARRAY, [VGL_TEX_2D_MS_ARRAY] = VK_IMAGE_VIEW_TYPE_2D_ARRAY };
 
 static VkImageView texture_view(const struct vgl_texture *t, const struct vgl_tex_params *p,
 				int index)
@@ -202,7 +202,7 @@ static VkImageView texture_view(const struct vgl_texture *t, const struct vgl_te
 	uint32_t q = needs_mips(p->min_filter) ? last_level(t) : chain_end(t, &t->level[0][base]);
 	const struct vgl_pixel_format *f;
 
-	if (index == VGL_TEX_2D_MS)
+	if (index == VGL_TEX_2D_MS || index == VGL_TEX_2D_MS_ARRAY)
 		base = q = 0;
 	f = t->level[0][base].fmt;
 	return vgl_tex_storage_view(t->storage, &(struct vgl_tex_view){
@@ -283,6 +283,9 @@ static int sampler_target(GLenum type)
 	case GL_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE:
 	case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
 		return VGL_TEX_2D_MS;
+	case GL_SAMPLER_2D_MULTISAMPLE_ARRAY_OES: case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES:
+	case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES:
+		return VGL_TEX_2D_MS_ARRAY;
 	case GL_SAMPLER_CUBE_MAP_ARRAY_EXT: case GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW_EXT:
 	case GL_INT_SAMPLER_CUBE_MAP_ARRAY_EXT: case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY_EXT:
 		return VGL_TEX_CUBE_ARRAY;
@@ -303,8 +306,10 @@ static struct vgl_tex_storage *black(struct vgl_context *ctx, struct vgl_texture
 		.format = VK_FORMAT_R8G8B8A8_UNORM, .width = 1, .height = 1, .levels = 1,
 		.cube = index == VGL_TEX_CUBE || index == VGL_TEX_CUBE_ARRAY,
 		.depth = index == VGL_TEX_3D ? 1 : 0,
-		.layers = index == VGL_TEX_2D_ARRAY ? 1 : index == VGL_TEX_CUBE_ARRAY ? 6 : 0,
-		.samples = index == VGL_TEX_2D_MS ? vgl_texture_ms_min_samples(ctx) : 0 });
+		.layers = index == VGL_TEX_2D_ARRAY || index == VGL_TEX_2D_MS_ARRAY ? 1
+			  : index == VGL_TEX_CUBE_ARRAY ? 6 : 0,
+		.samples = index == VGL_TEX_2D_MS || index == VGL_TEX_2D_MS_ARRAY
+				   ? vgl_texture_ms_min_samples(ctx) : 0 });
 	if (!s)
 		return NULL;
 	if (vgl_tex_storage_fill_now(ctx->dev, s, texel) != VGL_OK) {

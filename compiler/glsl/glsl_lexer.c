@@ -110,7 +110,7 @@ static const struct glsl_word words[] = {
 	{ "isampler2D", 10, GLSL_TOK_IDENT, GLSL_TOK_KW_ISAMPLER2D, PPW_NONE },
 	{ "isampler2DArray", 15, GLSL_TOK_IDENT, GLSL_TOK_KW_ISAMPLER2DARRAY, PPW_NONE },
 	{ "isampler2DMS", 12, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
-	{ "isampler2DMSArray", 17, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
+	{ "isampler2DMSArray", 17, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_MS_ARRAY },
 	{ "isampler2DRect", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "isampler3D", 10, GLSL_TOK_IDENT, GLSL_TOK_KW_ISAMPLER3D, PPW_NONE },
 	{ "isamplerBuffer", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_TEX_BUFFER },
@@ -165,7 +165,7 @@ static const struct glsl_word words[] = {
 	{ "sampler2DArray", 14, GLSL_TOK_IDENT, GLSL_TOK_KW_SAMPLER2DARRAY, PPW_NONE },
 	{ "sampler2DArrayShadow", 20, GLSL_TOK_IDENT, GLSL_TOK_KW_SAMPLER2DARRAYSHADOW, PPW_NONE },
 	{ "sampler2DMS", 11, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
-	{ "sampler2DMSArray", 16, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
+	{ "sampler2DMSArray", 16, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_MS_ARRAY },
 	{ "sampler2DRect", 13, GLSL_TOK_RESERVED, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "sampler2DRectShadow", 19, GLSL_TOK_RESERVED, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "sampler2DShadow", 15, GLSL_TOK_RESERVED, GLSL_TOK_KW_SAMPLER2DSHADOW, PPW_NONE },
@@ -208,7 +208,7 @@ static const struct glsl_word words[] = {
 	{ "usampler2D", 10, GLSL_TOK_IDENT, GLSL_TOK_KW_USAMPLER2D, PPW_NONE },
 	{ "usampler2DArray", 15, GLSL_TOK_IDENT, GLSL_TOK_KW_USAMPLER2DARRAY, PPW_NONE },
 	{ "usampler2DMS", 12, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
-	{ "usampler2DMSArray", 17, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
+	{ "usampler2DMSArray", 17, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_MS_ARRAY },
 	{ "usampler2DRect", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "usampler3D", 10, GLSL_TOK_IDENT, GLSL_TOK_KW_USAMPLER3D, PPW_NONE },
 	{ "usamplerBuffer", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_TEX_BUFFER },
@@ -260,6 +260,10 @@ static const struct {
 	{ "samplerBuffer", GLSL_TOK_KW_SAMPLERBUFFER }, { "isamplerBuffer", GLSL_TOK_KW_ISAMPLERBUFFER },
 	{ "usamplerBuffer", GLSL_TOK_KW_USAMPLERBUFFER }, { "imageBuffer", GLSL_TOK_KW_IMAGEBUFFER },
 	{ "iimageBuffer", GLSL_TOK_KW_IIMAGEBUFFER }, { "uimageBuffer", GLSL_TOK_KW_UIMAGEBUFFER },
+	/* keywords only where GL_OES_texture_storage_multisample_2d_array is on */
+	{ "sampler2DMSArray", GLSL_TOK_KW_SAMPLER2DMSARRAY },
+	{ "isampler2DMSArray", GLSL_TOK_KW_ISAMPLER2DMSARRAY },
+	{ "usampler2DMSArray", GLSL_TOK_KW_USAMPLER2DMSARRAY },
 };
 
 static uint16_t kind310(const struct glsl_word *w)

@@ -49,6 +49,8 @@ const char *const glsl_pp_default_extensions[] = {
 	/* tessellation shaders (GLSL ES 3.10); the OES name is the same extension */
 	"GL_EXT_tessellation_shader",
 	"GL_OES_tessellation_shader",
+	/* the multisample 2D array samplers and their built-ins (GLSL ES 3.10) */
+	"GL_OES_texture_storage_multisample_2d_array",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);
@@ -282,6 +284,13 @@ static bool tex_buffers_on(const struct pp *pp)
 	return ext_on(pp, "GL_EXT_texture_buffer") || ext_on(pp, "GL_OES_texture_buffer");
 }
 
+/* The multisample 2D array samplers: keywords in 3.10 where the extension is
+ * on, reserved words elsewhere. */
+static bool ms_arrays_on(const struct pp *pp)
+{
+	return ext_on(pp, "GL_OES_texture_storage_multisample_2d_array");
+}
+
 static void check_ident(struct pp *pp, struct glsl_token *t)
 {
 	struct glsl_ident *id = pp_ident(pp, t);
@@ -295,6 +304,8 @@ static void check_ident(struct pp *pp, struct glsl_token *t)
 		t->kind = GLSL_TOK_RESERVED;
 	if (id->ppword == PPW_PRECISE && pp->version >= 310 && ext_on(pp, "GL_EXT_gpu_shader5"))
 		t->kind = GLSL_TOK_KW_PRECISE;
+	if (id->ppword == PPW_MS_ARRAY && t->kind != GLSL_TOK_IDENT && !ms_arrays_on(pp))
+		t->kind = GLSL_TOK_RESERVED;
 	if (t->kind == GLSL_TOK_RESERVED)
 		pp_error(pp, t, "'%s' is a reserved word in GLSL ES %s", id->name,
 			 glsl_es_version_name(pp->version));

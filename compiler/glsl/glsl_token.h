@@ -81,6 +81,10 @@
 	X(SAMPLERBUFFER, "samplerBuffer", I, R) X(ISAMPLERBUFFER, "isamplerBuffer", I, R) \
 	X(USAMPLERBUFFER, "usamplerBuffer", I, R) X(IMAGEBUFFER, "imageBuffer", I, R) \
 	X(IIMAGEBUFFER, "iimageBuffer", I, R) X(UIMAGEBUFFER, "uimageBuffer", I, R) \
+	/* ES 3.10 under GL_OES_texture_storage_multisample_2d_array (reserved without it) */ \
+	X(SAMPLER2DMSARRAY, "sampler2DMSArray", I, R) \
+	X(ISAMPLER2DMSARRAY, "isampler2DMSArray", I, R) \
+	X(USAMPLER2DMSARRAY, "usampler2DMSArray", I, R) \
 	/* ES 3.10 images (reserved words in 3.00) */ \
 	X(IMAGE2D, "image2D", I, R) X(IIMAGE2D, "iimage2D", I, R) \
 	X(UIMAGE2D, "uimage2D", I, R) X(IMAGE3D, "image3D", I, R) \

@@ -144,7 +144,10 @@ enum glsl_block_packing {
 	S(USAMPLERCUBEARRAY, "usamplerCubeArray", UINT, CUBE, true, false) \
 	S(SAMPLERBUFFER, "samplerBuffer", FLOAT, BUFFER, false, false) \
 	S(ISAMPLERBUFFER, "isamplerBuffer", INT, BUFFER, false, false) \
-	S(USAMPLERBUFFER, "usamplerBuffer", UINT, BUFFER, false, false)
+	S(USAMPLERBUFFER, "usamplerBuffer", UINT, BUFFER, false, false) \
+	S(SAMPLER2DMSARRAY, "sampler2DMSArray", FLOAT, 2D_MS, true, false) \
+	S(ISAMPLER2DMSARRAY, "isampler2DMSArray", INT, 2D_MS, true, false) \
+	S(USAMPLER2DMSARRAY, "usampler2DMSArray", UINT, 2D_MS, true, false)
 
 /* The ES 3.10 image types: I(ID, name, base, dim, arrayed). They are opaque
  * like samplers (kind GLSL_KIND_SAMPLER, `image` set); the format a

@@ -269,6 +269,18 @@ static const struct good_case good[] = {
 	  { "DCL SVIEW[1], 2D_MSAA, FLOAT", "DCL SVIEW[2], 2D_MSAA, SINT",
 	    "DCL SVIEW[3], 2D_MSAA, UINT", "TXF TEMP[2], TEMP[1], SAMP[1], 2D_MSAA",
 	    "TXQ TEMP[0], IMM[1].xxxx, SAMP[1], 2D_MSAA" } },
+	/* multisample 2D arrays: (x, y, layer) and a sample; the size has the layers */
+	{ "texelFetch and textureSize of sampler2DMSArray", FS, HEAD
+	  "#extension GL_OES_texture_storage_multisample_2d_array : require\n"
+	  "precision highp float;\n"
+	  "uniform highp sampler2DMSArray s; uniform highp isampler2DMSArray si;\n"
+	  "uniform highp usampler2DMSArray su;\nout vec4 color;\n"
+	  "void main() { ivec3 p = ivec3(gl_FragCoord.xy, 1); color = texelFetch(s, p, 1) +\n"
+	  "  vec4(texelFetch(si, p, 2)) + vec4(texelFetch(su, p, 3)) +\n"
+	  "  vec4(textureSize(s) + textureSize(su), 1.0); }\n",
+	  { "DCL SVIEW[1], 2D_ARRAY_MSAA, FLOAT", "DCL SVIEW[2], 2D_ARRAY_MSAA, SINT",
+	    "DCL SVIEW[3], 2D_ARRAY_MSAA, UINT", "TXF TEMP[2], TEMP[1], SAMP[1], 2D_ARRAY_MSAA",
+	    "TXQ TEMP[0], IMM[1].xxxx, SAMP[1], 2D_ARRAY_MSAA" } },
 	{ "sampler2DMS in a vertex shader", VS, HEAD
 	  "uniform highp sampler2DMS s;\n"
 	  "void main() { gl_Position = texelFetch(s, ivec2(gl_VertexID), gl_VertexID); }\n",
@@ -332,6 +344,16 @@ static const struct bad_case bad[] = {
 	  "void main() {}\n", "0:2(15): error: 'samplerCubeArray' is not a type" },
 	{ "samplerBuffer without #extension", FS, HEAD "uniform highp samplerBuffer s;\n"
 	  "void main() {}\n", "0:2(15): error: 'samplerBuffer' is a reserved word" },
+	{ "sampler2DMSArray without #extension", FS, HEAD "uniform highp sampler2DMSArray s;\n"
+	  "void main() {}\n", "0:2(15): error: 'sampler2DMSArray' is a reserved word" },
+	{ "usampler2DMSArray in 3.00", FS, "#version 300 es\n"
+	  "#extension GL_OES_texture_storage_multisample_2d_array : enable\n"
+	  "uniform highp usampler2DMSArray s;\nvoid main() {}\n",
+	  "0:3(15): error: 'usampler2DMSArray' is a reserved word in GLSL ES 3.00" },
+	{ "texelFetch of sampler2DMSArray by ivec2", FS, HEAD
+	  "#extension GL_OES_texture_storage_multisample_2d_array : require\n"
+	  "precision mediump float;\nuniform highp sampler2DMSArray s;\nout vec4 c;\n"
+	  "void main() { c = texelFetch(s, ivec2(0), 0); }\n", "error: no matching" },
 	{ "imageBuffer in 3.00", FS, "#version 300 es\n#extension GL_EXT_texture_buffer : enable\n"
 	  "uniform highp imageBuffer s;\nvoid main() {}\n",
 	  "0:3(15): error: 'imageBuffer' is a reserved word in GLSL ES 3.00" },

@@ -3773,6 +3773,76 @@ ROW(ms_mipmap)
 	F(TexStorage2DMultisample)(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
 	F(GenerateMipmap)(GL_TEXTURE_2D_MULTISAMPLE);
 }
+/* multisample 2D arrays (OES_texture_storage_multisample_2d_array, ES 3.2
+ * §8.8): a failed call leaves the texture without an image */
+#define MSA GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES
+static void msa_storage_call(GLenum target, GLsizei samples, GLenum f, GLsizei d)
+{
+	FX(TexStorage3DMultisampleOES, PFNGLTEXSTORAGE3DMULTISAMPLEOESPROC)(target, samples, f, 4, 4,
+									    d, GL_TRUE);
+}
+static void msa_storage(GLenum target, GLsizei samples, GLenum f, GLsizei d)
+{
+	GLint v = 7;
+
+	msa_storage_call(target, samples, f, d);
+	if (target == MSA && geti(GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY_OES)) {
+		F(GetTexLevelParameteriv)(MSA, 0, GL_TEXTURE_WIDTH, &v);
+		ck_assert_int_eq(v, 0);
+	}
+}
+static GLuint msa_texture(void)
+{
+	return texture(MSA);
+}
+ROW(msa_storage_es30) { msa_storage_call(MSA, 4, GL_RGBA8, 2); }
+ROW(msa_bind_es30) { F(BindTexture)(MSA, 1); }
+ROW(msa_binding_es30) { geti(GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY_OES); }
+ROW(msa_target) { msa_texture(); msa_storage(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 2); }
+ROW(msa_unsized) { msa_texture(); msa_storage(MSA, 4, GL_RGBA, 2); }
+ROW(msa_no_samples) { msa_texture(); msa_storage(MSA, 0, GL_RGBA8, 2); }
+ROW(msa_zero_depth) { msa_texture(); msa_storage(MSA, 4, GL_RGBA8, 0); }
+ROW(msa_too_many_layers)
+{
+	msa_texture();
+	msa_storage(MSA, 4, GL_RGBA8, geti(GL_MAX_ARRAY_TEXTURE_LAYERS) + 1);
+}
+ROW(msa_too_many_samples)
+{
+	GLint max = 0;
+
+	msa_texture();
+	F(GetInternalformativ)(MSA, GL_RGBA8, GL_SAMPLES, 1, &max);
+	msa_storage(MSA, max + 1, GL_RGBA8, 2);
+}
+ROW(msa_texture_0) { msa_storage(MSA, 4, GL_RGBA8, 2); }
+ROW(msa_immutable)
+{
+	msa_texture();
+	msa_storage_call(MSA, 4, GL_RGBA8, 2);
+	msa_storage_call(MSA, 4, GL_RGBA8, 2);
+}
+ROW(msa_attach_level)
+{
+	GLuint t = msa_texture();
+
+	msa_storage_call(MSA, 4, GL_RGBA8, 2);
+	framebuffer();
+	F(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 1, 0);
+}
+/* a layer at a time: not an image of glFramebufferTexture2D */
+ROW(msa_attach_2d)
+{
+	GLuint t = msa_texture();
+
+	framebuffer();
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, MSA, t, 0);
+}
+ROW(msa_sampler_state)
+{
+	msa_texture();
+	F(TexParameteri)(MSA, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+}
 /* a framebuffer of a multisample texture: no reads, no copies (ES 3.0 §4.3.1, §3.8.5) */
 static void ms_texture_framebuffer(void)
 {
@@ -4822,6 +4892,20 @@ static const struct row rows[] = {
 	R(TexParameteri, 31, E, ms_sampler_state),
 	R(TexParameteri, 31, O, ms_base_level),
 	R(GenerateMipmap, 31, E, ms_mipmap),
+	R(TexStorage3DMultisampleOES, 3, O, msa_storage_es30),
+	R(BindTexture, 3, E, msa_bind_es30),
+	R(GetIntegerv, 3, E, msa_binding_es30),
+	R(TexStorage3DMultisampleOES, 31, E, msa_target),
+	R(TexStorage3DMultisampleOES, 31, E, msa_unsized),
+	R(TexStorage3DMultisampleOES, 31, V, msa_no_samples),
+	R(TexStorage3DMultisampleOES, 31, V, msa_zero_depth),
+	R(TexStorage3DMultisampleOES, 31, V, msa_too_many_layers),
+	R(TexStorage3DMultisampleOES, 31, O, msa_too_many_samples),
+	R(TexStorage3DMultisampleOES, 31, O, msa_texture_0),
+	R(TexStorage3DMultisampleOES, 31, O, msa_immutable),
+	R(FramebufferTextureLayer, 31, V, msa_attach_level),
+	R(FramebufferTexture2D, 31, E, msa_attach_2d),
+	R(TexParameteri, 31, E, msa_sampler_state),
 	R(ReadPixels, 31, O, ms_read_pixels),
 	R(CopyTexSubImage2D, 31, O, ms_copy_tex_image),
 	R(GetIntegerv, 3, E, ms_limit_es30),

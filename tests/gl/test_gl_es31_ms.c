@@ -6,6 +6,10 @@
  * each sample read back by texelFetch(sampler2DMS, p, i) in a shader and by
  * a glBlitFramebuffer resolve; textureGather of each component and of a
  * depth texture compared, textureGatherOffset, and the limits.
+ * OES_texture_storage_multisample_2d_array: glTexStorage3DMultisampleOES's
+ * state and errors, layers of a 4-sample array rendered to through
+ * glFramebufferTextureLayer, every sample of each layer read back by
+ * texelFetch(sampler2DMSArray, ivec3, i), textureSize.
  */
 #include <GLES3/gl31.h>
 #include <stdint.h>
@@ -28,21 +32,31 @@ static void expect(GLenum e)
 	ck_assert_int_eq(gl.GetError(), e);
 }
 
-static GLint level_i(GLenum pname)
+static GLint level_of(GLenum target, GLenum pname)
 {
 	GLint v = -1;
 
-	es(GetTexLevelParameteriv)(GL_TEXTURE_2D_MULTISAMPLE, 0, pname, &v);
+	es(GetTexLevelParameteriv)(target, 0, pname, &v);
 	return v;
 }
 
+static GLint level_i(GLenum pname)
+{
+	return level_of(GL_TEXTURE_2D_MULTISAMPLE, pname);
+}
+
 /* The largest count glGetInternalformativ lists for a multisample texture of f. */
-static GLint format_max(GLenum f)
+static GLint target_max(GLenum target, GLenum f)
 {
 	GLint v = 0;
 
-	es(GetInternalformativ)(GL_TEXTURE_2D_MULTISAMPLE, f, GL_SAMPLES, 1, &v);
+	es(GetInternalformativ)(target, f, GL_SAMPLES, 1, &v);
 	return v;
+}
+
+static GLint format_max(GLenum f)
+{
+	return target_max(GL_TEXTURE_2D_MULTISAMPLE, f);
 }
 
 /* A new multisample texture of f, bound; 4 samples, fixed locations. */
@@ -220,26 +234,31 @@ static const char vs31_window[] = "#version 310 es\n"
 static const uint8_t sample_colors[4][4] = {
 	{ 255, 0, 0, 255 }, { 0, 255, 0, 255 }, { 0, 0, 255, 255 }, { 255, 255, 255, 255 } };
 
-/* Clears the texture's framebuffer black, then draws sample i's colour with
- * only sample i in the mask. */
-static void draw_samples(GLuint fb)
+/* Clears the bound framebuffer black, then draws colors[i] with only
+ * sample i in the mask. */
+static void draw_each_sample(const uint8_t colors[4][4])
 {
 	GLuint prog = glt_program(vs31_window, fs_color);
 	GLint loc = gl.GetUniformLocation(prog, "u_color");
 
-	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
 	gl.ClearColor(0, 0, 0, 0);
 	gl.Clear(GL_COLOR_BUFFER_BIT);
 	gl.Enable(GL_SAMPLE_MASK);
 	gl.UseProgram(prog);
 	for (int i = 0; i < 4; i++) {
-		const uint8_t *c = sample_colors[i];
+		const uint8_t *c = colors[i];
 
 		es(SampleMaski)(0, 1u << i);
 		gl.Uniform4f(loc, c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, c[3] / 255.0f);
 		glt_draw_window();
 	}
 	gl.Disable(GL_SAMPLE_MASK);
+}
+
+static void draw_samples(GLuint fb)
+{
+	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	draw_each_sample(sample_colors);
 	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
 }
 
@@ -405,6 +424,331 @@ START_TEST(ms_size_and_uint)
 }
 END_TEST
 
+/* OES_texture_storage_multisample_2d_array's tokens (<GLES2/gl2ext.h>) */
+#define MS_ARRAY 0x9102                       /* GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES */
+#define MS_ARRAY_BINDING 0x9105               /* GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY_OES */
+#define SAMPLER_MS_ARRAY 0x910B               /* GL_SAMPLER_2D_MULTISAMPLE_ARRAY_OES */
+#define USAMPLER_MS_ARRAY 0x910D              /* GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES */
+
+typedef void (*storage3d_fn)(GLenum, GLsizei, GLenum, GLsizei, GLsizei, GLsizei, GLboolean);
+
+#define LAYERS 3
+
+static void setup_array(void)
+{
+	setup();
+	ck_assert(glt_has_extension("GL_OES_texture_storage_multisample_2d_array"));
+}
+
+static void storage3d(GLenum target, GLsizei samples, GLenum f, GLsizei w, GLsizei h, GLsizei d,
+		      GLboolean fixed)
+{
+	storage3d_fn fn = (storage3d_fn)glt_proc("glTexStorage3DMultisampleOES");
+
+	ck_assert_ptr_nonnull(fn);
+	fn(target, samples, f, w, h, d, fixed);
+}
+
+static GLint msa_level(GLenum pname)
+{
+	return level_of(MS_ARRAY, pname);
+}
+
+/* A new array of f with LAYERS layers, bound; fixed sample locations. */
+static GLuint ms_array(GLenum f, GLsizei samples)
+{
+	GLuint t;
+
+	gl.GenTextures(1, &t);
+	gl.BindTexture(MS_ARRAY, t);
+	storage3d(MS_ARRAY, samples, f, GLT_W, GLT_H, LAYERS, GL_TRUE);
+	expect(GL_NO_ERROR);
+	return t;
+}
+
+/* ---- multisample 2D arrays ------------------------------------------------------------------ */
+
+START_TEST(ms_array_state)
+{
+	GLuint t;
+	GLint v = 0;
+
+	ck_assert_int_ge(target_max(MS_ARRAY, GL_RGBA8), 4);
+	gl.GenTextures(1, &t);
+	gl.BindTexture(MS_ARRAY, t);
+	ck_assert_int_eq(glt_geti(MS_ARRAY_BINDING), (GLint)t);
+	ck_assert_int_eq(msa_level(GL_TEXTURE_SAMPLES), 0);
+	storage3d(MS_ARRAY, 3, GL_RGBA8, 17, 9, 5, GL_FALSE);
+	expect(GL_NO_ERROR);
+	/* at least as many as asked, one of the format's counts */
+	ck_assert_int_eq(msa_level(GL_TEXTURE_SAMPLES), 4);
+	ck_assert_int_eq(msa_level(GL_TEXTURE_FIXED_SAMPLE_LOCATIONS), GL_FALSE);
+	ck_assert_int_eq(msa_level(GL_TEXTURE_WIDTH), 17);
+	ck_assert_int_eq(msa_level(GL_TEXTURE_HEIGHT), 9);
+	ck_assert_int_eq(msa_level(GL_TEXTURE_DEPTH), 5);
+	ck_assert_int_eq(msa_level(GL_TEXTURE_INTERNAL_FORMAT), GL_RGBA8);
+	es(GetTexParameteriv)(MS_ARRAY, GL_TEXTURE_IMMUTABLE_FORMAT, &v);
+	ck_assert_int_eq(v, GL_TRUE);
+	gl.BindTexture(MS_ARRAY, 0);
+	ck_assert_int_eq(glt_geti(MS_ARRAY_BINDING), 0);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+/* ES 3.2 §8.8's errors for the array, each leaving the texture mutable. */
+START_TEST(ms_array_errors)
+{
+	GLint max = target_max(MS_ARRAY, GL_RGBA8), big = glt_geti(GL_MAX_TEXTURE_SIZE);
+	GLint layers = glt_geti(GL_MAX_ARRAY_TEXTURE_LAYERS);
+	GLuint t;
+
+	gl.GenTextures(1, &t);
+	gl.BindTexture(MS_ARRAY, t);
+	storage3d(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 8, 8, 2, GL_TRUE);
+	expect(GL_INVALID_ENUM);
+	storage3d(MS_ARRAY, 4, GL_RGBA, 8, 8, 2, GL_TRUE);
+	expect(GL_INVALID_ENUM);   /* unsized */
+	storage3d(MS_ARRAY, 0, GL_RGBA8, 8, 8, 2, GL_TRUE);
+	expect(GL_INVALID_VALUE);
+	storage3d(MS_ARRAY, 4, GL_RGBA8, 8, 8, 0, GL_TRUE);
+	expect(GL_INVALID_VALUE);
+	storage3d(MS_ARRAY, 4, GL_RGBA8, 8, 8, layers + 1, GL_TRUE);
+	expect(GL_INVALID_VALUE);
+	storage3d(MS_ARRAY, 4, GL_RGBA8, big + 1, 8, 2, GL_TRUE);
+	expect(GL_INVALID_VALUE);
+	storage3d(MS_ARRAY, max + 1, GL_RGBA8, 8, 8, 2, GL_TRUE);
+	expect(GL_INVALID_OPERATION);
+	ck_assert_int_eq(msa_level(GL_TEXTURE_WIDTH), 0);
+	storage3d(MS_ARRAY, 4, GL_RGBA8, 8, 8, 2, GL_TRUE);
+	expect(GL_NO_ERROR);
+	storage3d(MS_ARRAY, 4, GL_RGBA8, 8, 8, 2, GL_TRUE);
+	expect(GL_INVALID_OPERATION);   /* immutable */
+	es(TexParameteri)(MS_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	expect(GL_INVALID_ENUM);        /* no sampler state */
+	es(GenerateMipmap)(MS_ARRAY);
+	expect(GL_INVALID_ENUM);
+	gl.BindTexture(MS_ARRAY, 0);
+	storage3d(MS_ARRAY, 4, GL_RGBA8, 8, 8, 2, GL_TRUE);
+	expect(GL_INVALID_OPERATION);   /* texture 0 */
+}
+END_TEST
+
+/* Attaching a layer: level 0 only, a layer below the limit, not by
+ * glFramebufferTexture2D; the samples must match the other attachments'. */
+START_TEST(ms_array_attach)
+{
+	GLuint t = ms_array(GL_RGBA8, 4), t2, fb;
+	GLint layers = glt_geti(GL_MAX_ARRAY_TEXTURE_LAYERS);
+
+	es(GenFramebuffers)(1, &fb);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	es(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 1, 0);
+	expect(GL_INVALID_VALUE);
+	es(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, layers);
+	expect(GL_INVALID_VALUE);
+	es(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, MS_ARRAY, t, 0);
+	expect(GL_INVALID_ENUM);
+	es(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, LAYERS - 1);
+	expect(GL_NO_ERROR);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	ck_assert_int_eq(glt_geti(GL_SAMPLES), 4);
+	/* a layer past the array's is incomplete */
+	es(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, LAYERS);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER),
+			 GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+	es(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, 0);
+	/* beside a 2D multisample texture: complete only with the same count */
+	t2 = ms_texture(GL_RGBA8, 1);
+	es(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D_MULTISAMPLE, t2, 0);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER),
+			 level_i(GL_TEXTURE_SAMPLES) == 4 ? GL_FRAMEBUFFER_COMPLETE
+							  : GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE);
+	t2 = ms_texture(GL_RGBA8, 4);
+	es(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D_MULTISAMPLE, t2, 0);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+/* Sample u_sample of layer u_layer at the window position. */
+static const char fs_fetch_array[] = "#version 310 es\n"
+	"#extension GL_OES_texture_storage_multisample_2d_array : require\n"
+	"precision mediump float;\n"
+	"uniform highp sampler2DMSArray tex;\n"
+	"uniform int u_sample, u_layer;\n"
+	"out vec4 c;\n"
+	"void main() { c = texelFetch(tex, ivec3(ivec2(gl_FragCoord.xy), u_layer), u_sample); }\n";
+
+/* Layer l's sample i: a colour of its own for each pair. */
+static const uint8_t layer_colors[2][4][4] = {
+	{ { 255, 0, 0, 255 }, { 195, 40, 0, 255 }, { 135, 80, 0, 255 }, { 75, 120, 0, 255 } },
+	{ { 0, 200, 255, 255 }, { 30, 200, 205, 255 }, { 60, 200, 155, 255 }, { 90, 200, 105, 255 } },
+};
+
+/* Draws layer l's colours into its samples, one sample per draw. */
+static void draw_layer(GLuint fb, GLuint t, int l)
+{
+	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	es(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, l);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	draw_each_sample(layer_colors[l]);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+}
+
+START_TEST(ms_array_fetch_layers)
+{
+	GLuint t = ms_array(GL_RGBA8, 4), fb, prog;
+	GLint ls, ll;
+
+	es(GenFramebuffers)(1, &fb);
+	draw_layer(fb, t, 0);
+	draw_layer(fb, t, 1);
+	prog = glt_program(vs31_window, fs_fetch_array);
+	gl.UseProgram(prog);
+	ck_assert_int_eq(uniform_type(prog, "tex"), SAMPLER_MS_ARRAY);
+	gl.Uniform1i(gl.GetUniformLocation(prog, "tex"), 0);
+	ls = gl.GetUniformLocation(prog, "u_sample");
+	ll = gl.GetUniformLocation(prog, "u_layer");
+	for (int l = 0; l < 2; l++) {
+		for (int i = 0; i < 4; i++) {
+			const uint8_t *c = layer_colors[l][i];
+
+			gl.Uniform1i(ll, l);
+			gl.Uniform1i(ls, i);
+			glt_draw_window();
+			expect(GL_NO_ERROR);
+			glt_assert_pixel(3, 5, c[0], c[1], c[2], c[3]);
+			glt_assert_pixel(GLT_W - 1, GLT_H - 1, c[0], c[1], c[2], c[3]);
+		}
+	}
+}
+END_TEST
+
+/* Layered rendering (glFramebufferTextureEXT): a geometry shader puts one
+ * triangle pair in each layer, gl_Layer choosing it and its colour. */
+static const char gs_layers[] = "#version 310 es\n"
+	"#extension GL_EXT_geometry_shader : require\n"
+	"layout(triangles) in;\n"
+	"layout(triangle_strip, max_vertices = 6) out;\n"
+	"out vec4 g_color;\n"
+	"void main() {\n"
+	"  for (int l = 0; l < 2; l++) {\n"
+	"    for (int i = 0; i < 3; i++) {\n"
+	"      gl_Layer = l;\n"
+	"      g_color = l == 0 ? vec4(1.0, 0.0, 0.0, 1.0) : vec4(0.0, 0.0, 1.0, 1.0);\n"
+	"      gl_Position = gl_in[i].gl_Position; EmitVertex();\n"
+	"    }\n"
+	"    EndPrimitive();\n"
+	"  }\n"
+	"}\n";
+
+static const char fs_gs_color[] = "#version 310 es\n"
+	"precision mediump float;\n"
+	"in vec4 g_color;\n"
+	"out vec4 c;\n"
+	"void main() { c = g_color; }\n";
+
+static GLuint layered_program(void)
+{
+	GLuint p = gl.CreateProgram();
+	const char *src[3] = { vs31_window, gs_layers, fs_gs_color };
+	const GLenum types[3] = { GL_VERTEX_SHADER, 0x8DD9 /* GL_GEOMETRY_SHADER_EXT */,
+				  GL_FRAGMENT_SHADER };
+	GLint ok = 0;
+
+	for (int i = 0; i < 3; i++) {
+		gl.AttachShader(p, glt_compile(types[i], src[i], &ok));
+		ck_assert_msg(ok, "does not compile:\n%s", src[i]);
+	}
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert(ok);
+	return p;
+}
+
+START_TEST(ms_array_layered)
+{
+	GLuint t = ms_array(GL_RGBA8, 4), fb, prog;
+	GLint layered = 0;
+
+	if (!glt_has_extension("GL_EXT_geometry_shader"))
+		return;   /* no layered rendering without geometry shaders */
+	es(GenFramebuffers)(1, &fb);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	((void (*)(GLenum, GLenum, GLuint, GLint))glt_proc("glFramebufferTextureEXT"))(
+		GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0);
+	es(GetFramebufferAttachmentParameteriv)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+						0x8DA7 /* GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT */,
+						&layered);
+	ck_assert_int_eq(layered, GL_TRUE);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	gl.ClearColor(0, 0, 0, 0);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.UseProgram(layered_program());
+	glt_draw_window();
+	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	expect(GL_NO_ERROR);
+	prog = glt_program(vs31_window, fs_fetch_array);
+	gl.UseProgram(prog);
+	for (int l = 0; l < LAYERS; l++) {
+		gl.Uniform1i(gl.GetUniformLocation(prog, "u_layer"), l);
+		gl.Uniform1i(gl.GetUniformLocation(prog, "u_sample"), 3);
+		glt_draw_window();
+		/* layer 2 was cleared by the layered glClear and drawn to by none */
+		glt_assert_pixel(4, 6, l == 0 ? 255 : 0, 0, l == 1 ? 255 : 0, l == 2 ? 0 : 255);
+	}
+}
+END_TEST
+
+/* textureSize is (width, height, layers); a usampler2DMSArray reads integers. */
+static const char fs_size[] = "#version 310 es\n"
+	"#extension GL_OES_texture_storage_multisample_2d_array : require\n"
+	"precision mediump float;\n"
+	"uniform highp sampler2DMSArray tex;\n"
+	"uniform highp usampler2DMSArray utex;\n"
+	"uniform ivec3 u_want;\n"
+	"out vec4 c;\n"
+	"void main() {\n"
+	"  uvec4 u = texelFetch(utex, ivec3(0, 0, 1), 3);\n"
+	"  c = vec4(textureSize(tex) == u_want ? 1.0 : 0.0,\n"
+	"           textureSize(utex) == ivec3(4, 4, 2) ? 1.0 : 0.0,\n"
+	"           u == uvec4(7u, 8u, 9u, 10u) ? 1.0 : 0.0, 1.0);\n"
+	"}\n";
+
+START_TEST(ms_array_size_and_uint)
+{
+	GLuint t = ms_array(GL_RGBA8, 4), u, fb, prog;
+	const GLuint v[4] = { 7, 8, 9, 10 };
+
+	if (target_max(MS_ARRAY, GL_RGBA8UI) < 4)
+		return;   /* the host has no 4-sample integer textures */
+	gl.GenTextures(1, &u);
+	gl.BindTexture(MS_ARRAY, u);
+	storage3d(MS_ARRAY, 4, GL_RGBA8UI, 4, 4, 2, GL_TRUE);
+	expect(GL_NO_ERROR);
+	es(GenFramebuffers)(1, &fb);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, fb);
+	es(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, u, 0, 1);
+	ck_assert_int_eq(es(CheckFramebufferStatus)(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	es(ClearBufferuiv)(GL_COLOR, 0, v);
+	es(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	prog = glt_program(vs31_window, fs_size);
+	gl.UseProgram(prog);
+	ck_assert_int_eq(uniform_type(prog, "utex"), USAMPLER_MS_ARRAY);
+	es(ActiveTexture)(GL_TEXTURE0);
+	gl.BindTexture(MS_ARRAY, t);
+	es(ActiveTexture)(GL_TEXTURE1);
+	gl.BindTexture(MS_ARRAY, u);
+	gl.Uniform1i(gl.GetUniformLocation(prog, "tex"), 0);
+	gl.Uniform1i(gl.GetUniformLocation(prog, "utex"), 1);
+	es(Uniform3i)(gl.GetUniformLocation(prog, "u_want"), GLT_W, GLT_H, LAYERS);
+	glt_draw_window();
+	expect(GL_NO_ERROR);
+	glt_assert_pixel(2, 2, 255, 255, 255, 255);
+}
+END_TEST
+
 /* ---- texture gather -------------------------------------------------------------------------- */
 
 /* A 2x2 RGBA8 texture: texel (i, j) = i + 2 j; its channels 10 (r), 20 (g),
@@ -560,6 +904,7 @@ static Suite *es31_ms_suite(void)
 {
 	Suite *s = suite_create("gl es31 ms");
 	TCase *tm = tcase_create("multisample textures");
+	TCase *ta = tcase_create("multisample array textures");
 	TCase *tg = tcase_create("gather");
 	TCase *tn = tcase_create("no attachments");
 
@@ -576,6 +921,14 @@ static Suite *es31_ms_suite(void)
 	tcase_add_test(tm, ms_depth);
 	tcase_add_test(tm, ms_size_and_uint);
 	suite_add_tcase(s, tm);
+	tcase_add_checked_fixture(ta, setup_array, glt_teardown);
+	tcase_add_test(ta, ms_array_state);
+	tcase_add_test(ta, ms_array_errors);
+	tcase_add_test(ta, ms_array_attach);
+	tcase_add_test(ta, ms_array_fetch_layers);
+	tcase_add_test(ta, ms_array_size_and_uint);
+	tcase_add_test(ta, ms_array_layered);
+	suite_add_tcase(s, ta);
 	tcase_add_checked_fixture(tg, setup, glt_teardown);
 	tcase_add_test(tg, gather_components);
 	tcase_add_test(tg, gather_offset);
