@@ -338,6 +338,7 @@ static const struct extension table[] = {
 	[VGL_EXT_EXT_shader_io_blocks] = { "GL_EXT_shader_io_blocks", vgl_context_es31 },
 	[VGL_EXT_OES_shader_io_blocks] = { "GL_OES_shader_io_blocks", vgl_context_es31 },
 	[VGL_EXT_EXT_gpu_shader5] = { "GL_EXT_gpu_shader5", gpu_shader5 },
+	[VGL_EXT_OES_gpu_shader5] = { "GL_OES_gpu_shader5", gpu_shader5 },
 	/* the compiler's tessellation stages, vk/'s (vgl_linked_tess.c) */
 	[VGL_EXT_EXT_tessellation_shader] = { "GL_EXT_tessellation_shader", tessellation_shaders },
 	[VGL_EXT_OES_tessellation_shader] = { "GL_OES_tessellation_shader", tessellation_shaders },

@@ -197,6 +197,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_shader_io_blocks,
 	VGL_EXT_OES_shader_io_blocks,
 	VGL_EXT_EXT_gpu_shader5,
+	VGL_EXT_OES_gpu_shader5,
 	VGL_EXT_EXT_tessellation_shader,
 	VGL_EXT_OES_tessellation_shader,
 	VGL_EXT_OES_texture_storage_multisample_2d_array,

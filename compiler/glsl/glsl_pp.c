@@ -46,6 +46,7 @@ const char *const glsl_pp_default_extensions[] = {
 	 * sampler and block arrays, fma(), precise, gather offsets
 	 * (glsl_sema_convert.c, glsl_sema_expr.c) */
 	"GL_EXT_gpu_shader5",
+	"GL_OES_gpu_shader5",   /* the same extension */
 	/* tessellation shaders (GLSL ES 3.10); the OES name is the same extension */
 	"GL_EXT_tessellation_shader",
 	"GL_OES_tessellation_shader",
@@ -302,7 +303,8 @@ static void check_ident(struct pp *pp, struct glsl_token *t)
 		t->kind = GLSL_TOK_IDENT;
 	if (id->ppword == PPW_TEX_BUFFER && t->kind != GLSL_TOK_IDENT && !tex_buffers_on(pp))
 		t->kind = GLSL_TOK_RESERVED;
-	if (id->ppword == PPW_PRECISE && pp->version >= 310 && ext_on(pp, "GL_EXT_gpu_shader5"))
+	if (id->ppword == PPW_PRECISE && pp->version >= 310 &&
+	    (ext_on(pp, "GL_EXT_gpu_shader5") || ext_on(pp, "GL_OES_gpu_shader5")))
 		t->kind = GLSL_TOK_KW_PRECISE;
 	if (id->ppword == PPW_MS_ARRAY && t->kind != GLSL_TOK_IDENT && !ms_arrays_on(pp))
 		t->kind = GLSL_TOK_RESERVED;

@@ -563,7 +563,8 @@ int glsl_sema(struct glsl_ast *ast, enum glsl_stage stage, const struct glsl_sem
 	s.bi_exts = enabled_extensions(ast->toks);
 	s.implicit_conversions = glsl_sema_implicit_enabled(ast->toks, s.version);
 	s.gpu_shader5 = s.version >= GLSL_ES_310 &&
-			glsl_sema_ext_enabled(ast->toks, GLSL_GPU_SHADER5_EXT);
+			(glsl_sema_ext_enabled(ast->toks, GLSL_GPU_SHADER5_EXT) ||
+			 glsl_sema_ext_enabled(ast->toks, GLSL_GPU_SHADER5_OES));
 	init_precisions(&s);
 	if (!analyse(&s))
 		return -1;

@@ -36,7 +36,8 @@ bool glsl_sema_ext_enabled(const struct glsl_token_stream *toks, const char *nam
 bool glsl_sema_implicit_enabled(const struct glsl_token_stream *toks, enum glsl_es_version v)
 {
 	return v >= GLSL_ES_310 && (glsl_sema_ext_enabled(toks, IMPLICIT_CONVERSIONS_EXT) ||
-				    glsl_sema_ext_enabled(toks, GLSL_GPU_SHADER5_EXT));
+				    glsl_sema_ext_enabled(toks, GLSL_GPU_SHADER5_EXT) ||
+				    glsl_sema_ext_enabled(toks, GLSL_GPU_SHADER5_OES));
 }
 
 static bool convertible_base(enum glsl_base from, enum glsl_base to)

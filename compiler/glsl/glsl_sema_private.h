@@ -182,6 +182,8 @@ bool glsl_sema_is_bool_scalar(const struct glsl_ast_node *n);
 
 /* glsl_sema_convert.c: implicit conversions */
 #define GLSL_GPU_SHADER5_EXT "GL_EXT_gpu_shader5"
+/* OES_gpu_shader5: the same extension under the OES name */
+#define GLSL_GPU_SHADER5_OES "GL_OES_gpu_shader5"
 /* Whether the unit's #extension enabled (require, enable, warn) the extension. */
 bool glsl_sema_ext_enabled(const struct glsl_token_stream *toks, const char *name);
 /* Whether a unit of version v enabled GL_EXT_shader_implicit_conversions

@@ -35,6 +35,7 @@ static void setup(void)
 START_TEST(listed_in_es31)
 {
 	ck_assert(glt_has_extension("GL_EXT_gpu_shader5"));
+	ck_assert(glt_has_extension("GL_OES_gpu_shader5"));
 }
 END_TEST
 
@@ -46,6 +47,7 @@ static void setup_es30(void)
 START_TEST(not_listed_in_es30)
 {
 	ck_assert(!glt_has_extension("GL_EXT_gpu_shader5"));
+	ck_assert(!glt_has_extension("GL_OES_gpu_shader5"));
 }
 END_TEST
 
@@ -177,22 +179,28 @@ END_TEST
 /* fma, an int + uint -> float, an overload reached by conversions
  * (f(int, float) beats f(float, float) for (int, int)) and built-ins
  * reached by them. */
-static const char cs_values[] = HEAD
-	"layout(local_size_x = 1) in;\n"
-	"layout(std430, binding = 0) buffer Out { float r[4]; };\n"
-	"uniform int two;\n"
-	"float f(float a, float b) { return -1.0; }\n"
-	"float f(int a, float b) { return float(a) + b; }\n"
-	"void main() {\n"
-	"  r[0] = fma(float(two), 1.5, 0.25);\n"
-	"  r[1] = two + 3u;\n"
-	"  r[2] = f(two, two);\n"
-	"  r[3] = max(two, 2.5) + sqrt(two * 2);\n"   /* built-ins take conversions too */
-	"}\n";
+#define CS_VALUES \
+	"layout(local_size_x = 1) in;\n" \
+	"layout(std430, binding = 0) buffer Out { float r[4]; };\n" \
+	"uniform int two;\n" \
+	"float f(float a, float b) { return -1.0; }\n" \
+	"float f(int a, float b) { return float(a) + b; }\n" \
+	"void main() {\n" \
+	"  r[0] = fma(float(two), 1.5, 0.25);\n" \
+	"  r[1] = two + 3u;\n" \
+	"  r[2] = f(two, two);\n" \
+	"  r[3] = max(two, 2.5) + sqrt(two * 2);\n" /* built-ins take conversions too */ \
+	"}\n"
+
+/* the same shader under both names of the extension */
+static const char *const cs_values[] = {
+	HEAD CS_VALUES,
+	"#version 310 es\n#extension GL_OES_gpu_shader5 : require\n" CS_VALUES,
+};
 
 START_TEST(values)
 {
-	GLuint p = glt_compute_program(cs_values), b = glt_ssbo(4, 0);
+	GLuint p = glt_compute_program(cs_values[_i]), b = glt_ssbo(4, 0);
 	const float want[4] = { 3.25f, 5.0f, 4.0f, 4.5f };
 	const uint32_t *w;
 
@@ -244,7 +252,7 @@ static Suite *gpu_shader5_suite(void)
 	tcase_add_test(t, sampler_array_uniform_index);
 	tcase_add_test(t, block_arrays_uniform_index);
 	tcase_add_test(t, gather_offsets);
-	tcase_add_test(t, values);
+	tcase_add_loop_test(t, values, 0, 2);
 	tcase_add_loop_test(t, refused_shaders, 0, sizeof(refused) / sizeof(refused[0]));
 	suite_add_tcase(s, t);
 	t = tcase_create("es 3.0");
