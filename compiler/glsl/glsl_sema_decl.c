@@ -884,7 +884,9 @@ static bool block_member_type(struct glsl_sema *s, struct glsl_ast_decl *m, cons
 			      bool buffer)
 {
 	const uint32_t matrix_only = GLSL_LAYOUT_ROW_MAJOR | GLSL_LAYOUT_COLUMN_MAJOR;
-	const uint32_t storage = m->type.qual.storage & (GLSL_Q_UNIFORM | GLSL_Q_BUFFER);
+	/* in and out too: the parser takes them on members for in and out blocks */
+	const uint32_t storage = m->type.qual.storage &
+				 (GLSL_Q_UNIFORM | GLSL_Q_BUFFER | GLSL_Q_IN | GLSL_Q_OUT);
 
 	if (m->type.qual.layout & ~matrix_only)
 		return fail(s, m->type.qual.loc, "block members take only row_major and "

@@ -315,6 +315,13 @@ struct bad_case {
 };
 
 static const struct bad_case bad[] = {
+	/* in / out on a uniform or buffer block's member (dEQP uniform_block.es31.invalid) */
+	{ "in member of a uniform block", FS, "#version 310 es\nprecision highp float;\n"
+	  "uniform U { in vec4 m; } u;\nvoid main() {}\n",
+	  "0:3(13): error: a block member's storage must be its block's" },
+	{ "out member of a buffer block", FS, "#version 310 es\nprecision highp float;\n"
+	  "buffer B { out vec4 m; } b;\nvoid main() {}\n",
+	  "0:3(12): error: a block member's storage must be its block's" },
 	/* ES 3.10 constructs under 1.00 and 3.00 es */
 	{ "buffer in 3.00", FS, "#version 300 es\nprecision mediump float;\n"
 	  "buffer B { float x; };\nvoid main() {}\n", "0:3(10): error: syntax error" },
