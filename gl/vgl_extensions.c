@@ -346,6 +346,16 @@ static const struct extension table[] = {
 	 * the compiler: the 2D multisample images of ES 3.1 with layers */
 	[VGL_EXT_OES_texture_storage_multisample_2d_array] = {
 		"GL_OES_texture_storage_multisample_2d_array", vgl_context_es31 },
+	/* gl_PointSize in the geometry and tessellation stages (the compiler's
+	 * gl_in[] members and outputs, TGSI's PSIZE): wherever the stages are,
+	 * the host's rasterizer takes the last stage's size (point_size_per_vertex
+	 * is always on, vvk_pipeline_state.c) */
+	[VGL_EXT_EXT_geometry_point_size] = { "GL_EXT_geometry_point_size", geometry_shaders },
+	[VGL_EXT_OES_geometry_point_size] = { "GL_OES_geometry_point_size", geometry_shaders },
+	[VGL_EXT_EXT_tessellation_point_size] = {
+		"GL_EXT_tessellation_point_size", tessellation_shaders },
+	[VGL_EXT_OES_tessellation_point_size] = {
+		"GL_OES_tessellation_point_size", tessellation_shaders },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -201,6 +201,10 @@ enum vgl_ext {
 	VGL_EXT_EXT_tessellation_shader,
 	VGL_EXT_OES_tessellation_shader,
 	VGL_EXT_OES_texture_storage_multisample_2d_array,
+	VGL_EXT_EXT_geometry_point_size,
+	VGL_EXT_OES_geometry_point_size,
+	VGL_EXT_EXT_tessellation_point_size,
+	VGL_EXT_OES_tessellation_point_size,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

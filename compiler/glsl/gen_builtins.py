@@ -395,7 +395,7 @@ def emit_header(out, fns, names, vars_, recipes, structs, exts):
     w('extern const char *const glsl_bi_recipe_names[GLSL_BI_RECIPE_COUNT];\n')
     w('extern const char *const glsl_bi_ext_names[GLSL_BI_NR_EXTS];\n')
     for s in structs:
-        w('extern const struct glsl_type glsl_bi_type_%s;\n' % s)
+        w('extern const struct glsl_type glsl_bi_type_%s;\n' % struct_cname(s))
 
 
 def max_overloads(fns):
@@ -463,19 +463,26 @@ def type_ref(expr, ext, types, structs, arrays):
     if expr in types:
         return '&glsl_builtin_types[%s]' % types[expr]
     if expr in structs:
-        return '&glsl_bi_type_%s' % expr
+        return '&glsl_bi_type_%s' % struct_cname(expr)
     return '&' + arrays[(expr, ext)]
+
+
+def struct_cname(key):
+    """`NAME:VARIANT` keys name another layout of the struct NAME (gl_PerVertex
+    with gl_PointSize under an extension): the C name joins both."""
+    return key.replace(':', '_')
 
 
 def emit_structs(w, structs, types):
     for s, fields in structs.items():
-        w('static const struct glsl_field %s_fields[] = {\n' % s)
+        c = struct_cname(s)
+        w('static const struct glsl_field %s_fields[] = {\n' % c)
         for fname, ftype, fprec in fields:
             w('\t{ .name = "%s", .type = &glsl_builtin_types[%s], .precision = GLSL_PREC_%s },\n'
               % (fname, types[ftype], PRECS[fprec]))
-        w('};\n\nconst struct glsl_type glsl_bi_type_%s = {\n' % s)
-        w('\t.kind = GLSL_KIND_STRUCT, .id = GLSL_TID_NONE, .name = "%s",\n' % s)
-        w('\t.fields = %s_fields, .nr_fields = %d,\n};\n\n' % (s, len(fields)))
+        w('};\n\nconst struct glsl_type glsl_bi_type_%s = {\n' % c)
+        w('\t.kind = GLSL_KIND_STRUCT, .id = GLSL_TID_NONE, .name = "%s",\n' % s.split(':')[0])
+        w('\t.fields = %s_fields, .nr_fields = %d,\n};\n\n' % (c, len(fields)))
 
 
 def array_length(v, size, consts):

@@ -56,6 +56,10 @@ uint32_t glsl_builtin_ext_bit(const char *name)
 		name = "GL_EXT_tessellation_shader";
 	if (!strcmp(name, "GL_OES_gpu_shader5"))
 		name = "GL_EXT_gpu_shader5";
+	if (!strcmp(name, "GL_OES_geometry_point_size"))
+		name = "GL_EXT_geometry_point_size";
+	if (!strcmp(name, "GL_OES_tessellation_point_size"))
+		name = "GL_EXT_tessellation_point_size";
 	for (unsigned i = 1; i < GLSL_BI_NR_EXTS; i++)
 		if (!strcmp(glsl_bi_ext_names[i], name))
 			return 1u << i;

@@ -249,16 +249,19 @@ static uint32_t io_flags(const struct glsl_symbol *s, bool invariant_all)
 	return f;
 }
 
-/* gl_in[] / gl_out[]: an array of the gl_PerVertex block, whose member is
- * gl_Position (SPIR-V's form of the per-vertex built-ins). */
+/* gl_in[] / gl_out[]: an array of the gl_PerVertex block, whose members are
+ * gl_Position and, under EXT_geometry/tessellation_point_size, gl_PointSize
+ * (SPIR-V's form of the per-vertex built-ins). */
 static bool gl_in_block(struct lw *w, vc_type_id array)
 {
 	struct vc_type *block = &w->m->types[vc_type_get(w->m, array)->elem];
 
-	if (block->kind != VC_TYPE_STRUCT || block->nr_members != 1)
+	if (block->kind != VC_TYPE_STRUCT || block->nr_members < 1 || block->nr_members > 2)
 		return false;
 	block->block = true;
 	block->members[0].builtin = VC_BUILTIN_POSITION;
+	if (block->nr_members == 2)
+		block->members[1].builtin = VC_BUILTIN_POINT_SIZE;
 	return true;
 }
 

@@ -50,6 +50,12 @@ const char *const glsl_pp_default_extensions[] = {
 	/* tessellation shaders (GLSL ES 3.10); the OES name is the same extension */
 	"GL_EXT_tessellation_shader",
 	"GL_OES_tessellation_shader",
+	/* gl_PointSize in gl_in[] and as an output of the geometry and
+	 * tessellation stages (GLSL ES 3.10); the OES names are the same */
+	"GL_EXT_geometry_point_size",
+	"GL_OES_geometry_point_size",
+	"GL_EXT_tessellation_point_size",
+	"GL_OES_tessellation_point_size",
 	/* the multisample 2D array samplers and their built-ins (GLSL ES 3.10) */
 	"GL_OES_texture_storage_multisample_2d_array",
 };

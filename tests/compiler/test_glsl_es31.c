@@ -703,6 +703,12 @@ static const struct good_case gs_good[] = {
 	  "    gl_Position = p + vec4(float(i & 1), float(i >> 1), 0, 0) * 0.1; EmitVertex(); } }\n",
 	  { "GS_INPUT_PRIMITIVE POINTS", "GS_MAX_OUTPUT_VERTICES 4", "GS_INVOCATIONS 2",
 	    "INVOCATIONID", "DCL IN[][0], POSITION" } },
+	{ "point size read and written (EXT_geometry_point_size)", GS, GS_HEAD
+	  "#extension GL_EXT_geometry_point_size : require\n"
+	  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+	  "void main() { gl_Position = gl_in[0].gl_Position;\n"
+	  "  gl_PointSize = gl_in[0].gl_PointSize * 4.0; EmitVertex(); }\n",
+	  { "DCL IN[][0], POSITION", "DCL IN[][1], PSIZE", ", PSIZE" } },
 	{ "primitive ids and layer", GS, GS_HEAD
 	  "layout(lines) in;\nlayout(points, max_vertices = 2) out;\n"
 	  "void main() { gl_PrimitiveID = gl_PrimitiveIDIn; gl_Layer = 1;\n"
@@ -726,6 +732,13 @@ static const struct good_case gs_good[] = {
 static const struct bad_case gs_bad[] = {
 	{ "geometry shader without the extension", GS, HEAD "layout(points) in;\nvoid main() {}\n",
 	  "error: geometry shaders need GLSL ES 3.10 and #extension GL_EXT_geometry_shader" },
+	{ "point size without its extension", GS, GS_HEAD
+	  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+	  "void main() { gl_PointSize = 1.0; EmitVertex(); }\n", "error: 'gl_PointSize' undeclared" },
+	{ "gl_in's point size without its extension", GS, GS_HEAD
+	  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+	  "void main() { gl_Position = vec4(gl_in[0].gl_PointSize); EmitVertex(); }\n",
+	  "gl_PointSize" },
 	{ "geometry shader in 3.00", GS, "#version 300 es\nvoid main() {}\n",
 	  "error: geometry shaders need GLSL ES 3.10" },
 	{ "strip as the input", GS, GS_HEAD "layout(triangle_strip) in;\nvoid main() {}\n",
@@ -827,6 +840,16 @@ static const struct good_case ts_good[] = {
 	  "  + vec4(float(gl_PatchVerticesIn + gl_PrimitiveID)); }\n",
 	  { "TES_PRIM_MODE 4\nPROPERTY TES_SPACING 2\nPROPERTY TES_VERTEX_ORDER_CW 0\n"
 	    "PROPERTY TES_POINT_MODE 1", "VERTICESIN", "PRIM_ID", "IN[2][0]" } },
+	{ "point size: control shader through gl_out", TCS, TS_HEAD
+	  "#extension GL_EXT_tessellation_point_size : require\n"
+	  "layout(vertices = 1) out;\n"
+	  "void main() { gl_out[gl_InvocationID].gl_PointSize = gl_in[0].gl_PointSize * 2.0; }\n",
+	  { "DCL IN[][1], PSIZE", "DCL OUT[1], PSIZE", "MUL OUT[1].x, IN[0][1]" } },
+	{ "point size: evaluation shader, OES name", TES, TS_HEAD
+	  "#extension GL_OES_tessellation_point_size : require\n"
+	  "layout(isolines) in;\n"
+	  "void main() { gl_Position = gl_in[0].gl_Position; gl_PointSize = gl_in[1].gl_PointSize; }\n",
+	  { "DCL IN[][1], PSIZE", ", PSIZE" } },
 	{ "evaluation shader: isolines", TES, TS_HEAD
 	  "layout(isolines, fractional_even_spacing, ccw) in;\n"
 	  "void main() { gl_Position = gl_in[1].gl_Position * gl_TessCoord.x; }\n",
@@ -880,6 +903,11 @@ static const struct bad_case ts_bad[] = {
 	{ "levels written by an evaluation shader", TES, TS_HEAD "layout(quads) in;\n"
 	  "void main() { gl_TessLevelOuter[0] = 1.0; }\n",
 	  "0:4(32): error: cannot assign to read-only variable 'gl_TessLevelOuter'" },
+	{ "point size without its extension", TES, TS_HEAD "layout(quads) in;\n"
+	  "void main() { gl_PointSize = 1.0; }\n", "error: 'gl_PointSize' undeclared" },
+	{ "gl_in's point size without its extension", TCS, TS_HEAD "layout(vertices = 1) out;\n"
+	  "void main() { gl_out[0].gl_Position = vec4(gl_in[0].gl_PointSize); }\n",
+	  "gl_PointSize" },
 	{ "gl_TessCoord in a control shader", TCS, TS_HEAD "layout(vertices = 3) out;\n"
 	  "void main() { gl_out[gl_InvocationID].gl_Position = vec4(gl_TessCoord, 1.0); }\n",
 	  "error: 'gl_TessCoord' undeclared" },

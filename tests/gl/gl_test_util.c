@@ -134,6 +134,32 @@ void glt_assert_pixel(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a)
 		      px[3], r, g, b, a);
 }
 
+void glt_assert_square(int x0, int y0, int size, uint8_t r, uint8_t g, uint8_t b)
+{
+	int x1 = x0 + size - 1, y1 = y0 + size - 1, ym = y0 + size / 2, xm = x0 + size / 2;
+
+	glt_assert_pixel(x0, y0, r, g, b, 255);
+	glt_assert_pixel(x1, y1, r, g, b, 255);
+	glt_assert_pixel(x0, y1, r, g, b, 255);
+	glt_assert_pixel(x1, y0, r, g, b, 255);
+	glt_assert_pixel(x0 - 1, ym, 0, 0, 0, 255);
+	glt_assert_pixel(x1 + 1, ym, 0, 0, 0, 255);
+	glt_assert_pixel(xm, y0 - 1, 0, 0, 0, 255);
+	glt_assert_pixel(xm, y1 + 1, 0, 0, 0, 255);
+}
+
+void glt_link_and_use(GLuint p)
+{
+	GLint ok = 0;
+	char log[1024] = "";
+
+	gl.LinkProgram(p);
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
+	ck_assert_msg(ok, "link fails: %s", log);
+	gl.UseProgram(p);
+}
+
 /* Within tol of each channel: GL lets a value halfway between two unorm
  * steps (0.5 -> 127.5) convert to either (GPUs differ; llvmpipe rounds up). */
 void glt_assert_pixel_near(int x, int y, const uint8_t want[4], int tol)

@@ -99,6 +99,12 @@ GLuint glt_program(const char *vs, const char *fs);
 /* RGBA8 pixel at window (x, y) (GL: y up from the bottom). */
 void glt_pixel(int x, int y, uint8_t out[4]);
 void glt_assert_pixel(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
+/* The size x size square from window (x0, y0) is (r, g, b) at its corners
+ * and black just outside each side (a wide point, read back). */
+void glt_assert_square(int x0, int y0, int size, uint8_t r, uint8_t g, uint8_t b);
+/* Links p (its shaders attached), asserts it links (the log in the
+ * failure) and makes it current. */
+void glt_link_and_use(GLuint p);
 void glt_assert_pixel_near(int x, int y, const uint8_t want[4], int tol);
 /* Whether the context's extension string lists `name` (a whole word). */
 bool glt_has_extension(const char *name);

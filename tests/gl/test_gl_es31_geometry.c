@@ -16,6 +16,7 @@
 #include <GLES3/gl31.h>
 #include <GLES2/gl2ext.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,14 +110,8 @@ static GLuint attach3(const char *vsrc, const char *gsrc, const char *fsrc)
 static GLuint program3(const char *gsrc)
 {
 	GLuint p = attach3(vs, gsrc, fs);
-	GLint ok = 0;
-	char log[1024] = "";
 
-	gl.LinkProgram(p);
-	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
-	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
-	ck_assert_msg(ok, "link fails: %s", log);
-	gl.UseProgram(p);
+	glt_link_and_use(p);
 	return p;
 }
 
@@ -168,6 +163,51 @@ START_TEST(points_become_quads)
 	assert_ndc(-0.8f, -0.8f, 0, 0, 0);
 	assert_ndc(0.5f, -0.5f, 0, 0, 0);
 	assert_ndc(0.0f, 0.0f, 0, 0, 0);
+}
+END_TEST
+
+/* EXT_geometry_point_size (OES: the same): the vertex shader's size 2 read
+ * from gl_in[] and written 4 times larger; the point drawn is the geometry
+ * shader's 8x8, not the vertex shader's 2x2. Without the #extension,
+ * gl_PointSize is no name of the stage. */
+static const char vs_size2[] = "#version 310 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"out vec4 v_color;\n"
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0); gl_PointSize = 2.0;\n"
+	"  v_color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+#define GS_POINT_BODY "layout(points) in;\nlayout(points, max_vertices = 1) out;\n" \
+	"in vec4 v_color[];\nout vec4 g_color;\n" \
+	"void main() { g_color = v_color[0]; gl_Position = gl_in[0].gl_Position;\n" \
+	"  gl_PointSize = gl_in[0].gl_PointSize * 4.0; EmitVertex(); }\n"
+
+static void point_size_program(const char *ext)
+{
+	char gsrc[1024];
+	GLuint p;
+
+	snprintf(gsrc, sizeof(gsrc), GS_HEAD "#extension %s : require\n" GS_POINT_BODY, ext);
+	p = attach3(vs_size2, gsrc, fs);
+	glt_link_and_use(p);
+	gl.DeleteProgram(p);
+}
+
+START_TEST(point_size_written)
+{
+	static const char *const names[] = { "GL_EXT_geometry_point_size",
+					     "GL_OES_geometry_point_size" };
+	static const float pt[] = { 0.0f, 0.0f };
+
+	if (!has_gs())
+		return;
+	ck_assert(glt_has_extension(names[0]) && glt_has_extension(names[1]));
+	glt_assert_compile_fails(GL_GEOMETRY_SHADER_EXT, GS_HEAD GS_POINT_BODY, "gs", "gl_PointSize");
+	for (unsigned i = 0; i < 2; i++) {
+		point_size_program(names[i]);
+		vertices(pt);
+		gl.DrawArrays(GL_POINTS, 0, 1);
+		expect(GL_NO_ERROR);
+		glt_assert_square(12, 12, 8, 0, 255, 0);    /* centred on (16, 16) */
+	}
 }
 END_TEST
 
@@ -773,6 +813,7 @@ static Suite *geometry_suite(void)
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, points_become_quads);
+	tcase_add_test(tc, point_size_written);
 	tcase_add_test(tc, triangle_passthrough_with_primitive_id);
 	tcase_add_test(tc, end_primitive_and_invocations);
 	tcase_add_test(tc, sampler_and_block_in_geometry);

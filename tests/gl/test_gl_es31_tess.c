@@ -15,6 +15,7 @@
 #include <GLES3/gl31.h>
 #include <GLES2/gl2ext.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "gl_test_util.h"
@@ -134,14 +135,8 @@ static GLuint attach4(const char *tcs, const char *tes)
 static GLuint program4(const char *tcs, const char *tes)
 {
 	GLuint p = attach4(tcs, tes);
-	GLint ok = 0;
-	char log[1024] = "";
 
-	gl.LinkProgram(p);
-	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
-	gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
-	ck_assert_msg(ok, "link fails: %s", log);
-	gl.UseProgram(p);
+	glt_link_and_use(p);
 	return p;
 }
 
@@ -197,6 +192,71 @@ START_TEST(quad_tessellated)
 	expect(GL_NO_ERROR);
 	assert_row(5, 2, 128);
 	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* EXT_tessellation_point_size (OES: the same): the vertex shader's size 2
+ * doubled by the control shader through gl_in[] and gl_out[], doubled again
+ * by the evaluation shader; point_mode with levels 1 draws the quad's four
+ * corners as 8x8 points. Without the #extension, gl_PointSize is no name of
+ * the stages. */
+static const char vs_size2[] = "#version 310 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0); gl_PointSize = 2.0; }\n";
+#define TCS_POINT_BODY "layout(vertices = 4) out;\n" \
+	"void main() {\n" \
+	"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n" \
+	"  gl_out[gl_InvocationID].gl_PointSize = gl_in[gl_InvocationID].gl_PointSize * 2.0;\n" \
+	"  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 1.0;\n" \
+	"  gl_TessLevelInner[0] = 1.0; gl_TessLevelInner[1] = 1.0;\n" \
+	"}\n"
+#define TES_POINT_BODY "layout(quads, point_mode) in;\nout vec4 e_color;\n" \
+	"void main() {\n" \
+	"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n" \
+	"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n" \
+	"  gl_Position = mix(a, b, gl_TessCoord.y);\n" \
+	"  gl_PointSize = gl_in[0].gl_PointSize * 2.0; e_color = vec4(0.0, 1.0, 0.0, 1.0);\n" \
+	"}\n"
+
+static void point_size_program(const char *ext)
+{
+	char tcs[1024], tes[1024];
+	GLuint p = gl.CreateProgram();
+
+	snprintf(tcs, sizeof(tcs), TS_HEAD "#extension %s : require\n" TCS_POINT_BODY, ext);
+	snprintf(tes, sizeof(tes), TS_HEAD "#extension %s : require\n" TES_POINT_BODY, ext);
+	gl.AttachShader(p, compiled(GL_VERTEX_SHADER, vs_size2));
+	gl.AttachShader(p, compiled(GL_TESS_CONTROL_SHADER_EXT, tcs));
+	gl.AttachShader(p, compiled(GL_TESS_EVALUATION_SHADER_EXT, tes));
+	gl.AttachShader(p, compiled(GL_FRAGMENT_SHADER, fs));
+	glt_link_and_use(p);
+	gl.DeleteProgram(p);
+}
+
+START_TEST(point_size_written)
+{
+	static const char *const names[] = { "GL_EXT_tessellation_point_size",
+					     "GL_OES_tessellation_point_size" };
+	static const float corners[] = { -0.5f, -0.5f, 0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f };
+
+	if (!has_tess())
+		return;
+	ck_assert(glt_has_extension(names[0]) && glt_has_extension(names[1]));
+	glt_assert_compile_fails(GL_TESS_CONTROL_SHADER_EXT, TS_HEAD TCS_POINT_BODY, "tcs",
+				 "gl_PointSize");
+	glt_assert_compile_fails(GL_TESS_EVALUATION_SHADER_EXT, TS_HEAD TES_POINT_BODY, "tes",
+				 "gl_PointSize");
+	for (unsigned i = 0; i < 2; i++) {
+		point_size_program(names[i]);
+		patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+		vertices(corners);
+		gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+		expect(GL_NO_ERROR);
+		/* the corners at NDC -0.5 and 0.5: window 8 and 24 */
+		glt_assert_square(4, 4, 8, 0, 255, 0);
+		glt_assert_square(20, 20, 8, 0, 255, 0);
+		glt_assert_square(20, 4, 8, 0, 255, 0);
+	}
 }
 END_TEST
 
@@ -554,6 +614,7 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, quad_tessellated);
 	tcase_add_test(tc, two_triangle_patches);
 	tcase_add_test(tc, isolines);
+	tcase_add_test(tc, point_size_written);
 	tcase_add_test(tc, block_and_sampler_in_tessellation);
 	tcase_add_test(tc, transform_feedback_of_evaluation_outputs);
 	tcase_add_test(tc, patch_parameter);
