@@ -123,12 +123,21 @@ static void share_unref(struct vgl_share *s)
  * development, under VIRTGL_DEV_ES31=1, and only on a host with compute
  * shaders. It is never advertised (no config says ES 3.1 conformance).
  */
-static bool dev_es31_allowed(const struct vgl_device *dev)
+enum dev_es31 { DEV_ES31_OFF, DEV_ES31_ON, DEV_ES31_UPGRADE };
+
+static enum dev_es31 dev_es31(const struct vgl_device *dev)
 {
 	const char *e = getenv("VIRTGL_DEV_ES31");
 
-	return e && (strcmp(e, "1") == 0 || strcmp(e, "upgrade") == 0) &&
-	       dev->limits.compute_invocations > 0;
+	if (!e || dev->limits.compute_invocations == 0)
+		return DEV_ES31_OFF;
+	return strcmp(e, "1") == 0 ? DEV_ES31_ON :
+	       strcmp(e, "upgrade") == 0 ? DEV_ES31_UPGRADE : DEV_ES31_OFF;
+}
+
+static bool dev_es31_allowed(const struct vgl_device *dev)
+{
+	return dev_es31(dev) != DEV_ES31_OFF;
 }
 
 /*
@@ -141,10 +150,7 @@ static bool dev_es31_allowed(const struct vgl_device *dev)
  */
 static uint32_t granted_minor(const struct vgl_device *dev, const struct vgl_context_info *info)
 {
-	const char *e = getenv("VIRTGL_DEV_ES31");
-
-	if (info->major == 3 && info->minor == 0 && e && strcmp(e, "upgrade") == 0 &&
-	    dev_es31_allowed(dev))
+	if (info->major == 3 && info->minor == 0 && dev_es31(dev) == DEV_ES31_UPGRADE)
 		return 1;
 	return info->minor;
 }

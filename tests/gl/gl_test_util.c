@@ -321,6 +321,18 @@ GLuint glt_texture(GLenum target)
 	return t;
 }
 
+bool glt_has_shader_ext(const char *ext, const char *oes, const GLenum *types, int n)
+{
+	bool on = glt_has_extension(ext);
+
+	ck_assert_int_eq(on, glt_has_extension(oes));
+	for (int i = 0; !on && i < n; i++) {
+		ck_assert_uint_eq(gl.CreateShader(types[i]), 0);
+		ck_assert_int_eq(gl.GetError(), GL_INVALID_ENUM);
+	}
+	return on;
+}
+
 bool glt_has_extension(const char *name)
 {
 	const char *all = (const char *)gl.GetString(GL_EXTENSIONS);

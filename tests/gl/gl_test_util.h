@@ -108,6 +108,10 @@ void glt_link_and_use(GLuint p);
 void glt_assert_pixel_near(int x, int y, const uint8_t want[4], int tol);
 /* Whether the context's extension string lists `name` (a whole word). */
 bool glt_has_extension(const char *name);
+/* Whether the context lists the EXT_/OES_ pair `ext` and `oes` (both or
+ * neither, asserted); without them glCreateShader of each of the n types
+ * must fail with INVALID_ENUM (asserted). */
+bool glt_has_shader_ext(const char *ext, const char *oes, const GLenum *types, int n);
 /* glGetIntegerv of one value (-1 if nothing was written). */
 GLint glt_geti(GLenum pname);
 /* A buffer with data bound to target. */

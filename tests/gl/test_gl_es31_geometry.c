@@ -64,14 +64,9 @@ static void setup(void)
  * it GL_GEOMETRY_SHADER is an unknown shader type. */
 static bool has_gs(void)
 {
-	bool on = glt_has_extension("GL_EXT_geometry_shader");
+	static const GLenum types[] = { GL_GEOMETRY_SHADER_EXT };
 
-	ck_assert_int_eq(on, glt_has_extension("GL_OES_geometry_shader"));
-	if (!on) {
-		ck_assert_uint_eq(gl.CreateShader(GL_GEOMETRY_SHADER_EXT), 0);
-		expect(GL_INVALID_ENUM);
-	}
-	return on;
+	return glt_has_shader_ext("GL_EXT_geometry_shader", "GL_OES_geometry_shader", types, 1);
 }
 
 #define GS_HEAD "#version 310 es\n#extension GL_EXT_geometry_shader : require\n"

@@ -54,16 +54,10 @@ static void setup(void)
  * it the two shader types are unknown. */
 static bool has_tess(void)
 {
-	bool on = glt_has_extension("GL_EXT_tessellation_shader");
+	static const GLenum types[] = { GL_TESS_CONTROL_SHADER_EXT, GL_TESS_EVALUATION_SHADER_EXT };
 
-	ck_assert_int_eq(on, glt_has_extension("GL_OES_tessellation_shader"));
-	if (!on) {
-		ck_assert_uint_eq(gl.CreateShader(GL_TESS_CONTROL_SHADER_EXT), 0);
-		expect(GL_INVALID_ENUM);
-		ck_assert_uint_eq(gl.CreateShader(GL_TESS_EVALUATION_SHADER_EXT), 0);
-		expect(GL_INVALID_ENUM);
-	}
-	return on;
+	return glt_has_shader_ext("GL_EXT_tessellation_shader", "GL_OES_tessellation_shader",
+				  types, 2);
 }
 
 #define TS_HEAD "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"
