@@ -90,6 +90,29 @@ struct vc_xfb {
 	struct vc_xfb_output outputs[VC_MAX_SO_OUTPUTS];
 };
 
+/* KHR_blend_equation_advanced's equations, in the extension's table order:
+ * a fragment shader compiled with one blends its colour output 0 with the
+ * framebuffer itself (vc_tgsi_blend.c), for a pipeline whose host blending
+ * is off for render target 0. */
+enum vc_advanced_blend {
+	VC_BLEND_NONE,
+	VC_BLEND_MULTIPLY,
+	VC_BLEND_SCREEN,
+	VC_BLEND_OVERLAY,
+	VC_BLEND_DARKEN,
+	VC_BLEND_LIGHTEN,
+	VC_BLEND_COLORDODGE,
+	VC_BLEND_COLORBURN,
+	VC_BLEND_HARDLIGHT,
+	VC_BLEND_SOFTLIGHT,
+	VC_BLEND_DIFFERENCE,
+	VC_BLEND_EXCLUSION,
+	VC_BLEND_HSL_HUE,
+	VC_BLEND_HSL_SATURATION,
+	VC_BLEND_HSL_COLOR,
+	VC_BLEND_HSL_LUMINOSITY,
+};
+
 struct vc_compile_info {
 	const uint32_t *words;   /* SPIR-V module */
 	size_t nr_words;
@@ -97,6 +120,7 @@ struct vc_compile_info {
 	enum vc_stage stage;
 	struct vc_slot_map map;
 	const struct vc_xfb *xfb; /* vertex stage: stream output, or NULL */
+	enum vc_advanced_blend advanced_blend; /* fragment stage; VC_BLEND_NONE: none */
 };
 
 /*

@@ -608,7 +608,11 @@ void tg_emit_output_copies(struct tg *t)
 			else if (v->builtin == VC_BUILTIN_POINT_SIZE || v->builtin == VC_BUILTIN_SAMPLE_MASK ||
 				 v->builtin == VC_BUILTIN_PRIMITIVE_ID || v->builtin == VC_BUILTIN_LAYER)
 				mask = ".x";
-			tg_op1(t, "MOV", dst, mask, *mask ? tg_comp(src, 0) : src);
+			if (t->advanced_blend && t->stage == VC_STAGE_FRAGMENT && !v->builtin &&
+			    v->location + (int32_t)i == 0)
+				tg_emit_advanced_blend(t, src, dst);
+			else
+				tg_op1(t, "MOV", dst, mask, *mask ? tg_comp(src, 0) : src);
 		}
 	}
 }

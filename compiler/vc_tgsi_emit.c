@@ -812,11 +812,19 @@ static void run(struct tg *t)
 int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc_slot_map *map,
 		 struct vc_tgsi *out, char **log)
 {
+	return vc_tgsi_emit_blend(m, stage, map, VC_BLEND_NONE, out, log);
+}
+
+int vc_tgsi_emit_blend(const struct vc_module *m, enum vc_stage stage,
+		       const struct vc_slot_map *map, enum vc_advanced_blend blend,
+		       struct vc_tgsi *out, char **log)
+{
 	/* VC_TGSI_NOOPT=1 keeps every copy and every fresh TEMP: the emitter's raw
 	 * output, for comparing when a shader misrenders */
 	bool raw = getenv("VC_TGSI_NOOPT") != NULL;
 	struct tg t = { .m = m, .stage = stage, .map = *map, .info = &out->info,
-			.regalloc = !raw, .remove_copies = !raw };
+			.regalloc = !raw, .remove_copies = !raw,
+			.advanced_blend = stage == VC_STAGE_FRAGMENT ? blend : VC_BLEND_NONE };
 	size_t len = 0;
 
 	memset(&out->info, 0, sizeof(out->info));

@@ -12,6 +12,11 @@
  */
 int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc_slot_map *map,
 		 struct vc_tgsi *out, char **log);
+/* vc_tgsi_emit for a fragment shader whose colour output 0 blends itself by
+ * `blend` (VC_BLEND_NONE: as vc_tgsi_emit). */
+int vc_tgsi_emit_blend(const struct vc_module *m, enum vc_stage stage,
+		       const struct vc_slot_map *map, enum vc_advanced_blend blend,
+		       struct vc_tgsi *out, char **log);
 
 /*
  * Fills info's stream-output entries from the request x, by what OUT

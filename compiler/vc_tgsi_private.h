@@ -129,6 +129,7 @@ struct tg {
 	uint32_t shared_size;
 	struct tg_loop loops[64];
 	uint32_t nr_loops;
+	enum vc_advanced_blend advanced_blend; /* fragment: colour output 0's equation */
 };
 
 /* errors */
@@ -188,6 +189,8 @@ bool tg_emit_mem(struct tg *t, const struct vc_instr *in);
 bool tg_emit_tex(struct tg *t, const struct vc_instr *in);
 bool tg_emit_builtin(struct tg *t, const struct vc_instr *in);  /* vc_tgsi_builtin.c */
 void tg_emit_output_copies(struct tg *t);
+/* vc_tgsi_blend.c: out = src blended with the framebuffer by t->advanced_blend. */
+void tg_emit_advanced_blend(struct tg *t, struct tg_reg src, struct tg_reg out);
 
 /* tessellation stages (vc_tgsi_tess.c) */
 bool tg_tess_per_vertex_output(const struct tg *t, vc_var_id id);

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include <GLES2/gl2ext.h>
+
 #include "vgl_context.h"
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
@@ -114,10 +116,32 @@ static bool valid_factor(GLenum f)
 	return false;
 }
 
-static bool valid_equation(const struct vgl_context *ctx, GLenum e)
+/* KHR_blend_equation_advanced's equations, numbered from 1 as the
+ * compiler's enum vc_advanced_blend (the bits of a fragment shader's
+ * layout(blend_support_...) set). */
+static const GLenum advanced_equations[] = {
+	GL_MULTIPLY_KHR, GL_SCREEN_KHR, GL_OVERLAY_KHR, GL_DARKEN_KHR, GL_LIGHTEN_KHR,
+	GL_COLORDODGE_KHR, GL_COLORBURN_KHR, GL_HARDLIGHT_KHR, GL_SOFTLIGHT_KHR,
+	GL_DIFFERENCE_KHR, GL_EXCLUSION_KHR, GL_HSL_HUE_KHR, GL_HSL_SATURATION_KHR,
+	GL_HSL_COLOR_KHR, GL_HSL_LUMINOSITY_KHR,
+};
+
+unsigned vgl_blend_advanced(GLenum e)
+{
+	for (unsigned i = 0; i < sizeof(advanced_equations) / sizeof(advanced_equations[0]); i++)
+		if (advanced_equations[i] == e)
+			return i + 1;
+	return 0;
+}
+
+/* The advanced equations are glBlendEquation(i)'s only, not the separate
+ * calls' (INVALID_ENUM there). */
+static bool valid_equation(const struct vgl_context *ctx, GLenum e, bool advanced)
 {
 	if (e == GL_FUNC_ADD || e == GL_FUNC_SUBTRACT || e == GL_FUNC_REVERSE_SUBTRACT)
 		return true;
+	if (advanced && vgl_blend_advanced(e))
+		return vgl_ext_on(ctx, VGL_EXT_KHR_blend_equation_advanced);
 	return ctx->major >= 3 && (e == GL_MIN || e == GL_MAX);
 }
 
@@ -148,7 +172,9 @@ static void set_factors(struct vgl_context *ctx, struct range r, GLenum src_rgb,
 
 static void set_equations(struct vgl_context *ctx, struct range r, GLenum rgb, GLenum alpha)
 {
-	if (!enums_ok(ctx, valid_equation(ctx, rgb) && valid_equation(ctx, alpha)))
+	bool one = rgb == alpha; /* glBlendEquation(i): one equation for both */
+
+	if (!enums_ok(ctx, valid_equation(ctx, rgb, one) && valid_equation(ctx, alpha, one)))
 		return;
 	for (uint32_t i = r.first; i < r.end; i++) {
 		struct vgl_blend b = ctx->st.db[i].fn;
@@ -188,17 +214,26 @@ static void GL_APIENTRY vgl_BlendFunci(GLuint buf, GLenum src, GLenum dst)
 	vgl_BlendFuncSeparatei(buf, src, dst, src, dst);
 }
 
+/* The separate calls refuse an advanced equation even given twice. */
+static bool separate_ok(struct vgl_context *ctx, GLenum rgb, GLenum alpha)
+{
+	return enums_ok(ctx, !vgl_blend_advanced(rgb) && !vgl_blend_advanced(alpha));
+}
+
 static void GL_APIENTRY vgl_BlendEquationSeparate(GLenum rgb, GLenum alpha)
 {
 	struct vgl_context *ctx = vgl_current_context();
 
-	if (ctx)
+	if (ctx && separate_ok(ctx, rgb, alpha))
 		set_equations(ctx, all_buffers, rgb, alpha);
 }
 
 static void GL_APIENTRY vgl_BlendEquation(GLenum mode)
 {
-	vgl_BlendEquationSeparate(mode, mode);
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx)
+		set_equations(ctx, all_buffers, mode, mode);
 }
 
 static void GL_APIENTRY vgl_BlendEquationSeparatei(GLuint buf, GLenum rgb, GLenum alpha)
@@ -206,13 +241,56 @@ static void GL_APIENTRY vgl_BlendEquationSeparatei(GLuint buf, GLenum rgb, GLenu
 	struct vgl_context *ctx = vgl_current_context();
 	struct range r;
 
-	if (indexed_call(ctx, buf, &r))
+	if (indexed_call(ctx, buf, &r) && separate_ok(ctx, rgb, alpha))
 		set_equations(ctx, r, rgb, alpha);
 }
 
 static void GL_APIENTRY vgl_BlendEquationi(GLuint buf, GLenum mode)
 {
-	vgl_BlendEquationSeparatei(buf, mode, mode);
+	struct vgl_context *ctx = vgl_current_context();
+	struct range r;
+
+	if (indexed_call(ctx, buf, &r))
+		set_equations(ctx, r, mode, mode);
+}
+
+/* glBlendBarrierKHR: the fragment shader reads the framebuffer through the
+ * host's EXT_shader_framebuffer_fetch, which sees every earlier draw's
+ * writes (coherent), and draws run in order on the host: there is nothing
+ * to wait for. */
+static void GL_APIENTRY vgl_BlendBarrier(void)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx && !vgl_ext_on(ctx, VGL_EXT_KHR_blend_equation_advanced))
+		vgl_error(ctx, GL_INVALID_OPERATION);
+}
+
+/* ---- draw-time rules of the advanced equations ------------------------------------------ */
+
+/* Draw buffers that are not GL_NONE. */
+static uint32_t active_draw_buffers(const struct vgl_fb *fb)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < fb->nr_draw; i++)
+		n += fb->draw[i].view != VK_NULL_HANDLE;
+	return n;
+}
+
+bool vgl_blend_advanced_draw_ok(struct vgl_context *ctx, const struct vgl_fb *fb,
+				uint32_t fs_support)
+{
+	const struct vgl_draw_buffer_state *db = &ctx->st.db[0];
+	unsigned e = db->blend ? vgl_blend_advanced(db->fn.eq_rgb) : 0;
+
+	if (!e)
+		return true;
+	if (!(fs_support & (1u << e)) || active_draw_buffers(fb) > 1) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return false;
+	}
+	return true;
 }
 
 /* ---- colour masks ------------------------------------------------------------------------- */
@@ -294,5 +372,6 @@ const struct vgl_proc vgl_blend_procs[] = {
 	INDEXED_PROC(Enablei), INDEXED_PROC(Disablei), INDEXED_PROC(IsEnabledi),
 	INDEXED_PROC(BlendFunci), INDEXED_PROC(BlendFuncSeparatei), INDEXED_PROC(BlendEquationi),
 	INDEXED_PROC(BlendEquationSeparatei), INDEXED_PROC(ColorMaski),
+	{ "glBlendBarrierKHR", (void *)vgl_BlendBarrier },
 	{ NULL, NULL },
 };

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 struct vgl_context;
+struct vgl_fb;
 
 /* glEnable/glDisable(GL_BLEND): every draw buffer's enable. */
 void vgl_blend_enable_all(struct vgl_context *ctx, bool on);
@@ -24,3 +25,13 @@ bool vgl_blend_indexed_target(struct vgl_context *ctx, GLenum target);
 /* Get*i_v of draw-buffer state: the number of values written to out (0:
  * an error was recorded), -1 if target is not such state. */
 int vgl_blend_get_indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint64 out[4]);
+
+/* KHR_blend_equation_advanced: e's number, 1 (MULTIPLY) .. 15
+ * (HSL_LUMINOSITY), in the compiler's enum vc_advanced_blend order; 0 for
+ * the basic equations. */
+unsigned vgl_blend_advanced(GLenum e);
+/* A draw with draw buffer 0 blending by an advanced equation needs a
+ * fragment shader that declares it (fs_support: bit e for equation e) and
+ * one active draw buffer; false (INVALID_OPERATION recorded) otherwise. */
+bool vgl_blend_advanced_draw_ok(struct vgl_context *ctx, const struct vgl_fb *fb,
+				uint32_t fs_support);

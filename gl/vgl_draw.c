@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "vgl_range.h"
+#include "vgl_blend.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
 #include "vgl_draw.h"
@@ -356,6 +357,8 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return;
 	}
+	if (l && !vgl_blend_advanced_draw_ok(ctx, fb, l->blend_support))
+		return;
 	if (!l || d->count == 0 || d->instances == 0)
 		return; /* no program: undefined results, no error in ES */
 	if (reads_mapped_buffer(ctx, l, d)) {

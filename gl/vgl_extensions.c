@@ -135,6 +135,19 @@ static bool border_colours(const struct vgl_context *ctx)
 	return cb.customBorderColors && cb.customBorderColorWithoutFormat;
 }
 
+/* KHR_blend_equation_advanced (its layout qualifiers are GLSL ES 3.00's):
+ * vk/ blends in the fragment shader where the host has framebuffer fetch */
+static bool advanced_blend(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceBlendOperationAdvancedFeaturesEXT ba = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_FEATURES_EXT };
+	VkPhysicalDeviceFeatures2 f = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+					.pNext = &ba };
+
+	vvk_GetPhysicalDeviceFeatures2(ctx->dev->pdev, &f);
+	return ctx->major >= 3 && ba.advancedBlendCoherentOperations;
+}
+
 /* EXT/OES_draw_buffers_indexed (ES 3.0): the host blends and masks each
  * render target its own way (vk/'s independentBlend: virgl's
  * indep_blend_enable and indep_blend_func caps) */
@@ -356,6 +369,10 @@ static const struct extension table[] = {
 		"GL_EXT_tessellation_point_size", tessellation_shaders },
 	[VGL_EXT_OES_tessellation_point_size] = {
 		"GL_OES_tessellation_point_size", tessellation_shaders },
+	/* the 15 equations done by the fragment shader through framebuffer
+	 * fetch (vk/'s VK_EXT_blend_operation_advanced, vc_tgsi_blend.c) */
+	[VGL_EXT_KHR_blend_equation_advanced] = { "GL_KHR_blend_equation_advanced",
+						   advanced_blend },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -205,6 +205,7 @@ enum vgl_ext {
 	VGL_EXT_OES_geometry_point_size,
 	VGL_EXT_EXT_tessellation_point_size,
 	VGL_EXT_OES_tessellation_point_size,
+	VGL_EXT_KHR_blend_equation_advanced,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

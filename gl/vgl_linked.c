@@ -907,6 +907,8 @@ int vgl_linked_create_graphics(struct vgl_context *ctx, const struct vgl_graphic
 	else
 		*log = strdup(refused ? refused : lp.info_log ? lp.info_log : "");
 	ret = ret == 0 ? linked_from_program(ctx, &lp, out) : VGL_ERROR_BAD_ATTRIBUTE;
+	if (ret == VGL_OK)
+		(*out)->blend_support = glsl_shader_blend_support(in->fs);
 	vgl_linked_log_refusal(log, ret, "error: the device refused the linked shaders\n");
 	glsl_linked_program_finish(&lp);
 	return ret;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgl_blend.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_program.h"
@@ -53,6 +54,13 @@ static VkBlendFactor blend_factor(GLenum f)
 
 static VkBlendOp blend_op(GLenum e)
 {
+	unsigned adv = vgl_blend_advanced(e);
+
+	/* MULTIPLY..EXCLUSION (1..11) and the HSL four (12..15) are two runs of
+	 * VK_EXT_blend_operation_advanced's ops */
+	if (adv)
+		return (VkBlendOp)(adv <= 11 ? VK_BLEND_OP_MULTIPLY_EXT + (adv - 1)
+					     : VK_BLEND_OP_HSL_HUE_EXT + (adv - 12));
 	switch (e) {
 	case GL_FUNC_SUBTRACT: return VK_BLEND_OP_SUBTRACT;
 	case GL_FUNC_REVERSE_SUBTRACT: return VK_BLEND_OP_REVERSE_SUBTRACT;

@@ -214,6 +214,9 @@ struct vgl_linked {
 	 * and those stages compiled again, for the links of the program
 	 * pipelines that use them (vgl_program_pipeline.c) */
 	bool separable, has_vs, has_fs;
+	/* the fragment shader's layout(blend_support_...) equations
+	 * (KHR_blend_equation_advanced; bit e: vgl_blend_advanced's e) */
+	uint32_t blend_support;
 	struct glsl_shader *sep_vs, *sep_fs;
 	char *sep_fs_source;              /* compiled again with names a pipeline renames */
 	/* glGetProgramBinary: the program as linked (glsl_program_binary.h);

@@ -71,6 +71,8 @@ static void usage(FILE *f)
 		"  -q            print the info log only when a compile fails\n"
 		"  -l            link a vertex and a fragment shader (as glLinkProgram)\n"
 		"  --reflect     with -l: print the program's uniforms, blocks and variables\n"
+		"  --blend=N     with --tgsi: fragment colour output 0 blends itself by\n"
+		"                KHR_blend_equation_advanced's equation N (1..15)\n"
 		"  -h, --help    this text\n"
 		"\n"
 		"Exit status: 0 success, 1 compile failure, 2 usage, 3 I/O error,\n"
@@ -112,6 +114,10 @@ static const char *opt_value(int argc, char **argv, int *i)
 	return argv[++*i];
 }
 
+/* --blend=N: fragment shaders' TGSI blends colour output 0 by
+ * KHR_blend_equation_advanced's equation N (1 MULTIPLY .. 15 HSL_LUMINOSITY) */
+static enum vc_advanced_blend tgsi_blend;
+
 /* One option at argv[*i]; GLSLC_OK, GLSLC_USAGE, or -1 for --help. */
 static int parse_option(int argc, char **argv, int *i, struct glslc_opts *o)
 {
@@ -123,6 +129,14 @@ static int parse_option(int argc, char **argv, int *i, struct glslc_opts *o)
 		return o->tgsi = true, GLSLC_OK;
 	if (!strcmp(a, "-q"))
 		return o->quiet = true, GLSLC_OK;
+	if (!strncmp(a, "--blend=", 8)) {
+		unsigned long e = strtoul(a + 8, NULL, 10);
+
+		if (e < VC_BLEND_MULTIPLY || e > VC_BLEND_HSL_LUMINOSITY)
+			return GLSLC_USAGE;
+		tgsi_blend = (enum vc_advanced_blend)e;
+		return GLSLC_OK;
+	}
 	if (!strcmp(a, "-l"))
 		return o->link = true, GLSLC_OK;
 	if (!strcmp(a, "--reflect"))
@@ -267,7 +281,7 @@ static int print_tgsi(const char *name, const uint32_t *words, size_t nr_words,
 			 stage == GLSL_STAGE_GEOMETRY ? VC_STAGE_GEOMETRY :
 			 stage == GLSL_STAGE_TESS_CTRL ? VC_STAGE_TESS_CTRL :
 			 stage == GLSL_STAGE_TESS_EVAL ? VC_STAGE_TESS_EVAL : VC_STAGE_VERTEX,
-		.map = { .slot = default_slot },
+		.map = { .slot = default_slot }, .advanced_blend = tgsi_blend,
 	};
 	struct vc_tgsi t = { 0 };
 	int ret = vc_spirv_to_tgsi(&ci, &t);

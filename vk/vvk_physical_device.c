@@ -304,6 +304,8 @@ void vvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalD
 		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT);
 	VkPhysicalDeviceDepthClipControlFeaturesEXT *dcc = (void *)vvk_find_struct(
 		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT);
+	VkPhysicalDeviceBlendOperationAdvancedFeaturesEXT *ba = (void *)vvk_find_struct(
+		f->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_FEATURES_EXT);
 
 	vvk_GetPhysicalDeviceFeatures(physicalDevice, &f->features);
 	if (dcc) /* the rasterizer's clip_halfz, off (vvk_pipeline_state.c) */
@@ -316,6 +318,13 @@ void vvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalD
 	}
 	if (cb)
 		custom_border_features(vvk_physical_device_from_handle(physicalDevice), cb);
+	/* the fragment shader blends through framebuffer fetch (vc_tgsi_blend.c),
+	 * coherent where the host's is: EXT_shader_framebuffer_fetch, as
+	 * virglrenderer uses it, is coherent */
+	if (ba)
+		ba->advancedBlendCoherentOperations =
+			(vvk_physical_device_from_handle(physicalDevice)->caps->capability_bits &
+			 VDRM_CAP_TGSI_FBFETCH) != 0;
 }
 
 /* ---- formats ------------------------------------------------------------------- */

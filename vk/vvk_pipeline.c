@@ -114,6 +114,8 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 		.words = m->words, .nr_words = m->nr_words, .entry_point = stage->pName,
 		.stage = compiler_stage(s), .map = vvk_pipeline_layout_slot_map(p->layout),
 		.xfb = s == VVK_STAGE_VS || s == VVK_STAGE_TES ? xfb : NULL,
+		.advanced_blend = s == VVK_STAGE_FS ? (enum vc_advanced_blend)p->advanced_blend
+						    : VC_BLEND_NONE,
 	};
 	VkResult r;
 
@@ -385,6 +387,28 @@ static void vertex_outputs(const VkGraphicsPipelineCreateInfo *ci, struct vvk_va
 	}
 }
 
+/* Attachment 0's advanced blend op (VK_EXT_blend_operation_advanced, the
+ * 15 equations of KHR_blend_equation_advanced): the fragment shader does it
+ * with framebuffer fetch, so the host must have that; the rest is refused. */
+static VkResult advanced_blend(struct vvk_device *dev, const VkGraphicsPipelineCreateInfo *ci,
+			       struct vvk_pipeline *p)
+{
+	const VkPipelineColorBlendStateCreateInfo *cb = ci->pColorBlendState;
+	const VkPipelineColorBlendAttachmentState *a;
+	int eq;
+
+	if (!cb || !cb->attachmentCount || !cb->pAttachments[0].blendEnable)
+		return VK_SUCCESS;
+	a = &cb->pAttachments[0];
+	eq = vvk_advanced_blend_op(a->colorBlendOp);
+	if (!eq)
+		return VK_SUCCESS;
+	if (eq < 0 || a->alphaBlendOp != a->colorBlendOp || !(dev->caps->capability_bits & VDRM_CAP_TGSI_FBFETCH))
+		return VK_ERROR_FEATURE_NOT_PRESENT;
+	p->advanced_blend = (uint32_t)eq;
+	return VK_SUCCESS;
+}
+
 static VkResult create_graphics(struct vvk_device *dev, const void *info,
 				const VkAllocationCallbacks *a, VkPipeline *out)
 {
@@ -402,6 +426,8 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 	if (r == VK_SUCCESS && ci->pInputAssemblyState &&
 	    ci->pInputAssemblyState->primitiveRestartEnable)
 		r = VK_ERROR_FEATURE_NOT_PRESENT;
+	if (r == VK_SUCCESS)
+		r = advanced_blend(dev, ci, p);
 	if (r == VK_SUCCESS)
 		r = stream_output(ci, &xfb);
 	if (r == VK_SUCCESS)

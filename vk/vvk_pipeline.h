@@ -59,6 +59,9 @@ struct vvk_pipeline {
 	uint32_t stencil_ref; /* front | back << 8 */
 	uint32_t sample_mask; /* SET_SAMPLE_MASK: ~0 unless pSampleMask says otherwise */
 	uint32_t min_samples; /* SET_MIN_SAMPLES: 1 unless sample shading */
+	/* VK_EXT_blend_operation_advanced's op of attachment 0, done by the
+	 * fragment shader (vc_tgsi_blend.c); VC_BLEND_NONE (0) if none */
+	uint32_t advanced_blend;
 	/* compute */
 	uint32_t local_size[3];
 };
@@ -67,6 +70,10 @@ VVK_HANDLE_CASTS(vvk_pipeline, VkPipeline)
 
 struct vvk_device;
 struct vvk_shader_module;
+
+/* The compiler's equation (enum vc_advanced_blend) of a VkBlendOp: 0 for
+ * the basic ones, -1 for advanced ones it has not (beyond KHR's 15). */
+int vvk_advanced_blend_op(VkBlendOp op);
 
 /* The varyings a graphics pipeline's stages exchange, as far as known. */
 struct vvk_varyings {

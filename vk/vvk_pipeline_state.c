@@ -38,11 +38,41 @@ static uint32_t logic_op(VkLogicOp op)
 	return (unsigned)op < VVK_ARRAY_SIZE(map) ? map[op] : 12;
 }
 
+int vvk_advanced_blend_op(VkBlendOp op)
+{
+	static const struct {
+		VkBlendOp op;
+		uint8_t eq;
+	} map[] = {
+		{ VK_BLEND_OP_MULTIPLY_EXT, VC_BLEND_MULTIPLY }, { VK_BLEND_OP_SCREEN_EXT, VC_BLEND_SCREEN },
+		{ VK_BLEND_OP_OVERLAY_EXT, VC_BLEND_OVERLAY }, { VK_BLEND_OP_DARKEN_EXT, VC_BLEND_DARKEN },
+		{ VK_BLEND_OP_LIGHTEN_EXT, VC_BLEND_LIGHTEN },
+		{ VK_BLEND_OP_COLORDODGE_EXT, VC_BLEND_COLORDODGE },
+		{ VK_BLEND_OP_COLORBURN_EXT, VC_BLEND_COLORBURN },
+		{ VK_BLEND_OP_HARDLIGHT_EXT, VC_BLEND_HARDLIGHT },
+		{ VK_BLEND_OP_SOFTLIGHT_EXT, VC_BLEND_SOFTLIGHT },
+		{ VK_BLEND_OP_DIFFERENCE_EXT, VC_BLEND_DIFFERENCE },
+		{ VK_BLEND_OP_EXCLUSION_EXT, VC_BLEND_EXCLUSION },
+		{ VK_BLEND_OP_HSL_HUE_EXT, VC_BLEND_HSL_HUE },
+		{ VK_BLEND_OP_HSL_SATURATION_EXT, VC_BLEND_HSL_SATURATION },
+		{ VK_BLEND_OP_HSL_COLOR_EXT, VC_BLEND_HSL_COLOR },
+		{ VK_BLEND_OP_HSL_LUMINOSITY_EXT, VC_BLEND_HSL_LUMINOSITY },
+	};
+
+	if (op <= VK_BLEND_OP_MAX)
+		return 0;
+	for (size_t i = 0; i < VVK_ARRAY_SIZE(map); i++)
+		if (map[i].op == op)
+			return map[i].eq;
+	return -1;
+}
+
 static uint32_t blend_rt(const VkPipelineColorBlendAttachmentState *a)
 {
 	uint32_t rt = ((uint32_t)a->colorWriteMask & 0xf) << 27;
 
-	if (!a->blendEnable)
+	/* an advanced equation is the fragment shader's (vc_tgsi_blend.c) */
+	if (!a->blendEnable || vvk_advanced_blend_op(a->colorBlendOp))
 		return rt;
 	/* VkBlendOp ADD..MAX are PIPE_BLEND_* in the same order */
 	return rt | 1u | ((uint32_t)a->colorBlendOp & 7) << 1 |

@@ -106,7 +106,13 @@ enum {
 	/* EXT_tessellation_shader (§4.4.1.1, 4.4.2.1) */
 	GLSL_LAYOUT_VERTICES = 1 << 16,   /* a control shader's layout(vertices = N) out */
 	GLSL_LAYOUT_TESS = 1 << 17,       /* quads, isolines, spacing, cw/ccw, point_mode */
+	/* KHR_blend_equation_advanced's blend_support_* (on `out`), in blend_support */
+	GLSL_LAYOUT_BLEND_SUPPORT = 1 << 18,
 };
+
+/* blend_support_all_equations: KHR_blend_equation_advanced's 15 equations,
+ * as bits 1..15 (enum vc_advanced_blend) */
+#define GLSL_BLEND_SUPPORT_ALL 0xfffeu
 
 /* The evaluation shader's layout words (struct glsl_ast_qual.tess): the
  * domain (triangles is GLSL_LAYOUT_PRIMITIVE's), the spacing, the order. */
@@ -162,6 +168,7 @@ struct glsl_ast_qual {
 	uint32_t invocations;  /* with GLSL_LAYOUT_INVOCATIONS */
 	uint32_t vertices;     /* with GLSL_LAYOUT_VERTICES */
 	uint8_t tess;          /* with GLSL_LAYOUT_TESS: enum glsl_tess_word bits */
+	uint32_t blend_support; /* with GLSL_LAYOUT_BLEND_SUPPORT: bit e = enum vc_advanced_blend e */
 };
 
 /* One `[N]` of a list of brackets (size NULL: `[]`), outermost first. */

@@ -217,6 +217,34 @@ static bool tess_id(struct glsl_parser *p, const char *name, struct glsl_ast_qua
 	return false;
 }
 
+/* KHR_blend_equation_advanced's `layout(blend_support_multiply, ...) out;`
+ * (GLSL ES 3.00 and later; sema checks the stage and the #extension). The
+ * bits are enum vc_advanced_blend's (1 << VC_BLEND_MULTIPLY...). */
+static bool blend_support_id(struct glsl_parser *p, const char *name, struct glsl_ast_qual *q)
+{
+	static const char *const words[] = {
+		"multiply", "screen", "overlay", "darken", "lighten", "colordodge", "colorburn",
+		"hardlight", "softlight", "difference", "exclusion", "hsl_hue", "hsl_saturation",
+		"hsl_color", "hsl_luminosity",
+	};
+	const char *w = name + strlen("blend_support_");
+
+	if (p->version < 300 || strncmp(name, "blend_support_", strlen("blend_support_")))
+		return false;
+	q->layout |= GLSL_LAYOUT_BLEND_SUPPORT;
+	if (!strcmp(w, "all_equations")) {
+		q->blend_support |= GLSL_BLEND_SUPPORT_ALL;
+		return true;
+	}
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (!strcmp(w, words[i])) {
+			q->blend_support |= 2u << i;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Layout words that exclude each other: a later one overrides an earlier
  * one (ES 3.00 §4.3.8.3, and across repeated layout(...) in 3.10). */
 static uint32_t layout_overridden(uint32_t bit)
@@ -237,7 +265,7 @@ static bool layout_id(struct glsl_parser *p, struct glsl_ast_qual *q)
 	if (!name)
 		return false;
 	if (i < 0 && (image_format_id(p, name, q) || primitive_id(p, name, q) ||
-		      tess_id(p, name, q)))
+		      tess_id(p, name, q) || blend_support_id(p, name, q)))
 		return true;
 	if (i < 0) {
 		glsl_parse_error(p, t, "unknown layout qualifier '%s'%s", name,
@@ -910,6 +938,9 @@ static bool default_layout_ok(const struct glsl_parser *p, const struct glsl_ast
 	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_IN))
 		return !(q->layout & ~(GLSL_LAYOUT_LOCAL_SIZE | GLSL_LAYOUT_GEOMETRY |
 				       GLSL_LAYOUT_TESS));
+	/* a fragment shader's `layout(blend_support_multiply) out;` (3.00) */
+	if (q->storage == (GLSL_Q_LAYOUT | GLSL_Q_OUT) && (q->layout & GLSL_LAYOUT_BLEND_SUPPORT))
+		return !(q->layout & ~GLSL_LAYOUT_BLEND_SUPPORT);
 	/* a geometry shader's `layout(triangle_strip, max_vertices = 3) out;` */
 	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_OUT))
 		return !(q->layout & ~(GLSL_LAYOUT_GEOMETRY | GLSL_LAYOUT_VERTICES));

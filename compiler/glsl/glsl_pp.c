@@ -56,6 +56,8 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_OES_geometry_point_size",
 	"GL_EXT_tessellation_point_size",
 	"GL_OES_tessellation_point_size",
+	/* layout(blend_support_...) out; in fragment shaders (GLSL ES 3.00) */
+	"GL_KHR_blend_equation_advanced",
 	/* the multisample 2D array samplers and their built-ins (GLSL ES 3.10) */
 	"GL_OES_texture_storage_multisample_2d_array",
 };

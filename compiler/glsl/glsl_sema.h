@@ -207,6 +207,9 @@ struct glsl_sema_result {
 	uint8_t tess_domain, tess_spacing;  /* enum vc_tess_spacing */
 	bool tess_cw, tess_point_mode;
 	bool invariant_all;
+	/* fragment: the equations of layout(blend_support_...) out;
+	 * (KHR_blend_equation_advanced; bit e = enum vc_advanced_blend e) */
+	uint32_t blend_support;
 	/* in and out blocks (EXT_shader_io_blocks): their instances (symbols of
 	 * their own when unnamed), which the linker matches by block name */
 	struct glsl_symbol **io_blocks;

@@ -1125,9 +1125,25 @@ static bool local_size(struct glsl_sema *s, const struct glsl_ast_qual *q)
 	return true;
 }
 
+/* `layout(blend_support_...) out;`: a fragment shader's, under the
+ * extension; the equations add up over the declarations. */
+static bool blend_support(struct glsl_sema *s, const struct glsl_ast_qual *q)
+{
+	if (!glsl_sema_ext_enabled(s->toks, "GL_KHR_blend_equation_advanced"))
+		return fail(s, q->loc, "'blend_support' layouts need "
+			    "#extension GL_KHR_blend_equation_advanced");
+	if (s->stage != GLSL_STAGE_FRAGMENT)
+		return fail(s, q->loc, "'blend_support' layouts apply only to fragment shaders");
+	s->res->blend_support |= q->blend_support;
+	return true;
+}
+
 static bool default_layout(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	const struct glsl_ast_qual *q = &n->u.prec->qual;
+
+	if (q->layout & GLSL_LAYOUT_BLEND_SUPPORT)
+		return blend_support(s, q);
 
 	if ((q->storage & (GLSL_Q_IN | GLSL_Q_OUT)) &&
 	    ((q->layout & (GLSL_LAYOUT_TESS | GLSL_LAYOUT_VERTICES)) ||

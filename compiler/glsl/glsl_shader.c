@@ -78,6 +78,11 @@ unsigned glsl_shader_version(const struct glsl_shader *sh)
 	return sh->version;
 }
 
+uint32_t glsl_shader_blend_support(const struct glsl_shader *sh)
+{
+	return sh && sh->sema ? sh->sema->blend_support : 0;
+}
+
 /* ---- link ------------------------------------------------------------------ */
 
 /* GL's link errors for what is missing before the linker proper can run. */

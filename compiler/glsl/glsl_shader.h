@@ -33,6 +33,9 @@ int glsl_shader_status(const struct glsl_shader *sh);
 const char *glsl_shader_info_log(const struct glsl_shader *sh);  /* "" when empty */
 enum glsl_stage glsl_shader_stage(const struct glsl_shader *sh);
 unsigned glsl_shader_version(const struct glsl_shader *sh);       /* 100 or 300; 0 if unknown */
+/* A fragment shader's layout(blend_support_...) equations (bit e = enum
+ * vc_advanced_blend e; KHR_blend_equation_advanced), 0 for other shaders. */
+uint32_t glsl_shader_blend_support(const struct glsl_shader *sh);
 
 /* A derived type a linked program owns (one read from a binary). */
 struct glsl_owned_type {
