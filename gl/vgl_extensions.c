@@ -373,6 +373,11 @@ static const struct extension table[] = {
 	 * fetch (vk/'s VK_EXT_blend_operation_advanced, vc_tgsi_blend.c) */
 	[VGL_EXT_KHR_blend_equation_advanced] = { "GL_KHR_blend_equation_advanced",
 						   advanced_blend },
+	/* virglrenderer announces TGSI_FBFETCH only for the host's coherent
+	 * EXT_shader_framebuffer_fetch (not its _non_coherent one), which
+	 * vk/'s advancedBlendCoherentOperations follows */
+	[VGL_EXT_KHR_blend_equation_advanced_coherent] = {
+		"GL_KHR_blend_equation_advanced_coherent", advanced_blend },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -15,6 +15,7 @@
 struct vgl_context;
 
 /* The extensions' own tokens (<GLES2/gl2ext.h> is not included). */
+#define GL_BLEND_ADVANCED_COHERENT_KHR 0x9285 /* KHR_blend_equation_advanced_coherent */
 #define GL_HALF_FLOAT_OES 0x8D61          /* OES_texture_half_float, OES_vertex_half_float */
 #define GL_BGRA_EXT 0x80E1                /* EXT_texture_format_BGRA8888, EXT_read_format_bgra */
 #define GL_BGRA8_EXT 0x93A1               /* its sized format */
@@ -206,6 +207,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_tessellation_point_size,
 	VGL_EXT_OES_tessellation_point_size,
 	VGL_EXT_KHR_blend_equation_advanced,
+	VGL_EXT_KHR_blend_equation_advanced_coherent,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -30,6 +30,7 @@ void vgl_state_init(struct vgl_state *st)
 	st->cull_mode = GL_BACK;
 	st->front_face = GL_CCW;
 	st->dither = true;
+	st->blend_advanced_coherent = true;
 	for (int i = 0; i < VGL_MAX_DRAW_BUFFERS; i++)
 		st->db[i] = (struct vgl_draw_buffer_state){
 			.fn = { GL_ONE, GL_ZERO, GL_ONE, GL_ZERO, GL_FUNC_ADD, GL_FUNC_ADD },
@@ -79,6 +80,11 @@ static bool *cap_flag(struct vgl_context *ctx, GLenum cap, uint32_t *dirty)
 		return &st->sample_mask;
 	if (cap == GL_SAMPLE_SHADING_OES && vgl_ext_on(ctx, VGL_EXT_OES_sample_shading))
 		return &st->sample_shading;
+	if (cap == GL_BLEND_ADVANCED_COHERENT_KHR &&
+	    vgl_ext_on(ctx, VGL_EXT_KHR_blend_equation_advanced_coherent)) {
+		*dirty = 0;
+		return &st->blend_advanced_coherent;
+	}
 	return NULL;
 }
 

@@ -62,6 +62,10 @@ struct vgl_state {
 	bool sample_mask;          /* ES 3.1 GL_SAMPLE_MASK */
 	GLbitfield sample_mask_value;  /* glSampleMaski word 0: the samples a draw may keep */
 	bool sample_shading;       /* OES_sample_shading's GL_SAMPLE_SHADING_OES */
+	/* KHR_blend_equation_advanced_coherent's GL_BLEND_ADVANCED_COHERENT_KHR:
+	 * on or off, the blending is coherent (vc_tgsi_blend.c's framebuffer
+	 * fetch is), so it is state only */
+	bool blend_advanced_coherent;
 	GLfloat min_sample_shading;    /* glMinSampleShadingOES, clamped to [0, 1] */
 	GLint patch_vertices;          /* glPatchParameteriEXT(GL_PATCH_VERTICES_EXT): 3 at first */
 	GLenum depth_func, cull_mode, front_face;

@@ -169,8 +169,41 @@ static void expected(unsigned e, const double src[4], const double dst[4], uint8
 START_TEST(t_extension_listed)
 {
 	ck_assert(glt_has_extension("GL_KHR_blend_equation_advanced"));
-	/* coherent only with GL_BLEND_ADVANCED_COHERENT_KHR's state, not given */
-	ck_assert(!glt_has_extension("GL_KHR_blend_equation_advanced_coherent"));
+	ck_assert(glt_has_extension("GL_KHR_blend_equation_advanced_coherent"));
+}
+END_TEST
+
+/* GL_BLEND_ADVANCED_COHERENT_KHR: on at first, a capability like the others. */
+START_TEST(t_coherent_state)
+{
+	GLboolean b = GL_FALSE;
+
+	ck_assert(gl.IsEnabled(GL_BLEND_ADVANCED_COHERENT_KHR));
+	gl.Disable(GL_BLEND_ADVANCED_COHERENT_KHR);
+	expect(GL_NO_ERROR);
+	ck_assert(!gl.IsEnabled(GL_BLEND_ADVANCED_COHERENT_KHR));
+	gl.Enable(GL_BLEND_ADVANCED_COHERENT_KHR);
+	gl.GetBooleanv(GL_BLEND_ADVANCED_COHERENT_KHR, &b);
+	ck_assert_int_eq(b, GL_TRUE);
+	expect(GL_NO_ERROR);
+}
+END_TEST
+
+/* Coherent blending: overlapping draws without barriers each see the last. */
+START_TEST(t_coherent_overdraw)
+{
+	GLuint p = program(fs_all);
+
+	gl.ClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.Uniform4f(gl.GetUniformLocation(p, "c"), 0.5f, 0.5f, 0.5f, 1.0f);
+	gl.Enable(GL_BLEND);
+	F(BlendEquation)(GL_MULTIPLY_KHR);
+	for (int i = 0; i < 3; i++)
+		draw();
+	expect(GL_NO_ERROR);
+	glt_assert_pixel_near(9, 9, (const uint8_t[4]){ 32, 32, 32, 255 }, 2);
+	gl.DeleteProgram(p);
 }
 END_TEST
 
@@ -331,6 +364,8 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_checked_fixture(tc, glt_setup, glt_teardown);
 	tcase_add_test(tc, t_extension_listed);
+	tcase_add_test(tc, t_coherent_state);
+	tcase_add_test(tc, t_coherent_overdraw);
 	tcase_add_loop_test(tc, t_equation, 0, 30);
 	tcase_add_test(tc, t_blend_off);
 	tcase_add_test(tc, t_barrier_and_reuse);
