@@ -3988,6 +3988,9 @@ ROW(copy_image_es2)
 {
 	COPY_IMAGE("EXT")(1, GL_TEXTURE_2D, 0, 0, 0, 0, 1, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
 }
+/* ES 2.0 contexts have no KHR_blend_equation_advanced (its qualifiers are GLSL ES 3.00's) */
+typedef void (GL_APIENTRY *void_fn)(void);
+ROW(blend_barrier_es2) { FX(BlendBarrierKHR, void_fn)(); }
 ROW(gather_offset_es30) { GLint v; F(GetIntegerv)(GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET, &v); }
 
 #define E GL_INVALID_ENUM
@@ -4931,6 +4934,7 @@ static const struct row rows[] = {
 	R(CopyImageSubDataEXT, 3, O, copy_image_astc_block_size),
 	R(CopyImageSubDataEXT, 3, O, copy_image_astc_class),
 	R(CopyImageSubDataEXT, 2, O, copy_image_es2),
+	R(BlendBarrierKHR, 2, O, blend_barrier_es2),
 };
 
 #define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
