@@ -16,6 +16,7 @@
 #include "check_run.h"
 #include "compiler_test_util.h"
 #include "glsl_compile.h"
+#include "glsl_shader.h"
 
 #define CS GLSL_STAGE_COMPUTE
 #define FS GLSL_STAGE_FRAGMENT
@@ -1308,6 +1309,80 @@ START_TEST(test_atomic_counter_resources)
 }
 END_TEST
 
+/* ---- KHR_blend_equation_advanced -------------------------------------------------------- */
+
+static const char *blend_fs =
+	"#version 310 es\n"
+	"#extension GL_KHR_blend_equation_advanced : require\n"
+	"precision mediump float;\n"
+	"layout(blend_support_multiply, blend_support_hsl_hue) out;\n"
+	"layout(blend_support_screen) out;\n"
+	"uniform vec4 c;\n"
+	"layout(location = 0) out vec4 o;\n"
+	"void main() { o = c; }\n";
+
+/* The layouts add up to the shader's set: bit e for equation e
+ * (MULTIPLY 1, SCREEN 2, HSL_HUE 12); all_equations is bits 1..15. */
+START_TEST(test_blend_support_set)
+{
+	const char *all = "#version 300 es\n"
+			  "#extension GL_KHR_blend_equation_advanced : require\n"
+			  "layout(blend_support_all_equations) out;\n"
+			  "out lowp vec4 o;\n"
+			  "void main() { o = vec4(1.0); }\n";
+	struct glsl_compile_info in = { .strings = &blend_fs, .count = 1,
+					.stage = GLSL_STAGE_FRAGMENT };
+	struct glsl_shader *sh = glsl_shader_compile(&in);
+
+	ck_assert_int_eq(glsl_shader_status(sh), GLSL_COMPILE_OK);
+	ck_assert_uint_eq(glsl_shader_blend_support(sh), (1u << 1) | (1u << 2) | (1u << 12));
+	glsl_shader_destroy(sh);
+	in.strings = &all;
+	sh = glsl_shader_compile(&in);
+	ck_assert_int_eq(glsl_shader_status(sh), GLSL_COMPILE_OK);
+	ck_assert_uint_eq(glsl_shader_blend_support(sh), 0xfffeu);
+	glsl_shader_destroy(sh);
+}
+END_TEST
+
+static char *blend_tgsi(enum vc_advanced_blend e)
+{
+	struct glsl_compiled c;
+	struct vc_tgsi t = { 0 };
+	char *text;
+
+	ck_assert_int_eq(compile(blend_fs, FS, &c), GLSL_COMPILE_OK);
+	ck_assert_int_eq(vc_spirv_to_tgsi(&(struct vc_compile_info){
+		.words = c.words, .nr_words = c.nr_words, .entry_point = "main",
+		.stage = VC_STAGE_FRAGMENT, .map = ctu_slot_map(), .advanced_blend = e }, &t), 0);
+	text = strdup(t.text);
+	vc_tgsi_finish(&t);
+	glsl_compiled_finish(&c);
+	return text;
+}
+
+/* The equation's epilogue: the framebuffer fetched from OUT[0] before any
+ * write to it, the clamped source, the result written once at the end. */
+START_TEST(test_blend_epilogue)
+{
+	char *none = blend_tgsi(VC_BLEND_NONE), *mul = blend_tgsi(VC_BLEND_MULTIPLY);
+	char *hue = blend_tgsi(VC_BLEND_HSL_HUE);
+	const char *fetch = strstr(mul, "FBFETCH TEMP[");
+
+	ck_assert_ptr_null(strstr(none, "FBFETCH"));
+	ck_assert_ptr_nonnull(fetch);
+	ck_assert_ptr_nonnull(strstr(fetch, ", OUT[0]\n"));
+	ck_assert_ptr_nonnull(strstr(mul, "MOV_SAT TEMP["));
+	ck_assert_msg(!strstr(mul, "OUT[0].") && strstr(fetch, "MOV OUT[0], TEMP["),
+		      "OUT[0] written before its last line:\n%s", mul);
+	ck_assert_ptr_null(strstr(mul, "DP3"));
+	ck_assert_ptr_nonnull(strstr(hue, "DP3 TEMP["));  /* the luminosity */
+	free(none);
+	free(mul);
+	free(hue);
+}
+END_TEST
+
 static Suite *es31_suite(void)
 {
 	Suite *s = suite_create("glsl_es31");
@@ -1324,6 +1399,8 @@ static Suite *es31_suite(void)
 	tcase_add_test(tc, test_layouts);
 	tcase_add_test(tc, test_explicit_bindings);
 	tcase_add_test(tc, test_atomic_counter_resources);
+	tcase_add_test(tc, test_blend_support_set);
+	tcase_add_test(tc, test_blend_epilogue);
 	suite_add_tcase(s, tc);
 	return s;
 }

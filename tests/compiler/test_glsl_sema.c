@@ -190,6 +190,13 @@ struct err_case {
 #define E "error: "
 
 static const struct err_case err_cases[] = {
+	/* KHR_blend_equation_advanced's layouts: under the #extension, in fragment shaders */
+	{ "blend_support_no_ext", FS, V3 "layout(blend_support_screen) out;\nvoid main() {}",
+	  "0:2(1): " E "'blend_support' layouts need #extension GL_KHR_blend_equation_advanced" },
+	{ "blend_support_vs", VS,
+	  V3 "#extension GL_KHR_blend_equation_advanced : enable\n"
+	  "layout(blend_support_all_equations) out;\nvoid main() {}",
+	  "0:3(1): " E "'blend_support' layouts apply only to fragment shaders" },
 	{ "undeclared", VS, "void main() {\n  x = 1.0;\n}", "0:2(3): " E "'x' undeclared" },
 	{ "implicit_conversion", VS, "void main() { float f = 1; }",
 	  "0:1(25): " E "cannot initialize 'f' of type float with int" },
