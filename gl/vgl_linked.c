@@ -769,8 +769,10 @@ static int linked_from_program(struct vgl_context *ctx, struct glsl_linked_progr
 		  lp->tess_words[0] ||
 		  glsl_program_binary_write(lp, &l->binary, &l->binary_size) != 0))
 		l->binary_size = 0;
-	if (l)
+	if (l) {
+		l->blend_support = lp->prog.blend_support;
 		ret = build(l, lp);
+	}
 	if (ret != VGL_OK && l)
 		linked_destroy(&l->obj);
 	*out = ret == VGL_OK ? l : NULL;
@@ -907,8 +909,6 @@ int vgl_linked_create_graphics(struct vgl_context *ctx, const struct vgl_graphic
 	else
 		*log = strdup(refused ? refused : lp.info_log ? lp.info_log : "");
 	ret = ret == 0 ? linked_from_program(ctx, &lp, out) : VGL_ERROR_BAD_ATTRIBUTE;
-	if (ret == VGL_OK)
-		(*out)->blend_support = glsl_shader_blend_support(in->fs);
 	vgl_linked_log_refusal(log, ret, "error: the device refused the linked shaders\n");
 	glsl_linked_program_finish(&lp);
 	return ret;

@@ -594,5 +594,7 @@ int glsl_link(const struct glsl_link_shader shaders[GLSL_STAGE_COUNT],
 		return -1;
 	}
 	prog->version = k.version;
+	if (shaders[GLSL_STAGE_FRAGMENT].sema)
+		prog->blend_support = shaders[GLSL_STAGE_FRAGMENT].sema->blend_support;
 	return 0;
 }

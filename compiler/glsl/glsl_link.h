@@ -221,6 +221,9 @@ struct glsl_program {
 	uint32_t nr_xfb;
 	bool xfb_separate;
 	uint32_t xfb_strides[4];       /* dwords per vertex record of each buffer */
+	/* the fragment shader's layout(blend_support_...) equations
+	 * (KHR_blend_equation_advanced; bit e = enum vc_advanced_blend e) */
+	uint32_t blend_support;
 	uint32_t cap_uniforms, cap_blocks, cap_vars[3];   /* storage bookkeeping */
 };
 

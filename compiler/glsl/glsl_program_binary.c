@@ -62,7 +62,7 @@ static const struct field program_fields[] = {
 	U(F_U32, glsl_program, version), U(F_U32, glsl_program, default_block_size),
 	U(F_BOOL, glsl_program, xfb_separate), U(F_U32, glsl_program, xfb_strides[0]),
 	U(F_U32, glsl_program, xfb_strides[1]), U(F_U32, glsl_program, xfb_strides[2]),
-	U(F_U32, glsl_program, xfb_strides[3]),
+	U(F_U32, glsl_program, xfb_strides[3]), U(F_U32, glsl_program, blend_support),
 };
 
 static const struct field uniform_fields[] = {

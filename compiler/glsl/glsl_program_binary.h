@@ -29,7 +29,7 @@
 #include "glsl_shader.h"
 
 #define GLSL_PROGRAM_BINARY_MAGIC 0x42474c56u   /* "VLGB" read as little-endian bytes */
-#define GLSL_PROGRAM_BINARY_VERSION 1u
+#define GLSL_PROGRAM_BINARY_VERSION 2u /* 2: blend_support */
 #define GLSL_PROGRAM_BINARY_HEADER_SIZE 32u
 
 /* The build id binaries of this build carry. */

@@ -273,6 +273,34 @@ START_TEST(t_barrier_and_reuse)
 }
 END_TEST
 
+/* A program loaded from its binary keeps the equations its shader declared. */
+START_TEST(t_program_binary)
+{
+	GLuint p = glt_program(vs, fs_multiply), q;
+	GLint size = 0, len = 0;
+	GLenum format = 0;
+	static uint8_t bin[1 << 20];
+
+	gl.GetProgramiv(p, GL_PROGRAM_BINARY_LENGTH, &size);
+	ck_assert_int_gt(size, 0);
+	ck_assert_int_le(size, (GLint)sizeof(bin));
+	F(GetProgramBinary)(p, (GLsizei)sizeof(bin), &len, &format, bin);
+	q = gl.CreateProgram();
+	F(ProgramBinary)(q, format, bin, len);
+	expect(GL_NO_ERROR);
+	gl.UseProgram(q);
+	gl.Enable(GL_BLEND);
+	F(BlendEquation)(GL_MULTIPLY_KHR);
+	draw();
+	expect(GL_NO_ERROR);
+	F(BlendEquation)(GL_SCREEN_KHR);
+	draw();
+	expect(GL_INVALID_OPERATION);
+	gl.DeleteProgram(p);
+	gl.DeleteProgram(q);
+}
+END_TEST
+
 START_TEST(t_equation_calls)
 {
 	PFNGLBLENDEQUATIONSEPARATEPROC sep =
@@ -370,6 +398,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_blend_off);
 	tcase_add_test(tc, t_barrier_and_reuse);
 	tcase_add_test(tc, t_equation_calls);
+	tcase_add_test(tc, t_program_binary);
 	tcase_add_test(tc, t_draw_errors);
 	tcase_add_test(tc, t_compile_errors);
 	suite_add_tcase(s, tc);
