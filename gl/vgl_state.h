@@ -63,6 +63,7 @@ struct vgl_state {
 	GLbitfield sample_mask_value;  /* glSampleMaski word 0: the samples a draw may keep */
 	bool sample_shading;       /* OES_sample_shading's GL_SAMPLE_SHADING_OES */
 	GLfloat min_sample_shading;    /* glMinSampleShadingOES, clamped to [0, 1] */
+	GLfloat primitive_bbox[8];     /* glPrimitiveBoundingBoxEXT: min xyzw, max xyzw */
 	GLint patch_vertices;          /* glPatchParameteriEXT(GL_PATCH_VERTICES_EXT): 3 at first */
 	GLenum depth_func, cull_mode, front_face;
 	bool depth_mask;
