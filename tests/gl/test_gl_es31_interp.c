@@ -52,6 +52,9 @@ static GLfloat getf(GLenum pname)
  * 1/16 step, 4 bits. */
 START_TEST(limits)
 {
+	/* listed exactly where per-sample shading and gpu_shader5 are */
+	ck_assert_int_eq(has_interp(), glt_has_extension("GL_OES_sample_shading") &&
+				       glt_has_extension("GL_EXT_gpu_shader5"));
 	if (!has_interp())
 		return;
 	ck_assert(getf(GL_MIN_FRAGMENT_INTERPOLATION_OFFSET_OES) == -0.5f);
