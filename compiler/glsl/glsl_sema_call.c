@@ -383,9 +383,20 @@ static bool is_interpolation(const struct glsl_bi_fn *fn)
 						     fn->op == GLSL_BI_RECIPE_INTERP_OFFSET);
 }
 
+/* The base of an array element or of a block member; NULL for what an
+ * interpolant may not be: a swizzle, a vector component, a struct member. */
+static const struct glsl_ast_node *interpolant_base(const struct glsl_ast_node *n)
+{
+	const struct glsl_ast_node *b = n->kind == GLSL_AST_INDEX ? n->u.kid[0] : n->u.field.base;
+	enum glsl_type_kind k = b->sema ? b->sema->type.type->kind : GLSL_KIND_STRUCT;
+
+	return (n->kind == GLSL_AST_INDEX ? k == GLSL_KIND_ARRAY : k == GLSL_KIND_BLOCK) ? b : NULL;
+}
+
 /* OES_shader_multisample_interpolation §8.13: the interpolant is an input
- * variable or an element of an input array (the lowering takes its
- * address, so it is never a computed value). */
+ * variable or an element of an input array, without component selection
+ * (dEQP's negative cases; the lowering takes its address, so it is never a
+ * computed value). */
 static bool interpolant(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 			const struct glsl_ast_node *arg)
 {
@@ -394,9 +405,9 @@ static bool interpolant(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 
 	if (!is_interpolation(fn))
 		return true;
-	while (n->kind == GLSL_AST_INDEX || n->kind == GLSL_AST_FIELD)
-		n = n->kind == GLSL_AST_INDEX ? n->u.kid[0] : n->u.field.base;
-	v = n->sema ? n->sema->u.var : NULL;
+	while (n && (n->kind == GLSL_AST_INDEX || n->kind == GLSL_AST_FIELD))
+		n = interpolant_base(n);
+	v = n && n->sema ? n->sema->u.var : NULL;
 	if (v && (n->sema->what == GLSL_SX_VAR || n->sema->what == GLSL_SX_MEMBER) &&
 	    v->storage == GLSL_STORAGE_IN && !v->builtin)
 		return true;

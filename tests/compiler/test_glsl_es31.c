@@ -69,9 +69,9 @@ static const struct good_case good[] = {
 	  { "DCL IN[0], GENERIC[0], PERSPECTIVE\n", "INTERP_OFFSET OUT[0], IN[0], CONST[1][0].xyyy" } },
 	{ "interpolateAtSample", FS, HEAD MS_INTERP "in vec4 v;\nuniform int s;\n"
 	  "void main() { o = interpolateAtSample(v, s); }\n", { "INTERP_SAMPLE OUT[0], IN[0], CONST[1][0].xxxx" } },
-	{ "interpolateAtCentroid of an array element's component", FS, HEAD MS_INTERP
-	  "in vec2 a[2];\nvoid main() { o = vec4(interpolateAtCentroid(a[1].y)); }\n",
-	  { "DCL IN[1], GENERIC[1], PERSPECTIVE", "INTERP_CENTROID TEMP[", "], IN[1]\n" } },
+	{ "interpolateAtCentroid of an array element", FS, HEAD MS_INTERP
+	  "in vec2 a[2];\nvoid main() { o = vec4(interpolateAtCentroid(a[1]), 0.0, 1.0); }\n",
+	  { "DCL IN[1], GENERIC[1], PERSPECTIVE", "INTERP_CENTROID TEMP[0], IN[1]\n" } },
 	{ "sample-qualified vertex output", VS, HEAD
 	  "#extension GL_OES_shader_multisample_interpolation : require\n"
 	  "sample out vec4 v;\nvoid main() { v = vec4(1.0); gl_Position = v; }\n",
@@ -615,6 +615,15 @@ static const struct bad_case bad[] = {
 	{ "interpolateAtOffset of an expression", FS, HEAD MS_INTERP "in vec4 v;\n"
 	  "void main() { o = interpolateAtOffset(v * 2.0, vec2(0.0)); }\n",
 	  "error: 'interpolateAtOffset' needs a fragment shader input" },
+	{ "interpolant swizzled", FS, HEAD MS_INTERP "in vec4 v;\n"
+	  "void main() { o = vec4(interpolateAtSample(v.xy, 0), 0.0, 0.0); }\n",
+	  "error: 'interpolateAtSample' needs a fragment shader input" },
+	{ "interpolant a vector's component", FS, HEAD MS_INTERP "in vec4 v;\n"
+	  "void main() { o = vec4(interpolateAtCentroid(v[1])); }\n",
+	  "error: 'interpolateAtCentroid' needs a fragment shader input" },
+	{ "interpolant a struct member", FS, HEAD MS_INTERP "struct S { vec4 a; };\nin S st;\n"
+	  "void main() { o = interpolateAtCentroid(st.a); }\n",
+	  "error: 'interpolateAtCentroid' needs a fragment shader input" },
 	{ "centroid and sample together", FS, HEAD MS_INTERP "centroid sample in vec4 v;\n"
 	  "void main() { o = v; }\n", "0:5(10): error: conflicting auxiliary qualifiers 'centroid' and 'sample'" },
 	{ "interpolateAtSample in a vertex shader", VS, HEAD
