@@ -599,6 +599,45 @@ START_TEST(link_errors)
 }
 END_TEST
 
+/* A geometry shader after the evaluation shader: it reads the evaluation
+ * outputs of its inputs' names and passes the triangles on with blue 1,
+ * which only it writes (the red ramp still shows the tessellation). */
+static const char gs_after_tes[] = "#version 310 es\n"
+	"#extension GL_EXT_geometry_shader : require\n"
+	"layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+	"in vec4 e_color[];\nout vec4 g_color;\n"
+	"void main() {\n"
+	"  for (int i = 0; i < 3; i++) {\n"
+	"    gl_Position = gl_in[i].gl_Position;\n"
+	"    g_color = vec4(e_color[i].rg, 1.0, 1.0); EmitVertex();\n"
+	"  }\n"
+	"}\n";
+
+START_TEST(geometry_after_tessellation)
+{
+	GLuint p;
+
+	if (!has_tess() || !glt_has_extension("GL_EXT_geometry_shader"))
+		return;
+	p = gl.CreateProgram();
+	gl.AttachShader(p, compiled(GL_VERTEX_SHADER, vs));
+	gl.AttachShader(p, compiled(GL_TESS_CONTROL_SHADER_EXT, tcs_quad));
+	gl.AttachShader(p, compiled(GL_TESS_EVALUATION_SHADER_EXT, tes_quad));
+	gl.AttachShader(p, compiled(GL_GEOMETRY_SHADER_EXT, gs_after_tes));
+	gl.AttachShader(p, compiled(GL_FRAGMENT_SHADER, "#version 310 es\n"
+				    "precision mediump float;\nin vec4 g_color;\nout vec4 c;\n"
+				    "void main() { c = g_color; }\n"));
+	glt_link_and_use(p);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	gl.Uniform1f(gl.GetUniformLocation(p, "u_level"), 4.0f);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	assert_row(16, 4, 255);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* ---- EXT/OES_primitive_bounding_box --------------------------------------------------- */
 
 static const GLfloat bbox_initial[8] = { -1, -1, -1, 1, 1, 1, 1, 1 };
@@ -728,6 +767,7 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, program_queries);
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, link_errors);
+	tcase_add_test(tc, geometry_after_tessellation);
 	tcase_add_test(tc, bounding_box_state);
 	tcase_add_test(tc, bounding_box_in_control_shader);
 	suite_add_tcase(s, tc);
