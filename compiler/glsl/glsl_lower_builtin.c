@@ -252,7 +252,8 @@ static int lower_barrier(struct lw *w, unsigned recipe)
 
 /* interpolateAtCentroid(v), interpolateAtSample(v, i), interpolateAtOffset(v,
  * o): the whole vector the interpolant reaches is interpolated (SPIR-V's
- * interpolant is a pointer to it), then its swizzle applied. */
+ * interpolant is a pointer to it), then any component selection applied
+ * (the extension refuses one in sema; GLSL ES 3.20 allows it). */
 static vc_value_id recipe_interp(struct lw *w, unsigned recipe, const struct bi_args *a)
 {
 	enum vc_op op = recipe == GLSL_BI_RECIPE_INTERP_CENTROID ? VC_OP_INTERP_CENTROID :
