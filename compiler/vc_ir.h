@@ -297,7 +297,12 @@ struct vc_value {
 	/* synchronisation: lits[0] = enum vc_barrier bits */ \
 	X(BARRIER, 0) X(MEMORY_BARRIER, 0) \
 	/* geometry shaders: the outputs' values make a vertex / end the strip */ \
-	X(EMIT_VERTEX, 0) X(END_PRIMITIVE, 0)
+	X(EMIT_VERTEX, 0) X(END_PRIMITIVE, 0) \
+	/* a fragment input interpolated at the centroid, at a sample (srcs[1]: \
+	 * its int index) or at an offset from the centre (srcs[1]: vec2); \
+	 * srcs[0] points at the input or an element of it (GLSL.std.450 \
+	 * InterpolateAt*, TGSI INTERP_*) */ \
+	X(INTERP_CENTROID, 1) X(INTERP_SAMPLE, 2) X(INTERP_OFFSET, 2)
 
 #define VC_OP_ENUM(name, n) VC_OP_##name,
 enum vc_op {

@@ -92,6 +92,9 @@ static const struct se_alu alu_table[] = {
 	CORE(MAT_TIMES_MAT, MatrixTimesMatrix, FIT_NONE), CORE(TRANSPOSE, Transpose, FIT_NONE),
 	CORE(OUTER_PRODUCT, OuterProduct, FIT_NONE), EXT(DETERMINANT, Determinant, FIT_NONE),
 	EXT(INVERSE, MatrixInverse, FIT_NONE),
+	EXT(INTERP_CENTROID, InterpolateAtCentroid, FIT_NONE),
+	EXT(INTERP_SAMPLE, InterpolateAtSample, FIT_NONE),
+	EXT(INTERP_OFFSET, InterpolateAtOffset, FIT_NONE),
 };
 
 static const struct se_alu *alu_of(enum vc_op op)
@@ -227,6 +230,8 @@ static void emit_alu(struct se *e, const struct vc_instr *in, const struct se_al
 		ops[i] = fit ? operand(e, in->srcs[i], comps, rt->base, a->fit == FIT_TYPE)
 			     : plain(e, in->srcs[i]);
 	}
+	if (in->op >= VC_OP_INTERP_CENTROID && in->op <= VC_OP_INTERP_OFFSET)
+		se_cap(e, SpvCapabilityInterpolationFunction);
 	if (a->spv)
 		emit_op(e, in, a->spv, ops, arity);
 	else

@@ -111,6 +111,9 @@ static const struct op_map glsl_ops[] = {
 	{ GLSLstd450UnpackUnorm2x16, VC_OP_UNPACK_UNORM_2X16 },
 	{ GLSLstd450PackHalf2x16, VC_OP_PACK_HALF_2X16 },
 	{ GLSLstd450UnpackHalf2x16, VC_OP_UNPACK_HALF_2X16 },
+	{ GLSLstd450InterpolateAtCentroid, VC_OP_INTERP_CENTROID },
+	{ GLSLstd450InterpolateAtSample, VC_OP_INTERP_SAMPLE },
+	{ GLSLstd450InterpolateAtOffset, VC_OP_INTERP_OFFSET },
 };
 
 static int map_op(const struct op_map *map, size_t n, uint32_t op)
@@ -150,12 +153,43 @@ static void check_pack_types(struct spv *s, const struct sp_ins *in, enum vc_op 
 		sp_fail(s, in->at, "SPIR-V: 2x16 packing with the wrong operand or result shape");
 }
 
+/* The variable a pointer value reaches through access chains (0: none). */
+static const struct vc_var *pointer_root(struct spv *s, vc_value_id ptr)
+{
+	const struct vc_value *v = vc_value_get(s->m, ptr);
+
+	while (v->kind == VC_VALUE_INSTR && v->def && v->def->op == VC_OP_ACCESS_CHAIN)
+		v = vc_value_get(s->m, v->def->srcs[0]);
+	return v->kind == VC_VALUE_VAR ? vc_var_get(s->m, v->var) : NULL;
+}
+
+/* InterpolateAt*: a pointer into an Input, to the result's float type; an
+ * int sample index, a vec2 offset. */
+static void check_interp_types(struct spv *s, const struct sp_ins *in, enum vc_op op,
+			       vc_type_id type, const vc_value_id *srcs, uint32_t nr)
+{
+	const struct vc_type *p = vc_type_get(s->m, vc_value_get(s->m, srcs[0])->type);
+	const struct vc_type *rt = vc_type_get(s->m, type);
+	const struct vc_var *root = pointer_root(s, srcs[0]);
+	unsigned k = nr > 1 ? vc_type_comps(s->m, vc_value_get(s->m, srcs[1])->type) : 0;
+
+	if (p->kind != VC_TYPE_POINTER || !root || root->storage != VC_STORAGE_INPUT ||
+	    p->elem != type || !vc_type_is_leaf(s->m, type) || rt->base != VC_BASE_FLOAT)
+		sp_fail(s, in->at, "SPIR-V: interpolation of something not a float input");
+	if ((op == VC_OP_INTERP_SAMPLE && k != 1) || (op == VC_OP_INTERP_OFFSET && k != 2))
+		sp_fail(s, in->at, "SPIR-V: interpolation sample or offset of the wrong shape");
+}
+
 /* The back end trusts the IR: shapes are checked here, once. */
 static void check_alu_types(struct spv *s, const struct sp_ins *in, enum vc_op op,
 			    vc_type_id type, const vc_value_id *srcs, uint32_t nr)
 {
 	unsigned n = vc_type_comps(s->m, type);
 
+	if (op >= VC_OP_INTERP_CENTROID && op <= VC_OP_INTERP_OFFSET) {
+		check_interp_types(s, in, op, type, srcs, nr);
+		return;
+	}
 	if (is_pack(op)) {
 		check_pack_types(s, in, op, type, srcs[0]);
 		return;

@@ -224,7 +224,7 @@ static void capability(struct spv *s, const struct sp_ins *in)
 	case SpvCapabilityClipDistance: case SpvCapabilityCullDistance:
 	case SpvCapabilitySampleRateShading: case SpvCapabilityImageGatherExtended:
 	case SpvCapabilityDemoteToHelperInvocation: case SpvCapabilityGeometry:
-	case SpvCapabilityTessellation:
+	case SpvCapabilityTessellation: case SpvCapabilityInterpolationFunction:
 		return;
 	default:
 		name = vc_spirv_capability_name(cap);

@@ -695,6 +695,34 @@ static void store_mem(struct tg *t, const struct tg_ptr *p, vc_value_id val)
 	free(ls);
 }
 
+/* ---- interpolation at a centroid, sample or offset ---------------------------------------- */
+
+/* INTERP_* reads an IN register straight (the host interpolates it anew:
+ * virglrenderer writes interpolateAt*); src1 is the int sample index
+ * (.x) or the float offset (.xy). */
+static void emit_interp(struct tg *t, const struct vc_instr *in)
+{
+	static const char *const ops[] = { "INTERP_CENTROID", "INTERP_SAMPLE", "INTERP_OFFSET" };
+	const struct tg_ptr *p = resolve(t, in->srcs[0]);
+	const struct tg_var *tv = &t->vars[p->var];
+	struct tg_reg r = tg_input_reg(tv, tv->base, p->offset), dst = tg_temp(t);
+
+	if (t->failed)
+		return;
+	if (t->stage != VC_STAGE_FRAGMENT || tv->file != TG_IN || tv->packed || p->nr_dyn ||
+	    p->dyn_comp || vc_type_leaves(t->m, p->type) != 1) {
+		tg_fail(t, "TGSI: interpolation of an input this back end cannot address");
+		return;
+	}
+	r.file = TG_IN;
+	if (in->op == VC_OP_INTERP_CENTROID)
+		tg_op1(t, ops[0], dst, "", r);
+	else
+		tg_op2(t, ops[in->op - VC_OP_INTERP_CENTROID], dst, "", r, tg_src(t, in->srcs[1]));
+	/* one component of the input (v.y): broadcast it, as a load would */
+	tg_set(t, in->dest, p->comp >= 0 ? tg_comp(dst, (unsigned)p->comp) : dst);
+}
+
 /* ---- dispatch -------------------------------------------------------------------------- */
 
 static void emit_load(struct tg *t, const struct vc_instr *in)
@@ -835,6 +863,9 @@ bool tg_emit_mem(struct tg *t, const struct vc_instr *in)
 	case VC_OP_ARRAY_LENGTH: emit_array_length(t, in); return true;
 	case VC_OP_BARRIER: case VC_OP_MEMORY_BARRIER: emit_barrier(t, in); return true;
 	case VC_OP_EMIT_VERTEX: case VC_OP_END_PRIMITIVE: emit_gs_op(t, in->op); return true;
+	case VC_OP_INTERP_CENTROID: case VC_OP_INTERP_SAMPLE: case VC_OP_INTERP_OFFSET:
+		emit_interp(t, in);
+		return true;
 	default: return false;
 	}
 }

@@ -250,6 +250,16 @@ static bool gpu_shader5(const struct vgl_context *ctx)
 	       f.shaderStorageBufferArrayDynamicIndexing;
 }
 
+/* The sample qualifier and interpolateAt* (TGSI's SAMPLE interpolation
+ * and INTERP_* opcodes): where the host shades per sample and has GLSL
+ * 4.00's interpolation functions. Mesa's virgl keys the extension on
+ * ARB_gpu_shader5 (a GLSL 4.00 host); vk/ reports that host as
+ * sampleRateShading plus gpu_shader5's features. */
+static bool multisample_interpolation(const struct vgl_context *ctx)
+{
+	return sample_shading(ctx) && gpu_shader5(ctx);
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -378,6 +388,14 @@ static const struct extension table[] = {
 	 * vk/'s advancedBlendCoherentOperations follows */
 	[VGL_EXT_KHR_blend_equation_advanced_coherent] = {
 		"GL_KHR_blend_equation_advanced_coherent", advanced_blend },
+	/* the box is a hint the spec lets a driver ignore (vgl_bbox.c): only
+	 * its state and the control shader's output, where that stage is */
+	[VGL_EXT_EXT_primitive_bounding_box] = {
+		"GL_EXT_primitive_bounding_box", tessellation_shaders },
+	[VGL_EXT_OES_primitive_bounding_box] = {
+		"GL_OES_primitive_bounding_box", tessellation_shaders },
+	[VGL_EXT_OES_shader_multisample_interpolation] = {
+		"GL_OES_shader_multisample_interpolation", multisample_interpolation },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

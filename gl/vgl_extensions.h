@@ -151,6 +151,11 @@ struct vgl_context;
 #define GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES 0x910C
 #define GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES 0x910D
 /* the most anisotropy a sampler is given: virgl's sampler state field holds 16 */
+#define GL_PRIMITIVE_BOUNDING_BOX_EXT 0x92BE /* EXT/OES_primitive_bounding_box */
+#define GL_MIN_FRAGMENT_INTERPOLATION_OFFSET_OES 0x8E5B /* OES_shader_multisample_interpolation */
+#define GL_MAX_FRAGMENT_INTERPOLATION_OFFSET_OES 0x8E5C
+#define GL_FRAGMENT_INTERPOLATION_OFFSET_BITS_OES 0x8E5D
+
 #define VGL_MAX_ANISOTROPY 16.0f
 
 enum vgl_ext {
@@ -208,6 +213,9 @@ enum vgl_ext {
 	VGL_EXT_OES_tessellation_point_size,
 	VGL_EXT_KHR_blend_equation_advanced,
 	VGL_EXT_KHR_blend_equation_advanced_coherent,
+	VGL_EXT_EXT_primitive_bounding_box,
+	VGL_EXT_OES_primitive_bounding_box,
+	VGL_EXT_OES_shader_multisample_interpolation,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

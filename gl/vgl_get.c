@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgl_bbox.h"
 #include "vgl_blend.h"
 #include "vgl_buffer.h"
 #include "vgl_atomic_counter.h"
@@ -47,7 +48,7 @@ struct value {
 	enum value_kind kind;
 	int n;
 	GLint64 i[40];             /* the longest: GL_COMPRESSED_TEXTURE_FORMATS (39) */
-	GLfloat f[4];
+	GLfloat f[8];              /* the longest: GL_PRIMITIVE_BOUNDING_BOX_EXT (8) */
 };
 
 static bool ints(struct value *v, int n, GLint64 a, GLint64 b, GLint64 c, GLint64 d)
@@ -386,8 +387,31 @@ static bool get_compute(const struct vgl_context *ctx, GLenum p, struct value *v
 	       one(v, x);
 }
 
+/* OES_shader_multisample_interpolation's offset range: Mesa's virgl values,
+ * what a GLSL 4.00 host takes (at least -0.5 to 0.5 - 2^-bits); the box of
+ * EXT/OES_primitive_bounding_box (vgl_bbox.c). */
+static bool get_es32_state(const struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	GLfloat box[8];
+
+	if (vgl_bbox_get(ctx, p, box))
+		return floats(v, V_FLOAT, 8, box);
+	if (!vgl_ext_on(ctx, VGL_EXT_OES_shader_multisample_interpolation))
+		return false;
+	switch (p) {
+	case GL_MIN_FRAGMENT_INTERPOLATION_OFFSET_OES:
+		return floats(v, V_FLOAT, 1, (const GLfloat[]){ -0.5f });
+	case GL_MAX_FRAGMENT_INTERPOLATION_OFFSET_OES:
+		return floats(v, V_FLOAT, 1, (const GLfloat[]){ 0.4375f });
+	case GL_FRAGMENT_INTERPOLATION_OFFSET_BITS_OES: return one(v, 4);
+	}
+	return false;
+}
+
 static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
 {
+	if (get_es32_state(ctx, p, v))
+		return true;
 	return get_limit(ctx, p, v) || get_compute(ctx, p, v) || get_limit3(ctx, p, v) || get_raster(ctx, p, v) ||
 	       get_binding(ctx, p, v) || get_query(ctx, p, v) || get_xfb(ctx, p, v) ||
 	       get_enable(ctx, p, v) || get_read_pair(ctx, p, v);

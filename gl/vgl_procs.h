@@ -32,6 +32,8 @@ extern const struct vgl_proc vgl_error_procs[], vgl_get_procs[], vgl_state_procs
 	vgl_program_pipeline_procs[], vgl_separable_procs[];
 /* EXT/OES_tessellation_shader's glPatchParameteri (vgl_linked_tess.c) */
 extern const struct vgl_proc vgl_tess_procs[];
+/* EXT/OES_primitive_bounding_box's glPrimitiveBoundingBox (vgl_bbox.c) */
+extern const struct vgl_proc vgl_bbox_procs[];
 /* KHR_debug (vgl_debug.c, vgl_debug_label.c) */
 extern const struct vgl_proc vgl_debug_procs[], vgl_debug_label_procs[];
 /* textures, renderbuffers, framebuffer objects (vgl_texture*.c, vgl_renderbuffer.c, vgl_fbo*.c) */

@@ -40,6 +40,9 @@ void vgl_state_init(struct vgl_state *st)
 	st->sample_coverage_value = 1.0f;
 	st->sample_mask_value = ~0u;
 	st->patch_vertices = 3;
+	/* EXT_primitive_bounding_box §13.x: (-1,-1,-1,1) to (1,1,1,1) at first */
+	memcpy(st->primitive_bbox, (const GLfloat[8]){ -1, -1, -1, 1, 1, 1, 1, 1 },
+	       sizeof(st->primitive_bbox));
 	st->pack_alignment = st->unpack_alignment = 4;
 	st->hint_mipmap = st->hint_derivative = GL_DONT_CARE;
 }

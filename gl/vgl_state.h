@@ -67,6 +67,7 @@ struct vgl_state {
 	 * fetch is), so it is state only */
 	bool blend_advanced_coherent;
 	GLfloat min_sample_shading;    /* glMinSampleShadingOES, clamped to [0, 1] */
+	GLfloat primitive_bbox[8];     /* glPrimitiveBoundingBoxEXT: min xyzw, max xyzw */
 	GLint patch_vertices;          /* glPatchParameteriEXT(GL_PATCH_VERTICES_EXT): 3 at first */
 	GLenum depth_func, cull_mode, front_face;
 	bool depth_mask;

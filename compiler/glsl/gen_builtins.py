@@ -19,6 +19,7 @@ rows only: extension rows are outside the specs' chapters) and exits non-zero,
 failing the build, if any of this is wrong. The .def format is described at
 the top of the .def. Python 3 standard library only.
 """
+import struct
 import re
 import sys
 
@@ -298,7 +299,10 @@ def parse_const(line, lineno, types):
 
 
 def const_value(text, type_name, lineno):
-    """An int constant's value; an ivec3's three, written X,Y,Z."""
+    """An int constant's value; an ivec3's three, written X,Y,Z; a float's
+    IEEE bits (the int32 word of the constant's union glsl_cval)."""
+    if type_name == 'float':
+        return struct.unpack('<i', struct.pack('<f', float(text)))[0]
     parts = [int(p) for p in text.split(',')]
     if len(parts) != (3 if type_name == 'ivec3' else 1):
         raise DefError('line %d: %s takes %s' % (lineno, type_name,

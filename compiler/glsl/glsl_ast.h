@@ -78,6 +78,7 @@ enum {
 	 * precision, so it changes nothing in the code made */
 	GLSL_Q_PRECISE = 1 << 19,
 	GLSL_Q_PATCH = 1 << 20,         /* EXT_tessellation_shader: per-patch varyings */
+	GLSL_Q_SAMPLE = 1 << 21,        /* OES_shader_multisample_interpolation */
 };
 
 #define GLSL_Q_MEMORY (GLSL_Q_COHERENT | GLSL_Q_VOLATILE | GLSL_Q_RESTRICT | \

@@ -156,7 +156,7 @@ static const struct glsl_word words[] = {
 	{ "resource", 8, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "restrict", 8, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "return", 6, GLSL_TOK_KW_RETURN, GLSL_TOK_KW_RETURN, PPW_NONE },
-	{ "sample", 6, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
+	{ "sample", 6, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_SAMPLE },
 	{ "sampler1D", 9, GLSL_TOK_RESERVED, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "sampler1DArray", 14, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },
 	{ "sampler1DArrayShadow", 20, GLSL_TOK_IDENT, GLSL_TOK_RESERVED, PPW_NONE },

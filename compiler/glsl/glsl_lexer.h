@@ -34,6 +34,7 @@ enum glsl_ppword {
 	PPW_TEX_BUFFER,        /* a type only under GL_EXT/OES_texture_buffer (3.10), else reserved */
 	PPW_PRECISE,           /* a qualifier only under GL_EXT_gpu_shader5 (3.10) */
 	PPW_MS_ARRAY,          /* a type only under GL_OES_texture_storage_multisample_2d_array */
+	PPW_SAMPLE,            /* a qualifier only under GL_OES_shader_multisample_interpolation */
 };
 
 struct glsl_pp_macro;

@@ -39,7 +39,15 @@ static bool gs_globals_supported(struct lk *k)
 	return true;
 }
 
-/* Every per-vertex input reads the vertex output of its name. */
+/* The output of the stage before the geometry shader named `name`: the
+ * evaluation shader's where the program tessellates, else the vertex
+ * shader's. */
+static const struct glsl_symbol *previous_output(struct lk *k, const char *name)
+{
+	return k->tes ? lk_tess_output(k, name) : lk_find(k, VS, name, GLSL_STORAGE_OUT);
+}
+
+/* Every per-vertex input reads the previous stage's output of its name. */
 static bool gs_inputs_written(struct lk *k)
 {
 	const struct glsl_sema_result *r = k->gs->sema;
@@ -49,11 +57,12 @@ static bool gs_inputs_written(struct lk *k)
 
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
-		out = lk_find(k, VS, lk_name(in), GLSL_STORAGE_OUT);
+		out = previous_output(k, lk_name(in));
 		if (!out || in->type.type->kind != GLSL_KIND_ARRAY ||
 		    !lk_types_match(out->type.type, in->type.type->elem)) {
-			lk_error(k, "geometry shader input '%s' has no vertex shader output of its "
-				 "name and type", lk_name(in));
+			lk_error(k, "geometry shader input '%s' has no %s shader output of its "
+				 "name and type", lk_name(in),
+				 k->tes ? "tessellation evaluation" : "vertex");
 			return false;
 		}
 	}

@@ -9,8 +9,8 @@
  * placed get places of their own. They share the default uniform block
  * and the uniform blocks and samplers of the others (their bindings at
  * GLSL_LINK_TESS_CTRL / TESS_EVAL); images, buffers and atomic counters in
- * them are refused at link for now, and so is a geometry shader beside
- * them.
+ * them are refused at link for now. A geometry shader beside them reads the
+ * evaluation outputs of its inputs' names (glsl_link_geometry.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -119,10 +119,6 @@ bool lk_tess_check(struct lk *k)
 	if (!k->tcs || !k->tes) {
 		lk_error(k, "a program with a tessellation %s shader needs a tessellation %s shader",
 			 k->tcs ? "control" : "evaluation", k->tcs ? "evaluation" : "control");
-		return false;
-	}
-	if (k->gs) {
-		lk_error(k, "geometry shaders beside tessellation shaders are not supported yet");
 		return false;
 	}
 	if (!stage_ok(k, tcs(k), GLSL_STAGE_TESS_CTRL, "tessellation control") ||

@@ -16,6 +16,14 @@ struct bi_args {
 	unsigned n;
 };
 
+/* interpolateAt*: the input itself, by reference (sema made sure it is one) */
+static bool by_reference(const struct glsl_bi_fn *bi, unsigned arg)
+{
+	return arg == 0 && bi->lower == GLSL_BI_LOWER_RECIPE &&
+	       (bi->op == GLSL_BI_RECIPE_INTERP_CENTROID || bi->op == GLSL_BI_RECIPE_INTERP_SAMPLE ||
+		bi->op == GLSL_BI_RECIPE_INTERP_OFFSET);
+}
+
 static bool eval_args(struct lw *w, const struct glsl_ast_node *n, struct bi_args *a)
 {
 	const struct glsl_bi_fn *bi = n->sema->u.bi;
@@ -24,7 +32,8 @@ static bool eval_args(struct lw *w, const struct glsl_ast_node *n, struct bi_arg
 	for (const struct glsl_ast_node *e = n->u.call.args; e && a->n < MAX_ARGS; e = e->next) {
 		a->t[a->n] = e->sema->type.type;
 		/* a counter is storage, as an atomic's memory is (glsl_lower_atomic.c) */
-		if ((bi->out_mask & (1u << a->n)) || a->t[a->n]->kind == GLSL_KIND_ATOMIC) {
+		if ((bi->out_mask & (1u << a->n)) || a->t[a->n]->kind == GLSL_KIND_ATOMIC ||
+		    by_reference(bi, a->n)) {
 			if (!lw_ref_of(w, e, &a->out[a->n]))
 				return false;
 			a->v[a->n++] = 0;
@@ -241,6 +250,23 @@ static int lower_barrier(struct lw *w, unsigned recipe)
 	return 0;
 }
 
+/* interpolateAtCentroid(v), interpolateAtSample(v, i), interpolateAtOffset(v,
+ * o): the whole vector the interpolant reaches is interpolated (SPIR-V's
+ * interpolant is a pointer to it), then any component selection applied
+ * (the extension refuses one in sema; GLSL ES 3.20 allows it). */
+static vc_value_id recipe_interp(struct lw *w, unsigned recipe, const struct bi_args *a)
+{
+	enum vc_op op = recipe == GLSL_BI_RECIPE_INTERP_CENTROID ? VC_OP_INTERP_CENTROID :
+			recipe == GLSL_BI_RECIPE_INTERP_SAMPLE ? VC_OP_INTERP_SAMPLE :
+								 VC_OP_INTERP_OFFSET;
+	vc_value_id srcs[2] = { lw_ref_ptr(w, &a->out[0]), a->n > 1 ? a->v[1] : 0 };
+
+	if (!srcs[0])
+		return 0;
+	return lw_ref_select(w, lw_op(w, op, a->out[0].type, srcs, op == VC_OP_INTERP_CENTROID ? 1 : 2),
+			     &a->out[0]);
+}
+
 static vc_value_id lower_recipe(struct lw *w, const struct glsl_ast_node *n, struct bi_args *a)
 {
 	const struct glsl_type *rt = n->sema->type.type;
@@ -257,6 +283,10 @@ static vc_value_id lower_recipe(struct lw *w, const struct glsl_ast_node *n, str
 		/* mix(x, y, b): y where b is true */
 		return lw_op3(w, VC_OP_SELECT, lw_type(w, rt), a->v[2], a->v[1], a->v[0]);
 	case GLSL_BI_RECIPE_MATRIX_COMP_MULT: return recipe_comp_mult(w, rt, a);
+	case GLSL_BI_RECIPE_INTERP_CENTROID:
+	case GLSL_BI_RECIPE_INTERP_SAMPLE:
+	case GLSL_BI_RECIPE_INTERP_OFFSET:
+		return recipe_interp(w, n->sema->u.bi->op, a);
 	case GLSL_BI_RECIPE_ATOMIC_COUNTER_INCREMENT:
 	case GLSL_BI_RECIPE_ATOMIC_COUNTER_DECREMENT:
 	case GLSL_BI_RECIPE_ATOMIC_COUNTER:

@@ -330,7 +330,7 @@ vc_value_id lw_to_plain(struct lw *w, vc_value_id v, const struct glsl_type *t)
 	return v;
 }
 
-static vc_value_id select_comps(struct lw *w, vc_value_id v, const struct lw_ref *r)
+vc_value_id lw_ref_select(struct lw *w, vc_value_id v, const struct lw_ref *r)
 {
 	if (r->dyn_comp) {
 		const struct vc_type *t = vc_type_get(w->m, lw_value_type(w, v));
@@ -347,7 +347,7 @@ vc_value_id lw_ref_load(struct lw *w, const struct lw_ref *r)
 
 	if (explicit_storage(r->storage))
 		v = lw_to_plain(w, v, r->gtype);
-	return select_comps(w, v, r);
+	return lw_ref_select(w, v, r);
 }
 
 /* A plain value as the laid-out type `to` of a buffer block: bool as uint,

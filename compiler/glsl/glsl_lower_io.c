@@ -34,6 +34,13 @@ static bool is_driver_uniform(const struct glsl_symbol *s)
 			      s->builtin->recipe == GLSL_BI_RECIPE_NUM_SAMPLES);
 }
 
+/* gl_BoundingBox{EXT,OES}: the host has no such state and the spec lets
+ * the box be ignored, so it is a private variable (declare_privates). */
+static bool is_private_builtin(const struct glsl_symbol *s)
+{
+	return s->builtin && s->builtin->recipe == GLSL_BI_RECIPE_BOUNDING_BOX;
+}
+
 /* Member i of the default block: the shader's uniforms, then the driver's. */
 static const struct glsl_symbol *default_member(const struct io_state *st, uint32_t i)
 {
@@ -123,6 +130,8 @@ static bool classify(struct lw *w, struct io_state *st)
 		 * one used (sema allows at most one). */
 		if (s->builtin && !s->used && (s->builtin->recipe == GLSL_BI_RECIPE_FRAG_COLOR ||
 					       s->builtin->recipe == GLSL_BI_RECIPE_FRAG_DATA))
+			continue;
+		if (is_private_builtin(s))
 			continue;
 		if (is_driver_uniform(s) && st->nr_driver < MAX_DRIVER_UNIFORMS)
 			st->driver[st->nr_driver++] = s;
@@ -242,6 +251,8 @@ static uint32_t io_flags(const struct glsl_symbol *s, bool invariant_all)
 		f |= VC_VAR_FLAT;
 	if (s->centroid)
 		f |= VC_VAR_CENTROID;
+	if (s->sample)
+		f |= VC_VAR_SAMPLE;
 	if (s->invariant || invariant_all)
 		f |= VC_VAR_INVARIANT;
 	if (s->patch)
@@ -627,7 +638,8 @@ static bool declare_privates(struct lw *w)
 		vc_var_id v;
 
 		if (s->kind != GLSL_SYM_VAR || (s->storage != GLSL_STORAGE_GLOBAL &&
-						 s->storage != GLSL_STORAGE_SHARED))
+						 s->storage != GLSL_STORAGE_SHARED &&
+						 !is_private_builtin(s)))
 			continue;
 		v = lw_sym_var(w, s, s->storage == GLSL_STORAGE_SHARED ? VC_STORAGE_SHARED :
 				     VC_STORAGE_PRIVATE);

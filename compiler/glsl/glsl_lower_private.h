@@ -193,6 +193,8 @@ vc_value_id lw_expr(struct lw *w, const struct glsl_ast_node *n);
 bool lw_ref_of(struct lw *w, const struct glsl_ast_node *n, struct lw_ref *r);
 vc_value_id lw_ref_load(struct lw *w, const struct lw_ref *r);
 vc_value_id lw_ref_ptr(struct lw *w, const struct lw_ref *r);
+/* v, the whole vector r reaches, narrowed to r's component selection */
+vc_value_id lw_ref_select(struct lw *w, vc_value_id v, const struct lw_ref *r);
 void lw_ref_store(struct lw *w, const struct lw_ref *r, vc_value_id v);
 bool lw_has_side_effects(const struct glsl_ast_node *n);
 vc_value_id lw_to_plain(struct lw *w, vc_value_id v, const struct glsl_type *t);

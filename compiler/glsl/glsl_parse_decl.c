@@ -32,7 +32,7 @@ static int qual_rank(enum glsl_tok k)
 	case GLSL_TOK_KW_LAYOUT: return 0;
 	case GLSL_TOK_KW_INVARIANT: return 1;
 	case GLSL_TOK_KW_SMOOTH: case GLSL_TOK_KW_FLAT: return 2;
-	case GLSL_TOK_KW_CENTROID: case GLSL_TOK_KW_PATCH: return 3;
+	case GLSL_TOK_KW_CENTROID: case GLSL_TOK_KW_PATCH: case GLSL_TOK_KW_SAMPLE: return 3;
 	case GLSL_TOK_KW_CONST: return 4;
 	case GLSL_TOK_KW_LOWP: case GLSL_TOK_KW_MEDIUMP: case GLSL_TOK_KW_HIGHP: return 6;
 	default: return 5;
@@ -63,6 +63,7 @@ static uint32_t qual_bit(enum glsl_tok k)
 	case GLSL_TOK_KW_WRITEONLY: return GLSL_Q_WRITEONLY;
 	case GLSL_TOK_KW_PRECISE: return GLSL_Q_PRECISE;
 	case GLSL_TOK_KW_PATCH: return GLSL_Q_PATCH;
+	case GLSL_TOK_KW_SAMPLE: return GLSL_Q_SAMPLE;
 	default: return 0;
 	}
 }
@@ -298,8 +299,9 @@ static bool qualifier_repeated(struct glsl_parser *p, const struct glsl_token *t
 {
 	int r = qual_rank(t->kind);
 
-	if (r == 5)
-		glsl_parse_error(p, t, "conflicting storage qualifiers '%s' and '%s'",
+	if (r == 5 || (r == 3 && t->kind != prev->kind))
+		glsl_parse_error(p, t, "conflicting %s qualifiers '%s' and '%s'",
+				 r == 5 ? "storage" : "auxiliary",
 				 glsl_tok_spelling(prev->kind), glsl_tok_spelling(t->kind));
 	else
 		glsl_parse_error(p, t, "duplicate %squalifier '%s'",
@@ -424,7 +426,7 @@ static uint32_t allowed_quals(const struct glsl_parser *p, enum qctx ctx)
 		 * invariant per member; sema matches them to the block's storage */
 		return GLSL_Q_LAYOUT | GLSL_Q_UNIFORM | GLSL_Q_BUFFER | GLSL_Q_MEMORY |
 		       (p->version >= 310 ? GLSL_Q_IN | GLSL_Q_OUT | GLSL_Q_FLAT | GLSL_Q_SMOOTH |
-					    GLSL_Q_CENTROID | GLSL_Q_INVARIANT : 0);
+					    GLSL_Q_CENTROID | GLSL_Q_SAMPLE | GLSL_Q_INVARIANT : 0);
 	}
 	return 0;
 }

@@ -206,6 +206,7 @@ bool glsl_parse_is_qualifier(enum glsl_tok k)
 	case GLSL_TOK_KW_BUFFER: case GLSL_TOK_KW_SHARED: case GLSL_TOK_KW_COHERENT:
 	case GLSL_TOK_KW_VOLATILE: case GLSL_TOK_KW_RESTRICT: case GLSL_TOK_KW_READONLY:
 	case GLSL_TOK_KW_WRITEONLY: case GLSL_TOK_KW_PRECISE: case GLSL_TOK_KW_PATCH:
+	case GLSL_TOK_KW_SAMPLE:
 		return true;
 	default:
 		return glsl_parse_is_precision(k);

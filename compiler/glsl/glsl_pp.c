@@ -58,6 +58,12 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_OES_tessellation_point_size",
 	/* layout(blend_support_...) out; in fragment shaders (GLSL ES 3.00) */
 	"GL_KHR_blend_equation_advanced",
+	/* gl_BoundingBoxEXT / gl_BoundingBoxOES in the tessellation control
+	 * stage (GLSL ES 3.10), each name under its own extension */
+	"GL_EXT_primitive_bounding_box",
+	"GL_OES_primitive_bounding_box",
+	/* the sample qualifier and interpolateAt* (GLSL ES 3.10) */
+	"GL_OES_shader_multisample_interpolation",
 	/* the multisample 2D array samplers and their built-ins (GLSL ES 3.10) */
 	"GL_OES_texture_storage_multisample_2d_array",
 };
@@ -314,6 +320,9 @@ static void check_ident(struct pp *pp, struct glsl_token *t)
 	if (id->ppword == PPW_PRECISE && pp->version >= 310 &&
 	    (ext_on(pp, "GL_EXT_gpu_shader5") || ext_on(pp, "GL_OES_gpu_shader5")))
 		t->kind = GLSL_TOK_KW_PRECISE;
+	if (id->ppword == PPW_SAMPLE && pp->version >= 310 &&
+	    ext_on(pp, "GL_OES_shader_multisample_interpolation"))
+		t->kind = GLSL_TOK_KW_SAMPLE;
 	if (id->ppword == PPW_MS_ARRAY && t->kind != GLSL_TOK_IDENT && !ms_arrays_on(pp))
 		t->kind = GLSL_TOK_RESERVED;
 	if (t->kind == GLSL_TOK_RESERVED)

@@ -89,6 +89,7 @@ struct glsl_symbol {
 	enum glsl_storage storage;
 	enum glsl_interp interp;
 	bool centroid, invariant;
+	bool sample;                   /* OES_shader_multisample_interpolation's qualifier */
 	bool patch;                    /* a tessellation stage's per-patch varying */
 	bool read_only;                /* const, in, uniform, const params */
 	bool used;                     /* referenced by an expression */

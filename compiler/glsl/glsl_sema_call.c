@@ -376,6 +376,45 @@ static bool atomic_memory(struct glsl_sema *s, const struct glsl_bi_fn *fn,
 	return false;
 }
 
+static bool is_interpolation(const struct glsl_bi_fn *fn)
+{
+	return fn->lower == GLSL_BI_LOWER_RECIPE && (fn->op == GLSL_BI_RECIPE_INTERP_CENTROID ||
+						     fn->op == GLSL_BI_RECIPE_INTERP_SAMPLE ||
+						     fn->op == GLSL_BI_RECIPE_INTERP_OFFSET);
+}
+
+/* The base of an array element or of a block member; NULL for what an
+ * interpolant may not be: a swizzle, a vector component, a struct member. */
+static const struct glsl_ast_node *interpolant_base(const struct glsl_ast_node *n)
+{
+	const struct glsl_ast_node *b = n->kind == GLSL_AST_INDEX ? n->u.kid[0] : n->u.field.base;
+	enum glsl_type_kind k = b->sema ? b->sema->type.type->kind : GLSL_KIND_STRUCT;
+
+	return (n->kind == GLSL_AST_INDEX ? k == GLSL_KIND_ARRAY : k == GLSL_KIND_BLOCK) ? b : NULL;
+}
+
+/* OES_shader_multisample_interpolation §8.13: the interpolant is an input
+ * variable or an element of an input array, without component selection
+ * (dEQP's negative cases; the lowering takes its address, so it is never a
+ * computed value). */
+static bool interpolant(struct glsl_sema *s, const struct glsl_bi_fn *fn,
+			const struct glsl_ast_node *arg)
+{
+	const struct glsl_ast_node *n = arg;
+	const struct glsl_symbol *v;
+
+	if (!is_interpolation(fn))
+		return true;
+	while (n && (n->kind == GLSL_AST_INDEX || n->kind == GLSL_AST_FIELD))
+		n = interpolant_base(n);
+	v = n && n->sema ? n->sema->u.var : NULL;
+	if (v && (n->sema->what == GLSL_SX_VAR || n->sema->what == GLSL_SX_MEMBER) &&
+	    v->storage == GLSL_STORAGE_IN && !v->builtin)
+		return true;
+	glsl_sema_error(s, arg->loc, "'%s' needs a fragment shader input", glsl_bi_fn_name(fn));
+	return false;
+}
+
 /* ---- image functions (ES 3.10 §8.12, §4.9) ---- */
 
 /* What the image may not be for fn: the memory qualifier it must lack. */
@@ -589,6 +628,7 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 		return false;
 	}
 	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args) ||
+	    !interpolant(s, fn, n->u.call.args) ||
 	    !image_access(s, fn, n->u.call.args) || !gather_component(s, fn, n->u.call.args) ||
 	    (!four && !const_offset(s, fn, n->u.call.args)))
 		return false;
@@ -598,7 +638,7 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 	x->what = GLSL_SX_BUILTIN;
 	x->u.bi = fn;
 	x->count = four ? 4 : 0;
-	if (all_const(n->u.call.args) && !fn->out_mask)
+	if (all_const(n->u.call.args) && !fn->out_mask && !is_interpolation(fn))
 		x->value = glsl_fold_builtin(s, fn, n->u.call.args);
 	return !s->failed;
 }

@@ -164,11 +164,12 @@ static bool is_varying(const struct glsl_sema *s, enum glsl_storage st)
 
 static bool interp_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, struct glsl_symbol *v)
 {
-	bool interp = q->storage & (GLSL_Q_FLAT | GLSL_Q_SMOOTH | GLSL_Q_CENTROID);
+	bool interp = q->storage & (GLSL_Q_FLAT | GLSL_Q_SMOOTH | GLSL_Q_CENTROID | GLSL_Q_SAMPLE);
 
 	v->interp = q->storage & GLSL_Q_FLAT ? GLSL_INTERP_FLAT :
 		    q->storage & GLSL_Q_SMOOTH ? GLSL_INTERP_SMOOTH : GLSL_INTERP_DEFAULT;
 	v->centroid = q->storage & GLSL_Q_CENTROID;
+	v->sample = q->storage & GLSL_Q_SAMPLE;
 	v->invariant = q->storage & GLSL_Q_INVARIANT;
 	if (interp && !is_varying(s, v->storage))
 		return fail(s, q->loc, "interpolation qualifiers apply only to vertex outputs and "

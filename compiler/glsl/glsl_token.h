@@ -100,7 +100,9 @@
 	X(RESTRICT, "restrict", I, R) X(READONLY, "readonly", I, R) \
 	X(WRITEONLY, "writeonly", I, R) \
 	/* ES 3.10 under GL_EXT/OES_tessellation_shader (sema checks it) */ \
-	X(PATCH, "patch", I, R)
+	X(PATCH, "patch", I, R) \
+	/* ES 3.10 under GL_OES_shader_multisample_interpolation (glsl_pp.c) */ \
+	X(SAMPLE, "sample", I, R)
 
 enum glsl_tok {
 	GLSL_TOK_EOF = 0,

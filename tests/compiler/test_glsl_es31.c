@@ -29,6 +29,8 @@
 /* imageAtomic* need it in 3.10 */
 #define IMAGE_ATOMIC "#extension GL_OES_shader_image_atomic : require\n"
 #define LOCAL "layout(local_size_x = 4) in;\n"
+#define MS_INTERP "#extension GL_OES_shader_multisample_interpolation : require\n" \
+	"precision highp float;\nout vec4 o;\n"
 #define SAMPLE_VARS "#extension GL_OES_sample_variables : require\n" \
 	"precision highp float;\nout vec4 o;\n"
 
@@ -58,6 +60,27 @@ static const struct good_case good[] = {
 	{ "gl_HelperInvocation", FS, HEAD "precision mediump float;\nout vec4 o;\n"
 	  "void main() { o = gl_HelperInvocation ? vec4(1.0) : vec4(0.0); }\n",
 	  { "SV[0], HELPER_INVOCATION", "USNE" } },
+	/* OES_shader_multisample_interpolation: the sample qualifier on an
+	 * input, and interpolateAt* as TGSI's INTERP_* on the IN register
+	 * (an array element's own register, one component broadcast) */
+	{ "sample-qualified input", FS, HEAD MS_INTERP "sample in vec4 v;\n"
+	  "void main() { o = v; }\n", { "DCL IN[0], GENERIC[0], PERSPECTIVE, SAMPLE" } },
+	{ "interpolateAtOffset", FS, HEAD MS_INTERP "in vec4 v;\n"
+	  "uniform vec2 off;\nvoid main() { o = interpolateAtOffset(v, off); }\n",
+	  { "DCL IN[0], GENERIC[0], PERSPECTIVE\n", "INTERP_OFFSET OUT[0], IN[0], CONST[1][0].xyyy" } },
+	{ "interpolateAtSample", FS, HEAD MS_INTERP "in vec4 v;\nuniform int s;\n"
+	  "void main() { o = interpolateAtSample(v, s); }\n", { "INTERP_SAMPLE OUT[0], IN[0], CONST[1][0].xxxx" } },
+	{ "interpolateAtCentroid of an array element", FS, HEAD MS_INTERP
+	  "in vec2 a[2];\nvoid main() { o = vec4(interpolateAtCentroid(a[1]), 0.0, 1.0); }\n",
+	  { "DCL IN[1], GENERIC[1], PERSPECTIVE", "INTERP_CENTROID TEMP[0], IN[1]\n" } },
+	{ "sample-qualified vertex output", VS, HEAD
+	  "#extension GL_OES_shader_multisample_interpolation : require\n"
+	  "sample out vec4 v;\nvoid main() { v = vec4(1.0); gl_Position = v; }\n",
+	  { "DCL OUT[1], GENERIC[0]" } },
+	{ "offset range constants", FS, HEAD MS_INTERP
+	  "void main() { o = vec4(gl_MinFragmentInterpolationOffset,\n"
+	  "  gl_MaxFragmentInterpolationOffset, float(gl_FragmentInterpolationOffsetBits), 0.0); }\n",
+	  { "IMM[0] FLT32 {0xbf000000, 0x3ee00000, 0x40800000" } },
 	/* OES_sample_variables: TGSI system values, the SAMPLEMASK output (its
 	 * one word, .x) and gl_NumSamples in the default block */
 	{ "sample id, position and mask in", FS, HEAD SAMPLE_VARS
@@ -580,6 +603,34 @@ static const struct bad_case bad[] = {
 	{ "location on a vertex output in 3.00", VS, "#version 300 es\n"
 	  "layout(location = 1) out vec4 v;\nvoid main() { v = vec4(1.0); }\n",
 	  "0:2(1): error: 'location' applies only to vertex inputs and fragment outputs" },
+	/* OES_shader_multisample_interpolation: under its #extension, on inputs */
+	{ "sample qualifier without the extension", FS, HEAD "precision highp float;\n"
+	  "sample in vec4 v;\nout vec4 o;\nvoid main() { o = v; }\n",
+	  "0:3(1): error: 'sample' is a reserved word in GLSL ES 3.10" },
+	{ "interpolateAtCentroid without the extension", FS, HEAD "precision highp float;\n"
+	  "in vec4 v;\nout vec4 o;\nvoid main() { o = interpolateAtCentroid(v); }\n",
+	  "interpolateAtCentroid" },
+	{ "interpolateAtCentroid of a temporary", FS, HEAD MS_INTERP
+	  "void main() { vec4 t = vec4(1.0); o = interpolateAtCentroid(t); }\n",
+	  "error: 'interpolateAtCentroid' needs a fragment shader input" },
+	{ "interpolateAtOffset of an expression", FS, HEAD MS_INTERP "in vec4 v;\n"
+	  "void main() { o = interpolateAtOffset(v * 2.0, vec2(0.0)); }\n",
+	  "error: 'interpolateAtOffset' needs a fragment shader input" },
+	{ "interpolant swizzled", FS, HEAD MS_INTERP "in vec4 v;\n"
+	  "void main() { o = vec4(interpolateAtSample(v.xy, 0), 0.0, 0.0); }\n",
+	  "error: 'interpolateAtSample' needs a fragment shader input" },
+	{ "interpolant a vector's component", FS, HEAD MS_INTERP "in vec4 v;\n"
+	  "void main() { o = vec4(interpolateAtCentroid(v[1])); }\n",
+	  "error: 'interpolateAtCentroid' needs a fragment shader input" },
+	{ "interpolant a struct member", FS, HEAD MS_INTERP "struct S { vec4 a; };\nin S st;\n"
+	  "void main() { o = interpolateAtCentroid(st.a); }\n",
+	  "error: 'interpolateAtCentroid' needs a fragment shader input" },
+	{ "centroid and sample together", FS, HEAD MS_INTERP "centroid sample in vec4 v;\n"
+	  "void main() { o = v; }\n", "0:5(10): error: conflicting auxiliary qualifiers 'centroid' and 'sample'" },
+	{ "interpolateAtSample in a vertex shader", VS, HEAD
+	  "#extension GL_OES_shader_multisample_interpolation : require\n"
+	  "in vec4 v;\nvoid main() { gl_Position = interpolateAtSample(v, 0); }\n",
+	  "interpolateAtSample" },
 	/* OES_sample_variables: under its #extension, in fragment shaders, inputs read-only */
 	{ "gl_SampleID without the extension", FS, HEAD "precision highp float;\nout vec4 o;\n"
 	  "void main() { o = vec4(float(gl_SampleID)); }\n", "0:4(30): error: 'gl_SampleID' undeclared" },
@@ -846,6 +897,19 @@ static const struct good_case ts_good[] = {
 	  "layout(vertices = 1) out;\n"
 	  "void main() { gl_out[gl_InvocationID].gl_PointSize = gl_in[0].gl_PointSize * 2.0; }\n",
 	  { "DCL IN[][1], PSIZE", "DCL OUT[1], PSIZE", "MUL OUT[1].x, IN[0][1]" } },
+	/* EXT/OES_primitive_bounding_box: the box goes to a private temporary
+	 * (no output is declared for it; the levels are OUT[0] and OUT[1]) */
+	{ "bounding box (EXT)", TCS, TS_HEAD
+	  "#extension GL_EXT_primitive_bounding_box : require\n"
+	  "layout(vertices = 1) out;\n"
+	  "void main() { gl_BoundingBoxEXT[0] = vec4(-1.0); gl_BoundingBoxEXT[1] = vec4(1.0);\n"
+	  "  gl_TessLevelOuter[0] = 1.0; }\n", { "DCL OUT[0], TESSOUTER", "END" } },
+	{ "bounding box (OES), written from an input", TCS, TS_HEAD
+	  "#extension GL_OES_primitive_bounding_box : require\n"
+	  "layout(vertices = 1) out;\n"
+	  "void main() { gl_BoundingBoxOES[gl_InvocationID] = gl_in[0].gl_Position;\n"
+	  "  gl_BoundingBoxOES[1] = gl_BoundingBoxOES[0] + 1.0; gl_TessLevelOuter[0] = 1.0; }\n",
+	  { "DCL OUT[0], TESSOUTER", "END" } },
 	{ "point size: evaluation shader, OES name", TES, TS_HEAD
 	  "#extension GL_OES_tessellation_point_size : require\n"
 	  "layout(isolines) in;\n"
@@ -904,6 +968,14 @@ static const struct bad_case ts_bad[] = {
 	{ "levels written by an evaluation shader", TES, TS_HEAD "layout(quads) in;\n"
 	  "void main() { gl_TessLevelOuter[0] = 1.0; }\n",
 	  "0:4(32): error: cannot assign to read-only variable 'gl_TessLevelOuter'" },
+	{ "bounding box without its extension", TCS, TS_HEAD "layout(vertices = 1) out;\n"
+	  "void main() { gl_BoundingBoxEXT[0] = vec4(0.0); }\n", "error: 'gl_BoundingBoxEXT' undeclared" },
+	{ "OES bounding box under the EXT extension", TCS, TS_HEAD
+	  "#extension GL_EXT_primitive_bounding_box : require\nlayout(vertices = 1) out;\n"
+	  "void main() { gl_BoundingBoxOES[0] = vec4(0.0); }\n", "error: 'gl_BoundingBoxOES' undeclared" },
+	{ "bounding box in an evaluation shader", TES, TS_HEAD
+	  "#extension GL_EXT_primitive_bounding_box : require\nlayout(quads) in;\n"
+	  "void main() { gl_BoundingBoxEXT[0] = vec4(0.0); }\n", "error: 'gl_BoundingBoxEXT' undeclared" },
 	{ "point size without its extension", TES, TS_HEAD "layout(quads) in;\n"
 	  "void main() { gl_PointSize = 1.0; }\n", "error: 'gl_PointSize' undeclared" },
 	{ "gl_in's point size without its extension", TCS, TS_HEAD "layout(vertices = 1) out;\n"

@@ -16,6 +16,7 @@
 #include <GLES2/gl2ext.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "gl_test_util.h"
@@ -598,10 +599,160 @@ START_TEST(link_errors)
 }
 END_TEST
 
+/* A geometry shader after the evaluation shader: it reads the evaluation
+ * outputs of its inputs' names and passes the triangles on with blue 1,
+ * which only it writes (the red ramp still shows the tessellation). */
+static const char gs_after_tes[] = "#version 310 es\n"
+	"#extension GL_EXT_geometry_shader : require\n"
+	"layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+	"in vec4 e_color[];\nout vec4 g_color;\n"
+	"void main() {\n"
+	"  for (int i = 0; i < 3; i++) {\n"
+	"    gl_Position = gl_in[i].gl_Position;\n"
+	"    g_color = vec4(e_color[i].rg, 1.0, 1.0); EmitVertex();\n"
+	"  }\n"
+	"}\n";
+
+START_TEST(geometry_after_tessellation)
+{
+	GLuint p;
+
+	if (!has_tess() || !glt_has_extension("GL_EXT_geometry_shader"))
+		return;
+	p = gl.CreateProgram();
+	gl.AttachShader(p, compiled(GL_VERTEX_SHADER, vs));
+	gl.AttachShader(p, compiled(GL_TESS_CONTROL_SHADER_EXT, tcs_quad));
+	gl.AttachShader(p, compiled(GL_TESS_EVALUATION_SHADER_EXT, tes_quad));
+	gl.AttachShader(p, compiled(GL_GEOMETRY_SHADER_EXT, gs_after_tes));
+	gl.AttachShader(p, compiled(GL_FRAGMENT_SHADER, "#version 310 es\n"
+				    "precision mediump float;\nin vec4 g_color;\nout vec4 c;\n"
+				    "void main() { c = g_color; }\n"));
+	glt_link_and_use(p);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	gl.Uniform1f(gl.GetUniformLocation(p, "u_level"), 4.0f);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	assert_row(16, 4, 255);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* ---- EXT/OES_primitive_bounding_box --------------------------------------------------- */
+
+static const GLfloat bbox_initial[8] = { -1, -1, -1, 1, 1, 1, 1, 1 };
+
+static void set_bbox(const char *name, const GLfloat *b)
+{
+	PFNGLPRIMITIVEBOUNDINGBOXOESPROC f = (PFNGLPRIMITIVEBOUNDINGBOXOESPROC)glt_proc(name);
+
+	ck_assert_ptr_nonnull(f);
+	f(b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]);
+}
+
+/* The box through the three queries: exactly eight values, floats as set,
+ * integers rounded, booleans non-zero. */
+static void assert_bbox(const GLfloat *want)
+{
+	GLfloat f[9] = { [8] = 99.0f };
+	GLint i[9] = { [8] = 99 };
+	GLboolean b[9] = { [8] = 7 };
+
+	gl.GetFloatv(GL_PRIMITIVE_BOUNDING_BOX_OES, f);
+	gl.GetIntegerv(GL_PRIMITIVE_BOUNDING_BOX_OES, i);
+	gl.GetBooleanv(GL_PRIMITIVE_BOUNDING_BOX_OES, b);
+	expect(GL_NO_ERROR);
+	for (int k = 0; k < 8; k++) {
+		ck_assert_msg(f[k] == want[k], "box[%d] %g, want %g", k, f[k], want[k]);
+		ck_assert_int_eq(i[k], (GLint)lroundf(want[k]));
+		ck_assert_int_eq(b[k], want[k] != 0.0f);
+	}
+	ck_assert(f[8] == 99.0f && i[8] == 99 && b[8] == 7);
+}
+
+/* Listed where tessellation is, both names; the initial box, then boxes
+ * set under either name (min above max is no error: the box is a hint). */
+START_TEST(bounding_box_state)
+{
+	static const GLfloat a[8] = { -2, -3, -4, 0.5f, 2.5f, 3, 4, 1 };
+	static const GLfloat b[8] = { 1, 1, 1, 1, -1, -1, -1, -1 };
+
+	if (!has_tess()) {
+		ck_assert(!glt_has_extension("GL_EXT_primitive_bounding_box"));
+		return;
+	}
+	ck_assert(glt_has_extension("GL_EXT_primitive_bounding_box"));
+	ck_assert(glt_has_extension("GL_OES_primitive_bounding_box"));
+	assert_bbox(bbox_initial);
+	set_bbox("glPrimitiveBoundingBoxEXT", a);
+	assert_bbox(a);
+	set_bbox("glPrimitiveBoundingBoxOES", b);
+	assert_bbox(b);
+}
+END_TEST
+
+/* The control shader's box (EXT and OES names): written, ignored, the quad
+ * drawn as without it, even where the box is smaller than the patch. */
+#define TCS_BOX(ext, name) TS_HEAD "#extension " ext " : require\n" \
+	"layout(vertices = 4) out;\nuniform float u_level;\n" \
+	"in vec4 v_color[];\nout vec4 t_color[];\npatch out float p_blue;\n" \
+	"void main() {\n" \
+	"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n" \
+	"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n" \
+	"  " name "[0] = vec4(-0.25, -0.25, 0.0, 1.0); " name "[1] = vec4(0.25, 0.25, 0.0, 1.0);\n" \
+	"  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = u_level;\n" \
+	"  gl_TessLevelInner[0] = u_level; gl_TessLevelInner[1] = u_level;\n" \
+	"  p_blue = 0.5;\n" \
+	"}\n"
+
+START_TEST(bounding_box_in_control_shader)
+{
+	static const char *const tcs[] = {
+		TCS_BOX("GL_EXT_primitive_bounding_box", "gl_BoundingBoxEXT"),
+		TCS_BOX("GL_OES_primitive_bounding_box", "gl_BoundingBoxOES"),
+	};
+
+	if (!has_tess())
+		return;
+	for (int k = 0; k < 2; k++) {
+		GLuint p = program4(tcs[k], tes_quad);
+
+		patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+		gl.Uniform1f(gl.GetUniformLocation(p, "u_level"), 4.0f);
+		vertices(quad);
+		gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+		expect(GL_NO_ERROR);
+		assert_row(3, 4, 128);
+		assert_row(28, 4, 128);
+		gl.DeleteProgram(p);
+	}
+}
+END_TEST
+
+/* ES 3.0 lists neither name: the query is an unknown enum, the call refused. */
+START_TEST(bounding_box_not_in_es30)
+{
+	GLfloat f[8];
+
+	ck_assert(!glt_has_extension("GL_EXT_primitive_bounding_box"));
+	ck_assert(!glt_has_extension("GL_OES_primitive_bounding_box"));
+	gl.GetFloatv(GL_PRIMITIVE_BOUNDING_BOX_OES, f);
+	expect(GL_INVALID_ENUM);
+	set_bbox("glPrimitiveBoundingBoxEXT", bbox_initial);
+	expect(GL_INVALID_OPERATION);
+}
+END_TEST
+
+static void setup30(void)
+{
+	glt_setup_version(3, 0);
+}
+
 static Suite *tess_suite(void)
 {
 	Suite *s = suite_create("gl es31 tessellation");
 	TCase *tc = tcase_create("tess");
+	TCase *t30 = tcase_create("es 3.0");
 
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_set_timeout(tc, 120);
@@ -616,7 +767,13 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, program_queries);
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, link_errors);
+	tcase_add_test(tc, geometry_after_tessellation);
+	tcase_add_test(tc, bounding_box_state);
+	tcase_add_test(tc, bounding_box_in_control_shader);
 	suite_add_tcase(s, tc);
+	tcase_add_checked_fixture(t30, setup30, glt_teardown);
+	tcase_add_test(t30, bounding_box_not_in_es30);
+	suite_add_tcase(s, t30);
 	return s;
 }
 
