@@ -229,6 +229,21 @@ static void draw_quads(void)
 	gl.DeleteProgram(p);
 }
 
+/* A separable one-stage 3.20 program links: the stage it lacks is stood in
+ * for in the same version (vgl_separable.c). */
+static void separable_320(void)
+{
+	PFNGLCREATESHADERPROGRAMVPROC create_program =
+		(PFNGLCREATESHADERPROGRAMVPROC)glt_proc("glCreateShaderProgramv");
+	const char *src = vs320;
+	GLuint p = create_program(GL_VERTEX_SHADER, 1, &src);
+	GLint ok = 0;
+
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert_int_eq(ok, GL_TRUE);
+	gl.DeleteProgram(p);
+}
+
 /* The strings, versions and ES 3.2's own queries. */
 static void check_queries(void)
 {
@@ -267,6 +282,7 @@ START_TEST(draws_320_geometry)
 	}
 	ck_assert_int_eq(vgl_make_current(c, G.surf, G.surf), VGL_OK);
 	check_queries();
+	separable_320();
 	draw_quads();
 	ck_assert_int_eq(vgl_make_current(G.ctx, G.surf, G.surf), VGL_OK);
 	vgl_context_destroy(c);
