@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* The extensions ES 3.2 requires (vgl_es32.h). */
+/* The extensions and limits ES 3.2 requires (vgl_es32.h). */
 #include "vgl_es32.h"
 
 #include <stddef.h>
 
+#include "vgl_atomic_counter.h"
+#include "vgl_compute.h"
 #include "vgl_extensions.h"
+#include "vgl_image_unit.h"
 
 /*
  * The ES 3.2 spec's list of what it takes into core (ES 3.2 §1.3.1 and
@@ -47,6 +50,37 @@ const char *vgl_es32_first_missing(bool (*has)(const void *arg, const char *name
 	return NULL;
 }
 
+/*
+ * The implementation minimums ES 3.2 raised over ES 3.1 that a context with
+ * all the extensions above may still miss (ES 3.2 tables 21.41-21.48): the
+ * fragment stage's storage blocks, atomic counters and images, which virtgl
+ * has only in compute shaders.
+ */
+static const struct {
+	const char *name;
+	GLenum pname;
+	GLint64 min;
+	bool (*get)(const struct vgl_context *ctx, GLenum pname, GLint64 *out);  /* glGet's source */
+} minimums[] = {
+	{ "GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS", GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS, 1,
+	  vgl_atomic_counter_get },
+	{ "GL_MAX_FRAGMENT_ATOMIC_COUNTERS", GL_MAX_FRAGMENT_ATOMIC_COUNTERS, 8,
+	  vgl_atomic_counter_get },
+	{ "GL_MAX_FRAGMENT_IMAGE_UNIFORMS", GL_MAX_FRAGMENT_IMAGE_UNIFORMS, 4, vgl_image_unit_get },
+	{ "GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS", GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, 4,
+	  vgl_compute_get },
+};
+
+static const char *short_limit(const struct vgl_context *ctx)
+{
+	GLint64 v;
+
+	for (size_t i = 0; i < sizeof(minimums) / sizeof(minimums[0]); i++)
+		if (!minimums[i].get(ctx, minimums[i].pname, &v) || v < minimums[i].min)
+			return minimums[i].name;
+	return NULL;
+}
+
 static bool context_has(const void *ctx, const char *name)
 {
 	return vgl_ext_on_name(ctx, name);
@@ -54,5 +88,7 @@ static bool context_has(const void *ctx, const char *name)
 
 const char *vgl_es32_missing(const struct vgl_context *ctx)
 {
-	return vgl_es32_first_missing(context_has, ctx);
+	const char *ext = vgl_es32_first_missing(context_has, ctx);
+
+	return ext ? ext : short_limit(ctx);
 }

@@ -2,8 +2,8 @@
 /*
  * ES 3.2 is ES 3.1 plus extensions folded into core (the ES 3.2 spec's
  * list): a 3.2 context is made only where its extension mask has every one
- * of them (vgl_context.c), so the version never claims more than the
- * extensions it is made of.
+ * of them and meets the minimums ES 3.2 raised (vgl_context.c), so the
+ * version never claims more than the features it is made of.
  */
 #pragma once
 
@@ -11,7 +11,9 @@
 
 struct vgl_context;
 
-/* The first required extension the context lacks, or NULL when it has all. */
+/* The first required extension the context lacks, else the first ES 3.2
+ * minimum its limits fall short of (the limit's name), or NULL when it has
+ * all. */
 const char *vgl_es32_missing(const struct vgl_context *ctx);
 
 /* The same check over any predicate (has(arg, name)): the table alone, for tests. */

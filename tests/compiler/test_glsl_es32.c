@@ -81,8 +81,11 @@ static const struct good_case good[] = {
 	  "void main() { precise vec4 x = fma(a, a, a); o = texture(s[i], vec2(0.5)) + x; }\n",
 	  { "DCL ADDR[0]", "SAMP[ADDR[0].x+1], 2D", "MAD " },
 	  "error:" },
-	{ "implicit int to float", FS, "precision highp float;\nout vec4 o;\nuniform int i;\n"
-	  "void main() { float f = i; o = vec4(f); }\n", { "I2F" }, "error:" },
+	/* no implicit conversions by version: only under their own extension */
+	{ "implicit int to float under the extension", FS,
+	  "#extension GL_EXT_shader_implicit_conversions : require\n"
+	  "precision highp float;\nout vec4 o;\nuniform int i;\n"
+	  "void main() { float f = i; o = vec4(f); }\n", { "I2F" }, NULL },
 	{ "sample variables", FS, "precision highp float;\nout vec4 o;\n"
 	  "void main() { o = vec4(float(gl_SampleID), gl_SamplePosition, 1.0); }\n",
 	  { "DCL SV[0], SAMPLEID", "SAMPLEPOS" }, "gl_SampleID" },
@@ -128,6 +131,12 @@ static const struct bad_case bad[] = {
 	 * without a precision are an error as in 3.10 (no default precision) */
 	{ "buffer sampler without precision", VS, HEAD "uniform samplerBuffer s;\n"
 	  "void main() { gl_Position = texelFetch(s, 0); }\n", "error:" },
+	/* gpu_shader5 is core, but GLSL ES 3.20 has no implicit conversions */
+	{ "implicit int to float", FS, HEAD "precision highp float;\nout vec4 o;\nuniform int i;\n"
+	  "void main() { float f = i; o = vec4(f); }\n",
+	  "0:5(25): error: cannot initialize 'f' of type float with int" },
+	{ "fma of ints", FS, HEAD "precision highp float;\nout vec4 o;\nuniform int i;\n"
+	  "void main() { o = vec4(fma(i, i, i)); }\n", "error: no matching overload" },
 	/* a geometry-only built-in stays in its stage */
 	{ "EmitVertex in a vertex shader", VS, HEAD "void main() { EmitVertex(); }\n",
 	  "error:" },
