@@ -7,6 +7,7 @@
 #include "vgl_buffer.h"
 #include "vgl_clear.h"
 #include "vgl_device.h"
+#include "vgl_es32.h"
 #include "vgl_extensions.h"
 #include "vgl_object.h"
 #include "vgl_program.h"
@@ -121,7 +122,8 @@ static void share_unref(struct vgl_share *s)
  * ES 3.1 is incomplete (compute, shader storage, indirect draws, separate
  * programs; no images, no atomic counters...): a 3.1 context is made only for
  * development, under VIRTGL_DEV_ES31=1, and only on a host with compute
- * shaders. It is never advertised (no config says ES 3.1 conformance).
+ * shaders. It is never advertised (no config says ES 3.1 conformance). The
+ * same switch allows ES 3.2 (3.1 plus the extensions it folds in).
  */
 enum dev_es31 { DEV_ES31_OFF, DEV_ES31_ON, DEV_ES31_UPGRADE };
 
@@ -143,23 +145,44 @@ static bool dev_es31_allowed(const struct vgl_device *dev)
 /*
  * EGL 1.5 lets a request for ES 3.0 return any later version compatible with
  * it, and Mesa returns its highest. VIRTGL_DEV_ES31=upgrade does that with the
- * development 3.1 (what a released 3.1 would do): programs that ask for ES 3
- * and then check the version they got (piglit's shader_runner_gles3 and
- * glslparsertest) reach the 3.1 features. With =1 a 3.0 request stays 3.0,
- * as the check suites' ES 3.0 cases want.
+ * development versions (what a released 3.1/3.2 would do): programs that ask
+ * for ES 3 and then check the version they got (piglit's shader_runner_gles3
+ * and glslparsertest) reach the 3.1 and 3.2 features. With =1 a request is
+ * granted as asked, as the check suites' ES 3.0 cases want.
  */
-static uint32_t granted_minor(const struct vgl_device *dev, const struct vgl_context_info *info)
+static bool valid_version(const struct vgl_device *dev, const struct vgl_context_info *info)
 {
-	if (info->major == 3 && info->minor == 0 && dev_es31(dev) == DEV_ES31_UPGRADE)
-		return 1;
+	if (info->major == 3 && (info->minor == 1 || info->minor == 2))
+		return dev_es31_allowed(dev);
+	return (info->major == 2 && info->minor == 0) || (info->major == 3 && info->minor == 0);
+}
+
+/* The minor version a 3.x request starts from: its own, or 3.2 (the highest
+ * the development switch makes) under =upgrade. */
+static uint32_t requested_minor(const struct vgl_device *dev, const struct vgl_context_info *info)
+{
+	if (info->major == 3 && dev_es31(dev) == DEV_ES31_UPGRADE)
+		return 2;
 	return info->minor;
 }
 
-static bool valid_version(const struct vgl_device *dev, const struct vgl_context_info *info)
+/*
+ * The version the context gets, with its extension mask: ES 3.2 only where
+ * every extension it folds into core is on (vgl_es32.c). An explicit 3.2
+ * request is then refused; an upgraded one falls back to 3.1.
+ */
+static int grant_version(struct vgl_context *ctx, const struct vgl_context_info *info)
 {
-	if (info->major == 3 && info->minor == 1)
-		return dev_es31_allowed(dev);
-	return (info->major == 2 && info->minor == 0) || (info->major == 3 && info->minor == 0);
+	ctx->major = info->major;
+	ctx->minor = requested_minor(ctx->dev, info);
+	ctx->ext_mask = vgl_ext_mask_compute(ctx);
+	if (ctx->major != 3 || ctx->minor != 2 || !vgl_es32_missing(ctx))
+		return VGL_OK;
+	if (info->minor == 2)
+		return VGL_ERROR_BAD_ATTRIBUTE;
+	ctx->minor = 1;
+	ctx->ext_mask = vgl_ext_mask_compute(ctx);
+	return VGL_OK;
 }
 
 static struct vgl_share *join_share(struct vgl_context *share)
@@ -184,11 +207,13 @@ int vgl_context_create(struct vgl_device *dev, const struct vgl_context_info *in
 	if (!ctx)
 		return VGL_ERROR_OUT_OF_MEMORY;
 	ctx->dev = dev;
-	ctx->major = info->major;
-	ctx->minor = granted_minor(dev, info);
+	ret = grant_version(ctx, info);
+	if (ret) {
+		free(ctx);
+		return ret;
+	}
 	ctx->reset_strategy = info->lose_on_reset ? GL_LOSE_CONTEXT_ON_RESET_KHR
 						  : GL_NO_RESET_NOTIFICATION_KHR;
-	ctx->ext_mask = vgl_ext_mask_compute(ctx);
 	vgl_debug_init(ctx, info->debug);
 	ctx->share = join_share(info->share);
 	vgl_state_init(&ctx->st);

@@ -129,6 +129,12 @@ static inline bool vgl_context_es31(const struct vgl_context *ctx)
 	return ctx->major > 3 || (ctx->major == 3 && ctx->minor >= 1);
 }
 
+/* An ES 3.2 context (development only, made where vgl_es32.h allows). */
+static inline bool vgl_context_es32(const struct vgl_context *ctx)
+{
+	return ctx->major > 3 || (ctx->major == 3 && ctx->minor >= 2);
+}
+
 /* Whether an ES 3.1 entry point may run: a context (NULL: no), of 3.1;
  * called in an earlier context it is INVALID_OPERATION, not ignored. */
 bool vgl_es31_call(struct vgl_context *ctx);

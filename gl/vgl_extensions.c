@@ -447,6 +447,14 @@ bool vgl_ext_on(const struct vgl_context *ctx, enum vgl_ext e)
 	return (size_t)e < N(table) && row_on(ctx, (size_t)e);
 }
 
+bool vgl_ext_on_name(const struct vgl_context *ctx, const char *name)
+{
+	for (size_t i = 0; i < N(table); i++)
+		if (!strcmp(table[i].name, name))
+			return row_on(ctx, i);
+	return false;
+}
+
 uint64_t vgl_ext_mask(const struct vgl_context *ctx)
 {
 	return ctx->ext_mask;

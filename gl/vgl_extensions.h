@@ -225,6 +225,9 @@ bool vgl_ext_on(const struct vgl_context *ctx, enum vgl_ext e);
  * device's format features, which never change, and glTexImage* needs the
  * mask on every call (vgl_pixel_lookup). */
 uint64_t vgl_ext_mask_compute(const struct vgl_context *ctx);
+/* Whether the context exposes the extension named `name` ("GL_KHR_debug");
+ * false for a name not in the table. */
+bool vgl_ext_on_name(const struct vgl_context *ctx, const char *name);
 /* Bit e set for every exposed vgl_ext e (for code without a context). */
 uint64_t vgl_ext_mask(const struct vgl_context *ctx);
 #define VGL_EXT_BIT(e) (UINT64_C(1) << (e))

@@ -41,6 +41,11 @@
 #ifndef GL_MAX_CLIP_DISTANCES_EXT
 #define GL_MAX_CLIP_DISTANCES_EXT 0x0D32
 #endif
+/* ES 3.2's (<GLES3/gl32.h> is not included) */
+#ifndef GL_MULTISAMPLE_LINE_WIDTH_RANGE
+#define GL_MULTISAMPLE_LINE_WIDTH_RANGE 0x9381
+#define GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY 0x9382
+#endif
 
 enum value_kind { V_INT, V_FLOAT, V_NORM, V_BOOL };
 
@@ -208,6 +213,22 @@ static bool get_limit3(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
 		return one(v, 4 * (GLint64)l->fragment_uniform_vectors +
 			      (GLint64)l->stage_uniform_blocks * l->uniform_block_size / 4);
+	}
+	return false;
+}
+
+/* ES 3.2's own limits. virgl's rasterizer state carries one line width for
+ * every line, multisampled or not: the host's aliased range, whole pixels
+ * (vk/'s lineWidthGranularity). */
+static bool get_limit32(const struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	const GLfloat granularity = ctx->dev->props.limits.lineWidthGranularity;
+
+	if (!vgl_context_es32(ctx))
+		return false;
+	switch (p) {
+	case GL_MULTISAMPLE_LINE_WIDTH_RANGE: return floats(v, V_FLOAT, 2, ctx->dev->limits.line_width);
+	case GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY: return floats(v, V_FLOAT, 1, &granularity);
 	}
 	return false;
 }
@@ -412,7 +433,8 @@ static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	if (get_es32_state(ctx, p, v))
 		return true;
-	return get_limit(ctx, p, v) || get_compute(ctx, p, v) || get_limit3(ctx, p, v) || get_raster(ctx, p, v) ||
+	return get_limit(ctx, p, v) || get_compute(ctx, p, v) || get_limit3(ctx, p, v) ||
+	       get_limit32(ctx, p, v) || get_raster(ctx, p, v) ||
 	       get_binding(ctx, p, v) || get_query(ctx, p, v) || get_xfb(ctx, p, v) ||
 	       get_enable(ctx, p, v) || get_read_pair(ctx, p, v);
 }
@@ -510,10 +532,14 @@ static const GLubyte *GL_APIENTRY vgl_GetString(GLenum name)
 	case GL_VENDOR: return (const GLubyte *)"virtgl";
 	case GL_RENDERER: return (const GLubyte *)vgl_device_renderer(ctx->dev);
 	case GL_VERSION:
+		if (vgl_context_es32(ctx))
+			return (const GLubyte *)"OpenGL ES 3.2 virtgl (development, incomplete)";
 		if (vgl_context_es31(ctx))
 			return (const GLubyte *)"OpenGL ES 3.1 virtgl (development, incomplete)";
 		return (const GLubyte *)(es3 ? "OpenGL ES 3.0 virtgl" : "OpenGL ES 2.0 virtgl");
 	case GL_SHADING_LANGUAGE_VERSION:
+		if (vgl_context_es32(ctx))
+			return (const GLubyte *)"OpenGL ES GLSL ES 3.20";
 		if (vgl_context_es31(ctx))
 			return (const GLubyte *)"OpenGL ES GLSL ES 3.10";
 		return (const GLubyte *)(es3 ? "OpenGL ES GLSL ES 3.00" : "OpenGL ES GLSL ES 1.00");

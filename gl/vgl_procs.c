@@ -35,10 +35,92 @@ static const struct vgl_proc *index_[MAX_PROCS];
 static size_t nr_index;
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
 
+/*
+ * ES 3.2's core names of entry points that extensions brought first: each
+ * is the extension's function under the unsuffixed name (the same checks and
+ * errors). A name whose extension function does not exist yet is not listed
+ * by the index either (glBlendBarrier, glPrimitiveBoundingBox until theirs
+ * arrive).
+ */
+static const struct { const char *name, *ext; } es32_names[] = {
+	{ "glBlendBarrier", "glBlendBarrierKHR" },
+	{ "glCopyImageSubData", "glCopyImageSubDataOES" },
+	{ "glDebugMessageControl", "glDebugMessageControlKHR" },
+	{ "glDebugMessageInsert", "glDebugMessageInsertKHR" },
+	{ "glDebugMessageCallback", "glDebugMessageCallbackKHR" },
+	{ "glGetDebugMessageLog", "glGetDebugMessageLogKHR" },
+	{ "glPushDebugGroup", "glPushDebugGroupKHR" },
+	{ "glPopDebugGroup", "glPopDebugGroupKHR" },
+	{ "glObjectLabel", "glObjectLabelKHR" },
+	{ "glObjectPtrLabel", "glObjectPtrLabelKHR" },
+	{ "glGetObjectLabel", "glGetObjectLabelKHR" },
+	{ "glGetObjectPtrLabel", "glGetObjectPtrLabelKHR" },
+	{ "glGetPointerv", "glGetPointervKHR" },
+	{ "glEnablei", "glEnableiOES" },
+	{ "glDisablei", "glDisableiOES" },
+	{ "glIsEnabledi", "glIsEnablediOES" },
+	{ "glBlendEquationi", "glBlendEquationiOES" },
+	{ "glBlendEquationSeparatei", "glBlendEquationSeparateiOES" },
+	{ "glBlendFunci", "glBlendFunciOES" },
+	{ "glBlendFuncSeparatei", "glBlendFuncSeparateiOES" },
+	{ "glColorMaski", "glColorMaskiOES" },
+	{ "glDrawElementsBaseVertex", "glDrawElementsBaseVertexOES" },
+	{ "glDrawRangeElementsBaseVertex", "glDrawRangeElementsBaseVertexOES" },
+	{ "glDrawElementsInstancedBaseVertex", "glDrawElementsInstancedBaseVertexOES" },
+	{ "glFramebufferTexture", "glFramebufferTextureOES" },
+	{ "glPrimitiveBoundingBox", "glPrimitiveBoundingBoxOES" },
+	{ "glGetGraphicsResetStatus", "glGetGraphicsResetStatusKHR" },
+	{ "glReadnPixels", "glReadnPixelsKHR" },
+	{ "glGetnUniformfv", "glGetnUniformfvKHR" },
+	{ "glGetnUniformiv", "glGetnUniformivKHR" },
+	{ "glGetnUniformuiv", "glGetnUniformuivKHR" },
+	{ "glMinSampleShading", "glMinSampleShadingOES" },
+	{ "glPatchParameteri", "glPatchParameteriOES" },
+	{ "glTexParameterIiv", "glTexParameterIivOES" },
+	{ "glTexParameterIuiv", "glTexParameterIuivOES" },
+	{ "glGetTexParameterIiv", "glGetTexParameterIivOES" },
+	{ "glGetTexParameterIuiv", "glGetTexParameterIuivOES" },
+	{ "glSamplerParameterIiv", "glSamplerParameterIivOES" },
+	{ "glSamplerParameterIuiv", "glSamplerParameterIuivOES" },
+	{ "glGetSamplerParameterIiv", "glGetSamplerParameterIivOES" },
+	{ "glGetSamplerParameterIuiv", "glGetSamplerParameterIuivOES" },
+	{ "glTexBuffer", "glTexBufferOES" },
+	{ "glTexBufferRange", "glTexBufferRangeOES" },
+	{ "glTexStorage3DMultisample", "glTexStorage3DMultisampleOES" },
+};
+#define NR_ES32 (sizeof(es32_names) / sizeof(es32_names[0]))
+
+static struct vgl_proc es32_procs[NR_ES32];
+
 static int by_name(const void *a, const void *b)
 {
 	return strcmp((*(const struct vgl_proc *const *)a)->name,
 		      (*(const struct vgl_proc *const *)b)->name);
+}
+
+static void *find(const char *name)
+{
+	struct vgl_proc key = { name, NULL };
+	const struct vgl_proc *kp = &key, *const *hit;
+
+	hit = bsearch(&kp, index_, nr_index, sizeof(index_[0]), by_name);
+	return hit ? (*hit)->fn : NULL;
+}
+
+/* The ES 3.2 names whose extension function is there join the index. */
+static void add_es32_names(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < NR_ES32; i++) {
+		void *fn = find(es32_names[i].ext);
+
+		if (fn && !find(es32_names[i].name))
+			es32_procs[n++] = (struct vgl_proc){ es32_names[i].name, fn };
+	}
+	for (size_t i = 0; i < n && nr_index < MAX_PROCS; i++)
+		index_[nr_index++] = &es32_procs[i];
+	qsort(index_, nr_index, sizeof(index_[0]), by_name);
 }
 
 static void build_index(void)
@@ -47,18 +129,15 @@ static void build_index(void)
 		for (const struct vgl_proc *p = tables[t]; p->name && nr_index < MAX_PROCS; p++)
 			index_[nr_index++] = p;
 	qsort(index_, nr_index, sizeof(index_[0]), by_name);
+	add_es32_names();
 }
 
 void *vgl_get_proc_address(const char *name)
 {
-	struct vgl_proc key = { name, NULL };
-	const struct vgl_proc *kp = &key, *const *hit;
-
 	if (!name || strncmp(name, "gl", 2) != 0)
 		return NULL;
 	pthread_once(&index_once, build_index);
-	hit = bsearch(&kp, index_, nr_index, sizeof(index_[0]), by_name);
-	return hit ? (*hit)->fn : NULL;
+	return find(name);
 }
 
 const char *vgl_proc_name(size_t i)

@@ -35,7 +35,8 @@ static struct glsl_shader *stand_in(const struct vgl_limits *lim, GLenum type, u
 	char src[128];
 
 	snprintf(src, sizeof(src), "%s%s",
-		 version >= 310 ? "#version 310 es\n" : version >= 300 ? "#version 300 es\n" : "",
+		 version >= 320 ? "#version 320 es\n" : version >= 310 ? "#version 310 es\n" :
+		 version >= 300 ? "#version 300 es\n" : "",
 		 type == GL_VERTEX_SHADER ? "void main() { gl_Position = vec4(0.0); }\n"
 					  : "void main() {}\n");
 	return vgl_shader_compile_source(lim, type, src);

@@ -373,9 +373,12 @@ struct glsl_shader *vgl_shader_compile_capturing_position(const struct vgl_limit
 	return out;
 }
 
+/* GLSL ES 3.10 needs an ES 3.1 context, 3.20 an ES 3.2 one. */
 static bool version_ok(const struct vgl_context *ctx, const struct glsl_shader *compiled)
 {
-	return glsl_shader_version(compiled) < 310 || vgl_context_es31(ctx);
+	unsigned v = glsl_shader_version(compiled);
+
+	return v < 310 || (v < 320 ? vgl_context_es31(ctx) : vgl_context_es32(ctx));
 }
 
 struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, GLenum type,
@@ -386,7 +389,11 @@ struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, G
 
 static const char *shader_log(const struct vgl_shader *sh)
 {
-	/* the compiler knows GLSL ES 3.10; a context before ES 3.1 does not */
+	/* the compiler knows GLSL ES 3.10 and 3.20; a context before ES 3.1 /
+	 * 3.2 does not */
+	if (sh->version_refused && glsl_shader_version(sh->compiled) >= 320)
+		return "0:1(1): error: GLSL ES 3.20 is not supported by this context "
+		       "(an OpenGL ES 3.2 context is needed)\n";
 	if (sh->version_refused)
 		return "0:1(1): error: GLSL ES 3.10 is not supported by this context "
 		       "(an OpenGL ES 3.1 context is needed)\n";

@@ -60,7 +60,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: virgl-glslc [options] file...\n"
-		"Compiles GLSL ES 1.00 / 3.00 / 3.10 shaders to SPIR-V with virtgl's compiler.\n"
+		"Compiles GLSL ES 1.00 / 3.00 / 3.10 / 3.20 shaders to SPIR-V with virtgl's compiler.\n"
 		"\n"
 		"  -S vert|frag|comp|geom|tesc|tese  stage of every file (default: from the\n"
 		"                file name's extension, the same words;\n"

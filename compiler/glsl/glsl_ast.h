@@ -320,7 +320,7 @@ enum {
 
 /* The translation unit. */
 struct glsl_ast {
-	unsigned version;                  /* 100, 300 or 310 */
+	unsigned version;                  /* 100, 300, 310 or 320 */
 	struct glsl_ast_node *decls;       /* external declarations, in order */
 	const struct glsl_token_stream *toks; /* for names */
 	uint32_t nodes;                    /* node count (statistics) */

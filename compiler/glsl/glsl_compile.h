@@ -61,7 +61,7 @@ struct glsl_compiled {
 	size_t nr_words;
 	struct glsl_lower_result res; /* resources; module only with keep_ir */
 	char *info_log;               /* malloc'ed, "" when empty; NULL only if OOM */
-	unsigned version;             /* 100, 300 or 310 (0 when preprocessing failed) */
+	unsigned version;             /* 100, 300, 310 or 320 (0 when preprocessing failed) */
 	enum glsl_stage stage;
 	uint32_t local_size[3];       /* compute: the work group size (else 0s) */
 };

@@ -201,10 +201,42 @@ struct glsl_pp_macro *pp_macro_of(struct pp *pp, struct glsl_ident *id)
 
 /* ---- version ------------------------------------------------------------- */
 
+/*
+ * GLSL ES 3.20 has in core what these extensions brought to 3.10 (the 3.20
+ * spec's list): a 3.20 shader starts with each one the compiler supports
+ * enabled, so every feature the compiler gates on an extension is there by
+ * version too. EXT and OES twins are both listed; names the compiler does not
+ * support yet change nothing.
+ */
+static const char *const core_in_320[] = {
+	"GL_EXT_geometry_shader", "GL_OES_geometry_shader",
+	"GL_EXT_tessellation_shader", "GL_OES_tessellation_shader",
+	"GL_EXT_shader_io_blocks", "GL_OES_shader_io_blocks",
+	"GL_EXT_gpu_shader5", "GL_OES_gpu_shader5",
+	"GL_OES_sample_variables", "GL_OES_shader_image_atomic",
+	"GL_EXT_texture_buffer", "GL_OES_texture_buffer",
+	"GL_EXT_texture_cube_map_array", "GL_OES_texture_cube_map_array",
+	"GL_OES_texture_storage_multisample_2d_array",
+	"GL_EXT_geometry_point_size", "GL_OES_geometry_point_size",
+	"GL_EXT_tessellation_point_size", "GL_OES_tessellation_point_size",
+	"GL_EXT_primitive_bounding_box", "GL_OES_primitive_bounding_box",
+	"GL_OES_shader_multisample_interpolation",
+};
+
+static void enable_core_extensions(struct pp *pp)
+{
+	for (unsigned i = 0; i < pp->out->num_ext; i++)
+		for (size_t k = 0; k < sizeof(core_in_320) / sizeof(core_in_320[0]); k++)
+			if (!strcmp(pp->out->ext_names[i], core_in_320[k]))
+				pp->out->ext_behavior[i] = GLSL_EXT_ENABLE;
+}
+
 void pp_set_version(struct pp *pp, unsigned version, const struct glsl_token *at)
 {
 	pp->version = version;
-	pp->kwset = version == 310 ? 2 : version == 300;
+	pp->kwset = version >= 310 ? 2 : version == 300;
+	if (version >= 320)
+		enable_core_extensions(pp);
 	pp->out->version = version;
 	if (version == 100 && pp->lx.splice_line) {
 		struct glsl_token t = { .line = pp->lx.splice_line, .col = (uint16_t)pp->lx.splice_col };

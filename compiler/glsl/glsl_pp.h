@@ -70,7 +70,7 @@ enum glsl_ext_behavior {
 struct glsl_token_stream {
 	struct glsl_token *tokens;   /* count tokens, then one GLSL_TOK_EOF */
 	uint32_t count;
-	unsigned version;            /* 100 or 300 */
+	unsigned version;            /* 100, 300, 310 or 320 */
 	bool version_explicit;       /* a #version directive was present */
 	/* Per supported extension (same order as glsl_pp_info's list). */
 	const char *const *ext_names;

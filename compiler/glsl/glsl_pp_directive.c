@@ -389,14 +389,15 @@ static unsigned parse_version(struct pp *pp, const struct glsl_token *at)
 	}
 	if (l->t[0].value == 100 && !es)
 		return 100;
-	if ((l->t[0].value == 300 || l->t[0].value == 310) && es)
+	if ((l->t[0].value == 300 || l->t[0].value == 310 || l->t[0].value == 320) && es)
 		return l->t[0].value;
-	if (l->t[0].value == 300 || l->t[0].value == 310 || l->t[0].value == 100)
-		pp_error(pp, &l->t[0], "invalid version: use '#version 100', '#version 300 es' "
-			 "or '#version 310 es'");
+	if (l->t[0].value == 300 || l->t[0].value == 310 || l->t[0].value == 320 ||
+	    l->t[0].value == 100)
+		pp_error(pp, &l->t[0], "invalid version: use '#version 100', '#version 300 es', "
+			 "'#version 310 es' or '#version 320 es'");
 	else
-		pp_error(pp, &l->t[0], "GLSL %s%u is not supported (only ES 1.00, 3.00 and 3.10)",
-			 es ? "ES " : "", l->t[0].value);
+		pp_error(pp, &l->t[0], "GLSL %s%u is not supported (only ES 1.00, 3.00, 3.10 "
+			 "and 3.20)", es ? "ES " : "", l->t[0].value);
 	return 0;
 }
 

@@ -543,7 +543,7 @@ int glsl_sema(struct glsl_ast *ast, enum glsl_stage stage, const struct glsl_sem
 {
 	struct glsl_sema s = {
 		.ast = ast, .toks = ast->toks, .arena = arena, .log = log, .stage = stage,
-		.version = ast->version >= 310 ? GLSL_ES_310 :
+		.version = ast->version >= 320 ? GLSL_ES_320 : ast->version >= 310 ? GLSL_ES_310 :
 			   ast->version >= 300 ? GLSL_ES_300 : GLSL_ES_100,
 		.packing = GLSL_PACKING_SHARED, .matrix_layout = GLSL_MATRIX_COLUMN,
 		.buffer_packing = GLSL_PACKING_SHARED, .buffer_matrix_layout = GLSL_MATRIX_COLUMN,

@@ -34,12 +34,18 @@ bool glsl_sema_ext_enabled(const struct glsl_token_stream *toks, const char *nam
 	return false;
 }
 
-/* GL_EXT_gpu_shader5 brings the same conversions (its §4.1.10). */
+/* GL_EXT_gpu_shader5 brings the same conversions to 3.10 (its §4.1.10).
+ * GLSL ES 3.20 took gpu_shader5 into core without them (it has no implicit
+ * conversions; dEQP's negative shader_function cases rely on it): there only
+ * the conversions' own extension gives them. */
 bool glsl_sema_implicit_enabled(const struct glsl_token_stream *toks, enum glsl_es_version v)
 {
-	return v >= GLSL_ES_310 && (glsl_sema_ext_enabled(toks, IMPLICIT_CONVERSIONS_EXT) ||
-				    glsl_sema_ext_enabled(toks, GLSL_GPU_SHADER5_EXT) ||
-				    glsl_sema_ext_enabled(toks, GLSL_GPU_SHADER5_OES));
+	if (v < GLSL_ES_310)
+		return false;
+	if (glsl_sema_ext_enabled(toks, IMPLICIT_CONVERSIONS_EXT))
+		return true;
+	return v < GLSL_ES_320 && (glsl_sema_ext_enabled(toks, GLSL_GPU_SHADER5_EXT) ||
+				   glsl_sema_ext_enabled(toks, GLSL_GPU_SHADER5_OES));
 }
 
 static bool convertible_base(enum glsl_base from, enum glsl_base to)

@@ -29,18 +29,22 @@
 #include "vc_ir.h"
 
 /* The language versions the front end accepts (`#version 100`, `300 es`,
- * `310 es`). */
+ * `310 es`, `320 es`). 3.20 is 3.10 with its extensions' features in core:
+ * the code tests `>= GLSL_ES_310` and the extensions, which a 3.20 shader
+ * has enabled from the start (glsl_pp.c). */
 enum glsl_es_version {
 	GLSL_ES_100 = 100,
 	GLSL_ES_300 = 300,
 	GLSL_ES_310 = 310,
+	GLSL_ES_320 = 320,
 };
 
-/* "1.00", "3.00", "3.10" for messages (inline: the preprocessor and the
+/* "1.00", "3.00", "3.10", "3.20" for messages (inline: the preprocessor and the
  * parser, which do not link the types, use it too). */
 static inline const char *glsl_es_version_name(unsigned version)
 {
-	return version >= GLSL_ES_310 ? "3.10" : version >= GLSL_ES_300 ? "3.00" : "1.00";
+	return version >= GLSL_ES_320 ? "3.20" : version >= GLSL_ES_310 ? "3.10" :
+	       version >= GLSL_ES_300 ? "3.00" : "1.00";
 }
 
 enum glsl_type_kind {

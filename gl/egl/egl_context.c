@@ -89,9 +89,10 @@ static EGLint parse_context(const EGLint *attribs, struct context_request *r)
 		if (err != EGL_SUCCESS)
 			return err;
 	}
-	/* see egl_context.h: exactly 2.0 and 3.0, and 3.1 where the GL layer
-	 * makes one (a development switch, vgl_context.c; else EGL_BAD_MATCH) */
-	if ((r->minor != 0 || (r->major != 2 && r->major != 3)) && !(r->major == 3 && r->minor == 1))
+	/* see egl_context.h: exactly 2.0 and 3.0, and 3.1 and 3.2 where the GL
+	 * layer makes them (a development switch, vgl_context.c; else EGL_BAD_MATCH) */
+	if ((r->minor != 0 || (r->major != 2 && r->major != 3)) &&
+	    !(r->major == 3 && (r->minor == 1 || r->minor == 2)))
 		return EGL_BAD_MATCH;
 	/*
 	 * Robust buffer access is not granted: a context that claimed it would

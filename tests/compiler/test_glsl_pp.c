@@ -110,11 +110,12 @@ static const struct pp_case cases[] = {
 	{ "version_after_directive", "#define A\n#version 300 es\n", VS, NULL,
 	  "#version must come before anything else" },
 	{ "version_300_no_es", "#version 300\n", VS, NULL,
-	  "0:1(10): error: invalid version: use '#version 100', '#version 300 es' or "
-	  "'#version 310 es'" },
+	  "0:1(10): error: invalid version: use '#version 100', '#version 300 es', "
+	  "'#version 310 es' or '#version 320 es'" },
 	{ "version_100_es", "#version 100 es\n", VS, NULL, "invalid version" },
-	{ "version_320", "#version 320 es\n", VS, NULL,
-	  "0:1(10): error: GLSL ES 320 is not supported (only ES 1.00, 3.00 and 3.10)" },
+	{ "version_320", "#version 320 es\nint v = __VERSION__;", VS, "int v = 320 ;", NULL },
+	{ "version_330", "#version 330 es\n", VS, NULL,
+	  "0:1(10): error: GLSL ES 330 is not supported (only ES 1.00, 3.00, 3.10 and 3.20)" },
 	{ "version_extra", "#version 300 es foo\n", VS, NULL, "0:1(17): error: extra tokens after #version" },
 	/* line continuation */
 	{ "continuation_300", "#version 300 es\n#define A 1 \\\n + 2\nint x = A;\nint y = __LINE__;", VS,
