@@ -39,7 +39,28 @@ static bool gs_globals_supported(struct lk *k)
 	return true;
 }
 
-/* Every per-vertex input reads the vertex output of its name. */
+/* The stage before the geometry shader: the evaluation shader where the
+ * program tessellates, else the vertex shader. */
+static const struct glsl_sema_result *gs_producer(const struct lk *k)
+{
+	return k->tes ? lk_tess_last(k) : k->sh[VS].sema;
+}
+
+static const struct glsl_symbol *producer_output(const struct lk *k, const char *name)
+{
+	const struct glsl_sema_result *r = gs_producer(k);
+
+	for (uint32_t i = 0; i < r->nr_globals; i++) {
+		const struct glsl_symbol *s = r->globals[i];
+
+		if (s->kind == GLSL_SYM_VAR && s->storage == GLSL_STORAGE_OUT && !s->builtin &&
+		    !strcmp(lk_name(s), name))
+			return s;
+	}
+	return NULL;
+}
+
+/* Every per-vertex input reads the previous stage's output of its name. */
 static bool gs_inputs_written(struct lk *k)
 {
 	const struct glsl_sema_result *r = k->gs->sema;
@@ -49,11 +70,11 @@ static bool gs_inputs_written(struct lk *k)
 
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
-		out = lk_find(k, VS, lk_name(in), GLSL_STORAGE_OUT);
+		out = producer_output(k, lk_name(in));
 		if (!out || in->type.type->kind != GLSL_KIND_ARRAY ||
 		    !lk_types_match(out->type.type, in->type.type->elem)) {
-			lk_error(k, "geometry shader input '%s' has no vertex shader output of its "
-				 "name and type", lk_name(in));
+			lk_error(k, "geometry shader input '%s' has no %s shader output of its "
+				 "name and type", lk_name(in), k->tes ? "evaluation" : "vertex");
 			return false;
 		}
 	}

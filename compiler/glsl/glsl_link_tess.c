@@ -121,10 +121,6 @@ bool lk_tess_check(struct lk *k)
 			 k->tcs ? "control" : "evaluation", k->tcs ? "evaluation" : "control");
 		return false;
 	}
-	if (k->gs) {
-		lk_error(k, "geometry shaders beside tessellation shaders are not supported yet");
-		return false;
-	}
 	if (!stage_ok(k, tcs(k), GLSL_STAGE_TESS_CTRL, "tessellation control") ||
 	    !stage_ok(k, tes(k), GLSL_STAGE_TESS_EVAL, "tessellation evaluation"))
 		return false;
