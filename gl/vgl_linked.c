@@ -795,7 +795,8 @@ static int link_shaders(const struct vgl_context *ctx, const struct vgl_graphics
 		.xfb_varyings = in->xfb ? in->xfb->names : NULL,
 		.nr_xfb_varyings = in->nr_xfb,
 		.xfb_separate = in->xfb_separate,
-		.separable = in->separable, .pipeline = in->pipeline, .vs_alone = in->vs_alone };
+		.separable = in->separable, .pipeline = in->pipeline, .vs_alone = in->vs_alone,
+		.stand_ins = in->stand_ins };
 
 	vgl_limits_link(&ctx->dev->limits, &opts.limits);
 	return glsl_shader_link_tess(shaders, in->gs,
@@ -919,9 +920,8 @@ static const char *middle_refused(const struct vgl_program *p)
 	    (p->tes && !p->tes->compile_status))
 		return p->gs && !p->gs->compile_status ? "error: the geometry shader did not compile\n"
 		       : "error: a tessellation shader did not compile\n";
-	if ((p->gs && p->nr_xfb_names) || ((p->gs || p->tcs || p->tes) && p->separable))
-		return "error: separable programs with a geometry or tessellation shader, and "
-		       "transform feedback with a geometry shader, are not supported yet\n";
+	if (p->gs && p->nr_xfb_names)
+		return "error: transform feedback with a geometry shader is not supported yet\n";
 	return NULL;
 }
 

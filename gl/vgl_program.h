@@ -214,6 +214,10 @@ struct vgl_linked {
 	 * and those stages compiled again, for the links of the program
 	 * pipelines that use them (vgl_program_pipeline.c) */
 	bool separable, has_vs, has_fs;
+	/* its stages that are stand-ins (glsl_link_options.stand_ins): such a
+	 * link is not drawn, nor are its stand-ins' queries answered */
+	uint32_t sep_stand_ins;
+	bool has_mid;                     /* a geometry or tessellation stage of its own */
 	struct glsl_shader *sep_vs, *sep_fs;
 	char *sep_fs_source;              /* compiled again with names a pipeline renames */
 	/* glGetProgramBinary: the program as linked (glsl_program_binary.h);
@@ -244,6 +248,8 @@ char *vgl_join_sources(GLsizei count, const GLchar *const *strings, const GLint 
 char *vgl_shader_source_prefixed(const char *src, const char *lines);
 /* A shader of `type` compiled from src as glCompileShader compiles it (a
  * vertex shader wrapped for GL's depth); NULL: out of memory. */
+/* Whether the context knows shaders of `type` (its version, extensions). */
+bool vgl_shader_type_ok(const struct vgl_context *ctx, GLenum type);
 struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, GLenum type,
 					      const char *src);
 

@@ -410,6 +410,9 @@ static const char *invalid_for_draw(const struct vgl_ppo *o)
 		return "error: the pipeline lacks a vertex or fragment program\n";
 	if (!vs->separable || !fs->separable)
 		return "error: a program of the pipeline is not separable\n";
+	if (vs->has_mid || fs->has_mid)
+		return "error: pipelines of programs with geometry or tessellation shaders are "
+		       "not supported yet\n";
 	/* a program active for some of the stages it was linked with */
 	if ((vs->has_fs && o->stage[VGL_PPO_FS] != o->stage[VGL_PPO_VS]) ||
 	    (fs->has_vs && o->stage[VGL_PPO_VS] != o->stage[VGL_PPO_FS]))

@@ -71,6 +71,8 @@ static bool gs_inputs_written(struct lk *k)
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
 		out = producer_output(k, lk_name(in));
+		if (!out && lk_alone(k))
+			continue;
 		if (!out || in->type.type->kind != GLSL_KIND_ARRAY ||
 		    !lk_types_match(out->type.type, in->type.type->elem)) {
 			lk_error(k, "geometry shader input '%s' has no %s shader output of its "

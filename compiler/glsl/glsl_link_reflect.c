@@ -496,9 +496,68 @@ static bool io_vars(struct lk *k)
 	return ok;
 }
 
+static bool stand_in(const struct lk *k, unsigned st)
+{
+	return k->opts && (k->opts->stand_ins & (1u << st));
+}
+
+/* The program's own geometry or tessellation stage first (inputs) or last
+ * (outputs) where the vertex or fragment shader is a stand-in; NULL if
+ * none. */
+static const struct glsl_sema_result *mid_end(const struct lk *k, bool first)
+{
+	static const unsigned order[3] = { GLSL_LINK_TESS_CTRL, GLSL_LINK_TESS_EVAL,
+					   GLSL_LINK_GEOMETRY };
+
+	if (!stand_in(k, first ? VS : FS))
+		return NULL;
+	for (unsigned i = 0; i < 3; i++) {
+		unsigned st = order[first ? i : 2 - i];
+
+		if (lk_stage_sema(k, st) && !stand_in(k, st))
+			return lk_stage_sema(k, st);
+	}
+	return NULL;
+}
+
+/* A per-vertex array's element is what the interface lists (ES 3.2
+ * 7.3.1.1: the outer array of the stage's vertices is not enumerated). */
+static bool add_mid_var(struct lk *k, unsigned list, const struct glsl_symbol *s,
+			bool arrayed)
+{
+	const struct glsl_type *t = s->type.type;
+
+	if (s->api_name || s->io_arrayed || !arrayed || s->patch || t->kind != GLSL_KIND_ARRAY)
+		return add_var(k->p, list, s, varying_location(s));
+	return add_io_leaves(k->p, list, lk_name(s), t->elem, s->type.precision,
+			     varying_location(s));
+}
+
+/* The first such stage's inputs, the last one's outputs. */
+static bool mid_io_vars(struct lk *k)
+{
+	const struct glsl_sema_result *in = mid_end(k, true), *out = mid_end(k, false);
+	bool ok = true;
+
+	for (uint32_t i = 0; ok && in && i < in->nr_globals; i++) {
+		const struct glsl_symbol *s = in->globals[i];
+
+		if (s->kind == GLSL_SYM_VAR && !s->builtin && s->storage == GLSL_STORAGE_IN)
+			ok = add_mid_var(k, 0, s, true);
+	}
+	for (uint32_t i = 0; ok && out && i < out->nr_globals; i++) {
+		const struct glsl_symbol *s = out->globals[i];
+
+		if (s->kind == GLSL_SYM_VAR && !s->builtin && s->storage == GLSL_STORAGE_OUT)
+			ok = add_mid_var(k, 2, s, out->stage == GLSL_STAGE_TESS_CTRL);
+	}
+	return ok;
+}
+
 bool lk_resources(struct lk *k)
 {
-	return default_block_leaves(k) && opaque_and_blocks(k) && held_samplers(k) && io_vars(k);
+	return default_block_leaves(k) && opaque_and_blocks(k) && held_samplers(k) &&
+	       io_vars(k) && mid_io_vars(k);
 }
 
 /* ---- the program ------------------------------------------------------------------------------ */

@@ -27,6 +27,8 @@ static const struct glsl_sema_result *tes(const struct lk *k)
 	return k->tes ? k->tes->sema : NULL;
 }
 
+static bool listed(const struct lk *k, const char *name);
+
 static const struct glsl_symbol *find(const struct glsl_sema_result *r, const char *name,
 				      enum glsl_storage storage)
 {
@@ -86,6 +88,8 @@ static bool inputs_written(struct lk *k, const struct glsl_sema_result *r,
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
 		out = find(from, lk_name(in), GLSL_STORAGE_OUT);
+		if (!out && lk_alone(k))
+			continue;
 		if (!out || out->patch != in->patch ||
 		    !lk_types_match(from == k->sh[VS].sema ? out->type.type : per_vertex(out),
 				    per_vertex(in))) {
@@ -139,15 +143,53 @@ const struct glsl_sema_result *lk_tess_last(const struct lk *k)
 	return tes(k);
 }
 
-/* A varying of the tessellation stages named `name` (NULL: none); the
- * locations a per-vertex one takes are its element's. */
+/* A varying of the tessellation or geometry stages named `name` (0:
+ * none); the locations a per-vertex one takes are its element's. The
+ * inputs count for a separable program's inputs no stage of it writes. */
 uint32_t lk_tess_slots(const struct lk *k, const char *name)
 {
+	const struct glsl_sema_result *gs = k->gs ? k->gs->sema : NULL;
 	const struct glsl_symbol *s = find(tcs(k), name, GLSL_STORAGE_OUT);
 
 	if (!s)
 		s = find(tes(k), name, GLSL_STORAGE_OUT);
+	if (!s)
+		s = find(tcs(k), name, GLSL_STORAGE_IN);
+	if (!s)
+		s = find(tes(k), name, GLSL_STORAGE_IN);
+	if (!s && (s = find(gs, name, GLSL_STORAGE_IN)))
+		return lk_slots(s->type.type->kind == GLSL_KIND_ARRAY ? s->type.type->elem
+								       : s->type.type);
 	return s ? lk_slots(per_vertex(s)) : 0;
+}
+
+/* A separable program's inputs of the geometry and tessellation stages
+ * that no stage of it writes (another program's stage will), placed like
+ * outputs. */
+bool lk_mid_add_inputs(struct lk *k)
+{
+	const struct glsl_sema_result *rs[3] = { tcs(k), tes(k), k->gs ? k->gs->sema : NULL };
+	struct glsl_lower_location *all;
+	uint32_t cap = k->nr_varyings + 1;
+
+	if (!lk_alone(k))
+		return true;
+	for (unsigned st = 0; st < 3; st++)
+		cap += rs[st] ? rs[st]->nr_globals : 0;
+	if (!(all = realloc(k->varyings, cap * sizeof(*all))))
+		return false;
+	k->varyings = all;
+	for (unsigned st = 0; st < 3; st++)
+		for (uint32_t i = 0; rs[st] && i < rs[st]->nr_globals; i++) {
+			const struct glsl_symbol *s = rs[st]->globals[i];
+
+			if (s->kind != GLSL_SYM_VAR || s->storage != GLSL_STORAGE_IN ||
+			    s->builtin || listed(k, lk_name(s)))
+				continue;
+			k->varyings[k->nr_varyings++] =
+				(struct glsl_lower_location){ lk_name(s), -1 };
+		}
+	return true;
 }
 
 /* The evaluation shader's output `name` (what transform feedback captures). */

@@ -19,6 +19,19 @@
 
 static PFNGLPATCHPARAMETERIEXTPROC patch_parameteri;
 
+#define SO_FUNCS(X) \
+	X(CreateShaderProgramv, CREATESHADERPROGRAMV) X(ProgramParameteri, PROGRAMPARAMETERI) \
+	X(GetProgramResourceIndex, GETPROGRAMRESOURCEINDEX) \
+	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV) \
+	X(GenProgramPipelines, GENPROGRAMPIPELINES) X(BindProgramPipeline, BINDPROGRAMPIPELINE) \
+	X(UseProgramStages, USEPROGRAMSTAGES) X(DeleteProgramPipelines, DELETEPROGRAMPIPELINES)
+
+#define SO_MEMBER(n, N) PFNGL##N##PROC n;
+static struct {
+	SO_FUNCS(SO_MEMBER)
+} so;
+#undef SO_MEMBER
+
 static void expect(GLenum e)
 {
 	ck_assert_int_eq(gl.GetError(), e);
@@ -28,6 +41,9 @@ static void setup(void)
 {
 	glt_setup_version(3, 1);
 	patch_parameteri = (PFNGLPATCHPARAMETERIEXTPROC)glt_proc("glPatchParameteriEXT");
+#define SO_LOAD(n, N) so.n = (PFNGL##N##PROC)glt_proc("gl" #n);
+	SO_FUNCS(SO_LOAD)
+#undef SO_LOAD
 }
 
 /* Whether both stages are there (each extension by either name). */
@@ -228,6 +244,162 @@ START_TEST(link_errors)
 }
 END_TEST
 
+/* A property of a resource of p (-1 if nothing was written or no such
+ * resource). */
+static GLint resource_prop(GLuint p, GLenum iface, const char *name, GLenum prop)
+{
+	GLuint i = so.GetProgramResourceIndex(p, iface, name);
+	GLint v = -1;
+
+	if (i == GL_INVALID_INDEX)
+		return -1;
+	so.GetProgramResourceiv(p, iface, i, 1, &prop, 1, NULL, &v);
+	return v;
+}
+
+/* The stages referencing a resource as bits: vertex 1, control 2,
+ * evaluation 4, geometry 8, fragment 16. */
+static int referencing(GLuint p, GLenum iface, const char *name)
+{
+	static const GLenum props[5] = {
+		GL_REFERENCED_BY_VERTEX_SHADER, GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT,
+		GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT, GL_REFERENCED_BY_GEOMETRY_SHADER_EXT,
+		GL_REFERENCED_BY_FRAGMENT_SHADER };
+	int bits = 0;
+
+	for (int i = 0; i < 5; i++)
+		bits |= (resource_prop(p, iface, name, props[i]) == 1) << i;
+	return bits;
+}
+
+static GLuint one_stage(GLenum type, const char *src)
+{
+	GLuint p = so.CreateShaderProgramv(type, 1, &src);
+	GLint ok = 0;
+
+	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+	ck_assert_msg(ok, "separable program does not link:\n%s", src);
+	return p;
+}
+
+/* A separable program of an evaluation shader alone links (its inputs
+ * written by another program's stages), lists the evaluation inputs and
+ * outputs as the program's and answers the evaluation queries, not the
+ * control shader's; drawn with glUseProgram it is INVALID_OPERATION. */
+START_TEST(separable_evaluation_alone)
+{
+	static const char tes_u[] = TS_HEAD "layout(triangles) in;\n"
+		"uniform highp float u_scale;\n" TES_BODY;
+	GLuint p;
+	GLint v = 0;
+
+	if (!has_both())
+		return;
+	p = one_stage(GL_TESS_EVALUATION_SHADER_EXT, tes_u);
+	ck_assert_int_eq(referencing(p, GL_PROGRAM_INPUT, "t_color"), 4);
+	ck_assert_int_eq(resource_prop(p, GL_PROGRAM_INPUT, "t_color", GL_TYPE), GL_FLOAT_VEC4);
+	ck_assert_int_eq(referencing(p, GL_PROGRAM_OUTPUT, "e_color"), 4);
+	ck_assert_int_eq(resource_prop(p, GL_PROGRAM_INPUT, "v_color", GL_TYPE), -1);
+	/* the linker keeps a declared uniform: referenced by its one stage */
+	ck_assert_int_eq(referencing(p, GL_UNIFORM, "u_scale"), 4);
+	gl.GetProgramiv(p, GL_TESS_GEN_MODE_EXT, &v);
+	ck_assert_int_eq(v, GL_TRIANGLES);
+	expect(GL_NO_ERROR);
+	gl.GetProgramiv(p, GL_TESS_CONTROL_OUTPUT_VERTICES_EXT, &v);
+	expect(GL_INVALID_OPERATION);
+	gl.UseProgram(p);
+	draw_patch();
+	expect(GL_INVALID_OPERATION);
+	gl.UseProgram(0);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* A separable geometry program alone: its inputs, outputs and uniform are
+ * the geometry shader's; its queries answer. */
+START_TEST(separable_geometry_alone)
+{
+	static const char gs_u[] = GS_HEAD
+		"layout(triangles) in;\n"
+		"layout(triangle_strip, max_vertices = 3) out;\n"
+		"uniform highp vec4 u_shift;\n"
+		"in vec4 e_color[];\n"
+		"out vec4 g_color;\n"
+		"void main() {\n"
+		"  for (int i = 0; i < 3; i++) {\n"
+		"    gl_Position = gl_in[i].gl_Position + u_shift; g_color = e_color[i];\n"
+		"    EmitVertex();\n"
+		"  }\n"
+		"}\n";
+	GLuint p;
+	GLint v = 0;
+
+	if (!has_both())
+		return;
+	p = one_stage(GL_GEOMETRY_SHADER_EXT, gs_u);
+	ck_assert_int_eq(referencing(p, GL_UNIFORM, "u_shift"), 8);
+	ck_assert_int_eq(referencing(p, GL_PROGRAM_INPUT, "e_color"), 8);
+	ck_assert_int_eq(resource_prop(p, GL_PROGRAM_INPUT, "e_color", GL_ARRAY_SIZE), 1);
+	ck_assert_int_eq(referencing(p, GL_PROGRAM_OUTPUT, "g_color"), 8);
+	gl.GetProgramiv(p, GL_GEOMETRY_LINKED_VERTICES_OUT_EXT, &v);
+	ck_assert_int_eq(v, 3);
+	expect(GL_NO_ERROR);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* A separable program of all five stages is a whole program: drawn with
+ * glUseProgram like the non-separable one; its input is the vertex
+ * shader's, its output the fragment shader's. In a program pipeline its
+ * stages are not served yet: the draw is INVALID_OPERATION. */
+START_TEST(separable_five_stages)
+{
+	static const uint8_t want[4] = { 255, 255, 128, 255 };
+	GLuint p, pipe;
+
+	if (!has_both())
+		return;
+	p = attach5(tes_triangles, gs_triangles);
+	so.ProgramParameteri(p, GL_PROGRAM_SEPARABLE, GL_TRUE);
+	glt_link_and_use(p);
+	draw_patch();
+	expect(GL_NO_ERROR);
+	glt_assert_pixel_near(18, 4, want, 3);
+	ck_assert_int_eq(referencing(p, GL_PROGRAM_INPUT, "pos"), 1);
+	ck_assert_int_eq(referencing(p, GL_PROGRAM_OUTPUT, "c"), 16);
+	gl.UseProgram(0);
+	so.GenProgramPipelines(1, &pipe);
+	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT, p);
+	so.BindProgramPipeline(pipe);
+	draw_patch();
+	expect(GL_INVALID_OPERATION);
+	so.BindProgramPipeline(0);
+	so.DeleteProgramPipelines(1, &pipe);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* Within one separable program the stages' interfaces still match: a
+ * geometry input of another type than the evaluation output fails. */
+START_TEST(separable_link_errors)
+{
+	static const char gs_wrong_type[] = GS_HEAD
+		"layout(triangles) in;\n"
+		"layout(triangle_strip, max_vertices = 3) out;\n"
+		"in vec3 e_color[];\n"
+		"out vec4 g_color;\n"
+		"void main() { g_color = vec4(e_color[0], 1.0); gl_Position = gl_in[0].gl_Position;\n"
+		"  EmitVertex(); }\n";
+	GLuint p;
+
+	if (!has_both())
+		return;
+	p = attach5(tes_triangles, gs_wrong_type);
+	so.ProgramParameteri(p, GL_PROGRAM_SEPARABLE, GL_TRUE);
+	glt_assert_link_fails(p, "e_color");
+}
+END_TEST
+
 static Suite *tess_geometry_suite(void)
 {
 	Suite *s = suite_create("gl es31 tessellation with geometry");
@@ -239,6 +411,10 @@ static Suite *tess_geometry_suite(void)
 	tcase_add_test(tc, primitive_mismatch_at_draw);
 	tcase_add_test(tc, program_queries);
 	tcase_add_test(tc, link_errors);
+	tcase_add_test(tc, separable_evaluation_alone);
+	tcase_add_test(tc, separable_geometry_alone);
+	tcase_add_test(tc, separable_five_stages);
+	tcase_add_test(tc, separable_link_errors);
 	suite_add_tcase(s, tc);
 	return s;
 }
