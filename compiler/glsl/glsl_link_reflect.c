@@ -520,17 +520,30 @@ static const struct glsl_sema_result *mid_end(const struct lk *k, bool first)
 	return NULL;
 }
 
-/* A per-vertex array's element is what the interface lists (ES 3.2
- * 7.3.1.1: the outer array of the stage's vertices is not enumerated). */
-static bool add_mid_var(struct lk *k, unsigned list, const struct glsl_symbol *s,
-			bool arrayed)
+/* A built-in the stage uses (ES 3.2 7.3.1.1): gl_in[] and gl_out[] by
+ * their block's member, "gl_PerVertex.gl_Position"; the others by name. */
+static bool add_mid_builtin(struct lk *k, unsigned list, const struct glsl_symbol *s)
 {
 	const struct glsl_type *t = s->type.type;
 
-	if (s->api_name || s->io_arrayed || !arrayed || s->patch || t->kind != GLSL_KIND_ARRAY)
-		return add_var(k->p, list, s, varying_location(s));
-	return add_io_leaves(k->p, list, lk_name(s), t->elem, s->type.precision,
-			     varying_location(s));
+	if (strcmp(lk_name(s), "gl_in") && strcmp(lk_name(s), "gl_out"))
+		return add_io(k->p, list, strdup(lk_name(s)), t, s->type.precision, -1);
+	t = t->kind == GLSL_KIND_ARRAY ? t->elem : t;
+	for (uint32_t i = 0; i < t->nr_fields; i++)
+		if (!strcmp(t->fields[i].name, "gl_Position"))
+			return add_io(k->p, list, strdup("gl_PerVertex.gl_Position"),
+				      t->fields[i].type, GLSL_PREC_HIGH, -1);
+	return true;
+}
+
+static bool add_mid_var(struct lk *k, unsigned list, const struct glsl_symbol *s,
+			enum glsl_storage storage)
+{
+	if (s->kind != GLSL_SYM_VAR || s->storage != storage)
+		return true;
+	if (s->builtin)
+		return !s->used || add_mid_builtin(k, list, s);
+	return add_var(k->p, list, s, varying_location(s));
 }
 
 /* The first such stage's inputs, the last one's outputs. */
@@ -539,18 +552,10 @@ static bool mid_io_vars(struct lk *k)
 	const struct glsl_sema_result *in = mid_end(k, true), *out = mid_end(k, false);
 	bool ok = true;
 
-	for (uint32_t i = 0; ok && in && i < in->nr_globals; i++) {
-		const struct glsl_symbol *s = in->globals[i];
-
-		if (s->kind == GLSL_SYM_VAR && !s->builtin && s->storage == GLSL_STORAGE_IN)
-			ok = add_mid_var(k, 0, s, true);
-	}
-	for (uint32_t i = 0; ok && out && i < out->nr_globals; i++) {
-		const struct glsl_symbol *s = out->globals[i];
-
-		if (s->kind == GLSL_SYM_VAR && !s->builtin && s->storage == GLSL_STORAGE_OUT)
-			ok = add_mid_var(k, 2, s, out->stage == GLSL_STAGE_TESS_CTRL);
-	}
+	for (uint32_t i = 0; ok && in && i < in->nr_globals; i++)
+		ok = add_mid_var(k, 0, in->globals[i], GLSL_STORAGE_IN);
+	for (uint32_t i = 0; ok && out && i < out->nr_globals; i++)
+		ok = add_mid_var(k, 2, out->globals[i], GLSL_STORAGE_OUT);
 	return ok;
 }
 

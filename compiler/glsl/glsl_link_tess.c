@@ -115,6 +115,36 @@ static bool stage_ok(struct lk *k, const struct glsl_sema_result *r, enum glsl_s
 	return globals_supported(k, r);
 }
 
+/* GL_MAX_TESS_PATCH_COMPONENTS (120) in whole locations: per-patch
+ * outputs are not packed yet, so more would fail at draw, not at link. */
+#define MAX_PATCH_LOCATIONS 30
+
+static uint32_t patch_locations(const struct glsl_sema_result *r, enum glsl_storage storage)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < r->nr_globals; i++) {
+		const struct glsl_symbol *s = r->globals[i];
+
+		if (s->kind == GLSL_SYM_VAR && s->storage == storage && s->patch && !s->builtin)
+			n += lk_slots(s->type.type);
+	}
+	return n;
+}
+
+static bool patch_fits(struct lk *k)
+{
+	uint32_t n = patch_locations(tcs(k), GLSL_STORAGE_OUT);
+
+	if (patch_locations(tes(k), GLSL_STORAGE_IN) > n)
+		n = patch_locations(tes(k), GLSL_STORAGE_IN);
+	if (n <= MAX_PATCH_LOCATIONS)
+		return true;
+	lk_error(k, "too many per-patch varyings: %u locations unpacked, at most %u", n,
+		 MAX_PATCH_LOCATIONS);
+	return false;
+}
+
 bool lk_tess_check(struct lk *k)
 {
 	if (!k->tcs && !k->tes)
@@ -134,7 +164,7 @@ bool lk_tess_check(struct lk *k)
 		return false;
 	}
 	return inputs_written(k, tcs(k), k->sh[VS].sema, "tessellation control") &&
-	       inputs_written(k, tes(k), tcs(k), "tessellation evaluation");
+	       inputs_written(k, tes(k), tcs(k), "tessellation evaluation") && patch_fits(k);
 }
 
 /* The fragment shader reads the evaluation shader's outputs. */

@@ -124,6 +124,17 @@ static const struct sh_case bad[] = {
 	{ "geometry input block not an array", GS, GS_HEAD
 	  "in Data { vec4 c; } d;\nvoid main() {}\n",
 	  "0:5(16): error: geometry shader inputs must be arrays", { NULL } },
+	{ "patch block in a vertex shader", VS, HEAD
+	  "patch out Data { vec4 c; } d;\nvoid main() {}\n",
+	  "error: 'patch' needs a tessellation shader", { NULL } },
+	{ "patch input block of a control shader", GLSL_STAGE_TESS_CTRL,
+	  "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"
+	  "layout(vertices = 3) out;\npatch in Data { vec4 c; } d;\nvoid main() {}\n",
+	  "error: 'patch' applies only to tessellation control shader outputs", { NULL } },
+	{ "array of patch blocks", GLSL_STAGE_TESS_CTRL,
+	  "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"
+	  "layout(vertices = 3) out;\npatch out Data { vec4 c; } d[2];\nvoid main() {}\n",
+	  "0:4(23): error: arrays of patch blocks are not supported yet", { NULL } },
 	{ "gl_PerVertex with another member", VS, HEAD
 	  "out gl_PerVertex { vec4 gl_Color; };\nvoid main() {}\n",
 	  "0:3(25): error: gl_PerVertex has only gl_Position and gl_PointSize", { NULL } },

@@ -122,16 +122,21 @@ static GLuint compiled(GLenum type, const char *src)
 	return sh;
 }
 
-static GLuint attach5(const char *tes, const char *gs)
+static GLuint attach_tcs(const char *tcs_src, const char *tes, const char *gs)
 {
 	GLuint p = gl.CreateProgram();
 
 	gl.AttachShader(p, compiled(GL_VERTEX_SHADER, vs));
-	gl.AttachShader(p, compiled(GL_TESS_CONTROL_SHADER_EXT, tcs));
+	gl.AttachShader(p, compiled(GL_TESS_CONTROL_SHADER_EXT, tcs_src));
 	gl.AttachShader(p, compiled(GL_TESS_EVALUATION_SHADER_EXT, tes));
 	gl.AttachShader(p, compiled(GL_GEOMETRY_SHADER_EXT, gs));
 	gl.AttachShader(p, compiled(GL_FRAGMENT_SHADER, fs));
 	return p;
+}
+
+static GLuint attach5(const char *tes, const char *gs)
+{
+	return attach_tcs(tcs, tes, gs);
 }
 
 /* The left half of the window as one triangle patch (0,0 is the bottom
@@ -339,7 +344,8 @@ START_TEST(separable_geometry_alone)
 	p = one_stage(GL_GEOMETRY_SHADER_EXT, gs_u);
 	ck_assert_int_eq(referencing(p, GL_UNIFORM, "u_shift"), 8);
 	ck_assert_int_eq(referencing(p, GL_PROGRAM_INPUT, "e_color"), 8);
-	ck_assert_int_eq(resource_prop(p, GL_PROGRAM_INPUT, "e_color", GL_ARRAY_SIZE), 1);
+	/* a per-vertex input is listed as the array it is: one per vertex */
+	ck_assert_int_eq(resource_prop(p, GL_PROGRAM_INPUT, "e_color[0]", GL_ARRAY_SIZE), 3);
 	ck_assert_int_eq(referencing(p, GL_PROGRAM_OUTPUT, "g_color"), 8);
 	gl.GetProgramiv(p, GL_GEOMETRY_LINKED_VERTICES_OUT_EXT, &v);
 	ck_assert_int_eq(v, 3);
@@ -400,6 +406,57 @@ START_TEST(separable_link_errors)
 }
 END_TEST
 
+/* A `patch out` block of the control shader (its members a struct with an
+ * array and a float) read by the evaluation shader's `patch in` block:
+ * the colour the geometry shader draws comes through it. Arrays of patch
+ * blocks are refused at compile for now. */
+START_TEST(patch_block)
+{
+	static const char tcs_pb[] = TS_HEAD
+		"layout(vertices = 3) out;\n"
+		"struct S { highp float g[2]; };\n"
+		"in vec4 v_color[];\n"
+		"out vec4 t_color[];\n"
+		"patch out PB { S s; highp float blue; } pb;\n"
+		"void main() {\n"
+		"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+		"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n"
+		"  gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0;\n"
+		"  gl_TessLevelOuter[2] = 1.0; gl_TessLevelInner[0] = 1.0;\n"
+		"  pb.s.g[0] = 0.0; pb.s.g[1] = 1.0; pb.blue = 0.25;\n"
+		"}\n";
+	static const char tes_pb[] = TS_HEAD "layout(triangles) in;\n"
+		"struct S { highp float g[2]; };\n"
+		"in vec4 t_color[];\n"
+		"patch in PB { S s; highp float blue; } pb;\n"
+		"out vec4 e_color;\n"
+		"void main() {\n"
+		"  gl_Position = gl_TessCoord.x * gl_in[0].gl_Position +\n"
+		"                gl_TessCoord.y * gl_in[1].gl_Position +\n"
+		"                gl_TessCoord.z * gl_in[2].gl_Position;\n"
+		"  e_color = vec4(0.0, pb.s.g[1], pb.blue, 1.0);\n"
+		"}\n";
+	static const char tcs_array[] = TS_HEAD
+		"layout(vertices = 3) out;\n"
+		"patch out PB { highp float blue; } pb[2];\n"
+		"void main() { pb[0].blue = 1.0; gl_TessLevelOuter[0] = 1.0; }\n";
+	static const uint8_t want[4] = { 255, 255, 64, 255 };
+	GLint ok = 1;
+	GLuint p;
+
+	if (!has_both())
+		return;
+	p = attach_tcs(tcs_pb, tes_pb, gs_triangles);
+	glt_link_and_use(p);
+	draw_patch();
+	expect(GL_NO_ERROR);
+	glt_assert_pixel_near(18, 4, want, 3);
+	gl.DeleteProgram(p);
+	gl.DeleteShader(glt_compile(GL_TESS_CONTROL_SHADER_EXT, tcs_array, &ok));
+	ck_assert_int_eq(ok, 0);
+}
+END_TEST
+
 static Suite *tess_geometry_suite(void)
 {
 	Suite *s = suite_create("gl es31 tessellation with geometry");
@@ -415,6 +472,7 @@ static Suite *tess_geometry_suite(void)
 	tcase_add_test(tc, separable_geometry_alone);
 	tcase_add_test(tc, separable_five_stages);
 	tcase_add_test(tc, separable_link_errors);
+	tcase_add_test(tc, patch_block);
 	suite_add_tcase(s, tc);
 	return s;
 }
