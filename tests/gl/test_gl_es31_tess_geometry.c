@@ -7,8 +7,12 @@
  * changes both), the draw's primitive check (the tessellation output against
  * the geometry input: INVALID_OPERATION when they differ), the program
  * queries of both stages, and the link errors (a geometry input no
- * evaluation output writes). Each test passes trivially where the host
- * lacks either stage (the extensions are then not advertised).
+ * evaluation output writes). Separable programs of a geometry or an
+ * evaluation shader alone (interface queries, the stages' queries, a
+ * pipeline that holds them but does not validate yet), of all five stages
+ * (drawn with glUseProgram), and `patch` interface blocks drawn. Each test
+ * passes trivially where the host lacks either stage (the extensions are
+ * then not advertised).
  */
 #include <GLES3/gl31.h>
 #include <GLES2/gl2ext.h>
@@ -24,7 +28,8 @@ static PFNGLPATCHPARAMETERIEXTPROC patch_parameteri;
 	X(GetProgramResourceIndex, GETPROGRAMRESOURCEINDEX) \
 	X(GetProgramResourceiv, GETPROGRAMRESOURCEIV) \
 	X(GenProgramPipelines, GENPROGRAMPIPELINES) X(BindProgramPipeline, BINDPROGRAMPIPELINE) \
-	X(UseProgramStages, USEPROGRAMSTAGES) X(DeleteProgramPipelines, DELETEPROGRAMPIPELINES)
+	X(UseProgramStages, USEPROGRAMSTAGES) X(DeleteProgramPipelines, DELETEPROGRAMPIPELINES) \
+	X(GetProgramPipelineiv, GETPROGRAMPIPELINEIV) X(ValidateProgramPipeline, VALIDATEPROGRAMPIPELINE)
 
 #define SO_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -287,6 +292,25 @@ static GLuint one_stage(GLenum type, const char *src)
 	return p;
 }
 
+/* A pipeline takes the program for the stage bit and names it for the
+ * stage, but does not validate yet (its draws would be INVALID_OPERATION). */
+static void pipeline_holds(GLuint p, GLbitfield bit, GLenum stage)
+{
+	GLuint pipe;
+	GLint v = 0;
+
+	so.GenProgramPipelines(1, &pipe);
+	so.UseProgramStages(pipe, bit, p);
+	expect(GL_NO_ERROR);
+	so.GetProgramPipelineiv(pipe, stage, &v);
+	ck_assert_int_eq(v, (GLint)p);
+	so.ValidateProgramPipeline(pipe);
+	so.GetProgramPipelineiv(pipe, GL_VALIDATE_STATUS, &v);
+	ck_assert_int_eq(v, 0);
+	expect(GL_NO_ERROR);
+	so.DeleteProgramPipelines(1, &pipe);
+}
+
 /* A separable program of an evaluation shader alone links (its inputs
  * written by another program's stages), lists the evaluation inputs and
  * outputs as the program's and answers the evaluation queries, not the
@@ -312,6 +336,7 @@ START_TEST(separable_evaluation_alone)
 	expect(GL_NO_ERROR);
 	gl.GetProgramiv(p, GL_TESS_CONTROL_OUTPUT_VERTICES_EXT, &v);
 	expect(GL_INVALID_OPERATION);
+	pipeline_holds(p, GL_TESS_EVALUATION_SHADER_BIT_EXT, GL_TESS_EVALUATION_SHADER_EXT);
 	gl.UseProgram(p);
 	draw_patch();
 	expect(GL_INVALID_OPERATION);
@@ -350,6 +375,7 @@ START_TEST(separable_geometry_alone)
 	gl.GetProgramiv(p, GL_GEOMETRY_LINKED_VERTICES_OUT_EXT, &v);
 	ck_assert_int_eq(v, 3);
 	expect(GL_NO_ERROR);
+	pipeline_holds(p, GL_GEOMETRY_SHADER_BIT_EXT, GL_GEOMETRY_SHADER_EXT);
 	gl.DeleteProgram(p);
 }
 END_TEST
