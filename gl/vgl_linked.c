@@ -216,6 +216,7 @@ static bool copy_vars(struct vgl_attrib_info **out, uint32_t *nr, const struct g
 		a->size = a->is_array ? (GLint)v[i].type->length : 1;
 		a->location = v[i].location;
 		a->slots = v[i].slots;
+		a->patch = v[i].patch;
 	}
 	return true;
 }

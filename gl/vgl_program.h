@@ -125,6 +125,7 @@ struct vgl_attrib_info {
 	GLint location;
 	uint32_t slots;                   /* locations it takes (all elements) */
 	bool is_array;
+	bool patch;                       /* GL_IS_PER_PATCH_EXT */
 };
 
 /* uniform VGL_NO_UNIFORM: a location between explicit ones that no

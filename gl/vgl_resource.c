@@ -24,6 +24,7 @@ struct view {
 	GLint binding, data_size;
 	uint32_t first_var, nr_vars;
 	bool vs, fs, cs, gs, tcs, tes;    /* referenced by */
+	bool patch;                       /* a per-patch input or output */
 	GLint top_size, top_stride;
 	GLint atomic_buffer;              /* GL_ATOMIC_COUNTER_BUFFER_INDEX */
 };
@@ -89,6 +90,7 @@ static void var_view(const struct vgl_attrib_info *a, struct view *v)
 	v->type = a->type;
 	v->array_size = a->size;
 	v->location = a->location;
+	v->patch = a->patch;
 }
 
 /* The inputs of the program's first stage, the outputs of its last: a
@@ -354,7 +356,7 @@ static GLint scalar_prop(const struct view *v, GLenum prop)
 	case GL_REFERENCED_BY_GEOMETRY_SHADER_EXT: return v->gs;
 	case GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT: return v->tcs;
 	case GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT: return v->tes;
-	case GL_IS_PER_PATCH_EXT: return 0;
+	case GL_IS_PER_PATCH_EXT: return v->patch;
 	case GL_TOP_LEVEL_ARRAY_SIZE: return v->top_size;
 	case GL_TOP_LEVEL_ARRAY_STRIDE: return v->top_stride;
 	default: return v->location; /* GL_LOCATION */

@@ -189,6 +189,7 @@ struct glsl_prog_var {
 	 * -1 (GL_LOCATION; the linker's placement is in the stages' resources) */
 	int32_t location;
 	uint32_t slots;                /* locations taken */
+	bool patch;                    /* a per-patch varying (GL_IS_PER_PATCH_EXT) */
 };
 
 /*

@@ -83,11 +83,26 @@ static bool gs_inputs_written(struct lk *k)
 	return true;
 }
 
-/* A uniform of the geometry shader and another stage's of its name agree
- * in type and precision (blocks are laid out by their own members). */
-static bool gs_uniforms_agree(struct lk *k)
+static const struct glsl_symbol *uniform_in(const struct glsl_sema_result *r, const char *name)
 {
-	const struct glsl_sema_result *r = k->gs->sema;
+	for (uint32_t i = 0; r && i < r->nr_globals; i++) {
+		const struct glsl_symbol *s = r->globals[i];
+
+		if (s->kind == GLSL_SYM_VAR && s->storage == GLSL_STORAGE_UNIFORM &&
+		    !strcmp(lk_name(s), name))
+			return s;
+	}
+	return NULL;
+}
+
+/* A uniform of a geometry or tessellation shader `r` and every other
+ * stage's of its name agree in type and precision (blocks are laid out by
+ * their own members). */
+bool lk_mid_uniforms_agree(struct lk *k, const struct glsl_sema_result *r, const char *what)
+{
+	const struct glsl_sema_result *all[5] = { k->sh[VS].sema, k->sh[FS].sema,
+						  k->gs ? k->gs->sema : NULL, lk_tess_sema(k, 0),
+						  lk_tess_sema(k, 1) };
 
 	for (uint32_t i = 0; i < r->nr_globals; i++) {
 		const struct glsl_symbol *s = r->globals[i], *o;
@@ -95,14 +110,15 @@ static bool gs_uniforms_agree(struct lk *k)
 		if (s->kind != GLSL_SYM_VAR || s->storage != GLSL_STORAGE_UNIFORM ||
 		    lk_is_block(s->type.type))
 			continue;
-		o = lk_find(k, VS, lk_name(s), GLSL_STORAGE_UNIFORM);
-		if (!o)
-			o = lk_find(k, FS, lk_name(s), GLSL_STORAGE_UNIFORM);
-		if (o && (!lk_types_match(o->type.type, s->type.type) ||
-			  o->type.precision != s->type.precision)) {
-			lk_error(k, "uniform '%s' differs in type or precision between the geometry "
-				 "shader and another stage", lk_name(s));
-			return false;
+		for (unsigned st = 0; st < 5; st++) {
+			if (all[st] == r || !(o = uniform_in(all[st], lk_name(s))))
+				continue;
+			if (!lk_types_match(o->type.type, s->type.type) ||
+			    o->type.precision != s->type.precision) {
+				lk_error(k, "uniform '%s' differs in type or precision between the %s "
+					 "shader and another stage", lk_name(s), what);
+				return false;
+			}
 		}
 	}
 	return true;
@@ -129,7 +145,8 @@ bool lk_gs_check(struct lk *k)
 			 "or max_vertices");
 		return false;
 	}
-	return gs_globals_supported(k) && gs_inputs_written(k) && gs_uniforms_agree(k);
+	return gs_globals_supported(k) && gs_inputs_written(k) &&
+	       lk_mid_uniforms_agree(k, r, "geometry");
 }
 
 const struct glsl_sema_result *lk_stage_sema(const struct lk *k, unsigned st)

@@ -69,6 +69,7 @@ bool lk_io_blocks(struct lk *k);
  * NULL without them), their lowering. */
 bool lk_tess_check(struct lk *k);
 bool lk_mid_add_inputs(struct lk *k);
+bool lk_mid_uniforms_agree(struct lk *k, const struct glsl_sema_result *r, const char *what);
 /* A separable program linked on its own (not a pipeline's link): an input
  * another program's stage may write needs no output here. */
 static inline bool lk_alone(const struct lk *k)

@@ -536,14 +536,30 @@ static bool add_mid_builtin(struct lk *k, unsigned list, const struct glsl_symbo
 	return true;
 }
 
+/* list 0 (attribs) or 2 (outputs) of the program, and its length. */
+static struct glsl_prog_var *mid_list(const struct glsl_program *p, unsigned list, uint32_t *n)
+{
+	*n = list ? p->nr_outputs : p->nr_attribs;
+	return list ? p->outputs : p->attribs;
+}
+
 static bool add_mid_var(struct lk *k, unsigned list, const struct glsl_symbol *s,
 			enum glsl_storage storage)
 {
+	struct glsl_prog_var *vars;
+	uint32_t from, n;
+
 	if (s->kind != GLSL_SYM_VAR || s->storage != storage)
 		return true;
 	if (s->builtin)
 		return !s->used || add_mid_builtin(k, list, s);
-	return add_var(k->p, list, s, varying_location(s));
+	mid_list(k->p, list, &from);
+	if (!add_var(k->p, list, s, varying_location(s)))
+		return false;
+	vars = mid_list(k->p, list, &n);
+	for (uint32_t i = from; i < n; i++)
+		vars[i].patch = s->patch;
+	return true;
 }
 
 /* The first such stage's inputs, the last one's outputs. */

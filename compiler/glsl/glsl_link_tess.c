@@ -164,7 +164,9 @@ bool lk_tess_check(struct lk *k)
 		return false;
 	}
 	return inputs_written(k, tcs(k), k->sh[VS].sema, "tessellation control") &&
-	       inputs_written(k, tes(k), tcs(k), "tessellation evaluation") && patch_fits(k);
+	       inputs_written(k, tes(k), tcs(k), "tessellation evaluation") && patch_fits(k) &&
+	       lk_mid_uniforms_agree(k, tcs(k), "tessellation control") &&
+	       lk_mid_uniforms_agree(k, tes(k), "tessellation evaluation");
 }
 
 /* The fragment shader reads the evaluation shader's outputs. */

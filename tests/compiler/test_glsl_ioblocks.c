@@ -328,8 +328,8 @@ static const char five_vs[] = HEAD "out vec4 v_only;\n" VS_MAIN;
 static const char five_tcs[] = TS_HEAD "layout(vertices = 3) out;\n"
 	"void main() { gl_TessLevelOuter[0] = 1.0; }\n";
 static const char five_tes[] = TS_HEAD "layout(triangles) in;\n"
-	"out Data { vec4 c; } d;\nout vec4 e_color;\n"
-	"void main() { d.c = vec4(1.0); e_color = vec4(0.5); gl_Position = vec4(0.0); }\n";
+	"out Data { vec4 c; } d;\nout vec4 e_color;\nuniform highp float u_level;\n"
+	"void main() { d.c = vec4(1.0); e_color = vec4(u_level); gl_Position = vec4(0.0); }\n";
 static const char five_fs[] = HEAD FS_OUT "in vec4 g;\nvoid main() { o = g; }\n";
 
 struct five_case {
@@ -348,6 +348,9 @@ static const struct five_case fives[] = {
 	  "geometry shader input 'e_color' has no evaluation shader output" },
 	{ "reads a vertex output past tessellation", "in vec4 v_only[];\n", "v_only[0]", false,
 	  "geometry shader input 'v_only' has no evaluation shader output" },
+	{ "a uniform's precision differs from the evaluation shader's",
+	  "uniform mediump float u_level;\nin vec4 e_color[];\n", "e_color[0] * u_level", false,
+	  "uniform 'u_level' differs in type or precision between the geometry shader" },
 	/* separable: another program may write an input, not mistype it */
 	{ "separable: unwritten input", "in vec4 other[];\n", "other[0]", true, NULL },
 	{ "separable: input type differs", "in vec3 e_color[];\n", "vec4(e_color[0], 1.0)", true,

@@ -329,6 +329,8 @@ START_TEST(separable_evaluation_alone)
 	ck_assert_int_eq(resource_prop(p, GL_PROGRAM_INPUT, "t_color", GL_TYPE), GL_FLOAT_VEC4);
 	ck_assert_int_eq(referencing(p, GL_PROGRAM_OUTPUT, "e_color"), 4);
 	ck_assert_int_eq(resource_prop(p, GL_PROGRAM_INPUT, "v_color", GL_TYPE), -1);
+	ck_assert_int_eq(resource_prop(p, GL_PROGRAM_INPUT, "p_blue", GL_IS_PER_PATCH_EXT), 1);
+	ck_assert_int_eq(resource_prop(p, GL_PROGRAM_INPUT, "t_color[0]", GL_IS_PER_PATCH_EXT), 0);
 	/* the linker keeps a declared uniform: referenced by its one stage */
 	ck_assert_int_eq(referencing(p, GL_UNIFORM, "u_scale"), 4);
 	gl.GetProgramiv(p, GL_TESS_GEN_MODE_EXT, &v);
