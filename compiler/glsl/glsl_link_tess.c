@@ -57,16 +57,6 @@ static bool globals_supported(struct lk *k, const struct glsl_sema_result *r)
 			 "tessellation shaders are not supported yet", lk_name(s));
 		return false;
 	}
-	for (uint32_t i = 0; i < r->nr_globals; i++) {
-		const struct glsl_symbol *s = r->globals[i];
-
-		if (s->kind == GLSL_SYM_VAR && !s->builtin && s->location >= 0 &&
-		    (s->storage == GLSL_STORAGE_IN || s->storage == GLSL_STORAGE_OUT)) {
-			lk_error(k, "tessellation shader varying '%s': explicit locations are not "
-				 "supported yet", lk_name(s));
-			return false;
-		}
-	}
 	return true;
 }
 

@@ -485,6 +485,74 @@ START_TEST(patch_block)
 }
 END_TEST
 
+/* Explicit locations on the varyings between the five stages (ES 3.1
+ * 4.4.2; per-vertex, per-patch, the geometry inputs: its outputs take none
+ * yet), each pair of one name: the colour still comes through. */
+START_TEST(explicit_locations)
+{
+	static const char vs_l[] = "#version 310 es\n"
+		"layout(location = 0) in vec2 pos;\n"
+		"layout(location = 3) out vec4 v_color;\n"
+		"void main() { gl_Position = vec4(pos, 0.0, 1.0);\n"
+		"  v_color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+	static const char tcs_l[] = TS_HEAD
+		"layout(vertices = 3) out;\n"
+		"layout(location = 3) in vec4 v_color[];\n"
+		"layout(location = 1) out vec4 t_color[];\n"
+		"layout(location = 5) patch out float p_blue;\n"
+		"void main() {\n"
+		"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+		"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n"
+		"  gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0;\n"
+		"  gl_TessLevelOuter[2] = 1.0; gl_TessLevelInner[0] = 1.0;\n"
+		"  p_blue = 0.5;\n"
+		"}\n";
+	static const char tes_l[] = TS_HEAD "layout(triangles) in;\n"
+		"layout(location = 1) in vec4 t_color[];\n"
+		"layout(location = 5) patch in float p_blue;\n"
+		"layout(location = 2) out vec4 e_color;\n"
+		"void main() {\n"
+		"  gl_Position = gl_TessCoord.x * gl_in[0].gl_Position +\n"
+		"                gl_TessCoord.y * gl_in[1].gl_Position +\n"
+		"                gl_TessCoord.z * gl_in[2].gl_Position;\n"
+		"  e_color = vec4(0.0, t_color[0].g, p_blue, 1.0);\n"
+		"}\n";
+	static const char gs_l[] = GS_HEAD
+		"layout(triangles) in;\n"
+		"layout(triangle_strip, max_vertices = 3) out;\n"
+		"layout(location = 2) in vec4 e_color[];\n"
+		"out vec4 g_color;\n"
+		"void main() {\n"
+		"  for (int i = 0; i < 3; i++) {\n"
+		"    gl_Position = gl_in[i].gl_Position + vec4(1.0, 0.0, 0.0, 0.0);\n"
+		"    g_color = e_color[i] + vec4(1.0, 0.0, 0.0, 0.0);\n"
+		"    EmitVertex();\n"
+		"  }\n"
+		"}\n";
+	static const char fs_l[] = "#version 310 es\n"
+		"precision mediump float;\n"
+		"in vec4 g_color;\n"
+		"out vec4 c;\n"
+		"void main() { c = g_color; }\n";
+	static const uint8_t want[4] = { 255, 255, 128, 255 };
+	GLuint p;
+
+	if (!has_both())
+		return;
+	p = gl.CreateProgram();
+	gl.AttachShader(p, compiled(GL_VERTEX_SHADER, vs_l));
+	gl.AttachShader(p, compiled(GL_TESS_CONTROL_SHADER_EXT, tcs_l));
+	gl.AttachShader(p, compiled(GL_TESS_EVALUATION_SHADER_EXT, tes_l));
+	gl.AttachShader(p, compiled(GL_GEOMETRY_SHADER_EXT, gs_l));
+	gl.AttachShader(p, compiled(GL_FRAGMENT_SHADER, fs_l));
+	glt_link_and_use(p);
+	draw_patch();
+	expect(GL_NO_ERROR);
+	glt_assert_pixel_near(18, 4, want, 3);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static Suite *tess_geometry_suite(void)
 {
 	Suite *s = suite_create("gl es31 tessellation with geometry");
@@ -501,6 +569,7 @@ static Suite *tess_geometry_suite(void)
 	tcase_add_test(tc, separable_five_stages);
 	tcase_add_test(tc, separable_link_errors);
 	tcase_add_test(tc, patch_block);
+	tcase_add_test(tc, explicit_locations);
 	suite_add_tcase(s, tc);
 	return s;
 }
