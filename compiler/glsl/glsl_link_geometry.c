@@ -30,11 +30,6 @@ static bool gs_globals_supported(struct lk *k)
 				 "geometry shaders are not supported yet", lk_name(s));
 			return false;
 		}
-		if (s->storage == GLSL_STORAGE_OUT && s->location >= 0) {
-			lk_error(k, "geometry shader output '%s': explicit locations are not "
-				 "supported yet", lk_name(s));
-			return false;
-		}
 	}
 	return true;
 }

@@ -486,8 +486,8 @@ START_TEST(patch_block)
 END_TEST
 
 /* Explicit locations on the varyings between the five stages (ES 3.1
- * 4.4.2; per-vertex, per-patch, the geometry inputs: its outputs take none
- * yet), each pair of one name: the colour still comes through. */
+ * 4.4.2; per-vertex, per-patch, geometry in and out), each pair of one
+ * name: the colour still comes through. */
 START_TEST(explicit_locations)
 {
 	static const char vs_l[] = "#version 310 es\n"
@@ -521,7 +521,7 @@ START_TEST(explicit_locations)
 		"layout(triangles) in;\n"
 		"layout(triangle_strip, max_vertices = 3) out;\n"
 		"layout(location = 2) in vec4 e_color[];\n"
-		"out vec4 g_color;\n"
+		"layout(location = 4) out vec4 g_color;\n"
 		"void main() {\n"
 		"  for (int i = 0; i < 3; i++) {\n"
 		"    gl_Position = gl_in[i].gl_Position + vec4(1.0, 0.0, 0.0, 0.0);\n"
@@ -531,7 +531,7 @@ START_TEST(explicit_locations)
 		"}\n";
 	static const char fs_l[] = "#version 310 es\n"
 		"precision mediump float;\n"
-		"in vec4 g_color;\n"
+		"layout(location = 4) in vec4 g_color;\n"
 		"out vec4 c;\n"
 		"void main() { c = g_color; }\n";
 	static const uint8_t want[4] = { 255, 255, 128, 255 };
