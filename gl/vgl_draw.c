@@ -328,7 +328,7 @@ static bool draw_linked(struct vgl_context *ctx, struct vgl_linked **out)
 		*out = vgl_ppo_draw_linked(ctx);
 		return *out != NULL;
 	}
-	if (l && (l->compute || (l->separable && !(l->has_vs && l->has_fs)))) {
+	if (l && (l->compute || (l->separable && l->sep_stand_ins))) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return false;
 	}

@@ -216,6 +216,7 @@ static bool copy_vars(struct vgl_attrib_info **out, uint32_t *nr, const struct g
 		a->size = a->is_array ? (GLint)v[i].type->length : 1;
 		a->location = v[i].location;
 		a->slots = v[i].slots;
+		a->patch = v[i].patch;
 	}
 	return true;
 }
@@ -797,7 +798,8 @@ static int link_shaders(const struct vgl_context *ctx, const struct vgl_graphics
 		.xfb_varyings = in->xfb ? in->xfb->names : NULL,
 		.nr_xfb_varyings = in->nr_xfb,
 		.xfb_separate = in->xfb_separate,
-		.separable = in->separable, .pipeline = in->pipeline, .vs_alone = in->vs_alone };
+		.separable = in->separable, .pipeline = in->pipeline, .vs_alone = in->vs_alone,
+		.stand_ins = in->stand_ins };
 
 	vgl_limits_link(&ctx->dev->limits, &opts.limits);
 	return glsl_shader_link_tess(shaders, in->gs,
@@ -921,9 +923,8 @@ static const char *middle_refused(const struct vgl_program *p)
 	    (p->tes && !p->tes->compile_status))
 		return p->gs && !p->gs->compile_status ? "error: the geometry shader did not compile\n"
 		       : "error: a tessellation shader did not compile\n";
-	if ((p->gs && p->nr_xfb_names) || ((p->gs || p->tcs || p->tes) && p->separable))
-		return "error: separable programs with a geometry or tessellation shader, and "
-		       "transform feedback with a geometry shader, are not supported yet\n";
+	if (p->gs && p->nr_xfb_names)
+		return "error: transform feedback with a geometry shader is not supported yet\n";
 	return NULL;
 }
 

@@ -31,12 +31,22 @@ int vgl_linked_geometry_module(struct vgl_linked *l, const struct glsl_linked_pr
 }
 
 /* The draw modes of each input primitive. */
+/* The primitive tessellation hands a geometry shader: points in point
+ * mode, lines for isolines, else triangles. */
+static enum vc_prim tess_output(const struct vc_tess *t)
+{
+	return t->point_mode ? VC_PRIM_POINTS :
+	       t->domain == VC_PRIM_LINES ? VC_PRIM_LINES : VC_PRIM_TRIANGLES;
+}
+
 bool vgl_linked_takes_mode(const struct vgl_linked *l, GLenum mode)
 {
 	/* EXT_tessellation_shader §10.1.15: patches exactly where the program
-	 * tessellates */
+	 * tessellates; EXT_geometry_shader §11.3.1: a geometry shader after it
+	 * takes the primitive tessellation makes */
 	if (l->tcs || mode == GL_PATCHES_EXT)
-		return l->tcs && mode == GL_PATCHES_EXT;
+		return l->tcs && mode == GL_PATCHES_EXT &&
+		       (!l->gs || l->gs_info.input == tess_output(&l->tess_info));
 	switch (l->gs ? l->gs_info.input : VC_PRIM_NONE) {
 	case VC_PRIM_NONE: return true;
 	case VC_PRIM_POINTS: return mode == GL_POINTS;

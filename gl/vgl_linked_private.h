@@ -62,6 +62,7 @@ struct vgl_graphics_link {
 	bool xfb_separate, separable;
 	bool pipeline;   /* glsl_link_options.pipeline */
 	bool vs_alone;   /* glsl_link_options.vs_alone */
+	uint32_t stand_ins;  /* glsl_link_options.stand_ins */
 };
 int vgl_linked_create_graphics(struct vgl_context *ctx, const struct vgl_graphics_link *in,
 			       struct vgl_linked **out, char **log);

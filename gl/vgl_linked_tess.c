@@ -56,6 +56,15 @@ static GLint gen_spacing(enum vc_tess_spacing s)
 	       s == VC_TESS_FRACTIONAL_ODD ? GL_FRACTIONAL_ODD_EXT : GL_EQUAL;
 }
 
+/* A separable program's stand-in stage would answer (vgl_separable.c). */
+static bool stand_in_asked(const struct vgl_linked *l, GLenum pname)
+{
+	unsigned st = pname == GL_TESS_CONTROL_OUTPUT_VERTICES_EXT ? GLSL_LINK_TESS_CTRL
+								    : GLSL_LINK_TESS_EVAL;
+
+	return (l->sep_stand_ins >> st) & 1u;
+}
+
 /* EXT_tessellation_shader §7.12: INVALID_OPERATION without a linked stage
  * of the name's (the control shader's vertices, the evaluation shader's
  * layout). */
@@ -67,7 +76,7 @@ bool vgl_program_tess_param(struct vgl_context *ctx, const struct vgl_program *p
 
 	if (!tess_pname(pname) || !vgl_ext_on(ctx, VGL_EXT_EXT_tessellation_shader))
 		return false;
-	if (!p->link_status || !l || !l->tcs) {
+	if (!p->link_status || !l || !l->tcs || stand_in_asked(l, pname)) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return true;
 	}

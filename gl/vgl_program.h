@@ -125,6 +125,7 @@ struct vgl_attrib_info {
 	GLint location;
 	uint32_t slots;                   /* locations it takes (all elements) */
 	bool is_array;
+	bool patch;                       /* GL_IS_PER_PATCH_EXT */
 };
 
 /* uniform VGL_NO_UNIFORM: a location between explicit ones that no
@@ -217,6 +218,10 @@ struct vgl_linked {
 	/* the fragment shader's layout(blend_support_...) equations
 	 * (KHR_blend_equation_advanced; bit e: vgl_blend_advanced's e) */
 	uint32_t blend_support;
+	/* its stages that are stand-ins (glsl_link_options.stand_ins): such a
+	 * link is not drawn, nor are its stand-ins' queries answered */
+	uint32_t sep_stand_ins;
+	bool has_mid;                     /* a geometry or tessellation stage of its own */
 	struct glsl_shader *sep_vs, *sep_fs;
 	char *sep_fs_source;              /* compiled again with names a pipeline renames */
 	/* glGetProgramBinary: the program as linked (glsl_program_binary.h);
@@ -247,6 +252,8 @@ char *vgl_join_sources(GLsizei count, const GLchar *const *strings, const GLint 
 char *vgl_shader_source_prefixed(const char *src, const char *lines);
 /* A shader of `type` compiled from src as glCompileShader compiles it (a
  * vertex shader wrapped for GL's depth); NULL: out of memory. */
+/* Whether the context knows shaders of `type` (its version, extensions). */
+bool vgl_shader_type_ok(const struct vgl_context *ctx, GLenum type);
 struct glsl_shader *vgl_shader_compile_source(const struct vgl_limits *limits, GLenum type,
 					      const char *src);
 

@@ -21,6 +21,7 @@
 #include "glsl_shader.h"
 #include "vgl_context.h"
 #include "vgl_device.h"
+#include "vgl_extensions.h"
 #include "vgl_linked_private.h"
 #include "vgl_procs.h"
 #include "vgl_program.h"
@@ -164,29 +165,49 @@ static bool pipeline_program(struct vgl_context *ctx, GLuint name, struct vgl_pr
 	return true;
 }
 
+/* A tessellation stage of the program's own (not a stand-in). */
+static bool own_tess(const struct vgl_linked *l, unsigned link_stage)
+{
+	return l->tcs != VK_NULL_HANDLE && !((l->sep_stand_ins >> link_stage) & 1u);
+}
+
 static bool has_stage(const struct vgl_linked *l, int stage)
 {
 	switch (stage) {
 	case VGL_PPO_VS: return l->separable && l->has_vs;
 	case VGL_PPO_FS: return l->separable && l->has_fs;
+	case VGL_PPO_GS: return l->separable && l->gs != VK_NULL_HANDLE;
+	case VGL_PPO_TCS: return l->separable && own_tess(l, GLSL_LINK_TESS_CTRL);
+	case VGL_PPO_TES: return l->separable && own_tess(l, GLSL_LINK_TESS_EVAL);
 	default: return l->compute && l->separable;
 	}
 }
 
-#define STAGE_BITS (GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT | GL_COMPUTE_SHADER_BIT)
+/* The stage bits the context knows (the extensions' where advertised). */
+static GLbitfield stage_bits(const struct vgl_context *ctx)
+{
+	GLbitfield b = GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT | GL_COMPUTE_SHADER_BIT;
+
+	if (vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader))
+		b |= GL_GEOMETRY_SHADER_BIT_EXT;
+	if (vgl_ext_on(ctx, VGL_EXT_EXT_tessellation_shader))
+		b |= GL_TESS_CONTROL_SHADER_BIT_EXT | GL_TESS_EVALUATION_SHADER_BIT_EXT;
+	return b;
+}
 
 static void GL_APIENTRY vgl_UseProgramStages(GLuint pipeline, GLbitfield stages, GLuint program)
 {
-	static const GLbitfield bits[VGL_PPO_STAGES] = { GL_VERTEX_SHADER_BIT,
-							 GL_FRAGMENT_SHADER_BIT,
-							 GL_COMPUTE_SHADER_BIT };
+	static const GLbitfield bits[VGL_PPO_STAGES] = {
+		GL_VERTEX_SHADER_BIT, GL_FRAGMENT_SHADER_BIT, GL_COMPUTE_SHADER_BIT,
+		GL_GEOMETRY_SHADER_BIT_EXT, GL_TESS_CONTROL_SHADER_BIT_EXT,
+		GL_TESS_EVALUATION_SHADER_BIT_EXT };
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_program *p;
 	struct vgl_ppo *o;
 
 	if (!vgl_es31_call(ctx))
 		return;
-	if (stages != GL_ALL_SHADER_BITS && (stages & ~STAGE_BITS)) {
+	if (stages != GL_ALL_SHADER_BITS && (stages & ~stage_bits(ctx))) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
@@ -410,6 +431,10 @@ static const char *invalid_for_draw(const struct vgl_ppo *o)
 		return "error: the pipeline lacks a vertex or fragment program\n";
 	if (!vs->separable || !fs->separable)
 		return "error: a program of the pipeline is not separable\n";
+	if (vs->has_mid || fs->has_mid || o->stage[VGL_PPO_GS] || o->stage[VGL_PPO_TCS] ||
+	    o->stage[VGL_PPO_TES])
+		return "error: pipelines with geometry or tessellation stages are not supported "
+		       "yet\n";
 	/* a program active for some of the stages it was linked with */
 	if ((vs->has_fs && o->stage[VGL_PPO_FS] != o->stage[VGL_PPO_VS]) ||
 	    (fs->has_vs && o->stage[VGL_PPO_VS] != o->stage[VGL_PPO_FS]))
@@ -493,7 +518,8 @@ static void GL_APIENTRY vgl_ValidateProgramPipeline(GLuint pipeline)
 	if (!vgl_es31_call(ctx) || !(o = ppo_of(ctx, pipeline)))
 		return;
 	/* a compute pipeline alone is valid for dispatches */
-	if (!o->stage[VGL_PPO_VS] && !o->stage[VGL_PPO_FS] && o->stage[VGL_PPO_CS]) {
+	if (!o->stage[VGL_PPO_VS] && !o->stage[VGL_PPO_FS] && !o->stage[VGL_PPO_GS] &&
+	    !o->stage[VGL_PPO_TCS] && !o->stage[VGL_PPO_TES] && o->stage[VGL_PPO_CS]) {
 		o->validate_status = true;
 		return;
 	}
@@ -505,13 +531,31 @@ static GLint program_name_of(const struct vgl_program *p)
 	return p ? (GLint)vgl_program_name(p) : 0;
 }
 
+/* The geometry and tessellation stages' pnames where advertised: their
+ * VGL_PPO_*, else -1. */
+static int pipeline_stage_pname(const struct vgl_context *ctx, GLenum pname)
+{
+	if (pname == GL_GEOMETRY_SHADER_EXT && vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader))
+		return VGL_PPO_GS;
+	if (!vgl_ext_on(ctx, VGL_EXT_EXT_tessellation_shader))
+		return -1;
+	return pname == GL_TESS_CONTROL_SHADER_EXT ? VGL_PPO_TCS :
+	       pname == GL_TESS_EVALUATION_SHADER_EXT ? VGL_PPO_TES : -1;
+}
+
 static void GL_APIENTRY vgl_GetProgramPipelineiv(GLuint pipeline, GLenum pname, GLint *params)
 {
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_ppo *o;
 
+	int mid = ctx ? pipeline_stage_pname(ctx, pname) : -1;
+
 	if (!vgl_es31_call(ctx) || !(o = ppo_of(ctx, pipeline)))
 		return;
+	if (mid >= 0) {
+		*params = program_name_of(o->stage[mid]);
+		return;
+	}
 	switch (pname) {
 	case GL_ACTIVE_PROGRAM: *params = program_name_of(o->active); return;
 	case GL_VERTEX_SHADER: *params = program_name_of(o->stage[VGL_PPO_VS]); return;

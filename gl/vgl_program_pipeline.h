@@ -14,7 +14,9 @@ struct vgl_context;
 struct vgl_linked;
 struct vgl_program;
 
-enum { VGL_PPO_VS, VGL_PPO_FS, VGL_PPO_CS, VGL_PPO_STAGES };
+/* (the geometry and tessellation stages are held and queried; a pipeline
+ * with them does not draw yet) */
+enum { VGL_PPO_VS, VGL_PPO_FS, VGL_PPO_CS, VGL_PPO_GS, VGL_PPO_TCS, VGL_PPO_TES, VGL_PPO_STAGES };
 
 struct vgl_ppo_map {
 	uint8_t stage;                    /* VGL_PPO_VS or _FS: the program it comes from */

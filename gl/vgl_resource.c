@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "glsl_link.h"
 #include "vgl_extensions.h"
 #include "vgl_program.h"
 
@@ -23,6 +24,7 @@ struct view {
 	GLint binding, data_size;
 	uint32_t first_var, nr_vars;
 	bool vs, fs, cs, gs, tcs, tes;    /* referenced by */
+	bool patch;                       /* a per-patch input or output */
 	GLint top_size, top_stride;
 	GLint atomic_buffer;              /* GL_ATOMIC_COUNTER_BUFFER_INDEX */
 };
@@ -88,18 +90,50 @@ static void var_view(const struct vgl_attrib_info *a, struct view *v)
 	v->type = a->type;
 	v->array_size = a->size;
 	v->location = a->location;
+	v->patch = a->patch;
 }
 
 /* The inputs of the program's first stage, the outputs of its last: a
- * separable program of one stage has its varyings there. */
+ * separable program of one stage has its varyings there; one whose first
+ * or last stage is a geometry or tessellation shader has that stage's in
+ * its attributes or outputs (glsl_link_options.stand_ins). */
 static bool fs_alone(const struct vgl_linked *l)
 {
-	return l->separable && !l->has_vs;
+	return l->separable && !l->has_vs && !l->has_mid;
 }
 
 static bool vs_alone(const struct vgl_linked *l)
 {
-	return l->separable && !l->has_fs;
+	return l->separable && !l->has_fs && !l->has_mid;
+}
+
+/* A stage of the program's own (not a separable program's stand-in). */
+static bool own(const struct vgl_linked *l, VkShaderModule m, unsigned link_stage)
+{
+	return m != VK_NULL_HANDLE && !((l->sep_stand_ins >> link_stage) & 1u);
+}
+
+/* The program's first (or last) stage: which of the view's stages
+ * references its inputs (outputs). */
+static void end_stage(const struct vgl_linked *l, bool first, struct view *v)
+{
+	bool vs = !l->separable || l->has_vs, fs = !l->separable || l->has_fs;
+	bool tcs = own(l, l->tcs, GLSL_LINK_TESS_CTRL), tes = own(l, l->tes, GLSL_LINK_TESS_EVAL);
+	bool gs = l->gs != VK_NULL_HANDLE;
+
+	if (first) {
+		v->vs = vs;
+		v->tcs = !vs && tcs;
+		v->tes = !vs && !tcs && tes;
+		v->gs = !vs && !tcs && !tes && gs;
+		v->fs = !vs && !tcs && !tes && !gs;
+	} else {
+		v->fs = fs;
+		v->gs = !fs && gs;
+		v->tes = !fs && !gs && tes;
+		v->tcs = !fs && !gs && !tes && tcs;
+		v->vs = !fs && !gs && !tes && !tcs;
+	}
 }
 
 const struct vgl_attrib_info *vgl_resource_io(const struct vgl_linked *l, bool input, uint32_t *n)
@@ -131,15 +165,13 @@ static uint32_t nr_outputs(const struct vgl_linked *l)
 static void input_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 {
 	var_view(fs_alone(l) ? &l->varyings[i] : &l->attribs[i], v);
-	v->vs = !fs_alone(l);
-	v->fs = fs_alone(l);
+	end_stage(l, true, v);
 }
 
 static void output_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 {
 	var_view(vs_alone(l) ? &l->varyings[i] : &l->outputs[i], v);
-	v->vs = vs_alone(l);
-	v->fs = !vs_alone(l);
+	end_stage(l, false, v);
 }
 
 /* Named as glTransformFeedbackVaryings gave them: no "[0]". */
@@ -324,7 +356,7 @@ static GLint scalar_prop(const struct view *v, GLenum prop)
 	case GL_REFERENCED_BY_GEOMETRY_SHADER_EXT: return v->gs;
 	case GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT: return v->tcs;
 	case GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT: return v->tes;
-	case GL_IS_PER_PATCH_EXT: return 0;
+	case GL_IS_PER_PATCH_EXT: return v->patch;
 	case GL_TOP_LEVEL_ARRAY_SIZE: return v->top_size;
 	case GL_TOP_LEVEL_ARRAY_STRIDE: return v->top_stride;
 	default: return v->location; /* GL_LOCATION */

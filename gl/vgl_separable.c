@@ -29,16 +29,32 @@
 #include "vgl_program.h"
 #include "vgl_range.h"
 
-/* The stand-in of `type` in the present stage's GLSL version. */
+#include <GLES2/gl2ext.h>
+
+/* The stand-ins' bodies: a vertex shader writes gl_Position only, a
+ * fragment shader nothing, the tessellation shaders the least a link of
+ * theirs takes (whose queries the program does not answer: vgl_linked.sep). */
+static const char *stand_in_body(GLenum type)
+{
+	switch (type) {
+	case GL_VERTEX_SHADER: return "void main() { gl_Position = vec4(0.0); }\n";
+	case GL_TESS_CONTROL_SHADER_EXT: return "layout(vertices = 1) out;\nvoid main() {}\n";
+	case GL_TESS_EVALUATION_SHADER_EXT: return "layout(triangles) in;\nvoid main() {}\n";
+	default: return "void main() {}\n";
+	}
+}
+
+/* The stand-in of `type` in the present stages' GLSL version. */
 static struct glsl_shader *stand_in(const struct vgl_limits *lim, GLenum type, unsigned version)
 {
-	char src[128];
+	bool tess = type == GL_TESS_CONTROL_SHADER_EXT || type == GL_TESS_EVALUATION_SHADER_EXT;
+	char src[256];
 
-	snprintf(src, sizeof(src), "%s%s",
+	snprintf(src, sizeof(src), "%s%s%s",
 		 version >= 320 ? "#version 320 es\n" : version >= 310 ? "#version 310 es\n" :
 		 version >= 300 ? "#version 300 es\n" : "",
-		 type == GL_VERTEX_SHADER ? "void main() { gl_Position = vec4(0.0); }\n"
-					  : "void main() {}\n");
+		 tess && version < 320 ? "#extension GL_EXT_tessellation_shader : require\n" : "",
+		 stand_in_body(type));
 	return vgl_shader_compile_source(lim, type, src);
 }
 
@@ -58,6 +74,7 @@ static int keep_stages(struct vgl_context *ctx, const struct vgl_program *p, str
 	l->separable = true;
 	l->has_vs = p->vs != NULL;
 	l->has_fs = p->fs != NULL;
+	l->has_mid = p->gs || p->tcs || p->tes;
 	if (p->fs && !(l->sep_fs_source = strdup(p->fs->source ? p->fs->source : "")))
 		return VGL_ERROR_OUT_OF_MEMORY;
 	if (keep_stage(lim, p->vs, &l->sep_vs) && keep_stage(lim, p->fs, &l->sep_fs))
@@ -65,27 +82,82 @@ static int keep_stages(struct vgl_context *ctx, const struct vgl_program *p, str
 	return VGL_ERROR_OUT_OF_MEMORY;
 }
 
+/* The stages a separable program lacks get stand-ins: the vertex and
+ * fragment shaders always, a tessellation shader beside the other. */
+struct stand_ins {
+	struct glsl_shader *sh[4];
+	uint32_t bits;                    /* glsl_link_options.stand_ins */
+};
+
+static const struct {
+	GLenum type;
+	unsigned bit;
+} stand_in_stages[4] = {
+	{ GL_VERTEX_SHADER, GLSL_STAGE_VERTEX }, { GL_FRAGMENT_SHADER, GLSL_STAGE_FRAGMENT },
+	{ GL_TESS_CONTROL_SHADER_EXT, GLSL_LINK_TESS_CTRL },
+	{ GL_TESS_EVALUATION_SHADER_EXT, GLSL_LINK_TESS_EVAL },
+};
+
+static struct glsl_shader **link_slot(struct vgl_graphics_link *in, unsigned i)
+{
+	struct glsl_shader **slots[4] = { &in->vs, &in->fs, &in->tcs, &in->tes };
+
+	return slots[i];
+}
+
+/* The version of the stages present (all compiled), or 0 if one did not. */
+static unsigned present_version(struct vgl_graphics_link *in)
+{
+	struct glsl_shader *all[5] = { in->vs, in->fs, in->gs, in->tcs, in->tes };
+	unsigned version = 0;
+
+	for (int i = 0; i < 5; i++) {
+		if (all[i] && glsl_shader_status(all[i]) != GLSL_COMPILE_OK)
+			return 0;
+		if (all[i])
+			version = glsl_shader_version(all[i]);
+	}
+	return version;
+}
+
+static bool add_stand_ins(struct vgl_context *ctx, struct vgl_graphics_link *in,
+			  struct stand_ins *s)
+{
+	unsigned version = present_version(in);
+	bool tess = in->tcs || in->tes;
+
+	if (!version)
+		return true;   /* the link reports the stage that did not compile */
+	for (unsigned i = 0; i < 4; i++) {
+		if (*link_slot(in, i) || (i >= 2 && !tess))
+			continue;
+		s->sh[i] = stand_in(&ctx->dev->limits, stand_in_stages[i].type, version);
+		if (!s->sh[i])
+			return false;
+		*link_slot(in, i) = s->sh[i];
+		s->bits |= 1u << stand_in_stages[i].bit;
+	}
+	in->stand_ins = s->bits;
+	/* the vertex shader the last stage: its built-ins are outputs */
+	in->vs_alone = s->bits == (1u << GLSL_STAGE_FRAGMENT);
+	return true;
+}
+
 int vgl_separable_link(struct vgl_context *ctx, const struct vgl_program *p,
 		       struct vgl_graphics_link *in, struct vgl_linked **out, char **log)
 {
-	const struct glsl_shader *present = p->vs ? in->vs : in->fs;
-	struct glsl_shader *own = NULL;
-	int ret;
+	struct stand_ins s = { { NULL }, 0 };
+	int ret = add_stand_ins(ctx, in, &s) ? VGL_OK : VGL_ERROR_OUT_OF_MEMORY;
 
-	/* one stage that compiled: the other is the stand-in */
-	if (!p->vs != !p->fs && present && glsl_shader_status(present) == GLSL_COMPILE_OK) {
-		own = stand_in(&ctx->dev->limits, p->vs ? GL_FRAGMENT_SHADER : GL_VERTEX_SHADER,
-			       glsl_shader_version(present));
-		if (!own)
-			return VGL_ERROR_OUT_OF_MEMORY;
-		*(p->vs ? &in->fs : &in->vs) = own;
-		in->vs_alone = p->vs != NULL;
-	}
-	ret = vgl_linked_create_graphics(ctx, in, out, log);
-	if (own)
-		glsl_shader_destroy(own);
 	if (ret == VGL_OK)
+		ret = vgl_linked_create_graphics(ctx, in, out, log);
+	for (unsigned i = 0; i < 4; i++)
+		if (s.sh[i])
+			glsl_shader_destroy(s.sh[i]);
+	if (ret == VGL_OK) {
+		(*out)->sep_stand_ins = s.bits;
 		ret = keep_stages(ctx, p, *out);
+	}
 	if (ret != VGL_OK && *out) {
 		vgl_linked_discard(*out);
 		*out = NULL;
@@ -104,16 +176,22 @@ void vgl_separable_free(struct vgl_linked *l)
 
 /* ---- glCreateShaderProgramv ----------------------------------------------------------------- */
 
-static bool stage_type(GLenum type)
+static struct vgl_shader **one_slot(struct vgl_program *p, GLenum type)
 {
-	return type == GL_VERTEX_SHADER || type == GL_FRAGMENT_SHADER || type == GL_COMPUTE_SHADER;
+	switch (type) {
+	case GL_VERTEX_SHADER: return &p->vs;
+	case GL_FRAGMENT_SHADER: return &p->fs;
+	case GL_GEOMETRY_SHADER_EXT: return &p->gs;
+	case GL_TESS_CONTROL_SHADER_EXT: return &p->tcs;
+	case GL_TESS_EVALUATION_SHADER_EXT: return &p->tes;
+	default: return &p->cs;
+	}
 }
 
 /* Links p of sh alone: attached for the link only, its log first. */
 static void link_one(struct vgl_context *ctx, struct vgl_program *p, struct vgl_shader *sh)
 {
-	struct vgl_shader **slot = sh->type == GL_VERTEX_SHADER ? &p->vs :
-				   sh->type == GL_FRAGMENT_SHADER ? &p->fs : &p->cs;
+	struct vgl_shader **slot = one_slot(p, sh->type);
 	struct vgl_linked *l = NULL;
 	char *log = NULL;
 	int ret = VGL_ERROR_BAD_ATTRIBUTE;
@@ -138,7 +216,7 @@ static GLuint GL_APIENTRY vgl_CreateShaderProgramv(GLenum type, GLsizei count,
 
 	if (!vgl_es31_call(ctx))
 		return 0;
-	if (!stage_type(type)) {
+	if (!vgl_shader_type_ok(ctx, type)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return 0;
 	}

@@ -102,7 +102,7 @@ void vgl_shader_detach_locked(struct vgl_share *s, struct vgl_shader *sh)
 
 /* The shader types of the context's version (compute: ES 3.1) and
  * extensions (geometry, tessellation). */
-static bool shader_type_ok(const struct vgl_context *ctx, GLenum type)
+bool vgl_shader_type_ok(const struct vgl_context *ctx, GLenum type)
 {
 	return type == GL_VERTEX_SHADER || type == GL_FRAGMENT_SHADER ||
 	       (type == GL_COMPUTE_SHADER && vgl_context_es31(ctx)) ||
@@ -119,7 +119,7 @@ static GLuint GL_APIENTRY vgl_CreateShader(GLenum type)
 
 	if (!ctx)
 		return 0;
-	if (!shader_type_ok(ctx, type)) {
+	if (!vgl_shader_type_ok(ctx, type)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return 0;
 	}

@@ -117,6 +117,11 @@ struct glsl_link_options {
 	 * stand-in): the built-ins it writes (gl_Position, gl_PointSize) are
 	 * outputs of the program's last stage, listed in varyings[] too */
 	bool vs_alone;
+	/* a separable program's stages that are stand-ins (bits 1 << GLSL_STAGE_*
+	 * or GLSL_LINK_*): a program whose first or last stage is a geometry or
+	 * tessellation shader lists that stage's inputs in attribs[], its
+	 * outputs in outputs[] */
+	uint32_t stand_ins;
 	/* EXT_geometry_shader: a geometry shader between the two, or NULL */
 	const struct glsl_link_shader *geometry;
 	/* EXT_tessellation_shader: the control and evaluation shaders between
@@ -184,6 +189,7 @@ struct glsl_prog_var {
 	 * -1 (GL_LOCATION; the linker's placement is in the stages' resources) */
 	int32_t location;
 	uint32_t slots;                /* locations taken */
+	bool patch;                    /* a per-patch varying (GL_IS_PER_PATCH_EXT) */
 };
 
 /*

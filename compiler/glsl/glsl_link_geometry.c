@@ -30,21 +30,29 @@ static bool gs_globals_supported(struct lk *k)
 				 "geometry shaders are not supported yet", lk_name(s));
 			return false;
 		}
-		if (s->storage == GLSL_STORAGE_OUT && s->location >= 0) {
-			lk_error(k, "geometry shader output '%s': explicit locations are not "
-				 "supported yet", lk_name(s));
-			return false;
-		}
 	}
 	return true;
 }
 
-/* The output of the stage before the geometry shader named `name`: the
- * evaluation shader's where the program tessellates, else the vertex
- * shader's. */
-static const struct glsl_symbol *previous_output(struct lk *k, const char *name)
+/* The stage before the geometry shader: the evaluation shader where the
+ * program tessellates, else the vertex shader. */
+static const struct glsl_sema_result *gs_producer(const struct lk *k)
 {
-	return k->tes ? lk_tess_output(k, name) : lk_find(k, VS, name, GLSL_STORAGE_OUT);
+	return k->tes ? lk_tess_last(k) : k->sh[VS].sema;
+}
+
+static const struct glsl_symbol *producer_output(const struct lk *k, const char *name)
+{
+	const struct glsl_sema_result *r = gs_producer(k);
+
+	for (uint32_t i = 0; i < r->nr_globals; i++) {
+		const struct glsl_symbol *s = r->globals[i];
+
+		if (s->kind == GLSL_SYM_VAR && s->storage == GLSL_STORAGE_OUT && !s->builtin &&
+		    !strcmp(lk_name(s), name))
+			return s;
+	}
+	return NULL;
 }
 
 /* Every per-vertex input reads the previous stage's output of its name. */
@@ -57,23 +65,39 @@ static bool gs_inputs_written(struct lk *k)
 
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
-		out = previous_output(k, lk_name(in));
+		out = producer_output(k, lk_name(in));
+		if (!out && lk_alone(k))
+			continue;
 		if (!out || in->type.type->kind != GLSL_KIND_ARRAY ||
 		    !lk_types_match(out->type.type, in->type.type->elem)) {
 			lk_error(k, "geometry shader input '%s' has no %s shader output of its "
-				 "name and type", lk_name(in),
-				 k->tes ? "tessellation evaluation" : "vertex");
+				 "name and type", lk_name(in), k->tes ? "evaluation" : "vertex");
 			return false;
 		}
 	}
 	return true;
 }
 
-/* A uniform of the geometry shader and another stage's of its name agree
- * in type and precision (blocks are laid out by their own members). */
-static bool gs_uniforms_agree(struct lk *k)
+static const struct glsl_symbol *uniform_in(const struct glsl_sema_result *r, const char *name)
 {
-	const struct glsl_sema_result *r = k->gs->sema;
+	for (uint32_t i = 0; r && i < r->nr_globals; i++) {
+		const struct glsl_symbol *s = r->globals[i];
+
+		if (s->kind == GLSL_SYM_VAR && s->storage == GLSL_STORAGE_UNIFORM &&
+		    !strcmp(lk_name(s), name))
+			return s;
+	}
+	return NULL;
+}
+
+/* A uniform of a geometry or tessellation shader `r` and every other
+ * stage's of its name agree in type and precision (blocks are laid out by
+ * their own members). */
+bool lk_mid_uniforms_agree(struct lk *k, const struct glsl_sema_result *r, const char *what)
+{
+	const struct glsl_sema_result *all[5] = { k->sh[VS].sema, k->sh[FS].sema,
+						  k->gs ? k->gs->sema : NULL, lk_tess_sema(k, 0),
+						  lk_tess_sema(k, 1) };
 
 	for (uint32_t i = 0; i < r->nr_globals; i++) {
 		const struct glsl_symbol *s = r->globals[i], *o;
@@ -81,14 +105,15 @@ static bool gs_uniforms_agree(struct lk *k)
 		if (s->kind != GLSL_SYM_VAR || s->storage != GLSL_STORAGE_UNIFORM ||
 		    lk_is_block(s->type.type))
 			continue;
-		o = lk_find(k, VS, lk_name(s), GLSL_STORAGE_UNIFORM);
-		if (!o)
-			o = lk_find(k, FS, lk_name(s), GLSL_STORAGE_UNIFORM);
-		if (o && (!lk_types_match(o->type.type, s->type.type) ||
-			  o->type.precision != s->type.precision)) {
-			lk_error(k, "uniform '%s' differs in type or precision between the geometry "
-				 "shader and another stage", lk_name(s));
-			return false;
+		for (unsigned st = 0; st < 5; st++) {
+			if (all[st] == r || !(o = uniform_in(all[st], lk_name(s))))
+				continue;
+			if (!lk_types_match(o->type.type, s->type.type) ||
+			    o->type.precision != s->type.precision) {
+				lk_error(k, "uniform '%s' differs in type or precision between the %s "
+					 "shader and another stage", lk_name(s), what);
+				return false;
+			}
 		}
 	}
 	return true;
@@ -115,7 +140,8 @@ bool lk_gs_check(struct lk *k)
 			 "or max_vertices");
 		return false;
 	}
-	return gs_globals_supported(k) && gs_inputs_written(k) && gs_uniforms_agree(k);
+	return gs_globals_supported(k) && gs_inputs_written(k) &&
+	       lk_mid_uniforms_agree(k, r, "geometry");
 }
 
 const struct glsl_sema_result *lk_stage_sema(const struct lk *k, unsigned st)

@@ -94,7 +94,7 @@ bool lk_io_blocks(struct lk *k)
 		return false;
 	if (!k->gs)
 		return stage_pair(k, vs, fs);
-	/* beside tessellation the geometry shader follows the evaluation shader */
+	/* a geometry shader after tessellation reads the evaluation outputs */
 	return stage_pair(k, k->tes ? lk_tess_last(k) : vs, k->gs->sema) &&
 	       stage_pair(k, k->gs->sema, fs);
 }

@@ -68,6 +68,14 @@ bool lk_io_blocks(struct lk *k);
  * outputs in the varying table, their semas (0 control, 1 evaluation;
  * NULL without them), their lowering. */
 bool lk_tess_check(struct lk *k);
+bool lk_mid_add_inputs(struct lk *k);
+bool lk_mid_uniforms_agree(struct lk *k, const struct glsl_sema_result *r, const char *what);
+/* A separable program linked on its own (not a pipeline's link): an input
+ * another program's stage may write needs no output here. */
+static inline bool lk_alone(const struct lk *k)
+{
+	return k->opts && k->opts->separable && !k->opts->pipeline;
+}
 const struct glsl_sema_result *lk_tess_last(const struct lk *k);
 uint32_t lk_tess_slots(const struct lk *k, const char *name);
 const struct glsl_symbol *lk_tess_output(const struct lk *k, const char *name);

@@ -496,9 +496,89 @@ static bool io_vars(struct lk *k)
 	return ok;
 }
 
+static bool stand_in(const struct lk *k, unsigned st)
+{
+	return k->opts && (k->opts->stand_ins & (1u << st));
+}
+
+/* The program's own geometry or tessellation stage first (inputs) or last
+ * (outputs) where the vertex or fragment shader is a stand-in; NULL if
+ * none. */
+static const struct glsl_sema_result *mid_end(const struct lk *k, bool first)
+{
+	static const unsigned order[3] = { GLSL_LINK_TESS_CTRL, GLSL_LINK_TESS_EVAL,
+					   GLSL_LINK_GEOMETRY };
+
+	if (!stand_in(k, first ? VS : FS))
+		return NULL;
+	for (unsigned i = 0; i < 3; i++) {
+		unsigned st = order[first ? i : 2 - i];
+
+		if (lk_stage_sema(k, st) && !stand_in(k, st))
+			return lk_stage_sema(k, st);
+	}
+	return NULL;
+}
+
+/* A built-in the stage uses (ES 3.2 7.3.1.1): gl_in[] and gl_out[] by
+ * their block's member, "gl_PerVertex.gl_Position"; the others by name. */
+static bool add_mid_builtin(struct lk *k, unsigned list, const struct glsl_symbol *s)
+{
+	const struct glsl_type *t = s->type.type;
+
+	if (strcmp(lk_name(s), "gl_in") && strcmp(lk_name(s), "gl_out"))
+		return add_io(k->p, list, strdup(lk_name(s)), t, s->type.precision, -1);
+	t = t->kind == GLSL_KIND_ARRAY ? t->elem : t;
+	for (uint32_t i = 0; i < t->nr_fields; i++)
+		if (!strcmp(t->fields[i].name, "gl_Position"))
+			return add_io(k->p, list, strdup("gl_PerVertex.gl_Position"),
+				      t->fields[i].type, GLSL_PREC_HIGH, -1);
+	return true;
+}
+
+/* list 0 (attribs) or 2 (outputs) of the program, and its length. */
+static struct glsl_prog_var *mid_list(const struct glsl_program *p, unsigned list, uint32_t *n)
+{
+	*n = list ? p->nr_outputs : p->nr_attribs;
+	return list ? p->outputs : p->attribs;
+}
+
+static bool add_mid_var(struct lk *k, unsigned list, const struct glsl_symbol *s,
+			enum glsl_storage storage)
+{
+	struct glsl_prog_var *vars;
+	uint32_t from, n;
+
+	if (s->kind != GLSL_SYM_VAR || s->storage != storage)
+		return true;
+	if (s->builtin)
+		return !s->used || add_mid_builtin(k, list, s);
+	mid_list(k->p, list, &from);
+	if (!add_var(k->p, list, s, varying_location(s)))
+		return false;
+	vars = mid_list(k->p, list, &n);
+	for (uint32_t i = from; i < n; i++)
+		vars[i].patch = s->patch;
+	return true;
+}
+
+/* The first such stage's inputs, the last one's outputs. */
+static bool mid_io_vars(struct lk *k)
+{
+	const struct glsl_sema_result *in = mid_end(k, true), *out = mid_end(k, false);
+	bool ok = true;
+
+	for (uint32_t i = 0; ok && in && i < in->nr_globals; i++)
+		ok = add_mid_var(k, 0, in->globals[i], GLSL_STORAGE_IN);
+	for (uint32_t i = 0; ok && out && i < out->nr_globals; i++)
+		ok = add_mid_var(k, 2, out->globals[i], GLSL_STORAGE_OUT);
+	return ok;
+}
+
 bool lk_resources(struct lk *k)
 {
-	return default_block_leaves(k) && opaque_and_blocks(k) && held_samplers(k) && io_vars(k);
+	return default_block_leaves(k) && opaque_and_blocks(k) && held_samplers(k) &&
+	       io_vars(k) && mid_io_vars(k);
 }
 
 /* ---- the program ------------------------------------------------------------------------------ */

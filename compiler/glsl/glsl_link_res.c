@@ -295,7 +295,7 @@ bool lk_assign_varyings(struct lk *k)
 
 	k->varyings = collect(k, VS, GLSL_STORAGE_OUT, &k->nr_varyings);
 	if (!k->varyings || !lk_gs_add_outputs(k) || !lk_tess_add_outputs(k) ||
-	    !add_unmatched_inputs(k) ||
+	    !lk_mid_add_inputs(k) || !add_unmatched_inputs(k) ||
 	    !order_varyings(k))
 		return false;
 	for (uint32_t i = 0; i < k->nr_varyings; i++)

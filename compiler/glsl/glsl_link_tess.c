@@ -27,6 +27,8 @@ static const struct glsl_sema_result *tes(const struct lk *k)
 	return k->tes ? k->tes->sema : NULL;
 }
 
+static bool listed(const struct lk *k, const char *name);
+
 static const struct glsl_symbol *find(const struct glsl_sema_result *r, const char *name,
 				      enum glsl_storage storage)
 {
@@ -55,16 +57,6 @@ static bool globals_supported(struct lk *k, const struct glsl_sema_result *r)
 			 "tessellation shaders are not supported yet", lk_name(s));
 		return false;
 	}
-	for (uint32_t i = 0; i < r->nr_globals; i++) {
-		const struct glsl_symbol *s = r->globals[i];
-
-		if (s->kind == GLSL_SYM_VAR && !s->builtin && s->location >= 0 &&
-		    (s->storage == GLSL_STORAGE_IN || s->storage == GLSL_STORAGE_OUT)) {
-			lk_error(k, "tessellation shader varying '%s': explicit locations are not "
-				 "supported yet", lk_name(s));
-			return false;
-		}
-	}
 	return true;
 }
 
@@ -86,6 +78,8 @@ static bool inputs_written(struct lk *k, const struct glsl_sema_result *r,
 		if (in->kind != GLSL_SYM_VAR || in->storage != GLSL_STORAGE_IN || in->builtin)
 			continue;
 		out = find(from, lk_name(in), GLSL_STORAGE_OUT);
+		if (!out && lk_alone(k))
+			continue;
 		if (!out || out->patch != in->patch ||
 		    !lk_types_match(from == k->sh[VS].sema ? out->type.type : per_vertex(out),
 				    per_vertex(in))) {
@@ -111,6 +105,36 @@ static bool stage_ok(struct lk *k, const struct glsl_sema_result *r, enum glsl_s
 	return globals_supported(k, r);
 }
 
+/* GL_MAX_TESS_PATCH_COMPONENTS (120) in whole locations: per-patch
+ * outputs are not packed yet, so more would fail at draw, not at link. */
+#define MAX_PATCH_LOCATIONS 30
+
+static uint32_t patch_locations(const struct glsl_sema_result *r, enum glsl_storage storage)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < r->nr_globals; i++) {
+		const struct glsl_symbol *s = r->globals[i];
+
+		if (s->kind == GLSL_SYM_VAR && s->storage == storage && s->patch && !s->builtin)
+			n += lk_slots(s->type.type);
+	}
+	return n;
+}
+
+static bool patch_fits(struct lk *k)
+{
+	uint32_t n = patch_locations(tcs(k), GLSL_STORAGE_OUT);
+
+	if (patch_locations(tes(k), GLSL_STORAGE_IN) > n)
+		n = patch_locations(tes(k), GLSL_STORAGE_IN);
+	if (n <= MAX_PATCH_LOCATIONS)
+		return true;
+	lk_error(k, "too many per-patch varyings: %u locations unpacked, at most %u", n,
+		 MAX_PATCH_LOCATIONS);
+	return false;
+}
+
 bool lk_tess_check(struct lk *k)
 {
 	if (!k->tcs && !k->tes)
@@ -130,7 +154,9 @@ bool lk_tess_check(struct lk *k)
 		return false;
 	}
 	return inputs_written(k, tcs(k), k->sh[VS].sema, "tessellation control") &&
-	       inputs_written(k, tes(k), tcs(k), "tessellation evaluation");
+	       inputs_written(k, tes(k), tcs(k), "tessellation evaluation") && patch_fits(k) &&
+	       lk_mid_uniforms_agree(k, tcs(k), "tessellation control") &&
+	       lk_mid_uniforms_agree(k, tes(k), "tessellation evaluation");
 }
 
 /* The fragment shader reads the evaluation shader's outputs. */
@@ -139,15 +165,53 @@ const struct glsl_sema_result *lk_tess_last(const struct lk *k)
 	return tes(k);
 }
 
-/* A varying of the tessellation stages named `name` (NULL: none); the
- * locations a per-vertex one takes are its element's. */
+/* A varying of the tessellation or geometry stages named `name` (0:
+ * none); the locations a per-vertex one takes are its element's. The
+ * inputs count for a separable program's inputs no stage of it writes. */
 uint32_t lk_tess_slots(const struct lk *k, const char *name)
 {
+	const struct glsl_sema_result *gs = k->gs ? k->gs->sema : NULL;
 	const struct glsl_symbol *s = find(tcs(k), name, GLSL_STORAGE_OUT);
 
 	if (!s)
 		s = find(tes(k), name, GLSL_STORAGE_OUT);
+	if (!s)
+		s = find(tcs(k), name, GLSL_STORAGE_IN);
+	if (!s)
+		s = find(tes(k), name, GLSL_STORAGE_IN);
+	if (!s && (s = find(gs, name, GLSL_STORAGE_IN)))
+		return lk_slots(s->type.type->kind == GLSL_KIND_ARRAY ? s->type.type->elem
+								       : s->type.type);
 	return s ? lk_slots(per_vertex(s)) : 0;
+}
+
+/* A separable program's inputs of the geometry and tessellation stages
+ * that no stage of it writes (another program's stage will), placed like
+ * outputs. */
+bool lk_mid_add_inputs(struct lk *k)
+{
+	const struct glsl_sema_result *rs[3] = { tcs(k), tes(k), k->gs ? k->gs->sema : NULL };
+	struct glsl_lower_location *all;
+	uint32_t cap = k->nr_varyings + 1;
+
+	if (!lk_alone(k))
+		return true;
+	for (unsigned st = 0; st < 3; st++)
+		cap += rs[st] ? rs[st]->nr_globals : 0;
+	if (!(all = realloc(k->varyings, cap * sizeof(*all))))
+		return false;
+	k->varyings = all;
+	for (unsigned st = 0; st < 3; st++)
+		for (uint32_t i = 0; rs[st] && i < rs[st]->nr_globals; i++) {
+			const struct glsl_symbol *s = rs[st]->globals[i];
+
+			if (s->kind != GLSL_SYM_VAR || s->storage != GLSL_STORAGE_IN ||
+			    s->builtin || listed(k, lk_name(s)))
+				continue;
+			k->varyings[k->nr_varyings++] =
+				(struct glsl_lower_location){ lk_name(s), -1 };
+		}
+	return true;
 }
 
 /* The evaluation shader's output `name` (what transform feedback captures). */

@@ -906,7 +906,9 @@ static struct glsl_ast_node *interface_block(struct glsl_parser *p, const struct
 				 "in GLSL ES 3.10");
 		return NULL;
 	}
-	if (q->storage & ~(storage_mask | GLSL_Q_LAYOUT | (kind == GLSL_Q_BUFFER ? GLSL_Q_MEMORY : 0))) {
+	/* `patch` blocks of the tessellation stages: sema checks where */
+	if (q->storage & ~(storage_mask | GLSL_Q_LAYOUT | (kind == GLSL_Q_BUFFER ? GLSL_Q_MEMORY : 0) |
+			   (kind == GLSL_Q_IN || kind == GLSL_Q_OUT ? GLSL_Q_PATCH : 0))) {
 		glsl_parse_error(p, first, "an interface block takes only layout%s qualifiers",
 				 kind == GLSL_Q_BUFFER ? " and memory" : "");
 		return NULL;

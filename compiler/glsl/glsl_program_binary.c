@@ -87,7 +87,7 @@ static const struct field block_fields[] = {
 static const struct field var_fields[] = {
 	U(F_STR, glsl_prog_var, name), U(F_DECL, glsl_prog_var, type),
 	U(F_PREC, glsl_prog_var, precision), U(F_I32, glsl_prog_var, location),
-	U(F_U32, glsl_prog_var, slots),
+	U(F_U32, glsl_prog_var, slots), U(F_BOOL, glsl_prog_var, patch),
 };
 
 static const struct field xfb_fields[] = {

@@ -290,6 +290,11 @@ static bool varying_type(struct glsl_sema *s, const struct glsl_type *t)
 
 	if (has_base(t, GLSL_BASE_BOOL) || glsl_type_is_opaque(t))
 		return false;
+	/* the tessellation stages' varyings never meet a vertex output or a
+	 * fragment input: structs of arrays and arrays of structs are theirs
+	 * (EXT_tessellation_shader §4.3.4) */
+	if (s->stage == GLSL_STAGE_TESS_CTRL || s->stage == GLSL_STAGE_TESS_EVAL)
+		return e->kind == GLSL_KIND_STRUCT ? e->nr_fields > 0 : glsl_type_is_numeric(e);
 	if (s->version < GLSL_ES_300)
 		return glsl_type_is_numeric(e) && e->base == GLSL_BASE_FLOAT;
 	if (e->kind == GLSL_KIND_STRUCT)
@@ -336,10 +341,12 @@ static bool storage_type(struct glsl_sema *s, struct glsl_symbol *v, struct glsl
 		return fail(s, loc, glsl_type_is_atomic(t) ?
 			    "atomic counters can only be uniforms or function parameters" :
 			    "samplers can only be uniforms or function parameters");
-	/* (a tessellation stage's varyings are never interpolated) */
+	/* (a tessellation stage's varyings and a geometry shader's inputs are
+	 * never interpolated) */
 	if (is_varying(s, v->storage) && s->version >= GLSL_ES_300 && is_integer_based(t) &&
 	    v->interp != GLSL_INTERP_FLAT && s->stage != GLSL_STAGE_TESS_CTRL &&
-	    s->stage != GLSL_STAGE_TESS_EVAL)
+	    s->stage != GLSL_STAGE_TESS_EVAL &&
+	    !(s->stage == GLSL_STAGE_GEOMETRY && v->storage == GLSL_STORAGE_IN))
 		return fail(s, loc, "integer vertex outputs and fragment inputs must be 'flat'");
 	return true;
 }

@@ -28,13 +28,15 @@ static bool fail(struct glsl_sema *s, struct glsl_loc loc, const char *msg)
 	return false;
 }
 
-/* #extension of either name; EXT_geometry_shader enables it too (its
- * "Dependencies on EXT_shader_io_blocks"). */
+/* #extension of either name; EXT_geometry_shader and
+ * EXT_tessellation_shader enable it too (their "Dependencies on
+ * EXT_shader_io_blocks"). */
 static bool ext_enabled(const struct glsl_sema *s)
 {
 	const struct glsl_token_stream *t = s->toks;
 
-	if (s->bi_exts & glsl_builtin_ext_bit("GL_EXT_geometry_shader"))
+	if (s->bi_exts & (glsl_builtin_ext_bit("GL_EXT_geometry_shader") |
+			  glsl_builtin_ext_bit("GL_EXT_tessellation_shader")))
 		return true;
 	for (unsigned i = 0; i < t->num_ext; i++)
 		for (unsigned k = 0; k < 2; k++)
@@ -155,6 +157,18 @@ static char *member_cname(struct glsl_sema *s, const struct glsl_ast_block *b, u
 	return c;
 }
 
+static bool patch_member(struct glsl_sema *s, const struct io_build *io, struct glsl_symbol *v,
+			 const struct glsl_ast_declarator *d)
+{
+	bool unsized = false;
+
+	/* the back end cannot index their inputs dynamically yet, which reading
+	 * them in a loop takes: refused here rather than at the draw */
+	if (io->inst->kind == GLSL_KIND_ARRAY)
+		return fail(s, d->loc, "arrays of patch blocks are not supported yet");
+	return glsl_sema_tess_io(s, &io->b->qual, v, &unsized, d->loc);
+}
+
 static struct glsl_symbol *member_var(struct glsl_sema *s, struct io_build *io,
 				      const struct glsl_ast_fulltype *ft, const struct glsl_type *t,
 				      struct glsl_ast_declarator *d)
@@ -169,6 +183,10 @@ static struct glsl_symbol *member_var(struct glsl_sema *s, struct io_build *io,
 	/* the member's own type takes the rules of an input or output; an array
 	 * of blocks may then make arrays of its arrays and structs */
 	v->type.type = glsl_sema_var_type(s, t, d);
+	/* a `patch` block's members are per-patch varyings (before the rules:
+	 * they take no array over the patch's vertices) */
+	if (v->type.type && (io->b->qual.storage & GLSL_Q_PATCH) && !patch_member(s, io, v, d))
+		return NULL;
 	if (!v->type.type || !glsl_sema_io_var_rules(s, ft, v, d->loc) ||
 	    !arrayed(s, v->type.type, io->inst, v, d->loc))
 		return NULL;

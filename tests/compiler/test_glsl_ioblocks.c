@@ -124,6 +124,17 @@ static const struct sh_case bad[] = {
 	{ "geometry input block not an array", GS, GS_HEAD
 	  "in Data { vec4 c; } d;\nvoid main() {}\n",
 	  "0:5(16): error: geometry shader inputs must be arrays", { NULL } },
+	{ "patch block in a vertex shader", VS, HEAD
+	  "patch out Data { vec4 c; } d;\nvoid main() {}\n",
+	  "error: 'patch' needs a tessellation shader", { NULL } },
+	{ "patch input block of a control shader", GLSL_STAGE_TESS_CTRL,
+	  "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"
+	  "layout(vertices = 3) out;\npatch in Data { vec4 c; } d;\nvoid main() {}\n",
+	  "error: 'patch' applies only to tessellation control shader outputs", { NULL } },
+	{ "array of patch blocks", GLSL_STAGE_TESS_CTRL,
+	  "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"
+	  "layout(vertices = 3) out;\npatch out Data { vec4 c; } d[2];\nvoid main() {}\n",
+	  "0:4(23): error: arrays of patch blocks are not supported yet", { NULL } },
 	{ "gl_PerVertex with another member", VS, HEAD
 	  "out gl_PerVertex { vec4 gl_Color; };\nvoid main() {}\n",
 	  "0:3(25): error: gl_PerVertex has only gl_Position and gl_PointSize", { NULL } },
@@ -306,6 +317,79 @@ START_TEST(test_pipeline_unread_block)
 }
 END_TEST
 
+/* ---- a geometry shader after tessellation ------------------------------------------------- */
+
+#define TS_HEAD "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n" \
+	"#extension GL_EXT_shader_io_blocks : require\n"
+#define GS_IO_HEAD "#version 310 es\n#extension GL_EXT_geometry_shader : require\n" \
+	"#extension GL_EXT_shader_io_blocks : require\n"
+
+static const char five_vs[] = HEAD "out vec4 v_only;\n" VS_MAIN;
+static const char five_tcs[] = TS_HEAD "layout(vertices = 3) out;\n"
+	"void main() { gl_TessLevelOuter[0] = 1.0; }\n";
+static const char five_tes[] = TS_HEAD "layout(triangles) in;\n"
+	"out Data { vec4 c; } d;\nout vec4 e_color;\nuniform highp float u_level;\n"
+	"void main() { d.c = vec4(1.0); e_color = vec4(u_level); gl_Position = vec4(0.0); }\n";
+static const char five_fs[] = HEAD FS_OUT "in vec4 g;\nvoid main() { o = g; }\n";
+
+struct five_case {
+	const char *name, *gs_decl, *gs_use;
+	bool separable;
+	const char *msg;   /* NULL: links; else text of the link log */
+};
+
+/* The geometry inputs (and input blocks) against the evaluation outputs. */
+static const struct five_case fives[] = {
+	{ "reads the evaluation outputs", "in Data { vec4 c; } d[];\nin vec4 e_color[];\n",
+	  "d[0].c + e_color[0]", false, NULL },
+	{ "block differs from the evaluation's", "in Data { vec3 c; } d[];\n",
+	  "vec4(d[0].c, 1.0)", false, "input 'Data.c' has no evaluation shader output" },
+	{ "input type differs", "in vec3 e_color[];\n", "vec4(e_color[0], 1.0)", false,
+	  "geometry shader input 'e_color' has no evaluation shader output" },
+	{ "reads a vertex output past tessellation", "in vec4 v_only[];\n", "v_only[0]", false,
+	  "geometry shader input 'v_only' has no evaluation shader output" },
+	{ "a uniform's precision differs from the evaluation shader's",
+	  "uniform mediump float u_level;\nin vec4 e_color[];\n", "e_color[0] * u_level", false,
+	  "uniform 'u_level' differs in type or precision between the geometry shader" },
+	/* separable: another program may write an input, not mistype it */
+	{ "separable: unwritten input", "in vec4 other[];\n", "other[0]", true, NULL },
+	{ "separable: input type differs", "in vec3 e_color[];\n", "vec4(e_color[0], 1.0)", true,
+	  "geometry shader input 'e_color' has no evaluation shader output" },
+};
+
+START_TEST(test_tess_geometry_link)
+{
+	const struct five_case *c = &fives[_i];
+	struct glsl_link_options opts = { .separable = c->separable };
+	struct glsl_shader *sh[GLSL_STAGE_COUNT], *tess[2], *gs;
+	struct glsl_linked_program out;
+	char gs_src[1024];
+	bool linked;
+
+	snprintf(gs_src, sizeof(gs_src), GS_IO_HEAD "layout(triangles) in;\n"
+		 "layout(triangle_strip, max_vertices = 3) out;\n%sout vec4 g;\n"
+		 "void main() { g = %s; gl_Position = vec4(0.0); EmitVertex(); }\n",
+		 c->gs_decl, c->gs_use);
+	sh[VS] = shader(five_vs, VS);
+	sh[FS] = shader(five_fs, FS);
+	tess[0] = shader(five_tcs, GLSL_STAGE_TESS_CTRL);
+	tess[1] = shader(five_tes, GLSL_STAGE_TESS_EVAL);
+	gs = shader(gs_src, GS);
+	linked = glsl_shader_link_tess(sh, gs, tess, &opts, &out) == 0;
+	if (!c->msg)
+		ck_assert_msg(linked, "%s: %s", c->name, out.info_log);
+	else
+		ck_assert_msg(!linked && strstr(out.info_log, c->msg), "%s: linked %d, log %s",
+			      c->name, linked, out.info_log);
+	glsl_linked_program_finish(&out);
+	for (int i = 0; i < 2; i++) {
+		glsl_shader_destroy(sh[i]);
+		glsl_shader_destroy(tess[i]);
+	}
+	glsl_shader_destroy(gs);
+}
+END_TEST
+
 static const struct glsl_prog_var *varying(const struct glsl_program *p, const char *name)
 {
 	for (uint32_t i = 0; i < p->nr_varyings; i++)
@@ -351,6 +435,7 @@ static Suite *ioblocks_suite(void)
 	tcase_add_loop_test(tc, test_link, 0, N(links));
 	tcase_add_test(tc, test_pipeline_unread_block);
 	tcase_add_test(tc, test_interface_names);
+	tcase_add_loop_test(tc, test_tess_geometry_link, 0, sizeof(fives) / sizeof(fives[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }
