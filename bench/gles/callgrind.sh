@@ -21,6 +21,7 @@
 #   GB_CG_PEERS="mesa virtgl"
 #   GB_CG_KEEP=DIR                   keep the callgrind.out files there (for
 #                                    callgrind_annotate); default: discarded
+#   GLES_BENCH_TARGET=pbuffer        render target, as in run.sh
 #   GLES_BENCH_CPUS=                 taskset -c for client and server
 #   VIRTGL_EGL_JSON=                 as in run.sh
 # Output: one line per row, "ROW  mesa  virtgl  virtgl/mesa". Needs root
@@ -37,6 +38,8 @@ else
 fi
 peers=(${GB_CG_PEERS:-mesa virtgl})
 keep=${GB_CG_KEEP:-}
+# the render target of run.sh: a 64x64 pbuffer unless GLES_BENCH_TARGET says
+export GB_TARGET=${GLES_BENCH_TARGET:-pbuffer}
 
 . "$here/common.sh"
 
