@@ -21,25 +21,17 @@ struct fill_ctx {
 	const struct vvk_bound_sets *bound;
 	enum vvk_bind_point bp;
 	const struct vvk_pipeline *p;
-	uint32_t stages; /* 1 << enum vvk_stage of each stage_wanted() */
+	uint32_t stages; /* wanted_stages() */
 };
-
-static bool stage_in_bind_point(enum vvk_stage s, enum vvk_bind_point bp)
-{
-	return (s == VVK_STAGE_CS) == (bp == VVK_BIND_COMPUTE);
-}
 
 /* The stages whose slots are built and emitted: the bound pipeline's, as
  * a mask walked bit by bit. The others are neither cleared nor filled (a
  * draw of two stages cleared and filled five), and nothing reads them. */
 static uint32_t wanted_stages(const struct vvk_pipeline *p, enum vvk_bind_point bp)
 {
-	uint32_t m = 0;
+	uint32_t cs = 1u << VVK_STAGE_CS;
 
-	for (int s = 0; s < VVK_STAGE_COUNT; s++)
-		if (stage_in_bind_point(s, bp) && p->shaders[s])
-			m |= 1u << s;
-	return m;
+	return bp == VVK_BIND_COMPUTE ? p->stage_mask & cs : p->stage_mask & ~cs;
 }
 
 /* The next stage of a mask of them, taken off it. */
@@ -421,19 +413,21 @@ static void send_ubo(struct vdrm_cs *cs, uint32_t stage, uint32_t slot,
 }
 
 /* One dynamic uniform buffer binding's slots, with the bound offsets. */
-static void move_dynamic_ubo(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p,
-			     uint32_t base, const struct vvk_descriptor_set *set,
-			     const struct vvk_dsl_binding *b, const uint32_t *dyn)
+static void move_dynamic_ubo(struct vvk_cmd_buffer *cmd, uint32_t stages, uint32_t base,
+			     const struct vvk_descriptor_set *set, const struct vvk_dsl_binding *b,
+			     const uint32_t *dyn)
 {
 	for (uint32_t i = 0; i < b->count && base + b->slot + i < VVK_MAX_UBO_SLOTS; i++) {
 		struct vvk_buffer_binding w =
 			binding_at(&set->desc[b->desc_index + i], dyn[b->dyn_index + i]);
 
-		for (int st = 0; st < VVK_STAGE_COUNT; st++)
-			if (stage_in_bind_point(st, VVK_BIND_GFX) && (b->stages & vvk_stage_flag(st)) &&
-			    p->shaders[st])
+		for (uint32_t m = stages; m;) {
+			enum vvk_stage st = next_stage(&m);
+
+			if (b->stages & vvk_stage_flag(st))
 				send_ubo(&cmd->cs, vvk_stage_wire(st), base + b->slot + i, &w,
 					 &cmd->st.host.stage[st]);
+		}
 	}
 }
 
@@ -449,13 +443,14 @@ void vvk_cmd_emit_dynamic_offsets(struct vvk_cmd_buffer *cmd)
 	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_GFX];
 	const struct vvk_pipeline_layout *l = p->layout;
 	const struct vvk_bound_sets *bound = &cmd->st.bound[VVK_BIND_GFX];
+	uint32_t stages = wanted_stages(p, VVK_BIND_GFX);
 
 	for (uint32_t s = 0; s < l->nr_sets; s++) {
 		const struct vvk_descriptor_set *set = bound->sets[s];
 
 		for (uint32_t b = 0; set && b < set->layout->nr_bindings; b++)
 			if (set->layout->bindings[b].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC)
-				move_dynamic_ubo(cmd, p, l->base[s][VVK_SLOT_UBO], set,
+				move_dynamic_ubo(cmd, stages, l->base[s][VVK_SLOT_UBO], set,
 						 &set->layout->bindings[b], bound->dynamic[s]);
 	}
 }
