@@ -69,7 +69,10 @@ if [ -n "$server" ]; then
 	# client has gone, which takes longer than common.sh's stop waits
 	GB_SERVER_PREFIX="${cg[*]} --callgrind-out-file=$work/server.cg"
 	GB_SERVER_STOP_WAIT=600
-	export GB_SERVER_PREFIX GB_SERVER_STOP_WAIT
+	# virtgl gives a host that does not answer in time up (eglInitialize
+	# fails, draws raise GL_OUT_OF_MEMORY): callgrind's host is that slow
+	VIRTGL_HOST_TIMEOUT_MS=${VIRTGL_HOST_TIMEOUT_MS:-600000}
+	export GB_SERVER_PREFIX GB_SERVER_STOP_WAIT VIRTGL_HOST_TIMEOUT_MS
 fi
 
 # total_ir FILE: the summary Ir of a callgrind.out file
