@@ -151,6 +151,7 @@ static void build_key(struct vgl_context *ctx, const struct vgl_fb *fb, const st
 			vgl_pkey_blend(ctx, key);
 		return;
 	}
+	ctx->drawn.key_gen++;
 	if (retarget)
 		vgl_pkey_targets(key, fb);
 	memset((uint8_t *)key + state, 0, vertex - state);
@@ -171,9 +172,13 @@ static bool recent_pipeline(struct vgl_context *ctx)
 
 	for (uint32_t i = 0; i < dn->nr_recent; i++) {
 		uint32_t k = dn->nr_recent == 2 ? (dn->newest + 1 + i) % 2 : 0;
+		bool same = dn->recent[k].gen == dn->key_gen
+			    ? vgl_pkey_equal_ds_blend(&dn->recent[k].key, &dn->key)
+			    : vgl_pkey_equal(&dn->recent[k].key, &dn->key);
 
-		if (!vgl_pkey_equal(&dn->recent[k].key, &dn->key))
+		if (!same)
 			continue;
+		dn->recent[k].gen = dn->key_gen; /* equal to `key` now: of its generation */
 		dn->pipeline = dn->recent[k].pipeline;
 		dn->newest = k;
 		ctx->dirty &= ~KEY_STATE;
@@ -196,6 +201,7 @@ static bool choose_pipeline(struct vgl_context *ctx, struct vgl_linked *l)
 	dn->newest = dn->nr_recent ? 1 - dn->newest : 0;
 	dn->recent[dn->newest].key = dn->key;
 	dn->recent[dn->newest].pipeline = p;
+	dn->recent[dn->newest].gen = dn->key_gen;
 	dn->nr_recent += dn->nr_recent < 2;
 	ctx->dirty &= ~KEY_STATE;
 	return true;

@@ -61,8 +61,13 @@ struct vgl_drawn {
 	struct {
 		struct vgl_pkey key;
 		VkPipeline pipeline;
+		uint64_t gen;       /* key_gen when it was the key */
 	} recent[2];
 	uint32_t nr_recent, newest;
+	/* one more with every key built whole: a recent key of the same
+	 * generation differs from `key` at most in its depth/stencil and
+	 * blending parts (vgl_pkey_equal_ds_blend) */
+	uint64_t key_gen;
 	uint64_t targets_seen;      /* vgl_fb.kept whose targets `key` has */
 };
 

@@ -531,6 +531,20 @@ bool vgl_pkey_equal(const struct vgl_pkey *a, const struct vgl_pkey *b)
 	       !memcmp(a->vertex.a, b->vertex.a, fed * sizeof(a->vertex.a[0]));
 }
 
+/* The stencil faces are zero without the test, a draw buffer's blending
+ * zero without blending: only what is on is compared. */
+bool vgl_pkey_equal_ds_blend(const struct vgl_pkey *a, const struct vgl_pkey *b)
+{
+	if (a->flags != b->flags || a->depth_op != b->depth_op || a->color_masks != b->color_masks ||
+	    ((a->flags & VGL_PKEY_STENCIL) && memcmp(a->stencil, b->stencil, sizeof(a->stencil))))
+		return false;
+	for (uint32_t i = 0; i < a->nr_colors; i++)
+		if (a->blend[i].blendEnable != b->blend[i].blendEnable ||
+		    (a->blend[i].blendEnable && memcmp(&a->blend[i], &b->blend[i], sizeof(a->blend[i]))))
+			return false;
+	return true;
+}
+
 /* Entry i was found: it becomes the newest of the recent two. */
 static VkPipeline hit(struct vgl_context *ctx, struct vgl_pcache *c, uint32_t i)
 {

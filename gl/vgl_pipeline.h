@@ -83,6 +83,9 @@ struct vgl_pcache {
 /* Key equality over the bytes a key can use (the tails of the blend and
  * attribute arrays are zero in every key). */
 bool vgl_pkey_equal(const struct vgl_pkey *a, const struct vgl_pkey *b);
+/* Whether two keys known equal but for what vgl_pkey_depth_stencil() and
+ * vgl_pkey_blend() set agree there too. */
+bool vgl_pkey_equal_ds_blend(const struct vgl_pkey *a, const struct vgl_pkey *b);
 /* The target part of the key: the draw buffers' formats and the samples. */
 void vgl_pkey_targets(struct vgl_pkey *key, const struct vgl_fb *fb);
 /* The fixed-function part of the key from the context's state. */

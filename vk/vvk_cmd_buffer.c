@@ -42,13 +42,20 @@ void vvk_cmd_invalidate_host_state(struct vvk_cmd_buffer *cmd)
 	st->dirty = VVK_DIRTY_ALL;
 }
 
+/* The state zeroed around the host shadow, which is all ones: each byte
+ * of it is written once. */
 static void reset_recording(struct vvk_cmd_buffer *cmd)
 {
+	struct vvk_cmd_state *st = &cmd->st;
+	size_t host = offsetof(struct vvk_cmd_state, host), past = host + sizeof(st->host);
+
 	vdrm_cs_reset(&cmd->cs);
 	vvk_reflist_reset(&cmd->refs);
-	memset(&cmd->st, 0, sizeof(cmd->st));
+	memset(st, 0, host);
+	memset((uint8_t *)st + past, 0, sizeof(*st) - past);
 	vvk_cmd_invalidate_host_state(cmd);
 	cmd->error = VK_SUCCESS;
+	cmd->clean = true;
 }
 
 /* ---- pools ------------------------------------------------------------------ */
@@ -162,7 +169,9 @@ VkResult vvk_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBu
 	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
 
 	(void)pInfo;
-	reset_recording(cmd);
+	if (!cmd->clean)
+		reset_recording(cmd);
+	cmd->clean = false;
 	cmd->state = VVK_CMD_RECORDING;
 	return VK_SUCCESS;
 }

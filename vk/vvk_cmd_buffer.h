@@ -188,6 +188,9 @@ struct vvk_cmd_buffer {
 	struct vvk_cmd_buffer *prev, *next;
 	enum vvk_cmd_state_kind state;
 	VkResult error; /* sticky: the first failure while recording */
+	/* reset and nothing recorded since: vkBeginCommandBuffer need not
+	 * clear the ~17 KB of state again (GL resets, then begins) */
+	bool clean;
 	struct vdrm_cs cs;
 	struct vvk_reflist refs;
 	struct vvk_cmd_state st;

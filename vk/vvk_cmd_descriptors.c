@@ -20,11 +20,27 @@ struct fill_ctx {
 	struct vvk_stage_bindings *want; /* per stage */
 	const struct vvk_bound_sets *bound;
 	enum vvk_bind_point bp;
+	const struct vvk_pipeline *p;
+	uint32_t stages; /* wanted_stages() */
 };
 
-static bool stage_in_bind_point(enum vvk_stage s, enum vvk_bind_point bp)
+/* The stages whose slots are built and emitted: the bound pipeline's, as
+ * a mask walked bit by bit. The others are neither cleared nor filled (a
+ * draw of two stages cleared and filled five), and nothing reads them. */
+static uint32_t wanted_stages(const struct vvk_pipeline *p, enum vvk_bind_point bp)
 {
-	return (s == VVK_STAGE_CS) == (bp == VVK_BIND_COMPUTE);
+	uint32_t cs = 1u << VVK_STAGE_CS;
+
+	return bp == VVK_BIND_COMPUTE ? p->stage_mask & cs : p->stage_mask & ~cs;
+}
+
+/* The next stage of a mask of them, taken off it. */
+static enum vvk_stage next_stage(uint32_t *m)
+{
+	enum vvk_stage s = (enum vvk_stage)__builtin_ctz(*m);
+
+	*m &= *m - 1;
+	return s;
 }
 
 static bool has_storage(const struct vvk_buffer *b)
@@ -140,8 +156,10 @@ static void fill_binding(struct fill_ctx *c, const struct vvk_pipeline_layout *l
 
 	if (b->type == VK_DESCRIPTOR_TYPE_SAMPLER)
 		return; /* no slot of its own: fill_pairs() places it */
-	for (int st = 0; st < VVK_STAGE_COUNT; st++) {
-		if (!stage_in_bind_point(st, c->bp) || !(b->stages & vvk_stage_flag(st)))
+	for (uint32_t m = c->stages; m;) {
+		enum vvk_stage st = next_stage(&m);
+
+		if (!(b->stages & vvk_stage_flag(st)))
 			continue;
 		for (uint32_t i = 0; i < b->count; i++) {
 			uint32_t slot = l->base[s][b->kind] + b->slot + i;
@@ -172,11 +190,10 @@ static void fill(struct fill_ctx *c, const struct vvk_pipeline_layout *l)
 /* Separate samplers: each goes into the slot of the image a stage pairs it with. */
 static void fill_pairs(struct fill_ctx *c, const struct vvk_pipeline *p)
 {
-	for (int st = 0; st < VVK_STAGE_COUNT; st++) {
+	for (uint32_t m = c->stages; m;) {
+		enum vvk_stage st = next_stage(&m);
 		struct vvk_stage_bindings *w = &c->want[st];
 
-		if (!stage_in_bind_point(st, c->bp))
-			continue;
 		for (uint32_t i = 0; i < p->nr_pairs[st]; i++) {
 			const struct vvk_sampler_pair *sp = &p->pairs[st][i];
 			const struct vvk_descriptor_set *set = c->bound->sets[sp->set];
@@ -271,10 +288,15 @@ static void emit_ssbos(struct vvk_cmd_buffer *cmd, uint32_t stage,
 {
 	struct vdrm_cs *cs = &cmd->cs;
 	struct vdrm_set_shader_buffers_elem e[VVK_MAX_SSBO_SLOTS];
-	struct vvk_buffer_binding want[VVK_MAX_SSBO_SLOTS] = { 0 };
-	uint32_t first = 0, last = 0, n = wanted_span(cmd->dev, w, h, VVK_SLOT_SSBO);
+	struct vvk_buffer_binding want[VVK_MAX_SSBO_SLOTS];
+	uint32_t first = 0, last = 0, nr = w->nr[VVK_SLOT_SSBO];
+	uint32_t n = wanted_span(cmd->dev, w, h, VVK_SLOT_SSBO);
 
-	memcpy(want, w->ssbo, w->nr[VVK_SLOT_SSBO] * sizeof(want[0]));
+	/* the common case, no shader buffers anywhere: nothing to compare */
+	if (!n)
+		return;
+	memcpy(want, w->ssbo, nr * sizeof(want[0]));
+	memset(want + nr, 0, (n - nr) * sizeof(want[0]));
 	if (!changed_range(want, h->ssbo, sizeof(want[0]), n, &first, &last))
 		return;
 	for (uint32_t i = first; i <= last; i++)
@@ -290,10 +312,14 @@ static void emit_images(struct vvk_cmd_buffer *cmd, uint32_t stage,
 {
 	struct vdrm_cs *cs = &cmd->cs;
 	struct vdrm_set_shader_images_elem e[VVK_MAX_IMAGE_SLOTS];
-	struct vvk_image_binding want[VVK_MAX_IMAGE_SLOTS] = { 0 };
-	uint32_t first = 0, last = 0, n = wanted_span(cmd->dev, w, h, VVK_SLOT_IMAGE);
+	struct vvk_image_binding want[VVK_MAX_IMAGE_SLOTS];
+	uint32_t first = 0, last = 0, nr = w->nr[VVK_SLOT_IMAGE];
+	uint32_t n = wanted_span(cmd->dev, w, h, VVK_SLOT_IMAGE);
 
-	memcpy(want, w->images, w->nr[VVK_SLOT_IMAGE] * sizeof(want[0]));
+	if (!n)
+		return;
+	memcpy(want, w->images, nr * sizeof(want[0]));
+	memset(want + nr, 0, (n - nr) * sizeof(want[0]));
 	if (!changed_range(want, h->images, sizeof(want[0]), n, &first, &last))
 		return;
 	for (uint32_t i = first; i <= last; i++) {
@@ -320,9 +346,12 @@ static void slot_ends(const struct fill_ctx *c, const struct vvk_pipeline *p, ui
 		for (int k = 0; set && k < VVK_SLOT_KIND_COUNT; k++)
 			end[k] = VVK_MAX(end[k], l->base[s][k] + set->layout->slots[k]);
 	}
-	for (int st = 0; st < VVK_STAGE_COUNT; st++)
+	for (uint32_t m = c->stages; m;) {
+		enum vvk_stage st = next_stage(&m);
+
 		for (uint32_t i = 0; i < p->nr_pairs[st]; i++)
 			end[VVK_SLOT_SAMPLER] = VVK_MAX(end[VVK_SLOT_SAMPLER], p->pairs[st][i].slot + 1);
+	}
 	for (int k = 0; k < VVK_SLOT_KIND_COUNT; k++)
 		end[k] = VVK_MIN(end[k], slot_limit(k));
 }
@@ -334,11 +363,9 @@ static void clear_want(const struct fill_ctx *c, const struct vvk_pipeline *p)
 	uint32_t end[VVK_SLOT_KIND_COUNT];
 
 	slot_ends(c, p, end);
-	for (int st = 0; st < VVK_STAGE_COUNT; st++) {
-		struct vvk_stage_bindings *w = &c->want[st];
+	for (uint32_t m = c->stages; m;) {
+		struct vvk_stage_bindings *w = &c->want[next_stage(&m)];
 
-		if (!stage_in_bind_point(st, c->bp))
-			continue;
 		memset(w->nr, 0, sizeof(w->nr));
 		memset(w->ubo, 0, end[VVK_SLOT_UBO] * sizeof(w->ubo[0]));
 		if (end[VVK_SLOT_SAMPLER]) {
@@ -356,16 +383,15 @@ void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp
 {
 	struct vvk_stage_bindings want[VVK_STAGE_COUNT];
 	const struct vvk_pipeline *p = cmd->st.pipeline[bp];
-	struct fill_ctx c = { cmd, want, &cmd->st.bound[bp], bp };
+	struct fill_ctx c = { cmd, want, &cmd->st.bound[bp], bp, p, wanted_stages(p, bp) };
 
 	clear_want(&c, p);
 	fill(&c, p->layout);
 	fill_pairs(&c, p);
-	for (int s = 0; s < VVK_STAGE_COUNT; s++) {
+	for (uint32_t m = c.stages; m;) {
+		enum vvk_stage s = next_stage(&m);
 		struct vvk_stage_bindings *h = &cmd->st.host.stage[s];
 
-		if (!stage_in_bind_point(s, bp) || !p->shaders[s])
-			continue;
 		emit_ubos(&cmd->cs, vvk_stage_wire(s), &want[s], h);
 		emit_samplers(&cmd->cs, vvk_stage_wire(s), &want[s], h);
 		emit_ssbos(cmd, vvk_stage_wire(s), &want[s], h);
@@ -387,19 +413,21 @@ static void send_ubo(struct vdrm_cs *cs, uint32_t stage, uint32_t slot,
 }
 
 /* One dynamic uniform buffer binding's slots, with the bound offsets. */
-static void move_dynamic_ubo(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p,
-			     uint32_t base, const struct vvk_descriptor_set *set,
-			     const struct vvk_dsl_binding *b, const uint32_t *dyn)
+static void move_dynamic_ubo(struct vvk_cmd_buffer *cmd, uint32_t stages, uint32_t base,
+			     const struct vvk_descriptor_set *set, const struct vvk_dsl_binding *b,
+			     const uint32_t *dyn)
 {
 	for (uint32_t i = 0; i < b->count && base + b->slot + i < VVK_MAX_UBO_SLOTS; i++) {
 		struct vvk_buffer_binding w =
 			binding_at(&set->desc[b->desc_index + i], dyn[b->dyn_index + i]);
 
-		for (int st = 0; st < VVK_STAGE_COUNT; st++)
-			if (stage_in_bind_point(st, VVK_BIND_GFX) && (b->stages & vvk_stage_flag(st)) &&
-			    p->shaders[st])
+		for (uint32_t m = stages; m;) {
+			enum vvk_stage st = next_stage(&m);
+
+			if (b->stages & vvk_stage_flag(st))
 				send_ubo(&cmd->cs, vvk_stage_wire(st), base + b->slot + i, &w,
 					 &cmd->st.host.stage[st]);
+		}
 	}
 }
 
@@ -415,13 +443,14 @@ void vvk_cmd_emit_dynamic_offsets(struct vvk_cmd_buffer *cmd)
 	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_GFX];
 	const struct vvk_pipeline_layout *l = p->layout;
 	const struct vvk_bound_sets *bound = &cmd->st.bound[VVK_BIND_GFX];
+	uint32_t stages = wanted_stages(p, VVK_BIND_GFX);
 
 	for (uint32_t s = 0; s < l->nr_sets; s++) {
 		const struct vvk_descriptor_set *set = bound->sets[s];
 
 		for (uint32_t b = 0; set && b < set->layout->nr_bindings; b++)
 			if (set->layout->bindings[b].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC)
-				move_dynamic_ubo(cmd, p, l->base[s][VVK_SLOT_UBO], set,
+				move_dynamic_ubo(cmd, stages, l->base[s][VVK_SLOT_UBO], set,
 						 &set->layout->bindings[b], bound->dynamic[s]);
 	}
 }

@@ -270,6 +270,10 @@ static void bind_shader(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p
 	cmd->st.host.shaders[s] = p->shaders[s];
 }
 
+static const enum vvk_stage gfx_stages[] = {
+	VVK_STAGE_VS, VVK_STAGE_FS, VVK_STAGE_GS, VVK_STAGE_TCS, VVK_STAGE_TES,
+};
+
 static void bind_gfx_objects(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
 {
 	struct vvk_host_shadow *h = &cmd->st.host;
@@ -284,12 +288,12 @@ static void bind_gfx_objects(struct vvk_cmd_buffer *cmd, const struct vvk_pipeli
 	if (h->vertex_elements != p->vertex_elements)
 		vdrm_encode_bind_vertex_elements(&cmd->cs, &(struct vdrm_cmd_bind_vertex_elements){
 			h->vertex_elements = p->vertex_elements });
-	bind_shader(cmd, p, VVK_STAGE_VS);
-	bind_shader(cmd, p, VVK_STAGE_FS);
-	/* 0 where the pipeline has none: the host keeps the last one bound */
-	bind_shader(cmd, p, VVK_STAGE_GS);
-	bind_shader(cmd, p, VVK_STAGE_TCS);
-	bind_shader(cmd, p, VVK_STAGE_TES);
+	/* 0 where the pipeline has none: the host keeps the last one bound.
+	 * Compared in one pass: a switch between two pipelines of one program
+	 * (a state toggled between draws) binds no shader */
+	for (uint32_t i = 0; i < VVK_ARRAY_SIZE(gfx_stages); i++)
+		if (h->shaders[gfx_stages[i]] != p->shaders[gfx_stages[i]])
+			bind_shader(cmd, p, gfx_stages[i]);
 }
 
 /* Stores `val` in the shadow and says whether the host needs it. */

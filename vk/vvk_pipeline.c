@@ -238,6 +238,8 @@ VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline 
 		p->shaders[s] = create_shared_shader(dev, &t, s);
 		if (!p->shaders[s])
 			r = VK_ERROR_OUT_OF_HOST_MEMORY;
+		else
+			p->stage_mask |= 1u << s;
 	}
 	if (!m->tgsi)
 		vc_tgsi_finish(&t.compiled);

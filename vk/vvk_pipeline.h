@@ -37,6 +37,7 @@ struct vvk_pipeline {
 	VkPipelineBindPoint bind_point;
 	struct vvk_pipeline_layout *layout;
 	uint32_t shaders[VVK_STAGE_COUNT];
+	uint32_t stage_mask; /* 1 << s of each shaders[s]: draws walk it by bit */
 	bool uses_push[VVK_STAGE_COUNT];
 	struct vvk_sampler_pair pairs[VVK_STAGE_COUNT][VC_MAX_SAMPLER_PAIRS];
 	uint32_t nr_pairs[VVK_STAGE_COUNT];

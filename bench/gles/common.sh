@@ -50,13 +50,14 @@ with open(sys.argv[1], "w") as f:
 sys.exit(rc if rc >= 0 else 128 - rc)'
 
 # gb_server_start [CAPTURE]: a private server on $gb_sock; its CPU time
-# lands in $gb_work/server.cpu when it exits.
+# lands in $gb_work/server.cpu when it exits. GB_SERVER_PREFIX (words, e.g.
+# a valgrind command line) runs the server under another program.
 gb_server_start() {
 	local cap=()
 	rm -f "$gb_sock" "$gb_work/server.cpu"
 	[ -z "${1:-}" ] || cap=(VTEST_SAVE="$1")
 	env -u __EGL_VENDOR_LIBRARY_FILENAMES "${cap[@]}" MESA_SHADER_CACHE_DISABLE=true \
-		"${gb_pin[@]}" python3 -c "$GB_SERVER_PY" "$gb_work/server.cpu" virgl_test_server \
+		"${gb_pin[@]}" python3 -c "$GB_SERVER_PY" "$gb_work/server.cpu" ${GB_SERVER_PREFIX:-} virgl_test_server \
 		--use-egl-surfaceless --no-loop-or-fork --socket-path="$gb_sock" \
 		>"$gb_work/server.log" 2>&1 &
 	gb_server_pid=$!
@@ -71,10 +72,11 @@ gb_server_start() {
 }
 
 # The server exits by itself when its one client disconnects; a client that
-# never connected (or hangs) leaves it running: then it is killed by PID.
+# never connected (or hangs) leaves it running: then it is killed by PID
+# after GB_SERVER_STOP_WAIT seconds (default 5).
 gb_server_stop() {
 	[ -n "$gb_server_pid" ] || return 0
-	for _ in $(seq 100); do
+	for _ in $(seq $((${GB_SERVER_STOP_WAIT:-5} * 20))); do
 		kill -0 "$gb_server_pid" 2>/dev/null || break
 		sleep 0.05
 	done

@@ -247,6 +247,35 @@ START_TEST(t_map_after_auto_flush)
 }
 END_TEST
 
+/* Blending on for every draw, its factors alternating per pixel: two
+ * pipeline keys that differ only in their blending, switched each draw
+ * without a whole key rebuild (gl/vgl_draw.c compares just that part). A
+ * compare that saw only "blending on" would keep one pipeline: every pixel
+ * would be written, or none. Even pixels take the colour (ONE, ZERO), odd
+ * ones keep the cleared black (ZERO, ONE). */
+START_TEST(t_blend_keys_alternate)
+{
+	struct point_prog pp = point_program();
+	uint8_t px[GLT_W * GLT_H * 4];
+
+	gl.ClearColor(0, 0, 0, 0);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.Enable(GL_BLEND);
+	for (int i = 0; i < GLT_W * GLT_H; i++) {
+		gl.BlendFunc(i & 1 ? GL_ZERO : GL_ONE, i & 1 ? GL_ONE : GL_ZERO);
+		point_at(&pp, i % GLT_W, i / GLT_W);
+		gl.Uniform4f(pp.colour, 0.0f, 1.0f, 0.0f, 1.0f);
+		gl.DrawArrays(GL_POINTS, 0, 1);
+	}
+	gl.Disable(GL_BLEND);
+	gl.ReadPixels(0, 0, GLT_W, GLT_H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	for (int i = 0; i < GLT_W * GLT_H; i++)
+		ck_assert_msg(px[4 * i + 1] == (i & 1 ? 0 : 255) && px[4 * i] == 0,
+			      "pixel %d: green %u", i, px[4 * i + 1]);
+}
+END_TEST
+
 /* ---- bytes per draw ---------------------------------------------------------- */
 
 /* The dwords one more draw adds to the stream after `warm` draws of the
@@ -308,6 +337,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_no_limits);
 	tcase_add_test(tc, t_map_after_auto_flush);
 	tcase_add_test(tc, t_bytes_per_draw);
+	tcase_add_test(tc, t_blend_keys_alternate);
 	suite_add_tcase(s, tc);
 	return s;
 }
