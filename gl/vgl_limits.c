@@ -87,6 +87,23 @@ static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 				    (uint32_t)p->minStorageBufferOffsetAlignment : 256;
 }
 
+/* The vertex stage's storage (ES 3.1 allows 0 there): the host's
+ * other-stage slots, as many as the fragment stage's at most (the
+ * combined limits below are the per-stage ones). A counter binding takes a
+ * storage buffer there too. */
+static void vertex_storage_limits(struct vgl_limits *l,
+				  const struct vvk_physical_device_stage_storage_properties *st)
+{
+	l->vertex_ssbos = clamp_u32(st->maxVertexPipelineStorageBuffers, 0, l->stage_ssbos);
+	l->vertex_images = clamp_u32(st->maxVertexPipelineStorageImages, 0, l->stage_images);
+	l->vertex_atomic_bindings = clamp_u32(l->vertex_ssbos, 0, l->atomic_bindings);
+	l->vertex_atomic_counters = l->vertex_atomic_bindings ? l->atomic_counters : 0;
+	/* a program's buffers in all its stages: what the host allows together,
+	 * never fewer than one stage's (ES 3.1's minimum is the per-stage one) */
+	l->combined_ssbos = clamp_u32(st->maxCombinedStorageBuffers, l->stage_ssbos,
+				      VGL_MAX_SSBO_BINDINGS);
+}
+
 /* The highest count all of color, depth and stencil attachments take
  * (the flag bits are the counts). */
 static uint32_t max_samples(const VkPhysicalDeviceLimits *p)
@@ -100,10 +117,12 @@ static uint32_t max_samples(const VkPhysicalDeviceLimits *p)
 	return n;
 }
 
-void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
+void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p,
+		     const struct vvk_physical_device_stage_storage_properties *st)
 {
 	uniform_limits(l, p);
 	compute_limits(l, p);
+	vertex_storage_limits(l, st);
 	texture_limits(l, p);
 	l->varying_locations = p->maxVertexOutputComponents / 4;
 	l->line_width[0] = p->lineWidthRange[0];
@@ -131,6 +150,11 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		.max_atomic_counter_bindings = (int32_t)l->atomic_bindings,
 		.max_compute_atomic_counters = (int32_t)l->atomic_counters,
 		.max_compute_atomic_counter_buffers = (int32_t)l->atomic_bindings,
+		.max_vertex_image_uniforms = (int32_t)l->vertex_images,
+		.max_vertex_atomic_counters = (int32_t)l->vertex_atomic_counters,
+		.max_vertex_atomic_counter_buffers = (int32_t)l->vertex_atomic_bindings,
+		.max_fragment_atomic_counters = (int32_t)l->atomic_counters,
+		.max_fragment_atomic_counter_buffers = (int32_t)l->atomic_bindings,
 		.max_combined_atomic_counters = (int32_t)l->atomic_counters,
 		.max_combined_atomic_counter_buffers = (int32_t)l->atomic_bindings,
 		.max_atomic_counter_buffer_size = (int32_t)l->atomic_buffer_size,
