@@ -106,6 +106,8 @@ enum {
 	/* EXT_tessellation_shader (§4.4.1.1, 4.4.2.1) */
 	GLSL_LAYOUT_VERTICES = 1 << 16,   /* a control shader's layout(vertices = N) out */
 	GLSL_LAYOUT_TESS = 1 << 17,       /* quads, isolines, spacing, cw/ccw, point_mode */
+	/* ES 3.10 §4.4.1.3: a fragment shader's `layout(early_fragment_tests) in;` */
+	GLSL_LAYOUT_EARLY_FRAGMENT_TESTS = 1 << 18,
 };
 
 /* The evaluation shader's layout words (struct glsl_ast_qual.tess): the

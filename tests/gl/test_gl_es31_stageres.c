@@ -6,7 +6,8 @@
  * host's other-stage slots) and the GLSL constants saying the same; a
  * fragment shader writing a storage buffer per pixel and counting its
  * fragments with an atomic counter (also at a range the host's buffers
- * cannot start at); a vertex shader reading its positions and colours from
+ * cannot start at), and early fragment tests dropping fragments before
+ * they count; a vertex shader reading its positions and colours from
  * a storage buffer and writing one per vertex; one block declared by both
  * stages (one resource, referenced by both); a vertex shader's image store;
  * the link errors past a stage's limits.
@@ -24,7 +25,11 @@
 	X(GetProgramInterfaceiv, GETPROGRAMINTERFACEIV) X(BindImageTexture, BINDIMAGETEXTURE) \
 	X(TexStorage2D, TEXSTORAGE2D) X(GenFramebuffers, GENFRAMEBUFFERS) \
 	X(BindFramebuffer, BINDFRAMEBUFFER) X(FramebufferTexture2D, FRAMEBUFFERTEXTURE2D) \
-	X(DeleteFramebuffers, DELETEFRAMEBUFFERS) X(ReadPixels, READPIXELS)
+	X(DeleteFramebuffers, DELETEFRAMEBUFFERS) X(ReadPixels, READPIXELS) \
+	X(GenRenderbuffers, GENRENDERBUFFERS) X(BindRenderbuffer, BINDRENDERBUFFER) \
+	X(RenderbufferStorage, RENDERBUFFERSTORAGE) \
+	X(FramebufferRenderbuffer, FRAMEBUFFERRENDERBUFFER) \
+	X(DeleteRenderbuffers, DELETERENDERBUFFERS)
 
 #define SR_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -193,6 +198,40 @@ START_TEST(fragment_counter_at_unaligned_range)
 	range(GL_ATOMIC_COUNTER_BUFFER, 0, counter, 4, 4);
 	draw_window();
 	assert_per_pixel(out, counter, 4);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* layout(early_fragment_tests): the fragments the depth test drops (all:
+ * the depth buffer is cleared to 0) never run, so their counter stays 0. */
+START_TEST(early_tests_skip_dropped_fragments)
+{
+	static const char fs[] = HEAD "precision highp float;\nlayout(early_fragment_tests) in;\n"
+		"layout(binding = 0) uniform atomic_uint frags;\nout vec4 o;\n"
+		"void main() { atomicCounterIncrement(frags); o = vec4(1.0); }\n";
+	GLuint p = link(vs_window, fs), tex, depth, fb = framebuffer(&tex);
+	GLuint counter = glt_buffer(GL_ATOMIC_COUNTER_BUFFER, (const uint32_t[1]){ 0 }, 4);
+
+	gl.BindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 0, counter);
+	sr.GenRenderbuffers(1, &depth);
+	sr.BindRenderbuffer(GL_RENDERBUFFER, depth);
+	sr.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, SIZE, SIZE);
+	sr.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
+	gl.ClearDepthf(0.0f);
+	gl.Clear(GL_DEPTH_BUFFER_BIT);
+	gl.Enable(GL_DEPTH_TEST);
+	gl.DepthFunc(GL_LESS);
+	glt_draw_window();
+	gl.Disable(GL_DEPTH_TEST);
+	gl.ClearDepthf(1.0f);
+	gl.Clear(GL_DEPTH_BUFFER_BIT);
+	glt_draw_window();   /* now every fragment runs: the counter works */
+	sr.MemoryBarrier(GL_ALL_BARRIER_BITS);
+	expect(GL_NO_ERROR);
+	ck_assert_uint_eq(glt_map_ssbo(counter, 1)[0], SIZE * SIZE);
+	glt_unmap_ssbo();
+	sr.DeleteRenderbuffers(1, &depth);
+	drop_framebuffer(fb, tex);
 	gl.DeleteProgram(p);
 }
 END_TEST
@@ -431,6 +470,7 @@ static Suite *stageres_suite(void)
 	tcase_add_test(tc, glsl_constants_agree);
 	tcase_add_test(tc, fragment_ssbo_and_counter);
 	tcase_add_test(tc, fragment_counter_at_unaligned_range);
+	tcase_add_test(tc, early_tests_skip_dropped_fragments);
 	tcase_add_test(tc, vertex_ssbo_read_and_write);
 	tcase_add_test(tc, block_in_both_stages);
 	tcase_add_test(tc, vertex_image_store);
