@@ -3,6 +3,9 @@
  * Implementation limits from the host's caps (through vk/'s physical device
  * limits); see vgl_limits.h.
  */
+#include <stddef.h>
+#include <string.h>
+
 #include "vgl_context.h"
 #include "vgl_limits.h"
 #include "vgl_texture.h"
@@ -102,6 +105,45 @@ static void vertex_storage_limits(struct vgl_limits *l,
 	 * never fewer than one stage's (ES 3.1's minimum is the per-stage one) */
 	l->combined_ssbos = clamp_u32(st->maxCombinedStorageBuffers, l->stage_ssbos,
 				      VGL_MAX_SSBO_BINDINGS);
+}
+
+/* The pnames of the other stages' storage, the field answering each. */
+static const struct {
+	uint32_t pname;
+	size_t field;
+} other_stage[] = {
+	{ GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS_EXT, offsetof(struct vgl_limits, vertex_ssbos) },
+	{ GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS_EXT, offsetof(struct vgl_limits, vertex_ssbos) },
+	{ GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS_EXT,
+	  offsetof(struct vgl_limits, vertex_ssbos) },
+	{ GL_MAX_GEOMETRY_IMAGE_UNIFORMS_EXT, offsetof(struct vgl_limits, vertex_images) },
+	{ GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS_EXT, offsetof(struct vgl_limits, vertex_images) },
+	{ GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS_EXT, offsetof(struct vgl_limits, vertex_images) },
+	{ GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS_EXT,
+	  offsetof(struct vgl_limits, vertex_atomic_bindings) },
+	{ GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS_EXT,
+	  offsetof(struct vgl_limits, vertex_atomic_bindings) },
+	{ GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS_EXT,
+	  offsetof(struct vgl_limits, vertex_atomic_bindings) },
+	{ GL_MAX_GEOMETRY_ATOMIC_COUNTERS_EXT, offsetof(struct vgl_limits, vertex_atomic_counters) },
+	{ GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS_EXT,
+	  offsetof(struct vgl_limits, vertex_atomic_counters) },
+	{ GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS_EXT,
+	  offsetof(struct vgl_limits, vertex_atomic_counters) },
+};
+
+bool vgl_limits_other_stage(const struct vgl_limits *l, uint32_t pname, int64_t *out)
+{
+	for (size_t i = 0; i < sizeof(other_stage) / sizeof(other_stage[0]); i++) {
+		uint32_t v;
+
+		if (other_stage[i].pname != pname)
+			continue;
+		memcpy(&v, (const char *)l + other_stage[i].field, sizeof(v));
+		*out = v;
+		return true;
+	}
+	return false;
 }
 
 /* The highest count all of color, depth and stencil attachments take

@@ -60,6 +60,11 @@ struct vgl_limits {
 void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p,
 		     const struct vvk_physical_device_stage_storage_properties *st);
 
+/* A geometry or tessellation stage's storage limit (GL_MAX_GEOMETRY_
+ * SHADER_STORAGE_BLOCKS...): the vertex stage's, the host's other-stage
+ * slots; false: not one of them. */
+bool vgl_limits_other_stage(const struct vgl_limits *l, uint32_t pname, int64_t *out);
+
 /* The values GLSL's gl_Max... constants take, and those a link checks. */
 struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l);
 void vgl_limits_link(const struct vgl_limits *l, struct glsl_link_limits *out);

@@ -80,24 +80,30 @@ uint32_t vgl_linked_storage_uniforms(const struct glsl_program *p)
 
 struct stage_limits {
 	uint32_t ssbos, images, atomic_bindings, atomic_counters;
-	const char *what[3];   /* too many buffers, images, counter bindings */
 };
 
+/* The link log's line for each limit of each stage: blocks, images,
+ * counter buffers, counters. */
+#define TOO_MANY(stage) { \
+	"error: too many buffer blocks (GL_MAX_" stage "_SHADER_STORAGE_BLOCKS)\n", \
+	"error: too many images (GL_MAX_" stage "_IMAGE_UNIFORMS)\n", \
+	"error: too many atomic counter buffers (GL_MAX_" stage "_ATOMIC_COUNTER_BUFFERS)\n", \
+	"error: too many atomic counters (GL_MAX_" stage "_ATOMIC_COUNTERS)\n" }
+
+static const char *const too_many[NR_STAGES][4] = {
+	TOO_MANY("VERTEX"), TOO_MANY("FRAGMENT"), TOO_MANY("GEOMETRY"), TOO_MANY("TESS_CONTROL"),
+	TOO_MANY("TESS_EVALUATION"),
+};
+
+/* The fragment stage's are the compute stage's; the others' the host's
+ * other-stage slots (the vertex stage's limits). */
 static struct stage_limits limits_of(const struct vgl_limits *lim, int st)
 {
 	if (st == 1)
 		return (struct stage_limits){ lim->stage_ssbos, lim->fragment_images,
-			lim->atomic_bindings, lim->atomic_counters,
-			{ "error: too many buffer blocks (GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS)\n",
-			  "error: too many images (GL_MAX_FRAGMENT_IMAGE_UNIFORMS)\n",
-			  "error: too many atomic counter buffers "
-			  "(GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS)\n" } };
-	/* geometry and tessellation shaders reach none of these yet (glsl_link_geometry.c) */
+					      lim->atomic_bindings, lim->atomic_counters };
 	return (struct stage_limits){ lim->vertex_ssbos, lim->vertex_images,
-		lim->vertex_atomic_bindings, lim->vertex_atomic_counters,
-		{ "error: too many buffer blocks (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS)\n",
-		  "error: too many images (GL_MAX_VERTEX_IMAGE_UNIFORMS)\n",
-		  "error: too many atomic counter buffers (GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS)\n" } };
+				      lim->vertex_atomic_bindings, lim->vertex_atomic_counters };
 }
 
 /* The counters of a stage: each counter's elements (ES 3.1 counts them). */
@@ -130,17 +136,16 @@ static const char *stage_refused(const struct vgl_limits *lim, const struct glsl
 	if (res_refused(lim, r))
 		return res_refused(lim, r);
 	if (buffers > s.ssbos)
-		return s.what[0];
+		return too_many[st][0];
 	if (bindings > s.atomic_bindings)
-		return s.what[2];
+		return too_many[st][2];
 	if (counter_elements(r) > s.atomic_counters)
-		return st == 1 ? "error: too many atomic counters (GL_MAX_FRAGMENT_ATOMIC_COUNTERS)\n"
-			       : "error: too many atomic counters (GL_MAX_VERTEX_ATOMIC_COUNTERS)\n";
+		return too_many[st][3];
 	/* each counter binding is one more of the stage's storage buffers */
 	if (buffers + bindings > s.ssbos)
 		return "error: buffer blocks and atomic counter bindings exceed a shader's "
 		       "storage buffers\n";
-	return vgl_linked_images_unsupported(lim, r, s.images, s.what[1]);
+	return vgl_linked_images_unsupported(lim, r, s.images, too_many[st][1]);
 }
 
 const char *vgl_linked_storage_refused(const struct vgl_limits *lim, const struct glsl_program *p)

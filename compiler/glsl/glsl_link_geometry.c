@@ -7,8 +7,8 @@
  * fragment input reads gets a location of its own), and it shares the
  * default uniform block and the uniform blocks and samplers of the others
  * (each listed once, with its binding in every stage: GLSL_LINK_GEOMETRY).
- * Images, buffers and atomic counters in a geometry shader are refused at
- * link for now.
+ * Its images, buffers and atomic counters are the GL layer's to list and
+ * bind (from its lowering's resources), as the other stages' are.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,12 +24,6 @@ static bool gs_globals_supported(struct lk *k)
 
 		if (s->kind != GLSL_SYM_VAR || lk_is_loose_uniform(s))
 			continue;
-		if (s->storage == GLSL_STORAGE_BUFFER || lk_is_image(s->type.type) ||
-		    glsl_type_is_atomic(s->type.type)) {
-			lk_error(k, "geometry shader '%s': images, buffers and atomic counters in "
-				 "geometry shaders are not supported yet", lk_name(s));
-			return false;
-		}
 		if (s->storage == GLSL_STORAGE_OUT && s->location >= 0) {
 			lk_error(k, "geometry shader output '%s': explicit locations are not "
 				 "supported yet", lk_name(s));

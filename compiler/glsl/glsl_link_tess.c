@@ -40,21 +40,11 @@ static const struct glsl_symbol *find(const struct glsl_sema_result *r, const ch
 	return NULL;
 }
 
-/* Uniforms, uniform blocks and samplers (besides varyings); no images,
- * buffers or atomic counters for now. */
+/* Uniforms, uniform blocks and samplers (besides varyings); images,
+ * buffers and atomic counters are the GL layer's (from the lowering's
+ * resources), as in the other stages. */
 static bool globals_supported(struct lk *k, const struct glsl_sema_result *r)
 {
-	for (uint32_t i = 0; i < r->nr_globals; i++) {
-		const struct glsl_symbol *s = r->globals[i];
-
-		if (s->kind != GLSL_SYM_VAR ||
-		    (s->storage != GLSL_STORAGE_BUFFER && !lk_is_image(s->type.type) &&
-		     !glsl_type_is_atomic(s->type.type)))
-			continue;
-		lk_error(k, "tessellation shader '%s': images, buffers and atomic counters in "
-			 "tessellation shaders are not supported yet", lk_name(s));
-		return false;
-	}
 	for (uint32_t i = 0; i < r->nr_globals; i++) {
 		const struct glsl_symbol *s = r->globals[i];
 

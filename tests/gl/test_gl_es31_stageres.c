@@ -10,9 +10,11 @@
  * they count; a vertex shader reading its positions and colours from
  * a storage buffer and writing one per vertex; one block declared by both
  * stages (one resource, referenced by both); a vertex shader's image store;
+ * a geometry shader's buffer and counter, tessellation shaders' buffers;
  * the link errors past a stage's limits.
  */
 #include <GLES3/gl31.h>
+#include <GLES2/gl2ext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,6 +376,128 @@ START_TEST(vertex_image_store)
 }
 END_TEST
 
+/* ---- geometry and tessellation shaders ------------------------------------------------------- */
+
+static GLuint compiled(GLenum type, const char *src)
+{
+	GLint ok = 0;
+	GLuint sh = glt_compile(type, src, &ok);
+
+	ck_assert_msg(ok, "shader does not compile:\n%s", src);
+	return sh;
+}
+
+/* The stages of srcs (0: none), linked and current. */
+static GLuint link_stages(const GLenum *types, const char *const *srcs, int n)
+{
+	GLuint p = gl.CreateProgram();
+
+	for (int i = 0; i < n; i++) {
+		GLuint sh = compiled(types[i], srcs[i]);
+
+		gl.AttachShader(p, sh);
+		gl.DeleteShader(sh);
+	}
+	glt_link_and_use(p);
+	return p;
+}
+
+/* Each primitive's invocation stores its gl_PrimitiveIDIn + 1 and counts
+ * itself with a counter: the window's two triangles. */
+static const char gs_ssbo[] = HEAD "#extension GL_EXT_geometry_shader : require\n"
+	"layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+	"layout(binding = 1) uniform atomic_uint prims;\n"
+	"layout(std430, binding = 5) buffer Prims { uint id[]; };\n"
+	"void main() {\n"
+	"  id[gl_PrimitiveIDIn] = uint(gl_PrimitiveIDIn) + 1u;\n"
+	"  atomicCounterIncrement(prims);\n"
+	"  for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; EmitVertex(); }\n"
+	"}\n";
+
+START_TEST(geometry_ssbo_and_counter)
+{
+	static const GLenum types[] = { GL_VERTEX_SHADER, GL_GEOMETRY_SHADER_EXT,
+					GL_FRAGMENT_SHADER };
+	static const GLenum gs_type[] = { GL_GEOMETRY_SHADER_EXT };
+	const char *srcs[] = { vs_window, gs_ssbo, fs_plain };
+	GLuint p, ids, counter;
+	const uint32_t *v;
+
+	if (!glt_has_shader_ext("GL_EXT_geometry_shader", "GL_OES_geometry_shader", gs_type, 1) ||
+	    glt_geti(GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS_EXT) < 2 ||
+	    glt_geti(GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS_EXT) < 1)
+		return;
+	p = link_stages(types, srcs, 3);
+	ids = glt_ssbo(2, 0);
+	gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, ids);
+	counter = glt_buffer(GL_ATOMIC_COUNTER_BUFFER, (const uint32_t[1]){ 0 }, 4);
+	gl.BindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 1, counter);
+	draw_window();
+	v = glt_map_ssbo(ids, 2);
+	ck_assert_uint_eq(v[0], 1);
+	ck_assert_uint_eq(v[1], 2);
+	glt_unmap_ssbo();
+	ck_assert_uint_eq(glt_map_ssbo(counter, 1)[0], 2);
+	glt_unmap_ssbo();
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* The control shader stores the patch's vertex count, each evaluation
+ * shader invocation counts itself (levels 1 on a triangle: 3 of them). */
+static const char tcs_ssbo[] = HEAD "#extension GL_EXT_tessellation_shader : require\n"
+	"layout(vertices = 3) out;\n"
+	"layout(std430, binding = 6) buffer Ctrl { uint patch_in; };\n"
+	"void main() {\n"
+	"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	"  gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0;\n"
+	"  gl_TessLevelOuter[2] = 1.0; gl_TessLevelInner[0] = 1.0;\n"
+	"  if (gl_InvocationID == 0) patch_in = uint(gl_PatchVerticesIn);\n"
+	"}\n";
+static const char tes_ssbo[] = HEAD "#extension GL_EXT_tessellation_shader : require\n"
+	"layout(triangles) in;\n"
+	"layout(std430, binding = 7) buffer Eval { uint runs; };\n"
+	"void main() {\n"
+	"  atomicAdd(runs, 1u);\n"
+	"  gl_Position = gl_TessCoord.x * gl_in[0].gl_Position +\n"
+	"    gl_TessCoord.y * gl_in[1].gl_Position + gl_TessCoord.z * gl_in[2].gl_Position;\n"
+	"}\n";
+
+START_TEST(tessellation_ssbos)
+{
+	static const GLenum types[] = { GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER_EXT,
+					GL_TESS_EVALUATION_SHADER_EXT, GL_FRAGMENT_SHADER };
+	const char *srcs[] = { vs_window, tcs_ssbo, tes_ssbo, fs_plain };
+	static const float tri[] = { -1, -1, 1, -1, -1, 1 };
+	GLuint p, ctrl, eval, tex, fb;
+
+	if (!glt_has_shader_ext("GL_EXT_tessellation_shader", "GL_OES_tessellation_shader",
+				types + 1, 2) ||
+	    glt_geti(GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS_EXT) < 1)
+		return;
+	p = link_stages(types, srcs, 4);
+	ctrl = glt_ssbo(1, 0);
+	eval = glt_ssbo(1, 0);
+	gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, ctrl);
+	gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 7, eval);
+	((PFNGLPATCHPARAMETERIEXTPROC)glt_proc("glPatchParameteriEXT"))(GL_PATCH_VERTICES_EXT, 3);
+	fb = framebuffer(&tex);
+	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, tri);
+	gl.EnableVertexAttribArray(0);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 3);
+	sr.MemoryBarrier(GL_ALL_BARRIER_BITS);
+	expect(GL_NO_ERROR);
+	drop_framebuffer(fb, tex);
+	ck_assert_uint_eq(glt_map_ssbo(ctrl, 1)[0], 3);
+	glt_unmap_ssbo();
+	/* levels 1: the three corners, each evaluated at least once */
+	ck_assert_uint_ge(glt_map_ssbo(eval, 1)[0], 3);
+	glt_unmap_ssbo();
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* ---- link errors ---------------------------------------------------------------------------- */
 
 /* A shader of `n` buffer blocks named VB0.. or FB0.. (members Vv0.., Fv0..),
@@ -474,6 +598,8 @@ static Suite *stageres_suite(void)
 	tcase_add_test(tc, vertex_ssbo_read_and_write);
 	tcase_add_test(tc, block_in_both_stages);
 	tcase_add_test(tc, vertex_image_store);
+	tcase_add_test(tc, geometry_ssbo_and_counter);
+	tcase_add_test(tc, tessellation_ssbos);
 	tcase_add_test(tc, fragment_limit_refuses);
 	tcase_add_test(tc, vertex_limits_refuse);
 	tcase_add_test(tc, combined_limit_refuses);
