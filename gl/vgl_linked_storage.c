@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgl_context.h"
 #include "vgl_limits.h"
 #include "vgl_linked_private.h"
 
@@ -148,9 +149,49 @@ static const char *stage_refused(const struct vgl_limits *lim, const struct glsl
 	return vgl_linked_images_unsupported(lim, r, s.images, too_many[st][1]);
 }
 
+/* The GL points of a stage's counter buffers, as bits (below
+ * GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: vgl_linked_binding_refused). */
+static uint32_t counter_points(const struct glsl_lower_result *r)
+{
+	uint32_t mask = 0;
+
+	for (uint32_t i = 0; i < r->nr_res; i++)
+		if (r->res[i].kind == GLSL_RES_ATOMIC_BUFFER && r->res[i].gl_binding < 32)
+			mask |= 1u << r->res[i].gl_binding;
+	return mask;
+}
+
+/* A buffer block or image of stage a's that stage b declares with another
+ * layout(binding) (ES 3.1 §7.6.2 / 7.8: a link error). */
+static bool bindings_differ(const struct glsl_lower_result *a, const struct glsl_lower_result *b)
+{
+	for (uint32_t i = 0; i < a->nr_res; i++) {
+		const struct glsl_lower_res *x = &a->res[i];
+
+		for (uint32_t j = 0; (x->kind == GLSL_RES_BUFFER || x->kind == GLSL_RES_IMAGE) &&
+				     j < b->nr_res; j++) {
+			const struct glsl_lower_res *y = &b->res[j];
+
+			if (y->kind == x->kind && !strcmp(x->name, y->name) && x->explicit_binding &&
+			    y->explicit_binding && x->gl_binding != y->gl_binding)
+				return true;
+		}
+	}
+	return false;
+}
+
+static bool program_bindings_differ(const struct glsl_program *p)
+{
+	for (int a = 0; a < NR_STAGES; a++)
+		for (int b = a + 1; b < NR_STAGES; b++)
+			if (bindings_differ(stage_of(p, a), stage_of(p, b)))
+				return true;
+	return false;
+}
+
 const char *vgl_linked_storage_refused(const struct vgl_limits *lim, const struct glsl_program *p)
 {
-	uint32_t buffers = 0, images = 0, counters = 0;
+	uint32_t buffers = 0, images = 0, counters = 0, points = 0;
 
 	for (int st = 0; st < NR_STAGES; st++) {
 		const struct glsl_lower_result *r = stage_of(p, st);
@@ -161,9 +202,16 @@ const char *vgl_linked_storage_refused(const struct vgl_limits *lim, const struc
 		buffers += count_kind(r, GLSL_RES_BUFFER, true);
 		images += vgl_linked_image_elements(r);
 		counters += counter_elements(r);
+		points |= counter_points(r);
 	}
+	if (program_bindings_differ(p))
+		return "error: a buffer block or image has different bindings in two stages\n";
 	if (buffers > lim->combined_ssbos)
 		return "error: too many buffer blocks (GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS)\n";
+	/* the program's storage buffers: its blocks and one per counter binding */
+	if (buffers + (uint32_t)__builtin_popcount(points) > VGL_MAX_SSBO_BINDINGS)
+		return "error: buffer blocks and atomic counter bindings exceed the program's "
+		       "storage buffers\n";
 	if (images > lim->stage_images)
 		return "error: too many images (GL_MAX_COMBINED_IMAGE_UNIFORMS)\n";
 	if (counters > lim->atomic_counters)

@@ -583,6 +583,22 @@ START_TEST(combined_limit_refuses)
 }
 END_TEST
 
+/* One block bound to two points by the two stages does not link. */
+START_TEST(contradictory_bindings_refused)
+{
+	static const char vs[] = HEAD "layout(location = 0) in vec2 pos;\n"
+		"layout(std430, binding = 1) buffer B { uint n; };\n"
+		"void main() { n = 1u; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+	static const char fs[] = HEAD "precision mediump float;\nout vec4 o;\n"
+		"layout(std430, binding = 2) buffer B { uint n; };\n"
+		"void main() { n = 2u; o = vec4(1.0); }\n";
+
+	if (glt_geti(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS) < 1)
+		return;
+	assert_refused(vs, fs, "different bindings");
+}
+END_TEST
+
 static Suite *stageres_suite(void)
 {
 	Suite *s = suite_create("gl es31 storage outside compute");
@@ -603,6 +619,7 @@ static Suite *stageres_suite(void)
 	tcase_add_test(tc, fragment_limit_refuses);
 	tcase_add_test(tc, vertex_limits_refuse);
 	tcase_add_test(tc, combined_limit_refuses);
+	tcase_add_test(tc, contradictory_bindings_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
