@@ -266,30 +266,13 @@ static uint32_t wanted_span(struct vvk_device *dev, const struct vvk_stage_bindi
 	return VVK_MAX(w->nr[k], held);
 }
 
-/* The shader buffer or image slots the host has in stage s: the fragment
- * and compute stages' count, the other stages' (often fewer). The empty
- * slots wanted_span adds stop there: past them the host refuses the command. */
-static uint32_t host_slots(const struct vvk_device *dev, enum vvk_stage s, enum vvk_slot_kind k)
-{
-	const struct vdrm_caps *c = dev->caps;
-	bool fc = s == VVK_STAGE_FS || s == VVK_STAGE_CS;
-
-	if (k == VVK_SLOT_SSBO)
-		return VVK_MIN(fc ? c->max_shader_buffer_frag_compute
-				  : c->max_shader_buffer_other_stages, VVK_MAX_SSBO_SLOTS);
-	return VVK_MIN(fc ? c->max_shader_image_frag_compute : c->max_shader_image_other_stages,
-		       VVK_MAX_IMAGE_SLOTS);
-}
-
-static void emit_ssbos(struct vvk_cmd_buffer *cmd, enum vvk_stage s,
+static void emit_ssbos(struct vvk_cmd_buffer *cmd, uint32_t stage,
 		       const struct vvk_stage_bindings *w, struct vvk_stage_bindings *h)
 {
 	struct vdrm_cs *cs = &cmd->cs;
 	struct vdrm_set_shader_buffers_elem e[VVK_MAX_SSBO_SLOTS];
 	struct vvk_buffer_binding want[VVK_MAX_SSBO_SLOTS] = { 0 };
-	uint32_t first = 0, last = 0, stage = vvk_stage_wire(s);
-	uint32_t n = VVK_MIN(wanted_span(cmd->dev, w, h, VVK_SLOT_SSBO),
-			     host_slots(cmd->dev, s, VVK_SLOT_SSBO));
+	uint32_t first = 0, last = 0, n = wanted_span(cmd->dev, w, h, VVK_SLOT_SSBO);
 
 	memcpy(want, w->ssbo, w->nr[VVK_SLOT_SSBO] * sizeof(want[0]));
 	if (!changed_range(want, h->ssbo, sizeof(want[0]), n, &first, &last))
@@ -302,15 +285,13 @@ static void emit_ssbos(struct vvk_cmd_buffer *cmd, enum vvk_stage s,
 	memcpy(&h->ssbo[first], &want[first], (last - first + 1) * sizeof(want[0]));
 }
 
-static void emit_images(struct vvk_cmd_buffer *cmd, enum vvk_stage s,
+static void emit_images(struct vvk_cmd_buffer *cmd, uint32_t stage,
 			const struct vvk_stage_bindings *w, struct vvk_stage_bindings *h)
 {
 	struct vdrm_cs *cs = &cmd->cs;
 	struct vdrm_set_shader_images_elem e[VVK_MAX_IMAGE_SLOTS];
 	struct vvk_image_binding want[VVK_MAX_IMAGE_SLOTS] = { 0 };
-	uint32_t first = 0, last = 0, stage = vvk_stage_wire(s);
-	uint32_t n = VVK_MIN(wanted_span(cmd->dev, w, h, VVK_SLOT_IMAGE),
-			     host_slots(cmd->dev, s, VVK_SLOT_IMAGE));
+	uint32_t first = 0, last = 0, n = wanted_span(cmd->dev, w, h, VVK_SLOT_IMAGE);
 
 	memcpy(want, w->images, w->nr[VVK_SLOT_IMAGE] * sizeof(want[0]));
 	if (!changed_range(want, h->images, sizeof(want[0]), n, &first, &last))
@@ -387,8 +368,8 @@ void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp
 			continue;
 		emit_ubos(&cmd->cs, vvk_stage_wire(s), &want[s], h);
 		emit_samplers(&cmd->cs, vvk_stage_wire(s), &want[s], h);
-		emit_ssbos(cmd, (enum vvk_stage)s, &want[s], h);
-		emit_images(cmd, (enum vvk_stage)s, &want[s], h);
+		emit_ssbos(cmd, vvk_stage_wire(s), &want[s], h);
+		emit_images(cmd, vvk_stage_wire(s), &want[s], h);
 	}
 }
 
