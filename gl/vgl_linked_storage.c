@@ -191,7 +191,7 @@ static bool program_bindings_differ(const struct glsl_program *p)
 
 const char *vgl_linked_storage_refused(const struct vgl_limits *lim, const struct glsl_program *p)
 {
-	uint32_t buffers = 0, images = 0, counters = 0, points = 0;
+	uint32_t buffers = 0, images = 0, points = 0;
 
 	for (int st = 0; st < NR_STAGES; st++) {
 		const struct glsl_lower_result *r = stage_of(p, st);
@@ -201,7 +201,6 @@ const char *vgl_linked_storage_refused(const struct vgl_limits *lim, const struc
 			return why;
 		buffers += count_kind(r, GLSL_RES_BUFFER, true);
 		images += vgl_linked_image_elements(r);
-		counters += counter_elements(r);
 		points |= counter_points(r);
 	}
 	if (program_bindings_differ(p))
@@ -214,8 +213,6 @@ const char *vgl_linked_storage_refused(const struct vgl_limits *lim, const struc
 		       "storage buffers\n";
 	if (images > lim->stage_images)
 		return "error: too many images (GL_MAX_COMBINED_IMAGE_UNIFORMS)\n";
-	if (counters > lim->atomic_counters)
-		return "error: too many atomic counters (GL_MAX_COMBINED_ATOMIC_COUNTERS)\n";
 	if ((uint64_t)buffers + images + p->nr_outputs > lim->output_resources)
 		return "error: buffer blocks, images and outputs exceed "
 		       "GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES\n";
