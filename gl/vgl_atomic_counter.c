@@ -11,8 +11,8 @@
  * reuses the buffer-block path end to end (descriptors, dynamic offsets,
  * usage tracking, the SPIR-V -> TGSI BUFFER path) where HW_ATOMIC would need a
  * file, declarations and a host command of their own; it is also what Mesa's
- * state tracker does for drivers without hardware counters. Vertex and fragment shaders get none
- * while buffer blocks reach compute programs only (vgl_linked.c).
+ * state tracker does for drivers without hardware counters. A vertex
+ * shader's bindings take the host's other-stage storage buffers.
  */
 #include "vgl_atomic_counter.h"
 
@@ -27,8 +27,10 @@ static bool compute_limit(const struct vgl_limits *l, GLenum pname, GLint64 *out
 {
 	switch (pname) {
 	case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS:
+	case GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS:
 	case GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: *out = l->atomic_bindings; return true;
 	case GL_MAX_COMPUTE_ATOMIC_COUNTERS:
+	case GL_MAX_FRAGMENT_ATOMIC_COUNTERS:
 	case GL_MAX_COMBINED_ATOMIC_COUNTERS: *out = l->atomic_counters; return true;
 	}
 	return false;
@@ -41,10 +43,9 @@ bool vgl_atomic_counter_get(const struct vgl_context *ctx, GLenum pname, GLint64
 	if (!vgl_context_es31(ctx))
 		return false;
 	switch (pname) {
-	case GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS:
-	case GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS:
-	case GL_MAX_VERTEX_ATOMIC_COUNTERS:
-	case GL_MAX_FRAGMENT_ATOMIC_COUNTERS: *out = 0; return true;
+	/* a vertex shader's bindings take the host's other-stage buffers */
+	case GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS: *out = l->vertex_atomic_bindings; return true;
+	case GL_MAX_VERTEX_ATOMIC_COUNTERS: *out = l->vertex_atomic_counters; return true;
 	case GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: *out = l->atomic_bindings; return true;
 	case GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE: *out = l->atomic_buffer_size; return true;
 	case GL_ATOMIC_COUNTER_BUFFER_BINDING:
@@ -133,6 +134,17 @@ static bool stage_one(struct vgl_context *ctx, const struct vgl_ssbo *b, VkComma
 	vgl_batch_use(ctx, &sb->buffer->storage->obj);
 	vgl_batch_use(ctx, &(*st)->obj);
 	return true;
+}
+
+bool vgl_atomic_counter_misaligned(struct vgl_context *ctx, const struct vgl_linked *l)
+{
+	for (uint32_t i = l->nr_ssbos - l->nr_atomic_buffers; i < l->nr_ssbos; i++) {
+		const struct vgl_ubo_binding *sb = point_of(ctx, &l->ssbos[i]);
+
+		if (sb && sb->buffer && misaligned(ctx, sb))
+			return true;
+	}
+	return false;
 }
 
 bool vgl_atomic_counter_stage_in(struct vgl_context *ctx, const struct vgl_linked *l,

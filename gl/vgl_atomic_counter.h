@@ -25,7 +25,9 @@ int vgl_atomic_counter_get_indexed(struct vgl_context *ctx, GLenum target, GLuin
  * cannot start at is staged: copied to a storage of its own before the
  * dispatch (stage_in, false with no GL error when the range cannot hold the
  * counters), bound there at 0 (staged: that storage, else NULL), and copied
- * back after it (stage_out). */
+ * back after it (stage_out). misaligned: whether any of the program's
+ * bindings needs it (a draw then records the copies outside rendering). */
+bool vgl_atomic_counter_misaligned(struct vgl_context *ctx, const struct vgl_linked *l);
 bool vgl_atomic_counter_stage_in(struct vgl_context *ctx, const struct vgl_linked *l,
 				 VkCommandBuffer cmd);
 struct vgl_storage *vgl_atomic_counter_staged(struct vgl_context *ctx, const struct vgl_ssbo *b);

@@ -217,10 +217,10 @@ bool vgl_compute_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out)
 		       (GLint64)l->stage_uniform_blocks * l->uniform_block_size / 4;
 		return true;
 	case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS:
-	case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS: *out = l->stage_ssbos; return true;
-	/* buffer blocks reach compute programs only, so far (vgl_linked.c) */
-	case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS:
-	case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS: *out = 0; return true;
+	case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS: *out = l->stage_ssbos; return true;
+	/* the host's other-stage slots (vgl_linked_storage.c) */
+	case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS: *out = l->vertex_ssbos; return true;
+	case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS: *out = l->combined_ssbos; return true;
 	case GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS: *out = l->ssbo_bindings; return true;
 	case GL_MAX_SHADER_STORAGE_BLOCK_SIZE: *out = l->ssbo_block_size; return true;
 	case GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT: *out = l->ssbo_alignment; return true;

@@ -136,9 +136,22 @@ static uint32_t xfb_buffers(VkPhysicalDevice pdev)
 	return x.maxTransformFeedbackBuffers;
 }
 
+/* The vertex pipeline's storage slots (vk/'s project property). */
+static void stage_storage(VkPhysicalDevice pdev,
+			  struct vvk_physical_device_stage_storage_properties *s)
+{
+	VkPhysicalDeviceProperties2 p = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+					  .pNext = s };
+
+	*s = (struct vvk_physical_device_stage_storage_properties){
+		.sType = VVK_STRUCTURE_TYPE_PHYSICAL_DEVICE_STAGE_STORAGE_PROPERTIES };
+	vvk_GetPhysicalDeviceProperties2(pdev, &p);
+}
+
 static int device_create(struct vgl_device **out)
 {
 	struct vgl_device *d = calloc(1, sizeof(*d));
+	struct vvk_physical_device_stage_storage_properties storage;
 	VkResult r;
 
 	if (!d)
@@ -156,7 +169,8 @@ static int device_create(struct vgl_device **out)
 	vvk_GetDeviceQueue(d->dev, 0, 0, &d->queue);
 	vvk_GetPhysicalDeviceProperties(d->pdev, &d->props);
 	d->max_xfb_buffers = xfb_buffers(d->pdev);
-	vgl_limits_init(&d->limits, &d->props.limits);
+	stage_storage(d->pdev, &storage);
+	vgl_limits_init(&d->limits, &d->props.limits, &storage);
 	d->sync_reads = debug_option("syncreads");
 	vgl_flush_limits_from_env(&d->flush);
 	vgl_device_init_drm(d);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "vgl_range.h"
+#include "vgl_atomic_counter.h"
 #include "vgl_blend.h"
 #include "vgl_buffer.h"
 #include "vgl_context.h"
@@ -276,8 +277,8 @@ static uint32_t prepare(struct vgl_context *ctx, struct vgl_linked *l, const str
 	}
 	if (!bind_vertex(ctx, l, d, cmd) || !bind_program(ctx, l, fb, d, cmd))
 		return 0;
-	/* a fragment shader's image stores, for glMemoryBarrier (vgl_compute.c) */
-	ctx->shader_stores = ctx->shader_stores || l->nr_images;
+	/* the stages' image and buffer stores, for glMemoryBarrier (vgl_compute.c) */
+	ctx->shader_stores = ctx->shader_stores || l->nr_images || l->nr_ssbos;
 	if (dn->pipeline != ctx->bound_pipeline)
 		vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dn->pipeline);
 	ctx->bound_pipeline = dn->pipeline;
@@ -342,13 +343,37 @@ static bool draw_linked(struct vgl_context *ctx, struct vgl_linked **out)
 	return true;
 }
 
+static void record(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
+		   const struct vgl_draw *d);
+
+/* Counters bound at a range the host cannot bind (vgl_atomic_counter.c):
+ * copied in before the draw and back after it, outside rendering. Rare (a
+ * 4-byte aligned offset GL allows), and each one breaks the render pass. */
+static void draw_staged(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
+			const struct vgl_draw *d)
+{
+	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
+
+	if (!cmd)
+		return;
+	vgl_batch_end_rendering(ctx);
+	if (!vgl_atomic_counter_stage_in(ctx, l, cmd)) {
+		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	record(ctx, l, fb, d);
+	cmd = vgl_batch_cmd(ctx);
+	if (!cmd)
+		return;
+	vgl_batch_end_rendering(ctx);
+	vgl_atomic_counter_stage_out(ctx, l, cmd);
+}
+
 static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 {
 	const struct vgl_fb *fb;
 	struct vgl_linked *l;
 	struct vgl_fb scratch;
-	VkCommandBuffer cmd;
-	uint32_t n;
 
 	/* no transform feedback object yet: nothing to check, the common case */
 	if (ctx->xfb && !vgl_xfb_draw_ok(ctx, d->mode, d->indexed, d->count, d->instances))
@@ -375,7 +400,19 @@ static void draw(struct vgl_context *ctx, const struct vgl_draw *d)
 	 * never reads outside a buffer (ES 3.0: undefined results, no error) */
 	if (d->indexed && !vgl_draw_indices_present(ctx, d))
 		return;
-	cmd = vgl_batch_render(ctx, fb);
+	if (l->nr_atomic_buffers && vgl_atomic_counter_misaligned(ctx, l))
+		draw_staged(ctx, l, fb, d);
+	else
+		record(ctx, l, fb, d);
+}
+
+/* The draw's commands in the framebuffer's rendering. */
+static void record(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
+		   const struct vgl_draw *d)
+{
+	VkCommandBuffer cmd = vgl_batch_render(ctx, fb);
+	uint32_t n;
+
 	if (!cmd)
 		return;
 	vgl_batch_use(ctx, &l->obj);

@@ -170,8 +170,8 @@ bool vgl_image_unit_get(const struct vgl_context *ctx, GLenum pname, GLint64 *ou
 	case GL_MAX_COMBINED_IMAGE_UNIFORMS: *out = l->stage_images; return true;
 	case GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES: *out = l->output_resources; return true;
 	case GL_MAX_FRAGMENT_IMAGE_UNIFORMS: *out = l->fragment_images; return true;
-	/* vk/ sends images to fragment and compute shaders only (vgl_linked.c) */
-	case GL_MAX_VERTEX_IMAGE_UNIFORMS: *out = 0; return true;
+	/* the host's other-stage slots (vgl_linked_storage.c) */
+	case GL_MAX_VERTEX_IMAGE_UNIFORMS: *out = l->vertex_images; return true;
 	}
 	return false;
 }

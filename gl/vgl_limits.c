@@ -3,6 +3,9 @@
  * Implementation limits from the host's caps (through vk/'s physical device
  * limits); see vgl_limits.h.
  */
+#include <stddef.h>
+#include <string.h>
+
 #include "vgl_context.h"
 #include "vgl_limits.h"
 #include "vgl_texture.h"
@@ -87,6 +90,62 @@ static void compute_limits(struct vgl_limits *l, const VkPhysicalDeviceLimits *p
 				    (uint32_t)p->minStorageBufferOffsetAlignment : 256;
 }
 
+/* The vertex stage's storage (ES 3.1 allows 0 there): the host's
+ * other-stage slots, as many as the fragment stage's at most (the
+ * combined limits below are the per-stage ones). A counter binding takes a
+ * storage buffer there too. */
+static void vertex_storage_limits(struct vgl_limits *l,
+				  const struct vvk_physical_device_stage_storage_properties *st)
+{
+	l->vertex_ssbos = clamp_u32(st->maxVertexPipelineStorageBuffers, 0, l->stage_ssbos);
+	l->vertex_images = clamp_u32(st->maxVertexPipelineStorageImages, 0, l->stage_images);
+	l->vertex_atomic_bindings = clamp_u32(l->vertex_ssbos, 0, l->atomic_bindings);
+	l->vertex_atomic_counters = l->vertex_atomic_bindings ? l->atomic_counters : 0;
+	/* a program's buffers in all its stages: what the host allows together,
+	 * never fewer than one stage's (ES 3.1's minimum is the per-stage one) */
+	l->combined_ssbos = clamp_u32(st->maxCombinedStorageBuffers, l->stage_ssbos,
+				      VGL_MAX_SSBO_BINDINGS);
+}
+
+/* The pnames of the other stages' storage, the field answering each. */
+static const struct {
+	uint32_t pname;
+	size_t field;
+} other_stage[] = {
+	{ GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS_EXT, offsetof(struct vgl_limits, vertex_ssbos) },
+	{ GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS_EXT, offsetof(struct vgl_limits, vertex_ssbos) },
+	{ GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS_EXT,
+	  offsetof(struct vgl_limits, vertex_ssbos) },
+	{ GL_MAX_GEOMETRY_IMAGE_UNIFORMS_EXT, offsetof(struct vgl_limits, vertex_images) },
+	{ GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS_EXT, offsetof(struct vgl_limits, vertex_images) },
+	{ GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS_EXT, offsetof(struct vgl_limits, vertex_images) },
+	{ GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS_EXT,
+	  offsetof(struct vgl_limits, vertex_atomic_bindings) },
+	{ GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS_EXT,
+	  offsetof(struct vgl_limits, vertex_atomic_bindings) },
+	{ GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS_EXT,
+	  offsetof(struct vgl_limits, vertex_atomic_bindings) },
+	{ GL_MAX_GEOMETRY_ATOMIC_COUNTERS_EXT, offsetof(struct vgl_limits, vertex_atomic_counters) },
+	{ GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS_EXT,
+	  offsetof(struct vgl_limits, vertex_atomic_counters) },
+	{ GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS_EXT,
+	  offsetof(struct vgl_limits, vertex_atomic_counters) },
+};
+
+bool vgl_limits_other_stage(const struct vgl_limits *l, uint32_t pname, int64_t *out)
+{
+	for (size_t i = 0; i < sizeof(other_stage) / sizeof(other_stage[0]); i++) {
+		uint32_t v;
+
+		if (other_stage[i].pname != pname)
+			continue;
+		memcpy(&v, (const char *)l + other_stage[i].field, sizeof(v));
+		*out = v;
+		return true;
+	}
+	return false;
+}
+
 /* The highest count all of color, depth and stencil attachments take
  * (the flag bits are the counts). */
 static uint32_t max_samples(const VkPhysicalDeviceLimits *p)
@@ -100,10 +159,12 @@ static uint32_t max_samples(const VkPhysicalDeviceLimits *p)
 	return n;
 }
 
-void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p)
+void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p,
+		     const struct vvk_physical_device_stage_storage_properties *st)
 {
 	uniform_limits(l, p);
 	compute_limits(l, p);
+	vertex_storage_limits(l, st);
 	texture_limits(l, p);
 	l->varying_locations = p->maxVertexOutputComponents / 4;
 	l->line_width[0] = p->lineWidthRange[0];
@@ -131,6 +192,11 @@ struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l)
 		.max_atomic_counter_bindings = (int32_t)l->atomic_bindings,
 		.max_compute_atomic_counters = (int32_t)l->atomic_counters,
 		.max_compute_atomic_counter_buffers = (int32_t)l->atomic_bindings,
+		.max_vertex_image_uniforms = (int32_t)l->vertex_images,
+		.max_vertex_atomic_counters = (int32_t)l->vertex_atomic_counters,
+		.max_vertex_atomic_counter_buffers = (int32_t)l->vertex_atomic_bindings,
+		.max_fragment_atomic_counters = (int32_t)l->atomic_counters,
+		.max_fragment_atomic_counter_buffers = (int32_t)l->atomic_bindings,
 		.max_combined_atomic_counters = (int32_t)l->atomic_counters,
 		.max_combined_atomic_counter_buffers = (int32_t)l->atomic_bindings,
 		.max_atomic_counter_buffer_size = (int32_t)l->atomic_buffer_size,

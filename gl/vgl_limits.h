@@ -43,6 +43,13 @@ struct vgl_limits {
 	uint32_t atomic_bindings, atomic_counters, atomic_buffer_size;
 	/* the host's images per fragment shader; 0 when it takes none there */
 	uint32_t fragment_images;
+	/* graphics stages (vgl_linked_storage.c): the fragment shader's storage
+	 * buffers are the compute shader's (stage_ssbos); a vertex shader's,
+	 * images and counter bindings are the host's other-stage slots (often
+	 * fewer); a program's buffers and counter bindings in all stages */
+	uint32_t vertex_ssbos, vertex_images;
+	uint32_t vertex_atomic_bindings, vertex_atomic_counters;
+	uint32_t combined_ssbos;
 	/* storage blocks, images and colour outputs a program may write in all */
 	uint32_t output_resources;
 	/* GL_MAX_SAMPLES as gl_MaxSamples says it (OES_sample_variables): the
@@ -50,7 +57,13 @@ struct vgl_limits {
 	uint32_t max_samples;
 };
 
-void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p);
+void vgl_limits_init(struct vgl_limits *l, const VkPhysicalDeviceLimits *p,
+		     const struct vvk_physical_device_stage_storage_properties *st);
+
+/* A geometry or tessellation stage's storage limit (GL_MAX_GEOMETRY_
+ * SHADER_STORAGE_BLOCKS...): the vertex stage's, the host's other-stage
+ * slots; false: not one of them. */
+bool vgl_limits_other_stage(const struct vgl_limits *l, uint32_t pname, int64_t *out);
 
 /* The values GLSL's gl_Max... constants take, and those a link checks. */
 struct glsl_builtin_limits vgl_limits_builtins(const struct vgl_limits *l);

@@ -132,8 +132,8 @@ static bool copy_uniforms(struct vgl_linked *l, const struct glsl_program *p)
 {
 	uint32_t units = 0;
 
-	/* the fragment shader's images follow (vgl_linked_copy_stage_images) */
-	l->uniforms = calloc(p->nr_uniforms + vgl_linked_image_count(&p->stages[GLSL_STAGE_FRAGMENT]) + 1,
+	/* the stages' images and atomic counters follow (vgl_linked_storage.c) */
+	l->uniforms = calloc(p->nr_uniforms + vgl_linked_storage_uniforms(p) + 1,
 			     sizeof(*l->uniforms));
 	if (!l->uniforms)
 		return false;
@@ -331,8 +331,7 @@ static void stage_map(const struct vgl_linked *l, const struct glsl_program *p,
 			if ((uint32_t)b + e < map_len)
 				map[b + (int32_t)e] = u->binding + (int32_t)e;
 	}
-	if (st < GLSL_STAGE_COUNT)   /* a geometry shader has no images (glsl_link_geometry.c) */
-		vgl_linked_map_images(l, &p->stages[st], map, map_len);
+	vgl_linked_map_storage(l, p, (uint32_t)st, map, map_len);
 }
 
 static void sampler_bindings(struct vgl_linked *l)
@@ -481,6 +480,13 @@ static VkShaderStageFlags stages_of(const struct vgl_linked *l, bool in_vs, bool
 	return l->compute || l->gs || l->tcs || !s ? l->stages : s;
 }
 
+/* A compute program's storage is its one stage's; a graphics program's, the
+ * stages that declare it. */
+static VkShaderStageFlags storage_stages(const struct vgl_linked *l, uint32_t stages)
+{
+	return l->compute || !stages ? l->stages : stages;
+}
+
 /* A buffer sampler reads a uniform texel buffer, a buffer image a storage
  * texel buffer (vgl_texture_buffer.c); the others images. */
 static VkDescriptorType sampler_descriptor(GLenum type)
@@ -516,17 +522,18 @@ static uint32_t layout_bindings(const struct vgl_linked *l, VkDescriptorSetLayou
 			b[n++] = (VkDescriptorSetLayoutBinding){ (uint32_t)u->binding + e,
 				sampler_descriptor(u->type), 1, stages, NULL };
 	}
-	/* technique 4 for shader storage too: glBindBufferRange moves an offset */
+	/* technique 4 for shader storage too: glBindBufferRange moves an offset;
+	 * buffers and images only in the stages that declare them, whose slots
+	 * the host counts per stage (vgl_linked_storage.c) */
 	for (uint32_t i = 0; i < l->nr_ssbos; i++)
 		b[n++] = (VkDescriptorSetLayoutBinding){ l->ssbos[i].binding,
-			VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, all, NULL };
-	/* a graphics program's images are its fragment shader's: the host
-	 * takes none in the vertex stage (vgl_linked_images.c) */
+			VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1,
+			storage_stages(l, l->ssbos[i].stages), NULL };
 	for (uint32_t i = 0; i < l->nr_images; i++)
 		for (uint32_t e = 0; e < vgl_linked_elements(l->images[i].array_size); e++)
 			b[n++] = (VkDescriptorSetLayoutBinding){ l->images[i].binding + e,
-				image_descriptor(l->images[i].decl.type), 1, stages_of(l, false, true),
-				NULL };
+				image_descriptor(l->images[i].decl.type), 1,
+				storage_stages(l, l->images[i].stages), NULL };
 	return n;
 }
 
@@ -700,8 +707,9 @@ static int build(struct vgl_linked *l, struct glsl_linked_program *lp)
 	int ret;
 
 	if (!copy_uniforms(l, p) || !copy_blocks(l, p) ||
-	    !vgl_linked_copy_stage_images(l, &p->stages[GLSL_STAGE_FRAGMENT],
-					  1 + l->nr_blocks + l->nr_sampler_units) ||
+	    !vgl_linked_copy_program_images(l, p, 1 + l->nr_blocks + l->nr_sampler_units) ||
+	    !vgl_linked_copy_storage(l, p, 1 + l->nr_blocks + l->nr_sampler_units +
+					       l->nr_image_elems) ||
 	    !copy_vars(&l->attribs, &l->nr_attribs, p->attribs, p->nr_attribs) ||
 	    !copy_vars(&l->outputs, &l->nr_outputs, p->outputs, p->nr_outputs) ||
 	    !copy_vars(&l->varyings, &l->nr_varyings, p->varyings, p->nr_varyings) ||
@@ -758,6 +766,15 @@ struct vgl_linked *vgl_linked_alloc(struct vgl_device *dev)
  * alike: its binary is kept first (build rewrites lp's SPIR-V in place), then
  * the link result is built from lp.
  */
+static bool has_buffers(const struct glsl_program *p)
+{
+	for (int st = 0; st < GLSL_STAGE_COUNT; st++)
+		for (uint32_t i = 0; i < p->stages[st].nr_res; i++)
+			if (p->stages[st].res[i].kind == GLSL_RES_BUFFER)
+				return true;
+	return false;
+}
+
 static int linked_from_program(struct vgl_context *ctx, struct glsl_linked_program *lp,
 			       struct vgl_linked **out)
 {
@@ -765,8 +782,8 @@ static int linked_from_program(struct vgl_context *ctx, struct glsl_linked_progr
 	int ret = l ? VGL_OK : VGL_ERROR_OUT_OF_MEMORY;
 
 	/* a program a binary cannot hold (not made by GLSL ES, or with images,
-	 * which its records lack) keeps none */
-	if (l && (vgl_linked_image_count(&lp->prog.stages[GLSL_STAGE_FRAGMENT]) || lp->gs_words ||
+	 * buffer blocks or counters, which its records lack) keeps none */
+	if (l && (vgl_linked_storage_uniforms(&lp->prog) || has_buffers(&lp->prog) || lp->gs_words ||
 		  lp->tess_words[0] ||
 		  glsl_program_binary_write(lp, &l->binary, &l->binary_size) != 0))
 		l->binary_size = 0;
@@ -844,28 +861,13 @@ static const char *bindings_refused(const struct vgl_limits *lim, const struct g
 	return NULL;
 }
 
-/* Buffer blocks reach the descriptors of compute programs only, so far,
- * and images those of compute and fragment shaders: a shader with one that
- * cannot reach the host must not link (its stores would go nowhere). */
+/* Buffer blocks, counters and images past the stages' limits (a shader
+ * with one that cannot reach the host must not link: its stores would go
+ * nowhere), then the bindings. */
 static const char *graphics_refuses(const struct vgl_limits *lim, const struct glsl_program *prog)
 {
-	const char *refused;
+	const char *refused = vgl_linked_storage_refused(lim, prog);
 
-	for (int st = 0; st < GLSL_STAGE_COUNT; st++) {
-		for (uint32_t i = 0; i < prog->stages[st].nr_res; i++) {
-			if (prog->stages[st].res[i].kind == GLSL_RES_BUFFER)
-				return "error: buffer blocks in vertex and fragment shaders are "
-				       "not supported yet\n";
-			if (prog->stages[st].res[i].kind == GLSL_RES_ATOMIC_BUFFER)
-				return "error: atomic counters in vertex and fragment shaders are "
-				       "not supported yet\n";
-		}
-	}
-	if (vgl_linked_image_count(&prog->stages[GLSL_STAGE_VERTEX]))
-		return "error: too many images (GL_MAX_VERTEX_IMAGE_UNIFORMS)\n";
-	refused = vgl_linked_images_unsupported(lim, &prog->stages[GLSL_STAGE_FRAGMENT],
-						lim->fragment_images,
-						"error: too many images (GL_MAX_FRAGMENT_IMAGE_UNIFORMS)\n");
 	return refused ? refused : bindings_refused(lim, prog);
 }
 

@@ -135,7 +135,7 @@ static bool copy_uniform(struct vgl_linked *l, const struct glsl_lower_res *x, u
 
 /* Element e of an array of blocks: "B[e]", "B[i][j]" for an array of
  * arrays (ES 3.10), in row order; plain "B" for one block. */
-static char *element_name(const struct glsl_lower_res *x, uint32_t e)
+char *vgl_linked_element_name(const struct glsl_lower_res *x, uint32_t e)
 {
 	const struct glsl_type *t = x->instance_type;
 	uint32_t rest = vgl_linked_elements(x->array_size);
@@ -158,7 +158,7 @@ static bool copy_block(struct vgl_linked *l, const struct glsl_lower_res *x)
 	for (uint32_t e = 0; e < vgl_linked_elements(x->array_size); e++) {
 		struct vgl_block *b = &l->blocks[l->nr_blocks++];
 
-		b->name = element_name(x, e);
+		b->name = vgl_linked_element_name(x, e);
 		b->size = x->size;
 		b->binding = x->binding + e;
 		b->gl_binding = x->explicit_binding ? x->gl_binding + e : 0;
@@ -173,7 +173,7 @@ static bool copy_ssbo(struct vgl_linked *l, const struct glsl_lower_res *x)
 	for (uint32_t e = 0; e < vgl_linked_elements(x->array_size); e++) {
 		struct vgl_ssbo *s = &l->ssbos[l->nr_ssbos++];
 
-		s->name = element_name(x, e);
+		s->name = vgl_linked_element_name(x, e);
 		s->size = x->size;
 		s->binding = x->binding + e;
 		s->gl_binding = x->explicit_binding ? x->gl_binding + e : 0;
@@ -228,8 +228,9 @@ static bool alloc_lists(struct vgl_linked *l, const struct glsl_lower_result *r)
 
 /* Appends the members of block x (index: its place among the blocks of its
  * kind) to *list; *first and *count say where they went. */
-static bool copy_members(const struct glsl_lower_res *x, uint32_t index, struct vgl_uniform **list,
-			 uint32_t *nr, uint32_t *first, uint32_t *count)
+bool vgl_linked_copy_members(const struct glsl_lower_res *x, uint32_t index,
+			     struct vgl_uniform **list, uint32_t *nr, uint32_t *first,
+			     uint32_t *count)
 {
 	struct glsl_program members = { 0 };
 	bool ok = glsl_program_add_block_members(&members, x->block_type, x->instance_named,
@@ -252,7 +253,7 @@ static bool copy_members(const struct glsl_lower_res *x, uint32_t index, struct 
 /* GL_BUFFER_DATA_SIZE: an unsized array (the last member) counts one
  * element: of aggregates, the top-level stride; of a basic type (whose
  * top-level size is 1), its own stride. */
-static uint32_t ssbo_data_size(const struct vgl_linked *l, const struct vgl_ssbo *s)
+uint32_t vgl_linked_ssbo_data_size(const struct vgl_linked *l, const struct vgl_ssbo *s)
 {
 	for (uint32_t i = 0; i < s->nr_vars; i++) {
 		const struct vgl_uniform *v = &l->buffer_vars[s->first_var + i];
@@ -278,12 +279,12 @@ static bool copy_all_members(struct vgl_linked *l, const struct glsl_lower_resul
 			struct vgl_ssbo *s = &l->ssbos[ssbos];
 
 			if (x->kind == GLSL_RES_BLOCK)
-				ok = copy_members(x, blocks++, &l->uniforms, &l->nr_uniforms,
+				ok = vgl_linked_copy_members(x, blocks++, &l->uniforms, &l->nr_uniforms,
 						  &b->first_uniform, &b->nr_uniforms);
 			else if (x->kind == GLSL_RES_BUFFER) {
-				ok = copy_members(x, ssbos++, &l->buffer_vars, &l->nr_buffer_vars,
+				ok = vgl_linked_copy_members(x, ssbos++, &l->buffer_vars, &l->nr_buffer_vars,
 						  &s->first_var, &s->nr_vars);
-				s->data_size = ssbo_data_size(l, s);
+				s->data_size = vgl_linked_ssbo_data_size(l, s);
 			}
 		}
 	}

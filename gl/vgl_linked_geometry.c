@@ -103,8 +103,7 @@ bool vgl_program_geometry_param(struct vgl_context *ctx, const struct vgl_progra
 }
 
 /* The limits (glGetIntegerv): the extension's minimums where the stage has
- * them; 0 for what a geometry shader cannot use yet (the link refuses its
- * images, buffers and atomic counters). */
+ * them; its storage is the vertex stage's (vgl_limits_other_stage). */
 bool vgl_geometry_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out)
 {
 	static const struct { GLenum pname; GLint64 value; } limits[] = {
@@ -116,16 +115,14 @@ bool vgl_geometry_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out)
 		{ GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS_EXT, 1024 },
 		{ GL_MAX_GEOMETRY_SHADER_INVOCATIONS_EXT, 32 },
 		{ GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS_EXT, 16 },
-		{ GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS_EXT, 0 },
-		{ GL_MAX_GEOMETRY_ATOMIC_COUNTERS_EXT, 0 },
-		{ GL_MAX_GEOMETRY_IMAGE_UNIFORMS_EXT, 0 },
-		{ GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS_EXT, 0 },
 		/* which vertex of a primitive gives gl_Layer: not said */
 		{ GL_LAYER_PROVOKING_VERTEX_EXT, GL_UNDEFINED_VERTEX_EXT },
 	};
 
 	if (!vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader))
 		return false;
+	if (vgl_limits_other_stage(&ctx->dev->limits, pname, out))
+		return true;
 	/* the blocks' components and the default block's (ES 3.2 table 21.45) */
 	if (pname == GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS_EXT) {
 		*out = 12 * (GLint64)(ctx->dev->limits.uniform_block_size / 4) + 1024;

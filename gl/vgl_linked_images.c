@@ -1,16 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Images (ES 3.1) in a link result, for compute programs and for the
- * fragment shader of a graphics program alike: their limits, their entries
- * in the image list (the descriptor binding each element takes, the unit
- * its layout(binding) names) and in the uniform list.
+ * stages of a graphics program alike: their limits, their entries in the
+ * image list (the descriptor binding each element takes, the unit its
+ * layout(binding) names) and in the uniform list.
  *
  * A compute shader's bindings are the compiler's; a graphics program's are
- * program-wide (vgl_linked.c numbers them after the samplers and remaps the
- * fragment shader's SPIR-V), so the caller gives the first one. Images
- * reach the fragment stage only: vk/ sends a binding to the stages its
- * layout names, and the host's limit for the vertex stage
- * (max_shader_image_other_stages) is one GL has no query for.
+ * program-wide (vgl_linked_storage.c merges the stages' images, numbers them
+ * after the samplers and remaps each stage's SPIR-V), so the caller gives
+ * the binding.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -79,38 +77,4 @@ bool vgl_linked_copy_image(struct vgl_linked *l, const struct glsl_lower_res *x,
 					   vgl_image_gl_format(x->format) };
 	l->nr_image_elems += vgl_linked_elements(x->array_size);
 	return m->name != NULL && image_uniform(l, m);
-}
-
-bool vgl_linked_copy_stage_images(struct vgl_linked *l, const struct glsl_lower_result *r,
-				  uint32_t first_binding)
-{
-	uint32_t next = first_binding;
-	bool ok = true;
-
-	l->images = calloc(vgl_linked_image_count(r) + 1, sizeof(*l->images));
-	if (!l->images)
-		return false;
-	for (uint32_t i = 0; ok && i < r->nr_res; i++) {
-		if (r->res[i].kind != GLSL_RES_IMAGE)
-			continue;
-		ok = vgl_linked_copy_image(l, &r->res[i], next);
-		next += vgl_linked_elements(r->res[i].array_size);
-	}
-	return ok;
-}
-
-void vgl_linked_map_images(const struct vgl_linked *l, const struct glsl_lower_result *r,
-			   int32_t *map, uint32_t map_len)
-{
-	for (uint32_t i = 0; i < r->nr_res; i++) {
-		const struct glsl_lower_res *x = &r->res[i];
-
-		for (uint32_t k = 0; x->kind == GLSL_RES_IMAGE && k < l->nr_images; k++) {
-			if (strcmp(l->images[k].name, x->name))
-				continue;
-			for (uint32_t e = 0; e < vgl_linked_elements(x->array_size); e++)
-				if (x->binding + e < map_len)
-					map[x->binding + e] = (int32_t)(l->images[k].binding + e);
-		}
-	}
 }

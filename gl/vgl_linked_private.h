@@ -84,12 +84,6 @@ const char *vgl_linked_images_unsupported(const struct vgl_limits *lim,
 /* Appends image x, element 0 at descriptor `binding`, to l->images (room
  * for it made by the caller) and to l->uniforms; false: out of memory. */
 bool vgl_linked_copy_image(struct vgl_linked *l, const struct glsl_lower_res *x, uint32_t binding);
-/* l->images of a stage's images, at consecutive bindings from first_binding. */
-bool vgl_linked_copy_stage_images(struct vgl_linked *l, const struct glsl_lower_result *r,
-				  uint32_t first_binding);
-/* map[compiler's binding] = the program's, for each element of r's images. */
-void vgl_linked_map_images(const struct vgl_linked *l, const struct glsl_lower_result *r,
-			   int32_t *map, uint32_t map_len);
 
 /* vgl_linked_geometry.c: the geometry stage's module (from pushed, the
  * push-constant form, when not NULL), which also makes the default block
@@ -100,3 +94,27 @@ int vgl_linked_geometry_module(struct vgl_linked *l, const struct glsl_linked_pr
  * NULL: from lp's words). */
 int vgl_linked_tess_modules(struct vgl_linked *l, const struct glsl_linked_program *lp,
 			    uint32_t *const pushed[2], const size_t pushed_words[2]);
+
+/* vgl_linked_compute.c, for vgl_linked_storage.c too: element e's name of a
+ * block ("B", "B[e]", "B[i][j]"), the members of block x appended to *list,
+ * and GL_BUFFER_DATA_SIZE of a buffer block whose members are copied. */
+char *vgl_linked_element_name(const struct glsl_lower_res *x, uint32_t e);
+bool vgl_linked_copy_members(const struct glsl_lower_res *x, uint32_t index,
+			     struct vgl_uniform **list, uint32_t *nr, uint32_t *first,
+			     uint32_t *count);
+uint32_t vgl_linked_ssbo_data_size(const struct vgl_linked *l, const struct vgl_ssbo *s);
+
+/* vgl_linked_storage.c: a graphics program's buffer blocks, atomic
+ * counters and images from all its stages. The uniforms its lists add
+ * (images, counters); why the device's limits refuse them (NULL: they fit);
+ * the lists, descriptor bindings from `next` on (images, then storage
+ * buffers); a stage's module's bindings mapped to them (link_stage:
+ * GLSL_STAGE_* or GLSL_LINK_*). */
+struct glsl_program;
+uint32_t vgl_linked_storage_uniforms(const struct glsl_program *p);
+const char *vgl_linked_storage_refused(const struct vgl_limits *lim, const struct glsl_program *p);
+bool vgl_linked_copy_program_images(struct vgl_linked *l, const struct glsl_program *p,
+				    uint32_t next);
+bool vgl_linked_copy_storage(struct vgl_linked *l, const struct glsl_program *p, uint32_t next);
+void vgl_linked_map_storage(const struct vgl_linked *l, const struct glsl_program *p,
+			    uint32_t link_stage, int32_t *map, uint32_t map_len);

@@ -111,14 +111,6 @@ static const struct { GLenum pname; GLint64 value; } limits[] = {
 	{ GL_MAX_TESS_EVALUATION_UNIFORM_BLOCKS_EXT, 12 },
 	{ GL_MAX_TESS_CONTROL_INPUT_COMPONENTS_EXT, 64 },
 	{ GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS_EXT, 64 },
-	{ GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS_EXT, 0 },
-	{ GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS_EXT, 0 },
-	{ GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS_EXT, 0 },
-	{ GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS_EXT, 0 },
-	{ GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS_EXT, 0 },
-	{ GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS_EXT, 0 },
-	{ GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS_EXT, 0 },
-	{ GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS_EXT, 0 },
 	/* primitive restart cuts patch lists on no host: not said */
 	{ GL_PRIMITIVE_RESTART_FOR_PATCHES_SUPPORTED, GL_FALSE },
 };
@@ -127,6 +119,9 @@ bool vgl_tess_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out)
 {
 	if (!vgl_ext_on(ctx, VGL_EXT_EXT_tessellation_shader))
 		return false;
+	/* the stages' storage is the vertex stage's (vgl_limits_other_stage) */
+	if (vgl_limits_other_stage(&ctx->dev->limits, pname, out))
+		return true;
 	if (pname == GL_PATCH_VERTICES_EXT) {
 		*out = ctx->st.patch_vertices;
 		return true;

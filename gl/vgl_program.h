@@ -100,6 +100,7 @@ struct vgl_ssbo {
 	 * buffer blocks in linked->ssbos, and first_var, nr_vars are their
 	 * counters in linked->uniforms */
 	bool atomic;
+	uint32_t stages;                  /* graphics: the VkShaderStageFlags declaring it */
 };
 
 /* An image uniform of a compute program (ES 3.1): its descriptor bindings
@@ -110,6 +111,7 @@ struct vgl_image_res {
 	GLuint gl_binding;                /* layout(binding): the first image unit */
 	uint32_t array_size;              /* 0: not an array */
 	struct vgl_image_decl decl;
+	uint32_t stages;                  /* graphics: the VkShaderStageFlags declaring it */
 };
 
 /* The elements of a resource of array_size (0: not an array). */

@@ -184,6 +184,16 @@ static void xfb_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 	v->array_size = x->size;
 }
 
+/* A graphics program's buffer's stages (vgl_linked_storage.c). */
+static void stages_view(uint32_t stages, struct view *v)
+{
+	v->vs = (stages & VK_SHADER_STAGE_VERTEX_BIT) != 0;
+	v->fs = (stages & VK_SHADER_STAGE_FRAGMENT_BIT) != 0;
+	v->gs = (stages & VK_SHADER_STAGE_GEOMETRY_BIT) != 0;
+	v->tcs = (stages & VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT) != 0;
+	v->tes = (stages & VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT) != 0;
+}
+
 static void ssbo_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 {
 	const struct vgl_ssbo *s = &l->ssbos[i];
@@ -193,6 +203,7 @@ static void ssbo_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 	v->data_size = (GLint)s->data_size;
 	v->first_var = s->first_var;
 	v->nr_vars = s->nr_vars;
+	stages_view(s->stages, v);
 }
 
 /* The atomic counter buffers follow the buffer blocks in linked->ssbos. */
@@ -204,11 +215,17 @@ static void atomic_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 	v->data_size = (GLint)s->size;
 	v->first_var = s->first_var;
 	v->nr_vars = s->nr_vars;
+	stages_view(s->stages, v);
 }
 
+/* A buffer variable is referenced where its block is. */
 static void buffer_var_view(const struct vgl_linked *l, uint32_t i, struct view *v)
 {
-	variable_view(&l->buffer_vars[i], v);
+	const struct vgl_uniform *u = &l->buffer_vars[i];
+
+	variable_view(u, v);
+	if (u->block >= 0 && (uint32_t)u->block < l->nr_ssbos)
+		stages_view(l->ssbos[u->block].stages, v);
 }
 
 /* ---- interfaces -------------------------------------------------------------------------------- */

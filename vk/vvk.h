@@ -220,6 +220,25 @@ struct vvk_pipeline_stream_output_info {
  */
 #define VVK_QUERY_TYPE_TIME_ELAPSED ((VkQueryType)0x76766b10)
 
+/*
+ * Chained to VkPhysicalDeviceProperties2: the storage buffers and images one
+ * vertex, geometry or tessellation shader may use. Vulkan's per-stage limits
+ * (maxPerStageDescriptorStorage*) are one number for all stages; virgl hosts
+ * give the fragment and compute stages one (those limits) and the others
+ * another, often lower or 0 (max_shader_buffer_other_stages,
+ * max_shader_image_other_stages). A layout binding of those types naming
+ * such a stage takes one of these slots there.
+ */
+#define VVK_STRUCTURE_TYPE_PHYSICAL_DEVICE_STAGE_STORAGE_PROPERTIES ((VkStructureType)0x76766b05)
+
+struct vvk_physical_device_stage_storage_properties {
+	VkStructureType sType;
+	void *pNext;
+	uint32_t maxVertexPipelineStorageBuffers;
+	uint32_t maxVertexPipelineStorageImages;
+	uint32_t maxCombinedStorageBuffers;   /* all stages of a pipeline together */
+};
+
 /* A new dma-buf fd of an image (the caller closes it): any image on the DRM
  * transport; VK_ERROR_FEATURE_NOT_PRESENT on vtest. */
 VkResult vvk_GetImageDmaBufFd(VkDevice device, VkImage image, int *pFd);

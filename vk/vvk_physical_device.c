@@ -227,9 +227,27 @@ static void xfb_properties(const struct vvk_physical_device *pdev,
 	x->transformFeedbackDraw = VK_FALSE;
 }
 
+/* The other stages' storage slots (virgl's *_other_stages), within the
+ * slot tables; the combined count the host gives, else the per-stage one. */
+static void stage_storage_properties(const struct vvk_physical_device *pdev,
+				     struct vvk_physical_device_stage_storage_properties *s)
+{
+	const struct vdrm_caps *c = pdev->caps;
+	uint32_t per_stage = VVK_MIN(c->max_shader_buffer_frag_compute, VVK_MAX_SSBO_SLOTS);
+
+	s->maxVertexPipelineStorageBuffers = VVK_MIN(c->max_shader_buffer_other_stages,
+						     VVK_MAX_SSBO_SLOTS);
+	s->maxVertexPipelineStorageImages = VVK_MIN(c->max_shader_image_other_stages,
+						    VVK_MAX_IMAGE_SLOTS);
+	s->maxCombinedStorageBuffers = c->max_combined_shader_buffers ? c->max_combined_shader_buffers
+								      : per_stage;
+}
+
 void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 				      VkPhysicalDeviceProperties2 *p)
 {
+	struct vvk_physical_device_stage_storage_properties *storage = (void *)vvk_find_struct(
+		p->pNext, VVK_STRUCTURE_TYPE_PHYSICAL_DEVICE_STAGE_STORAGE_PROPERTIES);
 	VkPhysicalDeviceTransformFeedbackPropertiesEXT *xfb = (void *)vvk_find_struct(
 		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT);
 	VkPhysicalDeviceTimelineSemaphoreProperties *tl = (void *)vvk_find_struct(
@@ -244,6 +262,8 @@ void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 		drm_properties(vvk_physical_device_from_handle(physicalDevice), drm);
 	if (xfb)
 		xfb_properties(vvk_physical_device_from_handle(physicalDevice), xfb);
+	if (storage)
+		stage_storage_properties(vvk_physical_device_from_handle(physicalDevice), storage);
 }
 
 void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures *f)
@@ -277,6 +297,7 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	f->wideLines = c->max_aliased_line_width > 1.0f;
 	f->samplerAnisotropy = c->max_anisotropy > 1.0f;
 	f->fragmentStoresAndAtomics = c->max_shader_buffer_frag_compute > 0;
+	f->vertexPipelineStoresAndAtomics = c->max_shader_buffer_other_stages > 0;
 	f->shaderClipDistance = VK_TRUE;
 	f->dualSrcBlend = c->max_dual_source_render_targets > 0;
 	/* without sample counts the host answers any-passed, scaled up */

@@ -109,6 +109,8 @@ enum {
 	GLSL_LAYOUT_TESS = 1 << 17,       /* quads, isolines, spacing, cw/ccw, point_mode */
 	/* KHR_blend_equation_advanced's blend_support_* (on `out`), in blend_support */
 	GLSL_LAYOUT_BLEND_SUPPORT = 1 << 18,
+	/* ES 3.10 §4.4.1.3: a fragment shader's `layout(early_fragment_tests) in;` */
+	GLSL_LAYOUT_EARLY_FRAGMENT_TESTS = 1 << 19,
 };
 
 /* blend_support_all_equations: KHR_blend_equation_advanced's 15 equations,

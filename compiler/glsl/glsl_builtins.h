@@ -116,6 +116,9 @@ struct glsl_builtin_limits {
 	int32_t max_atomic_counter_bindings;
 	int32_t max_compute_atomic_counters;
 	int32_t max_compute_atomic_counter_buffers;
+	int32_t max_vertex_atomic_counters, max_vertex_atomic_counter_buffers;
+	int32_t max_fragment_atomic_counters, max_fragment_atomic_counter_buffers;
+	int32_t max_vertex_image_uniforms;
 	int32_t max_combined_atomic_counters;
 	int32_t max_combined_atomic_counter_buffers;
 	int32_t max_atomic_counter_buffer_size;

@@ -510,7 +510,8 @@ static void count_stage(const struct lk *k, enum glsl_stage st, struct stage_use
 			u->uniform_bytes = (u->uniform_bytes + align - 1) / align * align +
 					   glsl_std140_size(t, false);
 		} else if (s->kind == GLSL_SYM_VAR && s->storage == GLSL_STORAGE_UNIFORM &&
-			   !lk_is_image(t)) {
+			   !lk_is_image(t) && !glsl_type_is_atomic(t)) {
+			/* images and counters are the GL layer's to count (its storage limits) */
 			*(lk_is_sampler(t) ? &u->samplers : &u->blocks) += elements(t);
 		}
 	}

@@ -7,32 +7,13 @@
  * fragment input reads gets a location of its own), and it shares the
  * default uniform block and the uniform blocks and samplers of the others
  * (each listed once, with its binding in every stage: GLSL_LINK_GEOMETRY).
- * Images, buffers and atomic counters in a geometry shader are refused at
- * link for now.
+ * Its images, buffers and atomic counters are the GL layer's to list and
+ * bind (from its lowering's resources), as the other stages' are.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "glsl_link_private.h"
-
-static bool gs_globals_supported(struct lk *k)
-{
-	const struct glsl_sema_result *r = k->gs->sema;
-
-	for (uint32_t i = 0; i < r->nr_globals; i++) {
-		const struct glsl_symbol *s = r->globals[i];
-
-		if (s->kind != GLSL_SYM_VAR || lk_is_loose_uniform(s))
-			continue;
-		if (s->storage == GLSL_STORAGE_BUFFER || lk_is_image(s->type.type) ||
-		    glsl_type_is_atomic(s->type.type)) {
-			lk_error(k, "geometry shader '%s': images, buffers and atomic counters in "
-				 "geometry shaders are not supported yet", lk_name(s));
-			return false;
-		}
-	}
-	return true;
-}
 
 /* The stage before the geometry shader: the evaluation shader where the
  * program tessellates, else the vertex shader. */
@@ -140,7 +121,7 @@ bool lk_gs_check(struct lk *k)
 			 "or max_vertices");
 		return false;
 	}
-	return gs_globals_supported(k) && gs_inputs_written(k) &&
+	return gs_inputs_written(k) &&
 	       lk_mid_uniforms_agree(k, r, "geometry");
 }
 

@@ -42,24 +42,6 @@ static const struct glsl_symbol *find(const struct glsl_sema_result *r, const ch
 	return NULL;
 }
 
-/* Uniforms, uniform blocks and samplers (besides varyings); no images,
- * buffers or atomic counters for now. */
-static bool globals_supported(struct lk *k, const struct glsl_sema_result *r)
-{
-	for (uint32_t i = 0; i < r->nr_globals; i++) {
-		const struct glsl_symbol *s = r->globals[i];
-
-		if (s->kind != GLSL_SYM_VAR ||
-		    (s->storage != GLSL_STORAGE_BUFFER && !lk_is_image(s->type.type) &&
-		     !glsl_type_is_atomic(s->type.type)))
-			continue;
-		lk_error(k, "tessellation shader '%s': images, buffers and atomic counters in "
-			 "tessellation shaders are not supported yet", lk_name(s));
-		return false;
-	}
-	return true;
-}
-
 /* The element of a per-vertex array (a patch varying is its own type). */
 static const struct glsl_type *per_vertex(const struct glsl_symbol *s)
 {
@@ -102,7 +84,7 @@ static bool stage_ok(struct lk *k, const struct glsl_sema_result *r, enum glsl_s
 		lk_error(k, "the %s shader's GLSL ES version differs from the others'", what);
 		return false;
 	}
-	return globals_supported(k, r);
+	return true;
 }
 
 /* GL_MAX_TESS_PATCH_COMPONENTS (120) in whole locations: per-patch

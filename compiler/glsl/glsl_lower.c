@@ -395,6 +395,7 @@ int glsl_lower_with_layout(const struct glsl_ast *ast, const struct glsl_sema_re
 		return -1;
 	}
 	memcpy(w.m->local_size, sema->local_size, sizeof(w.m->local_size));
+	w.m->early_fragment_tests = sema->early_fragment_tests;
 	/* enum glsl_prim and enum vc_prim share their values */
 	w.m->gs = (struct vc_geometry){ .input = (enum vc_prim)sema->gs_input,
 					.output = (enum vc_prim)sema->gs_output,

@@ -94,6 +94,7 @@ static const struct {
 	{ "max_vertices", GLSL_LAYOUT_MAX_VERTICES, 310, LV_MAX_VERTICES },
 	{ "invocations", GLSL_LAYOUT_INVOCATIONS, 310, LV_INVOCATIONS },
 	{ "vertices", GLSL_LAYOUT_VERTICES, 310, LV_VERTICES },
+	{ "early_fragment_tests", GLSL_LAYOUT_EARLY_FRAGMENT_TESTS, 310, LV_NONE },
 };
 
 #define NR_LAYOUT_IDS (sizeof(layout_ids) / sizeof(layout_ids[0]))
@@ -941,7 +942,7 @@ static bool default_layout_ok(const struct glsl_parser *p, const struct glsl_ast
 		return !(q->layout & ~block);
 	if (p->version >= 310 && q->storage == (GLSL_Q_LAYOUT | GLSL_Q_IN))
 		return !(q->layout & ~(GLSL_LAYOUT_LOCAL_SIZE | GLSL_LAYOUT_GEOMETRY |
-				       GLSL_LAYOUT_TESS));
+				       GLSL_LAYOUT_TESS | GLSL_LAYOUT_EARLY_FRAGMENT_TESTS));
 	/* a fragment shader's `layout(blend_support_multiply) out;` (3.00) */
 	if (q->storage == (GLSL_Q_LAYOUT | GLSL_Q_OUT) && (q->layout & GLSL_LAYOUT_BLEND_SUPPORT))
 		return !(q->layout & ~GLSL_LAYOUT_BLEND_SUPPORT);

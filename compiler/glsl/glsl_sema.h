@@ -194,6 +194,7 @@ struct glsl_sema_result {
 	struct glsl_function *main;
 	bool uses_frag_color, uses_frag_data, uses_discard;
 	bool has_local_size;             /* compute: layout(local_size_...) in; was given */
+	bool early_fragment_tests;       /* fragment: layout(early_fragment_tests) in; */
 	uint32_t local_size[3];
 	/* geometry: layout(prim, invocations) in; layout(prim, max_vertices) out;
 	 * (GLSL_PRIM_NONE / has_max_vertices false: not declared) */

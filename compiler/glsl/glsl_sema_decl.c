@@ -1146,6 +1146,18 @@ static bool blend_support(struct glsl_sema *s, const struct glsl_ast_qual *q)
 	return true;
 }
 
+/* The fragment tests before the shader runs (its stores and counters see
+ * only the fragments that pass them): alone in its declaration. */
+static bool early_tests(struct glsl_sema *s, const struct glsl_ast_qual *q)
+{
+	if (s->stage != GLSL_STAGE_FRAGMENT)
+		return fail(s, q->loc, "'early_fragment_tests' applies only to fragment shaders");
+	if (q->layout != GLSL_LAYOUT_EARLY_FRAGMENT_TESTS || (q->storage & GLSL_Q_OUT))
+		return fail(s, q->loc, "'early_fragment_tests' is declared on 'in' alone");
+	s->res->early_fragment_tests = true;
+	return true;
+}
+
 static bool default_layout(struct glsl_sema *s, struct glsl_ast_node *n)
 {
 	const struct glsl_ast_qual *q = &n->u.prec->qual;
@@ -1153,6 +1165,8 @@ static bool default_layout(struct glsl_sema *s, struct glsl_ast_node *n)
 	if (q->layout & GLSL_LAYOUT_BLEND_SUPPORT)
 		return blend_support(s, q);
 
+	if (q->layout & GLSL_LAYOUT_EARLY_FRAGMENT_TESTS)
+		return early_tests(s, q);
 	if ((q->storage & (GLSL_Q_IN | GLSL_Q_OUT)) &&
 	    ((q->layout & (GLSL_LAYOUT_TESS | GLSL_LAYOUT_VERTICES)) ||
 	     ((q->layout & GLSL_LAYOUT_GEOMETRY) && (s->stage == GLSL_STAGE_TESS_CTRL ||

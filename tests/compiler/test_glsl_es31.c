@@ -329,6 +329,21 @@ static const struct good_case good[] = {
 	  "  textureGatherOffset(d, uv.xy, 0.5, ivec2(1, 0)) +\n"
 	  "  textureGatherOffset(a, uv, ivec2(0, -2)); }\n",
 	  { "TG4", "IMM" } },
+	/* storage outside compute shaders (issue #16): a fragment shader's
+	 * buffer, counter and early tests; a vertex shader's buffer and image */
+	{ "early_fragment_tests with a buffer and a counter", FS, HEAD
+	  "precision highp float;\nlayout(early_fragment_tests) in;\n"
+	  "layout(binding = 0) uniform atomic_uint c;\n"
+	  "layout(std430, binding = 1) buffer B { uint v[]; };\nout vec4 o;\n"
+	  "void main() { v[atomicCounterIncrement(c)] = 1u; o = vec4(1.0); }\n",
+	  { "FRAG\nPROPERTY FS_EARLY_DEPTH_STENCIL 1", "DCL BUFFER[", "ATOMUADD", "STORE BUFFER[" } },
+	{ "a vertex shader's buffer and image", VS, HEAD
+	  "layout(std430, binding = 0) buffer B { vec4 p[]; };\n"
+	  "layout(r32ui, binding = 0) uniform highp writeonly uimage2D img;\n"
+	  "void main() { gl_Position = p[gl_VertexID];\n"
+	  "  imageStore(img, ivec2(gl_VertexID, 0), uvec4(1u)); }\n",
+	  { "VERT", "DCL BUFFER[", "2D, PIPE_FORMAT_R32_UINT, WR", "LOAD OUT[0], BUFFER[",
+	    "STORE IMAGE[" } },
 };
 
 struct bad_case {
@@ -339,6 +354,13 @@ struct bad_case {
 };
 
 static const struct bad_case bad[] = {
+	{ "early_fragment_tests in a vertex shader", VS, HEAD "layout(early_fragment_tests) in;\n"
+	  "void main() { gl_Position = vec4(0.0); }\n",
+	  "0:2(1): error: 'early_fragment_tests' applies only to fragment shaders" },
+	{ "early_fragment_tests on out", FS, HEAD "layout(early_fragment_tests) out;\n"
+	  "void main() {}\n", "error:" },
+	{ "early_fragment_tests in 3.00", FS, "#version 300 es\nlayout(early_fragment_tests) in;\n"
+	  "void main() {}\n", "unknown layout qualifier 'early_fragment_tests'" },
 	/* in / out on a uniform or buffer block's member (dEQP uniform_block.es31.invalid) */
 	{ "in member of a uniform block", FS, "#version 310 es\nprecision highp float;\n"
 	  "uniform U { in vec4 m; } u;\nvoid main() {}\n",

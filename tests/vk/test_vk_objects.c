@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "vk_test.h"
+#include "vvk_instance.h"
 
 START_TEST(physical_device_reports_host)
 {
@@ -33,6 +34,30 @@ START_TEST(physical_device_reports_host)
 	vvk_GetPhysicalDeviceMemoryProperties(T.pdev, &m);
 	ck_assert_uint_eq(m.memoryTypeCount, 2);
 	ck_assert(!(m.memoryTypes[1].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT));
+}
+END_TEST
+
+/* The vertex pipeline's storage slots are the host's other-stage ones
+ * (within the slot tables), the combined count the host's. */
+START_TEST(stage_storage_from_host)
+{
+	const struct vdrm_caps *c = vvk_physical_device_from_handle(T.pdev)->caps;
+	struct vvk_physical_device_stage_storage_properties st = {
+		.sType = VVK_STRUCTURE_TYPE_PHYSICAL_DEVICE_STAGE_STORAGE_PROPERTIES };
+	VkPhysicalDeviceProperties2 p = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+					  .pNext = &st };
+	VkPhysicalDeviceFeatures f;
+
+	vvk_GetPhysicalDeviceProperties2(T.pdev, &p);
+	ck_assert_uint_eq(st.maxVertexPipelineStorageBuffers,
+			  VVK_MIN(c->max_shader_buffer_other_stages, VVK_MAX_SSBO_SLOTS));
+	ck_assert_uint_eq(st.maxVertexPipelineStorageImages,
+			  VVK_MIN(c->max_shader_image_other_stages, VVK_MAX_IMAGE_SLOTS));
+	ck_assert_uint_eq(st.maxCombinedStorageBuffers, c->max_combined_shader_buffers
+			  ? c->max_combined_shader_buffers
+			  : p.properties.limits.maxPerStageDescriptorStorageBuffers);
+	vvk_GetPhysicalDeviceFeatures(T.pdev, &f);
+	ck_assert_int_eq(f.vertexPipelineStoresAndAtomics, c->max_shader_buffer_other_stages > 0);
 }
 END_TEST
 
@@ -149,6 +174,7 @@ static Suite *objects_suite(void)
 	tcase_add_checked_fixture(tc, vkt_setup, vkt_teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, physical_device_reports_host);
+	tcase_add_test(tc, stage_storage_from_host);
 	tcase_add_test(tc, linear_images_are_refused);
 	tcase_add_test(tc, image_kinds_and_requirements);
 	tcase_add_test(tc, descriptor_pool_sized_exactly);
