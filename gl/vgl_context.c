@@ -119,49 +119,41 @@ static void share_unref(struct vgl_share *s)
 /* ---- creation ------------------------------------------------------------------ */
 
 /*
- * ES 3.1 is incomplete (compute, shader storage, indirect draws, separate
- * programs; no images, no atomic counters...): a 3.1 context is made only for
- * development, under VIRTGL_DEV_ES31=1, and only on a host with compute
- * shaders. It is never advertised (no config says ES 3.1 conformance). The
- * same switch allows ES 3.2 (3.1 plus the extensions it folds in).
+ * ES 3.1 and 3.2 need a host with compute shaders (VIRGL_CAP_COMPUTE_SHADER);
+ * 3.2 also every extension it folds into core (vgl_es32.c).
+ *
+ * A request is granted as asked by default: EGL 1.5 lets a request for ES
+ * 3.0 or 3.1 return any later version compatible with it, but a program that
+ * asked for 3.0 gets 3.0's rules (its errors among them), as the check
+ * suites assert. VIRTGL_ES_UPGRADE=1 answers every ES 3.x request with the
+ * highest version, as Mesa does: programs that ask for "ES 3" and then check
+ * the version they got (piglit's shader_runner_gles3, dEQP-GLES31's 3.2
+ * cases) reach the 3.1 and 3.2 features.
  */
-enum dev_es31 { DEV_ES31_OFF, DEV_ES31_ON, DEV_ES31_UPGRADE };
-
-static enum dev_es31 dev_es31(const struct vgl_device *dev)
+static bool es31_host(const struct vgl_device *dev)
 {
-	const char *e = getenv("VIRTGL_DEV_ES31");
-
-	if (!e || dev->limits.compute_invocations == 0)
-		return DEV_ES31_OFF;
-	return strcmp(e, "1") == 0 ? DEV_ES31_ON :
-	       strcmp(e, "upgrade") == 0 ? DEV_ES31_UPGRADE : DEV_ES31_OFF;
+	return dev->limits.compute_invocations != 0;
 }
 
-static bool dev_es31_allowed(const struct vgl_device *dev)
+static bool es_upgrade(void)
 {
-	return dev_es31(dev) != DEV_ES31_OFF;
+	const char *e = getenv("VIRTGL_ES_UPGRADE");
+
+	return e && strcmp(e, "1") == 0;
 }
 
-/*
- * EGL 1.5 lets a request for ES 3.0 return any later version compatible with
- * it, and Mesa returns its highest. VIRTGL_DEV_ES31=upgrade does that with the
- * development versions (what a released 3.1/3.2 would do): programs that ask
- * for ES 3 and then check the version they got (piglit's shader_runner_gles3
- * and glslparsertest) reach the 3.1 and 3.2 features. With =1 a request is
- * granted as asked, as the check suites' ES 3.0 cases want.
- */
 static bool valid_version(const struct vgl_device *dev, const struct vgl_context_info *info)
 {
 	if (info->major == 3 && (info->minor == 1 || info->minor == 2))
-		return dev_es31_allowed(dev);
+		return es31_host(dev);
 	return (info->major == 2 && info->minor == 0) || (info->major == 3 && info->minor == 0);
 }
 
-/* The minor version a 3.x request starts from: its own, or 3.2 (the highest
- * the development switch makes) under =upgrade. */
+/* The minor version a 3.x request starts from: its own, or the highest
+ * (3.2, else 3.1 where the host has compute shaders) under VIRTGL_ES_UPGRADE. */
 static uint32_t requested_minor(const struct vgl_device *dev, const struct vgl_context_info *info)
 {
-	if (info->major == 3 && dev_es31(dev) == DEV_ES31_UPGRADE)
+	if (info->major == 3 && es_upgrade() && es31_host(dev))
 		return 2;
 	return info->minor;
 }

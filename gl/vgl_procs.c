@@ -132,6 +132,14 @@ static void build_index(void)
 	add_es32_names();
 }
 
+const char *vgl_proc_es32_ext(const char *name)
+{
+	for (size_t i = 0; i < NR_ES32; i++)
+		if (strcmp(es32_names[i].name, name) == 0)
+			return es32_names[i].ext;
+	return NULL;
+}
+
 void *vgl_get_proc_address(const char *name)
 {
 	if (!name || strncmp(name, "gl", 2) != 0)

@@ -15,6 +15,9 @@ struct vgl_proc {
 
 /* The i-th name of every table, sorted (for tests); NULL past the last. */
 const char *vgl_proc_name(size_t i);
+/* The extension function an ES 3.2 core name stands for (glBlendBarrier:
+ * glBlendBarrierKHR), or NULL for any other name. */
+const char *vgl_proc_es32_ext(const char *name);
 
 /* { "glClear", vgl_Clear } */
 #define VGL_PROC(n) { "gl" #n, (void *)vgl_##n }

@@ -9,8 +9,9 @@ tests/glslparser.xml.gz) gives it a GLES 3.x runner (shader_runner_gles3,
 or the 'gles3' API of glslparsertest) and an API or GLSL ES version of 3.1
 or 3.2. With Debian's piglit 0~git20220119 that is 454 ES 3.1 and 78 ES 3.2
 tests: mostly compiler (glslparser) tests of the ES 3.1 extensions.
-virtgl runs them with VIRTGL_DEV_ES31=upgrade (its 3.1 contexts are still a
-development switch, and piglit asks for "ES 3" and checks what it got).
+virtgl runs them with VIRTGL_ES_UPGRADE=1 (piglit asks for "ES 3" and checks
+what it got; Mesa answers with its highest version, virtgl only under that
+switch).
 """
 import gzip
 import os

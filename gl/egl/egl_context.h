@@ -3,11 +3,11 @@
  * EGL contexts: OpenGL ES 2.0 and 3.0 (EGL_KHR_create_context), with or
  * without a config (EGL_KHR_no_config_context). Each wraps a vgl_context.
  *
- * Versions: the GL core implements exactly 2.0 and 3.0. KHR_create_context
- * lets an implementation return a *later* compatible version than asked for,
- * never an earlier one, so 2.0 and 3.0 are accepted, while 3.1 and 3.2 (and
- * 1.x, 2.1+, 4+) are EGL_BAD_MATCH rather than silently given 3.0 (3.1
- * only for development under VIRTGL_DEV_ES31=1: vgl_context.c). A 2.0
+ * Versions: the GL core implements 2.0, 3.0, 3.1 and 3.2 (3.1 and 3.2 where
+ * the host has what they need: vgl_context.c). KHR_create_context lets an
+ * implementation return a *later* compatible version than asked for, never
+ * an earlier one, so a version the host lacks (and 1.x, 2.1+, 3.3+, 4+) is
+ * EGL_BAD_MATCH rather than silently given a lower one. A 2.0
  * request is given 3.0 (the later compatible version, as Mesa does) when the
  * config renders ES 3, and EGL_CONTEXT_CLIENT_VERSION then reports 3. The
  * default (no version attribute) is 1.0, which is EGL_BAD_MATCH as well. Debug

@@ -2,7 +2,8 @@
 # test_deqp.sh: the CI sample of dEQP (tests/conformance/deqp/ci-gles2.txt,
 # ci-gles3.txt, ci-gles31.txt: every 40th case of the project's GLES2 list,
 # every 80th of its GLES3 list and every 50th of its GLES31 list, the last on
-# ES 3.1 development contexts) on virtgl through libglvnd and a private virgl_test_server,
+# ES 3.2 contexts: VIRTGL_ES_UPGRADE=1 answers dEQP's 3.1 request with 3.2,
+# as Mesa does) on virtgl through libglvnd and a private virgl_test_server,
 # compared with the expectations tests/conformance/deqp/expected-<module>.txt
 # (the cases that do not pass, each with its cause).
 #
@@ -31,7 +32,7 @@ rc=0
 for module in gles2 gles3 gles31; do
 	list=$here/deqp/ci-$module.txt
 	# ES 3.1 is not advertised yet: its development contexts (README)
-	if [ "$module" = gles31 ]; then export VIRTGL_DEV_ES31=1; else unset VIRTGL_DEV_ES31; fi
+	if [ "$module" = gles31 ]; then export VIRTGL_ES_UPGRADE=1; else unset VIRTGL_ES_UPGRADE; fi
 	rm -rf "$out/ci-$module"
 	start=$(date +%s)
 	if ! timeout 900 "$here/deqp/run.sh" -o "$out" -n "ci-$module" -t 60 virtgl "$module" "$list"; then

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 compute in GL (development contexts: VIRTGL_DEV_ES31=1): compute
+ * ES 3.1 compute in GL: compute
  * shaders writing shader storage buffers, read back through
  * glMapBufferRange after glMemoryBarrier; shared memory with barrier();
  * atomics; indirect dispatch; bound ranges; the spec's errors. Without the
@@ -622,17 +622,11 @@ END_TEST
 
 /* ---- ES 3.0 contexts ------------------------------------------------------------------- */
 
-/* No 3.1 context without the switch; in a 3.0 context no compute shaders
- * and no GLSL ES 3.10. */
+/* In a 3.0 context no compute shaders and no GLSL ES 3.10. */
 START_TEST(es30_has_no_compute)
 {
-	struct vgl_context *c = NULL;
-	struct vgl_context_info ci = { .major = 3, .minor = 1 };
 	GLint ok = 1;
 
-	unsetenv("VIRTGL_DEV_ES31");
-	ck_assert_int_eq(vgl_context_create(G.dev, &ci, &c), VGL_ERROR_BAD_ATTRIBUTE);
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	ck_assert_uint_eq(gl.CreateShader(GL_COMPUTE_SHADER), 0);
 	expect(GL_INVALID_ENUM);
 	gl.DeleteShader(glt_compile(GL_VERTEX_SHADER, vs_plain, &ok));
@@ -642,30 +636,33 @@ START_TEST(es30_has_no_compute)
 }
 END_TEST
 
-/* VIRTGL_DEV_ES31=upgrade answers an ES 3.0 request with 3.1 or, where the
+/* VIRTGL_ES_UPGRADE=1 answers an ES 3.0 request with 3.1 or, where the
  * host has all it needs, 3.2 (as EGL allows and Mesa does; test_gl_es32
- * says which); =1 keeps it 3.0. Read back through GL_VERSION. */
+ * says which); without it the request stays 3.0. Read back through
+ * GL_VERSION. */
 START_TEST(es30_request_upgraded)
 {
 	struct vgl_context_info ci = { .major = 3, .minor = 0 };
 	const char *want[] = { "OpenGL ES 3.0 ", "OpenGL ES 3.1 ", "OpenGL ES 3.2 " };
-	const char *env[] = { "1", "upgrade" };
 
 	for (int i = 0; i < 2; i++) {
 		struct vgl_context *c = NULL;
 		const char *v;
 
-		setenv("VIRTGL_DEV_ES31", env[i], 1);
+		if (i)
+			setenv("VIRTGL_ES_UPGRADE", "1", 1);
+		else
+			unsetenv("VIRTGL_ES_UPGRADE");
 		ck_assert_int_eq(vgl_context_create(G.dev, &ci, &c), VGL_OK);
 		ck_assert_int_eq(vgl_make_current(c, NULL, NULL), VGL_OK);
 		v = (const char *)gl.GetString(GL_VERSION);
 		ck_assert_msg(v && (strncmp(v, want[i], strlen(want[i])) == 0 ||
 				    (i == 1 && strncmp(v, want[2], strlen(want[2])) == 0)),
-			      "%s: %s", env[i], v);
+			      "upgrade %d: %s", i, v);
 		ck_assert_int_eq(vgl_make_current(G.ctx, NULL, NULL), VGL_OK);
 		vgl_context_destroy(c);
 	}
-	setenv("VIRTGL_DEV_ES31", "1", 1);
+	unsetenv("VIRTGL_ES_UPGRADE");
 }
 END_TEST
 
@@ -905,7 +902,5 @@ static Suite *compute_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(compute_suite);
 }

@@ -951,7 +951,5 @@ static Suite *copy_image_suite(void)
 
 int main(void)
 {
-	/* multisample textures: ES 3.1 development contexts */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(copy_image_suite);
 }

@@ -641,7 +641,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	/* program pipelines: ES 3.1 development contexts (README) */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(suite);
 }

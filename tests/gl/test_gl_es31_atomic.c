@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 atomic counter buffers in GL (development contexts:
- * VIRTGL_DEV_ES31=1): the limits (counters lowered to storage buffers; the
+ * ES 3.1 atomic counter buffers in GL:
+ * the limits (counters lowered to storage buffers; the
  * vertex and fragment stages' in test_gl_es31_stageres), GL_ATOMIC_COUNTER_BUFFER
  * as a plain target (data in and out), glBindBufferBase/Range's points and
  * their errors (ES 3.1 §6.1.1: offset a multiple of 4, index below
@@ -466,7 +466,5 @@ static Suite *atomic_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(atomic_suite);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 draws (development contexts: VIRTGL_DEV_ES31=1): indirect draws from
+ * ES 3.1 draws: indirect draws from
  * a buffer written by the CPU or by a compute shader, those read on the CPU
  * (primitive restart, line loops), and separate vertex attribute format and
  * binding, with pixels read back.
@@ -483,7 +483,5 @@ static Suite *es31_draw_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(es31_draw_suite);
 }

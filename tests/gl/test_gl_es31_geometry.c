@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * EXT_geometry_shader / OES_geometry_shader on ES 3.1 development contexts
- * (VIRTGL_DEV_ES31=1): programs of a vertex, a geometry and a fragment
+ * EXT_geometry_shader / OES_geometry_shader on ES 3.1 contexts:
+ * programs of a vertex, a geometry and a fragment
  * shader drawn on the host with pixels read back (points expanded to quads,
  * a triangle passed through with a varying, EndPrimitive splitting a strip,
  * two invocations, gl_PrimitiveIDIn, a sampler and a uniform block), the
@@ -830,7 +830,5 @@ static Suite *geometry_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(geometry_suite);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * GL_EXT_gpu_shader5 (development contexts: VIRTGL_DEV_ES31=1), where the
+ * GL_EXT_gpu_shader5, where the
  * host has GLSL 4.00's features: listed by ES 3.1 contexts only; arrays of
  * samplers, of uniform blocks, of storage blocks and of atomic counters
  * indexed with uniforms
@@ -264,7 +264,5 @@ static Suite *gpu_shader5_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(gpu_shader5_suite);
 }

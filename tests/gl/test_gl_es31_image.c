@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 image load/store in GL (development contexts: VIRTGL_DEV_ES31=1):
+ * ES 3.1 image load/store in GL:
  * a compute shader's imageStore read back through a framebuffer, imageLoad
  * and imageSize into a shader storage buffer, imageAtomicAdd counted on an
  * r32ui image, one layer of a 2D array texture; glBindImageTexture's
@@ -805,7 +805,5 @@ static Suite *image_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(image_suite);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * GL_EXT_shader_implicit_conversions (development contexts:
- * VIRTGL_DEV_ES31=1): listed by ES 3.1 contexts only; a compute shader that
+ * GL_EXT_shader_implicit_conversions:
+ * listed by ES 3.1 contexts only; a compute shader that
  * relies on int -> uint -> float conversions in operators, assignments,
  * initializers, returns, calls, array constructors and ?: writes the values
  * read back from its storage buffer; the conversions GLSL 4.00 does not
@@ -135,7 +135,5 @@ static Suite *implicit_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(implicit_suite);
 }

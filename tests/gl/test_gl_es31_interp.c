@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * OES_shader_multisample_interpolation on ES 3.1 development contexts
- * (VIRTGL_DEV_ES31=1): the offset limits, and the interpolation functions
+ * OES_shader_multisample_interpolation on ES 3.1 contexts:
+ * the offset limits, and the interpolation functions
  * and the sample qualifier drawn on the host. The vertex shader writes the
  * window x (0 at the left edge, 32 at the right) to a varying; the fragment
  * shader writes its fraction as red, so red says where within the pixel
@@ -281,7 +281,5 @@ static Suite *interp_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(interp_suite);
 }

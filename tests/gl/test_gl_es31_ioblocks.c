@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * EXT_shader_io_blocks / OES_shader_io_blocks on ES 3.1 development
- * contexts (VIRTGL_DEV_ES31=1): varyings passed through in and out blocks
+ * EXT_shader_io_blocks / OES_shader_io_blocks on ES 3.1 contexts:
+ * varyings passed through in and out blocks
  * drawn on the host with pixels read back (a named output block read by an
  * unnamed input block, a flat integer member, an array of blocks indexed by
  * a uniform, explicit block and member locations, blocks through a geometry
@@ -232,7 +232,5 @@ static Suite *ioblocks_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(ioblocks_suite);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 multisample textures and texture gather (development contexts:
- * VIRTGL_DEV_ES31=1): glTexStorage2DMultisample's state and errors, a
+ * ES 3.1 multisample textures and texture gather:
+ * glTexStorage2DMultisample's state and errors, a
  * multisample texture rendered to one sample at a time (glSampleMaski),
  * each sample read back by texelFetch(sampler2DMS, p, i) in a shader and by
  * a glBlitFramebuffer resolve; textureGather of each component and of a
@@ -942,7 +942,5 @@ static Suite *es31_ms_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(es31_ms_suite);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 program interface queries (development contexts: VIRTGL_DEV_ES31=1):
+ * ES 3.1 program interface queries:
  * the resources of known programs (a vertex + fragment program with loose
  * uniforms, uniform blocks, inputs, outputs and captured varyings; a
  * compute program with buffer blocks laid out std430 and a std140 uniform
@@ -729,7 +729,5 @@ static Suite *program_interface_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(program_interface_suite);
 }

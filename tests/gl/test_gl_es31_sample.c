@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Per-sample shading on ES 3.1 development contexts (VIRTGL_DEV_ES31=1):
+ * Per-sample shading on ES 3.1 contexts:
  * OES_sample_shading's state, errors and effect. A 4-sample texture is
  * drawn with the window x in a varying and fract(x) as red: shaded once
  * per pixel, every sample holds the pixel centre's 0.5; shaded per sample,
@@ -387,7 +387,5 @@ static Suite *es31_sample_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(es31_sample_suite);
 }

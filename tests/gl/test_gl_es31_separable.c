@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 separable programs and program pipelines (development contexts:
- * VIRTGL_DEV_ES31=1): programs of one stage from glCreateShaderProgramv and
+ * ES 3.1 separable programs and program pipelines:
+ * programs of one stage from glCreateShaderProgramv and
  * GL_PROGRAM_SEPARABLE, pipelines drawing with their stages when no
  * program is current (pixels read back), uniforms through
  * glProgramUniform* and the active program, stages swapped between draws,
@@ -514,7 +514,5 @@ static Suite *separable_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(separable_suite);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 storage outside compute shaders (issue #16; development contexts:
- * VIRTGL_DEV_ES31=1): the per-stage limits (the fragment stage's buffers,
+ * ES 3.1 storage outside compute shaders (issue #16):
+ * the per-stage limits (the fragment stage's buffers,
  * counters and images are the compute stage's, the vertex stage's the
  * host's other-stage slots) and the GLSL constants saying the same; a
  * fragment shader writing a storage buffer per pixel and counting its
@@ -626,7 +626,5 @@ static Suite *stageres_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(stageres_suite);
 }

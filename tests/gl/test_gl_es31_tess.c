@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * EXT_tessellation_shader / OES_tessellation_shader on ES 3.1 development
- * contexts (VIRTGL_DEV_ES31=1): programs of a vertex, a tessellation
+ * EXT_tessellation_shader / OES_tessellation_shader on ES 3.1 contexts:
+ * programs of a vertex, a tessellation
  * control, a tessellation evaluation and a fragment shader drawn on the
  * host with pixels read back (a quad patch whose colour only tessellated
  * vertices give, per-vertex and per-patch varyings, a uniform in the
@@ -779,7 +779,5 @@ static Suite *tess_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(tess_suite);
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A geometry shader after the tessellation stages in one program (VS ->
- * TCS -> TES -> GS -> FS) on ES 3.1 development contexts
- * (VIRTGL_DEV_ES31=1): drawn on the host with pixels read back (the
+ * TCS -> TES -> GS -> FS) on ES 3.1 contexts:
+ * drawn on the host with pixels read back (the
  * geometry shader reads the evaluation outputs and gl_in[].gl_Position and
  * changes both), the draw's primitive check (the tessellation output against
  * the geometry input: INVALID_OPERATION when they differ), the program
@@ -576,7 +576,5 @@ static Suite *tess_geometry_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(tess_geometry_suite);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 texture and multisample state (development contexts:
- * VIRTGL_DEV_ES31=1): glGetTexLevelParameter* on the levels that
+ * ES 3.1 texture and multisample state:
+ * glGetTexLevelParameter* on the levels that
  * glTexImage*, glTexStorage* and glCompressedTexImage* define, with the
  * values read back; GL_SAMPLE_MASK and glSampleMaski on a 4x multisample
  * renderbuffer, resolved and read back, and the sample positions; the
@@ -679,7 +679,5 @@ static Suite *es31_tex_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(es31_tex_suite);
 }

@@ -394,7 +394,5 @@ static Suite *texbuf_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(texbuf_suite);
 }

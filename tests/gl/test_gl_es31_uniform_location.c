@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 explicit uniform locations (development contexts: VIRTGL_DEV_ES31=1;
- * GLSL ES 3.10 §4.4.3, ES 3.1 §7.6): glGetUniformLocation answers the
+ * ES 3.1 explicit uniform locations
+ * (GLSL ES 3.10 §4.4.3, ES 3.1 §7.6): glGetUniformLocation answers the
  * layout(location) of uniforms of both stages, arrays and structs taking the
  * locations after theirs; glUniform* at those locations changes the pixels
  * drawn; the other uniforms fill the gaps, and a gap no uniform takes is
@@ -187,7 +187,5 @@ static Suite *uniform_location_suite(void)
 
 int main(void)
 {
-	/* development only: ES 3.1 is incomplete and not advertised */
-	setenv("VIRTGL_DEV_ES31", "1", 1);
 	return glt_main(uniform_location_suite);
 }

@@ -11,7 +11,7 @@
 #       Mesa, virtgl's EGL library) and SRC/.gpuhost-deqp (deqp-gles2/-gles3
 #       and the two libraries they need); both travel to the GPU machine
 #       (the device tool's carry: .gpuhost and .gpuhost-deqp, under 64 MiB).
-#       gles31 runs on virtgl's ES 3.1 development contexts (VIRTGL_DEV_ES31=1).
+#       gles31 runs with VIRTGL_ES_UPGRADE=1 (3.1 requests get 3.2, as on Mesa).
 #   gpu-host.sh run DRIVER MODULE LIST [PARTS]
 #       on the GPU machine, from the source root: LIST on DRIVER (virtgl or
 #       virpipe) in PARTS parallel parts (default: the number of CPUs less 2).
@@ -57,7 +57,7 @@ run() {
 	export VIRTGL_DEQP=$d/deqp-bin.tar.xz PEER_MESA_JSON=$GB_MESA_JSON \
 		PEER_VIRTGL_LIB=$b/build/gl/libEGL_virtgl.so.0 PEER_VIRTGL_JSON=$b/build/gl/virtgl_egl.json \
 		PEER_SKIP_RENDERER_CHECK=1 XDG_CACHE_HOME=$work/cache
-	[ "$module" != gles31 ] || export VIRTGL_DEV_ES31=1
+	[ "$module" != gles31 ] || export VIRTGL_ES_UPGRADE=1
 	mkdir -p "$work" "$out"
 	rm -rf "${work:?}/$module-$name-$driver"
 	if [ "$driver" = virpipe ] && [ -n "${GB_MESA_DIRECT:-}" ]; then
