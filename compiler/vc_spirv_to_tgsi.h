@@ -121,6 +121,11 @@ struct vc_compile_info {
 	struct vc_slot_map map;
 	const struct vc_xfb *xfb; /* vertex stage: stream output, or NULL */
 	enum vc_advanced_blend advanced_blend; /* fragment stage; VC_BLEND_NONE: none */
+	/* fragment stage, where the host blends by the equation instead
+	 * (virglrenderer on a host without framebuffer fetch): the equations
+	 * the shader declares (bit e: enum vc_advanced_blend e), said as
+	 * PROPERTY FS_BLEND_EQUATION_ADVANCED; 0: none */
+	uint32_t blend_equations;
 };
 
 /*

@@ -692,6 +692,11 @@ static void properties(struct tg *t, struct tg_buf *b)
 			tg_printf(b, &t->failed, "PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n");
 		if (t->m->early_fragment_tests)
 			tg_printf(b, &t->failed, "PROPERTY FS_EARLY_DEPTH_STENCIL 1\n");
+		/* virglrenderer then declares layout(blend_support_...) and
+		 * blends by the blend object's equation itself */
+		if (t->blend_equations)
+			tg_printf(b, &t->failed, "PROPERTY FS_BLEND_EQUATION_ADVANCED %u\n",
+				  t->blend_equations);
 	} else if (t->stage == VC_STAGE_COMPUTE) {
 		tg_printf(b, &t->failed, "PROPERTY CS_FIXED_BLOCK_WIDTH %u\n", t->m->local_size[0]);
 		tg_printf(b, &t->failed, "PROPERTY CS_FIXED_BLOCK_HEIGHT %u\n", t->m->local_size[1]);
@@ -812,11 +817,12 @@ static void run(struct tg *t)
 int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc_slot_map *map,
 		 struct vc_tgsi *out, char **log)
 {
-	return vc_tgsi_emit_blend(m, stage, map, VC_BLEND_NONE, out, log);
+	return vc_tgsi_emit_blend(m, stage, map, (struct vc_tgsi_blend){ VC_BLEND_NONE, 0 }, out,
+				  log);
 }
 
 int vc_tgsi_emit_blend(const struct vc_module *m, enum vc_stage stage,
-		       const struct vc_slot_map *map, enum vc_advanced_blend blend,
+		       const struct vc_slot_map *map, struct vc_tgsi_blend blend,
 		       struct vc_tgsi *out, char **log)
 {
 	/* VC_TGSI_NOOPT=1 keeps every copy and every fresh TEMP: the emitter's raw
@@ -824,7 +830,8 @@ int vc_tgsi_emit_blend(const struct vc_module *m, enum vc_stage stage,
 	bool raw = getenv("VC_TGSI_NOOPT") != NULL;
 	struct tg t = { .m = m, .stage = stage, .map = *map, .info = &out->info,
 			.regalloc = !raw, .remove_copies = !raw,
-			.advanced_blend = stage == VC_STAGE_FRAGMENT ? blend : VC_BLEND_NONE };
+			.advanced_blend = stage == VC_STAGE_FRAGMENT ? blend.shader : VC_BLEND_NONE,
+			.blend_equations = stage == VC_STAGE_FRAGMENT ? blend.host_equations : 0 };
 	size_t len = 0;
 
 	memset(&out->info, 0, sizeof(out->info));

@@ -12,10 +12,16 @@
  */
 int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc_slot_map *map,
 		 struct vc_tgsi *out, char **log);
-/* vc_tgsi_emit for a fragment shader whose colour output 0 blends itself by
- * `blend` (VC_BLEND_NONE: as vc_tgsi_emit). */
+/* A fragment shader's part in KHR_blend_equation_advanced: colour output 0
+ * blends itself by `shader` (VC_BLEND_NONE: not), or the host blends and
+ * the shader declares `host_equations` (bit e: equation e; 0: none). */
+struct vc_tgsi_blend {
+	enum vc_advanced_blend shader;
+	uint32_t host_equations;
+};
+/* vc_tgsi_emit for a fragment shader with blend (all zero: as vc_tgsi_emit). */
 int vc_tgsi_emit_blend(const struct vc_module *m, enum vc_stage stage,
-		       const struct vc_slot_map *map, enum vc_advanced_blend blend,
+		       const struct vc_slot_map *map, struct vc_tgsi_blend blend,
 		       struct vc_tgsi *out, char **log);
 
 /*

@@ -130,6 +130,7 @@ struct tg {
 	struct tg_loop loops[64];
 	uint32_t nr_loops;
 	enum vc_advanced_blend advanced_blend; /* fragment: colour output 0's equation */
+	uint32_t blend_equations; /* fragment: FS_BLEND_EQUATION_ADVANCED's mask, the host's blending */
 };
 
 /* errors */

@@ -124,6 +124,16 @@ enum vdrm_cap_bit {
 	VDRM_CAP_ARB_BUFFER_STORAGE = 1u << 31,
 };
 
+/* capability_bits_v2 (v2 offset 688): virglrenderer's VIRGL_CAP_V2_* */
+enum vdrm_cap2_bit {
+	/* the host has KHR_blend_equation_advanced: without TGSI_FBFETCH it
+	 * blends by the equation a blend object passes in render target 0's
+	 * alpha_src_factor, for a fragment shader with
+	 * PROPERTY FS_BLEND_EQUATION_ADVANCED, and a TEXTURE_BARRIER with
+	 * the framebuffer flag is its glBlendBarrierKHR */
+	VDRM_CAP2_BLEND_EQUATION = 1u << 0,
+};
+
 enum vdrm_format_usage {
 	VDRM_FORMAT_SAMPLE = 1u << 0,
 	VDRM_FORMAT_RENDER = 1u << 1,       /* colour-renderable (and sampleable) */

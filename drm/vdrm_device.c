@@ -108,8 +108,7 @@ static int open_transport(const struct vdrm_device_create_info *info,
 	return ret;
 }
 
-/* One word of the comma-separated VIRTGL_DEBUG. */
-static bool debug_word(const char *word)
+bool vdrm_debug_word(const char *word)
 {
 	const char *d = getenv("VIRTGL_DEBUG");
 	size_t n = strlen(word);
@@ -123,9 +122,9 @@ static bool debug_word(const char *word)
 
 static int setup_debug(struct vdrm_device *dev)
 {
-	if (debug_word("cmd"))
+	if (vdrm_debug_word("cmd"))
 		dev->dump = stderr;
-	if (debug_word("validate"))
+	if (vdrm_debug_word("validate"))
 		return vdrm_device_set_validate(dev, true);
 	return VDRM_OK;
 }

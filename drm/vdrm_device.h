@@ -119,6 +119,8 @@ int vdrm_resource_import_fd(struct vdrm_device *dev, int fd,
 /* Waits until the backing may be rewritten after an upload. */
 int vdrm_resource_wait_idle(struct vdrm_device *dev, struct vdrm_resource *res);
 
+/* Whether `word` is one word of the comma-separated VIRTGL_DEBUG. */
+bool vdrm_debug_word(const char *word);
 /* VIRTGL_DEBUG=cmd: every submitted stream is decoded to this file (stderr). */
 void vdrm_device_set_dump(struct vdrm_device *dev, FILE *f);
 /*

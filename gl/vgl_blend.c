@@ -10,6 +10,7 @@
 
 #include <GLES2/gl2ext.h>
 
+#include "vgl_batch.h"
 #include "vgl_context.h"
 #include "vgl_extensions.h"
 #include "vgl_framebuffer.h"
@@ -254,16 +255,32 @@ static void GL_APIENTRY vgl_BlendEquationi(GLuint buf, GLenum mode)
 		set_equations(ctx, r, mode, mode);
 }
 
-/* glBlendBarrierKHR: the fragment shader reads the framebuffer through the
- * host's EXT_shader_framebuffer_fetch, which sees every earlier draw's
- * writes (coherent), and draws run in order on the host: there is nothing
- * to wait for. */
+/* glBlendBarrierKHR: a barrier before the advanced equations' reads of the
+ * colour attachments. Where the fragment shader blends, through the host's
+ * coherent framebuffer fetch, vk/ has nothing to send; where the host
+ * blends, it becomes the host's glBlendBarrierKHR (vk/vvk_cmd_transfer.c).
+ * Inside the rendering: the barrier orders draws, it does not end them. */
 static void GL_APIENTRY vgl_BlendBarrier(void)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	VkCommandBuffer cmd;
 
-	if (ctx && !vgl_ext_on(ctx, VGL_EXT_KHR_blend_equation_advanced))
+	if (!ctx)
+		return;
+	if (!vgl_ext_on(ctx, VGL_EXT_KHR_blend_equation_advanced)) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
+		return;
+	}
+	cmd = vgl_batch_cmd(ctx);
+	if (cmd)
+		vvk_CmdPipelineBarrier2(cmd, &(VkDependencyInfo){
+			.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1,
+			.pMemoryBarriers = &(VkMemoryBarrier2){
+				.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+				.srcStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+				.srcAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+				.dstStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+				.dstAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_READ_NONCOHERENT_BIT_EXT } });
 }
 
 /* ---- draw-time rules of the advanced equations ------------------------------------------ */

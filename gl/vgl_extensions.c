@@ -136,8 +136,24 @@ static bool border_colours(const struct vgl_context *ctx)
 }
 
 /* KHR_blend_equation_advanced (its layout qualifiers are GLSL ES 3.00's):
- * vk/ blends in the fragment shader where the host has framebuffer fetch */
+ * vk/ blends in the fragment shader where the host has framebuffer fetch,
+ * or has the host blend where it has the equations but no fbfetch
+ * (VK_EXT_blend_operation_advanced on one attachment) */
 static bool advanced_blend(const struct vgl_context *ctx)
+{
+	VkPhysicalDeviceBlendOperationAdvancedPropertiesEXT ba = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_PROPERTIES_EXT };
+	VkPhysicalDeviceProperties2 p = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+					  .pNext = &ba };
+
+	vvk_GetPhysicalDeviceProperties2(ctx->dev->pdev, &p);
+	return ctx->major >= 3 && ba.advancedBlendMaxColorAttachments >= 1;
+}
+
+/* ..._coherent: only the fragment shader's blending, through the host's
+ * coherent framebuffer fetch; the host's own may not be coherent, and the
+ * guest cannot know. */
+static bool advanced_blend_coherent(const struct vgl_context *ctx)
 {
 	VkPhysicalDeviceBlendOperationAdvancedFeaturesEXT ba = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_FEATURES_EXT };
@@ -145,7 +161,7 @@ static bool advanced_blend(const struct vgl_context *ctx)
 					.pNext = &ba };
 
 	vvk_GetPhysicalDeviceFeatures2(ctx->dev->pdev, &f);
-	return ctx->major >= 3 && ba.advancedBlendCoherentOperations;
+	return advanced_blend(ctx) && ba.advancedBlendCoherentOperations;
 }
 
 /* EXT/OES_draw_buffers_indexed (ES 3.0): the host blends and masks each
@@ -380,14 +396,15 @@ static const struct extension table[] = {
 	[VGL_EXT_OES_tessellation_point_size] = {
 		"GL_OES_tessellation_point_size", tessellation_shaders },
 	/* the 15 equations done by the fragment shader through framebuffer
-	 * fetch (vk/'s VK_EXT_blend_operation_advanced, vc_tgsi_blend.c) */
+	 * fetch (vk/'s VK_EXT_blend_operation_advanced, vc_tgsi_blend.c), or
+	 * by the host (vk/vvk_instance.c chooses) */
 	[VGL_EXT_KHR_blend_equation_advanced] = { "GL_KHR_blend_equation_advanced",
 						   advanced_blend },
 	/* virglrenderer announces TGSI_FBFETCH only for the host's coherent
 	 * EXT_shader_framebuffer_fetch (not its _non_coherent one), which
 	 * vk/'s advancedBlendCoherentOperations follows */
 	[VGL_EXT_KHR_blend_equation_advanced_coherent] = {
-		"GL_KHR_blend_equation_advanced_coherent", advanced_blend },
+		"GL_KHR_blend_equation_advanced_coherent", advanced_blend_coherent },
 	/* the box is a hint the spec lets a driver ignore (vgl_bbox.c): only
 	 * its state and the control shader's output, where that stage is */
 	[VGL_EXT_EXT_primitive_bounding_box] = {

@@ -363,6 +363,7 @@ struct pipeline_ci {
 	VkPipelineDynamicStateCreateInfo dy;
 	VkPipelineViewportDepthClipControlCreateInfoEXT dcc;
 	VkPipelineViewportStateCreateInfo vp;
+	struct vvk_pipeline_blend_support_info bs;
 	struct vvk_pipeline_stream_output_info so;
 };
 
@@ -438,6 +439,18 @@ static void stream_output(const struct vgl_linked *l, struct pipeline_ci *c)
 	c->ri.pNext = &c->so;
 }
 
+/* The fragment shader's layout(blend_support_...) equations, for a host
+ * that blends by them itself and compiles the shader with them. */
+static void blend_support(const struct vgl_linked *l, struct pipeline_ci *c)
+{
+	if (!l->blend_support)
+		return;
+	c->bs = (struct vvk_pipeline_blend_support_info){
+		.sType = VVK_STRUCTURE_TYPE_PIPELINE_BLEND_SUPPORT_INFO, .pNext = c->ri.pNext,
+		.equations = l->blend_support };
+	c->ri.pNext = &c->bs;
+}
+
 /* GL's clip volume, -w <= z <= w (VK_EXT_depth_clip_control), unless the
  * shader's z is already the window depth (a drawn clear); the viewport
  * itself is dynamic. */
@@ -491,6 +504,7 @@ static VkPipeline create(struct vgl_context *ctx, struct vgl_linked *l, const st
 	fixed_state(k, &c);
 	viewport_state(k, &c);
 	stream_output(l, &c);
+	blend_support(l, &c);
 	if (vvk_CreateGraphicsPipelines(ctx->dev->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p) !=
 	    VK_SUCCESS)
 		return VK_NULL_HANDLE;

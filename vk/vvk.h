@@ -214,6 +214,22 @@ struct vvk_pipeline_stream_output_info {
 };
 
 /*
+ * Chained to VkGraphicsPipelineCreateInfo: the advanced blend equations
+ * (KHR_blend_equation_advanced's layout(blend_support_...)) the fragment
+ * shader declares, bit e for VK_BLEND_OP_MULTIPLY_EXT's run numbered from
+ * 1 (MULTIPLY) to 15 (HSL_LUMINOSITY) as KHR's table. Where the host does
+ * the blending it declares them to the host's compiler; without this
+ * struct, attachment 0's op alone is declared.
+ */
+#define VVK_STRUCTURE_TYPE_PIPELINE_BLEND_SUPPORT_INFO ((VkStructureType)0x76766b05)
+
+struct vvk_pipeline_blend_support_info {
+	VkStructureType sType;
+	const void *pNext;
+	uint32_t equations;
+};
+
+/*
  * A query type of this layer: the GPU time, in ns, between vvk_CmdBeginQuery
  * and vvk_CmdEndQuery (the host's TIME_ELAPSED), one 64-bit value. Offered
  * where the queue family reports timestampValidBits.

@@ -469,11 +469,26 @@ void vvk_CmdResolveImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImag
 	}
 }
 
+/* Where the host blends by the advanced equations (vvk_instance.c), a
+ * barrier before their non-coherent reads of the attachments is the host's
+ * glBlendBarrierKHR: TEXTURE_BARRIER with PIPE_TEXTURE_BARRIER_FRAMEBUFFER. */
+static void blend_barrier(struct vvk_cmd_buffer *cmd, VkAccessFlags2 dst)
+{
+	if ((dst & VK_ACCESS_2_COLOR_ATTACHMENT_READ_NONCOHERENT_BIT_EXT) &&
+	    cmd->dev->pdev->advanced_blend == VVK_ADVANCED_BLEND_HOST &&
+	    vvk_physical_device_has_cap(cmd->dev->pdev, VDRM_CAP_TEXTURE_BARRIER))
+		vdrm_encode_texture_barrier(&cmd->cs, &(struct vdrm_cmd_texture_barrier){
+			.flags = 1u << 1 });
+}
+
 void vvk_CmdPipelineBarrier2(VkCommandBuffer commandBuffer, const VkDependencyInfo *pInfo)
 {
 	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
-	VkAccessFlags2 src = 0;
+	VkAccessFlags2 src = 0, dst = 0;
 
+	for (uint32_t i = 0; i < pInfo->memoryBarrierCount; i++)
+		dst |= pInfo->pMemoryBarriers[i].dstAccessMask;
+	blend_barrier(cmd, dst);
 	for (uint32_t i = 0; i < pInfo->memoryBarrierCount; i++)
 		src |= pInfo->pMemoryBarriers[i].srcAccessMask;
 	for (uint32_t i = 0; i < pInfo->bufferMemoryBarrierCount; i++)

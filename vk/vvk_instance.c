@@ -126,6 +126,23 @@ void vvk_DestroyInstance(VkInstance instance, const VkAllocationCallbacks *pAllo
 	vvk_free(pAllocator, inst);
 }
 
+/* virglrenderer applies a blend object's advanced equation itself only on a
+ * host without framebuffer fetch (vrend_draw_vbo), so the shader blends
+ * where the host has fbfetch, the host where it has the equations and a
+ * TEXTURE_BARRIER (glBlendBarrierKHR) but no fbfetch. VIRTGL_DEBUG=hostblend
+ * takes the host's way on any host, for tests of the stream (the pixels
+ * are then right only on a host without fbfetch). */
+static enum vvk_advanced_blend advanced_blend(const struct vdrm_caps *c)
+{
+	bool fbfetch = (c->capability_bits & VDRM_CAP_TGSI_FBFETCH) != 0;
+	bool host = (c->capability_bits_v2 & VDRM_CAP2_BLEND_EQUATION) &&
+		    (c->capability_bits & VDRM_CAP_TEXTURE_BARRIER);
+
+	if (vdrm_debug_word("hostblend") || (host && !fbfetch))
+		return VVK_ADVANCED_BLEND_HOST;
+	return fbfetch ? VVK_ADVANCED_BLEND_SHADER : VVK_ADVANCED_BLEND_NONE;
+}
+
 static void open_physical_device(struct vvk_instance *inst)
 {
 	const VkAllocationCallbacks *a = inst->has_alloc ? &inst->alloc : NULL;
@@ -149,6 +166,7 @@ static void open_physical_device(struct vvk_instance *inst)
 	pdev->vdrm = vdrm;
 	pdev->caps = vdrm_device_caps(vdrm);
 	atomic_init(&pdev->next_handle, 1);
+	pdev->advanced_blend = advanced_blend(pdev->caps);
 	vvk_physical_device_init_properties(pdev);
 	inst->pdev = pdev;
 }

@@ -13,6 +13,14 @@
 #include "vdrm_device.h"
 #include "vvk_private.h"
 
+/* Who applies KHR_blend_equation_advanced's equations (VK_EXT_blend_operation_advanced):
+ * the one place that decides, from the host's caps (vvk_instance.c). */
+enum vvk_advanced_blend {
+	VVK_ADVANCED_BLEND_NONE,   /* neither: the ops are refused */
+	VVK_ADVANCED_BLEND_SHADER, /* the fragment shader through framebuffer fetch (coherent) */
+	VVK_ADVANCED_BLEND_HOST,   /* the host's own KHR_blend_equation_advanced (not coherent) */
+};
+
 struct vvk_physical_device {
 	struct vvk_instance *instance;
 	struct vdrm_device *vdrm;
@@ -20,6 +28,7 @@ struct vvk_physical_device {
 	/* handles of CREATE_OBJECT: one space per host context, never 0 */
 	_Atomic uint32_t next_handle;
 	VkPhysicalDeviceProperties props;
+	enum vvk_advanced_blend advanced_blend;
 };
 
 struct vvk_instance {

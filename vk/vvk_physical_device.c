@@ -243,6 +243,20 @@ static void stage_storage_properties(const struct vvk_physical_device *pdev,
 								      : per_stage;
 }
 
+/* KHR_blend_equation_advanced's 15 ops on attachment 0 only, premultiplied,
+ * uncorrelated; none where neither the shader nor the host can blend by
+ * them (vk/vvk_pipeline.c refuses them there). */
+static void advanced_blend_properties(const struct vvk_physical_device *pdev,
+				      VkPhysicalDeviceBlendOperationAdvancedPropertiesEXT *ba)
+{
+	ba->advancedBlendMaxColorAttachments = pdev->advanced_blend != VVK_ADVANCED_BLEND_NONE;
+	ba->advancedBlendIndependentBlend = VK_FALSE;
+	ba->advancedBlendNonPremultipliedSrcColor = VK_FALSE;
+	ba->advancedBlendNonPremultipliedDstColor = VK_FALSE;
+	ba->advancedBlendCorrelatedOverlap = VK_FALSE;
+	ba->advancedBlendAllOperations = VK_FALSE;
+}
+
 void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 				      VkPhysicalDeviceProperties2 *p)
 {
@@ -254,8 +268,12 @@ void vvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES);
 	VkPhysicalDeviceDrmPropertiesEXT *drm = (void *)vvk_find_struct(
 		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRM_PROPERTIES_EXT);
+	VkPhysicalDeviceBlendOperationAdvancedPropertiesEXT *ba = (void *)vvk_find_struct(
+		p->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_PROPERTIES_EXT);
 
 	vvk_GetPhysicalDeviceProperties(physicalDevice, &p->properties);
+	if (ba)
+		advanced_blend_properties(vvk_physical_device_from_handle(physicalDevice), ba);
 	if (tl)
 		tl->maxTimelineSemaphoreValueDifference = UINT64_MAX;
 	if (drm)
@@ -340,12 +358,13 @@ void vvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice, VkPhysicalD
 	if (cb)
 		custom_border_features(vvk_physical_device_from_handle(physicalDevice), cb);
 	/* the fragment shader blends through framebuffer fetch (vc_tgsi_blend.c),
-	 * coherent where the host's is: EXT_shader_framebuffer_fetch, as
-	 * virglrenderer uses it, is coherent */
+	 * coherent: EXT_shader_framebuffer_fetch, as virglrenderer uses it, is
+	 * coherent. The host's own blending may not be, and the guest cannot
+	 * tell. */
 	if (ba)
 		ba->advancedBlendCoherentOperations =
-			(vvk_physical_device_from_handle(physicalDevice)->caps->capability_bits &
-			 VDRM_CAP_TGSI_FBFETCH) != 0;
+			vvk_physical_device_from_handle(physicalDevice)->advanced_blend ==
+			VVK_ADVANCED_BLEND_SHADER;
 }
 
 /* ---- formats ------------------------------------------------------------------- */

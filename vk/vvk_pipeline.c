@@ -114,8 +114,9 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 		.words = m->words, .nr_words = m->nr_words, .entry_point = stage->pName,
 		.stage = compiler_stage(s), .map = vvk_pipeline_layout_slot_map(p->layout),
 		.xfb = s == VVK_STAGE_VS || s == VVK_STAGE_TES ? xfb : NULL,
-		.advanced_blend = s == VVK_STAGE_FS ? (enum vc_advanced_blend)p->advanced_blend
-						    : VC_BLEND_NONE,
+		.advanced_blend = s == VVK_STAGE_FS && !p->host_blend_equations
+					  ? (enum vc_advanced_blend)p->advanced_blend : VC_BLEND_NONE,
+		.blend_equations = s == VVK_STAGE_FS ? p->host_blend_equations : 0,
 	};
 	VkResult r;
 
@@ -389,12 +390,25 @@ static void vertex_outputs(const VkGraphicsPipelineCreateInfo *ci, struct vvk_va
 	}
 }
 
+/* The equations the host's compiler is told the fragment shader declares:
+ * the chained vvk_pipeline_blend_support_info's, and eq in any case. */
+static uint32_t host_equations(const VkGraphicsPipelineCreateInfo *ci, int eq)
+{
+	const struct vvk_pipeline_blend_support_info *bs =
+		vvk_find_struct(ci->pNext, VVK_STRUCTURE_TYPE_PIPELINE_BLEND_SUPPORT_INFO);
+	uint32_t all = ((1u << (VC_BLEND_HSL_LUMINOSITY + 1)) - 1) & ~1u;
+
+	return ((bs ? bs->equations : 0) | 1u << eq) & all;
+}
+
 /* Attachment 0's advanced blend op (VK_EXT_blend_operation_advanced, the
  * 15 equations of KHR_blend_equation_advanced): the fragment shader does it
- * with framebuffer fetch, so the host must have that; the rest is refused. */
+ * with framebuffer fetch, or the host with its own equations
+ * (pdev->advanced_blend); the rest is refused. */
 static VkResult advanced_blend(struct vvk_device *dev, const VkGraphicsPipelineCreateInfo *ci,
 			       struct vvk_pipeline *p)
 {
+	enum vvk_advanced_blend path = dev->pdev->advanced_blend;
 	const VkPipelineColorBlendStateCreateInfo *cb = ci->pColorBlendState;
 	const VkPipelineColorBlendAttachmentState *a;
 	int eq;
@@ -405,9 +419,11 @@ static VkResult advanced_blend(struct vvk_device *dev, const VkGraphicsPipelineC
 	eq = vvk_advanced_blend_op(a->colorBlendOp);
 	if (!eq)
 		return VK_SUCCESS;
-	if (eq < 0 || a->alphaBlendOp != a->colorBlendOp || !(dev->caps->capability_bits & VDRM_CAP_TGSI_FBFETCH))
+	if (eq < 0 || a->alphaBlendOp != a->colorBlendOp || path == VVK_ADVANCED_BLEND_NONE)
 		return VK_ERROR_FEATURE_NOT_PRESENT;
 	p->advanced_blend = (uint32_t)eq;
+	if (path == VVK_ADVANCED_BLEND_HOST)
+		p->host_blend_equations = host_equations(ci, eq);
 	return VK_SUCCESS;
 }
 

@@ -61,8 +61,11 @@ struct vvk_pipeline {
 	uint32_t sample_mask; /* SET_SAMPLE_MASK: ~0 unless pSampleMask says otherwise */
 	uint32_t min_samples; /* SET_MIN_SAMPLES: 1 unless sample shading */
 	/* VK_EXT_blend_operation_advanced's op of attachment 0, done by the
-	 * fragment shader (vc_tgsi_blend.c); VC_BLEND_NONE (0) if none */
+	 * fragment shader (vc_tgsi_blend.c), or by the host where
+	 * host_blend_equations (the shader's FS_BLEND_EQUATION_ADVANCED) is
+	 * not 0; VC_BLEND_NONE (0) if none */
 	uint32_t advanced_blend;
+	uint32_t host_blend_equations;
 	/* compute */
 	uint32_t local_size[3];
 };

@@ -71,7 +71,8 @@ static uint32_t blend_rt(const VkPipelineColorBlendAttachmentState *a)
 {
 	uint32_t rt = ((uint32_t)a->colorWriteMask & 0xf) << 27;
 
-	/* an advanced equation is the fragment shader's (vc_tgsi_blend.c) */
+	/* an advanced equation is the fragment shader's (vc_tgsi_blend.c) or
+	 * the host's (create_blend) */
 	if (!a->blendEnable || vvk_advanced_blend_op(a->colorBlendOp))
 		return rt;
 	/* VkBlendOp ADD..MAX are PIPE_BLEND_* in the same order */
@@ -109,6 +110,10 @@ static void create_blend(struct vvk_device *dev, struct vvk_pipeline *p,
 
 	for (uint32_t i = 0; i < n; i++)
 		cmd.rt[i] = blend_rt(&cb->pAttachments[i]);
+	/* Mesa's virgl way: render target 0, blending off, carries the host's
+	 * equation in alpha_src_factor (bits 17..21) with alpha_dst_factor 0 */
+	if (n && p->host_blend_equations)
+		cmd.rt[0] |= p->advanced_blend << 17;
 	cmd.s0 = blend_ms_bits(ms);
 	if (rts_differ(cmd.rt, n))
 		cmd.s0 |= 1u; /* independent blend: each RT its own dword */

@@ -1439,7 +1439,9 @@ START_TEST(test_blend_support_set)
 }
 END_TEST
 
-static char *blend_tgsi(enum vc_advanced_blend e)
+/* The TGSI of blend_fs blending by e itself, or declaring host_equations
+ * to a host that blends. */
+static char *blend_tgsi_host(enum vc_advanced_blend e, uint32_t host_equations)
 {
 	struct glsl_compiled c;
 	struct vc_tgsi t = { 0 };
@@ -1448,12 +1450,36 @@ static char *blend_tgsi(enum vc_advanced_blend e)
 	ck_assert_int_eq(compile(blend_fs, FS, &c), GLSL_COMPILE_OK);
 	ck_assert_int_eq(vc_spirv_to_tgsi(&(struct vc_compile_info){
 		.words = c.words, .nr_words = c.nr_words, .entry_point = "main",
-		.stage = VC_STAGE_FRAGMENT, .map = ctu_slot_map(), .advanced_blend = e }, &t), 0);
+		.stage = VC_STAGE_FRAGMENT, .map = ctu_slot_map(), .advanced_blend = e,
+		.blend_equations = host_equations }, &t), 0);
 	text = strdup(t.text);
 	vc_tgsi_finish(&t);
 	glsl_compiled_finish(&c);
 	return text;
 }
+
+static char *blend_tgsi(enum vc_advanced_blend e)
+{
+	return blend_tgsi_host(e, 0);
+}
+
+/* Where the host blends: the declared equations as the property virglrenderer
+ * reads (FS_BLEND_EQUATION_ADVANCED, before the declarations), no epilogue. */
+START_TEST(test_blend_host_property)
+{
+	char *host = blend_tgsi_host(VC_BLEND_NONE, (1u << 1) | (1u << 2) | (1u << 12));
+	char *none = blend_tgsi(VC_BLEND_NONE);
+	const char *prop = strstr(host, "PROPERTY FS_BLEND_EQUATION_ADVANCED 4102\n");
+
+	ck_assert_msg(prop != NULL, "no property:\n%s", host);
+	ck_assert_ptr_nonnull(strstr(host, "DCL "));
+	ck_assert(prop < strstr(host, "DCL "));
+	ck_assert_ptr_null(strstr(host, "FBFETCH"));
+	ck_assert_ptr_null(strstr(none, "FS_BLEND_EQUATION_ADVANCED"));
+	free(host);
+	free(none);
+}
+END_TEST
 
 /* The equation's epilogue: the framebuffer fetched from OUT[0] before any
  * write to it, the clamped source, the result written once at the end. */
@@ -1495,6 +1521,7 @@ static Suite *es31_suite(void)
 	tcase_add_test(tc, test_atomic_counter_resources);
 	tcase_add_test(tc, test_blend_support_set);
 	tcase_add_test(tc, test_blend_epilogue);
+	tcase_add_test(tc, test_blend_host_property);
 	suite_add_tcase(s, tc);
 	return s;
 }
