@@ -46,7 +46,8 @@ static int compile(const struct vc_compile_info *info, const struct vc_opt_optio
 	ret = vc_tgsi_emit_blend(m, info->stage, &info->map, info->advanced_blend, out, &log);
 	vc_module_destroy(m);
 	if (!ret && info->xfb &&
-	    (info->stage == VC_STAGE_VERTEX || info->stage == VC_STAGE_TESS_EVAL) &&
+	    (info->stage == VC_STAGE_VERTEX || info->stage == VC_STAGE_TESS_EVAL ||
+	     info->stage == VC_STAGE_GEOMETRY) &&
 	    vc_tgsi_resolve_xfb(info->xfb, &out->info, err, sizeof(err))) {
 		free(log);
 		vc_tgsi_finish(out);
