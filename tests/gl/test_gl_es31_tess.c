@@ -341,6 +341,51 @@ static GLint referenced(GLuint p, GLenum iface, const char *name, GLenum prop)
 	return v;
 }
 
+/* An array of patch blocks with a struct member (dEQP's
+ * program_interface_query patch_in.block_array cases): the control shader
+ * writes the elements (one through a uniform index), the evaluation shader
+ * reads them at constant indices; every fragment is yellow only where each
+ * element reached its own place. */
+START_TEST(patch_block_array)
+{
+	static const char tcs[] = TS_HEAD
+		"#extension GL_EXT_shader_io_blocks : require\n"
+		"layout(vertices = 4) out;\nuniform int u_one;\n"
+		"struct S { vec4 v; };\npatch out P { S s; float f; } pb[2];\n"
+		"void main() {\n"
+		"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+		"  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 1.0;\n"
+		"  gl_TessLevelInner[0] = 1.0; gl_TessLevelInner[1] = 1.0;\n"
+		"  pb[0].s.v = vec4(0.0, 0.0, 0.5, 0.0); pb[0].f = 1.0;\n"
+		"  pb[u_one].s.v = vec4(0.0, 1.0, 0.0, 0.0); pb[1].f = -0.5;\n"
+		"}\n";
+	static const char tes[] = TS_HEAD
+		"#extension GL_EXT_shader_io_blocks : require\n"
+		"layout(quads) in;\n"
+		"struct S { vec4 v; };\npatch in P { S s; float f; } pb[2];\nout vec4 e_color;\n"
+		"void main() {\n"
+		"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+		"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+		"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+		"  e_color = vec4(pb[0].f, pb[1].s.v.g, pb[1].f + pb[0].s.v.b, 1.0);\n"
+		"}\n";
+	GLuint p;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs, tes);
+	gl.Uniform1i(gl.GetUniformLocation(p, "u_one"), 1);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	for (int y = 2; y < 32; y += 7)
+		for (int x = 1; x < 32; x += 6)
+			glt_assert_pixel(x, y, 255, 255, 0, 255);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* A uniform block read by the control shader (the levels) and a sampler by
  * the evaluation shader (the colour): their bindings reach both stages,
  * and the program interface says which stage references which. */
@@ -849,6 +894,7 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, isolines);
 	tcase_add_test(tc, point_size_written);
 	tcase_add_test(tc, block_and_sampler_in_tessellation);
+	tcase_add_test(tc, patch_block_array);
 	tcase_add_test(tc, transform_feedback_of_evaluation_outputs);
 	tcase_add_test(tc, patch_parameter);
 	tcase_add_test(tc, draw_modes);
