@@ -48,7 +48,8 @@ static int compile(const struct vc_compile_info *info, const struct vc_opt_optio
 				 out, &log);
 	vc_module_destroy(m);
 	if (!ret && info->xfb &&
-	    (info->stage == VC_STAGE_VERTEX || info->stage == VC_STAGE_TESS_EVAL) &&
+	    (info->stage == VC_STAGE_VERTEX || info->stage == VC_STAGE_TESS_EVAL ||
+	     info->stage == VC_STAGE_GEOMETRY) &&
 	    vc_tgsi_resolve_xfb(info->xfb, &out->info, err, sizeof(err))) {
 		free(log);
 		vc_tgsi_finish(out);

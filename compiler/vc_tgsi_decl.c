@@ -504,11 +504,12 @@ static void declare_output_builtin(struct tg *t, struct tg_var *tv, const struct
 	}
 }
 
-/* A vertex (or tessellation evaluation) shader's OUT[n] and what it
- * carries, for stream output (vc_tgsi_xfb.c). */
+/* A vertex (tessellation evaluation, geometry) shader's OUT[n] and what
+ * it carries, for stream output (vc_tgsi_xfb.c). */
 static void note_out_reg(struct tg *t, uint32_t reg, uint32_t what)
 {
-	if ((t->stage != VC_STAGE_VERTEX && t->stage != VC_STAGE_TESS_EVAL) ||
+	if ((t->stage != VC_STAGE_VERTEX && t->stage != VC_STAGE_TESS_EVAL &&
+	     t->stage != VC_STAGE_GEOMETRY) ||
 	    reg >= VC_MAX_OUT_REGS)
 		return;
 	t->info->out_regs[reg] = what;

@@ -13,8 +13,10 @@
 #include "vgl_batch.h"
 #include "vgl_context.h"
 #include "vgl_extensions.h"
+#include "vgl_fbo.h"
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
+#include "vgl_texture.h"
 
 /* The draw buffers a call sets, [first, end): one, or all of them. */
 struct range {
@@ -295,6 +297,18 @@ static uint32_t active_draw_buffers(const struct vgl_fb *fb)
 	return n;
 }
 
+/* KHR_blend_equation_advanced: "the draw buffer for any other color
+ * output is not NONE" counts the glDrawBuffers list, attached or not. */
+static bool other_draw_buffer(struct vgl_context *ctx)
+{
+	const struct vgl_texture_state *ts = vgl_texture_state(ctx);
+
+	for (uint32_t i = 1; ts && ts->draw_fbo && i < VGL_MAX_DRAW_BUFFERS; i++)
+		if (ts->draw_fbo->draw_buffers[i] != GL_NONE)
+			return true;
+	return false;
+}
+
 bool vgl_blend_advanced_draw_ok(struct vgl_context *ctx, const struct vgl_fb *fb,
 				uint32_t fs_support)
 {
@@ -303,7 +317,8 @@ bool vgl_blend_advanced_draw_ok(struct vgl_context *ctx, const struct vgl_fb *fb
 
 	if (!e)
 		return true;
-	if (!(fs_support & (1u << e)) || active_draw_buffers(fb) > 1) {
+	if (!(fs_support & (1u << e)) || active_draw_buffers(fb) > 1 ||
+	    other_draw_buffer(ctx)) {
 		vgl_error(ctx, GL_INVALID_OPERATION);
 		return false;
 	}

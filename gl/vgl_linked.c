@@ -925,8 +925,6 @@ static const char *middle_refused(const struct vgl_program *p)
 	    (p->tes && !p->tes->compile_status))
 		return p->gs && !p->gs->compile_status ? "error: the geometry shader did not compile\n"
 		       : "error: a tessellation shader did not compile\n";
-	if (p->gs && p->nr_xfb_names)
-		return "error: transform feedback with a geometry shader is not supported yet\n";
 	return NULL;
 }
 

@@ -60,6 +60,18 @@ bool vgl_linked_takes_mode(const struct vgl_linked *l, GLenum mode)
 	}
 }
 
+/* The primitive a capture records (EXT_geometry_shader §12.1: the
+ * geometry shader's output, as a base mode); false without the stage
+ * (GL_POINTS is 0: no GL_NONE to say so). */
+bool vgl_linked_recorded_mode(const struct vgl_linked *l, GLenum *mode)
+{
+	if (!l->gs)
+		return false;
+	*mode = l->gs_info.output == VC_PRIM_POINTS ? GL_POINTS :
+		l->gs_info.output == VC_PRIM_LINE_STRIP ? GL_LINES : GL_TRIANGLES;
+	return true;
+}
+
 static GLint gl_prim(enum vc_prim p)
 {
 	static const GLint names[] = {

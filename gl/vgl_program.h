@@ -388,6 +388,7 @@ void vgl_copy_string(const char *s, GLsizei bufsize, GLsizei *length, GLchar *ou
 /* Whether a draw of `mode` suits the program's geometry shader input
  * primitive (always without one). */
 bool vgl_linked_takes_mode(const struct vgl_linked *l, GLenum mode);
+bool vgl_linked_recorded_mode(const struct vgl_linked *l, GLenum *mode);
 /* glGetProgramiv's GEOMETRY_* names (vgl_linked_geometry.c): false where
  * pname is none of them or the extension is off; INVALID_OPERATION without
  * a linked geometry stage. */

@@ -190,6 +190,17 @@ static uint64_t vertices_recorded(GLenum mode, GLsizei count, GLsizei instances)
 	       (uint32_t)instances;
 }
 
+/* The mode a draw records: the current program's geometry shader's
+ * output where it has one, else the draw's own. */
+static GLenum recorded_mode(const struct vgl_context *ctx, GLenum mode)
+{
+	const struct vgl_linked *l = ctx->program ? ctx->program->linked : NULL;
+
+	if (l)
+		vgl_linked_recorded_mode(l, &mode);
+	return mode;
+}
+
 /* ES 3.0 §2.15.2: the capture's own mode, no indices, no overflow.
  * EXT_geometry_shader (ES 3.2 §12.1) relaxes it: any mode recorded as the
  * capture's primitive, indexed draws too, and a draw past the buffers'
@@ -203,8 +214,9 @@ bool vgl_xfb_draw_ok(struct vgl_context *ctx, GLenum mode, bool indexed, GLsizei
 	uint64_t n;
 
 	/* patches record what the evaluation shader makes, which is not
-	 * checked against the capture's mode (a missing INVALID_OPERATION) */
-	if (!capturing(ctx) || mode == GL_PATCHES_EXT)
+	 * checked against the capture's mode (a missing INVALID_OPERATION);
+	 * a geometry shader's output is */
+	if (!capturing(ctx) || (mode = recorded_mode(ctx, mode)) == GL_PATCHES_EXT)
 		return true;
 	x = bound(ctx);
 	relaxed = vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader) ||

@@ -113,7 +113,7 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 	struct vc_compile_info info = {
 		.words = m->words, .nr_words = m->nr_words, .entry_point = stage->pName,
 		.stage = compiler_stage(s), .map = vvk_pipeline_layout_slot_map(p->layout),
-		.xfb = s == VVK_STAGE_VS || s == VVK_STAGE_TES ? xfb : NULL,
+		.xfb = s == VVK_STAGE_VS || s == VVK_STAGE_TES || s == VVK_STAGE_GS ? xfb : NULL,
 		.advanced_blend = s == VVK_STAGE_FS && !p->host_blend_equations
 					  ? (enum vc_advanced_blend)p->advanced_blend : VC_BLEND_NONE,
 		.blend_equations = s == VVK_STAGE_FS ? p->host_blend_equations : 0,
@@ -283,14 +283,19 @@ static VkResult middle_stages(struct vvk_device *dev, const VkGraphicsPipelineCr
 	return VK_SUCCESS;
 }
 
-/* The stage whose outputs stream output captures: the evaluation shader
- * where there is one, else the vertex shader. */
+/* The stage whose outputs stream output captures: the last before
+ * rasterization (geometry, else evaluation, else vertex shader). */
 static enum vvk_stage xfb_stage(const VkGraphicsPipelineCreateInfo *ci)
 {
-	for (uint32_t i = 0; i < ci->stageCount; i++)
-		if (stage_of(ci->pStages[i].stage) == VVK_STAGE_TES)
-			return VVK_STAGE_TES;
-	return VVK_STAGE_VS;
+	enum vvk_stage last = VVK_STAGE_VS;
+
+	for (uint32_t i = 0; i < ci->stageCount; i++) {
+		enum vvk_stage s = stage_of(ci->pStages[i].stage);
+
+		if (s == VVK_STAGE_GS || (s == VVK_STAGE_TES && last != VVK_STAGE_GS))
+			last = s;
+	}
+	return last;
 }
 
 static struct vvk_pipeline *pipeline_new(struct vvk_device *dev, const VkAllocationCallbacks *a,

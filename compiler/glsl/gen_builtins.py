@@ -33,7 +33,8 @@ EXPECTED = {
 }
 # ES 3.10 has every 3.00 row (its own rows say `310`); its totals are not
 # checked: 3.10's chapters are only partly here (no images or atomic counters).
-VERSIONS = {'100': (100,), '300': (300, 310), '100+': (100, 300, 310), '310': (310,)}
+VERSIONS = {'100': (100,), '300': (300, 310), '100+': (100, 300, 310), '310': (310,),
+            '320': (320,)}
 STAGES = {'-': 63, 'vs': 1, 'fs': 2, 'cs': 4, 'gs': 8, 'tcs': 16, 'tes': 32}
 PRECS = {'highp': 'HIGH', 'mediump': 'MEDIUM', 'lowp': 'LOW', 'sampler': 'SAMPLER',
          '-': 'NONE'}

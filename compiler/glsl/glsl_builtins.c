@@ -38,9 +38,12 @@ const struct glsl_bi_name *glsl_builtin_find(const char *name, size_t len)
 	return NULL;
 }
 
+/* The row bits a shader of this version sees: 3.20 is 3.10 plus the few
+ * names its core gained without an extension's suffix (gl_BoundingBox). */
 static unsigned version_bit(enum glsl_es_version version)
 {
-	return version >= GLSL_ES_310 ? GLSL_BI_V310 :
+	return version >= GLSL_ES_320 ? GLSL_BI_V310 | GLSL_BI_V320 :
+	       version >= GLSL_ES_310 ? GLSL_BI_V310 :
 	       version >= GLSL_ES_300 ? GLSL_BI_V300 : GLSL_BI_V100;
 }
 

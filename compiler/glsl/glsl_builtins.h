@@ -26,6 +26,7 @@
 #define GLSL_BI_V100 (1u << 0)
 #define GLSL_BI_V300 (1u << 1)
 #define GLSL_BI_V310 (1u << 2)
+#define GLSL_BI_V320 (1u << 3)   /* 3.20 only: a 3.20 shader sees the 3.10 rows too */
 
 /* How a call is lowered to IR (struct glsl_bi_fn.lower). */
 enum glsl_bi_lower {

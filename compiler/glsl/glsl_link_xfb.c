@@ -82,8 +82,9 @@ static bool resolve(const struct lk *k, const char *name, struct xfb_path *p)
 {
 	size_t len = strcspn(name, ".[");
 	char *base = strndup(name, len);
-	const struct glsl_symbol *s = !base ? NULL : k->tes ? lk_tess_output(k, base)
-							 : lk_find(k, VS, base, GLSL_STORAGE_OUT);
+	const struct glsl_symbol *s = !base ? NULL : k->gs ? lk_gs_output(k, base)
+						 : k->tes ? lk_tess_output(k, base)
+						 : lk_find(k, VS, base, GLSL_STORAGE_OUT);
 	int32_t loc = base ? varying_location(k, base) : -1;
 	const char *rest = name + len;
 

@@ -221,6 +221,8 @@ static const char *const core_in_320[] = {
 	"GL_EXT_tessellation_point_size", "GL_OES_tessellation_point_size",
 	"GL_EXT_primitive_bounding_box", "GL_OES_primitive_bounding_box",
 	"GL_OES_shader_multisample_interpolation",
+	/* the blend_support layouts (ES 3.2 took KHR_blend_equation_advanced) */
+	"GL_KHR_blend_equation_advanced",
 };
 
 static void enable_core_extensions(struct pp *pp)

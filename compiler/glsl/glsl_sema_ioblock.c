@@ -157,15 +157,14 @@ static char *member_cname(struct glsl_sema *s, const struct glsl_ast_block *b, u
 	return c;
 }
 
+/* A patch block's member (an array of such blocks too: its elements read
+ * at constant indices are plain inputs; a dynamic index of an input the
+ * back end refuses at link, as for a patch array outside a block). */
 static bool patch_member(struct glsl_sema *s, const struct io_build *io, struct glsl_symbol *v,
 			 const struct glsl_ast_declarator *d)
 {
 	bool unsized = false;
 
-	/* the back end cannot index their inputs dynamically yet, which reading
-	 * them in a loop takes: refused here rather than at the draw */
-	if (io->inst->kind == GLSL_KIND_ARRAY)
-		return fail(s, d->loc, "arrays of patch blocks are not supported yet");
 	return glsl_sema_tess_io(s, &io->b->qual, v, &unsized, d->loc);
 }
 

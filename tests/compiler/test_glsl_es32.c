@@ -3,7 +3,8 @@
  * GLSL ES 3.20: `#version 320 es` in every stage, with what the 3.10
  * extensions brought (geometry and tessellation stages, io blocks,
  * gpu_shader5, sample variables, image atomics, buffer, cube map array and
- * multisample array samplers, point size) there by version, without
+ * multisample array samplers, point size, the bounding box, advanced blend
+ * layouts) there by version, without
  * #extension: each case compiles with glsl_compile(), passes spirv-val and
  * gives TGSI with the lines the construct needs. The same sources under
  * `#version 310 es` fail (the extensions are not core there), and the
@@ -107,6 +108,19 @@ static const struct good_case good[] = {
 	{ "__VERSION__ is 320", FS, "#if __VERSION__ != 320\n#error wrong version\n#endif\n"
 	  "precision highp float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n",
 	  { "MOV OUT[0]" }, "wrong version" },
+	/* KHR_blend_equation_advanced is core: its layouts need no #extension */
+	{ "blend_support layouts", FS, "layout(blend_support_screen) out;\n"
+	  "layout(blend_support_multiply, blend_support_hsl_luminosity) out;\n"
+	  "precision highp float;\nlayout(location = 0) out vec4 o;\n"
+	  "void main() { o = vec4(1.0); }\n", { "MOV OUT[0]" },
+	  "'blend_support' layouts need #extension GL_KHR_blend_equation_advanced" },
+	/* primitive_bounding_box is core under the unsuffixed name (a hint the
+	 * host has no state for: the writes go to a private variable) */
+	{ "gl_BoundingBox", TCS, "layout(vertices = 3) out;\nuniform highp vec4 lo, hi;\n"
+	  "void main() {\n"
+	  "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	  "  gl_TessLevelOuter[0] = 1.0; gl_BoundingBox[0] = lo; gl_BoundingBox[1] = hi; }\n",
+	  { "TESS_CTRL", ", TESSOUTER" }, "GL_EXT_tessellation_shader" },
 	/* the extension directive is still allowed, and changes nothing */
 	{ "#extension of a core extension", GS, "#extension GL_EXT_geometry_shader : require\n"
 	  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
@@ -137,6 +151,17 @@ static const struct bad_case bad[] = {
 	  "0:5(25): error: cannot initialize 'f' of type float with int" },
 	{ "fma of ints", FS, HEAD "precision highp float;\nout vec4 o;\nuniform int i;\n"
 	  "void main() { o = vec4(fma(i, i, i)); }\n", "error: no matching overload" },
+	/* the unsuffixed bounding box is the control stage's alone */
+	{ "gl_BoundingBox in a vertex shader", VS, HEAD
+	  "void main() { gl_BoundingBox[0] = vec4(0.0); gl_Position = vec4(0.0); }\n",
+	  "'gl_BoundingBox' undeclared" },
+	/* 3.10's extension gives only the suffixed names */
+	{ "gl_BoundingBox under 3.10", TCS, "#version 310 es\n"
+	  "#extension GL_EXT_tessellation_shader : require\n"
+	  "#extension GL_EXT_primitive_bounding_box : require\n"
+	  "layout(vertices = 3) out;\n"
+	  "void main() { gl_BoundingBoxEXT[0] = vec4(0.0); gl_BoundingBox[1] = vec4(1.0); }\n",
+	  "0:5(49): error: 'gl_BoundingBox' undeclared" },
 	/* a geometry-only built-in stays in its stage */
 	{ "EmitVertex in a vertex shader", VS, HEAD "void main() { EmitVertex(); }\n",
 	  "error:" },

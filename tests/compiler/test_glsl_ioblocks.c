@@ -22,6 +22,8 @@
 #define VS GLSL_STAGE_VERTEX
 #define FS GLSL_STAGE_FRAGMENT
 #define GS GLSL_STAGE_GEOMETRY
+#define TCS GLSL_STAGE_TESS_CTRL
+#define TES GLSL_STAGE_TESS_EVAL
 
 #define HEAD "#version 310 es\n#extension GL_EXT_shader_io_blocks : require\n"
 #define GS_HEAD "#version 310 es\n#extension GL_EXT_geometry_shader : require\n" \
@@ -63,6 +65,16 @@ static const struct sh_case good[] = {
 	  "void main() { d[k].a = vec4(1.0); d[1].f[1] = 2.0; gl_Position = vec4(0.0); }\n",
 	  NULL, { "MOV TEMP[ADDR[0].x+0](1), IMM", "MOV OUT[1], TEMP[0]", "MOV OUT[2], TEMP[1]",
 	    "DCL OUT[6], GENERIC[5]", "MOV OUT[6].x" } },
+	/* arrays of patch blocks: their elements at constant indices are
+	 * plain per-patch inputs (no dynamic indexing of inputs) */
+	{ "array of patch blocks read at constant indices", TES,
+	  "#version 320 es\nlayout(triangles, point_mode) in;\n"
+	  "patch in Data { vec4 c; } d[2];\nvoid main() { gl_Position = d[0].c + d[1].c; }\n",
+	  NULL, { "DCL IN[0], PATCH[0]", "DCL IN[1], PATCH[1]", "ADD OUT[0], IN[0], IN[1]" } },
+	{ "array of patch blocks written", TCS,
+	  "#version 320 es\nlayout(vertices = 3) out;\nuniform int k;\n"
+	  "patch out Data { vec4 c; } d[2];\nvoid main() { d[k].c = vec4(1.0); }\n",
+	  NULL, { "DCL OUT[0], PATCH[0]", "DCL OUT[1], PATCH[1]", "TEMP[ADDR[0].x+0](1)" } },
 	{ "OES name", FS, "#version 310 es\n#extension GL_OES_shader_io_blocks : require\n" PF
 	  "in Data { vec4 c; } d;\nout vec4 o;\nvoid main() { o = d.c; }\n",
 	  NULL, { "DCL IN[0], GENERIC[0]" } },
@@ -131,10 +143,6 @@ static const struct sh_case bad[] = {
 	  "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"
 	  "layout(vertices = 3) out;\npatch in Data { vec4 c; } d;\nvoid main() {}\n",
 	  "error: 'patch' applies only to tessellation control shader outputs", { NULL } },
-	{ "array of patch blocks", GLSL_STAGE_TESS_CTRL,
-	  "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"
-	  "layout(vertices = 3) out;\npatch out Data { vec4 c; } d[2];\nvoid main() {}\n",
-	  "0:4(23): error: arrays of patch blocks are not supported yet", { NULL } },
 	{ "gl_PerVertex with another member", VS, HEAD
 	  "out gl_PerVertex { vec4 gl_Color; };\nvoid main() {}\n",
 	  "0:3(25): error: gl_PerVertex has only gl_Position and gl_PointSize", { NULL } },
@@ -145,7 +153,8 @@ static const struct sh_case bad[] = {
 
 static enum vc_stage tgsi_stage(enum glsl_stage st)
 {
-	return st == FS ? VC_STAGE_FRAGMENT : st == GS ? VC_STAGE_GEOMETRY : VC_STAGE_VERTEX;
+	return st == FS ? VC_STAGE_FRAGMENT : st == GS ? VC_STAGE_GEOMETRY :
+	       st == TCS ? VC_STAGE_TESS_CTRL : st == TES ? VC_STAGE_TESS_EVAL : VC_STAGE_VERTEX;
 }
 
 static void has_tgsi(const struct sh_case *g, const struct glsl_compiled *c)

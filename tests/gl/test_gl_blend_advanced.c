@@ -321,7 +321,8 @@ START_TEST(t_equation_calls)
 END_TEST
 
 /* The draw errors: an equation the shader does not declare (or none
- * declared), and two draw buffers; no error with blending off. */
+ * declared), and two draw buffers (attached or not); no error with
+ * blending off. */
 START_TEST(t_draw_errors)
 {
 	static const GLenum two[2] = { GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1 };
@@ -357,6 +358,15 @@ START_TEST(t_draw_errors)
 	F(DrawBuffers)(1, two);
 	draw();
 	expect(GL_NO_ERROR);
+	/* the second draw buffer counts though nothing is attached to it (the
+	 * extension names the draw buffer, not the image; dEQP's
+	 * attachment_advanced_equation), an empty draw too */
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, 0, 0);
+	F(DrawBuffers)(2, two);
+	draw();
+	expect(GL_INVALID_OPERATION);
+	gl.DrawArrays(GL_TRIANGLES, 0, 0);
+	expect(GL_INVALID_OPERATION);
 	gl.DeleteProgram(p);
 	gl.DeleteProgram(q);
 }

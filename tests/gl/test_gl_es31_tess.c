@@ -341,6 +341,51 @@ static GLint referenced(GLuint p, GLenum iface, const char *name, GLenum prop)
 	return v;
 }
 
+/* An array of patch blocks with a struct member (dEQP's
+ * program_interface_query patch_in.block_array cases): the control shader
+ * writes the elements (one through a uniform index), the evaluation shader
+ * reads them at constant indices; every fragment is yellow only where each
+ * element reached its own place. */
+START_TEST(patch_block_array)
+{
+	static const char tcs[] = TS_HEAD
+		"#extension GL_EXT_shader_io_blocks : require\n"
+		"layout(vertices = 4) out;\nuniform int u_one;\n"
+		"struct S { vec4 v; };\npatch out P { S s; float f; } pb[2];\n"
+		"void main() {\n"
+		"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+		"  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 1.0;\n"
+		"  gl_TessLevelInner[0] = 1.0; gl_TessLevelInner[1] = 1.0;\n"
+		"  pb[0].s.v = vec4(0.0, 0.0, 0.5, 0.0); pb[0].f = 1.0;\n"
+		"  pb[u_one].s.v = vec4(0.0, 1.0, 0.0, 0.0); pb[1].f = -0.5;\n"
+		"}\n";
+	static const char tes[] = TS_HEAD
+		"#extension GL_EXT_shader_io_blocks : require\n"
+		"layout(quads) in;\n"
+		"struct S { vec4 v; };\npatch in P { S s; float f; } pb[2];\nout vec4 e_color;\n"
+		"void main() {\n"
+		"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+		"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+		"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+		"  e_color = vec4(pb[0].f, pb[1].s.v.g, pb[1].f + pb[0].s.v.b, 1.0);\n"
+		"}\n";
+	GLuint p;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs, tes);
+	gl.Uniform1i(gl.GetUniformLocation(p, "u_one"), 1);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	for (int y = 2; y < 32; y += 7)
+		for (int x = 1; x < 32; x += 6)
+			glt_assert_pixel(x, y, 255, 255, 0, 255);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* A uniform block read by the control shader (the levels) and a sampler by
  * the evaluation shader (the colour): their bindings reach both stages,
  * and the program interface says which stage references which. */
@@ -613,6 +658,94 @@ static const char gs_after_tes[] = "#version 310 es\n"
 	"  }\n"
 	"}\n";
 
+/* Transform feedback captures a geometry shader's outputs where one follows
+ * tessellation (a whole array, as dEQP's program_interface_query
+ * vertex_tess_geo_fragment cases name): a level-1 triangle patch in point
+ * mode makes three points, each of which the geometry shader emits twice
+ * with g_arr = { the sum of gl_TessCoord, 7 }; the capture records points,
+ * so a capture in triangles is INVALID_OPERATION although the draw's
+ * patches are not points. */
+static const char tcs_level1[] = TS_HEAD
+	"layout(vertices = 3) out;\n"
+	"in vec4 v_color[];\nout vec4 t_color[];\n"
+	"void main() {\n"
+	"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	"  t_color[gl_InvocationID] = v_color[gl_InvocationID];\n"
+	"  gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0;\n"
+	"  gl_TessLevelOuter[2] = 1.0; gl_TessLevelInner[0] = 1.0;\n"
+	"}\n";
+static const char tes_corners[] = TS_HEAD
+	"layout(triangles, point_mode) in;\n"
+	"in vec4 t_color[];\nout vec4 e_color;\n"
+	"void main() { gl_Position = gl_in[0].gl_Position; e_color = vec4(gl_TessCoord, 1.0); }\n";
+
+static GLuint xfb_geometry_program(void)
+{
+	static const char gs[] = "#version 310 es\n#extension GL_EXT_geometry_shader : require\n"
+		"layout(points) in;\nlayout(points, max_vertices = 2) out;\n"
+		"in vec4 e_color[];\nout float g_arr[2];\n"
+		"void main() { for (int i = 0; i < 2; i++) {\n"
+		"  gl_Position = gl_in[0].gl_Position;\n"
+		"  g_arr[0] = e_color[0].x + e_color[0].y + e_color[0].z; g_arr[1] = 7.0;\n"
+		"  EmitVertex(); } }\n";
+	static const char gfs[] = "#version 310 es\nprecision mediump float;\nout vec4 c;\n"
+		"void main() { c = vec4(1.0); }\n";
+	const char *names[] = { "g_arr" };
+	GLuint p = gl.CreateProgram();
+
+	gl.AttachShader(p, compiled(GL_VERTEX_SHADER, vs));
+	gl.AttachShader(p, compiled(GL_TESS_CONTROL_SHADER_EXT, tcs_level1));
+	gl.AttachShader(p, compiled(GL_TESS_EVALUATION_SHADER_EXT, tes_corners));
+	gl.AttachShader(p, compiled(GL_GEOMETRY_SHADER_EXT, gs));
+	gl.AttachShader(p, compiled(GL_FRAGMENT_SHADER, gfs));
+	xf.TransformFeedbackVaryings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
+	glt_link_and_use(p);
+	return p;
+}
+
+static GLuint capture_patch(GLenum capture_mode)
+{
+	GLuint q, n = 0;
+
+	xf.GenQueries(1, &q);
+	xf.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
+	xf.BeginTransformFeedback(capture_mode);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 3);
+	xf.EndTransformFeedback();
+	xf.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+	xf.GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+	xf.DeleteQueries(1, &q);
+	return n;
+}
+
+START_TEST(transform_feedback_of_geometry_after_tessellation)
+{
+	GLuint p, b;
+	const float *out;
+
+	if (!has_tess() || !glt_has_extension("GL_EXT_geometry_shader"))
+		return;
+	p = xfb_geometry_program();
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 3);
+	vertices(quad);
+	b = glt_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL, 8 * 8);
+	gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+	ck_assert_uint_eq(capture_patch(GL_TRIANGLES), 0);
+	expect(GL_INVALID_OPERATION);
+	ck_assert_uint_eq(capture_patch(GL_POINTS), 6);
+	expect(GL_NO_ERROR);
+	out = gl.MapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 6 * 8, GL_MAP_READ_BIT);
+	ck_assert_ptr_nonnull(out);
+	for (int i = 0; i < 6; i++) {
+		ck_assert_msg(out[2 * i] > 0.99f && out[2 * i] < 1.01f, "g_arr[0] %g", out[2 * i]);
+		ck_assert_msg(out[2 * i + 1] == 7.0f, "g_arr[1] %g", out[2 * i + 1]);
+	}
+	gl.UnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 START_TEST(geometry_after_tessellation)
 {
 	GLuint p;
@@ -761,6 +894,7 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, isolines);
 	tcase_add_test(tc, point_size_written);
 	tcase_add_test(tc, block_and_sampler_in_tessellation);
+	tcase_add_test(tc, patch_block_array);
 	tcase_add_test(tc, transform_feedback_of_evaluation_outputs);
 	tcase_add_test(tc, patch_parameter);
 	tcase_add_test(tc, draw_modes);
@@ -768,6 +902,7 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, link_errors);
 	tcase_add_test(tc, geometry_after_tessellation);
+	tcase_add_test(tc, transform_feedback_of_geometry_after_tessellation);
 	tcase_add_test(tc, bounding_box_state);
 	tcase_add_test(tc, bounding_box_in_control_shader);
 	suite_add_tcase(s, tc);
