@@ -45,7 +45,7 @@
 #   VIRTGL_KMS_FRAMES    kmscube's frames per run (default 2000: enough to
 #                        outlast two screenshots under TCG)
 #   VIRTGL_KMS_SHOTS     screenshots per program (default 2; at least 2)
-#   VIRTGL_VM_TIMEOUT    limit for the whole VM in seconds (default 300)
+#   VIRTGL_VM_TIMEOUT    limit for the whole VM in seconds (default 720: 18 program runs under TCG, which a loaded 2-core CI machine took past 480 s once)
 #   VIRTGL_VM_ARGS       extra vm-run.sh options, e.g. "-k"
 #   VIRTGL_VM_CACHE      setup.sh's cache (default /var/cache/virtgl-vm)
 # Other KMS_* variables of kms-guest.sh (KMS_GLMARK2_ARGS, KMS_SHOT_GAP, ...)
@@ -59,7 +59,7 @@ DRIVERS=${VIRTGL_KMS_DRIVERS:-virtgl mesa}
 PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube kmscube-atomic glmark2 kms-dmabuf weston weston-glmark2 xwayland-gears xwayland-glmark2 xwayland-check}
 FRAMES=${VIRTGL_KMS_FRAMES:-2000}
 SHOTS=${VIRTGL_KMS_SHOTS:-2}
-TIMEOUT=${VIRTGL_VM_TIMEOUT:-480}
+TIMEOUT=${VIRTGL_VM_TIMEOUT:-720}
 SHIM=$top_builddir/bench/kms/ioctl_count.so
 OUT=$top_builddir/tests/vm/kms-shots
 # Debian's python3, the one python3-pil is for
