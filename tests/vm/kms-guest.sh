@@ -68,12 +68,13 @@ set -u
 : "${KMS_SHOTS:=2}"
 : "${KMS_SHOT_GAP:=0.5}"
 : "${KMS_WESTON_CLIENT:=weston-simple-egl}"
-# two scenes of about 5 s (outlasting the screenshots, which take seconds each
+# two scenes of about 12 s (outlasting the screenshots, which take seconds each
 # on a loaded host: 3 s scenes ended before them in a run beside other
-# builds) in glmark2's default 800x600 window
-: "${KMS_WESTON_GLMARK2_ARGS:=-b build:use-vbo=true:duration=5 -b texture:duration=5}"
-# longer scenes than weston-glmark2's: Xwayland's start delays the client's first frames,
-# and 9 s scenes ended before the third screenshot on a loaded host
+# builds, and 5 s ones in a CI run beside the dEQP sample) in glmark2's
+# default 800x600 window
+: "${KMS_WESTON_GLMARK2_ARGS:=-b build:use-vbo=true:duration=12 -b texture:duration=12}"
+# the same under Xwayland, whose start delays the client's first frames
+# (9 s scenes ended before the third screenshot on a loaded host)
 : "${KMS_XWAYLAND_GLMARK2_ARGS:=-b build:use-vbo=true:duration=12 -b texture:duration=12}"
 # weston-simple-egl turns once in 1.8 s: with two shots about that far apart
 # it looks still; a third one cannot be in phase with both
