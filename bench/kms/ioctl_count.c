@@ -27,7 +27,10 @@
  *   KMS_IOCTL_PROGRESS  file that holds the number of presents so far,
  *                    rewritten at each one (the VM test waits on weston
  *                    with it: a compositor presents only when something
- *                    changed, so a count that stops rising means "drawn")
+ *                    changed, so a count that stops rising means "drawn");
+ *                    with KMS_IOCTL_READY_SUBMITS, the submissions so far
+ *                    (a compositor's client: the VM test asserts that it
+ *                    kept drawing while the screenshots were taken)
  *   KMS_IOCTL_MAX_MODE  WxH: drmModeGetConnector shows the program only the
  *                    modes that fit in WxH. glmark2-es2-drm has no mode
  *                    option and takes the largest mode, and QEMU's EDID
@@ -193,6 +196,8 @@ static int account(unsigned long req, const void *arg)
         st.count[C_EXECBUF]++;
         /* `size` follows `flags` in every version of the struct */
         st.count[C_EXECBUF_BYTES] += ((const struct drm_virtgpu_execbuffer *)arg)->size;
+        if (ready_submits())
+            write_progress(st.count[C_EXECBUF]);
         return st.count[C_EXECBUF] == ready_submits();
     } else if (is_virtgpu(req, DRM_VIRTGPU_RESOURCE_CREATE)) {
         st.count[C_RES_CREATE]++;

@@ -56,7 +56,9 @@
 #   KMS_GLMARK2_ARGS glmark2-es2-drm's arguments (default below)
 #   KMS_WESTON_CLIENT  the Wayland client (default weston-simple-egl)
 #   KMS_WESTON_GLMARK2_ARGS  glmark2-es2-wayland's arguments (default below)
-#   KMS_WESTON_SHOTS   weston's screenshots (default KMS_SHOTS + 1)
+#   KMS_WESTON_SHOTS   the weston rows' screenshots (default KMS_SHOTS + 1)
+#   KMS_SIMPLE_EGL_SHOTS  the weston row's, weston-simple-egl's (default
+#                    KMS_WESTON_SHOTS + 2)
 #   KMS_XWAYLAND_GLMARK2_ARGS  glmark2-es2's (X11) arguments (default below)
 #   top_builddir     the build tree (the virtgl row's files)
 #   VIRTGL_VM_SHOT   set by vm-run.sh -x
@@ -76,9 +78,15 @@ set -u
 # the same under Xwayland, whose start delays the client's first frames
 # (9 s scenes ended before the third screenshot on a loaded host)
 : "${KMS_XWAYLAND_GLMARK2_ARGS:=-b build:use-vbo=true:duration=12 -b texture:duration=12}"
-# weston-simple-egl turns once in 1.8 s: with two shots about that far apart
-# it looks still; a third one cannot be in phase with both
+# the weston rows' clients have periods (glmark2's scenes, es2gears' turn):
+# with two shots about a period apart a picture looks still; a third one
+# cannot be in phase with both
 : "${KMS_WESTON_SHOTS:=$((KMS_SHOTS > 0 ? KMS_SHOTS + 1 : 0))}"
+# weston-simple-egl turns its triangle about the vertical axis once in 1.8 s,
+# and its picture depends only on the cosine of the angle: shots near
+# face-on (some 12 degrees either side) look alike, as do shots about a turn
+# apart. Two more shots for it: a CI run's three all fell near face-on once
+: "${KMS_SIMPLE_EGL_SHOTS:=$((KMS_WESTON_SHOTS > 0 ? KMS_WESTON_SHOTS + 2 : 0))}"
 READY_SET=${KMS_READY_AFTER:-}
 # the guest's preferred mode (QEMU's virtio-gpu default, 1280x800)
 KMS_MODE=1280x800
@@ -292,7 +300,7 @@ wait_more() {
 #     initialized input devices;
 #   - XDG_RUNTIME_DIR: weston refuses to start without it (mode 0700).
 run_weston() {
-    run_weston_with weston kill "$OUT/weston.log" "$OUT/weston-client.log" $KMS_WESTON_CLIENT
+    SHOTS_NOW=$KMS_SIMPLE_EGL_SHOTS run_weston_with weston kill "$OUT/weston.log" "$OUT/weston-client.log" $KMS_WESTON_CLIENT
 }
 
 # weston-glmark2: glmark2-es2-wayland as the client, a short scene list
@@ -325,15 +333,21 @@ run_weston_with() {
         local cenv cready=/tmp/kms-$prog-client.ready
         mapfile -t cenv <<<"$(client_env)"
         [ -z "${WESTON_XWAYLAND:-}" ] || cenv+=("DISPLAY=$(x_display "$wlog")")
-        rm -f "$cready"
+        rm -f "$cready" "/tmp/kms-$prog-client.progress"
         env -i "${cenv[@]}" XDG_RUNTIME_DIR="$xdg" WAYLAND_DISPLAY=kms-wayland \
             LD_PRELOAD="$KMS_SHIM" KMS_IOCTL_OUT="$OUT/$prog-client.counts" \
             KMS_IOCTL_READY="$cready" KMS_IOCTL_READY_SUBMITS=20 \
+            KMS_IOCTL_PROGRESS="/tmp/kms-$prog-client.progress" \
             "$@" >"$clog" 2>&1 </dev/null &
         local cpid=$!
+        # the client's submissions when the screenshots begin and end: a
+        # picture that does not move while it kept drawing is the display's
+        # fault, one whose client stopped drawing is the client's
         if wait_ready "$prog client" "$cpid" "$cready" 120 &&
             wait_more "$prog" "$wpid" "$KMS_READY_AFTER" 120 &&
-            take_shots "$prog" "$wpid" "$KMS_WESTON_SHOTS"; then
+            echo "client_submits_first=$(presents "$prog-client")" &&
+            take_shots "$prog" "$wpid" "${SHOTS_NOW:-$KMS_WESTON_SHOTS}"; then
+            echo "client_submits_last=$(presents "$prog-client")"
             if kill -0 "$cpid" 2>/dev/null; then
                 echo "client_alive=1"
             else

@@ -102,7 +102,7 @@ guest_env() {
     GUEST_ENV=(-e "KMS_OUT=$OUT" -e "KMS_SHIM=$SHIM" -e "KMS_DRIVERS=$DRIVERS"
                -e "KMS_PROGRAMS=$PROGRAMS" -e "KMS_FRAMES=$FRAMES" -e "KMS_SHOTS=$SHOTS"
                -e "top_builddir=$top_builddir")
-    for v in KMS_SHOT_GAP KMS_READY_AFTER KMS_GLMARK2_ARGS KMS_WESTON_CLIENT KMS_WESTON_GLMARK2_ARGS KMS_WESTON_SHOTS \
+    for v in KMS_SHOT_GAP KMS_READY_AFTER KMS_GLMARK2_ARGS KMS_WESTON_CLIENT KMS_WESTON_GLMARK2_ARGS KMS_WESTON_SHOTS KMS_SIMPLE_EGL_SHOTS \
         KMS_XWAYLAND_GLMARK2_ARGS KMS_XWAYLAND_ALL KMS_GLAMOR_DEBUG; do
         [ -z "${!v:-}" ] || GUEST_ENV+=(-e "$v=${!v}")
     done
@@ -191,9 +191,21 @@ check_x_client() {
         fail "$1 $2: the client did not present through DRI3: $(grep -m1 'x11: no DRI3' "$clog") (see $clog)"
 }
 
+# check_client_drew DRV PROG: a compositor's client kept submitting while
+# the screenshots were taken (the shim's submission counts at the first and
+# the last): else a picture that stood still was the client's fault.
+check_client_drew() {
+    local first last
+    first=$(key "$2" client_submits_first) last=$(key "$2" client_submits_last)
+    [ -n "$first" ] && [ -n "$last" ] && [ "$last" -gt "$first" ] ||
+        fail "$1 $2: its client made no submissions during the screenshots (${first:-?} before, ${last:-?} after)"
+    CLIENT_DREW=" client submissions during the shots: $((${last:-0} - ${first:-0}));"
+}
+
 # The checks each program's run must pass, besides its screenshots.
 check_program() {
     local drv=$1 prog=$2 rc err comm frames s
+    CLIENT_DREW=''
     rc=$(key "$prog" rc) err=$(key "$prog" error)
     [ -f "$DIR/$prog.result" ] || { fail "$drv $prog: it did not run (no $prog.result)"; return; }
     [ "$drv" = mesa ] && [ "$(key "$prog" not_run)" = "virtgl only" ] && return
@@ -235,6 +247,7 @@ check_program() {
         # edge-on, so two shots near edge-on differ by little: a Mesa row
         # moved 0.18 % between its shots; 0.1 % is still far above noise
         # (weston's panel clock changes once a minute)
+        check_client_drew "$drv" "$prog"
         check_shots "$drv" "$prog" --differ-any --min-changed 0.001 ;;
     weston-glmark2)
         comm=weston
@@ -246,6 +259,7 @@ check_program() {
         grep -Eq "GL_VENDOR: *$([ "$drv" = mesa ] && echo Mesa || echo virtgl)" "$clog" ||
             fail "$drv $prog: glmark2-es2-wayland did not run on $drv (see $clog)"
         [ "$drv" = mesa ] || check_wayland_client "$drv" "$prog" weston-glmark2-client.log weston-glmark2-weston.log
+        check_client_drew "$drv" "$prog"
         check_shots "$drv" "$prog" --differ-any ;;
     xwayland-gears)
         comm=weston
@@ -253,6 +267,7 @@ check_program() {
             fail "$drv $prog: es2gears_x11 was not running at the screenshots (see $DIR/$prog-client.log)"
         check_x_client "$drv" "$prog"
         say "$drv $prog: es2gears_x11: $(grep -h 'FPS' "$DIR/$prog-client.log" | tail -1)"
+        check_client_drew "$drv" "$prog"
         check_shots "$drv" "$prog" --differ-any ;;
     xwayland-glmark2)
         comm=weston
@@ -264,6 +279,7 @@ check_program() {
         grep -Eq "GL_VENDOR: *$([ "$drv" = mesa ] && echo Mesa || echo virtgl)" "$xlog" ||
             fail "$drv $prog: glmark2-es2 did not run on $drv (see $xlog)"
         check_x_client "$drv" "$prog"
+        check_client_drew "$drv" "$prog"
         check_shots "$drv" "$prog" --differ-any ;;
     xwayland-check)
         local xlog=$DIR/xwayland-check-client.log
@@ -275,7 +291,7 @@ check_program() {
     esac
     frames=$(count "$prog" $comm steady_frames) s=$(count "$prog" $comm steady_s)
     say "$drv $prog: $(count "$prog" $comm presents) presents, $(fps "${frames:-0}" "${s:-0}") frames/s" \
-        "after the first; $(grep -ho 'glmark2 Score: [0-9]*' "$DIR/$prog.log" "$DIR/$prog-client.log" 2>/dev/null)"
+        "after the first;$CLIENT_DREW $(grep -ho 'glmark2 Score: [0-9]*' "$DIR/$prog.log" "$DIR/$prog-client.log" 2>/dev/null)"
 }
 
 main() {
