@@ -45,6 +45,8 @@
 #   VIRTGL_KMS_FRAMES    kmscube's frames per run (default 2000: enough to
 #                        outlast two screenshots under TCG)
 #   VIRTGL_KMS_SHOTS     screenshots per program (default 2; at least 2)
+#   VIRTGL_CHECK_SHORT   1 (make distcheck): drivers "virtgl", programs
+#                        "kmscube weston xwayland-check" unless set above
 #   VIRTGL_VM_TIMEOUT    limit for the whole VM in seconds (default 720: 18 program runs under TCG, which a loaded 2-core CI machine took past 480 s once)
 #   VIRTGL_VM_ARGS       extra vm-run.sh options, e.g. "-k"
 #   VIRTGL_VM_CACHE      setup.sh's cache (default /var/cache/virtgl-vm)
@@ -57,6 +59,12 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 : "${top_builddir:=$top_srcdir}"
 DRIVERS=${VIRTGL_KMS_DRIVERS:-virtgl mesa}
 PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube kmscube-atomic glmark2 kms-dmabuf weston weston-glmark2 xwayland-gears xwayland-glmark2 xwayland-check}
+# make distcheck's short run (Makefile.am): one program per window system,
+# on virtgl only
+if [ "${VIRTGL_CHECK_SHORT:-}" = 1 ]; then
+    DRIVERS=${VIRTGL_KMS_DRIVERS:-virtgl}
+    PROGRAMS=${VIRTGL_KMS_PROGRAMS:-kmscube weston xwayland-check}
+fi
 FRAMES=${VIRTGL_KMS_FRAMES:-2000}
 SHOTS=${VIRTGL_KMS_SHOTS:-2}
 TIMEOUT=${VIRTGL_VM_TIMEOUT:-720}
