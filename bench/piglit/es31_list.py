@@ -20,6 +20,15 @@ import xml.etree.ElementTree as ET
 
 PIGLIT = os.environ.get('PIGLIT_DIR', '/usr/lib/x86_64-linux-gnu/piglit')
 PROFILES = ('quick_shader.xml.gz', 'glslparser.xml.gz')
+# quick_gl.xml.gz names no API version: its GLES 3.1/3.2 tests are taken by
+# group, the ES 3.1 built-in constants and the extensions that need ES 3.1
+# (geometry shaders, texture views, viewport arrays; piglit has no GLES
+# tessellation test outside the compiler tests above)
+GL_PROFILE = 'quick_gl.xml.gz'
+GL_GROUPS = ('spec@glsl-es-3.10@', 'spec@glsl-es-3.20@', 'spec@oes_geometry_shader@',
+             'spec@ext_geometry_shader@', 'spec@oes_tessellation_shader@',
+             'spec@ext_tessellation_shader@', 'spec@oes_texture_view@',
+             'spec@oes_viewport_array@')
 
 
 def es3x_version(options):
@@ -29,17 +38,24 @@ def es3x_version(options):
     return version if gles3 and version in ('3.1', '3.2') else None
 
 
+def profile_tests(profile):
+    root = ET.parse(gzip.open(os.path.join(PIGLIT, 'tests', profile))).getroot()
+    return root
+
+
 def main():
     tests = {'3.1': [], '3.2': []}
     for profile in PROFILES:
-        root = ET.parse(gzip.open(os.path.join(PIGLIT, 'tests', profile))).getroot()
-        for test in root:
+        for test in profile_tests(profile):
             v = es3x_version({o.get('name'): o.get('value') for o in test})
             if v:
                 tests[v].append(test.get('name'))
     for v in ('3.1', '3.2'):
         print('# GLES %s: %d tests (%s)' % (v, len(tests[v]), ', '.join(PROFILES)))
         print('\n'.join(tests[v]))
+    gl = [t.get('name') for t in profile_tests(GL_PROFILE) if t.get('name').startswith(GL_GROUPS)]
+    print('# GLES 3.1+ groups of %s: %d tests' % (GL_PROFILE, len(gl)))
+    print('\n'.join(gl))
     return 0
 
 

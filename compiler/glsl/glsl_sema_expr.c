@@ -559,17 +559,19 @@ static const struct glsl_type *index_result(const struct glsl_type *t)
 }
 
 /* Samplers and uniform block instances (3.00) take constant indices only;
- * GL_EXT_gpu_shader5 lets arrays of samplers, of uniform and buffer blocks
- * and of atomic counters (offsets into their buffer) take dynamically
- * uniform ones; images stay constant-indexed. Uniformity is the
- * application's promise. */
+ * GL_EXT_gpu_shader5 lets arrays of samplers and of uniform and buffer
+ * blocks take dynamically uniform ones; images stay constant-indexed.
+ * Arrays of atomic counters (offsets into their buffer) take dynamically
+ * uniform indices from ES 3.10 on, without the extension, as Mesa and
+ * glslang accept (piglit's glsl-es-3.10 fs-atomic-counter-layout indexes
+ * one with a uniform). Uniformity is the application's promise. */
 static bool needs_const_index(const struct glsl_sema *s, const struct glsl_ast_node *base)
 {
 	const struct glsl_type *t = base->sema->type.type;
 
-	if (t->kind != GLSL_KIND_ARRAY)
+	if (t->kind != GLSL_KIND_ARRAY || t->elem->kind == GLSL_KIND_ATOMIC)
 		return false;
-	if (s->gpu_shader5 && (t->elem->kind == GLSL_KIND_BLOCK || t->elem->kind == GLSL_KIND_ATOMIC ||
+	if (s->gpu_shader5 && (t->elem->kind == GLSL_KIND_BLOCK ||
 			       (t->elem->kind == GLSL_KIND_SAMPLER && !t->elem->image)))
 		return false;
 	if (t->elem->kind == GLSL_KIND_BLOCK)

@@ -179,6 +179,16 @@ static const struct good_case good[] = {
 	  "void main() { o = bump(a) + atomicCounterDecrement(b[1]) + atomicCounter(b[0]); }\n",
 	  { "DCL BUFFER[1]", "DCL BUFFER[2]", "ATOMUADD TEMP[0].x, BUFFER[2], IMM[0]",
 	    "STORE BUFFER[1]" } },
+	/* ES 3.10 indexes atomic counter arrays with dynamically uniform
+	 * expressions, no extension needed (piglit's glsl-es-3.10
+	 * fs-atomic-counter-layout): the index scales by 4 bytes */
+	{ "atomic counter array with a uniform index", CS, HEAD
+	  "layout(local_size_x = 1) in;\n"
+	  "layout(binding = 0) uniform atomic_uint c[4];\nuniform int i;\n"
+	  "layout(std430, binding = 0) buffer B { uint r; };\n"
+	  "void main() { r = atomicCounterIncrement(c[i]); }\n",
+	  { "UMUL TEMP[0].x, CONST[1][0].xxxx, IMM[0].xxxx", "UINT32 {4, 0, 1, 0}",
+	    "ATOMUADD TEMP[0].x, BUFFER[2], TEMP[1].xxxx, IMM[0].zzzz" } },
 	{ "atomics on buffer and shared memory", CS, HEAD LOCAL
 	  "shared int si; shared uint su;\n"
 	  "buffer B { uint u; int i; uint arr[]; } b;\n"
@@ -613,10 +623,11 @@ static const struct bad_case bad[] = {
 	{ "atomic counter read as a uint", CS, HEAD LOCAL
 	  "layout(binding = 0) uniform atomic_uint c;\nvoid main() { uint x = c; }\n",
 	  "0:4(24): error: cannot initialize 'x' of type uint with atomic_uint" },
-	{ "atomic counter array indexed by a variable", CS, HEAD LOCAL
-	  "layout(binding = 0) uniform atomic_uint c[2];\n"
-	  "void main() { atomicCounterIncrement(c[gl_LocalInvocationIndex]); }\n",
-	  "0:4(40): error: this array can only be indexed with a constant expression" },
+	{ "image array indexed by a uniform, no extension", CS, HEAD LOCAL
+	  "layout(r32ui) readonly uniform highp uimage2D m[2];\nuniform int i;\n"
+	  "buffer B { uint o; };\n"
+	  "void main() { o = imageLoad(m[i], ivec2(0)).x; }\n",
+	  "0:6(31): error: this array can only be indexed with a constant expression" },
 	/* atomic counters have no location (ES 3.1 §7.6) */
 	{ "location on an atomic counter", CS, HEAD LOCAL
 	  "layout(binding = 0, location = 2) uniform atomic_uint c;\n"

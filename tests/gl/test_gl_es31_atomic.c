@@ -9,7 +9,8 @@
  * deleted buffer leaving the points, glMemoryBarrier's counter bit; and
  * counters in compute shaders: N invocations incrementing one (the buffer
  * holds N after, each invocation got a different value), decrementing,
- * counters at offsets in one buffer and in two bindings, a binding's
+ * counters at offsets in one buffer and in two bindings, an array of them
+ * indexed by a uniform, a binding's
  * glBindBufferRange offset (also one the host's storage buffers cannot start
  * at, staged), what the program interface says of them.
  */
@@ -273,6 +274,38 @@ START_TEST(counters_at_offsets_in_one_buffer)
 }
 END_TEST
 
+/* No GL_EXT_gpu_shader5: ES 3.10 indexes counter arrays with dynamically
+ * uniform expressions (piglit's glsl-es-3.10 fs-atomic-counter-layout). */
+static const char cs_uniform_index[] = HEAD
+	"layout(local_size_x = 16) in;\n"
+	"layout(binding = 0, offset = 4) uniform atomic_uint c[3];\n"
+	"uniform uint idx;\n"
+	"layout(std430, binding = 0) buffer Out { uint got[]; };\n"
+	"void main() { got[gl_GlobalInvocationID.x] = atomicCounterIncrement(c[idx]); }\n";
+
+/* idx 2 then 0: words 3 then 1 count the invocations, the others stay. */
+START_TEST(counter_array_uniform_index)
+{
+	GLuint p = glt_compute_program(cs_uniform_index), c = counters(0, 5, 3), out = glt_ssbo(N, ~0u);
+	PFNGLUNIFORM1UIPROC uniform1ui = (PFNGLUNIFORM1UIPROC)glt_proc("glUniform1ui");
+	const uint32_t *v;
+
+	uniform1ui(gl.GetUniformLocation(p, "idx"), 2);
+	dispatch();
+	assert_each_once(out, 3);
+	uniform1ui(gl.GetUniformLocation(p, "idx"), 0);
+	dispatch();
+	v = glt_map_ssbo(c, 5);
+	ck_assert_uint_eq(v[0], 3);
+	ck_assert_uint_eq(v[1], 3 + N);
+	ck_assert_uint_eq(v[2], 3);
+	ck_assert_uint_eq(v[3], 3 + N);
+	ck_assert_uint_eq(v[4], 3);
+	glt_unmap_ssbo();
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static const char cs_two_bindings[] = HEAD
 	"layout(local_size_x = 16) in;\n"
 	"layout(binding = 1, offset = 4) uniform atomic_uint b;\n"
@@ -456,6 +489,7 @@ static Suite *atomic_suite(void)
 	tcase_add_test(tc, decrement_returns_the_value_after);
 	tcase_add_test(tc, counters_at_offsets_in_one_buffer);
 	tcase_add_test(tc, counters_in_two_bindings);
+	tcase_add_test(tc, counter_array_uniform_index);
 	tcase_add_test(tc, range_offset);
 	tcase_add_test(tc, range_offset_below_host_alignment);
 	tcase_add_test(tc, unbound_counter_buffer_refused);
