@@ -276,6 +276,25 @@ static bool multisample_interpolation(const struct vgl_context *ctx)
 	return sample_shading(ctx) && gpu_shader5(ctx);
 }
 
+static const VkFormat unorm16[] = { VK_FORMAT_R16_UNORM, VK_FORMAT_R16G16_UNORM,
+				    VK_FORMAT_R16G16B16A16_UNORM };
+static const VkFormat snorm16[] = { VK_FORMAT_R16_SNORM, VK_FORMAT_R16G16_SNORM,
+				    VK_FORMAT_R16G16B16A16_SNORM };
+
+/* EXT_texture_norm16 (ES 3.1): every 16-bit normalized format filtered,
+ * the unsigned ones also rendered to and blended (the extension makes R16,
+ * RG16 and RGBA16 colour-renderable; RGB16 is stored as RGBA16) */
+static bool norm16(const struct vgl_context *ctx)
+{
+	const VkFormatFeatureFlags tex = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+					 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+
+	return vgl_context_es31(ctx) && all_have(ctx, snorm16, N(snorm16), false, tex) &&
+	       all_have(ctx, unorm16, N(unorm16), false,
+			tex | VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT |
+			VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT);
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -413,6 +432,8 @@ static const struct extension table[] = {
 		"GL_OES_primitive_bounding_box", tessellation_shaders },
 	[VGL_EXT_OES_shader_multisample_interpolation] = {
 		"GL_OES_shader_multisample_interpolation", multisample_interpolation },
+	/* 16-bit normalized textures and renderbuffers (vgl_pixel.c's rows) */
+	[VGL_EXT_EXT_texture_norm16] = { "GL_EXT_texture_norm16", norm16 },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
