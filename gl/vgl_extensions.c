@@ -8,6 +8,7 @@
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_framebuffer.h"
+#include "vgl_image_unit.h"
 #include "vgl_renderbuffer.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -295,6 +296,12 @@ static bool norm16(const struct vgl_context *ctx)
 			VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT);
 }
 
+/* NV_image_formats: ES 3.1's images in the host's storable formats */
+static bool image_formats(const struct vgl_context *ctx)
+{
+	return vgl_context_es31(ctx) && vgl_image_nv_formats_stored(ctx);
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
@@ -434,6 +441,9 @@ static const struct extension table[] = {
 		"GL_OES_shader_multisample_interpolation", multisample_interpolation },
 	/* 16-bit normalized textures and renderbuffers (vgl_pixel.c's rows) */
 	[VGL_EXT_EXT_texture_norm16] = { "GL_EXT_texture_norm16", norm16 },
+	/* the image format qualifiers past table 8.27 (the compiler's, under
+	 * #extension) and their glBindImageTexture formats (vgl_image_unit.c) */
+	[VGL_EXT_NV_image_formats] = { "GL_NV_image_formats", image_formats },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

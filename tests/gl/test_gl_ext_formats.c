@@ -7,9 +7,13 @@
  * UNSIGNED_SHORT, the implementation's read pair; renderbuffers and
  * glGetInternalformativ take the renderable ones only; an ES 3.0 context
  * has none of it.
+ * NV_image_formats: compute shaders store to images of its formats (float,
+ * normalized, integer), the texels read back, and load from an R16 one;
+ * glBindImageTexture takes its formats.
  */
 #include <GLES3/gl32.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +35,9 @@
 	X(FramebufferTexture2D, FRAMEBUFFERTEXTURE2D) \
 	X(CheckFramebufferStatus, CHECKFRAMEBUFFERSTATUS) X(GenRenderbuffers, GENRENDERBUFFERS) \
 	X(BindRenderbuffer, BINDRENDERBUFFER) X(RenderbufferStorage, RENDERBUFFERSTORAGE) \
-	X(DeleteRenderbuffers, DELETERENDERBUFFERS) X(GetInternalformativ, GETINTERNALFORMATIV)
+	X(DeleteRenderbuffers, DELETERENDERBUFFERS) X(GetInternalformativ, GETINTERNALFORMATIV) \
+	X(BindImageTexture, BINDIMAGETEXTURE) X(DispatchCompute, DISPATCHCOMPUTE) \
+	X(MemoryBarrier, MEMORYBARRIER)
 
 #define XF_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -254,10 +260,131 @@ START_TEST(t_norm16_not_in_es30)
 }
 END_TEST
 
+/* ---- NV_image_formats --------------------------------------------------------------------- */
+
+static const struct store_case {
+	GLenum internal;
+	const char *qual, *type, *value;  /* layout qualifier, image type, stored value */
+	GLenum read_format, read_type;
+	uint32_t want[4];                 /* what glReadPixels returns (words or bytes) */
+	bool bytes;
+} store_cases[] = {
+	{ GL_RG32F, "rg32f", "image2D", "vec4(0.25, -2.0, 0.0, 0.0)", GL_RGBA, GL_FLOAT,
+	  { 0x3e800000, 0xc0000000, 0, 0x3f800000 }, false },
+	{ GL_R8, "r8", "image2D", "vec4(0.2, 0.0, 0.0, 0.0)", GL_RGBA, GL_UNSIGNED_BYTE,
+	  { 51, 0, 0, 255 }, true },
+	{ GL_RG8UI, "rg8ui", "uimage2D", "uvec4(7u, 200u, 0u, 0u)", GL_RGBA_INTEGER,
+	  GL_UNSIGNED_INT, { 7, 200, 0, 1 }, false },
+	{ GL_R16I, "r16i", "iimage2D", "ivec4(-300, 0, 0, 0)", GL_RGBA_INTEGER, GL_INT,
+	  { (uint32_t)-300, 0, 0, 1 }, false },
+	{ GL_RGB10_A2, "rgb10_a2", "image2D", "vec4(1.0, 0.0, 1.0, 1.0)", GL_RGBA,
+	  GL_UNSIGNED_BYTE, { 255, 0, 255, 255 }, true },
+};
+
+static void read_back(const struct store_case *c, GLuint tex, uint32_t got[4])
+{
+	uint8_t b[4] = { 0 };
+	GLuint f;
+
+	xf.GenFramebuffers(1, &f);
+	xf.BindFramebuffer(GL_FRAMEBUFFER, f);
+	xf.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+	ck_assert_int_eq(xf.CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	gl.ReadPixels(0, 0, 1, 1, c->read_format, c->read_type, c->bytes ? (void *)b : got);
+	expect(GL_NO_ERROR);
+	for (int k = 0; c->bytes && k < 4; k++)
+		got[k] = b[k];
+	xf.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	xf.DeleteFramebuffers(1, &f);
+}
+
+/* A compute shader stores one texel through the format's qualifier. */
+START_TEST(t_image_formats_store)
+{
+	const struct store_case *c = &store_cases[_i];
+	char src[640];
+	uint32_t got[4] = { 0 };
+	GLuint tex, p;
+
+	ck_assert(glt_has_extension("GL_NV_image_formats"));
+	snprintf(src, sizeof(src),
+		 "#version 310 es\n#extension GL_NV_image_formats : require\n"
+		 "layout(local_size_x = 1) in;\n"
+		 "layout(%s, binding = 0) uniform highp writeonly %s img;\n"
+		 "void main() { imageStore(img, ivec2(0), %s); }\n", c->qual, c->type, c->value);
+	tex = glt_texture(GL_TEXTURE_2D);
+	xf.TexStorage2D(GL_TEXTURE_2D, 1, c->internal, 1, 1);
+	xf.BindImageTexture(0, tex, 0, GL_FALSE, 0, GL_WRITE_ONLY, c->internal);
+	expect(GL_NO_ERROR);
+	p = glt_compute_program(src);
+	xf.DispatchCompute(1, 1, 1);
+	xf.MemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
+	read_back(c, tex, got);
+	for (int k = 0; k < 4; k++)
+		ck_assert_msg(got[k] == c->want[k], "%s channel %d: 0x%x, want 0x%x", c->qual, k,
+			      got[k], c->want[k]);
+	gl.DeleteProgram(p);
+	gl.DeleteTextures(1, &tex);
+}
+END_TEST
+
+/* imageLoad of an R16 (EXT_texture_norm16) image: its unsigned short as a float. */
+START_TEST(t_image_formats_load_r16)
+{
+	static const char *src =
+		"#version 310 es\n#extension GL_NV_image_formats : require\n"
+		"layout(local_size_x = 1) in;\n"
+		"layout(r16, binding = 0) uniform highp readonly image2D img;\n"
+		"layout(std430, binding = 0) buffer B { float v[2]; };\n"
+		"void main() { vec4 t = imageLoad(img, ivec2(1, 0)); v[0] = t.r; v[1] = t.a; }\n";
+	static const uint16_t texels[2] = { 1, 0x4000 };
+	GLuint tex = glt_texture(GL_TEXTURE_2D), b = glt_ssbo(2, 0), p;
+	const uint32_t *w;
+	float v[2];
+
+	xf.TexStorage2D(GL_TEXTURE_2D, 1, GL_R16_EXT, 2, 1);
+	gl.TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 1, GL_RED, GL_UNSIGNED_SHORT, texels);
+	xf.BindImageTexture(0, tex, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R16_EXT);
+	expect(GL_NO_ERROR);
+	p = glt_compute_program(src);
+	xf.DispatchCompute(1, 1, 1);
+	w = glt_map_ssbo(b, 2);
+	memcpy(v, w, sizeof(v));
+	glt_unmap_ssbo();
+	ck_assert_float_eq_tol(v[0], 16384 / 65535.0f, 1e-5f);
+	ck_assert_float_eq_tol(v[1], 1.0f, 1e-6f);
+	gl.DeleteProgram(p);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteTextures(1, &tex);
+}
+END_TEST
+
+/* glBindImageTexture: the extension's formats, and still none past them. */
+START_TEST(t_image_formats_bind)
+{
+	static const GLenum ok[] = { GL_RG32F, GL_R11F_G11F_B10F, GL_RGBA16_EXT, GL_RG8_SNORM,
+				     GL_R16_SNORM_EXT, GL_RGB10_A2UI, GL_R8UI };
+	GLuint tex = glt_texture(GL_TEXTURE_2D);
+
+	xf.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 1, 1);
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		xf.BindImageTexture(1, tex, 0, GL_FALSE, 0, GL_READ_ONLY, ok[i]);
+		expect(GL_NO_ERROR);
+	}
+	xf.BindImageTexture(1, tex, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGB8);
+	expect(GL_INVALID_VALUE);
+	xf.BindImageTexture(1, tex, 0, GL_FALSE, 0, GL_READ_ONLY, GL_SRGB8_ALPHA8);
+	expect(GL_INVALID_VALUE);
+	xf.BindImageTexture(1, 0, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
+	gl.DeleteTextures(1, &tex);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gl_ext_formats");
 	TCase *tc = tcase_create("norm16");
+	TCase *img = tcase_create("image_formats");
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
@@ -268,6 +395,13 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_norm16_errors);
 	tcase_add_test(tc, t_norm16_not_in_es30);
 	suite_add_tcase(s, tc);
+	tcase_set_timeout(img, 120);
+	tcase_add_checked_fixture(img, setup, glt_teardown);
+	tcase_add_loop_test(img, t_image_formats_store, 0,
+			    sizeof(store_cases) / sizeof(store_cases[0]));
+	tcase_add_test(img, t_image_formats_load_r16);
+	tcase_add_test(img, t_image_formats_bind);
+	suite_add_tcase(s, img);
 	return s;
 }
 
