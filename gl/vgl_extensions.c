@@ -307,6 +307,8 @@ struct extension {
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
 };
 
+static bool android_pack(const struct vgl_context *ctx);
+
 static const struct extension table[] = {
 	[VGL_EXT_OES_texture_float] = { "GL_OES_texture_float", float_textures },
 	[VGL_EXT_OES_texture_half_float] = { "GL_OES_texture_half_float", half_textures },
@@ -444,6 +446,10 @@ static const struct extension table[] = {
 	/* the image format qualifiers past table 8.27 (the compiler's, under
 	 * #extension) and their glBindImageTexture formats (vgl_image_unit.c) */
 	[VGL_EXT_NV_image_formats] = { "GL_NV_image_formats", image_formats },
+	/* where every part is listed (android_pack); #extension of it in GLSL
+	 * enables the parts (the compiler's glsl_pp_directive.c) */
+	[VGL_EXT_ANDROID_extension_pack_es31a] = { "GL_ANDROID_extension_pack_es31a",
+						   android_pack },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
@@ -473,6 +479,36 @@ static const struct extension table[] = {
 	 * labels of every object type */
 	{ "GL_KHR_debug", NULL },
 };
+
+/* GL_ANDROID_extension_pack_es31a's parts (its "Dependencies"). */
+static const char *const android_pack_parts[] = {
+	"GL_KHR_debug", "GL_KHR_texture_compression_astc_ldr", "GL_KHR_blend_equation_advanced",
+	"GL_OES_sample_shading", "GL_OES_sample_variables", "GL_OES_shader_image_atomic",
+	"GL_OES_shader_multisample_interpolation", "GL_OES_texture_stencil8",
+	"GL_OES_texture_storage_multisample_2d_array", "GL_EXT_copy_image",
+	"GL_EXT_draw_buffers_indexed", "GL_EXT_geometry_shader", "GL_EXT_gpu_shader5",
+	"GL_EXT_primitive_bounding_box", "GL_EXT_shader_io_blocks", "GL_EXT_tessellation_shader",
+	"GL_EXT_texture_border_clamp", "GL_EXT_texture_buffer", "GL_EXT_texture_cube_map_array",
+	"GL_EXT_texture_sRGB_decode",
+};
+
+/* Whether the row named `name` is listed, from its condition (the mask is
+ * not made yet when the pack's is asked); false for a name not in the table. */
+static bool listed(const struct vgl_context *ctx, const char *name)
+{
+	for (size_t i = 0; i < N(table); i++)
+		if (!strcmp(table[i].name, name))
+			return i >= VGL_EXT_COUNT_CHECKED || !table[i].on || table[i].on(ctx);
+	return false;
+}
+
+static bool android_pack(const struct vgl_context *ctx)
+{
+	for (size_t i = 0; i < N(android_pack_parts); i++)
+		if (!listed(ctx, android_pack_parts[i]))
+			return false;
+	return true;
+}
 
 uint64_t vgl_ext_mask_compute(const struct vgl_context *ctx)
 {

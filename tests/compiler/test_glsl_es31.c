@@ -253,6 +253,15 @@ static const struct good_case good[] = {
 	  "  imageStore(d, ivec2(0), imageLoad(c, ivec2(1))); }\n",
 	  { "PIPE_FORMAT_R16G16B16A16_SINT", "PIPE_FORMAT_R8G8B8A8_UINT, WR",
 	    "PIPE_FORMAT_R8G8B8A8_SNORM", "PIPE_FORMAT_R16G16B16A16_FLOAT, WR" } },
+	/* the Android pack's #extension enables its parts (cube map arrays,
+	 * buffer textures, sample variables, interpolateAtSample) */
+	{ "GL_ANDROID_extension_pack_es31a enables its parts", FS, HEAD
+	  "#extension GL_ANDROID_extension_pack_es31a : require\n"
+	  "precision highp float;\nuniform highp samplerCubeArray s;\n"
+	  "uniform highp samplerBuffer b;\nin vec4 v;\nout vec4 o;\n"
+	  "void main() { o = texture(s, vec4(0.0)) + texelFetch(b, 0) + vec4(gl_SampleID)\n"
+	  "  + interpolateAtSample(v, 0); }\n",
+	  { "SVIEW[1], CUBEARRAY, FLOAT", "SVIEW[2], BUFFER, FLOAT", "SAMPLEID", "INTERP_SAMPLE" } },
 	/* NV_image_formats: the qualifiers past table 8.27, each its pipe format */
 	{ "NV_image_formats float", CS, HEAD NV_IMAGE LOCAL
 	  "layout(rg32f) uniform highp readonly image2D a;\n"
@@ -377,6 +386,14 @@ struct bad_case {
 };
 
 static const struct bad_case bad[] = {
+	{ "a part of the Android pack without its #extension", FS, HEAD
+	  "precision highp float;\nuniform highp samplerBuffer b;\nout vec4 o;\n"
+	  "void main() { o = texelFetch(b, 0); }\n", "'samplerBuffer' is a reserved word" },
+	{ "the Android pack disabled again", FS, HEAD
+	  "#extension GL_ANDROID_extension_pack_es31a : enable\n"
+	  "#extension GL_ANDROID_extension_pack_es31a : disable\n"
+	  "precision highp float;\nuniform highp samplerBuffer b;\nout vec4 o;\n"
+	  "void main() { o = texelFetch(b, 0); }\n", "'samplerBuffer' is a reserved word" },
 	{ "NV_image_formats' qualifier without its #extension", CS, HEAD LOCAL
 	  "layout(rg32f) uniform highp readonly image2D a;\nvoid main() {}\n",
 	  "unknown layout qualifier 'rg32f'" },

@@ -10,6 +10,8 @@
  * NV_image_formats: compute shaders store to images of its formats (float,
  * normalized, integer), the texels read back, and load from an R16 one;
  * glBindImageTexture takes its formats.
+ * GL_ANDROID_extension_pack_es31a: listed exactly when each of its parts
+ * is; a shader of its #extension alone uses a part and links.
  */
 #include <GLES3/gl32.h>
 #include <math.h>
@@ -380,11 +382,82 @@ START_TEST(t_image_formats_bind)
 }
 END_TEST
 
+/* ---- GL_ANDROID_extension_pack_es31a ------------------------------------------------------- */
+
+static const char *const pack_parts[] = {
+	"GL_KHR_debug", "GL_KHR_texture_compression_astc_ldr", "GL_KHR_blend_equation_advanced",
+	"GL_OES_sample_shading", "GL_OES_sample_variables", "GL_OES_shader_image_atomic",
+	"GL_OES_shader_multisample_interpolation", "GL_OES_texture_stencil8",
+	"GL_OES_texture_storage_multisample_2d_array", "GL_EXT_copy_image",
+	"GL_EXT_draw_buffers_indexed", "GL_EXT_geometry_shader", "GL_EXT_gpu_shader5",
+	"GL_EXT_primitive_bounding_box", "GL_EXT_shader_io_blocks", "GL_EXT_tessellation_shader",
+	"GL_EXT_texture_border_clamp", "GL_EXT_texture_buffer", "GL_EXT_texture_cube_map_array",
+	"GL_EXT_texture_sRGB_decode",
+};
+
+static bool all_parts(void)
+{
+	for (size_t i = 0; i < sizeof(pack_parts) / sizeof(pack_parts[0]); i++)
+		if (!glt_has_extension(pack_parts[i]))
+			return false;
+	return true;
+}
+
+/* Listed with all its parts, and on this suite's host (llvmpipe behind
+ * virgl_test_server) they all are; ES 3.0 contexts have neither. */
+START_TEST(t_android_pack_listed)
+{
+	ck_assert(all_parts());
+	ck_assert(glt_has_extension("GL_ANDROID_extension_pack_es31a"));
+	glt_teardown();
+	glt_setup_version(3, 0);
+	ck_assert(!all_parts());
+	ck_assert(!glt_has_extension("GL_ANDROID_extension_pack_es31a"));
+}
+END_TEST
+
+/* A geometry shader under the pack's #extension alone: compiles, links and
+ * draws (a point it makes a square around the window's centre, read back). */
+START_TEST(t_android_pack_shader)
+{
+	static const char *gs =
+		"#version 310 es\n#extension GL_ANDROID_extension_pack_es31a : require\n"
+		"layout(points) in;\nlayout(triangle_strip, max_vertices = 4) out;\n"
+		"void main() {\n"
+		"  for (int i = 0; i < 4; i++) {\n"
+		"    gl_Position = vec4(float(i & 1) - 0.25, float(i >> 1) - 0.25, 0.0, 1.0);\n"
+		"    EmitVertex();\n  }\n}\n";
+	static const char *vsp =
+		"#version 310 es\nvoid main() { gl_Position = vec4(-0.9, -0.9, 0.0, 1.0); }\n";
+	static const char *fs =
+		"#version 310 es\nprecision highp float;\nout vec4 o;\n"
+		"void main() { o = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+	GLint ok = 0;
+	GLuint p = gl.CreateProgram();
+	GLuint sh[3] = { glt_compile(GL_VERTEX_SHADER, vsp, &ok),
+			 glt_compile(0x8DD9 /* GL_GEOMETRY_SHADER */, gs, &ok),
+			 glt_compile(GL_FRAGMENT_SHADER, fs, &ok) };
+
+	ck_assert(ok);
+	for (int i = 0; i < 3; i++) {
+		gl.AttachShader(p, sh[i]);
+		gl.DeleteShader(sh[i]);
+	}
+	glt_link_and_use(p);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	gl.DrawArrays(GL_POINTS, 0, 1);
+	glt_assert_pixel(GLT_W / 2, GLT_H / 2, 0, 255, 0, 255);
+	glt_assert_pixel(1, 1, 0, 0, 0, 0);   /* where the point was */
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gl_ext_formats");
 	TCase *tc = tcase_create("norm16");
 	TCase *img = tcase_create("image_formats");
+	TCase *pack = tcase_create("android_pack");
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
@@ -402,6 +475,11 @@ static Suite *suite(void)
 	tcase_add_test(img, t_image_formats_load_r16);
 	tcase_add_test(img, t_image_formats_bind);
 	suite_add_tcase(s, img);
+	tcase_set_timeout(pack, 120);
+	tcase_add_checked_fixture(pack, setup, glt_teardown);
+	tcase_add_test(pack, t_android_pack_listed);
+	tcase_add_test(pack, t_android_pack_shader);
+	suite_add_tcase(s, pack);
 	return s;
 }
 
