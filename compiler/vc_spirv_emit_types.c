@@ -108,6 +108,19 @@ static SpvImageFormat image_format(enum vc_format f)
 		[VC_FMT_RG32F] = SpvImageFormatRg32f, [VC_FMT_RG16F] = SpvImageFormatRg16f,
 		[VC_FMT_R16F] = SpvImageFormatR16f, [VC_FMT_RG32I] = SpvImageFormatRg32i,
 		[VC_FMT_RG32UI] = SpvImageFormatRg32ui,
+		[VC_FMT_R11F_G11F_B10F] = SpvImageFormatR11fG11fB10f,
+		[VC_FMT_RGBA16] = SpvImageFormatRgba16, [VC_FMT_RGB10_A2] = SpvImageFormatRgb10A2,
+		[VC_FMT_RG16] = SpvImageFormatRg16, [VC_FMT_RG8] = SpvImageFormatRg8,
+		[VC_FMT_R16] = SpvImageFormatR16, [VC_FMT_R8] = SpvImageFormatR8,
+		[VC_FMT_RGBA16_SNORM] = SpvImageFormatRgba16Snorm,
+		[VC_FMT_RG16_SNORM] = SpvImageFormatRg16Snorm,
+		[VC_FMT_RG8_SNORM] = SpvImageFormatRg8Snorm,
+		[VC_FMT_R16_SNORM] = SpvImageFormatR16Snorm, [VC_FMT_R8_SNORM] = SpvImageFormatR8Snorm,
+		[VC_FMT_RG16I] = SpvImageFormatRg16i, [VC_FMT_RG8I] = SpvImageFormatRg8i,
+		[VC_FMT_R16I] = SpvImageFormatR16i, [VC_FMT_R8I] = SpvImageFormatR8i,
+		[VC_FMT_RGB10_A2UI] = SpvImageFormatRgb10a2ui, [VC_FMT_RG16UI] = SpvImageFormatRg16ui,
+		[VC_FMT_RG8UI] = SpvImageFormatRg8ui, [VC_FMT_R16UI] = SpvImageFormatR16ui,
+		[VC_FMT_R8UI] = SpvImageFormatR8ui,
 	};
 
 	return (unsigned)f < VC_FMT_COUNT ? map[f] : SpvImageFormatUnknown;

@@ -646,6 +646,27 @@ static enum vc_format image_format(struct spv *s, const struct sp_ins *in, uint3
 	case SpvImageFormatR16f: return VC_FMT_R16F;
 	case SpvImageFormatRg32i: return VC_FMT_RG32I;
 	case SpvImageFormatRg32ui: return VC_FMT_RG32UI;
+	case SpvImageFormatR11fG11fB10f: return VC_FMT_R11F_G11F_B10F;
+	case SpvImageFormatRgba16: return VC_FMT_RGBA16;
+	case SpvImageFormatRgb10A2: return VC_FMT_RGB10_A2;
+	case SpvImageFormatRg16: return VC_FMT_RG16;
+	case SpvImageFormatRg8: return VC_FMT_RG8;
+	case SpvImageFormatR16: return VC_FMT_R16;
+	case SpvImageFormatR8: return VC_FMT_R8;
+	case SpvImageFormatRgba16Snorm: return VC_FMT_RGBA16_SNORM;
+	case SpvImageFormatRg16Snorm: return VC_FMT_RG16_SNORM;
+	case SpvImageFormatRg8Snorm: return VC_FMT_RG8_SNORM;
+	case SpvImageFormatR16Snorm: return VC_FMT_R16_SNORM;
+	case SpvImageFormatR8Snorm: return VC_FMT_R8_SNORM;
+	case SpvImageFormatRg16i: return VC_FMT_RG16I;
+	case SpvImageFormatRg8i: return VC_FMT_RG8I;
+	case SpvImageFormatR16i: return VC_FMT_R16I;
+	case SpvImageFormatR8i: return VC_FMT_R8I;
+	case SpvImageFormatRgb10a2ui: return VC_FMT_RGB10_A2UI;
+	case SpvImageFormatRg16ui: return VC_FMT_RG16UI;
+	case SpvImageFormatRg8ui: return VC_FMT_RG8UI;
+	case SpvImageFormatR16ui: return VC_FMT_R16UI;
+	case SpvImageFormatR8ui: return VC_FMT_R8UI;
 	default: sp_fail(s, in->at, "SPIR-V: unsupported image format %u", f);
 	}
 }

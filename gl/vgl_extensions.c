@@ -8,6 +8,7 @@
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_framebuffer.h"
+#include "vgl_image_unit.h"
 #include "vgl_renderbuffer.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -276,10 +277,37 @@ static bool multisample_interpolation(const struct vgl_context *ctx)
 	return sample_shading(ctx) && gpu_shader5(ctx);
 }
 
+static const VkFormat unorm16[] = { VK_FORMAT_R16_UNORM, VK_FORMAT_R16G16_UNORM,
+				    VK_FORMAT_R16G16B16A16_UNORM };
+static const VkFormat snorm16[] = { VK_FORMAT_R16_SNORM, VK_FORMAT_R16G16_SNORM,
+				    VK_FORMAT_R16G16B16A16_SNORM };
+
+/* EXT_texture_norm16 (ES 3.1): every 16-bit normalized format filtered,
+ * the unsigned ones also rendered to and blended (the extension makes R16,
+ * RG16 and RGBA16 colour-renderable; RGB16 is stored as RGBA16) */
+static bool norm16(const struct vgl_context *ctx)
+{
+	const VkFormatFeatureFlags tex = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+					 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+
+	return vgl_context_es31(ctx) && all_have(ctx, snorm16, N(snorm16), false, tex) &&
+	       all_have(ctx, unorm16, N(unorm16), false,
+			tex | VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT |
+			VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT);
+}
+
+/* NV_image_formats: ES 3.1's images in the host's storable formats */
+static bool image_formats(const struct vgl_context *ctx)
+{
+	return vgl_context_es31(ctx) && vgl_image_nv_formats_stored(ctx);
+}
+
 struct extension {
 	const char *name;
 	bool (*on)(const struct vgl_context *ctx);  /* NULL: always */
 };
+
+static bool android_pack(const struct vgl_context *ctx);
 
 static const struct extension table[] = {
 	[VGL_EXT_OES_texture_float] = { "GL_OES_texture_float", float_textures },
@@ -413,6 +441,15 @@ static const struct extension table[] = {
 		"GL_OES_primitive_bounding_box", tessellation_shaders },
 	[VGL_EXT_OES_shader_multisample_interpolation] = {
 		"GL_OES_shader_multisample_interpolation", multisample_interpolation },
+	/* 16-bit normalized textures and renderbuffers (vgl_pixel.c's rows) */
+	[VGL_EXT_EXT_texture_norm16] = { "GL_EXT_texture_norm16", norm16 },
+	/* the image format qualifiers past table 8.27 (the compiler's, under
+	 * #extension) and their glBindImageTexture formats (vgl_image_unit.c) */
+	[VGL_EXT_NV_image_formats] = { "GL_NV_image_formats", image_formats },
+	/* where every part is listed (android_pack); #extension of it in GLSL
+	 * enables the parts (the compiler's glsl_pp_directive.c) */
+	[VGL_EXT_ANDROID_extension_pack_es31a] = { "GL_ANDROID_extension_pack_es31a",
+						   android_pack },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
@@ -442,6 +479,36 @@ static const struct extension table[] = {
 	 * labels of every object type */
 	{ "GL_KHR_debug", NULL },
 };
+
+/* GL_ANDROID_extension_pack_es31a's parts (its "Dependencies"). */
+static const char *const android_pack_parts[] = {
+	"GL_KHR_debug", "GL_KHR_texture_compression_astc_ldr", "GL_KHR_blend_equation_advanced",
+	"GL_OES_sample_shading", "GL_OES_sample_variables", "GL_OES_shader_image_atomic",
+	"GL_OES_shader_multisample_interpolation", "GL_OES_texture_stencil8",
+	"GL_OES_texture_storage_multisample_2d_array", "GL_EXT_copy_image",
+	"GL_EXT_draw_buffers_indexed", "GL_EXT_geometry_shader", "GL_EXT_gpu_shader5",
+	"GL_EXT_primitive_bounding_box", "GL_EXT_shader_io_blocks", "GL_EXT_tessellation_shader",
+	"GL_EXT_texture_border_clamp", "GL_EXT_texture_buffer", "GL_EXT_texture_cube_map_array",
+	"GL_EXT_texture_sRGB_decode",
+};
+
+/* Whether the row named `name` is listed, from its condition (the mask is
+ * not made yet when the pack's is asked); false for a name not in the table. */
+static bool listed(const struct vgl_context *ctx, const char *name)
+{
+	for (size_t i = 0; i < N(table); i++)
+		if (!strcmp(table[i].name, name))
+			return i >= VGL_EXT_COUNT_CHECKED || !table[i].on || table[i].on(ctx);
+	return false;
+}
+
+static bool android_pack(const struct vgl_context *ctx)
+{
+	for (size_t i = 0; i < N(android_pack_parts); i++)
+		if (!listed(ctx, android_pack_parts[i]))
+			return false;
+	return true;
+}
 
 uint64_t vgl_ext_mask_compute(const struct vgl_context *ctx)
 {

@@ -157,6 +157,15 @@ struct vgl_context;
 #define GL_MIN_FRAGMENT_INTERPOLATION_OFFSET_OES 0x8E5B /* OES_shader_multisample_interpolation */
 #define GL_MAX_FRAGMENT_INTERPOLATION_OFFSET_OES 0x8E5C
 #define GL_FRAGMENT_INTERPOLATION_OFFSET_BITS_OES 0x8E5D
+/* EXT_texture_norm16 */
+#define GL_R16_EXT 0x822A
+#define GL_RG16_EXT 0x822C
+#define GL_RGB16_EXT 0x8054
+#define GL_RGBA16_EXT 0x805B
+#define GL_R16_SNORM_EXT 0x8F98
+#define GL_RG16_SNORM_EXT 0x8F99
+#define GL_RGB16_SNORM_EXT 0x8F9A
+#define GL_RGBA16_SNORM_EXT 0x8F9B
 
 #define VGL_MAX_ANISOTROPY 16.0f
 
@@ -218,6 +227,9 @@ enum vgl_ext {
 	VGL_EXT_EXT_primitive_bounding_box,
 	VGL_EXT_OES_primitive_bounding_box,
 	VGL_EXT_OES_shader_multisample_interpolation,
+	VGL_EXT_EXT_texture_norm16,
+	VGL_EXT_NV_image_formats,
+	VGL_EXT_ANDROID_extension_pack_es31a,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -12,30 +12,61 @@
 
 /* ES 3.1 table 8.27 (the formats an image unit takes) with their Vulkan
  * format and texel size, in enum vc_format's order so that a shader's
- * format qualifier maps by index. */
+ * format qualifier maps by index; then NV_image_formats' (its 16-bit
+ * normalized ones with EXT_texture_norm16 too). */
+enum { CORE, NV, NV_NORM16 };
+
 static const struct {
 	GLenum gl;
 	VkFormat vk;
 	uint8_t bytes;
+	uint8_t ext;
 } formats[] = {
-	{ GL_NONE, VK_FORMAT_UNDEFINED, 0 },
-	{ GL_RGBA32F, VK_FORMAT_R32G32B32A32_SFLOAT, 16 },
-	{ GL_RGBA16F, VK_FORMAT_R16G16B16A16_SFLOAT, 8 },
-	{ GL_R32F, VK_FORMAT_R32_SFLOAT, 4 },
-	{ GL_RGBA8, VK_FORMAT_R8G8B8A8_UNORM, 4 },
-	{ GL_RGBA8_SNORM, VK_FORMAT_R8G8B8A8_SNORM, 4 },
-	{ GL_RGBA32I, VK_FORMAT_R32G32B32A32_SINT, 16 },
-	{ GL_RGBA16I, VK_FORMAT_R16G16B16A16_SINT, 8 },
-	{ GL_RGBA8I, VK_FORMAT_R8G8B8A8_SINT, 4 },
-	{ GL_R32I, VK_FORMAT_R32_SINT, 4 },
-	{ GL_RGBA32UI, VK_FORMAT_R32G32B32A32_UINT, 16 },
-	{ GL_RGBA16UI, VK_FORMAT_R16G16B16A16_UINT, 8 },
-	{ GL_RGBA8UI, VK_FORMAT_R8G8B8A8_UINT, 4 },
-	{ GL_R32UI, VK_FORMAT_R32_UINT, 4 },
+	{ GL_NONE, VK_FORMAT_UNDEFINED, 0, CORE },
+	{ GL_RGBA32F, VK_FORMAT_R32G32B32A32_SFLOAT, 16, CORE },
+	{ GL_RGBA16F, VK_FORMAT_R16G16B16A16_SFLOAT, 8, CORE },
+	{ GL_R32F, VK_FORMAT_R32_SFLOAT, 4, CORE },
+	{ GL_RGBA8, VK_FORMAT_R8G8B8A8_UNORM, 4, CORE },
+	{ GL_RGBA8_SNORM, VK_FORMAT_R8G8B8A8_SNORM, 4, CORE },
+	{ GL_RGBA32I, VK_FORMAT_R32G32B32A32_SINT, 16, CORE },
+	{ GL_RGBA16I, VK_FORMAT_R16G16B16A16_SINT, 8, CORE },
+	{ GL_RGBA8I, VK_FORMAT_R8G8B8A8_SINT, 4, CORE },
+	{ GL_R32I, VK_FORMAT_R32_SINT, 4, CORE },
+	{ GL_RGBA32UI, VK_FORMAT_R32G32B32A32_UINT, 16, CORE },
+	{ GL_RGBA16UI, VK_FORMAT_R16G16B16A16_UINT, 8, CORE },
+	{ GL_RGBA8UI, VK_FORMAT_R8G8B8A8_UINT, 4, CORE },
+	{ GL_R32UI, VK_FORMAT_R32_UINT, 4, CORE },
+	{ GL_RG32F, VK_FORMAT_R32G32_SFLOAT, 8, NV },
+	{ GL_RG16F, VK_FORMAT_R16G16_SFLOAT, 4, NV },
+	{ GL_R16F, VK_FORMAT_R16_SFLOAT, 2, NV },
+	{ GL_RG32I, VK_FORMAT_R32G32_SINT, 8, NV },
+	{ GL_RG32UI, VK_FORMAT_R32G32_UINT, 8, NV },
+	{ GL_R11F_G11F_B10F, VK_FORMAT_B10G11R11_UFLOAT_PACK32, 4, NV },
+	{ GL_RGBA16_EXT, VK_FORMAT_R16G16B16A16_UNORM, 8, NV_NORM16 },
+	{ GL_RGB10_A2, VK_FORMAT_A2B10G10R10_UNORM_PACK32, 4, NV },
+	{ GL_RG16_EXT, VK_FORMAT_R16G16_UNORM, 4, NV_NORM16 },
+	{ GL_RG8, VK_FORMAT_R8G8_UNORM, 2, NV },
+	{ GL_R16_EXT, VK_FORMAT_R16_UNORM, 2, NV_NORM16 },
+	{ GL_R8, VK_FORMAT_R8_UNORM, 1, NV },
+	{ GL_RGBA16_SNORM_EXT, VK_FORMAT_R16G16B16A16_SNORM, 8, NV_NORM16 },
+	{ GL_RG16_SNORM_EXT, VK_FORMAT_R16G16_SNORM, 4, NV_NORM16 },
+	{ GL_RG8_SNORM, VK_FORMAT_R8G8_SNORM, 2, NV },
+	{ GL_R16_SNORM_EXT, VK_FORMAT_R16_SNORM, 2, NV_NORM16 },
+	{ GL_R8_SNORM, VK_FORMAT_R8_SNORM, 1, NV },
+	{ GL_RG16I, VK_FORMAT_R16G16_SINT, 4, NV },
+	{ GL_RG8I, VK_FORMAT_R8G8_SINT, 2, NV },
+	{ GL_R16I, VK_FORMAT_R16_SINT, 2, NV },
+	{ GL_R8I, VK_FORMAT_R8_SINT, 1, NV },
+	{ GL_RGB10_A2UI, VK_FORMAT_A2B10G10R10_UINT_PACK32, 4, NV },
+	{ GL_RG16UI, VK_FORMAT_R16G16_UINT, 4, NV },
+	{ GL_RG8UI, VK_FORMAT_R8G8_UINT, 2, NV },
+	{ GL_R16UI, VK_FORMAT_R16_UINT, 2, NV },
+	{ GL_R8UI, VK_FORMAT_R8_UINT, 1, NV },
 };
 
 #define NR_FORMATS (sizeof(formats) / sizeof(formats[0]))
 _Static_assert(NR_FORMATS == VGL_IMAGE_FORMATS, "a null image per format row");
+_Static_assert(NR_FORMATS == VC_FMT_COUNT, "a row per format qualifier");
 
 GLenum vgl_image_gl_format(unsigned vc_format)
 {
@@ -51,9 +82,35 @@ static unsigned format_row(GLenum f)
 	return 0;
 }
 
-static bool format_valid(GLenum f)
+static bool host_stores(const struct vgl_context *ctx, VkFormat f)
 {
-	return format_row(f) != 0;
+	VkFormatProperties p;
+
+	vvk_GetPhysicalDeviceFormatProperties(ctx->dev->pdev, f, &p);
+	return (p.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) != 0;
+}
+
+/* A format of the table the context's extensions allow. */
+static bool format_valid(const struct vgl_context *ctx, GLenum f)
+{
+	unsigned row = format_row(f);
+
+	if (!row || formats[row].ext == CORE)
+		return row != 0;
+	return vgl_ext_on(ctx, VGL_EXT_NV_image_formats) &&
+	       (formats[row].ext != NV_NORM16 || vgl_ext_on(ctx, VGL_EXT_EXT_texture_norm16)) &&
+	       host_stores(ctx, formats[row].vk);
+}
+
+/* NV_image_formats (vgl_extensions.c): the host stores to each of its
+ * formats but the 16-bit normalized ones (EXT_texture_norm16's: a unit
+ * takes those where the host stores them, format_valid). */
+bool vgl_image_nv_formats_stored(const struct vgl_context *ctx)
+{
+	for (unsigned i = 1; i < NR_FORMATS; i++)
+		if (formats[i].ext == NV && !host_stores(ctx, formats[i].vk))
+			return false;
+	return true;
 }
 
 GLenum vgl_image_gl_type(const void *glsl_type)
@@ -100,7 +157,7 @@ static GLenum bind_error(struct vgl_context *ctx, GLuint unit, GLuint texture, G
 		return GL_INVALID_VALUE;
 	if (access != GL_READ_ONLY && access != GL_WRITE_ONLY && access != GL_READ_WRITE)
 		return GL_INVALID_ENUM;
-	if (!format_valid(format))
+	if (!format_valid(ctx, format))
 		return GL_INVALID_VALUE;
 	/* a buffer texture has no storage to make immutable (EXT_texture_buffer) */
 	if (*out && !(*out)->immutable && (*out)->target != GL_TEXTURE_BUFFER_EXT)
@@ -207,14 +264,6 @@ static VkImageViewType texture_view_type(const struct vgl_texture *t)
 	case GL_TEXTURE_CUBE_MAP_ARRAY_EXT: return VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
 	default: return VK_IMAGE_VIEW_TYPE_2D;
 	}
-}
-
-static bool host_stores(struct vgl_context *ctx, VkFormat f)
-{
-	VkFormatProperties p;
-
-	vvk_GetPhysicalDeviceFormatProperties(ctx->dev->pdev, f, &p);
-	return (p.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) != 0;
 }
 
 /* The view of the unit's level: all layers (slices) of a layered binding

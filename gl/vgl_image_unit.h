@@ -27,7 +27,7 @@ struct vgl_texture;
 struct vgl_tex_storage;
 
 #define VGL_MAX_IMAGE_UNITS 8
-#define VGL_IMAGE_FORMATS 14   /* table 8.27's 13, and none */
+#define VGL_IMAGE_FORMATS 40   /* table 8.27's 13, NV_image_formats' 26, and none */
 #define VGL_IMAGE_VIEW_TYPES 4 /* 2D, 3D, cube, 2D array */
 
 struct vgl_image_unit {
@@ -73,3 +73,6 @@ bool vgl_image_unit_get(const struct vgl_context *ctx, GLenum pname, GLint64 *ou
 /* A deleted texture leaves the context's units; context destruction drops all. */
 void vgl_image_units_forget(struct vgl_context *ctx, const struct vgl_texture *t);
 void vgl_image_units_release(struct vgl_context *ctx);
+/* Whether the host stores to every format NV_image_formats adds (but the
+ * 16-bit normalized ones). */
+bool vgl_image_nv_formats_stored(const struct vgl_context *ctx);

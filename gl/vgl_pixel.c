@@ -176,6 +176,16 @@ static const struct vgl_pixel_format table[] = {
 	/* EXT_texture_sRGB_R8 / _RG8: sRGB red and red-green, textures only */
 	FE(EXT_texture_sRGB_R8, 0, GL_SR8_EXT, GL_RED, UB, GL_RED, VK_FORMAT_R8_SRGB, ID, VGL_CONV_COPY, 1, 1, false, true, 8, 0, 0, 0),
 	FE(EXT_texture_sRGB_RG8, 0, GL_SRG8_EXT, GL_RG, UB, GL_RG, VK_FORMAT_R8G8_SRGB, ID, VGL_CONV_COPY, 2, 2, false, true, 8, 8, 0, 0),
+	/* EXT_texture_norm16: unsigned ones renderable (RGB16 stored as RGBA16 is not), signed
+	 * ones textures only; filterable */
+	FE(EXT_texture_norm16, 0, GL_R16_EXT, GL_RED, US, GL_RED, VK_FORMAT_R16_UNORM, ID, VGL_CONV_COPY, 2, 2, true, true, 16, 0, 0, 0),
+	FE(EXT_texture_norm16, 0, GL_RG16_EXT, GL_RG, US, GL_RG, VK_FORMAT_R16G16_UNORM, ID, VGL_CONV_COPY, 4, 4, true, true, 16, 16, 0, 0),
+	FE(EXT_texture_norm16, 0, GL_RGB16_EXT, GL_RGB, US, GL_RGB, VK_FORMAT_R16G16B16A16_UNORM, RGB1, VGL_CONV_CODEC, 6, 8, false, true, 16, 16, 16, 0),
+	FE(EXT_texture_norm16, 0, GL_RGBA16_EXT, GL_RGBA, US, GL_RGBA, VK_FORMAT_R16G16B16A16_UNORM, ID, VGL_CONV_COPY, 8, 8, true, true, 16, 16, 16, 16),
+	FE(EXT_texture_norm16, 0, GL_R16_SNORM_EXT, GL_RED, SH, GL_RED, VK_FORMAT_R16_SNORM, ID, VGL_CONV_COPY, 2, 2, false, true, 16, 0, 0, 0),
+	FE(EXT_texture_norm16, 0, GL_RG16_SNORM_EXT, GL_RG, SH, GL_RG, VK_FORMAT_R16G16_SNORM, ID, VGL_CONV_COPY, 4, 4, false, true, 16, 16, 0, 0),
+	FE(EXT_texture_norm16, 0, GL_RGB16_SNORM_EXT, GL_RGB, SH, GL_RGB, VK_FORMAT_R16G16B16A16_SNORM, RGB1, VGL_CONV_CODEC, 6, 8, false, true, 16, 16, 16, 0),
+	FE(EXT_texture_norm16, 0, GL_RGBA16_SNORM_EXT, GL_RGBA, SH, GL_RGBA, VK_FORMAT_R16G16B16A16_SNORM, ID, VGL_CONV_COPY, 8, 8, false, true, 16, 16, 16, 16),
 	/* OES_required_internalformat: the sized luminance/alpha formats (table 3.4.y) */
 	FE(OES_required_internalformat, 0, GL_ALPHA8_OES, GL_ALPHA, UB, GL_ALPHA, VK_FORMAT_R8_UNORM, ALPHA, VGL_CONV_COPY, 1, 1, false, true, 0, 0, 0, 8),
 	FE(OES_required_internalformat, 0, GL_LUMINANCE8_OES, GL_LUMINANCE, UB, GL_LUMINANCE, VK_FORMAT_R8_UNORM, LUM, VGL_CONV_COPY, 1, 1, false, true, 8, 8, 8, 0),
@@ -305,6 +315,22 @@ const struct vgl_pixel_format *vgl_pixel_sized(GLenum internal_format)
 {
 	for (size_t k = FIRST_SIZED; k < TABLE_SIZE; k++)
 		if (table[k].internal_format == internal_format && !table[k].ext)
+			return &table[k];
+	return NULL;
+}
+
+/* ES 3.x extensions whose sized formats glTexStorage* and renderbuffers take
+ * (the ES 2.0 ones' rows are TexImage's only). */
+static bool storage_ext(uint8_t ext)
+{
+	return ext == VGL_EXT_EXT_texture_norm16 + 1;
+}
+
+const struct vgl_pixel_format *vgl_pixel_sized_ext(uint64_t exts, GLenum internal_format)
+{
+	for (size_t k = FIRST_SIZED; k < TABLE_SIZE; k++)
+		if (table[k].internal_format == internal_format && storage_ext(table[k].ext) &&
+		    (exts & VGL_EXT_BIT(table[k].ext - 1)))
 			return &table[k];
 	return NULL;
 }
@@ -509,6 +535,10 @@ static const struct {
 	{ VK_FORMAT_A2B10G10R10_UNORM_PACK32, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, true },
 	{ VK_FORMAT_R8_UNORM, GL_RED, GL_UNSIGNED_BYTE, true },
 	{ VK_FORMAT_R8G8_UNORM, GL_RG, GL_UNSIGNED_BYTE, true },
+	/* EXT_texture_norm16: RGBA / UNSIGNED_SHORT reads 16-bit normalized buffers */
+	{ VK_FORMAT_R16_UNORM, GL_RGBA, GL_UNSIGNED_SHORT, true },
+	{ VK_FORMAT_R16G16_UNORM, GL_RGBA, GL_UNSIGNED_SHORT, true },
+	{ VK_FORMAT_R16G16B16A16_UNORM, GL_RGBA, GL_UNSIGNED_SHORT, true },
 };
 
 void vgl_pixel_impl_read_pair(VkFormat image, bool es3, GLenum *format, GLenum *type)

@@ -53,6 +53,9 @@ const struct vgl_pixel_format *vgl_pixel_sub_row(uint64_t exts, VkFormat image, 
 						 GLenum type);
 /* The first row of a sized internal format (glTexStorage2D); NULL if none. */
 const struct vgl_pixel_format *vgl_pixel_sized(GLenum internal_format);
+/* The row of a sized format an exposed ES 3.x extension brings
+ * (EXT_texture_norm16's), for glTexStorage* and renderbuffers; NULL if none. */
+const struct vgl_pixel_format *vgl_pixel_sized_ext(uint64_t exts, GLenum internal_format);
 /* The row for an unsized internal format with UNSIGNED_BYTE data
  * (glCopyTexImage2D of ES 2.0); NULL if none. */
 const struct vgl_pixel_format *vgl_pixel_unsized(GLenum internal_format);

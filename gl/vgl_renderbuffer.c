@@ -18,6 +18,8 @@ static const struct vgl_pixel_format *es3_format(const struct vgl_context *ctx, 
 {
 	const struct vgl_pixel_format *p = vgl_pixel_sized(f);
 
+	if (!p)
+		p = vgl_pixel_sized_ext(vgl_ext_mask(ctx), f);
 	if (!p || ctx->major < 3)
 		return NULL;
 	return vgl_pixel_color_renderable(vgl_ext_mask(ctx), p) || p->bits[4] || p->bits[5]

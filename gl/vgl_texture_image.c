@@ -449,6 +449,8 @@ static void tex_storage(const struct image_args *a, GLsizei levels, GLenum inter
 
 	if (!ctx)
 		return;
+	if (!f)
+		f = vgl_pixel_sized_ext(vgl_ext_mask(ctx), internalformat);
 	if (!f && ctx->major >= 3)
 		f = vgl_etc2_format(internalformat);   /* ES 3.0's compressed formats */
 	if (!f && vgl_ext_on(ctx, VGL_EXT_KHR_texture_compression_astc_ldr))

@@ -151,7 +151,8 @@ static const char *layout_name(struct glsl_parser *p)
 	return glsl_parse_name(p, glsl_parse_next(p)->value);
 }
 
-/* The image format qualifiers of ES 3.10 §4.4.7, by name. */
+/* The image format qualifiers of ES 3.10 §4.4.7, by name; NV_image_formats'
+ * (from rg32f on) under its #extension. */
 static const struct {
 	const char *name;
 	enum vc_format format;
@@ -161,12 +162,34 @@ static const struct {
 	{ "rgba32i", VC_FMT_RGBA32I }, { "rgba16i", VC_FMT_RGBA16I }, { "rgba8i", VC_FMT_RGBA8I },
 	{ "r32i", VC_FMT_R32I }, { "rgba32ui", VC_FMT_RGBA32UI }, { "rgba16ui", VC_FMT_RGBA16UI },
 	{ "rgba8ui", VC_FMT_RGBA8UI }, { "r32ui", VC_FMT_R32UI },
+	{ "rg32f", VC_FMT_RG32F }, { "rg16f", VC_FMT_RG16F }, { "r16f", VC_FMT_R16F },
+	{ "rg32i", VC_FMT_RG32I }, { "rg32ui", VC_FMT_RG32UI },
+	{ "r11f_g11f_b10f", VC_FMT_R11F_G11F_B10F }, { "rgba16", VC_FMT_RGBA16 },
+	{ "rgb10_a2", VC_FMT_RGB10_A2 }, { "rg16", VC_FMT_RG16 }, { "rg8", VC_FMT_RG8 },
+	{ "r16", VC_FMT_R16 }, { "r8", VC_FMT_R8 }, { "rgba16_snorm", VC_FMT_RGBA16_SNORM },
+	{ "rg16_snorm", VC_FMT_RG16_SNORM }, { "rg8_snorm", VC_FMT_RG8_SNORM },
+	{ "r16_snorm", VC_FMT_R16_SNORM }, { "r8_snorm", VC_FMT_R8_SNORM },
+	{ "rg16i", VC_FMT_RG16I }, { "rg8i", VC_FMT_RG8I }, { "r16i", VC_FMT_R16I },
+	{ "r8i", VC_FMT_R8I }, { "rgb10_a2ui", VC_FMT_RGB10_A2UI }, { "rg16ui", VC_FMT_RG16UI },
+	{ "rg8ui", VC_FMT_RG8UI }, { "r16ui", VC_FMT_R16UI }, { "r8ui", VC_FMT_R8UI },
 };
+
+/* Whether #extension enabled `name` (any behaviour but disable). */
+static bool ext_enabled(const struct glsl_parser *p, const char *name)
+{
+	for (unsigned i = 0; i < p->toks->num_ext; i++)
+		if (!strcmp(p->toks->ext_names[i], name))
+			return p->toks->ext_behavior[i] != GLSL_EXT_DISABLE;
+	return false;
+}
 
 static bool image_format_id(struct glsl_parser *p, const char *name, struct glsl_ast_qual *q)
 {
 	for (size_t i = 0; p->version >= 310 && i < sizeof(image_formats) / sizeof(image_formats[0]);
 	     i++) {
+		if (image_formats[i].format >= VC_FMT_RG32F &&
+		    !ext_enabled(p, "GL_NV_image_formats"))
+			break;
 		if (!strcmp(name, image_formats[i].name)) {
 			q->layout |= GLSL_LAYOUT_FORMAT;
 			q->format = (uint8_t)image_formats[i].format;

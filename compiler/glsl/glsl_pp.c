@@ -66,6 +66,11 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_OES_shader_multisample_interpolation",
 	/* the multisample 2D array samplers and their built-ins (GLSL ES 3.10) */
 	"GL_OES_texture_storage_multisample_2d_array",
+	/* the image format qualifiers past ES 3.10's (GLSL ES 3.10) */
+	"GL_NV_image_formats",
+	/* no built-ins of its own: #extension of it sets its parts' behaviour
+	 * (glsl_pp_directive.c) */
+	"GL_ANDROID_extension_pack_es31a",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

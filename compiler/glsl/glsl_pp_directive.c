@@ -434,6 +434,29 @@ static enum glsl_ext_behavior behavior_of(enum glsl_ppword w)
 	       w == PPW_WARN ? GLSL_EXT_WARN : GLSL_EXT_DISABLE;
 }
 
+/* GL_ANDROID_extension_pack_es31a's parts that have GLSL (its §"Additions
+ * to the OpenGL ES Shading Language"): #extension of the pack is #extension
+ * of each. */
+static const char *const android_pack_parts[] = {
+	"GL_KHR_blend_equation_advanced", "GL_OES_sample_variables",
+	"GL_OES_shader_image_atomic", "GL_OES_shader_multisample_interpolation",
+	"GL_OES_texture_storage_multisample_2d_array", "GL_EXT_geometry_shader",
+	"GL_EXT_gpu_shader5", "GL_EXT_primitive_bounding_box", "GL_EXT_shader_io_blocks",
+	"GL_EXT_tessellation_shader", "GL_EXT_texture_buffer", "GL_EXT_texture_cube_map_array",
+};
+
+static void set_pack_parts(struct pp *pp, const char *name, enum glsl_ext_behavior b)
+{
+	if (strcmp(name, "GL_ANDROID_extension_pack_es31a"))
+		return;
+	for (unsigned k = 0; k < sizeof(android_pack_parts) / sizeof(android_pack_parts[0]); k++) {
+		int i = find_ext(pp, android_pack_parts[k]);
+
+		if (i >= 0)
+			pp->out->ext_behavior[i] = b;
+	}
+}
+
 static void set_extension(struct pp *pp, const struct glsl_token *name, enum glsl_ppword w)
 {
 	const char *n = pp_name(pp, name->value);
@@ -451,9 +474,10 @@ static void set_extension(struct pp *pp, const struct glsl_token *name, enum gls
 		return;
 	}
 	i = find_ext(pp, n);
-	if (i >= 0)
+	if (i >= 0) {
 		pp->out->ext_behavior[i] = b;
-	else if (b == GLSL_EXT_REQUIRE)
+		set_pack_parts(pp, n, b);
+	} else if (b == GLSL_EXT_REQUIRE)
 		pp_error(pp, name, "extension '%s' is not supported", n);
 	else
 		pp_warning(pp, name, "extension '%s' is not supported", n);

@@ -45,11 +45,17 @@ static bool es310_storage(struct glsl_sema *s, const struct glsl_ast_qual *q)
 /* The base type a format's texels have: float (also the normalized ones), int, uint. */
 static enum glsl_base format_base(enum vc_format f)
 {
-	if (f >= VC_FMT_RGBA32I && f <= VC_FMT_R32I)
+	switch (f) {
+	case VC_FMT_RGBA32I: case VC_FMT_RGBA16I: case VC_FMT_RGBA8I: case VC_FMT_R32I:
+	case VC_FMT_RG32I: case VC_FMT_RG16I: case VC_FMT_RG8I: case VC_FMT_R16I: case VC_FMT_R8I:
 		return GLSL_BASE_INT;
-	if (f >= VC_FMT_RGBA32UI && f <= VC_FMT_R32UI)
+	case VC_FMT_RGBA32UI: case VC_FMT_RGBA16UI: case VC_FMT_RGBA8UI: case VC_FMT_R32UI:
+	case VC_FMT_RG32UI: case VC_FMT_RGB10_A2UI: case VC_FMT_RG16UI: case VC_FMT_RG8UI:
+	case VC_FMT_R16UI: case VC_FMT_R8UI:
 		return GLSL_BASE_UINT;
-	return GLSL_BASE_FLOAT;
+	default:
+		return GLSL_BASE_FLOAT;
+	}
 }
 
 static bool image_format_rules(struct glsl_sema *s, const struct glsl_ast_qual *q,

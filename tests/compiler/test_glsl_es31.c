@@ -29,6 +29,7 @@
 /* imageAtomic* need it in 3.10 */
 #define IMAGE_ATOMIC "#extension GL_OES_shader_image_atomic : require\n"
 #define LOCAL "layout(local_size_x = 4) in;\n"
+#define NV_IMAGE "#extension GL_NV_image_formats : enable\n"
 #define MS_INTERP "#extension GL_OES_shader_multisample_interpolation : require\n" \
 	"precision highp float;\nout vec4 o;\n"
 #define SAMPLE_VARS "#extension GL_OES_sample_variables : require\n" \
@@ -262,6 +263,37 @@ static const struct good_case good[] = {
 	  "  imageStore(d, ivec2(0), imageLoad(c, ivec2(1))); }\n",
 	  { "PIPE_FORMAT_R16G16B16A16_SINT", "PIPE_FORMAT_R8G8B8A8_UINT, WR",
 	    "PIPE_FORMAT_R8G8B8A8_SNORM", "PIPE_FORMAT_R16G16B16A16_FLOAT, WR" } },
+	/* the Android pack's #extension enables its parts (cube map arrays,
+	 * buffer textures, sample variables, interpolateAtSample) */
+	{ "GL_ANDROID_extension_pack_es31a enables its parts", FS, HEAD
+	  "#extension GL_ANDROID_extension_pack_es31a : require\n"
+	  "precision highp float;\nuniform highp samplerCubeArray s;\n"
+	  "uniform highp samplerBuffer b;\nin vec4 v;\nout vec4 o;\n"
+	  "void main() { o = texture(s, vec4(0.0)) + texelFetch(b, 0) + vec4(gl_SampleID)\n"
+	  "  + interpolateAtSample(v, 0); }\n",
+	  { "SVIEW[1], CUBEARRAY, FLOAT", "SVIEW[2], BUFFER, FLOAT", "SAMPLEID", "INTERP_SAMPLE" } },
+	/* NV_image_formats: the qualifiers past table 8.27, each its pipe format */
+	{ "NV_image_formats float", CS, HEAD NV_IMAGE LOCAL
+	  "layout(rg32f) uniform highp readonly image2D a;\n"
+	  "layout(r11f_g11f_b10f) uniform highp writeonly image2D b;\n"
+	  "layout(rg8_snorm) uniform highp readonly image2D c;\n"
+	  "layout(rgba16) uniform highp writeonly image2D d;\n"
+	  "layout(r16f) uniform highp writeonly image2D e;\n"
+	  "void main() { imageStore(b, ivec2(0), imageLoad(a, ivec2(1)));\n"
+	  "  imageStore(d, ivec2(0), imageLoad(c, ivec2(1))); imageStore(e, ivec2(0), vec4(1)); }\n",
+	  { "2D, PIPE_FORMAT_R32G32_FLOAT\n", "PIPE_FORMAT_R11G11B10_FLOAT, WR",
+	    "PIPE_FORMAT_R8G8_SNORM\n", "PIPE_FORMAT_R16G16B16A16_UNORM, WR",
+	    "PIPE_FORMAT_R16_FLOAT, WR" } },
+	{ "NV_image_formats integer", CS, HEAD NV_IMAGE LOCAL
+	  "layout(rgb10_a2ui) uniform highp readonly uimage2D a;\n"
+	  "layout(r8ui) uniform highp writeonly uimage2D b;\n"
+	  "layout(rg16i) uniform highp readonly iimage2D c;\n"
+	  "layout(r8i) uniform highp writeonly iimage2D d;\n"
+	  "layout(r8) uniform highp writeonly image2D e;\n"
+	  "void main() { imageStore(b, ivec2(0), imageLoad(a, ivec2(1)));\n"
+	  "  imageStore(d, ivec2(0), imageLoad(c, ivec2(1))); imageStore(e, ivec2(0), vec4(1)); }\n",
+	  { "PIPE_FORMAT_R10G10B10A2_UINT\n", "PIPE_FORMAT_R8_UINT, WR",
+	    "PIPE_FORMAT_R16G16_SINT\n", "PIPE_FORMAT_R8_SINT, WR", "PIPE_FORMAT_R8_UNORM, WR" } },
 	{ "image atomics", CS, HEAD IMAGE_ATOMIC LOCAL
 	  "layout(r32ui, binding = 2) uniform highp uimage2D u;\n"
 	  "layout(r32i) uniform highp iimage2D i;\n"
@@ -364,6 +396,23 @@ struct bad_case {
 };
 
 static const struct bad_case bad[] = {
+	{ "a part of the Android pack without its #extension", FS, HEAD
+	  "precision highp float;\nuniform highp samplerBuffer b;\nout vec4 o;\n"
+	  "void main() { o = texelFetch(b, 0); }\n", "'samplerBuffer' is a reserved word" },
+	{ "the Android pack disabled again", FS, HEAD
+	  "#extension GL_ANDROID_extension_pack_es31a : enable\n"
+	  "#extension GL_ANDROID_extension_pack_es31a : disable\n"
+	  "precision highp float;\nuniform highp samplerBuffer b;\nout vec4 o;\n"
+	  "void main() { o = texelFetch(b, 0); }\n", "'samplerBuffer' is a reserved word" },
+	{ "NV_image_formats' qualifier without its #extension", CS, HEAD LOCAL
+	  "layout(rg32f) uniform highp readonly image2D a;\nvoid main() {}\n",
+	  "unknown layout qualifier 'rg32f'" },
+	{ "an unsigned format on a float image", CS, HEAD NV_IMAGE LOCAL
+	  "layout(r8ui) uniform highp readonly image2D a;\nvoid main() {}\n",
+	  "does not match its image type" },
+	{ "r8 neither readonly nor writeonly", CS, HEAD NV_IMAGE LOCAL
+	  "layout(r8) uniform highp image2D a;\nvoid main() {}\n",
+	  "must be readonly or writeonly" },
 	{ "early_fragment_tests in a vertex shader", VS, HEAD "layout(early_fragment_tests) in;\n"
 	  "void main() { gl_Position = vec4(0.0); }\n",
 	  "0:2(1): error: 'early_fragment_tests' applies only to fragment shaders" },
