@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ES 3.1 program pipeline objects (vgl_program_pipeline.h). A draw without
- * a current program runs the bound pipeline: its vertex and fragment
- * programs' stages (kept by vgl_separable.c) linked together once per pair
- * of executables, with the attribute locations the vertex program
- * reports. Before each draw the link takes the values of its uniforms,
- * sampler units and block bindings from the program of the stage that
- * declares them, by name. Two programs may each have a uniform or block of
- * one name, with values of their own: the fragment stage is then compiled
- * for the link with those names renamed (a #define of each after its
- * #version: the whole shader is renamed alike), so that they stay apart.
+ * a current program runs the bound pipeline: its programs' stages (vertex,
+ * fragment, geometry and tessellation ones, kept by vgl_separable.c) linked
+ * together once per set of executables, with the attribute locations the
+ * vertex program reports. Before each draw the link takes the values of its
+ * uniforms, sampler units and block bindings from the program of the stage
+ * that declares them, by name. Two programs may each have a uniform or block
+ * of one name, with values of their own: the stages of every program but the
+ * vertex program are then compiled for the link with such names renamed (a
+ * #define of each after its #version, prefixed after the program's first
+ * stage: the whole shader is renamed alike), so that they stay apart.
  */
 #include "vgl_program_pipeline.h"
 

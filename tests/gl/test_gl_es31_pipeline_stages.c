@@ -331,8 +331,38 @@ START_TEST(stages_rebound_between_draws)
 }
 END_TEST
 
-/* ES 3.2 11.1.3.11 and the tessellation extension's rules. */
-START_TEST(invalid_combinations)
+/* ES has no default tessellation levels: one tessellation stage without
+ * the other is invalid; the two from separate programs are valid. */
+START_TEST(tessellation_stages_go_together)
+{
+	GLuint p[4], pipe;
+
+	if (!has_both())
+		return;
+	p[0] = one_stage(GL_VERTEX_SHADER, vs);
+	p[1] = one_stage(GL_TESS_CONTROL_SHADER_EXT, tcs);
+	p[2] = one_stage(GL_FRAGMENT_SHADER, fs_e);
+	p[3] = one_stage(GL_TESS_EVALUATION_SHADER_EXT, tes);
+	pipe = new_pipeline();
+	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, p[0]);
+	so.UseProgramStages(pipe, GL_TESS_CONTROL_SHADER_BIT_EXT, p[1]);
+	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, p[2]);
+	assert_invalid(pipe, GL_PATCHES_EXT);
+	so.UseProgramStages(pipe, GL_TESS_CONTROL_SHADER_BIT_EXT, 0);
+	so.UseProgramStages(pipe, GL_TESS_EVALUATION_SHADER_BIT_EXT, p[3]);
+	assert_invalid(pipe, GL_PATCHES_EXT);
+	so.UseProgramStages(pipe, GL_TESS_CONTROL_SHADER_BIT_EXT, p[1]);
+	color(p[0], 0.0f, 1.0f, 0.0f, 1.0f);
+	color(p[3], 0.0f, 0.0f, 0.0f, 0.0f);
+	color(p[2], 1.0f, 0.0f, 0.0f, 0.0f);
+	assert_drawn(GL_PATCHES_EXT, 255, 255, 0);
+	delete_all(pipe, 4, p);
+}
+END_TEST
+
+/* ES 3.2 11.1.3.11: a program's stages with another program's between
+ * them; a geometry input no vertex output writes (7.4.1). */
+START_TEST(interleaved_and_mismatched)
 {
 	static const GLenum vg[2] = { GL_VERTEX_SHADER, GL_GEOMETRY_SHADER_EXT };
 	static const char *const vg_src[2] = { vs, gs };
@@ -341,44 +371,31 @@ START_TEST(invalid_combinations)
 		"in highp vec4 x_color[];\nout highp vec4 g_color;\n"
 		"void main() { for (int i = 0; i < 3; i++) {\n"
 		"  gl_Position = gl_in[i].gl_Position; g_color = x_color[i]; EmitVertex(); } }\n";
-	GLuint p[7], pipe;
+	GLuint p[6], pipe;
 
 	if (!has_both())
 		return;
-	p[6] = one_stage(GL_FRAGMENT_SHADER, fs_g);
-	p[0] = one_stage(GL_VERTEX_SHADER, vs);
+	p[0] = program_of(2, vg, vg_src);
 	p[1] = one_stage(GL_TESS_CONTROL_SHADER_EXT, tcs);
-	p[2] = one_stage(GL_FRAGMENT_SHADER, fs_e);
-	p[3] = program_of(2, vg, vg_src);
-	p[4] = one_stage(GL_TESS_EVALUATION_SHADER_EXT, tes);
+	p[2] = one_stage(GL_TESS_EVALUATION_SHADER_EXT, tes);
+	p[3] = one_stage(GL_FRAGMENT_SHADER, fs_g);
+	p[4] = one_stage(GL_VERTEX_SHADER, vs);
 	p[5] = one_stage(GL_GEOMETRY_SHADER_EXT, gs_other);
 	pipe = new_pipeline();
-	/* a control stage without an evaluation stage */
-	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, p[0]);
+	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT | GL_GEOMETRY_SHADER_BIT_EXT, p[0]);
+	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, p[3]);
+	color(p[0], 0.5f, 0.0f, 0.0f, 0.5f);
+	color(p[3], 0.0f, 0.0f, 1.0f, 0.0f);
+	assert_drawn(GL_TRIANGLES, 255, 0, 255);
 	so.UseProgramStages(pipe, GL_TESS_CONTROL_SHADER_BIT_EXT, p[1]);
-	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, p[2]);
+	so.UseProgramStages(pipe, GL_TESS_EVALUATION_SHADER_BIT_EXT, p[2]);
 	assert_invalid(pipe, GL_PATCHES_EXT);
-	/* an evaluation stage without a control stage */
-	so.UseProgramStages(pipe, GL_TESS_CONTROL_SHADER_BIT_EXT, 0);
-	so.UseProgramStages(pipe, GL_TESS_EVALUATION_SHADER_BIT_EXT, p[4]);
-	assert_invalid(pipe, GL_PATCHES_EXT);
-	/* the two from separate programs: valid */
-	so.UseProgramStages(pipe, GL_TESS_CONTROL_SHADER_BIT_EXT, p[1]);
-	color(p[0], 0.0f, 1.0f, 0.0f, 1.0f);
-	color(p[4], 0.0f, 0.0f, 0.0f, 0.0f);
-	color(p[2], 1.0f, 0.0f, 0.0f, 0.0f);
-	assert_drawn(GL_PATCHES_EXT, 255, 255, 0);
-	/* the VS + GS program with tessellation between its stages */
-	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT | GL_GEOMETRY_SHADER_BIT_EXT, p[3]);
-	assert_invalid(pipe, GL_PATCHES_EXT);
-	/* a geometry input no vertex output writes */
-	so.UseProgramStages(pipe, GL_TESS_CONTROL_SHADER_BIT_EXT |
-			    GL_TESS_EVALUATION_SHADER_BIT_EXT, 0);
-	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, p[0]);
+	so.UseProgramStages(pipe, GL_ALL_SHADER_BITS, 0);
+	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, p[4]);
 	so.UseProgramStages(pipe, GL_GEOMETRY_SHADER_BIT_EXT, p[5]);
-	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, p[6]);
+	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, p[3]);
 	assert_invalid(pipe, GL_TRIANGLES);
-	delete_all(pipe, 7, p);
+	delete_all(pipe, 6, p);
 }
 END_TEST
 
@@ -393,7 +410,8 @@ static Suite *pipeline_stages_suite(void)
 	tcase_add_test(tc, tessellation_program_and_fragment_program);
 	tcase_add_test(tc, program_of_five_stages);
 	tcase_add_test(tc, stages_rebound_between_draws);
-	tcase_add_test(tc, invalid_combinations);
+	tcase_add_test(tc, tessellation_stages_go_together);
+	tcase_add_test(tc, interleaved_and_mismatched);
 	suite_add_tcase(s, tc);
 	return s;
 }
