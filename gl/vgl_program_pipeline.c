@@ -557,6 +557,17 @@ static bool any_not_separable(const struct vgl_ppo *o)
 	return false;
 }
 
+/* A stage whose program, linked again, no longer has it (its kept shader
+ * gone with the executable it was bound with). */
+static bool stage_lost(const struct vgl_ppo *o)
+{
+	for (int i = 0; i < DRAW_STAGES; i++)
+		if (o->stage[draw_order[i]] &&
+		    !has_stage(stage_linked(o, draw_order[i]), draw_order[i]))
+			return true;
+	return false;
+}
+
 /* ES 3.2 11.1.3.11: why the pipeline cannot draw, or NULL. */
 static const char *invalid_for_draw(const struct vgl_ppo *o)
 {
@@ -564,6 +575,8 @@ static const char *invalid_for_draw(const struct vgl_ppo *o)
 		return "error: the pipeline lacks a vertex or fragment program\n";
 	if (any_not_separable(o))
 		return "error: a program of the pipeline is not separable\n";
+	if (stage_lost(o))
+		return "error: a program was linked again without the stage it is bound to\n";
 	/* ES has no default tessellation levels: the two stages go together */
 	if (!o->stage[VGL_PPO_TCS] != !o->stage[VGL_PPO_TES])
 		return "error: the pipeline has one tessellation stage without the other\n";

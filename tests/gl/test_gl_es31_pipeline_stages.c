@@ -399,6 +399,39 @@ START_TEST(interleaved_and_mismatched)
 }
 END_TEST
 
+/* Interface blocks between three programs: the vertex program's output
+ * block is read by the geometry program, not by the fragment program. */
+START_TEST(blocks_through_a_geometry_program)
+{
+#define IOB "#extension GL_EXT_shader_io_blocks : require\n"
+	static const char v[] = "#version 310 es\n" IOB
+		"layout(location = 0) in vec2 pos;\nout V { highp vec4 c; } vb;\n"
+		"void main() { gl_Position = vec4(pos, 0.0, 1.0); vb.c = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+	static const char g[] = GS_HEAD IOB
+		"layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+		"in V { highp vec4 c; } vb[];\nout G { highp vec4 c; } gb;\n"
+		"void main() { for (int i = 0; i < 3; i++) {\n"
+		"  gl_Position = gl_in[i].gl_Position; gb.c = vb[i].c + vec4(1.0, 0.0, 0.0, 0.0);\n"
+		"  EmitVertex(); } }\n";
+	static const char f[] = "#version 310 es\n" IOB "precision highp float;\n"
+		"in G { highp vec4 c; } gb;\nout vec4 o;\nvoid main() { o = gb.c; }\n";
+#undef IOB
+	GLuint p[3], pipe;
+
+	if (!has_both())
+		return;
+	p[0] = one_stage(GL_VERTEX_SHADER, v);
+	p[1] = one_stage(GL_GEOMETRY_SHADER_EXT, g);
+	p[2] = one_stage(GL_FRAGMENT_SHADER, f);
+	pipe = new_pipeline();
+	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, p[0]);
+	so.UseProgramStages(pipe, GL_GEOMETRY_SHADER_BIT_EXT, p[1]);
+	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, p[2]);
+	assert_drawn(GL_TRIANGLES, 255, 255, 0);
+	delete_all(pipe, 3, p);
+}
+END_TEST
+
 static Suite *pipeline_stages_suite(void)
 {
 	Suite *s = suite_create("gl es31 pipeline stages");
@@ -412,6 +445,7 @@ static Suite *pipeline_stages_suite(void)
 	tcase_add_test(tc, stages_rebound_between_draws);
 	tcase_add_test(tc, tessellation_stages_go_together);
 	tcase_add_test(tc, interleaved_and_mismatched);
+	tcase_add_test(tc, blocks_through_a_geometry_program);
 	suite_add_tcase(s, tc);
 	return s;
 }
