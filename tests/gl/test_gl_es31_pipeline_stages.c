@@ -27,7 +27,7 @@ static PFNGLPATCHPARAMETERIEXTPROC patch_parameteri;
 	X(UseProgramStages, USEPROGRAMSTAGES) X(DeleteProgramPipelines, DELETEPROGRAMPIPELINES) \
 	X(GetProgramPipelineiv, GETPROGRAMPIPELINEIV) \
 	X(ValidateProgramPipeline, VALIDATEPROGRAMPIPELINE) \
-	X(ProgramUniform4f, PROGRAMUNIFORM4F)
+	X(ProgramUniform4f, PROGRAMUNIFORM4F) X(ActiveShaderProgram, ACTIVESHADERPROGRAM)
 
 #define SO_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -230,6 +230,11 @@ START_TEST(geometry_from_a_third_program)
 	/* a value set after the first draw reaches the next */
 	color(p[1], 0.0f, 1.0f, 0.0f, 0.0f);
 	assert_drawn(GL_TRIANGLES, 255, 255, 0);
+	/* glUniform* without a current program: the active program's */
+	so.ActiveShaderProgram(pipe, p[1]);
+	gl.Uniform4f(gl.GetUniformLocation(p[1], "u_color"), 0.0f, 0.0f, 0.0f, 0.0f);
+	expect(GL_NO_ERROR);
+	assert_drawn(GL_TRIANGLES, 255, 0, 0);
 	delete_all(pipe, 3, p);
 }
 END_TEST
