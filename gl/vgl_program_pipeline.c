@@ -447,13 +447,27 @@ static int stage_shader(struct vgl_context *ctx, const struct vgl_ppo *o, int s,
 	return *own ? VGL_OK : VGL_ERROR_OUT_OF_MEMORY;
 }
 
-/* Whether the stages come from more than one program (glsl_link_options.pipeline). */
-static bool several_programs(const struct vgl_ppo *o)
+/* The stages (1 << GLSL_STAGE_*) whose inputs another program's stage
+ * writes (glsl_link_options.program_inputs). */
+static uint32_t program_inputs(const struct vgl_ppo *o)
 {
-	for (int i = 1; i < DRAW_STAGES; i++)
-		if (o->stage[draw_order[i]] && first_stage(o, draw_order[i]) != VGL_PPO_VS)
-			return true;
-	return false;
+	static const unsigned glsl_stage[VGL_PPO_STAGES] = {
+		[VGL_PPO_VS] = GLSL_STAGE_VERTEX, [VGL_PPO_FS] = GLSL_STAGE_FRAGMENT,
+		[VGL_PPO_GS] = GLSL_STAGE_GEOMETRY, [VGL_PPO_TCS] = GLSL_STAGE_TESS_CTRL,
+		[VGL_PPO_TES] = GLSL_STAGE_TESS_EVAL };
+	const struct vgl_program *prev = NULL;
+	uint32_t bits = 0;
+
+	for (int i = 0; i < DRAW_STAGES; i++) {
+		const struct vgl_program *p = o->stage[draw_order[i]];
+
+		if (!p)
+			continue;
+		if (prev && p != prev)
+			bits |= 1u << glsl_stage[draw_order[i]];
+		prev = p;
+	}
+	return bits;
 }
 
 static int link_all(struct vgl_context *ctx, struct vgl_ppo *o,
@@ -461,11 +475,12 @@ static int link_all(struct vgl_context *ctx, struct vgl_ppo *o,
 {
 	const struct vgl_linked *vs = stage_linked(o, VGL_PPO_VS);
 	struct glsl_attrib_binding *ab = vs_bindings(vs);
+	uint32_t bounds = program_inputs(o);
 	struct vgl_graphics_link in = { .vs = sh[VGL_PPO_VS], .fs = sh[VGL_PPO_FS],
 					.gs = sh[VGL_PPO_GS], .tcs = sh[VGL_PPO_TCS],
 					.tes = sh[VGL_PPO_TES], .attrib_bindings = ab,
 					.nr_attrib_bindings = vs->nr_attribs, .separable = true,
-					.pipeline = several_programs(o) };
+					.pipeline = bounds != 0, .program_inputs = bounds };
 	int ret = ab ? vgl_linked_create_graphics(ctx, &in, &o->linked, log)
 		     : VGL_ERROR_OUT_OF_MEMORY;
 

@@ -437,6 +437,47 @@ START_TEST(blocks_through_a_geometry_program)
 }
 END_TEST
 
+/* ES 3.1 7.4.1: between the vertex and geometry programs the interface
+ * matches exactly: a vertex output the geometry program does not read, or
+ * one of another precision, fails validation. */
+START_TEST(geometry_interface_exact)
+{
+	static const char vs_extra[] = "#version 310 es\n"
+		"layout(location = 0) in vec2 pos;\n"
+		"out highp vec4 v_color;\nout highp vec4 v_unread;\n"
+		"void main() { gl_Position = vec4(pos, 0.0, 1.0); v_color = vec4(1.0);\n"
+		"  v_unread = vec4(0.0); }\n";
+	static const char gs_mediump[] = GS_HEAD
+		"layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+		"in mediump vec4 v_color[];\nout highp vec4 g_color;\n"
+		"void main() { for (int i = 0; i < 3; i++) {\n"
+		"  gl_Position = gl_in[i].gl_Position; g_color = v_color[i]; EmitVertex(); } }\n";
+	GLuint p[5], pipe;
+
+	if (!has_both())
+		return;
+	p[0] = one_stage(GL_VERTEX_SHADER, vs);
+	p[1] = one_stage(GL_GEOMETRY_SHADER_EXT, gs);
+	p[2] = one_stage(GL_FRAGMENT_SHADER, fs_g);
+	p[3] = one_stage(GL_VERTEX_SHADER, vs_extra);
+	p[4] = one_stage(GL_GEOMETRY_SHADER_EXT, gs_mediump);
+	color(p[0], 1.0f, 0.0f, 0.0f, 1.0f);
+	color(p[1], 0.0f, 0.0f, 0.0f, 0.0f);
+	color(p[2], 0.0f, 0.0f, 0.0f, 0.0f);
+	pipe = new_pipeline();
+	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, p[0]);
+	so.UseProgramStages(pipe, GL_GEOMETRY_SHADER_BIT_EXT, p[1]);
+	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, p[2]);
+	assert_drawn(GL_TRIANGLES, 255, 0, 0);
+	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, p[3]);
+	assert_invalid(pipe, GL_TRIANGLES);
+	so.UseProgramStages(pipe, GL_VERTEX_SHADER_BIT, p[0]);
+	so.UseProgramStages(pipe, GL_GEOMETRY_SHADER_BIT_EXT, p[4]);
+	assert_invalid(pipe, GL_TRIANGLES);
+	delete_all(pipe, 5, p);
+}
+END_TEST
+
 static Suite *pipeline_stages_suite(void)
 {
 	Suite *s = suite_create("gl es31 pipeline stages");
@@ -451,6 +492,7 @@ static Suite *pipeline_stages_suite(void)
 	tcase_add_test(tc, tessellation_stages_go_together);
 	tcase_add_test(tc, interleaved_and_mismatched);
 	tcase_add_test(tc, blocks_through_a_geometry_program);
+	tcase_add_test(tc, geometry_interface_exact);
 	suite_add_tcase(s, tc);
 	return s;
 }
