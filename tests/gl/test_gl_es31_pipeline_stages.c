@@ -9,7 +9,9 @@
  * draws' validation errors (INVALID_OPERATION, GL_VALIDATE_STATUS 0 and a
  * log): one tessellation stage without the other, a program bound to some
  * of its stages, a program's stages with another's between them, a
- * geometry input no vertex output writes. Each test passes trivially where
+ * geometry input no vertex output writes, a vertex output the geometry
+ * program does not read or reads at another precision; interface blocks
+ * through a geometry program. Each test passes trivially where
  * the host lacks either stage (the extensions are then not advertised).
  */
 #include <GLES3/gl31.h>
