@@ -815,7 +815,8 @@ static int link_shaders(const struct vgl_context *ctx, const struct vgl_graphics
 		.xfb_varyings = in->xfb ? in->xfb->names : NULL,
 		.nr_xfb_varyings = in->nr_xfb,
 		.xfb_separate = in->xfb_separate,
-		.separable = in->separable, .pipeline = in->pipeline, .vs_alone = in->vs_alone,
+		.separable = in->separable, .pipeline = in->pipeline,
+		.program_inputs = in->program_inputs, .vs_alone = in->vs_alone,
 		.stand_ins = in->stand_ins };
 
 	vgl_limits_link(&ctx->dev->limits, &opts.limits);

@@ -61,6 +61,7 @@ struct vgl_graphics_link {
 	uint32_t nr_xfb;
 	bool xfb_separate, separable;
 	bool pipeline;   /* glsl_link_options.pipeline */
+	uint32_t program_inputs;  /* glsl_link_options.program_inputs */
 	bool vs_alone;   /* glsl_link_options.vs_alone */
 	uint32_t stand_ins;  /* glsl_link_options.stand_ins */
 };

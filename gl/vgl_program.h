@@ -28,6 +28,7 @@
 #include "vgl_descriptors.h"
 #include "vgl_object.h"
 #include "vgl_pipeline.h"
+#include "vgl_program_pipeline.h"
 #include "vc_ir.h"
 #include "vvk.h"
 
@@ -224,8 +225,10 @@ struct vgl_linked {
 	 * link is not drawn, nor are its stand-ins' queries answered */
 	uint32_t sep_stand_ins;
 	bool has_mid;                     /* a geometry or tessellation stage of its own */
-	struct glsl_shader *sep_vs, *sep_fs;
-	char *sep_fs_source;              /* compiled again with names a pipeline renames */
+	/* per VGL_PPO_* stage (compute: none), and their sources, compiled
+	 * again with the names a pipeline renames */
+	struct glsl_shader *sep[VGL_PPO_STAGES];
+	char *sep_source[VGL_PPO_STAGES];
 	/* glGetProgramBinary: the program as linked (glsl_program_binary.h);
 	 * binary_size 0 when it has none */
 	uint8_t *binary;

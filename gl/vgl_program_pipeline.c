@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ES 3.1 program pipeline objects (vgl_program_pipeline.h). A draw without
- * a current program runs the bound pipeline: its vertex and fragment
- * programs' stages (kept by vgl_separable.c) linked together once per pair
- * of executables, with the attribute locations the vertex program
- * reports. Before each draw the link takes the values of its uniforms,
- * sampler units and block bindings from the program of the stage that
- * declares them, by name. Two programs may each have a uniform or block of
- * one name, with values of their own: the fragment stage is then compiled
- * for the link with those names renamed (a #define of each after its
- * #version: the whole shader is renamed alike), so that they stay apart.
+ * a current program runs the bound pipeline: its programs' stages (vertex,
+ * fragment, geometry and tessellation ones, kept by vgl_separable.c) linked
+ * together once per set of executables, with the attribute locations the
+ * vertex program reports. Before each draw the link takes the values of its
+ * uniforms, sampler units and block bindings from the program of the stage
+ * that declares them, by name. Two programs may each have a uniform or block
+ * of one name, with values of their own: the stages of every program but the
+ * vertex program are then compiled for the link with such names renamed (a
+ * #define of each after its #version, prefixed after the program's first
+ * stage: the whole shader is renamed alike), so that they stay apart.
  */
 #include "vgl_program_pipeline.h"
 
@@ -41,7 +42,7 @@ static void drop_link(struct vgl_ppo *o)
 	free(o->uniforms);
 	free(o->blocks);
 	o->uniforms = o->blocks = NULL;
-	o->vs_id = o->fs_id = 0;
+	memset(o->ids, 0, sizeof(o->ids));
 	o->link_failed = false;
 }
 
@@ -244,12 +245,26 @@ static const struct vgl_linked *stage_linked(const struct vgl_ppo *o, int stage)
 	return o->stage[stage] ? o->stage[stage]->linked : NULL;
 }
 
-#define FS_PREFIX "vgl_fs_"
+/* The graphics stages in the order vertices pass them (ES 3.2 11.1.3.11:
+ * "between" two stages; the first stage of a program names it below). */
+#define DRAW_STAGES 5
+static const int draw_order[DRAW_STAGES] = {
+	VGL_PPO_VS, VGL_PPO_TCS, VGL_PPO_TES, VGL_PPO_GS, VGL_PPO_FS };
 
-/* A name of the link's fragment stage as its program knows it. */
-static const char *fs_name(const char *name)
+/* A program's loose uniforms and blocks that another program of the
+ * pipeline has too are renamed in its stages by the prefix of its first
+ * stage; the vertex program keeps its names. */
+static const char *const prefixes[VGL_PPO_STAGES] = {
+	[VGL_PPO_VS] = "", [VGL_PPO_FS] = "vgl_fs_", [VGL_PPO_CS] = "",
+	[VGL_PPO_GS] = "vgl_gs_", [VGL_PPO_TCS] = "vgl_tc_", [VGL_PPO_TES] = "vgl_te_" };
+
+/* The first stage (in draw order) of the program of stage s. */
+static int first_stage(const struct vgl_ppo *o, int s)
 {
-	return strncmp(name, FS_PREFIX, strlen(FS_PREFIX)) ? name : name + strlen(FS_PREFIX);
+	for (int i = 0; i < DRAW_STAGES; i++)
+		if (o->stage[draw_order[i]] == o->stage[s])
+			return draw_order[i];
+	return s;
 }
 
 static int32_t uniform_index(const struct vgl_linked *l, const char *name)
@@ -268,6 +283,34 @@ static int32_t block_index(const struct vgl_linked *l, const char *name)
 	return -1;
 }
 
+static int32_t index_in(const struct vgl_linked *l, const char *name, bool block)
+{
+	return block ? block_index(l, name) : uniform_index(l, name);
+}
+
+/* Where a link's uniform (block) of `name` takes its values: a renamed one
+ * from the program of its prefix, another from the first program that has
+ * it (the vertex program's, whose names stay, before all others). */
+static struct vgl_ppo_map value_source(const struct vgl_ppo *o, const char *name, bool block)
+{
+	for (int i = 1; i < DRAW_STAGES; i++) {
+		int s = draw_order[i];
+		size_t n = strlen(prefixes[s]);
+
+		if (o->stage[s] && first_stage(o, s) == s && !strncmp(name, prefixes[s], n))
+			return (struct vgl_ppo_map){ (uint8_t)s,
+				index_in(stage_linked(o, s), name + n, block) };
+	}
+	for (int i = 0; i < DRAW_STAGES; i++) {
+		int s = draw_order[i];
+		int32_t at = o->stage[s] ? index_in(stage_linked(o, s), name, block) : -1;
+
+		if (at >= 0)
+			return (struct vgl_ppo_map){ (uint8_t)s, at };
+	}
+	return (struct vgl_ppo_map){ VGL_PPO_VS, -1 };
+}
+
 /* Where each loose uniform and block of the link takes its values from. */
 static bool map_values(struct vgl_ppo *o)
 {
@@ -279,18 +322,13 @@ static bool map_values(struct vgl_ppo *o)
 		return false;
 	for (uint32_t i = 0; i < l->nr_uniforms; i++) {
 		const struct vgl_uniform *u = &l->uniforms[i];
-		uint8_t st = u->in_vs ? VGL_PPO_VS : VGL_PPO_FS;
 
 		/* built-ins (gl_DepthRange) follow the context, not a program */
-		o->uniforms[i] = (struct vgl_ppo_map){ st, u->block < 0 && strncmp(u->name, "gl_", 3) ?
-			uniform_index(stage_linked(o, st), fs_name(u->name)) : -1 };
+		o->uniforms[i] = u->block < 0 && strncmp(u->name, "gl_", 3) ?
+			value_source(o, u->name, false) : (struct vgl_ppo_map){ VGL_PPO_VS, -1 };
 	}
-	for (uint32_t i = 0; i < l->nr_blocks; i++) {
-		uint8_t st = l->blocks[i].in_vs ? VGL_PPO_VS : VGL_PPO_FS;
-
-		o->blocks[i] = (struct vgl_ppo_map){ st,
-			block_index(stage_linked(o, st), fs_name(l->blocks[i].name)) };
-	}
+	for (uint32_t i = 0; i < l->nr_blocks; i++)
+		o->blocks[i] = value_source(o, l->blocks[i].name, true);
 	return true;
 }
 
@@ -329,15 +367,30 @@ static bool declares(const struct vgl_linked *l, const char *name)
 	return false;
 }
 
-/* Appends "#define X vgl_fs_X" for name's identifier if vs has it too (once). */
-static bool add_rename(const struct vgl_linked *vs, const char *name, char **lines, size_t *len)
+/* Whether a program of the pipeline other than l's has name's identifier. */
+static bool declared_elsewhere(const struct vgl_ppo *o, const struct vgl_linked *l,
+			       const char *name)
+{
+	for (int i = 0; i < DRAW_STAGES; i++) {
+		const struct vgl_linked *other = stage_linked(o, draw_order[i]);
+
+		if (other && other != l && declares(other, name))
+			return true;
+	}
+	return false;
+}
+
+/* Appends "#define X <prefix>X" for name's identifier if another program
+ * has it too (once). */
+static bool add_rename(const struct vgl_ppo *o, const struct vgl_linked *l, const char *prefix,
+		       const char *name, char **lines, size_t *len)
 {
 	size_t n = top_length(name);
 	char line[600], *grown;
 
-	if (!strncmp(name, "gl_", 3) || n > 256 || !declares(vs, name))
+	if (!strncmp(name, "gl_", 3) || n > 256 || !declared_elsewhere(o, l, name))
 		return true;
-	snprintf(line, sizeof(line), "#define %.*s " FS_PREFIX "%.*s\n", (int)n, name, (int)n, name);
+	snprintf(line, sizeof(line), "#define %.*s %s%.*s\n", (int)n, name, prefix, (int)n, name);
 	if (*lines && strstr(*lines, line))
 		return true;
 	grown = realloc(*lines, *len + strlen(line) + 1);
@@ -349,72 +402,130 @@ static bool add_rename(const struct vgl_linked *vs, const char *name, char **lin
 	return true;
 }
 
-/* The renames of the fragment program's names that the vertex program has
- * too; *lines NULL: none. false: out of memory. */
-static bool renames(const struct vgl_linked *vs, const struct vgl_linked *fs, char **lines)
+/* The renames of the names of stage s's program that another program of
+ * the pipeline has too; *lines NULL: none. false: out of memory. */
+static bool renames(const struct vgl_ppo *o, int s, char **lines)
 {
+	const struct vgl_linked *l = stage_linked(o, s);
+	const char *prefix = prefixes[first_stage(o, s)];
 	size_t len = 0;
 	bool ok = true;
 
 	*lines = NULL;
-	for (uint32_t i = 0; ok && i < fs->nr_uniforms; i++)
-		if (fs->uniforms[i].block < 0)
-			ok = add_rename(vs, fs->uniforms[i].name, lines, &len);
-	for (uint32_t i = 0; ok && i < fs->nr_blocks; i++)
-		ok = add_rename(vs, fs->blocks[i].name, lines, &len);
+	for (uint32_t i = 0; ok && i < l->nr_uniforms; i++)
+		if (l->uniforms[i].block < 0)
+			ok = add_rename(o, l, prefix, l->uniforms[i].name, lines, &len);
+	for (uint32_t i = 0; ok && i < l->nr_blocks; i++)
+		ok = add_rename(o, l, prefix, l->blocks[i].name, lines, &len);
 	return ok;
 }
 
-/* The fragment stage for the link: the program's own, or one compiled
- * again with the shared names renamed (*own: to destroy). */
-static int fragment_stage(struct vgl_context *ctx, const struct vgl_ppo *o,
-			  struct glsl_shader **out, struct glsl_shader **own)
+/* Stage s for the link: its program's own, or one compiled again with the
+ * shared names renamed (*own: to destroy). */
+static int stage_shader(struct vgl_context *ctx, const struct vgl_ppo *o, int s,
+			struct glsl_shader **out, struct glsl_shader **own)
 {
-	const struct vgl_linked *vs = stage_linked(o, VGL_PPO_VS), *fs = stage_linked(o, VGL_PPO_FS);
+	const struct vgl_linked *l = stage_linked(o, s);
 	char *lines = NULL, *src = NULL;
+	static const GLenum types[VGL_PPO_STAGES] = {
+		GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, GL_COMPUTE_SHADER, GL_GEOMETRY_SHADER_EXT,
+		GL_TESS_CONTROL_SHADER_EXT, GL_TESS_EVALUATION_SHADER_EXT };
 
-	*out = fs->sep_fs;
+	*out = l->sep[s];
 	*own = NULL;
-	if (o->stage[VGL_PPO_VS] == o->stage[VGL_PPO_FS])
-		return VGL_OK; /* one program: one value per name */
-	if (!renames(vs, fs, &lines))
+	if (first_stage(o, s) == VGL_PPO_VS)
+		return VGL_OK; /* the vertex program's names stay */
+	if (!renames(o, s, &lines))
 		return VGL_ERROR_OUT_OF_MEMORY;
 	if (!lines)
 		return VGL_OK;
-	src = vgl_shader_source_prefixed(fs->sep_fs_source, lines);
-	*own = src ? vgl_shader_compile_source(&ctx->dev->limits, GL_FRAGMENT_SHADER, src) : NULL;
+	src = vgl_shader_source_prefixed(l->sep_source[s], lines);
+	*own = src ? vgl_shader_compile_source(&ctx->dev->limits, types[s], src) : NULL;
 	free(lines);
 	free(src);
 	*out = *own;
 	return *own ? VGL_OK : VGL_ERROR_OUT_OF_MEMORY;
 }
 
-static int link_pair(struct vgl_context *ctx, struct vgl_ppo *o, char **log)
+/* The stages (1 << GLSL_STAGE_*) whose inputs another program's stage
+ * writes (glsl_link_options.program_inputs). */
+static uint32_t program_inputs(const struct vgl_ppo *o)
+{
+	static const unsigned glsl_stage[VGL_PPO_STAGES] = {
+		[VGL_PPO_VS] = GLSL_STAGE_VERTEX, [VGL_PPO_FS] = GLSL_STAGE_FRAGMENT,
+		[VGL_PPO_GS] = GLSL_STAGE_GEOMETRY, [VGL_PPO_TCS] = GLSL_STAGE_TESS_CTRL,
+		[VGL_PPO_TES] = GLSL_STAGE_TESS_EVAL };
+	const struct vgl_program *prev = NULL;
+	uint32_t bits = 0;
+
+	for (int i = 0; i < DRAW_STAGES; i++) {
+		const struct vgl_program *p = o->stage[draw_order[i]];
+
+		if (!p)
+			continue;
+		if (prev && p != prev)
+			bits |= 1u << glsl_stage[draw_order[i]];
+		prev = p;
+	}
+	return bits;
+}
+
+static int link_all(struct vgl_context *ctx, struct vgl_ppo *o,
+		    struct glsl_shader *sh[VGL_PPO_STAGES], char **log)
 {
 	const struct vgl_linked *vs = stage_linked(o, VGL_PPO_VS);
 	struct glsl_attrib_binding *ab = vs_bindings(vs);
-	struct vgl_graphics_link in = { .vs = vs->sep_vs, .attrib_bindings = ab,
+	uint32_t bounds = program_inputs(o);
+	struct vgl_graphics_link in = { .vs = sh[VGL_PPO_VS], .fs = sh[VGL_PPO_FS],
+					.gs = sh[VGL_PPO_GS], .tcs = sh[VGL_PPO_TCS],
+					.tes = sh[VGL_PPO_TES], .attrib_bindings = ab,
 					.nr_attrib_bindings = vs->nr_attribs, .separable = true,
-					.pipeline = o->stage[VGL_PPO_VS] != o->stage[VGL_PPO_FS] };
-	struct glsl_shader *own = NULL;
-	int ret = ab ? fragment_stage(ctx, o, &in.fs, &own) : VGL_ERROR_OUT_OF_MEMORY;
+					.pipeline = bounds != 0, .program_inputs = bounds };
+	int ret = ab ? vgl_linked_create_graphics(ctx, &in, &o->linked, log)
+		     : VGL_ERROR_OUT_OF_MEMORY;
 
-	if (ret == VGL_OK)
-		ret = vgl_linked_create_graphics(ctx, &in, &o->linked, log);
-	if (own)
-		glsl_shader_destroy(own);
 	free(ab);
 	return ret;
 }
 
+static int link_stages_of(struct vgl_context *ctx, struct vgl_ppo *o, char **log)
+{
+	struct glsl_shader *sh[VGL_PPO_STAGES] = { NULL }, *own[VGL_PPO_STAGES] = { NULL };
+	int ret = VGL_OK;
+
+	for (int i = 0; ret == VGL_OK && i < DRAW_STAGES; i++)
+		if (o->stage[draw_order[i]])
+			ret = stage_shader(ctx, o, draw_order[i], &sh[draw_order[i]],
+					   &own[draw_order[i]]);
+	if (ret == VGL_OK)
+		ret = link_all(ctx, o, sh, log);
+	for (int i = 0; i < VGL_PPO_STAGES; i++)
+		if (own[i])
+			glsl_shader_destroy(own[i]);
+	return ret;
+}
+
+/* The executable of stage s for the link's record, 0 when empty. */
+static uint64_t stage_id(const struct vgl_ppo *o, int s)
+{
+	return o->stage[s] ? o->stage[s]->linked->id : 0;
+}
+
+static bool link_current(const struct vgl_ppo *o)
+{
+	for (int i = 0; i < DRAW_STAGES; i++)
+		if (o->ids[draw_order[i]] != stage_id(o, draw_order[i]))
+			return false;
+	return true;
+}
+
 static void link_stages(struct vgl_context *ctx, struct vgl_ppo *o)
 {
-	const struct vgl_linked *vs = stage_linked(o, VGL_PPO_VS), *fs = stage_linked(o, VGL_PPO_FS);
 	char *log = NULL;
-	int ret = link_pair(ctx, o, &log);
+	int ret = link_stages_of(ctx, o, &log);
 
-	o->vs_id = vs->id;
-	o->fs_id = fs->id;
+	for (int i = 0; i < DRAW_STAGES; i++)
+		o->ids[draw_order[i]] = stage_id(o, draw_order[i]);
 	o->link_failed = ret != VGL_OK || !map_values(o);
 	if (ret == VGL_ERROR_OUT_OF_MEMORY)
 		vgl_error(ctx, GL_OUT_OF_MEMORY);
@@ -422,39 +533,86 @@ static void link_stages(struct vgl_context *ctx, struct vgl_ppo *o)
 	o->info_log = log;
 }
 
-/* ES 3.1 11.1.3.11: why the pipeline cannot draw, or NULL. */
+/* A program active for some but not all of the stages it was linked with. */
+static bool partly_active(const struct vgl_ppo *o)
+{
+	for (int i = 0; i < DRAW_STAGES; i++) {
+		const struct vgl_program *p = o->stage[draw_order[i]];
+
+		for (int j = 0; p && j < DRAW_STAGES; j++)
+			if (has_stage(p->linked, draw_order[j]) && o->stage[draw_order[j]] != p)
+				return true;
+	}
+	return false;
+}
+
+/* A program active for two stages with another program's stage between. */
+static bool interleaved(const struct vgl_ppo *o)
+{
+	const struct vgl_program *prev = NULL;
+
+	for (int i = 0; i < DRAW_STAGES; i++) {
+		const struct vgl_program *p = o->stage[draw_order[i]];
+
+		if (!p || p == prev)
+			continue;
+		for (int j = 0; prev && j < i; j++)
+			if (o->stage[draw_order[j]] == p)
+				return true;
+		prev = p;
+	}
+	return false;
+}
+
+static bool any_not_separable(const struct vgl_ppo *o)
+{
+	for (int i = 0; i < DRAW_STAGES; i++)
+		if (o->stage[draw_order[i]] && !stage_linked(o, draw_order[i])->separable)
+			return true;
+	return false;
+}
+
+/* A stage whose program, linked again, no longer has it (its kept shader
+ * gone with the executable it was bound with). */
+static bool stage_lost(const struct vgl_ppo *o)
+{
+	for (int i = 0; i < DRAW_STAGES; i++)
+		if (o->stage[draw_order[i]] &&
+		    !has_stage(stage_linked(o, draw_order[i]), draw_order[i]))
+			return true;
+	return false;
+}
+
+/* ES 3.2 11.1.3.11: why the pipeline cannot draw, or NULL. */
 static const char *invalid_for_draw(const struct vgl_ppo *o)
 {
-	const struct vgl_linked *vs = stage_linked(o, VGL_PPO_VS), *fs = stage_linked(o, VGL_PPO_FS);
-
-	if (!vs || !fs)
+	if (!o->stage[VGL_PPO_VS] || !o->stage[VGL_PPO_FS])
 		return "error: the pipeline lacks a vertex or fragment program\n";
-	if (!vs->separable || !fs->separable)
+	if (any_not_separable(o))
 		return "error: a program of the pipeline is not separable\n";
-	if (vs->has_mid || fs->has_mid || o->stage[VGL_PPO_GS] || o->stage[VGL_PPO_TCS] ||
-	    o->stage[VGL_PPO_TES])
-		return "error: pipelines with geometry or tessellation stages are not supported "
-		       "yet\n";
-	/* a program active for some of the stages it was linked with */
-	if ((vs->has_fs && o->stage[VGL_PPO_FS] != o->stage[VGL_PPO_VS]) ||
-	    (fs->has_vs && o->stage[VGL_PPO_VS] != o->stage[VGL_PPO_FS]))
+	if (stage_lost(o))
+		return "error: a program was linked again without the stage it is bound to\n";
+	/* ES has no default tessellation levels: the two stages go together */
+	if (!o->stage[VGL_PPO_TCS] != !o->stage[VGL_PPO_TES])
+		return "error: the pipeline has one tessellation stage without the other\n";
+	if (partly_active(o))
 		return "error: a program is bound to some but not all of its stages\n";
+	if (interleaved(o))
+		return "error: a program is active for two stages with another program's stage "
+		       "between them\n";
 	return NULL;
 }
 
 static bool validate(struct vgl_context *ctx, struct vgl_ppo *o)
 {
 	const char *why = invalid_for_draw(o);
-	const struct vgl_linked *vs, *fs;
 
 	if (why) {
 		free(o->info_log);
 		o->info_log = strdup(why);
 		return false;
 	}
-	vs = stage_linked(o, VGL_PPO_VS);
-	fs = stage_linked(o, VGL_PPO_FS);
-	if (o->vs_id != vs->id || o->fs_id != fs->id) {
+	if (!link_current(o)) {
 		drop_link(o);
 		link_stages(ctx, o);
 	}

@@ -2,7 +2,8 @@
 /*
  * ES 3.1 program pipeline objects (per context, not shared): the separable
  * programs of each stage, the active program glUniform* writes to, and
- * for the draws one link of the vertex and fragment programs' stages.
+ * for the draws one link of the stages of its programs (vertex, fragment,
+ * and geometry and tessellation ones where bound).
  */
 #pragma once
 
@@ -14,12 +15,10 @@ struct vgl_context;
 struct vgl_linked;
 struct vgl_program;
 
-/* (the geometry and tessellation stages are held and queried; a pipeline
- * with them does not draw yet) */
 enum { VGL_PPO_VS, VGL_PPO_FS, VGL_PPO_CS, VGL_PPO_GS, VGL_PPO_TCS, VGL_PPO_TES, VGL_PPO_STAGES };
 
 struct vgl_ppo_map {
-	uint8_t stage;                    /* VGL_PPO_VS or _FS: the program it comes from */
+	uint8_t stage;                    /* VGL_PPO_*: the stage whose program it comes from */
 	int32_t index;                    /* its uniform / block there; -1: none */
 };
 
@@ -30,9 +29,10 @@ struct vgl_ppo {
 	char *info_log;
 	bool validate_status;
 	/* the draws' link and where its uniforms' and blocks' values come from;
-	 * remade when either program's executable changes */
+	 * remade when a stage's program or executable changes (ids: the
+	 * executables it was made of, 0 for an empty stage) */
 	struct vgl_linked *linked;
-	uint64_t vs_id, fs_id;
+	uint64_t ids[VGL_PPO_STAGES];
 	bool link_failed;
 	struct vgl_ppo_map *uniforms, *blocks;
 };

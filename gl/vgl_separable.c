@@ -7,9 +7,10 @@
  * that a fragment input needs no vertex output. That link gives the
  * program's resources, locations and uniform storage; it is not drawn.
  *
- * The stages the program has are compiled again from their shaders'
- * sources and kept with the link result: a program pipeline links the
- * stages of its programs together for its draws (vgl_program_pipeline.c).
+ * The stages the program has (geometry and tessellation ones too) are
+ * compiled again from their shaders' sources and kept with the link
+ * result: a program pipeline links the stages of its programs together for
+ * its draws (vgl_program_pipeline.c).
  * The linker's work across stages (locations of varyings, outputs no stage
  * reads) then sees the stages that really run together, so no program's
  * interface is cut short by a stand-in.
@@ -58,12 +59,24 @@ static struct glsl_shader *stand_in(const struct vgl_limits *lim, GLenum type, u
 	return vgl_shader_compile_source(lim, type, src);
 }
 
+/* The program's shader of a VGL_PPO_* stage, or NULL. */
+static const struct vgl_shader *program_stage(const struct vgl_program *p, int stage)
+{
+	const struct vgl_shader *const all[VGL_PPO_STAGES] = {
+		[VGL_PPO_VS] = p->vs, [VGL_PPO_FS] = p->fs, [VGL_PPO_GS] = p->gs,
+		[VGL_PPO_TCS] = p->tcs, [VGL_PPO_TES] = p->tes };
+
+	return all[stage];
+}
+
+/* The stage compiled again, and its source (a pipeline renames names in it). */
 static bool keep_stage(const struct vgl_limits *lim, const struct vgl_shader *sh,
-		       struct glsl_shader **out)
+		       struct glsl_shader **out, char **source)
 {
 	if (!sh)
 		return true;
-	*out = vgl_shader_compile_source(lim, sh->type, sh->source ? sh->source : "");
+	*source = strdup(sh->source ? sh->source : "");
+	*out = *source ? vgl_shader_compile_source(lim, sh->type, *source) : NULL;
 	return *out != NULL;
 }
 
@@ -75,11 +88,10 @@ static int keep_stages(struct vgl_context *ctx, const struct vgl_program *p, str
 	l->has_vs = p->vs != NULL;
 	l->has_fs = p->fs != NULL;
 	l->has_mid = p->gs || p->tcs || p->tes;
-	if (p->fs && !(l->sep_fs_source = strdup(p->fs->source ? p->fs->source : "")))
-		return VGL_ERROR_OUT_OF_MEMORY;
-	if (keep_stage(lim, p->vs, &l->sep_vs) && keep_stage(lim, p->fs, &l->sep_fs))
-		return VGL_OK;
-	return VGL_ERROR_OUT_OF_MEMORY;
+	for (int i = 0; i < VGL_PPO_STAGES; i++)
+		if (!keep_stage(lim, program_stage(p, i), &l->sep[i], &l->sep_source[i]))
+			return VGL_ERROR_OUT_OF_MEMORY;
+	return VGL_OK;
 }
 
 /* The stages a separable program lacks get stand-ins: the vertex and
@@ -167,11 +179,11 @@ int vgl_separable_link(struct vgl_context *ctx, const struct vgl_program *p,
 
 void vgl_separable_free(struct vgl_linked *l)
 {
-	if (l->sep_vs)
-		glsl_shader_destroy(l->sep_vs);
-	if (l->sep_fs)
-		glsl_shader_destroy(l->sep_fs);
-	free(l->sep_fs_source);
+	for (int i = 0; i < VGL_PPO_STAGES; i++) {
+		if (l->sep[i])
+			glsl_shader_destroy(l->sep[i]);
+		free(l->sep_source[i]);
+	}
 }
 
 /* ---- glCreateShaderProgramv ----------------------------------------------------------------- */

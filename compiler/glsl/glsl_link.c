@@ -228,6 +228,41 @@ static bool check_varying(struct lk *k, const struct glsl_symbol *in, const stru
 	return true;
 }
 
+/* Whether a fragment input takes `out` (by name or location). */
+static bool read_by_fs(const struct lk *k, const struct glsl_symbol *out)
+{
+	const struct glsl_sema_result *fs = k->sh[FS].sema;
+
+	for (uint32_t i = 0; i < fs->nr_globals; i++) {
+		const struct glsl_symbol *in = fs->globals[i];
+
+		if (in->kind == GLSL_SYM_VAR && in->storage == GLSL_STORAGE_IN && !in->builtin &&
+		    lk_varying_out(k, in) == out)
+			return true;
+	}
+	return false;
+}
+
+/* ES 3.1 §7.4.1: between two programs of a pipeline the interface matches
+ * exactly, so each output of the stage before the fragment shader needs
+ * its input (dEQP separate_shader validation varying.missing_input). */
+static bool outputs_have_inputs(struct lk *k)
+{
+	const struct glsl_sema_result *r = k->gs ? k->gs->sema :
+					    k->tes ? lk_tess_last(k) : k->sh[VS].sema;
+
+	for (uint32_t i = 0; i < r->nr_globals; i++) {
+		const struct glsl_symbol *out = r->globals[i];
+
+		if (out->kind != GLSL_SYM_VAR || out->storage != GLSL_STORAGE_OUT || out->builtin ||
+		    read_by_fs(k, out))
+			continue;
+		lk_error(k, "output '%s' has no input in the fragment program", lk_name(out));
+		return false;
+	}
+	return true;
+}
+
 static bool check_varyings(struct lk *k)
 {
 	const struct glsl_sema_result *fs = k->sh[FS].sema;
@@ -258,7 +293,7 @@ static bool check_varyings(struct lk *k)
 		if (out && !check_varying(k, in, out))
 			return false;
 	}
-	return true;
+	return !pipeline || outputs_have_inputs(k);
 }
 
 /* The built-in variable `name` of a stage (only used or redeclared ones

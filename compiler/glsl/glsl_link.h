@@ -113,6 +113,11 @@ struct glsl_link_options {
 	 * come from two separable programs: every fragment input must have its
 	 * vertex output, declared with the same precision (or validation fails) */
 	bool pipeline;
+	/* in such a pipeline, the stages (bits 1 << GLSL_STAGE_*) whose
+	 * inputs another program's stage writes: a geometry or tessellation
+	 * stage's interface with the stage before it then matches exactly
+	 * (every output read, the same precisions); 0: the fragment stage's only */
+	uint32_t program_inputs;
 	/* a separable program of a vertex shader alone (its fragment shader a
 	 * stand-in): the built-ins it writes (gl_Position, gl_PointSize) are
 	 * outputs of the program's last stage, listed in varyings[] too */

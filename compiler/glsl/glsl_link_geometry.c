@@ -121,7 +121,7 @@ bool lk_gs_check(struct lk *k)
 			 "or max_vertices");
 		return false;
 	}
-	return gs_inputs_written(k) &&
+	return gs_inputs_written(k) && lk_exact_interface(k, gs_producer(k), k->gs->sema) &&
 	       lk_mid_uniforms_agree(k, r, "geometry");
 }
 

@@ -88,13 +88,15 @@ static bool outputs_read(struct lk *k, const struct glsl_sema_result *prod,
 
 bool lk_io_blocks(struct lk *k)
 {
-	const struct glsl_sema_result *vs = k->sh[VS].sema, *fs = k->sh[FS].sema;
+	const struct glsl_sema_result *fs = k->sh[FS].sema;
+	/* the stage before a geometry shader (or the fragment shader): the
+	 * evaluation shader after tessellation, else the vertex shader */
+	const struct glsl_sema_result *pre = k->tes ? lk_tess_last(k) : k->sh[VS].sema;
+	const struct glsl_sema_result *last = k->gs ? k->gs->sema : pre;
 
-	if (k->opts && k->opts->pipeline && !outputs_read(k, vs, fs))
+	if (k->opts && k->opts->pipeline && !outputs_read(k, last, fs))
 		return false;
 	if (!k->gs)
-		return stage_pair(k, vs, fs);
-	/* a geometry shader after tessellation reads the evaluation outputs */
-	return stage_pair(k, k->tes ? lk_tess_last(k) : vs, k->gs->sema) &&
-	       stage_pair(k, k->gs->sema, fs);
+		return stage_pair(k, last, fs);
+	return stage_pair(k, pre, k->gs->sema) && stage_pair(k, k->gs->sema, fs);
 }

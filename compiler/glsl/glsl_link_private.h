@@ -77,6 +77,9 @@ static inline bool lk_alone(const struct lk *k)
 	return k->opts && k->opts->separable && !k->opts->pipeline;
 }
 const struct glsl_sema_result *lk_tess_last(const struct lk *k);
+/* glsl_link_options.program_inputs: cons's interface with prod matches exactly. */
+bool lk_exact_interface(struct lk *k, const struct glsl_sema_result *prod,
+			const struct glsl_sema_result *cons);
 uint32_t lk_tess_slots(const struct lk *k, const char *name);
 const struct glsl_symbol *lk_tess_output(const struct lk *k, const char *name);
 bool lk_tess_add_outputs(struct lk *k);

@@ -49,6 +49,35 @@ static const struct glsl_type *per_vertex(const struct glsl_symbol *s)
 								 : s->type.type->elem;
 }
 
+static bool same_precision(const struct glsl_symbol *out, const struct glsl_symbol *in)
+{
+	return !glsl_type_takes_precision(per_vertex(in)) ||
+	       out->type.precision == in->type.precision;
+}
+
+bool lk_exact_interface(struct lk *k, const struct glsl_sema_result *prod,
+			const struct glsl_sema_result *cons)
+{
+	if (!k->opts || !k->opts->pipeline || !(k->opts->program_inputs & (1u << cons->stage)))
+		return true;
+	for (uint32_t i = 0; i < prod->nr_globals; i++) {
+		const struct glsl_symbol *out = prod->globals[i], *in;
+
+		if (out->kind != GLSL_SYM_VAR || out->storage != GLSL_STORAGE_OUT || out->builtin)
+			continue;
+		in = find(cons, lk_name(out), GLSL_STORAGE_IN);
+		if (!in) {
+			lk_error(k, "output '%s' has no input in the next program", lk_name(out));
+			return false;
+		}
+		if (!same_precision(out, in)) {
+			lk_error(k, "'%s' differs in precision between two programs", lk_name(out));
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Each input of `r` reads an output of `from` of its name, type and kind
  * (per vertex or per patch). */
 static bool inputs_written(struct lk *k, const struct glsl_sema_result *r,
@@ -136,7 +165,9 @@ bool lk_tess_check(struct lk *k)
 		return false;
 	}
 	return inputs_written(k, tcs(k), k->sh[VS].sema, "tessellation control") &&
-	       inputs_written(k, tes(k), tcs(k), "tessellation evaluation") && patch_fits(k) &&
+	       inputs_written(k, tes(k), tcs(k), "tessellation evaluation") &&
+	       lk_exact_interface(k, k->sh[VS].sema, tcs(k)) &&
+	       lk_exact_interface(k, tcs(k), tes(k)) && patch_fits(k) &&
 	       lk_mid_uniforms_agree(k, tcs(k), "tessellation control") &&
 	       lk_mid_uniforms_agree(k, tes(k), "tessellation evaluation");
 }

@@ -61,11 +61,14 @@ static const char fs_scale[] = "#version 310 es\n"
 	"uniform vec4 u_scale;\n"
 	"out vec4 c;\n"
 	"void main() { c = v_color * u_scale; }\n";
+/* It reads v_color (times 0): every output of the vertex program needs
+ * its input (ES 3.1 7.4.1's exact match). */
 static const char fs_const[] = "#version 310 es\n"
 	"precision mediump float;\n"
+	"in vec4 v_color;\n"
 	"uniform vec4 u_const;\n"
 	"out vec4 c;\n"
-	"void main() { c = u_const; }\n";
+	"void main() { c = u_const + 0.0 * v_color; }\n";
 
 /* A separable program of one shader; asserts that it linked. */
 static GLuint one_stage(GLenum type, const char *src)
@@ -344,7 +347,8 @@ static GLint validate_status(GLuint pipe)
 }
 
 /* ES 3.1 7.4.1: between two programs every fragment input needs its vertex
- * output, with the same precision; otherwise validation (and draws) fail. */
+ * output, with the same precision, and every vertex output its fragment
+ * input; otherwise validation (and draws) fail. */
 START_TEST(interface_mismatch_fails_validation)
 {
 	static const char fs_highp[] = "#version 310 es\nprecision mediump float;\n"
@@ -353,7 +357,10 @@ START_TEST(interface_mismatch_fails_validation)
 		"in vec4 v_other;\nout vec4 c;\nvoid main() { c = v_other; }\n";
 	GLuint vsp = one_stage(GL_VERTEX_SHADER, vs), fsp = one_stage(GL_FRAGMENT_SHADER, fs_scale);
 	GLuint highp_p = one_stage(GL_FRAGMENT_SHADER, fs_highp);
+	static const char fs_none[] = "#version 310 es\nprecision mediump float;\n"
+		"out vec4 c;\nvoid main() { c = vec4(1.0); }\n";
 	GLuint missing_p = one_stage(GL_FRAGMENT_SHADER, fs_missing);
+	GLuint none_p = one_stage(GL_FRAGMENT_SHADER, fs_none);
 	GLuint pipe = pipeline(vsp, fsp);
 
 	gl.UseProgram(0);
@@ -364,6 +371,10 @@ START_TEST(interface_mismatch_fails_validation)
 	expect(GL_INVALID_OPERATION);
 	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, missing_p);
 	ck_assert_int_eq(validate_status(pipe), 0);
+	/* a vertex output no fragment input takes */
+	so.UseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, none_p);
+	ck_assert_int_eq(validate_status(pipe), 0);
+	gl.DeleteProgram(none_p);
 	so.DeleteProgramPipelines(1, &pipe);
 	gl.DeleteProgram(vsp);
 	gl.DeleteProgram(fsp);

@@ -9,7 +9,7 @@
  * queries of both stages, and the link errors (a geometry input no
  * evaluation output writes). Separable programs of a geometry or an
  * evaluation shader alone (interface queries, the stages' queries, a
- * pipeline that holds them but does not validate yet), of all five stages
+ * pipeline that holds them alone and does not validate), of all five stages
  * (drawn with glUseProgram), and `patch` interface blocks drawn. Each test
  * passes trivially where the host lacks either stage (the extensions are
  * then not advertised).
@@ -293,7 +293,7 @@ static GLuint one_stage(GLenum type, const char *src)
 }
 
 /* A pipeline takes the program for the stage bit and names it for the
- * stage, but does not validate yet (its draws would be INVALID_OPERATION). */
+ * stage; without vertex and fragment programs it does not validate. */
 static void pipeline_holds(GLuint p, GLbitfield bit, GLenum stage)
 {
 	GLuint pipe;
@@ -384,8 +384,9 @@ END_TEST
 
 /* A separable program of all five stages is a whole program: drawn with
  * glUseProgram like the non-separable one; its input is the vertex
- * shader's, its output the fragment shader's. In a program pipeline its
- * stages are not served yet: the draw is INVALID_OPERATION. */
+ * shader's, its output the fragment shader's. In a program pipeline bound
+ * for its vertex and fragment stages only, the draw is INVALID_OPERATION
+ * (test_gl_es31_pipeline_stages draws it bound for all of them). */
 START_TEST(separable_five_stages)
 {
 	static const uint8_t want[4] = { 255, 255, 128, 255 };
