@@ -443,9 +443,10 @@ START_TEST(block_and_sampler_in_tessellation)
 }
 END_TEST
 
-/* Transform feedback captures the evaluation shader's outputs: a triangle
- * patch at level 1 in point mode records its three corners as points
- * (gl_TessCoord in e_color: one coordinate 1, the others 0). */
+/* Transform feedback captures the evaluation shader's outputs, gl_Position
+ * among them: a triangle patch at level 1 in point mode records its three
+ * corners as points (gl_TessCoord in e_color: one coordinate 1, the others
+ * 0; in gl_Position as (x, -y, 0.25, 1), recorded before the host's y fix). */
 START_TEST(transform_feedback_of_evaluation_outputs)
 {
 	static const char tcs[] = TS_HEAD
@@ -460,24 +461,21 @@ START_TEST(transform_feedback_of_evaluation_outputs)
 	static const char tes[] = TS_HEAD
 		"layout(triangles, point_mode) in;\n"
 		"in vec4 t_color[];\nout vec4 e_color;\n"
-		"void main() { gl_Position = gl_in[0].gl_Position; e_color = vec4(gl_TessCoord, 1.0); }\n";
-	const char *names[] = { "e_color" };
+		"void main() { gl_Position = vec4(gl_TessCoord.x, -gl_TessCoord.y, 0.25, 1.0);\n"
+		"  e_color = vec4(gl_TessCoord, 1.0); }\n";
+	const char *names[] = { "e_color", "gl_Position" };
 	GLuint p, b, q, n = 0;
-	GLint ok = 0;
 	const float *out;
 	float sum[3] = { 0, 0, 0 };
 
 	if (!has_tess())
 		return;
 	p = attach4(tcs, tes);
-	xf.TransformFeedbackVaryings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
-	gl.LinkProgram(p);
-	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
-	ck_assert(ok);
-	gl.UseProgram(p);
+	xf.TransformFeedbackVaryings(p, 2, names, GL_INTERLEAVED_ATTRIBS);
+	glt_link_and_use(p);
 	patch_parameteri(GL_PATCH_VERTICES_EXT, 3);
 	vertices(quad);
-	b = glt_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL, 8 * 16);
+	b = glt_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL, 8 * 32);
 	gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
 	xf.GenQueries(1, &q);
 	xf.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
@@ -488,13 +486,18 @@ START_TEST(transform_feedback_of_evaluation_outputs)
 	xf.GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
 	expect(GL_NO_ERROR);
 	ck_assert_uint_eq(n, 3);
-	out = gl.MapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 3 * 16, GL_MAP_READ_BIT);
+	out = gl.MapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 3 * 32, GL_MAP_READ_BIT);
 	ck_assert_ptr_nonnull(out);
 	for (int i = 0; i < 3; i++) {
-		ck_assert(out[4 * i] + out[4 * i + 1] + out[4 * i + 2] > 0.99f);
-		ck_assert(out[4 * i + 3] == 1.0f);
-		for (int c = 0; c < 3; c++)
-			sum[c] += out[4 * i + c];
+		const float *c = out + 8 * i, *pos = c + 4;
+
+		ck_assert(c[0] + c[1] + c[2] > 0.99f);
+		ck_assert(c[3] == 1.0f);
+		ck_assert_msg(pos[0] == c[0] && pos[1] == -c[1] && pos[2] == 0.25f && pos[3] == 1.0f,
+			      "gl_Position (%g %g %g %g) for (%g %g)", pos[0], pos[1], pos[2], pos[3],
+			      c[0], c[1]);
+		for (int k = 0; k < 3; k++)
+			sum[k] += c[k];
 	}
 	gl.UnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
 	for (int c = 0; c < 3; c++)   /* each corner once */
