@@ -200,8 +200,8 @@ bool tg_tess_position_output(const struct tg *t, vc_var_id id);
 bool tg_tess_per_vertex_input(const struct tg *t, const struct vc_var *v);
 void tg_tess_properties(struct tg *t, struct tg_buf *b);
 bool tg_tess_declare_sv(struct tg *t, struct tg_var *tv, const struct vc_var *v);
-bool tg_tess_declare_patch_input(struct tg *t, struct tg_var *tv, const struct vc_var *v,
-				 uint32_t leaves);
+bool tg_tess_declare_patch_input(struct tg *t, const struct vc_var *v, uint32_t leaves,
+				 int32_t *first);
 bool tg_tess_declare_patch_output(struct tg *t, struct tg_var *tv, const struct vc_var *v,
 				  uint32_t leaves);
 void tg_tess_copy_leaf(struct tg *t, const struct tg_var *tv, uint32_t leaf);

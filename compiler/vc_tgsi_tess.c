@@ -102,18 +102,19 @@ bool tg_tess_declare_sv(struct tg *t, struct tg_var *tv, const struct vc_var *v)
 	return false;
 }
 
-/* An evaluation shader's `patch in`: IN[n], PATCH[location + leaf]. */
-bool tg_tess_declare_patch_input(struct tg *t, struct tg_var *tv, const struct vc_var *v,
-				 uint32_t leaves)
+/* An evaluation shader's `patch in`: IN[n], PATCH[location + leaf], the
+ * first n in *first (the caller reads them there, or copies them to the
+ * variable's TEMP array when it is indexed dynamically). */
+bool tg_tess_declare_patch_input(struct tg *t, const struct vc_var *v, uint32_t leaves,
+				 int32_t *first)
 {
 	if (t->stage != VC_STAGE_TESS_EVAL || !(v->flags & VC_VAR_PATCH))
 		return false;
+	*first = (int32_t)t->nr_in;
 	if (v->location < 0 || v->location + leaves > 32) {
 		tg_fail(t, "TGSI: patch input %s without a usable location", v->name ? v->name : "");
 		return true;
 	}
-	tv->file = TG_IN;
-	tv->base = (int32_t)t->nr_in;
 	for (uint32_t i = 0; i < leaves; i++)
 		tg_decl(t, "DCL IN[%u], PATCH[%u]", t->nr_in++, v->location + i);
 	return true;

@@ -190,6 +190,55 @@ START_TEST(quad_tessellated)
 }
 END_TEST
 
+/* Inputs at dynamic indices: the control shader sums v_color[i].g over
+ * gl_PatchVerticesIn vertices (p_g: 1) and writes three colours to a patch
+ * array, which the evaluation shader reads at a uniform's index; the
+ * quad is filled with that colour. */
+static const char tcs_dynamic[] = TS_HEAD
+	"layout(vertices = 4) out;\n"
+	"in vec4 v_color[];\n"
+	"patch out vec4 pv[3];\npatch out float p_g;\n"
+	"void main() {\n"
+	"  float s = 0.0;\n"
+	"  for (int i = 0; i < gl_PatchVerticesIn; i++) s += v_color[i].g;\n"
+	"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	"  pv[0] = vec4(1.0, 0.0, 0.0, 1.0); pv[1] = vec4(0.0, 1.0, 0.0, 1.0);\n"
+	"  pv[2] = vec4(0.0, 0.0, 1.0, 1.0); p_g = s / float(gl_PatchVerticesIn);\n"
+	"  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 1.0;\n"
+	"  gl_TessLevelInner[0] = 1.0; gl_TessLevelInner[1] = 1.0;\n"
+	"}\n";
+static const char tes_dynamic[] = TS_HEAD
+	"layout(quads) in;\n"
+	"patch in vec4 pv[3];\npatch in float p_g;\nuniform int u_k;\n"
+	"out vec4 e_color;\n"
+	"void main() {\n"
+	"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+	"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+	"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+	"  e_color = vec4(pv[u_k].rgb * p_g, 1.0);\n"
+	"}\n";
+
+START_TEST(dynamic_indices)
+{
+	static const uint8_t want[3][4] = { { 255, 0, 0, 255 }, { 0, 255, 0, 255 }, { 0, 0, 255, 255 } };
+	GLuint p;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs_dynamic, tes_dynamic);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	for (int k = 0; k < 3; k++) {
+		gl.Uniform1i(gl.GetUniformLocation(p, "u_k"), k);
+		vertices(quad);
+		gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+		expect(GL_NO_ERROR);
+		glt_assert_pixel_near(5, 5, want[k], 2);
+		glt_assert_pixel_near(26, 20, want[k], 2);
+	}
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* EXT_tessellation_point_size (OES: the same): the vertex shader's size 2
  * doubled by the control shader through gl_in[] and gl_out[], doubled again
  * by the evaluation shader; point_mode with levels 1 draws the quad's four
@@ -906,6 +955,7 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, link_errors);
 	tcase_add_test(tc, geometry_after_tessellation);
 	tcase_add_test(tc, transform_feedback_of_geometry_after_tessellation);
+	tcase_add_test(tc, dynamic_indices);
 	tcase_add_test(tc, bounding_box_state);
 	tcase_add_test(tc, bounding_box_in_control_shader);
 	suite_add_tcase(s, tc);
