@@ -937,6 +937,23 @@ static const struct good_case ts_good[] = {
 	  "layout(isolines) in;\n"
 	  "void main() { gl_Position = gl_in[0].gl_Position; gl_PointSize = gl_in[1].gl_PointSize; }\n",
 	  { "DCL IN[][1], PSIZE", ", PSIZE" } },
+	/* barrier() writes the per-vertex shadows to OUT; another vertex's
+	 * output is OUT[vertex][n] (ADDR[1] when dynamic), a patch output is
+	 * read from OUT */
+	{ "control shader: other invocations' outputs after barrier()", TCS, TS_HEAD
+	  "layout(vertices = 4) out;\nin vec4 v[];\nout vec4 t[];\npatch out float q;\n"
+	  "uniform int k;\n"
+	  "void main() { t[gl_InvocationID] = v[gl_InvocationID]; q = 1.0;\n"
+	  "  barrier();\n"
+	  "  gl_TessLevelOuter[0] = t[k].x + t[2].y + q; }\n",
+	  { "MOV OUT[0], TEMP[32]\n  BARRIER\n", "UARL ADDR[1].x, CONST[1][0].xxxx\n",
+	    ", OUT[ADDR[1].x+0][0]\n", ", OUT[2][0]\n", ", OUT[1]\n" } },
+	/* a patch input indexed dynamically is copied to a TEMP array */
+	{ "evaluation shader: patch array at a dynamic index", TES, TS_HEAD
+	  "layout(quads) in;\npatch in vec4 p[2];\nuniform int k;\n"
+	  "void main() { gl_Position = p[k]; }\n",
+	  { "DCL TEMP[0..1], ARRAY(1)", "MOV TEMP[0], IN[0]\n  MOV TEMP[1], IN[1]\n",
+	    "MOV OUT[0], TEMP[ADDR[0].x+0](1)" } },
 	{ "evaluation shader: isolines", TES, TS_HEAD
 	  "layout(isolines, fractional_even_spacing, ccw) in;\n"
 	  "void main() { gl_Position = gl_in[1].gl_Position * gl_TessCoord.x; }\n",

@@ -239,6 +239,60 @@ START_TEST(dynamic_indices)
 }
 END_TEST
 
+/* A control shader reads the other invocations' outputs after barrier():
+ * invocation i writes t_val[i] = (i + 1) / 10 and the patch's p_one = 0.25,
+ * then invocation 1 p_one = 0.5; invocation 0 sums the four t_val (1.0: red), reads t_val[u_k]
+ * (u_k 2: 0.3, green 77) and p_one (blue 128). Its own values would give
+ * 0.4, 0.1 and 0.25. */
+static const char tcs_barrier[] = TS_HEAD
+	"layout(vertices = 4) out;\n"
+	"uniform int u_k;\n"
+	"out float t_val[];\n"
+	"patch out vec3 p_got;\npatch out float p_one;\n"
+	"void main() {\n"
+	"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	"  t_val[gl_InvocationID] = float(gl_InvocationID + 1) * 0.1;\n"
+	"  p_one = 0.25;\n"
+	"  barrier();\n"
+	"  if (gl_InvocationID == 1) p_one = 0.5;\n"
+	"  barrier();\n"
+	"  if (gl_InvocationID == 0) {\n"
+	"    float s = 0.0;\n"
+	"    for (int i = 0; i < 4; i++) s += t_val[i];\n"
+	"    p_got = vec3(s, t_val[u_k], p_one);\n"
+	"    for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 1.0;\n"
+	"    gl_TessLevelInner[0] = 1.0; gl_TessLevelInner[1] = 1.0;\n"
+	"  }\n"
+	"}\n";
+static const char tes_barrier[] = TS_HEAD
+	"layout(quads) in;\n"
+	"patch in vec3 p_got;\n"
+	"out vec4 e_color;\n"
+	"void main() {\n"
+	"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+	"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+	"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+	"  e_color = vec4(p_got, 1.0);\n"
+	"}\n";
+
+START_TEST(control_reads_other_invocations)
+{
+	GLuint p;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs_barrier, tes_barrier);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	gl.Uniform1i(gl.GetUniformLocation(p, "u_k"), 2);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	glt_assert_pixel_near(5, 5, (const uint8_t[4]){ 255, 77, 128, 255 }, 2);
+	glt_assert_pixel_near(26, 20, (const uint8_t[4]){ 255, 77, 128, 255 }, 2);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* EXT_tessellation_point_size (OES: the same): the vertex shader's size 2
  * doubled by the control shader through gl_in[] and gl_out[], doubled again
  * by the evaluation shader; point_mode with levels 1 draws the quad's four
@@ -956,6 +1010,7 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, geometry_after_tessellation);
 	tcase_add_test(tc, transform_feedback_of_geometry_after_tessellation);
 	tcase_add_test(tc, dynamic_indices);
+	tcase_add_test(tc, control_reads_other_invocations);
 	tcase_add_test(tc, bounding_box_state);
 	tcase_add_test(tc, bounding_box_in_control_shader);
 	suite_add_tcase(s, tc);
