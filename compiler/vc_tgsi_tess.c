@@ -223,6 +223,10 @@ void tg_tess_load_other_vertex(struct tg *t, const struct tg_ptr *p, vc_value_id
 		tg_fail(t, "TGSI: this read of another invocation's output is not supported");
 		return;
 	}
+	/* the index may still name the invocation's own vertex (gl_InvocationID
+	 * computed): its stores since the last barrier() go to OUT first */
+	for (uint32_t i = 0; t->written[p->var] && i < tv->in_leaves; i++)
+		tg_tess_copy_leaf(t, tv, i);
 	for (uint32_t i = 0; i < n; i++) {
 		struct tg_reg r = vertex_out(t, tv, p->vertex, p->offset + i);
 
