@@ -756,6 +756,12 @@ static void emit_store(struct tg *t, const struct vc_instr *in)
 
 	if (t->failed)
 		return;
+	if (f == TG_OUT && tg_tess_other_vertex(t, p)) {
+		/* GLSL ES 3.20 section 4.3.6 (EXT_tessellation_shader) */
+		tg_fail(t, "a tessellation control shader writes its per-vertex outputs "
+			"at [gl_InvocationID] only");
+		return;
+	}
 	if (f == TG_TEMP || f == TG_OUT) {
 		store_temp(t, p, in->srcs[1]);
 		tg_tess_store_done(t, p, tg_nr_slots(t, in->srcs[1]));

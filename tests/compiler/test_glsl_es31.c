@@ -967,6 +967,19 @@ static const struct bad_case ts_bad[] = {
 	  "GL_EXT_tessellation_shader" },
 	{ "evaluation shader in 3.00", TES, "#version 300 es\nvoid main() {}\n",
 	  "error: tessellation shaders need GLSL ES 3.10" },
+	{ "per-vertex output written at another vertex", TCS, TS_HEAD
+	  "layout(vertices = 3) out;\nout vec4 t[];\nvoid main() { t[1] = vec4(1.0); }\n",
+	  "0:5(16): error: a tessellation control shader writes its per-vertex outputs at "
+	  "[gl_InvocationID] only" },
+	{ "gl_out written at a computed vertex", TCS, TS_HEAD
+	  "layout(vertices = 3) out;\n"
+	  "void main() { gl_out[gl_InvocationID + 0].gl_Position = vec4(1.0); }\n",
+	  "error: gl_out[] is indexed by gl_InvocationID only" },
+	{ "gl_out read at another vertex", TCS, TS_HEAD
+	  "layout(vertices = 3) out;\n"
+	  "void main() { gl_TessLevelOuter[0] = gl_out[1].gl_Position.x; }\n",
+	  "error: gl_out[] is indexed by gl_InvocationID only (reading another invocation's "
+	  "built-in outputs is not supported)" },
 	{ "no vertices", TCS, TS_HEAD "layout(vertices = 0) out;\nvoid main() {}\n",
 	  "0:3(1): error: 'vertices' out of range" },
 	{ "too many vertices", TCS, TS_HEAD "layout(vertices = 33) out;\nvoid main() {}\n",
@@ -1018,7 +1031,7 @@ static const struct bad_case ts_bad[] = {
 	{ "point size without its extension", TES, TS_HEAD "layout(quads) in;\n"
 	  "void main() { gl_PointSize = 1.0; }\n", "error: 'gl_PointSize' undeclared" },
 	{ "gl_in's point size without its extension", TCS, TS_HEAD "layout(vertices = 1) out;\n"
-	  "void main() { gl_out[0].gl_Position = vec4(gl_in[0].gl_PointSize); }\n",
+	  "void main() { gl_out[gl_InvocationID].gl_Position = vec4(gl_in[0].gl_PointSize); }\n",
 	  "gl_PointSize" },
 	{ "gl_TessCoord in a control shader", TCS, TS_HEAD "layout(vertices = 3) out;\n"
 	  "void main() { gl_out[gl_InvocationID].gl_Position = vec4(gl_TessCoord, 1.0); }\n",

@@ -740,6 +740,10 @@ START_TEST(link_errors)
 		"void main() { e_color = nowhere[0]; gl_Position = vec4(0.0); }\n";
 	static const char tcs_no_vertices[] = TS_HEAD
 		"void main() { gl_TessLevelOuter[0] = 1.0; }\n";
+	/* per-vertex outputs are written at [gl_InvocationID] only */
+	static const char tcs_writes_other[] = TS_HEAD
+		"layout(vertices = 4) out;\nout vec4 t_color[];\n"
+		"void main() { t_color[1] = vec4(1.0); gl_TessLevelOuter[0] = 1.0; }\n";
 
 	if (!has_tess())
 		return;
@@ -747,6 +751,8 @@ START_TEST(link_errors)
 	glt_assert_link_fails(attach4(NULL, tes_quad), "control");
 	glt_assert_link_fails(attach4(tcs_quad, tes_unwritten), "nowhere");
 	glt_assert_link_fails(attach4(tcs_no_vertices, tes_quad), "vertices");
+	glt_assert_compile_fails(GL_TESS_CONTROL_SHADER_EXT, tcs_writes_other, "t_color[1] =",
+				 "[gl_InvocationID] only");
 }
 END_TEST
 
