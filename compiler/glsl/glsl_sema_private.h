@@ -37,6 +37,8 @@ struct glsl_sema {
 	struct glsl_function *fn;
 	struct glsl_function *last_fn;
 	unsigned loop_depth;
+	unsigned branch_depth;         /* if and switch statements around the statement */
+	bool returned;                 /* a return statement came before, in this function */
 	bool seen_decl;                /* for `invariant` redeclaration order */
 	/* built-in variables made into symbols, by bi row */
 	struct glsl_symbol *bi_syms[GLSL_BI_NR_VARS]; /* per glsl_bi_vars row */
@@ -102,6 +104,9 @@ bool glsl_sema_tess_lvalue(struct glsl_sema *s, const struct glsl_ast_node *n,
  * reads another invocation's built-in outputs as its own); false (reported)
  * otherwise. */
 bool glsl_sema_tess_gl_out_index(struct glsl_sema *s, const struct glsl_ast_node *n);
+/* barrier() in a control shader: in main(), outside control flow, before
+ * any return; false (reported) otherwise. */
+bool glsl_sema_tess_barrier(struct glsl_sema *s, struct glsl_loc loc);
 /* gl_out named before `vertices`: reports it, true. */
 bool glsl_sema_gl_out_early(struct glsl_sema *s, const char *name, struct glsl_loc loc);
 

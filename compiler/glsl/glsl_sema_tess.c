@@ -246,3 +246,19 @@ bool glsl_sema_tess_gl_out_index(struct glsl_sema *s, const struct glsl_ast_node
 	return fail(s, n->loc, "gl_out[] is indexed by gl_InvocationID only (reading another "
 		    "invocation's built-in outputs is not supported)");
 }
+
+/* EXT_tessellation_shader section 8.15 (GLSL ES 3.20 section 8.16) */
+bool glsl_sema_tess_barrier(struct glsl_sema *s, struct glsl_loc loc)
+{
+	if (s->stage != GLSL_STAGE_TESS_CTRL)
+		return true;
+	if (!s->fn || strcmp(s->fn->cname, "main"))
+		return fail(s, loc, "a tessellation control shader calls barrier() in main() only");
+	if (s->loop_depth || s->branch_depth)
+		return fail(s, loc, "a tessellation control shader calls barrier() outside "
+			    "control flow only");
+	if (s->returned)
+		return fail(s, loc, "a tessellation control shader calls barrier() before a return "
+			    "only");
+	return true;
+}

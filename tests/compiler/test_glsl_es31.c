@@ -967,6 +967,19 @@ static const struct bad_case ts_bad[] = {
 	  "GL_EXT_tessellation_shader" },
 	{ "evaluation shader in 3.00", TES, "#version 300 es\nvoid main() {}\n",
 	  "error: tessellation shaders need GLSL ES 3.10" },
+	/* barrier() in main(), outside control flow, before any return */
+	{ "barrier in an if", TCS, TS_HEAD "layout(vertices = 3) out;\nuniform int k;\n"
+	  "void main() { if (k == 1) barrier(); }\n",
+	  "error: a tessellation control shader calls barrier() outside control flow only" },
+	{ "barrier in a loop", TCS, TS_HEAD "layout(vertices = 3) out;\n"
+	  "void main() { for (int i = 0; i < 2; i++) { barrier(); } }\n",
+	  "error: a tessellation control shader calls barrier() outside control flow only" },
+	{ "barrier in a function", TCS, TS_HEAD "layout(vertices = 3) out;\n"
+	  "void f() { barrier(); }\nvoid main() { f(); }\n",
+	  "error: a tessellation control shader calls barrier() in main() only" },
+	{ "barrier after a return", TCS, TS_HEAD "layout(vertices = 3) out;\nuniform int k;\n"
+	  "void main() { if (k == 1) return; barrier(); }\n",
+	  "error: a tessellation control shader calls barrier() before a return only" },
 	{ "per-vertex output written at another vertex", TCS, TS_HEAD
 	  "layout(vertices = 3) out;\nout vec4 t[];\nvoid main() { t[1] = vec4(1.0); }\n",
 	  "0:5(16): error: a tessellation control shader writes its per-vertex outputs at "
