@@ -461,6 +461,7 @@ static void declare_input(struct tg *t, vc_var_id id)
 	const struct vc_var *v = vc_var_get(t->m, id);
 	struct tg_var *tv = &t->vars[id];
 	uint32_t leaves = vc_type_leaves(t->m, v->type);
+	int32_t first;
 
 	if (t->stage == VC_STAGE_GEOMETRY && v->builtin == VC_BUILTIN_PRIMITIVE_ID) {
 		declare_gs_primitive_id(t, tv);
@@ -468,8 +469,10 @@ static void declare_input(struct tg *t, vc_var_id id)
 	}
 	if (v->builtin && (tg_tess_declare_sv(t, tv, v) || declare_sv_input(t, tv, v)))
 		return;
-	if (tg_tess_declare_patch_input(t, tv, v, leaves))
+	if (tg_tess_declare_patch_input(t, v, leaves, &first)) {
+		input_at(t, tv, first, leaves);
 		return;
+	}
 	if (t->stage == VC_STAGE_GEOMETRY || tg_tess_per_vertex_input(t, v)) {
 		declare_gs_input(t, id);
 		return;

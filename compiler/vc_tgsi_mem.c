@@ -204,13 +204,14 @@ static struct tg_reg block_slot(struct tg *t, const struct tg_ptr *p, uint32_t b
 
 /* A tessellation control shader's per-vertex output: its shadow is the
  * invocation's own vertex, whatever the index says (vc_tgsi_tess.c). */
-static bool skip_vertex_index(struct tg *t, struct tg_ptr *p)
+static bool skip_vertex_index(struct tg *t, struct tg_ptr *p, vc_value_id index)
 {
 	const struct vc_var *v = vc_var_get(t->m, p->var);
 
 	if (p->type != v->type || !tg_tess_per_vertex_output(t, p->var))
 		return false;
 	p->type = vc_type_get(t->m, v->type)->elem;
+	p->vertex = index;
 	return true;
 }
 
@@ -241,7 +242,7 @@ static const struct tg_ptr *resolve(struct tg *t, vc_value_id v)
 	}
 	*p = *resolve(t, val->def->srcs[0]);
 	for (unsigned i = 1; i < vc_instr_nr_srcs(val->def) && !t->failed; i++) {
-		if (skip_vertex_index(t, p))
+		if (skip_vertex_index(t, p, vc_instr_src(val->def, i)))
 			continue;
 		if (p->comp >= 0 || p->dyn_comp) {
 			tg_fail(t, "TGSI: access chain indexes into a scalar");
@@ -732,7 +733,11 @@ static void emit_load(struct tg *t, const struct vc_instr *in)
 
 	if (t->failed || vc_var_get(t->m, p->var)->storage == VC_STORAGE_HANDLE)
 		return; /* descriptors: texture instructions trace back to the variable */
-	if (f == TG_TEMP || f == TG_OUT)
+	if (f == TG_OUT && tg_tess_other_vertex(t, p))
+		tg_tess_load_other_vertex(t, p, in->dest);
+	else if (f == TG_OUT && tg_tess_patch_out_read(t, p))
+		tg_tess_load_patch_out(t, p, in->dest);
+	else if (f == TG_TEMP || f == TG_OUT)
 		load_temp(t, p, in->dest);
 	else if (f == TG_IN || f == TG_SV)
 		load_input(t, p, in->dest);
@@ -751,6 +756,12 @@ static void emit_store(struct tg *t, const struct vc_instr *in)
 
 	if (t->failed)
 		return;
+	if (f == TG_OUT && tg_tess_other_vertex(t, p)) {
+		/* GLSL ES 3.20 section 4.3.6 (EXT_tessellation_shader) */
+		tg_fail(t, "a tessellation control shader writes its per-vertex outputs "
+			"at [gl_InvocationID] only");
+		return;
+	}
 	if (f == TG_TEMP || f == TG_OUT) {
 		store_temp(t, p, in->srcs[1]);
 		tg_tess_store_done(t, p, tg_nr_slots(t, in->srcs[1]));
@@ -833,6 +844,8 @@ static void emit_barrier(struct tg *t, const struct vc_instr *in)
 		tg_fmt_reg(t, r, sizeof(r), tg_imm_u32(t, bits), false);
 		tg_line(t, "MEMBAR %s", r);
 	}
+	if (in->op == VC_OP_BARRIER && t->stage == VC_STAGE_TESS_CTRL)
+		tg_tess_barrier(t);
 	if (in->op == VC_OP_BARRIER)
 		tg_line(t, "BARRIER");
 }

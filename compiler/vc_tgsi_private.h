@@ -89,6 +89,7 @@ struct tg_ptr {
 	uint32_t block;      /* element of an array of blocks: CONST/BUFFER slot dim + block */
 	vc_value_id dyn_block;   /* a dynamic index into the array of blocks; 0 if none */
 	uint32_t dyn_block_mul;  /* blocks per unit of it (arrays of arrays) */
+	vc_value_id vertex;  /* TCS per-vertex output: the vertex index dropped; 0 if none */
 };
 
 struct tg_loop {
@@ -198,10 +199,19 @@ bool tg_tess_per_vertex_output(const struct tg *t, vc_var_id id);
 /* gl_out (its first leaf is gl_Position), which is declared first */
 bool tg_tess_position_output(const struct tg *t, vc_var_id id);
 bool tg_tess_per_vertex_input(const struct tg *t, const struct vc_var *v);
+/* A control shader's read of a per-vertex output at a vertex other than
+ * gl_InvocationID (into dest), and the shadows written to OUT at barrier(). */
+void tg_tess_load_other_vertex(struct tg *t, const struct tg_ptr *p, vc_value_id dest);
+void tg_tess_barrier(struct tg *t);
+bool tg_tess_other_vertex(struct tg *t, const struct tg_ptr *p);
+/* A control shader's read of a per-patch output (from OUT: another
+ * invocation's store before a barrier() is there). */
+bool tg_tess_patch_out_read(const struct tg *t, const struct tg_ptr *p);
+void tg_tess_load_patch_out(struct tg *t, const struct tg_ptr *p, vc_value_id dest);
 void tg_tess_properties(struct tg *t, struct tg_buf *b);
 bool tg_tess_declare_sv(struct tg *t, struct tg_var *tv, const struct vc_var *v);
-bool tg_tess_declare_patch_input(struct tg *t, struct tg_var *tv, const struct vc_var *v,
-				 uint32_t leaves);
+bool tg_tess_declare_patch_input(struct tg *t, const struct vc_var *v, uint32_t leaves,
+				 int32_t *first);
 bool tg_tess_declare_patch_output(struct tg *t, struct tg_var *tv, const struct vc_var *v,
 				  uint32_t leaves);
 void tg_tess_copy_leaf(struct tg *t, const struct tg_var *tv, uint32_t leaf);

@@ -110,6 +110,9 @@ bool vgl_program_xfb_param(const struct vgl_program *p, GLenum pname, GLint *out
 bool vgl_xfb_link_prepare(const struct vgl_limits *limits, const struct vgl_program *p,
 			  struct vgl_xfb_link *out)
 {
+	/* the copy is the vertex shader's: a later stage's gl_Position is
+	 * captured as it is (the host records it before its y fix) */
+	bool vs_last = !p->tes && !p->gs;
 	bool position = false;
 
 	out->vs = NULL;
@@ -117,7 +120,7 @@ bool vgl_xfb_link_prepare(const struct vgl_limits *limits, const struct vgl_prog
 	if (!out->names)
 		return false;
 	for (uint32_t i = 0; i < p->nr_xfb_names; i++) {
-		bool is_pos = !strcmp(p->xfb_names[i], "gl_Position");
+		bool is_pos = vs_last && !strcmp(p->xfb_names[i], "gl_Position");
 
 		out->names[i] = is_pos ? VGL_XFB_POSITION_NAME : p->xfb_names[i];
 		position |= is_pos;

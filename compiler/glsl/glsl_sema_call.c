@@ -627,6 +627,8 @@ static bool builtin_call(struct glsl_sema *s, struct glsl_ast_node *n, const cha
 		glsl_sema_error(s, n->loc, "%s", err);
 		return false;
 	}
+	if (!strcmp(glsl_bi_fn_name(fn), "barrier") && !glsl_sema_tess_barrier(s, n->loc))
+		return false;
 	if (!out_args(s, NULL, fn->out_mask, n->u.call.args) || !atomic_memory(s, fn, n->u.call.args) ||
 	    !interpolant(s, fn, n->u.call.args) ||
 	    !image_access(s, fn, n->u.call.args) || !gather_component(s, fn, n->u.call.args) ||

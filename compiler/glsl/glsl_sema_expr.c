@@ -275,6 +275,8 @@ bool glsl_sema_lvalue(struct glsl_sema *s, struct glsl_ast_node *n, const char *
 				"(GLSL ES 1.00 Appendix A)", v->cname);
 		return false;
 	}
+	if (!glsl_sema_tess_lvalue(s, n, v))
+		return false;
 	mark_written(n);
 	return true;
 }
@@ -681,7 +683,7 @@ static bool index_expr(struct glsl_sema *s, struct glsl_ast_node *n)
 		glsl_sema_error(s, n->loc, "%s cannot be indexed", glsl_sema_tname(t, b, sizeof(b)));
 		return false;
 	}
-	if (!check_index(s, n))
+	if (!check_index(s, n) || !glsl_sema_tess_gl_out_index(s, n))
 		return false;
 	x = glsl_sema_annot(s, n, index_result(t), base->sema->type.precision);
 	if (!x)

@@ -37,6 +37,8 @@ struct glsl_sema {
 	struct glsl_function *fn;
 	struct glsl_function *last_fn;
 	unsigned loop_depth;
+	unsigned branch_depth;         /* if and switch statements around the statement */
+	bool returned;                 /* a return statement came before, in this function */
 	bool seen_decl;                /* for `invariant` redeclaration order */
 	/* built-in variables made into symbols, by bi row */
 	struct glsl_symbol *bi_syms[GLSL_BI_NR_VARS]; /* per glsl_bi_vars row */
@@ -93,6 +95,18 @@ const struct glsl_type *glsl_sema_tess_block_type(struct glsl_sema *s, const str
  * per-vertex array, else its type. */
 const struct glsl_type *glsl_sema_tess_vertex_type(const struct glsl_sema *s,
 						   const struct glsl_symbol *v);
+/* A control shader's per-vertex output (gl_out, a user `out` array) is
+ * written at [gl_InvocationID] only: false (reported) for lvalue n, of
+ * variable v, written otherwise. */
+bool glsl_sema_tess_lvalue(struct glsl_sema *s, const struct glsl_ast_node *n,
+			   const struct glsl_symbol *v);
+/* gl_out[i] in a control shader: i must be gl_InvocationID (virglrenderer
+ * reads another invocation's built-in outputs as its own); false (reported)
+ * otherwise. */
+bool glsl_sema_tess_gl_out_index(struct glsl_sema *s, const struct glsl_ast_node *n);
+/* barrier() in a control shader: in main(), outside control flow, before
+ * any return; false (reported) otherwise. */
+bool glsl_sema_tess_barrier(struct glsl_sema *s, struct glsl_loc loc);
 /* gl_out named before `vertices`: reports it, true. */
 bool glsl_sema_gl_out_early(struct glsl_sema *s, const char *name, struct glsl_loc loc);
 

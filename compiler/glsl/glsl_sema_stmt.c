@@ -77,7 +77,14 @@ static bool bool_cond(struct glsl_sema *s, struct glsl_ast_node *n)
 
 static bool if_stmt(struct glsl_sema *s, struct glsl_ast_node *n)
 {
-	return bool_cond(s, n->u.kid[0]) && scoped(s, n->u.kid[1]) && scoped(s, n->u.kid[2]);
+	bool ok;
+
+	if (!bool_cond(s, n->u.kid[0]))
+		return false;
+	s->branch_depth++;
+	ok = scoped(s, n->u.kid[1]) && scoped(s, n->u.kid[2]);
+	s->branch_depth--;
+	return ok;
 }
 
 /* ---- ES 1.00 Appendix A §4: the loops every implementation must run --------- */
@@ -265,7 +272,9 @@ static bool switch_stmt(struct glsl_sema *s, struct glsl_ast_node *n)
 	if (t != glsl_type_int && t != glsl_type_uint)
 		return fail(s, e->loc, "a switch expression must be an int or uint scalar");
 	m = glsl_sema_push(s);
+	s->branch_depth++;
 	ok = switch_body(s, n->u.kid[1]->u.kid[0], t);
+	s->branch_depth--;
 	glsl_sema_pop(s, m);
 	return ok;
 }
@@ -277,6 +286,7 @@ static bool return_stmt(struct glsl_sema *s, struct glsl_ast_node *n)
 	const struct glsl_type *rt = s->fn->ret.type;
 	char b1[64], b2[64];
 
+	s->returned = true;
 	if (!n->u.kid[0]) {
 		if (rt != glsl_type_void)
 			return fail(s, n->loc, "a non-void function must return a value");
@@ -350,6 +360,7 @@ bool glsl_sema_function_body(struct glsl_sema *s, struct glsl_function *fn,
 	bool ok;
 
 	s->fn = fn;
+	s->returned = false;
 	ok = declare_params(s, fn);
 	if (ok && s->version < GLSL_ES_300)
 		ok = scoped(s, f->body);

@@ -200,3 +200,65 @@ bool glsl_sema_gl_out_early(struct glsl_sema *s, const char *name, struct glsl_l
 		return false;
 	return !fail(s, loc, "'gl_out' is used before 'layout(vertices = N) out;'");
 }
+
+static bool is_invocation_id(const struct glsl_ast_node *n)
+{
+	return n->kind == GLSL_AST_IDENT && n->sema && n->sema->what == GLSL_SX_VAR &&
+	       !strcmp(n->sema->u.var->cname, "gl_InvocationID");
+}
+
+/* The index applied to the variable itself (its vertex), or NULL. */
+static const struct glsl_ast_node *vertex_index(const struct glsl_ast_node *n)
+{
+	const struct glsl_ast_node *index = NULL;
+
+	while (n->kind == GLSL_AST_INDEX || n->kind == GLSL_AST_FIELD) {
+		index = n->kind == GLSL_AST_INDEX ? n : NULL;
+		n = n->kind == GLSL_AST_INDEX ? n->u.kid[0] : n->u.field.base;
+	}
+	return index ? index->u.kid[1] : NULL;
+}
+
+bool glsl_sema_tess_lvalue(struct glsl_sema *s, const struct glsl_ast_node *n,
+			   const struct glsl_symbol *v)
+{
+	const struct glsl_ast_node *index;
+
+	if (s->stage != GLSL_STAGE_TESS_CTRL || !v || v->storage != GLSL_STORAGE_OUT ||
+	    v->patch || (strncmp(v->cname, "gl_", 3) && v->type.type->kind != GLSL_KIND_ARRAY) ||
+	    (!strncmp(v->cname, "gl_", 3) && strcmp(v->cname, "gl_out")))
+		return true;
+	index = vertex_index(n);
+	if (index && is_invocation_id(index))
+		return true;
+	return fail(s, n->loc, "a tessellation control shader writes its per-vertex outputs "
+		    "at [gl_InvocationID] only");
+}
+
+bool glsl_sema_tess_gl_out_index(struct glsl_sema *s, const struct glsl_ast_node *n)
+{
+	const struct glsl_ast_node *base = n->u.kid[0];
+
+	if (s->stage != GLSL_STAGE_TESS_CTRL || base->kind != GLSL_AST_IDENT || !base->sema ||
+	    base->sema->what != GLSL_SX_VAR || strcmp(base->sema->u.var->cname, "gl_out") ||
+	    is_invocation_id(n->u.kid[1]))
+		return true;
+	return fail(s, n->loc, "gl_out[] is indexed by gl_InvocationID only (reading another "
+		    "invocation's built-in outputs is not supported)");
+}
+
+/* EXT_tessellation_shader section 8.15 (GLSL ES 3.20 section 8.16) */
+bool glsl_sema_tess_barrier(struct glsl_sema *s, struct glsl_loc loc)
+{
+	if (s->stage != GLSL_STAGE_TESS_CTRL)
+		return true;
+	if (!s->fn || strcmp(s->fn->cname, "main"))
+		return fail(s, loc, "a tessellation control shader calls barrier() in main() only");
+	if (s->loop_depth || s->branch_depth)
+		return fail(s, loc, "a tessellation control shader calls barrier() outside "
+			    "control flow only");
+	if (s->returned)
+		return fail(s, loc, "a tessellation control shader calls barrier() before a return "
+			    "only");
+	return true;
+}

@@ -997,6 +997,23 @@ static const struct good_case ts_good[] = {
 	  "layout(isolines) in;\n"
 	  "void main() { gl_Position = gl_in[0].gl_Position; gl_PointSize = gl_in[1].gl_PointSize; }\n",
 	  { "DCL IN[][1], PSIZE", ", PSIZE" } },
+	/* barrier() writes the per-vertex shadows to OUT; another vertex's
+	 * output is OUT[vertex][n] (ADDR[1] when dynamic), a patch output is
+	 * read from OUT */
+	{ "control shader: other invocations' outputs after barrier()", TCS, TS_HEAD
+	  "layout(vertices = 4) out;\nin vec4 v[];\nout vec4 t[];\npatch out float q;\n"
+	  "uniform int k;\n"
+	  "void main() { t[gl_InvocationID] = v[gl_InvocationID]; q = 1.0;\n"
+	  "  barrier();\n"
+	  "  gl_TessLevelOuter[0] = t[k].x + t[2].y + q; }\n",
+	  { "MOV OUT[0], TEMP[32]\n  BARRIER\n", "UARL ADDR[1].x, CONST[1][0].xxxx\n",
+	    ", OUT[ADDR[1].x+0][0]\n", ", OUT[2][0]\n", ", OUT[1]\n" } },
+	/* a patch input indexed dynamically is copied to a TEMP array */
+	{ "evaluation shader: patch array at a dynamic index", TES, TS_HEAD
+	  "layout(quads) in;\npatch in vec4 p[2];\nuniform int k;\n"
+	  "void main() { gl_Position = p[k]; }\n",
+	  { "DCL TEMP[0..1], ARRAY(1)", "MOV TEMP[0], IN[0]\n  MOV TEMP[1], IN[1]\n",
+	    "MOV OUT[0], TEMP[ADDR[0].x+0](1)" } },
 	{ "evaluation shader: isolines", TES, TS_HEAD
 	  "layout(isolines, fractional_even_spacing, ccw) in;\n"
 	  "void main() { gl_Position = gl_in[1].gl_Position * gl_TessCoord.x; }\n",
@@ -1010,6 +1027,32 @@ static const struct bad_case ts_bad[] = {
 	  "GL_EXT_tessellation_shader" },
 	{ "evaluation shader in 3.00", TES, "#version 300 es\nvoid main() {}\n",
 	  "error: tessellation shaders need GLSL ES 3.10" },
+	/* barrier() in main(), outside control flow, before any return */
+	{ "barrier in an if", TCS, TS_HEAD "layout(vertices = 3) out;\nuniform int k;\n"
+	  "void main() { if (k == 1) barrier(); }\n",
+	  "error: a tessellation control shader calls barrier() outside control flow only" },
+	{ "barrier in a loop", TCS, TS_HEAD "layout(vertices = 3) out;\n"
+	  "void main() { for (int i = 0; i < 2; i++) { barrier(); } }\n",
+	  "error: a tessellation control shader calls barrier() outside control flow only" },
+	{ "barrier in a function", TCS, TS_HEAD "layout(vertices = 3) out;\n"
+	  "void f() { barrier(); }\nvoid main() { f(); }\n",
+	  "error: a tessellation control shader calls barrier() in main() only" },
+	{ "barrier after a return", TCS, TS_HEAD "layout(vertices = 3) out;\nuniform int k;\n"
+	  "void main() { if (k == 1) return; barrier(); }\n",
+	  "error: a tessellation control shader calls barrier() before a return only" },
+	{ "per-vertex output written at another vertex", TCS, TS_HEAD
+	  "layout(vertices = 3) out;\nout vec4 t[];\nvoid main() { t[1] = vec4(1.0); }\n",
+	  "0:5(16): error: a tessellation control shader writes its per-vertex outputs at "
+	  "[gl_InvocationID] only" },
+	{ "gl_out written at a computed vertex", TCS, TS_HEAD
+	  "layout(vertices = 3) out;\n"
+	  "void main() { gl_out[gl_InvocationID + 0].gl_Position = vec4(1.0); }\n",
+	  "error: gl_out[] is indexed by gl_InvocationID only" },
+	{ "gl_out read at another vertex", TCS, TS_HEAD
+	  "layout(vertices = 3) out;\n"
+	  "void main() { gl_TessLevelOuter[0] = gl_out[1].gl_Position.x; }\n",
+	  "error: gl_out[] is indexed by gl_InvocationID only (reading another invocation's "
+	  "built-in outputs is not supported)" },
 	{ "no vertices", TCS, TS_HEAD "layout(vertices = 0) out;\nvoid main() {}\n",
 	  "0:3(1): error: 'vertices' out of range" },
 	{ "too many vertices", TCS, TS_HEAD "layout(vertices = 33) out;\nvoid main() {}\n",
@@ -1061,7 +1104,7 @@ static const struct bad_case ts_bad[] = {
 	{ "point size without its extension", TES, TS_HEAD "layout(quads) in;\n"
 	  "void main() { gl_PointSize = 1.0; }\n", "error: 'gl_PointSize' undeclared" },
 	{ "gl_in's point size without its extension", TCS, TS_HEAD "layout(vertices = 1) out;\n"
-	  "void main() { gl_out[0].gl_Position = vec4(gl_in[0].gl_PointSize); }\n",
+	  "void main() { gl_out[gl_InvocationID].gl_Position = vec4(gl_in[0].gl_PointSize); }\n",
 	  "gl_PointSize" },
 	{ "gl_TessCoord in a control shader", TCS, TS_HEAD "layout(vertices = 3) out;\n"
 	  "void main() { gl_out[gl_InvocationID].gl_Position = vec4(gl_TessCoord, 1.0); }\n",

@@ -521,6 +521,58 @@ START_TEST(transform_feedback_rules_relaxed)
 }
 END_TEST
 
+/* A geometry shader's gl_Position is captured with its outputs: each of two points becomes two, at (x, y) and (x + 0.5, -y),
+ * recorded as the shader wrote them (before the host's y fix). */
+START_TEST(transform_feedback_of_geometry_position)
+{
+	static const char gs[] = GS_HEAD
+		"layout(points) in;\nlayout(points, max_vertices = 2) out;\n"
+		"out float g_n;\n"
+		"void main() { vec4 p = gl_in[0].gl_Position;\n"
+		"  for (int i = 0; i < 2; i++) {\n"
+		"    gl_Position = vec4(p.x + 0.5 * float(i), i == 0 ? p.y : -p.y, 0.5, 1.0);\n"
+		"    g_n = float(i); EmitVertex(); } }\n";
+	static const char gfs[] = "#version 310 es\nprecision mediump float;\nout vec4 c;\n"
+		"void main() { c = vec4(1.0); }\n";
+	static const float v[] = { -0.5f, 0.25f, 0.25f, -0.75f };
+	const char *names[] = { "gl_Position", "g_n" };
+	GLuint p, b, q, n = 0;
+	const float *out;
+
+	if (!has_gs())
+		return;
+	p = attach3(vs, gs, gfs);
+	xf.TransformFeedbackVaryings(p, 2, names, GL_INTERLEAVED_ATTRIBS);
+	glt_link_and_use(p);
+	vertices(v);
+	b = glt_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL, 4 * 20);
+	gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+	xf.GenQueries(1, &q);
+	xf.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
+	xf.BeginTransformFeedback(GL_POINTS);
+	gl.DrawArrays(GL_POINTS, 0, 2);
+	xf.EndTransformFeedback();
+	xf.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+	xf.GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+	expect(GL_NO_ERROR);
+	ck_assert_uint_eq(n, 4);
+	out = gl.MapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 4 * 20, GL_MAP_READ_BIT);
+	ck_assert_ptr_nonnull(out);
+	for (int i = 0; i < 4; i++) {
+		const float *r = out + 5 * i, *in = v + 2 * (i / 2);
+		float x = in[0] + 0.5f * (float)(i & 1), y = i & 1 ? -in[1] : in[1];
+
+		ck_assert_msg(r[0] == x && r[1] == y && r[2] == 0.5f && r[3] == 1.0f &&
+				      r[4] == (float)(i & 1),
+			      "vertex %d: (%g %g %g %g) %g", i, r[0], r[1], r[2], r[3], r[4]);
+	}
+	gl.UnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+	xf.DeleteQueries(1, &q);
+	gl.DeleteBuffers(1, &b);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* ---- layered framebuffers (glFramebufferTextureEXT) ---- */
 
 static PFNGLFRAMEBUFFERTEXTUREEXTPROC fb_texture(void)
@@ -817,6 +869,7 @@ static Suite *geometry_suite(void)
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, link_errors);
 	tcase_add_test(tc, transform_feedback_rules_relaxed);
+	tcase_add_test(tc, transform_feedback_of_geometry_position);
 	tcase_add_test(tc, layered_render_2d_array);
 	tcase_add_test(tc, layered_render_3d);
 	tcase_add_test(tc, layered_render_cube);

@@ -190,6 +190,109 @@ START_TEST(quad_tessellated)
 }
 END_TEST
 
+/* Inputs at dynamic indices: the control shader sums v_color[i].g over
+ * gl_PatchVerticesIn vertices (p_g: 1) and writes three colours to a patch
+ * array, which the evaluation shader reads at a uniform's index; the
+ * quad is filled with that colour. */
+static const char tcs_dynamic[] = TS_HEAD
+	"layout(vertices = 4) out;\n"
+	"in vec4 v_color[];\n"
+	"patch out vec4 pv[3];\npatch out float p_g;\n"
+	"void main() {\n"
+	"  float s = 0.0;\n"
+	"  for (int i = 0; i < gl_PatchVerticesIn; i++) s += v_color[i].g;\n"
+	"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	"  pv[0] = vec4(1.0, 0.0, 0.0, 1.0); pv[1] = vec4(0.0, 1.0, 0.0, 1.0);\n"
+	"  pv[2] = vec4(0.0, 0.0, 1.0, 1.0); p_g = s / float(gl_PatchVerticesIn);\n"
+	"  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 1.0;\n"
+	"  gl_TessLevelInner[0] = 1.0; gl_TessLevelInner[1] = 1.0;\n"
+	"}\n";
+static const char tes_dynamic[] = TS_HEAD
+	"layout(quads) in;\n"
+	"patch in vec4 pv[3];\npatch in float p_g;\nuniform int u_k;\n"
+	"out vec4 e_color;\n"
+	"void main() {\n"
+	"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+	"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+	"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+	"  e_color = vec4(pv[u_k].rgb * p_g, 1.0);\n"
+	"}\n";
+
+START_TEST(dynamic_indices)
+{
+	static const uint8_t want[3][4] = { { 255, 0, 0, 255 }, { 0, 255, 0, 255 }, { 0, 0, 255, 255 } };
+	GLuint p;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs_dynamic, tes_dynamic);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	for (int k = 0; k < 3; k++) {
+		gl.Uniform1i(gl.GetUniformLocation(p, "u_k"), k);
+		vertices(quad);
+		gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+		expect(GL_NO_ERROR);
+		glt_assert_pixel_near(5, 5, want[k], 2);
+		glt_assert_pixel_near(26, 20, want[k], 2);
+	}
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* A control shader reads the other invocations' outputs after barrier():
+ * invocation i writes t_val[i] = (i + 1) / 10 and the patch's p_one = 0.25,
+ * then invocation 1 p_one = 0.5; invocation 0 sums the four t_val (1.0: red), reads t_val[u_k]
+ * (u_k 2: 0.3, green 77) and p_one (blue 128). Its own values would give
+ * 0.4, 0.1 and 0.25. */
+static const char tcs_barrier[] = TS_HEAD
+	"layout(vertices = 4) out;\n"
+	"uniform int u_k;\n"
+	"out float t_val[];\n"
+	"patch out vec3 p_got;\npatch out float p_one;\n"
+	"void main() {\n"
+	"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	"  t_val[gl_InvocationID] = float(gl_InvocationID + 1) * 0.1;\n"
+	"  p_one = 0.25;\n"
+	"  barrier();\n"
+	"  if (gl_InvocationID == 1) p_one = 0.5;\n"
+	"  barrier();\n"
+	"  if (gl_InvocationID == 0) {\n"
+	"    float s = 0.0;\n"
+	"    for (int i = 0; i < 4; i++) s += t_val[i];\n"
+	"    p_got = vec3(s, t_val[u_k], p_one);\n"
+	"    for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 1.0;\n"
+	"    gl_TessLevelInner[0] = 1.0; gl_TessLevelInner[1] = 1.0;\n"
+	"  }\n"
+	"}\n";
+static const char tes_barrier[] = TS_HEAD
+	"layout(quads) in;\n"
+	"patch in vec3 p_got;\n"
+	"out vec4 e_color;\n"
+	"void main() {\n"
+	"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+	"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+	"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+	"  e_color = vec4(p_got, 1.0);\n"
+	"}\n";
+
+START_TEST(control_reads_other_invocations)
+{
+	GLuint p;
+
+	if (!has_tess())
+		return;
+	p = program4(tcs_barrier, tes_barrier);
+	patch_parameteri(GL_PATCH_VERTICES_EXT, 4);
+	gl.Uniform1i(gl.GetUniformLocation(p, "u_k"), 2);
+	vertices(quad);
+	gl.DrawArrays(GL_PATCHES_EXT, 0, 4);
+	expect(GL_NO_ERROR);
+	glt_assert_pixel_near(5, 5, (const uint8_t[4]){ 255, 77, 128, 255 }, 2);
+	glt_assert_pixel_near(26, 20, (const uint8_t[4]){ 255, 77, 128, 255 }, 2);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* EXT_tessellation_point_size (OES: the same): the vertex shader's size 2
  * doubled by the control shader through gl_in[] and gl_out[], doubled again
  * by the evaluation shader; point_mode with levels 1 draws the quad's four
@@ -443,9 +546,10 @@ START_TEST(block_and_sampler_in_tessellation)
 }
 END_TEST
 
-/* Transform feedback captures the evaluation shader's outputs: a triangle
- * patch at level 1 in point mode records its three corners as points
- * (gl_TessCoord in e_color: one coordinate 1, the others 0). */
+/* Transform feedback captures the evaluation shader's outputs, gl_Position
+ * among them: a triangle patch at level 1 in point mode records its three
+ * corners as points (gl_TessCoord in e_color: one coordinate 1, the others
+ * 0; in gl_Position as (x, -y, 0.25, 1), recorded before the host's y fix). */
 START_TEST(transform_feedback_of_evaluation_outputs)
 {
 	static const char tcs[] = TS_HEAD
@@ -460,24 +564,21 @@ START_TEST(transform_feedback_of_evaluation_outputs)
 	static const char tes[] = TS_HEAD
 		"layout(triangles, point_mode) in;\n"
 		"in vec4 t_color[];\nout vec4 e_color;\n"
-		"void main() { gl_Position = gl_in[0].gl_Position; e_color = vec4(gl_TessCoord, 1.0); }\n";
-	const char *names[] = { "e_color" };
+		"void main() { gl_Position = vec4(gl_TessCoord.x, -gl_TessCoord.y, 0.25, 1.0);\n"
+		"  e_color = vec4(gl_TessCoord, 1.0); }\n";
+	const char *names[] = { "e_color", "gl_Position" };
 	GLuint p, b, q, n = 0;
-	GLint ok = 0;
 	const float *out;
 	float sum[3] = { 0, 0, 0 };
 
 	if (!has_tess())
 		return;
 	p = attach4(tcs, tes);
-	xf.TransformFeedbackVaryings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
-	gl.LinkProgram(p);
-	gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
-	ck_assert(ok);
-	gl.UseProgram(p);
+	xf.TransformFeedbackVaryings(p, 2, names, GL_INTERLEAVED_ATTRIBS);
+	glt_link_and_use(p);
 	patch_parameteri(GL_PATCH_VERTICES_EXT, 3);
 	vertices(quad);
-	b = glt_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL, 8 * 16);
+	b = glt_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL, 8 * 32);
 	gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
 	xf.GenQueries(1, &q);
 	xf.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
@@ -488,13 +589,18 @@ START_TEST(transform_feedback_of_evaluation_outputs)
 	xf.GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
 	expect(GL_NO_ERROR);
 	ck_assert_uint_eq(n, 3);
-	out = gl.MapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 3 * 16, GL_MAP_READ_BIT);
+	out = gl.MapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 3 * 32, GL_MAP_READ_BIT);
 	ck_assert_ptr_nonnull(out);
 	for (int i = 0; i < 3; i++) {
-		ck_assert(out[4 * i] + out[4 * i + 1] + out[4 * i + 2] > 0.99f);
-		ck_assert(out[4 * i + 3] == 1.0f);
-		for (int c = 0; c < 3; c++)
-			sum[c] += out[4 * i + c];
+		const float *c = out + 8 * i, *pos = c + 4;
+
+		ck_assert(c[0] + c[1] + c[2] > 0.99f);
+		ck_assert(c[3] == 1.0f);
+		ck_assert_msg(pos[0] == c[0] && pos[1] == -c[1] && pos[2] == 0.25f && pos[3] == 1.0f,
+			      "gl_Position (%g %g %g %g) for (%g %g)", pos[0], pos[1], pos[2], pos[3],
+			      c[0], c[1]);
+		for (int k = 0; k < 3; k++)
+			sum[k] += c[k];
 	}
 	gl.UnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
 	for (int c = 0; c < 3; c++)   /* each corner once */
@@ -634,6 +740,10 @@ START_TEST(link_errors)
 		"void main() { e_color = nowhere[0]; gl_Position = vec4(0.0); }\n";
 	static const char tcs_no_vertices[] = TS_HEAD
 		"void main() { gl_TessLevelOuter[0] = 1.0; }\n";
+	/* per-vertex outputs are written at [gl_InvocationID] only */
+	static const char tcs_writes_other[] = TS_HEAD
+		"layout(vertices = 4) out;\nout vec4 t_color[];\n"
+		"void main() { t_color[1] = vec4(1.0); gl_TessLevelOuter[0] = 1.0; }\n";
 
 	if (!has_tess())
 		return;
@@ -641,6 +751,8 @@ START_TEST(link_errors)
 	glt_assert_link_fails(attach4(NULL, tes_quad), "control");
 	glt_assert_link_fails(attach4(tcs_quad, tes_unwritten), "nowhere");
 	glt_assert_link_fails(attach4(tcs_no_vertices, tes_quad), "vertices");
+	glt_assert_compile_fails(GL_TESS_CONTROL_SHADER_EXT, tcs_writes_other, "t_color[1] =",
+				 "[gl_InvocationID] only");
 }
 END_TEST
 
@@ -903,6 +1015,8 @@ static Suite *tess_suite(void)
 	tcase_add_test(tc, link_errors);
 	tcase_add_test(tc, geometry_after_tessellation);
 	tcase_add_test(tc, transform_feedback_of_geometry_after_tessellation);
+	tcase_add_test(tc, dynamic_indices);
+	tcase_add_test(tc, control_reads_other_invocations);
 	tcase_add_test(tc, bounding_box_state);
 	tcase_add_test(tc, bounding_box_in_control_shader);
 	suite_add_tcase(s, tc);
