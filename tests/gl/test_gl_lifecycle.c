@@ -7,7 +7,7 @@
  * After a warm-up (pools, caches and allocator arenas at their working
  * size) the process's open fds must come back to their count exactly and
  * its resident memory may grow by CLIENT_RSS_SLACK_KIB at most over the N
- * cycles. The same holds for the virgl_test_server process serving us (the
+ * cycles (or, where it grew more, over N cycles more: a leak grows again). The same holds for the virgl_test_server process serving us (the
  * server forks one per connection): a host object that outlives its GL
  * object shows there, as memory or as an fd.
  *
@@ -423,6 +423,17 @@ START_TEST(create_and_destroy)
 	if (under_tool()) {
 		printf("lifecycle %-18s memory not bounded under %s\n", k->name, under_tool());
 		return;
+	}
+	/* a one-off jump (a deferred free of an earlier kind landing in this
+	 * window: a loaded CI run saw the server +5.7 MiB over 1000 pbuffers,
+	 * never again alone or under load) does not repeat: a leak grows
+	 * again over as many cycles more */
+	if (b.rss_kib - a.rss_kib > CLIENT_RSS_SLACK_KIB ||
+	    b.server_rss_kib - a.server_rss_kib > SERVER_RSS_SLACK_KIB) {
+		run_cycles(k, n);
+		a = b;
+		b = measure(serving);
+		print_figures(k, n, a, b);
 	}
 	ck_assert_int_le(b.rss_kib - a.rss_kib, CLIENT_RSS_SLACK_KIB);
 	ck_assert_int_le(b.server_rss_kib - a.server_rss_kib, SERVER_RSS_SLACK_KIB);
