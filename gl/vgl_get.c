@@ -533,9 +533,9 @@ static const GLubyte *GL_APIENTRY vgl_GetString(GLenum name)
 	case GL_RENDERER: return (const GLubyte *)vgl_device_renderer(ctx->dev);
 	case GL_VERSION:
 		if (vgl_context_es32(ctx))
-			return (const GLubyte *)"OpenGL ES 3.2 virtgl (development, incomplete)";
+			return (const GLubyte *)"OpenGL ES 3.2 virtgl";
 		if (vgl_context_es31(ctx))
-			return (const GLubyte *)"OpenGL ES 3.1 virtgl (development, incomplete)";
+			return (const GLubyte *)"OpenGL ES 3.1 virtgl";
 		return (const GLubyte *)(es3 ? "OpenGL ES 3.0 virtgl" : "OpenGL ES 2.0 virtgl");
 	case GL_SHADING_LANGUAGE_VERSION:
 		if (vgl_context_es32(ctx))
