@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 atomic counter buffers (development contexts only, vgl_context.c):
+ * ES 3.1 atomic counter buffers (ES 3.1+ contexts, vgl_context.c):
  * the limits and the GL_ATOMIC_COUNTER_BUFFER binding points' queries.
  * glBindBufferBase/Range fill the points (vgl_ubo.c, offsets 4-byte aligned).
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 compute (development contexts only, vgl_context.c): dispatches,
+ * ES 3.1 compute (ES 3.1+ contexts, vgl_context.c): dispatches,
  * memory barriers, and the compute and shader storage state queries.
  *
  * A dispatch binds the program's compute pipeline and its descriptor set

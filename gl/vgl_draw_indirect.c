@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ES 3.1 indirect draws (development contexts only): glDrawArraysIndirect and
+ * ES 3.1 indirect draws (ES 3.1+ contexts): glDrawArraysIndirect and
  * glDrawElementsIndirect with the errors of ES 3.1 section 10.5, and the
  * GL_DRAW_INDIRECT_BUFFER binding point.
  *

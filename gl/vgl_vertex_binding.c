@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ES 3.1 separate vertex attribute formats and vertex buffer bindings
- * (section 10.3.1), development contexts only: glBindVertexBuffer,
+ * (section 10.3.1), ES 3.1+ contexts: glBindVertexBuffer,
  * glVertexAttrib(I)Format, glVertexAttribBinding, glVertexBindingDivisor and
  * their queries. The state lives in the VAO (vgl_vertex.h); the draw reads
  * each attribute through its binding (vgl_vao_array), so nothing else
