@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Buffer textures (EXT_texture_buffer / OES_texture_buffer, ES 3.1
+ * Buffer textures (EXT_texture_buffer / OES_texture_buffer in
  * ES 3.1+ contexts on hosts with texture buffers): glTexBuffer(Range),
  * the GL_TEXTURE_BUFFER state queries, and the texel-buffer views draws and
  * dispatches read.
