@@ -28,6 +28,7 @@ struct group {
 	char *message;
 	struct rule *rules;  /* the group's own copy (pushed from the one below) */
 	uint32_t nr_rules;
+	uint32_t cap_rules;  /* room in rules: it doubles, so many calls cost O(1) each */
 };
 
 struct logged {
@@ -295,12 +296,18 @@ static bool add_rule(struct group *g, const struct rule *n)
 	struct rule *r;
 
 	prune(g, n);
-	if (g->nr_rules >= UINT32_MAX / sizeof(*r) - 1)
-		return false;
-	r = realloc(g->rules, (g->nr_rules + 1) * sizeof(*r));
-	if (!r)
-		return false;
-	g->rules = r;
+	if (g->nr_rules == g->cap_rules) {
+		uint32_t cap = g->cap_rules ? g->cap_rules * 2 : 8;
+
+		if (cap <= g->cap_rules || cap > UINT32_MAX / sizeof(*r))
+			return false;
+		r = realloc(g->rules, (size_t)cap * sizeof(*r));
+		if (!r)
+			return false;
+		g->rules = r;
+		g->cap_rules = cap;
+	}
+	r = g->rules;
 	r[g->nr_rules] = *n;
 	if (n->nr_ids) {
 		r[g->nr_rules].ids = malloc((size_t)n->nr_ids * sizeof(GLuint));
@@ -458,6 +465,7 @@ static bool copy_rules(struct group *to, const struct group *from)
 	to->rules = calloc(from->nr_rules ? from->nr_rules : 1, sizeof(*to->rules));
 	if (!to->rules)
 		return false;
+	to->cap_rules = from->nr_rules ? from->nr_rules : 1;
 	for (uint32_t i = 0; i < from->nr_rules; i++) {
 		to->rules[i] = from->rules[i];
 		to->rules[i].ids = NULL;
