@@ -276,6 +276,21 @@ wait_still() {
     return 1
 }
 
+# wait_desktop PROG PID WESTONLOG SECONDS: until weston-desktop-shell has
+# said desktop_ready (the proto log scope). Until then weston can show black
+# (its shell's startup fade waits for the shell) and look still: a CI run's
+# weston went still on black, and the first two shots were all black while
+# the desktop (20 s under TCG here) was still drawing.
+wait_desktop() {
+    local i=0
+    until grep -q 'desktop_ready()' "$3" 2>/dev/null; do
+        kill -0 "$2" 2>/dev/null || { echo "error=$1 exited while starting"; return 1; }
+        i=$((i + 1))
+        [ $i -le $(($4 * 10)) ] || { echo "error=$1: its desktop shell was not ready in $4 s"; return 1; }
+        sleep 0.1
+    done
+}
+
 # wait_more PROG PID N SECONDS: until PROG has made N more presents.
 wait_more() {
     local i=0 want
@@ -290,7 +305,8 @@ wait_more() {
 
 # weston: the compositor on tty2. It fades in from black, and its desktop
 # (weston-desktop-shell, cairo under TCG) takes seconds to draw: the client
-# starts once weston has presented and then gone still, and the screenshots
+# starts once the shell has said desktop_ready and weston has then gone
+# still (its fade-in done), and the screenshots
 # follow KMS_READY_AFTER (30) presents made while the client animates.
 #   - launcher: Debian's weston 10 has logind and the direct launcher (no
 #     libseat, no weston-launch binary). There is no D-Bus/logind in this
@@ -324,7 +340,8 @@ run_weston_with() {
         ${WESTON_XWAYLAND:+--xwayland} --log="$wlog"
     local wpid=$PID
     {
-        wait_still "$prog" "$wpid" 120 || { kill "$wpid"; wait "$wpid"; finish "$prog" 1; return; }
+        { wait_desktop "$prog" "$wpid" "$wlog" 120 && wait_still "$prog" "$wpid" 120; } ||
+            { kill "$wpid"; wait "$wpid"; finish "$prog" 1; return; }
         # the client: its driver's environment (client_env), and the shim
         # only to learn that it draws (its submissions: a client makes no
         # presents). Screenshots come once it has drawn 20 times and weston
