@@ -46,23 +46,11 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static bool time_due(const struct vgl_flush_limits *l, struct vgl_flush_count *c)
+bool vgl_flush_time_due(const struct vgl_flush_limits *l, struct vgl_flush_count *c)
 {
-	if (!l->ns)
-		return false;
 	if (c->draws == 1) {
 		c->start_ns = now_ns();
 		return false;
 	}
 	return c->draws % CLOCK_EVERY == 0 && now_ns() - c->start_ns >= l->ns;
-}
-
-bool vgl_flush_due(const struct vgl_flush_limits *l, struct vgl_flush_count *c, uint32_t dwords)
-{
-	c->draws++;
-	if (l->dwords && dwords >= l->dwords)
-		return true;
-	if (l->draws && c->draws >= l->draws)
-		return true;
-	return time_due(l, c);
 }

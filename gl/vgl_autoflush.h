@@ -33,5 +33,18 @@ struct vgl_flush_count {
 
 /* The defaults, each overridden by its variable when that is a number. */
 void vgl_flush_limits_from_env(struct vgl_flush_limits *l);
-/* Counts a draw of a batch now holding `dwords`; true when it is due. */
-bool vgl_flush_due(const struct vgl_flush_limits *l, struct vgl_flush_count *c, uint32_t dwords);
+/* The time limit's part of vgl_flush_due (l->ns set). */
+bool vgl_flush_time_due(const struct vgl_flush_limits *l, struct vgl_flush_count *c);
+
+/* Counts a draw of a batch now holding `dwords`; true when it is due.
+ * Inline: every draw asks, and with the defaults it is two compares. */
+static inline bool vgl_flush_due(const struct vgl_flush_limits *l, struct vgl_flush_count *c,
+				 uint32_t dwords)
+{
+	c->draws++;
+	if (l->dwords && dwords >= l->dwords)
+		return true;
+	if (l->draws && c->draws >= l->draws)
+		return true;
+	return l->ns && vgl_flush_time_due(l, c);
+}

@@ -25,9 +25,10 @@
 #include "vgl_xfb.h"
 
 /* The adjacency modes come with EXT_geometry_shader, patches with
- * EXT_tessellation_shader. */
-bool vgl_draw_topology(const struct vgl_context *ctx, GLenum mode, VkPrimitiveTopology *t,
-		       bool *loop)
+ * EXT_tessellation_shader. Inline in this file's entry points: every draw
+ * asks. */
+static inline bool topology(const struct vgl_context *ctx, GLenum mode, VkPrimitiveTopology *t,
+			    bool *loop)
 {
 	static const VkPrimitiveTopology map[] = {
 		[GL_POINTS] = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
@@ -53,6 +54,12 @@ bool vgl_draw_topology(const struct vgl_context *ctx, GLenum mode, VkPrimitiveTo
 	*t = map[mode];
 	*loop = mode == GL_LINE_LOOP;
 	return true;
+}
+
+bool vgl_draw_topology(const struct vgl_context *ctx, GLenum mode, VkPrimitiveTopology *t,
+		       bool *loop)
+{
+	return topology(ctx, mode, t, loop);
 }
 
 /* ---- dynamic state ------------------------------------------------------------------------------ */
@@ -111,18 +118,37 @@ static void emit_dynamic(struct vgl_context *ctx, const struct vgl_fb *fb, VkCom
 /* any part of the pipeline key */
 #define KEY_STATE (DIRTY(PIPELINE) | DIRTY(PIPELINE_DS) | DIRTY(PIPELINE_BLEND))
 
-/* Vertex input, when it changed or is streamed; a new layout is a new key. */
+/* The last vertex and instance of the arrays a draw reads, as far as known
+ * without its indices (-1: only the indices or the GPU know). */
+static void draw_reach(const struct vgl_draw *d, int64_t *vertex, int64_t *instance)
+{
+	*vertex = d->indexed || d->indirect ? -1 : (int64_t)d->first + d->count - 1;
+	*instance = d->indirect ? -1 : (int64_t)d->instances - 1;
+}
+
+/*
+ * Vertex input, when it changed, is streamed or is read further than it was
+ * checked to reach: arrays are bound only where the draw's vertices and
+ * instances lie inside their buffers (vgl_draw_vertex), which holds for any
+ * draw reaching less far, so a draw reaching further checks again. A new
+ * layout is a new key.
+ */
 static bool bind_vertex(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_draw *d,
 			VkCommandBuffer cmd)
 {
 	struct vgl_drawn *dn = &ctx->drawn;
 	struct vgl_vertex_layout v;
+	int64_t vertex, instance;
 
-	if (!(ctx->dirty & DIRTY(VERTEX)) && !dn->streamed)
+	draw_reach(d, &vertex, &instance);
+	if (!(ctx->dirty & DIRTY(VERTEX)) && !dn->streamed && vertex <= dn->vertex_hi &&
+	    instance <= dn->instance_hi)
 		return true;
 	memset(&v, 0, sizeof(v));
 	if (!vgl_draw_vertex(ctx, l, d, cmd, &v, &dn->streamed))
 		return false;
+	dn->vertex_hi = vertex;
+	dn->instance_hi = instance;
 	if (memcmp(&v, &dn->key.vertex, sizeof(v)) != 0) {
 		dn->key.vertex = v;
 		ctx->dirty |= DIRTY(PIPELINE);
@@ -153,8 +179,10 @@ static void build_key(struct vgl_context *ctx, const struct vgl_fb *fb, const st
 		return;
 	}
 	ctx->drawn.key_gen++;
-	if (retarget)
+	if (retarget) {
 		vgl_pkey_targets(key, fb);
+		ctx->drawn.targets_seen = fb->kept;
+	}
 	memset((uint8_t *)key + state, 0, vertex - state);
 	vgl_pkey_from_state(ctx, key);
 	if (fb->y_down) {
@@ -429,7 +457,57 @@ static void record(struct vgl_context *ctx, struct vgl_linked *l, const struct v
 		vvk_CmdDraw(cmd, n, (uint32_t)d->instances, (uint32_t)d->first, 0);
 	vgl_fb_mark_written(fb);
 	ctx->stats.draws++;
+	ctx->drawn.mode = d->mode;
 	vgl_batch_after_draw(ctx);
+}
+
+/*
+ * glDrawArrays* that finds everything as the last recorded draw left it
+ * (issue #15: most draws of a frame, drawoverhead's `none` row): the same
+ * mode and program link, no state dirty since, a kept framebuffer
+ * description that is being rendered to with the targets of the bound
+ * pipeline, nothing streamed, mapped, captured or staged, no uniform
+ * pending. These are the conditions under which draw() and record() find
+ * nothing to check or bind, so only DRAW_VBO is recorded; anything else
+ * takes that path. What passed for the last draw passes again: the mode's
+ * and the program's checks, advanced blending; their inputs are the program,
+ * the framebuffer description and state that marks ctx->dirty.
+ */
+static bool same_as_last(struct vgl_context *ctx, const struct vgl_fb *fb)
+{
+	const struct vgl_drawn *dn = &ctx->drawn;
+	const struct vgl_batch *b = &ctx->batch;
+	struct vgl_linked *l = ctx->program ? ctx->program->linked : NULL;
+
+	if (!l || l != dn->linked || l->id != dn->linked_id || dn->streamed ||
+	    l->nr_atomic_buffers || dn->pipeline != ctx->bound_pipeline)
+		return false;
+	if (!fb->kept || fb->kept != dn->targets_seen || fb->kept != b->rt_kept || !b->rendering)
+		return false;
+	return vgl_batch_uses(ctx, &l->obj) &&
+	       !__atomic_load_n(&ctx->share->mapped_buffers, __ATOMIC_RELAXED) &&
+	       !vgl_linked_uniforms_pending(ctx, l);
+}
+
+static bool arrays_again(struct vgl_context *ctx, GLenum mode, GLint first, GLsizei count,
+			 GLsizei instances)
+{
+	const struct vgl_fb *fb;
+
+	if (mode != ctx->drawn.mode || mode == GL_LINE_LOOP || ctx->dirty || ctx->xfb ||
+	    (first | count | instances) < 0 ||
+	    (int64_t)first + count - 1 > ctx->drawn.vertex_hi ||
+	    (int64_t)instances - 1 > ctx->drawn.instance_hi ||
+	    !(fb = vgl_framebuffer_kept_for_draw(ctx)) || !same_as_last(ctx, fb))
+		return false;
+	if (count && instances) {
+		vvk_CmdDraw(ctx->batch.cmd, (uint32_t)count, (uint32_t)instances, (uint32_t)first, 0);
+		vgl_fb_mark_written(fb);
+		ctx->stats.draws++;
+		ctx->stats.draws_again++;
+		vgl_batch_after_draw(ctx);
+	}
+	return true;
 }
 
 /*
@@ -497,15 +575,13 @@ void vgl_draw_checked(struct vgl_context *ctx, const struct vgl_draw *d)
 
 /* ---- entry points ------------------------------------------------------------------------------------ */
 
-static void draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instances)
+static void draw_arrays_checked(struct vgl_context *ctx, GLenum mode, GLint first,
+				GLsizei count, GLsizei instances)
 {
-	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_draw d = { .mode = mode, .first = first, .count = count,
 			      .instances = instances };
 
-	if (!ctx)
-		return;
-	if (!vgl_draw_topology(ctx, mode, &d.topology, &d.line_loop)) {
+	if (!topology(ctx, mode, &d.topology, &d.line_loop)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;
 	}
@@ -514,6 +590,14 @@ static void draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instanc
 		return;
 	}
 	draw(ctx, &d);
+}
+
+static void draw_arrays(GLenum mode, GLint first, GLsizei count, GLsizei instances)
+{
+	struct vgl_context *ctx = vgl_current_context();
+
+	if (ctx && !arrays_again(ctx, mode, first, count, instances))
+		draw_arrays_checked(ctx, mode, first, count, instances);
 }
 
 static void draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices,
@@ -525,7 +609,7 @@ static void draw_elements(GLenum mode, GLsizei count, GLenum type, const void *i
 
 	if (!ctx)
 		return;
-	if (!vgl_draw_topology(ctx, mode, &d.topology, &d.line_loop) ||
+	if (!topology(ctx, mode, &d.topology, &d.line_loop) ||
 	    (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT && type != GL_UNSIGNED_INT)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
 		return;

@@ -69,6 +69,10 @@ struct vgl_drawn {
 	 * blending parts (vgl_pkey_equal_ds_blend) */
 	uint64_t key_gen;
 	uint64_t targets_seen;      /* vgl_fb.kept whose targets `key` has */
+	GLenum mode;                /* of the last draw recorded with `linked` */
+	/* the last vertex and instance that the bound arrays were checked to
+	 * hold (vgl_draw.c: bind_vertex); -1: no more than their start */
+	int64_t vertex_hi, instance_hi;
 };
 
 /* GL's draw mode as vk/'s topology; false: no mode. Line loops are strips

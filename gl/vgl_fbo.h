@@ -72,6 +72,8 @@ bool vgl_fbo_describe(struct vgl_context *ctx, bool draw, struct vgl_fb *fb);
 /* The draw description in place: the one kept while nothing changed, else
  * *scratch filled; NULL when incomplete. Valid until the next GL call. */
 const struct vgl_fb *vgl_fbo_describe_draw(struct vgl_context *ctx, struct vgl_fb *scratch);
+/* The draw FBO's kept description while it is fresh, else NULL (nothing described). */
+const struct vgl_fb *vgl_fbo_kept_draw(const struct vgl_context *ctx);
 /* The bound draw FBO as a draw description with each layered attachment
  * as its one layer `layer` (a layered clear drawn layer by layer); false
  * when incomplete. The recording batch references the storage. */

@@ -354,6 +354,11 @@ static const struct vgl_fb *cache_keep(struct vgl_context *ctx, const struct vgl
 
 static bool describe(struct vgl_context *ctx, bool draw, int32_t layer, struct vgl_fb *fb);
 
+const struct vgl_fb *vgl_fbo_kept_draw(const struct vgl_context *ctx)
+{
+	return cache_fresh(ctx, ctx->tex->draw_fb, ctx->tex->draw_fbo) ? &ctx->tex->draw_fb->fb : NULL;
+}
+
 const struct vgl_fb *vgl_fbo_describe_draw(struct vgl_context *ctx, struct vgl_fb *scratch)
 {
 	const struct vgl_fbo *fbo = ctx->tex->draw_fbo;

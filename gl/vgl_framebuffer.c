@@ -131,12 +131,23 @@ static const struct vgl_fb *fb0_keep(struct vgl_context *ctx, const struct vgl_f
 	return &c->fb;
 }
 
+const struct vgl_fb *vgl_framebuffer_kept_for_draw(const struct vgl_context *ctx)
+{
+	if (!ctx->tex)
+		return NULL;
+	if (ctx->tex->draw_fbo)
+		return vgl_fbo_kept_draw(ctx);
+	return fb0_fresh(ctx, ctx->tex->draw_fb0) ? &ctx->tex->draw_fb0->fb : NULL;
+}
+
 const struct vgl_fb *vgl_framebuffer_for_draw(struct vgl_context *ctx, struct vgl_fb *scratch)
 {
-	if (vgl_fbo_bound(ctx, true))
-		return vgl_fbo_describe_draw(ctx, scratch);
-	if (!ctx->tex)
+	/* the kept descriptions live in the texture state, made at the first
+	 * draw where no texture call made it */
+	if (!ctx->tex && !vgl_texture_state(ctx))
 		return vgl_framebuffer_draw(ctx, scratch) ? scratch : NULL;
+	if (ctx->tex->draw_fbo) /* vgl_fbo_bound, which every draw would call */
+		return vgl_fbo_describe_draw(ctx, scratch);
 	if (fb0_fresh(ctx, ctx->tex->draw_fb0))
 		return &ctx->tex->draw_fb0->fb;
 	if (!vgl_framebuffer_draw(ctx, scratch))

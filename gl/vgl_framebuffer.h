@@ -98,6 +98,9 @@ static inline void vgl_fb_mark_written(const struct vgl_fb *fb)
 bool vgl_framebuffer_draw(struct vgl_context *ctx, struct vgl_fb *fb);
 /* The same in place (draws): a kept description or *scratch; NULL: incomplete. */
 const struct vgl_fb *vgl_framebuffer_for_draw(struct vgl_context *ctx, struct vgl_fb *scratch);
+/* The kept description while it is fresh, else NULL; describes nothing (a draw
+ * that finds everything as the last one left it, vgl_draw.c). */
+const struct vgl_fb *vgl_framebuffer_kept_for_draw(const struct vgl_context *ctx);
 bool vgl_framebuffer_read(struct vgl_context *ctx, struct vgl_fb *fb);
 /* Why colour cannot be read from a read description (glReadPixels,
  * glCopyTex*): GL_INVALID_OPERATION for a read buffer of GL_NONE or a

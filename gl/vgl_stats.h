@@ -41,6 +41,7 @@ struct vgl_stats {
 	uint64_t points_non_monotonic; /* a submission got a point <= the previous one */
 	uint64_t draws;
 	uint64_t indirect_draws;    /* of them: parameters read by the host from a buffer */
+	uint64_t draws_again;       /* of them: as the last draw left everything (vgl_draw.c) */
 	uint64_t indirect_cpu_draws; /* indirect draws read by the CPU (vgl_draw_indirect.c) */
 };
 

@@ -210,8 +210,6 @@ void vvk_cmd_use_set(struct vvk_cmd_buffer *cmd, struct vvk_descriptor_set *set)
 /* Forget what the host holds (after commands that change it behind the shadow). */
 void vvk_cmd_invalidate_host_state(struct vvk_cmd_buffer *cmd);
 
-/* vvk_cmd_draw.c */
-void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd);
 /* vvk_cmd_descriptors.c */
 void vvk_cmd_emit_descriptors(struct vvk_cmd_buffer *cmd, enum vvk_bind_point bp);
 void vvk_cmd_emit_dynamic_offsets(struct vvk_cmd_buffer *cmd);

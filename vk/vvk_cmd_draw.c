@@ -471,13 +471,11 @@ static void note_base_instance(struct vvk_cmd_buffer *cmd, uint32_t first_instan
 	}
 }
 
-void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd)
+static void emit_gfx_state(struct vvk_cmd_buffer *cmd)
 {
 	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_GFX];
 	uint32_t d = cmd->st.dirty;
 
-	if (!(d & (GFX_STATE_OF_PIPELINE | DIRTY(FRAMEBUFFER))))
-		return; /* the common draw: nothing changed since the last one */
 	if (d & DIRTY(FRAMEBUFFER))
 		vvk_cmd_emit_framebuffer(cmd);
 	if (d & DIRTY(GFX_PIPELINE))
@@ -494,6 +492,14 @@ void vvk_cmd_flush_gfx_state(struct vvk_cmd_buffer *cmd)
 	cmd->st.dirty &= ~(GFX_STATE_OF_PIPELINE | DIRTY(FRAMEBUFFER));
 }
 
+/* The state a draw needs that changed since the last draw; the common draw
+ * finds none, and costs one test here. */
+static inline void flush_gfx_state(struct vvk_cmd_buffer *cmd)
+{
+	if (cmd->st.dirty & (GFX_STATE_OF_PIPELINE | DIRTY(FRAMEBUFFER)))
+		emit_gfx_state(cmd);
+}
+
 static bool ready_to_draw(struct vvk_cmd_buffer *cmd)
 {
 	if (cmd->st.render.active && cmd->st.pipeline[VVK_BIND_GFX])
@@ -502,20 +508,28 @@ static bool ready_to_draw(struct vvk_cmd_buffer *cmd)
 	return false;
 }
 
-/* DRAW_VBO; patches take its longer form, which names the patch size. */
-static void encode_draw(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p,
-			const struct vdrm_cmd_draw_vbo *d)
+/* DRAW_VBO's longer form for patches, which names the patch size. */
+static void encode_draw_tess(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p,
+			     const struct vdrm_cmd_draw_vbo *d)
 {
-	if (p->prim != VVK_PRIM_PATCHES) {
-		vdrm_encode_draw_vbo(&cmd->cs, d);
-		return;
-	}
 	vdrm_encode_draw_vbo_tess(&cmd->cs, &(struct vdrm_cmd_draw_vbo_tess){
 		.start = d->start, .count = d->count, .mode = d->mode, .indexed = d->indexed,
 		.instance_count = d->instance_count, .index_bias = d->index_bias,
 		.start_instance = d->start_instance, .primitive_restart = d->primitive_restart,
 		.restart_index = d->restart_index, .min_index = d->min_index,
 		.max_index = d->max_index, .vertices_per_patch = p->patch_vertices });
+}
+
+/* DRAW_VBO. Inline: every draw comes here, and then the argument struct
+ * never lives in memory, its fields go straight into the stream. */
+static inline __attribute__((always_inline)) void encode_draw(struct vvk_cmd_buffer *cmd,
+							      const struct vvk_pipeline *p,
+							      const struct vdrm_cmd_draw_vbo *d)
+{
+	if (p->prim == VVK_PRIM_PATCHES)
+		encode_draw_tess(cmd, p, d);
+	else
+		vdrm_encode_draw_vbo(&cmd->cs, d);
 }
 
 void vvk_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instanceCount,
@@ -526,7 +540,7 @@ void vvk_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t i
 	if (!ready_to_draw(cmd) || !vertexCount || !instanceCount)
 		return;
 	note_base_instance(cmd, firstInstance);
-	vvk_cmd_flush_gfx_state(cmd);
+	flush_gfx_state(cmd);
 	encode_draw(cmd, cmd->st.pipeline[VVK_BIND_GFX], &(struct vdrm_cmd_draw_vbo){
 		.start = firstVertex, .count = vertexCount,
 		.mode = cmd->st.pipeline[VVK_BIND_GFX]->prim, .instance_count = instanceCount,
@@ -572,7 +586,7 @@ void vvk_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount,
 		return;
 	}
 	note_base_instance(cmd, firstInstance);
-	vvk_cmd_flush_gfx_state(cmd);
+	flush_gfx_state(cmd);
 	emit_index_buffer(cmd, firstIndex);
 	encode_draw(cmd, p, &(struct vdrm_cmd_draw_vbo){
 		.start = firstIndex, .count = indexCount, .mode = p->prim, .indexed = 1,
@@ -613,7 +627,7 @@ static void draw_indirect(struct vvk_cmd_buffer *cmd, struct vvk_buffer *b, VkDe
 	const struct vvk_pipeline *p = cmd->st.pipeline[VVK_BIND_GFX];
 
 	note_base_instance(cmd, 0);
-	vvk_cmd_flush_gfx_state(cmd);
+	flush_gfx_state(cmd);
 	if (indexed)
 		emit_index_buffer(cmd, 0);
 	vvk_cmd_use_memory(cmd, b->mem, false);

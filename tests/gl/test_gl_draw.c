@@ -1036,6 +1036,131 @@ START_TEST(t_es2_shader_extensions)
 }
 END_TEST
 
+/* A VBO quad over the window, uniform colour program, bound: draws of it
+ * take the path that checks nothing again from the second on. */
+static GLuint vbo_quad(GLuint p, float r, float g, float b)
+{
+	GLuint vbo;
+
+	gl.GenBuffers(1, &vbo);
+	gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+	gl.BufferData(GL_ARRAY_BUFFER, sizeof(full), full, GL_STATIC_DRAW);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+	gl.EnableVertexAttribArray(0);
+	gl.Uniform4f(gl.GetUniformLocation(p, "u_color"), r, g, b, 1);
+	gl.Uniform1f(gl.GetUniformLocation(p, "u_z"), 0);
+	return vbo;
+}
+
+#define F(n) ((__typeof__(&gl##n))glt_proc("gl" #n))
+
+/* What changes between two draws of the same state without marking it
+ * dirty must still be seen by the second: a uniform, the draw
+ * framebuffer's attachment, a relink, a mapped buffer. */
+START_TEST(t_draw_again_sees_changes)
+{
+	const struct vgl_stats *st = vgl_context_stats(G.ctx);
+	GLuint p = uniform_program(), vbo = vbo_quad(p, 0, 1, 0), fbo, tex[2];
+	GLint color = gl.GetUniformLocation(p, "u_color");
+
+	clear_black();
+	vgl_context_reset_stats(G.ctx);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_uint_eq(st->draws_again, 1);
+	gl.Uniform4f(color, 1, 0, 0, 1);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	glt_assert_pixel(16, 16, 255, 0, 0, 255);
+	/* another texture attached to the bound FBO between two draws */
+	gl.GenTextures(2, tex);
+	for (int i = 0; i < 2; i++) {
+		gl.BindTexture(GL_TEXTURE_2D, tex[i]);
+		gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	}
+	F(GenFramebuffers)(1, &fbo);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, fbo);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+	gl.Uniform4f(color, 0, 0, 1, 1);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_uint_eq(st->draws_again, 2);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+	gl.Uniform4f(color, 1, 1, 0, 1);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_uint_eq(st->draws_again, 3);
+	glt_assert_pixel(16, 16, 255, 255, 0, 255);
+	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+	glt_assert_pixel(16, 16, 0, 0, 255, 255);
+	F(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+	/* a relink between two draws: its uniforms start over (zero) */
+	gl.LinkProgram(p);
+	color = gl.GetUniformLocation(p, "u_color");
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	glt_assert_pixel(16, 16, 0, 0, 0, 0);
+	gl.Uniform4f(color, 0, 1, 1, 1);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_uint_eq(st->draws_again, 4);
+	/* a mapped buffer between two draws: INVALID_OPERATION, nothing drawn */
+	vgl_context_reset_stats(G.ctx);
+	ck_assert_ptr_nonnull(gl.MapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_READ_BIT));
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_int_eq(gl.GetError(), GL_INVALID_OPERATION);
+	ck_assert_uint_eq(st->draws, 0);
+	gl.UnmapBuffer(GL_ARRAY_BUFFER);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_uint_eq(st->draws, 1);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	glt_assert_pixel(16, 16, 0, 255, 255, 255);
+	F(DeleteFramebuffers)(1, &fbo);
+	gl.DeleteTextures(2, tex);
+	gl.DeleteBuffers(1, &vbo);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* A draw reading past its arrays' buffer draws nothing (the host never reads
+ * outside a buffer), also after draws of the same state that fit, which
+ * take the draw path that checks nothing again (vgl_draw.c: arrays_again):
+ * the arrays are checked again for a draw reaching further, in vertices or
+ * in instances, and draws that fit still draw after it. Before, a draw
+ * after one that fit was never checked: three of these reached the host. */
+START_TEST(t_vertex_reach)
+{
+	const struct vgl_stats *st = vgl_context_stats(G.ctx);
+	GLuint p = uniform_program(), vbo = vbo_quad(p, 0, 1, 0);
+
+	clear_black();
+	vgl_context_reset_stats(G.ctx);
+	gl.DrawArrays(GL_TRIANGLES, 0, 3);
+	gl.DrawArrays(GL_TRIANGLES, 0, 3);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_uint_eq(st->draws, 3);
+	ck_assert_uint_eq(st->draws_again, 1); /* the second; the third reaches further */
+	gl.DrawArrays(GL_TRIANGLES, 0, 7);        /* one vertex past the end */
+	gl.DrawArrays(GL_TRIANGLES, 3, 6);
+	gl.DrawArrays(GL_TRIANGLES, 0, 3000000);
+	ck_assert_uint_eq(st->draws, 3);
+	gl.DrawArrays(GL_TRIANGLES, 3, 3);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_uint_eq(st->draws, 5);
+	ck_assert_uint_eq(st->draws_again, 3);
+	/* per instance: six values hold six instances */
+	gl.VertexAttribDivisor(0, 1);
+	gl.DrawArraysInstanced(GL_TRIANGLES, 0, 3, 6);
+	gl.DrawArraysInstanced(GL_TRIANGLES, 0, 3, 6);
+	gl.DrawArraysInstanced(GL_TRIANGLES, 0, 3, 7);
+	gl.DrawArraysInstanced(GL_TRIANGLES, 0, 3, 2);
+	ck_assert_uint_eq(st->draws, 8);
+	gl.VertexAttribDivisor(0, 0);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	glt_assert_pixel(16, 16, 0, 255, 0, 255);
+	gl.DeleteBuffers(1, &vbo);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* 100 draws of one program and state: one pipeline, a program without
  * blocks has one default-block set, allocated once. */
 START_TEST(t_pipeline_cache)
@@ -1183,6 +1308,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_shader_source_forms);
 	tcase_add_test(tc, t_es2_shader_extensions);
 	tcase_add_test(tc, t_pipeline_cache);
+	tcase_add_test(tc, t_vertex_reach);
+	tcase_add_test(tc, t_draw_again_sees_changes);
 	suite_add_tcase(s, tc);
 	return s;
 }
