@@ -139,6 +139,14 @@ static inline bool vgl_context_es32(const struct vgl_context *ctx)
  * called in an earlier context it is INVALID_OPERATION, not ignored. */
 bool vgl_es31_call(struct vgl_context *ctx);
 
+/* Program pipelines and separable programs: ES 3.1, or an ES 2.0/3.0
+ * context with GL_EXT_separate_shader_objects (the same entry points under
+ * EXT names, the same tokens). */
+bool vgl_context_sso(const struct vgl_context *ctx);
+/* Whether a pipeline entry point may run (vgl_es31_call's rule, with
+ * vgl_context_sso for ES 3.1). */
+bool vgl_sso_call(struct vgl_context *ctx);
+
 void vgl_error(struct vgl_context *ctx, GLenum error);
 /* GL_OUT_OF_MEMORY or GL_CONTEXT_LOST-ish: maps a VGL_ result to a GL error. */
 void vgl_error_result(struct vgl_context *ctx, int result);

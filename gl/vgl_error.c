@@ -2,6 +2,7 @@
 /* The sticky first error of a context and glGetError. */
 #include "vgl_context.h"
 #include "vgl_debug.h"
+#include "vgl_extensions.h"
 #include "vgl_procs.h"
 #include "vgl_robustness.h"
 
@@ -18,6 +19,18 @@ bool vgl_es31_call(struct vgl_context *ctx)
 	if (ctx && !vgl_context_es31(ctx))
 		vgl_error(ctx, GL_INVALID_OPERATION);
 	return ctx && vgl_context_es31(ctx);
+}
+
+bool vgl_context_sso(const struct vgl_context *ctx)
+{
+	return vgl_context_es31(ctx) || vgl_ext_on(ctx, VGL_EXT_EXT_separate_shader_objects);
+}
+
+bool vgl_sso_call(struct vgl_context *ctx)
+{
+	if (ctx && !vgl_context_sso(ctx))
+		vgl_error(ctx, GL_INVALID_OPERATION);
+	return ctx && vgl_context_sso(ctx);
 }
 
 void vgl_error_result(struct vgl_context *ctx, int result)

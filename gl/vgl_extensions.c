@@ -450,6 +450,11 @@ static const struct extension table[] = {
 	 * enables the parts (the compiler's glsl_pp_directive.c) */
 	[VGL_EXT_ANDROID_extension_pack_es31a] = { "GL_ANDROID_extension_pack_es31a",
 						   android_pack },
+	/* ES 3.1's pipelines and separable programs in ES 2.0/3.0 (EXT names,
+	 * vgl_program_pipeline.c), listed in 3.1+ too as Mesa does: the
+	 * pipelines link in the guest, the host sees ordinary linked shaders;
+	 * layout(location) on varyings under #extension in GLSL ES 3.00 */
+	[VGL_EXT_EXT_separate_shader_objects] = { "GL_EXT_separate_shader_objects", NULL },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -230,6 +230,7 @@ enum vgl_ext {
 	VGL_EXT_EXT_texture_norm16,
 	VGL_EXT_NV_image_formats,
 	VGL_EXT_ANDROID_extension_pack_es31a,
+	VGL_EXT_EXT_separate_shader_objects,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

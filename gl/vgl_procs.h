@@ -23,6 +23,9 @@ const char *vgl_proc_es32_ext(const char *name);
 #define VGL_PROC(n) { "gl" #n, (void *)vgl_##n }
 /* an OES function under its EXT twin's name (EXT_texture_border_clamp) */
 #define VGL_PROC_EXT(n) { "gl" #n "EXT", (void *)vgl_##n##OES }
+/* a core function under its extension's EXT name, the same function
+ * (EXT_separate_shader_objects: glUseProgramStagesEXT is glUseProgramStages) */
+#define VGL_PROC_AS_EXT(n) { "gl" #n "EXT", (void *)vgl_##n }
 
 extern const struct vgl_proc vgl_error_procs[], vgl_get_procs[], vgl_state_procs[], vgl_blend_procs[],
 	vgl_clear_procs[], vgl_read_procs[], vgl_flush_procs[], vgl_buffer_procs[],

@@ -458,6 +458,10 @@ static bool program_param(const struct vgl_context *ctx, const struct vgl_progra
 	case GL_ACTIVE_UNIFORMS: *out = l ? (GLint)l->nr_uniforms : 0; return true;
 	case GL_ACTIVE_UNIFORM_MAX_LENGTH: *out = max_uniform_length(l); return true;
 	}
+	if (pname == GL_PROGRAM_SEPARABLE && vgl_context_sso(ctx)) {
+		*out = p->separable;
+		return true;
+	}
 	if (ctx->major < 3)
 		return false;
 	switch (pname) {
@@ -466,10 +470,6 @@ static bool program_param(const struct vgl_context *ctx, const struct vgl_progra
 	case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: *out = p->binary_retrievable_hint; return true;
 	case GL_PROGRAM_BINARY_LENGTH:
 		*out = l && p->link_status ? (GLint)l->binary_size : 0;
-		return true;
-	}
-	if (pname == GL_PROGRAM_SEPARABLE && vgl_context_es31(ctx)) {
-		*out = p->separable;
 		return true;
 	}
 	if (pname == GL_ACTIVE_ATOMIC_COUNTER_BUFFERS && vgl_context_es31(ctx)) {

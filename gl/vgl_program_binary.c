@@ -85,9 +85,10 @@ static void GL_APIENTRY vgl_ProgramParameteri(GLuint program, GLenum pname, GLin
 
 	if (!ctx || !(p = vgl_pobj_lookup(ctx, program, VGL_POBJ_PROGRAM)))
 		return;
-	/* ES 3.1: GL_PROGRAM_SEPARABLE, for the next link (vgl_separable.c) */
-	if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT &&
-	    (pname != GL_PROGRAM_SEPARABLE || !vgl_context_es31(ctx)))
+	/* ES 3.1 / EXT_separate_shader_objects: GL_PROGRAM_SEPARABLE, for the
+	 * next link (vgl_separable.c); ES 2.0 has only that pname */
+	if ((pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT || ctx->major < 3) &&
+	    (pname != GL_PROGRAM_SEPARABLE || !vgl_context_sso(ctx)))
 		vgl_error(ctx, GL_INVALID_ENUM);
 	else if (value != GL_FALSE && value != GL_TRUE)
 		vgl_error(ctx, GL_INVALID_VALUE);
@@ -99,5 +100,6 @@ static void GL_APIENTRY vgl_ProgramParameteri(GLuint program, GLenum pname, GLin
 
 const struct vgl_proc vgl_program_binary_procs[] = {
 	VGL_PROC(GetProgramBinary), VGL_PROC(ProgramBinary), VGL_PROC(ProgramParameteri),
+	VGL_PROC_AS_EXT(ProgramParameteri), /* EXT_separate_shader_objects */
 	{ NULL, NULL },
 };

@@ -86,7 +86,7 @@ void vgl_ppo_context_finish(struct vgl_context *ctx)
 
 bool vgl_ppo_get(const struct vgl_context *ctx, GLenum pname, GLint64 *out)
 {
-	if (pname != GL_PROGRAM_PIPELINE_BINDING || !vgl_context_es31(ctx))
+	if (pname != GL_PROGRAM_PIPELINE_BINDING || !vgl_context_sso(ctx))
 		return false;
 	*out = ctx->pipeline ? ctx->pipeline->name : 0;
 	return true;
@@ -117,19 +117,19 @@ static struct vgl_ppo *ppo_of(struct vgl_context *ctx, GLuint name)
 
 static void GL_APIENTRY vgl_GenProgramPipelines(GLsizei n, GLuint *names)
 {
-	if (vgl_es31_call(vgl_current_context()))
+	if (vgl_sso_call(vgl_current_context()))
 		vgl_names_gen_gl(&vgl_ppo_names, n, names);
 }
 
 static void GL_APIENTRY vgl_DeleteProgramPipelines(GLsizei n, const GLuint *names)
 {
-	if (vgl_es31_call(vgl_current_context()))
+	if (vgl_sso_call(vgl_current_context()))
 		vgl_names_delete_gl(&vgl_ppo_names, n, names);
 }
 
 static GLboolean GL_APIENTRY vgl_IsProgramPipeline(GLuint name)
 {
-	if (!vgl_es31_call(vgl_current_context()))
+	if (!vgl_sso_call(vgl_current_context()))
 		return GL_FALSE;
 	return vgl_names_is_gl(&vgl_ppo_names, name);
 }
@@ -139,7 +139,7 @@ static void GL_APIENTRY vgl_BindProgramPipeline(GLuint name)
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_ppo *o = NULL;
 
-	if (!vgl_es31_call(ctx))
+	if (!vgl_sso_call(ctx))
 		return;
 	if (name && !(o = ppo_of(ctx, name)))
 		return;
@@ -184,10 +184,14 @@ static bool has_stage(const struct vgl_linked *l, int stage)
 	}
 }
 
-/* The stage bits the context knows (the extensions' where advertised). */
+/* The stage bits the context knows (the extensions' where advertised;
+ * EXT_separate_shader_objects' ES 2.0/3.0 has no compute stage). */
 static GLbitfield stage_bits(const struct vgl_context *ctx)
 {
-	GLbitfield b = GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT | GL_COMPUTE_SHADER_BIT;
+	GLbitfield b = GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT;
+
+	if (vgl_context_es31(ctx))
+		b |= GL_COMPUTE_SHADER_BIT;
 
 	if (vgl_ext_on(ctx, VGL_EXT_EXT_geometry_shader))
 		b |= GL_GEOMETRY_SHADER_BIT_EXT;
@@ -206,7 +210,7 @@ static void GL_APIENTRY vgl_UseProgramStages(GLuint pipeline, GLbitfield stages,
 	struct vgl_program *p;
 	struct vgl_ppo *o;
 
-	if (!vgl_es31_call(ctx))
+	if (!vgl_sso_call(ctx))
 		return;
 	if (stages != GL_ALL_SHADER_BITS && (stages & ~stage_bits(ctx))) {
 		vgl_error(ctx, GL_INVALID_VALUE);
@@ -232,7 +236,7 @@ static void GL_APIENTRY vgl_ActiveShaderProgram(GLuint pipeline, GLuint program)
 	struct vgl_program *p;
 	struct vgl_ppo *o;
 
-	if (!vgl_es31_call(ctx) || !(o = ppo_of(ctx, pipeline)) ||
+	if (!vgl_sso_call(ctx) || !(o = ppo_of(ctx, pipeline)) ||
 	    !pipeline_program(ctx, program, &p))
 		return;
 	vgl_program_use(ctx, &o->active, p);
@@ -673,7 +677,7 @@ static void GL_APIENTRY vgl_ValidateProgramPipeline(GLuint pipeline)
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_ppo *o;
 
-	if (!vgl_es31_call(ctx) || !(o = ppo_of(ctx, pipeline)))
+	if (!vgl_sso_call(ctx) || !(o = ppo_of(ctx, pipeline)))
 		return;
 	/* a compute pipeline alone is valid for dispatches */
 	if (!o->stage[VGL_PPO_VS] && !o->stage[VGL_PPO_FS] && !o->stage[VGL_PPO_GS] &&
@@ -708,7 +712,7 @@ static void GL_APIENTRY vgl_GetProgramPipelineiv(GLuint pipeline, GLenum pname, 
 
 	int mid = ctx ? pipeline_stage_pname(ctx, pname) : -1;
 
-	if (!vgl_es31_call(ctx) || !(o = ppo_of(ctx, pipeline)))
+	if (!vgl_sso_call(ctx) || !(o = ppo_of(ctx, pipeline)))
 		return;
 	if (mid >= 0) {
 		*params = program_name_of(o->stage[mid]);
@@ -718,7 +722,11 @@ static void GL_APIENTRY vgl_GetProgramPipelineiv(GLuint pipeline, GLenum pname, 
 	case GL_ACTIVE_PROGRAM: *params = program_name_of(o->active); return;
 	case GL_VERTEX_SHADER: *params = program_name_of(o->stage[VGL_PPO_VS]); return;
 	case GL_FRAGMENT_SHADER: *params = program_name_of(o->stage[VGL_PPO_FS]); return;
-	case GL_COMPUTE_SHADER: *params = program_name_of(o->stage[VGL_PPO_CS]); return;
+	case GL_COMPUTE_SHADER:
+		if (!vgl_context_es31(ctx))
+			break;
+		*params = program_name_of(o->stage[VGL_PPO_CS]);
+		return;
 	case GL_VALIDATE_STATUS: *params = o->validate_status; return;
 	case GL_INFO_LOG_LENGTH:
 		*params = o->info_log && *o->info_log ? (GLint)strlen(o->info_log) + 1 : 0;
@@ -733,7 +741,7 @@ static void GL_APIENTRY vgl_GetProgramPipelineInfoLog(GLuint pipeline, GLsizei b
 	struct vgl_context *ctx = vgl_current_context();
 	struct vgl_ppo *o;
 
-	if (!vgl_es31_call(ctx))
+	if (!vgl_sso_call(ctx))
 		return;
 	if (bufsize < 0) {
 		vgl_error(ctx, GL_INVALID_VALUE);
@@ -749,5 +757,11 @@ const struct vgl_proc vgl_program_pipeline_procs[] = {
 	VGL_PROC(IsProgramPipeline), VGL_PROC(BindProgramPipeline), VGL_PROC(UseProgramStages),
 	VGL_PROC(ActiveShaderProgram), VGL_PROC(ValidateProgramPipeline),
 	VGL_PROC(GetProgramPipelineiv), VGL_PROC(GetProgramPipelineInfoLog),
+	/* EXT_separate_shader_objects */
+	VGL_PROC_AS_EXT(GenProgramPipelines), VGL_PROC_AS_EXT(DeleteProgramPipelines),
+	VGL_PROC_AS_EXT(IsProgramPipeline), VGL_PROC_AS_EXT(BindProgramPipeline),
+	VGL_PROC_AS_EXT(UseProgramStages), VGL_PROC_AS_EXT(ActiveShaderProgram),
+	VGL_PROC_AS_EXT(ValidateProgramPipeline), VGL_PROC_AS_EXT(GetProgramPipelineiv),
+	VGL_PROC_AS_EXT(GetProgramPipelineInfoLog),
 	{ NULL, NULL },
 };

@@ -226,7 +226,7 @@ static GLuint GL_APIENTRY vgl_CreateShaderProgramv(GLenum type, GLsizei count,
 	struct vgl_program *p;
 	GLuint name = 0;
 
-	if (!vgl_es31_call(ctx))
+	if (!vgl_sso_call(ctx))
 		return 0;
 	if (!vgl_shader_type_ok(ctx, type)) {
 		vgl_error(ctx, GL_INVALID_ENUM);
@@ -260,6 +260,6 @@ static GLuint GL_APIENTRY vgl_CreateShaderProgramv(GLenum type, GLsizei count,
 }
 
 const struct vgl_proc vgl_separable_procs[] = {
-	VGL_PROC(CreateShaderProgramv),
+	VGL_PROC(CreateShaderProgramv), VGL_PROC_AS_EXT(CreateShaderProgramv),
 	{ NULL, NULL },
 };

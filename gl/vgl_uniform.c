@@ -265,7 +265,7 @@ static struct vgl_linked *target_linked(struct vgl_context *ctx, uint64_t progra
 	struct vgl_linked *l;
 
 	if (program != CURRENT)
-		return vgl_es31_call(ctx) ? vgl_program_linked(ctx, (GLuint)program) : NULL;
+		return vgl_sso_call(ctx) ? vgl_program_linked(ctx, (GLuint)program) : NULL;
 	/* ES 3.1: without a current program, the pipeline's active program */
 	l = ctx->program ? ctx->program->linked : vgl_ppo_uniform_linked(ctx);
 	if (!l)
@@ -694,5 +694,23 @@ const struct vgl_proc vgl_uniform_procs[] = {
 	VGL_PROC(ProgramUniformMatrix2x4fv), VGL_PROC(ProgramUniformMatrix3x2fv),
 	VGL_PROC(ProgramUniformMatrix3x4fv), VGL_PROC(ProgramUniformMatrix4x2fv),
 	VGL_PROC(ProgramUniformMatrix4x3fv),
+	/* EXT_separate_shader_objects */
+	VGL_PROC_AS_EXT(ProgramUniform1f), VGL_PROC_AS_EXT(ProgramUniform2f),
+	VGL_PROC_AS_EXT(ProgramUniform3f), VGL_PROC_AS_EXT(ProgramUniform4f),
+	VGL_PROC_AS_EXT(ProgramUniform1i), VGL_PROC_AS_EXT(ProgramUniform2i),
+	VGL_PROC_AS_EXT(ProgramUniform3i), VGL_PROC_AS_EXT(ProgramUniform4i),
+	VGL_PROC_AS_EXT(ProgramUniform1ui), VGL_PROC_AS_EXT(ProgramUniform2ui),
+	VGL_PROC_AS_EXT(ProgramUniform3ui), VGL_PROC_AS_EXT(ProgramUniform4ui),
+	VGL_PROC_AS_EXT(ProgramUniform1fv), VGL_PROC_AS_EXT(ProgramUniform2fv),
+	VGL_PROC_AS_EXT(ProgramUniform3fv), VGL_PROC_AS_EXT(ProgramUniform4fv),
+	VGL_PROC_AS_EXT(ProgramUniform1iv), VGL_PROC_AS_EXT(ProgramUniform2iv),
+	VGL_PROC_AS_EXT(ProgramUniform3iv), VGL_PROC_AS_EXT(ProgramUniform4iv),
+	VGL_PROC_AS_EXT(ProgramUniform1uiv), VGL_PROC_AS_EXT(ProgramUniform2uiv),
+	VGL_PROC_AS_EXT(ProgramUniform3uiv), VGL_PROC_AS_EXT(ProgramUniform4uiv),
+	VGL_PROC_AS_EXT(ProgramUniformMatrix2fv), VGL_PROC_AS_EXT(ProgramUniformMatrix3fv),
+	VGL_PROC_AS_EXT(ProgramUniformMatrix4fv), VGL_PROC_AS_EXT(ProgramUniformMatrix2x3fv),
+	VGL_PROC_AS_EXT(ProgramUniformMatrix2x4fv), VGL_PROC_AS_EXT(ProgramUniformMatrix3x2fv),
+	VGL_PROC_AS_EXT(ProgramUniformMatrix3x4fv), VGL_PROC_AS_EXT(ProgramUniformMatrix4x2fv),
+	VGL_PROC_AS_EXT(ProgramUniformMatrix4x3fv),
 	{ NULL, NULL },
 };

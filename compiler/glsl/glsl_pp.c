@@ -71,6 +71,9 @@ const char *const glsl_pp_default_extensions[] = {
 	/* no built-ins of its own: #extension of it sets its parts' behaviour
 	 * (glsl_pp_directive.c) */
 	"GL_ANDROID_extension_pack_es31a",
+	/* no built-ins: layout(location) on vertex outputs and fragment inputs
+	 * in GLSL ES 3.00 (glsl_sema_decl.c); 1.00 takes the #extension only */
+	"GL_EXT_separate_shader_objects",
 };
 const unsigned glsl_pp_num_default_extensions =
 	sizeof(glsl_pp_default_extensions) / sizeof(glsl_pp_default_extensions[0]);

@@ -17,12 +17,14 @@
 /* The extension's name, as `#extension` enables it. */
 #define IMPLICIT_CONVERSIONS_EXT "GL_EXT_shader_implicit_conversions"
 
-/* with the in and out blocks' (glsl_sema_ioblock.c), the blend_support
+/* with the in and out blocks' (glsl_sema_ioblock.c), the varyings'
+ * locations of separate shader objects (glsl_sema_decl.c), the blend_support
  * layouts' (glsl_sema_decl.c), the image formats' (glsl_parse_decl.c) and
  * the Android pack, which enables others (glsl_pp_directive.c) */
 const char *const glsl_sema_language_extensions[] = {
 	IMPLICIT_CONVERSIONS_EXT, "GL_EXT_shader_io_blocks", "GL_OES_shader_io_blocks",
 	"GL_KHR_blend_equation_advanced", "GL_NV_image_formats", "GL_ANDROID_extension_pack_es31a",
+	"GL_EXT_separate_shader_objects",
 };
 const unsigned glsl_sema_num_language_extensions =
 	sizeof(glsl_sema_language_extensions) / sizeof(glsl_sema_language_extensions[0]);

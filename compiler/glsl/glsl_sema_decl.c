@@ -207,10 +207,20 @@ static bool binding_qual(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 			     builtin_max(s, "gl_MaxCombinedTextureImageUnits"));
 }
 
+/* GLSL ES 3.00 under #extension GL_EXT_separate_shader_objects: locations
+ * on vertex outputs and fragment inputs (the extension's §4.3.8.1, 4.3.8.2) */
+static bool sso_varying_locations(const struct glsl_sema *s)
+{
+	return s->version >= GLSL_ES_300 &&
+	       glsl_sema_ext_enabled(s->toks, "GL_EXT_separate_shader_objects");
+}
+
 static bool location_target(const struct glsl_sema *s, const struct glsl_symbol *v)
 {
 	/* explicit uniform and varying locations are ES 3.10's (§4.4.1, 4.4.2:
 	 * vertex outputs and fragment inputs then match by location) */
+	if (is_varying(s, v->storage) && sso_varying_locations(s))
+		return true;
 	if (v->storage == GLSL_STORAGE_UNIFORM || is_varying(s, v->storage))
 		return s->version >= GLSL_ES_310;
 	return (s->stage == GLSL_STAGE_VERTEX && v->storage == GLSL_STORAGE_IN) ||
@@ -234,7 +244,8 @@ static bool layout_quals(struct glsl_sema *s, const struct glsl_ast_qual *q, str
 		return fail(s, q->loc, s->version >= GLSL_ES_310 ?
 			    "'location' applies only to vertex inputs and outputs, fragment inputs "
 			    "and outputs and uniforms" :
-			    "'location' applies only to vertex inputs and fragment outputs");
+			    "'location' applies only to vertex inputs and fragment outputs (and "
+			    "varyings under #extension GL_EXT_separate_shader_objects)");
 	if (q->location < 0)
 		return fail(s, q->loc, "'location' must not be negative");
 	v->location = q->location;

@@ -162,6 +162,16 @@ static const struct ok_case ok_cases[] = {
 	  "uniform samplerExternalOES s; in vec2 v; out vec4 o;\n"
 	  "void main() { o = texture(s, v) + textureProj(s, v.xyy) + textureProj(s, v.xyyy)\n"
 	  "+ vec4(textureSize(s, 0), 0.0, 0.0); }" },
+	/* EXT_separate_shader_objects: locations on 3.00 varyings; 1.00 takes
+	 * the #extension (and its macro) */
+	{ "sso_vs_out_location", VS, V3 "#extension GL_EXT_separate_shader_objects : enable\n"
+	  "in vec4 p; layout(location = 3) out vec4 c; flat out int k;\n"
+	  "void main() { c = p; k = 1; gl_Position = p; }" },
+	{ "sso_fs_in_location", FS, V3 "#extension GL_EXT_separate_shader_objects : require\n" PF
+	  "layout(location = 3) in vec4 c; out vec4 o; void main() { o = c; }" },
+	{ "sso_100", FS, "#extension GL_EXT_separate_shader_objects : require\n"
+	  "#ifndef GL_EXT_separate_shader_objects\n#error no macro\n#endif\n" PF
+	  "varying vec4 c; void main() { gl_FragColor = c; }" },
 	{ "all_extensions_warn", FS, "#extension all : warn\n" PF
 	  "void main() { gl_FragDepthEXT = dFdx(gl_FragCoord.x); gl_FragColor = vec4(1.0); }" },
 };
@@ -358,6 +368,15 @@ static const struct err_case err_cases[] = {
 	  "uniform samplerExternalOES s;\n"
 	  "void main() { gl_FragColor = texture2D(s, vec2(0.0), 1.0); }",
 	  "0:4(30): " E "no matching overload for 'texture2D(samplerExternalOES, vec2, float)'" },
+	/* locations on 3.00 varyings only under EXT_separate_shader_objects */
+	{ "sso_no_ext_vs_out_location", VS, V3 "layout(location = 1) out vec4 c;",
+	  "0:2(1): " E "'location' applies only to vertex inputs and fragment outputs" },
+	{ "sso_disabled_fs_in_location", FS, V3 "#extension GL_EXT_separate_shader_objects : disable\n"
+	  PF "layout(location = 1) in vec4 c;",
+	  "0:4(1): " E "'location' applies only to vertex inputs and fragment outputs" },
+	{ "sso_uniform_location_300", VS, V3 "#extension GL_EXT_separate_shader_objects : enable\n"
+	  "layout(location = 1) uniform vec4 u;",
+	  "0:3(1): " E "'location' applies only to vertex inputs and fragment outputs" },
 	{ "frag_depth_no_ext", FS, PF "void main() { gl_FragDepthEXT = 0.5; }",
 	  "0:2(15): " E "'gl_FragDepthEXT' undeclared" },
 };

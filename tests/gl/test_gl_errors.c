@@ -2492,7 +2492,6 @@ static GLuint gen_pipeline(void)
 
 static void gen_pipelines_count(void) { GLuint p; F(GenProgramPipelines)(-1, &p); }
 static void delete_pipelines_count(void) { GLuint p = 0; F(DeleteProgramPipelines)(-1, &p); }
-static void is_pipeline_es30(void) { F(IsProgramPipeline)(1); }
 static void bind_pipeline_not_generated(void) { F(BindProgramPipeline)(gen_pipeline() + 5); }
 static void use_stages_bits(void) { F(UseProgramStages)(gen_pipeline(), 0x40, separable_vs()); }
 static void use_stages_not_separable(void)
@@ -2545,7 +2544,6 @@ static void create_shader_program_count(void)
 	F(CreateShaderProgramv)(GL_VERTEX_SHADER, -1, &src);
 }
 static void program_separable_value(void) { F(ProgramParameteri)(F(CreateProgram)(), GL_PROGRAM_SEPARABLE, 2); }
-static void program_separable_es30(void) { F(ProgramParameteri)(F(CreateProgram)(), GL_PROGRAM_SEPARABLE, 1); }
 static void draw_separable_one_stage(void)
 {
 	F(UseProgram)(separable_vs());
@@ -2587,6 +2585,60 @@ static void program_uniform_type(void)
 
 	F(ProgramUniform4f)(p, F(GetUniformLocation)(p, "u"), 0, 0, 0, 0);
 }
+
+/* EXT_separate_shader_objects: the same entry points under EXT names in
+ * ES 2.0/3.0 contexts, with the ES 3.1 stages and pnames left out */
+static GLuint gen_pipeline_ext(void)
+{
+	GLuint p = 0;
+
+	F(GenProgramPipelinesEXT)(1, &p);
+	return p;
+}
+
+static void gen_pipelines_ext_count(void) { GLuint p; F(GenProgramPipelinesEXT)(-1, &p); }
+static void delete_pipelines_ext_count(void) { GLuint p = 0; F(DeleteProgramPipelinesEXT)(-1, &p); }
+static void bind_pipeline_ext_not_generated(void) { F(BindProgramPipelineEXT)(gen_pipeline_ext() + 5); }
+static void use_stages_ext_compute(void) { F(UseProgramStagesEXT)(gen_pipeline_ext(), GL_COMPUTE_SHADER_BIT, 0); }
+static void active_program_ext_not_generated(void) { F(ActiveShaderProgramEXT)(gen_pipeline_ext() + 5, 0); }
+static void validate_pipeline_ext_not_generated(void) { F(ValidateProgramPipelineEXT)(gen_pipeline_ext() + 5); }
+static void pipeline_iv_ext_compute(void)
+{
+	GLint v;
+
+	F(GetProgramPipelineivEXT)(gen_pipeline_ext(), GL_COMPUTE_SHADER, &v);
+}
+static void pipeline_log_ext_bufsize(void)
+{
+	char log[4];
+
+	F(GetProgramPipelineInfoLogEXT)(gen_pipeline_ext(), -1, NULL, log);
+}
+static void create_shader_program_ext_compute(void)
+{
+	const char *src = "void main() {}";
+
+	F(CreateShaderProgramvEXT)(GL_COMPUTE_SHADER, 1, &src);
+}
+static void program_parameteri_ext_es20_hint(void)
+{
+	F(ProgramParameteriEXT)(F(CreateProgram)(), GL_PROGRAM_BINARY_RETRIEVABLE_HINT, 1);
+}
+
+#define PU_EXT_ROW(fn, ...) static void program_##fn##_ext_name(void) { F(Program##fn##EXT)(NO_PROGRAM, 0, __VA_ARGS__); }
+PU_EXT_ROW(Uniform1f, 0) PU_EXT_ROW(Uniform2f, 0, 0) PU_EXT_ROW(Uniform3f, 0, 0, 0)
+PU_EXT_ROW(Uniform4f, 0, 0, 0, 0) PU_EXT_ROW(Uniform1i, 0) PU_EXT_ROW(Uniform2i, 0, 0)
+PU_EXT_ROW(Uniform3i, 0, 0, 0) PU_EXT_ROW(Uniform4i, 0, 0, 0, 0) PU_EXT_ROW(Uniform1ui, 0)
+PU_EXT_ROW(Uniform2ui, 0, 0) PU_EXT_ROW(Uniform3ui, 0, 0, 0) PU_EXT_ROW(Uniform4ui, 0, 0, 0, 0)
+PU_EXT_ROW(Uniform1fv, 1, pu_f) PU_EXT_ROW(Uniform2fv, 1, pu_f) PU_EXT_ROW(Uniform3fv, 1, pu_f)
+PU_EXT_ROW(Uniform4fv, 1, pu_f) PU_EXT_ROW(Uniform1iv, 1, pu_i) PU_EXT_ROW(Uniform2iv, 1, pu_i)
+PU_EXT_ROW(Uniform3iv, 1, pu_i) PU_EXT_ROW(Uniform4iv, 1, pu_i) PU_EXT_ROW(Uniform1uiv, 1, pu_u)
+PU_EXT_ROW(Uniform2uiv, 1, pu_u) PU_EXT_ROW(Uniform3uiv, 1, pu_u) PU_EXT_ROW(Uniform4uiv, 1, pu_u)
+PU_EXT_ROW(UniformMatrix2fv, 1, GL_FALSE, pu_f) PU_EXT_ROW(UniformMatrix3fv, 1, GL_FALSE, pu_f)
+PU_EXT_ROW(UniformMatrix4fv, 1, GL_FALSE, pu_f) PU_EXT_ROW(UniformMatrix2x3fv, 1, GL_FALSE, pu_f)
+PU_EXT_ROW(UniformMatrix2x4fv, 1, GL_FALSE, pu_f) PU_EXT_ROW(UniformMatrix3x2fv, 1, GL_FALSE, pu_f)
+PU_EXT_ROW(UniformMatrix3x4fv, 1, GL_FALSE, pu_f) PU_EXT_ROW(UniformMatrix4x2fv, 1, GL_FALSE, pu_f)
+PU_EXT_ROW(UniformMatrix4x3fv, 1, GL_FALSE, pu_f)
 
 /* ---- the table ------------------------------------------------------------------------------- */
 
@@ -4714,7 +4766,6 @@ static const struct row rows[] = {
 	R(GetProgramResourceLocation, 3, O, resource_location_es30),
 	R(GenProgramPipelines, 31, V, gen_pipelines_count),
 	R(DeleteProgramPipelines, 31, V, delete_pipelines_count),
-	R(IsProgramPipeline, 3, O, is_pipeline_es30),
 	R(BindProgramPipeline, 31, O, bind_pipeline_not_generated),
 	R(UseProgramStages, 31, V, use_stages_bits),
 	R(UseProgramStages, 31, O, use_stages_not_separable),
@@ -4728,9 +4779,51 @@ static const struct row rows[] = {
 	R(CreateShaderProgramv, 31, E, create_shader_program_type),
 	R(CreateShaderProgramv, 31, V, create_shader_program_count),
 	R(ProgramParameteri, 31, V, program_separable_value),
-	R(ProgramParameteri, 3, E, program_separable_es30),
 	R(DrawArrays, 31, O, draw_separable_one_stage),
 	R(DrawArrays, 31, O, draw_pipeline_no_fragment),
+	R(GenProgramPipelinesEXT, 2, V, gen_pipelines_ext_count),
+	R(DeleteProgramPipelinesEXT, 2, V, delete_pipelines_ext_count),
+	R(BindProgramPipelineEXT, 2, O, bind_pipeline_ext_not_generated),
+	R(UseProgramStagesEXT, 3, V, use_stages_ext_compute),
+	R(ActiveShaderProgramEXT, 2, O, active_program_ext_not_generated),
+	R(ValidateProgramPipelineEXT, 2, O, validate_pipeline_ext_not_generated),
+	R(GetProgramPipelineivEXT, 3, E, pipeline_iv_ext_compute),
+	R(GetProgramPipelineInfoLogEXT, 2, V, pipeline_log_ext_bufsize),
+	R(CreateShaderProgramvEXT, 2, E, create_shader_program_ext_compute),
+	R(ProgramParameteriEXT, 2, E, program_parameteri_ext_es20_hint),
+	R(ProgramUniform1fEXT, 2, V, program_Uniform1f_ext_name),
+	R(ProgramUniform2fEXT, 2, V, program_Uniform2f_ext_name),
+	R(ProgramUniform3fEXT, 2, V, program_Uniform3f_ext_name),
+	R(ProgramUniform4fEXT, 2, V, program_Uniform4f_ext_name),
+	R(ProgramUniform1iEXT, 2, V, program_Uniform1i_ext_name),
+	R(ProgramUniform2iEXT, 2, V, program_Uniform2i_ext_name),
+	R(ProgramUniform3iEXT, 2, V, program_Uniform3i_ext_name),
+	R(ProgramUniform4iEXT, 2, V, program_Uniform4i_ext_name),
+	R(ProgramUniform1uiEXT, 3, V, program_Uniform1ui_ext_name),
+	R(ProgramUniform2uiEXT, 3, V, program_Uniform2ui_ext_name),
+	R(ProgramUniform3uiEXT, 3, V, program_Uniform3ui_ext_name),
+	R(ProgramUniform4uiEXT, 3, V, program_Uniform4ui_ext_name),
+	R(ProgramUniform1fvEXT, 2, V, program_Uniform1fv_ext_name),
+	R(ProgramUniform2fvEXT, 2, V, program_Uniform2fv_ext_name),
+	R(ProgramUniform3fvEXT, 2, V, program_Uniform3fv_ext_name),
+	R(ProgramUniform4fvEXT, 2, V, program_Uniform4fv_ext_name),
+	R(ProgramUniform1ivEXT, 2, V, program_Uniform1iv_ext_name),
+	R(ProgramUniform2ivEXT, 2, V, program_Uniform2iv_ext_name),
+	R(ProgramUniform3ivEXT, 2, V, program_Uniform3iv_ext_name),
+	R(ProgramUniform4ivEXT, 2, V, program_Uniform4iv_ext_name),
+	R(ProgramUniform1uivEXT, 3, V, program_Uniform1uiv_ext_name),
+	R(ProgramUniform2uivEXT, 3, V, program_Uniform2uiv_ext_name),
+	R(ProgramUniform3uivEXT, 3, V, program_Uniform3uiv_ext_name),
+	R(ProgramUniform4uivEXT, 3, V, program_Uniform4uiv_ext_name),
+	R(ProgramUniformMatrix2fvEXT, 2, V, program_UniformMatrix2fv_ext_name),
+	R(ProgramUniformMatrix3fvEXT, 2, V, program_UniformMatrix3fv_ext_name),
+	R(ProgramUniformMatrix4fvEXT, 2, V, program_UniformMatrix4fv_ext_name),
+	R(ProgramUniformMatrix2x3fvEXT, 3, V, program_UniformMatrix2x3fv_ext_name),
+	R(ProgramUniformMatrix2x4fvEXT, 3, V, program_UniformMatrix2x4fv_ext_name),
+	R(ProgramUniformMatrix3x2fvEXT, 3, V, program_UniformMatrix3x2fv_ext_name),
+	R(ProgramUniformMatrix3x4fvEXT, 3, V, program_UniformMatrix3x4fv_ext_name),
+	R(ProgramUniformMatrix4x2fvEXT, 3, V, program_UniformMatrix4x2fv_ext_name),
+	R(ProgramUniformMatrix4x3fvEXT, 3, V, program_UniformMatrix4x3fv_ext_name),
 	R(ProgramUniform4f, 31, O, program_uniform_type),
 	R(ProgramUniform1f, 31, V, program_Uniform1f_name),
 	R(ProgramUniform2f, 31, V, program_Uniform2f_name),
@@ -4977,6 +5070,8 @@ static const struct {
 	{ "glIsBuffer", "any name: GL_FALSE" },
 	{ "glIsShader", "any name: GL_FALSE" },
 	{ "glIsProgram", "any name: GL_FALSE" },
+	{ "glIsProgramPipeline", "any name: GL_FALSE" },
+	{ "glIsProgramPipelineEXT", "any name: GL_FALSE" },
 	{ "glIsTexture", "any name: GL_FALSE" },
 	{ "glIsSampler", "any name: GL_FALSE" },
 	{ "glIsRenderbuffer", "any name: GL_FALSE" },
