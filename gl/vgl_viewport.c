@@ -33,9 +33,22 @@ static float clampf(float v, float lo, float hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* [first, first + count) within the context's slots, or INVALID_VALUE. */
+/* An OES call without the extension: INVALID_OPERATION (as the indexed
+ * blend calls without theirs, vgl_blend.c). */
+static bool ext_call(struct vgl_context *ctx)
+{
+	if (vgl_ext_on(ctx, VGL_EXT_OES_viewport_array))
+		return true;
+	vgl_error(ctx, GL_INVALID_OPERATION);
+	return false;
+}
+
+/* An OES call with the extension, [first, first + count) within the slots
+ * (INVALID_VALUE past them). */
 static bool range_ok(struct vgl_context *ctx, GLuint first, GLsizei count)
 {
+	if (!ext_call(ctx))
+		return false;
 	if (count < 0 || (uint64_t)first + (uint64_t)count > max_viewports(ctx)) {
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return false;
@@ -294,7 +307,7 @@ static void GL_APIENTRY vgl_GetFloati_vOES(GLenum target, GLuint index, GLfloat 
 	bool norm;
 	int n;
 
-	if (!ctx)
+	if (!ctx || !ext_call(ctx))
 		return;
 	n = slot_values(ctx, target, index, f, &norm);
 	if (n < 0)
