@@ -257,11 +257,9 @@ bool vgl_viewport_is_enabledi(struct vgl_context *ctx, GLenum target, GLuint ind
 
 /* ---- indexed queries ------------------------------------------------------------------------ */
 
-/* The slot's values of target as floats (norm: depth values, which map to
- * integers by ES 3.0 §6.1.2's normalized rule); how many, 0 after an error,
- * -1 if target is not one of these. */
-static int slot_values(struct vgl_context *ctx, GLenum target, GLuint index, GLfloat out[4],
-		       bool *norm)
+/* The slot's values of target as floats; how many, 0 after an error, -1 if
+ * target is not one of these. */
+static int slot_values(struct vgl_context *ctx, GLenum target, GLuint index, GLfloat out[4])
 {
 	const struct vgl_state *st = &ctx->st;
 
@@ -272,7 +270,6 @@ static int slot_values(struct vgl_context *ctx, GLenum target, GLuint index, GLf
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return 0;
 	}
-	*norm = target == GL_DEPTH_RANGE;
 	if (target == GL_DEPTH_RANGE) {
 		memcpy(out, st->depth_range[index], 2 * sizeof(GLfloat));
 		return 2;
@@ -282,12 +279,14 @@ static int slot_values(struct vgl_context *ctx, GLenum target, GLuint index, GLf
 	return 4;
 }
 
+/* Every value rounded, depth ranges too: unlike glGetIntegerv's
+ * GL_DEPTH_RANGE, the indexed one is not mapped to the integer range (what
+ * Mesa does and piglit's viewport array queries test). */
 int vgl_viewport_get_indexed(struct vgl_context *ctx, GLenum target, GLuint index,
 			     GLint64 out[4])
 {
 	GLfloat f[4];
-	bool norm;
-	int n = slot_values(ctx, target, index, f, &norm);
+	int n = slot_values(ctx, target, index, f);
 
 	if (target == GL_SCISSOR_BOX && n == 4) {   /* exact, past float's 24 bits too */
 		for (int k = 0; k < 4; k++)
@@ -295,8 +294,7 @@ int vgl_viewport_get_indexed(struct vgl_context *ctx, GLenum target, GLuint inde
 		return n;
 	}
 	for (int k = 0; k < n; k++)
-		out[k] = norm ? (GLint64)fmin(floor((double)f[k] * INT32_MAX + 0.5), INT32_MAX)
-			      : (GLint64)llround(f[k]);
+		out[k] = (GLint64)llround(f[k]);
 	return n;
 }
 
@@ -304,12 +302,11 @@ static void GL_APIENTRY vgl_GetFloati_vOES(GLenum target, GLuint index, GLfloat 
 {
 	struct vgl_context *ctx = vgl_current_context();
 	GLfloat f[4];
-	bool norm;
 	int n;
 
 	if (!ctx || !ext_call(ctx))
 		return;
-	n = slot_values(ctx, target, index, f, &norm);
+	n = slot_values(ctx, target, index, f);
 	if (n < 0)
 		vgl_error(ctx, GL_INVALID_ENUM);
 	for (int k = 0; data && k < n; k++)

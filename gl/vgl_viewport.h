@@ -31,7 +31,7 @@ bool vgl_viewport_enablei(struct vgl_context *ctx, GLenum target, GLuint index, 
 bool vgl_viewport_is_enabledi(struct vgl_context *ctx, GLenum target, GLuint index,
 			      GLboolean *out);
 /* glGet*i_v of GL_VIEWPORT, GL_SCISSOR_BOX, GL_DEPTH_RANGE as integers
- * (ES 3.0 §6.1.2's conversions): how many values, 0 after an error, -1 if
+ * (rounded): how many values, 0 after an error, -1 if
  * target is none of them (or the context lacks the extension). */
 int vgl_viewport_get_indexed(struct vgl_context *ctx, GLenum target, GLuint index,
 			     GLint64 out[4]);

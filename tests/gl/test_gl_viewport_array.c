@@ -210,8 +210,12 @@ START_TEST(indexed_queries)
 	vp.DepthRangeArrayfvOES(2, 1, dr);
 	vp.GetFloati_vOES(GL_DEPTH_RANGE, 2, f);
 	ck_assert(f[0] == 0.25f && f[1] == 1.0f);
-	vp.GetIntegeri_v(GL_DEPTH_RANGE, 2, i);
+	vp.GetIntegeri_v(GL_DEPTH_RANGE, 2, i);      /* rounded, as Mesa (piglit's queries) */
+	ck_assert(i[0] == 0 && i[1] == 1);
+	gl.GetIntegerv(GL_DEPTH_RANGE, i);           /* slot 0's, normalized */
 	ck_assert_int_eq(i[1], INT32_MAX);
+	vp.GetFloati_vOES(GL_MAX_VIEWPORTS_OES, 1, f);   /* no indexed state */
+	expect(GL_INVALID_ENUM);
 	vp.DepthRangeIndexedfOES(3, -1.0f, 2.0f);   /* clamped */
 	vp.GetFloati_vOES(GL_DEPTH_RANGE, 3, f);
 	ck_assert(f[0] == 0.0f && f[1] == 1.0f);
