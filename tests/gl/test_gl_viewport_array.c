@@ -93,22 +93,29 @@ static const char fs[] = "#version 310 es\n"
 	"void main() { c = vec4(0.0, gl_ViewportIndex == 0 ? 1.0 : 0.0,\n"
 	"                       gl_ViewportIndex == 1 ? 1.0 : 0.0, 1.0); }\n";
 
-/* The program, and the quad [-0.5, 0.5]^2 at attribute 0; the window black. */
-static GLuint draw_setup(void)
+/* The quad [-0.5, 0.5]^2 at attribute 0; the window black. */
+static void draw_setup_vertices(void)
 {
 	static const float quad[] = { -0.5f, -0.5f, 0.5f, -0.5f, -0.5f, 0.5f,
 				      -0.5f, 0.5f, 0.5f, -0.5f, 0.5f, 0.5f };
+
+	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+	gl.EnableVertexAttribArray(0);
+	gl.ClearColor(0, 0, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+}
+
+/* The vs + gs + fs program, current, and the quad. */
+static GLuint draw_setup(void)
+{
 	GLuint p = gl.CreateProgram();
 
 	gl.AttachShader(p, compiled(GL_VERTEX_SHADER, vs));
 	gl.AttachShader(p, compiled(GL_GEOMETRY_SHADER_EXT, gs));
 	gl.AttachShader(p, compiled(GL_FRAGMENT_SHADER, fs));
 	glt_link_and_use(p);
-	gl.BindBuffer(GL_ARRAY_BUFFER, 0);
-	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
-	gl.EnableVertexAttribArray(0);
-	gl.ClearColor(0, 0, 0, 1);
-	gl.Clear(GL_COLOR_BUFFER_BIT);
+	draw_setup_vertices();
 	return p;
 }
 
@@ -132,6 +139,28 @@ START_TEST(geometry_shader_picks_the_viewport)
 	glt_assert_pixel(14, 16, 0, 0, 0, 255);
 	glt_assert_pixel(18, 16, 0, 0, 0, 255);
 	glt_assert_pixel(24, 4, 0, 0, 0, 255);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/* Without a geometry stage the fragment shader reads gl_ViewportIndex 0
+ * (the extension: zero where no geometry shader writes it); viewport 0 only. */
+START_TEST(fragment_index_zero_without_geometry)
+{
+	GLuint p;
+
+	if (!has_vp())
+		return;
+	p = gl.CreateProgram();
+	gl.AttachShader(p, compiled(GL_VERTEX_SHADER, vs));
+	gl.AttachShader(p, compiled(GL_FRAGMENT_SHADER, fs));
+	glt_link_and_use(p);
+	draw_setup_vertices();
+	vp.ViewportArrayvOES(0, 2, halves);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	expect(GL_NO_ERROR);
+	glt_assert_pixel(8, 16, 0, 255, 0, 255);
+	glt_assert_pixel(24, 16, 0, 0, 0, 255);
 	gl.DeleteProgram(p);
 }
 END_TEST
@@ -314,6 +343,7 @@ static Suite *viewport_array_suite(void)
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, geometry_shader_picks_the_viewport);
+	tcase_add_test(tc, fragment_index_zero_without_geometry);
 	tcase_add_test(tc, indexed_scissor_test);
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, indexed_queries);
