@@ -161,6 +161,7 @@ enum vc_builtin {
 	VC_BUILTIN_PRIMITIVE_ID,     /* GS: gl_PrimitiveIDIn (input) or gl_PrimitiveID (output) */
 	VC_BUILTIN_INVOCATION_ID,    /* GS: gl_InvocationID */
 	VC_BUILTIN_LAYER,            /* GS output: gl_Layer */
+	VC_BUILTIN_VIEWPORT_INDEX,   /* GS output, FS input: gl_ViewportIndex (OES_viewport_array) */
 	/* tessellation (EXT_tessellation_shader) */
 	VC_BUILTIN_TESS_LEVEL_OUTER, /* float[4]: TCS output, TES input */
 	VC_BUILTIN_TESS_LEVEL_INNER, /* float[2]: TCS output, TES input */

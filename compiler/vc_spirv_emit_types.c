@@ -411,6 +411,7 @@ static SpvBuiltIn builtin_of(struct se *e, enum vc_builtin b)
 		[VC_BUILTIN_PRIMITIVE_ID] = SpvBuiltInPrimitiveId,
 		[VC_BUILTIN_INVOCATION_ID] = SpvBuiltInInvocationId,
 		[VC_BUILTIN_LAYER] = SpvBuiltInLayer,
+		[VC_BUILTIN_VIEWPORT_INDEX] = SpvBuiltInViewportIndex,
 		[VC_BUILTIN_TESS_LEVEL_OUTER] = SpvBuiltInTessLevelOuter,
 		[VC_BUILTIN_TESS_LEVEL_INNER] = SpvBuiltInTessLevelInner,
 		[VC_BUILTIN_TESS_COORD] = SpvBuiltInTessCoord,
@@ -425,6 +426,8 @@ static SpvBuiltIn builtin_of(struct se *e, enum vc_builtin b)
 		se_cap(e, SpvCapabilityClipDistance);
 	if (b == VC_BUILTIN_CULL_DISTANCE)
 		se_cap(e, SpvCapabilityCullDistance);
+	if (b == VC_BUILTIN_VIEWPORT_INDEX)
+		se_cap(e, SpvCapabilityMultiViewport);
 	if (b == VC_BUILTIN_SAMPLE_ID || b == VC_BUILTIN_SAMPLE_POSITION)
 		se_cap(e, SpvCapabilitySampleRateShading);
 	return map[b];

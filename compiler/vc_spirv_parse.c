@@ -225,6 +225,7 @@ static void capability(struct spv *s, const struct sp_ins *in)
 	case SpvCapabilitySampleRateShading: case SpvCapabilityImageGatherExtended:
 	case SpvCapabilityDemoteToHelperInvocation: case SpvCapabilityGeometry:
 	case SpvCapabilityTessellation: case SpvCapabilityInterpolationFunction:
+	case SpvCapabilityMultiViewport:
 		return;
 	default:
 		name = vc_spirv_capability_name(cap);
@@ -848,6 +849,7 @@ static enum vc_builtin map_builtin(struct spv *s, uint32_t at, int32_t b)
 	case SpvBuiltInPrimitiveId: return VC_BUILTIN_PRIMITIVE_ID;
 	case SpvBuiltInInvocationId: return VC_BUILTIN_INVOCATION_ID;
 	case SpvBuiltInLayer: return VC_BUILTIN_LAYER;
+	case SpvBuiltInViewportIndex: return VC_BUILTIN_VIEWPORT_INDEX;
 	case SpvBuiltInTessLevelOuter: return VC_BUILTIN_TESS_LEVEL_OUTER;
 	case SpvBuiltInTessLevelInner: return VC_BUILTIN_TESS_LEVEL_INNER;
 	case SpvBuiltInTessCoord: return VC_BUILTIN_TESS_COORD;

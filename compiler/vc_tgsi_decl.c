@@ -310,6 +310,9 @@ static void declare_fs_builtin_input(struct tg *t, struct tg_var *tv, const stru
 	case VC_BUILTIN_LAYER:
 		tg_decl(t, "DCL IN[%d].x, LAYER, CONSTANT", tv->base);
 		break;
+	case VC_BUILTIN_VIEWPORT_INDEX:
+		tg_decl(t, "DCL IN[%d].x, VIEWPORT_INDEX, CONSTANT", tv->base);
+		break;
 	default:
 		t->nr_in--;
 		tg_fail(t, "TGSI: unsupported fragment shader built-in input %d", v->builtin);
@@ -523,6 +526,9 @@ static void declare_output_builtin(struct tg *t, struct tg_var *tv, const struct
 	case VC_BUILTIN_LAYER:
 		tg_decl(t, "DCL OUT[%d].x, LAYER", tv->out_index);
 		break;
+	case VC_BUILTIN_VIEWPORT_INDEX:
+		tg_decl(t, "DCL OUT[%d].x, VIEWPORT_INDEX", tv->out_index);
+		break;
 	default:
 		tg_fail(t, "TGSI: unsupported built-in output %d", v->builtin);
 	}
@@ -631,7 +637,8 @@ void tg_emit_output_copies(struct tg *t)
 			if (v->builtin == VC_BUILTIN_FRAG_DEPTH)
 				mask = ".z";
 			else if (v->builtin == VC_BUILTIN_POINT_SIZE || v->builtin == VC_BUILTIN_SAMPLE_MASK ||
-				 v->builtin == VC_BUILTIN_PRIMITIVE_ID || v->builtin == VC_BUILTIN_LAYER)
+				 v->builtin == VC_BUILTIN_PRIMITIVE_ID || v->builtin == VC_BUILTIN_LAYER ||
+				 v->builtin == VC_BUILTIN_VIEWPORT_INDEX)
 				mask = ".x";
 			if (t->advanced_blend && t->stage == VC_STAGE_FRAGMENT && !v->builtin &&
 			    v->location + (int32_t)i == 0)

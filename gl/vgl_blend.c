@@ -17,6 +17,7 @@
 #include "vgl_framebuffer.h"
 #include "vgl_procs.h"
 #include "vgl_texture.h"
+#include "vgl_viewport.h"
 
 /* The draw buffers a call sets, [first, end): one, or all of them. */
 struct range {
@@ -64,7 +65,8 @@ void vgl_blend_enable_all(struct vgl_context *ctx, bool on)
 	set_enable(ctx, all_buffers, on);
 }
 
-/* Enablei, Disablei and IsEnabledi take GL_BLEND only. */
+/* Enablei, Disablei and IsEnabledi take GL_BLEND here; GL_SCISSOR_TEST
+ * with OES_viewport_array (vgl_viewport.c answers it first). */
 static bool indexed_cap(struct vgl_context *ctx, GLenum target, GLuint buf, struct range *r)
 {
 	if (!indexed_call(ctx, buf, r))
@@ -81,6 +83,8 @@ static void GL_APIENTRY vgl_Enablei(GLenum target, GLuint buf)
 	struct vgl_context *ctx = vgl_current_context();
 	struct range r;
 
+	if (ctx && vgl_viewport_enablei(ctx, target, buf, true))
+		return;
 	if (indexed_cap(ctx, target, buf, &r))
 		set_enable(ctx, r, true);
 }
@@ -90,6 +94,8 @@ static void GL_APIENTRY vgl_Disablei(GLenum target, GLuint buf)
 	struct vgl_context *ctx = vgl_current_context();
 	struct range r;
 
+	if (ctx && vgl_viewport_enablei(ctx, target, buf, false))
+		return;
 	if (indexed_cap(ctx, target, buf, &r))
 		set_enable(ctx, r, false);
 }
@@ -97,8 +103,11 @@ static void GL_APIENTRY vgl_Disablei(GLenum target, GLuint buf)
 static GLboolean GL_APIENTRY vgl_IsEnabledi(GLenum target, GLuint buf)
 {
 	struct vgl_context *ctx = vgl_current_context();
+	GLboolean scissor;
 	struct range r;
 
+	if (ctx && vgl_viewport_is_enabledi(ctx, target, buf, &scissor))
+		return scissor;
 	if (!indexed_cap(ctx, target, buf, &r))
 		return GL_FALSE;
 	return ctx->st.db[buf].blend ? GL_TRUE : GL_FALSE;

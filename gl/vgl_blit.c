@@ -89,12 +89,12 @@ struct blit {
 static void scissor_bounds(const struct vgl_context *ctx, const struct vgl_fb *fb, double lo[2],
 			   double hi[2])
 {
-	const GLint *s = ctx->st.scissor;
+	const GLint *s = ctx->st.scissor[0];  /* slot 0's (OES_viewport_array) */
 
 	lo[0] = lo[1] = 0;
 	hi[0] = fb->width;
 	hi[1] = fb->height;
-	if (!ctx->st.scissor_test)
+	if (!ctx->st.scissor_test[0])
 		return;
 	lo[0] = fmax(lo[0], s[0]);
 	lo[1] = fmax(lo[1], s[1]);

@@ -22,8 +22,8 @@ static bool clear_rect(const struct vgl_context *ctx, const struct vgl_fb *fb, V
 {
 	int64_t x0 = 0, y0 = 0, x1 = fb->width, y1 = fb->height;
 
-	if (ctx->st.scissor_test) {
-		const GLint *s = ctx->st.scissor;
+	if (ctx->st.scissor_test[0]) {  /* slot 0's (OES_viewport_array) */
+		const GLint *s = ctx->st.scissor[0];
 
 		x0 = s[0] > 0 ? s[0] : 0;
 		y0 = s[1] > 0 ? s[1] : 0;

@@ -18,6 +18,7 @@
 #include "vgl_xfb.h"
 #include "vgl_surface.h"
 #include "vgl_texture.h"
+#include "vgl_viewport.h"
 
 /* initial-exec: every GL call reads it, and the general-dynamic model of a
  * shared library made that a __tls_get_addr call each time; a dlopen()ed
@@ -306,8 +307,7 @@ static void bind_new(struct vgl_context *ctx, struct vgl_surface *draw, struct v
 	ctx->read = read;
 	ctx->current = true;
 	if (!ctx->ever_bound && draw) {
-		ctx->st.viewport[2] = ctx->st.scissor[2] = (GLint)draw->info.width;
-		ctx->st.viewport[3] = ctx->st.scissor[3] = (GLint)draw->info.height;
+		vgl_viewport_init_size(ctx, (GLsizei)draw->info.width, (GLsizei)draw->info.height);
 		ctx->ever_bound = true;
 	}
 	ctx->dirty = VGL_DIRTY_ALL;

@@ -22,6 +22,7 @@
 #include "vgl_procs.h"
 #include "vgl_program.h"
 #include "vgl_program_pipeline.h"
+#include "vgl_viewport.h"
 #include "vgl_xfb.h"
 
 /* The adjacency modes come with EXT_geometry_shader, patches with
@@ -64,12 +65,13 @@ bool vgl_draw_topology(const struct vgl_context *ctx, GLenum mode, VkPrimitiveTo
 
 /* ---- dynamic state ------------------------------------------------------------------------------ */
 
-static VkRect2D scissor_rect(const struct vgl_context *ctx, const struct vgl_fb *fb)
+/* Slot i's scissor box inside the framebuffer (all of it without the test). */
+static VkRect2D scissor_rect(const struct vgl_context *ctx, const struct vgl_fb *fb, uint32_t i)
 {
 	int64_t x0 = 0, y0 = 0, x1 = fb->width, y1 = fb->height;
-	const GLint *s = ctx->st.scissor;
+	const GLint *s = ctx->st.scissor[i];
 
-	if (ctx->st.scissor_test) {
+	if (ctx->st.scissor_test[i]) {
 		x0 = s[0] > 0 ? s[0] : 0;
 		y0 = s[1] > 0 ? s[1] : 0;
 		x1 = (int64_t)s[0] + s[2] < x1 ? (int64_t)s[0] + s[2] : x1;
@@ -87,20 +89,39 @@ static uint32_t stencil_ref(GLint ref)
 	return ref < 0 ? 0 : ref > 0xff ? 0xff : (uint32_t)ref;
 }
 
+/* Every slot the device has (a pipeline with a geometry stage uses them all,
+ * vgl_pipeline.c), in one call each. */
+static void emit_viewports(struct vgl_context *ctx, const struct vgl_fb *fb, VkCommandBuffer cmd)
+{
+	const struct vgl_state *st = &ctx->st;
+	uint32_t n = vgl_viewport_device_count(ctx->dev);
+	VkViewport v[VGL_MAX_VIEWPORTS];
+
+	for (uint32_t i = 0; i < n; i++)
+		v[i] = (VkViewport){ st->viewport[i][0], vgl_fb_row(fb, st->viewport[i][1]),
+				     st->viewport[i][2], vgl_fb_rows(fb, st->viewport[i][3]),
+				     st->depth_range[i][0], st->depth_range[i][1] };
+	vvk_CmdSetViewport(cmd, 0, n, v);
+}
+
+static void emit_scissors(struct vgl_context *ctx, const struct vgl_fb *fb, VkCommandBuffer cmd)
+{
+	uint32_t n = vgl_viewport_device_count(ctx->dev);
+	VkRect2D r[VGL_MAX_VIEWPORTS];
+
+	for (uint32_t i = 0; i < n; i++)
+		r[i] = vgl_fb_rect(fb, scissor_rect(ctx, fb, i));
+	vvk_CmdSetScissor(cmd, 0, n, r);
+}
+
 static void emit_dynamic(struct vgl_context *ctx, const struct vgl_fb *fb, VkCommandBuffer cmd)
 {
 	const struct vgl_state *st = &ctx->st;
 
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT))
-		vvk_CmdSetViewport(cmd, 0, 1, &(VkViewport){
-			(float)st->viewport[0], vgl_fb_row(fb, (float)st->viewport[1]),
-			(float)st->viewport[2], vgl_fb_rows(fb, (float)st->viewport[3]),
-			st->depth_range[0], st->depth_range[1] });
-	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR)) {
-		VkRect2D r = vgl_fb_rect(fb, scissor_rect(ctx, fb));
-
-		vvk_CmdSetScissor(cmd, 0, 1, &r);
-	}
+		emit_viewports(ctx, fb, cmd);
+	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR))
+		emit_scissors(ctx, fb, cmd);
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_BLEND_COLOR))
 		vvk_CmdSetBlendConstants(cmd, st->blend_color);
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF)) {

@@ -215,6 +215,13 @@ static bool geometry_shaders(const struct vgl_context *ctx)
 	return vgl_context_es31(ctx) && f.geometryShader;
 }
 
+/* OES_viewport_array needs geometry shaders (to pick a viewport) and
+ * GL_MAX_VIEWPORTS_OES >= 16: vk/'s maxViewports is the host's, 16 at most */
+static bool viewport_array(const struct vgl_context *ctx)
+{
+	return geometry_shaders(ctx) && ctx->dev->props.limits.maxViewports >= VGL_MAX_VIEWPORTS;
+}
+
 /* Tessellation shaders (ES 3.1 contexts) where the host has them (vk/'s
  * tessellationShader feature: has_tessellation_shaders, GLSL 4.00 / ES 3.20) */
 static bool tessellation_shaders(const struct vgl_context *ctx)
@@ -455,6 +462,9 @@ static const struct extension table[] = {
 	 * pipelines link in the guest, the host sees ordinary linked shaders;
 	 * layout(location) on varyings under #extension in GLSL ES 3.00 */
 	[VGL_EXT_EXT_separate_shader_objects] = { "GL_EXT_separate_shader_objects", NULL },
+	/* several viewports and scissor boxes (vgl_viewport.c), gl_ViewportIndex
+	 * in the compiler: where the host has the 16 the extension asks for */
+	[VGL_EXT_OES_viewport_array] = { "GL_OES_viewport_array", viewport_array },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

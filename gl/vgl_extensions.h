@@ -167,6 +167,13 @@ struct vgl_context;
 #define GL_RGB16_SNORM_EXT 0x8F9A
 #define GL_RGBA16_SNORM_EXT 0x8F9B
 
+/* OES_viewport_array */
+#define GL_MAX_VIEWPORTS_OES 0x825B
+#define GL_VIEWPORT_SUBPIXEL_BITS_OES 0x825C
+#define GL_VIEWPORT_BOUNDS_RANGE_OES 0x825D
+#define GL_VIEWPORT_INDEX_PROVOKING_VERTEX_OES 0x825F
+#define GL_UNDEFINED_VERTEX_OES 0x8260
+
 #define VGL_MAX_ANISOTROPY 16.0f
 
 enum vgl_ext {
@@ -231,6 +238,7 @@ enum vgl_ext {
 	VGL_EXT_NV_image_formats,
 	VGL_EXT_ANDROID_extension_pack_es31a,
 	VGL_EXT_EXT_separate_shader_objects,
+	VGL_EXT_OES_viewport_array,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

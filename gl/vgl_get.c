@@ -35,6 +35,7 @@
 #include "vgl_renderbuffer.h"
 #include "vgl_robustness.h"
 #include "vgl_texture.h"
+#include "vgl_viewport.h"
 #include "vgl_xfb.h"
 
 /* GL_MAX_CLIP_PLANES's value; <GLES2/gl2ext.h> is not included */
@@ -233,6 +234,24 @@ static bool get_limit32(const struct vgl_context *ctx, GLenum p, struct value *v
 	return false;
 }
 
+/* OES_viewport_array's limits. A viewport is a whole-pixel rectangle to the
+ * host (no subpixel bits promised); which vertex's gl_ViewportIndex counts
+ * is the host's. */
+static bool get_viewport_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
+{
+	if (!vgl_ext_on(ctx, VGL_EXT_OES_viewport_array))
+		return false;
+	switch (p) {
+	case GL_MAX_VIEWPORTS_OES: return one(v, VGL_MAX_VIEWPORTS);
+	case GL_VIEWPORT_SUBPIXEL_BITS_OES: return one(v, 0);
+	case GL_VIEWPORT_BOUNDS_RANGE_OES:
+		return floats(v, V_FLOAT, 2, (const GLfloat[]){ VGL_VIEWPORT_BOUND_LO,
+								VGL_VIEWPORT_BOUND_HI });
+	case GL_VIEWPORT_INDEX_PROVOKING_VERTEX_OES: return one(v, GL_UNDEFINED_VERTEX_OES);
+	}
+	return false;
+}
+
 static bool get_stencil(const struct vgl_context *ctx, GLenum p, struct value *v)
 {
 	const struct vgl_stencil_face *f = &ctx->st.stencil[0], *b = &ctx->st.stencil[1];
@@ -262,11 +281,11 @@ static bool get_raster(const struct vgl_context *ctx, GLenum p, struct value *v)
 	const struct vgl_state *st = &ctx->st;
 
 	switch (p) {
-	case GL_VIEWPORT: return ints(v, 4, st->viewport[0], st->viewport[1], st->viewport[2],
-				      st->viewport[3]);
-	case GL_SCISSOR_BOX: return ints(v, 4, st->scissor[0], st->scissor[1], st->scissor[2],
-					 st->scissor[3]);
-	case GL_DEPTH_RANGE: return floats(v, V_NORM, 2, st->depth_range);
+	/* slot 0's (OES_viewport_array: the indexed gets read the others) */
+	case GL_VIEWPORT: return floats(v, V_FLOAT, 4, st->viewport[0]);
+	case GL_SCISSOR_BOX: return ints(v, 4, st->scissor[0][0], st->scissor[0][1],
+					 st->scissor[0][2], st->scissor[0][3]);
+	case GL_DEPTH_RANGE: return floats(v, V_NORM, 2, st->depth_range[0]);
 	case GL_DEPTH_FUNC: return one(v, st->depth_func);
 	case GL_DEPTH_WRITEMASK: return bools(v, 1, &st->depth_mask);
 	case GL_DEPTH_CLEAR_VALUE: return floats(v, V_NORM, 1, &st->clear_depth);
@@ -434,7 +453,7 @@ static bool get_value(struct vgl_context *ctx, GLenum p, struct value *v)
 	if (get_es32_state(ctx, p, v))
 		return true;
 	return get_limit(ctx, p, v) || get_compute(ctx, p, v) || get_limit3(ctx, p, v) ||
-	       get_limit32(ctx, p, v) || get_raster(ctx, p, v) ||
+	       get_limit32(ctx, p, v) || get_viewport_limit(ctx, p, v) || get_raster(ctx, p, v) ||
 	       get_binding(ctx, p, v) || get_query(ctx, p, v) || get_xfb(ctx, p, v) ||
 	       get_enable(ctx, p, v) || get_read_pair(ctx, p, v);
 }
@@ -606,7 +625,11 @@ static bool indexed_one(struct vgl_context *ctx, GLenum target, GLuint index, GL
  * four): how many, 0 after an error. */
 static int indexed(struct vgl_context *ctx, GLenum target, GLuint index, GLint64 out[4])
 {
-	int n = vgl_blend_get_indexed(ctx, target, index, out);
+	int n = vgl_viewport_get_indexed(ctx, target, index, out);
+
+	if (n >= 0)
+		return n;
+	n = vgl_blend_get_indexed(ctx, target, index, out);
 
 	if (n >= 0)
 		return n;

@@ -996,7 +996,7 @@ int vgl_linked_create_from_binary(struct vgl_context *ctx, const void *data, siz
 static bool depth_range_stale(const struct vgl_context *ctx, const struct vgl_linked *l,
 			      float want[3])
 {
-	const float *dr = ctx->st.depth_range;
+	const float *dr = ctx->st.depth_range[0];
 
 	if (l->depth_range_at < 0 || (uint32_t)l->depth_range_at + 12 > l->data_size)
 		return false;

@@ -9,6 +9,7 @@
 #include "vgl_context.h"
 #include "vgl_device.h"
 #include "vgl_program.h"
+#include "vgl_viewport.h"
 
 /* ---- GL -> Vulkan enums ----------------------------------------------------------------- */
 
@@ -454,14 +455,19 @@ static void blend_support(const struct vgl_linked *l, struct pipeline_ci *c)
 /* GL's clip volume, -w <= z <= w (VK_EXT_depth_clip_control), unless the
  * shader's z is already the window depth (a drawn clear); the viewport
  * itself is dynamic. */
-static void viewport_state(const struct vgl_pkey *k, struct pipeline_ci *c)
+/* A geometry stage may pick any of the device's viewports (gl_ViewportIndex);
+ * without one, slot 0 is the only one drawn to. */
+static void viewport_state(const struct vgl_device *dev, const struct vgl_linked *l,
+			   const struct vgl_pkey *k, struct pipeline_ci *c)
 {
+	uint32_t n = l->gs ? vgl_viewport_device_count(dev) : 1;
+
 	c->dcc = (VkPipelineViewportDepthClipControlCreateInfoEXT){
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT,
 		.negativeOneToOne = !(k->flags & VGL_PKEY_WINDOW_Z) };
 	c->vp = (VkPipelineViewportStateCreateInfo){
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .pNext = &c->dcc,
-		.viewportCount = 1, .scissorCount = 1 };
+		.viewportCount = n, .scissorCount = n };
 }
 
 /* The vertex and fragment stages, then the program's geometry or
@@ -502,7 +508,7 @@ static VkPipeline create(struct vgl_context *ctx, struct vgl_linked *l, const st
 	vertex_state(k, &c);
 	target_state(k, &c);
 	fixed_state(k, &c);
-	viewport_state(k, &c);
+	viewport_state(ctx->dev, l, k, &c);
 	stream_output(l, &c);
 	blend_support(l, &c);
 	if (vvk_CreateGraphicsPipelines(ctx->dev->dev, VK_NULL_HANDLE, 1, &ci, NULL, &p) !=

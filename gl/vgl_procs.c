@@ -21,7 +21,7 @@ static const struct vgl_proc *const tables[] = {
 	vgl_draw_indirect_procs, vgl_vertex_binding_procs, vgl_multisample_procs,
 	vgl_fbo_param_procs, vgl_image_unit_procs, vgl_program_interface_procs,
 	vgl_program_pipeline_procs, vgl_separable_procs, vgl_debug_procs, vgl_debug_label_procs,
-	vgl_tess_procs, vgl_bbox_procs,
+	vgl_tess_procs, vgl_bbox_procs, vgl_viewport_procs,
 };
 
 /*

@@ -27,6 +27,7 @@ const char *vgl_proc_es32_ext(const char *name);
  * (EXT_separate_shader_objects: glUseProgramStagesEXT is glUseProgramStages) */
 #define VGL_PROC_AS_EXT(n) { "gl" #n "EXT", (void *)vgl_##n }
 
+extern const struct vgl_proc vgl_viewport_procs[];
 extern const struct vgl_proc vgl_error_procs[], vgl_get_procs[], vgl_state_procs[], vgl_blend_procs[],
 	vgl_clear_procs[], vgl_read_procs[], vgl_flush_procs[], vgl_buffer_procs[],
 	vgl_vertex_procs[], vgl_shader_procs[], vgl_program_procs[], vgl_uniform_procs[],

@@ -13,6 +13,7 @@
 #include "vgl_debug.h"
 #include "vgl_extensions.h"
 #include "vgl_procs.h"
+#include "vgl_viewport.h"
 
 #define PIPE VGL_DIRTY_BIT(VGL_DIRTY_PIPELINE)
 /* depth and stencil state: only that part of the pipeline key is rebuilt */
@@ -21,7 +22,8 @@
 void vgl_state_init(struct vgl_state *st)
 {
 	memset(st, 0, sizeof(*st));
-	st->depth_range[1] = 1.0f;
+	for (int i = 0; i < VGL_MAX_VIEWPORTS; i++)
+		st->depth_range[i][1] = 1.0f;
 	st->depth_func = GL_LESS;
 	st->depth_mask = true;
 	for (int f = 0; f < 2; f++)
@@ -61,7 +63,8 @@ static bool *cap_flag(struct vgl_context *ctx, GLenum cap, uint32_t *dirty)
 
 	*dirty = PIPE;
 	switch (cap) {
-	case GL_SCISSOR_TEST: *dirty = VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR); return &st->scissor_test;
+	/* read back slot 0's; set through vgl_viewport.c */
+	case GL_SCISSOR_TEST: *dirty = VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR); return &st->scissor_test[0];
 	case GL_DEPTH_TEST: *dirty = PIPE_DS; return &st->depth_test;
 	case GL_STENCIL_TEST: *dirty = PIPE_DS; return &st->stencil_test;
 	case GL_CULL_FACE: return &st->cull_face;
@@ -113,6 +116,10 @@ static void set_cap(GLenum cap, bool on)
 		vgl_blend_enable_all(ctx, on);
 		return;
 	}
+	if (cap == GL_SCISSOR_TEST) {  /* every viewport's (OES_viewport_array) */
+		vgl_viewport_scissor_test_all(ctx, on);
+		return;
+	}
 	if (*flag != on)
 		ctx->dirty |= dirty;
 	*flag = on;
@@ -152,53 +159,6 @@ static GLboolean GL_APIENTRY vgl_IsEnabled(GLenum cap)
 		return GL_FALSE;
 	}
 	return *flag ? GL_TRUE : GL_FALSE;
-}
-
-/* ---- rectangles --------------------------------------------------------------------- */
-
-static void GL_APIENTRY vgl_Viewport(GLint x, GLint y, GLsizei w, GLsizei h)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	if (w < 0 || h < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	ctx->st.viewport[0] = x;
-	ctx->st.viewport[1] = y;
-	ctx->st.viewport[2] = w > 16384 ? 16384 : w;
-	ctx->st.viewport[3] = h > 16384 ? 16384 : h;
-	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT);
-}
-
-static void GL_APIENTRY vgl_Scissor(GLint x, GLint y, GLsizei w, GLsizei h)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	if (w < 0 || h < 0) {
-		vgl_error(ctx, GL_INVALID_VALUE);
-		return;
-	}
-	ctx->st.scissor[0] = x;
-	ctx->st.scissor[1] = y;
-	ctx->st.scissor[2] = w;
-	ctx->st.scissor[3] = h;
-	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR);
-}
-
-static void GL_APIENTRY vgl_DepthRangef(GLfloat n, GLfloat f)
-{
-	struct vgl_context *ctx = vgl_current_context();
-
-	if (!ctx)
-		return;
-	ctx->st.depth_range[0] = clampf(n, 0, 1);
-	ctx->st.depth_range[1] = clampf(f, 0, 1);
-	ctx->dirty |= VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT);
 }
 
 /* ---- depth and stencil ---------------------------------------------------------------- */
@@ -466,7 +426,6 @@ static void GL_APIENTRY vgl_PixelStorei(GLenum pname, GLint param)
 
 const struct vgl_proc vgl_state_procs[] = {
 	VGL_PROC(Enable), VGL_PROC(Disable), VGL_PROC(IsEnabled),
-	VGL_PROC(Viewport), VGL_PROC(Scissor), VGL_PROC(DepthRangef),
 	VGL_PROC(DepthFunc), VGL_PROC(DepthMask),
 	VGL_PROC(StencilFunc), VGL_PROC(StencilFuncSeparate), VGL_PROC(StencilOp),
 	VGL_PROC(StencilOpSeparate), VGL_PROC(StencilMask), VGL_PROC(StencilMaskSeparate),

@@ -52,11 +52,18 @@ struct vgl_draw_buffer_state {
 	bool color_mask[4];
 };
 
+/* OES_viewport_array's GL_MAX_VIEWPORTS_OES (its minimum, and SET_VIEWPORT_STATE's
+ * most): the state has every slot in any context; glViewport, glScissor,
+ * glDepthRangef and glEnable(GL_SCISSOR_TEST) set them all, the non-indexed
+ * gets read slot 0 (vgl_viewport.c) */
+#define VGL_MAX_VIEWPORTS 16
+
 struct vgl_state {
-	GLint viewport[4];
-	GLint scissor[4];
-	GLfloat depth_range[2];
-	bool scissor_test, depth_test, stencil_test, cull_face, dither;
+	GLfloat viewport[VGL_MAX_VIEWPORTS][4];  /* x, y, width, height */
+	GLint scissor[VGL_MAX_VIEWPORTS][4];
+	GLfloat depth_range[VGL_MAX_VIEWPORTS][2];
+	bool scissor_test[VGL_MAX_VIEWPORTS];
+	bool depth_test, stencil_test, cull_face, dither;
 	bool polygon_offset_fill, sample_alpha_to_coverage, sample_coverage;
 	bool primitive_restart_fixed, rasterizer_discard;
 	bool sample_mask;          /* ES 3.1 GL_SAMPLE_MASK */

@@ -195,6 +195,9 @@ struct vvk_query_pool_occlusion_info {
 #define VVK_STREAM_OUTPUT_POSITION 0x100u
 #define VVK_STREAM_OUTPUT_POINT_SIZE 0x101u
 #define VVK_MAX_STREAM_OUTPUT_BUFFERS 4u
+/* viewports and scissors: SET_VIEWPORT_STATE's most elements, and what
+ * OES_viewport_array asks for at least */
+#define VVK_MAX_VIEWPORTS 16u
 #define VVK_MAX_STREAM_OUTPUT_ENTRIES 64u
 
 struct vvk_stream_output_entry {

@@ -110,9 +110,9 @@ struct vvk_host_shadow {
 	uint32_t blend, dsa, rasterizer, vertex_elements;
 	/* the last values sent: a pipeline switch re-derives them from the
 	 * pipeline or the dynamic state, and only a real change is sent */
-	struct vdrm_set_viewport_state_elem viewport;
-	uint32_t viewport_gl_z; /* the pipeline's gl_z the viewport was sent for */
-	struct vdrm_set_scissor_state_elem scissor;
+	struct vdrm_set_viewport_state_elem viewports[VVK_MAX_VIEWPORTS];
+	uint32_t viewport_gl_z; /* the pipeline's gl_z the viewports were sent for */
+	struct vdrm_set_scissor_state_elem scissors[VVK_MAX_VIEWPORTS];
 	float blend_color[4];
 	uint32_t stencil_ref;
 	/* 64 bits: invalidation (all ones) must differ from every real mask */
@@ -168,8 +168,8 @@ struct vvk_cmd_state {
 	struct vvk_buffer *index_buffer;
 	VkDeviceSize index_offset;
 	uint32_t index_size;
-	VkViewport viewport;
-	VkRect2D scissor;
+	VkViewport viewports[VVK_MAX_VIEWPORTS];
+	VkRect2D scissors[VVK_MAX_VIEWPORTS];
 	float blend_color[4];
 	uint32_t stencil_ref;
 	uint8_t push[VVK_MAX_PUSH_CONSTANTS];

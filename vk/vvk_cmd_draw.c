@@ -55,6 +55,8 @@ static uint32_t same_dynamic(const struct vvk_pipeline *a, const struct vvk_pipe
 {
 	uint32_t both = a->dynamic & b->dynamic, d = 0;
 
+	if (a->nr_viewports != b->nr_viewports)
+		both &= ~(uint32_t)(VVK_DYNAMIC_VIEWPORT | VVK_DYNAMIC_SCISSOR);
 	if ((both & VVK_DYNAMIC_VIEWPORT) && a->gl_z == b->gl_z)
 		d |= DIRTY(VIEWPORT);
 	if (both & VVK_DYNAMIC_SCISSOR)
@@ -192,14 +194,23 @@ void vvk_CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDe
 	cmd->st.dirty |= DIRTY(INDEX_BUFFER);
 }
 
+/* Whether [first, first + count) is a non-empty range of VVK_MAX_VIEWPORTS
+ * slots (the caller is held to maxViewports; more are dropped, not written
+ * past the array). */
+static bool viewport_range_ok(uint32_t first, uint32_t count)
+{
+	return count >= 1 && first < VVK_MAX_VIEWPORTS && count <= VVK_MAX_VIEWPORTS - first;
+}
+
 void vvk_CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count,
 			const VkViewport *pViewports)
 {
 	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	size_t size = count * sizeof(*pViewports);
 
-	if (first != 0 || count < 1 || !memcmp(&cmd->st.viewport, pViewports, sizeof(*pViewports)))
+	if (!viewport_range_ok(first, count) || !memcmp(&cmd->st.viewports[first], pViewports, size))
 		return;
-	cmd->st.viewport = pViewports[0];
+	memcpy(&cmd->st.viewports[first], pViewports, size);
 	cmd->st.dirty |= DIRTY(VIEWPORT);
 }
 
@@ -207,10 +218,11 @@ void vvk_CmdSetScissor(VkCommandBuffer commandBuffer, uint32_t first, uint32_t c
 		       const VkRect2D *pScissors)
 {
 	struct vvk_cmd_buffer *cmd = vvk_cmd_buffer_from_handle(commandBuffer);
+	size_t size = count * sizeof(*pScissors);
 
-	if (first != 0 || count < 1 || !memcmp(&cmd->st.scissor, pScissors, sizeof(*pScissors)))
+	if (!viewport_range_ok(first, count) || !memcmp(&cmd->st.scissors[first], pScissors, size))
 		return;
-	cmd->st.scissor = pScissors[0];
+	memcpy(&cmd->st.scissors[first], pScissors, size);
 	cmd->st.dirty |= DIRTY(SCISSOR);
 }
 
@@ -312,19 +324,28 @@ static bool changed(void *shadow, const void *val, size_t size)
  * the clip_halfz of the rasterizer bound when the viewport arrives (bound
  * before, bind_gfx_objects), so a change of mode sends the viewport again.
  */
+static struct vdrm_set_viewport_state_elem viewport_elem(const VkViewport *v, bool gl_z)
+{
+	float zs = gl_z ? (v->maxDepth - v->minDepth) / 2 : v->maxDepth - v->minDepth;
+
+	return (struct vdrm_set_viewport_state_elem){
+		v->width / 2, v->height / 2, zs,
+		v->x + v->width / 2, v->y + v->height / 2, v->minDepth + (gl_z ? zs : 0) };
+}
+
+/* All the pipeline's viewports in one SET_VIEWPORT_STATE from slot 0. */
 static void emit_viewport(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
 {
-	const VkViewport *v = (p->dynamic & VVK_DYNAMIC_VIEWPORT) ? &cmd->st.viewport : &p->viewport;
-	float zs = p->gl_z ? (v->maxDepth - v->minDepth) / 2 : v->maxDepth - v->minDepth;
-	struct vdrm_set_viewport_state_elem e = {
-		v->width / 2, v->height / 2, zs,
-		v->x + v->width / 2, v->y + v->height / 2, v->minDepth + (p->gl_z ? zs : 0) };
-	uint32_t gl_z = p->gl_z;
+	const VkViewport *v = (p->dynamic & VVK_DYNAMIC_VIEWPORT) ? cmd->st.viewports : p->viewports;
+	struct vdrm_set_viewport_state_elem e[VVK_MAX_VIEWPORTS];
+	uint32_t gl_z = p->gl_z, n = p->nr_viewports;
 	bool mode_changed = changed(&cmd->st.host.viewport_gl_z, &gl_z, sizeof(gl_z));
 
-	if (changed(&cmd->st.host.viewport, &e, sizeof(e)) || mode_changed)
+	for (uint32_t i = 0; i < n; i++)
+		e[i] = viewport_elem(&v[i], p->gl_z);
+	if (changed(cmd->st.host.viewports, e, n * sizeof(e[0])) || mode_changed)
 		vdrm_encode_set_viewport_state(&cmd->cs, &(struct vdrm_cmd_set_viewport_state){
-			.elems = &e, .count = 1 });
+			.elems = e, .count = n });
 }
 
 static uint32_t clamp16(int64_t v)
@@ -332,17 +353,27 @@ static uint32_t clamp16(int64_t v)
 	return (uint32_t)(v < 0 ? 0 : v > 0xffff ? 0xffff : v);
 }
 
-static void emit_scissor(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
+static struct vdrm_set_scissor_state_elem scissor_elem(const VkRect2D *s)
 {
-	const VkRect2D *s = (p->dynamic & VVK_DYNAMIC_SCISSOR) ? &cmd->st.scissor : &p->scissor;
 	int64_t x0 = s->offset.x, y0 = s->offset.y;
-	struct vdrm_set_scissor_state_elem e = {
+
+	return (struct vdrm_set_scissor_state_elem){
 		clamp16(x0) | clamp16(y0) << 16,
 		clamp16(x0 + s->extent.width) | clamp16(y0 + s->extent.height) << 16 };
+}
 
-	if (changed(&cmd->st.host.scissor, &e, sizeof(e)))
+/* As many scissors as viewports, in one SET_SCISSOR_STATE from slot 0. */
+static void emit_scissor(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)
+{
+	const VkRect2D *s = (p->dynamic & VVK_DYNAMIC_SCISSOR) ? cmd->st.scissors : p->scissors;
+	struct vdrm_set_scissor_state_elem e[VVK_MAX_VIEWPORTS];
+	uint32_t n = p->nr_viewports;
+
+	for (uint32_t i = 0; i < n; i++)
+		e[i] = scissor_elem(&s[i]);
+	if (changed(cmd->st.host.scissors, e, n * sizeof(e[0])))
 		vdrm_encode_set_scissor_state(&cmd->cs, &(struct vdrm_cmd_set_scissor_state){
-			.elems = &e, .count = 1 });
+			.elems = e, .count = n });
 }
 
 static void emit_blend_color(struct vvk_cmd_buffer *cmd, const struct vvk_pipeline *p)

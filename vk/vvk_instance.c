@@ -66,6 +66,17 @@ bool vvk_physical_device_has_geometry(const struct vvk_physical_device *pdev)
 	       c->max_geom_total_output_components >= 1024;
 }
 
+/* The host's viewports, as many as SET_VIEWPORT_STATE takes at most; 1
+ * without geometry shaders, the only stage that can choose another. */
+uint32_t vvk_physical_device_max_viewports(const struct vvk_physical_device *pdev)
+{
+	uint32_t n = pdev->caps->max_viewports;
+
+	if (!vvk_physical_device_has_geometry(pdev) || n < 1)
+		return 1;
+	return n < VVK_MAX_VIEWPORTS ? n : VVK_MAX_VIEWPORTS;
+}
+
 /* GLSL 4.00's gpu_shader5 features (ES 3.20 on a GLES host): what
  * virglrenderer needs to translate TGSI's indirect sampler indices, texel
  * offsets in registers and four-offset gathers (it asks for

@@ -51,6 +51,7 @@ uint32_t vvk_physical_device_format_usage(const struct vvk_physical_device *pdev
 /* Sample counts the host renders (1 up to caps max_samples). */
 VkSampleCountFlags vvk_physical_device_sample_counts(const struct vvk_physical_device *pdev);
 bool vvk_physical_device_has_cap(const struct vvk_physical_device *pdev, uint32_t cap_bit);
+uint32_t vvk_physical_device_max_viewports(const struct vvk_physical_device *pdev);
 bool vvk_physical_device_has_cap2(const struct vvk_physical_device *pdev, uint32_t cap2_bit);
 bool vvk_physical_device_has_geometry(const struct vvk_physical_device *pdev);
 bool vvk_physical_device_has_gpu_shader5(const struct vvk_physical_device *pdev);

@@ -60,7 +60,7 @@ static void image_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
 	l->maxFramebufferWidth = l->maxImageDimension2D;
 	l->maxFramebufferHeight = l->maxImageDimension2D;
 	l->maxFramebufferLayers = l->maxImageArrayLayers;
-	l->maxViewports = 1;
+	l->maxViewports = 1; /* or more: vvk_physical_device_init_properties */
 	l->maxViewportDimensions[0] = l->maxImageDimension2D;
 	l->maxViewportDimensions[1] = l->maxImageDimension2D;
 	l->viewportBoundsRange[0] = -2.0f * (float)l->maxImageDimension2D;
@@ -182,6 +182,7 @@ void vvk_physical_device_init_properties(struct vvk_physical_device *pdev)
 		 c->renderer[0] ? c->renderer : "virgl",
 		 vdrm_device_transport_name(pdev->vdrm));
 	image_limits(c, &p->limits);
+	p->limits.maxViewports = vvk_physical_device_max_viewports(pdev);
 	sample_limits(pdev, &p->limits);
 	descriptor_limits(c, &p->limits);
 	stage_limits(c, &p->limits);
@@ -303,6 +304,7 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	f->sampleRateShading = (c->bset & (1u << 26)) &&
 			       (c->capability_bits & VDRM_CAP_SET_MIN_SAMPLES);
 	f->geometryShader = vvk_physical_device_has_geometry(pdev);
+	f->multiViewport = vvk_physical_device_max_viewports(pdev) > 1;
 	/* non-constant and four-offset gathers, sampler arrays indexed with
 	 * dynamically uniform values (the compiler's ADDR-indexed SAMP) */
 	f->shaderImageGatherExtended = vvk_physical_device_has_gpu_shader5(pdev);

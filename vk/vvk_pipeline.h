@@ -53,9 +53,12 @@ struct vvk_pipeline {
 	uint32_t patch_vertices;   /* prim PATCHES: the tessellation state's control points */
 	bool restart;
 	uint32_t dynamic;
-	VkViewport viewport;
+	/* the viewport state's count (1 .. VVK_MAX_VIEWPORTS): the host gets
+	 * that many viewports and scissors, from the pipeline or dynamic state */
+	uint32_t nr_viewports;
+	VkViewport viewports[VVK_MAX_VIEWPORTS];
 	bool gl_z; /* VK_EXT_depth_clip_control's negativeOneToOne: clip_halfz off */
-	VkRect2D scissor;
+	VkRect2D scissors[VVK_MAX_VIEWPORTS];
 	float blend_constants[4];
 	uint32_t stencil_ref; /* front | back << 8 */
 	uint32_t sample_mask; /* SET_SAMPLE_MASK: ~0 unless pSampleMask says otherwise */

@@ -290,6 +290,17 @@ static uint32_t prim(VkPrimitiveTopology t)
 	return (unsigned)t < VVK_ARRAY_SIZE(map) ? map[t] : 4;
 }
 
+/* The count (1 without a viewport state: rasterization discarded), and the
+ * static viewports and scissors where the pipeline has them. */
+static void viewport_state(struct vvk_pipeline *p, const VkPipelineViewportStateCreateInfo *vp)
+{
+	p->nr_viewports = vp ? VVK_MIN(VVK_MAX(vp->viewportCount, 1u), VVK_MAX_VIEWPORTS) : 1;
+	if (vp && vp->pViewports)
+		memcpy(p->viewports, vp->pViewports, p->nr_viewports * sizeof(VkViewport));
+	if (vp && vp->pScissors)
+		memcpy(p->scissors, vp->pScissors, p->nr_viewports * sizeof(VkRect2D));
+}
+
 static void static_state(struct vvk_pipeline *p, const VkGraphicsPipelineCreateInfo *ci)
 {
 	const VkPipelineDynamicStateCreateInfo *dyn = ci->pDynamicState;
@@ -312,10 +323,7 @@ static void static_state(struct vvk_pipeline *p, const VkGraphicsPipelineCreateI
 			break;
 		}
 	}
-	if (ci->pViewportState && ci->pViewportState->pViewports)
-		p->viewport = ci->pViewportState->pViewports[0];
-	if (ci->pViewportState && ci->pViewportState->pScissors)
-		p->scissor = ci->pViewportState->pScissors[0];
+	viewport_state(p, ci->pViewportState);
 	p->prim = prim(ci->pInputAssemblyState->topology);
 	if (ci->pTessellationState)
 		p->patch_vertices = ci->pTessellationState->patchControlPoints;

@@ -291,7 +291,9 @@ static bool declare_builtin(struct lw *w, const struct glsl_symbol *s, vc_var_id
 		w->m->depth_replacing = true;
 	/* Vulkan wants integer fragment inputs flat, built-in ones too */
 	if (var->builtin == VC_BUILTIN_SAMPLE_ID ||
-	    (var->builtin == VC_BUILTIN_SAMPLE_MASK && var->storage == VC_STORAGE_INPUT))
+	    (var->storage == VC_STORAGE_INPUT && (var->builtin == VC_BUILTIN_SAMPLE_MASK ||
+						  var->builtin == VC_BUILTIN_LAYER ||
+						  var->builtin == VC_BUILTIN_VIEWPORT_INDEX)))
 		var->flags |= VC_VAR_FLAT;
 	return true;
 }

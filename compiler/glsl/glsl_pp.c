@@ -68,6 +68,9 @@ const char *const glsl_pp_default_extensions[] = {
 	"GL_OES_texture_storage_multisample_2d_array",
 	/* the image format qualifiers past ES 3.10's (GLSL ES 3.10) */
 	"GL_NV_image_formats",
+	/* gl_ViewportIndex (geometry output, fragment input) and
+	 * gl_MaxViewports (GLSL ES 3.10) */
+	"GL_OES_viewport_array",
 	/* no built-ins of its own: #extension of it sets its parts' behaviour
 	 * (glsl_pp_directive.c) */
 	"GL_ANDROID_extension_pack_es31a",

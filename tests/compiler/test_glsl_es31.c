@@ -849,6 +849,16 @@ static const struct good_case gs_good[] = {
 	  "  gl_Position = gl_in[1].gl_Position; EmitVertex(); }\n",
 	  { "GS_INPUT_PRIMITIVE LINES", "GS_OUTPUT_PRIMITIVE POINTS", "DCL IN[][0], PRIM_ID",
 	    ".x, PRIM_ID", ".x, LAYER", "IN[1][1]" } },
+	{ "viewport index written (OES_viewport_array)", GS, GS_HEAD
+	  "#extension GL_OES_viewport_array : require\n"
+	  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+	  "void main() { gl_ViewportIndex = gl_MaxViewports - 15;\n"
+	  "  gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n",
+	  { "DCL OUT[1].x, VIEWPORT_INDEX", "MOV OUT[1].x, " } },
+	{ "viewport index read (OES_viewport_array)", FS, HEAD
+	  "#extension GL_OES_viewport_array : require\nprecision highp float;\nout vec4 c;\n"
+	  "void main() { c = vec4(float(gl_ViewportIndex)); }\n",
+	  { "DCL IN[0].x, VIEWPORT_INDEX, CONSTANT", "I2F TEMP[0].x, IN[0]" } },
 	{ "inputs indexed dynamically, flat outputs", GS, GS_HEAD
 	  "layout(lines_adjacency) in;\nlayout(line_strip, max_vertices = 4) out;\n"
 	  "uniform int k;\nin vec2 v[4];\nflat out int o;\n"
@@ -866,6 +876,10 @@ static const struct good_case gs_good[] = {
 static const struct bad_case gs_bad[] = {
 	{ "geometry shader without the extension", GS, HEAD "layout(points) in;\nvoid main() {}\n",
 	  "error: geometry shaders need GLSL ES 3.10 and #extension GL_EXT_geometry_shader" },
+	{ "viewport index without its extension", GS, GS_HEAD
+	  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+	  "void main() { gl_ViewportIndex = 1; EmitVertex(); }\n",
+	  "error: 'gl_ViewportIndex' undeclared" },
 	{ "point size without its extension", GS, GS_HEAD
 	  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
 	  "void main() { gl_PointSize = 1.0; EmitVertex(); }\n", "error: 'gl_PointSize' undeclared" },

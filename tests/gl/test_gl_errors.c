@@ -1646,6 +1646,31 @@ typedef void (GL_APIENTRY *multi_elements_bv_fn)(GLenum, const GLsizei *, GLenum
 						  const void *const *, GLsizei, const GLint *);
 typedef void (GL_APIENTRY *discard_fn)(GLenum, GLsizei, const GLenum *);
 #define FX(n, T) ((T)glt_proc("gl" #n))
+/* OES_viewport_array (ES 3.1 contexts): a slot past GL_MAX_VIEWPORTS_OES, a
+ * negative size; without the extension (ES 3.0) INVALID_OPERATION */
+typedef void (GL_APIENTRY *vp_array_fn)(GLuint, GLsizei, const GLfloat *);
+typedef void (GL_APIENTRY *vp_indexedf_fn)(GLuint, GLfloat, GLfloat, GLfloat, GLfloat);
+typedef void (GL_APIENTRY *vp_indexedfv_fn)(GLuint, const GLfloat *);
+typedef void (GL_APIENTRY *sc_array_fn)(GLuint, GLsizei, const GLint *);
+typedef void (GL_APIENTRY *sc_indexed_fn)(GLuint, GLint, GLint, GLsizei, GLsizei);
+typedef void (GL_APIENTRY *sc_indexedv_fn)(GLuint, const GLint *);
+typedef void (GL_APIENTRY *dr_indexed_fn)(GLuint, GLfloat, GLfloat);
+typedef void (GL_APIENTRY *get_floati_fn)(GLenum, GLuint, GLfloat *);
+static const GLfloat vp_one[8] = { 0, 0, 1, 1, 0, 0, 1, 1 };
+static const GLint sc_one[4] = { 0, 0, 1, 1 };
+ROW(viewport_array_value) { FX(ViewportArrayvOES, vp_array_fn)(15, 2, vp_one); }
+ROW(viewport_array_size) { FX(ViewportArrayvOES, vp_array_fn)(0, 1, (const GLfloat[]){ 0, 0, -1, 1 }); }
+ROW(viewport_array_es30) { FX(ViewportArrayvOES, vp_array_fn)(0, 1, vp_one); }
+ROW(viewport_indexedf_value) { FX(ViewportIndexedfOES, vp_indexedf_fn)(16, 0, 0, 1, 1); }
+ROW(viewport_indexedfv_value) { FX(ViewportIndexedfvOES, vp_indexedfv_fn)(16, vp_one); }
+ROW(scissor_array_value) { FX(ScissorArrayvOES, sc_array_fn)(0, 17, sc_one); }
+ROW(scissor_indexed_value) { FX(ScissorIndexedOES, sc_indexed_fn)(0, 0, 0, 1, -1); }
+ROW(scissor_indexedv_value) { FX(ScissorIndexedvOES, sc_indexedv_fn)(16, sc_one); }
+ROW(depth_range_array_value) { FX(DepthRangeArrayfvOES, vp_array_fn)(16, 1, vp_one); }
+ROW(depth_range_indexed_value) { FX(DepthRangeIndexedfOES, dr_indexed_fn)(16, 0, 1); }
+ROW(get_floati_value) { GLfloat v[4]; FX(GetFloati_vOES, get_floati_fn)(GL_VIEWPORT, 16, v); }
+ROW(get_floati_enum) { GLfloat v[4]; FX(GetFloati_vOES, get_floati_fn)(GL_DEPTH_FUNC, 0, v); }
+ROW(get_floati_es30) { GLfloat v[4]; FX(GetFloati_vOES, get_floati_fn)(GL_VIEWPORT, 0, v); }
 #define HALF_FLOAT_OES 0x8D61
 #define BGRA_EXT 0x80E1
 
@@ -4083,6 +4108,19 @@ static const struct row rows[] = {
 	R(IsEnabled, 3, E, is_enabled_enum),
 	R(Viewport, 3, V, viewport_value),
 	R(Scissor, 3, V, scissor_value),
+	R(ViewportArrayvOES, 31, V, viewport_array_value),
+	R(ViewportArrayvOES, 31, V, viewport_array_size),
+	R(ViewportArrayvOES, 3, O, viewport_array_es30),
+	R(ViewportIndexedfOES, 31, V, viewport_indexedf_value),
+	R(ViewportIndexedfvOES, 31, V, viewport_indexedfv_value),
+	R(ScissorArrayvOES, 31, V, scissor_array_value),
+	R(ScissorIndexedOES, 31, V, scissor_indexed_value),
+	R(ScissorIndexedvOES, 31, V, scissor_indexedv_value),
+	R(DepthRangeArrayfvOES, 31, V, depth_range_array_value),
+	R(DepthRangeIndexedfOES, 31, V, depth_range_indexed_value),
+	R(GetFloati_vOES, 31, V, get_floati_value),
+	R(GetFloati_vOES, 31, E, get_floati_enum),
+	R(GetFloati_vOES, 3, O, get_floati_es30),
 	R(DepthFunc, 3, E, depth_func_enum),
 	R(StencilFunc, 3, E, stencil_func_enum),
 	R(StencilFuncSeparate, 3, E, stencil_func_separate_enum),

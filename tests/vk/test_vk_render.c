@@ -353,6 +353,115 @@ START_TEST(shader_longer_than_one_command)
 }
 END_TEST
 
+/* A geometry shader sends each triangle to viewport 0 and to viewport 1
+ * (VIEWPORT_INDEX); the pipeline has two dynamic viewports and scissors,
+ * set in one call each: the left and right halves of the image. */
+static const char gs_two_viewports[] =
+	"GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\nPROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+	"PROPERTY GS_MAX_OUTPUT_VERTICES 6\nPROPERTY GS_INVOCATIONS 1\n"
+	"DCL IN[][0], POSITION\nDCL OUT[0], POSITION\nDCL OUT[1].x, VIEWPORT_INDEX\n"
+	"IMM[0] INT32 {0, 1, 0, 0}\n"
+	"MOV OUT[0], IN[0][0]\nMOV OUT[1].x, IMM[0].xxxx\nEMIT IMM[0].xxxx\n"
+	"MOV OUT[0], IN[1][0]\nMOV OUT[1].x, IMM[0].xxxx\nEMIT IMM[0].xxxx\n"
+	"MOV OUT[0], IN[2][0]\nMOV OUT[1].x, IMM[0].xxxx\nEMIT IMM[0].xxxx\nENDPRIM IMM[0].xxxx\n"
+	"MOV OUT[0], IN[0][0]\nMOV OUT[1].x, IMM[0].yyyy\nEMIT IMM[0].xxxx\n"
+	"MOV OUT[0], IN[1][0]\nMOV OUT[1].x, IMM[0].yyyy\nEMIT IMM[0].xxxx\n"
+	"MOV OUT[0], IN[2][0]\nMOV OUT[1].x, IMM[0].yyyy\nEMIT IMM[0].xxxx\nENDPRIM IMM[0].xxxx\n"
+	"END\n";
+static const char fs_white[] =
+	"FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 1.0, 1.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n";
+
+static VkPipeline pipeline_two_viewports(VkPipelineLayout layout)
+{
+	VkShaderModule m[3] = { tgsi_module(vs_text), tgsi_module(gs_two_viewports),
+				tgsi_module(fs_white) };
+	const VkShaderStageFlagBits bits[3] = { VK_SHADER_STAGE_VERTEX_BIT,
+						VK_SHADER_STAGE_GEOMETRY_BIT,
+						VK_SHADER_STAGE_FRAGMENT_BIT };
+	VkPipelineShaderStageCreateInfo st[3];
+	VkVertexInputBindingDescription vb = { 0, 16, VK_VERTEX_INPUT_RATE_VERTEX };
+	VkVertexInputAttributeDescription va = { 0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0 };
+	VkPipelineColorBlendAttachmentState cba = { .colorWriteMask = 0xf };
+	VkDynamicState dyn[2] = { VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR };
+	VkGraphicsPipelineCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .stageCount = 3,
+		.pStages = st,
+		.pVertexInputState = &(VkPipelineVertexInputStateCreateInfo){
+			.vertexBindingDescriptionCount = 1, .pVertexBindingDescriptions = &vb,
+			.vertexAttributeDescriptionCount = 1, .pVertexAttributeDescriptions = &va },
+		.pInputAssemblyState = &(VkPipelineInputAssemblyStateCreateInfo){
+			.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST },
+		.pViewportState = &(VkPipelineViewportStateCreateInfo){
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+			.viewportCount = 2, .scissorCount = 2 },
+		.pRasterizationState = &(VkPipelineRasterizationStateCreateInfo){ .lineWidth = 1.0f },
+		.pColorBlendState = &(VkPipelineColorBlendStateCreateInfo){
+			.attachmentCount = 1, .pAttachments = &cba },
+		.pDynamicState = &(VkPipelineDynamicStateCreateInfo){
+			.dynamicStateCount = 2, .pDynamicStates = dyn },
+		.layout = layout,
+	};
+	VkPipeline p;
+
+	for (int i = 0; i < 3; i++)
+		st[i] = (VkPipelineShaderStageCreateInfo){
+			VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, bits[i], m[i],
+			"main", NULL };
+	ck_assert_int_eq(vvk_CreateGraphicsPipelines(T.dev, VK_NULL_HANDLE, 1, &ci, NULL, &p),
+			 VK_SUCCESS);
+	ck_assert_uint_eq(vvk_pipeline_from_handle(p)->nr_viewports, 2);
+	for (int i = 0; i < 3; i++)
+		vvk_DestroyShaderModule(T.dev, m[i], NULL);
+	return p;
+}
+
+/* The quad [-0.5, 0.5]^2 in each half: columns 2..5 and 10..13 white, rows 4..11. */
+START_TEST(geometry_shader_picks_the_viewport)
+{
+	struct vkt_image img = vkt_image(VK_FORMAT_R8G8B8A8_UNORM, W, H,
+					 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+	struct vkt_buffer vb = vkt_buffer(6 * 16, true, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+	const VkViewport halves[2] = { { 0, 0, W / 2, H, 0, 1 }, { W / 2, 0, W / 2, H, 0, 1 } };
+	const VkRect2D scissors[2] = { { { 0, 0 }, { W / 2, H } }, { { W / 2, 0 }, { W / 2, H } } };
+	VkPhysicalDeviceFeatures f;
+	VkPipelineLayout layout;
+	VkPipeline p;
+	VkCommandBuffer cmd;
+	uint8_t px[W * H * 4];
+
+	vvk_GetPhysicalDeviceFeatures(T.pdev, &f);
+	if (!f.multiViewport)
+		return;
+	ck_assert_int_eq(vvk_CreatePipelineLayout(T.dev, &(VkPipelineLayoutCreateInfo){
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO }, NULL, &layout),
+		VK_SUCCESS);
+	p = pipeline_two_viewports(layout);
+	quad(vb.map, -0.5f, -0.5f, 0.5f, 0.5f);
+	vkt_flush(&vb);
+	cmd = vkt_begin();
+	begin(cmd, &img);
+	vvk_CmdSetViewport(cmd, 0, 2, halves);
+	vvk_CmdSetScissor(cmd, 0, 2, scissors);
+	vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+	vvk_CmdBindVertexBuffers(cmd, 0, 1, &vb.buf, (VkDeviceSize[]){ 0 });
+	vvk_CmdDraw(cmd, 6, 1, 0, 0);
+	vvk_CmdEndRendering(cmd);
+	vkt_submit_wait(cmd);
+	vkt_read_image(&img, 0, 0, 4, px);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			bool in = y >= 4 && y < 12 && ((x >= 2 && x < 6) || (x >= 10 && x < 14));
+
+			ck_assert_msg(px[4 * (y * W + x)] == (in ? 0xff : 0), "pixel (%d, %d) = %02x",
+				      x, y, px[4 * (y * W + x)]);
+		}
+	vvk_DestroyPipeline(T.dev, p, NULL);
+	vvk_DestroyPipelineLayout(T.dev, layout, NULL);
+	vkt_buffer_free(&vb);
+	vkt_image_free(&img);
+}
+END_TEST
+
 static Suite *render_suite(void)
 {
 	Suite *s = suite_create("vk render");
@@ -364,6 +473,7 @@ static Suite *render_suite(void)
 	tcase_add_test(tc, dynamic_ubo_offsets_pick_colours);
 	tcase_add_test(tc, identical_state_objects_are_shared);
 	tcase_add_test(tc, shader_longer_than_one_command);
+	tcase_add_test(tc, geometry_shader_picks_the_viewport);
 	suite_add_tcase(s, tc);
 	return s;
 }
