@@ -89,12 +89,16 @@ static uint32_t stencil_ref(GLint ref)
 	return ref < 0 ? 0 : ref > 0xff ? 0xff : (uint32_t)ref;
 }
 
-/* Every slot the device has (a pipeline with a geometry stage uses them all,
- * vgl_pipeline.c), in one call each. */
-static void emit_viewports(struct vgl_context *ctx, const struct vgl_fb *fb, VkCommandBuffer cmd)
+/*
+ * The viewports and scissors a draw's pipeline uses (`n`: every slot the
+ * device has for a program with a geometry stage, vgl_pipeline.c, else
+ * slot 0), in one call each. A program with a geometry stage marks them
+ * dirty when it is bound (prepare): slots past 0 are sent for it only.
+ */
+static void emit_viewports(struct vgl_context *ctx, const struct vgl_fb *fb, VkCommandBuffer cmd,
+			   uint32_t n)
 {
 	const struct vgl_state *st = &ctx->st;
-	uint32_t n = vgl_viewport_device_count(ctx->dev);
 	VkViewport v[VGL_MAX_VIEWPORTS];
 
 	for (uint32_t i = 0; i < n; i++)
@@ -104,9 +108,9 @@ static void emit_viewports(struct vgl_context *ctx, const struct vgl_fb *fb, VkC
 	vvk_CmdSetViewport(cmd, 0, n, v);
 }
 
-static void emit_scissors(struct vgl_context *ctx, const struct vgl_fb *fb, VkCommandBuffer cmd)
+static void emit_scissors(struct vgl_context *ctx, const struct vgl_fb *fb, VkCommandBuffer cmd,
+			  uint32_t n)
 {
-	uint32_t n = vgl_viewport_device_count(ctx->dev);
 	VkRect2D r[VGL_MAX_VIEWPORTS];
 
 	for (uint32_t i = 0; i < n; i++)
@@ -114,14 +118,16 @@ static void emit_scissors(struct vgl_context *ctx, const struct vgl_fb *fb, VkCo
 	vvk_CmdSetScissor(cmd, 0, n, r);
 }
 
-static void emit_dynamic(struct vgl_context *ctx, const struct vgl_fb *fb, VkCommandBuffer cmd)
+static void emit_dynamic(struct vgl_context *ctx, const struct vgl_linked *l,
+			 const struct vgl_fb *fb, VkCommandBuffer cmd)
 {
 	const struct vgl_state *st = &ctx->st;
+	uint32_t slots = l->gs ? vgl_viewport_device_count(ctx->dev) : 1;
 
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT))
-		emit_viewports(ctx, fb, cmd);
+		emit_viewports(ctx, fb, cmd, slots);
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR))
-		emit_scissors(ctx, fb, cmd);
+		emit_scissors(ctx, fb, cmd, slots);
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_BLEND_COLOR))
 		vvk_CmdSetBlendConstants(cmd, st->blend_color);
 	if (ctx->dirty & VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF)) {
@@ -320,6 +326,9 @@ static uint32_t prepare(struct vgl_context *ctx, struct vgl_linked *l, const str
 
 	if (dn->linked != l || dn->linked_id != l->id) {
 		ctx->dirty |= DRAW_STATE;
+		/* its pipeline uses every viewport slot: send them all (emit_dynamic) */
+		if (l->gs)
+			ctx->dirty |= DIRTY(VIEWPORT) | DIRTY(SCISSOR);
 		dn->linked = l;
 		dn->linked_id = l->id;
 		dn->nr_recent = 0; /* the recent pipelines are the old program's */
@@ -468,7 +477,7 @@ static void record(struct vgl_context *ctx, struct vgl_linked *l, const struct v
 	n = prepare(ctx, l, fb, d, cmd);
 	if (!n)
 		return;
-	emit_dynamic(ctx, fb, cmd);
+	emit_dynamic(ctx, l, fb, cmd);
 	vgl_xfb_before_draw(ctx, cmd);
 	if (d->indirect)
 		draw_indirect(ctx, d, cmd);

@@ -116,8 +116,11 @@ static void GL_APIENTRY vgl_Viewport(GLint x, GLint y, GLsizei w, GLsizei h)
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	for (uint32_t i = 0; i < VGL_MAX_VIEWPORTS; i++)
-		store_viewport(ctx, i, v);
+	/* slot 0 once, then copied to the slots the context has: glViewport
+	 * comes between draws */
+	store_viewport(ctx, 0, v);
+	for (uint32_t i = 1, n = max_viewports(ctx); i < n; i++)
+		memcpy(ctx->st.viewport[i], ctx->st.viewport[0], sizeof(ctx->st.viewport[i]));
 }
 
 /* ---- depth ranges ------------------------------------------------------------------------ */
@@ -195,8 +198,9 @@ static void GL_APIENTRY vgl_Scissor(GLint x, GLint y, GLsizei w, GLsizei h)
 		vgl_error(ctx, GL_INVALID_VALUE);
 		return;
 	}
-	for (uint32_t i = 0; i < VGL_MAX_VIEWPORTS; i++)
-		store_scissor(ctx, i, (const GLint[4]){ x, y, w, h });
+	for (uint32_t i = 0, n = max_viewports(ctx); i < n; i++)
+		memcpy(ctx->st.scissor[i], (const GLint[4]){ x, y, w, h }, sizeof(ctx->st.scissor[i]));
+	ctx->dirty |= SC_DIRTY;
 }
 
 void vgl_viewport_init_size(struct vgl_context *ctx, GLsizei w, GLsizei h)

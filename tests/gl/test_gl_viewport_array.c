@@ -165,6 +165,35 @@ START_TEST(fragment_index_zero_without_geometry)
 }
 END_TEST
 
+/* Draws without a geometry stage send viewport 0 alone: a program with one,
+ * bound after them with no viewport call between, must still find viewport
+ * 1 (and its scissor box) on the host, in the same command buffer. */
+START_TEST(geometry_program_after_one_without)
+{
+	GLuint plain, p;
+
+	if (!has_vp())
+		return;
+	plain = gl.CreateProgram();
+	gl.AttachShader(plain, compiled(GL_VERTEX_SHADER, vs));
+	gl.AttachShader(plain, compiled(GL_FRAGMENT_SHADER, fs));
+	glt_link_and_use(plain);
+	p = draw_setup();
+	vp.ViewportArrayvOES(0, 2, halves);
+	gl.UseProgram(plain);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	gl.UseProgram(p);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	expect(GL_NO_ERROR);
+	glt_assert_pixel(8, 16, 0, 255, 0, 255);
+	glt_assert_pixel(24, 16, 0, 0, 255, 255);
+	glt_assert_pixel(18, 16, 0, 0, 0, 255);
+	gl.DeleteProgram(p);
+	gl.DeleteProgram(plain);
+}
+END_TEST
+
 /* Viewport 1's scissor box keeps x 16..23 only, enabled for slot 1 alone:
  * viewport 0's quad is whole, viewport 1's cut at x = 24. */
 START_TEST(indexed_scissor_test)
@@ -344,6 +373,7 @@ static Suite *viewport_array_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, geometry_shader_picks_the_viewport);
 	tcase_add_test(tc, fragment_index_zero_without_geometry);
+	tcase_add_test(tc, geometry_program_after_one_without);
 	tcase_add_test(tc, indexed_scissor_test);
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, indexed_queries);
