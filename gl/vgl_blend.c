@@ -140,6 +140,10 @@ static const GLenum advanced_equations[] = {
 
 unsigned vgl_blend_advanced(GLenum e)
 {
+	/* they lie in one range of enums, far from the common equations: most
+	 * calls (every blending draw's key) end here */
+	if (e < GL_MULTIPLY_KHR || e > GL_HSL_LUMINOSITY_KHR)
+		return 0;
 	for (unsigned i = 0; i < sizeof(advanced_equations) / sizeof(advanced_equations[0]); i++)
 		if (advanced_equations[i] == e)
 			return i + 1;

@@ -65,6 +65,9 @@ bool vgl_draw_topology(const struct vgl_context *ctx, GLenum mode, VkPrimitiveTo
 
 /* ---- dynamic state ------------------------------------------------------------------------------ */
 
+#define DIRTY(d) VGL_DIRTY_BIT(VGL_DIRTY_##d)
+#define DYNAMIC_STATE (DIRTY(VIEWPORT) | DIRTY(SCISSOR) | DIRTY(BLEND_COLOR) | DIRTY(STENCIL_REF))
+
 /* Slot i's scissor box inside the framebuffer (all of it without the test). */
 static VkRect2D scissor_rect(const struct vgl_context *ctx, const struct vgl_fb *fb, uint32_t i)
 {
@@ -134,13 +137,11 @@ static void emit_dynamic(struct vgl_context *ctx, const struct vgl_linked *l,
 		vvk_CmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_BIT, stencil_ref(st->stencil[0].ref));
 		vvk_CmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT, stencil_ref(st->stencil[1].ref));
 	}
-	ctx->dirty &= ~(VGL_DIRTY_BIT(VGL_DIRTY_VIEWPORT) | VGL_DIRTY_BIT(VGL_DIRTY_SCISSOR) |
-			VGL_DIRTY_BIT(VGL_DIRTY_BLEND_COLOR) | VGL_DIRTY_BIT(VGL_DIRTY_STENCIL_REF));
+	ctx->dirty &= ~DYNAMIC_STATE;
 }
 
 /* ---- the draw -------------------------------------------------------------------------------------- */
 
-#define DIRTY(d) VGL_DIRTY_BIT(VGL_DIRTY_##d)
 #define DRAW_STATE (DIRTY(PIPELINE) | DIRTY(VERTEX) | DIRTY(DESCRIPTORS))
 /* any part of the pipeline key */
 #define KEY_STATE (DIRTY(PIPELINE) | DIRTY(PIPELINE_DS) | DIRTY(PIPELINE_BLEND))
@@ -184,6 +185,16 @@ static bool bind_vertex(struct vgl_context *ctx, struct vgl_linked *l, const str
 	return true;
 }
 
+/* A state call said which part of the key alone changed (glEnable(GL_DEPTH_TEST),
+ * glBlendFunc...): the rest of it stands. */
+static void build_key_parts(struct vgl_context *ctx, struct vgl_pkey *key)
+{
+	if (ctx->dirty & DIRTY(PIPELINE_DS))
+		vgl_pkey_depth_stencil(ctx, key);
+	if (ctx->dirty & DIRTY(PIPELINE_BLEND))
+		vgl_pkey_blend(ctx, key);
+}
+
 /* The key of the current state, in place: the bound vertex layout stays,
  * and so do the targets unless `retarget` (they are the framebuffer's
  * whenever targets_changed said no); the rest is zeroed and rebuilt
@@ -197,12 +208,7 @@ static void build_key(struct vgl_context *ctx, const struct vgl_fb *fb, const st
 
 	key->topology = d->topology;
 	if (!retarget && !(ctx->dirty & DIRTY(PIPELINE))) {
-		/* a state call said which part alone changed (glEnable(GL_DEPTH_TEST),
-		 * glBlendFunc...): the rest of the key stands */
-		if (ctx->dirty & DIRTY(PIPELINE_DS))
-			vgl_pkey_depth_stencil(ctx, key);
-		if (ctx->dirty & DIRTY(PIPELINE_BLEND))
-			vgl_pkey_blend(ctx, key);
+		build_key_parts(ctx, key);
 		return;
 	}
 	ctx->drawn.key_gen++;
@@ -477,7 +483,8 @@ static void record(struct vgl_context *ctx, struct vgl_linked *l, const struct v
 	n = prepare(ctx, l, fb, d, cmd);
 	if (!n)
 		return;
-	emit_dynamic(ctx, l, fb, cmd);
+	if (ctx->dirty & DYNAMIC_STATE)
+		emit_dynamic(ctx, l, fb, cmd);
 	vgl_xfb_before_draw(ctx, cmd);
 	if (d->indirect)
 		draw_indirect(ctx, d, cmd);
@@ -515,28 +522,85 @@ static bool same_as_last(struct vgl_context *ctx, const struct vgl_fb *fb)
 	if (!fb->kept || fb->kept != dn->targets_seen || fb->kept != b->rt_kept || !b->rendering)
 		return false;
 	return vgl_batch_uses(ctx, &l->obj) &&
-	       !__atomic_load_n(&ctx->share->mapped_buffers, __ATOMIC_RELAXED) &&
-	       !vgl_linked_uniforms_pending(ctx, l);
+	       !__atomic_load_n(&ctx->share->mapped_buffers, __ATOMIC_RELAXED);
+}
+
+/* The state such a draw may still bring: dynamic state, and the key's depth/stencil
+ * or blending part alone (again_state). */
+#define AGAIN_STATE (DYNAMIC_STATE | DIRTY(PIPELINE_DS) | DIRTY(PIPELINE_BLEND))
+
+/*
+ * Dynamic state, and a key whose depth/stencil or blending part alone changed
+ * to one of the program's two recent pipelines: what record() would send for
+ * it, without its checks, which find what the last draw found (a frame
+ * switching between two states, drawoverhead's fragment-state rows). false:
+ * the whole path builds and finds the pipeline.
+ */
+static bool again_state(struct vgl_context *ctx, const struct vgl_fb *fb)
+{
+	struct vgl_drawn *dn = &ctx->drawn;
+	VkCommandBuffer cmd = ctx->batch.cmd;
+
+	if (!ctx->dirty)
+		return true;
+	if (ctx->dirty & KEY_STATE) {
+		build_key_parts(ctx, &dn->key);
+		if (!recent_pipeline(ctx))
+			return false;
+		if (dn->pipeline != ctx->bound_pipeline)
+			vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dn->pipeline);
+		ctx->bound_pipeline = dn->pipeline;
+	}
+	if (ctx->dirty & DYNAMIC_STATE)
+		emit_dynamic(ctx, dn->linked, fb, cmd);
+	return true;
+}
+
+/* Uniforms set since the last draw, when they are push constants: what
+ * bind_program() records for them (a default block in a buffer is
+ * streamed, which may end the rendering: the whole path). */
+static bool again_uniforms(struct vgl_context *ctx, struct vgl_linked *l, bool *pending)
+{
+	*pending = vgl_linked_uniforms_pending(ctx, l);
+	return !*pending || l->push;
+}
+
+static void upload_uniforms(struct vgl_context *ctx, struct vgl_linked *l)
+{
+	pthread_mutex_lock(&l->lock);
+	vgl_linked_upload_uniforms(ctx, l);
+	pthread_mutex_unlock(&l->lock);
 }
 
 static bool arrays_again(struct vgl_context *ctx, GLenum mode, GLint first, GLsizei count,
 			 GLsizei instances)
 {
+	struct vgl_linked *l = ctx->drawn.linked;
 	const struct vgl_fb *fb;
+	bool pending;
 
-	if (mode != ctx->drawn.mode || mode == GL_LINE_LOOP || ctx->dirty || ctx->xfb ||
-	    (first | count | instances) < 0 ||
+	if (mode != ctx->drawn.mode || mode == GL_LINE_LOOP || (ctx->dirty & ~AGAIN_STATE) ||
+	    ctx->xfb || (first | count | instances) < 0 ||
 	    (int64_t)first + count - 1 > ctx->drawn.vertex_hi ||
 	    (int64_t)instances - 1 > ctx->drawn.instance_hi ||
-	    !(fb = vgl_framebuffer_kept_for_draw(ctx)) || !same_as_last(ctx, fb))
+	    !(fb = vgl_framebuffer_kept_for_draw(ctx)) || !same_as_last(ctx, fb) ||
+	    !again_uniforms(ctx, l, &pending))
 		return false;
-	if (count && instances) {
-		vvk_CmdDraw(ctx->batch.cmd, (uint32_t)count, (uint32_t)instances, (uint32_t)first, 0);
-		vgl_fb_mark_written(fb);
-		ctx->stats.draws++;
-		ctx->stats.draws_again++;
-		vgl_batch_after_draw(ctx);
-	}
+	/* the one check of draw() whose input such state changes: its error, no draw */
+	if ((ctx->dirty & DIRTY(PIPELINE_BLEND)) &&
+	    !vgl_blend_advanced_draw_ok(ctx, fb, l->blend_support))
+		return true;
+	if (!count || !instances)
+		return true;
+	if (!again_state(ctx, fb))
+		return false;
+	if (pending)
+		upload_uniforms(ctx, l);
+	vvk_CmdDraw(ctx->batch.cmd, (uint32_t)count, (uint32_t)instances, (uint32_t)first, 0);
+	vgl_fb_mark_written(fb);
+	ctx->stats.draws++;
+	ctx->stats.draws_again++;
+	vgl_batch_after_draw(ctx);
 	return true;
 }
 

@@ -1055,8 +1055,8 @@ static GLuint vbo_quad(GLuint p, float r, float g, float b)
 #define F(n) ((__typeof__(&gl##n))glt_proc("gl" #n))
 
 /* What changes between two draws of the same state without marking it
- * dirty must still be seen by the second: a uniform, the draw
- * framebuffer's attachment, a relink, a mapped buffer. */
+ * dirty must still be seen by the second: a uniform (sent by that path
+ * itself), the draw framebuffer's attachment, a relink, a mapped buffer. */
 START_TEST(t_draw_again_sees_changes)
 {
 	const struct vgl_stats *st = vgl_context_stats(G.ctx);
@@ -1068,8 +1068,10 @@ START_TEST(t_draw_again_sees_changes)
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
 	ck_assert_uint_eq(st->draws_again, 1);
+	/* a uniform (a push constant) goes with such a draw */
 	gl.Uniform4f(color, 1, 0, 0, 1);
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	ck_assert_uint_eq(st->draws_again, 2);
 	glt_assert_pixel(16, 16, 255, 0, 0, 255);
 	/* another texture attached to the bound FBO between two draws */
 	gl.GenTextures(2, tex);
@@ -1083,12 +1085,12 @@ START_TEST(t_draw_again_sees_changes)
 	gl.Uniform4f(color, 0, 0, 1, 1);
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
-	ck_assert_uint_eq(st->draws_again, 2);
+	ck_assert_uint_eq(st->draws_again, 3);
 	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
 	gl.Uniform4f(color, 1, 1, 0, 1);
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
-	ck_assert_uint_eq(st->draws_again, 3);
+	ck_assert_uint_eq(st->draws_again, 4);
 	glt_assert_pixel(16, 16, 255, 255, 0, 255);
 	F(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
 	glt_assert_pixel(16, 16, 0, 0, 255, 255);
@@ -1101,7 +1103,7 @@ START_TEST(t_draw_again_sees_changes)
 	gl.Uniform4f(color, 0, 1, 1, 1);
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
 	gl.DrawArrays(GL_TRIANGLES, 0, 6);
-	ck_assert_uint_eq(st->draws_again, 4);
+	ck_assert_uint_eq(st->draws_again, 5);
 	/* a mapped buffer between two draws: INVALID_OPERATION, nothing drawn */
 	vgl_context_reset_stats(G.ctx);
 	ck_assert_ptr_nonnull(gl.MapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_READ_BIT));
@@ -1115,6 +1117,63 @@ START_TEST(t_draw_again_sees_changes)
 	glt_assert_pixel(16, 16, 0, 255, 255, 255);
 	F(DeleteFramebuffers)(1, &fbo);
 	gl.DeleteTextures(2, tex);
+	gl.DeleteBuffers(1, &vbo);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
+/*
+ * Dynamic state (scissor, viewport) and a pipeline key whose blending or
+ * depth part alone changed back to one of the program's two recent
+ * pipelines are sent by the draw path that checks nothing else again
+ * (vgl_draw.c: again_state); every change shows in the pixels. Additive
+ * blending of 64 per draw counts the draws that reached each pixel.
+ */
+START_TEST(t_draw_again_state)
+{
+	const struct vgl_stats *st = vgl_context_stats(G.ctx);
+	GLuint p = uniform_program(), vbo = vbo_quad(p, 0.25f, 0, 0);
+
+	clear_black();
+	gl.BlendFunc(GL_ONE, GL_ONE);
+	gl.DepthFunc(GL_LESS);
+	vgl_context_reset_stats(G.ctx);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);      /* 64 everywhere, depth 0.5 */
+	gl.Enable(GL_BLEND);                     /* a new pipeline: the whole path */
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);      /* 128 */
+	ck_assert_uint_eq(st->draws_again, 0);
+	gl.Disable(GL_BLEND);                    /* back to the first: again */
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);      /* 64 */
+	gl.Enable(GL_BLEND);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);      /* 128 */
+	ck_assert_uint_eq(st->draws_again, 2);
+	gl.Enable(GL_SCISSOR_TEST);
+	gl.Scissor(0, 0, 8, 8);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);      /* 192 in [0,8) */
+	gl.Scissor(8, 8, 8, 8);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);      /* 192 in [8,16) */
+	gl.Disable(GL_SCISSOR_TEST);
+	gl.Viewport(0, 0, 16, 16);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);      /* +64 in [0,16) */
+	ck_assert_uint_eq(st->draws_again, 5);
+	glt_assert_pixel(4, 4, 255, 0, 0, 255);
+	glt_assert_pixel(12, 12, 255, 0, 0, 255);
+	glt_assert_pixel(12, 4, 192, 0, 0, 255);
+	glt_assert_pixel(20, 20, 128, 0, 0, 255);
+	/* depth: the quad's z equals the stored 0.5, LESS fails it */
+	gl.Enable(GL_DEPTH_TEST);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);      /* a new pipeline: the whole path */
+	gl.Disable(GL_DEPTH_TEST);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);      /* again: +64 in [0,16) */
+	gl.Enable(GL_DEPTH_TEST);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);      /* again: nothing */
+	ck_assert_uint_eq(st->draws_again, 7);
+	glt_assert_pixel(12, 4, 255, 0, 0, 255);
+	glt_assert_pixel(20, 20, 128, 0, 0, 255);
+	gl.Viewport(0, 0, 32, 32);
+	gl.Disable(GL_DEPTH_TEST);
+	gl.Disable(GL_BLEND);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
 	gl.DeleteBuffers(1, &vbo);
 	gl.DeleteProgram(p);
 }
@@ -1310,6 +1369,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, t_pipeline_cache);
 	tcase_add_test(tc, t_vertex_reach);
 	tcase_add_test(tc, t_draw_again_sees_changes);
+	tcase_add_test(tc, t_draw_again_state);
 	suite_add_tcase(s, tc);
 	return s;
 }
