@@ -525,9 +525,12 @@ static bool same_as_last(struct vgl_context *ctx, const struct vgl_fb *fb)
 	       !__atomic_load_n(&ctx->share->mapped_buffers, __ATOMIC_RELAXED);
 }
 
-/* The state such a draw may still bring: dynamic state, and the key's depth/stencil
- * or blending part alone (again_state). */
-#define AGAIN_STATE (DYNAMIC_STATE | DIRTY(PIPELINE_DS) | DIRTY(PIPELINE_BLEND))
+/* The state such a draw may still bring: dynamic state, the key's depth/stencil
+ * or blending part alone (again_state), UBO ranges moved in their buffers and
+ * push constants to send again (again_program; UNIFORMS stays set for a program
+ * without them, which it does not concern). */
+#define AGAIN_STATE (DYNAMIC_STATE | DIRTY(PIPELINE_DS) | DIRTY(PIPELINE_BLEND) | DIRTY(UBO_OFFSETS) | \
+		     DIRTY(UNIFORMS))
 
 /*
  * Dynamic state, and a key whose depth/stencil or blending part alone changed
@@ -565,11 +568,23 @@ static bool again_uniforms(struct vgl_context *ctx, struct vgl_linked *l, bool *
 	return !*pending || l->push;
 }
 
-static void upload_uniforms(struct vgl_context *ctx, struct vgl_linked *l)
+/* Those uniforms and UBO ranges moved in their buffers: what bind_program()
+ * records for them, under the program's lock. false: a range does not fit
+ * its block, and nothing is drawn, as there. */
+static bool again_program(struct vgl_context *ctx, struct vgl_linked *l, bool pending)
 {
+	bool ok = true;
+
 	pthread_mutex_lock(&l->lock);
-	vgl_linked_upload_uniforms(ctx, l);
+	if (pending)
+		vgl_linked_upload_uniforms(ctx, l);
+	if (ctx->dirty & DIRTY(UBO_OFFSETS)) {
+		ok = vgl_draw_ubo_offsets(ctx, l, ctx->batch.cmd);
+		if (ok)
+			ctx->dirty &= ~DIRTY(UBO_OFFSETS);
+	}
 	pthread_mutex_unlock(&l->lock);
+	return ok;
 }
 
 static bool arrays_again(struct vgl_context *ctx, GLenum mode, GLint first, GLsizei count,
@@ -594,8 +609,8 @@ static bool arrays_again(struct vgl_context *ctx, GLenum mode, GLint first, GLsi
 		return true;
 	if (!again_state(ctx, fb))
 		return false;
-	if (pending)
-		upload_uniforms(ctx, l);
+	if ((pending || (ctx->dirty & DIRTY(UBO_OFFSETS))) && !again_program(ctx, l, pending))
+		return true;
 	vvk_CmdDraw(ctx->batch.cmd, (uint32_t)count, (uint32_t)instances, (uint32_t)first, 0);
 	vgl_fb_mark_written(fb);
 	ctx->stats.draws++;

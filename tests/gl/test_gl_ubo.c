@@ -133,6 +133,46 @@ START_TEST(t_sets_reused_over_100_draws)
 }
 END_TEST
 
+/* A range moved within its buffer between draws of an otherwise unchanged
+ * state is sent by the draw path that checks nothing else again (vgl_draw.c:
+ * again_program); a range past the buffer's end draws nothing there too. */
+START_TEST(t_ranges_move_between_draws_again)
+{
+	const struct vgl_stats *st = vgl_context_stats(G.ctx);
+	GLint align = ubo_align();
+	GLuint p = glt_program(vs_pos, fs_block), buf = colour_buffer(rgb, 3, align);
+	GLuint vbo = glt_buffer(GL_ARRAY_BUFFER, full, sizeof(full));
+
+	gl.UseProgram(p);
+	gl.UniformBlockBinding(p, 0, 1);
+	gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+	gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+	gl.EnableVertexAttribArray(0);
+	clear_black();
+	vgl_context_reset_stats(G.ctx);
+	for (int i = 0; i < 3; i++) {
+		gl.BindBufferRange(GL_UNIFORM_BUFFER, 1, buf, i * align, 16);
+		gl.DrawArrays(GL_TRIANGLES, 0, 6);
+	}
+	ck_assert_uint_eq(st->draws, 3);
+	ck_assert_uint_eq(st->draws_again, 2);
+	glt_assert_pixel(16, 16, 0, 0, 255, 255);
+	gl.BindBufferRange(GL_UNIFORM_BUFFER, 1, buf, 0, 16);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);          /* the whole path: after a read */
+	gl.BindBufferRange(GL_UNIFORM_BUFFER, 1, buf, 3 * align, 16);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);          /* past the end: nothing */
+	gl.BindBufferRange(GL_UNIFORM_BUFFER, 1, buf, align, 16);
+	gl.DrawArrays(GL_TRIANGLES, 0, 6);          /* again: green */
+	ck_assert_uint_eq(st->draws, 5);
+	ck_assert_uint_eq(st->draws_again, 3);
+	glt_assert_pixel(16, 16, 0, 255, 0, 255);
+	ck_assert_int_eq(gl.GetError(), GL_NO_ERROR);
+	gl.DeleteBuffers(1, &vbo);
+	gl.DeleteBuffers(1, &buf);
+	gl.DeleteProgram(p);
+}
+END_TEST
+
 /* A set whose batch completed is rewritten for a new buffer; a set still
  * being recorded with is never touched. */
 START_TEST(t_sets_recycled)
@@ -530,6 +570,7 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(tc, glt_setup, glt_teardown);
 	tcase_add_test(tc, t_block_range_offsets);
 	tcase_add_test(tc, t_sets_reused_over_100_draws);
+	tcase_add_test(tc, t_ranges_move_between_draws_again);
 	tcase_add_test(tc, t_sets_recycled);
 	tcase_add_test(tc, t_no_descriptor_work);
 	tcase_add_test(tc, t_blocks_in_both_stages);
