@@ -63,22 +63,64 @@ static bool blocks_io(const struct vgl_copy_side *s, const struct vgl_copy_units
 
 /* ---- texels -------------------------------------------------------------------- */
 
-static void record_read(struct vgl_context *ctx, const struct vgl_copy_side *s,
-			struct vgl_tex_storage *st, const struct vgl_copy_units *u, VkBuffer dst)
+/* Reads layer i (at its origin) of the staging image into dst at layer
+ * i's place in the buffer. */
+static void record_read(VkCommandBuffer cmd, struct vgl_tex_storage *staging,
+			const struct vgl_copy_units *u, VkBuffer dst)
 {
+	for (uint32_t i = 0; i < u->d; i++)
+		vvk_CmdCopyImageToBuffer(cmd, staging->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst,
+					 1, &(VkBufferImageCopy){
+			.bufferOffset = i * layer_bytes(u),
+			.imageSubresource = { staging->aspects, 0, i, 1 },
+			.imageExtent = { u->w, u->h, 1 } });
+}
+
+/* Copies the side's region, layer by layer (a 3D image's slices), into
+ * the layers of the staging image on the host's GPU. */
+static void record_stage(VkCommandBuffer cmd, const struct vgl_copy_side *s,
+			 struct vgl_tex_storage *st, const struct vgl_copy_units *u,
+			 struct vgl_tex_storage *staging)
+{
+	for (uint32_t i = 0; i < u->d; i++)
+		vvk_CmdCopyImage(cmd, st->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging->image,
+				 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkImageCopy){
+			.srcSubresource = { st->aspects, vgl_tex_storage_vk_level(st, (uint32_t)s->level),
+					    st->is_3d ? 0 : layer_of(s, i), 1 },
+			.srcOffset = { s->off[0], s->off[1], st->is_3d ? (int32_t)layer_of(s, i) : 0 },
+			.dstSubresource = { staging->aspects, 0, i, 1 },
+			.extent = { u->w, u->h, 1 } });
+}
+
+/*
+ * The side's texels land in a single-level staging image first, which is
+ * read back: a read of the texture's own level leaves it unsampleable on
+ * NVIDIA's GL under virglrenderer 0.10 once a draw sampled it through a
+ * narrower level range (BASE/MAX_LEVEL as the last sampler view left them
+ * on the host): the read returns zeros and the texture samples zeros at
+ * every level but that range's after it. A host copy out of the level
+ * keeps both right; done for every host, as the host's state is unknown.
+ */
+static bool record_staged_read(struct vgl_context *ctx, const struct vgl_copy_side *s,
+			       struct vgl_tex_storage *st, const struct vgl_copy_units *u,
+			       VkBuffer dst)
+{
+	struct vgl_tex_storage *staging = vgl_tex_storage_create(ctx->dev,
+		&(struct vgl_tex_storage_info){ .format = st->format, .width = u->w,
+						.height = u->h, .levels = 1, .layers = u->d });
 	VkCommandBuffer cmd = vgl_batch_cmd(ctx);
 
+	if (!staging || !cmd) {
+		vgl_tex_storage_unref(staging);
+		return false;
+	}
 	vgl_batch_end_rendering(ctx);
-	for (uint32_t i = 0; i < u->d; i++)
-		vvk_CmdCopyImageToBuffer(cmd, st->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, 1,
-					 &(VkBufferImageCopy){
-			.bufferOffset = i * layer_bytes(u),
-			.imageSubresource = { st->aspects,
-					      vgl_tex_storage_vk_level(st, (uint32_t)s->level),
-					      st->is_3d ? 0 : layer_of(s, i), 1 },
-			.imageOffset = { s->off[0], s->off[1], st->is_3d ? (int32_t)layer_of(s, i) : 0 },
-			.imageExtent = { u->w, u->h, 1 } });
+	record_stage(cmd, s, st, u, staging);
+	record_read(cmd, staging, u, dst);
 	vgl_batch_use(ctx, &st->obj);
+	vgl_batch_use(ctx, &staging->obj);
+	vgl_tex_storage_unref(staging);
+	return true;
 }
 
 /* The side's texels of the copy, read back into buf. An image no batch
@@ -95,11 +137,10 @@ static bool read_texels(struct vgl_context *ctx, const struct vgl_copy_side *s,
 		return true;
 	}
 	b = vgl_storage_create(ctx->dev, size, true);
-	if (!b || !vgl_batch_cmd(ctx)) {
+	if (!b || !record_staged_read(ctx, s, st, u, b->buf)) {
 		vgl_storage_unref(b);
 		return false;
 	}
-	record_read(ctx, s, st, u, b->buf);
 	ok = vgl_read_finish(ctx, b) == VGL_OK;
 	if (ok)
 		memcpy(buf, b->map, size);

@@ -914,6 +914,117 @@ START_TEST(extension_not_in_es2)
 }
 END_TEST
 
+/* ---- a sampled 2D array read back for a CPU copy ------------------------------ */
+
+#define SAMPLED_LEVELS 4
+#define SAMPLED_LAYERS 2
+
+/* Channel c of texel (x, y) of layer z, level l of the sampled array: each
+ * below 256, so that a drawing of value / 255 reads the value back. */
+static uint16_t sampled_value(int x, int y, int l, int z, int c)
+{
+	const int v[4] = { x + 8 * y, 16 * l + z, 100 + l, 200 + z };
+
+	return (uint16_t)v[c];
+}
+
+/* A mutable RGBA16UI 2D array (8x8, 4 levels, 2 layers), as dEQP makes
+ * its sources: each level by TexImage3D. */
+static GLuint sampled_array(void)
+{
+	GLuint t = glt_texture(GL_TEXTURE_2D_ARRAY);
+	uint16_t px[8 * 8 * SAMPLED_LAYERS * 4];
+
+	for (int l = 0; l < SAMPLED_LEVELS; l++) {
+		int n = 8 >> l;
+
+		for (int z = 0; z < SAMPLED_LAYERS; z++)
+			for (int i = 0; i < n * n * 4; i++)
+				px[(z * n * n) * 4 + i] = sampled_value(i / 4 % n, i / 4 / n, l, z, i % 4);
+		gl.TexImage3D(GL_TEXTURE_2D_ARRAY, l, GL_RGBA16UI, n, n, SAMPLED_LAYERS, 0,
+			      GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, px);
+	}
+	gl.TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+	gl.TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+	expect(GL_NO_ERROR);
+	return t;
+}
+
+static const char *const fs_uint_array =
+	"#version 300 es\n"
+	"precision highp float;\n"
+	"uniform highp usampler2DArray tex;\n"
+	"uniform float layer;\n"
+	"out vec4 color;\n"
+	"void main() {\n"
+	"	vec2 uv = gl_FragCoord.xy / 32.0;\n"
+	"	color = vec4(texture(tex, vec3(uv, layer))) / 255.0;\n"
+	"}\n";
+
+/* Draws level l, layer z of the bound array alone (BASE = MAX = l, as
+ * dEQP's verification does) into the window. */
+static void draw_level(GLuint p, int l, int z)
+{
+	gl.TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_BASE_LEVEL, l);
+	gl.TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAX_LEVEL, l);
+	gl.Uniform1f(gl.GetUniformLocation(p, "layer"), (float)z);
+	glt_draw_window();
+}
+
+/* Every texel of every level and layer of the array, sampled. */
+static void assert_sampled(GLuint p)
+{
+	for (int l = 0; l < SAMPLED_LEVELS; l++)
+		for (int z = 0; z < SAMPLED_LAYERS; z++) {
+			int n = 8 >> l, cell = GLT_W / n;
+
+			draw_level(p, l, z);
+			for (int i = 0; i < n * n; i++) {
+				uint8_t px[4];
+
+				glt_pixel(i % n * cell + cell / 2, i / n * cell + cell / 2, px);
+				for (int c = 0; c < 4; c++)
+					ck_assert_msg(px[c] == sampled_value(i % n, i / n, l, z, c),
+						      "level %d layer %d texel %d channel %d: %u", l, z,
+						      i, c, px[c]);
+			}
+		}
+}
+
+/* dEQP's copy_image order: the source drawn level by level (its
+ * BASE_LEVEL/MAX_LEVEL last at the smallest level, then reset), then read
+ * back for a CPU copy (RGBA16UI -> R11 EAC blocks) of layer 1; the copy
+ * lands (read back through an RGBA16UI texture) and the source samples
+ * as before at every level and layer. With _i = 0 the draw is left out. */
+START_TEST(copy_sampled_array_readback)
+{
+	GLuint p = glt_texture_program(glt_vs3_window, fs_uint_array), src = sampled_array(), eac, u;
+	uint8_t zeros[2 * 2 * 8] = { 0 };
+	uint32_t px[4];
+
+	if (_i) {
+		assert_sampled(p);
+		gl.TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_BASE_LEVEL, 0);
+		gl.TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAX_LEVEL, 1000);
+	}
+	eac = glt_texture(GL_TEXTURE_2D);
+	gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_R11_EAC, 8, 8, 0, sizeof(zeros), zeros);
+	es.copy(src, GL_TEXTURE_2D_ARRAY, 0, 0, 0, 1, eac, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
+	expect(GL_NO_ERROR);
+	u = tex_2d(GL_RGBA16UI, 2, 2, 1);
+	es.copy(eac, GL_TEXTURE_2D, 0, 0, 0, 0, u, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 8, 1);
+	expect(GL_NO_ERROR);
+	for (int i = 0; i < 4; i++) {
+		read_uint_texel(u, -1, i % 2, i / 2, px);
+		for (int c = 0; c < 4; c++)
+			ck_assert_uint_eq(px[c], sampled_value(i % 2, i / 2, 0, 1, c));
+	}
+	gl.BindTexture(GL_TEXTURE_2D_ARRAY, src);
+	gl.UseProgram(p);
+	assert_sampled(p);
+}
+END_TEST
+
 static Suite *copy_image_suite(void)
 {
 	Suite *s = suite_create("gl copy image");
@@ -945,6 +1056,7 @@ static Suite *copy_image_suite(void)
 	suite_add_tcase(s, te);
 	tcase_add_checked_fixture(tm, setup_es31, glt_teardown);
 	tcase_add_test(tm, copy_multisample);
+	tcase_add_loop_test(tm, copy_sampled_array_readback, 0, 2);
 	suite_add_tcase(s, tm);
 	return s;
 }
