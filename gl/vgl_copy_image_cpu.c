@@ -75,7 +75,7 @@ static void record_read(struct vgl_context *ctx, const struct vgl_copy_side *s,
 			.bufferOffset = i * layer_bytes(u),
 			.imageSubresource = { st->aspects,
 					      vgl_tex_storage_vk_level(st, (uint32_t)s->level),
-					      st->is_3d ? 0 : layer_of(s, i), 1 },
+					      st->is_3d ? 0 : vgl_tex_storage_vk_layer(st, layer_of(s, i)), 1 },
 			.imageOffset = { s->off[0], s->off[1], st->is_3d ? (int32_t)layer_of(s, i) : 0 },
 			.imageExtent = { u->w, u->h, 1 } });
 	vgl_batch_use(ctx, &st->obj);

@@ -148,6 +148,26 @@ struct vgl_tex_storage *vgl_tex_storage_alias(struct vgl_tex_storage *parent, ui
 	return s;
 }
 
+struct vgl_tex_storage *vgl_tex_storage_window(struct vgl_tex_storage *parent,
+					       const struct vgl_tex_storage_window *w)
+{
+	struct vgl_tex_storage *s = vgl_tex_storage_alias(parent, w->min_level);
+
+	if (!s)
+		return NULL;
+	s->base_layer = vgl_tex_storage_vk_layer(parent, w->min_layer);
+	s->format = w->format;
+	s->levels = w->levels;
+	s->samples = parent->samples;
+	s->is_3d = parent->is_3d;
+	s->depth = parent->is_3d ? vgl_tex_level_size(parent->depth, w->min_level) : 1;
+	s->layers = w->layers;
+	s->array = w->array;
+	/* the original's data is there: reads go to the GPU */
+	s->written = true;
+	return s;
+}
+
 static bool same_view(const struct vgl_tex_view *a, const struct vgl_tex_view *b)
 {
 	return a->type == b->type && a->base_level == b->base_level && a->levels == b->levels &&
@@ -189,7 +209,7 @@ static VkImageView find_or_create_view(struct vgl_tex_storage *s, const struct v
 									    : s->format,
 		    .components = key->swizzle,
 		    .subresourceRange = { key->aspect ? key->aspect : s->aspects, vgl_tex_storage_vk_level(s, key->base_level),
-					  key->levels, key->layer, key->layers } },
+					  key->levels, vgl_tex_storage_vk_layer(s, key->layer), key->layers } },
 		    NULL, &v.view) != VK_SUCCESS)
 		return VK_NULL_HANDLE;
 	s->views[s->nr_views++] = v;
@@ -265,7 +285,7 @@ static void copy_slices(VkCommandBuffer cmd, const struct copy_src *src, struct 
 			.bufferOffset = src->offset + z * src->slice,
 			.bufferRowLength = src->row_length,
 			.imageSubresource = { aspect, vgl_tex_storage_vk_level(s, up->level),
-					      is_3d ? 0 : up->layer + z, 1 },
+					      is_3d ? 0 : vgl_tex_storage_vk_layer(s, up->layer + z), 1 },
 			.imageOffset = { up->x, up->y, is_3d ? (int32_t)(up->layer + z) : 0 },
 			.imageExtent = { up->width, up->height, 1 } });
 }
