@@ -161,6 +161,7 @@ struct vgl_texture {
 	 * image, and its layers (vgl_texture_view.c); 0 for other textures */
 	bool is_view;
 	GLuint view_min_level, view_min_layer, view_num_layers;
+	GLint view_immutable_levels;  /* a view's TEXTURE_IMMUTABLE_LEVELS: its original's */
 	uint32_t samples;          /* multisample textures: the count stored; else 0 */
 	bool fixed_locations;      /* GL_TEXTURE_FIXED_SAMPLE_LOCATIONS */
 	uint64_t change_id;        /* vgl_unique_id, new with every change sampling sees */

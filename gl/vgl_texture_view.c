@@ -291,6 +291,10 @@ static void make_view(struct vgl_context *ctx, struct vgl_texture *t, const stru
 	t->immutable = true;
 	t->immutable_levels = (GLint)a->numlevels;
 	t->is_view = true;
+	/* GL 4.3 §8.18: TEXTURE_IMMUTABLE_LEVELS is the original's (piglit's
+	 * queries test checks it is) */
+	t->view_immutable_levels = a->orig->is_view ? a->orig->view_immutable_levels
+						    : a->orig->immutable_levels;
 	/* a view of a view: levels and layers counted in the first original */
 	t->view_min_level = a->orig->view_min_level + a->minlevel;
 	t->view_min_layer = a->orig->view_min_layer + a->minlayer;

@@ -296,6 +296,48 @@ START_TEST(render_into_view)
 }
 END_TEST
 
+/* A clear into a view of layer 2 of 7 through a draw-only framebuffer;
+ * every layer read back after (the first read is of layer 0). */
+START_TEST(clear_into_layer_view)
+{
+	static const uint8_t white[4] = { 255, 255, 255, 255 };
+	static const uint8_t seven[7][4] = {
+		{ 255, 0, 0, 255 }, { 0, 255, 0, 255 }, { 0, 0, 255, 255 }, { 255, 255, 0, 255 },
+		{ 0, 255, 255, 255 }, { 255, 0, 255, 255 }, { 128, 128, 128, 255 } };
+	GLuint arr, view, fb;
+
+	if (!has_view())
+		return;
+	arr = layers_array(7, seven);
+	view = fresh_name();
+	tv.TextureViewOES(view, GL_TEXTURE_2D, arr, GL_RGBA8, 0, 1, 2, 1);
+	tv.GenFramebuffers(1, &fb);
+	tv.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fb);
+	tv.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, view, 0);
+	gl.ClearColor(1, 1, 1, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	expect(GL_NO_ERROR);
+	{
+		GLuint rfb;
+		uint8_t got[4 * 4 * 4];
+
+		tv.GenFramebuffers(1, &rfb);
+		tv.BindFramebuffer(GL_FRAMEBUFFER, rfb);
+		for (int k = 0; k < 7; k++) {
+			tv.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, arr, 0, k);
+			gl.ReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, got);
+			ck_assert_msg(!memcmp(got, k == 2 ? white : seven[k], 4),
+				      "layer %d: %u %u %u %u", k, got[0], got[1], got[2], got[3]);
+		}
+		tv.BindFramebuffer(GL_FRAMEBUFFER, 0);
+		tv.DeleteFramebuffers(1, &rfb);
+	}
+	tv.DeleteFramebuffers(1, &fb);
+	gl.DeleteTextures(1, &view);
+	gl.DeleteTextures(1, &arr);
+}
+END_TEST
+
 /* glTexSubImage2D into a view of layer 2 writes the original's layer 2. */
 START_TEST(upload_into_view)
 {
@@ -379,14 +421,15 @@ static GLint param(GLenum target, GLenum pname)
 	return v;
 }
 
+/* TEXTURE_IMMUTABLE_LEVELS: the first original's (4 in `queries`) */
 static void assert_view_params(GLenum target, GLint min_level, GLint levels, GLint min_layer,
-			       GLint layers)
+			       GLint layers, GLint immutable_levels)
 {
 	ck_assert_int_eq(param(target, GL_TEXTURE_VIEW_MIN_LEVEL_OES), min_level);
 	ck_assert_int_eq(param(target, GL_TEXTURE_VIEW_NUM_LEVELS_OES), levels);
 	ck_assert_int_eq(param(target, GL_TEXTURE_VIEW_MIN_LAYER_OES), min_layer);
 	ck_assert_int_eq(param(target, GL_TEXTURE_VIEW_NUM_LAYERS_OES), layers);
-	ck_assert_int_eq(param(target, GL_TEXTURE_IMMUTABLE_LEVELS), levels);
+	ck_assert_int_eq(param(target, GL_TEXTURE_IMMUTABLE_LEVELS), immutable_levels);
 }
 
 /* An immutable texture's own window, a view's (counts clamped), a view of
@@ -404,21 +447,21 @@ START_TEST(queries)
 	}
 	arr = glt_texture(GL_TEXTURE_2D_ARRAY);
 	tv.TexStorage3D(GL_TEXTURE_2D_ARRAY, 4, GL_RGBA8, 16, 16, 6);
-	assert_view_params(GL_TEXTURE_2D_ARRAY, 0, 4, 0, 6);
+	assert_view_params(GL_TEXTURE_2D_ARRAY, 0, 4, 0, 6, 4);
 	view = fresh_name();
 	tv.TextureViewOES(view, GL_TEXTURE_2D_ARRAY, arr, GL_RGBA8, 1, 100, 2, 100);
 	expect(GL_NO_ERROR);
 	gl.BindTexture(GL_TEXTURE_2D_ARRAY, view);
-	assert_view_params(GL_TEXTURE_2D_ARRAY, 1, 3, 2, 4);
+	assert_view_params(GL_TEXTURE_2D_ARRAY, 1, 3, 2, 4, 4);
 	ck_assert_int_eq(param(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_IMMUTABLE_FORMAT), GL_TRUE);
 	view2 = fresh_name();
 	tv.TextureViewOES(view2, GL_TEXTURE_2D, view, GL_R32F, 1, 1, 3, 1);
 	expect(GL_NO_ERROR);
 	gl.BindTexture(GL_TEXTURE_2D, view2);
-	assert_view_params(GL_TEXTURE_2D, 2, 1, 5, 1);
+	assert_view_params(GL_TEXTURE_2D, 2, 1, 5, 1, 4);
 	mutable_tex = glt_texture(GL_TEXTURE_2D);
 	gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-	assert_view_params(GL_TEXTURE_2D, 0, 0, 0, 0);
+	assert_view_params(GL_TEXTURE_2D, 0, 0, 0, 0, 0);
 	gl.DeleteTextures(1, &mutable_tex);
 	gl.DeleteTextures(1, &view2);
 	gl.DeleteTextures(1, &view);
@@ -548,6 +591,7 @@ static Suite *texture_view_suite(void)
 	tcase_add_test(tc, array_layer_as_2d);
 	tcase_add_test(tc, format_reinterpreted);
 	tcase_add_test(tc, render_into_view);
+	tcase_add_test(tc, clear_into_layer_view);
 	tcase_add_test(tc, upload_into_view);
 	tcase_add_test(tc, image_unit_view);
 	tcase_add_test(tc, view_outlives_original);
