@@ -137,6 +137,7 @@ struct vgl_tex_storage *vgl_tex_storage_alias(struct vgl_tex_storage *parent, ui
 	s->image = parent->image;
 	s->mem = parent->mem;
 	s->base_level = vgl_tex_storage_vk_level(parent, level);
+	s->base_layer = parent->base_layer;
 	s->format = parent->format;
 	s->aspects = parent->aspects;
 	s->renderable = parent->renderable;
@@ -163,8 +164,12 @@ struct vgl_tex_storage *vgl_tex_storage_window(struct vgl_tex_storage *parent,
 	s->depth = parent->is_3d ? vgl_tex_level_size(parent->depth, w->min_level) : 1;
 	s->layers = w->layers;
 	s->array = w->array;
-	/* the original's data is there: reads go to the GPU */
+	/* the original's data is there, and what the view writes is the
+	 * original's (whose flag no write through the view sets): reads of
+	 * either go to the GPU */
 	s->written = true;
+	for (struct vgl_tex_storage *p = parent; p; p = p->parent)
+		p->written = true;
 	return s;
 }
 

@@ -338,6 +338,32 @@ START_TEST(clear_into_layer_view)
 }
 END_TEST
 
+/* An original never uploaded to: what a clear through its view wrote is
+ * what reading the original gives. */
+START_TEST(render_into_view_of_blank_original)
+{
+	static const uint8_t blue[4] = { 0, 0, 255, 255 };
+	GLuint orig, view, fb;
+
+	if (!has_view())
+		return;
+	orig = glt_texture(GL_TEXTURE_2D);
+	tv.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+	view = fresh_name();
+	tv.TextureViewOES(view, GL_TEXTURE_2D, orig, GL_RGBA8, 0, 1, 0, 1);
+	tv.GenFramebuffers(1, &fb);
+	tv.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	tv.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, view, 0);
+	gl.ClearColor(0, 0, 1, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	tv.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	tv.DeleteFramebuffers(1, &fb);
+	assert_texel(orig, GL_TEXTURE_2D, 0, 0, blue);
+	gl.DeleteTextures(1, &view);
+	gl.DeleteTextures(1, &orig);
+}
+END_TEST
+
 /* glTexSubImage2D into a view of layer 2 writes the original's layer 2. */
 START_TEST(upload_into_view)
 {
@@ -592,6 +618,7 @@ static Suite *texture_view_suite(void)
 	tcase_add_test(tc, format_reinterpreted);
 	tcase_add_test(tc, render_into_view);
 	tcase_add_test(tc, clear_into_layer_view);
+	tcase_add_test(tc, render_into_view_of_blank_original);
 	tcase_add_test(tc, upload_into_view);
 	tcase_add_test(tc, image_unit_view);
 	tcase_add_test(tc, view_outlives_original);
