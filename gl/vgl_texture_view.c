@@ -191,6 +191,11 @@ static GLenum format_error(struct vgl_context *ctx, struct view_args *a)
 	a->fmt = vgl_tex_storage_format(ctx, a->internalformat);
 	if (!a->fmt || a->fmt->dst_bpp != lv->fmt->dst_bpp)
 		return GL_INVALID_OPERATION;
+	/* a divergence: virglrenderer's view of a multisample texture in
+	 * another format fails on the host (GL_INVALID_ENUM there, measured on
+	 * llvmpipe), which loses the context; refused here instead */
+	if (a->orig->samples > 1 && a->fmt->vk != lv->fmt->vk)
+		return GL_INVALID_OPERATION;
 	return GL_NO_ERROR;
 }
 

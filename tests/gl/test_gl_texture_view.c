@@ -26,7 +26,8 @@
 	X(DeleteFramebuffers, DELETEFRAMEBUFFERS) X(GetTexParameteriv, GETTEXPARAMETERIV) \
 	X(DispatchCompute, DISPATCHCOMPUTE) X(MemoryBarrier, MEMORYBARRIER) \
 	X(BindImageTexture, BINDIMAGETEXTURE) X(TextureViewOES, TEXTUREVIEWOES) \
-	X(TextureViewEXT, TEXTUREVIEWEXT) X(IsTexture, ISTEXTURE)
+	X(TextureViewEXT, TEXTUREVIEWEXT) X(IsTexture, ISTEXTURE) \
+	X(TexStorage2DMultisample, TEXSTORAGE2DMULTISAMPLE)
 
 #define TV_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -136,6 +137,20 @@ static void bind_nearest(GLuint t)
 	gl.BindTexture(GL_TEXTURE_2D, t);
 	gl.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
 	gl.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+}
+
+/* The window-filling quad in GLSL ES 3.10 (for 3.10 fragment shaders). */
+static const char vs31_window[] = "#version 310 es\n"
+	"layout(location = 0) in vec2 pos;\n"
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+
+static void draw_sampling_with(const char *vs, const char *fs)
+{
+	GLuint p = glt_texture_program(vs, fs);
+
+	glt_draw_window();
+	expect(GL_NO_ERROR);
+	gl.DeleteProgram(p);
 }
 
 /* A view of levels 2 and 3 of a 4-level texture: its level 0 is level 2. */
@@ -436,6 +451,50 @@ START_TEST(view_outlives_original)
 }
 END_TEST
 
+/* sample 3 of texel (0, 0) of a 2D multisample texture */
+static const char fs_ms[] = "#version 310 es\nprecision highp float;\n"
+	"uniform highp sampler2DMS tex;\n"
+	"out vec4 c;\n"
+	"void main() { c = texelFetch(tex, ivec2(0), 3); }\n";
+
+/* A multisample texture cleared through its framebuffer, sampled through
+ * a view of it (the view keeps the samples); a view in another format is
+ * refused (a divergence: the host cannot make it). */
+START_TEST(multisample_view)
+{
+	GLuint orig, view, fb;
+	GLint levels = 0;
+
+	if (!has_view())
+		return;
+	orig = fresh_name();
+	gl.BindTexture(GL_TEXTURE_2D_MULTISAMPLE, orig);
+	tv.TexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
+	tv.GenFramebuffers(1, &fb);
+	tv.BindFramebuffer(GL_FRAMEBUFFER, fb);
+	tv.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE,
+				orig, 0);
+	gl.ClearColor(0, 1, 0, 1);
+	gl.Clear(GL_COLOR_BUFFER_BIT);
+	tv.BindFramebuffer(GL_FRAMEBUFFER, 0);
+	tv.DeleteFramebuffers(1, &fb);
+	view = fresh_name();
+	/* a known divergence (vgl_texture_view.c): another format of a
+	 * multisample texture is refused, the host cannot make it */
+	tv.TextureViewOES(view, GL_TEXTURE_2D_MULTISAMPLE, orig, GL_SRGB8_ALPHA8, 0, 1, 0, 1);
+	expect(GL_INVALID_OPERATION);
+	tv.TextureViewOES(view, GL_TEXTURE_2D_MULTISAMPLE, orig, GL_RGBA8, 0, 1, 0, 1);
+	expect(GL_NO_ERROR);
+	gl.BindTexture(GL_TEXTURE_2D_MULTISAMPLE, view);
+	tv.GetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_VIEW_NUM_LEVELS_OES, &levels);
+	ck_assert_int_eq(levels, 1);
+	draw_sampling_with(vs31_window, fs_ms);
+	glt_assert_pixel(5, 5, 0, 255, 0, 255);
+	gl.DeleteTextures(1, &view);
+	gl.DeleteTextures(1, &orig);
+}
+END_TEST
+
 /* ---- queries ----------------------------------------------------------------------------------- */
 
 static GLint param(GLenum target, GLenum pname)
@@ -622,6 +681,7 @@ static Suite *texture_view_suite(void)
 	tcase_add_test(tc, upload_into_view);
 	tcase_add_test(tc, image_unit_view);
 	tcase_add_test(tc, view_outlives_original);
+	tcase_add_test(tc, multisample_view);
 	tcase_add_test(tc, queries);
 	tcase_add_test(tc, errors_names);
 	tcase_add_test(tc, errors_targets_formats);
