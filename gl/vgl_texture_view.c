@@ -272,6 +272,10 @@ static void define_levels(struct vgl_texture *t, const struct view_args *a)
 {
 	uint32_t faces = a->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
 
+	/* numlayers 0 (no error for an array target): no images, an
+	 * incomplete texture, no host view of no layers */
+	if (!a->numlayers)
+		return;
 	for (uint32_t l = 0; l < a->numlevels; l++)
 		for (uint32_t f = 0; f < faces; f++)
 			t->level[f][l] = view_level(a, l);

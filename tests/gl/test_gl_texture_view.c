@@ -495,6 +495,26 @@ START_TEST(multisample_view)
 }
 END_TEST
 
+/* An array view of no layers is made, and samples as incomplete: (0, 0, 0, 1). */
+START_TEST(empty_view_is_incomplete)
+{
+	GLuint arr, view;
+
+	if (!has_view())
+		return;
+	arr = layers_array(2, colors);
+	view = fresh_name();
+	tv.TextureViewOES(view, GL_TEXTURE_2D_ARRAY, arr, GL_RGBA8, 0, 1, 0, 0);
+	expect(GL_NO_ERROR);
+	gl.BindTexture(GL_TEXTURE_2D_ARRAY, view);
+	draw_sampling(HEAD "uniform highp sampler2DArray tex;\nout vec4 c;\n"
+		      "void main() { c = texelFetch(tex, ivec3(0), 0); }\n", 0);
+	glt_assert_pixel(5, 5, 0, 0, 0, 255);
+	gl.DeleteTextures(1, &view);
+	gl.DeleteTextures(1, &arr);
+}
+END_TEST
+
 /* ---- queries ----------------------------------------------------------------------------------- */
 
 static GLint param(GLenum target, GLenum pname)
@@ -682,6 +702,7 @@ static Suite *texture_view_suite(void)
 	tcase_add_test(tc, image_unit_view);
 	tcase_add_test(tc, view_outlives_original);
 	tcase_add_test(tc, multisample_view);
+	tcase_add_test(tc, empty_view_is_incomplete);
 	tcase_add_test(tc, queries);
 	tcase_add_test(tc, errors_names);
 	tcase_add_test(tc, errors_targets_formats);
