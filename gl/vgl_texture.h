@@ -30,7 +30,8 @@
  * Files: vgl_texture.c (objects, units, state), vgl_texture_image.c (where
  * levels live, glTex*Image*, glTexStorage*), vgl_texture_storage.c (images,
  * views, uploads), vgl_texture_sample.c (completeness, the draw hook),
- * vgl_texture_param.c, vgl_texture_copy.c (mipmaps, glCopyTex*), and
+ * vgl_texture_param.c, vgl_texture_copy.c (mipmaps, glCopyTex*),
+ * vgl_texture_view.c (glTextureView: storage windows), and
  * vgl_sampler.c, vgl_pixel.c, vgl_renderbuffer.c, vgl_fbo*.c.
  */
 #pragma once
@@ -94,7 +95,9 @@ struct vgl_tex_view {
 
 /* One image with its views; also the storage of renderbuffers. An alias
  * (EGL image targets) is one level of another storage's image: its level 0
- * is the image's level base_level, and it owns only its views. */
+ * is the image's level base_level, and it owns only its views. A window
+ * (texture views) is an alias of several levels and layers from
+ * base_level / base_layer, maybe in another format. */
 struct vgl_tex_storage {
 	struct vgl_object obj;     /* references: its texture/renderbuffer, batches, EGL images */
 	struct vgl_device *dev;
