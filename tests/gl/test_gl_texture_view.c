@@ -5,7 +5,8 @@
  * viewed as a 2D texture, RGBA8 texels read as R32UI and RGBA8UI, a view
  * attached to a framebuffer (rendering changes the original), an upload
  * into a view (it lands in the original), a view as an image unit, the
- * view outliving its original, the GL_TEXTURE_VIEW_* queries, and every
+ * view outliving its original, glCopyImageSubData from and into views, a
+ * multisample view, the GL_TEXTURE_VIEW_* queries, and every
  * error of the call. Where the extensions are not listed (a host without
  * texture views) each test checks the function is refused and stops.
  */
@@ -27,7 +28,8 @@
 	X(DispatchCompute, DISPATCHCOMPUTE) X(MemoryBarrier, MEMORYBARRIER) \
 	X(BindImageTexture, BINDIMAGETEXTURE) X(TextureViewOES, TEXTUREVIEWOES) \
 	X(TextureViewEXT, TEXTUREVIEWEXT) X(IsTexture, ISTEXTURE) \
-	X(TexStorage2DMultisample, TEXSTORAGE2DMULTISAMPLE)
+	X(TexStorage2DMultisample, TEXSTORAGE2DMULTISAMPLE) \
+	X(CopyImageSubDataEXT, COPYIMAGESUBDATAEXT)
 
 #define TV_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -403,6 +405,37 @@ START_TEST(upload_into_view)
 }
 END_TEST
 
+/* glCopyImageSubData from a view of layer 1 and into a view of layer 2:
+ * the original's layers are what is copied from and to. */
+START_TEST(copy_image_through_views)
+{
+	GLuint arr, from, to, dst;
+
+	if (!has_view() || !glt_has_extension("GL_EXT_copy_image"))
+		return;
+	arr = layers_array(3, colors);
+	from = fresh_name();
+	to = fresh_name();
+	tv.TextureViewOES(from, GL_TEXTURE_2D, arr, GL_RGBA8, 0, 1, 1, 1);
+	tv.TextureViewOES(to, GL_TEXTURE_2D, arr, GL_RGBA8UI, 0, 1, 2, 1);
+	bind_nearest(to);   /* an integer texture is complete with NEAREST filters only */
+	dst = levels_2d(4, 1, colors);
+	tv.CopyImageSubDataEXT(from, GL_TEXTURE_2D, 0, 0, 0, 0, dst, GL_TEXTURE_2D, 0, 0, 0, 0,
+			       4, 4, 1);
+	expect(GL_NO_ERROR);
+	tv.CopyImageSubDataEXT(dst, GL_TEXTURE_2D, 0, 0, 0, 0, to, GL_TEXTURE_2D, 0, 0, 0, 0,
+			       2, 2, 1);
+	expect(GL_NO_ERROR);
+	assert_texel(dst, GL_TEXTURE_2D, 0, 0, colors[1]);
+	assert_texel(arr, GL_TEXTURE_2D_ARRAY, 0, 2, colors[1]);
+	assert_texel(arr, GL_TEXTURE_2D_ARRAY, 0, 0, colors[0]);
+	gl.DeleteTextures(1, &dst);
+	gl.DeleteTextures(1, &to);
+	gl.DeleteTextures(1, &from);
+	gl.DeleteTextures(1, &arr);
+}
+END_TEST
+
 static const char cs_store[] = "#version 310 es\n"
 	"layout(local_size_x = 1) in;\n"
 	"layout(r32ui, binding = 0) uniform highp writeonly uimage2D img;\n"
@@ -700,6 +733,7 @@ static Suite *texture_view_suite(void)
 	tcase_add_test(tc, render_into_view_of_blank_original);
 	tcase_add_test(tc, upload_into_view);
 	tcase_add_test(tc, image_unit_view);
+	tcase_add_test(tc, copy_image_through_views);
 	tcase_add_test(tc, view_outlives_original);
 	tcase_add_test(tc, multisample_view);
 	tcase_add_test(tc, empty_view_is_incomplete);
