@@ -29,7 +29,7 @@
 	X(BindImageTexture, BINDIMAGETEXTURE) X(TextureViewOES, TEXTUREVIEWOES) \
 	X(TextureViewEXT, TEXTUREVIEWEXT) X(IsTexture, ISTEXTURE) \
 	X(TexStorage2DMultisample, TEXSTORAGE2DMULTISAMPLE) \
-	X(CopyImageSubDataEXT, COPYIMAGESUBDATAEXT)
+	X(CopyImageSubDataEXT, COPYIMAGESUBDATAEXT) X(GenerateMipmap, GENERATEMIPMAP)
 
 #define TV_MEMBER(n, N) PFNGL##N##PROC n;
 static struct {
@@ -436,6 +436,27 @@ START_TEST(copy_image_through_views)
 }
 END_TEST
 
+/* glGenerateMipmap of a view of levels 1 and 2: the original's level 2 is
+ * made from its level 1, its level 0 stays. */
+START_TEST(mipmaps_of_a_view)
+{
+	GLuint orig, view;
+
+	if (!has_view())
+		return;
+	orig = levels_2d(8, 3, colors);
+	view = fresh_name();
+	tv.TextureViewOES(view, GL_TEXTURE_2D, orig, GL_RGBA8, 1, 2, 0, 1);
+	gl.BindTexture(GL_TEXTURE_2D, view);
+	tv.GenerateMipmap(GL_TEXTURE_2D);
+	expect(GL_NO_ERROR);
+	assert_texel(orig, GL_TEXTURE_2D, 2, 0, colors[1]);
+	assert_texel(orig, GL_TEXTURE_2D, 0, 0, colors[0]);
+	gl.DeleteTextures(1, &view);
+	gl.DeleteTextures(1, &orig);
+}
+END_TEST
+
 static const char cs_store[] = "#version 310 es\n"
 	"layout(local_size_x = 1) in;\n"
 	"layout(r32ui, binding = 0) uniform highp writeonly uimage2D img;\n"
@@ -734,6 +755,7 @@ static Suite *texture_view_suite(void)
 	tcase_add_test(tc, upload_into_view);
 	tcase_add_test(tc, image_unit_view);
 	tcase_add_test(tc, copy_image_through_views);
+	tcase_add_test(tc, mipmaps_of_a_view);
 	tcase_add_test(tc, view_outlives_original);
 	tcase_add_test(tc, multisample_view);
 	tcase_add_test(tc, empty_view_is_incomplete);
