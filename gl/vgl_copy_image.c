@@ -296,7 +296,8 @@ static void side_region(const struct vgl_copy_side *s, const struct vgl_tex_stor
 	bool slices = st->is_3d;
 
 	*sub = (VkImageSubresourceLayers){ st->aspects, vgl_tex_storage_vk_level(st, (uint32_t)s->level),
-					   slices ? 0 : (uint32_t)s->off[2], slices ? 1 : depth };
+					   slices ? 0 : vgl_tex_storage_vk_layer(st, (uint32_t)s->off[2]),
+					   slices ? 1 : depth };
 	*o = (VkOffset3D){ s->off[0], s->off[1], slices ? s->off[2] : 0 };
 }
 

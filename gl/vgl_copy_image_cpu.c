@@ -86,7 +86,7 @@ static void record_stage(VkCommandBuffer cmd, const struct vgl_copy_side *s,
 		vvk_CmdCopyImage(cmd, st->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging->image,
 				 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &(VkImageCopy){
 			.srcSubresource = { st->aspects, vgl_tex_storage_vk_level(st, (uint32_t)s->level),
-					    st->is_3d ? 0 : layer_of(s, i), 1 },
+					    st->is_3d ? 0 : vgl_tex_storage_vk_layer(st, layer_of(s, i)), 1 },
 			.srcOffset = { s->off[0], s->off[1], st->is_3d ? (int32_t)layer_of(s, i) : 0 },
 			.dstSubresource = { staging->aspects, 0, i, 1 },
 			.extent = { u->w, u->h, 1 } });

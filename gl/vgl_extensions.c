@@ -240,6 +240,12 @@ static bool srgb_decode(const struct vgl_context *ctx)
 	return ctx->major >= 3 && vvk_physical_device_views_other_formats(ctx->dev->pdev);
 }
 
+/* OES/EXT_texture_view require ES 3.1 */
+static bool texture_view(const struct vgl_context *ctx)
+{
+	return vgl_context_es31(ctx) && vvk_physical_device_views_other_formats(ctx->dev->pdev);
+}
+
 /* glMinSampleShadingOES (ES 3.1 contexts) where the host shades per
  * sample: vk/'s sampleRateShading (virgl's sample shading bit and its
  * SET_MIN_SAMPLES command) */
@@ -465,6 +471,11 @@ static const struct extension table[] = {
 	/* several viewports and scissor boxes (vgl_viewport.c), gl_ViewportIndex
 	 * in the compiler: where the host has the 16 the extension asks for */
 	[VGL_EXT_OES_viewport_array] = { "GL_OES_viewport_array", viewport_array },
+	/* glTextureView (vgl_texture_view.c): sampler views and surfaces in
+	 * another format over the original's resource, which only a host
+	 * with texture views reads in that format */
+	[VGL_EXT_OES_texture_view] = { "GL_OES_texture_view", texture_view },
+	[VGL_EXT_EXT_texture_view] = { "GL_EXT_texture_view", texture_view },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -148,6 +148,11 @@ struct vgl_context;
 #define GL_TESS_CONTROL_SHADER_BIT_EXT 0x00000008
 #define GL_TESS_EVALUATION_SHADER_BIT_EXT 0x00000010
 #define GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES 0x9102 /* OES_texture_storage_multisample_2d_array */
+/* OES_texture_view (EXT_texture_view: the same values) */
+#define GL_TEXTURE_VIEW_MIN_LEVEL_OES 0x82DB
+#define GL_TEXTURE_VIEW_NUM_LEVELS_OES 0x82DC
+#define GL_TEXTURE_VIEW_MIN_LAYER_OES 0x82DD
+#define GL_TEXTURE_VIEW_NUM_LAYERS_OES 0x82DE
 #define GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY_OES 0x9105
 #define GL_SAMPLER_2D_MULTISAMPLE_ARRAY_OES 0x910B
 #define GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES 0x910C
@@ -239,6 +244,8 @@ enum vgl_ext {
 	VGL_EXT_ANDROID_extension_pack_es31a,
 	VGL_EXT_EXT_separate_shader_objects,
 	VGL_EXT_OES_viewport_array,
+	VGL_EXT_OES_texture_view,
+	VGL_EXT_EXT_texture_view,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -214,7 +214,7 @@ static struct vgl_fb_color color_target(const struct att_image *img)
 {
 	return (struct vgl_fb_color){
 		.image = img->s->image, .level = vgl_tex_storage_vk_level(img->s, img->level),
-		.layer = img->layer, .view = vgl_tex_storage_attachment(img->s, img->level, img->layer, img->layers),
+		.layer = vgl_tex_storage_vk_layer(img->s, img->layer), .view = vgl_tex_storage_attachment(img->s, img->level, img->layer, img->layers),
 		.format = img->s->format, .written = &img->s->written };
 }
 
@@ -232,7 +232,7 @@ static void describe_ds(struct vgl_fb *fb, const struct att_image *img, VkImageA
 {
 	fb->ds_image = img->s->image;
 	fb->ds_level = vgl_tex_storage_vk_level(img->s, img->level);
-	fb->ds_layer = img->layer;
+	fb->ds_layer = vgl_tex_storage_vk_layer(img->s, img->layer);
 	fb->ds_view = vgl_tex_storage_attachment(img->s, img->level, img->layer, img->layers);
 	fb->ds_format = img->s->format;
 	fb->ds_aspects |= aspect & img->s->aspects;

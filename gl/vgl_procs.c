@@ -11,7 +11,7 @@ static const struct vgl_proc *const tables[] = {
 	vgl_error_procs, vgl_get_procs, vgl_state_procs, vgl_blend_procs, vgl_clear_procs,
 	vgl_read_procs, vgl_flush_procs, vgl_buffer_procs, vgl_vertex_procs, vgl_shader_procs,
 	vgl_program_procs, vgl_uniform_procs, vgl_ubo_procs, vgl_draw_procs, vgl_sync_procs,
-	vgl_map_procs, vgl_texture_procs, vgl_texture_image_procs, vgl_texture_compressed_procs,
+	vgl_map_procs, vgl_texture_procs, vgl_texture_image_procs, vgl_texture_view_procs, vgl_texture_compressed_procs,
 	vgl_texture_param_procs, vgl_texture_level_procs, vgl_texture_buffer_procs, vgl_texture_ms_procs,
 	vgl_texture_copy_procs, vgl_copy_image_procs, vgl_renderbuffer_procs, vgl_fbo_procs,
 	vgl_fbo_status_procs,

@@ -44,7 +44,7 @@ extern const struct vgl_proc vgl_bbox_procs[];
 /* KHR_debug (vgl_debug.c, vgl_debug_label.c) */
 extern const struct vgl_proc vgl_debug_procs[], vgl_debug_label_procs[];
 /* textures, renderbuffers, framebuffer objects (vgl_texture*.c, vgl_renderbuffer.c, vgl_fbo*.c) */
-extern const struct vgl_proc vgl_texture_procs[], vgl_texture_image_procs[], vgl_texture_compressed_procs[],
+extern const struct vgl_proc vgl_texture_procs[], vgl_texture_image_procs[], vgl_texture_view_procs[], vgl_texture_compressed_procs[],
 	vgl_texture_param_procs[], vgl_texture_level_procs[], vgl_texture_buffer_procs[], vgl_texture_ms_procs[], vgl_texture_copy_procs[], vgl_renderbuffer_procs[],
 	vgl_fbo_procs[], vgl_fbo_status_procs[], vgl_sampler_procs[], vgl_egl_image_procs[],
 	vgl_copy_image_procs[];

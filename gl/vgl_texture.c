@@ -271,7 +271,8 @@ static GLboolean GL_APIENTRY vgl_IsTexture(GLuint name)
 }
 
 /* The object of a name, created with `target` on first bind. */
-static struct vgl_texture *lookup_or_create(struct vgl_context *ctx, GLuint name, GLenum target)
+struct vgl_texture *vgl_texture_lookup_or_create(struct vgl_context *ctx, GLuint name,
+						 GLenum target)
 {
 	struct vgl_texture *t;
 
@@ -309,7 +310,7 @@ static void GL_APIENTRY vgl_BindTexture(GLenum target, GLuint name)
 	if (!ts)
 		return;
 	if (name) {
-		t = lookup_or_create(ctx, name, target);
+		t = vgl_texture_lookup_or_create(ctx, name, target);
 		if (!t)
 			return;
 		if (t->target != target) {

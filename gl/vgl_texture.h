@@ -30,7 +30,8 @@
  * Files: vgl_texture.c (objects, units, state), vgl_texture_image.c (where
  * levels live, glTex*Image*, glTexStorage*), vgl_texture_storage.c (images,
  * views, uploads), vgl_texture_sample.c (completeness, the draw hook),
- * vgl_texture_param.c, vgl_texture_copy.c (mipmaps, glCopyTex*), and
+ * vgl_texture_param.c, vgl_texture_copy.c (mipmaps, glCopyTex*),
+ * vgl_texture_view.c (glTextureView: storage windows), and
  * vgl_sampler.c, vgl_pixel.c, vgl_renderbuffer.c, vgl_fbo*.c.
  */
 #pragma once
@@ -94,7 +95,9 @@ struct vgl_tex_view {
 
 /* One image with its views; also the storage of renderbuffers. An alias
  * (EGL image targets) is one level of another storage's image: its level 0
- * is the image's level base_level, and it owns only its views. */
+ * is the image's level base_level, and it owns only its views. A window
+ * (texture views) is an alias of several levels and layers from
+ * base_level / base_layer, maybe in another format. */
 struct vgl_tex_storage {
 	struct vgl_object obj;     /* references: its texture/renderbuffer, batches, EGL images */
 	struct vgl_device *dev;
@@ -102,6 +105,7 @@ struct vgl_tex_storage {
 	VkDeviceMemory mem;
 	struct vgl_tex_storage *parent;  /* an alias's; referenced. NULL: owns image and memory */
 	uint32_t base_level;       /* the image's level that is this storage's level 0 */
+	uint32_t base_layer;       /* the image's layer that is its layer 0 (texture views) */
 	atomic_uint images;        /* live EGL images of it: its users are EGL image siblings */
 	VkFormat format;
 	VkImageAspectFlags aspects;
@@ -155,7 +159,12 @@ struct vgl_texture {
 	struct vgl_tex_storage *storage;
 	struct vgl_tex_params params;
 	bool immutable;
-	GLint immutable_levels;
+	GLint immutable_levels;    /* a view's: its levels (TEXTURE_VIEW_NUM_LEVELS) */
+	/* OES_texture_view: a view's first level and layer in its original's
+	 * image, and its layers (vgl_texture_view.c); 0 for other textures */
+	bool is_view;
+	GLuint view_min_level, view_min_layer, view_num_layers;
+	GLint view_immutable_levels;  /* a view's TEXTURE_IMMUTABLE_LEVELS: its original's */
 	uint32_t samples;          /* multisample textures: the count stored; else 0 */
 	bool fixed_locations;      /* GL_TEXTURE_FIXED_SAMPLE_LOCATIONS */
 	uint64_t change_id;        /* vgl_unique_id, new with every change sampling sees */
@@ -279,6 +288,22 @@ static inline struct vgl_tex_storage *vgl_tex_storage_root(struct vgl_tex_storag
 {
 	return s && s->parent ? s->parent : s;
 }
+/* A window of another storage's image (OES_texture_view): its levels
+ * [min_level, min_level + levels) and layers [min_layer, min_layer + layers)
+ * read in `format` (of the same texel size) as a storage of its own; the
+ * image lives while either does. NULL when out of memory. */
+struct vgl_tex_storage_window {
+	VkFormat format;
+	uint32_t min_level, levels, min_layer, layers;
+	bool array;                /* the view's target is an array or cube map array */
+};
+struct vgl_tex_storage *vgl_tex_storage_window(struct vgl_tex_storage *parent,
+					       const struct vgl_tex_storage_window *w);
+/* The image's array layer of the storage's `layer`. */
+static inline uint32_t vgl_tex_storage_vk_layer(const struct vgl_tex_storage *s, uint32_t layer)
+{
+	return s->base_layer + layer;
+}
 /* The image's mip level of the storage's `level`. */
 static inline uint32_t vgl_tex_storage_vk_level(const struct vgl_tex_storage *s, uint32_t level)
 {
@@ -327,6 +352,12 @@ int vgl_tex_storage_fill_now(struct vgl_device *dev, struct vgl_tex_storage *s,
 /* The same with zeros, for a 1x1 storage of `bytes` (<= 16) per texel. */
 int vgl_tex_storage_zero_now(struct vgl_device *dev, struct vgl_tex_storage *s, uint32_t bytes);
 
+/* ---- texture views (vgl_texture_view.c, OES/EXT_texture_view) --------------- */
+
+/* glGetTexParameter's GL_TEXTURE_VIEW_* values; false: not one of them. */
+bool vgl_texture_view_param(const struct vgl_context *ctx, const struct vgl_texture *t,
+			    GLenum pname, GLint *v);
+
 /* ---- multisample textures (vgl_texture_ms.c, ES 3.1) ------------------------ */
 
 /* The fewest samples (> 1) an RGBA8 multisample texture has here: what an
@@ -349,6 +380,10 @@ bool vgl_texture_target_valid(const struct vgl_context *ctx, GLenum target);
 /* The texture bound to target on the active unit, target given as
  * GL_TEXTURE_2D, _CUBE_MAP, _3D or _2D_ARRAY; NULL: invalid target. */
 struct vgl_texture *vgl_texture_bound(struct vgl_context *ctx, GLenum target);
+/* The texture of a name, made with `target` when the name has none yet
+ * (glBindTexture's first bind); NULL (GL_OUT_OF_MEMORY set) on failure. */
+struct vgl_texture *vgl_texture_lookup_or_create(struct vgl_context *ctx, GLuint name,
+						 GLenum target);
 /* The texture of a name (shared namespace); NULL if none. */
 struct vgl_texture *vgl_texture_lookup(struct vgl_context *ctx, GLuint name);
 /* The face index of a glTexImage2D target, and its texture target; false: invalid. */

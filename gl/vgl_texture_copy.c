@@ -32,9 +32,11 @@ static VkOffset3D level_end(const struct vgl_tex_storage *s, uint32_t level)
 static VkImageBlit level_blit(const struct vgl_tex_storage *s, uint32_t layer, uint32_t level)
 {
 	return (VkImageBlit){
-		.srcSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, level - 1, layer, 1 },
+		.srcSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, vgl_tex_storage_vk_level(s, level - 1),
+				    vgl_tex_storage_vk_layer(s, layer), 1 },
 		.srcOffsets = { { 0, 0, 0 }, level_end(s, level - 1) },
-		.dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, level, layer, 1 },
+		.dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, vgl_tex_storage_vk_level(s, level),
+				    vgl_tex_storage_vk_layer(s, layer), 1 },
 		.dstOffsets = { { 0, 0, 0 }, level_end(s, level) } };
 }
 
@@ -166,7 +168,7 @@ static void blit_from_fb(struct vgl_context *ctx, const struct vgl_fb *fb,
 		.srcSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, fb->color_level, fb->color_layer, 1 },
 		.srcOffsets = { { (int32_t)x0, fb_row(fb, y0), 0 }, { (int32_t)x1, fb_row(fb, y1), 1 } },
 		.dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, vgl_tex_storage_vk_level(s, level),
-				    s->is_3d ? 0 : layer, 1 },
+				    s->is_3d ? 0 : vgl_tex_storage_vk_layer(s, layer), 1 },
 		.dstOffsets = { { dx, dy, s->is_3d ? (int32_t)layer : 0 },
 				{ dx + (int32_t)(x1 - x0), dy + (int32_t)(y1 - y0),
 				  s->is_3d ? (int32_t)layer + 1 : 1 } } },

@@ -440,15 +440,11 @@ static bool host_levels_ok(const struct image_args *a, GLsizei levels)
 								 (uint32_t)a->height) + 1;
 }
 
-static void tex_storage(const struct image_args *a, GLsizei levels, GLenum internalformat)
+const struct vgl_pixel_format *vgl_tex_storage_format(const struct vgl_context *ctx,
+						     GLenum internalformat)
 {
-	struct vgl_context *ctx = vgl_current_context();
 	const struct vgl_pixel_format *f = vgl_pixel_sized(internalformat);
-	struct vgl_texture *t;
-	GLenum err;
 
-	if (!ctx)
-		return;
 	if (!f)
 		f = vgl_pixel_sized_ext(vgl_ext_mask(ctx), internalformat);
 	if (!f && ctx->major >= 3)
@@ -458,6 +454,19 @@ static void tex_storage(const struct image_args *a, GLsizei levels, GLenum inter
 	if (!f && internalformat == GL_STENCIL_INDEX8)   /* OES_texture_stencil8's row */
 		vgl_pixel_lookup(true, vgl_ext_mask(ctx), GL_STENCIL_INDEX8, GL_STENCIL_INDEX,
 				 GL_UNSIGNED_BYTE, &f);
+	return f;
+}
+
+static void tex_storage(const struct image_args *a, GLsizei levels, GLenum internalformat)
+{
+	struct vgl_context *ctx = vgl_current_context();
+	const struct vgl_pixel_format *f;
+	struct vgl_texture *t;
+	GLenum err;
+
+	if (!ctx)
+		return;
+	f = vgl_tex_storage_format(ctx, internalformat);
 	err = storage_error(ctx, a, levels, f);
 	t = err == GL_NO_ERROR ? vgl_texture_bound(ctx, a->target) : NULL;
 	if (err == GL_NO_ERROR && t && (t->name == 0 || t->immutable))

@@ -31,6 +31,10 @@ struct image_args {
 bool vgl_tex_image_check(struct vgl_context *ctx, struct image_args *a);
 /* The texture target of an image target (and the cube face); false: invalid. */
 bool vgl_tex_image_target(const struct vgl_context *ctx, struct image_args *a, GLenum *tt);
+/* The pixel format glTexStorage* gives a sized internal format (ES 3.0's
+ * and the context's extensions'); NULL: none. */
+const struct vgl_pixel_format *vgl_tex_storage_format(const struct vgl_context *ctx,
+						     GLenum internalformat);
 /* Whether a call brings data: a client pointer, or any offset into a buffer. */
 bool vgl_tex_image_has_data(const struct vgl_context *ctx, const void *pixels);
 /* ES 2.0 §3.7.1 (without OES_texture_npot): a level above 0 must be a power of two. */

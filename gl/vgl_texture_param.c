@@ -296,7 +296,18 @@ static bool get_param(struct vgl_context *ctx, const struct vgl_texture *t, GLen
 	case GL_TEXTURE_MAX_LEVEL: v = (GLfloat)p->max_level; break;
 	case GL_DEPTH_STENCIL_TEXTURE_MODE: v = (GLfloat)p->depth_stencil_mode; break;
 	case GL_TEXTURE_IMMUTABLE_FORMAT: v = t->immutable; break;
-	case GL_TEXTURE_IMMUTABLE_LEVELS: v = (GLfloat)t->immutable_levels; break;
+	case GL_TEXTURE_IMMUTABLE_LEVELS:
+		v = (GLfloat)(t->is_view ? t->view_immutable_levels : t->immutable_levels);
+		break;
+	case GL_TEXTURE_VIEW_MIN_LEVEL_OES: case GL_TEXTURE_VIEW_NUM_LEVELS_OES:
+	case GL_TEXTURE_VIEW_MIN_LAYER_OES: case GL_TEXTURE_VIEW_NUM_LAYERS_OES: {
+		GLint iv;
+
+		if (!vgl_texture_view_param(ctx, t, pname, &iv))
+			return false;
+		v = (GLfloat)iv;
+		break;
+	}
 	case GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES:
 		if (t->target != GL_TEXTURE_EXTERNAL_OES)
 			return false;

@@ -137,6 +137,7 @@ struct vgl_tex_storage *vgl_tex_storage_alias(struct vgl_tex_storage *parent, ui
 	s->image = parent->image;
 	s->mem = parent->mem;
 	s->base_level = vgl_tex_storage_vk_level(parent, level);
+	s->base_layer = parent->base_layer;
 	s->format = parent->format;
 	s->aspects = parent->aspects;
 	s->renderable = parent->renderable;
@@ -145,6 +146,30 @@ struct vgl_tex_storage *vgl_tex_storage_alias(struct vgl_tex_storage *parent, ui
 	s->depth = s->levels = s->layers = s->samples = 1;
 	/* other contexts write the image: reads always go to the GPU */
 	s->written = true;
+	return s;
+}
+
+struct vgl_tex_storage *vgl_tex_storage_window(struct vgl_tex_storage *parent,
+					       const struct vgl_tex_storage_window *w)
+{
+	struct vgl_tex_storage *s = vgl_tex_storage_alias(parent, w->min_level);
+
+	if (!s)
+		return NULL;
+	s->base_layer = vgl_tex_storage_vk_layer(parent, w->min_layer);
+	s->format = w->format;
+	s->levels = w->levels;
+	s->samples = parent->samples;
+	s->is_3d = parent->is_3d;
+	s->depth = parent->is_3d ? vgl_tex_level_size(parent->depth, w->min_level) : 1;
+	s->layers = w->layers;
+	s->array = w->array;
+	/* the original's data is there, and what the view writes is the
+	 * original's (whose flag no write through the view sets): reads of
+	 * either go to the GPU */
+	s->written = true;
+	for (struct vgl_tex_storage *p = parent; p; p = p->parent)
+		p->written = true;
 	return s;
 }
 
@@ -189,7 +214,7 @@ static VkImageView find_or_create_view(struct vgl_tex_storage *s, const struct v
 									    : s->format,
 		    .components = key->swizzle,
 		    .subresourceRange = { key->aspect ? key->aspect : s->aspects, vgl_tex_storage_vk_level(s, key->base_level),
-					  key->levels, key->layer, key->layers } },
+					  key->levels, vgl_tex_storage_vk_layer(s, key->layer), key->layers } },
 		    NULL, &v.view) != VK_SUCCESS)
 		return VK_NULL_HANDLE;
 	s->views[s->nr_views++] = v;
@@ -265,7 +290,7 @@ static void copy_slices(VkCommandBuffer cmd, const struct copy_src *src, struct 
 			.bufferOffset = src->offset + z * src->slice,
 			.bufferRowLength = src->row_length,
 			.imageSubresource = { aspect, vgl_tex_storage_vk_level(s, up->level),
-					      is_3d ? 0 : up->layer + z, 1 },
+					      is_3d ? 0 : vgl_tex_storage_vk_layer(s, up->layer + z), 1 },
 			.imageOffset = { up->x, up->y, is_3d ? (int32_t)(up->layer + z) : 0 },
 			.imageExtent = { up->width, up->height, 1 } });
 }

@@ -1668,6 +1668,17 @@ ROW(scissor_indexed_value) { FX(ScissorIndexedOES, sc_indexed_fn)(0, 0, 0, 1, -1
 ROW(scissor_indexedv_value) { FX(ScissorIndexedvOES, sc_indexedv_fn)(16, sc_one); }
 ROW(depth_range_array_value) { FX(DepthRangeArrayfvOES, vp_array_fn)(16, 1, vp_one); }
 ROW(depth_range_indexed_value) { FX(DepthRangeIndexedfOES, dr_indexed_fn)(16, 0, 1); }
+/* OES/EXT_texture_view (ES 3.1 contexts): texture 0, a name never
+ * generated; without the extension (ES 3.0) INVALID_OPERATION (the rest:
+ * test_gl_texture_view) */
+typedef void (GL_APIENTRY *tex_view_fn)(GLuint, GLenum, GLuint, GLenum, GLuint, GLuint, GLuint,
+					GLuint);
+ROW(texture_view_zero) { FX(TextureViewOES, tex_view_fn)(0, GL_TEXTURE_2D, 1, GL_RGBA8, 0, 1, 0, 1); }
+ROW(texture_view_not_generated)
+{
+	FX(TextureViewEXT, tex_view_fn)(4242, GL_TEXTURE_2D, 1, GL_RGBA8, 0, 1, 0, 1);
+}
+ROW(texture_view_es30) { FX(TextureViewOES, tex_view_fn)(0, GL_TEXTURE_2D, 1, GL_RGBA8, 0, 1, 0, 1); }
 ROW(get_floati_value) { GLfloat v[4]; FX(GetFloati_vOES, get_floati_fn)(GL_VIEWPORT, 16, v); }
 ROW(get_floati_enum) { GLfloat v[4]; FX(GetFloati_vOES, get_floati_fn)(GL_DEPTH_FUNC, 0, v); }
 ROW(get_floati_es30) { GLfloat v[4]; FX(GetFloati_vOES, get_floati_fn)(GL_VIEWPORT, 0, v); }
@@ -4118,6 +4129,9 @@ static const struct row rows[] = {
 	R(ScissorIndexedvOES, 31, V, scissor_indexedv_value),
 	R(DepthRangeArrayfvOES, 31, V, depth_range_array_value),
 	R(DepthRangeIndexedfOES, 31, V, depth_range_indexed_value),
+	R(TextureViewOES, 31, V, texture_view_zero),
+	R(TextureViewEXT, 31, O, texture_view_not_generated),
+	R(TextureViewOES, 3, O, texture_view_es30),
 	R(GetFloati_vOES, 31, V, get_floati_value),
 	R(GetFloati_vOES, 31, E, get_floati_enum),
 	R(GetFloati_vOES, 3, O, get_floati_es30),
