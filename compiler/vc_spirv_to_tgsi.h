@@ -176,6 +176,10 @@ struct vc_shader_info {
 	 * vec4-aligned) for every draw. */
 	bool uses_base_instance;
 	uint32_t base_instance_dword;
+	/* the stage's gl_ClipDistance / gl_CullDistance lengths (outputs, or a
+	 * fragment shader's inputs): the host clips with the first
+	 * clip_distances of the rasterizer's clip plane enables */
+	uint32_t clip_distances, cull_distances;
 	uint32_t nr_out_regs;      /* VS: out_regs[n] = what OUT[n] carries */
 	uint32_t out_regs[VC_MAX_OUT_REGS];
 	/* stream output resolved from vc_compile_info.xfb (dwords) */

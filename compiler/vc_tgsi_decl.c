@@ -470,6 +470,10 @@ static void declare_input(struct tg *t, vc_var_id id)
 		declare_gs_primitive_id(t, tv);
 		return;
 	}
+	if (t->stage == VC_STAGE_FRAGMENT && tg_clip_builtin(v->builtin)) {
+		tg_clip_declare_input(t, tv, v);
+		return;
+	}
 	if (v->builtin && (tg_tess_declare_sv(t, tv, v) || declare_sv_input(t, tv, v)))
 		return;
 	if (tg_tess_declare_patch_input(t, v, leaves, &first)) {
@@ -592,6 +596,10 @@ static void declare_output(struct tg *t, vc_var_id id)
 		tv->base = tg_temps(t, leaves).index;
 	if (tg_tess_declare_patch_output(t, tv, v, leaves))
 		return;
+	if (tg_clip_builtin(v->builtin)) {
+		tg_clip_declare_output(t, tv, v);
+		return;
+	}
 	if (v->builtin) {
 		note_out_reg(t, t->nr_out++, builtin_out_tag(v->builtin));
 		declare_output_builtin(t, tv, v);
@@ -625,6 +633,10 @@ void tg_emit_output_copies(struct tg *t)
 		if (tv->per_vertex) {
 			for (uint32_t i = 0; i < tv->in_leaves; i++)
 				tg_tess_copy_leaf(t, tv, i);
+			continue;
+		}
+		if (tg_clip_builtin(v->builtin)) {
+			tg_clip_copy_output(t, tv, leaves);
 			continue;
 		}
 		for (uint32_t i = 0; i < leaves; i++) {
@@ -683,7 +695,7 @@ static void declare_io_array(struct tg *t, vc_var_id id)
 {
 	const struct vc_var *v = vc_var_get(t->m, id);
 
-	if (!t->dynamic[id] || v->builtin)
+	if (!t->dynamic[id] || (v->builtin && !tg_clip_builtin(v->builtin)))
 		return;
 	if (v->storage == VC_STORAGE_INPUT ||
 	    (v->storage == VC_STORAGE_OUTPUT && t->written[id]))

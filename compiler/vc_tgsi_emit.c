@@ -706,6 +706,7 @@ static void properties(struct tg *t, struct tg_buf *b)
 	} else if (t->stage == VC_STAGE_TESS_CTRL || t->stage == VC_STAGE_TESS_EVAL) {
 		tg_tess_properties(t, b);
 	}
+	tg_clip_properties(t, b);
 }
 
 /* virglrenderer turns a shader's blocks into one GLSL array of blocks when

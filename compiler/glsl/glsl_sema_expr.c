@@ -685,6 +685,7 @@ static bool index_expr(struct glsl_sema *s, struct glsl_ast_node *n)
 	}
 	if (!check_index(s, n) || !glsl_sema_tess_gl_out_index(s, n))
 		return false;
+	glsl_sema_clip_index(s, n);
 	x = glsl_sema_annot(s, n, index_result(t), base->sema->type.precision);
 	if (!x)
 		return false;
