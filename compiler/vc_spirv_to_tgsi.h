@@ -126,6 +126,9 @@ struct vc_compile_info {
 	 * the shader declares (bit e: enum vc_advanced_blend e), said as
 	 * PROPERTY FS_BLEND_EQUATION_ADVANCED; 0: none */
 	uint32_t blend_equations;
+	/* the last stage before rasterization: gl_ClipDistance[i] is written
+	 * as 0 (never clips) for bit i, a clip plane GL has disabled */
+	uint32_t clip_disabled;
 };
 
 /*

@@ -110,16 +110,19 @@ void tg_clip_declare_input(struct tg *t, struct tg_var *tv, const struct vc_var 
 	tv->file = TG_TEMP;
 }
 
-void tg_clip_copy_output(struct tg *t, const struct tg_var *tv, uint32_t leaves)
+void tg_clip_copy_output(struct tg *t, const struct tg_var *tv, const struct vc_var *v)
 {
+	uint32_t leaves = vc_type_leaves(t->m, v->type);
+	bool clip = v->builtin == VC_BUILTIN_CLIP_DISTANCE;
 	unsigned c;
 
 	for (uint32_t i = 0; i < leaves; i++) {
 		struct tg_reg dst = channel(t, tv, TG_OUT, i, &c);
 		struct tg_reg src = { .file = TG_TEMP, .index = tv->base + (int32_t)i, .dim = -1,
 				      .swz = { 0, 1, 2, 3 } };
+		bool off = clip && (t->clip_disabled >> i & 1);
 
-		tg_op1(t, "MOV", dst, channel_masks[c], tg_comp(src, 0));
+		tg_op1(t, "MOV", dst, channel_masks[c], off ? tg_imm_u32(t, 0) : tg_comp(src, 0));
 	}
 }
 

@@ -636,7 +636,7 @@ void tg_emit_output_copies(struct tg *t)
 			continue;
 		}
 		if (tg_clip_builtin(v->builtin)) {
-			tg_clip_copy_output(t, tv, leaves);
+			tg_clip_copy_output(t, tv, v);
 			continue;
 		}
 		for (uint32_t i = 0; i < leaves; i++) {

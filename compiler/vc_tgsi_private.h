@@ -135,6 +135,7 @@ struct tg {
 	/* CLIPDIST registers declared from OUT/IN[clip_reg] (vc_tgsi_clip.c) */
 	bool clip_declared;
 	uint32_t clip_reg;
+	uint32_t clip_disabled;  /* gl_ClipDistance[i] written as 0 (vc_tgsi_variant) */
 	uint32_t blend_equations; /* fragment: FS_BLEND_EQUATION_ADVANCED's mask, the host's blending */
 };
 
@@ -228,7 +229,7 @@ void tg_declare_vars(struct tg *t);
 bool tg_clip_builtin(enum vc_builtin b);
 void tg_clip_declare_output(struct tg *t, struct tg_var *tv, const struct vc_var *v);
 void tg_clip_declare_input(struct tg *t, struct tg_var *tv, const struct vc_var *v);
-void tg_clip_copy_output(struct tg *t, const struct tg_var *tv, uint32_t leaves);
+void tg_clip_copy_output(struct tg *t, const struct tg_var *tv, const struct vc_var *v);
 void tg_clip_properties(struct tg *t, struct tg_buf *b);
 int tg_resource_slot(struct tg *t, vc_var_id var, uint32_t index, enum vc_descriptor_kind kind);
 struct tg_reg tg_sv(struct tg *t, const char *semantic, unsigned comps);

@@ -222,6 +222,18 @@ static bool viewport_array(const struct vgl_context *ctx)
 	return geometry_shaders(ctx) && ctx->dev->props.limits.maxViewports >= VGL_MAX_VIEWPORTS;
 }
 
+/* EXT_clip_cull_distance (ES 3.0 contexts and later): clip distances
+ * work on every virgl host, cull distances where it has ARB_cull_distance
+ * (vk/'s maxCullDistances, 8 then) */
+static bool clip_cull_distance(const struct vgl_context *ctx)
+{
+	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
+
+	return ctx->major >= 3 && l->maxClipDistances >= VGL_MAX_CLIP_DISTANCES &&
+	       l->maxCullDistances >= VGL_MAX_CLIP_DISTANCES &&
+	       l->maxCombinedClipAndCullDistances >= VGL_MAX_CLIP_DISTANCES;
+}
+
 /* Tessellation shaders (ES 3.1 contexts) where the host has them (vk/'s
  * tessellationShader feature: has_tessellation_shaders, GLSL 4.00 / ES 3.20) */
 static bool tessellation_shaders(const struct vgl_context *ctx)
@@ -465,6 +477,7 @@ static const struct extension table[] = {
 	/* several viewports and scissor boxes (vgl_viewport.c), gl_ViewportIndex
 	 * in the compiler: where the host has the 16 the extension asks for */
 	[VGL_EXT_OES_viewport_array] = { "GL_OES_viewport_array", viewport_array },
+	[VGL_EXT_EXT_clip_cull_distance] = { "GL_EXT_clip_cull_distance", clip_cull_distance },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },

@@ -239,6 +239,7 @@ enum vgl_ext {
 	VGL_EXT_ANDROID_extension_pack_es31a,
 	VGL_EXT_EXT_separate_shader_objects,
 	VGL_EXT_OES_viewport_array,
+	VGL_EXT_EXT_clip_cull_distance,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
 

@@ -17,6 +17,8 @@ struct shader_text {
 	bool uses_push;
 	bool uses_base_instance;
 	uint32_t base_instance_dword;
+	/* written clip distances; TGSI text: CLIPDIST's 8 whenever declared */
+	uint32_t clip_distances;
 	uint32_t so_strides[VDRM_SO_MAX_BUFFERS]; /* dwords */
 	uint32_t nr_so;
 	struct vdrm_create_shader_elem so[VDRM_SO_MAX_OUTPUTS];
@@ -117,6 +119,7 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 		.advanced_blend = s == VVK_STAGE_FS && !p->host_blend_equations
 					  ? (enum vc_advanced_blend)p->advanced_blend : VC_BLEND_NONE,
 		.blend_equations = s == VVK_STAGE_FS ? p->host_blend_equations : 0,
+		.clip_disabled = s == p->raster_stage ? p->clip_disabled : 0,
 	};
 	VkResult r;
 
@@ -136,6 +139,7 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 	out->uses_push = out->compiled.info.uses_push_constants;
 	out->uses_base_instance = out->compiled.info.uses_base_instance;
 	out->base_instance_dword = out->compiled.info.base_instance_dword;
+	out->clip_distances = out->compiled.info.clip_distances;
 	r = take_stream_output(&out->compiled.info, out);
 	return r == VK_SUCCESS ? take_pairs(p, s, &out->compiled.info) : r;
 }
@@ -151,6 +155,7 @@ static void from_tgsi(const struct vvk_shader_module *m, struct shader_text *out
 	memcpy(out->local_size, m->tgsi_info.local_size, sizeof(out->local_size));
 	out->shared_size = m->tgsi_info.shared_size;
 	out->uses_push = strstr(m->tgsi, "DCL CONST[0") != NULL;
+	out->clip_distances = strstr(m->tgsi, "CLIPDIST") ? 8 : 0;
 }
 
 /* offlen bit 31: this part continues a shader (doc 2.4). */
@@ -220,6 +225,7 @@ static void take_stage_info(struct vvk_pipeline *p, enum vvk_stage s, const stru
 		p->base_instance_dword = t->base_instance_dword;
 	}
 	memcpy(p->local_size, t->local_size, sizeof(p->local_size));
+	p->clip_distances[s] = t->clip_distances;
 }
 
 VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline *p,
@@ -296,6 +302,21 @@ static enum vvk_stage xfb_stage(const VkGraphicsPipelineCreateInfo *ci)
 			last = s;
 	}
 	return last;
+}
+
+/* GL's clip plane enables (vvk_pipeline_clip_distance_info): the last
+ * stage before rasterization writes 0 for a disabled one, which clips
+ * nothing on any host (llvmpipe clips with every distance written while
+ * none is enabled). Without the struct, every one written clips. */
+static void clip_enables(const VkGraphicsPipelineCreateInfo *ci, struct vvk_pipeline *p)
+{
+	const struct vvk_pipeline_clip_distance_info *c = ci->pRasterizationState
+		? vvk_find_struct(ci->pRasterizationState->pNext,
+				  VVK_STRUCTURE_TYPE_PIPELINE_CLIP_DISTANCE_INFO)
+		: NULL;
+
+	p->raster_stage = xfb_stage(ci);
+	p->clip_disabled = c ? ~c->enableMask & 0xffu : 0;
 }
 
 static struct vvk_pipeline *pipeline_new(struct vvk_device *dev, const VkAllocationCallbacks *a,
@@ -455,6 +476,8 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 		r = stream_output(ci, &xfb);
 	if (r == VK_SUCCESS)
 		r = middle_stages(dev, ci, &has_middle);
+	if (r == VK_SUCCESS)
+		clip_enables(ci, p);
 	if (r == VK_SUCCESS && !has_middle)
 		vertex_outputs(ci, &varyings);
 	/* the fragment shader first: the vertex shader keeps only what it reads */
