@@ -1317,6 +1317,83 @@ static const struct bad_case gs5_bad[] = {
 	  "error: no single best function for call to 'f(int, int)'" },
 };
 
+/* EXT_clip_cull_distance (GLSL ES 3.10 here; test_gl_clip_cull compiles
+ * 3.00 and the errors run under 3.00): both arrays packed into
+ * CLIPDIST, clip distances first, their counts as properties; a fragment
+ * shader reads the same packing; geometry and evaluation outputs too. */
+#define CLIP3 "#version 300 es\n#extension GL_EXT_clip_cull_distance : require\n"
+#define CLIP31 HEAD "#extension GL_EXT_clip_cull_distance : require\n"
+
+static const struct good_case clip_good[] = {
+	{ "clip and cull distances sized by their indices", VS, CLIP31
+	  "in vec4 p;\nvoid main() { gl_Position = p;\n"
+	  "  gl_ClipDistance[1] = p.x; gl_CullDistance[0] = p.y; }\n",
+	  { "PROPERTY NUM_CLIPDIST_ENABLED 2", "PROPERTY NUM_CULLDIST_ENABLED 1",
+	    "DCL OUT[1], CLIPDIST[0]", "MOV OUT[1].y, ", "MOV OUT[1].z, " } },
+	{ "redeclared, indexed in a loop, two registers", VS, CLIP31
+	  "in vec4 p;\nuniform int n;\nout float gl_ClipDistance[6];\n"
+	  "void main() { gl_Position = p;\n"
+	  "  for (int i = 0; i < n; i++) gl_ClipDistance[i] = p.x;\n"
+	  "  gl_CullDistance[1] = p.z; }\n",
+	  { "PROPERTY NUM_CLIPDIST_ENABLED 6", "PROPERTY NUM_CULLDIST_ENABLED 2",
+	    "DCL OUT[2], CLIPDIST[1]", "ARRAY(1)", "MOV OUT[2].y, ", "MOV OUT[2].w, " } },
+	{ "the limits", VS, CLIP31
+	  "in vec4 p;\nvoid main() { gl_Position = p * float(gl_MaxClipDistances +\n"
+	  "  gl_MaxCullDistances + gl_MaxCombinedClipAndCullDistances);\n"
+	  "  gl_ClipDistance[0] = 1.0; }\n", { "FLT32 {0x41c00000" } },
+	{ "read by a fragment shader", FS, CLIP31
+	  "precision highp float;\nout vec4 o;\n"
+	  "void main() { o = vec4(gl_ClipDistance[1], gl_CullDistance[0], 0.0, 1.0); }\n",
+	  { "DCL IN[0], CLIPDIST[0], PERSPECTIVE", "IN[0].yyyy", "IN[0].zzzz" } },
+	{ "written by a geometry shader", GS, CLIP31
+	  "#extension GL_EXT_geometry_shader : require\n"
+	  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+	  "void main() { gl_Position = gl_in[0].gl_Position;\n"
+	  "  gl_CullDistance[0] = 1.0; EmitVertex(); }\n",
+	  { "PROPERTY NUM_CLIPDIST_ENABLED 0", "PROPERTY NUM_CULLDIST_ENABLED 1",
+	    "CLIPDIST[0]" } },
+	{ "written by an evaluation shader", TES, CLIP31
+	  "#extension GL_EXT_tessellation_shader : require\n"
+	  "layout(triangles) in;\n"
+	  "void main() { gl_Position = gl_in[0].gl_Position; gl_ClipDistance[2] = 1.0; }\n",
+	  { "PROPERTY NUM_CLIPDIST_ENABLED 3", "CLIPDIST[0]", "MOV OUT[1].z, " } },
+};
+
+static const struct bad_case clip_bad[] = {
+	{ "clip distances without the extension", VS,
+	  "#version 300 es\nvoid main() { gl_ClipDistance[0] = 1.0; }\n",
+	  "error: 'gl_ClipDistance' undeclared" },
+	{ "a constant index past gl_MaxClipDistances", VS, CLIP3
+	  "void main() { gl_ClipDistance[8] = 1.0; }\n", "error: index 8 out of range [0, 8)" },
+	{ "redeclared past gl_MaxCullDistances", VS, CLIP3
+	  "out float gl_CullDistance[9];\nvoid main() { gl_CullDistance[0] = 1.0; }\n",
+	  "0:3(11): error: gl_CullDistance size 9 is greater than gl_MaxCullDistances (8)" },
+	{ "more than gl_MaxCombinedClipAndCullDistances together", VS, CLIP3
+	  "void main() { gl_ClipDistance[5] = 1.0; gl_CullDistance[3] = 1.0; }\n",
+	  "error: gl_ClipDistance (6) and gl_CullDistance (4) together are more than "
+	  "gl_MaxCombinedClipAndCullDistances (8)" },
+	{ "redeclared sizes over the combined limit", VS, CLIP3
+	  "out float gl_ClipDistance[4];\nout float gl_CullDistance[5];\nvoid main() {}\n",
+	  "gl_MaxCombinedClipAndCullDistances (8)" },
+	{ "a non-constant index without a size", VS, CLIP3
+	  "uniform int i;\nvoid main() { gl_ClipDistance[i] = 1.0; }\n",
+	  "0:4(30): error: gl_ClipDistance is indexed with a non-constant expression" },
+	{ "redeclared twice", VS, CLIP3 "out float gl_ClipDistance[2];\n"
+	  "out float gl_ClipDistance[2];\nvoid main() {}\n",
+	  "0:4(11): error: redeclaration of 'gl_ClipDistance'" },
+	{ "redeclared smaller than an index used", VS, CLIP3
+	  "void f() { gl_ClipDistance[3] = 1.0; }\nout float gl_ClipDistance[2];\n"
+	  "void main() { f(); }\n",
+	  "error: gl_ClipDistance redeclared with size 2 after index 3 was used" },
+	{ "redeclared with the wrong storage", VS, CLIP3
+	  "in float gl_ClipDistance[2];\nvoid main() {}\n",
+	  "error: gl_ClipDistance can only be redeclared with 'out'" },
+	{ "redeclared as no array", VS, CLIP3 "out float gl_ClipDistance;\nvoid main() {}\n",
+	  "error: gl_ClipDistance must be redeclared as a sized float array" },
+	{ "written by a fragment shader", FS, CLIP3
+	  "void main() { gl_ClipDistance[0] = 1.0; }\n", "error:" },
+};
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The case tables, run as one loop each: the core rules, arrays of arrays,
@@ -1324,11 +1401,11 @@ static const struct bad_case gs5_bad[] = {
 static const struct { const struct good_case *c; unsigned n; } good_sets[] = {
 	{ good, N(good) }, { aoa_good, N(aoa_good) }, { gs_good, N(gs_good) },
 	{ gs5_good, N(gs5_good) },
-	{ ts_good, N(ts_good) },
+	{ ts_good, N(ts_good) }, { clip_good, N(clip_good) },
 };
 static const struct { const struct bad_case *c; unsigned n; } bad_sets[] = {
 	{ bad, N(bad) }, { aoa_bad, N(aoa_bad) }, { gs_bad, N(gs_bad) }, { gs5_bad, N(gs5_bad) },
-	{ ts_bad, N(ts_bad) },
+	{ ts_bad, N(ts_bad) }, { clip_bad, N(clip_bad) },
 };
 
 START_TEST(test_good)
@@ -1627,9 +1704,10 @@ static Suite *es31_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_good, 0,
-			    N(good) + N(aoa_good) + N(gs_good) + N(gs5_good) + N(ts_good));
+			    N(good) + N(aoa_good) + N(gs_good) + N(gs5_good) + N(ts_good) +
+			    N(clip_good));
 	tcase_add_loop_test(tc, test_bad, 0,
-			    N(bad) + N(aoa_bad) + N(gs_bad) + N(gs5_bad) + N(ts_bad));
+			    N(bad) + N(aoa_bad) + N(gs_bad) + N(gs5_bad) + N(ts_bad) + N(clip_bad));
 	tcase_add_test(tc, test_no_local_size);
 	tcase_add_test(tc, test_gs_no_layout);
 	tcase_add_test(tc, test_ts_no_layout);
