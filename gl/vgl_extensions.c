@@ -222,18 +222,6 @@ static bool viewport_array(const struct vgl_context *ctx)
 	return geometry_shaders(ctx) && ctx->dev->props.limits.maxViewports >= VGL_MAX_VIEWPORTS;
 }
 
-/* EXT_clip_cull_distance (ES 3.0 contexts and later): clip distances
- * work on every virgl host, cull distances where it has ARB_cull_distance
- * (vk/'s maxCullDistances, 8 then) */
-static bool clip_cull_distance(const struct vgl_context *ctx)
-{
-	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
-
-	return ctx->major >= 3 && l->maxClipDistances >= VGL_MAX_CLIP_DISTANCES &&
-	       l->maxCullDistances >= VGL_MAX_CLIP_DISTANCES &&
-	       l->maxCombinedClipAndCullDistances >= VGL_MAX_CLIP_DISTANCES;
-}
-
 /* Tessellation shaders (ES 3.1 contexts) where the host has them (vk/'s
  * tessellationShader feature: has_tessellation_shaders, GLSL 4.00 / ES 3.20) */
 static bool tessellation_shaders(const struct vgl_context *ctx)
@@ -242,6 +230,21 @@ static bool tessellation_shaders(const struct vgl_context *ctx)
 
 	vvk_GetPhysicalDeviceFeatures(ctx->dev->pdev, &f);
 	return vgl_context_es31(ctx) && f.tessellationShader;
+}
+
+/* EXT_clip_cull_distance (ES 3.0 contexts and later): clip distances
+ * work on every virgl host, cull distances where it has ARB_cull_distance
+ * (vk/'s maxCullDistances, 8 then). Not where the context has geometry or
+ * tessellation shaders: the compiler has no gl_in[].gl_ClipDistance /
+ * gl_CullDistance (nor gl_out[]'s) yet, which the extension gives them. */
+static bool clip_cull_distance(const struct vgl_context *ctx)
+{
+	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
+
+	return ctx->major >= 3 && l->maxClipDistances >= VGL_MAX_CLIP_DISTANCES &&
+	       l->maxCullDistances >= VGL_MAX_CLIP_DISTANCES &&
+	       l->maxCombinedClipAndCullDistances >= VGL_MAX_CLIP_DISTANCES &&
+	       !geometry_shaders(ctx) && !tessellation_shaders(ctx);
 }
 
 /* sRGB textures read without decoding: a sampler view in the linear twin

@@ -7,7 +7,9 @@
  * culls that triangle whole, one that changes sign across a triangle
  * neither culls nor clips it; a fragment shader reads both arrays back in
  * their packing; the limits, the enables and their errors, and the compile
- * errors of the sizing rules. ES 2.0 contexts have none of it. Where the
+ * errors of the sizing rules. ES 2.0 contexts have none of it, nor have
+ * contexts with geometry or tessellation shaders (gl_in[]'s members are
+ * not done). Where the
  * extension is not listed (a host without cull distances) each test checks
  * its limit is refused and stops there.
  */
@@ -37,6 +39,11 @@ static void setup(void)
 static void setup_es2(void)
 {
 	glt_setup_version(2, 0);
+}
+
+static void setup_es31(void)
+{
+	glt_setup_version(3, 1);
 }
 
 static bool has_ext(void)
@@ -204,10 +211,11 @@ START_TEST(limits_and_enables)
 }
 END_TEST
 
-/* ES 2.0: no extension, so no enables and no cull limit. */
-START_TEST(es2_has_none)
+/* A context without the extension: no enables, no cull limit, no
+ * #extension, no macro. */
+static void has_none(void)
 {
-	GLint n = -1;
+	GLint n = -1, ok;
 
 	ck_assert(!glt_has_extension("GL_EXT_clip_cull_distance"));
 	gl.Enable(GL_CLIP_DISTANCE0_EXT);
@@ -217,6 +225,30 @@ START_TEST(es2_has_none)
 	gl.GetIntegerv(GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT, &n);
 	expect(GL_INVALID_ENUM);
 	ck_assert_int_eq(n, -1);
+	glt_assert_compile_fails(GL_VERTEX_SHADER, "#version 100\n"
+				 "#extension GL_EXT_clip_cull_distance : require\nvoid main() {}\n",
+				 "#extension", "GL_EXT_clip_cull_distance");
+	ok = 0;
+	gl.DeleteShader(glt_compile(GL_VERTEX_SHADER, "#version 100\n"
+				    "#ifdef GL_EXT_clip_cull_distance\n#error defined\n#endif\n"
+				    "void main() {}\n", &ok));
+	ck_assert_msg(ok, "GL_EXT_clip_cull_distance is defined");
+}
+
+START_TEST(es2_has_none)
+{
+	has_none();
+}
+END_TEST
+
+/* Contexts with geometry or tessellation shaders: not listed, since
+ * gl_in[]'s gl_ClipDistance is not there (an ES 3.1 context of a host
+ * without either lists it, as the ES 3.0 cases check). */
+START_TEST(es31_with_geometry_has_none)
+{
+	if (glt_has_extension("GL_EXT_geometry_shader") ||
+	    glt_has_extension("GL_EXT_tessellation_shader"))
+		has_none();
 }
 END_TEST
 
@@ -252,7 +284,7 @@ END_TEST
 static Suite *clip_cull_suite(void)
 {
 	Suite *s = suite_create("gl clip cull distance");
-	TCase *tc = tcase_create("es3"), *tc2 = tcase_create("es2");
+	TCase *tc = tcase_create("es3"), *tc2 = tcase_create("es2"), *tc31 = tcase_create("es31");
 
 	tcase_add_checked_fixture(tc, setup, glt_teardown);
 	tcase_set_timeout(tc, 120);
@@ -266,6 +298,9 @@ static Suite *clip_cull_suite(void)
 	tcase_add_checked_fixture(tc2, setup_es2, glt_teardown);
 	tcase_add_test(tc2, es2_has_none);
 	suite_add_tcase(s, tc2);
+	tcase_add_checked_fixture(tc31, setup_es31, glt_teardown);
+	tcase_add_test(tc31, es31_with_geometry_has_none);
+	suite_add_tcase(s, tc31);
 	return s;
 }
 
