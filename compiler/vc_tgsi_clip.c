@@ -133,3 +133,117 @@ void tg_clip_properties(struct tg *t, struct tg_buf *b)
 	tg_printf(b, &t->failed, "PROPERTY NUM_CLIPDIST_ENABLED %u\n", t->info->clip_distances);
 	tg_printf(b, &t->failed, "PROPERTY NUM_CULLDIST_ENABLED %u\n", t->info->cull_distances);
 }
+
+/*
+ * gl_in[]'s gl_ClipDistance and gl_CullDistance (geometry and tessellation
+ * stages): the last members of the gl_PerVertex block, read from the two
+ * CLIPDIST inputs of each vertex, packed as the previous stage wrote them
+ * (its clip distances, then its cull distances from t->input_clip on: the
+ * host reads them so, by the previous stage's counts).
+ */
+
+/* The leaves of member `m` of the block, and the leaf it starts at. */
+static uint32_t member_leaves(const struct tg *t, const struct vc_type *b, uint32_t m,
+			      uint32_t *first)
+{
+	*first = 0;
+	for (uint32_t i = 0; i < m; i++)
+		*first += vc_type_leaves(t->m, b->members[i].type);
+	return vc_type_leaves(t->m, b->members[m].type);
+}
+
+/* At leaf `leaf` of a vertex that starts gl_ClipDistance (followed by
+ * gl_CullDistance, builtins.def's gl_PerVertex): declares the vertex's
+ * CLIPDIST inputs and returns the leaves of both members; 0 elsewhere. */
+/* The leaves of gl_ClipDistance when it starts at leaf `leaf` of the block
+ * (0 otherwise), *cull those of gl_CullDistance after it. */
+static uint32_t vertex_clip_member(const struct tg *t, vc_type_id block, uint32_t leaf,
+				   uint32_t *cull)
+{
+	const struct vc_type *b = vc_type_get(t->m, block);
+	uint32_t first, clip, cull_first;
+
+	*cull = 0;
+	for (uint32_t i = 0; b->kind == VC_TYPE_STRUCT && i < b->nr_members; i++) {
+		if (b->members[i].builtin != VC_BUILTIN_CLIP_DISTANCE)
+			continue;
+		clip = member_leaves(t, b, i, &first);
+		if (first != leaf || clip > 8)
+			return 0;
+		if (i + 1 < b->nr_members && b->members[i + 1].builtin == VC_BUILTIN_CULL_DISTANCE)
+			*cull = member_leaves(t, b, i + 1, &cull_first);
+		return clip;
+	}
+	return 0;
+}
+
+uint32_t tg_clip_declare_vertex(struct tg *t, struct tg_var *tv, vc_type_id block, uint32_t leaf)
+{
+	uint32_t cull, clip = vertex_clip_member(t, block, leaf, &cull);
+
+	if (!clip)
+		return 0;
+	tv->clip_leaf = (uint8_t)leaf;
+	tv->clip_len = (uint8_t)clip;
+	tv->clip_offset = (uint8_t)(t->input_clip < 8 ? t->input_clip : 8);
+	tg_decl(t, "DCL IN[][%u], CLIPDIST[0]", t->nr_in++);
+	tg_decl(t, "DCL IN[][%u], CLIPDIST[1]", t->nr_in++);
+	return clip + cull;
+}
+
+/* A tessellation control shader's gl_out[]: its gl_ClipDistance and
+ * gl_CullDistance go to two CLIPDIST outputs, packed as the shader's
+ * counts say (the members' lengths: NUM_CLIPDIST/CULLDIST_ENABLED). */
+uint32_t tg_clip_declare_vertex_output(struct tg *t, struct tg_var *tv, vc_type_id block,
+				       uint32_t leaf)
+{
+	uint32_t cull, clip = vertex_clip_member(t, block, leaf, &cull);
+
+	if (!clip)
+		return 0;
+	if (clip + cull > 8 || t->clip_declared) {
+		tg_fail(t, "TGSI: gl_out[] has %u clip and %u cull distances", clip, cull);
+		return 0;
+	}
+	tv->clip_leaf = (uint8_t)leaf;
+	tv->clip_len = (uint8_t)clip;
+	t->clip_declared = true;
+	t->info->clip_distances = clip;
+	t->info->cull_distances = cull;
+	tg_decl(t, "DCL OUT[%u], CLIPDIST[0]", t->nr_out++);
+	tg_decl(t, "DCL OUT[%u], CLIPDIST[1]", t->nr_out++);
+	return clip + cull;
+}
+
+/* tg_tess_copy_leaf for gl_out[]'s distances: false for the other leaves. */
+bool tg_clip_copy_vertex_leaf(struct tg *t, const struct tg_var *tv, uint32_t leaf)
+{
+	struct tg_reg src = { .file = TG_TEMP, .index = tv->base + (int32_t)leaf, .dim = -1,
+			      .swz = { 0, 1, 2, 3 } };
+	struct tg_reg dst = { .file = TG_OUT, .dim = -1, .swz = { 0, 1, 2, 3 } };
+	uint32_t at = leaf - tv->clip_leaf;
+
+	if (!tv->clip_len || leaf < tv->clip_leaf)
+		return false;
+	if (at < 8) {
+		dst.index = tv->out_index + (int32_t)(tv->clip_leaf + at / 4);
+		tg_op1(t, "MOV", dst, channel_masks[at % 4], tg_comp(src, 0));
+	}
+	return true;
+}
+
+/* Leaf `leaf` of a vertex, one of gl_ClipDistance's or gl_CullDistance's:
+ * r (that vertex's register at clip_leaf) becomes its channel. An element
+ * past the eight the previous stage can write reads channel 0, as the host
+ * does (the value is undefined). */
+void tg_clip_vertex_channel(const struct tg_var *tv, uint32_t leaf, struct tg_reg *r)
+{
+	uint32_t k = leaf - tv->clip_leaf;
+	uint32_t at = k < tv->clip_len ? k : k - tv->clip_len + tv->clip_offset;
+
+	if (at >= 8)
+		at = 0;
+	r->index += (int32_t)(at / 4) - (int32_t)k;
+	for (unsigned c = 0; c < 4; c++)
+		r->swz[c] = (uint8_t)(at % 4);
+}
