@@ -43,9 +43,12 @@ static int compile(const struct vc_compile_info *info, const struct vc_opt_optio
 		vc_module_destroy(m);
 		return fail(out, "compile: out of memory");
 	}
-	ret = vc_tgsi_emit_blend(m, info->stage, &info->map,
-				 (struct vc_tgsi_blend){ info->advanced_blend, info->blend_equations },
-				 out, &log);
+	ret = vc_tgsi_emit_variant(m, info->stage, &info->map,
+				   (struct vc_tgsi_variant){ info->advanced_blend,
+							     info->blend_equations,
+							     info->clip_disabled,
+							     info->input_clip_distances },
+				   out, &log);
 	vc_module_destroy(m);
 	if (!ret && info->xfb &&
 	    (info->stage == VC_STAGE_VERTEX || info->stage == VC_STAGE_TESS_EVAL ||

@@ -126,6 +126,13 @@ struct vc_compile_info {
 	 * the shader declares (bit e: enum vc_advanced_blend e), said as
 	 * PROPERTY FS_BLEND_EQUATION_ADVANCED; 0: none */
 	uint32_t blend_equations;
+	/* the last stage before rasterization: gl_ClipDistance[i] is written
+	 * as 0 (never clips) for bit i, a clip plane GL has disabled */
+	uint32_t clip_disabled;
+	/* geometry and tessellation stages: the previous stage's gl_ClipDistance
+	 * length, where gl_in[].gl_CullDistance starts in the CLIPDIST inputs
+	 * (the host packs them as that stage wrote them) */
+	uint32_t input_clip_distances;
 };
 
 /*
@@ -176,6 +183,10 @@ struct vc_shader_info {
 	 * vec4-aligned) for every draw. */
 	bool uses_base_instance;
 	uint32_t base_instance_dword;
+	/* the stage's gl_ClipDistance / gl_CullDistance lengths (outputs, or a
+	 * fragment shader's inputs): the host clips with the first
+	 * clip_distances of the rasterizer's clip plane enables */
+	uint32_t clip_distances, cull_distances;
 	uint32_t nr_out_regs;      /* VS: out_regs[n] = what OUT[n] carries */
 	uint32_t out_regs[VC_MAX_OUT_REGS];
 	/* stream output resolved from vc_compile_info.xfb (dwords) */

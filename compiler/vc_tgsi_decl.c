@@ -365,6 +365,8 @@ struct tg_reg tg_input_reg(const struct tg_var *tv, int32_t base, uint32_t leaf)
 	if (tv->per_vertex) {
 		r.dim = (int32_t)(leaf / tv->per_vertex);
 		r.index = base + (int32_t)(leaf % tv->per_vertex);
+		if (tv->clip_len && leaf % tv->per_vertex >= tv->clip_leaf)
+			tg_clip_vertex_channel(tv, leaf % tv->per_vertex, &r);
 	}
 	return r;
 }
@@ -391,8 +393,8 @@ static void input_at(struct tg *t, struct tg_var *tv, int32_t first, uint32_t le
 
 /* The semantic of leaf `leaf` of a geometry shader input's vertex: a
  * gl_PerVertex member's built-in, else GENERIC at the location; false for
- * the built-ins there is none for (gl_ClipDistance, gl_CullDistance: the
- * last members of glslang's gl_PerVertex). */
+ * the built-ins there is none for (gl_ClipDistance and gl_CullDistance,
+ * the last members, are declared by tg_clip_declare_vertex). */
 static bool vertex_semantic(struct tg *t, const struct vc_var *v, vc_type_id elem,
 			    uint32_t leaf, char *buf, size_t size)
 {
@@ -450,6 +452,12 @@ static void declare_gs_input(struct tg *t, vc_var_id id)
 	tv->per_vertex = leaves;
 	first = (int32_t)t->nr_in;
 	for (tv->in_leaves = 0; tv->in_leaves < leaves; tv->in_leaves++) {
+		uint32_t clip = tg_clip_declare_vertex(t, tv, a->elem, tv->in_leaves);
+
+		if (clip) {
+			tv->in_leaves += clip - 1;
+			continue;
+		}
 		if (!vertex_semantic(t, v, a->elem, tv->in_leaves, sem, sizeof(sem)))
 			break;
 		tg_decl(t, "DCL IN[][%u], %s", t->nr_in++, sem);
@@ -468,6 +476,10 @@ static void declare_input(struct tg *t, vc_var_id id)
 
 	if (t->stage == VC_STAGE_GEOMETRY && v->builtin == VC_BUILTIN_PRIMITIVE_ID) {
 		declare_gs_primitive_id(t, tv);
+		return;
+	}
+	if (t->stage == VC_STAGE_FRAGMENT && tg_clip_builtin(v->builtin)) {
+		tg_clip_declare_input(t, tv, v);
 		return;
 	}
 	if (v->builtin && (tg_tess_declare_sv(t, tv, v) || declare_sv_input(t, tv, v)))
@@ -567,6 +579,12 @@ static void declare_vertex_output(struct tg *t, vc_var_id id)
 	if (!tv->array_id)
 		tv->base = tg_temps(t, leaves).index;
 	for (tv->in_leaves = 0; tv->in_leaves < leaves; tv->in_leaves++) {
+		uint32_t clip = tg_clip_declare_vertex_output(t, tv, elem, tv->in_leaves);
+
+		if (clip) {
+			tv->in_leaves += clip - 1;
+			continue;
+		}
 		if (!vertex_semantic(t, v, elem, tv->in_leaves, sem, sizeof(sem)))
 			break;
 		tg_decl(t, "DCL OUT[%u], %s", t->nr_out++, sem);
@@ -592,6 +610,10 @@ static void declare_output(struct tg *t, vc_var_id id)
 		tv->base = tg_temps(t, leaves).index;
 	if (tg_tess_declare_patch_output(t, tv, v, leaves))
 		return;
+	if (tg_clip_builtin(v->builtin)) {
+		tg_clip_declare_output(t, tv, v);
+		return;
+	}
 	if (v->builtin) {
 		note_out_reg(t, t->nr_out++, builtin_out_tag(v->builtin));
 		declare_output_builtin(t, tv, v);
@@ -625,6 +647,10 @@ void tg_emit_output_copies(struct tg *t)
 		if (tv->per_vertex) {
 			for (uint32_t i = 0; i < tv->in_leaves; i++)
 				tg_tess_copy_leaf(t, tv, i);
+			continue;
+		}
+		if (tg_clip_builtin(v->builtin)) {
+			tg_clip_copy_output(t, tv, v);
 			continue;
 		}
 		for (uint32_t i = 0; i < leaves; i++) {
@@ -683,7 +709,7 @@ static void declare_io_array(struct tg *t, vc_var_id id)
 {
 	const struct vc_var *v = vc_var_get(t->m, id);
 
-	if (!t->dynamic[id] || v->builtin)
+	if (!t->dynamic[id] || (v->builtin && !tg_clip_builtin(v->builtin)))
 		return;
 	if (v->storage == VC_STORAGE_INPUT ||
 	    (v->storage == VC_STORAGE_OUTPUT && t->written[id]))

@@ -706,6 +706,7 @@ static void properties(struct tg *t, struct tg_buf *b)
 	} else if (t->stage == VC_STAGE_TESS_CTRL || t->stage == VC_STAGE_TESS_EVAL) {
 		tg_tess_properties(t, b);
 	}
+	tg_clip_properties(t, b);
 }
 
 /* virglrenderer turns a shader's blocks into one GLSL array of blocks when
@@ -817,13 +818,13 @@ static void run(struct tg *t)
 int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc_slot_map *map,
 		 struct vc_tgsi *out, char **log)
 {
-	return vc_tgsi_emit_blend(m, stage, map, (struct vc_tgsi_blend){ VC_BLEND_NONE, 0 }, out,
-				  log);
+	return vc_tgsi_emit_variant(m, stage, map, (struct vc_tgsi_variant){ VC_BLEND_NONE, 0, 0, 0 },
+				    out, log);
 }
 
-int vc_tgsi_emit_blend(const struct vc_module *m, enum vc_stage stage,
-		       const struct vc_slot_map *map, struct vc_tgsi_blend blend,
-		       struct vc_tgsi *out, char **log)
+int vc_tgsi_emit_variant(const struct vc_module *m, enum vc_stage stage,
+			 const struct vc_slot_map *map, struct vc_tgsi_variant blend,
+			 struct vc_tgsi *out, char **log)
 {
 	/* VC_TGSI_NOOPT=1 keeps every copy and every fresh TEMP: the emitter's raw
 	 * output, for comparing when a shader misrenders */
@@ -831,7 +832,8 @@ int vc_tgsi_emit_blend(const struct vc_module *m, enum vc_stage stage,
 	struct tg t = { .m = m, .stage = stage, .map = *map, .info = &out->info,
 			.regalloc = !raw, .remove_copies = !raw,
 			.advanced_blend = stage == VC_STAGE_FRAGMENT ? blend.shader : VC_BLEND_NONE,
-			.blend_equations = stage == VC_STAGE_FRAGMENT ? blend.host_equations : 0 };
+			.blend_equations = stage == VC_STAGE_FRAGMENT ? blend.host_equations : 0,
+			.clip_disabled = blend.clip_disabled, .input_clip = blend.input_clip };
 	size_t len = 0;
 
 	memset(&out->info, 0, sizeof(out->info));

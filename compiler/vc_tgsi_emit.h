@@ -12,17 +12,25 @@
  */
 int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc_slot_map *map,
 		 struct vc_tgsi *out, char **log);
-/* A fragment shader's part in KHR_blend_equation_advanced: colour output 0
- * blends itself by `shader` (VC_BLEND_NONE: not), or the host blends and
- * the shader declares `host_equations` (bit e: equation e; 0: none). */
-struct vc_tgsi_blend {
+/* What the pipeline around a shader changes in it. A fragment shader's
+ * part in KHR_blend_equation_advanced: colour output 0 blends itself by
+ * `shader` (VC_BLEND_NONE: not), or the host blends and the shader
+ * declares `host_equations` (bit e: equation e; 0: none). The last stage
+ * before rasterization writes 0 to gl_ClipDistance[i] for bit i of
+ * `clip_disabled` (a disabled GL clip plane: llvmpipe hosts clip with
+ * every distance written whatever the enables say). A geometry or
+ * tessellation stage finds gl_in[].gl_CullDistance after the previous
+ * stage's `input_clip` clip distances. */
+struct vc_tgsi_variant {
 	enum vc_advanced_blend shader;
 	uint32_t host_equations;
+	uint32_t clip_disabled;
+	uint32_t input_clip;
 };
-/* vc_tgsi_emit for a fragment shader with blend (all zero: as vc_tgsi_emit). */
-int vc_tgsi_emit_blend(const struct vc_module *m, enum vc_stage stage,
-		       const struct vc_slot_map *map, struct vc_tgsi_blend blend,
-		       struct vc_tgsi *out, char **log);
+/* vc_tgsi_emit for a variant (all zero: as vc_tgsi_emit). */
+int vc_tgsi_emit_variant(const struct vc_module *m, enum vc_stage stage,
+			 const struct vc_slot_map *map, struct vc_tgsi_variant variant,
+			 struct vc_tgsi *out, char **log);
 
 /*
  * Fills info's stream-output entries from the request x, by what OUT

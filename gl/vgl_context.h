@@ -27,6 +27,7 @@
 #include "vgl_image_unit.h"
 #include "vgl_batch.h"
 #include "vgl_draw.h"
+#include "vgl_extensions.h"
 #include "vgl_names.h"
 #include "vgl_state.h"
 #include "vgl_stats.h"
@@ -113,7 +114,7 @@ struct vgl_context {
 	struct vgl_drawn drawn;            /* vgl_draw.c: valid while ctx->dirty says so */
 	struct vgl_stats stats;
 	char *extensions;                  /* glGetString(GL_EXTENSIONS) */
-	uint64_t ext_mask;                 /* vgl_ext_mask_compute, at creation */
+	vgl_ext_mask_t ext_mask;           /* vgl_ext_mask_compute, at creation */
 	struct vgl_texture_state *tex;     /* vgl_texture.h; NULL until first used */
 	struct vgl_query_state *queries;   /* vgl_query.c; NULL until first used */
 	struct vgl_xfb_state *xfb;         /* vgl_xfb.c; NULL until first used */

@@ -232,6 +232,25 @@ static bool tessellation_shaders(const struct vgl_context *ctx)
 	return vgl_context_es31(ctx) && f.tessellationShader;
 }
 
+/* EXT_clip_cull_distance (ES 3.0 contexts and later): clip distances
+ * work on every virgl host, cull distances where it has ARB_cull_distance
+ * (vk/'s maxCullDistances, 8 then). Not where the context has geometry or
+ * tessellation shaders: the compiler has gl_in[]'s and gl_out[]'s
+ * gl_ClipDistance / gl_CullDistance (CLIPDIST inputs per vertex), but
+ * virglrenderer 0.10.4 unpacks those inputs by the reading shader's own
+ * output counts, not the previous stage's: its GLSL reads the wrong
+ * elements and fails to compile wherever they differ (any read of
+ * gl_in[].gl_CullDistance in a geometry shader that culls nothing). */
+static bool clip_cull_distance(const struct vgl_context *ctx)
+{
+	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;
+
+	return ctx->major >= 3 && l->maxClipDistances >= VGL_MAX_CLIP_DISTANCES &&
+	       l->maxCullDistances >= VGL_MAX_CLIP_DISTANCES &&
+	       l->maxCombinedClipAndCullDistances >= VGL_MAX_CLIP_DISTANCES &&
+	       !geometry_shaders(ctx) && !tessellation_shaders(ctx);
+}
+
 /* sRGB textures read without decoding: a sampler view in the linear twin
  * format, which hosts with texture views make (virglrenderer then skips
  * the decode) */
@@ -476,6 +495,7 @@ static const struct extension table[] = {
 	 * with texture views reads in that format */
 	[VGL_EXT_OES_texture_view] = { "GL_OES_texture_view", texture_view },
 	[VGL_EXT_EXT_texture_view] = { "GL_EXT_texture_view", texture_view },
+	[VGL_EXT_EXT_clip_cull_distance] = { "GL_EXT_clip_cull_distance", clip_cull_distance },
 	/* API only, or formats every virgl host has */
 	{ "GL_OES_element_index_uint", NULL }, { "GL_OES_depth24", NULL },
 	{ "GL_OES_packed_depth_stencil", NULL }, { "GL_OES_rgb8_rgba8", NULL },
@@ -536,11 +556,11 @@ static bool android_pack(const struct vgl_context *ctx)
 	return true;
 }
 
-uint64_t vgl_ext_mask_compute(const struct vgl_context *ctx)
+vgl_ext_mask_t vgl_ext_mask_compute(const struct vgl_context *ctx)
 {
-	uint64_t m = 0;
+	vgl_ext_mask_t m = 0;
 
-	_Static_assert(VGL_EXT_COUNT_CHECKED <= 64, "the extension mask is 64 bits");
+	_Static_assert(VGL_EXT_COUNT_CHECKED <= 128, "the extension mask is 128 bits");
 	for (size_t i = 0; i < VGL_EXT_COUNT_CHECKED; i++)
 		m |= !table[i].on || table[i].on(ctx) ? VGL_EXT_BIT(i) : 0;
 	return m;
@@ -565,7 +585,7 @@ bool vgl_ext_on_name(const struct vgl_context *ctx, const char *name)
 	return false;
 }
 
-uint64_t vgl_ext_mask(const struct vgl_context *ctx)
+vgl_ext_mask_t vgl_ext_mask(const struct vgl_context *ctx)
 {
 	return ctx->ext_mask;
 }

@@ -246,21 +246,25 @@ enum vgl_ext {
 	VGL_EXT_OES_viewport_array,
 	VGL_EXT_OES_texture_view,
 	VGL_EXT_EXT_texture_view,
+	VGL_EXT_EXT_clip_cull_distance,
 	VGL_EXT_COUNT_CHECKED,  /* rows after this one have no condition and no enum */
 };
+
+/* A bit per checked row: there are more than 64 of them. */
+__extension__ typedef unsigned __int128 vgl_ext_mask_t;
 
 /* Whether the context exposes the extension. */
 bool vgl_ext_on(const struct vgl_context *ctx, enum vgl_ext e);
 /* The conditions, asked once when the context is made: they read the
  * device's format features, which never change, and glTexImage* needs the
  * mask on every call (vgl_pixel_lookup). */
-uint64_t vgl_ext_mask_compute(const struct vgl_context *ctx);
+vgl_ext_mask_t vgl_ext_mask_compute(const struct vgl_context *ctx);
 /* Whether the context exposes the extension named `name` ("GL_KHR_debug");
  * false for a name not in the table. */
 bool vgl_ext_on_name(const struct vgl_context *ctx, const char *name);
 /* Bit e set for every exposed vgl_ext e (for code without a context). */
-uint64_t vgl_ext_mask(const struct vgl_context *ctx);
-#define VGL_EXT_BIT(e) (UINT64_C(1) << (e))
+vgl_ext_mask_t vgl_ext_mask(const struct vgl_context *ctx);
+#define VGL_EXT_BIT(e) ((vgl_ext_mask_t)1 << (e))
 /* The number of exposed extensions and the i-th one's name (NULL past the end). */
 uint32_t vgl_ext_count(const struct vgl_context *ctx);
 const char *vgl_ext_name(const struct vgl_context *ctx, uint32_t i);

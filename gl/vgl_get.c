@@ -39,6 +39,10 @@
 #include "vgl_xfb.h"
 
 /* GL_MAX_CLIP_PLANES's value; <GLES2/gl2ext.h> is not included */
+#ifndef GL_MAX_CULL_DISTANCES_EXT
+#define GL_MAX_CULL_DISTANCES_EXT 0x82F9
+#define GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT 0x82FA
+#endif
 #ifndef GL_MAX_CLIP_DISTANCES_EXT
 #define GL_MAX_CLIP_DISTANCES_EXT 0x0D32
 #endif
@@ -144,10 +148,14 @@ static bool get_limit(const struct vgl_context *ctx, GLenum p, struct value *v)
 	case GL_SHADER_COMPILER: return bools(v, 1, (const bool[]){ true });
 	case GL_ALIASED_LINE_WIDTH_RANGE: return floats(v, V_FLOAT, 2, l->line_width);
 	case GL_ALIASED_POINT_SIZE_RANGE: return floats(v, V_FLOAT, 2, l->point_size);
-	/* Not an ES enum (GL_MAX_CLIP_DISTANCES_EXT without the extension), but
-	 * Mesa answers it in every API and piglit's ES shader_runner queries it
-	 * unconditionally at start-up: 0, ES has no user clip planes. */
-	case GL_MAX_CLIP_DISTANCES_EXT: return one(v, 0);
+	/* EXT_clip_cull_distance's limits. Without it GL_MAX_CLIP_DISTANCES_EXT
+	 * is no ES enum, but Mesa answers it in every API and piglit's ES
+	 * shader_runner queries it unconditionally at start-up: 0 then. */
+	case GL_MAX_CLIP_DISTANCES_EXT:
+		return one(v, vgl_ext_on(ctx, VGL_EXT_EXT_clip_cull_distance) ? VGL_MAX_CLIP_DISTANCES : 0);
+	case GL_MAX_CULL_DISTANCES_EXT: case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT:
+		return vgl_ext_on(ctx, VGL_EXT_EXT_clip_cull_distance) &&
+		       one(v, VGL_MAX_CLIP_DISTANCES);
 	/* KHR_robustness / EXT_robustness; robust buffer access is never
 	 * granted (egl_context.c says why) */
 	case GL_RESET_NOTIFICATION_STRATEGY_KHR: return one(v, ctx->reset_strategy);

@@ -231,6 +231,8 @@ void vgl_pkey_from_state(const struct vgl_context *ctx, struct vgl_pkey *key)
 					      : VK_FRONT_FACE_COUNTER_CLOCKWISE;
 	key->flags = state_flags(st, false, false);
 	key->line_width = st->line_width;
+	for (uint32_t i = 0; i < VGL_MAX_CLIP_DISTANCES; i++)
+		key->clip_enables |= st->clip_distance[i] ? 1u << i : 0;
 	if (key->flags & VGL_PKEY_DEPTH_BIAS) {
 		key->depth_bias = st->polygon_offset_units;
 		key->depth_slope = st->polygon_offset_factor;
@@ -366,6 +368,7 @@ struct pipeline_ci {
 	VkPipelineViewportStateCreateInfo vp;
 	struct vvk_pipeline_blend_support_info bs;
 	struct vvk_pipeline_stream_output_info so;
+	struct vvk_pipeline_clip_distance_info clip;
 };
 
 static void vertex_state(const struct vgl_pkey *k, struct pipeline_ci *c)
@@ -420,6 +423,11 @@ static void fixed_state(const struct vgl_pkey *k, struct pipeline_ci *c)
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
 		.topology = k->topology };
 	c->rs = raster(k);
+	/* GL clips with the enabled distances only (vk/ with all it writes) */
+	c->clip = (struct vvk_pipeline_clip_distance_info){
+		.sType = VVK_STRUCTURE_TYPE_PIPELINE_CLIP_DISTANCE_INFO,
+		.enableMask = k->clip_enables };
+	c->rs.pNext = &c->clip;
 	c->ds = depth_stencil(k);
 	c->dy = (VkPipelineDynamicStateCreateInfo){
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,

@@ -49,6 +49,7 @@ struct vgl_pkey {
 	uint32_t samples_off;              /* samples GL_SAMPLE_COVERAGE masks off (0: none) */
 	float min_sample_shading;          /* OES_sample_shading's value; 0: off */
 	uint32_t patch_vertices;           /* a patch list's size; 0 for other topologies */
+	uint32_t clip_enables;             /* bit i: GL_CLIP_DISTANCEi_EXT */
 	/* last but the layout: only the first nr_colors entries are ever set */
 	VkPipelineColorBlendAttachmentState blend[VGL_MAX_DRAW_BUFFERS];
 	/* last: only the attributes up to the highest fed one are ever set */

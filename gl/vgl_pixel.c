@@ -203,7 +203,7 @@ static const struct vgl_pixel_format table[] = {
  * of them is GL_INVALID_VALUE (known_internal), not GL_INVALID_ENUM.
  * Extensions add tokens in both versions: BGRA_EXT, FLOAT, HALF_FLOAT_OES.
  */
-static bool known_format(bool es3, uint64_t exts, GLenum f)
+static bool known_format(bool es3, vgl_ext_mask_t exts, GLenum f)
 {
 	switch (f) {
 	case GL_RGBA: case GL_RGB: case GL_LUMINANCE_ALPHA: case GL_LUMINANCE: case GL_ALPHA:
@@ -227,7 +227,7 @@ static bool known_format(bool es3, uint64_t exts, GLenum f)
 	return false;
 }
 
-static bool known_type(bool es3, uint64_t exts, GLenum t)
+static bool known_type(bool es3, vgl_ext_mask_t exts, GLenum t)
 {
 	switch (t) {
 	case GL_UNSIGNED_BYTE: case GL_UNSIGNED_SHORT_5_6_5: case GL_UNSIGNED_SHORT_4_4_4_4:
@@ -271,7 +271,7 @@ static bool es2_sized(const struct vgl_pixel_format *f)
 /* ES 2.0 knows only the unsized rows (and the sized colour ones with
  * OES_required_internalformat); depth textures are ES 3.0's here.
  * Extension rows exist in both versions while their extension is exposed. */
-static bool row_allowed(bool es3, uint64_t exts, size_t k)
+static bool row_allowed(bool es3, vgl_ext_mask_t exts, size_t k)
 {
 	const struct vgl_pixel_format *f = &table[k];
 
@@ -284,7 +284,7 @@ static bool row_allowed(bool es3, uint64_t exts, size_t k)
 	return f->base_format != GL_DEPTH_COMPONENT && f->base_format != GL_DEPTH_STENCIL;
 }
 
-static bool known_internal(bool es3, uint64_t exts, GLint i)
+static bool known_internal(bool es3, vgl_ext_mask_t exts, GLint i)
 {
 	for (size_t k = 0; k < TABLE_SIZE; k++)
 		if ((GLint)table[k].internal_format == i && row_allowed(es3, exts, k))
@@ -292,7 +292,7 @@ static bool known_internal(bool es3, uint64_t exts, GLint i)
 	return false;
 }
 
-GLenum vgl_pixel_lookup(bool es3, uint64_t exts, GLint internal_format, GLenum format,
+GLenum vgl_pixel_lookup(bool es3, vgl_ext_mask_t exts, GLint internal_format, GLenum format,
 			GLenum type, const struct vgl_pixel_format **out)
 {
 	if (!known_format(es3, exts, format) || !known_type(es3, exts, type))
@@ -326,7 +326,7 @@ static bool storage_ext(uint8_t ext)
 	return ext == VGL_EXT_EXT_texture_norm16 + 1;
 }
 
-const struct vgl_pixel_format *vgl_pixel_sized_ext(uint64_t exts, GLenum internal_format)
+const struct vgl_pixel_format *vgl_pixel_sized_ext(vgl_ext_mask_t exts, GLenum internal_format)
 {
 	for (size_t k = FIRST_SIZED; k < TABLE_SIZE; k++)
 		if (table[k].internal_format == internal_format && storage_ext(table[k].ext) &&
@@ -475,7 +475,7 @@ GLenum vgl_pixel_component_type(const struct vgl_pixel_format *f)
 	return types[vgl_pixel_kind(f)];
 }
 
-bool vgl_pixel_color_renderable(uint64_t exts, const struct vgl_pixel_format *f)
+bool vgl_pixel_color_renderable(vgl_ext_mask_t exts, const struct vgl_pixel_format *f)
 {
 	if (!f->renderable || f->bits[4] || f->bits[5])
 		return false;
@@ -558,7 +558,7 @@ static const struct vgl_pixel_format bgra_into_bgra8 = {
 	.conv = VGL_CONV_COPY, .src_bpp = 4, .dst_bpp = 4, .renderable = true, .filterable = true,
 	.bits = { 8, 8, 8, 8, 0, 0 } };
 
-const struct vgl_pixel_format *vgl_pixel_sub_row(uint64_t exts, VkFormat image, GLenum format,
+const struct vgl_pixel_format *vgl_pixel_sub_row(vgl_ext_mask_t exts, VkFormat image, GLenum format,
 						 GLenum type)
 {
 	if (image == VK_FORMAT_B8G8R8A8_UNORM && format == GL_BGRA_EXT &&

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vgl_extensions.h"
 #include "vgl_pixel_codec.h"
 #include "vvk.h"
 
@@ -44,18 +45,18 @@ struct vgl_pixel_format {
 /* The row for a glTexImage combination; returns the GL error of a bad one
  * (GL_NO_ERROR and *out set when supported). es3: ES 3.0 rules; exts: the
  * context's vgl_ext_mask() (extension rows and tokens). */
-GLenum vgl_pixel_lookup(bool es3, uint64_t exts, GLint internal_format, GLenum format,
+GLenum vgl_pixel_lookup(bool es3, vgl_ext_mask_t exts, GLint internal_format, GLenum format,
 			GLenum type, const struct vgl_pixel_format **out);
 /* The row glTexSubImage* updates an image that no glTexImage row makes with
  * (EXT_texture_format_BGRA8888's bytes into an imported ARGB / XRGB
  * dma-buf's B8G8R8A8 image, what Xwayland's glamor uploads); NULL: none. */
-const struct vgl_pixel_format *vgl_pixel_sub_row(uint64_t exts, VkFormat image, GLenum format,
+const struct vgl_pixel_format *vgl_pixel_sub_row(vgl_ext_mask_t exts, VkFormat image, GLenum format,
 						 GLenum type);
 /* The first row of a sized internal format (glTexStorage2D); NULL if none. */
 const struct vgl_pixel_format *vgl_pixel_sized(GLenum internal_format);
 /* The row of a sized format an exposed ES 3.x extension brings
  * (EXT_texture_norm16's), for glTexStorage* and renderbuffers; NULL if none. */
-const struct vgl_pixel_format *vgl_pixel_sized_ext(uint64_t exts, GLenum internal_format);
+const struct vgl_pixel_format *vgl_pixel_sized_ext(vgl_ext_mask_t exts, GLenum internal_format);
 /* The row for an unsized internal format with UNSIGNED_BYTE data
  * (glCopyTexImage2D of ES 2.0); NULL if none. */
 const struct vgl_pixel_format *vgl_pixel_unsized(GLenum internal_format);
@@ -87,7 +88,7 @@ int vgl_pixel_vk_int_class(VkFormat f);
 GLenum vgl_pixel_component_type(const struct vgl_pixel_format *f);
 /* Colour-renderable (ES 3.0 table 3.13; float formats with
  * EXT_color_buffer_float among the context's vgl_ext_mask() `exts`). */
-bool vgl_pixel_color_renderable(uint64_t exts, const struct vgl_pixel_format *f);
+bool vgl_pixel_color_renderable(vgl_ext_mask_t exts, const struct vgl_pixel_format *f);
 /* The pair glReadPixels reads an image of this format with (ES 3.0 §4.3.1:
  * RGBA/UNSIGNED_BYTE, RGBA_INTEGER/INT or UNSIGNED_INT, RGBA/FLOAT by its
  * class); every buffer of the class takes it. */

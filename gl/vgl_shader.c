@@ -4,11 +4,13 @@
  * glsl_shader_compile, which keeps the tree for glLinkProgram), the queries.
  */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "glsl_pp.h"
 #include "glsl_shader.h"
 #include "vgl_context.h"
 #include "vgl_debug.h"
@@ -340,15 +342,67 @@ static char *vertex_source(const char *src, const char *wrapper)
 	return out;
 }
 
+/* The compiler's extensions a context may not list (the host lacks what
+ * they need): the current context's row decides whether shaders see them. */
+static const struct {
+	const char *name;
+	enum vgl_ext ext;
+} gated_extensions[] = {
+	{ "GL_EXT_clip_cull_distance", VGL_EXT_EXT_clip_cull_distance },
+};
+
+#define NR_GATED (sizeof(gated_extensions) / sizeof(gated_extensions[0]))
+#define MAX_OFFERED 64
+
+/* One list per set of gated extensions left out (bit g: row g), made once:
+ * a compiled shader keeps pointing at its list. */
+static struct {
+	const char *names[MAX_OFFERED];
+	unsigned n;
+} offered[1u << NR_GATED];
+static pthread_once_t offered_once = PTHREAD_ONCE_INIT;
+
+static bool left_out(const char *name, uint32_t off)
+{
+	for (size_t g = 0; g < NR_GATED; g++)
+		if ((off >> g & 1) && !strcmp(name, gated_extensions[g].name))
+			return true;
+	return false;
+}
+
+static void make_offered(void)
+{
+	for (uint32_t off = 0; off < (1u << NR_GATED); off++)
+		for (unsigned i = 0; i < glsl_pp_num_default_extensions; i++)
+			if (!left_out(glsl_pp_default_extensions[i], off) && offered[off].n < MAX_OFFERED)
+				offered[off].names[offered[off].n++] = glsl_pp_default_extensions[i];
+}
+
+/* What #extension and the macros offer: the compiler's list (every one it
+ * implements), less the gated ones the current context does not list. */
+static uint32_t offered_set(void)
+{
+	const struct vgl_context *ctx = vgl_current_context();
+	uint32_t off = 0;
+
+	pthread_once(&offered_once, make_offered);
+	for (size_t g = 0; g < NR_GATED; g++)
+		if (!ctx || !vgl_ext_on(ctx, gated_extensions[g].ext))
+			off |= 1u << g;
+	return off;
+}
+
 /* renamed: src wraps the application's main() as vgl_user_main, which is
  * still held to main's rules */
 static struct glsl_shader *compile(const struct vgl_limits *limits, GLenum type, const char *src,
 				   bool renamed)
 {
 	size_t len = SIZE_MAX;
+	uint32_t set = offered_set();
 
 	return glsl_shader_compile(&(struct glsl_compile_info){
 		.strings = &src, .lengths = &len, .count = 1,
+		.extensions = offered[set].names, .num_extensions = offered[set].n,
 		.stage = type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX
 			 : type == GL_COMPUTE_SHADER ? GLSL_STAGE_COMPUTE
 			 : type == GL_GEOMETRY_SHADER_EXT ? GLSL_STAGE_GEOMETRY

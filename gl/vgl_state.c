@@ -82,6 +82,9 @@ static bool *cap_flag(struct vgl_context *ctx, GLenum cap, uint32_t *dirty)
 	case GL_PRIMITIVE_RESTART_FIXED_INDEX: return &st->primitive_restart_fixed;
 	case GL_RASTERIZER_DISCARD: return &st->rasterizer_discard;
 	}
+	if (cap >= GL_CLIP_DISTANCE0_EXT && cap < GL_CLIP_DISTANCE0_EXT + VGL_MAX_CLIP_DISTANCES &&
+	    vgl_ext_on(ctx, VGL_EXT_EXT_clip_cull_distance))
+		return &st->clip_distance[cap - GL_CLIP_DISTANCE0_EXT];
 	if (cap == GL_SAMPLE_MASK && vgl_context_es31(ctx))
 		return &st->sample_mask;
 	if (cap == GL_SAMPLE_SHADING_OES && vgl_ext_on(ctx, VGL_EXT_OES_sample_shading))

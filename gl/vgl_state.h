@@ -29,6 +29,14 @@ enum vgl_dirty {
 #define VGL_DIRTY_BIT(d) (1u << (d))
 #define VGL_DIRTY_ALL ((1u << VGL_DIRTY_COUNT) - 1)
 
+/* EXT_clip_cull_distance's GL_MAX_CLIP_DISTANCES_EXT, GL_MAX_CULL_DISTANCES_EXT
+ * and GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT: a virgl host's (gallium's
+ * 8 clip planes, which cull distances share), the extension's minimums */
+#define VGL_MAX_CLIP_DISTANCES 8
+#ifndef GL_CLIP_DISTANCE0_EXT
+#define GL_CLIP_DISTANCE0_EXT 0x3000
+#endif
+
 struct vgl_stencil_face {
 	GLenum func, fail, zfail, zpass;
 	GLint ref;
@@ -65,6 +73,8 @@ struct vgl_state {
 	bool scissor_test[VGL_MAX_VIEWPORTS];
 	bool depth_test, stencil_test, cull_face, dither;
 	bool polygon_offset_fill, sample_alpha_to_coverage, sample_coverage;
+	/* GL_CLIP_DISTANCEi_EXT (EXT_clip_cull_distance) */
+	bool clip_distance[VGL_MAX_CLIP_DISTANCES];
 	bool primitive_restart_fixed, rasterizer_discard;
 	bool sample_mask;          /* ES 3.1 GL_SAMPLE_MASK */
 	GLbitfield sample_mask_value;  /* glSampleMaski word 0: the samples a draw may keep */

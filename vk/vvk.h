@@ -233,6 +233,20 @@ struct vvk_pipeline_blend_support_info {
 };
 
 /*
+ * Chained to VkPipelineRasterizationStateCreateInfo: which clip distances
+ * clip (bit i: ClipDistance[i]; GL's GL_CLIP_DISTANCEi enables). Without
+ * it every one the last stage before rasterization writes does, as Vulkan
+ * says. Cull distances always cull.
+ */
+#define VVK_STRUCTURE_TYPE_PIPELINE_CLIP_DISTANCE_INFO ((VkStructureType)0x76766b06)
+
+struct vvk_pipeline_clip_distance_info {
+	VkStructureType sType;
+	const void *pNext;
+	uint32_t enableMask;
+};
+
+/*
  * A query type of this layer: the GPU time, in ns, between vvk_CmdBeginQuery
  * and vvk_CmdEndQuery (the host's TIME_ELAPSED), one 64-bit value. Offered
  * where the queue family reports timestampValidBits.

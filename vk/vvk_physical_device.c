@@ -140,8 +140,10 @@ static void stage_limits(const struct vdrm_caps *c, VkPhysicalDeviceLimits *l)
 	l->subPixelPrecisionBits = 4;
 	l->subTexelPrecisionBits = 4;
 	l->mipmapPrecisionBits = 4;
+	/* gallium's 8 clip planes, which cull distances share: virgl has no
+	 * limit of its own; has_cull (bset bit 27) is ARB_cull_distance */
 	l->maxClipDistances = 8;
-	l->maxCullDistances = 0;
+	l->maxCullDistances = (c->bset & (1u << 27)) ? 8 : 0;
 	l->maxCombinedClipAndCullDistances = 8;
 	l->pointSizeRange[0] = or_default((uint32_t)c->min_aliased_point_size, 1);
 	l->pointSizeRange[1] = c->max_aliased_point_size > 1.0f ? c->max_aliased_point_size : 1.0f;
@@ -319,6 +321,7 @@ void vvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDe
 	f->fragmentStoresAndAtomics = c->max_shader_buffer_frag_compute > 0;
 	f->vertexPipelineStoresAndAtomics = c->max_shader_buffer_other_stages > 0;
 	f->shaderClipDistance = VK_TRUE;
+	f->shaderCullDistance = (c->bset & (1u << 27)) != 0;
 	f->dualSrcBlend = c->max_dual_source_render_targets > 0;
 	/* without sample counts the host answers any-passed, scaled up */
 	f->occlusionQueryPrecise = vdrm_caps_has_occlusion_query(c);

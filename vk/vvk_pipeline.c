@@ -17,6 +17,8 @@ struct shader_text {
 	bool uses_push;
 	bool uses_base_instance;
 	uint32_t base_instance_dword;
+	/* written clip distances; TGSI text: CLIPDIST's 8 whenever declared */
+	uint32_t clip_distances;
 	uint32_t so_strides[VDRM_SO_MAX_BUFFERS]; /* dwords */
 	uint32_t nr_so;
 	struct vdrm_create_shader_elem so[VDRM_SO_MAX_OUTPUTS];
@@ -94,6 +96,22 @@ static uint32_t xfb_locations(const struct vc_xfb *xfb)
 	return live;
 }
 
+/* The clip distances the stage before s writes (its gl_in[].gl_CullDistance
+ * follow them): stages are made in pipeline order (vvk_pipeline_create). */
+static uint32_t input_clip_distances(const struct vvk_pipeline *p, enum vvk_stage s)
+{
+	static const enum vvk_stage before[VVK_STAGE_COUNT][2] = {
+		[VVK_STAGE_TCS] = { VVK_STAGE_VS, VVK_STAGE_VS },
+		[VVK_STAGE_TES] = { VVK_STAGE_TCS, VVK_STAGE_TCS },
+		[VVK_STAGE_GS] = { VVK_STAGE_TES, VVK_STAGE_VS },
+	};
+
+	if (s != VVK_STAGE_TCS && s != VVK_STAGE_TES && s != VVK_STAGE_GS)
+		return 0;
+	return (p->stage_mask & (1u << before[s][0])) ? p->clip_distances[before[s][0]]
+						       : p->clip_distances[before[s][1]];
+}
+
 /* A vertex shader whose fragment shader is known loses the outputs it does not read. */
 static int compile_stage(const struct vc_compile_info *info, const struct vvk_varyings *v,
 			 struct vc_tgsi *out)
@@ -117,6 +135,8 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 		.advanced_blend = s == VVK_STAGE_FS && !p->host_blend_equations
 					  ? (enum vc_advanced_blend)p->advanced_blend : VC_BLEND_NONE,
 		.blend_equations = s == VVK_STAGE_FS ? p->host_blend_equations : 0,
+		.clip_disabled = s == p->raster_stage ? p->clip_disabled : 0,
+		.input_clip_distances = input_clip_distances(p, s),
 	};
 	VkResult r;
 
@@ -136,6 +156,7 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 	out->uses_push = out->compiled.info.uses_push_constants;
 	out->uses_base_instance = out->compiled.info.uses_base_instance;
 	out->base_instance_dword = out->compiled.info.base_instance_dword;
+	out->clip_distances = out->compiled.info.clip_distances;
 	r = take_stream_output(&out->compiled.info, out);
 	return r == VK_SUCCESS ? take_pairs(p, s, &out->compiled.info) : r;
 }
@@ -151,6 +172,7 @@ static void from_tgsi(const struct vvk_shader_module *m, struct shader_text *out
 	memcpy(out->local_size, m->tgsi_info.local_size, sizeof(out->local_size));
 	out->shared_size = m->tgsi_info.shared_size;
 	out->uses_push = strstr(m->tgsi, "DCL CONST[0") != NULL;
+	out->clip_distances = strstr(m->tgsi, "CLIPDIST") ? 8 : 0;
 }
 
 /* offlen bit 31: this part continues a shader (doc 2.4). */
@@ -220,6 +242,7 @@ static void take_stage_info(struct vvk_pipeline *p, enum vvk_stage s, const stru
 		p->base_instance_dword = t->base_instance_dword;
 	}
 	memcpy(p->local_size, t->local_size, sizeof(p->local_size));
+	p->clip_distances[s] = t->clip_distances;
 }
 
 VkResult vvk_pipeline_create_shader(struct vvk_device *dev, struct vvk_pipeline *p,
@@ -296,6 +319,21 @@ static enum vvk_stage xfb_stage(const VkGraphicsPipelineCreateInfo *ci)
 			last = s;
 	}
 	return last;
+}
+
+/* GL's clip plane enables (vvk_pipeline_clip_distance_info): the last
+ * stage before rasterization writes 0 for a disabled one, which clips
+ * nothing on any host (llvmpipe clips with every distance written while
+ * none is enabled). Without the struct, every one written clips. */
+static void clip_enables(const VkGraphicsPipelineCreateInfo *ci, struct vvk_pipeline *p)
+{
+	const struct vvk_pipeline_clip_distance_info *c = ci->pRasterizationState
+		? vvk_find_struct(ci->pRasterizationState->pNext,
+				  VVK_STRUCTURE_TYPE_PIPELINE_CLIP_DISTANCE_INFO)
+		: NULL;
+
+	p->raster_stage = xfb_stage(ci);
+	p->clip_disabled = c ? ~c->enableMask & 0xffu : 0;
 }
 
 static struct vvk_pipeline *pipeline_new(struct vvk_device *dev, const VkAllocationCallbacks *a,
@@ -432,6 +470,11 @@ static VkResult advanced_blend(struct vvk_device *dev, const VkGraphicsPipelineC
 	return VK_SUCCESS;
 }
 
+/* The order the graphics stages are made in (create_graphics). */
+static const enum vvk_stage make_order[] = {
+	VVK_STAGE_FS, VVK_STAGE_VS, VVK_STAGE_TCS, VVK_STAGE_TES, VVK_STAGE_GS,
+};
+
 static VkResult create_graphics(struct vvk_device *dev, const void *info,
 				const VkAllocationCallbacks *a, VkPipeline *out)
 {
@@ -455,14 +498,17 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 		r = stream_output(ci, &xfb);
 	if (r == VK_SUCCESS)
 		r = middle_stages(dev, ci, &has_middle);
+	if (r == VK_SUCCESS)
+		clip_enables(ci, p);
 	if (r == VK_SUCCESS && !has_middle)
 		vertex_outputs(ci, &varyings);
-	/* the fragment shader first: the vertex shader keeps only what it reads */
-	for (int pass = 0; pass < 2; pass++)
+	/* the fragment shader first: the vertex shader keeps only what it
+	 * reads; then the others in pipeline order (input_clip_distances) */
+	for (uint32_t k = 0; k < sizeof(make_order) / sizeof(make_order[0]); k++)
 		for (uint32_t i = 0; r == VK_SUCCESS && i < ci->stageCount; i++) {
 			enum vvk_stage s = stage_of(ci->pStages[i].stage);
 
-			if ((s == VVK_STAGE_FS) == (pass == 0))
+			if (s == make_order[k])
 				r = vvk_pipeline_create_shader(dev, p, &ci->pStages[i], s,
 							       xfb.nr_outputs && s == xfb_stage(ci)
 							       ? &xfb : NULL,

@@ -45,6 +45,11 @@ struct vvk_pipeline {
 	 * this dword, after the push constants (vc_shader_info). */
 	bool uses_base_instance;
 	uint32_t base_instance_dword;
+	uint32_t clip_distances[VVK_STAGE_COUNT]; /* gl_ClipDistance's length per stage */
+	/* the last stage before rasterization, whose gl_ClipDistance[i] is
+	 * written as 0 for bit i of clip_disabled (vvk_pipeline_clip_distance_info) */
+	enum vvk_stage raster_stage;
+	uint32_t clip_disabled;
 	/* graphics */
 	uint32_t blend, dsa, rasterizer, vertex_elements;
 	uint32_t vb_strides[VVK_MAX_VERTEX_BUFFERS];

@@ -207,6 +207,24 @@ static bool shades_per_sample(const VkPipelineMultisampleStateCreateInfo *ms)
 	       ms->minSampleShading * (float)ms->rasterizationSamples > 1.0f;
 }
 
+/* S3 bits 24-31 (clip_plane_enable): the host's GL_CLIP_DISTANCEi. Vulkan
+ * clips with every distance the last stage before rasterization writes;
+ * vvk_pipeline_clip_distance_info narrows that (GL's enables). Never past
+ * what the stage writes: an enable without a distance is undefined in
+ * GL, and the host would turn it into user clip planes. */
+static uint32_t clip_plane_enable(const struct vvk_pipeline *p,
+				  const VkPipelineRasterizationStateCreateInfo *rs)
+{
+	const struct vvk_pipeline_clip_distance_info *ci =
+		vvk_find_struct(rs->pNext, VVK_STRUCTURE_TYPE_PIPELINE_CLIP_DISTANCE_INFO);
+	uint32_t n = (p->stage_mask & (1u << VVK_STAGE_GS)) ? p->clip_distances[VVK_STAGE_GS]
+		   : (p->stage_mask & (1u << VVK_STAGE_TES)) ? p->clip_distances[VVK_STAGE_TES]
+		   : p->clip_distances[VVK_STAGE_VS];
+	uint32_t written = n >= 8 ? 0xffu : (1u << n) - 1;
+
+	return (ci ? ci->enableMask & written : written) << 24;
+}
+
 static void create_rasterizer(struct vvk_device *dev, struct vvk_pipeline *p,
 			      const VkPipelineRasterizationStateCreateInfo *rs,
 			      const VkPipelineMultisampleStateCreateInfo *ms)
@@ -215,7 +233,7 @@ static void create_rasterizer(struct vvk_device *dev, struct vvk_pipeline *p,
 	struct vdrm_cmd_create_rasterizer cmd = {
 		.s0 = raster_s0(rs, p->gl_z) | (multisampled(ms) ? 1u << 25 : 0) |
 		      (shades_per_sample(ms) ? 1u << 31 : 0),
-		.point_size = 1.0f, .s3 = 0xffff, .line_width = rs->lineWidth,
+		.point_size = 1.0f, .s3 = 0xffff | clip_plane_enable(p, rs), .line_width = rs->lineWidth,
 	};
 
 	if (rs->depthBiasEnable) {

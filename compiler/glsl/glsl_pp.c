@@ -71,6 +71,9 @@ const char *const glsl_pp_default_extensions[] = {
 	/* gl_ViewportIndex (geometry output, fragment input) and
 	 * gl_MaxViewports (GLSL ES 3.10) */
 	"GL_OES_viewport_array",
+	/* gl_ClipDistance and gl_CullDistance (vertex, geometry and tessellation
+	 * evaluation outputs, fragment inputs) and their limits (GLSL ES 3.00) */
+	"GL_EXT_clip_cull_distance",
 	/* no built-ins of its own: #extension of it sets its parts' behaviour
 	 * (glsl_pp_directive.c) */
 	"GL_ANDROID_extension_pack_es31a",

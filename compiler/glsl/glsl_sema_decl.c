@@ -548,6 +548,11 @@ static bool var_decl(struct glsl_sema *s, struct glsl_ast_decl *d, bool global)
 		return fail(s, d->type.qual.loc, "precision qualifiers apply only to float, int and "
 			    "sampler types");
 	for (struct glsl_ast_declarator *v = d->vars; v; v = v->next) {
+		if (global && glsl_sema_clip_named(s, v->name)) {
+			if (!glsl_sema_clip_redeclare(s, &d->type.qual, var_type(s, t, v), v))
+				return false;
+			continue;
+		}
 		s->dup_uniform = NULL;
 		if (!declarator(s, &d->type, t, v, global))
 			return false;
@@ -1259,5 +1264,6 @@ static bool add_used_builtins(struct glsl_sema *s)
 
 bool glsl_sema_finish_unit(struct glsl_sema *s)
 {
-	return fs_outputs(s) && glsl_sema_check_recursion(s) && add_used_builtins(s);
+	return fs_outputs(s) && glsl_sema_check_recursion(s) && glsl_sema_clip_finish(s) &&
+	       add_used_builtins(s);
 }

@@ -1317,6 +1317,123 @@ static const struct bad_case gs5_bad[] = {
 	  "error: no single best function for call to 'f(int, int)'" },
 };
 
+/* EXT_clip_cull_distance (GLSL ES 3.10 here; test_gl_clip_cull compiles
+ * 3.00 and the errors run under 3.00): both arrays packed into
+ * CLIPDIST, clip distances first, their counts as properties; a fragment
+ * shader reads the same packing; geometry and evaluation outputs too. */
+#define CLIP3 "#version 300 es\n#extension GL_EXT_clip_cull_distance : require\n"
+#define CLIP31 HEAD "#extension GL_EXT_clip_cull_distance : require\n"
+
+static const struct good_case clip_good[] = {
+	{ "clip and cull distances sized by their indices", VS, CLIP31
+	  "in vec4 p;\nvoid main() { gl_Position = p;\n"
+	  "  gl_ClipDistance[1] = p.x; gl_CullDistance[0] = p.y; }\n",
+	  { "PROPERTY NUM_CLIPDIST_ENABLED 2", "PROPERTY NUM_CULLDIST_ENABLED 1",
+	    "DCL OUT[1], CLIPDIST[0]", "MOV OUT[1].y, ", "MOV OUT[1].z, " } },
+	{ "redeclared, indexed in a loop, two registers", VS, CLIP31
+	  "in vec4 p;\nuniform int n;\nout float gl_ClipDistance[6];\n"
+	  "void main() { gl_Position = p;\n"
+	  "  for (int i = 0; i < n; i++) gl_ClipDistance[i] = p.x;\n"
+	  "  gl_CullDistance[1] = p.z; }\n",
+	  { "PROPERTY NUM_CLIPDIST_ENABLED 6", "PROPERTY NUM_CULLDIST_ENABLED 2",
+	    "DCL OUT[2], CLIPDIST[1]", "ARRAY(1)", "MOV OUT[2].y, ", "MOV OUT[2].w, " } },
+	{ "the limits", VS, CLIP31
+	  "in vec4 p;\nvoid main() { gl_Position = p * float(gl_MaxClipDistances +\n"
+	  "  gl_MaxCullDistances + gl_MaxCombinedClipAndCullDistances);\n"
+	  "  gl_ClipDistance[0] = 1.0; }\n", { "FLT32 {0x41c00000" } },
+	{ "read by a fragment shader", FS, CLIP31
+	  "precision highp float;\nout vec4 o;\n"
+	  "void main() { o = vec4(gl_ClipDistance[1], gl_CullDistance[0], 0.0, 1.0); }\n",
+	  { "DCL IN[0], CLIPDIST[0], PERSPECTIVE", "IN[0].yyyy", "IN[0].zzzz" } },
+	{ "written by a geometry shader", GS, CLIP31
+	  "#extension GL_EXT_geometry_shader : require\n"
+	  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+	  "void main() { gl_Position = gl_in[0].gl_Position;\n"
+	  "  gl_CullDistance[0] = 1.0; EmitVertex(); }\n",
+	  { "PROPERTY NUM_CLIPDIST_ENABLED 0", "PROPERTY NUM_CULLDIST_ENABLED 1",
+	    "CLIPDIST[0]" } },
+	{ "written by an evaluation shader", TES, CLIP31
+	  "#extension GL_EXT_tessellation_shader : require\n"
+	  "layout(triangles) in;\n"
+	  "void main() { gl_Position = gl_in[0].gl_Position; gl_ClipDistance[2] = 1.0; }\n",
+	  { "PROPERTY NUM_CLIPDIST_ENABLED 3", "CLIPDIST[0]", "MOV OUT[1].z, " } },
+	/* gl_in[]: two CLIPDIST inputs per vertex after gl_Position (and
+	 * gl_PointSize); gl_CullDistance after the previous stage's clip
+	 * distances (none here: test_clip_input_offset) */
+	{ "gl_in[]'s read by a geometry shader, gl_PointSize too", GS, CLIP31
+	  "#extension GL_EXT_geometry_shader : require\n"
+	  "#extension GL_EXT_geometry_point_size : require\n"
+	  "layout(triangles) in;\nlayout(points, max_vertices = 1) out;\n"
+	  "void main() { float a[8] = gl_in[1].gl_ClipDistance;\n"
+	  "  gl_Position = vec4(a[3], gl_in[0].gl_PointSize, gl_in[2].gl_CullDistance[1],\n"
+	  "                     float(gl_in[0].gl_ClipDistance.length())); EmitVertex(); }\n",
+	  { "DCL IN[][1], PSIZE", "DCL IN[][2], CLIPDIST[0]", "DCL IN[][3], CLIPDIST[1]",
+	    "IN[1][2].wwww", "IN[2][2].yyyy", "FLT32 {0x41000000" } },
+	{ "gl_in[]'s read by an evaluation shader", TES, CLIP31
+	  "#extension GL_EXT_tessellation_shader : require\n"
+	  "layout(triangles) in;\n"
+	  "void main() { gl_Position = vec4(gl_in[2].gl_ClipDistance[3]); }\n",
+	  { "DCL IN[][1], CLIPDIST[0]", "DCL IN[][2], CLIPDIST[1]", "IN[2][1].wwww" } },
+	/* gl_out[]: sized by the indices used (clip 1, cull 2), packed so */
+	{ "gl_out[]'s written by a control shader", TCS, CLIP31
+	  "#extension GL_EXT_tessellation_shader : require\n"
+	  "layout(vertices = 3) out;\n"
+	  "void main() {\n"
+	  "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	  "  gl_out[gl_InvocationID].gl_ClipDistance[0] = 1.0;\n"
+	  "  gl_out[gl_InvocationID].gl_CullDistance[1] = gl_in[gl_InvocationID].gl_ClipDistance[1];\n"
+	  "}\n",
+	  { "PROPERTY NUM_CLIPDIST_ENABLED 1", "PROPERTY NUM_CULLDIST_ENABLED 2",
+	    "DCL OUT[1], CLIPDIST[0]", "DCL IN[][1], CLIPDIST[0]", "MOV OUT[1].x, ",
+	    "MOV OUT[1].z, " } },
+};
+
+static const struct bad_case clip_bad[] = {
+	{ "clip distances without the extension", VS,
+	  "#version 300 es\nvoid main() { gl_ClipDistance[0] = 1.0; }\n",
+	  "error: 'gl_ClipDistance' undeclared" },
+	{ "a constant index past gl_MaxClipDistances", VS, CLIP3
+	  "void main() { gl_ClipDistance[8] = 1.0; }\n", "error: index 8 out of range [0, 8)" },
+	{ "redeclared past gl_MaxCullDistances", VS, CLIP3
+	  "out float gl_CullDistance[9];\nvoid main() { gl_CullDistance[0] = 1.0; }\n",
+	  "0:3(11): error: gl_CullDistance size 9 is greater than gl_MaxCullDistances (8)" },
+	{ "more than gl_MaxCombinedClipAndCullDistances together", VS, CLIP3
+	  "void main() { gl_ClipDistance[5] = 1.0; gl_CullDistance[3] = 1.0; }\n",
+	  "error: gl_ClipDistance (6) and gl_CullDistance (4) together are more than "
+	  "gl_MaxCombinedClipAndCullDistances (8)" },
+	{ "redeclared sizes over the combined limit", VS, CLIP3
+	  "out float gl_ClipDistance[4];\nout float gl_CullDistance[5];\nvoid main() {}\n",
+	  "gl_MaxCombinedClipAndCullDistances (8)" },
+	{ "a non-constant index without a size", VS, CLIP3
+	  "uniform int i;\nvoid main() { gl_ClipDistance[i] = 1.0; }\n",
+	  "0:4(30): error: gl_ClipDistance is indexed with a non-constant expression" },
+	{ "redeclared twice", VS, CLIP3 "out float gl_ClipDistance[2];\n"
+	  "out float gl_ClipDistance[2];\nvoid main() {}\n",
+	  "0:4(11): error: redeclaration of 'gl_ClipDistance'" },
+	{ "redeclared smaller than an index used", VS, CLIP3
+	  "void f() { gl_ClipDistance[3] = 1.0; }\nout float gl_ClipDistance[2];\n"
+	  "void main() { f(); }\n",
+	  "error: gl_ClipDistance redeclared with size 2 after index 3 was used" },
+	{ "redeclared with the wrong storage", VS, CLIP3
+	  "in float gl_ClipDistance[2];\nvoid main() {}\n",
+	  "error: gl_ClipDistance can only be redeclared with 'out'" },
+	{ "redeclared as no array", VS, CLIP3 "out float gl_ClipDistance;\nvoid main() {}\n",
+	  "error: gl_ClipDistance must be redeclared as a sized float array" },
+	{ "written by a fragment shader", FS, CLIP3
+	  "void main() { gl_ClipDistance[0] = 1.0; }\n", "error:" },
+	{ "gl_in[]'s without the extension", GS, GS_HEAD
+	  "layout(triangles) in;\nlayout(points, max_vertices = 1) out;\n"
+	  "void main() { gl_Position = vec4(gl_in[0].gl_ClipDistance[0]); EmitVertex(); }\n",
+	  "error: 'gl_PerVertex' has no member 'gl_ClipDistance'" },
+	{ "gl_out[]'s over the combined limit", TCS, CLIP31
+	  "#extension GL_EXT_tessellation_shader : require\n"
+	  "layout(vertices = 3) out;\n"
+	  "void main() { gl_out[gl_InvocationID].gl_ClipDistance[5] = 1.0;\n"
+	  "  gl_out[gl_InvocationID].gl_CullDistance[2] = 1.0; }\n",
+	  "0:6(42): error: gl_out[]'s gl_ClipDistance (6) and gl_CullDistance (3) together are "
+	  "more than gl_MaxCombinedClipAndCullDistances (8)" },
+};
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The case tables, run as one loop each: the core rules, arrays of arrays,
@@ -1324,11 +1441,11 @@ static const struct bad_case gs5_bad[] = {
 static const struct { const struct good_case *c; unsigned n; } good_sets[] = {
 	{ good, N(good) }, { aoa_good, N(aoa_good) }, { gs_good, N(gs_good) },
 	{ gs5_good, N(gs5_good) },
-	{ ts_good, N(ts_good) },
+	{ ts_good, N(ts_good) }, { clip_good, N(clip_good) },
 };
 static const struct { const struct bad_case *c; unsigned n; } bad_sets[] = {
 	{ bad, N(bad) }, { aoa_bad, N(aoa_bad) }, { gs_bad, N(gs_bad) }, { gs5_bad, N(gs5_bad) },
-	{ ts_bad, N(ts_bad) },
+	{ ts_bad, N(ts_bad) }, { clip_bad, N(clip_bad) },
 };
 
 START_TEST(test_good)
@@ -1620,6 +1737,40 @@ START_TEST(test_blend_epilogue)
 }
 END_TEST
 
+/* gl_in[].gl_CullDistance[1] after the previous stage's clip distances:
+ * CLIPDIST element 1 without any, element 4 (the second register's x)
+ * after three. */
+static char *clip_input_tgsi(uint32_t input_clip)
+{
+	static const char gs[] = CLIP31 "#extension GL_EXT_geometry_shader : require\n"
+		"layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+		"void main() { gl_Position = vec4(gl_in[0].gl_CullDistance[1]); EmitVertex(); }\n";
+	struct glsl_compiled c;
+	struct vc_tgsi t = { 0 };
+	char *text;
+
+	ck_assert_int_eq(compile(gs, GS, &c), GLSL_COMPILE_OK);
+	ck_assert_int_eq(vc_spirv_to_tgsi(&(struct vc_compile_info){
+		.words = c.words, .nr_words = c.nr_words, .entry_point = "main",
+		.stage = VC_STAGE_GEOMETRY, .map = ctu_slot_map(),
+		.input_clip_distances = input_clip }, &t), 0);
+	text = strdup(t.text);
+	vc_tgsi_finish(&t);
+	glsl_compiled_finish(&c);
+	return text;
+}
+
+START_TEST(test_clip_input_offset)
+{
+	char *none = clip_input_tgsi(0), *three = clip_input_tgsi(3);
+
+	ck_assert_msg(strstr(none, "MOV OUT[0], IN[0][1].yyyy"), "%s", none);
+	ck_assert_msg(strstr(three, "MOV OUT[0], IN[0][2].xxxx"), "%s", three);
+	free(none);
+	free(three);
+}
+END_TEST
+
 static Suite *es31_suite(void)
 {
 	Suite *s = suite_create("glsl_es31");
@@ -1627,9 +1778,10 @@ static Suite *es31_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_good, 0,
-			    N(good) + N(aoa_good) + N(gs_good) + N(gs5_good) + N(ts_good));
+			    N(good) + N(aoa_good) + N(gs_good) + N(gs5_good) + N(ts_good) +
+			    N(clip_good));
 	tcase_add_loop_test(tc, test_bad, 0,
-			    N(bad) + N(aoa_bad) + N(gs_bad) + N(gs5_bad) + N(ts_bad));
+			    N(bad) + N(aoa_bad) + N(gs_bad) + N(gs5_bad) + N(ts_bad) + N(clip_bad));
 	tcase_add_test(tc, test_no_local_size);
 	tcase_add_test(tc, test_gs_no_layout);
 	tcase_add_test(tc, test_ts_no_layout);
@@ -1639,6 +1791,7 @@ static Suite *es31_suite(void)
 	tcase_add_test(tc, test_blend_support_set);
 	tcase_add_test(tc, test_blend_epilogue);
 	tcase_add_test(tc, test_blend_host_property);
+	tcase_add_test(tc, test_clip_input_offset);
 	suite_add_tcase(s, tc);
 	return s;
 }
