@@ -76,7 +76,7 @@ static double time_shader(const char *dir, const char *name, int reps)
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	words = load(path, &n);
 	for (int r = 0; words && t && r < reps; r++) {
-		struct vc_compile_info ci = { words, n, "main", stage_of(name), { slot_of, NULL }, NULL, VC_BLEND_NONE, 0, 0, 0 };
+		struct vc_compile_info ci = { words, n, "main", stage_of(name), { slot_of, NULL }, NULL, VC_BLEND_NONE, 0, 0 };
 		struct vc_tgsi out = { 0 };
 		uint64_t t0 = bench_now_ns();
 		int ret = vc_spirv_to_tgsi(&ci, &out);

@@ -46,8 +46,7 @@ static int compile(const struct vc_compile_info *info, const struct vc_opt_optio
 	ret = vc_tgsi_emit_variant(m, info->stage, &info->map,
 				   (struct vc_tgsi_variant){ info->advanced_blend,
 							     info->blend_equations,
-							     info->clip_disabled,
-							     info->input_clip_distances },
+							     info->clip_disabled },
 				   out, &log);
 	vc_module_destroy(m);
 	if (!ret && info->xfb &&

@@ -129,10 +129,6 @@ struct vc_compile_info {
 	/* the last stage before rasterization: gl_ClipDistance[i] is written
 	 * as 0 (never clips) for bit i, a clip plane GL has disabled */
 	uint32_t clip_disabled;
-	/* geometry and tessellation stages: the previous stage's gl_ClipDistance
-	 * length, where gl_in[].gl_CullDistance starts in the CLIPDIST inputs
-	 * (the host packs them as that stage wrote them) */
-	uint32_t input_clip_distances;
 };
 
 /*

@@ -365,8 +365,6 @@ struct tg_reg tg_input_reg(const struct tg_var *tv, int32_t base, uint32_t leaf)
 	if (tv->per_vertex) {
 		r.dim = (int32_t)(leaf / tv->per_vertex);
 		r.index = base + (int32_t)(leaf % tv->per_vertex);
-		if (tv->clip_len && leaf % tv->per_vertex >= tv->clip_leaf)
-			tg_clip_vertex_channel(tv, leaf % tv->per_vertex, &r);
 	}
 	return r;
 }
@@ -393,8 +391,8 @@ static void input_at(struct tg *t, struct tg_var *tv, int32_t first, uint32_t le
 
 /* The semantic of leaf `leaf` of a geometry shader input's vertex: a
  * gl_PerVertex member's built-in, else GENERIC at the location; false for
- * the built-ins there is none for (gl_ClipDistance and gl_CullDistance,
- * the last members, are declared by tg_clip_declare_vertex). */
+ * the built-ins there is none for (gl_ClipDistance, gl_CullDistance: the
+ * last members of glslang's gl_PerVertex). */
 static bool vertex_semantic(struct tg *t, const struct vc_var *v, vc_type_id elem,
 			    uint32_t leaf, char *buf, size_t size)
 {
@@ -452,12 +450,6 @@ static void declare_gs_input(struct tg *t, vc_var_id id)
 	tv->per_vertex = leaves;
 	first = (int32_t)t->nr_in;
 	for (tv->in_leaves = 0; tv->in_leaves < leaves; tv->in_leaves++) {
-		uint32_t clip = tg_clip_declare_vertex(t, tv, a->elem, tv->in_leaves);
-
-		if (clip) {
-			tv->in_leaves += clip - 1;
-			continue;
-		}
 		if (!vertex_semantic(t, v, a->elem, tv->in_leaves, sem, sizeof(sem)))
 			break;
 		tg_decl(t, "DCL IN[][%u], %s", t->nr_in++, sem);
@@ -579,12 +571,6 @@ static void declare_vertex_output(struct tg *t, vc_var_id id)
 	if (!tv->array_id)
 		tv->base = tg_temps(t, leaves).index;
 	for (tv->in_leaves = 0; tv->in_leaves < leaves; tv->in_leaves++) {
-		uint32_t clip = tg_clip_declare_vertex_output(t, tv, elem, tv->in_leaves);
-
-		if (clip) {
-			tv->in_leaves += clip - 1;
-			continue;
-		}
 		if (!vertex_semantic(t, v, elem, tv->in_leaves, sem, sizeof(sem)))
 			break;
 		tg_decl(t, "DCL OUT[%u], %s", t->nr_out++, sem);

@@ -818,7 +818,7 @@ static void run(struct tg *t)
 int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc_slot_map *map,
 		 struct vc_tgsi *out, char **log)
 {
-	return vc_tgsi_emit_variant(m, stage, map, (struct vc_tgsi_variant){ VC_BLEND_NONE, 0, 0, 0 },
+	return vc_tgsi_emit_variant(m, stage, map, (struct vc_tgsi_variant){ VC_BLEND_NONE, 0, 0 },
 				    out, log);
 }
 
@@ -833,7 +833,7 @@ int vc_tgsi_emit_variant(const struct vc_module *m, enum vc_stage stage,
 			.regalloc = !raw, .remove_copies = !raw,
 			.advanced_blend = stage == VC_STAGE_FRAGMENT ? blend.shader : VC_BLEND_NONE,
 			.blend_equations = stage == VC_STAGE_FRAGMENT ? blend.host_equations : 0,
-			.clip_disabled = blend.clip_disabled, .input_clip = blend.input_clip };
+			.clip_disabled = blend.clip_disabled };
 	size_t len = 0;
 
 	memset(&out->info, 0, sizeof(out->info));

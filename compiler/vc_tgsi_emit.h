@@ -18,14 +18,11 @@ int vc_tgsi_emit(const struct vc_module *m, enum vc_stage stage, const struct vc
  * declares `host_equations` (bit e: equation e; 0: none). The last stage
  * before rasterization writes 0 to gl_ClipDistance[i] for bit i of
  * `clip_disabled` (a disabled GL clip plane: llvmpipe hosts clip with
- * every distance written whatever the enables say). A geometry or
- * tessellation stage finds gl_in[].gl_CullDistance after the previous
- * stage's `input_clip` clip distances. */
+ * every distance written whatever the enables say). */
 struct vc_tgsi_variant {
 	enum vc_advanced_blend shader;
 	uint32_t host_equations;
 	uint32_t clip_disabled;
-	uint32_t input_clip;
 };
 /* vc_tgsi_emit for a variant (all zero: as vc_tgsi_emit). */
 int vc_tgsi_emit_variant(const struct vc_module *m, enum vc_stage stage,

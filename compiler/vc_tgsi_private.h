@@ -71,10 +71,6 @@ struct tg_var {
 	bool packed;        /* tessellation levels: leaf i is channel i of one register */
 	bool patch;         /* a TCS per-patch output: stores go to OUT at once */
 	uint8_t clip_offset; /* gl_CullDistance: its first channel of CLIPDIST (vc_tgsi_clip.c) */
-	/* gl_in[]'s gl_ClipDistance (clip_len leaves, 0: none) and
-	 * gl_CullDistance after it, from leaf clip_leaf of a vertex: channels
-	 * of the CLIPDIST inputs there (vc_tgsi_clip.c) */
-	uint8_t clip_leaf, clip_len;
 	bool declared;
 };
 
@@ -140,7 +136,6 @@ struct tg {
 	bool clip_declared;
 	uint32_t clip_reg;
 	uint32_t clip_disabled;  /* gl_ClipDistance[i] written as 0 (vc_tgsi_variant) */
-	uint32_t input_clip;     /* the previous stage's clip distances (vc_tgsi_variant) */
 	uint32_t blend_equations; /* fragment: FS_BLEND_EQUATION_ADVANCED's mask, the host's blending */
 };
 
@@ -236,11 +231,6 @@ void tg_clip_declare_output(struct tg *t, struct tg_var *tv, const struct vc_var
 void tg_clip_declare_input(struct tg *t, struct tg_var *tv, const struct vc_var *v);
 void tg_clip_copy_output(struct tg *t, const struct tg_var *tv, const struct vc_var *v);
 void tg_clip_properties(struct tg *t, struct tg_buf *b);
-uint32_t tg_clip_declare_vertex(struct tg *t, struct tg_var *tv, vc_type_id block, uint32_t leaf);
-void tg_clip_vertex_channel(const struct tg_var *tv, uint32_t leaf, struct tg_reg *r);
-uint32_t tg_clip_declare_vertex_output(struct tg *t, struct tg_var *tv, vc_type_id block,
-				       uint32_t leaf);
-bool tg_clip_copy_vertex_leaf(struct tg *t, const struct tg_var *tv, uint32_t leaf);
 int tg_resource_slot(struct tg *t, vc_var_id var, uint32_t index, enum vc_descriptor_kind kind);
 struct tg_reg tg_sv(struct tg *t, const char *semantic, unsigned comps);
 

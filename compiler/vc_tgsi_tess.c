@@ -154,8 +154,6 @@ void tg_tess_copy_leaf(struct tg *t, const struct tg_var *tv, uint32_t leaf)
 	struct tg_reg dst = { .file = TG_OUT, .index = tv->out_index + (int32_t)leaf, .dim = -1,
 			      .swz = { 0, 1, 2, 3 } };
 
-	if (tg_clip_copy_vertex_leaf(t, tv, leaf))
-		return;
 	if (!tv->packed) {
 		tg_op1(t, "MOV", dst, "", src);
 		return;

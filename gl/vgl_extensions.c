@@ -235,12 +235,8 @@ static bool tessellation_shaders(const struct vgl_context *ctx)
 /* EXT_clip_cull_distance (ES 3.0 contexts and later): clip distances
  * work on every virgl host, cull distances where it has ARB_cull_distance
  * (vk/'s maxCullDistances, 8 then). Not where the context has geometry or
- * tessellation shaders: the compiler has gl_in[]'s and gl_out[]'s
- * gl_ClipDistance / gl_CullDistance (CLIPDIST inputs per vertex), but
- * virglrenderer 0.10.4 unpacks those inputs by the reading shader's own
- * output counts, not the previous stage's: its GLSL reads the wrong
- * elements and fails to compile wherever they differ (any read of
- * gl_in[].gl_CullDistance in a geometry shader that culls nothing). */
+ * tessellation shaders: the compiler has no gl_in[].gl_ClipDistance /
+ * gl_CullDistance (nor gl_out[]'s) yet, which the extension gives them. */
 static bool clip_cull_distance(const struct vgl_context *ctx)
 {
 	const VkPhysicalDeviceLimits *l = &ctx->dev->props.limits;

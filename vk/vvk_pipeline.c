@@ -96,22 +96,6 @@ static uint32_t xfb_locations(const struct vc_xfb *xfb)
 	return live;
 }
 
-/* The clip distances the stage before s writes (its gl_in[].gl_CullDistance
- * follow them): stages are made in pipeline order (vvk_pipeline_create). */
-static uint32_t input_clip_distances(const struct vvk_pipeline *p, enum vvk_stage s)
-{
-	static const enum vvk_stage before[VVK_STAGE_COUNT][2] = {
-		[VVK_STAGE_TCS] = { VVK_STAGE_VS, VVK_STAGE_VS },
-		[VVK_STAGE_TES] = { VVK_STAGE_TCS, VVK_STAGE_TCS },
-		[VVK_STAGE_GS] = { VVK_STAGE_TES, VVK_STAGE_VS },
-	};
-
-	if (s != VVK_STAGE_TCS && s != VVK_STAGE_TES && s != VVK_STAGE_GS)
-		return 0;
-	return (p->stage_mask & (1u << before[s][0])) ? p->clip_distances[before[s][0]]
-						       : p->clip_distances[before[s][1]];
-}
-
 /* A vertex shader whose fragment shader is known loses the outputs it does not read. */
 static int compile_stage(const struct vc_compile_info *info, const struct vvk_varyings *v,
 			 struct vc_tgsi *out)
@@ -136,7 +120,6 @@ static VkResult compile(struct vvk_pipeline *p, const struct vvk_shader_module *
 					  ? (enum vc_advanced_blend)p->advanced_blend : VC_BLEND_NONE,
 		.blend_equations = s == VVK_STAGE_FS ? p->host_blend_equations : 0,
 		.clip_disabled = s == p->raster_stage ? p->clip_disabled : 0,
-		.input_clip_distances = input_clip_distances(p, s),
 	};
 	VkResult r;
 
@@ -470,11 +453,6 @@ static VkResult advanced_blend(struct vvk_device *dev, const VkGraphicsPipelineC
 	return VK_SUCCESS;
 }
 
-/* The order the graphics stages are made in (create_graphics). */
-static const enum vvk_stage make_order[] = {
-	VVK_STAGE_FS, VVK_STAGE_VS, VVK_STAGE_TCS, VVK_STAGE_TES, VVK_STAGE_GS,
-};
-
 static VkResult create_graphics(struct vvk_device *dev, const void *info,
 				const VkAllocationCallbacks *a, VkPipeline *out)
 {
@@ -502,13 +480,12 @@ static VkResult create_graphics(struct vvk_device *dev, const void *info,
 		clip_enables(ci, p);
 	if (r == VK_SUCCESS && !has_middle)
 		vertex_outputs(ci, &varyings);
-	/* the fragment shader first: the vertex shader keeps only what it
-	 * reads; then the others in pipeline order (input_clip_distances) */
-	for (uint32_t k = 0; k < sizeof(make_order) / sizeof(make_order[0]); k++)
+	/* the fragment shader first: the vertex shader keeps only what it reads */
+	for (int pass = 0; pass < 2; pass++)
 		for (uint32_t i = 0; r == VK_SUCCESS && i < ci->stageCount; i++) {
 			enum vvk_stage s = stage_of(ci->pStages[i].stage);
 
-			if (s == make_order[k])
+			if ((s == VVK_STAGE_FS) == (pass == 0))
 				r = vvk_pipeline_create_shader(dev, p, &ci->pStages[i], s,
 							       xfb.nr_outputs && s == xfb_stage(ci)
 							       ? &xfb : NULL,

@@ -77,14 +77,13 @@ def parse_versions(text, lineno):
     exists in ES 1.00 only, where #extension GL_NAME is enabled (in 3.00 the
     core rows stand for what such extensions became); an `ext300:NAME` row in
     ES 3.00 and 3.10 (extensions of 3.00 shaders, such as _essl3 ones); an
-    `ext310:NAME` row in ES 3.10 only. `NAME+NAME2` rows need both enabled
-    (glsl_builtin_ext_pairs gives their bit)."""
+    `ext310:NAME` row in ES 3.10 only."""
     for prefix, versions in (('ext:', (100,)), ('ext300:', (300, 310)), ('ext310:', (310,))):
         if text.startswith(prefix):
-            names = text[len(prefix):].split('+')
-            if len(names) > 2 or not all(re.match(r'[A-Z]+_\w+$', n) for n in names):
-                raise DefError('line %d: bad extension name %r' % (lineno, text))
-            return versions, '+'.join('GL_' + n for n in names)
+            name = text[len(prefix):]
+            if not re.match(r'[A-Z]+_\w+$', name):
+                raise DefError('line %d: bad extension name %r' % (lineno, name))
+            return versions, 'GL_' + name
     if text not in VERSIONS:
         raise DefError('line %d: bad version %r' % (lineno, text))
     return VERSIONS[text], None
@@ -267,19 +266,10 @@ def parse_struct(line, lineno, types):
     fields = []
     for f in words[2].split(','):
         p = f.split()
-        if len(p) != 3 or p[0] not in PRECS or field_type(p[1], types) is None:
+        if len(p) != 3 or p[0] not in PRECS or p[1] not in types:
             raise DefError('line %d: bad struct field %r' % (lineno, f))
         fields.append((p[2], p[1], p[0]))
     return words[1], fields
-
-
-def field_type(expr, types):
-    """A struct field's type: a built-in type, or `T[N]` of one with a number
-    N (gl_PerVertex's gl_ClipDistance), as (element type, length or 0)."""
-    m = re.match(r'(\w+)(?:\[([1-9][0-9]*)\])?$', expr)
-    if not m or m.group(1) not in types:
-        return None
-    return m.group(1), int(m.group(2) or 0)
 
 
 def parse_var(line, lineno, ir):
@@ -488,28 +478,13 @@ def struct_cname(key):
     return key.replace(':', '_')
 
 
-def field_type_ref(w, cname, fname, expr, types):
-    """The C expression of a struct field's type; an array field gets its
-    own static array type, written before the struct's fields."""
-    elem, length = field_type(expr, types)
-    if not length:
-        return '&glsl_builtin_types[%s]' % types[elem]
-    aname = '%s_%s_type' % (cname, fname)
-    w('static const struct glsl_type %s = {\n' % aname)
-    w('\t.kind = GLSL_KIND_ARRAY, .base = GLSL_BASE_%s, .id = GLSL_TID_NONE,\n'
-      % array_base(elem))
-    w('\t.elem = &glsl_builtin_types[%s], .length = %d,\n};\n\n' % (types[elem], length))
-    return '&' + aname
-
-
 def emit_structs(w, structs, types):
     for s, fields in structs.items():
         c = struct_cname(s)
-        refs = [field_type_ref(w, c, f, t, types) for f, t, _ in fields]
         w('static const struct glsl_field %s_fields[] = {\n' % c)
-        for (fname, _, fprec), ref in zip(fields, refs):
-            w('\t{ .name = "%s", .type = %s, .precision = GLSL_PREC_%s },\n'
-              % (fname, ref, PRECS[fprec]))
+        for fname, ftype, fprec in fields:
+            w('\t{ .name = "%s", .type = &glsl_builtin_types[%s], .precision = GLSL_PREC_%s },\n'
+              % (fname, types[ftype], PRECS[fprec]))
         w('};\n\nconst struct glsl_type glsl_bi_type_%s = {\n' % c)
         w('\t.kind = GLSL_KIND_STRUCT, .id = GLSL_TID_NONE, .name = "%s",\n' % s.split(':')[0])
         w('\t.fields = %s_fields, .nr_fields = %d,\n};\n\n' % (c, len(fields)))

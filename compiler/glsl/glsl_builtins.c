@@ -69,32 +69,6 @@ uint32_t glsl_builtin_ext_bit(const char *name)
 	return 0;
 }
 
-/* The bits of the two halves of a `GL_A+GL_B` row name; false for a
- * single name. */
-static bool pair_bits(const char *name, uint32_t *bits)
-{
-	const char *plus = strchr(name, '+');
-	char first[64];
-	size_t n = plus ? (size_t)(plus - name) : 0;
-
-	if (!plus || n >= sizeof(first))
-		return false;
-	memcpy(first, name, n);
-	first[n] = '\0';
-	*bits = glsl_builtin_ext_bit(first) | glsl_builtin_ext_bit(plus + 1);
-	return true;
-}
-
-uint32_t glsl_builtin_ext_pairs(uint32_t mask)
-{
-	uint32_t out = mask, bits;
-
-	for (unsigned i = 1; i < GLSL_BI_NR_EXTS; i++)
-		if (pair_bits(glsl_bi_ext_names[i], &bits) && (mask & bits) == bits)
-			out |= 1u << i;
-	return out;
-}
-
 static bool ext_enabled(unsigned ext, uint32_t exts)
 {
 	return !ext || ((exts >> ext) & 1u);

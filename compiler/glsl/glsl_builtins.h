@@ -148,9 +148,6 @@ const struct glsl_bi_name *glsl_builtin_find(const char *name, size_t len);
  * index; 0 means none (core rows, ext 0, are always there). The bit of an
  * extension ("GL_OES_standard_derivatives"), 0 when no row depends on it. */
 uint32_t glsl_builtin_ext_bit(const char *name);
-/* `mask` plus the bits of the rows that need two extensions, both in it
- * (gl_in's gl_PerVertex with both gl_PointSize and gl_ClipDistance). */
-uint32_t glsl_builtin_ext_pairs(uint32_t mask);
 bool glsl_bi_fn_available(const struct glsl_bi_fn *fn, enum glsl_es_version version,
 			  enum glsl_stage stage, uint32_t exts);
 /* The overloads of `name` that exist in (version, stage, exts), in .def

@@ -260,40 +260,19 @@ static uint32_t io_flags(const struct glsl_symbol *s, bool invariant_all)
 	return f;
 }
 
-/* gl_PerVertex's members (builtins.def's gl_PerVertex rows) and their built-ins. */
-static const struct {
-	const char *name;
-	enum vc_builtin builtin;
-} per_vertex_members[] = {
-	{ "gl_Position", VC_BUILTIN_POSITION },
-	{ "gl_PointSize", VC_BUILTIN_POINT_SIZE },
-	{ "gl_ClipDistance", VC_BUILTIN_CLIP_DISTANCE },
-	{ "gl_CullDistance", VC_BUILTIN_CULL_DISTANCE },
-};
-
-static enum vc_builtin per_vertex_builtin(const char *name)
-{
-	for (size_t i = 0; name && i < sizeof(per_vertex_members) / sizeof(per_vertex_members[0]); i++)
-		if (!strcmp(per_vertex_members[i].name, name))
-			return per_vertex_members[i].builtin;
-	return VC_BUILTIN_NONE;
-}
-
 /* gl_in[] / gl_out[]: an array of the gl_PerVertex block, whose members are
- * gl_Position and, under their extensions, gl_PointSize, gl_ClipDistance and
- * gl_CullDistance (SPIR-V's form of the per-vertex built-ins). */
+ * gl_Position and, under EXT_geometry/tessellation_point_size, gl_PointSize
+ * (SPIR-V's form of the per-vertex built-ins). */
 static bool gl_in_block(struct lw *w, vc_type_id array)
 {
 	struct vc_type *block = &w->m->types[vc_type_get(w->m, array)->elem];
 
-	if (block->kind != VC_TYPE_STRUCT || block->nr_members < 1)
+	if (block->kind != VC_TYPE_STRUCT || block->nr_members < 1 || block->nr_members > 2)
 		return false;
 	block->block = true;
-	for (uint32_t i = 0; i < block->nr_members; i++) {
-		block->members[i].builtin = per_vertex_builtin(block->members[i].name);
-		if (block->members[i].builtin == VC_BUILTIN_NONE)
-			return false;
-	}
+	block->members[0].builtin = VC_BUILTIN_POSITION;
+	if (block->nr_members == 2)
+		block->members[1].builtin = VC_BUILTIN_POINT_SIZE;
 	return true;
 }
 

@@ -515,7 +515,7 @@ static uint32_t enabled_extensions(const struct glsl_token_stream *toks)
 	for (unsigned i = 0; i < toks->num_ext; i++)
 		if (toks->ext_behavior[i] != GLSL_EXT_DISABLE)
 			mask |= glsl_builtin_ext_bit(toks->ext_names[i]);
-	return glsl_builtin_ext_pairs(mask);
+	return mask;
 }
 
 /* The whole-unit checks (main, recursion, outputs) run only on a unit

@@ -35,41 +35,12 @@ static uint32_t clip_limit(struct glsl_sema *s, const char *name)
 	return n > 0 ? (uint32_t)n : 0;
 }
 
-/* gl_in[i].gl_ClipDistance[j] and the like: the member's use. */
-static void member_index(struct glsl_sema *s, const struct glsl_ast_node *n,
-			 const struct glsl_ast_node *base, const struct glsl_ast_node *ix)
-{
-	for (unsigned io = 0; io < 2; io++)
-		for (unsigned k = 0; k < 2; k++) {
-			struct glsl_sema_clip_member *c = &s->clip_member[io][k];
-
-			if (!c->type || base->sema->type.type != c->type)
-				continue;
-			if (!c->used && !c->dynamic)
-				c->loc = n->loc;
-			c->indexed++;
-			if (!ix->sema->value)
-				c->dynamic = true;
-			else if (ix->sema->value->u + 1 > c->used)
-				c->used = ix->sema->value->u + 1;
-		}
-}
-
-void glsl_sema_clip_member_ref(struct glsl_sema *s, const struct glsl_type *t)
-{
-	for (unsigned io = 0; io < 2; io++)
-		for (unsigned k = 0; k < 2; k++)
-			if (s->clip_member[io][k].type && s->clip_member[io][k].type == t)
-				s->clip_member[io][k].refs++;
-}
-
 void glsl_sema_clip_index(struct glsl_sema *s, const struct glsl_ast_node *n)
 {
 	const struct glsl_ast_node *base = n->u.kid[0], *ix = n->u.kid[1];
 	struct glsl_sema_clip *c;
 	int k;
 
-	member_index(s, n, base, ix);
 	if (base->sema->what != GLSL_SX_VAR || (k = clip_kind(base->sema->u.var)) < 0)
 		return;
 	c = &s->clip[k];
@@ -168,13 +139,11 @@ static bool clip_size(struct glsl_sema *s, int k, uint32_t *size)
 	return sym->type.type != NULL;
 }
 
-static bool glsl_sema_clip_members_finish(struct glsl_sema *s);
-
 bool glsl_sema_clip_finish(struct glsl_sema *s)
 {
 	uint32_t clip, cull, max;
 
-	if (!clip_size(s, 0, &clip) || !clip_size(s, 1, &cull) || !glsl_sema_clip_members_finish(s))
+	if (!clip_size(s, 0, &clip) || !clip_size(s, 1, &cull))
 		return false;
 	max = clip_limit(s, "gl_MaxCombinedClipAndCullDistances");
 	if (clip + cull > max) {
@@ -182,64 +151,6 @@ bool glsl_sema_clip_finish(struct glsl_sema *s)
 				"together are more than gl_MaxCombinedClipAndCullDistances (%u)",
 				clip, cull, max);
 		return false;
-	}
-	return true;
-}
-
-const struct glsl_type *glsl_sema_clip_block(struct glsl_sema *s, const struct glsl_type *block,
-					     bool out)
-{
-	struct glsl_field *f;
-	struct glsl_type *b;
-
-	if (block->kind != GLSL_KIND_STRUCT || block->nr_fields < 2 ||
-	    strcmp(block->fields[block->nr_fields - 2].name, clip_names[0]))
-		return block;
-	b = glsl_sema_alloc(s, sizeof(*b));
-	f = glsl_sema_alloc(s, block->nr_fields * sizeof(*f));
-	if (!b || !f)
-		return NULL;
-	*b = *block;
-	memcpy(f, block->fields, block->nr_fields * sizeof(*f));
-	b->fields = f;
-	for (unsigned k = 0; k < 2; k++) {
-		struct glsl_field *m = &f[block->nr_fields - 2 + k];
-		struct glsl_type *a = glsl_sema_alloc(s, sizeof(*a));
-
-		if (!a)
-			return NULL;
-		*a = *m->type;
-		m->type = a;
-		s->clip_member[out][k].type = a;
-	}
-	return b;
-}
-
-/* The unit's end: each distance member as long as its uses say (its
- * maximum when indexed dynamically or used whole, which were typed with
- * it; 1 when not used: the type needs a length; the back end leaves out
- * what passes the eight CLIPDIST channels). */
-static bool glsl_sema_clip_members_finish(struct glsl_sema *s)
-{
-	for (unsigned io = 0; io < 2; io++) {
-		struct glsl_sema_clip_member *c = s->clip_member[io];
-		uint32_t n[2], max = clip_limit(s, "gl_MaxCombinedClipAndCullDistances");
-
-		if (!c[0].type)
-			continue;
-		for (unsigned k = 0; k < 2; k++) {
-			n[k] = c[k].dynamic || c[k].refs > c[k].indexed ? c[k].type->length
-									: c[k].used;
-			c[k].type->length = n[k] ? n[k] : 1;
-		}
-		/* gl_in[]'s are as the previous stage wrote them, checked there */
-		if (io == 1 && n[0] + n[1] > max) {
-			glsl_sema_error(s, c[1].loc, "gl_%s[]'s gl_ClipDistance (%u) and "
-					"gl_CullDistance (%u) together are more than "
-					"gl_MaxCombinedClipAndCullDistances (%u)", io ? "out" : "in",
-					n[0], n[1], max);
-			return false;
-		}
 	}
 	return true;
 }

@@ -91,17 +91,12 @@ static bool workgroup_size(struct glsl_sema *s, struct glsl_symbol *sym)
 /* gl_in and gl_out take their lengths from the shader's layouts. */
 static const struct glsl_type *builtin_type(struct glsl_sema *s, const struct glsl_bi_var *bi)
 {
-	const struct glsl_type *block;
-
-	if (bi->recipe != GLSL_BI_RECIPE_GL_IN && bi->recipe != GLSL_BI_RECIPE_GL_OUT)
-		return bi->type;
-	block = glsl_sema_clip_block(s, bi->type, bi->recipe == GLSL_BI_RECIPE_GL_OUT);
-	if (!block)
-		return NULL;
 	if (bi->recipe == GLSL_BI_RECIPE_GL_OUT)
-		return glsl_sema_tess_block_type(s, block, true);
-	return s->stage == GLSL_STAGE_GEOMETRY ? glsl_sema_gl_in_type(s, block)
-					       : glsl_sema_tess_block_type(s, block, false);
+		return glsl_sema_tess_block_type(s, bi->type, true);
+	if (bi->recipe != GLSL_BI_RECIPE_GL_IN)
+		return bi->type;
+	return s->stage == GLSL_STAGE_GEOMETRY ? glsl_sema_gl_in_type(s, bi->type)
+					       : glsl_sema_tess_block_type(s, bi->type, false);
 }
 
 static struct glsl_symbol *builtin_symbol(struct glsl_sema *s, uint32_t name)
@@ -794,7 +789,6 @@ static bool member(struct glsl_sema *s, struct glsl_ast_node *n, const struct gl
 		return false;
 	x->what = GLSL_SX_MEMBER;
 	x->field = i;
-	glsl_sema_clip_member_ref(s, t->fields[i].type);
 	x->lvalue = base->sema->lvalue && !(t->fields[i].memory & GLSL_Q_READONLY);
 	if (base->sema->value)
 		x->value = member_value(t, base->sema->value, i);

@@ -64,16 +64,6 @@ struct glsl_sema {
 		bool dynamic;       /* indexed with a non-constant expression */
 		struct glsl_loc loc;
 	} clip[2];
-	/* gl_in[]'s [0] and gl_out[]'s [1] gl_ClipDistance [.][0] and
-	 * gl_CullDistance [.][1]: this unit's own array types, sized by the
-	 * constant indices used when it ends (glsl_sema_clip_block) */
-	struct glsl_sema_clip_member {
-		struct glsl_type *type;
-		uint32_t used;
-		bool dynamic;
-		struct glsl_loc loc;  /* its first index */
-		uint32_t refs, indexed; /* uses, those indexed (the others: whole) */
-	} clip_member[2][2];
 };
 
 /* Precision statements are rare inside functions, so a scope saves the
@@ -94,12 +84,6 @@ bool glsl_sema_clip_named(struct glsl_sema *s, uint32_t name);
 bool glsl_sema_clip_redeclare(struct glsl_sema *s, const struct glsl_ast_qual *q,
 			      const struct glsl_type *t, struct glsl_ast_declarator *d);
 bool glsl_sema_clip_finish(struct glsl_sema *s);
-/* gl_in's (out false) or gl_out's gl_PerVertex: with gl_ClipDistance, a
- * copy of it whose distance arrays this unit sizes. */
-/* A use of a struct member of type t (a whole distance array unless indexed). */
-void glsl_sema_clip_member_ref(struct glsl_sema *s, const struct glsl_type *t);
-const struct glsl_type *glsl_sema_clip_block(struct glsl_sema *s, const struct glsl_type *block,
-					     bool out);
 
 /* glsl_sema_geometry.c: EXT_geometry_shader's rules. The stage needs ES 3.10
  * and the extension; `layout(...) in;` / `out;` of a geometry shader; a

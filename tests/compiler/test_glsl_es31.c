@@ -1357,35 +1357,6 @@ static const struct good_case clip_good[] = {
 	  "layout(triangles) in;\n"
 	  "void main() { gl_Position = gl_in[0].gl_Position; gl_ClipDistance[2] = 1.0; }\n",
 	  { "PROPERTY NUM_CLIPDIST_ENABLED 3", "CLIPDIST[0]", "MOV OUT[1].z, " } },
-	/* gl_in[]: two CLIPDIST inputs per vertex after gl_Position (and
-	 * gl_PointSize); gl_CullDistance after the previous stage's clip
-	 * distances (none here: test_clip_input_offset) */
-	{ "gl_in[]'s read by a geometry shader, gl_PointSize too", GS, CLIP31
-	  "#extension GL_EXT_geometry_shader : require\n"
-	  "#extension GL_EXT_geometry_point_size : require\n"
-	  "layout(triangles) in;\nlayout(points, max_vertices = 1) out;\n"
-	  "void main() { float a[8] = gl_in[1].gl_ClipDistance;\n"
-	  "  gl_Position = vec4(a[3], gl_in[0].gl_PointSize, gl_in[2].gl_CullDistance[1],\n"
-	  "                     float(gl_in[0].gl_ClipDistance.length())); EmitVertex(); }\n",
-	  { "DCL IN[][1], PSIZE", "DCL IN[][2], CLIPDIST[0]", "DCL IN[][3], CLIPDIST[1]",
-	    "IN[1][2].wwww", "IN[2][2].yyyy", "FLT32 {0x41000000" } },
-	{ "gl_in[]'s read by an evaluation shader", TES, CLIP31
-	  "#extension GL_EXT_tessellation_shader : require\n"
-	  "layout(triangles) in;\n"
-	  "void main() { gl_Position = vec4(gl_in[2].gl_ClipDistance[3]); }\n",
-	  { "DCL IN[][1], CLIPDIST[0]", "DCL IN[][2], CLIPDIST[1]", "IN[2][1].wwww" } },
-	/* gl_out[]: sized by the indices used (clip 1, cull 2), packed so */
-	{ "gl_out[]'s written by a control shader", TCS, CLIP31
-	  "#extension GL_EXT_tessellation_shader : require\n"
-	  "layout(vertices = 3) out;\n"
-	  "void main() {\n"
-	  "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
-	  "  gl_out[gl_InvocationID].gl_ClipDistance[0] = 1.0;\n"
-	  "  gl_out[gl_InvocationID].gl_CullDistance[1] = gl_in[gl_InvocationID].gl_ClipDistance[1];\n"
-	  "}\n",
-	  { "PROPERTY NUM_CLIPDIST_ENABLED 1", "PROPERTY NUM_CULLDIST_ENABLED 2",
-	    "DCL OUT[1], CLIPDIST[0]", "DCL IN[][1], CLIPDIST[0]", "MOV OUT[1].x, ",
-	    "MOV OUT[1].z, " } },
 };
 
 static const struct bad_case clip_bad[] = {
@@ -1421,17 +1392,6 @@ static const struct bad_case clip_bad[] = {
 	  "error: gl_ClipDistance must be redeclared as a sized float array" },
 	{ "written by a fragment shader", FS, CLIP3
 	  "void main() { gl_ClipDistance[0] = 1.0; }\n", "error:" },
-	{ "gl_in[]'s without the extension", GS, GS_HEAD
-	  "layout(triangles) in;\nlayout(points, max_vertices = 1) out;\n"
-	  "void main() { gl_Position = vec4(gl_in[0].gl_ClipDistance[0]); EmitVertex(); }\n",
-	  "error: 'gl_PerVertex' has no member 'gl_ClipDistance'" },
-	{ "gl_out[]'s over the combined limit", TCS, CLIP31
-	  "#extension GL_EXT_tessellation_shader : require\n"
-	  "layout(vertices = 3) out;\n"
-	  "void main() { gl_out[gl_InvocationID].gl_ClipDistance[5] = 1.0;\n"
-	  "  gl_out[gl_InvocationID].gl_CullDistance[2] = 1.0; }\n",
-	  "0:6(42): error: gl_out[]'s gl_ClipDistance (6) and gl_CullDistance (3) together are "
-	  "more than gl_MaxCombinedClipAndCullDistances (8)" },
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -1737,40 +1697,6 @@ START_TEST(test_blend_epilogue)
 }
 END_TEST
 
-/* gl_in[].gl_CullDistance[1] after the previous stage's clip distances:
- * CLIPDIST element 1 without any, element 4 (the second register's x)
- * after three. */
-static char *clip_input_tgsi(uint32_t input_clip)
-{
-	static const char gs[] = CLIP31 "#extension GL_EXT_geometry_shader : require\n"
-		"layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
-		"void main() { gl_Position = vec4(gl_in[0].gl_CullDistance[1]); EmitVertex(); }\n";
-	struct glsl_compiled c;
-	struct vc_tgsi t = { 0 };
-	char *text;
-
-	ck_assert_int_eq(compile(gs, GS, &c), GLSL_COMPILE_OK);
-	ck_assert_int_eq(vc_spirv_to_tgsi(&(struct vc_compile_info){
-		.words = c.words, .nr_words = c.nr_words, .entry_point = "main",
-		.stage = VC_STAGE_GEOMETRY, .map = ctu_slot_map(),
-		.input_clip_distances = input_clip }, &t), 0);
-	text = strdup(t.text);
-	vc_tgsi_finish(&t);
-	glsl_compiled_finish(&c);
-	return text;
-}
-
-START_TEST(test_clip_input_offset)
-{
-	char *none = clip_input_tgsi(0), *three = clip_input_tgsi(3);
-
-	ck_assert_msg(strstr(none, "MOV OUT[0], IN[0][1].yyyy"), "%s", none);
-	ck_assert_msg(strstr(three, "MOV OUT[0], IN[0][2].xxxx"), "%s", three);
-	free(none);
-	free(three);
-}
-END_TEST
-
 static Suite *es31_suite(void)
 {
 	Suite *s = suite_create("glsl_es31");
@@ -1791,7 +1717,6 @@ static Suite *es31_suite(void)
 	tcase_add_test(tc, test_blend_support_set);
 	tcase_add_test(tc, test_blend_epilogue);
 	tcase_add_test(tc, test_blend_host_property);
-	tcase_add_test(tc, test_clip_input_offset);
 	suite_add_tcase(s, tc);
 	return s;
 }
