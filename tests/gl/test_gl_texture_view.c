@@ -696,6 +696,9 @@ END_TEST
  * take; a cube view of non-square layers. */
 START_TEST(errors_ranges)
 {
+	/* a colour per layer: layers_array reads one for each */
+	static const uint8_t six[6][4] = { { 255, 0, 0, 255 }, { 0, 255, 0, 255 }, { 0, 0, 255, 255 },
+					   { 255, 255, 0, 255 }, { 0, 255, 255, 255 }, { 255, 0, 255, 255 } };
 	GLuint orig, arr, wide;
 
 	if (!has_view())
@@ -704,7 +707,7 @@ START_TEST(errors_ranges)
 	view_fails(GL_TEXTURE_2D, orig, GL_RGBA8, 2, 1, 0, 1, GL_INVALID_VALUE);
 	view_fails(GL_TEXTURE_2D, orig, GL_RGBA8, 0, 1, 1, 1, GL_INVALID_VALUE);
 	view_fails(GL_TEXTURE_2D, orig, GL_RGBA8, 0, 1, 0, 2, GL_INVALID_VALUE);
-	arr = layers_array(6, colors);
+	arr = layers_array(6, six);
 	view_fails(GL_TEXTURE_2D_ARRAY, arr, GL_RGBA8, 0, 1, 6, 1, GL_INVALID_VALUE);
 	view_fails(GL_TEXTURE_CUBE_MAP, arr, GL_RGBA8, 0, 1, 1, 6, GL_INVALID_VALUE);
 	view_fails(GL_TEXTURE_2D, arr, GL_RGBA8, 0, 1, 0, 2, GL_INVALID_VALUE);
