@@ -324,6 +324,14 @@ static bool bind_program(struct vgl_context *ctx, struct vgl_linked *l, const st
 	return ok;
 }
 
+/* The chosen pipeline, unless it is the one bound. */
+static void bind_pipeline(struct vgl_context *ctx, VkCommandBuffer cmd)
+{
+	if (ctx->drawn.pipeline != ctx->bound_pipeline)
+		vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ctx->drawn.pipeline);
+	ctx->bound_pipeline = ctx->drawn.pipeline;
+}
+
 /* Everything a draw binds: only what changed since the last draw. */
 static uint32_t prepare(struct vgl_context *ctx, struct vgl_linked *l, const struct vgl_fb *fb,
 			const struct vgl_draw *d, VkCommandBuffer cmd)
@@ -343,9 +351,7 @@ static uint32_t prepare(struct vgl_context *ctx, struct vgl_linked *l, const str
 		return 0;
 	/* the stages' image and buffer stores, for glMemoryBarrier (vgl_compute.c) */
 	ctx->shader_stores = ctx->shader_stores || l->nr_images || l->nr_ssbos;
-	if (dn->pipeline != ctx->bound_pipeline)
-		vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dn->pipeline);
-	ctx->bound_pipeline = dn->pipeline;
+	bind_pipeline(ctx, cmd);
 	return vgl_draw_indices(ctx, d, cmd);
 }
 
@@ -550,9 +556,7 @@ static bool again_state(struct vgl_context *ctx, const struct vgl_fb *fb)
 		build_key_parts(ctx, &dn->key);
 		if (!recent_pipeline(ctx))
 			return false;
-		if (dn->pipeline != ctx->bound_pipeline)
-			vvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dn->pipeline);
-		ctx->bound_pipeline = dn->pipeline;
+		bind_pipeline(ctx, cmd);
 	}
 	if (ctx->dirty & DYNAMIC_STATE)
 		emit_dynamic(ctx, dn->linked, fb, cmd);
